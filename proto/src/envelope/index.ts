@@ -1,0 +1,28 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/**
+ * Every event on the bus travels in this envelope (DESIGN.md §3).
+ * `key` orders events of one aggregate (a user id, a character id): the Kafka
+ * partition key and the Redis Streams shard key.
+ */
+export const EventEnvelope = Type.Object({
+  id: Type.String({ minLength: 1, description: 'unique per event; consumers are idempotent on it' }),
+  type: Type.String({ pattern: '^[a-z][a-z_]*\\.[a-z][a-z_]*$', description: 'past-tense domain.event name' }),
+  version: Type.Integer({ minimum: 1 }),
+  occurredAt: Type.String({ format: 'date-time' }),
+  key: Type.String({ minLength: 1 }),
+  data: Type.Unknown(),
+});
+export type EventEnvelope<T = unknown> = Omit<Static<typeof EventEnvelope>, 'data'> & { data: T };
+
+/** One entry of the event catalogue: its name, version and data schema. */
+export interface EventDefinition<S extends TSchema = TSchema> {
+  type: string;
+  version: number;
+  data: S;
+  description: string;
+}
+
+export function defineEvent<S extends TSchema>(type: string, version: number, data: S, description: string): EventDefinition<S> {
+  return { type, version, data, description };
+}

@@ -1,0 +1,3 @@
+export * from './envelope/index.ts';
+export * from './http/index.ts';
+export * from './events/index.ts';

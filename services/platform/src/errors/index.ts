@@ -1,0 +1,48 @@
+/**
+ * The error model of DESIGN.md §4. Domain code throws AppError with a stable
+ * code; the HTTP layer turns it into {ok:false, message, error, code}.
+ */
+export const ErrorCodes = {
+  VALIDATION_FAILED: 400,
+  MALFORMED_JSON: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  DUPLICATE_KEY: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const satisfies Record<string, number>;
+
+export type KnownErrorCode = keyof typeof ErrorCodes;
+
+export interface AppErrorOptions {
+  /** HTTP status; defaults from the code when it is a known one. */
+  status?: number;
+  field?: string;
+  cause?: unknown;
+  /** Extra fields merged into the JSON body (e.g. rateLimited). */
+  body?: Record<string, unknown>;
+}
+
+export class AppError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly field: string | undefined;
+  readonly body: Record<string, unknown> | undefined;
+
+  constructor(code: KnownErrorCode | (string & {}), message: string, options: AppErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.status = options.status ?? (ErrorCodes as Record<string, number>)[code] ?? 500;
+    this.field = options.field;
+    this.body = options.body;
+  }
+}
+
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError;
+}

@@ -1,0 +1,3 @@
+export * from './errors/index.ts';
+export * from './config/index.ts';
+export type * from './ports/index.ts';

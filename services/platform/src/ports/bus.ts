@@ -1,0 +1,36 @@
+import type { EventEnvelope } from '@talkwith/proto';
+
+export type EventHandler = (event: EventEnvelope) => Promise<void>;
+
+export interface SubscribeOptions {
+  /**
+   * Consumer group. Every group receives every matching event; within a group
+   * each event goes to one member (instances of one service share a group).
+   */
+  group: string;
+  /** Event types this subscription wants (exact `domain.event` names). */
+  types: string[];
+  handler: EventHandler;
+  /** Deliveries before a failing event is parked (default 5). */
+  maxAttempts?: number;
+}
+
+export interface Subscription {
+  /** Stops receiving; in-flight handlers finish first. */
+  close(): Promise<void>;
+}
+
+/**
+ * Event bus port. Delivery is at least once: an event whose handler throws (or
+ * whose consumer dies mid-handler) is delivered again, up to maxAttempts, then
+ * parked. Order is kept per `key` within a group. The adapter does not
+ * validate; the eventing layer above it does (and dedupes on `id`).
+ */
+export interface EventBus {
+  publish(event: EventEnvelope): Promise<void>;
+  subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /** Events that exhausted their attempts, newest last (for admins and tests). */
+  parked(group: string): Promise<Array<{ event: EventEnvelope; reason: string }>>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,35 @@
+export type FieldKind = 'text' | 'keyword' | 'number' | 'boolean' | 'date';
+
+export interface SearchQuery {
+  /** Free text, matched against the text fields (Japanese-aware). */
+  text?: string;
+  /** Restrict text matching to these fields (default: all text fields). */
+  fields?: string[];
+  /** Exact matches on keyword/number/boolean fields. */
+  filter?: Record<string, string | number | boolean>;
+  from?: number;
+  size?: number;
+}
+
+export interface SearchHit<T = Record<string, unknown>> {
+  id: string;
+  score: number;
+  doc: T;
+}
+
+/**
+ * Search port (Elasticsearch in production). Text fields are analysed for
+ * Japanese: NFKC, width and kana folding, segmentation into words/bigrams.
+ */
+export interface SearchIndex {
+  ensureIndex(index: string, mapping: Record<string, FieldKind>): Promise<void>;
+  upsert(index: string, id: string, doc: Record<string, unknown>): Promise<void>;
+  remove(index: string, id: string): Promise<void>;
+  /** Hits best first; the total counts all matches, not only this page. */
+  search<T = Record<string, unknown>>(index: string, query: SearchQuery): Promise<{ total: number; hits: SearchHit<T>[] }>;
+  /** Makes prior writes visible to search (a no-op where writes are immediate). */
+  refresh(index: string): Promise<void>;
+  dropIndex(index: string): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for the whole repository. The web client's component tests run
+// in jsdom (their own project, configured in web/vitest.config.ts); everything
+// else runs in Node. End-to-end browser tests live in test/e2e.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['proto/**/*.test.ts', 'services/**/*.test.ts', 'gateway/**/*.test.ts', 'scripts/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      'web/vitest.config.ts',
+    ],
+  },
+});
