@@ -1,0 +1,51 @@
+import { Type } from '@sinclair/typebox';
+import { defineEvent } from '../envelope/index.ts';
+
+const UserId = Type.String({ minLength: 1 });
+
+export const UserRegistered = defineEvent(
+  'user.registered',
+  1,
+  Type.Object({ user_id: UserId, email: Type.String(), registered_at: Type.String({ format: 'date-time' }) }),
+  'A customer signed up (before confirming the e-mail address). Billing opens a wallet, engagement greets, logging records.',
+);
+
+export const UserLoggedIn = defineEvent(
+  'user.logged_in',
+  1,
+  Type.Object({
+    user_id: UserId,
+    relogin: Type.Boolean({ description: 'the previous log-in was within 48 hours (SPEC.md §4)' }),
+    method: Type.Union([Type.Literal('password'), Type.Literal('google')]),
+    at: Type.String({ format: 'date-time' }),
+  }),
+  'A user logged in.',
+);
+
+export const UserEmailChanged = defineEvent(
+  'user.email_changed',
+  1,
+  Type.Object({ user_id: UserId, old_email: Type.String(), new_email: Type.String(), by: Type.Union([Type.Literal('user'), Type.Literal('admin')]) }),
+  'A user\'s e-mail address changed (after verification, or by an admin).',
+);
+
+export const UserDeleted = defineEvent(
+  'user.deleted',
+  1,
+  Type.Object({ user_id: UserId, by: Type.Union([Type.Literal('user'), Type.Literal('admin')]) }),
+  'An account was deleted; other services erase or anonymise what they hold for it.',
+);
+
+export const AdminActed = defineEvent(
+  'admin.acted',
+  1,
+  Type.Object({
+    admin_id: UserId,
+    action: Type.String({ description: 'e.g. user.password_changed, user.deleted' }),
+    target_user_id: Type.Optional(Type.String()),
+    detail: Type.Optional(Type.Unknown()),
+  }),
+  'An admin did something; the logging service keeps it in the admin audit log (who, what, which user).',
+);
+
+export const identityEvents = [UserRegistered, UserLoggedIn, UserEmailChanged, UserDeleted, AdminActed];

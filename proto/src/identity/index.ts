@@ -1,0 +1,88 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * HTTP bodies of the identity service (SPEC.md §7 Authentication, Users).
+ * Field names follow the spec, including its spelling `vertificationMail`.
+ */
+
+export const Email = Type.String({ format: 'email', maxLength: 254, description: 'e-mail address, compared case-insensitively' });
+/** Shape only; the password rule of SPEC.md §5 is checked by the service so its message can be specific. */
+export const Password = Type.String({ minLength: 1, maxLength: 256, description: 'plain-text password (never logged)' });
+export const Gender = Type.Union([Type.Literal('male'), Type.Literal('female'), Type.Literal('other'), Type.Literal('unspecified')]);
+export const DateOfBirth = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+export const Role = Type.Union([Type.Literal('customer'), Type.Literal('admin')]);
+export type Role = Static<typeof Role>;
+
+export const SignupBody = Type.Object({ email: Email, password: Password, gender: Gender, date_of_birth: DateOfBirth }, { additionalProperties: false });
+export type SignupBody = Static<typeof SignupBody>;
+
+export const TokenBody = Type.Object({ token: Type.String({ minLength: 16, maxLength: 200 }) }, { additionalProperties: false });
+export type TokenBody = Static<typeof TokenBody>;
+
+export const LoginBody = Type.Object({ username: Type.String({ minLength: 1, maxLength: 254 }), password: Password }, { additionalProperties: false });
+export type LoginBody = Static<typeof LoginBody>;
+
+export const PublicUser = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  gender: Gender,
+  date_of_birth: DateOfBirth,
+  nickname: Type.String(),
+  roles: Type.Array(Role),
+  email_confirmed: Type.Boolean(),
+  created_at: Type.String({ format: 'date-time' }),
+  last_login_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type PublicUser = Static<typeof PublicUser>;
+
+export const LoginResult = Type.Object({
+  ok: Type.Boolean(),
+  errorMessage: Type.Optional(Type.String()),
+  rateLimited: Type.Optional(Type.Boolean()),
+  relogin: Type.Optional(Type.Boolean({ description: 'true when the previous log-in was within 48 hours' })),
+  accessToken: Type.Optional(Type.String()),
+  user: Type.Optional(PublicUser),
+});
+export type LoginResult = Static<typeof LoginResult>;
+
+export const PasswordResetRequestBody = Type.Object({ email: Email }, { additionalProperties: false });
+export const PasswordResetBody = Type.Object({ newPassword: Password, token: Type.String({ minLength: 16, maxLength: 200 }) }, { additionalProperties: false });
+export type PasswordResetBody = Static<typeof PasswordResetBody>;
+export const PasswordChangeBody = Type.Object(
+  { currentPassword: Password, newPassword: Password, user_id: Type.String({ minLength: 1 }) },
+  { additionalProperties: false },
+);
+export type PasswordChangeBody = Static<typeof PasswordChangeBody>;
+
+export const EmailChangeBody = Type.Object({ new_email: Email, password: Password }, { additionalProperties: false });
+export const AccountDeleteBody = Type.Object({ password: Password }, { additionalProperties: false });
+export const ProfileBody = Type.Object(
+  { nickname: Type.Optional(Type.String({ maxLength: 40 })), gender: Type.Optional(Gender), date_of_birth: Type.Optional(DateOfBirth) },
+  { additionalProperties: false },
+);
+export type ProfileBody = Static<typeof ProfileBody>;
+
+export const AdminUserQuery = Type.Object({
+  email: Type.Optional(Type.String({ maxLength: 254 })),
+  exact: Type.Boolean({ default: false }),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  new: Type.Optional(Type.Boolean({ description: 'only users registered in the last 7 days' })),
+});
+export type AdminUserQuery = Static<typeof AdminUserQuery>;
+
+export const AdminPasswordChangeBody = Type.Object(
+  { user_id: Type.String({ minLength: 1 }), password: Password, sendMail: Type.Boolean({ default: false }) },
+  { additionalProperties: false },
+);
+export type AdminPasswordChangeBody = Static<typeof AdminPasswordChangeBody>;
+
+export const AdminEmailChangeBody = Type.Object(
+  {
+    user_id: Type.String({ minLength: 1 }),
+    new_email: Email,
+    vertificationMail: Type.Boolean({ default: false, description: 'send a verification mail to the new address (spelling as in SPEC.md)' }),
+    sendMail: Type.Boolean({ default: false, description: 'send a notice to the old address' }),
+  },
+  { additionalProperties: false },
+);
+export type AdminEmailChangeBody = Static<typeof AdminEmailChangeBody>;
