@@ -1,3 +1,4 @@
 export * from './errors/index.ts';
 export * from './config/index.ts';
 export type * from './ports/index.ts';
+export type * from './service/index.ts';
