@@ -1,0 +1,41 @@
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import jwt from '@fastify/jwt';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Platform } from '@talkwith/platform';
+import { createAccountsDeps, type AccountsSettings } from './accounts/create-deps.ts';
+import type { AccountsDeps } from './accounts/deps.ts';
+import { adminUserRoutes } from './http/admin-routes.ts';
+import { authRoutes } from './http/auth-routes.ts';
+
+export interface AccountsPluginOptions extends Omit<AccountsSettings, 'signAccessToken'> {
+  platform: Platform;
+  jwtSecret: string;
+  accessTtlSeconds: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: AccountsDeps;
+  }
+}
+
+/**
+ * Accounts: sign-up, log-in, sessions, passwords, profile and admin user
+ * management. Registers @fastify/cookie and @fastify/jwt unless an outer
+ * scope (the gateway) already did, so it runs the same mounted or alone.
+ */
+const accountsPlugin: FastifyPluginAsync<AccountsPluginOptions> = async (app, options) => {
+  if (!app.hasRequestDecorator('cookies')) await app.register(cookie);
+  if (!app.hasDecorator('jwt')) await app.register(jwt, { secret: options.jwtSecret });
+  const deps = await createAccountsDeps(options.platform, {
+    ...options,
+    signAccessToken: (claims) => app.jwt.sign(claims, { expiresIn: options.accessTtlSeconds }),
+  });
+  app.decorate('accounts', deps);
+  const refreshTtlSeconds = Math.floor(options.refreshTtlMs / 1000);
+  await app.register(authRoutes, { deps, refreshTtlSeconds });
+  await app.register(adminUserRoutes, { deps });
+};
+
+export default fp(accountsPlugin, { name: 'identity-accounts' });

@@ -1,0 +1,84 @@
+import { AppError } from '@talkwith/platform';
+import type { AdminEmailChangeBody, AdminPasswordChangeBody, AdminUserQuery, ProfileBody, Role, SignupBody } from '@talkwith/proto/identity';
+import { TOKEN_TTL, type AccountsDeps } from './deps.ts';
+import { emailChangeMail, noticeMail } from './mails.ts';
+import { messages } from './messages.ts';
+import { hashPassword } from './password-hash.ts';
+import { setPassword } from './passwords.ts';
+import { applyEmailChange, eraseUser } from './account.ts';
+import { assertPassword } from './registration.ts';
+import { normalizeEmail, toPublicUser, userListFilter } from './users.ts';
+
+export const ADMIN_PAGE_SIZE = 20;
+
+/** Every admin action is recorded (who, what, which user) by the logging service. */
+async function audit(deps: AccountsDeps, adminId: string, action: string, targetUserId: string, detail?: unknown): Promise<void> {
+  await deps.events.publish('admin.acted', adminId, { admin_id: adminId, action, target_user_id: targetUserId, detail });
+}
+
+export async function listUsers(deps: AccountsDeps, query: AdminUserQuery) {
+  const filter = userListFilter(query, deps.clock());
+  const [users, total] = await Promise.all([
+    deps.users.find(filter, { sort: { createdAt: -1 }, skip: (query.page - 1) * ADMIN_PAGE_SIZE, limit: ADMIN_PAGE_SIZE }),
+    deps.users.countDocuments(filter),
+  ]);
+  return { users: users.map(toPublicUser), total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
+}
+
+export async function createUser(deps: AccountsDeps, adminId: string, body: SignupBody & { roles?: Role[] }) {
+  assertPassword(body.password);
+  try {
+    const user = await deps.users.insertOne({
+      email: normalizeEmail(body.email),
+      passwordHash: await hashPassword(body.password, deps.scrypt),
+      gender: body.gender,
+      date_of_birth: body.date_of_birth,
+      nickname: '',
+      roles: body.roles ?? ['customer'],
+      emailConfirmedAt: deps.clock(),
+      createdAt: deps.clock(),
+      lastLoginAt: null,
+    });
+    await audit(deps, adminId, 'user.created', user._id);
+    return toPublicUser(user);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'DUPLICATE_KEY') throw new AppError('CONFLICT', messages.emailTaken, { field: 'email' });
+    throw err;
+  }
+}
+
+export async function adminUpdateProfile(deps: AccountsDeps, adminId: string, userId: string, body: ProfileBody & { roles?: Role[] }) {
+  const user = await deps.users.findOneAndUpdate({ _id: userId }, { $set: { ...body } });
+  if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
+  await audit(deps, adminId, 'user.updated', userId, { fields: Object.keys(body) });
+  return toPublicUser(user);
+}
+
+export async function adminDeleteUser(deps: AccountsDeps, adminId: string, userId: string): Promise<void> {
+  await eraseUser(deps, userId, 'admin');
+  await audit(deps, adminId, 'user.deleted', userId);
+}
+
+export async function adminChangePassword(deps: AccountsDeps, adminId: string, body: AdminPasswordChangeBody): Promise<void> {
+  assertPassword(body.password);
+  await setPassword(deps, body.user_id, body.password, body.sendMail);
+  await audit(deps, adminId, 'user.password_changed', body.user_id, { sendMail: body.sendMail });
+}
+
+/**
+ * With vertificationMail the address changes only when the user opens the
+ * link sent to it; without, it changes now. sendMail notifies the old address.
+ */
+export async function adminChangeEmail(deps: AccountsDeps, adminId: string, body: AdminEmailChangeBody): Promise<void> {
+  const email = normalizeEmail(body.new_email);
+  const user = await deps.users.findOne({ _id: body.user_id });
+  if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
+  if (body.vertificationMail) {
+    const token = await deps.tokens.issue('email_change', body.user_id, TOKEN_TTL.emailChange, email);
+    await deps.mail.send(emailChangeMail(deps.publicUrl, email, token));
+  } else {
+    await applyEmailChange(deps, body.user_id, email, 'admin');
+  }
+  if (body.sendMail) await deps.mail.send(noticeMail(user.email, 'メールアドレスの変更手続き'));
+  await audit(deps, adminId, 'user.email_changed', body.user_id, { vertificationMail: body.vertificationMail, sendMail: body.sendMail });
+}

@@ -1,0 +1,32 @@
+import type { Collection, Eventing, Mailer } from '@talkwith/platform';
+import type { Role } from '@talkwith/proto/identity';
+import type { LoginLimiter } from './login-limiter.ts';
+import type { OneTimeTokens } from './one-time-tokens.ts';
+import type { ScryptParams } from './password-hash.ts';
+import type { RefreshTokens } from './refresh-tokens.ts';
+import type { UserDoc } from './users.ts';
+
+/** What the account use cases need; built once by createAccountsDeps(). */
+export interface AccountsDeps {
+  users: Collection<UserDoc>;
+  tokens: OneTimeTokens;
+  refresh: RefreshTokens;
+  limiter: LoginLimiter;
+  events: Eventing;
+  mail: Mailer;
+  scrypt: ScryptParams;
+  /** Absolute base URL of the web client, for links in mails. */
+  publicUrl: string;
+  signAccessToken(claims: { sub: string; roles: Role[] }): string;
+  /** A hash verified when the account is unknown, so timing does not reveal which e-mails exist. */
+  decoyHash: string;
+  clock(): Date;
+}
+
+export const TOKEN_TTL = {
+  emailConfirm: 24 * 3600 * 1000,
+  passwordReset: 30 * 60 * 1000,
+  emailChange: 24 * 3600 * 1000,
+} as const;
+
+export const RELOGIN_WINDOW_MS = 48 * 3600 * 1000;

@@ -1,0 +1,19 @@
+/**
+ * User-facing texts of the identity service. Japanese, as the product is for
+ * Japanese-speaking consumers; SPEC.md §8 fixes the rate-limit wording.
+ */
+export const messages = {
+  loginRateLimited: 'ログインの試行回数が多すぎます。しばらく時間をおいてから再度お試しください。',
+  loginFailed: 'メールアドレスまたはパスワードが正しくありません。',
+  emailNotConfirmed: 'メールアドレスの確認が完了していません。確認メールのリンクを開いてください。',
+  emailTaken: 'このメールアドレスはすでに登録されています。',
+  tokenInvalid: 'リンクが無効か、有効期限が切れています。もう一度お手続きください。',
+  currentPasswordWrong: '現在のパスワードが正しくありません。',
+  passwordLength: 'パスワードは8文字以上30文字以内で入力してください。',
+  passwordCharset: 'パスワードには半角英数字と記号のみ使用できます。',
+  passwordLetterDigit: 'パスワードには英字と数字をそれぞれ1文字以上含めてください。',
+  sessionExpired: 'セッションの有効期限が切れました。もう一度ログインしてください。',
+  forbidden: 'この操作を行う権限がありません。',
+  userNotFound: 'ユーザーが見つかりません。',
+  csrf: '不正なリクエストです。ページを再読み込みしてください。',
+} as const;

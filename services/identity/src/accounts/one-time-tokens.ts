@@ -1,0 +1,49 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Collection, DocumentStore } from '@talkwith/platform';
+
+/**
+ * Single-use, short-lived tokens sent by mail (e-mail confirmation, password
+ * reset, e-mail change). Only a SHA-256 of the token is stored, so a leaked
+ * database does not hand out working links.
+ */
+export type TokenPurpose = 'email_confirm' | 'password_reset' | 'email_change';
+
+type TokenDoc = {
+  _id: string;
+  purpose: TokenPurpose;
+  userId: string;
+  /** For email_change: the address being confirmed. */
+  payload: string | null;
+  expiresAt: Date;
+  usedAt: Date | null;
+};
+
+export function digest(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface OneTimeTokens {
+  issue(purpose: TokenPurpose, userId: string, ttlMs: number, payload?: string): Promise<string>;
+  /** Marks the token used and returns it, or null when unknown, used, expired or for another purpose. */
+  consume(purpose: TokenPurpose, token: string, now?: Date): Promise<{ userId: string; payload: string | null } | null>;
+}
+
+export async function createOneTimeTokens(store: DocumentStore): Promise<OneTimeTokens> {
+  const tokens: Collection<TokenDoc> = store.collection<TokenDoc>('auth_tokens');
+  await tokens.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 24 * 3600 });
+  return {
+    async issue(purpose, userId, ttlMs, payload) {
+      const token = randomBytes(32).toString('base64url');
+      await tokens.insertOne({ _id: digest(token), purpose, userId, payload: payload ?? null, expiresAt: new Date(Date.now() + ttlMs), usedAt: null });
+      return token;
+    },
+    async consume(purpose, token, now = new Date()) {
+      // One conditional update: two concurrent uses of the same link cannot both win.
+      const used = await tokens.findOneAndUpdate(
+        { _id: digest(token), purpose, usedAt: null, expiresAt: { $gt: now } },
+        { $set: { usedAt: now } },
+      );
+      return used ? { userId: used.userId, payload: used.payload } : null;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { AppError } from '@talkwith/platform';
+import type { PasswordChangeBody } from '@talkwith/proto/identity';
+import { TOKEN_TTL, type AccountsDeps } from './deps.ts';
+import { resetMail, noticeMail } from './mails.ts';
+import { messages } from './messages.ts';
+import { hashPassword, verifyPassword } from './password-hash.ts';
+import { assertPassword } from './registration.ts';
+import { normalizeEmail } from './users.ts';
+
+/** Always succeeds from the caller's view, so it cannot be used to probe which e-mails exist. */
+export async function requestPasswordReset(deps: AccountsDeps, email: string): Promise<void> {
+  const user = await deps.users.findOne({ email: normalizeEmail(email) });
+  if (!user) return;
+  const token = await deps.tokens.issue('password_reset', user._id, TOKEN_TTL.passwordReset);
+  await deps.mail.send(resetMail(deps.publicUrl, user.email, token));
+}
+
+export async function resetPassword(deps: AccountsDeps, token: string, newPassword: string): Promise<void> {
+  assertPassword(newPassword, 'newPassword');
+  const used = await deps.tokens.consume('password_reset', token, deps.clock());
+  if (!used) throw new AppError('VALIDATION_FAILED', messages.tokenInvalid, { field: 'token' });
+  await setPassword(deps, used.userId, newPassword);
+}
+
+export async function changePassword(deps: AccountsDeps, callerId: string, body: PasswordChangeBody): Promise<void> {
+  if (body.user_id !== callerId) throw new AppError('FORBIDDEN', messages.forbidden);
+  assertPassword(body.newPassword, 'newPassword');
+  const user = await deps.users.findOne({ _id: callerId });
+  if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
+  if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+    throw new AppError('VALIDATION_FAILED', messages.currentPasswordWrong, { field: 'currentPassword' });
+  }
+  await setPassword(deps, callerId, body.newPassword);
+}
+
+/** Sets a password and ends every session of the user: a changed password must lock out whoever knew the old one. */
+export async function setPassword(deps: AccountsDeps, userId: string, password: string, notify = true): Promise<void> {
+  const user = await deps.users.findOneAndUpdate({ _id: userId }, { $set: { passwordHash: await hashPassword(password, deps.scrypt) } });
+  if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
+  await deps.refresh.revokeUser(userId);
+  if (notify) await deps.mail.send(noticeMail(user.email, 'パスワードの変更'));
+}

@@ -1,0 +1,66 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Collection, DocumentStore } from '@talkwith/platform';
+import { digest } from './one-time-tokens.ts';
+
+/**
+ * Rotating refresh tokens. Every log-in starts a family; each refresh retires
+ * the presented token and issues its successor in the same family. Presenting
+ * a retired token means it was stolen (or replayed), so the whole family is
+ * revoked: both the thief and the user must log in again.
+ */
+type RefreshDoc = {
+  _id: string;
+  familyId: string;
+  userId: string;
+  expiresAt: Date;
+  rotatedAt: Date | null;
+  revokedAt: Date | null;
+};
+
+export type RefreshOutcome =
+  | { kind: 'rotated'; userId: string; token: string }
+  | { kind: 'reused'; userId: string }
+  | { kind: 'invalid' };
+
+export interface RefreshTokens {
+  start(userId: string): Promise<string>;
+  rotate(token: string): Promise<RefreshOutcome>;
+  revokeFamilyOf(token: string): Promise<void>;
+  revokeUser(userId: string): Promise<void>;
+}
+
+export async function createRefreshTokens(store: DocumentStore, ttlMs: number): Promise<RefreshTokens> {
+  const col: Collection<RefreshDoc> = store.collection<RefreshDoc>('refresh_tokens');
+  await col.createIndex({ familyId: 1 });
+  await col.createIndex({ userId: 1 });
+  await col.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+
+  async function issue(userId: string, familyId: string): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await col.insertOne({ _id: digest(token), familyId, userId, expiresAt: new Date(Date.now() + ttlMs), rotatedAt: null, revokedAt: null });
+    return token;
+  }
+
+  return {
+    start: (userId) => issue(userId, randomUUID()),
+    async rotate(token) {
+      const now = new Date();
+      const current = await col.findOneAndUpdate(
+        { _id: digest(token), rotatedAt: null, revokedAt: null, expiresAt: { $gt: now } },
+        { $set: { rotatedAt: now } },
+      );
+      if (current) return { kind: 'rotated', userId: current.userId, token: await issue(current.userId, current.familyId) };
+      const known = await col.findOne({ _id: digest(token) });
+      if (!known || known.revokedAt || known.expiresAt <= now) return { kind: 'invalid' };
+      await col.updateMany({ familyId: known.familyId, revokedAt: null }, { $set: { revokedAt: now } });
+      return { kind: 'reused', userId: known.userId };
+    },
+    async revokeFamilyOf(token) {
+      const known = await col.findOne({ _id: digest(token) });
+      if (known) await col.updateMany({ familyId: known.familyId, revokedAt: null }, { $set: { revokedAt: new Date() } });
+    },
+    async revokeUser(userId) {
+      await col.updateMany({ userId, revokedAt: null }, { $set: { revokedAt: new Date() } });
+    },
+  };
+}

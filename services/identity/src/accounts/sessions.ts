@@ -1,0 +1,60 @@
+import { AppError } from '@talkwith/platform';
+import type { LoginResult } from '@talkwith/proto/identity';
+import { RELOGIN_WINDOW_MS, type AccountsDeps } from './deps.ts';
+import { messages } from './messages.ts';
+import { hashPassword, needsRehash, verifyPassword } from './password-hash.ts';
+import { normalizeEmail, toPublicUser, type UserDoc } from './users.ts';
+
+export interface Session {
+  result: LoginResult;
+  /** Set on success: the refresh token for the httpOnly cookie. */
+  refreshToken?: string;
+  status: 200 | 401 | 403 | 429;
+}
+
+async function passwordMatches(deps: AccountsDeps, user: UserDoc | null, password: string): Promise<boolean> {
+  // Always run scrypt, even for unknown accounts, so timing does not reveal which e-mails exist.
+  const ok = await verifyPassword(password, user?.passwordHash ?? deps.decoyHash);
+  return ok && user !== null;
+}
+
+export async function login(deps: AccountsDeps, username: string, password: string, address: string): Promise<Session> {
+  const email = normalizeEmail(username);
+  if (await deps.limiter.isLimited(email, address)) {
+    return { status: 429, result: { ok: false, rateLimited: true, errorMessage: messages.loginRateLimited } };
+  }
+  const user = await deps.users.findOne({ email });
+  if (!(await passwordMatches(deps, user, password)) || !user) {
+    await deps.limiter.recordFailure(email, address);
+    return { status: 401, result: { ok: false, errorMessage: messages.loginFailed } };
+  }
+  if (!user.emailConfirmedAt) return { status: 403, result: { ok: false, errorMessage: messages.emailNotConfirmed } };
+  return startSession(deps, user, password);
+}
+
+async function startSession(deps: AccountsDeps, user: UserDoc, password: string): Promise<Session> {
+  const now = deps.clock();
+  const relogin = user.lastLoginAt !== null && now.getTime() - user.lastLoginAt.getTime() < RELOGIN_WINDOW_MS;
+  const set: Partial<UserDoc> = { lastLoginAt: now };
+  if (needsRehash(user.passwordHash, deps.scrypt)) set.passwordHash = await hashPassword(password, deps.scrypt);
+  const updated = (await deps.users.findOneAndUpdate({ _id: user._id }, { $set: set })) ?? user;
+  await deps.events.publish('user.logged_in', user._id, { user_id: user._id, relogin, method: 'password', at: now.toISOString() });
+  return {
+    status: 200,
+    refreshToken: await deps.refresh.start(user._id),
+    result: { ok: true, relogin, accessToken: deps.signAccessToken({ sub: user._id, roles: user.roles }), user: toPublicUser(updated) },
+  };
+}
+
+/** Exchanges a refresh token for a new pair; a reused token revokes its whole family. */
+export async function refreshSession(deps: AccountsDeps, token: string | undefined) {
+  const outcome = token ? await deps.refresh.rotate(token) : ({ kind: 'invalid' } as const);
+  if (outcome.kind !== 'rotated') throw new AppError('UNAUTHENTICATED', messages.sessionExpired);
+  const user = await deps.users.findOne({ _id: outcome.userId });
+  if (!user) throw new AppError('UNAUTHENTICATED', messages.sessionExpired);
+  return { refreshToken: outcome.token, accessToken: deps.signAccessToken({ sub: user._id, roles: user.roles }), user: toPublicUser(user) };
+}
+
+export async function logout(deps: AccountsDeps, token: string | undefined): Promise<void> {
+  if (token) await deps.refresh.revokeFamilyOf(token);
+}

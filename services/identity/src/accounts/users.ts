@@ -1,0 +1,56 @@
+import type { Collection, DocumentStore } from '@talkwith/platform';
+import type { PublicUser, Role, SignupBody } from '@talkwith/proto/identity';
+
+/** A stored account. Emails are kept lower-cased so the unique index is case-insensitive. */
+export type UserDoc = {
+  _id: string;
+  email: string;
+  passwordHash: string;
+  gender: SignupBody['gender'];
+  date_of_birth: string;
+  nickname: string;
+  roles: Role[];
+  emailConfirmedAt: Date | null;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+};
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function openUsers(store: DocumentStore): Promise<Collection<UserDoc>> {
+  const users = store.collection<UserDoc>('users');
+  await users.createIndex({ email: 1 }, { unique: true });
+  await users.createIndex({ createdAt: -1 });
+  return users;
+}
+
+export function toPublicUser(user: UserDoc): PublicUser {
+  return {
+    id: user._id,
+    email: user.email,
+    gender: user.gender,
+    date_of_birth: user.date_of_birth,
+    nickname: user.nickname,
+    roles: user.roles,
+    email_confirmed: user.emailConfirmedAt !== null,
+    created_at: user.createdAt.toISOString(),
+    last_login_at: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
+  };
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Admin listing filter: exact or partial e-mail match, and "new" = registered in the last 7 days. */
+export function userListFilter(query: { email?: string; exact: boolean; new?: boolean }, now: Date): Record<string, unknown> {
+  const filter: Record<string, unknown> = {};
+  if (query.email) {
+    const email = normalizeEmail(query.email);
+    filter.email = query.exact ? email : { $regex: escapeRegex(email) };
+  }
+  if (query.new) filter.createdAt = { $gte: new Date(now.getTime() - 7 * 24 * 3600 * 1000) };
+  return filter;
+}

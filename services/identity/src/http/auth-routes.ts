@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { OkBody } from '@talkwith/proto';
+import {
+  AccountDeleteBody, EmailChangeBody, LoginBody, LoginResult, PasswordChangeBody, PasswordResetBody,
+  PasswordResetRequestBody, ProfileBody, PublicUser, SignupBody, TokenBody,
+} from '@talkwith/proto/identity';
+import type { AccountsDeps } from '../accounts/deps.ts';
+import { confirmEmail, signup } from '../accounts/registration.ts';
+import { login, logout, refreshSession } from '../accounts/sessions.ts';
+import { changePassword, requestPasswordReset, resetPassword } from '../accounts/passwords.ts';
+import { confirmEmailChange, deleteAccount, getMe, requestEmailChange, updateProfile } from '../accounts/account.ts';
+import { requireUser } from './auth-guard.ts';
+import { assertCsrf, clearSessionCookies, refreshTokenOf, setSessionCookies } from './cookies.ts';
+
+const UserReply = Type.Object({ ok: Type.Literal(true), user: PublicUser });
+const SessionReply = Type.Object({ ok: Type.Literal(true), accessToken: Type.String(), user: PublicUser });
+
+export interface AuthRouteOptions {
+  deps: AccountsDeps;
+  refreshTtlSeconds: number;
+}
+
+/** Consumer-facing account routes under /api/auth (SPEC.md §7 Authentication). */
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, { deps, refreshTtlSeconds }) => {
+  app.post('/api/auth/signup', { schema: { body: SignupBody, response: { 201: UserReply } } }, async (req, reply) => {
+    reply.code(201);
+    return { ok: true as const, user: await signup(deps, req.body) };
+  });
+
+  app.post('/api/auth/email_confirm', { schema: { body: TokenBody, response: { 200: UserReply } } }, async (req) => {
+    // One confirmation page serves both sign-up and e-mail-change links.
+    const changed = await confirmEmailChange(deps, req.body.token);
+    return { ok: true as const, user: changed ?? (await confirmEmail(deps, req.body.token)) };
+  });
+
+  app.post('/api/auth/login', { schema: { body: LoginBody, response: { '2xx': LoginResult, '4xx': LoginResult } } }, async (req, reply) => {
+    const session = await login(deps, req.body.username, req.body.password, req.ip);
+    if (session.refreshToken) setSessionCookies(reply, session.refreshToken, refreshTtlSeconds);
+    reply.code(session.status);
+    return session.result;
+  });
+
+  app.post('/api/auth/refresh', { schema: { response: { 200: SessionReply } } }, async (req, reply) => {
+    assertCsrf(req);
+    const session = await refreshSession(deps, refreshTokenOf(req)).catch((err: unknown) => {
+      clearSessionCookies(reply);
+      throw err;
+    });
+    setSessionCookies(reply, session.refreshToken, refreshTtlSeconds);
+    return { ok: true as const, accessToken: session.accessToken, user: session.user };
+  });
+
+  app.post('/api/auth/logout', { schema: { response: { 200: OkBody } } }, async (req, reply) => {
+    assertCsrf(req);
+    await logout(deps, refreshTokenOf(req));
+    clearSessionCookies(reply);
+    return { ok: true as const };
+  });
+
+  app.get('/api/auth/me', { schema: { response: { 200: UserReply } } }, async (req) => {
+    const claims = await requireUser(req);
+    return { ok: true as const, user: await getMe(deps, claims.sub) };
+  });
+
+  app.put('/api/auth/profile', { schema: { body: ProfileBody, response: { 200: UserReply } } }, async (req) => {
+    const claims = await requireUser(req);
+    return { ok: true as const, user: await updateProfile(deps, claims.sub, req.body) };
+  });
+
+  app.post('/api/auth/password_reset', { schema: { body: PasswordResetRequestBody, response: { 200: OkBody } } }, async (req) => {
+    await requestPasswordReset(deps, req.body.email);
+    return { ok: true as const };
+  });
+
+  app.put('/api/auth/password_reset', { schema: { body: PasswordResetBody, response: { 200: OkBody } } }, async (req) => {
+    await resetPassword(deps, req.body.token, req.body.newPassword);
+    return { ok: true as const };
+  });
+
+  app.post('/api/auth/password_change', { schema: { body: PasswordChangeBody, response: { 200: OkBody } } }, async (req, reply) => {
+    const claims = await requireUser(req);
+    await changePassword(deps, claims.sub, req.body);
+    clearSessionCookies(reply);
+    return { ok: true as const };
+  });
+
+  app.post('/api/auth/email_change', { schema: { body: EmailChangeBody, response: { 200: OkBody } } }, async (req) => {
+    const claims = await requireUser(req);
+    await requestEmailChange(deps, claims.sub, req.body.new_email, req.body.password);
+    return { ok: true as const };
+  });
+
+  app.post('/api/auth/account/delete', { schema: { body: AccountDeleteBody, response: { 200: OkBody } } }, async (req, reply) => {
+    const claims = await requireUser(req);
+    await deleteAccount(deps, claims.sub, req.body.password);
+    clearSessionCookies(reply);
+    return { ok: true as const };
+  });
+};
