@@ -1,0 +1,72 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
+import type { EventEnvelope } from '@talkwith/proto';
+import type { Platform } from '@talkwith/platform';
+import { createEmbeddedStore } from '@talkwith/platform/store';
+import { createMemoryBus } from '@talkwith/platform/bus';
+import { createEventing } from '@talkwith/platform/eventing';
+import { createMemoryCache } from '@talkwith/platform/cache';
+import { createOutboxMailer } from '@talkwith/platform/mail';
+import accountsPlugin from './accounts-plugin.ts';
+
+/** A fast scrypt for tests; production uses OWASP_SCRYPT. */
+export const TEST_SCRYPT = { cost: 2 ** 10, blockSize: 8, parallelization: 1 };
+
+export interface TestApp {
+  app: FastifyInstance;
+  platform: Platform;
+  published: EventEnvelope[];
+  close(): Promise<void>;
+}
+
+/** The accounts plugin on real embedded adapters in a temp dir, as the standalone process mounts it. */
+export async function buildTestApp(options: { trustProxy?: boolean | number; maxFailures?: number } = {}): Promise<TestApp> {
+  const dir = await mkdtemp(join(tmpdir(), 'identity-test-'));
+  const logger = pino({ level: 'silent' });
+  const store = await createEmbeddedStore({ dir });
+  const bus = await createMemoryBus();
+  const platform = {
+    logger, store, bus, events: createEventing({ bus, store, logger }), cache: await createMemoryCache(),
+    mail: await createOutboxMailer({ store, from: 'no-reply@talkwith.local' }),
+  } as unknown as Platform;
+  const published: EventEnvelope[] = [];
+  await bus.subscribe({ group: 'test-recorder', types: ['user.registered', 'user.logged_in', 'user.email_changed', 'user.deleted', 'admin.acted'], handler: async (e: EventEnvelope) => { published.push(e); } });
+  const app: FastifyInstance = Fastify({ trustProxy: options.trustProxy ?? false });
+  await app.register(accountsPlugin, {
+    platform, jwtSecret: 'test-secret-that-is-long-enough-0123456789', accessTtlSeconds: 900, publicUrl: 'http://localhost:3000',
+    scrypt: TEST_SCRYPT, loginMaxFailures: options.maxFailures ?? 10, loginWindowMs: 15 * 60_000, refreshTtlMs: 30 * 24 * 3600_000,
+  });
+  await app.ready();
+  return {
+    app, platform, published,
+    async close() {
+      await app.close();
+      await bus.close();
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The last link of the given path mailed to `to`, as a user would click it. */
+export async function tokenFromMail(platform: Platform, to: string, path: string): Promise<string> {
+  const [mail] = await platform.mail.recent({ to, limit: 1 });
+  const match = mail?.text.match(new RegExp(`${path}/([A-Za-z0-9_-]+)`));
+  if (!match?.[1]) throw new Error(`no ${path} link mailed to ${to}`);
+  return match[1];
+}
+
+let counter = 0;
+export function uniqueEmail(): string {
+  counter += 1;
+  return `user${Date.now()}${counter}@example.jp`;
+}
+
+export function cookieValue(setCookie: string | string[] | undefined, name: string): string | undefined {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const line = all.find((c) => c.startsWith(`${name}=`));
+  return line?.slice(name.length + 1).split(';')[0];
+}
