@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { EventEnvelope } from '@talkwith/proto';
 import type { Platform } from '@talkwith/platform';
@@ -34,7 +35,10 @@ export async function buildTestApp(options: { trustProxy?: boolean | number; max
   } as unknown as Platform;
   const published: EventEnvelope[] = [];
   await bus.subscribe({ group: 'test-recorder', types: ['user.registered', 'user.logged_in', 'user.email_changed', 'user.deleted', 'admin.acted'], handler: async (e: EventEnvelope) => { published.push(e); } });
-  const app: FastifyInstance = Fastify({ trustProxy: options.trustProxy ?? false });
+  // A hop count is what the gateway is configured with; Fastify's types take it as a function.
+  const hops = options.trustProxy;
+  const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : (hops ?? false);
+  const app: FastifyInstance = Fastify({ trustProxy } satisfies FastifyHttpOptions<Server>);
   await app.register(accountsPlugin, {
     platform, jwtSecret: 'test-secret-that-is-long-enough-0123456789', accessTtlSeconds: 900, publicUrl: 'http://localhost:3000',
     scrypt: TEST_SCRYPT, loginMaxFailures: options.maxFailures ?? 10, loginWindowMs: 15 * 60_000, refreshTtlMs: 30 * 24 * 3600_000,
