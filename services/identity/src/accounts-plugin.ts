@@ -7,11 +7,14 @@ import { createAccountsDeps, type AccountsSettings } from './accounts/create-dep
 import type { AccountsDeps } from './accounts/deps.ts';
 import { adminUserRoutes } from './http/admin-routes.ts';
 import { authRoutes } from './http/auth-routes.ts';
+import { googleRoutes } from './google/google-routes.ts';
+import type { GoogleSettings } from './google/google-signin.ts';
 
 export interface AccountsPluginOptions extends Omit<AccountsSettings, 'signAccessToken'> {
   platform: Platform;
   jwtSecret: string;
   accessTtlSeconds: number;
+  google?: GoogleSettings | null;
 }
 
 declare module 'fastify' {
@@ -36,6 +39,7 @@ const accountsPlugin: FastifyPluginAsync<AccountsPluginOptions> = async (app, op
   const refreshTtlSeconds = Math.floor(options.refreshTtlMs / 1000);
   await app.register(authRoutes, { deps, refreshTtlSeconds });
   await app.register(adminUserRoutes, { deps });
+  await app.register(googleRoutes, { deps, cache: options.platform.cache, google: options.google ?? null, refreshTtlSeconds });
 };
 
 export default fp(accountsPlugin, { name: 'identity-accounts' });

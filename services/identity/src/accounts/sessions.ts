@@ -29,16 +29,17 @@ export async function login(deps: AccountsDeps, username: string, password: stri
     return { status: 401, result: { ok: false, errorMessage: messages.loginFailed } };
   }
   if (!user.emailConfirmedAt) return { status: 403, result: { ok: false, errorMessage: messages.emailNotConfirmed } };
-  return startSession(deps, user, password);
+  return startSession(deps, user, { method: 'password', password });
 }
 
-async function startSession(deps: AccountsDeps, user: UserDoc, password: string): Promise<Session> {
+/** Opens a session for an authenticated user; with the password, an outdated hash is upgraded on the way. */
+export async function startSession(deps: AccountsDeps, user: UserDoc, how: { method: 'password' | 'google'; password?: string }): Promise<Session> {
   const now = deps.clock();
   const relogin = user.lastLoginAt !== null && now.getTime() - user.lastLoginAt.getTime() < RELOGIN_WINDOW_MS;
   const set: Partial<UserDoc> = { lastLoginAt: now };
-  if (needsRehash(user.passwordHash, deps.scrypt)) set.passwordHash = await hashPassword(password, deps.scrypt);
+  if (how.password && needsRehash(user.passwordHash, deps.scrypt)) set.passwordHash = await hashPassword(how.password, deps.scrypt);
   const updated = (await deps.users.findOneAndUpdate({ _id: user._id }, { $set: set })) ?? user;
-  await deps.events.publish('user.logged_in', user._id, { user_id: user._id, relogin, method: 'password', at: now.toISOString() });
+  await deps.events.publish('user.logged_in', user._id, { user_id: user._id, relogin, method: how.method, at: now.toISOString() });
   return {
     status: 200,
     refreshToken: await deps.refresh.start(user._id),
