@@ -13,6 +13,7 @@ import { createMemoryCache } from '@talkwith/platform/cache';
 import { createOutboxMailer } from '@talkwith/platform/mail';
 import accountsPlugin from './accounts-plugin.ts';
 import type { GoogleSettings } from './google/google-signin.ts';
+import type { ScryptParams } from './accounts/password-hash.ts';
 
 /** A fast scrypt for tests; production uses OWASP_SCRYPT. */
 export const TEST_SCRYPT = { cost: 2 ** 10, blockSize: 8, parallelization: 1 };
@@ -25,7 +26,7 @@ export interface TestApp {
 }
 
 /** The accounts plugin on real embedded adapters in a temp dir, as the standalone process mounts it. */
-export async function buildTestApp(options: { trustProxy?: boolean | number; maxFailures?: number; google?: GoogleSettings } = {}): Promise<TestApp> {
+export async function buildTestApp(options: { trustProxy?: boolean | number; maxFailures?: number; google?: GoogleSettings; scrypt?: ScryptParams } = {}): Promise<TestApp> {
   const dir = await mkdtemp(join(tmpdir(), 'identity-test-'));
   const logger = pino({ level: 'silent' });
   const store = await createEmbeddedStore({ dir });
@@ -42,7 +43,7 @@ export async function buildTestApp(options: { trustProxy?: boolean | number; max
   const app: FastifyInstance = Fastify({ trustProxy } satisfies FastifyHttpOptions<Server>);
   await app.register(accountsPlugin, {
     platform, jwtSecret: 'test-secret-that-is-long-enough-0123456789', accessTtlSeconds: 900, publicUrl: 'http://localhost:3000',
-    scrypt: TEST_SCRYPT, loginMaxFailures: options.maxFailures ?? 10, loginWindowMs: 15 * 60_000, refreshTtlMs: 30 * 24 * 3600_000, google: options.google ?? null,
+    scrypt: options.scrypt ?? TEST_SCRYPT, loginMaxFailures: options.maxFailures ?? 10, loginWindowMs: 15 * 60_000, refreshTtlMs: 30 * 24 * 3600_000, google: options.google ?? null,
   });
   await app.ready();
   return {
