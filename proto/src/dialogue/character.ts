@@ -1,0 +1,94 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Block } from './block.ts';
+import { Count, Flag, Id, IdList, NullableId, Text } from './common.ts';
+import { Video } from './video.ts';
+
+/** SPEC.md §3 Character and Character setting, with the character-level dialogue data. */
+
+export const CharacterSetting = Type.Object({
+  character_id: Id('owning character'),
+  silence_enabled: Flag('silence timers run (blocks still need silence_time_limit)', true),
+  spj_url: Text('SPJ scoring endpoint; empty = SPJ not configured'),
+  spj_api_key: Text('SPJ key (kept server side)'),
+  google_key: Text('speech-to-text key, required when use_web_speech_api is false'),
+  standby_video_id: NullableId('loop shown before the conversation starts'),
+  default_start_button_id: NullableId('start button used when none or an unknown one is pressed'),
+  listen_video_prefix: Text('title prefix of the listen video series used by blocks without listen_video_ids'),
+  hit_word_delay: Count('ms to wait after a hit before leaving the block, so the user can finish speaking'),
+  show_speech_mic: Flag('show a microphone indicator while listening', true),
+  show_recognition_text: Flag('show the interim and final recognised text', true),
+  use_web_speech_api: Flag('recognise speech with the browser speech API instead of the server speech-to-text', true),
+  landscape_mode: Flag('the player is laid out for landscape videos', true),
+  hide_cursor: Flag('hide the mouse cursor over the player', true),
+  for_mic_test: NullableId('block a mic-test start enters'),
+  es_index_name: Text('Elastic Search index for searching utterances; empty = search not configured'),
+});
+export type CharacterSetting = Static<typeof CharacterSetting>;
+
+export const StartButton = Type.Object({
+  id: Id('button id'),
+  character_id: Id('owning character'),
+  title: Type.String({ minLength: 1, description: 'label' }),
+  block_id: Id('first block of the conversation it starts'),
+});
+export type StartButton = Static<typeof StartButton>;
+
+export const SlotDefinition = Type.Object({
+  name: Type.String({ minLength: 1, description: 'slot name' }),
+  label: Type.String({ description: 'label in the summary' }),
+});
+export type SlotDefinition = Static<typeof SlotDefinition>;
+
+export const Summary = Type.Object({
+  title: Text('heading of the summary'),
+  slot_names: IdList('slots listed, in order (empty = all slots)'),
+});
+export type Summary = Static<typeof Summary>;
+
+export const KikiwasureEntry = Type.Object({
+  slot: Type.String({ minLength: 1, description: 'slot that must be filled' }),
+  block_id: Id('block that asks for it'),
+});
+export type KikiwasureEntry = Static<typeof KikiwasureEntry>;
+
+export const Replacement = Type.Object({
+  video_ids: IdList('default replacement videos for blocks without their own'),
+  block_ids: IdList('default convert blocks for blocks without their own'),
+});
+export type Replacement = Static<typeof Replacement>;
+
+export const RandomGroup = Type.Object({
+  count: Count('default random_count of random blocks'),
+  final_block_id: NullableId('default random end block'),
+  trigger_videos: IdList('videos a random block draws its trigger from (no repeat until all were drawn)'),
+  end_blocks: IdList('entering one of these ends the random run (counts reset)'),
+});
+export type RandomGroup = Static<typeof RandomGroup>;
+
+export const Conversation = Type.Object({
+  id: Id('conversation id'),
+  title: Text('name in the conversation tracker and album'),
+  block_ids: IdList('blocks that belong to this conversation'),
+});
+export type Conversation = Static<typeof Conversation>;
+
+export const Character = Type.Object({
+  id: Id('character id'),
+  character_id: Text('legacy external id (same as id when empty)'),
+  name: Type.String({ minLength: 1, description: 'display name' }),
+  slug: Type.String({ minLength: 1, maxLength: 100, description: 'URL name' }),
+  price: Count('price in yen'),
+  avatar: Text('avatar image path'),
+  group_id: NullableId('group the character belongs to'),
+  setting: CharacterSetting,
+  videos: Type.Array(Video, { default: [] }),
+  blocks: Type.Array(Block, { default: [] }),
+  startButtons: Type.Array(StartButton, { default: [] }),
+  slots: Type.Array(SlotDefinition, { default: [] }),
+  summary: Summary,
+  kikiwasure: Type.Array(KikiwasureEntry, { default: [] }),
+  replacement: Replacement,
+  random: RandomGroup,
+  conversations: Type.Array(Conversation, { default: [] }),
+});
+export type Character = Static<typeof Character>;

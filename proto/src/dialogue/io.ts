@@ -1,0 +1,83 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { ActionButton } from './block.ts';
+import { Character, StartButton } from './character.ts';
+import { VideoSlotName } from './session.ts';
+
+/** Inputs to and commands from the dialogue engine: the contract between the engine and the web player or dialogue service. */
+
+const Kind = <K extends string, P extends Record<string, TSchema>>(type: K, props: P) =>
+  Type.Object({ type: Type.Literal(type), ...props });
+
+export const TimerName = Type.Union([
+  Type.Literal('silence'),
+  Type.Literal('recognition'),
+  Type.Literal('hitWordDelay'),
+], { description: 'silence: no-input limit; recognition: max_recognition_time; hitWordDelay: wait before leaving after a hit' });
+export type TimerName = Static<typeof TimerName>;
+
+export const StartSource = Type.Union([Type.Literal('button'), Type.Literal('resume'), Type.Literal('micTest')]);
+export const SearchHit = Type.Object({ block_id: Type.String(), score: Type.Number() });
+
+export const EngineInput = Type.Union([
+  Kind('ready', {}),
+  Kind('start', { source: StartSource, buttonId: Type.Optional(Type.String()), blockId: Type.Optional(Type.String()) }),
+  Kind('videoEnded', { slot: VideoSlotName, videoId: Type.String() }),
+  Kind('videoTimeReached', { slot: VideoSlotName, videoId: Type.String(), ms: Type.Number() }),
+  Kind('speechInterim', { text: Type.String() }),
+  Kind('speechFinal', { text: Type.String() }),
+  Kind('timerFired', { timer: TimerName }),
+  Kind('searchResult', { requestId: Type.String(), hits: Type.Array(SearchHit) }),
+  Kind('scoreResult', { requestId: Type.String(), score: Type.Union([Type.Number(), Type.Null()]) }),
+  Kind('requestFailed', { requestId: Type.String(), message: Type.String() }),
+  Kind('actionButton', { buttonId: Type.String() }),
+  Kind('pause', {}),
+  Kind('resume', {}),
+  Kind('stop', {}),
+  Kind('switchCharacter', { character: Character }),
+]);
+export type EngineInput = Static<typeof EngineInput>;
+
+const L = Type.Literal;
+export const LogCategory = Type.Union(
+  [L('error'), L('connect'), L('play'), L('speech'), L('other'), L('camera'), L('admin'), L('subscription'), L('ticket'), L('point')],
+  { description: 'log categories of SPEC.md §4' },
+);
+export type LogCategory = Static<typeof LogCategory>;
+
+export const EndReason = Type.Union(
+  [L('completed'), L('stopped'), L('invalid'), L('silence'), L('spjEmpty'), L('button'), L('switched'), L('error')],
+  { description: 'why the conversation ended' },
+);
+export type EndReason = Static<typeof EndReason>;
+
+export const SummaryItem = Type.Object({ slot: Type.String(), label: Type.String(), value: Type.String() });
+
+export const EngineCommand = Type.Union([
+  Kind('playVideo', {
+    slot: VideoSlotName, videoId: Type.String(), path: Type.String(), title: Type.String(), loop: Type.Boolean(),
+    loopCount: Type.Integer({ description: '0 = until replaced' }),
+    notifyAtMs: Type.Union([Type.Number(), Type.Null()], { description: 'report videoTimeReached at this playback time' }),
+  }),
+  Kind('preloadVideo', { slot: VideoSlotName, videoId: Type.String(), path: Type.String() }),
+  Kind('pauseVideo', {}),
+  Kind('resumeVideo', {}),
+  Kind('showSubtitles', { characterId: Type.String(), videoId: Type.String(), name: Type.String({ description: 'title without .mp4' }) }),
+  Kind('micOn', { delayMs: Type.Number(), showIndicator: Type.Boolean() }),
+  Kind('micOff', {}),
+  Kind('startTimer', { timer: TimerName, ms: Type.Number() }),
+  Kind('cancelTimer', { timer: TimerName }),
+  Kind('showStartButtons', { buttons: Type.Array(StartButton) }),
+  Kind('showActionButtons', { buttons: Type.Array(ActionButton) }),
+  Kind('showRecognitionText', { text: Type.String(), final: Type.Boolean() }),
+  Kind('showPreviousSpeech', { text: Type.String() }),
+  Kind('requestSearch', { requestId: Type.String(), text: Type.String(), index: Type.String(), candidates: Type.Array(Type.String()) }),
+  Kind('requestScore', { requestId: Type.String(), text: Type.String(), category: Type.String() }),
+  Kind('fillSlot', { name: Type.String(), value: Type.String() }),
+  Kind('showSummary', { title: Type.String(), items: Type.Array(SummaryItem) }),
+  Kind('trackStep', { characterId: Type.String(), blockId: Type.String(), conversationId: Type.Union([Type.String(), Type.Null()]), utterance: Type.String() }),
+  Kind('log', { category: LogCategory, message: Type.String(), extra: Type.Record(Type.String(), Type.Unknown()) }),
+  Kind('end', { reason: EndReason, totalBilledTime: Type.Number() }),
+]);
+export type EngineCommand = Static<typeof EngineCommand>;
+export type EngineCommandOf<T extends EngineCommand['type']> = Extract<EngineCommand, { type: T }>;
+export type EngineInputOf<T extends EngineInput['type']> = Extract<EngineInput, { type: T }>;
