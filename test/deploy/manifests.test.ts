@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { loadServiceConfig, platformConfigSchema } from '@talkwith/platform/platform';
+import {
+  PROCESSES, ROOT, SERVICES, composeEnv, containerEnv, entryFile, exists, find, k8sFiles, podContainers, readCompose, readK8s,
+  type Env, type K8sObject,
+} from './manifests.ts';
+
+// No Docker engine on CI machines: these tests check that what `docker compose
+// up` and `kubectl apply -k deploy/k8s` would run is complete and consistent.
+
+const BACKING = ['kafka', 'mongo', 'redis', 'elasticsearch'] as const;
+const schemaKeys = Object.keys(platformConfigSchema.properties);
+/** Required by the schema with no default: nothing can fill them in. */
+const schemaRequired = (platformConfigSchema.required ?? []).filter(
+  (key) => (platformConfigSchema.properties as Record<string, { default?: unknown }>)[key]?.default === undefined,
+);
+/** Distributed mode must name every engine (unset would silently mean an embedded, per-pod one) and share the secrets. */
+const distributedRequired = [...schemaRequired, 'JWT_SECRET', 'ADMIN_PATH_PREFIX', 'BUS_URL', 'STORE_URL', 'JOBS_URL', 'CACHE_URL', 'SEARCH_URL'];
+/** Variables the image itself reads besides the platform schema. */
+const imageVariables = ['SERVICE', 'NODE_ENV'];
+
+function expectValidProcessEnv(name: string, env: Env) {
+  for (const key of distributedRequired) expect(env[key], `${name}: ${key}`).toBeTruthy();
+  expect(() => loadServiceConfig(env), `${name}: config schema`).not.toThrow();
+  expect(Object.keys(env).filter((k) => !schemaKeys.includes(k) && !imageVariables.includes(k)), `${name}: unknown variables`).toEqual([]);
+  expect(env.SERVICE, `${name}: SERVICE picks the entry point`).toBe(name);
+}
+
+function expectGatewayReachesEveryService(env: Env, hostOf: (service: string) => string) {
+  for (const service of SERVICES) {
+    const url = env[`${service.toUpperCase()}_URL`];
+    expect(url, `gateway ${service.toUpperCase()}_URL`).toBeTruthy();
+    expect(new URL(url ?? '').hostname, `gateway ${service.toUpperCase()}_URL host`).toBe(hostOf(service));
+  }
+}
+
+describe('docker-compose.yml', () => {
+  const compose = readCompose();
+
+  it('compose, services, lists every backing engine and every process', () => {
+    expect(Object.keys(compose.services)).toEqual(expect.arrayContaining([...BACKING, ...PROCESSES]));
+  });
+
+  it.each(PROCESSES)('compose, %s environment, sets every required variable and passes the config schema', (name) => {
+    expectValidProcessEnv(name, composeEnv(compose.services[name] ?? {}));
+  });
+
+  it('compose, gateway environment, points at every service on its port', () => {
+    const env = composeEnv(compose.services.gateway ?? {});
+    expectGatewayReachesEveryService(env, (service) => service);
+    for (const service of SERVICES) expect(env[`${service.toUpperCase()}_URL`]).toBe(`http://${service}:${composeEnv(compose.services[service] ?? {}).PORT}`);
+  });
+
+  it.each(PROCESSES)('compose, %s image, builds deploy/Dockerfile whose entry file exists and probes /healthz', (name) => {
+    const service = compose.services[name] ?? {};
+    expect(service.build?.dockerfile).toBe('deploy/Dockerfile');
+    expect(exists(service.build?.dockerfile ?? '')).toBe(true);
+    expect(exists(entryFile(name)), entryFile(name)).toBe(true);
+    expect(JSON.stringify(service.healthcheck?.test)).toContain('/healthz');
+  });
+
+  it('compose, depends_on, waits for healthy services that exist and have healthchecks', () => {
+    for (const name of PROCESSES) {
+      const deps = compose.services[name]?.depends_on;
+      expect(deps && !Array.isArray(deps), `${name} depends_on with conditions`).toBe(true);
+      for (const [dep, { condition }] of Object.entries(deps as Record<string, { condition: string }>)) {
+        expect(condition, `${name} -> ${dep}`).toBe('service_healthy');
+        expect(compose.services[dep]?.healthcheck, `${dep} healthcheck`).toBeDefined();
+      }
+      expect(Object.keys(deps as object)).toEqual(expect.arrayContaining([...BACKING]));
+    }
+    expect(Object.keys(compose.services.gateway?.depends_on ?? {})).toEqual(expect.arrayContaining([...SERVICES]));
+  });
+
+  it('compose, engines, run Kafka in KRaft mode, MongoDB as an initiated replica set, Elasticsearch single-node', () => {
+    const kafka = composeEnv(compose.services.kafka ?? {});
+    expect(kafka.KAFKA_PROCESS_ROLES).toContain('controller');
+    expect(kafka.KAFKA_ZOOKEEPER_CONNECT).toBeUndefined();
+    expect(compose.services.mongo?.command).toEqual(expect.arrayContaining(['--replSet', 'rs0']));
+    expect(JSON.stringify(compose.services.mongo?.healthcheck?.test)).toContain('rs.initiate');
+    expect(composeEnv(compose.services.elasticsearch ?? {})['discovery.type']).toBe('single-node');
+    for (const name of SERVICES) expect(composeEnv(compose.services[name] ?? {}).STORE_URL).toMatch(new RegExp(`/${name}\\?replicaSet=rs0$`));
+  });
+});
+
+describe('deploy/Dockerfile', () => {
+  const dockerfile = readFileSync(join(ROOT, 'deploy', 'Dockerfile'), 'utf8');
+  const startScript = readFileSync(join(ROOT, 'deploy', 'start.sh'), 'utf8');
+
+  it('Dockerfile, base and install, uses node:24-slim and production dependencies only at runtime', () => {
+    expect(dockerfile).toMatch(/ARG NODE_IMAGE=node:24-slim/);
+    expect(dockerfile).toContain('npm ci --omit=dev');
+    expect(dockerfile).toContain('CMD ["deploy/start.sh"]');
+  });
+
+  it('Dockerfile, workspace manifests, copies the package.json of every workspace so npm ci sees the lockfile whole', () => {
+    const workspaces = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+    for (const workspace of workspaces) expect(dockerfile, workspace).toContain(`COPY ${workspace}/package.json ${workspace}/`);
+  });
+
+  it('start.sh, every process, maps SERVICE to an entry file that exists', () => {
+    expect(startScript).toContain('exec node gateway/src/server.ts');
+    expect(startScript).toContain('exec node gateway/src/standalone.ts');
+    expect(startScript).toContain('exec node "services/${SERVICE}/src/server.ts"');
+    for (const name of SERVICES) expect(startScript).toContain(name);
+    expect(exists('gateway/src/standalone.ts')).toBe(true);
+  });
+});
+
+describe('deploy/k8s', () => {
+  const objects = readK8s();
+  const deployment = (name: string) => find(objects, 'Deployment', name);
+
+  it('k8s, kustomization, lists every manifest file', () => {
+    const kustomization = parse(readFileSync(join(ROOT, 'deploy', 'k8s', 'kustomization.yaml'), 'utf8')) as { resources: string[] };
+    expect([...kustomization.resources].sort()).toEqual(k8sFiles().sort());
+  });
+
+  it('k8s, objects, all live in the talkwith namespace', () => {
+    expect(find(objects, 'Namespace', 'talkwith')).toBeDefined();
+    for (const o of objects.filter((x) => x.kind !== 'Namespace')) expect(o.metadata.namespace, `${o.kind} ${o.metadata.name}`).toBe('talkwith');
+  });
+
+  it.each(PROCESSES)('k8s, %s, has a Deployment with probes and resources, and a Service selecting it', (name) => {
+    const container = podContainers(deployment(name) as K8sObject)[0];
+    expect(container?.readinessProbe?.httpGet?.path).toBe('/readyz');
+    expect(container?.livenessProbe?.httpGet?.path).toBe('/healthz');
+    expect(container?.resources?.requests?.cpu && container.resources.requests.memory).toBeTruthy();
+    expect(container?.resources?.limits?.memory).toBeTruthy();
+    const service = find(objects, 'Service', name);
+    expect((service?.spec as { selector: Record<string, string> }).selector).toEqual({ 'app.kubernetes.io/name': name });
+  });
+
+  it.each(PROCESSES)('k8s, %s environment, sets every required variable from the ConfigMap/Secret and passes the config schema', (name) => {
+    const container = podContainers(deployment(name) as K8sObject)[0];
+    expectValidProcessEnv(name, containerEnv(container!, objects));
+  });
+
+  it('k8s, gateway environment, points at the Service of every service', () => {
+    const env = containerEnv(podContainers(deployment('gateway') as K8sObject)[0]!, objects);
+    expectGatewayReachesEveryService(env, (service) => `${service}.talkwith.svc.cluster.local`);
+  });
+
+  it('k8s, secret, holds only placeholders marked REPLACE_ME for the real secrets', () => {
+    const secret = find(objects, 'Secret', 'talkwith-secrets');
+    expect(secret?.stringData?.JWT_SECRET).toMatch(/^REPLACE_ME/);
+    expect(secret?.stringData?.ADMIN_PATH_PREFIX).toMatch(/^REPLACE_ME/);
+  });
+
+  it('k8s, engines, run as StatefulSets with a Service each (or are replaced by managed ones)', () => {
+    for (const name of BACKING) {
+      expect(find(objects, 'StatefulSet', name), `StatefulSet ${name}`).toBeDefined();
+      expect(find(objects, 'Service', name), `Service ${name}`).toBeDefined();
+    }
+    expect(find(objects, 'Job', 'mongo-rs-init')).toBeDefined();
+  });
+
+  it('k8s, scaling and entry, has HPAs for gateway and dialogue and an Ingress to the gateway', () => {
+    for (const name of ['gateway', 'dialogue']) {
+      const target = (find(objects, 'HorizontalPodAutoscaler', name)?.spec as { scaleTargetRef: { kind: string; name: string } }).scaleTargetRef;
+      expect(target).toMatchObject({ kind: 'Deployment', name });
+      expect(deployment(name)).toBeDefined();
+    }
+    expect(JSON.stringify(find(objects, 'Ingress', 'talkwith')?.spec)).toContain('"name":"gateway"');
+  });
+});
