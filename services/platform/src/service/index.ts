@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
 import type { EventEnvelope } from '@talkwith/proto';
+import type { PlatformConfig } from '../platform/config.ts';
 import type { Cache, DocumentStore, EventBus, FileStore, JobQueue, Mailer, SearchIndex } from '../ports/index.ts';
 
 export type ServiceName = 'identity' | 'catalog' | 'dialogue' | 'billing' | 'engagement' | 'logging';
@@ -35,6 +36,8 @@ export interface Platform {
 
 export interface ServiceOptions {
   platform: Platform;
+  /** The validated configuration; JWT_SECRET is always set by the time a service is mounted. */
+  config: PlatformConfig;
 }
 
 /**

@@ -1,0 +1,22 @@
+import type { Static } from '@sinclair/typebox';
+import type { SearchIndex } from '@talkwith/platform';
+import type { EventEnvelope } from '@talkwith/proto';
+import type { CharacterPublished } from '@talkwith/proto/events';
+
+export const CHARACTER_INDEX = 'dialogue-characters';
+
+export async function prepareCharacterIndex(search: SearchIndex): Promise<void> {
+  await search.ensureIndex(CHARACTER_INDEX, { name: 'text', description: 'text', published_at: 'date' });
+}
+
+/** character.published → searchable by name and description (an upsert: redelivery is harmless). */
+export async function indexCharacter(search: SearchIndex, event: EventEnvelope): Promise<void> {
+  const c = event.data as Static<typeof CharacterPublished.data>;
+  await search.upsert(CHARACTER_INDEX, c.character_id, { name: c.name, description: c.description, published_at: c.published_at });
+  await search.refresh(CHARACTER_INDEX);
+}
+
+export async function searchCharacters(search: SearchIndex, text: string, size: number) {
+  const result = await search.search<{ name: string; description: string }>(CHARACTER_INDEX, { text, size });
+  return { total: result.total, hits: result.hits.map((h) => ({ character_id: h.id, name: h.doc.name, score: h.score })) };
+}

@@ -1,0 +1,9 @@
+import type { ServiceModule } from '@talkwith/platform';
+import { identityPlugin } from './plugin.ts';
+
+export const identityService: ServiceModule = {
+  name: 'identity',
+  prefixes: ['/api/identity', '/api/auth', '/api/admin/users', '/api/admin/mail'],
+  plugin: identityPlugin,
+};
+export default identityService;

@@ -1,0 +1,44 @@
+import fp from 'fastify-plugin';
+// Route schemas carry OpenAPI tags and summaries for the gateway's /api/docs.
+import type {} from '@fastify/swagger';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { toErrorReply, messages } from './error-reply.ts';
+
+export { toErrorReply, messages, validationField } from './error-reply.ts';
+export type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+
+/**
+ * The HTTP conventions shared by the gateway and every service server: the
+ * error shape of DESIGN.md §4 for every failure (AppError, validation,
+ * malformed JSON, oversized body, unknown route) and the request id echoed
+ * in `x-request-id`. Registered once at the root of each Fastify instance.
+ */
+export interface HttpPluginOptions {
+  /** Tried before the JSON 404 (the gateway serves the web client's index.html here); reply sent = handled. */
+  fallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+}
+
+async function httpConventions(app: FastifyInstance, options: HttpPluginOptions): Promise<void> {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.setErrorHandler(async (err: FastifyError, request, reply) => {
+    const { status, body } = toErrorReply(err);
+    if (status >= 500) request.log.error({ err }, 'request failed');
+    else request.log.info({ code: body.code, status }, 'request rejected');
+    const headers = (err as { headers?: Record<string, string> }).headers;
+    if (headers) reply.headers(headers);
+    return reply.code(status).type('application/json; charset=utf-8').send(body);
+  });
+  app.setNotFoundHandler(async (request, reply) => {
+    if (options.fallback) await options.fallback(request, reply);
+    if (reply.sent) return reply;
+    return reply.code(404).send({ ok: false, message: messages.notFound, error: 'Not Found', code: 'NOT_FOUND' });
+  });
+}
+
+export const httpPlugin = fp(httpConventions, { name: 'talkwith-http', fastify: '5.x' });
+export default httpPlugin;
+export { healthRoutes } from './health.ts';
+export { closeOnSignals, type ShutdownOptions } from './shutdown.ts';
+export { ensureJwt, requireCaller, requireAdminCaller, type Caller } from './auth.ts';

@@ -1,0 +1,67 @@
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { Cache, DocumentStore, EventBus, FileStore, JobQueue, Mailer, SearchIndex } from '../ports/index.ts';
+import { createEmbeddedStore, createMongoStore } from '../store/index.ts';
+import { createMemoryBus, createRedisStreamsBus, createKafkaBus } from '../bus/index.ts';
+import { createLocalJobs, createBullJobs } from '../jobs/index.ts';
+import { createMemoryCache, createRedisCache } from '../cache/index.ts';
+import { createLocalSearch, createElasticSearch } from '../search/index.ts';
+import { createLocalFiles, createS3Files } from '../files/index.ts';
+import { createOutboxMailer, createSmtpMailer } from '../mail/index.ts';
+import type { PlatformConfig } from './config.ts';
+
+/**
+ * One place decides which adapter serves each port, from the configured URL
+ * (unset = embedded). Nothing below a port ever asks which backend it runs on.
+ */
+export interface AdapterContext {
+  config: PlatformConfig;
+  /** DATA_DIR/<service or 'standalone'>: this process's embedded data. */
+  dataDir: string;
+  clientId: string;
+  logger: Logger;
+}
+
+export function openStore({ config, dataDir }: AdapterContext): Promise<DocumentStore> {
+  return config.STORE_URL ? createMongoStore({ url: config.STORE_URL }) : createEmbeddedStore({ dir: join(dataDir, 'store') });
+}
+
+export function openBus({ config, clientId }: AdapterContext): Promise<EventBus> {
+  const url = config.BUS_URL;
+  if (!url) return createMemoryBus();
+  if (url.startsWith('kafka://')) {
+    const brokers = url.slice('kafka://'.length).split(',').map((b) => b.trim()).filter(Boolean);
+    return createKafkaBus({ brokers, clientId });
+  }
+  return createRedisStreamsBus({ url });
+}
+
+export function openJobs({ config, clientId }: AdapterContext, store: DocumentStore): Promise<JobQueue> {
+  return config.JOBS_URL ? createBullJobs({ url: config.JOBS_URL, prefix: `talkwith:${clientId}` }) : createLocalJobs({ store });
+}
+
+export function openCache({ config }: AdapterContext): Promise<Cache> {
+  return config.CACHE_URL ? createRedisCache({ url: config.CACHE_URL }) : createMemoryCache();
+}
+
+export function openSearch({ config, dataDir }: AdapterContext): Promise<SearchIndex> {
+  return config.SEARCH_URL ? createElasticSearch({ url: config.SEARCH_URL }) : createLocalSearch({ dir: join(dataDir, 'search') });
+}
+
+export function openFiles({ config }: AdapterContext): Promise<FileStore> {
+  const publicBaseUrl = config.FILES_PUBLIC_BASE_URL;
+  if (!config.FILES_URL) return createLocalFiles({ dir: join(config.DATA_DIR, 'files'), publicBaseUrl: publicBaseUrl ?? '/files' });
+  const u = new URL(config.FILES_URL);
+  const endpoint = u.searchParams.get('endpoint');
+  return createS3Files({
+    bucket: u.hostname,
+    region: u.searchParams.get('region') ?? 'us-east-1',
+    ...(endpoint ? { endpoint } : {}),
+    ...(u.username ? { accessKeyId: decodeURIComponent(u.username), secretAccessKey: decodeURIComponent(u.password) } : {}),
+    ...(publicBaseUrl ? { publicBaseUrl } : {}),
+  });
+}
+
+export function openMail({ config }: AdapterContext, store: DocumentStore): Promise<Mailer> {
+  return config.MAIL_URL ? createSmtpMailer({ url: config.MAIL_URL, from: config.MAIL_FROM }) : createOutboxMailer({ store, from: config.MAIL_FROM });
+}

@@ -1,0 +1,44 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { loadConfig } from '../config/index.ts';
+
+const url = (schemes: string, description: string) =>
+  Type.Optional(Type.String({ pattern: `^(${schemes})://\\S+$`, description }));
+
+/**
+ * Every platform-wide environment variable (COMMON.md). Unset adapter URLs mean
+ * the embedded adapter. This schema is the documentation: .env.example is
+ * checked against it and loadConfig names the variable when a value is bad.
+ */
+export const platformConfigSchema = Type.Object({
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: 'TCP port this process listens on' }),
+  HOST: Type.String({ minLength: 1, default: '0.0.0.0', description: 'interface to bind (0.0.0.0 = all, 127.0.0.1 = local only)' }),
+  DATA_DIR: Type.String({ minLength: 1, default: './data', description: 'folder for embedded adapters (store, jobs, search, files, outbox) and generated secrets' }),
+  LOG_LEVEL: Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')], {
+    default: 'info', description: 'pino log level: fatal, error, warn, info, debug, trace or silent',
+  }),
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://\\S+$', description: 'origin users reach the product at, for links in mails (default http://localhost:PORT)' })),
+  BUS_URL: url('redis|rediss|kafka', 'event bus: redis://host:6379 = Redis Streams, kafka://h1:9092,h2:9092 = Kafka; unset = in-process'),
+  STORE_URL: url('mongodb|mongodb\\+srv', 'document store: mongodb://... (replica set); unset = embedded store under DATA_DIR'),
+  JOBS_URL: url('redis|rediss', 'jobs: redis://... = BullMQ; unset = in-process scheduler persisted in the store'),
+  CACHE_URL: url('redis|rediss', 'cache, rate-limit counters, presence: redis://...; unset = in-memory'),
+  SEARCH_URL: url('https?', 'search: http(s)://elasticsearch:9200; unset = in-process Japanese-aware index under DATA_DIR'),
+  FILES_URL: url('s3', 'files: s3://[accessKey:secret@]bucket?endpoint=http://minio:9000&region=us-east-1 (no keys = the SDK default credentials); unset = DATA_DIR/files'),
+  FILES_PUBLIC_BASE_URL: Type.Optional(Type.String({ minLength: 1, description: 'base URL browsers fetch files from (a CDN); default /files on the gateway' })),
+  MAIL_URL: url('smtps?', 'mail: smtp://user:pass@host:587; unset = outbox readable in the admin console'),
+  MAIL_FROM: Type.String({ minLength: 3, default: 'TALK WITH <no-reply@talkwith.local>', description: 'sender address of every mail' }),
+  JWT_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'HMAC secret for access tokens (≥32 chars); the gateway and every service share it. Standalone generates one under DATA_DIR when unset' })),
+  ADMIN_PATH_PREFIX: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', description: 'secret path segment: admin routes are reached at /api/<prefix>/... only. Standalone generates one under DATA_DIR when unset' })),
+  IDENTITY_URL: url('https?', 'distributed gateway: base URL of the identity service'),
+  CATALOG_URL: url('https?', 'distributed gateway: base URL of the catalog service'),
+  DIALOGUE_URL: url('https?', 'distributed gateway: base URL of the dialogue service'),
+  BILLING_URL: url('https?', 'distributed gateway: base URL of the billing service'),
+  ENGAGEMENT_URL: url('https?', 'distributed gateway: base URL of the engagement service'),
+  LOGGING_URL: url('https?', 'distributed gateway: base URL of the logging service'),
+});
+
+export type PlatformConfig = Static<typeof platformConfigSchema>;
+
+/** Reads and validates the platform configuration; throws ConfigError naming each bad variable. */
+export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  return loadConfig(platformConfigSchema, env);
+}

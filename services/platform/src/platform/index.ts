@@ -1,0 +1,4 @@
+export { platformConfigSchema, loadPlatformConfig, type PlatformConfig } from './config.ts';
+export { readiness, type Readiness } from './readiness.ts';
+export { createPlatform, closePlatform, type PlatformOptions } from './create.ts';
+export { buildServiceApp, runService, loadServiceConfig, DEFAULT_BODY_LIMIT } from './serve.ts';

@@ -1,0 +1,43 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { ConfigError } from '../config/index.ts';
+import type { Platform, ServiceModule } from '../service/index.ts';
+import { loggingOptions } from '../logger/index.ts';
+import { httpPlugin, healthRoutes, closeOnSignals } from '../http/index.ts';
+import { loadPlatformConfig, type PlatformConfig } from './config.ts';
+import { createPlatform, closePlatform } from './create.ts';
+
+/** Largest request body any route accepts unless it raises its own limit (uploads do). */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** One service as its own HTTP app (distributed mode): conventions, health, the service plugin. */
+export async function buildServiceApp(module: ServiceModule, platform: Platform, config: PlatformConfig): Promise<FastifyInstance> {
+  const app = Fastify({ ...loggingOptions(platform.logger), bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: true });
+  app.decorate('platform', platform);
+  await app.register(httpPlugin);
+  await app.register(healthRoutes, { platform });
+  await app.register(module.plugin, { platform, config });
+  return app;
+}
+
+/** Distributed services share the gateway's secret: it cannot be generated per process. */
+export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  const config = loadPlatformConfig(env);
+  if (!config.JWT_SECRET) throw new ConfigError(['JWT_SECRET: required when a service runs alone (the gateway and every service must share it)']);
+  return config;
+}
+
+/** `server.ts` of each service: validate config, connect adapters, listen alone, close cleanly on SIGTERM. */
+export async function runService(module: ServiceModule): Promise<FastifyInstance> {
+  let config: PlatformConfig;
+  try {
+    config = loadServiceConfig();
+  } catch (err) {
+    console.error(`${module.name}: ${(err as Error).message}`);
+    process.exit(1);
+  }
+  const platform = await createPlatform(config, { serviceName: module.name });
+  const app = await buildServiceApp(module, platform, config);
+  closeOnSignals(app, { afterClose: () => closePlatform(platform) });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  return app;
+}
