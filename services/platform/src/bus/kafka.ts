@@ -1,0 +1,113 @@
+import { Kafka, logLevel, type Admin, type Consumer, type Producer } from 'kafkajs';
+import type { EventEnvelope } from '@talkwith/proto';
+import type { EventBus, SubscribeOptions, Subscription } from '../ports/index.ts';
+import { readParkedTopic } from './kafka-parked.ts';
+import { errorReason, sleep } from './shared.ts';
+
+export interface KafkaBusOptions {
+  brokers: string[];
+  clientId: string;
+  /** Partitions of topics this adapter creates (default 6). */
+  partitions?: number;
+  retryDelayMs?: number;
+}
+
+/**
+ * Event bus on Kafka (BUS_URL=kafka://h1:9092,h2:9092): one topic per event
+ * type, message key = envelope.key (so one key stays in one partition, in
+ * order), consumer group = subscription group. A message's offset is committed
+ * only after its handler succeeded or it was parked: retries happen in place,
+ * which blocks that partition (the price of per-key order); after maxAttempts
+ * the event goes to the `<group>.parked` topic with its reason.
+ */
+export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus> {
+  const kafka = new Kafka({ clientId: options.clientId, brokers: options.brokers, logLevel: logLevel.ERROR });
+  const retryDelayMs = options.retryDelayMs ?? 200;
+  const admin: Admin = kafka.admin();
+  const producer: Producer = kafka.producer({ allowAutoTopicCreation: false, idempotent: true, maxInFlightRequests: 1 });
+  await Promise.all([admin.connect(), producer.connect()]);
+  const knownTopics = new Set(await admin.listTopics());
+  const consumers = new Set<Consumer>();
+
+  async function ensureTopics(topics: string[], partitions = options.partitions ?? 6): Promise<void> {
+    const missing = topics.filter((t) => !knownTopics.has(t));
+    if (missing.length === 0) return;
+    await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: partitions })) });
+    for (const topic of missing) knownTopics.add(topic);
+  }
+
+  async function deliver(subscribe: SubscribeOptions, event: EventEnvelope): Promise<void> {
+    const maxAttempts = subscribe.maxAttempts ?? 5;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await subscribe.handler(event);
+        return;
+      } catch (err) {
+        if (attempt >= maxAttempts) {
+          await park(subscribe.group, event, errorReason(err, attempt));
+          return;
+        }
+        await sleep(retryDelayMs * attempt);
+      }
+    }
+  }
+
+  async function park(group: string, event: unknown, reason: string): Promise<void> {
+    const topic = `${group}.parked`;
+    await ensureTopics([topic], 1); // one partition: the list reads back in parking order
+    await producer.send({ topic, messages: [{ value: JSON.stringify({ event, reason }) }] });
+  }
+
+  return {
+    async publish(event) {
+      await ensureTopics([event.type]);
+      await producer.send({ topic: event.type, messages: [{ key: event.key, value: JSON.stringify(event) }] });
+    },
+    async subscribe(subscribe): Promise<Subscription> {
+      await ensureTopics(subscribe.types);
+      const consumer = kafka.consumer({ groupId: subscribe.group });
+      await consumer.connect();
+      await consumer.subscribe({ topics: subscribe.types, fromBeginning: false });
+      // A new group starts at the latest offsets; resolving only after the join
+      // narrows the window in which a just-published event could be skipped.
+      const joined = new Promise<void>((resolve) => {
+        const stop = consumer.on(consumer.events.GROUP_JOIN, () => {
+          stop();
+          resolve();
+        });
+      });
+      await consumer.run({
+        autoCommitThreshold: 1,
+        partitionsConsumedConcurrently: 4,
+        eachMessage: async ({ message }) => {
+          let event: EventEnvelope;
+          try {
+            event = JSON.parse(message.value?.toString() ?? '') as EventEnvelope;
+          } catch (err) {
+            return park(subscribe.group, message.value?.toString() ?? null, `unreadable message: ${errorReason(err, 0)}`);
+          }
+          await deliver(subscribe, event);
+        },
+      });
+      await Promise.race([joined, sleep(30_000)]);
+      consumers.add(consumer);
+      return {
+        async close() {
+          if (!consumers.delete(consumer)) return;
+          await consumer.disconnect(); // waits for the running eachMessage calls
+        },
+      };
+    },
+    async parked(group) {
+      return readParkedTopic(kafka, admin, `${group}.parked`);
+    },
+    async ping() {
+      await admin.describeCluster();
+    },
+    async close() {
+      await Promise.all([...consumers].map((c) => c.disconnect()));
+      consumers.clear();
+      await Promise.all([producer.disconnect(), admin.disconnect()]);
+    },
+  };
+}
