@@ -1,4 +1,4 @@
-import { Client, errors } from '@elastic/elasticsearch';
+import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import { AppError } from '../errors/index.ts';
 import type { FieldKind, SearchHit, SearchIndex, SearchQuery } from '../ports/search.ts';
 import { normalizeJapanese } from './analyzer.ts';
@@ -14,14 +14,14 @@ const ANALYZER = 'talkwith_cjk';
 // Built-in pieces only (no kuromoji/icu plugin): the client already applied
 // normalizeJapanese, the server splits CJK into overlapping bigrams (+ unigrams
 // so one-character queries match).
-const ANALYSIS_SETTINGS = {
+const ANALYSIS_SETTINGS: estypes.IndicesIndexSettings = {
   analysis: {
     filter: { talkwith_bigram: { type: 'cjk_bigram', output_unigrams: true } },
     analyzer: { [ANALYZER]: { type: 'custom', tokenizer: 'standard', filter: ['cjk_width', 'lowercase', 'talkwith_bigram'] } },
   },
 };
 
-const FIELD_TYPES: Record<FieldKind, Record<string, unknown>> = {
+const FIELD_TYPES: Record<FieldKind, estypes.MappingProperty> = {
   text: { type: 'text', analyzer: ANALYZER },
   keyword: { type: 'keyword' },
   number: { type: 'double' },
@@ -43,7 +43,7 @@ export async function createElasticSearch(options: ElasticSearchOptions): Promis
 
   return {
     async ensureIndex(index, mapping) {
-      const properties = Object.fromEntries(Object.entries(mapping).map(([field, kind]) => [field, FIELD_TYPES[kind]]));
+      const properties: Record<string, estypes.MappingProperty> = Object.fromEntries(Object.entries(mapping).map(([field, kind]) => [field, FIELD_TYPES[kind]]));
       properties[SOURCE_FIELD] = { type: 'object', enabled: false };
       if (await client.indices.exists({ index })) {
         await client.indices.putMapping({ index, properties });

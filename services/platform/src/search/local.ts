@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors/index.ts';
-import type { FieldKind, SearchIndex } from '../ports/search.ts';
+import type { FieldKind, SearchIndex, SearchQuery } from '../ports/search.ts';
 import { InvertedIndex } from './bm25.ts';
 
 export interface LocalSearchOptions {
@@ -48,8 +48,8 @@ export async function createLocalSearch(options: LocalSearchOptions = {}): Promi
     async remove(index, id) {
       if (existing(index).remove(id)) await persist(index);
     },
-    async search(index, query) {
-      const { total, hits } = existing(index).search(query);
+    async search<T>(index: string, query: SearchQuery) {
+      const { total, hits } = existing(index).search<T>(query);
       return { total, hits: hits.map((hit) => ({ ...hit, doc: structuredClone(hit.doc) })) };
     },
     async refresh(index) {

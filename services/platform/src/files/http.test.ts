@@ -1,0 +1,129 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FileStore } from '../ports/files.ts';
+import { createLocalFiles } from './local.ts';
+import { serveFiles } from './http.ts';
+
+const VIDEO = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
+
+describe('serveFiles', () => {
+  let app: FastifyInstance;
+  let files: FileStore;
+  let etag: string;
+
+  beforeEach(async () => {
+    files = await createLocalFiles({ dir: await mkdtemp(join(tmpdir(), 'tw-serve-')), publicBaseUrl: 'http://localhost/files' });
+    etag = (await files.put('char-1/ja-JP/挨拶.mp4', VIDEO, 'video/mp4')).etag;
+    app = Fastify();
+    serveFiles(app, { files, prefix: '/files' });
+    await app.ready();
+  });
+
+  afterEach(async () => {
+    await app.close();
+  });
+
+  const get = (headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+    app.inject({ method, url: '/files/char-1/ja-JP/%E6%8C%A8%E6%8B%B6.mp4', headers });
+
+  it('GET, no Range, answers the whole file with type, length, etag and accept-ranges', async () => {
+    const response = await get();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('video/mp4');
+    expect(response.headers['content-length']).toBe('1000');
+    expect(response.headers['accept-ranges']).toBe('bytes');
+    expect(response.headers.etag).toBe(etag);
+    expect(response.rawPayload.equals(VIDEO)).toBe(true);
+  });
+
+  it('GET, Range bytes=a-b, answers 206 with those bytes', async () => {
+    const response = await get({ range: 'bytes=10-19' });
+    expect(response.statusCode).toBe(206);
+    expect(response.headers['content-range']).toBe('bytes 10-19/1000');
+    expect(response.headers['content-length']).toBe('10');
+    expect(response.rawPayload.equals(VIDEO.subarray(10, 20))).toBe(true);
+  });
+
+  it('GET, Range bytes=0- as Chrome sends for video, answers 206 with the whole file', async () => {
+    const response = await get({ range: 'bytes=0-' });
+    expect(response.statusCode).toBe(206);
+    expect(response.headers['content-range']).toBe('bytes 0-999/1000');
+    expect(response.rawPayload.equals(VIDEO)).toBe(true);
+  });
+
+  it('GET, Range bytes=a- and an end past the file, answers up to the last byte', async () => {
+    const open = await get({ range: 'bytes=990-' });
+    const clamped = await get({ range: 'bytes=995-5000' });
+    expect(open.headers['content-range']).toBe('bytes 990-999/1000');
+    expect(open.rawPayload.equals(VIDEO.subarray(990))).toBe(true);
+    expect(clamped.headers['content-range']).toBe('bytes 995-999/1000');
+  });
+
+  it('GET, suffix Range bytes=-n, answers the last n bytes', async () => {
+    const response = await get({ range: 'bytes=-100' });
+    const longer = await get({ range: 'bytes=-5000' });
+    expect(response.statusCode).toBe(206);
+    expect(response.headers['content-range']).toBe('bytes 900-999/1000');
+    expect(response.rawPayload.equals(VIDEO.subarray(900))).toBe(true);
+    expect(longer.headers['content-range']).toBe('bytes 0-999/1000');
+  });
+
+  it('GET, Range starting past the end, answers 416 with bytes */size', async () => {
+    for (const range of ['bytes=1000-', 'bytes=5000-6000', 'bytes=-0']) {
+      const response = await get({ range });
+      expect(response.statusCode, range).toBe(416);
+      expect(response.headers['content-range'], range).toBe('bytes */1000');
+      expect(response.json(), range).toMatchObject({ ok: false, code: 'RANGE_NOT_SATISFIABLE' });
+    }
+  });
+
+  it('GET, malformed or multi-part Range, answers the whole file', async () => {
+    for (const range of ['bytes=5-2', 'items=0-1', 'bytes=0-1,5-6']) {
+      const response = await get({ range });
+      expect(response.statusCode, range).toBe(200);
+      expect(response.rawPayload.length, range).toBe(1000);
+    }
+  });
+
+  it('GET, If-None-Match with the current etag, answers 304 without a body', async () => {
+    const response = await get({ 'if-none-match': `"other", W/${etag}` });
+    expect(response.statusCode).toBe(304);
+    expect(response.rawPayload.length).toBe(0);
+    expect((await get({ 'if-none-match': '"stale"' })).statusCode).toBe(200);
+  });
+
+  it('GET, If-Range with a stale etag, ignores the Range', async () => {
+    const stale = await get({ range: 'bytes=0-9', 'if-range': '"stale"' });
+    const fresh = await get({ range: 'bytes=0-9', 'if-range': etag });
+    expect(stale.statusCode).toBe(200);
+    expect(fresh.statusCode).toBe(206);
+  });
+
+  it('HEAD, existing file, answers the headers without a body', async () => {
+    const whole = await get({}, 'HEAD');
+    const partial = await get({ range: 'bytes=0-99' }, 'HEAD');
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-length']).toBe('1000');
+    expect(whole.rawPayload.length).toBe(0);
+    expect(partial.statusCode).toBe(206);
+    expect(partial.headers['content-length']).toBe('100');
+  });
+
+  it('GET, missing file, answers 404 in the JSON error shape', async () => {
+    const response = await app.inject({ method: 'GET', url: '/files/char-1/none.mp4' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json()).toEqual({ ok: false, message: expect.any(String), error: 'Not Found', code: 'NOT_FOUND' });
+  });
+
+  it('GET, invalid key (backslash, NUL, empty segment), answers 400 validation failure', async () => {
+    for (const url of ['/files/a%5C..%5Cb', '/files/a%00b', '/files/a//b']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
+    }
+  });
+});

@@ -1,0 +1,151 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { AppError } from '../errors/index.ts';
+import type { FileStore, StoredFile } from '../ports/files.ts';
+import { assertValidKey, assertValidPrefix, contentTypeFor, joinPublicUrl } from './keys.ts';
+import { checkRange } from './range.ts';
+
+export interface LocalFilesOptions {
+  dir: string;
+  /** Base URL the gateway serves `dir` under, e.g. http://localhost:8080/files. */
+  publicBaseUrl: string;
+}
+
+/** What a sidecar records; trusted only while size and mtime still match the object. */
+interface Sidecar {
+  contentType: string;
+  etag: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/**
+ * Files on local disk. Layout: `objects/<key>` holds the bytes, `meta/<key>.json`
+ * the content type and content hash, `tmp/` the uploads in progress; every
+ * write lands under a temporary name and is renamed into place.
+ */
+export async function createLocalFiles(options: LocalFilesOptions): Promise<FileStore> {
+  const objects = join(options.dir, 'objects');
+  const meta = join(options.dir, 'meta');
+  const tmp = join(options.dir, 'tmp');
+  await Promise.all([objects, meta, tmp].map((path) => mkdir(path, { recursive: true })));
+
+  const statKey = async (key: string): Promise<StoredFile | null> => {
+    assertValidKey(key);
+    const stats = await statOrNull(join(objects, key));
+    return stats?.isFile() ? describe(key, stats, await readSidecar(join(meta, `${key}.json`))) : null;
+  };
+
+  return {
+    async put(key, body, contentType) {
+      assertValidKey(key);
+      const temp = join(tmp, randomUUID());
+      try {
+        const etag = await writeHashed(temp, body);
+        const target = join(objects, key);
+        await mkdir(dirname(target), { recursive: true });
+        await rename(temp, target);
+        const stats = await stat(target);
+        const sidecar: Sidecar = { contentType, etag, size: stats.size, mtimeMs: stats.mtimeMs };
+        await writeAtomically(join(meta, `${key}.json`), join(tmp, randomUUID()), JSON.stringify(sidecar));
+        return describe(key, stats, sidecar);
+      } finally {
+        await rm(temp, { force: true });
+      }
+    },
+    stat: statKey,
+    async read(key, range) {
+      const file = await statKey(key);
+      if (!file) throw new AppError('NOT_FOUND', `file ${key} not found`);
+      const checked = checkRange(range, file.size);
+      return createReadStream(join(objects, key), checked ?? {});
+    },
+    async delete(key) {
+      assertValidKey(key);
+      const existed = (await statOrNull(join(objects, key)))?.isFile() ?? false;
+      if (existed) await rm(join(objects, key), { force: true });
+      await rm(join(meta, `${key}.json`), { force: true });
+      return existed;
+    },
+    async list(prefix) {
+      assertValidPrefix(prefix);
+      const start = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+      const keys = (await walk(objects, join(objects, start))).filter((key) => key.startsWith(prefix)).sort();
+      const files = await Promise.all(keys.map(statKey));
+      return files.filter((file): file is StoredFile => file !== null);
+    },
+    publicUrl(key) {
+      assertValidKey(key);
+      return joinPublicUrl(options.publicBaseUrl, key);
+    },
+    async ping() {
+      await stat(objects);
+    },
+    async close() {},
+  };
+}
+
+function describe(key: string, stats: Stats, sidecar: Sidecar | null): StoredFile {
+  const trusted = sidecar && sidecar.size === stats.size && sidecar.mtimeMs === stats.mtimeMs ? sidecar : null;
+  return {
+    key,
+    size: stats.size,
+    contentType: trusted?.contentType ?? contentTypeFor(key),
+    modifiedAt: stats.mtime,
+    etag: trusted?.etag ?? `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
+  };
+}
+
+/** Streams the body to `path` and answers its quoted content hash. */
+async function writeHashed(path: string, body: Buffer | Readable): Promise<string> {
+  const hash = createHash('sha256');
+  const hashing = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+  await pipeline(source, hashing, createWriteStream(path, { flush: true }));
+  return `"${hash.digest('base64url').slice(0, 32)}"`;
+}
+
+async function writeAtomically(target: string, temp: string, content: string): Promise<void> {
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(temp, content, { flush: true });
+  await rename(temp, target);
+}
+
+async function readSidecar(path: string): Promise<Sidecar | null> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as Sidecar;
+  } catch {
+    return null;
+  }
+}
+
+async function statOrNull(path: string): Promise<Stats | null> {
+  try {
+    return await stat(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
+    throw err;
+  }
+}
+
+/** Keys of every file below `dir`, relative to `root`, with `/` separators. */
+async function walk(root: string, dir: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return [];
+    throw err;
+  }
+  return entries.filter((entry) => entry.isFile()).map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'));
+}
