@@ -1,0 +1,61 @@
+// `npm run bench`: every benchmark, one table. Loopback only; stops by itself.
+// Each figure sits beside a baseline measured in the same run on this machine.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { availableParallelism, cpus } from 'node:os';
+import { formatTable, type BenchRow } from './table.ts';
+import { benchHttp } from './http.ts';
+import { benchWebSocket } from './websocket.ts';
+
+type Bench = { title: string; run: () => Promise<BenchRow[]> };
+
+/** Optional benchmarks owned by other parts: included when their module exists. */
+async function optional(file: string, exportName: string, title: string): Promise<Bench | null> {
+  const path = join(import.meta.dirname, file);
+  if (!existsSync(path)) return null;
+  const module = (await import(path)) as Record<string, unknown>;
+  const run = module[exportName];
+  if (typeof run !== 'function') throw new Error(`${file} does not export ${exportName}()`);
+  return { title, run: run as () => Promise<BenchRow[]> };
+}
+
+async function benches(): Promise<Bench[]> {
+  const found = await Promise.all([
+    optional('store.ts', 'benchStore', 'embedded store'),
+    optional('engine.ts', 'benchEngine', 'dialogue engine'),
+    optional('login.ts', 'benchLogin', 'log-in'),
+  ]);
+  return [
+    { title: 'gateway HTTP', run: benchHttp },
+    { title: 'WebSocket memory', run: benchWebSocket },
+    ...found.filter((b): b is Bench => b !== null),
+  ];
+}
+
+async function main(): Promise<void> {
+  console.log(`node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'})`);
+  const rows: BenchRow[] = [];
+  const failed: string[] = [];
+  for (const bench of await benches()) {
+    const started = performance.now();
+    process.stderr.write(`bench: ${bench.title}... `);
+    try {
+      rows.push(...(await bench.run()));
+      process.stderr.write(`${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    } catch (err) {
+      process.stderr.write('failed\n');
+      failed.push(`${bench.title}: ${(err as Error).stack ?? String(err)}`);
+    }
+  }
+  console.log(formatTable(rows));
+  const missed = rows.filter((r) => r.pass === false).map((r) => r.name);
+  if (missed.length > 0) console.log(`\ngoal missed: ${missed.join('; ')}`);
+  if (failed.length > 0) {
+    console.error(`\nbenchmarks that could not run:\n${failed.join('\n')}`);
+    process.exitCode = 1;
+  }
+}
+
+await main();
+// Every server and client was stopped above; exit even if a library left a timer behind.
+process.exit();

@@ -1,0 +1,105 @@
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '@talkwith/platform/testing';
+import type { BenchRow } from './table.ts';
+import { startNode, waitForHttp, type NodeProcess } from './processes.ts';
+
+export const CONNECTIONS = 5000;
+const GOAL_KIB = 12;
+const WS_PATH = '/api/socketio/new';
+
+interface ClientReport { open: number; failed: number; firstError: string }
+
+/** Asks a process over IPC and waits for its next message. */
+async function ask<T>(target: NodeProcess, message: string): Promise<T> {
+  const reply = once(target.child, 'message');
+  target.child.send(message);
+  const [answer] = (await reply) as [T];
+  return answer;
+}
+
+async function serverMemory(server: NodeProcess): Promise<number> {
+  const { rss, collected } = await ask<{ rss: number; collected: boolean }>(server, 'memory');
+  if (!collected) throw new Error('memory probe has no gc(): start the server with --expose-gc');
+  return rss;
+}
+
+/** Opens `count` idle client connections in a separate process; resolves with what it reports. */
+async function openClients(url: string, count: number): Promise<{ clients: NodeProcess; report: ClientReport }> {
+  const clients = startNode('scripts/bench/ws-clients.ts', { args: [url, String(count)], ipc: true });
+  const [report] = (await once(clients.child, 'message')) as [ClientReport];
+  return { clients, report };
+}
+
+async function closeClients(clients: NodeProcess): Promise<void> {
+  const exited = once(clients.child, 'exit');
+  clients.child.send('close');
+  await exited;
+}
+
+/**
+ * Resident memory one idle WebSocket costs the server: RSS after `CONNECTIONS`
+ * idle connections minus RSS with none, both after a full GC, divided by the
+ * count. A warm-up round first makes the code paths and buffers the
+ * connections use part of the "none" figure, as they are in a running server.
+ */
+async function perConnection(server: NodeProcess, url: string): Promise<{ bytes: number; report: ClientReport }> {
+  const warm = await openClients(url, 200);
+  await closeClients(warm.clients);
+  await new Promise((r) => setTimeout(r, 500));
+  const before = await serverMemory(server);
+  const { clients, report } = await openClients(url, CONNECTIONS);
+  try {
+    await new Promise((r) => setTimeout(r, 2000));
+    const settled = await ask<ClientReport>(clients, 'count');
+    const after = await serverMemory(server);
+    return { bytes: (after - before) / Math.max(1, settled.open), report: { ...report, open: settled.open } };
+  } finally {
+    await closeClients(clients);
+  }
+}
+
+async function measureServer(script: string, env: NodeJS.ProcessEnv): Promise<{ bytes: number; report: ClientReport }> {
+  const port = await freePort();
+  const server = startNode(script, {
+    nodeArgs: ['--expose-gc', '--import', './scripts/bench/memory-probe.ts'],
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    ipc: true,
+  });
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/healthz`, server, 60_000);
+    return await perConnection(server, `ws://127.0.0.1:${port}${WS_PATH}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+function connectionsNote(report: ClientReport): string {
+  const problems = report.failed > 0 ? `, ${report.failed} failed: ${report.firstError}` : '';
+  return `${report.open.toLocaleString('en-US')} open${problems}`;
+}
+
+/**
+ * Resident memory per idle WebSocket on /api/socketio/new of the standalone
+ * gateway, against a bare `ws` server on node:http measured the same way.
+ */
+export async function benchWebSocket(): Promise<BenchRow[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'talkwith-bench-ws-'));
+  try {
+    const bare = await measureServer('scripts/bench/bare-ws-server.ts', {});
+    const gateway = await measureServer('gateway/src/standalone.ts', { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' });
+    const kib = (bytes: number) => Math.round((bytes / 1024) * 100) / 100;
+    return [
+      { name: `bare ws server RSS per idle WebSocket (${connectionsNote(bare.report)})`, value: kib(bare.bytes), unit: 'KiB' },
+      {
+        name: `gateway RSS per idle WebSocket at ${CONNECTIONS.toLocaleString('en-US')} (${connectionsNote(gateway.report)})`,
+        value: kib(gateway.bytes), unit: 'KiB', baseline: kib(bare.bytes), goal: `≤ ${GOAL_KIB} KiB`,
+        pass: gateway.bytes <= GOAL_KIB * 1024 && gateway.report.open === CONNECTIONS,
+      },
+    ];
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
