@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@talkwith/proto';
 import type { EventBus } from '../ports/index.ts';
+import { PermanentEventError } from './shared.ts';
 
 export function testEvent(type: string, key: string, data: unknown = {}): EventEnvelope {
   return { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), key, data };
@@ -103,6 +104,23 @@ export function runBusContract(adapterName: string, makeBus: () => Promise<Event
       expect(parked[0]!.event).toEqual(event);
       expect(parked[0]!.reason).toContain('boom');
       expect(calls).toBe(2);
+    });
+
+    it('bus, handler throws PermanentEventError, event is parked without retries', async () => {
+      const bus = await open();
+      const group = uniqueGroup('permanent');
+      let calls = 0;
+      await bus.subscribe({
+        group, types: ['test.invalid'], maxAttempts: 5,
+        handler: async () => {
+          calls++;
+          throw new PermanentEventError('cannot ever work');
+        },
+      });
+      await bus.publish(testEvent('test.invalid', 'k1'));
+      await waitFor(async () => (await bus.parked(group)).length === 1);
+      expect(calls).toBe(1);
+      expect((await bus.parked(group))[0]!.reason).toContain('cannot ever work');
     });
 
     it('bus, many events of two keys with slow handlers, order is kept per key', async () => {

@@ -2,7 +2,7 @@ import { Kafka, logLevel, type Admin, type Consumer, type Producer } from 'kafka
 import type { EventEnvelope } from '@talkwith/proto';
 import type { EventBus, SubscribeOptions, Subscription } from '../ports/index.ts';
 import { readParkedTopic } from './kafka-parked.ts';
-import { errorReason, sleep } from './shared.ts';
+import { errorReason, isPermanent, sleep } from './shared.ts';
 
 export interface KafkaBusOptions {
   brokers: string[];
@@ -43,7 +43,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
         await subscribe.handler(event);
         return;
       } catch (err) {
-        if (attempt >= maxAttempts) {
+        if (attempt >= maxAttempts || isPermanent(err)) {
           await park(subscribe.group, event, errorReason(err, attempt));
           return;
         }

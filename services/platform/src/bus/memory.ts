@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@talkwith/proto';
 import type { EventBus, SubscribeOptions, Subscription } from '../ports/index.ts';
-import { errorReason, sleep } from './shared.ts';
+import { errorReason, isPermanent, sleep } from './shared.ts';
 
 interface Member {
   types: Set<string>;
@@ -63,7 +63,7 @@ export async function createMemoryBus(options: MemoryBusOptions = {}): Promise<E
         await run;
         return true;
       } catch (err) {
-        if (attempt >= (member.options.maxAttempts ?? 5)) {
+        if (attempt >= (member.options.maxAttempts ?? 5) || isPermanent(err)) {
           state.parked.push({ event, reason: errorReason(err, attempt) });
           return true;
         }

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { EventEnvelope } from '@talkwith/proto';
 import type { SubscribeOptions } from '../ports/index.ts';
 import { RELEASE_LEASE, RENEW_LEASE, type StreamEntry, type StreamKeys } from './redis-keys.ts';
-import { errorReason, sleep } from './shared.ts';
+import { errorReason, isPermanent, sleep } from './shared.ts';
 
 export interface MemberSettings {
   command: Redis;
@@ -101,7 +101,7 @@ export function startStreamMember(settings: MemberSettings, options: SubscribeOp
         await command.xack(stream, group, id);
         return true;
       } catch (err) {
-        if (attempt >= maxAttempts) {
+        if (attempt >= maxAttempts || isPermanent(err)) {
           await park(stream, id, event, errorReason(err, attempt));
           return true;
         }

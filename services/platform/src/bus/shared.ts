@@ -19,3 +19,20 @@ export function hashKey(key: string): number {
   }
   return hash;
 }
+
+/**
+ * Thrown by a handler for an event that can never succeed (e.g. it fails
+ * validation): every adapter parks it at once instead of retrying.
+ */
+export class PermanentEventError extends Error {
+  readonly permanent = true;
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentEventError';
+  }
+}
+
+/** Duck-typed so that it works across copies of this module. */
+export function isPermanent(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { permanent?: unknown }).permanent === true;
+}

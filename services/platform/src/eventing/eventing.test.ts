@@ -1,0 +1,96 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EventEnvelope } from '@talkwith/proto';
+import { createMemoryBus } from '../bus/memory.ts';
+import { testEvent, waitFor } from '../bus/contract.ts';
+import type { DocumentStore, EventBus } from '../ports/index.ts';
+import { createEmbeddedStore } from '../store/index.ts';
+import { createEventing } from './eventing.ts';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function setup() {
+  const dir = await mkdtemp(join(tmpdir(), 'talkwith-eventing-'));
+  const store: DocumentStore = await createEmbeddedStore({ dir });
+  const bus: EventBus = await createMemoryBus({ retryDelayMs: 5 });
+  const lines: Array<Record<string, unknown>> = [];
+  const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+  cleanups.push(async () => {
+    await bus.close();
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  return { bus, store, lines, events: createEventing({ bus, store, logger }) };
+}
+
+const logged = { user_id: 'u1', type: 'play' };
+
+describe('eventing', () => {
+  it('publish, valid data, delivers a full envelope with the catalogue version', async () => {
+    const { events } = await setup();
+    const received: EventEnvelope[] = [];
+    await events.consume('logging', ['client.logged'], async (e) => void received.push(e));
+    const sent = await events.publish('client.logged', 'u1', logged);
+    await waitFor(() => received.length === 1);
+    expect(received[0]).toEqual(sent);
+    expect(sent).toMatchObject({ type: 'client.logged', version: 1, key: 'u1', data: logged });
+    expect(Date.parse(sent.occurredAt)).not.toBeNaN();
+  });
+
+  it('publish, invalid data or unknown type, rejects with VALIDATION_FAILED', async () => {
+    const { events } = await setup();
+    await expect(events.publish('client.logged', 'u1', { user_id: 5 })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(events.publish('nothing.happened', 'u1', {})).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('consume, invalid event on the bus, parks it at once and logs it without calling the handler', async () => {
+    const { events, bus, lines } = await setup();
+    let calls = 0;
+    await events.consume('logging', ['client.logged'], async () => void calls++);
+    await bus.publish(testEvent('client.logged', 'u1', { wrong: true }));
+    await waitFor(async () => (await bus.parked('logging')).length === 1);
+    expect(calls).toBe(0);
+    expect((await bus.parked('logging'))[0]!.reason).toContain('invalid event');
+    expect(lines.some((l) => l.msg === 'invalid event parked')).toBe(true);
+  });
+
+  it('consume, same event id delivered twice, handles it once per group', async () => {
+    const { events, bus } = await setup();
+    const handled: string[] = [];
+    await events.consume('logging', ['client.logged'], async (e) => void handled.push(e.id));
+    const event = testEvent('client.logged', 'u1', logged);
+    await bus.publish(event);
+    await waitFor(() => handled.length === 1);
+    await bus.publish(event);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(handled).toEqual([event.id]);
+  });
+
+  it('consume, handler fails once, records the id only after the retry succeeded', async () => {
+    const { events, store } = await setup();
+    let calls = 0;
+    let recordedDuringFailure = -1;
+    await events.consume('billing', ['client.logged'], async (e) => {
+      calls++;
+      if (calls === 1) {
+        recordedDuringFailure = await store.collection('processed_events').countDocuments({ eventId: e.id });
+        throw new Error('transient');
+      }
+    });
+    const sent = await events.publish('client.logged', 'u1', logged);
+    await waitFor(async () => (await store.collection('processed_events').countDocuments({ eventId: sent.id })) === 1);
+    expect(calls).toBe(2);
+    expect(recordedDuringFailure).toBe(0);
+  });
+
+  it('consume, unknown type asked for, rejects', async () => {
+    const { events } = await setup();
+    await expect(events.consume('g', ['nothing.happened'], async () => undefined)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+});
