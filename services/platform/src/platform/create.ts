@@ -8,7 +8,7 @@ import { openBus, openCache, openFiles, openJobs, openMail, openSearch, openStor
 
 export interface PlatformOptions {
   /** The one service this process runs; unset = standalone (all services share the platform). */
-  serviceName?: ServiceName;
+  serviceName?: ServiceName | 'gateway';
   logger?: Logger;
 }
 

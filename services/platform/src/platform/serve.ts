@@ -9,9 +9,9 @@ import { createPlatform, closePlatform } from './create.ts';
 /** Largest request body any route accepts unless it raises its own limit (uploads do). */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-/** One service as its own HTTP app (distributed mode): conventions, health, the service plugin. */
+/** One service as its own HTTP app (distributed mode): conventions, health, the service plugin. Behind the gateway and at most one ingress hop. */
 export async function buildServiceApp(module: ServiceModule, platform: Platform, config: PlatformConfig): Promise<FastifyInstance> {
-  const app = Fastify({ ...loggingOptions(platform.logger), bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: true });
+  const app = Fastify({ ...loggingOptions(platform.logger), bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: (_address: string, hop: number) => hop < 2 });
   app.decorate('platform', platform);
   await app.register(httpPlugin);
   await app.register(healthRoutes, { platform });

@@ -1,0 +1,78 @@
+import { fileURLToPath } from 'node:url';
+import type { Server } from 'node:http';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import type { Platform, ServiceModule } from '@talkwith/platform';
+import { httpPlugin, healthRoutes } from '@talkwith/platform/http';
+import { loggingOptions } from '@talkwith/platform/logger';
+import { DEFAULT_BODY_LIMIT, type PlatformConfig } from '@talkwith/platform/platform';
+import { MAX_FRAME_BYTES } from '@talkwith/proto';
+import { adminUrlRewriter } from './admin-prefix.ts';
+import { docsPlugin } from './docs.ts';
+import { edgeAuthPlugin } from './edge-auth.ts';
+import { cacheRateLimitStore } from './rate-limit-store.ts';
+import { services as allServices } from './services.ts';
+import { socketRoutes } from './socket.ts';
+import { proxyRoutes, upstreamChecks, type Upstreams } from './upstreams.ts';
+import { spaFallback, webClientRoutes } from './web-client.ts';
+
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+export interface GatewayOptions {
+  /** JWT_SECRET must be set (standalone generates it). */
+  config: PlatformConfig;
+  platform: Platform;
+  /** Distributed mode: each service's base URL. Unset = standalone: the service plugins mount in this process. */
+  upstreams?: Upstreams;
+  services?: ServiceModule[];
+  webDist?: string;
+  /** Requests per minute per client IP (default 600). */
+  rateLimitMax?: number;
+}
+
+/** One reverse proxy (ingress / load balancer) may stand in front; its X-Forwarded-For is believed, no further. */
+const trustOneHop = (_address: string, hop: number) => hop < 1;
+
+const UNLIMITED = new Set(['/healthz', '/readyz', '/api/socketio/new']);
+
+/** The whole gateway as one Fastify app; only standalone.ts / server.ts listen. Plugins in Fastify order. */
+export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
+  const { config, platform } = options;
+  if (!config.JWT_SECRET) throw new Error('JWT_SECRET must be set before the gateway is built');
+  const webDist = options.webDist ?? DEFAULT_WEB_DIST;
+  const rewriteUrl = adminUrlRewriter(config.ADMIN_PATH_PREFIX);
+  const fastifyOptions: FastifyHttpOptions<Server> = { ...loggingOptions(platform.logger), bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: trustOneHop };
+  if (rewriteUrl) fastifyOptions.rewriteUrl = rewriteUrl;
+  const app: FastifyInstance = Fastify(fastifyOptions);
+  app.decorate('platform', platform);
+  await app.register(httpPlugin, { fallback: spaFallback(webDist) });
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(cors, { origin: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : false, credentials: true });
+  await app.register(rateLimit, {
+    max: options.rateLimitMax ?? 600,
+    timeWindow: 60_000,
+    allowList: (request) => UNLIMITED.has(request.url),
+    ...(config.CACHE_URL ? { store: cacheRateLimitStore(platform.cache) } : {}),
+  });
+  await app.register(edgeAuthPlugin, { secret: config.JWT_SECRET });
+  await app.register(docsPlugin);
+  const upstreams = options.upstreams;
+  await app.register(healthRoutes, { platform, ...(upstreams ? { extraChecks: upstreamChecks(upstreams) } : {}) });
+  await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES, clientTracking: true } });
+  await app.register(socketRoutes, { events: platform.events });
+  await mountServices(app, options, upstreams);
+  await app.register(webClientRoutes, { dist: webDist });
+  return app;
+}
+
+async function mountServices(app: FastifyInstance, options: GatewayOptions, upstreams: Upstreams | undefined): Promise<void> {
+  const services = options.services ?? allServices;
+  if (upstreams) {
+    await app.register(proxyRoutes, { services, upstreams });
+    return;
+  }
+  for (const service of services) await app.register(service.plugin, { platform: options.platform, config: options.config });
+}

@@ -1,0 +1,4 @@
+export { buildGateway, DEFAULT_WEB_DIST, type GatewayOptions } from './app.ts';
+export { services, upstreamVariable } from './services.ts';
+export { ensureStandaloneSecrets } from './secrets.ts';
+export type { Upstreams } from './upstreams.ts';

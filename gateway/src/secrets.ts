@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { PlatformConfig } from '@talkwith/platform/platform';
+
+interface StoredSecrets {
+  JWT_SECRET: string;
+  ADMIN_PATH_PREFIX: string;
+}
+
+async function readSecrets(file: string): Promise<Partial<StoredSecrets>> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as Partial<StoredSecrets>;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw err;
+  }
+}
+
+/**
+ * Standalone mode needs no setup: a JWT secret and an admin path prefix are
+ * generated on first start and kept in DATA_DIR/secrets.json (mode 0600), so
+ * sessions and the admin URL survive restarts. Configured values win.
+ */
+export async function ensureStandaloneSecrets(config: PlatformConfig): Promise<{ config: PlatformConfig; generated: boolean }> {
+  const dir = resolve(config.DATA_DIR);
+  const file = join(dir, 'secrets.json');
+  const stored = await readSecrets(file);
+  const secrets: StoredSecrets = {
+    JWT_SECRET: stored.JWT_SECRET ?? randomBytes(48).toString('base64url'),
+    ADMIN_PATH_PREFIX: stored.ADMIN_PATH_PREFIX ?? `admin-${randomBytes(9).toString('base64url')}`,
+  };
+  const generated = stored.JWT_SECRET === undefined || stored.ADMIN_PATH_PREFIX === undefined;
+  if (generated) {
+    await mkdir(dir, { recursive: true });
+    await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  return {
+    config: { ...config, JWT_SECRET: config.JWT_SECRET ?? secrets.JWT_SECRET, ADMIN_PATH_PREFIX: config.ADMIN_PATH_PREFIX ?? secrets.ADMIN_PATH_PREFIX },
+    generated,
+  };
+}

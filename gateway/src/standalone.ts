@@ -1,0 +1,27 @@
+// `npm start`: the gateway and all six services in one process on embedded
+// adapters (unless adapter URLs are set), data under DATA_DIR.
+import { closeOnSignals } from '@talkwith/platform/http';
+import { closePlatform, createPlatform, loadPlatformConfig, type PlatformConfig } from '@talkwith/platform/platform';
+import { buildGateway } from './app.ts';
+import { ensureStandaloneSecrets } from './secrets.ts';
+
+function loadOrExit(): PlatformConfig {
+  try {
+    return loadPlatformConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+}
+
+const started = Date.now();
+const { config, generated } = await ensureStandaloneSecrets(loadOrExit());
+const platform = await createPlatform(config);
+const app = await buildGateway({ config, platform });
+closeOnSignals(app, { afterClose: () => closePlatform(platform) });
+await app.listen({ port: config.PORT, host: config.HOST });
+
+const port = (app.server.address() as { port: number }).port;
+const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
+console.log(`TALK WITH is running at ${url} (started in ${Date.now() - started} ms, data in ${config.DATA_DIR})`);
+if (generated) console.log(`Admin console (keep this secret): ${url}/api/${config.ADMIN_PATH_PREFIX}/ — stored in ${config.DATA_DIR}/secrets.json`);

@@ -1,0 +1,38 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * Frames on the real-time socket /api/socketio/new (SPEC.md §7). Every frame
+ * is one JSON text message `{event, data}`, both ways.
+ */
+export const JoinRoomFrame = Type.Object({
+  event: Type.Literal('joinRoom'),
+  data: Type.Object({
+    id: Type.String({ minLength: 1, maxLength: 128, description: 'random room id chosen by the client' }),
+    user_id: Type.String({ minLength: 1, maxLength: 128 }),
+  }),
+});
+
+export const LogFrame = Type.Object({
+  event: Type.Literal('log'),
+  data: Type.Object({
+    user_id: Type.String({ minLength: 1, maxLength: 128 }),
+    type: Type.String({ minLength: 1, maxLength: 64, description: 'log category (error, connect, play, speech, ...)' }),
+    extra: Type.Optional(Type.Unknown({ description: 'JSON details; error logs carry device info here' })),
+    character_id: Type.Optional(Type.String({ maxLength: 128 })),
+    message: Type.Optional(Type.String({ maxLength: 4000 })),
+  }, { additionalProperties: true }),
+});
+
+export const ClientFrame = Type.Union([JoinRoomFrame, LogFrame]);
+export type ClientFrame = Static<typeof ClientFrame>;
+
+/** What the server sends: an acknowledgement or an error (a bad frame never closes the socket). */
+export const ServerFrame = Type.Union([
+  Type.Object({ event: Type.Literal('joined'), data: Type.Object({ id: Type.String() }) }),
+  Type.Object({ event: Type.Literal('logged'), data: Type.Object({ id: Type.String() }) }),
+  Type.Object({ event: Type.Literal('error'), data: Type.Object({ code: Type.String(), message: Type.String() }) }),
+]);
+export type ServerFrame = Static<typeof ServerFrame>;
+
+/** Largest frame the server reads; bigger ones are refused by the socket layer. */
+export const MAX_FRAME_BYTES = 64 * 1024;
