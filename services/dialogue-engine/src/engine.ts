@@ -1,0 +1,102 @@
+import type { Character, EngineCommand, EngineInput } from '@talkwith/proto/dialogue';
+import type { Ctx } from './context.ts';
+import { onActionButton, onPause, onResume, onStart, onStop, showStandby } from './controls.ts';
+import { continueLeaving, endConversation } from './flow.ts';
+import { onInterim, onFinal, onRecognitionTimeout } from './recognition.ts';
+import { onRequestFailed, onScoreResult, onSearchResult } from './results.ts';
+import { onSilence } from './silence.ts';
+import type { CharacterIndex, EngineOptions, EngineState, Runtime } from './state.ts';
+import { onVideoEnded, onVideoTimeReached } from './video-events.ts';
+
+export interface StepResult {
+  state: EngineState;
+  commands: EngineCommand[];
+}
+
+function freshRuntime(seed: number): Runtime {
+  return {
+    phase: 'standby', paused: false, blockId: null, current: null, queuedBlockId: null, micOpen: false, pausedMic: false,
+    utterance: null, timers: {}, pausedTimers: {}, pendingRequest: null, leavingTo: null, played: [], kikiwasureAsked: [],
+    invalidCount: 0, silenceCount: 0, spjOutCount: 0, randomCounts: {}, randomDrawn: [], slotValues: {}, previousSpeech: '',
+    rng: seed | 0, requestSeq: 0, talkingSince: null,
+    session: {
+      appState: 'paused', slots: { A: { video_id: null, playing: false }, B: { video_id: null, playing: false } }, activeSlot: 'B',
+      loopMax: 0, loopCount: 0, silenceLoopCount: 0, listenVideoOrder: 0, totalBilledTime: 0, blockText: '',
+      blockSpjEmptyCount: 0, standby: true, startTalking: false,
+    },
+  };
+}
+
+function indexCharacter(character: Character): CharacterIndex {
+  return {
+    videos: new Map(character.videos.map((v) => [v.id, v])),
+    blocks: new Map(character.blocks.map((b) => [b.id, b])),
+  };
+}
+
+/** A session in standby mode for one character. Send `{type: 'ready'}` to show the standby loop. */
+export function initialState(character: Character, options: EngineOptions = {}): EngineState {
+  const seed = options.seed ?? 1;
+  return { character, index: indexCharacter(character), seed, rt: freshRuntime(seed) };
+}
+
+function dispatch(ctx: Ctx, input: EngineInput): void {
+  const rt = ctx.rt;
+  if (rt.paused && input.type !== 'resume' && input.type !== 'stop') return;
+  switch (input.type) {
+    case 'ready':
+      if (rt.phase === 'ended') Object.assign(rt, freshRuntime(rt.rng));
+      if (rt.phase === 'standby') showStandby(ctx);
+      return;
+    case 'start': return onStart(ctx, input);
+    case 'videoEnded': return onVideoEnded(ctx, input);
+    case 'videoTimeReached': return onVideoTimeReached(ctx, input);
+    case 'speechInterim': return onInterim(ctx, input.text);
+    case 'speechFinal': return onFinal(ctx, input.text);
+    case 'timerFired': return onTimer(ctx, input.timer);
+    case 'searchResult': return onSearchResult(ctx, input);
+    case 'scoreResult': return onScoreResult(ctx, input);
+    case 'requestFailed': return onRequestFailed(ctx, input);
+    case 'actionButton': return onActionButton(ctx, input.buttonId);
+    case 'pause': return onPause(ctx);
+    case 'resume': return onResume(ctx);
+    case 'stop': return onStop(ctx);
+    case 'switchCharacter': return;
+  }
+}
+
+function onTimer(ctx: Ctx, timer: 'silence' | 'recognition' | 'hitWordDelay'): void {
+  // A timer that is not running (cancelled, or fired twice) is stale.
+  if (!ctx.rt.timers[timer]) return;
+  delete ctx.rt.timers[timer];
+  if (timer === 'silence') onSilence(ctx);
+  else if (timer === 'recognition') onRecognitionTimeout(ctx);
+  else continueLeaving(ctx);
+}
+
+function run(state: EngineState, now: number, body: (ctx: Ctx) => void): StepResult {
+  const ctx: Ctx = { state, rt: structuredClone(state.rt), commands: [], now, depth: 0 };
+  try {
+    body(ctx);
+  } catch (error) {
+    // Never throw into the player: the fault is logged and the previous state kept.
+    const message = error instanceof Error ? error.message : String(error);
+    return { state, commands: [{ type: 'log', category: 'error', message, extra: { code: 'ENGINE_FAULT' } }] };
+  }
+  return { state: { ...state, rt: ctx.rt }, commands: ctx.commands };
+}
+
+/** Switching character ends the current conversation and shows the new character's standby. */
+function switchCharacter(state: EngineState, character: Character, now: number): StepResult {
+  const ending = run(state, now, (ctx) => {
+    if (ctx.rt.phase !== 'ended' && ctx.rt.phase !== 'standby') endConversation(ctx, 'switched');
+  });
+  const standby = run(initialState(character, { seed: state.seed }), now, showStandby);
+  return { state: standby.state, commands: [...ending.commands, ...standby.commands] };
+}
+
+/** The engine: (state, input, now) → (new state, commands). Pure; `now` is the caller's clock in ms. */
+export function step(state: EngineState, input: EngineInput, now: number): StepResult {
+  if (input.type === 'switchCharacter') return switchCharacter(state, input.character, now);
+  return run(state, now, (ctx) => dispatch(ctx, input));
+}

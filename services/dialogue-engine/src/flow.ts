@@ -1,0 +1,148 @@
+import type { Block, EndReason } from '@talkwith/proto/dialogue';
+import { block, currentBlock, emit, existingBlocks, log, logProblem, pick, type Ctx } from './context.ts';
+import { startTimer, stopListening } from './devices.ts';
+import { openMicDuringTrigger, startListening } from './listen.ts';
+import { kikiwasureRedirect, showSummaryIfAsked } from './memory.ts';
+import { playVideo, preloadVideo } from './playback.ts';
+import { randomRedirect, randomTriggerVideo } from './random.ts';
+import { blockListens } from './routes.ts';
+import { replacementFor } from './replacement.ts';
+
+const MAX_REDIRECTS = 8;
+
+export function endConversation(ctx: Ctx, reason: EndReason): void {
+  stopListening(ctx);
+  const rt = ctx.rt;
+  if (rt.talkingSince !== null) rt.session.totalBilledTime += Math.max(0, ctx.now - rt.talkingSince);
+  rt.talkingSince = null;
+  rt.phase = 'ended';
+  rt.current = null;
+  rt.queuedBlockId = null;
+  rt.session.appState = 'ended';
+  emit(ctx, { type: 'showActionButtons', buttons: [] });
+  log(ctx, 'play', '会話が終了しました。', { reason, totalBilledTime: rt.session.totalBilledTime });
+  emit(ctx, { type: 'end', reason, totalBilledTime: rt.session.totalBilledTime });
+}
+
+/** Leaves the current block after a recognised response: hit_word_delay, then a skip video, then the block. */
+export function leaveTo(ctx: Ctx, blockId: string): void {
+  stopListening(ctx);
+  const from = currentBlock(ctx);
+  ctx.rt.phase = 'leaving';
+  ctx.rt.leavingTo = blockId;
+  const delay = ctx.state.character.setting.hit_word_delay;
+  if (from && !from.play_now && delay > 0) {
+    startTimer(ctx, 'hitWordDelay', delay);
+    return;
+  }
+  continueLeaving(ctx);
+}
+
+export function continueLeaving(ctx: Ctx): void {
+  const target = ctx.rt.leavingTo;
+  ctx.rt.leavingTo = null;
+  if (!target) return;
+  const from = currentBlock(ctx);
+  const skip = from && !from.play_now ? pick(ctx, from.skip_video_ids) : undefined;
+  if (skip && playVideo(ctx, skip, { kind: 'block', blockId: target })) {
+    preloadVideo(ctx, block(ctx, target)?.trigger_video_id);
+    return;
+  }
+  enterBlock(ctx, target);
+}
+
+/** Picks one of a list of blocks that exist; logs and returns undefined when none does. */
+export function pickBlock(ctx: Ctx, ids: readonly (string | null)[]): string | undefined {
+  const existing = existingBlocks(ctx, ids);
+  const missing = ids.filter((id) => id !== null && !existing.includes(id));
+  if (missing.length > 0) logProblem(ctx, 'BLOCK_NOT_FOUND', { blockIds: missing });
+  return pick(ctx, existing);
+}
+
+function redirect(ctx: Ctx, b: Block): string | undefined {
+  if (ctx.depth >= MAX_REDIRECTS) return undefined;
+  return randomRedirect(ctx, b) ?? kikiwasureRedirect(ctx, b);
+}
+
+/** Enters a block: redirects (random end, kikiwasure, replacement), bookkeeping, then its trigger video. */
+export function enterBlock(ctx: Ctx, blockId: string): void {
+  stopListening(ctx);
+  const b = block(ctx, blockId);
+  if (!b) {
+    logProblem(ctx, 'BLOCK_NOT_FOUND', { blockId });
+    endConversation(ctx, 'error');
+    return;
+  }
+  const target = redirect(ctx, b);
+  if (target) {
+    ctx.depth += 1;
+    enterBlock(ctx, target);
+    return;
+  }
+  const replacement = replacementFor(ctx, b);
+  if (replacement.kind === 'block' && ctx.depth < MAX_REDIRECTS) {
+    ctx.depth += 1;
+    enterBlock(ctx, replacement.blockId);
+    return;
+  }
+  beginBlock(ctx, b);
+  const trigger = replacement.kind === 'video' ? replacement.videoId : b.random_count > 0 ? randomTriggerVideo(ctx, b) : b.trigger_video_id;
+  if (!playVideo(ctx, trigger, { kind: 'afterTrigger' })) {
+    afterTrigger(ctx);
+    return;
+  }
+  preloadNext(ctx, b);
+  if (trigger) openMicDuringTrigger(ctx, b, trigger, true);
+}
+
+function beginBlock(ctx: Ctx, b: Block): void {
+  const rt = ctx.rt;
+  const previousSpeech = rt.session.blockText;
+  rt.blockId = b.id;
+  rt.phase = 'trigger';
+  rt.queuedBlockId = null;
+  rt.invalidCount = 0;
+  rt.silenceCount = 0;
+  rt.spjOutCount = 0;
+  rt.session.silenceLoopCount = 0;
+  rt.session.blockSpjEmptyCount = 0;
+  rt.session.loopCount = 0;
+  rt.session.blockText = '';
+  if (!rt.played.includes(b.id)) rt.played.push(b.id);
+  log(ctx, 'play', `ブロック開始: ${b.title || b.id}`, { blockId: b.id });
+  trackStep(ctx, b, previousSpeech);
+  emit(ctx, { type: 'showActionButtons', buttons: b.action_buttons });
+  if (b.show_previous_block_speech) emit(ctx, { type: 'showPreviousSpeech', text: rt.previousSpeech });
+  showSummaryIfAsked(ctx, b);
+}
+
+function trackStep(ctx: Ctx, b: Block, utterance: string): void {
+  const characterId = ctx.state.character.character_id || ctx.state.character.id;
+  if (!characterId) {
+    logProblem(ctx, 'TRANSCRIPT_NO_CHARACTER', { blockId: b.id });
+    return;
+  }
+  const conversation = ctx.state.character.conversations.find((c) => c.block_ids.includes(b.id));
+  emit(ctx, { type: 'trackStep', characterId, blockId: b.id, conversationId: conversation?.id ?? null, utterance });
+}
+
+function preloadNext(ctx: Ctx, b: Block): void {
+  if (blockListens(b)) preloadVideo(ctx, b.listen_video_ids[0]);
+  else preloadVideo(ctx, block(ctx, b.play_final_block[0])?.trigger_video_id);
+}
+
+/** After the trigger video: listen, or move on to play_final_block, or end. */
+export function afterTrigger(ctx: Ctx): void {
+  const b = currentBlock(ctx);
+  if (!b) {
+    endConversation(ctx, 'error');
+    return;
+  }
+  if (blockListens(b)) {
+    startListening(ctx, b);
+    return;
+  }
+  const next = pickBlock(ctx, b.play_final_block);
+  if (next) enterBlock(ctx, next);
+  else endConversation(ctx, 'completed');
+}

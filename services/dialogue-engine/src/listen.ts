@@ -1,0 +1,60 @@
+import type { Block } from '@talkwith/proto/dialogue';
+import { existingVideos, logProblem, video, type Ctx } from './context.ts';
+import { micOn, startTimer } from './devices.ts';
+import { playVideo } from './playback.ts';
+import { blockListens } from './routes.ts';
+
+/** listen_video_ids, else the listen_video_prefix series (by title, first listen_video_number of them). */
+export function listenVideoIds(ctx: Ctx, b: Block): string[] {
+  if (b.listen_video_ids.length > 0) return existingVideos(ctx, b.listen_video_ids);
+  const prefix = ctx.state.character.setting.listen_video_prefix;
+  if (!prefix) return [];
+  const series = ctx.state.character.videos
+    .filter((v) => v.title.startsWith(prefix))
+    .sort((a, b2) => a.title.localeCompare(b2.title))
+    .map((v) => v.id);
+  return b.listen_video_number > 0 ? series.slice(0, b.listen_video_number) : series;
+}
+
+/** Plays the next listen loop in rotation; without one, the standby loop stands in (and the problem is logged). */
+export function playListenLoop(ctx: Ctx, b: Block): void {
+  const ids = listenVideoIds(ctx, b);
+  const session = ctx.rt.session;
+  const id = ids[session.listenVideoOrder % Math.max(ids.length, 1)];
+  if (id !== undefined) {
+    session.listenVideoOrder += 1;
+    playVideo(ctx, id, { kind: 'listenLoop' }, true);
+    return;
+  }
+  logProblem(ctx, 'LISTEN_VIDEO_NOT_FOUND', { blockId: b.id });
+  playVideo(ctx, ctx.state.character.setting.standby_video_id, { kind: 'listenLoop' }, true);
+}
+
+export function silenceLimitMs(ctx: Ctx, b: Block): number {
+  if (!ctx.state.character.setting.silence_enabled) return 0;
+  return (b.silence_time_limit || b.silence_limit) * 1000;
+}
+
+/** Opens the microphone (after mic_on_millisecond) and arms the silence timer. */
+export function openMic(ctx: Ctx, b: Block): void {
+  if (ctx.rt.micOpen) return;
+  const delay = b.mic_on_millisecond ?? 0;
+  micOn(ctx, delay);
+  const limit = silenceLimitMs(ctx, b);
+  if (limit > 0) startTimer(ctx, 'silence', limit + delay);
+}
+
+export function startListening(ctx: Ctx, b: Block): void {
+  ctx.rt.phase = 'listening';
+  playListenLoop(ctx, b);
+  openMic(ctx, b);
+}
+
+/** A trigger video with mic_on opens the microphone early: at its start, or at mic_on_millisecond (videoTimeReached). */
+export function openMicDuringTrigger(ctx: Ctx, b: Block, videoId: string, atStart: boolean): void {
+  const v = video(ctx, videoId);
+  if (!v || !v.mic_on || !blockListens(b)) return;
+  const hasMark = v.mic_on_millisecond !== null && v.mic_on_millisecond > 0;
+  if (atStart === hasMark) return;
+  openMic(ctx, b);
+}

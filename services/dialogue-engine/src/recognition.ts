@@ -1,0 +1,107 @@
+import type { Block } from '@talkwith/proto/dialogue';
+import { currentBlock, emit, log, pick, type Ctx } from './context.ts';
+import { cancelTimer, startTimer, stopListening } from './devices.ts';
+import { endConversation, leaveTo, pickBlock } from './flow.ts';
+import { onInvalid } from './invalid.ts';
+import { openMic } from './listen.ts';
+import { fillSlot } from './memory.ts';
+import { normalizeJapanese } from './normalize.ts';
+import { playVideo } from './playback.ts';
+import { decide } from './routes.ts';
+
+function hearing(ctx: Ctx): Block | undefined {
+  const rt = ctx.rt;
+  if (!rt.micOpen || rt.paused || (rt.phase !== 'listening' && rt.phase !== 'trigger')) return undefined;
+  return currentBlock(ctx);
+}
+
+/** Interim speech: the user has started talking — stop the silence clock, start max_recognition_time, nod once. */
+export function onInterim(ctx: Ctx, text: string): void {
+  const b = hearing(ctx);
+  if (!b) return;
+  const rt = ctx.rt;
+  if (!rt.utterance) {
+    rt.utterance = { interim: '', nodded: false };
+    rt.silenceCount = 0;
+    rt.session.silenceLoopCount = 0;
+    cancelTimer(ctx, 'silence');
+    if (b.max_recognition_time > 0) startTimer(ctx, 'recognition', b.max_recognition_time * 1000);
+  }
+  rt.utterance.interim = text;
+  if (!rt.utterance.nodded && rt.phase === 'listening') {
+    const nod = pick(ctx, b.nod_video_ids);
+    if (nod && playVideo(ctx, nod, { kind: 'listenLoop' })) rt.utterance.nodded = true;
+  }
+  if (ctx.state.character.setting.show_recognition_text) emit(ctx, { type: 'showRecognitionText', text, final: false });
+}
+
+/** max_recognition_time reached: what was heard so far is the utterance. */
+export function onRecognitionTimeout(ctx: Ctx): void {
+  const heard = ctx.rt.utterance?.interim;
+  if (heard !== undefined) onFinal(ctx, heard);
+}
+
+export function onFinal(ctx: Ctx, text: string): void {
+  const b = hearing(ctx);
+  if (!b) return;
+  const normalized = normalizeJapanese(text);
+  stopListening(ctx);
+  if (normalized === '') {
+    openMic(ctx, b);
+    return;
+  }
+  const rt = ctx.rt;
+  rt.session.blockText = text;
+  rt.previousSpeech = text;
+  log(ctx, 'speech', `認識結果: ${text}`, { blockId: b.id, text });
+  if (ctx.state.character.setting.show_recognition_text) emit(ctx, { type: 'showRecognitionText', text, final: true });
+  rt.phase = 'listening';
+  route(ctx, b, normalized, text);
+}
+
+function route(ctx: Ctx, b: Block, normalized: string, text: string): void {
+  const decision = decide(ctx, b, normalized);
+  switch (decision.kind) {
+    case 'block':
+      if (decision.slot) fillSlot(ctx, decision.slot.name, decision.slot.value || text);
+      leaveTo(ctx, decision.blockId);
+      return;
+    case 'valid':
+      acceptValid(ctx, b, text);
+      return;
+    case 'search':
+    case 'score':
+      request(ctx, decision, text);
+      return;
+    case 'notHit': {
+      const next = pickBlock(ctx, decision.blockIds);
+      if (next) leaveTo(ctx, next);
+      else onInvalid(ctx, b);
+      return;
+    }
+    case 'invalid':
+      onInvalid(ctx, b);
+  }
+}
+
+/** A valid response without its own route: fill slot_name, go to listen_next_block (else play_final_block, else end). */
+export function acceptValid(ctx: Ctx, b: Block, text: string): void {
+  if (b.slot_name) fillSlot(ctx, b.slot_name, text);
+  const next = pickBlock(ctx, b.listen_next_block.length > 0 ? b.listen_next_block : b.play_final_block);
+  if (next) leaveTo(ctx, next);
+  else endConversation(ctx, 'completed');
+}
+
+function request(ctx: Ctx, decision: { kind: 'search'; candidates: string[] } | { kind: 'score'; category: string }, text: string): void {
+  const rt = ctx.rt;
+  rt.requestSeq += 1;
+  const requestId = `r${rt.requestSeq}`;
+  rt.pendingRequest = { id: requestId, kind: decision.kind };
+  rt.phase = 'waiting';
+  if (decision.kind === 'search') {
+    const index = ctx.state.character.setting.es_index_name;
+    emit(ctx, { type: 'requestSearch', requestId, text, index, candidates: decision.candidates });
+  } else {
+    emit(ctx, { type: 'requestScore', requestId, text, category: decision.category });
+  }
+}

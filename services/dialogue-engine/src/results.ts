@@ -1,0 +1,86 @@
+import type { Block, EngineInputOf } from '@talkwith/proto/dialogue';
+import { currentBlock, existingVideos, ladderEntry, log, logProblem, video, type Ctx } from './context.ts';
+import { endConversation, leaveTo, pickBlock } from './flow.ts';
+import { onInvalid } from './invalid.ts';
+import { startListening } from './listen.ts';
+import { playVideo } from './playback.ts';
+import { acceptValid } from './recognition.ts';
+
+/** Takes the pending request if the result answers it; stale or unknown results are ignored. */
+function settle(ctx: Ctx, requestId: string, kind: 'search' | 'score' | 'any'): Block | undefined {
+  const pending = ctx.rt.pendingRequest;
+  if (!pending || pending.id !== requestId || (kind !== 'any' && pending.kind !== kind) || ctx.rt.paused) return undefined;
+  ctx.rt.pendingRequest = null;
+  return currentBlock(ctx);
+}
+
+export function onSearchResult(ctx: Ctx, input: EngineInputOf<'searchResult'>): void {
+  const b = settle(ctx, input.requestId, 'search');
+  if (!b) return;
+  const best = input.hits
+    .filter((h) => b.valid_response_ids.includes(h.block_id) && ctx.state.index.blocks.has(h.block_id) && h.score > b.spj_empty_score)
+    .sort((x, y) => y.score - x.score)[0];
+  if (!best) {
+    onEmptyResult(ctx, b);
+    return;
+  }
+  log(ctx, 'speech', `検索結果: ${best.block_id}`, { blockId: b.id, score: best.score });
+  leaveTo(ctx, best.block_id);
+}
+
+export function onScoreResult(ctx: Ctx, input: EngineInputOf<'scoreResult'>): void {
+  const b = settle(ctx, input.requestId, 'score');
+  if (!b) return;
+  if (input.score === null || input.score <= b.spj_empty_score) {
+    onEmptyResult(ctx, b);
+    return;
+  }
+  log(ctx, 'speech', `SPJスコア: ${input.score}`, { blockId: b.id, score: input.score });
+  if (input.score < b.spj_out_score) onSpjOut(ctx, b);
+  else acceptValid(ctx, b, ctx.rt.session.blockText);
+}
+
+export function onRequestFailed(ctx: Ctx, input: EngineInputOf<'requestFailed'>): void {
+  const b = settle(ctx, input.requestId, 'any');
+  if (!b) return;
+  log(ctx, 'error', input.message, { blockId: b.id, requestId: input.requestId });
+  onEmptyResult(ctx, b);
+}
+
+/** Plays a ladder video and listens again afterwards; false when there is no such video. */
+export function react(ctx: Ctx, videoId: string | null | undefined): boolean {
+  if (!video(ctx, videoId)) return false;
+  ctx.rt.phase = 'reacting';
+  return playVideo(ctx, videoId, { kind: 'listen' });
+}
+
+/** Empty SPJ or search result: spj_empty_videos while below spj_empty_count, then spj_empty_blocks / spj_empty_end / invalid. */
+function onEmptyResult(ctx: Ctx, b: Block): void {
+  logProblem(ctx, 'EMPTY_SPJ_OR_SEARCH', { blockId: b.id });
+  const session = ctx.rt.session;
+  session.blockSpjEmptyCount += 1;
+  if (session.blockSpjEmptyCount < b.spj_empty_count) {
+    if (!react(ctx, ladderEntry(existingVideos(ctx, b.spj_empty_videos), session.blockSpjEmptyCount))) startListening(ctx, b);
+    return;
+  }
+  const next = pickBlock(ctx, b.spj_empty_blocks);
+  if (next) leaveTo(ctx, next);
+  else if (b.spj_empty_end) endConversation(ctx, 'spjEmpty');
+  else onInvalid(ctx, b);
+}
+
+/** Low score: spj_out_video_id each time; after spj_out_count outs, spj_out_block_id. */
+function onSpjOut(ctx: Ctx, b: Block): void {
+  ctx.rt.spjOutCount += 1;
+  const outVideo = video(ctx, b.spj_out_video_id)?.id;
+  const exhausted = ctx.rt.spjOutCount > b.spj_out_count;
+  const target = exhausted ? pickBlock(ctx, [b.spj_out_block_id]) : undefined;
+  if (target) {
+    ctx.rt.phase = 'reacting';
+    if (!outVideo || !playVideo(ctx, outVideo, { kind: 'block', blockId: target })) leaveTo(ctx, target);
+    return;
+  }
+  if (react(ctx, outVideo)) return;
+  if (exhausted) logProblem(ctx, 'SPJ_OUT_NOWHERE', { blockId: b.id });
+  onInvalid(ctx, b);
+}

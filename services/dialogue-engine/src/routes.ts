@@ -1,0 +1,58 @@
+import type { Block } from '@talkwith/proto/dialogue';
+import { existingBlocks, logProblem, type Ctx } from './context.ts';
+import { containsWord, splitWordList } from './normalize.ts';
+
+/** What a final utterance leads to, before any server request. */
+export type Decision =
+  | { kind: 'block'; blockId: string; slot: { name: string; value: string } | null }
+  | { kind: 'valid' }
+  | { kind: 'search'; candidates: string[] }
+  | { kind: 'score'; category: string }
+  | { kind: 'notHit'; blockIds: string[] }
+  | { kind: 'invalid' };
+
+/** A block listens when it has listen videos or any route for what the user says. */
+export function blockListens(b: Block): boolean {
+  return b.listen_video_ids.length > 0 || b.listen_video_number > 0 || b.hit_words.length > 0 || b.hit_word.trim() !== '' ||
+    b.valid_response || b.valid_response_ids.length > 0 || b.spj_category !== null || b.force_blocks.length > 0 ||
+    b.not_hitword_blocks.length > 0;
+}
+
+function forcedBlock(ctx: Ctx, b: Block): string | undefined {
+  const existing = existingBlocks(ctx, b.force_blocks);
+  return existing.find((id) => !ctx.rt.played.includes(id)) ?? existing[0];
+}
+
+function hitWordRoute(b: Block, normalized: string): Decision | undefined {
+  for (const hit of b.hit_words) {
+    if (hit.words.some((w) => containsWord(normalized, w))) return { kind: 'block', blockId: hit.block_id, slot: hit.slot };
+  }
+  if (splitWordList(b.hit_word).some((w) => containsWord(normalized, w))) return { kind: 'valid' };
+  return undefined;
+}
+
+function serverRoute(ctx: Ctx, b: Block): Decision | undefined {
+  const setting = ctx.state.character.setting;
+  if (b.valid_response_ids.length > 0) {
+    if (setting.es_index_name) return { kind: 'search', candidates: existingBlocks(ctx, b.valid_response_ids) };
+    logProblem(ctx, 'INVALID_SPJ_OR_SEARCH', { blockId: b.id, missing: 'es_index_name' });
+  }
+  if (b.spj_category !== null) {
+    if (setting.spj_url) return { kind: 'score', category: b.spj_category };
+    logProblem(ctx, 'INVALID_SPJ_OR_SEARCH', { blockId: b.id, missing: 'spj_url' });
+  }
+  return undefined;
+}
+
+/** The routing order: force_blocks, hit words, search, SPJ score, valid_response, not_hitword_blocks, invalid. */
+export function decide(ctx: Ctx, b: Block, normalized: string): Decision {
+  const forced = forcedBlock(ctx, b);
+  if (forced) return { kind: 'block', blockId: forced, slot: null };
+  const hit = hitWordRoute(b, normalized);
+  if (hit) return hit;
+  const server = serverRoute(ctx, b);
+  if (server) return server;
+  if (b.valid_response) return { kind: 'valid' };
+  if (b.not_hitword_blocks.length > 0) return { kind: 'notHit', blockIds: b.not_hitword_blocks };
+  return { kind: 'invalid' };
+}

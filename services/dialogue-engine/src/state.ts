@@ -1,0 +1,71 @@
+import type { Block, Character, PlaySession, TimerName, Video, VideoSlotName, EndReason } from '@talkwith/proto/dialogue';
+
+/** What to do when the current one-shot video ends. Looping videos carry `loop`. */
+export type Continuation =
+  | { kind: 'afterTrigger' }
+  | { kind: 'listen' }
+  | { kind: 'listenLoop' }
+  | { kind: 'block'; blockId: string }
+  | { kind: 'end'; reason: EndReason }
+  | { kind: 'loop' };
+
+/** standby: before start; trigger: block's first video; listening: mic is or will be open; reacting: a ladder or button video, mic closed;
+ * waiting: search/score requested; leaving: waiting hit_word_delay before the next block; ended. */
+export type Phase = 'standby' | 'trigger' | 'listening' | 'reacting' | 'waiting' | 'leaving' | 'ended';
+
+export interface CurrentVideo {
+  videoId: string;
+  slot: VideoSlotName;
+  after: Continuation;
+}
+
+export interface TimerRun { startedAt: number; ms: number }
+
+/** The part of the state that changes; copied on every step so callers' states are never mutated. */
+export interface Runtime {
+  phase: Phase;
+  paused: boolean;
+  session: PlaySession;
+  blockId: string | null;
+  current: CurrentVideo | null;
+  /** a block to enter once the current video ends (action button without play_now). */
+  queuedBlockId: string | null;
+  micOpen: boolean;
+  /** the microphone was open when the user paused. */
+  pausedMic: boolean;
+  kikiwasureAsked: string[];
+  utterance: { interim: string; nodded: boolean } | null;
+  timers: Partial<Record<TimerName, TimerRun>>;
+  pausedTimers: Partial<Record<TimerName, number>>;
+  pendingRequest: { id: string; kind: 'search' | 'score' } | null;
+  leavingTo: string | null;
+  played: string[];
+  invalidCount: number;
+  silenceCount: number;
+  spjOutCount: number;
+  randomCounts: Record<string, number>;
+  randomDrawn: string[];
+  slotValues: Record<string, string>;
+  previousSpeech: string;
+  rng: number;
+  requestSeq: number;
+  talkingSince: number | null;
+}
+
+/** Lookup tables built once per character. */
+export interface CharacterIndex {
+  videos: Map<string, Video>;
+  blocks: Map<string, Block>;
+}
+
+export interface EngineOptions {
+  /** PRNG seed; the same seed and inputs give the same commands. */
+  seed?: number;
+}
+
+export interface EngineState {
+  character: Character;
+  index: CharacterIndex;
+  seed: number;
+  rt: Runtime;
+}

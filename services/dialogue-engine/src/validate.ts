@@ -1,0 +1,90 @@
+import type { Block, Character } from '@talkwith/proto/dialogue';
+import { Messages, type MessageCode } from './messages.ts';
+import { blockListens } from './routes.ts';
+
+export interface ValidationProblem {
+  code: MessageCode;
+  message: string;
+  blockId?: string;
+  videoId?: string;
+}
+
+type Report = (code: MessageCode, where?: { blockId?: string; videoId?: string }) => void;
+
+interface Lookup {
+  videos: Set<string>;
+  blocks: Set<string>;
+}
+
+/** Every configuration problem of SPEC.md §8 found before publishing, with the Japanese message and where it is. */
+export function validateCharacter(character: Character): ValidationProblem[] {
+  const problems: ValidationProblem[] = [];
+  const report: Report = (code, where = {}) => problems.push({ code, message: Messages[code], ...where });
+  const lookup: Lookup = { videos: new Set(character.videos.map((v) => v.id)), blocks: new Set(character.blocks.map((b) => b.id)) };
+  checkCharacterLevel(character, lookup, report);
+  for (const b of character.blocks) checkBlock(character, b, lookup, report);
+  return problems;
+}
+
+function checkCharacterLevel(c: Character, lookup: Lookup, report: Report): void {
+  const s = c.setting;
+  if (!s.standby_video_id || !lookup.videos.has(s.standby_video_id)) report('NO_STANDBY_VIDEO', { videoId: s.standby_video_id ?? undefined });
+  if (!c.startButtons.some((b) => b.id === s.default_start_button_id)) report('NO_DEFAULT_START_BUTTON');
+  if (!s.use_web_speech_api && !s.google_key.trim()) report('INVALID_GOOGLE_KEY');
+  for (const button of c.startButtons) if (!lookup.blocks.has(button.block_id)) report('START_BUTTON_BLOCK_MISSING', { blockId: button.block_id });
+  if (s.for_mic_test && !lookup.blocks.has(s.for_mic_test)) report('BLOCK_NOT_FOUND', { blockId: s.for_mic_test });
+  for (const id of [...c.random.trigger_videos, ...c.replacement.video_ids]) if (!lookup.videos.has(id)) report('VIDEO_NOT_FOUND', { videoId: id });
+  for (const id of [...c.random.end_blocks, ...c.replacement.block_ids, ...c.kikiwasure.map((k) => k.block_id)]) {
+    if (!lookup.blocks.has(id)) report('BLOCK_NOT_FOUND', { blockId: id });
+  }
+  if (c.random.final_block_id && !lookup.blocks.has(c.random.final_block_id)) report('RANDOM_END_BLOCK_MISSING', { blockId: c.random.final_block_id });
+}
+
+function videoRefs(b: Block): (string | null)[] {
+  return [b.trigger_video_id, ...b.listen_video_ids, ...b.nod_video_ids, ...b.skip_video_ids, ...b.spj_empty_videos, b.spj_out_video_id,
+    ...b.invalid_response_video_ids, b.invalid_video_id, b.invalid_final_video_id, ...b.silence_video_ids, b.silence_video_id,
+    ...b.replacement_video_ids, ...b.action_buttons.map((a) => (a.kind === 'video' ? a.video_id : null))];
+}
+
+function blockRefs(b: Block): (string | null)[] {
+  return [...b.hit_words.map((h) => h.block_id), ...b.valid_response_ids, ...b.listen_next_block, ...b.force_blocks,
+    ...b.not_hitword_blocks, ...b.spj_empty_blocks, b.spj_out_block_id, ...b.invalid_final_block, ...b.silence_final_blocks,
+    b.silence_final_block_id, ...b.play_final_block, ...b.replacement_block_ids, b.random_end_block_id,
+    ...b.action_buttons.map((a) => (a.kind === 'block' ? a.block_id : null))];
+}
+
+function checkBlock(c: Character, b: Block, lookup: Lookup, report: Report): void {
+  const at = { blockId: b.id };
+  for (const id of videoRefs(b)) if (id !== null && !lookup.videos.has(id)) report('VIDEO_NOT_FOUND', { ...at, videoId: id });
+  for (const id of blockRefs(b)) if (id !== null && !lookup.blocks.has(id)) report('BLOCK_NOT_FOUND', { blockId: id });
+  if (blockListens(b)) checkListening(c, b, lookup, report);
+  if (b.random_count > 0 && !b.random_end_block_id && !c.random.final_block_id) report('RANDOM_END_BLOCK_MISSING', at);
+  const hasReplacement = b.replacement_video_ids.length + b.replacement_block_ids.length + c.replacement.video_ids.length + c.replacement.block_ids.length > 0;
+  if (!b.play_again && !hasReplacement) report('REPLACEMENT_MISSING', at);
+}
+
+function checkListening(c: Character, b: Block, lookup: Lookup, report: Report): void {
+  const at = { blockId: b.id };
+  const prefix = c.setting.listen_video_prefix;
+  const hasListenVideo = b.listen_video_ids.some((id) => lookup.videos.has(id)) ||
+    (b.listen_video_ids.length === 0 && prefix !== '' && c.videos.some((v) => v.title.startsWith(prefix)));
+  if (!hasListenVideo) report('LISTEN_VIDEO_NOT_FOUND', at);
+  if ((b.valid_response_ids.length > 0 && !c.setting.es_index_name) || (b.spj_category !== null && !c.setting.spj_url)) report('INVALID_SPJ_OR_SEARCH', at);
+  if (b.spj_category !== null && b.spj_out_score > 0 && !b.spj_out_block_id && !b.spj_out_video_id) report('SPJ_OUT_NOWHERE', at);
+  if (b.spj_category !== null && b.listen_next_block.length === 0 && b.play_final_block.length === 0) report('LOW_SCORE_NOWHERE', at);
+  const limit = b.invalid_max_count || b.invalid_count;
+  const hasInvalidVideo = b.invalid_response_video_ids.length > 0 || b.invalid_video_id !== null;
+  if (limit > 1 && !hasInvalidVideo) report('INVALID_SETTINGS', at);
+  if (limit > 0 && !b.invalid_final_video_id && b.invalid_final_block.length === 0) report('INVALID_SETTINGS', at);
+  checkSilence(c, b, report);
+}
+
+function checkSilence(c: Character, b: Block, report: Report): void {
+  const limit = b.silence_time_limit || b.silence_limit;
+  const hasFinal = b.silence_final_blocks.length > 0 || b.silence_final_block_id !== null;
+  const hasVideo = b.silence_video_ids.length > 0 || b.silence_video_id !== null;
+  if (!c.setting.silence_enabled) return;
+  if (limit === 0 && (b.silence_count > 0 || hasVideo || hasFinal)) report('SILENCE_SETTINGS_MISSING', { blockId: b.id });
+  if (limit > 0 && b.silence_count > 1 && !hasVideo) report('SILENCE_SETTINGS_MISSING', { blockId: b.id });
+  if (limit > 0 && b.silence_count > 0 && !hasFinal) report('SILENCE_SETTINGS_MISSING', { blockId: b.id });
+}
