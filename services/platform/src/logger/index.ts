@@ -38,7 +38,7 @@ export function genReqId(req: IncomingMessage): string {
 
 /** Fastify constructor options wiring a pino logger and request ids (echoed by the http plugin). */
 export function loggingOptions(logger: Logger) {
-  return { loggerInstance: logger as FastifyBaseLogger, genReqId, requestIdHeader: false as const, requestIdLogLabel: 'reqId' };
+  return { loggerInstance: logger as FastifyBaseLogger, genReqId, requestIdHeader: false as const };
 }
 
 export type { Logger };
