@@ -1,0 +1,91 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import type {
+  LoginBody, LoginResult, PasswordChangeBody, PasswordResetBody, ProfileBody, PublicUser, SignupBody,
+} from '@talkwith/proto/identity';
+import { baseQueryWithReauth, refreshSessionOnce } from './baseQuery.ts';
+import { signedIn, signedOut, userUpdated } from './session.ts';
+
+/**
+ * What the gateway tells the web client at run time (GET /api/config).
+ * Every field is optional: an unset analytics id loads no analytics, an
+ * unset block host blocks nothing, and the admin path is sent to admins only.
+ */
+export interface WebConfig {
+  analyticsId?: string;
+  devtoolsBlockHost?: string;
+  adminPath?: string;
+  adminApiBase?: string;
+}
+
+type Ok = { ok: true };
+type UserReply = { ok: true; user: PublicUser };
+
+/** The one API of the web client, pointed at the gateway under /api. Admin endpoints are injected by the lazily loaded console. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: baseQueryWithReauth,
+  tagTypes: ['Me', 'Config', 'AdminUsers', 'AdminMail'],
+  endpoints: (build) => ({
+    config: build.query<WebConfig, void>({ query: () => 'config', providesTags: ['Config'] }),
+    /** Restores the session from the refresh cookie (POST /api/auth/refresh); concurrent calls share one refresh. */
+    restoreSession: build.mutation<boolean, void>({
+      queryFn: async (_arg, baseApi, extraOptions) => ({ data: await refreshSessionOnce(baseApi, extraOptions as object) }),
+    }),
+    login: build.mutation<LoginResult, LoginBody>({
+      query: (body) => ({ url: 'auth/login', method: 'POST', body }),
+      invalidatesTags: ['Config'],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const outcome = await queryFulfilled.catch(() => null);
+        const data = outcome?.data;
+        if (data?.ok && data.accessToken && data.user) dispatch(signedIn({ accessToken: data.accessToken, user: data.user }));
+      },
+    }),
+    logout: build.mutation<Ok, void>({
+      query: () => ({ url: 'auth/logout', method: 'POST' }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        // The local session ends even when the server call fails (e.g. the cookie already expired).
+        await queryFulfilled.catch(() => null);
+        dispatch(signedOut());
+        dispatch(api.util.resetApiState());
+      },
+    }),
+    signup: build.mutation<UserReply, SignupBody>({ query: (body) => ({ url: 'auth/signup', method: 'POST', body }) }),
+    confirmEmail: build.mutation<UserReply, { token: string }>({ query: (body) => ({ url: 'auth/email_confirm', method: 'POST', body }) }),
+    me: build.query<UserReply, void>({ query: () => 'auth/me', providesTags: ['Me'] }),
+    updateProfile: build.mutation<UserReply, ProfileBody>({
+      query: (body) => ({ url: 'auth/profile', method: 'PUT', body }),
+      invalidatesTags: ['Me'],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const outcome = await queryFulfilled.catch(() => null);
+        if (outcome) dispatch(userUpdated(outcome.data.user));
+      },
+    }),
+    requestPasswordReset: build.mutation<Ok, { email: string }>({ query: (body) => ({ url: 'auth/password_reset', method: 'POST', body }) }),
+    resetPassword: build.mutation<Ok, PasswordResetBody>({ query: (body) => ({ url: 'auth/password_reset', method: 'PUT', body }) }),
+    changePassword: build.mutation<Ok, PasswordChangeBody>({
+      query: (body) => ({ url: 'auth/password_change', method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        // The server ends every session of the account after a password change.
+        if (await queryFulfilled.then(() => true, () => false)) dispatch(signedOut());
+      },
+    }),
+    requestEmailChange: build.mutation<Ok, { new_email: string; password: string }>({
+      query: (body) => ({ url: 'auth/email_change', method: 'POST', body }),
+    }),
+    deleteAccount: build.mutation<Ok, { password: string }>({
+      query: (body) => ({ url: 'auth/account/delete', method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        if (await queryFulfilled.then(() => true, () => false)) dispatch(signedOut());
+      },
+    }),
+    /** The notification list of the engagement service (GET /api/notifications); shown in the menu's popup. */
+    notifications: build.query<unknown, { page: number }>({ query: ({ page }) => ({ url: 'notifications', params: { page, active: true } }) }),
+  }),
+});
+
+export const {
+  useConfigQuery, useRestoreSessionMutation, useLoginMutation, useLogoutMutation, useSignupMutation,
+  useConfirmEmailMutation, useMeQuery, useUpdateProfileMutation, useRequestPasswordResetMutation,
+  useResetPasswordMutation, useChangePasswordMutation, useRequestEmailChangeMutation, useDeleteAccountMutation,
+  useNotificationsQuery,
+} = api;

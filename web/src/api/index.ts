@@ -1,0 +1,4 @@
+export * from './api.ts';
+export * from './session.ts';
+export * from './errors.ts';
+export { hasSessionHint } from './cookies.ts';

@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf, useConfirmEmailMutation } from '../../../api/index.ts';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { Card, Field, Notice, Page, Spinner } from '../../../app/ui.tsx';
+import { loginNoticeSet, selectPendingConfirmationEmail } from '../authSlice.ts';
+
+/** /email_confirm tells where the mail went (and takes a pasted code); /email_confirm/:token confirms at once. */
+export function EmailConfirmPage() {
+  const { t } = useTranslation();
+  const { token } = useParams();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const pendingEmail = useAppSelector(selectPendingConfirmationEmail);
+  const [confirm, { isLoading, isSuccess, error }] = useConfirmEmailMutation();
+  const [code, setCode] = useState('');
+  const sent = useRef<string | null>(null);
+
+  useEffect(() => {
+    // Tokens are single-use: send each one once, even when effects run twice.
+    if (!token || sent.current === token) return;
+    sent.current = token;
+    void confirm({ token });
+  }, [token, confirm]);
+
+  const goLogin = () => {
+    dispatch(loginNoticeSet('emailConfirmed'));
+    void navigate('/login');
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = code.trim().replace(/^.*\/email_confirm\//, '');
+    if (trimmed) void navigate(`/email_confirm/${encodeURIComponent(trimmed)}`);
+  };
+
+  return (
+    <Page title={t('confirm.title')}>
+      <Card>
+        {isLoading && <Spinner label={t('confirm.checking')} />}
+        {isSuccess && (
+          <>
+            <Notice kind="success">{t('confirm.done')}</Notice>
+            <button type="button" className="btn btn--primary btn--block" onClick={goLogin}>{t('confirm.toLogin')}</button>
+          </>
+        )}
+        {error && <Notice kind="error">{errorMessageOf(error, t('confirm.failed'))}</Notice>}
+        {!token && (
+          <>
+            <p>{pendingEmail ? t('confirm.sentTo', { email: pendingEmail }) : t('confirm.sent')}</p>
+            <p className="muted">{t('confirm.hint')}</p>
+          </>
+        )}
+        {!isSuccess && !isLoading && (
+          <form onSubmit={submit} className="stack-top">
+            <Field label={t('confirm.codeLabel')} name="token" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" />
+            <button type="submit" className="btn btn--ghost btn--block">{t('confirm.submit')}</button>
+          </form>
+        )}
+        <p className="form-links"><Link to="/login">{t('confirm.toLogin')}</Link></p>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf, statusOf, useLoginMutation } from '../../../api/index.ts';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { Card, Field, Notice, Page, safeReturnPath } from '../../../app/ui.tsx';
+import { PasswordInput } from '../PasswordInput.tsx';
+import { loginNoticeSet, selectLoginNotice } from '../authSlice.ts';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const notice = useAppSelector(selectLoginNotice);
+  const [params] = useSearchParams();
+  const returnTo = safeReturnPath(params.get('redirect'));
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [login, { isLoading }] = useLoginMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const result = await login({ username, password });
+    if (result.data?.ok) {
+      dispatch(loginNoticeSet(null));
+      void navigate(returnTo, { replace: true });
+      return;
+    }
+    // SPEC.md §8: HTTP 429 shows the fixed "too many attempts" text; otherwise the server's errorMessage.
+    setFailure(statusOf(result.error) === 429 ? t('login.rateLimited') : errorMessageOf(result.error, t('login.failed')));
+  };
+
+  return (
+    <Page title={t('login.title')}>
+      <Card>
+        {notice && <Notice kind="success">{t(`login.notice.${notice}`)}</Notice>}
+        {failure && <Notice kind="error">{failure}</Notice>}
+        <form onSubmit={(event) => void submit(event)}>
+          <Field label={t('form.email')} type="email" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
+          <PasswordInput label={t('form.password')} name="password" autoComplete="current-password" showRule={false} value={password} onChange={setPassword} />
+          <button type="submit" className="btn btn--primary btn--block" disabled={isLoading}>{isLoading ? t('common.sending') : t('login.submit')}</button>
+        </form>
+        <div className="divider"><span>{t('login.or')}</span></div>
+        <a className="btn btn--google btn--block" href={`/api/auth/google/login?redirect=${encodeURIComponent(returnTo)}`}>
+          <span className="google-mark" aria-hidden="true">G</span>{t('login.google')}
+        </a>
+        <p className="form-links">
+          <Link to="/password_reset">{t('login.forgot')}</Link>
+          <Link to={`/register${params.get('redirect') ? `?redirect=${encodeURIComponent(returnTo)}` : ''}`}>{t('login.toRegister')}</Link>
+        </p>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { selectUser } from '../../../api/index.ts';
+import { useAppSelector } from '../../../app/hooks.ts';
+import { Card, Page } from '../../../app/ui.tsx';
+
+const LINKS = [
+  { to: '/profile', key: 'nav.profile', icon: '🙂' },
+  { to: '/account', key: 'nav.account', icon: '⚙️' },
+  { to: '/password_change', key: 'nav.passwordChange', icon: '🔑' },
+  { to: '/coupon', key: 'nav.coupon', icon: '🎟️' },
+  { to: '/check', key: 'nav.systemCheck', icon: '🎤' },
+  { to: '/faq', key: 'nav.faq', icon: '❓' },
+] as const;
+
+export function MyPage() {
+  const { t, i18n } = useTranslation();
+  const user = useAppSelector(selectUser);
+  if (!user) return null;
+  const since = new Date(user.created_at).toLocaleDateString(i18n.language);
+  return (
+    <Page title={t('mypage.title')}>
+      <Card className="hello">
+        <div className="avatar" aria-hidden="true">{(user.nickname || user.email).slice(0, 1).toUpperCase()}</div>
+        <div>
+          <p className="hello__name">{t('mypage.hello', { name: user.nickname || user.email })}</p>
+          <p className="muted">{user.email}</p>
+          <p className="muted small">{t('mypage.since', { date: since })}</p>
+        </div>
+      </Card>
+      <nav className="tiles" aria-label={t('mypage.title')}>
+        {LINKS.map((link) => (
+          <Link key={link.to} to={link.to} className="tile">
+            <span className="tile__icon" aria-hidden="true">{link.icon}</span>
+            <span>{t(link.key)}</span>
+          </Link>
+        ))}
+      </nav>
+      <section id="plan_list" className="card">
+        <h2 className="section-title">{t('mypage.plans')}</h2>
+        <p className="muted">{t('mypage.plansLead')}</p>
+        <Link className="btn btn--ghost" to="/full/main_menu">{t('nav.mainMenu')}</Link>
+      </section>
+    </Page>
+  );
+}

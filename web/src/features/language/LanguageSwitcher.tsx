@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { switchLanguage } from '../../i18n/i18n.ts';
+import { LANGUAGE_NAMES, LANGUAGES, isLanguage, storeLanguage } from '../../i18n/languages.ts';
+import { languageChanged, selectLanguage } from './languageSlice.ts';
+
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const current = useAppSelector(selectLanguage);
+
+  const change = async (value: string) => {
+    if (!isLanguage(value)) return;
+    await switchLanguage(i18n, value);
+    storeLanguage(value);
+    dispatch(languageChanged(value));
+  };
+
+  return (
+    <label className="lang-switch">
+      <span className="visually-hidden">{t('language.label')}</span>
+      <select value={current} aria-label={t('language.label')} onChange={(event) => void change(event.target.value)}>
+        {LANGUAGES.map((language) => (
+          <option key={language} value={language}>{LANGUAGE_NAMES[language]}</option>
+        ))}
+      </select>
+    </label>
+  );
+}

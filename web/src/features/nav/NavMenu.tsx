@@ -1,0 +1,70 @@
+import { useEffect } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { selectIsAdmin, selectSession, useConfigQuery, useLogoutMutation } from '../../api/index.ts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { usePopup } from '../../app/shell.ts';
+import { NotificationList } from './NotificationList.tsx';
+import { menuClosed, selectMenuOpen } from './menuSlice.ts';
+
+/** The navigation menu of SPEC.md §2, in the order given there. */
+const ITEMS = [
+  { to: '/coupon', key: 'nav.coupon' },
+  { to: '/check', key: 'nav.systemCheck' },
+  { to: '/password_change', key: 'nav.passwordChange' },
+  { to: '/profile', key: 'nav.profile' },
+  { to: '/mypage', key: 'nav.mypage' },
+  { to: null, key: 'nav.notifications' },
+  { to: '/faq', key: 'nav.faq' },
+  { to: '/mic_manual', key: 'nav.micManual' },
+  { to: '/terms_of_use', key: 'nav.terms' },
+  { to: '/privacy_policy', key: 'nav.privacy' },
+  { to: '/full/main_menu', key: 'nav.mainMenu' },
+] as const;
+
+export function NavMenu() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const open = useAppSelector(selectMenuOpen);
+  const { status } = useAppSelector(selectSession);
+  const isAdmin = useAppSelector(selectIsAdmin);
+  const adminPath = useConfigQuery().data?.adminPath;
+  const popup = usePopup();
+  const [logout] = useLogoutMutation();
+
+  useEffect(() => {
+    dispatch(menuClosed());
+  }, [location.pathname, dispatch]);
+
+  const showNotifications = () => {
+    dispatch(menuClosed());
+    popup.show({ children: <><h2 className="popup__title">{t('nav.notifications')}</h2><NotificationList /></>, ok: { title: t('common.close') } });
+  };
+
+  return (
+    <nav id="main-menu" className={`drawer${open ? ' drawer--open' : ''}`} aria-label={t('nav.label')} aria-hidden={!open} inert={!open}>
+      <ul className="drawer__list">
+        {ITEMS.map((item) => (
+          <li key={item.key}>
+            {item.to === null
+              ? <button type="button" className="drawer__link" onClick={showNotifications}>{t(item.key)}</button>
+              : <NavLink className="drawer__link" to={item.to}>{t(item.key)}</NavLink>}
+          </li>
+        ))}
+        {isAdmin && adminPath && <li><NavLink className="drawer__link" to={`/${adminPath}`}>{t('nav.admin')}</NavLink></li>}
+      </ul>
+      <div className="drawer__foot">
+        {status === 'authenticated' ? (
+          <button type="button" className="btn btn--ghost btn--block" onClick={() => void logout().then(() => navigate('/'))}>{t('nav.logout')}</button>
+        ) : (
+          <>
+            <NavLink className="btn btn--primary btn--block" to="/login">{t('nav.login')}</NavLink>
+            <NavLink className="btn btn--ghost btn--block" to="/register">{t('nav.register')}</NavLink>
+          </>
+        )}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { hasSessionHint, signedOut, useConfigQuery, useRestoreSessionMutation } from '../../api/index.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { loadAnalytics } from './analytics.ts';
+import { installDevtoolsGuard } from './devtoolsGuard.ts';
+
+// Build-time values win over nothing; the run-time /api/config wins over both.
+const buildAnalyticsId = import.meta.env.VITE_ANALYTICS_ID as string | undefined;
+const buildBlockHost = import.meta.env.VITE_DEVTOOLS_BLOCK_HOST as string | undefined;
+
+/** What the shell does once per visit: restore the session, load analytics if configured, guard devtools on the configured host. */
+export function useShellEffects(): void {
+  const dispatch = useAppDispatch();
+  const [restore] = useRestoreSessionMutation();
+  const config = useConfigQuery();
+
+  useEffect(() => {
+    // Without the CSRF cookie there is no refresh cookie either: skip a request that can only fail.
+    if (hasSessionHint()) void restore();
+    else dispatch(signedOut());
+  }, [dispatch, restore]);
+
+  const settled = !config.isLoading;
+  const analyticsId = config.data?.analyticsId ?? buildAnalyticsId;
+  const blockHost = config.data?.devtoolsBlockHost ?? buildBlockHost;
+
+  useEffect(() => {
+    if (settled) loadAnalytics(analyticsId);
+  }, [settled, analyticsId]);
+
+  useEffect(() => (settled ? installDevtoolsGuard(blockHost) : undefined), [settled, blockHost]);
+}

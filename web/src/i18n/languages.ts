@@ -1,0 +1,34 @@
+/** The bundled interface languages (SPEC.md §9: ja-JP is the default). */
+export const LANGUAGES = ['ja-JP', 'en-US', 'fil-PH', 'zh-TW'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'ja-JP';
+export const LANGUAGE_STORAGE_KEY = 'talkwith-language';
+
+/** Each language's name in itself, for the switcher. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  'ja-JP': '日本語',
+  'en-US': 'English',
+  'fil-PH': 'Filipino',
+  'zh-TW': '繁體中文',
+};
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+export function storedLanguage(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): Language {
+  try {
+    const value = storage?.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE; // storage can be disabled (private mode, sandboxed frames)
+  }
+}
+
+export function storeLanguage(language: Language, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
+  try {
+    storage?.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // not persisted; the choice still applies to this visit
+  }
+}
