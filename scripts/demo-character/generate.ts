@@ -1,0 +1,149 @@
+// Renders the demo character's media from clips.json:
+//   node scripts/demo-character/generate.ts            all clips (replaces videos/ and subtitles/)
+//   node scripts/demo-character/generate.ts --only id  one clip (updates its manifest entry)
+// Needs espeak-ng, ffmpeg/ffprobe and fonts-noto-cjk. The output is committed,
+// so running the product never needs these tools.
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { PATHS, SUBTITLE_LANGUAGES, loadClips, loadManifest, subtitlePath, videoPath } from './clips.ts';
+import type { DemoClip, ManifestEntry } from './clips.ts';
+import { wrapJapanese } from './layout.ts';
+import { READINGS } from './readings.ts';
+import { FPS, LEAD_SECONDS, SILENT_SECONDS, TAIL_SECONDS, TEXT, ffmpegArgs, frameAligned } from './render.ts';
+import type { ClipPlan, LayerFiles } from './render.ts';
+import { mouthOpenIntervals, synthesize } from './speech.ts';
+import { renderSprites } from './sprites.ts';
+import { formatVtt } from './vtt.ts';
+import type { Cue } from './vtt.ts';
+
+const run = promisify(execFile);
+const PARALLEL = 2;
+
+/** The bold Japanese Noto Sans face; without it the text would render as tofu boxes. */
+async function findJapaneseFont(): Promise<string> {
+  const { stdout } = await run('fc-match', ['-f', '%{file}\n%{family}', 'Noto Sans CJK JP:bold']);
+  const [file = '', family = ''] = stdout.split('\n');
+  if (!family.includes('CJK JP')) throw new Error('Noto Sans CJK JP not found: install fonts-noto-cjk');
+  return file;
+}
+
+type Sprites = ReturnType<typeof renderSprites>;
+type LayersFor = (kind: DemoClip['kind']) => LayerFiles;
+
+/** Writes every layer once, before clips render in parallel, so no ffmpeg reads a file being written. */
+async function writeLayers(work: string, sprites: Sprites): Promise<LayersFor> {
+  const shared = {
+    figure: join(work, 'figure.png'), mouthClosed: join(work, 'mouth-closed.png'),
+    mouthOpen: join(work, 'mouth-open.png'), eyesClosed: join(work, 'eyes-closed.png'),
+  };
+  const background = (kind: DemoClip['kind']) => join(work, `background-${kind}.png`);
+  await Promise.all([
+    writeFile(shared.figure, sprites.figure), writeFile(shared.mouthClosed, sprites.mouthClosed),
+    writeFile(shared.mouthOpen, sprites.mouthOpen), writeFile(shared.eyesClosed, sprites.eyesClosed),
+    ...Object.entries(sprites.background).map(([kind, png]) => writeFile(background(kind as DemoClip['kind']), png)),
+  ]);
+  return (kind) => ({ ...shared, background: background(kind) });
+}
+
+async function planClip(clip: DemoClip, work: string): Promise<ClipPlan> {
+  const lineFiles = await Promise.all(wrapJapanese(clip.ja, TEXT.maxChars).map(async (line, index) => {
+    const file = join(work, `${clip.id}-line${index}.txt`);
+    await writeFile(file, line);
+    return file;
+  }));
+  if (clip.ja === '') {
+    if (clip.kind !== 'standby' && clip.kind !== 'listen') throw new Error(`${clip.id}: a ${clip.kind} clip needs a line`);
+    return { clip, lineFiles, speech: null, duration: SILENT_SECONDS[clip.kind] };
+  }
+  const reading = READINGS[clip.id];
+  if (!reading) throw new Error(`${clip.id}: add its kana reading to scripts/demo-character/readings.ts`);
+  const speech = await synthesize(reading, join(work, `${clip.id}.wav`));
+  const start = LEAD_SECONDS;
+  return {
+    clip, lineFiles, duration: frameAligned(start + speech.seconds + TAIL_SECONDS),
+    speech: { wavPath: speech.wavPath, start, end: start + speech.seconds, mouthOpen: mouthOpenIntervals(speech, FPS) },
+  };
+}
+
+async function probeDurationMs(file: string): Promise<number> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file]);
+  return Math.round(Number(stdout.trim()) * 1000);
+}
+
+async function writeSubtitles(plan: ClipPlan): Promise<void> {
+  for (const language of SUBTITLE_LANGUAGES) {
+    const text = language === 'ja-JP' ? plan.clip.ja : plan.clip.en;
+    const cues: Cue[] = plan.speech ? [{ start: plan.speech.start, end: plan.speech.end, text }] : [];
+    const file = join(PATHS.assets, subtitlePath(language, plan.clip.id));
+    await mkdir(join(file, '..'), { recursive: true });
+    await writeFile(file, formatVtt(cues));
+  }
+}
+
+async function renderClip(clip: DemoClip, work: string, font: string, layers: LayersFor): Promise<ManifestEntry> {
+  const plan = await planClip(clip, work);
+  const output = join(PATHS.assets, videoPath(clip.id));
+  await mkdir(join(output, '..'), { recursive: true });
+  await run('ffmpeg', ffmpegArgs(plan, layers(clip.kind), font, output));
+  await writeSubtitles(plan);
+  const entry: ManifestEntry = {
+    id: clip.id, title: `${clip.id}.mp4`, path: videoPath(clip.id),
+    durationMs: await probeDurationMs(output), bytes: (await stat(output)).size,
+    subtitles: { 'ja-JP': subtitlePath('ja-JP', clip.id), 'en-US': subtitlePath('en-US', clip.id) },
+  };
+  console.log(`${clip.id}: ${entry.durationMs} ms, ${entry.bytes} bytes`);
+  return entry;
+}
+
+/** Runs the tasks a few at a time, keeping results in input order. */
+async function inPool<T, R>(items: readonly T[], task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  return results;
+}
+
+async function previousManifest(): Promise<ManifestEntry[]> {
+  try {
+    return await loadManifest();
+  } catch {
+    return [];
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { only: { type: 'string' } } });
+  const clips = await loadClips();
+  const selected = values.only === undefined ? clips : clips.filter((clip) => clip.id === values.only);
+  if (selected.length === 0) throw new Error(`no clip with id ${values.only}`);
+  const [font, sprites] = [await findJapaneseFont(), renderSprites()];
+  if (values.only === undefined) {
+    await rm(join(PATHS.assets, 'videos'), { recursive: true, force: true });
+    await rm(join(PATHS.assets, 'subtitles'), { recursive: true, force: true });
+  }
+  await mkdir(PATHS.assets, { recursive: true });
+  await writeFile(PATHS.avatar, sprites.avatar);
+  const work = await mkdtemp(join(tmpdir(), 'demo-character-'));
+  try {
+    const layers = await writeLayers(work, sprites);
+    const rendered = await inPool(selected, (clip) => renderClip(clip, work, font, layers));
+    const byId = new Map([...(await previousManifest()), ...rendered].map((entry) => [entry.id, entry]));
+    const manifest = clips.flatMap((clip) => byId.get(clip.id) ?? []);
+    await writeFile(PATHS.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
+    const total = manifest.reduce((sum, entry) => sum + entry.bytes, 0);
+    console.log(`${manifest.length} clips, ${(total / 1024 / 1024).toFixed(2)} MB of video`);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+await main();
