@@ -24,6 +24,10 @@ export interface StartNodeOptions {
   ipc?: boolean;
 }
 
+const live = new Set<ChildProcess>();
+// A child must never outlive the bench or test that started it, even when that one fails hard.
+process.once('exit', () => { for (const child of live) child.kill('SIGKILL'); });
+
 /** Starts `node <script>` from the repository root. */
 export function startNode(script: string, options: StartNodeOptions = {}): NodeProcess {
   const stdio: StdioOptions = ['ignore', options.captureStdout ? 'pipe' : 'ignore', 'pipe'];
@@ -37,7 +41,9 @@ export function startNode(script: string, options: StartNodeOptions = {}): NodeP
   const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-20_000); };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  live.add(child);
   const exited = once(child, 'exit');
+  void exited.then(() => live.delete(child));
   return {
     child,
     output: () => output,

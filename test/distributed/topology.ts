@@ -1,0 +1,100 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, startRedisServer, type RunningRedis } from '@talkwith/platform/testing';
+import { startNode, waitForHttp, type NodeProcess } from '../../scripts/bench/processes.ts';
+
+/**
+ * The distributed topology on one machine: a real redis-server, the six
+ * services and the gateway as separate Node processes on Redis (Streams bus,
+ * BullMQ, cache), each service with its own embedded store in its own temp
+ * DATA_DIR. Random ports, loopback only.
+ */
+
+export const SERVICE_NAMES = ['identity', 'catalog', 'dialogue', 'billing', 'engagement', 'logging'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+interface ServiceSlot {
+  port: number;
+  dataDir: string;
+  process: NodeProcess | null;
+}
+
+export interface Topology {
+  redis: RunningRedis;
+  jwtSecret: string;
+  gatewayUrl: string;
+  serviceUrl(name: ServiceName): string;
+  dataDir(name: ServiceName): string;
+  /** Starts (or restarts) a service on its port and data dir; resolves when /readyz answers. */
+  startService(name: ServiceName): Promise<void>;
+  killService(name: ServiceName, signal: NodeJS.Signals): Promise<void>;
+  /** Stops every process, redis and removes the data dirs; safe to call twice. */
+  close(): Promise<void>;
+}
+
+function commonEnv(redisUrl: string, jwtSecret: string): NodeJS.ProcessEnv {
+  return {
+    HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test',
+    BUS_URL: redisUrl, JOBS_URL: redisUrl, CACHE_URL: redisUrl,
+    JWT_SECRET: jwtSecret, ADMIN_PATH_PREFIX: `adm${randomBytes(8).toString('hex')}`,
+  };
+}
+
+/** An HS256 access token with the admin role, as identity would sign it. */
+export function adminToken(secret: string): string {
+  const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'distributed-test-admin', roles: ['admin'], iat: now, exp: now + 3600 })}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
+
+export async function startTopology(): Promise<Topology> {
+  const redis = await startRedisServer();
+  const root = await mkdtemp(join(tmpdir(), 'talkwith-distributed-'));
+  const jwtSecret = randomBytes(32).toString('hex');
+  const env = commonEnv(redis.url, jwtSecret);
+  const slots = new Map<ServiceName, ServiceSlot>();
+  for (const name of SERVICE_NAMES) slots.set(name, { port: await freePort(), dataDir: join(root, name), process: null });
+  const gatewayPort = await freePort();
+  let gateway: NodeProcess | null = null;
+  const slot = (name: ServiceName) => slots.get(name) as ServiceSlot;
+  const serviceUrl = (name: ServiceName) => `http://127.0.0.1:${slot(name).port}`;
+
+  async function startService(name: ServiceName): Promise<void> {
+    const { port, dataDir } = slot(name);
+    const child = startNode(`services/${name}/src/server.ts`, { env: { ...env, PORT: String(port), DATA_DIR: dataDir } });
+    slot(name).process = child;
+    await waitForHttp(`${serviceUrl(name)}/readyz`, child, 30_000);
+  }
+
+  async function close(): Promise<void> {
+    const running = [gateway, ...[...slots.values()].map((s) => s.process)].filter((p): p is NodeProcess => p !== null);
+    await Promise.allSettled(running.map((p) => p.stop('SIGTERM', 5000)));
+    gateway = null;
+    for (const s of slots.values()) s.process = null;
+    await redis.stop();
+    await rm(root, { recursive: true, force: true });
+  }
+
+  try {
+    await Promise.all(SERVICE_NAMES.map(startService));
+    const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, serviceUrl(name)]));
+    gateway = startNode('gateway/src/server.ts', { env: { ...env, ...upstreams, PORT: String(gatewayPort), DATA_DIR: join(root, 'gateway') } });
+    await waitForHttp(`http://127.0.0.1:${gatewayPort}/readyz`, gateway, 30_000);
+  } catch (err) {
+    await close();
+    throw err;
+  }
+
+  return {
+    redis, jwtSecret, serviceUrl, startService, close,
+    gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
+    dataDir: (name) => slot(name).dataDir,
+    async killService(name, signal) {
+      await slot(name).process?.stop(signal);
+      slot(name).process = null;
+    },
+  };
+}
