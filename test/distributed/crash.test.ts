@@ -67,8 +67,8 @@ async function openLogClient(gatewayUrl: string) {
 async function readStoredLogs(dataDir: string) {
   const store = await createEmbeddedStore({ dir: join(dataDir, 'logging', 'store') });
   try {
-    const logs = await store.collection<{ _id: string; type: string }>('logs').find({ type: LOG_TYPE });
-    const processed = await store.collection<{ group: string; eventId: string }>('processed_events').find({ group: 'logging' });
+    const logs = await store.collection<{ _id: string; type: string; [key: string]: unknown }>('logs').find({ type: LOG_TYPE });
+    const processed = await store.collection<{ _id: string; group: string; eventId: string; [key: string]: unknown }>('processed_events').find({ group: 'logging' });
     return { logIds: logs.map((l) => l._id), processedIds: processed.map((p) => p.eventId) };
   } finally {
     await store.close();
