@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, isAppError } from '../errors/index.ts';
+import type { Collection, DocumentStore, EnqueueOptions, JobHandler, JobQueue } from '../ports/index.ts';
+
+export interface LocalJobsOptions {
+  store: DocumentStore;
+  /** How often due jobs are looked for (default 500 ms). */
+  pollMs?: number;
+  /** A claimed job's lock; a dead process's jobs become due again after it (default 30 s). */
+  lockMs?: number;
+  onError?(err: unknown): void;
+}
+
+type JobStatus = 'pending' | 'running' | 'done' | 'failed';
+export type JobDoc = {
+  _id: string;
+  name: string;
+  data: unknown;
+  status: JobStatus;
+  runAt: number;
+  attempts: number;
+  maxAttempts: number;
+  backoffMs: number;
+  /** 0 when free; a claim sets it to now + lockMs and a heartbeat extends it. */
+  lockedUntil: number;
+  lockToken: string | null;
+  repeatEveryMs: number | null;
+  lastError: string | null;
+};
+
+interface Definition {
+  handler: JobHandler<unknown>;
+  concurrency: number;
+  running: number;
+}
+
+/**
+ * Jobs persisted in the document store (collection `jobs`). A poll loop claims
+ * due jobs one at a time with findOneAndUpdate (atomic, so several processes
+ * can share the collection). Finished jobs are deleted; failed ones stay with
+ * status 'failed'. jobId dedupes while a job is pending or running.
+ */
+export async function createLocalJobs(options: LocalJobsOptions): Promise<JobQueue> {
+  const jobs = options.store.collection<JobDoc>('jobs');
+  await jobs.createIndex({ status: 1, name: 1, runAt: 1 });
+  const pollMs = options.pollMs ?? 500;
+  const lockMs = options.lockMs ?? 30_000;
+  const onError = options.onError ?? ((err: unknown) => console.error('local jobs:', err));
+  const definitions = new Map<string, Definition>();
+  const running = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  let polling = false;
+
+  async function claim(name: string): Promise<JobDoc | null> {
+    const now = Date.now();
+    return jobs.findOneAndUpdate(
+      { name, status: { $in: ['pending', 'running'] }, runAt: { $lte: now }, lockedUntil: { $lt: now } },
+      { $set: { status: 'running', lockedUntil: now + lockMs, lockToken: randomUUID() }, $inc: { attempts: 1 } },
+      { sort: { runAt: 1 } },
+    );
+  }
+
+  async function poll(): Promise<void> {
+    if (polling || stopped) return;
+    polling = true;
+    try {
+      for (const [name, definition] of definitions) {
+        while (definition.running < definition.concurrency && !stopped) {
+          const job = await claim(name);
+          if (!job) break;
+          const run = execute(jobs, job, definition, lockMs).catch(onError).finally(() => running.delete(run));
+          running.add(run);
+        }
+      }
+    } catch (err) {
+      onError(err);
+    } finally {
+      polling = false;
+    }
+  }
+
+  return {
+    define(name, handler, defineOptions) {
+      definitions.set(name, { handler: handler as JobHandler<unknown>, concurrency: defineOptions?.concurrency ?? 1, running: 0 });
+    },
+    async enqueue(name, data, enqueueOptions: EnqueueOptions = {}) {
+      const id = enqueueOptions.jobId ?? randomUUID();
+      const fresh = {
+        name, data, status: 'pending' as const, runAt: Date.now() + (enqueueOptions.delayMs ?? 0), attempts: 0,
+        maxAttempts: enqueueOptions.attempts ?? 3, backoffMs: enqueueOptions.backoffMs ?? 1000,
+        lockedUntil: 0, lockToken: null, repeatEveryMs: null, lastError: null,
+      };
+      // A failed job with the same id is replaced; a pending or running one wins (dedupe).
+      if (await jobs.findOneAndUpdate({ _id: id, status: 'failed' }, { $set: fresh })) return id;
+      try {
+        await jobs.insertOne({ _id: id, ...fresh });
+      } catch (err) {
+        if (!(isAppError(err) && err.code === 'DUPLICATE_KEY')) throw err;
+      }
+      if (timer) setImmediate(() => void poll());
+      return id;
+    },
+    async repeat(name, data, { everyMs, repeatId }) {
+      if (!(everyMs > 0)) throw new AppError('VALIDATION_FAILED', 'everyMs must be positive');
+      await jobs.updateOne(
+        { _id: repeatKey(repeatId) },
+        {
+          $set: { name, data, repeatEveryMs: everyMs, maxAttempts: 1, backoffMs: 0 },
+          $min: { runAt: Date.now() + everyMs },
+          $setOnInsert: { status: 'pending', attempts: 0, lockedUntil: 0, lockToken: null, lastError: null },
+        },
+        { upsert: true },
+      );
+    },
+    async cancel(jobId) {
+      // A running job finishes, but its completion update (filtered by lock token) finds nothing: no retry, no next occurrence.
+      const removed = await jobs.deleteMany({ _id: { $in: [jobId, repeatKey(jobId)] } });
+      return removed.deletedCount > 0;
+    },
+    async start() {
+      if (timer || stopped) return;
+      timer = setInterval(() => void poll(), pollMs);
+      timer.unref();
+      await poll();
+    },
+    async ping() {
+      await options.store.ping();
+    },
+    async close() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      while (polling) await new Promise((r) => setTimeout(r, 5));
+      await Promise.all([...running]);
+    },
+  };
+}
+
+const repeatKey = (repeatId: string) => `repeat:${repeatId}`;
+
+async function execute(jobs: Collection<JobDoc>, job: JobDoc, definition: Definition, lockMs: number): Promise<void> {
+  const mine = { _id: job._id, lockToken: job.lockToken };
+  const heartbeat = setInterval(() => void jobs.updateOne(mine, { $set: { lockedUntil: Date.now() + lockMs } }).catch(() => undefined), lockMs / 3);
+  heartbeat.unref();
+  definition.running++;
+  try {
+    await definition.handler(job.data, { id: job._id, name: job.name, attempt: job.attempts });
+    await jobs.updateOne(mine, job.repeatEveryMs === null ? { $set: { status: 'done' } } : nextOccurrence(job));
+    if (job.repeatEveryMs === null) await jobs.deleteOne({ ...mine, status: 'done' });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await jobs.updateOne(mine, afterFailure(job, message));
+  } finally {
+    definition.running--;
+    clearInterval(heartbeat);
+  }
+}
+
+function nextOccurrence(job: JobDoc) {
+  return { $set: { status: 'pending', runAt: Date.now() + (job.repeatEveryMs ?? 0), attempts: 0, lockedUntil: 0, lockToken: null } };
+}
+
+function afterFailure(job: JobDoc, message: string) {
+  if (job.repeatEveryMs !== null) return { $set: { ...nextOccurrence(job).$set, lastError: message } };
+  if (job.attempts >= job.maxAttempts) return { $set: { status: 'failed', lockedUntil: 0, lockToken: null, lastError: message } };
+  const delay = job.backoffMs * 2 ** (job.attempts - 1);
+  return { $set: { status: 'pending', runAt: Date.now() + delay, lockedUntil: 0, lockToken: null, lastError: message } };
+}
