@@ -1,7 +1,7 @@
 import type { Block, EndReason } from '@talkwith/proto/dialogue';
 import { block, currentBlock, emit, existingBlocks, log, logProblem, pick, type Ctx } from './context.ts';
 import { startTimer, stopListening } from './devices.ts';
-import { openMicDuringTrigger, startListening } from './listen.ts';
+import { listenVideoIds, openMicDuringTrigger, startListening } from './listen.ts';
 import { kikiwasureRedirect, showSummaryIfAsked } from './memory.ts';
 import { playVideo, preloadVideo } from './playback.ts';
 import { randomRedirect, randomTriggerVideo } from './random.ts';
@@ -127,7 +127,10 @@ function trackStep(ctx: Ctx, b: Block, utterance: string): void {
 }
 
 function preloadNext(ctx: Ctx, b: Block): void {
-  if (blockListens(b)) preloadVideo(ctx, b.listen_video_ids[0]);
+  if (blockListens(b)) {
+    const ids = listenVideoIds(ctx, b);
+    preloadVideo(ctx, ids[ctx.rt.session.listenVideoOrder % Math.max(ids.length, 1)]);
+  }
   else preloadVideo(ctx, block(ctx, b.play_final_block[0])?.trigger_video_id);
 }
 

@@ -1,0 +1,6 @@
+import path from 'node:path';
+
+export { demoCharacter, demoBlocks, demoVideos } from './character.ts';
+
+/** Absolute path of the demo media (videos/<id>.mp4 and subtitles/...), for serving in standalone mode. */
+export const demoAssetsDir: string = path.join(import.meta.dirname, 'assets');
