@@ -74,6 +74,17 @@ export function runFilesContract(adapterName: string, make: () => Promise<FileSt
       expect(versions.some((version) => version.equals(content))).toBe(true);
     });
 
+    it('put, keys that look like sidecars or nest under a file name, coexist', async () => {
+      await files.put(`${root}/a`, Buffer.from('a'), 'text/plain');
+      await files.put(`${root}/a.json`, Buffer.from('{}'), 'application/json');
+      await files.put(`${root}/a.json.d/b`, Buffer.from('b'), 'text/plain');
+      expect((await files.list(`${root}/`)).map((file) => [file.key, file.contentType])).toEqual([
+        [`${root}/a`, 'text/plain'],
+        [`${root}/a.json`, 'application/json'],
+        [`${root}/a.json.d/b`, 'text/plain'],
+      ]);
+    });
+
     it('delete, existing and missing files, reports whether something was removed', async () => {
       const key = `${root}/gone.txt`;
       await files.put(key, Buffer.from('x'), 'text/plain');

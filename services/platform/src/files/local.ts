@@ -6,7 +6,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../errors/index.ts';
-import type { FileStore, StoredFile } from '../ports/files.ts';
+import type { ByteRange, FileStore, StoredFile } from '../ports/files.ts';
 import { assertValidKey, assertValidPrefix, contentTypeFor, joinPublicUrl } from './keys.ts';
 import { checkRange } from './range.ts';
 
@@ -25,69 +25,93 @@ interface Sidecar {
 }
 
 /**
- * Files on local disk. Layout: `objects/<key>` holds the bytes, `meta/<key>.json`
+ * Files on local disk. Layout: `objects/<key>` holds the bytes, `meta/<sha256(key)>.json`
  * the content type and content hash, `tmp/` the uploads in progress; every
  * write lands under a temporary name and is renamed into place.
  */
 export async function createLocalFiles(options: LocalFilesOptions): Promise<FileStore> {
-  const objects = join(options.dir, 'objects');
-  const meta = join(options.dir, 'meta');
-  const tmp = join(options.dir, 'tmp');
-  await Promise.all([objects, meta, tmp].map((path) => mkdir(path, { recursive: true })));
+  const files = new LocalFiles(options);
+  await files.open();
+  return files;
+}
 
-  const statKey = async (key: string): Promise<StoredFile | null> => {
+class LocalFiles implements FileStore {
+  private readonly objects: string;
+  private readonly meta: string;
+  private readonly tmp: string;
+  private readonly publicBaseUrl: string;
+
+  constructor(options: LocalFilesOptions) {
+    this.objects = join(options.dir, 'objects');
+    this.meta = join(options.dir, 'meta');
+    this.tmp = join(options.dir, 'tmp');
+    this.publicBaseUrl = options.publicBaseUrl;
+  }
+
+  async open(): Promise<void> {
+    await Promise.all([this.objects, this.meta, this.tmp].map((path) => mkdir(path, { recursive: true })));
+  }
+
+  async put(key: string, body: Buffer | Readable, contentType: string): Promise<StoredFile> {
     assertValidKey(key);
-    const stats = await statOrNull(join(objects, key));
-    return stats?.isFile() ? describe(key, stats, await readSidecar(join(meta, `${key}.json`))) : null;
-  };
+    const temp = join(this.tmp, randomUUID());
+    try {
+      const etag = await writeHashed(temp, body);
+      const target = join(this.objects, key);
+      await mkdir(dirname(target), { recursive: true });
+      await rename(temp, target);
+      const stats = await stat(target);
+      const sidecar: Sidecar = { contentType, etag, size: stats.size, mtimeMs: stats.mtimeMs };
+      await writeAtomically(this.sidecarPath(key), join(this.tmp, randomUUID()), JSON.stringify(sidecar));
+      return describe(key, stats, sidecar);
+    } finally {
+      await rm(temp, { force: true });
+    }
+  }
 
-  return {
-    async put(key, body, contentType) {
-      assertValidKey(key);
-      const temp = join(tmp, randomUUID());
-      try {
-        const etag = await writeHashed(temp, body);
-        const target = join(objects, key);
-        await mkdir(dirname(target), { recursive: true });
-        await rename(temp, target);
-        const stats = await stat(target);
-        const sidecar: Sidecar = { contentType, etag, size: stats.size, mtimeMs: stats.mtimeMs };
-        await writeAtomically(join(meta, `${key}.json`), join(tmp, randomUUID()), JSON.stringify(sidecar));
-        return describe(key, stats, sidecar);
-      } finally {
-        await rm(temp, { force: true });
-      }
-    },
-    stat: statKey,
-    async read(key, range) {
-      const file = await statKey(key);
-      if (!file) throw new AppError('NOT_FOUND', `file ${key} not found`);
-      const checked = checkRange(range, file.size);
-      return createReadStream(join(objects, key), checked ?? {});
-    },
-    async delete(key) {
-      assertValidKey(key);
-      const existed = (await statOrNull(join(objects, key)))?.isFile() ?? false;
-      if (existed) await rm(join(objects, key), { force: true });
-      await rm(join(meta, `${key}.json`), { force: true });
-      return existed;
-    },
-    async list(prefix) {
-      assertValidPrefix(prefix);
-      const start = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
-      const keys = (await walk(objects, join(objects, start))).filter((key) => key.startsWith(prefix)).sort();
-      const files = await Promise.all(keys.map(statKey));
-      return files.filter((file): file is StoredFile => file !== null);
-    },
-    publicUrl(key) {
-      assertValidKey(key);
-      return joinPublicUrl(options.publicBaseUrl, key);
-    },
-    async ping() {
-      await stat(objects);
-    },
-    async close() {},
-  };
+  async stat(key: string): Promise<StoredFile | null> {
+    assertValidKey(key);
+    const stats = await statOrNull(join(this.objects, key));
+    return stats?.isFile() ? describe(key, stats, await readSidecar(this.sidecarPath(key))) : null;
+  }
+
+  async read(key: string, range?: ByteRange): Promise<Readable> {
+    const file = await this.stat(key);
+    if (!file) throw new AppError('NOT_FOUND', `file ${key} not found`);
+    return createReadStream(join(this.objects, key), checkRange(range, file.size) ?? {});
+  }
+
+  async delete(key: string): Promise<boolean> {
+    assertValidKey(key);
+    const existed = (await statOrNull(join(this.objects, key)))?.isFile() ?? false;
+    if (existed) await rm(join(this.objects, key), { force: true });
+    await rm(this.sidecarPath(key), { force: true });
+    return existed;
+  }
+
+  async list(prefix: string): Promise<StoredFile[]> {
+    assertValidPrefix(prefix);
+    const start = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+    const keys = (await walk(this.objects, join(this.objects, start))).filter((key) => key.startsWith(prefix)).sort();
+    const files = await Promise.all(keys.map((key) => this.stat(key)));
+    return files.filter((file): file is StoredFile => file !== null);
+  }
+
+  publicUrl(key: string): string {
+    assertValidKey(key);
+    return joinPublicUrl(this.publicBaseUrl, key);
+  }
+
+  async ping(): Promise<void> {
+    await stat(this.objects);
+  }
+
+  async close(): Promise<void> {}
+
+  /** Flat and hashed, so a sidecar path can never collide with another key's directories. */
+  private sidecarPath(key: string): string {
+    return join(this.meta, `${createHash('sha256').update(key).digest('hex')}.json`);
+  }
 }
 
 function describe(key: string, stats: Stats, sidecar: Sidecar | null): StoredFile {

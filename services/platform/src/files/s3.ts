@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { AppError } from '../errors/index.ts';
-import type { FileStore, StoredFile } from '../ports/files.ts';
+import type { ByteRange, FileStore, StoredFile } from '../ports/files.ts';
 import { assertValidKey, assertValidPrefix, contentTypeFor, joinPublicUrl } from './keys.ts';
 import { checkRange } from './range.ts';
 
@@ -21,26 +21,50 @@ export interface S3FilesOptions {
   region: string;
   accessKeyId?: string;
   secretAccessKey?: string;
-  /** CDN or public bucket URL; defaults to `<endpoint>/<bucket>`. */
+  /** CDN or public bucket URL; defaults to `<endpoint>/<bucket>` or the AWS bucket URL. */
   publicBaseUrl?: string;
 }
 
-/** Files on S3 or an S3-compatible store. */
+/** Files on S3 or an S3-compatible store; resolves once the bucket answers. */
 export async function createS3Files(options: S3FilesOptions): Promise<FileStore> {
-  const client = new S3Client({
-    region: options.region,
-    ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
-    ...(options.accessKeyId && options.secretAccessKey
-      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
-      : {}),
-  });
-  const Bucket = options.bucket;
-  const publicBase = options.publicBaseUrl ?? `${options.endpoint ?? `https://${Bucket}.s3.${options.region}.amazonaws.com`}${options.endpoint ? `/${Bucket}` : ''}`;
+  const files = new S3Files(options);
+  await files.ping();
+  return files;
+}
 
-  const statKey = async (key: string): Promise<StoredFile | null> => {
+class S3Files implements FileStore {
+  private readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly publicBase: string;
+
+  constructor(options: S3FilesOptions) {
+    this.client = new S3Client({
+      region: options.region,
+      ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
+      ...(options.accessKeyId && options.secretAccessKey
+        ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+        : {}),
+    });
+    this.bucket = options.bucket;
+    this.publicBase =
+      options.publicBaseUrl ??
+      (options.endpoint ? `${options.endpoint.replace(/\/+$/, '')}/${options.bucket}` : `https://${options.bucket}.s3.${options.region}.amazonaws.com`);
+  }
+
+  async put(key: string, body: Buffer | Readable, contentType: string): Promise<StoredFile> {
+    assertValidKey(key);
+    // PutObject needs a known length; an S3 object only becomes visible complete.
+    const bytes = Buffer.isBuffer(body) ? body : await collect(body);
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+    const stored = await this.stat(key);
+    if (!stored) throw new AppError('UNAVAILABLE', `file ${key} vanished right after upload`);
+    return stored;
+  }
+
+  async stat(key: string): Promise<StoredFile | null> {
     assertValidKey(key);
     try {
-      const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return {
         key,
         size: head.ContentLength ?? 0,
@@ -52,67 +76,58 @@ export async function createS3Files(options: S3FilesOptions): Promise<FileStore>
       if (isNotFound(err)) return null;
       throw err;
     }
-  };
+  }
 
-  await client.send(new HeadBucketCommand({ Bucket }));
-  return {
-    async put(key, body, contentType) {
-      assertValidKey(key);
-      // PutObject needs a known length; an S3 object appears only when complete.
-      const bytes = Buffer.isBuffer(body) ? body : await collect(body);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
-      const stored = await statKey(key);
-      if (!stored) throw new AppError('UNAVAILABLE', `file ${key} vanished right after upload`);
-      return stored;
-    },
-    stat: statKey,
-    async read(key, range) {
-      assertValidKey(key);
-      let Range: string | undefined;
-      if (range) {
-        const file = await statKey(key);
-        if (!file) throw new AppError('NOT_FOUND', `file ${key} not found`);
-        const checked = checkRange(range, file.size)!;
-        Range = `bytes=${checked.start}-${checked.end}`;
-      }
-      try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key, Range }));
-        return object.Body as Readable;
-      } catch (err) {
-        if (isNotFound(err)) throw new AppError('NOT_FOUND', `file ${key} not found`, { cause: err });
-        throw err;
-      }
-    },
-    async delete(key) {
-      const existed = (await statKey(key)) !== null;
-      if (existed) await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
-      return existed;
-    },
-    async list(prefix) {
-      assertValidPrefix(prefix);
-      const files: StoredFile[] = [];
-      let ContinuationToken: string | undefined;
-      do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
-        for (const object of page.Contents ?? []) {
-          const stored = object.Key ? await statKey(object.Key) : null;
-          if (stored) files.push(stored);
-        }
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (ContinuationToken);
-      return files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    },
-    publicUrl(key) {
-      assertValidKey(key);
-      return joinPublicUrl(publicBase, key);
-    },
-    async ping() {
-      await client.send(new HeadBucketCommand({ Bucket }));
-    },
-    async close() {
-      client.destroy();
-    },
-  };
+  async read(key: string, range?: ByteRange): Promise<Readable> {
+    assertValidKey(key);
+    let Range: string | undefined;
+    if (range) {
+      const file = await this.stat(key);
+      if (!file) throw new AppError('NOT_FOUND', `file ${key} not found`);
+      const checked = checkRange(range, file.size)!;
+      Range = `bytes=${checked.start}-${checked.end}`;
+    }
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range }));
+      return object.Body as Readable;
+    } catch (err) {
+      if (isNotFound(err)) throw new AppError('NOT_FOUND', `file ${key} not found`, { cause: err });
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<boolean> {
+    const existed = (await this.stat(key)) !== null;
+    if (existed) await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    return existed;
+  }
+
+  /** ListObjectsV2 carries no content type, so each listed object is HEADed. */
+  async list(prefix: string): Promise<StoredFile[]> {
+    assertValidPrefix(prefix);
+    const files: StoredFile[] = [];
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken }));
+      const stored = await Promise.all((page.Contents ?? []).map((object) => (object.Key ? this.stat(object.Key) : null)));
+      files.push(...stored.filter((file): file is StoredFile => file !== null));
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+    return files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  publicUrl(key: string): string {
+    assertValidKey(key);
+    return joinPublicUrl(this.publicBase, key);
+  }
+
+  async ping(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+  }
+
+  async close(): Promise<void> {
+    this.client.destroy();
+  }
 }
 
 function isNotFound(err: unknown): boolean {
