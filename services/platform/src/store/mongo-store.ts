@@ -13,6 +13,8 @@ import { isReplacement } from './updater.ts';
 
 export interface MongoStoreOptions {
   url: string;
+  /** Overrides the database named in the URL (tests use one database each). */
+  dbName?: string;
 }
 
 type Raw = mongoose.mongo.Collection<mongoose.mongo.Document>;
@@ -115,7 +117,7 @@ function toResult(res: mongoose.mongo.UpdateResult | mongoose.mongo.Document): U
 }
 
 export async function createMongoStore(options: MongoStoreOptions): Promise<DocumentStore> {
-  const connection = await mongoose.createConnection(options.url).asPromise();
+  const connection = await mongoose.createConnection(options.url, options.dbName ? { dbName: options.dbName } : {}).asPromise();
   const db = connection.db;
   if (!db) throw new AppError('UNAVAILABLE', 'MongoDB connection has no database');
   const cache = new Map<string, MongoCollection<Doc>>();
