@@ -48,6 +48,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   if (rewriteUrl) fastifyOptions.rewriteUrl = rewriteUrl;
   const app: FastifyInstance = Fastify(fastifyOptions);
   app.decorate('platform', platform);
+  app.decorate('routeTable', recordRoutes(app));
   await app.register(httpPlugin, { fallback: spaFallback(webDist) });
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   await app.register(cors, { origin: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : false, credentials: true });
@@ -66,6 +67,29 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await mountServices(app, options, upstreams);
   await app.register(webClientRoutes, { dist: webDist });
   return app;
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  documented: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered on the gateway (for the OpenAPI completeness test and debugging). */
+    routeTable: RouteEntry[];
+  }
+}
+
+function recordRoutes(app: FastifyInstance): RouteEntry[] {
+  const table: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const hidden = (route.schema as { hide?: boolean } | undefined)?.hide === true;
+    for (const method of methods) table.push({ method, url: route.url, documented: !hidden });
+  });
+  return table;
 }
 
 async function mountServices(app: FastifyInstance, options: GatewayOptions, upstreams: Upstreams | undefined): Promise<void> {

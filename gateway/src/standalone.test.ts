@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { freePort } from '@talkwith/platform/testing';
+
+const ENTRY = fileURLToPath(new URL('./standalone.ts', import.meta.url));
+
+function start(env: Record<string, string>): { child: ChildProcess; output: () => string; exit: Promise<number | null> } {
+  const child = spawn(process.execPath, [ENTRY], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (d) => { output += String(d); });
+  child.stderr?.on('data', (d) => { output += String(d); });
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exit };
+}
+
+async function waitForHealth(url: string, withinMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < withinMs) {
+    const ok = await fetch(url).then((r) => r.ok, () => false);
+    if (ok) return Date.now() - started;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no answer from ${url} within ${withinMs} ms`);
+}
+
+describe('standalone process', () => {
+  it('standalone, spawned with a temp DATA_DIR, answers /healthz within 10 s and stops cleanly on SIGTERM', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'standalone-'));
+    const port = await freePort();
+    const proc = start({ PORT: String(port), DATA_DIR: dir, HOST: '127.0.0.1' });
+    try {
+      await waitForHealth(`http://127.0.0.1:${port}/healthz`, 10_000);
+      expect(proc.output()).toContain(`http://localhost:${port}`);
+      expect(existsSync(join(dir, 'secrets.json'))).toBe(true);
+      proc.child.kill('SIGTERM');
+      expect(await proc.exit).toBe(0);
+    } finally {
+      proc.child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('standalone, a bad PORT, stops at start-up naming the variable', async () => {
+    const proc = start({ PORT: 'eighty', DATA_DIR: join(tmpdir(), 'never-created') });
+    expect(await proc.exit).toBe(1);
+    expect(proc.output()).toContain('PORT');
+  });
+});

@@ -1,0 +1,51 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '@talkwith/platform';
+import type { Role } from '@talkwith/proto/identity';
+import { closePlatform, createPlatform, loadPlatformConfig, type PlatformConfig } from '@talkwith/platform/platform';
+import { buildGateway } from './app.ts';
+
+export const TEST_ADMIN_PREFIX = 'secret-admin-test';
+
+export interface TestGateway {
+  app: FastifyInstance;
+  platform: Platform;
+  config: PlatformConfig;
+  dir: string;
+  tokenFor(sub: string, roles?: Role[]): string;
+  close(): Promise<void>;
+}
+
+/** The standalone gateway (all six services) on a temp DATA_DIR; `env` picks adapters (e.g. BUS_URL). */
+export async function startTestGateway(env: Record<string, string> = {}, options: { webDist?: string } = {}): Promise<TestGateway> {
+  const dir = await mkdtemp(join(tmpdir(), 'gateway-test-'));
+  const config = loadPlatformConfig({
+    DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1',
+    JWT_SECRET: 'test-secret-0123456789-0123456789-abcdef', ADMIN_PATH_PREFIX: TEST_ADMIN_PREFIX, ...env,
+  });
+  const platform = await createPlatform(config);
+  const app = await buildGateway({ config, platform, webDist: options.webDist ?? join(dir, 'no-web-build') });
+  await app.ready();
+  return {
+    app, platform, config, dir,
+    tokenFor: (sub, roles: Role[] = ['customer']) => app.jwt.sign({ sub, roles }, { expiresIn: 600 }),
+    async close() {
+      await app.close();
+      await closePlatform(platform);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls until `check` returns a value (eventual consistency across the bus). */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
