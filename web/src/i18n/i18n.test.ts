@@ -1,0 +1,77 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { createI18n, switchLanguage } from './i18n.ts';
+import { LANGUAGES, LANGUAGE_STORAGE_KEY, storedLanguage, storeLanguage } from './languages.ts';
+import jaJP from './locales/ja-JP.json';
+
+function flatKeys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => flatKeys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !name.includes('.test.') ? [path] : [];
+  });
+}
+
+const SRC = join(import.meta.dirname, '..');
+
+describe('i18n', () => {
+  it('createI18n, without a stored choice, speaks ja-JP', async () => {
+    const i18n = await createI18n(storedLanguage());
+    expect(i18n.language).toBe('ja-JP');
+    expect(i18n.t('nav.login')).toBe('ログイン');
+  });
+
+  it('t, for a missing key, shows the key itself', async () => {
+    const i18n = await createI18n('en-US');
+    expect(i18n.t('no.such.key')).toBe('no.such.key');
+  });
+
+  it('switchLanguage, when the dictionary fails to load, uses an empty dictionary and shows keys', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const i18n = await createI18n('ja-JP');
+    await switchLanguage(i18n, 'zh-TW', () => Promise.reject(new Error('network down')));
+    expect(i18n.language).toBe('zh-TW');
+    expect(i18n.getResourceBundle('zh-TW', 'translation')).toEqual({});
+    expect(i18n.t('nav.login')).toBe('nav.login');
+    warn.mockRestore();
+  });
+
+  it('switchLanguage, to en-US, changes texts and the document language', async () => {
+    const i18n = await createI18n('ja-JP');
+    await switchLanguage(i18n, 'en-US');
+    expect(i18n.t('nav.login')).toBe('Log in');
+    expect(document.documentElement.lang).toBe('en-US');
+  });
+
+  it('storeLanguage, then storedLanguage, round-trips under the talkwith- prefix and ignores junk', () => {
+    storeLanguage('fil-PH');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('fil-PH');
+    expect(LANGUAGE_STORAGE_KEY.startsWith('talkwith-')).toBe(true);
+    expect(storedLanguage()).toBe('fil-PH');
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'xx-XX');
+    expect(storedLanguage()).toBe('ja-JP');
+  });
+
+  it('locales, all four, have exactly the keys of ja-JP', () => {
+    const expected = flatKeys(jaJP).sort();
+    for (const language of LANGUAGES) {
+      const dictionary = JSON.parse(readFileSync(join(import.meta.dirname, 'locales', `${language}.json`), 'utf8'));
+      expect(flatKeys(dictionary).sort(), language).toEqual(expected);
+    }
+  });
+
+  it('source, every literal t() key, exists in ja-JP', () => {
+    const known = new Set(flatKeys(jaJP));
+    const used = sourceFiles(SRC).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\bt\('([a-zA-Z]+\.[a-zA-Z0-9.]+)'/g)].map((m) => m[1]!));
+    const keyConsts = sourceFiles(SRC).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/key: '([a-zA-Z]+\.[a-zA-Z0-9.]+)'/g)].map((m) => m[1]!));
+    const missing = [...used, ...keyConsts].filter((key) => !known.has(key));
+    expect(missing).toEqual([]);
+    expect(used.length).toBeGreaterThan(100);
+  });
+});
