@@ -1,5 +1,5 @@
 import type { FieldKind, SearchHit, SearchQuery } from '../ports/search.ts';
-import { analyzeDetailed, analyzeJapanese } from './analyzer.ts';
+import { analyzeDetailed, analyzeJapanese, normalizeJapanese } from './analyzer.ts';
 
 const K1 = 1.2;
 const B = 0.75;
@@ -63,8 +63,9 @@ export class InvertedIndex {
 
   search<T>(query: SearchQuery): { total: number; hits: SearchHit<T>[] } {
     const candidates = [...this.docs.keys()].filter((id) => matchesFilter(this.docs.get(id)!, query.filter));
-    const text = query.text?.trim() ?? '';
-    const scored = text === '' ? candidates.map((id) => ({ id, score: 1 })) : this.scoreText(candidates, text, query.fields);
+    const text = query.text ?? '';
+    // Like the Elasticsearch adapter: text that normalises to nothing matches everything.
+    const scored = normalizeJapanese(text) === '' ? candidates.map((id) => ({ id, score: 1 })) : this.scoreText(candidates, text, query.fields);
     scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const from = Math.max(0, query.from ?? 0);
     const size = Math.max(0, query.size ?? 10);

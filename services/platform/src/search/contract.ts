@@ -100,6 +100,11 @@ export function runSearchContract(adapterName: string, make: () => Promise<Searc
       expect((await idsFor('さくら')).sort()).toEqual(['a', 'b']);
     });
 
+    it('search, text of only punctuation, matches like no text', async () => {
+      await put({ a: { name: 'アイ', description: '' }, b: { name: 'ユウ', description: '' } });
+      expect((await search.search(index, { text: '！？、' })).total).toBe(2);
+    });
+
     it('remove, indexed document, is no longer found', async () => {
       await put({ a: { name: 'ヒカリ', description: '' } });
       await search.remove(index, 'a');

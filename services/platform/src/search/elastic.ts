@@ -29,70 +29,90 @@ const FIELD_TYPES: Record<FieldKind, estypes.MappingProperty> = {
   date: { type: 'date' },
 };
 
-/** Search port on Elasticsearch 8/9. */
+/** Search port on Elasticsearch 8/9; resolves once the cluster answers a ping. */
 export async function createElasticSearch(options: ElasticSearchOptions): Promise<SearchIndex> {
-  const client = new Client({ node: options.url });
-  const mappings = new Map<string, Record<string, FieldKind>>();
-  await client.ping();
+  const search = new ElasticSearch(new Client({ node: options.url }));
+  await search.ping();
+  return search;
+}
 
-  const textFieldsOf = async (index: string): Promise<string[]> => {
-    const mapping = mappings.get(index) ?? (await loadMapping(client, index));
-    mappings.set(index, mapping);
+class ElasticSearch implements SearchIndex {
+  private readonly client: Client;
+  /** Field kinds per index, learnt from ensureIndex or read back from the cluster. */
+  private readonly mappings = new Map<string, Record<string, FieldKind>>();
+
+  constructor(client: Client) {
+    this.client = client;
+  }
+
+  async ensureIndex(index: string, mapping: Record<string, FieldKind>): Promise<void> {
+    const properties: Record<string, estypes.MappingProperty> = Object.fromEntries(
+      Object.entries(mapping).map(([field, kind]) => [field, FIELD_TYPES[kind]]),
+    );
+    properties[SOURCE_FIELD] = { type: 'object', enabled: false };
+    if (await this.client.indices.exists({ index })) {
+      await this.client.indices.putMapping({ index, properties });
+    } else {
+      await this.client.indices.create({ index, settings: ANALYSIS_SETTINGS, mappings: { dynamic: false, properties } });
+    }
+    this.mappings.set(index, { ...this.mappings.get(index), ...mapping });
+  }
+
+  async upsert(index: string, id: string, doc: Record<string, unknown>): Promise<void> {
+    const document: Record<string, unknown> = { ...doc, [SOURCE_FIELD]: doc };
+    for (const field of await this.textFieldsOf(index)) document[field] = normalizeValue(doc[field]);
+    await this.client.index({ index, id, document });
+  }
+
+  async remove(index: string, id: string): Promise<void> {
+    await ignoreNotFound(this.client.delete({ index, id }));
+  }
+
+  async search<T>(index: string, query: SearchQuery): Promise<{ total: number; hits: SearchHit<T>[] }> {
+    const fields = query.fields ?? (await this.textFieldsOf(index));
+    const response = await this.client.search({
+      index,
+      from: query.from ?? 0,
+      size: query.size ?? 10,
+      track_total_hits: true,
+      query: buildQuery(query, fields),
+    });
+    const total = typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0);
+    const hits = response.hits.hits.map((hit) => ({
+      id: hit._id ?? '',
+      score: hit._score ?? 0,
+      doc: ((hit._source as Record<string, unknown> | undefined)?.[SOURCE_FIELD] ?? {}) as T,
+    }));
+    return { total, hits };
+  }
+
+  async refresh(index: string): Promise<void> {
+    await this.client.indices.refresh({ index });
+  }
+
+  async dropIndex(index: string): Promise<void> {
+    await this.client.indices.delete({ index, ignore_unavailable: true });
+    this.mappings.delete(index);
+  }
+
+  async ping(): Promise<void> {
+    await this.client.ping();
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+
+  private async textFieldsOf(index: string): Promise<string[]> {
+    const mapping = this.mappings.get(index) ?? (await loadMapping(this.client, index));
+    this.mappings.set(index, mapping);
     return Object.keys(mapping).filter((field) => mapping[field] === 'text');
-  };
+  }
+}
 
-  return {
-    async ensureIndex(index, mapping) {
-      const properties: Record<string, estypes.MappingProperty> = Object.fromEntries(Object.entries(mapping).map(([field, kind]) => [field, FIELD_TYPES[kind]]));
-      properties[SOURCE_FIELD] = { type: 'object', enabled: false };
-      if (await client.indices.exists({ index })) {
-        await client.indices.putMapping({ index, properties });
-      } else {
-        await client.indices.create({ index, settings: ANALYSIS_SETTINGS, mappings: { dynamic: false, properties } });
-      }
-      mappings.set(index, { ...mappings.get(index), ...mapping });
-    },
-    async upsert(index, id, doc) {
-      const document: Record<string, unknown> = { ...doc, [SOURCE_FIELD]: doc };
-      for (const field of await textFieldsOf(index)) {
-        if (typeof doc[field] === 'string') document[field] = normalizeJapanese(doc[field]);
-      }
-      await client.index({ index, id, document });
-    },
-    async remove(index, id) {
-      await ignoreNotFound(client.delete({ index, id }));
-    },
-    async search<T>(index: string, query: SearchQuery) {
-      const fields = query.fields ?? (await textFieldsOf(index));
-      const response = await client.search({
-        index,
-        from: query.from ?? 0,
-        size: query.size ?? 10,
-        track_total_hits: true,
-        query: buildQuery(query, fields),
-      });
-      const total = typeof response.hits.total === 'number' ? response.hits.total : (response.hits.total?.value ?? 0);
-      const hits: SearchHit<T>[] = response.hits.hits.map((hit) => ({
-        id: hit._id ?? '',
-        score: hit._score ?? 0,
-        doc: ((hit._source as Record<string, unknown> | undefined)?.[SOURCE_FIELD] ?? {}) as T,
-      }));
-      return { total, hits };
-    },
-    async refresh(index) {
-      await client.indices.refresh({ index });
-    },
-    async dropIndex(index) {
-      await client.indices.delete({ index, ignore_unavailable: true });
-      mappings.delete(index);
-    },
-    async ping() {
-      await client.ping();
-    },
-    async close() {
-      await client.close();
-    },
-  };
+function normalizeValue(value: unknown): unknown {
+  if (typeof value === 'string') return normalizeJapanese(value);
+  return Array.isArray(value) ? value.map(normalizeValue) : value;
 }
 
 function buildQuery(query: SearchQuery, fields: string[]): Record<string, unknown> {

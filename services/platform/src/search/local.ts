@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors/index.ts';
-import type { FieldKind, SearchIndex, SearchQuery } from '../ports/search.ts';
+import type { FieldKind, SearchHit, SearchIndex, SearchQuery } from '../ports/search.ts';
 import { InvertedIndex } from './bm25.ts';
 
 export interface LocalSearchOptions {
@@ -20,50 +20,66 @@ const SNAPSHOT_SUFFIX = '.index.json';
 
 /** In-process search: BM25 over Japanese-aware tokens, snapshotted per index to `dir`. */
 export async function createLocalSearch(options: LocalSearchOptions = {}): Promise<SearchIndex> {
-  const indexes = new Map<string, InvertedIndex>();
-  const snapshots = options.dir ? new SnapshotWriter(options.dir) : null;
-  if (options.dir) await loadSnapshots(options.dir, indexes);
+  const search = new LocalSearch(options.dir);
+  if (options.dir) await loadSnapshots(options.dir, search.indexes);
+  return search;
+}
 
-  const existing = (index: string): InvertedIndex => {
-    const found = indexes.get(index);
+class LocalSearch implements SearchIndex {
+  readonly indexes = new Map<string, InvertedIndex>();
+  private readonly snapshots: SnapshotWriter | null;
+
+  constructor(dir: string | undefined) {
+    this.snapshots = dir ? new SnapshotWriter(dir) : null;
+  }
+
+  async ensureIndex(index: string, mapping: Record<string, FieldKind>): Promise<void> {
+    if (!INDEX_NAME.test(index)) throw new AppError('VALIDATION_FAILED', `invalid search index name: ${index}`);
+    const current = this.indexes.get(index);
+    if (current && sameMapping(current.mapping, mapping)) return;
+    const rebuilt = new InvertedIndex({ ...current?.mapping, ...mapping });
+    for (const [id, doc] of current?.docs ?? []) rebuilt.upsert(id, doc);
+    this.indexes.set(index, rebuilt);
+    await this.persist(index);
+  }
+
+  async upsert(index: string, id: string, doc: Record<string, unknown>): Promise<void> {
+    this.existing(index).upsert(id, structuredClone(doc));
+    await this.persist(index);
+  }
+
+  async remove(index: string, id: string): Promise<void> {
+    if (this.existing(index).remove(id)) await this.persist(index);
+  }
+
+  async search<T>(index: string, query: SearchQuery): Promise<{ total: number; hits: SearchHit<T>[] }> {
+    const { total, hits } = this.existing(index).search<T>(query);
+    return { total, hits: hits.map((hit) => ({ ...hit, doc: structuredClone(hit.doc) })) };
+  }
+
+  async refresh(index: string): Promise<void> {
+    this.existing(index);
+  }
+
+  async dropIndex(index: string): Promise<void> {
+    if (this.indexes.delete(index)) await this.persist(index);
+  }
+
+  async ping(): Promise<void> {}
+
+  async close(): Promise<void> {
+    await this.snapshots?.flush();
+  }
+
+  private existing(index: string): InvertedIndex {
+    const found = this.indexes.get(index);
     if (!found) throw new AppError('NOT_FOUND', `search index ${index} does not exist`);
     return found;
-  };
-  const persist = (index: string): Promise<void> => snapshots?.write(index, () => indexes.get(index)) ?? Promise.resolve();
+  }
 
-  return {
-    async ensureIndex(index, mapping) {
-      if (!INDEX_NAME.test(index)) throw new AppError('VALIDATION_FAILED', `invalid search index name: ${index}`);
-      const current = indexes.get(index);
-      if (current && sameMapping(current.mapping, mapping)) return;
-      const rebuilt = new InvertedIndex({ ...current?.mapping, ...mapping });
-      for (const [id, doc] of current?.docs ?? []) rebuilt.upsert(id, doc);
-      indexes.set(index, rebuilt);
-      await persist(index);
-    },
-    async upsert(index, id, doc) {
-      existing(index).upsert(id, structuredClone(doc));
-      await persist(index);
-    },
-    async remove(index, id) {
-      if (existing(index).remove(id)) await persist(index);
-    },
-    async search<T>(index: string, query: SearchQuery) {
-      const { total, hits } = existing(index).search<T>(query);
-      return { total, hits: hits.map((hit) => ({ ...hit, doc: structuredClone(hit.doc) })) };
-    },
-    async refresh(index) {
-      existing(index);
-    },
-    async dropIndex(index) {
-      if (!indexes.delete(index)) return;
-      await persist(index);
-    },
-    async ping() {},
-    async close() {
-      await snapshots?.flush();
-    },
-  };
+  private persist(index: string): Promise<void> {
+    return this.snapshots?.write(index, () => this.indexes.get(index)) ?? Promise.resolve();
+  }
 }
 
 function sameMapping(a: Record<string, FieldKind>, b: Record<string, FieldKind>): boolean {
