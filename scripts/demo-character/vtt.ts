@@ -21,7 +21,7 @@ function seconds(hours: string | undefined, minutes: string, secs: string, milli
 
 /** Parses a WebVTT file; throws on a bad header, malformed timing line or a cue that ends before it starts. */
 export function parseVtt(text: string): Cue[] {
-  const body = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const body = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').replace(/\n+$/, '');
   if (!/^WEBVTT(?:[ \t].*)?(?:\n|$)/.test(body)) throw new Error('missing WEBVTT header');
   const blocks = body
     .split(/\n{2,}/)
