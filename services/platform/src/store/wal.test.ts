@@ -22,7 +22,7 @@ describe('write-ahead log', () => {
   it('readFrames, a flipped payload byte, stops at the corrupt record', () => {
     const a = frame({ n: 1 });
     const b = frame({ n: 2 });
-    b[b.length - 2] ^= 0xff;
+    b.writeUInt8(b.readUInt8(b.length - 2) ^ 0xff, b.length - 2);
     const { records, validBytes } = readFrames(Buffer.concat([a, b, frame({ n: 3 })]));
     expect(records).toEqual([{ n: 1 }]);
     expect(validBytes).toBe(a.length);
