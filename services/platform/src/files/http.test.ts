@@ -126,4 +126,20 @@ describe('serveFiles', () => {
       expect(response.json(), url).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
     }
   });
+
+  it('GET over a real socket, large video with Range, streams exactly the requested bytes', async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024 + 17, 0);
+    for (let i = 0; i < big.length; i += 4096) big[i] = (i / 4096) % 251;
+    await files.put('big/movie.webm', big, 'video/webm');
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+    const whole = await fetch(`${address}/files/big/movie.webm`, { headers: { range: 'bytes=0-' } });
+    const middle = await fetch(`${address}/files/big/movie.webm`, { headers: { range: 'bytes=1048576-2097151' } });
+
+    expect(whole.status).toBe(206);
+    expect(whole.headers.get('content-type')).toBe('video/webm');
+    expect(Buffer.from(await whole.arrayBuffer()).equals(big)).toBe(true);
+    expect(middle.status).toBe(206);
+    expect(Buffer.from(await middle.arrayBuffer()).equals(big.subarray(1048576, 2097152))).toBe(true);
+  });
 });

@@ -49,4 +49,14 @@ describe('createLocalFiles', () => {
     expect(await second.stat('a/b.vtt')).toEqual(stored);
     expect(await readFile(join(dir, 'objects', 'a', 'b.vtt'), 'utf8')).toBe('WEBVTT');
   });
+
+  it('put, key clashing with a folder or nested under a file, is a conflict', async () => {
+    const files = await createLocalFiles({ dir: await makeDir(), publicBaseUrl: 'http://x/files' });
+    await files.put('folder/inner.txt', Buffer.from('x'), 'text/plain');
+    await files.put('plain', Buffer.from('x'), 'text/plain');
+
+    await expect(files.put('folder', Buffer.from('y'), 'text/plain')).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(files.put('plain/child', Buffer.from('y'), 'text/plain')).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await files.stat('folder')).toBeNull();
+  });
 });

@@ -58,8 +58,7 @@ class LocalFiles implements FileStore {
     try {
       const etag = await writeHashed(temp, body);
       const target = join(this.objects, key);
-      await mkdir(dirname(target), { recursive: true });
-      await rename(temp, target);
+      await placeFile(temp, target, key);
       const stats = await stat(target);
       const sidecar: Sidecar = { contentType, etag, size: stats.size, mtimeMs: stats.mtimeMs };
       await writeAtomically(this.sidecarPath(key), join(this.tmp, randomUUID()), JSON.stringify(sidecar));
@@ -111,6 +110,20 @@ class LocalFiles implements FileStore {
   /** Flat and hashed, so a sidecar path can never collide with another key's directories. */
   private sidecarPath(key: string): string {
     return join(this.meta, `${createHash('sha256').update(key).digest('hex')}.json`);
+  }
+}
+
+/** Renames the upload into place; a key clashing with a directory (or under a file) is a conflict. */
+async function placeFile(temp: string, target: string, key: string): Promise<void> {
+  try {
+    await mkdir(dirname(target), { recursive: true });
+    await rename(temp, target);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR' || code === 'ENOTEMPTY') {
+      throw new AppError('CONFLICT', `file key ${key} clashes with an existing folder or file`, { cause: err });
+    }
+    throw err;
   }
 }
 
