@@ -11,6 +11,7 @@ import { createMemoryBus } from '@talkwith/platform/bus';
 import { createEventing } from '@talkwith/platform/eventing';
 import { createMemoryCache } from '@talkwith/platform/cache';
 import { createOutboxMailer } from '@talkwith/platform/mail';
+import { httpPlugin } from '@talkwith/platform/http';
 import accountsPlugin from './accounts-plugin.ts';
 import type { GoogleSettings } from './google/google-signin.ts';
 import type { ScryptParams } from './accounts/password-hash.ts';
@@ -41,6 +42,7 @@ export async function buildTestApp(options: { trustProxy?: boolean | number; max
   const hops = options.trustProxy;
   const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : (hops ?? false);
   const app: FastifyInstance = Fastify({ trustProxy } satisfies FastifyHttpOptions<Server>);
+  await app.register(httpPlugin);
   await app.register(accountsPlugin, {
     platform, jwtSecret: 'test-secret-that-is-long-enough-0123456789', accessTtlSeconds: 900, publicUrl: 'http://localhost:3000',
     scrypt: options.scrypt ?? TEST_SCRYPT, loginMaxFailures: options.maxFailures ?? 10, loginWindowMs: 15 * 60_000, refreshTtlMs: 30 * 24 * 3600_000, google: options.google ?? null,
