@@ -1,0 +1,102 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createElasticSearch } from './elastic.ts';
+
+interface Recorded {
+  method: string;
+  path: string;
+  body: Record<string, unknown> | null;
+}
+
+/**
+ * Checks what the adapter puts on the wire (no Elasticsearch engine here):
+ * a recording HTTP endpoint answers like a tiny cluster with one index.
+ * Relevance and analysis are the contract suite's job against a real engine.
+ */
+describe('createElasticSearch wire format', () => {
+  let server: Server;
+  let url: string;
+  let requests: Recorded[];
+  let indexExists: boolean;
+
+  beforeEach(async () => {
+    requests = [];
+    indexExists = false;
+    server = createServer(async (req, res) => {
+      const recorded = { method: req.method ?? '', path: (req.url ?? '').split('?')[0] ?? '', body: await jsonBody(req) };
+      requests.push(recorded);
+      res.setHeader('x-elastic-product', 'Elasticsearch');
+      res.setHeader('content-type', 'application/json');
+      const [status, body] = answer(recorded, indexExists);
+      if (recorded.method === 'PUT' && recorded.path === '/characters') indexExists = true;
+      res.statusCode = status;
+      res.end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterEach(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('ensureIndex, new index, creates it with the cjk bigram analyzer and typed fields', async () => {
+    const search = await createElasticSearch({ url });
+    await search.ensureIndex('characters', { name: 'text', category: 'keyword', price: 'number', published: 'boolean' });
+    const create = requests.find((r) => r.method === 'PUT' && r.path === '/characters');
+    expect(create?.body).toMatchObject({
+      settings: { analysis: { analyzer: { talkwith_cjk: { tokenizer: 'standard', filter: ['cjk_width', 'lowercase', 'talkwith_bigram'] } } } },
+      mappings: { dynamic: false, properties: { name: { type: 'text', analyzer: 'talkwith_cjk' }, category: { type: 'keyword' }, price: { type: 'double' }, published: { type: 'boolean' } } },
+    });
+    await search.close();
+  });
+
+  it('upsert and search, Japanese text, send normalised text and read back the original document', async () => {
+    const search = await createElasticSearch({ url });
+    await search.ensureIndex('characters', { name: 'text', category: 'keyword' });
+    await search.upsert('characters', 'a', { name: 'ミライ！', category: 'friend' });
+    const result = await search.search('characters', { text: 'ミライ', filter: { category: 'friend' }, from: 5, size: 5 });
+
+    expect(requests.find((r) => r.method === 'PUT' && r.path === '/characters/_doc/a')?.body).toEqual({
+      name: 'みらい',
+      category: 'friend',
+      __source: { name: 'ミライ！', category: 'friend' },
+    });
+    expect(requests.find((r) => r.path === '/characters/_search')?.body).toMatchObject({
+      from: 5,
+      size: 5,
+      track_total_hits: true,
+      query: { bool: { must: [{ multi_match: { query: 'みらい', fields: ['name'], operator: 'and' } }], filter: [{ term: { category: 'friend' } }] } },
+    });
+    expect(result).toEqual({ total: 1, hits: [{ id: 'a', score: 2.5, doc: { name: 'ミライ！', category: 'friend' } }] });
+    await search.close();
+  });
+
+  it('remove, missing document, is not an error', async () => {
+    const search = await createElasticSearch({ url });
+    await expect(search.remove('characters', 'missing')).resolves.toBeUndefined();
+    await search.close();
+  });
+});
+
+async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown> | null> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text === '' ? null : (JSON.parse(text) as Record<string, unknown>);
+}
+
+function answer(request: Recorded, indexExists: boolean): [number, unknown] {
+  const { method, path } = request;
+  if (path === '/') return [200, { version: { number: '9.0.0' }, tagline: 'You Know, for Search' }];
+  if (method === 'HEAD' && path === '/characters') return [indexExists ? 200 : 404, {}];
+  if (method === 'PUT' && path === '/characters') return [200, { acknowledged: true, index: 'characters' }];
+  if (method === 'PUT' && path.startsWith('/characters/_doc/')) return [201, { _id: path.split('/').pop(), result: 'created' }];
+  if (method === 'DELETE' && path.startsWith('/characters/_doc/')) return [404, { result: 'not_found' }];
+  if (path === '/characters/_search') {
+    const source = { name: 'みらい', category: 'friend', __source: { name: 'ミライ！', category: 'friend' } };
+    return [200, { hits: { total: { value: 1, relation: 'eq' }, hits: [{ _index: 'characters', _id: 'a', _score: 2.5, _source: source }] } }];
+  }
+  return [400, { error: `unexpected ${method} ${path}` }];
+}
