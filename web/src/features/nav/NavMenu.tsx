@@ -45,6 +45,10 @@ export function NavMenu() {
 
   return (
     <nav id="main-menu" className={`drawer${open ? ' drawer--open' : ''}`} aria-label={t('nav.label')} aria-hidden={!open} inert={!open}>
+      <div className="drawer__head">
+        <span className="drawer__title">{t('nav.label')}</span>
+        <button type="button" className="popup__close" aria-label={t('common.close')} onClick={() => dispatch(menuClosed())}>×</button>
+      </div>
       <ul className="drawer__list">
         {ITEMS.map((item) => (
           <li key={item.key}>

@@ -20,6 +20,15 @@ export function PopupFrame({ title, canClose, fullPage, className, onDismiss, fo
   const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
+    // The page behind a popup must not scroll with it (iOS Safari scrolls the body otherwise).
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = previous;
+    };
+  }, []);
+
+  useEffect(() => {
     panel.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && canClose) onDismiss();

@@ -2,15 +2,16 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { selectUser } from '../../../api/index.ts';
 import { useAppSelector } from '../../../app/hooks.ts';
+import { Icon } from '../../../app/Icon.tsx';
 import { Card, Page } from '../../../app/ui.tsx';
 
 const LINKS = [
-  { to: '/profile', key: 'nav.profile', icon: '🙂' },
-  { to: '/account', key: 'nav.account', icon: '⚙️' },
-  { to: '/password_change', key: 'nav.passwordChange', icon: '🔑' },
-  { to: '/coupon', key: 'nav.coupon', icon: '🎟️' },
-  { to: '/check', key: 'nav.systemCheck', icon: '🎤' },
-  { to: '/faq', key: 'nav.faq', icon: '❓' },
+  { to: '/profile', key: 'nav.profile', icon: 'user' },
+  { to: '/account', key: 'nav.account', icon: 'gear' },
+  { to: '/password_change', key: 'nav.passwordChange', icon: 'key' },
+  { to: '/coupon', key: 'nav.coupon', icon: 'ticket' },
+  { to: '/check', key: 'nav.systemCheck', icon: 'mic' },
+  { to: '/faq', key: 'nav.faq', icon: 'help' },
 ] as const;
 
 export function MyPage() {
@@ -31,7 +32,7 @@ export function MyPage() {
       <nav className="tiles" aria-label={t('mypage.title')}>
         {LINKS.map((link) => (
           <Link key={link.to} to={link.to} className="tile">
-            <span className="tile__icon" aria-hidden="true">{link.icon}</span>
+            <span className="tile__icon"><Icon name={link.icon} /></span>
             <span>{t(link.key)}</span>
           </Link>
         ))}
