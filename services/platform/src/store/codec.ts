@@ -8,11 +8,31 @@ const DATE_TAG = '$date';
 
 /** JSON text in which every Date is written as {"$date": epochMillis}. */
 export function encodeTagged(value: unknown): string {
-  return JSON.stringify(value, function (this: Record<string, unknown>, key: string, v: unknown) {
-    // JSON.stringify has already called Date#toJSON on `v`; the original is on the holder.
-    const raw = this[key];
-    return raw instanceof Date ? { [DATE_TAG]: raw.getTime() } : v;
-  });
+  return JSON.stringify(tagDates(value));
+}
+
+/**
+ * Replaces Dates by their tagged form, copying only the branches that hold
+ * one, so date-free documents go to the native JSON.stringify untouched.
+ */
+function tagDates(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (value instanceof Date) return { [DATE_TAG]: value.getTime() };
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const tagged = tagDates(value[i]);
+      if (tagged !== value[i]) (out ??= value.slice())[i] = tagged;
+    }
+    return out ?? value;
+  }
+  let out: Record<string, unknown> | null = null;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const tagged = tagDates(record[key]);
+    if (tagged !== record[key]) (out ??= { ...record })[key] = tagged;
+  }
+  return out ?? value;
 }
 
 export function decodeTagged(text: string): unknown {
@@ -30,14 +50,21 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 export function deepClone<T>(value: T): T {
-  if (value instanceof Date) return new Date(value.getTime()) as T;
-  if (Array.isArray(value)) return value.map((v: unknown) => deepClone(v)) as T;
-  if (isPlainObject(value)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = deepClone(v);
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    const out: unknown[] = new Array(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = deepClone(value[i]);
     return out as T;
   }
-  return value;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  if (value instanceof RegExp) return value;
+  const out: Record<string, unknown> = {};
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const v = record[key];
+    if (v !== undefined && Object.hasOwn(record, key)) out[key] = deepClone(v);
+  }
+  return out as T;
 }
 
 /** MongoDB's BSON type order, used for sorting and $min/$max across types. */

@@ -47,17 +47,19 @@ export class CollectionState {
     if (isPlainObject(id) && Array.isArray(id['$in']) && Object.keys(id).length === 1) return this.byIds(id['$in'].map(String));
     for (const index of this.indexes.values()) {
       const ids = index.lookup(filter);
-      // Look up by id, then restore insertion order only when there are several.
-      if (ids) return ids.size > 1 ? [...this.docs.values()].filter((d) => ids.has(d._id)) : this.byIds([...ids]);
+      // Without a sort, order is unspecified (as in MongoDB): here, the order ids entered the index.
+      if (ids) return this.byIds(ids);
     }
     return this.docs.values();
   }
 
-  private byIds(ids: string[]): Doc[] {
-    return ids.flatMap((id) => {
+  private byIds(ids: Iterable<string>): Doc[] {
+    const out: Doc[] = [];
+    for (const id of ids) {
       const doc = this.docs.get(id);
-      return doc ? [doc] : [];
-    });
+      if (doc) out.push(doc);
+    }
+    return out;
   }
 
   /** Throws DUPLICATE_KEY if storing `doc` would break a unique index (or reuse an id on insert). */

@@ -23,33 +23,59 @@ export function indexSpec(keys: SortSpec, options: IndexOptions = {}): IndexSpec
   return spec;
 }
 
+/** A type-tagged string per value, so 1 and '1' differ; scalars skip JSON for speed. */
 function encodeKeyPart(v: unknown): string {
-  return encodeTagged(v === undefined ? null : v);
+  switch (typeof v) {
+    case 'string': return `s${v}`;
+    case 'number': return `n${v}`;
+    case 'boolean': return `b${v}`;
+    case 'undefined': return 'z';
+    default:
+      if (v === null) return 'z';
+      if (v instanceof Date) return `d${v.getTime()}`;
+      return `o${encodeTagged(v)}`;
+  }
+}
+
+/** Compound keys: every prefix extended by every part (plain loops: this is the hot path). */
+function extendKeys(prefixes: string[] | null, parts: string[]): string[] {
+  if (prefixes === null) return parts;
+  const out: string[] = [];
+  for (const prefix of prefixes) for (const part of parts) out.push(`${prefix}\u0000${part}`);
+  return out;
 }
 
 /** Every key `doc` has in an index over `fields` (the product of multikey values). */
-function keysOf(doc: Doc, fields: string[]): string[] {
-  let keys = [''];
-  for (const field of fields) {
-    const values = resolvePath(doc, field.split('.')).flatMap((v) => (Array.isArray(v) ? (v.length ? v : [undefined]) : [v]));
-    const parts = [...new Set(values.map(encodeKeyPart))];
-    keys = keys.flatMap((prefix) => parts.map((p) => (prefix ? `${prefix}\u0000${p}` : p)));
+function keysOf(doc: Doc, fields: string[][]): string[] {
+  let keys: string[] | null = null;
+  for (const parts of fields) {
+    const encoded = new Set<string>();
+    for (const v of resolvePath(doc, parts)) {
+      if (!Array.isArray(v)) encoded.add(encodeKeyPart(v));
+      else if (v.length === 0) encoded.add(encodeKeyPart(undefined));
+      else for (const el of v) encoded.add(encodeKeyPart(el));
+    }
+    keys = extendKeys(keys, [...encoded]);
   }
-  return keys;
+  return keys ?? [];
 }
+
+const EMPTY: ReadonlySet<string> = new Set();
 
 export class Index {
   readonly spec: IndexSpec;
   readonly fields: string[];
+  private readonly paths: string[][];
   private readonly entries = new Map<string, Set<string>>();
 
   constructor(spec: IndexSpec) {
     this.spec = spec;
     this.fields = Object.keys(spec.keys);
+    this.paths = this.fields.map((f) => f.split('.'));
   }
 
   add(doc: Doc): void {
-    for (const key of keysOf(doc, this.fields)) {
+    for (const key of keysOf(doc, this.paths)) {
       let ids = this.entries.get(key);
       if (!ids) this.entries.set(key, (ids = new Set()));
       ids.add(doc._id);
@@ -57,7 +83,7 @@ export class Index {
   }
 
   remove(doc: Doc): void {
-    for (const key of keysOf(doc, this.fields)) {
+    for (const key of keysOf(doc, this.paths)) {
       const ids = this.entries.get(key);
       ids?.delete(doc._id);
       if (ids?.size === 0) this.entries.delete(key);
@@ -67,7 +93,7 @@ export class Index {
   /** Throws DUPLICATE_KEY when `doc` would share a unique key with another document. */
   assertUnique(doc: Doc): void {
     if (!this.spec.unique) return;
-    for (const key of keysOf(doc, this.fields)) {
+    for (const key of keysOf(doc, this.paths)) {
       const ids = this.entries.get(key);
       if (ids && (ids.size > 1 || !ids.has(doc._id))) {
         throw new AppError('DUPLICATE_KEY', `duplicate key for unique index ${this.spec.name}: ${key.replaceAll('\u0000', ', ')}`);
@@ -75,15 +101,16 @@ export class Index {
     }
   }
 
-  /** Ids under any of the keys, or null when the filter does not pin every field of this index. */
-  lookup(filter: Filter): Set<string> | null {
-    let keys = [''];
+  /** Ids under any of the keys (read-only), or null when the filter does not pin every field of this index. */
+  lookup(filter: Filter): ReadonlySet<string> | null {
+    let keys: string[] | null = null;
     for (const field of this.fields) {
       const values = equalityValues(filter[field]);
       if (!values) return null;
-      const parts = values.map(encodeKeyPart);
-      keys = keys.flatMap((prefix) => parts.map((p) => (prefix ? `${prefix}\u0000${p}` : p)));
+      keys = extendKeys(keys, values.map(encodeKeyPart));
     }
+    if (keys === null) return null;
+    if (keys.length === 1) return this.entries.get(keys[0] as string) ?? EMPTY;
     const out = new Set<string>();
     for (const key of keys) for (const id of this.entries.get(key) ?? []) out.add(id);
     return out;

@@ -4,7 +4,8 @@
  * strings generated here, never ObjectIds; E11000 becomes DUPLICATE_KEY.
  */
 import { randomUUID } from 'node:crypto';
-import mongoose from 'mongoose';
+// Loaded on first use, so processes on the embedded store never pay for the driver.
+import type mongoose from 'mongoose';
 import { AppError } from '../errors/index.ts';
 import type {
   Collection, Doc, DocumentStore, Filter, FindOneAndUpdateOptions, FindOptions, IndexOptions, SortSpec, Update, UpdateResult,
@@ -117,7 +118,8 @@ function toResult(res: mongoose.mongo.UpdateResult | mongoose.mongo.Document): U
 }
 
 export async function createMongoStore(options: MongoStoreOptions): Promise<DocumentStore> {
-  const connection = await mongoose.createConnection(options.url, options.dbName ? { dbName: options.dbName } : {}).asPromise();
+  const { default: driver } = await import('mongoose');
+  const connection = await driver.createConnection(options.url, options.dbName ? { dbName: options.dbName } : {}).asPromise();
   const db = connection.db;
   if (!db) throw new AppError('UNAVAILABLE', 'MongoDB connection has no database');
   const cache = new Map<string, MongoCollection<Doc>>();
