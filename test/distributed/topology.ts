@@ -12,6 +12,9 @@ import { startNode, waitForHttp, type NodeProcess } from '../../scripts/bench/pr
  * DATA_DIR. Random ports, loopback only.
  */
 
+/** Generous: seven Node processes start at once, and CI machines may be busy. */
+const STARTUP_MS = 90_000;
+
 export const SERVICE_NAMES = ['identity', 'catalog', 'dialogue', 'billing', 'engagement', 'logging'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
@@ -37,6 +40,8 @@ export interface Topology {
 function commonEnv(redisUrl: string, jwtSecret: string): NodeJS.ProcessEnv {
   return {
     HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test',
+    // Seven processes load the same modules; the cache makes every start after the first cheaper.
+    NODE_COMPILE_CACHE: join(tmpdir(), 'talkwith-node-compile-cache'),
     BUS_URL: redisUrl, JOBS_URL: redisUrl, CACHE_URL: redisUrl,
     JWT_SECRET: jwtSecret, ADMIN_PATH_PREFIX: `adm${randomBytes(8).toString('hex')}`,
   };
@@ -66,7 +71,7 @@ export async function startTopology(): Promise<Topology> {
     const { port, dataDir } = slot(name);
     const child = startNode(`services/${name}/src/server.ts`, { env: { ...env, PORT: String(port), DATA_DIR: dataDir } });
     slot(name).process = child;
-    await waitForHttp(`${serviceUrl(name)}/readyz`, child, 30_000);
+    await waitForHttp(`${serviceUrl(name)}/readyz`, child, STARTUP_MS);
   }
 
   async function close(): Promise<void> {
@@ -82,7 +87,7 @@ export async function startTopology(): Promise<Topology> {
     await Promise.all(SERVICE_NAMES.map(startService));
     const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, serviceUrl(name)]));
     gateway = startNode('gateway/src/server.ts', { env: { ...env, ...upstreams, PORT: String(gatewayPort), DATA_DIR: join(root, 'gateway') } });
-    await waitForHttp(`http://127.0.0.1:${gatewayPort}/readyz`, gateway, 30_000);
+    await waitForHttp(`http://127.0.0.1:${gatewayPort}/readyz`, gateway, STARTUP_MS);
   } catch (err) {
     await close();
     throw err;
