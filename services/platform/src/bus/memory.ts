@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@talkwith/proto';
 import type { EventBus, SubscribeOptions, Subscription } from '../ports/index.ts';
+import { AppError } from '../errors/index.ts';
 import { errorReason, isPermanent, sleep } from './shared.ts';
 
 interface Member {
@@ -96,7 +97,7 @@ export async function createMemoryBus(options: MemoryBusOptions = {}): Promise<E
 
   return {
     async publish(event) {
-      if (closed) throw new Error('bus is closed');
+      if (closed) throw new AppError('UNAVAILABLE', 'bus is closed');
       for (const state of groups.values()) {
         if (!state.members.some((m) => m.types.has(event.type))) continue;
         const queue = state.queues.get(event.key) ?? [];
@@ -122,7 +123,7 @@ export async function createMemoryBus(options: MemoryBusOptions = {}): Promise<E
       return structuredClone(groups.get(group)?.parked ?? []);
     },
     async ping() {
-      if (closed) throw new Error('bus is closed');
+      if (closed) throw new AppError('UNAVAILABLE', 'bus is closed');
     },
     async close() {
       closed = true;

@@ -25,6 +25,12 @@ type ProcessedEvent = { _id: string; group: string; eventId: string; type: strin
  * handler's effects and that record, the event is delivered again and the
  * handler runs twice — handlers must still be idempotent on their own writes
  * (e.g. upsert by a natural key); the record only stops routine redeliveries.
+ *
+ * Publish-after-write: there is no outbox. Call publish() after the write it
+ * announces has resolved (so consumers never see an event for data that is
+ * not stored). If the process dies between the two, that event is lost; a
+ * use case that cannot accept this should re-derive it (e.g. a repeating job
+ * that publishes for documents still flagged `eventPending`).
  */
 export function createEventing(options: EventingOptions): Eventing {
   const { bus, store, logger } = options;
