@@ -15,6 +15,8 @@ export interface MemberSettings {
   retryDelayMs: number;
   batchSize: number;
   onError(err: unknown): void;
+  /** Re-creates the group's streams and group (after Redis lost them, e.g. a restart without persistence). */
+  ensureGroup(group: string): Promise<void>;
 }
 
 /**
@@ -132,6 +134,19 @@ export function startStreamMember(settings: MemberSettings, options: SubscribeOp
       }
       start = next;
     } while (start !== '0-0' && !stopping && owned.has(shard));
+    await forgetIdleConsumers(stream);
+  }
+
+  // Every process start adds a consumer name to the group; drop the ones that
+  // own nothing and have been silent for long, so the group does not grow forever.
+  async function forgetIdleConsumers(stream: string): Promise<void> {
+    const consumers = (await command.xinfo('CONSUMERS', stream, group)) as Array<Array<string | number>>;
+    for (const fields of consumers) {
+      const info = new Map<string, string | number>();
+      for (let i = 0; i + 1 < fields.length; i += 2) info.set(String(fields[i]), fields[i + 1]!);
+      if (info.get('name') === consumer || Number(info.get('pending')) > 0) continue;
+      if (Number(info.get('idle')) > settings.leaseMs * 10) await command.xgroup('DELCONSUMER', stream, group, String(info.get('name')));
+    }
   }
 
   async function readOnce(): Promise<void> {
@@ -159,7 +174,8 @@ export function startStreamMember(settings: MemberSettings, options: SubscribeOp
         await readOnce();
       } catch (err) {
         if (stopping) return;
-        settings.onError(err);
+        if (String((err as Error)?.message).includes('NOGROUP')) await settings.ensureGroup(group).catch(settings.onError);
+        else settings.onError(err);
         await sleep(settings.blockMs);
       }
     }

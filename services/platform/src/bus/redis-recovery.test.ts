@@ -73,3 +73,21 @@ describe('redis streams bus, crash recovery', () => {
     await Promise.all([publisher.close(), replacement.close()]);
   });
 });
+
+describe('redis streams bus, lost state', () => {
+  it('consumer group, destroyed under a running member, is re-created and later events are handled', async () => {
+    const group = `lost-${Date.now()}`;
+    const bus = await fastBus();
+    const handled: string[] = [];
+    await bus.subscribe({ group, types: ['test.lost'], handler: async (e) => void handled.push(e.id) });
+    const { Redis } = await import('ioredis');
+    const admin = new Redis(redis.url);
+    for (let shard = 0; shard < 8; shard++) await admin.xgroup('DESTROY', `tw:events:${shard}`, group);
+    await new Promise((r) => setTimeout(r, 150));
+    const event = testEvent('test.lost', 'user-3');
+    await bus.publish(event);
+    await waitFor(() => handled.includes(event.id), 5000);
+    admin.disconnect();
+    await bus.close();
+  });
+});

@@ -45,6 +45,7 @@ export async function createRedisStreamsBus(options: RedisStreamsBusOptions): Pr
   };
   const maxLen = options.maxLen ?? 100_000;
   const command = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  command.on('error', settings.onError);
   await command.connect();
   const members = new Set<{ close(): Promise<void> }>();
 
@@ -67,9 +68,10 @@ export async function createRedisStreamsBus(options: RedisStreamsBusOptions): Pr
       await ensureGroup(subscribeOptions.group);
       // A dedicated connection: XREADGROUP BLOCK holds it.
       const blocking = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+      blocking.on('error', settings.onError);
       await blocking.connect();
       const consumer = `${subscribeOptions.group}:${hostname()}:${process.pid}:${++subscriptionCounter}`;
-      const member = startStreamMember({ ...settings, command, blocking, consumer }, subscribeOptions);
+      const member = startStreamMember({ ...settings, command, blocking, consumer, ensureGroup }, subscribeOptions);
       members.add(member);
       return {
         async close() {
