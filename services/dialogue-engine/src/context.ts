@@ -11,6 +11,8 @@ export interface Ctx {
   readonly now: number;
   /** guards recursive block redirects (replacement, random end, kikiwasure). */
   depth: number;
+  /** blocks entered in this step. */
+  entries: number;
 }
 
 export function emit(ctx: Ctx, command: EngineCommand): void {

@@ -75,7 +75,7 @@ function onTimer(ctx: Ctx, timer: 'silence' | 'recognition' | 'hitWordDelay'): v
 }
 
 function run(state: EngineState, now: number, body: (ctx: Ctx) => void): StepResult {
-  const ctx: Ctx = { state, rt: structuredClone(state.rt), commands: [], now, depth: 0 };
+  const ctx: Ctx = { state, rt: structuredClone(state.rt), commands: [], now, depth: 0, entries: 0 };
   try {
     body(ctx);
   } catch (error) {

@@ -9,6 +9,8 @@ import { blockListens } from './routes.ts';
 import { replacementFor } from './replacement.ts';
 
 const MAX_REDIRECTS = 8;
+/** Blocks without videos that lead to each other would loop forever within one step. */
+const MAX_ENTRIES_PER_STEP = 32;
 
 export function endConversation(ctx: Ctx, reason: EndReason): void {
   stopListening(ctx);
@@ -67,6 +69,12 @@ function redirect(ctx: Ctx, b: Block): string | undefined {
 /** Enters a block: redirects (random end, kikiwasure, replacement), bookkeeping, then its trigger video. */
 export function enterBlock(ctx: Ctx, blockId: string): void {
   stopListening(ctx);
+  ctx.entries += 1;
+  if (ctx.entries > MAX_ENTRIES_PER_STEP) {
+    logProblem(ctx, 'BLOCK_LOOP', { blockId });
+    endConversation(ctx, 'error');
+    return;
+  }
   const b = block(ctx, blockId);
   if (!b) {
     logProblem(ctx, 'BLOCK_NOT_FOUND', { blockId });

@@ -20,6 +20,7 @@ export const Messages = {
   BLOCK_NOT_FOUND: '参照先のブロックが存在しません。',
   VIDEO_NOT_FOUND: '参照先の動画が存在しません。',
   START_BUTTON_BLOCK_MISSING: '開始ボタンの開始ブロックが存在しません。',
+  BLOCK_LOOP: '動画も聞き取りもないブロックが循環しています。',
   MIC_TEST_NOT_SET: 'マイクテスト用のブロックが設定されていません。',
 } as const;
 

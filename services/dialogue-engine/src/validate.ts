@@ -23,6 +23,7 @@ export function validateCharacter(character: Character): ValidationProblem[] {
   const lookup: Lookup = { videos: new Set(character.videos.map((v) => v.id)), blocks: new Set(character.blocks.map((b) => b.id)) };
   checkCharacterLevel(character, lookup, report);
   for (const b of character.blocks) checkBlock(character, b, lookup, report);
+  for (const blockId of silentLoops(character)) report('BLOCK_LOOP', { blockId });
   return problems;
 }
 
@@ -87,4 +88,22 @@ function checkSilence(c: Character, b: Block, report: Report): void {
   if (limit === 0 && (b.silence_count > 0 || hasVideo || hasFinal)) report('SILENCE_SETTINGS_MISSING', { blockId: b.id });
   if (limit > 0 && b.silence_count > 1 && !hasVideo) report('SILENCE_SETTINGS_MISSING', { blockId: b.id });
   if (limit > 0 && b.silence_count > 0 && !hasFinal) report('SILENCE_SETTINGS_MISSING', { blockId: b.id });
+}
+
+/** Blocks with neither a trigger video nor listening that reach themselves through play_final_block. */
+function silentLoops(c: Character): string[] {
+  const silent = new Map(c.blocks.filter((b) => !b.trigger_video_id && !blockListens(b)).map((b) => [b.id, b]));
+  const reachesItself = (start: string): boolean => {
+    const seen = new Set<string>();
+    const stack = [...(silent.get(start)?.play_final_block ?? [])];
+    while (stack.length > 0) {
+      const id = stack.pop() as string;
+      if (id === start) return true;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...(silent.get(id)?.play_final_block ?? []));
+    }
+    return false;
+  };
+  return [...silent.keys()].filter(reachesItself);
 }
