@@ -17,6 +17,7 @@ import { cacheRateLimitStore } from './rate-limit-store.ts';
 import { services as allServices } from './services.ts';
 import { socketRoutes } from './socket.ts';
 import { proxyRoutes, upstreamChecks, type Upstreams } from './upstreams.ts';
+import { upstreamDocs } from './upstream-docs.ts';
 import { spaFallback, webClientRoutes } from './web-client.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -59,8 +60,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     ...(config.CACHE_URL ? { store: cacheRateLimitStore(platform.cache) } : {}),
   });
   await app.register(edgeAuthPlugin, { secret: config.JWT_SECRET });
-  await app.register(docsPlugin);
   const upstreams = options.upstreams;
+  await app.register(docsPlugin, upstreams ? { merge: upstreamDocs(app, upstreams).merge } : {});
   await app.register(healthRoutes, { platform, ...(upstreams ? { extraChecks: upstreamChecks(upstreams) } : {}) });
   await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES, clientTracking: true } });
   await app.register(socketRoutes, { events: platform.events });

@@ -4,19 +4,29 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 
 /** OpenAPI of every route registered after this plugin, served at /api/docs (JSON at /api/docs/json). */
-async function docs(app: FastifyInstance): Promise<void> {
+export interface DocsOptions {
+  /** Adds documents the gateway does not hold itself (distributed mode: the services'). */
+  merge?: (own: Record<string, unknown>) => Record<string, unknown>;
+}
+
+async function docs(app: FastifyInstance, options: DocsOptions): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: {
         title: 'TALK WITH API',
         version: '0.1.0',
-        description: 'Admin routes are shown under /api/admin/ and are reached at /api/<ADMIN_PATH_PREFIX>/ (the prefix is secret configuration).',
+        description: [
+          'Admin routes are shown under /api/admin/ and are reached at /api/<ADMIN_PATH_PREFIX>/ (the prefix is secret configuration).',
+          'Real-time socket: WebSocket at /api/socketio/new; JSON frames {event, data}: joinRoom {id, user_id} and log {user_id, type, extra?, character_id?, message?};',
+          'the server answers joined, logged {id} or error {code, message} (schemas in proto/src/socket).',
+        ].join(' '),
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  const merge = options.merge;
+  await app.register(swaggerUi, { routePrefix: '/api/docs', ...(merge ? { transformSpecification: (spec: Readonly<Record<string, unknown>>) => merge(spec) } : {}) });
 }
 
 export const docsPlugin = fp(docs, { name: 'talkwith-docs' });

@@ -66,7 +66,8 @@ describe('gateway, health and docs', () => {
   it('gateway, OpenAPI document, lists every documented route', async () => {
     const res = await gw.app.inject({ method: 'GET', url: '/api/docs/json' });
     const paths = res.json().paths as Record<string, Record<string, unknown>>;
-    const routes = gw.app.routeTable.filter((r) => r.documented && r.method !== 'HEAD' && !r.url.startsWith('/api/docs'));
+    // The WebSocket upgrade is not an HTTP operation OpenAPI can describe; its frames are documented in proto/src/socket.
+    const routes = gw.app.routeTable.filter((r) => r.documented && r.method !== 'HEAD' && !r.url.startsWith('/api/docs') && r.url !== '/api/socketio/new');
     expect(routes.length).toBeGreaterThan(20);
     for (const route of routes) {
       const path = route.url.replace(/:(\w+)/g, '{$1}');

@@ -22,6 +22,14 @@ async function httpConventions(app: FastifyInstance, options: HttpPluginOptions)
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // While closing, answers end their keep-alive connection: server.close()
+  // only drops connections idle at the moment it is called, so a connection
+  // whose request was in flight would otherwise hold shutdown open.
+  let closing = false;
+  app.addHook('preClose', async () => { closing = true; });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.setErrorHandler(async (err: FastifyError, request, reply) => {
     const { status, body } = toErrorReply(err);
     if (status >= 500) request.log.error({ err }, 'request failed');

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
 import { ConfigError } from '../config/index.ts';
 import type { Platform, ServiceModule } from '../service/index.ts';
 import { loggingOptions } from '../logger/index.ts';
@@ -15,6 +16,9 @@ export async function buildServiceApp(module: ServiceModule, platform: Platform,
   app.decorate('platform', platform);
   await app.register(httpPlugin);
   await app.register(healthRoutes, { platform });
+  // The gateway merges every service's document into its /api/docs in distributed mode.
+  await app.register(swagger, { openapi: { openapi: '3.1.0', info: { title: `TALK WITH ${module.name}`, version: '0.1.0' } } });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(module.plugin, { platform, config });
   return app;
 }

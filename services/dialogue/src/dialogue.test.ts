@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { dialogueService } from './index.ts';
+
+let svc: ServiceUnderTest;
+beforeAll(async () => { svc = await startServiceForTest(dialogueService); });
+afterAll(async () => { await svc?.close(); });
+
+describe('dialogue service', () => {
+  it('dialogue, started alone, reports health', async () => {
+    expect((await svc.app.inject({ method: 'GET', url: '/api/dialogue/healthz' })).json()).toEqual({ ok: true, service: 'dialogue' });
+  });
+
+  it('dialogue, character.published, makes the character searchable in Japanese', async () => {
+    await svc.platform.events.publish('character.published', 'c-1', { character_id: 'c-1', name: '山田先生', description: '数学を教える高校の先生', published_at: new Date().toISOString() });
+    const hit = await eventually(async () => {
+      const res = await svc.app.inject({ method: 'GET', url: `/api/dialogue/characters/search?q=${encodeURIComponent('数学')}` });
+      return res.json().hits?.[0];
+    });
+    expect(hit).toMatchObject({ character_id: 'c-1', name: '山田先生' });
+  });
+
+  it('dialogue, search without q, answers 400 naming it', async () => {
+    const res = await svc.app.inject({ method: 'GET', url: '/api/dialogue/characters/search' });
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'q' });
+  });
+});
