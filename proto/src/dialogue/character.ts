@@ -58,7 +58,7 @@ export const Replacement = Type.Object({
 export type Replacement = Static<typeof Replacement>;
 
 export const RandomGroup = Type.Object({
-  count: Count('default random_count of random blocks'),
+  count: Count('random draws allowed in one run over all random blocks before final_block_id (0 = no run limit)'),
   final_block_id: NullableId('default random end block'),
   trigger_videos: IdList('videos a random block draws its trigger from (no repeat until all were drawn)'),
   end_blocks: IdList('entering one of these ends the random run (counts reset)'),

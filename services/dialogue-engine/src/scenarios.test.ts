@@ -283,4 +283,34 @@ describe('dialogue engine scenarios', () => {
     expect(d.send({ type: 'actionButton', buttonId: 'nope' })).toEqual([]);
   });
 
+  it('engine, block mic_on_millisecond and the legacy hit_word list, delay the microphone and route to listen_next_block', () => {
+    const d = drive(tinyCharacter([tinyBlock('ask', { trigger_video_id: 'ask', listen_video_ids: ['listen'], mic_on_millisecond: 700, hit_word: 'はい, うん', listen_next_block: ['yes'], silence_time_limit: 4, silence_count: 1, silence_final_blocks: ['no'] }), tinyBlock('yes', { trigger_video_id: 'yes' }), tinyBlock('no', { trigger_video_id: 'no' })]));
+    expect(d.send({ type: 'start', source: 'button', buttonId: 'go' })).toEqual(['startButtons:', 'track:ask:', 'actionButtons:', 'play:B:ask', 'preload:A:listen']);
+    expect(d.ended()).toEqual(['play:A:listen:loop0', 'micOn:700', 'timer:silence:4700']);
+    expect(d.say('ウン！')).toEqual(['micOff', 'cancel:silence', 'text:final:ウン！', 'track:yes:ウン！', 'actionButtons:', 'play:B:yes']);
+  });
+
+  it('engine, play_now block, leaves at once without hit_word_delay or skip video', () => {
+    const d = drive(tinyCharacter([tinyBlock('ask', { trigger_video_id: 'ask', listen_video_ids: ['listen'], play_now: true, skip_video_ids: ['fallback'], hit_words: [{ words: ['はい'], block_id: 'yes', slot: null }] }), tinyBlock('yes', { trigger_video_id: 'yes' })], { hit_word_delay: 500 }));
+    expect(d.send({ type: 'start', source: 'button', buttonId: 'go' })).toEqual(['startButtons:', 'track:ask:', 'actionButtons:', 'play:B:ask', 'preload:A:listen']);
+    expect(d.ended()).toEqual(['play:A:listen:loop0', 'micOn:0']);
+    expect(d.say('はい')).toEqual(['micOff', 'text:final:はい', 'track:yes:はい', 'actionButtons:', 'play:B:yes']);
+  });
+
+  it('engine, replacement_block_ids, a second entry converts to the first unplayed convert block', () => {
+    const d = drive(tinyCharacter([tinyBlock('ask', { trigger_video_id: 'ask', listen_video_ids: ['listen'], play_again: false, replacement_block_ids: ['no'], valid_response: true, listen_next_block: ['ask'] }), tinyBlock('no', { trigger_video_id: 'no' })]));
+    expect(d.send({ type: 'start', source: 'button', buttonId: 'go' })).toEqual(['startButtons:', 'track:ask:', 'actionButtons:', 'play:B:ask', 'preload:A:listen']);
+    expect(d.ended()).toEqual(['play:A:listen:loop0', 'micOn:0']);
+    expect(d.say('もう一回')).toEqual(['micOff', 'text:final:もう一回', 'track:no:もう一回', 'actionButtons:', 'play:B:no']);
+    expect(d.ended()).toEqual(['actionButtons:', 'end:completed:300']);
+  });
+
+  it('engine, random group count, limits all random draws of a run and goes to its final block', () => {
+    const d = drive({ ...tinyCharacter([tinyBlock('ask', { random_count: 5, random_end_block_id: 'no', listen_video_ids: ['listen'], force_blocks: ['ask'] }), tinyBlock('no', { trigger_video_id: 'no' }), tinyBlock('bye', { trigger_video_id: 'bye' })]), random: { count: 1, final_block_id: 'bye', trigger_videos: ['yes', 'fallback'], end_blocks: ['bye'] } });
+    expect(d.send({ type: 'start', source: 'button', buttonId: 'go' })).toEqual(['startButtons:', 'track:ask:', 'actionButtons:', 'play:B:fallback', 'preload:A:listen']);
+    expect(d.ended()).toEqual(['play:A:listen:loop0', 'micOn:0']);
+    expect(d.say('つぎ')).toEqual(['micOff', 'text:final:つぎ', 'track:bye:つぎ', 'actionButtons:', 'play:B:bye']);
+    expect(d.ended()).toEqual(['actionButtons:', 'end:completed:300']);
+  });
+
 });
