@@ -33,7 +33,9 @@ export async function createEmbeddedStore(options: EmbeddedStoreOptions): Promis
   const release = await acquireDirLock(options.dir);
   try {
     const { states, wal } = await recover(options.dir);
-    return new EmbeddedStoreImpl(options, states, wal, release);
+    const store = new EmbeddedStoreImpl(options, states, wal, release);
+    store.snapshotBytes = await sizeOf(join(options.dir, 'snapshot.db'));
+    return store;
   } catch (err) {
     await release();
     throw err;
@@ -71,6 +73,8 @@ class EmbeddedStoreImpl implements EmbeddedStore, StoreEngine {
   private readonly release: () => Promise<void>;
   private readonly ttlTimer: NodeJS.Timeout;
   private compacting: Promise<void> | null = null;
+  /** Size of the last snapshot written or loaded. */
+  snapshotBytes = 0;
   private closed = false;
 
   constructor(options: EmbeddedStoreOptions, states: Map<string, CollectionState>, wal: WriteAheadLog, release: () => Promise<void>) {
@@ -95,11 +99,15 @@ class EmbeddedStoreImpl implements EmbeddedStore, StoreEngine {
 
   assertWritable(): void {
     if (this.closed) throw new AppError('UNAVAILABLE', 'the store is closed');
+    // Memory may now hold changes the disk does not: accept no more, as a database would after a failed fsync.
+    if (this.wal.failed) throw new AppError('UNAVAILABLE', 'the store log failed; reopen the store', { cause: this.wal.failed });
   }
 
   async log(record: ChangeRecord): Promise<void> {
     const durable = this.wal.append(record);
-    if (this.wal.currentBytes > (this.options.compactAfterBytes ?? 16 * 1024 * 1024) && !this.compacting) {
+    // Compact once the log outgrows both the threshold and the last snapshot, so rewrite cost stays proportional.
+    const threshold = Math.max(this.options.compactAfterBytes ?? 16 * 1024 * 1024, this.snapshotBytes);
+    if (this.wal.currentBytes > threshold && !this.compacting) {
       this.compact().catch((err: unknown) => process.emitWarning(`embedded store compaction failed: ${String(err)}`));
     }
     await durable;
@@ -121,6 +129,7 @@ class EmbeddedStoreImpl implements EmbeddedStore, StoreEngine {
     const walGen = this.wal.rotate();
     const bytes = encodeSnapshot({ walGen, collections: [...this.states.values()].map((s) => s.snapshot()) });
     await writeSnapshot(this.options.dir, bytes);
+    this.snapshotBytes = bytes.length;
     await this.wal.dropBefore(walGen);
   }
 

@@ -79,4 +79,18 @@ describe('embedded store', () => {
     await expect(store.collection('x').insertOne({ a: 1 })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
     await rm(dir, { recursive: true, force: true });
   });
+
+  it('invalid updates and queries, $inc on a string or an unknown operator, reject with VALIDATION_FAILED and change nothing', async () => {
+    const dir = await tempDir();
+    const store = await createEmbeddedStore({ dir });
+    const coll = store.collection('v');
+    await coll.insertOne({ _id: 'a', name: 'x', n: 1 });
+    await expect(coll.updateOne({ _id: 'a' }, { $inc: { name: 1, n: 1 } })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(coll.updateOne({ _id: 'a' }, { $rename: { n: 'm' } })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(coll.find({ n: { $near: 1 } })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(coll.find({}, { projection: { name: 1, n: 0 } })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await coll.findOne({ _id: 'a' })).toEqual({ _id: 'a', name: 'x', n: 1 });
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
 });

@@ -96,7 +96,9 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   async findOneAndUpdate(filter: Filter, update: Update, options: FindOneAndUpdateOptions = {}): Promise<T | null> {
     const upsert = options.upsert ?? false;
     const body = upsert ? withInsertId(filter, update) : update;
-    const opts = { upsert, returnDocument: options.returnDocument ?? 'after', sort: options.sort, projection: options.projection } as const;
+    const opts: mongoose.mongo.FindOneAndUpdateOptions = { upsert, returnDocument: options.returnDocument ?? 'after' };
+    if (options.sort) opts.sort = options.sort;
+    if (options.projection) opts.projection = options.projection;
     const doc = await guarded(() =>
       isReplacement(body) ? this.raw.findOneAndReplace(filter, body, opts) : this.raw.findOneAndUpdate(filter, body, opts),
     );

@@ -109,8 +109,9 @@ export class WriteAheadLog {
     this.currentBytes = currentBytes;
   }
 
-  get generation(): number {
-    return this.gen;
+  /** The error that stopped the log, if a write or fsync ever failed. */
+  get failed(): unknown {
+    return this.failure;
   }
 
   /** Resolves once the record is on disk. */
