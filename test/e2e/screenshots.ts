@@ -49,7 +49,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await fakeApi(page, loggedIn);
     await page.goto(baseUrl + path);
     await page.waitForLoadState('networkidle');
-    await page.waitForFunction(() => !document.querySelector('.spinner'), null, { timeout: 5000 }).catch(() => undefined);
+    await page.waitForSelector('.spinner', { state: 'detached', timeout: 5000 }).catch(() => undefined);
     if (name === 'login') {
       await page.fill('input[name=username]', 'hanako@example.jp');
       await page.fill('input[name=password]', 'abcdefg1');
