@@ -53,7 +53,7 @@ export async function createMemoryBus(options: MemoryBusOptions = {}): Promise<E
 
   // Handles the head of one key's queue until it succeeds or is parked; later
   // events of the key wait, which is what keeps per-key order.
-  const deliverHead = async (state: GroupState, key: string, event: EventEnvelope): Promise<boolean> => {
+  const deliverHead = async (state: GroupState, event: EventEnvelope): Promise<boolean> => {
     for (let attempt = 1; ; attempt++) {
       const member = pickMember(state, event.type);
       if (!member) return false;
@@ -82,7 +82,7 @@ export async function createMemoryBus(options: MemoryBusOptions = {}): Promise<E
     const head = queue?.[0];
     if (!queue || !head) return;
     state.busyKeys.add(key);
-    void deliverHead(state, key, head).then((done) => {
+    void deliverHead(state, head).then((done) => {
       state.busyKeys.delete(key);
       if (!done) return; // no live member for it: stays queued for the next subscriber
       queue.shift();
