@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildTestApp, tokenFromMail, uniqueEmail, type TestApp } from '../../services/identity/src/test-app.ts';
+import { seedAdmin } from '../../services/identity/src/accounts/seed-admin.ts';
 import { buildWeb, startWebServer } from './server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -12,6 +13,7 @@ if (!hasChromium) console.warn(`skipped: accounts e2e — set CHROMIUM_PATH (no 
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const PASSWORD = 'hanako2024';
 const NEW_PASSWORD = 'sakura2025!';
+const ADMIN_PATH = 'ops-e2e';
 
 describe.skipIf(!hasChromium)('web accounts end to end (headless Chromium, identity on embedded adapters)', () => {
   let identity: TestApp;
@@ -24,7 +26,7 @@ describe.skipIf(!hasChromium)('web accounts end to end (headless Chromium, ident
   beforeAll(async () => {
     buildWeb();
     identity = await buildTestApp({ maxFailures: 3 });
-    ({ url: base, server } = await startWebServer(identity.app));
+    ({ url: base, server } = await startWebServer(identity.app, { adminPath: ADMIN_PATH }));
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     page = await (await browser.newContext({ viewport: { width: 375, height: 667 }, locale: 'ja-JP' })).newPage();
   }, 120_000);
@@ -105,6 +107,46 @@ describe.skipIf(!hasChromium)('web accounts end to end (headless Chromium, ident
     expect(await page.evaluate(() => localStorage.getItem('talkwith-language'))).toBe('en-US');
     await page.selectOption('.lang-switch select', 'ja-JP');
     await page.getByRole('heading', { name: 'ログイン' }).waitFor();
+  }, 60_000);
+
+  it('admin console, opened by an admin, lists users and shows the outbox whose link confirms a new account', async () => {
+    const admin = await seedAdmin(identity.app.accounts, 'ops@example.jp');
+    const newcomer = uniqueEmail();
+    const signup = await page.request.post(`${base}/api/auth/signup`, { data: { email: newcomer, password: PASSWORD, gender: 'male', date_of_birth: '1990-01-31' } });
+    expect(signup.status()).toBe(201);
+
+    await page.goto(`${base}/${ADMIN_PATH}/mail`);
+    await page.waitForURL(`${base}/login?redirect=%2F${ADMIN_PATH}%2Fmail`);
+    await page.fill('input[name=username]', admin!.email);
+    await page.fill('input[name=password]', admin!.password);
+    await page.click('button[type=submit]');
+    await page.waitForURL(`${base}/${ADMIN_PATH}/mail`);
+    const mail = page.locator('.mail', { hasText: newcomer });
+    await mail.getByText('【TALK WITH】メールアドレスの確認').waitFor();
+    const href = await mail.locator('a[href*="/email_confirm/"]').getAttribute('href');
+    await page.goto(`${base}${new URL(href!).pathname}`);
+    await page.getByText('メールアドレスの確認が完了しました。').waitFor();
+
+    await page.goto(`${base}/${ADMIN_PATH}/users`);
+    await page.locator('.table').getByText(newcomer).waitFor();
+    await page.goto(`${base}/account`);
+    await page.getByRole('button', { name: 'ログアウト' }).first().click();
+    await page.waitForURL(`${base}/`);
+  }, 60_000);
+
+  it('admin console, for a customer, is simply not found and its code is never downloaded', async () => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await logIn(email, NEW_PASSWORD);
+    await page.waitForURL(/\/mypage$/);
+    await page.goto(`${base}/${ADMIN_PATH}/users`);
+    await page.getByRole('heading', { name: 'ページが見つかりません' }).waitFor();
+    page.removeAllListeners('request');
+    expect(requested.some((url) => url.includes('/assets/'))).toBe(true);
+    expect(requested.filter((url) => /AdminConsole|adminApi|adminSlice/.test(url))).toEqual([]);
+    await page.goto(`${base}/account`);
+    await page.getByRole('button', { name: 'ログアウト' }).first().click();
+    await page.waitForURL(`${base}/`);
   }, 60_000);
 
   it('login, wrong password, shows the server message; repeated failures show the 429 text', async () => {

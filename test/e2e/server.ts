@@ -26,10 +26,16 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
  * One origin like the standalone gateway: /api/* goes to the given Fastify app
  * (by inject, so no second port), everything else is web/dist with the SPA fallback.
  */
-export async function startWebServer(api: FastifyInstance): Promise<{ url: string; server: Server }> {
+export async function startWebServer(api: FastifyInstance, webConfig: Record<string, string> = {}): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     void (async () => {
       const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      // GET /api/config belongs to the gateway (not written yet); this stands in for it with the same contract.
+      if (path === '/api/config') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(webConfig));
+        return;
+      }
       if (path.startsWith('/api/')) {
         const body = await readBody(req);
         const reply = await api.inject({
