@@ -53,14 +53,21 @@ async function startGateway(logLevel: string, dataDir: string): Promise<Target> 
   return { label: `LOG_LEVEL=${logLevel}`, url, server, best: 0, failed: 0 };
 }
 
-async function startBare(body: string, contentType: string): Promise<Target> {
+/** Headers node:http adds by itself, or that describe the body; everything else the gateway chose to send. */
+const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'transfer-encoding']);
+
+function gatewayHeaders(answer: Response): Record<string, string> {
+  return Object.fromEntries([...answer.headers].filter(([name]) => !TRANSPORT_HEADERS.has(name)));
+}
+
+async function startBare(label: string, body: string, contentType: string, headers: Record<string, string>): Promise<Target> {
   const port = await freePort();
   const server = startNode('scripts/bench/bare-http-server.ts', {
-    env: { PORT: String(port), BENCH_BODY: body, BENCH_CONTENT_TYPE: contentType },
+    env: { PORT: String(port), BENCH_BODY: body, BENCH_CONTENT_TYPE: contentType, BENCH_HEADERS: JSON.stringify(headers) },
   });
   const url = `http://127.0.0.1:${port}/healthz`;
   await waitForHttp(url, server);
-  return { label: 'bare', url, server, best: 0, failed: 0 };
+  return { label, url, server, best: 0, failed: 0 };
 }
 
 /** Warm-up for each, then `rounds` alternating measured runs; requests/s counts 2xx answers only. */
@@ -89,12 +96,20 @@ export async function benchHttp(): Promise<BenchRow[]> {
   try {
     targets.push(await startGateway('warn', dataDirs[0] as string), await startGateway('info', dataDirs[1] as string));
     const answer = await fetch(targets[0]?.url ?? '');
-    targets.unshift(await startBare(await answer.text(), answer.headers.get('content-type') ?? 'application/json'));
+    const [body, contentType] = [await answer.text(), answer.headers.get('content-type') ?? 'application/json'];
+    targets.unshift(
+      await startBare('bare', body, contentType, {}),
+      await startBare('bare+headers', body, contentType, gatewayHeaders(answer)),
+    );
     await measureAlternating(targets);
-    const [bare, ...gateways] = targets as [Target, ...Target[]];
+    const [bare, bareWithHeaders, ...gateways] = targets as [Target, Target, ...Target[]];
     const settings = `${LOAD.connections} connections, best of ${LOAD.rounds}×${LOAD.seconds} s`;
     return [
       { name: `bare node:http, same JSON (${settings}${failures(bare)})`, value: bare.best, unit: 'req/s' },
+      {
+        name: `bare node:http, same JSON and the gateway's ${Object.keys(gatewayHeaders(answer)).length} headers (${settings}${failures(bareWithHeaders)})`,
+        value: bareWithHeaders.best, unit: 'req/s', baseline: bare.best,
+      },
       ...gateways.map((g): BenchRow => ({
         name: `gateway GET /healthz, ${g.label} (${settings}${failures(g)})`,
         value: g.best, unit: 'req/s', baseline: bare.best, goal: 'ratio ≥ 0.9', pass: g.best / bare.best >= 0.9 && g.failed === 0,

@@ -2,7 +2,7 @@
 // Each figure sits beside a baseline measured in the same run on this machine.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { availableParallelism, cpus } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { formatTable, type BenchRow } from './table.ts';
 import { benchHttp } from './http.ts';
 import { benchWebSocket } from './websocket.ts';
@@ -33,7 +33,9 @@ async function benches(): Promise<Bench[]> {
 }
 
 async function main(): Promise<void> {
-  console.log(`node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'})`);
+  // Load from other work on the machine lowers every figure; it is printed so a reader can judge them.
+  const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+  console.log(`node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), load average at start ${load()}`);
   const rows: BenchRow[] = [];
   const failed: string[] = [];
   for (const bench of await benches()) {
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
       failed.push(`${bench.title}: ${(err as Error).stack ?? String(err)}`);
     }
   }
+  console.log(`load average at end ${load()}`);
   console.log(formatTable(rows));
   const missed = rows.filter((r) => r.pass === false).map((r) => r.name);
   if (missed.length > 0) console.log(`\ngoal missed: ${missed.join('; ')}`);
