@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf, useNotificationsQuery } from '../../api/index.ts';
+import { errorMessageOf, statusOf, useNotificationsQuery } from '../../api/index.ts';
 import { Notice, Spinner } from '../../app/ui.tsx';
 
 interface NotificationItem {
@@ -27,7 +27,8 @@ export function NotificationList() {
   const { t, i18n } = useTranslation();
   const { data, isLoading, error } = useNotificationsQuery({ page: 1 });
   if (isLoading) return <Spinner label={t('common.loading')} />;
-  if (error) return <Notice kind="error">{errorMessageOf(error, t('notifications.failed'))}</Notice>;
+  // A 404 means the notification service is not mounted (yet): say so in the reader's language, not the router's.
+  if (error) return <Notice kind="error">{statusOf(error) === 404 ? t('notifications.failed') : errorMessageOf(error, t('notifications.failed'))}</Notice>;
   const items = toNotificationItems(data);
   if (items.length === 0) return <p className="muted">{t('notifications.empty')}</p>;
   return (
