@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { Value } from '@sinclair/typebox/value';
 import { ClientFrame, type ServerFrame } from '@talkwith/proto';
 import type { Eventing } from '@talkwith/platform';
@@ -37,21 +37,34 @@ async function handleFrame(socket: WebSocket, frame: ClientFrame, events: Eventi
 
 /**
  * The real-time socket of SPEC.md §7. A connection holds no state of its own
- * (the client repeats user_id on every frame), so an idle socket costs only
- * what ws needs. `log` frames go to the logging service as client.logged.
+ * (the client repeats user_id on every frame) and every listener is shared,
+ * so an idle socket costs only what ws needs. `log` frames go to the logging
+ * service as client.logged.
  */
 export async function socketRoutes(app: FastifyInstance, options: { events: Eventing }): Promise<void> {
-  app.get('/api/socketio/new', { websocket: true, schema: { tags: ['realtime'], summary: 'WebSocket: joinRoom and log frames ({event, data} JSON)' } }, (socket) => {
-    socket.on('message', (raw, isBinary) => {
-      const frame = isBinary ? 'binary frames are not accepted' : parseFrame(raw.toString());
-      if (typeof frame === 'string') {
-        send(socket, { event: 'error', data: { code: 'VALIDATION_FAILED', message: frame } });
-        return;
-      }
-      handleFrame(socket, frame, options.events).catch((err: unknown) => {
-        app.log.error({ err }, 'socket frame failed');
-        send(socket, { event: 'error', data: { code: 'INTERNAL', message: 'サーバーエラーが発生しました' } });
-      });
+  function onMessage(this: WebSocket, raw: RawData, isBinary: boolean): void {
+    const frame = isBinary ? 'binary frames are not accepted' : parseFrame(raw.toString());
+    if (typeof frame === 'string') {
+      send(this, { event: 'error', data: { code: 'VALIDATION_FAILED', message: frame } });
+      return;
+    }
+    handleFrame(this, frame, options.events).catch((err: unknown) => {
+      app.log.error({ err }, 'socket frame failed');
+      send(this, { event: 'error', data: { code: 'INTERNAL', message: 'サーバーエラーが発生しました' } });
     });
+  }
+  function onError(this: WebSocket, err: Error): void {
+    app.log.debug({ err }, 'socket error');
+    this.terminate();
+  }
+  app.get('/api/socketio/new', { websocket: true, schema: { tags: ['realtime'], summary: 'WebSocket: joinRoom and log frames ({event, data} JSON)' } }, (socket, request) => {
+    // Memory per idle socket is budgeted (≤ 12 KiB). The upgrade's Fastify
+    // request and reply would otherwise live as long as the socket: the TCP
+    // socket still points at the upgrade's ServerResponse (_httpMessage), and
+    // @fastify/websocket's error listener closes over both. Drop both links.
+    (request.raw.socket as unknown as { _httpMessage: unknown })._httpMessage = null;
+    socket.removeAllListeners('error');
+    socket.on('error', onError);
+    socket.on('message', onMessage);
   });
 }
