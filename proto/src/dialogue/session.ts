@@ -12,12 +12,12 @@ export const VideoSlot = Type.Object({
 });
 export type VideoSlot = Static<typeof VideoSlot>;
 
-export const AppState = Type.Union([Type.Literal('paused'), Type.Literal('playing'), Type.Literal('ended')]);
+export const AppState = Type.Union([Type.Literal('paused'), Type.Literal('playing'), Type.Literal('ended')], { description: 'player state; paused until talking starts' });
 export type AppState = Static<typeof AppState>;
 
 export const PlaySession = Type.Object({
   appState: AppState,
-  slots: Type.Object({ A: VideoSlot, B: VideoSlot }),
+  slots: Type.Object({ A: VideoSlot, B: VideoSlot }, { description: 'the two video slots; the next clip is preloaded in the hidden one' }),
   activeSlot: VideoSlotName,
   loopMax: Type.Integer({ minimum: 0, description: 'passes of the current video (0 = endless loop)' }),
   loopCount: Type.Integer({ minimum: 0, description: 'listen loops finished in the current listening' }),

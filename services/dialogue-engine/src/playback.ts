@@ -1,5 +1,5 @@
 import type { VideoSlotName } from '@talkwith/proto/dialogue';
-import { emit, log, video, type Ctx } from './context.ts';
+import { emit, log, logProblem, video, type Ctx } from './context.ts';
 import type { Continuation } from './state.ts';
 
 const otherSlot = (slot: VideoSlotName): VideoSlotName => (slot === 'A' ? 'B' : 'A');
@@ -17,7 +17,7 @@ function characterId(ctx: Ctx): string {
 export function playVideo(ctx: Ctx, videoId: string | null | undefined, after: Continuation, forceLoop = false): boolean {
   const v = video(ctx, videoId);
   if (!v) {
-    if (videoId) log(ctx, 'error', '参照先の動画が存在しません。', { code: 'VIDEO_NOT_FOUND', videoId });
+    if (videoId) logProblem(ctx, 'VIDEO_NOT_FOUND', { videoId });
     return false;
   }
   const session = ctx.rt.session;
