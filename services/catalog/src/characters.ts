@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Collection, DocumentStore, Eventing } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
+import type { Character as DialogueCharacter } from '@talkwith/proto/dialogue';
 
 export interface Character {
   _id: string;
@@ -8,7 +9,23 @@ export interface Character {
   description: string;
   published_at: string | null;
   created_at: string;
+  /** URL name (/full/chat/{slug}); characters without one are reached by id only. */
+  slug?: string;
+  /** Files-port key of the avatar image. */
+  avatar_key?: string;
+  /** The conversation graph, videos and settings the player runs; absent until authored. */
+  dialogue?: DialogueCharacter;
   [key: string]: unknown;
+}
+
+/** Where a character's media live in the files port (subtitles follow SPEC §2: subtitles/{character_id}/{language}/{name}.vtt). */
+export function mediaKeys(characterId: string) {
+  return {
+    avatar: `characters/${characterId}/avatar.png`,
+    /** A video's path is relative to the character's media folder (e.g. videos/greet.mp4). */
+    media: (path: string) => `characters/${characterId}/${path}`,
+    subtitlesPrefix: `subtitles/${characterId}/`,
+  };
 }
 
 export function openCharacters(store: DocumentStore): Collection<Character> {

@@ -1,26 +1,57 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceOptions } from '@talkwith/platform';
+import { AppError } from '@talkwith/platform';
+import { serveFiles } from '@talkwith/platform/files';
 import { ensureJwt, requireAdminCaller } from '@talkwith/platform/http';
+import { CharacterList, PlayableCharacter } from '@talkwith/proto/catalog';
 import { addCharacter, openCharacters, publishCharacter, type Character } from './characters.ts';
+import { seedDemoCharacter } from './demo-seed.ts';
+import { playableOf, summaryOf } from './playable.ts';
 
 const CharacterBody = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200 }),
   description: Type.String({ maxLength: 5000, default: '' }),
 }, { additionalProperties: false });
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+const CharacterIdParams = Type.Object({ character_id: Type.String({ minLength: 1, maxLength: 100 }) });
+const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 100 }) });
 
-const view = ({ _id, ...c }: Character) => ({ id: _id, ...c });
+/** The admin view keeps the authoring fields but not the (large) dialogue graph. */
+const view = ({ _id, dialogue: _dialogue, ...c }: Character) => ({ id: _id, ...c });
 
-/** Catalog: characters (settings, blocks, videos and the rest come in later issues). */
+/** Where the files port is served when no CDN stands in front (FILES_PUBLIC_BASE_URL unset: publicUrl points here). */
+export const FILES_PREFIX = '/files';
+
+/** Catalog: characters, the playable character with its media URLs, and the media files themselves. */
 export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config }) => {
   await ensureJwt(app, config.JWT_SECRET);
   const characters = openCharacters(platform.store);
+  const files = platform.files;
+  app.addHook('onReady', async () => {
+    const seeded = await seedDemoCharacter(platform, characters);
+    if (seeded.inserted || seeded.copied > 0) platform.logger.info(seeded, 'demo character seeded');
+  });
+  serveFiles(app, { files, prefix: FILES_PREFIX });
 
   app.get('/api/catalog/healthz', { schema: { tags: ['catalog'], summary: 'catalog service alive' } }, async () => ({ ok: true as const, service: 'catalog' }));
-  app.get('/api/characters', { schema: { tags: ['catalog'], summary: 'Published characters' } }, async () => {
+  app.get('/api/characters', { schema: { tags: ['catalog'], summary: 'Published characters (slug, name, avatar URL)', response: { 200: CharacterList } } }, async () => {
     const items = await characters.find({ published_at: { $ne: null } }, { sort: { published_at: -1 }, limit: 200 });
-    return { ok: true as const, characters: items.map(view) };
+    return { ok: true as const, characters: items.map((c) => summaryOf(c, files)) };
+  });
+  app.get('/api/character/:character_id/get', {
+    schema: { tags: ['catalog'], summary: 'A published character ready to play: blocks, videos with URLs, settings, subtitles', params: CharacterIdParams, response: { 200: PlayableCharacter } },
+  }, async (request) => {
+    const found = await characters.findOne({ _id: (request.params as { character_id: string }).character_id });
+    if (!found) throw new AppError('NOT_FOUND', 'キャラクターが見つかりません。');
+    return playableOf(found, files);
+  });
+  app.get('/api/characters/by-slug/:slug', {
+    schema: { tags: ['catalog'], summary: 'A published character ready to play, by its URL name', params: SlugParams, response: { 200: PlayableCharacter } },
+  }, async (request) => {
+    const found = await characters.findOne({ slug: (request.params as { slug: string }).slug, published_at: { $ne: null } });
+    if (!found) throw new AppError('NOT_FOUND', 'キャラクターが見つかりません。');
+    return playableOf(found, files);
   });
   app.post('/api/admin/characters', { schema: { tags: ['catalog', 'admin'], summary: 'Add a character (unpublished)', body: CharacterBody } }, async (request, reply) => {
     await requireAdminCaller(request);

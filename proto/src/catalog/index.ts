@@ -1,0 +1,32 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Character } from '../dialogue/character.ts';
+
+/** Catalog HTTP contract: the character list and the playable character (GET /api/character/{id}/get, /api/characters/by-slug/{slug}). */
+
+export const CharacterSummary = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  slug: Type.Union([Type.String(), Type.Null()], { description: 'URL name for /full/chat/{slug}; null when the character has none' }),
+  avatar_url: Type.Union([Type.String(), Type.Null()], { description: 'public URL of the avatar image' }),
+  playable: Type.Boolean({ description: 'the character has a conversation the player can run' }),
+  published_at: Type.Union([Type.String(), Type.Null()]),
+});
+export type CharacterSummary = Static<typeof CharacterSummary>;
+
+export const CharacterList = Type.Object({ ok: Type.Literal(true), characters: Type.Array(CharacterSummary) });
+export type CharacterList = Static<typeof CharacterList>;
+
+export const CharacterMedia = Type.Object({
+  videos: Type.Record(Type.String(), Type.String(), { description: 'video id → public URL' }),
+  subtitles: Type.Record(Type.String(), Type.Record(Type.String(), Type.String()), {
+    description: 'language → subtitle name (video title without .mp4) → public URL of the .vtt',
+  }),
+});
+export type CharacterMedia = Static<typeof CharacterMedia>;
+
+export const PlayableCharacter = Type.Object({
+  ok: Type.Literal(true),
+  character: Type.Composite([CharacterSummary, Type.Object({ dialogue: Character, media: CharacterMedia })]),
+});
+export type PlayableCharacter = Static<typeof PlayableCharacter>;

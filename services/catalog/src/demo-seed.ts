@@ -1,0 +1,72 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Collection, Eventing, FileStore, Platform } from '@talkwith/platform';
+import { contentTypeFor } from '@talkwith/platform/files';
+import { demoAssetsDir, demoCharacter } from '@talkwith/dialogue-engine/demo';
+import { mediaKeys, type Character } from './characters.ts';
+
+interface ManifestEntry {
+  id: string;
+  path: string;
+  subtitles: Record<string, string>;
+}
+
+export interface SeedResult {
+  /** The character document was inserted (false: one with slug 'mirai' was already there). */
+  inserted: boolean;
+  /** Files copied into the files port (missing ones only). */
+  copied: number;
+}
+
+/** Every demo file as (source path under demoAssetsDir, key in the files port). */
+async function demoFiles(characterId: string): Promise<Array<{ source: string; key: string }>> {
+  const manifest = JSON.parse(await readFile(join(demoAssetsDir, 'manifest.json'), 'utf8')) as ManifestEntry[];
+  const keys = mediaKeys(characterId);
+  const files = [{ source: 'avatar.png', key: keys.avatar }];
+  for (const entry of manifest) {
+    files.push({ source: entry.path, key: keys.media(entry.path) });
+    // The committed subtitle paths already follow SPEC §2 ({character_id}/{language}/{name}.vtt under subtitles/).
+    for (const path of Object.values(entry.subtitles)) files.push({ source: path, key: path });
+  }
+  return files;
+}
+
+async function copyMissing(files: FileStore, characterId: string): Promise<number> {
+  let copied = 0;
+  for (const { source, key } of await demoFiles(characterId)) {
+    if (await files.stat(key)) continue;
+    await files.put(key, await readFile(join(demoAssetsDir, source)), contentTypeFor(key));
+    copied += 1;
+  }
+  return copied;
+}
+
+async function insertDemo(characters: Collection<Character>, events: Eventing): Promise<boolean> {
+  if (await characters.findOne({ slug: demoCharacter.slug })) return false;
+  const now = new Date().toISOString();
+  try {
+    await characters.insertOne({
+      _id: demoCharacter.id, name: demoCharacter.name, description: 'TALK WITH のデモキャラクター', slug: demoCharacter.slug,
+      avatar_key: mediaKeys(demoCharacter.id).avatar, dialogue: demoCharacter, published_at: now, created_at: now,
+    });
+  } catch (err) {
+    // Another replica seeded it between our read and our write.
+    if ((err as { code?: string }).code === 'DUPLICATE_KEY') return false;
+    throw err;
+  }
+  await events.publish('character.published', demoCharacter.id, {
+    character_id: demoCharacter.id, name: demoCharacter.name, description: 'TALK WITH のデモキャラクター', published_at: now,
+  });
+  return true;
+}
+
+/**
+ * Makes the demo character ミライ talkable: inserts and publishes her when no
+ * character has her slug, and copies her media into the files port when missing.
+ * Idempotent; runs on every catalog start.
+ */
+export async function seedDemoCharacter(platform: Pick<Platform, 'store' | 'files' | 'events'>, characters: Collection<Character>): Promise<SeedResult> {
+  const copied = await copyMissing(platform.files, demoCharacter.id);
+  const inserted = await insertDemo(characters, platform.events);
+  return { inserted, copied };
+}

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { demoCharacter } from '@talkwith/dialogue-engine/demo';
+import { openCharacters } from './characters.ts';
+import { seedDemoCharacter } from './demo-seed.ts';
+import { catalogService } from './index.ts';
+
+let svc: ServiceUnderTest;
+beforeAll(async () => { svc = await startServiceForTest(catalogService); });
+afterAll(async () => { await svc?.close(); });
+
+const get = (url: string, headers: Record<string, string> = {}) => svc.app.inject({ method: 'GET', url, headers });
+
+describe('catalog demo character', () => {
+  it('catalog start, empty store, lists ミライ with her slug and avatar URL', async () => {
+    const res = await get('/api/characters');
+    const mirai = res.json().characters.find((c: { slug: string | null }) => c.slug === 'mirai');
+    expect(mirai).toEqual({
+      id: 'demo-mirai', name: 'ミライ', description: expect.any(String), slug: 'mirai',
+      avatar_url: '/files/characters/demo-mirai/avatar.png', playable: true, published_at: expect.any(String),
+    });
+  });
+
+  it('by-slug, mirai, returns the whole dialogue with a URL for every video and subtitles per language', async () => {
+    const res = await get('/api/characters/by-slug/mirai');
+    const { character } = res.json();
+    expect(res.statusCode).toBe(200);
+    expect(character.dialogue.blocks.map((b: { id: string }) => b.id)).toEqual(demoCharacter.blocks.map((b) => b.id));
+    expect(character.dialogue.setting).toEqual(demoCharacter.setting);
+    expect(Object.keys(character.media.videos).sort()).toEqual(demoCharacter.videos.map((v) => v.id).sort());
+    expect(character.media.videos.greet).toBe('/files/characters/demo-mirai/videos/greet.mp4');
+    expect(character.media.subtitles['ja-JP'].greet).toBe('/files/subtitles/demo-mirai/ja-JP/greet.vtt');
+    expect(character.media.subtitles['en-US'].greet).toBe('/files/subtitles/demo-mirai/en-US/greet.vtt');
+  });
+
+  it('character get by id, demo-mirai, returns the same playable character as by slug', async () => {
+    const byId = await get('/api/character/demo-mirai/get');
+    const bySlug = await get('/api/characters/by-slug/mirai');
+    expect(byId.json()).toEqual(bySlug.json());
+  });
+
+  it('files route, a video with a Range header, answers 206 with the requested bytes', async () => {
+    const res = await get('/files/characters/demo-mirai/videos/greet.mp4', { range: 'bytes=0-99' });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-type']).toBe('video/mp4');
+    expect(res.rawPayload.length).toBe(100);
+    expect(res.headers['content-range']).toMatch(/^bytes 0-99\/\d+$/);
+  });
+
+  it('files route, a Japanese subtitle, is WebVTT with the spoken line', async () => {
+    const res = await get('/files/subtitles/demo-mirai/ja-JP/greet.vtt');
+    expect(res.headers['content-type']).toContain('text/vtt');
+    expect(res.body.startsWith('WEBVTT')).toBe(true);
+    expect(res.body).toContain('ミライ');
+  });
+
+  it('seeding again, everything present, inserts nothing and copies nothing', async () => {
+    const characters = openCharacters(svc.platform.store);
+    const again = await seedDemoCharacter(svc.platform, characters);
+    expect(again).toEqual({ inserted: false, copied: 0 });
+    expect(await characters.countDocuments({ slug: 'mirai' })).toBe(1);
+  });
+
+  it('seeding again, one video deleted from the files port, copies only that file back', async () => {
+    await svc.platform.files.delete('characters/demo-mirai/videos/nod_1.mp4');
+    const again = await seedDemoCharacter(svc.platform, openCharacters(svc.platform.store));
+    expect(again).toEqual({ inserted: false, copied: 1 });
+    expect((await get('/files/characters/demo-mirai/videos/nod_1.mp4')).statusCode).toBe(200);
+  });
+
+  it('by-slug, unknown slug, answers 404 with a Japanese message', async () => {
+    const res = await get('/api/characters/by-slug/nobody');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+  });
+
+  it('character get, a published character without a dialogue yet, answers 404 and is listed as not playable', async () => {
+    const admin = { authorization: `Bearer ${svc.tokenFor('admin-1', ['admin'])}` };
+    const created = await svc.app.inject({ method: 'POST', url: '/api/admin/characters', headers: admin, payload: { name: 'ソラ' } });
+    const id = created.json().character.id as string;
+    await svc.app.inject({ method: 'POST', url: `/api/admin/characters/${id}/publish`, headers: admin });
+    const res = await get(`/api/character/${id}/get`);
+    const listed = await eventually(async () => (await get('/api/characters')).json().characters.find((c: { id: string }) => c.id === id));
+    expect(res.statusCode).toBe(404);
+    expect(listed).toMatchObject({ playable: false, slug: null, avatar_url: null });
+  });
+});
