@@ -15,7 +15,7 @@ export const Video = Type.Object({
   title: Type.String({ minLength: 1, description: 'file name ending in .mp4; subtitles live at {character_id}/{language}/{title without .mp4}.vtt' }),
   play_end: Flag('the conversation ends when this video finishes playing'),
   loop: Flag('the player repeats the video instead of reporting its end after one pass'),
-  loop_count: Count('number of passes when loop is true before the end is reported; 0 = loop until the engine switches video'),
+  loop_count: Count('passes when loop is true before the end is reported; 0 = endless for standby and listen loops (other clips then play once)'),
   mic_on: Flag('the microphone may open while this video plays (a question clip lets the user answer early)'),
   play_now: Flag('when chosen while another one-shot video is still playing (e.g. by an action button), it cuts in at once instead of waiting for that video to end'),
   mic_on_millisecond: NullableNumber('with mic_on: the player reports this playback time (ms) and the microphone opens then; null = at the start'),

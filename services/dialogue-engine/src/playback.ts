@@ -10,8 +10,8 @@ function characterId(ctx: Ctx): string {
 
 /**
  * Plays a video in the hidden slot (where it may have been preloaded) and makes
- * that slot visible. A looping video has `after.kind === 'loop'` unless it has a
- * finite loop_count, in which case its end is reported and `after` runs.
+ * that slot visible. An endless loop (forced, loop_count 0) keeps `after.kind === 'loop'`;
+ * otherwise the player reports the end after loop_count passes and `after` runs.
  * Returns false (and logs) when the video does not exist, so callers fall back.
  */
 export function playVideo(ctx: Ctx, videoId: string | null | undefined, after: Continuation, forceLoop = false): boolean {
@@ -22,7 +22,9 @@ export function playVideo(ctx: Ctx, videoId: string | null | undefined, after: C
   }
   const session = ctx.rt.session;
   const slot = otherSlot(session.activeSlot);
-  const loop = forceLoop || v.loop;
+  // Endless loops only where the engine waits for something else (standby, listening); any other
+  // clip with loop and loop_count 0 plays once, so a block can never stall on it.
+  const loop = forceLoop || (v.loop && v.loop_count > 0);
   const loopCount = loop ? v.loop_count : 1;
   const notifyAtMs = v.mic_on && v.mic_on_millisecond !== null && v.mic_on_millisecond > 0 ? v.mic_on_millisecond : null;
   emit(ctx, { type: 'playVideo', slot, videoId: v.id, path: v.path, title: v.title, loop, loopCount, notifyAtMs });
