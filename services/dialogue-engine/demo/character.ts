@@ -20,7 +20,7 @@ const clip = (id: string, options: ClipOptions = {}): Video =>
 
 export const demoVideos: Video[] = [
   clip('standby', { loop: true, comment: 'silent standby loop' }),
-  clip('greet', { mic_on: true, mic_on_millisecond: 2500, comment: 'こんにちは！私はミライ。食べ物と旅行、どっちの話をする？' }),
+  clip('greet', { mic_on: true, mic_on_millisecond: 4500, comment: 'こんにちは！私はミライ。食べ物と旅行、どっちの話をする？' }),
   clip('listen_1', { loop: true, loop_count: 3, mic_on: true, comment: 'silent listening loop' }),
   clip('listen_2', { loop: true, loop_count: 3, mic_on: true, comment: 'silent listening loop' }),
   clip('nod_1', { comment: 'うん' }),
@@ -151,7 +151,7 @@ export const demoCharacter: Character = makeCharacter({
   name: 'ミライ',
   slug: 'mirai',
   price: 0,
-  avatar: 'videos/standby.mp4',
+  avatar: 'avatar.png',
   setting: makeSetting({
     character_id: CHARACTER_ID,
     standby_video_id: 'standby',

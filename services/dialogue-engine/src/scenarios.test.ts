@@ -21,15 +21,15 @@ describe('dialogue engine scenarios on the demo character', () => {
 
   it('engine, start button then trigger with mic_on_millisecond, opens the microphone during the question and listens after it', () => {
     const d = demo();
-    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@2500', 'preload:A:listen_1']);
-    expect(d.send({ type: 'videoTimeReached', slot: 'B', videoId: 'greet', ms: 2500 })).toEqual(['micOn:0', 'timer:silence:8000']);
+    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@4500', 'preload:A:listen_1']);
+    expect(d.send({ type: 'videoTimeReached', slot: 'B', videoId: 'greet', ms: 4500 })).toEqual(['micOn:0', 'timer:silence:8000']);
     expect(d.ended()).toEqual(['play:A:listen_1:loop3']);
     expect(d.state.rt.session.startTalking).toBe(true);
   });
 
   it('engine, hit word, waits hit_word_delay, plays the skip video, then the next block', () => {
     const d = demo();
-    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@2500', 'preload:A:listen_1']);
+    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@4500', 'preload:A:listen_1']);
     expect(d.ended()).toEqual(['play:A:listen_1:loop3', 'micOn:0', 'timer:silence:8000']);
     expect(d.send({ type: 'speechInterim', text: 'たべ' })).toEqual(['cancel:silence', 'timer:recognition:15000', 'play:B:nod_2', 'text:interim:たべ']);
     expect(d.say('食べ物の話がいい')).toEqual(['micOff', 'cancel:recognition', 'text:final:食べ物の話がいい', 'timer:hitWordDelay:300']);
@@ -39,7 +39,7 @@ describe('dialogue engine scenarios on the demo character', () => {
 
   it('engine, hit word written in katakana and half width, matches after normalisation and fills the slot', () => {
     const d = demo();
-    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@2500', 'preload:A:listen_1']);
+    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@4500', 'preload:A:listen_1']);
     expect(d.ended()).toEqual(['play:A:listen_1:loop3', 'micOn:0', 'timer:silence:8000']);
     expect(d.say('ｷｮｳﾄ！')).toEqual(['micOff', 'cancel:silence', 'text:final:ｷｮｳﾄ！', 'slot:travel=京都', 'timer:hitWordDelay:300']);
   });
@@ -54,7 +54,7 @@ describe('dialogue engine scenarios on the demo character', () => {
 
   it('engine, resume of an unknown block, falls back to the default start button', () => {
     const d = demo();
-    expect(d.send({ type: 'start', source: 'resume', blockId: 'nope' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@2500', 'preload:A:listen_1']);
+    expect(d.send({ type: 'start', source: 'resume', blockId: 'nope' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@4500', 'preload:A:listen_1']);
   });
 
   it('engine, mic test start, enters for_mic_test and force_blocks moves on whatever is said', () => {
@@ -62,12 +62,12 @@ describe('dialogue engine scenarios on the demo character', () => {
     expect(d.send({ type: 'start', source: 'micTest' })).toEqual(['startButtons:', 'track:mic-test:', 'actionButtons:', 'play:B:mic_test', 'preload:A:listen_1']);
     expect(d.ended()).toEqual(['play:A:listen_1:loop3', 'micOn:0', 'timer:silence:10000']);
     expect(d.say('あいうえお')).toEqual(['micOff', 'cancel:silence', 'text:final:あいうえお', 'timer:hitWordDelay:300']);
-    expect(d.fire('hitWordDelay')).toEqual(['track:greet:あいうえお', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@2500', 'preload:A:listen_2']);
+    expect(d.fire('hitWordDelay')).toEqual(['track:greet:あいうえお', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@4500', 'preload:A:listen_2']);
   });
 
   it('engine, three invalid utterances, climb the invalid ladder to the final video and end', () => {
     const d = demo();
-    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@2500', 'preload:A:listen_1']);
+    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@4500', 'preload:A:listen_1']);
     expect(d.ended()).toEqual(['play:A:listen_1:loop3', 'micOn:0', 'timer:silence:8000']);
     expect(d.say('ええと')).toEqual(['micOff', 'cancel:silence', 'text:final:ええと', 'play:B:invalid_1']);
     expect(d.ended()).toEqual(['play:A:listen_2:loop3', 'micOn:0', 'timer:silence:8000']);
@@ -79,7 +79,7 @@ describe('dialogue engine scenarios on the demo character', () => {
 
   it('engine, three silences, climb the silence ladder to silence_final_blocks and end', () => {
     const d = demo();
-    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@2500', 'preload:A:listen_1']);
+    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@4500', 'preload:A:listen_1']);
     expect(d.ended()).toEqual(['play:A:listen_1:loop3', 'micOn:0', 'timer:silence:8000']);
     expect(d.fire('silence', 8000)).toEqual(['micOff', 'play:B:silence_1']);
     expect(d.ended()).toEqual(['play:A:listen_2:loop3', 'micOn:0', 'timer:silence:8000']);
@@ -91,7 +91,7 @@ describe('dialogue engine scenarios on the demo character', () => {
 
   it('engine, speech after a silence, resets the silence count', () => {
     const d = demo();
-    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@2500', 'preload:A:listen_1']);
+    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@4500', 'preload:A:listen_1']);
     expect(d.ended()).toEqual(['play:A:listen_1:loop3', 'micOn:0', 'timer:silence:8000']);
     expect(d.fire('silence', 8000)).toEqual(['micOff', 'play:B:silence_1']);
     expect(d.ended()).toEqual(['play:A:listen_2:loop3', 'micOn:0', 'timer:silence:8000']);
@@ -108,7 +108,7 @@ describe('dialogue engine scenarios on the demo character', () => {
     expect(d.ended()).toEqual(['play:A:listen_1:loop3', 'micOn:0', 'timer:silence:8000']);
     expect(d.say('もう一回')).toEqual(['micOff', 'cancel:silence', 'text:final:もう一回', 'timer:hitWordDelay:300']);
     expect(d.fire('hitWordDelay')).toEqual(['track:fortune-end:もう一回', 'actionButtons:', 'play:B:fortune_end', 'preload:A:greet']);
-    expect(d.ended()).toEqual(['track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:A:greet@2500', 'preload:B:listen_1']);
+    expect(d.ended()).toEqual(['track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:A:greet@4500', 'preload:B:listen_1']);
   });
 
   it('engine, not_hitword_blocks, an unmatched answer goes there instead of the invalid ladder', () => {
@@ -117,12 +117,12 @@ describe('dialogue engine scenarios on the demo character', () => {
     expect(d.ended()).toEqual(['play:A:listen_2:loop3', 'micOn:0', 'timer:silence:8000']);
     expect(d.say('沖縄')).toEqual(['micOff', 'cancel:silence', 'text:final:沖縄', 'timer:hitWordDelay:300']);
     expect(d.fire('hitWordDelay')).toEqual(['track:change-topic:沖縄', 'actionButtons:', 'play:B:spj_out', 'preload:A:greet']);
-    expect(d.ended()).toEqual(['track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:A:greet@2500', 'preload:B:listen_2']);
+    expect(d.ended()).toEqual(['track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:A:greet@4500', 'preload:B:listen_2']);
   });
 
   it('engine, replacement, an already played block with play_again false plays its replacement video', () => {
     const d = demo();
-    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@2500', 'preload:A:listen_1']);
+    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@4500', 'preload:A:listen_1']);
     expect(d.ended()).toEqual(['play:A:listen_1:loop3', 'micOn:0', 'timer:silence:8000']);
     expect(d.say('旅行かな')).toEqual(['micOff', 'cancel:silence', 'text:final:旅行かな', 'timer:hitWordDelay:300']);
     expect(d.fire('hitWordDelay')).toEqual(['play:B:skip', 'preload:A:topic_travel']);
@@ -137,7 +137,7 @@ describe('dialogue engine scenarios on the demo character', () => {
 
   it('engine, ready after the end, returns to standby for a new conversation', () => {
     const d = demo();
-    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@2500', 'preload:A:listen_1']);
+    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@4500', 'preload:A:listen_1']);
     expect(d.send({ type: 'stop' })).toEqual(['actionButtons:', 'end:stopped:100']);
     expect(d.say('京都')).toEqual([]);
     expect(d.send({ type: 'ready' })).toEqual(['play:A:standby:loop0', 'startButtons:btn-talk,btn-fortune,btn-mic']);
@@ -161,7 +161,7 @@ describe('dialogue engine scenarios on the demo character', () => {
 
   it('engine, nod while speaking, plays one nod and returns to the listen loop', () => {
     const d = demo();
-    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@2500', 'preload:A:listen_1']);
+    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@4500', 'preload:A:listen_1']);
     expect(d.ended()).toEqual(['play:A:listen_1:loop3', 'micOn:0', 'timer:silence:8000']);
     expect(d.send({ type: 'speechInterim', text: 'えっと' })).toEqual(['cancel:silence', 'timer:recognition:15000', 'play:B:nod_2', 'text:interim:えっと']);
     expect(d.send({ type: 'speechInterim', text: 'えっとね' })).toEqual(['text:interim:えっとね']);
@@ -170,7 +170,7 @@ describe('dialogue engine scenarios on the demo character', () => {
 
   it('engine, max_recognition_time reached, takes the interim text as the utterance', () => {
     const d = demo();
-    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@2500', 'preload:A:listen_1']);
+    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@4500', 'preload:A:listen_1']);
     expect(d.ended()).toEqual(['play:A:listen_1:loop3', 'micOn:0', 'timer:silence:8000']);
     expect(d.send({ type: 'speechInterim', text: '旅行に行きたいなあ' })).toEqual(['cancel:silence', 'timer:recognition:15000', 'play:B:nod_2', 'text:interim:旅行に行きたいなあ']);
     expect(d.fire('recognition', 15000)).toEqual(['micOff', 'text:final:旅行に行きたいなあ', 'timer:hitWordDelay:300']);
@@ -178,7 +178,7 @@ describe('dialogue engine scenarios on the demo character', () => {
 
   it('engine, listen loop with loop_count reached, rotates to the next video of the listen_video_prefix series', () => {
     const d = demo();
-    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@2500', 'preload:A:listen_1']);
+    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@4500', 'preload:A:listen_1']);
     expect(d.ended()).toEqual(['play:A:listen_1:loop3', 'micOn:0', 'timer:silence:8000']);
     expect(d.ended(3000)).toEqual(['play:B:listen_2:loop3']);
     expect(d.ended(3000)).toEqual(['play:A:listen_1:loop3']);
@@ -186,7 +186,7 @@ describe('dialogue engine scenarios on the demo character', () => {
 
   it('engine, action buttons during the trigger and while listening, queue or jump, play a video, or end', () => {
     const d = demo();
-    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@2500', 'preload:A:listen_1']);
+    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@4500', 'preload:A:listen_1']);
     expect(d.send({ type: 'actionButton', buttonId: 'ab-fortune' })).toEqual(['log:other']);
     expect(d.ended()).toEqual(['track:fortune:', 'actionButtons:ab-stop', 'play:A:random_b', 'preload:B:listen_1']);
     expect(d.ended()).toEqual(['play:B:listen_1:loop3', 'micOn:0', 'timer:silence:8000']);
@@ -203,7 +203,7 @@ describe('dialogue engine scenarios on the demo character', () => {
 
   it('engine, pause and resume, re-arms the remaining silence time and bills only talking time', () => {
     const d = demo();
-    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' }, 1000)).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@2500', 'preload:A:listen_1']);
+    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' }, 1000)).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@4500', 'preload:A:listen_1']);
     expect(d.ended(4000)).toEqual(['play:A:listen_1:loop3', 'micOn:0', 'timer:silence:8000']);
     expect(d.send({ type: 'pause' }, 3000)).toEqual(['cancel:silence', 'micOff', 'pauseVideo']);
     expect(d.send({ type: 'speechFinal', text: '京都' }, 100)).toEqual([]);
@@ -213,14 +213,14 @@ describe('dialogue engine scenarios on the demo character', () => {
 
   it('engine, switch character, ends the conversation and shows the new standby', () => {
     const d = demo();
-    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' }, 1000)).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@2500', 'preload:A:listen_1']);
+    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' }, 1000)).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@4500', 'preload:A:listen_1']);
     expect(d.send({ type: 'switchCharacter', character: searchCharacter() }, 2000)).toEqual(['actionButtons:', 'end:switched:2000', 'play:A:standby:loop0', 'startButtons:go']);
     expect(d.state.character.id).toBe('tiny');
   });
 
   it('engine, stale inputs (old video end, idle timer, unknown result, speech with the mic closed), are ignored', () => {
     const d = demo();
-    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@2500', 'preload:A:listen_1']);
+    expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@4500', 'preload:A:listen_1']);
     expect(d.send({ type: 'videoEnded', slot: 'A', videoId: 'standby' })).toEqual([]);
     expect(d.fire('silence')).toEqual([]);
     expect(d.send({ type: 'scoreResult', requestId: 'r7', score: 1 })).toEqual([]);
