@@ -70,7 +70,7 @@ describe('gateway, health and docs', () => {
     const routes = gw.app.routeTable.filter((r) => r.documented && r.method !== 'HEAD' && !r.url.startsWith('/api/docs') && r.url !== '/api/socketio/new');
     expect(routes.length).toBeGreaterThan(20);
     for (const route of routes) {
-      const path = route.url.replace(/:(\w+)/g, '{$1}');
+      const path = route.url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
       expect(paths[path]?.[route.method.toLowerCase()], `${route.method} ${route.url}`).toBeDefined();
     }
   });
