@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Character } from '@talkwith/proto/dialogue';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { EngineCommand, type Character } from '@talkwith/proto/dialogue';
 import { demoCharacter } from '../demo/index.ts';
 import { initialState } from './engine.ts';
 import { characterArb } from './random-character.ts';
@@ -62,5 +63,13 @@ describe('dialogue engine properties', () => {
       runSession(initial, moves);
       expect(initial.rt).toEqual(snapshot);
     }), { numRuns: 50 });
+  });
+
+  it('engine, every command of random sessions, conforms to the EngineCommand contract', () => {
+    const commandCheck = TypeCompiler.Compile(EngineCommand);
+    fc.assert(fc.property(characterArb(), movesArb, (character, moves) => {
+      const bad = runSession(initialState(character, { seed: 9 }), moves).commands.flat().filter((c) => !commandCheck.Check(c));
+      expect(bad).toEqual([]);
+    }), { numRuns: 100 });
   });
 });
