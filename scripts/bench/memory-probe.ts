@@ -9,7 +9,7 @@ process.on('message', (message: unknown) => {
   collect?.();
   // Let freed pages go back and sockets settle before reading RSS.
   setTimeout(() => {
-    process.send?.({ rss: process.memoryUsage().rss, collected: Boolean(collect) });
+    process.send?.({ ...process.memoryUsage(), collected: Boolean(collect) });
   }, 300);
 });
 // The IPC channel must not keep a server alive after its entry point decides to exit.
