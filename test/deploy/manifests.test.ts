@@ -101,6 +101,13 @@ describe('deploy/Dockerfile', () => {
     for (const workspace of workspaces) expect(dockerfile, workspace).toContain(`COPY ${workspace}/package.json ${workspace}/`);
   });
 
+  it('Dockerfile, web client, builds with the web workspace build script that the runtime stage copies from', () => {
+    const web = JSON.parse(readFileSync(join(ROOT, 'web', 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    expect(dockerfile).toContain('RUN npm run build --workspace web');
+    expect(web.scripts?.build).toBeTruthy();
+    expect(dockerfile).toContain('COPY --from=web --chown=node:node /app/web/dist ./web/dist');
+  });
+
   it('start.sh, every process, maps SERVICE to an entry file that exists', () => {
     expect(startScript).toContain('exec node gateway/src/server.ts');
     expect(startScript).toContain('exec node gateway/src/standalone.ts');
