@@ -28,6 +28,11 @@ async function waitForHealth(url: string, withinMs: number): Promise<number> {
   throw new Error(`no answer from ${url} within ${withinMs} ms`);
 }
 
+async function waitForOutput(output: () => string, text: string): Promise<void> {
+  for (let i = 0; i < 100 && !output().includes(text); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(output()).toContain(text);
+}
+
 describe('standalone process', () => {
   it('standalone, spawned with a temp DATA_DIR, answers /healthz within 10 s and stops cleanly on SIGTERM', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'standalone-'));
@@ -35,8 +40,9 @@ describe('standalone process', () => {
     const proc = start({ PORT: String(port), DATA_DIR: dir, HOST: '127.0.0.1' });
     try {
       await waitForHealth(`http://127.0.0.1:${port}/healthz`, 10_000);
-      expect(proc.output()).toContain(`http://localhost:${port}`);
+      await waitForOutput(proc.output, `running at http://localhost:${port}`);
       expect(existsSync(join(dir, 'secrets.json'))).toBe(true);
+      await waitForOutput(proc.output, 'First admin account: admin@talkwith.local');
       proc.child.kill('SIGTERM');
       expect(await proc.exit).toBe(0);
     } finally {

@@ -2,6 +2,7 @@
 // adapters (unless adapter URLs are set), data under DATA_DIR.
 import { closeOnSignals } from '@talkwith/platform/http';
 import { closePlatform, createPlatform, loadPlatformConfig, type PlatformConfig } from '@talkwith/platform/platform';
+import { seedFirstAdmin } from '@talkwith/identity';
 import { buildGateway } from './app.ts';
 import { ensureStandaloneSecrets } from './secrets.ts';
 
@@ -20,8 +21,11 @@ const platform = await createPlatform(config);
 const app = await buildGateway({ config, platform });
 closeOnSignals(app, { afterClose: () => closePlatform(platform) });
 await app.listen({ port: config.PORT, host: config.HOST });
+const admin = await seedFirstAdmin(platform, config);
 
 const port = (app.server.address() as { port: number }).port;
 const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
 console.log(`TALK WITH is running at ${url} (started in ${Date.now() - started} ms, data in ${config.DATA_DIR})`);
-if (generated) console.log(`Admin console (keep this secret): ${url}/api/${config.ADMIN_PATH_PREFIX}/ — stored in ${config.DATA_DIR}/secrets.json`);
+if (generated) console.log(`Admin API prefix (keep it secret): /api/${config.ADMIN_PATH_PREFIX}/ — stored in ${config.DATA_DIR}/secrets.json`);
+// Printed once, on stdout only (never through the logger): the password is stored hashed.
+if (admin) console.log(`First admin account: ${admin.email} / ${admin.password} (shown once; change it after logging in)`);

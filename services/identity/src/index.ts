@@ -7,3 +7,4 @@ export const identityService: ServiceModule = {
   plugin: identityPlugin,
 };
 export default identityService;
+export { seedFirstAdmin } from './first-admin.ts';
