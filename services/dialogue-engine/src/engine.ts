@@ -16,7 +16,7 @@ export interface StepResult {
 function freshRuntime(seed: number): Runtime {
   return {
     phase: 'standby', paused: false, blockId: null, current: null, queuedBlockId: null, micOpen: false, pausedMic: false,
-    utterance: null, timers: {}, pausedTimers: {}, pendingRequest: null, leavingTo: null, played: [], kikiwasureAsked: [],
+    utterance: null, timers: {}, pausedTimers: {}, pendingRequest: null, deferred: null, leavingTo: null, played: [], kikiwasureAsked: [],
     invalidCount: 0, silenceCount: 0, spjOutCount: 0, randomCounts: {}, randomDrawn: [], slotValues: {}, previousSpeech: '',
     rng: seed | 0, requestSeq: 0, talkingSince: null,
     session: {
@@ -42,6 +42,10 @@ export function initialState(character: Character, options: EngineOptions = {}):
 
 function dispatch(ctx: Ctx, input: EngineInput): void {
   const rt = ctx.rt;
+  if (rt.paused && (input.type === 'searchResult' || input.type === 'scoreResult' || input.type === 'requestFailed')) {
+    rt.deferred = input;
+    return;
+  }
   if (rt.paused && input.type !== 'resume' && input.type !== 'stop') return;
   switch (input.type) {
     case 'ready':
@@ -59,10 +63,17 @@ function dispatch(ctx: Ctx, input: EngineInput): void {
     case 'requestFailed': return onRequestFailed(ctx, input);
     case 'actionButton': return onActionButton(ctx, input.buttonId);
     case 'pause': return onPause(ctx);
-    case 'resume': return onResume(ctx);
+    case 'resume': return resume(ctx);
     case 'stop': return onStop(ctx);
     case 'switchCharacter': return;
   }
+}
+
+function resume(ctx: Ctx): void {
+  onResume(ctx);
+  const deferred = ctx.rt.deferred;
+  ctx.rt.deferred = null;
+  if (deferred && !ctx.rt.paused) dispatch(ctx, deferred);
 }
 
 function onTimer(ctx: Ctx, timer: 'silence' | 'recognition' | 'hitWordDelay'): void {

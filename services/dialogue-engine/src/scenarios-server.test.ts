@@ -92,4 +92,14 @@ describe('dialogue engine scenarios on small characters (search, SPJ, settings)'
     expect(d.say('つぎ')).toEqual(['micOff', 'text:final:つぎ', 'track:bye:つぎ', 'actionButtons:', 'play:B:bye']);
     expect(d.ended()).toEqual(['actionButtons:', 'end:completed:300']);
   });
+
+  it('engine, a search answer arriving while paused, is applied on resume', () => {
+    const d = drive(searchCharacter());
+    d.send({ type: 'start', source: 'button', buttonId: 'go' });
+    d.ended();
+    d.say('はい');
+    expect(d.send({ type: 'pause' })).toEqual(['pauseVideo']);
+    expect(d.send({ type: 'searchResult', requestId: 'r1', hits: [{ block_id: 'yes', score: 2 }] })).toEqual([]);
+    expect(d.send({ type: 'resume' })).toEqual(['resumeVideo', 'track:yes:はい', 'actionButtons:', 'play:B:yes']);
+  });
 });

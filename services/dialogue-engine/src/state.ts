@@ -1,4 +1,4 @@
-import type { Block, Character, PlaySession, TimerName, Video, VideoSlotName, EndReason } from '@talkwith/proto/dialogue';
+import type { Block, Character, EngineInput, PlaySession, TimerName, Video, VideoSlotName, EndReason } from '@talkwith/proto/dialogue';
 
 /** What to do when the current one-shot video ends. Looping videos carry `loop`. */
 export type Continuation =
@@ -38,6 +38,8 @@ export interface Runtime {
   timers: Partial<Record<TimerName, TimerRun>>;
   pausedTimers: Partial<Record<TimerName, number>>;
   pendingRequest: { id: string; kind: 'search' | 'score' } | null;
+  /** a search/score answer that arrived while paused, applied on resume. */
+  deferred: EngineInput | null;
   leavingTo: string | null;
   played: string[];
   invalidCount: number;
