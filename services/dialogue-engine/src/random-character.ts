@@ -11,7 +11,7 @@ function someOf(pool: string[], min = 0, max = 2) {
   return fc.uniqueArray(fc.constantFrom(...pool), { minLength: min, maxLength: Math.min(max, pool.length) });
 }
 
-function blockArb(id: string, videoIds: string[], blockIds: string[], serverOn: boolean): fc.Arbitrary<Block> {
+function blockShapeArb(id: string, videoIds: string[], blockIds: string[]) {
   const oneBlock = fc.constantFrom(...blockIds);
   const oneVideo = fc.constantFrom(...videoIds);
   const hitWord: fc.Arbitrary<HitWord> = fc.record({
@@ -24,46 +24,40 @@ function blockArb(id: string, videoIds: string[], blockIds: string[], serverOn: 
     block_id: oneBlock, video_id: oneVideo,
   });
   return fc.record({
-    trigger: fc.option(oneVideo, { nil: null }),
-    listens: fc.boolean(),
-    listen: someOf(videoIds, 1, 2),
-    hits: fc.array(hitWord, { maxLength: 3 }),
-    valid: fc.boolean(),
-    next: someOf(blockIds, 1, 1),
-    notHit: someOf(blockIds, 0, 1),
-    force: fc.constantFrom<string[][]>([], [], [], [blockIds[0] ?? id]),
-    nods: someOf(videoIds, 0, 2),
-    skips: someOf(videoIds, 0, 1),
-    invalidMax: fc.integer({ min: 0, max: 3 }),
-    invalidVideos: someOf(videoIds, 1, 2),
-    finalBlock: someOf(blockIds, 1, 1),
-    silenceLimit: fc.constantFrom(0, 5),
-    silenceCount: fc.integer({ min: 0, max: 3 }),
-    silenceVideos: someOf(videoIds, 1, 2),
-    server: fc.constantFrom('none', 'search', 'score'),
-    playFinal: someOf(blockIds, 0, 1),
-    playAgain: fc.boolean(),
-    replacement: someOf(videoIds, 1, 1),
-    randomCount: fc.integer({ min: 0, max: 2 }),
-    endBlock: oneBlock,
-    summary: fc.boolean(),
-    kikiwasure: fc.boolean(),
-    buttons: fc.uniqueArray(button, { maxLength: 2, selector: (b) => b.id }),
-  }).map((r) => makeBlock({
-    id, character_id: CID, trigger_video_id: r.listens ? r.trigger : (r.trigger ?? videoIds[0] ?? null), play_again: r.playAgain, replacement_video_ids: r.replacement,
-    random_count: r.randomCount, random_end_block_id: r.endBlock, summary_mode: r.summary, kikiwasure_mode: r.kikiwasure,
-    action_buttons: r.buttons, play_final_block: r.listens ? [] : r.playFinal,
-    ...(r.listens ? {
-      listen_video_ids: r.listen, hit_words: r.hits, valid_response: r.valid, listen_next_block: r.next, not_hitword_blocks: r.notHit,
-      force_blocks: r.force, nod_video_ids: r.nods, skip_video_ids: r.skips, invalid_max_count: r.invalidMax,
-      invalid_response_video_ids: r.invalidVideos, invalid_final_block: r.finalBlock, max_recognition_time: 10,
-      silence_time_limit: r.silenceLimit, silence_count: r.silenceLimit > 0 ? r.silenceCount : 0,
-      silence_video_ids: r.silenceLimit > 0 ? r.silenceVideos : [], silence_final_blocks: r.silenceLimit > 0 ? r.finalBlock : [],
-      valid_response_ids: serverOn && r.server === 'search' ? r.next : [],
-      spj_category: serverOn && r.server === 'score' ? 'cat' : null,
-      spj_out_score: 40, spj_out_count: 1, spj_out_block_id: r.endBlock, spj_empty_count: 2, spj_empty_videos: r.invalidVideos,
-      spj_empty_blocks: r.finalBlock,
-    } : {}),
+    trigger: fc.option(oneVideo, { nil: null }), listens: fc.boolean(), listen: someOf(videoIds, 1, 2),
+    hits: fc.array(hitWord, { maxLength: 3 }), valid: fc.boolean(), next: someOf(blockIds, 1, 1), notHit: someOf(blockIds, 0, 1),
+    force: fc.constantFrom<string[][]>([], [], [], [blockIds[0] ?? id]), nods: someOf(videoIds, 0, 2), skips: someOf(videoIds, 0, 1),
+    invalidMax: fc.integer({ min: 0, max: 3 }), invalidVideos: someOf(videoIds, 1, 2), finalBlock: someOf(blockIds, 1, 1),
+    silenceLimit: fc.constantFrom(0, 5), silenceCount: fc.integer({ min: 0, max: 3 }), silenceVideos: someOf(videoIds, 1, 2),
+    server: fc.constantFrom('none', 'search', 'score'), playFinal: someOf(blockIds, 0, 1), playAgain: fc.boolean(),
+    replacement: someOf(videoIds, 1, 1), randomCount: fc.integer({ min: 0, max: 2 }), endBlock: oneBlock,
+    summary: fc.boolean(), kikiwasure: fc.boolean(), buttons: fc.uniqueArray(button, { maxLength: 2, selector: (b) => b.id }),
+  });
+}
+
+type BlockShape = ReturnType<typeof blockShapeArb> extends fc.Arbitrary<infer T> ? T : never;
+
+function listeningPart(r: BlockShape, serverOn: boolean): Partial<Block> {
+  const silence = r.silenceLimit > 0;
+  return {
+    listen_video_ids: r.listen, hit_words: r.hits, valid_response: r.valid, listen_next_block: r.next, not_hitword_blocks: r.notHit,
+    force_blocks: r.force, nod_video_ids: r.nods, skip_video_ids: r.skips, invalid_max_count: r.invalidMax,
+    invalid_response_video_ids: r.invalidVideos, invalid_final_block: r.finalBlock, max_recognition_time: 10,
+    silence_time_limit: r.silenceLimit, silence_count: silence ? r.silenceCount : 0,
+    silence_video_ids: silence ? r.silenceVideos : [], silence_final_blocks: silence ? r.finalBlock : [],
+    valid_response_ids: serverOn && r.server === 'search' ? r.next : [],
+    spj_category: serverOn && r.server === 'score' ? 'cat' : null,
+    spj_out_score: 40, spj_out_count: 1, spj_out_block_id: r.endBlock, spj_empty_count: 2, spj_empty_videos: r.invalidVideos,
+    spj_empty_blocks: r.finalBlock,
+  };
+}
+
+function blockArb(id: string, videoIds: string[], blockIds: string[], serverOn: boolean): fc.Arbitrary<Block> {
+  return blockShapeArb(id, videoIds, blockIds).map((r) => makeBlock({
+    id, character_id: CID, trigger_video_id: r.listens ? r.trigger : (r.trigger ?? videoIds[0] ?? null), play_again: r.playAgain,
+    replacement_video_ids: r.replacement, random_count: r.randomCount, random_end_block_id: r.endBlock, summary_mode: r.summary,
+    kikiwasure_mode: r.kikiwasure, action_buttons: r.buttons, play_final_block: r.listens ? [] : r.playFinal,
+    ...(r.listens ? listeningPart(r, serverOn) : {}),
   }));
 }
 
