@@ -11,6 +11,7 @@ import { loggingOptions } from '@talkwith/platform/logger';
 import { DEFAULT_BODY_LIMIT, type PlatformConfig } from '@talkwith/platform/platform';
 import { MAX_FRAME_BYTES } from '@talkwith/proto';
 import { adminUrlRewriter } from './admin-prefix.ts';
+import { clientConfigRoutes } from './client-config.ts';
 import { docsPlugin } from './docs.ts';
 import { edgeAuthPlugin } from './edge-auth.ts';
 import { cacheRateLimitStore } from './rate-limit-store.ts';
@@ -65,6 +66,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(healthRoutes, { platform, ...(upstreams ? { extraChecks: upstreamChecks(upstreams) } : {}) });
   await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES, clientTracking: true } });
   await app.register(socketRoutes, { events: platform.events });
+  await app.register(clientConfigRoutes, { adminPathPrefix: config.ADMIN_PATH_PREFIX });
   await mountServices(app, options, upstreams);
   await app.register(webClientRoutes, { dist: webDist });
   return app;

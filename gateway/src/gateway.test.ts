@@ -100,6 +100,15 @@ describe('gateway, admin path prefix', () => {
 });
 
 describe('gateway, web client', () => {
+  it('gateway /api/config, for an admin, tells the secret admin prefix; for others, nothing', async () => {
+    const asAdmin = await gw.app.inject({ method: 'GET', url: '/api/config', headers: { authorization: `Bearer ${gw.tokenFor('a1', ['admin'])}` } });
+    const asCustomer = await gw.app.inject({ method: 'GET', url: '/api/config', headers: { authorization: `Bearer ${gw.tokenFor('u1')}` } });
+    const anonymous = await gw.app.inject({ method: 'GET', url: '/api/config' });
+    expect(asAdmin.json()).toEqual({ adminPath: TEST_ADMIN_PREFIX, adminApiBase: `/api/${TEST_ADMIN_PREFIX}` });
+    expect(asCustomer.json()).toEqual({});
+    expect(anonymous.json()).toEqual({});
+  });
+
   it('gateway without a web build, at /, says the client is not built', async () => {
     const res = await gw.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
