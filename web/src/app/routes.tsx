@@ -24,6 +24,10 @@ const TermsOfUse = lazy(() => import('../features/help/TermsOfUse.tsx'));
 const PrivacyPolicy = lazy(() => import('../features/help/PrivacyPolicy.tsx'));
 const MicManual = lazy(() => import('../features/help/MicManual.tsx'));
 const Faq = lazy(() => import('../features/help/Faq.tsx'));
+// The player (engine included) and the full-product menus load only when opened.
+const PlayerPage = lazy(() => import('../features/player/PlayerPage.tsx'));
+const SelectChatPage = lazy(() => import('../features/player/pages/SelectChatPage.tsx'));
+const MainMenuPage = lazy(() => import('../features/player/pages/MainMenuPage.tsx'));
 
 function Popup({ titleKey, children }: { titleKey: string; children: ReactNode }) {
   const { t } = useTranslation();
@@ -56,6 +60,9 @@ export const routes: RouteObject[] = [
       { path: 'terms_of_use', element: <Popup titleKey="nav.terms"><TermsOfUse /></Popup> },
       { path: 'privacy_policy', element: <Popup titleKey="nav.privacy"><PrivacyPolicy /></Popup> },
       { path: 'mic_manual', element: <Popup titleKey="nav.micManual"><MicManual /></Popup> },
+      { path: 'full/main_menu', element: <MainMenuPage /> },
+      { path: 'full/select_chat', element: <SelectChatPage /> },
+      { path: 'full/chat/:character_slug', element: <PlayerPage /> },
       { path: ':segment/*', element: <AdminGate /> },
       { path: '*', element: <NotFoundPage /> },
     ],

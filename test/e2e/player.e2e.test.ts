@@ -1,0 +1,141 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { buildWeb, WEB_DIR } from './server.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) console.warn(`skipped: player e2e — set CHROMIUM_PATH (no browser at ${CHROMIUM})`);
+
+const ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required',
+];
+const STANDALONE = join(import.meta.dirname, '..', '..', 'gateway', 'src', 'standalone.ts');
+/** Where the screenshots go (looked at by a person after a change to the player). */
+const SHOTS = process.env.PLAYER_SHOTS_DIR ?? join(tmpdir(), 'talkwith-player-shots');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** `npm start` as a user runs it: the standalone gateway on embedded adapters, in its own process. */
+async function startStandalone(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [STANDALONE], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`standalone did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('TALK WITH is running')) { clearTimeout(timer); resolve(); }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`standalone exited ${code}:\n${output}`)); });
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+/** The <video> currently shown (slot A or B) and what it plays. */
+async function visibleVideo(page: Page): Promise<{ src: string; time: number; paused: boolean }> {
+  return page.$eval('video.player__video--active', (v) => {
+    const video = v as HTMLVideoElement;
+    return { src: video.currentSrc, time: video.currentTime, paused: video.paused };
+  });
+}
+
+async function waitForPlaying(page: Page, file: string, timeout = 20_000): Promise<void> {
+  await page.waitForFunction((name) => {
+    const video = document.querySelector('video.player__video--active') as HTMLVideoElement | null;
+    return !!video && video.currentSrc.endsWith(`/${name}`) && !video.paused && video.currentTime > 0;
+  }, file, { timeout });
+}
+
+describe.skipIf(!hasChromium)('player end to end (standalone gateway, headless Chromium, demo character ミライ)', () => {
+  let dataDir: string;
+  let server: { url: string; child: ChildProcess };
+  let browser: Browser;
+
+  beforeAll(async () => {
+    if (!existsSync(join(WEB_DIR, 'dist', 'index.html')) || process.env.E2E_BUILD_WEB !== '0') buildWeb();
+    dataDir = await mkdtemp(join(tmpdir(), 'player-e2e-'));
+    server = await startStandalone(dataDir);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    await mkdir(SHOTS, { recursive: true });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.child.kill('SIGTERM');
+    if (server) await new Promise((resolve) => server.child.once('exit', resolve));
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('player, start pressed then ラーメン typed, plays the greeting with its subtitle and then the food reply', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 667 }, locale: 'ja-JP' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/full/chat/mirai`);
+    await page.getByRole('button', { name: '話す', exact: true }).waitFor();
+    await waitForPlaying(page, 'standby.mp4');
+    await page.screenshot({ path: join(SHOTS, 'phone-standby.png') });
+
+    await page.getByRole('button', { name: '話す', exact: true }).click();
+    await waitForPlaying(page, 'greet.mp4');
+    await expect.poll(async () => page.getByTestId('subtitles').innerText(), { timeout: 10_000 }).toContain('私はミライ');
+    await page.screenshot({ path: join(SHOTS, 'phone-greeting.png') });
+
+    await page.getByText('聞いています').waitFor({ timeout: 15_000 });
+    await page.fill('input[name=utterance]', 'ラーメン');
+    await page.getByRole('button', { name: '送る' }).click();
+    await waitForPlaying(page, 'food_reply.mp4', 30_000);
+    expect((await visibleVideo(page)).src).toMatch(/\/files\/characters\/demo-mirai\/videos\/food_reply\.mp4$/);
+    await expect.poll(async () => page.getByTestId('subtitles').innerText(), { timeout: 10_000 }).toContain('おいしそう');
+    await expect.poll(async () => page.locator('.player__heard').innerText()).toContain('ラーメン');
+    await page.screenshot({ path: join(SHOTS, 'phone-food-reply.png') });
+    await context.close();
+  }, 90_000);
+
+  it('player, landscape phone and desktop, shows the video, subtitles and the text input', async () => {
+    for (const [name, viewport] of [['landscape', { width: 667, height: 375 }], ['desktop', { width: 1280, height: 800 }]] as const) {
+      const context = await browser.newContext({ viewport, locale: 'ja-JP' });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/full/chat/mirai`);
+      await page.getByRole('button', { name: '話す', exact: true }).click();
+      await waitForPlaying(page, 'greet.mp4');
+      // The status line is hidden on short landscape screens; the placeholder says it is the user's turn.
+      await page.locator('input[name=utterance][placeholder*="ラーメン"]').waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(SHOTS, `${name}-listening.png`) });
+      expect(await page.locator('input[name=utterance]').isVisible()).toBe(true);
+      await context.close();
+    }
+  }, 90_000);
+
+  it('select chat, standalone start, lists ミライ and opens her player', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 667 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/full/select_chat`);
+    await page.getByText('ミライ').waitFor();
+    await page.screenshot({ path: join(SHOTS, 'phone-select-chat.png') });
+    await page.getByText('ミライ').click();
+    await page.waitForURL(/\/full\/chat\/mirai$/);
+    await page.getByRole('button', { name: '話す', exact: true }).waitFor();
+    await context.close();
+  }, 60_000);
+});

@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { cuesAt, parseVtt, type Cue } from './vtt.ts';
+
+const cache = new Map<string, Promise<Cue[]>>();
+
+function loadCues(url: string): Promise<Cue[]> {
+  let pending = cache.get(url);
+  if (!pending) {
+    pending = fetch(url)
+      .then((res) => (res.ok ? res.text() : ''))
+      .then(parseVtt)
+      .catch(() => []);
+    cache.set(url, pending);
+  }
+  return pending;
+}
+
+/** The cues of the visible video at its current playback time (own renderer: same look on every browser, testable in the DOM). */
+export function Subtitles({ url, video }: { url: string | null; video: HTMLVideoElement | null }) {
+  const [cues, setCues] = useState<{ url: string; cues: Cue[] } | null>(null);
+  const [time, setTime] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    if (url) void loadCues(url).then((loaded) => { if (live) setCues({ url, cues: loaded }); });
+    return () => { live = false; };
+  }, [url]);
+
+  useEffect(() => {
+    if (!video) return undefined;
+    const update = () => setTime(video.currentTime);
+    update();
+    video.addEventListener('timeupdate', update);
+    video.addEventListener('seeked', update);
+    return () => {
+      video.removeEventListener('timeupdate', update);
+      video.removeEventListener('seeked', update);
+    };
+  }, [video]);
+
+  const lines = url && cues?.url === url ? cuesAt(cues.cues, time) : [];
+  return (
+    <div className="player__subtitles" aria-live="polite" data-testid="subtitles">
+      {lines.map((line) => <p key={line} className="player__cue">{line}</p>)}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { initialState, step, type EngineState } from '@talkwith/dialogue-engine';
+import type { Character, EngineCommand, EngineInput, TimerName } from '@talkwith/proto/dialogue';
+import type { CharacterMedia } from '@talkwith/proto/catalog';
+import { searchLocally, scoreLocally } from './localMatch.ts';
+import { requestSettled, stepped, type PlayerState } from './playerSlice.ts';
+import type { Clock, LogSink, SpeechPort, VideoPort } from './ports.ts';
+
+type Action = ReturnType<typeof stepped> | ReturnType<typeof requestSettled>;
+
+export interface RunnerDeps {
+  character: Character;
+  media: CharacterMedia;
+  dispatch: (action: Action) => unknown;
+  /** The player slice as it is now (its rt is the engine runtime). */
+  getPlayer: () => PlayerState;
+  video: VideoPort;
+  speech: SpeechPort | null;
+  logs: LogSink;
+  clock: Clock;
+}
+
+export interface EffectRunner {
+  /** Feeds one input to the engine and carries out the commands it returns. */
+  send(input: EngineInput): void;
+  /** The user's microphone switch: off keeps the recogniser closed even while the engine listens (typing still works). */
+  setMicEnabled(enabled: boolean): void;
+  dispose(): void;
+}
+
+/**
+ * Runs the pure engine against the browser: each input goes through
+ * `step`, the new runtime goes to the store, and the commands become
+ * video, microphone, timer, request and log effects. Inputs raised while
+ * commands are being carried out wait their turn, so the engine always
+ * sees one input at a time.
+ */
+export function createEffectRunner(deps: RunnerDeps): EffectRunner {
+  const base: EngineState = initialState(deps.character, { seed: deps.getPlayer().seed });
+  const timers = new Map<TimerName | 'mic', unknown>();
+  const queue: EngineInput[] = [];
+  let busy = false;
+  let disposed = false;
+  let micEnabled = true;
+  let engineListening = false;
+  const openMic = () => { if (micEnabled) deps.speech?.start(); };
+
+  const clearTimer = (name: TimerName | 'mic') => {
+    if (timers.has(name)) deps.clock.clearTimeout(timers.get(name));
+    timers.delete(name);
+  };
+  const later = (name: TimerName | 'mic', ms: number, fn: () => void) => {
+    clearTimer(name);
+    timers.set(name, deps.clock.setTimeout(() => { timers.delete(name); if (!disposed) fn(); }, ms));
+  };
+
+  function runOne(input: EngineInput): void {
+    const rt = deps.getPlayer().rt ?? base.rt;
+    const result = step({ ...base, rt }, input, deps.clock.now());
+    deps.dispatch(stepped({ rt: result.state.rt, commands: result.commands }));
+    for (const command of result.commands) execute(command);
+  }
+
+  function send(input: EngineInput): void {
+    if (disposed) return;
+    queue.push(input);
+    if (busy) return;
+    busy = true;
+    try {
+      for (let next = queue.shift(); next; next = queue.shift()) runOne(next);
+    } finally {
+      busy = false;
+    }
+  }
+
+  function videoUrl(videoId: string): string | null {
+    return deps.media.videos[videoId] ?? null;
+  }
+
+  function execute(command: EngineCommand): void {
+    const { video, speech, logs, character } = deps;
+    switch (command.type) {
+      case 'playVideo': {
+        const url = videoUrl(command.videoId);
+        if (!url) return missingVideo(command.slot, command.videoId);
+        video.play(command.slot, url, { videoId: command.videoId, loop: command.loop, loopCount: command.loopCount, notifyAtMs: command.notifyAtMs });
+        return;
+      }
+      case 'preloadVideo': {
+        const url = videoUrl(command.videoId);
+        if (url) video.preload(command.slot, url);
+        return;
+      }
+      case 'pauseVideo': video.pause(); return;
+      case 'resumeVideo': video.resume(); return;
+      case 'micOn':
+        engineListening = true;
+        if (command.delayMs > 0) later('mic', command.delayMs, openMic);
+        else openMic();
+        return;
+      case 'micOff': engineListening = false; clearTimer('mic'); speech?.stop(); return;
+      case 'startTimer': later(command.timer, command.ms, () => send({ type: 'timerFired', timer: command.timer })); return;
+      case 'cancelTimer': clearTimer(command.timer); return;
+      case 'requestSearch': {
+        const hits = searchLocally(character, command.text, command.candidates);
+        return answerLater(() => send({ type: 'searchResult', requestId: command.requestId, hits }));
+      }
+      case 'requestScore': {
+        const score = scoreLocally(character, deps.getPlayer().rt?.blockId ?? null, command.text);
+        return answerLater(() => send({ type: 'scoreResult', requestId: command.requestId, score }));
+      }
+      case 'log': logs.log({ category: command.category, message: command.message, extra: command.extra, characterId: character.id }); return;
+      case 'end': engineListening = false; for (const name of [...timers.keys()]) clearTimer(name); speech?.stop(); return;
+      // trackStep belongs to the conversation tracker of the engagement service (not built yet); the rest only change the view.
+      default:
+    }
+  }
+
+  /** Results arrive asynchronously, as the dialogue service's will. */
+  function answerLater(answer: () => void): void {
+    deps.clock.setTimeout(() => {
+      if (disposed) return;
+      deps.dispatch(requestSettled());
+      answer();
+    }, 0);
+  }
+
+  /** A video without a URL must not leave the user stuck: log it and report it ended. */
+  function missingVideo(slot: 'A' | 'B', videoId: string): void {
+    deps.logs.log({ category: 'error', message: `動画のURLがありません: ${videoId}`, extra: { videoId }, characterId: deps.character.id });
+    deps.clock.setTimeout(() => send({ type: 'videoEnded', slot, videoId }), 0);
+  }
+
+  return {
+    send,
+    setMicEnabled(enabled) {
+      micEnabled = enabled;
+      if (!enabled) deps.speech?.stop();
+      else if (engineListening && !timers.has('mic')) openMic();
+    },
+    dispose() {
+      disposed = true;
+      for (const name of [...timers.keys()]) clearTimer(name);
+      deps.speech?.dispose();
+      deps.video.dispose();
+      deps.logs.close();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { LogCategory, VideoSlotName } from '@talkwith/proto/dialogue';
+
+/** The two stacked <video> elements, as the effect runner drives them. */
+export interface VideoPort {
+  play(slot: VideoSlotName, url: string, options: { videoId: string; loop: boolean; loopCount: number; notifyAtMs: number | null }): void;
+  preload(slot: VideoSlotName, url: string): void;
+  pause(): void;
+  resume(): void;
+  dispose(): void;
+}
+
+/** What the video elements report back. */
+export interface VideoEvents {
+  ended(slot: VideoSlotName, videoId: string): void;
+  timeReached(slot: VideoSlotName, videoId: string, ms: number): void;
+  failed(slot: VideoSlotName, videoId: string, message: string): void;
+}
+
+/** A speech recogniser (the browser's Web Speech API); text typed by the user bypasses it. */
+export interface SpeechPort {
+  start(): void;
+  stop(): void;
+  dispose(): void;
+}
+
+export interface SpeechEvents {
+  interim(text: string): void;
+  final(text: string): void;
+  /** Recognition cannot work here (permission refused, no service): the text input remains. */
+  unavailable(reason: string): void;
+}
+
+export interface LogEntry {
+  category: LogCategory;
+  message: string;
+  extra: Record<string, unknown>;
+  characterId: string;
+}
+
+export interface LogSink {
+  log(entry: LogEntry): void;
+  close(): void;
+}
+
+/** Time and timers, injectable so tests run on a fake clock. */
+export interface Clock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const browserClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as number),
+};

@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from 'react-redux';
+import type { Character, VideoSlotName } from '@talkwith/proto/dialogue';
+import type { CharacterMedia } from '@talkwith/proto/catalog';
+import { initialState } from '@talkwith/dialogue-engine';
+import { selectUser } from '../../api/index.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
+import type { RootState } from '../../app/store.ts';
+import { createDomVideoPort } from './domVideo.ts';
+import { createEffectRunner, type EffectRunner } from './effectRunner.ts';
+import { consoleLogSink, socketLogSink, socketUrl } from './logSink.ts';
+import { selectPlayer, sessionClosed, sessionOpened, speechUnavailable } from './playerSlice.ts';
+import { browserClock, type LogSink } from './ports.ts';
+import { createWebSpeech } from './webSpeech.ts';
+
+/** Logging is suppressed when the page is opened from the album (?album=true, SPEC §7). */
+function makeLogSink(userId: string | null): LogSink {
+  const album = new URLSearchParams(window.location.search).get('album') === 'true';
+  if (album) return { log: () => undefined, close: () => undefined };
+  return userId ? socketLogSink(socketUrl(), userId) : consoleLogSink();
+}
+
+/**
+ * Opens a player session for the character: wires the effect runner to the
+ * two video elements, speech recognition and the log socket, and shows the
+ * standby loop. Returns the runner (null until the videos are mounted).
+ */
+export function usePlayerRunner(character: Character | undefined, media: CharacterMedia | undefined, videos: Record<VideoSlotName, HTMLVideoElement | null>): EffectRunner | null {
+  const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
+  const [runner, setRunner] = useState<EffectRunner | null>(null);
+  const runnerRef = useRef<EffectRunner | null>(null);
+  const { A, B } = videos;
+
+  useEffect(() => {
+    if (!character || !media || !A || !B) return undefined;
+    const seed = Math.floor(Math.random() * 2 ** 31);
+    const send: EffectRunner['send'] = (input) => runnerRef.current?.send(input);
+    const speech = character.setting.use_web_speech_api
+      ? createWebSpeech({
+        interim: (text) => send({ type: 'speechInterim', text }),
+        final: (text) => send({ type: 'speechFinal', text }),
+        unavailable: (reason) => dispatch(speechUnavailable(reason)),
+      })
+      : null;
+    dispatch(sessionOpened({ characterId: character.id, seed, rt: initialState(character, { seed }).rt, speechMode: speech ? 'webSpeech' : 'textOnly' }));
+    const created = createEffectRunner({
+      character, media, dispatch, getPlayer: () => selectPlayer(store.getState()), speech, clock: browserClock,
+      logs: makeLogSink(selectUser(store.getState())?.id ?? null),
+      video: createDomVideoPort({ A, B }, {
+        ended: (slot, videoId) => send({ type: 'videoEnded', slot, videoId }),
+        timeReached: (slot, videoId, ms) => send({ type: 'videoTimeReached', slot, videoId, ms }),
+        failed: (slot, videoId, message) => {
+          console.warn(`video ${videoId} failed: ${message}`);
+          send({ type: 'videoEnded', slot, videoId });
+        },
+      }),
+    });
+    runnerRef.current = created;
+    setRunner(created);
+    created.send({ type: 'ready' });
+    return () => {
+      created.dispose();
+      runnerRef.current = null;
+      setRunner(null);
+      dispatch(sessionClosed());
+    };
+  }, [character, media, A, B, dispatch, store]);
+
+  return runner;
+}
