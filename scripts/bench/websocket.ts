@@ -9,7 +9,7 @@ import { startNode, waitForHttp, type NodeProcess } from './processes.ts';
 export const CONNECTIONS = 5000;
 const GOAL_KIB = 12;
 const WS_PATH = '/api/socketio/new';
-/** Idle time before measuring: V8's memory reducer gives back heap reserved during the connection burst after several idle seconds. */
+/** Idle time before each reading: V8's memory reducer gives back heap reserved by a burst after several idle seconds. */
 const SETTLE_MS = 12_000;
 
 interface ClientReport { open: number; failed: number; firstError: string }
@@ -52,7 +52,8 @@ async function closeClients(clients: NodeProcess): Promise<void> {
 async function perConnection(server: NodeProcess, url: string): Promise<PerConnection> {
   const warm = await openClients(url, 200);
   await closeClients(warm.clients);
-  await new Promise((r) => setTimeout(r, 500));
+  // Both readings after the same idle time, so start-up garbage the memory reducer returns does not count as a saving.
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
   const before = await serverMemory(server);
   const { clients, report } = await openClients(url, CONNECTIONS);
   try {
