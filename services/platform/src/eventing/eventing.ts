@@ -6,6 +6,7 @@ import type { Collection, DocumentStore, EventBus } from '../ports/index.ts';
 import type { Eventing } from '../service/index.ts';
 import { PermanentEventError } from '../bus/shared.ts';
 import { dataProblem, definitionOf, envelopeProblem } from './validation.ts';
+import { startOutbox, type OutboxOptions } from './outbox.ts';
 
 export interface EventingOptions {
   bus: EventBus;
@@ -13,6 +14,8 @@ export interface EventingOptions {
   logger: Logger;
   /** How long handled event ids are remembered for dedupe (default 30 days). */
   dedupeForSeconds?: number;
+  /** Relay tuning (tests); see OutboxOptions. */
+  outbox?: Pick<OutboxOptions, 'keepSentForSeconds' | 'sweepEveryMs' | 'retryMinMs' | 'retryMaxMs'>;
 }
 
 type ProcessedEvent = { _id: string; group: string; eventId: string; type: string; handledAt: Date };
@@ -26,14 +29,21 @@ type ProcessedEvent = { _id: string; group: string; eventId: string; type: strin
  * handler runs twice — handlers must still be idempotent on their own writes
  * (e.g. upsert by a natural key); the record only stops routine redeliveries.
  *
- * Publish-after-write: there is no outbox. Call publish() after the write it
- * announces has resolved (so consumers never see an event for data that is
- * not stored). If the process dies between the two, that event is lost; a
- * use case that cannot accept this should re-derive it (e.g. a repeating job
- * that publishes for documents still flagged `eventPending`).
+ * Publish goes through a transactional outbox (./outbox.ts): the envelope is
+ * stored in the service's `outbox` collection (durable when publish()
+ * resolves), then handed to the bus and marked sent; a relay re-sends what the
+ * bus refused or a crash left unsent, oldest first per key. So an event whose
+ * publish() resolved is delivered even if the broker is down or the process
+ * dies right after. Remaining window: the outbox insert is a separate write
+ * from the caller's own (the store port has no multi-document transactions).
+ * Call publish() right after the write it announces resolved; a crash between
+ * the two loses the event (never the reverse: no event for unstored data). A
+ * use case that cannot accept even that should re-derive the event (e.g. a
+ * repeating job that publishes for documents still flagged `eventPending`).
  */
 export function createEventing(options: EventingOptions): Eventing {
   const { bus, store, logger } = options;
+  const outbox = startOutbox({ bus, store, logger: logger.child({ component: 'outbox' }), ...options.outbox });
   const processed = store.collection<ProcessedEvent>('processed_events');
   let indexes: Promise<void> | null = null;
   const ensureIndexes = () =>
@@ -54,9 +64,11 @@ export function createEventing(options: EventingOptions): Eventing {
         key,
         data,
       };
-      await bus.publish(envelope);
+      await outbox.write(envelope);
       return envelope;
     },
+
+    close: () => outbox.close(),
 
     async consume(group, types, handler) {
       const unknown = types.filter((t) => !definitionOf(t));

@@ -32,7 +32,9 @@ export async function createPlatform(config: PlatformConfig, options: PlatformOp
  * let running handlers finish), the store last (they may still write to it).
  */
 export async function closePlatform(platform: Platform): Promise<void> {
-  const results = await Promise.allSettled([platform.jobs.close(), platform.bus.close()]);
+  // The outbox relay stops first: whatever it has not handed over stays stored for the next start.
+  const results = await Promise.allSettled([platform.events.close()]);
+  results.push(...(await Promise.allSettled([platform.jobs.close(), platform.bus.close()])));
   results.push(...(await Promise.allSettled([platform.cache.close(), platform.search.close(), platform.files.close(), platform.mail.close()])));
   results.push(...(await Promise.allSettled([platform.store.close()])));
   for (const r of results) if (r.status === 'rejected') platform.logger.warn({ err: r.reason }, 'adapter did not close cleanly');

@@ -8,13 +8,19 @@ export type ServiceName = 'identity' | 'catalog' | 'dialogue' | 'billing' | 'eng
 
 /** Validated, idempotent eventing on top of the bus port (see ../eventing). */
 export interface Eventing {
-  /** Validates `data` against the event catalogue and publishes an envelope; returns it. */
+  /**
+   * Validates `data` against the event catalogue, stores the envelope in the
+   * outbox and hands it to the bus; returns it. Resolves once it is durably
+   * stored, even when the bus is down (the outbox relay sends it later).
+   */
   publish<T>(type: string, key: string, data: T): Promise<EventEnvelope<T>>;
   /**
    * Consumes `types` as consumer group `group`. Invalid events are logged and
    * parked; an event id already handled by this group is skipped.
    */
   consume(group: string, types: string[], handler: (event: EventEnvelope) => Promise<void>): Promise<{ close(): Promise<void> }>;
+  /** Stops the outbox relay (closePlatform calls it before the bus and store close); later publishes are only stored. */
+  close(): Promise<void>;
 }
 
 /**
