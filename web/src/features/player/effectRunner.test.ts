@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { demoCharacter } from '@talkwith/dialogue-engine/demo';
+import { initialState } from '@talkwith/dialogue-engine';
+import type { Character } from '@talkwith/proto/dialogue';
+import { makeStore } from '../../app/store.ts';
+import { createEffectRunner } from './effectRunner.ts';
+import { selectPlayer, sessionOpened } from './playerSlice.ts';
+import { fakeClock, fakeLogs, fakeSpeech, fakeVideo, mediaFor } from './testing.ts';
+
+const GREET_MIC_MS = demoCharacter.videos.find((v) => v.id === 'greet')?.mic_on_millisecond ?? 0;
+
+function setUp(character: Character = demoCharacter, media = mediaFor(character)) {
+  const store = makeStore();
+  const video = fakeVideo();
+  const speech = fakeSpeech();
+  const logs = fakeLogs();
+  const time = fakeClock();
+  store.dispatch(sessionOpened({ characterId: character.id, seed: 7, rt: initialState(character, { seed: 7 }).rt, speechMode: 'webSpeech' }));
+  const runner = createEffectRunner({
+    character, media, dispatch: store.dispatch, getPlayer: () => selectPlayer(store.getState()),
+    video: video.port, speech: speech.port, logs: logs.sink, clock: time.clock,
+  });
+  const view = () => selectPlayer(store.getState()).view;
+  /** Starts talking and lets the greeting reach the point where the microphone opens. */
+  const startTalking = () => {
+    runner.send({ type: 'ready' });
+    runner.send({ type: 'start', source: 'button', buttonId: 'btn-talk' });
+    runner.send({ type: 'videoTimeReached', slot: view().activeSlot, videoId: 'greet', ms: GREET_MIC_MS });
+  };
+  const endVisible = () => {
+    const v = view();
+    const id = v.slots[v.activeSlot].videoId;
+    if (id) runner.send({ type: 'videoEnded', slot: v.activeSlot, videoId: id });
+  };
+  return { store, runner, video, speech, logs, time, view, startTalking, endVisible };
+}
+
+describe('player effect runner', () => {
+  it('runner, ready, loops the standby video and shows the three start buttons', () => {
+    const { runner, video, view } = setUp();
+    runner.send({ type: 'ready' });
+    expect(video.calls[0]).toEqual({ op: 'play', slot: 'A', url: '/files/characters/demo-mirai/videos/standby.mp4', loop: true, loopCount: 0, notifyAtMs: null });
+    expect(view().startButtons.map((b) => b.title)).toEqual(['話す', '占い', 'マイクテスト']);
+    expect(view().subtitle).toBe('standby');
+  });
+
+  it('runner, start button, plays the greeting in the other slot, preloads the listen loop and shows its subtitle', () => {
+    const { runner, video, view } = setUp();
+    runner.send({ type: 'ready' });
+    runner.send({ type: 'start', source: 'button', buttonId: 'btn-talk' });
+    expect(video.calls).toContainEqual({ op: 'play', slot: 'B', url: '/files/characters/demo-mirai/videos/greet.mp4', loop: false, loopCount: 1, notifyAtMs: GREET_MIC_MS });
+    expect(video.calls).toContainEqual({ op: 'preload', slot: 'A', url: '/files/characters/demo-mirai/videos/listen_1.mp4' });
+    expect(view()).toMatchObject({ activeSlot: 'B', subtitle: 'greet', startButtons: [] });
+    expect(view().actionButtons.map((b) => b.id)).toEqual(['ab-fortune', 'ab-finish']);
+  });
+
+  it('runner, greeting reaches mic_on_millisecond, opens the recogniser and starts the 8 s silence timer', () => {
+    const { speech, time, view, startTalking } = setUp();
+    startTalking();
+    expect(speech.state.open).toBe(true);
+    expect(view().micOn).toBe(true);
+    expect(time.pending()).toBe(1);
+  });
+
+  it('runner, silence for 8 s, fires the engine timer and plays the first silence video', () => {
+    const { video, time, startTalking } = setUp();
+    startTalking();
+    time.advance(8000);
+    expect(video.played().at(-1)).toBe('silence_1.mp4');
+  });
+
+  it('runner, ラーメン said, waits hit_word_delay, plays the skip filler then the food reply and fills the food slot', () => {
+    const { runner, video, time, view, speech, startTalking, endVisible } = setUp();
+    startTalking();
+    runner.send({ type: 'speechFinal', text: 'ラーメン' });
+    expect(speech.state.open).toBe(false);
+    expect(view().filledSlots).toEqual({ food: 'ラーメン' });
+    time.advance(300);
+    expect(video.played().at(-1)).toBe('skip.mp4');
+    endVisible();
+    expect(video.played().at(-1)).toBe('food_reply.mp4');
+    expect(view().previousSpeech).toBe('ラーメン');
+  });
+
+  it('runner, microphone switched off by the user, keeps the recogniser closed while the engine listens, and opens it when switched on', () => {
+    const { runner, speech, startTalking } = setUp();
+    runner.setMicEnabled(false);
+    startTalking();
+    expect(speech.state.starts).toBe(0);
+    runner.setMicEnabled(true);
+    expect(speech.state.open).toBe(true);
+  });
+
+  it('runner, pause then resume, pauses and resumes the video', () => {
+    const { runner, video, view, startTalking } = setUp();
+    startTalking();
+    runner.send({ type: 'pause' });
+    expect(view().paused).toBe(true);
+    runner.send({ type: 'resume' });
+    expect(video.calls.slice(-2).map((c) => c.op)).toEqual(['pause', 'resume']);
+    expect(view().paused).toBe(false);
+  });
+
+  it('runner, stop, ends the conversation, clears every timer and closes the recogniser', () => {
+    const { runner, time, view, speech, startTalking } = setUp();
+    startTalking();
+    runner.send({ type: 'stop' });
+    expect(view().ended?.reason).toBe('stopped');
+    expect(time.pending()).toBe(0);
+    expect(speech.state.open).toBe(false);
+  });
+
+  it('runner, engine logs, go to the log sink with the character id', () => {
+    const { runner, logs } = setUp();
+    runner.send({ type: 'ready' });
+    expect(logs.entries[0]).toMatchObject({ category: 'play', characterId: 'demo-mirai', message: expect.stringContaining('standby.mp4') });
+  });
+
+  it('runner, a block searching its valid responses, resolves the search locally and goes to the matching block', () => {
+    const travel = demoCharacter.blocks.find((b) => b.id === 'topic-travel');
+    if (!travel) throw new Error('demo character changed');
+    const character: Character = {
+      ...demoCharacter,
+      setting: { ...demoCharacter.setting, es_index_name: 'demo' },
+      blocks: demoCharacter.blocks.map((b) => (b.id === 'greet'
+        ? { ...b, hit_words: b.hit_words.filter((h) => h.block_id !== 'kyoto' && h.block_id !== 'hokkaido'), valid_response_ids: ['kyoto', 'hokkaido'] }
+        : b)),
+    };
+    const { runner, video, time, view, startTalking, endVisible } = setUp(character);
+    startTalking();
+    runner.send({ type: 'speechFinal', text: '北海道に行きたいな' });
+    expect(view().pendingRequests).toBe(1);
+    time.advance(0);
+    expect(view().pendingRequests).toBe(0);
+    time.advance(300);
+    endVisible();
+    expect(video.played().at(-1)).toBe('hokkaido.mp4');
+  });
+
+  it('runner, a video without a URL, logs an error and reports it ended so the conversation goes on', () => {
+    const media = mediaFor(demoCharacter);
+    delete media.videos.greet;
+    const { runner, logs, time, video } = setUp(demoCharacter, media);
+    runner.send({ type: 'ready' });
+    runner.send({ type: 'start', source: 'button', buttonId: 'btn-talk' });
+    time.advance(0);
+    expect(logs.entries.some((e) => e.category === 'error' && e.message.includes('greet'))).toBe(true);
+    expect(video.played().filter((name) => name !== 'standby.mp4').length).toBeGreaterThan(0);
+  });
+});

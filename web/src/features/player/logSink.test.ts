@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { reconnectDelay, socketLogSink, socketUrl } from './logSink.ts';
+
+class FakeSocket {
+  readyState: number = WebSocket.CONNECTING;
+  sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  send(data: string) { this.sent.push(data); }
+  close() { this.readyState = WebSocket.CLOSED; }
+  open() { this.readyState = WebSocket.OPEN; this.onopen?.(); }
+}
+
+describe('log sink', () => {
+  it('socketLogSink, logs before the socket opens, joins the room first and then sends the queued log frames', () => {
+    const sockets: FakeSocket[] = [];
+    const sink = socketLogSink('ws://x/api/socketio/new', 'user-1', () => { const s = new FakeSocket(); sockets.push(s); return s as unknown as WebSocket; });
+    sink.log({ category: 'play', message: '動画再生: greet.mp4', extra: { videoId: 'greet' }, characterId: 'demo-mirai' });
+    sockets[0]?.open();
+    const frames = sockets[0]?.sent.map((f) => JSON.parse(f) as { event: string; data: Record<string, unknown> });
+    expect(frames?.[0]).toMatchObject({ event: 'joinRoom', data: { user_id: 'user-1' } });
+    expect(frames?.[1]).toEqual({ event: 'log', data: { user_id: 'user-1', type: 'play', message: '動画再生: greet.mp4', extra: { videoId: 'greet' }, character_id: 'demo-mirai' } });
+    sink.close();
+  });
+
+  it('reconnectDelay, growing attempts, stays within 1 s–5 s ±50 %', () => {
+    expect(reconnectDelay(0, () => 0.5)).toBe(1000);
+    expect(reconnectDelay(10, () => 0.5)).toBe(5000);
+    expect(reconnectDelay(10, () => 0)).toBe(2500);
+    expect(reconnectDelay(10, () => 1)).toBe(7500);
+  });
+
+  it('socketUrl, https page, uses wss on the same host', () => {
+    expect(socketUrl({ protocol: 'https:', host: 'talkwith.example' })).toBe('wss://talkwith.example/api/socketio/new');
+  });
+});

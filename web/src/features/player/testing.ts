@@ -1,0 +1,66 @@
+import type { VideoSlotName } from '@talkwith/proto/dialogue';
+import type { CharacterMedia } from '@talkwith/proto/catalog';
+import type { Character } from '@talkwith/proto/dialogue';
+import type { Clock, LogEntry, LogSink, SpeechPort, VideoPort } from './ports.ts';
+
+/** Test doubles for the runner's ports: they record what was asked of them. */
+export function fakeVideo() {
+  const calls: Array<{ op: string; slot?: VideoSlotName; url?: string; loop?: boolean; loopCount?: number; notifyAtMs?: number | null }> = [];
+  const port: VideoPort = {
+    play: (slot, url, o) => calls.push({ op: 'play', slot, url, loop: o.loop, loopCount: o.loopCount, notifyAtMs: o.notifyAtMs }),
+    preload: (slot, url) => calls.push({ op: 'preload', slot, url }),
+    pause: () => calls.push({ op: 'pause' }),
+    resume: () => calls.push({ op: 'resume' }),
+    dispose: () => calls.push({ op: 'dispose' }),
+  };
+  const played = () => calls.filter((c) => c.op === 'play').map((c) => c.url?.split('/').pop());
+  return { port, calls, played };
+}
+
+export function fakeSpeech() {
+  const state = { starts: 0, stops: 0, open: false };
+  const port: SpeechPort = {
+    start: () => { state.starts += 1; state.open = true; },
+    stop: () => { state.stops += 1; state.open = false; },
+    dispose: () => { state.open = false; },
+  };
+  return { port, state };
+}
+
+export function fakeLogs() {
+  const entries: LogEntry[] = [];
+  const sink: LogSink = { log: (e) => entries.push(e), close: () => undefined };
+  return { sink, entries };
+}
+
+/** A manual clock: advance(ms) fires due timers in time order. */
+export function fakeClock() {
+  let now = 1_000_000;
+  let seq = 0;
+  const timers = new Map<number, { at: number; fn: () => void }>();
+  const clock: Clock = {
+    now: () => now,
+    setTimeout: (fn, ms) => { seq += 1; timers.set(seq, { at: now + ms, fn }); return seq; },
+    clearTimeout: (handle) => { timers.delete(handle as number); },
+  };
+  function advance(ms: number): void {
+    const until = now + ms;
+    for (;;) {
+      const due = [...timers.entries()].filter(([, t]) => t.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
+      if (!due) break;
+      timers.delete(due[0]);
+      now = due[1].at;
+      due[1].fn();
+    }
+    now = until;
+  }
+  return { clock, advance, pending: () => timers.size };
+}
+
+/** Media URLs as the catalog gives them (/files/...). */
+export function mediaFor(character: Character): CharacterMedia {
+  const videos = Object.fromEntries(character.videos.map((v) => [v.id, `/files/characters/${character.id}/${v.path}`]));
+  const names = character.videos.map((v) => v.title.replace(/\.mp4$/, ''));
+  const subtitles = Object.fromEntries(['ja-JP', 'en-US'].map((lang) => [lang, Object.fromEntries(names.map((n) => [n, `/files/subtitles/${character.id}/${lang}/${n}.vtt`]))]));
+  return { videos, subtitles };
+}
