@@ -35,8 +35,12 @@ export interface GatewayOptions {
   rateLimitMax?: number;
 }
 
-/** One reverse proxy (ingress / load balancer) may stand in front; its X-Forwarded-For is believed, no further. */
-const trustOneHop = (_address: string, hop: number) => hop < 1;
+/**
+ * X-Forwarded-For is believed only through the configured number of proxy
+ * hops. With none (the default, e.g. standalone without an ingress) the socket
+ * address is the client, so a forged header cannot dodge per-address limits.
+ */
+export const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 const UNLIMITED = new Set(['/healthz', '/readyz', '/api/socketio/new']);
 
@@ -46,7 +50,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   if (!config.JWT_SECRET) throw new Error('JWT_SECRET must be set before the gateway is built');
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;
   const rewriteUrl = adminUrlRewriter(config.ADMIN_PATH_PREFIX);
-  const fastifyOptions: FastifyHttpOptions<Server> = { ...loggingOptions(platform.logger), bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: trustOneHop };
+  const fastifyOptions: FastifyHttpOptions<Server> = { ...loggingOptions(platform.logger), bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: trustHops(config.TRUST_PROXY_HOPS) };
   if (rewriteUrl) fastifyOptions.rewriteUrl = rewriteUrl;
   const app: FastifyInstance = Fastify(fastifyOptions);
   app.decorate('platform', platform);
@@ -66,7 +70,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(healthRoutes, { platform, ...(upstreams ? { extraChecks: upstreamChecks(upstreams) } : {}) });
   await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES, clientTracking: true } });
   await app.register(socketRoutes, { events: platform.events });
-  await app.register(clientConfigRoutes, { adminPathPrefix: config.ADMIN_PATH_PREFIX });
+  await app.register(clientConfigRoutes, { adminPathPrefix: config.ADMIN_PATH_PREFIX, analyticsId: config.ANALYTICS_ID, devtoolsBlockHost: config.DEVTOOLS_BLOCK_HOST });
   await mountServices(app, options, upstreams);
   await app.register(webClientRoutes, { dist: webDist });
   return app;
