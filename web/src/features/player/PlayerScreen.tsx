@@ -27,8 +27,13 @@ export function PlayerScreen({ playable }: { playable: Playable }) {
   const subtitleUrl = view.subtitle ? (playable.media.subtitles[language]?.[view.subtitle] ?? null) : null;
   const classes = ['player', setting.landscape_mode ? 'player--landscape' : 'player--portrait', setting.hide_cursor ? 'player--hide-cursor' : ''];
 
+  // Browsers refuse sound before the first gesture (the standby loop then plays muted); a touch or key press lifts that.
+  const allowSound = () => {
+    for (const video of [videoA, videoB]) if (video) video.muted = false;
+  };
+
   return (
-    <div className={classes.join(' ').trim()} data-testid="player">
+    <div className={classes.join(' ').trim()} data-testid="player" onPointerDown={allowSound} onKeyDown={allowSound}>
       <header className="player__bar">
         <Link className="player__back" to="/full/select_chat" aria-label={t('player.chooseAnother')}>‹</Link>
         <span className="player__name">{playable.name}</span>

@@ -101,11 +101,12 @@ describe('player effect runner', () => {
     expect(view().paused).toBe(false);
   });
 
-  it('runner, stop, ends the conversation, clears every timer and closes the recogniser', () => {
-    const { runner, time, view, speech, startTalking } = setUp();
+  it('runner, stop, ends the conversation, pauses the clip, clears every timer and closes the recogniser', () => {
+    const { runner, time, view, speech, video, startTalking } = setUp();
     startTalking();
     runner.send({ type: 'stop' });
     expect(view().ended?.reason).toBe('stopped');
+    expect(video.calls.at(-1)?.op).toBe('pause');
     expect(time.pending()).toBe(0);
     expect(speech.state.open).toBe(false);
   });

@@ -109,7 +109,13 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
         return answerLater(() => send({ type: 'scoreResult', requestId: command.requestId, score }));
       }
       case 'log': logs.log({ category: command.category, message: command.message, extra: command.extra, characterId: character.id }); return;
-      case 'end': engineListening = false; for (const name of [...timers.keys()]) clearTimer(name); speech?.stop(); return;
+      case 'end':
+        engineListening = false;
+        for (const name of [...timers.keys()]) clearTimer(name);
+        speech?.stop();
+        // Stopped by the user: the clip stops with them (a natural ending has already finished its last clip).
+        if (command.reason === 'stopped' || command.reason === 'switched') video.pause();
+        return;
       // trackStep belongs to the conversation tracker of the engagement service (not built yet); the rest only change the view.
       default:
     }
