@@ -26,6 +26,12 @@ describe('platform config', () => {
     }
   });
 
+  it('platform config, BUS_LEASE_MS unset or bad, defaults to 10 s or names the variable', () => {
+    expect(loadPlatformConfig({}).BUS_LEASE_MS).toBe(10_000);
+    expect(loadPlatformConfig({ BUS_LEASE_MS: '2500' }).BUS_LEASE_MS).toBe(2500);
+    expect(() => loadPlatformConfig({ BUS_LEASE_MS: '5' })).toThrow(/BUS_LEASE_MS/);
+  });
+
   it('platform config, kafka and redis bus URLs, are both accepted', () => {
     expect(loadPlatformConfig({ BUS_URL: 'kafka://k1:9092,k2:9092' }).BUS_URL).toBe('kafka://k1:9092,k2:9092');
     expect(loadPlatformConfig({ BUS_URL: 'redis://127.0.0.1:6379' }).BUS_URL).toBe('redis://127.0.0.1:6379');

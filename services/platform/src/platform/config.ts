@@ -17,7 +17,11 @@ export const platformConfigSchema = Type.Object({
     default: 'info', description: 'pino log level: fatal, error, warn, info, debug, trace or silent',
   }),
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://\\S+$', description: 'origin users reach the product at, for links in mails (default http://localhost:PORT)' })),
-  BUS_URL: url('redis|rediss|kafka', 'event bus: redis://host:6379 = Redis Streams, kafka://h1:9092,h2:9092 = Kafka; unset = in-process'),
+  BUS_URL: url('redis|rediss|kafka', 'event bus: redis://host:6379 = Redis Streams, kafka://h1:9092,h2:9092 = Kafka; unset = in-process, persisted in the store under DATA_DIR'),
+  BUS_LEASE_MS: Type.Integer({
+    minimum: 100, maximum: 600_000, default: 10_000,
+    description: 'Redis Streams bus: how long a member that stopped answering (crash, kill -9) keeps its shards before another member takes over and redelivers their unacknowledged events, in ms',
+  }),
   STORE_URL: url('mongodb|mongodb\\+srv', 'document store: mongodb://... (replica set); unset = embedded store under DATA_DIR'),
   JOBS_URL: url('redis|rediss', 'jobs: redis://... = BullMQ; unset = in-process scheduler persisted in the store'),
   CACHE_URL: url('redis|rediss', 'cache, rate-limit counters, presence: redis://...; unset = in-memory'),

@@ -21,7 +21,7 @@ export async function createPlatform(config: PlatformConfig, options: PlatformOp
   const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL, name });
   const ctx: AdapterContext = { config, dataDir: join(resolve(config.DATA_DIR), name), clientId: `talkwith-${name}`, logger };
   const store = await openStore(ctx);
-  const [bus, cache, search, files] = await Promise.all([openBus(ctx), openCache(ctx), openSearch(ctx), openFiles(ctx)]);
+  const [bus, cache, search, files] = await Promise.all([openBus(ctx, store), openCache(ctx), openSearch(ctx), openFiles(ctx)]);
   const [jobs, mail] = await Promise.all([openJobs(ctx, store), openMail(ctx, store)]);
   const events = createEventing({ bus, store, logger });
   return { logger, store, bus, events, jobs, cache, search, files, mail };
