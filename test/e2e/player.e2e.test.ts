@@ -143,6 +143,17 @@ describe.skipIf(!hasChromium)('player end to end (standalone gateway, headless C
     await context.close();
   }, 60_000);
 
+  it('player, nothing said after the greeting, the silence timer fires in the browser and the first silence video plays', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 667 }, locale: 'ja-JP' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/full/chat/mirai`);
+    await page.getByRole('button', { name: '話す', exact: true }).click();
+    await page.getByText('聞いています').waitFor({ timeout: 15_000 });
+    await waitForPlaying(page, 'silence_1.mp4', 20_000);
+    await expect.poll(async () => page.getByTestId('subtitles').innerText(), { timeout: 10_000 }).toContain('聞こえてるかな');
+    await context.close();
+  }, 60_000);
+
   it('select chat, standalone start, lists ミライ and opens her player', async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 667 }, locale: 'en-US' });
     const page = await context.newPage();
