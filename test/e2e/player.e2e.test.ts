@@ -52,17 +52,22 @@ async function startStandalone(dataDir: string): Promise<{ url: string; child: C
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
+/** The parts of an HTMLVideoElement the checks read. */
+interface VideoState { currentSrc: string; currentTime: number; paused: boolean }
+
 /** The <video> currently shown (slot A or B) and what it plays. */
 async function visibleVideo(page: Page): Promise<{ src: string; time: number; paused: boolean }> {
   return page.$eval('video.player__video--active', (v) => {
-    const video = v as HTMLVideoElement;
+    const video = v as unknown as VideoState;
     return { src: video.currentSrc, time: video.currentTime, paused: video.paused };
   });
 }
 
 async function waitForPlaying(page: Page, file: string, timeout = 20_000): Promise<void> {
   await page.waitForFunction((name) => {
-    const video = document.querySelector('video.player__video--active') as HTMLVideoElement | null;
+    // Runs in the page; the root tsconfig has no DOM types, hence the structural cast.
+    const page = globalThis as unknown as { document: { querySelector(selector: string): VideoState | null } };
+    const video = page.document.querySelector('video.player__video--active');
     return !!video && video.currentSrc.endsWith(`/${name}`) && !video.paused && video.currentTime > 0;
   }, file, { timeout });
 }
