@@ -43,6 +43,12 @@ export interface GatewayOptions {
 export const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 const UNLIMITED = new Set(['/healthz', '/readyz', '/api/socketio/new']);
+/**
+ * Media is exempt from the per-address API limit: one conversation fetches
+ * dozens of video ranges and subtitles, and many phones share a carrier's
+ * address. (In production these come from the CDN anyway.)
+ */
+export const isUnlimited = (url: string): boolean => UNLIMITED.has(url) || url.startsWith('/files/');
 
 /** The whole gateway as one Fastify app; only standalone.ts / server.ts listen. Plugins in Fastify order. */
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
@@ -61,7 +67,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(rateLimit, {
     max: options.rateLimitMax ?? 600,
     timeWindow: 60_000,
-    allowList: (request) => UNLIMITED.has(request.url),
+    allowList: (request) => isUnlimited(request.url),
     ...(config.CACHE_URL ? { store: cacheRateLimitStore(platform.cache) } : {}),
   });
   await app.register(edgeAuthPlugin, { secret: config.JWT_SECRET });

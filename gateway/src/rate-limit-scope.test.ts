@@ -1,0 +1,24 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestGateway, type TestGateway } from './test-gateway.ts';
+
+let gw: TestGateway | undefined;
+afterEach(async () => { await gw?.close(); gw = undefined; });
+
+describe('gateway rate limit scope', () => {
+  it('rate limit, API calls past the limit, 429', async () => {
+    gw = await startTestGateway({}, { rateLimitMax: 3 });
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await gw.app.inject({ method: 'GET', url: '/api/characters' })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
+  });
+
+  it('rate limit, media range requests past the limit, still served', async () => {
+    gw = await startTestGateway({}, { rateLimitMax: 3 });
+    await gw.platform.files.put('characters/test/videos/clip.mp4', Buffer.alloc(4096, 1), 'video/mp4');
+    const codes = [];
+    for (let i = 0; i < 6; i++) {
+      codes.push((await gw.app.inject({ method: 'GET', url: '/files/characters/test/videos/clip.mp4', headers: { range: `bytes=${i}-${i + 99}` } })).statusCode);
+    }
+    expect(codes).toEqual([206, 206, 206, 206, 206, 206]);
+  });
+});
