@@ -13,6 +13,21 @@ export interface LocalBusOptions {
 
 type GroupDoc = { _id: string; types: string[] };
 
+/** Prepares the collections and reads what a previous life left: the next sequence and the known groups. */
+async function openLocalState(store: DocumentStore) {
+  const events = store.collection<StoredEvent>('bus_events');
+  const parked = store.collection<ParkedEvent>('bus_parked');
+  const groupDocs = store.collection<GroupDoc>('bus_groups');
+  await Promise.all([events.createIndex({ seq: 1 }, { unique: true }), parked.createIndex({ group: 1, seq: 1 })]);
+  // A crash between a group's finish and the delete leaves finished rows behind.
+  await events.deleteMany({ pending: { $size: 0 } });
+  // Sequences never repeat while a row or a parked entry still carries them.
+  const lastRows = await Promise.all([events, parked].map((c) => c.findOne({}, { sort: { seq: -1 }, projection: { seq: 1 } })));
+  const nextSeq = Math.max(0, ...lastRows.map((row) => Number(row?.['seq'] ?? 0))) + 1;
+  const groupTypes = new Map((await groupDocs.find({})).map((g) => [g._id, new Set(g.types)]));
+  return { events, parked, groupDocs, nextSeq, groupTypes };
+}
+
 /**
  * Durable in-process bus for standalone mode: the memory bus's semantics
  * (consumer groups, load-balancing, redelivery up to maxAttempts, parking,
@@ -35,16 +50,8 @@ type GroupDoc = { _id: string; types: string[] };
  * process per store: events published by another process are not seen.
  */
 export async function createLocalBus(options: LocalBusOptions): Promise<EventBus> {
-  const events = options.store.collection<StoredEvent>('bus_events');
-  const parked = options.store.collection<ParkedEvent>('bus_parked');
-  const groupDocs = options.store.collection<GroupDoc>('bus_groups');
-  await Promise.all([events.createIndex({ seq: 1 }, { unique: true }), parked.createIndex({ group: 1, seq: 1 })]);
-  // A crash between a group's finish and the delete leaves finished rows behind.
-  await events.deleteMany({ pending: { $size: 0 } });
-  // Sequences never repeat while a row or a parked entry still carries them.
-  const lastRows = await Promise.all([events, parked].map((c) => c.findOne({}, { sort: { seq: -1 }, projection: { seq: 1 } })));
-  let nextSeq = Math.max(0, ...lastRows.map((row) => Number(row?.['seq'] ?? 0))) + 1;
-  const groupTypes = new Map((await groupDocs.find({})).map((g) => [g._id, new Set(g.types)]));
+  const { events, parked, groupDocs, groupTypes, ...state } = await openLocalState(options.store);
+  let nextSeq = state.nextSeq;
   const groups = new Map<string, LocalGroup>();
   let closed = false;
   const deps = {

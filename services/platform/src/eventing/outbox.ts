@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { EventEnvelope } from '@talkwith/proto';
-import type { DocumentStore, EventBus } from '../ports/index.ts';
+import type { Collection, DocumentStore, EventBus } from '../ports/index.ts';
 
 /** One outbox row: the envelope, its place in publish order, and whether the bus has it. */
 export type OutboxEntry = {
@@ -17,7 +17,7 @@ export interface OutboxOptions {
   store: DocumentStore;
   bus: EventBus;
   logger: Logger;
-  /** How long sent entries are kept (TTL index; default 1 hour). */
+  /** How long sent entries are kept (TTL index; default 10 minutes: enough to inspect, small for the embedded store, which holds them in memory). */
   keepSentForSeconds?: number;
   /** How often the store is scanned for unsent entries nobody here holds (default 30 s). */
   sweepEveryMs?: number;
@@ -52,140 +52,154 @@ const inOrder = (a: OutboxEntry, b: OutboxEntry) => a.createdAt.getTime() - b.cr
  * dedupe on the event id.
  */
 export function startOutbox(options: OutboxOptions): Outbox {
-  const { bus, logger } = options;
-  const outbox = options.store.collection<OutboxEntry>('outbox');
-  const queues = new Map<string, Waiting[]>();
-  const busyKeys = new Set<string>();
-  const pausedKeys = new Set<string>();
-  const held = new Set<string>();
-  const running = new Set<Promise<unknown>>();
-  const retryMinMs = options.retryMinMs ?? 200;
-  let retryDelayMs = retryMinMs;
-  let retryTimer: NodeJS.Timeout | null = null;
-  let seq = 0;
-  let started = false;
-  let closed = false;
+  const relay = new OutboxRelay(options);
+  relay.start();
+  return relay;
+}
 
-  const track = <T>(work: Promise<T>): Promise<T> => {
-    const settled = work.then(() => undefined, () => undefined);
-    running.add(settled);
-    void settled.finally(() => running.delete(settled));
-    return work;
-  };
+class OutboxRelay implements Outbox {
+  private readonly options: OutboxOptions;
+  private readonly outbox: Collection<OutboxEntry>;
+  private readonly queues = new Map<string, Waiting[]>();
+  private readonly busyKeys = new Set<string>();
+  private readonly pausedKeys = new Set<string>();
+  /** Ids queued or being written here, so a sweep does not queue them twice. */
+  private readonly held = new Set<string>();
+  /** Hand-offs, marks and sweeps under way; close() waits for them. */
+  private readonly running = new Set<Promise<unknown>>();
+  private readonly retryMinMs: number;
+  private retryDelayMs: number;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private seq = 0;
+  private started = false;
+  private closed = false;
 
-  /** The caller has put entry._id into `held`, so a concurrent sweep cannot queue it twice. */
-  function enqueue(entry: OutboxEntry, settle: () => void = () => undefined): void {
-    const queue = queues.get(entry.key) ?? [];
-    // Never ahead of a head that is being handed over right now.
-    let at = queue.length;
-    while (at > (busyKeys.has(entry.key) ? 1 : 0) && inOrder(queue[at - 1]!.entry, entry) > 0) at--;
-    queue.splice(at, 0, { entry, settle });
-    queues.set(entry.key, queue);
-    if (pausedKeys.has(entry.key)) settle();
-    pump(entry.key);
+  constructor(options: OutboxOptions) {
+    this.options = options;
+    this.outbox = options.store.collection<OutboxEntry>('outbox');
+    this.retryMinMs = options.retryMinMs ?? 200;
+    this.retryDelayMs = this.retryMinMs;
   }
 
-  function pump(key: string): void {
-    if (!started || closed || busyKeys.has(key) || pausedKeys.has(key)) return;
-    const head = queues.get(key)?.[0];
+  start(): void {
+    const sweepEveryMs = this.options.sweepEveryMs ?? 30_000;
+    this.sweepTimer = setInterval(() => void this.track(this.sweep(sweepEveryMs)).catch((err: unknown) => this.options.logger.warn({ err }, 'outbox sweep failed')), sweepEveryMs);
+    this.sweepTimer.unref();
+    const indexes = Promise.all([
+      this.outbox.createIndex({ sentAt: 1 }, { expireAfterSeconds: this.options.keepSentForSeconds ?? 600 }),
+      this.outbox.createIndex({ createdAt: 1, seq: 1 }),
+    ]);
+    // Leftovers first: hand-offs begin only after the first sweep, so a new event cannot overtake an older one of its key.
+    void this.track(indexes.then(() => this.sweep(0)))
+      .catch((err: unknown) => this.options.logger.error({ err }, 'outbox relay could not read the store at start'))
+      .finally(() => {
+        this.started = true;
+        for (const key of this.queues.keys()) this.pump(key);
+      });
+  }
+
+  async write(envelope: EventEnvelope): Promise<void> {
+    const entry: OutboxEntry = { _id: envelope.id, key: envelope.key, envelope, createdAt: new Date(), seq: ++this.seq, sentAt: null };
+    // Held from before the insert: the row is visible to a sweep before the insert resolves.
+    this.held.add(entry._id);
+    try {
+      await this.outbox.insertOne(entry);
+    } catch (err) {
+      this.held.delete(entry._id);
+      throw err;
+    }
+    if (this.closed) return; // stored: the next start sends it
+    await new Promise<void>((resolve) => this.enqueue(entry, resolve));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    for (const queue of this.queues.values()) for (const waiting of queue) waiting.settle();
+    while (this.running.size > 0) await Promise.all([...this.running]);
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    const settled = work.then(() => undefined, () => undefined);
+    this.running.add(settled);
+    void settled.finally(() => this.running.delete(settled));
+    return work;
+  }
+
+  /** The caller has put entry._id into `held`. */
+  private enqueue(entry: OutboxEntry, settle: () => void = () => undefined): void {
+    const queue = this.queues.get(entry.key) ?? [];
+    // By age, but never ahead of a head that is being handed over right now.
+    let at = queue.length;
+    while (at > (this.busyKeys.has(entry.key) ? 1 : 0) && inOrder(queue[at - 1]!.entry, entry) > 0) at--;
+    queue.splice(at, 0, { entry, settle });
+    this.queues.set(entry.key, queue);
+    if (this.pausedKeys.has(entry.key)) settle();
+    this.pump(entry.key);
+  }
+
+  private pump(key: string): void {
+    if (!this.started || this.closed || this.busyKeys.has(key) || this.pausedKeys.has(key)) return;
+    const head = this.queues.get(key)?.[0];
     if (!head) return;
-    busyKeys.add(key);
-    void track(handOff(head)).then((sent) => {
-      busyKeys.delete(key);
+    this.busyKeys.add(key);
+    void this.track(this.handOff(head)).then((sent) => {
+      this.busyKeys.delete(key);
       if (sent) {
-        queues.get(key)?.shift();
-        held.delete(head.entry._id);
-        if (queues.get(key)?.length === 0) queues.delete(key);
+        this.queues.get(key)?.shift();
+        this.held.delete(head.entry._id);
+        if (this.queues.get(key)?.length === 0) this.queues.delete(key);
       }
-      pump(key);
+      this.pump(key);
     });
   }
 
-  async function handOff(head: Waiting): Promise<boolean> {
+  private async handOff(head: Waiting): Promise<boolean> {
     try {
-      await bus.publish(head.entry.envelope);
+      await this.options.bus.publish(head.entry.envelope);
     } catch (err) {
-      pause(head.entry.key, err);
+      this.pause(head.entry.key, err);
       return false;
     }
     head.settle();
-    retryDelayMs = retryMinMs;
+    this.retryDelayMs = this.retryMinMs;
     // Not awaited before the next hand-off: if marking fails the entry is sent again later, a duplicate consumers drop.
-    void track(outbox.updateOne({ _id: head.entry._id }, { $set: { sentAt: new Date() } })).catch((err: unknown) => {
-      logger.warn({ err, eventId: head.entry._id }, 'outbox entry sent but not marked; it will be sent again');
+    void this.track(this.outbox.updateOne({ _id: head.entry._id }, { $set: { sentAt: new Date() } })).catch((err: unknown) => {
+      this.options.logger.warn({ err, eventId: head.entry._id }, 'outbox entry sent but not marked; it will be sent again');
     });
     return true;
   }
 
-  function pause(key: string, err: unknown): void {
+  private pause(key: string, err: unknown): void {
     // Warn once per outage (the first failure after a success), not on every retry.
-    if (retryDelayMs === retryMinMs) logger.warn({ err, key }, 'bus refused an event; the outbox keeps it and retries');
-    else logger.debug({ err, key }, 'bus still refuses events');
-    pausedKeys.add(key);
-    for (const waiting of queues.get(key) ?? []) waiting.settle();
-    if (retryTimer || closed) return;
-    retryTimer = setTimeout(resumePaused, retryDelayMs);
-    retryTimer.unref();
-    retryDelayMs = Math.min(retryDelayMs * 2, options.retryMaxMs ?? 30_000);
+    if (this.retryDelayMs === this.retryMinMs) this.options.logger.warn({ err, key }, 'bus refused an event; the outbox keeps it and retries');
+    else this.options.logger.debug({ err, key }, 'bus still refuses events');
+    this.pausedKeys.add(key);
+    for (const waiting of this.queues.get(key) ?? []) waiting.settle();
+    if (this.retryTimer || this.closed) return;
+    this.retryTimer = setTimeout(() => this.resumePaused(), this.retryDelayMs);
+    this.retryTimer.unref();
+    this.retryDelayMs = Math.min(this.retryDelayMs * 2, this.options.retryMaxMs ?? 30_000);
   }
 
-  function resumePaused(): void {
-    retryTimer = null;
-    const keys = [...pausedKeys];
-    pausedKeys.clear();
-    for (const key of keys) pump(key);
+  private resumePaused(): void {
+    this.retryTimer = null;
+    const keys = [...this.pausedKeys];
+    this.pausedKeys.clear();
+    for (const key of keys) this.pump(key);
   }
 
-  /** Merges unsent entries of the store that this process does not hold; oldest first. */
-  async function sweep(olderThanMs: number): Promise<void> {
+  /** Merges unsent entries of the store that this process does not hold, oldest first. */
+  private async sweep(olderThanMs: number): Promise<void> {
     const before = new Date(Date.now() - olderThanMs);
-    const unsent = await outbox.find({ sentAt: null, createdAt: { $lte: before } }, { sort: { createdAt: 1, seq: 1 } });
-    const fresh = unsent.filter((entry) => !held.has(entry._id));
+    const unsent = await this.outbox.find({ sentAt: null, createdAt: { $lte: before } }, { sort: { createdAt: 1, seq: 1 } });
+    const fresh = unsent.filter((entry) => !this.held.has(entry._id));
     for (const entry of fresh) {
-      held.add(entry._id);
-      enqueue(entry);
+      this.held.add(entry._id);
+      this.enqueue(entry);
     }
-    if (fresh.length > 0) logger.info({ count: fresh.length }, 'outbox relay picked up unsent events');
+    if (fresh.length > 0) this.options.logger.info({ count: fresh.length }, 'outbox relay picked up unsent events');
   }
-
-  const sweepEveryMs = options.sweepEveryMs ?? 30_000;
-  const sweepTimer = setInterval(() => {
-    void track(sweep(sweepEveryMs)).catch((err: unknown) => logger.warn({ err }, 'outbox sweep failed'));
-  }, sweepEveryMs);
-  sweepTimer.unref();
-
-  void track(
-    Promise.all([
-      outbox.createIndex({ sentAt: 1 }, { expireAfterSeconds: options.keepSentForSeconds ?? 3600 }),
-      outbox.createIndex({ createdAt: 1, seq: 1 }),
-    ]).then(() => sweep(0)),
-  )
-    .catch((err: unknown) => logger.error({ err }, 'outbox relay could not read the store at start'))
-    .finally(() => {
-      started = true;
-      for (const key of queues.keys()) pump(key);
-    });
-
-  return {
-    async write(envelope) {
-      const entry: OutboxEntry = { _id: envelope.id, key: envelope.key, envelope, createdAt: new Date(), seq: ++seq, sentAt: null };
-      // Held from before the insert: the row is visible to a sweep before the insert resolves.
-      held.add(entry._id);
-      try {
-        await outbox.insertOne(entry);
-      } catch (err) {
-        held.delete(entry._id);
-        throw err;
-      }
-      if (closed) return; // stored: the next start sends it
-      await new Promise<void>((resolve) => enqueue(entry, resolve));
-    },
-    async close() {
-      closed = true;
-      clearInterval(sweepTimer);
-      if (retryTimer) clearTimeout(retryTimer);
-      for (const queue of queues.values()) for (const waiting of queue) waiting.settle();
-      while (running.size > 0) await Promise.all([...running]);
-    },
-  };
 }
