@@ -100,3 +100,21 @@ describe('local bus, durability', () => {
     await last.close();
   });
 });
+
+describe('local bus, shared store', () => {
+  it('local bus, a second bus on the same store took its next sequence, publish skips past it instead of failing', async () => {
+    const { store } = await tempStore();
+    const first = await createLocalBus({ store, retryDelayMs: 5 });
+    const second = await createLocalBus({ store, retryDelayMs: 5 });
+    const handled: string[] = [];
+    await first.subscribe({ group: 'g', types: ['test.shared'], handler: async (e) => void handled.push(e.id) });
+    await second.subscribe({ group: 'other', types: ['test.shared'], handler: async () => await hang() });
+    const fromSecond = testEvent('test.shared', 'k1');
+    const fromFirst = testEvent('test.shared', 'k2');
+    await second.publish(fromSecond);
+    await first.publish(fromFirst);
+    await waitFor(() => handled.includes(fromFirst.id));
+    expect(handled).toEqual([fromFirst.id]);
+    expect(await store.collection('bus_events').countDocuments({ 'event.id': fromSecond.id })).toBe(1);
+  });
+});

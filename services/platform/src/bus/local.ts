@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@talkwith/proto';
-import { AppError } from '../errors/index.ts';
+import { AppError, isAppError } from '../errors/index.ts';
 import type { DocumentStore, EventBus, Subscription } from '../ports/index.ts';
 import { LocalGroup, type Member, type ParkedEvent, type StoredEvent } from './local-group.ts';
 
@@ -74,14 +74,26 @@ export async function createLocalBus(options: LocalBusOptions): Promise<EventBus
     groupTypes.set(group, known);
   }
 
+  // Only a second process on the same (MongoDB) store can take our sequence: skip past its rows instead of wedging.
+  async function insertWithNextSeq(row: Omit<StoredEvent, '_id' | 'seq'>): Promise<StoredEvent> {
+    for (let tries = 1; ; tries++) {
+      const seq = nextSeq++;
+      try {
+        return await events.insertOne({ ...row, _id: String(seq), seq });
+      } catch (err) {
+        if (!(isAppError(err) && err.code === 'DUPLICATE_KEY') || tries >= 5) throw err;
+        const last = await events.findOne({}, { sort: { seq: -1 }, projection: { seq: 1 } });
+        nextSeq = Math.max(nextSeq, (last?.seq ?? 0) + 1);
+      }
+    }
+  }
+
   return {
     async publish(event: EventEnvelope) {
       if (closed) throw new AppError('UNAVAILABLE', 'bus is closed');
       const pending = [...groupTypes].filter(([, types]) => types.has(event.type)).map(([name]) => name);
       if (pending.length === 0) return; // no group has ever asked for this type
-      const seq = nextSeq++;
-      const stored: StoredEvent = { _id: String(seq), seq, event: structuredClone(event), pending };
-      await events.insertOne(stored);
+      const stored = await insertWithNextSeq({ event: structuredClone(event), pending });
       for (const name of pending) groupState(name).enqueue(stored);
     },
     async subscribe(subscribeOptions): Promise<Subscription> {
