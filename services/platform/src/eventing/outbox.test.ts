@@ -17,14 +17,14 @@ afterEach(async () => {
 });
 
 /** A bus in front of a memory bus whose publish rejects while `down` (a broker outage). */
-type FlakyBus = EventBus & { down: boolean; refused: number };
+type FlakyBus = EventBus & { down: boolean; refused: number; refuseKey?: string };
 function flaky(inner: EventBus): FlakyBus {
   const bus: FlakyBus = {
     ...inner,
     down: false,
     refused: 0,
     async publish(event) {
-      if (bus.down) {
+      if (bus.down || event.key === bus.refuseKey) {
         bus.refused++;
         throw new Error('broker unreachable');
       }
@@ -96,6 +96,28 @@ describe('eventing outbox', () => {
     await waitFor(() => received.length === 7);
     expect(messages(received, 'alpha')).toEqual(['1', '2', '3', '4']);
     expect(messages(received, 'beta')).toEqual(['1', '2', '3']);
+  });
+
+  it('relay, one key always refused while others flow, backs off for that key alone and delivers the others', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'talkwith-outbox-'));
+    const store = await openStore(dir);
+    const bus = flaky(await createMemoryBus());
+    bus.refuseKey = 'stuck';
+    const received: EventEnvelope[] = [];
+    await bus.subscribe({ group: 'logging', types: ['client.logged'], handler: async (e) => void received.push(e) });
+    const events = createEventing({ bus, store, logger, outbox: { retryMinMs: 10, retryMaxMs: 1000, sweepEveryMs: 60_000 } });
+    await events.publish('client.logged', 'stuck', logged(0));
+    for (let n = 1; n <= 20; n++) {
+      await events.publish('client.logged', 'fine', logged(n));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(messages(received, 'fine')).toHaveLength(20);
+    // 10, 20, 40, 80, 160, 320 ms: a handful of tries in ~450 ms, not one per successful hand-off of another key.
+    expect(bus.refused).toBeLessThanOrEqual(8);
+    await events.close();
+    await bus.close();
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
   });
 
   it('eventing, dropped without close after publishing into a dead broker, a new instance on the same store dir delivers in order', async () => {

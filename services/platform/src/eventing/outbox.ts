@@ -45,7 +45,7 @@ const inOrder = (a: OutboxEntry, b: OutboxEntry) => a.createdAt.getTime() - b.cr
  * The transactional-outbox relay (DESIGN.md §3). Each key has an in-memory
  * queue of its unsent entries, handed to the bus one at a time, oldest first:
  * that keeps per-key order. When the bus refuses one, the key pauses with that
- * entry at its head and every paused key is retried with exponential back-off.
+ * entry at its head and is retried with its own exponential back-off.
  * On start (and every sweepEveryMs) unsent entries found in the store that
  * this process does not hold are merged in by age: leftovers of a crash, or of
  * a peer sharing the store. A peer's entry may then be sent twice; consumers
@@ -67,9 +67,8 @@ class OutboxRelay implements Outbox {
   private readonly held = new Set<string>();
   /** Hand-offs, marks and sweeps under way; close() waits for them. */
   private readonly running = new Set<Promise<unknown>>();
-  private readonly retryMinMs: number;
-  private retryDelayMs: number;
-  private retryTimer: NodeJS.Timeout | null = null;
+  /** Per paused key: its retry timer and its next back-off (one stuck key does not slow the others). */
+  private readonly retries = new Map<string, { timer: NodeJS.Timeout; nextDelayMs: number }>();
   private sweepTimer: NodeJS.Timeout | null = null;
   private seq = 0;
   private started = false;
@@ -78,8 +77,6 @@ class OutboxRelay implements Outbox {
   constructor(options: OutboxOptions) {
     this.options = options;
     this.outbox = options.store.collection<OutboxEntry>('outbox');
-    this.retryMinMs = options.retryMinMs ?? 200;
-    this.retryDelayMs = this.retryMinMs;
   }
 
   start(): void {
@@ -116,7 +113,7 @@ class OutboxRelay implements Outbox {
   async close(): Promise<void> {
     this.closed = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
-    if (this.retryTimer) clearTimeout(this.retryTimer);
+    for (const retry of this.retries.values()) clearTimeout(retry.timer);
     for (const queue of this.queues.values()) for (const waiting of queue) waiting.settle();
     while (this.running.size > 0) await Promise.all([...this.running]);
   }
@@ -164,7 +161,7 @@ class OutboxRelay implements Outbox {
       return false;
     }
     head.settle();
-    this.retryDelayMs = this.retryMinMs;
+    this.retries.delete(head.entry.key);
     // Not awaited before the next hand-off: if marking fails the entry is sent again later, a duplicate consumers drop.
     void this.track(this.outbox.updateOne({ _id: head.entry._id }, { $set: { sentAt: new Date() } })).catch((err: unknown) => {
       this.options.logger.warn({ err, eventId: head.entry._id }, 'outbox entry sent but not marked; it will be sent again');
@@ -173,22 +170,19 @@ class OutboxRelay implements Outbox {
   }
 
   private pause(key: string, err: unknown): void {
-    // Warn once per outage (the first failure after a success), not on every retry.
-    if (this.retryDelayMs === this.retryMinMs) this.options.logger.warn({ err, key }, 'bus refused an event; the outbox keeps it and retries');
+    // Warn once per outage (when nothing else is waiting), not for every key and retry.
+    if (this.pausedKeys.size === 0 && !this.retries.has(key)) this.options.logger.warn({ err, key }, 'bus refused an event; the outbox keeps it and retries');
     else this.options.logger.debug({ err, key }, 'bus still refuses events');
     this.pausedKeys.add(key);
     for (const waiting of this.queues.get(key) ?? []) waiting.settle();
-    if (this.retryTimer || this.closed) return;
-    this.retryTimer = setTimeout(() => this.resumePaused(), this.retryDelayMs);
-    this.retryTimer.unref();
-    this.retryDelayMs = Math.min(this.retryDelayMs * 2, this.options.retryMaxMs ?? 30_000);
-  }
-
-  private resumePaused(): void {
-    this.retryTimer = null;
-    const keys = [...this.pausedKeys];
-    this.pausedKeys.clear();
-    for (const key of keys) this.pump(key);
+    if (this.closed) return;
+    const delayMs = this.retries.get(key)?.nextDelayMs ?? this.options.retryMinMs ?? 200;
+    const timer = setTimeout(() => {
+      this.pausedKeys.delete(key);
+      this.pump(key);
+    }, delayMs);
+    timer.unref();
+    this.retries.set(key, { timer, nextDelayMs: Math.min(delayMs * 2, this.options.retryMaxMs ?? 30_000) });
   }
 
   /** Merges unsent entries of the store that this process does not hold, oldest first. */
