@@ -24,6 +24,7 @@ async function benches(): Promise<Bench[]> {
     optional('store.ts', 'benchStore', 'embedded store'),
     optional('engine.ts', 'benchEngine', 'dialogue engine'),
     optional('login.ts', 'benchLogin', 'log-in'),
+    optional('bundle.ts', 'benchBundle', 'web client size'),
   ]);
   return [
     { title: 'gateway HTTP', run: benchHttp },
