@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { demoCharacter } from '@talkwith/dialogue-engine/demo';
 import { initialState, step } from '@talkwith/dialogue-engine';
 import { inputFor, MOVE_KINDS, VOCABULARY, type Move } from '../../services/dialogue-engine/src/random-session.ts';
+import type { BenchRow } from './table.ts';
 
 /** Deterministic move source (LCG) so every bench run feeds the same session. */
 function moves(count: number): Move[] {
@@ -17,7 +18,7 @@ function moves(count: number): Move[] {
  * session on the demo character (issue 4: goal p99 under 1 ms). A fresh
  * session starts whenever the conversation ends.
  */
-export async function benchEngine(): Promise<Array<{ name: string; value: number; unit: string }>> {
+export async function benchEngine(): Promise<BenchRow[]> {
   const inputs = 50_000;
   let state = initialState(demoCharacter, { seed: 42 });
   let now = 0;

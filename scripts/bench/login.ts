@@ -1,15 +1,8 @@
 import { seedAdmin } from '../../services/identity/src/accounts/seed-admin.ts';
 import { OWASP_SCRYPT } from '../../services/identity/src/accounts/password-hash.ts';
 import { buildTestApp } from '../../services/identity/src/test-app.ts';
+import type { BenchRow } from './table.ts';
 
-export interface BenchRow {
-  name: string;
-  value: number;
-  unit: string;
-  baseline?: number;
-  goal?: string;
-  pass?: boolean;
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;

@@ -2,12 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEmbeddedStore } from '../../services/platform/src/store/index.ts';
-
-interface StoreBenchRow {
-  name: string;
-  value: number;
-  unit: string;
-}
+import type { BenchRow } from './table.ts';
 
 async function timed(work: () => Promise<void>): Promise<number> {
   const started = process.hrtime.bigint();
@@ -33,7 +28,7 @@ async function insertRate(collection: { insertOne(doc: Record<string, unknown>):
  * writer (one fsync each) and from 64 concurrent writers (group commit shares
  * fsyncs), and findOne on a unique indexed field.
  */
-export async function benchStore(): Promise<StoreBenchRow[]> {
+export async function benchStore(): Promise<BenchRow[]> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-store-'));
   const store = await createEmbeddedStore({ dir });
   try {
