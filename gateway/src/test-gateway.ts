@@ -7,6 +7,8 @@ import type { Role } from '@talkwith/proto/identity';
 import { closePlatform, createPlatform, loadPlatformConfig, type PlatformConfig } from '@talkwith/platform/platform';
 import { buildGateway } from './app.ts';
 
+export { eventually } from '@talkwith/platform/platform';
+
 export const TEST_ADMIN_PREFIX = 'secret-admin-test';
 
 export interface TestGateway {
@@ -42,13 +44,3 @@ export async function startTestGateway(env: Record<string, string> = {}, options
   };
 }
 
-/** Polls until `check` returns a value (eventual consistency across the bus). */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

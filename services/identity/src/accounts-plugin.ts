@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
-import jwt from '@fastify/jwt';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Platform } from '@talkwith/platform';
+import { ensureJwt } from '@talkwith/platform/http';
 import { createAccountsDeps, type AccountsSettings } from './accounts/create-deps.ts';
 import type { AccountsDeps } from './accounts/deps.ts';
 import { adminUserRoutes } from './http/admin-routes.ts';
@@ -30,7 +30,7 @@ declare module 'fastify' {
  */
 const accountsPlugin: FastifyPluginAsync<AccountsPluginOptions> = async (app, options) => {
   if (!app.hasRequestDecorator('cookies')) await app.register(cookie);
-  if (!app.hasDecorator('jwt')) await app.register(jwt, { secret: options.jwtSecret });
+  await ensureJwt(app, options.jwtSecret);
   const deps = await createAccountsDeps(options.platform, {
     ...options,
     signAccessToken: (claims) => app.jwt.sign(claims, { expiresIn: options.accessTtlSeconds }),

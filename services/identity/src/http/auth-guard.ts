@@ -1,9 +1,7 @@
 import type {} from '@fastify/jwt';
-import type { FastifyRequest } from 'fastify';
-import { AppError } from '@talkwith/platform';
 import type { Role } from '@talkwith/proto/identity';
-import { messages } from '../accounts/messages.ts';
 
+/** The access token's claims as identity signs them (the gateway and services verify the same JWT). */
 export interface AccessClaims {
   sub: string;
   roles: Role[];
@@ -12,21 +10,8 @@ export interface AccessClaims {
 declare module '@fastify/jwt' {
   interface FastifyJWT {
     payload: AccessClaims;
-    user: AccessClaims;
   }
 }
 
-/** Verifies the Bearer access token (the same JWT the gateway checks at the edge) and returns its claims. */
-export async function requireUser(request: FastifyRequest): Promise<AccessClaims> {
-  try {
-    return await request.jwtVerify<AccessClaims>();
-  } catch {
-    throw new AppError('UNAUTHENTICATED', messages.sessionExpired);
-  }
-}
-
-export async function requireAdmin(request: FastifyRequest): Promise<AccessClaims> {
-  const claims = await requireUser(request);
-  if (!claims.roles.includes('admin')) throw new AppError('FORBIDDEN', messages.forbidden);
-  return claims;
-}
+// One implementation of "who is calling" for every service: the platform's.
+export { requireCaller as requireUser, requireAdminCaller as requireAdmin } from '@talkwith/platform/http';
