@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { eventually, startTestGateway, TEST_ADMIN_PREFIX, type TestGateway } from './test-gateway.ts';
+
+let gw: TestGateway | undefined;
+afterEach(async () => { await gw?.close(); gw = undefined; });
+
+describe('admin audit log, end to end in standalone mode', () => {
+  it('admin deletes a user, logging service holds who did what to whom', async () => {
+    gw = await startTestGateway();
+    const admin = { authorization: `Bearer ${gw.tokenFor('admin-7', ['admin'])}` };
+    const created = await gw.app.inject({
+      method: 'POST', url: `/api/${TEST_ADMIN_PREFIX}/users`, headers: admin,
+      payload: { email: `audit${Date.now()}@example.jp`, password: 'abcd1234', gender: 'female', date_of_birth: '2000-01-01' },
+    });
+    const userId = created.json().user.id as string;
+
+    await gw.app.inject({ method: 'DELETE', url: `/api/${TEST_ADMIN_PREFIX}/users/${userId}`, headers: admin });
+
+    const entry = await eventually(async () => {
+      const res = await gw!.app.inject({ method: 'POST', url: `/api/${TEST_ADMIN_PREFIX}/logs/filter`, headers: admin, payload: { type: 'admin.acted', user_id: 'admin-7' } });
+      return (res.json().logs as Array<{ data: { action: string; target_user_id: string } }>).find((l) => l.data.action === 'user.deleted');
+    });
+    expect(created.statusCode).toBe(201);
+    expect(entry.data.target_user_id).toBe(userId);
+  });
+});
