@@ -6,7 +6,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import type { Platform, ServiceModule } from '@talkwith/platform';
-import { httpPlugin, healthRoutes } from '@talkwith/platform/http';
+import { httpPlugin, healthRoutes, trustHops } from '@talkwith/platform/http';
 import { loggingOptions } from '@talkwith/platform/logger';
 import { DEFAULT_BODY_LIMIT, type PlatformConfig } from '@talkwith/platform/platform';
 import { MAX_FRAME_BYTES } from '@talkwith/proto';
@@ -35,12 +35,6 @@ export interface GatewayOptions {
   rateLimitMax?: number;
 }
 
-/**
- * X-Forwarded-For is believed only through the configured number of proxy
- * hops. With none (the default, e.g. standalone without an ingress) the socket
- * address is the client, so a forged header cannot dodge per-address limits.
- */
-export const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 const UNLIMITED = new Set(['/healthz', '/readyz', '/api/socketio/new']);
 /**

@@ -54,6 +54,10 @@ describe('docker-compose.yml', () => {
     for (const service of SERVICES) expect(env[`${service.toUpperCase()}_URL`]).toBe(`http://${service}:${composeEnv(compose.services[service] ?? {}).PORT}`);
   });
 
+  it('compose, gateway published directly, believes no X-Forwarded-For hop', () => {
+    expect(composeEnv(compose.services.gateway ?? {}).TRUST_PROXY_HOPS ?? '0').toBe('0');
+  });
+
   it.each(PROCESSES)('compose, %s image, builds deploy/Dockerfile whose entry file exists and probes /healthz', (name) => {
     const service = compose.services[name] ?? {};
     expect(service.build?.dockerfile).toBe('deploy/Dockerfile');
@@ -149,6 +153,13 @@ describe('deploy/k8s', () => {
   it('k8s, gateway environment, points at the Service of every service', () => {
     const env = containerEnv(podContainers(deployment('gateway') as K8sObject)[0]!, objects);
     expectGatewayReachesEveryService(env, (service) => `${service}.talkwith.svc.cluster.local`);
+  });
+
+  it('k8s, gateway behind the Ingress, believes exactly that one X-Forwarded-For hop', () => {
+    // With 0 every user would share the ingress pod's address and one user's failed log-ins would lock out all.
+    const env = containerEnv(podContainers(deployment('gateway') as K8sObject)[0]!, objects);
+    expect(objects.some((o) => o.kind === 'Ingress')).toBe(true);
+    expect(env.TRUST_PROXY_HOPS).toBe('1');
   });
 
   it('k8s, secret, holds only placeholders marked REPLACE_ME for the real secrets', () => {

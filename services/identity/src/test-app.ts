@@ -11,7 +11,7 @@ import { createMemoryBus } from '@talkwith/platform/bus';
 import { createEventing } from '@talkwith/platform/eventing';
 import { createMemoryCache } from '@talkwith/platform/cache';
 import { createOutboxMailer } from '@talkwith/platform/mail';
-import { httpPlugin } from '@talkwith/platform/http';
+import { httpPlugin, trustHops } from '@talkwith/platform/http';
 import accountsPlugin from './accounts-plugin.ts';
 import type { GoogleSettings } from './google/google-signin.ts';
 import type { ScryptParams } from './accounts/password-hash.ts';
@@ -38,9 +38,8 @@ export async function buildTestApp(options: { trustProxy?: boolean | number; max
   } as unknown as Platform;
   const published: EventEnvelope[] = [];
   await bus.subscribe({ group: 'test-recorder', types: ['user.registered', 'user.logged_in', 'user.email_changed', 'user.deleted', 'admin.acted'], handler: async (e: EventEnvelope) => { published.push(e); } });
-  // A hop count is what the gateway is configured with; Fastify's types take it as a function.
   const hops = options.trustProxy;
-  const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : (hops ?? false);
+  const trustProxy = typeof hops === 'number' ? trustHops(hops) : (hops ?? false);
   const app: FastifyInstance = Fastify({ trustProxy } satisfies FastifyHttpOptions<Server>);
   await app.register(httpPlugin);
   await app.register(accountsPlugin, {

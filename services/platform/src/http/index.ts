@@ -49,4 +49,5 @@ export const httpPlugin = fp(httpConventions, { name: 'talkwith-http', fastify: 
 export default httpPlugin;
 export { healthRoutes } from './health.ts';
 export { closeOnSignals, type ShutdownOptions } from './shutdown.ts';
+export { trustHops, SERVICE_TRUSTED_HOPS } from './proxy-trust.ts';
 export { ensureJwt, requireCaller, requireAdminCaller, type Caller } from './auth.ts';

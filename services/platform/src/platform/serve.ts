@@ -3,16 +3,16 @@ import swagger from '@fastify/swagger';
 import { ConfigError } from '../config/index.ts';
 import type { Platform, ServiceModule } from '../service/index.ts';
 import { loggingOptions } from '../logger/index.ts';
-import { httpPlugin, healthRoutes, closeOnSignals } from '../http/index.ts';
+import { httpPlugin, healthRoutes, closeOnSignals, trustHops, SERVICE_TRUSTED_HOPS } from '../http/index.ts';
 import { loadPlatformConfig, type PlatformConfig } from './config.ts';
 import { createPlatform, closePlatform } from './create.ts';
 
 /** Largest request body any route accepts unless it raises its own limit (uploads do). */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-/** One service as its own HTTP app (distributed mode): conventions, health, the service plugin. Behind the gateway and at most one ingress hop. */
+/** One service as its own HTTP app (distributed mode): conventions, health, the service plugin. Behind the gateway only: it is the one proxy whose X-Forwarded-For is believed. */
 export async function buildServiceApp(module: ServiceModule, platform: Platform, config: PlatformConfig): Promise<FastifyInstance> {
-  const app = Fastify({ ...loggingOptions(platform.logger), bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: (_address: string, hop: number) => hop < 2 });
+  const app = Fastify({ ...loggingOptions(platform.logger), bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: trustHops(SERVICE_TRUSTED_HOPS) });
   app.decorate('platform', platform);
   await app.register(httpPlugin);
   await app.register(healthRoutes, { platform });
