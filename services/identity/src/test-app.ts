@@ -3,15 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
-import pino from 'pino';
 import type { EventEnvelope } from '@talkwith/proto';
 import type { Platform } from '@talkwith/platform';
-import { createEmbeddedStore } from '@talkwith/platform/store';
-import { createMemoryBus } from '@talkwith/platform/bus';
-import { createEventing } from '@talkwith/platform/eventing';
-import { createMemoryCache } from '@talkwith/platform/cache';
-import { createOutboxMailer } from '@talkwith/platform/mail';
 import { httpPlugin, trustHops } from '@talkwith/platform/http';
+import { closePlatform, createPlatform, eventually, loadPlatformConfig } from '@talkwith/platform/platform';
 import accountsPlugin from './accounts-plugin.ts';
 import type { GoogleSettings } from './google/google-signin.ts';
 import type { ScryptParams } from './accounts/password-hash.ts';
@@ -23,21 +18,18 @@ export interface TestApp {
   app: FastifyInstance;
   platform: Platform;
   published: EventEnvelope[];
+  /** The events of `type` seen so far, once at least `count` have arrived (delivery is asynchronous). */
+  eventsOf(type: string, count?: number): Promise<EventEnvelope[]>;
   close(): Promise<void>;
 }
 
-/** The accounts plugin on real embedded adapters in a temp dir, as the standalone process mounts it. */
+/** The accounts plugin on the embedded adapters standalone mode uses, in a temp dir. */
 export async function buildTestApp(options: { trustProxy?: boolean | number; maxFailures?: number; google?: GoogleSettings; scrypt?: ScryptParams } = {}): Promise<TestApp> {
   const dir = await mkdtemp(join(tmpdir(), 'identity-test-'));
-  const logger = pino({ level: 'silent' });
-  const store = await createEmbeddedStore({ dir });
-  const bus = await createMemoryBus();
-  const platform = {
-    logger, store, bus, events: createEventing({ bus, store, logger }), cache: await createMemoryCache(),
-    mail: await createOutboxMailer({ store, from: 'no-reply@talkwith.local' }),
-  } as unknown as Platform;
+  // The same adapters standalone mode runs: embedded store, durable bus, outbox, memory cache, mail outbox.
+  const platform = await createPlatform(loadPlatformConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), { serviceName: 'identity' });
   const published: EventEnvelope[] = [];
-  await bus.subscribe({ group: 'test-recorder', types: ['user.registered', 'user.logged_in', 'user.email_changed', 'user.deleted', 'admin.acted'], handler: async (e: EventEnvelope) => { published.push(e); } });
+  await platform.bus.subscribe({ group: 'test-recorder', types: ['user.registered', 'user.logged_in', 'user.email_changed', 'user.deleted', 'admin.acted'], handler: async (e: EventEnvelope) => { published.push(e); } });
   const hops = options.trustProxy;
   const trustProxy = typeof hops === 'number' ? trustHops(hops) : (hops ?? false);
   const app: FastifyInstance = Fastify({ trustProxy } satisfies FastifyHttpOptions<Server>);
@@ -49,10 +41,13 @@ export async function buildTestApp(options: { trustProxy?: boolean | number; max
   await app.ready();
   return {
     app, platform, published,
+    eventsOf: (type, count = 1) => eventually(async () => {
+      const seen = published.filter((e) => e.type === type);
+      return seen.length >= count && seen;
+    }),
     async close() {
       await app.close();
-      await bus.close();
-      await store.close();
+      await closePlatform(platform);
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -28,7 +28,7 @@ describe('POST /api/auth/signup', () => {
     expect(res.body).not.toContain('passwordHash');
     const [mail] = await t.platform.mail.recent({ to: email });
     expect(mail?.subject).toContain('メールアドレスの確認');
-    expect(t.published.map((e) => e.type)).toContain('user.registered');
+    expect((await t.eventsOf('user.registered')).map((e) => e.type)).toContain('user.registered');
   });
 
   it.each([
@@ -96,7 +96,7 @@ describe('e-mail confirmation and log-in', () => {
     await loginAs(email);
     const { body } = await loginAs(email);
     expect(body.relogin).toBe(true);
-    const events = t.published.filter((e) => e.type === 'user.logged_in').map((e) => (e.data as { relogin: boolean }).relogin);
+    const events = (await t.eventsOf('user.logged_in', 2)).map((e) => (e.data as { relogin: boolean }).relogin);
     expect(events).toEqual([false, true]);
   });
 

@@ -114,7 +114,7 @@ describe('account', () => {
     const token = await tokenFromMail(t.platform, next, '/email_confirm');
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/email_confirm', payload: { token } });
     expect(res.json().user.email).toBe(next);
-    expect(t.published.some((e) => e.type === 'user.email_changed')).toBe(true);
+    expect((await t.eventsOf('user.email_changed')).some((e) => e.type === 'user.email_changed')).toBe(true);
   });
 
   it('account/delete, right password, account gone and user.deleted published', async () => {
@@ -122,7 +122,7 @@ describe('account', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/account/delete', headers: { authorization: `Bearer ${user.access}` }, payload: { password: 'abcd1234' } });
     expect(res.statusCode).toBe(200);
     expect((await login(user.email, 'abcd1234')).statusCode).toBe(401);
-    expect(t.published.some((e) => e.type === 'user.deleted')).toBe(true);
+    expect((await t.eventsOf('user.deleted')).some((e) => e.type === 'user.deleted')).toBe(true);
   });
 
   it('profile, nickname updated, returned by me', async () => {
