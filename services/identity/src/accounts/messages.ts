@@ -13,7 +13,6 @@ export const messages = {
   passwordCharset: 'パスワードには半角英数字と記号のみ使用できます。',
   passwordLetterDigit: 'パスワードには英字と数字をそれぞれ1文字以上含めてください。',
   sessionExpired: 'セッションの有効期限が切れました。もう一度ログインしてください。',
-  forbidden: 'この操作を行う権限がありません。',
   userNotFound: 'ユーザーが見つかりません。',
   csrf: '不正なリクエストです。ページを再読み込みしてください。',
 } as const;

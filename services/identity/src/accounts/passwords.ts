@@ -1,4 +1,5 @@
 import { AppError } from '@talkwith/platform';
+import { messages as httpMessages } from '@talkwith/platform/http';
 import type { PasswordChangeBody } from '@talkwith/proto/identity';
 import { TOKEN_TTL, type AccountsDeps } from './deps.ts';
 import { resetMail, noticeMail } from './mails.ts';
@@ -23,7 +24,7 @@ export async function resetPassword(deps: AccountsDeps, token: string, newPasswo
 }
 
 export async function changePassword(deps: AccountsDeps, callerId: string, body: PasswordChangeBody): Promise<void> {
-  if (body.user_id !== callerId) throw new AppError('FORBIDDEN', messages.forbidden);
+  if (body.user_id !== callerId) throw new AppError('FORBIDDEN', httpMessages.forbidden);
   assertPassword(body.newPassword, 'newPassword');
   const user = await deps.users.findOne({ _id: callerId });
   if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
