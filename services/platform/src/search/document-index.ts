@@ -1,0 +1,138 @@
+import MiniSearch, { type AsPlainObject, type Options, type QueryCombination, type SearchOptions } from 'minisearch';
+import type { FieldKind, SearchHit, SearchQuery } from '../ports/search.ts';
+import { analyzeDetailed, analyzeJapanese, normalizeJapanese } from './analyzer.ts';
+
+/** What minisearch indexes: the caller's id beside the untouched document, so no document field can clash with the id. */
+interface Entry {
+  id: string;
+  doc: Record<string, unknown>;
+}
+
+/** The persisted form of one index; `text` is absent in snapshots written before minisearch, which are re-indexed on load. */
+export interface IndexSnapshot {
+  mapping: Record<string, FieldKind>;
+  docs: Record<string, Record<string, unknown>>;
+  text?: AsPlainObject;
+}
+
+interface Scored {
+  id: string;
+  score: number;
+}
+
+/**
+ * Queries are analysed by `analyzeDetailed` before they reach minisearch (a
+ * match needs the required tokens, ranking uses all of them), so each query
+ * string handed over is already one normalised token.
+ */
+const PRE_ANALYZED: SearchOptions = { tokenize: (token) => [token], processTerm: (token) => token };
+
+/** minisearch asks extractField for the id under this name; NUL keeps it apart from any mapped field. */
+const ID_FIELD = '\u0000id';
+
+/** One index: the documents as given, and a minisearch BM25 index over their text fields. */
+export class DocumentIndex {
+  readonly mapping: Record<string, FieldKind>;
+  readonly docs: Map<string, Record<string, unknown>>;
+  private readonly text: MiniSearch<Entry>;
+
+  private constructor(mapping: Record<string, FieldKind>, docs: Map<string, Record<string, unknown>>, text: MiniSearch<Entry>) {
+    this.mapping = { ...mapping };
+    this.docs = docs;
+    this.text = text;
+  }
+
+  static create(mapping: Record<string, FieldKind>, docs: Iterable<[string, Record<string, unknown>]> = []): DocumentIndex {
+    const index = new DocumentIndex(mapping, new Map(), new MiniSearch(miniSearchOptions(mapping)));
+    for (const [id, doc] of docs) index.upsert(id, doc);
+    return index;
+  }
+
+  static restore(snapshot: IndexSnapshot): DocumentIndex {
+    if (!snapshot.text) return DocumentIndex.create(snapshot.mapping, Object.entries(snapshot.docs));
+    const text = MiniSearch.loadJS<Entry>(snapshot.text, miniSearchOptions(snapshot.mapping));
+    return new DocumentIndex(snapshot.mapping, new Map(Object.entries(snapshot.docs)), text);
+  }
+
+  toSnapshot(): IndexSnapshot {
+    return { mapping: this.mapping, docs: Object.fromEntries(this.docs), text: this.text.toJSON() };
+  }
+
+  upsert(id: string, doc: Record<string, unknown>): void {
+    if (this.docs.has(id)) this.text.replace({ id, doc });
+    else this.text.add({ id, doc });
+    this.docs.set(id, doc);
+  }
+
+  remove(id: string): boolean {
+    if (!this.docs.delete(id)) return false;
+    this.text.discard(id);
+    return true;
+  }
+
+  search<T>(query: SearchQuery): { total: number; hits: Array<SearchHit<T>> } {
+    const ranked = this.rank(query).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const from = Math.max(0, query.from ?? 0);
+    const size = Math.max(0, query.size ?? 10);
+    const hits = ranked.slice(from, from + size).map(({ id, score }) => ({ id, score, doc: this.docs.get(id) as T }));
+    return { total: ranked.length, hits };
+  }
+
+  /** Matching documents with their scores, unordered. */
+  private rank(query: SearchQuery): Scored[] {
+    const passesFilter = (result: { id: string }): boolean => matchesFilter(this.docs.get(result.id)!, query.filter);
+    const text = query.text ?? '';
+    // Like the Elasticsearch adapter: text that normalises to nothing matches everything.
+    if (normalizeJapanese(text) === '') return this.text.search(MiniSearch.wildcard, { filter: passesFilter }).map(scored);
+
+    const { required, all } = analyzeDetailed(text);
+    const fields = (query.fields ?? this.textFields()).filter((field) => this.mapping[field] === 'text');
+    if (required.length === 0 || fields.length === 0) return [];
+    const matching = this.idsHoldingAllInOneField(required, fields);
+    const filter = (result: { id: string }): boolean => matching.has(result.id) && passesFilter(result);
+    return this.text.search({ combineWith: 'OR', queries: all }, { ...PRE_ANALYZED, fields, filter }).map(scored);
+  }
+
+  /**
+   * A document matches when one searched field holds every required token, as
+   * Elasticsearch's multi_match (best_fields, operator and) does: ミライ in the
+   * name and アンドロイド in the description do not match 「みらい あんどろいど」.
+   */
+  private idsHoldingAllInOneField(required: string[], fields: string[]): Set<string> {
+    const perField = fields.map((field): QueryCombination => ({ fields: [field], combineWith: 'AND', queries: required }));
+    return new Set(this.text.search({ combineWith: 'OR', queries: perField }, PRE_ANALYZED).map((result) => result.id as string));
+  }
+
+  private textFields(): string[] {
+    return Object.keys(this.mapping).filter((field) => this.mapping[field] === 'text');
+  }
+}
+
+function miniSearchOptions(mapping: Record<string, FieldKind>): Options<Entry> {
+  return {
+    idField: ID_FIELD,
+    fields: Object.keys(mapping).filter((field) => mapping[field] === 'text'),
+    extractField: (entry, field) => (field === ID_FIELD ? entry.id : textOf(entry.doc[field])),
+    // analyzeJapanese already folds widths, case and kana; minisearch's default lower-casing has nothing left to do.
+    tokenize: (text) => analyzeJapanese(text),
+    processTerm: (term) => term,
+  };
+}
+
+function scored(result: { id: unknown; score: number }): Scored {
+  return { id: result.id as string, score: result.score };
+}
+
+function textOf(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.map(textOf).join(' ');
+  return typeof value === 'object' ? '' : String(value);
+}
+
+function matchesFilter(doc: Record<string, unknown>, filter: SearchQuery['filter']): boolean {
+  if (!filter) return true;
+  return Object.entries(filter).every(([field, wanted]) => {
+    const value = doc[field];
+    return Array.isArray(value) ? value.some((item) => item === wanted) : value === wanted;
+  });
+}
