@@ -64,8 +64,26 @@ export interface Collection<T extends Doc = Doc> {
   deleteMany(filter: Filter): Promise<{ deletedCount: number }>;
 }
 
+/**
+ * The view of the store inside a transaction: collections whose reads see the
+ * transaction's own writes and whose writes commit or roll back together.
+ */
+export interface Transaction {
+  collection<T extends Doc = Doc>(name: string): Collection<T>;
+}
+
 export interface DocumentStore {
   collection<T extends Doc = Doc>(name: string): Collection<T>;
+  /**
+   * Runs `work` as one transaction: every write made through `tx` commits
+   * together when it resolves, and none does when it throws (the error is
+   * rethrown). Concurrent transactions never lose each other's updates.
+   * Inside `work`, use only `tx.collection()`: the embedded adapter refuses
+   * the store's own collections there (they would wait for this transaction),
+   * and MongoDB may run `work` again after a transient write conflict, so keep
+   * it free of effects outside the store.
+   */
+  withTransaction<R>(work: (tx: Transaction) => Promise<R>): Promise<R>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

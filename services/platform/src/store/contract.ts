@@ -7,6 +7,7 @@ import type { DocumentStore } from '../ports/store.ts';
 import { queryContract } from './contract-queries.ts';
 import { updateContract } from './contract-updates.ts';
 import { indexContract } from './contract-indexes.ts';
+import { transactionContract } from './contract-transactions.ts';
 
 export interface StoreFixture {
   store: DocumentStore;
@@ -50,6 +51,7 @@ export function runStoreContract(name: string, makeStore: () => Promise<StoreFix
     queryContract(ctx);
     updateContract(ctx);
     indexContract(ctx);
+    transactionContract(ctx);
   });
 }
 

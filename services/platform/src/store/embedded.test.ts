@@ -53,25 +53,6 @@ describe('embedded store', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('compaction, during concurrent writes, keeps every write across reopen', async () => {
-    const dir = await tempDir();
-    const store = await createEmbeddedStore({ dir, compactAfterBytes: 4096 });
-    const coll = store.collection('log');
-    await coll.createIndex({ seq: 1 }, { unique: true });
-    const writes = Array.from({ length: 500 }, (_, i) => coll.insertOne({ seq: i, body: 'x'.repeat(50) }));
-    const manual = store.compact();
-    await Promise.all([...writes, manual]);
-    await coll.updateMany({ seq: { $lt: 100 } }, { $set: { early: true } });
-    await store.close();
-    const reopened = await createEmbeddedStore({ dir });
-    const again = reopened.collection('log');
-    expect(await again.countDocuments()).toBe(500);
-    expect(await again.countDocuments({ early: true })).toBe(100);
-    await expect(again.insertOne({ seq: 7 })).rejects.toMatchObject({ code: 'DUPLICATE_KEY' });
-    await reopened.close();
-    await rm(dir, { recursive: true, force: true });
-  });
-
   it('closed store, a write after close, rejects with UNAVAILABLE', async () => {
     const dir = await tempDir();
     const store = await createEmbeddedStore({ dir });
@@ -90,6 +71,55 @@ describe('embedded store', () => {
     await expect(coll.find({ n: { $near: 1 } })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     await expect(coll.find({}, { projection: { name: 1, n: 0 } })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(await coll.findOne({ _id: 'a' })).toEqual({ _id: 'a', name: 'x', n: 1 });
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+});
+
+describe('embedded store limits and transactions', () => {
+  it('insertOne, a document nested 5,000 levels deep, is refused and the store stays healthy', async () => {
+    const dir = await tempDir();
+    const store = await createEmbeddedStore({ dir });
+    const logs = store.collection('logs');
+    let deep: Record<string, unknown> = { leaf: true };
+    for (let i = 0; i < 5000; i++) deep = { child: deep };
+    await expect(logs.insertOne({ extra: deep })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await logs.insertOne({ _id: 'after', extra: { ok: 1 } });
+    await store.close();
+    const reopened = await createEmbeddedStore({ dir });
+    expect(await reopened.collection('logs').find({})).toEqual([{ _id: 'after', extra: { ok: 1 } }]);
+    await reopened.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('insertOne, a document over the size limit, is refused with VALIDATION_FAILED', async () => {
+    const dir = await tempDir();
+    const store = await createEmbeddedStore({ dir, limits: { maxBytes: 1024 } });
+    await expect(store.collection('logs').insertOne({ text: 'x'.repeat(2000) })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await store.collection('logs').countDocuments()).toBe(0);
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('withTransaction, the store’s own collection used inside it, is refused instead of waiting forever', async () => {
+    const dir = await tempDir();
+    const store = await createEmbeddedStore({ dir });
+    const attempt = store.withTransaction(async (tx) => {
+      await tx.collection('a').insertOne({ _id: 'x' });
+      await store.collection('a').insertOne({ _id: 'y' });
+    });
+    await expect(attempt).rejects.toThrow(/use tx.collection/);
+    expect(await store.collection('a').countDocuments()).toBe(0);
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('commitCount, 50 inserts issued together, commits them in far fewer fsyncs (group commit)', async () => {
+    const dir = await tempDir();
+    const store = await createEmbeddedStore({ dir });
+    const before = store.commitCount();
+    await Promise.all(Array.from({ length: 50 }, (_, i) => store.collection('g').insertOne({ i })));
+    expect(store.commitCount() - before).toBeLessThanOrEqual(2);
     await store.close();
     await rm(dir, { recursive: true, force: true });
   });

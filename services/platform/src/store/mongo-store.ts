@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import type mongoose from 'mongoose';
 import { AppError } from '../errors/index.ts';
 import type {
-  Collection, Doc, DocumentStore, Filter, FindOneAndUpdateOptions, FindOptions, IndexOptions, SortSpec, Update, UpdateResult,
+  Collection, Doc, DocumentStore, Filter, Transaction, FindOneAndUpdateOptions, FindOptions, IndexOptions, SortSpec, Update, UpdateResult,
 } from '../ports/store.ts';
-import { isReplacement } from './updater.ts';
+import { isReplacement } from './mongo-semantics.ts';
 
 export interface MongoStoreOptions {
   url: string;
@@ -43,60 +43,65 @@ function withInsertId(filter: Filter, update: Update): Update {
   return { ...update, $setOnInsert: { _id: randomUUID(), ...onInsert } };
 }
 
+type Session = mongoose.mongo.ClientSession;
+
 class MongoCollection<T extends Doc> implements Collection<T> {
   readonly name: string;
   private readonly raw: Raw;
+  /** Inside withTransaction every operation carries the transaction's session. */
+  private readonly session: { session?: Session };
 
-  constructor(raw: Raw) {
+  constructor(raw: Raw, session?: Session) {
     this.raw = raw;
     this.name = raw.collectionName;
+    this.session = session ? { session } : {};
   }
 
   async createIndex(keys: SortSpec, options: IndexOptions = {}): Promise<void> {
-    await guarded(() => this.raw.createIndex(keys, { ...options }));
+    await guarded(() => this.raw.createIndex(keys, { ...options, ...this.session }));
   }
 
   async insertOne(doc: NewDoc<T>): Promise<T> {
     const full = { ...doc, _id: doc._id ?? randomUUID() };
-    await guarded(() => this.raw.insertOne(full as unknown as mongoose.mongo.OptionalId<mongoose.mongo.Document>));
+    await guarded(() => this.raw.insertOne(full as unknown as mongoose.mongo.OptionalId<mongoose.mongo.Document>, this.session));
     return full as unknown as T;
   }
 
   async insertMany(docs: Array<NewDoc<T>>): Promise<T[]> {
     if (docs.length === 0) return [];
     const full = docs.map((d) => ({ ...d, _id: d._id ?? randomUUID() }));
-    await guarded(() => this.raw.insertMany(full as unknown as Array<mongoose.mongo.OptionalId<mongoose.mongo.Document>>, { ordered: true }));
+    await guarded(() => this.raw.insertMany(full as unknown as Array<mongoose.mongo.OptionalId<mongoose.mongo.Document>>, { ordered: true, ...this.session }));
     return full as unknown as T[];
   }
 
   async findOne(filter: Filter, options: Pick<FindOptions, 'projection' | 'sort'> = {}): Promise<T | null> {
-    return (await this.raw.findOne(filter, { ...options })) as T | null;
+    return (await this.raw.findOne(filter, { ...options, ...this.session })) as T | null;
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
-    return (await this.raw.find(filter, { ...options }).toArray()) as unknown as T[];
+    return (await this.raw.find(filter, { ...options, ...this.session }).toArray()) as unknown as T[];
   }
 
   async countDocuments(filter: Filter = {}): Promise<number> {
-    return this.raw.countDocuments(filter);
+    return this.raw.countDocuments(filter, this.session);
   }
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
     const upsert = options.upsert ?? false;
     const body = upsert ? withInsertId(filter, update) : update;
-    const res = await guarded(() => (isReplacement(body) ? this.raw.replaceOne(filter, body, { upsert }) : this.raw.updateOne(filter, body, { upsert })));
+    const res = await guarded(() => (isReplacement(body) ? this.raw.replaceOne(filter, body, { upsert, ...this.session }) : this.raw.updateOne(filter, body, { upsert, ...this.session })));
     return toResult(res);
   }
 
   async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
     if (isReplacement(update)) throw new AppError('VALIDATION_FAILED', 'updateMany needs update operators');
-    return toResult(await guarded(() => this.raw.updateMany(filter, update)));
+    return toResult(await guarded(() => this.raw.updateMany(filter, update, this.session)));
   }
 
   async findOneAndUpdate(filter: Filter, update: Update, options: FindOneAndUpdateOptions = {}): Promise<T | null> {
     const upsert = options.upsert ?? false;
     const body = upsert ? withInsertId(filter, update) : update;
-    const opts: mongoose.mongo.FindOneAndUpdateOptions = { upsert, returnDocument: options.returnDocument ?? 'after' };
+    const opts: mongoose.mongo.FindOneAndUpdateOptions = { upsert, returnDocument: options.returnDocument ?? 'after', ...this.session };
     if (options.sort) opts.sort = options.sort;
     if (options.projection) opts.projection = options.projection;
     const doc = await guarded(() =>
@@ -106,11 +111,11 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
 
   async deleteOne(filter: Filter): Promise<{ deletedCount: number }> {
-    return { deletedCount: (await this.raw.deleteOne(filter)).deletedCount };
+    return { deletedCount: (await this.raw.deleteOne(filter, this.session)).deletedCount };
   }
 
   async deleteMany(filter: Filter): Promise<{ deletedCount: number }> {
-    return { deletedCount: (await this.raw.deleteMany(filter)).deletedCount };
+    return { deletedCount: (await this.raw.deleteMany(filter, this.session)).deletedCount };
   }
 }
 
@@ -130,6 +135,21 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Docu
       let coll = cache.get(name);
       if (!coll) cache.set(name, (coll = new MongoCollection<Doc>(db.collection(name))));
       return coll as unknown as Collection<T>;
+    },
+    /** A MongoDB session transaction (needs a replica set); the driver retries `work` on transient conflicts. */
+    async withTransaction<R>(work: (tx: Transaction) => Promise<R>): Promise<R> {
+      const session = await connection.startSession();
+      try {
+        let result: R | undefined;
+        await session.withTransaction(async () => {
+          result = await work({ collection: <C extends Doc = Doc>(name: string) => new MongoCollection<C>(db.collection(name), session) });
+        });
+        return result as R;
+      } catch (err) {
+        throw mapError(err);
+      } finally {
+        await session.endSession();
+      }
     },
     async ping() {
       await db.command({ ping: 1 });
