@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +34,7 @@ async function waitForOutput(output: () => string, text: string): Promise<void> 
 }
 
 describe('standalone process', () => {
-  it('standalone, spawned with a temp DATA_DIR, answers /healthz within 10 s and stops cleanly on SIGTERM', async () => {
+  it('standalone, spawned with a temp DATA_DIR, answers /healthz within 10 s, says where to talk and administer, and stops cleanly on SIGTERM', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'standalone-'));
     const port = await freePort();
     const proc = start({ PORT: String(port), DATA_DIR: dir, HOST: '127.0.0.1' });
@@ -42,9 +42,28 @@ describe('standalone process', () => {
       await waitForHealth(`http://127.0.0.1:${port}/healthz`, 10_000);
       await waitForOutput(proc.output, `running at http://localhost:${port}`);
       expect(existsSync(join(dir, 'secrets.json'))).toBe(true);
+      const { ADMIN_PATH_PREFIX } = JSON.parse(await readFile(join(dir, 'secrets.json'), 'utf8')) as { ADMIN_PATH_PREFIX: string };
+      await waitForOutput(proc.output, `Talk with the demo character: http://localhost:${port}/full/select_chat`);
+      await waitForOutput(proc.output, `Admin console (keep this address secret): http://localhost:${port}/${ADMIN_PATH_PREFIX}/`);
       await waitForOutput(proc.output, 'First admin account: admin@talkwith.local');
       proc.child.kill('SIGTERM');
       expect(await proc.exit).toBe(0);
+    } finally {
+      proc.child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('standalone, LOG_FORMAT=pretty at info, logs one readable line per request and health probes not at all', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'standalone-'));
+    const port = await freePort();
+    const proc = start({ PORT: String(port), DATA_DIR: dir, HOST: '127.0.0.1', LOG_LEVEL: 'info', LOG_FORMAT: 'pretty', NO_COLOR: '1' });
+    try {
+      await waitForHealth(`http://127.0.0.1:${port}/healthz`, 10_000);
+      await fetch(`http://127.0.0.1:${port}/api/config`);
+      await waitForOutput(proc.output, 'GET /api/config 200');
+      const requestLines = proc.output().split('\n').filter((line) => / \/(api|healthz)/.test(line));
+      expect(requestLines).toEqual([expect.stringMatching(/^\[[\d:.]+\] INFO \(standalone\): GET \/api\/config 200 \d+ ms$/)]);
     } finally {
       proc.child.kill('SIGKILL');
       await rm(dir, { recursive: true, force: true });

@@ -24,8 +24,12 @@ await app.listen({ port: config.PORT, host: config.HOST });
 const admin = await seedFirstAdmin(platform, config);
 
 const port = (app.server.address() as { port: number }).port;
-const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
+const url = (config.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+// The operator's first questions: where do I talk, where do I administer. The
+// console's secret first path segment is the admin prefix (web AdminGate).
 console.log(`TALK WITH is running at ${url} (started in ${Date.now() - started} ms, data in ${config.DATA_DIR})`);
-if (generated) console.log(`Admin API prefix (keep it secret): /api/${config.ADMIN_PATH_PREFIX}/ — stored in ${config.DATA_DIR}/secrets.json`);
+console.log(`  Talk with the demo character: ${url}/full/select_chat`);
+console.log(`  Admin console (keep this address secret): ${url}/${config.ADMIN_PATH_PREFIX}/ — its API is under /api/${config.ADMIN_PATH_PREFIX}/`);
+if (generated) console.log(`  The admin prefix was generated and stored in ${config.DATA_DIR}/secrets.json`);
 // Printed once, on stdout only (never through the logger): the password is stored hashed.
 if (admin) console.log(`First admin account: ${admin.email} / ${admin.password} (shown once; change it after logging in)`);

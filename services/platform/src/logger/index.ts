@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { IncomingMessage } from 'node:http';
 import pino, { type Logger, type LevelWithSilent } from 'pino';
-import type { FastifyBaseLogger } from 'fastify';
+import type PinoPretty from 'pino-pretty';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** Never logged: credentials, tokens and card data, wherever they sit in a logged object. */
 const SECRET_KEYS = ['password', 'newPassword', 'currentPassword', 'token', 'refreshToken', 'accessToken', 'card', 'cardNumber', 'cvc', 'secret'];
@@ -15,17 +17,36 @@ export const redactPaths = [
   ...SECRET_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
 ];
 
+/** pretty: readable lines for a person at a terminal; json: one object per line for collectors; auto: pretty on a TTY. */
+export type LogFormat = 'auto' | 'pretty' | 'json';
+
 export interface LoggerOptions {
   level?: LevelWithSilent;
   name?: string;
+  format?: LogFormat;
+}
+
+export function resolveLogFormat(format: LogFormat = 'auto', stdoutIsTTY = process.stdout.isTTY === true): 'pretty' | 'json' {
+  if (format !== 'auto') return format;
+  return stdoutIsTTY ? 'pretty' : 'json';
+}
+
+/**
+ * Loaded only when used: services logging JSON do not pay for it at start. The
+ * request line's own fields repeat what its message says, so a terminal is spared them.
+ */
+function prettyStream() {
+  const pretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
+  return pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,reqId,statusCode,responseTime' });
 }
 
 export function createLogger(options: LoggerOptions = {}): Logger {
-  return pino({
+  const settings = {
     level: options.level ?? 'info',
     ...(options.name ? { name: options.name } : {}),
     redact: { paths: redactPaths, censor: '[redacted]' },
-  });
+  };
+  return resolveLogFormat(options.format) === 'pretty' ? pino(settings, prettyStream()) : pino(settings);
 }
 
 /** A caller-supplied request id is kept only when it is short and plain, so it cannot forge log lines. */
@@ -36,9 +57,34 @@ export function genReqId(req: IncomingMessage): string {
   return typeof incoming === 'string' && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/** Fastify constructor options wiring a pino logger and request ids (echoed by the http plugin). */
+/**
+ * Requests that come in bulk and rarely matter one by one: a conversation
+ * fetches dozens of video ranges and subtitles, and probes poll health.
+ * Their successes are logged at debug; failures stay visible.
+ */
+const isRoutine = (url: string): boolean => url.startsWith('/files/') || url === '/healthz' || url === '/readyz';
+
+/**
+ * One line per request, when it completes ("GET /api/x 200 3 ms"), instead of
+ * Fastify's two JSON objects (incoming + completed): a short session on a
+ * terminal stays readable. The URL is the rewritten one, so a secret admin
+ * prefix never reaches the log.
+ */
+export class RequestLineLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) return super.requestCompleted(error, request, reply);
+    const statusCode = reply.statusCode;
+    const responseTime = Math.round(reply.elapsedTime);
+    const level = statusCode < 400 && isRoutine(request.url) ? 'debug' : 'info';
+    reply.log[level]({ statusCode, responseTime }, `${request.method} ${request.url} ${statusCode} ${responseTime} ms`);
+  }
+}
+
+/** Fastify constructor options wiring a pino logger, request ids (echoed by the http plugin) and one line per request. */
 export function loggingOptions(logger: Logger) {
-  return { loggerInstance: logger as FastifyBaseLogger, genReqId, requestIdHeader: false as const };
+  return { loggerInstance: logger as FastifyBaseLogger, genReqId, requestIdHeader: false as const, logController: new RequestLineLogController() };
 }
 
 export type { Logger };

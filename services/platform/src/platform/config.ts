@@ -16,6 +16,9 @@ export const platformConfigSchema = Type.Object({
   LOG_LEVEL: Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')], {
     default: 'info', description: 'pino log level: fatal, error, warn, info, debug, trace or silent',
   }),
+  LOG_FORMAT: Type.Union([Type.Literal('auto'), Type.Literal('pretty'), Type.Literal('json')], {
+    default: 'auto', description: 'log lines: pretty (readable, for a terminal), json (one object per line, for log collectors) or auto (pretty when stdout is a terminal, else json)',
+  }),
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://\\S+$', description: 'origin users reach the product at, for links in mails (default http://localhost:PORT)' })),
   BUS_URL: url('redis|rediss|kafka', 'event bus: redis://host:6379 = Redis Streams, kafka://h1:9092,h2:9092 = Kafka; unset = in-process, persisted in the store under DATA_DIR'),
   BUS_LEASE_MS: Type.Integer({

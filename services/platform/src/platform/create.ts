@@ -18,7 +18,7 @@ export interface PlatformOptions {
  */
 export async function createPlatform(config: PlatformConfig, options: PlatformOptions = {}): Promise<Platform> {
   const name = options.serviceName ?? 'standalone';
-  const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL, name });
+  const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT, name });
   const ctx: AdapterContext = { config, dataDir: join(resolve(config.DATA_DIR), name), clientId: `talkwith-${name}`, logger };
   const store = await openStore(ctx);
   const [bus, cache, search, files] = await Promise.all([openBus(ctx, store), openCache(ctx), openSearch(ctx), openFiles(ctx)]);
