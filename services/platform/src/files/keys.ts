@@ -1,10 +1,16 @@
 import { extname } from 'node:path';
 import { AppError } from '../errors/index.ts';
 
+/** S3's limit for a whole key, in UTF-8 bytes. */
+const MAX_KEY_BYTES = 1024;
+/** Most file systems' limit for one path segment (NAME_MAX), in bytes. */
+const MAX_SEGMENT_BYTES = 255;
+
 /**
  * Refuses keys that could escape the store or mean different things on
  * different engines: empty, absolute, `..`/`.` segments, empty segments,
- * backslashes, NUL and other control characters.
+ * backslashes, NUL and other control characters, and keys too long for S3
+ * or a segment too long for a local disk (which would fail as ENAMETOOLONG).
  */
 export function assertValidKey(key: string): void {
   const problem = keyProblem(key);
@@ -13,7 +19,7 @@ export function assertValidKey(key: string): void {
 
 function keyProblem(key: string): string | null {
   if (typeof key !== 'string' || key.length === 0) return 'empty';
-  if (key.length > 1024) return 'longer than 1024 characters';
+  if (Buffer.byteLength(key) > MAX_KEY_BYTES) return `longer than ${MAX_KEY_BYTES} bytes`;
   if (key.startsWith('/')) return 'absolute';
   if (key.includes('\\')) return 'backslash';
   // eslint-disable-next-line no-control-regex
@@ -21,6 +27,7 @@ function keyProblem(key: string): string | null {
   const segments = key.split('/');
   if (segments.some((segment) => segment === '..' || segment === '.')) return 'dot segment';
   if (segments.some((segment) => segment === '')) return 'empty segment';
+  if (segments.some((segment) => Buffer.byteLength(segment) > MAX_SEGMENT_BYTES)) return `a segment longer than ${MAX_SEGMENT_BYTES} bytes`;
   return null;
 }
 

@@ -35,8 +35,16 @@ export async function createLocalFiles(options: LocalFilesOptions): Promise<File
   return files;
 }
 
+/**
+ * Where a local store keeps the bytes of its keys, so the HTTP route can hand
+ * them to @fastify/send; undefined for any other FileStore.
+ */
+export function localObjectsDir(files: FileStore): string | undefined {
+  return files instanceof LocalFiles ? files.objects : undefined;
+}
+
 class LocalFiles implements FileStore {
-  private readonly objects: string;
+  readonly objects: string;
   private readonly meta: string;
   private readonly tmp: string;
   private readonly publicBaseUrl: string;

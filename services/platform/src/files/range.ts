@@ -15,8 +15,10 @@ export function checkRange(range: ByteRange | undefined, size: number): ByteRang
 export type RangeRequest = { kind: 'whole' } | { kind: 'partial'; range: ByteRange } | { kind: 'unsatisfiable' };
 
 /**
- * Parses `Range: bytes=a-b | a- | -n` (RFC 9110 §14). Several ranges or a
- * malformed header fall back to the whole file, which the RFC allows.
+ * Parses `Range: bytes=a-b | a- | -n` (RFC 9110 §14) as @fastify/send does for
+ * local files, so both paths of the /files route answer alike: several ranges
+ * or another unit fall back to the whole file, an end before the start or a
+ * start past the end is unsatisfiable (the RFC allows ignoring or rejecting).
  */
 export function parseRangeHeader(header: string | undefined, size: number): RangeRequest {
   if (!header) return { kind: 'whole' };
@@ -31,7 +33,6 @@ export function parseRangeHeader(header: string | undefined, size: number): Rang
   }
   const start = Number(first);
   const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
-  if (last !== '' && Number(last) < start) return { kind: 'whole' };
-  if (start >= size) return { kind: 'unsatisfiable' };
+  if (start >= size || (last !== '' && Number(last) < start)) return { kind: 'unsatisfiable' };
   return { kind: 'partial', range: { start, end } };
 }
