@@ -18,7 +18,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-runJobsContract('local (embedded store)', () => createLocalJobs({ store, pollMs: 20, lockMs: 1000 }));
+runJobsContract('local (embedded store)', () => createLocalJobs({ store, lockMs: 5000 }));
 
 describe('local jobs, crash safety', () => {
   it('job, claimed by a process that died, runs again once its lock expired', async () => {
@@ -28,7 +28,7 @@ describe('local jobs, crash safety', () => {
       maxAttempts: 3, backoffMs: 10, lockedUntil: now + 150, lockToken: 'dead-process', repeatEveryMs: null, lastError: null,
     };
     await store.collection<JobDoc>('jobs').insertOne(orphan);
-    const queue = await createLocalJobs({ store, pollMs: 20, lockMs: 1000 });
+    const queue = await createLocalJobs({ store, lockMs: 5000 });
     const attempts: Array<{ at: number; attempt: number }> = [];
     queue.define('orphaned', async (_data, job) => void attempts.push({ at: Date.now(), attempt: job.attempt }));
     await queue.start();
@@ -39,4 +39,26 @@ describe('local jobs, crash safety', () => {
     expect(attempts[0]!.at).toBeGreaterThanOrEqual(now + 150);
     expect(attempts[0]!.attempt).toBe(2);
   });
+});
+
+describe('local jobs, lock renewal', () => {
+  it('job, running longer than its lock while a second process polls the same store, runs once', async () => {
+    const name = `long-${Date.now()}`;
+    const [first, second] = [await createLocalJobs({ store, lockMs: 2000 }), await createLocalJobs({ store, lockMs: 2000 })];
+    let runs = 0;
+    for (const queue of [first, second]) {
+      queue.define(name, async () => {
+        runs++;
+        await new Promise((r) => setTimeout(r, 3500));
+      });
+    }
+    await first.start();
+    await first.enqueue(name, {});
+    await second.start();
+
+    await new Promise((r) => setTimeout(r, 4500));
+    await Promise.all([first.close(), second.close()]);
+
+    expect(runs).toBe(1);
+  }, 15_000);
 });

@@ -1,27 +1,25 @@
 import { randomUUID } from 'node:crypto';
+import { Cron } from 'croner';
 import { AppError, isAppError } from '../errors/index.ts';
 import type { Collection, DocumentStore, EnqueueOptions, JobHandler, JobQueue } from '../ports/index.ts';
 
 export interface LocalJobsOptions {
   store: DocumentStore;
-  /** How often due jobs are looked for (default 500 ms). */
-  pollMs?: number;
-  /** A claimed job's lock; a dead process's jobs become due again after it (default 30 s). */
+  /** A claimed job's lock, renewed every second while it runs; a dead process's jobs become due again after it (default 30 s). */
   lockMs?: number;
   onError?(err: unknown): void;
 }
 
-type JobStatus = 'pending' | 'running' | 'done' | 'failed';
 export type JobDoc = {
   _id: string;
   name: string;
   data: unknown;
-  status: JobStatus;
+  status: 'pending' | 'running' | 'failed';
   runAt: number;
   attempts: number;
   maxAttempts: number;
   backoffMs: number;
-  /** 0 when free; a claim sets it to now + lockMs and a heartbeat extends it. */
+  /** 0 when free; a claim sets it to now + lockMs and every tick renews it while the job runs. */
   lockedUntil: number;
   lockToken: string | null;
   repeatEveryMs: number | null;
@@ -34,51 +32,46 @@ interface Definition {
   running: number;
 }
 
+/** croner's finest step: jobs run at most a second late (repeats faster than that run every second). */
+const EVERY_SECOND = '* * * * * *';
+
 /**
- * Jobs persisted in the document store (collection `jobs`). A poll loop claims
- * due jobs one at a time with findOneAndUpdate (atomic, so several processes
- * can share the collection). Finished jobs are deleted; failed ones stay with
- * status 'failed'. jobId dedupes while a job is pending or running.
+ * Jobs persisted in the document store (collection `jobs`), so an acknowledged
+ * enqueue survives a restart. Every second (croner), and right after an
+ * enqueue, due jobs are claimed one at a time with findOneAndUpdate (atomic, so
+ * several processes can share the collection). Finished jobs are deleted;
+ * failed ones stay with status 'failed'. jobId dedupes while a job is pending or running.
  */
 export async function createLocalJobs(options: LocalJobsOptions): Promise<JobQueue> {
   const jobs = options.store.collection<JobDoc>('jobs');
   await jobs.createIndex({ status: 1, name: 1, runAt: 1 });
-  const pollMs = options.pollMs ?? 500;
   const lockMs = options.lockMs ?? 30_000;
   const onError = options.onError ?? ((err: unknown) => console.error('local jobs:', err));
   const definitions = new Map<string, Definition>();
-  const running = new Set<Promise<void>>();
-  let timer: NodeJS.Timeout | null = null;
+  const running = new Map<string, Promise<void>>(); // by lock token
+  let ticker: Cron | null = null;
+  let tick: Promise<void> | null = null;
   let stopped = false;
-  let polling = false;
 
-  async function claim(name: string): Promise<JobDoc | null> {
+  async function claimDueJobs(): Promise<void> {
     const now = Date.now();
-    return jobs.findOneAndUpdate(
-      { name, status: { $in: ['pending', 'running'] }, runAt: { $lte: now }, lockedUntil: { $lt: now } },
-      { $set: { status: 'running', lockedUntil: now + lockMs, lockToken: randomUUID() }, $inc: { attempts: 1 } },
-      { sort: { runAt: 1 } },
-    );
-  }
-
-  async function poll(): Promise<void> {
-    if (polling || stopped) return;
-    polling = true;
-    try {
-      for (const [name, definition] of definitions) {
-        while (definition.running < definition.concurrency && !stopped) {
-          const job = await claim(name);
-          if (!job) break;
-          const run = execute(jobs, job, definition, lockMs).catch(onError).finally(() => running.delete(run));
-          running.add(run);
-        }
+    if (running.size > 0) await jobs.updateMany({ lockToken: { $in: [...running.keys()] } }, { $set: { lockedUntil: now + lockMs } });
+    for (const [name, definition] of definitions) {
+      while (definition.running < definition.concurrency && !stopped) {
+        const job = await jobs.findOneAndUpdate(
+          { name, status: { $in: ['pending', 'running'] }, runAt: { $lte: now }, lockedUntil: { $lt: now } },
+          { $set: { status: 'running', lockedUntil: now + lockMs, lockToken: randomUUID() }, $inc: { attempts: 1 } },
+          { sort: { runAt: 1 } },
+        );
+        if (!job) break;
+        const token = job.lockToken!;
+        running.set(token, execute(jobs, job, definition).catch(onError).finally(() => running.delete(token)));
       }
-    } catch (err) {
-      onError(err);
-    } finally {
-      polling = false;
     }
   }
+
+  // One tick at a time, whether croner or an enqueue asked for it.
+  const wake = (): Promise<void> => (tick ??= claimDueJobs().catch(onError).finally(() => (tick = null)));
 
   return {
     define(name, handler, defineOptions) {
@@ -98,7 +91,7 @@ export async function createLocalJobs(options: LocalJobsOptions): Promise<JobQue
       } catch (err) {
         if (!(isAppError(err) && err.code === 'DUPLICATE_KEY')) throw err;
       }
-      if (timer) setImmediate(() => void poll());
+      if (ticker?.isRunning()) void wake();
       return id;
     },
     async repeat(name, data, { everyMs, repeatId }) {
@@ -119,40 +112,35 @@ export async function createLocalJobs(options: LocalJobsOptions): Promise<JobQue
       return removed.deletedCount > 0;
     },
     async start() {
-      if (timer || stopped) return;
-      timer = setInterval(() => void poll(), pollMs);
-      timer.unref();
-      await poll();
+      if (ticker || stopped) return;
+      ticker = new Cron(EVERY_SECOND, { unref: true }, () => void wake());
+      await wake();
     },
     async ping() {
       await options.store.ping();
     },
     async close() {
       stopped = true;
-      if (timer) clearInterval(timer);
-      while (polling) await new Promise((r) => setTimeout(r, 5));
-      await Promise.all([...running]);
+      ticker?.stop();
+      await tick;
+      await Promise.all(running.values());
     },
   };
 }
 
 const repeatKey = (repeatId: string) => `repeat:${repeatId}`;
 
-async function execute(jobs: Collection<JobDoc>, job: JobDoc, definition: Definition, lockMs: number): Promise<void> {
+async function execute(jobs: Collection<JobDoc>, job: JobDoc, definition: Definition): Promise<void> {
   const mine = { _id: job._id, lockToken: job.lockToken };
-  const heartbeat = setInterval(() => void jobs.updateOne(mine, { $set: { lockedUntil: Date.now() + lockMs } }).catch(() => undefined), lockMs / 3);
-  heartbeat.unref();
   definition.running++;
   try {
     await definition.handler(job.data, { id: job._id, name: job.name, attempt: job.attempts });
-    await jobs.updateOne(mine, job.repeatEveryMs === null ? { $set: { status: 'done' } } : nextOccurrence(job));
-    if (job.repeatEveryMs === null) await jobs.deleteOne({ ...mine, status: 'done' });
+    if (job.repeatEveryMs === null) await jobs.deleteOne(mine);
+    else await jobs.updateOne(mine, nextOccurrence(job));
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    await jobs.updateOne(mine, afterFailure(job, message));
+    await jobs.updateOne(mine, afterFailure(job, err instanceof Error ? err.message : String(err)));
   } finally {
     definition.running--;
-    clearInterval(heartbeat);
   }
 }
 
