@@ -25,6 +25,7 @@ async function benches(): Promise<Bench[]> {
     optional('engine.ts', 'benchEngine', 'dialogue engine'),
     optional('login.ts', 'benchLogin', 'log-in'),
     optional('bundle.ts', 'benchBundle', 'web client size'),
+    optional('platform-lines.ts', 'benchPlatformLines', 'platform code size'),
   ]);
   return [
     { title: 'gateway HTTP', run: benchHttp },
