@@ -20,5 +20,15 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },
+  {
+    // Request data is typed by the route's TypeBox schema (@fastify/type-provider-typebox), never by a cast.
+    files: ['services/{identity,catalog,dialogue,billing,engagement,logging}/src/**/*.ts', 'gateway/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: ':matches(TSAsExpression, TSTypeAssertion) > MemberExpression.expression[object.name=/^(request|req)$/][property.name=/^(body|params|query)$/]',
+        message: 'declare the body, params or querystring schema (from proto/) on the route and register it through withTypeProvider<TypeBoxTypeProvider>() instead of casting',
+      }],
+    },
+  },
   ...boundaries,
 );

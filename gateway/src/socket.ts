@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { Value } from '@sinclair/typebox/value';
@@ -57,7 +58,7 @@ export async function socketRoutes(app: FastifyInstance, options: { events: Even
     app.log.debug({ err }, 'socket error');
     this.terminate();
   }
-  app.get('/api/socketio/new', { websocket: true, schema: { tags: ['realtime'], summary: 'WebSocket: joinRoom and log frames ({event, data} JSON)' } }, (socket, request) => {
+  app.withTypeProvider<TypeBoxTypeProvider>().get('/api/socketio/new', { websocket: true, schema: { tags: ['realtime'], summary: 'WebSocket: joinRoom and log frames ({event, data} JSON)' } }, (socket, request) => {
     // Memory per idle socket is budgeted (≤ 12 KiB). The upgrade's Fastify
     // request and reply would otherwise live as long as the socket: the TCP
     // socket still points at the upgrade's ServerResponse (_httpMessage), and

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -15,7 +16,7 @@ export function hasWebClient(dist: string): boolean {
 /** Serves the built web client (files found at start-up); without a build, `/` says how to make one. */
 async function webClient(app: FastifyInstance, options: { dist: string }): Promise<void> {
   if (!hasWebClient(options.dist)) {
-    app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(MISSING_PAGE));
+    app.withTypeProvider<TypeBoxTypeProvider>().get('/', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(MISSING_PAGE));
     return;
   }
   await app.register(fastifyStatic, { root: options.dist, wildcard: false, index: ['index.html'], maxAge: '1h', schemaHide: true });

@@ -59,3 +59,10 @@ describe('architecture boundaries', () => {
     expect(await rulesBroken('web/src/features/home/probe.ts', "import '../../app/hooks.ts';\nimport '../../api/index.ts';")).toEqual([]);
   });
 });
+
+describe('typed requests', () => {
+  it('service route, a cast of request.params, is refused', async () => {
+    const code = 'declare const request: { params: unknown };\nexport const id = (request.params as { id: string }).id;';
+    expect(await rulesBroken('services/catalog/src/probe.ts', code)).toContain('no-restricted-syntax');
+  });
+});

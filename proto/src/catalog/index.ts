@@ -30,3 +30,18 @@ export const PlayableCharacter = Type.Object({
   character: Type.Composite([CharacterSummary, Type.Object({ dialogue: Character, media: CharacterMedia })]),
 });
 export type PlayableCharacter = Static<typeof PlayableCharacter>;
+
+/** Path parameters: a character by id (players) or URL name, and the admin routes' :id. */
+export const CharacterIdParams = Type.Object({ character_id: Type.String({ minLength: 1, maxLength: 100 }) });
+export type CharacterIdParams = Static<typeof CharacterIdParams>;
+export const CharacterSlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 100 }) });
+export type CharacterSlugParams = Static<typeof CharacterSlugParams>;
+export const AdminCharacterParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+export type AdminCharacterParams = Static<typeof AdminCharacterParams>;
+
+/** POST /api/admin/characters: a new, unpublished character. */
+export const NewCharacterBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  description: Type.String({ maxLength: 5000, default: '' }),
+}, { additionalProperties: false });
+export type NewCharacterBody = Static<typeof NewCharacterBody>;

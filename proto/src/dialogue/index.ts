@@ -7,6 +7,7 @@ import { Video } from './video.ts';
 export * from './block.ts';
 export * from './character.ts';
 export * from './io.ts';
+export * from './search.ts';
 export * from './session.ts';
 export * from './video.ts';
 

@@ -13,3 +13,7 @@ export type ErrorBody = Static<typeof ErrorBody>;
 
 export const OkBody = Type.Object({ ok: Type.Literal(true) });
 export type OkBody = Static<typeof OkBody>;
+
+/** GET /api/<service>/healthz: the service answers (liveness; readiness is /readyz). */
+export const ServiceAlive = Type.Object({ ok: Type.Literal(true), service: Type.String({ description: 'the service that answered' }) });
+export type ServiceAlive = Static<typeof ServiceAlive>;

@@ -46,6 +46,7 @@ export const LoginResult = Type.Object({
 export type LoginResult = Static<typeof LoginResult>;
 
 export const PasswordResetRequestBody = Type.Object({ email: Email }, { additionalProperties: false });
+export type PasswordResetRequestBody = Static<typeof PasswordResetRequestBody>;
 export const PasswordResetBody = Type.Object({ newPassword: Password, token: Type.String({ minLength: 16, maxLength: 200 }) }, { additionalProperties: false });
 export type PasswordResetBody = Static<typeof PasswordResetBody>;
 export const PasswordChangeBody = Type.Object(
@@ -55,7 +56,9 @@ export const PasswordChangeBody = Type.Object(
 export type PasswordChangeBody = Static<typeof PasswordChangeBody>;
 
 export const EmailChangeBody = Type.Object({ new_email: Email, password: Password }, { additionalProperties: false });
+export type EmailChangeBody = Static<typeof EmailChangeBody>;
 export const AccountDeleteBody = Type.Object({ password: Password }, { additionalProperties: false });
+export type AccountDeleteBody = Static<typeof AccountDeleteBody>;
 export const ProfileBody = Type.Object(
   { nickname: Type.Optional(Type.String({ maxLength: 40 })), gender: Type.Optional(Gender), date_of_birth: Type.Optional(DateOfBirth) },
   { additionalProperties: false },
@@ -86,3 +89,36 @@ export const AdminEmailChangeBody = Type.Object(
   { additionalProperties: false },
 );
 export type AdminEmailChangeBody = Static<typeof AdminEmailChangeBody>;
+
+export const UserReply = Type.Object({ ok: Type.Literal(true), user: PublicUser });
+export type UserReply = Static<typeof UserReply>;
+/** POST /api/auth/refresh: a new access token for the refresh cookie's session. */
+export const SessionReply = Type.Object({ ok: Type.Literal(true), accessToken: Type.String(), user: PublicUser });
+export type SessionReply = Static<typeof SessionReply>;
+
+/** Admin routes' :id, a user id. */
+export const UserIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type UserIdParams = Static<typeof UserIdParams>;
+
+const AssignedRoles = Type.Object({ roles: Type.Optional(Type.Array(Role, { minItems: 1 })) });
+/** POST /api/admin/users: a sign-up made by an admin, who may also assign roles. */
+export const AdminUserBody = Type.Composite([SignupBody, AssignedRoles], { additionalProperties: false });
+export type AdminUserBody = Static<typeof AdminUserBody>;
+/** PUT /api/admin/users/:id: a profile edit by an admin, who may also change roles. */
+export const AdminProfileBody = Type.Composite([ProfileBody, AssignedRoles], { additionalProperties: false });
+export type AdminProfileBody = Static<typeof AdminProfileBody>;
+
+/** GET /api/admin/mail: the mail outbox, newest first, optionally for one recipient. */
+export const AdminMailQuery = Type.Object({ to: Type.Optional(Type.String()), limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }) });
+export type AdminMailQuery = Static<typeof AdminMailQuery>;
+
+/** GET /api/auth/google/login: where to return after signing in (a same-site path). */
+export const GoogleLoginQuery = Type.Object({ redirect: Type.Optional(Type.String({ maxLength: 500 })) });
+export type GoogleLoginQuery = Static<typeof GoogleLoginQuery>;
+/** GET /api/auth/google/callback: what Google sends back (an error instead of a code when the user declined). */
+export const GoogleCallbackQuery = Type.Object({
+  code: Type.Optional(Type.String({ maxLength: 2000 })),
+  state: Type.Optional(Type.String({ maxLength: 200 })),
+  error: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type GoogleCallbackQuery = Static<typeof GoogleCallbackQuery>;

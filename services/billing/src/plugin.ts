@@ -1,7 +1,10 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceOptions } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
 import { ensureJwt, requireCaller } from '@talkwith/platform/http';
+import { ServiceAlive } from '@talkwith/proto';
+import { WalletReply } from '@talkwith/proto/billing';
 import { openWalletFor, openWallets } from './wallets.ts';
 
 /** Billing: wallets (points, talk tickets); payments come in a later issue. */
@@ -14,8 +17,9 @@ export const billingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
   });
   app.addHook('onClose', async () => { await consumer?.close(); });
 
-  app.get('/api/billing/healthz', { schema: { tags: ['billing'], summary: 'billing service alive' } }, async () => ({ ok: true as const, service: 'billing' }));
-  app.get('/api/billing/wallet', { schema: { tags: ['billing'], summary: "The caller's points and talk tickets" } }, async (request) => {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.get('/api/billing/healthz', { schema: { tags: ['billing'], summary: 'billing service alive', response: { 200: ServiceAlive } } }, async () => ({ ok: true as const, service: 'billing' }));
+  api.get('/api/billing/wallet', { schema: { tags: ['billing'], summary: "The caller's points and talk tickets", response: { 200: WalletReply } } }, async (request) => {
     const caller = await requireCaller(request);
     const wallet = await wallets.findOne({ _id: caller.sub });
     if (!wallet) throw new AppError('NOT_FOUND', 'ウォレットが見つかりません。');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Collection, DocumentStore, Eventing } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
+import type { NewCharacterBody } from '@talkwith/proto/catalog';
 import type { Character as DialogueCharacter } from '@talkwith/proto/dialogue';
 
 export interface Character {
@@ -32,7 +33,7 @@ export function openCharacters(store: DocumentStore): Collection<Character> {
   return store.collection<Character>('characters');
 }
 
-export async function addCharacter(characters: Collection<Character>, input: { name: string; description: string }): Promise<Character> {
+export async function addCharacter(characters: Collection<Character>, input: NewCharacterBody): Promise<Character> {
   return characters.insertOne({ _id: randomUUID(), ...input, published_at: null, created_at: new Date().toISOString() });
 }
 

@@ -1,21 +1,23 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceOptions } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
 import { serveFiles } from '@talkwith/platform/files';
 import { ensureJwt, requireAdminCaller } from '@talkwith/platform/http';
-import { CharacterList, PlayableCharacter } from '@talkwith/proto/catalog';
+import { ServiceAlive } from '@talkwith/proto';
+import {
+  AdminCharacterParams, CharacterIdParams, CharacterList, CharacterSlugParams, NewCharacterBody, PlayableCharacter,
+} from '@talkwith/proto/catalog';
 import { addCharacter, openCharacters, publishCharacter, type Character } from './characters.ts';
 import { seedDemoCharacter } from './demo-seed.ts';
 import { playableOf, summaryOf } from './playable.ts';
 
-const CharacterBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 200 }),
-  description: Type.String({ maxLength: 5000, default: '' }),
-}, { additionalProperties: false });
-const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
-const CharacterIdParams = Type.Object({ character_id: Type.String({ minLength: 1, maxLength: 100 }) });
-const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 100 }) });
+/**
+ * The same schema under proto's named type: inferring the reply type from the
+ * whole character graph is too deep for TypeScript (TS2589) inside Fastify's route types.
+ */
+const PlayableReply = Type.Unsafe<PlayableCharacter>(PlayableCharacter);
 
 /** The admin view keeps the authoring fields but not the (large) dialogue graph. */
 const view = ({ _id, dialogue: _dialogue, ...c }: Character) => ({ id: _id, ...c });
@@ -34,33 +36,34 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
   });
   serveFiles(app, { files, prefix: FILES_PREFIX });
 
-  app.get('/api/catalog/healthz', { schema: { tags: ['catalog'], summary: 'catalog service alive' } }, async () => ({ ok: true as const, service: 'catalog' }));
-  app.get('/api/characters', { schema: { tags: ['catalog'], summary: 'Published characters (slug, name, avatar URL)', response: { 200: CharacterList } } }, async () => {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.get('/api/catalog/healthz', { schema: { tags: ['catalog'], summary: 'catalog service alive', response: { 200: ServiceAlive } } }, async () => ({ ok: true as const, service: 'catalog' }));
+  api.get('/api/characters', { schema: { tags: ['catalog'], summary: 'Published characters (slug, name, avatar URL)', response: { 200: CharacterList } } }, async () => {
     const items = await characters.find({ published_at: { $ne: null } }, { sort: { published_at: -1 }, limit: 200 });
     return { ok: true as const, characters: items.map((c) => summaryOf(c, files)) };
   });
-  app.get('/api/character/:character_id/get', {
-    schema: { tags: ['catalog'], summary: 'A published character ready to play: blocks, videos with URLs, settings, subtitles', params: CharacterIdParams, response: { 200: PlayableCharacter } },
+  api.get('/api/character/:character_id/get', {
+    schema: { tags: ['catalog'], summary: 'A published character ready to play: blocks, videos with URLs, settings, subtitles', params: CharacterIdParams, response: { 200: PlayableReply } },
   }, async (request) => {
-    const found = await characters.findOne({ _id: (request.params as { character_id: string }).character_id });
+    const found = await characters.findOne({ _id: request.params.character_id });
     if (!found) throw new AppError('NOT_FOUND', 'キャラクターが見つかりません。');
     return playableOf(found, files);
   });
-  app.get('/api/characters/by-slug/:slug', {
-    schema: { tags: ['catalog'], summary: 'A published character ready to play, by its URL name', params: SlugParams, response: { 200: PlayableCharacter } },
+  api.get('/api/characters/by-slug/:slug', {
+    schema: { tags: ['catalog'], summary: 'A published character ready to play, by its URL name', params: CharacterSlugParams, response: { 200: PlayableReply } },
   }, async (request) => {
-    const found = await characters.findOne({ slug: (request.params as { slug: string }).slug, published_at: { $ne: null } });
+    const found = await characters.findOne({ slug: request.params.slug, published_at: { $ne: null } });
     if (!found) throw new AppError('NOT_FOUND', 'キャラクターが見つかりません。');
     return playableOf(found, files);
   });
-  app.post('/api/admin/characters', { schema: { tags: ['catalog', 'admin'], summary: 'Add a character (unpublished)', body: CharacterBody } }, async (request, reply) => {
+  api.post('/api/admin/characters', { schema: { tags: ['catalog', 'admin'], summary: 'Add a character (unpublished)', body: NewCharacterBody } }, async (request, reply) => {
     await requireAdminCaller(request);
-    const character = await addCharacter(characters, request.body as { name: string; description: string });
+    const character = await addCharacter(characters, request.body);
     return reply.code(201).send({ ok: true as const, character: view(character) });
   });
-  app.post('/api/admin/characters/:id/publish', { schema: { tags: ['catalog', 'admin'], summary: 'Publish a character', params: IdParams } }, async (request) => {
+  api.post('/api/admin/characters/:id/publish', { schema: { tags: ['catalog', 'admin'], summary: 'Publish a character', params: AdminCharacterParams } }, async (request) => {
     await requireAdminCaller(request);
-    const character = await publishCharacter(characters, platform.events, (request.params as { id: string }).id);
+    const character = await publishCharacter(characters, platform.events, request.params.id);
     return { ok: true as const, character: view(character) };
   });
 };

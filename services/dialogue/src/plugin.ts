@@ -1,13 +1,10 @@
-import { Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceOptions } from '@talkwith/platform';
 import { ensureJwt } from '@talkwith/platform/http';
+import { ServiceAlive } from '@talkwith/proto';
+import { CharacterSearchQuery } from '@talkwith/proto/dialogue';
 import { indexCharacter, prepareCharacterIndex, searchCharacters } from './character-index.ts';
-
-const SearchQuery = Type.Object({
-  q: Type.String({ minLength: 1, maxLength: 200 }),
-  size: Type.Integer({ minimum: 1, maximum: 50, default: 10 }),
-});
 
 /** Dialogue: character search for now (the conversation tracker and recognition come in later issues). */
 export const dialoguePlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config }) => {
@@ -19,9 +16,10 @@ export const dialoguePlugin: FastifyPluginAsync<ServiceOptions> = async (app, { 
   });
   app.addHook('onClose', async () => { await consumer?.close(); });
 
-  app.get('/api/dialogue/healthz', { schema: { tags: ['dialogue'], summary: 'dialogue service alive' } }, async () => ({ ok: true as const, service: 'dialogue' }));
-  app.get('/api/dialogue/characters/search', { schema: { tags: ['dialogue'], summary: 'Search published characters (Japanese-aware)', querystring: SearchQuery } }, async (request) => {
-    const { q, size } = request.query as { q: string; size: number };
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.get('/api/dialogue/healthz', { schema: { tags: ['dialogue'], summary: 'dialogue service alive', response: { 200: ServiceAlive } } }, async () => ({ ok: true as const, service: 'dialogue' }));
+  api.get('/api/dialogue/characters/search', { schema: { tags: ['dialogue'], summary: 'Search published characters (Japanese-aware)', querystring: CharacterSearchQuery } }, async (request) => {
+    const { q, size } = request.query;
     return { ok: true as const, ...(await searchCharacters(platform.search, q, size)) };
   });
 };

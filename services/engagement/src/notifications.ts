@@ -1,18 +1,11 @@
 import type { Collection, DocumentStore } from '@talkwith/platform';
 import type { EventEnvelope } from '@talkwith/proto';
+import type { Notification as NotificationReply } from '@talkwith/proto/engagement';
 import type { UserRegistered } from '@talkwith/proto/events';
 import type { Static } from '@sinclair/typebox';
 
-export interface Notification {
-  _id: string;
-  user_id: string;
-  kind: string;
-  title: string;
-  body: string;
-  read: boolean;
-  created_at: string;
-  [key: string]: unknown;
-}
+/** A stored notification: the HTTP shape of proto, keyed by _id. */
+export type Notification = Omit<NotificationReply, 'id'> & { _id: string; [key: string]: unknown };
 
 export async function openNotifications(store: DocumentStore): Promise<Collection<Notification>> {
   const notifications = store.collection<Notification>('notifications');

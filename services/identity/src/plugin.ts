@@ -1,6 +1,8 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceOptions } from '@talkwith/platform';
 import type { PlatformConfig } from '@talkwith/platform/platform';
+import { ServiceAlive } from '@talkwith/proto';
 import accountsPlugin from './accounts-plugin.ts';
 import type { AccountsSettings } from './accounts/create-deps.ts';
 import { OWASP_SCRYPT } from './accounts/password-hash.ts';
@@ -32,6 +34,8 @@ function googleSettings(config: PlatformConfig): GoogleSettings | null {
 /** Identity: accounts, sessions, roles and mail (see accounts-plugin.ts). */
 export const identityPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config }) => {
   if (!config.JWT_SECRET) throw new Error('JWT_SECRET must be set before identity is mounted');
-  app.get('/api/identity/healthz', { schema: { tags: ['identity'], summary: 'identity service alive' } }, async () => ({ ok: true as const, service: 'identity' }));
+  app.withTypeProvider<TypeBoxTypeProvider>().get('/api/identity/healthz', {
+    schema: { tags: ['identity'], summary: 'identity service alive', response: { 200: ServiceAlive } },
+  }, async () => ({ ok: true as const, service: 'identity' }));
   await app.register(accountsPlugin, { platform, jwtSecret: config.JWT_SECRET, accessTtlSeconds: 15 * 60, google: googleSettings(config), ...accountsSettings(config) });
 };

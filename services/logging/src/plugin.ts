@@ -1,16 +1,10 @@
-import { Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceOptions } from '@talkwith/platform';
 import { ensureJwt, requireAdminCaller } from '@talkwith/platform/http';
+import { ServiceAlive } from '@talkwith/proto';
+import { LogFilter } from '@talkwith/proto/logging';
 import { LOGGED_EVENTS, openLogs, recordEvent } from './log-store.ts';
-
-const LogFilter = Type.Object({
-  type: Type.Optional(Type.String({ maxLength: 100 })),
-  user_id: Type.Optional(Type.String({ maxLength: 100 })),
-  kind: Type.Optional(Type.Union([Type.Literal('client'), Type.Literal('event')])),
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
-}, { additionalProperties: false });
 
 /** Logging: stores real-time client logs and audited domain events; admins filter them. */
 export const loggingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config }) => {
@@ -22,10 +16,11 @@ export const loggingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
   });
   app.addHook('onClose', async () => { await consumer?.close(); });
 
-  app.get('/api/logging/healthz', { schema: { tags: ['logging'], summary: 'logging service alive' } }, async () => ({ ok: true as const, service: 'logging' }));
-  app.post('/api/admin/logs/filter', { schema: { tags: ['logging', 'admin'], summary: 'Filter stored logs, newest first', body: LogFilter } }, async (request) => {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.get('/api/logging/healthz', { schema: { tags: ['logging'], summary: 'logging service alive', response: { 200: ServiceAlive } } }, async () => ({ ok: true as const, service: 'logging' }));
+  api.post('/api/admin/logs/filter', { schema: { tags: ['logging', 'admin'], summary: 'Filter stored logs, newest first', body: LogFilter } }, async (request) => {
     await requireAdminCaller(request);
-    const { page, limit, ...criteria } = request.body as { page: number; limit: number; type?: string; user_id?: string; kind?: string };
+    const { page, limit, ...criteria } = request.body;
     const filter = Object.fromEntries(Object.entries(criteria).filter(([, v]) => v !== undefined));
     const [items, total] = await Promise.all([
       logs.find(filter, { sort: { at: -1 }, skip: (page - 1) * limit, limit }),

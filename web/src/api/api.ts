@@ -1,24 +1,13 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
+import type { ClientConfig } from '@talkwith/proto/gateway';
+import type { OkBody } from '@talkwith/proto';
 import type {
-  LoginBody, LoginResult, PasswordChangeBody, PasswordResetBody, ProfileBody, PublicUser, SignupBody,
+  AccountDeleteBody, EmailChangeBody, LoginBody, LoginResult, PasswordChangeBody, PasswordResetBody, PasswordResetRequestBody,
+  ProfileBody, SignupBody, TokenBody, UserReply,
 } from '@talkwith/proto/identity';
 import { baseQueryWithReauth, refreshSessionOnce } from './baseQuery.ts';
 import { signedIn, signedOut, userUpdated } from './session.ts';
 
-/**
- * What the gateway tells the web client at run time (GET /api/config).
- * Every field is optional: an unset analytics id loads no analytics, an
- * unset block host blocks nothing, and the admin path is sent to admins only.
- */
-export interface WebConfig {
-  analyticsId?: string;
-  devtoolsBlockHost?: string;
-  adminPath?: string;
-  adminApiBase?: string;
-}
-
-type Ok = { ok: true };
-type UserReply = { ok: true; user: PublicUser };
 
 /** The one API of the web client, pointed at the gateway under /api. Admin endpoints are injected by the lazily loaded console. */
 export const api = createApi({
@@ -26,7 +15,7 @@ export const api = createApi({
   baseQuery: baseQueryWithReauth,
   tagTypes: ['Me', 'Config', 'AdminUsers', 'AdminMail'],
   endpoints: (build) => ({
-    config: build.query<WebConfig, void>({ query: () => 'config', providesTags: ['Config'] }),
+    config: build.query<ClientConfig, void>({ query: () => 'config', providesTags: ['Config'] }),
     /** Restores the session from the refresh cookie (POST /api/auth/refresh); concurrent calls share one refresh. */
     restoreSession: build.mutation<boolean, void>({
       queryFn: async (_arg, baseApi, extraOptions) => ({ data: await refreshSessionOnce(baseApi, extraOptions as object) }),
@@ -40,7 +29,7 @@ export const api = createApi({
         if (data?.ok && data.accessToken && data.user) dispatch(signedIn({ accessToken: data.accessToken, user: data.user }));
       },
     }),
-    logout: build.mutation<Ok, void>({
+    logout: build.mutation<OkBody, void>({
       query: () => ({ url: 'auth/logout', method: 'POST' }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         // The local session ends even when the server call fails (e.g. the cookie already expired).
@@ -50,7 +39,7 @@ export const api = createApi({
       },
     }),
     signup: build.mutation<UserReply, SignupBody>({ query: (body) => ({ url: 'auth/signup', method: 'POST', body }) }),
-    confirmEmail: build.mutation<UserReply, { token: string }>({ query: (body) => ({ url: 'auth/email_confirm', method: 'POST', body }) }),
+    confirmEmail: build.mutation<UserReply, TokenBody>({ query: (body) => ({ url: 'auth/email_confirm', method: 'POST', body }) }),
     me: build.query<UserReply, void>({ query: () => 'auth/me', providesTags: ['Me'] }),
     updateProfile: build.mutation<UserReply, ProfileBody>({
       query: (body) => ({ url: 'auth/profile', method: 'PUT', body }),
@@ -60,19 +49,19 @@ export const api = createApi({
         if (outcome) dispatch(userUpdated(outcome.data.user));
       },
     }),
-    requestPasswordReset: build.mutation<Ok, { email: string }>({ query: (body) => ({ url: 'auth/password_reset', method: 'POST', body }) }),
-    resetPassword: build.mutation<Ok, PasswordResetBody>({ query: (body) => ({ url: 'auth/password_reset', method: 'PUT', body }) }),
-    changePassword: build.mutation<Ok, PasswordChangeBody>({
+    requestPasswordReset: build.mutation<OkBody, PasswordResetRequestBody>({ query: (body) => ({ url: 'auth/password_reset', method: 'POST', body }) }),
+    resetPassword: build.mutation<OkBody, PasswordResetBody>({ query: (body) => ({ url: 'auth/password_reset', method: 'PUT', body }) }),
+    changePassword: build.mutation<OkBody, PasswordChangeBody>({
       query: (body) => ({ url: 'auth/password_change', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         // The server ends every session of the account after a password change.
         if (await queryFulfilled.then(() => true, () => false)) dispatch(signedOut());
       },
     }),
-    requestEmailChange: build.mutation<Ok, { new_email: string; password: string }>({
+    requestEmailChange: build.mutation<OkBody, EmailChangeBody>({
       query: (body) => ({ url: 'auth/email_change', method: 'POST', body }),
     }),
-    deleteAccount: build.mutation<Ok, { password: string }>({
+    deleteAccount: build.mutation<OkBody, AccountDeleteBody>({
       query: (body) => ({ url: 'auth/account/delete', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         if (await queryFulfilled.then(() => true, () => false)) dispatch(signedOut());

@@ -1,5 +1,5 @@
 import { AppError } from '@talkwith/platform';
-import type { AdminEmailChangeBody, AdminPasswordChangeBody, AdminUserQuery, ProfileBody, Role, SignupBody } from '@talkwith/proto/identity';
+import type { AdminEmailChangeBody, AdminPasswordChangeBody, AdminProfileBody, AdminUserBody, AdminUserQuery } from '@talkwith/proto/identity';
 import { TOKEN_TTL, type AccountsDeps } from './deps.ts';
 import { emailChangeMail, noticeMail } from './mails.ts';
 import { messages } from './messages.ts';
@@ -25,7 +25,7 @@ export async function listUsers(deps: AccountsDeps, query: AdminUserQuery) {
   return { users: users.map(toPublicUser), total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
 }
 
-export async function createUser(deps: AccountsDeps, adminId: string, body: SignupBody & { roles?: Role[] }) {
+export async function createUser(deps: AccountsDeps, adminId: string, body: AdminUserBody) {
   assertPassword(body.password);
   try {
     const user = await deps.users.insertOne({
@@ -47,7 +47,7 @@ export async function createUser(deps: AccountsDeps, adminId: string, body: Sign
   }
 }
 
-export async function adminUpdateProfile(deps: AccountsDeps, adminId: string, userId: string, body: ProfileBody & { roles?: Role[] }) {
+export async function adminUpdateProfile(deps: AccountsDeps, adminId: string, userId: string, body: AdminProfileBody) {
   const user = await deps.users.findOneAndUpdate({ _id: userId }, { $set: { ...body } });
   if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
   await audit(deps, adminId, 'user.updated', userId, { fields: Object.keys(body) });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import type { Cache } from '@talkwith/platform';
+import { GoogleCallbackQuery, GoogleLoginQuery } from '@talkwith/proto/identity';
 import type { AccountsDeps } from '../accounts/deps.ts';
 import { startSession } from '../accounts/sessions.ts';
 import { setSessionCookies } from '../http/cookies.ts';
@@ -24,17 +24,12 @@ const failure = (reason: string) => `/google/failure?reason=${encodeURIComponent
 export const googleRoutes: FastifyPluginAsyncTypebox<GoogleRouteOptions> = async (app, options) => {
   const signIn = options.google ? createGoogleSignIn(options.deps, options.cache, options.google) : null;
 
-  app.get('/api/auth/google/login', { schema: { querystring: Type.Object({ redirect: Type.Optional(Type.String({ maxLength: 500 })) }) } }, async (req, reply) => {
+  app.get('/api/auth/google/login', { schema: { querystring: GoogleLoginQuery } }, async (req, reply) => {
     if (!signIn) return reply.redirect(failure('not_configured'));
     return reply.redirect(await signIn.begin(req.query.redirect));
   });
 
-  const CallbackQuery = Type.Object({
-    code: Type.Optional(Type.String({ maxLength: 2000 })),
-    state: Type.Optional(Type.String({ maxLength: 200 })),
-    error: Type.Optional(Type.String({ maxLength: 200 })),
-  });
-  app.get('/api/auth/google/callback', { schema: { querystring: CallbackQuery } }, async (req, reply) => {
+  app.get('/api/auth/google/callback', { schema: { querystring: GoogleCallbackQuery } }, async (req, reply) => {
     const { code, state, error } = req.query;
     if (!signIn) return reply.redirect(failure('not_configured'));
     if (error || !code || !state) return reply.redirect(failure(error ?? 'missing_code'));

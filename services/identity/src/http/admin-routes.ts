@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { OkBody } from '@talkwith/proto';
 import {
-  AdminEmailChangeBody, AdminPasswordChangeBody, AdminUserQuery, ProfileBody, PublicUser, Role, SignupBody,
+  AdminEmailChangeBody, AdminMailQuery, AdminPasswordChangeBody, AdminProfileBody, AdminUserBody, AdminUserQuery, UserIdParams, UserReply,
 } from '@talkwith/proto/identity';
 import type { AccountsDeps } from '../accounts/deps.ts';
 import { getMe } from '../accounts/account.ts';
@@ -10,12 +9,6 @@ import {
   adminChangeEmail, adminChangePassword, adminDeleteUser, adminUpdateProfile, createUser, listUsers,
 } from '../accounts/admin.ts';
 import { requireAdmin } from './auth-guard.ts';
-
-const UserReply = Type.Object({ ok: Type.Literal(true), user: PublicUser });
-const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
-const AdminUserBody = Type.Composite([SignupBody, Type.Object({ roles: Type.Optional(Type.Array(Role, { minItems: 1 })) })], { additionalProperties: false });
-const AdminProfileBody = Type.Composite([ProfileBody, Type.Object({ roles: Type.Optional(Type.Array(Role, { minItems: 1 })) })], { additionalProperties: false });
-const MailQuery = Type.Object({ to: Type.Optional(Type.String()), limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }) });
 
 /** Admin user management (SPEC.md §6, §7 Users). Every action is audited through `admin.acted`. */
 export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> = async (app, { deps }) => {
@@ -30,17 +23,18 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> 
     return { ok: true as const, user: await createUser(deps, req.admin.sub, req.body) };
   });
 
-  app.get('/api/admin/users/:id', { schema: { params: IdParams, response: { 200: UserReply } } }, async (req) => ({
+  app.get('/api/admin/users/:id', { schema: { params: UserIdParams, response: { 200: UserReply } } }, async (req) => ({
     ok: true as const, user: await getMe(deps, req.params.id),
   }));
 
-  const update = async (req: { params: { id: string }; body: typeof AdminProfileBody.static; admin: { sub: string } }) => ({
-    ok: true as const, user: await adminUpdateProfile(deps, req.admin.sub, req.params.id, req.body),
-  });
-  app.put('/api/admin/users/:id', { schema: { params: IdParams, body: AdminProfileBody, response: { 200: UserReply } } }, update);
-  app.put('/api/admin/users/profile/:id', { schema: { params: IdParams, body: AdminProfileBody, response: { 200: UserReply } } }, update);
+  // SPEC.md §7 names both paths for the same edit.
+  for (const url of ['/api/admin/users/:id', '/api/admin/users/profile/:id']) {
+    app.put(url, { schema: { params: UserIdParams, body: AdminProfileBody, response: { 200: UserReply } } }, async (req) => ({
+      ok: true as const, user: await adminUpdateProfile(deps, req.admin.sub, req.params.id, req.body),
+    }));
+  }
 
-  app.delete('/api/admin/users/:id', { schema: { params: IdParams, response: { 200: OkBody } } }, async (req) => {
+  app.delete('/api/admin/users/:id', { schema: { params: UserIdParams, response: { 200: OkBody } } }, async (req) => {
     await adminDeleteUser(deps, req.admin.sub, req.params.id);
     return { ok: true as const };
   });
@@ -56,7 +50,7 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> 
   });
 
   // The mail outbox: in standalone mode this is how a newcomer reads the confirmation mail.
-  app.get('/api/admin/mail', { schema: { querystring: MailQuery } }, async (req) => ({
+  app.get('/api/admin/mail', { schema: { querystring: AdminMailQuery } }, async (req) => ({
     ok: true as const, mails: await deps.mail.recent({ ...(req.query.to ? { to: req.query.to } : {}), limit: req.query.limit }),
   }));
 };

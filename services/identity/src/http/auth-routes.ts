@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { OkBody } from '@talkwith/proto';
 import {
   AccountDeleteBody, EmailChangeBody, LoginBody, LoginResult, PasswordChangeBody, PasswordResetBody,
-  PasswordResetRequestBody, ProfileBody, PublicUser, SignupBody, TokenBody,
+  PasswordResetRequestBody, ProfileBody, SessionReply, SignupBody, TokenBody, UserReply,
 } from '@talkwith/proto/identity';
 import type { AccountsDeps } from '../accounts/deps.ts';
 import { confirmEmail, signup } from '../accounts/registration.ts';
@@ -12,9 +11,6 @@ import { changePassword, requestPasswordReset, resetPassword } from '../accounts
 import { confirmEmailChange, deleteAccount, getMe, requestEmailChange, updateProfile } from '../accounts/account.ts';
 import { requireUser } from './auth-guard.ts';
 import { assertCsrf, clearSessionCookies, refreshTokenOf, setSessionCookies } from './cookies.ts';
-
-const UserReply = Type.Object({ ok: Type.Literal(true), user: PublicUser });
-const SessionReply = Type.Object({ ok: Type.Literal(true), accessToken: Type.String(), user: PublicUser });
 
 export interface AuthRouteOptions {
   deps: AccountsDeps;
