@@ -16,13 +16,13 @@ export const EventEnvelope = Type.Object({
 export type EventEnvelope<T = unknown> = Omit<Static<typeof EventEnvelope>, 'data'> & { data: T };
 
 /** One entry of the event catalogue: its name, version and data schema. */
-export interface EventDefinition<S extends TSchema = TSchema> {
-  type: string;
+export interface EventDefinition<S extends TSchema = TSchema, K extends string = string> {
+  type: K;
   version: number;
   data: S;
   description: string;
 }
 
-export function defineEvent<S extends TSchema>(type: string, version: number, data: S, description: string): EventDefinition<S> {
+export function defineEvent<K extends string, S extends TSchema>(type: K, version: number, data: S, description: string): EventDefinition<S, K> {
   return { type, version, data, description };
 }

@@ -13,7 +13,7 @@ export const billingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
   const wallets = openWallets(platform.store);
   let consumer: { close(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
-    consumer = await platform.events.consume('billing', ['user.registered'], (event) => openWalletFor(wallets, event));
+    consumer = await platform.events.consume('billing', ['user.registered'], (event, tx) => openWalletFor(openWallets(tx), event));
   });
   app.addHook('onClose', async () => { await consumer?.close(); });
 

@@ -1,7 +1,5 @@
-import type { Collection, DocumentStore } from '@talkwith/platform';
-import type { EventEnvelope } from '@talkwith/proto';
-import type { UserRegistered } from '@talkwith/proto/events';
-import type { Static } from '@sinclair/typebox';
+import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
+import type { EventOf } from '@talkwith/proto';
 
 /** A user's balances; points and talk tickets are only ever changed by guarded $inc. */
 export interface Wallet {
@@ -12,12 +10,12 @@ export interface Wallet {
   [key: string]: unknown;
 }
 
-export function openWallets(store: DocumentStore): Collection<Wallet> {
+export function openWallets(store: DocumentStore | Transaction): Collection<Wallet> {
   return store.collection<Wallet>('wallets');
 }
 
 /** user.registered → an empty wallet; a redelivery leaves the existing one untouched. */
-export async function openWalletFor(wallets: Collection<Wallet>, event: EventEnvelope): Promise<void> {
-  const data = event.data as Static<typeof UserRegistered.data>;
+export async function openWalletFor(wallets: Collection<Wallet>, event: EventOf<'user.registered'>): Promise<void> {
+  const { data } = event;
   await wallets.updateOne({ _id: data.user_id }, { $setOnInsert: { points: 0, talk_tickets: 0, opened_at: event.occurredAt } }, { upsert: true });
 }

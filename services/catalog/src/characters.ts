@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Collection, DocumentStore, Eventing } from '@talkwith/platform';
+import type { Collection, DocumentStore, Eventing, Transaction } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
 import type { NewCharacterBody } from '@talkwith/proto/catalog';
 import type { Character as DialogueCharacter } from '@talkwith/proto/dialogue';
@@ -29,7 +29,7 @@ export function mediaKeys(characterId: string) {
   };
 }
 
-export function openCharacters(store: DocumentStore): Collection<Character> {
+export function openCharacters(store: DocumentStore | Transaction): Collection<Character> {
   return store.collection<Character>('characters');
 }
 
@@ -38,11 +38,13 @@ export async function addCharacter(characters: Collection<Character>, input: New
 }
 
 /** Marks the character published and announces it (re-publishing re-announces: consumers upsert). */
-export async function publishCharacter(characters: Collection<Character>, events: Eventing, id: string): Promise<Character> {
-  const published = await characters.findOneAndUpdate({ _id: id }, { $set: { published_at: new Date().toISOString() } });
-  if (!published?.published_at) throw new AppError('NOT_FOUND', 'キャラクターが見つかりません。');
-  await events.publish('character.published', id, {
-    character_id: id, name: published.name, description: published.description, published_at: published.published_at,
+export async function publishCharacter(store: DocumentStore, events: Eventing, id: string): Promise<Character> {
+  return store.withTransaction(async (tx) => {
+    const published = await openCharacters(tx).findOneAndUpdate({ _id: id }, { $set: { published_at: new Date().toISOString() } });
+    if (!published?.published_at) throw new AppError('NOT_FOUND', 'キャラクターが見つかりません。');
+    await events.publish('character.published', id, {
+      character_id: id, name: published.name, description: published.description, published_at: published.published_at,
+    }, tx);
+    return published;
   });
-  return published;
 }

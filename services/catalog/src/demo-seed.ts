@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Collection, Eventing, FileStore, Platform } from '@talkwith/platform';
+import type { DocumentStore, Eventing, FileStore, Platform } from '@talkwith/platform';
 import { contentTypeFor } from '@talkwith/platform/files';
 import { demoAssetsDir, demoCharacter } from '@talkwith/dialogue-engine/demo';
-import { mediaKeys, type Character } from './characters.ts';
+import { mediaKeys, openCharacters } from './characters.ts';
 
 interface ManifestEntry {
   id: string;
@@ -41,22 +41,25 @@ async function copyMissing(files: FileStore, characterId: string): Promise<numbe
   return copied;
 }
 
-async function insertDemo(characters: Collection<Character>, events: Eventing): Promise<boolean> {
-  if (await characters.findOne({ slug: demoCharacter.slug })) return false;
+/** Inserts and announces her in one transaction: a crash between the two cannot leave her unsearchable. */
+async function insertDemo(store: DocumentStore, events: Eventing): Promise<boolean> {
+  if (await openCharacters(store).findOne({ slug: demoCharacter.slug })) return false;
   const now = new Date().toISOString();
   try {
-    await characters.insertOne({
-      _id: demoCharacter.id, name: demoCharacter.name, description: 'TALK WITH のデモキャラクター', slug: demoCharacter.slug,
-      avatar_key: mediaKeys(demoCharacter.id).avatar, dialogue: demoCharacter, published_at: now, created_at: now,
+    await store.withTransaction(async (tx) => {
+      await openCharacters(tx).insertOne({
+        _id: demoCharacter.id, name: demoCharacter.name, description: 'TALK WITH のデモキャラクター', slug: demoCharacter.slug,
+        avatar_key: mediaKeys(demoCharacter.id).avatar, dialogue: demoCharacter, published_at: now, created_at: now,
+      });
+      await events.publish('character.published', demoCharacter.id, {
+        character_id: demoCharacter.id, name: demoCharacter.name, description: 'TALK WITH のデモキャラクター', published_at: now,
+      }, tx);
     });
   } catch (err) {
     // Another replica seeded it between our read and our write.
     if ((err as { code?: string }).code === 'DUPLICATE_KEY') return false;
     throw err;
   }
-  await events.publish('character.published', demoCharacter.id, {
-    character_id: demoCharacter.id, name: demoCharacter.name, description: 'TALK WITH のデモキャラクター', published_at: now,
-  });
   return true;
 }
 
@@ -65,8 +68,8 @@ async function insertDemo(characters: Collection<Character>, events: Eventing): 
  * character has her slug, and copies her media into the files port when missing.
  * Idempotent; runs on every catalog start.
  */
-export async function seedDemoCharacter(platform: Pick<Platform, 'store' | 'files' | 'events'>, characters: Collection<Character>): Promise<SeedResult> {
+export async function seedDemoCharacter(platform: Pick<Platform, 'store' | 'files' | 'events'>): Promise<SeedResult> {
   const copied = await copyMissing(platform.files, demoCharacter.id);
-  const inserted = await insertDemo(characters, platform.events);
+  const inserted = await insertDemo(platform.store, platform.events);
   return { inserted, copied };
 }

@@ -56,14 +56,14 @@ describe('catalog demo character', () => {
 
   it('seeding again, everything present, inserts nothing and copies nothing', async () => {
     const characters = openCharacters(svc.platform.store);
-    const again = await seedDemoCharacter(svc.platform, characters);
+    const again = await seedDemoCharacter(svc.platform);
     expect(again).toEqual({ inserted: false, copied: 0 });
     expect(await characters.countDocuments({ slug: 'mirai' })).toBe(1);
   });
 
   it('seeding again, one video deleted from the files port, copies only that file back', async () => {
     await svc.platform.files.delete('characters/demo-mirai/videos/nod_1.mp4');
-    const again = await seedDemoCharacter(svc.platform, openCharacters(svc.platform.store));
+    const again = await seedDemoCharacter(svc.platform);
     expect(again).toEqual({ inserted: false, copied: 1 });
     expect((await get('/files/characters/demo-mirai/videos/nod_1.mp4')).statusCode).toBe(200);
   });

@@ -31,7 +31,7 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
   const characters = openCharacters(platform.store);
   const files = platform.files;
   app.addHook('onReady', async () => {
-    const seeded = await seedDemoCharacter(platform, characters);
+    const seeded = await seedDemoCharacter(platform);
     if (seeded.inserted || seeded.copied > 0) platform.logger.info(seeded, 'demo character seeded');
   });
   serveFiles(app, { files, prefix: FILES_PREFIX });
@@ -63,7 +63,7 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
   });
   api.post('/api/admin/characters/:id/publish', { schema: { tags: ['catalog', 'admin'], summary: 'Publish a character', params: AdminCharacterParams } }, async (request) => {
     await requireAdminCaller(request);
-    const character = await publishCharacter(characters, platform.events, request.params.id);
+    const character = await publishCharacter(platform.store, platform.events, request.params.id);
     return { ok: true as const, character: view(character) };
   });
 };

@@ -1,7 +1,5 @@
-import type { Static } from '@sinclair/typebox';
 import type { SearchIndex } from '@talkwith/platform';
-import type { EventEnvelope } from '@talkwith/proto';
-import type { CharacterPublished } from '@talkwith/proto/events';
+import type { EventOf } from '@talkwith/proto';
 
 export const CHARACTER_INDEX = 'dialogue-characters';
 
@@ -10,8 +8,8 @@ export async function prepareCharacterIndex(search: SearchIndex): Promise<void> 
 }
 
 /** character.published → searchable by name and description (an upsert: redelivery is harmless). */
-export async function indexCharacter(search: SearchIndex, event: EventEnvelope): Promise<void> {
-  const c = event.data as Static<typeof CharacterPublished.data>;
+export async function indexCharacter(search: SearchIndex, event: EventOf<'character.published'>): Promise<void> {
+  const c = event.data;
   await search.upsert(CHARACTER_INDEX, c.character_id, { name: c.name, description: c.description, published_at: c.published_at });
   await search.refresh(CHARACTER_INDEX);
 }

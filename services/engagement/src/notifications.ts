@@ -1,21 +1,23 @@
-import type { Collection, DocumentStore } from '@talkwith/platform';
-import type { EventEnvelope } from '@talkwith/proto';
+import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
+import type { EventOf } from '@talkwith/proto';
 import type { Notification as NotificationReply } from '@talkwith/proto/engagement';
-import type { UserRegistered } from '@talkwith/proto/events';
-import type { Static } from '@sinclair/typebox';
 
 /** A stored notification: the HTTP shape of proto, keyed by _id. */
 export type Notification = Omit<NotificationReply, 'id'> & { _id: string; [key: string]: unknown };
 
+export function notificationsIn(store: DocumentStore | Transaction): Collection<Notification> {
+  return store.collection<Notification>('notifications');
+}
+
 export async function openNotifications(store: DocumentStore): Promise<Collection<Notification>> {
-  const notifications = store.collection<Notification>('notifications');
+  const notifications = notificationsIn(store);
   await notifications.createIndex({ user_id: 1, created_at: -1 });
   return notifications;
 }
 
 /** user.registered → one welcome notification; its id is derived from the user, so a redelivery adds nothing. */
-export async function welcome(notifications: Collection<Notification>, event: EventEnvelope): Promise<void> {
-  const { user_id } = event.data as Static<typeof UserRegistered.data>;
+export async function welcome(notifications: Collection<Notification>, event: EventOf<'user.registered'>): Promise<void> {
+  const { user_id } = event.data;
   await notifications.updateOne({ _id: `welcome:${user_id}` }, {
     $setOnInsert: {
       user_id, kind: 'welcome', read: false, created_at: event.occurredAt,

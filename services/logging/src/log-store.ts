@@ -1,5 +1,5 @@
-import type { Collection, DocumentStore } from '@talkwith/platform';
-import type { EventEnvelope } from '@talkwith/proto';
+import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
+import type { EventOf } from '@talkwith/proto';
 
 export interface LogEntry {
   _id: string;
@@ -12,26 +12,31 @@ export interface LogEntry {
   [key: string]: unknown;
 }
 
-export const LOGGED_EVENTS = ['client.logged', 'user.registered', 'admin.acted'];
+export const LOGGED_EVENTS = ['client.logged', 'user.registered', 'admin.acted'] as const;
+type LoggedEvent = EventOf<(typeof LOGGED_EVENTS)[number]>;
+
+export function logsIn(store: DocumentStore | Transaction): Collection<LogEntry> {
+  return store.collection<LogEntry>('logs');
+}
 
 export async function openLogs(store: DocumentStore): Promise<Collection<LogEntry>> {
-  const logs = store.collection<LogEntry>('logs');
+  const logs = logsIn(store);
   await logs.createIndex({ at: -1 });
   await logs.createIndex({ user_id: 1, at: -1 });
   return logs;
 }
 
-function entryOf(event: EventEnvelope): LogEntry {
-  const data = (event.data ?? {}) as Record<string, unknown>;
-  const userId = data.user_id ?? data.admin_id;
-  if (event.type === 'client.logged') {
-    return { _id: event.id, kind: 'client', type: String(data.type), user_id: String(userId), data, at: event.occurredAt };
+function entryOf(event: LoggedEvent): LogEntry {
+  const base = { _id: event.id, data: event.data, at: event.occurredAt };
+  switch (event.type) {
+    case 'client.logged': return { ...base, kind: 'client', type: event.data.type, user_id: event.data.user_id };
+    case 'user.registered': return { ...base, kind: 'event', type: event.type, user_id: event.data.user_id };
+    case 'admin.acted': return { ...base, kind: 'event', type: event.type, user_id: event.data.admin_id };
   }
-  return { _id: event.id, kind: 'event', type: event.type, user_id: typeof userId === 'string' ? userId : null, data, at: event.occurredAt };
 }
 
 /** Idempotent on the event id: a redelivered event finds its entry already there. */
-export async function recordEvent(logs: Collection<LogEntry>, event: EventEnvelope): Promise<void> {
+export async function recordEvent(logs: Collection<LogEntry>, event: LoggedEvent): Promise<void> {
   const { _id, ...entry } = entryOf(event);
   await logs.updateOne({ _id }, { $setOnInsert: entry }, { upsert: true });
 }

@@ -4,7 +4,7 @@ import type { ServiceOptions } from '@talkwith/platform';
 import { ensureJwt, requireAdminCaller } from '@talkwith/platform/http';
 import { ServiceAlive } from '@talkwith/proto';
 import { LogFilter } from '@talkwith/proto/logging';
-import { LOGGED_EVENTS, openLogs, recordEvent } from './log-store.ts';
+import { LOGGED_EVENTS, logsIn, openLogs, recordEvent } from './log-store.ts';
 
 /** Logging: stores real-time client logs and audited domain events; admins filter them. */
 export const loggingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config }) => {
@@ -12,7 +12,7 @@ export const loggingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
   const logs = await openLogs(platform.store);
   let consumer: { close(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
-    consumer = await platform.events.consume('logging', LOGGED_EVENTS, (event) => recordEvent(logs, event));
+    consumer = await platform.events.consume('logging', LOGGED_EVENTS, (event, tx) => recordEvent(logsIn(tx), event));
   });
   app.addHook('onClose', async () => { await consumer?.close(); });
 

@@ -4,7 +4,7 @@ import { TOKEN_TTL, type AccountsDeps } from './deps.ts';
 import { emailChangeMail, noticeMail } from './mails.ts';
 import { messages } from './messages.ts';
 import { verifyPassword } from './password-hash.ts';
-import { normalizeEmail, toPublicUser, type UserDoc } from './users.ts';
+import { normalizeEmail, toPublicUser, usersIn, type UserDoc } from './users.ts';
 
 async function requireUser(deps: AccountsDeps, userId: string): Promise<UserDoc> {
   const user = await deps.users.findOne({ _id: userId });
@@ -68,8 +68,10 @@ export async function deleteAccount(deps: AccountsDeps, userId: string, password
 }
 
 export async function eraseUser(deps: AccountsDeps, userId: string, by: 'user' | 'admin'): Promise<void> {
-  const { deletedCount } = await deps.users.deleteOne({ _id: userId });
-  if (deletedCount === 0) throw new AppError('NOT_FOUND', messages.userNotFound);
+  await deps.store.withTransaction(async (tx) => {
+    const { deletedCount } = await usersIn(tx).deleteOne({ _id: userId });
+    if (deletedCount === 0) throw new AppError('NOT_FOUND', messages.userNotFound);
+    await deps.events.publish('user.deleted', userId, { user_id: userId, by }, tx);
+  });
   await deps.refresh.revokeUser(userId);
-  await deps.events.publish('user.deleted', userId, { user_id: userId, by });
 }

@@ -18,6 +18,7 @@ export interface AccountsSettings {
 
 export async function createAccountsDeps(platform: Platform, settings: AccountsSettings): Promise<AccountsDeps> {
   return {
+    store: platform.store,
     users: await openUsers(platform.store),
     tokens: await createOneTimeTokens(platform.store),
     refresh: await createRefreshTokens(platform.store, settings.refreshTtlMs),

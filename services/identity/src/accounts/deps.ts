@@ -1,4 +1,4 @@
-import type { Collection, Eventing, Mailer } from '@talkwith/platform';
+import type { Collection, DocumentStore, Eventing, Mailer } from '@talkwith/platform';
 import type { Role } from '@talkwith/proto/identity';
 import type { LoginLimiter } from './login-limiter.ts';
 import type { OneTimeTokens } from './one-time-tokens.ts';
@@ -8,6 +8,8 @@ import type { UserDoc } from './users.ts';
 
 /** What the account use cases need; built once by createAccountsDeps(). */
 export interface AccountsDeps {
+  /** For writes that must land together with their event (withTransaction). */
+  store: DocumentStore;
   users: Collection<UserDoc>;
   tokens: OneTimeTokens;
   refresh: RefreshTokens;

@@ -4,7 +4,7 @@ import { TOKEN_TTL, type AccountsDeps } from './deps.ts';
 import { messages } from './messages.ts';
 import { hashPassword } from './password-hash.ts';
 import { passwordProblem } from './password-policy.ts';
-import { normalizeEmail, toPublicUser, type UserDoc } from './users.ts';
+import { normalizeEmail, toPublicUser, usersIn, type UserDoc } from './users.ts';
 import { confirmMail } from './mails.ts';
 
 export function assertPassword(password: string, field = 'password'): void {
@@ -17,18 +17,12 @@ export async function signup(deps: AccountsDeps, body: SignupBody) {
   assertPassword(body.password);
   const email = normalizeEmail(body.email);
   const now = deps.clock();
+  // Hashed before the transaction: it would hold the store for the whole hash.
+  const passwordHash = await hashPassword(body.password, deps.scrypt);
   let user: UserDoc;
   try {
-    user = await deps.users.insertOne({
-      email,
-      passwordHash: await hashPassword(body.password, deps.scrypt),
-      gender: body.gender,
-      date_of_birth: body.date_of_birth,
-      nickname: '',
-      roles: ['customer'],
-      emailConfirmedAt: null,
-      createdAt: now,
-      lastLoginAt: null,
+    user = await registerUser(deps, {
+      email, passwordHash, gender: body.gender, date_of_birth: body.date_of_birth, nickname: '', roles: ['customer'], emailConfirmedAt: null, createdAt: now, lastLoginAt: null,
     });
   } catch (err) {
     if (err instanceof AppError && err.code === 'DUPLICATE_KEY') throw new AppError('CONFLICT', messages.emailTaken, { field: 'email' });
@@ -36,8 +30,16 @@ export async function signup(deps: AccountsDeps, body: SignupBody) {
   }
   const token = await deps.tokens.issue('email_confirm', user._id, TOKEN_TTL.emailConfirm);
   await deps.mail.send(confirmMail(deps.publicUrl, email, token));
-  await deps.events.publish('user.registered', user._id, { user_id: user._id, email, registered_at: now.toISOString() });
   return toPublicUser(user);
+}
+
+/** Stores a new user and its user.registered event in one transaction: neither exists without the other. */
+export async function registerUser(deps: AccountsDeps, fields: Omit<UserDoc, '_id'>): Promise<UserDoc> {
+  return deps.store.withTransaction(async (tx) => {
+    const user = await usersIn(tx).insertOne(fields);
+    await deps.events.publish('user.registered', user._id, { user_id: user._id, email: user.email, registered_at: user.createdAt.toISOString() }, tx);
+    return user;
+  });
 }
 
 export async function confirmEmail(deps: AccountsDeps, token: string) {

@@ -1,4 +1,4 @@
-import type { Collection, DocumentStore } from '@talkwith/platform';
+import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
 import type { PublicUser, Role, SignupBody } from '@talkwith/proto/identity';
 
 /** A stored account. Emails are kept lower-cased so the unique index is case-insensitive. */
@@ -19,8 +19,12 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+export function usersIn(store: DocumentStore | Transaction): Collection<UserDoc> {
+  return store.collection<UserDoc>('users');
+}
+
 export async function openUsers(store: DocumentStore): Promise<Collection<UserDoc>> {
-  const users = store.collection<UserDoc>('users');
+  const users = usersIn(store);
   await users.createIndex({ email: 1 }, { unique: true });
   await users.createIndex({ createdAt: -1 });
   return users;

@@ -3,6 +3,7 @@ import type { Cache } from '@talkwith/platform';
 import type { AccountsDeps } from '../accounts/deps.ts';
 import { hashPassword } from '../accounts/password-hash.ts';
 import { normalizeEmail, type UserDoc } from '../accounts/users.ts';
+import { registerUser } from '../accounts/registration.ts';
 import { authorizationUrl, discover, exchangeCode, pkcePair, verifyIdToken, type OidcClient, type OidcProvider } from './oidc.ts';
 
 export interface GoogleSettings extends OidcClient {
@@ -56,10 +57,8 @@ async function findOrCreate(deps: AccountsDeps, email: string): Promise<UserDoc>
   if (existing) return existing;
   const now = deps.clock();
   // A random password nobody knows: the account signs in with Google until the user sets one by reset.
-  const user = await deps.users.insertOne({
+  return registerUser(deps, {
     email, passwordHash: await hashPassword(randomBytes(24).toString('base64url'), deps.scrypt), gender: 'unspecified',
     date_of_birth: '1900-01-01', nickname: '', roles: ['customer'], emailConfirmedAt: now, createdAt: now, lastLoginAt: null,
   });
-  await deps.events.publish('user.registered', user._id, { user_id: user._id, email, registered_at: now.toISOString() });
-  return user;
 }

@@ -3,7 +3,7 @@ import type * as RedisStreamsModule from './redis-streams.ts';
 // Contract suites (contract.ts) import vitest and are therefore not exported
 // here: production code imports this file. Tests import '../bus/contract.ts'.
 export { createMemoryBus, type MemoryBusOptions } from './memory.ts';
-export { createLocalBus, type LocalBusOptions } from './local.ts';
+export { createOutboxBus, type OutboxBusOptions } from './outbox-bus.ts';
 export type { RedisStreamsBusOptions } from './redis-streams.ts';
 /** Loads ioredis on first use: embedded deployments never pay for importing it. */
 export async function createRedisStreamsBus(options: RedisStreamsModule.RedisStreamsBusOptions): ReturnType<typeof RedisStreamsModule.createRedisStreamsBus> {

@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@talkwith/proto';
 import { createMemoryBus } from '../bus/memory.ts';
+import { createOutboxBus } from '../bus/outbox-bus.ts';
 import { testEvent, waitFor } from '../bus/contract.ts';
 import type { DocumentStore, EventBus } from '../ports/index.ts';
 import { createEmbeddedStore } from '../store/index.ts';
@@ -15,10 +16,10 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function setup() {
+async function setup(kind: 'memory' | 'embedded' = 'memory') {
   const dir = await mkdtemp(join(tmpdir(), 'talkwith-eventing-'));
   const store: DocumentStore = await createEmbeddedStore({ dir });
-  const bus: EventBus = await createMemoryBus({ retryDelayMs: 5 });
+  const bus: EventBus = kind === 'memory' ? await createMemoryBus({ retryDelayMs: 5 }) : await createOutboxBus({ store, retryDelayMs: 5 });
   const lines: Array<Record<string, unknown>> = [];
   const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
   cleanups.push(async () => {
@@ -45,8 +46,8 @@ describe('eventing', () => {
 
   it('publish, invalid data or unknown type, rejects with VALIDATION_FAILED', async () => {
     const { events } = await setup();
-    await expect(events.publish('client.logged', 'u1', { user_id: 5 })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-    await expect(events.publish('nothing.happened', 'u1', {})).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(events.publish('client.logged', 'u1', { user_id: 5 } as never)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(events.publish('nothing.happened' as never, 'u1', {} as never)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
   it('consume, invalid event on the bus, parks it at once and logs it without calling the handler', async () => {
@@ -76,10 +77,10 @@ describe('eventing', () => {
     const { events, store } = await setup();
     let calls = 0;
     let recordedDuringFailure = -1;
-    await events.consume('billing', ['client.logged'], async (e) => {
+    await events.consume('billing', ['client.logged'], async (e, tx) => {
       calls++;
       if (calls === 1) {
-        recordedDuringFailure = await store.collection('processed_events').countDocuments({ eventId: e.id });
+        recordedDuringFailure = await tx.collection('processed_events').countDocuments({ eventId: e.id });
         throw new Error('transient');
       }
     });
@@ -91,6 +92,62 @@ describe('eventing', () => {
 
   it('consume, unknown type asked for, rejects', async () => {
     const { events } = await setup();
-    await expect(events.consume('g', ['nothing.happened'], async () => undefined)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(events.consume('g', ['nothing.happened' as never], async () => undefined)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+});
+
+describe('eventing in transactions (embedded bus)', () => {
+  it('publish, inside a transaction that rolls back, stores and delivers nothing', async () => {
+    const { events, store } = await setup('embedded');
+    const received: string[] = [];
+    await events.consume('logging', ['client.logged'], async (e) => void received.push(e.id));
+    const attempt = store.withTransaction(async (tx) => {
+      await tx.collection('orders').insertOne({ _id: 'o1' });
+      await events.publish('client.logged', 'u1', logged, tx);
+      throw new Error('card declined');
+    });
+    await expect(attempt).rejects.toThrow('card declined');
+    const kept = await events.publish('client.logged', 'u2', { user_id: 'u2', type: 'play' });
+    await waitFor(() => received.length === 1);
+    expect(received).toEqual([kept.id]);
+    expect(await store.collection('outbox').countDocuments({})).toBe(1);
+    expect(await store.collection('orders').countDocuments({})).toBe(0);
+  });
+
+  it('publish, inside a transaction that commits, is delivered with the data it announces already stored', async () => {
+    const { events, store } = await setup('embedded');
+    const seen: unknown[] = [];
+    await events.consume('billing', ['user.registered'], async (e, tx) => {
+      seen.push(await tx.collection('users').findOne({ _id: e.data.user_id }));
+    });
+    await store.withTransaction(async (tx) => {
+      await tx.collection('users').insertOne({ _id: 'u9', email: 'u9@example.jp' });
+      await events.publish('user.registered', 'u9', { user_id: 'u9', email: 'u9@example.jp', registered_at: new Date().toISOString() }, tx);
+    });
+    await waitFor(() => seen.length === 1);
+    expect(seen).toEqual([{ _id: 'u9', email: 'u9@example.jp' }]);
+  });
+
+  it('consume, handler that writes then fails, rolls its writes back with the attempt and keeps them once after the retry', async () => {
+    const { events, store } = await setup('embedded');
+    let calls = 0;
+    await events.consume('billing', ['client.logged'], async (e, tx) => {
+      calls++;
+      await tx.collection('effects').insertOne({ _id: `${e.id}-${calls}`, event: e.id });
+      if (calls === 1) throw new Error('transient');
+    });
+    const sent = await events.publish('client.logged', 'u1', logged);
+    await waitFor(async () => (await store.collection('processed_events').countDocuments({ eventId: sent.id })) === 1);
+    expect((await store.collection('effects').find({})).map((d) => d._id)).toEqual([`${sent.id}-2`]);
+  });
+
+  it('consume, a group that subscribes after the event was published, still receives it', async () => {
+    const { events } = await setup('embedded');
+    const sent = await events.publish('character.published', 'c1', { character_id: 'c1', name: 'ミライ', description: 'demo', published_at: new Date().toISOString() });
+    const received: string[] = [];
+    await events.consume('dialogue', ['character.published'], async (e) => void received.push(e.data.name));
+    await waitFor(() => received.length === 1);
+    expect(received).toEqual(['ミライ']);
+    expect(sent.type).toBe('character.published');
   });
 });

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { EventEnvelope } from '@talkwith/proto';
+import type { EventEnvelope, EventMap, EventOf, EventType } from '@talkwith/proto';
 import { AppError, isAppError } from '../errors/index.ts';
-import type { Collection, DocumentStore, EventBus } from '../ports/index.ts';
-import type { Eventing } from '../service/index.ts';
+import type { DocumentStore, EventBus, Transaction } from '../ports/index.ts';
+import type { EventHandlerOf, Eventing } from '../service/index.ts';
 import { PermanentEventError } from '../bus/shared.ts';
 import { dataProblem, definitionOf, envelopeProblem } from './validation.ts';
-import { startOutbox, type OutboxOptions } from './outbox.ts';
+import { appendToOutbox, nextOutboxSeq } from './outbox-entry.ts';
+import { startOutboxRelay, type OutboxRelayOptions } from './outbox.ts';
 
 export interface EventingOptions {
   bus: EventBus;
@@ -14,98 +15,87 @@ export interface EventingOptions {
   logger: Logger;
   /** How long handled event ids are remembered for dedupe (default 30 days). */
   dedupeForSeconds?: number;
-  /** Relay tuning (tests); see OutboxOptions. */
-  outbox?: Pick<OutboxOptions, 'keepSentForSeconds' | 'sweepEveryMs' | 'retryMinMs' | 'retryMaxMs'>;
+  /** Relay tuning (tests); see OutboxRelayOptions. */
+  outbox?: Pick<OutboxRelayOptions, 'keepSentForSeconds' | 'sweepEveryMs' | 'retryMinMs' | 'retryMaxMs'>;
 }
 
+export const PROCESSED_EVENTS = 'processed_events';
 type ProcessedEvent = { _id: string; group: string; eventId: string; type: string; handledAt: Date };
 
 /**
- * Validated, idempotent eventing (DESIGN.md §3) on top of any bus adapter.
+ * Validated, exactly-once-in-effect eventing (DESIGN.md §3) on any bus adapter.
  *
- * Dedupe: an event id is recorded in `processed_events` per group AFTER its
- * handler succeeded. At-least-once window: if the process dies between the
- * handler's effects and that record, the event is delivered again and the
- * handler runs twice — handlers must still be idempotent on their own writes
- * (e.g. upsert by a natural key); the record only stops routine redeliveries.
+ * Publish: the envelope goes into the outbox table inside the caller's
+ * transaction (or one of its own), so an event exists exactly when the data
+ * it announces does. After the commit, the embedded bus is woken to deliver
+ * it from that same table; with Redis or Kafka the relay (./outbox.ts) hands
+ * it over and re-sends whatever a crash or an outage left behind.
  *
- * Publish goes through a transactional outbox (./outbox.ts): the envelope is
- * stored in the service's `outbox` collection (durable when publish()
- * resolves), then handed to the bus and marked sent; a relay re-sends what the
- * bus refused or a crash left unsent, oldest first per key. So an event whose
- * publish() resolved is delivered even if the broker is down or the process
- * dies right after. Remaining window: the outbox insert is a separate write
- * from the caller's own (the store port has no multi-document transactions).
- * Call publish() right after the write it announces resolved; a crash between
- * the two loses the event (never the reverse: no event for unstored data). A
- * use case that cannot accept even that should re-derive the event (e.g. a
- * repeating job that publishes for documents still flagged `eventPending`).
+ * Consume: delivery is at least once; each delivery runs in a transaction
+ * that first looks for the event id in `processed_events` (per group), then
+ * runs the handler with that transaction and records the id. A crash rolls
+ * all of it back, so the handler's store writes count once per event id.
  */
 export function createEventing(options: EventingOptions): Eventing {
   const { bus, store, logger } = options;
-  const outbox = startOutbox({ bus, store, logger: logger.child({ component: 'outbox' }), ...options.outbox });
-  const processed = store.collection<ProcessedEvent>('processed_events');
+  const embedded = bus.deliversFromOutbox === true;
+  const relay = embedded ? null : startOutboxRelay({ bus, store, logger: logger.child({ component: 'outbox' }), ...options.outbox });
+  const wake = (envelope: EventEnvelope) => void bus.publish(envelope).catch((err: unknown) => logger.warn({ err }, 'embedded bus could not be woken'));
   let indexes: Promise<void> | null = null;
-  const ensureIndexes = () =>
-    (indexes ??= Promise.all([
+  const ensureIndexes = () => {
+    const processed = store.collection<ProcessedEvent>(PROCESSED_EVENTS);
+    return (indexes ??= Promise.all([
       processed.createIndex({ group: 1, eventId: 1 }, { unique: true }),
       processed.createIndex({ handledAt: 1 }, { expireAfterSeconds: options.dedupeForSeconds ?? 30 * 24 * 3600 }),
     ]).then(() => undefined));
+  };
+
+  async function store_(envelope: EventEnvelope, tx: Transaction): Promise<void> {
+    const entry = await appendToOutbox(tx, envelope, embedded ? await nextOutboxSeq(tx) : relay!.nextSeq());
+    tx.afterCommit(() => (relay ? relay.handOver(entry) : wake(envelope)));
+  }
 
   return {
-    async publish<T>(type: string, key: string, data: T): Promise<EventEnvelope<T>> {
+    async publish<K extends EventType>(type: K, key: string, data: EventMap[K], tx?: Transaction): Promise<EventEnvelope<EventMap[K]>> {
       const problem = dataProblem(type, data);
       if (problem) throw new AppError('VALIDATION_FAILED', `cannot publish: ${problem}`);
-      const envelope: EventEnvelope<T> = {
-        id: randomUUID(),
-        type,
-        version: definitionOf(type)!.version,
-        occurredAt: new Date().toISOString(),
-        key,
-        data,
-      };
-      await outbox.write(envelope);
+      const envelope: EventEnvelope<EventMap[K]> = { id: randomUUID(), type, version: definitionOf(type)!.version, occurredAt: new Date().toISOString(), key, data };
+      if (tx) await store_(envelope, tx);
+      else await store.withTransaction((own) => store_(envelope, own));
       return envelope;
     },
 
-    close: () => outbox.close(),
+    close: async () => relay?.close(),
 
-    async consume(group, types, handler) {
+    async consume<K extends EventType>(group: string, types: readonly K[], handler: EventHandlerOf<K>) {
       const unknown = types.filter((t) => !definitionOf(t));
       if (unknown.length > 0) throw new AppError('VALIDATION_FAILED', `cannot consume unknown event types: ${unknown.join(', ')}`);
       await ensureIndexes();
       const log = logger.child({ consumerGroup: group });
-      return bus.subscribe({ group, types, handler: (event) => handleOnce(processed, log, group, event, handler) });
+      return bus.subscribe({ group, types: [...types], handler: (event) => handleOnce(store, log, group, event, handler as EventHandlerOf<EventType>) });
     },
   };
 }
 
-async function handleOnce(
-  processed: Collection<ProcessedEvent>,
-  log: Logger,
-  group: string,
-  event: EventEnvelope,
-  handler: (event: EventEnvelope) => Promise<void>,
-): Promise<void> {
+async function handleOnce(store: DocumentStore, log: Logger, group: string, event: EventEnvelope, handler: EventHandlerOf<EventType>): Promise<void> {
   const problem = envelopeProblem(event);
   if (problem) {
     log.warn({ eventId: (event as { id?: unknown })?.id, eventType: (event as { type?: unknown })?.type, problem }, 'invalid event parked');
     throw new PermanentEventError(`invalid event: ${problem}`);
   }
-  if (await processed.findOne({ group, eventId: event.id })) {
-    log.debug({ eventId: event.id, eventType: event.type }, 'duplicate event skipped');
-    return;
-  }
+  // Validated against the catalogue just above: its data has the schema of its type.
+  const typed = event as EventOf<EventType>;
   try {
-    await handler(event);
+    await store.withTransaction(async (tx) => {
+      const processed = tx.collection<ProcessedEvent>(PROCESSED_EVENTS);
+      if (await processed.findOne({ group, eventId: event.id })) return;
+      await handler(typed, tx);
+      await processed.insertOne({ group, eventId: event.id, type: event.type, handledAt: new Date() });
+    });
   } catch (err) {
+    // Another member of the group handled it at the same moment and committed first: it is done.
+    if (isAppError(err) && err.code === 'DUPLICATE_KEY' && (await store.collection(PROCESSED_EVENTS).findOne({ group, eventId: event.id }))) return;
     log.warn({ eventId: event.id, eventType: event.type, err }, 'event handler failed; it will be retried or parked');
     throw err;
-  }
-  try {
-    await processed.insertOne({ group, eventId: event.id, type: event.type, handledAt: new Date() });
-  } catch (err) {
-    // Another member handled the same id concurrently: both ran, one record is enough.
-    if (!(isAppError(err) && err.code === 'DUPLICATE_KEY')) throw err;
   }
 }

@@ -1,3 +1,4 @@
-export { createEventing, type EventingOptions } from './eventing.ts';
+export { createEventing, PROCESSED_EVENTS, type EventingOptions } from './eventing.ts';
 export { dataProblem, envelopeProblem } from './validation.ts';
-export { startOutbox, type Outbox, type OutboxEntry, type OutboxOptions } from './outbox.ts';
+export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox.ts';
+export { OUTBOX, type OutboxEntry } from './outbox-entry.ts';

@@ -1,23 +1,12 @@
 import type { Logger } from 'pino';
-import type { EventEnvelope } from '@talkwith/proto';
 import type { Collection, DocumentStore, EventBus } from '../ports/index.ts';
+import { OUTBOX, type OutboxEntry } from './outbox-entry.ts';
 
-/** One outbox row: the envelope, its place in publish order, and whether the bus has it. */
-export type OutboxEntry = {
-  _id: string;
-  key: string;
-  envelope: EventEnvelope;
-  createdAt: Date;
-  /** Tie-break for entries written in the same millisecond by one process. */
-  seq: number;
-  sentAt: Date | null;
-};
-
-export interface OutboxOptions {
+export interface OutboxRelayOptions {
   store: DocumentStore;
   bus: EventBus;
   logger: Logger;
-  /** How long sent entries are kept (TTL index; default 10 minutes: enough to inspect, small for the embedded store, which holds them in memory). */
+  /** How long sent entries are kept (TTL index; default 10 minutes: enough to inspect). */
   keepSentForSeconds?: number;
   /** How often the store is scanned for unsent entries nobody here holds (default 30 s). */
   sweepEveryMs?: number;
@@ -26,23 +15,20 @@ export interface OutboxOptions {
   retryMaxMs?: number;
 }
 
-export interface Outbox {
-  /**
-   * Stores the envelope durably, then hands it to the bus. Resolves once it is
-   * stored and either handed over or left for the relay (bus down, older
-   * entries of the key still waiting): never rejects because of the bus.
-   */
-  write(envelope: EventEnvelope): Promise<void>;
-  /** Stops the relay; lets running hand-offs finish. Later writes are only stored. */
+export interface OutboxRelay {
+  /** The tie-break for the next entry this process writes (entries of one millisecond keep their order). */
+  nextSeq(): number;
+  /** Hands a committed entry to the bus, after older entries of its key. */
+  handOver(entry: OutboxEntry): void;
+  /** Stops the relay; lets running hand-offs finish. What is left goes out at the next start. */
   close(): Promise<void>;
 }
 
-type Waiting = { entry: OutboxEntry; settle: () => void };
 
 const inOrder = (a: OutboxEntry, b: OutboxEntry) => a.createdAt.getTime() - b.createdAt.getTime() || a.seq - b.seq;
 
 /**
- * The transactional-outbox relay (DESIGN.md §3). Each key has an in-memory
+ * The transactional-outbox relay to Redis or Kafka (DESIGN.md §3). Each key has an in-memory
  * queue of its unsent entries, handed to the bus one at a time, oldest first:
  * that keeps per-key order. When the bus refuses one, the key pauses with that
  * entry at its head and is retried with its own exponential back-off.
@@ -51,16 +37,16 @@ const inOrder = (a: OutboxEntry, b: OutboxEntry) => a.createdAt.getTime() - b.cr
  * a peer sharing the store. A peer's entry may then be sent twice; consumers
  * dedupe on the event id.
  */
-export function startOutbox(options: OutboxOptions): Outbox {
-  const relay = new OutboxRelay(options);
+export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
+  const relay = new Relay(options);
   relay.start();
   return relay;
 }
 
-class OutboxRelay implements Outbox {
-  private readonly options: OutboxOptions;
+class Relay implements OutboxRelay {
+  private readonly options: OutboxRelayOptions;
   private readonly outbox: Collection<OutboxEntry>;
-  private readonly queues = new Map<string, Waiting[]>();
+  private readonly queues = new Map<string, OutboxEntry[]>();
   private readonly busyKeys = new Set<string>();
   private readonly pausedKeys = new Set<string>();
   /** Ids queued or being written here, so a sweep does not queue them twice. */
@@ -74,9 +60,9 @@ class OutboxRelay implements Outbox {
   private started = false;
   private closed = false;
 
-  constructor(options: OutboxOptions) {
+  constructor(options: OutboxRelayOptions) {
     this.options = options;
-    this.outbox = options.store.collection<OutboxEntry>('outbox');
+    this.outbox = options.store.collection<OutboxEntry>(OUTBOX);
   }
 
   start(): void {
@@ -96,25 +82,20 @@ class OutboxRelay implements Outbox {
       });
   }
 
-  async write(envelope: EventEnvelope): Promise<void> {
-    const entry: OutboxEntry = { _id: envelope.id, key: envelope.key, envelope, createdAt: new Date(), seq: ++this.seq, sentAt: null };
-    // Held from before the insert: the row is visible to a sweep before the insert resolves.
+  nextSeq(): number {
+    return ++this.seq;
+  }
+
+  handOver(entry: OutboxEntry): void {
+    if (this.held.has(entry._id)) return;
     this.held.add(entry._id);
-    try {
-      await this.outbox.insertOne(entry);
-    } catch (err) {
-      this.held.delete(entry._id);
-      throw err;
-    }
-    if (this.closed) return; // stored: the next start sends it
-    await new Promise<void>((resolve) => this.enqueue(entry, resolve));
+    if (!this.closed) this.enqueue(entry);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     for (const retry of this.retries.values()) clearTimeout(retry.timer);
-    for (const queue of this.queues.values()) for (const waiting of queue) waiting.settle();
     while (this.running.size > 0) await Promise.all([...this.running]);
   }
 
@@ -126,14 +107,13 @@ class OutboxRelay implements Outbox {
   }
 
   /** The caller has put entry._id into `held`. */
-  private enqueue(entry: OutboxEntry, settle: () => void = () => undefined): void {
+  private enqueue(entry: OutboxEntry): void {
     const queue = this.queues.get(entry.key) ?? [];
     // By age, but never ahead of a head that is being handed over right now.
     let at = queue.length;
-    while (at > (this.busyKeys.has(entry.key) ? 1 : 0) && inOrder(queue[at - 1]!.entry, entry) > 0) at--;
-    queue.splice(at, 0, { entry, settle });
+    while (at > (this.busyKeys.has(entry.key) ? 1 : 0) && inOrder(queue[at - 1]!, entry) > 0) at--;
+    queue.splice(at, 0, entry);
     this.queues.set(entry.key, queue);
-    if (this.pausedKeys.has(entry.key)) settle();
     this.pump(entry.key);
   }
 
@@ -146,25 +126,24 @@ class OutboxRelay implements Outbox {
       this.busyKeys.delete(key);
       if (sent) {
         this.queues.get(key)?.shift();
-        this.held.delete(head.entry._id);
+        this.held.delete(head._id);
         if (this.queues.get(key)?.length === 0) this.queues.delete(key);
       }
       this.pump(key);
     });
   }
 
-  private async handOff(head: Waiting): Promise<boolean> {
+  private async handOff(head: OutboxEntry): Promise<boolean> {
     try {
-      await this.options.bus.publish(head.entry.envelope);
+      await this.options.bus.publish(head.envelope);
     } catch (err) {
-      this.pause(head.entry.key, err);
+      this.pause(head.key, err);
       return false;
     }
-    head.settle();
-    this.retries.delete(head.entry.key);
+    this.retries.delete(head.key);
     // Not awaited before the next hand-off: if marking fails the entry is sent again later, a duplicate consumers drop.
-    void this.track(this.outbox.updateOne({ _id: head.entry._id }, { $set: { sentAt: new Date() } })).catch((err: unknown) => {
-      this.options.logger.warn({ err, eventId: head.entry._id }, 'outbox entry sent but not marked; it will be sent again');
+    void this.track(this.outbox.updateOne({ _id: head._id }, { $set: { sentAt: new Date() } })).catch((err: unknown) => {
+      this.options.logger.warn({ err, eventId: head._id }, 'outbox entry sent but not marked; it will be sent again');
     });
     return true;
   }
@@ -174,7 +153,6 @@ class OutboxRelay implements Outbox {
     if (this.pausedKeys.size === 0 && !this.retries.has(key)) this.options.logger.warn({ err, key }, 'bus refused an event; the outbox keeps it and retries');
     else this.options.logger.debug({ err, key }, 'bus still refuses events');
     this.pausedKeys.add(key);
-    for (const waiting of this.queues.get(key) ?? []) waiting.settle();
     if (this.closed) return;
     const delayMs = this.retries.get(key)?.nextDelayMs ?? this.options.retryMinMs ?? 200;
     const timer = setTimeout(() => {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Cache, DocumentStore, EventBus, FileStore, JobQueue, Mailer, SearchIndex } from '../ports/index.ts';
 import { createEmbeddedStore, createMongoStore } from '../store/index.ts';
-import { createLocalBus, createRedisStreamsBus, createKafkaBus } from '../bus/index.ts';
+import { createOutboxBus, createRedisStreamsBus, createKafkaBus } from '../bus/index.ts';
 import { createLocalJobs, createBullJobs } from '../jobs/index.ts';
 import { createMemoryCache, createRedisCache } from '../cache/index.ts';
 import { createLocalSearch, createElasticSearch } from '../search/index.ts';
@@ -26,10 +26,10 @@ export function openStore({ config, dataDir }: AdapterContext): Promise<Document
   return config.STORE_URL ? createMongoStore({ url: config.STORE_URL }) : createEmbeddedStore({ dir: join(dataDir, 'store') });
 }
 
-/** Unset BUS_URL: the durable in-process bus, in this process's store (events survive kill -9). */
+/** Unset BUS_URL: the in-process bus that delivers from this process's outbox table (events survive kill -9). */
 export function openBus({ config, clientId, logger }: AdapterContext, store: DocumentStore): Promise<EventBus> {
   const url = config.BUS_URL;
-  if (!url) return createLocalBus({ store, onError: (err) => logger.error({ err }, 'local bus could not reach its store') });
+  if (!url) return createOutboxBus({ store, onError: (err) => logger.error({ err }, 'embedded bus could not reach its store') });
   if (url.startsWith('kafka://')) {
     const brokers = url.slice('kafka://'.length).split(',').map((b) => b.trim()).filter(Boolean);
     return createKafkaBus({ brokers, clientId });

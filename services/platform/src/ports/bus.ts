@@ -27,6 +27,12 @@ export interface Subscription {
  * validate; the eventing layer above it does (and dedupes on `id`).
  */
 export interface EventBus {
+  /**
+   * True for the embedded bus, which delivers straight from the outbox table
+   * of its store: the eventing layer numbers outbox rows for it and hands it
+   * nothing to store again (publish then only wakes it).
+   */
+  readonly deliversFromOutbox?: boolean;
   publish(event: EventEnvelope): Promise<void>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   /** Events that exhausted their attempts, newest last (for admins and tests). */

@@ -70,6 +70,8 @@ export interface Collection<T extends Doc = Doc> {
  */
 export interface Transaction {
   collection<T extends Doc = Doc>(name: string): Collection<T>;
+  /** Runs `callback` once the transaction has committed; never after a rollback. */
+  afterCommit(callback: () => void): void;
 }
 
 export interface DocumentStore {

@@ -1,25 +1,33 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
-import type { EventEnvelope } from '@talkwith/proto';
+import type { EventEnvelope, EventMap, EventOf, EventType } from '@talkwith/proto';
 import type { PlatformConfig } from '../platform/config.ts';
-import type { Cache, DocumentStore, EventBus, FileStore, JobQueue, Mailer, SearchIndex } from '../ports/index.ts';
+import type { Cache, DocumentStore, EventBus, FileStore, JobQueue, Mailer, SearchIndex, Transaction } from '../ports/index.ts';
 
 export type ServiceName = 'identity' | 'catalog' | 'dialogue' | 'billing' | 'engagement' | 'logging';
+
+/** Handles one event; its store writes go through `tx`, which also records the event as handled. */
+export type EventHandlerOf<K extends EventType> = (event: EventOf<K>, tx: Transaction) => Promise<void>;
 
 /** Validated, idempotent eventing on top of the bus port (see ../eventing). */
 export interface Eventing {
   /**
-   * Validates `data` against the event catalogue, stores the envelope in the
-   * outbox and hands it to the bus; returns it. Resolves once it is durably
-   * stored, even when the bus is down (the outbox relay sends it later).
+   * Validates `data` against the event catalogue and stores the envelope in
+   * the outbox: inside `tx` when given (the event exists exactly when the
+   * transaction's other writes do), else in a transaction of its own. Once
+   * that commits, the event is delivered (embedded bus) or relayed to the
+   * broker, even if the broker is down for a while.
    */
-  publish<T>(type: string, key: string, data: T): Promise<EventEnvelope<T>>;
+  publish<K extends EventType>(type: K, key: string, data: EventMap[K], tx?: Transaction): Promise<EventEnvelope<EventMap[K]>>;
   /**
-   * Consumes `types` as consumer group `group`. Invalid events are logged and
-   * parked; an event id already handled by this group is skipped.
+   * Consumes `types` as consumer group `group`. Each event runs in a store
+   * transaction together with the record that it was handled, so a handler's
+   * store writes happen exactly once per event id; invalid events are logged
+   * and parked. Keep slow work outside the store short: the transaction is
+   * open while the handler runs.
    */
-  consume(group: string, types: string[], handler: (event: EventEnvelope) => Promise<void>): Promise<{ close(): Promise<void> }>;
-  /** Stops the outbox relay (closePlatform calls it before the bus and store close); later publishes are only stored. */
+  consume<K extends EventType>(group: string, types: readonly K[], handler: EventHandlerOf<K>): Promise<{ close(): Promise<void> }>;
+  /** Stops the outbox relay (closePlatform calls it before the bus and store close). */
   close(): Promise<void>;
 }
 

@@ -11,6 +11,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { AppError } from '../errors/index.ts';
 import type { Collection, Doc, DocumentStore, Transaction } from '../ports/store.ts';
 import { DEFAULT_LIMITS, type DocumentLimits } from './json-codec.ts';
+import { runAfterCommit } from './after-commit.ts';
 import { SqliteCollection } from './sqlite-collection.ts';
 import { SqliteEngine } from './sqlite-engine.ts';
 import { fieldExpr } from './sqlite-plan.ts';
@@ -78,10 +79,16 @@ class EmbeddedStoreImpl implements EmbeddedStore {
     return new SqliteCollection<T>(name, { engine: this.engine, schema: this.schema, limits: this.limits });
   }
 
-  withTransaction<R>(work: (tx: Transaction) => Promise<R>): Promise<R> {
-    return this.engine.transaction((owner) =>
-      work({ collection: <T extends Doc = Doc>(name: string) => new SqliteCollection<T>(name, { engine: this.engine, schema: this.schema, limits: this.limits, owner }) }),
+  async withTransaction<R>(work: (tx: Transaction) => Promise<R>): Promise<R> {
+    const committed: Array<() => void> = [];
+    const result = await this.engine.transaction((owner) =>
+      work({
+        collection: <T extends Doc = Doc>(name: string) => new SqliteCollection<T>(name, { engine: this.engine, schema: this.schema, limits: this.limits, owner }),
+        afterCommit: (callback) => committed.push(callback),
+      }),
     );
+    runAfterCommit(committed);
+    return result;
   }
 
   commitCount(): number {

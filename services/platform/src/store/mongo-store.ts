@@ -11,6 +11,7 @@ import type {
   Collection, Doc, DocumentStore, Filter, Transaction, FindOneAndUpdateOptions, FindOptions, IndexOptions, SortSpec, Update, UpdateResult,
 } from '../ports/store.ts';
 import { isReplacement } from './mongo-semantics.ts';
+import { runAfterCommit } from './after-commit.ts';
 
 export interface MongoStoreOptions {
   url: string;
@@ -141,9 +142,15 @@ export async function createMongoStore(options: MongoStoreOptions): Promise<Docu
       const session = await connection.startSession();
       try {
         let result: R | undefined;
+        let committed: Array<() => void> = [];
         await session.withTransaction(async () => {
-          result = await work({ collection: <C extends Doc = Doc>(name: string) => new MongoCollection<C>(db.collection(name), session) });
+          committed = []; // a retried attempt starts afresh
+          result = await work({
+            collection: <C extends Doc = Doc>(name: string) => new MongoCollection<C>(db.collection(name), session),
+            afterCommit: (callback) => committed.push(callback),
+          });
         });
+        runAfterCommit(committed);
         return result as R;
       } catch (err) {
         throw mapError(err);

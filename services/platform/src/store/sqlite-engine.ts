@@ -29,6 +29,8 @@ export class SqliteEngine {
   private readonly context = new AsyncLocalStorage<TxToken>();
   private batchOpen = false;
   private commitScheduled = false;
+  /** A scheduled commit found a transaction open and waits for it to end. */
+  private flushDue = false;
   private commitWaiters: Waiter[] = [];
   private activeTx: TxToken | null = null;
   private txEndWaiters: Array<() => void> = [];
@@ -82,6 +84,7 @@ export class SqliteEngine {
     const token: TxToken = Symbol('transaction');
     this.activeTx = token;
     let outcome: { ok: true; value: R } | { ok: false; error: unknown };
+    let committed: Promise<void>;
     try {
       this.openBatch();
       this.db.exec('SAVEPOINT tx');
@@ -95,11 +98,14 @@ export class SqliteEngine {
         outcome = { ok: false, error };
       }
     } finally {
+      // Even after a rollback: writes batched before the transaction began wait for this commit.
+      committed = this.commitSoon();
       this.activeTx = null;
+      // A commit due while this transaction ran happens now, before the next one can start: none starves.
+      if (this.flushDue) this.commit();
       for (const wake of this.txEndWaiters.splice(0)) wake();
     }
-    // Even after a rollback: writes batched before the transaction began still wait for this commit.
-    await this.commitSoon();
+    await committed;
     if (!outcome.ok) throw outcome.error;
     return outcome.value;
   }
@@ -156,14 +162,15 @@ export class SqliteEngine {
       this.commitScheduled = true;
       setImmediate(() => {
         this.commitScheduled = false;
-        // An open transaction commits the batch when it ends (it calls commitSoon again).
-        if (!this.activeTx) this.commit();
+        if (this.activeTx) this.flushDue = true;
+        else this.commit();
       });
     }
     return done;
   }
 
   private commit(): void {
+    this.flushDue = false;
     const waiters = this.commitWaiters.splice(0);
     if (!this.batchOpen) {
       for (const w of waiters) w.resolve();

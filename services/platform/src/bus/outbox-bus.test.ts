@@ -1,0 +1,105 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EventEnvelope } from '@talkwith/proto';
+import type { DocumentStore, EventBus } from '../ports/index.ts';
+import { createEmbeddedStore } from '../store/index.ts';
+import { runBusContract, testEvent, waitFor } from './contract.ts';
+import { createOutboxBus } from './outbox-bus.ts';
+
+/** An outbox bus on its own temp store; closing the bus also closes and removes the store. */
+async function busOnTempStore(): Promise<EventBus> {
+  const dir = await mkdtemp(join(tmpdir(), 'talkwith-outbox-bus-'));
+  const store = await createEmbeddedStore({ dir });
+  const bus = await createOutboxBus({ store, retryDelayMs: 5 });
+  return {
+    ...bus,
+    async close() {
+      await bus.close();
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+runBusContract('embedded (outbox table)', busOnTempStore, { inProcess: true });
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function tempStore(): Promise<DocumentStore> {
+  const dir = await mkdtemp(join(tmpdir(), 'talkwith-outbox-bus-'));
+  const store = await createEmbeddedStore({ dir });
+  cleanups.push(async () => {
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  return store;
+}
+
+const hang = () => new Promise<void>(() => undefined);
+
+describe('embedded bus, stored positions', () => {
+  it('outbox bus, a group that subscribes after events were published, receives them in order', async () => {
+    const store = await tempStore();
+    const bus = await createOutboxBus({ store });
+    const published = Array.from({ length: 4 }, (_, n) => testEvent('test.early', 'k1', { n }));
+    for (const event of published) await bus.publish(event);
+    const handled: string[] = [];
+    await bus.subscribe({ group: 'late', types: ['test.early'], handler: async (e) => void handled.push(e.id) });
+    await waitFor(() => handled.length === 4);
+    expect(handled).toEqual(published.map((e) => e.id));
+    await bus.close();
+  });
+
+  it('outbox bus, abandoned with a handler hanging, a new bus on the same store delivers every event from the stored position', async () => {
+    const store = await tempStore();
+    const first = await createOutboxBus({ store, retryDelayMs: 5 });
+    let started = 0;
+    await first.subscribe({ group: 'g', types: ['test.kept'], handler: async () => { started++; await hang(); } });
+    const published = Array.from({ length: 5 }, (_, seq) => testEvent('test.kept', 'k1', { seq }));
+    for (const event of published) await first.publish(event);
+    await waitFor(() => started === 1);
+
+    // The first bus is never closed, as after kill -9.
+    const second = await createOutboxBus({ store, retryDelayMs: 5 });
+    const handled: EventEnvelope[] = [];
+    await second.subscribe({ group: 'g', types: ['test.kept'], handler: async (e) => void handled.push(e) });
+    await waitFor(() => handled.length === 5);
+    expect(handled.map((e) => e.id)).toEqual(published.map((e) => e.id));
+    await second.close();
+  });
+
+  it('outbox bus, a group that handled events and subscribes again, resumes after its position without repeats', async () => {
+    const store = await tempStore();
+    const bus = await createOutboxBus({ store });
+    const handled: string[] = [];
+    const sub = await bus.subscribe({ group: 'g', types: ['test.once'], handler: async (e) => void handled.push(e.id) });
+    const first = testEvent('test.once', 'k1');
+    await bus.publish(first);
+    await waitFor(() => handled.length === 1);
+    await sub.close();
+    const second = testEvent('test.once', 'k1');
+    await bus.publish(second);
+    await bus.subscribe({ group: 'g', types: ['test.once'], handler: async (e) => void handled.push(e.id) });
+    await waitFor(() => handled.length === 2);
+    expect(handled).toEqual([first.id, second.id]);
+    await bus.close();
+  });
+
+  it('outbox bus, an event published once, is stored as one outbox row whatever the number of groups', async () => {
+    const store = await tempStore();
+    const bus = await createOutboxBus({ store });
+    const seen: string[] = [];
+    for (const group of ['a', 'b', 'c']) await bus.subscribe({ group, types: ['test.fanout'], handler: async () => void seen.push(group) });
+    const event = testEvent('test.fanout', 'k1');
+    await bus.publish(event);
+    await bus.publish(event);
+    await waitFor(() => seen.length === 3);
+    expect(await store.collection('outbox').countDocuments({})).toBe(1);
+    await bus.close();
+  });
+});

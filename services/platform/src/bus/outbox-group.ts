@@ -1,0 +1,124 @@
+/**
+ * One consumer group of the embedded bus: reads the outbox table from the
+ * group's stored position, in batches, and advances that position once a batch
+ * is handled. Within a batch, keys run concurrently and each key's events one
+ * after another, which keeps per-key order; a failing event is retried in
+ * place, then parked. A crash re-runs at most the batch under way (consumers
+ * dedupe on the event id).
+ */
+import type { EventEnvelope } from '@talkwith/proto';
+import type { Collection, SubscribeOptions } from '../ports/index.ts';
+import type { OutboxEntry } from '../eventing/outbox-entry.ts';
+import { errorReason, hashKey, isPermanent, sleep } from './shared.ts';
+
+export type Position = { _id: string; seq: number };
+export type Parked = { _id: string; group: string; event: EventEnvelope; reason: string; parkedAt: Date };
+
+export interface GroupDeps {
+  outbox: Collection<OutboxEntry>;
+  positions: Collection<Position>;
+  parked: Collection<Parked>;
+  retryDelayMs: number;
+  batchSize: number;
+  onError(err: unknown): void;
+}
+
+export class OutboxGroup {
+  readonly name: string;
+  private readonly deps: GroupDeps;
+  private readonly members: SubscribeOptions[] = [];
+  private draining: Promise<void> | null = null;
+  private wakeAgain = false;
+  private closed = false;
+
+  constructor(name: string, deps: GroupDeps) {
+    this.name = name;
+    this.deps = deps;
+  }
+
+  add(member: SubscribeOptions): void {
+    this.members.push(member);
+    this.wake();
+  }
+
+  /** Removes the member; resolves once the batch under way is handled. */
+  async remove(member: SubscribeOptions): Promise<void> {
+    this.members.splice(this.members.indexOf(member), 1);
+    if (this.members.length === 0) this.closed = true;
+    await this.draining;
+  }
+
+  get isEmpty(): boolean {
+    return this.members.length === 0;
+  }
+
+  /** Stops the group (bus close); resolves once the batch under way is handled. */
+  async closeAll(): Promise<void> {
+    this.members.splice(0);
+    this.closed = true;
+    await this.draining;
+  }
+
+  /** New rows may be there: read them (at once, or right after the batch under way). */
+  wake(): void {
+    if (this.closed || this.members.length === 0) return;
+    if (this.draining) {
+      this.wakeAgain = true;
+      return;
+    }
+    this.draining = this.drain()
+      .catch((err: unknown) => this.deps.onError(err))
+      .finally(() => {
+        this.draining = null;
+        if (this.wakeAgain) {
+          this.wakeAgain = false;
+          this.wake();
+        }
+      });
+  }
+
+  private async drain(): Promise<void> {
+    // A group seen for the first time starts at the oldest retained event, so a late subscriber misses nothing.
+    let position = (await this.deps.positions.findOne({ _id: this.name }))?.seq ?? 0;
+    while (!this.closed) {
+      const rows = await this.deps.outbox.find({ seq: { $gt: position } }, { sort: { seq: 1 }, limit: this.deps.batchSize });
+      if (rows.length === 0) return;
+      await this.handleBatch(rows.filter((row) => this.memberFor(row) !== undefined));
+      if (this.closed) return;
+      position = rows.at(-1)!.seq;
+      await this.deps.positions.updateOne({ _id: this.name }, { $set: { seq: position } }, { upsert: true });
+    }
+  }
+
+  private async handleBatch(rows: OutboxEntry[]): Promise<void> {
+    const byKey = new Map<string, OutboxEntry[]>();
+    for (const row of rows) byKey.set(row.key, [...(byKey.get(row.key) ?? []), row]);
+    await Promise.all([...byKey.values()].map(async (chain) => {
+      for (const row of chain) await this.deliver(row);
+    }));
+  }
+
+  /** The member that takes a row: one per key (stable while membership is), among those wanting its type. */
+  private memberFor(row: OutboxEntry): SubscribeOptions | undefined {
+    const wanting = this.members.filter((m) => m.types.includes(row.type));
+    return wanting[hashKey(row.key) % Math.max(wanting.length, 1)];
+  }
+
+  private async deliver(row: OutboxEntry): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const member = this.memberFor(row);
+      if (!member) return;
+      try {
+        await member.handler(row.envelope);
+        return;
+      } catch (err) {
+        if (isPermanent(err) || attempt >= (member.maxAttempts ?? 5)) {
+          await this.deps.parked.insertOne({ group: this.name, event: row.envelope, reason: errorReason(err, attempt), parkedAt: new Date() });
+          return;
+        }
+        if (this.closed) throw err; // the position stays put: the next start delivers it again
+        await sleep(Math.min(this.deps.retryDelayMs * 2 ** (attempt - 1), 5_000));
+      }
+    }
+  }
+}
