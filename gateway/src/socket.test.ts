@@ -50,4 +50,15 @@ describe('gateway WebSocket', () => {
     await sub.close();
     expect(seen).toContainEqual({ user_id: 'u9', type: 'play', character_id: 'c1' });
   });
+
+  it('socket, a log frame whose extra is nested 5,000 levels deep, is refused at the schema and the next frame is stored', async () => {
+    // Written as text: building it with JSON.stringify would overflow the test's own stack.
+    const deep = `${'{"d":'.repeat(5000)}"leaf"${'}'.repeat(5000)}`;
+    const replies = await exchange([
+      `{"event":"log","data":{"user_id":"u8","type":"error","extra":${deep}}}`,
+      JSON.stringify({ event: 'log', data: { user_id: 'u8', type: 'error', extra: { os: 'iOS', app: { version: '1.2' } } } }),
+    ], 2);
+    expect(replies[0]).toMatchObject({ event: 'error', data: { code: 'VALIDATION_FAILED' } });
+    expect(replies[1]?.event).toBe('logged');
+  });
 });

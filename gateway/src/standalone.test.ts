@@ -54,6 +54,27 @@ describe('standalone process', () => {
     }
   }, 30_000);
 
+  it('standalone, first start on an empty DATA_DIR, finds the demo character ミライ by search without any republish', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'standalone-'));
+    const port = await freePort();
+    const proc = start({ PORT: String(port), DATA_DIR: dir, HOST: '127.0.0.1' });
+    try {
+      await waitForHealth(`http://127.0.0.1:${port}/healthz`, 10_000);
+      const search = `http://127.0.0.1:${port}/api/dialogue/characters/search?q=${encodeURIComponent('ミライ')}`;
+      let names: string[] = [];
+      // Her character.published event is stored before the dialogue service subscribes; the embedded bus still delivers it.
+      for (let i = 0; i < 50 && names.length === 0; i++) {
+        const body = (await (await fetch(search)).json()) as { hits?: Array<{ name: string }> };
+        names = (body.hits ?? []).map((c) => c.name);
+        if (names.length === 0) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(names).toContain('ミライ');
+    } finally {
+      proc.child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
   it('standalone, LOG_FORMAT=pretty at info, logs one readable line per request and health probes not at all', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'standalone-'));
     const port = await freePort();

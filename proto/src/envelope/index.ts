@@ -26,3 +26,4 @@ export interface EventDefinition<S extends TSchema = TSchema, K extends string =
 export function defineEvent<K extends string, S extends TSchema>(type: K, version: number, data: S, description: string): EventDefinition<S, K> {
   return { type, version, data, description };
 }
+export { JsonDetails, DETAILS_MAX_DEPTH } from './json-details.ts';

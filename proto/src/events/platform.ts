@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { defineEvent } from '../envelope/index.ts';
+import { defineEvent, JsonDetails } from '../envelope/index.ts';
 
 export const ClientLogged = defineEvent(
   'client.logged',
@@ -7,7 +7,7 @@ export const ClientLogged = defineEvent(
   Type.Object({
     user_id: Type.String(),
     type: Type.String({ description: 'log category of SPEC.md §4 (error, connect, play, speech, ...)' }),
-    extra: Type.Optional(Type.Unknown()),
+    extra: Type.Optional(JsonDetails),
     character_id: Type.Optional(Type.String()),
     message: Type.Optional(Type.String()),
   }),

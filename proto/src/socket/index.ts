@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { JsonDetails } from '../envelope/index.ts';
 
 /**
  * Frames on the real-time socket /api/socketio/new (SPEC.md §7). Every frame
@@ -17,7 +18,7 @@ export const LogFrame = Type.Object({
   data: Type.Object({
     user_id: Type.String({ minLength: 1, maxLength: 128 }),
     type: Type.String({ minLength: 1, maxLength: 64, description: 'log category (error, connect, play, speech, ...)' }),
-    extra: Type.Optional(Type.Unknown({ description: 'JSON details; error logs carry device info here' })),
+    extra: Type.Optional(JsonDetails),
     character_id: Type.Optional(Type.String({ maxLength: 128 })),
     message: Type.Optional(Type.String({ maxLength: 4000 })),
   }, { additionalProperties: true }),
