@@ -73,6 +73,32 @@ describe('embedded bus, stored positions', () => {
     await second.close();
   });
 
+  it('outbox bus, an event whose deliveries all died with their process, is parked without running again', async () => {
+    const store = await tempStore();
+    const event = testEvent('test.deadly', 'k1');
+    const options = { group: 'g', types: ['test.deadly'], maxAttempts: 2 };
+    // Each life takes the event and never finishes it: the process "dies" with the handler running.
+    for (let life = 0; life < 3; life++) {
+      const bus = await createOutboxBus({ store });
+      let got = false;
+      await bus.subscribe({ ...options, handler: async () => { got = true; await hang(); } });
+      if (life === 0) await bus.publish(event);
+      await waitFor(() => got);
+    }
+    const last = await createOutboxBus({ store });
+    let calls = 0;
+    const handled: string[] = [];
+    await last.subscribe({ ...options, handler: async (e) => { calls++; handled.push(e.id); } });
+    await waitFor(async () => (await last.parked('g')).length === 1);
+    expect(calls).toBe(0);
+    expect((await last.parked('g'))[0]!.reason).toContain('died with its process 2 time(s)');
+    const next = testEvent('test.deadly', 'k1');
+    await last.publish(next);
+    await waitFor(() => handled.length === 1);
+    expect(handled).toEqual([next.id]);
+    await last.close();
+  });
+
   it('outbox bus, a group that handled events and subscribes again, resumes after its position without repeats', async () => {
     const store = await tempStore();
     const bus = await createOutboxBus({ store });

@@ -11,7 +11,18 @@ import type { Collection, SubscribeOptions } from '../ports/index.ts';
 import type { OutboxEntry } from '../eventing/outbox-entry.ts';
 import { errorReason, hashKey, isPermanent, sleep } from './shared.ts';
 
-export type Position = { _id: string; seq: number };
+/**
+ * A group's place in the outbox. `inFlight` marks the batch being handled: a
+ * process that finds it set died during that batch, which is then re-run one
+ * event at a time, each delivery counted in `suspect` before it runs, so an
+ * event that kills its process every time is parked instead of looping.
+ */
+export type Position = {
+  _id: string;
+  seq: number;
+  inFlight?: { upTo: number };
+  suspect?: { seq: number; deliveries: number };
+};
 export type Parked = { _id: string; group: string; event: EventEnvelope; reason: string; parkedAt: Date };
 
 export interface GroupDeps {
@@ -79,15 +90,42 @@ export class OutboxGroup {
 
   private async drain(): Promise<void> {
     // A group seen for the first time starts at the oldest retained event, so a late subscriber misses nothing.
-    let position = (await this.deps.positions.findOne({ _id: this.name }))?.seq ?? 0;
+    let stored = await this.deps.positions.findOne({ _id: this.name });
+    let position = stored?.seq ?? 0;
     while (!this.closed) {
       const rows = await this.deps.outbox.find({ seq: { $gt: position } }, { sort: { seq: 1 }, limit: this.deps.batchSize });
       if (rows.length === 0) return;
-      await this.handleBatch(rows.filter((row) => this.memberFor(row) !== undefined));
+      const upTo = rows.at(-1)!.seq;
+      const diedHere = stored?.inFlight !== undefined && stored.inFlight.upTo >= rows[0]!.seq;
+      await this.deps.positions.updateOne({ _id: this.name }, { $set: { seq: position, inFlight: { upTo } } }, { upsert: true });
+      const wanted = rows.filter((row) => this.memberFor(row) !== undefined);
+      if (diedHere) await this.handleOneByOne(wanted, stored?.suspect);
+      else await this.handleBatch(wanted);
       if (this.closed) return;
-      position = rows.at(-1)!.seq;
-      await this.deps.positions.updateOne({ _id: this.name }, { $set: { seq: position } }, { upsert: true });
+      position = upTo;
+      await this.deps.positions.updateOne({ _id: this.name }, { $set: { seq: position }, $unset: { inFlight: '', suspect: '' } });
+      stored = null;
     }
+  }
+
+  /** After a crash: each delivery is counted durably before it runs; one past maxAttempts is parked unrun. */
+  private async handleOneByOne(rows: OutboxEntry[], suspect: Position['suspect']): Promise<void> {
+    for (const row of rows) {
+      if (this.closed) return;
+      const deliveries = (suspect?.seq === row.seq ? suspect.deliveries : 0) + 1;
+      const maxAttempts = this.memberFor(row)?.maxAttempts ?? 5;
+      if (deliveries > maxAttempts) {
+        await this.park(row, `delivery died with its process ${deliveries - 1} time(s)`);
+        continue;
+      }
+      await this.deps.positions.updateOne({ _id: this.name }, { $set: { suspect: { seq: row.seq, deliveries } } });
+      await this.deliver(row);
+      await this.deps.positions.updateOne({ _id: this.name }, { $set: { seq: row.seq }, $unset: { suspect: '' } });
+    }
+  }
+
+  private async park(row: OutboxEntry, reason: string): Promise<void> {
+    await this.deps.parked.insertOne({ group: this.name, event: row.envelope, reason, parkedAt: new Date() });
   }
 
   private async handleBatch(rows: OutboxEntry[]): Promise<void> {
@@ -113,7 +151,7 @@ export class OutboxGroup {
         return;
       } catch (err) {
         if (isPermanent(err) || attempt >= (member.maxAttempts ?? 5)) {
-          await this.deps.parked.insertOne({ group: this.name, event: row.envelope, reason: errorReason(err, attempt), parkedAt: new Date() });
+          await this.park(row, errorReason(err, attempt));
           return;
         }
         if (this.closed) throw err; // the position stays put: the next start delivers it again
