@@ -12,6 +12,7 @@ import { DEFAULT_BODY_LIMIT, type PlatformConfig } from '@talkwith/platform/plat
 import { MAX_FRAME_BYTES } from '@talkwith/proto';
 import { adminUrlRewriter } from './admin-prefix.ts';
 import { clientConfigRoutes } from './client-config.ts';
+import { loadGatewayConfig } from './config.ts';
 import { docsPlugin } from './docs.ts';
 import { edgeAuthPlugin } from './edge-auth.ts';
 import { cacheRateLimitStore } from './rate-limit-store.ts';
@@ -26,6 +27,8 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.
 export interface GatewayOptions {
   /** JWT_SECRET must be set (standalone generates it). */
   config: PlatformConfig;
+  /** The environment: the gateway and each mounted service read the variables they own from it. */
+  env: NodeJS.ProcessEnv;
   platform: Platform;
   /** Distributed mode: each service's base URL. Unset = standalone: the service plugins mount in this process. */
   upstreams?: Upstreams;
@@ -48,9 +51,10 @@ export const isUnlimited = (url: string): boolean => UNLIMITED.has(url) || url.s
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
   const { config, platform } = options;
   if (!config.JWT_SECRET) throw new Error('JWT_SECRET must be set before the gateway is built');
+  const own = loadGatewayConfig(options.env);
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;
-  const rewriteUrl = adminUrlRewriter(config.ADMIN_PATH_PREFIX);
-  const fastifyOptions: FastifyHttpOptions<Server> = { ...loggingOptions(platform.logger), bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: trustHops(config.TRUST_PROXY_HOPS) };
+  const rewriteUrl = adminUrlRewriter(own.ADMIN_PATH_PREFIX);
+  const fastifyOptions: FastifyHttpOptions<Server> = { ...loggingOptions(platform.logger), bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: trustHops(own.TRUST_PROXY_HOPS) };
   if (rewriteUrl) fastifyOptions.rewriteUrl = rewriteUrl;
   const app: FastifyInstance = Fastify(fastifyOptions);
   app.decorate('platform', platform);
@@ -70,7 +74,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(healthRoutes, { platform, ...(upstreams ? { extraChecks: upstreamChecks(upstreams) } : {}) });
   await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES, clientTracking: true } });
   await app.register(socketRoutes, { events: platform.events });
-  await app.register(clientConfigRoutes, { adminPathPrefix: config.ADMIN_PATH_PREFIX, analyticsId: config.ANALYTICS_ID, devtoolsBlockHost: config.DEVTOOLS_BLOCK_HOST });
+  await app.register(clientConfigRoutes, { adminPathPrefix: own.ADMIN_PATH_PREFIX, analyticsId: own.ANALYTICS_ID, devtoolsBlockHost: own.DEVTOOLS_BLOCK_HOST });
   await mountServices(app, options, upstreams);
   await app.register(webClientRoutes, { dist: webDist });
   return app;
@@ -105,5 +109,5 @@ async function mountServices(app: FastifyInstance, options: GatewayOptions, upst
     await app.register(proxyRoutes, { services, upstreams });
     return;
   }
-  for (const service of services) await app.register(service.plugin, { platform: options.platform, config: options.config });
+  for (const service of services) await app.register(service.plugin, { platform: options.platform, config: options.config, env: options.env });
 }

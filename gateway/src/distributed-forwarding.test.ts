@@ -19,14 +19,15 @@ afterEach(async () => { for (const stop of started.splice(0).reverse()) await st
 
 async function identityBehindGateway(env: Record<string, string>): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'dist-xff-'));
-  const config = loadPlatformConfig({
+  const fullEnv = {
     DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', LOGIN_MAX_FAILURES: '3',
     JWT_SECRET: 'forwarding-test-secret-0123456789-abcdef', ADMIN_PATH_PREFIX: 'secret-admin-xff', ...env,
-  });
+  };
+  const config = loadPlatformConfig(fullEnv);
   const platforms: Platform[] = [await createPlatform(config, { serviceName: 'identity' }), await createPlatform(config, { serviceName: 'gateway' })];
-  const service: FastifyInstance = await buildServiceApp(identityService, platforms[0]!, config);
+  const service: FastifyInstance = await buildServiceApp(identityService, platforms[0]!, config, fullEnv);
   const upstreams = { identity: await service.listen({ port: 0, host: '127.0.0.1' }) } as Upstreams;
-  const gateway = await buildGateway({ config, platform: platforms[1]!, services: [identityService], upstreams, webDist: join(dir, 'none') });
+  const gateway = await buildGateway({ config, env: fullEnv, platform: platforms[1]!, services: [identityService], upstreams, webDist: join(dir, 'none') });
   const url = await gateway.listen({ port: 0, host: '127.0.0.1' });
   started.push(async () => {
     await gateway.close();

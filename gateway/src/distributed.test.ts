@@ -24,14 +24,15 @@ const platforms: Platform[] = [];
 beforeAll(async () => {
   redis = await startRedisServer();
   dir = await mkdtemp(join(tmpdir(), 'distributed-'));
-  const config = loadPlatformConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', JWT_SECRET: SECRET, ADMIN_PATH_PREFIX: PREFIX, BUS_URL: redis.url, CACHE_URL: redis.url, HOST: '127.0.0.1' });
+  const env = { DATA_DIR: dir, LOG_LEVEL: 'silent', JWT_SECRET: SECRET, ADMIN_PATH_PREFIX: PREFIX, BUS_URL: redis.url, CACHE_URL: redis.url, HOST: '127.0.0.1' };
+  const config = loadPlatformConfig(env);
   const servicePlatform = await createPlatform(config, { serviceName: 'logging' });
   const gatewayPlatform = await createPlatform(config, { serviceName: 'gateway' });
   platforms.push(servicePlatform, gatewayPlatform);
-  service = await buildServiceApp(loggingService, servicePlatform, config);
+  service = await buildServiceApp(loggingService, servicePlatform, config, env);
   const serviceUrl = await service.listen({ port: 0, host: '127.0.0.1' });
   const upstreams = { logging: serviceUrl } as Upstreams;
-  gateway = await buildGateway({ config, platform: gatewayPlatform, services: [loggingService], upstreams, webDist: join(dir, 'none') });
+  gateway = await buildGateway({ config, env, platform: gatewayPlatform, services: [loggingService], upstreams, webDist: join(dir, 'none') });
   await gateway.listen({ port: 0, host: '127.0.0.1' });
 });
 

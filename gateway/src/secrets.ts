@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { PlatformConfig } from '@talkwith/platform/platform';
 
 interface StoredSecrets {
   JWT_SECRET: string;
@@ -20,10 +19,11 @@ async function readSecrets(file: string): Promise<Partial<StoredSecrets>> {
 /**
  * Standalone mode needs no setup: a JWT secret and an admin path prefix are
  * generated on first start and kept in DATA_DIR/secrets.json (mode 0600), so
- * sessions and the admin URL survive restarts. Configured values win.
+ * sessions and the admin URL survive restarts. Configured values win. Returns
+ * the environment with both filled in, for every part to load its config from.
  */
-export async function ensureStandaloneSecrets(config: PlatformConfig): Promise<{ config: PlatformConfig; generated: boolean }> {
-  const dir = resolve(config.DATA_DIR);
+export async function ensureStandaloneSecrets(env: NodeJS.ProcessEnv, dataDir: string): Promise<{ env: NodeJS.ProcessEnv; generated: boolean }> {
+  const dir = resolve(dataDir);
   const file = join(dir, 'secrets.json');
   const stored = await readSecrets(file);
   const secrets: StoredSecrets = {
@@ -35,8 +35,9 @@ export async function ensureStandaloneSecrets(config: PlatformConfig): Promise<{
     await mkdir(dir, { recursive: true });
     await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
+  // An empty variable counts as unset, as it does for loadConfig.
   return {
-    config: { ...config, JWT_SECRET: config.JWT_SECRET ?? secrets.JWT_SECRET, ADMIN_PATH_PREFIX: config.ADMIN_PATH_PREFIX ?? secrets.ADMIN_PATH_PREFIX },
+    env: { ...env, JWT_SECRET: env.JWT_SECRET || secrets.JWT_SECRET, ADMIN_PATH_PREFIX: env.ADMIN_PATH_PREFIX || secrets.ADMIN_PATH_PREFIX },
     generated,
   };
 }

@@ -9,9 +9,10 @@ import { buildGateway } from './app.ts';
 describe('gateway graceful shutdown', () => {
   it('shutdown, signal during a slow request, finishes it, refuses new ones, closes consumers and adapters, exits 0', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'gateway-shutdown-'));
-    const config = loadPlatformConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', JWT_SECRET: 's'.repeat(40) });
+    const env = { DATA_DIR: dir, LOG_LEVEL: 'silent', JWT_SECRET: 's'.repeat(40) };
+    const config = loadPlatformConfig(env);
     const platform = await createPlatform(config);
-    const app = await buildGateway({ config, platform, webDist: join(dir, 'none') });
+    const app = await buildGateway({ config, env, platform, webDist: join(dir, 'none') });
     const order: string[] = [];
     app.get('/slow', async () => { await new Promise((r) => setTimeout(r, 400)); order.push('slow done'); return { ok: true }; });
     app.addHook('onClose', async () => { order.push('consumers closed'); });

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { loadServiceConfig, platformConfigSchema } from '@talkwith/platform/platform';
+import { loadConfig } from '@talkwith/platform';
+import { loadServiceConfig } from '@talkwith/platform/platform';
+import { ownedConfigSchemas } from '@talkwith/gateway';
 import {
   PROCESSES, ROOT, SERVICES, composeEnv, containerEnv, entryFile, exists, find, k8sFiles, podContainers, readCompose, readK8s,
   type Env, type K8sObject,
@@ -12,19 +14,21 @@ import {
 // up` and `kubectl apply -k deploy/k8s` would run is complete and consistent.
 
 const BACKING = ['kafka', 'mongo', 'redis', 'elasticsearch'] as const;
-const schemaKeys = Object.keys(platformConfigSchema.properties);
-/** Required by the schema with no default: nothing can fill them in. */
-const schemaRequired = (platformConfigSchema.required ?? []).filter(
-  (key) => (platformConfigSchema.properties as Record<string, { default?: unknown }>)[key]?.default === undefined,
-);
+const schemas = ownedConfigSchemas().map(({ schema }) => schema);
+const schemaKeys = schemas.flatMap((schema) => Object.keys(schema.properties));
+/** Required by a schema with no default: nothing can fill them in. */
+const schemaRequired = schemas.flatMap((schema) => (schema.required ?? []).filter(
+  (key) => (schema.properties as Record<string, { default?: unknown }>)[key]?.default === undefined,
+));
 /** Distributed mode must name every engine (unset would silently mean an embedded, per-pod one) and share the secrets. */
 const distributedRequired = [...schemaRequired, 'JWT_SECRET', 'ADMIN_PATH_PREFIX', 'BUS_URL', 'STORE_URL', 'JOBS_URL', 'CACHE_URL', 'SEARCH_URL'];
-/** Variables the image itself reads besides the platform schema. */
+/** Variables the image itself reads besides the config schemas. */
 const imageVariables = ['SERVICE', 'NODE_ENV'];
 
 function expectValidProcessEnv(name: string, env: Env) {
   for (const key of distributedRequired) expect(env[key], `${name}: ${key}`).toBeTruthy();
   expect(() => loadServiceConfig(env), `${name}: config schema`).not.toThrow();
+  for (const schema of schemas) expect(() => loadConfig(schema, env), `${name}: config schemas`).not.toThrow();
   expect(Object.keys(env).filter((k) => !schemaKeys.includes(k) && !imageVariables.includes(k)), `${name}: unknown variables`).toEqual([]);
   expect(env.SERVICE, `${name}: SERVICE picks the entry point`).toBe(name);
 }

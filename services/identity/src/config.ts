@@ -1,2 +1,17 @@
-// The identity service reads only the platform-wide variables (one schema, one .env.example).
-export { loadServiceConfig as loadIdentityConfig, platformConfigSchema as identityConfigSchema } from '@talkwith/platform/platform';
+import { Type, type Static } from '@sinclair/typebox';
+import { loadConfig } from '@talkwith/platform';
+
+/** The environment variables only identity reads (log-in limits, Google sign-in); the platform-wide ones are the platform's. */
+export const IdentityConfig = Type.Object({
+  LOGIN_MAX_FAILURES: Type.Integer({ minimum: 1, default: 10, description: 'failed log-ins per account or per client address before POST /api/auth/login answers 429' }),
+  LOGIN_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 900, description: 'length of the failed-log-in window, seconds (default 15 minutes)' }),
+  GOOGLE_CLIENT_ID: Type.Optional(Type.String({ minLength: 1, description: 'Google sign-in OAuth client id; unset = Google sign-in off' })),
+  GOOGLE_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1, description: 'Google sign-in OAuth client secret (required with GOOGLE_CLIENT_ID)' })),
+  GOOGLE_ISSUER: Type.String({ pattern: '^https?://\\S+$', default: 'https://accounts.google.com', description: 'OpenID issuer for Google sign-in (its discovery document is read at first use)' }),
+});
+export type IdentityConfig = Static<typeof IdentityConfig>;
+
+/** Reads and validates identity's variables; throws ConfigError naming each bad one. */
+export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
+  return loadConfig(IdentityConfig, env);
+}

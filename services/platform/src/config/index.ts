@@ -34,6 +34,11 @@ export function loadConfig<P extends TProperties>(schema: TObject<P>, env: NodeJ
   return withDefaults as Static<TObject<P>>;
 }
 
+/** An optional variable holding a URL of one of `schemes` (a regex alternation, e.g. 'redis|rediss'). */
+export function urlVariable(schemes: string, description: string) {
+  return Type.Optional(Type.String({ pattern: `^(${schemes})://\\S+$`, description }));
+}
+
 /** Lines of a .env.example for a schema: each variable with its doc and default. */
 export function describeConfig(schema: TObject): string[] {
   return Object.entries(schema.properties).map(([key, prop]) => {

@@ -1,13 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { loadConfig } from '../config/index.ts';
-
-const url = (schemes: string, description: string) =>
-  Type.Optional(Type.String({ pattern: `^(${schemes})://\\S+$`, description }));
+import { loadConfig, urlVariable as url } from '../config/index.ts';
 
 /**
- * Every platform-wide environment variable (COMMON.md). Unset adapter URLs mean
- * the embedded adapter. This schema is the documentation: .env.example is
- * checked against it and loadConfig names the variable when a value is bad.
+ * The environment variables the platform itself reads, in every process
+ * (adapters, listening, logging, the shared JWT secret, the public origin).
+ * Unset adapter URLs mean the embedded adapter. A variable only one service or
+ * the gateway reads lives in that part's own config.ts. These schemas are the
+ * documentation: .env.example is generated from them and loadConfig names the
+ * variable when a value is bad.
  */
 export const platformConfigSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: 'TCP port this process listens on' }),
@@ -34,21 +34,6 @@ export const platformConfigSchema = Type.Object({
   MAIL_URL: url('smtps?', 'mail: smtp://user:pass@host:587; unset = outbox readable in the admin console'),
   MAIL_FROM: Type.String({ minLength: 3, default: 'TALK WITH <no-reply@talkwith.local>', description: 'sender address of every mail' }),
   JWT_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'HMAC secret for access tokens (≥32 chars); the gateway and every service share it. Standalone generates one under DATA_DIR when unset' })),
-  ADMIN_PATH_PREFIX: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', description: 'secret path segment: admin routes are reached at /api/<prefix>/... only. Standalone generates one under DATA_DIR when unset' })),
-  TRUST_PROXY_HOPS: Type.Integer({ minimum: 0, maximum: 10, default: 0, description: 'reverse proxies in front of the gateway whose X-Forwarded-For is believed (0 = none: the socket address is the client; 1 behind one ingress/load balancer)' }),
-  LOGIN_MAX_FAILURES: Type.Integer({ minimum: 1, default: 10, description: 'failed log-ins per account or per client address before POST /api/auth/login answers 429' }),
-  LOGIN_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 900, description: 'length of the failed-log-in window, seconds (default 15 minutes)' }),
-  GOOGLE_CLIENT_ID: Type.Optional(Type.String({ minLength: 1, description: 'Google sign-in OAuth client id; unset = Google sign-in off' })),
-  GOOGLE_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1, description: 'Google sign-in OAuth client secret (required with GOOGLE_CLIENT_ID)' })),
-  GOOGLE_ISSUER: Type.String({ pattern: '^https?://\\S+$', default: 'https://accounts.google.com', description: 'OpenID issuer for Google sign-in (its discovery document is read at first use)' }),
-  ANALYTICS_ID: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9-]{1,40}$', description: 'analytics measurement id; the web client loads the analytics script only when set' })),
-  DEVTOOLS_BLOCK_HOST: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9.-]{1,253}$', description: 'the one host name on which the web client blocks developer-tools shortcuts and the context menu' })),
-  IDENTITY_URL: url('https?', 'distributed gateway: base URL of the identity service'),
-  CATALOG_URL: url('https?', 'distributed gateway: base URL of the catalog service'),
-  DIALOGUE_URL: url('https?', 'distributed gateway: base URL of the dialogue service'),
-  BILLING_URL: url('https?', 'distributed gateway: base URL of the billing service'),
-  ENGAGEMENT_URL: url('https?', 'distributed gateway: base URL of the engagement service'),
-  LOGGING_URL: url('https?', 'distributed gateway: base URL of the logging service'),
 });
 
 export type PlatformConfig = Static<typeof platformConfigSchema>;

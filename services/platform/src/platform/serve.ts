@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
-import { ConfigError } from '../config/index.ts';
+import { ConfigError, loadConfig } from '../config/index.ts';
 import type { Platform, ServiceModule } from '../service/index.ts';
 import { loggingOptions } from '../logger/index.ts';
 import { httpPlugin, healthRoutes, closeOnSignals, trustHops, SERVICE_TRUSTED_HOPS } from '../http/index.ts';
@@ -11,7 +11,7 @@ import { createPlatform, closePlatform } from './create.ts';
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /** One service as its own HTTP app (distributed mode): conventions, health, the service plugin. Behind the gateway only: it is the one proxy whose X-Forwarded-For is believed. */
-export async function buildServiceApp(module: ServiceModule, platform: Platform, config: PlatformConfig): Promise<FastifyInstance> {
+export async function buildServiceApp(module: ServiceModule, platform: Platform, config: PlatformConfig, env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
   const app = Fastify({ ...loggingOptions(platform.logger), bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: trustHops(SERVICE_TRUSTED_HOPS) });
   app.decorate('platform', platform);
   await app.register(httpPlugin);
@@ -19,7 +19,7 @@ export async function buildServiceApp(module: ServiceModule, platform: Platform,
   // The gateway merges every service's document into its /api/docs in distributed mode.
   await app.register(swagger, { openapi: { openapi: '3.1.0', info: { title: `TALK WITH ${module.name}`, version: '0.1.0' } } });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(module.plugin, { platform, config });
+  await app.register(module.plugin, { platform, config, env });
   return app;
 }
 
@@ -30,17 +30,23 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Platfor
   return config;
 }
 
+/** Validates the variables `module` owns, so a bad one stops the process before any adapter connects. */
+export function checkOwnConfig(module: ServiceModule, env: NodeJS.ProcessEnv = process.env): void {
+  if (module.configSchema) loadConfig(module.configSchema, env);
+}
+
 /** `server.ts` of each service: validate config, connect adapters, listen alone, close cleanly on SIGTERM. */
 export async function runService(module: ServiceModule): Promise<FastifyInstance> {
   let config: PlatformConfig;
   try {
     config = loadServiceConfig();
+    checkOwnConfig(module);
   } catch (err) {
     console.error(`${module.name}: ${(err as Error).message}`);
     process.exit(1);
   }
   const platform = await createPlatform(config, { serviceName: module.name });
-  const app = await buildServiceApp(module, platform, config);
+  const app = await buildServiceApp(module, platform, config, process.env);
   closeOnSignals(app, { afterClose: () => closePlatform(platform) });
   await app.listen({ port: config.PORT, host: config.HOST });
   return app;

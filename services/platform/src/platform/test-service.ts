@@ -21,9 +21,10 @@ export interface ServiceUnderTest {
 /** One service as its own server (distributed mode) on embedded adapters in a temp DATA_DIR. */
 export async function startServiceForTest(module: ServiceModule, env: Record<string, string> = {}): Promise<ServiceUnderTest> {
   const dir = await mkdtemp(join(tmpdir(), `${module.name}-test-`));
-  const config = loadPlatformConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, ...env });
+  const fullEnv = { DATA_DIR: dir, LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, ...env };
+  const config = loadPlatformConfig(fullEnv);
   const platform = await createPlatform(config, { serviceName: module.name });
-  const app = await buildServiceApp(module, platform, config);
+  const app = await buildServiceApp(module, platform, config, fullEnv);
   await app.ready();
   const signer = Fastify();
   await signer.register(jwt, { secret: TEST_JWT_SECRET });

@@ -1,3 +1,4 @@
+import type { TObject } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
 import type { EventEnvelope, EventMap, EventOf, EventType } from '@talkwith/proto';
@@ -50,8 +51,10 @@ export interface Platform {
 
 export interface ServiceOptions {
   platform: Platform;
-  /** The validated configuration; JWT_SECRET is always set by the time a service is mounted. */
+  /** The validated platform-wide configuration; JWT_SECRET is always set by the time a service is mounted. */
   config: PlatformConfig;
+  /** The environment the process was configured from: the service loads the variables it owns (its configSchema) from it. */
+  env: NodeJS.ProcessEnv;
 }
 
 /**
@@ -64,6 +67,12 @@ export interface ServiceModule {
   /** URL prefixes the service owns; the gateway proxies these in distributed mode. */
   prefixes: string[];
   plugin: FastifyPluginAsync<ServiceOptions>;
+  /**
+   * The environment variables only this service reads (its config.ts). The
+   * process that runs it validates them at start, before connecting adapters,
+   * and .env.example lists them under the service's name.
+   */
+  configSchema?: TObject;
 }
 
 declare module 'fastify' {
