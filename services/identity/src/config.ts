@@ -3,7 +3,8 @@ import { loadConfig } from '@talkwith/platform';
 
 /** The environment variables only identity reads (log-in limits, Google sign-in); the platform-wide ones are the platform's. */
 export const IdentityConfig = Type.Object({
-  LOGIN_MAX_FAILURES: Type.Integer({ minimum: 1, default: 10, description: 'failed log-ins per account or per client address before POST /api/auth/login answers 429' }),
+  LOGIN_MAX_FAILURES: Type.Integer({ minimum: 1, default: 10, description: 'failed log-ins per account from one client address before POST /api/auth/login answers 429; after as many failures from all addresses an account slows down (progressive delay, no hard lock)' }),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: Type.Integer({ minimum: 1, default: 50, description: 'failed log-ins from one client address over all accounts before it gets 429 (higher than LOGIN_MAX_FAILURES, so one user mistyping does not lock out others behind the same address)' }),
   LOGIN_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 900, description: 'length of the failed-log-in window, seconds (default 15 minutes)' }),
   GOOGLE_CLIENT_ID: Type.Optional(Type.String({ minLength: 1, description: 'Google sign-in OAuth client id; unset = Google sign-in off' })),
   GOOGLE_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1, description: 'Google sign-in OAuth client secret (required with GOOGLE_CLIENT_ID)' })),

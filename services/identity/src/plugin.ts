@@ -19,8 +19,7 @@ export function accountsSettings(config: PlatformConfig, own: IdentityConfig): O
   return {
     publicUrl: publicOrigin(config),
     scrypt: OWASP_SCRYPT,
-    loginMaxFailures: own.LOGIN_MAX_FAILURES,
-    loginWindowMs: own.LOGIN_WINDOW_SECONDS * 1000,
+    login: { maxFailures: own.LOGIN_MAX_FAILURES, maxFailuresPerAddress: own.LOGIN_MAX_FAILURES_PER_ADDRESS, windowMs: own.LOGIN_WINDOW_SECONDS * 1000 },
     refreshTtlMs: 30 * 24 * 3600_000,
   };
 }

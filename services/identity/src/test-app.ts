@@ -9,6 +9,7 @@ import { httpPlugin, trustHops } from '@talkwith/platform/http';
 import { closePlatform, createPlatform, eventually, loadPlatformConfig } from '@talkwith/platform/platform';
 import accountsPlugin from './accounts-plugin.ts';
 import type { GoogleSettings } from './google/google-signin.ts';
+import type { LoginLimitOptions } from './accounts/login-limiter.ts';
 import type { ScryptParams } from './accounts/password-hash.ts';
 
 /** A fast scrypt for tests; production uses OWASP_SCRYPT. */
@@ -24,7 +25,7 @@ export interface TestApp {
 }
 
 /** The accounts plugin on the embedded adapters standalone mode uses, in a temp dir. */
-export async function buildTestApp(options: { trustProxy?: boolean | number; maxFailures?: number; google?: GoogleSettings; scrypt?: ScryptParams } = {}): Promise<TestApp> {
+export async function buildTestApp(options: { trustProxy?: boolean | number; maxFailures?: number; login?: Partial<LoginLimitOptions>; google?: GoogleSettings; scrypt?: ScryptParams } = {}): Promise<TestApp> {
   const dir = await mkdtemp(join(tmpdir(), 'identity-test-'));
   // The same adapters standalone mode runs: embedded store, durable bus, outbox, memory cache, mail outbox.
   const platform = await createPlatform(loadPlatformConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), { serviceName: 'identity' });
@@ -36,7 +37,7 @@ export async function buildTestApp(options: { trustProxy?: boolean | number; max
   await app.register(httpPlugin);
   await app.register(accountsPlugin, {
     platform, jwtSecret: 'test-secret-that-is-long-enough-0123456789', accessTtlSeconds: 900, publicUrl: 'http://localhost:3000',
-    scrypt: options.scrypt ?? TEST_SCRYPT, loginMaxFailures: options.maxFailures ?? 10, loginWindowMs: 15 * 60_000, refreshTtlMs: 30 * 24 * 3600_000, google: options.google ?? null,
+    scrypt: options.scrypt ?? TEST_SCRYPT, login: { maxFailures: options.maxFailures ?? 10, maxFailuresPerAddress: 50, windowMs: 15 * 60_000, ...options.login }, refreshTtlMs: 30 * 24 * 3600_000, google: options.google ?? null,
   });
   await app.ready();
   return {

@@ -1,7 +1,7 @@
 import type { Platform } from '@talkwith/platform';
 import type { Role } from '@talkwith/proto/identity';
 import type { AccountsDeps } from './deps.ts';
-import { createLoginLimiter } from './login-limiter.ts';
+import { createLoginLimiter, type LoginLimitOptions } from './login-limiter.ts';
 import { createOneTimeTokens } from './one-time-tokens.ts';
 import { decoyHash, type ScryptParams } from './password-hash.ts';
 import { createRefreshTokens } from './refresh-tokens.ts';
@@ -10,8 +10,7 @@ import { openUsers } from './users.ts';
 export interface AccountsSettings {
   publicUrl: string;
   scrypt: ScryptParams;
-  loginMaxFailures: number;
-  loginWindowMs: number;
+  login: LoginLimitOptions;
   refreshTtlMs: number;
   signAccessToken(claims: { sub: string; roles: Role[] }): string;
 }
@@ -22,7 +21,7 @@ export async function createAccountsDeps(platform: Platform, settings: AccountsS
     users: await openUsers(platform.store),
     tokens: await createOneTimeTokens(platform.store),
     refresh: await createRefreshTokens(platform.store, settings.refreshTtlMs),
-    limiter: createLoginLimiter(platform.cache, { maxFailures: settings.loginMaxFailures, windowMs: settings.loginWindowMs }),
+    limiter: createLoginLimiter(platform.cache, settings.login),
     events: platform.events,
     mail: platform.mail,
     scrypt: settings.scrypt,

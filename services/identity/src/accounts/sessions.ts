@@ -20,13 +20,19 @@ async function passwordMatches(deps: AccountsDeps, user: UserDoc | null, passwor
 
 export async function login(deps: AccountsDeps, username: string, password: string, address: string): Promise<Session> {
   const email = normalizeEmail(username);
-  if (await deps.limiter.isLimited(email, address)) {
-    return { status: 429, result: { ok: false, rateLimited: true, errorMessage: messages.loginRateLimited } };
-  }
-  const user = await deps.users.findOne({ email });
-  if (!(await passwordMatches(deps, user, password)) || !user) {
-    await deps.limiter.recordFailure(email, address);
-    return { status: 401, result: { ok: false, errorMessage: messages.loginFailed } };
+  // Counted before the hash, so parallel guesses cannot all slip past a check made before any failed.
+  const attempt = await deps.limiter.reserve(email, address);
+  if (!attempt) return { status: 429, result: { ok: false, rateLimited: true, errorMessage: messages.loginRateLimited } };
+  let user: UserDoc | null;
+  try {
+    user = await deps.users.findOne({ email });
+    if (!(await passwordMatches(deps, user, password)) || !user) {
+      await attempt.fail();
+      return { status: 401, result: { ok: false, errorMessage: messages.loginFailed } };
+    }
+  } finally {
+    // Right password, or no verdict (e.g. the hash queue was full): not a failure.
+    await attempt.release();
   }
   if (!user.emailConfirmedAt) return { status: 403, result: { ok: false, errorMessage: messages.emailNotConfirmed } };
   return startSession(deps, user, { method: 'password', password });
