@@ -2,7 +2,7 @@ import jwt from '@fastify/jwt';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@talkwith/platform';
-import { messages } from '@talkwith/platform/http';
+import { messages, sessionIsCurrent } from '@talkwith/platform/http';
 
 /** Session calls that must reach identity even with an expired access token (it decides). */
 const PASS_THROUGH = new Set(['/api/auth/login', '/api/auth/refresh', '/api/auth/logout', '/api/auth/signup']);
@@ -23,6 +23,8 @@ async function edgeAuth(app: FastifyInstance, options: { secret: string }): Prom
     } catch {
       throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
     }
+    // A revoked session (log-out, password or role change, deletion) stops here too.
+    if (!(await sessionIsCurrent(app.platform.cache, request.user))) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
   });
 }
 

@@ -30,6 +30,8 @@ declare module 'fastify' {
  */
 const accountsPlugin: FastifyPluginAsync<AccountsPluginOptions> = async (app, options) => {
   if (!app.hasRequestDecorator('cookies')) await app.register(cookie);
+  // requireCaller reads session versions from the platform's cache (the gateway and service servers decorate it already).
+  if (!app.hasDecorator('platform')) app.decorate('platform', options.platform);
   await ensureJwt(app, options.jwtSecret);
   const deps = await createAccountsDeps(options.platform, {
     ...options,

@@ -73,5 +73,6 @@ export async function eraseUser(deps: AccountsDeps, userId: string, by: 'user' |
     if (deletedCount === 0) throw new AppError('NOT_FOUND', messages.userNotFound);
     await deps.events.publish('user.deleted', userId, { user_id: userId, by }, tx);
   });
+  await deps.sessions.revoke(userId);
   await deps.refresh.revokeUser(userId);
 }

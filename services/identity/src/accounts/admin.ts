@@ -48,8 +48,11 @@ export async function createUser(deps: AccountsDeps, adminId: string, body: Admi
 }
 
 export async function adminUpdateProfile(deps: AccountsDeps, adminId: string, userId: string, body: AdminProfileBody) {
-  const user = await deps.users.findOneAndUpdate({ _id: userId }, { $set: { ...body } });
-  if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
+  const before = await deps.users.findOneAndUpdate({ _id: userId }, { $set: { ...body } }, { returnDocument: 'before' });
+  if (!before) throw new AppError('NOT_FOUND', messages.userNotFound);
+  // New roles take effect now: tokens signed with the old ones stop working.
+  if (body.roles && [...before.roles].sort().join() !== [...body.roles].sort().join()) await deps.sessions.bump(userId);
+  const user = (await deps.users.findOne({ _id: userId })) ?? before;
   await audit(deps, adminId, 'user.updated', userId, { fields: Object.keys(body) });
   return toPublicUser(user);
 }

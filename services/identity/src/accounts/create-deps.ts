@@ -5,6 +5,7 @@ import { createLoginLimiter, type LoginLimitOptions } from './login-limiter.ts';
 import { createOneTimeTokens } from './one-time-tokens.ts';
 import { decoyHash, type ScryptParams } from './password-hash.ts';
 import { createRefreshTokens } from './refresh-tokens.ts';
+import { createSessionVersions } from './session-versions.ts';
 import { openUsers } from './users.ts';
 
 export interface AccountsSettings {
@@ -12,13 +13,17 @@ export interface AccountsSettings {
   scrypt: ScryptParams;
   login: LoginLimitOptions;
   refreshTtlMs: number;
-  signAccessToken(claims: { sub: string; roles: Role[] }): string;
+  /** Access-token lifetime: how long a session version stays in the cache after a token is issued (default 15 minutes). */
+  accessTtlSeconds?: number;
+  signAccessToken(claims: { sub: string; roles: Role[]; sv: number }): string;
 }
 
 export async function createAccountsDeps(platform: Platform, settings: AccountsSettings): Promise<AccountsDeps> {
+  const users = await openUsers(platform.store);
   return {
     store: platform.store,
-    users: await openUsers(platform.store),
+    users,
+    sessions: createSessionVersions(users, platform.cache, (settings.accessTtlSeconds ?? 15 * 60) * 1000),
     tokens: await createOneTimeTokens(platform.store),
     refresh: await createRefreshTokens(platform.store, settings.refreshTtlMs),
     limiter: createLoginLimiter(platform.cache, settings.login),

@@ -4,6 +4,7 @@ import type { LoginLimiter } from './login-limiter.ts';
 import type { OneTimeTokens } from './one-time-tokens.ts';
 import type { ScryptParams } from './password-hash.ts';
 import type { RefreshTokens } from './refresh-tokens.ts';
+import type { SessionVersions } from './session-versions.ts';
 import type { UserDoc } from './users.ts';
 
 /** What the account use cases need; built once by createAccountsDeps(). */
@@ -13,13 +14,14 @@ export interface AccountsDeps {
   users: Collection<UserDoc>;
   tokens: OneTimeTokens;
   refresh: RefreshTokens;
+  sessions: SessionVersions;
   limiter: LoginLimiter;
   events: Eventing;
   mail: Mailer;
   scrypt: ScryptParams;
   /** Absolute base URL of the web client, for links in mails. */
   publicUrl: string;
-  signAccessToken(claims: { sub: string; roles: Role[] }): string;
+  signAccessToken(claims: { sub: string; roles: Role[]; sv: number }): string;
   /** A hash verified when the account is unknown, so timing does not reveal which e-mails exist. */
   decoyHash: string;
   clock(): Date;

@@ -39,5 +39,6 @@ export async function setPassword(deps: AccountsDeps, userId: string, password: 
   const user = await deps.users.findOneAndUpdate({ _id: userId }, { $set: { passwordHash: await hashPassword(password, deps.scrypt) } });
   if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
   await deps.refresh.revokeUser(userId);
+  await deps.sessions.bump(userId);
   if (notify) await deps.mail.send(noticeMail(user.email, 'パスワードの変更'));
 }

@@ -25,7 +25,8 @@ export type RefreshOutcome =
 export interface RefreshTokens {
   start(userId: string): Promise<string>;
   rotate(token: string): Promise<RefreshOutcome>;
-  revokeFamilyOf(token: string): Promise<void>;
+  /** Revokes the token's family; returns its user, or null for an unknown token. */
+  revokeFamilyOf(token: string): Promise<string | null>;
   revokeUser(userId: string): Promise<void>;
 }
 
@@ -57,7 +58,9 @@ export async function createRefreshTokens(store: DocumentStore, ttlMs: number): 
     },
     async revokeFamilyOf(token) {
       const known = await col.findOne({ _id: digest(token) });
-      if (known) await col.updateMany({ familyId: known.familyId, revokedAt: null }, { $set: { revokedAt: new Date() } });
+      if (!known) return null;
+      await col.updateMany({ familyId: known.familyId, revokedAt: null }, { $set: { revokedAt: new Date() } });
+      return known.userId;
     },
     async revokeUser(userId) {
       await col.updateMany({ userId, revokedAt: null }, { $set: { revokedAt: new Date() } });

@@ -49,19 +49,24 @@ export async function startSession(deps: AccountsDeps, user: UserDoc, how: { met
   return {
     status: 200,
     refreshToken: await deps.refresh.start(user._id),
-    result: { ok: true, relogin, accessToken: deps.signAccessToken({ sub: user._id, roles: user.roles }), user: toPublicUser(updated) },
+    result: { ok: true, relogin, accessToken: deps.signAccessToken({ sub: user._id, roles: user.roles, sv: await deps.sessions.announce(updated) }), user: toPublicUser(updated) },
   };
 }
 
 /** Exchanges a refresh token for a new pair; a reused token revokes its whole family. */
 export async function refreshSession(deps: AccountsDeps, token: string | undefined) {
   const outcome = token ? await deps.refresh.rotate(token) : ({ kind: 'invalid' } as const);
+  // A replayed refresh token means a thief may hold access tokens of this family: end them all.
+  if (outcome.kind === 'reused') await deps.sessions.bump(outcome.userId);
   if (outcome.kind !== 'rotated') throw new AppError('UNAUTHENTICATED', messages.sessionExpired);
   const user = await deps.users.findOne({ _id: outcome.userId });
   if (!user) throw new AppError('UNAUTHENTICATED', messages.sessionExpired);
-  return { refreshToken: outcome.token, accessToken: deps.signAccessToken({ sub: user._id, roles: user.roles }), user: toPublicUser(user) };
+  return { refreshToken: outcome.token, accessToken: deps.signAccessToken({ sub: user._id, roles: user.roles, sv: await deps.sessions.announce(user) }), user: toPublicUser(user) };
 }
 
+/** Ends this browser's refresh-token family and (by a version bump) every access token of the user. */
 export async function logout(deps: AccountsDeps, token: string | undefined): Promise<void> {
-  if (token) await deps.refresh.revokeFamilyOf(token);
+  if (!token) return;
+  const userId = await deps.refresh.revokeFamilyOf(token);
+  if (userId) await deps.sessions.bump(userId);
 }

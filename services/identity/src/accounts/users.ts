@@ -13,6 +13,8 @@ export type UserDoc = {
   emailConfirmedAt: Date | null;
   createdAt: Date;
   lastLoginAt: Date | null;
+  /** Bumped to end every access token of the user at once (session-versions.ts); absent = 0. */
+  sessionVersion?: number;
 };
 
 export function normalizeEmail(email: string): string {

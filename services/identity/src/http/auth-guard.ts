@@ -5,6 +5,8 @@ import type { Role } from '@talkwith/proto/identity';
 export interface AccessClaims {
   sub: string;
   roles: Role[];
+  /** Session version (platform http/session-version.ts). */
+  sv?: number;
 }
 
 declare module '@fastify/jwt' {

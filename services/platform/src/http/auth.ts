@@ -1,7 +1,9 @@
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/index.ts';
+import type { Platform } from '../service/index.ts';
 import { messages } from './error-reply.ts';
+import { sessionIsCurrent } from './session-version.ts';
 
 /** The claims of an access token (signed by identity, verified at the gateway and again by each service). */
 export interface Caller {
@@ -16,13 +18,23 @@ export async function ensureJwt(app: FastifyInstance, secret: string | undefined
   await app.register(jwt, { secret });
 }
 
+/**
+ * The verified caller of a request: a valid access token whose session version
+ * is still current (see session-version.ts), so log-out, a password change, a
+ * role change or deletion end it at once instead of when it expires. The cache
+ * comes from the `platform` decorator every server (gateway, service) sets.
+ */
 export async function requireCaller(request: FastifyRequest): Promise<Caller> {
+  let claims: Caller & { sv?: unknown };
   try {
-    const claims = await request.jwtVerify<Caller>();
-    return { sub: String(claims.sub), roles: Array.isArray(claims.roles) ? claims.roles : [] };
+    claims = await request.jwtVerify<Caller & { sv?: unknown }>();
   } catch {
     throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
   }
+  const platform = (request.server as { platform?: Platform }).platform;
+  if (!platform) throw new AppError('INTERNAL', 'no platform decorated: session versions cannot be checked');
+  if (!(await sessionIsCurrent(platform.cache, claims))) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+  return { sub: String(claims.sub), roles: Array.isArray(claims.roles) ? claims.roles : [] };
 }
 
 export async function requireAdminCaller(request: FastifyRequest): Promise<Caller> {

@@ -51,3 +51,4 @@ export { healthRoutes } from './health.ts';
 export { closeOnSignals, type ShutdownOptions } from './shutdown.ts';
 export { trustHops, SERVICE_TRUSTED_HOPS } from './proxy-trust.ts';
 export { ensureJwt, requireCaller, requireAdminCaller, type Caller } from './auth.ts';
+export { announceSessionVersion, sessionIsCurrent, sessionVersionKey, REVOKED, SESSION_VERSION_CLAIM } from './session-version.ts';
