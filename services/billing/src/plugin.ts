@@ -5,7 +5,7 @@ import { AppError } from '@talkwith/platform';
 import { ensureJwt, requireCaller } from '@talkwith/platform/http';
 import { ServiceAlive } from '@talkwith/proto';
 import { WalletReply } from '@talkwith/proto/billing';
-import { openWalletFor, openWallets } from './wallets.ts';
+import { onUserEvent, openWallets } from './wallets.ts';
 
 /** Billing: wallets (points, talk tickets); payments come in a later issue. */
 export const billingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config }) => {
@@ -13,7 +13,7 @@ export const billingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
   const wallets = openWallets(platform.store);
   let consumer: { close(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
-    consumer = await platform.events.consume('billing', ['user.registered'], (event, tx) => openWalletFor(openWallets(tx), event));
+    consumer = await platform.events.consume('billing', ['user.registered', 'user.deleted'], (event, tx) => onUserEvent(openWallets(tx), event));
   });
   app.addHook('onClose', async () => { await consumer?.close(); });
 

@@ -26,4 +26,13 @@ describe('engagement service', () => {
     expect(list[0]).toMatchObject({ id: `welcome:${userId}`, kind: 'welcome', read: false });
     expect(again.json().notifications).toHaveLength(1);
   });
+
+  it('engagement, user.deleted after user.registered, erases the user\'s notifications', async () => {
+    const userId = randomUUID();
+    await svc.platform.events.publish('user.registered', userId, { user_id: userId, email: 'gone@example.jp', registered_at: new Date().toISOString() });
+    await eventually(async () => (await svc.platform.store.collection('notifications').countDocuments({ user_id: userId })) === 1);
+    await svc.platform.events.publish('user.deleted', userId, { user_id: userId, by: 'admin' });
+    await eventually(async () => (await svc.platform.store.collection('notifications').countDocuments({ user_id: userId })) === 0);
+    expect(await svc.platform.store.collection('notifications').countDocuments({ user_id: userId })).toBe(0);
+  });
 });

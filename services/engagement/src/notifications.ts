@@ -15,6 +15,12 @@ export async function openNotifications(store: DocumentStore): Promise<Collectio
   return notifications;
 }
 
+/** user.registered greets; user.deleted erases the account's notifications. */
+export async function onUserEvent(notifications: Collection<Notification>, event: EventOf<'user.registered' | 'user.deleted'>): Promise<void> {
+  if (event.type === 'user.registered') await welcome(notifications, event);
+  else await notifications.deleteMany({ user_id: event.data.user_id });
+}
+
 /** user.registered → one welcome notification; its id is derived from the user, so a redelivery adds nothing. */
 export async function welcome(notifications: Collection<Notification>, event: EventOf<'user.registered'>): Promise<void> {
   const { user_id } = event.data;

@@ -4,7 +4,7 @@ import type { ServiceOptions } from '@talkwith/platform';
 import { ensureJwt, requireCaller } from '@talkwith/platform/http';
 import { ServiceAlive } from '@talkwith/proto';
 import { NotificationList } from '@talkwith/proto/engagement';
-import { notificationsIn, openNotifications, welcome } from './notifications.ts';
+import { notificationsIn, onUserEvent, openNotifications } from './notifications.ts';
 
 /** Engagement: notifications (serials, campaigns and contacts come in later issues). */
 export const engagementPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config }) => {
@@ -12,7 +12,7 @@ export const engagementPlugin: FastifyPluginAsync<ServiceOptions> = async (app, 
   const notifications = await openNotifications(platform.store);
   let consumer: { close(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
-    consumer = await platform.events.consume('engagement', ['user.registered'], (event, tx) => welcome(notificationsIn(tx), event));
+    consumer = await platform.events.consume('engagement', ['user.registered', 'user.deleted'], (event, tx) => onUserEvent(notificationsIn(tx), event));
   });
   app.addHook('onClose', async () => { await consumer?.close(); });
 
