@@ -11,7 +11,7 @@ import { loadConfig, urlVariable as url } from '../config/index.ts';
  */
 export const platformConfigSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: 'TCP port this process listens on' }),
-  HOST: Type.String({ minLength: 1, default: '0.0.0.0', description: 'interface to bind (0.0.0.0 = all, 127.0.0.1 = local only)' }),
+  HOST: Type.String({ minLength: 1, default: '0.0.0.0', description: 'interface to bind. The default 0.0.0.0 listens on every interface, which a container needs; on a shared or public host without a firewall in front, set 127.0.0.1 (local only) and put a reverse proxy before it' }),
   DATA_DIR: Type.String({ minLength: 1, default: './data', description: 'folder for embedded adapters (store, jobs, search, files, outbox) and generated secrets' }),
   LOG_LEVEL: Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')], {
     default: 'info', description: 'pino log level: fatal, error, warn, info, debug, trace or silent',
