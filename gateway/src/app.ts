@@ -17,7 +17,7 @@ import { docsPlugin } from './docs.ts';
 import { edgeAuthPlugin } from './edge-auth.ts';
 import { cacheRateLimitStore } from './rate-limit-store.ts';
 import { services as allServices } from './services.ts';
-import { socketRoutes } from './socket.ts';
+import { socketLimitsFrom, socketRoutes, type SocketLimits } from './socket.ts';
 import { proxyRoutes, upstreamChecks, type Upstreams } from './upstreams.ts';
 import { upstreamDocs } from './upstream-docs.ts';
 import { spaFallback, webClientRoutes } from './web-client.ts';
@@ -36,10 +36,14 @@ export interface GatewayOptions {
   webDist?: string;
   /** Requests per minute per client IP (default 600). */
   rateLimitMax?: number;
+  /** Frame budgets of the WebSocket (defaults: DEFAULT_SOCKET_LIMITS). */
+  socketLimits?: Partial<SocketLimits>;
 }
 
 
-const UNLIMITED = new Set(['/healthz', '/readyz', '/api/socketio/new']);
+// The socket's upgrade counts against the address's request budget (a reconnect
+// waits 1–5 s); its frames have budgets of their own (socket.ts).
+const UNLIMITED = new Set(['/healthz', '/readyz']);
 /**
  * Media is exempt from the per-address API limit: one conversation fetches
  * dozens of video ranges and subtitles, and many phones share a carrier's
@@ -73,7 +77,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(docsPlugin, upstreams ? { merge: upstreamDocs(app, upstreams).merge } : {});
   await app.register(healthRoutes, { platform, ...(upstreams ? { extraChecks: upstreamChecks(upstreams) } : {}) });
   await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES, clientTracking: true } });
-  await app.register(socketRoutes, { events: platform.events });
+  await app.register(socketRoutes, { events: platform.events, cache: platform.cache, publicUrl: config.PUBLIC_URL, limits: { ...socketLimitsFrom(own), ...options.socketLimits } });
   await app.register(clientConfigRoutes, { adminPathPrefix: own.ADMIN_PATH_PREFIX, analyticsId: own.ANALYTICS_ID, devtoolsBlockHost: own.DEVTOOLS_BLOCK_HOST });
   await mountServices(app, options, upstreams);
   await app.register(webClientRoutes, { dist: webDist });

@@ -49,9 +49,10 @@ const admin = () => ({ authorization: `Bearer ${gateway.jwt.sign({ sub: 'admin-1
 describe('distributed gateway', () => {
   it('distributed gateway, WebSocket log, reaches the logging process over Redis and is queryable through the proxy', async () => {
     const base = `http://127.0.0.1:${(gateway.server.address() as { port: number }).port}`;
-    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/socketio/new`);
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/socketio/new`, { headers: { origin: base } });
     await once(socket, 'open');
-    socket.send(JSON.stringify({ event: 'log', data: { user_id: 'dist-user', type: 'play' } }));
+    socket.send(JSON.stringify({ event: 'auth', data: { token: gateway.jwt.sign({ sub: 'dist-user', roles: ['customer'] }) } }));
+    socket.send(JSON.stringify({ event: 'log', data: { type: 'play' } }));
     const logs = await eventually(async () => {
       const res = await fetch(`${base}/api/${PREFIX}/logs/filter`, { method: 'POST', headers: admin(), body: JSON.stringify({ user_id: 'dist-user' }) });
       const body = (await res.json()) as { logs?: unknown[] };

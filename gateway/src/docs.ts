@@ -18,7 +18,7 @@ async function docs(app: FastifyInstance, options: DocsOptions): Promise<void> {
         version: '0.1.0',
         description: [
           'Admin routes are shown under /api/admin/ and are reached at /api/<ADMIN_PATH_PREFIX>/ (the prefix is secret configuration).',
-          'Real-time socket: WebSocket at /api/socketio/new; JSON frames {event, data}: joinRoom {id, user_id} and log {user_id, type, extra?, character_id?, message?};',
+          'Real-time socket: WebSocket at /api/socketio/new (Origin must be the public origin); JSON frames {event, data}: auth {token} (the access token; the socket acts as its user), joinRoom {id} and log {type, extra?, character_id?, message?} (type: a SPEC.md §4 category; before auth only error and connect);',
           'the server answers joined, logged {id} or error {code, message} (schemas in proto/src/socket).',
         ].join(' '),
       },

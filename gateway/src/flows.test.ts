@@ -89,18 +89,19 @@ for (const bus of busCases) {
 
     it(`${bus.name}, a client logs over the WebSocket, the logging service stores the line`, async () => {
       const address = await gw.app.listen({ port: 0, host: '127.0.0.1' });
-      const socket = new WebSocket(`${address.replace('http', 'ws')}/api/socketio/new`);
+      const socket = new WebSocket(`${address.replace('http', 'ws')}/api/socketio/new`, { headers: { origin: address } });
       await once(socket, 'open');
       const frames: Array<{ event: string; data: Record<string, unknown> }> = [];
       socket.on('message', (raw) => frames.push(JSON.parse(String(raw))));
       const userId = `ws-user-${Date.now()}`;
+      socket.send(JSON.stringify({ event: 'auth', data: { token: gw.tokenFor(userId) } }));
       socket.send(JSON.stringify({ event: 'joinRoom', data: { id: 'room-1', user_id: userId } }));
       socket.send('{not json');
       socket.send(JSON.stringify({ event: 'log', data: { user_id: userId, type: 'error', extra: { device: 'desktop', browser: 'Chromium' } } }));
       const line = await eventually(async () => (await logsOf({ user_id: userId, kind: 'client' }))[0]);
       socket.close();
       expect(line).toMatchObject({ type: 'error', user_id: userId });
-      expect(frames.map((f) => f.event)).toEqual(['joined', 'error', 'logged']);
+      expect(frames.map((f) => f.event)).toEqual(['authed', 'joined', 'error', 'logged']);
     });
   });
 }

@@ -1,52 +1,73 @@
 import { once } from 'node:events';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestGateway, type TestGateway } from './test-gateway.ts';
+import { originAllowed } from './socket.ts';
+import { eventually, startTestGateway, type TestGateway } from './test-gateway.ts';
+
+type Frame = { event: string; data: Record<string, unknown> };
 
 let gw: TestGateway;
 let url: string;
+let origin: string;
 beforeAll(async () => {
-  gw = await startTestGateway();
-  url = `${(await gw.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws')}/api/socketio/new`;
+  gw = await startTestGateway({}, { socketLimits: { connectionBurst: 1000, addressFramesPerMinute: 10_000, anonymousFramesPerMinute: 1000, anonymousBytesPerMinute: 10 * 1024 * 1024 } });
+  const address = await gw.app.listen({ port: 0, host: '127.0.0.1' });
+  origin = address;
+  url = `${address.replace('http', 'ws')}/api/socketio/new`;
 });
 afterAll(async () => { await gw?.close(); });
 
-async function exchange(frames: Array<string | Buffer>, expected: number): Promise<Array<{ event: string; data: Record<string, unknown> }>> {
-  const socket = new WebSocket(url);
+async function open(target = url, headers: Record<string, string> = { origin }): Promise<WebSocket> {
+  const socket = new WebSocket(target, { headers });
   await once(socket, 'open');
-  const received: Array<{ event: string; data: Record<string, unknown> }> = [];
-  const done = new Promise<void>((resolve) => socket.on('message', (raw) => { received.push(JSON.parse(String(raw))); if (received.length === expected) resolve(); }));
-  for (const frame of frames) socket.send(frame);
+  return socket;
+}
+
+async function exchange(frames: Array<string | Buffer>, expected: number, socket?: WebSocket): Promise<Frame[]> {
+  const ws = socket ?? await open();
+  const received: Frame[] = [];
+  const done = new Promise<void>((resolve) => ws.on('message', (raw) => { received.push(JSON.parse(String(raw))); if (received.length === expected) resolve(); }));
+  for (const frame of frames) ws.send(frame);
   await done;
-  socket.close();
+  ws.close();
   return received;
+}
+
+const auth = (token: string) => JSON.stringify({ event: 'auth', data: { token } });
+const log = (data: Record<string, unknown>) => JSON.stringify({ event: 'log', data });
+
+async function storedLogs(filter: Record<string, unknown>): Promise<Array<Record<string, unknown>>> {
+  const res = await gw.app.inject({ method: 'POST', url: '/api/secret-admin-test/logs/filter', headers: { authorization: `Bearer ${gw.tokenFor('admin-1', ['admin'])}` }, payload: filter });
+  return (res.json() as { logs: Array<Record<string, unknown>> }).logs;
 }
 
 describe('gateway WebSocket', () => {
   it('socket, frames of the wrong shape, get error frames and the socket stays open', async () => {
     const replies = await exchange([
-      JSON.stringify({ event: 'log', data: { type: 'play' } }),
+      auth(gw.tokenFor('u1')),
+      JSON.stringify({ event: 'log', data: { type: 'play', extra: 'x' } }),
       JSON.stringify({ event: 'dance', data: {} }),
       Buffer.from([1, 2, 3]),
-      JSON.stringify({ event: 'joinRoom', data: { id: 'r', user_id: 'u' } }),
-    ], 4);
-    expect(replies.slice(0, 3).every((r) => r.event === 'error' && r.data.code === 'VALIDATION_FAILED')).toBe(true);
-    expect(replies[3]).toEqual({ event: 'joined', data: { id: 'r' } });
+      JSON.stringify({ event: 'joinRoom', data: { id: 'r' } }),
+    ], 5);
+    expect(replies[0]).toEqual({ event: 'authed', data: { user_id: 'u1' } });
+    expect(replies.slice(1, 4).every((r) => r.event === 'error' && r.data.code === 'VALIDATION_FAILED')).toBe(true);
+    expect(replies[4]).toEqual({ event: 'joined', data: { id: 'r' } });
   });
 
   it('socket, permessage-deflate offered, is not negotiated', async () => {
-    const socket = new WebSocket(url, { perMessageDeflate: true });
+    const socket = new WebSocket(url, { perMessageDeflate: true, headers: { origin } });
     await once(socket, 'open');
     expect(socket.extensions).toBe('');
     socket.close();
   });
 
-  it('socket, a log frame, is published as client.logged', async () => {
+  it('socket, a log frame after auth, is published as client.logged for the token\'s user', async () => {
     const seen: unknown[] = [];
     const sub = await gw.platform.events.consume('socket-test', ['client.logged'], async (e) => { seen.push(e.data); });
-    const [reply] = await exchange([JSON.stringify({ event: 'log', data: { user_id: 'u9', type: 'play', character_id: 'c1' } })], 1);
-    expect(reply?.event).toBe('logged');
-    await new Promise((r) => setTimeout(r, 200));
+    const replies = await exchange([auth(gw.tokenFor('u9')), log({ type: 'play', character_id: 'c1' })], 2);
+    expect(replies[1]?.event).toBe('logged');
+    await eventually(async () => (seen.length > 0 ? true : undefined));
     await sub.close();
     expect(seen).toContainEqual({ user_id: 'u9', type: 'play', character_id: 'c1' });
   });
@@ -55,10 +76,127 @@ describe('gateway WebSocket', () => {
     // Written as text: building it with JSON.stringify would overflow the test's own stack.
     const deep = `${'{"d":'.repeat(5000)}"leaf"${'}'.repeat(5000)}`;
     const replies = await exchange([
-      `{"event":"log","data":{"user_id":"u8","type":"error","extra":${deep}}}`,
-      JSON.stringify({ event: 'log', data: { user_id: 'u8', type: 'error', extra: { os: 'iOS', app: { version: '1.2' } } } }),
-    ], 2);
-    expect(replies[0]).toMatchObject({ event: 'error', data: { code: 'VALIDATION_FAILED' } });
-    expect(replies[1]?.event).toBe('logged');
+      auth(gw.tokenFor('u8')),
+      `{"event":"log","data":{"type":"error","extra":${deep}}}`,
+      log({ type: 'error', extra: { os: 'iOS', app: { version: '1.2' } } }),
+    ], 3);
+    expect(replies[1]).toMatchObject({ event: 'error', data: { code: 'VALIDATION_FAILED' } });
+    expect(replies[2]?.event).toBe('logged');
+  });
+});
+
+describe('gateway WebSocket identity', () => {
+  it('socket, anonymous joinRoom naming another user, is refused UNAUTHENTICATED', async () => {
+    const [reply] = await exchange([JSON.stringify({ event: 'joinRoom', data: { id: 'r', user_id: 'victim' } })], 1);
+    expect(reply).toMatchObject({ event: 'error', data: { code: 'UNAUTHENTICATED' } });
+  });
+
+  it('socket, anonymous log frame carrying a user_id or a user-only type, is refused and nothing is stored for that user', async () => {
+    const replies = await exchange([
+      log({ user_id: 'victim-1', type: 'error' }),
+      log({ type: 'play' }),
+      log({ type: 'admin', message: 'deleted every user' }),
+    ], 3);
+    expect(replies.map((r) => r.data.code)).toEqual(['UNAUTHENTICATED', 'UNAUTHENTICATED', 'UNAUTHENTICATED']);
+    expect(await storedLogs({ user_id: 'victim-1' })).toEqual([]);
+  });
+
+  it('socket, authenticated frame naming another user, is refused FORBIDDEN', async () => {
+    const replies = await exchange([
+      auth(gw.tokenFor('mallory')),
+      JSON.stringify({ event: 'joinRoom', data: { id: 'r', user_id: 'victim-2' } }),
+      log({ user_id: 'victim-2', type: 'play' }),
+    ], 3);
+    expect(replies.slice(1).map((r) => r.data.code)).toEqual(['FORBIDDEN', 'FORBIDDEN']);
+  });
+
+  it('socket, a customer sending an "admin" line or an audit event type, is refused and no client line sits beside audit entries', async () => {
+    const replies = await exchange([
+      auth(gw.tokenFor('cust-3')),
+      log({ type: 'admin', message: 'forged' }),
+      log({ type: 'admin.acted', message: 'forged' }),
+    ], 3);
+    expect(replies[1]).toMatchObject({ event: 'error', data: { code: 'FORBIDDEN' } });
+    expect(replies[2]).toMatchObject({ event: 'error', data: { code: 'VALIDATION_FAILED' } });
+    expect(await storedLogs({ user_id: 'cust-3' })).toEqual([]);
+  });
+
+  it('socket, a forged or expired token, is refused and the socket stays anonymous', async () => {
+    const expired = gw.app.jwt.sign({ sub: 'u-exp', roles: ['customer'] }, { expiresIn: -10 });
+    const replies = await exchange([auth('not.a.token'), auth(expired), log({ type: 'play' })], 3);
+    expect(replies.map((r) => r.data.code)).toEqual(['UNAUTHENTICATED', 'UNAUTHENTICATED', 'UNAUTHENTICATED']);
+  });
+
+  it('socket, anonymous pre-login error line, is stored with no user and kind client', async () => {
+    const marker = `pre-login-${Date.now()}`;
+    const [reply] = await exchange([log({ type: 'error', message: marker })], 1);
+    expect(reply?.event).toBe('logged');
+    const line = await eventually(async () => (await storedLogs({ type: 'error', kind: 'client', limit: 500 })).find((l) => (l.data as { message?: string }).message === marker));
+    expect(line).toMatchObject({ kind: 'client', user_id: null, type: 'error' });
+    expect(typeof line.expiresAt).toBe('string');
+  });
+});
+
+describe('gateway WebSocket origin', () => {
+  it('socket, upgrade from a foreign origin or with none, is refused 403 before upgrading', async () => {
+    for (const headers of [{ origin: 'https://evil.example' }, {}]) {
+      const socket = new WebSocket(url, { headers });
+      socket.on('error', () => undefined);
+      const [, res] = await once(socket, 'unexpected-response') as [unknown, { statusCode: number }];
+      expect(res.statusCode).toBe(403);
+      socket.terminate();
+    }
+  });
+
+  it('originAllowed, PUBLIC_URL set or unset, accepts only the public origin or the same host', () => {
+    expect(originAllowed('https://talkwith.example', 'anything', 'https://talkwith.example/')).toBe(true);
+    expect(originAllowed('https://evil.example', 'talkwith.example', 'https://talkwith.example')).toBe(false);
+    expect(originAllowed('http://localhost:3000', 'localhost:3000', undefined)).toBe(true);
+    expect(originAllowed('http://localhost:3001', 'localhost:3000', undefined)).toBe(false);
+    expect(originAllowed('null', 'localhost:3000', undefined)).toBe(false);
+    expect(originAllowed(undefined, 'localhost:3000', undefined)).toBe(false);
+  });
+});
+
+describe('gateway WebSocket budgets', () => {
+  it('socket, a burst beyond the connection bucket, gets RATE_LIMITED frames and stores no more than the budget', async () => {
+    const limited = await startTestGateway({}, { socketLimits: { connectionBurst: 5, connectionPerSecond: 0.001 } });
+    try {
+      const address = await limited.app.listen({ port: 0, host: '127.0.0.1' });
+      const socket = await open(`${address.replace('http', 'ws')}/api/socketio/new`, { origin: address });
+      const frames = [auth(limited.tokenFor('burst-user')), ...Array.from({ length: 20 }, () => log({ type: 'play' }))];
+      const replies = await exchange(frames, 21, socket);
+      expect(replies.filter((r) => r.event === 'logged')).toHaveLength(4);
+      expect(replies.filter((r) => r.data.code === 'RATE_LIMITED')).toHaveLength(16);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('socket, anonymous frames from one address over several sockets, share the anonymous per-address budget', async () => {
+    const limited = await startTestGateway({}, { socketLimits: { anonymousFramesPerMinute: 3 } });
+    try {
+      const address = await limited.app.listen({ port: 0, host: '127.0.0.1' });
+      const target = `${address.replace('http', 'ws')}/api/socketio/new`;
+      const replies: Frame[] = [];
+      for (let i = 0; i < 3; i++) replies.push(...await exchange([log({ type: 'error' }), log({ type: 'connect' })], 2, await open(target, { origin: address })));
+      expect(replies.filter((r) => r.event === 'logged')).toHaveLength(3);
+      expect(replies.filter((r) => r.data.code === 'RATE_LIMITED')).toHaveLength(3);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('socket, anonymous bytes beyond the per-address byte budget, are refused', async () => {
+    const limited = await startTestGateway({}, { socketLimits: { anonymousBytesPerMinute: 8 * 1024 } });
+    try {
+      const address = await limited.app.listen({ port: 0, host: '127.0.0.1' });
+      const socket = await open(`${address.replace('http', 'ws')}/api/socketio/new`, { origin: address });
+      const big = log({ type: 'error', message: 'x'.repeat(3000) });
+      const replies = await exchange([big, big, big, big], 4, socket);
+      expect(replies.map((r) => r.event)).toEqual(['logged', 'logged', 'error', 'error']);
+    } finally {
+      await limited.close();
+    }
   });
 });

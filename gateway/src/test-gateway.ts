@@ -6,6 +6,7 @@ import type { Platform } from '@talkwith/platform';
 import type { Role } from '@talkwith/proto/identity';
 import { closePlatform, createPlatform, loadPlatformConfig, type PlatformConfig } from '@talkwith/platform/platform';
 import { buildGateway } from './app.ts';
+import type { SocketLimits } from './socket.ts';
 
 export { eventually } from '@talkwith/platform/platform';
 
@@ -21,7 +22,7 @@ export interface TestGateway {
 }
 
 /** The standalone gateway (all six services) on a temp DATA_DIR; `env` picks adapters (e.g. BUS_URL). */
-export async function startTestGateway(env: Record<string, string> = {}, options: { webDist?: string; rateLimitMax?: number } = {}): Promise<TestGateway> {
+export async function startTestGateway(env: Record<string, string> = {}, options: { webDist?: string; rateLimitMax?: number; socketLimits?: Partial<SocketLimits> } = {}): Promise<TestGateway> {
   const dir = await mkdtemp(join(tmpdir(), 'gateway-test-'));
   const fullEnv = {
     DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1',
@@ -32,6 +33,7 @@ export async function startTestGateway(env: Record<string, string> = {}, options
   const app = await buildGateway({
     config, env: fullEnv, platform, webDist: options.webDist ?? join(dir, 'no-web-build'),
     ...(options.rateLimitMax ? { rateLimitMax: options.rateLimitMax } : {}),
+    ...(options.socketLimits ? { socketLimits: options.socketLimits } : {}),
   });
   await app.ready();
   return {

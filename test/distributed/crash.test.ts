@@ -10,7 +10,7 @@ import { adminToken, startTopology, type Topology } from './topology.ts';
 // shards to the new one after its lease (10 s), so the test waits that long.
 
 const EVENTS = 900;
-const LOG_TYPE = 'crash-test';
+const LOG_TYPE = 'other';
 const SEND_EVERY_MS = 4;
 const KILL_AFTER_STORED = 50;
 
@@ -44,25 +44,34 @@ async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs:
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
 }
 
-/** A client on the gateway socket that sends `log` frames at a steady pace and collects the acknowledged event ids. */
-async function openLogClient(gatewayUrl: string) {
-  const socket = new WebSocket(`${gatewayUrl.replace('http', 'ws')}/api/socketio/new`);
-  await new Promise<void>((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); });
+/**
+ * Twelve signed-in users, one socket each, send `log` frames in turn at a
+ * steady pace (spreading the events over every bus shard); collects the
+ * acknowledged event ids.
+ */
+async function openLogClient(gatewayUrl: string, jwtSecret: string) {
   const acked: string[] = [];
   const errors: string[] = [];
-  socket.on('message', (raw) => {
-    const frame = JSON.parse(raw.toString()) as { event: string; data: { id?: string; message?: string } };
-    if (frame.event === 'logged' && frame.data.id) acked.push(frame.data.id);
-    if (frame.event === 'error') errors.push(frame.data.message ?? 'error');
-  });
+  const sockets = await Promise.all(Array.from({ length: 12 }, async (_, k) => {
+    const socket = new WebSocket(`${gatewayUrl.replace('http', 'ws')}/api/socketio/new`, { headers: { origin: gatewayUrl } });
+    await new Promise<void>((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); });
+    const authed = new Promise<void>((resolve) => socket.once('message', () => resolve()));
+    socket.send(JSON.stringify({ event: 'auth', data: { token: adminToken(jwtSecret, `user-${k}`) } }));
+    await authed;
+    socket.on('message', (raw) => {
+      const frame = JSON.parse(raw.toString()) as { event: string; data: { id?: string; message?: string } };
+      if (frame.event === 'logged' && frame.data.id) acked.push(frame.data.id);
+      if (frame.event === 'error') errors.push(frame.data.message ?? 'error');
+    });
+    return socket;
+  }));
   async function send(count: number): Promise<void> {
     for (let i = 0; i < count; i++) {
-      // Twelve users spread the events over every bus shard.
-      socket.send(JSON.stringify({ event: 'log', data: { user_id: `user-${i % 12}`, type: LOG_TYPE, message: String(i) } }));
+      sockets[i % 12]?.send(JSON.stringify({ event: 'log', data: { type: LOG_TYPE, message: String(i) } }));
       await new Promise((r) => setTimeout(r, SEND_EVERY_MS));
     }
   }
-  return { socket, acked, errors, send };
+  return { socket: { close: () => { for (const s of sockets) s.close(); } }, acked, errors, send };
 }
 
 async function readStoredLogs(dataDir: string) {
@@ -79,7 +88,7 @@ async function readStoredLogs(dataDir: string) {
 describe('distributed topology on Redis', () => {
   it('logging service, SIGKILLed while client logs are in flight and restarted, stores every event exactly once', async () => {
     const t = topology as Topology;
-    const client = await openLogClient(t.gatewayUrl);
+    const client = await openLogClient(t.gatewayUrl, t.jwtSecret);
 
     const sending = client.send(EVENTS);
     // Kill once handling is well under way: some events stored, a batch read but unacknowledged, most still to come.

@@ -48,10 +48,10 @@ function commonEnv(redisUrl: string, jwtSecret: string): NodeJS.ProcessEnv {
 }
 
 /** An HS256 access token with the admin role, as identity would sign it. */
-export function adminToken(secret: string): string {
+export function adminToken(secret: string, sub = 'distributed-test-admin'): string {
   const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
-  const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'distributed-test-admin', roles: ['admin'], iat: now, exp: now + 3600 })}`;
+  const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub, roles: ['admin'], iat: now, exp: now + 3600 })}`;
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
 }
 
@@ -86,7 +86,7 @@ export async function startTopology(): Promise<Topology> {
   try {
     await Promise.all(SERVICE_NAMES.map(startService));
     const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, serviceUrl(name)]));
-    gateway = startNode('gateway/src/server.ts', { env: { ...env, ...upstreams, PORT: String(gatewayPort), DATA_DIR: join(root, 'gateway') } });
+    gateway = startNode('gateway/src/server.ts', { env: { ...env, ...upstreams, SOCKET_FRAMES_PER_MINUTE: '100000', SOCKET_CONNECTION_FRAMES_PER_SECOND: '1000', PORT: String(gatewayPort), DATA_DIR: join(root, 'gateway') } });
     await waitForHttp(`http://127.0.0.1:${gatewayPort}/readyz`, gateway, STARTUP_MS);
   } catch (err) {
     await close();

@@ -1,12 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { defineEvent, JsonDetails } from '../envelope/index.ts';
+import { ClientLogType } from '../logging/index.ts';
 
 export const ClientLogged = defineEvent(
   'client.logged',
   1,
   Type.Object({
-    user_id: Type.String(),
-    type: Type.String({ description: 'log category of SPEC.md §4 (error, connect, play, speech, ...)' }),
+    user_id: Type.Union([Type.String(), Type.Null()], { description: 'the user of the access token the socket presented; null = an anonymous pre-login line' }),
+    type: ClientLogType,
     extra: Type.Optional(JsonDetails),
     character_id: Type.Optional(Type.String()),
     message: Type.Optional(Type.String()),

@@ -1,34 +1,49 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { JsonDetails } from '../envelope/index.ts';
+import { ClientLogType } from '../logging/index.ts';
 
 /**
  * Frames on the real-time socket /api/socketio/new (SPEC.md §7). Every frame
  * is one JSON text message `{event, data}`, both ways.
+ *
+ * The user of a socket is the one its access token names (an `auth` frame),
+ * never a `user_id` in a frame: a `user_id` that is present must equal the
+ * token's user. Without a token only the pre-login log categories are taken.
  */
+const FrameUserId = Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'ignored for identity; when sent it must be the token\'s user' }));
+
+export const AuthFrame = Type.Object({
+  event: Type.Literal('auth'),
+  data: Type.Object({
+    token: Type.String({ minLength: 1, maxLength: 4096, description: 'the access token (as in Authorization: Bearer); send again with a fresh one when it expires' }),
+  }, { additionalProperties: false }),
+});
+
 export const JoinRoomFrame = Type.Object({
   event: Type.Literal('joinRoom'),
   data: Type.Object({
     id: Type.String({ minLength: 1, maxLength: 128, description: 'random room id chosen by the client' }),
-    user_id: Type.String({ minLength: 1, maxLength: 128 }),
+    user_id: FrameUserId,
   }),
 });
 
 export const LogFrame = Type.Object({
   event: Type.Literal('log'),
   data: Type.Object({
-    user_id: Type.String({ minLength: 1, maxLength: 128 }),
-    type: Type.String({ minLength: 1, maxLength: 64, description: 'log category (error, connect, play, speech, ...)' }),
+    user_id: FrameUserId,
+    type: ClientLogType,
     extra: Type.Optional(JsonDetails),
     character_id: Type.Optional(Type.String({ maxLength: 128 })),
     message: Type.Optional(Type.String({ maxLength: 4000 })),
   }, { additionalProperties: true }),
 });
 
-export const ClientFrame = Type.Union([JoinRoomFrame, LogFrame]);
+export const ClientFrame = Type.Union([AuthFrame, JoinRoomFrame, LogFrame]);
 export type ClientFrame = Static<typeof ClientFrame>;
 
 /** What the server sends: an acknowledgement or an error (a bad frame never closes the socket). */
 export const ServerFrame = Type.Union([
+  Type.Object({ event: Type.Literal('authed'), data: Type.Object({ user_id: Type.String() }) }),
   Type.Object({ event: Type.Literal('joined'), data: Type.Object({ id: Type.String() }) }),
   Type.Object({ event: Type.Literal('logged'), data: Type.Object({ id: Type.String() }) }),
   Type.Object({ event: Type.Literal('error'), data: Type.Object({ code: Type.String(), message: Type.String() }) }),

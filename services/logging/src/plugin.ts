@@ -4,15 +4,17 @@ import type { ServiceOptions } from '@talkwith/platform';
 import { ensureJwt, requireAdminCaller } from '@talkwith/platform/http';
 import { ServiceAlive } from '@talkwith/proto';
 import { LogFilter } from '@talkwith/proto/logging';
+import { loadLoggingConfig } from './config.ts';
 import { LOGGED_EVENTS, logsIn, openLogs, recordEvent } from './log-store.ts';
 
 /** Logging: stores real-time client logs and audited domain events; admins filter them. */
-export const loggingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config }) => {
+export const loggingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config, env }) => {
+  const own = loadLoggingConfig(env);
   await ensureJwt(app, config.JWT_SECRET);
   const logs = await openLogs(platform.store);
   let consumer: { close(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
-    consumer = await platform.events.consume('logging', LOGGED_EVENTS, (event, tx) => recordEvent(logsIn(tx), event));
+    consumer = await platform.events.consume('logging', LOGGED_EVENTS, (event, tx) => recordEvent(logsIn(tx), event, own.CLIENT_LOG_RETENTION_DAYS));
   });
   app.addHook('onClose', async () => { await consumer?.close(); });
 

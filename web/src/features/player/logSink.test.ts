@@ -7,20 +7,34 @@ class FakeSocket {
   onopen: (() => void) | null = null;
   onclose: (() => void) | null = null;
   onerror: (() => void) | null = null;
+  onmessage: ((message: { data: unknown }) => void) | null = null;
   send(data: string) { this.sent.push(data); }
   close() { this.readyState = WebSocket.CLOSED; }
   open() { this.readyState = WebSocket.OPEN; this.onopen?.(); }
 }
 
 describe('log sink', () => {
-  it('socketLogSink, logs before the socket opens, joins the room first and then sends the queued log frames', () => {
+  it('socketLogSink, logs before the socket opens, authenticates with the token, joins the room and sends the queued frames without a user_id', () => {
     const sockets: FakeSocket[] = [];
-    const sink = socketLogSink('ws://x/api/socketio/new', 'user-1', () => { const s = new FakeSocket(); sockets.push(s); return s as unknown as WebSocket; });
+    const sink = socketLogSink('ws://x/api/socketio/new', () => 'token-1', () => { const s = new FakeSocket(); sockets.push(s); return s as unknown as WebSocket; });
     sink.log({ category: 'play', message: '動画再生: greet.mp4', extra: { videoId: 'greet' }, characterId: 'demo-mirai' });
     sockets[0]?.open();
     const frames = sockets[0]?.sent.map((f) => JSON.parse(f) as { event: string; data: Record<string, unknown> });
-    expect(frames?.[0]).toMatchObject({ event: 'joinRoom', data: { user_id: 'user-1' } });
-    expect(frames?.[1]).toEqual({ event: 'log', data: { user_id: 'user-1', type: 'play', message: '動画再生: greet.mp4', extra: { videoId: 'greet' }, character_id: 'demo-mirai' } });
+    expect(frames?.[0]).toEqual({ event: 'auth', data: { token: 'token-1' } });
+    expect(frames?.[1]?.event).toBe('joinRoom');
+    expect(frames?.[1]?.data).not.toHaveProperty('user_id');
+    expect(frames?.[2]).toEqual({ event: 'log', data: { type: 'play', message: '動画再生: greet.mp4', extra: { videoId: 'greet' }, character_id: 'demo-mirai' } });
+    sink.close();
+  });
+
+  it('socketLogSink, server answers UNAUTHENTICATED, authenticates again with the current token', () => {
+    const sockets: FakeSocket[] = [];
+    let token = 'old';
+    const sink = socketLogSink('ws://x/api/socketio/new', () => token, () => { const s = new FakeSocket(); sockets.push(s); return s as unknown as WebSocket; });
+    sockets[0]?.open();
+    token = 'fresh';
+    sockets[0]?.onmessage?.({ data: JSON.stringify({ event: 'error', data: { code: 'UNAUTHENTICATED', message: 'x' } }) });
+    expect(JSON.parse(sockets[0]?.sent.at(-1) ?? '{}')).toEqual({ event: 'auth', data: { token: 'fresh' } });
     sink.close();
   });
 

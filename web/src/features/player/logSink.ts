@@ -20,11 +20,14 @@ export function consoleLogSink(): LogSink {
 }
 
 /**
- * Sends the engine's logs over the real-time socket (SPEC §7): joinRoom on
- * connect, then `log` frames with the user id. Frames wait while the socket
- * is (re)connecting; disconnects are only written to the console.
+ * Sends the engine's logs over the real-time socket (SPEC §7): on connect an
+ * `auth` frame with the current access token (the server takes the user from
+ * it, never from a frame), then joinRoom, then `log` frames. When the server
+ * says the token is no longer valid, the sink authenticates again with the
+ * token the session holds now. Frames wait while the socket is
+ * (re)connecting; disconnects are only written to the console.
  */
-export function socketLogSink(url: string, userId: string, makeSocket = (u: string) => new WebSocket(u)): LogSink {
+export function socketLogSink(url: string, getToken: () => string | null, makeSocket = (u: string) => new WebSocket(u)): LogSink {
   const queue: string[] = [];
   let socket: WebSocket | null = null;
   let attempt = 0;
@@ -34,13 +37,22 @@ export function socketLogSink(url: string, userId: string, makeSocket = (u: stri
   const flush = () => {
     while (socket?.readyState === WebSocket.OPEN && queue.length > 0) socket.send(queue.shift() ?? '');
   };
+  const authenticate = (ws: WebSocket) => {
+    const token = getToken();
+    if (token) ws.send(JSON.stringify({ event: 'auth', data: { token } }));
+  };
   const connect = () => {
     const ws = makeSocket(url);
     socket = ws;
     ws.onopen = () => {
       attempt = 0;
-      ws.send(JSON.stringify({ event: 'joinRoom', data: { id: Math.random().toString(36).slice(2), user_id: userId } }));
+      authenticate(ws);
+      ws.send(JSON.stringify({ event: 'joinRoom', data: { id: Math.random().toString(36).slice(2) } }));
       flush();
+    };
+    ws.onmessage = (message: MessageEvent) => {
+      const frame = parseServerFrame(message.data);
+      if (frame?.event === 'error' && frame.data?.code === 'UNAUTHENTICATED') authenticate(ws);
     };
     ws.onclose = () => {
       if (closed) return;
@@ -53,7 +65,7 @@ export function socketLogSink(url: string, userId: string, makeSocket = (u: stri
   connect();
   return {
     log(entry) {
-      const frame = { event: 'log', data: { user_id: userId, type: entry.category, message: entry.message, extra: entry.extra, character_id: entry.characterId } };
+      const frame = { event: 'log', data: { type: entry.category, message: entry.message, extra: entry.extra, character_id: entry.characterId } };
       queue.push(JSON.stringify(frame));
       if (queue.length > MAX_QUEUED) queue.shift();
       flush();
@@ -64,6 +76,15 @@ export function socketLogSink(url: string, userId: string, makeSocket = (u: stri
       socket?.close();
     },
   };
+}
+
+function parseServerFrame(data: unknown): { event?: string; data?: { code?: string } } | null {
+  if (typeof data !== 'string') return null;
+  try {
+    return JSON.parse(data) as { event?: string; data?: { code?: string } };
+  } catch {
+    return null;
+  }
 }
 
 /** The socket URL on the page's own origin. */

@@ -14,10 +14,10 @@ import { browserClock, type LogSink } from './ports.ts';
 import { createWebSpeech } from './webSpeech.ts';
 
 /** Logging is suppressed when the page is opened from the album (?album=true, SPEC §7). */
-function makeLogSink(userId: string | null): LogSink {
+function makeLogSink(userId: string | null, getToken: () => string | null): LogSink {
   const album = new URLSearchParams(window.location.search).get('album') === 'true';
   if (album) return { log: () => undefined, close: () => undefined };
-  return userId ? socketLogSink(socketUrl(), userId) : consoleLogSink();
+  return userId ? socketLogSink(socketUrl(), getToken) : consoleLogSink();
 }
 
 /**
@@ -46,7 +46,7 @@ export function usePlayerRunner(character: Character | undefined, media: Charact
     dispatch(sessionOpened({ characterId: character.id, seed, rt: initialState(character, { seed }).rt, speechMode: speech ? 'webSpeech' : 'textOnly' }));
     const created = createEffectRunner({
       character, media, dispatch, getPlayer: () => selectPlayer(store.getState()), speech, clock: browserClock,
-      logs: makeLogSink(selectUser(store.getState())?.id ?? null),
+      logs: makeLogSink(selectUser(store.getState())?.id ?? null, () => store.getState().session.accessToken),
       video: createDomVideoPort({ A, B }, {
         ended: (slot, videoId) => send({ type: 'videoEnded', slot, videoId }),
         timeReached: (slot, videoId, ms) => send({ type: 'videoTimeReached', slot, videoId, ms }),
