@@ -129,6 +129,14 @@ describe('deploy/k8s', () => {
   const objects = readK8s();
   const deployment = (name: string) => find(objects, 'Deployment', name);
 
+  it('compose and k8s, FILES_PUBLIC_BASE_URL, point at the /files route the gateway serves media under', () => {
+    const compose = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');
+    const configmap = readFileSync(join(ROOT, 'deploy/k8s/01-configmap.yaml'), 'utf8');
+    for (const text of [compose, configmap]) {
+      for (const [, value] of text.matchAll(/FILES_PUBLIC_BASE_URL:\s*(\S+)/g)) expect(value).toMatch(/\/files$/);
+    }
+  });
+
   it('k8s, kustomization, lists every manifest file', () => {
     const kustomization = parse(readFileSync(join(ROOT, 'deploy', 'k8s', 'kustomization.yaml'), 'utf8')) as { resources: string[] };
     expect([...kustomization.resources].sort()).toEqual(k8sFiles().sort());
