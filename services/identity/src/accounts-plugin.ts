@@ -38,6 +38,7 @@ const accountsPlugin: FastifyPluginAsync<AccountsPluginOptions> = async (app, op
     signAccessToken: (claims) => app.jwt.sign(claims, { expiresIn: options.accessTtlSeconds }),
   });
   app.decorate('accounts', deps);
+  app.addHook('onClose', async () => { await deps.hasher.close(); });
   const refreshTtlSeconds = Math.floor(options.refreshTtlMs / 1000);
   await app.register(authRoutes, { deps, refreshTtlSeconds });
   await app.register(adminUserRoutes, { deps });

@@ -14,5 +14,9 @@ export async function seedFirstAdmin(platform: Platform, config: PlatformConfig,
     ...accountsSettings(config, loadIdentityConfig(env)),
     signAccessToken: () => { throw new Error('seeding signs no tokens'); },
   });
-  return seedAdmin(deps);
+  try {
+    return await seedAdmin(deps);
+  } finally {
+    await deps.hasher.close();
+  }
 }

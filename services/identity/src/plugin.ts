@@ -6,7 +6,7 @@ import { ServiceAlive } from '@talkwith/proto';
 import accountsPlugin from './accounts-plugin.ts';
 import { loadIdentityConfig, type IdentityConfig } from './config.ts';
 import type { AccountsSettings } from './accounts/create-deps.ts';
-import { OWASP_SCRYPT } from './accounts/password-hash.ts';
+import { OWASP_ARGON2 } from './accounts/password-hash.ts';
 import type { GoogleSettings } from './google/google-signin.ts';
 
 /** Where users reach the product: links in mails and the Google callback point here. */
@@ -18,7 +18,7 @@ function publicOrigin(config: PlatformConfig): string {
 export function accountsSettings(config: PlatformConfig, own: IdentityConfig): Omit<AccountsSettings, 'signAccessToken'> {
   return {
     publicUrl: publicOrigin(config),
-    scrypt: OWASP_SCRYPT,
+    hashing: { params: OWASP_ARGON2, workers: own.PASSWORD_HASH_WORKERS, maxQueue: own.PASSWORD_HASH_QUEUE_LIMIT },
     login: { maxFailures: own.LOGIN_MAX_FAILURES, maxFailuresPerAddress: own.LOGIN_MAX_FAILURES_PER_ADDRESS, windowMs: own.LOGIN_WINDOW_SECONDS * 1000 },
     refreshTtlMs: 30 * 24 * 3600_000,
   };

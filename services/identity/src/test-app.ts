@@ -10,10 +10,10 @@ import { closePlatform, createPlatform, eventually, loadPlatformConfig } from '@
 import accountsPlugin from './accounts-plugin.ts';
 import type { GoogleSettings } from './google/google-signin.ts';
 import type { LoginLimitOptions } from './accounts/login-limiter.ts';
-import type { ScryptParams } from './accounts/password-hash.ts';
+import type { Argon2Params, HashPoolOptions } from './accounts/password-hash.ts';
 
-/** A fast scrypt for tests; production uses OWASP_SCRYPT. */
-export const TEST_SCRYPT = { cost: 2 ** 10, blockSize: 8, parallelization: 1 };
+/** A fast Argon2id for tests (64 KiB, one pass); production uses OWASP_ARGON2. */
+export const TEST_ARGON2: Argon2Params = { memory: 64, passes: 1, parallelism: 1 };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -25,7 +25,7 @@ export interface TestApp {
 }
 
 /** The accounts plugin on the embedded adapters standalone mode uses, in a temp dir. */
-export async function buildTestApp(options: { trustProxy?: boolean | number; maxFailures?: number; login?: Partial<LoginLimitOptions>; google?: GoogleSettings; scrypt?: ScryptParams } = {}): Promise<TestApp> {
+export async function buildTestApp(options: { trustProxy?: boolean | number; maxFailures?: number; login?: Partial<LoginLimitOptions>; google?: GoogleSettings; hashing?: { params?: Argon2Params } & Partial<HashPoolOptions> } = {}): Promise<TestApp> {
   const dir = await mkdtemp(join(tmpdir(), 'identity-test-'));
   // The same adapters standalone mode runs: embedded store, durable bus, outbox, memory cache, mail outbox.
   const platform = await createPlatform(loadPlatformConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), { serviceName: 'identity' });
@@ -37,7 +37,7 @@ export async function buildTestApp(options: { trustProxy?: boolean | number; max
   await app.register(httpPlugin);
   await app.register(accountsPlugin, {
     platform, jwtSecret: 'test-secret-that-is-long-enough-0123456789', accessTtlSeconds: 900, publicUrl: 'http://localhost:3000',
-    scrypt: options.scrypt ?? TEST_SCRYPT, login: { maxFailures: options.maxFailures ?? 10, maxFailuresPerAddress: 50, windowMs: 15 * 60_000, ...options.login }, refreshTtlMs: 30 * 24 * 3600_000, google: options.google ?? null,
+    hashing: { params: TEST_ARGON2, workers: 2, maxQueue: 1000, ...options.hashing }, login: { maxFailures: options.maxFailures ?? 10, maxFailuresPerAddress: 50, windowMs: 15 * 60_000, ...options.login }, refreshTtlMs: 30 * 24 * 3600_000, google: options.google ?? null,
   });
   await app.ready();
   return {

@@ -13,7 +13,7 @@ async function requireUser(deps: AccountsDeps, userId: string): Promise<UserDoc>
 }
 
 async function requirePassword(user: UserDoc, password: string): Promise<void> {
-  if (!(await verifyPassword(password, user.passwordHash))) {
+  if (!(await verifyPassword(password, user.passwordHash, deps.hasher))) {
     throw new AppError('VALIDATION_FAILED', messages.currentPasswordWrong, { field: 'password' });
   }
 }

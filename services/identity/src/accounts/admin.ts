@@ -30,7 +30,7 @@ export async function createUser(deps: AccountsDeps, adminId: string, body: Admi
   try {
     const user = await deps.users.insertOne({
       email: normalizeEmail(body.email),
-      passwordHash: await hashPassword(body.password, deps.scrypt),
+      passwordHash: await hashPassword(body.password, deps.hasher),
       gender: body.gender,
       date_of_birth: body.date_of_birth,
       nickname: '',

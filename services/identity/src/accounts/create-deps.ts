@@ -3,14 +3,14 @@ import type { Role } from '@talkwith/proto/identity';
 import type { AccountsDeps } from './deps.ts';
 import { createLoginLimiter, type LoginLimitOptions } from './login-limiter.ts';
 import { createOneTimeTokens } from './one-time-tokens.ts';
-import { decoyHash, type ScryptParams } from './password-hash.ts';
+import { createPasswordHasher, decoyHash, type Argon2Params, type HashPoolOptions } from './password-hash.ts';
 import { createRefreshTokens } from './refresh-tokens.ts';
 import { createSessionVersions } from './session-versions.ts';
 import { openUsers } from './users.ts';
 
 export interface AccountsSettings {
   publicUrl: string;
-  scrypt: ScryptParams;
+  hashing: { params: Argon2Params } & HashPoolOptions;
   login: LoginLimitOptions;
   refreshTtlMs: number;
   /** Access-token lifetime: how long a session version stays in the cache after a token is issued (default 15 minutes). */
@@ -19,6 +19,7 @@ export interface AccountsSettings {
 }
 
 export async function createAccountsDeps(platform: Platform, settings: AccountsSettings): Promise<AccountsDeps> {
+  const hasher = createPasswordHasher(settings.hashing.params, settings.hashing);
   const users = await openUsers(platform.store);
   return {
     store: platform.store,
@@ -29,10 +30,10 @@ export async function createAccountsDeps(platform: Platform, settings: AccountsS
     limiter: createLoginLimiter(platform.cache, settings.login),
     events: platform.events,
     mail: platform.mail,
-    scrypt: settings.scrypt,
+    hasher,
     publicUrl: settings.publicUrl.replace(/\/$/, ''),
     signAccessToken: settings.signAccessToken,
-    decoyHash: await decoyHash(settings.scrypt),
+    decoyHash: await decoyHash(hasher),
     clock: () => new Date(),
   };
 }

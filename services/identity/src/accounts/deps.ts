@@ -2,7 +2,7 @@ import type { Collection, DocumentStore, Eventing, Mailer } from '@talkwith/plat
 import type { Role } from '@talkwith/proto/identity';
 import type { LoginLimiter } from './login-limiter.ts';
 import type { OneTimeTokens } from './one-time-tokens.ts';
-import type { ScryptParams } from './password-hash.ts';
+import type { PasswordHasher } from './password-hash.ts';
 import type { RefreshTokens } from './refresh-tokens.ts';
 import type { SessionVersions } from './session-versions.ts';
 import type { UserDoc } from './users.ts';
@@ -18,7 +18,8 @@ export interface AccountsDeps {
   limiter: LoginLimiter;
   events: Eventing;
   mail: Mailer;
-  scrypt: ScryptParams;
+  /** Argon2id in a bounded worker pool of its own (password-hash.ts). */
+  hasher: PasswordHasher;
   /** Absolute base URL of the web client, for links in mails. */
   publicUrl: string;
   signAccessToken(claims: { sub: string; roles: Role[]; sv: number }): string;

@@ -1,38 +1,94 @@
-import { describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, OWASP_SCRYPT, verifyPassword } from './password-hash.ts';
+import { writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPasswordHasher, legacyScryptHash, OWASP_ARGON2, type PasswordHasher } from './password-hash.ts';
 
-const FAST = { cost: 2 ** 12, blockSize: 8, parallelization: 1 };
+const FAST = { memory: 64, passes: 1, parallelism: 1 };
+let hasher: PasswordHasher | undefined;
+afterEach(async () => { await hasher?.close(); hasher = undefined; });
 
 describe('password hashing', () => {
-  it('verifyPassword, the right password, true', async () => {
-    const stored = await hashPassword('abcd1234', FAST);
-    expect(await verifyPassword('abcd1234', stored)).toBe(true);
+  it('verify, the right password, true', async () => {
+    hasher = createPasswordHasher(FAST);
+    const stored = await hasher.hash('abcd1234');
+    expect(await hasher.verify('abcd1234', stored)).toBe(true);
   });
 
-  it('verifyPassword, a wrong password, false', async () => {
-    const stored = await hashPassword('abcd1234', FAST);
-    expect(await verifyPassword('abcd1235', stored)).toBe(false);
+  it('verify, a wrong password, false', async () => {
+    hasher = createPasswordHasher(FAST);
+    const stored = await hasher.hash('abcd1234');
+    expect(await hasher.verify('abcd1235', stored)).toBe(false);
   });
 
-  it('hashPassword, same password twice, different salts and hashes', async () => {
-    const [a, b] = await Promise.all([hashPassword('abcd1234', FAST), hashPassword('abcd1234', FAST)]);
+  it('hash, same password twice, different salts and hashes', async () => {
+    hasher = createPasswordHasher(FAST);
+    const [a, b] = await Promise.all([hasher.hash('abcd1234'), hasher.hash('abcd1234')]);
     expect(a).not.toBe(b);
     expect(a).not.toContain('abcd1234');
   });
 
-  it('hashPassword, OWASP parameters, recorded in the hash', async () => {
-    const stored = await hashPassword('abcd1234', OWASP_SCRYPT);
-    expect(stored.startsWith('scrypt$131072$8$1$')).toBe(true);
-    expect(await verifyPassword('abcd1234', stored)).toBe(true);
+  it('hash, OWASP parameters, an Argon2id PHC string recording them', async () => {
+    hasher = createPasswordHasher(OWASP_ARGON2);
+    const stored = await hasher.hash('abcd1234');
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(await hasher.verify('abcd1234', stored)).toBe(true);
   });
 
-  it('needsRehash, weaker stored cost than policy, true', async () => {
-    const stored = await hashPassword('abcd1234', FAST);
-    expect(needsRehash(stored, OWASP_SCRYPT)).toBe(true);
-    expect(needsRehash(stored, FAST)).toBe(false);
+  it('verify, an old scrypt hash, still verifies and needs a rehash', async () => {
+    hasher = createPasswordHasher(FAST);
+    const old = await legacyScryptHash('abcd1234', { cost: 2 ** 10, blockSize: 8, parallelization: 1 });
+    expect(await hasher.verify('abcd1234', old)).toBe(true);
+    expect(await hasher.verify('abcd1235', old)).toBe(false);
+    expect(hasher.needsRehash(old)).toBe(true);
   });
 
-  it('verifyPassword, garbage stored value, false without throwing', async () => {
-    expect(await verifyPassword('abcd1234', 'not-a-hash')).toBe(false);
+  it('needsRehash, Argon2id weaker than policy, true; at policy, false', async () => {
+    hasher = createPasswordHasher(FAST);
+    const weak = await hasher.hash('abcd1234');
+    const policy = createPasswordHasher(OWASP_ARGON2);
+    expect(policy.needsRehash(weak)).toBe(true);
+    expect(hasher.needsRehash(weak)).toBe(false);
+    await policy.close();
+  });
+
+  it('verify, garbage stored value, false without throwing', async () => {
+    hasher = createPasswordHasher(FAST);
+    expect(await hasher.verify('abcd1234', 'not-a-hash')).toBe(false);
+    expect(await hasher.verify('abcd1234', '$argon2id$v=19$m=64,t=1,p=1$c2FsdA$a2V5')).toBe(false);
+  });
+});
+
+describe('password hash pool', () => {
+  it('hash, queue full (1 worker, 2 waiting), the rest shed with 503 UNAVAILABLE and Retry-After', async () => {
+    hasher = createPasswordHasher(OWASP_ARGON2, { workers: 1, maxQueue: 2 });
+    const h = hasher;
+
+    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => h.hash('abcd1234')));
+
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(3);
+    const shed = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected').map((o) => o.reason);
+    expect(shed).toHaveLength(7);
+    for (const err of shed) expect(err).toMatchObject({ code: 'UNAVAILABLE', status: 503, expose: true, headers: { 'retry-after': '1' } });
+  });
+
+  it('hash, 20 OWASP hashes queued, a file write on the libuv threadpool completes at once', async () => {
+    hasher = createPasswordHasher(OWASP_ARGON2, { workers: 2, maxQueue: 64 });
+    const h = hasher;
+    const dir = await mkdtemp(join(tmpdir(), 'hash-pool-'));
+    try {
+      const hashes = Promise.all(Array.from({ length: 20 }, () => h.hash('abcd1234')));
+      const started = performance.now();
+      // Four parallel writes: enough to need every thread of libuv's default pool of four.
+      await Promise.all(Array.from({ length: 4 }, (_, i) => writeFile(join(dir, `f${i}`), 'x'.repeat(1024))));
+      const writeMs = performance.now() - started;
+      const stillQueued = h.pending();
+      await hashes;
+
+      expect(stillQueued).toBeGreaterThanOrEqual(15);
+      expect(writeMs).toBeLessThan(50);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,58 +1,213 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import { AppError } from '@talkwith/platform';
+import { messages } from './messages.ts';
 
 /**
- * scrypt, a memory-hard function. OWASP's password storage cheat sheet: N=2^17,
- * r=8, p=1 (128 MiB per hash). Parameters are stored with each hash so they can
- * be raised later; `needsRehash` tells when a stored hash is weaker than policy.
+ * Password hashes: Argon2id at OWASP's parameters (m=19 MiB, t=2, p=1), stored
+ * in the PHC string format (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`).
+ * Hashes of the earlier scheme (`scrypt$N$r$p$salt$key`) still verify and are
+ * rewritten as Argon2id on the next successful log-in (`needsRehash`).
+ *
+ * Hashing runs in a small pool of worker threads of its own, with the
+ * synchronous KDFs, so it never takes libuv's threadpool from file and store
+ * I/O, and at most `workers` hashes run at once. Jobs beyond that wait in a
+ * bounded queue; when it is full the request is shed with 503 (UNAVAILABLE,
+ * Retry-After) instead of queueing without bound.
  */
+export interface Argon2Params {
+  /** Memory cost in KiB. */
+  memory: number;
+  passes: number;
+  parallelism: number;
+}
+
+/** The scheme before Argon2id; kept so existing hashes verify until they are upgraded. */
 export interface ScryptParams {
   cost: number;
   blockSize: number;
   parallelization: number;
 }
 
+export const OWASP_ARGON2: Argon2Params = { memory: 19_456, passes: 2, parallelism: 1 };
+/** The former production parameters (tests create old-style hashes with cheaper ones). */
 export const OWASP_SCRYPT: ScryptParams = { cost: 2 ** 17, blockSize: 8, parallelization: 1 };
 const KEY_LENGTH = 32;
 
-function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
-  const options: ScryptOptions = { ...params, maxmem: 256 * params.cost * params.blockSize };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+export interface HashPoolOptions {
+  /** Worker threads hashing in parallel (default 2). */
+  workers: number;
+  /** Hashes allowed to wait for a worker; one more is refused with 503 (default 64). */
+  maxQueue: number;
 }
 
-export async function hashPassword(password: string, params: ScryptParams = OWASP_SCRYPT): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await derive(password, salt, params);
-  return ['scrypt', params.cost, params.blockSize, params.parallelization, salt.toString('base64'), key.toString('base64')].join('$');
+export interface PasswordHasher {
+  readonly params: Argon2Params;
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
+  /** True when `stored` is not Argon2id or weaker than the current parameters. */
+  needsRehash(stored: string): boolean;
+  /** Hashes running or waiting right now. */
+  pending(): number;
+  close(): Promise<void>;
 }
 
-function parse(stored: string): { params: ScryptParams; salt: Buffer; key: Buffer } | null {
+type Job =
+  | { kind: 'argon2id'; password: string; salt: Uint8Array; length: number } & Argon2Params
+  | { kind: 'scrypt'; password: string; salt: Uint8Array; length: number } & ScryptParams;
+
+// CommonJS, evaluated in each worker: the synchronous KDFs block only that worker thread.
+const WORKER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const { argon2Sync, scryptSync } = require('node:crypto');
+parentPort.on('message', ({ id, job }) => {
+  try {
+    const key = job.kind === 'argon2id'
+      ? argon2Sync('argon2id', { message: job.password, nonce: job.salt, memory: job.memory, passes: job.passes, parallelism: job.parallelism, tagLength: job.length })
+      : scryptSync(job.password, job.salt, job.length, { N: job.cost, r: job.blockSize, p: job.parallelization, maxmem: 256 * job.cost * job.blockSize });
+    parentPort.postMessage({ id, key });
+  } catch (err) {
+    parentPort.postMessage({ id, error: String((err && err.message) || err) });
+  }
+});`;
+
+interface Waiting {
+  job: Job;
+  resolve(key: Buffer): void;
+  reject(err: Error): void;
+}
+
+function createPool(options: HashPoolOptions) {
+  const idle: Worker[] = [];
+  const all: Worker[] = [];
+  const queue: Waiting[] = [];
+  const running = new Map<Worker, Waiting>();
+  let closed = false;
+
+  const spawn = (): Worker => {
+    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    worker.on('message', (msg: { key?: Uint8Array; error?: string }) => {
+      const task = running.get(worker);
+      running.delete(worker);
+      if (task) {
+        if (msg.key) task.resolve(Buffer.from(msg.key.buffer, msg.key.byteOffset, msg.key.byteLength));
+        else task.reject(new Error(`password hash failed: ${msg.error ?? 'unknown'}`));
+      }
+      next(worker);
+    });
+    worker.on('error', (err) => {
+      running.get(worker)?.reject(err);
+      running.delete(worker);
+      all.splice(all.indexOf(worker), 1);
+      if (!closed && queue.length > 0) next(spawn());
+    });
+    all.push(worker);
+    return worker;
+  };
+
+  // Hands the worker the next job, or parks it (unref'd, so an idle pool keeps no process alive).
+  const next = (worker: Worker) => {
+    const task = queue.shift();
+    if (!task || closed) {
+      worker.unref();
+      idle.push(worker);
+      return;
+    }
+    worker.ref();
+    running.set(worker, task);
+    worker.postMessage({ id: 0, job: task.job });
+  };
+
+  return {
+    run(job: Job): Promise<Buffer> {
+      if (closed) return Promise.reject(new AppError('UNAVAILABLE', 'the password hash pool is closed'));
+      const free = idle.pop() ?? (all.length < options.workers ? spawn() : undefined);
+      if (!free && queue.length >= options.maxQueue) {
+        return Promise.reject(new AppError('UNAVAILABLE', messages.busy, { expose: true, headers: { 'retry-after': '1' } }));
+      }
+      return new Promise<Buffer>((resolve, reject) => {
+        queue.push({ job, resolve, reject });
+        if (free) next(free);
+      });
+    },
+    pending: () => queue.length + running.size,
+    async close() {
+      closed = true;
+      for (const task of queue.splice(0)) task.reject(new AppError('UNAVAILABLE', 'the password hash pool is closed'));
+      await Promise.all(all.map((w) => w.terminate()));
+    },
+  };
+}
+
+const b64 = (buf: Buffer) => buf.toString('base64').replace(/=+$/, '');
+
+type Parsed =
+  | { kind: 'argon2id'; params: Argon2Params; salt: Buffer; key: Buffer }
+  | { kind: 'scrypt'; params: ScryptParams; salt: Buffer; key: Buffer };
+
+function parse(stored: string): Parsed | null {
+  const argon = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(stored);
+  if (argon) {
+    const [, m, t, p, salt, key] = argon;
+    return { kind: 'argon2id', params: { memory: Number(m), passes: Number(t), parallelism: Number(p) }, salt: Buffer.from(salt!, 'base64'), key: Buffer.from(key!, 'base64') };
+  }
   const [scheme, cost, blockSize, parallelization, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return null;
   return {
+    kind: 'scrypt',
     params: { cost: Number(cost), blockSize: Number(blockSize), parallelization: Number(parallelization) },
     salt: Buffer.from(salt, 'base64'),
     key: Buffer.from(key, 'base64'),
   };
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parsed = parse(stored);
-  if (!parsed) return false;
-  const key = await derive(password, parsed.salt, parsed.params);
-  return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
+export function createPasswordHasher(params: Argon2Params = OWASP_ARGON2, pool: HashPoolOptions = { workers: 2, maxQueue: 64 }): PasswordHasher {
+  const workers = createPool(pool);
+  const argon2 = (password: string, salt: Buffer, p: Argon2Params, length = KEY_LENGTH) =>
+    workers.run({ kind: 'argon2id', password: password.normalize('NFC'), salt, length, ...p });
+  return {
+    params,
+    async hash(password) {
+      const salt = randomBytes(16);
+      const key = await argon2(password, salt, params);
+      return `$argon2id$v=19$m=${params.memory},t=${params.passes},p=${params.parallelism}$${b64(salt)}$${b64(key)}`;
+    },
+    async verify(password, stored) {
+      const parsed = parse(stored);
+      if (!parsed || parsed.key.length < 16) return false;
+      const key = parsed.kind === 'argon2id'
+        ? await argon2(password, parsed.salt, parsed.params, parsed.key.length)
+        : await workers.run({ kind: 'scrypt', password: password.normalize('NFC'), salt: parsed.salt, length: parsed.key.length, ...parsed.params });
+      return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
+    },
+    needsRehash(stored) {
+      const parsed = parse(stored);
+      return !parsed || parsed.kind !== 'argon2id' || parsed.params.memory < params.memory || parsed.params.passes < params.passes;
+    },
+    pending: workers.pending,
+    close: workers.close,
+  };
 }
 
-export function needsRehash(stored: string, policy: ScryptParams): boolean {
-  const parsed = parse(stored);
-  return !parsed || parsed.params.cost < policy.cost || parsed.params.blockSize < policy.blockSize;
-}
+// The call sites' vocabulary: the hasher is the one of the accounts' deps.
+export const hashPassword = (password: string, hasher: PasswordHasher): Promise<string> => hasher.hash(password);
+export const verifyPassword = (password: string, stored: string, hasher: PasswordHasher): Promise<boolean> => hasher.verify(password, stored);
+export const needsRehash = (stored: string, hasher: PasswordHasher): boolean => hasher.needsRehash(stored);
 
 /**
  * A hash of a random password, verified against when the account does not
  * exist, so a log-in for an unknown e-mail takes as long as a real one.
  */
-export function decoyHash(params: ScryptParams): Promise<string> {
-  return hashPassword(randomBytes(12).toString('hex'), params);
+export function decoyHash(hasher: PasswordHasher): Promise<string> {
+  return hasher.hash(randomBytes(12).toString('hex'));
+}
+
+/** An old-scheme (scrypt) hash, as stored before Argon2id: for tests of the upgrade path. */
+export async function legacyScryptHash(password: string, params: ScryptParams): Promise<string> {
+  const { scrypt } = await import('node:crypto');
+  const salt = randomBytes(16);
+  const key = await new Promise<Buffer>((resolve, reject) => {
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { N: params.cost, r: params.blockSize, p: params.parallelization, maxmem: 256 * params.cost * params.blockSize }, (err, k) => (err ? reject(err) : resolve(k)));
+  });
+  return ['scrypt', params.cost, params.blockSize, params.parallelization, salt.toString('base64'), key.toString('base64')].join('$');
 }

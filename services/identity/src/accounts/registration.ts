@@ -18,7 +18,7 @@ export async function signup(deps: AccountsDeps, body: SignupBody) {
   const email = normalizeEmail(body.email);
   const now = deps.clock();
   // Hashed before the transaction: it would hold the store for the whole hash.
-  const passwordHash = await hashPassword(body.password, deps.scrypt);
+  const passwordHash = await hashPassword(body.password, deps.hasher);
   let user: UserDoc;
   try {
     user = await registerUser(deps, {

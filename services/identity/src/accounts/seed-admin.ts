@@ -12,7 +12,7 @@ export async function seedAdmin(deps: AccountsDeps, email = 'admin@talkwith.loca
   const password = `A${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x').slice(0, 16)}9`;
   const now = deps.clock();
   await deps.users.insertOne({
-    email, passwordHash: await hashPassword(password, deps.scrypt), gender: 'unspecified', date_of_birth: '1970-01-01',
+    email, passwordHash: await hashPassword(password, deps.hasher), gender: 'unspecified', date_of_birth: '1970-01-01',
     nickname: 'admin', roles: ['admin'], emailConfirmedAt: now, createdAt: now, lastLoginAt: null,
   });
   return { email, password };

@@ -13,8 +13,8 @@ export interface Session {
 }
 
 async function passwordMatches(deps: AccountsDeps, user: UserDoc | null, password: string): Promise<boolean> {
-  // Always run scrypt, even for unknown accounts, so timing does not reveal which e-mails exist.
-  const ok = await verifyPassword(password, user?.passwordHash ?? deps.decoyHash);
+  // Always run the hash, even for unknown accounts, so timing does not reveal which e-mails exist.
+  const ok = await verifyPassword(password, user?.passwordHash ?? deps.decoyHash, deps.hasher);
   return ok && user !== null;
 }
 
@@ -43,7 +43,7 @@ export async function startSession(deps: AccountsDeps, user: UserDoc, how: { met
   const now = deps.clock();
   const relogin = user.lastLoginAt !== null && now.getTime() - user.lastLoginAt.getTime() < RELOGIN_WINDOW_MS;
   const set: Partial<UserDoc> = { lastLoginAt: now };
-  if (how.password && needsRehash(user.passwordHash, deps.scrypt)) set.passwordHash = await hashPassword(how.password, deps.scrypt);
+  if (how.password && needsRehash(user.passwordHash, deps.hasher)) set.passwordHash = await hashPassword(how.password, deps.hasher);
   const updated = (await deps.users.findOneAndUpdate({ _id: user._id }, { $set: set })) ?? user;
   await deps.events.publish('user.logged_in', user._id, { user_id: user._id, relogin, method: how.method, at: now.toISOString() });
   return {

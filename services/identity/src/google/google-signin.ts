@@ -58,7 +58,7 @@ async function findOrCreate(deps: AccountsDeps, email: string): Promise<UserDoc>
   const now = deps.clock();
   // A random password nobody knows: the account signs in with Google until the user sets one by reset.
   return registerUser(deps, {
-    email, passwordHash: await hashPassword(randomBytes(24).toString('base64url'), deps.scrypt), gender: 'unspecified',
+    email, passwordHash: await hashPassword(randomBytes(24).toString('base64url'), deps.hasher), gender: 'unspecified',
     date_of_birth: '1900-01-01', nickname: '', roles: ['customer'], emailConfirmedAt: now, createdAt: now, lastLoginAt: null,
   });
 }

@@ -25,6 +25,10 @@ export interface AppErrorOptions {
   cause?: unknown;
   /** Extra fields merged into the JSON body (e.g. rateLimited). */
   body?: Record<string, unknown>;
+  /** The message is written for the caller and is sent even with a 5xx status (e.g. a 503 when shedding load). */
+  expose?: boolean;
+  /** Response headers (e.g. Retry-After). */
+  headers?: Record<string, string>;
 }
 
 export class AppError extends Error {
@@ -32,6 +36,8 @@ export class AppError extends Error {
   readonly status: number;
   readonly field: string | undefined;
   readonly body: Record<string, unknown> | undefined;
+  readonly expose: boolean;
+  readonly headers: Record<string, string> | undefined;
 
   constructor(code: KnownErrorCode | (string & {}), message: string, options: AppErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -40,6 +46,8 @@ export class AppError extends Error {
     this.status = options.status ?? (ErrorCodes as Record<string, number>)[code] ?? 500;
     this.field = options.field;
     this.body = options.body;
+    this.expose = options.expose ?? false;
+    this.headers = options.headers;
   }
 }
 

@@ -45,7 +45,7 @@ const byStatus: Record<number, [string, string]> = {
 /** Maps any thrown error to the JSON error shape of DESIGN.md §4; 5xx bodies never carry internals. */
 export function toErrorReply(err: FastifyError | Error): ErrorReply {
   if (isAppError(err)) {
-    if (err.status >= 500) return reply(err.status, err.code, messages.internal);
+    if (err.status >= 500 && !err.expose) return reply(err.status, err.code, messages.internal);
     return reply(err.status, err.code, err.message, { ...(err.field ? { field: err.field } : {}), ...err.body });
   }
   const fe = err as FastifyError;
