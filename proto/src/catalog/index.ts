@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Character } from '../dialogue/character.ts';
+import { PublicCharacter } from '../dialogue/character.ts';
 
 /** Catalog HTTP contract: the character list and the playable character (GET /api/character/{id}/get, /api/characters/by-slug/{slug}). */
 
@@ -25,9 +25,10 @@ export const CharacterMedia = Type.Object({
 });
 export type CharacterMedia = Static<typeof CharacterMedia>;
 
+/** What public routes return: the summary, the public view of the dialogue (no credentials) and the media URLs. */
 export const PlayableCharacter = Type.Object({
   ok: Type.Literal(true),
-  character: Type.Composite([CharacterSummary, Type.Object({ dialogue: Character, media: CharacterMedia })]),
+  character: Type.Composite([CharacterSummary, Type.Object({ dialogue: PublicCharacter, media: CharacterMedia })]),
 });
 export type PlayableCharacter = Static<typeof PlayableCharacter>;
 

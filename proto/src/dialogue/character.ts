@@ -92,3 +92,38 @@ export const Character = Type.Object({
   conversations: Type.Array(Conversation, { default: [], description: 'named groups of blocks for the conversation tracker' }),
 });
 export type Character = Static<typeof Character>;
+
+/** Setting fields that hold credentials: kept server side, never in a public response. */
+export const SECRET_SETTING_FIELDS = ['spj_api_key', 'google_key'] as const;
+
+/**
+ * The character setting as a player may see it: the credentials are left out
+ * and replaced by whether speech-to-text has its key (the player reports
+ * INVALID_GOOGLE_KEY from that).
+ */
+export const PublicCharacterSetting = Type.Object({
+  ...Type.Omit(CharacterSetting, [...SECRET_SETTING_FIELDS]).properties,
+  speech_to_text_configured: Type.Optional(Type.Boolean({ description: 'the server holds a speech-to-text key (google_key) for this character' })),
+}, { description: 'character setting without credentials' });
+export type PublicCharacterSetting = Static<typeof PublicCharacterSetting>;
+
+/**
+ * The public view of a character (what unauthenticated players receive). A
+ * full Character is assignable to it, so the dialogue engine runs on either.
+ */
+export const PublicCharacter = Type.Object({
+  ...Character.properties,
+  setting: PublicCharacterSetting,
+}, { description: 'a character as players receive it: no credentials' });
+export type PublicCharacter = Static<typeof PublicCharacter>;
+
+/** Whether speech-to-text has its key, from a full setting (the key) or a public one (the flag). */
+export function googleKeyConfigured(setting: PublicCharacterSetting & { google_key?: string }): boolean {
+  return typeof setting.google_key === 'string' ? setting.google_key.trim() !== '' : setting.speech_to_text_configured === true;
+}
+
+/** The public view of a full character: every field but the credentials. */
+export function publicCharacterOf(character: Character): PublicCharacter {
+  const { spj_api_key: _spj, google_key: _google, ...setting } = character.setting;
+  return { ...character, setting: { ...setting, speech_to_text_configured: googleKeyConfigured(character.setting) } };
+}

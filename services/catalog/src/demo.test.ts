@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
 import { demoCharacter } from '@talkwith/dialogue-engine/demo';
+import { publicCharacterOf } from '@talkwith/proto/dialogue';
 import { openCharacters } from './characters.ts';
 import { seedDemoCharacter } from './demo-seed.ts';
 import { catalogService } from './index.ts';
@@ -26,7 +27,7 @@ describe('catalog demo character', () => {
     const { character } = res.json();
     expect(res.statusCode).toBe(200);
     expect(character.dialogue.blocks.map((b: { id: string }) => b.id)).toEqual(demoCharacter.blocks.map((b) => b.id));
-    expect(character.dialogue.setting).toEqual(demoCharacter.setting);
+    expect(character.dialogue.setting).toEqual(publicCharacterOf(demoCharacter).setting);
     expect(Object.keys(character.media.videos).sort()).toEqual(demoCharacter.videos.map((v) => v.id).sort());
     expect(character.media.videos.greet).toBe('/files/characters/demo-mirai/videos/greet.mp4');
     expect(character.media.subtitles['ja-JP'].greet).toBe('/files/subtitles/demo-mirai/ja-JP/greet.vtt');

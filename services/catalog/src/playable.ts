@@ -1,6 +1,7 @@
 import type { FileStore } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
 import type { CharacterMedia, CharacterSummary, PlayableCharacter } from '@talkwith/proto/catalog';
+import { publicCharacterOf } from '@talkwith/proto/dialogue';
 import { mediaKeys, type Character } from './characters.ts';
 
 export function summaryOf(c: Character, files: FileStore): CharacterSummary {
@@ -22,13 +23,13 @@ async function subtitleUrls(files: FileStore, characterId: string): Promise<Char
   return out;
 }
 
-/** The character as the player needs it: dialogue data plus public URLs of every video and subtitle. */
+/** The character as the player needs it: the public view of the dialogue (no credentials) plus public URLs of every video and subtitle. */
 export async function playableOf(c: Character, files: FileStore): Promise<PlayableCharacter> {
   if (!c.dialogue || !c.published_at) throw new AppError('NOT_FOUND', 'このキャラクターとはまだ会話できません。');
   const keys = mediaKeys(c._id);
   const videos = Object.fromEntries(c.dialogue.videos.map((v) => [v.id, files.publicUrl(keys.media(v.path))]));
   return {
     ok: true,
-    character: { ...summaryOf(c, files), dialogue: c.dialogue, media: { videos, subtitles: await subtitleUrls(files, c.dialogue.id) } },
+    character: { ...summaryOf(c, files), dialogue: publicCharacterOf(c.dialogue), media: { videos, subtitles: await subtitleUrls(files, c.dialogue.id) } },
   };
 }

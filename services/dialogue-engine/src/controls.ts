@@ -1,4 +1,4 @@
-import type { EngineInputOf, StartButton, TimerName } from '@talkwith/proto/dialogue';
+import { googleKeyConfigured, type EngineInputOf, type StartButton, type TimerName } from '@talkwith/proto/dialogue';
 import { block, currentBlock, emit, log, logProblem, video, type Ctx } from './context.ts';
 import { micOff, micOn, startTimer, stopListening } from './devices.ts';
 import { endConversation, enterBlock } from './flow.ts';
@@ -38,7 +38,7 @@ export function onStart(ctx: Ctx, input: EngineInputOf<'start'>): void {
   const rt = ctx.rt;
   if (rt.phase !== 'standby' || rt.paused) return;
   const setting = ctx.state.character.setting;
-  if (!setting.use_web_speech_api && !setting.google_key) logProblem(ctx, 'INVALID_GOOGLE_KEY');
+  if (!setting.use_web_speech_api && !googleKeyConfigured(setting)) logProblem(ctx, 'INVALID_GOOGLE_KEY');
   const target = startBlock(ctx, input);
   if (!target) return;
   rt.session.standby = false;

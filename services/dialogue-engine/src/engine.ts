@@ -1,4 +1,4 @@
-import type { Character, EngineCommand, EngineInput } from '@talkwith/proto/dialogue';
+import type { PublicCharacter as Character, EngineCommand, EngineInput } from '@talkwith/proto/dialogue';
 import type { Ctx } from './context.ts';
 import { onActionButton, onPause, onResume, onStart, onStop, showStandby } from './controls.ts';
 import { continueLeaving, endConversation } from './flow.ts';

@@ -1,4 +1,4 @@
-import type { Character, EngineCommand, EngineInput } from '@talkwith/proto/dialogue';
+import type { PublicCharacter as Character, EngineCommand, EngineInput } from '@talkwith/proto/dialogue';
 import { step } from './engine.ts';
 import type { EngineState } from './state.ts';
 

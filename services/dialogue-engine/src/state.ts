@@ -1,4 +1,4 @@
-import type { Block, Character, EngineInput, PlaySession, TimerName, Video, VideoSlotName, EndReason } from '@talkwith/proto/dialogue';
+import type { Block, PublicCharacter as Character, EngineInput, PlaySession, TimerName, Video, VideoSlotName, EndReason } from '@talkwith/proto/dialogue';
 
 /** What to do when the current one-shot video ends. Looping videos carry `loop`. */
 export type Continuation =

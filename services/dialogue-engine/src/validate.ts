@@ -1,4 +1,4 @@
-import type { Block, Character } from '@talkwith/proto/dialogue';
+import { googleKeyConfigured, type Block, type PublicCharacter as Character } from '@talkwith/proto/dialogue';
 import { Messages, type MessageCode } from './messages.ts';
 import { blockListens } from './routes.ts';
 
@@ -31,7 +31,7 @@ function checkCharacterLevel(c: Character, lookup: Lookup, report: Report): void
   const s = c.setting;
   if (!s.standby_video_id || !lookup.videos.has(s.standby_video_id)) report('NO_STANDBY_VIDEO', { videoId: s.standby_video_id ?? undefined });
   if (!c.startButtons.some((b) => b.id === s.default_start_button_id)) report('NO_DEFAULT_START_BUTTON');
-  if (!s.use_web_speech_api && !s.google_key.trim()) report('INVALID_GOOGLE_KEY');
+  if (!s.use_web_speech_api && !googleKeyConfigured(s)) report('INVALID_GOOGLE_KEY');
   for (const button of c.startButtons) if (!lookup.blocks.has(button.block_id)) report('START_BUTTON_BLOCK_MISSING', { blockId: button.block_id });
   if (s.for_mic_test && !lookup.blocks.has(s.for_mic_test)) report('BLOCK_NOT_FOUND', { blockId: s.for_mic_test });
   for (const id of [...c.random.trigger_videos, ...c.replacement.video_ids]) if (!lookup.videos.has(id)) report('VIDEO_NOT_FOUND', { videoId: id });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Character } from '@talkwith/proto/dialogue';
+import type { PublicCharacter as Character } from '@talkwith/proto/dialogue';
 import { Icon } from '../../app/Icon.tsx';
 import { useAppSelector } from '../../app/hooks.ts';
 import type { EffectRunner } from './effectRunner.ts';

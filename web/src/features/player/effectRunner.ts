@@ -1,5 +1,5 @@
 import { initialState, step, type EngineState } from '@talkwith/dialogue-engine';
-import type { Character, EngineCommand, EngineInput, TimerName } from '@talkwith/proto/dialogue';
+import type { PublicCharacter as Character, EngineCommand, EngineInput, TimerName } from '@talkwith/proto/dialogue';
 import type { CharacterMedia } from '@talkwith/proto/catalog';
 import { searchLocally, scoreLocally } from './localMatch.ts';
 import { requestSettled, stepped, type PlayerState } from './playerSlice.ts';

@@ -1,5 +1,5 @@
 import { containsWord, normalizeJapanese, splitWordList } from '@talkwith/dialogue-engine';
-import type { Block, Character, SearchHit } from '@talkwith/proto/dialogue';
+import type { Block, PublicCharacter as Character, SearchHit } from '@talkwith/proto/dialogue';
 import type { Static } from '@sinclair/typebox';
 
 /**

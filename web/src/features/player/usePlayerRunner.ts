@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
-import type { Character, VideoSlotName } from '@talkwith/proto/dialogue';
+import type { PublicCharacter as Character, VideoSlotName } from '@talkwith/proto/dialogue';
 import type { CharacterMedia } from '@talkwith/proto/catalog';
 import { initialState } from '@talkwith/dialogue-engine';
 import { selectUser } from '../../api/index.ts';
