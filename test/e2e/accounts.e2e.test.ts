@@ -110,7 +110,7 @@ describe.skipIf(!hasChromium)('web accounts end to end (headless Chromium, ident
   }, 60_000);
 
   it('admin console, opened by an admin, lists users and shows the outbox whose link confirms a new account', async () => {
-    const admin = await seedAdmin(identity.app.accounts, 'ops@example.jp');
+    const admin = await seedAdmin(identity.app.accounts, 'ops@example.jp', { mustChangePassword: false });
     const newcomer = uniqueEmail();
     const signup = await page.request.post(`${base}/api/auth/signup`, { data: { email: newcomer, password: PASSWORD, gender: 'male', date_of_birth: '1990-01-31' } });
     expect(signup.status()).toBe(201);

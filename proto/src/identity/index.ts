@@ -40,6 +40,7 @@ export const LoginResult = Type.Object({
   errorMessage: Type.Optional(Type.String()),
   rateLimited: Type.Optional(Type.Boolean()),
   relogin: Type.Optional(Type.Boolean({ description: 'true when the previous log-in was within 48 hours' })),
+  passwordChangeRequired: Type.Optional(Type.Boolean({ description: 'true when the account must set a new password (the first admin\'s printed one) before admin routes answer' })),
   accessToken: Type.Optional(Type.String()),
   user: Type.Optional(PublicUser),
 });

@@ -1,6 +1,5 @@
 import type { Platform } from '@talkwith/platform';
-import type { Role } from '@talkwith/proto/identity';
-import type { AccountsDeps } from './deps.ts';
+import type { AccessTokenClaims, AccountsDeps } from './deps.ts';
 import { createLoginLimiter, type LoginLimitOptions } from './login-limiter.ts';
 import { createOneTimeTokens } from './one-time-tokens.ts';
 import { createPasswordHasher, decoyHash, type Argon2Params, type HashPoolOptions } from './password-hash.ts';
@@ -15,7 +14,7 @@ export interface AccountsSettings {
   refreshTtlMs: number;
   /** Access-token lifetime: how long a session version stays in the cache after a token is issued (default 15 minutes). */
   accessTtlSeconds?: number;
-  signAccessToken(claims: { sub: string; roles: Role[]; sv: number }): string;
+  signAccessToken(claims: AccessTokenClaims): string;
 }
 
 export async function createAccountsDeps(platform: Platform, settings: AccountsSettings): Promise<AccountsDeps> {

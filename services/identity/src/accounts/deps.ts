@@ -7,6 +7,14 @@ import type { RefreshTokens } from './refresh-tokens.ts';
 import type { SessionVersions } from './session-versions.ts';
 import type { UserDoc } from './users.ts';
 
+/** What identity signs into an access token; `pwc` = a password change is required before admin routes answer. */
+export interface AccessTokenClaims {
+  sub: string;
+  roles: Role[];
+  sv: number;
+  pwc?: true;
+}
+
 /** What the account use cases need; built once by createAccountsDeps(). */
 export interface AccountsDeps {
   /** For writes that must land together with their event (withTransaction). */
@@ -22,7 +30,7 @@ export interface AccountsDeps {
   hasher: PasswordHasher;
   /** Absolute base URL of the web client, for links in mails. */
   publicUrl: string;
-  signAccessToken(claims: { sub: string; roles: Role[]; sv: number }): string;
+  signAccessToken(claims: AccessTokenClaims): string;
   /** A hash verified when the account is unknown, so timing does not reveal which e-mails exist. */
   decoyHash: string;
   clock(): Date;

@@ -36,7 +36,7 @@ export async function changePassword(deps: AccountsDeps, callerId: string, body:
 
 /** Sets a password and ends every session of the user: a changed password must lock out whoever knew the old one. */
 export async function setPassword(deps: AccountsDeps, userId: string, password: string, notify = true): Promise<void> {
-  const user = await deps.users.findOneAndUpdate({ _id: userId }, { $set: { passwordHash: await hashPassword(password, deps.hasher) } });
+  const user = await deps.users.findOneAndUpdate({ _id: userId }, { $set: { passwordHash: await hashPassword(password, deps.hasher), mustChangePassword: false } });
   if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
   await deps.refresh.revokeUser(userId);
   await deps.sessions.bump(userId);

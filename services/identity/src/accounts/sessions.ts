@@ -38,6 +38,9 @@ export async function login(deps: AccountsDeps, username: string, password: stri
   return startSession(deps, user, { method: 'password', password });
 }
 
+/** The token claim that keeps admin routes shut until a printed first password is changed. */
+const passwordChange = (user: UserDoc) => (user.mustChangePassword ? { pwc: true as const } : {});
+
 /** Opens a session for an authenticated user; with the password, an outdated hash is upgraded on the way. */
 export async function startSession(deps: AccountsDeps, user: UserDoc, how: { method: 'password' | 'google'; password?: string }): Promise<Session> {
   const now = deps.clock();
@@ -49,7 +52,7 @@ export async function startSession(deps: AccountsDeps, user: UserDoc, how: { met
   return {
     status: 200,
     refreshToken: await deps.refresh.start(user._id),
-    result: { ok: true, relogin, accessToken: deps.signAccessToken({ sub: user._id, roles: user.roles, sv: await deps.sessions.announce(updated) }), user: toPublicUser(updated) },
+    result: { ok: true, relogin, accessToken: deps.signAccessToken({ sub: user._id, roles: user.roles, sv: await deps.sessions.announce(updated), ...passwordChange(updated) }), user: toPublicUser(updated), ...(updated.mustChangePassword ? { passwordChangeRequired: true } : {}) },
   };
 }
 
@@ -61,7 +64,7 @@ export async function refreshSession(deps: AccountsDeps, token: string | undefin
   if (outcome.kind !== 'rotated') throw new AppError('UNAUTHENTICATED', messages.sessionExpired);
   const user = await deps.users.findOne({ _id: outcome.userId });
   if (!user) throw new AppError('UNAUTHENTICATED', messages.sessionExpired);
-  return { refreshToken: outcome.token, accessToken: deps.signAccessToken({ sub: user._id, roles: user.roles, sv: await deps.sessions.announce(user) }), user: toPublicUser(user) };
+  return { refreshToken: outcome.token, accessToken: deps.signAccessToken({ sub: user._id, roles: user.roles, sv: await deps.sessions.announce(user), ...passwordChange(user) }), user: toPublicUser(user) };
 }
 
 /** Ends this browser's refresh-token family and (by a version bump) every access token of the user. */

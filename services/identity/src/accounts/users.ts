@@ -13,6 +13,8 @@ export type UserDoc = {
   emailConfirmedAt: Date | null;
   createdAt: Date;
   lastLoginAt: Date | null;
+  /** Set on the first admin, whose password was printed once: admin routes refuse until it is changed. */
+  mustChangePassword?: boolean;
   /** Bumped to end every access token of the user at once (session-versions.ts); absent = 0. */
   sessionVersion?: number;
 };

@@ -7,7 +7,7 @@ let admin: string;
 
 beforeEach(async () => {
   t = await buildTestApp();
-  const credentials = await seedAdmin(t.app.accounts, `admin-${Date.now()}@talkwith.local`);
+  const credentials = await seedAdmin(t.app.accounts, `admin-${Date.now()}@talkwith.local`, { mustChangePassword: false });
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: credentials!.email, password: credentials!.password } });
   admin = `Bearer ${res.json().accessToken}`;
 });

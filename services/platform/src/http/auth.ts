@@ -9,6 +9,8 @@ import { sessionIsCurrent } from './session-version.ts';
 export interface Caller {
   sub: string;
   roles: string[];
+  /** The account still has a password it was given (the first admin's printed one): admin routes refuse until it is changed. */
+  passwordChangeRequired?: boolean;
 }
 
 /** Registers @fastify/jwt unless an outer scope (the gateway) already did, so a plugin runs mounted or alone. */
@@ -25,20 +27,21 @@ export async function ensureJwt(app: FastifyInstance, secret: string | undefined
  * comes from the `platform` decorator every server (gateway, service) sets.
  */
 export async function requireCaller(request: FastifyRequest): Promise<Caller> {
-  let claims: Caller & { sv?: unknown };
+  let claims: Caller & { sv?: unknown; pwc?: unknown };
   try {
-    claims = await request.jwtVerify<Caller & { sv?: unknown }>();
+    claims = await request.jwtVerify<Caller & { sv?: unknown; pwc?: unknown }>();
   } catch {
     throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
   }
   const platform = (request.server as { platform?: Platform }).platform;
   if (!platform) throw new AppError('INTERNAL', 'no platform decorated: session versions cannot be checked');
   if (!(await sessionIsCurrent(platform.cache, claims))) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
-  return { sub: String(claims.sub), roles: Array.isArray(claims.roles) ? claims.roles : [] };
+  return { sub: String(claims.sub), roles: Array.isArray(claims.roles) ? claims.roles : [], ...(claims.pwc === true ? { passwordChangeRequired: true } : {}) };
 }
 
 export async function requireAdminCaller(request: FastifyRequest): Promise<Caller> {
   const caller = await requireCaller(request);
   if (!caller.roles.includes('admin')) throw new AppError('FORBIDDEN', messages.forbidden);
+  if (caller.passwordChangeRequired) throw new AppError('FORBIDDEN', messages.passwordChangeRequired, { body: { passwordChangeRequired: true } });
   return caller;
 }

@@ -12,6 +12,7 @@ export const messages = {
   rateLimited: 'リクエストが多すぎます。しばらく待ってから再度お試しください。',
   unauthenticated: 'ログインが必要です。',
   forbidden: 'この操作を行う権限がありません。',
+  passwordChangeRequired: '初期パスワードのままでは管理機能を使えません。パスワードを変更してから、もう一度ログインしてください。',
   unsupportedMedia: 'このリクエストの Content-Type には対応していません。',
 };
 

@@ -7,6 +7,7 @@ import { LoginPage } from './LoginPage.tsx';
 const routes = [
   { path: '/login', element: <LoginPage /> },
   { path: '/mypage', element: <RequireAuth><p>マイページの中身</p></RequireAuth> },
+  { path: '/password_change', element: <p>パスワード変更ページ</p> },
 ];
 
 function fillAndSubmit(password = 'abcdefg1') {
@@ -38,6 +39,16 @@ describe('LoginPage', () => {
     fillAndSubmit();
     expect(await screen.findByText('マイページの中身')).toBeTruthy();
     expect(server.calls[0]).toMatchObject({ url: '/api/auth/login', body: { username: 'hanako@example.jp', password: 'abcdefg1' } });
+  });
+
+  it('LoginPage, the server says a password change is required, goes to the change-password page instead of the redirect', async () => {
+    fakeServer(() => [200, { ok: true, accessToken: 'tok', user: sampleUser, passwordChangeRequired: true }]);
+    const { router } = await renderRoutes(routes, { path: '/login?redirect=%2Fmypage', state: { session: { status: 'guest', accessToken: null, user: null } } });
+
+    fillAndSubmit();
+
+    expect(await screen.findByText('パスワード変更ページ')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/password_change');
   });
 
   it('LoginPage, with a foreign redirect, returns to /mypage instead', async () => {

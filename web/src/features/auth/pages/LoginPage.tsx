@@ -25,7 +25,8 @@ export function LoginPage() {
     const result = await login({ username, password });
     if (result.data?.ok) {
       dispatch(loginNoticeSet(null));
-      void navigate(returnTo, { replace: true });
+      // An account with a given password (the first admin's) sets its own before anything else.
+      void navigate(result.data.passwordChangeRequired ? '/password_change' : returnTo, { replace: true });
       return;
     }
     // SPEC.md §8: HTTP 429 shows the fixed "too many attempts" text; otherwise the server's errorMessage.
