@@ -60,6 +60,26 @@ export function runCacheContract(adapterName: string, makeCache: () => Promise<C
       expect(await c.incr(k, 1000, 2)).toBe(2);
     });
 
+    it('incr, a reservation given back with by -1, counts down and keeps the first expiry', async () => {
+      const c = await open();
+      const k = key('reserve');
+      await c.incr(k, 300);
+      await c.incr(k, 300);
+      const firstTtl = await c.ttl(k);
+      expect(await c.incr(k, 1, -1)).toBe(1);
+      expect(await c.ttl(k)).toBeGreaterThan(firstTtl - 100);
+    });
+
+    it('incr, giving back on an expired window with a 1 ms ttl, leaves no negative count behind', async () => {
+      const c = await open();
+      const k = key('late-release');
+      await c.incr(k, 30);
+      await sleep(60);
+      await c.incr(k, 1, -1);
+      await sleep(20);
+      expect(await c.get(k)).toBeNull();
+    });
+
     it('set members, added twice and removed, are listed once and then gone', async () => {
       const c = await open();
       const k = key('presence');
