@@ -124,3 +124,20 @@ describe('embedded store limits and transactions', () => {
     await rm(dir, { recursive: true, force: true });
   });
 });
+
+describe('embedded store documents', () => {
+  it('a document with a "__proto__" key holding a date, read back, keeps it as data and pollutes nothing', async () => {
+    const dir = await tempDir();
+    const store = await createEmbeddedStore({ dir });
+    const coll = store.collection('odd');
+    const doc = JSON.parse('{"_id":"p","__proto__":{"polluted":"yes"},"s":"\\u0001Dnot a date"}') as { _id: string };
+    await coll.insertOne({ ...doc, at: new Date(7) });
+    const read = await coll.findOne({ _id: 'p' });
+    expect(Object.getPrototypeOf(read)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect(read?.['s']).toBe('\u0001Dnot a date');
+    expect(read?.['at']).toEqual(new Date(7));
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+});
