@@ -48,6 +48,9 @@ export type LoginResult = Static<typeof LoginResult>;
 
 export const PasswordResetRequestBody = Type.Object({ email: Email }, { additionalProperties: false });
 export type PasswordResetRequestBody = Static<typeof PasswordResetRequestBody>;
+/** POST /api/auth/email_confirm/resend: a new confirmation link for an unconfirmed account (answered alike for any address). */
+export const ConfirmResendBody = Type.Object({ email: Email }, { additionalProperties: false });
+export type ConfirmResendBody = Static<typeof ConfirmResendBody>;
 export const PasswordResetBody = Type.Object({ newPassword: Password, token: Type.String({ minLength: 16, maxLength: 200 }) }, { additionalProperties: false });
 export type PasswordResetBody = Static<typeof PasswordResetBody>;
 export const PasswordChangeBody = Type.Object(

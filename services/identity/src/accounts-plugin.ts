@@ -7,6 +7,7 @@ import { createAccountsDeps, type AccountsSettings } from './accounts/create-dep
 import type { AccountsDeps } from './accounts/deps.ts';
 import { adminUserRoutes } from './http/admin-routes.ts';
 import { authRoutes } from './http/auth-routes.ts';
+import { csrfKeyFrom } from './http/cookies.ts';
 import { googleRoutes } from './google/google-routes.ts';
 import type { GoogleSettings } from './google/google-signin.ts';
 
@@ -40,9 +41,10 @@ const accountsPlugin: FastifyPluginAsync<AccountsPluginOptions> = async (app, op
   app.decorate('accounts', deps);
   app.addHook('onClose', async () => { await deps.hasher.close(); });
   const refreshTtlSeconds = Math.floor(options.refreshTtlMs / 1000);
-  await app.register(authRoutes, { deps, refreshTtlSeconds });
+  const csrfKey = csrfKeyFrom(options.jwtSecret);
+  await app.register(authRoutes, { deps, refreshTtlSeconds, csrfKey });
   await app.register(adminUserRoutes, { deps });
-  await app.register(googleRoutes, { deps, cache: options.platform.cache, google: options.google ?? null, refreshTtlSeconds });
+  await app.register(googleRoutes, { deps, cache: options.platform.cache, google: options.google ?? null, refreshTtlSeconds, csrfKey });
 };
 
 export default fp(accountsPlugin, { name: 'identity-accounts' });

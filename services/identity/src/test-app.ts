@@ -56,10 +56,13 @@ export async function buildTestApp(options: { trustProxy?: boolean | number; max
 
 /** The last link of the given path mailed to `to`, as a user would click it. */
 export async function tokenFromMail(platform: Platform, to: string, path: string): Promise<string> {
-  const [mail] = await platform.mail.recent({ to, limit: 1 });
-  const match = mail?.text.match(new RegExp(`${path}/([A-Za-z0-9_-]+)`));
-  if (!match?.[1]) throw new Error(`no ${path} link mailed to ${to}`);
-  return match[1];
+  // Some mails are sent after the answer (password reset, resend): wait a little for them.
+  const token = await eventually(async () => {
+    const [mail] = await platform.mail.recent({ to, limit: 1 });
+    return mail?.text.match(new RegExp(`${path}/([A-Za-z0-9_-]+)`))?.[1];
+  }, 5_000).catch(() => undefined);
+  if (!token) throw new Error(`no ${path} link mailed to ${to}`);
+  return token;
 }
 
 let counter = 0;

@@ -1,7 +1,7 @@
 import { AppError } from '@talkwith/platform';
 import type { ProfileBody } from '@talkwith/proto/identity';
 import { TOKEN_TTL, type AccountsDeps } from './deps.ts';
-import { emailChangeMail, noticeMail } from './mails.ts';
+import { addressInUseMail, emailChangeMail, noticeMail } from './mails.ts';
 import { messages } from './messages.ts';
 import { verifyPassword } from './password-hash.ts';
 import { normalizeEmail, toPublicUser, usersIn, type UserDoc } from './users.ts';
@@ -12,8 +12,9 @@ async function requireUser(deps: AccountsDeps, userId: string): Promise<UserDoc>
   return user;
 }
 
-async function requirePassword(user: UserDoc, password: string): Promise<void> {
-  if (!(await verifyPassword(password, user.passwordHash, deps.hasher))) {
+/** The current password, with guesses limited per user (current-password.ts). */
+async function requirePassword(deps: AccountsDeps, user: UserDoc, password: string): Promise<void> {
+  if (!(await deps.currentPassword.check(user._id, () => verifyPassword(password, user.passwordHash, deps.hasher)))) {
     throw new AppError('VALIDATION_FAILED', messages.currentPasswordWrong, { field: 'password' });
   }
 }
@@ -28,12 +29,20 @@ export async function updateProfile(deps: AccountsDeps, userId: string, body: Pr
   return toPublicUser(user);
 }
 
-/** Mails a link to the new address; the address changes only when that link is opened. */
+/**
+ * Mails a link to the new address; the address changes only when that link is
+ * opened. A taken address gets the same answer, and its owner a notice instead
+ * of a link, so the form cannot be used to find out which e-mails exist.
+ */
 export async function requestEmailChange(deps: AccountsDeps, userId: string, newEmail: string, password: string): Promise<void> {
   const user = await requireUser(deps, userId);
-  await requirePassword(user, password);
+  await requirePassword(deps, user, password);
   const email = normalizeEmail(newEmail);
-  if (await deps.users.findOne({ email })) throw new AppError('CONFLICT', messages.emailTaken, { field: 'new_email' });
+  const owner = await deps.users.findOne({ email });
+  if (owner) {
+    if (owner._id !== userId) await deps.mail.send(addressInUseMail(owner.email));
+    return;
+  }
   const token = await deps.tokens.issue('email_change', userId, TOKEN_TTL.emailChange, email);
   await deps.mail.send(emailChangeMail(deps.publicUrl, email, token));
 }
@@ -63,7 +72,7 @@ export async function confirmEmailChange(deps: AccountsDeps, token: string) {
 
 export async function deleteAccount(deps: AccountsDeps, userId: string, password: string): Promise<void> {
   const user = await requireUser(deps, userId);
-  await requirePassword(user, password);
+  await requirePassword(deps, user, password);
   await eraseUser(deps, userId, 'user');
 }
 

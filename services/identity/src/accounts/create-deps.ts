@@ -5,6 +5,7 @@ import { createOneTimeTokens } from './one-time-tokens.ts';
 import { createPasswordHasher, decoyHash, type Argon2Params, type HashPoolOptions } from './password-hash.ts';
 import { createRefreshTokens } from './refresh-tokens.ts';
 import { createSessionVersions } from './session-versions.ts';
+import { createCurrentPasswordGuard } from './current-password.ts';
 import { openUsers } from './users.ts';
 
 export interface AccountsSettings {
@@ -24,6 +25,8 @@ export async function createAccountsDeps(platform: Platform, settings: AccountsS
     store: platform.store,
     users,
     sessions: createSessionVersions(users, platform.cache, (settings.accessTtlSeconds ?? 15 * 60) * 1000),
+    currentPassword: createCurrentPasswordGuard(platform.cache),
+    cache: platform.cache,
     tokens: await createOneTimeTokens(platform.store),
     refresh: await createRefreshTokens(platform.store, settings.refreshTtlMs),
     limiter: createLoginLimiter(platform.cache, settings.login),

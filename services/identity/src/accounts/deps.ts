@@ -1,10 +1,11 @@
-import type { Collection, DocumentStore, Eventing, Mailer } from '@talkwith/platform';
+import type { Cache, Collection, DocumentStore, Eventing, Mailer } from '@talkwith/platform';
 import type { Role } from '@talkwith/proto/identity';
 import type { LoginLimiter } from './login-limiter.ts';
 import type { OneTimeTokens } from './one-time-tokens.ts';
 import type { PasswordHasher } from './password-hash.ts';
 import type { RefreshTokens } from './refresh-tokens.ts';
 import type { SessionVersions } from './session-versions.ts';
+import type { CurrentPasswordGuard } from './current-password.ts';
 import type { UserDoc } from './users.ts';
 
 /** What identity signs into an access token; `pwc` = a password change is required before admin routes answer. */
@@ -23,6 +24,10 @@ export interface AccountsDeps {
   tokens: OneTimeTokens;
   refresh: RefreshTokens;
   sessions: SessionVersions;
+  /** Limits guesses of the current password per user (current-password.ts). */
+  currentPassword: CurrentPasswordGuard;
+  /** Rate limits in the cache port (confirmation-mail resends). */
+  cache: Cache;
   limiter: LoginLimiter;
   events: Eventing;
   mail: Mailer;

@@ -27,6 +27,27 @@ export function emailChangeMail(base: string, to: string, token: string): MailMe
   };
 }
 
+/** To the owner of an address someone tried to sign up with; unconfirmed owners get a fresh confirmation link. */
+export function signupAttemptMail(base: string, to: string, confirmToken: string | null): MailMessage {
+  const confirm = confirmToken
+    ? `\n\nまだメールアドレスの確認が完了していません。以下のリンクを24時間以内に開いて、確認を完了してください。\n\n${base}/email_confirm/${confirmToken}`
+    : '';
+  return {
+    to,
+    subject: '【TALK WITH】新規登録のお申し込みについて',
+    text: `このメールアドレスで TALK WITH への新規登録のお申し込みがありましたが、このアドレスはすでに登録されています。\nご本人のお申し込みであれば、ログインしてご利用ください。パスワードをお忘れの場合は、以下から再設定できます。\n\n${base}/password_reset${confirm}\n\nお心当たりのない場合は、このメールを破棄してください。アカウントには何も変更されていません。${signature}`,
+  };
+}
+
+/** To the owner of an address another account tried to change to; nothing changes. */
+export function addressInUseMail(to: string): MailMessage {
+  return {
+    to,
+    subject: '【TALK WITH】メールアドレス変更のお申し込みについて',
+    text: `別のアカウントのメールアドレスをこのアドレスに変更するお申し込みがありましたが、このアドレスはすでに登録されているため、変更は行われませんでした。\nお心当たりのない場合は、このメールを破棄してください。お客様のアカウントには何も変更されていません。${signature}`,
+  };
+}
+
 export function noticeMail(to: string, what: string): MailMessage {
   return {
     to,

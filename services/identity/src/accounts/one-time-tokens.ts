@@ -26,11 +26,14 @@ export interface OneTimeTokens {
   issue(purpose: TokenPurpose, userId: string, ttlMs: number, payload?: string): Promise<string>;
   /** Marks the token used and returns it, or null when unknown, used, expired or for another purpose. */
   consume(purpose: TokenPurpose, token: string, now?: Date): Promise<{ userId: string; payload: string | null } | null>;
+  /** Marks every unused token of the user for `purpose` used (the other links of a completed reset stop working). */
+  revokeAll(purpose: TokenPurpose, userId: string, now?: Date): Promise<void>;
 }
 
 export async function createOneTimeTokens(store: DocumentStore): Promise<OneTimeTokens> {
   const tokens: Collection<TokenDoc> = store.collection<TokenDoc>('auth_tokens');
   await tokens.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 24 * 3600 });
+  await tokens.createIndex({ userId: 1, purpose: 1 });
   return {
     async issue(purpose, userId, ttlMs, payload) {
       const token = randomBytes(32).toString('base64url');
@@ -44,6 +47,9 @@ export async function createOneTimeTokens(store: DocumentStore): Promise<OneTime
         { $set: { usedAt: now } },
       );
       return used ? { userId: used.userId, payload: used.payload } : null;
+    },
+    async revokeAll(purpose, userId, now = new Date()) {
+      await tokens.updateMany({ userId, purpose, usedAt: null }, { $set: { usedAt: now } });
     },
   };
 }

@@ -8,11 +8,16 @@ import { hashPassword, verifyPassword } from './password-hash.ts';
 import { assertPassword } from './registration.ts';
 import { normalizeEmail } from './users.ts';
 
-/** Always succeeds from the caller's view, so it cannot be used to probe which e-mails exist. */
+/**
+ * Mails a reset link to a known address, nothing to an unknown one. The route
+ * runs this off the response path, so neither the answer nor its timing says
+ * which e-mails exist. The token remembers the address it was mailed to: a
+ * completed reset proves the user reads that mailbox and confirms it.
+ */
 export async function requestPasswordReset(deps: AccountsDeps, email: string): Promise<void> {
   const user = await deps.users.findOne({ email: normalizeEmail(email) });
   if (!user) return;
-  const token = await deps.tokens.issue('password_reset', user._id, TOKEN_TTL.passwordReset);
+  const token = await deps.tokens.issue('password_reset', user._id, TOKEN_TTL.passwordReset, user.email);
   await deps.mail.send(resetMail(deps.publicUrl, user.email, token));
 }
 
@@ -20,7 +25,10 @@ export async function resetPassword(deps: AccountsDeps, token: string, newPasswo
   assertPassword(newPassword, 'newPassword');
   const used = await deps.tokens.consume('password_reset', token, deps.clock());
   if (!used) throw new AppError('VALIDATION_FAILED', messages.tokenInvalid, { field: 'token' });
+  // The other reset links mailed to this user stop working with this one.
+  await deps.tokens.revokeAll('password_reset', used.userId, deps.clock());
   await setPassword(deps, used.userId, newPassword);
+  if (used.payload) await deps.users.updateOne({ _id: used.userId, email: used.payload, emailConfirmedAt: null }, { $set: { emailConfirmedAt: deps.clock() } });
 }
 
 export async function changePassword(deps: AccountsDeps, callerId: string, body: PasswordChangeBody): Promise<void> {
@@ -28,7 +36,7 @@ export async function changePassword(deps: AccountsDeps, callerId: string, body:
   assertPassword(body.newPassword, 'newPassword');
   const user = await deps.users.findOne({ _id: callerId });
   if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
-  if (!(await verifyPassword(body.currentPassword, user.passwordHash, deps.hasher))) {
+  if (!(await deps.currentPassword.check(user._id, () => verifyPassword(body.currentPassword, user.passwordHash, deps.hasher)))) {
     throw new AppError('VALIDATION_FAILED', messages.currentPasswordWrong, { field: 'currentPassword' });
   }
   await setPassword(deps, callerId, body.newPassword);

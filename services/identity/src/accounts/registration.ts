@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { AppError } from '@talkwith/platform';
 import type { SignupBody } from '@talkwith/proto/identity';
 import { TOKEN_TTL, type AccountsDeps } from './deps.ts';
@@ -5,14 +6,19 @@ import { messages } from './messages.ts';
 import { hashPassword } from './password-hash.ts';
 import { passwordProblem } from './password-policy.ts';
 import { normalizeEmail, toPublicUser, usersIn, type UserDoc } from './users.ts';
-import { confirmMail } from './mails.ts';
+import { confirmMail, signupAttemptMail } from './mails.ts';
 
 export function assertPassword(password: string, field = 'password'): void {
   const problem = passwordProblem(password);
   if (problem) throw new AppError('VALIDATION_FAILED', problem, { field });
 }
 
-/** Creates an unconfirmed customer and mails a confirmation link. */
+/**
+ * Creates an unconfirmed customer and mails a confirmation link. A taken
+ * address gets the same answer (an unconfirmed user as a new sign-up would
+ * be, under an id that is never stored), and its owner a mail saying someone
+ * tried; an owner who never confirmed gets a fresh confirmation link in it.
+ */
 export async function signup(deps: AccountsDeps, body: SignupBody) {
   assertPassword(body.password);
   const email = normalizeEmail(body.email);
@@ -25,12 +31,49 @@ export async function signup(deps: AccountsDeps, body: SignupBody) {
       email, passwordHash, gender: body.gender, date_of_birth: body.date_of_birth, nickname: '', roles: ['customer'], emailConfirmedAt: null, createdAt: now, lastLoginAt: null,
     });
   } catch (err) {
-    if (err instanceof AppError && err.code === 'DUPLICATE_KEY') throw new AppError('CONFLICT', messages.emailTaken, { field: 'email' });
-    throw err;
+    if (!(err instanceof AppError && err.code === 'DUPLICATE_KEY')) throw err;
+    await mailOwnerOfTakenAddress(deps, email);
+    return toPublicUser({
+      _id: randomUUID(), email, passwordHash: '', gender: body.gender, date_of_birth: body.date_of_birth, nickname: '', roles: ['customer'], emailConfirmedAt: null, createdAt: now, lastLoginAt: null,
+    });
   }
   const token = await deps.tokens.issue('email_confirm', user._id, TOKEN_TTL.emailConfirm);
   await deps.mail.send(confirmMail(deps.publicUrl, email, token));
   return toPublicUser(user);
+}
+
+async function mailOwnerOfTakenAddress(deps: AccountsDeps, email: string): Promise<void> {
+  const owner = await deps.users.findOne({ email });
+  if (!owner) return;
+  const token = owner.emailConfirmedAt ? null : await deps.tokens.issue('email_confirm', owner._id, TOKEN_TTL.emailConfirm);
+  await deps.mail.send(signupAttemptMail(deps.publicUrl, owner.email, token));
+}
+
+export const RESEND_LIMIT = { perEmail: 3, perAddress: 20, windowMs: 60 * 60_000 };
+
+/**
+ * Mails a fresh confirmation link to an unconfirmed account. Answers alike
+ * for unknown, confirmed and unconfirmed addresses (the caller runs `send`
+ * off the response path); limited per address and per client in the cache,
+ * keyed by what was asked, so the limit says nothing about accounts either.
+ */
+export async function resendConfirmation(deps: AccountsDeps, rawEmail: string, clientAddress: string): Promise<{ send(): Promise<void> }> {
+  const email = normalizeEmail(rawEmail);
+  const [perEmail, perAddress] = await Promise.all([
+    deps.cache.incr(`confirm-resend:email:${email}`, RESEND_LIMIT.windowMs),
+    deps.cache.incr(`confirm-resend:addr:${clientAddress}`, RESEND_LIMIT.windowMs),
+  ]);
+  if (perEmail > RESEND_LIMIT.perEmail || perAddress > RESEND_LIMIT.perAddress) {
+    throw new AppError('RATE_LIMITED', messages.resendRateLimited, { body: { rateLimited: true } });
+  }
+  return {
+    async send() {
+      const user = await deps.users.findOne({ email });
+      if (!user || user.emailConfirmedAt) return;
+      const token = await deps.tokens.issue('email_confirm', user._id, TOKEN_TTL.emailConfirm);
+      await deps.mail.send(confirmMail(deps.publicUrl, user.email, token));
+    },
+  };
 }
 
 /** Stores a new user and its user.registered event in one transaction: neither exists without the other. */

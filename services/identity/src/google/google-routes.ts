@@ -12,6 +12,7 @@ export interface GoogleRouteOptions {
   /** Unset when Google sign-in is not configured: the routes then send users to /google/failure. */
   google: GoogleSettings | null;
   refreshTtlSeconds: number;
+  csrfKey: Buffer;
 }
 
 const failure = (reason: string) => `/google/failure?reason=${encodeURIComponent(reason)}`;
@@ -36,7 +37,7 @@ export const googleRoutes: FastifyPluginAsyncTypebox<GoogleRouteOptions> = async
     try {
       const { user, returnTo } = await signIn.complete(code, state);
       const session = await startSession(options.deps, user, { method: 'google' });
-      setSessionCookies(reply, session.refreshToken!, options.refreshTtlSeconds);
+      setSessionCookies(reply, session.refreshToken!, options.refreshTtlSeconds, options.csrfKey);
       return reply.redirect(`/google/success?redirect=${encodeURIComponent(returnTo)}`);
     } catch (err) {
       req.log.warn({ err }, 'Google sign-in failed');

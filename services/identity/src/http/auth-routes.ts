@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { OkBody } from '@talkwith/proto';
 import {
-  AccountDeleteBody, EmailChangeBody, LoginBody, LoginResult, PasswordChangeBody, PasswordResetBody,
+  AccountDeleteBody, ConfirmResendBody, EmailChangeBody, LoginBody, LoginResult, PasswordChangeBody, PasswordResetBody,
   PasswordResetRequestBody, ProfileBody, SessionReply, SignupBody, TokenBody, UserReply,
 } from '@talkwith/proto/identity';
 import type { AccountsDeps } from '../accounts/deps.ts';
-import { confirmEmail, signup } from '../accounts/registration.ts';
+import { confirmEmail, resendConfirmation, signup } from '../accounts/registration.ts';
 import { login, logout, refreshSession } from '../accounts/sessions.ts';
 import { changePassword, requestPasswordReset, resetPassword } from '../accounts/passwords.ts';
 import { confirmEmailChange, deleteAccount, getMe, requestEmailChange, updateProfile } from '../accounts/account.ts';
@@ -15,13 +16,31 @@ import { assertCsrf, clearSessionCookies, refreshTokenOf, setSessionCookies } fr
 export interface AuthRouteOptions {
   deps: AccountsDeps;
   refreshTtlSeconds: number;
+  /** Signs CSRF tokens to the session (cookies.ts csrfKeyFrom). */
+  csrfKey: Buffer;
 }
 
 /** Consumer-facing account routes under /api/auth (SPEC.md §7 Authentication). */
-export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, { deps, refreshTtlSeconds }) => {
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, { deps, refreshTtlSeconds, csrfKey }) => {
+  // Work whose duration would tell which e-mails exist runs after the answer is sent; closing waits for it.
+  const background = new Set<Promise<void>>();
+  const offResponsePath = (req: FastifyRequest, work: () => Promise<void>) => {
+    const job: Promise<void> = work()
+      .catch((err: unknown) => { req.log.error({ err }, 'background account mail failed'); })
+      .finally(() => { background.delete(job); });
+    background.add(job);
+  };
+  app.addHook('onClose', async () => { await Promise.allSettled([...background]); });
+
   app.post('/api/auth/signup', { schema: { body: SignupBody, response: { 201: UserReply } } }, async (req, reply) => {
     reply.code(201);
     return { ok: true as const, user: await signup(deps, req.body) };
+  });
+
+  app.post('/api/auth/email_confirm/resend', { schema: { body: ConfirmResendBody, response: { 200: OkBody } } }, async (req) => {
+    const resend = await resendConfirmation(deps, req.body.email, req.ip);
+    offResponsePath(req, () => resend.send());
+    return { ok: true as const };
   });
 
   app.post('/api/auth/email_confirm', { schema: { body: TokenBody, response: { 200: UserReply } } }, async (req) => {
@@ -32,23 +51,23 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
 
   app.post('/api/auth/login', { schema: { body: LoginBody, response: { '2xx': LoginResult, '4xx': LoginResult } } }, async (req, reply) => {
     const session = await login(deps, req.body.username, req.body.password, req.ip);
-    if (session.refreshToken) setSessionCookies(reply, session.refreshToken, refreshTtlSeconds);
+    if (session.refreshToken) setSessionCookies(reply, session.refreshToken, refreshTtlSeconds, csrfKey);
     reply.code(session.status);
     return session.result;
   });
 
   app.post('/api/auth/refresh', { schema: { response: { 200: SessionReply } } }, async (req, reply) => {
-    assertCsrf(req);
+    assertCsrf(req, csrfKey);
     const session = await refreshSession(deps, refreshTokenOf(req)).catch((err: unknown) => {
       clearSessionCookies(reply);
       throw err;
     });
-    setSessionCookies(reply, session.refreshToken, refreshTtlSeconds);
+    setSessionCookies(reply, session.refreshToken, refreshTtlSeconds, csrfKey);
     return { ok: true as const, accessToken: session.accessToken, user: session.user };
   });
 
   app.post('/api/auth/logout', { schema: { response: { 200: OkBody } } }, async (req, reply) => {
-    assertCsrf(req);
+    assertCsrf(req, csrfKey);
     await logout(deps, refreshTokenOf(req));
     clearSessionCookies(reply);
     return { ok: true as const };
@@ -65,7 +84,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
   });
 
   app.post('/api/auth/password_reset', { schema: { body: PasswordResetRequestBody, response: { 200: OkBody } } }, async (req) => {
-    await requestPasswordReset(deps, req.body.email);
+    const { email } = req.body;
+    offResponsePath(req, () => requestPasswordReset(deps, email));
     return { ok: true as const };
   });
 

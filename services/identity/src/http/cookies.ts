@@ -1,5 +1,5 @@
 import type {} from '@fastify/cookie';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@talkwith/platform';
 import { messages } from '../accounts/messages.ts';
@@ -9,16 +9,28 @@ import { messages } from '../accounts/messages.ts';
  * to /api/auth, so page scripts never see it. Mutations authenticated by that
  * cookie (refresh, logout) also need the double-submit CSRF token: a readable
  * cookie the web client copies into the x-csrf-token header, which a foreign
- * site can neither read nor set. (Chromium treats http://localhost as secure,
+ * site can neither read nor set. The CSRF token is an HMAC of the refresh token
+ * under a server key, so it is bound to the session: a token planted in a
+ * cookie (or copied from another session) does not pass with this session's
+ * refresh cookie. (Chromium treats http://localhost as secure,
  * so Secure cookies work in standalone mode too.)
  */
 export const REFRESH_COOKIE = 'talkwith_rt';
 export const CSRF_COOKIE = 'talkwith-csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 
-export function setSessionCookies(reply: FastifyReply, refreshToken: string, maxAgeSeconds: number): void {
+/** The server key CSRF tokens are signed with, derived from the JWT secret (no second secret to configure). */
+export function csrfKeyFrom(secret: string): Buffer {
+  return createHmac('sha256', secret).update('talkwith-csrf-v1').digest();
+}
+
+export function csrfTokenFor(csrfKey: Buffer, refreshToken: string): string {
+  return createHmac('sha256', csrfKey).update(refreshToken).digest('base64url');
+}
+
+export function setSessionCookies(reply: FastifyReply, refreshToken: string, maxAgeSeconds: number, csrfKey: Buffer): void {
   reply.setCookie(REFRESH_COOKIE, refreshToken, { httpOnly: true, secure: true, sameSite: 'strict', path: '/api/auth', maxAge: maxAgeSeconds });
-  reply.setCookie(CSRF_COOKIE, randomBytes(24).toString('base64url'), { httpOnly: false, secure: true, sameSite: 'strict', path: '/', maxAge: maxAgeSeconds });
+  reply.setCookie(CSRF_COOKIE, csrfTokenFor(csrfKey, refreshToken), { httpOnly: false, secure: true, sameSite: 'strict', path: '/', maxAge: maxAgeSeconds });
 }
 
 export function clearSessionCookies(reply: FastifyReply): void {
@@ -30,10 +42,14 @@ export function refreshTokenOf(request: FastifyRequest): string | undefined {
   return request.cookies[REFRESH_COOKIE];
 }
 
-export function assertCsrf(request: FastifyRequest): void {
+const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** Double submit (cookie = header) and, when a refresh cookie comes along, the header must be that session's token. */
+export function assertCsrf(request: FastifyRequest, csrfKey: Buffer): void {
   const cookie = request.cookies[CSRF_COOKIE];
   const header = request.headers[CSRF_HEADER];
-  const ok = typeof cookie === 'string' && typeof header === 'string' && cookie.length > 0 && cookie.length === header.length
-    && timingSafeEqual(Buffer.from(cookie), Buffer.from(header));
+  const refresh = refreshTokenOf(request);
+  const ok = typeof cookie === 'string' && typeof header === 'string' && cookie.length > 0 && same(cookie, header)
+    && (!refresh || same(header, csrfTokenFor(csrfKey, refresh)));
   if (!ok) throw new AppError('FORBIDDEN', messages.csrf, { body: { csrf: true } });
 }
