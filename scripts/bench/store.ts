@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createEmbeddedStore } from '../../services/platform/src/store/index.ts';
 import { bareInsertRate, fillBare, fillStore, logDoc, openBare, rate, seconds, type LogDoc } from './store-logs.ts';
-import { commitsPerSignup } from './store-signups.ts';
+import { commitsPerSignup } from '../../services/platform/src/testing/signup-commits.ts';
 import type { BenchRow } from './table.ts';
 
 const MiB = 1024 * 1024;
@@ -78,7 +78,7 @@ export async function benchStore(): Promise<BenchRow[]> {
     bareDb.close();
 
     const reads = await findOneRate();
-    const fsyncs = await commitsPerSignup(50);
+    const fsyncs = (await commitsPerSignup(50)).commits;
     const at = `${label} logs`;
     return [
       { name: `store: fill ${at} (insertMany chunks, 50k per commit; baseline bare node:sqlite)`, value: total / storeFill, unit: 'docs/s', baseline: total / bareFill },

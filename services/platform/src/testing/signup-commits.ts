@@ -1,4 +1,5 @@
-// Fsync'd writes per user.registered on the standalone path (issue 8): an
+// Fsync'd writes per user.registered on the standalone path (issue 8), for the
+// bench and for fsync-count.test.ts: an
 // embedded store, the outbox bus and eventing with three consumer groups like
 // billing, engagement and logging; each sign-up is one transaction (user +
 // event, as registerUser does), counted until every group has handled it and
@@ -7,15 +8,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createOutboxBus } from '../../services/platform/src/bus/outbox-bus.ts';
-import { createEventing } from '../../services/platform/src/eventing/eventing.ts';
-import { createLogger } from '../../services/platform/src/logger/index.ts';
-import { createEmbeddedStore } from '../../services/platform/src/store/index.ts';
+import { createOutboxBus } from '../bus/outbox-bus.ts';
+import { createEventing } from '../eventing/eventing.ts';
+import { createLogger } from '../logger/index.ts';
+import { createEmbeddedStore } from '../store/index.ts';
 
 const GROUPS = ['billing', 'engagement', 'logging'];
 
-/** Mean commits (fsyncs) per sign-up over `signups` sequential sign-ups. */
-export async function commitsPerSignup(signups: number): Promise<number> {
+/** Mean commits (fsyncs) per sign-up over `signups` sequential sign-ups, and how many deliveries were recorded handled. */
+export async function commitsPerSignup(signups: number): Promise<{ commits: number; handled: number }> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-signups-'));
   const store = await createEmbeddedStore({ dir });
   const bus = await createOutboxBus({ store });
@@ -43,7 +44,8 @@ export async function commitsPerSignup(signups: number): Promise<number> {
       while ((await positions.countDocuments({ _id: { $in: GROUPS }, seq: { $gte: seq } })) < GROUPS.length) await sleep(1);
     }
     await sleep(20); // positions seen in the open batch are committed by now
-    return (store.commitCount() - before) / signups;
+    const commits = (store.commitCount() - before) / signups;
+    return { commits, handled: await store.collection('processed_events').countDocuments({}) };
   } finally {
     await bus.close();
     await events.close();
