@@ -6,7 +6,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import type { Platform, ServiceModule } from '@talkwith/platform';
-import { httpPlugin, healthRoutes, trustHops } from '@talkwith/platform/http';
+import { frameworkErrors, httpPlugin, healthRoutes, trustHops } from '@talkwith/platform/http';
 import { loggingOptions } from '@talkwith/platform/logger';
 import { DEFAULT_BODY_LIMIT, type PlatformConfig } from '@talkwith/platform/platform';
 import { MAX_FRAME_BYTES } from '@talkwith/proto';
@@ -58,7 +58,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   const own = loadGatewayConfig(options.env);
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;
   const rewriteUrl = adminUrlRewriter(own.ADMIN_PATH_PREFIX);
-  const fastifyOptions: FastifyHttpOptions<Server> = { ...loggingOptions(platform.logger), bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: trustHops(own.TRUST_PROXY_HOPS) };
+  const fastifyOptions: FastifyHttpOptions<Server> = { ...loggingOptions(platform.logger), bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: trustHops(own.TRUST_PROXY_HOPS), frameworkErrors };
   if (rewriteUrl) fastifyOptions.rewriteUrl = rewriteUrl;
   const app: FastifyInstance = Fastify(fastifyOptions);
   app.decorate('platform', platform);

@@ -8,6 +8,8 @@ export const messages = {
   malformedJson: 'リクエストの形式が正しくありません（JSON を解析できません）。',
   tooLarge: 'リクエストが大きすぎます。',
   notFound: 'お探しのページは見つかりませんでした。',
+  badRequest: 'リクエストの形式が正しくありません。',
+  uriTooLong: 'リクエストの URL が長すぎます。',
   validation: (field: string) => `入力内容に誤りがあります: ${field}`,
   rateLimited: 'リクエストが多すぎます。しばらく待ってから再度お試しください。',
   unauthenticated: 'ログインが必要です。',
@@ -60,6 +62,8 @@ export function toErrorReply(err: FastifyError | Error): ErrorReply {
   const status = fe.statusCode ?? 500;
   const known = byStatus[status];
   if (known) return reply(status, known[0], known[0] === 'RATE_LIMITED' ? messages.rateLimited : known[1], status === 429 ? { rateLimited: true } : {});
-  if (status >= 400 && status < 500) return reply(status, 'BAD_REQUEST', messages.validation(fe.message));
+  if (fe.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply(414, 'URI_TOO_LONG', messages.uriTooLong);
+  // Fastify's own messages quote the input (the URL, a header): never echoed.
+  if (status >= 400 && status < 500) return reply(status, 'BAD_REQUEST', messages.badRequest);
   return reply(status >= 500 && status < 600 ? status : 500, status === 503 ? 'UNAVAILABLE' : 'INTERNAL', messages.internal);
 }

@@ -13,6 +13,18 @@ export type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
  * malformed JSON, oversized body, unknown route) and the request id echoed
  * in `x-request-id`. Registered once at the root of each Fastify instance.
  */
+/**
+ * Fastify's `frameworkErrors` option (set where the instance is created: the
+ * gateway and every service server). Errors Fastify finds before routing
+ * (FST_ERR_BAD_URL, FST_ERR_MAX_PARAM_LENGTH) skip the error handler; this
+ * answers them in the same shape, without echoing the URL.
+ */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const { status, body } = toErrorReply(err);
+  request.log.info({ code: body.code, status, reason: err.code }, 'request rejected');
+  void reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
 export interface HttpPluginOptions {
   /** Tried before the JSON 404 (the gateway serves the web client's index.html here); reply sent = handled. */
   fallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -36,7 +48,8 @@ async function httpConventions(app: FastifyInstance, options: HttpPluginOptions)
     else request.log.info({ code: body.code, status }, 'request rejected');
     const headers = (err as { headers?: Record<string, string> }).headers;
     if (headers) reply.headers(headers);
-    return reply.code(status).type('application/json; charset=utf-8').send(body);
+    // Sent as text: a route's response schema for its own 4xx must not strip the error shape.
+    return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
   });
   app.setNotFoundHandler(async (request, reply) => {
     if (options.fallback) await options.fallback(request, reply);

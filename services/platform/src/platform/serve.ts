@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import { ConfigError, loadConfig } from '../config/index.ts';
 import type { Platform, ServiceModule } from '../service/index.ts';
 import { loggingOptions } from '../logger/index.ts';
-import { httpPlugin, healthRoutes, closeOnSignals, trustHops, SERVICE_TRUSTED_HOPS } from '../http/index.ts';
+import { frameworkErrors, httpPlugin, healthRoutes, closeOnSignals, trustHops, SERVICE_TRUSTED_HOPS } from '../http/index.ts';
 import { loadPlatformConfig, type PlatformConfig } from './config.ts';
 import { createPlatform, closePlatform } from './create.ts';
 
@@ -12,7 +12,7 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /** One service as its own HTTP app (distributed mode): conventions, health, the service plugin. Behind the gateway only: it is the one proxy whose X-Forwarded-For is believed. */
 export async function buildServiceApp(module: ServiceModule, platform: Platform, config: PlatformConfig, env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
-  const app = Fastify({ ...loggingOptions(platform.logger), bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: trustHops(SERVICE_TRUSTED_HOPS) });
+  const app = Fastify({ ...loggingOptions(platform.logger), bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: trustHops(SERVICE_TRUSTED_HOPS), frameworkErrors });
   app.decorate('platform', platform);
   await app.register(httpPlugin);
   await app.register(healthRoutes, { platform });
