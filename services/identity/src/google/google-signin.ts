@@ -28,14 +28,17 @@ export function createGoogleSignIn(deps: AccountsDeps, cache: Cache, settings: G
   const getProvider = async () => (provider ??= await discover(settings.issuer));
 
   return {
-    /** Where to send the browser; the state, PKCE verifier and nonce wait in the cache. */
-    async begin(returnTo: string | undefined): Promise<string> {
+    /**
+     * Where to send the browser, and the state the route binds to this browser
+     * in a cookie; the PKCE verifier and nonce wait in the cache under that state.
+     */
+    async begin(returnTo: string | undefined): Promise<{ url: string; state: string }> {
       const state = randomBytes(24).toString('base64url');
       const nonce = randomBytes(24).toString('base64url');
       const { verifier, challenge } = pkcePair();
       const pending: PendingLogin = { verifier, nonce, returnTo: safeReturnPath(returnTo) };
       await cache.set(`oidc:state:${state}`, JSON.stringify(pending), STATE_TTL_MS);
-      return authorizationUrl(await getProvider(), settings, { state, nonce, challenge });
+      return { url: authorizationUrl(await getProvider(), settings, { state, nonce, challenge }), state };
     },
 
     /** Verifies the callback and returns the signed-in user; a state is usable once. */

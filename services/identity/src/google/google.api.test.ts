@@ -13,12 +13,18 @@ async function setup() {
   return { app: t.app, idp };
 }
 
-/** Follows the browser's path: our login route → provider → back to our callback. */
-async function signInThroughProvider(app: TestApp['app'], returnTo = '/mypage') {
+/** Starts a sign-in as a browser would and follows the provider's approval: the callback URL and the browser's state cookie. */
+async function startAndApprove(app: TestApp['app'], returnTo = '/mypage') {
   const start = await app.inject({ method: 'GET', url: `/api/auth/google/login?redirect=${encodeURIComponent(returnTo)}` });
   const approved = await fetch(start.headers.location as string, { redirect: 'manual' });
   const callback = new URL(approved.headers.get('location') ?? '');
-  return app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+  return { callbackUrl: `${callback.pathname}${callback.search}`, stateCookie: cookieValue(start.headers['set-cookie'], 'talkwith_oidc'), start };
+}
+
+/** Follows the browser's path: our login route → provider → back to our callback, with the browser's cookie. */
+async function signInThroughProvider(app: TestApp['app'], returnTo = '/mypage') {
+  const { callbackUrl, stateCookie } = await startAndApprove(app, returnTo);
+  return app.inject({ method: 'GET', url: callbackUrl, cookies: stateCookie ? { talkwith_oidc: stateCookie } : {} });
 }
 
 describe('Google sign-in', () => {
@@ -58,6 +64,38 @@ describe('Google sign-in', () => {
     const { app } = await setup();
     const res = await app.inject({ method: 'GET', url: '/api/auth/google/callback?code=code-1&state=forged' });
     expect(res.headers.location).toBe('/google/failure?reason=verification_failed');
+  });
+
+  it('login, configured provider, binds the state to this browser in an HttpOnly SameSite=Lax cookie', async () => {
+    const { app } = await setup();
+    const { start } = await startAndApprove(app);
+    const state = new URL(start.headers.location as string).searchParams.get('state');
+    const cookie = [start.headers['set-cookie']].flat().find((c) => String(c).startsWith('talkwith_oidc='));
+    expect(cookie).toContain(`talkwith_oidc=${state}`);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Max-Age=600/);
+  });
+
+  it('callback, attacker\'s callback URL opened in a browser without the state cookie, /google/failure and no session', async () => {
+    const { app } = await setup();
+    const { callbackUrl } = await startAndApprove(app);
+
+    const res = await app.inject({ method: 'GET', url: callbackUrl });
+
+    expect(res.headers.location).toBe('/google/failure?reason=verification_failed');
+    expect(cookieValue(res.headers['set-cookie'], 'talkwith_rt')).toBeUndefined();
+  });
+
+  it('callback, another browser\'s state cookie, /google/failure and no session', async () => {
+    const { app } = await setup();
+    const attacker = await startAndApprove(app);
+    const victim = await startAndApprove(app);
+
+    const res = await app.inject({ method: 'GET', url: attacker.callbackUrl, cookies: { talkwith_oidc: victim.stateCookie! } });
+
+    expect(res.headers.location).toBe('/google/failure?reason=verification_failed');
+    expect(cookieValue(res.headers['set-cookie'], 'talkwith_rt')).toBeUndefined();
   });
 
   it('login, Google not configured, /google/failure not_configured', async () => {
