@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEmbeddedStore } from './embedded-store.ts';
 
-const WRITER = join(import.meta.dirname, 'crash-writer.ts');
+const WRITER = join(import.meta.dirname, 'fixtures', 'crash-writer.ts');
 
 interface Acks {
   ids: string[];
