@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { IncomingMessage } from 'node:http';
-import pino, { type Logger, type LevelWithSilent } from 'pino';
+import pino, { type Logger, type LevelWithSilent, type LoggerOptions as PinoOptions } from 'pino';
 import type PinoPretty from 'pino-pretty';
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
@@ -16,6 +16,36 @@ export const redactPaths = [
   'headers.cookie',
   ...SECRET_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
 ];
+
+/**
+ * One-time tokens travel in URLs (/password_reset/<token>, /email_confirm/<token>,
+ * ?code=&state= of the Google callback): a token copied from a log line must
+ * not work, so they are cut from every logged string and URL. Besides the
+ * known places, any 32+ character run of base64url that mixes upper case,
+ * lower case and digits is treated as a token (slugs, UUIDs and words are not).
+ */
+const TOKEN_PATH = /(\/(?:password_reset|email_confirm)\/)[^/?#\s"']+/g;
+const SECRET_QUERY = /([?&](?:token|code|state|access_token|id_token|refresh_token|key|signature|secret|password)=)[^&#\s"']*/gi;
+const TOKEN_LIKE = /(?<![\w-])(?=[\w-]*[A-Z])(?=[\w-]*[a-z])(?=[\w-]*\d)[\w-]{32,}(?![\w-])/g;
+
+export function redactSecrets(text: string): string {
+  return text.replace(TOKEN_PATH, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]').replace(TOKEN_LIKE, '[redacted]');
+}
+
+/** What every logger of the product is built with: key redaction, a `req` serializer with a redacted URL, redacted messages. */
+export function pinoOptions(): PinoOptions {
+  return {
+    redact: { paths: redactPaths, censor: '[redacted]' },
+    serializers: {
+      req: (req: { method?: string; url?: string; id?: unknown }) => ({ method: req.method, url: typeof req.url === 'string' ? redactSecrets(req.url) : req.url, id: req.id }),
+    },
+    hooks: {
+      logMethod(args, method) {
+        method.apply(this, args.map((a) => (typeof a === 'string' ? redactSecrets(a) : a)) as Parameters<typeof method>);
+      },
+    },
+  };
+}
 
 /** pretty: readable lines for a person at a terminal; json: one object per line for collectors; auto: pretty on a TTY. */
 export type LogFormat = 'auto' | 'pretty' | 'json';
@@ -41,10 +71,10 @@ function prettyStream() {
 }
 
 export function createLogger(options: LoggerOptions = {}): Logger {
-  const settings = {
+  const settings: PinoOptions = {
+    ...pinoOptions(),
     level: options.level ?? 'info',
     ...(options.name ? { name: options.name } : {}),
-    redact: { paths: redactPaths, censor: '[redacted]' },
   };
   return resolveLogFormat(options.format) === 'pretty' ? pino(settings, prettyStream()) : pino(settings);
 }
@@ -68,7 +98,7 @@ const isRoutine = (url: string): boolean => url.startsWith('/files/') || url ===
  * One line per request, when it completes ("GET /api/x 200 3 ms"), instead of
  * Fastify's two JSON objects (incoming + completed): a short session on a
  * terminal stays readable. The URL is the rewritten one, so a secret admin
- * prefix never reaches the log.
+ * prefix never reaches the log, with its tokens cut (redactSecrets).
  */
 export class RequestLineLogController extends LogController {
   override incomingRequest(): void {}
@@ -78,7 +108,7 @@ export class RequestLineLogController extends LogController {
     const statusCode = reply.statusCode;
     const responseTime = Math.round(reply.elapsedTime);
     const level = statusCode < 400 && isRoutine(request.url) ? 'debug' : 'info';
-    reply.log[level]({ statusCode, responseTime }, `${request.method} ${request.url} ${statusCode} ${responseTime} ms`);
+    reply.log[level]({ statusCode, responseTime }, `${request.method} ${redactSecrets(request.url)} ${statusCode} ${responseTime} ms`);
   }
 }
 

@@ -5,7 +5,7 @@
  * language comes from mingo; indexes are SQLite expression indexes (see
  * sqlite-plan.ts). Data lives on disk, not in memory: reopening is instant.
  */
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir, open } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { AppError } from '../errors/index.ts';
@@ -50,11 +50,23 @@ function openDatabase(file: string): DatabaseSync {
   }
 }
 
+/**
+ * The store holds the mail outbox (live links until they are used) and every
+ * account: owner-only, 0600 files in a 0700 directory. SQLite gives its -wal
+ * and -shm files the database file's mode; they are set again after opening.
+ */
+async function ownerOnly(file: string): Promise<void> {
+  await (await open(file, 'a', 0o600)).close();
+  await chmod(file, 0o600);
+}
+
 export async function createEmbeddedStore(options: EmbeddedStoreOptions): Promise<EmbeddedStore> {
-  await mkdir(options.dir, { recursive: true });
+  await mkdir(options.dir, { recursive: true, mode: 0o700 });
   const file = resolve(join(options.dir, 'store.sqlite'));
   if (openFiles.has(file)) throw new AppError('UNAVAILABLE', `the store ${file} is already open in process ${process.pid}`);
+  await ownerOnly(file);
   const db = openDatabase(file);
+  for (const side of ['-wal', '-shm']) await chmod(`${file}${side}`, 0o600).catch(() => {});
   openFiles.add(file);
   return new EmbeddedStoreImpl(db, file, options);
 }
