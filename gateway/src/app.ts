@@ -51,6 +51,14 @@ const UNLIMITED = new Set(['/healthz', '/readyz']);
  */
 export const isUnlimited = (url: string): boolean => UNLIMITED.has(url) || url.startsWith('/files/');
 
+/**
+ * The rate limit's key: the client address. `request.ip` is undefined once the
+ * connection is gone (a pipelined request whose socket a parse error of the
+ * junk after it destroyed); such a request can get no answer, so any key does.
+ */
+export const rateLimitKey = (request: { ip: string | undefined; raw: { socket?: { remoteAddress?: string | undefined } | null } }): string =>
+  request.ip ?? request.raw.socket?.remoteAddress ?? 'gone';
+
 /** The whole gateway as one Fastify app; only standalone.ts / server.ts listen. Plugins in Fastify order. */
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
   const { config, platform } = options;
@@ -70,6 +78,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     max: options.rateLimitMax ?? 600,
     timeWindow: 60_000,
     allowList: (request) => isUnlimited(request.url),
+    keyGenerator: rateLimitKey,
     ...(config.CACHE_URL ? { store: cacheRateLimitStore(platform.cache) } : {}),
   });
   await app.register(edgeAuthPlugin, { secret: config.JWT_SECRET });
