@@ -2,7 +2,6 @@ import type * as KafkaModule from './kafka.ts';
 import type * as RedisStreamsModule from './redis-streams.ts';
 // Contract suites (contract.ts) import vitest and are therefore not exported
 // here: production code imports this file. Tests import '../bus/contract.ts'.
-export { createMemoryBus, type MemoryBusOptions } from './memory.ts';
 export { createOutboxBus, type OutboxBusOptions } from './outbox-bus.ts';
 export type { RedisStreamsBusOptions } from './redis-streams.ts';
 /** Loads ioredis on first use: embedded deployments never pay for importing it. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@talkwith/proto';
-import { createMemoryBus } from '../bus/memory.ts';
+import { createTestBroker } from '../bus/fixtures/test-broker.ts';
 import { createOutboxBus } from '../bus/outbox-bus.ts';
 import { testEvent, waitFor } from '../bus/contract.ts';
 import type { DocumentStore, EventBus } from '../ports/index.ts';
@@ -16,10 +16,10 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function setup(kind: 'memory' | 'embedded' = 'memory') {
+async function setup(kind: 'broker' | 'embedded' = 'broker') {
   const dir = await mkdtemp(join(tmpdir(), 'talkwith-eventing-'));
   const store: DocumentStore = await createEmbeddedStore({ dir });
-  const bus: EventBus = kind === 'memory' ? await createMemoryBus({ retryDelayMs: 5 }) : await createOutboxBus({ store, retryDelayMs: 5 });
+  const bus: EventBus = kind === 'broker' ? await createTestBroker() : await createOutboxBus({ store, retryDelayMs: 5 });
   const lines: Array<Record<string, unknown>> = [];
   const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
   cleanups.push(async () => {
@@ -30,7 +30,7 @@ async function setup(kind: 'memory' | 'embedded' = 'memory') {
   return { bus, store, lines, events: createEventing({ bus, store, logger }) };
 }
 
-const logged = { user_id: 'u1', type: 'play' };
+const logged = { user_id: 'u1', type: 'play' as const };
 
 describe('eventing', () => {
   it('publish, valid data, delivers a full envelope with the catalogue version', async () => {

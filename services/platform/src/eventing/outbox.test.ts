@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@talkwith/proto';
-import { createMemoryBus } from '../bus/memory.ts';
+import { createTestBroker } from '../bus/fixtures/test-broker.ts';
 import { waitFor } from '../bus/contract.ts';
 import type { DocumentStore, EventBus } from '../ports/index.ts';
 import type { Eventing } from '../service/index.ts';
@@ -16,7 +16,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** A bus in front of a memory bus whose publish rejects while `down` (a broker outage). */
+/** A bus in front of a test broker whose publish rejects while `down` (a broker outage). */
 type FlakyBus = EventBus & { down: boolean; refused: number; refuseKey?: string };
 function flaky(inner: EventBus): FlakyBus {
   const bus: FlakyBus = {
@@ -44,7 +44,7 @@ async function openStore(dir: string): Promise<DocumentStore> {
 async function setup() {
   const dir = await mkdtemp(join(tmpdir(), 'talkwith-outbox-'));
   const store = await openStore(dir);
-  const bus = flaky(await createMemoryBus({ retryDelayMs: 5 }));
+  const bus = flaky(await createTestBroker());
   const events = createEventing({ bus, store, logger, outbox: relayTuning });
   const received: EventEnvelope[] = [];
   await events.consume('logging', ['client.logged'], async (e) => void received.push(e));
@@ -57,7 +57,7 @@ async function setup() {
   return { dir, store, bus, events, received };
 }
 
-const logged = (n: number) => ({ user_id: 'u1', type: 'play', message: String(n) });
+const logged = (n: number) => ({ user_id: 'u1', type: 'play' as const, message: String(n) });
 const messages = (events: EventEnvelope[], key: string) =>
   events.filter((e) => e.key === key).map((e) => (e.data as { message: string }).message);
 
@@ -101,7 +101,7 @@ describe('eventing outbox', () => {
   it('relay, one key always refused while others flow, backs off for that key alone and delivers the others', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'talkwith-outbox-'));
     const store = await openStore(dir);
-    const bus = flaky(await createMemoryBus());
+    const bus = flaky(await createTestBroker());
     bus.refuseKey = 'stuck';
     const received: EventEnvelope[] = [];
     await bus.subscribe({ group: 'logging', types: ['client.logged'], handler: async (e) => void received.push(e) });
@@ -122,7 +122,7 @@ describe('eventing outbox', () => {
 
   it('eventing, dropped without close after publishing into a dead broker, a new instance on the same store dir delivers in order', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'talkwith-outbox-crash-'));
-    const deadBus = flaky(await createMemoryBus());
+    const deadBus = flaky(await createTestBroker());
     deadBus.down = true;
     const firstStore = await openStore(dir);
     const crashed: Eventing = createEventing({ bus: deadBus, store: firstStore, logger, outbox: relayTuning });
@@ -131,9 +131,9 @@ describe('eventing outbox', () => {
     await firstStore.close();
 
     const store = await openStore(dir);
-    const bus = await createMemoryBus({ retryDelayMs: 5 });
+    const bus = await createTestBroker();
     const received: EventEnvelope[] = [];
-    // Subscribed before the new instance's relay starts: the memory bus only delivers to existing groups.
+    // Subscribed before the new instance's relay starts, so the events arrive while it watches.
     await bus.subscribe({ group: 'logging', types: ['client.logged'], handler: async (e) => void received.push(e) });
     const restarted = createEventing({ bus, store, logger, outbox: relayTuning });
     await restarted.publish('client.logged', 'alpha', logged(3));
