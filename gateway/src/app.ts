@@ -22,6 +22,9 @@ import { proxyRoutes, upstreamChecks, type Upstreams } from './upstreams.ts';
 import { upstreamDocs } from './upstream-docs.ts';
 import { spaFallback, webClientRoutes } from './web-client.ts';
 
+/** Google sign-in is on when identity has a client id and secret (identity's config.ts owns and validates them). */
+const googleSignInConfigured = (env: NodeJS.ProcessEnv): boolean => Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 export interface GatewayOptions {
@@ -87,7 +90,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(healthRoutes, { platform, ...(upstreams ? { extraChecks: upstreamChecks(upstreams) } : {}) });
   await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES, clientTracking: true } });
   await app.register(socketRoutes, { events: platform.events, cache: platform.cache, publicUrl: config.PUBLIC_URL, limits: { ...socketLimitsFrom(own), ...options.socketLimits } });
-  await app.register(clientConfigRoutes, { adminPathPrefix: own.ADMIN_PATH_PREFIX, analyticsId: own.ANALYTICS_ID, devtoolsBlockHost: own.DEVTOOLS_BLOCK_HOST });
+  await app.register(clientConfigRoutes, { adminPathPrefix: own.ADMIN_PATH_PREFIX, analyticsId: own.ANALYTICS_ID, devtoolsBlockHost: own.DEVTOOLS_BLOCK_HOST, googleSignIn: googleSignInConfigured(options.env) });
   await mountServices(app, options, upstreams);
   await app.register(webClientRoutes, { dist: webDist });
   return app;

@@ -17,6 +17,12 @@ describe('GET /api/config', () => {
     expect(res.json()).toEqual({});
   });
 
+  it('client config, Google client id and secret configured, tells the client to show the Google button', async () => {
+    gw = await startTestGateway({ GOOGLE_CLIENT_ID: 'client-1', GOOGLE_CLIENT_SECRET: 'secret-1' });
+    const res = await gw.app.inject({ method: 'GET', url: '/api/config' });
+    expect(res.json()).toEqual({ googleSignIn: true });
+  });
+
   it('client config, bad analytics id, start-up refused naming the variable', async () => {
     await expect(startTestGateway({ ANALYTICS_ID: '<script>' })).rejects.toThrow(/ANALYTICS_ID/);
   });

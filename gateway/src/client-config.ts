@@ -11,6 +11,8 @@ export interface ClientConfigOptions {
   adminPathPrefix: string | undefined;
   analyticsId?: string | undefined;
   devtoolsBlockHost?: string | undefined;
+  /** Google sign-in is configured: the client shows its button only then. */
+  googleSignIn?: boolean;
 }
 
 export async function clientConfigRoutes(app: FastifyInstance, options: ClientConfigOptions): Promise<void> {
@@ -21,6 +23,7 @@ export async function clientConfigRoutes(app: FastifyInstance, options: ClientCo
     const everyone = {
       ...(options.analyticsId ? { analyticsId: options.analyticsId } : {}),
       ...(options.devtoolsBlockHost ? { devtoolsBlockHost: options.devtoolsBlockHost } : {}),
+      ...(options.googleSignIn ? { googleSignIn: true } : {}),
     };
     if (!isAdmin || !prefix) return everyone;
     return { ...everyone, adminPath: prefix, adminApiBase: `/api/${prefix}` };

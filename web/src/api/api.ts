@@ -3,7 +3,7 @@ import type { ClientConfig } from '@talkwith/proto/gateway';
 import type { OkBody } from '@talkwith/proto';
 import type {
   AccountDeleteBody, EmailChangeBody, LoginBody, LoginResult, PasswordChangeBody, PasswordResetBody, PasswordResetRequestBody,
-  ProfileBody, SignupBody, TokenBody, UserReply,
+  ProfileBody, SignupBody, ConfirmResendBody, TokenBody, UserReply,
 } from '@talkwith/proto/identity';
 import { baseQueryWithReauth, refreshSessionOnce } from './baseQuery.ts';
 import { signedIn, signedOut, userUpdated } from './session.ts';
@@ -40,6 +40,7 @@ export const api = createApi({
     }),
     signup: build.mutation<UserReply, SignupBody>({ query: (body) => ({ url: 'auth/signup', method: 'POST', body }) }),
     confirmEmail: build.mutation<UserReply, TokenBody>({ query: (body) => ({ url: 'auth/email_confirm', method: 'POST', body }) }),
+    resendConfirmation: build.mutation<OkBody, ConfirmResendBody>({ query: (body) => ({ url: 'auth/email_confirm/resend', method: 'POST', body }) }),
     me: build.query<UserReply, void>({ query: () => 'auth/me', providesTags: ['Me'] }),
     updateProfile: build.mutation<UserReply, ProfileBody>({
       query: (body) => ({ url: 'auth/profile', method: 'PUT', body }),
@@ -74,7 +75,7 @@ export const api = createApi({
 
 export const {
   useConfigQuery, useRestoreSessionMutation, useLoginMutation, useLogoutMutation, useSignupMutation,
-  useConfirmEmailMutation, useMeQuery, useUpdateProfileMutation, useRequestPasswordResetMutation,
+  useConfirmEmailMutation, useResendConfirmationMutation, useMeQuery, useUpdateProfileMutation, useRequestPasswordResetMutation,
   useResetPasswordMutation, useChangePasswordMutation, useRequestEmailChangeMutation, useDeleteAccountMutation,
   useNotificationsQuery,
 } = api;

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf, useConfirmEmailMutation } from '../../../api/index.ts';
+import { errorMessageOf, statusOf, useConfirmEmailMutation } from '../../../api/index.ts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { Card, Field, Notice, Page, Spinner } from '../../../app/ui.tsx';
 import { loginNoticeSet, selectPendingConfirmationEmail } from '../authSlice.ts';
+import { ResendConfirmation } from '../ResendConfirmation.tsx';
 
 /** /email_confirm tells where the mail went (and takes a pasted code); /email_confirm/:token confirms at once. */
 export function EmailConfirmPage() {
@@ -45,7 +46,8 @@ export function EmailConfirmPage() {
             <button type="button" className="btn btn--primary btn--block" onClick={goLogin}>{t('confirm.toLogin')}</button>
           </>
         )}
-        {error && <Notice kind="error">{errorMessageOf(error, t('confirm.failed'))}</Notice>}
+        {/* A malformed, used or expired link (400) gets a sentence a person understands, not the validator's field name. */}
+        {error && <Notice kind="error">{statusOf(error) === 400 ? t('confirm.invalidLink') : errorMessageOf(error, t('confirm.failed'))}</Notice>}
         {!token && (
           <>
             <p>{pendingEmail ? t('confirm.sentTo', { email: pendingEmail }) : t('confirm.sent')}</p>
@@ -58,6 +60,7 @@ export function EmailConfirmPage() {
             <button type="submit" className="btn btn--ghost btn--block">{t('confirm.submit')}</button>
           </form>
         )}
+        {(error || !token) && <ResendConfirmation initialEmail={pendingEmail ?? ''} />}
         <p className="form-links"><Link to="/login">{t('confirm.toLogin')}</Link></p>
       </Card>
     </Page>

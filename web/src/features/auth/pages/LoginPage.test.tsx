@@ -38,7 +38,7 @@ describe('LoginPage', () => {
     expect(router.state.location.search).toBe('?redirect=%2Fmypage');
     fillAndSubmit();
     expect(await screen.findByText('マイページの中身')).toBeTruthy();
-    expect(server.calls[0]).toMatchObject({ url: '/api/auth/login', body: { username: 'hanako@example.jp', password: 'abcdefg1' } });
+    expect(server.calls.find((c) => c.url === '/api/auth/login')).toMatchObject({ body: { username: 'hanako@example.jp', password: 'abcdefg1' } });
   });
 
   it('LoginPage, the server says a password change is required, goes to the change-password page instead of the redirect', async () => {

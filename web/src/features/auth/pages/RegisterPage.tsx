@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SignupBody } from '@talkwith/proto/identity';
-import { errorMessageOf, useSignupMutation } from '../../../api/index.ts';
-import { useAppDispatch } from '../../../app/hooks.ts';
+import { errorMessageOf, selectSession, useSignupMutation } from '../../../api/index.ts';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { Card, Field, Notice, Page } from '../../../app/ui.tsx';
 import { PasswordInput } from '../PasswordInput.tsx';
 import { isValidPassword } from '../passwordRule.ts';
@@ -21,6 +21,10 @@ export function RegisterPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [signup, { isLoading }] = useSignupMutation();
   const set = <K extends keyof SignupBody>(key: K, value: SignupBody[K]) => setForm((prev) => ({ ...prev, [key]: value }));
+  const { status } = useAppSelector(selectSession);
+
+  // Someone already logged in does not sign up again.
+  if (status === 'authenticated') return <Navigate to="/mypage" replace />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
