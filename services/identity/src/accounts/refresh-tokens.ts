@@ -36,21 +36,33 @@ export async function createRefreshTokens(store: DocumentStore, ttlMs: number): 
   await col.createIndex({ userId: 1 });
   await col.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 
-  async function issue(userId: string, familyId: string): Promise<string> {
+  function successor(userId: string, familyId: string): { token: string; doc: RefreshDoc } {
     const token = randomBytes(32).toString('base64url');
-    await col.insertOne({ _id: digest(token), familyId, userId, expiresAt: new Date(Date.now() + ttlMs), rotatedAt: null, revokedAt: null });
-    return token;
+    return { token, doc: { _id: digest(token), familyId, userId, expiresAt: new Date(Date.now() + ttlMs), rotatedAt: null, revokedAt: null } };
   }
 
   return {
-    start: (userId) => issue(userId, randomUUID()),
+    async start(userId) {
+      const { token, doc } = successor(userId, randomUUID());
+      await col.insertOne(doc);
+      return token;
+    },
     async rotate(token) {
       const now = new Date();
-      const current = await col.findOneAndUpdate(
-        { _id: digest(token), rotatedAt: null, revokedAt: null, expiresAt: { $gt: now } },
-        { $set: { rotatedAt: now } },
-      );
-      if (current) return { kind: 'rotated', userId: current.userId, token: await issue(current.userId, current.familyId) };
+      // Retiring the token and issuing its successor are one transaction: a reuse that revokes the family
+      // lands before both (the retire finds nothing) or after both (the successor is revoked with it).
+      const rotated = await store.withTransaction(async (tx) => {
+        const tokens = tx.collection<RefreshDoc>('refresh_tokens');
+        const current = await tokens.findOneAndUpdate(
+          { _id: digest(token), rotatedAt: null, revokedAt: null, expiresAt: { $gt: now } },
+          { $set: { rotatedAt: now } },
+        );
+        if (!current) return null;
+        const next = successor(current.userId, current.familyId);
+        await tokens.insertOne(next.doc);
+        return { userId: current.userId, token: next.token };
+      });
+      if (rotated) return { kind: 'rotated', ...rotated };
       const known = await col.findOne({ _id: digest(token) });
       if (!known || known.revokedAt || known.expiresAt <= now) return { kind: 'invalid' };
       await col.updateMany({ familyId: known.familyId, revokedAt: null }, { $set: { revokedAt: now } });
