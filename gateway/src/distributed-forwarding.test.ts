@@ -20,7 +20,7 @@ afterEach(async () => { for (const stop of started.splice(0).reverse()) await st
 async function identityBehindGateway(env: Record<string, string>): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'dist-xff-'));
   const fullEnv = {
-    DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', LOGIN_MAX_FAILURES: '3',
+    DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', LOGIN_MAX_FAILURES: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '3',
     JWT_SECRET: 'forwarding-test-secret-0123456789-abcdef', ADMIN_PATH_PREFIX: 'secret-admin-xff', ...env,
   };
   const config = loadPlatformConfig(fullEnv);
