@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { originAllowed } from './socket.ts';
 import { eventually, startTestGateway, type TestGateway } from './test-gateway.ts';
+import { announceSessionVersion, REVOKED } from '@talkwith/platform/http';
 
 type Frame = { event: string; data: Record<string, unknown> };
 
@@ -119,6 +120,24 @@ describe('gateway WebSocket identity', () => {
     expect(replies[1]).toMatchObject({ event: 'error', data: { code: 'FORBIDDEN' } });
     expect(replies[2]).toMatchObject({ event: 'error', data: { code: 'VALIDATION_FAILED' } });
     expect(await storedLogs({ user_id: 'cust-3' })).toEqual([]);
+  });
+
+  it('socket, the user\'s session revoked after auth (log-out, password change, deletion), refuses their next frames and a new auth with the old token', async () => {
+    const socket = await open();
+    const received: Frame[] = [];
+    socket.on('message', (raw) => received.push(JSON.parse(String(raw)) as Frame));
+    const replies = async (count: number) => { while (received.length < count) await new Promise((r) => setTimeout(r, 10)); };
+    socket.send(auth(gw.tokenFor('revoked-1')));
+    socket.send(log({ type: 'play' }));
+    await replies(2);
+    await announceSessionVersion(gw.platform.cache, 'revoked-1', REVOKED, 60_000);
+    socket.send(log({ type: 'play' }));
+    socket.send(auth(gw.tokenFor('revoked-1')));
+    await replies(4);
+    socket.close();
+    const [before, after] = [received.slice(0, 2), received.slice(2)];
+    expect(before.map((f) => f.event)).toEqual(['authed', 'logged']);
+    expect(after.map((f) => f.data['code'])).toEqual(['UNAUTHENTICATED', 'UNAUTHENTICATED']);
   });
 
   it('socket, a forged or expired token, is refused and the socket stays anonymous', async () => {

@@ -5,7 +5,7 @@ import { Value } from '@sinclair/typebox/value';
 import { ClientFrame, type ServerFrame } from '@talkwith/proto';
 import { ADMIN_LOG_TYPES, ANONYMOUS_LOG_TYPES, type ClientLogType } from '@talkwith/proto/logging';
 import { AppError, type Cache, type Eventing } from '@talkwith/platform';
-import { messages } from '@talkwith/platform/http';
+import { messages, sessionIsCurrent } from '@talkwith/platform/http';
 
 /** Frame budgets of the socket. Per connection in memory; per address in the cache port (shared by every gateway replica). */
 export interface SocketLimits {
@@ -47,6 +47,8 @@ export interface SocketOptions {
 interface Bound {
   sub: string;
   roles: string[];
+  /** The token's session version: a log-out, password change or deletion ends the binding (checked per frame). */
+  sv: unknown;
   /** Token expiry, ms since the epoch; frames after it count as anonymous until a fresh `auth` frame. */
   expiresAt: number;
 }
@@ -144,8 +146,14 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
     return conn.user;
   }
 
-  function authenticate(conn: Connection, token: string): Bound {
-    let claims: { sub?: unknown; roles?: unknown; exp?: unknown };
+  /** Drops the connection's user once their session was revoked (log-out, password change, deletion). */
+  async function revalidate(conn: Connection): Promise<void> {
+    const user = currentUser(conn);
+    if (user && !(await sessionIsCurrent(options.cache, user))) conn.user = null;
+  }
+
+  async function authenticate(conn: Connection, token: string): Promise<Bound> {
+    let claims: { sub?: unknown; roles?: unknown; exp?: unknown; sv?: unknown };
     try {
       claims = app.jwt.verify(token);
     } catch {
@@ -155,7 +163,11 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
     if (typeof claims.sub !== 'string' || claims.sub === '') throw new FrameRefused('UNAUTHENTICATED', messages.unauthenticated);
     const roles = Array.isArray(claims.roles) ? claims.roles.filter((r): r is string => typeof r === 'string') : [];
     const expiresAt = typeof claims.exp === 'number' ? claims.exp * 1000 : Date.now() + 15 * minute;
-    conn.user = { sub: claims.sub, roles, expiresAt };
+    if (!(await sessionIsCurrent(options.cache, { sub: claims.sub, sv: claims.sv }))) {
+      conn.user = null;
+      throw new FrameRefused('UNAUTHENTICATED', messages.unauthenticated);
+    }
+    conn.user = { sub: claims.sub, roles, sv: claims.sv, expiresAt };
     return conn.user;
   }
 
@@ -179,10 +191,11 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
   }
 
   async function handleFrame(socket: WebSocket, conn: Connection, frame: ClientFrame, bytes: number): Promise<void> {
+    await revalidate(conn);
     const anonymous = frame.event !== 'auth' && currentUser(conn) === null;
     if (!(await spendAddressBudget(conn, bytes, anonymous))) throw new FrameRefused('RATE_LIMITED', messages.rateLimited);
     if (frame.event === 'auth') {
-      send(socket, { event: 'authed', data: { user_id: authenticate(conn, frame.data.token).sub } });
+      send(socket, { event: 'authed', data: { user_id: (await authenticate(conn, frame.data.token)).sub } });
       return;
     }
     if (frame.event === 'joinRoom') {
