@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
@@ -16,6 +15,7 @@ import { loadGatewayConfig } from './config.ts';
 import { docsPlugin } from './docs.ts';
 import { edgeAuthPlugin } from './edge-auth.ts';
 import { cacheRateLimitStore } from './rate-limit-store.ts';
+import { securityHeadersPlugin } from './security-headers.ts';
 import { services as allServices } from './services.ts';
 import { socketLimitsFrom, socketRoutes, type SocketLimits } from './socket.ts';
 import { proxyRoutes, upstreamChecks, type Upstreams } from './upstreams.ts';
@@ -75,7 +75,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   app.decorate('platform', platform);
   app.decorate('routeTable', recordRoutes(app));
   await app.register(httpPlugin, { fallback: spaFallback(webDist) });
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  // The lean header set on every answer; the web client's HTML adds the browser set (CSP, Permissions-Policy): security-headers.ts.
+  await app.register(securityHeadersPlugin, { publicUrl: config.PUBLIC_URL, filesPublicBaseUrl: config.FILES_PUBLIC_BASE_URL, analytics: Boolean(own.ANALYTICS_ID) });
   await app.register(cors, { origin: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : false, credentials: true });
   await app.register(rateLimit, {
     max: options.rateLimitMax ?? 600,

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
@@ -9,6 +9,9 @@ const MISSING_PAGE = `<!doctype html><html lang="ja"><meta charset="utf-8"><titl
 <body><h1>TALK WITH</h1><p>The web client is not built (web/dist is missing). Run <code>npm run build</code>, then restart.</p>
 <p>The API is up: see <a href="/api/docs">/api/docs</a>.</p></body></html>`;
 
+/** Vite's content-hashed build output: a changed file gets a new name. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 export function hasWebClient(dist: string): boolean {
   return existsSync(join(dist, 'index.html'));
 }
@@ -16,10 +19,20 @@ export function hasWebClient(dist: string): boolean {
 /** Serves the built web client (files found at start-up); without a build, `/` says how to make one. */
 async function webClient(app: FastifyInstance, options: { dist: string }): Promise<void> {
   if (!hasWebClient(options.dist)) {
-    app.withTypeProvider<TypeBoxTypeProvider>().get('/', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(MISSING_PAGE));
+    app.withTypeProvider<TypeBoxTypeProvider>().get('/', { schema: { hide: true } }, async (_request, reply) => reply.headers(app.securityHeaders.html).type('text/html; charset=utf-8').send(MISSING_PAGE));
     return;
   }
-  await app.register(fastifyStatic, { root: options.dist, wildcard: false, index: ['index.html'], maxAge: '1h', schemaHide: true });
+  const assetsDir = join(options.dist, 'assets', sep);
+  const html = app.securityHeaders.html;
+  await app.register(fastifyStatic, {
+    root: options.dist, wildcard: false, index: ['index.html'], maxAge: '1h', schemaHide: true,
+    // index.html carries the page's policy and is revalidated on every load; the
+    // content-hashed files Vite writes under assets/ never change under their name.
+    setHeaders: (reply, path) => {
+      if (path.endsWith('.html')) reply.headers(html);
+      else if (path.startsWith(assetsDir)) reply.header('cache-control', IMMUTABLE);
+    },
+  });
 }
 
 /** Not encapsulated: the root not-found handler needs reply.sendFile. */
@@ -35,6 +48,7 @@ export function spaFallback(dist: string) {
     if (!enabled || (request.method !== 'GET' && request.method !== 'HEAD')) return;
     if (request.url.startsWith('/api/') || request.url === '/api') return;
     if (!(request.headers.accept ?? '').includes('text/html')) return;
-    await reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+    // sendFile goes through the static plugin's setHeaders: index.html gets the HTML headers there.
+    await reply.sendFile('index.html', dist);
   };
 }

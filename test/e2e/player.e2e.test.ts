@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildWeb, WEB_DIR } from './server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -72,6 +72,26 @@ async function waitForPlaying(page: Page, file: string, timeout = 20_000): Promi
   }, file, { timeout });
 }
 
+/**
+ * Collects what the browser reports against the page's Content-Security-Policy:
+ * `securitypolicyviolation` events (recorded in the page) and console messages.
+ */
+async function watchCsp(context: BrowserContext): Promise<{ violations(pages: Page[]): Promise<string[]> }> {
+  const console: string[] = [];
+  context.on('console', (message) => { if (message.text().includes('Content Security Policy')) console.push(message.text()); });
+  await context.addInitScript(() => {
+    const page = globalThis as unknown as { __csp: string[]; addEventListener(type: string, listener: (event: { violatedDirective: string; blockedURI: string }) => void): void };
+    page.__csp = [];
+    page.addEventListener('securitypolicyviolation', (event) => page.__csp.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  return {
+    async violations(pages) {
+      const recorded = await Promise.all(pages.map((p) => p.evaluate(() => (globalThis as unknown as { __csp: string[] }).__csp)));
+      return [...console, ...recorded.flat()];
+    },
+  };
+}
+
 describe.skipIf(!hasChromium)('player end to end (standalone gateway, headless Chromium, demo character ミライ)', () => {
   let dataDir: string;
   let server: { url: string; child: ChildProcess };
@@ -113,6 +133,32 @@ describe.skipIf(!hasChromium)('player end to end (standalone gateway, headless C
     await expect.poll(async () => page.getByTestId('subtitles').innerText(), { timeout: 10_000 }).toContain('おいしそう');
     await expect.poll(async () => page.locator('.player__heard').innerText()).toContain('ラーメン');
     await page.screenshot({ path: join(SHOTS, 'phone-food-reply.png') });
+    await context.close();
+  }, 90_000);
+
+  it('player, under the page Content-Security-Policy at 390×844, plays the greeting and opens the same-origin WebSocket with no CSP violation reported', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
+    const csp = await watchCsp(context);
+    const page = await context.newPage();
+
+    const response = await page.goto(`${server.url}/full/chat/mirai`);
+    await page.getByRole('button', { name: '話す', exact: true }).click();
+    await waitForPlaying(page, 'greet.mp4');
+    await expect.poll(async () => page.getByTestId('subtitles').innerText(), { timeout: 10_000 }).toContain('私はミライ');
+    await page.getByText('聞いています').waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: join(SHOTS, 'phone-390x844-csp.png') });
+    // A signed-in player logs over /api/socketio/new: connect-src 'self' must cover ws: to this origin.
+    const socket = await page.evaluate(async () => new Promise<string>((resolve) => {
+      const { location, WebSocket: Socket } = globalThis as unknown as { location: { host: string }; WebSocket: new (url: string) => { onopen: () => void; onerror: () => void; close(): void } };
+      const ws = new Socket(`ws://${location.host}/api/socketio/new`);
+      ws.onopen = () => { ws.close(); resolve('open'); };
+      ws.onerror = () => resolve('error');
+    }));
+
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    expect(response?.headers()['permissions-policy']).toContain('microphone=(self)');
+    expect(socket).toBe('open');
+    expect(await csp.violations([page])).toEqual([]);
     await context.close();
   }, 90_000);
 
