@@ -37,6 +37,9 @@ export function normalisedSegments(path: string): string[] {
   return segments;
 }
 
+/** A path of one plain lower-case segment (no dot, escape, backslash or `;`), query aside. */
+const ONE_PLAIN_SEGMENT = /^\/[a-z0-9_-]*(?:\?|$)/;
+
 /**
  * Admin routes are registered under /api/admin/ by the services; the public
  * reaches them only at /api/<ADMIN_PATH_PREFIX>/ (a secret path). Any other
@@ -56,6 +59,8 @@ export function adminUrlRewriter(prefix: string | undefined): ((req: IncomingMes
       if (decodeFully(path).replaceAll('\\', '/').split('/').some((s) => s === '.' || s === '..')) return HIDDEN;
       return `/api/admin/${rest}`;
     }
+    // One plain lower-case segment (/healthz, /readyz, /) cannot normalise to /api/admin.
+    if (ONE_PLAIN_SEGMENT.test(url)) return url;
     const path = url.split('?')[0] ?? '';
     const [first, second] = normalisedSegments(path);
     if (first === 'api' && second === 'admin') return HIDDEN;

@@ -74,6 +74,10 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   const app: FastifyInstance = Fastify(fastifyOptions);
   app.decorate('platform', platform);
   app.decorate('routeTable', recordRoutes(app));
+  // Health probes carry no rate-limit hook at all (they were on the allow list; now nothing runs for them).
+  app.addHook('onRoute', (route) => {
+    if (UNLIMITED.has(route.url)) route.config = { ...route.config, rateLimit: false };
+  });
   await app.register(httpPlugin, { fallback: spaFallback(webDist) });
   // The lean header set on every answer; the web client's HTML adds the browser set (CSP, Permissions-Policy): security-headers.ts.
   await app.register(securityHeadersPlugin, { publicUrl: config.PUBLIC_URL, filesPublicBaseUrl: config.FILES_PUBLIC_BASE_URL, analytics: Boolean(own.ANALYTICS_ID) });
@@ -89,8 +93,12 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   const upstreams = options.upstreams;
   await app.register(docsPlugin, upstreams ? { merge: upstreamDocs(app, upstreams).merge } : {});
   await app.register(healthRoutes, { platform, ...(upstreams ? { extraChecks: upstreamChecks(upstreams) } : {}) });
-  await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES, clientTracking: true } });
-  await app.register(socketRoutes, { events: platform.events, cache: platform.cache, publicUrl: config.PUBLIC_URL, limits: { ...socketLimitsFrom(own), ...options.socketLimits } });
+  // In a scope of its own: @fastify/websocket's per-request hooks then run on the socket route only, not on every HTTP request.
+  const socketOptions = { events: platform.events, cache: platform.cache, publicUrl: config.PUBLIC_URL, limits: { ...socketLimitsFrom(own), ...options.socketLimits } };
+  await app.register(async (scope) => {
+    await scope.register(websocket, { options: { perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES, clientTracking: true } });
+    await scope.register(socketRoutes, socketOptions);
+  });
   await app.register(clientConfigRoutes, { adminPathPrefix: own.ADMIN_PATH_PREFIX, analyticsId: own.ANALYTICS_ID, devtoolsBlockHost: own.DEVTOOLS_BLOCK_HOST, googleSignIn: googleSignInConfigured(options.env) });
   await mountServices(app, options, upstreams);
   await app.register(webClientRoutes, { dist: webDist });

@@ -31,16 +31,19 @@ export interface HttpPluginOptions {
 }
 
 async function httpConventions(app: FastifyInstance, options: HttpPluginOptions): Promise<void> {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style hooks: no promise per request on the hot path.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // While closing, answers end their keep-alive connection: server.close()
   // only drops connections idle at the moment it is called, so a connection
   // whose request was in flight would otherwise hold shutdown open.
   let closing = false;
   app.addHook('preClose', async () => { closing = true; });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   app.setErrorHandler(async (err: FastifyError, request, reply) => {
     const { status, body } = toErrorReply(err);

@@ -108,6 +108,9 @@ export class RequestLineLogController extends LogController {
     const statusCode = reply.statusCode;
     const responseTime = Math.round(reply.elapsedTime);
     const level = statusCode < 400 && isRoutine(request.url) ? 'debug' : 'info';
+    // The line (and the URL's redaction) is built only when it will be written.
+    const enabled = (reply.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled;
+    if (enabled && !enabled.call(reply.log, level)) return;
     reply.log[level]({ statusCode, responseTime }, `${request.method} ${redactSecrets(request.url)} ${statusCode} ${responseTime} ms`);
   }
 }
