@@ -83,7 +83,8 @@ describe('standalone process', () => {
       await waitForHealth(`http://127.0.0.1:${port}/healthz`, 10_000);
       await fetch(`http://127.0.0.1:${port}/api/config`);
       await waitForOutput(proc.output, 'GET /api/config 200');
-      const requestLines = proc.output().split('\n').filter((line) => / \/(api|healthz)/.test(line));
+      // Log lines only (they start with a time); the start-up banner names /api/<prefix>/ too.
+      const requestLines = proc.output().split('\n').filter((line) => line.startsWith('[') && / \/(api|healthz)/.test(line));
       expect(requestLines).toEqual([expect.stringMatching(/^\[[\d:.]+\] INFO \(standalone\): GET \/api\/config 200 \d+ ms$/)]);
     } finally {
       proc.child.kill('SIGKILL');
