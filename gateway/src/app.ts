@@ -37,7 +37,7 @@ export interface GatewayOptions {
   upstreams?: Upstreams;
   services?: ServiceModule[];
   webDist?: string;
-  /** Requests per minute per client IP (default 600). */
+  /** Requests per minute per client IP (overrides API_RATE_LIMIT_PER_MINUTE; tests). */
   rateLimitMax?: number;
   /** Frame budgets of the WebSocket (defaults: DEFAULT_SOCKET_LIMITS). */
   socketLimits?: Partial<SocketLimits>;
@@ -83,7 +83,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(securityHeadersPlugin, { publicUrl: config.PUBLIC_URL, filesPublicBaseUrl: config.FILES_PUBLIC_BASE_URL, analytics: Boolean(own.ANALYTICS_ID) });
   await app.register(cors, { origin: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : false, credentials: true });
   await app.register(rateLimit, {
-    max: options.rateLimitMax ?? 600,
+    max: options.rateLimitMax ?? own.API_RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
     allowList: (request) => isUnlimited(request.url),
     keyGenerator: rateLimitKey,

@@ -7,6 +7,7 @@ import { services } from './services.ts';
 export const GatewayConfig = Type.Object({
   ADMIN_PATH_PREFIX: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$', description: 'secret path segment: admin routes are reached at /api/<prefix>/... only. Standalone generates one under DATA_DIR when unset' })),
   TRUST_PROXY_HOPS: Type.Integer({ minimum: 0, maximum: 10, default: 0, description: 'reverse proxies in front of the gateway whose X-Forwarded-For is believed (0 = none: the socket address is the client; 1 behind one ingress/load balancer)' }),
+  API_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, default: 600, description: 'HTTP requests per minute per client address (media under /files and health probes are exempt; WebSocket upgrades count)' }),
   SOCKET_FRAMES_PER_MINUTE: Type.Integer({ minimum: 1, default: 600, description: 'WebSocket frames per minute per client address from signed-in sockets (over all its connections and gateway replicas; anonymous pre-login frames get a twentieth)' }),
   SOCKET_CONNECTION_FRAMES_PER_SECOND: Type.Number({ exclusiveMinimum: 0, default: 2, description: 'WebSocket frames per second one connection may sustain (token bucket; bursts of 15 seconds\' worth)' }),
   ANALYTICS_ID: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9-]{1,40}$', description: 'analytics measurement id; the web client loads the analytics script only when set' })),

@@ -12,6 +12,13 @@ describe('gateway rate limit scope', () => {
     expect(codes).toEqual([200, 200, 200, 429]);
   });
 
+  it('rate limit, API_RATE_LIMIT_PER_MINUTE set by the operator, is the limit', async () => {
+    gw = await startTestGateway({ API_RATE_LIMIT_PER_MINUTE: '2' });
+    const codes = [];
+    for (let i = 0; i < 3; i++) codes.push((await gw.app.inject({ method: 'GET', url: '/api/characters' })).statusCode);
+    expect(codes).toEqual([200, 200, 429]);
+  });
+
   it('rate limit, media range requests past the limit, still served', async () => {
     gw = await startTestGateway({}, { rateLimitMax: 3 });
     await gw.platform.files.put('characters/test/videos/clip.mp4', Buffer.alloc(4096, 1), 'video/mp4');

@@ -12,7 +12,8 @@ let firstError = '';
 
 function open(): Promise<void> {
   return new Promise((resolve) => {
-    const socket = new WebSocket(url ?? '', { perMessageDeflate: false });
+    // A browser always sends Origin, and the gateway refuses an upgrade without its own.
+    const socket = new WebSocket(url ?? '', { perMessageDeflate: false, origin: new URL(url ?? '').origin.replace(/^ws/, 'http') });
     socket.once('open', () => { sockets.push(socket); resolve(); });
     socket.once('error', (err) => { failed++; firstError ||= err.message; resolve(); });
     socket.on('close', () => resolve());
