@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import { AppError } from '@talkwith/platform';
+import type { HashJob } from './hash-worker.ts';
 import { messages } from './messages.ts';
 
 /**
@@ -9,8 +10,8 @@ import { messages } from './messages.ts';
  * Hashes of the earlier scheme (`scrypt$N$r$p$salt$key`) still verify and are
  * rewritten as Argon2id on the next successful log-in (`needsRehash`).
  *
- * Hashing runs in a small pool of worker threads of its own, with the
- * synchronous KDFs, so it never takes libuv's threadpool from file and store
+ * Hashing runs in a small pool of worker threads of its own (piscina; the
+ * synchronous KDFs in ./hash-worker.ts), so it never takes libuv's threadpool from file and store
  * I/O, and at most `workers` hashes run at once. Jobs beyond that wait in a
  * bounded queue; when it is full the request is shed with 503 (UNAVAILABLE,
  * Retry-After) instead of queueing without bound.
@@ -52,89 +53,33 @@ export interface PasswordHasher {
   close(): Promise<void>;
 }
 
-type Job =
-  | { kind: 'argon2id'; password: string; salt: Uint8Array; length: number } & Argon2Params
-  | { kind: 'scrypt'; password: string; salt: Uint8Array; length: number } & ScryptParams;
-
-// CommonJS, evaluated in each worker: the synchronous KDFs block only that worker thread.
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { argon2Sync, scryptSync } = require('node:crypto');
-parentPort.on('message', ({ id, job }) => {
-  try {
-    const key = job.kind === 'argon2id'
-      ? argon2Sync('argon2id', { message: job.password, nonce: job.salt, memory: job.memory, passes: job.passes, parallelism: job.parallelism, tagLength: job.length })
-      : scryptSync(job.password, job.salt, job.length, { N: job.cost, r: job.blockSize, p: job.parallelization, maxmem: 256 * job.cost * job.blockSize });
-    parentPort.postMessage({ id, key });
-  } catch (err) {
-    parentPort.postMessage({ id, error: String((err && err.message) || err) });
-  }
-});`;
-
-interface Waiting {
-  job: Job;
-  resolve(key: Buffer): void;
-  reject(err: Error): void;
-}
-
+/**
+ * The pool: piscina with `workers` threads. At most `workers + maxQueue` hashes
+ * are in flight (running or waiting); one more is refused at once with 503.
+ * The bound is counted here: piscina's own `maxQueue: 0` refuses work even
+ * with a thread idle once a burst was refused.
+ */
 function createPool(options: HashPoolOptions) {
-  const idle: Worker[] = [];
-  const all: Worker[] = [];
-  const queue: Waiting[] = [];
-  const running = new Map<Worker, Waiting>();
+  const pool = new Piscina<HashJob, Uint8Array>({ filename: new URL('./hash-worker.ts', import.meta.url).href, maxThreads: options.workers });
+  const capacity = options.workers + options.maxQueue;
+  let inFlight = 0;
   let closed = false;
-
-  const spawn = (): Worker => {
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
-    worker.on('message', (msg: { key?: Uint8Array; error?: string }) => {
-      const task = running.get(worker);
-      running.delete(worker);
-      if (task) {
-        if (msg.key) task.resolve(Buffer.from(msg.key.buffer, msg.key.byteOffset, msg.key.byteLength));
-        else task.reject(new Error(`password hash failed: ${msg.error ?? 'unknown'}`));
-      }
-      next(worker);
-    });
-    worker.on('error', (err) => {
-      running.get(worker)?.reject(err);
-      running.delete(worker);
-      all.splice(all.indexOf(worker), 1);
-      if (!closed && queue.length > 0) next(spawn());
-    });
-    all.push(worker);
-    return worker;
-  };
-
-  // Hands the worker the next job, or parks it (unref'd, so an idle pool keeps no process alive).
-  const next = (worker: Worker) => {
-    const task = queue.shift();
-    if (!task || closed) {
-      worker.unref();
-      idle.push(worker);
-      return;
-    }
-    worker.ref();
-    running.set(worker, task);
-    worker.postMessage({ id: 0, job: task.job });
-  };
-
   return {
-    run(job: Job): Promise<Buffer> {
-      if (closed) return Promise.reject(new AppError('UNAVAILABLE', 'the password hash pool is closed'));
-      const free = idle.pop() ?? (all.length < options.workers ? spawn() : undefined);
-      if (!free && queue.length >= options.maxQueue) {
-        return Promise.reject(new AppError('UNAVAILABLE', messages.busy, { expose: true, headers: { 'retry-after': '1' } }));
+    async run(job: HashJob): Promise<Buffer> {
+      if (closed) throw new AppError('UNAVAILABLE', 'the password hash pool is closed');
+      if (inFlight >= capacity) throw new AppError('UNAVAILABLE', messages.busy, { expose: true, headers: { 'retry-after': '1' } });
+      inFlight++;
+      try {
+        const key = await pool.run(job);
+        return Buffer.from(key.buffer, key.byteOffset, key.byteLength);
+      } finally {
+        inFlight--;
       }
-      return new Promise<Buffer>((resolve, reject) => {
-        queue.push({ job, resolve, reject });
-        if (free) next(free);
-      });
     },
-    pending: () => queue.length + running.size,
+    pending: () => inFlight,
     async close() {
       closed = true;
-      for (const task of queue.splice(0)) task.reject(new AppError('UNAVAILABLE', 'the password hash pool is closed'));
-      await Promise.all(all.map((w) => w.terminate()));
+      await pool.destroy();
     },
   };
 }
