@@ -141,3 +141,22 @@ describe('embedded store documents', () => {
     await rm(dir, { recursive: true, force: true });
   });
 });
+
+describe('embedded store update reports', () => {
+  it('updateOne, an equal Date set, an identical replacement or an $addToSet of a member, reports matched but not modified', async () => {
+    const dir = await tempDir();
+    const store = await createEmbeddedStore({ dir });
+    const coll = store.collection('same');
+    await coll.insertOne({ _id: 's', at: new Date(5), tags: ['a'], n: 1 });
+    const outcomes = [
+      await coll.updateOne({ _id: 's' }, { $set: { at: new Date(5) } }),
+      await coll.updateOne({ _id: 's' }, { at: new Date(5), tags: ['a'], n: 1 }),
+      await coll.updateOne({ _id: 's' }, { $addToSet: { tags: 'a' } }),
+      await coll.updateOne({ _id: 's' }, { $inc: { n: 1 } }),
+    ];
+    expect(outcomes.map((o) => [o.matchedCount, o.modifiedCount])).toEqual([[1, 0], [1, 0], [1, 0], [1, 1]]);
+    expect(await coll.findOne({ _id: 's' })).toEqual({ _id: 's', at: new Date(5), tags: ['a'], n: 2 });
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+});

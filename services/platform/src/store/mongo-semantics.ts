@@ -5,6 +5,7 @@
  * the port, MongoDB's refusal of arithmetic on non-numbers, upserts seeded
  * from the filter, and mingo's errors as VALIDATION_FAILED.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { Query } from 'mingo';
 import { update as applyModifier, type Modifier } from 'mingo/updater';
 import { AppError } from '../errors/index.ts';
@@ -55,20 +56,22 @@ function assertOperators(update: Update, doc: Doc): void {
 }
 
 /**
- * The updated copy of `doc` (never `doc` itself). `$setOnInsert` applies only
- * when `inserting`; a replacement keeps `_id`.
+ * The updated copy of `doc` (never `doc` itself), and whether anything changed
+ * (mingo reports the paths it modified). `$setOnInsert` applies only when
+ * `inserting`; a replacement keeps `_id`.
  */
-export function applyUpdate(doc: Doc, update: Update, inserting: boolean): Doc {
+export function applyUpdate(doc: Doc, update: Update, inserting: boolean): { doc: Doc; changed: boolean } {
   if (isReplacement(update)) {
     if (update['_id'] !== undefined && update['_id'] !== doc._id) throw new AppError('VALIDATION_FAILED', 'the _id of a document cannot change');
-    return { ...structuredClone(update), _id: doc._id } as Doc;
+    const replaced = { ...structuredClone(update), _id: doc._id } as Doc;
+    return { doc: replaced, changed: !isDeepStrictEqual(replaced, doc) };
   }
   assertOperators(update, doc);
   const { $setOnInsert: onInsert, ...rest } = update as Record<string, Record<string, unknown>>;
   const modifier: Record<string, unknown> = { ...rest };
   if (inserting && onInsert) modifier['$set'] = { ...onInsert, ...(rest['$set'] ?? {}) };
   const copy = structuredClone(doc);
-  if (Object.keys(modifier).length === 0) return copy;
+  if (Object.keys(modifier).length === 0) return { doc: copy, changed: false };
   const set = modifier['$set'] as Record<string, unknown> | undefined;
   if (set && '_id' in set) {
     if (set['_id'] !== doc._id) throw new AppError('VALIDATION_FAILED', 'the _id of a document cannot change');
@@ -76,11 +79,11 @@ export function applyUpdate(doc: Doc, update: Update, inserting: boolean): Doc {
     modifier['$set'] = others;
   }
   try {
-    applyModifier(copy, modifier as Modifier<Doc>, [], {}, { cloneMode: 'deep' });
+    const modified = applyModifier(copy, modifier as Modifier<Doc>, [], {}, { cloneMode: 'deep' });
+    return { doc: copy, changed: modified.length > 0 };
   } catch (err) {
     throw invalid(err);
   }
-  return copy;
 }
 
 /** What an upsert inserts before its update applies: the filter's equalities (MongoDB's rule). */

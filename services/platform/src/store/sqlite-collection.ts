@@ -186,9 +186,10 @@ export class SqliteCollection<T extends Doc = Doc> implements Collection<T> {
 
   /** Writes the updated document; returns it, or null when the update changed nothing. */
   private replaceRow(schema: CollectionSchema, current: T, update: Update): T | null {
-    const next = applyUpdate(current, update, false) as T;
+    const { doc, changed } = applyUpdate(current, update, false);
+    if (!changed) return null;
+    const next = doc as T;
     const text = encodeDocument(next, this.deps.limits);
-    if (text === encodeDocument(current, this.deps.limits)) return null;
     try {
       this.deps.engine.statement(`UPDATE ${schema.table} SET doc = ? WHERE id = ?`).run(text, current._id);
     } catch (err) {
@@ -201,7 +202,7 @@ export class SqliteCollection<T extends Doc = Doc> implements Collection<T> {
   private upsertRow(schema: CollectionSchema, filter: Filter, update: Update): T {
     const seed = seedFromFilter(filter);
     const id = typeof seed['_id'] === 'string' ? seed['_id'] : randomUUID();
-    const doc = applyUpdate({ ...seed, _id: id } as Doc, update, true) as T;
+    const doc = applyUpdate({ ...seed, _id: id } as Doc, update, true).doc as T;
     this.insertRow(schema, doc);
     return doc;
   }
