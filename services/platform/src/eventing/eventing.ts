@@ -50,7 +50,7 @@ export function createEventing(options: EventingOptions): Eventing {
     ]).then(() => undefined));
   };
 
-  async function store_(envelope: EventEnvelope, tx: Transaction): Promise<void> {
+  async function storeInOutbox(envelope: EventEnvelope, tx: Transaction): Promise<void> {
     const entry = await appendToOutbox(tx, envelope, embedded ? await nextOutboxSeq(tx) : relay!.nextSeq());
     tx.afterCommit(() => (relay ? relay.handOver(entry) : wake(envelope)));
   }
@@ -60,8 +60,8 @@ export function createEventing(options: EventingOptions): Eventing {
       const problem = dataProblem(type, data);
       if (problem) throw new AppError('VALIDATION_FAILED', `cannot publish: ${problem}`);
       const envelope: EventEnvelope<EventMap[K]> = { id: randomUUID(), type, version: definitionOf(type)!.version, occurredAt: new Date().toISOString(), key, data };
-      if (tx) await store_(envelope, tx);
-      else await store.withTransaction((own) => store_(envelope, own));
+      if (tx) await storeInOutbox(envelope, tx);
+      else await store.withTransaction((own) => storeInOutbox(envelope, own));
       return envelope;
     },
 
