@@ -136,7 +136,7 @@ function trackStep(ctx: Ctx, b: Block, utterance: string): void {
 
 function preloadNext(ctx: Ctx, b: Block): void {
   if (blockListens(b)) {
-    const ids = listenVideoIds(ctx, b);
+    const ids = listenVideoIds(ctx.state, b);
     preloadVideo(ctx, ids[ctx.rt.session.listenVideoOrder % Math.max(ids.length, 1)]);
   }
   else preloadVideo(ctx, block(ctx, b.play_final_block[0])?.trigger_video_id);

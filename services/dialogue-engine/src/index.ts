@@ -3,3 +3,4 @@ export type { EngineOptions, EngineState, Runtime, Continuation, Phase } from '.
 export { normalizeJapanese, containsWord, splitWordList } from './normalize.ts';
 export { Messages, type MessageCode } from './messages.ts';
 export { validateCharacter, type ValidationProblem } from './validate.ts';
+export { reachableVideos } from './reach.ts';

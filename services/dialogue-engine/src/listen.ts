@@ -1,15 +1,16 @@
 import type { Block } from '@talkwith/proto/dialogue';
-import { existingVideos, logProblem, video, type Ctx } from './context.ts';
+import { logProblem, video, type Ctx } from './context.ts';
 import { micOn, startTimer } from './devices.ts';
 import { playVideo } from './playback.ts';
 import { blockListens } from './routes.ts';
+import type { EngineState } from './state.ts';
 
 /** listen_video_ids, else the listen_video_prefix series (by title, first listen_video_number of them). */
-export function listenVideoIds(ctx: Ctx, b: Block): string[] {
-  if (b.listen_video_ids.length > 0) return existingVideos(ctx, b.listen_video_ids);
-  const prefix = ctx.state.character.setting.listen_video_prefix;
+export function listenVideoIds(state: EngineState, b: Block): string[] {
+  if (b.listen_video_ids.length > 0) return b.listen_video_ids.filter((id) => state.index.videos.has(id));
+  const prefix = state.character.setting.listen_video_prefix;
   if (!prefix) return [];
-  const series = ctx.state.character.videos
+  const series = state.character.videos
     .filter((v) => v.title.startsWith(prefix))
     .sort((a, b2) => a.title.localeCompare(b2.title))
     .map((v) => v.id);
@@ -18,7 +19,7 @@ export function listenVideoIds(ctx: Ctx, b: Block): string[] {
 
 /** Plays the next listen loop in rotation; without one, the standby loop stands in (and the problem is logged). */
 export function playListenLoop(ctx: Ctx, b: Block): void {
-  const ids = listenVideoIds(ctx, b);
+  const ids = listenVideoIds(ctx.state, b);
   const session = ctx.rt.session;
   const id = ids[session.listenVideoOrder % Math.max(ids.length, 1)];
   if (id !== undefined) {
