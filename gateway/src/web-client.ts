@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ChatPages, canRenderChatPage, chatPreloadHeader, chatSlug, pickEncoding } from './chat-page.ts';
 
 const MISSING_PAGE = `<!doctype html><html lang="ja"><meta charset="utf-8"><title>TALK WITH</title>
 <body><h1>TALK WITH</h1><p>The web client is not built (web/dist is missing). Run <code>npm run build</code>, then restart.</p>
@@ -11,6 +12,10 @@ const MISSING_PAGE = `<!doctype html><html lang="ja"><meta charset="utf-8"><titl
 
 /** Vite's content-hashed build output: a changed file gets a new name. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The other files at the root of the build (favicon.svg, favicon.ico: web/public), under a stable name. */
+const ONE_DAY = 'public, max-age=86400';
+/** The copies the web build writes beside each compressible file (vite-plugin-compression2 in web/vite.config.ts). */
+const COMPRESSED_COPY = /\.(?:br|gz)$/;
 
 export function hasWebClient(dist: string): boolean {
   return existsSync(join(dist, 'index.html'));
@@ -25,12 +30,20 @@ async function webClient(app: FastifyInstance, options: { dist: string }): Promi
   const assetsDir = join(options.dist, 'assets', sep);
   const html = app.securityHeaders.html;
   await app.register(fastifyStatic, {
-    root: options.dist, wildcard: false, index: ['index.html'], maxAge: '1h', schemaHide: true,
+    root: options.dist, wildcard: false, index: ['index.html'], maxAge: '1d', schemaHide: true,
+    // The build holds a .br and a .gz beside every compressible file: the
+    // plugin sends the one the request accepts (Content-Encoding, Vary:
+    // Accept-Encoding), the file itself otherwise. reply.sendFile (the SPA
+    // fallback) goes the same way.
+    preCompressed: true,
     // index.html carries the page's policy and is revalidated on every load; the
-    // content-hashed files Vite writes under assets/ never change under their name.
+    // content-hashed files Vite writes under assets/ never change under their name;
+    // the rest (the favicons) keep a day. `path` is the file sent: maybe the .br or .gz.
     setHeaders: (reply, path) => {
-      if (path.endsWith('.html')) reply.headers(html);
-      else if (path.startsWith(assetsDir)) reply.header('cache-control', IMMUTABLE);
+      const file = path.replace(COMPRESSED_COPY, '');
+      if (file.endsWith('.html')) reply.headers(html);
+      else if (file.startsWith(assetsDir)) reply.header('cache-control', IMMUTABLE);
+      else reply.header('cache-control', ONE_DAY);
     },
   });
 }
@@ -38,16 +51,44 @@ async function webClient(app: FastifyInstance, options: { dist: string }): Promi
 /** Not encapsulated: the root not-found handler needs reply.sendFile. */
 export const webClientRoutes = fp(webClient, { name: 'talkwith-web-client' });
 
+/** True when an If-None-Match header names this (weak) ETag. */
+function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const weak = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || weak(tag) === weak(etag));
+}
+
 /**
  * SPA fallback for the not-found handler: a browser navigating to a client
  * route (a GET outside /api that accepts HTML) gets index.html; the rest gets JSON 404.
+ * The player route /full/chat/{slug} (also under a language prefix) gets
+ * index.html made for its slug (chat-page.ts): a Link header and preload tags
+ * for the poster and the character, and the poster in #root as the first paint.
  */
 export function spaFallback(dist: string) {
   const enabled = hasWebClient(dist);
+  // The index.html of this start; a rebuild needs a restart (as the hashed asset names in it do).
+  const indexHtml = enabled ? readFileSync(join(dist, 'index.html'), 'utf8') : '';
+  const chatPages = enabled && canRenderChatPage(indexHtml) ? new ChatPages(indexHtml) : undefined;
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (!enabled || (request.method !== 'GET' && request.method !== 'HEAD')) return;
     if (request.url.startsWith('/api/') || request.url === '/api') return;
     if (!(request.headers.accept ?? '').includes('text/html')) return;
+    const slug = chatPages ? chatSlug(request.url) : undefined;
+    if (chatPages && slug !== undefined) {
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      const page = await chatPages.get(slug, encoding);
+      reply.headers(request.server.securityHeaders.html)
+        .header('vary', 'accept-encoding').header('etag', page.etag).header('link', chatPreloadHeader(slug))
+        .type('text/html; charset=utf-8');
+      if (notModified(request.headers['if-none-match'], page.etag)) {
+        await reply.code(304).send();
+        return;
+      }
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      await reply.send(page.body);
+      return;
+    }
     // sendFile goes through the static plugin's setHeaders: index.html gets the HTML headers there.
     await reply.sendFile('index.html', dist);
   };

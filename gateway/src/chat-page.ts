@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
+
+/**
+ * The player route's index.html (issue 10): for /full/chat/{slug} (and
+ * /{lang}/full/chat/{slug}) the page itself starts the two requests the player
+ * waits for, the standby poster and the character, and paints the poster
+ * before any script runs. No inline script or style: the page CSP forbids them.
+ */
+
+/** The interface languages that may prefix a route (web/src/i18n/languages.ts). */
+const LANGUAGES = ['ja-JP', 'en-US', 'fil-PH', 'zh-TW'];
+/** A slug the catalog can hold (CharacterSlugParams allows 1–100 characters; URL names are this subset). */
+const SLUG = /^[A-Za-z0-9_-]{1,100}$/;
+const CHAT_PATH = new RegExp(`^/(?:(?:${LANGUAGES.join('|')})/)?full/chat/([^/]*)/?$`);
+
+/** The slug of a player route, or undefined (another route, or a slug that is not a plain URL name). */
+export function chatSlug(url: string): string | undefined {
+  const query = url.indexOf('?');
+  const match = CHAT_PATH.exec(query === -1 ? url : url.slice(0, query));
+  const slug = match?.[1];
+  return slug !== undefined && SLUG.test(slug) ? slug : undefined;
+}
+
+const characterUrl = (slug: string) => `/api/characters/by-slug/${encodeURIComponent(slug)}`;
+const posterUrl = (slug: string) => `${characterUrl(slug)}/poster`;
+
+/** The Link header: preload the poster (an image) and the character (a credentialed fetch, as RTK Query makes it). */
+export function chatPreloadHeader(slug: string): string {
+  return `<${posterUrl(slug)}>; rel=preload; as=image, <${characterUrl(slug)}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+}
+
+/** What React's loading fallback of the player renders too, so the swap does not flash. */
+export function bootSkeleton(slug: string): string {
+  const s = encodeURIComponent(slug);
+  return `<div class="player player--boot" data-boot-slug="${s}"><div class="player__stage"><img class="player__poster" src="${posterUrl(slug)}" alt="" fetchpriority="high"></div></div>`;
+}
+
+const ROOT = /<div id="root">\s*<\/div>/;
+
+/** True when index.html has the empty #root and the </head> the chat page fills in. */
+export function canRenderChatPage(indexHtml: string): boolean {
+  return ROOT.test(indexHtml) && indexHtml.includes('</head>');
+}
+
+/** index.html with the preload tags in the head and the boot skeleton in #root. */
+export function renderChatPage(indexHtml: string, slug: string): string {
+  const preload = `<link rel="preload" href="${posterUrl(slug)}" as="image" fetchpriority="high">`
+    + `<link rel="preload" href="${characterUrl(slug)}" as="fetch" crossorigin="use-credentials">`;
+  return indexHtml
+    .replace('</head>', `${preload}</head>`)
+    .replace(ROOT, () => `<div id="root">${bootSkeleton(slug)}</div>`);
+}
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The encoding to send, negotiated the way @fastify/static does for the files (its '*' counts as gzip). */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  return negotiate(acceptEncoding.toLowerCase().replaceAll('*', 'gzip'), ['br', 'gzip']) ?? 'identity';
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+async function encode(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  if (encoding === 'br') return brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  if (encoding === 'gzip') return gzipped(body, { level: constants.Z_BEST_COMPRESSION });
+  return body;
+}
+
+interface Variants {
+  etag: string;
+  bodies: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+export interface ChatPage {
+  etag: string;
+  body: Buffer;
+}
+
+/**
+ * The chat pages by slug, each encoding compressed once (in zlib's thread
+ * pool) and kept: at most `max` slugs, the least recently used dropped first.
+ * Slugs come from URLs anyone can type, hence the bound.
+ */
+export class ChatPages {
+  readonly #indexHtml: string;
+  readonly #max: number;
+  readonly #bySlug = new Map<string, Variants>();
+
+  constructor(indexHtml: string, max = 200) {
+    this.#indexHtml = indexHtml;
+    this.#max = max;
+  }
+
+  get size(): number {
+    return this.#bySlug.size;
+  }
+
+  async get(slug: string, encoding: Encoding): Promise<ChatPage> {
+    let variants = this.#bySlug.get(slug);
+    if (variants) {
+      this.#bySlug.delete(slug);
+    } else {
+      const html = Buffer.from(renderChatPage(this.#indexHtml, slug));
+      variants = { etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`, bodies: { identity: Promise.resolve(html) } };
+      if (this.#bySlug.size >= this.#max) this.#bySlug.delete(this.#bySlug.keys().next().value!);
+    }
+    this.#bySlug.set(slug, variants);
+    const identity = variants.bodies.identity!;
+    const body = (variants.bodies[encoding] ??= identity.then((html) => encode(html, encoding)));
+    return { etag: variants.etag, body: await body };
+  }
+}
