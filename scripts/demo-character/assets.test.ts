@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { open, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PATHS, SUBTITLE_LANGUAGES, loadClips, loadManifest, subtitlePath, videoPath } from './clips.ts';
+import { PATHS, SUBTITLE_LANGUAGES, loadClips, loadManifest, posterPath, subtitlePath, videoPath } from './clips.ts';
 import type { DemoClip, ManifestEntry } from './clips.ts';
 import { READINGS } from './readings.ts';
 import { parseVtt } from './vtt.ts';
@@ -49,6 +49,13 @@ describe('demo character assets', () => {
     expect(header.toString('ascii', 4, 8)).toBe('ftyp');
   });
 
+  it.each(clips.map((clip) => [clip.id, clip] as const))('poster %s, as committed, is a WebP image (RIFF....WEBP)', async (id) => {
+    const header = await firstBytes(join(PATHS.assets, posterPath(id)), 12);
+
+    expect(header.toString('ascii', 0, 4)).toBe('RIFF');
+    expect(header.toString('ascii', 8, 12)).toBe('WEBP');
+  });
+
   it.each(clips.map((clip) => [clip.id, clip] as const))('manifest entry %s, as committed, describes the file on disk', async (id) => {
     const entry = manifest.get(id);
 
@@ -70,7 +77,8 @@ describe('demo character assets', () => {
   );
 
   it('all media, together, stay under 6 MB', async () => {
-    const sizes = await Promise.all([...manifest.values()].map((entry) => stat(join(PATHS.assets, entry.path))));
+    const paths = [...manifest.values()].flatMap((entry) => [entry.path, posterPath(entry.id)]);
+    const sizes = await Promise.all(paths.map((path) => stat(join(PATHS.assets, path))));
     const total = sizes.reduce((sum, file) => sum + file.size, (await stat(PATHS.avatar)).size);
 
     expect(total).toBeLessThan(MAX_TOTAL_BYTES);
@@ -83,5 +91,11 @@ describe('demo character assets', () => {
       expect.objectContaining({ codec_type: 'video', codec_name: 'h264', width: 480, height: 270, pix_fmt: 'yuv420p' }),
       expect.objectContaining({ codec_type: 'audio', codec_name: 'aac' }),
     ]));
+  });
+
+  it.skipIf(!hasFfprobe).each(['greet', 'standby'])('poster %s, probed with ffprobe, is one 480x270 WebP frame like its video', (id) => {
+    const streams = probe(join(PATHS.assets, posterPath(id)));
+
+    expect(streams).toEqual([expect.objectContaining({ codec_type: 'video', codec_name: 'webp', width: 480, height: 270 })]);
   });
 });

@@ -47,6 +47,11 @@ export function videoPath(id: string): string {
   return `videos/${id}.mp4`;
 }
 
+/** The clip's first frame as a still (WebP, the video's pixel size): what shows before the video plays. */
+export function posterPath(id: string): string {
+  return `posters/${id}.webp`;
+}
+
 export function subtitlePath(language: SubtitleLanguage, id: string): string {
   return `subtitles/${DEMO_CHARACTER_ID}/${language}/${id}.vtt`;
 }

@@ -1,6 +1,7 @@
 // Renders the demo character's media from clips.json:
 //   node scripts/demo-character/generate.ts            all clips (replaces videos/ and subtitles/)
 //   node scripts/demo-character/generate.ts --only id  one clip (updates its manifest entry)
+//   node scripts/demo-character/generate.ts --posters  only the posters, from the committed videos
 // Needs espeak-ng, ffmpeg/ffprobe and fonts-noto-cjk. The output is committed,
 // so running the product never needs these tools.
 import { execFile } from 'node:child_process';
@@ -8,7 +9,7 @@ import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { PATHS, SUBTITLE_LANGUAGES, loadClips, loadManifest, subtitlePath, videoPath } from './clips.ts';
+import { PATHS, SUBTITLE_LANGUAGES, loadClips, loadManifest, posterPath, subtitlePath, videoPath } from './clips.ts';
 import type { DemoClip, ManifestEntry } from './clips.ts';
 import { wrapJapanese } from './layout.ts';
 import { READINGS } from './readings.ts';
@@ -83,12 +84,27 @@ async function writeSubtitles(plan: ClipPlan): Promise<void> {
   }
 }
 
+/**
+ * The clip's first frame as a WebP still at the video's size (about 6 kB; a
+ * JPEG at -q:v 4 is nearly twice that): the player's poster, shown before
+ * the video can play. No metadata, so regenerating gives the same bytes.
+ */
+async function renderPoster(id: string): Promise<void> {
+  const output = join(PATHS.assets, posterPath(id));
+  await mkdir(join(output, '..'), { recursive: true });
+  await run('ffmpeg', [
+    '-hide_banner', '-loglevel', 'error', '-y', '-i', join(PATHS.assets, videoPath(id)),
+    '-frames:v', '1', '-map_metadata', '-1', '-c:v', 'libwebp', '-quality', '80', '-compression_level', '6', output,
+  ]);
+}
+
 async function renderClip(clip: DemoClip, work: string, font: string, layers: LayersFor): Promise<ManifestEntry> {
   const plan = await planClip(clip, work);
   const output = join(PATHS.assets, videoPath(clip.id));
   await mkdir(join(output, '..'), { recursive: true });
   await run('ffmpeg', ffmpegArgs(plan, layers(clip.kind), font, output));
   await writeSubtitles(plan);
+  await renderPoster(clip.id);
   const entry: ManifestEntry = {
     id: clip.id, title: `${clip.id}.mp4`, path: videoPath(clip.id),
     durationMs: await probeDurationMs(output), bytes: (await stat(output)).size,
@@ -121,14 +137,20 @@ async function previousManifest(): Promise<ManifestEntry[]> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { only: { type: 'string' } } });
+  const { values } = parseArgs({ options: { only: { type: 'string' }, posters: { type: 'boolean' } } });
   const clips = await loadClips();
+  if (values.posters) {
+    await inPool(clips, (clip) => renderPoster(clip.id));
+    console.log(`${clips.length} posters`);
+    return;
+  }
   const selected = values.only === undefined ? clips : clips.filter((clip) => clip.id === values.only);
   if (selected.length === 0) throw new Error(`no clip with id ${values.only}`);
   const [font, sprites] = [await findJapaneseFont(), renderSprites()];
   if (values.only === undefined) {
     await rm(join(PATHS.assets, 'videos'), { recursive: true, force: true });
     await rm(join(PATHS.assets, 'subtitles'), { recursive: true, force: true });
+    await rm(join(PATHS.assets, 'posters'), { recursive: true, force: true });
   }
   await mkdir(PATHS.assets, { recursive: true });
   await writeFile(PATHS.avatar, sprites.avatar);

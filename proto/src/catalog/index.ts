@@ -19,6 +19,9 @@ export type CharacterList = Static<typeof CharacterList>;
 
 export const CharacterMedia = Type.Object({
   videos: Type.Record(Type.String(), Type.String(), { description: 'video id → public URL' }),
+  posters: Type.Record(Type.String(), Type.String(), {
+    description: 'video id → public URL of a still image of the clip\'s first frame (same pixel size), for the videos that have one: shown until the video plays',
+  }),
   subtitles: Type.Record(Type.String(), Type.Record(Type.String(), Type.String()), {
     description: 'language → subtitle name (video title without .mp4) → public URL of the .vtt',
   }),

@@ -25,6 +25,9 @@ export function mediaKeys(characterId: string) {
     avatar: `characters/${characterId}/avatar.png`,
     /** A video's path is relative to the character's media folder (e.g. videos/greet.mp4). */
     media: (path: string) => `characters/${characterId}/${path}`,
+    /** The first frame of a video as a still (WebP), beside the videos. */
+    poster: (videoId: string) => `characters/${characterId}/posters/${videoId}.webp`,
+    postersPrefix: `characters/${characterId}/posters/`,
     subtitlesPrefix: `subtitles/${characterId}/`,
   };
 }

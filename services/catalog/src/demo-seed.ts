@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DocumentStore, Eventing, FileStore, Platform } from '@talkwith/platform';
@@ -25,6 +26,9 @@ async function demoFiles(characterId: string): Promise<Array<{ source: string; k
   const files = [{ source: 'avatar.png', key: keys.avatar }];
   for (const entry of manifest) {
     files.push({ source: entry.path, key: keys.media(entry.path) });
+    // The clip's first frame (scripts/demo-character/generate.ts writes posters/<id>.webp beside the videos).
+    const poster = `posters/${entry.id}.webp`;
+    if (existsSync(join(demoAssetsDir, poster))) files.push({ source: poster, key: keys.poster(entry.id) });
     // The committed subtitle paths already follow SPEC §2 ({character_id}/{language}/{name}.vtt under subtitles/).
     for (const path of Object.values(entry.subtitles)) files.push({ source: path, key: path });
   }

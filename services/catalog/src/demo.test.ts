@@ -30,6 +30,8 @@ describe('catalog demo character', () => {
     expect(character.dialogue.setting).toEqual(publicCharacterOf(demoCharacter).setting);
     expect(Object.keys(character.media.videos).sort()).toEqual(demoCharacter.videos.map((v) => v.id).sort());
     expect(character.media.videos.greet).toBe('/files/characters/demo-mirai/videos/greet.mp4');
+    expect(Object.keys(character.media.posters).sort()).toEqual(demoCharacter.videos.map((v) => v.id).sort());
+    expect(character.media.posters.standby).toBe('/files/characters/demo-mirai/posters/standby.webp');
     expect(character.media.subtitles['ja-JP'].greet).toBe('/files/subtitles/demo-mirai/ja-JP/greet.vtt');
     expect(character.media.subtitles['en-US'].greet).toBe('/files/subtitles/demo-mirai/en-US/greet.vtt');
   });
@@ -55,6 +57,23 @@ describe('catalog demo character', () => {
     expect(res.body).toContain('ミライ');
   });
 
+  it('files route, the standby poster, is the WebP still the seed uploaded', async () => {
+    const res = await get('/files/characters/demo-mirai/posters/standby.webp');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.rawPayload.subarray(0, 4).toString('ascii')).toBe('RIFF');
+    expect(res.rawPayload.subarray(8, 12).toString('ascii')).toBe('WEBP');
+  });
+
+  it('by-slug, a video whose poster is missing from the files port, lists posters only for the stills that exist', async () => {
+    await svc.platform.files.delete('characters/demo-mirai/posters/nod_2.webp');
+    const { character } = (await get('/api/characters/by-slug/mirai')).json();
+    const restored = await seedDemoCharacter(svc.platform);
+    expect(character.media.posters.nod_2).toBeUndefined();
+    expect(character.media.posters.nod_1).toBe('/files/characters/demo-mirai/posters/nod_1.webp');
+    expect(restored.copied).toBe(1);
+  });
+
   it('seeding again, everything present, inserts nothing and copies nothing', async () => {
     const characters = openCharacters(svc.platform.store);
     const again = await seedDemoCharacter(svc.platform);
@@ -67,6 +86,33 @@ describe('catalog demo character', () => {
     const again = await seedDemoCharacter(svc.platform);
     expect(again).toEqual({ inserted: false, copied: 1 });
     expect((await get('/files/characters/demo-mirai/videos/nod_1.mp4')).statusCode).toBe(200);
+  });
+
+  it('poster by slug, mirai, redirects 302 to her standby poster, cacheable for 5 minutes', async () => {
+    const res = await get('/api/characters/by-slug/mirai/poster');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/files/characters/demo-mirai/posters/standby.webp');
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('poster by slug, standby poster missing, redirects to the avatar', async () => {
+    await svc.platform.files.delete('characters/demo-mirai/posters/standby.webp');
+    const res = await get('/api/characters/by-slug/mirai/poster');
+    await seedDemoCharacter(svc.platform);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/files/characters/demo-mirai/avatar.png');
+  });
+
+  it('poster by slug, unknown slug, answers 404 in the JSON error shape', async () => {
+    const res = await get('/api/characters/by-slug/nobody/poster');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+  });
+
+  it('poster by slug, a slug over 100 characters, is refused before the handler (414, the router\'s parameter limit)', async () => {
+    const res = await get(`/api/characters/by-slug/${'a'.repeat(101)}/poster`);
+    expect(res.statusCode).toBe(414);
+    expect(res.headers.location).toBeUndefined();
   });
 
   it('by-slug, unknown slug, answers 404 with a Japanese message', async () => {
@@ -84,5 +130,9 @@ describe('catalog demo character', () => {
     const listed = await eventually(async () => (await get('/api/characters')).json().characters.find((c: { id: string }) => c.id === id));
     expect(res.statusCode).toBe(404);
     expect(listed).toMatchObject({ playable: false, slug: null, avatar_url: null });
+    await openCharacters(svc.platform.store).updateOne({ _id: id }, { $set: { slug: 'sora' } });
+    const poster = await get('/api/characters/by-slug/sora/poster');
+    expect(poster.statusCode).toBe(404);
+    expect(poster.json()).toMatchObject({ ok: false, code: 'NOT_FOUND' });
   });
 });

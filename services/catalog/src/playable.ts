@@ -23,13 +23,34 @@ async function subtitleUrls(files: FileStore, characterId: string): Promise<Char
   return out;
 }
 
-/** The character as the player needs it: the public view of the dialogue (no credentials) plus public URLs of every video and subtitle. */
+/** Poster URLs of the videos whose first-frame still really exists (one listing of the posters folder). */
+async function posterUrls(files: FileStore, characterId: string, videoIds: string[]): Promise<CharacterMedia['posters']> {
+  const keys = mediaKeys(characterId);
+  const stored = new Set((await files.list(keys.postersPrefix)).map((file) => file.key));
+  return Object.fromEntries(videoIds.filter((id) => stored.has(keys.poster(id))).map((id) => [id, files.publicUrl(keys.poster(id))]));
+}
+
+/** The character as the player needs it: the public view of the dialogue (no credentials) plus public URLs of every video, poster and subtitle. */
 export async function playableOf(c: Character, files: FileStore): Promise<PlayableCharacter> {
   if (!c.dialogue || !c.published_at) throw new AppError('NOT_FOUND', 'このキャラクターとはまだ会話できません。');
   const keys = mediaKeys(c._id);
   const videos = Object.fromEntries(c.dialogue.videos.map((v) => [v.id, files.publicUrl(keys.media(v.path))]));
+  const [posters, subtitles] = await Promise.all([posterUrls(files, c._id, c.dialogue.videos.map((v) => v.id)), subtitleUrls(files, c.dialogue.id)]);
   return {
     ok: true,
-    character: { ...summaryOf(c, files), dialogue: publicCharacterOf(c.dialogue), media: { videos, subtitles: await subtitleUrls(files, c.dialogue.id) } },
+    character: { ...summaryOf(c, files), dialogue: publicCharacterOf(c.dialogue), media: { videos, posters, subtitles } },
   };
+}
+
+/**
+ * Where GET /api/characters/by-slug/{slug}/poster sends the browser: the poster
+ * of the standby clip, else the avatar; undefined when there is neither.
+ * Not found (404) like the character itself when it cannot be played.
+ */
+export async function posterRedirectOf(c: Character, files: FileStore): Promise<string | undefined> {
+  if (!c.dialogue || !c.published_at) throw new AppError('NOT_FOUND', 'このキャラクターとはまだ会話できません。');
+  const standby = c.dialogue.setting.standby_video_id;
+  const key = standby ? mediaKeys(c._id).poster(standby) : undefined;
+  if (key && await files.stat(key)) return files.publicUrl(key);
+  return c.avatar_key ? files.publicUrl(c.avatar_key) : undefined;
 }

@@ -11,7 +11,7 @@ import {
 } from '@talkwith/proto/catalog';
 import { addCharacter, openCharacters, publishCharacter, type Character } from './characters.ts';
 import { seedDemoCharacter } from './demo-seed.ts';
-import { playableOf, summaryOf } from './playable.ts';
+import { playableOf, posterRedirectOf, summaryOf } from './playable.ts';
 
 /**
  * The same schema under proto's named type: inferring the reply type from the
@@ -21,6 +21,9 @@ const PlayableReply = Type.Unsafe<PlayableCharacter>(PlayableCharacter);
 
 /** The admin view keeps the authoring fields but not the (large) dialogue graph. */
 const view = ({ _id, dialogue: _dialogue, ...c }: Character) => ({ id: _id, ...c });
+
+/** The poster redirect may be reused a while: the standby clip or the avatar seldom changes. */
+const POSTER_CACHE = 'public, max-age=300';
 
 /** Where the files port is served when no CDN stands in front (FILES_PUBLIC_BASE_URL unset: publicUrl points here). */
 export const FILES_PREFIX = '/files';
@@ -55,6 +58,22 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     const found = await characters.findOne({ slug: request.params.slug, published_at: { $ne: null } });
     if (!found) throw new AppError('NOT_FOUND', 'キャラクターが見つかりません。');
     return playableOf(found, files);
+  });
+  // The page of /full/chat/{slug} preloads and paints this URL before any script
+  // runs (gateway/src/chat-page.ts): one stable address per character whatever
+  // its media, so the browser's cache and the later <img> share it.
+  api.get('/api/characters/by-slug/:slug/poster', {
+    schema: {
+      tags: ['catalog'], summary: 'The poster of a published character: a redirect to the first frame of its standby clip, or to its avatar',
+      params: CharacterSlugParams,
+      response: { 302: Type.Null({ description: 'Location: the poster image (cacheable for 5 minutes)' }) },
+    },
+  }, async (request, reply) => {
+    const found = await characters.findOne({ slug: request.params.slug, published_at: { $ne: null } });
+    if (!found) throw new AppError('NOT_FOUND', 'キャラクターが見つかりません。');
+    const location = await posterRedirectOf(found, files);
+    if (!location) throw new AppError('NOT_FOUND', 'このキャラクターには画像がありません。');
+    return reply.header('cache-control', POSTER_CACHE).redirect(location, 302);
   });
   api.post('/api/admin/characters', { schema: { tags: ['catalog', 'admin'], summary: 'Add a character (unpublished)', body: NewCharacterBody } }, async (request, reply) => {
     await requireAdminCaller(request);
