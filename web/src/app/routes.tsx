@@ -1,6 +1,7 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PlayerRouteFallback } from './PlayerBoot.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
 import { RegisterPage } from '../features/auth/pages/RegisterPage.tsx';
@@ -62,7 +63,7 @@ export const routes: RouteObject[] = [
       { path: 'mic_manual', element: <Popup titleKey="nav.micManual"><MicManual /></Popup> },
       { path: 'full/main_menu', element: <MainMenuPage /> },
       { path: 'full/select_chat', element: <SelectChatPage /> },
-      { path: 'full/chat/:character_slug', element: <PlayerPage /> },
+      { path: 'full/chat/:character_slug', element: <Suspense fallback={<PlayerRouteFallback />}><PlayerPage /></Suspense> },
       { path: ':segment/*', element: <AdminGate /> },
       { path: '*', element: <NotFoundPage /> },
     ],

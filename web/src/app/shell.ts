@@ -5,3 +5,4 @@
 export { usePopup, type PopupOptions, type PopupButton } from '../features/popup/usePopup.ts';
 export { PopupFrame } from '../features/popup/PopupFrame.tsx';
 export { LanguageSwitcher } from '../features/language/LanguageSwitcher.tsx';
+export { PlayerBoot, posterUrl } from './PlayerBoot.tsx';

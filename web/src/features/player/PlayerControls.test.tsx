@@ -10,7 +10,7 @@ import { sessionOpened, speechUnavailable, stepped } from './playerSlice.ts';
 
 function fakeRunner(): EffectRunner & { sent: unknown[] } {
   const sent: unknown[] = [];
-  return { sent, send: (input) => { sent.push(input); }, setMicEnabled: vi.fn(), dispose: vi.fn() };
+  return { sent, send: (input) => { sent.push(input); }, setMicEnabled: vi.fn(), primeMedia: vi.fn(), dispose: vi.fn() };
 }
 
 async function setUp(commands: EngineCommand[]) {

@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Notice, Spinner } from '../../app/ui.tsx';
+import { Notice } from '../../app/ui.tsx';
 import { useCharacterBySlugQuery } from './playerApi.ts';
+import { PlayerBoot } from '../../app/shell.ts';
 import { PlayerScreen } from './PlayerScreen.tsx';
 import './player.css';
 
@@ -10,7 +11,7 @@ export default function PlayerPage() {
   const { t } = useTranslation();
   const { character_slug: slug = '' } = useParams();
   const { data, isLoading, isError } = useCharacterBySlugQuery(slug);
-  if (isLoading) return <Spinner label={t('player.loading')} />;
+  if (isLoading) return <PlayerBoot slug={slug} label={t('player.loading')} />;
   if (isError || !data) {
     return (
       <section className="page">
@@ -19,5 +20,5 @@ export default function PlayerPage() {
       </section>
     );
   }
-  return <PlayerScreen playable={data.character} />;
+  return <PlayerScreen playable={data.character} slug={slug} />;
 }

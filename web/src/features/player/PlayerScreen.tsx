@@ -5,8 +5,9 @@ import type { PlayableCharacter } from '@talkwith/proto/catalog';
 import { useAppSelector } from '../../app/hooks.ts';
 import { selectPlayer } from './playerSlice.ts';
 import { PlayerControls } from './PlayerControls.tsx';
+import { posterUrl } from '../../app/shell.ts';
 import { Subtitles } from './Subtitles.tsx';
-import { usePlayerRunner } from './usePlayerRunner.ts';
+import { usePlayerRunner, type ShownClip } from './usePlayerRunner.ts';
 
 type Playable = PlayableCharacter['character'];
 
@@ -15,28 +16,35 @@ function subtitleLanguage(media: Playable['media'], uiLanguage: string): string 
   return uiLanguage === 'en-US' && media.subtitles['en-US'] ? 'en-US' : 'ja-JP';
 }
 
-/** The player screen: two stacked videos (A/B), subtitles, and the controls. */
-export function PlayerScreen({ playable }: { playable: Playable }) {
+/** The subtitle file of the clip on screen (its name is the video title without .mp4). */
+function subtitleUrlOf(playable: Playable, shown: ShownClip | null, language: string): string | null {
+  const title = shown ? playable.dialogue.videos.find((v) => v.id === shown.videoId)?.title : undefined;
+  return title ? (playable.media.subtitles[language]?.[title.replace(/\.mp4$/iu, '')] ?? null) : null;
+}
+
+/**
+ * The player screen: the video stage (a pool of <video> elements the stage
+ * fills itself, over the standby clip's poster), subtitles, and the controls.
+ */
+export function PlayerScreen({ playable, slug }: { playable: Playable; slug: string }) {
   const { t, i18n } = useTranslation();
-  const [videoA, setVideoA] = useState<HTMLVideoElement | null>(null);
-  const [videoB, setVideoB] = useState<HTMLVideoElement | null>(null);
-  const runner = usePlayerRunner(playable.dialogue, playable.media, { A: videoA, B: videoB });
+  const [stage, setStage] = useState<HTMLDivElement | null>(null);
+  const { runner, shown } = usePlayerRunner(playable.dialogue, playable.media, stage);
   const { view } = useAppSelector(selectPlayer);
   const { setting } = playable.dialogue;
-  const language = subtitleLanguage(playable.media, i18n.language);
-  const subtitleUrl = view.subtitle ? (playable.media.subtitles[language]?.[view.subtitle] ?? null) : null;
-  const classes = ['player', setting.landscape_mode ? 'player--landscape' : 'player--portrait', setting.hide_cursor ? 'player--hide-cursor' : ''];
+  const subtitleUrl = view.ended ? null : subtitleUrlOf(playable, shown, subtitleLanguage(playable.media, i18n.language));
+  const poster = posterUrl(slug);
+  const classes = ['player', setting.landscape_mode ? 'player--landscape' : 'player--portrait', setting.hide_cursor ? 'player--hide-cursor' : '', view.ended ? 'player--ended' : ''];
 
-  // Browsers refuse sound before the first gesture (the standby loop then plays muted); a touch or key press lifts that.
-  const allowSound = () => {
-    for (const video of [videoA, videoB]) if (video) video.muted = false;
-  };
+  // The first touch or key lets every clip play with sound from then on (browsers, iOS Safari above all, want a gesture).
+  const prime = () => runner?.primeMedia();
 
   return (
-    <div className={classes.join(' ').trim()} data-testid="player" onPointerDown={allowSound} onKeyDown={allowSound}>
+    <div className={classes.join(' ').replace(/\s+/gu, ' ').trim()} data-testid="player" onPointerDown={prime} onKeyDown={prime}>
+      <img className="player__backdrop" src={poster} alt="" aria-hidden="true" />
       <header className="player__bar">
         <Link className="player__back" to="/full/select_chat" aria-label={t('player.chooseAnother')}>‹</Link>
-        <span className="player__name">{playable.name}</span>
+        <h1 className="player__name">{playable.name}</h1>
         {runner && !view.ended && view.startButtons.length === 0 && (
           <span className="player__bar-tools">
             <button type="button" className="player__chip" onClick={() => runner.send({ type: view.paused ? 'resume' : 'pause' })}>
@@ -47,20 +55,12 @@ export function PlayerScreen({ playable }: { playable: Playable }) {
         )}
       </header>
       <div className="player__stage">
-        {(['A', 'B'] as const).map((slot) => (
-          <video
-            key={slot}
-            ref={slot === 'A' ? setVideoA : setVideoB}
-            className={`player__video${view.activeSlot === slot ? ' player__video--active' : ''}`}
-            data-slot={slot}
-            playsInline
-            preload="auto"
-            poster={playable.avatar_url ?? undefined}
-          />
-        ))}
+        <img className="player__poster" src={poster} alt="" fetchPriority="high" />
+        <div className="player__videos" ref={setStage} />
+        {view.ended && <div className="player__end-card" aria-hidden="true" />}
       </div>
       <div className="player__bottom">
-        <Subtitles url={subtitleUrl} video={view.activeSlot === 'A' ? videoA : videoB} />
+        <Subtitles url={subtitleUrl} video={shown?.element ?? null} />
         {runner && <PlayerControls runner={runner} character={playable.dialogue} />}
       </div>
     </div>

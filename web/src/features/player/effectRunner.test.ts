@@ -36,6 +36,23 @@ function setUp(character: Character = demoCharacter, media = mediaFor(character)
 }
 
 describe('player effect runner', () => {
+  it('runner, each step, asks the stage to keep warm the clips the user can reach next (the greeting first at standby, the listen loop first while greeting)', () => {
+    const { runner, video, startTalking } = setUp();
+    runner.send({ type: 'ready' });
+    expect(video.warmed.at(-1)?.[0]).toMatch(/greet\.mp4$/u);
+    startTalking();
+    const warm = video.warmed.at(-1) ?? [];
+    expect(warm[0]).toMatch(/listen_1\.mp4$/u);
+    expect(warm).toEqual(expect.arrayContaining([expect.stringMatching(/topic_food\.mp4$/u), expect.stringMatching(/invalid_1\.mp4$/u)]));
+  });
+
+  it('runner, primeMedia twice, primes the stage once (the first gesture)', () => {
+    const { runner, video } = setUp();
+    runner.primeMedia();
+    runner.primeMedia();
+    expect(video.calls.filter((c) => c.op === 'prime')).toHaveLength(1);
+  });
+
   it('runner, ready, loops the standby video and shows the three start buttons', () => {
     const { runner, video, view } = setUp();
     runner.send({ type: 'ready' });

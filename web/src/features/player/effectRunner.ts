@@ -1,4 +1,4 @@
-import { initialState, step, type EngineState } from '@talkwith/dialogue-engine';
+import { initialState, reachableVideos, step, type EngineState } from '@talkwith/dialogue-engine';
 import type { PublicCharacter as Character, EngineCommand, EngineInput, TimerName } from '@talkwith/proto/dialogue';
 import type { CharacterMedia } from '@talkwith/proto/catalog';
 import { searchLocally, scoreLocally } from './localMatch.ts';
@@ -24,6 +24,8 @@ export interface EffectRunner {
   send(input: EngineInput): void;
   /** The user's microphone switch: off keeps the recogniser closed even while the engine listens (typing still works). */
   setMicEnabled(enabled: boolean): void;
+  /** From the user's first gesture: every video may play with sound from then on. */
+  primeMedia(): void;
   dispose(): void;
 }
 
@@ -41,6 +43,7 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
   let busy = false;
   let disposed = false;
   let micEnabled = true;
+  let primed = false;
   let engineListening = false;
   const openMic = () => { if (micEnabled) deps.speech?.start(); };
 
@@ -58,6 +61,8 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
     const result = step({ ...base, rt }, input, deps.clock.now());
     deps.dispatch(stepped({ rt: result.state.rt, commands: result.commands }));
     for (const command of result.commands) execute(command);
+    // Whatever the user does next, its clip should already be decoded.
+    deps.video.warm(reachableVideos(result.state).map(videoUrl).filter((url): url is string => url !== null));
   }
 
   function send(input: EngineInput): void {
@@ -142,6 +147,11 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
       micEnabled = enabled;
       if (!enabled) deps.speech?.stop();
       else if (engineListening && !timers.has('mic')) openMic();
+    },
+    primeMedia() {
+      if (primed) return;
+      primed = true;
+      deps.video.prime();
     },
     dispose() {
       disposed = true;

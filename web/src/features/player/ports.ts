@@ -1,9 +1,18 @@
 import type { LogCategory, VideoSlotName } from '@talkwith/proto/dialogue';
 
-/** The two stacked <video> elements, as the effect runner drives them. */
+/**
+ * The video stage, as the effect runner drives it. The engine's two slots
+ * (A/B) name the clip now playing and the one before; the stage may hold
+ * more clips than two decoded ahead (its warm pool).
+ */
 export interface VideoPort {
   play(slot: VideoSlotName, url: string, options: { videoId: string; loop: boolean; loopCount: number; notifyAtMs: number | null }): void;
+  /** The engine's guess at the next clip: warmed before any other. */
   preload(slot: VideoSlotName, url: string): void;
+  /** The clips that may play next, most likely first: kept decoded as far as the pool allows. */
+  warm(urls: readonly string[]): void;
+  /** Called from the user's first tap or key: lets every element play (with sound) later without a gesture (iOS Safari). */
+  prime(): void;
   pause(): void;
   resume(): void;
   dispose(): void;
@@ -14,6 +23,8 @@ export interface VideoEvents {
   ended(slot: VideoSlotName, videoId: string): void;
   timeReached(slot: VideoSlotName, videoId: string, ms: number): void;
   failed(slot: VideoSlotName, videoId: string, message: string): void;
+  /** The clip's first frame is on screen (the switch is done). */
+  shown?(slot: VideoSlotName, videoId: string, element: HTMLVideoElement): void;
 }
 
 /** A speech recogniser (the browser's Web Speech API); text typed by the user bypasses it. */

@@ -5,16 +5,19 @@ import type { Clock, LogEntry, LogSink, SpeechPort, VideoPort } from './ports.ts
 
 /** Test doubles for the runner's ports: they record what was asked of them. */
 export function fakeVideo() {
+  const warmed: string[][] = [];
   const calls: Array<{ op: string; slot?: VideoSlotName; url?: string; loop?: boolean; loopCount?: number; notifyAtMs?: number | null }> = [];
   const port: VideoPort = {
     play: (slot, url, o) => calls.push({ op: 'play', slot, url, loop: o.loop, loopCount: o.loopCount, notifyAtMs: o.notifyAtMs }),
     preload: (slot, url) => calls.push({ op: 'preload', slot, url }),
+    warm: (urls) => { warmed.push([...urls]); },
+    prime: () => calls.push({ op: 'prime' }),
     pause: () => calls.push({ op: 'pause' }),
     resume: () => calls.push({ op: 'resume' }),
     dispose: () => calls.push({ op: 'dispose' }),
   };
   const played = () => calls.filter((c) => c.op === 'play').map((c) => c.url?.split('/').pop());
-  return { port, calls, played };
+  return { port, calls, played, warmed };
 }
 
 export function fakeSpeech() {
@@ -62,5 +65,5 @@ export function mediaFor(character: Character): CharacterMedia {
   const videos = Object.fromEntries(character.videos.map((v) => [v.id, `/files/characters/${character.id}/${v.path}`]));
   const names = character.videos.map((v) => v.title.replace(/\.mp4$/, ''));
   const subtitles = Object.fromEntries(['ja-JP', 'en-US'].map((lang) => [lang, Object.fromEntries(names.map((n) => [n, `/files/subtitles/${character.id}/${lang}/${n}.vtt`]))]));
-  return { videos, subtitles };
+  return { videos, posters: {}, subtitles };
 }

@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
-import type { PublicCharacter as Character, VideoSlotName } from '@talkwith/proto/dialogue';
+import type { PublicCharacter as Character } from '@talkwith/proto/dialogue';
 import type { CharacterMedia } from '@talkwith/proto/catalog';
 import { initialState } from '@talkwith/dialogue-engine';
 import { selectUser } from '../../api/index.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import type { RootState } from '../../app/store.ts';
-import { createDomVideoPort } from './domVideo.ts';
 import { createEffectRunner, type EffectRunner } from './effectRunner.ts';
 import { consoleLogSink, socketLogSink, socketUrl } from './logSink.ts';
 import { selectPlayer, sessionClosed, sessionOpened, speechUnavailable } from './playerSlice.ts';
 import { browserClock, type LogSink } from './ports.ts';
+import { createVideoStage } from './videoStage.ts';
 import { createWebSpeech } from './webSpeech.ts';
 
 /** Logging is suppressed when the page is opened from the album (?album=true, SPEC §7). */
@@ -20,20 +20,24 @@ function makeLogSink(userId: string | null, getToken: () => string | null): LogS
   return userId ? socketLogSink(socketUrl(), getToken) : consoleLogSink();
 }
 
+/** The clip on screen: the element showing it and its video id. */
+export interface ShownClip { element: HTMLVideoElement; videoId: string }
+
 /**
  * Opens a player session for the character: wires the effect runner to the
- * two video elements, speech recognition and the log socket, and shows the
- * standby loop. Returns the runner (null until the videos are mounted).
+ * video stage (its <video> pool goes into `stage`), speech recognition and
+ * the log socket, and shows the standby loop. Returns the runner (null until
+ * the stage is mounted) and the clip on screen.
  */
-export function usePlayerRunner(character: Character | undefined, media: CharacterMedia | undefined, videos: Record<VideoSlotName, HTMLVideoElement | null>): EffectRunner | null {
+export function usePlayerRunner(character: Character | undefined, media: CharacterMedia | undefined, stage: HTMLElement | null): { runner: EffectRunner | null; shown: ShownClip | null } {
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
   const [runner, setRunner] = useState<EffectRunner | null>(null);
+  const [shown, setShown] = useState<ShownClip | null>(null);
   const runnerRef = useRef<EffectRunner | null>(null);
-  const { A, B } = videos;
 
   useEffect(() => {
-    if (!character || !media || !A || !B) return undefined;
+    if (!character || !media || !stage) return undefined;
     const seed = Math.floor(Math.random() * 2 ** 31);
     const send: EffectRunner['send'] = (input) => runnerRef.current?.send(input);
     const speech = character.setting.use_web_speech_api
@@ -47,7 +51,8 @@ export function usePlayerRunner(character: Character | undefined, media: Charact
     const created = createEffectRunner({
       character, media, dispatch, getPlayer: () => selectPlayer(store.getState()), speech, clock: browserClock,
       logs: makeLogSink(selectUser(store.getState())?.id ?? null, () => store.getState().session.accessToken),
-      video: createDomVideoPort({ A, B }, {
+      video: createVideoStage(stage, {
+        shown: (_slot, videoId, element) => setShown({ element, videoId }),
         ended: (slot, videoId) => send({ type: 'videoEnded', slot, videoId }),
         timeReached: (slot, videoId, ms) => send({ type: 'videoTimeReached', slot, videoId, ms }),
         failed: (slot, videoId, message) => {
@@ -63,9 +68,10 @@ export function usePlayerRunner(character: Character | undefined, media: Charact
       created.dispose();
       runnerRef.current = null;
       setRunner(null);
+      setShown(null);
       dispatch(sessionClosed());
     };
-  }, [character, media, A, B, dispatch, store]);
+  }, [character, media, stage, dispatch, store]);
 
-  return runner;
+  return { runner, shown };
 }

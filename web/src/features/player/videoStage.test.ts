@@ -1,0 +1,190 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createVideoStage, SHOWN_CLASS } from './videoStage.ts';
+import type { VideoEvents } from './ports.ts';
+
+type FrameCb = (now: number, meta: { mediaTime: number; expectedDisplayTime: number }) => void;
+
+/**
+ * jsdom has no media pipeline: each <video> gets a scripted one. `ready`
+ * makes it hold a decoded first frame; `frame(t, now)` presents a frame.
+ */
+function fakeMedia(el: HTMLVideoElement) {
+  const state = { readyState: 0, currentTime: 0, paused: true, duration: 2, callbacks: [] as FrameCb[] };
+  Object.defineProperties(el, {
+    readyState: { get: () => state.readyState },
+    currentTime: { get: () => state.currentTime, set: (t: number) => { state.currentTime = t; } },
+    paused: { get: () => state.paused },
+    duration: { get: () => state.duration },
+    seeking: { get: () => false },
+  });
+  el.load = vi.fn(() => { state.readyState = 0; state.currentTime = 0; });
+  el.play = vi.fn(() => { state.paused = false; return Promise.resolve(); });
+  el.pause = vi.fn(() => { state.paused = true; });
+  el.requestVideoFrameCallback = (cb: FrameCb) => { state.callbacks.push(cb); return state.callbacks.length; };
+  el.cancelVideoFrameCallback = () => { state.callbacks = []; };
+  return {
+    state,
+    ready() { state.readyState = 4; },
+    frame(mediaTime: number, now: number) {
+      state.currentTime = mediaTime;
+      const due = state.callbacks;
+      state.callbacks = [];
+      for (const cb of due) cb(now, { mediaTime, expectedDisplayTime: now });
+    },
+  };
+}
+
+function setUp(poolSize = 4) {
+  const container = document.createElement('div');
+  const rafs: Array<(now: number) => void> = [];
+  const events = { ended: vi.fn(), timeReached: vi.fn(), failed: vi.fn(), shown: vi.fn() } satisfies VideoEvents;
+  // The pool creates its elements at once; the fake media is attached to each right after.
+  const idles: Array<() => void> = [];
+  const stage = createVideoStage(container, events, { poolSize, raf: (cb) => rafs.push(cb), idle: (fn) => idles.push(fn) });
+  const media = new Map(stage.pool.elements.map((el) => [el, fakeMedia(el)]));
+  const mediaOf = (url: string) => {
+    const el = stage.pool.elements.find((e) => e.getAttribute('src') === url);
+    if (!el) throw new Error(`no element holds ${url}`);
+    return { el, ...media.get(el)! };
+  };
+  const runFrame = (now: number) => { for (const cb of rafs.splice(0)) cb(now); };
+  const shown = () => container.querySelectorAll(`.${SHOWN_CLASS}`);
+  const whenIdle = () => { for (const fn of idles.splice(0)) fn(); };
+  return { stage, events, mediaOf, runFrame, shown, container, whenIdle };
+}
+
+const once = { loop: false, loopCount: 1, notifyAtMs: null };
+const endless = { loop: true, loopCount: 0, notifyAtMs: null };
+
+describe('video stage', () => {
+  it('play, cold clip, stays hidden until its first frame is presented, then shows it (never an empty stage)', () => {
+    const { stage, mediaOf, shown, events } = setUp();
+    stage.play('A', '/v/standby.mp4', { videoId: 'standby', ...endless });
+    const standby = mediaOf('/v/standby.mp4');
+    expect(shown()).toHaveLength(0);
+    standby.ready();
+    standby.frame(0, 100);
+    expect([...shown()]).toEqual([standby.el]);
+    expect(events.shown).toHaveBeenCalledWith('A', 'standby', standby.el);
+  });
+
+  it('play, interrupting a loop with a cold clip, keeps the old clip shown until the new one has a frame', () => {
+    const { stage, mediaOf, shown } = setUp();
+    stage.play('A', '/v/standby.mp4', { videoId: 'standby', ...endless });
+    const standby = mediaOf('/v/standby.mp4');
+    standby.ready();
+    standby.frame(0, 100);
+    stage.play('B', '/v/greet.mp4', { videoId: 'greet', ...once });
+    const greet = mediaOf('/v/greet.mp4');
+    expect([...shown()]).toEqual([standby.el]);
+    greet.ready();
+    greet.frame(0, 200);
+    expect([...shown()]).toEqual([greet.el]);
+    expect(standby.el.pause).toHaveBeenCalled();
+  });
+
+  it('ended naturally, at the last frame, reports the end at once and shows the warm next clip one frame later', () => {
+    const { stage, mediaOf, shown, runFrame, events, whenIdle } = setUp();
+    stage.play('A', '/v/greet.mp4', { videoId: 'greet', ...once });
+    const greet = mediaOf('/v/greet.mp4');
+    greet.ready();
+    // 15 fps: frames every 66.7 ms; duration 2 s, so the frame at 1.933 s is the last.
+    greet.frame(0, 0);
+    stage.warm(['/v/listen.mp4']);
+    whenIdle();
+    greet.frame(1.8, 933.3);
+    greet.frame(1.867, 1000);
+    const listen = mediaOf('/v/listen.mp4');
+    listen.ready();
+    events.ended.mockImplementation(() => stage.play('B', '/v/listen.mp4', { videoId: 'listen', ...endless }));
+    greet.frame(1.933, 1066.7);
+    expect(events.ended).toHaveBeenCalledWith('A', 'greet');
+    runFrame(1083.3);
+    runFrame(1100);
+    expect([...shown()]).toEqual([greet.el]);
+    runFrame(1133.3);
+    expect([...shown()]).toEqual([listen.el]);
+    expect(listen.el.play).toHaveBeenCalled();
+  });
+
+  it('counted loop of 2, reports the end only on the last frame of the second pass', () => {
+    const { stage, mediaOf, events } = setUp();
+    stage.play('A', '/v/nod.mp4', { videoId: 'nod', loop: true, loopCount: 2, notifyAtMs: null });
+    const nod = mediaOf('/v/nod.mp4');
+    nod.ready();
+    nod.frame(0, 0);
+    nod.frame(1.867, 100);
+    nod.frame(1.933, 166);
+    expect(events.ended).not.toHaveBeenCalled();
+    nod.frame(0, 233);
+    nod.frame(1.933, 300);
+    expect(events.ended).toHaveBeenCalledTimes(1);
+    expect(nod.el.loop).toBe(false);
+  });
+
+  it('notifyAtMs, a frame past it, reports the time once', () => {
+    const { stage, mediaOf, events } = setUp();
+    stage.play('A', '/v/greet.mp4', { videoId: 'greet', loop: false, loopCount: 1, notifyAtMs: 500 });
+    const greet = mediaOf('/v/greet.mp4');
+    greet.ready();
+    greet.frame(0.467, 0);
+    greet.frame(0.533, 66);
+    greet.frame(0.6, 133);
+    expect(events.timeReached).toHaveBeenCalledTimes(1);
+    expect(events.timeReached).toHaveBeenCalledWith('A', 'greet', 500);
+  });
+
+  it('play, autoplay with sound refused, retries muted', async () => {
+    const { stage, mediaOf } = setUp();
+    stage.play('A', '/v/greet.mp4', { videoId: 'greet', ...once });
+    const greet = mediaOf('/v/greet.mp4');
+    // The first play() already ran; the next clip in this element is refused once.
+    greet.el.play = vi.fn().mockRejectedValueOnce(new Error('NotAllowedError')).mockResolvedValue(undefined);
+    stage.play('B', '/v/greet2.mp4', { videoId: 'greet2', ...once });
+    stage.play('A', '/v/greet.mp4', { videoId: 'greet', ...once });
+    await vi.waitFor(() => expect(greet.el.play).toHaveBeenCalledTimes(2));
+    expect(greet.el.muted).toBe(true);
+  });
+
+  it('prime, from a gesture, unmutes every element and leaves warm ones at their first frame', () => {
+    const { stage, mediaOf } = setUp();
+    stage.play('A', '/v/standby.mp4', { videoId: 'standby', ...endless });
+    const standby = mediaOf('/v/standby.mp4');
+    standby.ready();
+    standby.frame(0, 0);
+    stage.prime();
+    for (const el of stage.pool.elements) expect(el.muted).toBe(false);
+  });
+
+  it('warm, while a clip waits to be shown, waits until it is shown (loading competes with the switch)', () => {
+    const { stage, mediaOf, whenIdle, container } = setUp();
+    stage.play('A', '/v/standby.mp4', { videoId: 'standby', ...endless });
+    stage.warm(['/v/greet.mp4', '/v/fortune.mp4']);
+    whenIdle();
+    const held = () => [...container.querySelectorAll('video')].map((v) => v.getAttribute('src')).filter(Boolean);
+    expect(held()).toEqual(['/v/standby.mp4']);
+    const standby = mediaOf('/v/standby.mp4');
+    standby.ready();
+    standby.frame(0, 0);
+    whenIdle();
+    expect(held().sort()).toEqual(['/v/fortune.mp4', '/v/greet.mp4', '/v/standby.mp4']);
+  });
+
+  it('warm, more clips than free elements, keeps the most likely ones and never takes the shown element', () => {
+    const { stage, mediaOf, whenIdle, container } = setUp(3);
+    stage.play('A', '/v/standby.mp4', { videoId: 'standby', ...endless });
+    const standby = mediaOf('/v/standby.mp4');
+    standby.ready();
+    standby.frame(0, 0);
+    stage.warm(['/v/a.mp4', '/v/b.mp4', '/v/c.mp4', '/v/d.mp4']);
+    whenIdle();
+    const held = [...container.querySelectorAll('video')].map((v) => v.getAttribute('src'));
+    expect(held.sort()).toEqual(['/v/a.mp4', '/v/b.mp4', '/v/standby.mp4']);
+  });
+
+  it('dispose, removes every element it created', () => {
+    const { stage, container } = setUp(3);
+    stage.dispose();
+    expect(container.querySelectorAll('video')).toHaveLength(0);
+  });
+});

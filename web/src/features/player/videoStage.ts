@@ -1,0 +1,270 @@
+import type { VideoSlotName } from '@talkwith/proto/dialogue';
+import { hasFrameCallbacks, inFrameAt, watchFrames, type FrameInfo } from './frames.ts';
+import type { VideoEvents, VideoPort } from './ports.ts';
+import { createVideoPool, type VideoPool } from './videoPool.ts';
+
+export const SHOWN_CLASS = 'player__video--active';
+
+export interface StageOptions {
+  /** <video> elements kept (one decoded clip each); see web/README.md for the budget. */
+  poolSize?: number;
+  raf?: (cb: (now: number) => void) => number;
+  /** Runs background work (refilling the pool) when the browser is idle. */
+  idle?: (fn: () => void) => void;
+}
+
+/** One clip being played: where, how often, and what has been reported of it. */
+interface Run {
+  el: HTMLVideoElement;
+  slot: VideoSlotName;
+  videoId: string;
+  /** loop_count 0 with loop: the element loops until another clip replaces it. */
+  endless: boolean;
+  loopCount: number;
+  passes: number;
+  notifyAtMs: number | null;
+  shown: boolean;
+  endReported: boolean;
+  lastMediaTime: number;
+  /** Seconds between two frames of this clip, learnt from the frames seen. */
+  frameInterval: number;
+  stopFrames: () => void;
+  preciseFrames: boolean;
+  cancelStart: () => void;
+  /** The rendering frame in which play() was called (to learn how late the clock starts). */
+  playedAt: number | null;
+}
+
+const FIRST_FRAME_GUESS = 1 / 30;
+const HAVE_CURRENT_DATA = 2;
+/** How late a clip's clock starts after play() (audio output start-up), learnt as clips play; ms. */
+const START_LATENCY_GUESS = 40;
+const START_LATENCY_MAX = 150;
+
+/**
+ * The player's video stage: a pool of stacked <video> elements of which
+ * exactly one is shown. A clip becomes visible only once it has a frame
+ * (at once when it was warm; at its first presented frame otherwise), and
+ * the outgoing clip stays on screen until then, so no switch shows black
+ * or a poster. A clip that ends naturally is reported at its last frame,
+ * so the next clip can start one frame interval later (no seek on the
+ * critical path: warm elements already sit at their first frame).
+ */
+export function createVideoStage(container: HTMLElement, events: VideoEvents, options: StageOptions = {}): VideoPort & { pool: VideoPool } {
+  const pool = createVideoPool(container, { size: options.poolSize ?? 6, className: 'player__video' });
+  const raf = options.raf ?? ((cb: (now: number) => void) => requestAnimationFrame(cb));
+  let shownEl: HTMLVideoElement | null = null;
+  let current: Run | null = null;
+  let soundAllowed = false;
+  /** When the clip that just ended should give way: its last frame's display time plus one frame. */
+  let handoffAt: number | null = null;
+  let startLatency = START_LATENCY_GUESS;
+  let disposed = false;
+  let wanted: string[] = [];
+  let preferred: string | null = null;
+  const listeners: Array<() => void> = [];
+
+  const busy = () => new Set([shownEl, current?.el].filter((el): el is HTMLVideoElement => el !== null && el !== undefined));
+
+  function startPlaying(el: HTMLVideoElement): void {
+    el.muted = !soundAllowed;
+    el.play()?.catch(() => {
+      // Sound refused without a gesture: play muted rather than not at all.
+      el.muted = true;
+      el.play()?.catch(() => undefined);
+    });
+  }
+
+  function reveal(run: Run): void {
+    if (current !== run || run.shown) return;
+    run.shown = true;
+    const previous = shownEl;
+    run.el.classList.add(SHOWN_CLASS);
+    shownEl = run.el;
+    if (previous && previous !== run.el) {
+      previous.classList.remove(SHOWN_CLASS);
+      previous.pause();
+      // Back to the first frame while hidden, so it is warm if it comes again.
+      raf(() => { if (previous !== shownEl && previous !== current?.el && wanted.includes(previous.getAttribute('src') ?? '')) pool.rewind(previous); });
+    }
+    events.shown?.(run.slot, run.videoId, run.el);
+    if (warmAfterReveal) {
+      warmAfterReveal = false;
+      rewarm();
+    }
+  }
+
+  function reportEnd(run: Run, displayAt: number | null): void {
+    if (run.endReported) return;
+    run.endReported = true;
+    handoffAt = displayAt;
+    events.ended(run.slot, run.videoId);
+  }
+
+  /** The first frame after frame 0 tells how late the clock started; the next warm start begins that much earlier. */
+  function learnLatency(run: Run, frame: FrameInfo): void {
+    if (run.playedAt === null || frame.mediaTime <= 0) return;
+    const late = frame.now - run.playedAt - frame.mediaTime * 1000;
+    run.playedAt = null;
+    startLatency = Math.min(START_LATENCY_MAX, Math.max(0, startLatency * 0.7 + late * 0.3));
+  }
+
+  function onFrame(run: Run, frame: FrameInfo): void {
+    if (current !== run) return;
+    // readyState can lag the first presented frame by a task; the frame after will do.
+    if (!run.shown && run.el.readyState >= HAVE_CURRENT_DATA) reveal(run);
+    learnLatency(run, frame);
+    const t = frame.mediaTime;
+    if (t < run.lastMediaTime - 0.001) run.passes += 1;
+    // A jump (dropped frames, a seek) is not a frame interval; clips run at 10 fps or more.
+    else if (run.lastMediaTime >= 0 && t - run.lastMediaTime > 0 && t - run.lastMediaTime <= 0.1) run.frameInterval = Math.min(run.frameInterval, t - run.lastMediaTime);
+    run.lastMediaTime = t;
+    if (run.notifyAtMs !== null && t * 1000 >= run.notifyAtMs) {
+      const at = run.notifyAtMs;
+      run.notifyAtMs = null;
+      events.timeReached(run.slot, run.videoId, at);
+    }
+    if (run.endless || run.endReported || !run.preciseFrames) return;
+    const finalPass = run.passes >= run.loopCount - 1;
+    if (run.passes >= run.loopCount) reportEnd(run, null);
+    else if (finalPass && isLastFrame(run, t)) {
+      run.el.loop = false;
+      reportEnd(run, frame.now + run.frameInterval * 1000);
+    }
+  }
+
+  const isLastFrame = (run: Run, t: number) => {
+    const interval = Number.isFinite(run.frameInterval) ? run.frameInterval : FIRST_FRAME_GUESS;
+    return Number.isFinite(run.el.duration) && t + interval * 1.5 >= run.el.duration;
+  };
+
+  function begin(run: Run, warm: boolean): void {
+    const handoff = handoffAt;
+    handoffAt = null;
+    const watch = () => {
+      const frames = watchFrames(run.el, (frame) => onFrame(run, frame));
+      run.stopFrames = frames.stop;
+      run.preciseFrames = frames.precise;
+    };
+    if (!warm) {
+      // Cold: it plays hidden and is shown at its first presented frame (onFrame).
+      watch();
+      startPlaying(run.el);
+      return;
+    }
+    // Warm: frame 0 is decoded. Its clock is started hidden, early by the learnt start-up latency,
+    // and it is shown when the clock runs: at the hand-off (the old clip's last frame + one frame), or at once.
+    const showAt = handoff ?? performance.now() + startLatency;
+    run.cancelStart = inFrameAt(showAt - startLatency, (now) => {
+      if (current !== run) return;
+      watch();
+      run.playedAt = now;
+      startPlaying(run.el);
+      run.cancelStart = inFrameAt(showAt, () => reveal(run), raf);
+    }, raf);
+  }
+
+  function stopRun(run: Run | null): void {
+    if (!run) return;
+    run.stopFrames();
+    run.cancelStart();
+    // A clip superseded before it was shown must not keep playing hidden.
+    if (!run.shown) run.el.pause();
+  }
+
+  for (const el of pool.elements) {
+    const onEnded = () => {
+      const run = current;
+      if (!run || run.el !== el || run.endReported) return;
+      run.passes += 1;
+      if (!run.endless && run.passes < run.loopCount) {
+        // Without frame callbacks a counted loop is replayed by hand.
+        el.currentTime = 0;
+        startPlaying(el);
+        return;
+      }
+      reportEnd(run, null);
+    };
+    const onError = () => {
+      const run = current;
+      if (run && run.el === el) events.failed(run.slot, run.videoId, el.error?.message ?? 'video error');
+    };
+    el.addEventListener('ended', onEnded);
+    el.addEventListener('error', onError);
+    listeners.push(() => { el.removeEventListener('ended', onEnded); el.removeEventListener('error', onError); });
+  }
+
+  /**
+   * Loading and decoding clips competes with the switch itself (decoders,
+   * compositor), so the pool is refilled when the browser is idle and never
+   * while a clip waits to be shown.
+   */
+  let warmQueued = false;
+  let warmAfterReveal = false;
+  const idle = options.idle ?? ((fn: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 300 }) : setTimeout(fn, 50)));
+  function rewarm(): void {
+    if (warmQueued) return;
+    warmQueued = true;
+    idle(() => {
+      warmQueued = false;
+      if (disposed) return;
+      if (current && !current.shown) {
+        warmAfterReveal = true;
+        return;
+      }
+      pool.warm(preferred ? [preferred, ...wanted] : wanted, busy());
+    });
+  }
+
+  return {
+    pool,
+    play(slot, url, { videoId, loop, loopCount, notifyAtMs }) {
+      stopRun(current);
+      const busyNow = new Set(shownEl ? [shownEl] : []);
+      const el = pool.take(url, busyNow);
+      const warm = pool.isReady(el);
+      const endless = loop && loopCount === 0;
+      // Counted loops are counted frame by frame where the browser reports frames; elsewhere they replay on `ended`.
+      el.loop = endless || (loop && hasFrameCallbacks(el));
+      if (preferred === url) preferred = null;
+      const run: Run = {
+        el, slot, videoId, endless, loopCount: loop ? Math.max(loopCount, 1) : 1, passes: 0, notifyAtMs, shown: false, endReported: false,
+        lastMediaTime: -1, frameInterval: Number.POSITIVE_INFINITY, stopFrames: () => undefined, preciseFrames: false, cancelStart: () => undefined, playedAt: null,
+      };
+      current = run;
+      begin(run, warm);
+    },
+    preload(_slot, url) {
+      preferred = url;
+      rewarm();
+    },
+    warm(urls) {
+      wanted = [...urls];
+      rewarm();
+    },
+    prime() {
+      soundAllowed = true;
+      for (const el of pool.elements) {
+        el.muted = false;
+        if (el === shownEl || el === current?.el || !el.getAttribute('src')) continue;
+        // play() inside the gesture unlocks the element (iOS Safari); pausing at once keeps it at its first frame.
+        el.play()?.catch(() => undefined);
+        el.pause();
+        if (el.currentTime !== 0) pool.rewind(el);
+      }
+    },
+    pause() {
+      current?.el.pause();
+    },
+    resume() {
+      if (current) startPlaying(current.el);
+    },
+    dispose() {
+      disposed = true;
+      stopRun(current);
+      current = null;
+      for (const remove of listeners) remove();
+      pool.dispose();
+    },
+  };
+}
