@@ -26,6 +26,8 @@ async function benches(): Promise<Bench[]> {
     optional('login.ts', 'benchLogin', 'log-in'),
     optional('bundle.ts', 'benchBundle', 'web client size'),
     optional('platform-lines.ts', 'benchPlatformLines', 'platform code size'),
+    optional('player.ts', 'benchPlayer', 'player clip switches (headless Chromium)'),
+    optional('player-load.ts', 'benchPlayerLoad', 'page load on a throttled phone (headless Chromium)'),
   ]);
   return [
     { title: 'gateway HTTP', run: benchHttp },

@@ -1,56 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildWeb, WEB_DIR } from './server.ts';
+import { ARGS, CHROMIUM, hasChromium as chromiumFound, startStandalone, stopStandalone, type Standalone } from './standalone.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
+const hasChromium = chromiumFound();
 if (!hasChromium) console.warn(`skipped: player e2e — set CHROMIUM_PATH (no browser at ${CHROMIUM})`);
 
-const ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required',
-];
-const STANDALONE = join(import.meta.dirname, '..', '..', 'gateway', 'src', 'standalone.ts');
 /** Where the screenshots go (looked at by a person after a change to the player). */
 const SHOTS = process.env.PLAYER_SHOTS_DIR ?? join(tmpdir(), 'talkwith-player-shots');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** `npm start` as a user runs it: the standalone gateway on embedded adapters, in its own process. */
-async function startStandalone(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [STANDALONE], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`standalone did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('TALK WITH is running')) { clearTimeout(timer); resolve(); }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`standalone exited ${code}:\n${output}`)); });
-  });
-  return { url: `http://127.0.0.1:${port}`, child };
-}
 
 /** The parts of an HTMLVideoElement the checks read. */
 interface VideoState { currentSrc: string; currentTime: number; paused: boolean }
@@ -94,7 +55,7 @@ async function watchCsp(context: BrowserContext): Promise<{ violations(pages: Pa
 
 describe.skipIf(!hasChromium)('player end to end (standalone gateway, headless Chromium, demo character ミライ)', () => {
   let dataDir: string;
-  let server: { url: string; child: ChildProcess };
+  let server: Standalone;
   let browser: Browser;
 
   beforeAll(async () => {
@@ -107,8 +68,7 @@ describe.skipIf(!hasChromium)('player end to end (standalone gateway, headless C
 
   afterAll(async () => {
     await browser?.close();
-    server?.child.kill('SIGTERM');
-    if (server) await new Promise((resolve) => server.child.once('exit', resolve));
+    await stopStandalone(server);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 

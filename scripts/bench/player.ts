@@ -1,0 +1,116 @@
+/**
+ * What the user sees of the player, measured in headless Chromium on the demo character
+ * ミライ (15 fps clips: one frame is 66.7 ms): the gap between clips at each switch,
+ * rendering frames with no frame of the visible clip (blank), and the time from a typed
+ * utterance to the reply's first frame. The page is recorded by test/e2e/video-probe.ts;
+ * the conversations are scripts/bench/player-conversation.ts. Rounds (a fresh page each,
+ * every scripted conversation on it) repeat until each kind of switch was seen 30 times.
+ * `node scripts/bench/player.ts` runs it alone.
+ */
+import type { BrowserContext } from 'playwright-core';
+import type { PlayableCharacter } from '@talkwith/proto/catalog';
+import { analyzeProbe, percentile, videoProbeScript, type ClipSwitch, type Latency, type ProbeData, type SwitchKind } from '../../test/e2e/video-probe.ts';
+import { CONVERSATIONS, dumpProbe, playConversation } from './player-conversation.ts';
+import { fetchPlayable, withPlayerBench } from './player-setup.ts';
+import { formatTable, type BenchRow } from './table.ts';
+
+const FRAME_MS = 1000 / 15;
+/** The goal for a clip switch: one frame interval, plus 5 ms. */
+const GAP_GOAL_MS = FRAME_MS + 5;
+const LATENCY_GOAL_MS = 100;
+const MIN_SWITCHES = 30;
+const MIN_ROUNDS = 2;
+const MAX_ROUNDS = 6;
+const BUDGET_MS = 10 * 60_000;
+/** Starting again after the end waits for the user's click, not for the player: not a switch to time. */
+const USER_WAITS = ['click:もう一度話す'];
+
+interface Totals { switches: ClipSwitch[]; latencies: Latency[]; blankFrames: number; blankEpisodes: number; renderFrames: number; rounds: number; conversations: number }
+
+/** Clip URLs of the replies to an utterance that was not understood (no hit_word_delay before them). */
+function invalidReplyPaths(playable: PlayableCharacter['character']): Set<string> {
+  const ids = new Set(playable.dialogue.blocks.flatMap((b) => [...b.invalid_response_video_ids, b.invalid_final_video_id]).filter((id): id is string => !!id));
+  return new Set([...ids].map((id) => playable.media.videos[id]).filter((u): u is string => !!u).map((u) => new URL(u, 'http://x').pathname));
+}
+
+async function playRound(context: BrowserContext, url: string, totals: Totals): Promise<void> {
+  await context.addInitScript({ content: videoProbeScript() });
+  const page = await context.newPage();
+  await page.goto(`${url}/full/chat/mirai`);
+  await page.getByRole('button', { name: '話す', exact: true }).waitFor({ timeout: 30_000 });
+  for (const conversation of CONVERSATIONS) {
+    await playConversation(page, conversation);
+    totals.conversations += 1;
+  }
+  const result = analyzeProbe(await dumpProbe<ProbeData>(page), { frameMs: FRAME_MS, userWaits: USER_WAITS });
+  totals.switches.push(...result.switches);
+  totals.latencies.push(...result.latencies);
+  totals.blankFrames += result.blankFrames;
+  totals.blankEpisodes += result.blankEpisodes.length;
+  totals.renderFrames += result.renderFrames;
+  totals.rounds += 1;
+}
+
+const LABEL: Record<SwitchKind, string> = { natural: 'natural end', interrupt: 'interrupt', loop: 'loop restart' };
+
+/** Gap percentiles of one kind of switch, in ms and (for natural ends and interrupts) in frames. */
+function gapRows(switches: ClipSwitch[], kind: SwitchKind, percentiles: number[], inFrames: boolean): BenchRow[] {
+  const gaps = switches.filter((s) => s.kind === kind).map((s) => s.gapMs);
+  const few = gaps.length < MIN_SWITCHES ? `, fewer than ${MIN_SWITCHES}` : '';
+  const goalFrames = GAP_GOAL_MS / FRAME_MS;
+  return percentiles.flatMap((p) => {
+    const ms = percentile(gaps, p);
+    const name = `player clip gap, ${LABEL[kind]}, p${p} (n=${gaps.length}${few})`;
+    const rows: BenchRow[] = [{ name, value: ms, unit: 'ms', baseline: FRAME_MS, goal: `≤ ${GAP_GOAL_MS.toFixed(1)} ms`, pass: ms <= GAP_GOAL_MS }];
+    if (inFrames) rows.push({ name: `${name}, in frames`, value: ms / FRAME_MS, unit: 'frames', baseline: 1, goal: `≤ ${goalFrames.toFixed(3)} frames`, pass: ms <= GAP_GOAL_MS });
+    return rows;
+  });
+}
+
+export async function benchPlayer(): Promise<BenchRow[]> {
+  return withPlayerBench(async ({ url, browser }) => {
+    const playable = await fetchPlayable(url);
+    const hitWordDelay = playable.dialogue.setting.hit_word_delay;
+    const invalid = invalidReplyPaths(playable);
+    const totals: Totals = { switches: [], latencies: [], blankFrames: 0, blankEpisodes: 0, renderFrames: 0, rounds: 0, conversations: 0 };
+    const started = Date.now();
+    const count = (kind: SwitchKind) => totals.switches.filter((s) => s.kind === kind).length;
+    while (totals.rounds < MAX_ROUNDS && Date.now() - started < BUDGET_MS) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
+      try {
+        await playRound(context, url, totals);
+      } finally {
+        await context.close();
+      }
+      if (totals.rounds >= MIN_ROUNDS && count('natural') >= MIN_SWITCHES && count('interrupt') >= MIN_SWITCHES) break;
+    }
+
+    // Only replies to understood utterances wait hit_word_delay; a reply to a misunderstood one is not counted.
+    const replies = totals.latencies.filter((l) => !invalid.has(new URL(l.toSrc).pathname)).map((l) => l.ms - hitWordDelay);
+    const skipped = totals.latencies.length - replies.length;
+    const where = `${totals.rounds} page loads, ${totals.conversations} conversations`;
+    return [
+      ...gapRows(totals.switches, 'natural', [50, 95], true),
+      ...gapRows(totals.switches, 'interrupt', [50, 95], true),
+      // A listening loop that starts over: not one of the issue's kinds, shown because it is a seam too.
+      ...gapRows(totals.switches, 'loop', [95], false),
+      {
+        name: `player blank rendering frames (of ${totals.renderFrames}, ${where})`,
+        value: totals.blankFrames, unit: 'frames', goal: '0', pass: totals.blankFrames === 0,
+      },
+      { name: 'player blank episodes', value: totals.blankEpisodes, unit: 'episodes', goal: '0', pass: totals.blankEpisodes === 0 },
+      ...[50, 95].map((p): BenchRow => {
+        const ms = percentile(replies, p);
+        return {
+          name: `player reply latency − hit_word_delay (${hitWordDelay} ms), p${p} (n=${replies.length}${skipped ? `, ${skipped} not understood left out` : ''})`,
+          value: ms, unit: 'ms', goal: `≤ ${LATENCY_GOAL_MS} ms`, pass: ms <= LATENCY_GOAL_MS,
+        };
+      }),
+    ];
+  });
+}
+
+if (import.meta.main) {
+  console.log(formatTable(await benchPlayer()));
+  process.exit();
+}
