@@ -5,11 +5,12 @@
  *
  * Contract with the player: the visible video is the element with class
  * `player__video--active` inside `.player__stage` (any number of <video> elements:
- * a warm pool is fine). The player flips that class inside the new clip's first
- * requestVideoFrameCallback, so the class change and the new clip's first frame
- * land in the same rendering update. In one update of the rendering the browser
- * runs the video frame callbacks and then the animation frame callbacks, all with
- * the same `now`; the analysis joins the two on it.
+ * a warm pool is fine). The player flips that class either inside a video frame
+ * callback (these run before the animation frame callbacks of the same rendering
+ * update) or inside an animation frame callback that may run after the probe's;
+ * the probe re-samples an update when a class changes while the document timeline
+ * still reads that update's time. Frame callbacks and animation frame callbacks of
+ * one update share the same `now`; the analysis joins the two on it.
  */
 
 /** One requestVideoFrameCallback call: element `i` presented a frame. */
@@ -135,16 +136,26 @@ export function videoProbeScript(options: ProbeScriptOptions = {}): string {
     hiding = { video, record, left: fault.hideFrames };
   };
 
-  const tick = (now) => {
-    document.querySelectorAll(SELECTOR).forEach(track);
+  const sample = (now) => {
     let active = -1, count = 0;
     for (let i = 0; i < videos.length; i++) if (shown(videos[i])) { active = i; count += 1; }
     const video = active >= 0 ? videos[active] : null;
-    renders.push({ now, active, count, readyState: video ? video.readyState : 0, src: video ? video.currentSrc : '' });
+    return { now, active, count, readyState: video ? video.readyState : 0, src: video ? video.currentSrc : '' };
+  };
+  const tick = (now) => {
+    document.querySelectorAll(SELECTOR).forEach(track);
+    renders.push(sample(now));
     if (fault) injectFault(now);
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
+  // This rAF callback runs first in its rendering update; a class the player changes in a later
+  // callback of the same update still reaches the screen in that update. A mutation observed while
+  // the document timeline still reads that update's time re-samples it.
+  new MutationObserver(() => {
+    const last = renders[renders.length - 1];
+    if (last && document.timeline.currentTime === last.now) renders[renders.length - 1] = sample(last.now);
+  }).observe(document, { attributes: true, attributeFilter: ['class', 'style'], subtree: true });
 
   addEventListener('submit', () => mark('submit'), true);
   addEventListener('click', (event) => {
@@ -340,9 +351,11 @@ export function analyzeProbe(data: ProbeData, options: AnalyzeOptions = {}): Pro
     episode = null;
     const run = runOf.get(frame) as Run;
     if (current && current.frame === frame) continue;
-    // A frame presented in this rendering update reaches the screen at its expected display
-    // time; one presented earlier while its element was hidden, with the update that shows it.
-    const shownAt: number = frame.now >= render.now ? frame.expectedDisplayTime : Math.max(frame.expectedDisplayTime, render.now + displayOffsetMs);
+    // Times are those of the rendering updates that put a frame on screen: a frame presented in
+    // this update, or one presented earlier while its element was hidden and shown by this update.
+    // Every update reaches the screen after the same pipeline delay, so differences are exact,
+    // whereas expectedDisplayTime in headless Chromium wanders from 33 ms before to 50 ms after `now`.
+    const shownAt: number = render.now;
     if (current && current.run !== run) {
       const from = current.run;
       const playedFrames = from.frames.filter((f) => f.now <= render.now);

@@ -41,7 +41,6 @@ export function PlayerScreen({ playable, slug }: { playable: Playable; slug: str
 
   return (
     <div className={classes.join(' ').replace(/\s+/gu, ' ').trim()} data-testid="player" onPointerDown={prime} onKeyDown={prime}>
-      <img className="player__backdrop" src={poster} alt="" aria-hidden="true" />
       <header className="player__bar">
         <Link className="player__back" to="/full/select_chat" aria-label={t('player.chooseAnother')}>‹</Link>
         <h1 className="player__name">{playable.name}</h1>

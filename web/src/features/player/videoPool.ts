@@ -16,8 +16,10 @@ export interface VideoPool {
   readonly elements: readonly HTMLVideoElement[];
   /** The element to play `url` in: a warm one that holds it, else a free one loaded with it now. Never one of `busy`. */
   take(url: string, busy: ReadonlySet<HTMLVideoElement>): HTMLVideoElement;
-  /** Keeps the first clips of `urls` loaded (as many as the free elements allow), at their first frame. */
+  /** Keeps the first clips of `urls` loaded (as many as the free elements allow), at their first frame; a URL listed twice gets two elements. */
   warm(urls: readonly string[], busy: ReadonlySet<HTMLVideoElement>): void;
+  /** Another element holding the same clip ready at its first frame (a loop's next pass plays there, without a seek). */
+  twin(el: HTMLVideoElement, busy: ReadonlySet<HTMLVideoElement>): HTMLVideoElement | undefined;
   /** Whether the element holds its clip decoded at the very first frame, ready to show at once. */
   isReady(el: HTMLVideoElement): boolean;
   /** An element that stopped being shown goes back to its first frame, off the critical path. */
@@ -80,7 +82,7 @@ export function createVideoPool(container: HTMLElement, options: PoolOptions): V
     warm(urls, busy) {
       const keep = new Set<HTMLVideoElement>();
       const capacity = elements.length - busy.size;
-      for (const url of [...new Set(urls)].slice(0, Math.max(0, capacity))) {
+      for (const url of urls.slice(0, Math.max(0, capacity))) {
         const held = elements.find((el) => !busy.has(el) && !keep.has(el) && sourceOf(el) === url);
         if (held) {
           keep.add(held);
@@ -93,6 +95,10 @@ export function createVideoPool(container: HTMLElement, options: PoolOptions): V
         load(el, url);
         keep.add(el);
       }
+    },
+    twin(el, busy) {
+      const url = sourceOf(el);
+      return elements.find((other) => other !== el && !busy.has(other) && sourceOf(other) === url && this.isReady(other));
     },
     isReady(el) {
       return el.readyState >= HAVE_CURRENT_DATA && el.currentTime === 0 && !el.seeking && !el.error;

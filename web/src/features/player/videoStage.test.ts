@@ -2,14 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { createVideoStage, SHOWN_CLASS } from './videoStage.ts';
 import type { VideoEvents } from './ports.ts';
 
-type FrameCb = (now: number, meta: { mediaTime: number; expectedDisplayTime: number }) => void;
 
 /**
  * jsdom has no media pipeline: each <video> gets a scripted one. `ready`
  * makes it hold a decoded first frame; `frame(t, now)` presents a frame.
  */
 function fakeMedia(el: HTMLVideoElement) {
-  const state = { readyState: 0, currentTime: 0, paused: true, duration: 2, callbacks: [] as FrameCb[] };
+  const state = { readyState: 0, currentTime: 0, paused: true, duration: 2, callbacks: [] as VideoFrameRequestCallback[] };
   Object.defineProperties(el, {
     readyState: { get: () => state.readyState },
     currentTime: { get: () => state.currentTime, set: (t: number) => { state.currentTime = t; } },
@@ -20,7 +19,7 @@ function fakeMedia(el: HTMLVideoElement) {
   el.load = vi.fn(() => { state.readyState = 0; state.currentTime = 0; });
   el.play = vi.fn(() => { state.paused = false; return Promise.resolve(); });
   el.pause = vi.fn(() => { state.paused = true; });
-  el.requestVideoFrameCallback = (cb: FrameCb) => { state.callbacks.push(cb); return state.callbacks.length; };
+  el.requestVideoFrameCallback = (cb: VideoFrameRequestCallback) => { state.callbacks.push(cb); return state.callbacks.length; };
   el.cancelVideoFrameCallback = () => { state.callbacks = []; };
   return {
     state,
@@ -29,7 +28,7 @@ function fakeMedia(el: HTMLVideoElement) {
       state.currentTime = mediaTime;
       const due = state.callbacks;
       state.callbacks = [];
-      for (const cb of due) cb(now, { mediaTime, expectedDisplayTime: now });
+      for (const cb of due) cb(now, { mediaTime, expectedDisplayTime: now, presentationTime: now, presentedFrames: 1, width: 480, height: 270 });
     },
   };
 }
@@ -47,10 +46,11 @@ function setUp(poolSize = 4) {
     if (!el) throw new Error(`no element holds ${url}`);
     return { el, ...media.get(el)! };
   };
+  const mediaOfElement = (el: HTMLVideoElement) => media.get(el)!;
   const runFrame = (now: number) => { for (const cb of rafs.splice(0)) cb(now); };
   const shown = () => container.querySelectorAll(`.${SHOWN_CLASS}`);
   const whenIdle = () => { for (const fn of idles.splice(0)) fn(); };
-  return { stage, events, mediaOf, runFrame, shown, container, whenIdle };
+  return { stage, events, mediaOf, mediaOfElement, runFrame, shown, container, whenIdle };
 }
 
 const once = { loop: false, loopCount: 1, notifyAtMs: null };
@@ -107,6 +107,25 @@ describe('video stage', () => {
     expect(listen.el.play).toHaveBeenCalled();
   });
 
+  it('endless loop, at its last frame, plays the next pass on a twin element already at frame 0 (no seek on screen)', () => {
+    const { stage, mediaOf, mediaOfElement, whenIdle, runFrame, shown, container, events } = setUp();
+    stage.play('A', '/v/listen.mp4', { videoId: 'listen', ...endless });
+    const first = mediaOf('/v/listen.mp4');
+    first.ready();
+    first.frame(0, 0);
+    whenIdle();
+    const twin = [...container.querySelectorAll('video')].find((v) => v !== first.el && v.getAttribute('src') === '/v/listen.mp4');
+    if (!twin) throw new Error('no twin was loaded');
+    mediaOfElement(twin).ready();
+    first.frame(1.867, 1000);
+    first.frame(1.933, 1066.7);
+    for (const now of [1083.3, 1100, 1116.7, 1133.3]) runFrame(now);
+    expect([...shown()]).toEqual([twin]);
+    expect(twin.play).toHaveBeenCalled();
+    expect(first.el.pause).toHaveBeenCalled();
+    expect(events.ended).not.toHaveBeenCalled();
+  });
+
   it('counted loop of 2, reports the end only on the last frame of the second pass', () => {
     const { stage, mediaOf, events } = setUp();
     stage.play('A', '/v/nod.mp4', { videoId: 'nod', loop: true, loopCount: 2, notifyAtMs: null });
@@ -157,29 +176,42 @@ describe('video stage', () => {
   });
 
   it('warm, while a clip waits to be shown, waits until it is shown (loading competes with the switch)', () => {
-    const { stage, mediaOf, whenIdle, container } = setUp();
-    stage.play('A', '/v/standby.mp4', { videoId: 'standby', ...endless });
-    stage.warm(['/v/greet.mp4', '/v/fortune.mp4']);
-    whenIdle();
-    const held = () => [...container.querySelectorAll('video')].map((v) => v.getAttribute('src')).filter(Boolean);
-    expect(held()).toEqual(['/v/standby.mp4']);
+    const { stage, mediaOf, whenIdle, container } = setUp(6);
+    stage.play('A', '/v/standby.mp4', { videoId: 'standby', ...once });
     const standby = mediaOf('/v/standby.mp4');
     standby.ready();
     standby.frame(0, 0);
     whenIdle();
-    expect(held().sort()).toEqual(['/v/fortune.mp4', '/v/greet.mp4', '/v/standby.mp4']);
+    stage.play('B', '/v/greet.mp4', { videoId: 'greet', ...once });
+    stage.warm(['/v/topic.mp4', '/v/fortune.mp4']);
+    whenIdle();
+    const held = () => [...container.querySelectorAll('video')].map((v) => v.getAttribute('src')).filter(Boolean).sort();
+    expect(held()).toEqual(['/v/greet.mp4', '/v/standby.mp4']);
+    const greet = mediaOf('/v/greet.mp4');
+    greet.ready();
+    greet.frame(0, 100);
+    whenIdle();
+    expect(held()).toEqual(['/v/fortune.mp4', '/v/greet.mp4', '/v/standby.mp4', '/v/topic.mp4']);
+  });
+
+  it('warm, before the first clip is shown, loads at once (nothing on screen to protect)', () => {
+    const { stage, whenIdle, container } = setUp();
+    stage.play('A', '/v/standby.mp4', { videoId: 'standby', ...endless });
+    stage.warm(['/v/greet.mp4']);
+    whenIdle();
+    expect([...container.querySelectorAll('video')].map((v) => v.getAttribute('src'))).toContain('/v/greet.mp4');
   });
 
   it('warm, more clips than free elements, keeps the most likely ones and never takes the shown element', () => {
     const { stage, mediaOf, whenIdle, container } = setUp(3);
-    stage.play('A', '/v/standby.mp4', { videoId: 'standby', ...endless });
-    const standby = mediaOf('/v/standby.mp4');
-    standby.ready();
-    standby.frame(0, 0);
+    stage.play('A', '/v/greet.mp4', { videoId: 'greet', ...once });
+    const greet = mediaOf('/v/greet.mp4');
+    greet.ready();
+    greet.frame(0, 0);
     stage.warm(['/v/a.mp4', '/v/b.mp4', '/v/c.mp4', '/v/d.mp4']);
     whenIdle();
     const held = [...container.querySelectorAll('video')].map((v) => v.getAttribute('src'));
-    expect(held.sort()).toEqual(['/v/a.mp4', '/v/b.mp4', '/v/standby.mp4']);
+    expect(held.sort()).toEqual(['/v/a.mp4', '/v/b.mp4', '/v/greet.mp4']);
   });
 
   it('dispose, removes every element it created', () => {

@@ -33,6 +33,10 @@ interface Run {
   cancelStart: () => void;
   /** The rendering frame in which play() was called (to learn how late the clock starts). */
   playedAt: number | null;
+  /** A twin element is about to take over the next pass of the loop. */
+  twinPending: boolean;
+  /** The element has presented a frame of this clip. */
+  framed: boolean;
 }
 
 const FIRST_FRAME_GUESS = 1 / 30;
@@ -88,10 +92,8 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
       raf(() => { if (previous !== shownEl && previous !== current?.el && wanted.includes(previous.getAttribute('src') ?? '')) pool.rewind(previous); });
     }
     events.shown?.(run.slot, run.videoId, run.el);
-    if (warmAfterReveal) {
-      warmAfterReveal = false;
-      rewarm();
-    }
+    // The pool catches up now that nothing waits (and a loop gets its twin).
+    rewarm();
   }
 
   function reportEnd(run: Run, displayAt: number | null): void {
@@ -111,8 +113,9 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
 
   function onFrame(run: Run, frame: FrameInfo): void {
     if (current !== run) return;
-    // readyState can lag the first presented frame by a task; the frame after will do.
-    if (!run.shown && run.el.readyState >= HAVE_CURRENT_DATA) reveal(run);
+    // readyState can lag the first presented frame by a task: then `loadeddata` shows it (see the element listeners).
+    run.framed = true;
+    if (!run.shown) revealIfFramed(run);
     learnLatency(run, frame);
     const t = frame.mediaTime;
     if (t < run.lastMediaTime - 0.001) run.passes += 1;
@@ -124,13 +127,47 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
       run.notifyAtMs = null;
       events.timeReached(run.slot, run.videoId, at);
     }
-    if (run.endless || run.endReported || !run.preciseFrames) return;
-    const finalPass = run.passes >= run.loopCount - 1;
-    if (run.passes >= run.loopCount) reportEnd(run, null);
-    else if (finalPass && isLastFrame(run, t)) {
+    if (run.endReported || !run.preciseFrames) return;
+    const finalPass = !run.endless && run.passes >= run.loopCount - 1;
+    if (!run.endless && run.passes >= run.loopCount) reportEnd(run, null);
+    else if (!isLastFrame(run, t)) return;
+    else if (finalPass) {
       run.el.loop = false;
       reportEnd(run, frame.now + run.frameInterval * 1000);
     }
+    else nextPassOnTwin(run, frame.now + run.frameInterval * 1000);
+  }
+
+  /**
+   * A loop's next pass plays on a twin element already at frame 0, switched
+   * to like a natural end: the element's own loop would seek back to 0 on
+   * screen and hold a frame. Without a ready twin the element's loop does it.
+   */
+  function nextPassOnTwin(run: Run, showAt: number): void {
+    if (run.twinPending) return;
+    const twin = pool.twin(run.el, busy());
+    if (!twin) return;
+    run.twinPending = true;
+    run.cancelStart = inFrameAt(showAt - startLatency, (now) => {
+      if (current !== run) return;
+      run.stopFrames();
+      twin.loop = run.el.loop;
+      Object.assign(run, { el: twin, passes: run.passes + 1, lastMediaTime: -1, shown: false, playedAt: now, twinPending: false, framed: true });
+      watch(run);
+      startPlaying(twin);
+      run.cancelStart = inFrameAt(showAt, () => revealIfFramed(run), raf);
+    }, raf);
+  }
+
+  /** Shows a warm clip whose frame 0 is still there; otherwise its first presented frame will (onFrame). */
+  function revealIfFramed(run: Run): void {
+    if (run.el.readyState >= HAVE_CURRENT_DATA) reveal(run);
+  }
+
+  function watch(run: Run): void {
+    const frames = watchFrames(run.el, (frame) => onFrame(run, frame));
+    run.stopFrames = frames.stop;
+    run.preciseFrames = frames.precise;
   }
 
   const isLastFrame = (run: Run, t: number) => {
@@ -141,26 +178,31 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
   function begin(run: Run, warm: boolean): void {
     const handoff = handoffAt;
     handoffAt = null;
-    const watch = () => {
-      const frames = watchFrames(run.el, (frame) => onFrame(run, frame));
-      run.stopFrames = frames.stop;
-      run.preciseFrames = frames.precise;
-    };
     if (!warm) {
       // Cold: it plays hidden and is shown at its first presented frame (onFrame).
-      watch();
+      watch(run);
       startPlaying(run.el);
       return;
     }
-    // Warm: frame 0 is decoded. Its clock is started hidden, early by the learnt start-up latency,
-    // and it is shown when the clock runs: at the hand-off (the old clip's last frame + one frame), or at once.
-    const showAt = handoff ?? performance.now() + startLatency;
-    run.cancelStart = inFrameAt(showAt - startLatency, (now) => {
+    if (handoff === null) {
+      // An interrupt (a hit word, a button): frame 0 is decoded, so it is shown in the next rendering frame.
+      run.cancelStart = inFrameAt(null, (now) => {
+        if (current !== run) return;
+        watch(run);
+        run.playedAt = now;
+        startPlaying(run.el);
+        revealIfFramed(run);
+      }, raf);
+      return;
+    }
+    // A natural end: the clock starts hidden, early by the learnt start-up latency, and the
+    // clip is shown one frame interval after the old clip's last frame.
+    run.cancelStart = inFrameAt(handoff - startLatency, (now) => {
       if (current !== run) return;
-      watch();
+      watch(run);
       run.playedAt = now;
       startPlaying(run.el);
-      run.cancelStart = inFrameAt(showAt, () => reveal(run), raf);
+      run.cancelStart = inFrameAt(handoff, () => revealIfFramed(run), raf);
     }, raf);
   }
 
@@ -185,13 +227,25 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
       }
       reportEnd(run, null);
     };
+    // A cold clip whose first frame came before its data was reported is shown as soon as it is.
+    const onData = () => {
+      const run = current;
+      if (run && run.el === el && !run.shown && run.framed) revealIfFramed(run);
+    };
     const onError = () => {
       const run = current;
       if (run && run.el === el) events.failed(run.slot, run.videoId, el.error?.message ?? 'video error');
     };
     el.addEventListener('ended', onEnded);
     el.addEventListener('error', onError);
-    listeners.push(() => { el.removeEventListener('ended', onEnded); el.removeEventListener('error', onError); });
+    // After a load, or a seek back to frame 0 (readyState drops while seeking), whichever comes last.
+    const dataEvents = ['loadeddata', 'canplay', 'seeked', 'playing'] as const;
+    for (const type of dataEvents) el.addEventListener(type, onData);
+    listeners.push(() => {
+      el.removeEventListener('ended', onEnded);
+      el.removeEventListener('error', onError);
+      for (const type of dataEvents) el.removeEventListener(type, onData);
+    });
   }
 
   /**
@@ -200,19 +254,23 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
    * while a clip waits to be shown.
    */
   let warmQueued = false;
-  let warmAfterReveal = false;
   const idle = options.idle ?? ((fn: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 300 }) : setTimeout(fn, 50)));
+  /** The twin of a looping clip first, then the engine's guess, then the reachable clips; each once. */
+  function warmList(): string[] {
+    const loopUrl = current && (current.endless || current.loopCount > 1) ? current.el.getAttribute('src') : null;
+    const rest = [...new Set([preferred, ...wanted])].filter((url): url is string => url !== null && url !== loopUrl);
+    return loopUrl ? [loopUrl, ...rest] : rest;
+  }
+
   function rewarm(): void {
     if (warmQueued) return;
     warmQueued = true;
     idle(() => {
       warmQueued = false;
       if (disposed) return;
-      if (current && !current.shown) {
-        warmAfterReveal = true;
-        return;
-      }
-      pool.warm(preferred ? [preferred, ...wanted] : wanted, busy());
+      // reveal() asks again once the waiting clip is shown (the very first clip has nothing to protect).
+      if (current && !current.shown && shownEl !== null) return;
+      pool.warm(warmList(), busy());
     });
   }
 
@@ -229,7 +287,7 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
       if (preferred === url) preferred = null;
       const run: Run = {
         el, slot, videoId, endless, loopCount: loop ? Math.max(loopCount, 1) : 1, passes: 0, notifyAtMs, shown: false, endReported: false,
-        lastMediaTime: -1, frameInterval: Number.POSITIVE_INFINITY, stopFrames: () => undefined, preciseFrames: false, cancelStart: () => undefined, playedAt: null,
+        lastMediaTime: -1, frameInterval: Number.POSITIVE_INFINITY, stopFrames: () => undefined, preciseFrames: false, cancelStart: () => undefined, playedAt: null, twinPending: false, framed: false,
       };
       current = run;
       begin(run, warm);
