@@ -67,6 +67,12 @@ function gapRows(switches: ClipSwitch[], kind: SwitchKind, percentiles: number[]
   });
 }
 
+function loopRows(switches: ClipSwitch[]): BenchRow[] {
+  const restarts = switches.filter((s) => s.kind === 'loop').length;
+  const row: BenchRow = { name: 'player loop restarts on the same element (next pass not on a twin)', value: restarts, unit: 'restarts', goal: '0', pass: restarts === 0 };
+  return restarts === 0 ? [row] : [row, ...gapRows(switches, 'loop', [95], false)];
+}
+
 export async function benchPlayer(): Promise<BenchRow[]> {
   return withPlayerBench(async ({ url, browser }) => {
     const playable = await fetchPlayable(url);
@@ -92,8 +98,9 @@ export async function benchPlayer(): Promise<BenchRow[]> {
     return [
       ...gapRows(totals.switches, 'natural', [50, 95], true),
       ...gapRows(totals.switches, 'interrupt', [50, 95], true),
-      // A listening loop that starts over: not one of the issue's kinds, shown because it is a seam too.
-      ...gapRows(totals.switches, 'loop', [95], false),
+      // A listening loop that starts over on the same element (a seek on screen): not one of the issue's
+      // kinds, shown because it is a seam too. The stage plays a loop's next pass on a twin element, so none is the goal.
+      ...loopRows(totals.switches),
       {
         name: `player blank rendering frames (of ${totals.renderFrames}, ${where})`,
         value: totals.blankFrames, unit: 'frames', goal: '0', pass: totals.blankFrames === 0,
