@@ -2,6 +2,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Block } from './block.ts';
 import { Count, Flag, Id, IdList, NullableId, Text } from './common.ts';
 import { Video } from './video.ts';
+import { googleKeyConfigured } from './setting-keys.ts';
+
+export { googleKeyConfigured };
 
 /** SPEC.md §3 Character and Character setting, with the character-level dialogue data. */
 
@@ -117,10 +120,6 @@ export const PublicCharacter = Type.Object({
 }, { description: 'a character as players receive it: no credentials' });
 export type PublicCharacter = Static<typeof PublicCharacter>;
 
-/** Whether speech-to-text has its key, from a full setting (the key) or a public one (the flag). */
-export function googleKeyConfigured(setting: PublicCharacterSetting & { google_key?: string }): boolean {
-  return typeof setting.google_key === 'string' ? setting.google_key.trim() !== '' : setting.speech_to_text_configured === true;
-}
 
 /** The public view of a full character: every field but the credentials. */
 export function publicCharacterOf(character: Character): PublicCharacter {
