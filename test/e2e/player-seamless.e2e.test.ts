@@ -79,8 +79,9 @@ describe.skipIf(!hasChromium)('player, seamless clip switches (standalone gatewa
 
     expect(data.faults).toHaveLength(3);
     for (const fault of data.faults) {
-      const inWindow = data.renders.filter((r) => fault.end !== null && r.now > fault.start && r.now <= fault.end);
-      const blank = result.blankTimes.filter((t) => fault.end !== null && t > fault.start && t <= fault.end).length;
+      // Hidden in the update that starts the fault (the probe re-samples it) up to the one that ends it.
+      const inWindow = data.renders.filter((r) => fault.end !== null && r.now >= fault.start && r.now < fault.end);
+      const blank = result.blankTimes.filter((t) => fault.end !== null && t >= fault.start && t < fault.end).length;
       expect(inWindow.every((r) => r.active === -1)).toBe(true);
       expect(blank).toBe(hideFrames);
     }
