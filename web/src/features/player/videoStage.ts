@@ -1,6 +1,6 @@
-import type { VideoSlotName } from '@talkwith/proto/dialogue';
 import { hasFrameCallbacks, inFrameAt, watchFrames, type FrameInfo } from './frames.ts';
 import type { VideoEvents, VideoPort } from './ports.ts';
+import { isLastFrame, newRun, noteFrame, type Run } from './clipRun.ts';
 import { createVideoPool, type VideoPool } from './videoPool.ts';
 
 export const SHOWN_CLASS = 'player__video--active';
@@ -13,33 +13,6 @@ export interface StageOptions {
   idle?: (fn: () => void) => void;
 }
 
-/** One clip being played: where, how often, and what has been reported of it. */
-interface Run {
-  el: HTMLVideoElement;
-  slot: VideoSlotName;
-  videoId: string;
-  /** loop_count 0 with loop: the element loops until another clip replaces it. */
-  endless: boolean;
-  loopCount: number;
-  passes: number;
-  notifyAtMs: number | null;
-  shown: boolean;
-  endReported: boolean;
-  lastMediaTime: number;
-  /** Seconds between two frames of this clip, learnt from the frames seen. */
-  frameInterval: number;
-  stopFrames: () => void;
-  preciseFrames: boolean;
-  cancelStart: () => void;
-  /** The rendering frame in which play() was called (to learn how late the clock starts). */
-  playedAt: number | null;
-  /** A twin element is about to take over the next pass of the loop. */
-  twinPending: boolean;
-  /** The element has presented a frame of this clip. */
-  framed: boolean;
-}
-
-const FIRST_FRAME_GUESS = 1 / 30;
 const HAVE_CURRENT_DATA = 2;
 /** How late a clip's clock starts after play() (audio output start-up), learnt as clips play; ms. */
 const START_LATENCY_GUESS = 40;
@@ -118,10 +91,7 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
     if (!run.shown) revealIfFramed(run);
     learnLatency(run, frame);
     const t = frame.mediaTime;
-    if (t < run.lastMediaTime - 0.001) run.passes += 1;
-    // A jump (dropped frames, a seek) is not a frame interval; clips run at 10 fps or more.
-    else if (run.lastMediaTime >= 0 && t - run.lastMediaTime > 0 && t - run.lastMediaTime <= 0.1) run.frameInterval = Math.min(run.frameInterval, t - run.lastMediaTime);
-    run.lastMediaTime = t;
+    noteFrame(run, t);
     if (run.notifyAtMs !== null && t * 1000 >= run.notifyAtMs) {
       const at = run.notifyAtMs;
       run.notifyAtMs = null;
@@ -169,11 +139,6 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
     run.stopFrames = frames.stop;
     run.preciseFrames = frames.precise;
   }
-
-  const isLastFrame = (run: Run, t: number) => {
-    const interval = Number.isFinite(run.frameInterval) ? run.frameInterval : FIRST_FRAME_GUESS;
-    return Number.isFinite(run.el.duration) && t + interval * 1.5 >= run.el.duration;
-  };
 
   function begin(run: Run, warm: boolean): void {
     const handoff = handoffAt;
@@ -285,10 +250,7 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
       // Counted loops are counted frame by frame where the browser reports frames; elsewhere they replay on `ended`.
       el.loop = endless || (loop && hasFrameCallbacks(el));
       if (preferred === url) preferred = null;
-      const run: Run = {
-        el, slot, videoId, endless, loopCount: loop ? Math.max(loopCount, 1) : 1, passes: 0, notifyAtMs, shown: false, endReported: false,
-        lastMediaTime: -1, frameInterval: Number.POSITIVE_INFINITY, stopFrames: () => undefined, preciseFrames: false, cancelStart: () => undefined, playedAt: null, twinPending: false, framed: false,
-      };
+      const run = newRun({ el, slot, videoId, endless, loopCount: loop ? Math.max(loopCount, 1) : 1, notifyAtMs });
       current = run;
       begin(run, warm);
     },

@@ -1,0 +1,52 @@
+import type { VideoSlotName } from '@talkwith/proto/dialogue';
+
+/** One clip being played: where, how often, and what has been reported of it. */
+export interface Run {
+  el: HTMLVideoElement;
+  slot: VideoSlotName;
+  videoId: string;
+  /** loop_count 0 with loop: the element loops until another clip replaces it. */
+  endless: boolean;
+  loopCount: number;
+  passes: number;
+  notifyAtMs: number | null;
+  shown: boolean;
+  endReported: boolean;
+  lastMediaTime: number;
+  /** Seconds between two frames of this clip, learnt from the frames seen. */
+  frameInterval: number;
+  stopFrames: () => void;
+  preciseFrames: boolean;
+  cancelStart: () => void;
+  /** The rendering frame in which play() was called (to learn how late the clock starts). */
+  playedAt: number | null;
+  /** A twin element is about to take over the next pass of the loop. */
+  twinPending: boolean;
+  /** The element has presented a frame of this clip. */
+  framed: boolean;
+}
+
+/** Until two frames have been seen, a clip is taken to run at 30 fps. */
+const FIRST_FRAME_GUESS = 1 / 30;
+
+export function newRun(start: Pick<Run, 'el' | 'slot' | 'videoId' | 'endless' | 'loopCount' | 'notifyAtMs'>): Run {
+  return {
+    ...start, passes: 0, shown: false, endReported: false, lastMediaTime: -1, frameInterval: Number.POSITIVE_INFINITY,
+    stopFrames: () => undefined, preciseFrames: false, cancelStart: () => undefined, playedAt: null, twinPending: false, framed: false,
+  };
+}
+
+/** Counts a pass when the clip's time jumps back (the element looped) and learns the frame interval. */
+export function noteFrame(run: Run, t: number): void {
+  const step = t - run.lastMediaTime;
+  if (t < run.lastMediaTime - 0.001) run.passes += 1;
+  // A jump (dropped frames, a seek) is not a frame interval; clips run at 10 fps or more.
+  else if (run.lastMediaTime >= 0 && step > 0 && step <= 0.1) run.frameInterval = Math.min(run.frameInterval, step);
+  run.lastMediaTime = t;
+}
+
+/** The frame at `t` is the clip's last: the next one would start at or after its end. */
+export function isLastFrame(run: Run, t: number): boolean {
+  const interval = Number.isFinite(run.frameInterval) ? run.frameInterval : FIRST_FRAME_GUESS;
+  return Number.isFinite(run.el.duration) && t + interval * 1.5 >= run.el.duration;
+}
