@@ -3,17 +3,6 @@ import type { RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PlayerRouteFallback } from './PlayerBoot.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
-import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
-import { RegisterPage } from '../features/auth/pages/RegisterPage.tsx';
-import { EmailConfirmPage } from '../features/auth/pages/EmailConfirmPage.tsx';
-import { PasswordResetPage } from '../features/auth/pages/PasswordResetPage.tsx';
-import { PasswordChangePage } from '../features/auth/pages/PasswordChangePage.tsx';
-import { ProfilePage } from '../features/auth/pages/ProfilePage.tsx';
-import { MyPage } from '../features/auth/pages/MyPage.tsx';
-import { AccountPage } from '../features/auth/pages/AccountPage.tsx';
-import { EmailChangePage } from '../features/auth/pages/EmailChangePage.tsx';
-import { AccountDeletePage } from '../features/auth/pages/AccountDeletePage.tsx';
-import { GoogleFailurePage, GoogleSuccessPage } from '../features/auth/pages/GooglePages.tsx';
 import { AdminGate } from './AdminGate.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { PopupRoute } from './PopupRoute.tsx';
@@ -29,6 +18,23 @@ const Faq = lazy(() => import('../features/help/Faq.tsx'));
 const PlayerPage = lazy(() => import('../features/player/PlayerPage.tsx'));
 const SelectChatPage = lazy(() => import('../features/player/pages/SelectChatPage.tsx'));
 const MainMenuPage = lazy(() => import('../features/player/pages/MainMenuPage.tsx'));
+// The account pages share one chunk (features/auth/pages/index.ts), fetched when the first
+// of them opens; the Shell's Suspense shows its spinner meanwhile.
+const accountPages = () => import('../features/auth/pages/index.ts');
+type AccountPageName = Exclude<keyof Awaited<ReturnType<typeof accountPages>>, symbol>;
+const accountPage = (name: AccountPageName) => lazy(async () => ({ default: (await accountPages())[name] }));
+const LoginPage = accountPage('LoginPage');
+const RegisterPage = accountPage('RegisterPage');
+const EmailConfirmPage = accountPage('EmailConfirmPage');
+const PasswordResetPage = accountPage('PasswordResetPage');
+const PasswordChangePage = accountPage('PasswordChangePage');
+const ProfilePage = accountPage('ProfilePage');
+const MyPage = accountPage('MyPage');
+const AccountPage = accountPage('AccountPage');
+const EmailChangePage = accountPage('EmailChangePage');
+const AccountDeletePage = accountPage('AccountDeletePage');
+const GoogleSuccessPage = accountPage('GoogleSuccessPage');
+const GoogleFailurePage = accountPage('GoogleFailurePage');
 
 function Popup({ titleKey, children }: { titleKey: string; children: ReactNode }) {
   const { t } = useTranslation();
