@@ -1,7 +1,46 @@
-import { defineConfig } from 'vite';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
+import type * as PrerenderModule from './src/app/prerender.tsx';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * After the client build, renders `/` with the app's own components
+ * (src/app/prerender.tsx: Shell + HomePage, ja-JP, a fresh store, a static
+ * router) through Vite's SSR loader and react-dom/server, and writes the markup
+ * to dist/boot/home.html. The gateway puts it inside #root for GET / so the
+ * top page paints before its JavaScript has loaded (gateway/src/home-page.ts).
+ */
+function prerenderHome(): Plugin {
+  let outDir = '';
+  let write = true;
+  return {
+    name: 'talkwith-prerender-home',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+      write = config.build.write;
+    },
+    async closeBundle() {
+      if (!write || this.environment.name !== 'client') return;
+      const server = await createServer({
+        configFile: false, root: webRoot, logLevel: 'error', plugins: [react()],
+        server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom',
+      });
+      try {
+        const { renderPage } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as typeof PrerenderModule;
+        await mkdir(join(outDir, 'boot'), { recursive: true });
+        await writeFile(join(outDir, 'boot', 'home.html'), await renderPage('/'));
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
 
 /**
  * Whether a module loads with the entry: an entry, or statically imported by
@@ -25,10 +64,11 @@ const freshEntryModules = { name: 'talkwith-entry-modules', buildStart: () => en
 // The consumer bundle is split so the admin console, the legal texts and the
 // non-default locales load only when opened (DESIGN.md §5, budget 170 KB gz).
 export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
+  root: webRoot,
   plugins: [
     react(),
     freshEntryModules,
+    prerenderHome(),
     // Brotli and gzip copies (name.br, name.gz) of every compressible file in dist,
     // public/ files included, at the highest levels (build time, not per request):
     // the gateway serves them with @fastify/static's preCompressed. A copy that is

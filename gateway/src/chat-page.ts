@@ -38,7 +38,8 @@ export function bootSkeleton(slug: string): string {
   return `<div class="player player--boot" data-boot-slug="${s}"><div class="player__stage"><img class="player__poster" src="${posterUrl(slug)}" alt="" fetchpriority="high"></div></div>`;
 }
 
-const ROOT = /<div id="root">\s*<\/div>/;
+/** The empty #root of index.html. */
+export const ROOT = /<div id="root">\s*<\/div>/;
 
 /** True when index.html has the empty #root and the </head> the chat page fills in. */
 export function canRenderChatPage(indexHtml: string): boolean {
@@ -65,7 +66,8 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding {
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-async function encode(body: Buffer, encoding: Encoding): Promise<Buffer> {
+/** The body in an encoding, at the highest level (once per page: the result is kept). */
+export async function encode(body: Buffer, encoding: Encoding): Promise<Buffer> {
   if (encoding === 'br') return brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
   if (encoding === 'gzip') return gzipped(body, { level: constants.Z_BEST_COMPRESSION });
   return body;

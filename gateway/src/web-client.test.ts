@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatPages, bootSkeleton, chatSlug, pickEncoding } from './chat-page.ts';
+import { renderHomePage } from './home-page.ts';
 import { startTestGateway, type TestGateway } from './test-gateway.ts';
 
 const FAVICON_ICO = new URL('../../web/public/favicon.ico', import.meta.url);
@@ -199,6 +200,76 @@ describe('web client, the player route', () => {
   });
 });
 
+describe('web client, the top page with its prerendered markup', () => {
+  // What web/src/app/prerender.tsx writes to dist/boot/home.html (shortened).
+  const HOME = '<div class="app"><header class="topbar"><a class="brand" href="/">TALK WITH</a></header><main id="content" class="content"><!--$--><div class="home"><h1 class="hero__title">声で話そう、あのキャラクターと。</h1></div><!--/$--></main></div>';
+  const HOME_PAGE = INDEX_HTML.replace('<div id="root"></div>', `<div id="root">${HOME}</div>`);
+  let homeGw: TestGateway;
+  let homeDist: string;
+  beforeAll(async () => {
+    homeDist = await mkdtemp(join(tmpdir(), 'gateway-web-home-'));
+    await writeBuild(homeDist);
+    await mkdir(join(homeDist, 'boot'));
+    await writeFile(join(homeDist, 'boot', 'home.html'), HOME);
+    homeGw = await startTestGateway({}, { webDist: homeDist });
+  });
+  afterAll(async () => {
+    await homeGw?.close();
+    if (homeDist) await rm(homeDist, { recursive: true, force: true });
+  });
+  const home = (url: string, headers: Record<string, string> = {}) => homeGw.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+  it('/, opened by a browser, is index.html with the prerendered markup in #root and the HTML headers', async () => {
+    const res = await home('/');
+
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(HOME_PAGE);
+    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+    expect(res.body).not.toMatch(/<script>|<style|style=/);
+    expectHtmlHeaders(res.headers);
+  });
+
+  it('/, brotli and gzip, are compressed once and decompress to the identity page', async () => {
+    const brotli = await home('/', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    const gzip = await home('/', { 'accept-encoding': 'gzip' });
+
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(HOME_PAGE);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(HOME_PAGE);
+    expectHtmlHeaders(brotli.headers);
+  });
+
+  it('/, revalidated with its ETag, answers 304', async () => {
+    const first = await home('/', { 'accept-encoding': 'br' });
+    const again = await home('/', { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) });
+
+    expect(first.headers.etag).toMatch(/^W\/"/);
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+  });
+
+  it('/?from=mail, with a query, gets the same page', async () => {
+    const res = await home('/?from=mail');
+
+    expect(res.body).toBe(HOME_PAGE);
+  });
+
+  it('a client route (/login), gets the plain index.html: only / is prerendered', async () => {
+    const res = await home('/login');
+
+    expect(res.body).toBe(INDEX_HTML);
+  });
+
+  it('HEAD /, answers 200 with the HTML headers and no body', async () => {
+    const res = await homeGw.app.inject({ method: 'HEAD', url: '/' });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.length).toBe(0);
+    expectHtmlHeaders(res.headers);
+  });
+});
+
 describe('chat page helpers', () => {
   it('chatSlug, route forms, finds the slug only in a player route with a plain URL name', () => {
     expect(chatSlug('/full/chat/mirai')).toBe('mirai');
@@ -220,6 +291,11 @@ describe('chat page helpers', () => {
     expect(pickEncoding('gzip')).toBe('gzip');
     expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
     expect(pickEncoding('identity')).toBe('identity');
+  });
+
+  it('renderHomePage, an index.html without an empty #root, gives nothing to serve', () => {
+    expect(renderHomePage(INDEX_HTML, '<p>x</p>')).toBe(INDEX_HTML.replace('<div id="root"></div>', '<div id="root"><p>x</p></div>'));
+    expect(renderHomePage(INDEX_HTML.replace('<div id="root"></div>', '<div id="root">x</div>'), '<p>x</p>')).toBeUndefined();
   });
 
   it('ChatPages, more slugs than its bound, keeps the most recent ones only', async () => {

@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ChatPages, canRenderChatPage, chatPreloadHeader, chatSlug, pickEncoding } from './chat-page.ts';
+import { loadHomePage } from './home-page.ts';
 
 const MISSING_PAGE = `<!doctype html><html lang="ja"><meta charset="utf-8"><title>TALK WITH</title>
 <body><h1>TALK WITH</h1><p>The web client is not built (web/dist is missing). Run <code>npm run build</code>, then restart.</p>
@@ -30,7 +31,8 @@ async function webClient(app: FastifyInstance, options: { dist: string }): Promi
   const assetsDir = join(options.dist, 'assets', sep);
   const html = app.securityHeaders.html;
   await app.register(fastifyStatic, {
-    root: options.dist, wildcard: false, index: ['index.html'], maxAge: '1d', schemaHide: true,
+    // `/` is the route below, not the static index.
+    root: options.dist, wildcard: false, index: false, maxAge: '1d', schemaHide: true,
     // The build holds a .br and a .gz beside every compressible file: the
     // plugin sends the one the request accepts (Content-Encoding, Vary:
     // Accept-Encoding), the file itself otherwise. reply.sendFile (the SPA
@@ -45,6 +47,19 @@ async function webClient(app: FastifyInstance, options: { dist: string }): Promi
       else if (file.startsWith(assetsDir)) reply.header('cache-control', IMMUTABLE);
       else reply.header('cache-control', ONE_DAY);
     },
+  });
+  // The top page: index.html with the build's prerendered markup in #root (home-page.ts), so it
+  // paints before its script runs; a build without that markup gets the plain index.html.
+  // The index.html of this start: a rebuild needs a restart (as the hashed asset names in it do).
+  const homePage = loadHomePage(options.dist, readFileSync(join(options.dist, 'index.html'), 'utf8'));
+  app.withTypeProvider<TypeBoxTypeProvider>().get('/', { schema: { hide: true } }, async (request, reply) => {
+    if (!homePage) return reply.sendFile('index.html');
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    const page = await homePage.get(encoding);
+    reply.headers(html).header('vary', 'accept-encoding').header('etag', page.etag).type('text/html; charset=utf-8');
+    if (notModified(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(page.body);
   });
 }
 
