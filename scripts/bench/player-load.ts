@@ -24,7 +24,7 @@ const LOADS = 3;
 /** After the load event, time for late paints (the player's video, lazy chunks) before LCP is read. */
 const SETTLE_MS = 3_000;
 /** Web Vitals' "good" thresholds (web.dev): FCP ≤ 1.8 s, LCP ≤ 2.5 s. */
-const FCP_GOAL_MS = 1_800;
+const FCP_GOOD_MS = 1_800;
 const LCP_GOAL_MS = 2_500;
 const JS_GOAL_KB = 170;
 
@@ -94,7 +94,8 @@ export async function benchPlayerLoad(): Promise<BenchRow[]> {
       const scripts = [...new Set(loads.flatMap((l) => l.scripts))];
       const js = await gzippedKb(scripts);
       rows.push(
-        { name: `page load ${route}: FCP (${where})`, value: fcp, unit: 'ms', goal: `≤ ${FCP_GOAL_MS.toLocaleString('en-US')} ms`, pass: fcp <= FCP_GOAL_MS },
+        // The issue sets a goal for LCP only; FCP is shown beside it (Web Vitals call ≤ 1.8 s good).
+        { name: `page load ${route}: FCP (${where}; Web Vitals "good" ≤ ${FCP_GOOD_MS.toLocaleString('en-US')} ms)`, value: fcp, unit: 'ms' },
         { name: `page load ${route}: LCP (${where})`, value: lcp, unit: 'ms', goal: `≤ ${LCP_GOAL_MS.toLocaleString('en-US')} ms`, pass: lcp <= LCP_GOAL_MS },
         { name: `JS ${route} really loads, gzipped (${scripts.length} scripts)`, value: js, unit: 'kB', goal: `≤ ${JS_GOAL_KB} kB`, pass: js <= JS_GOAL_KB },
       );
