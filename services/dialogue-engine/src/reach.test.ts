@@ -10,24 +10,6 @@ describe('reachableVideos', () => {
     expect(reach).toEqual(expect.arrayContaining(['greet', 'random_a', 'random_b', 'random_c', 'mic_test', 'standby']));
   });
 
-  it('ended, demo character, lists the standby loop first (it comes back on もう一度話す), then the start buttons\' triggers', () => {
-    const d = demo();
-    d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' });
-    d.send({ type: 'stop' });
-    const reach = reachableVideos(d.state);
-    expect(reach.slice(0, 2)).toEqual(['standby', 'greet']);
-  });
-
-  it('listening, demo topic with an action button, ranks the button\'s clip before the nod and silence clips', () => {
-    const d = demo();
-    d.send({ type: 'start', source: 'resume', blockId: 'topic-food' });
-    d.ended();
-    const reach = reachableVideos(d.state);
-    expect(reach.indexOf('topic_food')).toBeGreaterThan(-1);
-    expect(reach.indexOf('topic_food')).toBeLessThan(reach.indexOf('nod_1'));
-    expect(reach.indexOf('topic_food')).toBeLessThan(reach.indexOf('silence_1'));
-  });
-
   it('trigger of a listening block, demo greeting, puts the next listen loop first, then every answer to what the user may say', () => {
     const d = demo();
     d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' });

@@ -22,21 +22,18 @@ export function reachableVideos(state: EngineState): string[] {
     if (redirects && target.kikiwasure_mode) {
       for (const entry of character.kikiwasure) if (!rt.slotValues[entry.slot] && !rt.kikiwasureAsked.includes(entry.slot)) enter(entry.block_id, false);
     }
-    if (redirects && !target.play_again && rt.played.includes(target.id)) {
+    if (!target.play_again && rt.played.includes(target.id)) {
       for (const clip of [...target.replacement_video_ids, ...character.replacement.video_ids]) add(clip);
-      for (const other of [...target.replacement_block_ids, ...character.replacement.block_ids]) enter(other, false);
+      if (redirects) for (const other of [...target.replacement_block_ids, ...character.replacement.block_ids]) enter(other, false);
     }
     add(target.trigger_video_id);
   };
   const b = blockOf(rt.blockId);
 
   if (rt.phase === 'standby' || rt.phase === 'ended' || !b) {
-    // After the end the standby loop comes back first; in standby, a start button's clip comes next.
-    if (rt.phase !== 'standby') add(character.setting.standby_video_id);
     const buttons = character.startButtons;
     const first = buttons.find((s) => s.id === character.setting.default_start_button_id);
-    // A new talk starts afresh (nothing played yet): no replacement detours to predict after the end.
-    for (const button of first ? [first, ...buttons] : buttons) enter(button.block_id, rt.phase === 'standby');
+    for (const button of first ? [first, ...buttons] : buttons) enter(button.block_id);
     add(character.setting.standby_video_id);
     return [...out];
   }
@@ -45,13 +42,11 @@ export function reachableVideos(state: EngineState): string[] {
     enter(rt.leavingTo);
   }
   afterCurrent(b, state, add, enter);
-  if (blockListens(b)) answers(b, add, enter);
-  // The buttons on screen are likely taps: before the ladders for what was not understood.
+  if (blockListens(b)) whileListening(b, state, add, enter);
   for (const button of b.action_buttons) {
     add(button.video_id);
     enter(button.block_id);
   }
-  if (blockListens(b)) ladders(b, state, add, enter);
   add(character.setting.standby_video_id);
   return [...out];
 }
@@ -68,16 +63,12 @@ function afterCurrent(b: Block, state: EngineState, add: Add, enter: Add): void 
   for (const id of b.play_final_block) enter(id);
 }
 
-/** The answers to what the user may say: forced blocks, hit-word targets (after a skip clip), the next blocks. */
-function answers(b: Block, add: Add, enter: Add): void {
+/** The answers to what the user may say: hit-word targets, then the ladders for not understood and silence. */
+function whileListening(b: Block, state: EngineState, add: Add, enter: Add): void {
   if (!b.play_now) for (const id of b.skip_video_ids) add(id);
   for (const id of b.force_blocks) enter(id);
   for (const hit of b.hit_words) enter(hit.block_id);
   for (const id of [...b.listen_next_block, ...b.not_hitword_blocks]) enter(id);
-}
-
-/** The ladders: nods, not understood, silence, empty or out-of-range scores, and the blocks they end in. */
-function ladders(b: Block, state: EngineState, add: Add, enter: Add): void {
   for (const id of b.nod_video_ids) add(id);
   const invalid = b.invalid_response_video_ids;
   add(invalid[Math.min(state.rt.invalidCount, invalid.length - 1)] ?? b.invalid_video_id);

@@ -39,8 +39,7 @@ function setUp(poolSize = 4) {
   const events = { ended: vi.fn(), timeReached: vi.fn(), failed: vi.fn(), shown: vi.fn() } satisfies VideoEvents;
   // The pool creates its elements at once; the fake media is attached to each right after.
   const idles: Array<() => void> = [];
-  let clock = 0;
-  const stage = createVideoStage(container, events, { poolSize, raf: (cb) => rafs.push(cb), idle: (fn) => idles.push(fn), now: () => clock });
+  const stage = createVideoStage(container, events, { poolSize, raf: (cb) => rafs.push(cb), idle: (fn) => idles.push(fn) });
   const media = new Map(stage.pool.elements.map((el) => [el, fakeMedia(el)]));
   const mediaOf = (url: string) => {
     const el = stage.pool.elements.find((e) => e.getAttribute('src') === url);
@@ -48,7 +47,7 @@ function setUp(poolSize = 4) {
     return { el, ...media.get(el)! };
   };
   const mediaOfElement = (el: HTMLVideoElement) => media.get(el)!;
-  const runFrame = (now: number) => { clock = now; for (const cb of rafs.splice(0)) cb(now); };
+  const runFrame = (now: number) => { for (const cb of rafs.splice(0)) cb(now); };
   const shown = () => container.querySelectorAll(`.${SHOWN_CLASS}`);
   const whenIdle = () => { for (const fn of idles.splice(0)) fn(); };
   return { stage, events, mediaOf, mediaOfElement, runFrame, shown, container, whenIdle };
@@ -125,26 +124,6 @@ describe('video stage', () => {
     expect(twin.play).toHaveBeenCalled();
     expect(first.el.pause).toHaveBeenCalled();
     expect(events.ended).not.toHaveBeenCalled();
-  });
-
-  it('play, interrupting a loop with a warm clip, shows it when the loop\'s next frame is due (the cadence holds)', () => {
-    const { stage, mediaOf, runFrame, shown, whenIdle } = setUp();
-    stage.play('A', '/v/standby.mp4', { videoId: 'standby', ...endless });
-    const standby = mediaOf('/v/standby.mp4');
-    standby.ready();
-    standby.frame(0, 0);
-    stage.warm(['/v/greet.mp4']);
-    whenIdle();
-    mediaOf('/v/greet.mp4').ready();
-    standby.frame(0.067, 66.7);
-    stage.play('B', '/v/greet.mp4', { videoId: 'greet', ...once });
-    const greet = mediaOf('/v/greet.mp4');
-    runFrame(83.3);
-    runFrame(100);
-    runFrame(116.7);
-    expect([...shown()]).toEqual([standby.el]);
-    runFrame(133.3);
-    expect([...shown()]).toEqual([greet.el]);
   });
 
   it('counted loop of 2, reports the end only on the last frame of the second pass', () => {

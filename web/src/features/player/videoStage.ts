@@ -9,14 +9,11 @@ export interface StageOptions {
   /** <video> elements kept (one decoded clip each); see web/README.md for the budget. */
   poolSize?: number;
   raf?: (cb: (now: number) => void) => number;
-  /** The clock of requestAnimationFrame times (performance.now). */
-  now?: () => number;
   /** Runs background work (refilling the pool) when the browser is idle. */
   idle?: (fn: () => void) => void;
 }
 
 const HAVE_CURRENT_DATA = 2;
-const HALF_VSYNC_MS = 1000 / 120;
 /** How late a clip's clock starts after play() (audio output start-up), learnt as clips play; ms. */
 const START_LATENCY_GUESS = 40;
 const START_LATENCY_MAX = 150;
@@ -33,14 +30,11 @@ const START_LATENCY_MAX = 150;
 export function createVideoStage(container: HTMLElement, events: VideoEvents, options: StageOptions = {}): VideoPort & { pool: VideoPool } {
   const pool = createVideoPool(container, { size: options.poolSize ?? 6, className: 'player__video' });
   const raf = options.raf ?? ((cb: (now: number) => void) => requestAnimationFrame(cb));
-  const clock = options.now ?? (() => performance.now());
   let shownEl: HTMLVideoElement | null = null;
   let current: Run | null = null;
   let soundAllowed = false;
   /** When the clip that just ended should give way: its last frame's display time plus one frame. */
   let handoffAt: number | null = null;
-  /** When the clip on screen will present its next frame (an interrupt waits for it, at most one frame). */
-  let nextFrameDue: number | null = null;
   let startLatency = START_LATENCY_GUESS;
   let disposed = false;
   let wanted: string[] = [];
@@ -98,7 +92,6 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
     learnLatency(run, frame);
     const t = frame.mediaTime;
     noteFrame(run, t);
-    if (run.shown && Number.isFinite(run.frameInterval) && !run.el.paused) nextFrameDue = frame.now + run.frameInterval * 1000;
     if (run.notifyAtMs !== null && t * 1000 >= run.notifyAtMs) {
       const at = run.notifyAtMs;
       run.notifyAtMs = null;
@@ -148,28 +141,33 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
   }
 
   function begin(run: Run, warm: boolean): void {
-    // A natural end hands over one frame after the old clip's last frame; an interrupt (a hit word,
-    // a button) when the old clip's next frame is due, so the picture keeps its cadence either way.
-    const showAt = handoffAt ?? nextFrameDue;
+    const handoff = handoffAt;
     handoffAt = null;
-    nextFrameDue = null;
     if (!warm) {
       // Cold: it plays hidden and is shown at its first presented frame (onFrame).
       watch(run);
       startPlaying(run.el);
       return;
     }
-    // Warm: frame 0 is decoded. Its clock starts hidden, early by the learnt start-up latency, and the
-    // clip is shown at `showAt` (at once when that has passed).
-    const due = showAt !== null && showAt > clock() ? showAt : null;
-    run.cancelStart = inFrameAt(due === null ? null : due - startLatency, (now) => {
+    if (handoff === null) {
+      // An interrupt (a hit word, a button): frame 0 is decoded, so it is shown in the next rendering frame.
+      run.cancelStart = inFrameAt(null, (now) => {
+        if (current !== run) return;
+        watch(run);
+        run.playedAt = now;
+        startPlaying(run.el);
+        revealIfFramed(run);
+      }, raf);
+      return;
+    }
+    // A natural end: the clock starts hidden, early by the learnt start-up latency, and the
+    // clip is shown one frame interval after the old clip's last frame.
+    run.cancelStart = inFrameAt(handoff - startLatency, (now) => {
       if (current !== run) return;
       watch(run);
       run.playedAt = now;
       startPlaying(run.el);
-      // Within half a vsync of `due` is this very rendering frame (the same tolerance inFrameAt uses).
-      if (due === null || now >= due - HALF_VSYNC_MS) revealIfFramed(run);
-      else run.cancelStart = inFrameAt(due, () => revealIfFramed(run), raf);
+      run.cancelStart = inFrameAt(handoff, () => revealIfFramed(run), raf);
     }, raf);
   }
 
