@@ -73,25 +73,38 @@ export async function encode(body: Buffer, encoding: Encoding): Promise<Buffer> 
   return body;
 }
 
-interface Variants {
-  etag: string;
-  bodies: Partial<Record<Encoding, Promise<Buffer>>>;
-}
-
-export interface ChatPage {
+/** An HTML page as sent: its ETag and its body in the negotiated encoding. */
+export interface PageBody {
   etag: string;
   body: Buffer;
 }
 
+/** One generated page, each encoding compressed once (in zlib's thread pool) and kept. */
+export class CompressedPage {
+  readonly etag: string;
+  readonly #bodies: Partial<Record<Encoding, Promise<Buffer>>>;
+
+  constructor(html: string) {
+    const body = Buffer.from(html);
+    this.etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    this.#bodies = { identity: Promise.resolve(body) };
+  }
+
+  async get(encoding: Encoding): Promise<PageBody> {
+    const identity = this.#bodies.identity!;
+    const body = (this.#bodies[encoding] ??= identity.then((html) => encode(html, encoding)));
+    return { etag: this.etag, body: await body };
+  }
+}
+
 /**
- * The chat pages by slug, each encoding compressed once (in zlib's thread
- * pool) and kept: at most `max` slugs, the least recently used dropped first.
- * Slugs come from URLs anyone can type, hence the bound.
+ * The chat pages by slug: at most `max` slugs, the least recently used
+ * dropped first. Slugs come from URLs anyone can type, hence the bound.
  */
 export class ChatPages {
   readonly #indexHtml: string;
   readonly #max: number;
-  readonly #bySlug = new Map<string, Variants>();
+  readonly #bySlug = new Map<string, CompressedPage>();
 
   constructor(indexHtml: string, max = 200) {
     this.#indexHtml = indexHtml;
@@ -102,18 +115,15 @@ export class ChatPages {
     return this.#bySlug.size;
   }
 
-  async get(slug: string, encoding: Encoding): Promise<ChatPage> {
-    let variants = this.#bySlug.get(slug);
-    if (variants) {
+  async get(slug: string, encoding: Encoding): Promise<PageBody> {
+    let page = this.#bySlug.get(slug);
+    if (page) {
       this.#bySlug.delete(slug);
     } else {
-      const html = Buffer.from(renderChatPage(this.#indexHtml, slug));
-      variants = { etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`, bodies: { identity: Promise.resolve(html) } };
+      page = new CompressedPage(renderChatPage(this.#indexHtml, slug));
       if (this.#bySlug.size >= this.#max) this.#bySlug.delete(this.#bySlug.keys().next().value!);
     }
-    this.#bySlug.set(slug, variants);
-    const identity = variants.bodies.identity!;
-    const body = (variants.bodies[encoding] ??= identity.then((html) => encode(html, encoding)));
-    return { etag: variants.etag, body: await body };
+    this.#bySlug.set(slug, page);
+    return page.get(encoding);
   }
 }

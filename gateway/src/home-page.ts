@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, encode, type Encoding } from './chat-page.ts';
+import { CompressedPage, ROOT } from './chat-page.ts';
 
 /**
  * The top page's index.html (issue 10): the web build prerenders `/` with the
@@ -21,33 +20,10 @@ export function renderHomePage(indexHtml: string, markup: string): string | unde
   return indexHtml.replace(ROOT, () => `<div id="root">${markup}</div>`);
 }
 
-export interface HomePageBody {
-  etag: string;
-  body: Buffer;
-}
-
-/** One page, each encoding compressed once (in zlib's thread pool) and kept. */
-export class HomePage {
-  readonly etag: string;
-  readonly #bodies: Partial<Record<Encoding, Promise<Buffer>>>;
-
-  constructor(html: string) {
-    const body = Buffer.from(html);
-    this.etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    this.#bodies = { identity: Promise.resolve(body) };
-  }
-
-  async get(encoding: Encoding): Promise<HomePageBody> {
-    const identity = this.#bodies.identity!;
-    const body = (this.#bodies[encoding] ??= identity.then((html) => encode(html, encoding)));
-    return { etag: this.etag, body: await body };
-  }
-}
-
 /** The top page of a build: its index.html with dist/boot/home.html in #root; undefined when the build has no such markup. */
-export function loadHomePage(dist: string, indexHtml: string): HomePage | undefined {
+export function loadHomePage(dist: string, indexHtml: string): CompressedPage | undefined {
   const file = join(dist, HOME_BOOT_FILE);
   if (!existsSync(file)) return undefined;
   const html = renderHomePage(indexHtml, readFileSync(file, 'utf8'));
-  return html === undefined ? undefined : new HomePage(html);
+  return html === undefined ? undefined : new CompressedPage(html);
 }

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ChatPages, canRenderChatPage, chatPreloadHeader, chatSlug, pickEncoding } from './chat-page.ts';
+import { ChatPages, canRenderChatPage, chatPreloadHeader, chatSlug, pickEncoding, type Encoding, type PageBody } from './chat-page.ts';
 import { loadHomePage } from './home-page.ts';
 
 const MISSING_PAGE = `<!doctype html><html lang="ja"><meta charset="utf-8"><title>TALK WITH</title>
@@ -55,16 +55,20 @@ async function webClient(app: FastifyInstance, options: { dist: string }): Promi
   app.withTypeProvider<TypeBoxTypeProvider>().get('/', { schema: { hide: true } }, async (request, reply) => {
     if (!homePage) return reply.sendFile('index.html');
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    const page = await homePage.get(encoding);
-    reply.headers(html).header('vary', 'accept-encoding').header('etag', page.etag).type('text/html; charset=utf-8');
-    if (notModified(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-    if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.send(page.body);
+    return sendPage(request, reply, encoding, await homePage.get(encoding));
   });
 }
 
 /** Not encapsulated: the root not-found handler needs reply.sendFile. */
 export const webClientRoutes = fp(webClient, { name: 'talkwith-web-client' });
+
+/** A generated HTML page with the page headers, its ETag (304 when the browser has it) and its encoding. */
+async function sendPage(request: FastifyRequest, reply: FastifyReply, encoding: Encoding, page: PageBody): Promise<FastifyReply> {
+  reply.headers(request.server.securityHeaders.html).header('vary', 'accept-encoding').header('etag', page.etag).type('text/html; charset=utf-8');
+  if (notModified(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(page.body);
+}
 
 /** True when an If-None-Match header names this (weak) ETag. */
 function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -92,16 +96,8 @@ export function spaFallback(dist: string) {
     const slug = chatPages ? chatSlug(request.url) : undefined;
     if (chatPages && slug !== undefined) {
       const encoding = pickEncoding(request.headers['accept-encoding']);
-      const page = await chatPages.get(slug, encoding);
-      reply.headers(request.server.securityHeaders.html)
-        .header('vary', 'accept-encoding').header('etag', page.etag).header('link', chatPreloadHeader(slug))
-        .type('text/html; charset=utf-8');
-      if (notModified(request.headers['if-none-match'], page.etag)) {
-        await reply.code(304).send();
-        return;
-      }
-      if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      await reply.send(page.body);
+      reply.header('link', chatPreloadHeader(slug));
+      await sendPage(request, reply, encoding, await chatPages.get(slug, encoding));
       return;
     }
     // sendFile goes through the static plugin's setHeaders: index.html gets the HTML headers there.
