@@ -29,7 +29,7 @@ export interface VideoPool {
 
 const HAVE_CURRENT_DATA = 2;
 
-export function sourceOf(el: HTMLVideoElement): string | null {
+function sourceOf(el: HTMLVideoElement): string | null {
   return el.getAttribute('src');
 }
 
