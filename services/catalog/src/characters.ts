@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Collection, DocumentStore, Eventing, Transaction } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
 import type { NewCharacterBody } from '@talkwith/proto/catalog';
-import type { Character as DialogueCharacter } from '@talkwith/proto/dialogue';
+import type { CharacterSetting, Character as DialogueCharacter } from '@talkwith/proto/dialogue';
+import type { CharacterDraft } from './model.ts';
 
 export interface Character {
   _id: string;
@@ -14,7 +15,18 @@ export interface Character {
   slug?: string;
   /** Files-port key of the avatar image. */
   avatar_key?: string;
-  /** The conversation graph, videos and settings the player runs; absent until authored. */
+  /** Price in yen (0 = free). */
+  price?: number;
+  /** The group (and through it the category) the character is listed under. */
+  group_id?: string | null;
+  /** The draft setting, credentials included (model.ts); never answered unmasked. */
+  setting?: CharacterSetting;
+  /** The draft's character-level lists (model.ts). */
+  draft?: CharacterDraft;
+  /** Bumped by every publish; the published snapshot's version. */
+  published_version?: number;
+  updated_at?: string;
+  /** The published snapshot the player runs (conversation graph, videos, settings); absent until published. */
   dialogue?: DialogueCharacter;
   [key: string]: unknown;
 }
@@ -37,7 +49,8 @@ export function openCharacters(store: DocumentStore | Transaction): Collection<C
 }
 
 export async function addCharacter(characters: Collection<Character>, input: NewCharacterBody): Promise<Character> {
-  return characters.insertOne({ _id: randomUUID(), ...input, published_at: null, created_at: new Date().toISOString() });
+  const id = randomUUID();
+  return characters.insertOne({ _id: id, slug: id, ...input, published_at: null, created_at: new Date().toISOString() });
 }
 
 /** Marks the character published and announces it (re-publishing re-announces: consumers upsert). */

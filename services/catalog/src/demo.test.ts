@@ -129,7 +129,7 @@ describe('catalog demo character', () => {
     const res = await get(`/api/character/${id}/get`);
     const listed = await eventually(async () => (await get('/api/characters')).json().characters.find((c: { id: string }) => c.id === id));
     expect(res.statusCode).toBe(404);
-    expect(listed).toMatchObject({ playable: false, slug: null, avatar_url: null });
+    expect(listed).toMatchObject({ playable: false, slug: id, avatar_url: null });
     await openCharacters(svc.platform.store).updateOne({ _id: id }, { $set: { slug: 'sora' } });
     const poster = await get('/api/characters/by-slug/sora/poster');
     expect(poster.statusCode).toBe(404);

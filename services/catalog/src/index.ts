@@ -3,7 +3,7 @@ import { catalogPlugin } from './plugin.ts';
 
 export const catalogService: ServiceModule = {
   name: 'catalog',
-  prefixes: ['/api/catalog', '/api/characters', '/api/character', '/api/admin/characters', '/files'],
+  prefixes: ['/api/catalog', '/api/characters', '/api/character', '/api/admin/characters', '/api/admin/blocks', '/api/admin/groups', '/api/admin/categories', '/api/admin/full', '/api/admin/project', '/api/admin/translate', '/files'],
   plugin: catalogPlugin,
 };
 export default catalogService;

@@ -4,12 +4,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceOptions } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
 import { serveFiles } from '@talkwith/platform/files';
-import { ensureJwt, requireAdminCaller } from '@talkwith/platform/http';
+import { ensureJwt } from '@talkwith/platform/http';
 import { ServiceAlive } from '@talkwith/proto';
 import {
-  AdminCharacterParams, CharacterIdParams, CharacterList, CharacterSlugParams, NewCharacterBody, PlayableCharacter,
+  CharacterIdParams, CharacterList, CharacterSlugParams, PlayableCharacter,
 } from '@talkwith/proto/catalog';
-import { addCharacter, openCharacters, publishCharacter, type Character } from './characters.ts';
+import { authoringRoutes } from './authoring/routes.ts';
+import { openCharacters } from './characters.ts';
+import { mediaRoutes } from './media/routes.ts';
+import { ensureCatalogIndexes } from './model.ts';
+import { taxonomyRoutes } from './taxonomy/routes.ts';
 import { seedDemoCharacter } from './demo-seed.ts';
 import { playableOf, posterRedirectOf, summaryOf } from './playable.ts';
 
@@ -18,9 +22,6 @@ import { playableOf, posterRedirectOf, summaryOf } from './playable.ts';
  * whole character graph is too deep for TypeScript (TS2589) inside Fastify's route types.
  */
 const PlayableReply = Type.Unsafe<PlayableCharacter>(PlayableCharacter);
-
-/** The admin view keeps the authoring fields but not the (large) dialogue graph. */
-const view = ({ _id, dialogue: _dialogue, ...c }: Character) => ({ id: _id, ...c });
 
 /** The poster redirect may be reused a while: the standby clip or the avatar seldom changes. */
 const POSTER_CACHE = 'public, max-age=300';
@@ -34,6 +35,7 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
   const characters = openCharacters(platform.store);
   const files = platform.files;
   app.addHook('onReady', async () => {
+    await ensureCatalogIndexes(platform.store);
     const seeded = await seedDemoCharacter(platform);
     if (seeded.inserted || seeded.copied > 0) platform.logger.info(seeded, 'demo character seeded');
   });
@@ -75,14 +77,7 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     if (!location) throw new AppError('NOT_FOUND', 'このキャラクターには画像がありません。');
     return reply.header('cache-control', POSTER_CACHE).redirect(location, 302);
   });
-  api.post('/api/admin/characters', { schema: { tags: ['catalog', 'admin'], summary: 'Add a character (unpublished)', body: NewCharacterBody } }, async (request, reply) => {
-    await requireAdminCaller(request);
-    const character = await addCharacter(characters, request.body);
-    return reply.code(201).send({ ok: true as const, character: view(character) });
-  });
-  api.post('/api/admin/characters/:id/publish', { schema: { tags: ['catalog', 'admin'], summary: 'Publish a character', params: AdminCharacterParams } }, async (request) => {
-    await requireAdminCaller(request);
-    const character = await publishCharacter(platform.store, platform.events, request.params.id);
-    return { ok: true as const, character: view(character) };
-  });
+  await app.register(authoringRoutes, { platform });
+  await app.register(mediaRoutes, { platform });
+  await app.register(taxonomyRoutes, { platform });
 };

@@ -15,14 +15,19 @@ export const api = createApi({
   baseQuery: baseQueryWithReauth,
   tagTypes: ['Me', 'Config', 'AdminUsers', 'AdminMail'],
   endpoints: (build) => ({
-    config: build.query<ClientConfig, void>({ query: () => 'config', providesTags: ['Config'] }),
+    /**
+     * GET /api/config, cached per viewer (a user id, or 'guest'): what it
+     * answers depends on who asks (the admin prefix is told to admins only), so
+     * a log-in or a restored session is a new entry fetched with the new token.
+     * Use useClientConfig(), which passes the viewer.
+     */
+    config: build.query<ClientConfig, string>({ query: () => 'config', providesTags: ['Config'] }),
     /** Restores the session from the refresh cookie (POST /api/auth/refresh); concurrent calls share one refresh. */
     restoreSession: build.mutation<boolean, void>({
       queryFn: async (_arg, baseApi, extraOptions) => ({ data: await refreshSessionOnce(baseApi, extraOptions as object) }),
     }),
     login: build.mutation<LoginResult, LoginBody>({
       query: (body) => ({ url: 'auth/login', method: 'POST', body }),
-      invalidatesTags: ['Config'],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const outcome = await queryFulfilled.catch(() => null);
         const data = outcome?.data;
@@ -73,8 +78,7 @@ export const api = createApi({
   }),
 });
 
-export const {
-  useConfigQuery, useRestoreSessionMutation, useLoginMutation, useLogoutMutation, useSignupMutation,
+export const { useRestoreSessionMutation, useLoginMutation, useLogoutMutation, useSignupMutation,
   useConfirmEmailMutation, useResendConfirmationMutation, useMeQuery, useUpdateProfileMutation, useRequestPasswordResetMutation,
   useResetPasswordMutation, useChangePasswordMutation, useRequestEmailChangeMutation, useDeleteAccountMutation,
   useNotificationsQuery,

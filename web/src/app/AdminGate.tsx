@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { selectIsAdmin, selectSession, useConfigQuery } from '../api/index.ts';
+import { selectIsAdmin, selectSession, useClientConfig } from '../api/index.ts';
 import { useAppSelector } from './hooks.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { Spinner } from './ui.tsx';
@@ -22,7 +22,7 @@ export function AdminGate() {
   const location = useLocation();
   const { status } = useAppSelector(selectSession);
   const isAdmin = useAppSelector(selectIsAdmin);
-  const config = useConfigQuery();
+  const config = useClientConfig();
   const adminPath = (config.data?.adminPath ?? buildAdminPath)?.replace(/^\/+|\/+$/g, '');
 
   if (status === 'unknown' || config.isFetching) return <Spinner label={t('common.loading')} />;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { selectIsAdmin, selectSession, useConfigQuery, useLogoutMutation } from '../../api/index.ts';
+import { selectIsAdmin, selectSession, useClientConfig, useLogoutMutation } from '../../api/index.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { usePopup } from '../../app/shell.ts';
 import { NotificationList } from './NotificationList.tsx';
@@ -30,7 +30,7 @@ export function NavMenu() {
   const open = useAppSelector(selectMenuOpen);
   const { status } = useAppSelector(selectSession);
   const isAdmin = useAppSelector(selectIsAdmin);
-  const adminPath = useConfigQuery().data?.adminPath;
+  const adminPath = useClientConfig().data?.adminPath;
   const popup = usePopup();
   const [logout] = useLogoutMutation();
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { hasSessionHint, signedOut, useConfigQuery, useRestoreSessionMutation } from '../../api/index.ts';
+import { hasSessionHint, signedOut, useClientConfig, useRestoreSessionMutation } from '../../api/index.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { loadAnalytics } from './analytics.ts';
 import { installDevtoolsGuard } from './devtoolsGuard.ts';
@@ -12,7 +12,7 @@ const buildBlockHost = import.meta.env.VITE_DEVTOOLS_BLOCK_HOST as string | unde
 export function useShellEffects(): void {
   const dispatch = useAppDispatch();
   const [restore] = useRestoreSessionMutation();
-  const config = useConfigQuery();
+  const config = useClientConfig();
 
   useEffect(() => {
     // Without the CSRF cookie there is no refresh cookie either: skip a request that can only fail.

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf, selectSession, statusOf, useConfigQuery, useLoginMutation } from '../../../api/index.ts';
+import { errorMessageOf, selectSession, statusOf, useClientConfig, useLoginMutation } from '../../../api/index.ts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { Card, Field, Notice, Page, safeReturnPath } from '../../../app/ui.tsx';
 import { PasswordInput } from '../PasswordInput.tsx';
@@ -22,7 +22,7 @@ export function LoginPage() {
   const [unconfirmed, setUnconfirmed] = useState(false);
   const { status } = useAppSelector(selectSession);
   // The Google button only when the server has Google sign-in configured (GET /api/config).
-  const { data: config } = useConfigQuery();
+  const { data: config } = useClientConfig();
   const submitted = useRef(false);
 
   // Someone already logged in has nothing to do here (this page's own log-in navigates by itself).
