@@ -1,11 +1,18 @@
 import { NavLink, Navigate, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ADMIN_NS, ensureAdminMessages } from './i18n.ts';
 import { MailOutbox } from './MailOutbox.tsx';
 import { UsersPage } from './UsersPage.tsx';
 
-/** The admin console: a separate chunk behind the secret path prefix (loaded by app/AdminGate). */
+/**
+ * The admin console: a separate chunk behind the secret path prefix (loaded by
+ * app/AdminGate). Each area of the console owns a folder here and adds its
+ * routes and its link below.
+ */
 export default function AdminConsole({ basePath, apiBase }: { basePath: string; apiBase: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  ensureAdminMessages(i18n);
+  const { t: ta } = useTranslation(ADMIN_NS);
   return (
     <section className="page page--wide admin">
       <h1 className="page__title">{t('admin.title')}</h1>
@@ -17,7 +24,7 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
         <Route index element={<Navigate to="users" replace />} />
         <Route path="users" element={<UsersPage apiBase={apiBase} />} />
         <Route path="mail" element={<MailOutbox apiBase={apiBase} />} />
-        <Route path="*" element={<p className="muted">{t('notFound.body')}</p>} />
+        <Route path="*" element={<p className="muted">{ta('console.notFound')}</p>} />
       </Routes>
     </section>
   );
