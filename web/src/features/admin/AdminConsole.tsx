@@ -1,5 +1,6 @@
 import { NavLink, Navigate, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { AdminBaseContext } from './AdminBase.tsx';
 import { ADMIN_NS, ensureAdminMessages } from './i18n.ts';
 import { MailOutbox } from './MailOutbox.tsx';
 import { UsersPage } from './UsersPage.tsx';
@@ -14,6 +15,7 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
   ensureAdminMessages(i18n);
   const { t: ta } = useTranslation(ADMIN_NS);
   return (
+    <AdminBaseContext value={{ basePath, apiBase }}>
     <section className="page page--wide admin">
       <h1 className="page__title">{t('admin.title')}</h1>
       <nav className="tabs" aria-label={t('admin.title')}>
@@ -27,5 +29,6 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
         <Route path="*" element={<p className="muted">{ta('console.notFound')}</p>} />
       </Routes>
     </section>
+    </AdminBaseContext>
   );
 }
