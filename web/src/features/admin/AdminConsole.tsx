@@ -4,6 +4,7 @@ import { AdminBaseContext } from './AdminBase.tsx';
 import { ADMIN_NS, ensureAdminMessages } from './i18n.ts';
 import { MailOutbox } from './MailOutbox.tsx';
 import { UsersPage } from './UsersPage.tsx';
+import './home/console.css';
 
 /**
  * The admin console: a separate chunk behind the secret path prefix (loaded by
@@ -18,16 +19,20 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
     <AdminBaseContext value={{ basePath, apiBase }}>
     <section className="page page--wide admin">
       <h1 className="page__title">{t('admin.title')}</h1>
-      <nav className="tabs" aria-label={t('admin.title')}>
-        <NavLink className="tabs__tab" to={`${basePath}/users`}>{t('admin.users')}</NavLink>
-        <NavLink className="tabs__tab" to={`${basePath}/mail`}>{t('admin.mail')}</NavLink>
+      <div className="admin-layout">
+      <nav className="admin-nav" aria-label={t('admin.title')}>
+        <NavLink className="admin-nav__link" to={`${basePath}/users`}>{t('admin.users')}</NavLink>
+        <NavLink className="admin-nav__link" to={`${basePath}/mail`}>{t('admin.mail')}</NavLink>
       </nav>
+      <div className="admin-main">
       <Routes>
         <Route index element={<Navigate to="users" replace />} />
         <Route path="users" element={<UsersPage apiBase={apiBase} />} />
         <Route path="mail" element={<MailOutbox apiBase={apiBase} />} />
         <Route path="*" element={<p className="muted">{ta('console.notFound')}</p>} />
       </Routes>
+      </div>
+      </div>
     </section>
     </AdminBaseContext>
   );
