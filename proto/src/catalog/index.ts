@@ -49,3 +49,5 @@ export const NewCharacterBody = Type.Object({
   description: Type.String({ maxLength: 5000, default: '' }),
 }, { additionalProperties: false });
 export type NewCharacterBody = Static<typeof NewCharacterBody>;
+export * from './authoring.ts';
+export * from './taxonomy.ts';

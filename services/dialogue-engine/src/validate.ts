@@ -41,23 +41,46 @@ function checkCharacterLevel(c: Character, lookup: Lookup, report: Report): void
   if (c.random.final_block_id && !lookup.blocks.has(c.random.final_block_id)) report('RANDOM_END_BLOCK_MISSING', { blockId: c.random.final_block_id });
 }
 
-function videoRefs(b: Block): (string | null)[] {
-  return [b.trigger_video_id, ...b.listen_video_ids, ...b.nod_video_ids, ...b.skip_video_ids, ...b.spj_empty_videos, b.spj_out_video_id,
-    ...b.invalid_response_video_ids, b.invalid_video_id, b.invalid_final_video_id, ...b.silence_video_ids, b.silence_video_id,
-    ...b.replacement_video_ids, ...b.action_buttons.map((a) => (a.kind === 'video' ? a.video_id : null))];
+/** One id a block refers to, and the field that holds it (an action button's as `action_buttons[i].block_id`). */
+export interface BlockReference {
+  field: string;
+  id: string;
 }
 
-function blockRefs(b: Block): (string | null)[] {
-  return [...b.hit_words.map((h) => h.block_id), ...b.valid_response_ids, ...b.listen_next_block, ...b.force_blocks,
-    ...b.not_hitword_blocks, ...b.spj_empty_blocks, b.spj_out_block_id, ...b.invalid_final_block, ...b.silence_final_blocks,
-    b.silence_final_block_id, ...b.play_final_block, ...b.replacement_block_ids, b.random_end_block_id,
-    ...b.action_buttons.map((a) => (a.kind === 'block' ? a.block_id : null))];
+type Field = keyof Block;
+const VIDEO_ID_FIELDS: Field[] = ['trigger_video_id', 'spj_out_video_id', 'invalid_video_id', 'invalid_final_video_id', 'silence_video_id'];
+const VIDEO_LIST_FIELDS: Field[] = ['listen_video_ids', 'nod_video_ids', 'skip_video_ids', 'spj_empty_videos', 'invalid_response_video_ids', 'silence_video_ids', 'replacement_video_ids'];
+const BLOCK_ID_FIELDS: Field[] = ['spj_out_block_id', 'silence_final_block_id', 'random_end_block_id'];
+const BLOCK_LIST_FIELDS: Field[] = ['valid_response_ids', 'listen_next_block', 'force_blocks', 'not_hitword_blocks', 'spj_empty_blocks', 'invalid_final_block',
+  'silence_final_blocks', 'play_final_block', 'replacement_block_ids'];
+
+function collect(b: Block, single: Field[], lists: Field[]): BlockReference[] {
+  const refs: BlockReference[] = [];
+  for (const field of single) if (typeof b[field] === 'string') refs.push({ field, id: b[field] as string });
+  for (const field of lists) for (const id of b[field] as string[]) refs.push({ field, id });
+  return refs;
 }
+
+/** Every video a block names, with its field (what validation checks and authoring keeps from dangling). */
+export function blockVideoReferences(b: Block): BlockReference[] {
+  const buttons = b.action_buttons.flatMap((a, i) => (a.kind === 'video' && a.video_id ? [{ field: `action_buttons[${i}].video_id`, id: a.video_id }] : []));
+  return [...collect(b, VIDEO_ID_FIELDS, VIDEO_LIST_FIELDS), ...buttons];
+}
+
+/** Every block a block names, with its field. */
+export function blockBlockReferences(b: Block): BlockReference[] {
+  const hits = b.hit_words.map((h, i) => ({ field: `hit_words[${i}].block_id`, id: h.block_id }));
+  const buttons = b.action_buttons.flatMap((a, i) => (a.kind === 'block' && a.block_id ? [{ field: `action_buttons[${i}].block_id`, id: a.block_id }] : []));
+  return [...hits, ...collect(b, BLOCK_ID_FIELDS, BLOCK_LIST_FIELDS), ...buttons];
+}
+
+const videoRefs = (b: Block) => blockVideoReferences(b).map((r) => r.id);
+const blockRefs = (b: Block) => blockBlockReferences(b).map((r) => r.id);
 
 function checkBlock(c: Character, b: Block, lookup: Lookup, report: Report): void {
   const at = { blockId: b.id };
-  for (const id of videoRefs(b)) if (id !== null && !lookup.videos.has(id)) report('VIDEO_NOT_FOUND', { ...at, videoId: id });
-  for (const id of blockRefs(b)) if (id !== null && !lookup.blocks.has(id)) report('BLOCK_NOT_FOUND', { blockId: id });
+  for (const id of videoRefs(b)) if (!lookup.videos.has(id)) report('VIDEO_NOT_FOUND', { ...at, videoId: id });
+  for (const id of blockRefs(b)) if (!lookup.blocks.has(id)) report('BLOCK_NOT_FOUND', { blockId: id });
   if (blockListens(b)) checkListening(c, b, lookup, report);
   if (b.random_count > 0 && !b.random_end_block_id && !c.random.final_block_id) report('RANDOM_END_BLOCK_MISSING', at);
   const hasReplacement = b.replacement_video_ids.length + b.replacement_block_ids.length + c.replacement.video_ids.length + c.replacement.block_ids.length > 0;

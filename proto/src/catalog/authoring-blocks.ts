@@ -1,0 +1,98 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { ActionButton, Block } from '../dialogue/block.ts';
+import { bounded, withoutDefaults } from './limits.ts';
+
+/** Admin block authoring (services/catalog/API.md, "Blocks"). */
+
+const BOUNDS = { maxLength: 5000, maxItems: 1000 };
+const Id = Type.String({ minLength: 1, maxLength: 100 });
+const IdList = (maxItems: number) => Type.Array(Id, { maxItems });
+
+export const CharacterBlocksBody = Type.Object({ character_id: Id }, { additionalProperties: false });
+export type CharacterBlocksBody = Static<typeof CharacterBlocksBody>;
+export const BlocksReply = Type.Object({ ok: Type.Literal(true), blocks: Type.Array(Block) });
+export type BlocksReply = Static<typeof BlocksReply>;
+
+/** A block to create: every Block field with its default; id generated when absent; character_id from the request. */
+export const NewBlock = bounded(Type.Object({
+  ...Type.Omit(Block, ['id', 'character_id']).properties,
+  id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[^/\\s]+$', description: 'block id (no slash or space); generated when absent' })),
+}), BOUNDS);
+export type NewBlock = Static<typeof NewBlock>;
+
+/** POST /api/admin/blocks: one block, or several that may refer to each other (created together). */
+export const NewBlocksBody = Type.Object({
+  character_id: Id,
+  block: Type.Optional(NewBlock),
+  blocks: Type.Optional(Type.Array(NewBlock, { minItems: 1, maxItems: 200 })),
+}, { additionalProperties: false });
+export type NewBlocksBody = Static<typeof NewBlocksBody>;
+export const NewBlocksReply = Type.Object({ ok: Type.Literal(true), block: Block, blocks: Type.Array(Block) });
+export type NewBlocksReply = Static<typeof NewBlocksReply>;
+
+export const BlockParams = Type.Object({ character_id: Id, block_id: Id });
+export type BlockParams = Static<typeof BlockParams>;
+
+/** An edit: any Block field but its id, owner and lock (locking goes through updateBlockLock). */
+export const BlockPatch = withoutDefaults(Type.Partial(bounded(Type.Omit(Block, ['id', 'character_id', 'is_edit_locked']), BOUNDS), { additionalProperties: false }));
+export type BlockPatch = Static<typeof BlockPatch>;
+export const BlockReply = Type.Object({ ok: Type.Literal(true), block: Block });
+export type BlockReply = Static<typeof BlockReply>;
+
+export const DeleteBlockQuery = Type.Object({ force: Type.Boolean({ default: false, description: 'also remove every reference to the block' }) }, { additionalProperties: false });
+export type DeleteBlockQuery = Static<typeof DeleteBlockQuery>;
+
+/** Where a block is referred to: by another block's field, a start button, a setting or a character-level list. */
+export const BlockReference = Type.Object({
+  kind: Type.Union([Type.Literal('block'), Type.Literal('start_button'), Type.Literal('setting'), Type.Literal('character')]),
+  id: Type.String({ description: 'the referring block or start button; the setting field; the character list' }),
+  field: Type.String(),
+});
+export type BlockReference = Static<typeof BlockReference>;
+export const DeleteBlockReply = Type.Object({ ok: Type.Literal(true), removed_references: Type.Array(BlockReference) });
+export type DeleteBlockReply = Static<typeof DeleteBlockReply>;
+
+export const ActionButtonsBody = Type.Object({ character_id: Id, block_id: Id }, { additionalProperties: false });
+export type ActionButtonsBody = Static<typeof ActionButtonsBody>;
+export const ActionButtonsUpdateBody = Type.Object({
+  character_id: Id, block_id: Id, action_buttons: Type.Array(bounded(ActionButton, BOUNDS), { maxItems: 50 }),
+}, { additionalProperties: false });
+export type ActionButtonsUpdateBody = Static<typeof ActionButtonsUpdateBody>;
+export const ActionButtonsReply = Type.Object({ ok: Type.Literal(true), action_buttons: Type.Array(ActionButton) });
+export type ActionButtonsReply = Static<typeof ActionButtonsReply>;
+
+export const UpdateBlockLockBody = Type.Object({
+  characterId: Id,
+  unlockBlockIds: Type.Array(Id, { maxItems: 5000, default: [] }),
+  lockBlockIds: Type.Array(Id, { maxItems: 5000, default: [] }),
+}, { additionalProperties: false });
+export type UpdateBlockLockBody = Static<typeof UpdateBlockLockBody>;
+export const UpdateBlockLockReply = Type.Object({ ok: Type.Literal(true), locked: Type.Array(Type.String()), unlocked: Type.Array(Type.String()) });
+export type UpdateBlockLockReply = Static<typeof UpdateBlockLockReply>;
+
+export const CharacterBlockCopyBody = Type.Object({
+  character_id: Id,
+  copy_target_character_ids: Type.Array(Id, { minItems: 1, maxItems: 100 }),
+  block_ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }),
+}, { additionalProperties: false });
+export type CharacterBlockCopyBody = Static<typeof CharacterBlockCopyBody>;
+export const CategoryCopyParams = Type.Object({ category_id: Id });
+export type CategoryCopyParams = Static<typeof CategoryCopyParams>;
+export const CategoryCopyBody = Type.Object({ character_id: Id, block_ids: IdList(1000) }, { additionalProperties: false });
+export type CategoryCopyBody = Static<typeof CategoryCopyBody>;
+
+/** A reference of a copied block that was cleared: it named a block the target does not have. */
+export const DroppedReference = Type.Object({ block_id: Type.String(), field: Type.String(), id: Type.String() });
+export type DroppedReference = Static<typeof DroppedReference>;
+export const CopyTargetResult = Type.Object({
+  character_id: Type.String(),
+  blocks: Type.Array(Type.String()),
+  videos: Type.Array(Type.String()),
+  dropped_references: Type.Array(DroppedReference),
+});
+export type CopyTargetResult = Static<typeof CopyTargetResult>;
+export const CopyReply = Type.Object({ ok: Type.Literal(true), targets: Type.Array(CopyTargetResult) });
+export type CopyReply = Static<typeof CopyReply>;
+/** 409 COPY_COLLISION lists these: an id that already exists in a target. */
+export const CopyCollision = Type.Object({ character_id: Type.String(), kind: Type.Union([Type.Literal('block'), Type.Literal('video')]), id: Type.String() });
+export type CopyCollision = Static<typeof CopyCollision>;

@@ -1,0 +1,127 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Character, CharacterSetting } from '../dialogue/character.ts';
+import { bounded, withoutDefaults } from './limits.ts';
+
+/**
+ * Admin authoring of characters and settings (services/catalog/API.md,
+ * "Characters and settings"). Blocks, import/export and project settings are
+ * in the files re-exported at the end.
+ */
+
+/** Strings and lists of authoring bodies: generous for texts, but bounded. */
+export const AUTHORING_BOUNDS = { maxLength: 5000, maxItems: 1000 };
+export const SLUG_MAX = 100;
+
+/** An id in a path or a body (characters, blocks, videos, buttons). */
+export const ShortId = Type.String({ minLength: 1, maxLength: 100 });
+const NullableShortId = Type.Union([ShortId, Type.Null()]);
+
+/** SPEC §5 masking helper: only the last 3 characters, preceded by asterisks; 3 or fewer are unchanged. */
+export function maskSecret(value: string): string {
+  if (value.length <= 3) return value;
+  return `${'*'.repeat(value.length - 3)}${value.slice(-3)}`;
+}
+
+/** SPEC §5 slug helper: lowercase, non-alphanumerics become hyphens, trimmed, at most 100 characters ('' when nothing is left). */
+export function slugOf(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, SLUG_MAX).replace(/-+$/, '');
+}
+
+/** A slug as the slug helper makes them (what an admin may type). */
+export const Slug = Type.String({ minLength: 1, maxLength: SLUG_MAX, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', description: 'URL name (/full/chat/{slug}): lowercase letters, digits, hyphens' });
+export const Price = Type.Integer({ minimum: 0, maximum: 10_000_000, description: 'price in yen (0 = free)' });
+
+/** The character-level lists of a draft (model.ts CharacterDraft). */
+export const AuthoringDraft = Type.Pick(Character, ['startButtons', 'slots', 'summary', 'kikiwasure', 'replacement', 'random', 'conversations']);
+export type AuthoringDraft = Static<typeof AuthoringDraft>;
+
+export const AdminCharacterListQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 100, description: 'part of the name' })),
+  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+}, { additionalProperties: false });
+export type AdminCharacterListQuery = Static<typeof AdminCharacterListQuery>;
+export const AdminPageQuery = Type.Object({ page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }) }, { additionalProperties: false });
+export type AdminPageQuery = Static<typeof AdminPageQuery>;
+
+const CharacterFields = {
+  id: Type.String(),
+  name: Type.String(),
+  slug: Type.String(),
+  price: Type.Integer(),
+  group_id: Type.Union([Type.String(), Type.Null()]),
+  avatar_url: Type.Union([Type.String(), Type.Null()]),
+  published_at: Type.Union([Type.String(), Type.Null()]),
+  published_version: Type.Integer({ description: '0 = never published' }),
+  updated_at: Type.Union([Type.String(), Type.Null()]),
+};
+
+export const AdminCharacterListItem = Type.Object({ ...CharacterFields, block_count: Type.Integer(), video_count: Type.Integer() });
+export type AdminCharacterListItem = Static<typeof AdminCharacterListItem>;
+export const AdminCharacterList = Type.Object({
+  ok: Type.Literal(true), characters: Type.Array(AdminCharacterListItem), total: Type.Integer(), page: Type.Integer(), per_page: Type.Integer(),
+});
+export type AdminCharacterList = Static<typeof AdminCharacterList>;
+
+/** One character for the admin: its fields, the setting with credentials masked, the draft's lists. */
+export const AdminCharacter = Type.Object({
+  ...CharacterFields,
+  description: Type.String(),
+  created_at: Type.String(),
+  setting: CharacterSetting,
+  draft: AuthoringDraft,
+});
+export type AdminCharacter = Static<typeof AdminCharacter>;
+export const AdminCharacterReply = Type.Object({ ok: Type.Literal(true), character: AdminCharacter });
+export type AdminCharacterReply = Static<typeof AdminCharacterReply>;
+export const AdminCharacterSummaryReply = Type.Object({ ok: Type.Literal(true), character: AdminCharacterListItem });
+export type AdminCharacterSummaryReply = Static<typeof AdminCharacterSummaryReply>;
+
+export const AddCharacterBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  description: Type.String({ maxLength: 5000, default: '' }),
+  slug: Type.Optional(Slug),
+  price: Type.Optional(Price),
+  group_id: Type.Optional(NullableShortId),
+}, { additionalProperties: false });
+export type AddCharacterBody = Static<typeof AddCharacterBody>;
+
+/** A setting change: any field but character_id; a credential absent or sent back masked is kept, "" clears it. */
+export const SettingPatch = withoutDefaults(Type.Partial(bounded(Type.Omit(CharacterSetting, ['character_id']), AUTHORING_BOUNDS)));
+export type SettingPatch = Static<typeof SettingPatch>;
+/** A draft change: the lists sent replace the stored ones. */
+export const DraftPatch = withoutDefaults(Type.Partial(bounded(AuthoringDraft, AUTHORING_BOUNDS)));
+export type DraftPatch = Static<typeof DraftPatch>;
+
+export const UpdateCharacterBody = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  description: Type.Optional(Type.String({ maxLength: 5000 })),
+  slug: Type.Optional(Slug),
+  price: Type.Optional(Price),
+  group_id: Type.Optional(NullableShortId),
+  setting: Type.Optional(SettingPatch),
+  draft: Type.Optional(DraftPatch),
+}, { additionalProperties: false });
+export type UpdateCharacterBody = Static<typeof UpdateCharacterBody>;
+
+/** One problem validateCharacter found (Japanese message; where it is, for a link to the block or video). */
+export const CharacterFault = Type.Object({
+  code: Type.String(), message: Type.String(), blockId: Type.Optional(Type.String()), videoId: Type.Optional(Type.String()),
+});
+export type CharacterFault = Static<typeof CharacterFault>;
+export const FaultsReply = Type.Object({ ok: Type.Literal(true), faults: Type.Array(CharacterFault) });
+export type FaultsReply = Static<typeof FaultsReply>;
+
+/**
+ * `{id}/all`: the whole draft as the engine's Character (credentials masked)
+ * plus its faults. Unsafe: inferring the whole graph inside Fastify's route
+ * types is too deep for TypeScript (TS2589); the schema is the same.
+ */
+export const CharacterAllReply = Type.Unsafe<{ ok: true; character: Character; faults: CharacterFault[] }>(
+  Type.Object({ ok: Type.Literal(true), character: Character, faults: Type.Array(CharacterFault) }),
+);
+/** `{id}/export`: the draft as a file, credentials emptied (importable as it is). */
+export const CharacterExport = Type.Unsafe<Character>(Character);
+
+export * from './authoring-blocks.ts';
+export * from './authoring-import.ts';
+export * from './project.ts';
