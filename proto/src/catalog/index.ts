@@ -51,3 +51,4 @@ export const NewCharacterBody = Type.Object({
 export type NewCharacterBody = Static<typeof NewCharacterBody>;
 export * from './authoring.ts';
 export * from './taxonomy.ts';
+export * from './media.ts';

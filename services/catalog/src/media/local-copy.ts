@@ -1,0 +1,22 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FileStore } from '@talkwith/platform';
+
+/**
+ * ffmpeg and the container readers need a file on disk; the files port may be
+ * an object store, so the stored file is streamed to a temp file (never into
+ * memory) and removed after `use`.
+ */
+export async function withLocalCopy<T>(files: FileStore, key: string, use: (path: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'talkwith-media-'));
+  try {
+    const path = join(dir, `clip${extname(key)}`);
+    await pipeline(await files.read(key), createWriteStream(path));
+    return await use(path);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
