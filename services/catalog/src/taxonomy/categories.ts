@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
+import { AppError } from '@talkwith/platform';
+import { slugOf, SLUG_MAX, type Category, type CategoryPatch, type NewCategoryBody } from '@talkwith/proto/catalog';
+import { openCategories, openGroups, type CategoryDoc, type GroupDoc } from '../model.ts';
+import { categoryOf, countBy } from './views.ts';
+
+type StoreOrTx = DocumentStore | Transaction;
+
+export const CATEGORY_ORDER = { sort_order: 1, created_at: 1 } as const;
+const NAME_MAX = 100;
+const COPY_SUFFIX = 'のコピー';
+
+const now = () => new Date().toISOString();
+
+export async function findCategoryDoc(store: StoreOrTx, id: string): Promise<CategoryDoc> {
+  const found = await openCategories(store).findOne({ _id: id });
+  if (!found) throw new AppError('NOT_FOUND', 'カテゴリーが見つかりません。');
+  return found;
+}
+
+/** Every category in menu order, with how many groups each has. */
+export async function listCategories(store: StoreOrTx): Promise<Category[]> {
+  const [categories, groups] = await Promise.all([
+    openCategories(store).find({}, { sort: CATEGORY_ORDER }),
+    openGroups(store).find({}, { projection: { _id: 1, category_id: 1 } }),
+  ]);
+  const counts = countBy(groups, (g) => g.category_id);
+  return categories.map((c) => categoryOf(c, counts.get(c._id) ?? 0));
+}
+
+export async function viewCategory(store: StoreOrTx, doc: CategoryDoc): Promise<Category> {
+  return categoryOf(doc, await openGroups(store).countDocuments({ category_id: doc._id }));
+}
+
+async function ensureSlugFree(store: StoreOrTx, slug: string, exceptId?: string): Promise<void> {
+  const taken = await openCategories(store).findOne({ slug, ...(exceptId ? { _id: { $ne: exceptId } } : {}) }, { projection: { _id: 1 } });
+  if (taken) throw new AppError('DUPLICATE_KEY', `スラッグ「${slug}」はほかのカテゴリーで使われています。別のスラッグにしてください。`, { field: 'slug' });
+}
+
+/** The chosen slug, else the §5 slug of the name; a name without a latin letter or digit needs one chosen. */
+function slugFor(input: { name: string; slug?: string }): string {
+  const slug = input.slug ?? slugOf(input.name);
+  if (!slug) throw new AppError('VALIDATION_FAILED', '名前からスラッグを作れません。半角英数字とハイフンでスラッグを入力してください。', { field: 'slug' });
+  return slug;
+}
+
+/** After the last one, so a new entry appears at the end of its list. */
+export async function nextSortOrder<T extends { _id: string; sort_order: number }>(collection: Collection<T>, filter: Record<string, unknown> = {}): Promise<number> {
+  const [last] = await collection.find(filter, { sort: { sort_order: -1 }, limit: 1, projection: { sort_order: 1 } });
+  return last ? last.sort_order + 1 : 0;
+}
+
+export async function createCategory(tx: Transaction, input: NewCategoryBody): Promise<CategoryDoc> {
+  const slug = slugFor(input);
+  await ensureSlugFree(tx, slug);
+  const categories = openCategories(tx);
+  const at = now();
+  return categories.insertOne({
+    _id: randomUUID(), name: input.name, slug, description: input.description ?? '',
+    sort_order: input.sort_order ?? await nextSortOrder(categories), created_at: at, updated_at: at,
+  });
+}
+
+export async function updateCategory(tx: Transaction, id: string, patch: CategoryPatch): Promise<CategoryDoc> {
+  await findCategoryDoc(tx, id);
+  if (patch.slug !== undefined) await ensureSlugFree(tx, patch.slug, id);
+  const updated = await openCategories(tx).findOneAndUpdate({ _id: id }, { $set: { ...patch, updated_at: now() } });
+  if (!updated) throw new AppError('NOT_FOUND', 'カテゴリーが見つかりません。');
+  return updated;
+}
+
+/** Refuses while groups remain (409 with their list): deleting would leave them, and their characters, nowhere. */
+export async function deleteCategory(tx: Transaction, id: string): Promise<CategoryDoc> {
+  const category = await findCategoryDoc(tx, id);
+  const groups = await openGroups(tx).find({ category_id: id }, { sort: CATEGORY_ORDER, projection: { _id: 1, name: 1 } });
+  if (groups.length > 0) {
+    throw new AppError('CATEGORY_NOT_EMPTY', `カテゴリー「${category.name}」にはまだグループが${groups.length}件あります。先にグループを削除するか、ほかのカテゴリーへ移してください。`, {
+      status: 409, body: { groups: groups.map((g) => ({ id: g._id, name: g.name })) },
+    });
+  }
+  await openCategories(tx).deleteOne({ _id: id });
+  return category;
+}
+
+/** `{slug}-copy`, then `{slug}-copy-2`, … : the first one no category uses. */
+async function freeCopySlug(store: StoreOrTx, slug: string): Promise<string> {
+  for (let n = 1; n <= 1000; n += 1) {
+    const suffix = n === 1 ? '-copy' : `-copy-${n}`;
+    const candidate = `${slug.slice(0, SLUG_MAX - suffix.length).replace(/-+$/, '')}${suffix}`;
+    if (!(await openCategories(store).findOne({ slug: candidate }, { projection: { _id: 1 } }))) return candidate;
+  }
+  throw new AppError('CONFLICT', 'コピーのスラッグを決められません。先に古いコピーを整理してください。', { field: 'slug' });
+}
+
+/** A copy of the category and its groups (not their characters: a character is listed in one group only). */
+export async function pasteCategory(tx: Transaction, id: string): Promise<{ category: CategoryDoc; groups: GroupDoc[] }> {
+  const source = await findCategoryDoc(tx, id);
+  const categories = openCategories(tx);
+  const at = now();
+  const category = await categories.insertOne({
+    _id: randomUUID(), name: `${source.name.slice(0, NAME_MAX - COPY_SUFFIX.length)}${COPY_SUFFIX}`, slug: await freeCopySlug(tx, source.slug),
+    description: source.description, sort_order: await nextSortOrder(categories), created_at: at, updated_at: at,
+  });
+  const sourceGroups = await openGroups(tx).find({ category_id: id }, { sort: CATEGORY_ORDER });
+  const groups = sourceGroups.length === 0 ? [] : await openGroups(tx).insertMany(sourceGroups.map((g) => ({
+    _id: randomUUID(), category_id: category._id, name: g.name, description: g.description, sort_order: g.sort_order, created_at: at, updated_at: at,
+  })));
+  return { category, groups };
+}
