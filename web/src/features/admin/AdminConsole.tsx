@@ -5,6 +5,8 @@ import { ADMIN_NS, ensureAdminMessages } from './i18n.ts';
 import { MailOutbox } from './MailOutbox.tsx';
 import { UsersPage } from './UsersPage.tsx';
 import './home/console.css';
+import { CharactersPage } from './characters/CharactersPage.tsx';
+import { CharacterDetailPage } from './characters/CharacterDetailPage.tsx';
 
 /**
  * The admin console: a separate chunk behind the secret path prefix (loaded by
@@ -23,12 +25,15 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
       <nav className="admin-nav" aria-label={t('admin.title')}>
         <NavLink className="admin-nav__link" to={`${basePath}/users`}>{t('admin.users')}</NavLink>
         <NavLink className="admin-nav__link" to={`${basePath}/mail`}>{t('admin.mail')}</NavLink>
+        <NavLink className="admin-nav__link" to={`${basePath}/characters`}>{ta('characters.nav')}</NavLink>
       </nav>
       <div className="admin-main">
       <Routes>
         <Route index element={<Navigate to="users" replace />} />
         <Route path="users" element={<UsersPage apiBase={apiBase} />} />
         <Route path="mail" element={<MailOutbox apiBase={apiBase} />} />
+        <Route path="characters" element={<CharactersPage />} />
+        <Route path="characters/:character_id" element={<CharacterDetailPage />} />
         <Route path="*" element={<p className="muted">{ta('console.notFound')}</p>} />
       </Routes>
       </div>

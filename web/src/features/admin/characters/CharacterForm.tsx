@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UpdateCharacterBody, type AdminCharacter } from '@talkwith/proto/catalog';
+import { Card, Field, Notice } from '../../../app/ui.tsx';
+import { useAdminBase } from '../AdminBase.tsx';
+import { ADMIN_NS } from '../i18n.ts';
+import { useAdminUpdateCharacterMutation } from './charactersApi.ts';
+import { TextAreaField } from './fields.tsx';
+import { useSchemaErrors } from './schemaErrors.ts';
+import { placeServerError, serverErrorOf } from './serverError.ts';
+
+const FIELDS = ['name', 'slug', 'price', 'group_id', 'description'] as const;
+
+interface Inputs { name: string; slug: string; price: string; group_id: string; description: string }
+
+const inputsOf = (c: AdminCharacter): Inputs => ({ name: c.name, slug: c.slug, price: String(c.price), group_id: c.group_id ?? '', description: c.description });
+
+/** The update body: an empty group means "no group" (null); the price as a number ('' stays a string so the schema names it). */
+export function updateBodyOf(input: Inputs): Record<string, unknown> {
+  return {
+    name: input.name.trim(), slug: input.slug.trim(), description: input.description,
+    price: input.price.trim() === '' ? input.price : Number(input.price),
+    group_id: input.group_id.trim() || null,
+  };
+}
+
+/** Name, URL name, price, group and description of one character. */
+export function CharacterForm({ character }: { character: AdminCharacter }) {
+  const { t } = useTranslation(ADMIN_NS);
+  const { apiBase } = useAdminBase();
+  const [update, { isLoading, error, isSuccess, reset }] = useAdminUpdateCharacterMutation();
+  const [input, setInput] = useState<Inputs>(() => inputsOf(character));
+  const check = useSchemaErrors();
+  const [checked, setChecked] = useState<Record<string, string>>({});
+  const server = placeServerError(serverErrorOf(error, t('characters.failed')), FIELDS);
+  const errors = { ...server.fieldErrors, ...checked };
+  const set = (field: keyof Inputs) => (value: string) => { setInput({ ...input, [field]: value }); setChecked({}); reset(); };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = updateBodyOf(input);
+    const problems = check(UpdateCharacterBody, body);
+    setChecked(problems);
+    if (Object.keys(problems).length === 0) await update({ base: apiBase, id: character.id, body: body as UpdateCharacterBody });
+  };
+
+  return (
+    <Card>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <h2 className="section-title">{t('characters.basics')}</h2>
+        {server.topError && <Notice kind="error">{server.topError}</Notice>}
+        {isSuccess && <Notice kind="success">{t('characters.saved')}</Notice>}
+        <div className="form-grid">
+          <Field label={t('characters.field.name')} name="name" value={input.name} error={errors.name} onChange={(e) => set('name')(e.target.value)} />
+          <Field label={t('characters.field.slug')} name="slug" value={input.slug} error={errors.slug} onChange={(e) => set('slug')(e.target.value)} hint={t('characters.hint.slug')} />
+          <Field label={t('characters.field.price')} name="price" type="number" min={0} inputMode="numeric" value={input.price} error={errors.price} onChange={(e) => set('price')(e.target.value)} />
+          <Field label={t('characters.field.group')} name="group_id" value={input.group_id} error={errors.group_id} onChange={(e) => set('group_id')(e.target.value)} hint={t('characters.hint.group')} />
+        </div>
+        <TextAreaField label={t('characters.field.description')} name="description" value={input.description} error={errors.description} onChange={(e) => set('description')(e.target.value)} rows={4} />
+        <div className="form-actions">
+          <button type="submit" className="btn btn--primary" disabled={isLoading}>{t('characters.save')}</button>
+          <span className="muted small">{t('characters.idIs', { id: character.id })}</span>
+        </div>
+      </form>
+    </Card>
+  );
+}

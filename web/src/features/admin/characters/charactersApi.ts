@@ -1,0 +1,56 @@
+import type {
+  AddCharacterBody, AdminCharacterList, AdminCharacterReply, FaultsReply, JsonUploadBody, JsonUploadReply, UpdateCharacterBody,
+} from '@talkwith/proto/catalog';
+import { api } from '../../../api/index.ts';
+import { adminUrl } from '../adminApi.ts';
+
+type WithBase<T> = T & { base: string };
+
+const characterPath = (id: string, rest = '') => `characters/${encodeURIComponent(id)}${rest}`;
+
+/** The character tags every admin page shares: a list, one character, and its validator faults. */
+const withTags = api.enhanceEndpoints({ addTagTypes: ['AdminCharacters', 'AdminCharacter', 'AdminFaults'] });
+
+export const charactersApi = withTags.injectEndpoints({
+  endpoints: (build) => ({
+    adminCharacters: build.query<AdminCharacterList, WithBase<{ q: string; page: number }>>({
+      query: ({ base, q, page }) => ({ url: adminUrl(base, 'characters'), params: { page, ...(q ? { q } : {}) } }),
+      providesTags: ['AdminCharacters'],
+    }),
+    adminCharacter: build.query<AdminCharacterReply, WithBase<{ id: string }>>({
+      query: ({ base, id }) => adminUrl(base, characterPath(id)),
+      providesTags: (_result, _error, { id }) => [{ type: 'AdminCharacter', id }],
+    }),
+    adminAddCharacter: build.mutation<AdminCharacterReply, WithBase<{ body: AddCharacterBody }>>({
+      query: ({ base, body }) => ({ url: adminUrl(base, 'characters'), method: 'POST', body }),
+      invalidatesTags: ['AdminCharacters'],
+    }),
+    adminUpdateCharacter: build.mutation<AdminCharacterReply, WithBase<{ id: string; body: UpdateCharacterBody }>>({
+      query: ({ base, id, body }) => ({ url: adminUrl(base, characterPath(id)), method: 'PUT', body }),
+      invalidatesTags: (_result, _error, { id }) => ['AdminCharacters', { type: 'AdminCharacter', id }, { type: 'AdminFaults', id }],
+    }),
+    adminCharacterFaults: build.query<FaultsReply, WithBase<{ id: string }>>({
+      query: ({ base, id }) => adminUrl(base, characterPath(id, '/validate')),
+      providesTags: (_result, _error, { id }) => [{ type: 'AdminFaults', id }],
+    }),
+    adminPublishCharacter: build.mutation<unknown, WithBase<{ id: string; publish: boolean }>>({
+      query: ({ base, id, publish }) => ({ url: adminUrl(base, characterPath(id, publish ? '/publish' : '/unpublish')), method: 'POST' }),
+      invalidatesTags: (_result, _error, { id }) => ['AdminCharacters', { type: 'AdminCharacter', id }, { type: 'AdminFaults', id }],
+    }),
+    /** The export as text (the server's own JSON, byte for byte), for the page to offer as a file. */
+    adminExportCharacter: build.mutation<string, WithBase<{ id: string }>>({
+      query: ({ base, id }) => ({ url: adminUrl(base, characterPath(id, '/export')), responseHandler: 'text' }),
+    }),
+    adminImportCharacter: build.mutation<JsonUploadReply, WithBase<{ body: JsonUploadBody }>>({
+      query: ({ base, body }) => ({ url: adminUrl(base, 'characters/jsonUpload'), method: 'POST', body }),
+      invalidatesTags: (_result, _error, { body }) => (body.dry_run ? [] : [
+        'AdminCharacters', { type: 'AdminCharacter', id: body.character_id }, { type: 'AdminFaults', id: body.character_id },
+      ]),
+    }),
+  }),
+});
+
+export const {
+  useAdminCharactersQuery, useAdminCharacterQuery, useAdminAddCharacterMutation, useAdminUpdateCharacterMutation,
+  useAdminCharacterFaultsQuery, useAdminPublishCharacterMutation, useAdminExportCharacterMutation, useAdminImportCharacterMutation,
+} = charactersApi;
