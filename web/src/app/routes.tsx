@@ -16,8 +16,11 @@ const MicManual = lazy(() => import('../features/help/MicManual.tsx'));
 const Faq = lazy(() => import('../features/help/Faq.tsx'));
 // The player (engine included) and the full-product menus load only when opened.
 const PlayerPage = lazy(() => import('../features/player/PlayerPage.tsx'));
-const SelectChatPage = lazy(() => import('../features/player/pages/SelectChatPage.tsx'));
-const MainMenuPage = lazy(() => import('../features/player/pages/MainMenuPage.tsx'));
+const SelectChatPage = lazy(() => import('../features/catalog/SelectChatPage.tsx'));
+const MainMenuPage = lazy(() => import('../features/catalog/MainMenuPage.tsx'));
+const ThemePage = lazy(() => import('../features/catalog/ThemePage.tsx'));
+const ComingSoonPage = lazy(() => import('../features/catalog/ComingSoonPage.tsx'));
+const LocalizedMainMenuPage = lazy(() => import('../features/catalog/LocalizedMainMenuPage.tsx'));
 // The account pages share one chunk (features/auth/pages/index.ts), fetched when the first
 // of them opens; the Shell's Suspense shows its spinner meanwhile.
 const accountPages = () => import('../features/auth/pages/index.ts');
@@ -68,6 +71,9 @@ export const routes: RouteObject[] = [
       { path: 'privacy_policy', element: <Popup titleKey="nav.privacy"><PrivacyPolicy /></Popup> },
       { path: 'mic_manual', element: <Popup titleKey="nav.micManual"><MicManual /></Popup> },
       { path: 'full/main_menu', element: <MainMenuPage /> },
+      { path: ':lang/full/main_menu', element: <LocalizedMainMenuPage /> },
+      { path: 'theme/:category/:a?/:b?', element: <ThemePage /> },
+      { path: 'coming_soon', element: <ComingSoonPage /> },
       { path: 'full/select_chat', element: <SelectChatPage /> },
       { path: 'full/chat/:character_slug', element: <Suspense fallback={<PlayerRouteFallback />}><PlayerPage /></Suspense> },
       { path: ':segment/*', element: <AdminGate /> },
