@@ -56,6 +56,10 @@ export const VideoFields = Type.Partial(
 );
 export type VideoFields = Static<typeof VideoFields>;
 
+/** vod_upload: the multipart field naming the video whose file is replaced (sent before the file). */
+export const VodUploadFields = Type.Object({ video_id: ShortId }, { additionalProperties: false });
+export type VodUploadFields = Static<typeof VodUploadFields>;
+
 export const VideoEditBody = Type.Omit(VideoFields, ['id'], { additionalProperties: false, minProperties: 1 });
 export type VideoEditBody = Static<typeof VideoEditBody>;
 

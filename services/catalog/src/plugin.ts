@@ -30,7 +30,7 @@ const POSTER_CACHE = 'public, max-age=300';
 export const FILES_PREFIX = '/files';
 
 /** Catalog: characters, the playable character with its media URLs, and the media files themselves. */
-export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config }) => {
+export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config, env }) => {
   await ensureJwt(app, config.JWT_SECRET);
   const characters = openCharacters(platform.store);
   const files = platform.files;
@@ -78,6 +78,6 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     return reply.header('cache-control', POSTER_CACHE).redirect(location, 302);
   });
   await app.register(authoringRoutes, { platform });
-  await app.register(mediaRoutes, { platform });
+  await app.register(mediaRoutes, { platform, config, env });
   await app.register(taxonomyRoutes, { platform });
 };

@@ -46,3 +46,6 @@ export async function checkContinuity(input: ContinuityInput, tools: Pick<MediaT
     return report(standbyId, null, null, [ContinuityWarnings.failed]);
   }
 }
+
+/** The report of a clip whose file could not be read at all. */
+export const unreadableClipReport = (standbyId: string | null): ContinuityReport => report(standbyId, null, null, standbyId ? [ContinuityWarnings.failed] : []);

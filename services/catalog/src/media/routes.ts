@@ -1,5 +1,35 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
+import type { PlatformConfig } from '@talkwith/platform/platform';
+import { SUBTITLE_MAX_BYTES } from '@talkwith/proto/catalog';
 import type { CatalogDeps } from '../deps.ts';
+import { loadMediaConfig } from './config.ts';
+import type { MediaContext } from './context.ts';
+import { detectTools, type MediaTools } from './tools.ts';
+import { registerVideoRoutes } from './video-routes.ts';
+import { registerVodRoutes } from './vod-routes.ts';
+
+export interface MediaRouteOptions extends CatalogDeps {
+  /** The platform configuration (PUBLIC_URL for absolute URLs). */
+  config?: Pick<PlatformConfig, 'PUBLIC_URL'>;
+  /** Where the media variables (config.ts) are read from; default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Forces ffmpeg/ffprobe on or off (tests); default: what is installed. */
+  tools?: Omit<MediaTools, 'timeoutMs'>;
+}
 
 /** Admin media: videos, avatars, subtitles, media info and the continuity check. */
-export const mediaRoutes: FastifyPluginAsync<CatalogDeps> = async () => {};
+export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { platform, config, env, tools }) => {
+  const media = loadMediaConfig(env ?? process.env);
+  // Only this plugin's routes take multipart bodies: one file, a few fields, the configured size.
+  await app.register(multipart, {
+    limits: { files: 1, fields: 50, parts: 51, fieldSize: 10_000, fileSize: media.MEDIA_UPLOAD_MAX_BYTES, headerPairs: 100 },
+  });
+  app.addContentTypeParser('text/vtt', { parseAs: 'string', bodyLimit: SUBTITLE_MAX_BYTES }, (_request, body, done) => done(null, body));
+  const ctx: MediaContext = {
+    platform, config: media, publicOrigin: config?.PUBLIC_URL,
+    tools: async () => (tools ? { ...tools, timeoutMs: media.MEDIA_TOOL_TIMEOUT_MS } : detectTools(media.MEDIA_TOOL_TIMEOUT_MS)),
+  };
+  registerVideoRoutes(app, ctx);
+  registerVodRoutes(app, ctx);
+};
