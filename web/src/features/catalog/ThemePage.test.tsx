@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, renderRoutes } from '../../test/harness.tsx';
 import ComingSoonPage from './ComingSoonPage.tsx';
-import ThemePage, { selectedGroup } from './ThemePage.tsx';
+import ThemePage, { groupSegment, selectedGroup } from './ThemePage.tsx';
 import { menuCategory, menuCharacter } from './testing.ts';
 
 const routes = [
@@ -75,6 +75,18 @@ describe('ThemePage', () => {
 
     expect(selectedGroup(category, '')).toBeUndefined();
     expect(selectedGroup(category, 'spring')?.id).toBe('g-spring');
+  });
+});
+
+describe('groupSegment', () => {
+  it('groupSegment, a slug two groups share or an empty one, falls back to the id', () => {
+    const a = { id: 'g-2a', name: '二年A組', description: '', slug: 'a', characters: [] };
+    const b = { id: 'g-3a', name: '三年A組', description: '', slug: 'a', characters: [] };
+    const c = { id: 'g-c', name: 'Club', description: '', slug: 'club', characters: [] };
+    const d = { id: 'g-d', name: '部', description: '', slug: '', characters: [] };
+    const category = menuCategory({ groups: [a, b, c, d] });
+
+    expect([a, b, c, d].map((g) => groupSegment(category, g))).toEqual(['g-2a', 'g-3a', 'club', 'g-d']);
   });
 });
 

@@ -13,6 +13,12 @@ export function selectedGroup(category: MenuCategory, segment: string | undefine
   return category.groups.find((g) => g.id === segment || (g.slug !== '' && g.slug === segment));
 }
 
+/** A group's path segment: its slug when it has one no sibling shares (二年A組 and 三年A組 both slug to "a"), else its id. */
+export function groupSegment(category: MenuCategory, group: MenuGroup): string {
+  const shared = category.groups.filter((g) => g.slug === group.slug).length > 1;
+  return group.slug && !shared ? group.slug : group.id;
+}
+
 function GroupTabs({ category, selected }: { category: MenuCategory; selected: MenuGroup | undefined }) {
   const { t } = useTranslation();
   if (category.groups.length < 2) return null;
@@ -23,7 +29,7 @@ function GroupTabs({ category, selected }: { category: MenuCategory; selected: M
   return (
     <nav className="catalog-chips" aria-label={t('catalog.theme.groups')}>
       {tab(base, t('catalog.theme.allGroups'), !selected, '')}
-      {category.groups.map((g) => tab(`${base}/${encodeURIComponent(g.slug || g.id)}`, g.name, selected?.id === g.id, g.id))}
+      {category.groups.map((g) => tab(`${base}/${encodeURIComponent(groupSegment(category, g))}`, g.name, selected?.id === g.id, g.id))}
     </nav>
   );
 }
