@@ -21,6 +21,8 @@ async function updateVideo(ctx: MediaContext, adminId: string, characterId: stri
 
 /** PUT: any Video field but id, character_id, path and media_info (those have their own calls). */
 export async function editVideo(ctx: MediaContext, adminId: string, characterId: string, videoId: string, body: VideoEditBody): Promise<VideoDoc> {
+  // Unknown fields (path, media_info, …) are dropped by the validator: nothing left means nothing this call can change.
+  if (Object.keys(body).length === 0) throw new AppError('VALIDATION_FAILED', '変更する項目がありません（path は vod/changeVideoPath、media_info は vod/updateMediaInfo で変更します）。');
   await requireVideo(ctx, characterId, videoId);
   if (body.title) {
     const clash = await openVideos(ctx.platform.store).findOne({ character_id: characterId, title: body.title, id: { $ne: videoId } }, { projection: { _id: 1 } });
