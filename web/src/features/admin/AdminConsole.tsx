@@ -7,6 +7,7 @@ import { UsersPage } from './UsersPage.tsx';
 import './home/console.css';
 import { CharactersPage } from './characters/CharactersPage.tsx';
 import { CharacterDetailPage } from './characters/CharacterDetailPage.tsx';
+import { InitialSettingPage } from './characters/InitialSettingPage.tsx';
 
 /**
  * The admin console: a separate chunk behind the secret path prefix (loaded by
@@ -34,6 +35,7 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
         <Route path="mail" element={<MailOutbox apiBase={apiBase} />} />
         <Route path="characters" element={<CharactersPage />} />
         <Route path="characters/:character_id" element={<CharacterDetailPage />} />
+        <Route path="characters/:character_id/initialSetting" element={<InitialSettingPage />} />
         <Route path="*" element={<p className="muted">{ta('console.notFound')}</p>} />
       </Routes>
       </div>

@@ -72,7 +72,7 @@ describe('CharacterDetailPage', () => {
   });
 
   it('import, a JSON file, previews the dry run\'s changes and applies them only after 「適用する」', async () => {
-    const changes = { blocks: { added: ['b9'], changed: ['b1'], removed: [] }, videos: { added: [], changed: [], removed: ['v7'] }, settings: ['spj_api_key'], lists: [], fields: ['name'] };
+    const changes = { blocks: { added: ['b9'], changed: ['b1'], removed: [] }, videos: { added: [], changed: [], removed: ['v7'] }, settings: ['spj_api_key'], lists: [] };
     const server = detailServer({
       [`POST ${API}/characters/jsonUpload`]: (call) => [200, { ok: true, dry_run: (call.body as { dry_run: boolean }).dry_run, changes }],
     });

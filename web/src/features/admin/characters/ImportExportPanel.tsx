@@ -27,7 +27,7 @@ export function ChangeList({ changes }: { changes: ImportChanges }) {
   const columns: [string, string[]][] = [
     [t('characters.import.blocksAdded'), changes.blocks.added], [t('characters.import.blocksChanged'), changes.blocks.changed], [t('characters.import.blocksRemoved'), changes.blocks.removed],
     [t('characters.import.videosAdded'), changes.videos.added], [t('characters.import.videosChanged'), changes.videos.changed], [t('characters.import.videosRemoved'), changes.videos.removed],
-    [t('characters.import.fields'), changes.fields], [t('characters.import.settings'), changes.settings], [t('characters.import.lists'), changes.lists],
+    [t('characters.import.settings'), changes.settings], [t('characters.import.lists'), changes.lists],
   ];
   if (columns.every(([, items]) => items.length === 0)) return <p className="muted">{t('characters.import.nothing')}</p>;
   return <div className="change-list">{columns.map(([title, items]) => <ChangeColumn key={title} title={title} items={items} />)}</div>;
@@ -78,7 +78,12 @@ export function ImportExportPanel({ character, onApplied }: { character: AdminCh
         </label>
       </div>
       {readError && <Notice kind="error">{readError}</Notice>}
-      {failure && <Notice kind="error">{failure.message}</Notice>}
+      {failure && (
+        <Notice kind="error">
+          {failure.message}
+          {failure.errors.length > 1 && <ul className="small">{failure.errors.slice(0, 20).map((e) => <li key={`${e.path}-${e.message}`}><code>{e.path}</code> {e.message}</li>)}</ul>}
+        </Notice>
+      )}
       {file && result?.dry_run && (
         <div className="stack-top">
           <p><strong>{t('characters.import.preview', { name: file.name })}</strong></p>

@@ -1,6 +1,7 @@
 import type {
-  AddCharacterBody, AdminCharacterList, AdminCharacterReply, FaultsReply, JsonUploadBody, JsonUploadReply, UpdateCharacterBody,
+  AddCharacterBody, AdminCharacterList, AdminCharacterReply, CharacterAllReply, FaultsReply, JsonUploadBody, JsonUploadReply, UpdateCharacterBody,
 } from '@talkwith/proto/catalog';
+import type { Static } from '@sinclair/typebox';
 import { api } from '../../../api/index.ts';
 import { adminUrl } from '../adminApi.ts';
 
@@ -29,6 +30,11 @@ export const charactersApi = withTags.injectEndpoints({
       query: ({ base, id, body }) => ({ url: adminUrl(base, characterPath(id)), method: 'PUT', body }),
       invalidatesTags: (_result, _error, { id }) => ['AdminCharacters', { type: 'AdminCharacter', id }, { type: 'AdminFaults', id }],
     }),
+    /** The whole draft (videos, blocks, lists; credentials masked): what the pickers choose from. */
+    adminCharacterAll: build.query<Static<typeof CharacterAllReply>, WithBase<{ id: string }>>({
+      query: ({ base, id }) => adminUrl(base, characterPath(id, '/all')),
+      providesTags: (_result, _error, { id }) => [{ type: 'AdminCharacter', id }],
+    }),
     adminCharacterFaults: build.query<FaultsReply, WithBase<{ id: string }>>({
       query: ({ base, id }) => adminUrl(base, characterPath(id, '/validate')),
       providesTags: (_result, _error, { id }) => [{ type: 'AdminFaults', id }],
@@ -52,5 +58,5 @@ export const charactersApi = withTags.injectEndpoints({
 
 export const {
   useAdminCharactersQuery, useAdminCharacterQuery, useAdminAddCharacterMutation, useAdminUpdateCharacterMutation,
-  useAdminCharacterFaultsQuery, useAdminPublishCharacterMutation, useAdminExportCharacterMutation, useAdminImportCharacterMutation,
+  useAdminCharacterFaultsQuery, useAdminCharacterAllQuery, useAdminPublishCharacterMutation, useAdminExportCharacterMutation, useAdminImportCharacterMutation,
 } = charactersApi;

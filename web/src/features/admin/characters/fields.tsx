@@ -43,11 +43,15 @@ export function SelectField({ label, hint, error, choices, emptyLabel, ...select
 }
 
 export function SwitchField({ label, hint, checked, onChange, name }: { label: string; hint?: ReactNode; checked: boolean; onChange: (checked: boolean) => void; name?: string }) {
+  const id = useId();
   return (
-    <label className="check admin-switch">
-      <input type="checkbox" name={name} checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      <span><span className="admin-switch__label">{label}</span>{hint && <span className="muted small admin-switch__hint">{hint}</span>}</span>
-    </label>
+    <div className="check admin-switch">
+      <input id={id} type="checkbox" name={name} checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby={hint ? `${id}-hint` : undefined} />
+      <div>
+        <label htmlFor={id} className="admin-switch__label">{label}</label>
+        {hint && <span id={`${id}-hint`} className="muted small admin-switch__hint">{hint}</span>}
+      </div>
+    </div>
   );
 }
 

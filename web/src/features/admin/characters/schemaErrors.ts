@@ -33,18 +33,18 @@ function messageOf(error: ValueError, t: Translate): string {
  * same body with (no hand-written rules), and names the first problem of each
  * field. Value.Errors rather than TypeCompiler: the page's CSP forbids eval.
  */
-export function fieldErrorsOf(schema: TSchema, value: unknown, t: Translate): FieldErrors {
+export function fieldErrorsOf(schema: TSchema, value: unknown, t: Translate, by: 'field' | 'path' = 'field'): FieldErrors {
   const errors: FieldErrors = {};
   for (const error of Value.Errors(schema, value)) {
-    const field = error.path.split('/')[1] ?? '';
+    const field = by === 'path' ? error.path : (error.path.split('/')[1] ?? '');
     // A union (e.g. a nullable id) reports its own error after the member's: the first one is the clearer.
     if (!(field in errors)) errors[field] = messageOf(error, t);
   }
   return errors;
 }
 
-/** fieldErrorsOf with the console's texts (characters.form.*). */
-export function useSchemaErrors(): (schema: TSchema, value: unknown) => FieldErrors {
+/** fieldErrorsOf with the console's texts (characters.form.*); by 'path' keys nested errors by their whole path (/startButtons/0/title). */
+export function useSchemaErrors(): (schema: TSchema, value: unknown, by?: 'field' | 'path') => FieldErrors {
   const { t } = useTranslation(ADMIN_NS);
-  return useCallback((schema, value) => fieldErrorsOf(schema, value, (key, options) => t(`characters.${key}`, options ?? {})), [t]);
+  return useCallback((schema, value, by) => fieldErrorsOf(schema, value, (key, options) => t(`characters.${key}`, options ?? {}), by), [t]);
 }

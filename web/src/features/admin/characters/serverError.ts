@@ -1,6 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
-import type { CharacterFault } from '@talkwith/proto/catalog';
+import type { CharacterFault, ImportError } from '@talkwith/proto/catalog';
 
 /** What an admin call's error body may carry (services/catalog/API.md): the message, the field at fault, validator faults, references. */
 export interface ServerError {
@@ -9,10 +9,12 @@ export interface ServerError {
   field: string | null;
   faults: CharacterFault[];
   references: unknown[];
+  /** Where an imported file differs from the schema (400 IMPORT_INVALID). */
+  errors: ImportError[];
   status: number | string | null;
 }
 
-interface ErrorBody { message?: unknown; code?: unknown; field?: unknown; faults?: unknown; references?: unknown }
+interface ErrorBody { message?: unknown; code?: unknown; field?: unknown; faults?: unknown; references?: unknown; errors?: unknown }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -28,6 +30,7 @@ export function serverErrorOf(error: FetchBaseQueryError | SerializedError | und
     field: text(body.field),
     faults: Array.isArray(body.faults) ? body.faults.filter((f): f is CharacterFault => isRecord(f) && typeof f.message === 'string') : [],
     references: Array.isArray(body.references) ? body.references : [],
+    errors: Array.isArray(body.errors) ? body.errors.filter((e): e is ImportError => isRecord(e) && typeof e.path === 'string' && typeof e.message === 'string') : [],
     status,
   };
 }
