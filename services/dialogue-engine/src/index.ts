@@ -4,3 +4,4 @@ export { normalizeJapanese, containsWord, splitWordList } from './normalize.ts';
 export { Messages, type MessageCode } from './messages.ts';
 export { validateCharacter, blockBlockReferences, blockVideoReferences, type BlockReference, type ValidationProblem } from './validate.ts';
 export { reachableVideos } from './reach.ts';
+export { blockListens } from './routes.ts';
