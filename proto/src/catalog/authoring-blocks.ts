@@ -10,14 +10,25 @@ const IdList = (maxItems: number) => Type.Array(Id, { maxItems });
 
 export const CharacterBlocksBody = Type.Object({ character_id: Id }, { additionalProperties: false });
 export type CharacterBlocksBody = Static<typeof CharacterBlocksBody>;
-export const BlocksReply = Type.Object({ ok: Type.Literal(true), blocks: Type.Array(Block) });
-export type BlocksReply = Static<typeof BlocksReply>;
+/**
+ * Replies holding a whole Block are exported through Type.Unsafe with their
+ * static type computed once here: inferring them inside Fastify's route
+ * types is too deep for TypeScript (TS2589). The JSON schema is the same.
+ */
+const BlocksReplySchema = Type.Object({ ok: Type.Literal(true), blocks: Type.Array(Block) });
+export type BlocksReply = Static<typeof BlocksReplySchema>;
+export const BlocksReply = Type.Unsafe<BlocksReply>(BlocksReplySchema);
 
-/** A block to create: every Block field with its default; id generated when absent; character_id from the request. */
-export const NewBlock = bounded(Type.Object({
-  ...Type.Omit(Block, ['id', 'character_id']).properties,
-  id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[^/\\s]+$', description: 'block id (no slash or space); generated when absent' })),
-}), BOUNDS);
+/**
+ * A block to create: any Block field (Fastify fills the absent ones with
+ * their defaults); id generated when absent; the owner is the body's
+ * character_id. Partial, because the full static type is too deep for
+ * Fastify's route types (TS2589); the service completes it with Value.Cast.
+ */
+export const NewBlock = Type.Partial(bounded(Type.Object({
+  ...Block.properties,
+  id: Type.String({ minLength: 1, maxLength: 100, pattern: '^[^/\\s]+$', description: 'block id (no slash or space); generated when absent' }),
+}), BOUNDS));
 export type NewBlock = Static<typeof NewBlock>;
 
 /** POST /api/admin/blocks: one block, or several that may refer to each other (created together). */
@@ -27,8 +38,9 @@ export const NewBlocksBody = Type.Object({
   blocks: Type.Optional(Type.Array(NewBlock, { minItems: 1, maxItems: 200 })),
 }, { additionalProperties: false });
 export type NewBlocksBody = Static<typeof NewBlocksBody>;
-export const NewBlocksReply = Type.Object({ ok: Type.Literal(true), block: Block, blocks: Type.Array(Block) });
-export type NewBlocksReply = Static<typeof NewBlocksReply>;
+const NewBlocksReplySchema = Type.Object({ ok: Type.Literal(true), block: Block, blocks: Type.Array(Block) });
+export type NewBlocksReply = Static<typeof NewBlocksReplySchema>;
+export const NewBlocksReply = Type.Unsafe<NewBlocksReply>(NewBlocksReplySchema);
 
 export const BlockParams = Type.Object({ character_id: Id, block_id: Id });
 export type BlockParams = Static<typeof BlockParams>;
@@ -36,8 +48,9 @@ export type BlockParams = Static<typeof BlockParams>;
 /** An edit: any Block field but its id, owner and lock (locking goes through updateBlockLock). */
 export const BlockPatch = withoutDefaults(Type.Partial(bounded(Type.Omit(Block, ['id', 'character_id', 'is_edit_locked']), BOUNDS), { additionalProperties: false }));
 export type BlockPatch = Static<typeof BlockPatch>;
-export const BlockReply = Type.Object({ ok: Type.Literal(true), block: Block });
-export type BlockReply = Static<typeof BlockReply>;
+const BlockReplySchema = Type.Object({ ok: Type.Literal(true), block: Block });
+export type BlockReply = Static<typeof BlockReplySchema>;
+export const BlockReply = Type.Unsafe<BlockReply>(BlockReplySchema);
 
 export const DeleteBlockQuery = Type.Object({ force: Type.Boolean({ default: false, description: 'also remove every reference to the block' }) }, { additionalProperties: false });
 export type DeleteBlockQuery = Static<typeof DeleteBlockQuery>;

@@ -24,8 +24,7 @@ export const ImportChanges = Type.Object({
   videos: IdChanges,
   settings: Type.Array(Type.String(), { description: 'setting fields that change (credentials named, never shown)' }),
   lists: Type.Array(Type.String(), { description: 'character-level lists that change (startButtons, slots, …)' }),
-  fields: Type.Array(Type.String(), { description: 'character fields that change (name, slug, price, group_id)' }),
-});
+}, { description: 'the character\'s own fields (name, slug, price, group, avatar) are not imported' });
 export type ImportChanges = Static<typeof ImportChanges>;
 export const JsonUploadReply = Type.Object({ ok: Type.Literal(true), dry_run: Type.Boolean(), changes: ImportChanges });
 export type JsonUploadReply = Static<typeof JsonUploadReply>;

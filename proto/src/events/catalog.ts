@@ -9,8 +9,16 @@ export const CharacterPublished = defineEvent(
     name: Type.String({ minLength: 1, maxLength: 200 }),
     description: Type.String({ maxLength: 5000 }),
     published_at: Type.String({ format: 'date-time' }),
+    version: Type.Integer({ minimum: 1, description: 'the published snapshot\'s version (1 for the first publish, +1 for each after)' }),
   }),
-  'An admin published a character; dialogue indexes it for search.',
+  'An admin published a character (or published it again); dialogue indexes it for search.',
 );
 
-export const catalogEvents = [CharacterPublished];
+export const CharacterUnpublished = defineEvent(
+  'character.unpublished',
+  1,
+  Type.Object({ character_id: Type.String({ minLength: 1 }) }),
+  'An admin took a character out of the catalogue; dialogue drops it from its search index.',
+);
+
+export const catalogEvents = [CharacterPublished, CharacterUnpublished];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@talkwith/proto';
 import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { demoCharacter } from '@talkwith/dialogue-engine/demo';
 import { catalogService } from './index.ts';
 
 let svc: ServiceUnderTest;
@@ -19,6 +20,8 @@ describe('catalog service', () => {
     const sub = await svc.platform.events.consume('catalog-test', ['character.published'], async (e) => { seen.push(e); });
     const created = await svc.app.inject({ method: 'POST', url: '/api/admin/characters', headers: admin(), payload: { name: 'ミナ', description: 'カフェの店員' } });
     const id = created.json().character.id as string;
+    // A publishable draft: the demo character's dialogue, imported.
+    await svc.app.inject({ method: 'POST', url: '/api/admin/characters/jsonUpload', headers: admin(), payload: { character_id: id, dry_run: false, character: demoCharacter } });
     const before = await svc.app.inject({ method: 'GET', url: '/api/characters' });
     await svc.app.inject({ method: 'POST', url: `/api/admin/characters/${id}/publish`, headers: admin() });
     const after = await svc.app.inject({ method: 'GET', url: '/api/characters' });
@@ -28,7 +31,7 @@ describe('catalog service', () => {
     const ids = (res: typeof before) => res.json().characters.map((c: { id: string }) => c.id);
     expect(ids(before)).not.toContain(id);
     expect(ids(after)[0]).toBe(id);
-    expect(event).toMatchObject({ type: 'character.published', key: id, data: { character_id: id, name: 'ミナ' } });
+    expect(event).toMatchObject({ type: 'character.published', key: id, data: { character_id: id, name: 'ミナ', version: 1 } });
   });
 
   it('catalog, publishing an unknown character, answers 404', async () => {

@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { Collection, DocumentStore, Eventing, Transaction } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
-import type { NewCharacterBody } from '@talkwith/proto/catalog';
+import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
 import type { CharacterSetting, Character as DialogueCharacter } from '@talkwith/proto/dialogue';
 import type { CharacterDraft } from './model.ts';
 
@@ -46,21 +43,4 @@ export function mediaKeys(characterId: string) {
 
 export function openCharacters(store: DocumentStore | Transaction): Collection<Character> {
   return store.collection<Character>('characters');
-}
-
-export async function addCharacter(characters: Collection<Character>, input: NewCharacterBody): Promise<Character> {
-  const id = randomUUID();
-  return characters.insertOne({ _id: id, slug: id, ...input, published_at: null, created_at: new Date().toISOString() });
-}
-
-/** Marks the character published and announces it (re-publishing re-announces: consumers upsert). */
-export async function publishCharacter(store: DocumentStore, events: Eventing, id: string): Promise<Character> {
-  return store.withTransaction(async (tx) => {
-    const published = await openCharacters(tx).findOneAndUpdate({ _id: id }, { $set: { published_at: new Date().toISOString() } });
-    if (!published?.published_at) throw new AppError('NOT_FOUND', 'キャラクターが見つかりません。');
-    await events.publish('character.published', id, {
-      character_id: id, name: published.name, description: published.description, published_at: published.published_at,
-    }, tx);
-    return published;
-  });
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { DocumentStore, Eventing, FileStore, Platform } from '@talkwith/platform';
 import { contentTypeFor } from '@talkwith/platform/files';
 import { demoAssetsDir, demoCharacter } from '@talkwith/dialogue-engine/demo';
+import { draftFromPublished, draftListsOf, replaceDraftDocs } from './authoring/drafts.ts';
 import { mediaKeys, openCharacters } from './characters.ts';
 
 interface ManifestEntry {
@@ -17,6 +18,8 @@ export interface SeedResult {
   inserted: boolean;
   /** Files copied into the files port (missing ones only). */
   copied: number;
+  /** Characters that had only a published dialogue and now also have a draft. */
+  drafted: number;
 }
 
 /** Every demo file as (source path under demoAssetsDir, key in the files port). */
@@ -45,7 +48,7 @@ async function copyMissing(files: FileStore, characterId: string): Promise<numbe
   return copied;
 }
 
-/** Inserts and announces her in one transaction: a crash between the two cannot leave her unsearchable. */
+/** Inserts her (published, version 1, with the same draft to edit) and announces her in one transaction: a crash between the two cannot leave her unsearchable. */
 async function insertDemo(store: DocumentStore, events: Eventing): Promise<boolean> {
   if (await openCharacters(store).findOne({ slug: demoCharacter.slug })) return false;
   const now = new Date().toISOString();
@@ -54,9 +57,11 @@ async function insertDemo(store: DocumentStore, events: Eventing): Promise<boole
       await openCharacters(tx).insertOne({
         _id: demoCharacter.id, name: demoCharacter.name, description: 'TALK WITH のデモキャラクター', slug: demoCharacter.slug,
         avatar_key: mediaKeys(demoCharacter.id).avatar, dialogue: demoCharacter, published_at: now, created_at: now,
+        price: demoCharacter.price, group_id: null, setting: demoCharacter.setting, draft: draftListsOf(demoCharacter), published_version: 1, updated_at: now,
       });
+      await replaceDraftDocs(tx, demoCharacter.id, demoCharacter);
       await events.publish('character.published', demoCharacter.id, {
-        character_id: demoCharacter.id, name: demoCharacter.name, description: 'TALK WITH のデモキャラクター', published_at: now,
+        character_id: demoCharacter.id, name: demoCharacter.name, description: 'TALK WITH のデモキャラクター', published_at: now, version: 1,
       }, tx);
     });
   } catch (err) {
@@ -67,13 +72,23 @@ async function insertDemo(store: DocumentStore, events: Eventing): Promise<boole
   return true;
 }
 
+/** Gives every character stored before drafts existed (a `dialogue` but no `setting`) its draft, each in its own transaction. */
+export async function draftPublishedCharacters(store: DocumentStore): Promise<number> {
+  const pending = await openCharacters(store).find({ dialogue: { $exists: true }, setting: { $exists: false } }, { projection: { _id: 1 } });
+  let drafted = 0;
+  for (const { _id } of pending) if (await store.withTransaction((tx) => draftFromPublished(tx, _id))) drafted += 1;
+  return drafted;
+}
+
 /**
- * Makes the demo character ミライ talkable: inserts and publishes her when no
- * character has her slug, and copies her media into the files port when missing.
- * Idempotent; runs on every catalog start.
+ * Makes the demo character ミライ talkable and editable: inserts and publishes
+ * her (with her draft) when no character has her slug, copies her media into
+ * the files port when missing, and drafts characters stored before drafts
+ * existed. Idempotent; runs on every catalog start.
  */
 export async function seedDemoCharacter(platform: Pick<Platform, 'store' | 'files' | 'events'>): Promise<SeedResult> {
   const copied = await copyMissing(platform.files, demoCharacter.id);
   const inserted = await insertDemo(platform.store, platform.events);
-  return { inserted, copied };
+  const drafted = await draftPublishedCharacters(platform.store);
+  return { inserted, copied, drafted };
 }

@@ -3,6 +3,7 @@ import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwit
 import { demoCharacter } from '@talkwith/dialogue-engine/demo';
 import { publicCharacterOf } from '@talkwith/proto/dialogue';
 import { openCharacters } from './characters.ts';
+import { openBlocks, openVideos } from './model.ts';
 import { seedDemoCharacter } from './demo-seed.ts';
 import { catalogService } from './index.ts';
 
@@ -77,14 +78,14 @@ describe('catalog demo character', () => {
   it('seeding again, everything present, inserts nothing and copies nothing', async () => {
     const characters = openCharacters(svc.platform.store);
     const again = await seedDemoCharacter(svc.platform);
-    expect(again).toEqual({ inserted: false, copied: 0 });
+    expect(again).toEqual({ inserted: false, copied: 0, drafted: 0 });
     expect(await characters.countDocuments({ slug: 'mirai' })).toBe(1);
   });
 
   it('seeding again, one video deleted from the files port, copies only that file back', async () => {
     await svc.platform.files.delete('characters/demo-mirai/videos/nod_1.mp4');
     const again = await seedDemoCharacter(svc.platform);
-    expect(again).toEqual({ inserted: false, copied: 1 });
+    expect(again).toEqual({ inserted: false, copied: 1, drafted: 0 });
     expect((await get('/files/characters/demo-mirai/videos/nod_1.mp4')).statusCode).toBe(200);
   });
 
@@ -125,14 +126,43 @@ describe('catalog demo character', () => {
     const admin = { authorization: `Bearer ${svc.tokenFor('admin-1', ['admin'])}` };
     const created = await svc.app.inject({ method: 'POST', url: '/api/admin/characters', headers: admin, payload: { name: 'ソラ' } });
     const id = created.json().character.id as string;
-    await svc.app.inject({ method: 'POST', url: `/api/admin/characters/${id}/publish`, headers: admin });
+    // Publishing refuses an empty draft now; a character published before drafts existed is what this covers.
+    await openCharacters(svc.platform.store).updateOne({ _id: id }, { $set: { published_at: new Date().toISOString() } });
     const res = await get(`/api/character/${id}/get`);
     const listed = await eventually(async () => (await get('/api/characters')).json().characters.find((c: { id: string }) => c.id === id));
     expect(res.statusCode).toBe(404);
     expect(listed).toMatchObject({ playable: false, slug: id, avatar_url: null });
-    await openCharacters(svc.platform.store).updateOne({ _id: id }, { $set: { slug: 'sora' } });
-    const poster = await get('/api/characters/by-slug/sora/poster');
+    await openCharacters(svc.platform.store).updateOne({ _id: id }, { $set: { slug: 'sora-demo-test' } });
+    const poster = await get('/api/characters/by-slug/sora-demo-test/poster');
     expect(poster.statusCode).toBe(404);
     expect(poster.json()).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+  });
+
+  it('demo seed, ミライ, is also a draft the admin can edit: setting, lists, one document per block and video, no fault', async () => {
+    const res = await get('/api/admin/characters/demo-mirai/all', { authorization: `Bearer ${svc.tokenFor('admin-1', ['admin'])}` });
+    const { character, faults } = res.json();
+    expect(res.statusCode).toBe(200);
+    expect(character.blocks.map((b: { id: string }) => b.id).sort()).toEqual(demoCharacter.blocks.map((b) => b.id).sort());
+    expect(character.videos).toHaveLength(demoCharacter.videos.length);
+    expect(character.startButtons).toEqual(demoCharacter.startButtons);
+    expect(character.setting.standby_video_id).toBe(demoCharacter.setting.standby_video_id);
+    expect(faults).toEqual([]);
+    expect(await openBlocks(svc.platform.store).countDocuments({ character_id: 'demo-mirai' })).toBe(demoCharacter.blocks.length);
+  });
+
+  it('seeding, a character stored with a published dialogue but no draft, explodes it into the draft once', async () => {
+    const id = `legacy-${Date.now()}`;
+    const dialogue = { ...demoCharacter, id, slug: id, setting: { ...demoCharacter.setting, character_id: id } };
+    await openCharacters(svc.platform.store).insertOne({ _id: id, name: '旧キャラ', description: '', slug: id, dialogue, published_at: new Date().toISOString(), created_at: new Date().toISOString() });
+    const first = await seedDemoCharacter(svc.platform);
+    const second = await seedDemoCharacter(svc.platform);
+    const stored = await openCharacters(svc.platform.store).findOne({ _id: id });
+    expect(first.drafted).toBe(1);
+    expect(second.drafted).toBe(0);
+    expect(stored?.setting?.character_id).toBe(id);
+    expect(stored?.draft?.startButtons).toEqual(demoCharacter.startButtons);
+    expect(stored?.published_version).toBe(1);
+    expect(await openBlocks(svc.platform.store).countDocuments({ character_id: id })).toBe(demoCharacter.blocks.length);
+    expect(await openVideos(svc.platform.store).countDocuments({ character_id: id })).toBe(demoCharacter.videos.length);
   });
 });

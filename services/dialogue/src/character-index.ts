@@ -14,6 +14,12 @@ export async function indexCharacter(search: SearchIndex, event: EventOf<'charac
   await search.refresh(CHARACTER_INDEX);
 }
 
+/** character.unpublished → no longer found (removing an absent one is harmless, so redelivery is too). */
+export async function unindexCharacter(search: SearchIndex, event: EventOf<'character.unpublished'>): Promise<void> {
+  await search.remove(CHARACTER_INDEX, event.data.character_id);
+  await search.refresh(CHARACTER_INDEX);
+}
+
 export async function searchCharacters(search: SearchIndex, text: string, size: number) {
   const result = await search.search<{ name: string; description: string }>(CHARACTER_INDEX, { text, size });
   return { total: result.total, hits: result.hits.map((h) => ({ character_id: h.id, name: h.doc.name, score: h.score })) };

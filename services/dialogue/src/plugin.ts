@@ -4,7 +4,7 @@ import type { ServiceOptions } from '@talkwith/platform';
 import { ensureJwt } from '@talkwith/platform/http';
 import { ServiceAlive } from '@talkwith/proto';
 import { CharacterSearchQuery } from '@talkwith/proto/dialogue';
-import { indexCharacter, prepareCharacterIndex, searchCharacters } from './character-index.ts';
+import { indexCharacter, prepareCharacterIndex, searchCharacters, unindexCharacter } from './character-index.ts';
 
 /** Dialogue: character search for now (the conversation tracker and recognition come in later issues). */
 export const dialoguePlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config }) => {
@@ -12,7 +12,10 @@ export const dialoguePlugin: FastifyPluginAsync<ServiceOptions> = async (app, { 
   await prepareCharacterIndex(platform.search);
   let consumer: { close(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
-    consumer = await platform.events.consume('dialogue', ['character.published'], (event) => indexCharacter(platform.search, event));
+    // One group for both types, so a publish and a later unpublish are handled in the order they happened.
+    consumer = await platform.events.consume('dialogue', ['character.published', 'character.unpublished'], (event) => (
+      event.type === 'character.published' ? indexCharacter(platform.search, event) : unindexCharacter(platform.search, event)
+    ));
   });
   app.addHook('onClose', async () => { await consumer?.close(); });
 

@@ -143,7 +143,7 @@ describe('eventing in transactions (embedded bus)', () => {
 
   it('consume, a group that subscribes after the event was published, still receives it', async () => {
     const { events } = await setup('embedded');
-    const sent = await events.publish('character.published', 'c1', { character_id: 'c1', name: 'ミライ', description: 'demo', published_at: new Date().toISOString() });
+    const sent = await events.publish('character.published', 'c1', { character_id: 'c1', name: 'ミライ', description: 'demo', published_at: new Date().toISOString(), version: 1 });
     const received: string[] = [];
     await events.consume('dialogue', ['character.published'], async (e) => void received.push(e.data.name));
     await waitFor(() => received.length === 1);

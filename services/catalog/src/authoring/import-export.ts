@@ -1,0 +1,102 @@
+import { Value } from '@sinclair/typebox/value';
+import type { DocumentStore, Transaction } from '@talkwith/platform';
+import { AppError } from '@talkwith/platform';
+import { ImportCharacter, type ImportChanges, type ImportError } from '@talkwith/proto/catalog';
+import type { Character as DialogueCharacter } from '@talkwith/proto/dialogue';
+import { SECRET_SETTING_FIELDS } from '@talkwith/proto/dialogue';
+import { openCharacters } from '../characters.ts';
+import { draftCharacterOf } from '../model.ts';
+import { audited, type AdminActor, type AuthoringPorts } from './audit.ts';
+import { requireCharacter } from './character-admin.ts';
+import { draftListsOf, replaceDraftDocs } from './drafts.ts';
+import { checkBlockReferences } from './references.ts';
+import { dangling } from './settings.ts';
+
+/** The draft as a file: importable as it is, credentials emptied. */
+export async function exportOf(store: DocumentStore, id: string): Promise<DialogueCharacter> {
+  const draft = await draftCharacterOf(store, await requireCharacter(store, id));
+  return { ...draft, setting: { ...draft.setting, spj_api_key: '', google_key: '' } };
+}
+
+const MAX_LISTED_ERRORS = 20;
+
+/** The file as a Character (defaults filled), or 400 IMPORT_INVALID listing where it differs from the schema. */
+export function parsedImport(file: unknown): DialogueCharacter {
+  const candidate = Value.Default(ImportCharacter, Value.Clone(file));
+  if (Value.Check(ImportCharacter, candidate)) return candidate;
+  const errors: ImportError[] = [...Value.Errors(ImportCharacter, candidate)].slice(0, MAX_LISTED_ERRORS).map((e) => ({ path: e.path || '/', message: e.message }));
+  throw new AppError('IMPORT_INVALID', `キャラクターのJSONが正しくありません（${errors[0]?.path ?? '/'}: ${errors[0]?.message ?? ''}）。`, { status: 400, field: 'character', body: { errors } });
+}
+
+/** The imported character owned by `characterId`, credentials it leaves empty kept from the stored setting. */
+function reowned(c: DialogueCharacter, characterId: string, stored: DialogueCharacter['setting']): DialogueCharacter {
+  const setting = { ...c.setting, character_id: characterId };
+  for (const field of SECRET_SETTING_FIELDS) if (setting[field] === '') setting[field] = stored[field];
+  return {
+    ...c, id: characterId, setting,
+    blocks: c.blocks.map((b) => ({ ...b, character_id: characterId })),
+    videos: c.videos.map((v) => ({ ...v, character_id: characterId })),
+    startButtons: c.startButtons.map((s) => ({ ...s, character_id: characterId })),
+  };
+}
+
+/** Deep equality without Value.Equal's type guard (which would narrow the other side to never). */
+const same = (a: unknown, b: unknown): boolean => Value.Equal(a, b);
+
+function idChanges<T extends { id: string }>(before: T[], after: T[]) {
+  const old = new Map(before.map((x) => [x.id, x]));
+  const next = new Set(after.map((x) => x.id));
+  return {
+    added: after.filter((x) => !old.has(x.id)).map((x) => x.id),
+    changed: after.filter((x) => old.has(x.id) && !same(old.get(x.id), x)).map((x) => x.id),
+    removed: before.filter((x) => !next.has(x.id)).map((x) => x.id),
+  };
+}
+
+export function changesBetween(before: DialogueCharacter, after: DialogueCharacter): ImportChanges {
+  const settingKeys = Object.keys(after.setting) as Array<keyof DialogueCharacter['setting']>;
+  const lists = draftListsOf(after);
+  const oldLists = draftListsOf(before);
+  return {
+    blocks: idChanges(before.blocks, after.blocks),
+    videos: idChanges(before.videos, after.videos),
+    settings: settingKeys.filter((k) => !same(before.setting[k], after.setting[k])),
+    lists: (Object.keys(lists) as Array<keyof typeof lists>).filter((k) => !same(oldLists[k], lists[k])),
+  };
+}
+
+/** Refuses an import whose blocks or setting name blocks, videos or start buttons the file does not have, or that uses an id twice. */
+function checkImportReferences(c: DialogueCharacter): void {
+  const duplicate = (ids: string[]) => ids.find((id, i) => ids.indexOf(id) !== i);
+  const twice = duplicate(c.blocks.map((b) => b.id)) ?? duplicate(c.videos.map((v) => v.id));
+  if (twice) throw new AppError('IMPORT_INVALID', `ID「${twice}」が二度使われています。`, { status: 400, field: 'character', body: { errors: [{ path: '/', message: `duplicate id ${twice}` }] } });
+  const known = { blocks: new Set(c.blocks.map((b) => b.id)), videos: new Set(c.videos.map((v) => v.id)) };
+  for (const b of c.blocks) checkBlockReferences(b, known);
+  const { standby_video_id: standby, for_mic_test: micTest, default_start_button_id: startButton } = c.setting;
+  if (standby && !known.videos.has(standby)) throw dangling('setting.standby_video_id', standby);
+  if (micTest && !known.blocks.has(micTest)) throw dangling('setting.for_mic_test', micTest);
+  if (startButton && !c.startButtons.some((b) => b.id === startButton)) throw dangling('setting.default_start_button_id', startButton);
+}
+
+/**
+ * Imports a whole character into an existing one: the file is checked
+ * against the proto Character, its references within itself, and what would
+ * change is computed; unless `dryRun`, the blocks, videos, setting and lists
+ * are replaced in ONE transaction with the audit entry (nothing half-written).
+ */
+export async function importCharacter(ports: AuthoringPorts, actor: AdminActor, input: { character_id: string; dry_run: boolean; character: unknown }): Promise<ImportChanges> {
+  const parsed = parsedImport(input.character);
+  const plan = async (tx: Transaction) => {
+    const stored = await draftCharacterOf(tx, await requireCharacter(tx, input.character_id));
+    const next = reowned(parsed, input.character_id, stored.setting);
+    checkImportReferences(next);
+    return { next, changes: changesBetween(stored, next) };
+  };
+  if (input.dry_run) return (await ports.store.withTransaction(plan)).changes;
+  return audited(ports, actor, 'character.imported', async (tx) => {
+    const { next, changes } = await plan(tx);
+    await replaceDraftDocs(tx, input.character_id, next);
+    await openCharacters(tx).updateOne({ _id: input.character_id }, { $set: { setting: next.setting, draft: draftListsOf(next), updated_at: new Date().toISOString() } });
+    return changes;
+  }, (changes) => ({ character_id: input.character_id, blocks: changes.blocks, videos: changes.videos, settings: changes.settings, lists: changes.lists }));
+}

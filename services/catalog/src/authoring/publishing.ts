@@ -1,0 +1,53 @@
+import type { DocumentStore, Transaction } from '@talkwith/platform';
+import { AppError } from '@talkwith/platform';
+import { validateCharacter, type ValidationProblem } from '@talkwith/dialogue-engine';
+import type { Character as DialogueCharacter } from '@talkwith/proto/dialogue';
+import { openCharacters, type Character } from '../characters.ts';
+import { draftCharacterOf } from '../model.ts';
+import { audited, type AdminActor, type AuthoringPorts } from './audit.ts';
+import { characterNotFound, requireCharacter } from './character-admin.ts';
+
+/** The draft as the engine's Character and every fault the validator finds in it. */
+export async function checkedDraft(store: DocumentStore | Transaction, id: string): Promise<{ character: Character; draft: DialogueCharacter; faults: ValidationProblem[] }> {
+  const character = await requireCharacter(store, id);
+  const draft = await draftCharacterOf(store, character);
+  return { character, draft, faults: validateCharacter(draft) };
+}
+
+/**
+ * Publishes the draft: refused (409 CHARACTER_INVALID with every fault) unless
+ * the validator finds none; else it becomes the snapshot players read, with
+ * the next version, announced by `character.published` in the same transaction.
+ */
+export async function publishCharacter(ports: AuthoringPorts, actor: AdminActor, id: string): Promise<Character> {
+  return audited(ports, actor, 'character.published', async (tx) => {
+    const { character, draft, faults } = await checkedDraft(tx, id);
+    if (faults.length > 0) {
+      throw new AppError('CHARACTER_INVALID', 'キャラクターに問題があるため公開できません。一覧の問題を直してください。', { status: 409, body: { faults } });
+    }
+    const now = new Date().toISOString();
+    const version = (character.published_version ?? 0) + 1;
+    const published = await openCharacters(tx).findOneAndUpdate(
+      { _id: id },
+      { $set: { dialogue: draft, published_at: now, published_version: version, updated_at: now } },
+      { projection: { dialogue: 0 } },
+    );
+    if (!published) throw characterNotFound();
+    await ports.events.publish('character.published', id, { character_id: id, name: character.name, description: character.description, published_at: now, version }, tx);
+    return published;
+  }, (c) => ({ character_id: c._id, version: c.published_version }));
+}
+
+/** Takes the character out of the catalogue (public routes filter on published_at); the snapshot stays for a later publish to replace. */
+export async function unpublishCharacter(ports: AuthoringPorts, actor: AdminActor, id: string): Promise<Character> {
+  return audited(ports, actor, 'character.unpublished', async (tx) => {
+    const updated = await openCharacters(tx).findOneAndUpdate(
+      { _id: id },
+      { $set: { published_at: null, updated_at: new Date().toISOString() } },
+      { projection: { dialogue: 0 } },
+    );
+    if (!updated) throw characterNotFound();
+    await ports.events.publish('character.unpublished', id, { character_id: id }, tx);
+    return updated;
+  }, (c) => ({ character_id: c._id }));
+}

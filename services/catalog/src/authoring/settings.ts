@@ -1,0 +1,42 @@
+import type { Transaction } from '@talkwith/platform';
+import { AppError } from '@talkwith/platform';
+import { maskSecret, type SettingPatch } from '@talkwith/proto/catalog';
+import type { CharacterSetting, StartButton } from '@talkwith/proto/dialogue';
+import { SECRET_SETTING_FIELDS } from '@talkwith/proto/dialogue';
+import { openBlocks, openVideos } from '../model.ts';
+
+/**
+ * A credential as a PUT leaves it: absent or sent back in its masked form
+ * keeps the stored one (the form shows only the mask), "" clears it, any
+ * other value replaces it.
+ */
+export function mergedCredential(stored: string, sent: string | undefined): string {
+  if (sent === undefined || sent === maskSecret(stored)) return stored;
+  return sent;
+}
+
+export function mergedSetting(stored: CharacterSetting, patch: SettingPatch): CharacterSetting {
+  const merged: CharacterSetting = { ...stored, ...patch, character_id: stored.character_id };
+  for (const field of SECRET_SETTING_FIELDS) merged[field] = mergedCredential(stored[field], patch[field]);
+  return merged;
+}
+
+export const dangling = (field: string, id: string) =>
+  new AppError('DANGLING_REFERENCE', `${field} が存在しない「${id}」を指しています。`, { status: 400, field, body: { id } });
+
+/**
+ * The setting's references that a patch sets must exist in the character:
+ * the standby clip, the mic-test block and the default start button (among
+ * the start buttons the same request leaves).
+ */
+export async function checkSettingReferences(tx: Transaction, characterId: string, patch: SettingPatch, startButtons: StartButton[]): Promise<void> {
+  if (patch.standby_video_id && !(await openVideos(tx).findOne({ character_id: characterId, id: patch.standby_video_id }))) {
+    throw dangling('setting.standby_video_id', patch.standby_video_id);
+  }
+  if (patch.for_mic_test && !(await openBlocks(tx).findOne({ character_id: characterId, id: patch.for_mic_test }))) {
+    throw dangling('setting.for_mic_test', patch.for_mic_test);
+  }
+  if (patch.default_start_button_id && !startButtons.some((b) => b.id === patch.default_start_button_id)) {
+    throw dangling('setting.default_start_button_id', patch.default_start_button_id);
+  }
+}
