@@ -6,6 +6,7 @@ import type { CatalogDeps } from '../deps.ts';
 import { loadMediaConfig } from './config.ts';
 import type { MediaContext } from './context.ts';
 import { detectTools, type MediaTools } from './tools.ts';
+import { registerAvatarRoutes } from './avatar-routes.ts';
 import { registerSubtitleRoutes } from './subtitle-routes.ts';
 import { registerVideoRoutes } from './video-routes.ts';
 import { registerVodRoutes } from './vod-routes.ts';
@@ -34,4 +35,5 @@ export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { 
   registerVideoRoutes(app, ctx);
   registerVodRoutes(app, ctx);
   registerSubtitleRoutes(app, ctx);
+  registerAvatarRoutes(app, ctx);
 };
