@@ -4,6 +4,8 @@ import { AdminBaseContext } from './AdminBase.tsx';
 import { ADMIN_NS, ensureAdminMessages } from './i18n.ts';
 import { MailOutbox } from './MailOutbox.tsx';
 import { UsersPage } from './UsersPage.tsx';
+import { CategoriesPage } from './taxonomy/CategoriesPage.tsx';
+import { CategoryGroupsPage } from './taxonomy/CategoryGroupsPage.tsx';
 import './home/console.css';
 import { CharactersPage } from './characters/CharactersPage.tsx';
 import { CharacterDetailPage } from './characters/CharacterDetailPage.tsx';
@@ -26,6 +28,7 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
       <nav className="admin-nav" aria-label={t('admin.title')}>
         <NavLink className="admin-nav__link" to={`${basePath}/users`}>{t('admin.users')}</NavLink>
         <NavLink className="admin-nav__link" to={`${basePath}/mail`}>{t('admin.mail')}</NavLink>
+        <NavLink className="admin-nav__link" to={`${basePath}/full/categories`}>{ta('taxonomy.nav')}</NavLink>
         <NavLink className="admin-nav__link" to={`${basePath}/characters`}>{ta('characters.nav')}</NavLink>
       </nav>
       <div className="admin-main">
@@ -33,6 +36,8 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
         <Route index element={<Navigate to="users" replace />} />
         <Route path="users" element={<UsersPage apiBase={apiBase} />} />
         <Route path="mail" element={<MailOutbox apiBase={apiBase} />} />
+        <Route path="full/categories" element={<CategoriesPage />} />
+        <Route path="full/categories/:category_id/groups" element={<CategoryGroupsPage />} />
         <Route path="characters" element={<CharactersPage />} />
         <Route path="characters/:character_id" element={<CharacterDetailPage />} />
         <Route path="characters/:character_id/initialSetting" element={<InitialSettingPage />} />
