@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { demoCharacter } from '@talkwith/dialogue-engine/demo';
+import type { EventEnvelope } from '@talkwith/proto';
+import { IMPORT_MAX_BYTES } from '@talkwith/proto/catalog';
+import { catalogService } from '../index.ts';
+import { openBlocks, openVideos } from '../model.ts';
+import { addCharacterFor, adminHeaders } from './test-support.ts';
+
+let svc: ServiceUnderTest;
+beforeAll(async () => { svc = await startServiceForTest(catalogService); });
+afterAll(async () => { await svc?.close(); });
+
+const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  svc.app.inject({ method, url, headers: adminHeaders(svc), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+const upload = (characterId: string, character: unknown, dryRun = false) =>
+  inject('POST', '/api/admin/characters/jsonUpload', { character_id: characterId, dry_run: dryRun, character });
+/** The smallest character file: Value.Default fills every other field, as for a hand-written import. */
+const minimalFile = (blocks: Array<Record<string, unknown>>) => ({
+  id: 'file', character_id: '', name: '最小', slug: 'file', price: 0, avatar: '', group_id: null, setting: { character_id: 'file' },
+  summary: {}, replacement: {}, random: {}, blocks: blocks.map((b) => ({ character_id: 'file', ...b })),
+});
+const withKeys = { ...demoCharacter, setting: { ...demoCharacter.setting, spj_api_key: 'spj-secret-key', google_key: 'google-secret' } };
+
+describe('admin characters: validate and publish', () => {
+  it('validate, a new empty character, lists faults with Japanese messages', async () => {
+    const id = await addCharacterFor(svc);
+    const { faults } = (await inject('GET', `/api/admin/characters/${id}/validate`)).json();
+    expect(faults.map((f: { code: string }) => f.code)).toEqual(expect.arrayContaining(['NO_STANDBY_VIDEO', 'NO_DEFAULT_START_BUTTON']));
+    expect(faults[0].message).toMatch(/[ぁ-んァ-ン一-龥]/);
+  });
+
+  it('publish, a character with faults, answers 409 CHARACTER_INVALID with the faults and stays unpublished', async () => {
+    const id = await addCharacterFor(svc);
+    const res = await inject('POST', `/api/admin/characters/${id}/publish`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'CHARACTER_INVALID', faults: expect.arrayContaining([expect.objectContaining({ code: 'NO_STANDBY_VIDEO' })]) });
+    expect((await inject('GET', `/api/admin/characters/${id}`)).json().character).toMatchObject({ published_at: null, published_version: 0 });
+  });
+
+  it('publish, a valid draft twice, snapshots it, bumps the version and announces each version', async () => {
+    const seen: EventEnvelope[] = [];
+    const sub = await svc.platform.events.consume('publish-test', ['character.published'], async (e) => { seen.push(e); });
+    const id = await addCharacterFor(svc, { name: 'Publish Me' });
+    await upload(id, demoCharacter);
+    const first = await inject('POST', `/api/admin/characters/${id}/publish`);
+    const second = await inject('POST', `/api/admin/characters/${id}/publish`);
+    const events = await eventually(async () => { const mine = seen.filter((e) => e.key === id); return mine.length === 2 ? mine : undefined; });
+    await sub.close();
+    const playable = await svc.app.inject({ method: 'GET', url: `/api/character/${id}/get` });
+    expect(first.json().character).toMatchObject({ published_version: 1, block_count: demoCharacter.blocks.length });
+    expect(second.json().character.published_version).toBe(2);
+    expect(events.map((e) => (e.data as { version: number }).version)).toEqual([1, 2]);
+    expect(playable.json().character.dialogue.blocks).toHaveLength(demoCharacter.blocks.length);
+  });
+
+  it('publish, then a draft edit, leaves the published snapshot unchanged until the next publish', async () => {
+    const id = await addCharacterFor(svc);
+    await upload(id, demoCharacter);
+    await inject('POST', `/api/admin/characters/${id}/publish`);
+    const [block] = demoCharacter.blocks;
+    await inject('PUT', `/api/admin/blocks/${id}/${block?.id}`, { title: '下書きの変更' });
+    const playable = (await svc.app.inject({ method: 'GET', url: `/api/character/${id}/get` })).json();
+    const published = playable.character.dialogue.blocks.find((b: { id: string }) => b.id === block?.id);
+    expect(published.title).toBe(block?.title);
+  });
+
+  it('unpublish, a published character, leaves the public list and emits character.unpublished', async () => {
+    const seen: EventEnvelope[] = [];
+    const sub = await svc.platform.events.consume('unpublish-test', ['character.unpublished'], async (e) => { seen.push(e); });
+    const id = await addCharacterFor(svc);
+    await upload(id, demoCharacter);
+    await inject('POST', `/api/admin/characters/${id}/publish`);
+    const res = await inject('POST', `/api/admin/characters/${id}/unpublish`);
+    const event = await eventually(async () => seen.find((e) => e.key === id));
+    await sub.close();
+    const listed = (await svc.app.inject({ method: 'GET', url: '/api/characters' })).json().characters.map((c: { id: string }) => c.id);
+    expect(res.json().character.published_at).toBeNull();
+    expect(event.data).toEqual({ character_id: id });
+    expect(listed).not.toContain(id);
+    expect((await inject('POST', '/api/admin/characters/nobody/unpublish')).statusCode).toBe(404);
+  });
+});
+
+describe('admin characters: all, export, import', () => {
+  it('all, a character with credentials, answers the whole draft masked with its faults', async () => {
+    const id = await addCharacterFor(svc);
+    await upload(id, withKeys);
+    const res = await inject('GET', `/api/admin/characters/${id}/all`);
+    expect(res.json().character.setting).toMatchObject({ spj_api_key: '***********key', google_key: '**********ret' });
+    expect(res.json().faults).toEqual([]);
+    expect(res.body).not.toContain('spj-secret');
+  });
+
+  it('export, answers an attachment without credentials that imports back unchanged', async () => {
+    const id = await addCharacterFor(svc, { name: 'Export Source' });
+    await upload(id, withKeys);
+    const exported = await inject('GET', `/api/admin/characters/${id}/export`);
+    const again = await upload(id, exported.json(), true);
+    expect(exported.headers['content-disposition']).toBe('attachment; filename="character-export-source.json"');
+    expect(exported.json().setting).toMatchObject({ spj_api_key: '', google_key: '' });
+    expect(exported.body).not.toContain('secret');
+    expect(again.json().changes).toEqual({ blocks: { added: [], changed: [], removed: [] }, videos: { added: [], changed: [], removed: [] }, settings: [], lists: [] });
+  });
+
+  it('jsonUpload, dry run, lists what would change and writes nothing', async () => {
+    const id = await addCharacterFor(svc);
+    await upload(id, minimalFile([{ id: 'stays', title: 'a' }, { id: 'goes' }, { id: 'edited', title: 'old' }]));
+    const res = await upload(id, { ...minimalFile([{ id: 'stays', title: 'a' }, { id: 'edited', title: 'new' }, { id: 'added' }]), setting: { character_id: 'file', hit_word_delay: 999 } }, true);
+    expect(res.json()).toMatchObject({ ok: true, dry_run: true });
+    expect(res.json().changes).toEqual({
+      blocks: { added: ['added'], changed: ['edited'], removed: ['goes'] }, videos: { added: [], changed: [], removed: [] }, settings: ['hit_word_delay'], lists: [],
+    });
+    expect((await openBlocks(svc.platform.store).find({ character_id: id })).map((b) => b.id).sort()).toEqual(['edited', 'goes', 'stays']);
+  });
+
+  it('jsonUpload, applied, replaces blocks and videos, keeps stored credentials the file leaves empty', async () => {
+    const id = await addCharacterFor(svc);
+    await upload(id, withKeys);
+    const smaller = { ...demoCharacter, setting: { ...demoCharacter.setting, spj_api_key: '' } };
+    await upload(id, smaller);
+    const stored = (await svc.platform.store.collection('characters').findOne({ _id: id })) as { setting: Record<string, unknown> };
+    expect(stored.setting).toMatchObject({ spj_api_key: 'spj-secret-key', character_id: id });
+    expect(await openVideos(svc.platform.store).countDocuments({ character_id: id })).toBe(demoCharacter.videos.length);
+  });
+
+  it('jsonUpload, a file that breaks the schema, answers 400 IMPORT_INVALID with the paths and changes nothing', async () => {
+    const id = await addCharacterFor(svc);
+    await upload(id, demoCharacter);
+    const broken = { ...demoCharacter, blocks: demoCharacter.blocks.map((b, i) => (i === 1 ? { ...b, silence_count: -3, extra: 'x' } : b)), videos: [] };
+    const res = await upload(id, broken);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'IMPORT_INVALID', field: 'character' });
+    expect(res.json().errors.map((e: { path: string }) => e.path)).toContain('/blocks/1/silence_count');
+    expect(await openVideos(svc.platform.store).countDocuments({ character_id: id })).toBe(demoCharacter.videos.length);
+  });
+
+  it('jsonUpload, a block naming a missing video, answers 400 DANGLING_REFERENCE and changes nothing', async () => {
+    const id = await addCharacterFor(svc);
+    const dangling = { ...demoCharacter, blocks: demoCharacter.blocks.map((b, i) => (i === 0 ? { ...b, trigger_video_id: 'missing-clip' } : b)) };
+    const res = await upload(id, dangling);
+    expect(res.json()).toMatchObject({ code: 'DANGLING_REFERENCE', field: 'trigger_video_id', id: 'missing-clip' });
+    expect(await openBlocks(svc.platform.store).countDocuments({ character_id: id })).toBe(0);
+  });
+
+  it('jsonUpload, not an object, unknown character, or over the size limit, is refused', async () => {
+    const id = await addCharacterFor(svc);
+    expect((await upload(id, 'just text')).json().code).toBe('IMPORT_INVALID');
+    expect((await upload('nobody', demoCharacter)).statusCode).toBe(404);
+    const huge = await upload(id, { ...demoCharacter, padding: 'x'.repeat(IMPORT_MAX_BYTES) });
+    expect(huge.statusCode).toBe(413);
+  });
+});
