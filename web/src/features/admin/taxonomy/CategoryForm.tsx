@@ -34,7 +34,7 @@ export function CategoryForm({ category, onSubmit, onCancel }: { category?: Cate
       <div className="taxonomy-form__grid">
         <Field label={ta('taxonomy.field.name')} value={values.name} onChange={set('name')} error={errors.name} required maxLength={100} />
         <Field label={ta('taxonomy.field.slug')} value={values.slug} onChange={set('slug')} error={errors.slug} maxLength={100}
-          placeholder={suggested} hint={ta('taxonomy.hint.slug', { slug: suggested || '—' })} />
+          placeholder={suggested} hint={suggested ? ta('taxonomy.hint.slugFrom', { slug: suggested }) : ta('taxonomy.hint.slug')} />
         <Field label={ta('taxonomy.field.sortOrder')} value={values.sort_order} onChange={set('sort_order')} error={errors.sort_order} inputMode="numeric" hint={ta('taxonomy.hint.sortOrder')} />
       </div>
       <Field label={ta('taxonomy.field.description')} value={values.description} onChange={set('description')} error={errors.description} maxLength={2000} />
