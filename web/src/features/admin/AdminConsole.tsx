@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { NavLink, Navigate, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AdminBaseContext } from './AdminBase.tsx';
@@ -10,6 +11,12 @@ import './home/console.css';
 import { CharactersPage } from './characters/CharactersPage.tsx';
 import { CharacterDetailPage } from './characters/CharacterDetailPage.tsx';
 import { InitialSettingPage } from './characters/InitialSettingPage.tsx';
+import { VideoLibraryPage } from './videos/VideoLibraryPage.tsx';
+import { PreviewVideoPage } from './videos/PreviewVideoPage.tsx';
+import { VideoDetailsPage } from './videos/VideoDetailsPage.tsx';
+
+// The block graph editor is a chunk of its own (xyflow and dagre in a further one, loaded by the graph view).
+const BlocksPage = lazy(() => import('./blocks/BlocksPage.tsx'));
 
 /**
  * The admin console: a separate chunk behind the secret path prefix (loaded by
@@ -41,6 +48,11 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
         <Route path="characters" element={<CharactersPage />} />
         <Route path="characters/:character_id" element={<CharacterDetailPage />} />
         <Route path="characters/:character_id/initialSetting" element={<InitialSettingPage />} />
+        <Route path="characters/:character_id/videos" element={<VideoLibraryPage />} />
+        <Route path="characters/previewVideo/:video_id" element={<PreviewVideoPage />} />
+        <Route path="characters/details/:video_id" element={<VideoDetailsPage />} />
+        <Route path="characters/:characterId/blocks" element={<Suspense fallback={null}><BlocksPage /></Suspense>} />
+        <Route path="characters/:characterId/blocks/new" element={<Suspense fallback={null}><BlocksPage creating /></Suspense>} />
         <Route path="*" element={<p className="muted">{ta('console.notFound')}</p>} />
       </Routes>
       </div>

@@ -42,7 +42,7 @@ describe('CharactersPage', () => {
     fireEvent.change(screen.getByLabelText('スラッグ（URL 名）'), { target: { value: 'Hana ko' } });
     fireEvent.change(screen.getByLabelText('価格（円）'), { target: { value: '-5' } });
     fireEvent.click(screen.getByRole('button', { name: '追加する' }));
-    expect(await screen.findByText('使えない文字が含まれています。')).toBeTruthy();
+    expect(await screen.findByText('形式が正しくありません（説明の書式で入力してください）。')).toBeTruthy();
     expect(screen.getByText('0 以上の値を入力してください。')).toBeTruthy();
     expect(server.calls.filter((c) => c.method === 'POST')).toEqual([]);
   });

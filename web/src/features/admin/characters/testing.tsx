@@ -1,4 +1,5 @@
-import { fakeServer, renderRoutes, sampleUser, type RecordedCall } from '../../../test/harness.tsx';
+import { vi } from 'vitest';
+import { renderRoutes, sampleUser, type RecordedCall } from '../../../test/harness.tsx';
 import AdminConsole from '../AdminConsole.tsx';
 
 /** Test helpers of the character and video screens: the whole console at /ops over a scripted API at /api/ops. */
@@ -8,13 +9,28 @@ export const API = '/api/ops';
 
 export const adminSession = { status: 'authenticated' as const, accessToken: 'admin-token', user: { ...sampleUser, roles: ['admin' as const] } };
 
-/** A route table for fakeServer: "METHOD /path" → [status, body]; anything else answers 404. */
-export function scriptedServer(routes: Record<string, [number, unknown] | ((call: RecordedCall) => [number, unknown])>) {
-  return fakeServer((call) => {
+type Answer = [number, unknown] | ((call: RecordedCall) => [number, unknown]);
+
+/**
+ * A scripted API like the harness's fakeServer, keyed "METHOD /path" (anything
+ * else answers 404), that also carries text bodies both ways: WebVTT is sent
+ * and answered as text/vtt (a string answer), everything else as JSON.
+ */
+export function scriptedServer(routes: Record<string, Answer>) {
+  const calls: RecordedCall[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+    const request = input instanceof Request ? input : new Request(input);
+    const text = await request.text();
+    const isJson = (request.headers.get('content-type') ?? '').includes('json');
+    const call: RecordedCall = { url: new URL(request.url).pathname, method: request.method, headers: request.headers, body: text && isJson ? JSON.parse(text) as unknown : text || undefined };
+    calls.push(call);
     const answer = routes[`${call.method} ${call.url}`];
-    if (!answer) return [404, { ok: false, code: 'NOT_FOUND', message: `not scripted: ${call.method} ${call.url}` }];
-    return typeof answer === 'function' ? answer(call) : answer;
-  });
+    const [status, body] = !answer ? [404, { ok: false, code: 'NOT_FOUND', message: `not scripted: ${call.method} ${call.url}` }] : typeof answer === 'function' ? answer(call) : answer;
+    return typeof body === 'string'
+      ? new Response(body, { status, headers: { 'content-type': 'text/vtt' } })
+      : new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  }));
+  return { calls };
 }
 
 export function renderConsole(path: string) {
@@ -44,3 +60,12 @@ export const adminCharacter = (over: Record<string, unknown> = {}) => {
     ...over,
   };
 };
+
+/** A library entry (VideoEntry) of character c1. */
+export const videoEntry = (id: string, over: Record<string, unknown> = {}) => ({
+  id, character_id: 'c1', path: `videos/${id}.mp4`, original_id: null, title: `${id}.mp4`, play_end: false, loop: false, loop_count: 0, mic_on: false,
+  play_now: false, mic_on_millisecond: null, comment: '', file_id: null, video_style: 'portrait',
+  media_info: { duration_s: 3.5, size_bytes: 2_097_152, width: 720, height: 1280, frame_rate: 30, video_codec: 'h264', audio_codec: 'aac', container: 'mp4', probed_with: 'ffprobe' },
+  url: `/files/c1/videos/${id}.mp4`, poster_url: null, paths: {}, original_url: null, continuity: null, subtitle_languages: ['ja-JP'],
+  created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', ...over,
+});

@@ -1,0 +1,54 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { API, renderConsole, scriptedServer, videoEntry as entry } from '../characters/testing.tsx';
+
+const continuity = { checked_at: '2026-01-01T00:00:00.000Z', standby_video_id: 'standby', first_frame_distance: 0.42, last_frame_distance: 0.05, warnings: ['最初のフレームで姿勢が違います。'] };
+
+function detailsServer(extra: Parameters<typeof scriptedServer>[0] = {}) {
+  const video = entry('greet');
+  return scriptedServer({
+    [`GET ${API}/characters/details/greet`]: [200, { ok: true, video, media_info: video.media_info, continuity, used_by: [{ kind: 'block', block_id: 'b1', field: 'trigger_video_id' }] }],
+    [`GET ${API}/characters/c1/subtitles/ja-JP/greet`]: [200, 'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nこんにちは\n'],
+    ...extra,
+  });
+}
+
+describe('VideoDetailsPage', () => {
+  it('details page, shows media info, the continuity distances and warning, and the block that uses the clip', async () => {
+    detailsServer();
+    await renderConsole('/ops/characters/details/greet?character_id=c1');
+    expect(await screen.findByText('h264 / aac')).toBeTruthy();
+    expect(screen.getByText('0.420')).toBeTruthy();
+    expect(screen.getByText('最初のフレームで姿勢が違います。')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'ブロック b1（trigger_video_id）' }).getAttribute('href')).toBe('/ops/characters/c1/blocks?block=b1');
+  });
+
+  it('details page without ?character_id=, says the character is missing and calls nothing', async () => {
+    const server = detailsServer();
+    await renderConsole('/ops/characters/details/greet');
+    expect(await screen.findByText('キャラクターが指定されていません（?character_id= が必要です）。')).toBeTruthy();
+    expect(server.calls).toEqual([]);
+  });
+
+  it('subtitle editor, loads the Japanese WebVTT, and shows the server\'s line-numbered error when a save is refused', async () => {
+    const server = detailsServer({
+      [`PUT ${API}/characters/c1/subtitles/ja-JP/greet`]: [400, { ok: false, code: 'SUBTITLE_INVALID', field: 'body', message: '3 行目: タイムスタンプの形式が正しくありません。' }],
+    });
+    await renderConsole('/ops/characters/details/greet?character_id=c1');
+    const editor = await screen.findByLabelText('ja-JP/greet.vtt') as HTMLTextAreaElement;
+    await vi.waitFor(() => expect(editor.value).toContain('こんにちは'));
+    fireEvent.change(editor, { target: { value: 'WEBVTT\n\n00:00 -> oops\n' } });
+    fireEvent.click(screen.getByRole('button', { name: '字幕を保存する' }));
+    expect(await screen.findByText('3 行目: タイムスタンプの形式が正しくありません。')).toBeTruthy();
+    const put = server.calls.find((c) => c.method === 'PUT');
+    expect(put?.headers.get('content-type')).toBe('text/vtt');
+  });
+
+  it('subtitle editor, a language without a file, starts from an empty WebVTT template', async () => {
+    detailsServer({ [`GET ${API}/characters/c1/subtitles/en-US/greet`]: [404, { ok: false, code: 'NOT_FOUND', message: 'ありません' }] });
+    await renderConsole('/ops/characters/details/greet?character_id=c1');
+    fireEvent.change(await screen.findByLabelText('言語'), { target: { value: 'en-US' } });
+    expect(await screen.findByText('en-US の字幕はまだありません。保存すると作成されます。')).toBeTruthy();
+    expect((screen.getByLabelText('en-US/greet.vtt') as HTMLTextAreaElement).value.startsWith('WEBVTT')).toBe(true);
+  });
+});

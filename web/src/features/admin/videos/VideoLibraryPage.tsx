@@ -1,0 +1,107 @@
+import { Fragment, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { VideoEntry, VideoReference } from '@talkwith/proto/catalog';
+import { Card, Notice, Spinner } from '../../../app/ui.tsx';
+import { useAdminBase } from '../AdminBase.tsx';
+import { ADMIN_NS } from '../i18n.ts';
+import { useRouteCharacter } from '../characters/CharacterDetailPage.tsx';
+import { CharacterNav } from '../characters/CharacterNav.tsx';
+import { serverErrorOf } from '../characters/serverError.ts';
+import { mediaFactsOf } from './mediaFacts.ts';
+import { ReferenceList } from './ReferenceList.tsx';
+import { VideoEditForm } from './VideoEditForm.tsx';
+import { VideoUploader } from './VideoUploader.tsx';
+import { useAdminDeleteVideoMutation, useAdminVideosQuery } from './videosApi.ts';
+
+function DeleteVideo({ video }: { video: VideoEntry }) {
+  const { t } = useTranslation(ADMIN_NS);
+  const { apiBase } = useAdminBase();
+  const [confirming, setConfirming] = useState(false);
+  const [remove, { isLoading, error }] = useAdminDeleteVideoMutation();
+  const refused = serverErrorOf(error, t('characters.failed'));
+  if (refused) {
+    return (
+      <Notice kind="error">
+        {refused.message}
+        <ReferenceList characterId={video.character_id} references={refused.references as VideoReference[]} />
+      </Notice>
+    );
+  }
+  if (!confirming) return <button type="button" className="btn btn--ghost btn--small" onClick={() => setConfirming(true)}>{t('videos.delete')}</button>;
+  return (
+    <span className="video-actions">
+      <button type="button" className="btn btn--danger btn--small" disabled={isLoading} onClick={() => void remove({ base: apiBase, characterId: video.character_id, videoId: video.id })}>
+        {t('videos.deleteConfirm')}
+      </button>
+      <button type="button" className="btn btn--ghost btn--small" onClick={() => setConfirming(false)}>{t('characters.cancel')}</button>
+    </span>
+  );
+}
+
+function VideoRow({ video, editing, onEdit }: { video: VideoEntry; editing: boolean; onEdit: (open: boolean) => void }) {
+  const { t } = useTranslation(ADMIN_NS);
+  const { basePath } = useAdminBase();
+  const facts = mediaFactsOf(video.media_info);
+  const warnings = video.continuity?.warnings ?? [];
+  const query = `?character_id=${encodeURIComponent(video.character_id)}`;
+  return (
+    <Fragment>
+      <tr>
+        <td>{video.poster_url ? <img className="video-thumb" src={video.poster_url} alt="" loading="lazy" /> : <span className="video-thumb" aria-hidden="true" />}</td>
+        <td>
+          <div className="video-title">{video.title}</div>
+          <div className="muted small">{video.id}{video.loop ? ` · ${t('videos.field.loop')}` : ''}{video.play_end ? ` · ${t('videos.field.play_end')}` : ''}</div>
+          {warnings.map((warning) => <p key={warning} className="continuity-warning">{warning}</p>)}
+        </td>
+        <td data-label={t('videos.duration')} className="num">{facts.duration}</td>
+        <td data-label={t('videos.frame')}>{facts.frame}</td>
+        <td data-label={t('videos.size')} className="num">{facts.size}</td>
+        <td data-label={t('videos.subtitles')}>{video.subtitle_languages.join(', ') || '—'}</td>
+        <td>
+          <div className="video-actions">
+            <Link to={`${basePath}/characters/previewVideo/${encodeURIComponent(video.id)}${query}`}>{t('videos.preview')}</Link>
+            <Link to={`${basePath}/characters/details/${encodeURIComponent(video.id)}${query}`}>{t('videos.details')}</Link>
+            <button type="button" className="btn btn--ghost btn--small" onClick={() => onEdit(!editing)}>{t('videos.edit')}</button>
+            <DeleteVideo video={video} />
+          </div>
+        </td>
+      </tr>
+      {editing && <tr className="video-edit"><td colSpan={7}><VideoEditForm video={video} onDone={() => onEdit(false)} /></td></tr>}
+    </Fragment>
+  );
+}
+
+/** `characters/{id}/videos`: upload clips with progress, and the library with media info, continuity warnings, edit and delete. */
+export function VideoLibraryPage() {
+  const { t } = useTranslation(ADMIN_NS);
+  const { apiBase } = useAdminBase();
+  const { id, data: character } = useRouteCharacter();
+  const { data, error, isLoading } = useAdminVideosQuery({ base: apiBase, characterId: id }, { skip: !id });
+  const [editing, setEditing] = useState<string | null>(null);
+  return (
+    <>
+      <CharacterNav characterId={id} name={character?.character.name} />
+      <VideoUploader characterId={id} />
+      <Card>
+        <h2 className="section-title">{t('videos.library', { n: data?.videos.length ?? 0 })}</h2>
+        {isLoading && <Spinner label={t('characters.loading')} />}
+        {error && <Notice kind="error">{serverErrorOf(error, t('characters.failed'))?.message}</Notice>}
+        {data && data.videos.length === 0 && <p className="admin-empty">{t('videos.none')}</p>}
+        {data && data.videos.length > 0 && (
+          <table className="admin-table">
+            <thead><tr>
+              <th /><th>{t('videos.field.title')}</th><th className="num">{t('videos.duration')}</th><th>{t('videos.frame')}</th>
+              <th className="num">{t('videos.size')}</th><th>{t('videos.subtitles')}</th><th />
+            </tr></thead>
+            <tbody>
+              {data.videos.map((video) => (
+                <VideoRow key={video.id} video={video} editing={editing === video.id} onEdit={(open) => setEditing(open ? video.id : null)} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+    </>
+  );
+}
