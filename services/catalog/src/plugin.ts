@@ -77,7 +77,7 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     if (!location) throw new AppError('NOT_FOUND', 'このキャラクターには画像がありません。');
     return reply.header('cache-control', POSTER_CACHE).redirect(location, 302);
   });
-  await app.register(authoringRoutes, { platform });
+  await app.register(authoringRoutes, { platform, config, env });
   await app.register(mediaRoutes, { platform, config, env });
   await app.register(taxonomyRoutes, { platform });
 };

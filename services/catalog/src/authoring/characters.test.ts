@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
 import type { EventEnvelope } from '@talkwith/proto';
+import { openCharacters } from '../characters.ts';
 import { catalogService } from '../index.ts';
 import { openGroups } from '../model.ts';
 import { addCharacterFor, addVideoDoc, adminHeaders } from './test-support.ts';
@@ -115,12 +116,12 @@ describe('admin characters: update and credentials', () => {
     await inject('PUT', `/api/admin/characters/${id}`, { setting: { spj_api_key: 'key-0001', google_key: 'gkey-999' } });
     await inject('PUT', `/api/admin/characters/${id}`, { setting: { spj_api_key: '*****001', hit_word_delay: 300 } });
     const all = (await inject('GET', `/api/admin/characters/${id}/export`)).json();
-    const stored = (await svc.platform.store.collection('characters').findOne({ _id: id })) as { setting: Record<string, unknown> };
+    const stored = await openCharacters(svc.platform.store).findOne({ _id: id });
     await inject('PUT', `/api/admin/characters/${id}`, { setting: { google_key: '' } });
-    const cleared = (await svc.platform.store.collection('characters').findOne({ _id: id })) as { setting: Record<string, unknown> };
-    expect(stored.setting).toMatchObject({ spj_api_key: 'key-0001', google_key: 'gkey-999', hit_word_delay: 300 });
+    const cleared = await openCharacters(svc.platform.store).findOne({ _id: id });
+    expect(stored?.setting).toMatchObject({ spj_api_key: 'key-0001', google_key: 'gkey-999', hit_word_delay: 300 });
     expect(all.setting).toMatchObject({ spj_api_key: '', google_key: '' });
-    expect(cleared.setting).toMatchObject({ spj_api_key: 'key-0001', google_key: '' });
+    expect(cleared?.setting).toMatchObject({ spj_api_key: 'key-0001', google_key: '' });
   });
 
   it('update, a partial setting, keeps every other field (no defaults written over them)', async () => {

@@ -3,6 +3,7 @@ import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwit
 import { demoCharacter } from '@talkwith/dialogue-engine/demo';
 import type { EventEnvelope } from '@talkwith/proto';
 import { IMPORT_MAX_BYTES } from '@talkwith/proto/catalog';
+import { openCharacters } from '../characters.ts';
 import { catalogService } from '../index.ts';
 import { openBlocks, openVideos } from '../model.ts';
 import { addCharacterFor, adminHeaders } from './test-support.ts';
@@ -119,8 +120,8 @@ describe('admin characters: all, export, import', () => {
     await upload(id, withKeys);
     const smaller = { ...demoCharacter, setting: { ...demoCharacter.setting, spj_api_key: '' } };
     await upload(id, smaller);
-    const stored = (await svc.platform.store.collection('characters').findOne({ _id: id })) as { setting: Record<string, unknown> };
-    expect(stored.setting).toMatchObject({ spj_api_key: 'spj-secret-key', character_id: id });
+    const stored = await openCharacters(svc.platform.store).findOne({ _id: id });
+    expect(stored?.setting).toMatchObject({ spj_api_key: 'spj-secret-key', character_id: id });
     expect(await openVideos(svc.platform.store).countDocuments({ character_id: id })).toBe(demoCharacter.videos.length);
   });
 

@@ -1,12 +1,26 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { CatalogDeps } from '../deps.ts';
+import type { Platform } from '@talkwith/platform';
+import type { PlatformConfig } from '@talkwith/platform/platform';
+import { loadTranslateConfig } from './translate/config.ts';
 import { blockRoutes } from './block-routes.ts';
 import { characterRoutes } from './character-routes.ts';
 import { importRoutes } from './import-routes.ts';
+import { projectRoutes } from './project-routes.ts';
+import { translatorFrom } from './translate/index.ts';
 
-/** Admin authoring of characters, settings and blocks (SPEC.md §7 Admin: Characters, Blocks; services/catalog/API.md). */
-export const authoringRoutes: FastifyPluginAsync<CatalogDeps> = async (app, deps) => {
-  await app.register(characterRoutes, deps);
-  await app.register(blockRoutes, deps);
-  await app.register(importRoutes, deps);
+export interface AuthoringOptions {
+  platform: Platform;
+  /** The platform-wide configuration (project settings tell which adapters it configures). */
+  config: PlatformConfig;
+  /** The process environment: the catalog's own variables (translation) are read from it. */
+  env: NodeJS.ProcessEnv;
+}
+
+/** Admin authoring of characters, settings and blocks, project settings and translation (SPEC.md §7 Admin; services/catalog/API.md). */
+export const authoringRoutes: FastifyPluginAsync<AuthoringOptions> = async (app, { platform, config, env }) => {
+  const translator = await translatorFrom(loadTranslateConfig(env));
+  await app.register(characterRoutes, { platform });
+  await app.register(blockRoutes, { platform });
+  await app.register(importRoutes, { platform });
+  await app.register(projectRoutes, { platform, config, translator });
 };
