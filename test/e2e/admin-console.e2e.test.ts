@@ -89,7 +89,7 @@ describe.skipIf(!hasChromium)('admin console end to end (standalone gateway, hea
     const name = `テスト花子${Date.now() % 10_000}`;
     await page.goto(`${server.url}/${prefix}/characters`);
     await page.getByRole('button', { name: '新しいキャラクター' }).click();
-    await page.getByLabel('名前').fill(name);
+    await page.getByLabel('名前', { exact: true }).fill(name);
     await page.getByRole('button', { name: '追加する' }).click();
     await page.waitForURL(new RegExp(`/${prefix}/characters/[^/]+$`));
     await page.getByRole('heading', { name }).waitFor();

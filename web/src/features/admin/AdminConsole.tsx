@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { NavLink, Navigate, Route, Routes } from 'react-router';
+import { NavLink, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AdminBaseContext } from './AdminBase.tsx';
 import { ADMIN_NS, ensureAdminMessages } from './i18n.ts';
@@ -8,9 +8,11 @@ import { UsersPage } from './UsersPage.tsx';
 import { CategoriesPage } from './taxonomy/CategoriesPage.tsx';
 import { CategoryGroupsPage } from './taxonomy/CategoryGroupsPage.tsx';
 import './home/console.css';
+import { AdminHome } from './home/AdminHome.tsx';
 import { CharactersPage } from './characters/CharactersPage.tsx';
 import { CharacterDetailPage } from './characters/CharacterDetailPage.tsx';
 import { InitialSettingPage } from './characters/InitialSettingPage.tsx';
+import { AvatarPage } from './characters/AvatarPage.tsx';
 import { VideoLibraryPage } from './videos/VideoLibraryPage.tsx';
 import { PreviewVideoPage } from './videos/PreviewVideoPage.tsx';
 import { VideoDetailsPage } from './videos/VideoDetailsPage.tsx';
@@ -33,6 +35,7 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
       <h1 className="page__title">{t('admin.title')}</h1>
       <div className="admin-layout">
       <nav className="admin-nav" aria-label={t('admin.title')}>
+        <NavLink className="admin-nav__link" to={basePath} end>{ta('console.home')}</NavLink>
         <NavLink className="admin-nav__link" to={`${basePath}/users`}>{t('admin.users')}</NavLink>
         <NavLink className="admin-nav__link" to={`${basePath}/mail`}>{t('admin.mail')}</NavLink>
         <NavLink className="admin-nav__link" to={`${basePath}/full/categories`}>{ta('taxonomy.nav')}</NavLink>
@@ -40,7 +43,7 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
       </nav>
       <div className="admin-main">
       <Routes>
-        <Route index element={<Navigate to="users" replace />} />
+        <Route index element={<AdminHome />} />
         <Route path="users" element={<UsersPage apiBase={apiBase} />} />
         <Route path="mail" element={<MailOutbox apiBase={apiBase} />} />
         <Route path="full/categories" element={<CategoriesPage />} />
@@ -48,6 +51,7 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
         <Route path="characters" element={<CharactersPage />} />
         <Route path="characters/:character_id" element={<CharacterDetailPage />} />
         <Route path="characters/:character_id/initialSetting" element={<InitialSettingPage />} />
+        <Route path="characters/:character_id/avatar" element={<AvatarPage />} />
         <Route path="characters/:character_id/videos" element={<VideoLibraryPage />} />
         <Route path="characters/previewVideo/:video_id" element={<PreviewVideoPage />} />
         <Route path="characters/details/:video_id" element={<VideoDetailsPage />} />
