@@ -170,3 +170,13 @@ describe('admin characters: update and credentials', () => {
     expect((await inject('PUT', '/api/admin/characters/nobody', { name: 'x' })).statusCode).toBe(404);
   });
 });
+
+describe('admin characters: numbers that are not finite', () => {
+  it('list or update, Infinity in the page or 1e309 as price, answers 400 naming the field instead of failing', async () => {
+    const id = await addCharacterFor(svc);
+    const page = await inject('GET', '/api/admin/characters?page=Infinity');
+    const price = await svc.app.inject({ method: 'PUT', url: `/api/admin/characters/${id}`, headers: { ...adminHeaders(svc), 'content-type': 'application/json' }, payload: '{"setting":{"hit_word_delay":1e309}}' });
+    expect(page.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'page' });
+    expect(price.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'setting.hit_word_delay' });
+  });
+});

@@ -4,6 +4,7 @@ import type { PlatformConfig } from '@talkwith/platform/platform';
 import { loadTranslateConfig } from './translate/config.ts';
 import { blockRoutes } from './block-routes.ts';
 import { characterRoutes } from './character-routes.ts';
+import { rejectNonFinite } from './finite.ts';
 import { importRoutes } from './import-routes.ts';
 import { projectRoutes } from './project-routes.ts';
 import { translatorFrom } from './translate/index.ts';
@@ -19,6 +20,8 @@ export interface AuthoringOptions {
 /** Admin authoring of characters, settings and blocks, project settings and translation (SPEC.md §7 Admin; services/catalog/API.md). */
 export const authoringRoutes: FastifyPluginAsync<AuthoringOptions> = async (app, { platform, config, env }) => {
   const translator = await translatorFrom(loadTranslateConfig(env));
+  // Validated bodies and queries may still hold Infinity (see finite.ts): refused before any handler of this area.
+  app.addHook('preHandler', async (request) => rejectNonFinite(request.query, request.body));
   await app.register(characterRoutes, { platform });
   await app.register(blockRoutes, { platform });
   await app.register(importRoutes, { platform });
