@@ -18,6 +18,8 @@ async function sourceCharacter(): Promise<string> {
   const id = await addCharacterFor(svc, { name: 'コピー元' });
   await addVideoDoc(svc, id, 'hello');
   await svc.platform.files.put(mediaKeys(id).media('videos/hello.mp4'), Buffer.from('mp4 bytes'), 'video/mp4');
+  await svc.platform.files.put(`${mediaKeys(id).subtitlesPrefix}ja-JP/hello.vtt`, Buffer.from('WEBVTT\n'), 'text/vtt');
+  await svc.platform.files.put(`${mediaKeys(id).subtitlesPrefix}ja-JP/other.vtt`, Buffer.from('WEBVTT\n'), 'text/vtt');
   await addBlocks(svc, id, [
     { id: 'greet', trigger_video_id: 'hello', listen_next_block: ['next'], hit_words: [{ words: ['外'], block_id: 'outside' }] },
     { id: 'next', play_final_block: ['greet'] },
@@ -27,17 +29,19 @@ async function sourceCharacter(): Promise<string> {
 }
 
 describe('admin blocks: characterBlockCopy', () => {
-  it('copy, blocks with a video, copies the blocks, the video document and its file into every target', async () => {
+  it('copy, blocks with a video, copies the blocks, the video document, its file and its subtitles into every target', async () => {
     const source = await sourceCharacter();
-    const [t1, t2] = [await addCharacterFor(svc), await addCharacterFor(svc)];
-    const res = await copy(source, [t1 as string, t2 as string], ['greet', 'next']);
+    const t1 = await addCharacterFor(svc);
+    const t2 = await addCharacterFor(svc);
+    const res = await copy(source, [t1, t2], ['greet', 'next']);
     const copiedVideo = await openVideos(svc.platform.store).findOne({ character_id: t1, id: 'hello' });
-    const file = await svc.platform.files.stat(mediaKeys(t2 as string).media('videos/hello.mp4'));
+    const file = await svc.platform.files.stat(mediaKeys(t2).media('videos/hello.mp4'));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().targets[0]).toMatchObject({ character_id: t1, blocks: ['greet', 'next'], videos: ['hello'] });
     expect(await openBlocks(svc.platform.store).countDocuments({ character_id: t2, id: { $in: ['greet', 'next'] } })).toBe(2);
     expect(copiedVideo).toMatchObject({ character_id: t1, path: 'videos/hello.mp4', original_id: 'hello' });
     expect(file?.size).toBe('mp4 bytes'.length);
+    expect((await svc.platform.files.list(mediaKeys(t1).subtitlesPrefix)).map((f) => f.key)).toEqual([`${mediaKeys(t1).subtitlesPrefix}ja-JP/hello.vtt`]);
   });
 
   it('copy, a reference to a block not copied and missing in the target, is cleared and listed; one the target has is kept', async () => {

@@ -58,27 +58,35 @@ async function copyInto(tx: Transaction, target: string, set: CopySet): Promise<
   return { character_id: target, blocks: blocks.map((b) => b.id), videos: set.videos.map((v) => v.id), dropped_references: dropped };
 }
 
-/** The video files (and posters) of the copies, copied into each target's media folder; returns the keys it created. */
+/** Source → target keys of the copied videos' files, posters and subtitles ({language}/{title without .mp4}.vtt). */
+async function fileCopies(files: FileStore, sourceId: string, target: string, videos: VideoDoc[]): Promise<Array<[string, string]>> {
+  const [source, keys] = [mediaKeys(sourceId), mediaKeys(target)];
+  const titles = new Set(videos.map((v) => v.title.replace(/\.mp4$/i, '')));
+  const subtitles = (await files.list(source.subtitlesPrefix)).map((f) => f.key.slice(source.subtitlesPrefix.length))
+    .filter((rest) => titles.has(rest.split('/')[1]?.replace(/\.vtt$/, '') ?? ''));
+  return [
+    ...videos.flatMap((v): Array<[string, string]> => [[source.media(v.path), keys.media(v.path)], [source.poster(v.id), keys.poster(v.id)]]),
+    ...subtitles.map((rest): [string, string] => [`${source.subtitlesPrefix}${rest}`, `${keys.subtitlesPrefix}${rest}`]),
+  ];
+}
+
+/** Copies those files into each target (never over an existing one); returns the keys it created. */
 async function copyFiles(files: FileStore, sourceId: string, targetIds: string[], videos: VideoDoc[]): Promise<string[]> {
   const created: string[] = [];
-  const source = mediaKeys(sourceId);
   for (const target of targetIds) {
-    const keys = mediaKeys(target);
-    for (const v of videos) {
-      const pairs: Array<[string, string]> = [[source.media(v.path), keys.media(v.path)], [source.poster(v.id), keys.poster(v.id)]];
-      for (const [from, to] of pairs) {
-        const stat = await files.stat(from);
-        if (!stat || await files.stat(to)) continue;
-        await files.put(to, await files.read(from), stat.contentType);
-        created.push(to);
-      }
+    for (const [from, to] of await fileCopies(files, sourceId, target, videos)) {
+      const stat = await files.stat(from);
+      if (!stat || await files.stat(to)) continue;
+      await files.put(to, await files.read(from), stat.contentType);
+      created.push(to);
     }
   }
   return created;
 }
 
 /**
- * Copies blocks (and the videos they name, files included) from one character
+ * Copies blocks (and the videos they name, with their files, posters and
+ * subtitles) from one character
  * to others. Every target is checked first: one collision refuses the whole
  * copy. Files are copied before the transaction (the store's transaction may
  * not wait on other I/O) and removed again when it fails.

@@ -64,6 +64,8 @@ export async function updateCharacter(tx: Transaction, id: string, patch: Update
   if (patch.slug !== undefined) await checkSlugFree(tx, patch.slug, id);
   if (patch.group_id !== undefined) await checkGroup(tx, patch.group_id);
   const draft = { ...(stored.draft ?? emptyDraft()), ...patch.draft };
+  // Start buttons belong to this character whatever the form sent.
+  draft.startButtons = draft.startButtons.map((button) => ({ ...button, character_id: id }));
   const setting = mergedSetting(stored.setting ?? defaultSetting(id), patch.setting ?? {});
   if (patch.setting) await checkSettingReferences(tx, id, patch.setting, draft.startButtons);
   const { setting: _s, draft: _d, ...fields } = patch;
