@@ -36,10 +36,10 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
       <div className="admin-layout">
       <nav className="admin-nav" aria-label={t('admin.title')}>
         <NavLink className="admin-nav__link" to={basePath} end>{ta('console.home')}</NavLink>
+        <NavLink className="admin-nav__link" to={`${basePath}/characters`}>{ta('characters.nav')}</NavLink>
         <NavLink className="admin-nav__link" to={`${basePath}/users`}>{t('admin.users')}</NavLink>
         <NavLink className="admin-nav__link" to={`${basePath}/mail`}>{t('admin.mail')}</NavLink>
         <NavLink className="admin-nav__link" to={`${basePath}/full/categories`}>{ta('taxonomy.nav')}</NavLink>
-        <NavLink className="admin-nav__link" to={`${basePath}/characters`}>{ta('characters.nav')}</NavLink>
       </nav>
       <div className="admin-main">
       <Routes>

@@ -62,6 +62,19 @@ describe('CharacterDetailPage', () => {
     expect(server.calls.find((c) => c.method === 'PUT')?.body).toEqual({ name: 'ハナコ2', slug: 'hanako', description: '説明です', price: 500, group_id: null });
   });
 
+  it('basics form, a group chosen from the server\'s groups, is sent as the group id', async () => {
+    const group = { id: 'g1', category_id: 'k1', name: '学校', description: '', sort_order: 0, character_count: 0, created_at: 'x', updated_at: 'x' };
+    const server = detailServer({
+      [`GET ${API}/groups`]: [200, { ok: true, groups: [group] }],
+      [`PUT ${API}/characters/c1`]: [200, { ok: true, character: adminCharacter({ group_id: 'g1' }) }],
+    });
+    await renderConsole('/ops/characters/c1');
+    await screen.findByRole('option', { name: '学校' });
+    fireEvent.change(screen.getByLabelText('グループ'), { target: { value: 'g1' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存する' }));
+    await vi.waitFor(() => expect(server.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ group_id: 'g1' }));
+  });
+
   it('import, a file that is not JSON, is refused on the page without a call', async () => {
     const server = detailServer();
     await renderConsole('/ops/characters/c1');

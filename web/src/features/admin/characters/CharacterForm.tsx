@@ -4,8 +4,8 @@ import { UpdateCharacterBody, type AdminCharacter } from '@talkwith/proto/catalo
 import { Card, Field, Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
-import { useAdminUpdateCharacterMutation } from './charactersApi.ts';
-import { TextAreaField } from './fields.tsx';
+import { useAdminGroupChoicesQuery, useAdminUpdateCharacterMutation } from './charactersApi.ts';
+import { SelectField, TextAreaField, type Choice } from './fields.tsx';
 import { useSchemaErrors } from './schemaErrors.ts';
 import { placeServerError, serverErrorOf } from './serverError.ts';
 
@@ -29,7 +29,11 @@ export function CharacterForm({ character }: { character: AdminCharacter }) {
   const { t } = useTranslation(ADMIN_NS);
   const { apiBase } = useAdminBase();
   const [update, { isLoading, error, isSuccess, reset }] = useAdminUpdateCharacterMutation();
+  const groups = useAdminGroupChoicesQuery({ base: apiBase });
   const [input, setInput] = useState<Inputs>(() => inputsOf(character));
+  const groupChoices: Choice[] = (groups.data?.groups ?? []).map((g) => ({ value: g.id, label: g.name }));
+  // A stored group the list does not have (or a list that failed to load) stays choosable, shown by its id.
+  if (input.group_id && !groupChoices.some((g) => g.value === input.group_id)) groupChoices.push({ value: input.group_id, label: input.group_id });
   const check = useSchemaErrors();
   const [checked, setChecked] = useState<Record<string, string>>({});
   const server = placeServerError(serverErrorOf(error, t('characters.failed')), FIELDS);
@@ -54,7 +58,8 @@ export function CharacterForm({ character }: { character: AdminCharacter }) {
           <Field label={t('characters.field.name')} name="name" value={input.name} error={errors.name} onChange={(e) => set('name')(e.target.value)} />
           <Field label={t('characters.field.slug')} name="slug" value={input.slug} error={errors.slug} onChange={(e) => set('slug')(e.target.value)} hint={t('characters.hint.slug')} />
           <Field label={t('characters.field.price')} name="price" type="number" min={0} inputMode="numeric" value={input.price} error={errors.price} onChange={(e) => set('price')(e.target.value)} />
-          <Field label={t('characters.field.group')} name="group_id" value={input.group_id} error={errors.group_id} onChange={(e) => set('group_id')(e.target.value)} hint={t('characters.hint.group')} />
+          <SelectField label={t('characters.field.group')} name="group_id" value={input.group_id} error={errors.group_id} onChange={(e) => set('group_id')(e.target.value)}
+            choices={groupChoices} emptyLabel={t('characters.noGroup')} />
         </div>
         <TextAreaField label={t('characters.field.description')} name="description" value={input.description} error={errors.description} onChange={(e) => set('description')(e.target.value)} rows={4} />
         <div className="form-actions">

@@ -11,7 +11,7 @@ type Row = Record<string, unknown>;
 function Cell({ column, row, rowLabel, onChange }: { column: Column; row: Row; rowLabel: string; onChange: (value: unknown) => void }) {
   const { t } = useTranslation(ADMIN_NS);
   const label = `${rowLabel} ${column.label}`;
-  if (column.kind === 'choices') return <IdListPicker label={label} value={(row[column.key] as string[] | undefined) ?? []} choices={column.choices ?? []} onChange={onChange} />;
+  if (column.kind === 'choices') return <IdListPicker hideLabel label={label} value={(row[column.key] as string[] | undefined) ?? []} choices={column.choices ?? []} onChange={onChange} />;
   if (column.kind === 'choice') {
     return (
       <select className="field__input" aria-label={label} value={(row[column.key] as string | undefined) ?? ''} onChange={(e) => onChange(e.target.value)}>
@@ -37,7 +37,7 @@ export function RowsEditor({ title, rows, columns, newRow, onChange }: { title: 
             {rows.map((row, index) => (
               <tr key={index}>
                 {columns.map((column) => (
-                  <td key={column.key} data-label={column.label}>
+                  <td key={column.key} data-label={column.label} className={`rows-table__${column.kind}`}>
                     <Cell column={column} row={row} rowLabel={t('characters.lists.row', { title, n: index + 1 })} onChange={(value) => setCell(index, column.key, value)} />
                   </td>
                 ))}

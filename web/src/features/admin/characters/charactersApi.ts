@@ -1,6 +1,7 @@
 import type {
   AddCharacterBody, AdminCharacterList, AdminCharacterReply, CharacterAllReply, FaultsReply, JsonUploadBody, JsonUploadReply, UpdateCharacterBody,
 } from '@talkwith/proto/catalog';
+import type { GroupListReply } from '@talkwith/proto/catalog';
 import type { Static } from '@sinclair/typebox';
 import { api } from '../../../api/index.ts';
 import { adminUrl } from '../adminApi.ts';
@@ -35,6 +36,10 @@ export const charactersApi = withTags.injectEndpoints({
       query: ({ base, id }) => adminUrl(base, characterPath(id, '/all')),
       providesTags: (_result, _error, { id }) => [{ type: 'AdminCharacter', id }],
     }),
+    /** Every group, for the character's group picker (GET /api/admin/groups). */
+    adminGroupChoices: build.query<GroupListReply, WithBase<object>>({
+      query: ({ base }) => adminUrl(base, 'groups'),
+    }),
     adminCharacterFaults: build.query<FaultsReply, WithBase<{ id: string }>>({
       query: ({ base, id }) => adminUrl(base, characterPath(id, '/validate')),
       providesTags: (_result, _error, { id }) => [{ type: 'AdminFaults', id }],
@@ -58,5 +63,5 @@ export const charactersApi = withTags.injectEndpoints({
 
 export const {
   useAdminCharactersQuery, useAdminCharacterQuery, useAdminAddCharacterMutation, useAdminUpdateCharacterMutation,
-  useAdminCharacterFaultsQuery, useAdminCharacterAllQuery, useAdminPublishCharacterMutation, useAdminExportCharacterMutation, useAdminImportCharacterMutation,
+  useAdminCharacterFaultsQuery, useAdminCharacterAllQuery, useAdminGroupChoicesQuery, useAdminPublishCharacterMutation, useAdminExportCharacterMutation, useAdminImportCharacterMutation,
 } = charactersApi;

@@ -41,7 +41,8 @@ function VttText({ video, language }: { video: VideoEntry; language: string }) {
 /** Loads, edits and saves the WebVTT of one clip per language; the server's validation error (with its line number) is shown as sent. */
 export function SubtitleEditor({ video }: { video: VideoEntry }) {
   const { t } = useTranslation(ADMIN_NS);
-  const [language, setLanguage] = useState(video.subtitle_languages[0] ?? 'ja-JP');
+  // Japanese first (the product's default language), else the first language the clip has.
+  const [language, setLanguage] = useState(video.subtitle_languages.includes('ja-JP') ? 'ja-JP' : (video.subtitle_languages[0] ?? 'ja-JP'));
   const choices = SUPPORTED_LANGUAGES.map((code) => ({ value: code, label: video.subtitle_languages.includes(code) ? `${code} ✓` : code }));
   return (
     <Card>

@@ -49,7 +49,7 @@ function VideoRow({ video, editing, onEdit }: { video: VideoEntry; editing: bool
     <Fragment>
       <tr>
         <td>{video.poster_url ? <img className="video-thumb" src={video.poster_url} alt="" loading="lazy" /> : <span className="video-thumb" aria-hidden="true" />}</td>
-        <td>
+        <td className="video-title-cell">
           <div className="video-title">{video.title}</div>
           <div className="muted small">{video.id}{video.loop ? ` · ${t('videos.field.loop')}` : ''}{video.play_end ? ` · ${t('videos.field.play_end')}` : ''}</div>
           {warnings.map((warning) => <p key={warning} className="continuity-warning">{warning}</p>)}
