@@ -78,6 +78,15 @@ function checkImportReferences(c: DialogueCharacter): void {
   if (startButton && !c.startButtons.some((b) => b.id === startButton)) throw dangling('setting.default_start_button_id', startButton);
 }
 
+/** A locked block cannot be edited, by an import either: changing or removing one is refused (409 BLOCK_LOCKED, listed). */
+function refuseLockedChanges(stored: DialogueCharacter, changes: ImportChanges): void {
+  const touched = new Set([...changes.blocks.changed, ...changes.blocks.removed]);
+  const locked = stored.blocks.filter((b) => b.is_edit_locked && touched.has(b.id)).map((b) => b.id);
+  if (locked.length > 0) {
+    throw new AppError('BLOCK_LOCKED', 'ロックされたブロックを変更または削除する内容です。ロックを解除してから取り込んでください。', { status: 409, body: { block_ids: locked } });
+  }
+}
+
 /**
  * Imports a whole character into an existing one: the file is checked
  * against the proto Character, its references within itself, and what would
@@ -90,7 +99,9 @@ export async function importCharacter(ports: AuthoringPorts, actor: AdminActor, 
     const stored = await draftCharacterOf(tx, await requireCharacter(tx, input.character_id));
     const next = reowned(parsed, input.character_id, stored.setting);
     checkImportReferences(next);
-    return { next, changes: changesBetween(stored, next) };
+    const changes = changesBetween(stored, next);
+    refuseLockedChanges(stored, changes);
+    return { next, changes };
   };
   if (input.dry_run) return (await ports.store.withTransaction(plan)).changes;
   return audited(ports, actor, 'character.imported', async (tx) => {

@@ -115,6 +115,18 @@ describe('admin characters: all, export, import', () => {
     expect((await openBlocks(svc.platform.store).find({ character_id: id })).map((b) => b.id).sort()).toEqual(['edited', 'goes', 'stays']);
   });
 
+  it('jsonUpload, a file that changes or removes a locked block, answers 409 BLOCK_LOCKED listing it and changes nothing', async () => {
+    const id = await addCharacterFor(svc);
+    await upload(id, minimalFile([{ id: 'locked', title: 'a' }, { id: 'free' }]));
+    await inject('POST', '/api/admin/blocks/updateBlockLock', { characterId: id, lockBlockIds: ['locked'], unlockBlockIds: [] });
+    const removing = await upload(id, minimalFile([{ id: 'free', title: 'changed' }]));
+    const sameLocked = await upload(id, minimalFile([{ id: 'locked', title: 'a', is_edit_locked: true }, { id: 'free', title: 'changed' }]), true);
+    expect(removing.statusCode).toBe(409);
+    expect(removing.json()).toMatchObject({ code: 'BLOCK_LOCKED', block_ids: ['locked'] });
+    expect(sameLocked.json().changes.blocks.changed).toEqual(['free']);
+    expect(await openBlocks(svc.platform.store).findOne({ character_id: id, id: 'free' })).toMatchObject({ title: '' });
+  });
+
   it('jsonUpload, applied, replaces blocks and videos, keeps stored credentials the file leaves empty', async () => {
     const id = await addCharacterFor(svc);
     await upload(id, withKeys);
