@@ -1,13 +1,13 @@
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_WIDTHS, type AvatarReply } from '@talkwith/proto/catalog';
-import { selectSession } from '../../../api/index.ts';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { useAppDispatch } from '../../../app/hooks.ts';
 import { Card, Notice, Spinner } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { adminUrl } from '../adminApi.ts';
 import { ADMIN_NS } from '../i18n.ts';
-import { uploadErrorOf, uploadWithProgress } from '../videos/uploadWithProgress.ts';
+import { uploadErrorOf } from '../videos/uploadWithProgress.ts';
+import { useAuthorizedUpload } from '../videos/useAuthorizedUpload.ts';
 import { useRouteCharacter } from './CharacterDetailPage.tsx';
 import { CharacterNav } from './CharacterNav.tsx';
 import { charactersApi } from './charactersApi.ts';
@@ -36,7 +36,7 @@ export function AvatarPage() {
   const { t } = useTranslation(ADMIN_NS);
   const { apiBase } = useAdminBase();
   const dispatch = useAppDispatch();
-  const { accessToken } = useAppSelector(selectSession);
+  const send = useAuthorizedUpload();
   const { id, data, isLoading } = useRouteCharacter();
   const [upload, setUpload] = useState<Upload>({ state: 'idle' });
 
@@ -47,8 +47,8 @@ export function AvatarPage() {
     const preview = URL.createObjectURL(file);
     setUpload({ state: 'sending', progress: 0, preview });
     try {
-      const outcome = await uploadWithProgress({
-        url: `/api/${adminUrl(apiBase, `characters/${encodeURIComponent(id)}/avatar_upload`)}`, file, accessToken,
+      const outcome = await send({
+        url: `/api/${adminUrl(apiBase, `characters/${encodeURIComponent(id)}/avatar_upload`)}`, file,
         onProgress: (progress) => setUpload({ state: 'sending', progress, preview }),
       });
       if (outcome.status >= 200 && outcome.status < 300) setUpload({ state: 'done', reply: outcome.body as AvatarReply });

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API, adminCharacter, renderConsole, scriptedServer, videoEntry as entry } from '../characters/testing.tsx';
+import { API, adminCharacter, adminSession, renderConsole, scriptedServer, videoEntry as entry } from '../characters/testing.tsx';
 
 /** A stand-in XMLHttpRequest the test drives: it records what was sent and reports progress and the answer when told. */
 class FakeXhr {
@@ -71,6 +71,20 @@ describe('VideoLibraryPage', () => {
     await vi.waitFor(() => expect(FakeXhr.last).toHaveLength(2));
     act(() => FakeXhr.last[1]!.answer(413, { ok: false, code: 'PAYLOAD_TOO_LARGE', message: 'ファイルが大きすぎます（上限 500 MB）。' }));
     expect(await screen.findByText('ファイルが大きすぎます（上限 500 MB）。')).toBeTruthy();
+  });
+
+  it('upload, answered 401 because the access token expired, refreshes the session once and sends the file again with the new token', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    libraryServer([], { 'POST /api/auth/refresh': [200, { ok: true, accessToken: 'fresh-token', user: adminSession.user }] });
+    await renderConsole('/ops/characters/c1/videos');
+    const input = (await screen.findByText('ファイルを選ぶ…')).querySelector('input')!;
+    fireEvent.change(input, { target: { files: [new File(['a'], 'late.mp4', { type: 'video/mp4' })] } });
+    await vi.waitFor(() => expect(FakeXhr.last).toHaveLength(1));
+    act(() => FakeXhr.last[0]!.answer(401, { ok: false, code: 'UNAUTHORIZED', message: 'ログインしてください。' }));
+    await vi.waitFor(() => expect(FakeXhr.last).toHaveLength(2));
+    expect(FakeXhr.last[1]!.headers.authorization).toBe('Bearer fresh-token');
+    act(() => FakeXhr.last[1]!.answer(201, { ok: true, video: entry('late') }));
+    expect(await screen.findByText('完了', { exact: false })).toBeTruthy();
   });
 
   it('delete, refused with 409 because blocks use the clip, lists the references with links to the blocks', async () => {

@@ -1,13 +1,13 @@
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VideoEntry } from '@talkwith/proto/catalog';
-import { selectSession } from '../../../api/index.ts';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { useAppDispatch } from '../../../app/hooks.ts';
 import { Card } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { adminUrl } from '../adminApi.ts';
 import { ADMIN_NS } from '../i18n.ts';
-import { uploadErrorOf, uploadWithProgress } from './uploadWithProgress.ts';
+import { useAuthorizedUpload } from './useAuthorizedUpload.ts';
+import { uploadErrorOf } from './uploadWithProgress.ts';
 import { videosApi } from './videosApi.ts';
 import './videos.css';
 
@@ -44,7 +44,7 @@ export function VideoUploader({ characterId }: { characterId: string }) {
   const { t } = useTranslation(ADMIN_NS);
   const { apiBase } = useAdminBase();
   const dispatch = useAppDispatch();
-  const { accessToken } = useAppSelector(selectSession);
+  const send = useAuthorizedUpload();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState(false);
   const running = useRef(Promise.resolve());
@@ -53,8 +53,8 @@ export function VideoUploader({ characterId }: { characterId: string }) {
   const uploadOne = async (upload: Upload) => {
     patch(upload.key, { state: 'uploading' });
     try {
-      const outcome = await uploadWithProgress({
-        url: `/api/${adminUrl(apiBase, `characters/${encodeURIComponent(characterId)}/video/upload`)}`, file: upload.file, accessToken,
+      const outcome = await send({
+        url: `/api/${adminUrl(apiBase, `characters/${encodeURIComponent(characterId)}/video/upload`)}`, file: upload.file,
         onProgress: (progress) => patch(upload.key, { progress }),
       });
       if (outcome.status === 201) patch(upload.key, { state: 'done', video: (outcome.body as { video: VideoEntry }).video });
