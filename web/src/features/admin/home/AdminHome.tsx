@@ -38,7 +38,7 @@ export function AdminHome() {
         <h2 className="section-title">{t('home.areas')}</h2>
         <ul className="menu-list home-areas">
           {areas.map(([path, key]) => (
-            <li key={path}><Link to={`${basePath}/${path}`}><strong>{t(`home.area.${key}.title`)}</strong><span className="muted small">{t(`home.area.${key}.lead`)}</span></Link></li>
+            <li key={path}><Link to={`${basePath}/${path}`}><span className="home-areas__text"><strong>{t(`home.area.${key}.title`)}</strong><span className="muted small">{t(`home.area.${key}.lead`)}</span></span></Link></li>
           ))}
         </ul>
       </Card>

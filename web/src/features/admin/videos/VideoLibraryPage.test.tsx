@@ -43,7 +43,7 @@ describe('VideoLibraryPage', () => {
     expect(within(row).getByText('3.5 s')).toBeTruthy();
     expect(within(row).getByText('720×1280 · 30 fps')).toBeTruthy();
     expect(within(row).getByText('2.0 MB')).toBeTruthy();
-    expect(within(row).getByText('最初のフレームが待機動画と大きく違います。')).toBeTruthy();
+    expect(within(row).getByText('つながり注意 1 件').getAttribute('title')).toBe('最初のフレームが待機動画と大きく違います。');
     expect(within(row).getByRole('link', { name: 'プレビュー' }).getAttribute('href')).toBe('/ops/characters/previewVideo/greet?character_id=c1');
     expect(within(row).getByRole('link', { name: '詳細' }).getAttribute('href')).toBe('/ops/characters/details/greet?character_id=c1');
   });

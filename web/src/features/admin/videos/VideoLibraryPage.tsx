@@ -52,7 +52,8 @@ function VideoRow({ video, editing, onEdit }: { video: VideoEntry; editing: bool
         <td className="video-title-cell">
           <div className="video-title">{video.title}</div>
           <div className="muted small">{video.id}{video.loop ? ` · ${t('videos.field.loop')}` : ''}{video.play_end ? ` · ${t('videos.field.play_end')}` : ''}</div>
-          {warnings.map((warning) => <p key={warning} className="continuity-warning">{warning}</p>)}
+          {/* The row keeps one badge (the wording is on hover and on the details page) so the table stays scannable. */}
+          {warnings.length > 0 && <span className="badge badge--warn" title={warnings.join('\n')}>{t('videos.continuityBadge', { n: warnings.length })}</span>}
         </td>
         <td data-label={t('videos.duration')} className="num">{facts.duration}</td>
         <td data-label={t('videos.frame')}>{facts.frame}</td>
