@@ -45,9 +45,11 @@ export interface ClipAnalysis {
  * clip. A clip the tools cannot decode is kept (its media_info stays empty and
  * the report says the check could not run): the admin sees why in the library.
  */
-export async function analyseClip(ctx: MediaContext, characterId: string, videoId: string, key: string, kind: VideoKind, standby: Standby): Promise<ClipAnalysis> {
+export async function analyseClip(ctx: MediaContext, characterId: string, videoId: string, clip: { key: string; kind: VideoKind; localPath?: string }, standby: Standby): Promise<ClipAnalysis> {
   const tools = await ctx.tools();
-  return withLocalCopy(ctx.platform.files, key, async (path) => {
+  const { key, kind } = clip;
+  const onLocalFile = (use: (path: string) => Promise<ClipAnalysis>) => (clip.localPath ? use(clip.localPath) : withLocalCopy(ctx.platform.files, key, use));
+  return onLocalFile(async (path) => {
     const media_info = await probeMedia(path, kind, tools).catch((err: unknown) => {
       ctx.platform.logger.warn({ err, key }, 'media: probe failed');
       return {};

@@ -69,7 +69,7 @@ export async function refreshMediaInfo(ctx: MediaContext, adminId: string, chara
   const key = mediaKeys(characterId).media(video.path);
   if (!await ctx.platform.files.stat(key)) throw new AppError('VALIDATION_FAILED', `動画ファイル「${video.path}」が見つかりません。`, { field: 'path' });
   const kind = await storedVideoKind(ctx, key) ?? 'mp4';
-  const analysis = await analyseClip(ctx, characterId, videoId, key, kind, await standbyOf(ctx, character));
+  const analysis = await analyseClip(ctx, characterId, videoId, { key, kind }, await standbyOf(ctx, character));
   return updateVideo(ctx, adminId, characterId, videoId, { media_info: analysis.media_info, continuity: analysis.continuity }, 'video.media_info_updated');
 }
 

@@ -11,11 +11,18 @@ import type { FileStore } from '@talkwith/platform';
  * memory) and removed after `use`.
  */
 export async function withLocalCopy<T>(files: FileStore, key: string, use: (path: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'talkwith-media-'));
-  try {
+  return withScratchDir(async (dir) => {
     const path = join(dir, `clip${extname(key)}`);
     await pipeline(await files.read(key), createWriteStream(path));
-    return await use(path);
+    return use(path);
+  });
+}
+
+/** A temp folder for the length of `use` (an upload's local copy lives there while it is analysed). */
+export async function withScratchDir<T>(use: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'talkwith-media-'));
+  try {
+    return await use(dir);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

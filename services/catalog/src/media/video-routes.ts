@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { requireAdminCaller } from '@talkwith/platform/http';
@@ -7,6 +8,7 @@ import {
 import { mediaKeys } from '../characters.ts';
 import { deleteQuietly, requireCharacter, requireVideo, type MediaContext } from './context.ts';
 import { deleteVideo, editVideo } from './edits.ts';
+import { withScratchDir } from './local-copy.ts';
 import { parseFields, receiveUpload } from './receive-upload.ts';
 import { storeVideoStream } from './upload-stream.ts';
 import { claimVideoNames, createVideo, insertVideo, replacementPathFor, replaceVideoFile, videoPathFor, type StoredClip } from './videos.ts';
@@ -35,13 +37,15 @@ export function registerVideoRoutes(app: FastifyInstance, ctx: MediaContext): vo
     const caller = await requireAdminCaller(request);
     const characterId = request.params.character_id;
     await requireCharacter(ctx, characterId);
-    const { result } = await receiveUpload(request, maxBytes, async (raw, part) => {
-      const fields = parseFields(VideoFields, raw);
-      const names = await claimVideoNames(ctx, characterId, fields, part.filename);
-      const stored = await storeVideoStream(ctx.platform.files, part.file, maxBytes, (kind) => mediaKeys(characterId).media(videoPathFor(names.id, kind)));
-      return { fields, names, clip: { key: stored.key, kind: stored.kind, path: videoPathFor(names.id, stored.kind), uploaded: true } };
-    }, (r) => discard(r.clip));
-    const doc = await createVideo(ctx, caller.sub, characterId, result.names, result.fields, result.clip);
+    const doc = await withScratchDir(async (scratch) => {
+      const { result } = await receiveUpload(request, maxBytes, async (raw, part) => {
+        const fields = parseFields(VideoFields, raw);
+        const names = await claimVideoNames(ctx, characterId, fields, part.filename);
+        const stored = await storeVideoStream(ctx.platform.files, part.file, maxBytes, (kind) => mediaKeys(characterId).media(videoPathFor(names.id, kind)), (kind) => join(scratch, `clip.${kind}`));
+        return { fields, names, clip: { ...stored, path: videoPathFor(names.id, stored.kind), uploaded: true } };
+      }, (r) => discard(r.clip));
+      return createVideo(ctx, caller.sub, characterId, result.names, result.fields, result.clip);
+    });
     return reply.code(201).send({ ok: true as const, video: await videoEntry(ctx, doc) });
   });
 
@@ -51,14 +55,16 @@ export function registerVideoRoutes(app: FastifyInstance, ctx: MediaContext): vo
     const caller = await requireAdminCaller(request);
     const characterId = request.params.character_id;
     await requireCharacter(ctx, characterId);
-    const { result } = await receiveUpload(request, maxBytes, async (raw, part) => {
-      const { video_id } = parseFields(VodUploadFields, raw);
-      await requireVideo(ctx, characterId, video_id);
-      const stamp = Date.now().toString(36);
-      const stored = await storeVideoStream(ctx.platform.files, part.file, maxBytes, (kind) => mediaKeys(characterId).media(replacementPathFor(video_id, kind, stamp)));
-      return { videoId: video_id, clip: { key: stored.key, kind: stored.kind, path: replacementPathFor(video_id, stored.kind, stamp), uploaded: true } };
-    }, (r) => discard(r.clip));
-    const doc = await replaceVideoFile(ctx, caller.sub, characterId, result.videoId, result.clip);
+    const doc = await withScratchDir(async (scratch) => {
+      const { result } = await receiveUpload(request, maxBytes, async (raw, part) => {
+        const { video_id } = parseFields(VodUploadFields, raw);
+        await requireVideo(ctx, characterId, video_id);
+        const stamp = Date.now().toString(36);
+        const stored = await storeVideoStream(ctx.platform.files, part.file, maxBytes, (kind) => mediaKeys(characterId).media(replacementPathFor(video_id, kind, stamp)), (kind) => join(scratch, `clip.${kind}`));
+        return { videoId: video_id, clip: { ...stored, path: replacementPathFor(video_id, stored.kind, stamp), uploaded: true } };
+      }, (r) => discard(r.clip));
+      return replaceVideoFile(ctx, caller.sub, characterId, result.videoId, result.clip);
+    });
     return { ok: true as const, video: await videoEntry(ctx, doc) };
   });
 

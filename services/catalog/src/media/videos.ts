@@ -38,13 +38,15 @@ export interface StoredClip {
   path: string;
   /** The file was stored by this request: delete it when the video cannot be created. */
   uploaded: boolean;
+  /** A local copy made while it was uploaded (saves reading it back for the analysis). */
+  localPath?: string;
 }
 
 /** After the file is stored: media info, continuity, poster, then the VideoDoc and its audit entry in one transaction. */
 export async function createVideo(ctx: MediaContext, adminId: string, characterId: string, names: { id: string; title: string }, fields: VideoFields, clip: StoredClip): Promise<VideoDoc> {
   try {
     const character = await requireCharacter(ctx, characterId);
-    const analysis = await analyseClip(ctx, characterId, names.id, clip.key, clip.kind, await standbyOf(ctx, character));
+    const analysis = await analyseClip(ctx, characterId, names.id, clip, await standbyOf(ctx, character));
     const now = new Date().toISOString();
     const video = makeVideo({ ...fields, id: names.id, title: names.title, character_id: characterId, path: clip.path, media_info: analysis.media_info });
     return await ctx.platform.store.withTransaction(async (tx) => {
@@ -66,7 +68,7 @@ export const replacementPathFor = (id: string, kind: VideoKind, stamp: string) =
 export async function replaceVideoFile(ctx: MediaContext, adminId: string, characterId: string, videoId: string, clip: StoredClip): Promise<VideoDoc> {
   try {
     const character = await requireCharacter(ctx, characterId);
-    const analysis = await analyseClip(ctx, characterId, videoId, clip.key, clip.kind, await standbyOf(ctx, character));
+    const analysis = await analyseClip(ctx, characterId, videoId, clip, await standbyOf(ctx, character));
     const changes = { path: clip.path, media_info: analysis.media_info, continuity: analysis.continuity, updated_at: new Date().toISOString() };
     const before = await ctx.platform.store.withTransaction(async (tx) => {
       const previous = await openVideos(tx).findOneAndUpdate({ _id: localId(characterId, videoId) }, { $set: changes }, { returnDocument: 'before' });
