@@ -37,7 +37,7 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
   app.addHook('onReady', async () => {
     await ensureCatalogIndexes(platform.store);
     const seeded = await seedDemoCharacter(platform);
-    if (seeded.inserted || seeded.copied > 0) platform.logger.info(seeded, 'demo character seeded');
+    if (seeded.inserted || seeded.copied > 0 || seeded.drafted > 0) platform.logger.info(seeded, 'demo character seeded');
   });
   serveFiles(app, { files, prefix: FILES_PREFIX });
 

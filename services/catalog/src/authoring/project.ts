@@ -1,12 +1,9 @@
-import type { PlatformConfig } from '@talkwith/platform/platform';
+import { DEFAULT_BODY_LIMIT, type PlatformConfig } from '@talkwith/platform/platform';
 import { DEFAULT_LANGUAGE, IMPORT_MAX_BYTES, SLUG_MAX, SUPPORTED_LANGUAGES, type ProjectSettings } from '@talkwith/proto/catalog';
 import type { Translator } from './translate/index.ts';
 
 /** The ports whose production adapter is chosen by a URL (PlatformConfig), as the project settings name them. */
 const ADAPTER_URLS = { bus: 'BUS_URL', store: 'STORE_URL', jobs: 'JOBS_URL', cache: 'CACHE_URL', search: 'SEARCH_URL', files: 'FILES_URL', mail: 'MAIL_URL' } as const;
-
-/** The request body limit of every route but the JSON import (serve.ts DEFAULT_BODY_LIMIT). */
-const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
 
 /**
  * Project settings for the admin console: SPEC §9 languages and limits and
@@ -21,7 +18,7 @@ export function projectSettingsOf(config: PlatformConfig, translator: Translator
     languages: [...SUPPORTED_LANGUAGES],
     slug_max: SLUG_MAX,
     images: { device_widths: { min: 640, max: 3840 }, sizes: { min: 16, max: 384 }, description: 'SPEC §9: responsive image widths and icon sizes' },
-    uploads: { json_import_max_bytes: IMPORT_MAX_BYTES, request_body_max_bytes: REQUEST_BODY_MAX_BYTES },
+    uploads: { json_import_max_bytes: IMPORT_MAX_BYTES, request_body_max_bytes: DEFAULT_BODY_LIMIT },
     adapters,
     translation: { adapter: translator.kind },
   };
