@@ -28,6 +28,7 @@ async function benches(): Promise<Bench[]> {
     optional('platform-lines.ts', 'benchPlatformLines', 'platform code size'),
     optional('player.ts', 'benchPlayer', 'player clip switches (headless Chromium)'),
     optional('player-load.ts', 'benchPlayerLoad', 'page load on a throttled phone (headless Chromium)'),
+    optional('block-graph.ts', 'benchBlockGraph', 'block graph editor, 500 blocks (headless Chromium)'),
     optional('upload.ts', 'benchUpload', 'video upload memory'),
   ]);
   return [

@@ -130,13 +130,14 @@ describe('BlockPanel', () => {
   it('BlockPanel, a saved edit, replaces the block in the cached character without refetching it', async () => {
     const c = character([block('b1')]);
     const { store } = await renderPanel(c, 'b1', () => [200, edited(c, 'b1', { title: '更新後' })]);
-    store.dispatch(blocksApi.util.upsertQueryData('blockEditorCharacter', { base: API, characterId: CID }, { ok: true, character: c, faults: [] }));
+    // The store is typed with the app's endpoints only; the console injects this one at run time.
+    store.dispatch(blocksApi.util.upsertQueryData('blockEditorCharacter', { base: API, characterId: CID }, { ok: true, character: c, faults: [] }) as never);
 
     fireEvent.change(screen.getByLabelText('タイトル'), { target: { value: '更新後' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
 
     await waitFor(() => {
-      const cached = blocksApi.endpoints.blockEditorCharacter.select({ base: API, characterId: CID })(store.getState());
+      const cached = blocksApi.endpoints.blockEditorCharacter.select({ base: API, characterId: CID })(store.getState() as never);
       expect(cached.data?.character.blocks[0]?.title).toBe('更新後');
     });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateCharacter } from '@talkwith/dialogue-engine';
 import { characterGraph, findBlocks, startNodeId, type BlockNodeData, type EdgeKind } from './graphModel.ts';
-import { extendLayout, layoutGraph, skeletonEdges } from './layout.ts';
+import { extendLayout, layoutGraph, NODE_HEIGHT, skeletonEdges } from './layout.ts';
 import { block, character } from './testing.ts';
 
 const kindsFrom = (c: ReturnType<typeof character>, source: string) =>
@@ -102,6 +102,19 @@ describe('layout', () => {
     const xs = ['a', 'b', 'c'].map((id) => positions.get(id)?.x ?? NaN);
     expect(xs[0]).toBeLessThan(xs[1] as number);
     expect(xs[1]).toBeLessThan(xs[2] as number);
+  });
+
+  it('layoutGraph, a branching graph with cycles, never puts two nodes of a column on top of each other', () => {
+    const blocks = Array.from({ length: 60 }, (_, i) => block(`b${i}`, { play_final_block: [`b${(i * 7 + 1) % 60}`, `b${(i + 2) % 60}`], invalid_final_block: ['b59'] }));
+    const graph = characterGraph(character(blocks), []);
+
+    const positions = [...layoutGraph(graph.nodes, graph.edges).values()];
+
+    expect(positions).toHaveLength(graph.nodes.length);
+    for (const a of positions) {
+      const overlapping = positions.filter((b) => b !== a && b.x === a.x && Math.abs(b.y - a.y) < NODE_HEIGHT);
+      expect(overlapping).toEqual([]);
+    }
   });
 
   it('extendLayout, a new block, keeps every known position and puts the new one right of its parent', () => {

@@ -1,15 +1,15 @@
-import dagre from '@dagrejs/dagre';
 import type { GraphEdge, GraphNode } from './graphModel.ts';
 
 /**
- * Automatic layout, left to right, with dagre on the graph's *skeleton*: the
+ * Automatic layout, left to right, of the graph's *skeleton*: the
  * breadth-first tree from the start buttons (then from any block not reached).
- * Every edge is still drawn; only the layout ignores the others. Why: a
- * layered layout of the whole graph turns each long or backward edge into a
- * chain of dummy nodes, and a 500-block character with ~2,500 transitions took
- * minutes with dagre and seconds with elkjs (measured in Node: 200 blocks, dagre
- * 47 s, elk layered 16 s); on the tree dagre needs ~0.2–0.4 s for 500 blocks
- * and elk layered about twice that, so dagre it is, on the main thread.
+ * Every edge is still drawn; only the layout ignores the others. Why not a
+ * layered layout of the whole graph (elkjs, dagre): each long or backward edge
+ * becomes a chain of dummy nodes, and a generated 500-block character (2,600
+ * transitions) took minutes with dagre and seconds with elkjs; even on the
+ * skeleton tree dagre took 1.3–2.5 s (Node, a loaded 2-core machine), while a
+ * tree needs no crossing minimisation at all: the tidy tree below takes a few
+ * milliseconds.
  */
 
 export const NODE_WIDTH = 220;
@@ -19,8 +19,6 @@ export const START_HEIGHT = 44;
 
 export interface Position { x: number; y: number }
 export type Positions = Map<string, Position>;
-
-const sizeOf = (node: GraphNode) => (node.data.kind === 'start' ? { width: START_WIDTH, height: START_HEIGHT } : { width: NODE_WIDTH, height: NODE_HEIGHT });
 
 /** The breadth-first spanning forest: entry nodes first, in the graph's order. */
 export function skeletonEdges(nodes: GraphNode[], edges: GraphEdge[]): Array<[string, string]> {
@@ -46,19 +44,33 @@ export function skeletonEdges(nodes: GraphNode[], edges: GraphEdge[]): Array<[st
   return tree;
 }
 
-/** Top-left positions of every node (xyflow's convention). */
+const COLUMN = NODE_WIDTH + 90;
+const ROW = NODE_HEIGHT + 20;
+
+/**
+ * Top-left positions of every node (xyflow's convention): a tidy tree of the
+ * skeleton, left to right. Column = depth from the entry; each subtree takes a
+ * band of rows of its own and a parent sits at the middle of its children, so
+ * the tree has no crossing and no overlap, in time linear in the graph.
+ */
 export function layoutGraph(nodes: GraphNode[], edges: GraphEdge[]): Positions {
-  const g = new dagre.graphlib.Graph();
-  g.setGraph({ rankdir: 'LR', nodesep: 20, ranksep: 90, marginx: 20, marginy: 20 });
-  g.setDefaultEdgeLabel(() => ({}));
-  for (const node of nodes) g.setNode(node.id, sizeOf(node));
-  for (const [source, target] of skeletonEdges(nodes, edges)) g.setEdge(source, target);
-  dagre.layout(g);
-  const positions: Positions = new Map();
-  for (const node of nodes) {
-    const { x, y, width, height } = g.node(node.id);
-    positions.set(node.id, { x: x - width / 2, y: y - height / 2 });
+  const children = new Map<string, string[]>();
+  const hasParent = new Set<string>();
+  for (const [source, target] of skeletonEdges(nodes, edges)) {
+    children.set(source, [...(children.get(source) ?? []), target]);
+    hasParent.add(target);
   }
+  const starts = new Set(nodes.filter((n) => n.data.kind === 'start').map((n) => n.id));
+  const positions: Positions = new Map();
+  let nextRow = 0;
+  const place = (id: string, depth: number): number => {
+    const rows = (children.get(id) ?? []).map((child) => place(child, depth + 1));
+    const row = rows.length > 0 ? ((rows[0] as number) + (rows.at(-1) as number)) / 2 : nextRow++;
+    const startOffset = starts.has(id) ? (NODE_HEIGHT - START_HEIGHT) / 2 : 0;
+    positions.set(id, { x: 20 + depth * COLUMN, y: 20 + row * ROW + startOffset });
+    return row;
+  };
+  for (const node of nodes) if (!hasParent.has(node.id)) place(node.id, 0);
   return positions;
 }
 

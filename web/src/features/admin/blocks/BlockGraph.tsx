@@ -1,0 +1,134 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Background, Controls, MarkerType, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, type Node, type NodeChange,
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { useTranslation } from 'react-i18next';
+import { ADMIN_NS } from '../i18n.ts';
+import { nodeTypes } from './BlockNode.tsx';
+import { EDGE_KINDS, type CharacterGraph, type GraphEdge } from './graphModel.ts';
+import { GraphLegend } from './GraphLegend.tsx';
+import { edgeTypes, type TransitionFlowEdge } from './TransitionEdge.tsx';
+import { edgesNear, useViewArea } from './viewArea.ts';
+import { extendLayout, layoutGraph, NODE_HEIGHT, NODE_WIDTH, START_HEIGHT, START_WIDTH, type Positions } from './layout.ts';
+
+/**
+ * The graph editor's canvas (its own lazy chunk: xyflow and dagre load only
+ * here). Laid out once; later changes keep every known position (layout.ts
+ * extendLayout) so an edit never makes the graph jump. Only the elements in
+ * view are rendered, so a 500-block character pans smoothly.
+ */
+export interface FocusRequest { id: string; seq: number }
+interface Props {
+  graph: CharacterGraph;
+  selectedId: string | null;
+  focus: FocusRequest | null;
+  onSelect: (id: string) => void;
+}
+
+/** The performance mark the bench (scripts/bench/block-graph.ts) waits for: laid out and the nodes painted. */
+export const PAINTED_MARK = 'block-graph:painted';
+/** How long each layout took (measured for the bench and the performance panel). */
+export const LAYOUT_MEASURE = 'block-graph:layout';
+/** The first view shows where a conversation starts (a start button, its block and where that leads) at a readable size, not 500 blocks as dots. */
+function firstViewNodes(graph: CharacterGraph): Array<{ id: string }> {
+  const entry = graph.edges.find((e) => e.kind === 'start');
+  const ids = entry
+    ? [entry.source, entry.target, ...graph.edges.filter((e) => e.source === entry.target).map((e) => e.target)]
+    : graph.nodes.slice(0, 8).map((n) => n.id);
+  return [...new Set(ids)].map((id) => ({ id }));
+}
+
+function flowEdge(e: GraphEdge, kindLabel: (kind: string) => string, labels: boolean): TransitionFlowEdge {
+  const color = EDGE_KINDS[e.kind];
+  return {
+    id: e.id, source: e.source, target: e.target, type: 'transition', data: { label: e.label ?? kindLabel(e.kind), color, showLabel: labels },
+    style: { stroke: color, strokeWidth: 1.5 }, markerEnd: { type: MarkerType.ArrowClosed, color, width: 16, height: 16 },
+  };
+}
+
+function useStablePositions(graph: CharacterGraph): [Positions, (changes: NodeChange[]) => void] {
+  const previous = useRef<Positions | null>(null);
+  const [moved, setMoved] = useState<Positions>(new Map());
+  const positions = useMemo(() => {
+    const started = performance.now();
+    const next = previous.current ? extendLayout(previous.current, graph.nodes, graph.edges) : layoutGraph(graph.nodes, graph.edges);
+    performance.measure(LAYOUT_MEASURE, { start: started });
+    previous.current = next;
+    return next;
+  }, [graph]);
+  const onNodesChange = (changes: NodeChange[]) => {
+    const drags = changes.filter((c) => c.type === 'position' && c.position);
+    if (drags.length === 0) return;
+    setMoved((m) => {
+      const next = new Map(m);
+      for (const c of drags) if (c.type === 'position' && c.position) next.set(c.id, c.position);
+      return next;
+    });
+  };
+  // What the operator dragged wins over the layout.
+  const merged = useMemo(() => (moved.size === 0 ? positions : new Map([...positions, ...moved])), [positions, moved]);
+  return [merged, onNodesChange];
+}
+
+/** Marks the first frame in which the nodes in view are on screen (xyflow hides a node until it has its size). */
+function PaintedMark() {
+  const domNode = useStore((s) => s.domNode);
+  useEffect(() => {
+    let frame = 0;
+    const check = () => {
+      const shown = [...(domNode?.querySelectorAll<HTMLElement>('.react-flow__node') ?? [])];
+      if (shown.length > 0 && shown.every((el) => el.style.visibility !== 'hidden')) {
+        frame = requestAnimationFrame(() => performance.mark(PAINTED_MARK));
+        return;
+      }
+      frame = requestAnimationFrame(check);
+    };
+    frame = requestAnimationFrame(check);
+    return () => cancelAnimationFrame(frame);
+  }, [domNode]);
+  return null;
+}
+
+function Canvas({ graph, selectedId, focus, onSelect }: Props) {
+  const { t } = useTranslation(ADMIN_NS);
+  const flow = useReactFlow();
+  const [positions, onNodesChange] = useStablePositions(graph);
+  const nodes: Node[] = useMemo(() => graph.nodes.map((n) => ({
+    id: n.id, type: n.data.kind, data: n.data, position: positions.get(n.id) ?? { x: 0, y: 0 }, selected: n.id === selectedId,
+    // Known sizes: the minimap and the culling of off-screen nodes need no measuring first.
+    ...(n.data.kind === 'start' ? { selectable: false, width: START_WIDTH, height: START_HEIGHT } : { width: NODE_WIDTH, height: NODE_HEIGHT }),
+  })), [graph, positions, selectedId]);
+  const area = useViewArea();
+  const edges = useMemo(
+    () => edgesNear(graph.edges, positions, area).map((e) => flowEdge(e, (kind) => t(`blocks.edge.${kind}`), area?.labels ?? false)),
+    [graph, positions, area, t],
+  );
+  const firstView = useMemo(() => ({ nodes: firstViewNodes(graph), maxZoom: 1, minZoom: 0.6 }), [graph]);
+
+  useEffect(() => {
+    const at = focus ? positions.get(focus.id) : undefined;
+    if (at) void flow.setCenter(at.x + NODE_WIDTH / 2, at.y + NODE_HEIGHT / 2, { zoom: Math.max(flow.getZoom(), 0.9), duration: 300 });
+  }, [focus]); // only a new request moves the view (not a re-layout or a zoom)
+
+  return (
+    <ReactFlow nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes} onNodesChange={onNodesChange}
+      onNodeClick={(_e, node) => { if (node.type === 'block') onSelect(node.id); }}
+      onlyRenderVisibleElements fitView fitViewOptions={firstView} minZoom={0.05} maxZoom={2}
+      nodesConnectable={false} elementsSelectable proOptions={{ hideAttribution: true }}>
+      <Background gap={24} />
+      <Controls showInteractive={false} fitViewOptions={{ padding: 0.05 }} />
+      <MiniMap pannable zoomable nodeColor={(n) => (n.type === 'start' ? EDGE_KINDS.start : (n.data as { faults?: unknown[] }).faults?.length ? '#dc2626' : '#c7cbe0')} />
+      <GraphLegend />
+      <PaintedMark />
+    </ReactFlow>
+  );
+}
+
+export default function BlockGraph(props: Props) {
+  return (
+    <ReactFlowProvider>
+      <Canvas {...props} />
+    </ReactFlowProvider>
+  );
+}

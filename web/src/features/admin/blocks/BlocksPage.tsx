@@ -1,0 +1,83 @@
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { validateCharacter } from '@talkwith/dialogue-engine';
+import type { Character } from '@talkwith/proto/dialogue';
+import { useAdminBase } from '../AdminBase.tsx';
+import { ADMIN_NS } from '../i18n.ts';
+import type { FocusRequest } from './BlockGraph.tsx';
+import { BlockList } from './BlockList.tsx';
+import { BlockPanel } from './BlockPanel.tsx';
+import { BlockSearch } from './BlockSearch.tsx';
+import { useBlockEditorCharacterQuery } from './blocksApi.ts';
+import { FaultList } from './FaultList.tsx';
+import { characterGraph } from './graphModel.ts';
+import { serverErrorOf } from './serverError.ts';
+import './blocks.css';
+
+// The canvas (xyflow + dagre) is a chunk of its own: the list view and the rest of the console never load it.
+const BlockGraph = lazy(() => import('./BlockGraph.tsx'));
+
+/**
+ * `characters/:characterId/blocks` (graph or list, `?block=` opens a block in
+ * the side panel, `?view=list`) and `.../blocks/new` (the panel for a new block).
+ * Faults are computed here with the engine's validateCharacter on the draft as
+ * it is now, so they follow each edit without a round trip.
+ */
+export default function BlocksPage({ creating = false }: { creating?: boolean }) {
+  const { t } = useTranslation(ADMIN_NS);
+  const { characterId = '' } = useParams();
+  const { apiBase } = useAdminBase();
+  const query = useBlockEditorCharacterQuery({ base: apiBase, characterId });
+  if (query.isLoading) return <p className="muted">{t('blocks.loading')}</p>;
+  if (!query.data) return <p className="notice notice--error" role="alert">{serverErrorOf(query.error, t('blocks.loadFailed'))?.message ?? t('blocks.loadFailed')}</p>;
+  return <BlockEditor character={query.data.character} creating={creating} />;
+}
+
+function BlockEditor({ character, creating }: { character: Character; creating: boolean }) {
+  const { t } = useTranslation(ADMIN_NS);
+  const { apiBase, basePath } = useAdminBase();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [focus, setFocus] = useState<FocusRequest | null>(null);
+  const seq = useRef(0);
+  const graph = useMemo(() => characterGraph(character, validateCharacter(character)), [character]);
+  const root = `${basePath}/characters/${encodeURIComponent(character.id)}/blocks`;
+  const view = params.get('view') === 'list' ? 'list' : 'graph';
+  const selectedId = creating ? null : params.get('block');
+  const selected = character.blocks.find((b) => b.id === selectedId) ?? null;
+
+  const withParams = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) if (value === null) next.delete(key); else next.set(key, value);
+    return next;
+  };
+  const select = (id: string | null) => setParams(withParams({ block: id }), { replace: true });
+  const show = (id: string) => { select(id); seq.current += 1; setFocus({ id, seq: seq.current }); };
+  const close = () => (creating ? navigate(root) : select(null));
+
+  return (
+    <div className="bg-page">
+      <div className="bg-toolbar">
+        <nav className="tabs bg-toolbar__tabs" aria-label={t('blocks.title')}>
+          <Link className={view === 'graph' ? 'tabs__tab active' : 'tabs__tab'} to={`${root}?${withParams({ view: null })}`}>{t('blocks.tab.graph')}</Link>
+          <Link className={view === 'list' ? 'tabs__tab active' : 'tabs__tab'} to={`${root}?${withParams({ view: 'list' })}`}>{t('blocks.tab.list')}</Link>
+        </nav>
+        <BlockSearch character={character} onPick={show} />
+        <Link className="btn btn--primary btn--small" to={`${root}/new`}>{t('blocks.add')}</Link>
+      </div>
+      <FaultList graph={graph} onFocus={show} />
+      <div className={selected || creating ? 'bg-editor bg-editor--panel' : 'bg-editor'}>
+        <div className="bg-editor__main">
+          {view === 'graph'
+            ? <Suspense fallback={<p className="muted">{t('blocks.loading')}</p>}><BlockGraph graph={graph} selectedId={selectedId} focus={focus} onSelect={select} /></Suspense>
+            : <BlockList base={apiBase} character={character} graph={graph} onSelect={select} />}
+        </div>
+        {(selected || creating) && (
+          <BlockPanel key={creating ? '#new' : selected?.id} base={apiBase} character={character} block={creating ? null : selected} onClose={close}
+            onSaved={(id) => { if (creating) navigate(`${root}?block=${encodeURIComponent(id)}`); }} />
+        )}
+      </div>
+    </div>
+  );
+}
