@@ -13,6 +13,7 @@ const hasChromium = chromiumFound();
 if (!hasChromium) console.warn(`skipped: admin console e2e — set CHROMIUM_PATH (no browser at ${CHROMIUM})`);
 
 const NEW_PASSWORD = 'kanri2026Pass';
+const DEMO_VIDEOS = join(import.meta.dirname, '..', '..', 'services', 'dialogue-engine', 'demo', 'assets', 'videos');
 
 /**
  * The first admin exactly as `npm start` creates it (a generated password that
@@ -46,6 +47,7 @@ describe.skipIf(!hasChromium)('admin console end to end (standalone gateway, hea
   let page: Page;
   let prefix: string;
   let admin: { email: string; password: string };
+  const name = `テスト花子${Date.now() % 10_000}`;
 
   beforeAll(async () => {
     if (!existsSync(join(WEB_DIR, 'dist', 'index.html')) || process.env.E2E_BUILD_WEB !== '0') buildWeb();
@@ -86,7 +88,6 @@ describe.skipIf(!hasChromium)('admin console end to end (standalone gateway, hea
   }, 90_000);
 
   it('characters list, a new character added through its form, opens the new character\'s detail page', async () => {
-    const name = `テスト花子${Date.now() % 10_000}`;
     await page.goto(`${server.url}/${prefix}/characters`);
     await page.getByRole('button', { name: '新しいキャラクター' }).click();
     await page.getByLabel('名前', { exact: true }).fill(name);
@@ -96,5 +97,16 @@ describe.skipIf(!hasChromium)('admin console end to end (standalone gateway, hea
     await page.getByText('非公開').first().waitFor();
     await page.goto(`${server.url}/${prefix}/characters`);
     await page.locator('.admin-table').getByText(name).waitFor();
+  }, 60_000);
+
+  it('video library, a demo clip uploaded to the new character, shows the finished upload and the clip with its media info', async () => {
+    await page.locator('.admin-table').getByRole('link', { name }).click();
+    await page.locator('.sub-nav').getByRole('link', { name: '動画' }).click();
+    await page.getByText('動画ライブラリ（0 本）').waitFor();
+    await page.locator('.dropzone input[type=file]').setInputFiles(join(DEMO_VIDEOS, 'greet.mp4'));
+    await page.locator('.upload--done').getByText('greet.mp4').waitFor({ timeout: 30_000 });
+    const row = page.locator('.admin-table tr', { hasText: 'greet.mp4' });
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/\d+\.\d s/);
   }, 60_000);
 });
