@@ -2,26 +2,20 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdminCaller } from '@talkwith/platform/http';
 import {
-  AddCharacterBody, AdminCharacterList, AdminCharacterListQuery, AdminCharacterParams, AdminCharacterReply, AdminCharacterSummaryReply, AdminPageQuery,
-  CharacterAllReply, CharacterExport, FaultsReply, UpdateCharacterBody,
+  AddCharacterBody, AdminCharacterList, AdminCharacterListQuery, AdminCharacterParams, AdminCharacterReply, AdminPageQuery,
+  UpdateCharacterBody,
 } from '@talkwith/proto/catalog';
 import type { CatalogDeps } from '../deps.ts';
 import { audited } from './audit.ts';
 import { addCharacter, listCharacters, requireCharacter, updateCharacter } from './character-admin.ts';
-import { exportOf } from './import-export.ts';
-import { checkedDraft, publishCharacter, unpublishCharacter } from './publishing.ts';
-import { adminCharacterOf, listItemOf, maskedSetting } from './views.ts';
-import { openBlocks, openVideos } from '../model.ts';
+import { adminCharacterOf } from './views.ts';
 
 const tags = ['catalog', 'admin'];
 
-/** Characters and their settings: list, get, add, update, the whole draft, export, validation, publishing. */
+/** Characters and their settings: list, get, add, update. */
 export const characterRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { platform }) => {
   const { store, files } = platform;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const counted = async (c: Awaited<ReturnType<typeof requireCharacter>>) => listItemOf(c, files, {
-    blocks: await openBlocks(store).countDocuments({ character_id: c._id }), videos: await openVideos(store).countDocuments({ character_id: c._id }),
-  });
 
   api.get('/api/admin/characters', {
     schema: { tags, summary: 'Characters, 20 a page, optionally by part of the name', querystring: AdminCharacterListQuery, response: { 200: AdminCharacterList } },
@@ -57,37 +51,5 @@ export const characterRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { pl
       character_id: c._id, fields: Object.keys(fields), setting: Object.keys(setting ?? {}), draft: Object.keys(draft ?? {}),
     }));
     return { ok: true as const, character: adminCharacterOf(updated, files) };
-  });
-  api.get('/api/admin/characters/:id/all', {
-    schema: { tags, summary: 'The whole draft as a dialogue Character (credentials masked) with the validator\'s faults', params: AdminCharacterParams, response: { 200: CharacterAllReply } },
-  }, async (request) => {
-    await requireAdminCaller(request);
-    const { draft, faults } = await checkedDraft(store, request.params.id);
-    return { ok: true as const, character: { ...draft, setting: maskedSetting(draft.setting) }, faults };
-  });
-  api.get('/api/admin/characters/:id/export', {
-    schema: { tags, summary: 'The draft as a JSON file to download (credentials left out)', params: AdminCharacterParams, response: { 200: CharacterExport } },
-  }, async (request, reply) => {
-    await requireAdminCaller(request);
-    const exported = await exportOf(store, request.params.id);
-    return reply.header('content-disposition', `attachment; filename="character-${encodeURIComponent(exported.slug)}.json"`).send(exported);
-  });
-  api.get('/api/admin/characters/:id/validate', {
-    schema: { tags, summary: 'The validator\'s faults of the draft (Japanese messages, block or video concerned)', params: AdminCharacterParams, response: { 200: FaultsReply } },
-  }, async (request) => {
-    await requireAdminCaller(request);
-    return { ok: true as const, faults: (await checkedDraft(store, request.params.id)).faults };
-  });
-  api.post('/api/admin/characters/:id/publish', {
-    schema: { tags, summary: 'Publish the draft (refused with its faults unless it has none)', params: AdminCharacterParams, response: { 200: AdminCharacterSummaryReply } },
-  }, async (request) => {
-    const caller = await requireAdminCaller(request);
-    return { ok: true as const, character: await counted(await publishCharacter(platform, { adminId: caller.sub }, request.params.id)) };
-  });
-  api.post('/api/admin/characters/:id/unpublish', {
-    schema: { tags, summary: 'Take a character out of the catalogue', params: AdminCharacterParams, response: { 200: AdminCharacterSummaryReply } },
-  }, async (request) => {
-    const caller = await requireAdminCaller(request);
-    return { ok: true as const, character: await counted(await unpublishCharacter(platform, { adminId: caller.sub }, request.params.id)) };
   });
 };

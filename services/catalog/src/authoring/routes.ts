@@ -3,10 +3,12 @@ import type { Platform } from '@talkwith/platform';
 import type { PlatformConfig } from '@talkwith/platform/platform';
 import { loadTranslateConfig } from './translate/config.ts';
 import { blockRoutes } from './block-routes.ts';
+import { blockToolRoutes } from './block-tools-routes.ts';
 import { characterRoutes } from './character-routes.ts';
 import { rejectNonFinite } from './finite.ts';
 import { importRoutes } from './import-routes.ts';
 import { projectRoutes } from './project-routes.ts';
+import { publishingRoutes } from './publishing-routes.ts';
 import { translatorFrom } from './translate/index.ts';
 
 export interface AuthoringOptions {
@@ -23,7 +25,9 @@ export const authoringRoutes: FastifyPluginAsync<AuthoringOptions> = async (app,
   // Validated bodies and queries may still hold Infinity (see finite.ts): refused before any handler of this area.
   app.addHook('preHandler', async (request) => rejectNonFinite(request.query, request.body));
   await app.register(characterRoutes, { platform });
+  await app.register(publishingRoutes, { platform });
   await app.register(blockRoutes, { platform });
+  await app.register(blockToolRoutes, { platform });
   await app.register(importRoutes, { platform });
   await app.register(projectRoutes, { platform, config, translator });
 };

@@ -1,0 +1,54 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import { requireAdminCaller } from '@talkwith/platform/http';
+import { AdminCharacterParams, AdminCharacterSummaryReply, CharacterAllReply, CharacterExport, FaultsReply } from '@talkwith/proto/catalog';
+import type { Character } from '../characters.ts';
+import type { CatalogDeps } from '../deps.ts';
+import { openBlocks, openVideos } from '../model.ts';
+import { exportOf } from './import-export.ts';
+import { checkedDraft, publishCharacter, unpublishCharacter } from './publishing.ts';
+import { listItemOf, maskedSetting } from './views.ts';
+
+const tags = ['catalog', 'admin'];
+
+/** The whole draft, its export and validation, publishing and unpublishing. */
+export const publishingRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { platform }) => {
+  const { store, files } = platform;
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const counted = async (c: Character) => listItemOf(c, files, {
+    blocks: await openBlocks(store).countDocuments({ character_id: c._id }), videos: await openVideos(store).countDocuments({ character_id: c._id }),
+  });
+
+  api.get('/api/admin/characters/:id/all', {
+    schema: { tags, summary: 'The whole draft as a dialogue Character (credentials masked) with the validator\'s faults', params: AdminCharacterParams, response: { 200: CharacterAllReply } },
+  }, async (request) => {
+    await requireAdminCaller(request);
+    const { draft, faults } = await checkedDraft(store, request.params.id);
+    return { ok: true as const, character: { ...draft, setting: maskedSetting(draft.setting) }, faults };
+  });
+  api.get('/api/admin/characters/:id/export', {
+    schema: { tags, summary: 'The draft as a JSON file to download (credentials left out)', params: AdminCharacterParams, response: { 200: CharacterExport } },
+  }, async (request, reply) => {
+    await requireAdminCaller(request);
+    const exported = await exportOf(store, request.params.id);
+    return reply.header('content-disposition', `attachment; filename="character-${encodeURIComponent(exported.slug)}.json"`).send(exported);
+  });
+  api.get('/api/admin/characters/:id/validate', {
+    schema: { tags, summary: 'The validator\'s faults of the draft (Japanese messages, block or video concerned)', params: AdminCharacterParams, response: { 200: FaultsReply } },
+  }, async (request) => {
+    await requireAdminCaller(request);
+    return { ok: true as const, faults: (await checkedDraft(store, request.params.id)).faults };
+  });
+  api.post('/api/admin/characters/:id/publish', {
+    schema: { tags, summary: 'Publish the draft (refused with its faults unless it has none)', params: AdminCharacterParams, response: { 200: AdminCharacterSummaryReply } },
+  }, async (request) => {
+    const caller = await requireAdminCaller(request);
+    return { ok: true as const, character: await counted(await publishCharacter(platform, { adminId: caller.sub }, request.params.id)) };
+  });
+  api.post('/api/admin/characters/:id/unpublish', {
+    schema: { tags, summary: 'Take a character out of the catalogue', params: AdminCharacterParams, response: { 200: AdminCharacterSummaryReply } },
+  }, async (request) => {
+    const caller = await requireAdminCaller(request);
+    return { ok: true as const, character: await counted(await unpublishCharacter(platform, { adminId: caller.sub }, request.params.id)) };
+  });
+};
