@@ -55,7 +55,7 @@ export function BlockList({ base, character, graph, onSelect }: Props) {
                 <td>{b.title}</td>
                 <td>{b.trigger_video_id ?? '—'}</td>
                 <td>{transitions.get(b.id) ?? 0}</td>
-                <td>{b.is_edit_locked ? '🔒' : ''}</td>
+                <td>{b.is_edit_locked ? t('blocks.node.locked') : ''}</td>
                 <td className={faults.get(b.id) ? 'bg-table__bad' : ''}>{faults.get(b.id) || ''}</td>
               </tr>
             ))}

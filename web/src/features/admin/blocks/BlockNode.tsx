@@ -20,7 +20,7 @@ export const BlockNode = memo(function BlockNode({ data, selected }: NodeProps<B
         <code>{block.id}</code> · {data.videoTitle ?? block.trigger_video_id ?? t('blocks.node.noVideo')}
       </div>
       <div className="bg-node__badges">
-        {block.is_edit_locked && <span className="bg-badge bg-badge--lock">🔒 {t('blocks.node.locked')}</span>}
+        {block.is_edit_locked && <span className="bg-badge bg-badge--lock">{t('blocks.node.locked')}</span>}
         {data.listens && <span className="bg-badge">{t('blocks.node.listens')}</span>}
         {data.random && <span className="bg-badge">{t('blocks.node.random')}</span>}
         {block.summary_mode && <span className="bg-badge">{t('blocks.node.summary')}</span>}
