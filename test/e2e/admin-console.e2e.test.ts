@@ -87,7 +87,7 @@ describe.skipIf(!hasChromium)('admin console end to end (standalone gateway, hea
     expect(await page.getByText('このページは見つかりません。').count()).toBe(0);
   }, 90_000);
 
-  it('characters list, a new character added through its form, opens the new character\'s detail page', async () => {
+  it('characters list, a new character added through its form, opens its detail page with the validator\'s faults and publishing held back', async () => {
     await page.goto(`${server.url}/${prefix}/characters`);
     await page.getByRole('button', { name: '新しいキャラクター' }).click();
     await page.getByLabel('名前', { exact: true }).fill(name);
@@ -95,6 +95,10 @@ describe.skipIf(!hasChromium)('admin console end to end (standalone gateway, hea
     await page.waitForURL(new RegExp(`/${prefix}/characters/[^/]+$`));
     await page.getByRole('heading', { name }).waitFor();
     await page.getByText('非公開').first().waitFor();
+    // An empty character cannot be published: the validator's faults are listed in Japanese and the button waits.
+    await page.locator('.fault-list li').first().waitFor();
+    expect(await page.locator('.fault-list li').first().textContent()).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+    expect(await page.getByRole('button', { name: '公開する' }).isDisabled()).toBe(true);
     await page.goto(`${server.url}/${prefix}/characters`);
     await page.locator('.admin-table').getByText(name).waitFor();
   }, 60_000);
