@@ -5,7 +5,7 @@ import type { CopyCollision, CopyTargetResult } from '@talkwith/proto/catalog';
 import type { Block } from '@talkwith/proto/dialogue';
 import { mediaKeys, openCharacters } from '../characters.ts';
 import { blockOf, localId, openBlocks, openCategories, openGroups, openVideos, type VideoDoc } from '../model.ts';
-import { audited, type AdminActor, type AuthoringPorts } from './audit.ts';
+import { audited, type AdminActor, type AuthoringPorts } from '../audit.ts';
 import { requireCharacter } from './character-admin.ts';
 import { droppedReferences, withoutReferences } from './references.ts';
 

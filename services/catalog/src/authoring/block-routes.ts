@@ -6,7 +6,7 @@ import {
   BlockParams, BlockPatch, BlockReply, BlocksReply, CharacterBlocksBody, DeleteBlockQuery, DeleteBlockReply, NewBlocksBody, NewBlocksReply,
 } from '@talkwith/proto/catalog';
 import type { CatalogDeps } from '../deps.ts';
-import { audited } from './audit.ts';
+import { audited } from '../audit.ts';
 import { blocksOf, createBlocks, deleteBlock, editBlock } from './blocks.ts';
 
 const tags = ['catalog', 'admin'];

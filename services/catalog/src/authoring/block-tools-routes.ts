@@ -7,7 +7,7 @@ import {
 } from '@talkwith/proto/catalog';
 import { OkBody } from '@talkwith/proto/http';
 import type { CatalogDeps } from '../deps.ts';
-import { audited } from './audit.ts';
+import { audited } from '../audit.ts';
 import { categoryCharacterIds, copyBlocks } from './block-copy.ts';
 import { requireBlock, setActionButtons, updateBlockLocks } from './blocks.ts';
 import { requireCharacter } from './character-admin.ts';

@@ -6,7 +6,7 @@ import {
   UpdateCharacterBody,
 } from '@talkwith/proto/catalog';
 import type { CatalogDeps } from '../deps.ts';
-import { audited } from './audit.ts';
+import { audited } from '../audit.ts';
 import { addCharacter, listCharacters, requireCharacter, updateCharacter } from './character-admin.ts';
 import { adminCharacterOf } from './views.ts';
 

@@ -6,7 +6,7 @@ import type { Character as DialogueCharacter } from '@talkwith/proto/dialogue';
 import { SECRET_SETTING_FIELDS } from '@talkwith/proto/dialogue';
 import { openCharacters } from '../characters.ts';
 import { draftCharacterOf } from '../model.ts';
-import { audited, type AdminActor, type AuthoringPorts } from './audit.ts';
+import { audited, type AdminActor, type AuthoringPorts } from '../audit.ts';
 import { requireCharacter } from './character-admin.ts';
 import { draftListsOf, replaceDraftDocs } from './drafts.ts';
 import { checkBlockReferences } from './references.ts';

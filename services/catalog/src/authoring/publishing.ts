@@ -4,7 +4,7 @@ import { validateCharacter, type ValidationProblem } from '@talkwith/dialogue-en
 import type { Character as DialogueCharacter } from '@talkwith/proto/dialogue';
 import { openCharacters, type Character } from '../characters.ts';
 import { draftCharacterOf } from '../model.ts';
-import { audited, type AdminActor, type AuthoringPorts } from './audit.ts';
+import { audited, type AdminActor, type AuthoringPorts } from '../audit.ts';
 import { characterNotFound, requireCharacter } from './character-admin.ts';
 
 /** The draft as the engine's Character and every fault the validator finds in it. */

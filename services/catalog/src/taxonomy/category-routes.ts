@@ -5,7 +5,7 @@ import {
   CategoryListReply, CategoryPatch, CategoryReply, GroupListReply, GroupReply, NewCategoryBody, NewCategoryGroupBody, PasteCategoryParams, TaxonomyIdParams,
 } from '@talkwith/proto/catalog';
 import type { CatalogDeps } from '../deps.ts';
-import { auditedWrite } from './audit.ts';
+import { audited } from '../audit.ts';
 import { createCategory, deleteCategory, findCategoryDoc, listCategories, pasteCategory, updateCategory, viewCategory } from './categories.ts';
 import { createGroup, listGroups, viewGroup } from './groups.ts';
 import { categoryOf } from './views.ts';
@@ -29,7 +29,7 @@ export const categoryRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { pla
   for (const url of ['/api/admin/categories', '/api/admin/full/categories']) {
     api.post(url, { schema: create }, async (request, reply) => {
       const caller = await requireAdminCaller(request);
-      const doc = await auditedWrite(platform, { adminId: caller.sub }, 'category.created', (tx) => createCategory(tx, request.body), (c) => ({ category_id: c._id, name: c.name, slug: c.slug }));
+      const doc = await audited(platform, { adminId: caller.sub }, 'category.created', (tx) => createCategory(tx, request.body), (c) => ({ category_id: c._id, name: c.name, slug: c.slug }));
       return reply.code(201).send({ ok: true as const, category: await viewCategory(store, doc) });
     });
   }
@@ -38,7 +38,7 @@ export const categoryRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { pla
     schema: { tags, summary: 'Paste (duplicate) a category with its groups, not their characters', params: PasteCategoryParams, response: { 201: CategoryReply } },
   }, async (request, reply) => {
     const caller = await requireAdminCaller(request);
-    const copy = await auditedWrite(platform, { adminId: caller.sub }, 'category.pasted', (tx) => pasteCategory(tx, request.params.category_id),
+    const copy = await audited(platform, { adminId: caller.sub }, 'category.pasted', (tx) => pasteCategory(tx, request.params.category_id),
       (r) => ({ source_category_id: request.params.category_id, category_id: r.category._id, slug: r.category.slug, group_ids: r.groups.map((g) => g._id) }));
     return reply.code(201).send({ ok: true as const, category: await viewCategory(store, copy.category) });
   });
@@ -51,7 +51,7 @@ export const categoryRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { pla
     schema: { tags, summary: 'Change a category (name, slug, description, sort order)', params: TaxonomyIdParams, body: CategoryPatch, response: { 200: CategoryReply } },
   }, async (request) => {
     const caller = await requireAdminCaller(request);
-    const doc = await auditedWrite(platform, { adminId: caller.sub }, 'category.updated', (tx) => updateCategory(tx, request.params.id, request.body),
+    const doc = await audited(platform, { adminId: caller.sub }, 'category.updated', (tx) => updateCategory(tx, request.params.id, request.body),
       () => ({ category_id: request.params.id, changes: request.body }));
     return { ok: true as const, category: await viewCategory(store, doc) };
   });
@@ -59,7 +59,7 @@ export const categoryRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { pla
     schema: { tags, summary: 'Delete an empty category (409 CATEGORY_NOT_EMPTY lists its groups)', params: TaxonomyIdParams, response: { 200: CategoryReply } },
   }, async (request) => {
     const caller = await requireAdminCaller(request);
-    const doc = await auditedWrite(platform, { adminId: caller.sub }, 'category.deleted', (tx) => deleteCategory(tx, request.params.id), (c) => ({ category_id: c._id, name: c.name, slug: c.slug }));
+    const doc = await audited(platform, { adminId: caller.sub }, 'category.deleted', (tx) => deleteCategory(tx, request.params.id), (c) => ({ category_id: c._id, name: c.name, slug: c.slug }));
     return { ok: true as const, category: categoryOf(doc, 0) };
   });
 
@@ -75,7 +75,7 @@ export const categoryRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { pla
   }, async (request, reply) => {
     const caller = await requireAdminCaller(request);
     const input = { ...request.body, category_id: request.params.id };
-    const doc = await auditedWrite(platform, { adminId: caller.sub }, 'group.created', async (tx) => {
+    const doc = await audited(platform, { adminId: caller.sub }, 'group.created', async (tx) => {
       await findCategoryDoc(tx, input.category_id); // an unknown category in the path is 404, not a dangling reference
       return createGroup(tx, input);
     }, (g) => ({ group_id: g._id, category_id: g.category_id, name: g.name }));

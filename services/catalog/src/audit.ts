@@ -1,6 +1,6 @@
 import type { Platform, Transaction } from '@talkwith/platform';
 
-/** The ports authoring writes through. */
+/** The ports an admin write of the catalog goes through (authoring, taxonomy). */
 export type AuthoringPorts = Pick<Platform, 'store' | 'events' | 'files'>;
 
 /** Who acts: the verified token's subject (never a body field). */
