@@ -1,12 +1,11 @@
 import { api } from '../../api/api.ts';
-import type { CharacterList, PlayableCharacter } from '@talkwith/proto/catalog';
+import type { PlayableCharacter } from '@talkwith/proto/catalog';
 
-/** Catalog endpoints the player and the character list use (injected with the player chunk). */
+/** The catalog endpoint the player uses (injected with the player chunk); the menus have their own (features/catalog). */
 export const playerApi = api.injectEndpoints({
   endpoints: (build) => ({
-    characters: build.query<CharacterList, void>({ query: () => 'characters' }),
     characterBySlug: build.query<PlayableCharacter, string>({ query: (slug) => `characters/by-slug/${encodeURIComponent(slug)}` }),
   }),
 });
 
-export const { useCharactersQuery, useCharacterBySlugQuery } = playerApi;
+export const { useCharacterBySlugQuery } = playerApi;
