@@ -4,6 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipReason, startRedisServer } from '@talkwith/platform/testing';
 import { eventually, startTestGateway, TEST_ADMIN_PREFIX, type TestGateway } from './test-gateway.ts';
 
+/** A standby clip, one block and its start button: what validateCharacter needs before a character may be published. */
+const smallestValidCharacter = (id: string) => ({
+  id, character_id: id, name: '桜井はるか', slug: id, price: 0, avatar: '', group_id: null,
+  setting: { character_id: id, standby_video_id: 'standby', default_start_button_id: 'start' },
+  videos: [{ id: 'standby', character_id: id, path: 'videos/standby.mp4', title: 'standby.mp4', loop: true }],
+  blocks: [{ id: 'hello', character_id: id, trigger_video_id: 'standby' }],
+  startButtons: [{ id: 'start', character_id: id, title: '話す', block_id: 'hello' }],
+  summary: {}, replacement: {}, random: {},
+});
+
 /**
  * The cross-service event exchanges, end to end through the gateway, once per
  * bus adapter: identity → billing/engagement/logging (user.registered),
@@ -77,6 +87,9 @@ for (const bus of busCases) {
       const created = await gw.app.inject({ method: 'POST', url: `/api/${TEST_ADMIN_PREFIX}/characters`, headers: admin(), payload: { name: '桜井はるか', description: '京都の老舗旅館で働く案内役' } });
       expect(created.statusCode).toBe(201);
       const id = created.json().character.id as string;
+      // Only a character without faults is published: the smallest valid conversation, imported as a file.
+      const imported = await gw.app.inject({ method: 'POST', url: `/api/${TEST_ADMIN_PREFIX}/characters/jsonUpload`, headers: admin(), payload: { character_id: id, dry_run: false, character: smallestValidCharacter(id) } });
+      expect(imported.statusCode).toBe(200);
       const published = await gw.app.inject({ method: 'POST', url: `/api/${TEST_ADMIN_PREFIX}/characters/${id}/publish`, headers: admin() });
       expect(published.statusCode).toBe(200);
 
