@@ -49,13 +49,53 @@ describe('BlockPanel', () => {
     const { calls } = await renderPanel(c, 'b1', () => [200, {}]);
 
     fireEvent.change(screen.getByLabelText('無効発話の上限回数（0 = 無制限）'), { target: { value: '-2' } });
-    fireEvent.blur(screen.getByLabelText('ワード'), { target: { value: '、 ,' } });
+    fireEvent.change(screen.getByLabelText('ワード'), { target: { value: '、 ,' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
 
     expect(await screen.findByText('0 以上の数を入力してください。')).toBeTruthy();
     expect(screen.getByText('1 件以上必要です。')).toBeTruthy();
     expect(screen.getByText('入力内容を確認してください。')).toBeTruthy();
     expect(calls).toEqual([]);
+  });
+
+  it('BlockPanel, a hit word typed and Enter pressed at once (no blur), POSTs the block with that word', async () => {
+    const c = character([block('b1')]);
+    const { calls, onSaved } = await renderPanel(c, null, (call) => [201, { ok: true, block: { ...(call.body as { block: object }).block }, blocks: [] }]);
+    fireEvent.change(screen.getByLabelText('ブロックID'), { target: { value: 'greeting' } });
+    fireEvent.click(screen.getByRole('button', { name: 'ヒットワードを追加' }));
+    fireEvent.change(screen.getByLabelText('遷移先ブロック'), { target: { value: 'b1' } });
+
+    const words = screen.getByLabelText('ワード');
+    fireEvent.change(words, { target: { value: 'ラーメン、つけ麺' } });
+    // Enter in a text field submits its form without the field losing focus (jsdom has no implicit submission, so the submit is fired directly).
+    fireEvent.submit(words.closest('form')!);
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith('greeting'));
+    expect(calls[0]).toMatchObject({ method: 'POST', body: { block: { id: 'greeting', hit_words: [{ words: ['ラーメン', 'つけ麺'], block_id: 'b1', slot: null }] } } });
+  });
+
+  it('BlockPanel, a stored hit word edited and Enter pressed, PUTs the edited words', async () => {
+    const c = character([block('b1', { hit_words: [{ words: ['はい'], block_id: 'b1', slot: null }] })]);
+    const { calls } = await renderPanel(c, 'b1', () => [200, edited(c, 'b1', {})]);
+
+    const words = screen.getByLabelText('ワード');
+    fireEvent.change(words, { target: { value: 'はい、うん、' } });
+    fireEvent.submit(words.closest('form')!);
+
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ method: 'PUT', body: { hit_words: [{ words: ['はい', 'うん'], block_id: 'b1', slot: null }] } });
+    expect((words as HTMLInputElement).value).toBe('はい、うん、'); // what was typed stays as typed, trailing 「、」 included
+  });
+
+  it('BlockPanel, the first of two hit-word rows removed, shows the second row words in the remaining field', async () => {
+    const c = character([block('b1', { hit_words: [{ words: ['はい'], block_id: 'b1', slot: null }, { words: ['いいえ', 'ちがう'], block_id: 'b1', slot: null }] })]);
+    await renderPanel(c, 'b1', () => [200, {}]);
+
+    fireEvent.change(screen.getAllByLabelText('ワード')[1]!, { target: { value: 'いいえ、ちがう、だめ' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'この行を削除' })[0]!);
+
+    const remaining = screen.getAllByLabelText('ワード');
+    expect(remaining.map((input) => (input as HTMLInputElement).value)).toEqual(['いいえ、ちがう、だめ']);
   });
 
   it('BlockPanel, a title over the server limit, is refused before sending', async () => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActionButton, HitWord } from '@talkwith/proto/dialogue';
 import { ADMIN_NS } from '../i18n.ts';
@@ -14,6 +15,26 @@ interface RowsProps<T> {
 
 /** Words are typed separated by 「、」 or commas; empty pieces are dropped. */
 const wordsOf = (text: string) => text.split(/[、,，]/).map((w) => w.trim()).filter((w) => w !== '');
+const sameWords = (a: string[], b: string[]) => a.length === b.length && a.every((w, i) => w === b[i]);
+
+/**
+ * The words of one hit word as typed. Every keystroke updates the draft, so
+ * Enter (which submits without a blur) sends what is shown; the text itself is
+ * kept as typed (a trailing 「、」 stays). When the words change from outside
+ * (a row above removed, rows keyed by index) the text is rewritten from them.
+ */
+function WordsInput({ words, label, hint, onChange }: { words: string[]; label: string; hint: string; onChange: (words: string[]) => void }) {
+  const [text, setText] = useState(() => words.join('、'));
+  const [shown, setShown] = useState(words);
+  if (shown !== words) {
+    setShown(words);
+    if (!sameWords(wordsOf(text), words)) setText(words.join('、'));
+  }
+  return (
+    <input className="field__input" aria-label={label} placeholder={hint} value={text}
+      onChange={(e) => { setText(e.target.value); onChange(wordsOf(e.target.value)); }} />
+  );
+}
 
 export function HitWordsEditor({ value, options, disabled, onChange }: RowsProps<HitWord>) {
   const { t } = useTranslation(ADMIN_NS);
@@ -23,8 +44,7 @@ export function HitWordsEditor({ value, options, disabled, onChange }: RowsProps
       {value.map((hit, i) => (
         <fieldset key={i} className="bg-row" disabled={disabled}>
           <legend className="small muted">{t('blocks.hitWords.row', { n: i + 1 })}</legend>
-          <input className="field__input" aria-label={t('blocks.hitWords.words')} placeholder={t('blocks.hitWords.wordsHint')}
-            defaultValue={hit.words.join('、')} onBlur={(e) => set(i, { words: wordsOf(e.target.value) })} />
+          <WordsInput words={hit.words} label={t('blocks.hitWords.words')} hint={t('blocks.hitWords.wordsHint')} onChange={(words) => set(i, { words })} />
           <RefSelect label={t('blocks.hitWords.target')} value={hit.block_id || null} options={options.block} disabled={disabled}
             onChange={(id) => set(i, { block_id: id ?? '' })} />
           <div className="bg-row__pair">
