@@ -151,6 +151,16 @@ describe('BlockPanel', () => {
     expect(options).toEqual(['', 'v1', 'v2']);
   });
 
+  it('BlockPanel, clip and block pickers, show the title first and the id after it (an untitled block by its id)', async () => {
+    const c = character([block('b1', { title: '' }), block('b2', { title: '二番' })]);
+    await renderPanel(c, 'b1', () => [200, {}]);
+
+    const textsOf = (label: string) => [...(screen.getByLabelText(label) as HTMLSelectElement).options].map((o) => o.textContent);
+
+    expect(textsOf('トリガー動画')).toEqual(['（なし）', '待機（v1）', 'あいさつ（v2）']);
+    expect(textsOf('SPJアウト後のブロック')).toEqual(['（なし）', 'b1', '二番（b2）']);
+  });
+
   it('BlockPanel, a new block with an id already taken, is refused; a fresh id is POSTed whole', async () => {
     const c = character([block('b1')]);
     const { calls, onSaved } = await renderPanel(c, null, (call) => [201, { ok: true, block: { ...(call.body as { block: object }).block }, blocks: [] }]);

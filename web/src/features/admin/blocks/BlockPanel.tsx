@@ -2,6 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { makeBlock, type Block, type Character } from '@talkwith/proto/dialogue';
 import { ADMIN_NS } from '../i18n.ts';
+import { pickerLabel } from '../pickerLabel.ts';
 import { FIELD_GROUPS, type BlockField, type FieldErrors } from './blockFields.ts';
 import { FieldInput } from './FieldInput.tsx';
 import type { RefOptions } from './RefPickers.tsx';
@@ -17,13 +18,12 @@ interface Props {
   onSaved?: (blockId: string) => void;
 }
 
-/** What the pickers offer: the character's blocks, videos and slots, by id with their titles. */
+/** What the pickers offer: the character's blocks, videos and slots, titled as the rest of the console titles them (title first, then the id). */
 export function refOptionsOf(character: Character): RefOptions {
-  const label = (id: string, title: string) => (title ? `${id} — ${title}` : id);
   return {
-    block: character.blocks.map((b) => ({ id: b.id, label: label(b.id, b.title) })),
-    video: character.videos.map((v) => ({ id: v.id, label: label(v.id, v.title) })),
-    slot: character.slots.map((s) => ({ id: s.name, label: label(s.name, s.label) })),
+    block: character.blocks.map((b) => ({ id: b.id, label: pickerLabel(b.title, b.id) })),
+    video: character.videos.map((v) => ({ id: v.id, label: pickerLabel(v.title, v.id) })),
+    slot: character.slots.map((s) => ({ id: s.name, label: pickerLabel(s.label, s.name) })),
   };
 }
 

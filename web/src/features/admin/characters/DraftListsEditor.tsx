@@ -5,6 +5,7 @@ import type { Character } from '@talkwith/proto/dialogue';
 import { Card, Field, Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
+import { pickerLabel } from '../pickerLabel.ts';
 import { useAdminUpdateCharacterMutation } from './charactersApi.ts';
 import { SelectField, type Choice } from './fields.tsx';
 import { IdListPicker } from './IdListPicker.tsx';
@@ -23,7 +24,7 @@ export function changedLists(stored: AuthoringDraft, edited: AuthoringDraft): Pa
 
 function useChoices(draft: Character | undefined, edited: AuthoringDraft) {
   return {
-    blocks: (draft?.blocks ?? []).map((b): Choice => ({ value: b.id, label: b.title ? `${b.title}（${b.id}）` : b.id })),
+    blocks: (draft?.blocks ?? []).map((b): Choice => ({ value: b.id, label: pickerLabel(b.title, b.id) })),
     videos: (draft?.videos ?? []).map((v): Choice => ({ value: v.id, label: v.title })),
     slots: edited.slots.filter((s) => s.name).map((s): Choice => ({ value: s.name, label: s.label || s.name })),
   };

@@ -5,6 +5,7 @@ import type { Character, CharacterSetting } from '@talkwith/proto/dialogue';
 import { Card, Field, Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
+import { pickerLabel } from '../pickerLabel.ts';
 import { useAdminUpdateCharacterMutation } from './charactersApi.ts';
 import { CredentialField } from './CredentialField.tsx';
 import { SelectField, SwitchField, type Choice } from './fields.tsx';
@@ -28,9 +29,9 @@ export function settingPatchOf(values: Values, typedKeys: Partial<Record<Credent
 }
 
 const pickerChoices = (draft: Character | undefined, character: AdminCharacter): Record<'video' | 'block' | 'startButton', Choice[]> => ({
-  video: (draft?.videos ?? []).map((v) => ({ value: v.id, label: `${v.title}（${v.id}）` })),
-  block: (draft?.blocks ?? []).map((b) => ({ value: b.id, label: b.title ? `${b.title}（${b.id}）` : b.id })),
-  startButton: character.draft.startButtons.map((s) => ({ value: s.id, label: `${s.title}（${s.id}）` })),
+  video: (draft?.videos ?? []).map((v) => ({ value: v.id, label: pickerLabel(v.title, v.id) })),
+  block: (draft?.blocks ?? []).map((b) => ({ value: b.id, label: pickerLabel(b.title, b.id) })),
+  startButton: character.draft.startButtons.map((s) => ({ value: s.id, label: pickerLabel(s.title, s.id) })),
 });
 
 /** Every CharacterSetting field with its Japanese label and schema default; pickers for the clip, block and start button ones. */

@@ -1,0 +1,6 @@
+/**
+ * How the console's pickers name a record: the readable title first and the id
+ * after it, because a closed select shows only the start of its text (an id
+ * first reads as a cut-off UUID). Just the id when there is no title.
+ */
+export const pickerLabel = (title: string, id: string): string => (title ? `${title}（${id}）` : id);
