@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { validateCharacter } from '@talkwith/dialogue-engine';
 import type { Character } from '@talkwith/proto/dialogue';
 import { useAdminBase } from '../AdminBase.tsx';
+import { CharacterNav } from '../characters/CharacterNav.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import type { FocusRequest } from './BlockGraph.tsx';
 import { BlockList } from './BlockList.tsx';
@@ -29,9 +30,12 @@ export default function BlocksPage({ creating = false }: { creating?: boolean })
   const { characterId = '' } = useParams();
   const { apiBase } = useAdminBase();
   const query = useBlockEditorCharacterQuery({ base: apiBase, characterId });
-  if (query.isLoading) return <p className="muted">{t('blocks.loading')}</p>;
-  if (!query.data) return <p className="notice notice--error" role="alert">{serverErrorOf(query.error, t('blocks.loadFailed'))?.message ?? t('blocks.loadFailed')}</p>;
-  return <BlockEditor character={query.data.character} creating={creating} />;
+  let body;
+  if (query.isLoading) body = <p className="muted">{t('blocks.loading')}</p>;
+  else if (!query.data) body = <p className="notice notice--error" role="alert">{serverErrorOf(query.error, t('blocks.loadFailed'))?.message ?? t('blocks.loadFailed')}</p>;
+  else body = <BlockEditor character={query.data.character} creating={creating} />;
+  // The same trail and tabs as the character's other screens, so 初期設定 and 基本情報 are one click away.
+  return <><CharacterNav characterId={characterId} name={query.data?.character.name} />{body}</>;
 }
 
 function BlockEditor({ character, creating }: { character: Character; creating: boolean }) {
