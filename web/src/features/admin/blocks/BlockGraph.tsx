@@ -6,7 +6,7 @@ import '@xyflow/react/dist/style.css';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_NS } from '../i18n.ts';
 import { nodeTypes } from './BlockNode.tsx';
-import { EDGE_KINDS, type CharacterGraph, type GraphEdge } from './graphModel.ts';
+import { EDGE_KINDS, edgeText, type CharacterGraph, type GraphEdge, type Translate } from './graphModel.ts';
 import { GraphLegend } from './GraphLegend.tsx';
 import { edgeTypes, type TransitionFlowEdge } from './TransitionEdge.tsx';
 import { edgesNear, useViewArea } from './viewArea.ts';
@@ -39,10 +39,10 @@ function firstViewNodes(graph: CharacterGraph): Array<{ id: string }> {
   return [...new Set(ids)].map((id) => ({ id }));
 }
 
-function flowEdge(e: GraphEdge, kindLabel: (kind: string) => string, labels: boolean): TransitionFlowEdge {
+function flowEdge(e: GraphEdge, t: Translate, labels: boolean): TransitionFlowEdge {
   const color = EDGE_KINDS[e.kind];
   return {
-    id: e.id, source: e.source, target: e.target, type: 'transition', data: { label: e.label ?? kindLabel(e.kind), color, showLabel: labels },
+    id: e.id, source: e.source, target: e.target, type: 'transition', data: { label: edgeText(e, t), color, showLabel: labels },
     style: { stroke: color, strokeWidth: 1.5 }, markerEnd: { type: MarkerType.ArrowClosed, color, width: 16, height: 16 },
   };
 }
@@ -101,7 +101,7 @@ function Canvas({ graph, selectedId, focus, onSelect }: Props) {
   })), [graph, positions, selectedId]);
   const area = useViewArea();
   const edges = useMemo(
-    () => edgesNear(graph.edges, positions, area).map((e) => flowEdge(e, (kind) => t(`blocks.edge.${kind}`), area?.labels ?? false)),
+    () => edgesNear(graph.edges, positions, area).map((e) => flowEdge(e, (key, values) => t(key, values), area?.labels ?? false)),
     [graph, positions, area, t],
   );
   const firstView = useMemo(() => ({ nodes: firstViewNodes(graph), maxZoom: 1, minZoom: 0.6 }), [graph]);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { validateCharacter } from '@talkwith/dialogue-engine';
-import { characterGraph, findBlocks, startNodeId, type BlockNodeData, type EdgeKind } from './graphModel.ts';
+import { createI18n } from '../../../i18n/i18n.ts';
+import { ADMIN_NS, ensureAdminMessages } from '../i18n.ts';
+import { characterGraph, edgeText, findBlocks, startNodeId, type BlockNodeData, type EdgeKind } from './graphModel.ts';
 import { extendLayout, layoutGraph, NODE_HEIGHT, skeletonEdges } from './layout.ts';
 import { block, character } from './testing.ts';
 
@@ -128,5 +130,44 @@ describe('layout', () => {
     expect(next.get('a')).toEqual(first.get('a'));
     expect(next.get(startNodeId('sb1'))).toEqual(first.get(startNodeId('sb1')));
     expect(next.get('n')?.x).toBeGreaterThan(first.get('a')?.x ?? Infinity);
+  });
+});
+
+describe('edgeText', () => {
+  async function japanese() {
+    const i18n = await createI18n('ja-JP');
+    ensureAdminMessages(i18n);
+    const t = i18n.getFixedT('ja-JP', ADMIN_NS);
+    return (key: string, values: Record<string, unknown>) => t(key, values);
+  }
+
+  it('edgeText, a hit-word and a button edge, reads the kind before the own label', async () => {
+    const c = character([block('b1', {
+      hit_words: [{ words: ['ラーメン', 'そば'], block_id: 'b2', slot: null }],
+      action_buttons: [{ id: 'button1', title: 'もう一度', kind: 'block', block_id: 'b2', video_id: null }],
+    }), block('b2')]);
+    const t = await japanese();
+
+    const texts = characterGraph(c, []).edges.filter((e) => e.source === 'b1').map((e) => edgeText(e, t));
+
+    expect(texts.sort()).toEqual(['ヒット: ラーメン・そば', 'ボタン: もう一度']);
+  });
+
+  it('edgeText, an edge without a label of its own or with no words, reads the kind name alone', async () => {
+    const c = character([block('b1', { hit_words: [{ words: [], block_id: 'b2', slot: null }], listen_next_block: ['b2'] }), block('b2')]);
+    const t = await japanese();
+
+    const texts = characterGraph(c, []).edges.filter((e) => e.source === 'b1').map((e) => edgeText(e, t));
+
+    expect(texts.sort()).toEqual(['ヒットワード', '聞き取り後（有効発話）'].sort());
+  });
+
+  it('edgeText, a long word list, keeps the truncated words after the prefix', async () => {
+    const c = character([block('b1', { hit_words: [{ words: ['とてもとても長いヒットワードです', 'もうひとつ'], block_id: 'b1', slot: null }] })]);
+    const t = await japanese();
+
+    const [edge] = characterGraph(c, []).edges.filter((e) => e.kind === 'hit_word');
+
+    expect(edgeText(edge!, t)).toBe(`ヒット: ${'とてもとても長いヒットワードです・もうひとつ'.slice(0, 17)}…`);
   });
 });

@@ -74,6 +74,18 @@ export const LABEL_MAX = 18;
 export const truncate = (text: string, max = LABEL_MAX) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 export const startNodeId = (buttonId: string) => `start:${buttonId}`;
 
+/** An i18n lookup (the console's `t`), so this module stays free of React. */
+export type Translate = (key: string, values: Record<string, unknown>) => string;
+
+/**
+ * What an edge reads on the canvas: its own label after the kind's short name
+ * (「ヒット: ラーメン」), so the graph reads without the legend; the kind's name
+ * alone when it has no label of its own (or an empty one).
+ */
+export function edgeText(edge: Pick<GraphEdge, 'kind' | 'label'>, t: Translate): string {
+  return edge.label ? t(`blocks.edgeLabel.${edge.kind}`, { label: edge.label }) : t(`blocks.edge.${edge.kind}`, {});
+}
+
 function labelOf(block: Block, field: string): string | null {
   const index = Number(/\[(\d+)\]/.exec(field)?.[1] ?? -1);
   if (field.startsWith('hit_words')) return truncate(block.hit_words[index]?.words.join('・') ?? '');
