@@ -35,7 +35,7 @@ export default function BlocksPage({ creating = false }: { creating?: boolean })
   else if (!query.data) body = <p className="notice notice--error" role="alert">{serverErrorOf(query.error, t('blocks.loadFailed'))?.message ?? t('blocks.loadFailed')}</p>;
   else body = <BlockEditor character={query.data.character} creating={creating} />;
   // The same trail and tabs as the character's other screens, so 初期設定 and 基本情報 are one click away.
-  return <><CharacterNav characterId={characterId} name={query.data?.character.name} />{body}</>;
+  return <div className="bg-host"><CharacterNav characterId={characterId} name={query.data?.character.name} />{body}</div>;
 }
 
 function BlockEditor({ character, creating }: { character: Character; creating: boolean }) {
