@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,8 @@ const NAME = 'テスト';
 const SLUG = `test-${Date.now() % 100_000}`;
 const START_TITLE = 'はじめる';
 const HIT_WORD = 'ラーメン';
+/** Where the block editor's screenshots go (looked at by a person after a change to the editor). */
+const SHOTS = process.env.AUTHORING_SHOTS_DIR ?? join(tmpdir(), 'talkwith-authoring-shots');
 
 describe.skipIf(!hasChromium)('authoring end to end: an admin builds テスト in the browser, publishes it, and a customer talks to it', () => {
   let dataDir: string;
@@ -75,7 +77,7 @@ describe.skipIf(!hasChromium)('authoring end to end: an admin builds テスト i
     const graph = admin.locator('.react-flow');
     await graph.getByText('あいさつ').first().waitFor();
     await graph.getByText('ラーメンの返事').first().waitFor();
-    await graph.locator('.bg-edge-label', { hasText: HIT_WORD }).waitFor();
+    await graph.locator('.bg-edge-label', { hasText: `ヒット: ${HIT_WORD}` }).waitFor();
 
     // A node clicked opens its block in the side panel, as the server stored it.
     const panel = admin.getByRole('complementary', { name: 'ブロックの編集' });
@@ -83,9 +85,19 @@ describe.skipIf(!hasChromium)('authoring end to end: an admin builds テスト i
     await panel.waitFor({ state: 'detached' });
     await graph.locator('.bg-node', { hasText: 'あいさつ' }).click();
     await panel.getByRole('heading', { name: 'あいさつ' }).waitFor();
+    await mkdir(SHOTS, { recursive: true });
+    await admin.screenshot({ path: join(SHOTS, 'blocks-panel-basic-1280x800.png') });
     await panel.locator('summary', { hasText: /^ヒットワード$/ }).click();
     expect(await panel.getByLabel('ワード', { exact: true }).inputValue()).toBe(HIT_WORD);
     expect(await panel.getByLabel('遷移先ブロック').inputValue()).toBe('reply');
+    // Pickers read title first: the closed select shows the clip's name, not a cut-off id.
+    expect(await panel.getByLabel('トリガー動画').locator('option:checked').textContent()).toMatch(/^greet\.mp4（.+）$/);
+    await expect.poll(async () => tab('ブロック').getAttribute('aria-current')).toBe('page');
+
+    await admin.screenshot({ path: join(SHOTS, 'blocks-panel-1280x800.png') });
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await admin.screenshot({ path: join(SHOTS, 'blocks-panel-390x844.png') });
+    await admin.setViewportSize({ width: 1280, height: 800 });
   }, 60_000);
 
   async function addBlock(block: { id: string; title: string; trigger: string; listen?: string; hitWord?: { word: string; target: string } }): Promise<void> {
@@ -102,19 +114,18 @@ describe.skipIf(!hasChromium)('authoring end to end: an admin builds テスト i
     if (block.hitWord) {
       await panel.locator('summary', { hasText: /^ヒットワード$/ }).click();
       await panel.getByRole('button', { name: 'ヒットワードを追加' }).click();
-      const words = panel.getByLabel('ワード', { exact: true });
-      await words.fill(block.hitWord.word);
-      await words.blur(); // the words are taken on blur (「、」 separated)
       await chooseOption(panel.getByLabel('遷移先ブロック'), block.hitWord.target);
+      // Typed, then Enter: the form is submitted with the word (no blur needed).
+      await panel.getByLabel('ワード', { exact: true }).fill(block.hitWord.word);
+      await panel.getByLabel('ワード', { exact: true }).press('Enter');
+    } else {
+      await panel.getByRole('button', { name: '作成', exact: true }).click();
     }
-    await panel.getByRole('button', { name: '作成', exact: true }).click();
     await admin.waitForURL(new RegExp(`/blocks\\?block=${block.id}$`));
   }
 
   it('initial setting and publishing, with the standby clip and a start button but no default start button, shows that one fault, and publishes once it is set', async () => {
-    // The blocks page has no character tabs: back through the sidebar and the characters list.
-    await admin.locator('.admin-nav').getByRole('link', { name: 'キャラクター' }).click();
-    await admin.locator('.admin-table').getByRole('link', { name: NAME, exact: true }).click();
+    // Straight from the blocks page through the character's tabs.
     await tab('初期設定').click();
     await chooseOption(admin.getByLabel('待機動画'), 'standby');
     await admin.getByRole('button', { name: '保存する', exact: true }).click();
