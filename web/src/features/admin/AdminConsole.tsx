@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { NavLink, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AdminBaseContext } from './AdminBase.tsx';
@@ -16,9 +15,8 @@ import { AvatarPage } from './characters/AvatarPage.tsx';
 import { VideoLibraryPage } from './videos/VideoLibraryPage.tsx';
 import { PreviewVideoPage } from './videos/PreviewVideoPage.tsx';
 import { VideoDetailsPage } from './videos/VideoDetailsPage.tsx';
-
-// The block graph editor is a chunk of its own (xyflow and dagre in a further one, loaded by the graph view).
-const BlocksPage = lazy(() => import('./blocks/BlocksPage.tsx'));
+// The block pages are part of the console; only their canvas (xyflow) is a chunk of its own (blocks/useGraphModule.ts).
+import BlocksPage from './blocks/BlocksPage.tsx';
 
 /**
  * The admin console: a separate chunk behind the secret path prefix (loaded by
@@ -55,8 +53,8 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
         <Route path="characters/:character_id/videos" element={<VideoLibraryPage />} />
         <Route path="characters/previewVideo/:video_id" element={<PreviewVideoPage />} />
         <Route path="characters/details/:video_id" element={<VideoDetailsPage />} />
-        <Route path="characters/:characterId/blocks" element={<Suspense fallback={null}><BlocksPage /></Suspense>} />
-        <Route path="characters/:characterId/blocks/new" element={<Suspense fallback={null}><BlocksPage creating /></Suspense>} />
+        <Route path="characters/:characterId/blocks" element={<BlocksPage />} />
+        <Route path="characters/:characterId/blocks/new" element={<BlocksPage creating />} />
         <Route path="*" element={<p className="muted">{ta('console.notFound')}</p>} />
       </Routes>
       </div>

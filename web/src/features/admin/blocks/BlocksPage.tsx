@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { validateCharacter } from '@talkwith/dialogue-engine';
@@ -14,10 +14,9 @@ import { useBlockEditorCharacterQuery } from './blocksApi.ts';
 import { FaultList } from './FaultList.tsx';
 import { characterGraph } from './graphModel.ts';
 import { serverErrorOf } from './serverError.ts';
+import { useGraphModule } from './useGraphModule.ts';
 import './blocks.css';
 
-// The canvas (xyflow + dagre) is a chunk of its own: the list view and the rest of the console never load it.
-const BlockGraph = lazy(() => import('./BlockGraph.tsx'));
 
 /**
  * `characters/:characterId/blocks` (graph or list, `?block=` opens a block in
@@ -30,15 +29,24 @@ export default function BlocksPage({ creating = false }: { creating?: boolean })
   const { characterId = '' } = useParams();
   const { apiBase } = useAdminBase();
   const query = useBlockEditorCharacterQuery({ base: apiBase, characterId });
+  // The canvas (xyflow) is a chunk of its own, fetched beside the character; the list view never loads it.
+  const [params] = useSearchParams();
+  const graphModule = useGraphModule(params.get('view') !== 'list');
   let body;
   if (query.isLoading) body = <p className="muted">{t('blocks.loading')}</p>;
   else if (!query.data) body = <p className="notice notice--error" role="alert">{serverErrorOf(query.error, t('blocks.loadFailed'))?.message ?? t('blocks.loadFailed')}</p>;
-  else body = <BlockEditor character={query.data.character} creating={creating} />;
+  else body = <BlockEditor character={query.data.character} creating={creating} graphModule={graphModule} />;
   // The same trail and tabs as the character's other screens, so 初期設定 and 基本情報 are one click away.
   return <div className="bg-host"><CharacterNav characterId={characterId} name={query.data?.character.name} />{body}</div>;
 }
 
-function BlockEditor({ character, creating }: { character: Character; creating: boolean }) {
+interface EditorProps {
+  character: Character;
+  creating: boolean;
+  graphModule: ReturnType<typeof useGraphModule>;
+}
+
+function BlockEditor({ character, creating, graphModule }: EditorProps) {
   const { t } = useTranslation(ADMIN_NS);
   const { apiBase, basePath } = useAdminBase();
   const navigate = useNavigate();
@@ -74,7 +82,7 @@ function BlockEditor({ character, creating }: { character: Character; creating: 
       <div className={selected || creating ? 'bg-editor bg-editor--panel' : 'bg-editor'}>
         <div className="bg-editor__main">
           {view === 'graph'
-            ? <Suspense fallback={<p className="muted">{t('blocks.loading')}</p>}><BlockGraph graph={graph} selectedId={selectedId} focus={focus} onSelect={select} /></Suspense>
+            ? (graphModule ? <graphModule.default graph={graph} selectedId={selectedId} focus={focus} onSelect={select} /> : <p className="muted">{t('blocks.loading')}</p>)
             : <BlockList base={apiBase} character={character} graph={graph} onSelect={select} />}
         </div>
         {(selected || creating) && (
