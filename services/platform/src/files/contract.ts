@@ -11,8 +11,18 @@ export async function readAll(stream: Readable): Promise<Buffer> {
 
 const INVALID_KEYS = ['', '/etc/passwd', '../outside', 'a/../../b', 'a/./b', 'a\\b', 'a\u0000b', 'a//b'];
 
+export interface FilesContractOptions {
+  /**
+   * The server behind the adapter replaces an object atomically when PUTs of
+   * the same key race (S3 and the local adapter do; the s3rver test double
+   * writes in place, so a race there can mix two bodies — a property of the
+   * double, not of the adapter).
+   */
+  atomicOverwrites?: boolean;
+}
+
 /** Behaviour every FileStore adapter shares; each test works under its own random prefix. */
-export function runFilesContract(adapterName: string, make: () => Promise<FileStore>): void {
+export function runFilesContract(adapterName: string, make: () => Promise<FileStore>, { atomicOverwrites = true }: FilesContractOptions = {}): void {
   describe(`files contract (${adapterName})`, () => {
     let files: FileStore;
     let root: string;
@@ -66,7 +76,7 @@ export function runFilesContract(adapterName: string, make: () => Promise<FileSt
       expect((await readAll(await files.read(key))).toString()).toBe('second, longer version');
     });
 
-    it('put, concurrent overwrites, leave one whole version', async () => {
+    it.skipIf(!atomicOverwrites)('put, concurrent overwrites, leave one whole version', async () => {
       const key = `${root}/race.bin`;
       const versions = [Buffer.alloc(200_000, 1), Buffer.alloc(150_000, 2), Buffer.alloc(250_000, 3)];
       await Promise.all(versions.map((body) => files.put(key, body, 'application/octet-stream')));

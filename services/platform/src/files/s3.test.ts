@@ -26,5 +26,6 @@ if (s3Url) {
   afterAll(async () => {
     await server.stop();
   });
-  runFilesContract('s3, local s3rver', () => createS3Files(server.options));
+  // s3rver writes an object in place (fs.createWriteStream on its final path), so racing PUTs can mix bodies there; S3 itself cannot.
+  runFilesContract('s3, local s3rver', () => createS3Files(server.options), { atomicOverwrites: false });
 }
