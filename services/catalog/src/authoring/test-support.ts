@@ -1,16 +1,11 @@
 import type { ServiceUnderTest } from '@talkwith/platform/platform';
 import type { Video } from '@talkwith/proto/dialogue';
 import { localId, openVideos } from '../model.ts';
+import { adminHeaders } from '../test-support.ts';
 
 /** Helpers of the authoring API tests (each test still makes its own data through them). */
 
-export const adminHeaders = (svc: ServiceUnderTest) => ({ authorization: `Bearer ${svc.tokenFor('admin-1', ['admin'])}` });
-
-export async function addCharacterFor(svc: ServiceUnderTest, payload: Record<string, unknown> = {}): Promise<string> {
-  const res = await svc.app.inject({ method: 'POST', url: '/api/admin/characters', headers: adminHeaders(svc), payload: { name: 'テスト', ...payload } });
-  if (res.statusCode !== 201) throw new Error(`add character answered ${res.statusCode}: ${res.body}`);
-  return res.json().character.id as string;
-}
+export { addCharacterFor, adminHeaders } from '../test-support.ts';
 
 /** A video document as the media routes would store it (the file itself is not needed by authoring). */
 export async function addVideoDoc(svc: ServiceUnderTest, characterId: string, id: string, path = `videos/${id}.mp4`): Promise<void> {

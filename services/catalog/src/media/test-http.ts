@@ -3,6 +3,7 @@ import type { ServiceUnderTest } from '@talkwith/platform/platform';
 import { makeBlock, type Block } from '@talkwith/proto/dialogue';
 import { openCharacters } from '../characters.ts';
 import { localId, openBlocks } from '../model.ts';
+import { addCharacterFor, adminHeaders } from '../test-support.ts';
 
 /** API-test helpers of the media routes: multipart bodies built by hand, characters and blocks made directly. */
 export interface FilePart { filename: string; content: Buffer; contentType?: string; field?: string }
@@ -21,15 +22,9 @@ export function multipart(fields: Record<string, string>, file?: FilePart, fileF
 
 export const fileOf = (path: string, filename: string, contentType = 'video/mp4'): FilePart => ({ filename, content: readFileSync(path), contentType });
 
-export function adminHeaders(svc: ServiceUnderTest, sub = 'admin-1'): Record<string, string> {
-  return { authorization: `Bearer ${svc.tokenFor(sub, ['admin'])}` };
-}
+export { adminHeaders } from '../test-support.ts';
 
-export async function newCharacter(svc: ServiceUnderTest, name = 'テスト'): Promise<string> {
-  const res = await svc.app.inject({ method: 'POST', url: '/api/admin/characters', headers: adminHeaders(svc), payload: { name } });
-  if (res.statusCode !== 201) throw new Error(`character not created: ${res.body}`);
-  return res.json().character.id as string;
-}
+export const newCharacter = (svc: ServiceUnderTest, name = 'テスト'): Promise<string> => addCharacterFor(svc, { name });
 
 export async function upload(svc: ServiceUnderTest, characterId: string, fields: Record<string, string>, file?: FilePart, fileFirst = false) {
   const body = multipart(fields, file, fileFirst);

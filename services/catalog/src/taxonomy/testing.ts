@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceUnderTest } from '@talkwith/platform/platform';
 import { openCharacters, type Character } from '../characters.ts';
+import { adminHeaders } from '../test-support.ts';
 
 /** Helpers of the taxonomy API tests: callers, and data each test makes for itself. */
 
-export const adminHeaders = (svc: ServiceUnderTest, sub = 'admin-1') => ({ authorization: `Bearer ${svc.tokenFor(sub, ['admin'])}` });
-export const customerHeaders = (svc: ServiceUnderTest) => ({ authorization: `Bearer ${svc.tokenFor('customer-1', ['customer'])}` });
+export { adminHeaders, customerHeaders } from '../test-support.ts';
 
 /** A slug no other test uses. */
 export const uniqueSlug = (base: string) => `${base}-${randomUUID().slice(0, 8)}`;
