@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { closePlatform, createPlatform, loadPlatformConfig } from '@talkwith/platform/platform';
-import { seedFirstAdmin } from '@talkwith/identity';
+import { firstAdminLogIn, seedAdminInto } from './authoring/console.ts';
 import { buildWeb, WEB_DIR } from './server.ts';
 import { ARGS, CHROMIUM, hasChromium as chromiumFound, startStandalone, stopStandalone, type Standalone } from './standalone.ts';
 
@@ -14,31 +13,6 @@ if (!hasChromium) console.warn(`skipped: admin console e2e — set CHROMIUM_PATH
 
 const NEW_PASSWORD = 'kanri2026Pass';
 const DEMO_VIDEOS = join(import.meta.dirname, '..', '..', 'services', 'dialogue-engine', 'demo', 'assets', 'videos');
-
-/**
- * The first admin exactly as `npm start` creates it (a generated password that
- * must be changed at the first log-in), seeded into the data directory before
- * the standalone process starts, so the test knows the password it prints.
- */
-async function seedAdminInto(dataDir: string): Promise<{ email: string; password: string }> {
-  const env = { ...process.env, DATA_DIR: dataDir };
-  const config = loadPlatformConfig(env);
-  const platform = await createPlatform(config);
-  try {
-    const admin = await seedFirstAdmin(platform, config, env);
-    if (!admin) throw new Error('a fresh data directory already had an admin');
-    return admin;
-  } finally {
-    await closePlatform(platform);
-  }
-}
-
-async function logIn(page: Page, base: string, email: string, password: string): Promise<void> {
-  await page.goto(`${base}/login`);
-  await page.fill('input[name=username]', email);
-  await page.fill('input[name=password]', password);
-  await page.click('button[type=submit]');
-}
 
 describe.skipIf(!hasChromium)('admin console end to end (standalone gateway, headless Chromium)', () => {
   let dataDir: string;
@@ -66,15 +40,7 @@ describe.skipIf(!hasChromium)('admin console end to end (standalone gateway, hea
   });
 
   it('admin console, after the first log-in through the form and a password change, lists ミライ and still does after a reload', async () => {
-    await logIn(page, server.url, admin.email, admin.password);
-    await page.waitForURL(`${server.url}/password_change`);
-    await page.fill('input[name=currentPassword]', admin.password);
-    await page.fill('input[name=newPassword]', NEW_PASSWORD);
-    await page.fill('input[name=newPasswordAgain]', NEW_PASSWORD);
-    await page.click('button[type=submit]');
-    await page.getByText('パスワードを変更しました。新しいパスワードでログインしてください。').waitFor();
-    await logIn(page, server.url, admin.email, NEW_PASSWORD);
-    await page.waitForURL(/\/mypage$/);
+    await firstAdminLogIn(page, server.url, admin, NEW_PASSWORD);
 
     // Through the menu first (the config fetched after log-in must already tell the prefix), then a full reload.
     await page.locator('.menu-button').click();
