@@ -25,7 +25,8 @@ export function AdminGate() {
   const config = useClientConfig();
   const adminPath = (config.data?.adminPath ?? buildAdminPath)?.replace(/^\/+|\/+$/g, '');
 
-  if (status === 'unknown' || config.isFetching) return <Spinner label={t('common.loading')} />;
+  // A refreshed token is a new config fetch: an open console stays while it runs.
+  if (status === 'unknown' || (config.isFetching && !config.data?.adminPath)) return <Spinner label={t('common.loading')} />;
   if (!adminPath || segment !== adminPath) return <NotFoundPage />;
   if (status === 'guest') return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname)}`} replace />;
   if (!isAdmin) return <NotFoundPage />;
