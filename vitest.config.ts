@@ -11,7 +11,19 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['proto/**/*.test.ts', 'services/**/*.test.ts', 'gateway/**/*.test.ts', 'scripts/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: ['**/node_modules/**'],
+          exclude: ['**/node_modules/**', 'test/e2e/**/*.e2e.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Headless Chromium against the built client: web/dist is built once
+        // for the run (global-setup.ts), never by a file while others serve it.
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.e2e.test.ts'],
+          globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

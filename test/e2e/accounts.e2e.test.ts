@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildTestApp, tokenFromMail, uniqueEmail, type TestApp } from '../../services/identity/src/test-app.ts';
 import { seedAdmin } from '../../services/identity/src/accounts/seed-admin.ts';
-import { buildWeb, startWebServer } from './server.ts';
+import { startWebServer } from './server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
@@ -24,7 +24,6 @@ describe.skipIf(!hasChromium)('web accounts end to end (headless Chromium, ident
   const email = uniqueEmail();
 
   beforeAll(async () => {
-    buildWeb();
     identity = await buildTestApp({ maxFailures: 3 });
     ({ url: base, server } = await startWebServer(identity.app, { adminPath: ADMIN_PATH }));
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });

@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { firstAdminLogIn, seedAdminInto } from './authoring/console.ts';
-import { buildWeb, WEB_DIR } from './server.ts';
 import { ARGS, CHROMIUM, hasChromium as chromiumFound, startStandalone, stopStandalone, type Standalone } from './standalone.ts';
 
 const hasChromium = chromiumFound();
@@ -24,7 +22,6 @@ describe.skipIf(!hasChromium)('admin console end to end (standalone gateway, hea
   const name = `テスト花子${Date.now() % 10_000}`;
 
   beforeAll(async () => {
-    if (!existsSync(join(WEB_DIR, 'dist', 'index.html')) || process.env.E2E_BUILD_WEB !== '0') buildWeb();
     dataDir = await mkdtemp(join(tmpdir(), 'admin-console-e2e-'));
     admin = await seedAdminInto(dataDir);
     server = await startStandalone(dataDir);

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,6 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { demoAssetsDir } from '@talkwith/dialogue-engine/demo';
 import { chooseOption, firstAdminLogIn, logIn, seedAdminInto } from './authoring/console.ts';
 import { publishedClipPaths, waitForPlaying } from './authoring/player.ts';
-import { buildWeb, WEB_DIR } from './server.ts';
 import { ARGS, CHROMIUM, hasChromium as chromiumFound, startStandalone, stopStandalone, type Standalone } from './standalone.ts';
 
 const hasChromium = chromiumFound();
@@ -34,7 +32,6 @@ describe.skipIf(!hasChromium)('authoring end to end: an admin builds テスト i
   const customerEmail = `customer-${Date.now()}@example.jp`;
 
   beforeAll(async () => {
-    if (!existsSync(join(WEB_DIR, 'dist', 'index.html')) || process.env.E2E_BUILD_WEB !== '0') buildWeb();
     dataDir = await mkdtemp(join(tmpdir(), 'authoring-e2e-'));
     seeded = await seedAdminInto(dataDir);
     server = await startStandalone(dataDir);

@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CONVERSATIONS, dumpProbe, playConversation } from '../../scripts/bench/player-conversation.ts';
-import { buildWeb, WEB_DIR } from './server.ts';
 import { ARGS, CHROMIUM, hasChromium as chromiumFound, startStandalone, stopStandalone, type Standalone } from './standalone.ts';
 import { analyzeProbe, clipName, videoProbeScript, type ProbeAnalysis, type ProbeData, type ProbeScriptOptions } from './video-probe.ts';
 
@@ -27,7 +25,6 @@ describe.skipIf(!hasChromium)('player, seamless clip switches (standalone gatewa
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!existsSync(join(WEB_DIR, 'dist', 'index.html')) || process.env.E2E_BUILD_WEB !== '0') buildWeb();
     dataDir = await mkdtemp(join(tmpdir(), 'player-seamless-e2e-'));
     server = await startStandalone(dataDir);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });

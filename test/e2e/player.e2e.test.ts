@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { buildWeb, WEB_DIR } from './server.ts';
 import { ARGS, CHROMIUM, hasChromium as chromiumFound, startStandalone, stopStandalone, type Standalone } from './standalone.ts';
 
 const hasChromium = chromiumFound();
@@ -59,7 +57,6 @@ describe.skipIf(!hasChromium)('player end to end (standalone gateway, headless C
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!existsSync(join(WEB_DIR, 'dist', 'index.html')) || process.env.E2E_BUILD_WEB !== '0') buildWeb();
     dataDir = await mkdtemp(join(tmpdir(), 'player-e2e-'));
     server = await startStandalone(dataDir);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
