@@ -10,8 +10,10 @@ export const CharacterPublished = defineEvent(
     description: Type.String({ maxLength: 5000 }),
     published_at: Type.String({ format: 'date-time' }),
     version: Type.Integer({ minimum: 1, description: 'the published snapshot\'s version (1 for the first publish, +1 for each after)' }),
+    price: Type.Optional(Type.Integer({ minimum: 0, description: 'yen to unlock it (0 or absent = free); billing sells it at this price' })),
+    slug: Type.Optional(Type.String({ description: 'its URL name, so billing can name it in purchase histories' })),
   }),
-  'An admin published a character (or published it again); dialogue indexes it for search.',
+  'An admin published a character (or published it again); dialogue indexes it for search, billing prices it.',
 );
 
 export const CharacterUnpublished = defineEvent(

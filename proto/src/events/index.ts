@@ -3,12 +3,14 @@ import type { EventDefinition, EventEnvelope } from '../envelope/index.ts';
 import { identityEvents } from './identity.ts';
 import { platformEvents } from './platform.ts';
 import { catalogEvents } from './catalog.ts';
+import { billingEvents } from './billing.ts';
 
 export * from './identity.ts';
 export * from './platform.ts';
 export * from './catalog.ts';
+export * from './billing.ts';
 
-const definitions = [...platformEvents, ...identityEvents, ...catalogEvents];
+const definitions = [...platformEvents, ...identityEvents, ...catalogEvents, ...billingEvents];
 type Definition = (typeof definitions)[number];
 
 /** Every event type that may travel on the bus. */

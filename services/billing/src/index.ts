@@ -1,9 +1,14 @@
 import type { ServiceModule } from '@talkwith/platform';
+import { BillingConfig } from './config.ts';
 import { billingPlugin } from './plugin.ts';
 
 export const billingService: ServiceModule = {
   name: 'billing',
-  prefixes: ['/api/billing', '/api/payment'],
+  prefixes: [
+    '/api/billing', '/api/payment', '/api/talk_tickets', '/api/points', '/api/subscriptions',
+    '/api/admin/payment', '/api/admin/subscriptions', '/api/admin/point', '/api/admin/full/users', '/api/admin/full/purchases',
+  ],
   plugin: billingPlugin,
+  configSchema: BillingConfig,
 };
 export default billingService;

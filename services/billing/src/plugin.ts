@@ -1,28 +1,39 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceOptions } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
-import { ensureJwt, requireCaller } from '@talkwith/platform/http';
+import { ensureJwt } from '@talkwith/platform/http';
 import { ServiceAlive } from '@talkwith/proto';
-import { WalletReply } from '@talkwith/proto/billing';
-import { onUserEvent, openWallets } from './wallets.ts';
+import { loadBillingConfig } from './config.ts';
+import type { BillingArea, BillingDeps, Closer } from './deps.ts';
+import { ensureIdempotencyIndexes } from './idempotency.ts';
+import { ledgerArea } from './ledger/index.ts';
+import { providerArea, providerFrom } from './provider/index.ts';
+import { purchasesArea } from './purchases/index.ts';
+import { subscriptionsArea } from './subscriptions/index.ts';
 
-/** Billing: wallets (points, talk tickets); payments come in a later issue. */
-export const billingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config }) => {
+const AREAS: BillingArea[] = [ledgerArea, providerArea, purchasesArea, subscriptionsArea];
+
+/** Billing: wallets, talk tickets, points, card payments, purchases, subscriptions (services/billing/API.md). */
+export const billingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config, env }) => {
   await ensureJwt(app, config.JWT_SECRET);
-  const wallets = openWallets(platform.store);
-  let consumer: { close(): Promise<void> } | undefined;
+  const billingConfig = loadBillingConfig(env);
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+  const provider = await providerFrom(billingConfig, platform, publicUrl);
+  const deps: BillingDeps = { platform, config: billingConfig, provider, publicUrl };
+
+  await ensureIdempotencyIndexes(platform.store);
+  for (const area of AREAS) await area.prepare?.(deps);
+  const closers: Closer[] = [];
   app.addHook('onReady', async () => {
-    consumer = await platform.events.consume('billing', ['user.registered', 'user.deleted'], (event, tx) => onUserEvent(openWallets(tx), event));
+    for (const area of AREAS) closers.push(...(await area.start?.(deps) ?? []));
+    await platform.jobs.start();
   });
-  app.addHook('onClose', async () => { await consumer?.close(); });
+  app.addHook('onClose', async () => {
+    for (const closer of closers.splice(0).reverse()) await closer.close();
+    await provider.close();
+  });
 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get('/api/billing/healthz', { schema: { tags: ['billing'], summary: 'billing service alive', response: { 200: ServiceAlive } } }, async () => ({ ok: true as const, service: 'billing' }));
-  api.get('/api/billing/wallet', { schema: { tags: ['billing'], summary: "The caller's points and talk tickets", response: { 200: WalletReply } } }, async (request) => {
-    const caller = await requireCaller(request);
-    const wallet = await wallets.findOne({ _id: caller.sub });
-    if (!wallet) throw new AppError('NOT_FOUND', 'ウォレットが見つかりません。');
-    return { ok: true as const, points: wallet.points, talk_tickets: wallet.talk_tickets };
-  });
+  for (const area of AREAS) await app.register(area.routes, deps);
 };

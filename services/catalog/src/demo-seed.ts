@@ -62,6 +62,7 @@ async function insertDemo(store: DocumentStore, events: Eventing): Promise<boole
       await replaceDraftDocs(tx, demoCharacter.id, demoCharacter);
       await events.publish('character.published', demoCharacter.id, {
         character_id: demoCharacter.id, name: demoCharacter.name, description: 'TALK WITH のデモキャラクター', published_at: now, version: 1,
+        price: demoCharacter.price ?? 0, slug: demoCharacter.slug,
       }, tx);
     });
   } catch (err) {

@@ -2,3 +2,4 @@ export { createEventing, PROCESSED_EVENTS, type EventingOptions } from './eventi
 export { dataProblem, envelopeProblem } from './validation.ts';
 export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox.ts';
 export { OUTBOX, type OutboxEntry } from './outbox-entry.ts';
+export { audited, type AdminActor } from './audited.ts';

@@ -1,0 +1,23 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * The header every money-moving call carries (services/billing/API.md): a
+ * repeat with the same key and body answers the first answer.
+ */
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.String({ minLength: 8, maxLength: 128, pattern: '^[A-Za-z0-9_\\-:.]+$', description: 'one key per intended charge, grant or use; reuse it to retry safely' }),
+});
+export type IdempotencyHeaders = Static<typeof IdempotencyHeaders>;
+
+export const UserIdParams = Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type UserIdParams = Static<typeof UserIdParams>;
+
+export const AdminUserParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type AdminUserParams = Static<typeof AdminUserParams>;
+
+export const PageQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })) });
+export type PageQuery = Static<typeof PageQuery>;
+
+/** Integer yen. */
+export const Yen = Type.Integer({ minimum: 0, maximum: 10_000_000 });
+export const Iso = Type.String({ format: 'date-time' });

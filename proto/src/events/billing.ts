@@ -1,0 +1,124 @@
+import { Type } from '@sinclair/typebox';
+import { defineEvent } from '../envelope/index.ts';
+
+const UserId = Type.String({ minLength: 1 });
+const Id = Type.String({ minLength: 1 });
+const At = Type.String({ format: 'date-time' });
+
+/** Why tickets were granted (SPEC.md §4 talk ticket history kind `added`). */
+export const TicketSource = Type.Union([
+  Type.Literal('purchase'), Type.Literal('subscription'), Type.Literal('serial'), Type.Literal('operator'),
+], { description: 'purchase: bought; subscription: a period of a plan; serial: a redeemed code; operator: given by an admin' });
+
+/** SPEC.md §4 point transaction codes. */
+export const PointCode = Type.Union([
+  Type.Literal('SU0001'), Type.Literal('MA0001'), Type.Literal('MA0009'), Type.Literal('TA0001'), Type.Literal('LB0001'), Type.Literal('LP0001'),
+], { description: 'SU0001 from a subscription; MA0001 given by an operator; MA0009 cancelled by an operator; TA0001 used; LB0001 login bonus; LP0001 expired' });
+
+export const ProductKind = Type.Union([
+  Type.Literal('character'), Type.Literal('subscription'), Type.Literal('tickets'), Type.Literal('points'),
+], { description: 'SPEC.md §3 product kinds (character, subscription) plus the ticket and point packs the shop sells' });
+
+export const PurchaseCompleted = defineEvent(
+  'purchase.completed',
+  1,
+  Type.Object({
+    purchase_id: Id,
+    user_id: UserId,
+    order_id: Type.String({ minLength: 1, description: 'the merchant orderId sent to the card provider' }),
+    product_id: Id,
+    kind: ProductKind,
+    amount: Type.Integer({ minimum: 0, description: 'yen charged' }),
+    character_id: Type.Optional(Id),
+    completed_at: At,
+  }),
+  'A card payment was captured and what it bought was granted (character unlocked, tickets or points added), in the same transaction.',
+);
+
+export const PurchaseCanceled = defineEvent(
+  'purchase.canceled',
+  1,
+  Type.Object({
+    purchase_id: Id,
+    user_id: UserId,
+    order_id: Type.String({ minLength: 1 }),
+    amount: Type.Integer({ minimum: 0 }),
+    by: Type.Union([Type.Literal('user'), Type.Literal('admin'), Type.Literal('system')]),
+    canceled_at: At,
+  }),
+  'A captured purchase was cancelled (refunded at the provider) and what it granted was taken back.',
+);
+
+export const TicketGranted = defineEvent(
+  'ticket.granted',
+  1,
+  Type.Object({
+    user_id: UserId, lot_id: Id, count: Type.Integer({ minimum: 1 }), source: TicketSource,
+    expires_at: At, ref: Type.Optional(Type.String({ description: 'the purchase, subscription period, serial or admin action that granted them' })),
+  }),
+  'Talk tickets were added to a wallet (history kind added).',
+);
+
+export const TicketUsed = defineEvent(
+  'ticket.used',
+  1,
+  Type.Object({ user_id: UserId, count: Type.Integer({ minimum: 1 }), character_id: Id, btn: Type.String(), used_at: At }),
+  'A talk ticket was spent on a talk (history kind used).',
+);
+
+export const TicketExpired = defineEvent(
+  'ticket.expired',
+  1,
+  Type.Object({ user_id: UserId, lot_id: Id, count: Type.Integer({ minimum: 1 }), expired_at: At }),
+  'Unused tickets of a lot reached their expiry (history kind expired).',
+);
+
+export const TicketRemoved = defineEvent(
+  'ticket.removed',
+  1,
+  Type.Object({ user_id: UserId, count: Type.Integer({ minimum: 1 }), admin_id: Type.Optional(UserId), reason: Type.String(), removed_at: At }),
+  'An operator (or a cancelled purchase) took tickets back (history kind removed).',
+);
+
+export const PointsGranted = defineEvent(
+  'points.granted',
+  1,
+  Type.Object({ user_id: UserId, lot_id: Id, points: Type.Integer({ minimum: 1 }), code: PointCode, expires_at: At, ref: Type.Optional(Type.String()) }),
+  'Points were added (SU0001, MA0001, LB0001, or a bought pack).',
+);
+
+export const PointsUsed = defineEvent(
+  'points.used',
+  1,
+  Type.Object({
+    user_id: UserId, points: Type.Integer({ minimum: 1 }), code: PointCode,
+    action_code: Type.Optional(Type.String()), character_id: Type.Optional(Type.String()), btn: Type.Optional(Type.String()), used_at: At,
+  }),
+  'Points left a wallet: spent (TA0001), cancelled by an operator (MA0009) or expired (LP0001).',
+);
+
+export const SubscriptionStatus = Type.Union([Type.Literal('inactive'), Type.Literal('active'), Type.Literal('canceled')]);
+export const SubscriptionEventKind = Type.Union([
+  Type.Literal('subscribe'), Type.Literal('cancel'), Type.Literal('finish'), Type.Literal('renew'), Type.Literal('resubscribe'), Type.Literal('change'),
+]);
+
+const SubscriptionFacts = {
+  subscription_id: Id, user_id: UserId, product_code: Type.String(), group_id: Type.Optional(Type.String()),
+  status: SubscriptionStatus, period_start: At, period_end: At,
+};
+
+export const SubscriptionStarted = defineEvent('subscription.started', 1, Type.Object({ ...SubscriptionFacts, event: SubscriptionEventKind }),
+  'A subscription became active (subscribe or resubscribe) and its first period was charged.');
+export const SubscriptionRenewed = defineEvent('subscription.renewed', 1, Type.Object({ ...SubscriptionFacts, period: Type.Integer({ minimum: 1 }), amount: Type.Integer({ minimum: 0 }) }),
+  'A period was charged exactly once and its tickets granted.');
+export const SubscriptionCanceled = defineEvent('subscription.canceled', 1, Type.Object(SubscriptionFacts),
+  'The subscriber cancelled: it stays usable to the end of the paid period, then finishes.');
+export const SubscriptionChanged = defineEvent('subscription.changed', 1, Type.Object({ ...SubscriptionFacts, previous_group_id: Type.Optional(Type.String()) }),
+  'The subscriber moved the subscription to another group.');
+export const SubscriptionFinished = defineEvent('subscription.finished', 1, Type.Object({ ...SubscriptionFacts, reason: Type.Union([Type.Literal('canceled'), Type.Literal('payment_failed')]) }),
+  'A subscription ended: a cancelled one at its period end, or after renewal charges kept failing.');
+
+export const billingEvents = [
+  PurchaseCompleted, PurchaseCanceled, TicketGranted, TicketUsed, TicketExpired, TicketRemoved, PointsGranted, PointsUsed,
+  SubscriptionStarted, SubscriptionRenewed, SubscriptionCanceled, SubscriptionChanged, SubscriptionFinished,
+];

@@ -1,0 +1,23 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '@talkwith/platform';
+import { requireCaller, type Caller } from '@talkwith/platform/http';
+
+export interface Acting {
+  caller: Caller;
+  /** Whose wallet, purchases or subscription the call concerns. */
+  userId: string;
+  isAdmin: boolean;
+}
+
+/**
+ * The verified caller and the user a call concerns. SPEC.md §7 puts a
+ * `user_id` in many paths and bodies; it must be the caller's own, unless
+ * the caller is an admin. The identity always comes from the token.
+ */
+export async function actingUser(request: FastifyRequest, claimedUserId?: string): Promise<Acting> {
+  const caller = await requireCaller(request);
+  const isAdmin = caller.roles.includes('admin') && !caller.passwordChangeRequired;
+  const userId = claimedUserId ?? caller.sub;
+  if (userId !== caller.sub && !isAdmin) throw new AppError('FORBIDDEN', '他の利用者の情報は扱えません。');
+  return { caller, userId, isAdmin };
+}

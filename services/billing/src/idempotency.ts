@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
+import { AppError } from '@talkwith/platform';
+
+/** One answered money-moving call, kept so a retry with its key gets the same answer. */
+export interface IdempotencyRecord {
+  _id: string;
+  scope: string;
+  user_id: string;
+  fingerprint: string;
+  status: number;
+  body: unknown;
+  created_at: string;
+  [key: string]: unknown;
+}
+
+export interface IdempotentCall {
+  /** What the call does (`tickets.use`, `points.give`): the same key may be used once per scope and user. */
+  scope: string;
+  /** Whose call it is (the caller, or the admin acting). */
+  userId: string;
+  /** The Idempotency-Key header. */
+  key: string;
+  /** What was asked (body, params): a repeat with another request under the same key is refused. */
+  request: unknown;
+}
+
+export interface Answer<B> {
+  status: number;
+  body: B;
+}
+
+export const IDEMPOTENCY = 'idempotency';
+
+export function openIdempotency(store: DocumentStore | Transaction): Collection<IdempotencyRecord> {
+  return store.collection<IdempotencyRecord>(IDEMPOTENCY);
+}
+
+function recordIdOf(call: IdempotentCall): string {
+  return createHash('sha256').update(`${call.scope}\u0000${call.userId}\u0000${call.key}`).digest('base64url');
+}
+
+/** Stable across key order, so a client that re-serialises its body differently is still the same request. */
+function fingerprintOf(request: unknown): string {
+  const canonical = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(canonical);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+    return value;
+  };
+  return createHash('sha256').update(JSON.stringify(canonical(request) ?? null)).digest('base64url');
+}
+
+function replay<B>(record: IdempotencyRecord, fingerprint: string): Answer<B> {
+  if (record.fingerprint !== fingerprint) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'この Idempotency-Key は別の内容の依頼に使われています。', { status: 422 });
+  }
+  return { status: record.status, body: record.body as B };
+}
+
+/**
+ * Runs a money-moving call whose every write is in the store, exactly once
+ * per (scope, user, key): `work`'s writes, its events (published with `tx`)
+ * and the stored answer commit together, so a retry after a crash either
+ * finds the answer or runs the call afresh, never half of it. A call that
+ * throws stores nothing (it changed nothing), so a retry runs it again.
+ * Concurrent first tries: one commits; the other's insert of the same record
+ * id fails, and it answers what the first stored.
+ */
+export async function idempotent<B>(store: DocumentStore, call: IdempotentCall, work: (tx: Transaction) => Promise<Answer<B>>): Promise<Answer<B>> {
+  const _id = recordIdOf(call);
+  const fingerprint = fingerprintOf(call.request);
+  try {
+    return await store.withTransaction(async (tx) => {
+      const records = openIdempotency(tx);
+      const earlier = await records.findOne({ _id });
+      if (earlier) return replay<B>(earlier, fingerprint);
+      const answer = await work(tx);
+      await records.insertOne({ _id, scope: call.scope, user_id: call.userId, fingerprint, status: answer.status, body: answer.body, created_at: new Date().toISOString() });
+      return answer;
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'DUPLICATE_KEY') throw err;
+    const winner = await openIdempotency(store).findOne({ _id });
+    if (!winner) throw err;
+    return replay<B>(winner, fingerprint);
+  }
+}
+
+export async function ensureIdempotencyIndexes(store: DocumentStore): Promise<void> {
+  await openIdempotency(store).createIndex({ user_id: 1, created_at: -1 });
+}
