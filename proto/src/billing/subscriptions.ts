@@ -1,0 +1,2 @@
+// The subscriptions area's HTTP bodies and replies (services/billing/API.md); written by that area.
+export {};
