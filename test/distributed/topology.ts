@@ -55,7 +55,12 @@ export function adminToken(secret: string, sub = 'distributed-test-admin'): stri
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
 }
 
-export async function startTopology(): Promise<Topology> {
+/** Extra environment for one process (a service by name, or the gateway), on top of the common one. */
+export interface TopologyOptions {
+  env?: Partial<Record<ServiceName | 'gateway', NodeJS.ProcessEnv>>;
+}
+
+export async function startTopology(options: TopologyOptions = {}): Promise<Topology> {
   const redis = await startRedisServer();
   const root = await mkdtemp(join(tmpdir(), 'talkwith-distributed-'));
   const jwtSecret = randomBytes(32).toString('hex');
@@ -69,7 +74,7 @@ export async function startTopology(): Promise<Topology> {
 
   async function startService(name: ServiceName): Promise<void> {
     const { port, dataDir } = slot(name);
-    const child = startNode(`services/${name}/src/server.ts`, { env: { ...env, PORT: String(port), DATA_DIR: dataDir } });
+    const child = startNode(`services/${name}/src/server.ts`, { env: { ...env, ...options.env?.[name], PORT: String(port), DATA_DIR: dataDir } });
     slot(name).process = child;
     await waitForHttp(`${serviceUrl(name)}/readyz`, child, STARTUP_MS);
   }
@@ -86,7 +91,7 @@ export async function startTopology(): Promise<Topology> {
   try {
     await Promise.all(SERVICE_NAMES.map(startService));
     const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, serviceUrl(name)]));
-    gateway = startNode('gateway/src/server.ts', { env: { ...env, ...upstreams, SOCKET_FRAMES_PER_MINUTE: '100000', SOCKET_CONNECTION_FRAMES_PER_SECOND: '1000', PORT: String(gatewayPort), DATA_DIR: join(root, 'gateway') } });
+    gateway = startNode('gateway/src/server.ts', { env: { ...env, ...upstreams, SOCKET_FRAMES_PER_MINUTE: '100000', SOCKET_CONNECTION_FRAMES_PER_SECOND: '1000', ...options.env?.gateway, PORT: String(gatewayPort), DATA_DIR: join(root, 'gateway') } });
     await waitForHttp(`http://127.0.0.1:${gatewayPort}/readyz`, gateway, STARTUP_MS);
   } catch (err) {
     await close();

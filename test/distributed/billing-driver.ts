@@ -1,0 +1,193 @@
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
+
+/**
+ * A card-paying client as a real browser and its retry logic behave: one
+ * Idempotency-Key per intended purchase, the same request again (same key,
+ * same body) on a connection error, a 5xx or an abort, never a new key.
+ * Used by the billing chaos test (and its numbers by the billing bench).
+ */
+
+export const PACK = { product_id: 'tickets-1', tickets: 1, amount: 150 } as const;
+
+/** The sandbox's test cards (services/billing/API.md § Provider port). */
+export const CARDS = {
+  success: '4111111111111111',
+  timeout: '4000000000000119',
+  pending: '4000000000000259',
+  declined: '4000000000000002',
+} as const;
+export type Scenario = keyof typeof CARDS;
+
+/** How the client sends its request: once, 2–3 copies at the same time, or aborted mid-way and sent again. */
+export type Delivery = 'once' | 'duplicated' | 'aborted';
+
+export interface Intent {
+  user: string;
+  key: string;
+  scenario: Scenario;
+  delivery: Delivery;
+  /** The purchase ids every answer named (one, if idempotency holds). */
+  purchaseIds: Set<string>;
+  /** What the client was last told: settled, declined, or 202 PAYMENT_PENDING. */
+  answer?: 'captured' | 'failed' | 'pending';
+  orderId?: string;
+}
+
+export interface ClientStats {
+  requests: number;
+  /** Requests sent again with the same key after a connection error, a 5xx or a 409 (call in flight). */
+  retries: number;
+  aborts: number;
+  duplicates: number;
+  /** Answers no correct server gives (4xx other than a decline): the test asserts there are none. */
+  unexpected: string[];
+}
+
+/** An access token as identity signs it (HS256, shared JWT_SECRET), for a customer without roles. */
+export function userToken(secret: string, sub: string): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub, roles: [], iat: now, exp: now + 3600 })}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A card expiry two years ahead, MM/YY. */
+function futureExpiry(): string {
+  const now = new Date();
+  return `${String(now.getUTCMonth() + 1).padStart(2, '0')}/${String((now.getUTCFullYear() + 2) % 100).padStart(2, '0')}`;
+}
+
+export interface Reply { status: number; body: Record<string, unknown> }
+
+function parseBody(text: string): Record<string, unknown> {
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return { text };
+  }
+}
+
+/** Connection refused/reset, a gateway that could not reach billing, or billing answering while it starts: try again. */
+const retryable = (status: number) => status >= 500 || status === 409 || status === 429;
+
+export class BillingClient {
+  readonly stats: ClientStats = { requests: 0, retries: 0, aborts: 0, duplicates: 0, unexpected: [] };
+  private readonly tokens = new Map<string, string>();
+  private readonly baseUrl: string;
+  private readonly jwtSecret: string;
+  private readonly giveUpMs: number;
+
+  constructor(baseUrl: string, jwtSecret: string, giveUpMs = 60_000) {
+    this.baseUrl = baseUrl;
+    this.jwtSecret = jwtSecret;
+    this.giveUpMs = giveUpMs;
+  }
+
+  private authorization(user: string): string {
+    let token = this.tokens.get(user);
+    if (!token) this.tokens.set(user, (token = userToken(this.jwtSecret, user)));
+    return `Bearer ${token}`;
+  }
+
+  /** One HTTP call; a thrown error is a connection error or an abort. */
+  async call(user: string, method: string, path: string, body?: unknown, init: { key?: string; signal?: AbortSignal } = {}): Promise<Reply> {
+    this.stats.requests++;
+    const headers: Record<string, string> = { authorization: this.authorization(user) };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (init.key) headers['idempotency-key'] = init.key;
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: init.signal ?? AbortSignal.timeout(20_000),
+    });
+    const text = await response.text();
+    return { status: response.status, body: parseBody(text) };
+  }
+
+  /** The same call until it gets an answer that is not "try again" (a real client's back-off, bounded). */
+  async untilAnswered(user: string, method: string, path: string, body?: unknown, key?: string): Promise<Reply> {
+    const deadline = Date.now() + this.giveUpMs;
+    for (let attempt = 0; ; attempt++) {
+      const reply = await this.call(user, method, path, body, { key }).catch((err: unknown) => ({ status: 0, body: { error: String(err) } }));
+      if (!retryable(reply.status) && reply.status !== 0) return reply;
+      if (Date.now() > deadline) throw new Error(`${method} ${path} got no answer in ${this.giveUpMs} ms: last ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
+      this.stats.retries++;
+      await sleep(Math.min(1000, 25 * 2 ** attempt) + randomInt(50));
+    }
+  }
+
+  /** A one-time card token from the sandbox's token endpoint, as the browser fetches it. */
+  async cardToken(user: string, scenario: Scenario): Promise<string> {
+    const reply = await this.untilAnswered(user, 'POST', '/api/payment/sandbox/tokens', {
+      card_number: CARDS[scenario], card_expire: futureExpiry(), security_code: '123', token_api_key: 'sandbox',
+    });
+    const token = reply.body.token;
+    if (reply.status !== 200 || typeof token !== 'string') throw new Error(`token endpoint answered ${reply.status} ${JSON.stringify(reply.body)}`);
+    return token;
+  }
+
+  /** Reads one answer of card/authorize into the intent; anything but a settlement, a decline or 202 is unexpected. */
+  private record(intent: Intent, reply: Reply): void {
+    const purchase = reply.body.purchase as { purchase_id?: string; order_id?: string; status?: string } | undefined;
+    if (purchase?.purchase_id) intent.purchaseIds.add(purchase.purchase_id);
+    if (purchase?.order_id) intent.orderId = purchase.order_id;
+    if (reply.status === 202 || reply.body.code === 'PAYMENT_PENDING') intent.answer = 'pending';
+    else if (reply.body.code === 'PAYMENT_DECLINED' || purchase?.status === 'failed') intent.answer = 'failed';
+    else if (reply.status === 200 && purchase?.status === 'captured') intent.answer = 'captured';
+    else this.stats.unexpected.push(`${intent.scenario} ${reply.status} ${JSON.stringify(reply.body).slice(0, 200)}`);
+  }
+
+  private async authorizeOnce(intent: Intent, body: object): Promise<void> {
+    this.record(intent, await this.untilAnswered(intent.user, 'POST', '/api/payment/card/authorize', body, intent.key));
+  }
+
+  /** Aborted after a few ms (maybe before billing saw it, maybe mid-charge), then sent again with the same key. */
+  private async abortThenRetry(intent: Intent, body: object): Promise<void> {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), randomInt(1, 40));
+    try {
+      this.record(intent, await this.call(intent.user, 'POST', '/api/payment/card/authorize', body, { key: intent.key, signal: controller.signal }));
+    } catch {
+      this.stats.aborts++;
+    }
+    await this.authorizeOnce(intent, body);
+  }
+
+  /** One intended purchase, delivered as its `delivery` says; a 202 answer is asked again with the same key half of the time. */
+  async purchase(intent: Intent): Promise<void> {
+    const body = { product_id: PACK.product_id, token: await this.cardToken(intent.user, intent.scenario) };
+    if (intent.delivery === 'once') await this.authorizeOnce(intent, body);
+    if (intent.delivery === 'aborted') await this.abortThenRetry(intent, body);
+    if (intent.delivery === 'duplicated') {
+      const copies = randomInt(2, 4);
+      this.stats.duplicates += copies - 1;
+      await Promise.all(Array.from({ length: copies }, (_, i) => sleep(i * randomInt(0, 5)).then(() => this.authorizeOnce(intent, body))));
+    }
+    if (intent.answer === 'pending' && randomInt(2) === 0) {
+      await sleep(randomInt(200, 800));
+      await this.authorizeOnce(intent, body);
+    }
+  }
+}
+
+/** `count` intended purchases by `users` customers: mostly successes, with time-outs, pending and declined cards, and a third delivered badly. */
+export function planIntents(count: number, users: number): Intent[] {
+  const userIds = Array.from({ length: users }, () => `chaos-${randomBytes(6).toString('hex')}`);
+  const scenarioOf = (roll: number): Scenario => (roll < 10 ? 'timeout' : roll < 22 ? 'pending' : roll < 34 ? 'declined' : 'success');
+  const deliveryOf = (roll: number): Delivery => (roll < 20 ? 'duplicated' : roll < 35 ? 'aborted' : 'once');
+  return Array.from({ length: count }, (_, i) => ({
+    user: userIds[i % users] as string,
+    key: `chaos-${randomBytes(12).toString('hex')}`,
+    scenario: scenarioOf(randomInt(100)),
+    delivery: deliveryOf(randomInt(100)),
+    purchaseIds: new Set<string>(),
+  }));
+}
+
+/** Runs `work` over `items` with `concurrency` workers. */
+export async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < items.length) await work(items[next++] as T);
+  }));
+}
