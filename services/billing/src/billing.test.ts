@@ -32,13 +32,13 @@ describe('billing service', () => {
     expect(res.json()).toMatchObject({ ok: false, code: 'UNAUTHENTICATED' });
   });
 
-  it('billing, user.deleted after user.registered, erases the wallet', async () => {
+  it('billing, user.deleted after user.registered, erases the wallet and a later visit opens an empty one', async () => {
     const userId = randomUUID();
     await svc.platform.events.publish('user.registered', userId, { user_id: userId, email: 'gone@example.jp', registered_at: new Date().toISOString() });
     await eventually(async () => (await svc.platform.store.collection('wallets').countDocuments({ _id: userId })) === 1);
     await svc.platform.events.publish('user.deleted', userId, { user_id: userId, by: 'user' });
     await eventually(async () => (await svc.platform.store.collection('wallets').countDocuments({ _id: userId })) === 0);
     const res = await svc.app.inject({ method: 'GET', url: '/api/billing/wallet', headers: { authorization: `Bearer ${svc.tokenFor(userId)}` } });
-    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ ok: true, points: 0, talk_tickets: 0 });
   });
 });

@@ -1,23 +1,23 @@
-// Scaffolding replaced by the ledger area (API.md § Ledger).
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { AppError } from '@talkwith/platform';
-import { requireCaller } from '@talkwith/platform/http';
-import { WalletReply } from '@talkwith/proto/billing';
 import type { BillingArea } from '../deps.ts';
-import { onUserEvent, openWallets } from './wallets.ts';
+import { onUserEvent } from './consumers.ts';
+import { ensureLedgerIndexes } from './model.ts';
+import { ledgerRoutes } from './routes.ts';
+import { setLedgerTerms } from './terms.ts';
 
+export { grantTickets, grantPoints, revokeTicketsOf, revokePointsOf, type GrantTickets, type GrantPoints } from './grants.ts';
+export { ensureWallet } from './ledger.ts';
+export type { Wallet } from './model.ts';
+
+/** Wallets, talk tickets and points (API.md § Ledger). */
 export const ledgerArea: BillingArea = {
   name: 'ledger',
-  async routes(app, { platform }) {
-    const api = app.withTypeProvider<TypeBoxTypeProvider>();
-    api.get('/api/billing/wallet', { schema: { tags: ['billing'], summary: "The caller's points and talk tickets", response: { 200: WalletReply } } }, async (request) => {
-      const caller = await requireCaller(request);
-      const wallet = await openWallets(platform.store).findOne({ _id: caller.sub });
-      if (!wallet) throw new AppError('NOT_FOUND', 'ウォレットが見つかりません。');
-      return { ok: true as const, points: wallet.points, talk_tickets: wallet.talk_tickets };
-    });
+  routes: ledgerRoutes,
+  async prepare({ platform, config }) {
+    setLedgerTerms(config);
+    await ensureLedgerIndexes(platform.store);
   },
   async start({ platform }) {
-    return [await platform.events.consume('billing', ['user.registered', 'user.deleted'], (event, tx) => onUserEvent(openWallets(tx), event))];
+    const consumer = await platform.events.consume('billing-ledger', ['user.registered', 'user.deleted', 'user.logged_in'], (event, tx) => onUserEvent(tx, platform.events, event));
+    return [consumer];
   },
 };
