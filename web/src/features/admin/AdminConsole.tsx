@@ -17,6 +17,12 @@ import { PreviewVideoPage } from './videos/PreviewVideoPage.tsx';
 import { VideoDetailsPage } from './videos/VideoDetailsPage.tsx';
 // The block pages are part of the console; only their canvas (xyflow) is a chunk of its own (blocks/useGraphModule.ts).
 import BlocksPage from './blocks/BlocksPage.tsx';
+import { PaymentHistoryPage } from './billing/PaymentHistoryPage.tsx';
+import { PurchaseDetailPage } from './billing/PurchaseDetailPage.tsx';
+import { SubscriptionsPage } from './billing/SubscriptionsPage.tsx';
+import { PointGivePage } from './billing/PointGivePage.tsx';
+import { FullUsersPage } from './billing/FullUsersPage.tsx';
+import { FullUserPage } from './billing/FullUserPage.tsx';
 
 /**
  * The admin console: a separate chunk behind the secret path prefix (loaded by
@@ -38,6 +44,11 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
         <NavLink className="admin-nav__link" to={`${basePath}/users`}>{t('admin.users')}</NavLink>
         <NavLink className="admin-nav__link" to={`${basePath}/mail`}>{t('admin.mail')}</NavLink>
         <NavLink className="admin-nav__link" to={`${basePath}/full/categories`}>{ta('taxonomy.nav')}</NavLink>
+        <span className="admin-nav__group" role="presentation">{ta('billing.nav.group')}</span>
+        <NavLink className="admin-nav__link" to={`${basePath}/payment/history`}>{ta('billing.nav.history')}</NavLink>
+        <NavLink className="admin-nav__link" to={`${basePath}/subscriptions/list`}>{ta('billing.nav.subscriptions')}</NavLink>
+        <NavLink className="admin-nav__link" to={`${basePath}/point/give`}>{ta('billing.nav.points')}</NavLink>
+        <NavLink className="admin-nav__link" to={`${basePath}/full/users`}>{ta('billing.nav.users')}</NavLink>
       </nav>
       <div className="admin-main">
       <Routes>
@@ -55,6 +66,12 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
         <Route path="characters/details/:video_id" element={<VideoDetailsPage />} />
         <Route path="characters/:characterId/blocks" element={<BlocksPage />} />
         <Route path="characters/:characterId/blocks/new" element={<BlocksPage creating />} />
+        <Route path="payment/history" element={<PaymentHistoryPage />} />
+        <Route path="full/purchases/:purchase_id" element={<PurchaseDetailPage />} />
+        <Route path="subscriptions/list" element={<SubscriptionsPage />} />
+        <Route path="point/give" element={<PointGivePage />} />
+        <Route path="full/users" element={<FullUsersPage />} />
+        <Route path="full/users/:id" element={<FullUserPage />} />
         <Route path="*" element={<p className="muted">{ta('console.notFound')}</p>} />
       </Routes>
       </div>

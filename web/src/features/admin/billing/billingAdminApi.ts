@@ -1,0 +1,93 @@
+import type { UserReply } from '@talkwith/proto/identity';
+import { api } from '../../../api/index.ts';
+import { adminUrl } from '../adminApi.ts';
+import type {
+  AdminPointHistory, AdminPointsReply, AdminPurchaseDetail, AdminPurchaseList, AdminSubscriptionList, AdminTicketsReply, PointGrantReply,
+  SubscriptionStatus,
+} from './contract.ts';
+
+type WithBase<T = object> = T & { base: string };
+/** Money-moving calls carry the key of the operator's one confirmed intent (services/billing/API.md "Rules every route keeps"). */
+type Keyed<T> = WithBase<T & { idempotencyKey: string }>;
+const id = (value: string) => encodeURIComponent(value);
+const keyHeader = (key: string) => ({ 'Idempotency-Key': key });
+/** Only the filters that are set go in the query string. */
+const setOnly = (params: Record<string, string | number | undefined>) =>
+  Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== ''));
+
+export interface PurchaseFilters { page: number; user_id?: string; status?: string; from?: string; to?: string }
+
+/** The billing screens of the admin console (services/billing/API.md admin routes). */
+export const billingAdminApi = api.enhanceEndpoints({ addTagTypes: ['AdminPurchases', 'AdminSubscriptions', 'AdminLedger'] }).injectEndpoints({
+  endpoints: (build) => ({
+    adminPaymentHistory: build.query<AdminPurchaseList, WithBase<PurchaseFilters>>({
+      query: ({ base, ...filters }) => ({ url: adminUrl(base, 'payment/history'), params: setOnly({ ...filters }) }),
+      providesTags: ['AdminPurchases'],
+    }),
+    adminPurchase: build.query<AdminPurchaseDetail, WithBase<{ purchaseId: string }>>({
+      query: ({ base, purchaseId }) => adminUrl(base, `full/purchases/${id(purchaseId)}`),
+      providesTags: ['AdminPurchases'],
+    }),
+    adminUserPurchases: build.query<AdminPurchaseList, WithBase<{ userId: string; page: number }>>({
+      query: ({ base, userId, page }) => ({ url: adminUrl(base, `full/users/${id(userId)}/purchases`), params: { page } }),
+      providesTags: ['AdminPurchases'],
+    }),
+    adminCancelPurchase: build.mutation<unknown, Keyed<{ purchaseId: string; reason: string }>>({
+      query: ({ base, purchaseId, reason, idempotencyKey }) => ({
+        url: adminUrl(base, 'full/purchases/purchase/cancel'), method: 'POST', headers: keyHeader(idempotencyKey), body: { purchase_id: purchaseId, reason },
+      }),
+      invalidatesTags: ['AdminPurchases', 'AdminLedger'],
+    }),
+    adminRefundPurchase: build.mutation<unknown, Keyed<{ purchaseId: string; amount: number; reason: string }>>({
+      query: ({ base, purchaseId, amount, reason, idempotencyKey }) => ({
+        url: adminUrl(base, `full/purchases/${id(purchaseId)}/cancel_decrement`), method: 'POST', headers: keyHeader(idempotencyKey), body: { amount, reason },
+      }),
+      invalidatesTags: ['AdminPurchases'],
+    }),
+    adminSubscriptions: build.query<AdminSubscriptionList, WithBase<{ page: number; status?: SubscriptionStatus | ''; user_id?: string }>>({
+      query: ({ base, ...filters }) => ({ url: adminUrl(base, 'subscriptions/list'), params: setOnly({ ...filters }) }),
+      providesTags: ['AdminSubscriptions'],
+    }),
+    adminUserTickets: build.query<AdminTicketsReply, WithBase<{ userId: string; page: number }>>({
+      query: ({ base, userId, page }) => ({ url: adminUrl(base, `full/users/${id(userId)}/talk_tickets`), params: { page } }),
+      providesTags: ['AdminLedger'],
+    }),
+    adminGiveTickets: build.mutation<unknown, Keyed<{ userId: string; count: number; reason: string }>>({
+      query: ({ base, userId, count, reason, idempotencyKey }) => ({
+        url: adminUrl(base, `full/users/${id(userId)}/talk_tickets`), method: 'POST', headers: keyHeader(idempotencyKey), body: { count, reason },
+      }),
+      invalidatesTags: ['AdminLedger'],
+    }),
+    adminRemoveTickets: build.mutation<unknown, Keyed<{ userId: string; count: number; reason: string }>>({
+      query: ({ base, userId, count, reason, idempotencyKey }) => ({
+        url: adminUrl(base, `full/users/${id(userId)}/talk_tickets/remove`), method: 'POST', headers: keyHeader(idempotencyKey), body: { count, reason },
+      }),
+      invalidatesTags: ['AdminLedger'],
+    }),
+    adminUserPoints: build.query<AdminPointsReply, WithBase<{ userId: string; page: number }>>({
+      query: ({ base, userId, page }) => ({ url: adminUrl(base, `full/users/${id(userId)}/points`), params: { page } }),
+      providesTags: ['AdminLedger'],
+    }),
+    /** MA0001 (give) or MA0009 (cancel) points of one user. */
+    adminMovePoints: build.mutation<PointGrantReply, Keyed<{ action: 'give' | 'cancel'; user_id: string; points: number; reason: string }>>({
+      query: ({ base, action, idempotencyKey, ...body }) => ({
+        url: adminUrl(base, `point/${action}`), method: 'POST', headers: keyHeader(idempotencyKey), body,
+      }),
+      invalidatesTags: ['AdminLedger'],
+    }),
+    /** One account of the identity service (GET /api/admin/users/:id), to show whom an operator acts on. */
+    adminUserById: build.query<UserReply, WithBase<{ userId: string }>>({
+      query: ({ base, userId }) => adminUrl(base, `users/${id(userId)}`),
+    }),
+    adminPointHistory: build.query<AdminPointHistory, WithBase<{ page: number; user_id?: string }>>({
+      query: ({ base, ...filters }) => ({ url: adminUrl(base, 'point/history'), params: setOnly({ ...filters }) }),
+      providesTags: ['AdminLedger'],
+    }),
+  }),
+});
+
+export const {
+  useAdminPaymentHistoryQuery, useAdminPurchaseQuery, useAdminUserPurchasesQuery, useAdminCancelPurchaseMutation, useAdminRefundPurchaseMutation,
+  useAdminSubscriptionsQuery, useAdminUserTicketsQuery, useAdminGiveTicketsMutation, useAdminRemoveTicketsMutation, useAdminUserPointsQuery,
+  useAdminMovePointsMutation, useAdminPointHistoryQuery, useAdminUserByIdQuery, useLazyAdminUserByIdQuery,
+} = billingAdminApi;

@@ -1,0 +1,38 @@
+import type { PurchaseStatus, PurchaseView, SubscriptionStatus } from './contract.ts';
+
+/** How the billing screens show money, dates and states (labels are keys of the `billing` texts). */
+
+export const yen = (amount: number, language: string) => `¥${amount.toLocaleString(language)}`;
+
+export const when = (iso: string | undefined | null, language: string) => (iso ? new Date(iso).toLocaleString(language) : '—');
+
+export const day = (iso: string | undefined | null, language: string) => (iso ? new Date(iso).toLocaleDateString(language) : '—');
+
+/** What an operator must look at: a captured purchase that was partly refunded reads as its own state. */
+export type PurchaseBadge = PurchaseStatus | 'partially_refunded';
+
+export function purchaseBadgeOf(purchase: Pick<PurchaseView, 'status' | 'refunded'>): PurchaseBadge {
+  return purchase.status === 'captured' && purchase.refunded > 0 ? 'partially_refunded' : purchase.status;
+}
+
+const BADGE_TONE: Record<PurchaseBadge, string> = {
+  captured: 'on', partially_refunded: 'warn', pending: 'alert', unknown: 'alert', challenge: 'off', created: 'off', failed: 'bad', canceled: 'off',
+};
+
+export const badgeToneOf = (badge: PurchaseBadge) => BADGE_TONE[badge];
+
+export const SUBSCRIPTION_TONE: Record<SubscriptionStatus, string> = { active: 'on', canceled: 'warn', inactive: 'off' };
+
+/** What is left to refund of a captured purchase. */
+export const refundableOf = (purchase: Pick<PurchaseView, 'status' | 'amount' | 'refunded'>) =>
+  (purchase.status === 'captured' ? Math.max(0, purchase.amount - purchase.refunded) : 0);
+
+/** The statuses an operator filters payment history by, in the order of the select. */
+export const PURCHASE_STATUSES: PurchaseStatus[] = ['captured', 'pending', 'unknown', 'failed', 'canceled', 'challenge', 'created'];
+
+/** A positive whole number typed in a field, or null. */
+export function positiveInteger(text: string): number | null {
+  if (!/^\d+$/.test(text.trim())) return null;
+  const value = Number(text.trim());
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}
