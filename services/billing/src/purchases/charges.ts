@@ -1,0 +1,48 @@
+import { AppError } from '@talkwith/platform';
+import type { AuthorizeBody, MpiNoneBody } from '@talkwith/proto/billing';
+import type { BillingDeps } from '../deps.ts';
+import type { CardSource } from '../provider/port.ts';
+import { accountIdOf, requireCard } from './cards.ts';
+import { charge, type FlowAnswer, type Payment } from './checkout.ts';
+import { purchaseById } from './resume.ts';
+
+const invalid = (message: string, field: string) => new AppError('VALIDATION_FAILED', message, { status: 400, field });
+
+/** A saved card of this user's (404 CARD_NOT_FOUND otherwise), as the provider names it. */
+async function storedCard(deps: BillingDeps, userId: string, cardId: string): Promise<CardSource> {
+  await requireCard(deps.platform.store, deps.provider, userId, cardId);
+  return { kind: 'stored', accountId: await accountIdOf(deps.platform.store, userId), cardId };
+}
+
+/** POST card/authorize: a one-time token (3-D Secure) or a saved card. */
+export async function authorizePurchase(deps: BillingDeps, userId: string, key: string, body: AuthorizeBody): Promise<FlowAnswer> {
+  if (body.method === 'convenience') {
+    throw new AppError('PRODUCT_UNAVAILABLE', 'コンビニ決済は現在ご利用いただけません。カードでお支払いください。', { status: 409 });
+  }
+  const { token, card_id: cardId } = body;
+  if (Boolean(token) === Boolean(cardId)) throw invalid('カードのトークンか保存済みカードのどちらか一方を指定してください。', 'token');
+  const mpi = body.mpi ?? 'mpi-complete';
+  if (mpi === 'mpi-none' && !cardId) throw invalid('3-D Secure なしの決済は保存済みカードでのみ行えます。', 'mpi');
+  const payWith = async (): Promise<Payment> => {
+    if (cardId) return { card: await storedCard(deps, userId, cardId) };
+    const card: CardSource = { kind: 'token', token: token ?? '' };
+    return body.save_card ? { card, saveCardTo: await accountIdOf(deps.platform.store, userId) } : { card };
+  };
+  return charge(deps, { userId, key, scope: 'authorize', body, productId: body.product_id, payWith, mpi });
+}
+
+/** POST card/mpi_none: a saved card without 3-D Secure. */
+export async function chargeSavedCard(deps: BillingDeps, userId: string, key: string, body: MpiNoneBody): Promise<FlowAnswer> {
+  const payWith = async (): Promise<Payment> => ({ card: await storedCard(deps, userId, body.card_id) });
+  return charge(deps, { userId, key, scope: 'mpi_none', body, productId: body.product_id, payWith, mpi: 'mpi-none' });
+}
+
+/** POST card/reauthorize: the same product again on the card of an earlier purchase (a new purchase, a new orderId). */
+export async function reauthorizePurchase(deps: BillingDeps, userId: string, key: string, purchaseId: string): Promise<FlowAnswer> {
+  const original = await purchaseById(deps, purchaseId, userId, false);
+  if (original.source !== 'card' || !['captured', 'canceled'].includes(original.status)) {
+    throw new AppError('PURCHASE_STATE', 'この購入のカードでは再決済できません。', { status: 409 });
+  }
+  const payWith = async (): Promise<Payment> => ({ originalOrderId: original.order_id });
+  return charge(deps, { userId, key, scope: 'reauthorize', body: { purchase_id: purchaseId }, productId: original.product_id, payWith, mpi: 'mpi-none' });
+}

@@ -1,0 +1,132 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { AppError } from '@talkwith/platform';
+import type { ProductView, PurchaseFlowReply } from '@talkwith/proto/billing';
+import type { BillingDeps } from '../deps.ts';
+import { ProviderRequestError, type AuthorizeResult, type CardSource, type MpiMode } from '../provider/port.ts';
+import { reserveCharacter } from './entitlements.ts';
+import { productForSale } from './products.ts';
+import { openPurchases, UNSETTLED, viewOf, type PurchaseDoc } from './records.ts';
+import { settleBySearch } from './resume.ts';
+import { applyOutcome, outcomeOfAuthorize, type Outcome } from './settle.ts';
+
+/** One intended charge, as a route hands it over (identity from the token, key from the header). */
+export interface ChargeRequest {
+  userId: string;
+  key: string;
+  /** Which call (authorize, mpi_none, reauthorize) and its body: the same key with another request is refused. */
+  scope: string;
+  body: Record<string, unknown>;
+  productId: string;
+  /** The card to charge, checked (it is the caller's) only when the call is not a repeat. */
+  payWith: () => Promise<Payment>;
+  mpi: MpiMode;
+}
+
+/** How a charge pays: a card (and whether to keep it), or the card of an earlier order (reauthorize). */
+export type Payment =
+  | { card: CardSource; saveCardTo?: string }
+  | { originalOrderId: string };
+
+/** What a step of the flow answers: 200 settled or at the challenge, 202 while the outcome is being searched. */
+export interface FlowAnswer {
+  status: 200 | 202;
+  body: PurchaseFlowReply;
+}
+
+export const DECLINED_MESSAGE = 'カードが承認されませんでした。別のカードをお試しください。';
+export const PENDING_MESSAGE = '決済の結果を確認しています。しばらくしてから購入履歴をご確認ください。';
+
+function fingerprintOf(scope: string, body: Record<string, unknown>): string {
+  return createHash('sha256').update(JSON.stringify([scope, body], Object.keys(body).sort())).digest('base64url');
+}
+
+/** The answer a purchase's current state gives: the same for the first call and every repeat of its key. */
+export function answerOf(doc: PurchaseDoc): FlowAnswer {
+  const purchase = viewOf(doc);
+  switch (doc.status) {
+    case 'captured': case 'canceled': return { status: 200, body: { ok: true, purchase, next: 'done' } };
+    case 'challenge': return { status: 200, body: { ok: true, purchase, next: 'challenge', ...(doc.challenge_url ? { challenge_url: doc.challenge_url } : {}) } };
+    case 'failed': throw new AppError('PAYMENT_DECLINED', DECLINED_MESSAGE, { status: 402, body: { purchase } });
+    default: return { status: 202, body: { ok: true, purchase, next: 'pending', code: 'PAYMENT_PENDING', message: PENDING_MESSAGE } };
+  }
+}
+
+/** Runs one charge end to end (API.md § Purchases flow) and answers it; safe to repeat with the same key. */
+export async function charge(deps: BillingDeps, request: ChargeRequest): Promise<FlowAnswer> {
+  const fingerprint = fingerprintOf(request.scope, request.body);
+  const earlier = await openPurchases(deps.platform.store).findOne({ user_id: request.userId, idempotency_key: request.key });
+  if (earlier) return answerOf(await repeatOf(deps, earlier, fingerprint));
+  const product = await productForSale(deps.platform.store, request.productId);
+  const payment = await request.payWith();
+  const { doc: created, mine } = await createPurchase(deps, request, product, fingerprint);
+  if (!mine) return answerOf(await repeatOf(deps, created, fingerprint));
+  const outcome = await callProvider(deps, request, payment, created);
+  await deps.platform.store.withTransaction((tx) => applyOutcome(tx, deps.platform.events, created._id, outcome, new Date()));
+  return answerOf(await reload(deps, created._id));
+}
+
+async function repeatOf(deps: BillingDeps, doc: PurchaseDoc, fingerprint: string): Promise<PurchaseDoc> {
+  if (doc.request_fingerprint !== fingerprint) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'この Idempotency-Key は別の内容の依頼に使われています。', { status: 422 });
+  }
+  return UNSETTLED.includes(doc.status) ? settleBySearch(deps, doc) : doc;
+}
+
+export async function reload(deps: BillingDeps, purchaseId: string): Promise<PurchaseDoc> {
+  const doc = await openPurchases(deps.platform.store).findOne({ _id: purchaseId });
+  if (!doc) throw new AppError('NOT_FOUND', '購入が見つかりません。');
+  return doc;
+}
+
+/** Tx 1: the purchase with its one orderId, and the character reserved. A concurrent twin with the same key gets the first's record. */
+async function createPurchase(deps: BillingDeps, request: ChargeRequest, product: ProductView, fingerprint: string): Promise<{ doc: PurchaseDoc; mine: boolean }> {
+  const now = new Date().toISOString();
+  const _id = randomUUID();
+  const doc: PurchaseDoc = {
+    _id, user_id: request.userId, product_id: product.product_id, kind: product.kind, name: product.name, amount: product.amount, refunded: 0,
+    order_id: `tw${randomUUID().replaceAll('-', '')}`, idempotency_key: request.key, request_fingerprint: fingerprint,
+    status: 'created', source: 'card', attempts: 0, refund_in_flight: null, created_at: now, updated_at: now,
+    ...(product.character_id ? { character_id: product.character_id } : {}),
+    ...(product.tickets ? { tickets: product.tickets } : {}),
+    ...(product.points ? { points: product.points } : {}),
+  };
+  try {
+    return await deps.platform.store.withTransaction(async (tx) => {
+      if (doc.character_id) await reserveCharacter(tx, doc.user_id, doc.character_id, _id, now);
+      return { doc: await openPurchases(tx).insertOne(doc), mine: true };
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'DUPLICATE_KEY') throw err;
+    const twin = await openPurchases(deps.platform.store).findOne({ user_id: request.userId, idempotency_key: request.key });
+    if (!twin) throw err;
+    return { doc: twin, mine: false };
+  }
+}
+
+/**
+ * The provider call, outside any transaction. A lost answer (time-out, a
+ * broken connection) is `unknown`: searched later by the same orderId, never
+ * sent again. A request the provider refused (bad token) charged nothing.
+ */
+async function callProvider(deps: BillingDeps, request: ChargeRequest, payment: Payment, doc: PurchaseDoc): Promise<Outcome> {
+  try {
+    return outcomeOfAuthorize(await sendCharge(deps, request, payment, doc));
+  } catch (err) {
+    if (err instanceof ProviderRequestError) {
+      return { status: 'failed', codes: { vResultCode: err.vResultCode ?? 'REQUEST', mstatus: 'failure', message: err.message } };
+    }
+    deps.platform.logger.warn({ err, orderId: doc.order_id }, 'card provider answer lost: the order will be searched');
+    return { status: 'unknown' };
+  }
+}
+
+function sendCharge(deps: BillingDeps, request: ChargeRequest, payment: Payment, doc: PurchaseDoc): Promise<AuthorizeResult> {
+  if ('originalOrderId' in payment) {
+    return deps.provider.reauthorize({ orderId: doc.order_id, originalOrderId: payment.originalOrderId, amount: doc.amount });
+  }
+  return deps.provider.authorize({
+    orderId: doc.order_id, amount: doc.amount, card: payment.card, withCapture: true, mpi: request.mpi,
+    redirectionUri: `${deps.publicUrl}/payment/process/mpi_complete?order_id=${encodeURIComponent(doc.order_id)}`,
+    ...(payment.saveCardTo ? { saveCardTo: payment.saveCardTo } : {}),
+  });
+}

@@ -1,0 +1,73 @@
+import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
+import { AppError } from '@talkwith/platform';
+import type { EventOf } from '@talkwith/proto';
+import type { ProductView } from '@talkwith/proto/billing';
+
+/** A character on sale, priced by the catalog's `character.published`. */
+export interface CharacterProductDoc {
+  _id: string;
+  kind: 'character';
+  character_id: string;
+  name: string;
+  amount: number;
+  /** Published with a price > 0: may be bought. */
+  available: boolean;
+  updated_at: string;
+  [key: string]: unknown;
+}
+
+/** What the shop sells besides characters (API.md § Purchases); prices in yen. */
+export const PACKS: readonly ProductView[] = [
+  { product_id: 'tickets-1', kind: 'tickets', name: 'トークチケット 1枚', amount: 150, tickets: 1, methods: ['credit'] },
+  { product_id: 'tickets-5', kind: 'tickets', name: 'トークチケット 5枚', amount: 700, tickets: 5, methods: ['credit'] },
+  { product_id: 'tickets-10', kind: 'tickets', name: 'トークチケット 10枚', amount: 1300, tickets: 10, methods: ['credit'] },
+  { product_id: 'points-500', kind: 'points', name: '500ポイント', amount: 500, points: 500, methods: ['credit'] },
+  { product_id: 'points-1000', kind: 'points', name: '1000ポイント', amount: 1000, points: 1000, methods: ['credit'] },
+];
+
+export const characterProductId = (characterId: string): string => `character:${characterId}`;
+
+export function openProducts(store: DocumentStore | Transaction): Collection<CharacterProductDoc> {
+  return store.collection<CharacterProductDoc>('products');
+}
+
+/** Keeps the character products in step with the catalog (a redelivered event writes the same thing again). */
+export async function onCatalogEvent(products: Collection<CharacterProductDoc>, event: EventOf<'character.published' | 'character.unpublished'>): Promise<void> {
+  const _id = characterProductId(event.data.character_id);
+  if (event.type === 'character.unpublished') {
+    await products.updateOne({ _id }, { $set: { available: false, updated_at: event.occurredAt } });
+    return;
+  }
+  const price = event.data.price ?? 0;
+  await products.updateOne({ _id }, {
+    $set: { kind: 'character', character_id: event.data.character_id, name: event.data.name, amount: price, available: price > 0, updated_at: event.occurredAt },
+  }, { upsert: true });
+}
+
+function characterView(doc: CharacterProductDoc): ProductView {
+  return { product_id: doc._id, kind: 'character', name: doc.name, amount: doc.amount, character_id: doc.character_id, methods: ['credit'] };
+}
+
+export async function listProducts(store: DocumentStore): Promise<ProductView[]> {
+  const characters = await openProducts(store).find({ available: true }, { sort: { name: 1 }, limit: 1000 });
+  return [...characters.map(characterView), ...PACKS];
+}
+
+/** A product that may be bought now: 404 PRODUCT_NOT_FOUND when it never existed, 409 PRODUCT_UNAVAILABLE when off sale. */
+export async function productForSale(store: DocumentStore | Transaction, productId: string): Promise<ProductView> {
+  const pack = PACKS.find((p) => p.product_id === productId);
+  if (pack) return pack;
+  const doc = productId.startsWith('character:') ? await openProducts(store).findOne({ _id: productId }) : null;
+  if (!doc) throw new AppError('PRODUCT_NOT_FOUND', '商品が見つかりません。', { status: 404 });
+  if (!doc.available) throw new AppError('PRODUCT_UNAVAILABLE', 'この商品は現在販売していません。', { status: 409 });
+  return characterView(doc);
+}
+
+/** Any product ever sold, on sale or not (an operator's manual record may name one taken off sale). */
+export async function productEverSold(store: DocumentStore | Transaction, productId: string): Promise<ProductView> {
+  const pack = PACKS.find((p) => p.product_id === productId);
+  if (pack) return pack;
+  const doc = productId.startsWith('character:') ? await openProducts(store).findOne({ _id: productId }) : null;
+  if (!doc) throw new AppError('PRODUCT_NOT_FOUND', '商品が見つかりません。', { status: 404 });
+  return characterView(doc);
+}

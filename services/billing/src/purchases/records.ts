@@ -1,0 +1,75 @@
+import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
+import type { AdminPurchaseView, PurchaseKind, PurchaseStatus, PurchaseView } from '@talkwith/proto/billing';
+import type { ProviderCodes } from '../provider/port.ts';
+
+/**
+ * One purchase (API.md § Purchases). It is also the idempotency record of
+ * the call that created it: unique on {user_id, idempotency_key}, and its
+ * `order_id` is the only one ever sent to the provider for it.
+ */
+export interface PurchaseDoc {
+  _id: string;
+  user_id: string;
+  product_id: string;
+  kind: PurchaseKind;
+  name: string;
+  amount: number;
+  refunded: number;
+  order_id: string;
+  idempotency_key: string;
+  /** Hash of the route and body that created it: the same key with another body is refused. */
+  request_fingerprint: string;
+  status: PurchaseStatus;
+  source: 'card' | 'manual';
+  /** Calls made to the provider for this order (authorize, searches). */
+  attempts: number;
+  provider_result?: ProviderCodes;
+  challenge_url?: string;
+  character_id?: string;
+  tickets?: number;
+  points?: number;
+  note?: string;
+  /** Set while a refund is being made at the provider: one at a time per purchase. */
+  refund_in_flight?: string | null;
+  created_at: string;
+  updated_at: string;
+  settled_at?: string;
+  [key: string]: unknown;
+}
+
+export const PURCHASES = 'purchases';
+
+/** Not yet known to have been paid or not: the only statuses a settler may move a purchase out of. */
+export const UNSETTLED: PurchaseStatus[] = ['created', 'challenge', 'pending', 'unknown'];
+
+export function openPurchases(store: DocumentStore | Transaction): Collection<PurchaseDoc> {
+  return store.collection<PurchaseDoc>(PURCHASES);
+}
+
+export async function ensurePurchaseIndexes(store: DocumentStore): Promise<void> {
+  const purchases = openPurchases(store);
+  await purchases.createIndex({ user_id: 1, idempotency_key: 1 }, { unique: true });
+  await purchases.createIndex({ order_id: 1 }, { unique: true });
+  await purchases.createIndex({ status: 1, updated_at: 1 });
+  await purchases.createIndex({ user_id: 1, created_at: -1 });
+  await purchases.createIndex({ created_at: -1 });
+}
+
+export function viewOf(doc: PurchaseDoc): PurchaseView {
+  return {
+    purchase_id: doc._id, product_id: doc.product_id, kind: doc.kind, name: doc.name, amount: doc.amount, refunded: doc.refunded,
+    status: doc.status, order_id: doc.order_id, created_at: doc.created_at,
+    ...(doc.settled_at ? { settled_at: doc.settled_at } : {}),
+    ...(doc.character_id ? { character_id: doc.character_id } : {}),
+    ...(doc.tickets ? { tickets: doc.tickets } : {}),
+    ...(doc.points ? { points: doc.points } : {}),
+  };
+}
+
+export function adminViewOf(doc: PurchaseDoc): AdminPurchaseView {
+  return {
+    ...viewOf(doc), user_id: doc.user_id, source: doc.source, attempts: doc.attempts,
+    ...(doc.provider_result ? { provider_result: doc.provider_result } : {}),
+    ...(doc.note ? { note: doc.note } : {}),
+  };
+}
