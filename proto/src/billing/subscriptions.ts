@@ -1,2 +1,126 @@
-// The subscriptions area's HTTP bodies and replies (services/billing/API.md); written by that area.
-export {};
+import { Type, type Static } from '@sinclair/typebox';
+import { SubscriptionStatus } from '../events/billing.ts';
+import { Iso, PageQuery, Yen } from './common.ts';
+
+/** The subscriptions area's HTTP bodies and replies (services/billing/API.md § Subscriptions). */
+
+const Id = Type.String({ minLength: 1, maxLength: 64 });
+const CardId = Type.String({ minLength: 1, maxLength: 100, description: 'a card kept at the provider (card/info/get)' });
+const CardToken = Type.String({ minLength: 1, maxLength: 512, description: 'a one-time card token from the provider\'s token endpoint' });
+const Reason = Type.String({ minLength: 1, maxLength: 500 });
+
+export const PlanCode = Type.Union([Type.Literal('PROD001'), Type.Literal('OTHERS')], {
+  description: 'PROD001: TALK WITH 月額プラン; OTHERS: a group plan, bound to one group',
+});
+export type PlanCode = Static<typeof PlanCode>;
+
+export const PlanView = Type.Object({
+  plan_code: PlanCode,
+  name: Type.String(),
+  amount: Yen,
+  period_months: Type.Integer({ minimum: 1 }),
+  tickets: Type.Integer({ minimum: 0, description: 'talk tickets granted each period' }),
+  points: Type.Integer({ minimum: 0, description: 'SU0001 points granted each period' }),
+  group_bound: Type.Boolean({ description: 'the plan needs a group_id' }),
+});
+export type PlanView = Static<typeof PlanView>;
+
+export const PlansReply = Type.Object({ ok: Type.Literal(true), plans: Type.Array(PlanView) });
+export type PlansReply = Static<typeof PlansReply>;
+
+export const SubscriptionCardView = Type.Object({ card_id: Type.String(), masked: Type.String() });
+export type SubscriptionCardView = Static<typeof SubscriptionCardView>;
+
+export const SubscriptionView = Type.Object({
+  subscription_id: Type.String(),
+  user_id: Type.String(),
+  plan_code: PlanCode,
+  name: Type.String(),
+  status: SubscriptionStatus,
+  group_id: Type.Optional(Type.String()),
+  amount: Yen,
+  period: Type.Integer({ minimum: 0, description: 'how many periods were paid (or granted by an operator)' }),
+  period_start: Type.Optional(Iso),
+  period_end: Type.Optional(Iso),
+  canceled_at: Type.Optional(Iso),
+  next_charge_at: Type.Optional(Iso),
+  finished_reason: Type.Optional(Type.Union([Type.Literal('canceled'), Type.Literal('payment_failed')])),
+  card: Type.Optional(SubscriptionCardView),
+});
+export type SubscriptionView = Static<typeof SubscriptionView>;
+
+export const SubscriptionReply = Type.Object({ ok: Type.Literal(true), subscription: SubscriptionView });
+export type SubscriptionReply = Static<typeof SubscriptionReply>;
+
+export const SubscriptionsReply = Type.Object({ ok: Type.Literal(true), subscriptions: Type.Array(SubscriptionView) });
+export type SubscriptionsReply = Static<typeof SubscriptionsReply>;
+
+export const SubscribeBody = Type.Object({
+  plan_code: PlanCode,
+  card_id: Type.Optional(CardId),
+  token: Type.Optional(CardToken),
+  group_id: Type.Optional(Id),
+}, { additionalProperties: false });
+export type SubscribeBody = Static<typeof SubscribeBody>;
+
+export const CancelSubscriptionBody = Type.Object({ subscription_id: Id, reason: Type.Optional(Reason) }, { additionalProperties: false });
+export type CancelSubscriptionBody = Static<typeof CancelSubscriptionBody>;
+
+export const ResubscribeBody = Type.Object({ subscription_id: Id, card_id: Type.Optional(CardId) }, { additionalProperties: false });
+export type ResubscribeBody = Static<typeof ResubscribeBody>;
+
+/** SPEC.md §3 change payload: userId, subscriptionId, groupId, cardInfo. */
+export const ChangeSubscriptionBody = Type.Object({
+  userId: Id,
+  subscriptionId: Id,
+  groupId: Id,
+  cardInfo: Type.Optional(Type.Object({ card_id: CardId }, { additionalProperties: false })),
+}, { additionalProperties: false });
+export type ChangeSubscriptionBody = Static<typeof ChangeSubscriptionBody>;
+
+export const SubscriptionStatusBody = Type.Object({ user_id: Id, btn_id: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
+export type SubscriptionStatusBody = Static<typeof SubscriptionStatusBody>;
+
+export const SubscriptionStatusReply = Type.Object({
+  ok: Type.Literal(true),
+  status: SubscriptionStatus,
+  subscription: Type.Optional(SubscriptionView),
+  allowed: Type.Boolean({ description: 'active, or cancelled but still inside the paid period' }),
+});
+export type SubscriptionStatusReply = Static<typeof SubscriptionStatusReply>;
+
+export const RecurringBody = Type.Object({ subscription_id: Id, card_id: Type.Optional(CardId) }, { additionalProperties: false });
+export type RecurringBody = Static<typeof RecurringBody>;
+
+export const RecurringReply = Type.Object({
+  ok: Type.Literal(true),
+  subscription_id: Type.String(),
+  card: Type.Union([SubscriptionCardView, Type.Null()], { description: 'the card renewals charge; null: none (the next renewal fails)' }),
+  next_charge_at: Type.Optional(Iso),
+});
+export type RecurringReply = Static<typeof RecurringReply>;
+
+/** Admin: a manual subscription record (no charge, no grant); usable until `period_end`. */
+export const InsertSubscriptionBody = Type.Object({
+  user_id: Id,
+  plan_code: PlanCode,
+  group_id: Type.Optional(Id),
+  period_end: Iso,
+  note: Reason,
+}, { additionalProperties: false });
+export type InsertSubscriptionBody = Static<typeof InsertSubscriptionBody>;
+
+export const AdminSubscriptionsQuery = Type.Composite([PageQuery, Type.Object({
+  status: Type.Optional(SubscriptionStatus),
+  user_id: Type.Optional(Id),
+  plan_code: Type.Optional(PlanCode),
+})], { additionalProperties: false });
+export type AdminSubscriptionsQuery = Static<typeof AdminSubscriptionsQuery>;
+
+export const AdminSubscriptionsReply = Type.Object({
+  ok: Type.Literal(true),
+  subscriptions: Type.Array(SubscriptionView),
+  total: Type.Integer({ minimum: 0 }),
+  page: Type.Integer({ minimum: 1 }),
+});
+export type AdminSubscriptionsReply = Static<typeof AdminSubscriptionsReply>;

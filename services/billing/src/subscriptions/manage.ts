@@ -1,0 +1,130 @@
+import { AppError, type DocumentStore, type Transaction } from '@talkwith/platform';
+import type { ChangeSubscriptionBody, RecurringReply, SubscriptionReply, SubscriptionStatusReply, SubscriptionView } from '@talkwith/proto/billing';
+import type { Acting } from '../caller.ts';
+import type { BillingDeps } from '../deps.ts';
+import { idempotent, type Answer, type IdempotentCall } from '../idempotency.ts';
+import { requireCard } from '../purchases/cards.ts';
+import { factsOf } from './periods.ts';
+import { planOf } from './plans.ts';
+import { openSubscriptions, viewOf, type SubscriptionRecord } from './records.ts';
+import { storedAnswer, startPaidPeriod } from './subscribe.ts';
+import { effectiveStatus, isUsable, requireTransition } from './state.ts';
+
+/** The subscription, if it is the acting user's (an admin may act on anyone's). */
+export async function ownedSubscription(store: DocumentStore | Transaction, acting: Acting, subscriptionId: string): Promise<SubscriptionRecord> {
+  const record = await openSubscriptions(store).findOne({ _id: subscriptionId });
+  if (!record) throw new AppError('NOT_FOUND', 'ご契約が見つかりません。', { field: 'subscription_id' });
+  // An admin may act on anyone's; when the call names a user, the subscription must be that user's.
+  const namedSomeoneElse = acting.userId !== acting.caller.sub;
+  const allowed = acting.isAdmin ? !namedSomeoneElse || record.user_id === acting.userId : record.user_id === acting.caller.sub;
+  if (!allowed) throw new AppError('FORBIDDEN', '他の利用者のご契約は操作できません。');
+  return record;
+}
+
+const raced = () => new AppError('SUBSCRIPTION_STATE', 'ご契約の状態が変わりました。画面を更新してもう一度お試しください。', { status: 409 });
+
+function answer(record: SubscriptionRecord): Answer<SubscriptionReply> {
+  return { status: 200, body: { ok: true, subscription: viewOf(record) } };
+}
+
+/** cancel: active → canceled; usable to the end of the paid period, not renewed. */
+export async function cancelSubscription(deps: BillingDeps, acting: Acting, input: { subscriptionId: string; reason?: string }, call: IdempotentCall, now: Date): Promise<Answer<SubscriptionReply>> {
+  const { store, events } = deps.platform;
+  return idempotent(store, call, async (tx) => {
+    const record = await ownedSubscription(tx, acting, input.subscriptionId);
+    requireTransition(effectiveStatus(record, now), 'cancel');
+    const canceled = await openSubscriptions(tx).findOneAndUpdate(
+      { _id: record._id, status: 'active' },
+      { $set: { status: 'canceled', canceled_at: now.toISOString(), updated_at: now.toISOString(), ...(input.reason ? { cancel_reason: input.reason } : {}) }, $unset: { retry_at: '' } },
+    );
+    if (!canceled) throw raced();
+    await events.publish('subscription.canceled', canceled._id, factsOf(canceled), tx);
+    return answer(canceled);
+  });
+}
+
+/**
+ * resubscribe: a cancelled subscription still inside its paid period is
+ * active again without a charge; one whose period is over (inactive) charges
+ * a new period, with the card given or the one it had.
+ */
+export async function resubscribe(deps: BillingDeps, acting: Acting, input: { subscriptionId: string; cardId?: string }, call: IdempotentCall, now: Date): Promise<Answer<SubscriptionReply>> {
+  const { store, events } = deps.platform;
+  const earlier = await storedAnswer<SubscriptionReply>(store, call);
+  if (earlier) return earlier;
+  const record = await ownedSubscription(store, acting, input.subscriptionId);
+  const status = effectiveStatus(record, now);
+  if (status === 'inactive' || record.charge?.idempotency_key === call.key) {
+    const cardId = input.cardId ?? record.card?.card_id;
+    return startPaidPeriod(deps, { userId: record.user_id, planCode: record.plan_code, reason: 'resubscribe', call, ...(cardId ? { cardId } : {}), ...(record.group_id ? { groupId: record.group_id } : {}) }, now);
+  }
+  requireTransition(status, 'resubscribe');
+  return idempotent(store, call, async (tx) => {
+    const resumed = await openSubscriptions(tx).findOneAndUpdate(
+      { _id: record._id, status: 'canceled', period_end: { $gt: now.toISOString() } },
+      { $set: { status: 'active', updated_at: now.toISOString() }, $unset: { canceled_at: '', cancel_reason: '' } },
+    );
+    if (!resumed) throw raced();
+    await events.publish('subscription.started', resumed._id, { ...factsOf(resumed), event: 'resubscribe' }, tx);
+    return answer(resumed);
+  });
+}
+
+/** change: an active group plan moves to another group (and, if given, renews with another card of the subscriber's). */
+export async function changeSubscription(deps: BillingDeps, acting: Acting, input: ChangeSubscriptionBody, call: IdempotentCall, now: Date): Promise<Answer<SubscriptionReply>> {
+  const { store, events } = deps.platform;
+  const earlier = await storedAnswer<SubscriptionReply>(store, call);
+  if (earlier) return earlier;
+  const current = await ownedSubscription(store, acting, input.subscriptionId);
+  if (!planOf(current.plan_code).group_bound) throw new AppError('VALIDATION_FAILED', 'このプランはグループを変更できません。', { field: 'groupId' });
+  const card = input.cardInfo ? await requireCard(store, deps.provider, current.user_id, input.cardInfo.card_id) : null;
+  return idempotent(store, call, async (tx) => {
+    const record = await ownedSubscription(tx, acting, input.subscriptionId);
+    requireTransition(effectiveStatus(record, now), 'change');
+    const changed = await openSubscriptions(tx).findOneAndUpdate(
+      { _id: record._id, status: 'active' },
+      { $set: { group_id: input.groupId, updated_at: now.toISOString(), ...(card ? { card: { card_id: card.cardId, masked: card.maskedNumber } } : {}) } },
+    );
+    if (!changed) throw raced();
+    await events.publish('subscription.changed', changed._id, { ...factsOf(changed), ...(record.group_id ? { previous_group_id: record.group_id } : {}) }, tx);
+    return answer(changed);
+  });
+}
+
+export async function subscriptionsOf(store: DocumentStore, userId: string): Promise<SubscriptionView[]> {
+  return (await openSubscriptions(store).find({ user_id: userId }, { sort: { created_at: 1 } })).map(viewOf);
+}
+
+/**
+ * status {user_id, btn_id}: may this user use a plan's buttons now? Any
+ * usable subscription (active, or cancelled inside its paid period) allows;
+ * billing does not know which group a button belongs to, so a group plan
+ * allows as the monthly plan does.
+ */
+export async function statusOf(store: DocumentStore, userId: string, now: Date): Promise<SubscriptionStatusReply> {
+  const records = await openSubscriptions(store).find({ user_id: userId });
+  const rank = (r: SubscriptionRecord) => ({ active: 0, canceled: 1, inactive: 2 })[effectiveStatus(r, now)];
+  const best = records.sort((a, b) => rank(a) - rank(b))[0];
+  if (!best) return { ok: true, status: 'inactive', allowed: false };
+  return { ok: true, status: effectiveStatus(best, now), subscription: viewOf(best), allowed: isUsable(best, now) };
+}
+
+function recurringReply(record: SubscriptionRecord): RecurringReply {
+  const view = viewOf(record);
+  return { ok: true, subscription_id: record._id, card: record.card ?? null, ...(view.next_charge_at ? { next_charge_at: view.next_charge_at } : {}) };
+}
+
+export type RecurringAction = 'get' | 'add' | 'delete' | 'change_card';
+
+/** The card renewals charge: read it, set it (add, change_card: a card of the subscriber's) or remove it. */
+export async function recurring(deps: BillingDeps, acting: Acting, action: RecurringAction, input: { subscriptionId: string; cardId?: string }, now: Date): Promise<RecurringReply> {
+  const { store } = deps.platform;
+  const record = await ownedSubscription(store, acting, input.subscriptionId);
+  if (action === 'get') return recurringReply(record);
+  const subscriptions = openSubscriptions(store);
+  if (action === 'delete') return recurringReply((await subscriptions.findOneAndUpdate({ _id: record._id }, { $unset: { card: '' }, $set: { updated_at: now.toISOString() } })) ?? record);
+  if (!input.cardId) throw new AppError('VALIDATION_FAILED', 'カードを指定してください。', { field: 'card_id' });
+  const card = await requireCard(store, deps.provider, record.user_id, input.cardId);
+  const updated = await subscriptions.findOneAndUpdate({ _id: record._id }, { $set: { card: { card_id: card.cardId, masked: card.maskedNumber }, updated_at: now.toISOString() } });
+  return recurringReply(updated ?? record);
+}

@@ -1,0 +1,26 @@
+import type { PlanCode, PlanView } from '@talkwith/proto/billing';
+
+/**
+ * The plans sold (API.md § Subscriptions). Constants, not configuration: a
+ * price change is a product decision that ships with its code and its
+ * 特定商取引法 page.
+ */
+export const PLANS: Readonly<Record<PlanCode, PlanView>> = {
+  PROD001: { plan_code: 'PROD001', name: 'TALK WITH 月額プラン', amount: 1100, period_months: 1, tickets: 10, points: 100, group_bound: false },
+  OTHERS: { plan_code: 'OTHERS', name: 'TALK WITH グループプラン', amount: 1100, period_months: 1, tickets: 10, points: 100, group_bound: true },
+};
+
+export function planOf(code: PlanCode): PlanView {
+  return PLANS[code];
+}
+
+/** The end of a period that starts at `start`: the same day `months` later, clamped to that month's last day (1/31 → 2/28). */
+export function addMonths(start: Date, months: number): Date {
+  const end = new Date(start.getTime());
+  const day = end.getUTCDate();
+  end.setUTCDate(1);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(day, lastDay));
+  return end;
+}

@@ -1,0 +1,118 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { AppError } from '@talkwith/platform';
+import { requireAdminCaller } from '@talkwith/platform/http';
+import {
+  AdminSubscriptionsQuery, AdminSubscriptionsReply, CancelSubscriptionBody, ChangeSubscriptionBody, IdempotencyHeaders, InsertSubscriptionBody,
+  PlansReply, RecurringBody, RecurringReply, ResubscribeBody, SubscribeBody, SubscriptionReply, SubscriptionStatusBody, SubscriptionStatusReply,
+  SubscriptionsReply, UserIdParams,
+} from '@talkwith/proto/billing';
+import { actingUser } from '../caller.ts';
+import type { BillingDeps } from '../deps.ts';
+import type { IdempotentCall } from '../idempotency.ts';
+import { insertForAdmin, listForAdmin } from './admin.ts';
+import { cancelSubscription, changeSubscription, recurring, resubscribe, statusOf, subscriptionsOf, type RecurringAction } from './manage.ts';
+import { PLANS } from './plans.ts';
+import { startPaidPeriod } from './subscribe.ts';
+
+const tags = ['billing', 'subscriptions'];
+
+/** API.md: a money-moving call without its key is 400 IDEMPOTENCY_KEY_REQUIRED (before the schema's generic refusal). */
+async function requireIdempotencyKey(request: FastifyRequest): Promise<void> {
+  if (request.headers['idempotency-key'] === undefined) {
+    throw new AppError('IDEMPOTENCY_KEY_REQUIRED', 'Idempotency-Key ヘッダーを付けてください。', { status: 400, field: 'idempotency-key' });
+  }
+}
+
+function callOf(scope: string, userId: string, key: string, request: unknown): IdempotentCall {
+  return { scope, userId, key, request };
+}
+
+/** API.md § Subscriptions. Thin: who acts and with which key; the rest is in subscribe.ts, manage.ts, admin.ts. */
+export const subscriptionRoutes: FastifyPluginAsync<BillingDeps> = async (app, deps) => {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { store } = deps.platform;
+  const money = { preValidation: requireIdempotencyKey };
+
+  api.get('/api/billing/plans', { schema: { tags, summary: 'The subscription plans sold', response: { 200: PlansReply } } }, async () => ({ ok: true as const, plans: Object.values(PLANS) }));
+
+  api.post('/api/payment/subscription/subscribe', {
+    ...money, schema: { tags, summary: 'Subscribe to a plan: charges the first period once, grants its tickets and points', headers: IdempotencyHeaders, body: SubscribeBody, response: { 200: SubscriptionReply } },
+  }, async (request) => {
+    const acting = await actingUser(request);
+    const { plan_code: planCode, card_id: cardId, token, group_id: groupId } = request.body;
+    const answer = await startPaidPeriod(deps, {
+      userId: acting.userId, planCode, reason: 'subscribe', call: callOf('subscription.subscribe', acting.userId, request.headers['idempotency-key'], request.body),
+      ...(cardId ? { cardId } : {}), ...(token ? { token } : {}), ...(groupId ? { groupId } : {}),
+    }, new Date());
+    return answer.body; // every success of these calls is 200 (a replay answers the stored one)
+  });
+
+  api.post('/api/payment/subscription/cancel', {
+    ...money, schema: { tags, summary: 'Cancel: usable to the end of the paid period, then finished', headers: IdempotencyHeaders, body: CancelSubscriptionBody, response: { 200: SubscriptionReply } },
+  }, async (request) => {
+    const acting = await actingUser(request);
+    const { subscription_id: subscriptionId, reason } = request.body;
+    const answer = await cancelSubscription(deps, acting, { subscriptionId, ...(reason ? { reason } : {}) }, callOf('subscription.cancel', acting.caller.sub, request.headers['idempotency-key'], request.body), new Date());
+    return answer.body; // every success of these calls is 200 (a replay answers the stored one)
+  });
+
+  for (const url of ['/api/payment/subscription/resubscribe', '/api/subscriptions/resubscribe']) {
+    api.post(url, {
+      ...money, schema: { tags, summary: 'Resubscribe: before the period end without a charge, after it with a new period charged', headers: IdempotencyHeaders, body: ResubscribeBody, response: { 200: SubscriptionReply } },
+    }, async (request) => {
+      const acting = await actingUser(request);
+      const { subscription_id: subscriptionId, card_id: cardId } = request.body;
+      const answer = await resubscribe(deps, acting, { subscriptionId, ...(cardId ? { cardId } : {}) }, callOf('subscription.resubscribe', acting.caller.sub, request.headers['idempotency-key'], request.body), new Date());
+      return answer.body; // every success of these calls is 200 (a replay answers the stored one)
+    });
+  }
+
+  for (const url of ['/api/payment/subscription/change', '/api/subscriptions/change']) {
+    api.post(url, {
+      ...money, schema: { tags, summary: 'Move an active group plan to another group (SPEC.md change payload)', headers: IdempotencyHeaders, body: ChangeSubscriptionBody, response: { 200: SubscriptionReply } },
+    }, async (request) => {
+      const acting = await actingUser(request, request.body.userId);
+      const answer = await changeSubscription(deps, acting, request.body, callOf('subscription.change', acting.caller.sub, request.headers['idempotency-key'], request.body), new Date());
+      return answer.body; // every success of these calls is 200 (a replay answers the stored one)
+    });
+  }
+
+  api.post('/api/subscriptions/status/:user_id', {
+    schema: { tags, summary: 'May this user use a plan button now (active, or cancelled inside the paid period)', params: UserIdParams, body: SubscriptionStatusBody, response: { 200: SubscriptionStatusReply } },
+  }, async (request) => {
+    if (request.body.user_id !== request.params.user_id) throw new AppError('VALIDATION_FAILED', 'user_id が一致しません。', { field: 'user_id' });
+    const acting = await actingUser(request, request.params.user_id);
+    return statusOf(store, acting.userId, new Date());
+  });
+
+  api.get('/api/subscriptions/:user_id', { schema: { tags, summary: "A user's subscriptions", params: UserIdParams, response: { 200: SubscriptionsReply } } }, async (request) => {
+    const acting = await actingUser(request, request.params.user_id);
+    return { ok: true as const, subscriptions: await subscriptionsOf(store, acting.userId) };
+  });
+
+  for (const action of ['get', 'add', 'delete', 'change_card'] satisfies RecurringAction[]) {
+    api.post(`/api/payment/recurring/${action}`, {
+      schema: { tags, summary: `The card renewals charge: ${action}`, body: RecurringBody, response: { 200: RecurringReply } },
+    }, async (request) => {
+      const acting = await actingUser(request);
+      const { subscription_id: subscriptionId, card_id: cardId } = request.body;
+      return recurring(deps, acting, action, { subscriptionId, ...(cardId ? { cardId } : {}) }, new Date());
+    });
+  }
+
+  api.post('/api/payment/user_subscriptions/insert', {
+    ...money, schema: { tags: [...tags, 'admin'], summary: 'Admin: record a subscription without a charge (audited)', headers: IdempotencyHeaders, body: InsertSubscriptionBody, response: { 201: SubscriptionReply } },
+  }, async (request, reply) => {
+    const admin = await requireAdminCaller(request);
+    const answer = await insertForAdmin(deps, admin.sub, request.body, callOf('subscription.insert', admin.sub, request.headers['idempotency-key'], request.body), new Date());
+    return reply.code(201).send(answer.body);
+  });
+
+  api.get('/api/admin/subscriptions/list', {
+    schema: { tags: [...tags, 'admin'], summary: 'Admin: subscriptions, 20 a page, filtered by status, user or plan', querystring: AdminSubscriptionsQuery, response: { 200: AdminSubscriptionsReply } },
+  }, async (request) => {
+    await requireAdminCaller(request);
+    return listForAdmin(store, request.query);
+  });
+};
