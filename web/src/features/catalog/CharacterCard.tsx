@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuCharacter } from '@talkwith/proto/catalog';
 import { formatPrice } from './price.ts';
+import { BuyButton } from '../../app/billing.ts';
 
 const AVATAR_SIZE = 96;
 
@@ -33,7 +34,7 @@ export function CharacterCard({ character }: { character: MenuCharacter }) {
 export function CharacterGrid({ characters }: { characters: MenuCharacter[] }) {
   return (
     <ul className="catalog-grid">
-      {characters.map((c) => <li key={c.id}><CharacterCard character={c} /></li>)}
+      {characters.map((c) => <li key={c.id}><CharacterCard character={c} />{c.playable && <BuyButton characterId={c.id} price={c.price} />}</li>)}
     </ul>
   );
 }

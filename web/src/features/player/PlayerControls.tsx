@@ -6,10 +6,13 @@ import { Icon } from '../../app/Icon.tsx';
 import { useAppSelector } from '../../app/hooks.ts';
 import type { EffectRunner } from './effectRunner.ts';
 import { selectPlayer } from './playerSlice.ts';
+import { useTalkTicketGate } from '../../app/billing.ts';
 
 /** Start and action buttons, what was heard, the microphone switch and the always-present text input. */
 export function PlayerControls({ runner, character }: { runner: EffectRunner; character: Character }) {
   const { t } = useTranslation();
+  // A priced character not bought yet costs a talk ticket per talk (billing decides; the start waits for it).
+  const throughTicketGate = useTalkTicketGate(character);
   const { view, speechMode, speechProblem } = useAppSelector(selectPlayer);
   const [micEnabled, setMicEnabled] = useState(true);
   const [text, setText] = useState('');
@@ -45,7 +48,7 @@ export function PlayerControls({ runner, character }: { runner: EffectRunner; ch
         <p className="player__hint">{t('player.startHint', { name: character.name })}</p>
         <div className="player__buttons">
           {view.startButtons.map((button) => (
-            <button key={button.id} type="button" className="btn btn--primary" onClick={() => runner.send({ type: 'start', source: 'button', buttonId: button.id })}>
+            <button key={button.id} type="button" className="btn btn--primary" onClick={() => throughTicketGate(button.id, () => runner.send({ type: 'start', source: 'button', buttonId: button.id }))}>
               {button.title}
             </button>
           ))}

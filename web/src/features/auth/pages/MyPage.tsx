@@ -4,6 +4,7 @@ import { selectUser } from '../../../api/index.ts';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { Icon } from '../../../app/Icon.tsx';
 import { Card, Page } from '../../../app/ui.tsx';
+import { PlanList } from '../../../app/billing.ts';
 
 const LINKS = [
   { to: '/profile', key: 'nav.profile', icon: 'user' },
@@ -37,11 +38,7 @@ export function MyPage() {
           </Link>
         ))}
       </nav>
-      <section id="plan_list" className="card">
-        <h2 className="section-title">{t('mypage.plans')}</h2>
-        <p className="muted">{t('mypage.plansLead')}</p>
-        <Link className="btn btn--ghost" to="/full/main_menu">{t('nav.mainMenu')}</Link>
-      </section>
+      <PlanList />
     </Page>
   );
 }

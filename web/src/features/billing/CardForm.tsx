@@ -1,0 +1,73 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Field, Notice } from '../../app/ui.tsx';
+import { CardTokenError, fetchCardToken, type TokenEndpoint } from './cardToken.ts';
+
+export interface CardFormProps {
+  submitLabel: string;
+  /** Offer 「このカードを保存する」 (purchases); card registration always saves. */
+  offerSave?: boolean;
+  busy?: boolean;
+  endpoint?: TokenEndpoint;
+  onToken: (token: string, options: { save: boolean }) => Promise<void> | void;
+}
+
+/**
+ * Card number, expiry and security code. The inputs are uncontrolled: the
+ * values are read once on submit, sent to the provider's token endpoint and
+ * the form is cleared, so the number never sits in React or Redux state, a
+ * URL, storage or a log. Only the token leaves this component.
+ */
+export function CardForm({ submitLabel, offerSave = false, busy = false, endpoint, onToken }: CardFormProps) {
+  const { t } = useTranslation();
+  const form = useRef<HTMLFormElement>(null);
+  const [tokenizing, setTokenizing] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const save = data.get('save') === 'on';
+    setProblem(null);
+    setTokenizing(true);
+    let token: string;
+    try {
+      token = await fetchCardToken({ number: String(data.get('cardnumber') ?? ''), expiry: String(data.get('cc-exp') ?? ''), securityCode: String(data.get('cvc') ?? '') }, endpoint);
+    } catch (error) {
+      setProblem(tokenProblem(error, t));
+      return;
+    } finally {
+      setTokenizing(false);
+    }
+    form.current?.reset();
+    await onToken(token, { save });
+  };
+
+  const working = tokenizing || busy;
+  return (
+    <form ref={form} className="card-form" onSubmit={(event) => void submit(event)} autoComplete="on" noValidate>
+      <Field label={t('billing.card.number')} name="cardnumber" autoComplete="cc-number" inputMode="numeric" required maxLength={23} placeholder="1234 5678 9012 3456" />
+      <div className="card-form__row">
+        <Field label={t('billing.card.expiry')} name="cc-exp" autoComplete="cc-exp" inputMode="numeric" required maxLength={7} placeholder={t('billing.card.expiryPlaceholder')} />
+        <Field label={t('billing.card.cvc')} name="cvc" autoComplete="cc-csc" inputMode="numeric" required maxLength={4} placeholder="123" />
+      </div>
+      {offerSave && (
+        <label className="check">
+          <input type="checkbox" name="save" defaultChecked />
+          <span>{t('billing.card.save')}</span>
+        </label>
+      )}
+      {problem && <Notice kind="error">{problem}</Notice>}
+      <p className="muted small">{t('billing.card.secureNote')}</p>
+      <button type="submit" className="btn btn--primary btn--block" disabled={working}>
+        {tokenizing ? t('billing.card.tokenizing') : submitLabel}
+      </button>
+    </form>
+  );
+}
+
+function tokenProblem(error: unknown, t: (key: string) => string): string {
+  if (error instanceof CardTokenError && error.reason === 'timeout') return t('billing.card.timeout');
+  if (error instanceof CardTokenError && error.reason === 'invalid') return error.message && error.message !== 'invalid' ? error.message : t('billing.card.invalid');
+  return t('billing.card.network');
+}

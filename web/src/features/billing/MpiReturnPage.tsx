@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { PurchaseView } from '@talkwith/proto/billing';
+import { errorMessageOf } from '../../api/index.ts';
+import { Notice, Page, Spinner } from '../../app/ui.tsx';
+import { useMpiCompleteMutation, useMpiMerchantMutation, usePurchaseResultMutation } from './billingApi.ts';
+import { rememberedOrder } from './browser.ts';
+import { PaymentDeclined, PaymentPending, PaymentSuccess } from './Outcome.tsx';
+import './billing.css';
+
+/**
+ * Where the browser lands after the provider: the 3-D Secure return
+ * (mpi_complete, mpi_merchant) or a charge without 3-D Secure
+ * (mpi_none_recurring: a subscription's charge; mpi_none_register_card: a
+ * card kept at purchase). Each asks billing how the order ended and shows it.
+ */
+export type ReturnMode = 'mpi_complete' | 'mpi_merchant' | 'mpi_none_recurring' | 'mpi_none_register_card';
+
+type Shown = { kind: 'working' } | { kind: 'settled'; purchase: PurchaseView } | { kind: 'pending'; orderId: string } | { kind: 'error'; message: string };
+
+function useCompletion(mode: ReturnMode) {
+  const [complete] = useMpiCompleteMutation();
+  const [merchant] = useMpiMerchantMutation();
+  const [result] = usePurchaseResultMutation();
+  if (mode === 'mpi_complete') return complete;
+  if (mode === 'mpi_merchant') return merchant;
+  return result;
+}
+
+export function MpiReturnPage({ mode }: { mode: ReturnMode }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const orderId = params.get('order_id') ?? rememberedOrder();
+  const completion = useCompletion(mode);
+  const [shown, setShown] = useState<Shown>({ kind: 'working' });
+  const asked = useRef<string | null>(null);
+
+  useEffect(() => {
+    // Once per order: React's strict double effect must not complete twice (the server would answer the same, but once is cleaner).
+    if (!orderId || asked.current === orderId) return;
+    asked.current = orderId;
+    void completion({ order_id: orderId }).then((reply) => {
+      if (!reply.data) return setShown({ kind: 'error', message: errorMessageOf(reply.error, t('billing.mpi.failed')) });
+      const { purchase } = reply.data;
+      const unsettled = purchase.status === 'pending' || purchase.status === 'unknown' || purchase.status === 'created' || ('next' in reply.data && reply.data.next === 'pending');
+      setShown(unsettled ? { kind: 'pending', orderId } : { kind: 'settled', purchase });
+    });
+  }, [orderId, completion, t]);
+
+  return (
+    <Page title={t(`billing.mpi.${mode}`)}>
+      {!orderId && <Notice kind="error">{t('billing.mpi.noOrder')}</Notice>}
+      {orderId && shown.kind === 'working' && <Spinner label={t('billing.mpi.working')} />}
+      {shown.kind === 'error' && (
+        <>
+          <Notice kind="error">{shown.message}</Notice>
+          <Link className="btn btn--ghost" to="/full/purchases">{t('billing.history.title')}</Link>
+        </>
+      )}
+      {shown.kind === 'pending' && <PaymentPending orderId={shown.orderId} onSettled={(purchase) => setShown({ kind: 'settled', purchase })} />}
+      {shown.kind === 'settled' && <Settled purchase={shown.purchase} mode={mode} />}
+    </Page>
+  );
+}
+
+function Settled({ purchase, mode }: { purchase: PurchaseView; mode: ReturnMode }) {
+  const { t } = useTranslation();
+  if (purchase.status === 'captured') {
+    return <PaymentSuccess purchase={purchase} title={mode === 'mpi_none_register_card' ? t('billing.mpi.cardSaved') : undefined} />;
+  }
+  const retryTo = `/payment/process/credit?product_id=${encodeURIComponent(purchase.product_id)}`;
+  if (purchase.status === 'challenge') return <PaymentDeclined message={t('billing.mpi.challengeUnfinished')} retryTo={retryTo} />;
+  return <PaymentDeclined message={purchase.status === 'canceled' ? t('billing.mpi.canceled') : undefined} retryTo={retryTo} />;
+}
+
+export const MpiCompletePage = () => <MpiReturnPage mode="mpi_complete" />;
+export const MpiMerchantPage = () => <MpiReturnPage mode="mpi_merchant" />;
+export const MpiNoneRecurringPage = () => <MpiReturnPage mode="mpi_none_recurring" />;
+export const MpiNoneRegisterCardPage = () => <MpiReturnPage mode="mpi_none_register_card" />;

@@ -1,0 +1,78 @@
+import { api } from '../../api/index.ts';
+import type {
+  AddCardBody, AuthorizeBody, AvailableTicketsReply, CancelSubscriptionBody, CardIdBody, CardReply, CardsReply, EntitlementsReply,
+  HistoryGetBody, HistoryReply, OrderIdBody, ProductsReply, PurchaseFlowReply, PurchaseReply, ResubscribeBody, SubscribeBody,
+  SubscriptionReply, SubscriptionsReply, UseTicketBody, UseTicketReply, WalletReply,
+} from '@talkwith/proto/billing';
+
+/** A money-moving call: its body and the Idempotency-Key of the intent (API.md: one key per intended charge, grant or use). */
+export interface Keyed<T> { key: string; body: T }
+
+const keyed = <T>(url: string) => ({ key, body }: Keyed<T>) => ({ url, method: 'POST', body, headers: { 'Idempotency-Key': key } });
+
+const billingApi = api.enhanceEndpoints({ addTagTypes: ['Wallet', 'Cards', 'Purchases', 'Subscriptions', 'Entitlements'] }).injectEndpoints({
+  endpoints: (build) => ({
+    wallet: build.query<WalletReply, void>({ query: () => 'billing/wallet', providesTags: ['Wallet'] }),
+    products: build.query<ProductsReply, void>({ query: () => 'billing/products' }),
+    entitlements: build.query<EntitlementsReply, void>({ query: () => 'billing/entitlements', providesTags: ['Entitlements'] }),
+    ticketsAvailable: build.query<AvailableTicketsReply, string>({ query: (userId) => `talk_tickets/available/${encodeURIComponent(userId)}`, providesTags: ['Wallet'] }),
+    purchaseHistory: build.query<HistoryReply, HistoryGetBody>({
+      query: (body) => ({ url: 'payment/user_purchase_history/get', method: 'POST', body }),
+      providesTags: ['Purchases'],
+    }),
+    cards: build.query<CardsReply, void>({ query: () => ({ url: 'payment/card/info/get', method: 'POST', body: {} }), providesTags: ['Cards'] }),
+    addCard: build.mutation<CardReply, AddCardBody>({
+      query: (body) => ({ url: 'payment/card/info/add', method: 'POST', body }),
+      invalidatesTags: ['Cards'],
+    }),
+    deleteCard: build.mutation<unknown, CardIdBody>({
+      query: (body) => ({ url: 'payment/card/info/delete', method: 'POST', body }),
+      invalidatesTags: ['Cards'],
+    }),
+    setDefaultCard: build.mutation<CardsReply, CardIdBody>({
+      query: (body) => ({ url: 'payment/card/info/change_default', method: 'POST', body }),
+      invalidatesTags: ['Cards'],
+    }),
+    authorize: build.mutation<PurchaseFlowReply, Keyed<AuthorizeBody>>({
+      query: keyed('payment/card/authorize'),
+      invalidatesTags: ['Wallet', 'Purchases', 'Cards', 'Entitlements'],
+    }),
+    mpiComplete: build.mutation<PurchaseFlowReply, OrderIdBody>({
+      query: (body) => ({ url: 'payment/card/3dsecure/mpi_complete', method: 'POST', body }),
+      invalidatesTags: ['Wallet', 'Purchases', 'Entitlements', 'Subscriptions'],
+    }),
+    mpiMerchant: build.mutation<PurchaseFlowReply, OrderIdBody>({
+      query: (body) => ({ url: 'payment/threedsecure/mpi_merchant', method: 'POST', body }),
+      invalidatesTags: ['Wallet', 'Purchases', 'Entitlements', 'Subscriptions'],
+    }),
+    /** Asks again how an unsettled purchase ended (the server searches the provider by its orderId). */
+    purchaseResult: build.mutation<PurchaseReply, OrderIdBody>({
+      query: (body) => ({ url: 'payment/card/result/get', method: 'POST', body }),
+      invalidatesTags: ['Wallet', 'Purchases', 'Entitlements', 'Subscriptions'],
+    }),
+    subscriptions: build.query<SubscriptionsReply, string>({ query: (userId) => `subscriptions/${encodeURIComponent(userId)}`, providesTags: ['Subscriptions'] }),
+    subscribe: build.mutation<SubscriptionReply, Keyed<SubscribeBody>>({
+      query: keyed('payment/subscription/subscribe'),
+      invalidatesTags: ['Subscriptions', 'Wallet', 'Purchases', 'Cards'],
+    }),
+    cancelSubscription: build.mutation<SubscriptionReply, Keyed<CancelSubscriptionBody>>({
+      query: keyed('payment/subscription/cancel'),
+      invalidatesTags: ['Subscriptions'],
+    }),
+    resubscribe: build.mutation<SubscriptionReply, Keyed<ResubscribeBody>>({
+      query: keyed('payment/subscription/resubscribe'),
+      invalidatesTags: ['Subscriptions', 'Wallet', 'Purchases'],
+    }),
+    useTalkTicket: build.mutation<UseTicketReply, Keyed<UseTicketBody>>({
+      query: keyed('talk_tickets'),
+      invalidatesTags: ['Wallet'],
+    }),
+  }),
+});
+
+export const {
+  useWalletQuery, useProductsQuery, useEntitlementsQuery, useTicketsAvailableQuery, usePurchaseHistoryQuery, useCardsQuery,
+  useAddCardMutation, useDeleteCardMutation, useSetDefaultCardMutation, useAuthorizeMutation, useMpiCompleteMutation,
+  useMpiMerchantMutation, usePurchaseResultMutation, useSubscriptionsQuery, useSubscribeMutation, useCancelSubscriptionMutation,
+  useResubscribeMutation, useUseTalkTicketMutation,
+} = billingApi;

@@ -1,0 +1,66 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { errorMessageOf, selectUser } from '../../api/index.ts';
+import { useAppSelector } from '../../app/hooks.ts';
+import { usePopup } from '../../app/shell.ts';
+import { useEntitlementsQuery, useUseTalkTicketMutation, useWalletQuery } from './billingApi.ts';
+import { errorCodeOf, formatYen } from './format.ts';
+import { newIdempotencyKey } from './intentKey.ts';
+
+/** What the gate needs of a character: the player's character has these fields. */
+export interface GatedCharacter { id: string; name: string; price: number }
+
+/** The smallest ticket pack (API.md products), offered when the customer has none. */
+const TICKET_PACK = 'tickets-1';
+
+/**
+ * The ticket step before a talk: a character with a price that the customer
+ * has not bought costs one talk ticket per talk (SPEC.md §7 POST
+ * /api/talk_tickets {user_id, character_id, btn}). `gate(btn, start)` starts
+ * at once when no ticket is needed, else asks first (showing the count) and
+ * starts only once the ticket is used. Kept behind this one function so the
+ * rule can move (e.g. to the dialogue service) without touching the player.
+ */
+export function useTalkTicketGate(character: GatedCharacter) {
+  const { t } = useTranslation();
+  const popup = usePopup();
+  const navigate = useNavigate();
+  const user = useAppSelector(selectUser);
+  const paid = character.price > 0;
+  const entitlements = useEntitlementsQuery(undefined, { skip: !user || !paid });
+  const wallet = useWalletQuery(undefined, { skip: !user || !paid });
+  const [spendTicket] = useUseTalkTicketMutation();
+  const owned = entitlements.data?.character_ids.includes(character.id) ?? false;
+
+  const offerPurchase = useCallback((message: string) => popup.show({
+    message,
+    ok: { title: t('billing.ticket.buyTickets'), onClick: () => { void navigate(`/payment/process/credit?product_id=${TICKET_PACK}`); } },
+    other: { title: t('billing.buyFor', { amount: formatYen(character.price) }), onClick: () => { void navigate(`/payment/process/credit?product_id=${encodeURIComponent(`character:${character.id}`)}`); } },
+    cancel: { title: t('billing.back') },
+  }), [popup, t, navigate, character]);
+
+  return useCallback((btn: string, start: () => void) => {
+    if (!paid || owned) return start();
+    if (!user) return void navigate(`/login?redirect=${encodeURIComponent(window.location.pathname)}`);
+    const count = wallet.data?.talk_tickets ?? 0;
+    if (count < 1) return offerPurchase(t('billing.ticket.none', { name: character.name }));
+    // One key for this one talk: a double click on 「使う」 sends the same key and uses one ticket.
+    const key = newIdempotencyKey();
+    popup.show({
+      message: t('billing.ticket.confirm', { name: character.name, count }),
+      ok: {
+        title: t('billing.ticket.use'),
+        onClick: async () => {
+          const result = await spendTicket({ key, body: { user_id: user.id, character_id: character.id, btn } });
+          if (result.data) return start();
+          // A new dialog replaces this one; false keeps it open instead of closing it after this action.
+          if (errorCodeOf(result.error) === 'INSUFFICIENT_TICKETS') offerPurchase(t('billing.ticket.none', { name: character.name }));
+          else popup.show({ message: errorMessageOf(result.error, t('billing.ticket.failed')), ok: { title: t('billing.close') } });
+          return false;
+        },
+      },
+      cancel: { title: t('billing.back') },
+    });
+  }, [paid, owned, user, wallet.data, character, popup, spendTicket, offerPurchase, navigate, t]);
+}
