@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Platform } from '@talkwith/platform';
+import type { Platform, Transaction } from '@talkwith/platform';
+import { OUTBOX, type OutboxEntry } from '@talkwith/platform/eventing';
 import { ensureWallet, grantPoints, grantTickets, revokePointsOf, revokeTicketsOf } from './index.ts';
 import { spend } from './ledger.ts';
 import { openEntries, openLots, openWallets } from './model.ts';
@@ -11,9 +12,9 @@ let platform: Platform;
 beforeAll(async () => { harness = await ledgerTestPlatform(); platform = harness.platform; });
 afterAll(async () => { await harness?.close(); });
 
-const inTx = <R>(work: Parameters<Platform['store']['withTransaction']>[0] & ((...args: never[]) => Promise<R>)) => platform.store.withTransaction(work) as Promise<R>;
+const inTx = <R>(work: (tx: Transaction) => Promise<R>): Promise<R> => platform.store.withTransaction(work);
 const walletOf = async (userId: string) => openWallets(platform.store).findOne({ _id: userId });
-const outboxTypes = async (userId: string) => (await platform.store.collection('outbox').find({ key: userId })).map((e) => (e as { envelope?: { type?: string }; type?: string }).envelope?.type ?? e.type);
+const outboxTypes = async (userId: string) => (await platform.store.collection<OutboxEntry>(OUTBOX).find({ key: userId })).map((entry) => entry.type);
 
 describe('ledger grant functions', () => {
   it('ensureWallet, called twice for a new account, opens one empty wallet', async () => {

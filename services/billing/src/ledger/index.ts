@@ -1,5 +1,6 @@
 import type { BillingArea } from '../deps.ts';
 import { onUserEvent } from './consumers.ts';
+import { defineExpiryJob, scheduleExpiry } from './expiry.ts';
 import { ensureLedgerIndexes } from './model.ts';
 import { ledgerRoutes } from './routes.ts';
 import { setLedgerTerms } from './terms.ts';
@@ -15,8 +16,10 @@ export const ledgerArea: BillingArea = {
   async prepare({ platform, config }) {
     setLedgerTerms(config);
     await ensureLedgerIndexes(platform.store);
+    defineExpiryJob(platform);
   },
-  async start({ platform }) {
+  async start({ platform, config }) {
+    await scheduleExpiry(platform, config.EXPIRY_SWEEP_MS);
     const consumer = await platform.events.consume('billing-ledger', ['user.registered', 'user.deleted', 'user.logged_in'], (event, tx) => onUserEvent(tx, platform.events, event));
     return [consumer];
   },

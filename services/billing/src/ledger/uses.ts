@@ -1,0 +1,82 @@
+import type { Eventing, Transaction } from '@talkwith/platform';
+import type { UsePointsBody } from '@talkwith/proto/billing';
+import { grantPoints, grantTickets } from './grants.ts';
+import { ensureWallet, spend } from './ledger.ts';
+
+/**
+ * What the ledger's routes do, as plain functions of a transaction (the
+ * routes run them through idempotent(), and admin ones through audited()).
+ */
+
+export interface TalkTicketUse {
+  user_id: string;
+  character_id: string;
+  btn: string;
+  now?: Date;
+}
+
+/** One talk ticket for one talk (SPEC.md §7 POST talk tickets); 409 INSUFFICIENT_TICKETS when none is left. */
+export async function useTalkTicket(tx: Transaction, events: Eventing, use: TalkTicketUse): Promise<{ ok: true; used: 1; talk_tickets: number }> {
+  const { balance } = await spend(tx, events, { user_id: use.user_id, asset: 'tickets', amount: 1, kind: 'used', character_id: use.character_id, btn: use.btn, now: use.now ?? new Date() });
+  return { ok: true, used: 1, talk_tickets: balance };
+}
+
+/** Points spent on an action (TA0001); 409 INSUFFICIENT_POINTS when the balance is short. */
+export async function usePoints(tx: Transaction, events: Eventing, user_id: string, use: UsePointsBody, now = new Date()): Promise<{ ok: true; used: number; points: number }> {
+  const { balance } = await spend(tx, events, {
+    user_id, asset: 'points', amount: use.points, kind: 'used', code: 'TA0001', action_code: use.action_code, character_id: use.character_id, btn: use.btn, now,
+  });
+  return { ok: true, used: use.points, points: balance };
+}
+
+export interface OperatorChange {
+  user_id: string;
+  admin_id: string;
+  amount: number;
+  reason: string;
+  /** The operator's idempotency key: the lot's ref, so the grant can be traced to the request. */
+  ref: string;
+  expires_at?: string;
+  now?: Date;
+}
+
+export interface OperatorResult {
+  ok: true;
+  user_id: string;
+  changed: number;
+  lot_id?: string;
+}
+
+export async function operatorGivesTickets(tx: Transaction, events: Eventing, change: OperatorChange): Promise<OperatorResult & { talk_tickets: number }> {
+  const { lot_id } = await grantTickets(tx, events, {
+    user_id: change.user_id, count: change.amount, source: 'operator', ref: change.ref, reason: change.reason, admin_id: change.admin_id,
+    ...(change.expires_at ? { expires_at: change.expires_at } : {}), ...(change.now ? { now: change.now } : {}),
+  });
+  const wallet = await ensureWallet(tx, change.user_id);
+  return { ok: true, user_id: change.user_id, changed: change.amount, lot_id, talk_tickets: wallet.talk_tickets };
+}
+
+/** History kind `removed`: never below zero (409 INSUFFICIENT_TICKETS). */
+export async function operatorRemovesTickets(tx: Transaction, events: Eventing, change: OperatorChange): Promise<OperatorResult & { talk_tickets: number }> {
+  const { balance } = await spend(tx, events, {
+    user_id: change.user_id, asset: 'tickets', amount: change.amount, kind: 'removed', reason: change.reason, admin_id: change.admin_id, ref: change.ref, now: change.now ?? new Date(),
+  });
+  return { ok: true, user_id: change.user_id, changed: -change.amount, talk_tickets: balance };
+}
+
+/** MA0001. */
+export async function operatorGivesPoints(tx: Transaction, events: Eventing, change: OperatorChange): Promise<OperatorResult & { points: number }> {
+  const { lot_id } = await grantPoints(tx, events, {
+    user_id: change.user_id, points: change.amount, code: 'MA0001', ref: change.ref, reason: change.reason, admin_id: change.admin_id, ...(change.now ? { now: change.now } : {}),
+  });
+  const wallet = await ensureWallet(tx, change.user_id);
+  return { ok: true, user_id: change.user_id, changed: change.amount, lot_id, points: wallet.points };
+}
+
+/** MA0009: never below zero (409 INSUFFICIENT_POINTS). */
+export async function operatorCancelsPoints(tx: Transaction, events: Eventing, change: OperatorChange): Promise<OperatorResult & { points: number }> {
+  const { balance } = await spend(tx, events, {
+    user_id: change.user_id, asset: 'points', amount: change.amount, kind: 'removed', code: 'MA0009', reason: change.reason, admin_id: change.admin_id, ref: change.ref, now: change.now ?? new Date(),
+  });
+  return { ok: true, user_id: change.user_id, changed: -change.amount, points: balance };
+}
