@@ -88,7 +88,7 @@ describe('unknown and pending outcomes', () => {
     expect(res.statusCode).toBe(202);
     const { purchase_id: purchaseId } = res.json().purchase;
     expect((await purchaseDoc(purchaseId)).status).toBe('pending');
-    await eventually(async () => (await purchaseDoc(purchaseId)).status === 'captured', { timeoutMs: 10_000 });
+    await eventually(async () => (await purchaseDoc(purchaseId)).status === 'captured', 10_000);
     expect(await walletOf(billing, me.userId)).toMatchObject({ points: 1000 });
   });
 

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '@talkwith/platform/platform';
+import { buyer, cardToken, characterOnSale, startBilling, walletOf, type Billing, type Buyer } from './test-support.ts';
+
+let billing: Billing;
+let admin: Buyer;
+const audit: Array<{ action: string; target_user_id?: string; detail?: unknown }> = [];
+beforeAll(async () => {
+  billing = await startBilling();
+  admin = buyer(billing, ['admin']);
+  await billing.svc.platform.events.consume('purchases-refund-audit-test', ['admin.acted'], async (event) => { audit.push(event.data); });
+});
+afterAll(async () => { await billing?.close(); });
+
+async function bought(me: Buyer, productId: string): Promise<{ purchase_id: string; order_id: string }> {
+  const res = await me.post('/api/payment/card/authorize', { product_id: productId, token: await cardToken(billing) });
+  expect(res.statusCode).toBe(200);
+  return res.json().purchase;
+}
+
+const sandboxRefunded = async (orderId: string) => (await billing.deps.provider.search(orderId)).refundedAmount;
+const auditOf = (purchaseId: string) => audit.filter((a) => (a.detail as { purchase_id?: string }).purchase_id === purchaseId);
+
+describe('cancel', () => {
+  it('purchase/cancel, by an operator, refunds at the provider, takes the tickets back and is audited', async () => {
+    const me = buyer(billing);
+    const purchase = await bought(me, 'tickets-5');
+    const res = await admin.post('/api/admin/full/purchases/purchase/cancel', { purchase_id: purchase.purchase_id, reason: '誤購入' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().purchase).toMatchObject({ status: 'canceled', refunded: 700, user_id: me.userId });
+    expect(await sandboxRefunded(purchase.order_id)).toBe(700);
+    expect(await walletOf(billing, me.userId)).toMatchObject({ talk_tickets: 0 });
+    await eventually(async () => auditOf(purchase.purchase_id).length > 0);
+    expect(auditOf(purchase.purchase_id)).toEqual([expect.objectContaining({ action: 'purchase.canceled', target_user_id: me.userId })]);
+  });
+
+  it('purchase/cancel, twice with different keys, refunds once and refuses the second with 409', async () => {
+    const purchase = await bought(buyer(billing), 'points-500');
+    const body = { purchase_id: purchase.purchase_id, reason: '返金' };
+    expect((await admin.post('/api/admin/full/purchases/purchase/cancel', body)).statusCode).toBe(200);
+    const again = await admin.post('/api/admin/full/purchases/purchase/cancel', body);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'PURCHASE_STATE' });
+    expect(await sandboxRefunded(purchase.order_id)).toBe(500);
+  });
+
+  it('purchase/cancel, repeated with the same key, answers the same and refunds once', async () => {
+    const purchase = await bought(buyer(billing), 'tickets-1');
+    const key = randomUUID();
+    const body = { purchase_id: purchase.purchase_id, reason: '返金' };
+    const first = await admin.post('/api/admin/full/purchases/purchase/cancel', body, key);
+    const second = await admin.post('/api/admin/full/purchases/purchase/cancel', body, key);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(await sandboxRefunded(purchase.order_id)).toBe(150);
+  });
+
+  it('cancel, a character, removes the entitlement so it can be bought again', async () => {
+    const me = buyer(billing);
+    const characterId = await characterOnSale(billing, 900);
+    const purchase = await bought(me, `character:${characterId}`);
+    expect((await admin.post('/api/payment/card/cancel', { purchase_id: purchase.purchase_id })).statusCode).toBe(200);
+    const owned = await billing.svc.app.inject({ method: 'GET', url: '/api/billing/entitlements', headers: me.auth });
+    expect(owned.json().character_ids).toEqual([]);
+  });
+
+  it('card/cancel, by the buyer, is refused with 403 and refunds nothing', async () => {
+    const me = buyer(billing);
+    const purchase = await bought(me, 'tickets-1');
+    const res = await me.post('/api/payment/card/cancel', { purchase_id: purchase.purchase_id });
+    expect(res.statusCode).toBe(403);
+    expect(await sandboxRefunded(purchase.order_id)).toBe(0);
+  });
+
+  it('purchase/cancel, by a customer token, is refused with 403', async () => {
+    const me = buyer(billing);
+    const purchase = await bought(me, 'tickets-1');
+    expect((await me.post('/api/admin/full/purchases/purchase/cancel', { purchase_id: purchase.purchase_id, reason: 'x' })).statusCode).toBe(403);
+  });
+});
+
+describe('partial refunds', () => {
+  it('cancel_decrement, part of the amount, refunds it and keeps the grant', async () => {
+    const me = buyer(billing);
+    const purchase = await bought(me, 'tickets-10');
+    const res = await admin.post(`/api/admin/full/purchases/${purchase.purchase_id}/cancel_decrement`, { amount: 300, reason: '一部返金' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().purchase).toMatchObject({ status: 'captured', refunded: 300 });
+    expect(await sandboxRefunded(purchase.order_id)).toBe(300);
+    expect(await walletOf(billing, me.userId)).toMatchObject({ talk_tickets: 10 });
+  });
+
+  it('cancel_decrement, more than what is left, is refused with 409 and refunds nothing more', async () => {
+    const purchase = await bought(buyer(billing), 'tickets-10');
+    await admin.post(`/api/admin/full/purchases/${purchase.purchase_id}/cancel_decrement`, { amount: 1000, reason: '一部返金' });
+    const over = await admin.post(`/api/admin/full/purchases/${purchase.purchase_id}/cancel_decrement`, { amount: 301, reason: '超過' });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ code: 'PURCHASE_STATE' });
+    expect(await sandboxRefunded(purchase.order_id)).toBe(1000);
+  });
+
+  it('cancel_decrement, the rest of the amount, cancels the purchase and takes the grant back', async () => {
+    const me = buyer(billing);
+    const purchase = await bought(me, 'points-1000');
+    await admin.post('/api/payment/card/cancel_decrement', { purchase_id: purchase.purchase_id, amount: 400 });
+    const res = await admin.post('/api/payment/card/cancel_decrement', { purchase_id: purchase.purchase_id, amount: 600 });
+    expect(res.json().purchase).toMatchObject({ status: 'canceled', refunded: 1000 });
+    expect(await walletOf(billing, me.userId)).toMatchObject({ points: 0 });
+  });
+
+  it('cancel_decrement, concurrent requests over the amount, never refunds more than was captured', async () => {
+    const purchase = await bought(buyer(billing), 'tickets-5');
+    const url = `/api/admin/full/purchases/${purchase.purchase_id}/cancel_decrement`;
+    await Promise.all([1, 2, 3, 4].map(() => admin.post(url, { amount: 300, reason: '同時' })));
+    expect(await sandboxRefunded(purchase.order_id)).toBeLessThanOrEqual(700);
+    const { purchase: view } = (await billing.svc.app.inject({ method: 'GET', url: `/api/admin/full/purchases/${purchase.purchase_id}`, headers: admin.auth })).json();
+    expect(view.refunded).toBe(await sandboxRefunded(purchase.order_id));
+  });
+
+  it('cancel_decrement, a negative or zero amount, is refused with 400', async () => {
+    const purchase = await bought(buyer(billing), 'tickets-1');
+    const res = await admin.post(`/api/admin/full/purchases/${purchase.purchase_id}/cancel_decrement`, { amount: -5, reason: 'x' });
+    expect(res.statusCode).toBe(400);
+  });
+});
