@@ -39,6 +39,8 @@ export async function chargeOnce(provider: PaymentProvider, charge: PeriodCharge
   try {
     const known = outcomeOfOrder(await provider.search(charge.orderId));
     if (known) return known;
+    // A claim whose holder died before choosing a card, or a subscription without one: nothing to charge.
+    if (!charge.cardId) return { kind: 'declined', message: 'no card' };
     return outcomeOfAuthorize(await provider.authorize({
       orderId: charge.orderId, amount: charge.amount, withCapture: true, mpi: 'mpi-none',
       card: { kind: 'stored', accountId: charge.accountId, cardId: charge.cardId },

@@ -57,8 +57,8 @@ export async function renewOne(deps: BillingDeps, subscriptionId: string, now: D
     return (await store.withTransaction((tx) => finishCanceled(tx, events, record._id, now))) ? 'finished' : 'skipped';
   }
   if (!record.charge && !renewalIsDue(record, now)) return 'skipped';
-  // No card on file still makes an attempt: the provider refuses it, and the retries give the subscriber time to add one.
-  const card = record.card ?? { card_id: 'none', masked: '' };
+  // No card on file is a declined attempt: the retries give the subscriber time to add one.
+  const card = record.card ?? { card_id: '', masked: '' };
   const claimed = await claimCharge(store, record, { reason: 'renew', card_id: card.card_id, card_masked: card.masked }, now, leaseMsOf(deps.config));
   if (!claimed) return 'busy';
   const { outcome, record: after } = await completeCharge(deps, claimed, now);

@@ -96,10 +96,21 @@ async function claimFor(deps: BillingDeps, start: PaidStart, record: Subscriptio
   if (await openPeriodCharges(store).findOne({ subscription_id: record._id, idempotency_key: key })) return null;
   if (record.charge) throw inProgress();
   requireTransition(effectiveStatus(record, now), start.reason);
-  const card = await cardFor(deps, start);
-  const claimed = await claimCharge(store, record, { reason: start.reason, ...card, idempotency_key: key }, now, leaseMs);
+  // Claim before the card is resolved: of two racing calls only one spends the one-time token.
+  const claimed = await claimCharge(store, record, { reason: start.reason, card_id: '', card_masked: '', idempotency_key: key }, now, leaseMs);
   if (!claimed) throw inProgress();
-  return claimed;
+  const orderFilter = { _id: claimed._id, 'charge.order_id': claimed.charge?.order_id };
+  let card: Pick<ChargeRequest, 'card_id' | 'card_masked'>;
+  try {
+    card = await cardFor(deps, start);
+  } catch (err) {
+    // The provider never saw this orderId: the claim is given back unused.
+    await openSubscriptions(store).updateOne(orderFilter, { $unset: { charge: '' } });
+    throw err;
+  }
+  const withCard = await openSubscriptions(store).findOneAndUpdate(orderFilter, { $set: { 'charge.card_id': card.card_id, 'charge.card_masked': card.card_masked } });
+  if (!withCard) throw inProgress();
+  return withCard;
 }
 
 /**
