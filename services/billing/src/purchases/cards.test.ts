@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countSandboxCharges } from '../provider/index.ts';
-import { buyer, cardToken, CARDS, startBilling, walletOf, type Billing, type Buyer } from './test-support.ts';
+import { buyer, cardToken, startBilling, walletOf, type Billing, type Buyer, type CARDS } from './test-support.ts';
 
 let billing: Billing;
 beforeAll(async () => { billing = await startBilling(); });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@talkwith/platform/platform';
+import { resumeStaleRefunds } from './refunds.ts';
 import { buyer, cardToken, characterOnSale, startBilling, walletOf, type Billing, type Buyer } from './test-support.ts';
 
 let billing: Billing;
@@ -122,5 +123,37 @@ describe('partial refunds', () => {
     const purchase = await bought(buyer(billing), 'tickets-1');
     const res = await admin.post(`/api/admin/full/purchases/${purchase.purchase_id}/cancel_decrement`, { amount: -5, reason: 'x' });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('refunds interrupted by a crash', () => {
+  async function interruptedRefund(purchaseId: string, refundId: string): Promise<void> {
+    const store = billing.svc.platform.store;
+    const twoMinutesAgo = new Date(Date.now() - 120_000).toISOString();
+    await store.collection('purchases').updateOne({ _id: purchaseId }, { $set: { refund_in_flight: refundId } });
+    await store.collection('purchase_refunds').insertOne({
+      _id: refundId, purchase_id: purchaseId, amount: 700, base_refunded: 0, fingerprint: 'f', by: 'admin', actor_id: admin.userId,
+      reason: 'crash', state: 'requested', created_at: twoMinutesAgo,
+    });
+  }
+
+  it('resumeStaleRefunds, the provider refunded before the crash, books it without refunding again', async () => {
+    const me = buyer(billing);
+    const purchase = await bought(me, 'tickets-5');
+    await interruptedRefund(purchase.purchase_id, randomUUID());
+    await billing.deps.provider.cancel(purchase.order_id, 700);
+    await resumeStaleRefunds(billing.deps);
+    expect(await sandboxRefunded(purchase.order_id)).toBe(700);
+    const doc = await billing.svc.platform.store.collection('purchases').findOne({ _id: purchase.purchase_id });
+    expect(doc).toMatchObject({ status: 'canceled', refunded: 700, refund_in_flight: null });
+    expect(await walletOf(billing, me.userId)).toMatchObject({ talk_tickets: 0 });
+  });
+
+  it('resumeStaleRefunds, the crash came before the provider call, refunds once', async () => {
+    const purchase = await bought(buyer(billing), 'tickets-5');
+    await interruptedRefund(purchase.purchase_id, randomUUID());
+    await resumeStaleRefunds(billing.deps);
+    await resumeStaleRefunds(billing.deps);
+    expect(await sandboxRefunded(purchase.order_id)).toBe(700);
   });
 });
