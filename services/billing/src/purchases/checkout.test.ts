@@ -108,6 +108,24 @@ describe('characters', () => {
     expect(again.json()).toMatchObject({ code: 'ALREADY_OWNED' });
   });
 
+  it('authorize, a character with the same key sent concurrently, answers each as the one purchase', async () => {
+    const me = buyer(billing);
+    const characterId = await characterOnSale(billing, 600);
+    const key = randomUUID();
+    const body = { product_id: `character:${characterId}`, token: await cardToken(billing) };
+    const answers = await Promise.all([1, 2, 3].map(() => me.post(AUTHORIZE, body, key)));
+    expect(answers.map((a) => a.statusCode).every((s) => s === 200 || s === 202)).toBe(true);
+    expect(await billing.svc.platform.store.collection('purchases').countDocuments({ user_id: me.userId })).toBe(1);
+  });
+
+  it('authorize, the same character under two keys at once, charges only one of them', async () => {
+    const me = buyer(billing);
+    const characterId = await characterOnSale(billing, 700);
+    const tokens = [await cardToken(billing), await cardToken(billing)];
+    const answers = await Promise.all(tokens.map((token) => me.post(AUTHORIZE, { product_id: `character:${characterId}`, token })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+  });
+
   it('authorize, a declined character purchase, leaves it buyable', async () => {
     const me = buyer(billing);
     const characterId = await characterOnSale(billing, 500);

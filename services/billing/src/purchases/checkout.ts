@@ -96,7 +96,7 @@ async function createPurchase(deps: BillingDeps, request: ChargeRequest, product
       return { doc: await openPurchases(tx).insertOne(doc), mine: true };
     });
   } catch (err) {
-    if ((err as { code?: string }).code !== 'DUPLICATE_KEY') throw err;
+    // A twin request with the same key got there first (its record, or its character reservation): answer as its repeat.
     const twin = await openPurchases(deps.platform.store).findOne({ user_id: request.userId, idempotency_key: request.key });
     if (!twin) throw err;
     return { doc: twin, mine: false };

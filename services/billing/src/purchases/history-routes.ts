@@ -9,7 +9,6 @@ import { idempotent } from '../idempotency.ts';
 import { insertManualPurchase, purchaseHistory } from './history.ts';
 import { viewOf } from './records.ts';
 import { refund } from './refunds.ts';
-import { purchaseById } from './resume.ts';
 
 const tags = ['billing', 'purchases'];
 
@@ -49,7 +48,6 @@ export const historyRoutes: FastifyPluginAsync<BillingDeps> = async (app, deps) 
   }, async (request) => {
     const { caller, isAdmin } = await actingUser(request);
     if (!isAdmin) throw new AppError('FORBIDDEN', '購入の取り消しはお問い合わせフォームからご依頼ください。');
-    await purchaseById(deps, request.body.purchase_id, caller.sub, true);
     const doc = await refund(deps, { purchaseId: request.body.purchase_id, by: 'admin', actorId: caller.sub, key: request.headers['idempotency-key'] });
     return { ok: true as const, purchase: viewOf(doc) };
   });
