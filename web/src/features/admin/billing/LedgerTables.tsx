@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { ADMIN_NS } from '../i18n.ts';
-import type { LedgerEntry, PointLot, TicketLot } from './contract.ts';
+import type { LedgerHistoryItem, PointLotView, TicketLotView } from '@talkwith/proto/billing';
 import { day, when } from './format.ts';
 
 /** A user's lots (what is held, until when) and their append-only history, for tickets and points alike. */
-export function LotTable({ lots, unit }: { lots: (TicketLot | PointLot)[]; unit: 'tickets' | 'points' }) {
+export function LotTable({ lots, unit }: { lots: (TicketLotView | PointLotView)[]; unit: 'tickets' | 'points' }) {
   const { t, i18n } = useTranslation(ADMIN_NS);
   if (lots.length === 0) return <p className="admin-empty">{t('billing.ledger.noLots')}</p>;
   return (
@@ -21,13 +21,13 @@ export function LotTable({ lots, unit }: { lots: (TicketLot | PointLot)[]; unit:
   );
 }
 
-function EntryLabel({ entry }: { entry: LedgerEntry }) {
+function EntryLabel({ entry }: { entry: LedgerHistoryItem }) {
   const { t } = useTranslation(ADMIN_NS);
   if (entry.asset === 'points' && entry.code) return <>{t(`billing.code.${entry.code}`, { defaultValue: entry.code })} <span className="muted small">{entry.code}</span></>;
   return <>{t(`billing.kind.${entry.kind}`, { defaultValue: entry.kind })}</>;
 }
 
-export function EntryTable({ entries }: { entries: LedgerEntry[] }) {
+export function EntryTable({ entries }: { entries: LedgerHistoryItem[] }) {
   const { t, i18n } = useTranslation(ADMIN_NS);
   if (entries.length === 0) return <p className="admin-empty">{t('billing.ledger.noEntries')}</p>;
   return (

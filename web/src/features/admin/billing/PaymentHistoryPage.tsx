@@ -6,7 +6,7 @@ import { SelectField } from '../characters/fields.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import { useAdminPaymentHistoryQuery } from './billingAdminApi.ts';
 import { refusalOf } from './ConfirmDialog.tsx';
-import { PURCHASE_STATUSES } from './format.ts';
+import { isPurchaseStatus, PURCHASE_STATUSES } from './format.ts';
 import { Pager } from './Pager.tsx';
 import { PurchaseTable } from './PurchaseTable.tsx';
 import '../characters/characters.css';
@@ -22,10 +22,11 @@ export function PaymentHistoryPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const value = (name: Filter) => params.get(name) ?? '';
+  const status = value('status');
   const { data, isFetching, error } = useAdminPaymentHistoryQuery({
-    base: apiBase, page, user_id: value('user_id').trim(), status: value('status'),
+    base: apiBase, page, ...(value('user_id').trim() ? { user_id: value('user_id').trim() } : {}), ...(isPurchaseStatus(status) ? { status } : {}),
     // A date range is whole days: "to" includes its day.
-    from: value('from') ? `${value('from')}T00:00:00+09:00` : '', to: value('to') ? `${value('to')}T23:59:59.999+09:00` : '',
+    ...(value('from') ? { from: `${value('from')}T00:00:00+09:00` } : {}), ...(value('to') ? { to: `${value('to')}T23:59:59.999+09:00` } : {}),
   });
   const go = (next: Partial<Record<Filter, string>> & { page?: number }) => {
     const merged: Record<string, string> = {};

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PublicUser } from '@talkwith/proto/identity';
 import { Card, Field, Notice } from '../../../app/ui.tsx';
@@ -38,11 +39,12 @@ function MoveDialog({ intent, onClose, onDone }: { intent: Intent; onClose: () =
   );
 }
 
-/** `point/give`: an operator gives (MA0001) or cancels (MA0009) points of one user, after a confirmation; recent operator moves below. */
+/** `point/give` (`?user=` names the user): an operator gives (MA0001) or cancels (MA0009) points of one user, after a confirmation; recent operator moves below. */
 export function PointGivePage() {
   const { t } = useTranslation(ADMIN_NS);
   const lookUp = useUserLookup();
-  const [who, setWho] = useState('');
+  const [params] = useSearchParams();
+  const [who, setWho] = useState(params.get('user') ?? '');
   const [action, setAction] = useState<Action>('give');
   const [pointsText, setPointsText] = useState('');
   const [reason, setReason] = useState('');

@@ -5,7 +5,7 @@ import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import { useAdminCancelPurchaseMutation, useAdminRefundPurchaseMutation } from './billingAdminApi.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import type { PurchaseView } from './contract.ts';
+import type { PurchaseView } from '@talkwith/proto/billing';
 import { positiveInteger, refundableOf, yen } from './format.ts';
 import { useIntentKey } from './intent.ts';
 import { ReasonField, reasonRefusal } from './ReasonField.tsx';
@@ -19,7 +19,7 @@ export function CancelDialog({ purchase, onClose }: Props) {
   const [cancel] = useAdminCancelPurchaseMutation();
   const intent = useIntentKey();
   const [reason, setReason] = useState('');
-  const request = { purchaseId: purchase.purchase_id, reason: reason.trim() };
+  const request = { purchase_id: purchase.purchase_id, reason: reason.trim() };
   return (
     <ConfirmDialog title={t('billing.detail.cancelTitle')} confirmLabel={t('billing.detail.cancelConfirm')} danger onClose={onClose}
       check={() => reasonRefusal(reason, t('billing.reasonRequired'))}

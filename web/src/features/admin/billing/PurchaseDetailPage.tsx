@@ -6,14 +6,14 @@ import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import { useAdminPurchaseQuery } from './billingAdminApi.ts';
 import { refusalOf } from './ConfirmDialog.tsx';
-import type { AdminPurchaseDetail } from './contract.ts';
+import type { AdminPurchaseReply } from '@talkwith/proto/billing';
 import { refundableOf, when, yen } from './format.ts';
 import { CancelDialog, RefundDialog } from './PurchaseActions.tsx';
 import { PurchaseBadge } from './PurchaseTable.tsx';
 import '../characters/characters.css';
 import './billing.css';
 
-type Detail = AdminPurchaseDetail['purchase'];
+type Detail = AdminPurchaseReply['purchase'];
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return <dl className="billing-facts">{rows.map(([label, value]) => <div key={label}><dt>{label}</dt><dd>{value}</dd></div>)}</dl>;
@@ -36,35 +36,37 @@ function PurchaseFacts({ purchase }: { purchase: Detail }) {
       ]} />
       <h3 className="billing-subtitle">{t('billing.detail.provider')}</h3>
       <Facts rows={[
-        ['orderId', <code>{result?.orderId ?? purchase.order_id}</code>],
+        ['orderId', <code>{purchase.order_id}</code>],
         ['vResultCode', <code>{result?.vResultCode ?? '—'}</code>],
-        ...(result?.mstatus ? [['mstatus', <code>{result.mstatus}</code>] as [string, ReactNode]] : []),
+        ['mstatus', <code>{result?.mstatus ?? '—'}</code>],
+        ...(result?.message ? [[t('billing.detail.providerMessage'), result.message] as [string, ReactNode]] : []),
+        [t('billing.detail.attempts'), purchase.attempts],
       ]} />
     </>
   );
 }
 
+/** What the purchase granted (its product's tickets, points or character) and how much of it was refunded. */
 function GrantsAndRefunds({ purchase }: { purchase: Detail }) {
   const { t, i18n } = useTranslation(ADMIN_NS);
+  const grants = [
+    ...(purchase.tickets ? [t('billing.grant.tickets', { n: purchase.tickets })] : []),
+    ...(purchase.points ? [t('billing.grant.points', { n: purchase.points.toLocaleString(i18n.language) })] : []),
+    ...(purchase.character_id ? [t('billing.grant.character', { id: purchase.character_id })] : []),
+  ];
   return (
     <>
       <h3 className="billing-subtitle">{t('billing.detail.grants')}</h3>
-      {(purchase.grants ?? []).length === 0 ? <p className="muted small">{t('billing.detail.noGrants')}</p> : (
-        <ul className="billing-list">{purchase.grants!.map((g, i) => <li key={g.lot_id ?? i}>{t(`billing.grant.${g.asset}`, { n: g.amount })}</li>)}</ul>
+      {grants.length === 0 ? <p className="muted small">{t('billing.detail.noGrants')}</p> : <ul className="billing-list">{grants.map((g) => <li key={g}>{g}</li>)}</ul>}
+      {purchase.status === 'captured' && purchase.refunded === 0 ? null : (
+        <p className="muted small">{purchase.status === 'canceled' ? t('billing.detail.grantsTakenBack') : purchase.status === 'captured' ? t('billing.detail.grantsKept') : t('billing.detail.notGranted')}</p>
       )}
       <h3 className="billing-subtitle">{t('billing.detail.refunds')}</h3>
-      {(purchase.refunds ?? []).length === 0 ? <p className="muted small">{t('billing.detail.noRefunds')}</p> : (
-        <table className="admin-table">
-          <thead><tr><th>{t('billing.when')}</th><th className="num">{t('billing.purchase.amount')}</th><th>{t('billing.reason')}</th></tr></thead>
-          <tbody>{purchase.refunds!.map((r) => (
-            <tr key={`${r.at}-${r.amount}`}>
-              <td data-label={t('billing.when')} className="small">{when(r.at, i18n.language)}</td>
-              <td data-label={t('billing.purchase.amount')} className="num">{yen(r.amount, i18n.language)}</td>
-              <td data-label={t('billing.reason')}>{r.reason}</td>
-            </tr>
-          ))}</tbody>
-        </table>
-      )}
+      <Facts rows={[
+        [t('billing.purchase.refunded'), yen(purchase.refunded, i18n.language)],
+        [t('billing.detail.refundable'), yen(refundableOf(purchase), i18n.language)],
+      ]} />
+      {purchase.note && <p className="small">{t('billing.detail.note')}：{purchase.note}</p>}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
-import type { AdminPurchaseView, PurchaseView } from './contract.ts';
+import type { AdminPurchaseView, PurchaseView } from '@talkwith/proto/billing';
 import { badgeToneOf, purchaseBadgeOf, when, yen } from './format.ts';
 
 export function PurchaseBadge({ purchase }: { purchase: Pick<PurchaseView, 'status' | 'refunded'> }) {

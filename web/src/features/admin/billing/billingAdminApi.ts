@@ -2,9 +2,10 @@ import type { UserReply } from '@talkwith/proto/identity';
 import { api } from '../../../api/index.ts';
 import { adminUrl } from '../adminApi.ts';
 import type {
-  AdminPointHistory, AdminPointsReply, AdminPurchaseDetail, AdminPurchaseList, AdminSubscriptionList, AdminTicketsReply, PointGrantReply,
-  SubscriptionStatus,
-} from './contract.ts';
+  AdminCancelBody, AdminCancelDecrementBody, AdminGiveTicketsBody, AdminPaymentHistoryQuery, AdminPointHistoryQuery, AdminPointHistoryReply, AdminPointsBody,
+  AdminPointsChangedReply, AdminPointsReply, AdminPurchaseReply, AdminPurchasesReply, AdminRemoveTicketsBody, AdminTicketsChangedReply, AdminTicketsReply,
+} from '@talkwith/proto/billing';
+import type { AdminSubscriptionsReply, SubscriptionStatus } from './contract.ts';
 
 type WithBase<T = object> = T & { base: string };
 /** Money-moving calls carry the key of the operator's one confirmed intent (services/billing/API.md "Rules every route keeps"). */
@@ -15,36 +16,35 @@ const keyHeader = (key: string) => ({ 'Idempotency-Key': key });
 const setOnly = (params: Record<string, string | number | undefined>) =>
   Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== ''));
 
-export interface PurchaseFilters { page: number; user_id?: string; status?: string; from?: string; to?: string }
 
 /** The billing screens of the admin console (services/billing/API.md admin routes). */
 export const billingAdminApi = api.enhanceEndpoints({ addTagTypes: ['AdminPurchases', 'AdminSubscriptions', 'AdminLedger'] }).injectEndpoints({
   endpoints: (build) => ({
-    adminPaymentHistory: build.query<AdminPurchaseList, WithBase<PurchaseFilters>>({
+    adminPaymentHistory: build.query<AdminPurchasesReply, WithBase<AdminPaymentHistoryQuery>>({
       query: ({ base, ...filters }) => ({ url: adminUrl(base, 'payment/history'), params: setOnly({ ...filters }) }),
       providesTags: ['AdminPurchases'],
     }),
-    adminPurchase: build.query<AdminPurchaseDetail, WithBase<{ purchaseId: string }>>({
+    adminPurchase: build.query<AdminPurchaseReply, WithBase<{ purchaseId: string }>>({
       query: ({ base, purchaseId }) => adminUrl(base, `full/purchases/${id(purchaseId)}`),
       providesTags: ['AdminPurchases'],
     }),
-    adminUserPurchases: build.query<AdminPurchaseList, WithBase<{ userId: string; page: number }>>({
+    adminUserPurchases: build.query<AdminPurchasesReply, WithBase<{ userId: string; page: number }>>({
       query: ({ base, userId, page }) => ({ url: adminUrl(base, `full/users/${id(userId)}/purchases`), params: { page } }),
       providesTags: ['AdminPurchases'],
     }),
-    adminCancelPurchase: build.mutation<unknown, Keyed<{ purchaseId: string; reason: string }>>({
-      query: ({ base, purchaseId, reason, idempotencyKey }) => ({
-        url: adminUrl(base, 'full/purchases/purchase/cancel'), method: 'POST', headers: keyHeader(idempotencyKey), body: { purchase_id: purchaseId, reason },
+    adminCancelPurchase: build.mutation<AdminPurchaseReply, Keyed<AdminCancelBody>>({
+      query: ({ base, idempotencyKey, ...body }) => ({
+        url: adminUrl(base, 'full/purchases/purchase/cancel'), method: 'POST', headers: keyHeader(idempotencyKey), body,
       }),
       invalidatesTags: ['AdminPurchases', 'AdminLedger'],
     }),
-    adminRefundPurchase: build.mutation<unknown, Keyed<{ purchaseId: string; amount: number; reason: string }>>({
+    adminRefundPurchase: build.mutation<AdminPurchaseReply, Keyed<AdminCancelDecrementBody & { purchaseId: string }>>({
       query: ({ base, purchaseId, amount, reason, idempotencyKey }) => ({
         url: adminUrl(base, `full/purchases/${id(purchaseId)}/cancel_decrement`), method: 'POST', headers: keyHeader(idempotencyKey), body: { amount, reason },
       }),
       invalidatesTags: ['AdminPurchases'],
     }),
-    adminSubscriptions: build.query<AdminSubscriptionList, WithBase<{ page: number; status?: SubscriptionStatus | ''; user_id?: string }>>({
+    adminSubscriptions: build.query<AdminSubscriptionsReply, WithBase<{ page: number; status?: SubscriptionStatus | ''; user_id?: string }>>({
       query: ({ base, ...filters }) => ({ url: adminUrl(base, 'subscriptions/list'), params: setOnly({ ...filters }) }),
       providesTags: ['AdminSubscriptions'],
     }),
@@ -52,13 +52,13 @@ export const billingAdminApi = api.enhanceEndpoints({ addTagTypes: ['AdminPurcha
       query: ({ base, userId, page }) => ({ url: adminUrl(base, `full/users/${id(userId)}/talk_tickets`), params: { page } }),
       providesTags: ['AdminLedger'],
     }),
-    adminGiveTickets: build.mutation<unknown, Keyed<{ userId: string; count: number; reason: string }>>({
+    adminGiveTickets: build.mutation<AdminTicketsChangedReply, Keyed<AdminGiveTicketsBody & { userId: string }>>({
       query: ({ base, userId, count, reason, idempotencyKey }) => ({
         url: adminUrl(base, `full/users/${id(userId)}/talk_tickets`), method: 'POST', headers: keyHeader(idempotencyKey), body: { count, reason },
       }),
       invalidatesTags: ['AdminLedger'],
     }),
-    adminRemoveTickets: build.mutation<unknown, Keyed<{ userId: string; count: number; reason: string }>>({
+    adminRemoveTickets: build.mutation<AdminTicketsChangedReply, Keyed<AdminRemoveTicketsBody & { userId: string }>>({
       query: ({ base, userId, count, reason, idempotencyKey }) => ({
         url: adminUrl(base, `full/users/${id(userId)}/talk_tickets/remove`), method: 'POST', headers: keyHeader(idempotencyKey), body: { count, reason },
       }),
@@ -69,7 +69,7 @@ export const billingAdminApi = api.enhanceEndpoints({ addTagTypes: ['AdminPurcha
       providesTags: ['AdminLedger'],
     }),
     /** MA0001 (give) or MA0009 (cancel) points of one user. */
-    adminMovePoints: build.mutation<PointGrantReply, Keyed<{ action: 'give' | 'cancel'; user_id: string; points: number; reason: string }>>({
+    adminMovePoints: build.mutation<AdminPointsChangedReply, Keyed<AdminPointsBody & { action: 'give' | 'cancel' }>>({
       query: ({ base, action, idempotencyKey, ...body }) => ({
         url: adminUrl(base, `point/${action}`), method: 'POST', headers: keyHeader(idempotencyKey), body,
       }),
@@ -79,7 +79,7 @@ export const billingAdminApi = api.enhanceEndpoints({ addTagTypes: ['AdminPurcha
     adminUserById: build.query<UserReply, WithBase<{ userId: string }>>({
       query: ({ base, userId }) => adminUrl(base, `users/${id(userId)}`),
     }),
-    adminPointHistory: build.query<AdminPointHistory, WithBase<{ page: number; user_id?: string }>>({
+    adminPointHistory: build.query<AdminPointHistoryReply, WithBase<AdminPointHistoryQuery>>({
       query: ({ base, ...filters }) => ({ url: adminUrl(base, 'point/history'), params: setOnly({ ...filters }) }),
       providesTags: ['AdminLedger'],
     }),

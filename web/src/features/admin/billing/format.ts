@@ -1,4 +1,5 @@
-import type { PurchaseStatus, PurchaseView, SubscriptionStatus } from './contract.ts';
+import type { PurchaseStatus, PurchaseView } from '@talkwith/proto/billing';
+import type { SubscriptionStatus, SubscriptionView } from './contract.ts';
 
 /** How the billing screens show money, dates and states (labels are keys of the `billing` texts). */
 
@@ -29,6 +30,18 @@ export const refundableOf = (purchase: Pick<PurchaseView, 'status' | 'amount' | 
 
 /** The statuses an operator filters payment history by, in the order of the select. */
 export const PURCHASE_STATUSES: PurchaseStatus[] = ['captured', 'pending', 'unknown', 'failed', 'canceled', 'challenge', 'created'];
+export const isPurchaseStatus = (value: string | null): value is PurchaseStatus => PURCHASE_STATUSES.some((s) => s === value);
+
+/**
+ * A renewal whose charge failed is retried later (1 h, 6 h, 24 h), so its next
+ * charge lies past the period's end; after the last retry it finishes with
+ * reason payment_failed.
+ */
+export function renewalTroubleOf(s: Pick<SubscriptionView, 'status' | 'period_end' | 'next_charge_at' | 'finished_reason'>): 'retrying' | 'payment_failed' | null {
+  if (s.finished_reason === 'payment_failed') return 'payment_failed';
+  if (s.status === 'active' && s.period_end && s.next_charge_at && Date.parse(s.next_charge_at) > Date.parse(s.period_end)) return 'retrying';
+  return null;
+}
 
 /** A positive whole number typed in a field, or null. */
 export function positiveInteger(text: string): number | null {

@@ -1,0 +1,56 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { API, renderConsole, scriptedServer } from '../characters/testing.tsx';
+import { purchase, purchaseList } from './testing.ts';
+
+const searches = () => (globalThis.fetch as unknown as { mock: { calls: [Request][] } }).mock.calls.map(([request]) => new URL(request.url).search);
+
+describe('PaymentHistoryPage', () => {
+  it('payment history, answered with purchases, shows yen amounts, status badges and links to each purchase', async () => {
+    const captured = purchase({ amount: 1300 });
+    const pending = purchase({ status: 'pending', name: 'ミライ' });
+    const partly = purchase({ refunded: 300, name: '1000ポイント', amount: 1000 });
+    scriptedServer({ [`GET ${API}/payment/history`]: purchaseList([captured, pending, partly]) });
+
+    await renderConsole('/ops/payment/history');
+
+    const row = (await screen.findByRole('link', { name: captured.name })).closest('tr')!;
+    expect(within(row).getByText('¥1,300')).toBeTruthy();
+    expect(within(row).getByText('決済済み')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: captured.name }).getAttribute('href')).toBe(`/ops/full/purchases/${captured.purchase_id}`);
+    const table = within(screen.getByRole('table'));
+    expect(table.getByText('保留中').closest('tr')!.className).toContain('billing-row--attention');
+    expect(within(table.getByText('一部返金').closest('tr')!).getByText('¥300')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '決済履歴' }).className).toContain('active');
+  });
+
+  it('payment history, more than 20 purchases, asks the server for the next page', async () => {
+    const server = scriptedServer({ [`GET ${API}/payment/history`]: purchaseList([purchase()], 45) });
+    await renderConsole('/ops/payment/history');
+
+    expect(await screen.findByText('1 / 3 ページ（全 45 件）')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '次へ' }));
+
+    await vi.waitFor(() => expect(server.calls.length).toBe(2));
+    expect(searches()[1]).toBe('?page=2');
+  });
+
+  it('payment history, a status and a user filter, are sent as query parameters and restart at page 1', async () => {
+    scriptedServer({ [`GET ${API}/payment/history`]: purchaseList([], 0) });
+    await renderConsole('/ops/payment/history?page=2');
+    await screen.findByText('該当する決済はありません。');
+
+    fireEvent.change(screen.getByLabelText('状態'), { target: { value: 'unknown' } });
+    fireEvent.change(screen.getByLabelText('ユーザーID'), { target: { value: 'u-42' } });
+
+    await vi.waitFor(() => expect(searches().at(-1)).toBe('?page=1&user_id=u-42&status=unknown'));
+  });
+
+  it('payment history, refused by the server, shows its Japanese message', async () => {
+    scriptedServer({ [`GET ${API}/payment/history`]: [403, { ok: false, code: 'FORBIDDEN', message: '管理者のみが利用できます。' }] });
+
+    await renderConsole('/ops/payment/history');
+
+    expect((await screen.findByRole('alert')).textContent).toBe('管理者のみが利用できます。');
+  });
+});
