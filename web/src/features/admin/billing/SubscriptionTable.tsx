@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
-import type { SubscriptionView } from './contract.ts';
+import type { SubscriptionView } from '@talkwith/proto/billing';
 import { day, renewalTroubleOf, SUBSCRIPTION_TONE, when, yen } from './format.ts';
 
 function SubscriptionRow({ subscription: s, showUser }: { subscription: SubscriptionView; showUser: boolean }) {

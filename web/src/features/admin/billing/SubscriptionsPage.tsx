@@ -6,11 +6,13 @@ import { SelectField } from '../characters/fields.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import { useAdminSubscriptionsQuery } from './billingAdminApi.ts';
 import { refusalOf } from './ConfirmDialog.tsx';
-import type { SubscriptionStatus } from './contract.ts';
+import type { SubscriptionView } from '@talkwith/proto/billing';
 import { Pager } from './Pager.tsx';
 import { SubscriptionTable } from './SubscriptionTable.tsx';
 import '../characters/characters.css';
 import './billing.css';
+
+type SubscriptionStatus = SubscriptionView['status'];
 
 const STATUSES: SubscriptionStatus[] = ['active', 'canceled', 'inactive'];
 const isStatus = (value: string | null): value is SubscriptionStatus => STATUSES.some((s) => s === value);
@@ -24,7 +26,7 @@ export function SubscriptionsPage() {
   const rawStatus = params.get('status');
   const status = isStatus(rawStatus) ? rawStatus : '';
   const userId = params.get('user_id') ?? '';
-  const { data, isFetching, error } = useAdminSubscriptionsQuery({ base: apiBase, page, status, user_id: userId.trim() });
+  const { data, isFetching, error } = useAdminSubscriptionsQuery({ base: apiBase, page, ...(status ? { status } : {}), ...(userId.trim() ? { user_id: userId.trim() } : {}) });
   const go = (next: { status?: string; user_id?: string; page?: number }) => {
     const merged = { status, user_id: userId, ...next };
     const nextPage = next.page ?? 1;

@@ -3,9 +3,9 @@ import { api } from '../../../api/index.ts';
 import { adminUrl } from '../adminApi.ts';
 import type {
   AdminCancelBody, AdminCancelDecrementBody, AdminGiveTicketsBody, AdminPaymentHistoryQuery, AdminPointHistoryQuery, AdminPointHistoryReply, AdminPointsBody,
-  AdminPointsChangedReply, AdminPointsReply, AdminPurchaseReply, AdminPurchasesReply, AdminRemoveTicketsBody, AdminTicketsChangedReply, AdminTicketsReply,
+  AdminPointsChangedReply, AdminPointsReply, AdminPurchaseReply, AdminPurchasesReply, AdminRemoveTicketsBody, AdminSubscriptionsQuery, AdminSubscriptionsReply,
+  AdminTicketsChangedReply, AdminTicketsReply,
 } from '@talkwith/proto/billing';
-import type { AdminSubscriptionsReply, SubscriptionStatus } from './contract.ts';
 
 type WithBase<T = object> = T & { base: string };
 /** Money-moving calls carry the key of the operator's one confirmed intent (services/billing/API.md "Rules every route keeps"). */
@@ -44,7 +44,7 @@ export const billingAdminApi = api.enhanceEndpoints({ addTagTypes: ['AdminPurcha
       }),
       invalidatesTags: ['AdminPurchases'],
     }),
-    adminSubscriptions: build.query<AdminSubscriptionsReply, WithBase<{ page: number; status?: SubscriptionStatus | ''; user_id?: string }>>({
+    adminSubscriptions: build.query<AdminSubscriptionsReply, WithBase<AdminSubscriptionsQuery>>({
       query: ({ base, ...filters }) => ({ url: adminUrl(base, 'subscriptions/list'), params: setOnly({ ...filters }) }),
       providesTags: ['AdminSubscriptions'],
     }),

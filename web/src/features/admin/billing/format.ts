@@ -1,5 +1,6 @@
-import type { PurchaseStatus, PurchaseView } from '@talkwith/proto/billing';
-import type { SubscriptionStatus, SubscriptionView } from './contract.ts';
+import type { PurchaseStatus, PurchaseView, SubscriptionView } from '@talkwith/proto/billing';
+
+type SubscriptionStatus = SubscriptionView['status'];
 
 /** How the billing screens show money, dates and states (labels are keys of the `billing` texts). */
 

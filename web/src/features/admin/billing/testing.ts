@@ -1,5 +1,4 @@
-import type { AdminPurchaseReply, AdminPurchaseView, LedgerHistoryItem } from '@talkwith/proto/billing';
-import type { SubscriptionView } from './contract.ts';
+import type { AdminPurchaseReply, AdminPurchaseView, LedgerHistoryItem, SubscriptionView } from '@talkwith/proto/billing';
 
 /** Data of the billing screen tests, shaped as services/billing/API.md answers it (each test builds its own). */
 
