@@ -85,6 +85,17 @@ describe('admin payment history', () => {
     expect(one.json().purchase).toMatchObject({ purchase_id: purchase.purchase_id, user_id: me.userId, status: 'captured' });
   });
 
+  it('payment/history, a time window, lists only purchases made in it', async () => {
+    const me = buyer(billing);
+    const before = new Date().toISOString();
+    await me.post('/api/payment/card/authorize', { product_id: 'tickets-1', token: await cardToken(billing) });
+    const after = new Date(Date.now() + 1).toISOString();
+    const inside = await get(admin, `/api/admin/payment/history?user_id=${me.userId}&from=${before}&to=${after}`);
+    const later = await get(admin, `/api/admin/payment/history?user_id=${me.userId}&from=${after}`);
+    expect(inside.json().total).toBe(1);
+    expect(later.json().total).toBe(0);
+  });
+
   it('payment/history, a customer token, answers 403', async () => {
     expect((await get(buyer(billing), '/api/admin/payment/history')).statusCode).toBe(403);
   });
