@@ -37,12 +37,11 @@ export async function fetchCardToken(card: CardInput, endpoint: TokenEndpoint = 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const response = await fetch(new Request(new URL(endpoint.url, window.location.href), {
+    const request = new Request(new URL(endpoint.url, window.location.href), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       // No credentials: the provider's host is another site and must not get our cookies.
       credentials: 'omit',
-      signal: controller.signal,
       body: JSON.stringify({
         card_number: card.number.replace(/[\s-]/g, ''),
         card_expire: normalizeExpiry(card.expiry),
@@ -50,7 +49,8 @@ export async function fetchCardToken(card: CardInput, endpoint: TokenEndpoint = 
         token_api_key: endpoint.tokenApiKey,
         lang: 'ja',
       }),
-    }));
+    });
+    const response = await fetch(request, { signal: controller.signal });
     const answer = (await response.json().catch(() => ({}))) as TokenAnswer;
     if (response.ok && answer.status === 'success' && answer.token) return answer.token;
     throw new CardTokenError('invalid', answer.message);

@@ -43,6 +43,8 @@ export function useTalkTicketGate(character: GatedCharacter) {
   return useCallback((btn: string, start: () => void) => {
     if (!paid || owned) return start();
     if (!user) return void navigate(`/login?redirect=${encodeURIComponent(window.location.pathname)}`);
+    // Still learning whether it is bought: a click now is ignored rather than asking a buyer for a ticket.
+    if (!entitlements.data || !wallet.data) return;
     const count = wallet.data?.talk_tickets ?? 0;
     if (count < 1) return offerPurchase(t('billing.ticket.none', { name: character.name }));
     // One key for this one talk: a double click on 「使う」 sends the same key and uses one ticket.
@@ -62,5 +64,5 @@ export function useTalkTicketGate(character: GatedCharacter) {
       },
       cancel: { title: t('billing.back') },
     });
-  }, [paid, owned, user, wallet.data, character, popup, spendTicket, offerPurchase, navigate, t]);
+  }, [paid, owned, user, entitlements.data, wallet.data, character, popup, spendTicket, offerPurchase, navigate, t]);
 }

@@ -1,0 +1,85 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderRoutes } from '../../test/harness.tsx';
+import { MpiCompletePage, MpiMerchantPage, MpiNoneRecurringPage } from './MpiReturnPage.tsx';
+import { aPurchase, aUser, aWallet, billingServer, signedInAs } from './testing.tsx';
+
+const routes = [
+  { path: '/payment/process/mpi_complete', element: <MpiCompletePage /> },
+  { path: '/payment/process/mpi_merchant', element: <MpiMerchantPage /> },
+  { path: '/payment/process/mpi_none_recurring', element: <MpiNoneRecurringPage /> },
+];
+const open = (path: string) => renderRoutes(routes, { path, state: signedInAs(aUser()) });
+
+afterEach(() => sessionStorage.clear());
+
+describe('MpiReturnPage', () => {
+  it('mpi_complete, back from a passed challenge, completes the order once and shows what was bought', async () => {
+    const purchase = aPurchase({ name: 'トークチケット 10枚', amount: 1300, tickets: 10 });
+    const server = billingServer({
+      'POST payment/card/3dsecure/mpi_complete': [200, { ok: true, purchase, next: 'done' }],
+      'GET billing/wallet': [200, aWallet({ talk_tickets: 10 })],
+    });
+
+    await open(`/payment/process/mpi_complete?order_id=${purchase.order_id}`);
+
+    expect(await screen.findByText('お支払いが完了しました。ご購入ありがとうございます。')).toBeTruthy();
+    expect(screen.getByText('トークチケット 10枚')).toBeTruthy();
+    expect(screen.getByText('¥1,300（税込）')).toBeTruthy();
+    const completions = server.calls.filter((c) => c.url === '/api/payment/card/3dsecure/mpi_complete');
+    expect(completions.map((c) => c.body)).toEqual([{ order_id: purchase.order_id }]);
+  });
+
+  it('mpi_complete, a failed challenge, says nothing was charged and offers another card for the same product', async () => {
+    const purchase = aPurchase({ status: 'failed', product_id: 'tickets-10' });
+    billingServer({ 'POST payment/card/3dsecure/mpi_complete': [200, { ok: true, purchase, next: 'done' }] });
+
+    await open(`/payment/process/mpi_complete?order_id=${purchase.order_id}`);
+
+    expect(await screen.findByText('お支払いができませんでした。')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '別のカードで支払う' }).getAttribute('href')).toBe('/payment/process/credit?product_id=tickets-10');
+  });
+
+  it('mpi_complete, without ?order_id, uses the order remembered before the redirect', async () => {
+    const purchase = aPurchase();
+    sessionStorage.setItem('talkwith-orderId', purchase.order_id);
+    const server = billingServer({
+      'POST payment/card/3dsecure/mpi_complete': [200, { ok: true, purchase, next: 'done' }],
+      'GET billing/wallet': [200, aWallet()],
+    });
+
+    await open('/payment/process/mpi_complete');
+
+    await screen.findByText('お支払いが完了しました。ご購入ありがとうございます。');
+    expect(server.calls.find((c) => c.url === '/api/payment/card/3dsecure/mpi_complete')?.body).toEqual({ order_id: purchase.order_id });
+  });
+
+  it('mpi_merchant, a pending order, shows 決済の確認中です with a manual check', async () => {
+    const purchase = aPurchase({ status: 'pending' });
+    billingServer({ 'POST payment/threedsecure/mpi_merchant': [202, { ok: true, purchase, next: 'pending', code: 'PAYMENT_PENDING' }] });
+
+    await open(`/payment/process/mpi_merchant?order_id=${purchase.order_id}`);
+
+    expect(await screen.findByText('決済の確認中です。')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '今すぐ確認する' })).toBeTruthy();
+    expect(screen.getByText(`注文番号：${purchase.order_id}`)).toBeTruthy();
+  });
+
+  it('mpi_none_recurring, the server refusing, shows its message and the way to the history', async () => {
+    billingServer({ 'POST payment/card/result/get': [404, { ok: false, code: 'NOT_FOUND', message: 'ご注文が見つかりません。' }] });
+
+    await open('/payment/process/mpi_none_recurring?order_id=o-404');
+
+    expect(await screen.findByText('ご注文が見つかりません。')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '購入履歴' }).getAttribute('href')).toBe('/full/purchases');
+  });
+
+  it('mpi_complete, no order at all, says there is nothing to check and calls nothing', async () => {
+    const server = billingServer({});
+
+    await open('/payment/process/mpi_complete');
+
+    expect(await screen.findByText('確認するご注文が見つかりません。購入履歴をご確認ください。')).toBeTruthy();
+    expect(server.calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,108 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../test/harness.tsx';
+import { PlanList } from './PlanList.tsx';
+import { aProduct, aSubscription, aUser, aWallet, billingServer, inShell, keptSession, plan, signedInAs } from './testing.tsx';
+
+type User = ReturnType<typeof aUser>;
+const open = (user: User) => renderRoutes(inShell([{ path: '/mypage', element: <PlanList /> }]), { path: '/mypage#plan_list', state: signedInAs(user) });
+
+function serverFor(user: User, subscriptions: unknown[], extra: Record<string, [number, unknown] | ((call: { body: unknown }) => [number, unknown])> = {}) {
+  return billingServer({
+    [`GET subscriptions/${user.id}`]: [200, { ok: true, subscriptions }],
+    'GET billing/products': [200, { ok: true, products: [plan(), aProduct(), aProduct({ product_id: 'points-500', kind: 'points', name: '500ポイント', amount: 500, tickets: undefined, points: 500 })] }],
+    'GET billing/wallet': [200, aWallet({ talk_tickets: 12, points: 150, next_expiry: { tickets: { count: 10, expires_at: '2027-02-01T00:00:00.000Z' }, points: { points: 100, expires_at: '2027-05-01T00:00:00.000Z' } } })],
+    ...keptSession(user),
+    ...extra,
+  });
+}
+
+describe('PlanList', () => {
+  it('PlanList, an active plan, shows its status, period end, next charge, card, and the wallet with nearest expiries', async () => {
+    const user = aUser();
+    serverFor(user, [aSubscription(user.id)]);
+
+    await open(user);
+
+    const section = await screen.findByRole('region', { name: 'プラン一覧' });
+    expect(await within(section).findByText('契約中')).toBeTruthy();
+    expect(within(section).getByText('TALK WITH 月額プラン')).toBeTruthy();
+    expect(within(section).getByText('今回の契約期間の終了日').nextElementSibling?.textContent).toBe('2026年12月1日');
+    expect(within(section).getByText('次回のお支払い日').nextElementSibling?.textContent).toBe('2026年12月1日');
+    expect(within(section).getByText('************1111')).toBeTruthy();
+    expect(await within(section).findByText('12枚')).toBeTruthy();
+    expect(within(section).getByText('うち10枚が2027年2月1日に失効')).toBeTruthy();
+    expect(within(section).getByText('うち100ポイントが2027年5月1日に失効')).toBeTruthy();
+    expect(within(section).getByRole('link', { name: '購入履歴' }).getAttribute('href')).toBe('/full/purchases');
+    expect(within(section).getByRole('link', { name: 'カード情報の変更' }).getAttribute('href')).toBe('/payment/editcard');
+    expect(within(section).queryByRole('link', { name: '登録する' })).toBeNull();
+  });
+
+  it('PlanList, no plan, offers PROD001 and the ticket and point packs', async () => {
+    const user = aUser();
+    serverFor(user, []);
+
+    await open(user);
+
+    expect(await screen.findByText('現在ご契約中のプランはありません。')).toBeTruthy();
+    expect((await screen.findByRole('link', { name: '登録する' })).getAttribute('href')).toBe('/payment/process/credit?plan_code=PROD001');
+    expect(screen.getByRole('link', { name: '購入する ¥700' }).getAttribute('href')).toBe('/payment/process/credit?product_id=tickets-5');
+    expect(screen.getByRole('link', { name: '購入する ¥500' }).getAttribute('href')).toBe('/payment/process/credit?product_id=points-500');
+  });
+
+  it('PlanList, cancel, asks in a dialog and cancels with an Idempotency-Key only after 解約する is confirmed', async () => {
+    const user = aUser();
+    const subscription = aSubscription(user.id);
+    const server = serverFor(user, [subscription], {
+      'POST payment/subscription/cancel': [200, { ok: true, subscription: { ...subscription, status: 'canceled' } }],
+    });
+
+    await open(user);
+    fireEvent.click(await screen.findByRole('button', { name: '解約する' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/2026年12月1日までは引き続きご利用いただけ/)).toBeTruthy();
+    expect(server.calls.some((c) => c.url.endsWith('/subscription/cancel'))).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: '解約する' }));
+
+    await vi.waitFor(() => expect(server.calls.find((c) => c.url === '/api/payment/subscription/cancel')?.body).toEqual({ subscription_id: subscription.subscription_id }));
+    expect(server.calls.find((c) => c.url === '/api/payment/subscription/cancel')?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('PlanList, a cancelled plan, says until when it is usable and resubscribes after confirmation', async () => {
+    const user = aUser();
+    const subscription = aSubscription(user.id, { status: 'canceled', canceled_at: '2026-11-10T00:00:00.000Z' });
+    const server = serverFor(user, [subscription], {
+      'POST payment/subscription/resubscribe': [200, { ok: true, subscription: { ...subscription, status: 'active' } }],
+    });
+
+    await open(user);
+    expect(await screen.findByText('解約済み（期間終了まで利用可）')).toBeTruthy();
+    expect(screen.getByText('ご利用可能期限')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'プランを再開する' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'プランを再開する' }));
+
+    await vi.waitFor(() => expect(server.calls.find((c) => c.url === '/api/payment/subscription/resubscribe')?.body).toEqual({ subscription_id: subscription.subscription_id }));
+  });
+
+  it('PlanList, a refused change, shows the server message', async () => {
+    const user = aUser();
+    serverFor(user, [aSubscription(user.id)], {
+      'POST payment/subscription/cancel': [409, { ok: false, code: 'SUBSCRIPTION_STATE', message: 'このプランは解約できません。' }],
+    });
+
+    await open(user);
+    fireEvent.click(await screen.findByRole('button', { name: '解約する' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '解約する' }));
+
+    expect(await screen.findByText('このプランは解約できません。')).toBeTruthy();
+  });
+
+  it('PlanList, the subscriptions failing to load, says so', async () => {
+    const user = aUser();
+    serverFor(user, [], { [`GET subscriptions/${user.id}`]: [500, { ok: false, message: '' }] });
+
+    await open(user);
+
+    expect(await screen.findByText('読み込めませんでした。時間をおいて再度お試しください。')).toBeTruthy();
+  });
+});
