@@ -1,14 +1,34 @@
-/** The provider area (API.md § Provider port): which card provider billing talks to, and the sandbox's routes. */
+/** The provider area (API.md § Provider port): which card provider billing talks to, and its pages. */
 import type { Platform } from '@talkwith/platform';
 import type { BillingConfig } from '../config.ts';
-import type { BillingArea } from '../deps.ts';
+import type { BillingArea, BillingDeps } from '../deps.ts';
 import type { PaymentProvider } from './port.ts';
 import { SandboxProvider } from './sandbox/adapter.ts';
 import { SandboxEngine } from './sandbox/engine.ts';
+import { SANDBOX_MERCHANT, sandboxRest } from './sandbox/rest.ts';
+import { sandboxPages } from './sandbox/routes.ts';
+import { VeritransProvider } from './veritrans/adapter.ts';
+import { veritransPages } from './veritrans/routes.ts';
+import type { MerchantCredentials } from './veritrans/sign.ts';
 
 export { countSandboxCharges, sandboxChargesByOrder } from './sandbox/engine.ts';
 
-export const providerArea: BillingArea = { name: 'provider', async routes() {} };
+/** The merchant the sandbox's REST API checks authHash with: the configured one, else the sandbox's own. */
+function sandboxMerchant(config: BillingConfig): MerchantCredentials {
+  if (config.VERITRANS_MERCHANT_CCID && config.VERITRANS_SECRET_KEY) return { merchantCcid: config.VERITRANS_MERCHANT_CCID, secretKey: config.VERITRANS_SECRET_KEY };
+  return SANDBOX_MERCHANT;
+}
+
+/** The sandbox's routes exist only while the sandbox takes the cards: otherwise they answer 404. */
+async function providerRoutes(app: Parameters<BillingArea['routes']>[0], deps: BillingDeps): Promise<void> {
+  if (deps.config.PAYMENT_PROVIDER === 'sandbox' && deps.provider instanceof SandboxProvider) {
+    await app.register(sandboxPages, { engine: deps.provider.engine });
+    await app.register(sandboxRest, { engine: deps.provider.engine, merchant: sandboxMerchant(deps.config) });
+  }
+  if (deps.config.PAYMENT_PROVIDER === 'veritrans') await app.register(veritransPages, { store: deps.platform.store });
+}
+
+export const providerArea: BillingArea = { name: 'provider', routes: providerRoutes };
 
 /** The provider named by PAYMENT_PROVIDER; the sandbox only when configured so. */
 export async function providerFrom(config: BillingConfig, platform: Platform, publicUrl: string): Promise<PaymentProvider> {
@@ -17,5 +37,19 @@ export async function providerFrom(config: BillingConfig, platform: Platform, pu
     await engine.ensureIndexes();
     return new SandboxProvider(engine);
   }
-  throw new Error('PAYMENT_PROVIDER=veritrans: the VeriTrans4G adapter is not wired yet');
+  const missing = [
+    ...(config.VERITRANS_MERCHANT_CCID ? [] : ['VERITRANS_MERCHANT_CCID']),
+    ...(config.VERITRANS_SECRET_KEY ? [] : ['VERITRANS_SECRET_KEY']),
+    ...(config.VERITRANS_TOKEN_API_KEY ? [] : ['VERITRANS_TOKEN_API_KEY']),
+  ];
+  if (!config.VERITRANS_MERCHANT_CCID || !config.VERITRANS_SECRET_KEY || !config.VERITRANS_TOKEN_API_KEY) {
+    throw new Error(`PAYMENT_PROVIDER=veritrans needs ${missing.join(', ')} (set them, or PAYMENT_PROVIDER=sandbox for test cards)`);
+  }
+  return new VeritransProvider({
+    baseUrl: config.VERITRANS_URL,
+    credentials: { merchantCcid: config.VERITRANS_MERCHANT_CCID, secretKey: config.VERITRANS_SECRET_KEY },
+    timeoutMs: config.PAYMENT_TIMEOUT_MS,
+    store: platform.store, publicUrl,
+    tokenUrl: config.VERITRANS_TOKEN_URL, tokenApiKey: config.VERITRANS_TOKEN_API_KEY,
+  });
 }
