@@ -40,6 +40,18 @@ describe('subscribe', () => {
     expect(await walletOf(billing, me.userId)).toEqual({ talk_tickets: 10, points: 100 });
   });
 
+  it('subscribe, two different keys at once for one plan, charges one period and refuses the other', async () => {
+    const me = buyer(billing);
+    const [a, b] = await Promise.all([
+      me.post(SUBSCRIBE, { plan_code: 'PROD001', token: await cardToken(billing) }),
+      me.post(SUBSCRIBE, { plan_code: 'PROD001', token: await cardToken(billing) }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const subscriptionId = (a.statusCode === 200 ? a : b).json().subscription.subscription_id;
+    expect(await chargesOfSubscription(billing, subscriptionId)).toBe(1);
+    expect(await walletOf(billing, me.userId)).toEqual({ talk_tickets: 10, points: 100 });
+  });
+
   it('subscribe, without an idempotency key or with a reused one, is refused and charges nothing', async () => {
     const me = buyer(billing);
     const missing = await billing.svc.app.inject({ method: 'POST', url: SUBSCRIBE, headers: me.auth, payload: { plan_code: 'PROD001', token: await cardToken(billing) } });
