@@ -157,3 +157,22 @@ describe('refunds interrupted by a crash', () => {
     expect(await sandboxRefunded(purchase.order_id)).toBe(700);
   });
 });
+
+describe('refunds the provider refuses', () => {
+  it('purchase/cancel, an order the provider does not know, answers 409, frees the refund slot, and a repeat answers the same', async () => {
+    const me = buyer(billing);
+    const at = new Date().toISOString();
+    const doc = await billing.svc.platform.store.collection('purchases').insertOne({
+      user_id: me.userId, product_id: 'tickets-1', kind: 'tickets', name: 't', amount: 150, refunded: 0, order_id: `unknown${Date.now()}`,
+      idempotency_key: randomUUID(), request_fingerprint: 'x', status: 'captured', source: 'card', attempts: 1, refund_in_flight: null,
+      created_at: at, updated_at: at, settled_at: at, tickets: 1,
+    });
+    const key = randomUUID();
+    const body = { purchase_id: doc._id, reason: '返金' };
+    const first = await admin.post('/api/admin/full/purchases/purchase/cancel', body, key);
+    expect(first.statusCode).toBe(409);
+    expect(first.json()).toMatchObject({ code: 'PURCHASE_STATE' });
+    expect((await admin.post('/api/admin/full/purchases/purchase/cancel', body, key)).json()).toEqual(first.json());
+    expect(await billing.svc.platform.store.collection('purchases').findOne({ _id: doc._id })).toMatchObject({ status: 'captured', refund_in_flight: null, refunded: 0 });
+  });
+});

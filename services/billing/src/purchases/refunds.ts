@@ -3,7 +3,7 @@ import type { Collection, DocumentStore, Transaction } from '@talkwith/platform'
 import { AppError } from '@talkwith/platform';
 import type { BillingDeps } from '../deps.ts';
 import { revokePointsOf, revokeTicketsOf } from '../ledger/index.ts';
-import { ProviderTimeoutError } from '../provider/port.ts';
+import { ProviderRequestError, ProviderTimeoutError } from '../provider/port.ts';
 import { releaseCharacter } from './entitlements.ts';
 import { openPurchases, type PurchaseDoc } from './records.ts';
 
@@ -24,7 +24,8 @@ export interface RefundDoc {
   by: 'user' | 'admin';
   actor_id: string;
   reason?: string;
-  state: 'requested' | 'done';
+  /** refused: the provider would not refund (nothing was refunded); the purchase's refund slot is free again. */
+  state: 'requested' | 'done' | 'refused';
   created_at: string;
   done_at?: string;
   [key: string]: unknown;
@@ -52,6 +53,7 @@ export async function ensureRefundIndexes(store: DocumentStore): Promise<void> {
 const REFUND_IN_FLIGHT_MS = 60_000;
 
 const stateError = (message: string) => new AppError('PURCHASE_STATE', message, { status: 409 });
+const refusedByProvider = () => stateError('カード会社が返金を受け付けませんでした。決済の状態をご確認ください。');
 
 /** Refunds a captured purchase (all of it, or `amount`) at the provider, then books it; safe to repeat with the same key. */
 export async function refund(deps: BillingDeps, request: RefundRequest): Promise<PurchaseDoc> {
@@ -64,6 +66,7 @@ export async function refund(deps: BillingDeps, request: RefundRequest): Promise
   else if (record.state === 'requested' && Date.now() - Date.parse(record.created_at) < REFUND_IN_FLIGHT_MS) {
     throw new AppError('CONFLICT', '返金を処理しています。しばらくしてから結果をご確認ください。', { status: 409 });
   }
+  if (record.state === 'refused') throw refusedByProvider();
   if (record.state === 'requested') await completeRefund(deps, record);
   const doc = await openPurchases(deps.platform.store).findOne({ _id: request.purchaseId });
   if (!doc) throw new AppError('NOT_FOUND', '購入が見つかりません。');
@@ -99,10 +102,22 @@ async function completeRefund(deps: BillingDeps, record: RefundDoc): Promise<voi
     const known = await deps.provider.search(purchase.order_id);
     if (known.refundedAmount < target) await deps.provider.cancel(purchase.order_id, target - known.refundedAmount);
   } catch (err) {
+    if (err instanceof ProviderRequestError) {
+      await releaseRefusedRefund(deps, record);
+      throw refusedByProvider();
+    }
     if (!(err instanceof ProviderTimeoutError)) throw err;
     throw new AppError('PAYMENT_UNKNOWN', '返金の結果を確認しています。しばらくしてから購入履歴をご確認ください。', { status: 503, expose: true });
   }
   await deps.platform.store.withTransaction((tx) => bookRefund(tx, deps, record, purchase));
+}
+
+/** The provider refused the refund outright (nothing was refunded): free the purchase's refund slot. */
+async function releaseRefusedRefund(deps: BillingDeps, record: RefundDoc): Promise<void> {
+  await deps.platform.store.withTransaction(async (tx) => {
+    await openPurchases(tx).updateOne({ _id: record.purchase_id, refund_in_flight: record._id }, { $set: { refund_in_flight: null } });
+    await openRefunds(tx).updateOne({ _id: record._id, state: 'requested' }, { $set: { state: 'refused', done_at: new Date().toISOString() } });
+  });
 }
 
 /** Books a refund the provider made: the amount, and on a full refund the grants taken back and `purchase.canceled`, together. */
