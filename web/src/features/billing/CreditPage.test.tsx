@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/harness.tsx';
 import { browser } from './browser.ts';
 import CreditPage from './CreditPage.tsx';
-import { aCard, aProduct, aPurchase, aUser, aWallet, billingServer, plan, signedInAs } from './testing.tsx';
+import { aCard, aProduct, aPurchase, aUser, aWallet, billingServer, aPlan, signedInAs } from './testing.tsx';
 
 const routes = [{ path: '/payment/process/credit', element: <CreditPage /> }];
 const CARD_NUMBER = '4111111111111111';
@@ -152,7 +152,7 @@ describe('CreditPage', () => {
     const user = aUser();
     const card = aCard();
     const server = billingServer({
-      'GET billing/products': [200, { ok: true, products: [plan()] }],
+      'GET billing/plans': [200, { ok: true, plans: [aPlan(), aPlan({ plan_code: 'OTHERS', name: 'グループプラン', group_bound: true })] }],
       'POST payment/card/info/get': [200, { ok: true, cards: [card] }],
       'POST payment/subscription/subscribe': [200, { ok: true, subscription: { subscription_id: 's1', user_id: user.id, plan_code: 'PROD001', name: 'TALK WITH 月額プラン', status: 'active', amount: 1100, period: 1 } }],
       'GET billing/wallet': [200, aWallet({ talk_tickets: 10 })],
@@ -166,6 +166,39 @@ describe('CreditPage', () => {
     const call = server.calls.find((c) => c.url === '/api/payment/subscription/subscribe');
     expect(call?.body).toEqual({ plan_code: 'PROD001', card_id: card.card_id });
     expect(call?.headers.get('idempotency-key')).toBeTruthy();
+  });
+
+  it('CreditPage, a subscription charge still unsettled (202), asks again with the same key and body until it is on', async () => {
+    const user = aUser();
+    let attempts = 0;
+    const active = { subscription_id: 's1', user_id: user.id, plan_code: 'PROD001', name: 'TALK WITH 月額プラン', status: 'active', amount: 1100, period: 1 };
+    const server = billingServer({
+      'GET billing/plans': [200, { ok: true, plans: [aPlan()] }],
+      'POST payment/card/info/get': [200, { ok: true, cards: [aCard()] }],
+      'POST payment/subscription/subscribe': () => (++attempts === 1
+        ? [202, { ok: false, code: 'PAYMENT_PENDING', message: 'お支払いの結果を確認しています。', subscription_id: 's1' }]
+        : [200, { ok: true, subscription: active }]),
+      'GET billing/wallet': [200, aWallet()],
+    });
+
+    await renderRoutes(routes, { path: '/payment/process/credit?plan_code=PROD001', state: signedInAs(user) });
+    fireEvent.click(await screen.findByRole('button', { name: '¥1,100を支払う' }));
+    expect(await screen.findByText('決済の確認中です。')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '今すぐ確認する' }));
+
+    expect(await screen.findByText('「TALK WITH 月額プラン」のご登録が完了しました。')).toBeTruthy();
+    const calls = server.calls.filter((c) => c.url === '/api/payment/subscription/subscribe');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.headers.get('idempotency-key')).toBe(calls[0]?.headers.get('idempotency-key'));
+    expect(calls[1]?.body).toEqual(calls[0]?.body);
+  });
+
+  it('CreditPage, a group plan asked for directly, is not sold here', async () => {
+    billingServer({ 'GET billing/plans': [200, { ok: true, plans: [aPlan({ plan_code: 'OTHERS', group_bound: true })] }] });
+
+    await open('/payment/process/credit?plan_code=OTHERS');
+
+    expect(await screen.findByText('この商品は現在お取り扱いしていません。')).toBeTruthy();
   });
 
   it('CreditPage, an unknown product, says it is not on sale and calls nothing that charges', async () => {

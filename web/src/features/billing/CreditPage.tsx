@@ -1,10 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Value } from '@sinclair/typebox/value';
-import { PlanCode, type ProductView, type SavedCardView } from '@talkwith/proto/billing';
+import type { SavedCardView } from '@talkwith/proto/billing';
 import { Card, Notice, Page, Spinner } from '../../app/ui.tsx';
-import { useCardsQuery, useProductsQuery } from './billingApi.ts';
+import { useCardsQuery, usePlansQuery, useProductsQuery } from './billingApi.ts';
 import { CardForm } from './CardForm.tsx';
 import { formatYen } from './format.ts';
 import { PaymentDeclined, PaymentPending, PaymentSuccess } from './Outcome.tsx';
@@ -12,44 +11,50 @@ import { usePaymentFlow, type PaymentTarget } from './usePaymentFlow.ts';
 import './billing.css';
 
 const NEW_CARD = 'new';
+const RECHECK_MS = 5_000;
 
-function productOf(products: ProductView[] | undefined, productId: string | null, planCode: string | null): ProductView | undefined {
-  if (planCode) return products?.find((p) => p.kind === 'subscription' && p.plan_code === planCode);
-  return products?.find((p) => p.product_id === productId);
-}
+/** What is being paid for, whether a product (once) or a plan (monthly). */
+interface Offer { target: PaymentTarget; name: string; amount: number; tickets?: number; points?: number; monthly: boolean }
 
-/** A plan is subscribed to (recurring), anything else bought once. */
-function targetOf(product: ProductView): PaymentTarget {
-  return product.kind === 'subscription' && Value.Check(PlanCode, product.plan_code) ? { plan_code: product.plan_code } : { product_id: product.product_id };
+/** The product of ?product_id, or the plan of ?plan_code (GET /api/billing/plans). */
+function useOffer(productId: string | null, planCode: string | null): { offer?: Offer; loading: boolean; failed: boolean } {
+  const products = useProductsQuery(undefined, { skip: !productId });
+  const plans = usePlansQuery(undefined, { skip: !planCode });
+  if (planCode) {
+    const plan = plans.data?.plans.find((p) => p.plan_code === planCode && !p.group_bound);
+    const offer = plan && { target: { plan_code: plan.plan_code }, name: plan.name, amount: plan.amount, tickets: plan.tickets, points: plan.points, monthly: true };
+    return { offer, loading: plans.isLoading, failed: plans.isError };
+  }
+  const product = products.data?.products.find((p) => p.product_id === productId);
+  const offer = product && { target: { product_id: product.product_id }, name: product.name, amount: product.amount, tickets: product.tickets, points: product.points, monthly: false };
+  return { offer, loading: products.isLoading, failed: products.isError };
 }
 
 /** /payment/process/credit?product_id=… (or ?plan_code=PROD001): pay by card, with the outcome on the same page. */
 export default function CreditPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const products = useProductsQuery();
-  const product = productOf(products.data?.products, params.get('product_id'), params.get('plan_code'));
-  const target = useMemo(() => (product ? targetOf(product) : null), [product]);
+  const { offer, loading, failed } = useOffer(params.get('product_id'), params.get('plan_code'));
 
-  if (products.isLoading) return <Page title={t('billing.credit.title')}><Spinner label={t('billing.loading')} /></Page>;
-  if (!product || !target) {
+  if (loading) return <Page title={t('billing.credit.title')}><Spinner label={t('billing.loading')} /></Page>;
+  if (!offer) {
     return (
       <Page title={t('billing.credit.title')}>
-        <Notice kind="error">{products.isError ? t('billing.loadFailed') : t('billing.credit.noProduct')}</Notice>
+        <Notice kind="error">{failed ? t('billing.loadFailed') : t('billing.credit.noProduct')}</Notice>
         <Link className="btn btn--ghost" to="/mypage#plan_list">{t('billing.toPlanList')}</Link>
       </Page>
     );
   }
-  return <Checkout product={product} target={target} />;
+  return <Checkout offer={offer} />;
 }
 
-function Checkout({ product, target }: { product: ProductView; target: PaymentTarget }) {
+function Checkout({ offer }: { offer: Offer }) {
   const { t } = useTranslation();
-  const flow = usePaymentFlow(target, t('billing.credit.failed'));
+  const flow = usePaymentFlow(offer.target, t('billing.credit.failed'));
   const { outcome } = flow;
   return (
     <Page title={t('billing.credit.title')}>
-      <OrderSummary product={product} />
+      <OrderSummary offer={offer} />
       {outcome.kind === 'success' && (
         <PaymentSuccess purchase={outcome.purchase} title={outcome.subscription ? t('billing.credit.subscribed', { name: outcome.subscription.name }) : undefined} />
       )}
@@ -57,6 +62,7 @@ function Checkout({ product, target }: { product: ProductView; target: PaymentTa
       {outcome.kind === 'pending' && (
         <PaymentPending orderId={outcome.orderId} onSettled={(purchase) => flow.setOutcome(purchase.status === 'captured' ? { kind: 'success', purchase } : { kind: 'declined', message: '' })} />
       )}
+      {outcome.kind === 'recheck' && <SubscriptionPending busy={flow.busy} onRecheck={flow.retry} />}
       {outcome.kind === 'lost' && (
         <Card className="outcome">
           <Notice kind="error">{t('billing.credit.lost')}</Notice>
@@ -66,38 +72,56 @@ function Checkout({ product, target }: { product: ProductView; target: PaymentTa
       {(outcome.kind === 'idle' || outcome.kind === 'error') && (
         <>
           {outcome.kind === 'error' && <Notice kind="error">{outcome.message}</Notice>}
-          <PayForm product={product} busy={flow.busy} onPay={flow.pay} />
+          <PayForm offer={offer} busy={flow.busy} onPay={flow.pay} />
         </>
       )}
     </Page>
   );
 }
 
-function OrderSummary({ product }: { product: ProductView }) {
+/** A subscription charge still being settled: the same call (same key) is repeated on its own and on the button. */
+function SubscriptionPending({ busy, onRecheck }: { busy: boolean; onRecheck: () => Promise<void> }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const timer = setTimeout(() => void onRecheck(), RECHECK_MS);
+    return () => clearTimeout(timer);
+  }, [onRecheck]);
+  return (
+    <Card className="outcome outcome--pending">
+      <Notice kind="info">{t('billing.outcome.pendingTitle')}</Notice>
+      <p>{t('billing.outcome.pendingLead')}</p>
+      <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void onRecheck()}>
+        {busy ? t('billing.outcome.checking') : t('billing.outcome.checkNow')}
+      </button>
+    </Card>
+  );
+}
+
+function OrderSummary({ offer }: { offer: Offer }) {
   const { t } = useTranslation();
   return (
     <Card className="order-summary">
       <p className="muted small">{t('billing.credit.order')}</p>
-      <p className="order-summary__name">{product.name}</p>
+      <p className="order-summary__name">{offer.name}</p>
       <p className="order-summary__price">
-        {formatYen(product.amount)}<span className="small muted">{t('billing.taxIncluded')}{product.kind === 'subscription' ? t('billing.perMonth') : ''}</span>
+        {formatYen(offer.amount)}<span className="small muted">{t('billing.taxIncluded')}{offer.monthly ? t('billing.perMonth') : ''}</span>
       </p>
-      {product.tickets ? <p className="small">{t('billing.credit.includesTickets', { count: product.tickets })}</p> : null}
-      {product.points ? <p className="small">{t('billing.credit.includesPoints', { count: product.points })}</p> : null}
-      {product.kind === 'subscription' && <p className="small muted">{t('billing.credit.subscriptionNote')}</p>}
+      {offer.tickets ? <p className="small">{t(offer.monthly ? 'billing.plan.ticketsEachMonth' : 'billing.credit.includesTickets', { count: offer.tickets })}</p> : null}
+      {offer.points ? <p className="small">{t('billing.credit.includesPoints', { count: offer.points })}</p> : null}
+      {offer.monthly && <p className="small muted">{t('billing.credit.subscriptionNote')}</p>}
     </Card>
   );
 }
 
 type Pay = ReturnType<typeof usePaymentFlow>['pay'];
 
-function PayForm({ product, busy, onPay }: { product: ProductView; busy: boolean; onPay: Pay }) {
+function PayForm({ offer, busy, onPay }: { offer: Offer; busy: boolean; onPay: Pay }) {
   const { t } = useTranslation();
   const cards = useCardsQuery();
   const saved = cards.data?.cards ?? [];
   const [choice, setChoice] = useState<string | null>(null);
   const selected = choice ?? saved.find((c) => c.default)?.card_id ?? saved[0]?.card_id ?? NEW_CARD;
-  const payLabel = t('billing.credit.pay', { amount: formatYen(product.amount) });
+  const payLabel = t('billing.credit.pay', { amount: formatYen(offer.amount) });
   if (cards.isLoading) return <Spinner label={t('billing.loading')} />;
   return (
     <Card className="pay-form">
@@ -113,7 +137,8 @@ function PayForm({ product, busy, onPay }: { product: ProductView; busy: boolean
         </fieldset>
       )}
       {selected === NEW_CARD ? (
-        <CardForm submitLabel={payLabel} offerSave={product.kind !== 'subscription'} busy={busy} onToken={(token, { save }) => onPay({ token, save })} />
+        // A plan keeps the card at the provider anyway (renewals charge it), so only one-off purchases ask.
+        <CardForm submitLabel={payLabel} offerSave={!offer.monthly} busy={busy} onToken={(token, { save }) => onPay({ token, save })} />
       ) : (
         <button type="button" className="btn btn--primary btn--block" disabled={busy} onClick={() => void onPay({ card_id: selected })}>
           {busy ? t('billing.credit.paying') : payLabel}

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/harness.tsx';
 import { PlanList } from './PlanList.tsx';
-import { aProduct, aSubscription, aUser, aWallet, billingServer, inShell, keptSession, plan, signedInAs } from './testing.tsx';
+import { aProduct, aSubscription, aUser, aWallet, billingServer, inShell, keptSession, aPlan, signedInAs } from './testing.tsx';
 
 type User = ReturnType<typeof aUser>;
 const open = (user: User) => renderRoutes(inShell([{ path: '/mypage', element: <PlanList /> }]), { path: '/mypage#plan_list', state: signedInAs(user) });
@@ -10,7 +10,8 @@ const open = (user: User) => renderRoutes(inShell([{ path: '/mypage', element: <
 function serverFor(user: User, subscriptions: unknown[], extra: Record<string, [number, unknown] | ((call: { body: unknown }) => [number, unknown])> = {}) {
   return billingServer({
     [`GET subscriptions/${user.id}`]: [200, { ok: true, subscriptions }],
-    'GET billing/products': [200, { ok: true, products: [plan(), aProduct(), aProduct({ product_id: 'points-500', kind: 'points', name: '500ポイント', amount: 500, tickets: undefined, points: 500 })] }],
+    'GET billing/plans': [200, { ok: true, plans: [aPlan(), aPlan({ plan_code: 'OTHERS', name: 'グループプラン', group_bound: true })] }],
+    'GET billing/products': [200, { ok: true, products: [aProduct(), aProduct({ product_id: 'points-500', kind: 'points', name: '500ポイント', amount: 500, tickets: undefined, points: 500 })] }],
     'GET billing/wallet': [200, aWallet({ talk_tickets: 12, points: 150, next_expiry: { tickets: { count: 10, expires_at: '2027-02-01T00:00:00.000Z' }, points: { points: 100, expires_at: '2027-05-01T00:00:00.000Z' } } })],
     ...keptSession(user),
     ...extra,
@@ -46,6 +47,7 @@ describe('PlanList', () => {
 
     expect(await screen.findByText('現在ご契約中のプランはありません。')).toBeTruthy();
     expect((await screen.findByRole('link', { name: '登録する' })).getAttribute('href')).toBe('/payment/process/credit?plan_code=PROD001');
+    expect(screen.queryByText('グループプラン')).toBeNull();
     expect(screen.getByRole('link', { name: '購入する ¥700' }).getAttribute('href')).toBe('/payment/process/credit?product_id=tickets-5');
     expect(screen.getByRole('link', { name: '購入する ¥500' }).getAttribute('href')).toBe('/payment/process/credit?product_id=points-500');
   });

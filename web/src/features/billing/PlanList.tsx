@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ProductView, SubscriptionView } from '@talkwith/proto/billing';
+import type { PlanView, ProductView, SubscriptionView } from '@talkwith/proto/billing';
 import { errorMessageOf, selectUser } from '../../api/index.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { Notice, Spinner } from '../../app/ui.tsx';
 import { usePopup } from '../../app/shell.ts';
-import { useCancelSubscriptionMutation, useProductsQuery, useResubscribeMutation, useSubscriptionsQuery, useWalletQuery } from './billingApi.ts';
+import { useCancelSubscriptionMutation, usePlansQuery, useProductsQuery, useResubscribeMutation, useSubscriptionsQuery, useWalletQuery } from './billingApi.ts';
 import { formatDate, formatYen } from './format.ts';
 import { useIntentKey } from './intentKey.ts';
 import './billing.css';
@@ -22,10 +22,11 @@ export function PlanList() {
   const user = useAppSelector(selectUser);
   const subscriptions = useSubscriptionsQuery(user?.id ?? '', { skip: !user });
   const products = useProductsQuery();
+  const plansQuery = usePlansQuery();
   const current = currentOf(subscriptions.data?.subscriptions ?? []);
-  const all = products.data?.products ?? [];
-  const plans = all.filter((p) => p.kind === 'subscription' && p.plan_code !== 'OTHERS');
-  const packs = all.filter((p) => p.kind === 'tickets' || p.kind === 'points');
+  // Group plans are taken from their group's page; here only the plans anyone can take.
+  const plans = (plansQuery.data?.plans ?? []).filter((p) => !p.group_bound);
+  const packs = (products.data?.products ?? []).filter((p) => p.kind === 'tickets' || p.kind === 'points');
   const section = useScrolledTo('#plan_list', Boolean(subscriptions.data && products.data));
 
   return (
@@ -125,16 +126,16 @@ function PlanActions({ subscription }: { subscription: SubscriptionView }) {
   );
 }
 
-function PlanOffers({ plans }: { plans: ProductView[] }) {
+function PlanOffers({ plans }: { plans: PlanView[] }) {
   const { t } = useTranslation();
   return (
     <ul className="offers" aria-label={t('billing.plan.offers')}>
       {plans.map((plan) => (
-        <li key={plan.product_id} className="offer offer--plan">
+        <li key={plan.plan_code} className="offer offer--plan">
           <span className="offer__name">{plan.name}</span>
           <span className="offer__price">{formatYen(plan.amount)}<span className="small muted">{t('billing.perMonth')}</span></span>
           {plan.tickets ? <span className="small">{t('billing.plan.ticketsEachMonth', { count: plan.tickets })}</span> : null}
-          <Link className="btn btn--primary btn--small" to={`/payment/process/credit?plan_code=${encodeURIComponent(plan.plan_code ?? '')}`}>{t('billing.plan.subscribe')}</Link>
+          <Link className="btn btn--primary btn--small" to={`/payment/process/credit?plan_code=${encodeURIComponent(plan.plan_code)}`}>{t('billing.plan.subscribe')}</Link>
         </li>
       ))}
     </ul>

@@ -1,7 +1,7 @@
 import { api } from '../../api/index.ts';
 import type {
   AddCardBody, AuthorizeBody, AvailableTicketsReply, CancelSubscriptionBody, CardIdBody, CardReply, CardsReply, EntitlementsReply,
-  HistoryGetBody, HistoryReply, OrderIdBody, ProductsReply, PurchaseFlowReply, PurchaseReply, ResubscribeBody, SubscribeBody,
+  HistoryGetBody, HistoryReply, OrderIdBody, PlansReply, ProductsReply, PurchaseFlowReply, PurchaseReply, ResubscribeBody, SubscribeBody,
   SubscriptionReply, SubscriptionsReply, UseTicketBody, UseTicketReply, WalletReply,
 } from '@talkwith/proto/billing';
 
@@ -14,6 +14,7 @@ const billingApi = api.enhanceEndpoints({ addTagTypes: ['Wallet', 'Cards', 'Purc
   endpoints: (build) => ({
     wallet: build.query<WalletReply, void>({ query: () => 'billing/wallet', providesTags: ['Wallet'] }),
     products: build.query<ProductsReply, void>({ query: () => 'billing/products' }),
+    plans: build.query<PlansReply, void>({ query: () => 'billing/plans' }),
     entitlements: build.query<EntitlementsReply, void>({ query: () => 'billing/entitlements', providesTags: ['Entitlements'] }),
     ticketsAvailable: build.query<AvailableTicketsReply, string>({ query: (userId) => `talk_tickets/available/${encodeURIComponent(userId)}`, providesTags: ['Wallet'] }),
     purchaseHistory: build.query<HistoryReply, HistoryGetBody>({
@@ -71,7 +72,7 @@ const billingApi = api.enhanceEndpoints({ addTagTypes: ['Wallet', 'Cards', 'Purc
 });
 
 export const {
-  useWalletQuery, useProductsQuery, useEntitlementsQuery, useTicketsAvailableQuery, usePurchaseHistoryQuery, useCardsQuery,
+  useWalletQuery, useProductsQuery, usePlansQuery, useEntitlementsQuery, useTicketsAvailableQuery, usePurchaseHistoryQuery, useCardsQuery,
   useAddCardMutation, useDeleteCardMutation, useSetDefaultCardMutation, useAuthorizeMutation, useMpiCompleteMutation,
   useMpiMerchantMutation, usePurchaseResultMutation, useSubscriptionsQuery, useSubscribeMutation, useCancelSubscriptionMutation,
   useResubscribeMutation, useUseTalkTicketMutation,

@@ -1,4 +1,4 @@
-import type { ProductView, PurchaseView, SavedCardView, SubscriptionView, WalletReply } from '@talkwith/proto/billing';
+import type { PlanView, ProductView, PurchaseView, SavedCardView, SubscriptionView, WalletReply } from '@talkwith/proto/billing';
 import type { RouteObject } from 'react-router';
 import { Shell } from '../../app/Shell.tsx';
 import { fakeServer, sampleUser, type RecordedCall } from '../../test/harness.tsx';
@@ -20,8 +20,8 @@ export function aProduct(fields: Partial<ProductView> = {}): ProductView {
   return { product_id: 'tickets-5', kind: 'tickets', name: 'トークチケット 5枚', amount: 700, tickets: 5, methods: ['credit'], ...fields };
 }
 
-export const plan = (fields: Partial<ProductView> = {}): ProductView =>
-  aProduct({ product_id: 'plan:PROD001', kind: 'subscription', name: 'TALK WITH 月額プラン', amount: 1100, tickets: 10, plan_code: 'PROD001', period_months: 1, ...fields });
+export const aPlan = (fields: Partial<PlanView> = {}): PlanView =>
+  ({ plan_code: 'PROD001', name: 'TALK WITH 月額プラン', amount: 1100, period_months: 1, tickets: 10, points: 100, group_bound: false, ...fields });
 
 export function aPurchase(fields: Partial<PurchaseView> = {}): PurchaseView {
   return {

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
-import type { PlanCode, PurchaseFlowReply, PurchaseView, SubscriptionView } from '@talkwith/proto/billing';
+import type { PlanCode, PurchaseFlowReply, PurchaseView, SubscriptionReply, SubscriptionView } from '@talkwith/proto/billing';
 import { errorMessageOf } from '../../api/index.ts';
 import { useAuthorizeMutation, useSubscribeMutation } from './billingApi.ts';
 import { browser, rememberOrder } from './browser.ts';
@@ -18,6 +18,8 @@ export type PaymentOutcome =
   | { kind: 'pending'; orderId: string }
   /** The answer was lost: retry() sends the same body with the same key. */
   | { kind: 'lost' }
+  /** A subscription charge not settled yet (202): repeating the same call with the same key asks again. */
+  | { kind: 'recheck' }
   | { kind: 'error'; message: string };
 
 export type PaymentTarget = { product_id: string } | { plan_code: PlanCode };
@@ -41,6 +43,11 @@ function flowOutcome(reply: PurchaseFlowReply): PaymentOutcome {
   if (reply.next === 'pending') return { kind: 'pending', orderId: reply.purchase.order_id };
   if (reply.purchase.status === 'failed') return { kind: 'declined', message: '' };
   return { kind: 'success', purchase: reply.purchase };
+}
+
+/** A 202 PAYMENT_PENDING arrives as data (2xx) without a subscription (API.md § Subscriptions). */
+function subscribedOutcome(reply: SubscriptionReply): PaymentOutcome {
+  return 'subscription' in reply ? { kind: 'success', subscription: reply.subscription } : { kind: 'recheck' };
 }
 
 /**
@@ -68,9 +75,9 @@ export function usePaymentFlow(target: PaymentTarget, fallbackError: string) {
       next = result.data ? flowOutcome(result.data) : failureOutcome(result.error, fallbackError);
     } else {
       const result = await subscribe({ key, body: { plan_code: target.plan_code, ...card } });
-      next = result.data ? { kind: 'success', subscription: result.data.subscription } : failureOutcome(result.error, fallbackError);
+      next = result.data ? subscribedOutcome(result.data) : failureOutcome(result.error, fallbackError);
     }
-    if (next.kind !== 'lost') intent.finish();
+    if (next.kind !== 'lost' && next.kind !== 'recheck') intent.finish();
     setOutcome(next);
   }, [authorize, subscribe, target, intent, fallbackError]);
 
