@@ -1,6 +1,7 @@
 import type { DocumentStore, Eventing, Transaction } from '@talkwith/platform';
 import { grantPoints, grantTickets } from '../ledger/index.ts';
-import { addMonths, planOf } from './plans.ts';
+import { addCalendarMonths } from '../ledger/calendar.ts';
+import { planOf } from './plans.ts';
 import { openPeriodCharges, openSubscriptions, orderIdOf, type ChargeInFlight, type ChargeReason, type SubscriptionRecord } from './records.ts';
 
 /** What a new charge is for and with which card. */
@@ -53,9 +54,9 @@ export async function claimCharge(store: DocumentStore, record: SubscriptionReco
 }
 
 function periodAfter(record: SubscriptionRecord, charge: ChargeInFlight, now: Date): { start: Date; end: Date } {
-  // Renewals keep the calendar (the next period starts where the last ended); a new start begins now.
+  // Calendar months in Japan time (Jan 31 → Feb 28). Renewals keep the calendar (the next period starts where the last ended); a new start begins now.
   const start = charge.reason === 'renew' && record.period_end ? new Date(record.period_end) : now;
-  return { start, end: addMonths(start, planOf(record.plan_code).period_months) };
+  return { start, end: addCalendarMonths(start, planOf(record.plan_code).period_months) };
 }
 
 /**

@@ -14,13 +14,3 @@ export function planOf(code: PlanCode): PlanView {
   return PLANS[code];
 }
 
-/** The end of a period that starts at `start`: the same day `months` later, clamped to that month's last day (1/31 → 2/28). */
-export function addMonths(start: Date, months: number): Date {
-  const end = new Date(start.getTime());
-  const day = end.getUTCDate();
-  end.setUTCDate(1);
-  end.setUTCMonth(end.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
-  end.setUTCDate(Math.min(day, lastDay));
-  return end;
-}
