@@ -133,6 +133,20 @@ describe('characters', () => {
     expect((await me.post(AUTHORIZE, { product_id: `character:${characterId}`, token: await cardToken(billing) })).statusCode).toBe(200);
   });
 
+  it('products, an older published version delivered late, keeps the newer price', async () => {
+    const characterId = await characterOnSale(billing, 800);
+    const publish = (version: number, price: number) => billing.svc.platform.events.publish('character.published', characterId, {
+      character_id: characterId, name: 'ミライ', description: '', published_at: new Date().toISOString(), version, price,
+    });
+    await publish(3, 1200);
+    await eventually(async () => (await billing.svc.platform.store.collection('products').countDocuments({ _id: `character:${characterId}`, amount: 1200 })) === 1);
+    await publish(2, 500);
+    const marker = await characterOnSale(billing, 100);
+    expect(marker).toBeTruthy();
+    const product = await billing.svc.platform.store.collection('products').findOne({ _id: `character:${characterId}` });
+    expect(product).toMatchObject({ amount: 1200, version: 3 });
+  });
+
   it('products, a free or unpublished character, is not sold', async () => {
     const free = await characterOnSale(billing, 0);
     const paid = await characterOnSale(billing, 300);

@@ -32,6 +32,7 @@ export const historyRoutes: FastifyPluginAsync<BillingDeps> = async (app, deps) 
   }, async (request, reply) => {
     const admin = await requireAdminCaller(request);
     const call = { scope: 'purchases.manual', userId: admin.sub, key: request.headers['idempotency-key'], request: request.body };
+    // idempotent() owns the transaction, so the audit entry is published in it here (what audited() would do).
     const answer = await idempotent(platform.store, call, async (tx) => {
       const doc = await insertManualPurchase(tx, platform.events, admin.sub, request.body, call.key);
       await platform.events.publish('admin.acted', admin.sub, {

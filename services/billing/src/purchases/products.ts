@@ -12,6 +12,8 @@ export interface CharacterProductDoc {
   amount: number;
   /** Published with a price > 0: may be bought. */
   available: boolean;
+  /** The catalog's published version the price came from. */
+  version?: number;
   updated_at: string;
   [key: string]: unknown;
 }
@@ -39,9 +41,13 @@ export async function onCatalogEvent(products: Collection<CharacterProductDoc>, 
     return;
   }
   const price = event.data.price ?? 0;
-  await products.updateOne({ _id }, {
-    $set: { kind: 'character', character_id: event.data.character_id, name: event.data.name, amount: price, available: price > 0, updated_at: event.occurredAt },
-  }, { upsert: true });
+  const fresh = { kind: 'character', character_id: event.data.character_id, name: event.data.name, amount: price, available: price > 0, version: event.data.version, updated_at: event.occurredAt };
+  try {
+    // Only a newer (or the same) published version replaces the price: a late redelivery of an old one is ignored.
+    await products.updateOne({ _id, $or: [{ version: { $exists: false } }, { version: { $lte: event.data.version } }] }, { $set: fresh }, { upsert: true });
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'DUPLICATE_KEY') throw err;
+  }
 }
 
 function characterView(doc: CharacterProductDoc): ProductView {
