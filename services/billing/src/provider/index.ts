@@ -37,19 +37,16 @@ export async function providerFrom(config: BillingConfig, platform: Platform, pu
     await engine.ensureIndexes();
     return new SandboxProvider(engine);
   }
-  const missing = [
-    ...(config.VERITRANS_MERCHANT_CCID ? [] : ['VERITRANS_MERCHANT_CCID']),
-    ...(config.VERITRANS_SECRET_KEY ? [] : ['VERITRANS_SECRET_KEY']),
-    ...(config.VERITRANS_TOKEN_API_KEY ? [] : ['VERITRANS_TOKEN_API_KEY']),
-  ];
-  if (!config.VERITRANS_MERCHANT_CCID || !config.VERITRANS_SECRET_KEY || !config.VERITRANS_TOKEN_API_KEY) {
+  const { VERITRANS_MERCHANT_CCID: merchantCcid, VERITRANS_SECRET_KEY: secretKey, VERITRANS_TOKEN_API_KEY: tokenApiKey } = config;
+  if (!merchantCcid || !secretKey || !tokenApiKey) {
+    const missing = Object.entries({ VERITRANS_MERCHANT_CCID: merchantCcid, VERITRANS_SECRET_KEY: secretKey, VERITRANS_TOKEN_API_KEY: tokenApiKey }).filter(([, value]) => !value).map(([name]) => name);
     throw new Error(`PAYMENT_PROVIDER=veritrans needs ${missing.join(', ')} (set them, or PAYMENT_PROVIDER=sandbox for test cards)`);
   }
   return new VeritransProvider({
     baseUrl: config.VERITRANS_URL,
-    credentials: { merchantCcid: config.VERITRANS_MERCHANT_CCID, secretKey: config.VERITRANS_SECRET_KEY },
+    credentials: { merchantCcid, secretKey },
     timeoutMs: config.PAYMENT_TIMEOUT_MS,
     store: platform.store, publicUrl,
-    tokenUrl: config.VERITRANS_TOKEN_URL, tokenApiKey: config.VERITRANS_TOKEN_API_KEY,
+    tokenUrl: config.VERITRANS_TOKEN_URL, tokenApiKey,
   });
 }

@@ -106,8 +106,9 @@ export class VeritransProvider implements PaymentProvider {
     return this.cards('Update', { accountParam: { accountId, cardParam: { cardId, defaultCard: '1' } } });
   }
 
+  /** Reachable and answering: a signed search of an order that does not exist (refusals still prove it answered). */
   async ping(): Promise<void> {
-    await this.search('ping');
+    await this.client.call('/paynow/v2/Search/common', { searchParameters: { common: { orderId: 'ping' } } });
   }
 
   async close(): Promise<void> {}

@@ -20,7 +20,7 @@ async function adapterFor(sandbox: ServedSandbox, secretKey = TEST_MERCHANT.secr
   const dir = await mkdtemp(join(tmpdir(), 'veritrans-adapter-'));
   const store = await createEmbeddedStore({ dir });
   const provider = new VeritransProvider({
-    baseUrl: sandbox.restUrl, credentials: { ...TEST_MERCHANT, secretKey }, timeoutMs: 400,
+    baseUrl: sandbox.restUrl, credentials: { ...TEST_MERCHANT, secretKey }, timeoutMs: 2000,
     store, publicUrl: sandbox.origin, tokenUrl: `${sandbox.origin}/api/payment/sandbox/tokens`, tokenApiKey: 'sandbox',
   });
   return { provider, store, close: async () => { await store.close(); await rm(dir, { recursive: true, force: true }); } };
@@ -82,6 +82,17 @@ describe('VeriTrans4G adapter and the sandbox REST API', () => {
     await adapter.close();
     expect(error).toBeInstanceOf(ProviderRequestError);
     expect(JSON.stringify({ message: (error as Error).message, stack: (error as Error).stack })).not.toContain('wrong-secret-key-do-not-leak');
+  });
+
+  it('VeriTrans4G adapter, ping, resolves against a live API and rejects when nothing answers', async () => {
+    const live = await adapterFor(sandbox);
+    await expect(live.provider.ping()).resolves.toBeUndefined();
+    await live.close();
+    const dead = new VeritransProvider({
+      baseUrl: 'http://127.0.0.1:9/nothing', credentials: TEST_MERCHANT, timeoutMs: 400,
+      store: sandbox.store, publicUrl: sandbox.origin, tokenUrl: `${sandbox.origin}/api/payment/sandbox/tokens`, tokenApiKey: 'sandbox',
+    });
+    await expect(dead.ping()).rejects.toBeInstanceOf(ProviderRequestError);
   });
 
   it('VeriTrans4G adapter, challenge, serves the provider\'s page at its own challengeUrl', async () => {
