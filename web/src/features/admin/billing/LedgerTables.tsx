@@ -21,6 +21,12 @@ export function LotTable({ lots, unit }: { lots: (TicketLotView | PointLotView)[
   );
 }
 
+/** What an entry says beyond its kind: where it came from, the operator's reason, the talk it paid for. */
+function detailOf(entry: LedgerHistoryItem, t: ReturnType<typeof useTranslation<typeof ADMIN_NS>>['t']): string {
+  const source = entry.source ? t(`billing.source.${entry.source}`, { defaultValue: entry.source }) : null;
+  return [source, entry.reason, entry.character_id, entry.btn].filter(Boolean).join(' · ');
+}
+
 function EntryLabel({ entry }: { entry: LedgerHistoryItem }) {
   const { t } = useTranslation(ADMIN_NS);
   if (entry.asset === 'points' && entry.code) return <>{t(`billing.code.${entry.code}`, { defaultValue: entry.code })} <span className="muted small">{entry.code}</span></>;
@@ -40,7 +46,7 @@ export function EntryTable({ entries }: { entries: LedgerHistoryItem[] }) {
           <td data-label={t('billing.ledger.delta')} className={`num ${entry.delta < 0 ? 'billing-minus' : 'billing-plus'}`}>
             {entry.delta > 0 ? '+' : ''}{entry.delta.toLocaleString(i18n.language)}
           </td>
-          <td data-label={t('billing.ledger.detail')} className="small">{[entry.reason, entry.character_id, entry.btn].filter(Boolean).join(' · ') || '—'}</td>
+          <td data-label={t('billing.ledger.detail')} className="small">{detailOf(entry, t) || '—'}</td>
         </tr>
       ))}</tbody>
     </table>

@@ -7,6 +7,7 @@ import { ADMIN_NS } from '../i18n.ts';
 import { useAdminPointHistoryQuery } from './billingAdminApi.ts';
 import { refusalOf } from './ConfirmDialog.tsx';
 import { when } from './format.ts';
+import { ShortId } from './ShortId.tsx';
 import { Pager } from './Pager.tsx';
 
 /** The operators' recent point moves (MA0001 / MA0009) with who acted. */
@@ -30,11 +31,11 @@ export function PointHistory() {
           <tbody>{data.items.map((e, i) => (
             <tr key={`${e.at}-${i}`}>
               <td data-label={t('billing.when')} className="small">{when(e.at, i18n.language)}</td>
-              <td data-label={t('billing.purchase.user')}><Link to={`${basePath}/full/users/${encodeURIComponent(e.user_id)}`}><code>{e.user_id}</code></Link></td>
+              <td data-label={t('billing.purchase.user')}><Link to={`${basePath}/full/users/${encodeURIComponent(e.user_id)}`}><ShortId id={e.user_id} /></Link></td>
               <td data-label={t('billing.points.code')}>{t(`billing.code.${e.code}`)} <span className="muted small">{e.code}</span></td>
               <td data-label={t('billing.points.points')} className="num">{e.delta < 0 ? '−' : '+'}{Math.abs(e.delta).toLocaleString(i18n.language)}</td>
               <td data-label={t('billing.reason')}>{e.reason ?? '—'}</td>
-              <td data-label={t('billing.points.operator')} className="small"><code>{e.admin_id ?? '—'}</code></td>
+              <td data-label={t('billing.points.operator')} className="small">{e.admin_id ? <ShortId id={e.admin_id} /> : '—'}</td>
             </tr>
           ))}</tbody>
         </table>

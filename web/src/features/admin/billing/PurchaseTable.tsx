@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import type { AdminPurchaseView, PurchaseView } from '@talkwith/proto/billing';
+import { ShortId } from './ShortId.tsx';
 import { badgeToneOf, purchaseBadgeOf, when, yen } from './format.ts';
 
 export function PurchaseBadge({ purchase }: { purchase: Pick<PurchaseView, 'status' | 'refunded'> }) {
@@ -21,16 +22,16 @@ function PurchaseRow({ purchase, showUser }: { purchase: AdminPurchaseView; show
       <td data-label={t('billing.purchase.createdAt')} className="small">{when(purchase.created_at, i18n.language)}</td>
       {showUser && (
         <td data-label={t('billing.purchase.user')}>
-          <Link to={`${basePath}/full/users/${encodeURIComponent(purchase.user_id)}`}><code>{purchase.user_id}</code></Link>
+          <Link to={`${basePath}/full/users/${encodeURIComponent(purchase.user_id)}`}><ShortId id={purchase.user_id} /></Link>
         </td>
       )}
       <td data-label={t('billing.purchase.product')}>
-        <Link className="admin-table__name" to={`${basePath}/full/purchases/${encodeURIComponent(purchase.purchase_id)}`}>{purchase.name}</Link>
+        <Link className="admin-table__name billing-product" to={`${basePath}/full/purchases/${encodeURIComponent(purchase.purchase_id)}`}>{purchase.name}</Link>
       </td>
       <td data-label={t('billing.purchase.amount')} className="num">{yen(purchase.amount, i18n.language)}</td>
       <td data-label={t('billing.purchase.refunded')} className="num">{purchase.refunded > 0 ? yen(purchase.refunded, i18n.language) : '—'}</td>
       <td data-label={t('billing.purchase.status')}><PurchaseBadge purchase={purchase} /></td>
-      <td data-label={t('billing.purchase.orderId')} className="small"><code>{purchase.order_id}</code></td>
+      <td data-label={t('billing.purchase.orderId')} className="small"><ShortId id={purchase.order_id} /></td>
     </tr>
   );
 }

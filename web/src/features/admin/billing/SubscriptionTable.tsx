@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import type { SubscriptionView } from '@talkwith/proto/billing';
+import { ShortId } from './ShortId.tsx';
 import { day, renewalTroubleOf, SUBSCRIPTION_TONE, when, yen } from './format.ts';
 
 function SubscriptionRow({ subscription: s, showUser }: { subscription: SubscriptionView; showUser: boolean }) {
@@ -11,7 +12,7 @@ function SubscriptionRow({ subscription: s, showUser }: { subscription: Subscrip
   const trouble = renewalTroubleOf(s);
   return (
     <tr>
-      {showUser && <td data-label={t('billing.purchase.user')}><Link to={`${basePath}/full/users/${encodeURIComponent(s.user_id)}`}><code>{s.user_id}</code></Link></td>}
+      {showUser && <td data-label={t('billing.purchase.user')}><Link to={`${basePath}/full/users/${encodeURIComponent(s.user_id)}`}><ShortId id={s.user_id} /></Link></td>}
       <td data-label={t('billing.sub.plan')}>{s.name} <span className="muted small">{s.plan_code}{s.group_id ? ` · ${s.group_id}` : ''}</span></td>
       <td data-label={t('billing.sub.status')}><span className={`badge badge--${SUBSCRIPTION_TONE[s.status]}`}>{t(`billing.subStatus.${s.status}`)}</span></td>
       <td data-label={t('billing.sub.amount')} className="num">{yen(s.amount, i18n.language)}</td>
