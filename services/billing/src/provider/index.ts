@@ -42,11 +42,13 @@ export async function providerFrom(config: BillingConfig, platform: Platform, pu
     const missing = Object.entries({ VERITRANS_MERCHANT_CCID: merchantCcid, VERITRANS_SECRET_KEY: secretKey, VERITRANS_TOKEN_API_KEY: tokenApiKey }).filter(([, value]) => !value).map(([name]) => name);
     throw new Error(`PAYMENT_PROVIDER=veritrans needs ${missing.join(', ')} (set them, or PAYMENT_PROVIDER=sandbox for test cards)`);
   }
-  return new VeritransProvider({
+  const provider = new VeritransProvider({
     baseUrl: config.VERITRANS_URL,
     credentials: { merchantCcid, secretKey },
     timeoutMs: config.PAYMENT_TIMEOUT_MS,
     store: platform.store, publicUrl,
     tokenUrl: config.VERITRANS_TOKEN_URL, tokenApiKey,
   });
+  await provider.ensureIndexes();
+  return provider;
 }

@@ -6,7 +6,8 @@ import { masked, type Scenario } from './cards.ts';
 /** All the sandbox remembers of a card: never its number or CVC. */
 export type CardFacts = { scenario: Scenario; last4: string; brand: string; expiry: string };
 
-export type TokenDoc = { _id: string; card: CardFacts; created_ms: number; expires_ms: number; used_ms?: number };
+/** `expires_at` (a Date) lets the store's TTL index remove old tokens; `expires_ms` is what use is checked against. */
+export type TokenDoc = { _id: string; card: CardFacts; created_ms: number; expires_ms: number; expires_at: Date; used_ms?: number };
 
 export type OrderStatus = 'challenge' | 'pending' | 'success' | 'failure' | 'canceled';
 

@@ -32,7 +32,7 @@ export function cardFactsOf(input: CardInput, now: Date): CardFacts {
 }
 
 export function newTokenDoc(card: CardFacts, nowMs: number): TokenDoc {
-  return { _id: randomUUID(), card, created_ms: nowMs, expires_ms: nowMs + TOKEN_LIFETIME_MS };
+  return { _id: randomUUID(), card, created_ms: nowMs, expires_ms: nowMs + TOKEN_LIFETIME_MS, expires_at: new Date(nowMs + TOKEN_LIFETIME_MS) };
 }
 
 export function issuedTokenOf(doc: TokenDoc): IssuedToken {

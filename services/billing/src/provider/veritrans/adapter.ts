@@ -8,7 +8,7 @@ import type { DocumentStore } from '@talkwith/platform';
 import { ProviderRequestError, type AuthorizeRequest, type AuthorizeResult, type OrderState, type PaymentProvider, type ProviderCodes, type StoredCard } from '../port.ts';
 import { throwIfRefused, VeritransClient, type VeritransClientOptions, type VtResult } from './client.ts';
 
-export type ChallengeDoc = { _id: string; html: string; created_ms: number };
+export type ChallengeDoc = { _id: string; html: string; created_at: Date };
 export const VERITRANS_CHALLENGES = 'veritrans_challenges';
 
 export interface VeritransOptions extends VeritransClientOptions {
@@ -113,6 +113,11 @@ export class VeritransProvider implements PaymentProvider {
 
   async close(): Promise<void> {}
 
+  /** A challenge page is only needed while the shopper is on it: the store drops it after a day. */
+  async ensureIndexes(): Promise<void> {
+    await this.options.store.collection<ChallengeDoc>(VERITRANS_CHALLENGES).createIndex({ created_at: 1 }, { expireAfterSeconds: 24 * 3600 });
+  }
+
   challengeUrl(orderId: string): string {
     return `${this.options.publicUrl}/api/payment/veritrans/challenge/${encodeURIComponent(orderId)}`;
   }
@@ -128,7 +133,7 @@ export class VeritransProvider implements PaymentProvider {
     const codes = codesOf(result);
     if (result.resResponseContents) {
       await this.options.store.collection<ChallengeDoc>(VERITRANS_CHALLENGES).updateOne(
-        { _id: orderId }, { $set: { html: result.resResponseContents, created_ms: Date.now() } }, { upsert: true },
+        { _id: orderId }, { $set: { html: result.resResponseContents, created_at: new Date() } }, { upsert: true },
       );
       return { status: 'challenge', orderId, challengeUrl: this.challengeUrl(orderId), codes };
     }
