@@ -41,18 +41,26 @@ async function newCustomer(base: string, adminApi: string, adminToken: string): 
   return { id: user.id, email, token: accessToken };
 }
 
-/** The customer buys ten talk tickets with the sandbox's always-approved card (3-D Secure frictionless). */
-async function buyTickets(base: string, customer: Customer): Promise<string> {
+/** A one-time token of the sandbox's always-approved card, fetched as the browser fetches it from the provider's host. */
+async function cardToken(base: string): Promise<string> {
   const tokenReply = await fetch(`${base}/api/payment/sandbox/tokens`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ card_number: '4111111111111111', card_expire: '12/39', security_code: '123', token_api_key: 'sandbox' }),
   });
-  const { token } = await tokenReply.json() as { token: string };
-  const authorize = await fetch(`${base}/api/payment/card/authorize`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${customer.token}`, 'idempotency-key': `e2e-${randomUUID()}` },
-    body: JSON.stringify({ product_id: 'tickets-10', token, mpi: 'mpi-complete' }),
-  });
+  return (await tokenReply.json() as { token: string }).token;
+}
+
+const moneyCall = (base: string, customer: Customer, path: string, body: unknown) => fetch(`${base}${path}`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', authorization: `Bearer ${customer.token}`, 'idempotency-key': `e2e-${randomUUID()}` },
+  body: JSON.stringify(body),
+});
+
+/** The customer buys ten talk tickets (3-D Secure frictionless) and subscribes to the monthly plan. */
+async function buyTicketsAndSubscribe(base: string, customer: Customer): Promise<string> {
+  const authorize = await moneyCall(base, customer, '/api/payment/card/authorize', { product_id: 'tickets-10', token: await cardToken(base), mpi: 'mpi-complete' });
+  const subscribed = await moneyCall(base, customer, '/api/payment/subscription/subscribe', { plan_code: 'PROD001', token: await cardToken(base) });
+  expect(subscribed.status).toBeLessThan(300);
   const body = await authorize.json() as { purchase: { purchase_id: string; status: string } };
   expect(body.purchase.status).toBe('captured');
   return body.purchase.purchase_id;
@@ -94,7 +102,7 @@ describe.skipIf(!hasChromium)('billing admin screens end to end (standalone gate
     await firstAdminLogIn(page, server.url, admin, NEW_PASSWORD);
     const { accessToken } = await apiLogIn(server.url, admin.email, NEW_PASSWORD);
     customer = await newCustomer(server.url, `${server.url}/api/${prefix}`, accessToken);
-    purchaseId = await buyTickets(server.url, customer);
+    purchaseId = await buyTicketsAndSubscribe(server.url, customer);
   }, 180_000);
 
   afterAll(async () => {
@@ -136,25 +144,28 @@ describe.skipIf(!hasChromium)('billing admin screens end to end (standalone gate
     await page.getByText('取消済み', { exact: true }).waitFor();
     await shoot('purchase-detail');
 
+    // Only the plan's 10 tickets are left.
     const tickets = await (await fetch(`${server.url}/api/talk_tickets/available/${customer.id}`, { headers: { authorization: `Bearer ${customer.token}` } })).json() as { talk_tickets: number };
-    expect(tickets.talk_tickets).toBe(0);
+    expect(tickets.talk_tickets).toBe(10);
   }, 60_000);
 
-  it('full users, the customer\'s page shows the purchase, the removed tickets and the given points', async () => {
+  it('full users, the customer\'s page shows the purchases, the tickets left, the given points and the subscription', async () => {
     await page.goto(`${server.url}/${prefix}/full/users`);
     await page.locator('.admin-table').getByRole('link', { name: customer.email }).click();
     await page.getByRole('heading', { name: customer.email }).waitFor();
     await shoot('full-users-purchases');
     await page.getByRole('tab', { name: 'トークチケット' }).click();
-    await page.getByText('保有チケット：0 枚').waitFor();
+    // The plan's first period granted 10 tickets; the cancelled purchase's 10 were taken back.
+    await page.getByText('保有チケット：10 枚').waitFor();
     await shoot('full-user-tickets');
     await page.getByRole('tab', { name: 'ポイント' }).click();
     await page.getByText('運営付与').first().waitFor();
     await shoot('full-user-points');
     await page.getByRole('tab', { name: 'サブスクリプション' }).click();
-    await page.getByText('サブスクリプションはありません。').waitFor();
-    await page.goto(`${server.url}/${prefix}/subscriptions/list`);
-    await page.getByRole('heading', { name: 'サブスクリプション' }).waitFor();
+    await page.locator('.admin-table').getByText('TALK WITH 月額プラン').waitFor();
+    await shoot('full-user-subscription');
+    await page.goto(`${server.url}/${prefix}/subscriptions/list?status=active`);
+    await page.locator('.admin-table').getByText('有効').first().waitFor();
     await shoot('subscriptions');
     await page.goto(`${server.url}/${prefix}/full/users`);
     await page.locator('.admin-table').waitFor();
