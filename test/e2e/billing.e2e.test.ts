@@ -1,0 +1,174 @@
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { firstAdminLogIn, logIn, seedAdminInto } from './authoring/console.ts';
+import { ARGS, CHROMIUM, hasChromium as chromiumFound, startStandalone, stopStandalone, type Standalone } from './standalone.ts';
+
+const hasChromium = chromiumFound();
+if (!hasChromium) console.warn(`skipped: billing e2e — set CHROMIUM_PATH (no browser at ${CHROMIUM})`);
+
+const ADMIN_PASSWORD = 'kanri2026Pass';
+const CUSTOMER_PASSWORD = 'kaimono2026';
+/** The sandbox's test cards (services/billing/API.md § Provider). */
+const CHALLENGE_CARD = '4000 0000 0000 3220';
+const GOOD_CARD = '4111 1111 1111 1111';
+/** Where the customer pages' screenshots go (looked at by a person after a change to these pages). */
+const SHOTS = process.env.BILLING_SHOTS_DIR ?? join(tmpdir(), 'talkwith-billing-shots');
+const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
+
+describe.skipIf(!hasChromium)('billing end to end: a customer subscribes, passes 3-D Secure, buys tickets, reads the history, cancels and resubscribes', () => {
+  let dataDir: string;
+  let server: Standalone;
+  let browser: Browser;
+  let admin: Page;
+  let customer: Page;
+  let prefix: string;
+  /** The customer's origin: the one the billing service's public URL names (the 3-D Secure page sends the browser back there, and the session cookie belongs to one host). */
+  let site: string;
+  const email = `kaimono-${Date.now()}@example.jp`;
+
+  const shoot = async (name: string) => {
+    await mkdir(SHOTS, { recursive: true });
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      await customer.setViewportSize(viewport);
+      await customer.waitForTimeout(200);
+      await customer.screenshot({ path: join(SHOTS, `${name}-${size}.png`), fullPage: true });
+    }
+    await customer.setViewportSize(VIEWPORTS.phone);
+  };
+
+  const planList = () => customer.locator('#plan_list');
+
+  /** Waits for a text of the customer's page; on a time-out the error carries what the page said instead. */
+  const expectText = async (text: string | RegExp, timeout = 30_000) => {
+    try {
+      await customer.getByText(text).first().waitFor({ timeout });
+    } catch (err) {
+      const shown = await customer.locator('main').innerText().catch(() => '(no main)');
+      throw new Error(`${String(text)} not shown at ${customer.url()}; the page said:\n${shown}`, { cause: err });
+    }
+  };
+
+  const fillCard = async (number: string) => {
+    await customer.getByLabel('カード番号').fill(number);
+    await customer.getByLabel('有効期限（月/年）').fill('12/39');
+    await customer.getByLabel('セキュリティコード').fill('123');
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'billing-e2e-'));
+    const seeded = await seedAdminInto(dataDir);
+    server = await startStandalone(dataDir);
+    prefix = (JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as { ADMIN_PATH_PREFIX: string }).ADMIN_PATH_PREFIX;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    admin = await (await browser.newContext({ viewport: VIEWPORTS.desktop, locale: 'ja-JP' })).newPage();
+    await firstAdminLogIn(admin, server.url, seeded, ADMIN_PASSWORD);
+    site = server.url.replace('127.0.0.1', 'localhost');
+    customer = await (await browser.newContext({ viewport: VIEWPORTS.phone, locale: 'ja-JP' })).newPage();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stopStandalone(server);
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('customer, registered and confirmed through the mail outbox, sees no plan, the monthly plan on offer and an empty wallet', async () => {
+    await customer.goto(`${site}/register`);
+    await customer.fill('input[name=email]', email);
+    await customer.fill('input[name=password]', CUSTOMER_PASSWORD);
+    await customer.check('input[name=gender][value=female]');
+    await customer.fill('input[name=date_of_birth]', '1998-08-08');
+    await customer.check('input[name=agree]');
+    await customer.click('button[type=submit]');
+    await customer.waitForURL(`${site}/email_confirm`);
+    await admin.goto(`${server.url}/${prefix}/mail`);
+    const href = await admin.locator('.mail', { hasText: email }).locator('a[href*="/email_confirm/"]').getAttribute('href');
+    await customer.goto(`${site}${new URL(href!).pathname}`);
+    await customer.getByText('メールアドレスの確認が完了しました。').waitFor();
+    await logIn(customer, site, email, CUSTOMER_PASSWORD);
+    await customer.waitForURL(/\/mypage$/);
+
+    await planList().getByText('現在ご契約中のプランはありません。').waitFor();
+    await planList().getByText('TALK WITH 月額プラン').waitFor();
+    await planList().getByRole('link', { name: '購入する ¥700' }).waitFor();
+    await shoot('mypage-plan-list-empty');
+  }, 90_000);
+
+  it('subscribe, PROD001 paid with the 3-D Secure card typed in, turns the plan on and grants 10 tickets', async () => {
+    await planList().getByRole('link', { name: '登録する' }).click();
+    await customer.waitForURL(/\/payment\/process\/credit\?plan_code=PROD001$/);
+    await fillCard(CHALLENGE_CARD);
+    await shoot('payment-credit-plan');
+    await customer.getByRole('button', { name: '¥1,100を支払う' }).click();
+    await customer.getByText('「TALK WITH 月額プラン」のご登録が完了しました。').waitFor({ timeout: 30_000 });
+    await customer.getByText(/現在の残高：トークチケット 10枚/).waitFor();
+    await shoot('payment-subscribed');
+
+    await customer.getByRole('link', { name: 'プラン一覧へ戻る' }).click();
+    await planList().getByText('契約中', { exact: true }).waitFor();
+    await planList().getByText('10枚', { exact: true }).waitFor();
+    await planList().getByText(/うち10枚が.+に失効/).waitFor();
+    await shoot('mypage-plan-list-active');
+  }, 60_000);
+
+  it('ticket pack, bought with the saved 3-D Secure card, goes through the challenge page and comes back paid', async () => {
+    await planList().getByRole('link', { name: '購入する ¥700' }).click();
+    await customer.waitForURL(/product_id=tickets-5/);
+    await customer.getByRole('radio', { name: /3220/ }).check();
+    await customer.getByRole('button', { name: '¥700を支払う' }).click();
+    await customer.waitForURL(/\/api\/payment\/sandbox\/challenge\//, { timeout: 30_000 });
+    await customer.getByText('3-Dセキュア認証（サンドボックス）').first().waitFor();
+    await shoot('payment-challenge');
+    await customer.getByRole('button', { name: '認証する' }).click();
+
+    await customer.waitForURL(/\/payment\/process\/mpi_complete\?order_id=/);
+    await expectText('お支払いが完了しました。ご購入ありがとうございます。');
+    await expectText(/現在の残高：トークチケット 15枚/);
+    await shoot('payment-mpi-complete');
+  }, 60_000);
+
+  it('ticket pack, bought with a new 4111 card, is paid at once and the history lists both packs', async () => {
+    await customer.goto(`${site}/payment/process/credit?product_id=tickets-1`);
+    await customer.getByRole('radio', { name: '新しいカードを使う' }).check();
+    await fillCard(GOOD_CARD);
+    await customer.getByRole('button', { name: '¥150を支払う' }).click();
+    await expectText('お支払いが完了しました。ご購入ありがとうございます。');
+    await expectText(/現在の残高：トークチケット 16枚/);
+
+    await customer.getByRole('link', { name: '購入履歴' }).click();
+    await customer.waitForURL(/\/full\/purchases$/);
+    const history = customer.getByRole('list', { name: '購入履歴' });
+    await history.getByText('トークチケット 1枚').waitFor();
+    await history.getByText('トークチケット 5枚').waitFor();
+    expect(await history.getByText('お支払い済み').count()).toBeGreaterThanOrEqual(2);
+    await shoot('purchases');
+  }, 60_000);
+
+  it('plan, cancelled then resubscribed through the confirm dialogs, is active again', async () => {
+    await customer.goto(`${site}/mypage#plan_list`);
+    await planList().getByRole('button', { name: '解約する' }).click();
+    await customer.getByRole('dialog').getByRole('button', { name: '解約する' }).click();
+    await planList().getByText('解約済み（期間終了まで利用可）').waitFor();
+    await shoot('mypage-plan-list-canceled');
+
+    await planList().getByRole('button', { name: 'プランを再開する' }).click();
+    await customer.getByRole('dialog').getByRole('button', { name: 'プランを再開する' }).click();
+    await planList().getByText('契約中', { exact: true }).waitFor();
+    await planList().getByRole('button', { name: '解約する' }).waitFor();
+  }, 60_000);
+
+  it('commerce_law and settlement_law, opened by a guest, show the notices', async () => {
+    const guest = await (await browser.newContext({ viewport: VIEWPORTS.phone, locale: 'ja-JP' })).newPage();
+    await guest.goto(`${server.url}/settlement_law`);
+    await guest.getByRole('heading', { name: '資金決済法に基づく表示' }).waitFor();
+    await guest.goto(`${server.url}/commerce_law`);
+    await guest.getByRole('heading', { name: '特定商取引法に基づく表記' }).waitFor();
+    await guest.close();
+    await customer.goto(`${site}/commerce_law`);
+    await customer.getByText('デジタルコンテンツの性質上').waitFor();
+    await shoot('commerce-law');
+  }, 60_000);
+});
