@@ -14,7 +14,7 @@ import { adminToken, startTopology, type Topology } from './topology.ts';
 
 const PURCHASES = Number(process.env.BILLING_CHAOS_PURCHASES ?? 2000);
 const USERS = 100;
-const CONCURRENCY = 40;
+const CONCURRENCY = 64;
 const RECONCILE_EVERY_MS = 1000;
 const SANDBOX_PENDING_MS = 300;
 // A `created` purchase unknown to the sandbox is failed only after purchases' CREATED_GRACE_MS (60 s).
@@ -130,12 +130,11 @@ async function chaosRun(t: Topology): Promise<ChaosRun> {
   const intents = planIntents(PURCHASES, USERS);
   const started = Date.now();
   const killer = killBillingRepeatedly(t);
-  let restarts: number[] = [];
-  try {
-    await pool(intents, CONCURRENCY, (intent) => client.purchase(intent));
-  } finally {
-    restarts = await killer.stop();
-  }
+  const purchasing = pool(intents, CONCURRENCY, (intent) => client.purchase(intent));
+  // The killer stops even when a purchase throws (then the error is reported, not a kill loop left running).
+  await purchasing.catch(() => {});
+  const restarts = await killer.stop();
+  await purchasing;
   const purchasingMs = Date.now() - started;
   const unsettled = await waitUntilSettled(t);
   const wallets = await walletTickets(client, [...new Set(intents.map((i) => i.user))]);
