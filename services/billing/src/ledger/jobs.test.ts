@@ -38,6 +38,16 @@ describe('ledger expiry sweep', () => {
 });
 
 describe('ledger account consumers', () => {
+  it('user.registered, delivered twice, opens exactly one empty wallet', async () => {
+    const userId = randomUUID();
+    const event = await svc.platform.events.publish('user.registered', userId, { user_id: userId, email: 'a@example.jp', registered_at: new Date().toISOString() });
+    await svc.platform.bus.publish(event);
+    await eventually(async () => (await walletOf(userId)) !== null);
+    const res = await svc.app.inject({ method: 'GET', url: '/api/billing/wallet', headers: kit.auth(userId) });
+    expect(res.json()).toEqual({ ok: true, points: 0, talk_tickets: 0 });
+    expect(await openWallets(svc.platform.store).countDocuments({ _id: userId })).toBe(1);
+  });
+
   it('user.logged_in, twice on one Japan day and once the next, grants LB0001 twice', async () => {
     const userId = randomUUID();
     await svc.platform.events.publish('user.logged_in', userId, { user_id: userId, relogin: false, method: 'password', at: '2026-05-01T15:30:00.000Z' }); // 5-02 00:30 JST
@@ -56,5 +66,7 @@ describe('ledger account consumers', () => {
     await eventually(async () => (await walletOf(userId)) === null);
     expect(await openLots(svc.platform.store).countDocuments({ user_id: userId })).toBe(0);
     expect(await openEntries(svc.platform.store).countDocuments({ user_id: userId })).toBe(0);
+    const res = await svc.app.inject({ method: 'GET', url: '/api/billing/wallet', headers: kit.auth(userId) });
+    expect(res.json()).toEqual({ ok: true, points: 0, talk_tickets: 0 });
   });
 });

@@ -16,6 +16,12 @@ const usePoints = (userId: string, headers: Record<string, string>, body: Record
   svc.app.inject({ method: 'POST', url: `/api/points/use/${userId}`, headers, payload: { points: 30, action_code: 'hint', character_id: 'char-1', btn: 'b1', ...body } });
 
 describe('ledger wallet route', () => {
+  it('wallet, no token, answers 401 UNAUTHENTICATED', async () => {
+    const res = await svc.app.inject({ method: 'GET', url: '/api/billing/wallet' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ ok: false, code: 'UNAUTHENTICATED' });
+  });
+
   it('wallet, an account that never sent user.registered, opens an empty wallet (never 404)', async () => {
     const userId = randomUUID();
     const res = await svc.app.inject({ method: 'GET', url: '/api/billing/wallet', headers: kit.auth(userId) });
