@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CARDS, providerContract } from '../contract.ts';
 import { ProviderRequestError, ProviderTimeoutError } from '../port.ts';
@@ -77,6 +80,27 @@ describe('sandbox engine', () => {
     await expect(provider.authorize({ orderId, amount: 1300, card: { kind: 'token', token }, withCapture: true, mpi: 'mpi-complete' })).rejects.toBeInstanceOf(ProviderTimeoutError);
     expect((await sandboxChargesByOrder(store)).get(orderId)).toBe(1);
     await close();
+  });
+
+  it('sandbox engine, reopened on the same store as after a kill, still knows the pending order, the card and the spent token', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sandbox-restart-'));
+    const before = await engineForTest({ dir, pendingMs: 0 });
+    const account = `acc-${randomUUID()}`;
+    const { token } = await before.engine.createToken({ cardNumber: CARDS.pending, expiry: futureExpiry(), securityCode: '123' });
+    const orderId = `t-${randomUUID()}`;
+    await before.engine.authorize({ orderId, amount: 900, card: { kind: 'token', token }, withCapture: true, mpi: 'mpi-complete', saveCardTo: account });
+    await before.close();
+    const after = await engineForTest({ dir, pendingMs: 0 });
+    const state = await after.engine.search(orderId);
+    const cards = await after.engine.listCards(account);
+    const reuse = after.engine.addCard(account, token);
+    await expect(reuse).rejects.toBeInstanceOf(ProviderRequestError);
+    const charges = await countSandboxCharges(after.store, orderId);
+    await after.close();
+    await rm(dir, { recursive: true, force: true });
+    expect(state).toMatchObject({ status: 'success', capturedAmount: 900 });
+    expect(cards.map((c) => c.maskedNumber)).toEqual(['************0259']);
+    expect(charges).toBe(1);
   });
 
   it('sandbox adapter, token endpoint, points at the sandbox route of the public origin', async () => {

@@ -14,8 +14,9 @@ export interface EngineUnderTest {
 
 export const TEST_PUBLIC_URL = 'http://localhost:3999';
 
-export async function engineForTest(options: { pendingMs?: number; now?: () => number } = {}): Promise<EngineUnderTest> {
-  const dir = await mkdtemp(join(tmpdir(), 'sandbox-engine-'));
+/** An engine on a fresh store, or on the store in `dir` (reopened, as after a restart; the caller removes `dir`). */
+export async function engineForTest(options: { pendingMs?: number; now?: () => number; dir?: string } = {}): Promise<EngineUnderTest> {
+  const dir = options.dir ?? await mkdtemp(join(tmpdir(), 'sandbox-engine-'));
   const store = await createEmbeddedStore({ dir });
   const engine = new SandboxEngine({ store, publicUrl: TEST_PUBLIC_URL, pendingMs: options.pendingMs ?? 100, now: options.now });
   await engine.ensureIndexes();
@@ -23,7 +24,7 @@ export async function engineForTest(options: { pendingMs?: number; now?: () => n
     engine, store,
     async close() {
       await store.close();
-      await rm(dir, { recursive: true, force: true });
+      if (!options.dir) await rm(dir, { recursive: true, force: true });
     },
   };
 }
