@@ -30,6 +30,7 @@ async function benches(): Promise<Bench[]> {
     optional('player-load.ts', 'benchPlayerLoad', 'page load on a throttled phone (headless Chromium)'),
     optional('block-graph.ts', 'benchBlockGraph', 'block graph editor, 500 blocks (headless Chromium)'),
     optional('upload.ts', 'benchUpload', 'video upload memory'),
+    optional('billing.ts', 'benchBilling', 'billing purchases and ticket use'),
   ]);
   return [
     { title: 'gateway HTTP', run: benchHttp },
