@@ -7,13 +7,20 @@ import { openDailyBonuses, openEntries, openLots, openWallets } from './model.ts
 import { ledgerTestKit } from './test-service.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(billingService, { LOGIN_BONUS_POINTS: '15' }); });
+beforeAll(async () => { svc = await startServiceForTest(billingService, { LOGIN_BONUS_POINTS: '15', EXPIRY_SWEEP_MS: '1000' }); });
 afterAll(async () => { await svc?.close(); });
 const kit = ledgerTestKit(() => svc);
 const walletOf = (userId: string) => openWallets(svc.platform.store).findOne({ _id: userId });
 const DAY = 86_400_000;
 
 describe('ledger expiry sweep', () => {
+  it('billing.expire, repeating every EXPIRY_SWEEP_MS, writes off an expired lot with no request made', async () => {
+    const userId = randomUUID();
+    await kit.giveTickets(userId, 3, new Date(Date.now() - 100 * DAY));
+    await eventually(async () => (await walletOf(userId))?.talk_tickets === 0, 15_000);
+    expect(await openEntries(svc.platform.store).find({ user_id: userId, kind: 'expired' })).toMatchObject([{ delta: -3 }]);
+  });
+
   it('expiry sweep, one expired and one live lot, writes off exactly the expired one (ticket.expired)', async () => {
     const userId = randomUUID();
     await kit.giveTickets(userId, 4, new Date(Date.now() - 100 * DAY));

@@ -164,6 +164,20 @@ describe('ledger points and history routes', () => {
     expect((await svc.app.inject({ method: 'GET', url: `/api/points/available/${userId}`, headers: kit.auth(randomUUID(), ['admin']) })).statusCode).toBe(200);
   });
 
+  it('history, 23 lines, pages 20 then 3', async () => {
+    const userId = randomUUID();
+    for (let i = 0; i < 23; i++) await kit.givePoints(userId, 1);
+    const page = async (n: number) => (await svc.app.inject({ method: 'POST', url: '/api/billing/history', headers: kit.auth(userId), payload: { user_id: userId, page: n } })).json().historyState;
+    expect(await page(1)).toMatchObject({ total: 23, page: 1, items: expect.any(Array) });
+    expect((await page(1)).items).toHaveLength(20);
+    expect((await page(2)).items).toHaveLength(3);
+  });
+
+  it("history, another user's id, answers 403", async () => {
+    const res = await svc.app.inject({ method: 'POST', url: '/api/billing/history', headers: kit.auth(randomUUID()), payload: { user_id: randomUUID() } });
+    expect(res.statusCode).toBe(403);
+  });
+
   it('history, a grant then a use, lists both newest first with kinds and deltas', async () => {
     const userId = randomUUID();
     await kit.giveTickets(userId, 2);
