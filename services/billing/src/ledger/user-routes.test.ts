@@ -106,6 +106,15 @@ describe('ledger ticket use route', () => {
     expect(await openEntries(svc.platform.store).countDocuments({ user_id: userId, kind: 'used' })).toBe(3);
   });
 
+  it('talk ticket use, 10 concurrent repeats of one key, spends one ticket and answers all the same', async () => {
+    const userId = randomUUID();
+    await kit.giveTickets(userId, 5);
+    const headers = kit.money(userId);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => useTicket(userId, headers)));
+    expect(new Set(answers.map((res) => `${res.statusCode} ${res.body}`)).size).toBe(1);
+    expect((await openWallets(svc.platform.store).findOne({ _id: userId }))?.talk_tickets).toBe(4);
+  });
+
   it('talk ticket use, only a lot past expiry the sweep has not reached, answers 409; the wallet then shows it written off', async () => {
     const userId = randomUUID();
     await kit.giveTickets(userId, 2, new Date(Date.now() - 200 * 86_400_000));
