@@ -28,7 +28,7 @@ describe('PlanList', () => {
     const section = await screen.findByRole('region', { name: 'プラン一覧' });
     expect(await within(section).findByText('契約中')).toBeTruthy();
     expect(within(section).getByText('TALK WITH 月額プラン')).toBeTruthy();
-    expect(within(section).getByText('今回の契約期間の終了日').nextElementSibling?.textContent).toBe('2026年12月1日');
+    expect(within(section).getByText('契約期間の終了日').nextElementSibling?.textContent).toBe('2026年12月1日');
     expect(within(section).getByText('次回のお支払い日').nextElementSibling?.textContent).toBe('2026年12月1日');
     expect(within(section).getByText('************1111')).toBeTruthy();
     expect(await within(section).findByText('12枚')).toBeTruthy();
