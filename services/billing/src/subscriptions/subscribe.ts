@@ -4,12 +4,12 @@ import type { PlanCode, SubscriptionReply } from '@talkwith/proto/billing';
 import type { BillingDeps } from '../deps.ts';
 import { idempotent, type Answer, type IdempotentCall } from '../idempotency.ts';
 import { accountIdOf, addCard, listCards, requireCard } from '../purchases/cards.ts';
+import { chargeOnce } from './charge.ts';
 import { claimCharge, settleCaptured, settleDeclined, type ChargeRequest } from './periods.ts';
 import { planOf } from './plans.ts';
 import { openPeriodCharges, openSubscriptions, viewOf, type ChargeInFlight, type SubscriptionRecord } from './records.ts';
 import { leaseMsOf, retryWaitsOf } from './renewal.ts';
 import { effectiveStatus, requireTransition } from './state.ts';
-import { chargeOnce } from './charge.ts';
 
 /** A call that starts a paid period: subscribe, or resubscribe once the paid period is over. */
 export interface PaidStart {
