@@ -53,4 +53,15 @@ describe('PaymentHistoryPage', () => {
 
     expect((await screen.findByRole('alert')).textContent).toBe('管理者のみが利用できます。');
   });
+
+  it('console sidebar, under 課金, links the four billing screens', async () => {
+    scriptedServer({ [`GET ${API}/payment/history`]: purchaseList([]) });
+
+    await renderConsole('/ops/payment/history');
+
+    const nav = within(await screen.findByRole('navigation', { name: '管理画面' }));
+    expect(nav.getByText('課金')).toBeTruthy();
+    const hrefs = ['決済履歴', 'サブスクリプション', 'ポイント付与', '利用者（フル）'].map((name) => nav.getByRole('link', { name }).getAttribute('href'));
+    expect(hrefs).toEqual(['/ops/payment/history', '/ops/subscriptions/list', '/ops/point/give', '/ops/full/users']);
+  });
 });

@@ -39,49 +39,60 @@ function MoveDialog({ intent, onClose, onDone }: { intent: Intent; onClose: () =
   );
 }
 
-/** `point/give` (`?user=` names the user): an operator gives (MA0001) or cancels (MA0009) points of one user, after a confirmation; recent operator moves below. */
-export function PointGivePage() {
+/** The form's fields; `review()` checks them, finds the user and answers the intent to confirm (or sets the refusal and answers null). */
+function usePointForm(initialUser: string) {
   const { t } = useTranslation(ADMIN_NS);
   const lookUp = useUserLookup();
-  const [params] = useSearchParams();
-  const [who, setWho] = useState(params.get('user') ?? '');
+  const [who, setWho] = useState(initialUser);
   const [action, setAction] = useState<Action>('give');
   const [pointsText, setPointsText] = useState('');
   const [reason, setReason] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [intent, setIntent] = useState<Intent | null>(null);
-  const points = positiveInteger(pointsText);
-  const review = async (event: FormEvent) => {
-    event.preventDefault();
-    setDone(null);
+  const review = async (): Promise<Intent | null> => {
+    const points = positiveInteger(pointsText);
     const refused = !who.trim() ? t('billing.points.userRequired') : points === null ? t('billing.points.pointsInvalid') : reasonRefusal(reason, t('billing.reasonRequired'));
     setRefusal(refused);
-    if (refused || points === null) return;
+    if (refused || points === null) return null;
     try {
       const user = await lookUp(who);
-      if (!user) { setRefusal(t('billing.points.userNotFound', { who: who.trim() })); return; }
-      setIntent({ user, action, points, reason: reason.trim() });
+      if (user) return { user, action, points, reason: reason.trim() };
+      setRefusal(t('billing.points.userNotFound', { who: who.trim() }));
     } catch (failure) { setRefusal(refusalOf(failure, t('billing.failed'))); }
+    return null;
+  };
+  const clear = () => { setPointsText(''); setReason(''); };
+  return { who, setWho, action, setAction, pointsText, setPointsText, reason, setReason, refusal, review, clear };
+}
+
+/** `point/give` (`?user=` names the user): an operator gives (MA0001) or cancels (MA0009) points of one user, after a confirmation; recent operator moves below. */
+export function PointGivePage() {
+  const { t } = useTranslation(ADMIN_NS);
+  const [params] = useSearchParams();
+  const form = usePointForm(params.get('user') ?? '');
+  const [done, setDone] = useState<string | null>(null);
+  const [intent, setIntent] = useState<Intent | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setDone(null);
+    setIntent(await form.review());
   };
   const finished = () => {
     if (intent) setDone(t(`billing.points.${intent.action}Done`, { email: intent.user.email, n: intent.points.toLocaleString() }));
-    setPointsText('');
-    setReason('');
+    form.clear();
   };
   return (
     <>
       <div className="admin-head"><h2 className="admin-head__title">{t('billing.points.title')}</h2></div>
       <Card>
-        <form className="billing-form" onSubmit={(e) => void review(e)} noValidate>
+        <form className="billing-form" onSubmit={(e) => void submit(e)} noValidate>
           <div className="form-grid">
-            <Field label={t('billing.points.user')} value={who} onChange={(e) => setWho(e.target.value)} hint={t('billing.points.userHint')} />
-            <SelectField label={t('billing.points.action')} value={action} onChange={(e) => setAction(e.target.value === 'cancel' ? 'cancel' : 'give')}
+            <Field label={t('billing.points.user')} value={form.who} onChange={(e) => form.setWho(e.target.value)} hint={t('billing.points.userHint')} />
+            <SelectField label={t('billing.points.action')} value={form.action} onChange={(e) => form.setAction(e.target.value === 'cancel' ? 'cancel' : 'give')}
               choices={[{ value: 'give', label: t('billing.points.giveChoice') }, { value: 'cancel', label: t('billing.points.cancelChoice') }]} />
-            <Field label={t('billing.points.points')} inputMode="numeric" value={pointsText} onChange={(e) => setPointsText(e.target.value)} />
+            <Field label={t('billing.points.points')} inputMode="numeric" value={form.pointsText} onChange={(e) => form.setPointsText(e.target.value)} />
           </div>
-          <ReasonField value={reason} onChange={setReason} />
-          {refusal && <Notice kind="error">{refusal}</Notice>}
+          <ReasonField value={form.reason} onChange={form.setReason} />
+          {form.refusal && <Notice kind="error">{form.refusal}</Notice>}
           {done && <Notice kind="success">{done}</Notice>}
           <div className="form-actions"><button type="submit" className="btn btn--primary">{t('billing.points.review')}</button></div>
         </form>
