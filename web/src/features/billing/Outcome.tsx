@@ -69,12 +69,17 @@ export function PaymentPending({ orderId, onSettled }: { orderId: string; onSett
   const { t } = useTranslation();
   const [check, { isLoading }] = usePurchaseResultMutation();
   const delay = useRef(FIRST_RECHECK_MS);
+  // The latest callback, so a parent's new function each render does not restart the re-check timer.
+  const settled = useRef(onSettled);
+  useEffect(() => {
+    settled.current = onSettled;
+  }, [onSettled]);
 
   const recheck = useCallback(async () => {
     const result = await check({ order_id: orderId });
     const purchase = result.data?.purchase;
-    if (purchase && ['captured', 'failed', 'canceled'].includes(purchase.status)) onSettled(purchase);
-  }, [check, orderId, onSettled]);
+    if (purchase && ['captured', 'failed', 'canceled'].includes(purchase.status)) settled.current(purchase);
+  }, [check, orderId]);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout>;
