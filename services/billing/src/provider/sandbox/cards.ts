@@ -74,5 +74,6 @@ export const REQUEST_ERRORS = {
   badAmount: 'MA22000000000000',
   overRefund: 'MA23000000000000',
   badState: 'MA24000000000000',
+  badParams: 'MA01000000000000',
   authHash: 'MA99000000000000',
 } as const;

@@ -5,7 +5,8 @@
  * A wrong authHash is refused before anything runs.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { validationField } from '@talkwith/platform/http';
 import { VtAuthorizeParams, VtCancelParams, VtCardParams, VtEnvelope, VtReAuthorizeParams, VtReply, VtSearchParams } from '@talkwith/proto/billing';
 import { authHashValid, type MerchantCredentials } from '../veritrans/sign.ts';
 import { REQUEST_ERRORS } from './cards.ts';
@@ -49,13 +50,18 @@ async function send(request: FastifyRequest, reply: FastifyReply, work: () => Pr
 
 export async function sandboxRest(app: FastifyInstance, { engine, merchant }: SandboxRestOptions): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  // As VeriTrans4G does, a parameter error is a failure answer with a code, not another error shape.
+  app.setErrorHandler(async (err: FastifyError, request, reply) => {
+    if (!err.validation) throw err;
+    return reply.code(400).send({ result: { vResultCode: REQUEST_ERRORS.badParams, mstatus: 'failure', merchMsg: `パラメータが正しくありません: ${validationField(err)}` } });
+  });
   app.addHook('preValidation', async (request, reply) => {
     const signed = signedParts(request.body);
     if (signed && merchantOf(signed.params) === merchant.merchantCcid && authHashValid(merchant, signed.params, signed.authHash)) return;
     return reply.code(401).send({ result: { vResultCode: REQUEST_ERRORS.authHash, mstatus: 'failure', merchMsg: '認証ハッシュが正しくありません。' } });
   });
   const schema = <T extends Parameters<typeof VtEnvelope>[0]>(summary: string, params: T) => ({
-    tags: ['billing'], summary: `sandbox VeriTrans4G: ${summary}`, body: VtEnvelope(params), response: { 200: VtReply, 401: VtReply },
+    tags: ['billing'], summary: `sandbox VeriTrans4G: ${summary}`, body: VtEnvelope(params), response: { 200: VtReply, 400: VtReply, 401: VtReply },
   });
   const p = SANDBOX_REST_PREFIX;
 

@@ -34,6 +34,11 @@ function orderStateOf(result: VtResult, orderId: string): OrderState {
   };
 }
 
+/** Refused here, before anything is sent: an amount VeriTrans4G could only refuse. */
+function checkAmount(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new ProviderRequestError('金額が正しくありません。');
+}
+
 export class VeritransProvider implements PaymentProvider {
   readonly name = 'veritrans' as const;
   private readonly client: VeritransClient;
@@ -49,6 +54,7 @@ export class VeritransProvider implements PaymentProvider {
   }
 
   async authorize(request: AuthorizeRequest): Promise<AuthorizeResult> {
+    checkAmount(request.amount);
     const card = request.card.kind === 'token'
       ? { token: request.card.token, ...(request.saveCardTo ? { accountParam: { accountId: request.saveCardTo } } : {}) }
       : { accountParam: { accountId: request.card.accountId, cardParam: { cardId: request.card.cardId } } };
@@ -72,12 +78,14 @@ export class VeritransProvider implements PaymentProvider {
   }
 
   async cancel(orderId: string, amount?: number): Promise<OrderState> {
+    if (amount !== undefined) checkAmount(amount);
     const result = await this.client.call('/paynow/v2/Cancel/card', { orderId, ...(amount === undefined ? {} : { amount: String(amount) }) }, orderId);
     throwIfRefused(result);
     return orderStateOf(result, orderId);
   }
 
   async reauthorize(request: { orderId: string; originalOrderId: string; amount: number }): Promise<AuthorizeResult> {
+    checkAmount(request.amount);
     const params = { orderId: request.orderId, originalOrderId: request.originalOrderId, amount: String(request.amount), withCapture: 'true' };
     return this.authorizeResultOf(await this.client.call('/paynow/v2/ReAuthorize/card', params, request.orderId), request.orderId);
   }

@@ -30,19 +30,18 @@ export class VeritransClient {
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     try {
       const response = await fetch(`${this.options.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body, signal });
-      return resultOf(await response.json(), response.status);
+      const json: unknown = await response.json().catch(() => undefined);
+      if (Value.Check(VtReply, json)) return json.result;
+      // An answer we cannot read (a proxy's error page, a 5xx) may follow a charge: unknown, like no answer.
+      if (orderId) throw new ProviderTimeoutError(orderId, `HTTP ${response.status}`);
+      throw new ProviderRequestError(`カード決済サービスの応答を読めませんでした (HTTP ${response.status})。`);
     } catch (err) {
-      if (err instanceof ProviderRequestError) throw err;
+      if (err instanceof ProviderRequestError || err instanceof ProviderTimeoutError) throw err;
       // Sent or not, the provider may have acted: only a search by orderId can tell.
       if (orderId) throw new ProviderTimeoutError(orderId, err instanceof Error ? err.name : undefined);
       throw new ProviderRequestError('カード決済サービスに接続できませんでした。');
     }
   }
-}
-
-function resultOf(json: unknown, status: number): VtResult {
-  if (!Value.Check(VtReply, json)) throw new ProviderRequestError(`カード決済サービスの応答を読めませんでした (HTTP ${status})。`);
-  return json.result;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedStore } from '@talkwith/platform/store';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -8,7 +9,7 @@ import { closePlatform, createPlatform, loadPlatformConfig } from '@talkwith/pla
 import { loadBillingConfig } from '../../config.ts';
 import { CARDS, providerContract } from '../contract.ts';
 import { providerFrom } from '../index.ts';
-import { ProviderRequestError } from '../port.ts';
+import { ProviderRequestError, ProviderTimeoutError } from '../port.ts';
 import { countSandboxCharges, sandboxChargesByOrder } from '../sandbox/engine.ts';
 import { serveSandbox, TEST_MERCHANT, type ServedSandbox } from '../sandbox/http-fixture.ts';
 import { VeritransProvider } from './adapter.ts';
@@ -68,6 +69,14 @@ describe('VeriTrans4G adapter and the sandbox REST API', () => {
     expect(await countSandboxCharges(sandbox.store, params.orderId)).toBe(0);
   });
 
+  it('sandbox REST, correctly signed but a negative amount, answers a VeriTrans4G parameter failure and charges nothing', async () => {
+    const params = { ...authorizeParams(await sandbox.tokenFor(CARDS.success)), amount: '-5' };
+    const res = await post(params, authHashOf(TEST_MERCHANT, params));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ result: { mstatus: 'failure', vResultCode: 'MA01000000000000' } });
+    expect(await countSandboxCharges(sandbox.store, params.orderId)).toBe(0);
+  });
+
   it('sandbox REST, correctly signed, charges once', async () => {
     const params = authorizeParams(await sandbox.tokenFor(CARDS.success));
     const res = await post(params, authHashOf(TEST_MERCHANT, params));
@@ -102,6 +111,27 @@ describe('VeriTrans4G adapter and the sandbox REST API', () => {
     await adapter.close();
     expect(result).toMatchObject({ status: 'challenge', challengeUrl: `${sandbox.origin}/api/payment/veritrans/challenge/${result.orderId}` });
     expect(String(stored?.html)).toContain(`/api/payment/sandbox/challenge/${result.orderId}`);
+  });
+});
+
+describe('VeriTrans4G adapter, unreadable answers', () => {
+  it('VeriTrans4G adapter, a 502 error page, is an unknown outcome for a charge and a refusal for cards', async () => {
+    const proxy = Fastify();
+    proxy.post('/*', async (_request, reply) => reply.code(502).type('text/html').send('<html>Bad Gateway</html>'));
+    await proxy.listen({ port: 0, host: '127.0.0.1' });
+    const address = proxy.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const sandbox = await serveSandbox(PENDING_MS);
+    const adapter = await adapterFor({ ...sandbox, restUrl: `http://127.0.0.1:${port}` });
+    const orderId = `t-${randomUUID()}`;
+    const charge = await adapter.provider.authorize({ orderId, amount: 100, card: { kind: 'token', token: 'tok' }, withCapture: true, mpi: 'mpi-none' }).catch((err: unknown) => err);
+    const cards = await adapter.provider.listCards('acc-1').catch((err: unknown) => err);
+    await adapter.close();
+    await sandbox.close();
+    await proxy.close();
+    expect(charge).toBeInstanceOf(ProviderTimeoutError);
+    expect((charge as ProviderTimeoutError).orderId).toBe(orderId);
+    expect(cards).toBeInstanceOf(ProviderRequestError);
   });
 });
 
