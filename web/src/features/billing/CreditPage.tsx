@@ -107,7 +107,7 @@ function OrderSummary({ offer }: { offer: Offer }) {
         {formatYen(offer.amount)}<span className="small muted">{t('billing.taxIncluded')}{offer.monthly ? t('billing.perMonth') : ''}</span>
       </p>
       {offer.tickets ? <p className="small">{t(offer.monthly ? 'billing.plan.ticketsEachMonth' : 'billing.credit.includesTickets', { count: offer.tickets })}</p> : null}
-      {offer.points ? <p className="small">{t('billing.credit.includesPoints', { count: offer.points })}</p> : null}
+      {offer.points ? <p className="small">{t(offer.monthly ? 'billing.plan.pointsEachMonth' : 'billing.credit.includesPoints', { count: offer.points })}</p> : null}
       {offer.monthly && <p className="small muted">{t('billing.credit.subscriptionNote')}</p>}
     </Card>
   );
