@@ -15,7 +15,12 @@ const tags = ['billing', 'admin'];
 const detail = (result: { changed: number; lot_id?: string }) => ({ changed: result.changed, ...(result.lot_id ? { lot_id: result.lot_id } : {}) });
 
 /** The operators' ledger routes (API.md § Ledger): every write idempotent and audited with the user it concerns. */
-export const adminLedgerRoutes: FastifyPluginAsync<BillingDeps> = async (app, { platform }) => {
+export const adminLedgerRoutes: FastifyPluginAsync<BillingDeps> = async (app, deps) => {
+  await adminTicketRoutes(app, deps);
+  await adminPointRoutes(app, deps);
+};
+
+const adminTicketRoutes: FastifyPluginAsync<BillingDeps> = async (app, { platform }) => {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { store, events } = platform;
 
@@ -45,6 +50,12 @@ export const adminLedgerRoutes: FastifyPluginAsync<BillingDeps> = async (app, { 
     const change = { user_id: userId, admin_id: admin.sub, amount: request.body.count, reason: request.body.reason, ref: `operator:${key}` };
     return answerAdminOnce(reply, platform, call, { adminId: admin.sub, action: 'billing.tickets_removed', targetUserId: userId }, (tx) => operatorRemovesTickets(tx, events, change), detail);
   });
+
+};
+
+const adminPointRoutes: FastifyPluginAsync<BillingDeps> = async (app, { platform }) => {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { store, events } = platform;
 
   api.get('/api/admin/full/users/:id/points', { schema: { tags, summary: "A user's point lots and history", params: AdminUserParams, querystring: PageQuery, response: { 200: AdminPointsReply } } }, async (request) => {
     await requireAdminCaller(request);

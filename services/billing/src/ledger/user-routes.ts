@@ -13,9 +13,16 @@ import { useTalkTicket, usePoints } from './uses.ts';
 import { historyOf, pointLotView, ticketLotView } from './views.ts';
 
 const tags = ['billing'];
+const HISTORY_ROUTE = { schema: { tags, summary: "A user's ticket and point history, newest first", body: LedgerHistoryBody, response: { 200: LedgerHistoryReply } } };
 
 /** The user-facing ledger routes (API.md § Ledger). A user_id must be the caller's own unless an admin calls. */
-export const userLedgerRoutes: FastifyPluginAsync<BillingDeps> = async (app, { platform }) => {
+export const userLedgerRoutes: FastifyPluginAsync<BillingDeps> = async (app, deps) => {
+  await walletRoutes(app, deps);
+  await ticketRoutes(app, deps);
+  await pointRoutes(app, deps);
+};
+
+const walletRoutes: FastifyPluginAsync<BillingDeps> = async (app, { platform }) => {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { store, events } = platform;
 
@@ -23,6 +30,16 @@ export const userLedgerRoutes: FastifyPluginAsync<BillingDeps> = async (app, { p
     const caller = await requireCaller(request);
     return walletReply(store, events, caller.sub);
   });
+
+  api.post('/api/billing/history', HISTORY_ROUTE, async (request) => {
+    const { userId } = await actingUser(request, request.body.user_id);
+    return { ok: true as const, historyState: await historyOf(store, userId, request.body.asset, request.body.page ?? 1) };
+  });
+};
+
+const ticketRoutes: FastifyPluginAsync<BillingDeps> = async (app, { platform }) => {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { store, events } = platform;
 
   api.get('/api/talk_tickets/available/:user_id', { schema: { tags, summary: 'Talk tickets a user can use, by lot', params: UserIdParams, response: { 200: AvailableTicketsReply } } }, async (request) => {
     const { userId } = await actingUser(request, request.params.user_id);
@@ -41,6 +58,12 @@ export const userLedgerRoutes: FastifyPluginAsync<BillingDeps> = async (app, { p
     return answerOnce(reply, store, call, (tx) => useTalkTicket(tx, events, { user_id: userId, character_id: request.body.character_id, btn: request.body.btn }));
   });
 
+};
+
+const pointRoutes: FastifyPluginAsync<BillingDeps> = async (app, { platform }) => {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { store, events } = platform;
+
   api.get('/api/points/available/:user_id', { schema: { tags, summary: 'Points a user can use, by lot', params: UserIdParams, response: { 200: AvailablePointsReply } } }, async (request) => {
     const { userId } = await actingUser(request, request.params.user_id);
     const wallet = await currentWallet(store, events, userId);
@@ -51,10 +74,5 @@ export const userLedgerRoutes: FastifyPluginAsync<BillingDeps> = async (app, { p
     const { userId, caller } = await actingUser(request, request.params.user_id);
     const call = { scope: 'points.use', userId: caller.sub, key: request.headers['idempotency-key'], request: { user_id: userId, ...request.body } };
     return answerOnce(reply, store, call, (tx) => usePoints(tx, events, userId, request.body));
-  });
-
-  api.post('/api/billing/history', { schema: { tags, summary: "A user's ticket and point history, newest first", body: LedgerHistoryBody, response: { 200: LedgerHistoryReply } } }, async (request) => {
-    const { userId } = await actingUser(request, request.body.user_id);
-    return { ok: true as const, historyState: await historyOf(store, userId, request.body.asset, request.body.page ?? 1) };
   });
 };
