@@ -92,6 +92,7 @@ describe('sandbox 3-D Secure page', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('3-Dセキュア認証（サンドボックス）');
+    expect(res.headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; form-action 'self'/);
     expect(res.body).toContain('認証する');
     expect(res.body).toContain('認証に失敗する');
   });

@@ -1,4 +1,5 @@
 /** The sandbox's 3-D Secure page: what a card issuer's challenge looks like, in Japanese, self-contained. */
+import { createHash } from 'node:crypto';
 import type { OrderDoc } from './model.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -8,6 +9,15 @@ main{max-width:420px;margin:0 auto;background:#fff;border-radius:12px;padding:24
 h1{font-size:1.2rem;margin:0 0 12px}dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:16px 0}
 dt{color:#666}form{display:flex;gap:12px;margin-top:20px}button{flex:1;padding:12px;border-radius:8px;border:0;font-size:1rem;cursor:pointer}
 .pass{background:#1a73e8;color:#fff}.fail{background:#e8eaed;color:#222}.note{font-size:.85rem;color:#666}`;
+
+/** Its own policy (the gateway's API default forbids everything): only its one inline style, by hash, and forms to this origin. */
+export const CHALLENGE_PAGE_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '@talkwith/platform';
 import { HtmlPage, SandboxChallengeBody, SandboxChallengeParams, SandboxTokenBody, SandboxTokenFailure, SandboxTokenReply } from '@talkwith/proto/billing';
 import { ProviderRequestError } from '../port.ts';
-import { challengeDonePage, challengePage, returnAddress } from './challenge-page.ts';
+import { CHALLENGE_PAGE_CSP, challengeDonePage, challengePage, returnAddress } from './challenge-page.ts';
 import type { SandboxEngine } from './engine.ts';
 import { SANDBOX_TOKEN_API_KEY } from './tokens.ts';
 
@@ -51,7 +51,7 @@ export async function sandboxPages(app: FastifyInstance, { engine }: { engine: S
     const order = await engine.order(request.params.order_id);
     if (!order) throw notFound();
     const html = order.status === 'challenge' ? challengePage(order) : challengeDonePage(order);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', CHALLENGE_PAGE_CSP).send(html);
   });
 
   api.post('/api/payment/sandbox/challenge/:order_id', {
@@ -61,6 +61,6 @@ export async function sandboxPages(app: FastifyInstance, { engine }: { engine: S
     if (!order) throw notFound();
     const back = returnAddress(order, engine.publicUrl);
     if (back) return reply.redirect(back, 303);
-    return reply.type('text/html; charset=utf-8').send(challengeDonePage(order));
+    return reply.type('text/html; charset=utf-8').header('content-security-policy', CHALLENGE_PAGE_CSP).send(challengeDonePage(order));
   });
 }
