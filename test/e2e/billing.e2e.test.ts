@@ -18,6 +18,14 @@ const GOOD_CARD = '4111 1111 1111 1111';
 const SHOTS = process.env.BILLING_SHOTS_DIR ?? join(tmpdir(), 'talkwith-billing-shots');
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
 
+/** An admin's access token, logged in through the API (the console's own session stays as it is). */
+async function apiToken(base: string, email: string): Promise<string> {
+  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password: ADMIN_PASSWORD }) });
+  const body = await login.json() as { accessToken?: string };
+  if (!body.accessToken) throw new Error(`the admin could not log in: ${login.status}`);
+  return body.accessToken;
+}
+
 describe.skipIf(!hasChromium)('billing end to end: a customer subscribes, passes 3-D Secure, buys tickets, reads the history, cancels and resubscribes', () => {
   let dataDir: string;
   let server: Standalone;
@@ -27,6 +35,7 @@ describe.skipIf(!hasChromium)('billing end to end: a customer subscribes, passes
   let prefix: string;
   /** The customer's origin: the one the billing service's public URL names (the 3-D Secure page sends the browser back there, and the session cookie belongs to one host). */
   let site: string;
+  let adminEmail: string;
   const email = `kaimono-${Date.now()}@example.jp`;
 
   const shoot = async (name: string) => {
@@ -62,6 +71,7 @@ describe.skipIf(!hasChromium)('billing end to end: a customer subscribes, passes
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'billing-e2e-'));
     const seeded = await seedAdminInto(dataDir);
+    adminEmail = seeded.email;
     server = await startStandalone(dataDir);
     prefix = (JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as { ADMIN_PATH_PREFIX: string }).ADMIN_PATH_PREFIX;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
@@ -161,6 +171,30 @@ describe.skipIf(!hasChromium)('billing end to end: a customer subscribes, passes
     await planList().getByText('契約中', { exact: true }).waitFor();
     await planList().getByRole('button', { name: '解約する' }).waitFor();
   }, 60_000);
+
+  it('talk ticket, for the demo character given a price, is asked for before the talk and one is used; the menu offers to buy the character', async () => {
+    const adminToken = await apiToken(server.url, adminEmail);
+    const demo = await (await fetch(`${server.url}/api/characters/by-slug/mirai`)).json() as { character: { id: string; name: string } };
+    const adminApi = `${server.url}/api/${prefix}`;
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` };
+    expect((await fetch(`${adminApi}/characters/${demo.character.id}`, { method: 'PUT', headers, body: JSON.stringify({ price: 300 }) })).status).toBe(200);
+    expect((await fetch(`${adminApi}/characters/${demo.character.id}/publish`, { method: 'POST', headers, body: '{}' })).status).toBe(200);
+
+    await customer.goto(`${site}/full/select_chat`);
+    await customer.getByRole('link', { name: '購入する ¥300' }).waitFor({ timeout: 30_000 });
+    await customer.goto(`${site}/full/chat/mirai`);
+    await customer.locator('.player__buttons button').first().click();
+    const dialog = customer.getByRole('dialog');
+    await dialog.getByText(`${demo.character.name}と話すには、トークチケットを1枚使います（現在 16枚）。使いますか？`).waitFor({ timeout: 15_000 });
+    await shoot('player-ticket-prompt');
+    await dialog.getByRole('button', { name: '1枚使って話す' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // The talk began: the standby panel with its start buttons is gone.
+    await customer.locator('.player__hint').waitFor({ state: 'detached', timeout: 15_000 });
+
+    await customer.goto(`${site}/mypage#plan_list`);
+    await planList().getByText('15枚', { exact: true }).waitFor();
+  }, 90_000);
 
   it('commerce_law and settlement_law, opened by a guest, show the notices', async () => {
     const guest = await (await browser.newContext({ viewport: VIEWPORTS.phone, locale: 'ja-JP' })).newPage();
