@@ -79,7 +79,7 @@ export class BillingClient {
   private readonly jwtSecret: string;
   private readonly giveUpMs: number;
 
-  constructor(baseUrl: string, jwtSecret: string, giveUpMs = 60_000) {
+  constructor(baseUrl: string, jwtSecret: string, giveUpMs = 120_000) {
     this.baseUrl = baseUrl;
     this.jwtSecret = jwtSecret;
     this.giveUpMs = giveUpMs;
