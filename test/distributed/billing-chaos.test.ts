@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedStore } from '@talkwith/platform/store';
-import { BillingClient, PACK, planIntents, pool, sleep, type Intent } from './billing-driver.ts';
+import { BillingClient, findingsOf, PACK, planIntents, pool, sleep, UNSETTLED, type Intent, type RunRecord, type StoredState } from './billing-driver.ts';
 import { adminToken, startTopology, type Topology } from './topology.ts';
 
 // Issue 12 § Reliability: purchases through the gateway's HTTP API while the
@@ -19,23 +19,6 @@ const RECONCILE_EVERY_MS = 1000;
 const SANDBOX_PENDING_MS = 300;
 // A `created` purchase unknown to the sandbox is failed only after purchases' CREATED_GRACE_MS (60 s).
 const SETTLE_WITHIN_MS = 90_000;
-const UNSETTLED = ['created', 'challenge', 'pending', 'unknown'];
-
-let topology: Topology | undefined;
-
-beforeAll(async () => {
-  topology = await startTopology({
-    env: {
-      billing: { PAYMENT_PROVIDER: 'sandbox', SANDBOX_PENDING_MS: String(SANDBOX_PENDING_MS), RECONCILE_EVERY_MS: String(RECONCILE_EVERY_MS), PAYMENT_TIMEOUT_MS: '2000' },
-      // Every client is 127.0.0.1: the per-address limit would refuse the run, not the billing service.
-      gateway: { API_RATE_LIMIT_PER_MINUTE: '10000000' },
-    },
-  });
-}, 200_000);
-
-afterAll(async () => {
-  await topology?.close();
-}, 30_000);
 
 /** kill -9 of billing every 3–8 s, restarted at once, until `stop()`; resolves with how long each restart took (ms). */
 function killBillingRepeatedly(t: Topology): { stop: () => Promise<number[]> } {
@@ -81,13 +64,6 @@ async function waitUntilSettled(t: Topology): Promise<{ atEnd: number; left: num
   return { atEnd, left, ms: Date.now() - started };
 }
 
-interface StoredState {
-  purchases: Array<{ _id: string; user_id: string; idempotency_key: string; order_id: string; status: string; product_id: string }>;
-  orders: Array<{ _id: string; status: string; captured: number }>;
-  charges: Array<{ order_id: string; amount: number }>;
-  lots: Array<{ user_id: string; asset: string; granted: number; source?: string; ref?: string }>;
-}
-
 /** The billing store read after billing stopped (the embedded store is one process's at a time). */
 async function readBillingStore(dataDir: string): Promise<StoredState> {
   const store = await createEmbeddedStore({ dir: join(dataDir, 'billing', 'store') });
@@ -103,14 +79,6 @@ async function readBillingStore(dataDir: string): Promise<StoredState> {
   }
 }
 
-function countBy<T>(items: T[], keyOf: (item: T) => string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const item of items) counts.set(keyOf(item), (counts.get(keyOf(item)) ?? 0) + 1);
-  return counts;
-}
-
-const above = (counts: Map<string, number>, limit: number) => [...counts].filter(([, n]) => n > limit);
-
 /** Tickets each user holds, through the gateway, before billing is stopped. */
 async function walletTickets(client: BillingClient, users: string[]): Promise<Map<string, number>> {
   const tickets = new Map<string, number>();
@@ -121,16 +89,12 @@ async function walletTickets(client: BillingClient, users: string[]): Promise<Ma
   return tickets;
 }
 
-interface ChaosRun {
-  intents: Intent[];
+interface ChaosRun extends RunRecord {
   client: BillingClient;
   /** How long billing was down at each kill -9 (kill to /readyz), ms. */
   restarts: number[];
   purchasingMs: number;
   reconciliation: { atEnd: number; left: number; ms: number };
-  /** Tickets in each user's wallet, read through the gateway after reconciliation. */
-  wallets: Map<string, number>;
-  stored: StoredState;
 }
 
 /** The purchases under kill -9, then reconciliation, the wallets, and the store once billing stopped. */
@@ -151,48 +115,23 @@ async function chaosRun(t: Topology): Promise<ChaosRun> {
   return { intents, client, restarts, purchasingMs, reconciliation, wallets, stored: await readBillingStore(t.dataDir('billing')) };
 }
 
-type Purchase = StoredState['purchases'][number];
-const keyOf = (user: string, key: string) => `${user}\u0000${key}`;
-
-/** Every broken promise the run shows, as lists that must be empty. */
-function findingsOf(run: ChaosRun) {
-  const { intents, stored } = run;
-  const byKey = new Map(stored.purchases.map((p) => [keyOf(p.user_id, p.idempotency_key), p]));
-  const purchaseOf = (i: Intent) => byKey.get(keyOf(i.user, i.key));
-  const charges = countBy(stored.charges, (c) => c.order_id);
-  const purchaseLots = stored.lots.filter((l) => l.source === 'purchase');
-  const lots = countBy(purchaseLots, (l) => l.ref ?? '');
-  const lotsOf = (p: Purchase) => (lots.get(p._id) ?? 0) + (p.order_id === p._id ? 0 : lots.get(p.order_id) ?? 0);
-  const ordersSent = new Set(stored.orders.map((o) => o._id));
-  const purchaseOrders = new Set(stored.purchases.map((p) => p.order_id));
-  // A purchase whose call never reached the sandbox (billing killed between recording it and calling) fails uncharged.
-  const expected = (i: Intent) => (i.scenario === 'declined' || !ordersSent.has(purchaseOf(i)?.order_id ?? '') ? 'failed' : 'captured');
-  const ticketsOf = (user: string, list: Array<{ user_id: string; granted?: number; status?: string }>) => list.filter((x) => x.user_id === user);
-  return {
-    leftToReconciliation: intents.filter((i) => i.answer === 'pending').length,
-    neverSent: stored.purchases.filter((p) => !ordersSent.has(p.order_id)).length,
-    doubleCharges: [
-      ...above(charges, 1).map(([order, n]) => `order ${order} charged ${n} times`),
-      ...stored.charges.filter((c) => !purchaseOrders.has(c.order_id)).map((c) => `charge of order ${c.order_id} that no purchase has`),
-      ...above(countBy(stored.purchases, (p) => keyOf(p.user_id, p.idempotency_key)), 1).map(([k, n]) => `${n} purchases for one key ${k}`),
-    ],
-    missingPurchases: intents.filter((i) => !purchaseOf(i)).map((i) => `${i.scenario}/${i.delivery} ${i.key}`),
-    answersNamingAnother: intents.filter((i) => [...i.purchaseIds].some((id) => id !== purchaseOf(i)?._id)).map((i) => `${i.key}: ${[...i.purchaseIds].join(',')}`),
-    unsettled: stored.purchases.filter((p) => UNSETTLED.includes(p.status)).map((p) => `${p._id}:${p.status}`),
-    notAsCardDecides: intents.filter((i) => purchaseOf(i)?.status !== expected(i)).map((i) => `${i.scenario}/${i.delivery} → ${purchaseOf(i)?.status}`),
-    toldOtherwise: intents.filter((i) => i.answer && i.answer !== 'pending' && i.answer !== purchaseOf(i)?.status).map((i) => `told ${i.answer}, is ${purchaseOf(i)?.status}`),
-    chargedWrongly: stored.purchases.filter((p) => (charges.get(p.order_id) ?? 0) !== (p.status === 'captured' ? 1 : 0)).map((p) => `${p.status} purchase charged ${charges.get(p.order_id) ?? 0}×`),
-    grantedWrongly: stored.purchases.filter((p) => lotsOf(p) !== (p.status === 'captured' ? 1 : 0)).map((p) => `${p.status} purchase with ${lotsOf(p)} ticket lots`),
-    wrongAmounts: stored.charges.filter((c) => c.amount !== PACK.amount).map((c) => `${c.order_id}: ¥${c.amount}`),
-    userTotals: [...run.wallets].flatMap(([user, wallet]) => {
-      const owed = ticketsOf(user, stored.purchases).filter((p) => p.status === 'captured').length * PACK.tickets;
-      const inLots = ticketsOf(user, purchaseLots).reduce((sum, l) => sum + (l.granted ?? 0), 0);
-      return owed === inLots && owed === wallet ? [] : [`${user}: owed ${owed}, lots ${inLots}, wallet ${wallet}`];
-    }),
-  };
-}
-
 describe('billing under kill -9 (distributed, Redis)', () => {
+  let topology: Topology | undefined;
+
+  beforeAll(async () => {
+    topology = await startTopology({
+      env: {
+        billing: { PAYMENT_PROVIDER: 'sandbox', SANDBOX_PENDING_MS: String(SANDBOX_PENDING_MS), RECONCILE_EVERY_MS: String(RECONCILE_EVERY_MS), PAYMENT_TIMEOUT_MS: '2000' },
+        // Every client is 127.0.0.1: the per-address limit would refuse the run, not the billing service.
+        gateway: { API_RATE_LIMIT_PER_MINUTE: '10000000' },
+      },
+    });
+  }, 200_000);
+
+  afterAll(async () => {
+    await topology?.close();
+  }, 30_000);
+
   it('purchases with duplicated keys, aborts, time-outs and pending cards while billing is SIGKILLed: no double charge, one grant each, all settled', async () => {
     const run = await chaosRun(topology as Topology);
     const found = findingsOf(run);
@@ -219,4 +158,66 @@ describe('billing under kill -9 (distributed, Redis)', () => {
     expect(found.wrongAmounts).toEqual([]);
     expect(found.userTotals, 'tickets per user = captured purchases × pack size (lots and wallet)').toEqual([]);
   }, 400_000);
+});
+
+/** Two customers, three purchases as a correct billing leaves them: one captured, one declined, one pending card captured. */
+function cleanRun(): RunRecord {
+  const intent = (user: string, key: string, scenario: Intent['scenario'], answer: Intent['answer']): Intent => ({ user, key, scenario, delivery: 'once', purchaseIds: new Set([key]), answer });
+  const purchase = (user: string, key: string, status: string) => ({ _id: key, user_id: user, idempotency_key: key, order_id: `o-${key}`, status, product_id: PACK.product_id });
+  return {
+    intents: [intent('u1', 'k1', 'success', 'captured'), intent('u1', 'k2', 'declined', 'failed'), intent('u2', 'k3', 'pending', 'pending')],
+    wallets: new Map([['u1', 1], ['u2', 1]]),
+    stored: {
+      purchases: [purchase('u1', 'k1', 'captured'), purchase('u1', 'k2', 'failed'), purchase('u2', 'k3', 'captured')],
+      orders: [{ _id: 'o-k1', status: 'success', captured: 150 }, { _id: 'o-k2', status: 'failure', captured: 0 }, { _id: 'o-k3', status: 'success', captured: 150 }],
+      charges: [{ order_id: 'o-k1', amount: PACK.amount }, { order_id: 'o-k3', amount: PACK.amount }],
+      lots: [{ user_id: 'u1', asset: 'tickets', granted: 1, source: 'purchase', ref: 'k1' }, { user_id: 'u2', asset: 'tickets', granted: 1, source: 'purchase', ref: 'k3' }],
+    },
+  };
+}
+
+const problems = (run: RunRecord) => Object.entries(findingsOf(run)).filter(([, v]) => Array.isArray(v) && v.length > 0).map(([name]) => name);
+
+// The chaos test is only as good as its checks: each broken promise it looks for, planted in a clean run, is reported.
+describe('billing chaos findings', () => {
+  it('findings, a run as a correct billing leaves it, report nothing', () => {
+    expect(problems(cleanRun())).toEqual([]);
+    expect(findingsOf(cleanRun()).leftToReconciliation).toBe(1);
+  });
+
+  it('findings, an order charged twice or a charge outside any purchase, report double charges', () => {
+    const twice = cleanRun();
+    twice.stored.charges.push({ order_id: 'o-k1', amount: PACK.amount });
+    const outside = cleanRun();
+    outside.stored.charges.push({ order_id: 'o-stray', amount: PACK.amount });
+    expect(findingsOf(twice).doubleCharges).toEqual(['order o-k1 charged 2 times']);
+    expect(findingsOf(outside).doubleCharges).toEqual(['charge of order o-stray that no purchase has']);
+  });
+
+  it('findings, a captured purchase without its lot or a declined one with a lot, report wrong grants and user totals', () => {
+    const lost = cleanRun();
+    lost.stored.lots.pop();
+    const declinedGranted = cleanRun();
+    declinedGranted.stored.lots.push({ user_id: 'u1', asset: 'tickets', granted: 1, source: 'purchase', ref: 'k2' });
+    expect(problems(lost)).toEqual(['grantedWrongly', 'userTotals']);
+    expect(problems(declinedGranted)).toEqual(['grantedWrongly', 'userTotals']);
+  });
+
+  it('findings, a purchase left pending or a success card failed after reaching the sandbox, report it', () => {
+    const left = cleanRun();
+    (left.stored.purchases[2] as { status: string }).status = 'pending';
+    const failed = cleanRun();
+    (failed.stored.purchases[0] as { status: string }).status = 'failed';
+    expect(problems(left)).toContain('unsettled');
+    expect(problems(failed)).toEqual(expect.arrayContaining(['notAsCardDecides', 'toldOtherwise', 'chargedWrongly', 'grantedWrongly']));
+  });
+
+  it('findings, two purchases for one key or an answer naming another purchase, report them', () => {
+    const twin = cleanRun();
+    twin.stored.purchases.push({ ...twin.stored.purchases[0]!, _id: 'k1-bis', order_id: 'o-k1-bis' });
+    const another = cleanRun();
+    another.intents[0]!.purchaseIds.add('someone-else');
+    expect(findingsOf(twin).doubleCharges).toHaveLength(1);
+    expect(problems(another)).toEqual(['answersNamingAnother']);
+  });
 });

@@ -191,3 +191,72 @@ export async function pool<T>(items: T[], concurrency: number, work: (item: T) =
     while (next < items.length) await work(items[next++] as T);
   }));
 }
+
+// ── What a run shows: every broken promise, as lists that must be empty ──
+
+/** What the chaos test reads from the billing store once billing stopped. */
+export interface StoredState {
+  purchases: Array<{ _id: string; user_id: string; idempotency_key: string; order_id: string; status: string; product_id: string }>;
+  orders: Array<{ _id: string; status: string; captured: number }>;
+  charges: Array<{ order_id: string; amount: number }>;
+  lots: Array<{ user_id: string; asset: string; granted: number; source?: string; ref?: string }>;
+}
+
+/** A finished run: what the clients intended and were told, the wallets read after reconciliation, the store. */
+export interface RunRecord {
+  intents: Intent[];
+  wallets: Map<string, number>;
+  stored: StoredState;
+}
+
+/** Statuses a purchase may not be left in. */
+export const UNSETTLED = ['created', 'challenge', 'pending', 'unknown'];
+
+function countBy<T>(items: T[], keyOf: (item: T) => string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(keyOf(item), (counts.get(keyOf(item)) ?? 0) + 1);
+  return counts;
+}
+
+const above = (counts: Map<string, number>, limit: number) => [...counts].filter(([, n]) => n > limit);
+
+type Purchase = StoredState['purchases'][number];
+const keyOf = (user: string, key: string) => `${user}\u0000${key}`;
+
+/** Every broken promise the run shows, as lists that must be empty. */
+export function findingsOf(run: RunRecord) {
+  const { intents, stored } = run;
+  const byKey = new Map(stored.purchases.map((p) => [keyOf(p.user_id, p.idempotency_key), p]));
+  const purchaseOf = (i: Intent) => byKey.get(keyOf(i.user, i.key));
+  const charges = countBy(stored.charges, (c) => c.order_id);
+  const purchaseLots = stored.lots.filter((l) => l.source === 'purchase');
+  const lots = countBy(purchaseLots, (l) => l.ref ?? '');
+  const lotsOf = (p: Purchase) => (lots.get(p._id) ?? 0) + (p.order_id === p._id ? 0 : lots.get(p.order_id) ?? 0);
+  const ordersSent = new Set(stored.orders.map((o) => o._id));
+  const purchaseOrders = new Set(stored.purchases.map((p) => p.order_id));
+  // A purchase whose call never reached the sandbox (billing killed between recording it and calling) fails uncharged.
+  const expected = (i: Intent) => (i.scenario === 'declined' || !ordersSent.has(purchaseOf(i)?.order_id ?? '') ? 'failed' : 'captured');
+  const ticketsOf = (user: string, list: Array<{ user_id: string; granted?: number; status?: string }>) => list.filter((x) => x.user_id === user);
+  return {
+    leftToReconciliation: intents.filter((i) => i.answer === 'pending').length,
+    neverSent: stored.purchases.filter((p) => !ordersSent.has(p.order_id)).length,
+    doubleCharges: [
+      ...above(charges, 1).map(([order, n]) => `order ${order} charged ${n} times`),
+      ...stored.charges.filter((c) => !purchaseOrders.has(c.order_id)).map((c) => `charge of order ${c.order_id} that no purchase has`),
+      ...above(countBy(stored.purchases, (p) => keyOf(p.user_id, p.idempotency_key)), 1).map(([k, n]) => `${n} purchases for one key ${k}`),
+    ],
+    missingPurchases: intents.filter((i) => !purchaseOf(i)).map((i) => `${i.scenario}/${i.delivery} ${i.key}`),
+    answersNamingAnother: intents.filter((i) => [...i.purchaseIds].some((id) => id !== purchaseOf(i)?._id)).map((i) => `${i.key}: ${[...i.purchaseIds].join(',')}`),
+    unsettled: stored.purchases.filter((p) => UNSETTLED.includes(p.status)).map((p) => `${p._id}:${p.status}`),
+    notAsCardDecides: intents.filter((i) => purchaseOf(i)?.status !== expected(i)).map((i) => `${i.scenario}/${i.delivery} → ${purchaseOf(i)?.status}`),
+    toldOtherwise: intents.filter((i) => i.answer && i.answer !== 'pending' && i.answer !== purchaseOf(i)?.status).map((i) => `told ${i.answer}, is ${purchaseOf(i)?.status}`),
+    chargedWrongly: stored.purchases.filter((p) => (charges.get(p.order_id) ?? 0) !== (p.status === 'captured' ? 1 : 0)).map((p) => `${p.status} purchase charged ${charges.get(p.order_id) ?? 0}×`),
+    grantedWrongly: stored.purchases.filter((p) => lotsOf(p) !== (p.status === 'captured' ? 1 : 0)).map((p) => `${p.status} purchase with ${lotsOf(p)} ticket lots`),
+    wrongAmounts: stored.charges.filter((c) => c.amount !== PACK.amount).map((c) => `${c.order_id}: ¥${c.amount}`),
+    userTotals: [...run.wallets].flatMap(([user, wallet]) => {
+      const owed = ticketsOf(user, stored.purchases).filter((p) => p.status === 'captured').length * PACK.tickets;
+      const inLots = ticketsOf(user, purchaseLots).reduce((sum, l) => sum + (l.granted ?? 0), 0);
+      return owed === inLots && owed === wallet ? [] : [`${user}: owed ${owed}, lots ${inLots}, wallet ${wallet}`];
+    }),
+  };
+}
