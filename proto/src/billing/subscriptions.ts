@@ -52,9 +52,32 @@ export type SubscriptionView = Static<typeof SubscriptionView>;
 export const SubscriptionReply = Type.Object({ ok: Type.Literal(true), subscription: SubscriptionView });
 export type SubscriptionReply = Static<typeof SubscriptionReply>;
 
+export const SubscriptionNext = Type.Union([Type.Literal('done'), Type.Literal('challenge'), Type.Literal('pending')], {
+  description: 'done: settled (the subscription says how); challenge: send the browser to challenge_url (3-D Secure); pending: the outcome is being searched, ask again',
+});
+export type SubscriptionNext = Static<typeof SubscriptionNext>;
+
+/** The answer of a call that may charge a period with a new card (subscribe, resubscribe, subscription/mpi_complete). */
+export const SubscriptionFlowReply = Type.Object({
+  ok: Type.Literal(true),
+  subscription: SubscriptionView,
+  next: SubscriptionNext,
+  challenge_url: Type.Optional(Type.String({ maxLength: 2048, description: 'the 3-D Secure page (next: challenge); it returns the browser to /payment/process/mpi_complete?order_id=…&kind=subscription' })),
+  code: Type.Optional(Type.Literal('PAYMENT_PENDING')),
+  message: Type.Optional(Type.String()),
+});
+export type SubscriptionFlowReply = Static<typeof SubscriptionFlowReply>;
+
+/** subscription/mpi_complete: the browser is back from the 3-D Secure page of a subscription's charge. */
+export const SubscriptionOrderBody = Type.Object({
+  order_id: Type.String({ minLength: 1, maxLength: 128, pattern: '^sub-[A-Za-z0-9_-]+$', description: 'the orderId of the period charge (sub-{subscription_id}-{N})' }),
+}, { additionalProperties: false });
+export type SubscriptionOrderBody = Static<typeof SubscriptionOrderBody>;
+
 export const SubscriptionsReply = Type.Object({ ok: Type.Literal(true), subscriptions: Type.Array(SubscriptionView) });
 export type SubscriptionsReply = Static<typeof SubscriptionsReply>;
 
+/** At most one of card_id (a saved card, no 3-D Secure) and token (a new card: 3-D Secure, kept as the recurring card); neither: the default card. */
 export const SubscribeBody = Type.Object({
   plan_code: PlanCode,
   card_id: Type.Optional(CardId),
@@ -66,7 +89,8 @@ export type SubscribeBody = Static<typeof SubscribeBody>;
 export const CancelSubscriptionBody = Type.Object({ subscription_id: Id, reason: Type.Optional(Reason) }, { additionalProperties: false });
 export type CancelSubscriptionBody = Static<typeof CancelSubscriptionBody>;
 
-export const ResubscribeBody = Type.Object({ subscription_id: Id, card_id: Type.Optional(CardId) }, { additionalProperties: false });
+/** card_id or token (a new card, charged with 3-D Secure) when the period is over; neither: the card it had. */
+export const ResubscribeBody = Type.Object({ subscription_id: Id, card_id: Type.Optional(CardId), token: Type.Optional(CardToken) }, { additionalProperties: false });
 export type ResubscribeBody = Static<typeof ResubscribeBody>;
 
 /** SPEC.md §3 change payload: userId, subscriptionId, groupId, cardInfo. */

@@ -1,5 +1,5 @@
 import { AppError, type DocumentStore, type Transaction } from '@talkwith/platform';
-import type { ChangeSubscriptionBody, RecurringReply, SubscriptionReply, SubscriptionStatusReply, SubscriptionView } from '@talkwith/proto/billing';
+import type { ChangeSubscriptionBody, RecurringReply, SubscriptionFlowReply, SubscriptionReply, SubscriptionStatusReply, SubscriptionView } from '@talkwith/proto/billing';
 import type { Acting } from '../caller.ts';
 import type { BillingDeps } from '../deps.ts';
 import { idempotent, type Answer, type IdempotentCall } from '../idempotency.ts';
@@ -43,20 +43,23 @@ export async function cancelSubscription(deps: BillingDeps, acting: Acting, inpu
   });
 }
 
+const cardOnFile = (cardId: string | undefined) => (cardId ? { cardId } : {});
+
 /**
  * resubscribe: a cancelled subscription still inside its paid period is
  * active again without a charge; one whose period is over (inactive) charges
- * a new period, with the card given or the one it had.
+ * a new period, with the card given (a new one, token, with 3-D Secure) or
+ * the one it had.
  */
-export async function resubscribe(deps: BillingDeps, acting: Acting, input: { subscriptionId: string; cardId?: string }, call: IdempotentCall, now: Date): Promise<Answer<SubscriptionReply>> {
+export async function resubscribe(deps: BillingDeps, acting: Acting, input: { subscriptionId: string; cardId?: string; token?: string }, call: IdempotentCall, now: Date): Promise<Answer<SubscriptionFlowReply>> {
   const { store, events } = deps.platform;
-  const earlier = await storedAnswer<SubscriptionReply>(store, call);
-  if (earlier) return earlier;
+  const earlier = await storedAnswer<SubscriptionFlowReply>(store, call);
+  if (earlier) return { status: earlier.status, body: { ...earlier.body, next: earlier.body.next ?? 'done' } };
   const record = await ownedSubscription(store, acting, input.subscriptionId);
   const status = effectiveStatus(record, now);
   if (status === 'inactive' || record.charge?.idempotency_key === call.key) {
-    const cardId = input.cardId ?? record.card?.card_id;
-    return startPaidPeriod(deps, { userId: record.user_id, planCode: record.plan_code, reason: 'resubscribe', call, ...(cardId ? { cardId } : {}), ...(record.group_id ? { groupId: record.group_id } : {}) }, now);
+    const card = input.token ? { token: input.token, ...(input.cardId ? { cardId: input.cardId } : {}) } : cardOnFile(input.cardId ?? record.card?.card_id);
+    return startPaidPeriod(deps, { userId: record.user_id, planCode: record.plan_code, reason: 'resubscribe', call, ...card, ...(record.group_id ? { groupId: record.group_id } : {}) }, now);
   }
   requireTransition(status, 'resubscribe');
   return idempotent(store, call, async (tx) => {
@@ -66,7 +69,7 @@ export async function resubscribe(deps: BillingDeps, acting: Acting, input: { su
     );
     if (!resumed) throw raced();
     await events.publish('subscription.started', resumed._id, { ...factsOf(resumed), event: 'resubscribe' }, tx);
-    return answer(resumed);
+    return { status: 200, body: { ok: true, subscription: viewOf(resumed), next: 'done' } };
   });
 }
 

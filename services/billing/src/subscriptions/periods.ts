@@ -76,7 +76,9 @@ export async function settleCaptured(tx: Transaction, events: Eventing, claimed:
     {
       $set: {
         period: charge.period, period_start: start.toISOString(), period_end: end.toISOString(), failed_attempts: 0,
-        card: { card_id: charge.card_id, masked: charge.card_masked }, updated_at: now.toISOString(), ...(starts ? { status: 'active' } : {}),
+        updated_at: now.toISOString(), ...(starts ? { status: 'active' } : {}),
+        // The card charged becomes the recurring card (a new card whose id the provider did not tell keeps the one before).
+        ...(charge.card_id ? { card: { card_id: charge.card_id, masked: charge.card_masked } } : {}),
       },
       $unset: { charge: '', retry_at: '', ...(starts ? { canceled_at: '', cancel_reason: '', finished_reason: '' } : {}) },
     },

@@ -21,6 +21,14 @@ export interface ChargeInFlight {
   lease_until: string;
   /** The Idempotency-Key of the subscriber's call that started it (absent for renewals). */
   idempotency_key?: string;
+  /**
+   * A first charge with a new card (a token, 3-D Secure): the provider keeps
+   * the card at the charge, so `card_id` stays empty until it is known; the
+   * cards the account had before tell the new one apart.
+   */
+  saves_card?: { known_card_ids: string[] };
+  /** The 3-D Secure page the shopper was sent to; while it is set the lease is the challenge's (CHALLENGE_LEASE_MS). */
+  challenge_url?: string;
 }
 
 export interface SubscriptionRecord {

@@ -4,6 +4,7 @@ import { chargeOnce, type ChargeOutcome } from './charge.ts';
 import { claimCharge, finishCanceled, settleCaptured, settleDeclined } from './periods.ts';
 import { planOf } from './plans.ts';
 import { openSubscriptions, type ChargeInFlight, type SubscriptionRecord } from './records.ts';
+import { withKeptCard } from './saved-card.ts';
 
 export const RENEW_JOB = 'billing.renew';
 /** Subscriptions handled side by side in one sweep (each waits on the provider). */
@@ -21,6 +22,9 @@ export function leaseMsOf(config: BillingConfig): number {
   return config.PAYMENT_TIMEOUT_MS * 2 + 1000;
 }
 
+/** How long a shopper may take on a subscription charge's 3-D Secure page before the sweep searches it and settles or fails it (as purchases). */
+export const CHALLENGE_LEASE_MS = 30 * 60_000;
+
 /**
  * Asks the provider about a claimed charge and settles what it says. Safe to
  * repeat after a crash at any point: the charge searches its orderId first,
@@ -32,14 +36,17 @@ export async function completeCharge(deps: BillingDeps, claimed: SubscriptionRec
     orderId: charge.order_id, amount: planOf(claimed.plan_code).amount, accountId: claimed.account_id, cardId: charge.card_id,
   });
   const { store, events } = deps.platform;
-  if (outcome.kind === 'captured') return { outcome, record: await store.withTransaction((tx) => settleCaptured(tx, events, claimed, now)) };
+  if (outcome.kind === 'captured') {
+    const withCard = await withKeptCard(deps, claimed, outcome.savedCard);
+    return { outcome, record: await store.withTransaction((tx) => settleCaptured(tx, events, withCard, now)) };
+  }
   if (outcome.kind === 'declined') return { outcome, record: await store.withTransaction((tx) => settleDeclined(tx, events, claimed, now, retryWaitsOf(deps.config))) };
   return { outcome, record: null };
 }
 
 function resultOf(outcome: ChargeOutcome, record: SubscriptionRecord | null): RenewalResult {
   if (outcome.kind === 'captured') return 'renewed';
-  if (outcome.kind === 'unknown') return 'unknown';
+  if (outcome.kind === 'unknown' || outcome.kind === 'challenge') return 'unknown';
   return record?.status === 'inactive' ? 'finished' : 'declined';
 }
 

@@ -4,13 +4,14 @@ import { AppError } from '@talkwith/platform';
 import { requireAdminCaller } from '@talkwith/platform/http';
 import {
   AdminSubscriptionsQuery, AdminSubscriptionsReply, CancelSubscriptionBody, ChangeSubscriptionBody, IdempotencyHeaders, InsertSubscriptionBody,
-  PlansReply, RecurringBody, RecurringReply, ResubscribeBody, SubscribeBody, SubscriptionReply, SubscriptionStatusBody, SubscriptionStatusReply,
-  SubscriptionsReply, UserIdParams,
+  PlansReply, RecurringBody, RecurringReply, ResubscribeBody, SubscribeBody, SubscriptionFlowReply, SubscriptionOrderBody, SubscriptionReply,
+  SubscriptionStatusBody, SubscriptionStatusReply, SubscriptionsReply, UserIdParams,
 } from '@talkwith/proto/billing';
 import { actingUser } from '../caller.ts';
 import type { BillingDeps } from '../deps.ts';
 import type { IdempotentCall } from '../idempotency.ts';
 import { insertForAdmin, listForAdmin } from './admin.ts';
+import { completeSubscriptionChallenge } from './challenge.ts';
 import { cancelSubscription, changeSubscription, recurring, resubscribe, statusOf, subscriptionsOf, type RecurringAction } from './manage.ts';
 import { PLANS } from './plans.ts';
 import { startPaidPeriod } from './subscribe.ts';
@@ -37,7 +38,7 @@ export const subscriptionRoutes: FastifyPluginAsync<BillingDeps> = async (app, d
   api.get('/api/billing/plans', { schema: { tags, summary: 'The subscription plans sold', response: { 200: PlansReply } } }, async () => ({ ok: true as const, plans: Object.values(PLANS) }));
 
   api.post('/api/payment/subscription/subscribe', {
-    ...money, schema: { tags, summary: 'Subscribe to a plan: charges the first period once, grants its tickets and points', headers: IdempotencyHeaders, body: SubscribeBody, response: { 200: SubscriptionReply } },
+    ...money, schema: { tags, summary: 'Subscribe to a plan: charges the first period once, grants its tickets and points', headers: IdempotencyHeaders, body: SubscribeBody, response: { 200: SubscriptionFlowReply } },
   }, async (request) => {
     const acting = await actingUser(request);
     const { plan_code: planCode, card_id: cardId, token, group_id: groupId } = request.body;
@@ -46,6 +47,14 @@ export const subscriptionRoutes: FastifyPluginAsync<BillingDeps> = async (app, d
       ...(cardId ? { cardId } : {}), ...(token ? { token } : {}), ...(groupId ? { groupId } : {}),
     }, new Date());
     return answer.body; // every success of these calls is 200 (a replay answers the stored one)
+  });
+
+  api.post('/api/payment/subscription/mpi_complete', {
+    schema: { tags, summary: 'Back from the 3-D Secure page of a subscription charge: settle it (once) from the shopper\'s answer', body: SubscriptionOrderBody, response: { 200: SubscriptionFlowReply, 202: SubscriptionFlowReply } },
+  }, async (request, reply) => {
+    const acting = await actingUser(request);
+    const answer = await completeSubscriptionChallenge(deps, acting.caller.sub, request.body.order_id, new Date());
+    return reply.code(answer.status === 202 ? 202 : 200).send(answer.body);
   });
 
   api.post('/api/payment/subscription/cancel', {
@@ -59,11 +68,11 @@ export const subscriptionRoutes: FastifyPluginAsync<BillingDeps> = async (app, d
 
   for (const url of ['/api/payment/subscription/resubscribe', '/api/subscriptions/resubscribe']) {
     api.post(url, {
-      ...money, schema: { tags, summary: 'Resubscribe: before the period end without a charge, after it with a new period charged', headers: IdempotencyHeaders, body: ResubscribeBody, response: { 200: SubscriptionReply } },
+      ...money, schema: { tags, summary: 'Resubscribe: before the period end without a charge, after it with a new period charged', headers: IdempotencyHeaders, body: ResubscribeBody, response: { 200: SubscriptionFlowReply } },
     }, async (request) => {
       const acting = await actingUser(request);
-      const { subscription_id: subscriptionId, card_id: cardId } = request.body;
-      const answer = await resubscribe(deps, acting, { subscriptionId, ...(cardId ? { cardId } : {}) }, callOf('subscription.resubscribe', acting.caller.sub, request.headers['idempotency-key'], request.body), new Date());
+      const { subscription_id: subscriptionId, card_id: cardId, token } = request.body;
+      const answer = await resubscribe(deps, acting, { subscriptionId, ...(cardId ? { cardId } : {}), ...(token ? { token } : {}) }, callOf('subscription.resubscribe', acting.caller.sub, request.headers['idempotency-key'], request.body), new Date());
       return answer.body; // every success of these calls is 200 (a replay answers the stored one)
     });
   }

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, type DocumentStore } from '@talkwith/platform';
-import type { PlanCode, SubscriptionReply } from '@talkwith/proto/billing';
+import type { PlanCode, SubscriptionFlowReply } from '@talkwith/proto/billing';
 import type { BillingDeps } from '../deps.ts';
 import { idempotent, type Answer, type IdempotentCall } from '../idempotency.ts';
-import { accountIdOf, addCard, listCards, requireCard } from '../purchases/cards.ts';
-import { chargeOnce } from './charge.ts';
-import { claimCharge, settleCaptured, settleDeclined, type ChargeRequest } from './periods.ts';
+import { accountIdOf, listCards, requireCard } from '../purchases/cards.ts';
+import { chargeOnce, type PeriodCharge } from './charge.ts';
+import { declined, doneAnswer, finishChallenge, holdForChallenge, PENDING_MESSAGE, returnUriOf } from './challenge.ts';
+import { claimCharge, settleCaptured, settleDeclined } from './periods.ts';
 import { planOf } from './plans.ts';
-import { openPeriodCharges, openSubscriptions, viewOf, type ChargeInFlight, type SubscriptionRecord } from './records.ts';
+import { openPeriodCharges, openSubscriptions, type ChargeInFlight, type SubscriptionRecord } from './records.ts';
 import { leaseMsOf, retryWaitsOf } from './renewal.ts';
+import { withKeptCard } from './saved-card.ts';
 import { effectiveStatus, requireTransition } from './state.ts';
 
 /** A call that starts a paid period: subscribe, or resubscribe once the paid period is over. */
@@ -35,6 +37,8 @@ export async function storedAnswer<B>(store: DocumentStore, call: IdempotentCall
 }
 
 const inProgress = () => new AppError('CONFLICT', 'お支払いを処理中です。少し待ってからもう一度お試しください。', { status: 409 });
+// Another call's charge waits for its 3-D Secure answer (CHALLENGE_LEASE_MS at most): charging a second card meanwhile could charge twice.
+const challengeInProgress = () => new AppError('CONFLICT', '3-Dセキュア認証の途中のお支払いがあります。認証を終えるか、30分ほどしてからもう一度お試しください。', { status: 409 });
 
 export function checkGroup(planCode: PlanCode, groupId: string | undefined): void {
   const plan = planOf(planCode);
@@ -59,12 +63,18 @@ async function recordFor(store: DocumentStore, userId: string, planCode: PlanCod
   }
 }
 
-/** The card to charge: a new token (kept at the provider as a card of the user), a saved card of theirs, or their default card. */
-async function cardFor(deps: BillingDeps, start: PaidStart): Promise<Pick<ChargeRequest, 'card_id' | 'card_masked'>> {
+type ChargeCard = Pick<ChargeInFlight, 'card_id' | 'card_masked' | 'saves_card'>;
+
+/**
+ * The card to charge: a new token (charged with 3-D Secure; the provider
+ * keeps it, and the cards the account had before tell it apart), a saved
+ * card of theirs, or their default card (both recurring: no 3-D Secure).
+ */
+async function cardFor(deps: BillingDeps, start: PaidStart, accountId: string): Promise<ChargeCard> {
   const { store } = deps.platform;
   if (start.token) {
-    const card = await addCard(store, deps.provider, start.userId, start.token);
-    return { card_id: card.card_id, card_masked: card.masked };
+    const known = await deps.provider.listCards(accountId);
+    return { card_id: '', card_masked: '', saves_card: { known_card_ids: known.map((card) => card.cardId) } };
   }
   if (start.cardId) {
     const card = await requireCard(store, deps.provider, start.userId, start.cardId);
@@ -75,8 +85,9 @@ async function cardFor(deps: BillingDeps, start: PaidStart): Promise<Pick<Charge
   return { card_id: card.card_id, card_masked: card.masked };
 }
 
-function answerWith(record: SubscriptionRecord): Answer<SubscriptionReply> {
-  return { status: 200, body: { ok: true, subscription: viewOf(record) } };
+/** An answer stored before replies said `next` was a settled one. */
+function withNext(answer: Answer<SubscriptionFlowReply>): Answer<SubscriptionFlowReply> {
+  return { status: answer.status, body: { ...answer.body, next: answer.body.next ?? 'done' } };
 }
 
 /**
@@ -94,51 +105,73 @@ async function claimFor(deps: BillingDeps, start: PaidStart, record: Subscriptio
     return resumed;
   }
   if (await openPeriodCharges(store).findOne({ subscription_id: record._id, idempotency_key: key })) return null;
+  if (record.charge?.challenge_url) throw challengeInProgress();
   if (record.charge) throw inProgress();
   requireTransition(effectiveStatus(record, now), start.reason);
   // Claim before the card is resolved: of two racing calls only one spends the one-time token.
   const claimed = await claimCharge(store, record, { reason: start.reason, card_id: '', card_masked: '', idempotency_key: key }, now, leaseMs);
   if (!claimed) throw inProgress();
   const orderFilter = { _id: claimed._id, 'charge.order_id': claimed.charge?.order_id };
-  let card: Pick<ChargeRequest, 'card_id' | 'card_masked'>;
+  let card: ChargeCard;
   try {
-    card = await cardFor(deps, start);
+    card = await cardFor(deps, start, claimed.account_id);
   } catch (err) {
     // The provider never saw this orderId: the claim is given back unused.
     await openSubscriptions(store).updateOne(orderFilter, { $unset: { charge: '' } });
     throw err;
   }
-  const withCard = await openSubscriptions(store).findOneAndUpdate(orderFilter, { $set: { 'charge.card_id': card.card_id, 'charge.card_masked': card.card_masked } });
+  const withCard = await openSubscriptions(store).findOneAndUpdate(orderFilter, { $set: { 'charge.card_id': card.card_id, 'charge.card_masked': card.card_masked, ...(card.saves_card ? { 'charge.saves_card': card.saves_card } : {}) } });
   if (!withCard) throw inProgress();
   return withCard;
+}
+
+/** What the provider is asked for this claimed charge: a new card (3-D Secure, back to our return page) or the card on the charge. */
+function periodChargeOf(deps: BillingDeps, start: PaidStart, claimed: SubscriptionRecord): PeriodCharge {
+  const charge = claimed.charge as ChargeInFlight;
+  const base = { orderId: charge.order_id, amount: planOf(claimed.plan_code).amount, accountId: claimed.account_id, cardId: charge.card_id };
+  if (!charge.saves_card || !start.token) return base;
+  return { ...base, newCard: { token: start.token, redirectionUri: returnUriOf(deps.publicUrl, charge.order_id) } };
+}
+
+/** This key's charge is at the 3-D Secure page: a repeat of the call asks the provider, as the return page does. */
+function atChallengeOf(record: SubscriptionRecord, key: string, now: Date): boolean {
+  const charge = record.charge;
+  return Boolean(charge?.challenge_url && charge.idempotency_key === key && Date.parse(charge.lease_until) > now.getTime());
 }
 
 /**
  * Subscribe (or resubscribe after the period ended): charges the next period
  * once, whatever is retried or killed on the way. The subscription record is
  * the idempotency record of the charge (its orderId is the period's); the
- * answer is stored under the key in the transaction that settles it.
+ * answer is stored under the key in the transaction that settles it. A new
+ * card is charged with 3-D Secure: a challenge answers `next: 'challenge'`
+ * and the charge settles at subscription/mpi_complete (challenge.ts).
  */
-export async function startPaidPeriod(deps: BillingDeps, start: PaidStart, now: Date): Promise<Answer<SubscriptionReply>> {
+export async function startPaidPeriod(deps: BillingDeps, start: PaidStart, now: Date): Promise<Answer<SubscriptionFlowReply>> {
   const { store, events } = deps.platform;
-  const earlier = await storedAnswer<SubscriptionReply>(store, start.call);
-  if (earlier) return earlier;
+  const earlier = await storedAnswer<SubscriptionFlowReply>(store, start.call);
+  if (earlier) return withNext(earlier);
+  if (start.token && start.cardId) throw new AppError('VALIDATION_FAILED', 'カードのトークンか保存済みカードのどちらか一方を指定してください。', { field: 'token' });
   checkGroup(start.planCode, start.groupId);
   const record = await recordFor(store, start.userId, start.planCode, now);
   if (start.groupId && record.group_id !== start.groupId && !record.charge) {
     await openSubscriptions(store).updateOne({ _id: record._id, status: 'inactive' }, { $set: { group_id: start.groupId } });
     record.group_id = start.groupId;
   }
+  if (atChallengeOf(record, start.call.key, now)) return finishChallenge(deps, record, now);
   const claimed = await claimFor(deps, start, record, now);
-  if (!claimed) return idempotent(store, start.call, async (tx) => answerWith((await openSubscriptions(tx).findOne({ _id: record._id })) as SubscriptionRecord));
-  const charge = claimed.charge as ChargeInFlight;
-  const outcome = await chargeOnce(deps.provider, { orderId: charge.order_id, amount: planOf(claimed.plan_code).amount, accountId: claimed.account_id, cardId: charge.card_id });
-  if (outcome.kind === 'captured') {
-    return idempotent(store, start.call, async (tx) => answerWith((await settleCaptured(tx, events, claimed, now)) ?? (await openSubscriptions(tx).findOne({ _id: claimed._id })) as SubscriptionRecord));
+  if (!claimed) return idempotent(store, start.call, async (tx) => doneAnswer((await openSubscriptions(tx).findOne({ _id: record._id })) as SubscriptionRecord));
+  const outcome = await chargeOnce(deps.provider, periodChargeOf(deps, start, claimed));
+  switch (outcome.kind) {
+    case 'captured': {
+      const withCard = await withKeptCard(deps, claimed, outcome.savedCard);
+      return idempotent(store, start.call, async (tx) => doneAnswer((await settleCaptured(tx, events, withCard, now)) ?? (await openSubscriptions(tx).findOne({ _id: claimed._id })) as SubscriptionRecord));
+    }
+    case 'challenge': return holdForChallenge(store, claimed, outcome.challengeUrl, now);
+    case 'declined':
+      await store.withTransaction((tx) => settleDeclined(tx, events, claimed, now, retryWaitsOf(deps.config)));
+      throw declined(claimed._id);
+    case 'unknown':
+      throw new AppError('PAYMENT_PENDING', PENDING_MESSAGE, { status: 202, body: { subscription_id: claimed._id } });
   }
-  if (outcome.kind === 'declined') {
-    await store.withTransaction((tx) => settleDeclined(tx, events, claimed, now, retryWaitsOf(deps.config)));
-    throw new AppError('PAYMENT_DECLINED', 'カードでのお支払いができませんでした。別のカードでお試しください。', { status: 402, body: { subscription_id: claimed._id } });
-  }
-  throw new AppError('PAYMENT_PENDING', 'お支払いの結果を確認しています。少し待ってから同じ操作をもう一度お試しください。', { status: 202, body: { subscription_id: claimed._id } });
 }
