@@ -6,8 +6,8 @@ import { BillingClient, findingsOf, PACK, planIntents, pool, sleep, UNSETTLED, t
 import { adminToken, startTopology, type Topology } from './topology.ts';
 
 // Issue 12 § Reliability: purchases through the gateway's HTTP API while the
-// billing process is SIGKILLed every 3–8 s and restarted at once (distributed
-// mode on Redis), with duplicated Idempotency-Keys, client aborts, and the
+// billing process is SIGKILLed every 3–8 s (counted from when the restarted
+// one is ready again) and restarted at once (distributed mode on Redis), with duplicated Idempotency-Keys, client aborts, and the
 // sandbox's time-out, pending and declined cards. After reconciliation:
 // no double charge at the sandbox, one grant per captured purchase, every
 // purchase settled. BILLING_CHAOS_PURCHASES runs it smaller (default 2,000).

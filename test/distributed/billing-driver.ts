@@ -153,16 +153,23 @@ export class BillingClient {
     await this.authorizeOnce(intent, body);
   }
 
+  /** 2–3 copies of the request at the same time (a double click, a retrying proxy); half the time one more once the answer came (a reload). */
+  private async duplicated(intent: Intent, body: object): Promise<void> {
+    const copies = randomInt(2, 4);
+    this.stats.duplicates += copies - 1;
+    await Promise.all(Array.from({ length: copies }, (_, i) => sleep(i * randomInt(0, 5)).then(() => this.authorizeOnce(intent, body))));
+    if (randomInt(2) === 0) {
+      this.stats.duplicates++;
+      await this.authorizeOnce(intent, body);
+    }
+  }
+
   /** One intended purchase, delivered as its `delivery` says; a 202 answer is asked again with the same key half of the time. */
   async purchase(intent: Intent): Promise<void> {
     const body = { product_id: PACK.product_id, token: await this.cardToken(intent.user, intent.scenario) };
     if (intent.delivery === 'once') await this.authorizeOnce(intent, body);
     if (intent.delivery === 'aborted') await this.abortThenRetry(intent, body);
-    if (intent.delivery === 'duplicated') {
-      const copies = randomInt(2, 4);
-      this.stats.duplicates += copies - 1;
-      await Promise.all(Array.from({ length: copies }, (_, i) => sleep(i * randomInt(0, 5)).then(() => this.authorizeOnce(intent, body))));
-    }
+    if (intent.delivery === 'duplicated') await this.duplicated(intent, body);
     if (intent.answer === 'pending' && randomInt(2) === 0) {
       await sleep(randomInt(200, 800));
       await this.authorizeOnce(intent, body);
