@@ -10,9 +10,9 @@ import { adminToken, startTopology, type Topology } from './topology.ts';
 // one is ready again) and restarted at once (distributed mode on Redis), with duplicated Idempotency-Keys, client aborts, and the
 // sandbox's time-out, pending and declined cards. After reconciliation:
 // no double charge at the sandbox, one grant per captured purchase, every
-// purchase settled. BILLING_CHAOS_PURCHASES runs it smaller (default 2,000).
+// purchase settled.
 
-const PURCHASES = Number(process.env.BILLING_CHAOS_PURCHASES ?? 2000);
+const PURCHASES = 2000;
 const USERS = 100;
 const CONCURRENCY = 64;
 const RECONCILE_EVERY_MS = 1000;
