@@ -109,14 +109,20 @@ describe.skipIf(!hasChromium)('billing end to end: a customer subscribes, passes
     await shoot('mypage-plan-list-empty');
   }, 90_000);
 
-  it('subscribe, PROD001 paid with the 3-D Secure card typed in, turns the plan on and grants 10 tickets', async () => {
+  it('subscribe, PROD001 paid with the 3-D Secure card typed in, passes the challenge page, turns the plan on and grants 10 tickets', async () => {
     await planList().getByRole('link', { name: '登録する' }).click();
     await customer.waitForURL(/\/payment\/process\/credit\?plan_code=PROD001$/);
     await fillCard(CHALLENGE_CARD);
     await shoot('payment-credit-plan');
     await customer.getByRole('button', { name: '¥1,100を支払う' }).click();
-    await customer.getByText('「TALK WITH 月額プラン」のご登録が完了しました。').waitFor({ timeout: 30_000 });
-    await customer.getByText(/現在の残高：トークチケット 10枚/).waitFor();
+    await customer.waitForURL(/\/api\/payment\/sandbox\/challenge\//, { timeout: 30_000 });
+    await customer.getByText('3-Dセキュア認証（サンドボックス）').first().waitFor();
+    await shoot('payment-challenge');
+    await customer.getByRole('button', { name: '認証する' }).click();
+
+    await customer.waitForURL(/\/payment\/process\/mpi_complete\?order_id=sub-.+kind=subscription/);
+    await expectText('「TALK WITH 月額プラン」のご登録が完了しました。');
+    await expectText(/現在の残高：トークチケット 10枚/);
     await shoot('payment-subscribed');
 
     await customer.getByRole('link', { name: 'プラン一覧へ戻る' }).click();
@@ -132,8 +138,6 @@ describe.skipIf(!hasChromium)('billing end to end: a customer subscribes, passes
     await customer.getByRole('radio', { name: /3220/ }).check();
     await customer.getByRole('button', { name: '¥700を支払う' }).click();
     await customer.waitForURL(/\/api\/payment\/sandbox\/challenge\//, { timeout: 30_000 });
-    await customer.getByText('3-Dセキュア認証（サンドボックス）').first().waitFor();
-    await shoot('payment-challenge');
     await customer.getByRole('button', { name: '認証する' }).click();
 
     await customer.waitForURL(/\/payment\/process\/mpi_complete\?order_id=/);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/harness.tsx';
 import { browser } from './browser.ts';
 import CreditPage from './CreditPage.tsx';
-import { aCard, aProduct, aPurchase, aUser, aWallet, billingServer, aPlan, signedInAs } from './testing.tsx';
+import { aCard, aProduct, aPurchase, aUser, aWallet, billingServer, aPlan, aSubscription, signedInAs } from './testing.tsx';
 
 const routes = [{ path: '/payment/process/credit', element: <CreditPage /> }];
 const CARD_NUMBER = '4111111111111111';
@@ -154,7 +154,7 @@ describe('CreditPage', () => {
     const server = billingServer({
       'GET billing/plans': [200, { ok: true, plans: [aPlan(), aPlan({ plan_code: 'OTHERS', name: 'グループプラン', group_bound: true })] }],
       'POST payment/card/info/get': [200, { ok: true, cards: [card] }],
-      'POST payment/subscription/subscribe': [200, { ok: true, subscription: { subscription_id: 's1', user_id: user.id, plan_code: 'PROD001', name: 'TALK WITH 月額プラン', status: 'active', amount: 1100, period: 1 } }],
+      'POST payment/subscription/subscribe': [200, { ok: true, subscription: aSubscription(user.id), next: 'done' }],
       'GET billing/wallet': [200, aWallet({ talk_tickets: 10 })],
     });
 
@@ -171,13 +171,14 @@ describe('CreditPage', () => {
   it('CreditPage, a subscription charge still unsettled (202), asks again with the same key and body until it is on', async () => {
     const user = aUser();
     let attempts = 0;
-    const active = { subscription_id: 's1', user_id: user.id, plan_code: 'PROD001', name: 'TALK WITH 月額プラン', status: 'active', amount: 1100, period: 1 };
+    const active = aSubscription(user.id);
+    const unsettled = aSubscription(user.id, { status: 'inactive', period: 0 });
     const server = billingServer({
       'GET billing/plans': [200, { ok: true, plans: [aPlan()] }],
       'POST payment/card/info/get': [200, { ok: true, cards: [aCard()] }],
       'POST payment/subscription/subscribe': () => (++attempts === 1
-        ? [202, { ok: false, code: 'PAYMENT_PENDING', message: 'お支払いの結果を確認しています。', subscription_id: 's1' }]
-        : [200, { ok: true, subscription: active }]),
+        ? [202, { ok: true, subscription: unsettled, next: 'pending', code: 'PAYMENT_PENDING', message: 'お支払いの結果を確認しています。' }]
+        : [200, { ok: true, subscription: active, next: 'done' }]),
       'GET billing/wallet': [200, aWallet()],
     });
 
@@ -191,6 +192,25 @@ describe('CreditPage', () => {
     expect(calls).toHaveLength(2);
     expect(calls[1]?.headers.get('idempotency-key')).toBe(calls[0]?.headers.get('idempotency-key'));
     expect(calls[1]?.body).toEqual(calls[0]?.body);
+  });
+
+  it('CreditPage, a plan whose first charge needs 3-D Secure, sends the whole page to the challenge', async () => {
+    const user = aUser();
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    billingServer({
+      'GET billing/plans': [200, { ok: true, plans: [aPlan()] }],
+      'POST payment/card/info/get': [200, { ok: true, cards: [] }],
+      'POST payment/sandbox/tokens': [200, { status: 'success', token: 'tok-sub' }],
+      'POST payment/subscription/subscribe': [200, { ok: true, subscription: aSubscription(user.id, { status: 'inactive', period: 0 }), next: 'challenge', challenge_url: '/api/payment/sandbox/challenge/sub-1-1' }],
+    });
+
+    await renderRoutes(routes, { path: '/payment/process/credit?plan_code=PROD001', state: signedInAs(user) });
+    await screen.findByLabelText('カード番号');
+    typeCard('4000 0000 0000 3220');
+    fireEvent.click(screen.getByRole('button', { name: '¥1,100を支払う' }));
+
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payment/sandbox/challenge/sub-1-1'));
+    expect(await screen.findByText('本人認証（3-Dセキュア）のページへ移動しています…')).toBeTruthy();
   });
 
   it('CreditPage, a group plan asked for directly, is not sold here', async () => {

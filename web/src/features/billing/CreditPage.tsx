@@ -63,6 +63,7 @@ function Checkout({ offer }: { offer: Offer }) {
         <PaymentPending orderId={outcome.orderId} onSettled={(purchase) => flow.setOutcome(purchase.status === 'captured' ? { kind: 'success', purchase } : { kind: 'declined', message: '' })} />
       )}
       {outcome.kind === 'recheck' && <SubscriptionPending busy={flow.busy} onRecheck={flow.retry} />}
+      {outcome.kind === 'redirecting' && <Spinner label={t('billing.credit.toChallenge')} />}
       {outcome.kind === 'lost' && (
         <Card className="outcome">
           <Notice kind="error">{t('billing.credit.lost')}</Notice>

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../test/harness.tsx';
 import { MpiCompletePage, MpiMerchantPage, MpiNoneRecurringPage } from './MpiReturnPage.tsx';
-import { aPurchase, aUser, aWallet, billingServer, signedInAs } from './testing.tsx';
+import { aPurchase, aSubscription, aUser, aWallet, billingServer, signedInAs } from './testing.tsx';
 
 const routes = [
   { path: '/payment/process/mpi_complete', element: <MpiCompletePage /> },
@@ -72,6 +72,29 @@ describe('MpiReturnPage', () => {
 
     expect(await screen.findByText('ご注文が見つかりません。')).toBeTruthy();
     expect(screen.getByRole('link', { name: '購入履歴' }).getAttribute('href')).toBe('/full/purchases');
+  });
+
+  it('mpi_complete, a plan back from its challenge (kind=subscription), completes it as a subscription and says the plan is on', async () => {
+    const user = aUser();
+    const server = billingServer({
+      'POST payment/subscription/mpi_complete': [200, { ok: true, subscription: aSubscription(user.id), next: 'done' }],
+      'GET billing/wallet': [200, aWallet({ talk_tickets: 10 })],
+    });
+
+    await renderRoutes(routes, { path: '/payment/process/mpi_complete?order_id=sub-s1-1&kind=subscription', state: signedInAs(user) });
+
+    expect(await screen.findByText('「TALK WITH 月額プラン」のご登録が完了しました。')).toBeTruthy();
+    expect(server.calls.filter((c) => c.url === '/api/payment/subscription/mpi_complete').map((c) => c.body)).toEqual([{ order_id: 'sub-s1-1' }]);
+    expect(server.calls.some((c) => c.url === '/api/payment/card/3dsecure/mpi_complete')).toBe(false);
+  });
+
+  it('mpi_complete, a plan whose challenge failed, says the card was not accepted and leads back to the plans', async () => {
+    billingServer({ 'POST payment/subscription/mpi_complete': [402, { ok: false, code: 'PAYMENT_DECLINED', message: 'カードでのお支払いができませんでした。別のカードでお試しください。', subscription_id: 's1' }] });
+
+    await open('/payment/process/mpi_complete?order_id=sub-s1-1&kind=subscription');
+
+    expect(await screen.findByText('カードでのお支払いができませんでした。別のカードでお試しください。')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '別のカードで支払う' }).getAttribute('href')).toBe('/mypage#plan_list');
   });
 
   it('mpi_complete, no order at all, says there is nothing to check and calls nothing', async () => {

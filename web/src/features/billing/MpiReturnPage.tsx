@@ -7,6 +7,7 @@ import { Notice, Page, Spinner } from '../../app/ui.tsx';
 import { useMpiCompleteMutation, useMpiMerchantMutation, usePurchaseResultMutation } from './billingApi.ts';
 import { rememberedOrder } from './browser.ts';
 import { PaymentDeclined, PaymentPending, PaymentSuccess } from './Outcome.tsx';
+import { SubscriptionReturn } from './SubscriptionReturn.tsx';
 import './billing.css';
 
 /**
@@ -32,6 +33,15 @@ export function MpiReturnPage({ mode }: { mode: ReturnMode }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const orderId = params.get('order_id') ?? rememberedOrder();
+  // A plan's first charge comes back here too, marked by billing with kind=subscription.
+  if (mode === 'mpi_complete' && orderId && params.get('kind') === 'subscription') {
+    return <Page title={t('billing.mpi.subscription')}><SubscriptionReturn orderId={orderId} /></Page>;
+  }
+  return <PurchaseReturn mode={mode} orderId={orderId} />;
+}
+
+function PurchaseReturn({ mode, orderId }: { mode: ReturnMode; orderId: string | null }) {
+  const { t } = useTranslation();
   const completion = useCompletion(mode);
   const [shown, setShown] = useState<Shown>({ kind: 'working' });
   const asked = useRef<string | null>(null);

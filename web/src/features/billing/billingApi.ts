@@ -2,7 +2,7 @@ import { api } from '../../api/index.ts';
 import type {
   AddCardBody, AuthorizeBody, AvailableTicketsReply, CancelSubscriptionBody, CardIdBody, CardReply, CardsReply, EntitlementsReply,
   HistoryGetBody, HistoryReply, OrderIdBody, PlansReply, ProductsReply, PurchaseFlowReply, PurchaseReply, ResubscribeBody, SubscribeBody,
-  SubscriptionReply, SubscriptionsReply, UseTicketBody, UseTicketReply, WalletReply,
+  SubscriptionFlowReply, SubscriptionOrderBody, SubscriptionReply, SubscriptionsReply, UseTicketBody, UseTicketReply, WalletReply,
 } from '@talkwith/proto/billing';
 
 /** A money-moving call: its body and the Idempotency-Key of the intent (API.md: one key per intended charge, grant or use). */
@@ -52,7 +52,7 @@ const billingApi = api.enhanceEndpoints({ addTagTypes: ['Wallet', 'Cards', 'Purc
       invalidatesTags: ['Wallet', 'Purchases', 'Entitlements', 'Subscriptions'],
     }),
     subscriptions: build.query<SubscriptionsReply, string>({ query: (userId) => `subscriptions/${encodeURIComponent(userId)}`, providesTags: ['Subscriptions'] }),
-    subscribe: build.mutation<SubscriptionReply, Keyed<SubscribeBody>>({
+    subscribe: build.mutation<SubscriptionFlowReply, Keyed<SubscribeBody>>({
       query: keyed('payment/subscription/subscribe'),
       invalidatesTags: ['Subscriptions', 'Wallet', 'Purchases', 'Cards'],
     }),
@@ -60,9 +60,14 @@ const billingApi = api.enhanceEndpoints({ addTagTypes: ['Wallet', 'Cards', 'Purc
       query: keyed('payment/subscription/cancel'),
       invalidatesTags: ['Subscriptions'],
     }),
-    resubscribe: build.mutation<SubscriptionReply, Keyed<ResubscribeBody>>({
+    resubscribe: build.mutation<SubscriptionFlowReply, Keyed<ResubscribeBody>>({
       query: keyed('payment/subscription/resubscribe'),
       invalidatesTags: ['Subscriptions', 'Wallet', 'Purchases'],
+    }),
+    /** Back from the 3-D Secure page of a subscription's first charge (?kind=subscription): settles it once. */
+    subscriptionMpiComplete: build.mutation<SubscriptionFlowReply, SubscriptionOrderBody>({
+      query: (body) => ({ url: 'payment/subscription/mpi_complete', method: 'POST', body }),
+      invalidatesTags: ['Subscriptions', 'Wallet', 'Cards'],
     }),
     useTalkTicket: build.mutation<UseTicketReply, Keyed<UseTicketBody>>({
       query: keyed('talk_tickets'),
@@ -75,5 +80,5 @@ export const {
   useWalletQuery, useProductsQuery, usePlansQuery, useEntitlementsQuery, useTicketsAvailableQuery, usePurchaseHistoryQuery, useCardsQuery,
   useAddCardMutation, useDeleteCardMutation, useSetDefaultCardMutation, useAuthorizeMutation, useMpiCompleteMutation,
   useMpiMerchantMutation, usePurchaseResultMutation, useSubscriptionsQuery, useSubscribeMutation, useCancelSubscriptionMutation,
-  useResubscribeMutation, useUseTalkTicketMutation,
+  useResubscribeMutation, useSubscriptionMpiCompleteMutation, useUseTalkTicketMutation,
 } = billingApi;

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
-import type { PlanCode, PurchaseFlowReply, PurchaseView, SubscriptionReply, SubscriptionView } from '@talkwith/proto/billing';
+import type { PlanCode, PurchaseFlowReply, PurchaseView, SubscriptionFlowReply, SubscriptionView } from '@talkwith/proto/billing';
 import { errorMessageOf } from '../../api/index.ts';
 import { useAuthorizeMutation, useSubscribeMutation } from './billingApi.ts';
 import { browser, rememberOrder } from './browser.ts';
@@ -20,6 +20,8 @@ export type PaymentOutcome =
   | { kind: 'lost' }
   /** A subscription charge not settled yet (202): repeating the same call with the same key asks again. */
   | { kind: 'recheck' }
+  /** On the way to the 3-D Secure page (a full-page redirect). */
+  | { kind: 'redirecting' }
   | { kind: 'error'; message: string };
 
 export type PaymentTarget = { product_id: string } | { plan_code: PlanCode };
@@ -34,20 +36,25 @@ function failureOutcome(error: Failure, fallback: string): PaymentOutcome {
   return { kind: 'error', message: errorMessageOf(error, fallback) };
 }
 
+/** 3-D Secure: the whole page goes to the issuer's challenge; the return page completes the order. */
+function redirectToChallenge(orderId: string | undefined, challengeUrl: string): PaymentOutcome {
+  if (orderId) rememberOrder(orderId);
+  browser.assign(challengeUrl);
+  return { kind: 'redirecting' };
+}
+
 function flowOutcome(reply: PurchaseFlowReply): PaymentOutcome {
-  if (reply.next === 'challenge' && reply.challenge_url) {
-    rememberOrder(reply.purchase.order_id);
-    browser.assign(reply.challenge_url);
-    return { kind: 'pending', orderId: reply.purchase.order_id };
-  }
+  if (reply.next === 'challenge' && reply.challenge_url) return redirectToChallenge(reply.purchase.order_id, reply.challenge_url);
   if (reply.next === 'pending') return { kind: 'pending', orderId: reply.purchase.order_id };
   if (reply.purchase.status === 'failed') return { kind: 'declined', message: '' };
   return { kind: 'success', purchase: reply.purchase };
 }
 
-/** A 202 PAYMENT_PENDING arrives as data (2xx) without a subscription (API.md § Subscriptions). */
-function subscribedOutcome(reply: SubscriptionReply): PaymentOutcome {
-  return 'subscription' in reply ? { kind: 'success', subscription: reply.subscription } : { kind: 'recheck' };
+/** A subscription's answer: 202 PAYMENT_PENDING is data (2xx) too, and is asked again with the same key. */
+function subscribedOutcome(reply: SubscriptionFlowReply): PaymentOutcome {
+  if (reply.next === 'challenge' && reply.challenge_url) return redirectToChallenge(undefined, reply.challenge_url);
+  if (reply.next === 'pending' || !('subscription' in reply)) return { kind: 'recheck' };
+  return reply.subscription.status === 'active' ? { kind: 'success', subscription: reply.subscription } : { kind: 'declined', message: '' };
 }
 
 /**
