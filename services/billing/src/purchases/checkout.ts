@@ -36,7 +36,8 @@ export interface FlowAnswer {
 export const DECLINED_MESSAGE = 'カードが承認されませんでした。別のカードをお試しください。';
 export const PENDING_MESSAGE = '決済の結果を確認しています。しばらくしてから購入履歴をご確認ください。';
 
-function fingerprintOf(scope: string, body: Record<string, unknown>): string {
+/** What a repeat must match: the call and its body (exported for the crash-repeat tests). */
+export function fingerprintOf(scope: string, body: Record<string, unknown>): string {
   return createHash('sha256').update(JSON.stringify([scope, body], Object.keys(body).sort())).digest('base64url');
 }
 
@@ -55,21 +56,43 @@ export function answerOf(doc: PurchaseDoc): FlowAnswer {
 export async function charge(deps: BillingDeps, request: ChargeRequest): Promise<FlowAnswer> {
   const fingerprint = fingerprintOf(request.scope, request.body);
   const earlier = await openPurchases(deps.platform.store).findOne({ user_id: request.userId, idempotency_key: request.key });
-  if (earlier) return answerOf(await repeatOf(deps, earlier, fingerprint));
+  if (earlier) return answerOf(await repeatOf(deps, request, earlier, fingerprint));
   const product = await productForSale(deps.platform.store, request.productId);
   const payment = await request.payWith();
   const { doc: created, mine } = await createPurchase(deps, request, product, fingerprint);
-  if (!mine) return answerOf(await repeatOf(deps, created, fingerprint));
+  if (!mine) return answerOf(await repeatOf(deps, request, created, fingerprint));
   const outcome = await callProvider(deps, request, payment, created);
   await deps.platform.store.withTransaction((tx) => applyOutcome(tx, deps.platform.events, created._id, outcome, new Date()));
   return answerOf(await reload(deps, created._id));
 }
 
-async function repeatOf(deps: BillingDeps, doc: PurchaseDoc, fingerprint: string): Promise<PurchaseDoc> {
+async function repeatOf(deps: BillingDeps, request: ChargeRequest, doc: PurchaseDoc, fingerprint: string): Promise<PurchaseDoc> {
   if (doc.request_fingerprint !== fingerprint) {
     throw new AppError('IDEMPOTENCY_KEY_REUSED', 'この Idempotency-Key は別の内容の依頼に使われています。', { status: 422 });
   }
+  if (doc.status === 'created') return resendCreated(deps, request, doc);
   return UNSETTLED.includes(doc.status) ? settleBySearch(deps, doc) : doc;
+}
+
+/**
+ * A repeat finds its purchase still `created`: the first try may have died
+ * (a crash, a kill) before its call reached the provider, and the repeat
+ * carries the same card. Sending the SAME orderId again is safe — the
+ * provider knows one order per orderId and answers a known one with its
+ * result, or refuses it — and spares a customer with a good card a purchase
+ * that would otherwise fail after the grace period. A refusal or a lost
+ * answer is settled by what a search of that orderId finds.
+ */
+async function resendCreated(deps: BillingDeps, request: ChargeRequest, doc: PurchaseDoc): Promise<PurchaseDoc> {
+  let result: AuthorizeResult;
+  try {
+    result = await sendCharge(deps, request, await request.payWith(), doc);
+  } catch (err) {
+    deps.platform.logger.warn({ err, orderId: doc.order_id }, 'resending a created order failed: the order is searched');
+    return settleBySearch(deps, doc);
+  }
+  await deps.platform.store.withTransaction((tx) => applyOutcome(tx, deps.platform.events, doc._id, outcomeOfAuthorize(result), new Date()));
+  return reload(deps, doc._id);
 }
 
 export async function reload(deps: BillingDeps, purchaseId: string): Promise<PurchaseDoc> {
