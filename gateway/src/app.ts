@@ -80,7 +80,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   });
   await app.register(httpPlugin, { fallback: spaFallback(webDist) });
   // The lean header set on every answer; the web client's HTML adds the browser set (CSP, Permissions-Policy): security-headers.ts.
-  await app.register(securityHeadersPlugin, { publicUrl: config.PUBLIC_URL, filesPublicBaseUrl: config.FILES_PUBLIC_BASE_URL, analytics: Boolean(own.ANALYTICS_ID) });
+  await app.register(securityHeadersPlugin, { publicUrl: config.PUBLIC_URL, filesPublicBaseUrl: config.FILES_PUBLIC_BASE_URL, paymentTokenUrl: own.PAYMENT_TOKEN_URL, analytics: Boolean(own.ANALYTICS_ID) });
   await app.register(cors, { origin: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : false, credentials: true });
   await app.register(rateLimit, {
     max: options.rateLimitMax ?? own.API_RATE_LIMIT_PER_MINUTE,

@@ -11,6 +11,7 @@ export const GatewayConfig = Type.Object({
   SOCKET_FRAMES_PER_MINUTE: Type.Integer({ minimum: 1, default: 600, description: 'WebSocket frames per minute per client address from signed-in sockets (over all its connections and gateway replicas; anonymous pre-login frames get a twentieth)' }),
   SOCKET_CONNECTION_FRAMES_PER_SECOND: Type.Number({ exclusiveMinimum: 0, default: 2, description: 'WebSocket frames per second one connection may sustain (token bucket; bursts of 15 seconds\' worth)' }),
   ANALYTICS_ID: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9-]{1,40}$', description: 'analytics measurement id; the web client loads the analytics script only when set' })),
+  PAYMENT_TOKEN_URL: urlVariable('https', 'the card provider\'s token API the browser posts card numbers to (billing\'s VERITRANS_TOKEN_URL when PAYMENT_PROVIDER=veritrans); its origin joins the web client\'s connect-src. Unset with the sandbox, which is served on this origin'),
   DEVTOOLS_BLOCK_HOST: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9.-]{1,253}$', description: 'the one host name on which the web client blocks developer-tools shortcuts and the context menu' })),
   IDENTITY_URL: urlVariable('https?', 'distributed gateway: base URL of the identity service'),
   CATALOG_URL: urlVariable('https?', 'distributed gateway: base URL of the catalog service'),

@@ -120,6 +120,13 @@ describe('security headers, policy by configuration', () => {
     expect(csp).not.toContain('/files');
   });
 
+  it('page policy, the card provider\'s token API configured, lets the card form post to its origin only', () => {
+    const csp = contentSecurityPolicy({ paymentTokenUrl: 'https://api.veritrans.co.jp/4gtoken' });
+
+    expect(csp).toContain("connect-src 'self' https://api.veritrans.co.jp;");
+    expect(csp).toMatch(/script-src 'self';/);
+  });
+
   it('page policy, nothing configured, allows only this origin', () => {
     const csp = contentSecurityPolicy({});
 

@@ -13,6 +13,8 @@ export interface SecurityHeaderOptions {
   publicUrl?: string | undefined;
   /** FILES_PUBLIC_BASE_URL: a CDN origin the player loads media (and subtitles) from. */
   filesPublicBaseUrl?: string | undefined;
+  /** PAYMENT_TOKEN_URL: the card provider's token API, which the card form posts to from the browser. */
+  paymentTokenUrl?: string | undefined;
   /** ANALYTICS_ID set: the web client loads the Google tag, which needs its hosts. */
   analytics?: boolean;
 }
@@ -72,7 +74,7 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): stri
     ['img-src', ["'self'", 'data:', 'blob:', ...extra(files), ...(analytics ? ANALYTICS_IMG : [])]],
     ['media-src', ["'self'", 'blob:', ...extra(files)]],
     ['font-src', ["'self'"]],
-    ['connect-src', ["'self'", ...extra(files), ...(analytics ? ANALYTICS_CONNECT : [])]],
+    ['connect-src', ["'self'", ...extra(files, originOf(options.paymentTokenUrl)), ...(analytics ? ANALYTICS_CONNECT : [])]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'none'"]],
     ['frame-ancestors', ["'none'"]],

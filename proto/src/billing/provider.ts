@@ -144,3 +144,13 @@ export const VtReply = Type.Object({
   }),
 });
 export type VtReply = Static<typeof VtReply>;
+
+// ── Where the browser gets a card token (whichever provider takes the cards) ──
+
+/** GET /api/payment/token_endpoint: the provider's token API the card form posts to, and its public key. */
+export const TokenEndpointReply = Type.Object({
+  ok: Type.Literal(true),
+  url: Type.String({ description: 'absolute, or a path on this origin for the sandbox' }),
+  token_api_key: Type.String({ description: 'the public token API key (not a secret: the browser sends it)' }),
+});
+export type TokenEndpointReply = Static<typeof TokenEndpointReply>;

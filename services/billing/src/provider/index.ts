@@ -1,5 +1,7 @@
 /** The provider area (API.md § Provider port): which card provider billing talks to, and its pages. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Platform } from '@talkwith/platform';
+import { TokenEndpointReply } from '@talkwith/proto/billing';
 import type { BillingConfig } from '../config.ts';
 import type { BillingArea, BillingDeps } from '../deps.ts';
 import type { PaymentProvider } from './port.ts';
@@ -21,6 +23,15 @@ function sandboxMerchant(config: BillingConfig): MerchantCredentials {
 
 /** The sandbox's routes exist only while the sandbox takes the cards: otherwise they answer 404. */
 async function providerRoutes(app: Parameters<BillingArea['routes']>[0], deps: BillingDeps): Promise<void> {
+  // The card form asks here where to send the card, so the browser follows PAYMENT_PROVIDER without a rebuild.
+  app.withTypeProvider<TypeBoxTypeProvider>().get('/api/payment/token_endpoint', {
+    schema: { tags: ['billing'], summary: 'Where the browser posts the card for a one-time token (the provider\'s host) and the public key it sends', response: { 200: TokenEndpointReply } },
+  }, async () => {
+    const { url, tokenApiKey } = deps.provider.tokenEndpoint();
+    // The sandbox lives on our own origin: a path keeps it same-origin however the browser reached us (localhost or 127.0.0.1).
+    const sameOrigin = url.startsWith(`${deps.publicUrl}/`) ? url.slice(deps.publicUrl.length) : url;
+    return { ok: true as const, url: sameOrigin, token_api_key: tokenApiKey };
+  });
   if (deps.config.PAYMENT_PROVIDER === 'sandbox' && deps.provider instanceof SandboxProvider) {
     await app.register(sandboxPages, { engine: deps.provider.engine });
     await app.register(sandboxRest, { engine: deps.provider.engine, merchant: sandboxMerchant(deps.config) });

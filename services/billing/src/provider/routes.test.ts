@@ -133,3 +133,27 @@ describe('sandbox kept out of production', () => {
     expect([token.statusCode, page.statusCode, rest.statusCode]).toEqual([404, 404, 404]);
   });
 });
+
+describe('token endpoint', () => {
+  it('token_endpoint, the sandbox taking the cards, answers its token path on our origin and its public key', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/payment/token_endpoint' });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, url: '/api/payment/sandbox/tokens', token_api_key: 'sandbox' });
+  });
+
+  it('token_endpoint, VeriTrans4G taking the cards, answers its token host and public key but never the secret', async () => {
+    const veritrans = await appWith({
+      PAYMENT_PROVIDER: 'veritrans', VERITRANS_MERCHANT_CCID: 'A100000000000001069713cc', VERITRANS_SECRET_KEY: 'merchant-secret-never-shown',
+      VERITRANS_TOKEN_API_KEY: 'cd76ca65-7f54-4dec-8ba3-11c12e36a548', VERITRANS_TOKEN_URL: 'https://api.veritrans.co.jp/4gtoken',
+    });
+    try {
+      const res = await veritrans.inject({ method: 'GET', url: '/api/payment/token_endpoint' });
+
+      expect(res.json()).toEqual({ ok: true, url: 'https://api.veritrans.co.jp/4gtoken', token_api_key: 'cd76ca65-7f54-4dec-8ba3-11c12e36a548' });
+      expect(res.body).not.toContain('merchant-secret-never-shown');
+    } finally {
+      await veritrans.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, Notice } from '../../app/ui.tsx';
+import { useTokenEndpointQuery } from './billingApi.ts';
 import { CardTokenError, fetchCardToken, type TokenEndpoint } from './cardToken.ts';
 
 export interface CardFormProps {
@@ -8,6 +9,7 @@ export interface CardFormProps {
   /** Offer 「このカードを保存する」 (purchases); card registration always saves. */
   offerSave?: boolean;
   busy?: boolean;
+  /** Where to tokenise; by default the one billing names (GET /api/payment/token_endpoint: the sandbox or VeriTrans4G). */
   endpoint?: TokenEndpoint;
   onToken: (token: string, options: { save: boolean }) => Promise<void> | void;
 }
@@ -23,16 +25,19 @@ export function CardForm({ submitLabel, offerSave = false, busy = false, endpoin
   const form = useRef<HTMLFormElement>(null);
   const [tokenizing, setTokenizing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const served = useTokenEndpointQuery(undefined, { skip: Boolean(endpoint) }).data;
+  const target = endpoint ?? (served ? { url: served.url, tokenApiKey: served.token_api_key } : undefined);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (!target) return;
     const data = new FormData(event.currentTarget);
     const save = data.get('save') === 'on';
     setProblem(null);
     setTokenizing(true);
     let token: string;
     try {
-      token = await fetchCardToken({ number: String(data.get('cardnumber') ?? ''), expiry: String(data.get('cc-exp') ?? ''), securityCode: String(data.get('cvc') ?? '') }, endpoint);
+      token = await fetchCardToken({ number: String(data.get('cardnumber') ?? ''), expiry: String(data.get('cc-exp') ?? ''), securityCode: String(data.get('cvc') ?? '') }, target);
     } catch (error) {
       setProblem(tokenProblem(error, t));
       return;
@@ -43,7 +48,7 @@ export function CardForm({ submitLabel, offerSave = false, busy = false, endpoin
     await onToken(token, { save });
   };
 
-  const working = tokenizing || busy;
+  const working = tokenizing || busy || !target;
   return (
     <form ref={form} className="card-form" onSubmit={(event) => void submit(event)} autoComplete="on" noValidate>
       <Field label={t('billing.card.number')} name="cardnumber" autoComplete="cc-number" inputMode="numeric" required maxLength={23} placeholder="1234 5678 9012 3456" />

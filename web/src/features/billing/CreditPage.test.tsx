@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/harness.tsx';
 import { browser } from './browser.ts';
@@ -17,7 +17,9 @@ function open(path: string) {
   return renderRoutes(routes, { path, state: signedInAs(aUser()) });
 }
 
-function typeCard(number = '4111 1111 1111 1111') {
+/** Types a card once the form knows where to tokenise it (billing names the token endpoint). */
+async function typeCard(number = '4111 1111 1111 1111') {
+  await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: /支払う|登録/ }).disabled).toBe(false));
   fireEvent.change(screen.getByLabelText('カード番号'), { target: { value: number } });
   fireEvent.change(screen.getByLabelText('有効期限（月/年）'), { target: { value: '12/30' } });
   fireEvent.change(screen.getByLabelText('セキュリティコード'), { target: { value: '123' } });
@@ -55,7 +57,7 @@ describe('CreditPage', () => {
 
     const { store } = await open('/payment/process/credit?product_id=tickets-5');
     await screen.findByLabelText('カード番号');
-    typeCard();
+    await typeCard();
     fireEvent.click(screen.getByRole('button', { name: '¥700を支払う' }));
 
     await screen.findByText('お支払いが完了しました。ご購入ありがとうございます。');
@@ -206,7 +208,7 @@ describe('CreditPage', () => {
 
     await renderRoutes(routes, { path: '/payment/process/credit?plan_code=PROD001', state: signedInAs(user) });
     await screen.findByLabelText('カード番号');
-    typeCard('4000 0000 0000 3220');
+    await typeCard('4000 0000 0000 3220');
     fireEvent.click(screen.getByRole('button', { name: '¥1,100を支払う' }));
 
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payment/sandbox/challenge/sub-1-1'));

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/harness.tsx';
 import EditCardPage from './EditCardPage.tsx';
@@ -6,7 +6,9 @@ import { aCard, aUser, billingServer, inShell, signedInAs } from './testing.tsx'
 
 const open = () => renderRoutes(inShell([{ path: '/payment/editcard', element: <EditCardPage /> }]), { path: '/payment/editcard', state: signedInAs(aUser()) });
 
-function typeCard() {
+/** Types a card once the form knows where to tokenise it (billing names the token endpoint). */
+async function typeCard() {
+  await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'このカードを登録する' }).disabled).toBe(false));
   fireEvent.change(screen.getByLabelText('カード番号'), { target: { value: '4000 0000 0000 3220' } });
   fireEvent.change(screen.getByLabelText('有効期限（月/年）'), { target: { value: '1230' } });
   fireEvent.change(screen.getByLabelText('セキュリティコード'), { target: { value: '999' } });
@@ -34,7 +36,7 @@ describe('EditCardPage', () => {
 
     const { store } = await open();
     await screen.findByText('登録されているカードはありません。');
-    typeCard();
+    await typeCard();
     fireEvent.click(screen.getByRole('button', { name: 'このカードを登録する' }));
 
     expect(await screen.findByText('カードを登録しました。')).toBeTruthy();
@@ -52,7 +54,7 @@ describe('EditCardPage', () => {
 
     await open();
     await screen.findByText('登録されているカードはありません。');
-    typeCard();
+    await typeCard();
     fireEvent.click(screen.getByRole('button', { name: 'このカードを登録する' }));
 
     expect(await screen.findByText('カード番号が正しくありません。')).toBeTruthy();

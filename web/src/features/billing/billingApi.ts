@@ -2,7 +2,7 @@ import { api } from '../../api/index.ts';
 import type {
   AddCardBody, AuthorizeBody, AvailableTicketsReply, CancelSubscriptionBody, CardIdBody, CardReply, CardsReply, EntitlementsReply,
   HistoryGetBody, HistoryReply, OrderIdBody, PlansReply, ProductsReply, PurchaseFlowReply, PurchaseReply, ResubscribeBody, SubscribeBody,
-  SubscriptionFlowReply, SubscriptionOrderBody, SubscriptionReply, SubscriptionsReply, UseTicketBody, UseTicketReply, WalletReply,
+  SubscriptionFlowReply, SubscriptionOrderBody, SubscriptionReply, SubscriptionsReply, TokenEndpointReply, UseTicketBody, UseTicketReply, WalletReply,
 } from '@talkwith/proto/billing';
 
 /** A money-moving call: its body and the Idempotency-Key of the intent (API.md: one key per intended charge, grant or use). */
@@ -14,6 +14,7 @@ const billingApi = api.enhanceEndpoints({ addTagTypes: ['Wallet', 'Cards', 'Purc
   endpoints: (build) => ({
     wallet: build.query<WalletReply, void>({ query: () => 'billing/wallet', providesTags: ['Wallet'] }),
     products: build.query<ProductsReply, void>({ query: () => 'billing/products' }),
+    tokenEndpoint: build.query<TokenEndpointReply, void>({ query: () => 'payment/token_endpoint' }),
     plans: build.query<PlansReply, void>({ query: () => 'billing/plans' }),
     entitlements: build.query<EntitlementsReply, void>({ query: () => 'billing/entitlements', providesTags: ['Entitlements'] }),
     ticketsAvailable: build.query<AvailableTicketsReply, string>({ query: (userId) => `talk_tickets/available/${encodeURIComponent(userId)}`, providesTags: ['Wallet'] }),
@@ -80,5 +81,5 @@ export const {
   useWalletQuery, useProductsQuery, usePlansQuery, useEntitlementsQuery, useTicketsAvailableQuery, usePurchaseHistoryQuery, useCardsQuery,
   useAddCardMutation, useDeleteCardMutation, useSetDefaultCardMutation, useAuthorizeMutation, useMpiCompleteMutation,
   useMpiMerchantMutation, usePurchaseResultMutation, useSubscriptionsQuery, useSubscribeMutation, useCancelSubscriptionMutation,
-  useResubscribeMutation, useSubscriptionMpiCompleteMutation, useUseTalkTicketMutation,
+  useResubscribeMutation, useSubscriptionMpiCompleteMutation, useUseTalkTicketMutation, useTokenEndpointQuery,
 } = billingApi;

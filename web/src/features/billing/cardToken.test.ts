@@ -4,6 +4,7 @@ import { CardTokenError, fetchCardToken, normalizeExpiry } from './cardToken.ts'
 afterEach(() => vi.unstubAllGlobals());
 
 const card = { number: '4111 1111 1111 1111', expiry: '12/30', securityCode: '123' };
+const SANDBOX = { url: '/api/payment/sandbox/tokens', tokenApiKey: 'sandbox' };
 
 describe('cardToken', () => {
   it('fetchCardToken, a provider that never answers, gives up at the time-out with a timeout error', async () => {
@@ -11,7 +12,7 @@ describe('cardToken', () => {
       init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
     }));
 
-    const outcome = fetchCardToken(card, { url: '/api/payment/sandbox/tokens', tokenApiKey: 'k' }, 20);
+    const outcome = fetchCardToken(card, { ...SANDBOX, tokenApiKey: 'k' }, 20);
 
     await expect(outcome).rejects.toMatchObject({ name: 'CardTokenError', reason: 'timeout' });
   });
@@ -19,13 +20,13 @@ describe('cardToken', () => {
   it('fetchCardToken, the network failing, is a network error (not a decline)', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
 
-    await expect(fetchCardToken(card)).rejects.toMatchObject({ reason: 'network' });
+    await expect(fetchCardToken(card, SANDBOX)).rejects.toMatchObject({ reason: 'network' });
   });
 
   it('fetchCardToken, a refusal, carries the provider message and no token', async () => {
     vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify({ status: 'failure', message: '有効期限が正しくありません。' }), { status: 400 })));
 
-    const error = await fetchCardToken(card).catch((e: unknown) => e);
+    const error = await fetchCardToken(card, SANDBOX).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(CardTokenError);
     expect(error).toMatchObject({ reason: 'invalid', message: '有効期限が正しくありません。' });
@@ -34,7 +35,7 @@ describe('cardToken', () => {
   it('fetchCardToken, an answer of status success without a token, is refused', async () => {
     vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify({ status: 'success' }), { status: 200 })));
 
-    await expect(fetchCardToken(card)).rejects.toMatchObject({ reason: 'invalid' });
+    await expect(fetchCardToken(card, SANDBOX)).rejects.toMatchObject({ reason: 'invalid' });
   });
 
   it('normalizeExpiry, typed without a slash or with spaces, becomes MM/YY', () => {

@@ -5,10 +5,8 @@
  * receives the one-time token. Nothing here is logged or stored.
  */
 
-/** Where the token is asked for. The sandbox's public key is 'sandbox' (services/billing/src/provider/sandbox/tokens.ts). */
+/** Where the token is asked for: billing names it (GET /api/payment/token_endpoint). */
 export interface TokenEndpoint { url: string; tokenApiKey: string }
-
-export const SANDBOX_TOKEN_ENDPOINT: TokenEndpoint = { url: '/api/payment/sandbox/tokens', tokenApiKey: 'sandbox' };
 
 /** SPEC.md §9: the provider's SDK gives up after 60 seconds. */
 export const TOKEN_TIMEOUT_MS = 60_000;
@@ -33,7 +31,7 @@ export function normalizeExpiry(value: string): string {
   return digits.length === 4 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : value.trim();
 }
 
-export async function fetchCardToken(card: CardInput, endpoint: TokenEndpoint = SANDBOX_TOKEN_ENDPOINT, timeoutMs = TOKEN_TIMEOUT_MS): Promise<string> {
+export async function fetchCardToken(card: CardInput, endpoint: TokenEndpoint, timeoutMs = TOKEN_TIMEOUT_MS): Promise<string> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {

@@ -49,10 +49,14 @@ export function aWallet(fields: Partial<WalletReply> = {}): WalletReply {
 type Answer = [number, unknown];
 type Route = Answer | ((call: RecordedCall) => Answer);
 
+/** Billing names the sandbox's token API unless a test scripts another. */
+const SANDBOX_TOKEN_ENDPOINT: Route = [200, { ok: true, url: '/api/payment/sandbox/tokens', token_api_key: 'sandbox' }];
+
 /** A scripted billing server: `'POST payment/card/authorize': [200, {...}]`; anything else answers 404. */
 export function billingServer(routes: Record<string, Route>) {
   return fakeServer((call) => {
-    const route = routes[`${call.method} ${call.url.replace(/^\/api\//, '')}`];
+    const scripted: Record<string, Route> = { 'GET payment/token_endpoint': SANDBOX_TOKEN_ENDPOINT, ...routes };
+    const route = scripted[`${call.method} ${call.url.replace(/^\/api\//, '')}`];
     if (!route) return [404, { ok: false, code: 'NOT_FOUND', message: 'not scripted' }];
     return typeof route === 'function' ? route(call) : route;
   });
