@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { CARDS } from '../../services/billing/src/provider/sandbox/cards.ts';
 
 /**
  * A card-paying client as a real browser and its retry logic behave: one
@@ -9,14 +10,9 @@ import { createHmac, randomBytes, randomInt } from 'node:crypto';
 
 export const PACK = { product_id: 'tickets-1', tickets: 1, amount: 150 } as const;
 
-/** The sandbox's test cards (services/billing/API.md § Provider port). */
-export const CARDS = {
-  success: '4111111111111111',
-  timeout: '4000000000000119',
-  pending: '4000000000000259',
-  declined: '4000000000000002',
-} as const;
-export type Scenario = keyof typeof CARDS;
+/** The sandbox's test cards (services/billing/API.md § Provider port); the chaos test pays with all but the challenge card. */
+export { CARDS };
+export type Scenario = Exclude<keyof typeof CARDS, 'challenge'>;
 
 /** How the client sends its request: once, 2–3 copies at the same time, or aborted mid-way and sent again. */
 export type Delivery = 'once' | 'duplicated' | 'aborted';

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARDS } from './sandbox/cards.ts';
 import { ProviderRequestError, ProviderTimeoutError, type AuthorizeRequest, type PaymentProvider } from './port.ts';
 
 export interface ProviderFixture {
@@ -19,13 +20,7 @@ export interface ProviderFixture {
   close(): Promise<void>;
 }
 
-export const CARDS = {
-  success: '4111111111111111',
-  challenge: '4000000000003220',
-  declined: '4000000000000002',
-  timeout: '4000000000000119',
-  pending: '4000000000000259',
-} as const;
+export { CARDS } from './sandbox/cards.ts';
 
 const orderId = () => `t-${randomUUID()}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

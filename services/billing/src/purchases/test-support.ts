@@ -6,15 +6,10 @@ import { loadBillingConfig } from '../config.ts';
 import type { BillingDeps } from '../deps.ts';
 import { billingService } from '../index.ts';
 import { SandboxProvider } from '../provider/sandbox/adapter.ts';
+import { CARDS } from '../provider/sandbox/cards.ts';
 import { SandboxEngine } from '../provider/sandbox/engine.ts';
 
-export const CARDS = {
-  success: '4111111111111111',
-  challenge: '4000000000003220',
-  declined: '4000000000000002',
-  timeout: '4000000000000119',
-  pending: '4000000000000259',
-} as const;
+export { CARDS } from '../provider/sandbox/cards.ts';
 
 export const PUBLIC_URL = 'http://localhost:3000';
 const ENV = { SANDBOX_PENDING_MS: '300', RECONCILE_EVERY_MS: '1000', PUBLIC_URL };

@@ -15,6 +15,9 @@ export const TEST_CARDS: Readonly<Record<string, Scenario>> = {
   '4000000000000259': 'pending',
 };
 
+/** One card number per scenario, for tests and scripts that pay with the sandbox. */
+export const CARDS = Object.fromEntries(Object.entries(TEST_CARDS).map(([number, scenario]) => [scenario, number])) as Readonly<Record<Scenario, string>>;
+
 /** Any other number that passes Luhn behaves as a plain success card. */
 export function scenarioOf(cardNumber: string): Scenario {
   return TEST_CARDS[cardNumber] ?? 'success';
