@@ -43,7 +43,7 @@ describe.skipIf(!hasChromium)('billing end to end: a customer subscribes, passes
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await customer.setViewportSize(viewport);
       // From the top: a full-page shot of a scrolled page draws the sticky header in the middle.
-      await customer.evaluate(() => window.scrollTo(0, 0));
+      await customer.evaluate('window.scrollTo(0, 0)');
       await customer.waitForTimeout(200);
       await customer.screenshot({ path: join(SHOTS, `${name}-${size}.png`), fullPage: true });
     }
