@@ -12,8 +12,8 @@ export const TicketSource = Type.Union([
 
 /** SPEC.md §4 point transaction codes. */
 export const PointCode = Type.Union([
-  Type.Literal('SU0001'), Type.Literal('MA0001'), Type.Literal('MA0009'), Type.Literal('TA0001'), Type.Literal('LB0001'), Type.Literal('LP0001'),
-], { description: 'SU0001 from a subscription; MA0001 given by an operator; MA0009 cancelled by an operator; TA0001 used; LB0001 login bonus; LP0001 expired' });
+  Type.Literal('SU0001'), Type.Literal('MA0001'), Type.Literal('MA0009'), Type.Literal('TA0001'), Type.Literal('LB0001'), Type.Literal('LP0001'), Type.Literal('PU0001'),
+], { description: 'SU0001 from a subscription; MA0001 given by an operator; MA0009 cancelled by an operator; TA0001 used; LB0001 login bonus; LP0001 expired (SPEC.md §4); PU0001 bought with a card (ours: §4 names no code for the point packs the shop sells)' });
 
 export const ProductKind = Type.Union([
   Type.Literal('character'), Type.Literal('subscription'), Type.Literal('tickets'), Type.Literal('points'),

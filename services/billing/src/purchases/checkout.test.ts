@@ -23,6 +23,17 @@ describe('card/authorize', () => {
     expect(await countSandboxCharges(billing.svc.platform.store, purchase.order_id)).toBe(1);
   });
 
+  it('authorize, a point pack, books its points as bought (PU0001), not as an operator gift', async () => {
+    const me = buyer(billing);
+
+    const { purchase } = (await me.post(AUTHORIZE, { product_id: 'points-500', token: await cardToken(billing) })).json();
+
+    const lot = await billing.svc.platform.store.collection('ledger_lots').findOne({ ref: purchase.purchase_id });
+    expect(lot).toMatchObject({ asset: 'points', code: 'PU0001', granted: 500 });
+    const history = await billing.svc.app.inject({ method: 'GET', url: `/api/admin/point/history?user_id=${me.userId}`, headers: { authorization: `Bearer ${billing.svc.tokenFor('admin-pu', ['admin'])}` } });
+    expect(history.json().items).toEqual([]);
+  });
+
   it('authorize, same key twice, answers the same and charges and grants once', async () => {
     const me = buyer(billing);
     const key = randomUUID();

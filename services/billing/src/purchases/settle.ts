@@ -75,8 +75,8 @@ export async function deliver(tx: Transaction, events: Eventing, purchase: Purch
   const { user_id, _id: ref } = purchase;
   if (purchase.character_id) await confirmCharacter(tx, user_id, purchase.character_id, ref, at);
   if (purchase.tickets) await grantTickets(tx, events, { user_id, count: purchase.tickets, source: 'purchase', ref, now: new Date(at) });
-  // SPEC.md §4 has no code for bought points; MA0001 (a credit) without an admin_id is how the ledger books them (its operator history lists only entries with one).
-  if (purchase.points) await grantPoints(tx, events, { user_id, points: purchase.points, code: 'MA0001', ref, reason: 'ポイント購入', now: new Date(at) });
+  // PU0001: bought points (SPEC.md §4 names no code for them; booking them as MA0001 would show a purchase as an operator's gift).
+  if (purchase.points) await grantPoints(tx, events, { user_id, points: purchase.points, code: 'PU0001', ref, reason: 'ポイント購入', now: new Date(at) });
   await events.publish('purchase.completed', user_id, {
     purchase_id: ref, user_id, order_id: purchase.order_id, product_id: purchase.product_id, kind: purchase.kind, amount: purchase.amount,
     ...(purchase.character_id ? { character_id: purchase.character_id } : {}), completed_at: at,
