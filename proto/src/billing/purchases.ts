@@ -60,7 +60,7 @@ export type PurchaseView = Static<typeof PurchaseView>;
 /** What operators see besides: who, how it was paid, what the provider answered. */
 export const AdminPurchaseView = Type.Composite([PurchaseView, Type.Object({
   user_id: Type.String(),
-  source: Type.Union([Type.Literal('card'), Type.Literal('manual')]),
+  source: Type.Union([Type.Literal('card'), Type.Literal('manual'), Type.Literal('subscription')]),
   attempts: Type.Integer({ minimum: 0 }),
   provider_result: Type.Optional(Type.Object({ vResultCode: Type.String(), mstatus: Type.String(), message: Type.Optional(Type.String()) })),
   note: Type.Optional(Type.String()),

@@ -20,7 +20,8 @@ export interface PurchaseDoc {
   /** Hash of the route and body that created it: the same key with another body is refused. */
   request_fingerprint: string;
   status: PurchaseStatus;
-  source: 'card' | 'manual';
+  /** card: charged here; manual: written by an operator; subscription: a charged plan period (subscription-charges.ts). */
+  source: 'card' | 'manual' | 'subscription';
   /** Calls made to the provider for this order (authorize, searches). */
   attempts: number;
   provider_result?: ProviderCodes;

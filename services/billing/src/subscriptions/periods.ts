@@ -1,6 +1,7 @@
 import type { DocumentStore, Eventing, Transaction } from '@talkwith/platform';
 import { grantPoints, grantTickets } from '../ledger/index.ts';
 import { addCalendarMonths } from '../ledger/calendar.ts';
+import { recordSubscriptionCharge } from '../purchases/subscription-charges.ts';
 import { planOf } from './plans.ts';
 import { openPeriodCharges, openSubscriptions, orderIdOf, type ChargeInFlight, type ChargeReason, type SubscriptionRecord } from './records.ts';
 
@@ -87,6 +88,9 @@ export async function settleCaptured(tx: Transaction, events: Eventing, claimed:
   await openPeriodCharges(tx).insertOne({
     _id: charge.order_id, subscription_id: settled._id, user_id: settled.user_id, period: charge.period, amount: plan.amount, reason: charge.reason, settled_at: now.toISOString(),
     ...(charge.idempotency_key ? { idempotency_key: charge.idempotency_key } : {}),
+  });
+  await recordSubscriptionCharge(tx, {
+    order_id: charge.order_id, user_id: settled.user_id, plan_code: plan.plan_code, name: plan.name, amount: plan.amount, tickets: plan.tickets, points: plan.points, at: now.toISOString(),
   });
   await grantTickets(tx, events, { user_id: settled.user_id, count: plan.tickets, source: 'subscription', ref: charge.order_id, now });
   await grantPoints(tx, events, { user_id: settled.user_id, points: plan.points, code: 'SU0001', ref: charge.order_id, now });

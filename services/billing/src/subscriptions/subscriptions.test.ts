@@ -26,6 +26,18 @@ describe('subscribe', () => {
     expect(await eventsOf(billing, subscription.subscription_id, 'subscription.started')).toHaveLength(1);
   });
 
+  it('subscribe, success card, lists the charged period in the customer\'s purchase history and the operators\' payment history', async () => {
+    const me = buyer(billing);
+    const { subscription } = (await me.post(SUBSCRIBE, { plan_code: 'PROD001', token: await cardToken(billing) })).json();
+
+    const mine = (await me.post('/api/payment/user_purchase_history/get', { user_id: me.userId })).json();
+    const admin = { authorization: `Bearer ${billing.svc.tokenFor('admin-history', ['admin'])}` };
+    const all = (await billing.svc.app.inject({ method: 'GET', url: `/api/admin/payment/history?user_id=${me.userId}`, headers: admin })).json();
+
+    expect(mine.purchases).toEqual([expect.objectContaining({ kind: 'subscription', name: 'TALK WITH 月額プラン', amount: 1100, status: 'captured', order_id: `sub-${subscription.subscription_id}-1` })]);
+    expect(all.purchases).toEqual([expect.objectContaining({ kind: 'subscription', source: 'subscription', amount: 1100 })]);
+  });
+
   it('subscribe, same key twice and then concurrently, answers the same and charges and grants once', async () => {
     const me = buyer(billing);
     const key = randomUUID();
