@@ -96,3 +96,6 @@ export async function startRedisServer(): Promise<RunningRedis> {
     },
   };
 }
+
+/** The in-memory store adapter, for tests only (see store/memory-store.ts). */
+export { createMemoryStore } from '../store/memory-store.ts';
