@@ -5,7 +5,6 @@ import { loadTranslateConfig } from './translate/config.ts';
 import { blockRoutes } from './block-routes.ts';
 import { blockToolRoutes } from './block-tools-routes.ts';
 import { characterRoutes } from './character-routes.ts';
-import { rejectNonFinite } from './finite.ts';
 import { importRoutes } from './import-routes.ts';
 import { projectRoutes } from './project-routes.ts';
 import { publishingRoutes } from './publishing-routes.ts';
@@ -22,8 +21,6 @@ export interface AuthoringOptions {
 /** Admin authoring of characters, settings and blocks, project settings and translation (SPEC.md §7 Admin; services/catalog/API.md). */
 export const authoringRoutes: FastifyPluginAsync<AuthoringOptions> = async (app, { platform, config, env }) => {
   const translator = await translatorFrom(loadTranslateConfig(env));
-  // Validated bodies and queries may still hold Infinity (see finite.ts): refused before any handler of this area.
-  app.addHook('preHandler', async (request) => rejectNonFinite(request.query, request.body));
   await app.register(characterRoutes, { platform });
   await app.register(publishingRoutes, { platform });
   await app.register(blockRoutes, { platform });

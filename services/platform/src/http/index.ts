@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type {} from '@fastify/swagger';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toErrorReply, messages } from './error-reply.ts';
+import { rejectNonFinite } from './finite.ts';
 
 export { toErrorReply, messages, validationField } from './error-reply.ts';
 export type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -44,6 +45,15 @@ async function httpConventions(app: FastifyInstance, options: HttpPluginOptions)
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
     done(null, payload);
+  });
+  // Validated bodies and queries may still hold Infinity (1e309): refused before any handler (finite.ts).
+  app.addHook('preHandler', (request, _reply, done) => {
+    try {
+      rejectNonFinite(request.query, request.body);
+      done();
+    } catch (err) {
+      done(err as FastifyError);
+    }
   });
   app.setErrorHandler(async (err: FastifyError, request, reply) => {
     const { status, body } = toErrorReply(err);

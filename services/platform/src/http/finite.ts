@@ -1,4 +1,4 @@
-import { AppError } from '@talkwith/platform';
+import { AppError } from '../errors/index.ts';
 
 /**
  * The path of the first number that is not finite (1e309 parses to Infinity;
