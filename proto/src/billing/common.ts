@@ -9,10 +9,13 @@ export const IdempotencyHeaders = Type.Object({
 });
 export type IdempotencyHeaders = Static<typeof IdempotencyHeaders>;
 
-export const UserIdParams = Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 64 }) });
+/** An account id as identity issues them (UUIDs; tests use short names): no spaces, no control characters. */
+export const UserId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9][A-Za-z0-9_.:-]*$' });
+
+export const UserIdParams = Type.Object({ user_id: UserId });
 export type UserIdParams = Static<typeof UserIdParams>;
 
-export const AdminUserParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export const AdminUserParams = Type.Object({ id: UserId });
 export type AdminUserParams = Static<typeof AdminUserParams>;
 
 export const PageQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })) });

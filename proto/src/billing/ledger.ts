@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PointCode as PointCodeSchema, TicketSource as TicketSourceSchema } from '../events/billing.ts';
-import { Iso } from './common.ts';
+import { Iso, UserId } from './common.ts';
 
 // The ledger area's HTTP bodies and replies (services/billing/API.md § Ledger).
 
@@ -49,13 +49,13 @@ export type AvailableTicketsReply = Static<typeof AvailableTicketsReply>;
 export const AvailablePointsReply = Type.Object({ ok: Type.Literal(true), points: Type.Integer({ minimum: 0 }), lots: Type.Array(PointLotView) });
 export type AvailablePointsReply = Static<typeof AvailablePointsReply>;
 
-export const TicketsSumBody = Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+export const TicketsSumBody = Type.Object({ user_id: UserId }, { additionalProperties: false });
 export type TicketsSumBody = Static<typeof TicketsSumBody>;
 export const TicketsSumReply = Type.Object({ ok: Type.Literal(true), total: Type.Integer({ minimum: 0 }) });
 export type TicketsSumReply = Static<typeof TicketsSumReply>;
 
 /** SPEC.md §3 talk ticket payload: one ticket for one talk. */
-export const UseTicketBody = Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 64 }), character_id: CharacterId, btn: Btn }, { additionalProperties: false });
+export const UseTicketBody = Type.Object({ user_id: UserId, character_id: CharacterId, btn: Btn }, { additionalProperties: false });
 export type UseTicketBody = Static<typeof UseTicketBody>;
 export const UseTicketReply = Type.Object({ ok: Type.Literal(true), used: Type.Literal(1), talk_tickets: Type.Integer({ minimum: 0 }) });
 export type UseTicketReply = Static<typeof UseTicketReply>;
@@ -66,7 +66,7 @@ export type UsePointsBody = Static<typeof UsePointsBody>;
 export const UsePointsReply = Type.Object({ ok: Type.Literal(true), used: Type.Integer({ minimum: 1 }), points: Type.Integer({ minimum: 0 }) });
 export type UsePointsReply = Static<typeof UsePointsReply>;
 
-export const LedgerHistoryBody = Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 64 }), asset: Type.Optional(LedgerAsset), page: Type.Optional(Page) }, { additionalProperties: false });
+export const LedgerHistoryBody = Type.Object({ user_id: UserId, asset: Type.Optional(LedgerAsset), page: Type.Optional(Page) }, { additionalProperties: false });
 export type LedgerHistoryBody = Static<typeof LedgerHistoryBody>;
 export const LedgerHistoryReply = Type.Object({
   ok: Type.Literal(true),
@@ -93,12 +93,12 @@ export type AdminRemoveTicketsBody = Static<typeof AdminRemoveTicketsBody>;
 export const AdminTicketsChangedReply = Type.Object({ ok: Type.Literal(true), user_id: Type.String(), changed: Type.Integer(), talk_tickets: Type.Integer({ minimum: 0 }), lot_id: Type.Optional(Type.String()) });
 export type AdminTicketsChangedReply = Static<typeof AdminTicketsChangedReply>;
 
-export const AdminPointsBody = Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 64 }), points: Points, reason: Reason }, { additionalProperties: false });
+export const AdminPointsBody = Type.Object({ user_id: UserId, points: Points, reason: Reason }, { additionalProperties: false });
 export type AdminPointsBody = Static<typeof AdminPointsBody>;
 export const AdminPointsChangedReply = Type.Object({ ok: Type.Literal(true), user_id: Type.String(), changed: Type.Integer(), points: Type.Integer({ minimum: 0 }), lot_id: Type.Optional(Type.String()) });
 export type AdminPointsChangedReply = Static<typeof AdminPointsChangedReply>;
 
-export const AdminPointHistoryQuery = Type.Object({ page: Type.Optional(Page), user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false });
+export const AdminPointHistoryQuery = Type.Object({ page: Type.Optional(Page), user_id: Type.Optional(UserId) }, { additionalProperties: false });
 export type AdminPointHistoryQuery = Static<typeof AdminPointHistoryQuery>;
 export const AdminPointHistoryItem = Type.Object({
   at: Iso, user_id: Type.String(), code: PointCodeSchema, delta: Type.Integer(), reason: Type.Optional(Type.String()), admin_id: Type.Optional(Type.String()),

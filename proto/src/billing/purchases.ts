@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Iso, Yen } from './common.ts';
+import { Iso, UserId, Yen } from './common.ts';
 
 /** The purchases area's HTTP bodies and replies (services/billing/API.md § Purchases). */
 
@@ -129,7 +129,7 @@ export const CardDeletedReply = Type.Object({ ok: Type.Literal(true) });
 export type CardDeletedReply = Static<typeof CardDeletedReply>;
 
 export const HistoryGetBody = Type.Object({
-  user_id: Type.String({ minLength: 1, maxLength: 64 }),
+  user_id: UserId,
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
 }, { additionalProperties: false });
 export type HistoryGetBody = Static<typeof HistoryGetBody>;
@@ -137,7 +137,7 @@ export const HistoryReply = Type.Object({ ok: Type.Literal(true), purchases: Typ
 export type HistoryReply = Static<typeof HistoryReply>;
 
 export const HistoryInsertBody = Type.Object({
-  user_id: Type.String({ minLength: 1, maxLength: 64 }),
+  user_id: UserId,
   product_id: ProductId,
   amount: Yen,
   note: Reason,
@@ -149,7 +149,7 @@ export type EntitlementsReply = Static<typeof EntitlementsReply>;
 
 export const AdminPaymentHistoryQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
-  user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  user_id: Type.Optional(UserId),
   status: Type.Optional(PurchaseStatus),
   from: Type.Optional(Iso),
   to: Type.Optional(Iso),

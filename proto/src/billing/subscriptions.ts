@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SubscriptionStatus } from '../events/billing.ts';
-import { Iso, PageQuery, Yen } from './common.ts';
+import { Iso, PageQuery, UserId, Yen } from './common.ts';
 
 /** The subscriptions area's HTTP bodies and replies (services/billing/API.md § Subscriptions). */
 
@@ -95,14 +95,14 @@ export type ResubscribeBody = Static<typeof ResubscribeBody>;
 
 /** SPEC.md §3 change payload: userId, subscriptionId, groupId, cardInfo. */
 export const ChangeSubscriptionBody = Type.Object({
-  userId: Id,
+  userId: UserId,
   subscriptionId: Id,
   groupId: Id,
   cardInfo: Type.Optional(Type.Object({ card_id: CardId }, { additionalProperties: false })),
 }, { additionalProperties: false });
 export type ChangeSubscriptionBody = Static<typeof ChangeSubscriptionBody>;
 
-export const SubscriptionStatusBody = Type.Object({ user_id: Id, btn_id: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
+export const SubscriptionStatusBody = Type.Object({ user_id: UserId, btn_id: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
 export type SubscriptionStatusBody = Static<typeof SubscriptionStatusBody>;
 
 export const SubscriptionStatusReply = Type.Object({
@@ -126,7 +126,7 @@ export type RecurringReply = Static<typeof RecurringReply>;
 
 /** Admin: a manual subscription record (no charge, no grant); usable until `period_end`. */
 export const InsertSubscriptionBody = Type.Object({
-  user_id: Id,
+  user_id: UserId,
   plan_code: PlanCode,
   group_id: Type.Optional(Id),
   period_end: Iso,
@@ -136,7 +136,7 @@ export type InsertSubscriptionBody = Static<typeof InsertSubscriptionBody>;
 
 export const AdminSubscriptionsQuery = Type.Composite([PageQuery, Type.Object({
   status: Type.Optional(SubscriptionStatus),
-  user_id: Type.Optional(Id),
+  user_id: Type.Optional(UserId),
   plan_code: Type.Optional(PlanCode),
 })], { additionalProperties: false });
 export type AdminSubscriptionsQuery = Static<typeof AdminSubscriptionsQuery>;

@@ -7,21 +7,19 @@ import type { BillingArea, BillingDeps } from '../deps.ts';
 import type { PaymentProvider } from './port.ts';
 import { SandboxProvider } from './sandbox/adapter.ts';
 import { SandboxEngine } from './sandbox/engine.ts';
-import { SANDBOX_MERCHANT, sandboxRest } from './sandbox/rest.ts';
 import { sandboxPages } from './sandbox/routes.ts';
 import { VeritransProvider } from './veritrans/adapter.ts';
 import { veritransPages } from './veritrans/routes.ts';
-import type { MerchantCredentials } from './veritrans/sign.ts';
 
 export { countSandboxCharges, sandboxChargesByOrder } from './sandbox/engine.ts';
 
-/** The merchant the sandbox's REST API checks authHash with: the configured one, else the sandbox's own. */
-function sandboxMerchant(config: BillingConfig): MerchantCredentials {
-  if (config.VERITRANS_MERCHANT_CCID && config.VERITRANS_SECRET_KEY) return { merchantCcid: config.VERITRANS_MERCHANT_CCID, secretKey: config.VERITRANS_SECRET_KEY };
-  return SANDBOX_MERCHANT;
-}
-
-/** The sandbox's routes exist only while the sandbox takes the cards: otherwise they answer 404. */
+/**
+ * The sandbox's pages (token endpoint, 3-D Secure page) exist only while the
+ * sandbox takes the cards: otherwise they answer 404. Its VeriTrans4G-shaped
+ * REST API is not served by the product (billing calls the sandbox
+ * in-process); only the VeriTrans4G adapter's tests mount it
+ * (sandbox/http-fixture.ts).
+ */
 async function providerRoutes(app: Parameters<BillingArea['routes']>[0], deps: BillingDeps): Promise<void> {
   // The card form asks here where to send the card, so the browser follows PAYMENT_PROVIDER without a rebuild.
   app.withTypeProvider<TypeBoxTypeProvider>().get('/api/payment/token_endpoint', {
@@ -34,7 +32,6 @@ async function providerRoutes(app: Parameters<BillingArea['routes']>[0], deps: B
   });
   if (deps.config.PAYMENT_PROVIDER === 'sandbox' && deps.provider instanceof SandboxProvider) {
     await app.register(sandboxPages, { engine: deps.provider.engine });
-    await app.register(sandboxRest, { engine: deps.provider.engine, merchant: sandboxMerchant(deps.config) });
   }
   if (deps.config.PAYMENT_PROVIDER === 'veritrans') await app.register(veritransPages, { store: deps.platform.store });
 }

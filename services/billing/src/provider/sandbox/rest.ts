@@ -14,8 +14,6 @@ import type { SandboxEngine } from './engine.ts';
 import { answering, authorizeVt, cancelVt, cardInfoVt, reauthorizeVt, searchVt, type RestAnswer } from './rest-handlers.ts';
 
 export const SANDBOX_REST_PREFIX = '/api/payment/sandbox/vtid';
-/** The sandbox merchant when no VeriTrans4G credentials are configured (tests set their own). */
-export const SANDBOX_MERCHANT: MerchantCredentials = { merchantCcid: 'A100000000000000000000sb', secretKey: 'sandbox-merchant-secret-key' };
 /** Longest the time-out card holds an answer when the caller never gives up. */
 const LOST_ANSWER_HOLD_MS = 60_000;
 
