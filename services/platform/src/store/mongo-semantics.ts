@@ -6,7 +6,10 @@
  * from the filter, and mingo's errors as VALIDATION_FAILED.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { Query } from 'mingo';
+import { Context } from 'mingo/core';
+import * as projectionOperators from 'mingo/operators/projection';
+import * as queryOperators from 'mingo/operators/query';
+import { Query } from 'mingo/query';
 import { update as applyModifier, type Modifier } from 'mingo/updater';
 import { AppError } from '../errors/index.ts';
 import type { Doc, Filter, Projection, SortSpec, Update } from '../ports/store.ts';
@@ -17,11 +20,20 @@ function invalid(err: unknown): AppError {
   return new AppError('VALIDATION_FAILED', err instanceof Error ? err.message : String(err), { cause: err });
 }
 
+/**
+ * The query operators only (the port's filters use nothing else): mingo copies
+ * its context's operator tables into every Query, and the full default context
+ * (every expression, pipeline and accumulator operator too) made each compile
+ * about twice as slow.
+ */
+const QUERY_CONTEXT = Context.init({ query: queryOperators });
+const PROJECTION_CONTEXT = Context.init({ query: queryOperators, projection: projectionOperators });
+
 /** A compiled filter; throws VALIDATION_FAILED for operators MongoDB would refuse. */
 export function compileFilter(filter: Filter): (doc: Doc) => boolean {
   if (Object.keys(filter).length === 0) return () => true;
   try {
-    const query = new Query(filter, {});
+    const query = new Query(filter, { context: QUERY_CONTEXT });
     return (doc) => query.test(doc);
   } catch (err) {
     throw invalid(err);
@@ -108,7 +120,7 @@ export function seedFromFilter(filter: Filter): Record<string, unknown> {
 /** Sorted copy of `docs` in MongoDB's order (type order, then value). */
 export function sortDocs<T extends Doc>(docs: T[], sort: SortSpec | undefined): T[] {
   if (!sort || Object.keys(sort).length === 0) return docs;
-  return new Query({}, {}).find<T>(docs).sort(sort).all();
+  return new Query({}, { context: QUERY_CONTEXT }).find<T>(docs).sort(sort).all();
 }
 
 export function assertProjection(projection: Projection | undefined): void {
@@ -120,7 +132,7 @@ export function assertProjection(projection: Projection | undefined): void {
 export function projectDoc<T extends Doc>(doc: T, projection: Projection | undefined): T {
   if (!projection || Object.keys(projection).length === 0) return doc;
   try {
-    const project = new Query<Doc>({}, {}).find<Record<string, unknown>>([doc], projection as Record<string, 0 | 1>).all()[0];
+    const project = new Query<Doc>({}, { context: PROJECTION_CONTEXT }).find<Record<string, unknown>>([doc], projection as Record<string, 0 | 1>).all()[0];
     return project as T;
   } catch (err) {
     throw invalid(err);
