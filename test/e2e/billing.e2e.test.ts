@@ -200,6 +200,23 @@ describe.skipIf(!hasChromium)('billing end to end: a customer subscribes, passes
     await planList().getByText('15枚', { exact: true }).waitFor();
   }, 90_000);
 
+  it('character, bought from the menu with the saved 4111 card, is then talked with without a ticket', async () => {
+    await customer.goto(`${site}/full/select_chat`);
+    await customer.getByRole('link', { name: '購入する ¥300' }).click();
+    await customer.waitForURL(/product_id=character/);
+    await customer.getByRole('radio', { name: /1111/ }).check();
+    await customer.getByRole('button', { name: '¥300を支払う' }).click();
+    await expectText('お支払いが完了しました。ご購入ありがとうございます。');
+
+    await customer.goto(`${site}/full/chat/mirai`);
+    await customer.locator('.player__buttons button').first().click();
+    // Owned: the talk begins at once, no ticket asked for and none used.
+    await customer.locator('.player__hint').waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await customer.getByRole('dialog').count()).toBe(0);
+    await customer.goto(`${site}/mypage#plan_list`);
+    await planList().getByText('15枚', { exact: true }).waitFor();
+  }, 90_000);
+
   it('commerce_law and settlement_law, opened by a guest, show the notices', async () => {
     const guest = await (await browser.newContext({ viewport: VIEWPORTS.phone, locale: 'ja-JP' })).newPage();
     await guest.goto(`${server.url}/settlement_law`);
