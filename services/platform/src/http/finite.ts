@@ -8,6 +8,8 @@ import { AppError } from '../errors/index.ts';
 export function nonFinitePath(value: unknown, path = ''): string | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? undefined : path || '/';
   if (typeof value !== 'object' || value === null) return undefined;
+  // Parsed JSON and query strings only: a proxied request's body is its raw stream (circular, not ours to read), an upload a Buffer.
+  if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') return undefined;
   for (const [key, child] of Object.entries(value)) {
     const found = nonFinitePath(child, path ? `${path}.${key}` : key);
     if (found !== undefined) return found;
