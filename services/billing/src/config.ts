@@ -18,7 +18,6 @@ export const BillingConfig = Type.Object({
   TICKET_EXPIRY_MONTHS: Type.Integer({ minimum: 1, maximum: 120, default: 3, description: 'talk tickets expire this many months after grant (SPEC.md §9)' }),
   POINTS_EXPIRY_MONTHS: Type.Integer({ minimum: 1, maximum: 120, default: 6, description: 'points expire this many months after grant (SPEC.md §9 "6", read as months)' }),
   LOGIN_BONUS_POINTS: Type.Integer({ minimum: 0, maximum: 100_000, default: 10, description: 'points of the daily login bonus (LB0001, once per Japan day; 0 turns it off)' }),
-  CONVENIENCE_ENABLED: Type.Boolean({ default: false, description: 'offer convenience-store payment (modelled; refused while false)' }),
   RECONCILE_EVERY_MS: Type.Integer({ minimum: 1000, default: 60_000, description: 'how often purchases with an unknown or pending outcome are searched at the provider and settled' }),
   RENEW_SWEEP_MS: Type.Integer({ minimum: 1000, default: 60_000, description: 'how often subscriptions past their period end are renewed' }),
   RENEW_RETRY_MS: Type.String({ pattern: '^\\d+(,\\d+)*$', default: '3600000,21600000,86400000', description: 'waits before retrying a failed renewal charge, comma-separated ms; after the last, the subscription finishes' }),
