@@ -112,7 +112,7 @@ describe('renewals while the worker is killed', () => {
     let renewed = 0;
     while (renewed < SUBSCRIPTIONS && progressAtKills.length < MAX_KILLS && Date.now() < startedAt + KILLING_FOR_MS) {
       const billing = await startBilling(port);
-      await new Promise((r) => setTimeout(r, randomInt(300, 2500)));
+      await new Promise((r) => setTimeout(r, randomInt(100, 1500)));
       await billing.stop('SIGKILL');
       const seen = await progress();
       renewed = seen.renewed;
@@ -138,7 +138,9 @@ describe('renewals while the worker is killed', () => {
     }));
 
     expect(progressAtKills.some((n) => n > 0 && n < SUBSCRIPTIONS), 'at least one kill landed mid-sweep').toBe(true);
-    expect(leftInFlight, 'kills left charges for the next worker to search and settle').toBeGreaterThan(0);
+    // How many charges the kills left claimed is reported, not asserted: on a quiet machine a sweep renews hundreds in a second
+    // and whether a SIGKILL lands between a committed claim and its settle is chance (it failed CI once with 0).
+    // The deterministic case — a worker dying between the provider's charge and the settle — is renewal.test.ts's.
     expect(records.filter((r) => r.period === 2 && r.status === 'active' && !r.charge)).toHaveLength(SUBSCRIPTIONS);
     for (const id of ids) {
       const orderId = orderIdOf(id, 2, 0);
