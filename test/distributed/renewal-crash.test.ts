@@ -112,7 +112,7 @@ describe('renewals while the worker is killed', () => {
     let renewed = 0;
     while (renewed < SUBSCRIPTIONS && progressAtKills.length < MAX_KILLS && Date.now() < startedAt + KILLING_FOR_MS) {
       const billing = await startBilling(port);
-      await new Promise((r) => setTimeout(r, randomInt(100, 1500)));
+      await new Promise((r) => setTimeout(r, randomInt(100, 900)));
       await billing.stop('SIGKILL');
       const seen = await progress();
       renewed = seen.renewed;
