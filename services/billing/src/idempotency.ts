@@ -40,8 +40,13 @@ function recordIdOf(call: IdempotentCall): string {
   return createHash('sha256').update(`${call.scope}\u0000${call.userId}\u0000${call.key}`).digest('base64url');
 }
 
-/** Stable across key order, so a client that re-serialises its body differently is still the same request. */
-function fingerprintOf(request: unknown): string {
+/**
+ * What a repeat under the same key must match. Stable across key order, so a
+ * client that re-serialises its body differently is still the same request.
+ * (Purchases and refunds keep it on their own records: they are their own
+ * idempotency records.)
+ */
+export function requestFingerprint(request: unknown): string {
   const canonical = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(canonical);
     if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
@@ -50,10 +55,15 @@ function fingerprintOf(request: unknown): string {
   return createHash('sha256').update(JSON.stringify(canonical(request) ?? null)).digest('base64url');
 }
 
-function replay<B>(record: IdempotencyRecord, fingerprint: string): Answer<B> {
-  if (record.fingerprint !== fingerprint) {
+/** Refuses (422 IDEMPOTENCY_KEY_REUSED) a key first used for another request. */
+export function assertSameRequest(storedFingerprint: string, fingerprint: string): void {
+  if (storedFingerprint !== fingerprint) {
     throw new AppError('IDEMPOTENCY_KEY_REUSED', 'この Idempotency-Key は別の内容の依頼に使われています。', { status: 422 });
   }
+}
+
+function replay<B>(record: IdempotencyRecord, fingerprint: string): Answer<B> {
+  assertSameRequest(record.fingerprint, fingerprint);
   return { status: record.status, body: record.body as B };
 }
 
@@ -68,7 +78,7 @@ function replay<B>(record: IdempotencyRecord, fingerprint: string): Answer<B> {
  */
 export async function idempotent<B>(store: DocumentStore, call: IdempotentCall, work: (tx: Transaction) => Promise<Answer<B>>): Promise<Answer<B>> {
   const _id = recordIdOf(call);
-  const fingerprint = fingerprintOf(call.request);
+  const fingerprint = requestFingerprint(call.request);
   try {
     return await store.withTransaction(async (tx) => {
       const records = openIdempotency(tx);

@@ -1,7 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { AppError } from '@talkwith/platform';
 import type { ProductView, PurchaseFlowReply } from '@talkwith/proto/billing';
 import type { BillingDeps } from '../deps.ts';
+import { assertSameRequest, requestFingerprint } from '../idempotency.ts';
 import { ProviderRequestError, type AuthorizeResult, type CardSource, type MpiMode } from '../provider/port.ts';
 import { reserveCharacter } from './entitlements.ts';
 import { productForSale } from './products.ts';
@@ -38,7 +39,7 @@ export const PENDING_MESSAGE = '決済の結果を確認しています。しば
 
 /** What a repeat must match: the call and its body (exported for the crash-repeat tests). */
 export function fingerprintOf(scope: string, body: Record<string, unknown>): string {
-  return createHash('sha256').update(JSON.stringify([scope, body], Object.keys(body).sort())).digest('base64url');
+  return requestFingerprint([scope, body]);
 }
 
 /** The answer a purchase's current state gives: the same for the first call and every repeat of its key. */
@@ -67,9 +68,7 @@ export async function charge(deps: BillingDeps, request: ChargeRequest): Promise
 }
 
 async function repeatOf(deps: BillingDeps, request: ChargeRequest, doc: PurchaseDoc, fingerprint: string): Promise<PurchaseDoc> {
-  if (doc.request_fingerprint !== fingerprint) {
-    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'この Idempotency-Key は別の内容の依頼に使われています。', { status: 422 });
-  }
+  assertSameRequest(doc.request_fingerprint, fingerprint);
   if (doc.status === 'created') return resendCreated(deps, request, doc);
   return UNSETTLED.includes(doc.status) ? settleBySearch(deps, doc) : doc;
 }

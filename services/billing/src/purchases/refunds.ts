@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
 import type { BillingDeps } from '../deps.ts';
+import { assertSameRequest, requestFingerprint } from '../idempotency.ts';
 import { revokePointsOf, revokeTicketsOf } from '../ledger/index.ts';
 import { ProviderRequestError, ProviderTimeoutError } from '../provider/port.ts';
 import { releaseCharacter } from './entitlements.ts';
@@ -58,13 +59,15 @@ const refusedByProvider = () => stateError('カード会社が返金を受け付
 /** Refunds a captured purchase (all of it, or `amount`) at the provider, then books it; safe to repeat with the same key. */
 export async function refund(deps: BillingDeps, request: RefundRequest): Promise<PurchaseDoc> {
   const _id = createHash('sha256').update(`refund\u0000${request.actorId}\u0000${request.key}`).digest('base64url');
-  const fingerprint = createHash('sha256').update(JSON.stringify([request.purchaseId, request.amount ?? 'all', request.reason ?? ''])).digest('base64url');
+  const fingerprint = requestFingerprint([request.purchaseId, request.amount ?? 'all', request.reason ?? '']);
   const refunds = openRefunds(deps.platform.store);
   let record = await refunds.findOne({ _id });
   if (!record) record = await reserveRefund(deps, request, _id, fingerprint);
-  else if (record.fingerprint !== fingerprint) throw new AppError('IDEMPOTENCY_KEY_REUSED', 'この Idempotency-Key は別の内容の依頼に使われています。', { status: 422 });
-  else if (record.state === 'requested' && Date.now() - Date.parse(record.created_at) < REFUND_IN_FLIGHT_MS) {
-    throw new AppError('CONFLICT', '返金を処理しています。しばらくしてから結果をご確認ください。', { status: 409 });
+  else {
+    assertSameRequest(record.fingerprint, fingerprint);
+    if (record.state === 'requested' && Date.now() - Date.parse(record.created_at) < REFUND_IN_FLIGHT_MS) {
+      throw new AppError('CONFLICT', '返金を処理しています。しばらくしてから結果をご確認ください。', { status: 409 });
+    }
   }
   if (record.state === 'refused') throw refusedByProvider();
   if (record.state === 'requested') await completeRefund(deps, record);
