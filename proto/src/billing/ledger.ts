@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PointCode as PointCodeSchema, TicketSource as TicketSourceSchema } from '../events/billing.ts';
-import { Iso, UserId } from './common.ts';
+import { Iso, Page, Reason, UserId } from './common.ts';
 
 // The ledger area's HTTP bodies and replies (services/billing/API.md § Ledger).
 
@@ -19,8 +19,6 @@ const Count = Type.Integer({ minimum: 1, maximum: 10_000, description: 'talk tic
 const Points = Type.Integer({ minimum: 1, maximum: 10_000_000, description: 'points' });
 const CharacterId = Type.String({ minLength: 1, maxLength: 64 });
 const Btn = Type.String({ minLength: 1, maxLength: 128, description: 'the button (talk start) the ticket or points were used for' });
-const Reason = Type.String({ minLength: 1, maxLength: 500, description: 'why an operator acted (kept in the ledger and the audit log)' });
-const Page = Type.Integer({ minimum: 1, maximum: 10_000 });
 
 export const TicketLotView = Type.Object({ lot_id: Type.String(), granted: Type.Integer(), remaining: Type.Integer(), expires_at: Iso, granted_at: Iso, source: TicketSourceSchema });
 export type TicketLotView = Static<typeof TicketLotView>;

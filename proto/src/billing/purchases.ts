@@ -1,15 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Iso, UserId, Yen } from './common.ts';
+import { CardId, CardToken, Iso, Page, Reason, UserId, Yen } from './common.ts';
 
 /** The purchases area's HTTP bodies and replies (services/billing/API.md § Purchases). */
 
 const ProductId = Type.String({ minLength: 1, maxLength: 120, pattern: '^[A-Za-z0-9_:.-]+$' });
 const PurchaseId = Type.String({ minLength: 1, maxLength: 64 });
 const OrderId = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' });
-const CardId = Type.String({ minLength: 1, maxLength: 100 });
-/** A one-time card token from the provider's token endpoint (never a card number). */
-const CardToken = Type.String({ minLength: 1, maxLength: 512 });
-const Reason = Type.String({ minLength: 1, maxLength: 500 });
 
 export const PurchaseMethod = Type.Union([Type.Literal('credit'), Type.Literal('convenience')]);
 export type PurchaseMethod = Static<typeof PurchaseMethod>;
@@ -130,7 +126,7 @@ export type CardDeletedReply = Static<typeof CardDeletedReply>;
 
 export const HistoryGetBody = Type.Object({
   user_id: UserId,
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  page: Type.Optional(Page),
 }, { additionalProperties: false });
 export type HistoryGetBody = Static<typeof HistoryGetBody>;
 export const HistoryReply = Type.Object({ ok: Type.Literal(true), purchases: Type.Array(PurchaseView), total: Type.Integer({ minimum: 0 }) });

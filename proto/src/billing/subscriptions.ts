@@ -1,13 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SubscriptionStatus } from '../events/billing.ts';
-import { Iso, PageQuery, UserId, Yen } from './common.ts';
+import { CardId, CardToken, Iso, PageQuery, Reason, UserId, Yen } from './common.ts';
 
 /** The subscriptions area's HTTP bodies and replies (services/billing/API.md § Subscriptions). */
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
-const CardId = Type.String({ minLength: 1, maxLength: 100, description: 'a card kept at the provider (card/info/get)' });
-const CardToken = Type.String({ minLength: 1, maxLength: 512, description: 'a one-time card token from the provider\'s token endpoint' });
-const Reason = Type.String({ minLength: 1, maxLength: 500 });
 
 export const PlanCode = Type.Union([Type.Literal('PROD001'), Type.Literal('OTHERS')], {
   description: 'PROD001: TALK WITH 月額プラン; OTHERS: a group plan, bound to one group',
