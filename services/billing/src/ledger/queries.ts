@@ -1,7 +1,7 @@
 import type { DocumentStore, Eventing } from '@talkwith/platform';
 import type { LedgerAsset, WalletReply } from '@talkwith/proto/billing';
 import { ensureWallet, writeOffDueLotsOf } from './ledger.ts';
-import { openLots, SPEND_ORDER, type Lot, type Wallet } from './model.ts';
+import { openLots, openWallets, SPEND_ORDER, type Lot, type Wallet } from './model.ts';
 
 /**
  * The caller's wallet, opened if missing (admin-created accounts never sent
@@ -9,6 +9,12 @@ import { openLots, SPEND_ORDER, type Lot, type Wallet } from './model.ts';
  * totals shown never include them even if the sweep has not run yet.
  */
 export async function currentWallet(store: DocumentStore, events: Eventing, user_id: string, now = new Date()): Promise<Wallet> {
+  // The common case reads only: an open wallet with nothing due. A write transaction is taken only to open or write off.
+  const [opened, due] = await Promise.all([
+    openWallets(store).findOne({ _id: user_id }),
+    openLots(store).findOne({ user_id, remaining: { $gt: 0 }, expires_at: { $lte: now.toISOString() } }, { projection: { _id: 1 } }),
+  ]);
+  if (opened && !due) return opened;
   return store.withTransaction(async (tx) => {
     await ensureWallet(tx, user_id, now);
     await writeOffDueLotsOf(tx, events, user_id, 'tickets', now);
