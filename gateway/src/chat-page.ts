@@ -27,9 +27,27 @@ export function chatSlug(url: string): string | undefined {
 const characterUrl = (slug: string) => `/api/characters/by-slug/${encodeURIComponent(slug)}`;
 const posterUrl = (slug: string) => `${characterUrl(slug)}/poster`;
 
-/** The Link header: preload the poster (an image) and the character (a credentialed fetch, as RTK Query makes it). */
-export function chatPreloadHeader(slug: string): string {
-  return `<${posterUrl(slug)}>; rel=preload; as=image, <${characterUrl(slug)}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+/**
+ * The cookie identity sets beside the refresh cookie (services/identity/src/http/cookies.ts
+ * CSRF_COOKIE): its presence says the browser may have a session.
+ */
+const SESSION_HINT = /(?:^|;\s*)talkwith-csrf=/;
+
+/**
+ * Whether the page may preload the character: only for a browser without a
+ * session. The character served depends on the caller (serial-locked blocks),
+ * and Chromium hands a preloaded response to a later fetch of the same URL
+ * whatever its Authorization header, so a signed-in customer would get the
+ * logged-out view.
+ */
+export function mayPreloadCharacter(cookieHeader: string | undefined): boolean {
+  return !SESSION_HINT.test(cookieHeader ?? '');
+}
+
+/** The Link header: preload the poster (an image) and, when allowed, the character (a credentialed fetch, as RTK Query makes it). */
+export function chatPreloadHeader(slug: string, withCharacter = true): string {
+  const poster = `<${posterUrl(slug)}>; rel=preload; as=image`;
+  return withCharacter ? `${poster}, <${characterUrl(slug)}>; rel=preload; as=fetch; crossorigin=use-credentials` : poster;
 }
 
 /** What React's loading fallback of the player renders too, so the swap does not flash. */
@@ -47,9 +65,9 @@ export function canRenderChatPage(indexHtml: string): boolean {
 }
 
 /** index.html with the preload tags in the head and the boot skeleton in #root. */
-export function renderChatPage(indexHtml: string, slug: string): string {
+export function renderChatPage(indexHtml: string, slug: string, withCharacter = true): string {
   const preload = `<link rel="preload" href="${posterUrl(slug)}" as="image" fetchpriority="high">`
-    + `<link rel="preload" href="${characterUrl(slug)}" as="fetch" crossorigin="use-credentials">`;
+    + (withCharacter ? `<link rel="preload" href="${characterUrl(slug)}" as="fetch" crossorigin="use-credentials">` : '');
   return indexHtml
     .replace('</head>', `${preload}</head>`)
     .replace(ROOT, () => `<div id="root">${bootSkeleton(slug)}</div>`);
@@ -115,15 +133,16 @@ export class ChatPages {
     return this.#bySlug.size;
   }
 
-  async get(slug: string, encoding: Encoding): Promise<PageBody> {
-    let page = this.#bySlug.get(slug);
+  async get(slug: string, encoding: Encoding, withCharacter = true): Promise<PageBody> {
+    const key = `${withCharacter ? '+' : '-'}${slug}`;
+    let page = this.#bySlug.get(key);
     if (page) {
-      this.#bySlug.delete(slug);
+      this.#bySlug.delete(key);
     } else {
-      page = new CompressedPage(renderChatPage(this.#indexHtml, slug));
+      page = new CompressedPage(renderChatPage(this.#indexHtml, slug, withCharacter));
       if (this.#bySlug.size >= this.#max) this.#bySlug.delete(this.#bySlug.keys().next().value!);
     }
-    this.#bySlug.set(slug, page);
+    this.#bySlug.set(key, page);
     return page.get(encoding);
   }
 }

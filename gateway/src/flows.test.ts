@@ -78,7 +78,7 @@ for (const bus of busCases) {
         const res = await gw.app.inject({ method: 'GET', url: '/api/notifications', headers: auth });
         return res.json().notifications?.length > 0 && res.json().notifications;
       });
-      expect(notifications[0]).toMatchObject({ user_id: userId, kind: 'welcome' });
+      expect(notifications[0]).toMatchObject({ id: `welcome:${userId}`, kind: 'welcome' });
       const logged = await eventually(async () => (await logsOf({ user_id: userId, type: 'user.registered' }))[0]);
       expect(logged).toMatchObject({ kind: 'event', type: 'user.registered', user_id: userId });
     });

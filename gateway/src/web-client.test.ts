@@ -144,6 +144,17 @@ describe('web client, the player route', () => {
     expectHtmlHeaders(res.headers);
   });
 
+  it('/full/chat/mirai, opened by a browser with a session cookie, preloads the poster but not the character (served per caller)', async () => {
+    const res = await page('/full/chat/mirai', { cookie: 'theme=dark; talkwith-csrf=abc' });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.link).toBe('</api/characters/by-slug/mirai/poster>; rel=preload; as=image');
+    expect(res.body).toContain(`<div id="root">${BOOT}</div>`);
+    expect(res.body).not.toContain('<link rel="preload" href="/api/characters/by-slug/mirai" as="fetch"');
+    expect(res.headers.vary).toBe('accept-encoding, cookie');
+    expect(res.headers.etag).not.toBe((await page('/full/chat/mirai')).headers.etag);
+  });
+
   it.each(['ja-JP', 'en-US', 'fil-PH', 'zh-TW'])('/%s/full/chat/mirai, with a language prefix, gets the same page', async (lang) => {
     const res = await page(`/${lang}/full/chat/mirai`);
 

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ChatPages, canRenderChatPage, chatPreloadHeader, chatSlug, pickEncoding, type Encoding, type PageBody } from './chat-page.ts';
+import { ChatPages, canRenderChatPage, chatPreloadHeader, chatSlug, mayPreloadCharacter, pickEncoding, type Encoding, type PageBody } from './chat-page.ts';
 import { loadHomePage } from './home-page.ts';
 
 const MISSING_PAGE = `<!doctype html><html lang="ja"><meta charset="utf-8"><title>TALK WITH</title>
@@ -63,8 +63,8 @@ async function webClient(app: FastifyInstance, options: { dist: string }): Promi
 export const webClientRoutes = fp(webClient, { name: 'talkwith-web-client' });
 
 /** A generated HTML page with the page headers, its ETag (304 when the browser has it) and its encoding. */
-async function sendPage(request: FastifyRequest, reply: FastifyReply, encoding: Encoding, page: PageBody): Promise<FastifyReply> {
-  reply.headers(request.server.securityHeaders.html).header('vary', 'accept-encoding').header('etag', page.etag).type('text/html; charset=utf-8');
+async function sendPage(request: FastifyRequest, reply: FastifyReply, encoding: Encoding, page: PageBody, vary = 'accept-encoding'): Promise<FastifyReply> {
+  reply.headers(request.server.securityHeaders.html).header('vary', vary).header('etag', page.etag).type('text/html; charset=utf-8');
   if (notModified(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return reply.send(page.body);
@@ -96,8 +96,10 @@ export function spaFallback(dist: string) {
     const slug = chatPages ? chatSlug(request.url) : undefined;
     if (chatPages && slug !== undefined) {
       const encoding = pickEncoding(request.headers['accept-encoding']);
-      reply.header('link', chatPreloadHeader(slug));
-      await sendPage(request, reply, encoding, await chatPages.get(slug, encoding));
+      const withCharacter = mayPreloadCharacter(request.headers.cookie);
+      // The page differs with the session cookie (no character preload): caches must keep both.
+      reply.header('link', chatPreloadHeader(slug, withCharacter));
+      await sendPage(request, reply, encoding, await chatPages.get(slug, encoding, withCharacter), 'accept-encoding, cookie');
       return;
     }
     // sendFile goes through the static plugin's setHeaders: index.html gets the HTML headers there.

@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@talkwith/platform/testing';
 import { BillingClient } from '../../test/distributed/billing-driver.ts';
-import { startNode, waitForHttp, type NodeProcess } from './processes.ts';
+import { latencies, percentile, round1, startStandalone, throughput as load } from './load.ts';
+import type { NodeProcess } from './processes.ts';
 import { formatTable, type BenchRow } from './table.ts';
 
 const CLIENTS = 16;
@@ -18,21 +18,12 @@ const MEASURE_MS = 8000;
 const TICKET_USES = 300;
 const SECRET = randomBytes(32).toString('hex');
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
+const SHAPE = { clients: CLIENTS, warmUpMs: WARM_UP_MS, measureMs: MEASURE_MS };
 
-async function startStandalone(dataDir: string): Promise<{ server: NodeProcess; url: string }> {
-  const port = await freePort();
-  const server = startNode('gateway/src/standalone.ts', {
-    env: {
-      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: SECRET,
-      API_RATE_LIMIT_PER_MINUTE: '100000000', PAYMENT_PROVIDER: 'sandbox',
-    },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${url}/healthz`, server, 90_000);
-  return { server, url };
+/** Operations per second, each client loop being its own user. */
+function throughput(operation: (user: string) => Promise<void>): Promise<number> {
+  const users = Array.from({ length: CLIENTS }, (_, i) => `bench-user-${i}-${randomBytes(4).toString('hex')}`);
+  return load(SHAPE, (i) => operation(users[i] ?? 'bench-user'));
 }
 
 const newKey = () => `bench-${randomBytes(12).toString('hex')}`;
@@ -50,37 +41,6 @@ async function readWallet(client: BillingClient, user: string): Promise<void> {
   if (reply.status !== 200) throw new Error(`wallet answered ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
 }
 
-/** Completed operations per second: CLIENTS loops (each its own user) doing `operation` for MEASURE_MS after a warm-up. */
-async function throughput(operation: (user: string) => Promise<void>): Promise<number> {
-  const users = Array.from({ length: CLIENTS }, (_, i) => `bench-user-${i}-${randomBytes(4).toString('hex')}`);
-  const runFor = async (ms: number) => {
-    let done = 0;
-    const until = performance.now() + ms;
-    await Promise.all(users.map(async (user) => {
-      while (performance.now() < until) {
-        await operation(user);
-        done++;
-      }
-    }));
-    return done;
-  };
-  await runFor(WARM_UP_MS);
-  const started = performance.now();
-  const done = await runFor(MEASURE_MS);
-  return done / ((performance.now() - started) / 1000);
-}
-
-/** Latencies (ms, sorted) of `count` calls one after another. */
-async function latencies(count: number, call: (i: number) => Promise<void>): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const started = performance.now();
-    await call(i);
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b);
-}
-
 /** A user with enough tickets (bought in packs of 10), then TICKET_USES uses one after another; baseline: as many wallet reads. */
 async function ticketUse(client: BillingClient): Promise<{ use: number[]; wallet: number[] }> {
   const user = `bench-tickets-${randomBytes(4).toString('hex')}`;
@@ -95,13 +55,11 @@ async function ticketUse(client: BillingClient): Promise<{ use: number[]; wallet
   return { use, wallet };
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
-
 export async function benchBilling(): Promise<BenchRow[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'talkwith-bench-billing-'));
   let server: NodeProcess | undefined;
   try {
-    const started = await startStandalone(dataDir);
+    const started = await startStandalone(dataDir, { JWT_SECRET: SECRET, PAYMENT_PROVIDER: 'sandbox' });
     server = started.server;
     const client = new BillingClient(started.url, SECRET, 10_000);
     const walletPerSecond = await throughput((user) => readWallet(client, user));

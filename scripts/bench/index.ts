@@ -31,6 +31,8 @@ async function benches(): Promise<Bench[]> {
     optional('block-graph.ts', 'benchBlockGraph', 'block graph editor, 500 blocks (headless Chromium)'),
     optional('upload.ts', 'benchUpload', 'video upload memory'),
     optional('billing.ts', 'benchBilling', 'billing purchases and ticket use'),
+    optional('engagement.ts', 'benchEngagement', 'serial redemptions and notifications'),
+    optional('recognition.ts', 'benchRecognition', 'recognition on the server (search round trip)'),
   ]);
   return [
     { title: 'gateway HTTP', run: benchHttp },

@@ -1,11 +1,8 @@
 import { seedAdmin } from '../../services/identity/src/accounts/seed-admin.ts';
 import { OWASP_ARGON2 } from '../../services/identity/src/accounts/password-hash.ts';
 import { buildTestApp, tokenFromMail, type TestApp } from '../../services/identity/src/test-app.ts';
+import { percentile } from './load.ts';
 import type { BenchRow } from './table.ts';
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 
 async function timed(run: () => Promise<{ statusCode: number; body: string }>, what: string): Promise<number> {
   const started = performance.now();

@@ -178,9 +178,12 @@ describe.skipIf(!hasChromium)('authoring end to end: an admin builds テスト i
     await customer.fill('input[name=utterance]', HIT_WORD);
     await customer.getByRole('button', { name: '送る' }).click();
     await waitForPlaying(customer, paths['food_reply.mp4']!, 30_000);
-    await expect.poll(async () => customer.locator('.player__heard').innerText()).toContain(HIT_WORD);
     // The reply block goes nowhere after its clip: the conversation ends there.
     await customer.getByText('会話が終わりました').waitFor({ timeout: 20_000 });
+    // The server's conversation tracker recorded the step and what was said (/chat lists the caller's talks).
+    // (The player no longer keeps the words on screen into the next block unless show_previous_block_speech says so.)
+    await customer.goto(`${server.url}/chat`);
+    await customer.getByText(HIT_WORD).first().waitFor({ timeout: 15_000 });
     await customer.context().close();
   }, 90_000);
 });

@@ -55,7 +55,10 @@ export type TicketsSumReply = Static<typeof TicketsSumReply>;
 /** SPEC.md §3 talk ticket payload: one ticket for one talk. */
 export const UseTicketBody = Type.Object({ user_id: UserId, character_id: CharacterId, btn: Btn }, { additionalProperties: false });
 export type UseTicketBody = Static<typeof UseTicketBody>;
-export const UseTicketReply = Type.Object({ ok: Type.Literal(true), used: Type.Literal(1), talk_tickets: Type.Integer({ minimum: 0 }) });
+export const UseTicketReply = Type.Object({
+  ok: Type.Literal(true), used: Type.Literal(1), talk_tickets: Type.Integer({ minimum: 0 }),
+  use_id: Type.String({ description: 'this use: the talk names it (ticket_use_id) so a talk that fails before its first reply gives the ticket back' }),
+});
 export type UseTicketReply = Static<typeof UseTicketReply>;
 
 /** SPEC.md §3 points use payload. */

@@ -105,7 +105,7 @@ export type UpdateCharacterBody = Static<typeof UpdateCharacterBody>;
 
 /** One problem validateCharacter found (Japanese message; where it is, for a link to the block or video). */
 export const CharacterFault = Type.Object({
-  code: Type.String(), message: Type.String(), blockId: Type.Optional(Type.String()), videoId: Type.Optional(Type.String()),
+  code: Type.String(), message: Type.String(), blockId: Type.Optional(Type.String()), videoId: Type.Optional(Type.String()), targetId: Type.Optional(Type.String({ description: 'the missing id a dangling reference names' })),
 });
 export type CharacterFault = Static<typeof CharacterFault>;
 export const FaultsReply = Type.Object({ ok: Type.Literal(true), faults: Type.Array(CharacterFault) });

@@ -28,10 +28,26 @@ export const CharacterMedia = Type.Object({
 });
 export type CharacterMedia = Static<typeof CharacterMedia>;
 
+/**
+ * A block a serial code unlocks (services/engagement/API.md § Serials) that
+ * the caller has not unlocked: it is not in `dialogue`; the player shows its
+ * start button as locked.
+ */
+export const LockedBlock = Type.Object({
+  block_id: Type.String(),
+  title: Type.String({ description: 'the block\'s title' }),
+  start_button_title: Type.Union([Type.String(), Type.Null()], { description: 'the start button that leads there, if one does' }),
+});
+export type LockedBlock = Static<typeof LockedBlock>;
+
 /** What public routes return: the summary, the public view of the dialogue (no credentials) and the media URLs. */
 export const PlayableCharacter = Type.Object({
   ok: Type.Literal(true),
-  character: Type.Composite([CharacterSummary, Type.Object({ dialogue: PublicCharacter, media: CharacterMedia })]),
+  character: Type.Composite([CharacterSummary, Type.Object({
+    dialogue: PublicCharacter,
+    media: CharacterMedia,
+    locked: Type.Array(LockedBlock, { description: 'serial-locked blocks left out of dialogue for this caller (empty when none)' }),
+  })]),
 });
 export type PlayableCharacter = Static<typeof PlayableCharacter>;
 

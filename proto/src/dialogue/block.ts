@@ -29,6 +29,8 @@ export const ActionButton = Type.Object({
   kind: ActionButtonKind,
   block_id: NullableId('target block when kind is block'),
   video_id: NullableId('video played when kind is video'),
+  code: Type.Optional(Text('action code for POST /api/action and points use (empty = the button id)')),
+  points: Type.Optional(Count('points the button costs before it acts (0 = free; POST /api/points/use with action_code)')),
 });
 export type ActionButton = Static<typeof ActionButton>;
 

@@ -7,8 +7,11 @@ import { Video } from './video.ts';
 export * from './block.ts';
 export * from './character.ts';
 export * from './io.ts';
+export * from './recognition.ts';
+export * from './talk.ts';
 export * from './search.ts';
 export * from './session.ts';
+export * from './stt.ts';
 export * from './video.ts';
 
 /** Fills every missing field from the schema defaults (does not modify the argument). */

@@ -7,13 +7,13 @@ const At = Type.String({ format: 'date-time' });
 
 /** Why tickets were granted (SPEC.md §4 talk ticket history kind `added`). */
 export const TicketSource = Type.Union([
-  Type.Literal('purchase'), Type.Literal('subscription'), Type.Literal('serial'), Type.Literal('operator'),
-], { description: 'purchase: bought; subscription: a period of a plan; serial: a redeemed code; operator: given by an admin' });
+  Type.Literal('purchase'), Type.Literal('subscription'), Type.Literal('serial'), Type.Literal('operator'), Type.Literal('campaign'), Type.Literal('released'),
+], { description: 'purchase: bought; subscription: a period of a plan; serial: a redeemed code; operator: given by an admin; campaign: a campaign entered; released: given back for a talk that failed before its first reply (talk.released)' });
 
 /** SPEC.md §4 point transaction codes. */
 export const PointCode = Type.Union([
-  Type.Literal('SU0001'), Type.Literal('MA0001'), Type.Literal('MA0009'), Type.Literal('TA0001'), Type.Literal('LB0001'), Type.Literal('LP0001'), Type.Literal('PU0001'),
-], { description: 'SU0001 from a subscription; MA0001 given by an operator; MA0009 cancelled by an operator; TA0001 used; LB0001 login bonus; LP0001 expired (SPEC.md §4); PU0001 bought with a card (ours: §4 names no code for the point packs the shop sells)' });
+  Type.Literal('SU0001'), Type.Literal('MA0001'), Type.Literal('MA0009'), Type.Literal('TA0001'), Type.Literal('LB0001'), Type.Literal('LP0001'), Type.Literal('PU0001'), Type.Literal('CP0001'),
+], { description: 'SU0001 from a subscription; MA0001 given by an operator; MA0009 cancelled by an operator; TA0001 used; LB0001 login bonus; LP0001 expired (SPEC.md §4); PU0001 bought with a card and CP0001 from a campaign (ours: §4 names no code for the point packs the shop sells or for campaigns)' });
 
 export const ProductKind = Type.Union([
   Type.Literal('character'), Type.Literal('subscription'), Type.Literal('tickets'), Type.Literal('points'),
@@ -62,7 +62,7 @@ export const TicketGranted = defineEvent(
 export const TicketUsed = defineEvent(
   'ticket.used',
   1,
-  Type.Object({ user_id: UserId, count: Type.Integer({ minimum: 1 }), character_id: Id, btn: Type.String(), used_at: At }),
+  Type.Object({ user_id: UserId, count: Type.Integer({ minimum: 1 }), character_id: Id, btn: Type.String(), used_at: At, use_id: Type.Optional(Id) }),
   'A talk ticket was spent on a talk (history kind used).',
 );
 
@@ -78,6 +78,13 @@ export const TicketRemoved = defineEvent(
   1,
   Type.Object({ user_id: UserId, count: Type.Integer({ minimum: 1 }), admin_id: Type.Optional(UserId), reason: Type.String(), removed_at: At }),
   'An operator (or a cancelled purchase) took tickets back (history kind removed).',
+);
+
+export const TicketExpiring = defineEvent(
+  'ticket.expiring',
+  1,
+  Type.Object({ user_id: UserId, lot_id: Id, count: Type.Integer({ minimum: 1, description: 'tickets of the lot still unused' }), expires_at: At }),
+  'A lot with unused tickets expires within the reminder window (7 days): engagement reminds the customer. Published once per lot.',
 );
 
 export const PointsGranted = defineEvent(
@@ -119,6 +126,6 @@ export const SubscriptionFinished = defineEvent('subscription.finished', 1, Type
   'A subscription ended: a cancelled one at its period end, or after renewal charges kept failing.');
 
 export const billingEvents = [
-  PurchaseCompleted, PurchaseCanceled, TicketGranted, TicketUsed, TicketExpired, TicketRemoved, PointsGranted, PointsUsed,
+  PurchaseCompleted, PurchaseCanceled, TicketGranted, TicketUsed, TicketExpired, TicketExpiring, TicketRemoved, PointsGranted, PointsUsed,
   SubscriptionStarted, SubscriptionRenewed, SubscriptionCanceled, SubscriptionChanged, SubscriptionFinished,
 ];

@@ -4,13 +4,17 @@ import { identityEvents } from './identity.ts';
 import { platformEvents } from './platform.ts';
 import { catalogEvents } from './catalog.ts';
 import { billingEvents } from './billing.ts';
+import { engagementEvents } from './engagement.ts';
+import { dialogueEvents } from './dialogue.ts';
 
 export * from './identity.ts';
 export * from './platform.ts';
 export * from './catalog.ts';
 export * from './billing.ts';
+export * from './engagement.ts';
+export * from './dialogue.ts';
 
-const definitions = [...platformEvents, ...identityEvents, ...catalogEvents, ...billingEvents];
+const definitions = [...platformEvents, ...identityEvents, ...catalogEvents, ...billingEvents, ...engagementEvents, ...dialogueEvents];
 type Definition = (typeof definitions)[number];
 
 /** Every event type that may travel on the bus. */

@@ -21,7 +21,8 @@ export const BillingConfig = Type.Object({
   RECONCILE_EVERY_MS: Type.Integer({ minimum: 1000, default: 60_000, description: 'how often purchases with an unknown or pending outcome are searched at the provider and settled' }),
   RENEW_SWEEP_MS: Type.Integer({ minimum: 1000, default: 60_000, description: 'how often subscriptions past their period end are renewed' }),
   RENEW_RETRY_MS: Type.String({ pattern: '^\\d+(,\\d+)*$', default: '3600000,21600000,86400000', description: 'waits before retrying a failed renewal charge, comma-separated ms; after the last, the subscription finishes' }),
-  EXPIRY_SWEEP_MS: Type.Integer({ minimum: 1000, default: 300_000, description: 'how often expired ticket and point lots are written off' }),
+  EXPIRY_SWEEP_MS: Type.Integer({ minimum: 1000, default: 300_000, description: 'how often expired ticket and point lots are written off (and lots about to expire are reminded)' }),
+  TICKET_REMINDER_DAYS: Type.Integer({ minimum: 1, maximum: 90, default: 7, description: 'a lot with unused talk tickets is reminded once (ticket.expiring) when it expires within this many days' }),
 });
 export type BillingConfig = Static<typeof BillingConfig>;
 

@@ -6,6 +6,7 @@ import { contentTypeFor } from '@talkwith/platform/files';
 import { demoAssetsDir, demoCharacter } from '@talkwith/dialogue-engine/demo';
 import { draftFromPublished, draftListsOf, replaceDraftDocs } from './authoring/drafts.ts';
 import { mediaKeys, openCharacters } from './characters.ts';
+import { recognitionSnapshot } from './recognition-snapshot.ts';
 
 interface ManifestEntry {
   id: string;
@@ -62,7 +63,7 @@ async function insertDemo(store: DocumentStore, events: Eventing): Promise<boole
       await replaceDraftDocs(tx, demoCharacter.id, demoCharacter);
       await events.publish('character.published', demoCharacter.id, {
         character_id: demoCharacter.id, name: demoCharacter.name, description: 'TALK WITH のデモキャラクター', published_at: now, version: 1,
-        price: demoCharacter.price ?? 0, slug: demoCharacter.slug,
+        price: demoCharacter.price ?? 0, slug: demoCharacter.slug, recognition: recognitionSnapshot(demoCharacter.id, demoCharacter),
       }, tx);
     });
   } catch (err) {

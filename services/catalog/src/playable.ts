@@ -3,6 +3,7 @@ import { AppError } from '@talkwith/platform';
 import type { CharacterMedia, CharacterSummary, PlayableCharacter } from '@talkwith/proto/catalog';
 import { publicCharacterOf } from '@talkwith/proto/dialogue';
 import { mediaKeys, type Character } from './characters.ts';
+import { withoutLockedBlocks } from './serial-gates.ts';
 
 export function summaryOf(c: Character, files: FileStore): CharacterSummary {
   return {
@@ -30,15 +31,19 @@ async function posterUrls(files: FileStore, characterId: string, videoIds: strin
   return Object.fromEntries(videoIds.filter((id) => stored.has(keys.poster(id))).map((id) => [id, files.publicUrl(keys.poster(id))]));
 }
 
-/** The character as the player needs it: the public view of the dialogue (no credentials) plus public URLs of every video, poster and subtitle. */
-export async function playableOf(c: Character, files: FileStore): Promise<PlayableCharacter> {
+/**
+ * The character as the player needs it: the public view of the dialogue (no
+ * credentials, without the serial-locked blocks in `lockedBlockIds`) plus
+ * public URLs of every video, poster and subtitle.
+ */
+export async function playableOf(c: Character, files: FileStore, lockedBlockIds: ReadonlySet<string> = new Set()): Promise<PlayableCharacter> {
   if (!c.dialogue || !c.published_at) throw new AppError('NOT_FOUND', 'このキャラクターとはまだ会話できません。');
   const keys = mediaKeys(c._id);
   const videos = Object.fromEntries(c.dialogue.videos.map((v) => [v.id, files.publicUrl(keys.media(v.path))]));
   const [posters, subtitles] = await Promise.all([posterUrls(files, c._id, c.dialogue.videos.map((v) => v.id)), subtitleUrls(files, c.dialogue.id)]);
   return {
     ok: true,
-    character: { ...summaryOf(c, files), dialogue: publicCharacterOf(c.dialogue), media: { videos, posters, subtitles } },
+    character: { ...summaryOf(c, files), ...withoutLockedBlocks(publicCharacterOf(c.dialogue), lockedBlockIds), media: { videos, posters, subtitles } },
   };
 }
 

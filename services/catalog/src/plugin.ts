@@ -1,10 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ServiceOptions } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
 import { serveFiles } from '@talkwith/platform/files';
-import { ensureJwt } from '@talkwith/platform/http';
+import { ensureJwt, requireCaller } from '@talkwith/platform/http';
 import { ServiceAlive } from '@talkwith/proto';
 import {
   CharacterIdParams, CharacterList, CharacterSlugParams, PlayableCharacter,
@@ -16,6 +16,17 @@ import { ensureCatalogIndexes } from './model.ts';
 import { taxonomyRoutes } from './taxonomy/routes.ts';
 import { seedDemoCharacter } from './demo-seed.ts';
 import { playableOf, posterRedirectOf, summaryOf } from './playable.ts';
+import { ensureSerialGateIndexes, lockedBlocksFor, onSerialGateEvent, SERIAL_GATE_EVENTS } from './serial-gates.ts';
+
+/**
+ * The caller of a public route, when it sent a token: the serial-locked blocks
+ * it unlocked are then in its character. A token that does not verify is 401
+ * (the client refreshes and retries), not a silent anonymous view.
+ */
+async function optionalCallerId(request: FastifyRequest): Promise<string | undefined> {
+  if (!request.headers.authorization) return undefined;
+  return (await requireCaller(request)).sub;
+}
 
 /**
  * The same schema under proto's named type: inferring the reply type from the
@@ -34,11 +45,15 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
   await ensureJwt(app, config.JWT_SECRET);
   const characters = openCharacters(platform.store);
   const files = platform.files;
+  let gateConsumer: { close(): Promise<void> } | undefined;
   app.addHook('onReady', async () => {
     await ensureCatalogIndexes(platform.store);
+    await ensureSerialGateIndexes(platform.store);
+    gateConsumer = await platform.events.consume('catalog-serial-gates', SERIAL_GATE_EVENTS, (event, tx) => onSerialGateEvent(tx, event));
     const seeded = await seedDemoCharacter(platform);
     if (seeded.inserted || seeded.copied > 0 || seeded.drafted > 0) platform.logger.info(seeded, 'demo character seeded');
   });
+  app.addHook('onClose', async () => { await gateConsumer?.close(); });
   serveFiles(app, { files, prefix: FILES_PREFIX });
 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -52,14 +67,14 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
   }, async (request) => {
     const found = await characters.findOne({ _id: request.params.character_id });
     if (!found) throw new AppError('NOT_FOUND', 'キャラクターが見つかりません。');
-    return playableOf(found, files);
+    return playableOf(found, files, await lockedBlocksFor(platform.store, found._id, await optionalCallerId(request)));
   });
   api.get('/api/characters/by-slug/:slug', {
     schema: { tags: ['catalog'], summary: 'A published character ready to play, by its URL name', params: CharacterSlugParams, response: { 200: PlayableReply } },
   }, async (request) => {
     const found = await characters.findOne({ slug: request.params.slug, published_at: { $ne: null } });
     if (!found) throw new AppError('NOT_FOUND', 'キャラクターが見つかりません。');
-    return playableOf(found, files);
+    return playableOf(found, files, await lockedBlocksFor(platform.store, found._id, await optionalCallerId(request)));
   });
   // The page of /full/chat/{slug} preloads and paints this URL before any script
   // runs (gateway/src/chat-page.ts): one stable address per character whatever

@@ -23,8 +23,13 @@ export function log(ctx: Ctx, category: LogCategory, message: string, extra: Rec
   emit(ctx, { type: 'log', category, message, extra });
 }
 
+/** The log line of a catalogued problem: category error, its Japanese message, `extra.code`. */
+export function problemCommand(code: MessageCode, extra: Record<string, unknown> = {}): EngineCommand {
+  return { type: 'log', category: 'error', message: Messages[code], extra: { code, ...extra } };
+}
+
 export function logProblem(ctx: Ctx, code: MessageCode, extra: Record<string, unknown> = {}): void {
-  log(ctx, 'error', Messages[code], { code, ...extra });
+  emit(ctx, problemCommand(code, extra));
 }
 
 export function video(ctx: Ctx, id: string | null | undefined): Video | undefined {

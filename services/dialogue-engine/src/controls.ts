@@ -4,10 +4,15 @@ import { micOff, micOn, startTimer, stopListening } from './devices.ts';
 import { endConversation, enterBlock } from './flow.ts';
 import { playVideo } from './playback.ts';
 import { blockListens } from './routes.ts';
+import { resetSilenceCount } from './silence.ts';
 
-/** Standby: the standby loop and the start buttons. */
+const MAX_LOGGED_PATHS = 20;
+
+/** Standby: the standby loop and the start buttons (and what was wrong with the character data, if anything). */
 export function showStandby(ctx: Ctx): void {
   const { setting, startButtons } = ctx.state.character;
+  const issues = ctx.state.characterIssues;
+  if (issues.length > 0) logProblem(ctx, 'CHARACTER_DATA_INVALID', { paths: issues.slice(0, MAX_LOGGED_PATHS), count: issues.length });
   if (!playVideo(ctx, setting.standby_video_id, { kind: 'loop' }, true)) logProblem(ctx, 'NO_STANDBY_VIDEO');
   emit(ctx, { type: 'showStartButtons', buttons: startButtons });
 }
@@ -56,6 +61,8 @@ export function onActionButton(ctx: Ctx, buttonId: string): void {
   const button = b?.action_buttons.find((x) => x.id === buttonId);
   if (!b || !button || rt.paused || rt.phase === 'ended' || rt.phase === 'standby') return;
   log(ctx, 'other', `アクションボタン: ${button.title}`, { blockId: b.id, buttonId });
+  resetSilenceCount(ctx);
+  rt.leadingUtterance = '';
   if (button.kind === 'end') {
     endConversation(ctx, 'button');
     return;

@@ -1,7 +1,8 @@
 import type { PublicCharacter as Character, EngineCommand, EngineInput } from '@talkwith/proto/dialogue';
-import type { Ctx } from './context.ts';
+import { problemCommand, type Ctx } from './context.ts';
 import { onActionButton, onPause, onResume, onStart, onStop, showStandby } from './controls.ts';
 import { continueLeaving, endConversation } from './flow.ts';
+import { intakeCharacter, isEngineInput, isRecord } from './intake.ts';
 import { onInterim, onFinal, onRecognitionTimeout } from './recognition.ts';
 import { onRequestFailed, onScoreResult, onSearchResult } from './results.ts';
 import { onSilence } from './silence.ts';
@@ -17,7 +18,7 @@ function freshRuntime(seed: number): Runtime {
   return {
     phase: 'standby', paused: false, blockId: null, current: null, queuedBlockId: null, micOpen: false, pausedMic: false,
     utterance: null, timers: {}, pausedTimers: {}, pendingRequest: null, deferred: null, leavingTo: null, played: [], kikiwasureAsked: [],
-    invalidCount: 0, silenceCount: 0, spjOutCount: 0, randomCounts: {}, randomDrawn: [], slotValues: {}, previousSpeech: '',
+    invalidCount: 0, silenceCount: 0, spjOutCount: 0, randomCounts: {}, randomDrawn: [], slotValues: {}, previousSpeech: '', leadingUtterance: '',
     rng: seed | 0, requestSeq: 0, talkingSince: null,
     session: {
       appState: 'paused', slots: { A: { video_id: null, playing: false }, B: { video_id: null, playing: false } }, activeSlot: 'B',
@@ -34,10 +35,26 @@ function indexCharacter(character: Character): CharacterIndex {
   };
 }
 
-/** A session in standby mode for one character. Send `{type: 'ready'}` to show the standby loop. */
+function seedOf(options: unknown): number {
+  const seed = isRecord(options) ? options.seed : undefined;
+  return typeof seed === 'number' && Number.isFinite(seed) ? seed : 1;
+}
+
+/**
+ * A session in standby mode for one character. Send `{type: 'ready'}` to show the standby loop.
+ * Never throws: a malformed character is repaired (see intake.ts) and the problem logged with the standby.
+ */
 export function initialState(character: Character, options: EngineOptions = {}): EngineState {
-  const seed = options.seed ?? 1;
-  return { character, index: indexCharacter(character), seed, rt: freshRuntime(seed) };
+  const seed = seedOf(options);
+  const intake = intakeCharacter(character);
+  return { character: intake.character, index: indexCharacter(intake.character), seed, rt: freshRuntime(seed), characterIssues: intake.issues };
+}
+
+/** A state step() can work on: what initialState returns (the runtime itself is trusted; a fault in it is caught). */
+function isUsableState(state: unknown): state is EngineState {
+  if (!isRecord(state) || !isRecord(state.rt) || !isRecord(state.character) || !Array.isArray(state.characterIssues)) return false;
+  const index = state.index;
+  return isRecord(index) && index.videos instanceof Map && index.blocks instanceof Map;
 }
 
 function dispatch(ctx: Ctx, input: EngineInput): void {
@@ -86,15 +103,15 @@ function onTimer(ctx: Ctx, timer: 'silence' | 'recognition' | 'hitWordDelay'): v
 }
 
 function run(state: EngineState, now: number, body: (ctx: Ctx) => void): StepResult {
-  const ctx: Ctx = { state, rt: structuredClone(state.rt), commands: [], now, depth: 0, entries: 0 };
   try {
+    const ctx: Ctx = { state, rt: structuredClone(state.rt), commands: [], now, depth: 0, entries: 0 };
     body(ctx);
+    return { state: { ...state, rt: ctx.rt }, commands: ctx.commands };
   } catch (error) {
     // Never throw into the player: the fault is logged and the previous state kept.
-    const message = error instanceof Error ? error.message : String(error);
-    return { state, commands: [{ type: 'log', category: 'error', message, extra: { code: 'ENGINE_FAULT' } }] };
+    const detail = error instanceof Error ? error.message : String(error);
+    return { state, commands: [problemCommand('ENGINE_FAULT', { detail })] };
   }
-  return { state: { ...state, rt: ctx.rt }, commands: ctx.commands };
 }
 
 /** Switching character ends the current conversation and shows the new character's standby. */
@@ -106,8 +123,26 @@ function switchCharacter(state: EngineState, character: Character, now: number):
   return { state: standby.state, commands: [...ending.commands, ...standby.commands] };
 }
 
-/** The engine: (state, input, now) → (new state, commands). Pure; `now` is the caller's clock in ms. */
+/** Not an engine state (a host bug): a standby state of whatever character it held, and the fault logged. */
+function recoverState(state: unknown): StepResult {
+  const held = isRecord(state) ? state : {};
+  const fresh = initialState(held.character as Character, { seed: typeof held.seed === 'number' ? held.seed : undefined });
+  return { state: fresh, commands: [problemCommand('ENGINE_FAULT', { detail: 'not an engine state' })] };
+}
+
+function inputType(input: unknown): string {
+  return isRecord(input) && typeof input.type === 'string' ? input.type : typeof input;
+}
+
+/**
+ * The engine: (state, input, now) → (new state, commands). Pure; `now` is the caller's clock in ms.
+ * Never throws: an input that is not an EngineInput is logged (INVALID_INPUT) and the state kept;
+ * something that is not an engine state is replaced by a standby state of its character (ENGINE_FAULT).
+ */
 export function step(state: EngineState, input: EngineInput, now: number): StepResult {
-  if (input.type === 'switchCharacter') return switchCharacter(state, input.character, now);
-  return run(state, now, (ctx) => dispatch(ctx, input));
+  const clock = Number.isFinite(now) ? now : 0;
+  if (!isUsableState(state)) return recoverState(state);
+  if (!isEngineInput(input)) return { state, commands: [problemCommand('INVALID_INPUT', { inputType: inputType(input) })] };
+  if (input.type === 'switchCharacter') return switchCharacter(state, input.character, clock);
+  return run(state, clock, (ctx) => dispatch(ctx, input));
 }

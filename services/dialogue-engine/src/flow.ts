@@ -105,7 +105,8 @@ export function enterBlock(ctx: Ctx, blockId: string): void {
 
 function beginBlock(ctx: Ctx, b: Block): void {
   const rt = ctx.rt;
-  const previousSpeech = rt.session.blockText;
+  const utterance = rt.leadingUtterance;
+  rt.leadingUtterance = '';
   rt.blockId = b.id;
   rt.phase = 'trigger';
   rt.queuedBlockId = null;
@@ -115,10 +116,12 @@ function beginBlock(ctx: Ctx, b: Block): void {
   rt.session.silenceLoopCount = 0;
   rt.session.blockSpjEmptyCount = 0;
   rt.session.loopCount = 0;
+  // Each block's listen rotation starts at its own first listen video.
+  rt.session.listenVideoOrder = 0;
   rt.session.blockText = '';
   if (!rt.played.includes(b.id)) rt.played.push(b.id);
   log(ctx, 'play', `ブロック開始: ${b.title || b.id}`, { blockId: b.id });
-  trackStep(ctx, b, previousSpeech);
+  trackStep(ctx, b, utterance);
   emit(ctx, { type: 'showActionButtons', buttons: b.action_buttons });
   if (b.show_previous_block_speech) emit(ctx, { type: 'showPreviousSpeech', text: rt.previousSpeech });
   showSummaryIfAsked(ctx, b);

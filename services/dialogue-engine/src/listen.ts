@@ -5,14 +5,32 @@ import { playVideo } from './playback.ts';
 import { blockListens } from './routes.ts';
 import type { EngineState } from './state.ts';
 
-/** listen_video_ids, else the listen_video_prefix series (by title, first listen_video_number of them). */
+/**
+ * Compares titles with their digit runs as numbers (prefix_2 before prefix_10), and
+ * without the locale, so every browser and the server order a series alike.
+ */
+export function compareNumbered(a: string, b: string): number {
+  const pa = a.match(/\d+|\D+/gu) ?? [];
+  const pb = b.match(/\d+|\D+/gu) ?? [];
+  for (let i = 0; i < Math.min(pa.length, pb.length); i += 1) {
+    const x = pa[i] as string;
+    const y = pb[i] as string;
+    if (x === y) continue;
+    const numeric = /^\d/u.test(x) && /^\d/u.test(y);
+    if (numeric && Number(x) !== Number(y)) return Number(x) - Number(y);
+    return x < y ? -1 : 1;
+  }
+  return pa.length - pb.length;
+}
+
+/** listen_video_ids, else the listen_video_prefix series in numeric order of the titles (the first listen_video_number of them). */
 export function listenVideoIds(state: EngineState, b: Block): string[] {
   if (b.listen_video_ids.length > 0) return b.listen_video_ids.filter((id) => state.index.videos.has(id));
   const prefix = state.character.setting.listen_video_prefix;
   if (!prefix) return [];
   const series = state.character.videos
     .filter((v) => v.title.startsWith(prefix))
-    .sort((a, b2) => a.title.localeCompare(b2.title))
+    .sort((x, y) => compareNumbered(x.title, y.title))
     .map((v) => v.id);
   return b.listen_video_number > 0 ? series.slice(0, b.listen_video_number) : series;
 }

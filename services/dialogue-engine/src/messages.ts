@@ -22,6 +22,13 @@ export const Messages = {
   START_BUTTON_BLOCK_MISSING: '開始ボタンの開始ブロックが存在しません。',
   BLOCK_LOOP: '動画も聞き取りもないブロックが循環しています。',
   MIC_TEST_NOT_SET: 'マイクテスト用のブロックが設定されていません。',
+  TWO_TABS: '同じURLが別のタブで開かれているため、後から開いたタブでは会話できません。',
+  /** Malformed character data: the engine repaired or left out the paths in `extra.paths`. */
+  CHARACTER_DATA_INVALID: 'キャラクターのデータに不正な値があります。',
+  /** An input that is not one of EngineInput: ignored, the state kept. */
+  INVALID_INPUT: '会話エンジンへの入力が不正なため、無視しました。',
+  /** The unexpected error of SPEC §8 ("unhandled rejection"): the step is undone, the state kept. */
+  ENGINE_FAULT: '予期しないエラーが発生しました。',
 } as const;
 
 export type MessageCode = keyof typeof Messages;

@@ -11,8 +11,10 @@ function endBlockOrLog(ctx: Ctx, b: Block, end: string | null): string | undefin
 
 /**
  * Random blocks (random_count > 0) may be entered random_count times in a run;
- * the next entry goes to the end block. The random group's count limits all
- * random draws of a run. Entering one of the group's end_blocks ends the run.
+ * every later entry goes to the end block. The random group's count limits all
+ * random draws of a run the same way. Only entering one of the group's
+ * end_blocks ends the run (and resets the counts): a used-up block is not
+ * revived by being entered again.
  */
 export function randomRedirect(ctx: Ctx, b: Block): string | undefined {
   const group = ctx.state.character.random;
@@ -24,11 +26,9 @@ export function randomRedirect(ctx: Ctx, b: Block): string | undefined {
   }
   if (b.random_count <= 0) return undefined;
   if ((counts[b.id] ?? 0) >= b.random_count) {
-    counts[b.id] = 0;
     return endBlockOrLog(ctx, b, b.random_end_block_id ?? group.final_block_id);
   }
   if (group.count > 0 && (counts[RUN_TOTAL] ?? 0) >= group.count) {
-    counts[RUN_TOTAL] = 0;
     return endBlockOrLog(ctx, b, group.final_block_id ?? b.random_end_block_id);
   }
   return undefined;

@@ -8,6 +8,7 @@ import { fillSlot } from './memory.ts';
 import { normalizeJapanese } from './normalize.ts';
 import { playVideo } from './playback.ts';
 import { decide } from './routes.ts';
+import { resetSilenceCount } from './silence.ts';
 
 function hearing(ctx: Ctx): Block | undefined {
   const rt = ctx.rt;
@@ -22,8 +23,7 @@ export function onInterim(ctx: Ctx, text: string): void {
   const rt = ctx.rt;
   if (!rt.utterance) {
     rt.utterance = { interim: '', nodded: false };
-    rt.silenceCount = 0;
-    rt.session.silenceLoopCount = 0;
+    resetSilenceCount(ctx);
     cancelTimer(ctx, 'silence');
     if (b.max_recognition_time > 0) startTimer(ctx, 'recognition', b.max_recognition_time * 1000);
   }
@@ -51,8 +51,10 @@ export function onFinal(ctx: Ctx, text: string): void {
     return;
   }
   const rt = ctx.rt;
+  resetSilenceCount(ctx);
   rt.session.blockText = text;
   rt.previousSpeech = text;
+  rt.leadingUtterance = text;
   log(ctx, 'speech', `認識結果: ${text}`, { blockId: b.id, text });
   if (ctx.state.character.setting.show_recognition_text) emit(ctx, { type: 'showRecognitionText', text, final: true });
   rt.phase = 'listening';

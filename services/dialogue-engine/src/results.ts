@@ -54,12 +54,16 @@ export function react(ctx: Ctx, videoId: string | null | undefined): boolean {
   return playVideo(ctx, videoId, { kind: 'listen' });
 }
 
-/** Empty SPJ or search result: spj_empty_videos while below spj_empty_count, then spj_empty_blocks / spj_empty_end / invalid. */
+/**
+ * Empty SPJ or search result: spj_empty_count of them are tolerated in one entry of the block,
+ * the n-th playing the n-th spj_empty_videos (the last repeats) and listening again; the next
+ * one goes to spj_empty_blocks, else ends (spj_empty_end), else counts as invalid.
+ */
 function onEmptyResult(ctx: Ctx, b: Block): void {
   logProblem(ctx, 'EMPTY_SPJ_OR_SEARCH', { blockId: b.id });
   const session = ctx.rt.session;
   session.blockSpjEmptyCount += 1;
-  if (session.blockSpjEmptyCount < b.spj_empty_count) {
+  if (session.blockSpjEmptyCount <= b.spj_empty_count) {
     if (!react(ctx, ladderEntry(existingVideos(ctx, b.spj_empty_videos), session.blockSpjEmptyCount))) startListening(ctx, b);
     return;
   }

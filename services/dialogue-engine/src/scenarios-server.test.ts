@@ -16,7 +16,7 @@ describe('dialogue engine scenarios on small characters (search, SPJ, settings)'
     expect(d.send({ type: 'searchResult', requestId: 'r1', hits: [{ block_id: 'no', score: 1 }, { block_id: 'yes', score: 3 }, { block_id: 'elsewhere', score: 9 }] })).toEqual(['track:yes:はい、そうです', 'actionButtons:', 'play:B:yes']);
   });
 
-  it('engine, empty search results, play spj_empty_videos then go to spj_empty_blocks', () => {
+  it('engine, empty search results, play spj_empty_videos spj_empty_count times then go to spj_empty_blocks', () => {
     const d = drive(searchCharacter());
     expect(d.send({ type: 'start', source: 'button', buttonId: 'go' })).toEqual(['startButtons:', 'track:ask:', 'actionButtons:', 'play:B:ask', 'preload:A:listen']);
     expect(d.ended()).toEqual(['play:A:listen:loop0', 'micOn:0']);
@@ -24,7 +24,10 @@ describe('dialogue engine scenarios on small characters (search, SPJ, settings)'
     expect(d.send({ type: 'searchResult', requestId: 'r1', hits: [] })).toEqual(['log:error:EMPTY_SPJ_OR_SEARCH', 'play:B:empty1']);
     expect(d.ended()).toEqual(['play:A:listen:loop0', 'micOn:0']);
     expect(d.say('さあ')).toEqual(['micOff', 'text:final:さあ', 'search:r2:tiny-index:yes,no:さあ']);
-    expect(d.send({ type: 'requestFailed', requestId: 'r2', message: 'search unavailable' })).toEqual(['log:error', 'log:error:EMPTY_SPJ_OR_SEARCH', 'track:fallback:さあ', 'actionButtons:', 'play:B:fallback']);
+    expect(d.send({ type: 'requestFailed', requestId: 'r2', message: 'search unavailable' })).toEqual(['log:error', 'log:error:EMPTY_SPJ_OR_SEARCH', 'play:B:empty1']);
+    expect(d.ended()).toEqual(['play:A:listen:loop0', 'micOn:0']);
+    expect(d.say('ええと')).toEqual(['micOff', 'text:final:ええと', 'search:r3:tiny-index:yes,no:ええと']);
+    expect(d.send({ type: 'searchResult', requestId: 'r3', hits: [] })).toEqual(['log:error:EMPTY_SPJ_OR_SEARCH', 'track:fallback:ええと', 'actionButtons:', 'play:B:fallback']);
   });
 
   it('engine, SPJ score high, low then low again, accepts, plays the SPJ-out video, then goes to the SPJ-out block', () => {

@@ -4,6 +4,12 @@ import { endConversation, enterBlock, pickBlock } from './flow.ts';
 import { openMic } from './listen.ts';
 import { react } from './results.ts';
 
+/** The user did something (an utterance, a button): the no-input ladder starts over. Entering a block resets it too. */
+export function resetSilenceCount(ctx: Ctx): void {
+  ctx.rt.silenceCount = 0;
+  ctx.rt.session.silenceLoopCount = 0;
+}
+
 /**
  * The no-input ladder, run when the silence timer fires with the microphone
  * open and nothing heard: silence videos until silence_count, then
@@ -15,6 +21,7 @@ export function onSilence(ctx: Ctx): void {
   if (!b || !rt.micOpen || rt.utterance || rt.paused || (rt.phase !== 'listening' && rt.phase !== 'trigger')) return;
   rt.silenceCount += 1;
   rt.session.silenceLoopCount = rt.silenceCount;
+  rt.leadingUtterance = '';
   const count = rt.silenceCount;
   micOff(ctx);
   if (b.silence_count > 0 && count >= b.silence_count) {

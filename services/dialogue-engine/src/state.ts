@@ -49,6 +49,8 @@ export interface Runtime {
   randomDrawn: string[];
   slotValues: Record<string, string>;
   previousSpeech: string;
+  /** the final utterance that set the current move going, recorded by trackStep; '' once silence, a button or the flow itself moves on. */
+  leadingUtterance: string;
   rng: number;
   requestSeq: number;
   talkingSince: number | null;
@@ -66,8 +68,11 @@ export interface EngineOptions {
 }
 
 export interface EngineState {
+  /** the character as handed in, or its repaired copy when it was malformed (see intake.ts). */
   character: Character;
   index: CharacterIndex;
   seed: number;
   rt: Runtime;
+  /** paths of malformed character data that were repaired or left out; logged (CHARACTER_DATA_INVALID) with the standby. */
+  characterIssues: string[];
 }

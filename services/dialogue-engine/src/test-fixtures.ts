@@ -43,6 +43,15 @@ export function scoreCharacter(options: Partial<Block> = {}): Character {
   ], { spj_url: 'http://spj.invalid/score' });
 }
 
+/**
+ * The character with a numbered listen series added (`lv_1.mp4` …, one pass each), listed in the
+ * order given so that the engine's own ordering is what a test sees.
+ */
+export function withListenSeries(character: Character, numbers: number[], prefix = 'lv_'): Character {
+  const series = numbers.map((n) => makeVideo({ id: `${prefix}${n}`, character_id: CID, path: `videos/${prefix}${n}.mp4`, title: `${prefix}${n}.mp4`, loop: true, loop_count: 1 }));
+  return { ...character, videos: [...character.videos, ...series], setting: { ...character.setting, listen_video_prefix: prefix } };
+}
+
 /** A driver on the demo character, started from standby (ready). */
 export function demo(): Driver {
   const d = new Driver(initialState(demoCharacter, { seed: 1 }));

@@ -8,10 +8,10 @@ import { validateCharacter } from './validate.ts';
 const listening = (options: Partial<Block> = {}) => tinyBlock('ask', { trigger_video_id: 'ask', listen_video_ids: ['listen'], valid_response: true, listen_next_block: ['yes'], ...options });
 const healthy = (): Character => tinyCharacter([listening(), tinyBlock('yes', { trigger_video_id: 'yes' })]);
 
-/** Each broken character has exactly one seeded fault: the code, and where it is. */
-const broken: Array<{ fault: string; character: () => Character; code: MessageCode; blockId?: string; videoId?: string }> = [
+/** Each broken character has exactly one seeded fault: the code, where it is, and for a dangling reference the missing id. */
+const broken: Array<{ fault: string; character: () => Character; code: MessageCode; blockId?: string; videoId?: string; targetId?: string }> = [
   { fault: 'no standby video', character: () => ({ ...healthy(), setting: { ...healthy().setting, standby_video_id: null } }), code: 'NO_STANDBY_VIDEO' },
-  { fault: 'standby video that does not exist', character: () => ({ ...healthy(), setting: { ...healthy().setting, standby_video_id: 'gone' } }), code: 'NO_STANDBY_VIDEO', videoId: 'gone' },
+  { fault: 'standby video that does not exist', character: () => ({ ...healthy(), setting: { ...healthy().setting, standby_video_id: 'gone' } }), code: 'NO_STANDBY_VIDEO', videoId: 'gone', targetId: 'gone' },
   { fault: 'no default start button', character: () => ({ ...healthy(), setting: { ...healthy().setting, default_start_button_id: null } }), code: 'NO_DEFAULT_START_BUTTON' },
   { fault: 'google_key missing without the browser speech API', character: () => ({ ...healthy(), setting: { ...healthy().setting, use_web_speech_api: false } }), code: 'INVALID_GOOGLE_KEY' },
   { fault: 'listen video not found', character: () => tinyCharacter([listening({ listen_video_ids: ['gone'] }), tinyBlock('yes', { trigger_video_id: 'yes' })]), code: 'LISTEN_VIDEO_NOT_FOUND', blockId: 'ask' },
@@ -25,9 +25,9 @@ const broken: Array<{ fault: string; character: () => Character; code: MessageCo
   { fault: 'search candidates without an index', character: () => tinyCharacter([listening({ valid_response_ids: ['yes'] }), tinyBlock('yes', { trigger_video_id: 'yes' })]), code: 'INVALID_SPJ_OR_SEARCH', blockId: 'ask' },
   { fault: 'SPJ category without SPJ url', character: () => tinyCharacter([listening({ spj_category: 'c' }), tinyBlock('yes', { trigger_video_id: 'yes' })]), code: 'INVALID_SPJ_OR_SEARCH', blockId: 'ask' },
   { fault: 'random block without end block', character: () => tinyCharacter([listening({ random_count: 2 }), tinyBlock('yes', { trigger_video_id: 'yes' })]), code: 'RANDOM_END_BLOCK_MISSING', blockId: 'ask' },
-  { fault: 'hit word to a missing block', character: () => tinyCharacter([listening({ hit_words: [{ words: ['はい'], block_id: 'nowhere', slot: null }] }), tinyBlock('yes', { trigger_video_id: 'yes' })]), code: 'BLOCK_NOT_FOUND', blockId: 'nowhere' },
-  { fault: 'trigger video that does not exist', character: () => tinyCharacter([listening({ trigger_video_id: 'ghost' }), tinyBlock('yes', { trigger_video_id: 'yes' })]), code: 'VIDEO_NOT_FOUND', blockId: 'ask', videoId: 'ghost' },
-  { fault: 'start button to a missing block', character: () => tinyCharacter([tinyBlock('yes', { trigger_video_id: 'yes' })]), code: 'START_BUTTON_BLOCK_MISSING', blockId: 'ask' },
+  { fault: 'hit word to a missing block', character: () => tinyCharacter([listening({ hit_words: [{ words: ['はい'], block_id: 'nowhere', slot: null }] }), tinyBlock('yes', { trigger_video_id: 'yes' })]), code: 'BLOCK_NOT_FOUND', blockId: 'ask', targetId: 'nowhere' },
+  { fault: 'trigger video that does not exist', character: () => tinyCharacter([listening({ trigger_video_id: 'ghost' }), tinyBlock('yes', { trigger_video_id: 'yes' })]), code: 'VIDEO_NOT_FOUND', blockId: 'ask', videoId: 'ghost', targetId: 'ghost' },
+  { fault: 'start button to a missing block', character: () => tinyCharacter([tinyBlock('yes', { trigger_video_id: 'yes' })]), code: 'START_BUTTON_BLOCK_MISSING', targetId: 'ask' },
   { fault: 'blocks without videos looping', character: () => tinyCharacter([listening({ listen_next_block: ['x1'] }), tinyBlock('x1', { play_final_block: ['x2'] }), tinyBlock('x2', { play_final_block: ['x1'] })]), code: 'BLOCK_LOOP', blockId: 'x1' },
 ];
 
@@ -43,9 +43,11 @@ describe('validateCharacter', () => {
   for (const seeded of broken) {
     it(`validateCharacter, ${seeded.fault}, reports ${seeded.code} with the Japanese message and where it is`, () => {
       const problems = validateCharacter(seeded.character());
-      const expected = { code: seeded.code, message: Messages[seeded.code], ...(seeded.blockId ? { blockId: seeded.blockId } : {}), ...(seeded.videoId ? { videoId: seeded.videoId } : {}) };
+      const message = seeded.targetId ? `${Messages[seeded.code]}（${seeded.targetId}）` : Messages[seeded.code];
+      const where = { blockId: seeded.blockId, videoId: seeded.videoId, targetId: seeded.targetId };
+      const expected = { code: seeded.code, message, ...Object.fromEntries(Object.entries(where).filter(([, v]) => v !== undefined)) };
       expect(problems).toContainEqual(expected);
-      expect(problems.every((p) => p.message === Messages[p.code])).toBe(true);
+      expect(problems.every((p) => p.message.startsWith(Messages[p.code]))).toBe(true);
     });
   }
 });

@@ -1,25 +1,46 @@
 import { googleKeyConfigured, type Block, type PublicCharacter as Character } from '@talkwith/proto/dialogue';
+import { intakeCharacter } from './intake.ts';
 import { Messages, type MessageCode } from './messages.ts';
 import { blockListens } from './routes.ts';
 
+/**
+ * One problem: the catalogue message (followed by the missing id in （）for a dangling reference),
+ * the block that holds it (none for the character's own settings and lists), the video concerned,
+ * and for a dangling reference the id that does not exist.
+ */
 export interface ValidationProblem {
   code: MessageCode;
   message: string;
   blockId?: string;
   videoId?: string;
+  targetId?: string;
 }
 
-type Report = (code: MessageCode, where?: { blockId?: string; videoId?: string }) => void;
+interface Where { blockId?: string; videoId?: string; targetId?: string }
+type Report = (code: MessageCode, where?: Where) => void;
+
+const MAX_LISTED_PATHS = 5;
 
 interface Lookup {
   videos: Set<string>;
   blocks: Set<string>;
 }
 
-/** Every configuration problem of SPEC.md §8 found before publishing, with the Japanese message and where it is. */
-export function validateCharacter(character: Character): ValidationProblem[] {
+/**
+ * Every configuration problem of SPEC.md §8 found before publishing, with the Japanese message and where it is.
+ * Never throws: malformed data is reported (CHARACTER_DATA_INVALID) and the rest checked as the engine would read it.
+ */
+export function validateCharacter(input: Character): ValidationProblem[] {
   const problems: ValidationProblem[] = [];
-  const report: Report = (code, where = {}) => problems.push({ code, message: Messages[code], ...where });
+  const report: Report = (code, where = {}) => {
+    const message = where.targetId === undefined ? Messages[code] : `${Messages[code]}（${where.targetId}）`;
+    problems.push({ code, message, ...where });
+  };
+  const { character, issues } = intakeCharacter(input);
+  if (issues.length > 0) {
+    const listed = issues.slice(0, MAX_LISTED_PATHS).join('、') + (issues.length > MAX_LISTED_PATHS ? '…' : '');
+    problems.push({ code: 'CHARACTER_DATA_INVALID', message: `${Messages.CHARACTER_DATA_INVALID}（${listed}）` });
+  }
   const lookup: Lookup = { videos: new Set(character.videos.map((v) => v.id)), blocks: new Set(character.blocks.map((b) => b.id)) };
   checkCharacterLevel(character, lookup, report);
   for (const b of character.blocks) checkBlock(character, b, lookup, report);
@@ -29,16 +50,18 @@ export function validateCharacter(character: Character): ValidationProblem[] {
 
 function checkCharacterLevel(c: Character, lookup: Lookup, report: Report): void {
   const s = c.setting;
-  if (!s.standby_video_id || !lookup.videos.has(s.standby_video_id)) report('NO_STANDBY_VIDEO', { videoId: s.standby_video_id ?? undefined });
+  if (!s.standby_video_id) report('NO_STANDBY_VIDEO');
+  else if (!lookup.videos.has(s.standby_video_id)) report('NO_STANDBY_VIDEO', { videoId: s.standby_video_id, targetId: s.standby_video_id });
   if (!c.startButtons.some((b) => b.id === s.default_start_button_id)) report('NO_DEFAULT_START_BUTTON');
   if (!s.use_web_speech_api && !googleKeyConfigured(s)) report('INVALID_GOOGLE_KEY');
-  for (const button of c.startButtons) if (!lookup.blocks.has(button.block_id)) report('START_BUTTON_BLOCK_MISSING', { blockId: button.block_id });
-  if (s.for_mic_test && !lookup.blocks.has(s.for_mic_test)) report('BLOCK_NOT_FOUND', { blockId: s.for_mic_test });
-  for (const id of [...c.random.trigger_videos, ...c.replacement.video_ids]) if (!lookup.videos.has(id)) report('VIDEO_NOT_FOUND', { videoId: id });
+  // The character's own references: no block holds them, so none is named (a link to the missing one would lead nowhere).
+  for (const button of c.startButtons) if (!lookup.blocks.has(button.block_id)) report('START_BUTTON_BLOCK_MISSING', { targetId: button.block_id });
+  if (s.for_mic_test && !lookup.blocks.has(s.for_mic_test)) report('BLOCK_NOT_FOUND', { targetId: s.for_mic_test });
+  for (const id of [...c.random.trigger_videos, ...c.replacement.video_ids]) if (!lookup.videos.has(id)) report('VIDEO_NOT_FOUND', { videoId: id, targetId: id });
   for (const id of [...c.random.end_blocks, ...c.replacement.block_ids, ...c.kikiwasure.map((k) => k.block_id)]) {
-    if (!lookup.blocks.has(id)) report('BLOCK_NOT_FOUND', { blockId: id });
+    if (!lookup.blocks.has(id)) report('BLOCK_NOT_FOUND', { targetId: id });
   }
-  if (c.random.final_block_id && !lookup.blocks.has(c.random.final_block_id)) report('RANDOM_END_BLOCK_MISSING', { blockId: c.random.final_block_id });
+  if (c.random.final_block_id && !lookup.blocks.has(c.random.final_block_id)) report('RANDOM_END_BLOCK_MISSING', { targetId: c.random.final_block_id });
 }
 
 /** One id a block refers to, and the field that holds it (an action button's as `action_buttons[i].block_id`). */
@@ -79,8 +102,9 @@ const blockRefs = (b: Block) => blockBlockReferences(b).map((r) => r.id);
 
 function checkBlock(c: Character, b: Block, lookup: Lookup, report: Report): void {
   const at = { blockId: b.id };
-  for (const id of videoRefs(b)) if (!lookup.videos.has(id)) report('VIDEO_NOT_FOUND', { ...at, videoId: id });
-  for (const id of blockRefs(b)) if (!lookup.blocks.has(id)) report('BLOCK_NOT_FOUND', { blockId: id });
+  // A dangling reference names the block that holds it, and the missing id.
+  for (const id of videoRefs(b)) if (!lookup.videos.has(id)) report('VIDEO_NOT_FOUND', { ...at, videoId: id, targetId: id });
+  for (const id of blockRefs(b)) if (!lookup.blocks.has(id)) report('BLOCK_NOT_FOUND', { ...at, targetId: id });
   if (blockListens(b)) checkListening(c, b, lookup, report);
   if (b.random_count > 0 && !b.random_end_block_id && !c.random.final_block_id) report('RANDOM_END_BLOCK_MISSING', at);
   const hasReplacement = b.replacement_video_ids.length + b.replacement_block_ids.length + c.replacement.video_ids.length + c.replacement.block_ids.length > 0;

@@ -3,26 +3,29 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceOptions } from '@talkwith/platform';
 import { ensureJwt } from '@talkwith/platform/http';
 import { ServiceAlive } from '@talkwith/proto';
-import { CharacterSearchQuery } from '@talkwith/proto/dialogue';
-import { indexCharacter, prepareCharacterIndex, searchCharacters, unindexCharacter } from './character-index.ts';
+import { charactersArea } from './characters/index.ts';
+import { loadDialogueConfig } from './config.ts';
+import type { Closer, DialogueArea, DialogueDeps } from './deps.ts';
+import { recognitionArea } from './recognition/index.ts';
+import { sttArea } from './stt/index.ts';
+import { talksArea } from './talks/index.ts';
 
-/** Dialogue: character search for now (the conversation tracker and recognition come in later issues). */
-export const dialoguePlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config }) => {
+const AREAS: DialogueArea[] = [charactersArea, recognitionArea, talksArea, sttArea];
+
+/** Dialogue: character search, recognition on the server, talks, the conversation tracker and the album (services/dialogue/API.md). */
+export const dialoguePlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config, env }) => {
   await ensureJwt(app, config.JWT_SECRET);
-  await prepareCharacterIndex(platform.search);
-  let consumer: { close(): Promise<void> } | undefined;
+  const deps: DialogueDeps = { platform, config: loadDialogueConfig(env) };
+  for (const area of AREAS) await area.prepare?.(deps);
+  const closers: Closer[] = [];
   app.addHook('onReady', async () => {
-    // One group for both types, so a publish and a later unpublish are handled in the order they happened.
-    consumer = await platform.events.consume('dialogue', ['character.published', 'character.unpublished'], (event) => (
-      event.type === 'character.published' ? indexCharacter(platform.search, event) : unindexCharacter(platform.search, event)
-    ));
+    for (const area of AREAS) closers.push(...(await area.start?.(deps) ?? []));
   });
-  app.addHook('onClose', async () => { await consumer?.close(); });
+  app.addHook('onClose', async () => {
+    for (const closer of closers.splice(0).reverse()) await closer.close();
+  });
 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get('/api/dialogue/healthz', { schema: { tags: ['dialogue'], summary: 'dialogue service alive', response: { 200: ServiceAlive } } }, async () => ({ ok: true as const, service: 'dialogue' }));
-  api.get('/api/dialogue/characters/search', { schema: { tags: ['dialogue'], summary: 'Search published characters (Japanese-aware)', querystring: CharacterSearchQuery } }, async (request) => {
-    const { q, size } = request.query;
-    return { ok: true as const, ...(await searchCharacters(platform.search, q, size)) };
-  });
+  for (const area of AREAS) await app.register(area.routes, deps);
 };

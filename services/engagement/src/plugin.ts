@@ -1,26 +1,32 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceOptions } from '@talkwith/platform';
-import { ensureJwt, requireCaller } from '@talkwith/platform/http';
+import { ensureJwt } from '@talkwith/platform/http';
 import { ServiceAlive } from '@talkwith/proto';
-import { NotificationList } from '@talkwith/proto/engagement';
-import { notificationsIn, onUserEvent, openNotifications } from './notifications.ts';
+import { campaignsArea } from './campaigns/index.ts';
+import { loadEngagementConfig } from './config.ts';
+import { contactsArea } from './contacts/index.ts';
+import type { Closer, EngagementArea, EngagementDeps } from './deps.ts';
+import { notificationsArea } from './notifications/index.ts';
+import { serialsArea } from './serials/index.ts';
 
-/** Engagement: notifications (serials, campaigns and contacts come in later issues). */
-export const engagementPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config }) => {
+const AREAS: EngagementArea[] = [notificationsArea, serialsArea, contactsArea, campaignsArea];
+
+/** Engagement: notifications and news, serial codes, contacts, campaigns (services/engagement/API.md). */
+export const engagementPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config, env }) => {
   await ensureJwt(app, config.JWT_SECRET);
-  const notifications = await openNotifications(platform.store);
-  let consumer: { close(): Promise<void> } | undefined;
+  const deps: EngagementDeps = { platform, config: loadEngagementConfig(env) };
+  for (const area of AREAS) await area.prepare?.(deps);
+  const closers: Closer[] = [];
   app.addHook('onReady', async () => {
-    consumer = await platform.events.consume('engagement', ['user.registered', 'user.deleted'], (event, tx) => onUserEvent(notificationsIn(tx), event));
+    for (const area of AREAS) closers.push(...(await area.start?.(deps) ?? []));
+    await platform.jobs.start();
   });
-  app.addHook('onClose', async () => { await consumer?.close(); });
+  app.addHook('onClose', async () => {
+    for (const closer of closers.splice(0).reverse()) await closer.close();
+  });
 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get('/api/engagement/healthz', { schema: { tags: ['engagement'], summary: 'engagement service alive', response: { 200: ServiceAlive } } }, async () => ({ ok: true as const, service: 'engagement' }));
-  api.get('/api/notifications', { schema: { tags: ['engagement'], summary: "The caller's notifications, newest first", response: { 200: NotificationList } } }, async (request) => {
-    const caller = await requireCaller(request);
-    const items = await notifications.find({ user_id: caller.sub }, { sort: { created_at: -1 }, limit: 100 });
-    return { ok: true as const, notifications: items.map(({ _id, ...n }) => ({ id: _id, ...n })) };
-  });
+  for (const area of AREAS) await app.register(area.routes, deps);
 };

@@ -14,7 +14,7 @@ export interface LogEntry {
   [key: string]: unknown;
 }
 
-export const LOGGED_EVENTS = ['client.logged', 'user.registered', 'admin.acted'] as const;
+export const LOGGED_EVENTS = ['client.logged', 'user.registered', 'user.logged_in', 'admin.acted'] as const;
 type LoggedEvent = EventOf<(typeof LOGGED_EVENTS)[number]>;
 
 export function logsIn(store: DocumentStore | Transaction): Collection<LogEntry> {
@@ -41,6 +41,8 @@ function entryOf(event: LoggedEvent, retentionDays: number): LogEntry {
   switch (event.type) {
     case 'client.logged': return { ...base, kind: 'client', type: event.data.type, user_id: event.data.user_id, expiresAt: new Date(Date.parse(event.occurredAt) + retentionDays * DAY_MS) };
     case 'user.registered': return { ...base, kind: 'event', type: event.type, user_id: event.data.user_id };
+    // SPEC.md §4: a log-in within 48 hours of the previous one is logged as a re-login.
+    case 'user.logged_in': return { ...base, kind: 'event', type: event.type, user_id: event.data.user_id, relogin: event.data.relogin, message: event.data.relogin ? '再ログイン（前回から48時間以内）' : 'ログイン' };
     case 'admin.acted': return { ...base, kind: 'event', type: event.type, user_id: event.data.admin_id };
   }
 }

@@ -29,6 +29,20 @@ describe('logging service', () => {
     expect(audit).toMatchObject({ kind: 'event', data: { target_user_id: userId } });
   });
 
+  it('logging, user.logged_in with and without the 48-hour flag, is stored as a re-login or a log-in', async () => {
+    const userId = randomUUID();
+    const at = new Date().toISOString();
+    await svc.platform.events.publish('user.logged_in', userId, { user_id: userId, relogin: false, method: 'password', at });
+    await svc.platform.events.publish('user.logged_in', userId, { user_id: userId, relogin: true, method: 'password', at });
+    const admin = svc.tokenFor('admin-1', ['admin']);
+    const logs = await eventually(async () => {
+      const body = (await filter(admin, { user_id: userId, type: 'user.logged_in' })).json() as { total: number; logs: Array<{ relogin: boolean; message: string }> };
+      return body.total === 2 ? body.logs : undefined;
+    });
+    expect(logs.map((l) => l.relogin).sort()).toEqual([false, true]);
+    expect(logs.find((l) => l.relogin)?.message).toContain('再ログイン');
+  });
+
   it('logging, filter by a customer, answers 403', async () => {
     expect((await filter(svc.tokenFor('u1'), {})).statusCode).toBe(403);
   });

@@ -40,6 +40,9 @@ export async function firstAdminLogIn(page: Page, base: string, admin: { email: 
   await page.getByText('パスワードを変更しました。新しいパスワードでログインしてください。').waitFor();
   await logIn(page, base, admin.email, newPassword);
   await page.waitForURL(/\/mypage$/);
+  // The URL changes before React commits the route (a transition waiting for the page's chunk);
+  // a menu opened before that commit is closed by it, so wait for the page itself.
+  await page.locator('.hello__name').waitFor();
 }
 
 /** Selects the one option of a <select> whose shown text contains `text` (Playwright's own `label` must match the whole text). */

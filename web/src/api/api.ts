@@ -13,7 +13,9 @@ import { signedIn, signedOut, userUpdated } from './session.ts';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
-  tagTypes: ['Me', 'Config', 'AdminUsers', 'AdminMail'],
+  // Wallet and PlayableCharacter cross features: a redeemed serial or an entered campaign (engagement)
+  // changes the wallet (billing) and what the player is served (catalog).
+  tagTypes: ['Me', 'Config', 'AdminUsers', 'AdminMail', 'Wallet', 'PlayableCharacter'],
   endpoints: (build) => ({
     /**
      * GET /api/config, cached per viewer (a user id, or 'guest'): what it
@@ -73,13 +75,10 @@ export const api = createApi({
         if (await queryFulfilled.then(() => true, () => false)) dispatch(signedOut());
       },
     }),
-    /** The notification list of the engagement service (GET /api/notifications); shown in the menu's popup. */
-    notifications: build.query<unknown, { page: number }>({ query: ({ page }) => ({ url: 'notifications', params: { page, active: true } }) }),
   }),
 });
 
 export const { useRestoreSessionMutation, useLoginMutation, useLogoutMutation, useSignupMutation,
   useConfirmEmailMutation, useResendConfirmationMutation, useMeQuery, useUpdateProfileMutation, useRequestPasswordResetMutation,
   useResetPasswordMutation, useChangePasswordMutation, useRequestEmailChangeMutation, useDeleteAccountMutation,
-  useNotificationsQuery,
 } = api;

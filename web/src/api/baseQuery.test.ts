@@ -34,7 +34,7 @@ describe('baseQueryWithReauth', () => {
     store.dispatch(signedIn({ accessToken: 'stale', user: sampleUser }));
     await Promise.all([
       store.dispatch(api.endpoints.me.initiate()),
-      store.dispatch(api.endpoints.notifications.initiate({ page: 1 })),
+      store.dispatch(api.endpoints.config.initiate(sampleUser.id)),
     ]);
     expect(server.calls.filter((c) => c.url === '/api/auth/refresh')).toHaveLength(1);
   });

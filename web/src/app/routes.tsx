@@ -1,6 +1,10 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import type { RouteObject } from 'react-router';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Outlet, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { switchLanguage } from '../i18n/i18n.ts';
+import { storeLanguage, type Language } from '../i18n/languages.ts';
+import { useAppDispatch } from './hooks.ts';
+import { languageChanged } from './shell.ts';
 import { PlayerRouteFallback } from './PlayerBoot.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { AdminGate } from './AdminGate.tsx';
@@ -8,6 +12,7 @@ import { NotFoundPage } from './NotFoundPage.tsx';
 import { PopupRoute } from './PopupRoute.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { Shell } from './Shell.tsx';
+import { Card } from './ui.tsx';
 
 // The long Japanese documents are separate chunks, fetched only when opened.
 const TermsOfUse = lazy(() => import('../features/help/TermsOfUse.tsx'));
@@ -20,7 +25,12 @@ const SelectChatPage = lazy(() => import('../features/catalog/SelectChatPage.tsx
 const MainMenuPage = lazy(() => import('../features/catalog/MainMenuPage.tsx'));
 const ThemePage = lazy(() => import('../features/catalog/ThemePage.tsx'));
 const ComingSoonPage = lazy(() => import('../features/catalog/ComingSoonPage.tsx'));
-const LocalizedMainMenuPage = lazy(() => import('../features/catalog/LocalizedMainMenuPage.tsx'));
+// The talking product's own pages (issue 14): system check, mic test, the caller's talks, the album.
+const SystemCheckPage = lazy(() => import('../features/systemCheck/SystemCheckPage.tsx'));
+const MicTestPage = lazy(() => import('../features/micTest/MicTestPage.tsx'));
+const TalksPage = lazy(() => import('../features/talks/TalksPage.tsx'));
+const AlbumPage = lazy(() => import('../features/album/AlbumPage.tsx'));
+const AlbumConversationPage = lazy(() => import('../features/album/AlbumConversationPage.tsx'));
 // The account pages share one chunk (features/auth/pages/index.ts), fetched when the first
 // of them opens; the Shell's Suspense shows its spinner meanwhile.
 const accountPages = () => import('../features/auth/pages/index.ts');
@@ -53,12 +63,65 @@ const MpiMerchantPage = billingPage('MpiMerchantPage');
 const MpiNoneRecurringPage = billingPage('MpiNoneRecurringPage');
 const MpiNoneRegisterCardPage = billingPage('MpiNoneRegisterCardPage');
 
+// The engagement pages (serial codes, campaigns, notifications, news, contact) share one chunk.
+const engagementPages = () => import('../features/engagement/pages.ts');
+type EngagementPageName = Exclude<keyof Awaited<ReturnType<typeof engagementPages>>, symbol>;
+const engagementPage = (name: EngagementPageName) => lazy(async () => ({ default: (await engagementPages())[name] }));
+const SerialPage = engagementPage('SerialPage');
+const CouponPage = engagementPage('CouponPage');
+const NotificationPage = engagementPage('NotificationPage');
+const NewsPage = engagementPage('NewsPage');
+const ContactPage = engagementPage('ContactPage');
+const ContactDevPage = engagementPage('ContactDevPage');
+
 function Popup({ titleKey, children }: { titleKey: string; children: ReactNode }) {
   const { t } = useTranslation();
   return <PopupRoute title={t(titleKey)}>{children}</PopupRoute>;
 }
 
 const privateRoute = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireAuth>{element}</RequireAuth> });
+
+/** /full/term_of_use, /full/privacy_policy: the documents of the popups as pages of their own. */
+function FullPageDoc({ children }: { children: ReactNode }) {
+  return <section className="page page--wide"><Card>{children}</Card></section>;
+}
+
+/** The full product's pages (SPEC.md §2), the same under /full and under each language prefix. */
+const fullPages = (): RouteObject[] => [
+  { path: 'main_menu', element: <MainMenuPage /> },
+  { path: 'select_chat', element: <SelectChatPage /> },
+  { path: 'chat/:character_slug', element: <Suspense fallback={<PlayerRouteFallback />}><PlayerPage /></Suspense> },
+  privateRoute('album/:character_slug', <AlbumPage />),
+  privateRoute('album/:character_slug/:button_id', <AlbumConversationPage />),
+  privateRoute('purchases', <PurchasesPage />),
+  { path: 'term_of_use', element: <FullPageDoc><TermsOfUse /></FullPageDoc> },
+  { path: 'privacy_policy', element: <FullPageDoc><PrivacyPolicy /></FullPageDoc> },
+];
+
+/**
+ * The language prefixes of /{lang}/full/... (SPEC.md §2: /ja/full/main_menu is
+ * the landing): each bundled language by its code and by its short name.
+ * Static segments, so any other first segment still reaches the admin gate
+ * (whose console has full/... pages of its own) or "not found".
+ */
+const LANGUAGE_PREFIXES: ReadonlyArray<[string, Language]> = [
+  ['ja-JP', 'ja-JP'], ['ja', 'ja-JP'], ['en-US', 'en-US'], ['en', 'en-US'],
+  ['fil-PH', 'fil-PH'], ['fil', 'fil-PH'], ['zh-TW', 'zh-TW'], ['zh', 'zh-TW'],
+];
+
+/** A language prefix switches the interface language (remembered like a choice in the switcher) and shows the page. */
+function LanguageRoute({ language }: { language: Language }) {
+  const { i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (i18n.language === language) return;
+    void switchLanguage(i18n, language).then(() => {
+      storeLanguage(language);
+      dispatch(languageChanged(language));
+    });
+  }, [language, i18n, dispatch]);
+  return <Outlet />;
+}
 
 export const routes: RouteObject[] = [
   {
@@ -86,7 +149,15 @@ export const routes: RouteObject[] = [
       privateRoute('payment/process/mpi_merchant', <MpiMerchantPage />),
       privateRoute('payment/process/mpi_none_recurring', <MpiNoneRecurringPage />),
       privateRoute('payment/process/mpi_none_register_card', <MpiNoneRegisterCardPage />),
-      privateRoute('full/purchases', <PurchasesPage />),
+      privateRoute('chat', <TalksPage />),
+      privateRoute('check', <SystemCheckPage />),
+      privateRoute('mic_test', <MicTestPage />),
+      privateRoute('serial', <SerialPage />),
+      privateRoute('coupon', <CouponPage />),
+      privateRoute('notification', <NotificationPage />),
+      { path: 'news', element: <NewsPage /> },
+      { path: 'contact', element: <ContactPage /> },
+      { path: 'contact_dev', element: <ContactDevPage /> },
       // SPEC.md §2 lists these under logged-in routes, but the law wants them readable before any purchase: public.
       { path: 'commerce_law', element: <CommerceLawPage /> },
       { path: 'settlement_law', element: <SettlementLawPage /> },
@@ -94,12 +165,10 @@ export const routes: RouteObject[] = [
       { path: 'terms_of_use', element: <Popup titleKey="nav.terms"><TermsOfUse /></Popup> },
       { path: 'privacy_policy', element: <Popup titleKey="nav.privacy"><PrivacyPolicy /></Popup> },
       { path: 'mic_manual', element: <Popup titleKey="nav.micManual"><MicManual /></Popup> },
-      { path: 'full/main_menu', element: <MainMenuPage /> },
-      { path: ':lang/full/main_menu', element: <LocalizedMainMenuPage /> },
+      { path: 'full', children: fullPages() },
+      ...LANGUAGE_PREFIXES.map(([prefix, language]): RouteObject => ({ path: `${prefix}/full`, element: <LanguageRoute language={language} />, children: fullPages() })),
       { path: 'theme/:category/:a?/:b?', element: <ThemePage /> },
       { path: 'coming_soon', element: <ComingSoonPage /> },
-      { path: 'full/select_chat', element: <SelectChatPage /> },
-      { path: 'full/chat/:character_slug', element: <Suspense fallback={<PlayerRouteFallback />}><PlayerPage /></Suspense> },
       { path: ':segment/*', element: <AdminGate /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -20,7 +20,7 @@ async function announceTickets(events: Eventing, tx: Transaction, entry: Entry):
       await events.publish('ticket.granted', user_id, { user_id, lot_id, count, source: entry.source ?? 'operator', expires_at: entry.expires_at ?? at, ...(entry.ref ? { ref: entry.ref } : {}) }, tx);
       return;
     case 'used':
-      await events.publish('ticket.used', user_id, { user_id, count, character_id: entry.character_id ?? '', btn: entry.btn ?? '', used_at: at }, tx);
+      await events.publish('ticket.used', user_id, { user_id, count, character_id: entry.character_id ?? '', btn: entry.btn ?? '', used_at: at, use_id: entry._id }, tx);
       return;
     case 'expired':
       await events.publish('ticket.expired', user_id, { user_id, lot_id, count, expired_at: at }, tx);

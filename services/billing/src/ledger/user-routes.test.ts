@@ -46,8 +46,8 @@ describe('ledger ticket use route', () => {
     await kit.giveTickets(userId, 2);
     const res = await useTicket(userId, kit.money(userId));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true, used: 1, talk_tickets: 1 });
-    expect(await kit.eventsOf(userId, 'ticket.used')).toMatchObject([{ data: { user_id: userId, count: 1, character_id: 'char-1', btn: 'start' } }]);
+    expect(res.json()).toEqual({ ok: true, used: 1, talk_tickets: 1, use_id: expect.any(String) });
+    expect(await kit.eventsOf(userId, 'ticket.used')).toMatchObject([{ data: { user_id: userId, count: 1, character_id: 'char-1', btn: 'start', use_id: res.json().use_id } }]);
   });
 
   it("talk ticket use, another user's id, answers 403 and spends nothing", async () => {

@@ -1,5 +1,5 @@
 import type { Eventing, Transaction } from '@talkwith/platform';
-import type { UsePointsBody } from '@talkwith/proto/billing';
+import type { UsePointsBody, UseTicketReply } from '@talkwith/proto/billing';
 import { grantPoints, grantTickets } from './grants.ts';
 import { ensureWallet, spend } from './ledger.ts';
 
@@ -16,9 +16,10 @@ export interface TalkTicketUse {
 }
 
 /** One talk ticket for one talk (SPEC.md §7 POST talk tickets); 409 INSUFFICIENT_TICKETS when none is left. */
-export async function useTalkTicket(tx: Transaction, events: Eventing, use: TalkTicketUse): Promise<{ ok: true; used: 1; talk_tickets: number }> {
-  const { balance } = await spend(tx, events, { user_id: use.user_id, asset: 'tickets', amount: 1, kind: 'used', character_id: use.character_id, btn: use.btn, now: use.now ?? new Date() });
-  return { ok: true, used: 1, talk_tickets: balance };
+export async function useTalkTicket(tx: Transaction, events: Eventing, use: TalkTicketUse): Promise<UseTicketReply> {
+  const { balance, entry } = await spend(tx, events, { user_id: use.user_id, asset: 'tickets', amount: 1, kind: 'used', character_id: use.character_id, btn: use.btn, now: use.now ?? new Date() });
+  // The use's entry id names the use: a talk released before its first reply gives it back by this id (talk-release.ts).
+  return { ok: true, used: 1, talk_tickets: balance, use_id: entry._id };
 }
 
 /** Points spent on an action (TA0001); 409 INSUFFICIENT_POINTS when the balance is short. */

@@ -4,7 +4,7 @@ import { openCharacters } from '../characters.ts';
 import { localId, openBlocks, openVideos, type CharacterDraft, type VideoDoc } from '../model.ts';
 
 /** The character-level lists of a whole dialogue character. */
-export function draftListsOf(c: DialogueCharacter): CharacterDraft {
+export function draftListsOf(c: Pick<DialogueCharacter, keyof CharacterDraft>): CharacterDraft {
   return {
     startButtons: c.startButtons, slots: c.slots, summary: c.summary, kikiwasure: c.kikiwasure,
     replacement: c.replacement, random: c.random, conversations: c.conversations,

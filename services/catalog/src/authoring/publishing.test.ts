@@ -3,6 +3,7 @@ import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwit
 import { demoCharacter } from '@talkwith/dialogue-engine/demo';
 import type { EventEnvelope } from '@talkwith/proto';
 import { IMPORT_MAX_BYTES } from '@talkwith/proto/catalog';
+import type { CharacterRecognition } from '@talkwith/proto/dialogue';
 import { openCharacters } from '../characters.ts';
 import { catalogService } from '../index.ts';
 import { openBlocks, openVideos } from '../model.ts';
@@ -53,6 +54,23 @@ describe('admin characters: validate and publish', () => {
     expect(second.json().character.published_version).toBe(2);
     expect(events.map((e) => (e.data as { version: number }).version)).toEqual([1, 2]);
     expect(playable.json().character.dialogue.blocks).toHaveLength(demoCharacter.blocks.length);
+  });
+
+  it('publish, a valid draft, announces its recognition data (phrases, categories, action codes, the SPJ and index settings) for dialogue', async () => {
+    const seen: EventEnvelope[] = [];
+    const sub = await svc.platform.events.consume('publish-recognition-test', ['character.published'], async (e) => { seen.push(e); });
+    const id = await addCharacterFor(svc);
+    await upload(id, { ...withKeys, setting: { ...withKeys.setting, spj_url: 'https://spj.example/score', es_index_name: 'mirai-index' } });
+    await inject('POST', `/api/admin/characters/${id}/publish`);
+    const event = await eventually(async () => seen.find((e) => e.key === id));
+    await sub.close();
+    const recognition = (event.data as { recognition: CharacterRecognition }).recognition;
+    expect(recognition).toMatchObject({ es_index_name: 'mirai-index', spj_url: 'https://spj.example/score', spj_api_key: 'spj-secret-key' });
+    expect(recognition.blocks.map((b) => b.block_id)).toEqual(demoCharacter.blocks.map((b) => b.id).sort());
+    const withHitWords = demoCharacter.blocks.find((b) => b.hit_words.length > 0)!;
+    const published = recognition.blocks.find((b) => b.block_id === withHitWords.id)!;
+    expect(published.phrases).toEqual(expect.arrayContaining(withHitWords.hit_words.flatMap((h) => h.words)));
+    expect(recognition.actions.map((a) => a.code)).toEqual(expect.arrayContaining(demoCharacter.blocks.flatMap((b) => b.action_buttons.map((x) => x.code || x.id))));
   });
 
   it('publish, then a draft edit, leaves the published snapshot unchanged until the next publish', async () => {

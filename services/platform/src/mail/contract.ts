@@ -52,6 +52,13 @@ export function runMailContract(adapterName: string, make: () => Promise<MailFix
       expect((await mailer.recent({ to: 'h@example.com' }))[0]).toMatchObject({ html: '<p>こんにちは</p>', text: 'plain' });
     });
 
+    it('send, a reply-to address, keeps it; a reply-to with a line break is refused', async () => {
+      const sent = await mailer.send({ to: 'r@example.com', subject: 'RT', text: 'x', replyTo: 'support@example.com' });
+      expect(sent.replyTo).toBe('support@example.com');
+      expect((await mailer.recent({ to: 'r@example.com' }))[0]).toMatchObject({ replyTo: 'support@example.com' });
+      await expect(mailer.send({ to: 'r@example.com', subject: 'RT', text: 'x', replyTo: 'a@example.com\r\nBcc: evil@example.com' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    });
+
     it('send, bad recipient or multi-line subject, is refused as validation failure', async () => {
       await expect(mailer.send({ to: 'not-an-address', subject: 'x', text: 'x' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
       await expect(mailer.send({ to: 'a@example.com\r\nBcc: evil@example.com', subject: 'x', text: 'x' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });

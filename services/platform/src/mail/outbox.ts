@@ -31,6 +31,7 @@ export async function createOutboxMailer(options: OutboxMailerOptions): Promise<
         subject: message.subject,
         text: message.text,
         ...(message.html === undefined ? {} : { html: message.html }),
+        ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
         sentAt: new Date(now).toISOString(),
       };
       await outbox.insertOne(doc);
@@ -56,6 +57,7 @@ function toSentMail(doc: OutboxDoc): SentMail {
     subject: doc.subject,
     text: doc.text,
     ...(doc.html === undefined ? {} : { html: doc.html }),
+    ...(doc.replyTo === undefined ? {} : { replyTo: doc.replyTo }),
     sentAt: doc.sentAt,
   };
 }

@@ -25,6 +25,7 @@ export async function createSmtpMailer(options: SmtpMailerOptions): Promise<Mail
         subject: message.subject,
         text: message.text,
         ...(message.html === undefined ? {} : { html: message.html }),
+        ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
       });
       const now = Date.now();
       const record: SentMail = {
@@ -33,6 +34,7 @@ export async function createSmtpMailer(options: SmtpMailerOptions): Promise<Mail
         subject: message.subject,
         text: message.text,
         ...(message.html === undefined ? {} : { html: message.html }),
+        ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
         sentAt: new Date(now).toISOString(),
       };
       sent.unshift(record);

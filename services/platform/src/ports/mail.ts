@@ -3,6 +3,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where answers go (a support mailbox), when not the platform's MAIL_FROM: the From stays MAIL_FROM, the address the server is allowed to send as. */
+  replyTo?: string;
 }
 
 export interface SentMail extends MailMessage {

@@ -23,6 +23,12 @@ import { SubscriptionsPage } from './billing/SubscriptionsPage.tsx';
 import { PointGivePage } from './billing/PointGivePage.tsx';
 import { FullUsersPage } from './billing/FullUsersPage.tsx';
 import { FullUserPage } from './billing/FullUserPage.tsx';
+import { SerialsPage } from './engagement/SerialsPage.tsx';
+import { CouponPage } from './engagement/CouponPage.tsx';
+import { NotificationsPage } from './engagement/NotificationsPage.tsx';
+import { ContactsPage } from './engagement/ContactsPage.tsx';
+import { ContactDetailPage } from './engagement/ContactDetailPage.tsx';
+import { CampaignsPage } from './engagement/CampaignsPage.tsx';
 
 /**
  * The admin console: a separate chunk behind the secret path prefix (loaded by
@@ -49,6 +55,11 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
         <NavLink className="admin-nav__link" to={`${basePath}/subscriptions/list`}>{ta('billing.nav.subscriptions')}</NavLink>
         <NavLink className="admin-nav__link" to={`${basePath}/point/give`}>{ta('billing.nav.points')}</NavLink>
         <NavLink className="admin-nav__link" to={`${basePath}/full/users`}>{ta('billing.nav.users')}</NavLink>
+        <span className="admin-nav__group" role="presentation">{ta('engagement.nav.group')}</span>
+        <NavLink className="admin-nav__link" to={`${basePath}/serials`}>{ta('engagement.nav.serials')}</NavLink>
+        <NavLink className="admin-nav__link" to={`${basePath}/notifications`}>{ta('engagement.nav.notifications')}</NavLink>
+        <NavLink className="admin-nav__link" to={`${basePath}/contacts`}>{ta('engagement.nav.contacts')}</NavLink>
+        <NavLink className="admin-nav__link" to={`${basePath}/campaigns`}>{ta('engagement.nav.campaigns')}</NavLink>
       </nav>
       <div className="admin-main">
       <Routes>
@@ -72,6 +83,12 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
         <Route path="point/give" element={<PointGivePage />} />
         <Route path="full/users" element={<FullUsersPage />} />
         <Route path="full/users/:id" element={<FullUserPage />} />
+        <Route path="serials" element={<SerialsPage />} />
+        <Route path="serials/:coupon_id" element={<CouponPage />} />
+        <Route path="notifications" element={<NotificationsPage />} />
+        <Route path="contacts" element={<ContactsPage />} />
+        <Route path="contacts/:id" element={<ContactDetailPage />} />
+        <Route path="campaigns" element={<CampaignsPage />} />
         <Route path="*" element={<p className="muted">{ta('console.notFound')}</p>} />
       </Routes>
       </div>

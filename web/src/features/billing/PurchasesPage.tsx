@@ -43,7 +43,7 @@ export default function PurchasesPage() {
           <button type="button" className="btn btn--ghost btn--small" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t('billing.history.next')}</button>
         </nav>
       )}
-      <Link className="btn btn--ghost" to="/mypage#plan_list">{t('billing.toPlanList')}</Link>
+      {purchases.length > 0 && <Link className="btn btn--ghost" to="/mypage#plan_list">{t('billing.toPlanList')}</Link>}
     </Page>
   );
 }

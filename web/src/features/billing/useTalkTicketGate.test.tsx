@@ -7,7 +7,7 @@ import { useTalkTicketGate, type GatedCharacter } from './useTalkTicketGate.tsx'
 
 type User = ReturnType<typeof aUser>;
 
-function StartButton({ character, onStart }: { character: GatedCharacter; onStart: () => void }) {
+function StartButton({ character, onStart }: { character: GatedCharacter; onStart: (ticketUseId?: string) => void }) {
   const gate = useTalkTicketGate(character);
   return <button type="button" onClick={() => gate('btn-hello', onStart)}>はじめる</button>;
 }
@@ -37,7 +37,7 @@ describe('useTalkTicketGate', () => {
     const { onStart, server } = await openPlayer(user, character, {
       'GET billing/entitlements': [200, { ok: true, character_ids: [] }],
       'GET billing/wallet': [200, aWallet({ talk_tickets: 3 })],
-      'POST talk_tickets': [200, { ok: true, used: 1, talk_tickets: 2 }],
+      'POST talk_tickets': [200, { ok: true, used: 1, talk_tickets: 2, use_id: 'use-1' }],
     });
     await vi.waitFor(() => expect(server.calls.some((c) => c.url === '/api/billing/wallet')).toBe(true));
 
@@ -51,6 +51,28 @@ describe('useTalkTicketGate', () => {
     const use = server.calls.find((c) => c.url === '/api/talk_tickets');
     expect(use?.body).toEqual({ user_id: user.id, character_id: character.id, btn: 'btn-hello' });
     expect(use?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('gate, the ticket used, hands its use_id to the start (the talk names it so a failed talk can give it back)', async () => {
+    const { onStart, server } = await openPlayer(aUser(), yui(), {
+      'GET billing/entitlements': [200, { ok: true, character_ids: [] }],
+      'GET billing/wallet': [200, aWallet({ talk_tickets: 1 })],
+      'POST talk_tickets': [200, { ok: true, used: 1, talk_tickets: 0, use_id: 'use-42' }],
+    });
+    await vi.waitFor(() => expect(server.calls.some((c) => c.url === '/api/billing/wallet')).toBe(true));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'はじめる' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '1枚使って話す' }));
+
+    await vi.waitFor(() => expect(onStart).toHaveBeenCalledWith('use-42'));
+  });
+
+  it('gate, a free character, starts without a ticket use id', async () => {
+    const { onStart } = await openPlayer(aUser(), yui(0), {});
+
+    fireEvent.click(await screen.findByRole('button', { name: 'はじめる' }));
+
+    expect(onStart).toHaveBeenCalledWith();
   });
 
   it('gate, a bought character, starts at once without a ticket', async () => {

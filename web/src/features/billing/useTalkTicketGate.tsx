@@ -11,6 +11,9 @@ import { newIdempotencyKey } from './intentKey.ts';
 /** What the gate needs of a character: the player's character has these fields. */
 export interface GatedCharacter { id: string; name: string; price: number }
 
+/** Starts the talk; `ticketUseId` is billing's use_id of the ticket it used (none when the talk needed no ticket). */
+export type StartTalk = (ticketUseId?: string) => void;
+
 /** The smallest ticket pack (API.md products), offered when the customer has none. */
 const TICKET_PACK = 'tickets-1';
 
@@ -19,7 +22,8 @@ const TICKET_PACK = 'tickets-1';
  * has not bought costs one talk ticket per talk (SPEC.md §7 POST
  * /api/talk_tickets {user_id, character_id, btn}). `gate(btn, start)` starts
  * at once when no ticket is needed, else asks first (showing the count) and
- * starts only once the ticket is used. Kept behind this one function so the
+ * starts only once the ticket is used, handing the ticket's use_id to the
+ * start (the talk names it, so a talk that fails can give the ticket back). Kept behind this one function so the
  * rule can move (e.g. to the dialogue service) without touching the player.
  */
 export function useTalkTicketGate(character: GatedCharacter) {
@@ -40,7 +44,7 @@ export function useTalkTicketGate(character: GatedCharacter) {
     cancel: { title: t('billing.back') },
   }), [popup, t, navigate, character]);
 
-  return useCallback((btn: string, start: () => void) => {
+  return useCallback((btn: string, start: StartTalk) => {
     if (!paid || owned) return start();
     if (!user) return void navigate(`/login?redirect=${encodeURIComponent(window.location.pathname)}`);
     // Still learning whether it is bought: a click now is ignored rather than asking a buyer for a ticket.
@@ -55,7 +59,7 @@ export function useTalkTicketGate(character: GatedCharacter) {
         title: t('billing.ticket.use'),
         onClick: async () => {
           const result = await spendTicket({ key, body: { user_id: user.id, character_id: character.id, btn } });
-          if (result.data) return start();
+          if (result.data) return start(result.data.use_id);
           // A new dialog replaces this one; false keeps it open instead of closing it after this action.
           if (errorCodeOf(result.error) === 'INSUFFICIENT_TICKETS') offerPurchase(t('billing.ticket.none', { name: character.name }));
           else popup.show({ message: errorMessageOf(result.error, t('billing.ticket.failed')), ok: { title: t('billing.close') } });

@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { selectIsAdmin, selectSession, useClientConfig, useLogoutMutation } from '../../api/index.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { usePopup } from '../../app/shell.ts';
+import { useNotificationsAvailableQuery } from '../../app/engagement.ts';
 import { NotificationList } from './NotificationList.tsx';
 import { menuClosed, selectMenuOpen } from './menuSlice.ts';
+import './nav.css';
 
 /** The navigation menu of SPEC.md §2, in the order given there. */
 const ITEMS = [
@@ -33,6 +35,9 @@ export function NavMenu() {
   const adminPath = useClientConfig().data?.adminPath;
   const popup = usePopup();
   const [logout] = useLogoutMutation();
+  // The unread badge (GET /api/notifications_available), for a signed-in caller only; marking read refreshes it.
+  const badge = useNotificationsAvailableQuery(undefined, { skip: status !== 'authenticated', refetchOnFocus: true });
+  const unread = status === 'authenticated' ? (badge.data?.unread ?? 0) : 0;
 
   useEffect(() => {
     dispatch(menuClosed());
@@ -53,7 +58,12 @@ export function NavMenu() {
         {ITEMS.map((item) => (
           <li key={item.key}>
             {item.to === null
-              ? <button type="button" className="drawer__link" onClick={showNotifications}>{t(item.key)}</button>
+              ? (
+                <button type="button" className="drawer__link" onClick={showNotifications}>
+                  {t(item.key)}
+                  {unread > 0 && <><span className="nav-badge" aria-hidden="true">{unread > 99 ? '99+' : unread}</span><span className="visually-hidden">{t('engagement.popup.unread', { count: unread })}</span></>}
+                </button>
+              )
               : <NavLink className="drawer__link" to={item.to}>{t(item.key)}</NavLink>}
           </li>
         ))}

@@ -1,21 +1,18 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { demoCharacter } from '@talkwith/dialogue-engine/demo';
 import { initialState } from '@talkwith/dialogue-engine';
+import type { LockedBlock } from '@talkwith/proto/catalog';
 import type { EngineCommand } from '@talkwith/proto/dialogue';
 import { renderWithApp } from '../../test/harness.tsx';
-import type { EffectRunner } from './effectRunner.ts';
+import { fakeRunner } from './controls-test-kit.tsx';
 import { PlayerControls } from './PlayerControls.tsx';
 import { sessionOpened, speechUnavailable, stepped } from './playerSlice.ts';
 
-function fakeRunner(): EffectRunner & { sent: unknown[] } {
-  const sent: unknown[] = [];
-  return { sent, send: (input) => { sent.push(input); }, setMicEnabled: vi.fn(), primeMedia: vi.fn(), dispose: vi.fn() };
-}
 
-async function setUp(commands: EngineCommand[]) {
+async function setUp(commands: EngineCommand[], locked: LockedBlock[] = []) {
   const runner = fakeRunner();
-  const harness = await renderWithApp(<PlayerControls runner={runner} character={demoCharacter} />);
+  const harness = await renderWithApp(<PlayerControls runner={runner} character={demoCharacter} locked={locked} />);
   const rt = initialState(demoCharacter).rt;
   act(() => {
     harness.store.dispatch(sessionOpened({ characterId: 'demo-mirai', seed: 1, rt, speechMode: 'webSpeech' }));
@@ -29,6 +26,15 @@ describe('player controls', () => {
     const { runner } = await setUp([{ type: 'showStartButtons', buttons: demoCharacter.startButtons }]);
     fireEvent.click(await screen.findByRole('button', { name: '占い' }));
     expect(runner.sent).toEqual([{ type: 'start', source: 'button', buttonId: 'btn-fortune' }]);
+    expect(runner.talks).toEqual([{ btn: 'btn-fortune', ticketUseId: undefined }]);
+  });
+
+  it('controls, standby with a serial-locked conversation, show it as a link to /serial beside the start buttons', async () => {
+    const buttons = demoCharacter.startButtons.filter((b) => b.block_id !== 'fortune');
+    await setUp([{ type: 'showStartButtons', buttons }], [{ block_id: 'fortune', title: '占い', start_button_title: '占い' }]);
+    const locked = await screen.findByRole('link', { name: '占い（シリアルコードで解放）' });
+    expect(locked.getAttribute('href')).toBe('/serial');
+    expect(screen.queryByRole('button', { name: '占い' })).toBeNull();
   });
 
   it('controls, while the character speaks, keep the send button disabled', async () => {

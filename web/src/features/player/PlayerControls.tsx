@@ -1,34 +1,28 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { LockedBlock } from '@talkwith/proto/catalog';
 import type { PublicCharacter as Character } from '@talkwith/proto/dialogue';
 import { Icon } from '../../app/Icon.tsx';
 import { useAppSelector } from '../../app/hooks.ts';
 import type { EffectRunner } from './effectRunner.ts';
 import { selectPlayer } from './playerSlice.ts';
-import { useTalkTicketGate } from '../../app/billing.ts';
+import { StartPanel } from './StartPanel.tsx';
+import { usePaidAction } from './usePaidAction.tsx';
+import type { PlayerView } from './view.ts';
 
-/** Start and action buttons, what was heard, the microphone switch and the always-present text input. */
-export function PlayerControls({ runner, character }: { runner: EffectRunner; character: Character }) {
+interface Props {
+  runner: EffectRunner;
+  character: Character;
+  locked?: LockedBlock[];
+  /** ?mic_test=1 and the character has a mic-test block. */
+  micTest?: boolean;
+}
+
+/** Start (standby), the end card, or the talk's controls: action buttons, what was heard, the microphone switch and the always-present text input. */
+export function PlayerControls({ runner, character, locked = [], micTest = false }: Props) {
   const { t } = useTranslation();
-  // A priced character not bought yet costs a talk ticket per talk (billing decides; the start waits for it).
-  const throughTicketGate = useTalkTicketGate(character);
-  const { view, speechMode, speechProblem } = useAppSelector(selectPlayer);
-  const [micEnabled, setMicEnabled] = useState(true);
-  const [text, setText] = useState('');
-  const listening = view.micOn && !view.paused && !view.ended;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const said = text.trim();
-    if (!said || !listening) return;
-    runner.send({ type: 'speechFinal', text: said });
-    setText('');
-  };
-  const toggleMic = () => {
-    runner.setMicEnabled(!micEnabled);
-    setMicEnabled(!micEnabled);
-  };
+  const { view } = useAppSelector(selectPlayer);
 
   if (view.ended) {
     return (
@@ -43,37 +37,76 @@ export function PlayerControls({ runner, character }: { runner: EffectRunner; ch
     );
   }
   if (view.startButtons.length > 0) {
-    return (
-      <div className="player__panel player__panel--center">
-        <p className="player__hint">{t('player.startHint', { name: character.name })}</p>
-        <div className="player__buttons">
-          {view.startButtons.map((button) => (
-            <button key={button.id} type="button" className="btn btn--primary" onClick={() => throughTicketGate(button.id, () => runner.send({ type: 'start', source: 'button', buttonId: button.id }))}>
-              {button.title}
-            </button>
-          ))}
-        </div>
-      </div>
-    );
+    return <StartPanel runner={runner} character={character} buttons={view.startButtons} locked={locked} micTest={micTest} />;
   }
   return (
     <div className="player__panel">
       {view.summary && <Summary summary={view.summary} />}
-      {view.actionButtons.length > 0 && (
-        <div className="player__buttons player__buttons--actions" role="group" aria-label={t('player.actions')}>
-          {view.actionButtons.map((button) => (
-            <button key={button.id} type="button" className="player__chip player__chip--action" disabled={view.paused} onClick={() => runner.send({ type: 'actionButton', buttonId: button.id })}>
-              {button.title}
-            </button>
-          ))}
-        </div>
-      )}
-      <p className="player__heard" aria-live="polite">
-        {view.recognition ? t('player.youSaid', { text: view.recognition.text }) : view.previousSpeech ? t('player.previousSpeech', { text: view.previousSpeech }) : '\u00a0'}
-      </p>
+      <ActionButtons runner={runner} character={character} view={view} />
+      <Heard view={view} />
+      <SayForm runner={runner} view={view} />
+    </div>
+  );
+}
+
+function ActionButtons({ runner, character, view }: { runner: EffectRunner; character: Character; view: PlayerView }) {
+  const { t } = useTranslation();
+  const press = usePaidAction(runner, character.id);
+  if (view.actionButtons.length === 0) return null;
+  return (
+    <div className="player__buttons player__buttons--actions" role="group" aria-label={t('player.actions')}>
+      {view.actionButtons.map((button) => (
+        <button key={button.id} type="button" className="player__chip player__chip--action" disabled={view.paused} onClick={() => press(button)}>
+          {button.title}
+          {(button.points ?? 0) > 0 && <span className="player__cost">{t('player.paid.cost', { points: button.points })}</span>}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * What was heard: the recognised text (only when the character's
+ * show_recognition_text lets the engine send it) or, when a block with
+ * show_previous_block_speech begins, what the user said in the block before.
+ */
+function Heard({ view }: { view: PlayerView }) {
+  const { t } = useTranslation();
+  const text = view.recognition ? t('player.youSaid', { text: view.recognition.text }) : view.previousSpeech ? t('player.previousSpeech', { text: view.previousSpeech }) : '\u00a0';
+  return <p className="player__heard" aria-live="polite" data-testid="player-heard">{text}</p>;
+}
+
+/**
+ * The microphone switch and the text input. The switch is the user's (the
+ * recogniser stays closed while it is off); the "listening" indicator on it
+ * and the status line show only when the character's show_speech_mic asks
+ * for a microphone indicator (the engine's micOn showIndicator).
+ */
+function SayForm({ runner, view }: { runner: EffectRunner; view: PlayerView }) {
+  const { t } = useTranslation();
+  const { speechMode, speechProblem } = useAppSelector(selectPlayer);
+  const [micEnabled, setMicEnabled] = useState(true);
+  const [text, setText] = useState('');
+  const listening = view.micOn && !view.paused && !view.ended;
+  const indicator = listening && view.micIndicator;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const said = text.trim();
+    if (!said || !listening) return;
+    runner.send({ type: 'speechFinal', text: said });
+    setText('');
+  };
+  const toggleMic = () => {
+    runner.setMicEnabled(!micEnabled);
+    setMicEnabled(!micEnabled);
+  };
+
+  return (
+    <>
       <form className="player__say" onSubmit={submit}>
-        {speechMode === 'webSpeech' && (
-          <button type="button" className={`player__mic${micEnabled ? ' player__mic--on' : ''}${listening && micEnabled ? ' player__mic--live' : ''}`} aria-pressed={micEnabled} onClick={toggleMic}>
+        {speechMode !== 'textOnly' && (
+          <button type="button" className={`player__mic${micEnabled ? ' player__mic--on' : ''}${indicator && micEnabled ? ' player__mic--live' : ''}`} aria-pressed={micEnabled} onClick={toggleMic}>
             <Icon name="mic" size={20} />
             <span className="visually-hidden">{micEnabled ? t('player.micOn') : t('player.micOff')}</span>
           </button>
@@ -92,10 +125,10 @@ export function PlayerControls({ runner, character }: { runner: EffectRunner; ch
         <button type="submit" className="btn btn--primary player__send" disabled={!listening || !text.trim()}>{t('player.send')}</button>
       </form>
       <p className="player__status small" role="status">
-        {listening ? t('player.listening') : ' '}
+        {indicator ? t('player.listening') : ' '}
         {speechProblem && <span className="player__problem"> {t('player.speechUnavailable')}</span>}
       </p>
-    </div>
+    </>
   );
 }
 

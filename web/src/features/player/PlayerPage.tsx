@@ -1,17 +1,30 @@
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { hasSessionHint, selectSession } from '../../api/index.ts';
+import { useAppSelector } from '../../app/hooks.ts';
 import { Notice } from '../../app/ui.tsx';
 import { useCharacterBySlugQuery } from './playerApi.ts';
 import { PlayerBoot } from '../../app/shell.ts';
 import { PlayerScreen } from './PlayerScreen.tsx';
+import { SecondTab } from './SecondTab.tsx';
+import { useTabClaim } from './tabGuard.ts';
 import './player.css';
 
 /** /full/chat/{character_slug}: loads the playable character, then the player. */
 export default function PlayerPage() {
   const { t } = useTranslation();
   const { character_slug: slug = '' } = useParams();
-  const { data, isLoading, isError } = useCharacterBySlugQuery(slug);
-  if (isLoading) return <PlayerBoot slug={slug} label={t('player.loading')} />;
+  const [params] = useSearchParams();
+  // One tab per player URL (SPEC.md §8): a later tab is refused. Keyed by the character's URL name, so the
+  // language-prefixed URL of the same page (/ja/full/chat/...) and ?mic_test=1 count as the same URL.
+  const claim = useTabClaim(`talkwith-player:${slug}`);
+  const session = useAppSelector(selectSession);
+  // A signed-in customer is served their unlocked blocks: while a session may still be
+  // restoring (page load with a session cookie), wait for it rather than fetch the
+  // logged-out view; a visitor without one starts at once.
+  const restoring = session.status === 'unknown' && hasSessionHint();
+  const { data, isLoading, isError } = useCharacterBySlugQuery({ slug, viewer: session.user?.id ?? null }, { skip: restoring });
+  if (restoring || isLoading) return <PlayerBoot slug={slug} label={t('player.loading')} />;
   if (isError || !data) {
     return (
       <section className="page">
@@ -20,5 +33,9 @@ export default function PlayerPage() {
       </section>
     );
   }
-  return <PlayerScreen playable={data.character} slug={slug} />;
+  if (claim === 'pending') return <PlayerBoot slug={slug} label={t('player.loading')} />;
+  if (claim === 'refused') return <SecondTab characterId={data.character.dialogue.id} />;
+  // /mic_test links here with ?mic_test=1: a character with a mic-test block starts its talk as a mic test.
+  const micTest = params.get('mic_test') === '1' && Boolean(data.character.dialogue.setting.for_mic_test);
+  return <PlayerScreen playable={data.character} slug={slug} micTest={micTest} />;
 }

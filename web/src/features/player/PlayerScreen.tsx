@@ -6,15 +6,11 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { selectPlayer } from './playerSlice.ts';
 import { PlayerControls } from './PlayerControls.tsx';
 import { posterUrl } from '../../app/shell.ts';
+import { subtitleLanguage } from './speechChoice.ts';
 import { Subtitles } from './Subtitles.tsx';
 import { usePlayerRunner, type ShownClip } from './usePlayerRunner.ts';
 
 type Playable = PlayableCharacter['character'];
-
-/** Subtitles follow the interface language when the character has them in it (en-US), else ja-JP. */
-function subtitleLanguage(media: Playable['media'], uiLanguage: string): string {
-  return uiLanguage === 'en-US' && media.subtitles['en-US'] ? 'en-US' : 'ja-JP';
-}
 
 /** The subtitle file of the clip on screen (its name is the video title without .mp4). */
 function subtitleUrlOf(playable: Playable, shown: ShownClip | null, language: string): string | null {
@@ -26,7 +22,7 @@ function subtitleUrlOf(playable: Playable, shown: ShownClip | null, language: st
  * The player screen: the video stage (a pool of <video> elements the stage
  * fills itself, over the standby clip's poster), subtitles, and the controls.
  */
-export function PlayerScreen({ playable, slug }: { playable: Playable; slug: string }) {
+export function PlayerScreen({ playable, slug, micTest = false }: { playable: Playable; slug: string; micTest?: boolean }) {
   const { t, i18n } = useTranslation();
   const [stage, setStage] = useState<HTMLDivElement | null>(null);
   const { runner, shown } = usePlayerRunner(playable.dialogue, playable.media, stage);
@@ -60,7 +56,7 @@ export function PlayerScreen({ playable, slug }: { playable: Playable; slug: str
       </div>
       <div className="player__bottom">
         <Subtitles url={subtitleUrl} video={shown?.element ?? null} />
-        {runner && <PlayerControls runner={runner} character={playable.dialogue} />}
+        {runner && <PlayerControls runner={runner} character={playable.dialogue} locked={playable.locked} micTest={micTest} />}
       </div>
     </div>
   );

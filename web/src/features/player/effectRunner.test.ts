@@ -5,11 +5,11 @@ import type { Character } from '@talkwith/proto/dialogue';
 import { makeStore } from '../../app/store.ts';
 import { createEffectRunner } from './effectRunner.ts';
 import { selectPlayer, sessionOpened } from './playerSlice.ts';
-import { fakeClock, fakeLogs, fakeSpeech, fakeVideo, mediaFor } from './testing.ts';
+import { fakeClock, fakeLogs, fakeRecognition, fakeSpeech, fakeVideo, mediaFor, settle } from './testing.ts';
 
 const GREET_MIC_MS = demoCharacter.videos.find((v) => v.id === 'greet')?.mic_on_millisecond ?? 0;
 
-function setUp(character: Character = demoCharacter, media = mediaFor(character)) {
+function setUp(character: Character = demoCharacter, media = mediaFor(character), recognition = fakeRecognition()) {
   const store = makeStore();
   const video = fakeVideo();
   const speech = fakeSpeech();
@@ -18,7 +18,7 @@ function setUp(character: Character = demoCharacter, media = mediaFor(character)
   store.dispatch(sessionOpened({ characterId: character.id, seed: 7, rt: initialState(character, { seed: 7 }).rt, speechMode: 'webSpeech' }));
   const runner = createEffectRunner({
     character, media, dispatch: store.dispatch, getPlayer: () => selectPlayer(store.getState()),
-    video: video.port, speech: speech.port, logs: logs.sink, clock: time.clock,
+    video: video.port, speech: speech.port, logs: logs.sink, clock: time.clock, recognition: recognition.port, talk: null,
   });
   const view = () => selectPlayer(store.getState()).view;
   /** Starts talking and lets the greeting reach the point where the microphone opens. */
@@ -134,25 +134,71 @@ describe('player effect runner', () => {
     expect(logs.entries[0]).toMatchObject({ category: 'play', characterId: 'demo-mirai', message: expect.stringContaining('standby.mp4') });
   });
 
-  it('runner, a block searching its valid responses, resolves the search locally and goes to the matching block', () => {
-    const travel = demoCharacter.blocks.find((b) => b.id === 'topic-travel');
-    if (!travel) throw new Error('demo character changed');
-    const character: Character = {
-      ...demoCharacter,
-      setting: { ...demoCharacter.setting, es_index_name: 'demo' },
-      blocks: demoCharacter.blocks.map((b) => (b.id === 'greet'
-        ? { ...b, hit_words: b.hit_words.filter((h) => h.block_id !== 'kyoto' && h.block_id !== 'hokkaido'), valid_response_ids: ['kyoto', 'hokkaido'] }
-        : b)),
-    };
-    const { runner, video, time, view, startTalking, endVisible } = setUp(character);
+  it('runner, a block searching its valid responses, asks the server among the candidates and goes to the block it ranks first', async () => {
+    const character = searchingCharacter();
+    const recognition = fakeRecognition({ hits: [{ block_id: 'hokkaido', score: 88 }, { block_id: 'kyoto', score: 12 }] });
+    const { runner, video, time, view, startTalking, endVisible } = setUp(character, mediaFor(character), recognition);
     startTalking();
+
     runner.send({ type: 'speechFinal', text: '北海道に行きたいな' });
     expect(view().pendingRequests).toBe(1);
-    time.advance(0);
+    await settle();
+
+    expect(recognition.searches).toEqual([{ character_id: 'demo-mirai', block_id: 'greet', text: '北海道に行きたいな', candidates: ['kyoto', 'hokkaido'] }]);
     expect(view().pendingRequests).toBe(0);
     time.advance(300);
     endVisible();
     expect(video.played().at(-1)).toBe('hokkaido.mp4');
+  });
+
+  it('runner, a hit word said, answers locally without asking the server', () => {
+    const recognition = fakeRecognition();
+    const { runner, startTalking } = setUp(searchingCharacter(), undefined, recognition);
+    startTalking();
+
+    runner.send({ type: 'speechFinal', text: 'ラーメン' });
+
+    expect(recognition.searches).toEqual([]);
+    expect(recognition.scores).toEqual([]);
+  });
+
+  it('runner, the server search fails, tells the engine requestFailed and the conversation goes on (no request left pending)', async () => {
+    const character = searchingCharacter();
+    const recognition = fakeRecognition({ fail: 'RATE_LIMITED' });
+    const { runner, view, logs, startTalking } = setUp(character, mediaFor(character), recognition);
+    startTalking();
+
+    runner.send({ type: 'speechFinal', text: '北海道に行きたいな' });
+    await settle();
+
+    expect(view().pendingRequests).toBe(0);
+    expect(view().ended).toBeNull();
+    expect(logs.entries.some((e) => JSON.stringify(e).includes('RATE_LIMITED'))).toBe(true);
+  });
+
+  it('runner, a block scored by SPJ, sends the category of the block and the utterance to the server', async () => {
+    const character = scoringCharacter();
+    const recognition = fakeRecognition({ score: 95 });
+    const { runner, startTalking } = setUp(character, mediaFor(character), recognition);
+    startTalking();
+
+    runner.send({ type: 'speechFinal', text: 'きょうはいい天気' });
+    await settle();
+
+    expect(recognition.scores).toEqual([{ character_id: 'demo-mirai', block_id: 'greet', text: 'きょうはいい天気', category: 'weather' }]);
+  });
+
+  it('runner, disposed while a search is on its way, ignores the late answer', async () => {
+    const character = searchingCharacter();
+    const recognition = fakeRecognition({ hits: [{ block_id: 'kyoto', score: 90 }] });
+    const { runner, view, startTalking } = setUp(character, mediaFor(character), recognition);
+    startTalking();
+    runner.send({ type: 'speechFinal', text: '京都' + 'かな' });
+    runner.dispose();
+
+    await settle();
+
+    expect(view().pendingRequests).toBe(1);
   });
 
   it('runner, a video without a URL, logs an error and reports it ended so the conversation goes on', () => {
@@ -166,3 +212,23 @@ describe('player effect runner', () => {
     expect(video.played().filter((name) => name !== 'standby.mp4').length).toBeGreaterThan(0);
   });
 });
+
+/** The demo character with greet searching kyoto/hokkaido on the server instead of by hit words. */
+function searchingCharacter(): Character {
+  return {
+    ...demoCharacter,
+    setting: { ...demoCharacter.setting, es_index_name: 'demo' },
+    blocks: demoCharacter.blocks.map((b) => (b.id === 'greet'
+      ? { ...b, hit_words: b.hit_words.filter((h) => h.block_id !== 'kyoto' && h.block_id !== 'hokkaido'), valid_response_ids: ['kyoto', 'hokkaido'] }
+      : b)),
+  };
+}
+
+/** The demo character with greet scored by SPJ in the category weather. */
+function scoringCharacter(): Character {
+  return {
+    ...demoCharacter,
+    setting: { ...demoCharacter.setting, spj_url: 'https://spj.example/score' },
+    blocks: demoCharacter.blocks.map((b) => (b.id === 'greet' ? { ...b, hit_words: [], hit_word: '', valid_response_ids: [], spj_category: 'weather' } : b)),
+  };
+}

@@ -1,9 +1,9 @@
 import { initialState, reachableVideos, step, type EngineState } from '@talkwith/dialogue-engine';
-import type { PublicCharacter as Character, EngineCommand, EngineInput, TimerName } from '@talkwith/proto/dialogue';
+import type { PublicCharacter as Character, EngineCommand, EngineCommandOf, EngineInput, EngineInputOf, TimerName, VideoSlotName } from '@talkwith/proto/dialogue';
 import type { CharacterMedia } from '@talkwith/proto/catalog';
-import { searchLocally, scoreLocally } from './localMatch.ts';
 import { requestSettled, stepped, type PlayerState } from './playerSlice.ts';
-import type { Clock, LogSink, SpeechPort, VideoPort } from './ports.ts';
+import type { Clock, LogSink, RecognitionPort, SpeechPort, VideoPort } from './ports.ts';
+import type { TalkSession, TalkStart } from './talkSession.ts';
 
 type Action = ReturnType<typeof stepped> | ReturnType<typeof requestSettled>;
 
@@ -17,11 +17,21 @@ export interface RunnerDeps {
   speech: SpeechPort | null;
   logs: LogSink;
   clock: Clock;
+  /** Search and score on the dialogue service (hit words stay in the engine, instant). */
+  recognition: RecognitionPort;
+  /** The signed-in user's talk on the server; null for a visitor (free characters, nothing recorded). */
+  talk: TalkSession | null;
 }
 
 export interface EffectRunner {
   /** Feeds one input to the engine and carries out the commands it returns. */
   send(input: EngineInput): void;
+  /** A talk begins (button, resume or mic test): recorded on the server for a signed-in user, then the engine starts. */
+  startTalk(start: TalkStart, input: EngineInputOf<'start'>): void;
+  /** The stage shows a clip's first frame. */
+  videoShown(videoId: string): void;
+  /** A clip cannot play: before the talk's first clip the talk fails (ticket released), else the talk goes on without it. */
+  videoFailed(slot: VideoSlotName, videoId: string, message: string): void;
   /** The user's microphone switch: off keeps the recogniser closed even while the engine listens (typing still works). */
   setMicEnabled(enabled: boolean): void;
   /** From the user's first gesture: every video may play with sound from then on. */
@@ -86,6 +96,7 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
     switch (command.type) {
       case 'playVideo': {
         const url = videoUrl(command.videoId);
+        deps.talk?.clipPlaying(command.videoId);
         if (!url) return missingVideo(command.slot, command.videoId);
         video.play(command.slot, url, { videoId: command.videoId, loop: command.loop, loopCount: command.loopCount, notifyAtMs: command.notifyAtMs });
         return;
@@ -105,44 +116,61 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
       case 'micOff': engineListening = false; clearTimer('mic'); speech?.stop(); return;
       case 'startTimer': later(command.timer, command.ms, () => send({ type: 'timerFired', timer: command.timer })); return;
       case 'cancelTimer': clearTimer(command.timer); return;
-      case 'requestSearch': {
-        const hits = searchLocally(character, command.text, command.candidates);
-        return answerLater(() => send({ type: 'searchResult', requestId: command.requestId, hits }));
-      }
-      case 'requestScore': {
-        const score = scoreLocally(character, deps.getPlayer().rt?.blockId ?? null, command.text);
-        return answerLater(() => send({ type: 'scoreResult', requestId: command.requestId, score }));
-      }
+      case 'requestSearch': case 'requestScore': return ask(command);
+      case 'trackStep': deps.talk?.step(command); return;
       case 'log': logs.log({ category: command.category, message: command.message, extra: command.extra, characterId: character.id }); return;
       case 'end':
         engineListening = false;
         for (const name of [...timers.keys()]) clearTimer(name);
         speech?.stop();
+        deps.talk?.ended(command.reason, command.totalBilledTime);
         // Stopped by the user: the clip stops with them (a natural ending has already finished its last clip).
         if (command.reason === 'stopped' || command.reason === 'switched') video.pause();
         return;
-      // trackStep belongs to the conversation tracker of the engagement service (not built yet); the rest only change the view.
       default:
     }
   }
 
-  /** Results arrive asynchronously, as the dialogue service's will. */
-  function answerLater(answer: () => void): void {
-    deps.clock.setTimeout(() => {
-      if (disposed) return;
-      deps.dispatch(requestSettled());
-      answer();
-    }, 0);
+  /** Search or score on the server; the answer (or the failure) comes back to the engine as an input of its own. */
+  function ask(command: EngineCommandOf<'requestSearch'> | EngineCommandOf<'requestScore'>): void {
+    const blockId = deps.getPlayer().rt?.blockId ?? '';
+    const { requestId, text } = command;
+    const asked: Promise<EngineInput> = command.type === 'requestSearch'
+      ? deps.recognition.search({ character_id: deps.character.id, block_id: blockId, text, candidates: command.candidates })
+        .then((hits) => ({ type: 'searchResult', requestId, hits }))
+      : deps.recognition.score({ character_id: deps.character.id, block_id: blockId, text, category: command.category })
+        .then((score) => ({ type: 'scoreResult', requestId, score }));
+    void asked
+      .catch((error: unknown): EngineInput => ({ type: 'requestFailed', requestId, message: error instanceof Error ? error.message : String(error) }))
+      .then((answer) => {
+        if (disposed) return;
+        deps.dispatch(requestSettled());
+        send(answer);
+      });
   }
 
   /** A video without a URL must not leave the user stuck: log it and report it ended. */
-  function missingVideo(slot: 'A' | 'B', videoId: string): void {
-    deps.logs.log({ category: 'error', message: `動画のURLがありません: ${videoId}`, extra: { videoId }, characterId: deps.character.id });
-    deps.clock.setTimeout(() => send({ type: 'videoEnded', slot, videoId }), 0);
+  function missingVideo(slot: VideoSlotName, videoId: string): void {
+    deps.clock.setTimeout(() => videoFailed(slot, videoId, `動画のURLがありません: ${videoId}`), 0);
+  }
+
+  function videoFailed(slot: VideoSlotName, videoId: string, message: string): void {
+    deps.logs.log({ category: 'error', message, extra: { videoId }, characterId: deps.character.id });
+    // The talk's first clip failed: the ticket goes back and the talk stops (the user starts again with it).
+    if (deps.talk?.failed(`video error: ${message}`)) send({ type: 'stop' });
+    else send({ type: 'videoEnded', slot, videoId });
   }
 
   return {
     send,
+    startTalk(start, input) {
+      deps.talk?.begin(start);
+      send(input);
+      // The engine would not start (e.g. the button's block is missing): the talk failed before it began.
+      if ((deps.getPlayer().rt ?? base.rt).phase === 'standby') deps.talk?.failed('the engine did not start');
+    },
+    videoShown: (videoId) => deps.talk?.clipShown(videoId),
+    videoFailed,
     setMicEnabled(enabled) {
       micEnabled = enabled;
       if (!enabled) deps.speech?.stop();
@@ -155,6 +183,7 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
     },
     dispose() {
       disposed = true;
+      deps.talk?.left();
       for (const name of [...timers.keys()]) clearTimer(name);
       deps.speech?.dispose();
       deps.video.dispose();

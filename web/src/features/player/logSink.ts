@@ -1,14 +1,20 @@
-import type { LogSink } from './ports.ts';
+import type { DeviceInfo } from '@talkwith/proto/engagement';
+import { currentDeviceInfo } from '../../app/engagement.ts';
+import { browserClock, type Clock, type LogEntry, type LogSink } from './ports.ts';
 
-const BASE_DELAY_MS = 1000;
-const MAX_DELAY_MS = 5000;
-const RANDOMIZATION = 0.5;
+/** SPEC.md §4's real-time connection: 1 s base, 5 s maximum, randomisation 0.5, unlimited attempts, 20 s connect time-out. */
+export const RECONNECT = { baseMs: 1000, maxMs: 5000, randomization: 0.5, connectTimeoutMs: 20_000 } as const;
 const MAX_QUEUED = 100;
 
-/** SPEC §4 back-off: 1 s base doubling to 5 s, ±50 % jitter, unlimited attempts. */
+/**
+ * The delay before reconnect attempt `attempt` (0 = the first retry): the
+ * base doubled per attempt, moved by up to ±50 % at random, never above the
+ * maximum (the socket.io client's back-off, which SPEC.md §4 describes).
+ */
 export function reconnectDelay(attempt: number, random = Math.random): number {
-  const plain = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt);
-  return Math.round(plain * (1 - RANDOMIZATION + random() * 2 * RANDOMIZATION));
+  const plain = RECONNECT.baseMs * 2 ** Math.min(attempt, 30);
+  const jittered = plain * (1 - RECONNECT.randomization + random() * 2 * RECONNECT.randomization);
+  return Math.round(Math.min(RECONNECT.maxMs, jittered));
 }
 
 /** Without a user id (SPEC §6) logs only go to the console. */
@@ -19,20 +25,38 @@ export function consoleLogSink(): LogSink {
   };
 }
 
+export interface SocketOptions {
+  makeSocket?: (url: string) => WebSocket;
+  clock?: Clock;
+  random?: () => number;
+  /** SPEC.md §7: error logs carry the device (browser, OS, model, flags). */
+  device?: () => DeviceInfo;
+}
+
+/** The log frame: an error's extra carries the device it happened on. */
+function logFrame(entry: LogEntry, device: () => DeviceInfo): string {
+  const extra = entry.category === 'error' ? { ...entry.extra, device: device() } : entry.extra;
+  return JSON.stringify({ event: 'log', data: { type: entry.category, message: entry.message, extra, character_id: entry.characterId } });
+}
+
 /**
  * Sends the engine's logs over the real-time socket (SPEC §7): on connect an
  * `auth` frame with the current access token (the server takes the user from
  * it, never from a frame), then joinRoom, then `log` frames. When the server
  * says the token is no longer valid, the sink authenticates again with the
  * token the session holds now. Frames wait while the socket is
- * (re)connecting; disconnects are only written to the console.
+ * (re)connecting; it reconnects for ever with SPEC §4's back-off, and a
+ * connection not open after 20 s is abandoned and retried. Disconnects are
+ * only written to the console.
  */
-export function socketLogSink(url: string, getToken: () => string | null, makeSocket = (u: string) => new WebSocket(u)): LogSink {
+export function socketLogSink(url: string, getToken: () => string | null, options: SocketOptions = {}): LogSink {
+  const { makeSocket = (u: string) => new WebSocket(u), clock = browserClock, random = Math.random, device = currentDeviceInfo } = options;
   const queue: string[] = [];
   let socket: WebSocket | null = null;
   let attempt = 0;
   let closed = false;
-  let retry: ReturnType<typeof setTimeout> | null = null;
+  let retry: unknown = null;
+  let connectTimer: unknown = null;
 
   const flush = () => {
     while (socket?.readyState === WebSocket.OPEN && queue.length > 0) socket.send(queue.shift() ?? '');
@@ -41,10 +65,28 @@ export function socketLogSink(url: string, getToken: () => string | null, makeSo
     const token = getToken();
     if (token) ws.send(JSON.stringify({ event: 'auth', data: { token } }));
   };
-  const connect = () => {
+  const stopConnectTimer = () => {
+    if (connectTimer !== null) clock.clearTimeout(connectTimer);
+    connectTimer = null;
+  };
+  const scheduleReconnect = () => {
+    if (closed) return;
+    retry = clock.setTimeout(connect, reconnectDelay(attempt, random));
+    attempt += 1;
+  };
+  function connect(): void {
     const ws = makeSocket(url);
     socket = ws;
+    connectTimer = clock.setTimeout(() => {
+      // Never opened: give this socket up (its own close must not schedule a second retry) and try again.
+      connectTimer = null;
+      ws.onclose = null;
+      ws.close();
+      console.debug('log socket connect time-out; reconnecting');
+      scheduleReconnect();
+    }, RECONNECT.connectTimeoutMs);
     ws.onopen = () => {
+      stopConnectTimer();
       attempt = 0;
       authenticate(ws);
       ws.send(JSON.stringify({ event: 'joinRoom', data: { id: Math.random().toString(36).slice(2) } }));
@@ -55,24 +97,23 @@ export function socketLogSink(url: string, getToken: () => string | null, makeSo
       if (frame?.event === 'error' && frame.data?.code === 'UNAUTHENTICATED') authenticate(ws);
     };
     ws.onclose = () => {
-      if (closed) return;
+      stopConnectTimer();
       console.debug('log socket disconnected; reconnecting');
-      retry = setTimeout(connect, reconnectDelay(attempt));
-      attempt += 1;
+      scheduleReconnect();
     };
     ws.onerror = () => console.debug('log socket error');
-  };
+  }
   connect();
   return {
     log(entry) {
-      const frame = { event: 'log', data: { type: entry.category, message: entry.message, extra: entry.extra, character_id: entry.characterId } };
-      queue.push(JSON.stringify(frame));
+      queue.push(logFrame(entry, device));
       if (queue.length > MAX_QUEUED) queue.shift();
       flush();
     },
     close() {
       closed = true;
-      if (retry) clearTimeout(retry);
+      stopConnectTimer();
+      if (retry !== null) clock.clearTimeout(retry);
       socket?.close();
     },
   };

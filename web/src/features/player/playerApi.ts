@@ -4,7 +4,12 @@ import type { PlayableCharacter } from '@talkwith/proto/catalog';
 /** The catalog endpoint the player uses (injected with the player chunk); the menus have their own (features/catalog). */
 export const playerApi = api.injectEndpoints({
   endpoints: (build) => ({
-    characterBySlug: build.query<PlayableCharacter, string>({ query: (slug) => `characters/by-slug/${encodeURIComponent(slug)}` }),
+    // Tagged so a redeemed serial drops the cached character: its unlocked block must be in the next one served.
+    // The viewer is part of the cache key only: the character served depends on who asks (serial-locked blocks).
+    characterBySlug: build.query<PlayableCharacter, { slug: string; viewer: string | null }>({
+      query: ({ slug }) => `characters/by-slug/${encodeURIComponent(slug)}`,
+      providesTags: ['PlayableCharacter'],
+    }),
   }),
 });
 

@@ -5,7 +5,8 @@ import { rootReducer } from '../../app/store.ts';
 import { applyCommand, initialView, type PlayerView } from './view.ts';
 
 /** How the user's speech reaches the engine: the browser's recogniser, or typing only. */
-export type SpeechMode = 'webSpeech' | 'textOnly';
+/** webSpeech: the browser recognises; serverSpeech: the dialogue service does (speech-to-text); textOnly: typing only. */
+export type SpeechMode = 'webSpeech' | 'serverSpeech' | 'textOnly';
 
 /**
  * The player: the engine's runtime (plain data, the engine's own `rt`) and

@@ -1,4 +1,9 @@
-import type { LogCategory, VideoSlotName } from '@talkwith/proto/dialogue';
+import type { Static } from '@sinclair/typebox';
+import type {
+  EndReason, LogCategory, ScoreRequest, SearchHit as SearchHitSchema, SearchRequest, TalkStartRequest, TrackStepRequest, VideoSlotName,
+} from '@talkwith/proto/dialogue';
+
+export type SearchHit = Static<typeof SearchHitSchema>;
 
 /**
  * The video stage, as the effect runner drives it. The engine's two slots
@@ -65,3 +70,22 @@ export const browserClock: Clock = {
   setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as number),
 };
+
+/**
+ * Recognition on the server (services/dialogue/API.md): the engine's
+ * requestSearch / requestScore. A rejection is a failed request (the engine
+ * is told with requestFailed); an empty answer is the engine's empty result.
+ */
+export interface RecognitionPort {
+  search(request: SearchRequest): Promise<SearchHit[]>;
+  score(request: ScoreRequest): Promise<number | null>;
+}
+
+/** The talk on the server: its start (with the ticket used), its tracked steps, its release or its end. */
+export interface TalkPort {
+  /** Resolves to the talk id; the key makes a retried start one talk. */
+  start(request: TalkStartRequest, idempotencyKey: string): Promise<string>;
+  track(request: TrackStepRequest): Promise<void>;
+  release(talkId: string, reason: string): Promise<void>;
+  end(talkId: string, reason: EndReason, totalBilledTime: number): Promise<void>;
+}

@@ -1,7 +1,8 @@
 import type { VideoSlotName } from '@talkwith/proto/dialogue';
 import type { CharacterMedia } from '@talkwith/proto/catalog';
 import type { Character } from '@talkwith/proto/dialogue';
-import type { Clock, LogEntry, LogSink, SpeechPort, VideoPort } from './ports.ts';
+import type { ScoreRequest, SearchRequest, TalkStartRequest, TrackStepRequest } from '@talkwith/proto/dialogue';
+import type { Clock, LogEntry, LogSink, RecognitionPort, SearchHit, SpeechPort, TalkPort, VideoPort } from './ports.ts';
 
 /** Test doubles for the runner's ports: they record what was asked of them. */
 export function fakeVideo() {
@@ -66,4 +67,45 @@ export function mediaFor(character: Character): CharacterMedia {
   const names = character.videos.map((v) => v.title.replace(/\.mp4$/, ''));
   const subtitles = Object.fromEntries(['ja-JP', 'en-US'].map((lang) => [lang, Object.fromEntries(names.map((n) => [n, `/files/subtitles/${character.id}/${lang}/${n}.vtt`]))]));
   return { videos, posters: {}, subtitles };
+}
+
+/** The dialogue service's recognition, scripted: answers with `hits`/`score`, or rejects when `fail` is set. */
+export function fakeRecognition(script: { hits?: SearchHit[]; score?: number | null; fail?: string } = {}) {
+  const searches: SearchRequest[] = [];
+  const scores: ScoreRequest[] = [];
+  const answer = <T>(value: T) => (script.fail ? Promise.reject(new Error(script.fail)) : Promise.resolve(value));
+  const port: RecognitionPort = {
+    search: (request) => { searches.push(request); return answer(script.hits ?? []); },
+    score: (request) => { scores.push(request); return answer(script.score ?? null); },
+  };
+  return { port, searches, scores, script };
+}
+
+/** The dialogue service's talks, recorded in order; `failStart` makes every start fail. */
+export function fakeTalks(options: { failStart?: boolean } = {}) {
+  const calls: Array<
+    | { op: 'start'; body: TalkStartRequest; key: string }
+    | { op: 'track'; body: TrackStepRequest }
+    | { op: 'release'; talkId: string; reason: string }
+    | { op: 'end'; talkId: string; reason: string; totalBilledTime: number }
+  > = [];
+  let talks = 0;
+  const port: TalkPort = {
+    start: (body, key) => {
+      calls.push({ op: 'start', body, key });
+      if (options.failStart) return Promise.reject(new Error('network down'));
+      talks += 1;
+      return Promise.resolve(`talk-${talks}`);
+    },
+    track: (body) => { calls.push({ op: 'track', body }); return Promise.resolve(); },
+    release: (talkId, reason) => { calls.push({ op: 'release', talkId, reason }); return Promise.resolve(); },
+    end: (talkId, reason, totalBilledTime) => { calls.push({ op: 'end', talkId, reason, totalBilledTime }); return Promise.resolve(); },
+  };
+  const ops = () => calls.map((c) => c.op);
+  return { port, calls, ops };
+}
+
+/** Lets pending promise callbacks (the fake ports' answers) run. */
+export async function settle(): Promise<void> {
+  for (let i = 0; i < 10; i += 1) await Promise.resolve();
 }

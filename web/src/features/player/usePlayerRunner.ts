@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
+import { useTranslation } from 'react-i18next';
 import type { PublicCharacter as Character } from '@talkwith/proto/dialogue';
 import type { CharacterMedia } from '@talkwith/proto/catalog';
 import { initialState } from '@talkwith/dialogue-engine';
@@ -10,11 +11,13 @@ import { createEffectRunner, type EffectRunner } from './effectRunner.ts';
 import { consoleLogSink, socketLogSink, socketUrl } from './logSink.ts';
 import { selectPlayer, sessionClosed, sessionOpened, speechUnavailable } from './playerSlice.ts';
 import { browserClock, type LogSink } from './ports.ts';
+import { serverRecognition, serverTalks } from './serverPorts.ts';
+import { createTalkSession } from './talkSession.ts';
 import { createVideoStage } from './videoStage.ts';
-import { createWebSpeech } from './webSpeech.ts';
+import { chooseSpeech } from './speechChoice.ts';
 
 /** Logging is suppressed when the page is opened from the album (?album=true, SPEC §7). */
-function makeLogSink(userId: string | null, getToken: () => string | null): LogSink {
+export function makeLogSink(userId: string | null, getToken: () => string | null): LogSink {
   const album = new URLSearchParams(window.location.search).get('album') === 'true';
   if (album) return { log: () => undefined, close: () => undefined };
   return userId ? socketLogSink(socketUrl(), getToken) : consoleLogSink();
@@ -31,6 +34,7 @@ export interface ShownClip { element: HTMLVideoElement; videoId: string }
  */
 export function usePlayerRunner(character: Character | undefined, media: CharacterMedia | undefined, stage: HTMLElement | null): { runner: EffectRunner | null; shown: ShownClip | null } {
   const dispatch = useAppDispatch();
+  const { i18n } = useTranslation();
   const store = useStore<RootState>();
   const [runner, setRunner] = useState<EffectRunner | null>(null);
   const [shown, setShown] = useState<ShownClip | null>(null);
@@ -40,38 +44,41 @@ export function usePlayerRunner(character: Character | undefined, media: Charact
     if (!character || !media || !stage) return undefined;
     const seed = Math.floor(Math.random() * 2 ** 31);
     const send: EffectRunner['send'] = (input) => runnerRef.current?.send(input);
-    const speech = character.setting.use_web_speech_api
-      ? createWebSpeech({
-        interim: (text) => send({ type: 'speechInterim', text }),
-        final: (text) => send({ type: 'speechFinal', text }),
-        unavailable: (reason) => dispatch(speechUnavailable(reason)),
-      })
-      : null;
-    dispatch(sessionOpened({ characterId: character.id, seed, rt: initialState(character, { seed }).rt, speechMode: speech ? 'webSpeech' : 'textOnly' }));
+    const userId = selectUser(store.getState())?.id ?? null;
+    const { speech, mode } = chooseSpeech({
+      interim: (text) => send({ type: 'speechInterim', text }),
+      final: (text) => send({ type: 'speechFinal', text }),
+      unavailable: (reason) => dispatch(speechUnavailable(reason)),
+    }, { character, media, uiLanguage: i18n.language, signedIn: userId !== null, getToken: () => store.getState().session.accessToken });
+    dispatch(sessionOpened({ characterId: character.id, seed, rt: initialState(character, { seed }).rt, speechMode: mode }));
+    const logs = makeLogSink(userId, () => store.getState().session.accessToken);
+    // A visitor talks free characters and nothing is recorded; a signed-in user's talks are (tickets, tracker, resume).
+    const talk = userId ? createTalkSession(serverTalks(dispatch), character.id, (entry) => logs.log({ ...entry, characterId: character.id })) : null;
     const created = createEffectRunner({
-      character, media, dispatch, getPlayer: () => selectPlayer(store.getState()), speech, clock: browserClock,
-      logs: makeLogSink(selectUser(store.getState())?.id ?? null, () => store.getState().session.accessToken),
+      character, media, dispatch, getPlayer: () => selectPlayer(store.getState()), speech, clock: browserClock, logs, talk,
+      recognition: serverRecognition(dispatch),
       video: createVideoStage(stage, {
-        shown: (_slot, videoId, element) => setShown({ element, videoId }),
+        shown: (_slot, videoId, element) => { setShown({ element, videoId }); runnerRef.current?.videoShown(videoId); },
         ended: (slot, videoId) => send({ type: 'videoEnded', slot, videoId }),
         timeReached: (slot, videoId, ms) => send({ type: 'videoTimeReached', slot, videoId, ms }),
-        failed: (slot, videoId, message) => {
-          console.warn(`video ${videoId} failed: ${message}`);
-          send({ type: 'videoEnded', slot, videoId });
-        },
+        failed: (slot, videoId, message) => runnerRef.current?.videoFailed(slot, videoId, `動画を再生できません: ${videoId} (${message})`),
       }),
     });
+    // Closing the tab is leaving too (the effect's clean-up does not run then).
+    const onPageHide = () => talk?.left();
+    window.addEventListener('pagehide', onPageHide);
     runnerRef.current = created;
     setRunner(created);
     created.send({ type: 'ready' });
     return () => {
+      window.removeEventListener('pagehide', onPageHide);
       created.dispose();
       runnerRef.current = null;
       setRunner(null);
       setShown(null);
       dispatch(sessionClosed());
     };
-  }, [character, media, stage, dispatch, store]);
+  }, [character, media, stage, dispatch, store, i18n]);
 
   return { runner, shown };
 }

@@ -14,6 +14,7 @@ export interface PlayerView {
   /** Subtitle name (video title without .mp4) of the visible video. */
   subtitle: string | null;
   micOn: boolean;
+  /** show_speech_mic: whether the microphone indicator shows while listening. */
   micIndicator: boolean;
   startButtons: StartButton[];
   actionButtons: ActionButton[];
@@ -58,6 +59,9 @@ export function applyCommand(view: PlayerView, command: EngineCommand): void {
     case 'showActionButtons': view.actionButtons = command.buttons; return;
     case 'showRecognitionText': view.recognition = { text: command.text, final: command.final }; return;
     case 'showPreviousSpeech': view.previousSpeech = command.text; return;
+    // A block begins (the engine tracks every block it enters): what was heard belongs to the block before, and
+    // only a block with show_previous_block_speech shows it again (its showPreviousSpeech follows).
+    case 'trackStep': view.recognition = null; view.previousSpeech = null; return;
     case 'fillSlot': view.filledSlots[command.name] = command.value; return;
     case 'showSummary': view.summary = { title: command.title, items: command.items }; return;
     case 'requestSearch': case 'requestScore': view.pendingRequests += 1; return;

@@ -3,19 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { AdminCharacter, ImportChanges } from '@talkwith/proto/catalog';
 import { Card, Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
+import { saveBlob } from '../saveBlob.ts';
 import { ADMIN_NS } from '../i18n.ts';
 import { useAdminExportCharacterMutation, useAdminImportCharacterMutation } from './charactersApi.ts';
 import { serverErrorOf } from './serverError.ts';
-
-/** Offers text as a file download (an object URL on a short-lived link). */
-function saveFile(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 function ChangeColumn({ title, items }: { title: string; items: string[] }) {
   if (items.length === 0) return null;
@@ -46,7 +37,7 @@ export function ImportExportPanel({ character, onApplied }: { character: AdminCh
 
   const download = async () => {
     const text = await exportCharacter({ base: apiBase, id: character.id });
-    if (text.data !== undefined) saveFile(`${character.slug || character.id}.json`, text.data);
+    if (text.data !== undefined) saveBlob(`${character.slug || character.id}.json`, new Blob([text.data], { type: 'application/json' }));
   };
   const run = async (content: unknown, dryRun: boolean) => {
     const outcome = await importCharacter({ base: apiBase, body: { character_id: character.id, dry_run: dryRun, character: content } });

@@ -1,0 +1,96 @@
+import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
+import type { EventOf } from '@talkwith/proto';
+import type { LockedBlock } from '@talkwith/proto/catalog';
+import type { PublicCharacter } from '@talkwith/proto/dialogue';
+import { blockBlockReferences } from '@talkwith/dialogue-engine';
+import { draftWithoutBlock, withoutReferences } from './authoring/references.ts';
+import { draftListsOf } from './authoring/drafts.ts';
+
+/**
+ * Serial-locked blocks (services/engagement/API.md § Serials). Once a serial
+ * batch names a block (`coupon.saved`), the block is locked: a player is
+ * served the character without it unless the caller redeemed a serial of it
+ * (`serial.redeemed`). Both are projections of engagement's events, kept here
+ * so serving a character asks no other service.
+ */
+interface GateDoc {
+  _id: string;
+  character_id: string;
+  block_id: string;
+  [key: string]: unknown;
+}
+interface UnlockDoc {
+  _id: string;
+  user_id: string;
+  character_id: string;
+  block_id: string;
+  at: string;
+  [key: string]: unknown;
+}
+
+const gatesIn = (store: DocumentStore | Transaction): Collection<GateDoc> => store.collection<GateDoc>('serial_gates');
+const unlocksIn = (store: DocumentStore | Transaction): Collection<UnlockDoc> => store.collection<UnlockDoc>('block_unlocks');
+
+export async function ensureSerialGateIndexes(store: DocumentStore): Promise<void> {
+  await gatesIn(store).createIndex({ character_id: 1 });
+  await unlocksIn(store).createIndex({ user_id: 1, character_id: 1 });
+}
+
+export const SERIAL_GATE_EVENTS = ['coupon.saved', 'serial.redeemed', 'user.deleted'] as const;
+export type SerialGateEvent = EventOf<(typeof SERIAL_GATE_EVENTS)[number]>;
+
+/** Consumer group `catalog-serial-gates`: each event once, in `tx`. */
+export async function onSerialGateEvent(tx: Transaction, event: SerialGateEvent): Promise<void> {
+  switch (event.type) {
+    case 'coupon.saved': {
+      const { coupon_id, character_id, block_id } = event.data;
+      await gatesIn(tx).updateOne({ _id: coupon_id }, { $set: { character_id, block_id } }, { upsert: true });
+      return;
+    }
+    case 'serial.redeemed': {
+      const { user_id, character_id, block_id, redeemed_at } = event.data;
+      await unlocksIn(tx).updateOne({ _id: `${user_id}:${character_id}:${block_id}` }, { $setOnInsert: { user_id, character_id, block_id, at: redeemed_at } }, { upsert: true });
+      return;
+    }
+    case 'user.deleted':
+      await unlocksIn(tx).deleteMany({ user_id: event.data.user_id });
+  }
+}
+
+/** The character's locked blocks the user (undefined = logged out) has not unlocked. */
+export async function lockedBlocksFor(store: DocumentStore, characterId: string, userId: string | undefined): Promise<Set<string>> {
+  const gates = await gatesIn(store).find({ character_id: characterId }, { limit: 1000 });
+  if (gates.length === 0) return new Set();
+  const locked = new Set(gates.map((g) => g.block_id));
+  if (userId) for (const u of await unlocksIn(store).find({ user_id: userId, character_id: characterId }, { limit: 1000 })) locked.delete(u.block_id);
+  return locked;
+}
+
+/**
+ * The dialogue without the locked blocks and every path into them (other
+ * blocks' references, start buttons, the character-level lists, the default
+ * button and the mic-test block), and what was left out, for the player's
+ * locked buttons. Blocks the character does not have are ignored.
+ */
+export function withoutLockedBlocks(dialogue: PublicCharacter, locked: ReadonlySet<string>): { dialogue: PublicCharacter; locked: LockedBlock[] } {
+  const gone = dialogue.blocks.filter((b) => locked.has(b.id));
+  if (gone.length === 0) return { dialogue, locked: [] };
+  const ids = new Set(gone.map((b) => b.id));
+  let lists = draftListsOf(dialogue);
+  for (const id of ids) lists = draftWithoutBlock(id, lists);
+  const blocks = dialogue.blocks.filter((b) => !ids.has(b.id)).map((b) => {
+    // Only block references go (a video may share an id with a locked block).
+    const blockFields = new Set(blockBlockReferences(b).map((ref) => ref.field));
+    return withoutReferences(b, (ref) => ids.has(ref.id) && blockFields.has(ref.field));
+  });
+  const buttons = new Set(lists.startButtons.map((s) => s.id));
+  const setting = {
+    ...dialogue.setting,
+    default_start_button_id: dialogue.setting.default_start_button_id && buttons.has(dialogue.setting.default_start_button_id) ? dialogue.setting.default_start_button_id : null,
+    for_mic_test: dialogue.setting.for_mic_test && ids.has(dialogue.setting.for_mic_test) ? null : dialogue.setting.for_mic_test,
+  };
+  return {
+    dialogue: { ...dialogue, ...lists, blocks, setting },
+    locked: gone.map((b) => ({ block_id: b.id, title: b.title, start_button_title: dialogue.startButtons.find((s) => s.block_id === b.id)?.title ?? null })),
+  };
+}

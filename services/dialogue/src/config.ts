@@ -1,0 +1,17 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { loadConfig } from '@talkwith/platform';
+import { SttConfig } from './stt/config.ts';
+
+/** Every environment variable only dialogue reads (validated at start, listed in .env.example). */
+export const DialogueConfig = Type.Object({
+  SPJ_TIMEOUT_MS: Type.Integer({ minimum: 50, maximum: 30_000, default: 1500, description: 'time-out of one call to a character\'s SPJ url' }),
+  SPJ_BREAKER_FAILURES: Type.Integer({ minimum: 1, maximum: 100, default: 5, description: 'consecutive SPJ failures (per url) that open its circuit breaker' }),
+  SPJ_BREAKER_OPEN_MS: Type.Integer({ minimum: 100, default: 30_000, description: 'how long an open breaker answers empty results at once before a trial call' }),
+  ...SttConfig.properties,
+  RECOGNITION_RATE_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 100_000, default: 600, description: 'search and score calls one client address may make a minute' }),
+});
+export type DialogueConfig = Static<typeof DialogueConfig>;
+
+export function loadDialogueConfig(env: NodeJS.ProcessEnv = process.env): DialogueConfig {
+  return loadConfig(DialogueConfig, env);
+}

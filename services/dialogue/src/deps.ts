@@ -1,0 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Platform } from '@talkwith/platform';
+import type { DialogueConfig } from './config.ts';
+
+/** What every dialogue area is handed: the ports and its validated config. */
+export interface DialogueDeps {
+  platform: Platform;
+  config: DialogueConfig;
+}
+
+export interface Closer {
+  close(): Promise<void>;
+}
+
+/**
+ * One area of dialogue (characters, recognition, talks; API.md). The plugin
+ * registers `routes`, calls `prepare` while the app is built (indexes) and
+ * `start` once it is ready (event consumers).
+ */
+export interface DialogueArea {
+  name: string;
+  routes: FastifyPluginAsync<DialogueDeps>;
+  prepare?(deps: DialogueDeps): Promise<void>;
+  start?(deps: DialogueDeps): Promise<Closer[]>;
+}

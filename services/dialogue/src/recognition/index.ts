@@ -1,0 +1,16 @@
+import type { DialogueArea } from '../deps.ts';
+import { onCharacterPublished, onCharacterUnpublished } from './consumer.ts';
+import { recognitionRoutes } from './routes.ts';
+
+/** Recognition on the server: the block index, search, SPJ scoring, action codes (API.md). */
+export const recognitionArea: DialogueArea = {
+  name: 'recognition',
+  start: async ({ platform }) => [
+    // One group for both types, so a publish and a later unpublish are handled in the order they happened.
+    await platform.events.consume('dialogue-recognition', ['character.published', 'character.unpublished'], async (event, tx) => {
+      if (event.type === 'character.published') await onCharacterPublished(platform, event, tx);
+      else await onCharacterUnpublished(platform, event, tx);
+    }),
+  ],
+  routes: recognitionRoutes,
+};

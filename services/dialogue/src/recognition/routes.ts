@@ -1,0 +1,47 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import { GetActionReply, GetActionRequest, ScoreReply, ScoreRequest, SearchReply, SearchRequest } from '@talkwith/proto/dialogue';
+import type { DialogueDeps } from '../deps.ts';
+import { findAction } from './actions.ts';
+import { takeRecognitionSlot } from './limiter.ts';
+import { scoreUtterance } from './score.ts';
+import { searchUtterance } from './search.ts';
+import { createSpjHttp } from './spj-http.ts';
+
+const tags = ['dialogue'];
+
+/**
+ * The public recognition routes (API.md Recognition): a logged-out visitor
+ * may talk to a free character, so no token is needed; each client address
+ * is limited to RECOGNITION_RATE_PER_MINUTE calls over the three.
+ */
+export const recognitionRoutes: FastifyPluginAsync<DialogueDeps> = async (app, { platform, config }) => {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const spj = createSpjHttp({
+    timeoutMs: config.SPJ_TIMEOUT_MS, breakerFailures: config.SPJ_BREAKER_FAILURES, breakerOpenMs: config.SPJ_BREAKER_OPEN_MS, logger: platform.logger,
+  });
+  // request.ip: the platform trusts exactly one proxy hop (ours), so this is the client's address.
+  const limit = (address: string) => takeRecognitionSlot(platform.cache, config.RECOGNITION_RATE_PER_MINUTE, address);
+  const ports = { store: platform.store, search: platform.search, spj, logger: platform.logger };
+
+  api.post('/api/dialogue/search', {
+    schema: { tags, summary: "Rank a block's candidate blocks for an utterance (the character's block index)", body: SearchRequest, response: { 200: SearchReply } },
+  }, async (request) => {
+    await limit(request.ip);
+    return { ok: true as const, hits: await searchUtterance(ports, request.body) };
+  });
+
+  api.post('/api/dialogue/score', {
+    schema: { tags, summary: "SPJ score of an utterance in a category (the character's SPJ service, else the embedded scorer)", body: ScoreRequest, response: { 200: ScoreReply } },
+  }, async (request) => {
+    await limit(request.ip);
+    return { ok: true as const, ...(await scoreUtterance(ports, request.body)) };
+  });
+
+  api.post('/api/action', {
+    schema: { tags, summary: 'The action button an action code stands for (get action)', body: GetActionRequest, response: { 200: GetActionReply } },
+  }, async (request) => {
+    await limit(request.ip);
+    return { ok: true as const, action: await findAction(platform.store, request.body.code, request.body.character_id) };
+  });
+};

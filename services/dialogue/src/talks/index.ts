@@ -1,0 +1,20 @@
+import type { DialogueArea } from '../deps.ts';
+import { onTalkEvent, TALK_EVENTS } from './consumers.ts';
+import { ensureTalkIndexes } from './model.ts';
+import { talkRoutes } from './talk-routes.ts';
+import { trackerRoutes } from './tracker-routes.ts';
+
+/** Talks (ticket release, totalBilledTime), the conversation tracker, resume and the album (API.md). */
+export const talksArea: DialogueArea = {
+  name: 'talks',
+  routes: async (app, deps) => {
+    await app.register(talkRoutes, deps);
+    await app.register(trackerRoutes, deps);
+  },
+  async prepare({ platform }) {
+    await ensureTalkIndexes(platform.store);
+  },
+  async start({ platform }) {
+    return [await platform.events.consume('dialogue-talks', TALK_EVENTS, (event, tx) => onTalkEvent(tx, event))];
+  },
+};

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, isAppError } from '@talkwith/platform';
+import { assertValidMessage } from '@talkwith/platform/mail';
+import { DEVICE_CATEGORIES, type ContactBody } from '@talkwith/proto/engagement';
+import type { EngagementDeps } from '../deps.ts';
+import { reserveContactSlot, senderOf, type ContactLimits } from './limiter.ts';
+import { receiptMail } from './mails.ts';
+import { openContacts, type ContactDoc } from './model.ts';
+
+export interface ContactSubmission {
+  form: ContactBody;
+  /** From the verified token only; null when sent logged out. */
+  userId: string | null;
+  /** The client address the request came from (rate limit). */
+  clientAddress: string;
+}
+
+export const limitsOf = ({ config }: EngagementDeps): ContactLimits => ({
+  perSender: config.CONTACT_MAX_PER_WINDOW,
+  perAddress: config.CONTACT_MAX_PER_ADDRESS,
+  windowMs: config.CONTACT_WINDOW_MS,
+});
+
+/**
+ * Takes a contact form: checks the address can be mailed, counts it against
+ * the rate limits, then stores it and publishes `contact.received` in one
+ * transaction (the receipt is mailed by the area's consumer, receipts.ts).
+ */
+export async function submitContact(deps: EngagementDeps, submission: ContactSubmission, now = new Date()): Promise<ContactDoc> {
+  const contact = newContact(submission, now);
+  assertMailable(contact, deps.config.SUPPORT_MAIL_FROM);
+  await reserveContactSlot(deps.platform.cache, limitsOf(deps), senderOf(submission.userId, contact.email), submission.clientAddress);
+  const { store, events } = deps.platform;
+  await store.withTransaction(async (tx) => {
+    await openContacts(tx).insertOne(contact);
+    await events.publish('contact.received', contact._id, {
+      contact_id: contact._id, user_id: contact.user_id, category: contact.category, channel: contact.channel, received_at: contact.created_at,
+    }, tx);
+  });
+  return contact;
+}
+
+function newContact({ form, userId }: ContactSubmission, now: Date): ContactDoc {
+  const at = now.toISOString();
+  const message = form.message.trim();
+  if (message === '') throw new AppError('VALIDATION_FAILED', 'お問い合わせ内容を入力してください。', { field: 'message' });
+  return {
+    _id: randomUUID(),
+    channel: form.channel,
+    category: form.category,
+    status: 'new',
+    email: form.email.trim(),
+    name: form.name?.trim() || null,
+    user_id: userId,
+    message,
+    // Device details are asked for dialogue trouble and bugs only; anything else the client sends is not kept.
+    device: DEVICE_CATEGORIES.includes(form.category) ? form.device ?? null : null,
+    character_id: form.character_id ?? null,
+    thread: [{ from: 'customer', body: message, at }],
+    created_at: at,
+    updated_at: at,
+    receipt_sent_at: null,
+    receipt_claimed_at: null,
+    receipt_attempts: 0,
+  };
+}
+
+/** An address the mail port would refuse (it is stricter than the schema's format) is a 400 now, not a receipt that never leaves. */
+function assertMailable(contact: ContactDoc, supportAddress: string): void {
+  try {
+    assertValidMessage(receiptMail(contact, supportAddress));
+  } catch (err) {
+    if (isAppError(err) && err.code === 'VALIDATION_FAILED') throw new AppError('VALIDATION_FAILED', 'メールアドレスの形式が正しくありません。', { field: 'email' });
+    throw err;
+  }
+}

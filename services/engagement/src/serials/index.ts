@@ -1,0 +1,21 @@
+import type { EngagementArea } from '../deps.ts';
+import { serialAdminRoutes } from './admin-routes.ts';
+import { onSerialEvent, SERIAL_EVENTS } from './consumers.ts';
+import { ensureSerialIndexes } from './model.ts';
+import { serialUserRoutes } from './routes.ts';
+
+/** Serial codes (coupons): generation, redemption with its rate limit, the admin console (API.md § Serials). */
+export const serialsArea: EngagementArea = {
+  name: 'serials',
+  routes: async (app, deps) => {
+    await app.register(serialUserRoutes, deps);
+    await app.register(serialAdminRoutes, deps);
+  },
+  async prepare({ platform }) {
+    await ensureSerialIndexes(platform.store);
+  },
+  async start({ platform }) {
+    const consumer = await platform.events.consume('engagement-serials', SERIAL_EVENTS, (event, tx) => onSerialEvent(tx, event));
+    return [consumer];
+  },
+};

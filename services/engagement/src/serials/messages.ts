@@ -1,0 +1,14 @@
+/** The serial area's Japanese messages (API.md § Serials). */
+export const serialMessages = {
+  redeemed: 'シリアルコードを登録しました。',
+  notFound: 'シリアルコードが正しくありません。',
+  used: 'このシリアルコードはすでに使用されています。',
+  alreadyUnlocked: 'この特典はすでに受け取っています。',
+  notYet: 'このシリアルコードはまだ使用できません。有効期間の開始後に再度お試しください。',
+  expired: 'このシリアルコードは有効期限が切れています。',
+  debugOnly: 'このシリアルコードは使用できません。',
+  couponNotFound: '指定されたシリアルが見つかりません。',
+  notYourself: '他のユーザーのシリアルコードは登録できません。',
+  windowOrder: '有効期限は有効開始日時より後にしてください。',
+  rangeOrder: '終了日は開始日以降にしてください。',
+} as const;

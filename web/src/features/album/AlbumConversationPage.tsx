@@ -1,0 +1,47 @@
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Card, Notice, Page, Spinner } from '../../app/ui.tsx';
+import { AlbumMissing } from './AlbumPage.tsx';
+import { AlbumEntries } from './AlbumEntries.tsx';
+import { buttonSection } from './albumModel.ts';
+import { ReplayViewer } from './ReplayViewer.tsx';
+import { ShareMeter } from './ShareMeter.tsx';
+import { useAlbumData } from './useAlbumData.ts';
+import './album.css';
+
+/** /full/album/{slug}/{button_id} (login required): the conversation a start button opens, its found blocks in order, with replay. */
+export default function AlbumConversationPage() {
+  const { t } = useTranslation();
+  const { character_slug: slug = '', button_id: buttonId = '' } = useParams();
+  const { character, album, loading, notFound, failed, retry } = useAlbumData(slug);
+
+  if (loading) return <Page title={t('album.title')}><Spinner label={t('common.loading')} /></Page>;
+  if (notFound) return <AlbumMissing />;
+  if (failed || !character || !album) {
+    return (
+      <Page title={t('album.title')}>
+        <Notice kind="error">{t('album.loadFailed')}</Notice>
+        <button type="button" className="btn btn--ghost" onClick={retry}>{t('album.retry')}</button>
+      </Page>
+    );
+  }
+  const section = buttonSection(character, album, buttonId);
+  if (!section) return <AlbumMissing />;
+  const found = section.entries.filter((entry) => entry.kind === 'found').length;
+  return (
+    <Page title={section.title} lead={t('album.conversationLead', { name: character.name })} wide>
+      <div className="album album--single">
+        <Card className="album__summary">
+          <ShareMeter label={t('album.foundConversation')} found={found} total={section.entries.length} />
+          <div className="album__links">
+            <Link className="btn btn--ghost btn--small" to={`/full/album/${encodeURIComponent(slug)}`}>{t('album.backToAlbum', { name: character.name })}</Link>
+          </div>
+        </Card>
+        <ReplayViewer character={character} foundIds={new Set(album.blocks.map((block) => block.block_id))} />
+        <section className="card album-section" aria-label={section.title}>
+          <AlbumEntries entries={section.entries} label={section.title} />
+        </section>
+      </div>
+    </Page>
+  );
+}

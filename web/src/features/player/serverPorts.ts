@@ -1,0 +1,39 @@
+import { errorMessageOf } from '../../api/index.ts';
+import type { AppDispatch } from '../../app/store.ts';
+import { dialogueApi } from './dialogueApi.ts';
+import type { RecognitionPort, TalkPort } from './ports.ts';
+
+/** An RTK Query failure as an Error carrying the server's message (SPEC.md §8: message, error, or the status). */
+async function settled<T>(call: { unwrap(): Promise<T> }): Promise<T> {
+  try {
+    return await call.unwrap();
+  } catch (error) {
+    const status = typeof error === 'object' && error !== null && 'status' in error ? String(error.status) : 'error';
+    throw new Error(errorMessageOf(error as Parameters<typeof errorMessageOf>[0], `request failed (${status})`), { cause: error });
+  }
+}
+
+/**
+ * The runner's recognition and talk ports over the dialogue service
+ * (RTK Query mutations dispatched outside React: the runner is no component).
+ * A failed call rejects, which the runner turns into requestFailed or a log line.
+ */
+export function serverRecognition(dispatch: AppDispatch): RecognitionPort {
+  return {
+    search: async (request) => (await settled(dispatch(dialogueApi.endpoints.dialogueSearch.initiate(request)))).hits,
+    score: async (request) => (await settled(dispatch(dialogueApi.endpoints.dialogueScore.initiate(request)))).score,
+  };
+}
+
+export function serverTalks(dispatch: AppDispatch): TalkPort {
+  return {
+    start: async (body, key) => (await settled(dispatch(dialogueApi.endpoints.startTalk.initiate({ key, body })))).talk.talk_id,
+    track: async (body) => { await settled(dispatch(dialogueApi.endpoints.trackStep.initiate(body))); },
+    release: async (talkId, reason) => { await settled(dispatch(dialogueApi.endpoints.releaseTalk.initiate({ talkId, body: { reason } }))); },
+    end: async (talkId, reason, totalBilledTime) => {
+      // The engine counts milliseconds; the talk records seconds (at most a day, the contract's bound).
+      const seconds = Math.min(86_400, Math.max(0, Math.round(totalBilledTime) / 1000));
+      await settled(dispatch(dialogueApi.endpoints.endTalk.initiate({ talkId, body: { reason, total_billed_time: seconds } })));
+    },
+  };
+}
