@@ -109,6 +109,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   documented: boolean;
+  /** A WebSocket upgrade: not an HTTP operation OpenAPI can describe (its frames are documented in proto/ and API.md). */
+  websocket: boolean;
 }
 
 declare module 'fastify' {
@@ -123,7 +125,7 @@ function recordRoutes(app: FastifyInstance): RouteEntry[] {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const hidden = (route.schema as { hide?: boolean } | undefined)?.hide === true;
-    for (const method of methods) table.push({ method, url: route.url, documented: !hidden });
+    for (const method of methods) table.push({ method, url: route.url, documented: !hidden, websocket: (route as { websocket?: boolean }).websocket === true });
   });
   return table;
 }

@@ -18,6 +18,11 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** i18next plural keys (`steps_one`, `steps_other`): each language has the CLDR forms it needs, so they are compared by their base. */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const pluralBase = (key: string): string => key.replace(PLURAL_SUFFIX, '');
+const dictionaryOf = (language: string): unknown => JSON.parse(readFileSync(join(import.meta.dirname, 'locales', `${language}.json`), 'utf8'));
+
 const SRC = join(import.meta.dirname, '..');
 const ADMIN_DIR = join(SRC, 'features', 'admin');
 
@@ -73,11 +78,23 @@ describe('i18n', () => {
     expect(storedLanguage()).toBe('ja-JP');
   });
 
-  it('locales, all four, have exactly the keys of ja-JP', () => {
-    const expected = flatKeys(jaJP).sort();
+  it('locales, all four, have exactly the keys of ja-JP (plural keys counted once)', () => {
+    const expected = [...new Set(flatKeys(jaJP).map(pluralBase))].sort();
     for (const language of LANGUAGES) {
-      const dictionary = JSON.parse(readFileSync(join(import.meta.dirname, 'locales', `${language}.json`), 'utf8'));
-      expect(flatKeys(dictionary).sort(), language).toEqual(expected);
+      expect([...new Set(flatKeys(dictionaryOf(language)).map(pluralBase))].sort(), language).toEqual(expected);
+    }
+  });
+
+  it('locales, every plural key, has exactly the plural forms its language distinguishes', () => {
+    for (const language of LANGUAGES) {
+      const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories.slice().sort();
+      const forms = new Map<string, string[]>();
+      for (const key of flatKeys(dictionaryOf(language))) {
+        const match = PLURAL_SUFFIX.exec(key);
+        if (match) forms.set(pluralBase(key), [...(forms.get(pluralBase(key)) ?? []), match[1]!]);
+      }
+      expect(forms.size, language).toBeGreaterThan(0);
+      for (const [key, found] of forms) expect(found.sort(), `${language} ${key}`).toEqual(categories);
     }
   });
 
@@ -89,7 +106,7 @@ describe('i18n', () => {
     const inConsole = (key: string) => consoleKeys.has(key) || Object.keys(consoleMessages).some((area) => consoleKeys.has(`${area}.${key}`));
     const known = (file: string, key: string) => mainKeys.has(key) || (file.startsWith(ADMIN_DIR) && inConsole(key));
     const literal = (pattern: RegExp) => sourceFiles(SRC).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(pattern)].map((m) => ({ file, key: m[1]! })));
-    const mainKeys = new Set(flatKeys(jaJP));
+    const mainKeys = new Set(flatKeys(jaJP).map(pluralBase));
     const used = [...literal(/\bta?\('([a-zA-Z]+\.[a-zA-Z0-9.]+)'/g), ...literal(/key: '([a-zA-Z]+\.[a-zA-Z0-9.]+)'/g)];
     expect(used.filter(({ file, key }) => !known(file, key)).map(({ key }) => key)).toEqual([]);
     expect(used.length).toBeGreaterThan(100);

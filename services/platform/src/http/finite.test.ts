@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { nonFinitePath, rejectNonFinite } from './finite.ts';
+import { MAX_INPUT_DEPTH, nonFinitePath, rejectNonFinite } from './finite.ts';
 
 describe('nonFinitePath', () => {
   it('nonFinitePath, Infinity deep in a parsed body, names its path', () => {
@@ -21,5 +21,27 @@ describe('nonFinitePath', () => {
 
   it('rejectNonFinite, 1e309 in a query, refuses with 400 VALIDATION_FAILED naming the field', () => {
     expect(() => rejectNonFinite({ page: Number('1e309') })).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED', field: 'page' }));
+  });
+});
+
+describe('rejectNonFinite, nesting', () => {
+  const nested = (depth: number): unknown => JSON.parse(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
+
+  it('rejectNonFinite, 20,000 nested objects, refuses with 400 instead of overflowing the stack', () => {
+    const body = nested(20_000);
+
+    expect(() => rejectNonFinite(body)).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED', status: 400 }));
+  });
+
+  it('rejectNonFinite, nesting at the limit, is accepted', () => {
+    const body = nested(MAX_INPUT_DEPTH - 1);
+
+    expect(() => rejectNonFinite(body)).not.toThrow();
+  });
+
+  it('rejectNonFinite, one level past the limit, names the start of the path it reached', () => {
+    const body = nested(MAX_INPUT_DEPTH + 1);
+
+    expect(() => rejectNonFinite(body)).toThrow(expect.objectContaining({ field: Array(MAX_INPUT_DEPTH).fill('a').join('.').slice(0, 64) }));
   });
 });
