@@ -27,8 +27,8 @@ export async function apiLogIn(base: string, email: string, password: string): P
 
 /** The admin API under the secret prefix, called with the admin's token. */
 export class AdminApi {
-  private readonly root: string;
-  private readonly token: string;
+  readonly root: string;
+  readonly token: string;
 
   constructor(root: string, token: string) {
     this.root = root;

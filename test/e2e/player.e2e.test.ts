@@ -84,11 +84,11 @@ describe.skipIf(!hasChromium)('player end to end (standalone gateway, headless C
 
     await page.getByText('聞いています').waitFor({ timeout: 15_000 });
     // What was heard shows until the reply's block starts (the demo does not keep the previous block's speech): record every text it shows.
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (globalThis as unknown as { heardTexts: string[] }).heardTexts = seen;
+    await page.evaluate(`(() => {
+      const seen = [];
+      globalThis.heardTexts = seen;
       new MutationObserver(() => seen.push(document.querySelector('.player__heard')?.textContent ?? '')).observe(document.body, { childList: true, characterData: true, subtree: true });
-    });
+    })()`);
     await page.fill('input[name=utterance]', 'ラーメン');
     await page.getByRole('button', { name: '送る' }).click();
     await waitForPlaying(page, 'food_reply.mp4', 30_000);

@@ -32,8 +32,8 @@ function firstProblem(input: unknown): Problem | undefined {
     if (typeof value === 'number' && !Number.isFinite(value)) return { field: path || '/', kind: 'non-finite' };
     if (!isWalkable(value)) continue;
     if (depth >= MAX_INPUT_DEPTH) return { field: path || '/', kind: 'too-deep' };
-    const children = Object.entries(value);
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ value: children[i][1], path: joined(path, children[i][0]), depth: depth + 1 });
+    const children = Object.entries(value).reverse();
+    for (const [key, child] of children) stack.push({ value: child, path: joined(path, key), depth: depth + 1 });
   }
   return undefined;
 }
