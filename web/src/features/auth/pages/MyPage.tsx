@@ -7,6 +7,8 @@ import { Card, Page } from '../../../app/ui.tsx';
 import { PlanList } from '../../../app/billing.ts';
 
 const LINKS = [
+  { to: '/chat', key: 'nav.talks', icon: 'chat' },
+  { to: '/full/purchases', key: 'nav.purchases', icon: 'receipt' },
   { to: '/profile', key: 'nav.profile', icon: 'user' },
   { to: '/account', key: 'nav.account', icon: 'gear' },
   { to: '/password_change', key: 'nav.passwordChange', icon: 'key' },
