@@ -48,11 +48,12 @@ export interface GatewayOptions {
 // waits 1–5 s); its frames have budgets of their own (socket.ts).
 const UNLIMITED = new Set(['/healthz', '/readyz']);
 /**
- * Media is exempt from the per-address API limit: one conversation fetches
- * dozens of video ranges and subtitles, and many phones share a carrier's
- * address. (In production these come from the CDN anyway.)
+ * Media and the web client's content-hashed files are exempt from the
+ * per-address API limit: one conversation fetches dozens of video ranges and
+ * subtitles, one page load a score of code-split chunks, and many phones share
+ * a carrier's address. (In production these come from the CDN anyway.)
  */
-export const isUnlimited = (url: string): boolean => UNLIMITED.has(url) || url.startsWith('/files/');
+export const isUnlimited = (url: string): boolean => UNLIMITED.has(url) || url.startsWith('/files/') || url.startsWith('/assets/');
 
 /**
  * The rate limit's key: the client address. `request.ip` is undefined once the

@@ -28,4 +28,15 @@ describe('gateway rate limit scope', () => {
     }
     expect(codes).toEqual([206, 206, 206, 206, 206, 206]);
   });
+
+  it('rate limit, the web client\'s hashed assets past the limit, still served while the API is refused', async () => {
+    gw = await startTestGateway({}, { rateLimitMax: 3 });
+    const assets = [];
+    for (let i = 0; i < 6; i++) assets.push((await gw.app.inject({ method: 'GET', url: `/assets/chunk-${i}.js` })).statusCode);
+    const api = [];
+    for (let i = 0; i < 4; i++) api.push((await gw.app.inject({ method: 'GET', url: '/api/characters' })).statusCode);
+
+    expect(assets.every((status) => status !== 429)).toBe(true);
+    expect(api).toEqual([200, 200, 200, 429]);
+  });
 });

@@ -7,6 +7,13 @@ import type { PlayableCharacter } from '@talkwith/proto/catalog';
 import { buildWeb, WEB_DIR } from '../../test/e2e/server.ts';
 import { ARGS, CHROMIUM, hasChromium, startStandalone, stopStandalone } from '../../test/e2e/standalone.ts';
 
+/** Headless Chromium as the player benchmarks drive it (web/dist built when missing). */
+export async function launchBenchBrowser(): Promise<Browser> {
+  if (!hasChromium()) throw new Error(`no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)`);
+  if (!existsSync(join(WEB_DIR, 'dist', 'index.html'))) buildWeb();
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
+
 export interface PlayerBench { url: string; browser: Browser }
 
 /**
@@ -14,13 +21,11 @@ export interface PlayerBench { url: string; browser: Browser }
  * on embedded adapters with a temporary DATA_DIR (as `npm start` runs it), headless Chromium.
  */
 export async function withPlayerBench<T>(run: (bench: PlayerBench) => Promise<T>): Promise<T> {
-  if (!hasChromium()) throw new Error(`no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)`);
-  if (!existsSync(join(WEB_DIR, 'dist', 'index.html'))) buildWeb();
   const dataDir = await mkdtemp(join(tmpdir(), 'player-bench-'));
   const server = await startStandalone(dataDir);
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await launchBenchBrowser();
     return await run({ url: server.url, browser });
   } finally {
     await browser?.close();

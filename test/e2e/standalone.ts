@@ -29,10 +29,10 @@ export async function freePort(): Promise<number> {
 export interface Standalone { url: string; child: ChildProcess }
 
 /** `npm start` as a user runs it: the standalone gateway on embedded adapters, in its own process. */
-export async function startStandalone(dataDir: string): Promise<Standalone> {
+export async function startStandalone(dataDir: string, env: Record<string, string> = {}): Promise<Standalone> {
   const port = await freePort();
   const child = spawn(process.execPath, [STANDALONE], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
