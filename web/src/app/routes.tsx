@@ -150,8 +150,9 @@ export const routes: RouteObject[] = [
       privateRoute('payment/process/mpi_none_recurring', <MpiNoneRecurringPage />),
       privateRoute('payment/process/mpi_none_register_card', <MpiNoneRegisterCardPage />),
       privateRoute('chat', <TalksPage />),
-      privateRoute('check', <SystemCheckPage />),
-      privateRoute('mic_test', <MicTestPage />),
+      // SPEC.md §2 names the screens that need a log-in; the checks are not among them (a visitor tries the microphone before signing up).
+      { path: 'check', element: <SystemCheckPage /> },
+      { path: 'mic_test', element: <MicTestPage /> },
       privateRoute('serial', <SerialPage />),
       privateRoute('coupon', <CouponPage />),
       privateRoute('notification', <NotificationPage />),

@@ -69,7 +69,8 @@ export function createVideoPool(container: HTMLElement, options: PoolOptions): V
   return {
     elements,
     take(url, busy) {
-      const holding = elements.filter((el) => !busy.has(el) && sourceOf(el) === url);
+      // An element whose load failed (a network error while it was warmed) fires no second error: load the clip afresh.
+      const holding = elements.filter((el) => !busy.has(el) && sourceOf(el) === url && !el.error);
       const ready = holding.find((el) => this.isReady(el)) ?? holding[0];
       if (ready) {
         touch(ready);

@@ -214,6 +214,22 @@ describe('video stage', () => {
     expect(held.sort()).toEqual(['/v/a.mp4', '/v/b.mp4', '/v/greet.mp4']);
   });
 
+  it('play, a clip whose warm load had failed, loads it afresh so the failure is seen and reported', () => {
+    const { stage, mediaOf, events, whenIdle } = setUp();
+    stage.warm(['/v/greet.mp4']);
+    whenIdle();
+    const failedWarm = mediaOf('/v/greet.mp4').el;
+    Object.defineProperty(failedWarm, 'error', { value: { code: 2, message: 'network error' }, configurable: true });
+
+    stage.play('A', '/v/greet.mp4', { videoId: 'greet', ...once });
+
+    const reloaded = stage.pool.elements.filter((el) => el !== failedWarm && el.getAttribute('src') === '/v/greet.mp4');
+    expect(reloaded).toHaveLength(1);
+    Object.defineProperty(reloaded[0]!, 'error', { value: { code: 2, message: 'network error' }, configurable: true });
+    reloaded[0]!.dispatchEvent(new Event('error'));
+    expect(events.failed).toHaveBeenCalledWith('A', 'greet', 'network error');
+  });
+
   it('dispose, removes every element it created', () => {
     const { stage, container } = setUp(3);
     stage.dispose();

@@ -55,7 +55,7 @@ describe('talk routes', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it.each(['/chat', '/check', '/mic_test', '/full/album/yui', '/full/album/yui/btn-talk', '/full/purchases', '/en/full/album/yui', '/ja-JP/full/purchases'])(
+  it.each(['/chat', '/full/album/yui', '/full/album/yui/btn-talk', '/full/purchases', '/en/full/album/yui', '/ja-JP/full/purchases'])(
     '%s, logged out, sends the visitor to log in first and back',
     async (path) => {
       gateway();
@@ -66,6 +66,17 @@ describe('talk routes', () => {
       expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent(path)}`);
     },
   );
+
+  it.each([
+    ['/check', 'システムチェック'],
+    ['/mic_test', 'マイクテスト'],
+  ])('%s, logged out, renders its page (SPEC.md §2 does not ask for a log-in)', async (path, title) => {
+    gateway();
+
+    await renderRoutes(routes, { path });
+
+    expect((await h1(title)).textContent).toBe(title);
+  });
 
   it.each([
     ['/chat', 'トーク履歴'],
