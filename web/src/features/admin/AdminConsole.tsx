@@ -29,6 +29,7 @@ import { NotificationsPage } from './engagement/NotificationsPage.tsx';
 import { ContactsPage } from './engagement/ContactsPage.tsx';
 import { ContactDetailPage } from './engagement/ContactDetailPage.tsx';
 import { CampaignsPage } from './engagement/CampaignsPage.tsx';
+import { LogsPage } from './logs/LogsPage.tsx';
 
 /**
  * The admin console: a separate chunk behind the secret path prefix (loaded by
@@ -46,6 +47,7 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
       <div className="admin-layout">
       <nav className="admin-nav" aria-label={t('admin.title')}>
         <NavLink className="admin-nav__link" to={basePath} end>{ta('console.home')}</NavLink>
+        <NavLink className="admin-nav__link" to={`${basePath}/logs`}>{ta('logs.nav')}</NavLink>
         <NavLink className="admin-nav__link" to={`${basePath}/characters`}>{ta('characters.nav')}</NavLink>
         <NavLink className="admin-nav__link" to={`${basePath}/users`}>{t('admin.users')}</NavLink>
         <NavLink className="admin-nav__link" to={`${basePath}/mail`}>{t('admin.mail')}</NavLink>
@@ -64,6 +66,7 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
       <div className="admin-main">
       <Routes>
         <Route index element={<AdminHome />} />
+        <Route path="logs" element={<LogsPage />} />
         <Route path="users" element={<UsersPage apiBase={apiBase} />} />
         <Route path="mail" element={<MailOutbox apiBase={apiBase} />} />
         <Route path="full/categories" element={<CategoriesPage />} />

@@ -22,7 +22,8 @@ export function adminUrl(base: string, path: string): string {
   return `${base.replace(/^\/?api\/?/, '').replace(/\/+$/, '')}/${path}`;
 }
 
-type WithBase<T> = T & { base: string };
+/** An admin call's argument: its own fields and the console's API base. */
+export type WithBase<T> = T & { base: string };
 
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({

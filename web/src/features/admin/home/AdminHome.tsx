@@ -5,6 +5,7 @@ import { useAdminBase } from '../AdminBase.tsx';
 import { useAdminUsersQuery } from '../adminApi.ts';
 import { ADMIN_NS } from '../i18n.ts';
 import { useAdminCharactersQuery } from '../characters/charactersApi.ts';
+import { TodayFigures } from './TodayFigures.tsx';
 
 function CountTile({ to, label, count, loading }: { to: string; label: string; count: number | undefined; loading: boolean }) {
   return (
@@ -15,7 +16,7 @@ function CountTile({ to, label, count, loading }: { to: string; label: string; c
   );
 }
 
-/** `index`: the console's home — how many characters and users there are, and where each area lives. */
+/** `index`: the console's home — today's figures with their week, how many characters and users there are, and where each area lives. */
 export function AdminHome() {
   const { t } = useTranslation(ADMIN_NS);
   const { basePath, apiBase } = useAdminBase();
@@ -23,10 +24,11 @@ export function AdminHome() {
   const users = useAdminUsersQuery({ base: apiBase, email: '', exact: false, onlyNew: false, page: 1 });
   const published = characters.data?.characters.filter((c) => c.published_at !== null).length;
   const areas: [string, string][] = [
-    ['characters', 'characters'], ['full/categories', 'categories'], ['users', 'users'], ['mail', 'mail'],
+    ['logs', 'logs'], ['characters', 'characters'], ['full/categories', 'categories'], ['users', 'users'], ['mail', 'mail'],
   ];
   return (
     <>
+      <TodayFigures />
       <div className="home-tiles">
         <CountTile to={`${basePath}/characters`} label={t('home.characters')} count={characters.data?.total} loading={characters.isLoading} />
         {characters.data && characters.data.total <= characters.data.per_page && (

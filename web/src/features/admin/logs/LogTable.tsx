@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { LogEntry, LogType } from '@talkwith/proto/logging';
+import { useAdminBase } from '../AdminBase.tsx';
+import { Badge } from '../engagement/Facts.tsx';
+import { ADMIN_NS } from '../i18n.ts';
+
+const TONE: Partial<Record<LogType, 'alert' | 'warn' | 'on'>> = { error: 'alert', admin: 'warn', subscription: 'on', ticket: 'on', point: 'on' };
+
+/** An instant in Japan time to the second (log lines of one talk are seconds apart), e.g. 2026/03/01 10:00:05. */
+export function logTime(iso: string, language: string): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  return instant.toLocaleString(language, {
+    timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  });
+}
+
+/** Who wrote it, who acted, which request, and the entry's extra as indented JSON: folded until asked for. */
+function LogDetail({ entry }: { entry: LogEntry }) {
+  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
+  return (
+    <details className="logs-detail">
+      <summary>{t('detail.show')}</summary>
+      <dl className="logs-detail__facts">
+        <div><dt>{t('detail.source')}</dt><dd>{t(`source.${entry.source}`)}</dd></div>
+        {entry.actor_id && <div><dt>{t('detail.actor')}</dt><dd>{entry.actor_id}</dd></div>}
+        {entry.request_id && <div><dt>{t('detail.request')}</dt><dd>{entry.request_id}</dd></div>}
+      </dl>
+      {entry.extra
+        ? <pre className="logs-detail__json" aria-label={t('detail.extra')}>{JSON.stringify(entry.extra, null, 2)}</pre>
+        : <p className="muted small">{t('detail.noExtra')}</p>}
+    </details>
+  );
+}
+
+function LogRow({ entry, fresh }: { entry: LogEntry; fresh: boolean }) {
+  const { t, i18n } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
+  const { basePath } = useAdminBase();
+  return (
+    <tr className={fresh ? 'logs-row--fresh' : undefined}>
+      <td className="small logs-time">{logTime(entry.created_at, i18n.language)}</td>
+      <td data-label={t('column.type')}><Badge tone={TONE[entry.type] ?? 'off'}>{t(`type.${entry.type}`)}</Badge></td>
+      <td data-label={t('column.userId')} className="small logs-id">
+        {entry.user_id ? <Link to={`${basePath}/full/users/${encodeURIComponent(entry.user_id)}`}>{entry.user_id}</Link> : '—'}
+      </td>
+      <td data-label={t('column.characterId')} className="small logs-id">{entry.character_id ?? '—'}</td>
+      <td data-label={t('column.message')} className="logs-message">{entry.message}</td>
+      <td data-label={t('column.detail')}><LogDetail entry={entry} /></td>
+    </tr>
+  );
+}
+
+/** Log entries in the order given (newest first from the server and the tail); `fresh` marks live arrivals. */
+export function LogTable({ entries, label, fresh = false }: { entries: LogEntry[]; label: string; fresh?: boolean }) {
+  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
+  return (
+    <div className="logs-table-wrap">
+      <table className="admin-table logs-table" aria-label={label}>
+        <thead><tr>
+          <th>{t('column.at')}</th><th>{t('column.type')}</th><th>{t('column.userId')}</th><th>{t('column.characterId')}</th>
+          <th>{t('column.message')}</th><th>{t('column.detail')}</th>
+        </tr></thead>
+        <tbody>{entries.map((entry) => <LogRow key={entry.id} entry={entry} fresh={fresh} />)}</tbody>
+      </table>
+    </div>
+  );
+}
