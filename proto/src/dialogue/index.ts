@@ -6,6 +6,7 @@ import { Video } from './video.ts';
 
 export * from './block.ts';
 export * from './character.ts';
+export * from './insight.ts';
 export * from './io.ts';
 export * from './recognition.ts';
 export * from './talk.ts';

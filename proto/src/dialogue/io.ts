@@ -50,6 +50,29 @@ export const EndReason = Type.Union(
 );
 export type EndReason = Static<typeof EndReason>;
 
+/**
+ * How a block was entered (trackStep.via): start (a start button, the default one or the mic test), resume,
+ * button (an action button), forced (force_blocks), hitWord (a hit_words route), valid (the block's hit_word
+ * list or valid_response: listen_next_block), search (a search hit), score (an SPJ score at or above
+ * spj_out_score), notHit (not_hitword_blocks), empty (spj_empty_blocks after empty results), spjOut
+ * (spj_out_block_id after low scores), invalid (invalid_final_block, the end of the no-match ladder),
+ * silence (silence_final_blocks, the end of the no-input ladder), final (play_final_block of a block that
+ * does not listen), random (a used-up random block's end block), flow (kikiwasure and anything else the
+ * engine decides by itself). A replacement block keeps the via of the block it replaces.
+ */
+export const StepVia = Type.Union(
+  [L('start'), L('resume'), L('button'), L('forced'), L('hitWord'), L('valid'), L('search'), L('score'), L('notHit'), L('empty'),
+    L('spjOut'), L('invalid'), L('silence'), L('final'), L('random'), L('flow')],
+  { description: 'how the block was entered' },
+);
+export type StepVia = Static<typeof StepVia>;
+
+/** Why a final utterance went unanswered: invalid (it led to the no-match ladder), empty (an empty search or SPJ result). */
+export const UnmatchedReason = Type.Union([L('invalid'), L('empty')]);
+export type UnmatchedReason = Static<typeof UnmatchedReason>;
+/** The longest unmatched utterance kept (longer ones are cut). */
+export const UNMATCHED_TEXT_MAX = 200;
+
 export const SummaryItem = Type.Object({ slot: Type.String(), label: Type.String(), value: Type.String() });
 
 export const EngineCommand = Type.Union([
@@ -74,7 +97,11 @@ export const EngineCommand = Type.Union([
   Kind('requestScore', { requestId: Type.String(), text: Type.String(), category: Type.String() }),
   Kind('fillSlot', { name: Type.String(), value: Type.String() }),
   Kind('showSummary', { title: Type.String(), items: Type.Array(SummaryItem) }),
-  Kind('trackStep', { characterId: Type.String(), blockId: Type.String(), conversationId: Type.Union([Type.String(), Type.Null()]), utterance: Type.String() }),
+  Kind('trackStep', {
+    characterId: Type.String(), blockId: Type.String(), conversationId: Type.Union([Type.String(), Type.Null()]), utterance: Type.String(),
+    via: Type.Optional(StepVia),
+  }),
+  Kind('unmatched', { blockId: Type.String(), text: Type.String({ maxLength: UNMATCHED_TEXT_MAX }), reason: UnmatchedReason }),
   Kind('log', { category: LogCategory, message: Type.String(), extra: Type.Record(Type.String(), Type.Unknown()) }),
   Kind('end', { reason: EndReason, totalBilledTime: Type.Number() }),
 ]);

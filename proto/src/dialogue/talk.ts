@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { EndReason } from './io.ts';
+import { EndReason, StepVia } from './io.ts';
 import { ActionDefinition, DialogueId, Utterance } from './recognition.ts';
 
 /**
@@ -55,6 +55,7 @@ export const TrackStepRequest = Type.Object({
   conversation_id: Type.Union([DialogueId, Type.Null()]),
   utterance: Utterance,
   talk_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  via: Type.Optional(StepVia),
 });
 export type TrackStepRequest = Static<typeof TrackStepRequest>;
 

@@ -52,7 +52,7 @@ export function onStart(ctx: Ctx, input: EngineInputOf<'start'>): void {
   rt.talkingSince = ctx.now;
   emit(ctx, { type: 'showStartButtons', buttons: [] });
   log(ctx, 'play', '会話を開始しました。', { source: input.source, blockId: target });
-  enterBlock(ctx, target);
+  enterBlock(ctx, target, input.source === 'resume' && target === input.blockId ? 'resume' : 'start');
 }
 
 export function onActionButton(ctx: Ctx, buttonId: string): void {
@@ -81,7 +81,7 @@ export function onActionButton(ctx: Ctx, buttonId: string): void {
     rt.queuedBlockId = target.id;
     return;
   }
-  enterBlock(ctx, target.id);
+  enterBlock(ctx, target.id, 'button');
 }
 
 export function onPause(ctx: Ctx): void {

@@ -1,4 +1,4 @@
-import type { Block, EndReason } from '@talkwith/proto/dialogue';
+import type { Block, EndReason, StepVia } from '@talkwith/proto/dialogue';
 import { block, currentBlock, emit, existingBlocks, log, logProblem, pick, type Ctx } from './context.ts';
 import { startTimer, stopListening } from './devices.ts';
 import { listenVideoIds, openMicDuringTrigger, startListening } from './listen.ts';
@@ -27,11 +27,12 @@ export function endConversation(ctx: Ctx, reason: EndReason): void {
 }
 
 /** Leaves the current block after a recognised response: hit_word_delay, then a skip video, then the block. */
-export function leaveTo(ctx: Ctx, blockId: string): void {
+export function leaveTo(ctx: Ctx, blockId: string, via: StepVia): void {
   stopListening(ctx);
   const from = currentBlock(ctx);
   ctx.rt.phase = 'leaving';
   ctx.rt.leavingTo = blockId;
+  ctx.rt.leavingVia = via;
   const delay = ctx.state.character.setting.hit_word_delay;
   if (from && !from.play_now && delay > 0) {
     startTimer(ctx, 'hitWordDelay', delay);
@@ -42,15 +43,17 @@ export function leaveTo(ctx: Ctx, blockId: string): void {
 
 export function continueLeaving(ctx: Ctx): void {
   const target = ctx.rt.leavingTo;
+  const via = ctx.rt.leavingVia ?? 'flow';
   ctx.rt.leavingTo = null;
+  ctx.rt.leavingVia = null;
   if (!target) return;
   const from = currentBlock(ctx);
   const skip = from && !from.play_now ? pick(ctx, from.skip_video_ids) : undefined;
-  if (skip && playVideo(ctx, skip, { kind: 'block', blockId: target })) {
+  if (skip && playVideo(ctx, skip, { kind: 'block', blockId: target, via })) {
     preloadVideo(ctx, block(ctx, target)?.trigger_video_id);
     return;
   }
-  enterBlock(ctx, target);
+  enterBlock(ctx, target, via);
 }
 
 /** Picks one of a list of blocks that exist; logs and returns undefined when none does. */
@@ -61,13 +64,19 @@ export function pickBlock(ctx: Ctx, ids: readonly (string | null)[]): string | u
   return pick(ctx, existing);
 }
 
-function redirect(ctx: Ctx, b: Block): string | undefined {
+function redirect(ctx: Ctx, b: Block): { blockId: string; via: StepVia } | undefined {
   if (ctx.depth >= MAX_REDIRECTS) return undefined;
-  return randomRedirect(ctx, b) ?? kikiwasureRedirect(ctx, b);
+  const randomEnd = randomRedirect(ctx, b);
+  if (randomEnd) return { blockId: randomEnd, via: 'random' };
+  const kikiwasure = kikiwasureRedirect(ctx, b);
+  return kikiwasure ? { blockId: kikiwasure, via: 'flow' } : undefined;
 }
 
-/** Enters a block: redirects (random end, kikiwasure, replacement), bookkeeping, then its trigger video. */
-export function enterBlock(ctx: Ctx, blockId: string): void {
+/**
+ * Enters a block: redirects (random end, kikiwasure, replacement), bookkeeping, then its trigger video.
+ * `via` (how the block was reached) goes with the tracked step; a redirect tracks its own via.
+ */
+export function enterBlock(ctx: Ctx, blockId: string, via: StepVia): void {
   stopListening(ctx);
   ctx.entries += 1;
   if (ctx.entries > MAX_ENTRIES_PER_STEP) {
@@ -84,16 +93,16 @@ export function enterBlock(ctx: Ctx, blockId: string): void {
   const target = redirect(ctx, b);
   if (target) {
     ctx.depth += 1;
-    enterBlock(ctx, target);
+    enterBlock(ctx, target.blockId, target.via);
     return;
   }
   const replacement = replacementFor(ctx, b);
   if (replacement.kind === 'block' && ctx.depth < MAX_REDIRECTS) {
     ctx.depth += 1;
-    enterBlock(ctx, replacement.blockId);
+    enterBlock(ctx, replacement.blockId, via);
     return;
   }
-  beginBlock(ctx, b);
+  beginBlock(ctx, b, via);
   const trigger = replacement.kind === 'video' ? replacement.videoId : b.random_count > 0 ? randomTriggerVideo(ctx, b) : b.trigger_video_id;
   if (!playVideo(ctx, trigger, { kind: 'afterTrigger' })) {
     afterTrigger(ctx);
@@ -103,7 +112,7 @@ export function enterBlock(ctx: Ctx, blockId: string): void {
   if (trigger) openMicDuringTrigger(ctx, b, trigger, true);
 }
 
-function beginBlock(ctx: Ctx, b: Block): void {
+function beginBlock(ctx: Ctx, b: Block, via: StepVia): void {
   const rt = ctx.rt;
   const utterance = rt.leadingUtterance;
   rt.leadingUtterance = '';
@@ -121,20 +130,20 @@ function beginBlock(ctx: Ctx, b: Block): void {
   rt.session.blockText = '';
   if (!rt.played.includes(b.id)) rt.played.push(b.id);
   log(ctx, 'play', `ブロック開始: ${b.title || b.id}`, { blockId: b.id });
-  trackStep(ctx, b, utterance);
+  trackStep(ctx, b, utterance, via);
   emit(ctx, { type: 'showActionButtons', buttons: b.action_buttons });
   if (b.show_previous_block_speech) emit(ctx, { type: 'showPreviousSpeech', text: rt.previousSpeech });
   showSummaryIfAsked(ctx, b);
 }
 
-function trackStep(ctx: Ctx, b: Block, utterance: string): void {
+function trackStep(ctx: Ctx, b: Block, utterance: string, via: StepVia): void {
   const characterId = ctx.state.character.character_id || ctx.state.character.id;
   if (!characterId) {
     logProblem(ctx, 'TRANSCRIPT_NO_CHARACTER', { blockId: b.id });
     return;
   }
   const conversation = ctx.state.character.conversations.find((c) => c.block_ids.includes(b.id));
-  emit(ctx, { type: 'trackStep', characterId, blockId: b.id, conversationId: conversation?.id ?? null, utterance });
+  emit(ctx, { type: 'trackStep', characterId, blockId: b.id, conversationId: conversation?.id ?? null, utterance, via });
 }
 
 function preloadNext(ctx: Ctx, b: Block): void {
@@ -157,6 +166,6 @@ export function afterTrigger(ctx: Ctx): void {
     return;
   }
   const next = pickBlock(ctx, b.play_final_block);
-  if (next) enterBlock(ctx, next);
+  if (next) enterBlock(ctx, next, 'final');
   else endConversation(ctx, 'completed');
 }

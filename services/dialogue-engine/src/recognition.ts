@@ -1,4 +1,4 @@
-import type { Block } from '@talkwith/proto/dialogue';
+import type { Block, StepVia } from '@talkwith/proto/dialogue';
 import { currentBlock, emit, log, pick, type Ctx } from './context.ts';
 import { cancelTimer, startTimer, stopListening } from './devices.ts';
 import { endConversation, leaveTo, pickBlock } from './flow.ts';
@@ -9,6 +9,7 @@ import { normalizeJapanese } from './normalize.ts';
 import { playVideo } from './playback.ts';
 import { decide } from './routes.ts';
 import { resetSilenceCount } from './silence.ts';
+import { reportUnmatched } from './unmatched.ts';
 
 function hearing(ctx: Ctx): Block | undefined {
   const rt = ctx.rt;
@@ -66,10 +67,10 @@ function route(ctx: Ctx, b: Block, normalized: string, text: string): void {
   switch (decision.kind) {
     case 'block':
       if (decision.slot) fillSlot(ctx, decision.slot.name, decision.slot.value || text);
-      leaveTo(ctx, decision.blockId);
+      leaveTo(ctx, decision.blockId, decision.via);
       return;
     case 'valid':
-      acceptValid(ctx, b, text);
+      acceptValid(ctx, b, text, 'valid');
       return;
     case 'search':
     case 'score':
@@ -77,20 +78,25 @@ function route(ctx: Ctx, b: Block, normalized: string, text: string): void {
       return;
     case 'notHit': {
       const next = pickBlock(ctx, decision.blockIds);
-      if (next) leaveTo(ctx, next);
-      else onInvalid(ctx, b);
+      if (next) {
+        leaveTo(ctx, next, 'notHit');
+        return;
+      }
+      reportUnmatched(ctx, b, 'invalid');
+      onInvalid(ctx, b);
       return;
     }
     case 'invalid':
+      reportUnmatched(ctx, b, 'invalid');
       onInvalid(ctx, b);
   }
 }
 
 /** A valid response without its own route: fill slot_name, go to listen_next_block (else play_final_block, else end). */
-export function acceptValid(ctx: Ctx, b: Block, text: string): void {
+export function acceptValid(ctx: Ctx, b: Block, text: string, via: StepVia): void {
   if (b.slot_name) fillSlot(ctx, b.slot_name, text);
   const next = pickBlock(ctx, b.listen_next_block.length > 0 ? b.listen_next_block : b.play_final_block);
-  if (next) leaveTo(ctx, next);
+  if (next) leaveTo(ctx, next, via);
   else endConversation(ctx, 'completed');
 }
 

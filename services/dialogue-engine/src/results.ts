@@ -5,6 +5,7 @@ import { onInvalid } from './invalid.ts';
 import { startListening } from './listen.ts';
 import { playVideo } from './playback.ts';
 import { acceptValid } from './recognition.ts';
+import { reportUnmatched } from './unmatched.ts';
 
 /** Takes the pending request if the result answers it; stale or unknown results are ignored. */
 function settle(ctx: Ctx, requestId: string, kind: 'search' | 'score' | 'any'): Block | undefined {
@@ -21,30 +22,30 @@ export function onSearchResult(ctx: Ctx, input: EngineInputOf<'searchResult'>): 
     .filter((h) => b.valid_response_ids.includes(h.block_id) && ctx.state.index.blocks.has(h.block_id) && h.score > b.spj_empty_score)
     .sort((x, y) => y.score - x.score)[0];
   if (!best) {
-    onEmptyResult(ctx, b);
+    onEmptyResult(ctx, b, true);
     return;
   }
   log(ctx, 'speech', `検索結果: ${best.block_id}`, { blockId: b.id, score: best.score });
-  leaveTo(ctx, best.block_id);
+  leaveTo(ctx, best.block_id, 'search');
 }
 
 export function onScoreResult(ctx: Ctx, input: EngineInputOf<'scoreResult'>): void {
   const b = settle(ctx, input.requestId, 'score');
   if (!b) return;
   if (input.score === null || input.score <= b.spj_empty_score) {
-    onEmptyResult(ctx, b);
+    onEmptyResult(ctx, b, true);
     return;
   }
   log(ctx, 'speech', `SPJスコア: ${input.score}`, { blockId: b.id, score: input.score });
   if (input.score < b.spj_out_score) onSpjOut(ctx, b);
-  else acceptValid(ctx, b, ctx.rt.session.blockText);
+  else acceptValid(ctx, b, ctx.rt.session.blockText, 'score');
 }
 
 export function onRequestFailed(ctx: Ctx, input: EngineInputOf<'requestFailed'>): void {
   const b = settle(ctx, input.requestId, 'any');
   if (!b) return;
   log(ctx, 'error', input.message, { blockId: b.id, requestId: input.requestId });
-  onEmptyResult(ctx, b);
+  onEmptyResult(ctx, b, false);
 }
 
 /** Plays a ladder video and listens again afterwards; false when there is no such video. */
@@ -58,9 +59,11 @@ export function react(ctx: Ctx, videoId: string | null | undefined): boolean {
  * Empty SPJ or search result: spj_empty_count of them are tolerated in one entry of the block,
  * the n-th playing the n-th spj_empty_videos (the last repeats) and listening again; the next
  * one goes to spj_empty_blocks, else ends (spj_empty_end), else counts as invalid.
+ * `judged`: a real (empty) answer, reported as unmatched; a failed request was never judged.
  */
-function onEmptyResult(ctx: Ctx, b: Block): void {
+function onEmptyResult(ctx: Ctx, b: Block, judged: boolean): void {
   logProblem(ctx, 'EMPTY_SPJ_OR_SEARCH', { blockId: b.id });
+  if (judged) reportUnmatched(ctx, b, 'empty');
   const session = ctx.rt.session;
   session.blockSpjEmptyCount += 1;
   if (session.blockSpjEmptyCount <= b.spj_empty_count) {
@@ -68,7 +71,7 @@ function onEmptyResult(ctx: Ctx, b: Block): void {
     return;
   }
   const next = pickBlock(ctx, b.spj_empty_blocks);
-  if (next) leaveTo(ctx, next);
+  if (next) leaveTo(ctx, next, 'empty');
   else if (b.spj_empty_end) endConversation(ctx, 'spjEmpty');
   else onInvalid(ctx, b);
 }
@@ -81,10 +84,11 @@ function onSpjOut(ctx: Ctx, b: Block): void {
   const target = exhausted ? pickBlock(ctx, [b.spj_out_block_id]) : undefined;
   if (target) {
     ctx.rt.phase = 'reacting';
-    if (!outVideo || !playVideo(ctx, outVideo, { kind: 'block', blockId: target })) leaveTo(ctx, target);
+    if (!outVideo || !playVideo(ctx, outVideo, { kind: 'block', blockId: target, via: 'spjOut' })) leaveTo(ctx, target, 'spjOut');
     return;
   }
   if (react(ctx, outVideo)) return;
   if (exhausted) logProblem(ctx, 'SPJ_OUT_NOWHERE', { blockId: b.id });
+  reportUnmatched(ctx, b, 'invalid');
   onInvalid(ctx, b);
 }

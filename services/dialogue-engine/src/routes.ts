@@ -4,7 +4,7 @@ import { containsWord, splitWordList } from './normalize.ts';
 
 /** What a final utterance leads to, before any server request. */
 export type Decision =
-  | { kind: 'block'; blockId: string; slot: { name: string; value: string } | null }
+  | { kind: 'block'; blockId: string; slot: { name: string; value: string } | null; via: 'forced' | 'hitWord' }
   | { kind: 'valid' }
   | { kind: 'search'; candidates: string[] }
   | { kind: 'score'; category: string }
@@ -25,7 +25,7 @@ function forcedBlock(ctx: Ctx, b: Block): string | undefined {
 
 function hitWordRoute(b: Block, normalized: string): Decision | undefined {
   for (const hit of b.hit_words) {
-    if (hit.words.some((w) => containsWord(normalized, w))) return { kind: 'block', blockId: hit.block_id, slot: hit.slot };
+    if (hit.words.some((w) => containsWord(normalized, w))) return { kind: 'block', blockId: hit.block_id, slot: hit.slot, via: 'hitWord' };
   }
   if (splitWordList(b.hit_word).some((w) => containsWord(normalized, w))) return { kind: 'valid' };
   return undefined;
@@ -47,7 +47,7 @@ function serverRoute(ctx: Ctx, b: Block): Decision | undefined {
 /** The routing order: force_blocks, hit words, search, SPJ score, valid_response, not_hitword_blocks, invalid. */
 export function decide(ctx: Ctx, b: Block, normalized: string): Decision {
   const forced = forcedBlock(ctx, b);
-  if (forced) return { kind: 'block', blockId: forced, slot: null };
+  if (forced) return { kind: 'block', blockId: forced, slot: null, via: 'forced' };
   const hit = hitWordRoute(b, normalized);
   if (hit) return hit;
   const server = serverRoute(ctx, b);

@@ -27,7 +27,7 @@ export function onSilence(ctx: Ctx): void {
   if (b.silence_count > 0 && count >= b.silence_count) {
     const next = pickBlock(ctx, [...b.silence_final_blocks, b.silence_final_block_id]);
     if (next) {
-      enterBlock(ctx, next);
+      enterBlock(ctx, next, 'silence');
       return;
     }
     logProblem(ctx, 'SILENCE_SETTINGS_MISSING', { blockId: b.id, missing: 'silence_final_blocks' });

@@ -1,11 +1,11 @@
-import type { Block, PublicCharacter as Character, EngineInput, PlaySession, TimerName, Video, VideoSlotName, EndReason } from '@talkwith/proto/dialogue';
+import type { Block, PublicCharacter as Character, EngineInput, PlaySession, StepVia, TimerName, Video, VideoSlotName, EndReason } from '@talkwith/proto/dialogue';
 
 /** What to do when the current one-shot video ends. Looping videos carry `loop`. */
 export type Continuation =
   | { kind: 'afterTrigger' }
   | { kind: 'listen' }
   | { kind: 'listenLoop' }
-  | { kind: 'block'; blockId: string }
+  | { kind: 'block'; blockId: string; via?: StepVia }
   | { kind: 'end'; reason: EndReason }
   | { kind: 'loop' };
 
@@ -41,6 +41,8 @@ export interface Runtime {
   /** a search/score answer that arrived while paused, applied on resume. */
   deferred: EngineInput | null;
   leavingTo: string | null;
+  /** how leavingTo was decided (trackStep.via); optional in runtimes saved before it existed. */
+  leavingVia?: StepVia | null;
   played: string[];
   invalidCount: number;
   silenceCount: number;

@@ -23,6 +23,7 @@ export function render(c: EngineCommand): string {
     case 'fillSlot': return `slot:${c.name}=${c.value}`;
     case 'showSummary': return `summary:${c.items.map((i) => `${i.slot}=${i.value}`).join(',')}`;
     case 'trackStep': return `track:${c.blockId}:${c.utterance}`;
+    case 'unmatched': return `unmatched:${c.reason}:${c.blockId}:${c.text}`;
     case 'log': return `log:${c.category}${typeof c.extra.code === 'string' ? `:${c.extra.code}` : ''}`;
     case 'end': return `end:${c.reason}:${c.totalBilledTime}`;
     default: return c.type;
@@ -45,7 +46,8 @@ export class Driver {
     const result = step(this.state, input, this.now);
     this.state = result.state;
     this.all.push(...result.commands);
-    return result.commands.map(render).filter((r) => r !== 'log:play' && r !== 'log:speech' && !r.startsWith('subs:'));
+    // Unmatched reports are left out too (acceptance-insight.test.ts reads them from `all`).
+    return result.commands.map(render).filter((r) => r !== 'log:play' && r !== 'log:speech' && !r.startsWith('subs:') && !r.startsWith('unmatched:'));
   }
 
   /** The current video finished (the player's report). */

@@ -19,11 +19,12 @@ export function onVideoEnded(ctx: Ctx, input: EngineInputOf<'videoEnded'>): void
     return;
   }
   if (rt.queuedBlockId) {
-    enterBlock(ctx, rt.queuedBlockId);
+    // Only an action button queues a block.
+    enterBlock(ctx, rt.queuedBlockId, 'button');
     return;
   }
   const b = currentBlock(ctx);
-  if (after.kind === 'block') enterBlock(ctx, after.blockId);
+  if (after.kind === 'block') enterBlock(ctx, after.blockId, after.via ?? 'flow');
   else if (after.kind === 'end') endConversation(ctx, after.reason);
   else if (after.kind === 'loop' || !b) playVideo(ctx, input.videoId, { kind: 'loop' }, true);
   // While a search result or the hit-word delay is awaited, only keep a listen loop on screen.

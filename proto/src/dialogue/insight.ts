@@ -1,0 +1,101 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { StepVia, UNMATCHED_TEXT_MAX, UnmatchedReason } from './io.ts';
+import { DialogueId } from './recognition.ts';
+
+/**
+ * Insight (services/dialogue/API.md § Insight): where users get stuck with a
+ * character and what they said that it could not answer. Days are Japan
+ * calendar days; a period is `from`..`to`, both included.
+ */
+
+const At = Type.String({ format: 'date-time' });
+const Count = Type.Integer({ minimum: 0 });
+const JapanDay = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', description: 'YYYY-MM-DD, Japan time' });
+
+/** POST /api/dialogue/unmatched (public, rate-limited per address): an utterance the character could not answer. */
+export const UnmatchedRequest = Type.Object({
+  character_id: DialogueId,
+  block_id: DialogueId,
+  text: Type.String({ minLength: 1, maxLength: UNMATCHED_TEXT_MAX }),
+  reason: UnmatchedReason,
+}, { additionalProperties: false });
+export type UnmatchedRequest = Static<typeof UnmatchedRequest>;
+export const UnmatchedReply = Type.Object({ ok: Type.Literal(true) });
+
+export const InsightParams = Type.Object({ character_id: DialogueId });
+export type InsightParams = Static<typeof InsightParams>;
+
+/** The period: `to` defaults to today, `from` to six days before `to` (a week); at most 366 days. */
+export const InsightRangeQuery = Type.Object({
+  from: Type.Optional(JapanDay),
+  to: Type.Optional(JapanDay),
+}, { additionalProperties: false });
+export type InsightRangeQuery = Static<typeof InsightRangeQuery>;
+
+export const UnmatchedInsightQuery = Type.Object({
+  ...InsightRangeQuery.properties,
+  block_id: Type.Optional(DialogueId),
+}, { additionalProperties: false });
+export type UnmatchedInsightQuery = Static<typeof UnmatchedInsightQuery>;
+
+/** Steps of a block by how it was entered; `unknown` counts steps of players that did not say. */
+export const ViaCounts = Type.Record(Type.Union([StepVia, Type.Literal('unknown')]), Count);
+export type ViaCounts = Static<typeof ViaCounts>;
+
+export const BlockFigures = Type.Object({
+  block_id: DialogueId,
+  entries: Type.Integer({ minimum: 0, description: 'tracked steps into the block' }),
+  via: ViaCounts,
+  completed: Type.Integer({ minimum: 0, description: 'talks that ended `completed` while in this block (a final block reached)' }),
+  dropped: Type.Integer({ minimum: 0, description: 'talks whose last step was this block and that ended otherwise, or were abandoned (no step for 30 minutes, no end)' }),
+  median_ms: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], { description: 'median time from a step into this block to the talk\'s next step; null without a next step' }),
+});
+export type BlockFigures = Static<typeof BlockFigures>;
+
+/** Consecutive steps of one talk: the editor colours its graph's arrows with them. */
+export const InsightEdge = Type.Object({ from: DialogueId, to: DialogueId, count: Count });
+export type InsightEdge = Static<typeof InsightEdge>;
+
+export const BlockInsightReply = Type.Object({
+  ok: Type.Literal(true),
+  character_id: DialogueId,
+  from: JapanDay,
+  to: JapanDay,
+  talks: Type.Integer({ minimum: 0, description: 'talks with at least one step in the period' }),
+  blocks: Type.Array(BlockFigures, { description: 'most entered first' }),
+  edges: Type.Array(InsightEdge, { description: 'most followed first' }),
+});
+export type BlockInsightReply = Static<typeof BlockInsightReply>;
+
+export const TextCount = Type.Object({ text: Type.String(), count: Count });
+export const BlockCount = Type.Object({ block_id: DialogueId, count: Count });
+
+/** Utterances that mean the same after normalisation, near-duplicates merged. */
+export const UnmatchedGroup = Type.Object({
+  text: Type.String({ description: 'the most frequent variant: what "add as hit word" would add' }),
+  count: Count,
+  variants: Type.Array(TextCount, { description: 'as users said them, most frequent first' }),
+  blocks: Type.Array(BlockCount, { description: 'where they were said, most first' }),
+  last_at: At,
+});
+export type UnmatchedGroup = Static<typeof UnmatchedGroup>;
+
+/** Over the last 7 Japan days: final utterances that found a route against those that did not. */
+export const InsightCoverage = Type.Object({
+  from: JapanDay,
+  to: JapanDay,
+  matched: Type.Integer({ minimum: 0, description: 'steps entered via hitWord, search, score or valid' }),
+  unmatched: Type.Integer({ minimum: 0, description: 'stored unmatched utterances' }),
+  share: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], { description: 'matched / (matched + unmatched); null when both are 0' }),
+});
+export type InsightCoverage = Static<typeof InsightCoverage>;
+
+export const UnmatchedInsightReply = Type.Object({
+  ok: Type.Literal(true),
+  character_id: DialogueId,
+  from: JapanDay,
+  to: JapanDay,
+  groups: Type.Array(UnmatchedGroup, { description: 'largest first' }),
+  coverage: InsightCoverage,
+});
+export type UnmatchedInsightReply = Static<typeof UnmatchedInsightReply>;
