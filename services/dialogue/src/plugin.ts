@@ -4,13 +4,14 @@ import type { ServiceOptions } from '@talkwith/platform';
 import { ensureJwt } from '@talkwith/platform/http';
 import { ServiceAlive } from '@talkwith/proto';
 import { charactersArea } from './characters/index.ts';
+import { insightArea } from './insight/index.ts';
 import { loadDialogueConfig } from './config.ts';
 import type { Closer, DialogueArea, DialogueDeps } from './deps.ts';
 import { recognitionArea } from './recognition/index.ts';
 import { sttArea } from './stt/index.ts';
 import { talksArea } from './talks/index.ts';
 
-const AREAS: DialogueArea[] = [charactersArea, recognitionArea, talksArea, sttArea];
+const AREAS: DialogueArea[] = [charactersArea, recognitionArea, talksArea, sttArea, insightArea];
 
 /** Dialogue: character search, recognition on the server, talks, the conversation tracker and the album (services/dialogue/API.md). */
 export const dialoguePlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config, env }) => {

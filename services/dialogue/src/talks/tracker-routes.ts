@@ -13,7 +13,7 @@ import { deleteTracker, historyOf, nextStartBlock, trackStep } from './tracker.t
 const tags = ['tracker'];
 
 /** The conversation tracker, history, resume and the album (API.md § Talks). A body's user_id must be the caller. */
-export const trackerRoutes: FastifyPluginAsync<DialogueDeps> = async (app, { platform }) => {
+export const trackerRoutes: FastifyPluginAsync<DialogueDeps> = async (app, { platform, config }) => {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { store } = platform;
 
@@ -21,7 +21,7 @@ export const trackerRoutes: FastifyPluginAsync<DialogueDeps> = async (app, { pla
     const caller = await requireCaller(request);
     const { user_id, ...step } = request.body;
     assertSelf(caller.sub, user_id);
-    return { ok: true as const, state: await trackStep({ store, events: platform.events }, { userId: caller.sub, step }) };
+    return { ok: true as const, state: await trackStep({ store, events: platform.events }, { userId: caller.sub, step, retentionDays: config.INSIGHT_RETENTION_DAYS }) };
   });
 
   api.post('/api/conversation_tracker/delete', { schema: { tags, summary: 'Forget where the caller was (every character, or one)', body: TrackerDeleteRequest, response: { 200: TrackerDeleteReply } } }, async (request) => {

@@ -1,5 +1,6 @@
 import type { DocumentStore, Eventing, Transaction } from '@talkwith/platform';
 import type { NextStartBlockReply, TrackerState, TrackStepRequest } from '@talkwith/proto/dialogue';
+import { appendInsightStep } from '../insight/record.ts';
 import { loadRecognition } from '../recognition/characters.ts';
 import { recordPlayed } from './album.ts';
 import { talkErrors } from './errors.ts';
@@ -15,18 +16,21 @@ export function trackerView(doc: TrackerDoc): TrackerState {
 export interface TrackStep {
   userId: string;
   step: Omit<TrackStepRequest, 'user_id'>;
+  /** how long insight keeps the step (INSIGHT_RETENTION_DAYS). */
+  retentionDays: number;
   now?: Date;
 }
 
 /**
  * One step: the caller's place with the character (upsert, steps counted),
- * the block marked played in the album and, with a talk, the talk's first
- * reply (`talk.replied`), all in one transaction. A released talk refuses the
+ * the block marked played in the album, the step appended to insight and,
+ * with a talk, the talk's first reply (`talk.replied`), all in one transaction. A released talk refuses the
  * step, so a ticket given back never pays for a talk that went on.
  */
 export async function trackStep({ store, events }: TalkPorts, track: TrackStep): Promise<TrackerState> {
   const { userId, step } = track;
-  const at = (track.now ?? new Date()).toISOString();
+  const now = track.now ?? new Date();
+  const at = now.toISOString();
   return store.withTransaction(async (tx) => {
     if (step.talk_id !== undefined) await markReplied(tx, events, { userId, talkId: step.talk_id, characterId: step.character_id, at });
     const doc = await openTracker(tx).findOneAndUpdate(
@@ -39,6 +43,9 @@ export async function trackStep({ store, events }: TalkPorts, track: TrackStep):
       { upsert: true },
     );
     await recordPlayed(tx, { userId, characterId: step.character_id, blockId: step.block_id, at });
+    await appendInsightStep(tx, {
+      userId, characterId: step.character_id, blockId: step.block_id, via: step.via, talkId: step.talk_id, at: now, retentionDays: track.retentionDays,
+    });
     if (!doc) throw new Error('tracker upsert returned nothing');
     return trackerView(doc);
   });

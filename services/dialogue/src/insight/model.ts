@@ -1,0 +1,56 @@
+import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
+import type { StepVia, UnmatchedReason } from '@talkwith/proto/dialogue';
+
+/**
+ * One tracked step as insight keeps it (API.md § Insight), appended in the
+ * tracker's transaction. `at` is the ISO instant (range reads); `expires_at`
+ * the Date the TTL index removes it at (INSIGHT_RETENTION_DAYS).
+ */
+export interface InsightStepDoc {
+  _id: string;
+  character_id: string;
+  block_id: string;
+  /** null: a player that did not say how the block was entered. */
+  via: StepVia | null;
+  talk_id: string | null;
+  user_id: string;
+  at: string;
+  expires_at: Date;
+  [key: string]: unknown;
+}
+
+/** An utterance the character could not answer; `normalised` is the grouping key (normalise.ts). */
+export interface UnmatchedDoc {
+  _id: string;
+  character_id: string;
+  block_id: string;
+  text: string;
+  normalised: string;
+  reason: UnmatchedReason;
+  /** null: a visitor (not signed in). */
+  user_id: string | null;
+  at: string;
+  expires_at: Date;
+  [key: string]: unknown;
+}
+
+type Store = DocumentStore | Transaction;
+export const openInsightSteps = (store: Store): Collection<InsightStepDoc> => store.collection<InsightStepDoc>('insight_steps');
+export const openUnmatched = (store: Store): Collection<UnmatchedDoc> => store.collection<UnmatchedDoc>('insight_unmatched');
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** When a record written at `at` expires. */
+export const expiryOf = (at: Date, retentionDays: number): Date => new Date(at.getTime() + retentionDays * DAY_MS);
+
+/** Range reads per character (the figures), talk reads (what came after the period), the account's records (deletion), expiry. */
+export async function ensureInsightIndexes(store: DocumentStore): Promise<void> {
+  const steps = openInsightSteps(store);
+  await steps.createIndex({ character_id: 1, at: 1 });
+  await steps.createIndex({ talk_id: 1, at: 1 });
+  await steps.createIndex({ user_id: 1 });
+  await steps.createIndex({ expires_at: 1 }, { expireAfterSeconds: 0 });
+  const unmatched = openUnmatched(store);
+  await unmatched.createIndex({ character_id: 1, at: 1 });
+  await unmatched.createIndex({ user_id: 1 });
+  await unmatched.createIndex({ expires_at: 1 }, { expireAfterSeconds: 0 });
+}

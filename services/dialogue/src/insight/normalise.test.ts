@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { groupUnmatched } from './groups.ts';
+import { bigramSimilarity, nearDuplicates, normaliseUtterance } from './normalise.ts';
+
+describe('normaliseUtterance', () => {
+  it.each([
+    ['ラーメン！', 'らーめん'],
+    ['ﾗｰﾒﾝ　', 'らーめん'],
+    ['  Hello, World ', 'helloworld'],
+    ['すし〜。', 'すし'],
+  ])('normalise, %s, gives %s (long-vowel marks kept)', (text, expected) => {
+    expect(normaliseUtterance(text)).toBe(expected);
+  });
+});
+
+describe('near duplicates', () => {
+  it('bigram similarity, ありがとう and ありがとうね, is 0.8 and they are near duplicates', () => {
+    expect(bigramSimilarity('ありがとう', 'ありがとうね')).toBeCloseTo(0.8);
+    expect(nearDuplicates('ありがとう', 'ありがとうね')).toBe(true);
+  });
+
+  it('near duplicates, らーめん and らーめんください, are different utterances', () => {
+    expect(nearDuplicates('らーめん', 'らーめんください')).toBe(false);
+  });
+
+  it('near duplicates, one-character texts, match only themselves', () => {
+    expect([nearDuplicates('あ', 'あ'), nearDuplicates('あ', 'い')]).toEqual([true, false]);
+  });
+});
+
+describe('groupUnmatched', () => {
+  it('group, a smaller near-duplicate, joins the larger group and keeps the latest time', () => {
+    const row = (text: string, normalised: string, at: string) => ({ block_id: 'b', text, normalised, at });
+
+    const groups = groupUnmatched([
+      row('ありがとう', 'ありがとう', '2025-01-01T00:00:00.000Z'),
+      row('ありがとう', 'ありがとう', '2025-01-02T00:00:00.000Z'),
+      row('ありがとうね', 'ありがとうね', '2025-01-03T00:00:00.000Z'),
+    ]);
+
+    expect(groups).toEqual([{
+      text: 'ありがとう', count: 3, variants: [{ text: 'ありがとう', count: 2 }, { text: 'ありがとうね', count: 1 }],
+      blocks: [{ block_id: 'b', count: 3 }], last_at: '2025-01-03T00:00:00.000Z',
+    }]);
+  });
+});

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, type DocumentStore, type Transaction } from '@talkwith/platform';
+import type { StepVia, UnmatchedRequest } from '@talkwith/proto/dialogue';
+import { loadRecognition } from '../recognition/characters.ts';
+import { insightMessages as m } from './messages.ts';
+import { expiryOf, openInsightSteps, openUnmatched } from './model.ts';
+import { normaliseUtterance } from './normalise.ts';
+
+export interface InsightStep {
+  userId: string;
+  characterId: string;
+  blockId: string;
+  via: StepVia | undefined;
+  talkId: string | undefined;
+  at: Date;
+  retentionDays: number;
+}
+
+/** Appends a tracked step to insight, in the tracker's transaction (a step is in both or in neither). */
+export async function appendInsightStep(tx: Transaction, step: InsightStep): Promise<void> {
+  await openInsightSteps(tx).insertOne({
+    _id: randomUUID(), character_id: step.characterId, block_id: step.blockId, via: step.via ?? null, talk_id: step.talkId ?? null,
+    user_id: step.userId, at: step.at.toISOString(), expires_at: expiryOf(step.at, step.retentionDays),
+  });
+}
+
+export interface UnmatchedUtterance {
+  request: UnmatchedRequest;
+  /** the signed-in caller, null for a visitor. */
+  userId: string | null;
+  retentionDays: number;
+  now?: Date;
+}
+
+/**
+ * Keeps an utterance the character could not answer; a character dialogue does
+ * not know (never published) is 404. Text with nothing left after normalising
+ * (only punctuation or spaces) is accepted and dropped: nothing to learn from it.
+ */
+export async function recordUnmatched(store: DocumentStore, utterance: UnmatchedUtterance): Promise<void> {
+  const { request, userId } = utterance;
+  if (!(await loadRecognition(store, request.character_id))) throw new AppError('NOT_FOUND', m.characterNotFound);
+  const at = utterance.now ?? new Date();
+  const text = request.text.trim();
+  if (normaliseUtterance(text) === '') return;
+  await openUnmatched(store).insertOne({
+    _id: randomUUID(), character_id: request.character_id, block_id: request.block_id, text, normalised: normaliseUtterance(text),
+    reason: request.reason, user_id: userId, at: at.toISOString(), expires_at: expiryOf(at, utterance.retentionDays),
+  });
+}
+
+/** `user.deleted`: the account's steps and utterances go (a visitor's utterances never had an account). */
+export async function forgetInsightUser(tx: Transaction, userId: string): Promise<void> {
+  await openInsightSteps(tx).deleteMany({ user_id: userId });
+  await openUnmatched(tx).deleteMany({ user_id: userId });
+}

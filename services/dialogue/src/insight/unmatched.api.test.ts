@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { randomAddress } from '../recognition/test-kit.ts';
+import { dialogueService } from '../index.ts';
+import { newId } from '../talks/test-kit.ts';
+import { openUnmatched } from './model.ts';
+import { insightTestKit } from './test-kit.ts';
+
+let svc: ServiceUnderTest;
+beforeAll(async () => { svc = await startServiceForTest(dialogueService, { RECOGNITION_RATE_PER_MINUTE: '3' }); });
+afterAll(async () => { await svc?.close(); });
+const kit = insightTestKit(() => svc);
+
+async function publishedCharacter(): Promise<string> {
+  const characterId = newId('char');
+  await kit.publish(characterId, { greet: 'あいさつ', food: '食べ物' });
+  return characterId;
+}
+
+async function say(characterId: string, block_id: string, text: string, times = 1): Promise<void> {
+  for (let i = 0; i < times; i++) {
+    const res = await kit.unmatched({ character_id: characterId, block_id, text, reason: 'invalid' });
+    if (res.statusCode !== 200) throw new Error(`unmatched failed: ${res.body}`);
+  }
+}
+
+const groupsOf = (characterId: string, query = '') => kit.get(`/api/admin/insight/${characterId}/unmatched${query}`);
+
+describe('POST /api/dialogue/unmatched and the grouped utterances', () => {
+  it('unmatched groups, 「ラーメン！」「らーめん」「ラーメン 」 and two near-duplicates, are grouped, most frequent variant first', async () => {
+    const characterId = await publishedCharacter();
+    await say(characterId, 'greet', 'ラーメン！', 3);
+    await say(characterId, 'food', 'らーめん', 2);
+    await say(characterId, 'greet', 'ラーメン ');
+    await say(characterId, 'greet', 'ありがとう');
+    await say(characterId, 'food', 'ありがとうね');
+    await say(characterId, 'food', 'お寿司ください');
+
+    const res = await groupsOf(characterId);
+
+    expect(res.statusCode).toBe(200);
+    const groups = res.json().groups;
+    expect(groups.map((g: { text: string; count: number }) => [g.text, g.count])).toEqual([['ラーメン！', 6], ['ありがとう', 2], ['お寿司ください', 1]]);
+    expect(groups[0].variants).toEqual([{ text: 'ラーメン！', count: 3 }, { text: 'らーめん', count: 2 }, { text: 'ラーメン', count: 1 }]);
+    expect(groups[0].blocks).toEqual([{ block_id: 'greet', count: 4 }, { block_id: 'food', count: 2 }]);
+    expect(Date.parse(groups[0].last_at)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('unmatched groups, one block asked, hold only what was said there', async () => {
+    const characterId = await publishedCharacter();
+    await say(characterId, 'greet', 'ラーメン！');
+    await say(characterId, 'food', 'らーめん', 2);
+
+    const res = await groupsOf(characterId, '?block_id=food');
+
+    expect(res.json().groups).toEqual([expect.objectContaining({ text: 'らーめん', count: 2, blocks: [{ block_id: 'food', count: 2 }] })]);
+  });
+
+  it('coverage, three matched steps and one unmatched utterance this week, is a share of 0.75', async () => {
+    const characterId = await publishedCharacter();
+    await kit.scriptedTalk(characterId, [['greet', 'start'], ['food', 'hitWord'], ['greet', 'search'], ['food', 'valid'], ['greet', 'silence']], 'completed');
+    await say(characterId, 'greet', 'なにそれ');
+
+    const res = await groupsOf(characterId);
+
+    expect(res.json().coverage).toMatchObject({ matched: 3, unmatched: 1, share: 0.75 });
+  });
+
+  it('unmatched, from a signed-in user, is kept with the user and forgotten with the account', async () => {
+    const characterId = await publishedCharacter();
+    const user = newId('u');
+    await kit.unmatched({ character_id: characterId, block_id: 'greet', text: 'ねえ', reason: 'empty' }, { headers: kit.auth(user) });
+    expect(await openUnmatched(svc.platform.store).findOne({ user_id: user })).toMatchObject({ text: 'ねえ', normalised: 'ねえ', reason: 'empty', character_id: characterId });
+
+    await svc.platform.events.publish('user.deleted', user, { user_id: user, by: 'user' });
+
+    await eventually(async () => (await openUnmatched(svc.platform.store).countDocuments({ user_id: user })) === 0);
+  });
+});
+
+describe('POST /api/dialogue/unmatched refusals', () => {
+  it.each([
+    ['an empty text', { text: '' }],
+    ['a text over 200 characters', { text: 'あ'.repeat(201) }],
+    ['an unknown reason', { reason: 'other' }],
+    ['no block', { block_id: undefined }],
+  ])('unmatched, %s, is refused 400 VALIDATION_FAILED', async (_case, change) => {
+    const characterId = await publishedCharacter();
+
+    const res = await kit.unmatched({ character_id: characterId, block_id: 'greet', text: 'ねえ', reason: 'invalid', ...change });
+
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
+  });
+
+  it('unmatched, a character dialogue does not know, is refused 404 NOT_FOUND', async () => {
+    const res = await kit.unmatched({ character_id: newId('char'), block_id: 'greet', text: 'ねえ', reason: 'invalid' });
+
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('unmatched, a token that does not verify, is refused 401 (not filed as a visitor)', async () => {
+    const characterId = await publishedCharacter();
+
+    const res = await kit.unmatched({ character_id: characterId, block_id: 'greet', text: 'ねえ', reason: 'invalid' }, { headers: { authorization: 'Bearer nonsense' } });
+
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('unmatched, a 4th report a minute from one address with RECOGNITION_RATE_PER_MINUTE=3, is refused 429 RATE_LIMITED', async () => {
+    const characterId = await publishedCharacter();
+    const address = randomAddress();
+    const body = { character_id: characterId, block_id: 'greet', text: 'ねえ', reason: 'invalid' };
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await kit.unmatched(body, { address })).statusCode);
+
+    const refused = await kit.unmatched(body, { address });
+
+    expect(statuses).toEqual([200, 200, 200]);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ ok: false, code: 'RATE_LIMITED' });
+  });
+});
