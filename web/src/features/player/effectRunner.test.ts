@@ -99,6 +99,30 @@ describe('player effect runner', () => {
     expect(view().previousSpeech).toBe('ラーメン');
   });
 
+  it('runner, an utterance the character cannot answer (a visitor, no talk), reports it as unmatched and plays the invalid reply at once', () => {
+    const recognition = fakeRecognition();
+    const { runner, video, startTalking } = setUp(demoCharacter, mediaFor(demoCharacter), recognition);
+    startTalking();
+
+    runner.send({ type: 'speechFinal', text: 'ええと' });
+
+    expect(recognition.unmatched).toEqual([{ character_id: 'demo-mirai', block_id: 'greet', text: 'ええと', reason: 'invalid' }]);
+    expect(video.played().at(-1)).toBe('invalid_1.mp4');
+  });
+
+  it('runner, the unmatched report fails, goes on talking and logs nothing for it', async () => {
+    const recognition = fakeRecognition({ fail: 'offline' });
+    const { runner, logs, startTalking } = setUp(demoCharacter, mediaFor(demoCharacter), recognition);
+    startTalking();
+    const logged = logs.entries.length;
+
+    runner.send({ type: 'speechFinal', text: 'ええと' });
+    await settle();
+
+    expect(recognition.unmatched).toHaveLength(1);
+    expect(logs.entries.slice(logged).filter((e) => e.category === 'error')).toEqual([]);
+  });
+
   it('runner, microphone switched off by the user, keeps the recogniser closed while the engine listens, and opens it when switched on', () => {
     const { runner, speech, startTalking } = setUp();
     runner.setMicEnabled(false);

@@ -118,6 +118,7 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
       case 'cancelTimer': clearTimer(command.timer); return;
       case 'requestSearch': case 'requestScore': return ask(command);
       case 'trackStep': deps.talk?.step(command); return;
+      case 'unmatched': return reportUnmatched(command);
       case 'log': logs.log({ category: command.category, message: command.message, extra: command.extra, characterId: character.id }); return;
       case 'end':
         engineListening = false;
@@ -129,6 +130,15 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
         return;
       default:
     }
+  }
+
+  /**
+   * For the operators' insight, signed in or not. Fire-and-forget: the talk never waits for it, and a lost report
+   * (offline, rate-limited) is not worth a log line of its own.
+   */
+  function reportUnmatched(command: EngineCommandOf<'unmatched'>): void {
+    const { blockId: block_id, text, reason } = command;
+    void deps.recognition.unmatched({ character_id: deps.character.id, block_id, text, reason }).catch(() => undefined);
   }
 
   /** Search or score on the server; the answer (or the failure) comes back to the engine as an input of its own. */

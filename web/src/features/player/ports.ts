@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type {
-  EndReason, LogCategory, ScoreRequest, SearchHit as SearchHitSchema, SearchRequest, TalkStartRequest, TrackStepRequest, VideoSlotName,
+  EndReason, LogCategory, ScoreRequest, SearchHit as SearchHitSchema, SearchRequest, TalkStartRequest, TrackStepRequest, UnmatchedRequest, VideoSlotName,
 } from '@talkwith/proto/dialogue';
 
 export type SearchHit = Static<typeof SearchHitSchema>;
@@ -79,6 +79,8 @@ export const browserClock: Clock = {
 export interface RecognitionPort {
   search(request: SearchRequest): Promise<SearchHit[]>;
   score(request: ScoreRequest): Promise<number | null>;
+  /** An utterance the character could not answer (the engine's unmatched), for the operators' insight; visitors too. */
+  unmatched(request: UnmatchedRequest): Promise<void>;
 }
 
 /** The talk on the server: its start (with the ticket used), its tracked steps, its release or its end. */

@@ -22,6 +22,7 @@ export function serverRecognition(dispatch: AppDispatch): RecognitionPort {
   return {
     search: async (request) => (await settled(dispatch(dialogueApi.endpoints.dialogueSearch.initiate(request)))).hits,
     score: async (request) => (await settled(dispatch(dialogueApi.endpoints.dialogueScore.initiate(request)))).score,
+    unmatched: async (request) => { await settled(dispatch(dialogueApi.endpoints.reportUnmatched.initiate(request))); },
   };
 }
 

@@ -41,7 +41,7 @@ describe('talk session', () => {
     runner.videoShown('greet');
     await settle();
 
-    expect(talks.calls[1]).toEqual({ op: 'track', body: { character_id: 'demo-mirai', block_id: 'greet', conversation_id: expect.anything() as unknown, utterance: '', talk_id: 'talk-1' } });
+    expect(talks.calls[1]).toEqual({ op: 'track', body: { character_id: 'demo-mirai', block_id: 'greet', conversation_id: expect.anything() as unknown, utterance: '', talk_id: 'talk-1', via: 'start' } });
   });
 
   it('talk, the first clip fails to play, releases the ticket, never tracks a step and stops the talk', async () => {

@@ -1,7 +1,7 @@
 import type { VideoSlotName } from '@talkwith/proto/dialogue';
 import type { CharacterMedia } from '@talkwith/proto/catalog';
 import type { Character } from '@talkwith/proto/dialogue';
-import type { ScoreRequest, SearchRequest, TalkStartRequest, TrackStepRequest } from '@talkwith/proto/dialogue';
+import type { ScoreRequest, SearchRequest, TalkStartRequest, TrackStepRequest, UnmatchedRequest } from '@talkwith/proto/dialogue';
 import type { Clock, LogEntry, LogSink, RecognitionPort, SearchHit, SpeechPort, TalkPort, VideoPort } from './ports.ts';
 
 /** Test doubles for the runner's ports: they record what was asked of them. */
@@ -73,12 +73,14 @@ export function mediaFor(character: Character): CharacterMedia {
 export function fakeRecognition(script: { hits?: SearchHit[]; score?: number | null; fail?: string } = {}) {
   const searches: SearchRequest[] = [];
   const scores: ScoreRequest[] = [];
+  const unmatched: UnmatchedRequest[] = [];
   const answer = <T>(value: T) => (script.fail ? Promise.reject(new Error(script.fail)) : Promise.resolve(value));
   const port: RecognitionPort = {
     search: (request) => { searches.push(request); return answer(script.hits ?? []); },
     score: (request) => { scores.push(request); return answer(script.score ?? null); },
+    unmatched: (request) => { unmatched.push(request); return script.fail ? Promise.reject(new Error(script.fail)) : Promise.resolve(); },
   };
-  return { port, searches, scores, script };
+  return { port, searches, scores, unmatched, script };
 }
 
 /** The dialogue service's talks, recorded in order; `failStart` makes every start fail. */
