@@ -7,6 +7,7 @@ import websocket from '@fastify/websocket';
 import type { Platform, ServiceModule } from '@talkwith/platform';
 import { frameworkErrors, httpPlugin, healthRoutes, trustHops } from '@talkwith/platform/http';
 import { loggingOptions } from '@talkwith/platform/logger';
+import { metricsPlugin } from '@talkwith/platform/metrics';
 import { DEFAULT_BODY_LIMIT, type PlatformConfig } from '@talkwith/platform/platform';
 import { MAX_FRAME_BYTES } from '@talkwith/proto';
 import { adminUrlRewriter } from './admin-prefix.ts';
@@ -80,6 +81,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     if (UNLIMITED.has(route.url)) route.config = { ...route.config, rateLimit: false };
   });
   await app.register(httpPlugin, { fallback: spaFallback(webDist) });
+  // One registry per process: standalone labels each mounted service's routes with its name; distributed, each service process serves its own.
+  await app.register(metricsPlugin, { platform, service: 'gateway', token: config.METRICS_TOKEN, ...(options.upstreams ? {} : { services: options.services ?? allServices }) });
   // The lean header set on every answer; the web client's HTML adds the browser set (CSP, Permissions-Policy): security-headers.ts.
   await app.register(securityHeadersPlugin, { publicUrl: config.PUBLIC_URL, filesPublicBaseUrl: config.FILES_PUBLIC_BASE_URL, paymentTokenUrl: own.PAYMENT_TOKEN_URL, analytics: Boolean(own.ANALYTICS_ID) });
   await app.register(cors, { origin: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : false, credentials: true });

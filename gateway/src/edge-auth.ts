@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@talkwith/platform';
 import { messages, sessionIsCurrent } from '@talkwith/platform/http';
+import { METRICS_PATH } from '@talkwith/platform/metrics';
 
 /** Session calls that must reach identity even with an expired access token (it decides). */
 const PASS_THROUGH = new Set(['/api/auth/login', '/api/auth/refresh', '/api/auth/logout', '/api/auth/signup']);
@@ -17,7 +18,9 @@ async function edgeAuth(app: FastifyInstance, options: { secret: string }): Prom
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
-    if (PASS_THROUGH.has(request.url.split('?')[0] ?? '')) return;
+    const path = request.url.split('?')[0] ?? '';
+    // /metrics checks its own bearer token (METRICS_TOKEN), which is no JWT.
+    if (PASS_THROUGH.has(path) || path === METRICS_PATH) return;
     try {
       await request.jwtVerify();
     } catch {

@@ -6,6 +6,7 @@ import { ClientFrame, type ServerFrame } from '@talkwith/proto';
 import { ADMIN_LOG_TYPES, ANONYMOUS_LOG_TYPES, type ClientLogType } from '@talkwith/proto/logging';
 import { AppError, type Cache, type Eventing } from '@talkwith/platform';
 import { messages, sessionIsCurrent } from '@talkwith/platform/http';
+import { trackOpenSocket } from '@talkwith/platform/metrics';
 
 /** Frame budgets of the socket. Per connection in memory; per address in the cache port (shared by every gateway replica). */
 export interface SocketLimits {
@@ -263,5 +264,6 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
     socket.removeAllListeners('error');
     socket.on('error', onError);
     socket.on('message', onMessage);
+    socket.once('close', trackOpenSocket('realtime'));
   });
 }

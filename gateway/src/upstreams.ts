@@ -12,9 +12,11 @@ export type Upstreams = Record<ServiceName, string>;
  * The client address as the gateway resolved it (through TRUST_PROXY_HOPS),
  * sent on as the only X-Forwarded-For entry: whatever the client wrote there
  * itself must not reach a service, which believes exactly one hop, ours.
+ * The gateway's request id goes along, so the service's log lines and the
+ * events it publishes carry the same id as the gateway's.
  */
-export function forwardClientAddress(request: { ip: string }, headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  return { ...headers, 'x-forwarded-for': request.ip };
+export function forwardClientAddress(request: { ip: string; id: string }, headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  return { ...headers, 'x-forwarded-for': request.ip, 'x-request-id': request.id };
 }
 
 /** Distributed mode: every prefix a service owns is proxied to that service's process. */
@@ -37,8 +39,9 @@ const MAX_PENDING_FRAMES = 64;
 const sendableCode = (code: number): number => (code === 1000 || (code >= 1001 && code <= 1014 && code !== 1005 && code !== 1006) || (code >= 3000 && code <= 4999) ? code : 1011);
 
 /** One browser socket relayed to the dialogue service's: frames both ways as they are (binary audio stays binary), closed together. */
-function relaySocket(client: WebSocket, target: string, clientAddress: string): void {
-  const upstream = new WebSocket(target, { headers: { 'x-forwarded-for': clientAddress }, perMessageDeflate: false, maxPayload: STT_MAX_FRAME_BYTES });
+function relaySocket(client: WebSocket, target: string, request: { ip: string; id: string }): void {
+  const headers = { 'x-forwarded-for': request.ip, 'x-request-id': request.id };
+  const upstream = new WebSocket(target, { headers, perMessageDeflate: false, maxPayload: STT_MAX_FRAME_BYTES });
   const pending: [RawData, boolean][] = [];
   client.on('message', (data, isBinary) => {
     if (upstream.readyState === WebSocket.OPEN) upstream.send(data, { binary: isBinary });
@@ -67,7 +70,7 @@ export async function sttRelay(app: FastifyInstance, options: { upstream: string
   app.get(STT_PATH, {
     websocket: true,
     schema: { tags: ['dialogue'], summary: 'WebSocket: server speech-to-text, relayed to the dialogue service (its API.md)' },
-  }, (socket, request) => relaySocket(socket, target, request.ip));
+  }, (socket, request) => relaySocket(socket, target, request));
 }
 
 /** Each service's own /readyz, as readiness checks named after the service. */

@@ -1,5 +1,8 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
+/** A request id as it may travel (x-request-id, envelopes): short and plain, so it cannot forge a log line. */
+export const REQUEST_ID_PATTERN = '^[A-Za-z0-9._:-]{1,128}$';
+
 /**
  * Every event on the bus travels in this envelope (DESIGN.md §3).
  * `key` orders events of one aggregate (a user id, a character id): the Kafka
@@ -12,6 +15,7 @@ export const EventEnvelope = Type.Object({
   occurredAt: Type.String({ format: 'date-time' }),
   key: Type.String({ minLength: 1 }),
   data: Type.Unknown(),
+  requestId: Type.Optional(Type.String({ pattern: REQUEST_ID_PATTERN, description: 'the HTTP request that caused the event (x-request-id), carried on by the events its handlers publish: one talk can be followed across services in the logs' })),
 });
 export type EventEnvelope<T = unknown> = Omit<Static<typeof EventEnvelope>, 'data'> & { data: T };
 

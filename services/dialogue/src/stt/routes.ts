@@ -3,6 +3,7 @@ import websocket, { type WebSocket } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '@talkwith/platform';
 import { sessionIsCurrent } from '@talkwith/platform/http';
+import { trackOpenSocket } from '@talkwith/platform/metrics';
 import { STT_MAX_FRAME_BYTES, STT_PATH, type SttServerFrame } from '@talkwith/proto/dialogue';
 import type { DialogueDeps } from '../deps.ts';
 import { loadRecognition } from '../recognition/characters.ts';
@@ -64,6 +65,7 @@ function attach(socket: WebSocket, context: SttContext): void {
     else connection.onText(bytes.toString('utf8'));
   });
   socket.on('close', () => connection.onClose());
+  socket.once('close', trackOpenSocket('stt'));
 }
 
 /** GET /api/dialogue/stt (WebSocket): the server speech-to-text stream (API.md § Speech-to-text). */

@@ -28,6 +28,8 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
   await Promise.all([admin.connect(), producer.connect()]);
   const knownTopics = new Set(await admin.listTopics());
   const consumers = new Set<Consumer>();
+  /** Topics each consumer group of this process reads (for its lag). */
+  const groupTopics = new Map<string, Set<string>>();
 
   async function ensureTopics(topics: string[], partitions = options.partitions ?? 6): Promise<void> {
     const missing = topics.filter((t) => !knownTopics.has(t));
@@ -91,6 +93,9 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
       });
       await Promise.race([joined, sleep(30_000)]);
       consumers.add(consumer);
+      const topics = groupTopics.get(subscribe.group) ?? new Set<string>();
+      for (const topic of subscribe.types) topics.add(topic);
+      groupTopics.set(subscribe.group, topics);
       return {
         async close() {
           if (!consumers.delete(consumer)) return;
@@ -101,6 +106,9 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
     async parked(group) {
       return readParkedTopic(kafka, admin, `${group}.parked`);
     },
+    async consumerLag() {
+      return Promise.all([...groupTopics].map(async ([group, topics]) => ({ group, lag: await groupLag(admin, group, [...topics]) })));
+    },
     async ping() {
       await admin.describeCluster();
     },
@@ -110,4 +118,25 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
       await Promise.all([producer.disconnect(), admin.disconnect()]);
     },
   };
+}
+
+/**
+ * Newest offset minus the group's committed offset, summed over the
+ * partitions of its topics. A partition the group never committed on counts
+ * 0: a new group starts at the newest offset.
+ */
+async function groupLag(admin: Admin, groupId: string, topics: string[]): Promise<number> {
+  const [committed, newest] = await Promise.all([
+    admin.fetchOffsets({ groupId, topics }),
+    Promise.all(topics.map(async (topic) => ({ topic, partitions: await admin.fetchTopicOffsets(topic) }))),
+  ]);
+  let lag = 0;
+  for (const { topic, partitions } of newest) {
+    const done = committed.find((c) => c.topic === topic)?.partitions ?? [];
+    for (const { partition, high } of partitions) {
+      const at = Number(done.find((p) => p.partition === partition)?.offset ?? -1);
+      if (at >= 0) lag += Math.max(0, Number(high) - at);
+    }
+  }
+  return lag;
 }

@@ -9,7 +9,7 @@
  */
 import type { EventEnvelope } from '@talkwith/proto';
 import type { DocumentStore, EventBus, SubscribeOptions, Subscription } from '../ports/index.ts';
-import { appendToOutbox, nextOutboxSeq, OUTBOX, type OutboxEntry } from '../eventing/outbox-entry.ts';
+import { appendToOutbox, newestOutboxSeq, nextOutboxSeq, OUTBOX, type OutboxEntry } from '../eventing/outbox-entry.ts';
 import { OutboxGroup, type Parked, type Position } from './outbox-group.ts';
 
 export interface OutboxBusOptions {
@@ -71,6 +71,14 @@ export async function createOutboxBus(options: OutboxBusOptions): Promise<EventB
 
     async parked(group: string) {
       return (await parked.find({ group }, { sort: { parkedAt: 1 } })).map(({ event, reason }) => ({ event, reason }));
+    },
+
+    /** The newest outbox number minus each subscribed group's stored position. */
+    async consumerLag() {
+      const newest = await newestOutboxSeq(store);
+      const names = [...groups.keys()];
+      const positions = new Map((await deps.positions.find({ _id: { $in: names } })).map((p) => [p._id, p.seq]));
+      return names.map((group) => ({ group, lag: Math.max(0, newest - (positions.get(group) ?? 0)) }));
     },
 
     ping: () => store.ping(),

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { EventEnvelope, EventMap, EventOf, EventType } from '@talkwith/proto';
+import { REQUEST_ID_PATTERN, type EventEnvelope, type EventMap, type EventOf, type EventType } from '@talkwith/proto';
 import { AppError, isAppError } from '../errors/index.ts';
 import type { DocumentStore, EventBus, Transaction } from '../ports/index.ts';
 import type { EventHandlerOf, Eventing } from '../service/index.ts';
 import { PermanentEventError } from '../bus/shared.ts';
+import { currentRequestId, withRequestId } from '../http/request-context.ts';
 import { dataProblem, definitionOf, envelopeProblem } from './validation.ts';
 import { appendToOutbox, nextOutboxSeq } from './outbox-entry.ts';
 import { startOutboxRelay, type OutboxRelayOptions } from './outbox.ts';
@@ -59,7 +60,10 @@ export function createEventing(options: EventingOptions): Eventing {
     async publish<K extends EventType>(type: K, key: string, data: EventMap[K], tx?: Transaction): Promise<EventEnvelope<EventMap[K]>> {
       const problem = dataProblem(type, data);
       if (problem) throw new AppError('VALIDATION_FAILED', `cannot publish: ${problem}`);
-      const envelope: EventEnvelope<EventMap[K]> = { id: randomUUID(), type, version: definitionOf(type)!.version, occurredAt: new Date().toISOString(), key, data };
+      const requestId = currentRequestId();
+      const envelope: EventEnvelope<EventMap[K]> = {
+        id: randomUUID(), type, version: definitionOf(type)!.version, occurredAt: new Date().toISOString(), key, data, ...(requestId ? { requestId } : {}),
+      };
       if (tx) await storeInOutbox(envelope, tx);
       else await store.withTransaction((own) => storeInOutbox(envelope, own));
       return envelope;
@@ -72,10 +76,15 @@ export function createEventing(options: EventingOptions): Eventing {
       if (unknown.length > 0) throw new AppError('VALIDATION_FAILED', `cannot consume unknown event types: ${unknown.join(', ')}`);
       await ensureIndexes();
       const log = logger.child({ consumerGroup: group });
-      return bus.subscribe({ group, types: [...types], handler: (event) => handleOnce(store, log, group, event, handler as EventHandlerOf<EventType>) });
+      // The handler runs as part of the event's request: what it publishes and logs carries that request's id on.
+      return bus.subscribe({ group, types: [...types], handler: (event) => withRequestId(requestIdOf(event), () => handleOnce(store, log, group, event, handler as EventHandlerOf<EventType>)) });
     },
   };
 }
+
+/** The envelope's request id, if it is a usable one (an envelope from the bus is not validated yet). */
+const usableRequestId = new RegExp(REQUEST_ID_PATTERN);
+const requestIdOf = (event: EventEnvelope): string | undefined => (typeof event?.requestId === 'string' && usableRequestId.test(event.requestId) ? event.requestId : undefined);
 
 async function handleOnce(store: DocumentStore, log: Logger, group: string, event: EventEnvelope, handler: EventHandlerOf<EventType>): Promise<void> {
   const problem = envelopeProblem(event);
@@ -95,7 +104,7 @@ async function handleOnce(store: DocumentStore, log: Logger, group: string, even
   } catch (err) {
     // Another member of the group handled it at the same moment and committed first: it is done.
     if (isAppError(err) && err.code === 'DUPLICATE_KEY' && (await store.collection(PROCESSED_EVENTS).findOne({ group, eventId: event.id }))) return;
-    log.warn({ eventId: event.id, eventType: event.type, err }, 'event handler failed; it will be retried or parked');
+    log.warn({ eventId: event.id, eventType: event.type, requestId: event.requestId, err }, 'event handler failed; it will be retried or parked');
     throw err;
   }
 }

@@ -4,7 +4,7 @@
  * delivers straight from this table; a relay hands rows to Redis or Kafka.
  */
 import type { EventEnvelope } from '@talkwith/proto';
-import type { Transaction } from '../ports/index.ts';
+import type { DocumentStore, EventBus, Transaction } from '../ports/index.ts';
 
 export const OUTBOX = 'outbox';
 
@@ -24,10 +24,27 @@ export type OutboxEntry = {
   sentAt: Date | null;
 };
 
+const SEQUENCE = 'outbox_sequence';
+type SequenceCounter = { _id: string; n: number };
+
 /** The next number of the store-wide sequence, taken inside `tx` (transactions are serialised on the embedded store). */
 export async function nextOutboxSeq(tx: Transaction): Promise<number> {
-  const counter = await tx.collection<{ _id: string; n: number }>('outbox_sequence').findOneAndUpdate({ _id: OUTBOX }, { $inc: { n: 1 } }, { upsert: true });
+  const counter = await tx.collection<SequenceCounter>(SEQUENCE).findOneAndUpdate({ _id: OUTBOX }, { $inc: { n: 1 } }, { upsert: true });
   return counter!.n;
+}
+
+/** The number of the newest event published through this store's embedded bus (0 before the first). */
+export async function newestOutboxSeq(store: Pick<DocumentStore, 'collection'>): Promise<number> {
+  return (await store.collection<SequenceCounter>(SEQUENCE).findOne({ _id: OUTBOX }))?.n ?? 0;
+}
+
+/**
+ * Events waiting for the relay to hand them to Redis or Kafka. The embedded
+ * bus delivers from the table itself: nothing waits there (its lag is the consumers').
+ */
+export async function outboxBacklog(store: Pick<DocumentStore, 'collection'>, bus: Pick<EventBus, 'deliversFromOutbox'>): Promise<number> {
+  if (bus.deliversFromOutbox) return 0;
+  return store.collection<OutboxEntry>(OUTBOX).countDocuments({ sentAt: null });
 }
 
 export async function appendToOutbox(tx: Transaction, envelope: EventEnvelope, seq: number): Promise<OutboxEntry> {

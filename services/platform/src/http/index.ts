@@ -4,6 +4,7 @@ import type {} from '@fastify/swagger';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toErrorReply, messages } from './error-reply.ts';
 import { rejectNonFinite } from './finite.ts';
+import { withRequestId } from './request-context.ts';
 
 export { toErrorReply, messages, validationField } from './error-reply.ts';
 export type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -33,9 +34,11 @@ export interface HttpPluginOptions {
 
 async function httpConventions(app: FastifyInstance, options: HttpPluginOptions): Promise<void> {
   // Callback-style hooks: no promise per request on the hot path.
+  // The request id is entered here and again before the handler: a body is
+  // parsed in the socket's own async context, which does not carry it over.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    done();
+    withRequestId(request.id, done);
   });
   // While closing, answers end their keep-alive connection: server.close()
   // only drops connections idle at the moment it is called, so a connection
@@ -50,7 +53,7 @@ async function httpConventions(app: FastifyInstance, options: HttpPluginOptions)
   app.addHook('preHandler', (request, _reply, done) => {
     try {
       rejectNonFinite(request.query, request.body);
-      done();
+      withRequestId(request.id, done);
     } catch (err) {
       done(err as FastifyError);
     }
@@ -76,5 +79,6 @@ export default httpPlugin;
 export { healthRoutes } from './health.ts';
 export { closeOnSignals, type ShutdownOptions } from './shutdown.ts';
 export { trustHops, SERVICE_TRUSTED_HOPS } from './proxy-trust.ts';
+export { currentRequestId, withRequestId, type RequestContext } from './request-context.ts';
 export { ensureJwt, requireCaller, requireAdminCaller, type Caller } from './auth.ts';
 export { announceSessionVersion, sessionIsCurrent, sessionVersionKey, REVOKED, SESSION_VERSION_CLAIM } from './session-version.ts';

@@ -33,6 +33,7 @@ export const platformConfigSchema = Type.Object({
   FILES_PUBLIC_BASE_URL: Type.Optional(Type.String({ minLength: 1, description: 'base URL browsers fetch files from (a CDN); default /files on the gateway' })),
   MAIL_URL: url('smtps?', 'mail: smtp://user:pass@host:587; unset = outbox readable in the admin console'),
   MAIL_FROM: Type.String({ minLength: 3, default: 'TALK WITH <no-reply@talkwith.local>', description: 'sender address of every mail' }),
+  METRICS_TOKEN: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9._~+/=-]{16,256}$', description: 'bearer token Prometheus sends to GET /metrics of this process (≥16 characters: letters, digits, ._~+/=-); unset = /metrics answers 404 (metrics off)' })),
   JWT_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'HMAC secret for access tokens (≥32 chars); the gateway and every service share it. Standalone generates one under DATA_DIR when unset' })),
 });
 

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '../config/index.ts';
 import type { Platform, ServiceModule } from '../service/index.ts';
 import { loggingOptions } from '../logger/index.ts';
 import { frameworkErrors, httpPlugin, healthRoutes, closeOnSignals, trustHops, SERVICE_TRUSTED_HOPS } from '../http/index.ts';
+import { metricsPlugin } from '../metrics/index.ts';
 import { loadPlatformConfig, type PlatformConfig } from './config.ts';
 import { createPlatform, closePlatform } from './create.ts';
 
@@ -15,6 +16,8 @@ export async function buildServiceApp(module: ServiceModule, platform: Platform,
   const app = Fastify({ ...loggingOptions(platform.logger), bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: trustHops(SERVICE_TRUSTED_HOPS), frameworkErrors });
   app.decorate('platform', platform);
   await app.register(httpPlugin);
+  // Before the routes it labels (onRoute).
+  await app.register(metricsPlugin, { platform, service: module.name, token: config.METRICS_TOKEN });
   await app.register(healthRoutes, { platform });
   // The gateway merges every service's document into its /api/docs in distributed mode.
   await app.register(swagger, { openapi: { openapi: '3.1.0', info: { title: `TALK WITH ${module.name}`, version: '0.1.0' } } });

@@ -37,6 +37,17 @@ export interface EventBus {
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   /** Events that exhausted their attempts, newest last (for admins and tests). */
   parked(group: string): Promise<Array<{ event: EventEnvelope; reason: string }>>;
+  /**
+   * How far behind the newest event each consumer group of this process is,
+   * in events (metrics). Adapters that cannot tell leave it out.
+   */
+  consumerLag?(): Promise<ConsumerLag[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface ConsumerLag {
+  group: string;
+  /** Events published that the group has not handled yet. */
+  lag: number;
 }
