@@ -1,7 +1,9 @@
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LogEntry, LogType } from '@talkwith/proto/logging';
 import { useAdminBase } from '../AdminBase.tsx';
+import { ShortId } from '../billing/ShortId.tsx';
 import { Badge } from '../engagement/Facts.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 
@@ -16,38 +18,48 @@ export function logTime(iso: string, language: string): string {
   });
 }
 
-/** Who wrote it, who acted, which request, and the entry's extra as indented JSON: folded until asked for. */
+/** Who wrote it, the full ids, who acted, which request, and the entry's extra as indented JSON: a row of its own under the entry. */
 function LogDetail({ entry }: { entry: LogEntry }) {
   const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
+  const facts: [string, string | null][] = [
+    [t('detail.source'), t(`source.${entry.source}`)], [t('column.userId'), entry.user_id], [t('column.characterId'), entry.character_id],
+    [t('detail.actor'), entry.actor_id], [t('detail.request'), entry.request_id],
+  ];
   return (
-    <details className="logs-detail">
-      <summary>{t('detail.show')}</summary>
+    <div className="logs-detail">
       <dl className="logs-detail__facts">
-        <div><dt>{t('detail.source')}</dt><dd>{t(`source.${entry.source}`)}</dd></div>
-        {entry.actor_id && <div><dt>{t('detail.actor')}</dt><dd>{entry.actor_id}</dd></div>}
-        {entry.request_id && <div><dt>{t('detail.request')}</dt><dd>{entry.request_id}</dd></div>}
+        {facts.filter(([, value]) => value).map(([label, value]) => <div key={label}><dt>{label}</dt><dd>{value}</dd></div>)}
       </dl>
       {entry.extra
         ? <pre className="logs-detail__json" aria-label={t('detail.extra')}>{JSON.stringify(entry.extra, null, 2)}</pre>
         : <p className="muted small">{t('detail.noExtra')}</p>}
-    </details>
+    </div>
   );
 }
 
 function LogRow({ entry, fresh }: { entry: LogEntry; fresh: boolean }) {
   const { t, i18n } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
   const { basePath } = useAdminBase();
+  const [open, setOpen] = useState(false);
+  const detailId = useId();
   return (
-    <tr className={fresh ? 'logs-row--fresh' : undefined}>
-      <td className="small logs-time">{logTime(entry.created_at, i18n.language)}</td>
-      <td data-label={t('column.type')}><Badge tone={TONE[entry.type] ?? 'off'}>{t(`type.${entry.type}`)}</Badge></td>
-      <td data-label={t('column.userId')} className="small logs-id">
-        {entry.user_id ? <Link to={`${basePath}/full/users/${encodeURIComponent(entry.user_id)}`}>{entry.user_id}</Link> : '—'}
-      </td>
-      <td data-label={t('column.characterId')} className="small logs-id">{entry.character_id ?? '—'}</td>
-      <td data-label={t('column.message')} className="logs-message">{entry.message}</td>
-      <td data-label={t('column.detail')}><LogDetail entry={entry} /></td>
-    </tr>
+    <>
+      <tr className={fresh ? 'logs-row--fresh' : undefined}>
+        <td className="small logs-time">{logTime(entry.created_at, i18n.language)}</td>
+        <td data-label={t('column.type')}><Badge tone={TONE[entry.type] ?? 'off'}>{t(`type.${entry.type}`)}</Badge></td>
+        <td data-label={t('column.userId')} className="small">
+          {entry.user_id ? <Link to={`${basePath}/full/users/${encodeURIComponent(entry.user_id)}`}><ShortId id={entry.user_id} /></Link> : '—'}
+        </td>
+        <td data-label={t('column.characterId')} className="small">{entry.character_id ? <ShortId id={entry.character_id} /> : '—'}</td>
+        <td data-label={t('column.message')} className="logs-message">{entry.message}</td>
+        <td data-label={t('column.detail')}>
+          <button type="button" className="btn btn--ghost btn--small logs-detail-toggle" aria-expanded={open} aria-controls={open ? detailId : undefined} onClick={() => setOpen(!open)}>
+            {open ? t('detail.hide') : t('detail.show')}
+          </button>
+        </td>
+      </tr>
+      {open && <tr id={detailId} className="logs-detail-row"><td colSpan={6}><LogDetail entry={entry} /></td></tr>}
+    </>
   );
 }
 

@@ -10,7 +10,7 @@ const reply = (logs: unknown[], total = logs.length, page = 1) => [200, { ok: tr
 afterEach(() => { vi.unstubAllGlobals(); });
 
 describe('LogsPage results', () => {
-  it('logs page, opened, posts the first page and shows each entry in Japan time with its type, a user link and folded details', async () => {
+  it('logs page, opened, posts the first page and shows each entry in Japan time with its type, a user link and details that open on demand', async () => {
     const entry = logEntry({ type: 'error', user_id: 'u-42', message: 'マイクが許可されていません。', extra: { device: { os: 'iOS' } }, source: 'client' });
     const server = logsServer({ ...CHARACTERS, [FILTER]: reply([entry]) });
 
@@ -21,8 +21,11 @@ describe('LogsPage results', () => {
     expect(row.getByText('2026/03/01 10:00:05')).toBeTruthy();
     expect(row.getByText('エラー')).toBeTruthy();
     expect(row.getByRole('link', { name: 'u-42' }).getAttribute('href')).toBe('/ops/full/users/u-42');
-    expect(row.getByLabelText('追加情報').textContent).toContain('"os": "iOS"');
-    expect(row.getByText('クライアント')).toBeTruthy();
+    expect(screen.queryByLabelText('追加情報')).toBeNull();
+    fireEvent.click(row.getByRole('button', { name: '表示' }));
+    expect(screen.getByLabelText('追加情報').textContent).toContain('"os": "iOS"');
+    expect(within(screen.getByLabelText('追加情報').closest('tr')!).getByText('クライアント')).toBeTruthy();
+    expect(row.getByRole('button', { name: '閉じる' }).getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByText('1 件')).toBeTruthy();
   });
 
