@@ -17,10 +17,10 @@ describe('admin audit log, end to end in standalone mode', () => {
     await gw.app.inject({ method: 'DELETE', url: `/api/${TEST_ADMIN_PREFIX}/users/${userId}`, headers: admin });
 
     const entry = await eventually(async () => {
-      const res = await gw!.app.inject({ method: 'POST', url: `/api/${TEST_ADMIN_PREFIX}/logs/filter`, headers: admin, payload: { type: 'admin.acted', user_id: 'admin-7' } });
-      return (res.json().logs as Array<{ data: { action: string; target_user_id: string } }>).find((l) => l.data.action === 'user.deleted');
+      const res = await gw!.app.inject({ method: 'POST', url: `/api/${TEST_ADMIN_PREFIX}/logs/filter`, headers: admin, payload: { source: 'audit', user_id: userId } });
+      return (res.json().logs as Array<{ message: string; actor_id: string; user_id: string }>).find((l) => l.message === 'user.deleted');
     });
     expect(created.statusCode).toBe(201);
-    expect(entry.data.target_user_id).toBe(userId);
+    expect(entry).toMatchObject({ user_id: userId, actor_id: 'admin-7' });
   });
 });

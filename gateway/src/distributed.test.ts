@@ -59,7 +59,7 @@ describe('distributed gateway', () => {
       return body.logs?.length ? body.logs : undefined;
     });
     socket.close();
-    expect(logs[0]).toMatchObject({ kind: 'client', type: 'play', user_id: 'dist-user' });
+    expect(logs[0]).toMatchObject({ source: 'client', type: 'play', user_id: 'dist-user' });
   });
 
   it('distributed gateway, malformed JSON, is answered 400 by the service through the proxy', async () => {

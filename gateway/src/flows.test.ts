@@ -57,7 +57,7 @@ for (const bus of busCases) {
     });
 
     const admin = () => ({ authorization: `Bearer ${gw.tokenFor('admin-1', ['admin'])}` });
-    const logsOf = async (filter: Record<string, string>) => {
+    const logsOf = async (filter: Record<string, unknown>) => {
       const res = await gw.app.inject({ method: 'POST', url: `/api/${TEST_ADMIN_PREFIX}/logs/filter`, headers: admin(), payload: filter });
       return res.json().logs as Array<Record<string, unknown>>;
     };
@@ -79,8 +79,8 @@ for (const bus of busCases) {
         return res.json().notifications?.length > 0 && res.json().notifications;
       });
       expect(notifications[0]).toMatchObject({ id: `welcome:${userId}`, kind: 'welcome' });
-      const logged = await eventually(async () => (await logsOf({ user_id: userId, type: 'user.registered' }))[0]);
-      expect(logged).toMatchObject({ kind: 'event', type: 'user.registered', user_id: userId });
+      const logged = await eventually(async () => (await logsOf({ user_id: userId, types: ['connect'], text: '会員登録' }))[0]);
+      expect(logged).toMatchObject({ source: 'service', type: 'connect', message: '会員登録', user_id: userId });
     });
 
     it(`${bus.name}, an admin publishes a character, dialogue finds it by a Japanese word`, async () => {
@@ -111,7 +111,7 @@ for (const bus of busCases) {
       socket.send(JSON.stringify({ event: 'joinRoom', data: { id: 'room-1', user_id: userId } }));
       socket.send('{not json');
       socket.send(JSON.stringify({ event: 'log', data: { user_id: userId, type: 'error', extra: { device: 'desktop', browser: 'Chromium' } } }));
-      const line = await eventually(async () => (await logsOf({ user_id: userId, kind: 'client' }))[0]);
+      const line = await eventually(async () => (await logsOf({ user_id: userId, source: 'client' }))[0]);
       socket.close();
       expect(line).toMatchObject({ type: 'error', user_id: userId });
       expect(frames.map((f) => f.event)).toEqual(['authed', 'joined', 'error', 'logged']);

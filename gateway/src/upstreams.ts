@@ -4,6 +4,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket, type RawData } from 'ws';
 import type { ServiceModule, ServiceName } from '@talkwith/platform';
+import { logTailRelay } from './log-tail-relay.ts';
 import { STT_MAX_FRAME_BYTES, STT_PATH } from '@talkwith/proto/dialogue';
 
 export type Upstreams = Record<ServiceName, string>;
@@ -24,6 +25,7 @@ export async function proxyRoutes(app: FastifyInstance, options: { services: Ser
   for (const service of options.services) {
     const upstream = options.upstreams[service.name];
     if (service.name === 'dialogue') await app.register(sttRelay, { upstream });
+    if (service.name === 'logging') await app.register(logTailRelay, { upstream });
     for (const prefix of service.prefixes) {
       await app.register(httpProxy, {
         upstream, prefix, rewritePrefix: prefix, http: { requestOptions: { timeout: 30_000 } },

@@ -33,6 +33,7 @@ async function benches(): Promise<Bench[]> {
     optional('billing.ts', 'benchBilling', 'billing purchases and ticket use'),
     optional('engagement.ts', 'benchEngagement', 'serial redemptions and notifications'),
     optional('recognition.ts', 'benchRecognition', 'recognition on the server (search round trip)'),
+    optional('logging.ts', 'benchLogging', 'log ingestion over the socket and the CSV export'),
     optional('synthetic.ts', 'benchSynthetic', 'synthetic talk probe (standalone)'),
     optional('player-server-reply.ts', 'benchPlayerServerReply', 'reply latency with server recognition (headless Chromium)'),
   ]);

@@ -129,3 +129,8 @@ export const LogTailFrame = Type.Union([
   Type.Object({ type: L('error'), code: Type.String(), message: Type.String() }),
 ]);
 export type LogTailFrame = Static<typeof LogTailFrame>;
+
+/** The live tail's path (a WebSocket, under the admin prefix at the gateway). */
+export const LOG_TAIL_PATH = '/api/admin/logs/tail';
+/** The largest frame a tail client may send (a start frame: a token and a small filter). */
+export const LOG_TAIL_MAX_FRAME_BYTES = 16 * 1024;

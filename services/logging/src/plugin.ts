@@ -1,33 +1,45 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceOptions } from '@talkwith/platform';
-import { ensureJwt, requireAdminCaller } from '@talkwith/platform/http';
+import { ensureJwt } from '@talkwith/platform/http';
 import { ServiceAlive } from '@talkwith/proto';
-import { LogFilter } from '@talkwith/proto/logging';
 import { loadLoggingConfig } from './config.ts';
-import { LOGGED_EVENTS, logsIn, openLogs, recordEvent } from './log-store.ts';
+import { migrateLegacyEntries } from './entries/legacy.ts';
+import { openLogs } from './entries/model.ts';
+import { exportRoutes } from './export/routes.ts';
+import { filterRoutes } from './filter/routes.ts';
+import { refuseUnknownFields } from './http/strict-validation.ts';
+import { ClientLineWriter, consumeClientLines } from './ingest/client-lines.ts';
+import { consumeServiceEvents } from './ingest/service-events.ts';
+import { summaryRoutes } from './summary/routes.ts';
+import { LogTailHub } from './tail/hub.ts';
+import { tailRoutes } from './tail/routes.ts';
 
-/** Logging: stores real-time client logs and audited domain events; admins filter them. */
+type Closer = { close(): Promise<void> };
+
+/** Logging: stores client lines, service and audit entries; admins filter, export, summarise and tail them (services/logging/API.md). */
 export const loggingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config, env }) => {
   const own = loadLoggingConfig(env);
   await ensureJwt(app, config.JWT_SECRET);
+  refuseUnknownFields(app);
   const logs = await openLogs(platform.store);
-  let consumer: { close(): Promise<void> } | undefined;
+  await migrateLegacyEntries(platform.store);
+  const hub = new LogTailHub();
+  const writer = new ClientLineWriter({ platform, retention: own.retentionDays, tail: hub, batchSize: own.LOG_INGEST_BATCH });
+  const consumers: Closer[] = [];
   app.addHook('onReady', async () => {
-    consumer = await platform.events.consume('logging', LOGGED_EVENTS, (event, tx) => recordEvent(logsIn(tx), event, own.CLIENT_LOG_RETENTION_DAYS));
+    consumers.push(await consumeServiceEvents(platform, own.retentionDays, hub));
+    consumers.push(await consumeClientLines(writer, platform));
   });
-  app.addHook('onClose', async () => { await consumer?.close(); });
+  app.addHook('onClose', async () => {
+    for (const consumer of consumers.splice(0)) await consumer.close();
+  });
 
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  api.get('/api/logging/healthz', { schema: { tags: ['logging'], summary: 'logging service alive', response: { 200: ServiceAlive } } }, async () => ({ ok: true as const, service: 'logging' }));
-  api.post('/api/admin/logs/filter', { schema: { tags: ['logging', 'admin'], summary: 'Filter stored logs, newest first', body: LogFilter } }, async (request) => {
-    await requireAdminCaller(request);
-    const { page, limit, ...criteria } = request.body;
-    const filter = Object.fromEntries(Object.entries(criteria).filter(([, v]) => v !== undefined));
-    const [items, total] = await Promise.all([
-      logs.find(filter, { sort: { at: -1 }, skip: (page - 1) * limit, limit }),
-      logs.countDocuments(filter),
-    ]);
-    return { ok: true as const, total, logs: items };
-  });
+  app.withTypeProvider<TypeBoxTypeProvider>().get('/api/logging/healthz', {
+    schema: { tags: ['logging'], summary: 'logging service alive', response: { 200: ServiceAlive } },
+  }, async () => ({ ok: true as const, service: 'logging' }));
+  await app.register(filterRoutes, { logs });
+  await app.register(exportRoutes, { logs });
+  await app.register(summaryRoutes, { store: platform.store });
+  await app.register(tailRoutes, { platform, hub });
 };

@@ -1,0 +1,36 @@
+import type { Collection, Filter } from '@talkwith/platform';
+import { toEntry, type LogDoc } from '../entries/model.ts';
+import { NEWEST_FIRST } from '../filter/list.ts';
+import { csvRow } from './csv.ts';
+
+/** Rows read per query: large enough to amortise a query, small enough that a page is a few hundred kB. */
+export const EXPORT_PAGE = 1000;
+
+/** The filter for the entries after `last` in newest-first order: keyset paging on (created_at, _id), index-backed at any depth. */
+export function after(filter: Filter, last: LogDoc): Filter {
+  return {
+    $and: [
+      filter,
+      { created_at: { $lte: last.created_at } },
+      { $or: [{ created_at: { $lt: last.created_at } }, { _id: { $lt: last._id } }] },
+    ],
+  };
+}
+
+export function readPage(logs: Collection<LogDoc>, filter: Filter, last?: LogDoc): Promise<LogDoc[]> {
+  return logs.find(last ? after(filter, last) : filter, { sort: NEWEST_FIRST, limit: EXPORT_PAGE });
+}
+
+/**
+ * The CSV body after the header, one chunk per page. A page is read only when
+ * the reply stream asks for more (the consumer pulls), so however many rows
+ * match, one page is in memory at a time.
+ */
+export async function* csvPages(logs: Collection<LogDoc>, filter: Filter, first: LogDoc[]): AsyncGenerator<string> {
+  let page = first;
+  while (page.length > 0) {
+    yield page.map((doc) => csvRow(toEntry(doc))).join('');
+    if (page.length < EXPORT_PAGE) return;
+    page = await readPage(logs, filter, page.at(-1));
+  }
+}

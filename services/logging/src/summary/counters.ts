@@ -1,0 +1,45 @@
+import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
+import type { EventOf } from '@talkwith/proto';
+import type { LogEntry } from '@talkwith/proto/logging';
+import { japanDay } from '../entries/japan-time.ts';
+
+/** The admin home's figures of one Japan day: one small document per day, bumped by the consumers (never a scan of the logs). */
+export type DayFigures = { talks: number; signups: number; revenue_yen: number; errors: number };
+export type DailyDoc = { _id: string } & Partial<DayFigures>;
+
+export const DAILY = 'log_daily';
+export const dailyIn = (store: DocumentStore | Transaction): Collection<DailyDoc> => store.collection<DailyDoc>(DAILY);
+
+/** Events that move a figure without (only) being an entry: talks started. */
+export const COUNTED_EVENTS = ['talk.started'] as const;
+
+type Counted = EventOf<'talk.started' | 'user.registered' | 'purchase.completed' | 'purchase.canceled'>;
+
+/** What an event adds to its day's figures, dated by the moment the event names. */
+function bumpOf(event: { type: string; data: unknown }): { day: string; inc: Partial<DayFigures> } | null {
+  const e = event as Counted;
+  switch (e.type) {
+    case 'talk.started': return { day: japanDay(e.data.started_at), inc: { talks: 1 } };
+    case 'user.registered': return { day: japanDay(e.data.registered_at), inc: { signups: 1 } };
+    case 'purchase.completed': return { day: japanDay(e.data.completed_at), inc: { revenue_yen: e.data.amount } };
+    case 'purchase.canceled': return { day: japanDay(e.data.canceled_at), inc: { revenue_yen: -e.data.amount } };
+    default: return null;
+  }
+}
+
+async function bump(tx: Transaction, day: string, inc: Partial<DayFigures>): Promise<void> {
+  await dailyIn(tx).updateOne({ _id: day }, { $inc: inc }, { upsert: true });
+}
+
+/** Counts an event into its day, in the transaction that records it as handled (so once per event id). */
+export async function countEvent(tx: Transaction, event: { type: string; data: unknown }): Promise<void> {
+  const change = bumpOf(event);
+  if (change) await bump(tx, change.day, change.inc);
+}
+
+/** Counts freshly stored error entries, one update per day they fall on. */
+export async function countErrors(tx: Transaction, entries: LogEntry[]): Promise<void> {
+  const perDay = new Map<string, number>();
+  for (const entry of entries) if (entry.type === 'error') perDay.set(japanDay(entry.created_at), (perDay.get(japanDay(entry.created_at)) ?? 0) + 1);
+  for (const [day, errors] of perDay) await bump(tx, day, { errors });
+}
