@@ -168,7 +168,7 @@ describe.skipIf(!hasChromium)('talk end to end: tickets, server search, resume a
 
     await startWithTicket(page);
 
-    await expect.poll(async () => (await walletOf(server.url, customer)).talk_tickets, { timeout: 30_000, intervals: [1_000] }).toBe(before);
+    await expect.poll(async () => (await walletOf(server.url, customer)).talk_tickets, { timeout: 30_000, interval: 1_000 }).toBe(before);
   }, 90_000);
 
   it('paid button 占いをする, confirmed, spends its points and the fortune plays', async () => {
