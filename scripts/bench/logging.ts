@@ -121,24 +121,31 @@ async function seedRows(dataDir: string, count: number): Promise<void> {
   }
 }
 
-async function csvExport(server: NodeProcess, url: string): Promise<BenchRow[]> {
+/** Streams one export to the end; its time, line count and the server's RSS growth (sampled every 100 ms) while it ran. */
+async function timedExport(server: NodeProcess, url: string, query: string): Promise<{ seconds: number; lines: number; growthMb: number }> {
   const rssBefore = await rssOf(server.child.pid!);
   let rssPeak = rssBefore;
   const sampler = setInterval(() => void rssOf(server.child.pid!).then((rss) => { rssPeak = Math.max(rssPeak, rss); }, () => undefined), 100);
   const started = performance.now();
-  const res = await fetch(`${url}/api/${ADMIN_PREFIX}/logs/export`, { headers: { authorization: `Bearer ${token('bench-admin', ['admin'])}` } });
+  const res = await fetch(`${url}/api/${ADMIN_PREFIX}/logs/export${query}`, { headers: { authorization: `Bearer ${token('bench-admin', ['admin'])}` } });
   if (res.status !== 200 || !res.body) throw new Error(`export answered ${res.status} ${await res.text()}`);
   let lines = 0;
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) for (const byte of chunk) if (byte === 0x0a) lines++;
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
-  const growth = (rssPeak - rssBefore) / MB;
+  return { seconds, lines, growthMb: (rssPeak - rssBefore) / MB };
+}
+
+async function csvExport(server: NodeProcess, url: string): Promise<BenchRow[]> {
+  // Baseline: a first, small export (one user's 1/1000th) pays the one-off costs (code paths compiled, heap and SQLite cache grown).
+  const small = await timedExport(server, url, '?user_id=seed-user-1');
+  const full = await timedExport(server, url, '');
   // Each message holds no line break: one line per row plus the header.
-  if (res.status !== 200 || lines !== EXPORT_ROWS + 1) throw new Error(`export answered ${res.status} with ${lines} lines`);
+  if (full.lines !== EXPORT_ROWS + 1) throw new Error(`export wrote ${full.lines} lines for ${EXPORT_ROWS} rows`);
   return [
-    { name: `CSV export of ${EXPORT_ROWS.toLocaleString('en-US')} rows`, value: round1(seconds), unit: 's' },
-    { name: 'CSV export rows per second', value: Math.round(EXPORT_ROWS / seconds), unit: 'rows/s' },
-    { name: 'server RSS growth during the export', value: round1(growth), unit: 'MB', goal: '<= 64 MB', pass: growth <= 64 },
+    { name: `CSV export of ${EXPORT_ROWS.toLocaleString('en-US')} rows`, value: round1(full.seconds), unit: 's' },
+    { name: 'CSV export rows per second', value: Math.round(EXPORT_ROWS / full.seconds), unit: 'rows/s' },
+    { name: `server RSS growth, export of ${EXPORT_ROWS.toLocaleString('en-US')} rows (baseline: the first small export)`, value: round1(full.growthMb), unit: 'MB', baseline: round1(small.growthMb), goal: '<= 64 MB', pass: full.growthMb <= 64 },
   ];
 }
 
