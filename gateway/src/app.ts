@@ -98,7 +98,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(docsPlugin, upstreams ? { merge: upstreamDocs(app, upstreams).merge } : {});
   await app.register(healthRoutes, { platform, ...(upstreams ? { extraChecks: upstreamChecks(upstreams) } : {}) });
   // In a scope of its own: @fastify/websocket's per-request hooks then run on the socket route only, not on every HTTP request.
-  const socketOptions = { events: platform.events, cache: platform.cache, publicUrl: config.PUBLIC_URL, limits: { ...socketLimitsFrom(own), ...options.socketLimits } };
+  const socketOptions = { events: platform.events, store: platform.store, cache: platform.cache, publicUrl: config.PUBLIC_URL, limits: { ...socketLimitsFrom(own), ...options.socketLimits } };
   await app.register(async (scope) => {
     await scope.register(websocket, { options: { perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES, clientTracking: true } });
     await scope.register(socketRoutes, socketOptions);

@@ -4,9 +4,10 @@ import type { RawData, WebSocket } from 'ws';
 import { Value } from '@sinclair/typebox/value';
 import { ClientFrame, type ServerFrame } from '@talkwith/proto';
 import { ADMIN_LOG_TYPES, ANONYMOUS_LOG_TYPES, type ClientLogType } from '@talkwith/proto/logging';
-import { AppError, type Cache, type Eventing } from '@talkwith/platform';
+import { AppError, type Cache, type DocumentStore, type Eventing } from '@talkwith/platform';
 import { messages, sessionIsCurrent } from '@talkwith/platform/http';
 import { trackOpenSocket } from '@talkwith/platform/metrics';
+import { createLinePublisher } from './line-publisher.ts';
 
 /** Frame budgets of the socket. Per connection in memory; per address in the cache port (shared by every gateway replica). */
 export interface SocketLimits {
@@ -39,6 +40,8 @@ export function socketLimitsFrom(own: { SOCKET_FRAMES_PER_MINUTE: number; SOCKET
 
 export interface SocketOptions {
   events: Eventing;
+  /** Log lines are published in group commits on this store (line-publisher.ts). */
+  store: DocumentStore;
   cache: Cache;
   /** PUBLIC_URL: browsers may open the socket only from this origin. Unset (standalone dev): only from the gateway's own host. */
   publicUrl?: string | undefined;
@@ -120,6 +123,7 @@ export function originAllowed(origin: string | undefined, host: string | undefin
 export async function socketRoutes(app: FastifyInstance, options: SocketOptions): Promise<void> {
   const limits = { ...DEFAULT_SOCKET_LIMITS, ...options.limits };
   const connections = new WeakMap<WebSocket, Connection>();
+  const lines = createLinePublisher(options.store, options.events);
 
   function takeToken(conn: Connection): boolean {
     const now = Date.now();
@@ -207,13 +211,13 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
     const { user_id: claimed, type, extra, character_id, message } = frame.data;
     const author = logAuthor(conn, type, claimed);
     const userId = author?.sub ?? null;
-    const event = await options.events.publish('client.logged', userId ?? `anonymous:${conn.address}`, {
+    const id = await lines.publish(userId ?? `anonymous:${conn.address}`, {
       user_id: userId, type,
       ...(extra === undefined ? {} : { extra }),
       ...(character_id === undefined ? {} : { character_id }),
       ...(message === undefined ? {} : { message }),
     });
-    send(socket, { event: 'logged', data: { id: event.id } });
+    send(socket, { event: 'logged', data: { id } });
   }
 
   async function handleRaw(socket: WebSocket, conn: Connection, raw: RawData, isBinary: boolean): Promise<void> {
