@@ -30,6 +30,7 @@ import { ContactsPage } from './engagement/ContactsPage.tsx';
 import { ContactDetailPage } from './engagement/ContactDetailPage.tsx';
 import { CampaignsPage } from './engagement/CampaignsPage.tsx';
 import { LogsPage } from './logs/LogsPage.tsx';
+import { InsightPage } from './insight/InsightPage.tsx';
 
 /**
  * The admin console: a separate chunk behind the secret path prefix (loaded by
@@ -80,6 +81,7 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
         <Route path="characters/details/:video_id" element={<VideoDetailsPage />} />
         <Route path="characters/:characterId/blocks" element={<BlocksPage />} />
         <Route path="characters/:characterId/blocks/new" element={<BlocksPage creating />} />
+        <Route path="characters/:character_id/insight" element={<InsightPage />} />
         <Route path="payment/history" element={<PaymentHistoryPage />} />
         <Route path="full/purchases/:purchase_id" element={<PurchaseDetailPage />} />
         <Route path="subscriptions/list" element={<SubscriptionsPage />} />

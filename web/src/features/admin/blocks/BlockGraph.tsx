@@ -10,6 +10,7 @@ import { EDGE_KINDS, edgeText, type CharacterGraph, type GraphEdge, type Transla
 import { GraphLegend } from './GraphLegend.tsx';
 import { edgeTypes, type TransitionFlowEdge } from './TransitionEdge.tsx';
 import { edgesNear, useViewArea } from './viewArea.ts';
+import { edgeLook, nodeLook, type TrafficStyle } from '../insight/trafficStyle.ts';
 import { extendLayout, layoutGraph, NODE_HEIGHT, NODE_WIDTH, START_HEIGHT, START_WIDTH, type Positions } from './layout.ts';
 
 /**
@@ -24,6 +25,8 @@ interface Props {
   selectedId: string | null;
   focus: FocusRequest | null;
   onSelect: (id: string) => void;
+  /** The 「トラフィック表示」 overlay (insight/); undefined when off, and then nothing of it is computed. */
+  traffic?: TrafficStyle;
 }
 
 /** The performance mark the bench (scripts/bench/block-graph.ts) waits for: laid out and the nodes painted. */
@@ -39,11 +42,13 @@ function firstViewNodes(graph: CharacterGraph): Array<{ id: string }> {
   return [...new Set(ids)].map((id) => ({ id }));
 }
 
-function flowEdge(e: GraphEdge, t: Translate, labels: boolean): TransitionFlowEdge {
+function flowEdge(e: GraphEdge, t: Translate, labels: boolean, traffic: TrafficStyle | undefined): TransitionFlowEdge {
   const color = EDGE_KINDS[e.kind];
+  const look = traffic && e.kind !== 'start' ? edgeLook(traffic, e.source, e.target) : null;
+  const marker = look?.markerSize ?? 16;
   return {
     id: e.id, source: e.source, target: e.target, type: 'transition', data: { label: edgeText(e, t), color, showLabel: labels },
-    style: { stroke: color, strokeWidth: 1.5 }, markerEnd: { type: MarkerType.ArrowClosed, color, width: 16, height: 16 },
+    style: { stroke: color, strokeWidth: 1.5, ...look?.style }, markerEnd: { type: MarkerType.ArrowClosed, color, width: marker, height: marker },
   };
 }
 
@@ -90,7 +95,7 @@ function PaintedMark() {
   return null;
 }
 
-function Canvas({ graph, selectedId, focus, onSelect }: Props) {
+function Canvas({ graph, selectedId, focus, onSelect, traffic }: Props) {
   const { t } = useTranslation(ADMIN_NS);
   const flow = useReactFlow();
   const [positions, onNodesChange] = useStablePositions(graph);
@@ -98,11 +103,12 @@ function Canvas({ graph, selectedId, focus, onSelect }: Props) {
     id: n.id, type: n.data.kind, data: n.data, position: positions.get(n.id) ?? { x: 0, y: 0 }, selected: n.id === selectedId,
     // Known sizes: the minimap and the culling of off-screen nodes need no measuring first.
     ...(n.data.kind === 'start' ? { selectable: false, width: START_WIDTH, height: START_HEIGHT } : { width: NODE_WIDTH, height: NODE_HEIGHT }),
-  })), [graph, positions, selectedId]);
+    ...(traffic && n.data.kind === 'block' ? nodeLook(traffic, n.id) : {}),
+  })), [graph, positions, selectedId, traffic]);
   const area = useViewArea();
   const edges = useMemo(
-    () => edgesNear(graph.edges, positions, area).map((e) => flowEdge(e, (key, values) => t(key, values), area?.labels ?? false)),
-    [graph, positions, area, t],
+    () => edgesNear(graph.edges, positions, area).map((e) => flowEdge(e, (key, values) => t(key, values), area?.labels ?? false, traffic)),
+    [graph, positions, area, t, traffic],
   );
   const firstView = useMemo(() => ({ nodes: firstViewNodes(graph), maxZoom: 1, minZoom: 0.6 }), [graph]);
 

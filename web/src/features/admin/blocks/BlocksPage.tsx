@@ -15,6 +15,8 @@ import { FaultList } from './FaultList.tsx';
 import { characterGraph } from './graphModel.ts';
 import { serverErrorOf } from './serverError.ts';
 import { useGraphModule } from './useGraphModule.ts';
+import { TrafficLegend } from '../insight/TrafficLegend.tsx';
+import { useTraffic } from '../insight/useTraffic.ts';
 import './blocks.css';
 
 
@@ -58,6 +60,8 @@ function BlockEditor({ character, creating, graphModule }: EditorProps) {
   const view = params.get('view') === 'list' ? 'list' : 'graph';
   const selectedId = creating ? null : params.get('block');
   const selected = character.blocks.find((b) => b.id === selectedId) ?? null;
+  const [trafficOn, setTrafficOn] = useState(false);
+  const traffic = useTraffic(character.id, trafficOn && view === 'graph');
 
   const withParams = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -76,13 +80,19 @@ function BlockEditor({ character, creating, graphModule }: EditorProps) {
           <Link className={view === 'list' ? 'tabs__tab active' : 'tabs__tab'} to={`${root}?${withParams({ view: 'list' })}`}>{t('blocks.tab.list')}</Link>
         </nav>
         <BlockSearch character={character} onPick={show} />
+        {view === 'graph' && (
+          <button type="button" className={`btn btn--small ${trafficOn ? 'btn--primary' : 'btn--ghost'}`} aria-pressed={trafficOn} onClick={() => setTrafficOn(!trafficOn)}>
+            {t('insight.traffic.toggle')}
+          </button>
+        )}
         <Link className="btn btn--primary btn--small" to={`${root}/new`}>{t('blocks.add')}</Link>
       </div>
+      {trafficOn && view === 'graph' && <TrafficLegend {...traffic} />}
       <FaultList graph={graph} onFocus={show} />
       <div className={selected || creating ? 'bg-editor bg-editor--panel' : 'bg-editor'}>
         <div className="bg-editor__main">
           {view === 'graph'
-            ? (graphModule ? <graphModule.default graph={graph} selectedId={selectedId} focus={focus} onSelect={select} /> : <p className="muted">{t('blocks.loading')}</p>)
+            ? (graphModule ? <graphModule.default graph={graph} selectedId={selectedId} focus={focus} onSelect={select} traffic={traffic.style} /> : <p className="muted">{t('blocks.loading')}</p>)
             : <BlockList base={apiBase} character={character} graph={graph} onSelect={select} />}
         </div>
         {(selected || creating) && (

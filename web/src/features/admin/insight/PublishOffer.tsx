@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { Notice } from '../../../app/ui.tsx';
+import { useAdminBase } from '../AdminBase.tsx';
+import { useAdminPublishCharacterMutation } from '../characters/charactersApi.ts';
+import { FaultList } from '../characters/FaultList.tsx';
+import { serverErrorOf } from '../characters/serverError.ts';
+import { ADMIN_NS } from '../i18n.ts';
+
+/** After an edit: the draft changed but users get it only once published, so 「公開する」 is offered here (a refusal lists the validator's faults). */
+export function PublishOffer({ characterId }: { characterId: string }) {
+  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'insight.publish' });
+  const { apiBase } = useAdminBase();
+  const [publish, outcome] = useAdminPublishCharacterMutation();
+  const refused = serverErrorOf(outcome.error, t('failed'));
+  if (outcome.isSuccess) return <Notice kind="success">{t('done')}</Notice>;
+  return (
+    <div className="ins-publish">
+      <p className="small">{t('lead')}</p>
+      {refused && <Notice kind="error">{refused.message}</Notice>}
+      {refused && refused.faults.length > 0 && <FaultList characterId={characterId} faults={refused.faults} />}
+      <button type="button" className="btn btn--primary btn--small" disabled={outcome.isLoading}
+        onClick={() => void publish({ base: apiBase, id: characterId, publish: true })}>
+        {outcome.isLoading ? t('running') : t('button')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Character, UnmatchedGroup } from '@talkwith/proto/dialogue';
+import { japanTime } from '../engagement/time.ts';
+import { ADMIN_NS } from '../i18n.ts';
+import { AddWordForm, type AddMode } from './AddWordForm.tsx';
+
+/** One group of utterances the character could not answer: how often, the ways it was said (folded), where, when last; and the two fixes. */
+export function UnmatchedGroupItem({ group, character }: { group: UnmatchedGroup; character: Character }) {
+  const { t, i18n } = useTranslation(ADMIN_NS, { keyPrefix: 'insight.unmatched' });
+  const [mode, setMode] = useState<AddMode | null>(null);
+  const title = (id: string) => character.blocks.find((b) => b.id === id)?.title || id;
+  return (
+    <li className="ins-group">
+      <div className="ins-group__head">
+        <q className="ins-group__text">{group.text}</q>
+        <span className="badge badge--warn">{t('count', { count: group.count })}</span>
+      </div>
+      <p className="ins-group__where small">
+        {group.blocks.map((b) => <span key={b.block_id} className="chip">{title(b.block_id)} ×{b.count}</span>)}
+        <span className="muted">{t('lastAt', { at: japanTime(group.last_at, i18n.language) })}</span>
+      </p>
+      {group.variants.length > 1 && (
+        <details className="ins-group__variants small">
+          <summary>{t('variants', { count: group.variants.length })}</summary>
+          <ul>{group.variants.map((v) => <li key={v.text}>「{v.text}」 ×{v.count}</li>)}</ul>
+        </details>
+      )}
+      {mode === null ? (
+        <div className="form-actions">
+          <button type="button" className="btn btn--ghost btn--small" onClick={() => setMode('hitWord')}>{t('addHitWord')}</button>
+          <button type="button" className="btn btn--ghost btn--small" onClick={() => setMode('phrase')}>{t('addPhrase')}</button>
+        </div>
+      ) : <AddWordForm key={mode} group={group} character={character} mode={mode} onClose={() => setMode(null)} />}
+    </li>
+  );
+}

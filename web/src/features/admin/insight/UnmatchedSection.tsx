@@ -1,0 +1,47 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Character, UnmatchedInsightReply } from '@talkwith/proto/dialogue';
+import { Card, Notice, Spinner } from '../../../app/ui.tsx';
+import { refusalOf } from '../billing/ConfirmDialog.tsx';
+import { ADMIN_NS } from '../i18n.ts';
+import { pickerLabel } from '../pickerLabel.ts';
+import { UnmatchedGroupItem } from './UnmatchedGroupItem.tsx';
+
+interface Props {
+  character: Character;
+  reply: UnmatchedInsightReply | undefined;
+  loading: boolean;
+  error: unknown;
+  blockId: string | null;
+  onBlock: (id: string | null) => void;
+}
+
+/** 「認識できなかった発話」: the groups of the period, largest first, narrowed to one block on demand. */
+export function UnmatchedSection({ character, reply, loading, error, blockId, onBlock }: Props) {
+  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'insight.unmatched' });
+  const filterId = useId();
+  const groups = reply?.groups ?? [];
+  return (
+    <Card className="ins-unmatched">
+      <div className="ins-section-head">
+        <h3 className="section-title">{t('title')}</h3>
+        <div className="ins-unmatched__filter">
+          <label htmlFor={filterId} className="small muted">{t('filter')}</label>
+          <select id={filterId} className="field__input" value={blockId ?? ''} onChange={(e) => onBlock(e.target.value || null)}>
+            <option value="">{t('allBlocks')}</option>
+            {character.blocks.map((b) => <option key={b.id} value={b.id}>{pickerLabel(b.title, b.id)}</option>)}
+          </select>
+        </div>
+      </div>
+      <p className="muted small">{t('lead')}</p>
+      {loading && !reply && <Spinner label={t('loading')} />}
+      {error !== undefined && error !== null && <Notice kind="error">{refusalOf(error, t('failed'))}</Notice>}
+      {reply && groups.length === 0 && <p className="admin-empty">{t('none')}</p>}
+      {groups.length > 0 && (
+        <ol className="ins-groups">
+          {groups.map((group) => <UnmatchedGroupItem key={group.text} group={group} character={character} />)}
+        </ol>
+      )}
+    </Card>
+  );
+}
