@@ -94,4 +94,32 @@ describe.skipIf(!hasChromium)('logs and insight end to end: an operator finds wh
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((line) => line.includes(customer.id))).toBe(true);
   }, 90_000);
+
+  it('insight, in the console, shows パンダが好き as unmatched in the greeting; the operator adds パンダ as a hit word to 食べ物の話 and publishes', async () => {
+    await admin.goto(consolePath('characters/demo-mirai/insight'));
+    const group = admin.locator('li.ins-group').filter({ hasText: `${NEW_WORD}が好き` }); // <q> draws the 「」 itself
+    await group.waitFor({ timeout: 20_000 });
+    await admin.getByText('認識できた発話の割合').waitFor();
+    await shoot(admin, 'insight-unmatched');
+
+    await group.getByRole('button', { name: 'ヒットワードに追加' }).click();
+    await group.getByLabel('追加する言葉').fill(NEW_WORD);
+    await chooseOption(group.getByLabel('聞き取るブロック'), 'あいさつ・話題えらび');
+    await chooseOption(group.getByLabel('ヒットしたら進むブロック'), '食べ物の話');
+    await group.getByRole('button', { name: '追加する' }).click();
+    await admin.getByText(`「${NEW_WORD}」を「あいさつ・話題えらび」のヒットワード（→「食べ物の話」）に追加しました。`).waitFor({ timeout: 15_000 });
+    await admin.getByRole('button', { name: '公開する' }).click();
+
+    await admin.getByText('公開しました。利用者との会話に反映されます。').waitFor({ timeout: 20_000 });
+  }, 90_000);
+
+  it('customer, saying パンダが好き in the greeting again after the publish, gets 食べ物の話', async () => {
+    const page = await customerPage(browser, server.url, customer);
+    opened.push(page);
+
+    await talkSaying(page, `${NEW_WORD}が好き`);
+
+    await waitForPlayingMatch(page, '/(skip|topic_food)\\.mp4$', 30_000);
+    await waitForPlaying(page, 'topic_food.mp4', 30_000);
+  }, 90_000);
 });
