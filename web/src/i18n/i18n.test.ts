@@ -113,6 +113,7 @@ describe('i18n', () => {
   });
 
   it('admin console texts, in ja-JP and en-US, have the same keys', () => {
-    expect(flatKeys(adminMessages('en-US')).sort()).toEqual(flatKeys(adminMessages('ja-JP')).sort());
+    const bases = (language: string) => [...new Set(flatKeys(adminMessages(language)).map(pluralBase))].sort();
+    expect(bases('en-US')).toEqual(bases('ja-JP'));
   });
 });
