@@ -128,4 +128,53 @@ describe('embedded bus, stored positions', () => {
     expect(await store.collection('outbox').countDocuments({})).toBe(1);
     await bus.close();
   });
+
+  it('outbox bus, a group\'s events far apart among many rows of other types, delivered in order and its position moves past the rest', async () => {
+    const store = await tempStore();
+    const bus = await createOutboxBus({ store, batchSize: 2 });
+    const mine = [testEvent('test.mine', 'k1', { n: 1 }), testEvent('test.mine', 'k1', { n: 2 })];
+    await bus.publish(mine[0]!);
+    for (let n = 0; n < 45; n++) await bus.publish(testEvent('test.other', `k${n}`));
+    await bus.publish(mine[1]!);
+    for (let n = 0; n < 3; n++) await bus.publish(testEvent('test.other', `k${n}`));
+    const handled: string[] = [];
+
+    await bus.subscribe({ group: 'picky', types: ['test.mine'], handler: async (e) => void handled.push(e.id) });
+
+    await waitFor(() => handled.length === 2);
+    expect(handled).toEqual(mine.map((e) => e.id));
+    await waitFor(async () => (await store.collection<{ _id: string; seq: number }>('bus_positions').findOne({ _id: 'picky' }))?.seq === 50);
+    await bus.close();
+  });
+
+  it('outbox bus, a group reading only its types, never reads the other types\' rows from the store', async () => {
+    const store = await tempStore();
+    const read: string[] = [];
+    // The bus's view of the store: its outbox reads are recorded (type of every row it got back).
+    const watched = Object.assign(Object.create(store) as DocumentStore, {
+      collection: (name: string) => {
+        const collection = store.collection(name);
+        if (name !== 'outbox') return collection;
+        return Object.assign(Object.create(collection) as typeof collection, {
+          find: async (...args: Parameters<typeof collection.find>) => {
+            const rows = await collection.find(...args);
+            read.push(...rows.map((row) => String((row as { type?: unknown }).type)));
+            return rows;
+          },
+        });
+      },
+    });
+    const bus = await createOutboxBus({ store: watched });
+    for (let n = 0; n < 20; n++) await bus.publish(testEvent('test.noise', `k${n}`));
+    const wanted = testEvent('test.signal', 'k1');
+    await bus.publish(wanted);
+    const handled: string[] = [];
+
+    await bus.subscribe({ group: 'signal-only', types: ['test.signal'], handler: async (e) => void handled.push(e.id) });
+
+    await waitFor(() => handled.length === 1);
+    expect(read).toContain('test.signal');
+    expect(read.filter((type) => type === 'test.noise')).toEqual([]);
+    await bus.close();
+  });
 });

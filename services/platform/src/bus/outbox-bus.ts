@@ -27,12 +27,15 @@ export async function createOutboxBus(options: OutboxBusOptions): Promise<EventB
   const { store } = options;
   const outbox = store.collection<OutboxEntry>(OUTBOX);
   await outbox.createIndex({ seq: 1 }, { unique: true });
+  // Each group reads only the types it takes (outbox-group.ts).
+  await outbox.createIndex({ type: 1, seq: 1 });
   await outbox.createIndex({ createdAt: 1 }, { expireAfterSeconds: options.keepForSeconds ?? 7 * 24 * 3600 });
   const parked = store.collection<Parked>('bus_parked');
   await parked.createIndex({ group: 1, parkedAt: 1 });
   const groups = new Map<string, OutboxGroup>();
   const deps = {
     outbox,
+    newestSeq: () => newestOutboxSeq(store),
     positions: store.collection<Position>('bus_positions'),
     parked,
     retryDelayMs: options.retryDelayMs ?? 100,
@@ -45,6 +48,8 @@ export async function createOutboxBus(options: OutboxBusOptions): Promise<EventB
 
   return {
     deliversFromOutbox: true,
+
+    wake: wakeAll,
 
     /** Eventing has stored the row already (then this only wakes the groups); anyone else's event is stored here. */
     async publish(event: EventEnvelope): Promise<void> {
@@ -73,12 +78,14 @@ export async function createOutboxBus(options: OutboxBusOptions): Promise<EventB
       return (await parked.find({ group }, { sort: { parkedAt: 1 } })).map(({ event, reason }) => ({ event, reason }));
     },
 
-    /** The newest outbox number minus each subscribed group's stored position. */
+    /** The newest outbox number minus how far each subscribed group has read. */
     async consumerLag() {
       const newest = await newestOutboxSeq(store);
       const names = [...groups.keys()];
       const positions = new Map((await deps.positions.find({ _id: { $in: names } })).map((p) => [p._id, p.seq]));
-      return names.map((group) => ({ group, lag: Math.max(0, newest - (positions.get(group) ?? 0)) }));
+      // A group reads ahead of its stored position over rows it does not take (outbox-group.ts).
+      const readTo = (group: string) => Math.max(positions.get(group) ?? 0, groups.get(group)?.readPosition ?? 0);
+      return names.map((group) => ({ group, lag: Math.max(0, newest - readTo(group)) }));
     },
 
     ping: () => store.ping(),

@@ -27,6 +27,8 @@ export type Parked = { _id: string; group: string; event: EventEnvelope; reason:
 
 export interface GroupDeps {
   outbox: Collection<OutboxEntry>;
+  /** The newest outbox number (every row up to it is committed: the store serialises publishing transactions). */
+  newestSeq(): Promise<number>;
   positions: Collection<Position>;
   parked: Collection<Parked>;
   retryDelayMs: number;
@@ -34,11 +36,21 @@ export interface GroupDeps {
   onError(err: unknown): void;
 }
 
+/** How many batches' worth of outbox numbers one read may look across for the group's types. */
+const SCAN_WINDOW_BATCHES = 10;
+
 export class OutboxGroup {
   readonly name: string;
   private readonly deps: GroupDeps;
   private readonly members: SubscribeOptions[] = [];
   private draining: Promise<void> | null = null;
+  /**
+   * How far this process has read, ahead of the stored position over
+   * windows that held none of the group's types: those moves are not written
+   * (a restart reads such a window again and finds nothing to deliver), so a
+   * burst of other groups' events costs this group no write.
+   */
+  private readAhead = 0;
   private wakeAgain = false;
   private closed = false;
 
@@ -88,24 +100,52 @@ export class OutboxGroup {
       });
   }
 
+  /**
+   * Reads only the rows of the types its members take (index type+seq): a
+   * group that does not take client log lines neither reads nor decodes them.
+   * The window up to the newest number bounds each read; the position then
+   * moves past the rows of other types too.
+   */
+  private async nextRows(position: number): Promise<{ rows: OutboxEntry[]; upTo: number } | null> {
+    const newest = await this.deps.newestSeq();
+    if (newest <= position) return null;
+    const windowEnd = Math.min(newest, position + this.deps.batchSize * SCAN_WINDOW_BATCHES);
+    const types = [...new Set(this.members.flatMap((m) => m.types))];
+    const rows = await this.deps.outbox.find(
+      { seq: { $gt: position, $lte: windowEnd }, type: { $in: types } },
+      { sort: { seq: 1 }, limit: this.deps.batchSize },
+    );
+    return { rows, upTo: rows.length === this.deps.batchSize ? rows.at(-1)!.seq : windowEnd };
+  }
+
   private async drain(): Promise<void> {
     // A group seen for the first time starts at the oldest retained event, so a late subscriber misses nothing.
     let stored = await this.deps.positions.findOne({ _id: this.name });
-    let position = stored?.seq ?? 0;
+    let position = Math.max(stored?.seq ?? 0, this.readAhead);
     while (!this.closed) {
-      const rows = await this.deps.outbox.find({ seq: { $gt: position } }, { sort: { seq: 1 }, limit: this.deps.batchSize });
-      if (rows.length === 0) return;
-      const upTo = rows.at(-1)!.seq;
+      const next = await this.nextRows(position);
+      if (!next) return;
+      const { rows, upTo } = next;
+      position = upTo;
+      if (rows.length === 0) {
+        this.readAhead = position;
+        continue;
+      }
       const diedHere = stored?.inFlight !== undefined && stored.inFlight.upTo >= rows[0]!.seq;
-      await this.deps.positions.updateOne({ _id: this.name }, { $set: { seq: position, inFlight: { upTo } } }, { upsert: true });
+      await this.deps.positions.updateOne({ _id: this.name }, { $set: { seq: rows[0]!.seq - 1, inFlight: { upTo } } }, { upsert: true });
       const wanted = rows.filter((row) => this.memberFor(row) !== undefined);
       if (diedHere) await this.handleOneByOne(wanted, stored?.suspect);
       else await this.handleBatch(wanted);
       if (this.closed) return;
-      position = upTo;
       await this.deps.positions.updateOne({ _id: this.name }, { $set: { seq: position }, $unset: { inFlight: '', suspect: '' } });
+      this.readAhead = position;
       stored = null;
     }
+  }
+
+  /** How far this process has read for the group (0 before its first read; the stored position may be behind it). */
+  get readPosition(): number {
+    return this.readAhead;
   }
 
   /** After a crash: each delivery is counted durably before it runs; one past maxAttempts is parked unrun. */

@@ -41,7 +41,10 @@ export function createEventing(options: EventingOptions): Eventing {
   const { bus, store, logger } = options;
   const embedded = bus.deliversFromOutbox === true;
   const relay = embedded ? null : startOutboxRelay({ bus, store, logger: logger.child({ component: 'outbox' }), ...options.outbox });
-  const wake = (envelope: EventEnvelope) => void bus.publish(envelope).catch((err: unknown) => logger.warn({ err }, 'embedded bus could not be woken'));
+  const wake = (envelope: EventEnvelope) => {
+    if (bus.wake) return bus.wake();
+    void bus.publish(envelope).catch((err: unknown) => logger.warn({ err }, 'embedded bus could not be woken'));
+  };
   let indexes: Promise<void> | null = null;
   const ensureIndexes = () => {
     const processed = store.collection<ProcessedEvent>(PROCESSED_EVENTS);

@@ -33,6 +33,8 @@ export interface EventBus {
    * nothing to store again (publish then only wakes it).
    */
   readonly deliversFromOutbox?: boolean;
+  /** The embedded bus: new rows are in its outbox, read them (no look-up of the event, which the publisher has just stored). */
+  wake?(): void;
   publish(event: EventEnvelope): Promise<void>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   /** Events that exhausted their attempts, newest last (for admins and tests). */
