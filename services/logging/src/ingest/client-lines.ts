@@ -83,6 +83,8 @@ export function consumeClientLines(writer: ClientLineWriter, platform: Platform)
   return platform.bus.subscribe({
     group: CLIENT_GROUP,
     types: ['client.logged'],
+    // Each line stands alone (its time is its own): the embedded bus may hand over a whole read batch, one commit here.
+    ordered: false,
     handler: async (event) => {
       if (isClientLine(event)) return writer.write(event);
       platform.logger.warn({ eventId: event.id }, 'invalid client.logged event dropped');

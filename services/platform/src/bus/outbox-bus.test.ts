@@ -178,3 +178,28 @@ describe('embedded bus, stored positions', () => {
     await bus.close();
   });
 });
+
+describe('embedded bus, unordered groups', () => {
+  it('outbox bus, a group that keeps no per-key order, gets one key\'s batch all at once while an ordered group gets it one by one', async () => {
+    const store = await tempStore();
+    const bus = await createOutboxBus({ store });
+    for (let n = 0; n < 5; n++) await bus.publish(testEvent('test.line', 'one-user', { n }));
+    const concurrency = { loose: 0, looseMax: 0, ordered: 0, orderedMax: 0 };
+    const gate = Promise.withResolvers<void>();
+    const slow = (kind: 'loose' | 'ordered') => async () => {
+      concurrency[kind] += 1;
+      concurrency[`${kind}Max`] = Math.max(concurrency[`${kind}Max`], concurrency[kind]);
+      await gate.promise;
+      concurrency[kind] -= 1;
+    };
+
+    await bus.subscribe({ group: 'loose', types: ['test.line'], ordered: false, handler: slow('loose') });
+    await bus.subscribe({ group: 'ordered', types: ['test.line'], handler: slow('ordered') });
+    await waitFor(() => concurrency.looseMax === 5 && concurrency.orderedMax === 1);
+    gate.resolve();
+
+    expect(concurrency.looseMax).toBe(5);
+    expect(concurrency.orderedMax).toBe(1);
+    await bus.close();
+  });
+});

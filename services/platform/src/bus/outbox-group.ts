@@ -169,11 +169,16 @@ export class OutboxGroup {
   }
 
   private async handleBatch(rows: OutboxEntry[]): Promise<void> {
+    // Rows of members that keep no per-key order go out all at once (SubscribeOptions.ordered).
+    const loose = new Set(rows.filter((row) => this.memberFor(row)?.ordered === false));
     const byKey = new Map<string, OutboxEntry[]>();
-    for (const row of rows) byKey.set(row.key, [...(byKey.get(row.key) ?? []), row]);
-    await Promise.all([...byKey.values()].map(async (chain) => {
-      for (const row of chain) await this.deliver(row);
-    }));
+    for (const row of rows) if (!loose.has(row)) byKey.set(row.key, [...(byKey.get(row.key) ?? []), row]);
+    await Promise.all([
+      ...[...loose].map((row) => this.deliver(row)),
+      ...[...byKey.values()].map(async (chain) => {
+        for (const row of chain) await this.deliver(row);
+      }),
+    ]);
   }
 
   /** The member that takes a row: one per key (stable while membership is), among those wanting its type. */

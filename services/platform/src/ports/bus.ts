@@ -13,6 +13,13 @@ export interface SubscribeOptions {
   handler: EventHandler;
   /** Deliveries before a failing event is parked (default 5). */
   maxAttempts?: number;
+  /**
+   * False: the group does not need one key's events one after another (each
+   * stands alone, like a client log line), so an adapter may hand over a whole
+   * read batch at once and a batching handler commits it together. The
+   * embedded bus does; the others keep per-key order regardless.
+   */
+  ordered?: boolean;
 }
 
 export interface Subscription {
