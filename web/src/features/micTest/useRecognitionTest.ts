@@ -1,22 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-
-/** The parts of the Web Speech API the test uses (Chrome and Safari ship it as webkitSpeechRecognition). */
-interface Recognition {
-  lang: string;
-  continuous: boolean;
-  interimResults: boolean;
-  start(): void;
-  abort(): void;
-  onresult: ((event: { resultIndex: number; results: ArrayLike<ArrayLike<{ transcript: string }> & { isFinal: boolean }> }) => void) | null;
-  onerror: ((event: { error: string }) => void) | null;
-  onend: (() => void) | null;
-}
-type RecognitionConstructor = new () => Recognition;
-
-function recognitionConstructor(): RecognitionConstructor | null {
-  const scope = globalThis as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor };
-  return scope.SpeechRecognition ?? scope.webkitSpeechRecognition ?? null;
-}
+import { speechRecognitionConstructor, type Recognition } from '../../app/webSpeechApi.ts';
 
 /** Where the recognition test is; `heard` carries what was recognised. */
 export type RecognitionState = 'idle' | 'listening' | 'heard' | 'nothing' | 'denied' | 'siriOff' | 'missing' | 'unavailable' | 'failed';
@@ -32,13 +15,13 @@ const ERRORS: Readonly<Record<string, RecognitionState>> = {
 
 /** One utterance through the browser's speech recognition: what it heard, or why it heard nothing. */
 export function useRecognitionTest(lang: string) {
-  const [available] = useState(() => recognitionConstructor() !== null);
+  const [available] = useState(() => speechRecognitionConstructor() !== null);
   const [state, setState] = useState<RecognitionState>(available ? 'idle' : 'unavailable');
   const [text, setText] = useState('');
   const active = useRef<Recognition | null>(null);
 
   const listen = useCallback(() => {
-    const Ctor = recognitionConstructor();
+    const Ctor = speechRecognitionConstructor();
     if (!Ctor) { setState('unavailable'); return; }
     active.current?.abort();
     const rec = new Ctor();

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createWebSpeech, speechRecognitionConstructor } from './webSpeech.ts';
+import { speechRecognitionConstructor } from '../../app/webSpeechApi.ts';
+import { createWebSpeech } from './webSpeech.ts';
 
 class FakeRecognition {
   static last: FakeRecognition | null = null;

@@ -1,22 +1,5 @@
+import { speechRecognitionConstructor } from '../../app/webSpeechApi.ts';
 import type { SpeechEvents, SpeechPort } from './ports.ts';
-
-/** The parts of the Web Speech API the player uses (Chrome and Safari ship it as webkitSpeechRecognition). */
-interface Recognition {
-  lang: string;
-  continuous: boolean;
-  interimResults: boolean;
-  start(): void;
-  abort(): void;
-  onresult: ((event: { resultIndex: number; results: ArrayLike<ArrayLike<{ transcript: string }> & { isFinal: boolean }> }) => void) | null;
-  onerror: ((event: { error: string }) => void) | null;
-  onend: (() => void) | null;
-}
-type RecognitionConstructor = new () => Recognition;
-
-export function speechRecognitionConstructor(scope: object = globalThis): RecognitionConstructor | null {
-  const w = scope as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor };
-  return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
-}
 
 // Errors after which listening again cannot help; 'no-speech' and 'aborted' just restart.
 const FATAL = new Set(['not-allowed', 'service-not-allowed', 'audio-capture', 'network', 'language-not-supported']);
