@@ -6,11 +6,11 @@
 // Runs alone with `node scripts/bench/engagement.ts`.
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { latencies, percentile, round1, startStandalone, throughput as load } from './load.ts';
 import type { NodeProcess } from './processes.ts';
-import { formatTable, type BenchRow } from './table.ts';
+import { printAlone, type BenchRow } from './table.ts';
 
 const CLIENTS = 16;
 const WARM_UP_MS = 2000;
@@ -137,9 +137,6 @@ export async function benchEngagement(): Promise<BenchRow[]> {
 }
 
 if (import.meta.main) {
-  const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
-  console.log(`load average at start ${load()}`);
-  console.log(formatTable(await benchEngagement()));
-  console.log(`load average at end ${load()}`);
+  await printAlone(benchEngagement);
   process.exit();
 }

@@ -7,12 +7,12 @@
 // `node scripts/bench/recognition.ts`.
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generatedCharacter } from './block-graph.ts';
 import { latencies, percentile, round1, startStandalone, throughput } from './load.ts';
 import type { NodeProcess } from './processes.ts';
-import { formatTable, type BenchRow } from './table.ts';
+import { printAlone, type BenchRow } from './table.ts';
 
 const BLOCKS = 500;
 const CALLS = 1000;
@@ -111,9 +111,6 @@ export async function benchRecognition(): Promise<BenchRow[]> {
 }
 
 if (import.meta.main) {
-  const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
-  console.log(`load average at start ${load()}`);
-  console.log(formatTable(await benchRecognition()));
-  console.log(`load average at end ${load()}`);
+  await printAlone(benchRecognition);
   process.exit();
 }

@@ -1,3 +1,5 @@
+import { loadavg } from 'node:os';
+
 /** One line of the benchmark table. `baseline` is measured in the same run; ratio = value / baseline. */
 export interface BenchRow {
   name: string;
@@ -28,4 +30,12 @@ export function formatTable(rows: BenchRow[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] ?? '').length)));
   const line = (r: string[]) => `| ${r.map((c, i) => (i === 0 || i === 2 || i === 5 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
   return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
+}
+
+/** `node scripts/bench/<one>.ts`: runs one benchmark and prints its table between the load averages (a reader judges the figures by them). */
+export async function printAlone(run: () => Promise<BenchRow[]>): Promise<void> {
+  const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+  console.log(`load average at start ${load()}`);
+  console.log(formatTable(await run()));
+  console.log(`load average at end ${load()}`);
 }
