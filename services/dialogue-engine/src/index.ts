@@ -1,6 +1,6 @@
 export { initialState, step, type StepResult } from './engine.ts';
 export type { EngineOptions, EngineState, Runtime, Continuation, Phase } from './state.ts';
-export { normalizeJapanese, containsWord, splitWordList } from './normalize.ts';
+export { normalizeJapanese, containsWord, splitWordList, katakanaToHiragana } from './normalize.ts';
 export { Messages, type MessageCode } from './messages.ts';
 export { validateCharacter, blockBlockReferences, blockVideoReferences, type BlockReference, type ValidationProblem } from './validate.ts';
 export { reachableVideos } from './reach.ts';

@@ -10,7 +10,8 @@ const KANA_OFFSET = 0x60;
 const LONG_VOWELS = /[ー〜～~−‐-]/gu;
 const PUNCTUATION_AND_SPACE = /[\p{P}\p{S}\p{Z}\s]/gu;
 
-function katakanaToHiragana(text: string): string {
+/** Katakana as hiragana (the other characters as they are): カレー → かれー. */
+export function katakanaToHiragana(text: string): string {
   let out = '';
   for (const ch of text) {
     const code = ch.codePointAt(0) ?? 0;

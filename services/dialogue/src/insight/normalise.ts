@@ -1,22 +1,12 @@
+import { katakanaToHiragana } from '@talkwith/dialogue-engine';
+
 /**
  * The grouping of unmatched utterances: a normal form (NFKC, lower case,
  * katakana → hiragana, punctuation and spaces removed; long-vowel marks are
  * kept, unlike the engine's hit-word form, because らーめん and らめん are
  * different words to an operator), and a near-duplicate test on it.
  */
-const KATAKANA_START = 0x30a1;
-const KATAKANA_END = 0x30f6;
-const KANA_OFFSET = 0x60;
 const PUNCTUATION_AND_SPACE = /[\p{P}\p{S}\p{Z}\s]/gu;
-
-function katakanaToHiragana(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const code = ch.codePointAt(0) ?? 0;
-    out += code >= KATAKANA_START && code <= KATAKANA_END ? String.fromCodePoint(code - KANA_OFFSET) : ch;
-  }
-  return out;
-}
 
 export function normaliseUtterance(text: string): string {
   return katakanaToHiragana(text.normalize('NFKC').toLowerCase()).replace(PUNCTUATION_AND_SPACE, '');
