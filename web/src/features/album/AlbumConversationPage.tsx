@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Card, Notice, Page, Spinner } from '../../app/ui.tsx';
-import { AlbumMissing } from './AlbumPage.tsx';
+import { Card, Page } from '../../app/ui.tsx';
+import { AlbumMissing, AlbumUnready } from './AlbumStates.tsx';
 import { AlbumEntries } from './AlbumEntries.tsx';
 import { buttonSection } from './albumModel.ts';
 import { ReplayViewer } from './ReplayViewer.tsx';
@@ -13,18 +13,10 @@ import './album.css';
 export default function AlbumConversationPage() {
   const { t } = useTranslation();
   const { character_slug: slug = '', button_id: buttonId = '' } = useParams();
-  const { character, album, loading, notFound, failed, retry } = useAlbumData(slug);
+  const state = useAlbumData(slug);
+  const { character, album } = state;
 
-  if (loading) return <Page title={t('album.title')}><Spinner label={t('common.loading')} /></Page>;
-  if (notFound) return <AlbumMissing />;
-  if (failed || !character || !album) {
-    return (
-      <Page title={t('album.title')}>
-        <Notice kind="error">{t('album.loadFailed')}</Notice>
-        <button type="button" className="btn btn--ghost" onClick={retry}>{t('album.retry')}</button>
-      </Page>
-    );
-  }
+  if (state.loading || state.notFound || state.failed || !character || !album) return <AlbumUnready state={state} />;
   const section = buttonSection(character, album, buttonId);
   if (!section) return <AlbumMissing />;
   const found = section.entries.filter((entry) => entry.kind === 'found').length;

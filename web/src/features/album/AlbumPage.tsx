@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Card, Notice, Page, Spinner } from '../../app/ui.tsx';
+import { Card, Notice, Page } from '../../app/ui.tsx';
 import { AlbumEntries } from './AlbumEntries.tsx';
+import { AlbumUnready } from './AlbumStates.tsx';
 import { albumSections, type AlbumSection } from './albumModel.ts';
 import { ReplayViewer } from './ReplayViewer.tsx';
 import { ShareMeter } from './ShareMeter.tsx';
@@ -12,18 +13,10 @@ import './album.css';
 export default function AlbumPage() {
   const { t } = useTranslation();
   const slug = useParams().character_slug ?? '';
-  const { character, album, loading, notFound, failed, retry } = useAlbumData(slug);
+  const state = useAlbumData(slug);
+  const { character, album } = state;
 
-  if (loading) return <Page title={t('album.title')}><Spinner label={t('common.loading')} /></Page>;
-  if (notFound) return <AlbumMissing />;
-  if (failed || !character || !album) {
-    return (
-      <Page title={t('album.title')}>
-        <Notice kind="error">{t('album.loadFailed')}</Notice>
-        <button type="button" className="btn btn--ghost" onClick={retry}>{t('album.retry')}</button>
-      </Page>
-    );
-  }
+  if (state.loading || state.notFound || state.failed || !character || !album) return <AlbumUnready state={state} />;
   const sections = albumSections(character, album);
   return (
     <Page title={t('album.titleOf', { name: character.name })} lead={t('album.lead')} wide>
@@ -61,17 +54,5 @@ function SectionCard({ slug, section }: { slug: string; section: AlbumSection })
         </Link>
       )}
     </section>
-  );
-}
-
-export function AlbumMissing() {
-  const { t } = useTranslation();
-  return (
-    <Page title={t('album.title')}>
-      <Card>
-        <p>{t('album.notFound')}</p>
-        <Link className="btn btn--primary btn--block" to="/chat">{t('album.toTalks')}</Link>
-      </Card>
-    </Page>
   );
 }
