@@ -1,36 +1,22 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { chooseOption, firstAdminLogIn, seedAdminInto } from './authoring/console.ts';
+import type { Browser, Page } from 'playwright-core';
+import { chooseOption } from './authoring/console.ts';
+import { startConsoleWorld, type ConsoleWorld } from './console-world.ts';
 import {
-  AdminApi, apiLogIn, customerPage, guestPage, lockedBlocks, newCustomer, printedLowerCase, shooter, VIEWPORTS, type Customer,
+  customerPage, guestPage, lockedBlocks, newCustomer, printedLowerCase, shooter, type AdminApi, type Customer,
 } from './engagement-driver.ts';
-import { ARGS, CHROMIUM, hasChromium as chromiumFound, startStandalone, stopStandalone, type Standalone } from './standalone.ts';
+import { CHROMIUM, hasChromium as chromiumFound, type Standalone } from './standalone.ts';
+import { waitForPlayingMatch } from './talk-driver.ts';
 
 const hasChromium = chromiumFound();
 if (!hasChromium) console.warn(`skipped: engagement e2e — set CHROMIUM_PATH (no browser at ${CHROMIUM})`);
 
-const ADMIN_PASSWORD = 'kanri2026Pass';
 /** ENGAGEMENT_SHOTS=<dir> also saves every engagement screen at phone and desktop sizes (for a person to look at). */
 const shoot = shooter(process.env.ENGAGEMENT_SHOTS);
 
-/** The player's video element as the checks read it (the root tsconfig has no DOM types). */
-interface VideoState { currentSrc: string; currentTime: number; paused: boolean }
-
-/** Waits until the player's visible <video> plays a file whose name matches `pattern` and has moved past its first frame. */
-async function waitForPlayingMatch(page: Page, pattern: string, timeout = 20_000): Promise<void> {
-  await page.waitForFunction((source) => {
-    const doc = (globalThis as unknown as { document: { querySelector(selector: string): VideoState | null } }).document;
-    const video = doc.querySelector('video.player__video--active');
-    return !!video && new RegExp(source).test(video.currentSrc) && !video.paused && video.currentTime > 0;
-  }, pattern, { timeout });
-}
-
 describe.skipIf(!hasChromium)('engagement end to end: serial codes, contacts and notifications (standalone gateway, headless Chromium)', () => {
-  let dataDir: string;
+  let world: ConsoleWorld;
   let server: Standalone;
   let browser: Browser;
   let admin: Page;
@@ -60,21 +46,13 @@ describe.skipIf(!hasChromium)('engagement end to end: serial codes, contacts and
   };
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'engagement-e2e-'));
-    const seeded = await seedAdminInto(dataDir);
-    server = await startStandalone(dataDir);
-    prefix = (JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as { ADMIN_PATH_PREFIX: string }).ADMIN_PATH_PREFIX;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-    admin = await (await browser.newContext({ viewport: VIEWPORTS.desktop, locale: 'ja-JP' })).newPage();
-    await firstAdminLogIn(admin, server.url, seeded, ADMIN_PASSWORD);
-    adminApi = new AdminApi(`${server.url}/api/${prefix}`, (await apiLogIn(server.url, seeded.email, ADMIN_PASSWORD)).accessToken);
+    world = await startConsoleWorld('engagement');
+    ({ server, browser, admin, adminApi, prefix } = world);
   }, 180_000);
 
   afterAll(async () => {
     for (const page of opened) await page.context().close();
-    await browser?.close();
-    await stopStandalone(server);
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await world?.close();
   });
 
   /** The admin generates three codes of ミライ's 占い on the serials page; returns the batch's id and one code read from its page. */

@@ -1,18 +1,16 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { chooseOption, firstAdminLogIn, seedAdminInto } from './authoring/console.ts';
+import type { Browser, Page } from 'playwright-core';
+import { chooseOption } from './authoring/console.ts';
 import { waitForPlaying } from './authoring/player.ts';
-import { AdminApi, apiLogIn, customerPage, newCustomer, shooter, type Customer } from './engagement-driver.ts';
-import { ARGS, CHROMIUM, hasChromium as chromiumFound, startStandalone, stopStandalone, type Standalone } from './standalone.ts';
+import { startConsoleWorld, type ConsoleWorld } from './console-world.ts';
+import { customerPage, newCustomer, shooter, type AdminApi, type Customer } from './engagement-driver.ts';
+import { CHROMIUM, hasChromium as chromiumFound, type Standalone } from './standalone.ts';
 import { say, waitForPlayingMatch } from './talk-driver.ts';
 
 const hasChromium = chromiumFound();
 if (!hasChromium) console.warn(`skipped: insight e2e — set CHROMIUM_PATH (no browser at ${CHROMIUM})`);
 
-const ADMIN_PASSWORD = 'kanri2026Pass';
 /** Not one of ミライ's words in her greeting: the first time it is an unmatched utterance. */
 const NEW_WORD = 'パンダ';
 /** INSIGHT_SHOTS=<dir> also saves the operator's screens at phone and desktop sizes. */
@@ -25,16 +23,15 @@ const shoot = shooter(process.env.INSIGHT_SHOTS);
  * greeting and publishes; the customer saying it again gets the answer.
  */
 describe.skipIf(!hasChromium)('logs and insight end to end: an operator finds where a user got stuck and fixes it (standalone gateway, headless Chromium)', () => {
-  let dataDir: string;
+  let world: ConsoleWorld;
   let server: Standalone;
   let browser: Browser;
   let admin: Page;
-  let prefix: string;
   let adminApi: AdminApi;
   let customer: Customer;
   const opened: Page[] = [];
 
-  const consolePath = (path: string) => `${server.url}/${prefix}/${path}`;
+  const consolePath = (path: string) => world.consolePath(path);
   /** A talk with ミライ: 話す, then the utterance once she listens; returns when the greeting's answer (or her not understanding) began. */
   const talkSaying = async (page: Page, text: string) => {
     await page.goto(`${server.url}/full/chat/mirai`);
@@ -44,22 +41,14 @@ describe.skipIf(!hasChromium)('logs and insight end to end: an operator finds wh
   };
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'insight-e2e-'));
-    const seeded = await seedAdminInto(dataDir);
-    server = await startStandalone(dataDir, { API_RATE_LIMIT_PER_MINUTE: '6000' });
-    prefix = (JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as { ADMIN_PATH_PREFIX: string }).ADMIN_PATH_PREFIX;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-    admin = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ja-JP', acceptDownloads: true })).newPage();
-    await firstAdminLogIn(admin, server.url, seeded, ADMIN_PASSWORD);
-    adminApi = new AdminApi(`${server.url}/api/${prefix}`, (await apiLogIn(server.url, seeded.email, ADMIN_PASSWORD)).accessToken);
+    world = await startConsoleWorld('insight', { API_RATE_LIMIT_PER_MINUTE: '6000' });
+    ({ server, browser, admin, adminApi } = world);
     customer = await newCustomer(server.url, adminApi, 'panda');
   }, 180_000);
 
   afterAll(async () => {
     for (const page of opened) await page.context().close().catch(() => undefined);
-    await browser?.close();
-    await stopStandalone(server);
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await world?.close();
   });
 
   it('customer, saying パンダ in the greeting, is not understood (her invalid reply plays)', async () => {

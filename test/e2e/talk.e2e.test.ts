@@ -1,12 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { firstAdminLogIn, seedAdminInto } from './authoring/console.ts';
+import type { Browser, Page } from 'playwright-core';
 import { waitForPlaying } from './authoring/player.ts';
-import { AdminApi, apiLogIn, customerPage, guestPage, newCustomer, shooter, type Customer } from './engagement-driver.ts';
-import { ARGS, CHROMIUM, hasChromium as chromiumFound, startStandalone, stopStandalone, type Standalone } from './standalone.ts';
+import { startConsoleWorld, type ConsoleWorld } from './console-world.ts';
+import { customerPage, guestPage, newCustomer, shooter, type AdminApi, type Customer } from './engagement-driver.ts';
+import { CHROMIUM, hasChromium as chromiumFound, type Standalone } from './standalone.ts';
 import {
   FORTUNE_POINTS, SEARCHED_WORD, authorServerRecognition, givePoints, giveTickets, nextSearch, priceMirai, say, talkCallsOf, waitForPlayingMatch, walletOf,
 } from './talk-driver.ts';
@@ -14,7 +11,6 @@ import {
 const hasChromium = chromiumFound();
 if (!hasChromium) console.warn(`skipped: talk e2e — set CHROMIUM_PATH (no browser at ${CHROMIUM})`);
 
-const ADMIN_PASSWORD = 'kanri2026Pass';
 /** TALK_SHOTS=<dir> also saves the talk's screens at phone and desktop sizes (for a person to look at). */
 const shoot = shooter(process.env.TALK_SHOTS);
 
@@ -26,7 +22,7 @@ const shoot = shooter(process.env.TALK_SHOTS);
  * talk that never played, points not spent for a paid button).
  */
 describe.skipIf(!hasChromium)('talk end to end: tickets, server search, resume and the album (standalone gateway, headless Chromium)', () => {
-  let dataDir: string;
+  let world: ConsoleWorld;
   let server: Standalone;
   let browser: Browser;
   let adminApi: AdminApi;
@@ -49,24 +45,15 @@ describe.skipIf(!hasChromium)('talk end to end: tickets, server search, resume a
   };
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'talk-e2e-'));
-    const seeded = await seedAdminInto(dataDir);
     // Every browser of the test (visitor, customer, second tab) and the test's own API calls share one address.
-    server = await startStandalone(dataDir, { API_RATE_LIMIT_PER_MINUTE: '6000' });
-    const prefix = (JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as { ADMIN_PATH_PREFIX: string }).ADMIN_PATH_PREFIX;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-    const admin = await (await browser.newContext({ locale: 'ja-JP' })).newPage();
-    await firstAdminLogIn(admin, server.url, seeded, ADMIN_PASSWORD);
-    await admin.context().close();
-    adminApi = new AdminApi(`${server.url}/api/${prefix}`, (await apiLogIn(server.url, seeded.email, ADMIN_PASSWORD)).accessToken);
+    world = await startConsoleWorld('talk', { API_RATE_LIMIT_PER_MINUTE: '6000' });
+    ({ server, browser, adminApi } = world);
     await authorServerRecognition(adminApi);
   }, 180_000);
 
   afterAll(async () => {
     for (const page of opened) await page.context().close().catch(() => undefined);
-    await browser?.close();
-    await stopStandalone(server);
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await world?.close();
   });
 
   it('visitor, talking to the free ミライ by text, gets the reply the server search found and no talk is recorded', async () => {
