@@ -22,9 +22,8 @@ export function createLinePublisher(store: DocumentStore, events: Eventing, maxB
   let draining = false;
 
   const publishAll = (batch: Waiting[]) => store.withTransaction(async (tx) => {
-    const ids: string[] = [];
-    for (const line of batch) ids.push((await events.publish('client.logged', line.key, line.data, tx)).id);
-    return ids;
+    const envelopes = await events.publishMany('client.logged', batch.map(({ key, data }) => ({ key, data })), tx);
+    return envelopes.map((e) => e.id);
   });
 
   async function settle(batch: Waiting[]): Promise<void> {

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { originAllowed } from './socket.ts';
 import { eventually, startTestGateway, type TestGateway } from './test-gateway.ts';
 import { announceSessionVersion, REVOKED } from '@talkwith/platform/http';
@@ -71,6 +71,20 @@ describe('gateway WebSocket', () => {
     await eventually(async () => (seen.length > 0 ? true : undefined));
     await sub.close();
     expect(seen).toContainEqual({ user_id: 'u9', type: 'play', character_id: 'c1' });
+  });
+
+  it('socket, 300 log lines and a bad frame sent without waiting, are answered in the order sent and share transactions', async () => {
+    // More lines than one connection may have committing at once (64): the socket is paused and resumed on the way.
+    const transactions = vi.spyOn(gw.platform.store, 'withTransaction');
+    const lines = Array.from({ length: 300 }, (_, n) => log({ type: 'play', message: `line ${n}` }));
+    const replies = await exchange([auth(gw.tokenFor('u-burst')), ...lines.slice(0, 150), '{"event":"log"', ...lines.slice(150)], 302);
+    const commits = transactions.mock.calls.length;
+    transactions.mockRestore();
+    expect(replies.map((r) => r.event)).toEqual(['authed', ...Array<string>(150).fill('logged'), 'error', ...Array<string>(150).fill('logged')]);
+    expect(new Set(replies.filter((r) => r.event === 'logged').map((r) => r.data.id)).size).toBe(300);
+    // One transaction per line (the connection waiting for each commit) would be 300 and more.
+    expect(commits).toBeLessThan(150);
+    await eventually(async () => ((await storedLogs({ user_id: 'u-burst', limit: 100, page: 3 })).length === 100 ? true : undefined));
   });
 
   it('socket, a log frame whose extra is nested 5,000 levels deep, is refused at the schema and the next frame is stored', async () => {

@@ -65,7 +65,19 @@ interface Connection {
   refilledAt: number;
   /** Frames are handled one after another, so an `auth` frame takes effect before the frames after it. */
   chain: Promise<void>;
+  /** Replies leave in the order their frames came, though log lines commit in the background. */
+  replies: Promise<void>;
+  /** Log lines accepted and not yet answered; at MAX_LINES_IN_FLIGHT the socket stops being read. */
+  inFlight: number;
 }
+
+/**
+ * Log lines one connection may have committing at once. A line no longer
+ * holds up the connection's next frame (one line per commit capped a socket
+ * at the store's commit rate); past this many the socket is paused, so a
+ * client that never reads its answers cannot pile frames up in memory.
+ */
+const MAX_LINES_IN_FLIGHT = 64;
 
 class FrameRefused extends Error {
   readonly code: string;
@@ -195,47 +207,68 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
     return user;
   }
 
+  /** Queues a reply behind the earlier ones of the connection, so answers keep the frames' order. */
+  function reply(socket: WebSocket, conn: Connection, frame: ServerFrame | Promise<ServerFrame>): void {
+    conn.replies = conn.replies.then(() => frame).then((answer) => send(socket, answer));
+  }
+
+  /** Publishes a line in the background (group commit); the connection goes on to its next frame. */
+  function acceptLine(socket: WebSocket, conn: Connection, key: string, data: Parameters<typeof lines.publish>[1]): void {
+    conn.inFlight += 1;
+    if (conn.inFlight >= MAX_LINES_IN_FLIGHT) socket.pause();
+    const answer = lines.publish(key, data).then(
+      (id): ServerFrame => ({ event: 'logged', data: { id } }),
+      (err: unknown): ServerFrame => {
+        app.log.error({ err }, 'socket log line failed');
+        return { event: 'error', data: { code: 'INTERNAL', message: messages.internal } };
+      },
+    ).finally(() => {
+      conn.inFlight -= 1;
+      if (conn.inFlight < MAX_LINES_IN_FLIGHT && socket.isPaused) socket.resume();
+    });
+    reply(socket, conn, answer);
+  }
+
   async function handleFrame(socket: WebSocket, conn: Connection, frame: ClientFrame, bytes: number): Promise<void> {
     await revalidate(conn);
     const anonymous = frame.event !== 'auth' && currentUser(conn) === null;
     if (!(await spendAddressBudget(conn, bytes, anonymous))) throw new FrameRefused('RATE_LIMITED', messages.rateLimited);
     if (frame.event === 'auth') {
-      send(socket, { event: 'authed', data: { user_id: (await authenticate(conn, frame.data.token)).sub } });
+      reply(socket, conn, { event: 'authed', data: { user_id: (await authenticate(conn, frame.data.token)).sub } });
       return;
     }
     if (frame.event === 'joinRoom') {
       requireUser(conn, frame.data.user_id);
-      send(socket, { event: 'joined', data: { id: frame.data.id } });
+      reply(socket, conn, { event: 'joined', data: { id: frame.data.id } });
       return;
     }
     const { user_id: claimed, type, extra, character_id, message } = frame.data;
     const author = logAuthor(conn, type, claimed);
     const userId = author?.sub ?? null;
-    const id = await lines.publish(userId ?? `anonymous:${conn.address}`, {
+    acceptLine(socket, conn, userId ?? `anonymous:${conn.address}`, {
       user_id: userId, type,
       ...(extra === undefined ? {} : { extra }),
       ...(character_id === undefined ? {} : { character_id }),
       ...(message === undefined ? {} : { message }),
     });
-    send(socket, { event: 'logged', data: { id } });
   }
 
   async function handleRaw(socket: WebSocket, conn: Connection, raw: RawData, isBinary: boolean): Promise<void> {
     const bytes = Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : raw instanceof ArrayBuffer ? raw.byteLength : raw.length;
     const frame = isBinary ? 'binary frames are not accepted' : parseFrame(raw.toString());
     if (typeof frame === 'string') {
-      send(socket, { event: 'error', data: { code: 'VALIDATION_FAILED', message: frame } });
+      reply(socket, conn, { event: 'error', data: { code: 'VALIDATION_FAILED', message: frame } });
       return;
     }
     try {
       await handleFrame(socket, conn, frame, bytes);
     } catch (err) {
       if (err instanceof FrameRefused) {
-        send(socket, { event: 'error', data: { code: err.code, message: err.message } });
+        reply(socket, conn, { event: 'error', data: { code: err.code, message: err.message } });
         return;
       }
       app.log.error({ err }, 'socket frame failed');
-      send(socket, { event: 'error', data: { code: 'INTERNAL', message: messages.internal } });
+      reply(socket, conn, { event: 'error', data: { code: 'INTERNAL', message: messages.internal } });
     }
   }
 
@@ -245,7 +278,7 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
     const allowed = takeToken(conn);
     conn.chain = conn.chain.then(() => (allowed
       ? handleRaw(this, conn, raw, isBinary)
-      : send(this, { event: 'error', data: { code: 'RATE_LIMITED', message: messages.rateLimited } })));
+      : reply(this, conn, { event: 'error', data: { code: 'RATE_LIMITED', message: messages.rateLimited } })));
   }
   function onError(this: WebSocket, err: Error): void {
     app.log.debug({ err }, 'socket error');
@@ -264,7 +297,7 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
     // socket still points at the upgrade's ServerResponse (_httpMessage), and
     // @fastify/websocket's error listener closes over both. Drop both links.
     (request.raw.socket as unknown as { _httpMessage: unknown })._httpMessage = null;
-    connections.set(socket, { address: request.ip ?? 'unknown', user: null, tokens: limits.connectionBurst, refilledAt: Date.now(), chain: Promise.resolve() });
+    connections.set(socket, { address: request.ip ?? 'unknown', user: null, tokens: limits.connectionBurst, refilledAt: Date.now(), chain: Promise.resolve(), replies: Promise.resolve(), inFlight: 0 });
     socket.removeAllListeners('error');
     socket.on('error', onError);
     socket.on('message', onMessage);

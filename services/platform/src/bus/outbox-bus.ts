@@ -55,7 +55,8 @@ export async function createOutboxBus(options: OutboxBusOptions): Promise<EventB
     async publish(event: EventEnvelope): Promise<void> {
       if (!(await outbox.findOne({ _id: event.id }, { projection: { _id: 1 } }))) {
         await store.withTransaction(async (tx) => {
-          await appendToOutbox(tx, event, await nextOutboxSeq(tx));
+          const seq = await nextOutboxSeq(tx);
+          await appendToOutbox(tx, [event], () => seq);
         });
       }
       wakeAll();

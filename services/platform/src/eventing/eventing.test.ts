@@ -128,6 +128,27 @@ describe('eventing in transactions (embedded bus)', () => {
     expect(seen).toEqual([{ _id: 'u9', email: 'u9@example.jp' }]);
   });
 
+
+  it('publishMany, three events between two single publishes, numbers them consecutively in order and delivers each', async () => {
+    const { events, store } = await setup('embedded');
+    const received: string[] = [];
+    await events.consume('logging', ['client.logged'], async (e) => void received.push(e.key));
+    await events.publish('client.logged', 'first', logged);
+    const many = await store.withTransaction((tx) => events.publishMany('client.logged', ['a', 'b', 'c'].map((key) => ({ key, data: { user_id: key, type: 'play' as const } })), tx));
+    await events.publish('client.logged', 'last', logged);
+    await waitFor(() => received.length === 5);
+    const rows = await store.collection<{ _id: string; seq: number }>('outbox').find({}, { sort: { seq: 1 } });
+    expect(rows.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(rows.slice(1, 4).map((r) => r._id)).toEqual(many.map((e) => e.id));
+    expect(received.sort()).toEqual(['a', 'b', 'c', 'first', 'last']);
+  });
+
+  it('publishMany, one item the schema refuses, stores none of them', async () => {
+    const { events, store } = await setup('embedded');
+    const attempt = store.withTransaction((tx) => events.publishMany('client.logged', [{ key: 'a', data: logged }, { key: 'b', data: { user_id: 5 } as never }], tx));
+    await expect(attempt).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await store.collection('outbox').countDocuments({})).toBe(0);
+  });
   it('consume, handler that writes then fails, rolls its writes back with the attempt and keeps them once after the retry', async () => {
     const { events, store } = await setup('embedded');
     let calls = 0;

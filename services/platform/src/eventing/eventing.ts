@@ -54,22 +54,36 @@ export function createEventing(options: EventingOptions): Eventing {
     ]).then(() => undefined));
   };
 
-  async function storeInOutbox(envelope: EventEnvelope, tx: Transaction): Promise<void> {
-    const entry = await appendToOutbox(tx, envelope, embedded ? await nextOutboxSeq(tx) : relay!.nextSeq());
-    tx.afterCommit(() => (relay ? relay.handOver(entry) : wake(envelope)));
+  async function storeInOutbox(envelopes: readonly EventEnvelope[], tx: Transaction): Promise<void> {
+    if (envelopes.length === 0) return;
+    // Embedded: one reservation of the store-wide numbers for the lot; relayed: this process's tie-break counter.
+    const first = embedded ? await nextOutboxSeq(tx, envelopes.length) : 0;
+    const entries = await appendToOutbox(tx, envelopes, (i) => (embedded ? first + i : relay!.nextSeq()));
+    tx.afterCommit(() => {
+      if (!relay) return wake(envelopes[0]!);
+      for (const entry of entries) relay.handOver(entry);
+    });
+  }
+
+  function envelopeOf<K extends EventType>(type: K, key: string, data: EventMap[K]): EventEnvelope<EventMap[K]> {
+    const problem = dataProblem(type, data);
+    if (problem) throw new AppError('VALIDATION_FAILED', `cannot publish: ${problem}`);
+    const requestId = currentRequestId();
+    return { id: randomUUID(), type, version: definitionOf(type)!.version, occurredAt: new Date().toISOString(), key, data, ...(requestId ? { requestId } : {}) };
   }
 
   return {
     async publish<K extends EventType>(type: K, key: string, data: EventMap[K], tx?: Transaction): Promise<EventEnvelope<EventMap[K]>> {
-      const problem = dataProblem(type, data);
-      if (problem) throw new AppError('VALIDATION_FAILED', `cannot publish: ${problem}`);
-      const requestId = currentRequestId();
-      const envelope: EventEnvelope<EventMap[K]> = {
-        id: randomUUID(), type, version: definitionOf(type)!.version, occurredAt: new Date().toISOString(), key, data, ...(requestId ? { requestId } : {}),
-      };
-      if (tx) await storeInOutbox(envelope, tx);
-      else await store.withTransaction((own) => storeInOutbox(envelope, own));
+      const envelope = envelopeOf(type, key, data);
+      if (tx) await storeInOutbox([envelope], tx);
+      else await store.withTransaction((own) => storeInOutbox([envelope], own));
       return envelope;
+    },
+
+    async publishMany<K extends EventType>(type: K, items: ReadonlyArray<{ key: string; data: EventMap[K] }>, tx: Transaction): Promise<Array<EventEnvelope<EventMap[K]>>> {
+      const envelopes = items.map(({ key, data }) => envelopeOf(type, key, data));
+      await storeInOutbox(envelopes, tx);
+      return envelopes;
     },
 
     close: async () => relay?.close(),

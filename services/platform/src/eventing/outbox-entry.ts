@@ -27,10 +27,13 @@ export type OutboxEntry = {
 const SEQUENCE = 'outbox_sequence';
 type SequenceCounter = { _id: string; n: number };
 
-/** The next number of the store-wide sequence, taken inside `tx` (transactions are serialised on the embedded store). */
-export async function nextOutboxSeq(tx: Transaction): Promise<number> {
-  const counter = await tx.collection<SequenceCounter>(SEQUENCE).findOneAndUpdate({ _id: OUTBOX }, { $inc: { n: 1 } }, { upsert: true });
-  return counter!.n;
+/**
+ * Reserves the next `count` numbers of the store-wide sequence inside `tx`
+ * (transactions are serialised on the embedded store) and returns the first.
+ */
+export async function nextOutboxSeq(tx: Transaction, count = 1): Promise<number> {
+  const counter = await tx.collection<SequenceCounter>(SEQUENCE).findOneAndUpdate({ _id: OUTBOX }, { $inc: { n: count } }, { upsert: true });
+  return counter!.n - count + 1;
 }
 
 /** The number of the newest event published through this store's embedded bus (0 before the first). */
@@ -47,8 +50,10 @@ export async function outboxBacklog(store: Pick<DocumentStore, 'collection'>, bu
   return store.collection<OutboxEntry>(OUTBOX).countDocuments({ sentAt: null });
 }
 
-export async function appendToOutbox(tx: Transaction, envelope: EventEnvelope, seq: number): Promise<OutboxEntry> {
-  const entry: OutboxEntry = { _id: envelope.id, key: envelope.key, type: envelope.type, envelope, createdAt: new Date(), seq, sentAt: null };
-  await tx.collection<OutboxEntry>(OUTBOX).insertOne(entry);
-  return entry;
+/** Stores the envelopes in the outbox in one write, numbered by `seqOf` (their index in the list). */
+export async function appendToOutbox(tx: Transaction, envelopes: readonly EventEnvelope[], seqOf: (index: number) => number): Promise<OutboxEntry[]> {
+  const createdAt = new Date();
+  const entries = envelopes.map((envelope, i): OutboxEntry => ({ _id: envelope.id, key: envelope.key, type: envelope.type, envelope, createdAt, seq: seqOf(i), sentAt: null }));
+  await tx.collection<OutboxEntry>(OUTBOX).insertMany(entries);
+  return entries;
 }

@@ -21,6 +21,13 @@ export interface Eventing {
    */
   publish<K extends EventType>(type: K, key: string, data: EventMap[K], tx?: Transaction): Promise<EventEnvelope<EventMap[K]>>;
   /**
+   * Publishes many events of one type inside `tx`, as `publish` would one by
+   * one (same order, same envelopes), but with one outbox write: for bursts
+   * such as client log lines, where a write per event would cost more than
+   * the events themselves. All of them or none (a bad one refuses the lot).
+   */
+  publishMany<K extends EventType>(type: K, items: ReadonlyArray<{ key: string; data: EventMap[K] }>, tx: Transaction): Promise<Array<EventEnvelope<EventMap[K]>>>;
+  /**
    * Consumes `types` as consumer group `group`. Each event runs in a store
    * transaction together with the record that it was handled, so a handler's
    * store writes happen exactly once per event id; invalid events are logged
