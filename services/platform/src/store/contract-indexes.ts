@@ -71,6 +71,19 @@ export function indexContract(ctx: StoreContext): void {
       expect(await coll.countDocuments({ owner: 'o0', n: { $gte: 15 } })).toBe(5);
       expect(await coll.countDocuments({ tags: 't0' })).toBe(4);
     });
+
+    it('countDocuments on an indexed field, values of every type beside the strings, counts exactly what find matches', async () => {
+      const coll = ctx.store().collection(uniqueName('count'));
+      await coll.createIndex({ who: 1 });
+      const odd = [{ who: 5 }, { who: true }, { who: null }, {}, { who: { name: 'a' } }, { who: '{"name":"a"}' }, { who: new Date(5) }, { who: '\u0001Dx' }, { who: '' }];
+      await coll.insertMany([...odd, ...['a', 'a', 'b', 'c', 'ab'].map((who) => ({ who }))]);
+      const filters = [
+        { who: 'a' }, { who: '{"name":"a"}' }, { who: { $gte: 'a', $lt: 'b' } }, { who: { $lt: 'b' } }, { who: { $gt: '' } },
+        { who: { $in: ['a', 'c', ''] } }, { who: '' }, { who: '\u0001Dx' }, { who: { $lte: 'c' }, _id: { $gte: '' } }, {},
+      ];
+      for (const filter of filters) expect(await coll.countDocuments(filter), JSON.stringify(filter)).toBe((await coll.find(filter)).length);
+      expect(await coll.countDocuments({ who: { $gte: 'a', $lt: 'b' } })).toBe(3);
+    });
   });
 
   describe('persistence', () => {

@@ -11,7 +11,7 @@ import type {
 import { assertDepth, decodeDocument, encodeDocument, type DocumentLimits } from './json-codec.ts';
 import { applyUpdate, assertProjection, compileFilter, projectDoc, seedFromFilter, sortDocs } from './mongo-semantics.ts';
 import { isUniqueViolation, type SqliteEngine, type TxToken } from './sqlite-engine.ts';
-import { indexDef, planQuery } from './sqlite-plan.ts';
+import { indexDef, planExact, planQuery } from './sqlite-plan.ts';
 import type { CollectionSchema, SqliteSchema } from './sqlite-schema.ts';
 
 type NewDoc<T> = Omit<T, '_id'> & { _id?: string };
@@ -95,8 +95,13 @@ export class SqliteCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   async countDocuments(filter: Filter = {}): Promise<number> {
-    if (Object.keys(filter).length === 0) return this.read((schema) => Number(this.deps.engine.statement(`SELECT count(*) AS n FROM ${schema.table}`).get()?.['n']));
-    return (await this.read((schema) => this.select(schema, this.shallow(filter), {}))).length;
+    this.shallow(filter);
+    return this.read((schema) => {
+      // Conditions SQL decides exactly (strings on indexed fields) are counted in SQLite, without decoding a row.
+      const exact = planExact(filter, schema.pushable);
+      if (exact) return Number(this.deps.engine.statement(`SELECT count(*) AS n FROM ${schema.table} WHERE ${exact.where}`).get(...exact.params)?.['n']);
+      return this.select(schema, filter, {}).length;
+    });
   }
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {

@@ -136,3 +136,52 @@ export function crossesArray(doc: Record<string, unknown>, path: string): boolea
   }
   return Array.isArray(value);
 }
+
+/**
+ * Conditions SQL can decide exactly as MongoDB would: strings only (equality,
+ * ranges, $in), on `_id` or a pushable field. Each field is also required to
+ * hold a string (`json_type` text, and not a Date's tagged text), since
+ * MongoDB never compares a string with another type. An escaped stored string
+ * ("\u0001S" + one starting with U+0001) orders against any operand that does
+ * not start with U+0001 as the string itself would: the first character decides.
+ */
+function exactConditionsFor(field: string, cond: unknown, out: QueryPlan): boolean {
+  const expr = fieldExpr(field);
+  const plain = (v: unknown): v is string => typeof v === 'string' && !v.startsWith('\u0001');
+  const guard = field === '_id' ? '' : ` AND json_type(doc, '$.${field}') = 'text' AND substr(${expr}, 1, 2) <> char(1, 68)`;
+  if (plain(cond)) {
+    out.where += ` AND ${expr} = ?${guard}`;
+    out.params.push(cond);
+    return true;
+  }
+  if (cond === null || typeof cond !== 'object' || Array.isArray(cond) || cond instanceof Date || cond instanceof RegExp) return false;
+  const entries = Object.entries(cond);
+  if (entries.length === 0) return false;
+  for (const [op, operand] of entries) {
+    const sqlOp = COMPARISONS[op];
+    if (sqlOp && plain(operand)) {
+      out.where += ` AND ${expr} ${sqlOp} ?`;
+      out.params.push(operand);
+    } else if (op === '$in' && Array.isArray(operand) && operand.length > 0 && operand.length <= 500 && operand.every(plain)) {
+      out.where += ` AND ${expr} IN (${operand.map(() => '?').join(', ')})`;
+      out.params.push(...operand);
+    } else return false;
+  }
+  out.where += guard;
+  return true;
+}
+
+/**
+ * The SQL that selects exactly the documents `filter` matches, or null when
+ * mingo must decide (any condition SQL cannot decide exactly). Lets a count
+ * run in SQLite without decoding a row.
+ */
+export function planExact(filter: Filter, pushable: ReadonlySet<string>): Pick<QueryPlan, 'where' | 'params'> | null {
+  const plan: QueryPlan = { where: '1', params: [], orderBy: null };
+  for (const [key, cond] of Object.entries(filter)) {
+    if (key.startsWith('$')) return null;
+    if (key !== '_id' && !pushable.has(key)) return null;
+    if (!exactConditionsFor(key, cond, plan)) return null;
+  }
+  return plan;
+}
