@@ -54,6 +54,24 @@ export function runBusContract(adapterName: string, makeBus: () => Promise<Event
       expect(seen).toEqual({ [a]: [event.id], [b]: [event.id] });
     });
 
+    it('bus, a group whose handler is held, reports every event behind as its consumer lag until they are handled', async (test) => {
+      const bus = await open();
+      if (!bus.consumerLag) return test.skip();
+      const group = uniqueGroup('lag');
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => { release = resolve; });
+      let started = 0;
+      let handled = 0;
+      await bus.subscribe({ group, types: ['test.lagged'], handler: async () => { started++; await gate; handled++; } });
+      for (let i = 0; i < 4; i++) await bus.publish(testEvent('test.lagged', `lag-key-${i}`));
+      await waitFor(() => started >= 1);
+      const behind = (await bus.consumerLag()).find((l) => l.group === group);
+      release();
+      await waitFor(() => handled === 4);
+      await waitFor(async () => (await bus.consumerLag!()).find((l) => l.group === group)?.lag === 0);
+      expect(behind?.lag).toBe(4);
+    });
+
     it('bus, two subscribers in one group, each event is handled once', async () => {
       const [bus1, bus2] = await openPair();
       const group = uniqueGroup('balance');

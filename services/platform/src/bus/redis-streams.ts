@@ -4,6 +4,7 @@ import type { EventEnvelope } from '@talkwith/proto';
 import type { EventBus, Subscription } from '../ports/index.ts';
 import { startStreamMember } from './redis-member.ts';
 import { streamKeys } from './redis-keys.ts';
+import { streamGroupLag } from './redis-lag.ts';
 import { hashKey } from './shared.ts';
 
 export interface RedisStreamsBusOptions {
@@ -48,6 +49,8 @@ export async function createRedisStreamsBus(options: RedisStreamsBusOptions): Pr
   command.on('error', settings.onError);
   await command.connect();
   const members = new Set<{ close(): Promise<void> }>();
+  /** Groups subscribed in this process: the ones whose lag this process reports. */
+  const groups = new Set<string>();
 
   async function ensureGroup(group: string): Promise<void> {
     for (let shard = 0; shard < settings.shards; shard++) {
@@ -66,6 +69,7 @@ export async function createRedisStreamsBus(options: RedisStreamsBusOptions): Pr
     },
     async subscribe(subscribeOptions): Promise<Subscription> {
       await ensureGroup(subscribeOptions.group);
+      groups.add(subscribeOptions.group);
       // A dedicated connection: XREADGROUP BLOCK holds it.
       const blocking = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 3 });
       blocking.on('error', settings.onError);
@@ -83,6 +87,9 @@ export async function createRedisStreamsBus(options: RedisStreamsBusOptions): Pr
     async parked(group) {
       const raw = await command.lrange(settings.keys.parked(group), 0, -1);
       return raw.map((line) => JSON.parse(line) as { event: EventEnvelope; reason: string });
+    },
+    async consumerLag() {
+      return Promise.all([...groups].map(async (group) => ({ group, lag: await streamGroupLag(command, settings.keys, settings.shards, group) })));
     },
     async ping() {
       await command.ping();
