@@ -1,7 +1,8 @@
 import httpProxy from '@fastify/http-proxy';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { ServiceModule, ServiceName } from '@talkwith/platform';
+import { AppError, type ServiceModule, type ServiceName } from '@talkwith/platform';
+import { messages } from '@talkwith/platform/http';
 import { STT_MAX_FRAME_BYTES, STT_PATH } from '@talkwith/proto/dialogue';
 import { LOG_TAIL_MAX_FRAME_BYTES, LOG_TAIL_PATH } from '@talkwith/proto/logging';
 import { websocketRelay } from './websocket-relay.ts';
@@ -17,6 +18,21 @@ export type Upstreams = Record<ServiceName, string>;
  */
 export function forwardClientAddress(request: { ip: string; id: string }, headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return { ...headers, 'x-forwarded-for': request.ip, 'x-request-id': request.id };
+}
+
+/**
+ * A failed forward as the client sees it. Nothing reached the service
+ * (refused: it is down or restarting) → 503; it dropped the connection before
+ * answering (killed mid-request) → 502, the outcome unknown, so the same call
+ * with the same Idempotency-Key may be sent again; no answer in time → 504.
+ * reply-from's own mapping made the first two a 500 INTERNAL, which reads as
+ * a bug in the service rather than "try again".
+ */
+export function upstreamFailure(error: Error & { statusCode?: number; cause?: unknown }): AppError {
+  const causeCode = (error.cause as { code?: unknown } | undefined)?.code;
+  if (error.statusCode === 503 || causeCode === 'ECONNREFUSED') return new AppError('UNAVAILABLE', messages.internal, { cause: error });
+  if (error.statusCode === 504) return new AppError('GATEWAY_TIMEOUT', messages.internal, { cause: error });
+  return new AppError('BAD_GATEWAY', messages.internal, { cause: error });
 }
 
 /** Distributed mode: every prefix a service owns is proxied to that service's process. */
@@ -39,7 +55,7 @@ export async function proxyRoutes(app: FastifyInstance, options: { services: Ser
     for (const prefix of service.prefixes) {
       await app.register(httpProxy, {
         upstream, prefix, rewritePrefix: prefix, http: { requestOptions: { timeout: 30_000 } },
-        replyOptions: { rewriteRequestHeaders: forwardClientAddress },
+        replyOptions: { rewriteRequestHeaders: forwardClientAddress, onError: (reply, { error }) => reply.send(upstreamFailure(error)) },
       });
     }
   }

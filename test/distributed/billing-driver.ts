@@ -142,7 +142,9 @@ export class BillingClient {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), randomInt(1, 40));
     try {
-      this.record(intent, await this.call(intent.user, 'POST', '/api/payment/card/authorize', body, { key: intent.key, signal: controller.signal }));
+      const reply = await this.call(intent.user, 'POST', '/api/payment/card/authorize', body, { key: intent.key, signal: controller.signal });
+      // A "try again" (billing killed under the call: 502/503) is what the retry below is for.
+      if (!retryable(reply.status)) this.record(intent, reply);
     } catch {
       this.stats.aborts++;
     }

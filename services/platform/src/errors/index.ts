@@ -13,7 +13,9 @@ export const ErrorCodes = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  BAD_GATEWAY: 502,
   UNAVAILABLE: 503,
+  GATEWAY_TIMEOUT: 504,
 } as const satisfies Record<string, number>;
 
 export type KnownErrorCode = keyof typeof ErrorCodes;
