@@ -24,6 +24,8 @@ export interface Run {
   twinPending: boolean;
   /** The element has presented a frame of this clip. */
   framed: boolean;
+  /** A rendering frame is chosen to show it (the cadence of the clip on screen, or one interval after a last frame); nothing else shows it. */
+  scheduled: boolean;
 }
 
 /** Until two frames have been seen, a clip is taken to run at 30 fps. */
@@ -32,7 +34,7 @@ const FIRST_FRAME_GUESS = 1 / 30;
 export function newRun(start: Pick<Run, 'el' | 'slot' | 'videoId' | 'endless' | 'loopCount' | 'notifyAtMs'>): Run {
   return {
     ...start, passes: 0, shown: false, endReported: false, lastMediaTime: -1, frameInterval: Number.POSITIVE_INFINITY,
-    stopFrames: () => undefined, preciseFrames: false, cancelStart: () => undefined, playedAt: null, twinPending: false, framed: false,
+    stopFrames: () => undefined, preciseFrames: false, cancelStart: () => undefined, playedAt: null, twinPending: false, framed: false, scheduled: false,
   };
 }
 

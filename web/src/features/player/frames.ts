@@ -40,9 +40,10 @@ export function watchFrames(el: HTMLVideoElement, onFrame: (info: FrameInfo) => 
 /**
  * Runs `fn(now)` in the rendering frame closest to `at` (a requestAnimationFrame
  * time; the first frame when `at` is null or past). A change made there shows
- * in the same frame as a video frame whose callback had that `now`.
+ * in the same frame as a video frame whose callback had that `now`. `at` may be
+ * asked afresh in every rendering frame (a time that moves as frames are presented).
  */
-export function inFrameAt(at: number | null, fn: (now: number) => void, raf: (cb: (now: number) => void) => number): () => void {
+export function inFrameAt(at: number | null | ((now: number) => number | null), fn: (now: number) => void, raf: (cb: (now: number) => void) => number): () => void {
   let live = true;
   let previous: number | null = null;
   let vsync = 1000 / 60;
@@ -50,7 +51,8 @@ export function inFrameAt(at: number | null, fn: (now: number) => void, raf: (cb
     if (!live) return;
     if (previous !== null && now - previous > 4) vsync = Math.min(vsync, now - previous);
     previous = now;
-    if (at === null || now >= at - vsync / 2) {
+    const target = typeof at === 'function' ? at(now) : at;
+    if (target === null || now >= target - vsync / 2) {
       fn(now);
       return;
     }

@@ -2,6 +2,7 @@ import { hasFrameCallbacks, inFrameAt, watchFrames, type FrameInfo } from './fra
 import type { VideoEvents, VideoPort } from './ports.ts';
 import { isLastFrame, newRun, noteFrame, type Run } from './clipRun.ts';
 import { createVideoPool, type VideoPool } from './videoPool.ts';
+import { screenCadence } from './cadence.ts';
 
 export const SHOWN_CLASS = 'player__video--active';
 
@@ -17,6 +18,8 @@ const HAVE_CURRENT_DATA = 2;
 /** How late a clip's clock starts after play() (audio output start-up), learnt as clips play; ms. */
 const START_LATENCY_GUESS = 40;
 const START_LATENCY_MAX = 150;
+/** The longest a clip waits for the cadence of the one on screen (clips run at 10 fps or more); ms. */
+const LONGEST_CADENCE_WAIT = 100;
 
 /**
  * The player's video stage: a pool of stacked <video> elements of which
@@ -25,12 +28,15 @@ const START_LATENCY_MAX = 150;
  * the outgoing clip stays on screen until then, so no switch shows black
  * or a poster. A clip that ends naturally is reported at its last frame,
  * so the next clip can start one frame interval later (no seek on the
- * critical path: warm elements already sit at their first frame).
+ * critical path: warm elements already sit at their first frame). A clip
+ * that cuts the one on screen is shown one frame interval after that clip's
+ * last seen frame (cadence.ts), so an interrupt lasts one frame too.
  */
 export function createVideoStage(container: HTMLElement, events: VideoEvents, options: StageOptions = {}): VideoPort & { pool: VideoPool } {
   const pool = createVideoPool(container, { size: options.poolSize ?? 6, className: 'player__video' });
   const raf = options.raf ?? ((cb: (now: number) => void) => requestAnimationFrame(cb));
   let shownEl: HTMLVideoElement | null = null;
+  const cadence = screenCadence();
   let current: Run | null = null;
   let soundAllowed = false;
   /** When the clip that just ended should give way: its last frame's display time plus one frame. */
@@ -52,12 +58,13 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
     });
   }
 
-  function reveal(run: Run): void {
+  function reveal(run: Run, now: number): void {
     if (current !== run || run.shown) return;
     run.shown = true;
     const previous = shownEl;
     run.el.classList.add(SHOWN_CLASS);
     shownEl = run.el;
+    cadence.follow(run.el, now);
     if (previous && previous !== run.el) {
       previous.classList.remove(SHOWN_CLASS);
       previous.pause();
@@ -88,7 +95,7 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
     if (current !== run) return;
     // readyState can lag the first presented frame by a task: then `loadeddata` shows it (see the element listeners).
     run.framed = true;
-    if (!run.shown) revealIfFramed(run);
+    if (!run.shown && !run.scheduled) showOnCadence(run);
     learnLatency(run, frame);
     const t = frame.mediaTime;
     noteFrame(run, t);
@@ -122,16 +129,38 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
       if (current !== run) return;
       run.stopFrames();
       twin.loop = run.el.loop;
-      Object.assign(run, { el: twin, passes: run.passes + 1, lastMediaTime: -1, shown: false, playedAt: now, twinPending: false, framed: true });
+      // Frame 0 is there, but the twin is shown only at `showAt`, when the last frame has had its interval.
+      Object.assign(run, { el: twin, passes: run.passes + 1, lastMediaTime: -1, shown: false, playedAt: now, twinPending: false, framed: true, scheduled: true });
       watch(run);
       startPlaying(twin);
-      run.cancelStart = inFrameAt(showAt, () => revealIfFramed(run), raf);
+      run.cancelStart = inFrameAt(showAt, (shownAt) => revealIfFramed(run, shownAt), raf);
     }, raf);
   }
 
-  /** Shows a warm clip whose frame 0 is still there; otherwise its first presented frame will (onFrame). */
-  function revealIfFramed(run: Run): void {
-    if (run.el.readyState >= HAVE_CURRENT_DATA) reveal(run);
+  /** Shows a clip whose frame is there; otherwise its first presented frame (onFrame) or its data (onData) schedule it again. */
+  function revealIfFramed(run: Run, now: number): void {
+    run.scheduled = false;
+    if (run.el.readyState >= HAVE_CURRENT_DATA) reveal(run, now);
+  }
+
+  /**
+   * Shows the run one frame interval after the last frame seen of the clip on
+   * screen (at once when there is none, or it has stopped presenting frames),
+   * running `start` first in that rendering frame.
+   */
+  function showOnCadence(run: Run, start?: (now: number) => void): void {
+    run.scheduled = true;
+    let askedAt: number | null = null;
+    const due = (now: number) => {
+      askedAt ??= now;
+      const next = cadence.dueAt(now);
+      return next === null ? null : Math.min(next, askedAt + LONGEST_CADENCE_WAIT);
+    };
+    run.cancelStart = inFrameAt(due, (now) => {
+      if (current !== run) return;
+      start?.(now);
+      revealIfFramed(run, now);
+    }, raf);
   }
 
   function watch(run: Run): void {
@@ -144,30 +173,29 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
     const handoff = handoffAt;
     handoffAt = null;
     if (!warm) {
-      // Cold: it plays hidden and is shown at its first presented frame (onFrame).
+      // Cold: it plays hidden; its first presented frame (onFrame) schedules it on the cadence of the clip on screen.
       watch(run);
       startPlaying(run.el);
       return;
     }
     if (handoff === null) {
-      // An interrupt (a hit word, a button): frame 0 is decoded, so it is shown in the next rendering frame.
-      run.cancelStart = inFrameAt(null, (now) => {
-        if (current !== run) return;
+      // An interrupt (a hit word, a button): frame 0 is decoded; it starts and shows when the clip on screen has had its frame interval.
+      showOnCadence(run, (now) => {
         watch(run);
         run.playedAt = now;
         startPlaying(run.el);
-        revealIfFramed(run);
-      }, raf);
+      });
       return;
     }
     // A natural end: the clock starts hidden, early by the learnt start-up latency, and the
     // clip is shown one frame interval after the old clip's last frame.
+    run.scheduled = true;
     run.cancelStart = inFrameAt(handoff - startLatency, (now) => {
       if (current !== run) return;
       watch(run);
       run.playedAt = now;
       startPlaying(run.el);
-      run.cancelStart = inFrameAt(handoff, () => revealIfFramed(run), raf);
+      run.cancelStart = inFrameAt(handoff, (shownAt) => revealIfFramed(run, shownAt), raf);
     }, raf);
   }
 
@@ -192,10 +220,10 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
       }
       reportEnd(run, null);
     };
-    // A cold clip whose first frame came before its data was reported is shown as soon as it is.
+    // A cold clip whose first frame came before its data was reported is scheduled as soon as it is.
     const onData = () => {
       const run = current;
-      if (run && run.el === el && !run.shown && run.framed) revealIfFramed(run);
+      if (run && run.el === el && !run.shown && run.framed && !run.scheduled) showOnCadence(run);
     };
     const onError = () => {
       const run = current;
@@ -282,6 +310,7 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
     dispose() {
       disposed = true;
       stopRun(current);
+      cadence.stop();
       current = null;
       for (const remove of listeners) remove();
       pool.dispose();
