@@ -2,7 +2,7 @@
  * Why is a clip switch slow? Plays the player bench's scripted conversations with the video
  * probe (test/e2e/video-probe.ts) plus a recorder of the <video> elements' media events, class
  * flips and long animation frames, and prints a trace around every switch slower than the goal
- * (or every switch of a kind with `--all`). `node scripts/bench/player-trace.ts [rounds] [--all] [--json=FILE]`.
+ * (or every switch of a kind with `--all`). `node scripts/bench/player-trace.ts [rounds] [--all] [--latency-above=MS] [--json=FILE]`.
  */
 import { writeFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -75,6 +75,8 @@ async function playRound(page: Page): Promise<{ data: ProbeData; extra: Extra }>
 
 const rounds = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 2);
 const all = process.argv.includes('--all');
+/** Replies slower than this (ms from the submit, hit_word_delay included) are traced too. */
+const latencyAbove = Number(process.argv.find((a) => a.startsWith('--latency-above='))?.slice(16) ?? Number.POSITIVE_INFINITY);
 const jsonOut = process.argv.find((a) => a.startsWith('--json='))?.slice(7);
 const dumps: Array<{ data: ProbeData; extra: Extra }> = [];
 await withPlayerBench(async ({ url, browser }) => {
@@ -91,6 +93,11 @@ await withPlayerBench(async ({ url, browser }) => {
     const counts = (kind: string) => result.switches.filter((s) => s.kind === kind).map((s) => s.gapMs.toFixed(0)).join(' ');
     console.log(`round ${round + 1}: blank ${result.blankFrames}\n  natural: ${counts('natural')}\n  interrupt: ${counts('interrupt')}\n  loop: ${counts('loop')}`);
     for (const s of result.switches.filter((s) => all || s.gapMs > GOAL_MS)) console.log(trace(s, dump.data, dump.extra));
+    console.log(`  latencies (submit → next clip): ${result.latencies.map((l) => `${l.ms.toFixed(0)} ${clipName(l.toSrc)}`).join(', ')}`);
+    for (const l of result.latencies.filter((l) => l.ms > latencyAbove)) {
+      const s = result.switches.find((x) => x.at === l.t + l.ms);
+      if (s) console.log(`slow reply ${l.ms.toFixed(0)} ms\n${trace(s, dump.data, dump.extra)}`);
+    }
   }
 });
 if (jsonOut) await writeFile(jsonOut, JSON.stringify(dumps));

@@ -2,26 +2,19 @@ import { watchFrames } from './frames.ts';
 
 /**
  * The frame cadence of the clip on screen. A switch that cuts a clip at a
- * random moment leaves its last frame on screen for a random time: up to a
- * frame interval too long when the clip's frame was late or had just started,
- * or when the next clip is shown in the very rendering frame in which the old
- * one presents a frame (that frame is never seen). Showing the next clip one
- * frame interval after the old clip's last seen frame keeps the picture's
- * rhythm: every switch lasts one frame, as a natural end does.
+ * random moment measures, from the old clip's last seen frame to the new
+ * clip's first, a random time: more than a frame interval when the old frame
+ * came late, was a clip's first frame (held while its clock starts), or when
+ * the new clip is shown in the very rendering frame in which the old one
+ * presents a frame (that frame is then never seen). Showing the next clip
+ * when the old clip's frame has had its interval, or in place of a frame
+ * presented on time, makes every switch last at most one frame interval.
  */
 export interface ScreenCadence {
   /** The element just shown, in the rendering frame `shownAt` (its current frame is on screen from then). */
   follow(el: HTMLVideoElement, shownAt: number): void;
-  /**
-   * When the next clip should be shown: one frame interval after the last frame
-   * of the clip on screen. A frame presented in the rendering frame `now` itself
-   * would be hidden unseen by a switch in it: that is right when the frame before
-   * it has had its interval (the switch takes that frame's place), but when the
-   * frame before stayed longer (it came late, or the request came late), this
-   * frame is let be seen and the switch comes one interval after it.
-   * Null when nothing on screen has a cadence to keep.
-   */
-  dueAt(now: number): number | null;
+  /** Whether a clip shown in the rendering frame `now` keeps the cadence (see below). */
+  switchFits(now: number): boolean;
   stop(): void;
 }
 
@@ -31,9 +24,12 @@ const INTERVAL_GUESS_MS = 1000 / 30;
 const LONGEST_INTERVAL_S = 0.1;
 /** Rendering frame times are vsync times give or take this much (far less than a vsync at any refresh rate); ms. */
 const TIMESTAMP_SLACK_MS = 4;
+/** Half a 60 Hz vsync: a rendering frame this close to the end of the old frame's interval is its end. */
+const HALF_VSYNC_MS = 1000 / 120;
 
 export function screenCadence(): ScreenCadence {
   let stopWatching = () => undefined as void;
+  let shownEl: HTMLVideoElement | null = null;
   /** The rendering frames of the last two frames seen on screen. */
   let last: number | null = null;
   let previous: number | null = null;
@@ -57,9 +53,26 @@ export function screenCadence(): ScreenCadence {
     last = now;
   }
 
+  /**
+   * A switch in `now` holds the old clip's frame seen last for `now - seen`. It fits when that is
+   * at most one interval and either the old frame has had its interval or the old clip presents
+   * a frame in `now` (the switch takes that frame's place). When it would be longer, the old
+   * clip's next frame is waited for and let be seen — unless the old clip has stopped.
+   */
+  function switchFits(now: number): boolean {
+    if (last === null || !shownEl) return true;
+    const frameNow = last === now;
+    const seen = frameNow ? previous : last;
+    if (seen === null) return !frameNow;
+    const held = now - seen;
+    if (held > intervalMs + TIMESTAMP_SLACK_MS) return !frameNow && (shownEl.paused || shownEl.ended);
+    return frameNow || held >= intervalMs - HALF_VSYNC_MS;
+  }
+
   return {
     follow(el, shownAt) {
       stopWatching();
+      shownEl = el;
       last = shownAt;
       previous = null;
       lastMediaTime = -1;
@@ -70,14 +83,10 @@ export function screenCadence(): ScreenCadence {
       if (!frames.precise) last = null;
       stopWatching = frames.stop;
     },
-    dueAt(now) {
-      if (last === null) return null;
-      if (last !== now) return last + intervalMs;
-      if (previous !== null && now <= previous + intervalMs + TIMESTAMP_SLACK_MS) return previous + intervalMs;
-      return now + intervalMs;
-    },
+    switchFits,
     stop() {
       stopWatching();
+      shownEl = null;
       last = null;
       previous = null;
     },

@@ -40,10 +40,9 @@ export function watchFrames(el: HTMLVideoElement, onFrame: (info: FrameInfo) => 
 /**
  * Runs `fn(now)` in the rendering frame closest to `at` (a requestAnimationFrame
  * time; the first frame when `at` is null or past). A change made there shows
- * in the same frame as a video frame whose callback had that `now`. `at` may be
- * asked afresh in every rendering frame (a time that moves as frames are presented).
+ * in the same frame as a video frame whose callback had that `now`.
  */
-export function inFrameAt(at: number | null | ((now: number) => number | null), fn: (now: number) => void, raf: (cb: (now: number) => void) => number): () => void {
+export function inFrameAt(at: number | null, fn: (now: number) => void, raf: (cb: (now: number) => void) => number): () => void {
   let live = true;
   let previous: number | null = null;
   let vsync = 1000 / 60;
@@ -51,12 +50,23 @@ export function inFrameAt(at: number | null | ((now: number) => number | null), 
     if (!live) return;
     if (previous !== null && now - previous > 4) vsync = Math.min(vsync, now - previous);
     previous = now;
-    const target = typeof at === 'function' ? at(now) : at;
-    if (target === null || now >= target - vsync / 2) {
+    if (at === null || now >= at - vsync / 2) {
       fn(now);
       return;
     }
     raf(tick);
+  };
+  raf(tick);
+  return () => { live = false; };
+}
+
+/** Runs `fn(now)` in the first rendering frame for which `ready(now)` holds (asked in every rendering frame from the next one). */
+export function inFrameWhen(ready: (now: number) => boolean, fn: (now: number) => void, raf: (cb: (now: number) => void) => number): () => void {
+  let live = true;
+  const tick = (now: number) => {
+    if (!live) return;
+    if (ready(now)) fn(now);
+    else raf(tick);
   };
   raf(tick);
   return () => { live = false; };

@@ -145,6 +145,72 @@ describe('video stage', () => {
     expect([...shown()]).toEqual([reply.el]);
   });
 
+  it('play, a warm clip cutting a clip whose next frame comes early (presentation jitter), shows it in place of that frame', () => {
+    const { stage, mediaOf, shown, present, runFrame, whenIdle } = setUp();
+    stage.play('A', '/v/listen.mp4', { videoId: 'listen', ...endless });
+    const listen = mediaOf('/v/listen.mp4');
+    listen.ready();
+    for (const k of [0, 1, 2]) present(listen, k / 15, k * 66.7);
+    stage.warm(['/v/reply.mp4']);
+    whenIdle();
+    const reply = mediaOf('/v/reply.mp4');
+    reply.ready();
+
+    stage.play('B', '/v/reply.mp4', { videoId: 'reply', ...once });
+    runFrame(150);
+    runFrame(166.7);
+    present(listen, 3 / 15, 183.3);
+
+    expect([...shown()]).toEqual([reply.el]);
+  });
+
+  it('play, a warm clip cutting a clip still on its first frame (its clock starting late), waits for that clip’s next frame and lets it be seen', () => {
+    const { stage, mediaOf, shown, present, runFrame, whenIdle } = setUp();
+    stage.play('A', '/v/goodbye.mp4', { videoId: 'goodbye', ...once });
+    const goodbye = mediaOf('/v/goodbye.mp4');
+    goodbye.ready();
+    for (const k of [0, 1, 2]) present(goodbye, k / 15, k * 66.7);
+    stage.play('B', '/v/standby.mp4', { videoId: 'standby', ...endless });
+    const standby = mediaOf('/v/standby.mp4');
+    standby.ready();
+    present(standby, 0, 200);
+    stage.warm(['/v/greet.mp4']);
+    whenIdle();
+    const greet = mediaOf('/v/greet.mp4');
+    greet.ready();
+
+    // Standby's first frame has been on screen for 100 ms, its second is not there yet.
+    stage.play('A', '/v/greet.mp4', { videoId: 'greet', ...once });
+    runFrame(300);
+    present(standby, 1 / 15, 316.7);
+    for (const now of [333.3, 350, 366.7]) runFrame(now);
+    const meanwhile = [...shown()];
+    runFrame(383.3);
+
+    expect(meanwhile).toEqual([standby.el]);
+    expect([...shown()]).toEqual([greet.el]);
+  });
+
+  it('play, a warm clip cutting a playing clip that presents no frame (stalled), shows it after at most 100 ms', () => {
+    const { stage, mediaOf, shown, present, runFrame, whenIdle } = setUp();
+    stage.play('A', '/v/listen.mp4', { videoId: 'listen', ...endless });
+    const listen = mediaOf('/v/listen.mp4');
+    listen.ready();
+    present(listen, 0, 0);
+    stage.warm(['/v/reply.mp4']);
+    whenIdle();
+    const reply = mediaOf('/v/reply.mp4');
+    reply.ready();
+
+    stage.play('B', '/v/reply.mp4', { videoId: 'reply', ...once });
+    for (const now of [500, 516.7, 533.3, 550, 566.7, 583.3]) runFrame(now);
+    const before = [...shown()];
+    runFrame(600);
+
+    expect(before).toEqual([listen.el]);
+    expect([...shown()]).toEqual([reply.el]);
+  });
+
   it('play, a warm clip cutting a clip that presents no more frames (paused), shows it in the next rendering update', () => {
     const { stage, mediaOf, shown, present, runFrame, whenIdle } = setUp();
     stage.play('A', '/v/listen.mp4', { videoId: 'listen', ...endless });
@@ -280,7 +346,7 @@ describe('video stage', () => {
   });
 
   it('warm, while a clip waits to be shown, waits until it is shown (loading competes with the switch)', () => {
-    const { stage, mediaOf, whenIdle, container, present } = setUp(6);
+    const { stage, mediaOf, whenIdle, container, present, runFrame } = setUp(6);
     stage.play('A', '/v/standby.mp4', { videoId: 'standby', ...once });
     const standby = mediaOf('/v/standby.mp4');
     standby.ready();
@@ -294,6 +360,8 @@ describe('video stage', () => {
     const greet = mediaOf('/v/greet.mp4');
     greet.ready();
     present(greet, 0, 100);
+    // Standby presents no frame: greet is shown after the longest wait for its cadence.
+    runFrame(200);
     whenIdle();
     expect(held()).toEqual(['/v/fortune.mp4', '/v/greet.mp4', '/v/standby.mp4', '/v/topic.mp4']);
   });

@@ -1,8 +1,9 @@
-import { hasFrameCallbacks, inFrameAt, watchFrames, type FrameInfo } from './frames.ts';
+import { hasFrameCallbacks, inFrameAt, inFrameWhen, watchFrames, type FrameInfo } from './frames.ts';
 import type { VideoEvents, VideoPort } from './ports.ts';
-import { isLastFrame, newRun, noteFrame, type Run } from './clipRun.ts';
+import { isLastFrame, learnStartLatency, newRun, noteFrame, START_LATENCY_GUESS, type Run } from './clipRun.ts';
 import { createVideoPool, type VideoPool } from './videoPool.ts';
 import { screenCadence } from './cadence.ts';
+import { listenToMedia } from './mediaEvents.ts';
 
 export const SHOWN_CLASS = 'player__video--active';
 
@@ -15,9 +16,6 @@ export interface StageOptions {
 }
 
 const HAVE_CURRENT_DATA = 2;
-/** How late a clip's clock starts after play() (audio output start-up), learnt as clips play; ms. */
-const START_LATENCY_GUESS = 40;
-const START_LATENCY_MAX = 150;
 /** The longest a clip waits for the cadence of the one on screen (clips run at 10 fps or more); ms. */
 const LONGEST_CADENCE_WAIT = 100;
 
@@ -29,8 +27,8 @@ const LONGEST_CADENCE_WAIT = 100;
  * or a poster. A clip that ends naturally is reported at its last frame,
  * so the next clip can start one frame interval later (no seek on the
  * critical path: warm elements already sit at their first frame). A clip
- * that cuts the one on screen is shown one frame interval after that clip's
- * last seen frame (cadence.ts), so an interrupt lasts one frame too.
+ * that cuts the one on screen is shown when the switch keeps that clip's frame
+ * cadence (cadence.ts), so an interrupt lasts at most one frame too.
  */
 export function createVideoStage(container: HTMLElement, events: VideoEvents, options: StageOptions = {}): VideoPort & { pool: VideoPool } {
   const pool = createVideoPool(container, { size: options.poolSize ?? 6, className: 'player__video' });
@@ -45,7 +43,6 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
   let disposed = false;
   let wanted: string[] = [];
   let preferred: string | null = null;
-  const listeners: Array<() => void> = [];
 
   const busy = () => new Set([shownEl, current?.el].filter((el): el is HTMLVideoElement => el !== null && el !== undefined));
 
@@ -83,20 +80,12 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
     events.ended(run.slot, run.videoId);
   }
 
-  /** The first frame after frame 0 tells how late the clock started; the next warm start begins that much earlier. */
-  function learnLatency(run: Run, frame: FrameInfo): void {
-    if (run.playedAt === null || frame.mediaTime <= 0) return;
-    const late = frame.now - run.playedAt - frame.mediaTime * 1000;
-    run.playedAt = null;
-    startLatency = Math.min(START_LATENCY_MAX, Math.max(0, startLatency * 0.7 + late * 0.3));
-  }
-
   function onFrame(run: Run, frame: FrameInfo): void {
     if (current !== run) return;
     // readyState can lag the first presented frame by a task: then `loadeddata` shows it (see the element listeners).
     run.framed = true;
     if (!run.shown && !run.scheduled) showOnCadence(run);
-    learnLatency(run, frame);
+    startLatency = learnStartLatency(startLatency, run, frame);
     const t = frame.mediaTime;
     noteFrame(run, t);
     if (run.notifyAtMs !== null && t * 1000 >= run.notifyAtMs) {
@@ -130,9 +119,8 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
       run.stopFrames();
       twin.loop = run.el.loop;
       // Frame 0 is there, but the twin is shown only at `showAt`, when the last frame has had its interval.
-      Object.assign(run, { el: twin, passes: run.passes + 1, lastMediaTime: -1, shown: false, playedAt: now, twinPending: false, framed: true, scheduled: true });
-      watch(run);
-      startPlaying(twin);
+      Object.assign(run, { el: twin, passes: run.passes + 1, lastMediaTime: -1, shown: false, twinPending: false, framed: true, scheduled: true });
+      startWarm(run, now);
       run.cancelStart = inFrameAt(showAt, (shownAt) => revealIfFramed(run, shownAt), raf);
     }, raf);
   }
@@ -144,19 +132,18 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
   }
 
   /**
-   * Shows the run one frame interval after the last frame seen of the clip on
-   * screen (at once when there is none, or it has stopped presenting frames),
-   * running `start` first in that rendering frame.
+   * Shows the run in the first rendering frame in which the switch keeps the
+   * cadence of the clip on screen (cadence.ts), waiting at most
+   * LONGEST_CADENCE_WAIT; `start` runs first in that rendering frame.
    */
   function showOnCadence(run: Run, start?: (now: number) => void): void {
     run.scheduled = true;
     let askedAt: number | null = null;
-    const due = (now: number) => {
+    const fits = (now: number) => {
       askedAt ??= now;
-      const next = cadence.dueAt(now);
-      return next === null ? null : Math.min(next, askedAt + LONGEST_CADENCE_WAIT);
+      return cadence.switchFits(now) || now - askedAt >= LONGEST_CADENCE_WAIT;
     };
-    run.cancelStart = inFrameAt(due, (now) => {
+    run.cancelStart = inFrameWhen(fits, (now) => {
       if (current !== run) return;
       start?.(now);
       revealIfFramed(run, now);
@@ -167,6 +154,13 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
     const frames = watchFrames(run.el, (frame) => onFrame(run, frame));
     run.stopFrames = frames.stop;
     run.preciseFrames = frames.precise;
+  }
+
+  /** Starts a warm run's clock in the rendering frame `now` (from which its start-up latency is learnt). */
+  function startWarm(run: Run, now: number): void {
+    watch(run);
+    run.playedAt = now;
+    startPlaying(run.el);
   }
 
   function begin(run: Run, warm: boolean): void {
@@ -180,11 +174,7 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
     }
     if (handoff === null) {
       // An interrupt (a hit word, a button): frame 0 is decoded; it starts and shows when the clip on screen has had its frame interval.
-      showOnCadence(run, (now) => {
-        watch(run);
-        run.playedAt = now;
-        startPlaying(run.el);
-      });
+      showOnCadence(run, (now) => startWarm(run, now));
       return;
     }
     // A natural end: the clock starts hidden, early by the learnt start-up latency, and the
@@ -192,9 +182,7 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
     run.scheduled = true;
     run.cancelStart = inFrameAt(handoff - startLatency, (now) => {
       if (current !== run) return;
-      watch(run);
-      run.playedAt = now;
-      startPlaying(run.el);
+      startWarm(run, now);
       run.cancelStart = inFrameAt(handoff, (shownAt) => revealIfFramed(run, shownAt), raf);
     }, raf);
   }
@@ -207,8 +195,8 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
     if (!run.shown) run.el.pause();
   }
 
-  for (const el of pool.elements) {
-    const onEnded = () => {
+  const stopListening = listenToMedia(pool.elements, {
+    ended(el) {
       const run = current;
       if (!run || run.el !== el || run.endReported) return;
       run.passes += 1;
@@ -219,27 +207,17 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
         return;
       }
       reportEnd(run, null);
-    };
+    },
     // A cold clip whose first frame came before its data was reported is scheduled as soon as it is.
-    const onData = () => {
+    data(el) {
       const run = current;
       if (run && run.el === el && !run.shown && run.framed && !run.scheduled) showOnCadence(run);
-    };
-    const onError = () => {
+    },
+    error(el) {
       const run = current;
       if (run && run.el === el) events.failed(run.slot, run.videoId, el.error?.message ?? 'video error');
-    };
-    el.addEventListener('ended', onEnded);
-    el.addEventListener('error', onError);
-    // After a load, or a seek back to frame 0 (readyState drops while seeking), whichever comes last.
-    const dataEvents = ['loadeddata', 'canplay', 'seeked', 'playing'] as const;
-    for (const type of dataEvents) el.addEventListener(type, onData);
-    listeners.push(() => {
-      el.removeEventListener('ended', onEnded);
-      el.removeEventListener('error', onError);
-      for (const type of dataEvents) el.removeEventListener(type, onData);
-    });
-  }
+    },
+  });
 
   /**
    * Loading and decoding clips competes with the switch itself (decoders,
@@ -312,7 +290,7 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
       stopRun(current);
       cadence.stop();
       current = null;
-      for (const remove of listeners) remove();
+      stopListening();
       pool.dispose();
     },
   };
