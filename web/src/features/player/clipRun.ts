@@ -1,4 +1,5 @@
 import type { VideoSlotName } from '@talkwith/proto/dialogue';
+import type { FrameInfo } from './frames.ts';
 
 /** One clip being played: where, how often, and what has been reported of it. */
 export interface Run {
@@ -24,6 +25,8 @@ export interface Run {
   twinPending: boolean;
   /** The element has presented a frame of this clip. */
   framed: boolean;
+  /** A rendering frame is chosen to show it (the cadence of the clip on screen, or one interval after a last frame); nothing else shows it. */
+  scheduled: boolean;
 }
 
 /** Until two frames have been seen, a clip is taken to run at 30 fps. */
@@ -32,7 +35,7 @@ const FIRST_FRAME_GUESS = 1 / 30;
 export function newRun(start: Pick<Run, 'el' | 'slot' | 'videoId' | 'endless' | 'loopCount' | 'notifyAtMs'>): Run {
   return {
     ...start, passes: 0, shown: false, endReported: false, lastMediaTime: -1, frameInterval: Number.POSITIVE_INFINITY,
-    stopFrames: () => undefined, preciseFrames: false, cancelStart: () => undefined, playedAt: null, twinPending: false, framed: false,
+    stopFrames: () => undefined, preciseFrames: false, cancelStart: () => undefined, playedAt: null, twinPending: false, framed: false, scheduled: false,
   };
 }
 
@@ -49,4 +52,19 @@ export function noteFrame(run: Run, t: number): void {
 export function isLastFrame(run: Run, t: number): boolean {
   const interval = Number.isFinite(run.frameInterval) ? run.frameInterval : FIRST_FRAME_GUESS;
   return Number.isFinite(run.el.duration) && t + interval * 1.5 >= run.el.duration;
+}
+
+/** How late a clip's clock starts after play() (audio output start-up), before any was seen; ms. */
+export const START_LATENCY_GUESS = 40;
+const START_LATENCY_MAX = 150;
+
+/**
+ * The first frame after frame 0 of a run started by play() tells how late its clock started:
+ * the learnt latency moves towards it (the next warm start begins that much earlier).
+ */
+export function learnStartLatency(latency: number, run: Run, frame: FrameInfo): number {
+  if (run.playedAt === null || frame.mediaTime <= 0) return latency;
+  const late = frame.now - run.playedAt - frame.mediaTime * 1000;
+  run.playedAt = null;
+  return Math.min(START_LATENCY_MAX, Math.max(0, latency * 0.7 + late * 0.3));
 }

@@ -59,3 +59,15 @@ export function inFrameAt(at: number | null, fn: (now: number) => void, raf: (cb
   raf(tick);
   return () => { live = false; };
 }
+
+/** Runs `fn(now)` in the first rendering frame for which `ready(now)` holds (asked in every rendering frame from the next one). */
+export function inFrameWhen(ready: (now: number) => boolean, fn: (now: number) => void, raf: (cb: (now: number) => void) => number): () => void {
+  let live = true;
+  const tick = (now: number) => {
+    if (!live) return;
+    if (ready(now)) fn(now);
+    else raf(tick);
+  };
+  raf(tick);
+  return () => { live = false; };
+}

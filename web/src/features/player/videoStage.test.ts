@@ -8,7 +8,7 @@ import type { VideoEvents } from './ports.ts';
  * makes it hold a decoded first frame; `frame(t, now)` presents a frame.
  */
 function fakeMedia(el: HTMLVideoElement) {
-  const state = { readyState: 0, currentTime: 0, paused: true, duration: 2, callbacks: [] as VideoFrameRequestCallback[] };
+  const state = { readyState: 0, currentTime: 0, paused: true, duration: 2, callbacks: new Map<number, VideoFrameRequestCallback>(), handles: 0 };
   Object.defineProperties(el, {
     readyState: { get: () => state.readyState },
     currentTime: { get: () => state.currentTime, set: (t: number) => { state.currentTime = t; } },
@@ -19,15 +19,16 @@ function fakeMedia(el: HTMLVideoElement) {
   el.load = vi.fn(() => { state.readyState = 0; state.currentTime = 0; });
   el.play = vi.fn(() => { state.paused = false; return Promise.resolve(); });
   el.pause = vi.fn(() => { state.paused = true; });
-  el.requestVideoFrameCallback = (cb: VideoFrameRequestCallback) => { state.callbacks.push(cb); return state.callbacks.length; };
-  el.cancelVideoFrameCallback = () => { state.callbacks = []; };
+  el.requestVideoFrameCallback = (cb: VideoFrameRequestCallback) => { state.callbacks.set(++state.handles, cb); return state.handles; };
+  el.cancelVideoFrameCallback = (handle: number) => { state.callbacks.delete(handle); };
   return {
     state,
     ready() { state.readyState = 4; },
+    /** Presents a frame: the frame callbacks of the rendering update `now` (its animation frame callbacks come after: runFrame). */
     frame(mediaTime: number, now: number) {
       state.currentTime = mediaTime;
-      const due = state.callbacks;
-      state.callbacks = [];
+      const due = [...state.callbacks.values()];
+      state.callbacks.clear();
       for (const cb of due) cb(now, { mediaTime, expectedDisplayTime: now, presentationTime: now, presentedFrames: 1, width: 480, height: 270 });
     },
   };
@@ -47,49 +48,193 @@ function setUp(poolSize = 4) {
     return { el, ...media.get(el)! };
   };
   const mediaOfElement = (el: HTMLVideoElement) => media.get(el)!;
+  // Animation frame callbacks asked for while they run belong to the next rendering update.
   const runFrame = (now: number) => { for (const cb of rafs.splice(0)) cb(now); };
+  /** One rendering update in which `video` presents the frame at `mediaTime`: its frame callbacks, then the animation frame callbacks. */
+  const present = (video: ReturnType<typeof fakeMedia>, mediaTime: number, now: number) => { video.frame(mediaTime, now); runFrame(now); };
   const shown = () => container.querySelectorAll(`.${SHOWN_CLASS}`);
   const whenIdle = () => { for (const fn of idles.splice(0)) fn(); };
-  return { stage, events, mediaOf, mediaOfElement, runFrame, shown, container, whenIdle };
+  return { stage, events, mediaOf, mediaOfElement, runFrame, present, shown, container, whenIdle };
 }
 
 const once = { loop: false, loopCount: 1, notifyAtMs: null };
 const endless = { loop: true, loopCount: 0, notifyAtMs: null };
 
 describe('video stage', () => {
-  it('play, cold clip, stays hidden until its first frame is presented, then shows it (never an empty stage)', () => {
-    const { stage, mediaOf, shown, events } = setUp();
+  it('play, cold clip, stays hidden until its first frame is presented, then shows it in that rendering update (never an empty stage)', () => {
+    const { stage, mediaOf, shown, events, present } = setUp();
     stage.play('A', '/v/standby.mp4', { videoId: 'standby', ...endless });
     const standby = mediaOf('/v/standby.mp4');
     expect(shown()).toHaveLength(0);
     standby.ready();
-    standby.frame(0, 100);
+    present(standby, 0, 100);
     expect([...shown()]).toEqual([standby.el]);
     expect(events.shown).toHaveBeenCalledWith('A', 'standby', standby.el);
   });
 
-  it('play, interrupting a loop with a cold clip, keeps the old clip shown until the new one has a frame', () => {
-    const { stage, mediaOf, shown } = setUp();
+  it('play, interrupting a loop with a cold clip, keeps the old clip shown until the new one has a frame and the old frame has had its interval', () => {
+    const { stage, mediaOf, shown, present, runFrame } = setUp();
     stage.play('A', '/v/standby.mp4', { videoId: 'standby', ...endless });
     const standby = mediaOf('/v/standby.mp4');
     standby.ready();
-    standby.frame(0, 100);
+    // 15 fps: a frame every four rendering updates.
+    for (const k of [0, 1, 2]) present(standby, k / 15, k * 66.7);
     stage.play('B', '/v/greet.mp4', { videoId: 'greet', ...once });
     const greet = mediaOf('/v/greet.mp4');
+    runFrame(150);
     expect([...shown()]).toEqual([standby.el]);
     greet.ready();
-    greet.frame(0, 200);
+    present(greet, 0, 166.7);
+    expect([...shown()]).toEqual([standby.el]);
+    runFrame(183.3);
+    // Standby's next frame and the switch fall in the same rendering update: standby's frame is never seen, greet's is.
+    standby.frame(0.2, 200);
+    runFrame(200);
     expect([...shown()]).toEqual([greet.el]);
     expect(standby.el.pause).toHaveBeenCalled();
   });
 
+  it('play, a warm clip cutting the clip on screen, starts and shows it one frame interval after that clip’s last frame, not in the next rendering update', () => {
+    const { stage, mediaOf, shown, present, runFrame, whenIdle } = setUp();
+    stage.play('A', '/v/listen.mp4', { videoId: 'listen', ...endless });
+    const listen = mediaOf('/v/listen.mp4');
+    listen.ready();
+    present(listen, 0, 0);
+    stage.warm(['/v/reply.mp4']);
+    whenIdle();
+    const reply = mediaOf('/v/reply.mp4');
+    reply.ready();
+    present(listen, 1 / 15, 66.7);
+    present(listen, 2 / 15, 133.3);
+
+    stage.play('B', '/v/reply.mp4', { videoId: 'reply', ...once });
+    for (const now of [150, 166.7, 183.3]) runFrame(now);
+    const early = { shown: [...shown()], played: vi.mocked(reply.el.play).mock.calls.length };
+    // Listen's next frame is late (presentation jitters by a rendering update): the switch does not wait for it.
+    runFrame(200);
+
+    expect(early).toEqual({ shown: [listen.el], played: 0 });
+    expect([...shown()]).toEqual([reply.el]);
+    expect(reply.el.play).toHaveBeenCalledTimes(1);
+  });
+
+  it('play, a warm clip asked for after the clip on screen was due its next frame, lets that late frame be seen for one interval (hiding it would hold the frame before for longer)', () => {
+    const { stage, mediaOf, shown, present, runFrame, whenIdle } = setUp();
+    stage.play('A', '/v/listen.mp4', { videoId: 'listen', ...endless });
+    const listen = mediaOf('/v/listen.mp4');
+    listen.ready();
+    for (const k of [0, 1, 2]) present(listen, k / 15, k * 66.7);
+    stage.warm(['/v/reply.mp4']);
+    whenIdle();
+    const reply = mediaOf('/v/reply.mp4');
+    reply.ready();
+    runFrame(150);
+    runFrame(183.3);
+    runFrame(200);
+
+    // Asked for in the rendering update in which listen's late frame (due at 200) is presented.
+    stage.play('B', '/v/reply.mp4', { videoId: 'reply', ...once });
+    present(listen, 3 / 15, 216.7);
+    const withLateFrame = [...shown()];
+    for (const now of [233.3, 250, 266.7]) runFrame(now);
+    const meanwhile = [...shown()];
+    runFrame(283.3);
+
+    expect(withLateFrame).toEqual([listen.el]);
+    expect(meanwhile).toEqual([listen.el]);
+    expect([...shown()]).toEqual([reply.el]);
+  });
+
+  it('play, a warm clip cutting a clip whose next frame comes early (presentation jitter), shows it in place of that frame', () => {
+    const { stage, mediaOf, shown, present, runFrame, whenIdle } = setUp();
+    stage.play('A', '/v/listen.mp4', { videoId: 'listen', ...endless });
+    const listen = mediaOf('/v/listen.mp4');
+    listen.ready();
+    for (const k of [0, 1, 2]) present(listen, k / 15, k * 66.7);
+    stage.warm(['/v/reply.mp4']);
+    whenIdle();
+    const reply = mediaOf('/v/reply.mp4');
+    reply.ready();
+
+    stage.play('B', '/v/reply.mp4', { videoId: 'reply', ...once });
+    runFrame(150);
+    runFrame(166.7);
+    present(listen, 3 / 15, 183.3);
+
+    expect([...shown()]).toEqual([reply.el]);
+  });
+
+  it('play, a warm clip cutting a clip still on its first frame (its clock starting late), waits for that clip’s next frame and lets it be seen', () => {
+    const { stage, mediaOf, shown, present, runFrame, whenIdle } = setUp();
+    stage.play('A', '/v/goodbye.mp4', { videoId: 'goodbye', ...once });
+    const goodbye = mediaOf('/v/goodbye.mp4');
+    goodbye.ready();
+    for (const k of [0, 1, 2]) present(goodbye, k / 15, k * 66.7);
+    stage.play('B', '/v/standby.mp4', { videoId: 'standby', ...endless });
+    const standby = mediaOf('/v/standby.mp4');
+    standby.ready();
+    present(standby, 0, 200);
+    stage.warm(['/v/greet.mp4']);
+    whenIdle();
+    const greet = mediaOf('/v/greet.mp4');
+    greet.ready();
+
+    // Standby's first frame has been on screen for 100 ms, its second is not there yet.
+    stage.play('A', '/v/greet.mp4', { videoId: 'greet', ...once });
+    runFrame(300);
+    present(standby, 1 / 15, 316.7);
+    for (const now of [333.3, 350, 366.7]) runFrame(now);
+    const meanwhile = [...shown()];
+    runFrame(383.3);
+
+    expect(meanwhile).toEqual([standby.el]);
+    expect([...shown()]).toEqual([greet.el]);
+  });
+
+  it('play, a warm clip cutting a playing clip that presents no frame (stalled), shows it after at most 100 ms', () => {
+    const { stage, mediaOf, shown, present, runFrame, whenIdle } = setUp();
+    stage.play('A', '/v/listen.mp4', { videoId: 'listen', ...endless });
+    const listen = mediaOf('/v/listen.mp4');
+    listen.ready();
+    present(listen, 0, 0);
+    stage.warm(['/v/reply.mp4']);
+    whenIdle();
+    const reply = mediaOf('/v/reply.mp4');
+    reply.ready();
+
+    stage.play('B', '/v/reply.mp4', { videoId: 'reply', ...once });
+    for (const now of [500, 516.7, 533.3, 550, 566.7, 583.3]) runFrame(now);
+    const before = [...shown()];
+    runFrame(600);
+
+    expect(before).toEqual([listen.el]);
+    expect([...shown()]).toEqual([reply.el]);
+  });
+
+  it('play, a warm clip cutting a clip that presents no more frames (paused), shows it in the next rendering update', () => {
+    const { stage, mediaOf, shown, present, runFrame, whenIdle } = setUp();
+    stage.play('A', '/v/listen.mp4', { videoId: 'listen', ...endless });
+    const listen = mediaOf('/v/listen.mp4');
+    listen.ready();
+    present(listen, 0, 0);
+    stage.warm(['/v/reply.mp4']);
+    whenIdle();
+    mediaOf('/v/reply.mp4').ready();
+    stage.pause();
+
+    stage.play('B', '/v/reply.mp4', { videoId: 'reply', ...once });
+    runFrame(500);
+
+    expect([...shown()]).toEqual([mediaOf('/v/reply.mp4').el]);
+  });
+
   it('ended naturally, at the last frame, reports the end at once and shows the warm next clip one frame later', () => {
-    const { stage, mediaOf, shown, runFrame, events, whenIdle } = setUp();
+    const { stage, mediaOf, shown, runFrame, present, events, whenIdle } = setUp();
     stage.play('A', '/v/greet.mp4', { videoId: 'greet', ...once });
     const greet = mediaOf('/v/greet.mp4');
     greet.ready();
     // 15 fps: frames every 66.7 ms; duration 2 s, so the frame at 1.933 s is the last.
-    greet.frame(0, 0);
+    present(greet, 0, 0);
     stage.warm(['/v/listen.mp4']);
     whenIdle();
     greet.frame(1.8, 933.3);
@@ -108,11 +253,11 @@ describe('video stage', () => {
   });
 
   it('endless loop, at its last frame, plays the next pass on a twin element already at frame 0 (no seek on screen)', () => {
-    const { stage, mediaOf, mediaOfElement, whenIdle, runFrame, shown, container, events } = setUp();
+    const { stage, mediaOf, mediaOfElement, whenIdle, runFrame, present, shown, container, events } = setUp();
     stage.play('A', '/v/listen.mp4', { videoId: 'listen', ...endless });
     const first = mediaOf('/v/listen.mp4');
     first.ready();
-    first.frame(0, 0);
+    present(first, 0, 0);
     whenIdle();
     const twin = [...container.querySelectorAll('video')].find((v) => v !== first.el && v.getAttribute('src') === '/v/listen.mp4');
     if (!twin) throw new Error('no twin was loaded');
@@ -124,6 +269,31 @@ describe('video stage', () => {
     expect(twin.play).toHaveBeenCalled();
     expect(first.el.pause).toHaveBeenCalled();
     expect(events.ended).not.toHaveBeenCalled();
+  });
+
+  it('endless loop, its twin started early and reporting playing, is shown only one frame interval after the last frame (the last frame is seen)', () => {
+    const { stage, mediaOf, mediaOfElement, whenIdle, runFrame, present, shown, container } = setUp();
+    stage.play('A', '/v/listen.mp4', { videoId: 'listen', ...endless });
+    const first = mediaOf('/v/listen.mp4');
+    first.ready();
+    present(first, 0, 0);
+    whenIdle();
+    const twin = [...container.querySelectorAll('video')].find((v) => v !== first.el && v.getAttribute('src') === '/v/listen.mp4');
+    if (!twin) throw new Error('no twin was loaded');
+    mediaOfElement(twin).ready();
+    present(first, 1.867, 1000);
+    present(first, 1.933, 1066.7);
+    for (const now of [1083.3, 1100]) runFrame(now);
+    const started = vi.mocked(twin.play).mock.calls.length;
+
+    twin.dispatchEvent(new Event('playing'));
+    runFrame(1116.7);
+    const beforeItsTime = [...shown()];
+    runFrame(1133.3);
+
+    expect(started).toBe(1);
+    expect(beforeItsTime).toEqual([first.el]);
+    expect([...shown()]).toEqual([twin]);
   });
 
   it('counted loop of 2, reports the end only on the last frame of the second pass', () => {
@@ -176,11 +346,11 @@ describe('video stage', () => {
   });
 
   it('warm, while a clip waits to be shown, waits until it is shown (loading competes with the switch)', () => {
-    const { stage, mediaOf, whenIdle, container } = setUp(6);
+    const { stage, mediaOf, whenIdle, container, present, runFrame } = setUp(6);
     stage.play('A', '/v/standby.mp4', { videoId: 'standby', ...once });
     const standby = mediaOf('/v/standby.mp4');
     standby.ready();
-    standby.frame(0, 0);
+    present(standby, 0, 0);
     whenIdle();
     stage.play('B', '/v/greet.mp4', { videoId: 'greet', ...once });
     stage.warm(['/v/topic.mp4', '/v/fortune.mp4']);
@@ -189,7 +359,9 @@ describe('video stage', () => {
     expect(held()).toEqual(['/v/greet.mp4', '/v/standby.mp4']);
     const greet = mediaOf('/v/greet.mp4');
     greet.ready();
-    greet.frame(0, 100);
+    present(greet, 0, 100);
+    // Standby presents no frame: greet is shown after the longest wait for its cadence.
+    runFrame(200);
     whenIdle();
     expect(held()).toEqual(['/v/fortune.mp4', '/v/greet.mp4', '/v/standby.mp4', '/v/topic.mp4']);
   });
@@ -203,11 +375,11 @@ describe('video stage', () => {
   });
 
   it('warm, more clips than free elements, keeps the most likely ones and never takes the shown element', () => {
-    const { stage, mediaOf, whenIdle, container } = setUp(3);
+    const { stage, mediaOf, whenIdle, container, present } = setUp(3);
     stage.play('A', '/v/greet.mp4', { videoId: 'greet', ...once });
     const greet = mediaOf('/v/greet.mp4');
     greet.ready();
-    greet.frame(0, 0);
+    present(greet, 0, 0);
     stage.warm(['/v/a.mp4', '/v/b.mp4', '/v/c.mp4', '/v/d.mp4']);
     whenIdle();
     const held = [...container.querySelectorAll('video')].map((v) => v.getAttribute('src'));

@@ -1,7 +1,9 @@
-import { hasFrameCallbacks, inFrameAt, watchFrames, type FrameInfo } from './frames.ts';
+import { hasFrameCallbacks, inFrameAt, inFrameWhen, watchFrames, type FrameInfo } from './frames.ts';
 import type { VideoEvents, VideoPort } from './ports.ts';
-import { isLastFrame, newRun, noteFrame, type Run } from './clipRun.ts';
+import { isLastFrame, learnStartLatency, newRun, noteFrame, START_LATENCY_GUESS, type Run } from './clipRun.ts';
 import { createVideoPool, type VideoPool } from './videoPool.ts';
+import { screenCadence } from './cadence.ts';
+import { listenToMedia } from './mediaEvents.ts';
 
 export const SHOWN_CLASS = 'player__video--active';
 
@@ -14,9 +16,8 @@ export interface StageOptions {
 }
 
 const HAVE_CURRENT_DATA = 2;
-/** How late a clip's clock starts after play() (audio output start-up), learnt as clips play; ms. */
-const START_LATENCY_GUESS = 40;
-const START_LATENCY_MAX = 150;
+/** The longest a clip waits for the cadence of the one on screen (clips run at 10 fps or more); ms. */
+const LONGEST_CADENCE_WAIT = 100;
 
 /**
  * The player's video stage: a pool of stacked <video> elements of which
@@ -25,12 +26,15 @@ const START_LATENCY_MAX = 150;
  * the outgoing clip stays on screen until then, so no switch shows black
  * or a poster. A clip that ends naturally is reported at its last frame,
  * so the next clip can start one frame interval later (no seek on the
- * critical path: warm elements already sit at their first frame).
+ * critical path: warm elements already sit at their first frame). A clip
+ * that cuts the one on screen is shown when the switch keeps that clip's frame
+ * cadence (cadence.ts), so an interrupt lasts at most one frame too.
  */
 export function createVideoStage(container: HTMLElement, events: VideoEvents, options: StageOptions = {}): VideoPort & { pool: VideoPool } {
   const pool = createVideoPool(container, { size: options.poolSize ?? 6, className: 'player__video' });
   const raf = options.raf ?? ((cb: (now: number) => void) => requestAnimationFrame(cb));
   let shownEl: HTMLVideoElement | null = null;
+  const cadence = screenCadence();
   let current: Run | null = null;
   let soundAllowed = false;
   /** When the clip that just ended should give way: its last frame's display time plus one frame. */
@@ -39,7 +43,6 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
   let disposed = false;
   let wanted: string[] = [];
   let preferred: string | null = null;
-  const listeners: Array<() => void> = [];
 
   const busy = () => new Set([shownEl, current?.el].filter((el): el is HTMLVideoElement => el !== null && el !== undefined));
 
@@ -52,12 +55,13 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
     });
   }
 
-  function reveal(run: Run): void {
+  function reveal(run: Run, now: number): void {
     if (current !== run || run.shown) return;
     run.shown = true;
     const previous = shownEl;
     run.el.classList.add(SHOWN_CLASS);
     shownEl = run.el;
+    cadence.follow(run.el, now);
     if (previous && previous !== run.el) {
       previous.classList.remove(SHOWN_CLASS);
       previous.pause();
@@ -76,20 +80,12 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
     events.ended(run.slot, run.videoId);
   }
 
-  /** The first frame after frame 0 tells how late the clock started; the next warm start begins that much earlier. */
-  function learnLatency(run: Run, frame: FrameInfo): void {
-    if (run.playedAt === null || frame.mediaTime <= 0) return;
-    const late = frame.now - run.playedAt - frame.mediaTime * 1000;
-    run.playedAt = null;
-    startLatency = Math.min(START_LATENCY_MAX, Math.max(0, startLatency * 0.7 + late * 0.3));
-  }
-
   function onFrame(run: Run, frame: FrameInfo): void {
     if (current !== run) return;
     // readyState can lag the first presented frame by a task: then `loadeddata` shows it (see the element listeners).
     run.framed = true;
-    if (!run.shown) revealIfFramed(run);
-    learnLatency(run, frame);
+    if (!run.shown && !run.scheduled) showOnCadence(run);
+    startLatency = learnStartLatency(startLatency, run, frame);
     const t = frame.mediaTime;
     noteFrame(run, t);
     if (run.notifyAtMs !== null && t * 1000 >= run.notifyAtMs) {
@@ -122,16 +118,36 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
       if (current !== run) return;
       run.stopFrames();
       twin.loop = run.el.loop;
-      Object.assign(run, { el: twin, passes: run.passes + 1, lastMediaTime: -1, shown: false, playedAt: now, twinPending: false, framed: true });
-      watch(run);
-      startPlaying(twin);
-      run.cancelStart = inFrameAt(showAt, () => revealIfFramed(run), raf);
+      // Frame 0 is there, but the twin is shown only at `showAt`, when the last frame has had its interval.
+      Object.assign(run, { el: twin, passes: run.passes + 1, lastMediaTime: -1, shown: false, twinPending: false, framed: true, scheduled: true });
+      startWarm(run, now);
+      run.cancelStart = inFrameAt(showAt, (shownAt) => revealIfFramed(run, shownAt), raf);
     }, raf);
   }
 
-  /** Shows a warm clip whose frame 0 is still there; otherwise its first presented frame will (onFrame). */
-  function revealIfFramed(run: Run): void {
-    if (run.el.readyState >= HAVE_CURRENT_DATA) reveal(run);
+  /** Shows a clip whose frame is there; otherwise its first presented frame (onFrame) or its data (onData) schedule it again. */
+  function revealIfFramed(run: Run, now: number): void {
+    run.scheduled = false;
+    if (run.el.readyState >= HAVE_CURRENT_DATA) reveal(run, now);
+  }
+
+  /**
+   * Shows the run in the first rendering frame in which the switch keeps the
+   * cadence of the clip on screen (cadence.ts), waiting at most
+   * LONGEST_CADENCE_WAIT; `start` runs first in that rendering frame.
+   */
+  function showOnCadence(run: Run, start?: (now: number) => void): void {
+    run.scheduled = true;
+    let askedAt: number | null = null;
+    const fits = (now: number) => {
+      askedAt ??= now;
+      return cadence.switchFits(now) || now - askedAt >= LONGEST_CADENCE_WAIT;
+    };
+    run.cancelStart = inFrameWhen(fits, (now) => {
+      if (current !== run) return;
+      start?.(now);
+      revealIfFramed(run, now);
+    }, raf);
   }
 
   function watch(run: Run): void {
@@ -140,34 +156,34 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
     run.preciseFrames = frames.precise;
   }
 
+  /** Starts a warm run's clock in the rendering frame `now` (from which its start-up latency is learnt). */
+  function startWarm(run: Run, now: number): void {
+    watch(run);
+    run.playedAt = now;
+    startPlaying(run.el);
+  }
+
   function begin(run: Run, warm: boolean): void {
     const handoff = handoffAt;
     handoffAt = null;
     if (!warm) {
-      // Cold: it plays hidden and is shown at its first presented frame (onFrame).
+      // Cold: it plays hidden; its first presented frame (onFrame) schedules it on the cadence of the clip on screen.
       watch(run);
       startPlaying(run.el);
       return;
     }
     if (handoff === null) {
-      // An interrupt (a hit word, a button): frame 0 is decoded, so it is shown in the next rendering frame.
-      run.cancelStart = inFrameAt(null, (now) => {
-        if (current !== run) return;
-        watch(run);
-        run.playedAt = now;
-        startPlaying(run.el);
-        revealIfFramed(run);
-      }, raf);
+      // An interrupt (a hit word, a button): frame 0 is decoded; it starts and shows when the clip on screen has had its frame interval.
+      showOnCadence(run, (now) => startWarm(run, now));
       return;
     }
     // A natural end: the clock starts hidden, early by the learnt start-up latency, and the
     // clip is shown one frame interval after the old clip's last frame.
+    run.scheduled = true;
     run.cancelStart = inFrameAt(handoff - startLatency, (now) => {
       if (current !== run) return;
-      watch(run);
-      run.playedAt = now;
-      startPlaying(run.el);
-      run.cancelStart = inFrameAt(handoff, () => revealIfFramed(run), raf);
+      startWarm(run, now);
+      run.cancelStart = inFrameAt(handoff, (shownAt) => revealIfFramed(run, shownAt), raf);
     }, raf);
   }
 
@@ -179,8 +195,8 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
     if (!run.shown) run.el.pause();
   }
 
-  for (const el of pool.elements) {
-    const onEnded = () => {
+  const stopListening = listenToMedia(pool.elements, {
+    ended(el) {
       const run = current;
       if (!run || run.el !== el || run.endReported) return;
       run.passes += 1;
@@ -191,27 +207,17 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
         return;
       }
       reportEnd(run, null);
-    };
-    // A cold clip whose first frame came before its data was reported is shown as soon as it is.
-    const onData = () => {
+    },
+    // A cold clip whose first frame came before its data was reported is scheduled as soon as it is.
+    data(el) {
       const run = current;
-      if (run && run.el === el && !run.shown && run.framed) revealIfFramed(run);
-    };
-    const onError = () => {
+      if (run && run.el === el && !run.shown && run.framed && !run.scheduled) showOnCadence(run);
+    },
+    error(el) {
       const run = current;
       if (run && run.el === el) events.failed(run.slot, run.videoId, el.error?.message ?? 'video error');
-    };
-    el.addEventListener('ended', onEnded);
-    el.addEventListener('error', onError);
-    // After a load, or a seek back to frame 0 (readyState drops while seeking), whichever comes last.
-    const dataEvents = ['loadeddata', 'canplay', 'seeked', 'playing'] as const;
-    for (const type of dataEvents) el.addEventListener(type, onData);
-    listeners.push(() => {
-      el.removeEventListener('ended', onEnded);
-      el.removeEventListener('error', onError);
-      for (const type of dataEvents) el.removeEventListener(type, onData);
-    });
-  }
+    },
+  });
 
   /**
    * Loading and decoding clips competes with the switch itself (decoders,
@@ -282,8 +288,9 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
     dispose() {
       disposed = true;
       stopRun(current);
+      cadence.stop();
       current = null;
-      for (const remove of listeners) remove();
+      stopListening();
       pool.dispose();
     },
   };
