@@ -112,30 +112,35 @@ function recordFrames(): void {
   requestAnimationFrame(tick);
 }
 
+function stopRecording(): number[] {
+  const w = window as unknown as { panFrames: number[]; panOn: boolean };
+  w.panOn = false;
+  return w.panFrames.slice(1); // the first interval began before the press
+}
+
 /**
  * Pans the graph as an operator drags it: two drags of ~0.6 s each, the content moving 200 px left and 400 px up
  * (down the graph, which is taller than wide), each mouse step 16 ms apart. Returns every frame interval
- * (requestAnimationFrame) from the first press to the last release. Throws when a drag did not move the view.
+ * (requestAnimationFrame) from each press to its release, the view settled before each. Throws when a drag did not
+ * move the view.
  */
 async function panFrameIntervals(page: Page): Promise<number[]> {
   const viewport = () => page.locator('.react-flow__viewport').evaluate((el) => (el as HTMLElement).style.transform);
-  await page.evaluate(recordFrames);
+  const intervals: number[] = [];
   for (let drag = 0; drag < 2; drag += 1) {
     const [from, before] = [await panePoint(page), await viewport()];
     await page.mouse.move(from.x, from.y);
+    await page.evaluate(recordFrames);
     await page.mouse.down();
     for (let step = 1; step <= PAN_STEPS; step += 1) {
       await page.mouse.move(from.x - (200 * step) / PAN_STEPS, from.y - (400 * step) / PAN_STEPS);
       await page.waitForTimeout(PAN_STEP_MS);
     }
     await page.mouse.up();
+    intervals.push(...(await page.evaluate(stopRecording)));
     if ((await viewport()) === before) throw new Error(`the drag from (${from.x}, ${from.y}) did not pan the graph (${before})`);
   }
-  return page.evaluate(() => {
-    const w = window as unknown as { panFrames: number[]; panOn: boolean };
-    w.panOn = false;
-    return w.panFrames.slice(1); // the first interval began before the drag
-  });
+  return intervals;
 }
 
 async function logIn(page: Page, base: string, email: string, password: string): Promise<void> {
@@ -193,7 +198,7 @@ function rows(big: Figures, baseline: Figures, size: number): BenchRow[] {
     },
     { name: `block graph editor: character received → laid out and painted, ${size} blocks (${where})`, value: big.sinceData, unit: 'ms', baseline: baseline.sinceData },
     ...panRows('first view, zoom 0.6 with labels', big.firstView, baseline.firstView, size),
-    ...panRows('whole graph after 「全体表示」, least zoom', big.wholeGraph, baseline.wholeGraph, size),
+    ...panRows('whole graph after the controls\' fit view, least zoom', big.wholeGraph, baseline.wholeGraph, size),
   ];
 }
 
