@@ -1,7 +1,6 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { API, renderConsole, scriptedServer } from '../characters/testing.tsx';
-import { blocksApi } from './blocksApi.ts';
 import { block, character } from './testing.ts';
 
 /** The page through the whole console (its routes, base and texts), in the list view: the graph canvas needs a real layout engine. */
@@ -40,18 +39,5 @@ describe('BlocksPage', () => {
     expect(await screen.findByText('キャラクターが見つかりません。')).toBeTruthy();
     fireEvent.click(within(sections()).getByRole('link', { name: '基本情報' }));
     expect(screen.queryByText('キャラクターが見つかりません。')).toBeNull();
-  });
-
-  it('BlocksPage, the character as fetched, lists the faults the server sent with it and, after an edit, the draft\'s own', async () => {
-    const serverFault = { code: 'SERVER_ONLY', message: 'サーバーが見つけた不備', blockId: 'b1' };
-    scriptedServer({ [`GET ${API}/characters/c1/all`]: [200, { ok: true, character: character([block('b1')]), faults: [serverFault] }] });
-    const { store } = await renderConsole('/ops/characters/c1/blocks?view=list');
-    expect(await screen.findByText(/サーバーが見つけた不備/)).toBeTruthy();
-
-    // An accepted edit patches the cached character (as blocksApi's mutations do): the faults are validated again on the client.
-    act(() => { store.dispatch(blocksApi.util.updateQueryData('blockEditorCharacter', { base: API, characterId: 'c1' }, (d) => { d.character.blocks[0]!.title = '編集後'; }) as never); });
-
-    expect(await screen.findByText('編集後')).toBeTruthy();
-    expect(screen.queryByText(/サーバーが見つけた不備/)).toBeNull();
   });
 });

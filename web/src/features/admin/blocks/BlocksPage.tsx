@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { validateCharacter } from '@talkwith/dialogue-engine';
 import type { Character } from '@talkwith/proto/dialogue';
 import { useAdminBase } from '../AdminBase.tsx';
 import { CharacterNav } from '../characters/CharacterNav.tsx';
@@ -9,7 +10,7 @@ import type { FocusRequest } from './BlockGraph.tsx';
 import { BlockList } from './BlockList.tsx';
 import { BlockPanel } from './BlockPanel.tsx';
 import { BlockSearch } from './BlockSearch.tsx';
-import { faultsOf, useBlockEditorCharacterQuery } from './blocksApi.ts';
+import { useBlockEditorCharacterQuery } from './blocksApi.ts';
 import { FaultList } from './FaultList.tsx';
 import { characterGraph } from './graphModel.ts';
 import { serverErrorOf } from './serverError.ts';
@@ -22,8 +23,8 @@ import './blocks.css';
 /**
  * `characters/:characterId/blocks` (graph or list, `?block=` opens a block in
  * the side panel, `?view=list`) and `.../blocks/new` (the panel for a new block).
- * Faults are the server's for the character as fetched and the engine's
- * validateCharacter on the draft after an edit (blocksApi.faultsOf).
+ * Faults are computed here with the engine's validateCharacter on the draft as
+ * it is now, so they follow each edit without a round trip.
  */
 export default function BlocksPage({ creating = false }: { creating?: boolean }) {
   const { t } = useTranslation(ADMIN_NS);
@@ -54,7 +55,7 @@ function BlockEditor({ character, creating, graphModule }: EditorProps) {
   const [params, setParams] = useSearchParams();
   const [focus, setFocus] = useState<FocusRequest | null>(null);
   const seq = useRef(0);
-  const graph = useMemo(() => characterGraph(character, faultsOf(character)), [character]);
+  const graph = useMemo(() => characterGraph(character, validateCharacter(character)), [character]);
   const root = `${basePath}/characters/${encodeURIComponent(character.id)}/blocks`;
   const view = params.get('view') === 'list' ? 'list' : 'graph';
   const selectedId = creating ? null : params.get('block');

@@ -1,4 +1,3 @@
-import { validateCharacter, type ValidationProblem } from '@talkwith/dialogue-engine';
 import type { BlockPatch, BlockReply, CharacterFault, NewBlock, NewBlocksReply, UpdateBlockLockReply } from '@talkwith/proto/catalog';
 import type { Block, Character } from '@talkwith/proto/dialogue';
 import { api } from '../../../api/index.ts';
@@ -23,28 +22,10 @@ const withTags = api.enhanceEndpoints({ addTagTypes: ['AdminBlockEditor', 'Admin
 
 type Patch = (draft: BlockEditorData) => void;
 
-/** The faults the server sent with a character, by the very object it sent (an edit patches in a new one). */
-const faultsFromServer = new WeakMap<Character, CharacterFault[]>();
-
-/**
- * The character's faults: the server's as they came with it (it runs the same
- * validateCharacter, so the editor does not repeat ~20 ms of validation before
- * its first paint), else — once an edit has patched the cached character —
- * validateCharacter on the draft as it is now, so they follow each edit without a round trip.
- */
-export function faultsOf(character: Character): ValidationProblem[] {
-  // The server's codes are the engine's MessageCodes; the proto types them as strings.
-  return (faultsFromServer.get(character) as ValidationProblem[] | undefined) ?? validateCharacter(character);
-}
-
 export const blocksApi = withTags.injectEndpoints({
   endpoints: (build) => ({
     blockEditorCharacter: build.query<BlockEditorData, WithBase<{ characterId: string }>>({
       query: ({ base, characterId }) => adminUrl(base, `characters/${encodeURIComponent(characterId)}/all`),
-      transformResponse: (reply: BlockEditorData) => {
-        faultsFromServer.set(reply.character, reply.faults);
-        return reply;
-      },
       providesTags: (_r, _e, { characterId }) => [{ type: 'AdminBlockEditor', id: characterId }],
     }),
     createBlock: build.mutation<NewBlocksReply, WithBase<{ characterId: string; block: NewBlock }>>({
