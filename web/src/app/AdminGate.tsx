@@ -1,13 +1,10 @@
-import { lazy } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { selectIsAdmin, selectSession, useClientConfig } from '../api/index.ts';
+import { adminConsoleModule } from '../features/admin/consoleModule.ts';
 import { useAppSelector } from './hooks.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { Spinner } from './ui.tsx';
-
-// Code-split: consumers never download the console (DESIGN.md §5).
-const AdminConsole = lazy(() => import('../features/admin/AdminConsole.tsx'));
 
 const buildAdminPath = import.meta.env.VITE_ADMIN_PATH_PREFIX as string | undefined;
 
@@ -24,11 +21,15 @@ export function AdminGate() {
   const isAdmin = useAppSelector(selectIsAdmin);
   const config = useClientConfig();
   const adminPath = (config.data?.adminPath ?? buildAdminPath)?.replace(/^\/+|\/+$/g, '');
+  const settled = status !== 'unknown' && !(config.isFetching && !config.data?.adminPath);
+  // Code-split (consumers never download the console), and fetched only for an admin on the console's path.
+  const consoleModule = adminConsoleModule.useModule(settled && !!adminPath && segment === adminPath && status !== 'guest' && isAdmin);
 
   // A refreshed token is a new config fetch: an open console stays while it runs.
-  if (status === 'unknown' || (config.isFetching && !config.data?.adminPath)) return <Spinner label={t('common.loading')} />;
+  if (!settled) return <Spinner label={t('common.loading')} />;
   if (!adminPath || segment !== adminPath) return <NotFoundPage />;
   if (status === 'guest') return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname)}`} replace />;
   if (!isAdmin) return <NotFoundPage />;
-  return <AdminConsole basePath={`/${adminPath}`} apiBase={config.data?.adminApiBase ?? '/api/admin'} />;
+  if (!consoleModule) return <Spinner label={t('common.loading')} />;
+  return <consoleModule.default basePath={`/${adminPath}`} apiBase={config.data?.adminApiBase ?? '/api/admin'} />;
 }

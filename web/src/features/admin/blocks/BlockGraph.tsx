@@ -1,16 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Background, Controls, MarkerType, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, type Node, type NodeChange,
+  Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, type Node, type NodeChange,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_NS } from '../i18n.ts';
 import { nodeTypes } from './BlockNode.tsx';
-import { EDGE_KINDS, edgeText, type CharacterGraph, type GraphEdge, type Translate } from './graphModel.ts';
+import { EDGE_KINDS, type CharacterGraph } from './graphModel.ts';
+import { useFlowEdges } from './flowEdges.ts';
 import { GraphLegend } from './GraphLegend.tsx';
-import { edgeTypes, type TransitionFlowEdge } from './TransitionEdge.tsx';
-import { edgesNear, useViewArea } from './viewArea.ts';
-import { edgeLook, nodeLook, type TrafficStyle } from '../insight/trafficStyle.ts';
+import { edgeTypes } from './TransitionEdge.tsx';
+import { useViewArea } from './viewArea.ts';
+import { nodeLook, type TrafficStyle } from '../insight/trafficStyle.ts';
 import { extendLayout, layoutGraph, NODE_HEIGHT, NODE_WIDTH, START_HEIGHT, START_WIDTH, type Positions } from './layout.ts';
 
 /**
@@ -40,16 +41,6 @@ function firstViewNodes(graph: CharacterGraph): Array<{ id: string }> {
     ? [entry.source, entry.target, ...graph.edges.filter((e) => e.source === entry.target).map((e) => e.target)]
     : graph.nodes.slice(0, 8).map((n) => n.id);
   return [...new Set(ids)].map((id) => ({ id }));
-}
-
-function flowEdge(e: GraphEdge, t: Translate, labels: boolean, traffic: TrafficStyle | undefined): TransitionFlowEdge {
-  const color = EDGE_KINDS[e.kind];
-  const look = traffic && e.kind !== 'start' ? edgeLook(traffic, e.source, e.target) : null;
-  const marker = look?.markerSize ?? 16;
-  return {
-    id: e.id, source: e.source, target: e.target, type: 'transition', data: { label: edgeText(e, t), color, showLabel: labels },
-    style: { stroke: color, strokeWidth: 1.5, ...look?.style }, markerEnd: { type: MarkerType.ArrowClosed, color, width: marker, height: marker },
-  };
 }
 
 function useStablePositions(graph: CharacterGraph): [Positions, (changes: NodeChange[]) => void] {
@@ -105,11 +96,7 @@ function Canvas({ graph, selectedId, focus, onSelect, traffic }: Props) {
     ...(n.data.kind === 'start' ? { selectable: false, width: START_WIDTH, height: START_HEIGHT } : { width: NODE_WIDTH, height: NODE_HEIGHT }),
     ...(traffic && n.data.kind === 'block' ? nodeLook(traffic, n.id) : {}),
   })), [graph, positions, selectedId, traffic]);
-  const area = useViewArea();
-  const edges = useMemo(
-    () => edgesNear(graph.edges, positions, area).map((e) => flowEdge(e, (key, values) => t(key, values), area?.labels ?? false, traffic)),
-    [graph, positions, area, t, traffic],
-  );
+  const edges = useFlowEdges(graph, positions, useViewArea(), t, traffic);
   const firstView = useMemo(() => ({ nodes: firstViewNodes(graph), maxZoom: 1, minZoom: 0.6 }), [graph]);
 
   useEffect(() => {
