@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { firstAdminLogIn, logIn, seedAdminInto } from './authoring/console.ts';
+import { waitForPlayingMatch } from './talk-driver.ts';
 import { ARGS, CHROMIUM, hasChromium as chromiumFound, startStandalone, stopStandalone, type Standalone } from './standalone.ts';
 
 const hasChromium = chromiumFound();
@@ -195,6 +196,8 @@ describe.skipIf(!hasChromium)('billing end to end: a customer subscribes, passes
     await dialog.waitFor({ state: 'detached' });
     // The talk began: the standby panel with its start buttons is gone.
     await customer.locator('.player__hint').waitFor({ state: 'detached', timeout: 15_000 });
+    // The ticket is spent once the first reply is on screen; leaving before that gives it back (the talk never played).
+    await waitForPlayingMatch(customer, '^(?!.*/standby\\.mp4$)');
 
     await customer.goto(`${site}/mypage#plan_list`);
     await planList().getByText('15枚', { exact: true }).waitFor();
