@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { UNMATCHED_TEXT_MAX } from './constants.ts';
 import { ActionButton } from './block.ts';
 import { Character, StartButton } from './character.ts';
 import { VideoSlotName } from './session.ts';
@@ -70,8 +71,7 @@ export type StepVia = Static<typeof StepVia>;
 /** Why a final utterance went unanswered: invalid (it led to the no-match ladder), empty (an empty search or SPJ result). */
 export const UnmatchedReason = Type.Union([L('invalid'), L('empty')]);
 export type UnmatchedReason = Static<typeof UnmatchedReason>;
-/** The longest unmatched utterance kept (longer ones are cut). */
-export const UNMATCHED_TEXT_MAX = 200;
+export { UNMATCHED_TEXT_MAX } from './constants.ts';
 
 export const SummaryItem = Type.Object({ slot: Type.String(), label: Type.String(), value: Type.String() });
 

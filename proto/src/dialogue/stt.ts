@@ -7,10 +7,7 @@ import { DialogueId } from './recognition.ts';
  * the audio goes up as binary frames (the MediaRecorder's chunks, in order)
  * between a `start` and a `stop`. One stream at a time per connection.
  */
-export const STT_PATH = '/api/dialogue/stt';
-
-/** The largest frame the socket accepts (a MediaRecorder chunk of a few hundred ms is 1–4 KiB). */
-export const STT_MAX_FRAME_BYTES = 64 * 1024;
+export { STT_MAX_FRAME_BYTES, STT_PATH } from './constants.ts';
 
 /** The recognition languages: the subtitle languages the product ships (Google's BCP-47 codes). */
 export const SttLanguage = Type.Union([Type.Literal('ja-JP'), Type.Literal('en-US'), Type.Literal('fil-PH'), Type.Literal('zh-TW')], { default: 'ja-JP' });

@@ -1,26 +1,18 @@
-import { EngineInput, PublicCharacter, type PublicCharacter as Character } from '@talkwith/proto/dialogue';
+import type { EngineInput, PublicCharacter as Character } from '@talkwith/proto/dialogue';
+import type { SchemaShape as Schema } from './schema-shape.ts';
+import { ENGINE_INPUT_SHAPE, PUBLIC_CHARACTER_SHAPE } from './schemas.generated.ts';
 
 /**
  * What the engine is handed is checked against the proto schemas before it is
  * used, so a stored document from an older version, a host bug or a stale tab
- * can never make it throw. The schemas are read as plain JSON Schema (no
- * TypeBox `Value`: the player's chunk should not carry it). A missing field
+ * can never make it throw. The schemas are read as plain JSON Schema, from a
+ * generated copy (schemas.generated.ts, scripts/gen-engine-schemas.ts): the
+ * engine runs in the player, whose chunk should carry no TypeBox. A missing field
  * takes its schema default, as the schemas intend; anything else that does
  * not fit (a list that is not a list, an element that is not an object or has
  * no id, a value of the wrong type) is repaired the same way or left out, and
  * its path is reported.
  */
-
-/** The JSON Schema side of a TypeBox schema, as far as the intake reads it. */
-interface Schema {
-  type?: string;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  anyOf?: Schema[];
-  const?: unknown;
-  default?: unknown;
-}
 
 const INVALID = Symbol('invalid');
 type Checked = unknown;
@@ -131,13 +123,13 @@ export function intakeCharacter(input: unknown): Intake {
   const source = isRecord(input) ? input : { id: '' };
   if (!isRecord(input)) issues.push('character');
   else if (typeof input.id !== 'string') issues.push('character.id');
-  const checked = conform(PublicCharacter, typeof source.id === 'string' ? source : { ...source, id: '' }, 'character', isRecord(input) ? issues : []);
+  const checked = conform(PUBLIC_CHARACTER_SHAPE, typeof source.id === 'string' ? source : { ...source, id: '' }, 'character', isRecord(input) ? issues : []);
   // The top level has a fallback for every field, so this never happens; an empty character stands in if it ever did.
-  const character = (checked === INVALID ? conform(PublicCharacter, { id: '' }, '', []) : checked) as Character;
+  const character = (checked === INVALID ? conform(PUBLIC_CHARACTER_SHAPE, { id: '' }, '', []) : checked) as Character;
   return { character, issues };
 }
 
-const INPUT_SCHEMAS = new Map((EngineInput.anyOf as Schema[]).map((s) => [s.properties?.type?.const, s]));
+const INPUT_SCHEMAS = new Map((ENGINE_INPUT_SHAPE.anyOf ?? []).map((s) => [s.properties?.type?.const, s]));
 
 /** Whether the input is one of EngineInput exactly (a switchCharacter's character goes through intakeCharacter instead). */
 export function isEngineInput(input: unknown): input is EngineInput {

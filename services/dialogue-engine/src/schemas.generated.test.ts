@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { EngineInput, PublicCharacter } from '@talkwith/proto/dialogue';
+import { shapeOf } from './schema-shape.ts';
+import { ENGINE_INPUT_SHAPE, PUBLIC_CHARACTER_SHAPE } from './schemas.generated.ts';
+
+const STALE = 'schemas.generated.ts is stale: run `node scripts/gen-engine-schemas.ts`';
+
+describe('generated intake schemas', () => {
+  it('schemas.generated, compared with the proto schemas, holds exactly their shape', () => {
+    expect(ENGINE_INPUT_SHAPE, STALE).toEqual(shapeOf(EngineInput));
+    expect(PUBLIC_CHARACTER_SHAPE, STALE).toEqual(shapeOf(PublicCharacter));
+  });
+
+  it('shapeOf, a schema with descriptions and patterns, keeps only what the intake reads', () => {
+    const schema = { type: 'object', description: 'x', properties: { a: { type: 'string', pattern: '^a', default: 'a' } }, required: ['a'], additionalProperties: false };
+    expect(shapeOf(schema)).toEqual({ type: 'object', properties: { a: { type: 'string', default: 'a' } }, required: ['a'] });
+  });
+});
