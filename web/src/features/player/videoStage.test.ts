@@ -60,6 +60,34 @@ function setUp(poolSize = 4) {
 const once = { loop: false, loopCount: 1, notifyAtMs: null };
 const endless = { loop: true, loopCount: 0, notifyAtMs: null };
 
+/** The listen loop on screen, having presented frame k/15 at k × 66.7 ms for each k of `frames`, and the reply clip warm and ready. */
+function listenWithWarmReply(frames: number[] = [0]) {
+  const world = setUp();
+  world.stage.play('A', '/v/listen.mp4', { videoId: 'listen', ...endless });
+  const listen = world.mediaOf('/v/listen.mp4');
+  listen.ready();
+  for (const k of frames) world.present(listen, k / 15, k * 66.7);
+  world.stage.warm(['/v/reply.mp4']);
+  world.whenIdle();
+  const reply = world.mediaOf('/v/reply.mp4');
+  reply.ready();
+  return { ...world, listen, reply };
+}
+
+/** The listen loop on screen after its first frame, with its twin (the next pass, on another element) loaded and ready. */
+function loopWithReadyTwin() {
+  const world = setUp();
+  world.stage.play('A', '/v/listen.mp4', { videoId: 'listen', ...endless });
+  const first = world.mediaOf('/v/listen.mp4');
+  first.ready();
+  world.present(first, 0, 0);
+  world.whenIdle();
+  const twin = [...world.container.querySelectorAll('video')].find((v) => v !== first.el && v.getAttribute('src') === '/v/listen.mp4');
+  if (!twin) throw new Error('no twin was loaded');
+  world.mediaOfElement(twin).ready();
+  return { ...world, first, twin };
+}
+
 describe('video stage', () => {
   it('play, cold clip, stays hidden until its first frame is presented, then shows it in that rendering update (never an empty stage)', () => {
     const { stage, mediaOf, shown, events, present } = setUp();
@@ -95,15 +123,7 @@ describe('video stage', () => {
   });
 
   it('play, a warm clip cutting the clip on screen, starts and shows it one frame interval after that clip’s last frame, not in the next rendering update', () => {
-    const { stage, mediaOf, shown, present, runFrame, whenIdle } = setUp();
-    stage.play('A', '/v/listen.mp4', { videoId: 'listen', ...endless });
-    const listen = mediaOf('/v/listen.mp4');
-    listen.ready();
-    present(listen, 0, 0);
-    stage.warm(['/v/reply.mp4']);
-    whenIdle();
-    const reply = mediaOf('/v/reply.mp4');
-    reply.ready();
+    const { stage, shown, present, runFrame, listen, reply } = listenWithWarmReply();
     present(listen, 1 / 15, 66.7);
     present(listen, 2 / 15, 133.3);
 
@@ -119,15 +139,7 @@ describe('video stage', () => {
   });
 
   it('play, a warm clip asked for after the clip on screen was due its next frame, lets that late frame be seen for one interval (hiding it would hold the frame before for longer)', () => {
-    const { stage, mediaOf, shown, present, runFrame, whenIdle } = setUp();
-    stage.play('A', '/v/listen.mp4', { videoId: 'listen', ...endless });
-    const listen = mediaOf('/v/listen.mp4');
-    listen.ready();
-    for (const k of [0, 1, 2]) present(listen, k / 15, k * 66.7);
-    stage.warm(['/v/reply.mp4']);
-    whenIdle();
-    const reply = mediaOf('/v/reply.mp4');
-    reply.ready();
+    const { stage, shown, present, runFrame, listen, reply } = listenWithWarmReply([0, 1, 2]);
     runFrame(150);
     runFrame(183.3);
     runFrame(200);
@@ -146,15 +158,7 @@ describe('video stage', () => {
   });
 
   it('play, a warm clip cutting a clip whose next frame comes early (presentation jitter), shows it in place of that frame', () => {
-    const { stage, mediaOf, shown, present, runFrame, whenIdle } = setUp();
-    stage.play('A', '/v/listen.mp4', { videoId: 'listen', ...endless });
-    const listen = mediaOf('/v/listen.mp4');
-    listen.ready();
-    for (const k of [0, 1, 2]) present(listen, k / 15, k * 66.7);
-    stage.warm(['/v/reply.mp4']);
-    whenIdle();
-    const reply = mediaOf('/v/reply.mp4');
-    reply.ready();
+    const { stage, shown, present, runFrame, listen, reply } = listenWithWarmReply([0, 1, 2]);
 
     stage.play('B', '/v/reply.mp4', { videoId: 'reply', ...once });
     runFrame(150);
@@ -192,15 +196,7 @@ describe('video stage', () => {
   });
 
   it('play, a warm clip cutting a playing clip that presents no frame (stalled), shows it after at most 100 ms', () => {
-    const { stage, mediaOf, shown, present, runFrame, whenIdle } = setUp();
-    stage.play('A', '/v/listen.mp4', { videoId: 'listen', ...endless });
-    const listen = mediaOf('/v/listen.mp4');
-    listen.ready();
-    present(listen, 0, 0);
-    stage.warm(['/v/reply.mp4']);
-    whenIdle();
-    const reply = mediaOf('/v/reply.mp4');
-    reply.ready();
+    const { stage, shown, runFrame, listen, reply } = listenWithWarmReply();
 
     stage.play('B', '/v/reply.mp4', { videoId: 'reply', ...once });
     for (const now of [500, 516.7, 533.3, 550, 566.7, 583.3]) runFrame(now);
@@ -212,20 +208,13 @@ describe('video stage', () => {
   });
 
   it('play, a warm clip cutting a clip that presents no more frames (paused), shows it in the next rendering update', () => {
-    const { stage, mediaOf, shown, present, runFrame, whenIdle } = setUp();
-    stage.play('A', '/v/listen.mp4', { videoId: 'listen', ...endless });
-    const listen = mediaOf('/v/listen.mp4');
-    listen.ready();
-    present(listen, 0, 0);
-    stage.warm(['/v/reply.mp4']);
-    whenIdle();
-    mediaOf('/v/reply.mp4').ready();
+    const { stage, shown, runFrame, reply } = listenWithWarmReply();
     stage.pause();
 
     stage.play('B', '/v/reply.mp4', { videoId: 'reply', ...once });
     runFrame(500);
 
-    expect([...shown()]).toEqual([mediaOf('/v/reply.mp4').el]);
+    expect([...shown()]).toEqual([reply.el]);
   });
 
   it('ended naturally, at the last frame, reports the end at once and shows the warm next clip one frame later', () => {
@@ -253,15 +242,7 @@ describe('video stage', () => {
   });
 
   it('endless loop, at its last frame, plays the next pass on a twin element already at frame 0 (no seek on screen)', () => {
-    const { stage, mediaOf, mediaOfElement, whenIdle, runFrame, present, shown, container, events } = setUp();
-    stage.play('A', '/v/listen.mp4', { videoId: 'listen', ...endless });
-    const first = mediaOf('/v/listen.mp4');
-    first.ready();
-    present(first, 0, 0);
-    whenIdle();
-    const twin = [...container.querySelectorAll('video')].find((v) => v !== first.el && v.getAttribute('src') === '/v/listen.mp4');
-    if (!twin) throw new Error('no twin was loaded');
-    mediaOfElement(twin).ready();
+    const { runFrame, shown, events, first, twin } = loopWithReadyTwin();
     first.frame(1.867, 1000);
     first.frame(1.933, 1066.7);
     for (const now of [1083.3, 1100, 1116.7, 1133.3]) runFrame(now);
@@ -272,15 +253,7 @@ describe('video stage', () => {
   });
 
   it('endless loop, its twin started early and reporting playing, is shown only one frame interval after the last frame (the last frame is seen)', () => {
-    const { stage, mediaOf, mediaOfElement, whenIdle, runFrame, present, shown, container } = setUp();
-    stage.play('A', '/v/listen.mp4', { videoId: 'listen', ...endless });
-    const first = mediaOf('/v/listen.mp4');
-    first.ready();
-    present(first, 0, 0);
-    whenIdle();
-    const twin = [...container.querySelectorAll('video')].find((v) => v !== first.el && v.getAttribute('src') === '/v/listen.mp4');
-    if (!twin) throw new Error('no twin was loaded');
-    mediaOfElement(twin).ready();
+    const { runFrame, present, shown, first, twin } = loopWithReadyTwin();
     present(first, 1.867, 1000);
     present(first, 1.933, 1066.7);
     for (const now of [1083.3, 1100]) runFrame(now);
