@@ -5,6 +5,12 @@ import { csvRow } from './csv.ts';
 
 /** Rows read per query: large enough to amortise a query, small enough that a page is a few hundred kB. */
 export const EXPORT_PAGE = 1000;
+/**
+ * Rows per chunk of the reply: ~25 kB of text, below V8's large-object size
+ * (a 1,000-row chunk of Japanese text is a 200 kB two-byte string, allocated
+ * outside the young generation and freed only by a full collection).
+ */
+const CHUNK_ROWS = 200;
 
 /** The filter for the entries after `last` in newest-first order: keyset paging on (created_at, _id), index-backed at any depth. */
 export function after(filter: Filter, last: LogDoc): Filter {
@@ -29,7 +35,7 @@ export function readPage(logs: Collection<LogDoc>, filter: Filter, last?: LogDoc
 export async function* csvPages(logs: Collection<LogDoc>, filter: Filter, first: LogDoc[]): AsyncGenerator<string> {
   let page = first;
   while (page.length > 0) {
-    yield page.map((doc) => csvRow(toEntry(doc))).join('');
+    for (let start = 0; start < page.length; start += CHUNK_ROWS) yield page.slice(start, start + CHUNK_ROWS).map((doc) => csvRow(toEntry(doc))).join('');
     if (page.length < EXPORT_PAGE) return;
     page = await readPage(logs, filter, page.at(-1));
   }

@@ -164,13 +164,13 @@ export class SqliteCollection<T extends Doc = Doc> implements Collection<T> {
     const matches = compileFilter(filter);
     const plan = planQuery(filter, options.sort, schema.pushable);
     const sql = `SELECT doc FROM ${schema.table} WHERE ${plan.where}${plan.orderBy ? ` ORDER BY ${plan.orderBy}` : ''}`;
-    const rows = this.deps.engine.statement(sql).iterate(...plan.params);
+    const rows = this.deps.engine.firstColumn(sql, plan.params);
     const skip = options.skip ?? 0;
     // With the order from SQL, reading stops as soon as the page is full.
     const enough = plan.orderBy || !options.sort ? skip + (options.limit ?? Infinity) : Infinity;
     const found: T[] = [];
-    for (const row of rows) {
-      const doc = decodeDocument<T>(String(row['doc']));
+    for (const text of rows) {
+      const doc = decodeDocument<T>(String(text));
       if (!matches(doc)) continue;
       found.push(doc);
       if (found.length >= enough) break;

@@ -61,7 +61,7 @@ export class SqliteSchema {
     }
     this.engine.statement('INSERT INTO _store_indexes (coll, name, def) VALUES (?, ?, ?)').run(schema.name, def.name, JSON.stringify(def));
     schema.indexes.push(def);
-    for (const row of this.engine.statement(`SELECT doc FROM ${schema.table}`).iterate()) this.noteArrays(schema, JSON.parse(String(row['doc'])) as Doc);
+    for (const text of this.engine.firstColumn(`SELECT doc FROM ${schema.table}`)) this.noteArrays(schema, JSON.parse(String(text)) as Doc);
     refreshPushable(schema);
   }
 
