@@ -1,7 +1,7 @@
 // What the load benchmarks share: a standalone gateway in its own process,
 // closed-loop throughput, one-after-another latencies and percentiles.
 import { freePort } from '@talkwith/platform/testing';
-import { startNode, waitForHttp, type NodeProcess } from './processes.ts';
+import { SERVER_NODE_ARGS, startNode, waitForHttp, type NodeProcess } from './processes.ts';
 
 /** The p-th percentile of latencies sorted ascending (nearest rank). */
 export function percentile(sorted: number[], p: number): number {
@@ -14,6 +14,7 @@ export const round1 = (n: number): number => Math.round(n * 10) / 10;
 export async function startStandalone(dataDir: string, env: Record<string, string>): Promise<{ server: NodeProcess; url: string }> {
   const port = await freePort();
   const server = startNode('gateway/src/standalone.ts', {
+    nodeArgs: SERVER_NODE_ARGS,
     env: {
       PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production',
       API_RATE_LIMIT_PER_MINUTE: '100000000', ...env,

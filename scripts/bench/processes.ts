@@ -6,6 +6,9 @@ import { join } from 'node:path';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
+/** The V8 flags every server runs with (deploy/start.sh, `npm start`): a bench measures the server as it runs (BENCH_SERVER_NODE_ARGS replaces them for an experiment). */
+export const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '--max-semi-space-size=32').split(' ').filter(Boolean);
+
 export interface NodeProcess {
   child: ChildProcess;
   /** Everything the process wrote to stderr (and stdout when captured), for failure messages. */

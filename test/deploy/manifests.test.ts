@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { SERVER_NODE_ARGS } from '../../scripts/bench/processes.ts';
 import { loadConfig } from '@talkwith/platform';
 import { loadServiceConfig } from '@talkwith/platform/platform';
 import { ownedConfigSchemas } from '@talkwith/gateway';
@@ -117,11 +118,19 @@ describe('deploy/Dockerfile', () => {
   });
 
   it('start.sh, every process, maps SERVICE to an entry file that exists', () => {
-    expect(startScript).toContain('exec node gateway/src/server.ts');
-    expect(startScript).toContain('exec node gateway/src/standalone.ts');
-    expect(startScript).toContain('exec node "services/${SERVICE}/src/server.ts"');
+    expect(startScript).toContain('exec node $NODE_FLAGS gateway/src/server.ts');
+    expect(startScript).toContain('exec node $NODE_FLAGS gateway/src/standalone.ts');
+    expect(startScript).toContain('exec node $NODE_FLAGS "services/${SERVICE}/src/server.ts"');
     for (const name of SERVICES) expect(startScript).toContain(name);
     expect(exists('gateway/src/standalone.ts')).toBe(true);
+  });
+
+  it('start.sh, npm start and the benches, run every server with the same V8 flags', () => {
+    const flags = /^NODE_FLAGS="([^"]*)"$/m.exec(startScript)?.[1];
+    const npmStart = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['start'];
+
+    expect(flags).toBe(SERVER_NODE_ARGS.join(' '));
+    expect(npmStart).toContain(`node ${SERVER_NODE_ARGS.join(' ')} gateway/src/standalone.ts`);
   });
 });
 
