@@ -4,7 +4,7 @@ import { selectUser } from '../../../api/index.ts';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { Icon } from '../../../app/Icon.tsx';
 import { Card, Page } from '../../../app/ui.tsx';
-import { PlanList } from '../../../app/billing.ts';
+import { PlanList } from '../../../app/planList.ts';
 
 const LINKS = [
   { to: '/chat', key: 'nav.talks', icon: 'chat' },
