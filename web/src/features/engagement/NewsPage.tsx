@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notice, Page, Spinner } from '../../app/ui.tsx';
-import { useNewsQuery } from './engagementApi.ts';
+import { useNewsQuery } from './pagesApi.ts';
 import { formatDate } from './format.ts';
 import { Pager } from './Pager.tsx';
 import { useDictionaryPart } from '../../i18n/parts.ts';
