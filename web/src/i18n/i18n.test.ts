@@ -36,6 +36,8 @@ const DICTIONARY_SETS: Array<{ name: string; dir: string }> = [
   ...readdirSync(FEATURES)
     .filter((name) => name !== 'admin' && existsSync(join(FEATURES, name, 'locales', 'ja-JP.json')))
     .map((name) => ({ name, dir: join(FEATURES, name, 'locales') })),
+  // The console's own default-namespace texts (its locales/ folders hold the admin namespace).
+  { name: 'admin', dir: join(ADMIN_DIR, 'mainTexts') },
 ];
 const setDictionary = (dir: string, language: string): unknown => JSON.parse(readFileSync(join(dir, `${language}.json`), 'utf8'));
 const baseKeys = (dictionary: unknown): string[] => [...new Set(flatKeys(dictionary).map(pluralBase))].sort();
