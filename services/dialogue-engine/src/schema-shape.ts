@@ -25,3 +25,16 @@ export function shapeOf(schema: unknown): SchemaShape {
   }
   return shape as SchemaShape;
 }
+
+/**
+ * EngineInput's shape as the intake reads it. isEngineInput takes a
+ * switchCharacter on its type alone and the engine checks its character with
+ * intakeCharacter (PUBLIC_CHARACTER_SHAPE), so that option's own copy of the
+ * character schema (9.6 kB, half the generated file) is cut to `{}`: anything.
+ */
+export function engineInputShapeOf(engineInput: unknown): SchemaShape {
+  const shape = shapeOf(engineInput);
+  const withoutCharacterCopy = (option: SchemaShape): SchemaShape =>
+    option.properties?.type?.const === 'switchCharacter' && option.properties.character ? { ...option, properties: { ...option.properties, character: {} } } : option;
+  return shape.anyOf ? { ...shape, anyOf: shape.anyOf.map(withoutCharacterCopy) } : shape;
+}

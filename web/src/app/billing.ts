@@ -1,8 +1,9 @@
 /**
  * Billing pieces other features show (features never import each other; they
- * go through app/): the plan list of /mypage, the buy button of a character
- * card, and the talk-ticket step before a talk.
+ * go through app/): the buy button of a character card and the talk-ticket step
+ * before a talk. The plan list of /mypage has its own re-export (planList.ts):
+ * Rollup puts every module a re-export file names into the chunks of all its
+ * importers, so the plan list here rode along on the chat route.
  */
-export { PlanList } from '../features/billing/PlanList.tsx';
 export { BuyButton } from '../features/billing/BuyButton.tsx';
 export { useTalkTicketGate, type GatedCharacter } from '../features/billing/useTalkTicketGate.tsx';

@@ -1,5 +1,5 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createI18n, switchLanguage } from './i18n.ts';
 import { LANGUAGES, LANGUAGE_STORAGE_KEY, storedLanguage, storeLanguage } from './languages.ts';
@@ -21,10 +21,27 @@ function sourceFiles(dir: string): string[] {
 /** i18next plural keys (`steps_one`, `steps_other`): each language has the CLDR forms it needs, so they are compared by their base. */
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 const pluralBase = (key: string): string => key.replace(PLURAL_SUFFIX, '');
-const dictionaryOf = (language: string): unknown => JSON.parse(readFileSync(join(import.meta.dirname, 'locales', `${language}.json`), 'utf8'));
 
 const SRC = join(import.meta.dirname, '..');
 const ADMIN_DIR = join(SRC, 'features', 'admin');
+const FEATURES = join(SRC, 'features');
+
+/**
+ * The dictionaries of the default namespace: the entry's (i18n/locales) and each
+ * lazily loaded feature's part (features/<name>/locales, merged by parts.ts when
+ * its page renders). The admin console's own namespace is not among them.
+ */
+const DICTIONARY_SETS: Array<{ name: string; dir: string }> = [
+  { name: 'entry', dir: join(import.meta.dirname, 'locales') },
+  ...readdirSync(FEATURES)
+    .filter((name) => name !== 'admin' && existsSync(join(FEATURES, name, 'locales', 'ja-JP.json')))
+    .map((name) => ({ name, dir: join(FEATURES, name, 'locales') })),
+  // The console's own default-namespace texts (its locales/ folders hold the admin namespace).
+  { name: 'admin', dir: join(ADMIN_DIR, 'mainTexts') },
+];
+const setDictionary = (dir: string, language: string): unknown => JSON.parse(readFileSync(join(dir, `${language}.json`), 'utf8'));
+const baseKeys = (dictionary: unknown): string[] => [...new Set(flatKeys(dictionary).map(pluralBase))].sort();
+const partOf = (file: string) => DICTIONARY_SETS.find(({ name }) => name !== 'entry' && file.startsWith(join(FEATURES, name) + sep));
 
 /** The admin console's texts of one language, merged as features/admin/i18n.ts merges them. */
 function adminMessages(language: string): Record<string, unknown> {
@@ -78,18 +95,25 @@ describe('i18n', () => {
     expect(storedLanguage()).toBe('ja-JP');
   });
 
-  it('locales, all four, have exactly the keys of ja-JP (plural keys counted once)', () => {
-    const expected = [...new Set(flatKeys(jaJP).map(pluralBase))].sort();
-    for (const language of LANGUAGES) {
-      expect([...new Set(flatKeys(dictionaryOf(language)).map(pluralBase))].sort(), language).toEqual(expected);
+  it('locales, all four, in the entry and in every page part, have exactly the keys of ja-JP (plural keys counted once)', () => {
+    expect(DICTIONARY_SETS.map(({ name }) => name)).toEqual(expect.arrayContaining(['entry', 'auth', 'billing', 'engagement', 'catalog']));
+    for (const { name, dir } of DICTIONARY_SETS) {
+      const expected = baseKeys(setDictionary(dir, 'ja-JP'));
+      for (const language of LANGUAGES) expect(baseKeys(setDictionary(dir, language)), `${name} ${language}`).toEqual(expected);
     }
+  });
+
+  it('locales, a key in two dictionaries (entry or parts), is refused: the later deep merge would replace it silently', () => {
+    const owners = new Map<string, string[]>();
+    for (const { name, dir } of DICTIONARY_SETS) for (const key of baseKeys(setDictionary(dir, 'ja-JP'))) owners.set(key, [...(owners.get(key) ?? []), name]);
+    expect([...owners].filter(([, names]) => names.length > 1)).toEqual([]);
   });
 
   it('locales, every plural key, has exactly the plural forms its language distinguishes', () => {
     for (const language of LANGUAGES) {
       const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories.slice().sort();
       const forms = new Map<string, string[]>();
-      for (const key of flatKeys(dictionaryOf(language))) {
+      for (const key of DICTIONARY_SETS.flatMap(({ dir }) => flatKeys(setDictionary(dir, language)))) {
         const match = PLURAL_SUFFIX.exec(key);
         if (match) forms.set(pluralBase(key), [...(forms.get(pluralBase(key)) ?? []), match[1]!]);
       }
@@ -98,17 +122,20 @@ describe('i18n', () => {
     }
   });
 
-  it('source, every literal t() key, exists in ja-JP', () => {
+  it('source, every literal t() key, is in the entry or in the part of the feature that uses it', () => {
+    // A feature's page merges only its own part (parts.ts), so a key of another feature's part would show as the key.
     // The admin console's files may also use its own namespace (features/admin/**/locales, merged by features/admin/i18n.ts).
     // A console area may translate with its own key prefix (useTranslation('admin', { keyPrefix: area })).
     const consoleMessages = adminMessages('ja-JP');
     const consoleKeys = new Set(flatKeys(consoleMessages));
     const inConsole = (key: string) => consoleKeys.has(key) || Object.keys(consoleMessages).some((area) => consoleKeys.has(`${area}.${key}`));
-    const known = (file: string, key: string) => mainKeys.has(key) || (file.startsWith(ADMIN_DIR) && inConsole(key));
+    const entryKeys = new Set(baseKeys(jaJP));
+    const partKeys = new Map(DICTIONARY_SETS.map(({ name, dir }) => [name, new Set(baseKeys(setDictionary(dir, 'ja-JP')))]));
+    const inPart = (file: string, key: string) => { const part = partOf(file); return part !== undefined && partKeys.get(part.name)!.has(key); };
+    const known = (file: string, key: string) => entryKeys.has(key) || inPart(file, key) || (file.startsWith(ADMIN_DIR) && inConsole(key));
     const literal = (pattern: RegExp) => sourceFiles(SRC).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(pattern)].map((m) => ({ file, key: m[1]! })));
-    const mainKeys = new Set(flatKeys(jaJP).map(pluralBase));
     const used = [...literal(/\bta?\('([a-zA-Z]+\.[a-zA-Z0-9.]+)'/g), ...literal(/key: '([a-zA-Z]+\.[a-zA-Z0-9.]+)'/g)];
-    expect(used.filter(({ file, key }) => !known(file, key)).map(({ key }) => key)).toEqual([]);
+    expect(used.filter(({ file, key }) => !known(file, key)).map(({ file, key }) => `${file.slice(SRC.length)}: ${key}`)).toEqual([]);
     expect(used.length).toBeGreaterThan(100);
   });
 

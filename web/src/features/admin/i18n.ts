@@ -1,4 +1,6 @@
 import type { i18n as I18n } from 'i18next';
+import { addDictionaryPart } from '../../i18n/parts.ts';
+import { adminMainTexts } from './mainTexts.ts';
 
 /**
  * The admin console's texts live in an `admin` namespace that ships in the
@@ -17,8 +19,12 @@ function messagesFor(language: 'ja-JP' | 'en-US'): Record<string, unknown> {
 
 export const ADMIN_NS = 'admin';
 
-/** Adds the admin namespace to every language once (idempotent; called when the console chunk renders). */
+/**
+ * Adds the admin namespace, and the console's texts in the default namespace,
+ * to every language once (idempotent; called when the console chunk renders).
+ */
 export function ensureAdminMessages(i18n: I18n): void {
+  addDictionaryPart(i18n, adminMainTexts);
   if (i18n.hasResourceBundle('ja-JP', ADMIN_NS)) return;
   const ja = messagesFor('ja-JP');
   const en = messagesFor('en-US');

@@ -7,10 +7,13 @@ import { buttonSection } from './albumModel.ts';
 import { ReplayViewer } from './ReplayViewer.tsx';
 import { ShareMeter } from './ShareMeter.tsx';
 import { useAlbumData } from './useAlbumData.ts';
+import { useDictionaryPart } from '../../i18n/parts.ts';
+import { albumTexts } from './texts.ts';
 import './album.css';
 
 /** /full/album/{slug}/{button_id} (login required): the conversation a start button opens, its found blocks in order, with replay. */
 export default function AlbumConversationPage() {
+  useDictionaryPart(albumTexts);
   const { t } = useTranslation();
   const { character_slug: slug = '', button_id: buttonId = '' } = useParams();
   const state = useAlbumData(slug);

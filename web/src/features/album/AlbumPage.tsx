@@ -7,10 +7,13 @@ import { albumSections, type AlbumSection } from './albumModel.ts';
 import { ReplayViewer } from './ReplayViewer.tsx';
 import { ShareMeter } from './ShareMeter.tsx';
 import { useAlbumData } from './useAlbumData.ts';
+import { useDictionaryPart } from '../../i18n/parts.ts';
+import { albumTexts } from './texts.ts';
 import './album.css';
 
 /** /full/album/{slug} (login required): what share of the character the caller has found, conversation by conversation. */
 export default function AlbumPage() {
+  useDictionaryPart(albumTexts);
   const { t } = useTranslation();
   const slug = useParams().character_slug ?? '';
   const state = useAlbumData(slug);

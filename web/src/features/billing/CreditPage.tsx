@@ -8,6 +8,8 @@ import { CardForm } from './CardForm.tsx';
 import { formatYen } from './format.ts';
 import { PaymentDeclined, PaymentPending, PaymentSuccess } from './Outcome.tsx';
 import { usePaymentFlow, type PaymentTarget } from './usePaymentFlow.ts';
+import { useDictionaryPart } from '../../i18n/parts.ts';
+import { billingTexts } from './texts.ts';
 import './billing.css';
 
 const NEW_CARD = 'new';
@@ -32,6 +34,7 @@ function useOffer(productId: string | null, planCode: string | null): { offer?: 
 
 /** /payment/process/credit?product_id=… (or ?plan_code=PROD001): pay by card, with the outcome on the same page. */
 export default function CreditPage() {
+  useDictionaryPart(billingTexts);
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const { offer, loading, failed } = useOffer(params.get('product_id'), params.get('plan_code'));

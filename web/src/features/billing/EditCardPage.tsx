@@ -7,12 +7,15 @@ import { Card, Notice, Page, Spinner } from '../../app/ui.tsx';
 import { usePopup } from '../../app/shell.ts';
 import { useAddCardMutation, useCardsQuery, useDeleteCardMutation, useSetDefaultCardMutation } from './billingApi.ts';
 import { CardForm } from './CardForm.tsx';
+import { useDictionaryPart } from '../../i18n/parts.ts';
+import { billingTexts } from './texts.ts';
 import './billing.css';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
 /** /payment/editcard: the cards kept at the provider (masked), add one, choose the default, delete. */
 export default function EditCardPage() {
+  useDictionaryPart(billingTexts);
   const { t } = useTranslation();
   const cards = useCardsQuery();
   const [addCard, adding] = useAddCardMutation();

@@ -8,6 +8,8 @@ import { useMpiCompleteMutation, useMpiMerchantMutation, usePurchaseResultMutati
 import { rememberedOrder } from './browser.ts';
 import { PaymentDeclined, PaymentPending, PaymentSuccess } from './Outcome.tsx';
 import { SubscriptionReturn } from './SubscriptionReturn.tsx';
+import { useDictionaryPart } from '../../i18n/parts.ts';
+import { billingTexts } from './texts.ts';
 import './billing.css';
 
 /**
@@ -30,6 +32,7 @@ function useCompletion(mode: ReturnMode) {
 }
 
 export function MpiReturnPage({ mode }: { mode: ReturnMode }) {
+  useDictionaryPart(billingTexts);
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const orderId = params.get('order_id') ?? rememberedOrder();

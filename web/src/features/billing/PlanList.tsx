@@ -9,6 +9,8 @@ import { usePopup } from '../../app/shell.ts';
 import { useCancelSubscriptionMutation, usePlansQuery, useProductsQuery, useResubscribeMutation, useSubscriptionsQuery, useWalletQuery } from './billingApi.ts';
 import { formatDate, formatYen } from './format.ts';
 import { useIntentKey } from './intentKey.ts';
+import { useDictionaryPart } from '../../i18n/parts.ts';
+import { billingTexts } from './texts.ts';
 import './billing.css';
 
 /** The subscription the page talks about: the active or cancelled one, else the latest. */
@@ -18,6 +20,7 @@ function currentOf(subscriptions: SubscriptionView[]): SubscriptionView | undefi
 
 /** /mypage#plan_list: the current plan, plans to subscribe, tickets and points with their nearest expiry, and the ways to buy more. */
 export function PlanList() {
+  useDictionaryPart(billingTexts);
   const { t } = useTranslation();
   const user = useAppSelector(selectUser);
   const subscriptions = useSubscriptionsQuery(user?.id ?? '', { skip: !user });

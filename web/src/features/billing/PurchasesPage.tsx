@@ -7,6 +7,8 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { Card, Notice, Page, Spinner } from '../../app/ui.tsx';
 import { usePurchaseHistoryQuery } from './billingApi.ts';
 import { formatDateTime, formatYen } from './format.ts';
+import { useDictionaryPart } from '../../i18n/parts.ts';
+import { billingTexts } from './texts.ts';
 import './billing.css';
 
 /** API.md: 20 purchases a page. */
@@ -14,6 +16,7 @@ const PAGE_SIZE = 20;
 
 /** /full/purchases: what the customer bought, what it cost, how it ended, what was refunded. */
 export default function PurchasesPage() {
+  useDictionaryPart(billingTexts);
   const { t } = useTranslation();
   const user = useAppSelector(selectUser);
   const [page, setPage] = useState(1);

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { LawTable, type LawRow } from './LawTable.tsx';
+import { useDictionaryPart } from '../../i18n/parts.ts';
+import { billingTexts } from './texts.ts';
 import './billing.css';
 
 /*
@@ -22,6 +24,7 @@ const ROWS: LawRow[] = [
 ];
 
 export default function SettlementLawPage() {
+  useDictionaryPart(billingTexts);
   return (
     <section className="page">
       <LawTable

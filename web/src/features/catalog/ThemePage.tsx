@@ -5,6 +5,8 @@ import { errorMessageOf, statusOf } from '../../api/index.ts';
 import { Notice, Page, Spinner } from '../../app/ui.tsx';
 import { useCatalogThemeQuery } from './catalogApi.ts';
 import { GroupShelf } from './CatalogShelf.tsx';
+import { useDictionaryPart } from '../../i18n/parts.ts';
+import { catalogTexts } from './texts.ts';
 import './catalog.css';
 
 /** The group a further path segment names (its slug or id); undefined when it names none (the segment is then ignored). */
@@ -40,6 +42,7 @@ function GroupTabs({ category, selected }: { category: MenuCategory; selected: M
  * (an unknown group, the second segment) is ignored and the whole theme shown.
  */
 export default function ThemePage() {
+  useDictionaryPart(catalogTexts);
   const { t } = useTranslation();
   const { category: slug = '', a } = useParams();
   const { data, error, isLoading } = useCatalogThemeQuery(slug);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CampaignGrant, OpenCampaign } from '@talkwith/proto/engagement';
 import { errorMessageOf } from '../../api/index.ts';
 import { Notice, Spinner } from '../../app/ui.tsx';
-import { useEnterCampaignMutation, useOpenCampaignsQuery } from './engagementApi.ts';
+import { useEnterCampaignMutation, useOpenCampaignsQuery } from './pagesApi.ts';
 import { formatDate } from './format.ts';
 
 /** The campaigns open now, each entered once (POST /api/campaigns/users/user/insert). */

@@ -7,7 +7,7 @@ import { Field, Notice } from '../../app/ui.tsx';
 import { CONTACT_CATEGORIES, MESSAGE_MAX, NAME_MAX, contactBody, contactProblems, sendsDevice, type ContactDraft } from './contactForm.ts';
 import { currentDeviceInfo } from './deviceInfo.ts';
 import { DeviceFacts } from './DeviceFacts.tsx';
-import { useSendContactMutation } from './engagementApi.ts';
+import { useSendContactMutation } from './pagesApi.ts';
 
 interface Props { channel: ContactChannel; defaultCategory: ContactCategory | null; onSent: (receipt: ContactReceived, email: string) => void }
 

@@ -6,10 +6,13 @@ import { Notice, Page, Spinner } from '../../app/ui.tsx';
 import { useMarkNotificationsReadMutation, useNotificationsQuery } from './engagementApi.ts';
 import { formatDateTime } from './format.ts';
 import { Pager } from './Pager.tsx';
+import { useDictionaryPart } from '../../i18n/parts.ts';
+import { engagementTexts } from './texts.ts';
 import './engagement.css';
 
 /** /notification (login required): every notification of the caller, page by page, unread first. */
 export default function NotificationPage() {
+  useDictionaryPart(engagementTexts);
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [unreadOnly, setUnreadOnly] = useState(false);

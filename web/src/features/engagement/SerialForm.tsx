@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Unlock } from '@talkwith/proto/engagement';
 import { errorMessageOf } from '../../api/index.ts';
 import { Field, Notice } from '../../app/ui.tsx';
-import { useCheckSerialMutation } from './engagementApi.ts';
+import { useCheckSerialMutation } from './pagesApi.ts';
 import { SERIAL_MAX, serialProblem, typedSerial } from './serialCode.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Notice, Spinner } from '../../app/ui.tsx';
-import { useSerialUnlocksQuery } from './engagementApi.ts';
+import { useSerialUnlocksQuery } from './pagesApi.ts';
 import { formatDate } from './format.ts';
 
 /** The caller's redeemed serial codes, newest first (GET /api/serial/unlocks). */

@@ -1,15 +1,13 @@
-import type {
-  CampaignEnterBody, CampaignEntered, ContactBody, ContactReceived, MarkReadBody, MarkReadReply, NewsList, NotificationList,
-  NotificationListQuery, NotificationsAvailable, OpenCampaignList, SerialCheckBody, SerialCheckReply, UnlockList,
-} from '@talkwith/proto/engagement';
+import type { MarkReadBody, MarkReadReply, NotificationList, NotificationListQuery, NotificationsAvailable } from '@talkwith/proto/engagement';
 import { api } from '../../api/index.ts';
 
 /**
- * The customer's engagement calls (services/engagement/API.md): notifications
- * and news, serial codes, campaigns, contacts. `NotificationBadge` is the
- * menu's unread count; marking read refreshes it.
+ * The customer's notification calls (services/engagement/API.md), which the
+ * menu uses on every page (its unread badge and popup) besides /notification.
+ * `NotificationBadge` is the menu's unread count; marking read refreshes it.
+ * The engagement pages' other calls come with their chunk (pagesApi.ts).
  */
-export const engagementApi = api.enhanceEndpoints({ addTagTypes: ['Notifications', 'NotificationBadge', 'SerialUnlocks', 'OpenCampaigns'] }).injectEndpoints({
+export const engagementApi = api.enhanceEndpoints({ addTagTypes: ['Notifications', 'NotificationBadge'] }).injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/notifications?page&active&new: unread first, then newest first. */
     notifications: build.query<NotificationList, NotificationListQuery>({
@@ -36,25 +34,7 @@ export const engagementApi = api.enhanceEndpoints({ addTagTypes: ['Notifications
         }
       },
     }),
-    /** GET /api/news?page: public. */
-    news: build.query<NewsList, number>({ query: (page) => ({ url: 'news', params: { page } }) }),
-    checkSerial: build.mutation<SerialCheckReply, SerialCheckBody>({
-      query: (body) => ({ url: 'serial/check', method: 'POST', body }),
-      invalidatesTags: (_reply, error) => (error ? [] : ['SerialUnlocks', 'PlayableCharacter', 'Wallet']),
-    }),
-    serialUnlocks: build.query<UnlockList, void>({ query: () => 'serial/unlocks', providesTags: ['SerialUnlocks'] }),
-    openCampaigns: build.query<OpenCampaignList, void>({ query: () => 'campaigns', providesTags: ['OpenCampaigns'] }),
-    enterCampaign: build.mutation<CampaignEntered, CampaignEnterBody>({
-      query: (body) => ({ url: 'campaigns/users/user/insert', method: 'POST', body }),
-      // A refused entry (already entered, closed) also changes what the list should say.
-      invalidatesTags: ['OpenCampaigns', 'Wallet'],
-    }),
-    /** POST /api/contacts: works logged out. */
-    sendContact: build.mutation<ContactReceived, ContactBody>({ query: (body) => ({ url: 'contacts', method: 'POST', body }) }),
   }),
 });
 
-export const {
-  useNotificationsQuery, useNotificationsAvailableQuery, useMarkNotificationsReadMutation, useNewsQuery, useCheckSerialMutation,
-  useSerialUnlocksQuery, useOpenCampaignsQuery, useEnterCampaignMutation, useSendContactMutation,
-} = engagementApi;
+export const { useNotificationsQuery, useNotificationsAvailableQuery, useMarkNotificationsReadMutation } = engagementApi;

@@ -4,10 +4,13 @@ import { Card, Notice, Page, Spinner } from '../../app/ui.tsx';
 import { useMicTestCharacterQuery } from './micTestApi.ts';
 import { useLevelMeter } from './useLevelMeter.ts';
 import { useRecognitionTest, type RecognitionState } from './useRecognitionTest.ts';
+import { useDictionaryPart } from '../../i18n/parts.ts';
+import { micTestTexts } from './texts.ts';
 import './micTest.css';
 
 /** /mic_test: a live microphone level, one utterance through speech recognition, and the mic-test dialogue. */
 export default function MicTestPage() {
+  useDictionaryPart(micTestTexts);
   const { t } = useTranslation();
   return (
     <Page title={t('micTest.title')} lead={t('micTest.lead')} wide>

@@ -1,13 +1,16 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { selectIsAdmin, selectSession, useClientConfig, useLogoutMutation } from '../../api/index.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { usePopup } from '../../app/shell.ts';
 import { useNotificationsAvailableQuery } from '../../app/engagement.ts';
-import { NotificationList } from './NotificationList.tsx';
+import { Spinner } from '../../app/ui.tsx';
 import { menuClosed, selectMenuOpen } from './menuSlice.ts';
 import './nav.css';
+
+/** The popup's list and its texts load when it first opens: every page, the chat route too, carries the menu. */
+const NotificationList = lazy(() => import('./NotificationList.tsx'));
 
 /** The navigation menu of SPEC.md §2, in the order given there. */
 const ITEMS = [
@@ -45,7 +48,7 @@ export function NavMenu() {
 
   const showNotifications = () => {
     dispatch(menuClosed());
-    popup.show({ children: <><h2 className="popup__title">{t('nav.notifications')}</h2><NotificationList /></>, ok: { title: t('common.close') } });
+    popup.show({ children: <><h2 className="popup__title">{t('nav.notifications')}</h2><Suspense fallback={<Spinner label={t('common.loading')} />}><NotificationList /></Suspense></>, ok: { title: t('common.close') } });
   };
 
   return (

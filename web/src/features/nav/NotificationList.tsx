@@ -7,9 +7,15 @@ import { useMarkNotificationsReadMutation, useNotificationsQuery } from '../../a
 import { useAppSelector } from '../../app/hooks.ts';
 import { usePopup } from '../../app/shell.ts';
 import { Notice, Spinner } from '../../app/ui.tsx';
+import { useDictionaryPart } from '../../i18n/parts.ts';
+import { navTexts } from './texts.ts';
 
-/** The menu's notifications popup: the caller's first page, unread first (the server's order), marked read once shown. */
-export function NotificationList() {
+/**
+ * The menu's notifications popup: the caller's first page, unread first (the
+ * server's order), marked read once shown. A chunk of its own (NavMenu.tsx).
+ */
+export default function NotificationList() {
+  useDictionaryPart(navTexts);
   const { t } = useTranslation();
   const { status } = useAppSelector(selectSession);
   const popup = usePopup();

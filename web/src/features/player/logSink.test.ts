@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DeviceInfo } from '@talkwith/proto/engagement';
-import { RECONNECT, reconnectDelay, socketLogSink, socketUrl } from './logSink.ts';
+import { currentDeviceInfo } from '../../app/deviceInfo.ts';
+import { RECONNECT, reconnectDelay, socketLogSink, socketUrl, type DeviceReader } from './logSink.ts';
 import { fakeClock } from './testing.ts';
 
 class FakeSocket {
@@ -144,10 +145,55 @@ describe('log sink', () => {
     sink.close();
   });
 
+  it('socketLogSink, an error log while the device is still being read, goes out once it is read and the logs after it keep their order', async () => {
+    const device = deviceSample();
+    let deviceRead: (info: DeviceInfo) => void = () => undefined;
+    const { sink, logs } = openSink(() => new Promise<DeviceInfo>((resolve) => { deviceRead = resolve; }));
+
+    sink.log({ category: 'error', message: '聞き取り動画が見つかりません。', extra: { blockId: 'b1' }, characterId: 'c1' });
+    sink.log({ category: 'play', message: '動画再生', extra: { videoId: 'v' }, characterId: 'c1' });
+    const beforeRead = logs().length;
+    deviceRead(device);
+
+    await vi.waitFor(() => expect(logs()).toHaveLength(2));
+    expect(beforeRead).toBe(0);
+    expect(logs().map((f) => f.data.extra)).toEqual([{ blockId: 'b1', device }, { videoId: 'v' }]);
+    sink.close();
+  });
+
+  it('socketLogSink, an error log whose device cannot be read, still goes out, without the device', async () => {
+    const { sink, logs } = openSink(() => Promise.reject(new Error('chunk not loaded: offline')));
+
+    sink.log({ category: 'error', message: '動画が読み込めません。', extra: { videoId: 'v' }, characterId: 'c1' });
+
+    await vi.waitFor(() => expect(logs()).toHaveLength(1));
+    expect(logs()[0]?.data.extra).toEqual({ videoId: 'v' });
+    sink.close();
+  });
+
+  it('socketLogSink, without a device reader given, reads the device of the browser with the first error log', async () => {
+    const { sink, logs } = openSink(undefined);
+
+    sink.log({ category: 'error', message: '動画が読み込めません。', extra: {}, characterId: 'c1' });
+
+    await vi.waitFor(() => expect(logs()).toHaveLength(1));
+    expect(logs()[0]?.data.extra).toEqual({ device: currentDeviceInfo() });
+    sink.close();
+  });
+
   it('socketUrl, https page, uses wss on the same host', () => {
     expect(socketUrl({ protocol: 'https:', host: 'talkwith.example' })).toBe('wss://talkwith.example/api/socketio/new');
   });
 });
+
+/** A sink on an opened fake socket; `logs()` reads the log frames sent so far. */
+function openSink(device: DeviceReader | undefined) {
+  const sockets: FakeSocket[] = [];
+  const sink = socketLogSink('ws://x', () => null, { ...(device ? { device } : {}), makeSocket: () => { const s = new FakeSocket(); sockets.push(s); return s as unknown as WebSocket; } });
+  sockets[0]?.open();
+  const logs = () => (sockets[0]?.sent ?? []).map((f) => JSON.parse(f) as { event: string; data: { extra: Record<string, unknown> } }).filter((f) => f.event === 'log');
+  return { sink, logs };
+}
 
 function deviceSample(): DeviceInfo {
   return {

@@ -1,5 +1,4 @@
 import type { DeviceInfo } from '@talkwith/proto/engagement';
-import { currentDeviceInfo } from '../../app/engagement.ts';
 import { browserClock, type Clock, type LogEntry, type LogSink } from './ports.ts';
 
 /** SPEC.md §4's real-time connection: 1 s base, 5 s maximum, randomisation 0.5, unlimited attempts, 20 s connect time-out. */
@@ -25,18 +24,51 @@ export function consoleLogSink(): LogSink {
   };
 }
 
+/** SPEC.md §7: error logs carry the device (browser, OS, model, flags). */
+export type DeviceReader = () => DeviceInfo | Promise<DeviceInfo>;
+
 export interface SocketOptions {
   makeSocket?: (url: string) => WebSocket;
   clock?: Clock;
   random?: () => number;
-  /** SPEC.md §7: error logs carry the device (browser, OS, model, flags). */
-  device?: () => DeviceInfo;
+  device?: DeviceReader;
 }
 
-/** The log frame: an error's extra carries the device it happened on. */
-function logFrame(entry: LogEntry, device: () => DeviceInfo): string {
-  const extra = entry.category === 'error' ? { ...entry.extra, device: device() } : entry.extra;
+/**
+ * The device reader, a user-agent parser (1.6 kB gzipped), loads with the first
+ * error log, not with the chat route, which needs it only then.
+ */
+const loadedDeviceReader: DeviceReader = async () => (await import('../../app/deviceReader.ts')).readDevice();
+
+/** The log frame: an error's extra carries the device it happened on (when it could be read). */
+function logFrame(entry: LogEntry, device: DeviceInfo | undefined): string {
+  const extra = entry.category === 'error' && device ? { ...entry.extra, device } : entry.extra;
   return JSON.stringify({ event: 'log', data: { type: entry.category, message: entry.message, extra, character_id: entry.characterId } });
+}
+
+/**
+ * Turns entries into frames in the order they were logged: an error whose
+ * device is still being read waits for it, and the entries after it wait
+ * behind it; with nothing waiting, a frame goes out at once.
+ */
+function orderedFrames(device: DeviceReader, send: (frame: string) => void): (entry: LogEntry) => void {
+  let waiting: Promise<void> | null = null;
+  return (entry) => {
+    const info = entry.category === 'error' ? device() : undefined;
+    if (waiting === null && !(info instanceof Promise)) {
+      send(logFrame(entry, info));
+      return;
+    }
+    const read = Promise.resolve(info).catch(() => undefined); // unreadable (offline chunk): the error still goes, without it
+    const mine: Promise<void> = (waiting ?? Promise.resolve())
+      .then(() => read)
+      .then((found) => send(logFrame(entry, found)))
+      .catch((err: unknown) => console.debug('log frame not queued', err))
+      .then(() => {
+        if (waiting === mine) waiting = null;
+      });
+    waiting = mine;
+  };
 }
 
 /**
@@ -50,7 +82,7 @@ function logFrame(entry: LogEntry, device: () => DeviceInfo): string {
  * only written to the console.
  */
 export function socketLogSink(url: string, getToken: () => string | null, options: SocketOptions = {}): LogSink {
-  const { makeSocket = (u: string) => new WebSocket(u), clock = browserClock, random = Math.random, device = currentDeviceInfo } = options;
+  const { makeSocket = (u: string) => new WebSocket(u), clock = browserClock, random = Math.random, device = loadedDeviceReader } = options;
   const queue: string[] = [];
   let socket: WebSocket | null = null;
   let attempt = 0;
@@ -104,12 +136,13 @@ export function socketLogSink(url: string, getToken: () => string | null, option
     ws.onerror = () => console.debug('log socket error');
   }
   connect();
+  const log = orderedFrames(device, (frame) => {
+    queue.push(frame);
+    if (queue.length > MAX_QUEUED) queue.shift();
+    flush();
+  });
   return {
-    log(entry) {
-      queue.push(logFrame(entry, device));
-      if (queue.length > MAX_QUEUED) queue.shift();
-      flush();
-    },
+    log,
     close() {
       closed = true;
       stopConnectTimer();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { currentDeviceInfo } from '../../app/engagement.ts';
+import { currentDeviceInfo } from '../../app/deviceInfo.ts';
 import {
   autoplayVerdict, browserVerdict, microphoneVerdict, networkVerdict, speechVerdict,
   type AutoplayFacts, type MicState, type NetworkFacts, type Verdict,

@@ -5,10 +5,13 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { Card, Notice, Page, Spinner } from '../../app/ui.tsx';
 import { formatWhen, talkEntries, type TalkEntry } from './talkList.ts';
 import { useTalkCharactersQuery, useTalkHistoryQuery } from './talksApi.ts';
+import { useDictionaryPart } from '../../i18n/parts.ts';
+import { talksTexts } from './texts.ts';
 import './talks.css';
 
 /** /chat (login required): the characters the caller has talked with, where they were, and the way back in. */
 export default function TalksPage() {
+  useDictionaryPart(talksTexts);
   const { t } = useTranslation();
   const user = useAppSelector(selectUser);
   const history = useTalkHistoryQuery(user?.id ?? '', { skip: !user });

@@ -3,8 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { selectUser, useLogoutMutation } from '../../../api/index.ts';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { Card, Page } from '../../../app/ui.tsx';
+import { useDictionaryPart } from '../../../i18n/parts.ts';
+import { authTexts } from '../texts.ts';
 
 export function AccountPage() {
+  useDictionaryPart(authTexts);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useAppSelector(selectUser);

@@ -6,9 +6,12 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { Card, Field, Notice, Page, Spinner } from '../../../app/ui.tsx';
 import { loginNoticeSet, selectPendingConfirmationEmail } from '../authSlice.ts';
 import { ResendConfirmation } from '../ResendConfirmation.tsx';
+import { useDictionaryPart } from '../../../i18n/parts.ts';
+import { authTexts } from '../texts.ts';
 
 /** /email_confirm tells where the mail went (and takes a pasted code); /email_confirm/:token confirms at once. */
 export function EmailConfirmPage() {
+  useDictionaryPart(authTexts);
   const { t } = useTranslation();
   const { token } = useParams();
   const navigate = useNavigate();

@@ -4,7 +4,9 @@ import { selectUser } from '../../../api/index.ts';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { Icon } from '../../../app/Icon.tsx';
 import { Card, Page } from '../../../app/ui.tsx';
-import { PlanList } from '../../../app/billing.ts';
+import { PlanList } from '../../../app/planList.ts';
+import { useDictionaryPart } from '../../../i18n/parts.ts';
+import { authTexts } from '../texts.ts';
 
 const LINKS = [
   { to: '/chat', key: 'nav.talks', icon: 'chat' },
@@ -18,6 +20,7 @@ const LINKS = [
 ] as const;
 
 export function MyPage() {
+  useDictionaryPart(authTexts);
   const { t, i18n } = useTranslation();
   const user = useAppSelector(selectUser);
   if (!user) return null;

@@ -7,6 +7,8 @@ import { Card, Field, Notice, Page } from '../../../app/ui.tsx';
 import { PasswordInput } from '../PasswordInput.tsx';
 import { isValidPassword } from '../passwordRule.ts';
 import { loginNoticeSet } from '../authSlice.ts';
+import { useDictionaryPart } from '../../../i18n/parts.ts';
+import { authTexts } from '../texts.ts';
 
 function RequestForm() {
   const { t } = useTranslation();
@@ -58,6 +60,7 @@ function NewPasswordForm({ token }: { token: string }) {
 }
 
 export function PasswordResetPage() {
+  useDictionaryPart(authTexts);
   const { t } = useTranslation();
   const { token } = useParams();
   return (

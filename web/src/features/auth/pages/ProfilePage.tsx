@@ -4,6 +4,8 @@ import type { ProfileBody, PublicUser } from '@talkwith/proto/identity';
 import { errorMessageOf, selectUser, useUpdateProfileMutation } from '../../../api/index.ts';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { Card, Field, Notice, Page } from '../../../app/ui.tsx';
+import { useDictionaryPart } from '../../../i18n/parts.ts';
+import { authTexts } from '../texts.ts';
 
 const GENDERS: PublicUser['gender'][] = ['female', 'male', 'other', 'unspecified'];
 
@@ -34,6 +36,7 @@ function ProfileForm({ user }: { user: PublicUser }) {
 }
 
 export function ProfilePage() {
+  useDictionaryPart(authTexts);
   const { t } = useTranslation();
   const user = useAppSelector(selectUser);
   return (

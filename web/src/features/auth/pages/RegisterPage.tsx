@@ -8,11 +8,14 @@ import { Card, Field, Notice, Page } from '../../../app/ui.tsx';
 import { PasswordInput } from '../PasswordInput.tsx';
 import { isValidPassword } from '../passwordRule.ts';
 import { signupSubmitted } from '../authSlice.ts';
+import { useDictionaryPart } from '../../../i18n/parts.ts';
+import { authTexts } from '../texts.ts';
 
 const GENDERS: SignupBody['gender'][] = ['female', 'male', 'other', 'unspecified'];
 const today = () => new Date().toISOString().slice(0, 10);
 
 export function RegisterPage() {
+  useDictionaryPart(authTexts);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();

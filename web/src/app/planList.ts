@@ -1,0 +1,5 @@
+/**
+ * The plan list of /mypage (features never import each other; they go through
+ * app/). Apart from app/billing.ts so that only the account pages' chunk carries it.
+ */
+export { PlanList } from '../features/billing/PlanList.tsx';
