@@ -1,5 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
@@ -22,7 +22,8 @@ function prerenderHome(): Plugin {
     name: 'talkwith-prerender-home',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      // resolve, not join: an absolute --outDir (a source-map build into /tmp) must not land under web/.
+      outDir = resolve(config.root, config.build.outDir);
       write = config.build.write;
     },
     async closeBundle() {
