@@ -6,9 +6,10 @@ import { csvRow } from './csv.ts';
 /** Rows read per query: large enough to amortise a query, small enough that a page is a few hundred kB. */
 export const EXPORT_PAGE = 1000;
 /**
- * Rows per chunk of the reply: ~25 kB of text, below V8's large-object size
- * (a 1,000-row chunk of Japanese text is a 200 kB two-byte string, allocated
- * outside the young generation and freed only by a full collection).
+ * Rows per chunk of the reply: ~20,000 characters (40 kB as a two-byte string),
+ * below V8's large-object size of 128 kB. A 1,000-row chunk of Japanese text
+ * was a ~190 kB string, allocated outside the young generation and freed only
+ * by a full collection.
  */
 const CHUNK_ROWS = 200;
 
