@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import pino, { type Logger, type LevelWithSilent, type LoggerOptions as PinoOptions } from 'pino';
 import type PinoPretty from 'pino-pretty';
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import { deferredChildLogger } from './deferred-child.ts';
 
 /** Never logged: credentials, tokens and card data, wherever they sit in a logged object. */
 const SECRET_KEYS = ['password', 'newPassword', 'currentPassword', 'token', 'refreshToken', 'accessToken', 'card', 'cardNumber', 'cvc', 'secret'];
@@ -117,7 +118,10 @@ export class RequestLineLogController extends LogController {
 
 /** Fastify constructor options wiring a pino logger, request ids (echoed by the http plugin) and one line per request. */
 export function loggingOptions(logger: Logger) {
-  return { loggerInstance: logger as FastifyBaseLogger, genReqId, requestIdHeader: false as const, logController: new RequestLineLogController() };
+  return {
+    loggerInstance: logger as FastifyBaseLogger, genReqId, requestIdHeader: false as const,
+    logController: new RequestLineLogController(), childLoggerFactory: deferredChildLogger,
+  };
 }
 
 export type { Logger };
