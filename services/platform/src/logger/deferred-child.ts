@@ -66,13 +66,18 @@ export class DeferredChildLogger implements FastifyBaseLogger {
   }
 }
 
+/** Whether a route's child options hold more than a level; a loop, not a rest copy and a key list: this runs for every request. */
+function setsMoreThanLevel(options: ChildLoggerOptions): boolean {
+  for (const key in options) if (key !== 'level') return true;
+  return false;
+}
+
 /**
  * Fastify's childLoggerFactory: the deferred child (with the route's level when
  * it sets one, as /healthz does), unless the route sets other child options or
  * the parent cannot say which levels it writes.
  */
 export function deferredChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
-  const { level, ...others } = options;
-  if (Object.keys(others).length > 0 || !knowsItsLevels(logger)) return logger.child(bindings, options);
-  return new DeferredChildLogger(logger, bindings, level);
+  if (setsMoreThanLevel(options) || !knowsItsLevels(logger)) return logger.child(bindings, options);
+  return new DeferredChildLogger(logger, bindings, options.level);
 }
