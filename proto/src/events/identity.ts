@@ -6,8 +6,12 @@ const UserId = Type.String({ minLength: 1 });
 export const UserRegistered = defineEvent(
   'user.registered',
   1,
-  Type.Object({ user_id: UserId, email: Type.String(), registered_at: Type.String({ format: 'date-time' }) }),
-  'A customer signed up (before confirming the e-mail address). Billing opens a wallet, engagement greets, logging records.',
+  Type.Object({
+    user_id: UserId, email: Type.String(), registered_at: Type.String({ format: 'date-time' }),
+    date_of_birth: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD as given at sign-up (1900-01-01: not known, e.g. Google sign-in); billing applies the minors\' spending cap by it' })),
+    by: Type.Optional(Type.Union([Type.Literal('user'), Type.Literal('admin')], { description: 'admin: an operator created the account in the console (absent: the customer signed up)' })),
+  }),
+  'An account was created: a customer signed up (before confirming the e-mail address), or an operator created it. Billing opens a wallet and keeps the account\'s facts it needs, engagement greets, logging records.',
 );
 
 export const UserLoggedIn = defineEvent(

@@ -7,7 +7,7 @@ import { hashPassword } from './password-hash.ts';
 import { setPassword } from './passwords.ts';
 import { applyEmailChange, eraseUser } from './account.ts';
 import { assertPassword } from './registration.ts';
-import { normalizeEmail, toPublicUser, userListFilter } from './users.ts';
+import { normalizeEmail, toPublicUser, userListFilter, usersIn } from './users.ts';
 
 export const ADMIN_PAGE_SIZE = 20;
 
@@ -25,21 +25,26 @@ export async function listUsers(deps: AccountsDeps, query: AdminUserQuery) {
   return { users: users.map(toPublicUser), total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
 }
 
+/**
+ * The account, its user.registered (billing opens the wallet and knows the
+ * account) and the audit entry commit together: none exists without the others.
+ */
 export async function createUser(deps: AccountsDeps, adminId: string, body: AdminUserBody) {
   assertPassword(body.password);
+  const passwordHash = await hashPassword(body.password, deps.hasher);
   try {
-    const user = await deps.users.insertOne({
-      email: normalizeEmail(body.email),
-      passwordHash: await hashPassword(body.password, deps.hasher),
-      gender: body.gender,
-      date_of_birth: body.date_of_birth,
-      nickname: '',
-      roles: body.roles ?? ['customer'],
-      emailConfirmedAt: deps.clock(),
-      createdAt: deps.clock(),
-      lastLoginAt: null,
+    const user = await deps.store.withTransaction(async (tx) => {
+      const now = deps.clock();
+      const created = await usersIn(tx).insertOne({
+        email: normalizeEmail(body.email), passwordHash, gender: body.gender, date_of_birth: body.date_of_birth,
+        nickname: '', roles: body.roles ?? ['customer'], emailConfirmedAt: now, createdAt: now, lastLoginAt: null,
+      });
+      await deps.events.publish('user.registered', created._id, {
+        user_id: created._id, email: created.email, registered_at: now.toISOString(), date_of_birth: created.date_of_birth, by: 'admin',
+      }, tx);
+      await deps.events.publish('admin.acted', adminId, { admin_id: adminId, action: 'user.created', target_user_id: created._id }, tx);
+      return created;
     });
-    await audit(deps, adminId, 'user.created', user._id);
     return toPublicUser(user);
   } catch (err) {
     if (err instanceof AppError && err.code === 'DUPLICATE_KEY') throw new AppError('CONFLICT', messages.emailTaken, { field: 'email' });

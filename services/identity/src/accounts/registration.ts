@@ -80,7 +80,7 @@ export async function resendConfirmation(deps: AccountsDeps, rawEmail: string, c
 export async function registerUser(deps: AccountsDeps, fields: Omit<UserDoc, '_id'>): Promise<UserDoc> {
   return deps.store.withTransaction(async (tx) => {
     const user = await usersIn(tx).insertOne(fields);
-    await deps.events.publish('user.registered', user._id, { user_id: user._id, email: user.email, registered_at: user.createdAt.toISOString() }, tx);
+    await deps.events.publish('user.registered', user._id, { user_id: user._id, email: user.email, registered_at: user.createdAt.toISOString(), date_of_birth: user.date_of_birth }, tx);
     return user;
   });
 }

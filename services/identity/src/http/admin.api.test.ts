@@ -61,6 +61,12 @@ describe('admin user management', () => {
     expect(await auditActions(3)).toEqual(['user.created', 'user.updated', 'user.deleted']);
   });
 
+  it('create, by an admin, announces user.registered (by admin, with the date of birth) so billing knows the account', async () => {
+    const { id } = await customer();
+    const events = await t.eventsOf('user.registered');
+    expect(events.map((e) => e.data)).toContainEqual(expect.objectContaining({ user_id: id, by: 'admin', date_of_birth: '1999-12-31' }));
+  });
+
   it('password_change with sendMail, user notified and new password works', async () => {
     const { email, id } = await customer();
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/users/password_change', headers: { authorization: admin }, payload: { user_id: id, password: 'admin-set9', sendMail: true } });

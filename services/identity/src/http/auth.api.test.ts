@@ -29,6 +29,7 @@ describe('POST /api/auth/signup', () => {
     const [mail] = await t.platform.mail.recent({ to: email });
     expect(mail?.subject).toContain('メールアドレスの確認');
     expect((await t.eventsOf('user.registered')).map((e) => e.type)).toContain('user.registered');
+    expect((await t.eventsOf('user.registered')).map((e) => e.data)).toContainEqual(expect.objectContaining({ email, date_of_birth: signupBody(email).date_of_birth }));
   });
 
   it.each([

@@ -1,0 +1,34 @@
+import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
+import { AppError } from '@talkwith/platform';
+
+/**
+ * What billing knows of an account, projected from identity's events
+ * (consumer group `billing-accounts`): the address receipts go to, the date of
+ * birth the minors' spending cap is reckoned from, and whether it still
+ * exists. A deleted account keeps its record (with `deleted_at`) so the money
+ * records that name it stay explainable to an operator.
+ */
+export interface BillingAccount {
+  _id: string;
+  email: string;
+  /** YYYY-MM-DD; absent or 1900-01-01 when not known. */
+  date_of_birth?: string;
+  registered_at: string;
+  deleted_at: string | null;
+  [key: string]: unknown;
+}
+
+export function openAccounts(store: DocumentStore | Transaction): Collection<BillingAccount> {
+  return store.collection<BillingAccount>('billing_accounts');
+}
+
+export async function accountOf(store: DocumentStore | Transaction, userId: string): Promise<BillingAccount | null> {
+  return openAccounts(store).findOne({ _id: userId });
+}
+
+/** An account that exists and is not deleted, or 404 NOT_FOUND (an operator's grant to a mistyped id is refused). */
+export async function requireLiveAccount(store: DocumentStore | Transaction, userId: string): Promise<BillingAccount> {
+  const account = await accountOf(store, userId);
+  if (!account || account.deleted_at !== null) throw new AppError('NOT_FOUND', 'ユーザーが見つかりません。', { status: 404 });
+  return account;
+}
