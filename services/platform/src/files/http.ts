@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isAppError } from '../errors/index.ts';
 import type { FileStore } from '../ports/files.ts';
+import { createMediaSigning, type MediaCheck } from '../signing/media.ts';
 import { localObjectsDir } from './local.ts';
 import { sendError, sendNotFound } from './reply-error.ts';
 import { sendFromDisk } from './serve-disk.ts';
@@ -12,7 +13,26 @@ export interface ServeFilesOptions {
   prefix: string;
   /** Sent with every file; default lets caches keep it but revalidate by ETag. */
   cacheControl?: string;
+  /** Files only served with a valid signed URL (FileStore.signedUrl) and the user's media cookie; the mounting service decides which. */
+  guard?: FilesGuard;
 }
+
+export interface FilesGuard {
+  /** JWT_SECRET: the URL and cookie keys derive from it (signing/media.ts). */
+  secret: string;
+  /** Whether this key is served only signed (asked for requests without a valid signature). */
+  requiresSignature(key: string): boolean | Promise<boolean>;
+}
+
+/** Signed files are one user's: no shared cache may keep them (it would skip the cookie check). */
+const SIGNED_CACHE_CONTROL = 'private, max-age=0, must-revalidate';
+
+const REFUSALS: Record<Exclude<MediaCheck, 'ok'>, { code: string; message: string }> = {
+  unsigned: { code: 'SIGNATURE_REQUIRED', message: 'このファイルは購入したかたにだけ表示されます。キャラクターのページから開いてください。' },
+  expired: { code: 'SIGNATURE_EXPIRED', message: 'このファイルのURLは有効期限が切れています。ページを開き直してください。' },
+  forged: { code: 'SIGNATURE_INVALID', message: 'このファイルのURLは正しくありません。' },
+  'other-user': { code: 'SIGNATURE_OTHER_USER', message: 'このファイルのURLは別のユーザーのものです。ログインし直してページを開き直してください。' },
+};
 
 const DEFAULT_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
@@ -22,15 +42,25 @@ const DEFAULT_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
  * Local files go out through @fastify/send, other stores through the port.
  */
 export function serveFiles(fastify: FastifyInstance, options: ServeFilesOptions): void {
-  const cacheControl = options.cacheControl ?? DEFAULT_CACHE_CONTROL;
+  const publicCacheControl = options.cacheControl ?? DEFAULT_CACHE_CONTROL;
   const root = localObjectsDir(options.files);
+  const guard = options.guard;
+  const signing = guard ? createMediaSigning(guard.secret) : undefined;
   fastify.route({
     method: ['GET', 'HEAD'],
     url: `${options.prefix.replace(/\/+$/, '')}/*`,
     exposeHeadRoute: false,
     handler: async (request, reply) => {
       const key = (request.params as Record<string, string>)['*'] ?? '';
+      let cacheControl = publicCacheControl;
       try {
+        if (guard && signing) {
+          const search = new URL(request.url, 'http://files').searchParams;
+          const query = { exp: search.get('exp') ?? undefined, u: search.get('u') ?? undefined, sig: search.get('sig') ?? undefined };
+          const check = signing.check(key, query, request.headers.cookie);
+          if (check === 'ok') cacheControl = SIGNED_CACHE_CONTROL;
+          else if (await guard.requiresSignature(key)) return sendError(reply, 403, REFUSALS[check].code, REFUSALS[check].message);
+        }
         // Stating through the port validates the key (no `..`, absolute or over-long keys) and gives the recorded content type.
         const file = await options.files.stat(key);
         if (!file) return sendNotFound(reply);

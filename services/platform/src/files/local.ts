@@ -6,7 +6,8 @@ import { dirname, join, relative, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../errors/index.ts';
-import type { ByteRange, FileStore, StoredFile } from '../ports/files.ts';
+import type { ByteRange, FileStore, SignedUrlOptions, StoredFile } from '../ports/files.ts';
+import { createMediaSigning, type MediaSigning } from '../signing/media.ts';
 import { assertValidKey, assertValidPrefix, contentTypeFor, joinPublicUrl } from './keys.ts';
 import { checkRange } from './range.ts';
 
@@ -14,6 +15,8 @@ export interface LocalFilesOptions {
   dir: string;
   /** Base URL the gateway serves `dir` under, e.g. http://localhost:8080/files. */
   publicBaseUrl: string;
+  /** JWT_SECRET: signed URLs use a key derived from it (signing/media.ts). Without it signedUrl refuses. */
+  signingSecret?: string;
 }
 
 /** What a sidecar records; trusted only while size and mtime still match the object. */
@@ -48,8 +51,10 @@ class LocalFiles implements FileStore {
   private readonly meta: string;
   private readonly tmp: string;
   private readonly publicBaseUrl: string;
+  private readonly signing: MediaSigning | undefined;
 
   constructor(options: LocalFilesOptions) {
+    this.signing = options.signingSecret ? createMediaSigning(options.signingSecret) : undefined;
     this.objects = join(options.dir, 'objects');
     this.meta = join(options.dir, 'meta');
     this.tmp = join(options.dir, 'tmp');
@@ -107,6 +112,14 @@ class LocalFiles implements FileStore {
   publicUrl(key: string): string {
     assertValidKey(key);
     return joinPublicUrl(this.publicBaseUrl, key);
+  }
+
+  /** The /files URL plus `exp`, `u` and `sig`: serveFiles' guard checks them and the user's media cookie. */
+  async signedUrl(key: string, { user, expiresAt }: SignedUrlOptions): Promise<string> {
+    assertValidKey(key);
+    if (!this.signing) throw new AppError('INTERNAL', 'signed file URLs need a signing secret (JWT_SECRET)');
+    const { exp, u, sig } = this.signing.sign(key, user, expiresAt);
+    return `${joinPublicUrl(this.publicBaseUrl, key)}?${new URLSearchParams({ exp: String(exp), u, sig }).toString()}`;
   }
 
   async ping(): Promise<void> {

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
+  403: 'Forbidden',
   404: 'Not Found',
   412: 'Precondition Failed',
   416: 'Range Not Satisfiable',

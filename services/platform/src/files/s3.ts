@@ -8,9 +8,10 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import { AppError } from '../errors/index.ts';
-import type { ByteRange, FileStore, StoredFile } from '../ports/files.ts';
+import type { ByteRange, FileStore, SignedUrlOptions, StoredFile } from '../ports/files.ts';
 import { assertValidKey, assertValidPrefix, contentTypeFor, joinPublicUrl } from './keys.ts';
 import { checkRange } from './range.ts';
 
@@ -24,6 +25,9 @@ export interface S3FilesOptions {
   /** CDN or public bucket URL; defaults to `<endpoint>/<bucket>` or the AWS bucket URL. */
   publicBaseUrl?: string;
 }
+
+/** SigV4 pre-signed URLs live at most 7 days. */
+const MAX_PRESIGN_SECONDS = 7 * 24 * 60 * 60;
 
 /** Files on S3 or an S3-compatible store; resolves once the bucket answers. */
 export async function createS3Files(options: S3FilesOptions): Promise<FileStore> {
@@ -119,6 +123,16 @@ class S3Files implements FileStore {
   publicUrl(key: string): string {
     assertValidKey(key);
     return joinPublicUrl(this.publicBase, key);
+  }
+
+  /**
+   * A pre-signed GET (SigV4 query string, at most S3's 7 days). S3 cannot
+   * check our media cookie: the URL is bound to its expiry, not to the user.
+   */
+  async signedUrl(key: string, { expiresAt }: SignedUrlOptions): Promise<string> {
+    assertValidKey(key);
+    const expiresIn = Math.min(MAX_PRESIGN_SECONDS, Math.max(1, Math.ceil((expiresAt.getTime() - Date.now()) / 1000)));
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn });
   }
 
   async ping(): Promise<void> {

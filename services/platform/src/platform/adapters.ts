@@ -51,7 +51,9 @@ export function openSearch({ config, dataDir }: AdapterContext): Promise<SearchI
 
 export function openFiles({ config }: AdapterContext): Promise<FileStore> {
   const publicBaseUrl = config.FILES_PUBLIC_BASE_URL;
-  if (!config.FILES_URL) return createLocalFiles({ dir: join(config.DATA_DIR, 'files'), publicBaseUrl: publicBaseUrl ?? '/files' });
+  if (!config.FILES_URL) {
+    return createLocalFiles({ dir: join(config.DATA_DIR, 'files'), publicBaseUrl: publicBaseUrl ?? '/files', ...(config.JWT_SECRET ? { signingSecret: config.JWT_SECRET } : {}) });
+  }
   const u = new URL(config.FILES_URL);
   const endpoint = u.searchParams.get('endpoint');
   return createS3Files({

@@ -15,6 +15,12 @@ export interface ByteRange {
   end: number;
 }
 
+export interface SignedUrlOptions {
+  /** Whom the URL is for (the media cookie must prove it); `ANONYMOUS_MEDIA_USER` for a visitor. */
+  user: string;
+  expiresAt: Date;
+}
+
 /**
  * Files port: videos, avatars, subtitles. Keys are slash-separated relative
  * paths (`{character_id}/ja-JP/hello.vtt`); `..` and absolute keys are refused.
@@ -28,6 +34,12 @@ export interface FileStore {
   list(prefix: string): Promise<StoredFile[]>;
   /** Where a browser fetches it: the gateway's /files route or a CDN base URL. */
   publicUrl(key: string): string;
+  /**
+   * A short-lived URL of a file that is not public (a priced character's
+   * media): local, the /files URL with `exp`, `u` and `sig` (checked by
+   * serveFiles' guard with the user's media cookie); S3, a pre-signed GET.
+   */
+  signedUrl(key: string, options: SignedUrlOptions): Promise<string>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

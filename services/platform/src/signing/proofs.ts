@@ -1,0 +1,58 @@
+import { createHmac } from 'node:crypto';
+import type { Static, TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { createSigner, createVerifier } from 'fast-jwt';
+
+/**
+ * Short-lived proofs (issue contract D1): one mechanism, keyed from
+ * JWT_SECRET with a key derived per purpose, HMAC(JWT_SECRET,
+ * `talkwith-<purpose>-v1`). No new secret to configure, and a proof made for
+ * one purpose never verifies for another, nor as an access token (those are
+ * signed with JWT_SECRET itself). Proofs are HS256 JWTs (fast-jwt, the
+ * library @fastify/jwt is built on) whose audience also names the purpose.
+ */
+export type ProofPurpose = 'ticket-use' | 'media-user' | 'media-url';
+
+/** The key of one purpose: never JWT_SECRET itself. */
+export function purposeKey(secret: string, purpose: ProofPurpose): Buffer {
+  return createHmac('sha256', secret).update(`talkwith-${purpose}-v1`).digest();
+}
+
+export interface SignOptions {
+  /** How long the proof is valid, in seconds. */
+  ttlSeconds: number;
+  /** The signing time (tests, or a proof whose life starts at a recorded moment). */
+  now?: Date;
+}
+
+export interface Proofs<S extends TSchema> {
+  sign(claims: Static<S>, options: SignOptions): string;
+  /** The claims when the proof is this purpose's, unexpired and of the expected shape; else null. */
+  verify(token: string, now?: Date): Static<S> | null;
+}
+
+const AUDIENCE = (purpose: ProofPurpose): string => `talkwith-${purpose}`;
+
+/** The signer and verifier of one purpose; `claims` is the TypeBox schema of what it proves. */
+export function proofsFor<S extends TSchema>(secret: string, purpose: ProofPurpose, claims: S): Proofs<S> {
+  const key = purposeKey(secret, purpose);
+  const aud = AUDIENCE(purpose);
+  const verifierAt = (now?: Date) => createVerifier({ key, algorithms: ['HS256'], allowedAud: aud, requiredClaims: ['exp'], ...(now ? { clockTimestamp: now.getTime() } : {}) });
+  const verifier = verifierAt();
+  return {
+    sign(payload, { ttlSeconds, now }) {
+      const signer = createSigner({ key, algorithm: 'HS256', aud, expiresIn: ttlSeconds * 1000, ...(now ? { clockTimestamp: now.getTime() } : {}) });
+      return signer(payload as Record<string, unknown>);
+    },
+    verify(token, now) {
+      let decoded: unknown;
+      try {
+        decoded = (now ? verifierAt(now) : verifier)(token);
+      } catch {
+        return null;
+      }
+      // The registered claims (iat, exp, aud) ride along: the schemas allow other properties.
+      return Value.Check(claims, decoded) ? decoded : null;
+    },
+  };
+}
