@@ -10,6 +10,8 @@ export interface BillingDeps {
   provider: PaymentProvider;
   /** The origin users reach the product at (PUBLIC_URL): 3-D Secure returns the browser here. */
   publicUrl: string;
+  /** JWT_SECRET: ticket-use proofs (`use_token`) are signed with a key derived from it. */
+  jwtSecret: string;
 }
 
 export interface Closer {

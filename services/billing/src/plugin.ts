@@ -20,7 +20,8 @@ export const billingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
   const billingConfig = loadBillingConfig(env);
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const provider = await providerFrom(billingConfig, platform, publicUrl);
-  const deps: BillingDeps = { platform, config: billingConfig, provider, publicUrl };
+  if (!config.JWT_SECRET) throw new Error('JWT_SECRET must be set before billing is mounted');
+  const deps: BillingDeps = { platform, config: billingConfig, provider, publicUrl, jwtSecret: config.JWT_SECRET };
 
   await ensureIdempotencyIndexes(platform.store);
   for (const area of AREAS) await area.prepare?.(deps);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { ticketUseProofs } from '@talkwith/platform';
+import { startServiceForTest, TEST_JWT_SECRET, type ServiceUnderTest } from '@talkwith/platform/platform';
 import { billingService } from '../index.ts';
 import { openEntries, openWallets } from './model.ts';
 import { ledgerTestKit } from './test-service.ts';
@@ -46,8 +47,19 @@ describe('ledger ticket use route', () => {
     await kit.giveTickets(userId, 2);
     const res = await useTicket(userId, kit.money(userId));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true, used: 1, talk_tickets: 1, use_id: expect.any(String) });
+    expect(res.json()).toEqual({ ok: true, used: 1, talk_tickets: 1, use_id: expect.any(String), use_token: expect.any(String) });
     expect(await kit.eventsOf(userId, 'ticket.used')).toMatchObject([{ data: { user_id: userId, count: 1, character_id: 'char-1', btn: 'start', use_id: res.json().use_id } }]);
+  });
+
+  it('talk ticket use, a ticket spent, answers a use_token proving this use for this user and character for 3 hours', async () => {
+    const userId = randomUUID();
+    await kit.giveTickets(userId, 1);
+    const before = Date.now();
+    const body = (await useTicket(userId, kit.money(userId), { character_id: 'char-7' })).json();
+    const proofs = ticketUseProofs(TEST_JWT_SECRET);
+    expect(proofs.verify(body.use_token)).toMatchObject({ use_id: body.use_id, user_id: userId, character_id: 'char-7' });
+    expect(proofs.verify(body.use_token, new Date(before + 3 * 3600_000 + 2000))).toBeNull();
+    expect(svc.tokenFor(userId)).not.toBe(body.use_token);
   });
 
   it("talk ticket use, another user's id, answers 403 and spends nothing", async () => {
@@ -74,6 +86,7 @@ describe('ledger ticket use route', () => {
     const again = await useTicket(userId, headers);
     expect(again.statusCode).toBe(first.statusCode);
     expect(again.json()).toEqual(first.json());
+    expect(again.json().use_token).toBe(first.json().use_token);
     expect(await openEntries(svc.platform.store).countDocuments({ user_id: userId, kind: 'used' })).toBe(1);
     expect((await openWallets(svc.platform.store).findOne({ _id: userId }))?.talk_tickets).toBe(2);
   });

@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
+import { ticketUseProofs } from '@talkwith/platform';
 import { requireCaller } from '@talkwith/platform/http';
 import {
   AvailablePointsReply, AvailableTicketsReply, IdempotencyHeaders, LedgerHistoryBody, LedgerHistoryReply, TicketsSumBody, TicketsSumReply,
@@ -37,9 +38,10 @@ const walletRoutes: FastifyPluginAsync<BillingDeps> = async (app, { platform }) 
   });
 };
 
-const ticketRoutes: FastifyPluginAsync<BillingDeps> = async (app, { platform }) => {
+const ticketRoutes: FastifyPluginAsync<BillingDeps> = async (app, { platform, jwtSecret }) => {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { store, events } = platform;
+  const ticketUses = ticketUseProofs(jwtSecret);
 
   api.get('/api/talk_tickets/available/:user_id', { schema: { tags, summary: 'Talk tickets a user can use, by lot', params: UserIdParams, response: { 200: AvailableTicketsReply } } }, async (request) => {
     const { userId } = await actingUser(request, request.params.user_id);
@@ -55,7 +57,7 @@ const ticketRoutes: FastifyPluginAsync<BillingDeps> = async (app, { platform }) 
   api.post('/api/talk_tickets', { schema: { tags, summary: 'Use one talk ticket for a talk', headers: IdempotencyHeaders, body: UseTicketBody, response: { 200: UseTicketReply } } }, async (request, reply) => {
     const { userId, caller } = await actingUser(request, request.body.user_id);
     const call = { scope: 'tickets.use', userId: caller.sub, key: request.headers['idempotency-key'], request: request.body };
-    return answerOnce(reply, store, call, (tx) => useTalkTicket(tx, events, { user_id: userId, character_id: request.body.character_id, btn: request.body.btn }));
+    return answerOnce(reply, store, call, (tx) => useTalkTicket(tx, events, { user_id: userId, character_id: request.body.character_id, btn: request.body.btn }, ticketUses));
   });
 
 };

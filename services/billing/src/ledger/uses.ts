@@ -1,4 +1,5 @@
-import type { Eventing, Transaction } from '@talkwith/platform';
+import type { Eventing, Proofs, TicketUseClaims, Transaction } from '@talkwith/platform';
+import { TICKET_USE_TTL_SECONDS } from '@talkwith/platform';
 import type { UsePointsBody, UseTicketReply } from '@talkwith/proto/billing';
 import { grantPoints, grantTickets } from './grants.ts';
 import { ensureWallet, spend } from './ledger.ts';
@@ -15,11 +16,20 @@ export interface TalkTicketUse {
   now?: Date;
 }
 
-/** One talk ticket for one talk (SPEC.md §7 POST talk tickets); 409 INSUFFICIENT_TICKETS when none is left. */
-export async function useTalkTicket(tx: Transaction, events: Eventing, use: TalkTicketUse): Promise<UseTicketReply> {
-  const { balance, entry } = await spend(tx, events, { user_id: use.user_id, asset: 'tickets', amount: 1, kind: 'used', character_id: use.character_id, btn: use.btn, now: use.now ?? new Date() });
+/**
+ * One talk ticket for one talk (SPEC.md §7 POST talk tickets); 409
+ * INSUFFICIENT_TICKETS when none is left. The answer carries `use_token`, a
+ * proof of this use for this user and character (3 hours from the use):
+ * dialogue starts the talk with it, catalog serves the whole dialogue for it.
+ * It is part of the stored answer, so a replayed key answers the same token
+ * (which does not live longer for being asked again).
+ */
+export async function useTalkTicket(tx: Transaction, events: Eventing, use: TalkTicketUse, proofs: Proofs<typeof TicketUseClaims>): Promise<UseTicketReply> {
+  const now = use.now ?? new Date();
+  const { balance, entry } = await spend(tx, events, { user_id: use.user_id, asset: 'tickets', amount: 1, kind: 'used', character_id: use.character_id, btn: use.btn, now });
   // The use's entry id names the use: a talk released before its first reply gives it back by this id (talk-release.ts).
-  return { ok: true, used: 1, talk_tickets: balance, use_id: entry._id };
+  const use_token = proofs.sign({ use_id: entry._id, user_id: use.user_id, character_id: use.character_id }, { ttlSeconds: TICKET_USE_TTL_SECONDS, now });
+  return { ok: true, used: 1, talk_tickets: balance, use_id: entry._id, use_token };
 }
 
 /** Points spent on an action (TA0001); 409 INSUFFICIENT_POINTS when the balance is short. */

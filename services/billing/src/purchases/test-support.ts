@@ -1,6 +1,6 @@
 /** Test helpers for the purchases area: billing on embedded adapters, sandbox card tokens, a buyer. */
 import { randomUUID } from 'node:crypto';
-import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually, startServiceForTest, TEST_JWT_SECRET, type ServiceUnderTest } from '@talkwith/platform/platform';
 import type { LightMyRequestResponse } from 'fastify';
 import { loadBillingConfig } from '../config.ts';
 import type { BillingDeps } from '../deps.ts';
@@ -27,7 +27,7 @@ export async function startBilling(): Promise<Billing> {
   const svc = await startServiceForTest(billingService, ENV);
   const config = loadBillingConfig({ ...process.env, ...ENV });
   const engine = new SandboxEngine({ store: svc.platform.store, publicUrl: PUBLIC_URL, pendingMs: config.SANDBOX_PENDING_MS });
-  const deps: BillingDeps = { platform: svc.platform, config, provider: new SandboxProvider(engine), publicUrl: PUBLIC_URL };
+  const deps: BillingDeps = { platform: svc.platform, config, provider: new SandboxProvider(engine), publicUrl: PUBLIC_URL, jwtSecret: TEST_JWT_SECRET };
   return { svc, engine, deps, close: () => svc.close() };
 }
 
