@@ -13,6 +13,7 @@ export const CharacterPublished = defineEvent(
     version: Type.Integer({ minimum: 1, description: 'the published snapshot\'s version (1 for the first publish, +1 for each after)' }),
     price: Type.Optional(Type.Integer({ minimum: 0, description: 'yen to unlock it (0 or absent = free); billing sells it at this price' })),
     slug: Type.Optional(Type.String({ description: 'its URL name, so billing can name it in purchase histories' })),
+    group_id: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'the group it is listed in (null: none): a subscription of that group covers it (dialogue\'s talk start)' })),
     recognition: Type.Optional(CharacterRecognition),
   }),
   'An admin published a character (or published it again); dialogue indexes it for search, billing prices it.',

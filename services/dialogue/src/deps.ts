@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Platform } from '@talkwith/platform';
+import type { Entitlements, Platform } from '@talkwith/platform';
 import type { DialogueConfig } from './config.ts';
 
 /** What every dialogue area is handed: the ports and its validated config. */
 export interface DialogueDeps {
   platform: Platform;
   config: DialogueConfig;
+  /** Who may play which character (the platform's entitlement check, projected into dialogue's store). */
+  entitlements: Entitlements;
 }
 
 export interface Closer {

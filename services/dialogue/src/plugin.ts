@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ServiceOptions } from '@talkwith/platform';
+import { createEntitlements, type ServiceOptions } from '@talkwith/platform';
 import { ensureJwt } from '@talkwith/platform/http';
 import { ServiceAlive } from '@talkwith/proto';
 import { charactersArea } from './characters/index.ts';
@@ -16,7 +16,8 @@ const AREAS: DialogueArea[] = [charactersArea, recognitionArea, talksArea, sttAr
 /** Dialogue: character search, recognition on the server, talks, the conversation tracker and the album (services/dialogue/API.md). */
 export const dialoguePlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config, env }) => {
   await ensureJwt(app, config.JWT_SECRET);
-  const deps: DialogueDeps = { platform, config: loadDialogueConfig(env) };
+  if (!config.JWT_SECRET) throw new Error('JWT_SECRET must be set before dialogue is mounted');
+  const deps: DialogueDeps = { platform, config: loadDialogueConfig(env), entitlements: createEntitlements({ service: 'dialogue', secret: config.JWT_SECRET }) };
   for (const area of AREAS) await area.prepare?.(deps);
   const closers: Closer[] = [];
   app.addHook('onReady', async () => {

@@ -12,6 +12,10 @@ export interface RecognitionCharacterDoc {
   name: string;
   version: number;
   recognition: CharacterRecognition;
+  /** Yen (0 = free). Absent in a record kept before prices were: taken as free until the character is published again. */
+  price?: number;
+  /** The group it is listed in: a subscription of that group covers it. */
+  group_id?: string | null;
   [key: string]: unknown;
 }
 
@@ -31,7 +35,7 @@ export async function rememberRecognition(tx: Transaction, event: EventOf<'chara
   const characters = openRecognitionCharacters(tx);
   const known = await characters.findOne({ _id: id }, { projection: { version: 1 } });
   if (known && known.version >= version) return false;
-  const doc = { name, version, recognition: event.data.recognition ?? NO_RECOGNITION };
+  const doc = { name, version, recognition: event.data.recognition ?? NO_RECOGNITION, price: event.data.price ?? 0, group_id: event.data.group_id ?? null };
   await characters.updateOne({ _id: id }, { $set: doc }, { upsert: true });
   return true;
 }

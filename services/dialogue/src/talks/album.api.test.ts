@@ -98,7 +98,7 @@ describe('user.deleted', () => {
     const character = newId('c');
     await kit.publish(character, { b1: 'はじめまして' });
     for (const user of [gone, stays]) {
-      const talkId = await kit.startedTalkId(user, { character_id: character, ticket_use_id: randomUUID() });
+      const talkId = await kit.startedTalkId(user, { character_id: character, ticket_use_token: kit.ticketToken(user, character) });
       await kit.step(user, { character_id: character, block_id: 'b1', talk_id: talkId });
     }
 

@@ -10,6 +10,10 @@ export const talkErrors = {
   ticketUseTaken: () => new AppError('TICKET_USE_TAKEN', 'このチケットはすでに別の会話に使われています。', { status: 409 }),
   keyReused: () => new AppError('IDEMPOTENCY_KEY_REUSED', 'この Idempotency-Key は別の内容の依頼に使われています。', { status: 422 }),
   characterNotFound: () => new AppError('CHARACTER_NOT_FOUND', 'キャラクターが見つかりません。', { status: 404 }),
+  /** Talk start (contract D3): a character that is not published. */
+  talkCharacterNotFound: () => new AppError('NOT_FOUND', 'キャラクターが見つかりません。', { status: 404 }),
+  ticketRequired: () => new AppError('TICKET_REQUIRED', 'このキャラクターと話すにはトークチケットが必要です。', { status: 402 }),
+  ticketForbidden: () => new AppError('FORBIDDEN', 'このトークチケットは使えません。', { status: 403 }),
 };
 
 /** SPEC.md §7 bodies carry a user_id: accepted only when it names the caller. */

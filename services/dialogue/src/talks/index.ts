@@ -11,10 +11,15 @@ export const talksArea: DialogueArea = {
     await app.register(talkRoutes, deps);
     await app.register(trackerRoutes, deps);
   },
-  async prepare({ platform }) {
+  async prepare({ platform, entitlements }) {
     await ensureTalkIndexes(platform.store);
+    await entitlements.ensureIndexes(platform.store);
   },
-  async start({ platform }) {
-    return [await platform.events.consume('dialogue-talks', TALK_EVENTS, (event, tx) => onTalkEvent(tx, event))];
+  async start({ platform, entitlements }) {
+    return [
+      await platform.events.consume('dialogue-talks', TALK_EVENTS, (event, tx) => onTalkEvent(tx, event)),
+      // Consumer group dialogue-entitlements: purchases, subscriptions and deletions decide who talks without a ticket.
+      await entitlements.consume(platform.events),
+    ];
   },
 };

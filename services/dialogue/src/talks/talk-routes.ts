@@ -8,15 +8,16 @@ import { endTalk, releaseTalk, startTalk } from './talks.ts';
 const tags = ['talks'];
 
 /** A talk's start, release and end (API.md § Talks). */
-export const talkRoutes: FastifyPluginAsync<DialogueDeps> = async (app, { platform }) => {
+export const talkRoutes: FastifyPluginAsync<DialogueDeps> = async (app, { platform, entitlements }) => {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const ports = { store: platform.store, events: platform.events };
+  const startPorts = { ...ports, entitlements };
 
   api.post('/api/dialogue/talks', {
     schema: { tags, summary: 'Start a talk (the same Idempotency-Key by the same user returns the same talk)', headers: TalkStartHeaders, body: TalkStartRequest, response: { 200: TalkReply } },
   }, async (request) => {
     const caller = await requireCaller(request);
-    const talk = await startTalk(ports, { userId: caller.sub, idempotencyKey: request.headers['idempotency-key'], request: request.body });
+    const talk = await startTalk(startPorts, { userId: caller.sub, roles: caller.roles, idempotencyKey: request.headers['idempotency-key'], request: request.body });
     return { ok: true as const, talk };
   });
 

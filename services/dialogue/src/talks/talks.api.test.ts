@@ -1,23 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
 import { dialogueService } from '../index.ts';
+import { loadRecognition } from '../recognition/characters.ts';
 import { newId, talksTestKit } from './test-kit.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(dialogueService); });
+beforeAll(async () => {
+  svc = await startServiceForTest(dialogueService);
+  await kit.known('mirai');
+  await kit.known('other');
+});
 afterAll(async () => { await svc?.close(); });
 const kit = talksTestKit(() => svc);
 
+/** A priced character (group `group-paid`) published for one test. */
+async function pricedCharacter(group_id: string | null = null): Promise<string> {
+  const characterId = newId('paid');
+  await kit.publish(characterId, { b1: 'はじめまして' }, 1, { price: 800, group_id });
+  return characterId;
+}
+
 describe('POST /api/dialogue/talks', () => {
-  it('talk start, with a ticket use, answers the started talk and publishes talk.started', async () => {
+  it('talk start, a priced character with the caller\'s ticket use, answers the started talk with its use id and publishes talk.started', async () => {
     const me = newId('u');
     const useId = randomUUID();
+    const paid = await pricedCharacter();
 
-    const res = await kit.start(me, { character_id: 'mirai', btn: 'btn-1', ticket_use_id: useId });
+    const res = await kit.start(me, { character_id: paid, btn: 'btn-1', ticket_use_token: kit.ticketToken(me, paid, useId) });
 
     expect(res.statusCode).toBe(200);
-    expect(res.json().talk).toMatchObject({ character_id: 'mirai', btn: 'btn-1', status: 'started', ticket_use_id: useId, replied_at: null, ended_at: null, total_billed_time: 0 });
+    expect(res.json().talk).toMatchObject({ character_id: paid, btn: 'btn-1', status: 'started', ticket_use_id: useId, replied_at: null, ended_at: null, total_billed_time: 0 });
     const [started] = await kit.eventsOf('talk.started', me);
     expect(started?.data).toMatchObject({ talk_id: res.json().talk.talk_id, user_id: me, ticket_use_id: useId });
   });
@@ -64,13 +77,119 @@ describe('POST /api/dialogue/talks', () => {
   });
 
   it('talk start, a ticket use already backing a talk, is refused 409 TICKET_USE_TAKEN', async () => {
-    const useId = randomUUID();
-    await kit.startedTalkId(newId('u'), { character_id: 'mirai', ticket_use_id: useId });
+    const me = newId('u');
+    const paid = await pricedCharacter();
+    const token = kit.ticketToken(me, paid);
+    await kit.startedTalkId(me, { character_id: paid, ticket_use_token: token });
 
-    const res = await kit.start(newId('u'), { character_id: 'mirai', ticket_use_id: useId });
+    const res = await kit.start(me, { character_id: paid, ticket_use_token: token });
 
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'TICKET_USE_TAKEN' });
+    expect(res.json()).toMatchObject({ ok: false, code: 'TICKET_USE_TAKEN', message: expect.any(String) });
+  });
+
+  it('talk start, a priced character without a ticket, is refused 402 TICKET_REQUIRED and starts nothing', async () => {
+    const me = newId('u');
+    const paid = await pricedCharacter();
+
+    const res = await kit.start(me, { character_id: paid });
+
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toEqual({ ok: false, code: 'TICKET_REQUIRED', message: 'このキャラクターと話すにはトークチケットが必要です。', error: expect.any(String) });
+    expect(await kit.eventsOf('talk.started', me)).toHaveLength(0);
+  });
+
+  it('talk start, another user\'s ticket use, is refused 403 and leaves the use to its owner', async () => {
+    const owner = newId('u');
+    const thief = newId('u');
+    const paid = await pricedCharacter();
+    const token = kit.ticketToken(owner, paid);
+
+    const stolen = await kit.start(thief, { character_id: paid, ticket_use_token: token });
+    const own = await kit.start(owner, { character_id: paid, ticket_use_token: token });
+
+    expect(stolen.statusCode).toBe(403);
+    expect(stolen.json()).toMatchObject({ ok: false, code: 'FORBIDDEN', message: 'このトークチケットは使えません。' });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('talk start, a ticket use of another character, expired or forged, is refused 403', async () => {
+    const me = newId('u');
+    const paid = await pricedCharacter();
+    const elsewhere = kit.ticketToken(me, 'mirai');
+    const expired = kit.ticketToken(me, paid, randomUUID(), new Date(Date.now() - 4 * 3600_000));
+    const forged = `${kit.ticketToken(me, paid).slice(0, -4)}AAAA`;
+    const accessToken = svc.tokenFor(me);
+
+    for (const token of [elsewhere, expired, forged, accessToken]) {
+      const res = await kit.start(me, { character_id: paid, ticket_use_token: token });
+      expect(res.statusCode).toBe(403);
+    }
+  });
+
+  it('talk start, a character dialogue does not know (never published or unpublished), is refused 404 NOT_FOUND', async () => {
+    const me = newId('u');
+    const gone = await pricedCharacter();
+    await svc.platform.events.publish('character.unpublished', gone, { character_id: gone });
+    await eventually(async () => ((await loadRecognition(svc.platform.store, gone)) === null ? true : undefined));
+
+    const unknown = await kit.start(me, { character_id: newId('nobody') });
+    const unpublished = await kit.start(me, { character_id: gone, ticket_use_token: kit.ticketToken(me, gone) });
+
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ ok: false, code: 'NOT_FOUND', message: 'キャラクターが見つかりません。' });
+    expect(unpublished.statusCode).toBe(404);
+  });
+
+  it('talk start, the mic test of a priced character without a ticket, starts without a ticket use', async () => {
+    const me = newId('u');
+    const paid = await pricedCharacter();
+
+    const res = await kit.start(me, { character_id: paid, btn: 'micTest' });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json().talk).toMatchObject({ btn: 'micTest', ticket_use_id: null });
+  });
+
+  it('talk start, a free character without a ticket, starts', async () => {
+    const res = await kit.start(newId('u'), { character_id: 'mirai', btn: 'btn-1' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('talk start, an operator on a priced character without a ticket, starts', async () => {
+    const paid = await pricedCharacter();
+    const res = await svc.app.inject({
+      method: 'POST', url: '/api/dialogue/talks', payload: { character_id: paid, btn: 'b1' },
+      headers: { authorization: `Bearer ${svc.tokenFor(newId('admin'), ['admin'])}`, 'idempotency-key': randomUUID() },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('talk start, a priced character the caller bought (purchase.completed), starts without a ticket; cancelled, needs one again', async () => {
+    const me = newId('u');
+    const paid = await pricedCharacter();
+    const purchaseId = randomUUID();
+    await svc.platform.events.publish('purchase.completed', me, {
+      purchase_id: purchaseId, user_id: me, order_id: `o-${purchaseId}`, product_id: `character-${paid}`, kind: 'character', amount: 800, character_id: paid, completed_at: new Date().toISOString(),
+    });
+    await eventually(async () => ((await kit.start(me, { character_id: paid })).statusCode === 200 ? true : undefined));
+
+    await svc.platform.events.publish('purchase.canceled', me, { purchase_id: purchaseId, user_id: me, order_id: `o-${purchaseId}`, amount: 800, by: 'admin', canceled_at: new Date().toISOString() });
+    await eventually(async () => ((await kit.start(me, { character_id: paid })).statusCode === 402 ? true : undefined));
+  });
+
+  it('talk start, a priced character in the group of the caller\'s subscription, starts without a ticket; another group\'s needs one', async () => {
+    const me = newId('u');
+    const group = newId('group');
+    const covered = await pricedCharacter(group);
+    const outside = await pricedCharacter(newId('group'));
+    await svc.platform.events.publish('subscription.started', `sub-${me}`, {
+      subscription_id: `sub-${me}`, user_id: me, product_code: 'OTHERS', group_id: group, status: 'active', event: 'subscribe',
+      period_start: new Date().toISOString(), period_end: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    });
+
+    await eventually(async () => ((await kit.start(me, { character_id: covered })).statusCode === 200 ? true : undefined));
+    expect((await kit.start(me, { character_id: outside })).statusCode).toBe(402);
   });
 
   it('talk start, without a token, without a key or with a bad body, is refused', async () => {
@@ -88,7 +207,8 @@ describe('POST /api/dialogue/talks/:talk_id/release', () => {
   it('release, a talk without a reply, releases it and publishes talk.released with its ticket use', async () => {
     const me = newId('u');
     const useId = randomUUID();
-    const talkId = await kit.startedTalkId(me, { character_id: 'mirai', ticket_use_id: useId });
+    const paid = await pricedCharacter();
+    const talkId = await kit.startedTalkId(me, { character_id: paid, ticket_use_token: kit.ticketToken(me, paid, useId) });
 
     const res = await kit.release(me, talkId, 'camera refused');
 
@@ -124,7 +244,7 @@ describe('POST /api/dialogue/talks/:talk_id/release', () => {
 
   it("release, another user's talk, answers 404 and leaves it started", async () => {
     const owner = newId('u');
-    const talkId = await kit.startedTalkId(owner, { character_id: 'mirai', ticket_use_id: randomUUID() });
+    const talkId = await kit.startedTalkId(owner, { character_id: 'mirai', ticket_use_token: kit.ticketToken(owner, 'mirai') });
 
     const res = await kit.release(newId('intruder'), talkId);
 

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { DocumentStore, Eventing, Transaction } from '@talkwith/platform';
+import type { AccessCaller, DocumentStore, Entitlements, Eventing, Transaction } from '@talkwith/platform';
 import type { EndReason, Talk, TalkStartRequest } from '@talkwith/proto/dialogue';
+import { admitTalk } from './admission.ts';
 import { talkErrors } from './errors.ts';
 import { openTalks, openTicketUses, type TalkDoc } from './model.ts';
 
@@ -15,8 +16,13 @@ export interface TalkPorts {
   events: Eventing;
 }
 
+export interface StartPorts extends TalkPorts {
+  entitlements: Entitlements;
+}
+
 export interface StartTalk {
   userId: string;
+  roles: AccessCaller['roles'];
   idempotencyKey: string;
   request: TalkStartRequest;
   now?: Date;
@@ -30,7 +36,8 @@ export function talkView(doc: TalkDoc): Talk {
 }
 
 const startKeyOf = (userId: string, key: string): string => createHash('sha256').update(`${userId}\u0000${key}`).digest('base64url');
-const fingerprintOf = (r: TalkStartRequest): string => JSON.stringify([r.character_id, r.btn, r.ticket_use_id ?? null, r.resumed_from ?? null]);
+const digestOf = (token: string | undefined): string | null => (token === undefined ? null : createHash('sha256').update(token).digest('base64url'));
+const fingerprintOf = (r: TalkStartRequest): string => JSON.stringify([r.character_id, r.btn, digestOf(r.ticket_use_token), r.resumed_from ?? null]);
 
 function replay(doc: TalkDoc, fingerprint: string): Talk {
   if (doc.fingerprint !== fingerprint) throw talkErrors.keyReused();
@@ -41,16 +48,18 @@ function replay(doc: TalkDoc, fingerprint: string): Talk {
  * Starts a talk once per (user, Idempotency-Key): a retry, or a concurrent
  * twin whose insert collides on `start_key`, answers the talk the first made.
  * A ticket use backs one talk only, or a replied talk's ticket could be
- * released through a second, empty talk.
+ * released through a second, empty talk. Who may start it: admission.ts
+ * (a retry answers the first talk even after its ticket proof expired).
  */
-export async function startTalk({ store, events }: TalkPorts, start: StartTalk): Promise<Talk> {
+export async function startTalk({ store, events, entitlements }: StartPorts, start: StartTalk): Promise<Talk> {
   const start_key = startKeyOf(start.userId, start.idempotencyKey);
   const fingerprint = fingerprintOf(start.request);
   try {
     return await store.withTransaction(async (tx) => {
       const earlier = await openTalks(tx).findOne({ start_key });
       if (earlier) return replay(earlier, fingerprint);
-      return insertTalk(tx, events, start, { start_key, fingerprint });
+      const ticketUseId = await admitTalk(tx, entitlements, { sub: start.userId, roles: start.roles }, start.request, start.now ?? new Date());
+      return insertTalk(tx, events, start, ticketUseId, { start_key, fingerprint });
     });
   } catch (err) {
     if ((err as { code?: string }).code !== 'DUPLICATE_KEY') throw err;
@@ -60,13 +69,11 @@ export async function startTalk({ store, events }: TalkPorts, start: StartTalk):
   }
 }
 
-async function insertTalk(tx: Transaction, events: Eventing, start: StartTalk, keys: { start_key: string; fingerprint: string }): Promise<Talk> {
-  const { character_id, btn, ticket_use_id = null, resumed_from = null } = start.request;
+/** The ticket use is bound here; a concurrent twin naming the same use collides on its `_id` (409 after the retry above). */
+async function insertTalk(tx: Transaction, events: Eventing, start: StartTalk, ticket_use_id: string | null, keys: { start_key: string; fingerprint: string }): Promise<Talk> {
+  const { character_id, btn, resumed_from = null } = start.request;
   const _id = randomUUID();
-  if (ticket_use_id !== null) {
-    if (await openTicketUses(tx).findOne({ _id: ticket_use_id })) throw talkErrors.ticketUseTaken();
-    await openTicketUses(tx).insertOne({ _id: ticket_use_id, talk_id: _id, user_id: start.userId });
-  }
+  if (ticket_use_id !== null) await openTicketUses(tx).insertOne({ _id: ticket_use_id, talk_id: _id, user_id: start.userId });
   const started_at = (start.now ?? new Date()).toISOString();
   const doc = await openTalks(tx).insertOne({
     _id, user_id: start.userId, character_id, btn, status: 'started', ticket_use_id, resumed_from, ...keys, started_at,

@@ -23,7 +23,7 @@ describe('POST /api/conversation_tracker', () => {
   it('track step, the first of a talk, marks it replied and publishes talk.replied once over several steps', async () => {
     const me = newId('u');
     const useId = randomUUID();
-    const talkId = await kit.startedTalkId(me, { character_id: 'mirai', ticket_use_id: useId });
+    const talkId = await kit.startedTalkId(me, { character_id: 'mirai', ticket_use_token: kit.ticketToken(me, 'mirai', useId) });
 
     await kit.step(me, { character_id: 'mirai', block_id: 'b1', talk_id: talkId });
     await kit.step(me, { character_id: 'mirai', block_id: 'b2', talk_id: talkId });
