@@ -40,16 +40,34 @@ export const LockedBlock = Type.Object({
 });
 export type LockedBlock = Static<typeof LockedBlock>;
 
+/**
+ * Why the caller is served the whole dialogue (services/catalog/API.md §
+ * Serving a character): free, operator (admin), owned (bought), subscribed
+ * (a plan of its group), ticket (a ticket use's proof sent as
+ * `ticket_use_token`); `preview` when none holds: the store page only.
+ */
+export const CharacterAccess = Type.Union([
+  Type.Literal('free'), Type.Literal('operator'), Type.Literal('owned'), Type.Literal('subscribed'), Type.Literal('ticket'), Type.Literal('preview'),
+], { description: 'why the caller gets the whole dialogue; preview: only the standby clip, the start buttons and the mic test' });
+export type CharacterAccess = Static<typeof CharacterAccess>;
+
 /** What public routes return: the summary, the public view of the dialogue (no credentials) and the media URLs. */
 export const PlayableCharacter = Type.Object({
   ok: Type.Literal(true),
   character: Type.Composite([CharacterSummary, Type.Object({
+    access: CharacterAccess,
     dialogue: PublicCharacter,
     media: CharacterMedia,
     locked: Type.Array(LockedBlock, { description: 'serial-locked blocks left out of dialogue for this caller (empty when none)' }),
   })]),
 });
 export type PlayableCharacter = Static<typeof PlayableCharacter>;
+
+/** GET /api/characters/by-slug/{slug} and /api/character/{id}/get: a ticket use's proof (billing's use_token) opens the whole dialogue for that talk. */
+export const PlayableQuery = Type.Object({
+  ticket_use_token: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'use_token of POST /api/talk_tickets for this character (the caller\'s)' })),
+});
+export type PlayableQuery = Static<typeof PlayableQuery>;
 
 /** Path parameters: a character by id (players) or URL name, and the admin routes' :id. */
 export const CharacterIdParams = Type.Object({ character_id: Type.String({ minLength: 1, maxLength: 100 }) });

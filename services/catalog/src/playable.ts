@@ -1,9 +1,10 @@
 import type { FileStore } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
-import type { CharacterMedia, CharacterSummary, PlayableCharacter } from '@talkwith/proto/catalog';
-import { publicCharacterOf } from '@talkwith/proto/dialogue';
+import type { CharacterAccess, CharacterMedia, CharacterSummary, PlayableCharacter } from '@talkwith/proto/catalog';
+import { publicCharacterOf, type PublicCharacter } from '@talkwith/proto/dialogue';
 import { mediaKeys, type Character } from './characters.ts';
 import { withoutLockedBlocks } from './serial-gates.ts';
+import { previewOf } from './serving/preview.ts';
 
 export function summaryOf(c: Character, files: FileStore): CharacterSummary {
   return {
@@ -12,38 +13,71 @@ export function summaryOf(c: Character, files: FileStore): CharacterSummary {
   };
 }
 
-/** Subtitle URLs of the files that really exist, by language and name (SPEC §2: {character_id}/{language}/{name}.vtt). */
-async function subtitleUrls(files: FileStore, characterId: string): Promise<CharacterMedia['subtitles']> {
+/**
+ * How a served character's clips and subtitles are addressed: public URLs
+ * (free characters), or URLs signed for one user until `expiresAt` (priced
+ * ones; the files route refuses them unsigned, see serving/media-guard.ts).
+ */
+export interface MediaAddressing {
+  signedFor?: { user: string; expiresAt: Date };
+}
+
+const urlOf = (files: FileStore, key: string, addressing: MediaAddressing): Promise<string> | string =>
+  addressing.signedFor ? files.signedUrl(key, addressing.signedFor) : files.publicUrl(key);
+
+/** Subtitle URLs of the files that really exist and belong to `names` (every one when absent), by language and name (SPEC §2). */
+async function subtitleUrls(files: FileStore, characterId: string, names: ReadonlySet<string> | undefined, addressing: MediaAddressing): Promise<CharacterMedia['subtitles']> {
   const prefix = mediaKeys(characterId).subtitlesPrefix;
   const out: CharacterMedia['subtitles'] = {};
   for (const file of await files.list(prefix)) {
     const [language, name] = file.key.slice(prefix.length).split('/');
     if (!language || !name?.endsWith('.vtt')) continue;
-    (out[language] ??= {})[name.slice(0, -'.vtt'.length)] = files.publicUrl(file.key);
+    const title = name.slice(0, -'.vtt'.length);
+    if (names && !names.has(title)) continue;
+    (out[language] ??= {})[title] = await urlOf(files, file.key, addressing);
   }
   return out;
 }
 
-/** Poster URLs of the videos whose first-frame still really exists (one listing of the posters folder). */
+/** Poster URLs of the videos whose first-frame still really exists (one listing of the posters folder). Posters stay public: the store page shows them. */
 async function posterUrls(files: FileStore, characterId: string, videoIds: string[]): Promise<CharacterMedia['posters']> {
   const keys = mediaKeys(characterId);
   const stored = new Set((await files.list(keys.postersPrefix)).map((file) => file.key));
   return Object.fromEntries(videoIds.filter((id) => stored.has(keys.poster(id))).map((id) => [id, files.publicUrl(keys.poster(id))]));
 }
 
+async function videoUrls(files: FileStore, c: Character, dialogue: PublicCharacter, addressing: MediaAddressing): Promise<CharacterMedia['videos']> {
+  const keys = mediaKeys(c._id);
+  return Object.fromEntries(await Promise.all(dialogue.videos.map(async (v) => [v.id, await urlOf(files, keys.media(v.path), addressing)] as const)));
+}
+
+export interface Serving {
+  access: CharacterAccess;
+  /** Serial-locked blocks the caller has not unlocked. */
+  locked: ReadonlySet<string>;
+  media: MediaAddressing;
+}
+
 /**
  * The character as the player needs it: the public view of the dialogue (no
- * credentials, without the serial-locked blocks in `lockedBlockIds`) plus
- * public URLs of every video, poster and subtitle.
+ * credentials, without the serial-locked blocks the caller has not unlocked)
+ * or, for `preview`, only its store page (serving/preview.ts); and the URLs
+ * of the clips, posters and subtitles of what it holds.
  */
-export async function playableOf(c: Character, files: FileStore, lockedBlockIds: ReadonlySet<string> = new Set()): Promise<PlayableCharacter> {
+export async function playableOf(c: Character, files: FileStore, serving: Serving): Promise<PlayableCharacter> {
   if (!c.dialogue || !c.published_at) throw new AppError('NOT_FOUND', 'このキャラクターとはまだ会話できません。');
-  const keys = mediaKeys(c._id);
-  const videos = Object.fromEntries(c.dialogue.videos.map((v) => [v.id, files.publicUrl(keys.media(v.path))]));
-  const [posters, subtitles] = await Promise.all([posterUrls(files, c._id, c.dialogue.videos.map((v) => v.id)), subtitleUrls(files, c.dialogue.id)]);
+  const unlocked = withoutLockedBlocks(publicCharacterOf(c.dialogue), serving.locked);
+  const preview = serving.access === 'preview';
+  const dialogue = preview ? previewOf(unlocked.dialogue) : unlocked.dialogue;
+  const names = preview ? new Set(dialogue.videos.map((v) => v.title.replace(/\.mp4$/, ''))) : undefined;
+  const [videos, posters, subtitles] = await Promise.all([
+    videoUrls(files, c, dialogue, serving.media),
+    posterUrls(files, c._id, dialogue.videos.map((v) => v.id)),
+    subtitleUrls(files, c.dialogue.id, names, serving.media),
+  ]);
   return {
     ok: true,
-    character: { ...summaryOf(c, files), ...withoutLockedBlocks(publicCharacterOf(c.dialogue), lockedBlockIds), media: { videos, posters, subtitles } },
+    character: { ...summaryOf(c, files), access: serving.access, dialogue, locked: unlocked.locked, media: { videos, posters, subtitles } },
   };
 }
 

@@ -1,13 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceOptions } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
+import { AppError, createEntitlements, createMediaSigning } from '@talkwith/platform';
 import { serveFiles } from '@talkwith/platform/files';
-import { ensureJwt, requireCaller } from '@talkwith/platform/http';
+import { ensureJwt } from '@talkwith/platform/http';
 import { ServiceAlive } from '@talkwith/proto';
 import {
-  CharacterIdParams, CharacterList, CharacterSlugParams, PlayableCharacter,
+  CharacterIdParams, CharacterList, CharacterSlugParams, PlayableCharacter, PlayableQuery,
 } from '@talkwith/proto/catalog';
 import { authoringRoutes } from './authoring/routes.ts';
 import { openCharacters } from './characters.ts';
@@ -16,17 +16,9 @@ import { ensureCatalogIndexes } from './model.ts';
 import { taxonomyRoutes } from './taxonomy/routes.ts';
 import { seedDemoCharacter } from './demo-seed.ts';
 import { playableOf, posterRedirectOf, summaryOf } from './playable.ts';
-import { ensureSerialGateIndexes, lockedBlocksFor, onSerialGateEvent, SERIAL_GATE_EVENTS } from './serial-gates.ts';
-
-/**
- * The caller of a public route, when it sent a token: the serial-locked blocks
- * it unlocked are then in its character. A token that does not verify is 401
- * (the client refreshes and retries), not a silent anonymous view.
- */
-async function optionalCallerId(request: FastifyRequest): Promise<string | undefined> {
-  if (!request.headers.authorization) return undefined;
-  return (await requireCaller(request)).sub;
-}
+import { ensureSerialGateIndexes, onSerialGateEvent, SERIAL_GATE_EVENTS } from './serial-gates.ts';
+import { optionalCaller, servingFor, type ServingDeps } from './serving/access.ts';
+import { mediaGuard } from './serving/media-guard.ts';
 
 /**
  * The same schema under proto's named type: inferring the reply type from the
@@ -43,18 +35,25 @@ export const FILES_PREFIX = '/files';
 /** Catalog: characters, the playable character with its media URLs, and the media files themselves. */
 export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config, env }) => {
   await ensureJwt(app, config.JWT_SECRET);
+  if (!config.JWT_SECRET) throw new Error('JWT_SECRET must be set before catalog is mounted');
   const characters = openCharacters(platform.store);
   const files = platform.files;
-  let gateConsumer: { close(): Promise<void> } | undefined;
+  const entitlements = createEntitlements({ service: 'catalog', secret: config.JWT_SECRET });
+  const serving: ServingDeps = { store: platform.store, entitlements, signing: createMediaSigning(config.JWT_SECRET), filesPrefix: FILES_PREFIX };
+  const consumers: Array<{ close(): Promise<void> }> = [];
   app.addHook('onReady', async () => {
     await ensureCatalogIndexes(platform.store);
     await ensureSerialGateIndexes(platform.store);
-    gateConsumer = await platform.events.consume('catalog-serial-gates', SERIAL_GATE_EVENTS, (event, tx) => onSerialGateEvent(tx, event));
+    await entitlements.ensureIndexes(platform.store);
+    consumers.push(await platform.events.consume('catalog-serial-gates', SERIAL_GATE_EVENTS, (event, tx) => onSerialGateEvent(tx, event)));
+    // Consumer group catalog-entitlements: purchases, subscriptions and deletions decide who gets the whole dialogue.
+    consumers.push(await entitlements.consume(platform.events));
     const seeded = await seedDemoCharacter(platform);
     if (seeded.inserted || seeded.copied > 0 || seeded.drafted > 0) platform.logger.info(seeded, 'demo character seeded');
   });
-  app.addHook('onClose', async () => { await gateConsumer?.close(); });
-  serveFiles(app, { files, prefix: FILES_PREFIX });
+  app.addHook('onClose', async () => { for (const consumer of consumers.splice(0)) await consumer.close(); });
+  // Clips and subtitles of priced characters are served only by signed URLs (serving/media-guard.ts).
+  serveFiles(app, { files, prefix: FILES_PREFIX, guard: mediaGuard(platform.store, config.JWT_SECRET) });
 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get('/api/catalog/healthz', { schema: { tags: ['catalog'], summary: 'catalog service alive', response: { 200: ServiceAlive } } }, async () => ({ ok: true as const, service: 'catalog' }));
@@ -63,18 +62,21 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     return { ok: true as const, characters: items.map((c) => summaryOf(c, files)) };
   });
   api.get('/api/character/:character_id/get', {
-    schema: { tags: ['catalog'], summary: 'A published character ready to play: blocks, videos with URLs, settings, subtitles', params: CharacterIdParams, response: { 200: PlayableReply } },
-  }, async (request) => {
+    schema: {
+      tags: ['catalog'], summary: 'A published character ready to play (blocks, videos with URLs, settings, subtitles), or its preview for a caller who may not play it',
+      params: CharacterIdParams, querystring: PlayableQuery, response: { 200: PlayableReply },
+    },
+  }, async (request, reply) => {
     const found = await characters.findOne({ _id: request.params.character_id });
     if (!found) throw new AppError('NOT_FOUND', 'キャラクターが見つかりません。');
-    return playableOf(found, files, await lockedBlocksFor(platform.store, found._id, await optionalCallerId(request)));
+    return playableOf(found, files, await servingFor(serving, found, await optionalCaller(request), request.query.ticket_use_token, reply));
   });
   api.get('/api/characters/by-slug/:slug', {
-    schema: { tags: ['catalog'], summary: 'A published character ready to play, by its URL name', params: CharacterSlugParams, response: { 200: PlayableReply } },
-  }, async (request) => {
+    schema: { tags: ['catalog'], summary: 'A published character ready to play by its URL name, or its preview', params: CharacterSlugParams, querystring: PlayableQuery, response: { 200: PlayableReply } },
+  }, async (request, reply) => {
     const found = await characters.findOne({ slug: request.params.slug, published_at: { $ne: null } });
     if (!found) throw new AppError('NOT_FOUND', 'キャラクターが見つかりません。');
-    return playableOf(found, files, await lockedBlocksFor(platform.store, found._id, await optionalCallerId(request)));
+    return playableOf(found, files, await servingFor(serving, found, await optionalCaller(request), request.query.ticket_use_token, reply));
   });
   // The page of /full/chat/{slug} preloads and paints this URL before any script
   // runs (gateway/src/chat-page.ts): one stable address per character whatever
