@@ -1,4 +1,5 @@
-import type { DocumentStore, FilesGuard } from '@talkwith/platform';
+import type { DocumentStore } from '@talkwith/platform';
+import type { FilesGuard } from '@talkwith/platform/files';
 import { openCharacters } from '../characters.ts';
 
 /**
