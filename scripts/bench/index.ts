@@ -35,6 +35,7 @@ async function benches(): Promise<Bench[]> {
     optional('recognition.ts', 'benchRecognition', 'recognition on the server (search round trip)'),
     optional('logging.ts', 'benchLogging', 'log ingestion over the socket and the CSV export'),
     optional('synthetic.ts', 'benchSynthetic', 'synthetic talk probe (standalone)'),
+    optional('entitlement.ts', 'benchEntitlement', 'paid content: signed clips and the entitled character fetch'),
     optional('player-server-reply.ts', 'benchPlayerServerReply', 'reply latency with server recognition (headless Chromium)'),
   ]);
   return [
