@@ -11,6 +11,7 @@ import {
 } from '@talkwith/proto/catalog';
 import { authoringRoutes } from './authoring/routes.ts';
 import { openCharacters } from './characters.ts';
+import { FILES_PREFIX } from './files-prefix.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { ensureCatalogIndexes } from './model.ts';
 import { taxonomyRoutes } from './taxonomy/routes.ts';
@@ -29,8 +30,6 @@ const PlayableReply = Type.Unsafe<PlayableCharacter>(PlayableCharacter);
 /** The poster redirect may be reused a while: the standby clip or the avatar seldom changes. */
 const POSTER_CACHE = 'public, max-age=300';
 
-/** Where the files port is served when no CDN stands in front (FILES_PUBLIC_BASE_URL unset: publicUrl points here). */
-export const FILES_PREFIX = '/files';
 
 /** Catalog: characters, the playable character with its media URLs, and the media files themselves. */
 export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config, env }) => {

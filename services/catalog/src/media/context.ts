@@ -13,6 +13,12 @@ export interface MediaContext {
   tools: () => Promise<MediaTools>;
   /** PUBLIC_URL: the origin absolute URLs start with when the files port answers relative ones. */
   publicOrigin: string | undefined;
+  /**
+   * The media cookie of an operator (Set-Cookie value): with it the console
+   * plays every clip and subtitle unsigned, priced characters' too (the files
+   * route's guard, serving/media-guard.ts). Set by the routes that list URLs.
+   */
+  operatorCookie?: (adminId: string) => string;
 }
 
 export const notFound = {

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
+import { createMediaSigning } from '@talkwith/platform';
 import type { PlatformConfig } from '@talkwith/platform/platform';
 import { SUBTITLE_MAX_BYTES } from '@talkwith/proto/catalog';
 import type { CatalogDeps } from '../deps.ts';
@@ -10,10 +11,11 @@ import { registerAvatarRoutes } from './avatar-routes.ts';
 import { registerSubtitleRoutes } from './subtitle-routes.ts';
 import { registerVideoRoutes } from './video-routes.ts';
 import { registerVodRoutes } from './vod-routes.ts';
+import { FILES_PREFIX } from '../files-prefix.ts';
 
 export interface MediaRouteOptions extends CatalogDeps {
   /** The platform configuration (PUBLIC_URL for absolute URLs). */
-  config?: Pick<PlatformConfig, 'PUBLIC_URL'>;
+  config?: Pick<PlatformConfig, 'PUBLIC_URL' | 'JWT_SECRET'>;
   /** Where the media variables (config.ts) are read from; default process.env. */
   env?: NodeJS.ProcessEnv;
   /** Forces ffmpeg/ffprobe on or off (tests); default: what is installed. */
@@ -28,8 +30,10 @@ export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { 
     limits: { files: 1, fields: 50, parts: 51, fieldSize: 10_000, fileSize: media.MEDIA_UPLOAD_MAX_BYTES, headerPairs: 100 },
   });
   app.addContentTypeParser('text/vtt', { parseAs: 'string', bodyLimit: SUBTITLE_MAX_BYTES }, (_request, body, done) => done(null, body));
+  const signing = config?.JWT_SECRET ? createMediaSigning(config.JWT_SECRET) : undefined;
   const ctx: MediaContext = {
     platform, config: media, publicOrigin: config?.PUBLIC_URL,
+    ...(signing ? { operatorCookie: (adminId: string) => signing.userCookie(adminId, { path: FILES_PREFIX, operator: true }) } : {}),
     tools: async () => (tools ? { ...tools, timeoutMs: media.MEDIA_TOOL_TIMEOUT_MS } : detectTools(media.MEDIA_TOOL_TIMEOUT_MS)),
   };
   registerVideoRoutes(app, ctx);

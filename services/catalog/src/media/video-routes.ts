@@ -25,9 +25,10 @@ export function registerVideoRoutes(app: FastifyInstance, ctx: MediaContext): vo
 
   api.get('/api/admin/characters/:character_id/videos', {
     schema: { tags, summary: 'The video library of a character (media info, continuity, URLs, subtitle languages)', params: MediaCharacterParams, response: { 200: VideoLibrary } },
-  }, async (request) => {
-    await requireAdminCaller(request);
+  }, async (request, reply) => {
+    const admin = await requireAdminCaller(request);
     await requireCharacter(ctx, request.params.character_id);
+    if (ctx.operatorCookie) reply.header('set-cookie', ctx.operatorCookie(admin.sub));
     return { ok: true as const, videos: await videoLibrary(ctx, request.params.character_id) };
   });
 

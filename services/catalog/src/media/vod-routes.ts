@@ -51,8 +51,9 @@ export function registerVodRoutes(app: FastifyInstance, ctx: MediaContext): void
 
   api.get('/api/admin/characters/previewVideo/:video_id', {
     schema: { tags, summary: 'A video with its URL, poster and subtitles, for the preview page', params: VideoIdParams, querystring: CharacterIdQuery, response: { 200: VideoPreview } },
-  }, async (request) => {
-    await requireAdminCaller(request);
+  }, async (request, reply) => {
+    const admin = await requireAdminCaller(request);
+    if (ctx.operatorCookie) reply.header('set-cookie', ctx.operatorCookie(admin.sub));
     const doc = await requireVideo(ctx, request.query.character_id, request.params.video_id);
     const listing = await listMedia(ctx.platform.files, doc.character_id);
     const video = await videoEntry(ctx, doc);
@@ -63,8 +64,9 @@ export function registerVodRoutes(app: FastifyInstance, ctx: MediaContext): void
 
   api.get('/api/admin/characters/details/:video_id', {
     schema: { tags, summary: 'A video with its media info, continuity report and the blocks and settings that use it', params: VideoIdParams, querystring: CharacterIdQuery, response: { 200: VideoDetails } },
-  }, async (request) => {
-    await requireAdminCaller(request);
+  }, async (request, reply) => {
+    const admin = await requireAdminCaller(request);
+    if (ctx.operatorCookie) reply.header('set-cookie', ctx.operatorCookie(admin.sub));
     const character = await requireCharacter(ctx, request.query.character_id);
     const doc = await requireVideo(ctx, character._id, request.params.video_id);
     const used_by = await videoReferences(ctx, character, doc.id);

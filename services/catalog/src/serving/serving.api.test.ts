@@ -163,3 +163,18 @@ describe('files of a priced character', () => {
     expect((await kit.get(`/files/characters/${paid.id}/videos/greet.mp4`)).statusCode).toBe(403);
   });
 });
+
+describe('the admin console and priced media', () => {
+  it('video library, an operator, sets an operator media cookie with which the unsigned clips of a priced character play', async () => {
+    const paid = await kit.pricedCharacter();
+    const library = await kit.get(`/api/admin/characters/${paid.id}/videos`, kit.bearer(randomUUID(), ['admin']));
+    const clip = `/files/characters/${paid.id}/videos/greet.mp4`;
+
+    const withCookie = await kit.get(clip, { cookie: cookieFrom(library.headers['set-cookie']), range: 'bytes=0-9' });
+    const customerCookie = cookieFrom((await kit.get(`/api/characters/by-slug/${paid.slug}`, kit.bearer(randomUUID()))).headers['set-cookie']);
+
+    expect(library.statusCode).toBe(200);
+    expect(withCookie.statusCode).toBe(206);
+    expect((await kit.get(clip, { cookie: customerCookie })).statusCode).toBe(403);
+  });
+});

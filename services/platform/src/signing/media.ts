@@ -28,7 +28,11 @@ export const MEDIA_URL_TTL_SECONDS = 3 * 60 * 60;
 /** Expiries are rounded up to this step, so a character fetched twice within it gets the same URLs (the browser cache keeps working). */
 const EXPIRY_STEP_SECONDS = 15 * 60;
 
-const MediaUserClaims = Type.Object({ u: Type.String({ minLength: 1 }) });
+const MediaUserClaims = Type.Object({
+  u: Type.String({ minLength: 1 }),
+  /** An operator's cookie: the console plays any file unsigned while it lasts. */
+  op: Type.Optional(Type.Boolean()),
+});
 
 export interface MediaSigning {
   /** The expiry of a URL signed now: at least `ttlSeconds` from `now`, rounded up to the step. */
@@ -36,8 +40,8 @@ export interface MediaSigning {
   sign(key: string, user: string, expiresAt: Date): MediaSignature;
   /** 'ok', or why the request is refused. */
   check(key: string, query: Partial<Record<keyof MediaSignature, unknown>>, cookieHeader: string | undefined, now?: Date): MediaCheck;
-  /** The Set-Cookie value that proves `user` to the files route under `path`. */
-  userCookie(user: string, options: { path: string; now?: Date; ttlSeconds?: number }): string;
+  /** The Set-Cookie value that proves `user` to the files route under `path`; `operator` lets it fetch any file unsigned (the admin console). */
+  userCookie(user: string, options: { path: string; now?: Date; ttlSeconds?: number; operator?: boolean }): string;
 }
 
 export type MediaCheck = 'ok' | 'unsigned' | 'expired' | 'forged' | 'other-user';
@@ -60,7 +64,11 @@ export function createMediaSigning(secret: string): MediaSigning {
     },
     check(fileKey, query, cookieHeader, now = new Date()) {
       const { exp, u, sig } = query;
-      if (exp === undefined && u === undefined && sig === undefined) return 'unsigned';
+      const proven = () => {
+        const proof = cookieHeader ? parseCookie(cookieHeader)[MEDIA_COOKIE] : undefined;
+        return proof ? users.verify(proof, now) : null;
+      };
+      if (exp === undefined && u === undefined && sig === undefined) return proven()?.op === true ? 'ok' : 'unsigned';
       const expiry = typeof exp === 'string' && /^\d{1,12}$/.test(exp) ? Number(exp) : typeof exp === 'number' ? exp : NaN;
       if (!Number.isSafeInteger(expiry) || typeof u !== 'string' || u === '' || typeof sig !== 'string') return 'forged';
       const given = Buffer.from(sig, 'base64url');
@@ -68,12 +76,10 @@ export function createMediaSigning(secret: string): MediaSigning {
       if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return 'forged';
       if (expiry * 1000 <= now.getTime()) return 'expired';
       if (u === ANONYMOUS_MEDIA_USER) return 'ok';
-      const proof = cookieHeader ? parseCookie(cookieHeader)[MEDIA_COOKIE] : undefined;
-      const claims = proof ? users.verify(proof, now) : null;
-      return claims?.u === u ? 'ok' : 'other-user';
+      return proven()?.u === u ? 'ok' : 'other-user';
     },
-    userCookie(user, { path, now, ttlSeconds = MEDIA_URL_TTL_SECONDS + EXPIRY_STEP_SECONDS }) {
-      const token = users.sign({ u: user }, { ttlSeconds, ...(now ? { now } : {}) });
+    userCookie(user, { path, now, ttlSeconds = MEDIA_URL_TTL_SECONDS + EXPIRY_STEP_SECONDS, operator = false }) {
+      const token = users.sign(operator ? { u: user, op: true } : { u: user }, { ttlSeconds, ...(now ? { now } : {}) });
       return stringifySetCookie({ name: MEDIA_COOKIE, value: token, path, httpOnly: true, secure: true, sameSite: 'lax', maxAge: ttlSeconds });
     },
   };

@@ -108,6 +108,12 @@ describe('createMediaSigning', () => {
     expect(media.check(KEY, query(signed), undefined, AT)).toBe('ok');
   });
 
+  it('check, unsigned with an operator\'s cookie, is ok; with a customer\'s, unsigned', () => {
+    const operator = media.userCookie('admin-1', { path: '/files', now: AT, operator: true }).split(';')[0]!;
+    expect(media.check(KEY, {}, operator, AT)).toBe('ok');
+    expect(media.check(KEY, {}, cookieOf('user-a'), AT)).toBe('unsigned');
+  });
+
   it('userCookie, any user, is httpOnly, Secure, SameSite=Lax and scoped to the files path', () => {
     const line = media.userCookie('user-a', { path: '/files', now: AT });
     expect(line).toMatch(new RegExp(`^${MEDIA_COOKIE}=`));
