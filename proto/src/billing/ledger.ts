@@ -58,6 +58,7 @@ export type UseTicketBody = Static<typeof UseTicketBody>;
 export const UseTicketReply = Type.Object({
   ok: Type.Literal(true), used: Type.Literal(1), talk_tickets: Type.Integer({ minimum: 0 }),
   use_id: Type.String({ description: 'this use: the talk names it (ticket_use_id) so a talk that fails before its first reply gives the ticket back' }),
+  use_token: Type.String({ description: 'a signed proof of this use (use_id, user, character), valid 3 hours: the talk start and the character fetch take it (ticket_use_token)' }),
 });
 export type UseTicketReply = Static<typeof UseTicketReply>;
 

@@ -40,6 +40,12 @@ export const LockedBlock = Type.Object({
 });
 export type LockedBlock = Static<typeof LockedBlock>;
 
+/** Why the caller is served this character; `preview`: not entitled, the dialogue holds only the store page's part (setting, start buttons, standby and mic-test clips). */
+export const CharacterAccess = Type.Union([
+  Type.Literal('free'), Type.Literal('operator'), Type.Literal('owned'), Type.Literal('subscribed'), Type.Literal('ticket'), Type.Literal('preview'),
+]);
+export type CharacterAccess = Static<typeof CharacterAccess>;
+
 /** What public routes return: the summary, the public view of the dialogue (no credentials) and the media URLs. */
 export const PlayableCharacter = Type.Object({
   ok: Type.Literal(true),
@@ -47,6 +53,7 @@ export const PlayableCharacter = Type.Object({
     dialogue: PublicCharacter,
     media: CharacterMedia,
     locked: Type.Array(LockedBlock, { description: 'serial-locked blocks left out of dialogue for this caller (empty when none)' }),
+    access: CharacterAccess,
   })]),
 });
 export type PlayableCharacter = Static<typeof PlayableCharacter>;

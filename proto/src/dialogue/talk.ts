@@ -15,7 +15,7 @@ const OptionalUserId = Type.Optional(Type.String({ minLength: 1, maxLength: 100,
 export const TalkStartRequest = Type.Object({
   character_id: DialogueId,
   btn: Type.String({ maxLength: 100, description: 'the start button (or "resume", "micTest")' }),
-  ticket_use_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'billing\'s use_id from POST /api/talk_tickets' })),
+  ticket_use_token: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'billing\'s use_token from POST /api/talk_tickets' })),
   resumed_from: Type.Optional(DialogueId),
 });
 export type TalkStartRequest = Static<typeof TalkStartRequest>;
