@@ -26,16 +26,16 @@ function setUp(options: { failStart?: boolean; media?: ReturnType<typeof mediaFo
   });
   const view = () => selectPlayer(store.getState()).view;
   runner.send({ type: 'ready' });
-  const start = (ticketUseId?: string) => runner.startTalk({ btn: 'btn-talk', ticketUseId }, { type: 'start', source: 'button', buttonId: 'btn-talk' });
+  const start = (ticketUseToken?: string) => runner.startTalk({ btn: 'btn-talk', ticketUseToken }, { type: 'start', source: 'button', buttonId: 'btn-talk' });
   return { runner, talks, reports, video, time, view, start };
 }
 
 describe('talk session', () => {
   it('talk, started with a ticket, creates the talk with the ticket use and holds the first step until the greeting is on screen', async () => {
     const { runner, talks, start } = setUp();
-    start('use-1');
+    start('token-1');
     await settle();
-    expect(talks.calls[0]).toMatchObject({ op: 'start', body: { character_id: 'demo-mirai', btn: 'btn-talk', ticket_use_id: 'use-1' } });
+    expect(talks.calls[0]).toMatchObject({ op: 'start', body: { character_id: 'demo-mirai', btn: 'btn-talk', ticket_use_token: 'token-1' } });
     expect(talks.ops()).toEqual(['start']);
 
     runner.videoShown('greet');
@@ -46,7 +46,7 @@ describe('talk session', () => {
 
   it('talk, the first clip fails to play, releases the ticket, never tracks a step and stops the talk', async () => {
     const { runner, talks, view, start } = setUp();
-    start('use-1');
+    start('token-1');
 
     runner.videoFailed('B', 'greet', 'MEDIA_ERR_NETWORK');
     await settle();
@@ -60,7 +60,7 @@ describe('talk session', () => {
     const media = mediaFor(demoCharacter);
     delete media.videos.greet;
     const { talks, time, start } = setUp({ media });
-    start('use-1');
+    start('token-1');
 
     time.advance(0);
     await settle();
@@ -70,7 +70,7 @@ describe('talk session', () => {
 
   it('talk, the user leaves before the first clip is on screen, releases the ticket', async () => {
     const { runner, talks, start } = setUp();
-    start('use-1');
+    start('token-1');
 
     runner.dispose();
     await settle();
@@ -91,7 +91,7 @@ describe('talk session', () => {
 
   it('talk, a clip fails after the first was shown, keeps the ticket and the talk goes on', async () => {
     const { runner, talks, view, start } = setUp();
-    start('use-1');
+    start('token-1');
     runner.videoShown('greet');
     await settle();
 
@@ -104,7 +104,7 @@ describe('talk session', () => {
 
   it('talk, the user leaves after the first clip, sends nothing more (the tracker keeps the place to resume)', async () => {
     const { runner, talks, start } = setUp();
-    start('use-1');
+    start('token-1');
     runner.videoShown('greet');
     await settle();
 
@@ -116,7 +116,7 @@ describe('talk session', () => {
 
   it('talk, the engine ends after the first clip, posts the end with the reason and the billed time after the last step', async () => {
     const { runner, talks, time, view, start } = setUp();
-    start('use-1');
+    start('token-1');
     runner.videoShown('greet');
     runner.send({ type: 'videoTimeReached', slot: view().activeSlot, videoId: 'greet', ms: GREET_MIC_MS });
     time.advance(4000);
@@ -131,7 +131,7 @@ describe('talk session', () => {
 
   it('talk, the start request fails twice, retries once with the same key, logs it and the talk goes on untracked', async () => {
     const { runner, talks, reports, view, start } = setUp({ failStart: true });
-    start('use-1');
+    start('token-1');
     await settle();
     runner.videoShown('greet');
     await settle();
@@ -146,16 +146,16 @@ describe('talk session', () => {
 
   it('talk, a second talk after the first ended, is a new talk with its own key', async () => {
     const { runner, talks, start } = setUp();
-    start('use-1');
+    start('token-1');
     runner.videoShown('greet');
     runner.send({ type: 'stop' });
     runner.send({ type: 'ready' });
 
-    start('use-2');
+    start('token-2');
     await settle();
 
     const starts = talks.calls.filter((c) => c.op === 'start');
-    expect(starts.map((c) => c.body.ticket_use_id)).toEqual(['use-1', 'use-2']);
+    expect(starts.map((c) => c.body.ticket_use_token)).toEqual(['token-1', 'token-2']);
     expect(starts[0]?.key).not.toBe(starts[1]?.key);
   });
 
@@ -163,7 +163,7 @@ describe('talk session', () => {
     const broken = { ...demoCharacter, startButtons: demoCharacter.startButtons.map((b) => (b.id === 'btn-talk' ? { ...b, block_id: 'no-such-block' } : b)) };
     const { talks, view, start } = setUp({ character: broken });
 
-    start('use-1');
+    start('token-1');
     await settle();
 
     expect(talks.ops()).toEqual(['start', 'release']);
@@ -178,6 +178,6 @@ describe('talk session', () => {
     await settle();
 
     expect(talks.calls[0]).toMatchObject({ body: { btn: 'resume', resumed_from: 'topic-travel' } });
-    expect(talks.calls[0]).not.toHaveProperty('body.ticket_use_id');
+    expect(talks.calls[0]).not.toHaveProperty('body.ticket_use_token');
   });
 });
