@@ -90,6 +90,39 @@ describe('useTalkTicketGate', () => {
     expect(server.calls.some((c) => c.url === '/api/talk_tickets')).toBe(false);
   });
 
+  it('gate, a priced character served as subscribed (or owned, operator), starts at once without asking billing anything', async () => {
+    const { onStart, server } = await openPlayer(aUser(), { ...yui(), access: 'subscribed' }, {});
+
+    fireEvent.click(await screen.findByRole('button', { name: 'はじめる' }));
+
+    expect(onStart).toHaveBeenCalledWith();
+    expect(server.calls.some((c) => c.url.startsWith('/api/billing/') || c.url === '/api/talk_tickets')).toBe(false);
+  });
+
+  it('gate, a character served as a preview, asks for a ticket without reading the purchases (the served access decides)', async () => {
+    const { onStart, server } = await openPlayer(aUser(), { ...yui(), access: 'preview' }, {
+      'GET billing/wallet': [200, aWallet({ talk_tickets: 1 })],
+      'POST talk_tickets': [200, { ok: true, used: 1, talk_tickets: 0, use_id: 'use-7', use_token: 'token-7' }],
+    });
+    await vi.waitFor(() => expect(server.calls.some((c) => c.url === '/api/billing/wallet')).toBe(true));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'はじめる' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '1枚使って話す' }));
+
+    await vi.waitFor(() => expect(onStart).toHaveBeenCalledWith({ useId: 'use-7', useToken: 'token-7' }));
+    expect(server.calls.some((c) => c.url === '/api/billing/entitlements')).toBe(false);
+  });
+
+  it('gate, a character already opened with a ticket (access ticket), asks for a ticket again for the next talk', async () => {
+    const { onStart, server } = await openPlayer(aUser(), { ...yui(), access: 'ticket' }, { 'GET billing/wallet': [200, aWallet({ talk_tickets: 2 })] });
+    await vi.waitFor(() => expect(server.calls.some((c) => c.url === '/api/billing/wallet')).toBe(true));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'はじめる' }));
+
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(onStart).not.toHaveBeenCalled();
+  });
+
   it('gate, no ticket left, offers tickets or the character and never starts', async () => {
     const { onStart, server } = await openPlayer(aUser(), yui(), {
       'GET billing/entitlements': [200, { ok: true, character_ids: [] }],

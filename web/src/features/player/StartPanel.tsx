@@ -56,15 +56,19 @@ export function StartPanel({ runner, character, buttons, locked, micTest, access
     const withTicket = { ...start, ticketUseToken: ticket.useToken };
     return entitle ? runner.startTalk(withTicket, input, entitle(ticket.useToken)) : runner.startTalk(withTicket, input);
   };
+  // The mic test (?mic_test=1, or the start button that leads to the mic-test block) never costs a ticket:
+  // the server opens a 'micTest' talk without one, and a preview holds the mic-test block.
+  const startMicTest = () => runner.startTalk({ btn: 'micTest' }, { type: 'start', source: 'micTest' });
   const startWith = (button: StartButton) => {
     setOfferOpen(false);
+    if (button.block_id === character.setting.for_mic_test) return startMicTest();
     throughTicketGate(button.id, begin({ btn: button.id }, { type: 'start', source: 'button', buttonId: button.id }));
   };
   const resumeFrom = (blockId: string) => {
     setOfferOpen(false);
     throughTicketGate('resume', begin({ btn: 'resume', resumedFrom: blockId }, { type: 'start', source: 'resume', blockId }));
   };
-  useMicTestStart(micTest, () => runner.startTalk({ btn: 'micTest' }, { type: 'start', source: 'micTest' }));
+  useMicTestStart(micTest, startMicTest);
 
   return (
     <div className="player__panel player__panel--center" aria-busy={starting}>

@@ -11,10 +11,10 @@ import { fakeClock, fakeLogs, fakeRecognition, fakeSpeech, fakeTalks, fakeVideo,
 const GREET_MIC_MS = demoCharacter.videos.find((v) => v.id === 'greet')?.mic_on_millisecond ?? 0;
 
 /** A signed-in player: the runner with a talk session over a recorded talk port. */
-function setUp(options: { failStart?: boolean; media?: ReturnType<typeof mediaFor>; character?: typeof demoCharacter } = {}) {
+function setUp(options: { failStart?: boolean; refuseStart?: number; media?: ReturnType<typeof mediaFor>; character?: typeof demoCharacter } = {}) {
   const character = options.character ?? demoCharacter;
   const store = makeStore();
-  const talks = fakeTalks({ failStart: options.failStart ?? false });
+  const talks = fakeTalks({ failStart: options.failStart ?? false, ...(options.refuseStart ? { refuseStart: options.refuseStart } : {}) });
   const reports: Array<Omit<LogEntry, 'characterId'>> = [];
   const video = fakeVideo();
   const time = fakeClock();
@@ -27,7 +27,8 @@ function setUp(options: { failStart?: boolean; media?: ReturnType<typeof mediaFo
   const view = () => selectPlayer(store.getState()).view;
   runner.send({ type: 'ready' });
   const start = (ticketUseToken?: string) => runner.startTalk({ btn: 'btn-talk', ticketUseToken }, { type: 'start', source: 'button', buttonId: 'btn-talk' });
-  return { runner, talks, reports, video, time, view, start };
+  const notice = () => selectPlayer(store.getState()).notice;
+  return { runner, talks, reports, video, time, view, start, notice };
 }
 
 describe('talk session', () => {
@@ -142,6 +143,30 @@ describe('talk session', () => {
     expect(talks.ops()).not.toContain('track');
     expect(reports.some((r) => r.category === 'error')).toBe(true);
     expect(view().ended).toBeNull();
+  });
+
+  it('talk, the server refuses the start of a free character (404, no longer published), does not retry, stops the talk back to the standby and says why', async () => {
+    const { talks, view, notice, start, video } = setUp({ refuseStart: 404 });
+    start();
+    await settle();
+
+    expect(talks.ops()).toEqual(['start']);
+    expect(view().ended).toBeNull();
+    expect(view().startButtons.length).toBeGreaterThan(0);
+    expect(notice()).toBe('unavailable');
+    expect(video.played().at(-1)).toBe('standby.mp4');
+  });
+
+  it('talk, a priced character, waits for the server before the engine starts and a refused start (402) never plays', async () => {
+    const { talks, view, notice, start, video } = setUp({ refuseStart: 402, character: { ...demoCharacter, price: 1200 } });
+    start();
+    expect(video.played()).toEqual(['standby.mp4']);
+    await settle();
+
+    expect(talks.ops()).toEqual(['start']);
+    expect(video.played()).toEqual(['standby.mp4']);
+    expect(view().startButtons.length).toBeGreaterThan(0);
+    expect(notice()).toBe('ticketRequired');
   });
 
   it('talk, a second talk after the first ended, is a new talk with its own key', async () => {
