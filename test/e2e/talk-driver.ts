@@ -84,11 +84,14 @@ export async function say(page: Page, text: string): Promise<void> {
 /** The player's video element as the checks read it (the root tsconfig has no DOM types). */
 interface VideoState { currentSrc: string; currentTime: number; paused: boolean }
 
-/** Waits until the player's visible <video> plays a file whose name matches `pattern` and has moved past its first frame. */
+/**
+ * Waits until the player's visible <video> plays a file whose URL path matches `pattern` and has moved past its first
+ * frame (the path: a priced character's clips are signed URLs, with a query after the file name).
+ */
 export async function waitForPlayingMatch(page: Page, pattern: string, timeout = 20_000): Promise<void> {
   await page.waitForFunction((source) => {
     const doc = (globalThis as unknown as { document: { querySelector(selector: string): VideoState | null } }).document;
     const video = doc.querySelector('video.player__video--active');
-    return !!video && new RegExp(source).test(video.currentSrc) && !video.paused && video.currentTime > 0;
+    return !!video && !!video.currentSrc && new RegExp(source).test(new URL(video.currentSrc).pathname) && !video.paused && video.currentTime > 0;
   }, pattern, { timeout });
 }

@@ -3,12 +3,15 @@ import type { Page } from 'playwright-core';
 /** The parts of an HTMLVideoElement the checks read (the root tsconfig has no DOM types). */
 interface VideoState { currentSrc: string; currentTime: number; paused: boolean }
 
-/** Waits until the player's visible <video> plays the file at `path` (the clip's stored path) and has moved past its first frame. */
+/**
+ * Waits until the player's visible <video> plays the file at `path` (the clip's stored path) and has moved past its
+ * first frame. The URL's path is compared: a priced character's clips are signed URLs (a query after the file name).
+ */
 export async function waitForPlaying(page: Page, path: string, timeout = 20_000): Promise<void> {
   await page.waitForFunction((file) => {
     const doc = (globalThis as unknown as { document: { querySelector(selector: string): VideoState | null } }).document;
     const video = doc.querySelector('video.player__video--active');
-    return !!video && video.currentSrc.endsWith(`/${file}`) && !video.paused && video.currentTime > 0;
+    return !!video && !!video.currentSrc && new URL(video.currentSrc).pathname.endsWith(`/${file}`) && !video.paused && video.currentTime > 0;
   }, path, { timeout });
 }
 

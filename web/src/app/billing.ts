@@ -6,4 +6,4 @@
  * importers, so the plan list here rode along on the chat route.
  */
 export { BuyButton } from '../features/billing/BuyButton.tsx';
-export { useTalkTicketGate, type GatedCharacter } from '../features/billing/useTalkTicketGate.tsx';
+export { useTalkTicketGate, type GatedCharacter, type TicketUse } from '../features/billing/useTalkTicketGate.tsx';

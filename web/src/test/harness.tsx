@@ -34,6 +34,8 @@ export async function renderWithApp(element: ReactNode, options: { state?: Parti
 
 export interface RecordedCall {
   url: string;
+  /** The query string ('?a=1', or ''); fakeServer records it (other fakes may not). */
+  query?: string;
   method: string;
   headers: Headers;
   body: unknown;
@@ -47,6 +49,7 @@ export function fakeServer(handler: (call: RecordedCall) => [number, unknown]) {
     const text = await request.text();
     const call: RecordedCall = {
       url: new URL(request.url).pathname,
+      query: new URL(request.url).search,
       method: request.method,
       headers: request.headers,
       body: text ? JSON.parse(text) : undefined,

@@ -1,9 +1,9 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Card, Page } from '../../app/ui.tsx';
+import { Card, Notice, Page } from '../../app/ui.tsx';
 import { AlbumMissing, AlbumUnready } from './AlbumStates.tsx';
 import { AlbumEntries } from './AlbumEntries.tsx';
-import { buttonSection } from './albumModel.ts';
+import { buttonSection, servedBlockIds } from './albumModel.ts';
 import { ReplayViewer } from './ReplayViewer.tsx';
 import { ShareMeter } from './ShareMeter.tsx';
 import { useAlbumData } from './useAlbumData.ts';
@@ -33,8 +33,9 @@ export default function AlbumConversationPage() {
           </div>
         </Card>
         <ReplayViewer character={character} foundIds={new Set(album.blocks.map((block) => block.block_id))} />
+        {found > 0 && character.access === 'preview' && <Notice kind="info">{t('album.previewNote', { name: character.name })}</Notice>}
         <section className="card album-section" aria-label={section.title}>
-          <AlbumEntries entries={section.entries} label={section.title} />
+          <AlbumEntries entries={section.entries} label={section.title} replayable={servedBlockIds(character)} />
         </section>
       </div>
     </Page>

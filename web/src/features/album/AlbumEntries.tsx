@@ -6,8 +6,11 @@ function formatDay(iso: string, language: string): string {
   return new Date(iso).toLocaleDateString(language, { year: 'numeric', month: 'numeric', day: 'numeric' });
 }
 
-/** The blocks of one conversation in order: what was found (how, when, replay) and 「？？？」 for the rest. */
-export function AlbumEntries({ entries, label }: { entries: AlbumEntry[]; label: string }) {
+/**
+ * The blocks of one conversation in order: what was found (how, when, replay) and 「？？？」 for the rest.
+ * Replay is offered for the blocks the caller is served (`replayable`): a preview holds none of the found ones.
+ */
+export function AlbumEntries({ entries, label, replayable }: { entries: AlbumEntry[]; label: string; replayable: ReadonlySet<string> }) {
   const { t, i18n } = useTranslation();
   return (
     <ol className="album-entries" aria-label={label}>
@@ -26,13 +29,15 @@ export function AlbumEntries({ entries, label }: { entries: AlbumEntry[]; label:
               <time dateTime={entry.block.first_at}>{t('album.firstAt', { when: formatDay(entry.block.first_at, i18n.language) })}</time>
               {entry.block.times > 0 && <span className="album-entry__times">{` · ${t('album.times', { count: entry.block.times })}`}</span>}
             </span>
-            <Link
-              className="btn btn--ghost btn--small album-entry__replay"
-              to={{ search: `?block=${encodeURIComponent(entry.block.block_id)}&album=true` }}
-              aria-label={t('album.replayOf', { title: entry.block.title })}
-            >
-              {t('album.replay')}
-            </Link>
+            {replayable.has(entry.block.block_id) && (
+              <Link
+                className="btn btn--ghost btn--small album-entry__replay"
+                to={{ search: `?block=${encodeURIComponent(entry.block.block_id)}&album=true` }}
+                aria-label={t('album.replayOf', { title: entry.block.title })}
+              >
+                {t('album.replay')}
+              </Link>
+            )}
           </li>
         )))}
     </ol>

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/harness.tsx';
 import AlbumConversationPage from './AlbumConversationPage.tsx';
 import AlbumPage from './AlbumPage.tsx';
-import { aServedCharacter, albumServer, anAlbum, anAlbumBlock, signedIn } from './testing.ts';
+import { aPreviewCharacter, aServedCharacter, albumServer, anAlbum, anAlbumBlock, signedIn } from './testing.ts';
 
 const routes = [
   { path: '/full/album/:character_slug', element: <AlbumPage /> },
@@ -62,6 +62,22 @@ describe('AlbumPage', () => {
     expect(await screen.findByText(/まだ見つけた場面がありません/)).toBeTruthy();
     expect(screen.getAllByText('？？？')).toHaveLength(5);
     expect(screen.queryByRole('link', { name: /もう一度見る/ })).toBeNull();
+  });
+
+  it('AlbumPage, served as a preview (not entitled) with blocks found, lists what was found without a replay and says what buying gives', async () => {
+    const served = aPreviewCharacter({ name: 'ユイ' });
+    const { id, slug } = served.character;
+    albumServer({ [`GET characters/by-slug/${slug}`]: [200, served], [`GET dialogue/album/${id}`]: [200, anAlbum(id, [anAlbumBlock('greet'), anAlbumBlock('topic')])] });
+
+    const { router } = await renderRoutes(routes, { path: `/full/album/${slug}?block=topic&album=true`, state: signedIn() });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'ユイのアルバム' })).toBeTruthy();
+    expect(screen.getByText('ユイを購入すると、見つけた場面をいつでも見返せます。')).toBeTruthy();
+    expect(screen.getByText('場面-topic')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '「場面-topic」をもう一度見る' })).toBeNull();
+    expect(screen.getByRole('link', { name: '「場面-greet」をもう一度見る' })).toBeTruthy();
+    expect(document.querySelector('video')).toBeNull();
+    expect(router.state.location.pathname).toBe(`/full/album/${slug}`);
   });
 
   it('AlbumPage, an unknown character, says the album was not found', async () => {

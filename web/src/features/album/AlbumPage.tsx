@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, Notice, Page } from '../../app/ui.tsx';
 import { AlbumEntries } from './AlbumEntries.tsx';
 import { AlbumUnready } from './AlbumStates.tsx';
-import { albumSections, type AlbumSection } from './albumModel.ts';
+import { albumSections, servedBlockIds, type AlbumSection } from './albumModel.ts';
 import { ReplayViewer } from './ReplayViewer.tsx';
 import { ShareMeter } from './ShareMeter.tsx';
 import { useAlbumData } from './useAlbumData.ts';
@@ -21,6 +21,7 @@ export default function AlbumPage() {
 
   if (state.loading || state.notFound || state.failed || !character || !album) return <AlbumUnready state={state} />;
   const sections = albumSections(character, album);
+  const replayable = servedBlockIds(character);
   return (
     <Page title={t('album.titleOf', { name: character.name })} lead={t('album.lead')} wide>
       <div className="album">
@@ -33,13 +34,14 @@ export default function AlbumPage() {
         </Card>
         <ReplayViewer character={character} foundIds={new Set(album.blocks.map((block) => block.block_id))} />
         {album.found === 0 && <Notice kind="info">{t('album.nothingYet')}</Notice>}
-        {sections.map((section) => <SectionCard key={section.id} slug={slug} section={section} />)}
+        {album.found > 0 && character.access === 'preview' && <Notice kind="info">{t('album.previewNote', { name: character.name })}</Notice>}
+        {sections.map((section) => <SectionCard key={section.id} slug={slug} section={section} replayable={replayable} />)}
       </div>
     </Page>
   );
 }
 
-function SectionCard({ slug, section }: { slug: string; section: AlbumSection }) {
+function SectionCard({ slug, section, replayable }: { slug: string; section: AlbumSection; replayable: ReadonlySet<string> }) {
   const { t } = useTranslation();
   const title = section.title || t('album.others');
   const found = section.entries.filter((entry) => entry.kind === 'found').length;
@@ -50,7 +52,7 @@ function SectionCard({ slug, section }: { slug: string; section: AlbumSection })
         <h2 className="section-title" id={headingId}>{title}</h2>
         <span className="album-section__count">{t('album.count', { found, total: section.entries.length })}</span>
       </div>
-      <AlbumEntries entries={section.entries} label={title} />
+      <AlbumEntries entries={section.entries} label={title} replayable={replayable} />
       {section.button && (
         <Link className="album-section__more" to={`/full/album/${encodeURIComponent(slug)}/${encodeURIComponent(section.button.id)}`}>
           {t('album.openConversation', { title })}

@@ -56,6 +56,11 @@ export function buttonSection(character: Served, album: AlbumReply, buttonId: st
   return { id: conversation?.id ?? button.id, title: conversation?.title || button.title, button, entries: entriesOf(blockIds, found) };
 }
 
+/** The blocks the caller is served (all of them when entitled; a preview holds only its mic-test block): those can be replayed. */
+export function servedBlockIds(character: Served): ReadonlySet<string> {
+  return new Set(character.dialogue.blocks.map((block) => block.id));
+}
+
 /** What a replay shows: the block's trigger video and its subtitles in the reader's language (ja-JP otherwise). */
 export interface Replay {
   block: Block;

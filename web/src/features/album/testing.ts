@@ -11,7 +11,7 @@ const suffix = () => Math.random().toString(36).slice(2, 8);
  * bonus) opened by 「話す」, conversation 「占い」 (fortune) opened by 「占い」,
  * and a block outside every conversation (extra). Each block has its trigger video.
  */
-export function aServedCharacter(fields: { name?: string; slug?: string } = {}): PlayableCharacter {
+export function aServedCharacter(fields: { name?: string; slug?: string; access?: PlayableCharacter['character']['access'] } = {}): PlayableCharacter {
   const id = `c-${suffix()}`;
   const slug = fields.slug ?? `yui-${suffix()}`;
   const ids = ['greet', 'topic', 'reply', 'bonus', 'fortune', 'extra'];
@@ -40,6 +40,25 @@ export function aServedCharacter(fields: { name?: string; slug?: string } = {}):
         subtitles: { 'ja-JP': Object.fromEntries(ids.map((block) => [block, `/files/${id}/ja-JP/${block}.vtt`])) },
       },
       locked: [],
+      access: fields.access ?? 'free',
+    },
+  };
+}
+
+/**
+ * The same character served as a preview (catalog D4: not entitled): the setting, the start buttons and the
+ * standby and mic-test clips only (here greet is the mic-test block); no conversations, no other block, video or subtitle.
+ */
+export function aPreviewCharacter(fields: { name?: string; slug?: string } = {}): PlayableCharacter {
+  const whole = aServedCharacter({ ...fields, access: 'preview' });
+  const { dialogue, media } = whole.character;
+  const kept = (id: string) => id === 'v-greet';
+  return {
+    ...whole,
+    character: {
+      ...whole.character,
+      dialogue: { ...dialogue, blocks: dialogue.blocks.filter((b) => b.id === 'greet'), videos: dialogue.videos.filter((v) => kept(v.id)), conversations: [] },
+      media: { videos: Object.fromEntries(Object.entries(media.videos).filter(([id]) => kept(id))), posters: {}, subtitles: {} },
     },
   };
 }

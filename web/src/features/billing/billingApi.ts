@@ -10,6 +10,9 @@ export interface Keyed<T> { key: string; body: T }
 
 const keyed = <T>(url: string) => ({ key, body }: Keyed<T>) => ({ url, method: 'POST', body, headers: { 'Idempotency-Key': key } });
 
+// A completed purchase or plan also drops the served characters ('PlayableCharacter'): a character once
+// served as a preview is served whole to its buyer or subscriber (catalog D4), and the player's ticket step
+// reads that (access).
 const billingApi = api.enhanceEndpoints({ addTagTypes: ['Wallet', 'Cards', 'Purchases', 'Subscriptions', 'Entitlements'] }).injectEndpoints({
   endpoints: (build) => ({
     wallet: build.query<WalletReply, void>({ query: () => 'billing/wallet', providesTags: ['Wallet'] }),
@@ -37,25 +40,25 @@ const billingApi = api.enhanceEndpoints({ addTagTypes: ['Wallet', 'Cards', 'Purc
     }),
     authorize: build.mutation<PurchaseFlowReply, Keyed<AuthorizeBody>>({
       query: keyed('payment/card/authorize'),
-      invalidatesTags: ['Wallet', 'Purchases', 'Cards', 'Entitlements'],
+      invalidatesTags: ['Wallet', 'Purchases', 'Cards', 'Entitlements', 'PlayableCharacter'],
     }),
     mpiComplete: build.mutation<PurchaseFlowReply, OrderIdBody>({
       query: (body) => ({ url: 'payment/card/3dsecure/mpi_complete', method: 'POST', body }),
-      invalidatesTags: ['Wallet', 'Purchases', 'Entitlements', 'Subscriptions'],
+      invalidatesTags: ['Wallet', 'Purchases', 'Entitlements', 'Subscriptions', 'PlayableCharacter'],
     }),
     mpiMerchant: build.mutation<PurchaseFlowReply, OrderIdBody>({
       query: (body) => ({ url: 'payment/threedsecure/mpi_merchant', method: 'POST', body }),
-      invalidatesTags: ['Wallet', 'Purchases', 'Entitlements', 'Subscriptions'],
+      invalidatesTags: ['Wallet', 'Purchases', 'Entitlements', 'Subscriptions', 'PlayableCharacter'],
     }),
     /** Asks again how an unsettled purchase ended (the server searches the provider by its orderId). */
     purchaseResult: build.mutation<PurchaseReply, OrderIdBody>({
       query: (body) => ({ url: 'payment/card/result/get', method: 'POST', body }),
-      invalidatesTags: ['Wallet', 'Purchases', 'Entitlements', 'Subscriptions'],
+      invalidatesTags: ['Wallet', 'Purchases', 'Entitlements', 'Subscriptions', 'PlayableCharacter'],
     }),
     subscriptions: build.query<SubscriptionsReply, string>({ query: (userId) => `subscriptions/${encodeURIComponent(userId)}`, providesTags: ['Subscriptions'] }),
     subscribe: build.mutation<SubscriptionFlowReply, Keyed<SubscribeBody>>({
       query: keyed('payment/subscription/subscribe'),
-      invalidatesTags: ['Subscriptions', 'Wallet', 'Purchases', 'Cards'],
+      invalidatesTags: ['Subscriptions', 'Wallet', 'Purchases', 'Cards', 'PlayableCharacter'],
     }),
     cancelSubscription: build.mutation<SubscriptionReply, Keyed<CancelSubscriptionBody>>({
       query: keyed('payment/subscription/cancel'),
@@ -68,7 +71,7 @@ const billingApi = api.enhanceEndpoints({ addTagTypes: ['Wallet', 'Cards', 'Purc
     /** Back from the 3-D Secure page of a subscription's first charge (?kind=subscription): settles it once. */
     subscriptionMpiComplete: build.mutation<SubscriptionFlowReply, SubscriptionOrderBody>({
       query: (body) => ({ url: 'payment/subscription/mpi_complete', method: 'POST', body }),
-      invalidatesTags: ['Subscriptions', 'Wallet', 'Cards'],
+      invalidatesTags: ['Subscriptions', 'Wallet', 'Cards', 'PlayableCharacter'],
     }),
     useTalkTicket: build.mutation<UseTicketReply, Keyed<UseTicketBody>>({
       query: keyed('talk_tickets'),

@@ -3,11 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/harness.tsx';
 import { BuyButton } from './BuyButton.tsx';
 import { aUser, aWallet, billingServer, inShell, keptSession, signedInAs } from './testing.tsx';
-import { useTalkTicketGate, type GatedCharacter } from './useTalkTicketGate.tsx';
+import { useTalkTicketGate, type GatedCharacter, type TicketUse } from './useTalkTicketGate.tsx';
 
 type User = ReturnType<typeof aUser>;
 
-function StartButton({ character, onStart }: { character: GatedCharacter; onStart: (ticketUseId?: string) => void }) {
+function StartButton({ character, onStart }: { character: GatedCharacter; onStart: (ticket?: TicketUse) => void }) {
   const gate = useTalkTicketGate(character);
   return <button type="button" onClick={() => gate('btn-hello', onStart)}>はじめる</button>;
 }
@@ -37,7 +37,7 @@ describe('useTalkTicketGate', () => {
     const { onStart, server } = await openPlayer(user, character, {
       'GET billing/entitlements': [200, { ok: true, character_ids: [] }],
       'GET billing/wallet': [200, aWallet({ talk_tickets: 3 })],
-      'POST talk_tickets': [200, { ok: true, used: 1, talk_tickets: 2, use_id: 'use-1' }],
+      'POST talk_tickets': [200, { ok: true, used: 1, talk_tickets: 2, use_id: 'use-1', use_token: 'token-1' }],
     });
     await vi.waitFor(() => expect(server.calls.some((c) => c.url === '/api/billing/wallet')).toBe(true));
 
@@ -53,18 +53,18 @@ describe('useTalkTicketGate', () => {
     expect(use?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('gate, the ticket used, hands its use_id to the start (the talk names it so a failed talk can give it back)', async () => {
+  it('gate, the ticket used, hands its use_id and use_token to the start (the player fetches the whole character and opens the talk with the token)', async () => {
     const { onStart, server } = await openPlayer(aUser(), yui(), {
       'GET billing/entitlements': [200, { ok: true, character_ids: [] }],
       'GET billing/wallet': [200, aWallet({ talk_tickets: 1 })],
-      'POST talk_tickets': [200, { ok: true, used: 1, talk_tickets: 0, use_id: 'use-42' }],
+      'POST talk_tickets': [200, { ok: true, used: 1, talk_tickets: 0, use_id: 'use-42', use_token: 'token-42' }],
     });
     await vi.waitFor(() => expect(server.calls.some((c) => c.url === '/api/billing/wallet')).toBe(true));
 
     fireEvent.click(await screen.findByRole('button', { name: 'はじめる' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '1枚使って話す' }));
 
-    await vi.waitFor(() => expect(onStart).toHaveBeenCalledWith('use-42'));
+    await vi.waitFor(() => expect(onStart).toHaveBeenCalledWith({ useId: 'use-42', useToken: 'token-42' }));
   });
 
   it('gate, a free character, starts without a ticket use id', async () => {
@@ -88,6 +88,39 @@ describe('useTalkTicketGate', () => {
 
     expect(onStart).toHaveBeenCalledTimes(1);
     expect(server.calls.some((c) => c.url === '/api/talk_tickets')).toBe(false);
+  });
+
+  it('gate, a priced character served as subscribed (or owned, operator), starts at once without asking billing anything', async () => {
+    const { onStart, server } = await openPlayer(aUser(), { ...yui(), access: 'subscribed' }, {});
+
+    fireEvent.click(await screen.findByRole('button', { name: 'はじめる' }));
+
+    expect(onStart).toHaveBeenCalledWith();
+    expect(server.calls.some((c) => c.url.startsWith('/api/billing/') || c.url === '/api/talk_tickets')).toBe(false);
+  });
+
+  it('gate, a character served as a preview, asks for a ticket without reading the purchases (the served access decides)', async () => {
+    const { onStart, server } = await openPlayer(aUser(), { ...yui(), access: 'preview' }, {
+      'GET billing/wallet': [200, aWallet({ talk_tickets: 1 })],
+      'POST talk_tickets': [200, { ok: true, used: 1, talk_tickets: 0, use_id: 'use-7', use_token: 'token-7' }],
+    });
+    await vi.waitFor(() => expect(server.calls.some((c) => c.url === '/api/billing/wallet')).toBe(true));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'はじめる' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '1枚使って話す' }));
+
+    await vi.waitFor(() => expect(onStart).toHaveBeenCalledWith({ useId: 'use-7', useToken: 'token-7' }));
+    expect(server.calls.some((c) => c.url === '/api/billing/entitlements')).toBe(false);
+  });
+
+  it('gate, a character already opened with a ticket (access ticket), asks for a ticket again for the next talk', async () => {
+    const { onStart, server } = await openPlayer(aUser(), { ...yui(), access: 'ticket' }, { 'GET billing/wallet': [200, aWallet({ talk_tickets: 2 })] });
+    await vi.waitFor(() => expect(server.calls.some((c) => c.url === '/api/billing/wallet')).toBe(true));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'はじめる' }));
+
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(onStart).not.toHaveBeenCalled();
   });
 
   it('gate, no ticket left, offers tickets or the character and never starts', async () => {

@@ -4,15 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { errorMessageOf, selectUser } from '../../api/index.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { usePopup } from '../../app/shell.ts';
+import type { CharacterAccess } from '@talkwith/proto/catalog';
 import { useEntitlementsQuery, useUseTalkTicketMutation, useWalletQuery } from './billingApi.ts';
 import { errorCodeOf, formatYen } from './format.ts';
 import { newIdempotencyKey } from './intentKey.ts';
 
-/** What the gate needs of a character: the player's character has these fields. */
-export interface GatedCharacter { id: string; name: string; price: number }
+/**
+ * What the gate needs of a character: the player's character has these fields. `access` is how the catalog
+ * served it to this caller (PlayableCharacter): when known, it decides (a preview, or a character opened with
+ * a ticket, costs a ticket per talk; free, owned, subscribed and operator never do); else the price and the
+ * caller's purchases decide.
+ */
+export interface GatedCharacter { id: string; name: string; price: number; access?: CharacterAccess | undefined }
 
-/** Starts the talk; `ticketUseId` is billing's use_id of the ticket it used (none when the talk needed no ticket). */
-export type StartTalk = (ticketUseId?: string) => void;
+/** The ticket a talk used (POST /api/talk_tickets): its use id and billing's signed proof of it (ticket_use_token). */
+export interface TicketUse { useId: string; useToken: string }
+
+/** Starts the talk, with the ticket it used (none when the talk needed no ticket). */
+export type StartTalk = (ticket?: TicketUse) => void;
 
 /** The smallest ticket pack (API.md products), offered when the customer has none. */
 const TICKET_PACK = 'tickets-1';
@@ -22,9 +31,10 @@ const TICKET_PACK = 'tickets-1';
  * has not bought costs one talk ticket per talk (SPEC.md §7 POST
  * /api/talk_tickets {user_id, character_id, btn}). `gate(btn, start)` starts
  * at once when no ticket is needed, else asks first (showing the count) and
- * starts only once the ticket is used, handing the ticket's use_id to the
- * start (the talk names it, so a talk that fails can give the ticket back). Kept behind this one function so the
- * rule can move (e.g. to the dialogue service) without touching the player.
+ * starts only once the ticket is used, handing the ticket (its use_id and
+ * use_token) to the start: the player fetches the whole character with the
+ * token and the talk names it, so a talk that fails can give the ticket back.
+ * The server checks the same rule at the talk's start (402 without a ticket).
  */
 export function useTalkTicketGate(character: GatedCharacter) {
   const { t } = useTranslation();
@@ -32,10 +42,14 @@ export function useTalkTicketGate(character: GatedCharacter) {
   const navigate = useNavigate();
   const user = useAppSelector(selectUser);
   const paid = character.price > 0;
-  const entitlements = useEntitlementsQuery(undefined, { skip: !user || !paid });
-  const wallet = useWalletQuery(undefined, { skip: !user || !paid });
+  const { access } = character;
+  // A ticket may be asked for: a preview (or a character opened with a ticket), else a priced one (bought or not).
+  const mayAsk = access === undefined ? paid : access === 'preview' || access === 'ticket';
+  const entitlements = useEntitlementsQuery(undefined, { skip: !user || !paid || access !== undefined });
+  const wallet = useWalletQuery(undefined, { skip: !user || !mayAsk });
   const [spendTicket] = useUseTalkTicketMutation();
   const owned = entitlements.data?.character_ids.includes(character.id) ?? false;
+  const free = access === undefined ? !paid || owned : !mayAsk;
 
   const offerPurchase = useCallback((message: string) => popup.show({
     message,
@@ -45,10 +59,10 @@ export function useTalkTicketGate(character: GatedCharacter) {
   }), [popup, t, navigate, character]);
 
   return useCallback((btn: string, start: StartTalk) => {
-    if (!paid || owned) return start();
+    if (free) return start();
     if (!user) return void navigate(`/login?redirect=${encodeURIComponent(window.location.pathname)}`);
     // Still learning whether it is bought: a click now is ignored rather than asking a buyer for a ticket.
-    if (!entitlements.data || !wallet.data) return;
+    if ((access === undefined && !entitlements.data) || !wallet.data) return;
     const count = wallet.data?.talk_tickets ?? 0;
     if (count < 1) return offerPurchase(t('billing.ticket.none', { name: character.name }));
     // One key for this one talk: a double click on 「使う」 sends the same key and uses one ticket.
@@ -59,7 +73,7 @@ export function useTalkTicketGate(character: GatedCharacter) {
         title: t('billing.ticket.use'),
         onClick: async () => {
           const result = await spendTicket({ key, body: { user_id: user.id, character_id: character.id, btn } });
-          if (result.data) return start(result.data.use_id);
+          if (result.data) return start({ useId: result.data.use_id, useToken: result.data.use_token });
           // A new dialog replaces this one; false keeps it open instead of closing it after this action.
           if (errorCodeOf(result.error) === 'INSUFFICIENT_TICKETS') offerPurchase(t('billing.ticket.none', { name: character.name }));
           else popup.show({ message: errorMessageOf(result.error, t('billing.ticket.failed')), ok: { title: t('billing.close') } });
@@ -68,5 +82,5 @@ export function useTalkTicketGate(character: GatedCharacter) {
       },
       cancel: { title: t('billing.back') },
     });
-  }, [paid, owned, user, entitlements.data, wallet.data, character, popup, spendTicket, offerPurchase, navigate, t]);
+  }, [free, access, user, entitlements.data, wallet.data, character, popup, spendTicket, offerPurchase, navigate, t]);
 }

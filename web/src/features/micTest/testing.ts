@@ -65,7 +65,7 @@ export function aListedCharacter(fields: Partial<CharacterSummary> = {}): Charac
 
 export function servedAs(listed: CharacterSummary, forMicTest: string | null): PlayableCharacter {
   const character = makeCharacter({ id: listed.id, name: listed.name, slug: listed.slug ?? 'x', setting: makeSetting({ character_id: listed.id, for_mic_test: forMicTest }) });
-  return { ok: true, character: { ...listed, dialogue: publicCharacterOf(character), media: { videos: {}, posters: {}, subtitles: {} }, locked: [] } };
+  return { ok: true, character: { ...listed, dialogue: publicCharacterOf(character), media: { videos: {}, posters: {}, subtitles: {} }, locked: [], access: 'free' } };
 }
 
 type Answer = [number, unknown];

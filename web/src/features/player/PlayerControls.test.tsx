@@ -26,7 +26,7 @@ describe('player controls', () => {
     const { runner } = await setUp([{ type: 'showStartButtons', buttons: demoCharacter.startButtons }]);
     fireEvent.click(await screen.findByRole('button', { name: '占い' }));
     expect(runner.sent).toEqual([{ type: 'start', source: 'button', buttonId: 'btn-fortune' }]);
-    expect(runner.talks).toEqual([{ btn: 'btn-fortune', ticketUseId: undefined }]);
+    expect(runner.talks).toEqual([{ btn: 'btn-fortune' }]);
   });
 
   it('controls, standby with a serial-locked conversation, show it as a link to /serial beside the start buttons', async () => {

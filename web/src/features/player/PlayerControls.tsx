@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { LockedBlock } from '@talkwith/proto/catalog';
+import type { CharacterAccess, LockedBlock } from '@talkwith/proto/catalog';
 import type { PublicCharacter as Character } from '@talkwith/proto/dialogue';
 import { Icon } from '../../app/Icon.tsx';
 import { useAppSelector } from '../../app/hooks.ts';
 import type { EffectRunner } from './effectRunner.ts';
 import { selectPlayer } from './playerSlice.ts';
-import { StartPanel } from './StartPanel.tsx';
+import { StartPanel, type Entitle } from './StartPanel.tsx';
 import { usePaidAction } from './usePaidAction.tsx';
 import type { PlayerView } from './view.ts';
 
@@ -17,10 +17,13 @@ interface Props {
   locked?: LockedBlock[];
   /** ?mic_test=1 and the character has a mic-test block. */
   micTest?: boolean;
+  /** How the catalog served the character, and how to fetch all of it with a ticket (StartPanel). */
+  access?: CharacterAccess | undefined;
+  entitle?: Entitle | undefined;
 }
 
 /** Start (standby), the end card, or the talk's controls: action buttons, what was heard, the microphone switch and the always-present text input. */
-export function PlayerControls({ runner, character, locked = [], micTest = false }: Props) {
+export function PlayerControls({ runner, character, locked = [], micTest = false, access, entitle }: Props) {
   const { t } = useTranslation();
   const { view } = useAppSelector(selectPlayer);
 
@@ -37,7 +40,7 @@ export function PlayerControls({ runner, character, locked = [], micTest = false
     );
   }
   if (view.startButtons.length > 0) {
-    return <StartPanel runner={runner} character={character} buttons={view.startButtons} locked={locked} micTest={micTest} />;
+    return <StartPanel runner={runner} character={character} buttons={view.startButtons} locked={locked} micTest={micTest} access={access} entitle={entitle} />;
   }
   return (
     <div className="player__panel">

@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PlayableCharacter } from '@talkwith/proto/catalog';
-import { useAppSelector } from '../../app/hooks.ts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { playerApi } from './playerApi.ts';
+import type { Entitle } from './StartPanel.tsx';
 import { selectPlayer } from './playerSlice.ts';
 import { PlayerControls } from './PlayerControls.tsx';
 import { posterUrl } from '../../app/shell.ts';
@@ -19,13 +21,33 @@ function subtitleUrlOf(playable: Playable, shown: ShownClip | null, language: st
 }
 
 /**
+ * The whole character for a talk paid with a ticket (the standby may run on a
+ * preview): fetched with billing's use_token, kept for the subtitles of its
+ * clips, and handed to the runner, which swaps it in before the engine starts.
+ */
+function useEntitle(playable: Playable, slug: string): { entitle: Entitle; whole: Playable } {
+  const dispatch = useAppDispatch();
+  const [fetched, setFetched] = useState<{ of: Playable; whole: Playable } | null>(null);
+  const entitle = useCallback<Entitle>(async (ticketUseToken) => {
+    const { data } = await dispatch(playerApi.endpoints.characterWithTicket.initiate({ slug, ticketUseToken }, { subscribe: false, forceRefetch: true }));
+    const whole = data?.character;
+    // Still a preview (the ticket was not accepted) is as good as nothing: no talk can play on it.
+    if (!whole || whole.id !== playable.id || whole.access === 'preview') return null;
+    setFetched({ of: playable, whole });
+    return { character: whole.dialogue, media: whole.media };
+  }, [dispatch, slug, playable]);
+  return { entitle, whole: fetched?.of === playable ? fetched.whole : playable };
+}
+
+/**
  * The player screen: the video stage (a pool of <video> elements the stage
  * fills itself, over the standby clip's poster), subtitles, and the controls.
  */
-export function PlayerScreen({ playable, slug, micTest = false }: { playable: Playable; slug: string; micTest?: boolean }) {
+export function PlayerScreen({ playable: served, slug, micTest = false }: { playable: Playable; slug: string; micTest?: boolean }) {
   const { t, i18n } = useTranslation();
   const [stage, setStage] = useState<HTMLDivElement | null>(null);
-  const { runner, shown } = usePlayerRunner(playable.dialogue, playable.media, stage);
+  const { runner, shown } = usePlayerRunner(served.dialogue, served.media, stage);
+  const { entitle, whole: playable } = useEntitle(served, slug);
   const { view } = useAppSelector(selectPlayer);
   const { setting } = playable.dialogue;
   const subtitleUrl = view.ended ? null : subtitleUrlOf(playable, shown, subtitleLanguage(playable.media, i18n.language));
@@ -56,7 +78,7 @@ export function PlayerScreen({ playable, slug, micTest = false }: { playable: Pl
       </div>
       <div className="player__bottom">
         <Subtitles url={subtitleUrl} video={shown?.element ?? null} />
-        {runner && <PlayerControls runner={runner} character={playable.dialogue} locked={playable.locked} micTest={micTest} />}
+        {runner && <PlayerControls runner={runner} character={playable.dialogue} locked={playable.locked} micTest={micTest} access={served.access} entitle={entitle} />}
       </div>
     </div>
   );

@@ -20,7 +20,7 @@ describe('start panel', () => {
 
     expect(server.calls.find((c) => c.url === '/api/next_start_block')?.body).toEqual({ character_id: 'demo-mirai' });
     expect(runner.sent).toEqual([{ type: 'start', source: 'resume', blockId: 'topic-travel' }]);
-    expect(runner.talks).toEqual([{ btn: 'resume', ticketUseId: undefined, resumedFrom: 'topic-travel' }]);
+    expect(runner.talks).toEqual([{ btn: 'resume', resumedFrom: 'topic-travel' }]);
   });
 
   it('resume, offered but the user starts anew, starts the button normally and the offer goes', async () => {
@@ -69,7 +69,7 @@ describe('start panel', () => {
     const { runner } = await renderControls({ commands: standby, user, micTest: true });
 
     await vi.waitFor(() => expect(runner.sent).toEqual([{ type: 'start', source: 'micTest' }]));
-    expect(runner.talks).toEqual([{ btn: 'micTest', ticketUseId: undefined }]);
+    expect(runner.talks).toEqual([{ btn: 'micTest' }]);
     expect(server.calls.some((c) => c.url === '/api/next_start_block')).toBe(false);
   });
 });

@@ -1,14 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { LockedBlock } from '@talkwith/proto/catalog';
-import type { PublicCharacter as Character, StartButton } from '@talkwith/proto/dialogue';
+import type { CharacterAccess, LockedBlock } from '@talkwith/proto/catalog';
+import type { EngineInputOf, PublicCharacter as Character, StartButton } from '@talkwith/proto/dialogue';
 import { selectUser } from '../../api/index.ts';
-import { useTalkTicketGate } from '../../app/billing.ts';
+import { useTalkTicketGate, type TicketUse } from '../../app/billing.ts';
 import { Icon } from '../../app/Icon.tsx';
 import { useAppSelector } from '../../app/hooks.ts';
+import { Notice } from '../../app/ui.tsx';
 import { useNextStartBlockQuery } from './dialogueApi.ts';
-import type { EffectRunner } from './effectRunner.ts';
+import type { EffectRunner, EntitledCharacter } from './effectRunner.ts';
+import { selectPlayer } from './playerSlice.ts';
+import type { TalkStart } from './talkSession.ts';
+
+/** Fetches the whole character with billing's proof of a ticket use (null when it cannot be had). */
+export type Entitle = (ticketUseToken: string) => Promise<EntitledCharacter | null>;
 
 interface Props {
   runner: EffectRunner;
@@ -17,18 +23,25 @@ interface Props {
   locked: LockedBlock[];
   /** ?mic_test=1 on a character with a mic-test block: the talk starts by itself, as a mic test. */
   micTest: boolean;
+  /** How the catalog served the character (a preview costs a ticket per talk); unknown from an older server. */
+  access?: CharacterAccess | undefined;
+  /** Fetches the whole character with a ticket; without it a ticket's talk starts on the character as served. */
+  entitle?: Entitle | undefined;
 }
 
 /**
  * Standby: the start buttons, the offer to resume where a signed-in user
  * left the character last time (POST /api/next_start_block), and the
- * serial-locked conversations. Every way in goes through the ticket gate
- * (a priced character not bought costs a ticket) and then starts the talk.
+ * serial-locked conversations. Every way in but the mic test goes through
+ * the ticket gate (a priced character not bought costs a ticket); a talk paid
+ * with a ticket starts once the whole character is fetched with it. The mic
+ * test never costs a ticket (the server opens it without one).
  */
-export function StartPanel({ runner, character, buttons, locked, micTest }: Props) {
+export function StartPanel({ runner, character, buttons, locked, micTest, access, entitle }: Props) {
   const { t } = useTranslation();
-  const throughTicketGate = useTalkTicketGate(character);
+  const throughTicketGate = useTalkTicketGate({ id: character.id, name: character.name, price: character.price, access });
   const user = useAppSelector(selectUser);
+  const { starting, notice } = useAppSelector(selectPlayer);
   // Offered until the user starts a talk on this visit; asked afresh on every visit.
   const [offerOpen, setOfferOpen] = useState(true);
   const resume = useNextStartBlockQuery(
@@ -37,31 +50,42 @@ export function StartPanel({ runner, character, buttons, locked, micTest }: Prop
   );
   const resumeBlock = offerOpen ? resume.data?.block_id ?? null : null;
 
+  /** The talk once the gate let it through: with a ticket, on the whole character fetched with it. */
+  const begin = (start: TalkStart, input: EngineInputOf<'start'>) => (ticket?: TicketUse) => {
+    if (!ticket) return runner.startTalk(start, input);
+    const withTicket = { ...start, ticketUseToken: ticket.useToken };
+    return entitle ? runner.startTalk(withTicket, input, entitle(ticket.useToken)) : runner.startTalk(withTicket, input);
+  };
+  // The mic test (?mic_test=1, or the start button that leads to the mic-test block) never costs a ticket:
+  // the server opens a 'micTest' talk without one, and a preview holds the mic-test block.
+  const startMicTest = () => runner.startTalk({ btn: 'micTest' }, { type: 'start', source: 'micTest' });
   const startWith = (button: StartButton) => {
     setOfferOpen(false);
-    throughTicketGate(button.id, (ticketUseId) => runner.startTalk({ btn: button.id, ticketUseId }, { type: 'start', source: 'button', buttonId: button.id }));
+    if (button.block_id === character.setting.for_mic_test) return startMicTest();
+    throughTicketGate(button.id, begin({ btn: button.id }, { type: 'start', source: 'button', buttonId: button.id }));
   };
   const resumeFrom = (blockId: string) => {
     setOfferOpen(false);
-    throughTicketGate('resume', (ticketUseId) => runner.startTalk({ btn: 'resume', ticketUseId, resumedFrom: blockId }, { type: 'start', source: 'resume', blockId }));
+    throughTicketGate('resume', begin({ btn: 'resume', resumedFrom: blockId }, { type: 'start', source: 'resume', blockId }));
   };
-  useMicTestStart(micTest, () => throughTicketGate('micTest', (ticketUseId) => runner.startTalk({ btn: 'micTest', ticketUseId }, { type: 'start', source: 'micTest' })));
+  useMicTestStart(micTest, startMicTest);
 
   return (
-    <div className="player__panel player__panel--center">
+    <div className="player__panel player__panel--center" aria-busy={starting}>
+      {notice && <Notice kind="info">{t(`player.notice.${notice}`)}</Notice>}
       {resumeBlock && (
         <section className="player__resume" aria-labelledby="player-resume-question">
           <p id="player-resume-question" className="player__hint">{t('player.resumeQuestion')}</p>
           {resume.data?.title && <p className="player__hint player__hint--small">{t('player.resumeWhere', { title: resume.data.title })}</p>}
           <div className="player__buttons">
-            <button type="button" className="btn btn--primary" onClick={() => resumeFrom(resumeBlock)}>{t('player.resumeYes')}</button>
+            <button type="button" className="btn btn--primary" disabled={starting} onClick={() => resumeFrom(resumeBlock)}>{t('player.resumeYes')}</button>
           </div>
         </section>
       )}
-      <p className="player__hint">{resumeBlock ? t('player.startNewHint') : t('player.startHint', { name: character.name })}</p>
+      <p className="player__hint">{starting ? t('player.preparing') : resumeBlock ? t('player.startNewHint') : t('player.startHint', { name: character.name })}</p>
       <div className="player__buttons">
         {buttons.map((button) => (
-          <button key={button.id} type="button" className={resumeBlock ? 'btn btn--ghost' : 'btn btn--primary'} onClick={() => startWith(button)}>
+          <button key={button.id} type="button" className={resumeBlock ? 'btn btn--ghost' : 'btn btn--primary'} disabled={starting} onClick={() => startWith(button)}>
             {button.title}
           </button>
         ))}

@@ -1,11 +1,17 @@
 import { initialState, reachableVideos, step, type EngineState } from '@talkwith/dialogue-engine';
 import type { PublicCharacter as Character, EngineCommand, EngineCommandOf, EngineInput, EngineInputOf, TimerName, VideoSlotName } from '@talkwith/proto/dialogue';
 import type { CharacterMedia } from '@talkwith/proto/catalog';
-import { requestSettled, stepped, type PlayerState } from './playerSlice.ts';
+import { requestSettled, stepped, talkOpening, type PlayerState, type TalkNotice } from './playerSlice.ts';
 import type { Clock, LogSink, RecognitionPort, SpeechPort, VideoPort } from './ports.ts';
-import type { TalkSession, TalkStart } from './talkSession.ts';
+import type { TalkOpening, TalkSession, TalkStart } from './talkSession.ts';
 
-type Action = ReturnType<typeof stepped> | ReturnType<typeof requestSettled>;
+type Action = ReturnType<typeof stepped> | ReturnType<typeof requestSettled> | ReturnType<typeof talkOpening>;
+
+/** The whole character, as the catalog serves it to a caller with a ticket (the standby had only its preview). */
+export interface EntitledCharacter { character: Character; media: CharacterMedia }
+
+/** What the standby says when the server refused a talk (by its HTTP status). */
+const NOTICE_OF_REFUSAL: Record<number, TalkNotice> = { 402: 'ticketRequired', 403: 'ticketUnusable', 409: 'ticketUnusable', 404: 'unavailable' };
 
 export interface RunnerDeps {
   character: Character;
@@ -26,8 +32,13 @@ export interface RunnerDeps {
 export interface EffectRunner {
   /** Feeds one input to the engine and carries out the commands it returns. */
   send(input: EngineInput): void;
-  /** A talk begins (button, resume or mic test): recorded on the server for a signed-in user, then the engine starts. */
-  startTalk(start: TalkStart, input: EngineInputOf<'start'>): void;
+  /**
+   * A talk begins (button, resume or mic test): recorded on the server for a signed-in user, and the engine starts.
+   * With `entitled` (a talk paid with a ticket on a character served as a preview), the engine waits for both the
+   * server's talk and the whole character, then starts on that character; a refused talk or a character that could
+   * not be fetched never plays (the latter gives the ticket back).
+   */
+  startTalk(start: TalkStart, input: EngineInputOf<'start'>, entitled?: Promise<EntitledCharacter | null>): void;
   /** The stage shows a clip's first frame. */
   videoShown(videoId: string): void;
   /** A clip cannot play: before the talk's first clip the talk fails (ticket released), else the talk goes on without it. */
@@ -47,7 +58,10 @@ export interface EffectRunner {
  * sees one input at a time.
  */
 export function createEffectRunner(deps: RunnerDeps): EffectRunner {
-  const base: EngineState = initialState(deps.character, { seed: deps.getPlayer().seed });
+  // The character the engine runs: the one served at first, or the whole one a ticket fetched (swapped in at standby).
+  let { character, media } = deps;
+  let base: EngineState = initialState(character, { seed: deps.getPlayer().seed });
+  let talks = 0;
   const timers = new Map<TimerName | 'mic', unknown>();
   const queue: EngineInput[] = [];
   let busy = false;
@@ -88,11 +102,11 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
   }
 
   function videoUrl(videoId: string): string | null {
-    return deps.media.videos[videoId] ?? null;
+    return media.videos[videoId] ?? null;
   }
 
   function execute(command: EngineCommand): void {
-    const { video, speech, logs, character } = deps;
+    const { video, speech, logs } = deps;
     switch (command.type) {
       case 'playVideo': {
         const url = videoUrl(command.videoId);
@@ -138,7 +152,7 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
    */
   function reportUnmatched(command: EngineCommandOf<'unmatched'>): void {
     const { blockId: block_id, text, reason } = command;
-    void deps.recognition.unmatched({ character_id: deps.character.id, block_id, text, reason }).catch(() => undefined);
+    void deps.recognition.unmatched({ character_id: character.id, block_id, text, reason }).catch(() => undefined);
   }
 
   /** Search or score on the server; the answer (or the failure) comes back to the engine as an input of its own. */
@@ -146,9 +160,9 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
     const blockId = deps.getPlayer().rt?.blockId ?? '';
     const { requestId, text } = command;
     const asked: Promise<EngineInput> = command.type === 'requestSearch'
-      ? deps.recognition.search({ character_id: deps.character.id, block_id: blockId, text, candidates: command.candidates })
+      ? deps.recognition.search({ character_id: character.id, block_id: blockId, text, candidates: command.candidates })
         .then((hits) => ({ type: 'searchResult', requestId, hits }))
-      : deps.recognition.score({ character_id: deps.character.id, block_id: blockId, text, category: command.category })
+      : deps.recognition.score({ character_id: character.id, block_id: blockId, text, category: command.category })
         .then((score) => ({ type: 'scoreResult', requestId, score }));
     void asked
       .catch((error: unknown): EngineInput => ({ type: 'requestFailed', requestId, message: error instanceof Error ? error.message : String(error) }))
@@ -165,19 +179,68 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
   }
 
   function videoFailed(slot: VideoSlotName, videoId: string, message: string): void {
-    deps.logs.log({ category: 'error', message, extra: { videoId }, characterId: deps.character.id });
+    deps.logs.log({ category: 'error', message, extra: { videoId }, characterId: character.id });
     // The talk's first clip failed: the ticket goes back and the talk stops (the user starts again with it).
     if (deps.talk?.failed(`video error: ${message}`)) send({ type: 'stop' });
     else send({ type: 'videoEnded', slot, videoId });
   }
 
+  const phase = () => (deps.getPlayer().rt ?? base.rt).phase;
+  const showNotice = (notice: TalkNotice | null, starting = false) => deps.dispatch(talkOpening({ starting, notice }));
+
+  function startEngine(input: EngineInputOf<'start'>): void {
+    send(input);
+    // The engine would not start (e.g. the button's block is missing): the talk failed before it began.
+    if (phase() === 'standby') deps.talk?.failed('the engine did not start');
+  }
+
+  /** The server refused the talk: it does not play (a free character's, begun meanwhile, is stopped), and the standby says why. */
+  function refused(opening: TalkOpening, talk: number): void {
+    if (disposed || talk !== talks || opening.kind !== 'refused') return;
+    if (phase() !== 'standby' && phase() !== 'ended') send({ type: 'stop' });
+    if (phase() === 'ended') send({ type: 'ready' });
+    showNotice(NOTICE_OF_REFUSAL[opening.status] ?? 'unavailable');
+  }
+
+  /**
+   * A talk on a priced character waits for the server's answer before the engine starts, so a refused talk never
+   * plays; paid with a ticket on a preview, it also waits for the whole character fetched with the ticket (both
+   * asked at once) and swaps it in at the standby.
+   */
+  async function startAwaited(start: TalkStart, input: EngineInputOf<'start'>, entitled: Promise<EntitledCharacter | null> | undefined, talk: number): Promise<void> {
+    showNotice(null, true);
+    const [opening, whole] = await Promise.all([
+      deps.talk?.begin(start) ?? Promise.resolve<TalkOpening>({ kind: 'open' }),
+      entitled ? entitled.catch(() => null) : Promise.resolve({ character, media }),
+    ]);
+    // Left meanwhile: leaving released the ticket already.
+    if (disposed || talk !== talks) return;
+    if (opening.kind === 'refused') return refused(opening, talk);
+    if (!whole) {
+      // No talk can play without the character: the ticket goes back (the server's release of the talk).
+      deps.logs.log({ category: 'error', message: 'トークチケットでキャラクターを読み込めませんでした。', extra: { btn: start.btn }, characterId: character.id });
+      deps.talk?.failed('the character could not be fetched with the ticket');
+      return void showNotice('fetchFailed');
+    }
+    if (whole.character !== character && phase() === 'standby') {
+      ({ character, media } = whole);
+      base = initialState(character, { seed: deps.getPlayer().seed });
+    }
+    showNotice(null);
+    startEngine(input);
+  }
+
   return {
     send,
-    startTalk(start, input) {
-      deps.talk?.begin(start);
-      send(input);
-      // The engine would not start (e.g. the button's block is missing): the talk failed before it began.
-      if ((deps.getPlayer().rt ?? base.rt).phase === 'standby') deps.talk?.failed('the engine did not start');
+    startTalk(start, input, entitled) {
+      talks += 1;
+      const talk = talks;
+      if (entitled || character.price > 0) return void startAwaited(start, input, entitled, talk);
+      // A free character starts at once; the server's answer comes meanwhile (it refuses only a character it does not publish).
+      showNotice(null);
+      const opening = deps.talk?.begin(start);
+      startEngine(input);
+      void opening?.then((answer) => refused(answer, talk));
     },
     videoShown: (videoId) => deps.talk?.clipShown(videoId),
     videoFailed,

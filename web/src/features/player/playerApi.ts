@@ -10,6 +10,11 @@ export const playerApi = api.injectEndpoints({
       query: ({ slug }) => `characters/by-slug/${encodeURIComponent(slug)}`,
       providesTags: ['PlayableCharacter'],
     }),
+    // The whole character for one talk paid with a ticket (billing's use_token): read once, not kept.
+    characterWithTicket: build.query<PlayableCharacter, { slug: string; ticketUseToken: string }>({
+      query: ({ slug, ticketUseToken }) => ({ url: `characters/by-slug/${encodeURIComponent(slug)}`, params: { ticket_use_token: ticketUseToken } }),
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 

@@ -9,6 +9,14 @@ import { applyCommand, initialView, type PlayerView } from './view.ts';
 export type SpeechMode = 'webSpeech' | 'serverSpeech' | 'textOnly';
 
 /**
+ * Why a talk did not start, shown calmly at the standby: the server wants a
+ * ticket (402), the ticket cannot be used here (403, or 409 already bound to
+ * a talk), the character is not talkable (404), or the character paid for
+ * with the ticket could not be fetched (its ticket is given back).
+ */
+export type TalkNotice = 'ticketRequired' | 'ticketUnusable' | 'unavailable' | 'fetchFailed';
+
+/**
  * The player: the engine's runtime (plain data, the engine's own `rt`) and
  * the view derived from its commands. The character itself stays in the
  * RTK Query cache; the engine's lookup tables are rebuilt from it.
@@ -21,9 +29,15 @@ export interface PlayerState {
   speechMode: SpeechMode;
   /** Last speech-recognition problem (e.g. not-allowed), shown next to the text input. */
   speechProblem: string | null;
+  /** A talk paid with a ticket is being opened (the entitled character is on its way): the start buttons wait. */
+  starting: boolean;
+  /** Why the last start did not become a talk; cleared by the next start. */
+  notice: TalkNotice | null;
 }
 
-const initialState: PlayerState = { characterId: null, seed: 1, rt: null, view: initialView(), speechMode: 'textOnly', speechProblem: null };
+const initialState: PlayerState = {
+  characterId: null, seed: 1, rt: null, view: initialView(), speechMode: 'textOnly', speechProblem: null, starting: false, notice: null,
+};
 
 export const playerSlice = createSlice({
   name: 'player',
@@ -43,6 +57,10 @@ export const playerSlice = createSlice({
       state.speechMode = 'textOnly';
       state.speechProblem = action.payload;
     },
+    talkOpening(state, action: PayloadAction<{ starting: boolean; notice: TalkNotice | null }>) {
+      state.starting = action.payload.starting;
+      state.notice = action.payload.notice;
+    },
     sessionClosed() {
       return initialState;
     },
@@ -61,4 +79,4 @@ declare module '../../app/store.ts' {
 // Injected when the player chunk loads, so other pages carry none of it.
 const injected = playerSlice.injectInto(rootReducer);
 export const { selectPlayer, selectPlayerView } = injected.selectors;
-export const { sessionOpened, stepped, requestSettled, speechUnavailable, sessionClosed } = playerSlice.actions;
+export const { sessionOpened, stepped, requestSettled, speechUnavailable, talkOpening, sessionClosed } = playerSlice.actions;

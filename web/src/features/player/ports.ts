@@ -83,9 +83,24 @@ export interface RecognitionPort {
   unmatched(request: UnmatchedRequest): Promise<void>;
 }
 
+/**
+ * The server refused to open the talk, and asking again cannot change that:
+ * 402 (a ticket is needed), 403 (not a ticket of this caller for this
+ * character, or expired), 409 (the ticket is already bound to a talk), 404
+ * (no such talkable character).
+ */
+export class TalkRefused extends Error {
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'TalkRefused';
+    this.status = status;
+  }
+}
+
 /** The talk on the server: its start (with the ticket used), its tracked steps, its release or its end. */
 export interface TalkPort {
-  /** Resolves to the talk id; the key makes a retried start one talk. */
+  /** Resolves to the talk id; the key makes a retried start one talk. Rejects with TalkRefused when the server refuses it. */
   start(request: TalkStartRequest, idempotencyKey: string): Promise<string>;
   track(request: TrackStepRequest): Promise<void>;
   release(talkId: string, reason: string): Promise<void>;

@@ -11,10 +11,10 @@ import { fakeClock, fakeLogs, fakeRecognition, fakeSpeech, fakeTalks, fakeVideo,
 const GREET_MIC_MS = demoCharacter.videos.find((v) => v.id === 'greet')?.mic_on_millisecond ?? 0;
 
 /** A signed-in player: the runner with a talk session over a recorded talk port. */
-function setUp(options: { failStart?: boolean; media?: ReturnType<typeof mediaFor>; character?: typeof demoCharacter } = {}) {
+function setUp(options: { failStart?: boolean; refuseStart?: number; media?: ReturnType<typeof mediaFor>; character?: typeof demoCharacter } = {}) {
   const character = options.character ?? demoCharacter;
   const store = makeStore();
-  const talks = fakeTalks({ failStart: options.failStart ?? false });
+  const talks = fakeTalks({ failStart: options.failStart ?? false, ...(options.refuseStart ? { refuseStart: options.refuseStart } : {}) });
   const reports: Array<Omit<LogEntry, 'characterId'>> = [];
   const video = fakeVideo();
   const time = fakeClock();
@@ -26,16 +26,17 @@ function setUp(options: { failStart?: boolean; media?: ReturnType<typeof mediaFo
   });
   const view = () => selectPlayer(store.getState()).view;
   runner.send({ type: 'ready' });
-  const start = (ticketUseId?: string) => runner.startTalk({ btn: 'btn-talk', ticketUseId }, { type: 'start', source: 'button', buttonId: 'btn-talk' });
-  return { runner, talks, reports, video, time, view, start };
+  const start = (ticketUseToken?: string) => runner.startTalk({ btn: 'btn-talk', ticketUseToken }, { type: 'start', source: 'button', buttonId: 'btn-talk' });
+  const notice = () => selectPlayer(store.getState()).notice;
+  return { runner, talks, reports, video, time, view, start, notice };
 }
 
 describe('talk session', () => {
   it('talk, started with a ticket, creates the talk with the ticket use and holds the first step until the greeting is on screen', async () => {
     const { runner, talks, start } = setUp();
-    start('use-1');
+    start('token-1');
     await settle();
-    expect(talks.calls[0]).toMatchObject({ op: 'start', body: { character_id: 'demo-mirai', btn: 'btn-talk', ticket_use_id: 'use-1' } });
+    expect(talks.calls[0]).toMatchObject({ op: 'start', body: { character_id: 'demo-mirai', btn: 'btn-talk', ticket_use_token: 'token-1' } });
     expect(talks.ops()).toEqual(['start']);
 
     runner.videoShown('greet');
@@ -46,7 +47,7 @@ describe('talk session', () => {
 
   it('talk, the first clip fails to play, releases the ticket, never tracks a step and stops the talk', async () => {
     const { runner, talks, view, start } = setUp();
-    start('use-1');
+    start('token-1');
 
     runner.videoFailed('B', 'greet', 'MEDIA_ERR_NETWORK');
     await settle();
@@ -60,7 +61,7 @@ describe('talk session', () => {
     const media = mediaFor(demoCharacter);
     delete media.videos.greet;
     const { talks, time, start } = setUp({ media });
-    start('use-1');
+    start('token-1');
 
     time.advance(0);
     await settle();
@@ -70,7 +71,7 @@ describe('talk session', () => {
 
   it('talk, the user leaves before the first clip is on screen, releases the ticket', async () => {
     const { runner, talks, start } = setUp();
-    start('use-1');
+    start('token-1');
 
     runner.dispose();
     await settle();
@@ -91,7 +92,7 @@ describe('talk session', () => {
 
   it('talk, a clip fails after the first was shown, keeps the ticket and the talk goes on', async () => {
     const { runner, talks, view, start } = setUp();
-    start('use-1');
+    start('token-1');
     runner.videoShown('greet');
     await settle();
 
@@ -104,7 +105,7 @@ describe('talk session', () => {
 
   it('talk, the user leaves after the first clip, sends nothing more (the tracker keeps the place to resume)', async () => {
     const { runner, talks, start } = setUp();
-    start('use-1');
+    start('token-1');
     runner.videoShown('greet');
     await settle();
 
@@ -116,7 +117,7 @@ describe('talk session', () => {
 
   it('talk, the engine ends after the first clip, posts the end with the reason and the billed time after the last step', async () => {
     const { runner, talks, time, view, start } = setUp();
-    start('use-1');
+    start('token-1');
     runner.videoShown('greet');
     runner.send({ type: 'videoTimeReached', slot: view().activeSlot, videoId: 'greet', ms: GREET_MIC_MS });
     time.advance(4000);
@@ -131,7 +132,7 @@ describe('talk session', () => {
 
   it('talk, the start request fails twice, retries once with the same key, logs it and the talk goes on untracked', async () => {
     const { runner, talks, reports, view, start } = setUp({ failStart: true });
-    start('use-1');
+    start('token-1');
     await settle();
     runner.videoShown('greet');
     await settle();
@@ -144,18 +145,42 @@ describe('talk session', () => {
     expect(view().ended).toBeNull();
   });
 
+  it('talk, the server refuses the start of a free character (404, no longer published), does not retry, stops the talk back to the standby and says why', async () => {
+    const { talks, view, notice, start, video } = setUp({ refuseStart: 404 });
+    start();
+    await settle();
+
+    expect(talks.ops()).toEqual(['start']);
+    expect(view().ended).toBeNull();
+    expect(view().startButtons.length).toBeGreaterThan(0);
+    expect(notice()).toBe('unavailable');
+    expect(video.played().at(-1)).toBe('standby.mp4');
+  });
+
+  it('talk, a priced character, waits for the server before the engine starts and a refused start (402) never plays', async () => {
+    const { talks, view, notice, start, video } = setUp({ refuseStart: 402, character: { ...demoCharacter, price: 1200 } });
+    start();
+    expect(video.played()).toEqual(['standby.mp4']);
+    await settle();
+
+    expect(talks.ops()).toEqual(['start']);
+    expect(video.played()).toEqual(['standby.mp4']);
+    expect(view().startButtons.length).toBeGreaterThan(0);
+    expect(notice()).toBe('ticketRequired');
+  });
+
   it('talk, a second talk after the first ended, is a new talk with its own key', async () => {
     const { runner, talks, start } = setUp();
-    start('use-1');
+    start('token-1');
     runner.videoShown('greet');
     runner.send({ type: 'stop' });
     runner.send({ type: 'ready' });
 
-    start('use-2');
+    start('token-2');
     await settle();
 
     const starts = talks.calls.filter((c) => c.op === 'start');
-    expect(starts.map((c) => c.body.ticket_use_id)).toEqual(['use-1', 'use-2']);
+    expect(starts.map((c) => c.body.ticket_use_token)).toEqual(['token-1', 'token-2']);
     expect(starts[0]?.key).not.toBe(starts[1]?.key);
   });
 
@@ -163,7 +188,7 @@ describe('talk session', () => {
     const broken = { ...demoCharacter, startButtons: demoCharacter.startButtons.map((b) => (b.id === 'btn-talk' ? { ...b, block_id: 'no-such-block' } : b)) };
     const { talks, view, start } = setUp({ character: broken });
 
-    start('use-1');
+    start('token-1');
     await settle();
 
     expect(talks.ops()).toEqual(['start', 'release']);
@@ -178,6 +203,6 @@ describe('talk session', () => {
     await settle();
 
     expect(talks.calls[0]).toMatchObject({ body: { btn: 'resume', resumed_from: 'topic-travel' } });
-    expect(talks.calls[0]).not.toHaveProperty('body.ticket_use_id');
+    expect(talks.calls[0]).not.toHaveProperty('body.ticket_use_token');
   });
 });

@@ -1,8 +1,15 @@
 import type { EndReason, EngineCommandOf, TalkStartRequest, TrackStepRequest } from '@talkwith/proto/dialogue';
-import type { LogEntry, TalkPort } from './ports.ts';
+import { TalkRefused, type LogEntry, type TalkPort } from './ports.ts';
 
-/** How a talk begins: the start button (or "resume", "micTest"), the ticket billing used for it, the block resumed. */
-export interface TalkStart { btn: string; ticketUseId?: string | undefined; resumedFrom?: string | undefined }
+/** How a talk begins: the start button (or "resume", "micTest"), billing's proof of the ticket used for it, the block resumed. */
+export interface TalkStart { btn: string; ticketUseToken?: string | undefined; resumedFrom?: string | undefined }
+
+/**
+ * What became of the talk's start on the server: open (it has an id),
+ * untracked (the server could not be reached twice: the talk goes on
+ * without a record), or refused with the HTTP status (no retry can help).
+ */
+export type TalkOpening = { kind: 'open' } | { kind: 'untracked' } | { kind: 'refused'; status: number };
 
 /**
  * One signed-in talk on the dialogue service, from its start to its end or
@@ -22,8 +29,8 @@ export interface TalkStart { btn: string; ticketUseId?: string | undefined; resu
  * loss does not stop a talk.
  */
 export interface TalkSession {
-  /** Called just before the engine is asked to start. */
-  begin(start: TalkStart): void;
+  /** Called just before the engine is asked to start; resolves once the server has answered (never rejects). */
+  begin(start: TalkStart): Promise<TalkOpening>;
   /** A clip the engine plays: the first after begin is the one that delivers the talk. */
   clipPlaying(videoId: string): void;
   clipShown(videoId: string): void;
@@ -52,16 +59,24 @@ export function createTalkSession(port: TalkPort, characterId: string, report: R
   let talk: Talk | null = null;
   const problem = (message: string, error: unknown) => report({ category: 'error', message, extra: { error: error instanceof Error ? error.message : String(error) } });
 
-  function startOnServer(start: TalkStart): Promise<string | null> {
+  function startOnServer(start: TalkStart): Promise<{ opening: TalkOpening; id: string | null }> {
     const body: TalkStartRequest = { character_id: characterId, btn: start.btn };
-    if (start.ticketUseId) body.ticket_use_id = start.ticketUseId;
+    if (start.ticketUseToken) body.ticket_use_token = start.ticketUseToken;
     if (start.resumedFrom) body.resumed_from = start.resumedFrom;
     const key = newKey();
-    // One retry with the same key (the server makes it one talk); after that the talk goes on untracked.
-    return port.start(body, key).catch(() => port.start(body, key)).catch((error: unknown) => {
-      problem('会話の記録を開始できませんでした。', error);
-      return null;
-    });
+    // One retry with the same key (the server makes it one talk), unless the server refused it; after that the talk goes on untracked.
+    const retried = (error: unknown) => (error instanceof TalkRefused ? Promise.reject(error) : port.start(body, key));
+    return port.start(body, key).catch(retried).then(
+      (id) => ({ opening: { kind: 'open' as const }, id }),
+      (error: unknown) => {
+        if (error instanceof TalkRefused) {
+          report({ category: 'ticket', message: '会話の開始が断られました。', extra: { status: error.status, error: error.message, btn: start.btn } });
+          return { opening: { kind: 'refused' as const, status: error.status }, id: null };
+        }
+        problem('会話の記録を開始できませんでした。', error);
+        return { opening: { kind: 'untracked' as const }, id: null };
+      },
+    );
   }
 
   function send(current: Talk, step: TrackStepRequest): void {
@@ -85,7 +100,14 @@ export function createTalkSession(port: TalkPort, characterId: string, report: R
 
   return {
     begin(start) {
-      talk = { id: startOnServer(start), phase: 'awaitingFirstClip', firstClip: null, held: [], chain: Promise.resolve() };
+      const started = startOnServer(start);
+      const current: Talk = { id: started.then((s) => s.id), phase: 'awaitingFirstClip', firstClip: null, held: [], chain: Promise.resolve() };
+      talk = current;
+      return started.then(({ opening }) => {
+        // A refused talk is no talk: nothing to track, release or end.
+        if (opening.kind === 'refused') current.phase = 'closed';
+        return opening;
+      });
     },
     clipPlaying(videoId) {
       if (talk?.phase === 'awaitingFirstClip' && talk.firstClip === null) talk.firstClip = videoId;

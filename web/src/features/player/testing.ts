@@ -2,7 +2,7 @@ import type { VideoSlotName } from '@talkwith/proto/dialogue';
 import type { CharacterMedia } from '@talkwith/proto/catalog';
 import type { Character } from '@talkwith/proto/dialogue';
 import type { ScoreRequest, SearchRequest, TalkStartRequest, TrackStepRequest, UnmatchedRequest } from '@talkwith/proto/dialogue';
-import type { Clock, LogEntry, LogSink, RecognitionPort, SearchHit, SpeechPort, TalkPort, VideoPort } from './ports.ts';
+import { TalkRefused, type Clock, type LogEntry, type LogSink, type RecognitionPort, type SearchHit, type SpeechPort, type TalkPort, type VideoPort } from './ports.ts';
 
 /** Test doubles for the runner's ports: they record what was asked of them. */
 export function fakeVideo() {
@@ -83,8 +83,8 @@ export function fakeRecognition(script: { hits?: SearchHit[]; score?: number | n
   return { port, searches, scores, unmatched, script };
 }
 
-/** The dialogue service's talks, recorded in order; `failStart` makes every start fail. */
-export function fakeTalks(options: { failStart?: boolean } = {}) {
+/** The dialogue service's talks, recorded in order; `failStart` makes every start fail, `refuseStart` refuses it with that status. */
+export function fakeTalks(options: { failStart?: boolean; refuseStart?: number } = {}) {
   const calls: Array<
     | { op: 'start'; body: TalkStartRequest; key: string }
     | { op: 'track'; body: TrackStepRequest }
@@ -96,6 +96,7 @@ export function fakeTalks(options: { failStart?: boolean } = {}) {
     start: (body, key) => {
       calls.push({ op: 'start', body, key });
       if (options.failStart) return Promise.reject(new Error('network down'));
+      if (options.refuseStart) return Promise.reject(new TalkRefused('refused', options.refuseStart));
       talks += 1;
       return Promise.resolve(`talk-${talks}`);
     },

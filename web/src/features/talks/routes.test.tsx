@@ -17,7 +17,7 @@ function served(): PlayableCharacter {
     ok: true,
     character: {
       id, name: 'ユイ', description: '', slug: character.slug, avatar_url: null, playable: true, published_at: '2026-01-01T00:00:00.000Z',
-      dialogue: publicCharacterOf(character), media: { videos: {}, posters: {}, subtitles: {} }, locked: [],
+      dialogue: publicCharacterOf(character), media: { videos: {}, posters: {}, subtitles: {} }, locked: [], access: 'free',
     },
   };
 }
