@@ -10,6 +10,7 @@ import {
   CharacterIdParams, CharacterList, CharacterSlugParams, PlayableCharacter,
 } from '@talkwith/proto/catalog';
 import { authoringRoutes } from './authoring/routes.ts';
+import { announceBillingFactsOnce } from './billing-facts-backfill.ts';
 import { openCharacters } from './characters.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { ensureCatalogIndexes } from './model.ts';
@@ -52,6 +53,8 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     gateConsumer = await platform.events.consume('catalog-serial-gates', SERIAL_GATE_EVENTS, (event, tx) => onSerialGateEvent(tx, event));
     const seeded = await seedDemoCharacter(platform);
     if (seeded.inserted || seeded.copied > 0 || seeded.drafted > 0) platform.logger.info(seeded, 'demo character seeded');
+    const backfilled = await announceBillingFactsOnce(platform.store, platform.events);
+    if (backfilled) platform.logger.info(backfilled, 'groups and published characters announced to billing');
   });
   app.addHook('onClose', async () => { await gateConsumer?.close(); });
   serveFiles(app, { files, prefix: FILES_PREFIX });

@@ -1,5 +1,6 @@
-import type { Eventing, Transaction } from '@talkwith/platform';
+import { AppError, type Eventing, type Transaction } from '@talkwith/platform';
 import type { UsePointsBody, UseTicketReply } from '@talkwith/proto/billing';
+import { requireActionPrice } from '../catalog/index.ts';
 import { grantPoints, grantTickets } from './grants.ts';
 import { ensureWallet, spend } from './ledger.ts';
 
@@ -22,12 +23,23 @@ export async function useTalkTicket(tx: Transaction, events: Eventing, use: Talk
   return { ok: true, used: 1, talk_tickets: balance, use_id: entry._id };
 }
 
-/** Points spent on an action (TA0001); 409 INSUFFICIENT_POINTS when the balance is short. */
+/**
+ * A customer spends points on an action (TA0001; POST /api/points/use): the
+ * price is the published character's (400 VALIDATION_FAILED for an unknown
+ * character or action, or points that are not the price), and a short
+ * balance is 402 INSUFFICIENT_POINTS (payment required), nothing written.
+ */
 export async function usePoints(tx: Transaction, events: Eventing, user_id: string, use: UsePointsBody, now = new Date()): Promise<{ ok: true; used: number; points: number }> {
-  const { balance } = await spend(tx, events, {
-    user_id, asset: 'points', amount: use.points, kind: 'used', code: 'TA0001', action_code: use.action_code, character_id: use.character_id, btn: use.btn, now,
-  });
-  return { ok: true, used: use.points, points: balance };
+  await requireActionPrice(tx, use);
+  try {
+    const { balance } = await spend(tx, events, {
+      user_id, asset: 'points', amount: use.points, kind: 'used', code: 'TA0001', action_code: use.action_code, character_id: use.character_id, btn: use.btn, now,
+    });
+    return { ok: true, used: use.points, points: balance };
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'INSUFFICIENT_POINTS') throw new AppError(err.code, err.message, { status: 402 });
+    throw err;
+  }
 }
 
 export interface OperatorChange {
