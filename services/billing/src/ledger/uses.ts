@@ -1,5 +1,6 @@
 import { AppError, type Eventing, type Transaction } from '@talkwith/platform';
 import type { UsePointsBody, UseTicketReply } from '@talkwith/proto/billing';
+import { requireLiveAccount } from '../accounts/index.ts';
 import { requireActionPrice } from '../catalog/index.ts';
 import { grantPoints, grantTickets } from './grants.ts';
 import { ensureWallet, spend } from './ledger.ts';
@@ -60,7 +61,9 @@ export interface OperatorResult {
   lot_id?: string;
 }
 
+/** Operators act only on accounts identity announced and did not delete: 404 「ユーザーが見つかりません。」 for a mistyped or deleted id, nothing written. */
 export async function operatorGivesTickets(tx: Transaction, events: Eventing, change: OperatorChange): Promise<OperatorResult & { talk_tickets: number }> {
+  await requireLiveAccount(tx, change.user_id);
   const { lot_id } = await grantTickets(tx, events, {
     user_id: change.user_id, count: change.amount, source: 'operator', ref: change.ref, reason: change.reason, admin_id: change.admin_id,
     ...(change.expires_at ? { expires_at: change.expires_at } : {}), ...(change.now ? { now: change.now } : {}),
@@ -71,6 +74,7 @@ export async function operatorGivesTickets(tx: Transaction, events: Eventing, ch
 
 /** History kind `removed`: never below zero (409 INSUFFICIENT_TICKETS). */
 export async function operatorRemovesTickets(tx: Transaction, events: Eventing, change: OperatorChange): Promise<OperatorResult & { talk_tickets: number }> {
+  await requireLiveAccount(tx, change.user_id);
   const { balance } = await spend(tx, events, {
     user_id: change.user_id, asset: 'tickets', amount: change.amount, kind: 'removed', reason: change.reason, admin_id: change.admin_id, ref: change.ref, now: change.now ?? new Date(),
   });
@@ -79,6 +83,7 @@ export async function operatorRemovesTickets(tx: Transaction, events: Eventing, 
 
 /** MA0001. */
 export async function operatorGivesPoints(tx: Transaction, events: Eventing, change: OperatorChange): Promise<OperatorResult & { points: number }> {
+  await requireLiveAccount(tx, change.user_id);
   const { lot_id } = await grantPoints(tx, events, {
     user_id: change.user_id, points: change.amount, code: 'MA0001', ref: change.ref, reason: change.reason, admin_id: change.admin_id, ...(change.now ? { now: change.now } : {}),
   });
@@ -88,6 +93,7 @@ export async function operatorGivesPoints(tx: Transaction, events: Eventing, cha
 
 /** MA0009: never below zero (409 INSUFFICIENT_POINTS). */
 export async function operatorCancelsPoints(tx: Transaction, events: Eventing, change: OperatorChange): Promise<OperatorResult & { points: number }> {
+  await requireLiveAccount(tx, change.user_id);
   const { balance } = await spend(tx, events, {
     user_id: change.user_id, asset: 'points', amount: change.amount, kind: 'removed', code: 'MA0009', reason: change.reason, admin_id: change.admin_id, ref: change.ref, now: change.now ?? new Date(),
   });
