@@ -55,15 +55,15 @@ export async function requireActionPrice(store: StoreOrTx, use: { character_id: 
 }
 
 /** A group that exists in the catalog (not deleted), or 404 NOT_FOUND. */
-export async function requireGroup(store: StoreOrTx, groupId: string): Promise<GroupFactsDoc> {
+export async function requireGroup(store: StoreOrTx, groupId: string, field = 'group_id'): Promise<GroupFactsDoc> {
   const group = await openGroupFacts(store).findOne({ _id: groupId });
-  if (!group || group.deleted) throw new AppError('NOT_FOUND', 'グループが見つかりません。', { status: 404, field: 'group_id' });
+  if (!group || group.deleted) throw new AppError('NOT_FOUND', 'グループが見つかりません。', { status: 404, field });
   return group;
 }
 
 /** A group whose plan is on sale: 404 when it does not exist, 409 PRODUCT_UNAVAILABLE when it lists no published character. */
-export async function requireSoldGroup(store: StoreOrTx, groupId: string): Promise<GroupFactsDoc> {
-  const group = await requireGroup(store, groupId);
-  if (!group.sold) throw new AppError('PRODUCT_UNAVAILABLE', `グループ「${group.name}」のプランは現在販売していません。`, { status: 409, field: 'group_id' });
+export async function requireSoldGroup(store: StoreOrTx, groupId: string, field = 'group_id'): Promise<GroupFactsDoc> {
+  const group = await requireGroup(store, groupId, field);
+  if (!group.sold) throw new AppError('PRODUCT_UNAVAILABLE', `グループ「${group.name}」のプランは現在販売していません。`, { status: 409, field });
   return group;
 }
