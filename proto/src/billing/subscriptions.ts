@@ -99,14 +99,17 @@ export const ChangeSubscriptionBody = Type.Object({
 }, { additionalProperties: false });
 export type ChangeSubscriptionBody = Static<typeof ChangeSubscriptionBody>;
 
-export const SubscriptionStatusBody = Type.Object({ user_id: UserId, btn_id: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
+export const SubscriptionStatusBody = Type.Object({
+  user_id: UserId,
+  btn_id: Type.String({ minLength: 1, maxLength: 100, description: 'what the button sells: PROD001 (the monthly plan), else a group id (that group\'s plan, OTHERS)' }),
+}, { additionalProperties: false });
 export type SubscriptionStatusBody = Static<typeof SubscriptionStatusBody>;
 
 export const SubscriptionStatusReply = Type.Object({
   ok: Type.Literal(true),
   status: SubscriptionStatus,
   subscription: Type.Optional(SubscriptionView),
-  allowed: Type.Boolean({ description: 'active, or cancelled but still inside the paid period' }),
+  allowed: Type.Boolean({ description: 'the subscription covering btn_id is active, or cancelled but still inside the paid period' }),
 });
 export type SubscriptionStatusReply = Static<typeof SubscriptionStatusReply>;
 

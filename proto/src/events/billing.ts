@@ -49,6 +49,21 @@ export const PurchaseCanceled = defineEvent(
   'A captured purchase was cancelled (refunded at the provider) and what it granted was taken back.',
 );
 
+export const PurchaseRefunded = defineEvent(
+  'purchase.refunded',
+  1,
+  Type.Object({
+    purchase_id: Id,
+    user_id: UserId,
+    order_id: Type.String({ minLength: 1 }),
+    amount: Type.Integer({ minimum: 1, description: 'yen this refund gave back' }),
+    refunded: Type.Integer({ minimum: 1, description: 'yen refunded of the purchase so far, this refund included' }),
+    whole: Type.Boolean({ description: 'the purchase is now refunded in full (purchase.canceled follows in the same transaction)' }),
+    refunded_at: At,
+  }),
+  'A refund (partial or whole) of a captured purchase was made at the provider and booked: the admin home subtracts it from the day\'s revenue.',
+);
+
 export const TicketGranted = defineEvent(
   'ticket.granted',
   1,
@@ -126,6 +141,6 @@ export const SubscriptionFinished = defineEvent('subscription.finished', 1, Type
   'A subscription ended: a cancelled one at its period end, or after renewal charges kept failing.');
 
 export const billingEvents = [
-  PurchaseCompleted, PurchaseCanceled, TicketGranted, TicketUsed, TicketExpired, TicketExpiring, TicketRemoved, PointsGranted, PointsUsed,
+  PurchaseCompleted, PurchaseCanceled, PurchaseRefunded, TicketGranted, TicketUsed, TicketExpired, TicketExpiring, TicketRemoved, PointsGranted, PointsUsed,
   SubscriptionStarted, SubscriptionRenewed, SubscriptionCanceled, SubscriptionChanged, SubscriptionFinished,
 ];

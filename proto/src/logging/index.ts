@@ -100,7 +100,7 @@ export const LogSummaryReply = Type.Object({
   date: Type.String(),
   talks: Type.Integer({ minimum: 0, description: 'talks started (talk.started)' }),
   signups: Type.Integer({ minimum: 0, description: 'accounts registered (user.registered)' }),
-  revenue_yen: Type.Integer({ description: 'captured purchases minus cancelled ones (purchase.completed / purchase.canceled)' }),
+  revenue_yen: Type.Integer({ description: 'every captured charge (purchases and subscription periods: purchase.completed, subscription.renewed) less every refund (purchase.refunded)' }),
   errors: Type.Integer({ minimum: 0, description: 'entries of type error' }),
   /** The same four figures for each of the 7 days ending at `date`, oldest first (the home's sparkline). */
   days: Type.Array(Type.Object({ date: Type.String(), talks: Type.Integer(), signups: Type.Integer(), revenue_yen: Type.Integer(), errors: Type.Integer() })),

@@ -6,7 +6,7 @@ import { contentTypeFor } from '@talkwith/platform/files';
 import { demoAssetsDir, demoCharacter } from '@talkwith/dialogue-engine/demo';
 import { draftFromPublished, draftListsOf, replaceDraftDocs } from './authoring/drafts.ts';
 import { mediaKeys, openCharacters } from './characters.ts';
-import { recognitionSnapshot } from './recognition-snapshot.ts';
+import { publishedFactsOf } from './published-event.ts';
 
 interface ManifestEntry {
   id: string;
@@ -61,10 +61,10 @@ async function insertDemo(store: DocumentStore, events: Eventing): Promise<boole
         price: demoCharacter.price, group_id: null, setting: demoCharacter.setting, draft: draftListsOf(demoCharacter), published_version: 1, updated_at: now,
       });
       await replaceDraftDocs(tx, demoCharacter.id, demoCharacter);
-      await events.publish('character.published', demoCharacter.id, {
-        character_id: demoCharacter.id, name: demoCharacter.name, description: 'TALK WITH のデモキャラクター', published_at: now, version: 1,
-        price: demoCharacter.price ?? 0, slug: demoCharacter.slug, recognition: recognitionSnapshot(demoCharacter.id, demoCharacter),
-      }, tx);
+      await events.publish('character.published', demoCharacter.id, publishedFactsOf(
+        { _id: demoCharacter.id, name: demoCharacter.name, description: 'TALK WITH のデモキャラクター', price: demoCharacter.price ?? 0, slug: demoCharacter.slug },
+        demoCharacter, { at: now, version: 1 },
+      ), tx);
     });
   } catch (err) {
     // Another replica seeded it between our read and our write.

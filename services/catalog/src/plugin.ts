@@ -10,6 +10,7 @@ import {
   CharacterIdParams, CharacterList, CharacterSlugParams, PlayableCharacter, PlayableQuery,
 } from '@talkwith/proto/catalog';
 import { authoringRoutes } from './authoring/routes.ts';
+import { announceBillingFactsOnce } from './billing-facts-backfill.ts';
 import { openCharacters } from './characters.ts';
 import { FILES_PREFIX } from './files-prefix.ts';
 import { mediaRoutes } from './media/routes.ts';
@@ -49,6 +50,8 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     consumers.push(await entitlements.consume(platform.events));
     const seeded = await seedDemoCharacter(platform);
     if (seeded.inserted || seeded.copied > 0 || seeded.drafted > 0) platform.logger.info(seeded, 'demo character seeded');
+    const backfilled = await announceBillingFactsOnce(platform.store, platform.events);
+    if (backfilled) platform.logger.info(backfilled, 'groups and published characters announced to billing');
   });
   app.addHook('onClose', async () => { for (const consumer of consumers.splice(0)) await consumer.close(); });
   // Clips and subtitles of priced characters are served only by signed URLs (serving/media-guard.ts).

@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketUseProofs } from '@talkwith/platform';
-import { startServiceForTest, TEST_JWT_SECRET, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually, startServiceForTest, TEST_JWT_SECRET, type ServiceUnderTest } from '@talkwith/platform/platform';
 import { billingService } from '../index.ts';
 import { openEntries, openWallets } from './model.ts';
+import { openCharacterActions } from '../catalog/model.ts';
+import { catalogFactsKit } from '../catalog/test-support.ts';
 import { ledgerTestKit } from './test-service.ts';
 
 let svc: ServiceUnderTest;
 beforeAll(async () => { svc = await startServiceForTest(billingService); });
 afterAll(async () => { await svc?.close(); });
 const kit = ledgerTestKit(() => svc);
+const catalog = catalogFactsKit(() => svc);
 
 const useTicket = (userId: string, headers: Record<string, string>, body: Record<string, unknown> = {}) =>
   svc.app.inject({ method: 'POST', url: '/api/talk_tickets', headers, payload: { user_id: userId, character_id: 'char-1', btn: 'start', ...body } });
@@ -139,20 +142,23 @@ describe('ledger ticket use route', () => {
   });
 });
 
+/** A published character whose action `hint` costs 30 points, as the default body of usePoints names it. */
+const hintCharacter = async (points = 30) => ({ character_id: await catalog.publishCharacter([{ code: 'hint', points }]) });
+
 describe('ledger points and history routes', () => {
   it('points use, 100 held, spends 30 (TA0001) and answers the balance', async () => {
     const userId = randomUUID();
     await kit.givePoints(userId, 100);
-    const res = await usePoints(userId, kit.money(userId));
+    const res = await usePoints(userId, kit.money(userId), await hintCharacter());
     expect(res.json()).toEqual({ ok: true, used: 30, points: 70 });
     expect(await kit.eventsOf(userId, 'points.used')).toMatchObject([{ data: { points: 30, code: 'TA0001', action_code: 'hint' } }]);
   });
 
-  it('points use, more than held, answers 409 INSUFFICIENT_POINTS and spends nothing', async () => {
+  it('points use, more than held, answers 402 INSUFFICIENT_POINTS and spends nothing', async () => {
     const userId = randomUUID();
     await kit.givePoints(userId, 10);
-    const res = await usePoints(userId, kit.money(userId), { points: 11 });
-    expect(res.statusCode).toBe(409);
+    const res = await usePoints(userId, kit.money(userId), { ...await hintCharacter(11), points: 11 });
+    expect(res.statusCode).toBe(402);
     expect(res.json()).toMatchObject({ code: 'INSUFFICIENT_POINTS', message: 'ポイントが足りません。' });
     expect((await openWallets(svc.platform.store).findOne({ _id: userId }))?.points).toBe(10);
   });
@@ -160,13 +166,14 @@ describe('ledger points and history routes', () => {
   it('points use, negative, zero, fractional or huge points, answers 400', async () => {
     const userId = randomUUID();
     await kit.givePoints(userId, 10);
-    for (const points of [-5, 0, 1.5, 1e12]) expect((await usePoints(userId, kit.money(userId), { points })).statusCode).toBe(400);
+    const character = await hintCharacter();
+    for (const points of [-5, 0, 1.5, 1e12]) expect((await usePoints(userId, kit.money(userId), { ...character, points })).statusCode).toBe(400);
   });
 
   it("points use, another user's id, answers 403", async () => {
     const victim = randomUUID();
     await kit.givePoints(victim, 100);
-    expect((await usePoints(victim, kit.money(randomUUID()))).statusCode).toBe(403);
+    expect((await usePoints(victim, kit.money(randomUUID()), await hintCharacter())).statusCode).toBe(403);
   });
 
   it('available tickets, two lots, lists them soonest expiry first; sum agrees', async () => {
@@ -206,5 +213,66 @@ describe('ledger points and history routes', () => {
     await useTicket(userId, kit.money(userId));
     const res = await svc.app.inject({ method: 'POST', url: '/api/billing/history', headers: kit.auth(userId), payload: { user_id: userId, asset: 'tickets' } });
     expect(res.json().historyState).toMatchObject({ total: 2, page: 1, items: [{ kind: 'used', delta: -1, character_id: 'char-1' }, { kind: 'added', delta: 2, source: 'purchase' }] });
+  });
+});
+
+describe('points use priced by the published character', () => {
+  const balanceOf = async (userId: string) => (await openWallets(svc.platform.store).findOne({ _id: userId }))?.points;
+
+  it('points use, 1 point on a 5-point action, answers 400 and leaves the balance', async () => {
+    const userId = randomUUID();
+    await kit.givePoints(userId, 100);
+    const character_id = await catalog.publishCharacter([{ code: 'fortune', points: 5 }]);
+    const res = await usePoints(userId, kit.money(userId), { character_id, action_code: 'fortune', points: 1 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', field: 'points', message: expect.stringContaining('5ポイント') });
+    expect(await balanceOf(userId)).toBe(100);
+  });
+
+  it('points use, more than the action costs, answers 400 and spends nothing', async () => {
+    const userId = randomUUID();
+    await kit.givePoints(userId, 100);
+    const character_id = await catalog.publishCharacter([{ code: 'fortune', points: 5 }]);
+    expect((await usePoints(userId, kit.money(userId), { character_id, action_code: 'fortune', points: 50 })).statusCode).toBe(400);
+    expect(await balanceOf(userId)).toBe(100);
+  });
+
+  it('points use, an action the character does not sell, answers 400 in Japanese', async () => {
+    const userId = randomUUID();
+    await kit.givePoints(userId, 100);
+    const character_id = await catalog.publishCharacter([{ code: 'fortune', points: 5 }]);
+    const res = await usePoints(userId, kit.money(userId), { character_id, action_code: 'no-such-action', points: 5 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'action_code', message: 'このアクションはポイントでは使えません。' });
+    expect(await balanceOf(userId)).toBe(100);
+  });
+
+  it('points use, a character never published, answers 400 in Japanese', async () => {
+    const userId = randomUUID();
+    await kit.givePoints(userId, 100);
+    const res = await usePoints(userId, kit.money(userId), { character_id: 'no-such-character', action_code: 'hint', points: 30 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'character_id', message: 'キャラクターが見つかりません。' });
+    expect(await balanceOf(userId)).toBe(100);
+  });
+
+  it('points use, a character unpublished since, answers 400', async () => {
+    const userId = randomUUID();
+    await kit.givePoints(userId, 100);
+    const { character_id } = await hintCharacter();
+    await svc.platform.events.publish('character.unpublished', character_id, { character_id });
+    await eventually(async () => (await openCharacterActions(svc.platform.store).findOne({ _id: character_id }))?.published === false);
+    const res = await usePoints(userId, kit.money(userId), { character_id });
+    expect(res.statusCode).toBe(400);
+    expect(await balanceOf(userId)).toBe(100);
+  });
+
+  it('points use, a newer version raised the price, takes the new price and refuses the old one', async () => {
+    const userId = randomUUID();
+    await kit.givePoints(userId, 100);
+    const character_id = await catalog.publishCharacter([{ code: 'hint', points: 30 }]);
+    await catalog.publishCharacter([{ code: 'hint', points: 40 }], character_id, 2);
+    expect((await usePoints(userId, kit.money(userId), { character_id, points: 30 })).statusCode).toBe(400);
+    expect((await usePoints(userId, kit.money(userId), { character_id, points: 40 })).json()).toEqual({ ok: true, used: 40, points: 60 });
   });
 });

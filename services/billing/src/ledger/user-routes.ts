@@ -72,7 +72,7 @@ const pointRoutes: FastifyPluginAsync<BillingDeps> = async (app, { platform }) =
     return { ok: true as const, points: wallet.points, lots: (await openLotsOf(store, userId, 'points')).map(pointLotView) };
   });
 
-  api.post('/api/points/use/:user_id', { schema: { tags, summary: 'Spend points on an action (TA0001)', headers: IdempotencyHeaders, params: UserIdParams, body: UsePointsBody, response: { 200: UsePointsReply } } }, async (request, reply) => {
+  api.post('/api/points/use/:user_id', { schema: { tags, summary: 'Spend points on an action (TA0001): points must be the published action\'s price', headers: IdempotencyHeaders, params: UserIdParams, body: UsePointsBody, response: { 200: UsePointsReply } } }, async (request, reply) => {
     const { userId, caller } = await actingUser(request, request.params.user_id);
     const call = { scope: 'points.use', userId: caller.sub, key: request.headers['idempotency-key'], request: { user_id: userId, ...request.body } };
     return answerOnce(reply, store, call, (tx) => usePoints(tx, events, userId, request.body));

@@ -1,6 +1,8 @@
 import type { Eventing, Proofs, TicketUseClaims, Transaction } from '@talkwith/platform';
-import { TICKET_USE_TTL_SECONDS } from '@talkwith/platform';
+import { AppError, TICKET_USE_TTL_SECONDS } from '@talkwith/platform';
 import type { UsePointsBody, UseTicketReply } from '@talkwith/proto/billing';
+import { requireLiveAccount } from '../accounts/index.ts';
+import { requireActionPrice } from '../catalog/index.ts';
 import { grantPoints, grantTickets } from './grants.ts';
 import { ensureWallet, spend } from './ledger.ts';
 
@@ -32,12 +34,23 @@ export async function useTalkTicket(tx: Transaction, events: Eventing, use: Talk
   return { ok: true, used: 1, talk_tickets: balance, use_id: entry._id, use_token };
 }
 
-/** Points spent on an action (TA0001); 409 INSUFFICIENT_POINTS when the balance is short. */
+/**
+ * A customer spends points on an action (TA0001; POST /api/points/use): the
+ * price is the published character's (400 VALIDATION_FAILED for an unknown
+ * character or action, or points that are not the price), and a short
+ * balance is 402 INSUFFICIENT_POINTS (payment required), nothing written.
+ */
 export async function usePoints(tx: Transaction, events: Eventing, user_id: string, use: UsePointsBody, now = new Date()): Promise<{ ok: true; used: number; points: number }> {
-  const { balance } = await spend(tx, events, {
-    user_id, asset: 'points', amount: use.points, kind: 'used', code: 'TA0001', action_code: use.action_code, character_id: use.character_id, btn: use.btn, now,
-  });
-  return { ok: true, used: use.points, points: balance };
+  await requireActionPrice(tx, use);
+  try {
+    const { balance } = await spend(tx, events, {
+      user_id, asset: 'points', amount: use.points, kind: 'used', code: 'TA0001', action_code: use.action_code, character_id: use.character_id, btn: use.btn, now,
+    });
+    return { ok: true, used: use.points, points: balance };
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'INSUFFICIENT_POINTS') throw new AppError(err.code, err.message, { status: 402 });
+    throw err;
+  }
 }
 
 export interface OperatorChange {
@@ -58,7 +71,9 @@ export interface OperatorResult {
   lot_id?: string;
 }
 
+/** Operators act only on accounts identity announced and did not delete: 404 「ユーザーが見つかりません。」 for a mistyped or deleted id, nothing written. */
 export async function operatorGivesTickets(tx: Transaction, events: Eventing, change: OperatorChange): Promise<OperatorResult & { talk_tickets: number }> {
+  await requireLiveAccount(tx, change.user_id);
   const { lot_id } = await grantTickets(tx, events, {
     user_id: change.user_id, count: change.amount, source: 'operator', ref: change.ref, reason: change.reason, admin_id: change.admin_id,
     ...(change.expires_at ? { expires_at: change.expires_at } : {}), ...(change.now ? { now: change.now } : {}),
@@ -69,6 +84,7 @@ export async function operatorGivesTickets(tx: Transaction, events: Eventing, ch
 
 /** History kind `removed`: never below zero (409 INSUFFICIENT_TICKETS). */
 export async function operatorRemovesTickets(tx: Transaction, events: Eventing, change: OperatorChange): Promise<OperatorResult & { talk_tickets: number }> {
+  await requireLiveAccount(tx, change.user_id);
   const { balance } = await spend(tx, events, {
     user_id: change.user_id, asset: 'tickets', amount: change.amount, kind: 'removed', reason: change.reason, admin_id: change.admin_id, ref: change.ref, now: change.now ?? new Date(),
   });
@@ -77,6 +93,7 @@ export async function operatorRemovesTickets(tx: Transaction, events: Eventing, 
 
 /** MA0001. */
 export async function operatorGivesPoints(tx: Transaction, events: Eventing, change: OperatorChange): Promise<OperatorResult & { points: number }> {
+  await requireLiveAccount(tx, change.user_id);
   const { lot_id } = await grantPoints(tx, events, {
     user_id: change.user_id, points: change.amount, code: 'MA0001', ref: change.ref, reason: change.reason, admin_id: change.admin_id, ...(change.now ? { now: change.now } : {}),
   });
@@ -86,6 +103,7 @@ export async function operatorGivesPoints(tx: Transaction, events: Eventing, cha
 
 /** MA0009: never below zero (409 INSUFFICIENT_POINTS). */
 export async function operatorCancelsPoints(tx: Transaction, events: Eventing, change: OperatorChange): Promise<OperatorResult & { points: number }> {
+  await requireLiveAccount(tx, change.user_id);
   const { balance } = await spend(tx, events, {
     user_id: change.user_id, asset: 'points', amount: change.amount, kind: 'removed', code: 'MA0009', reason: change.reason, admin_id: change.admin_id, ref: change.ref, now: change.now ?? new Date(),
   });

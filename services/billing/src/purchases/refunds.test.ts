@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUTBOX, type OutboxEntry } from '@talkwith/platform/eventing';
 import { eventually } from '@talkwith/platform/platform';
 import { resumeStaleRefunds } from './refunds.ts';
 import { buyer, cardToken, characterOnSale, startBilling, walletOf, type Billing, type Buyer } from './test-support.ts';
@@ -90,6 +91,18 @@ describe('partial refunds', () => {
     expect(res.json().purchase).toMatchObject({ status: 'captured', refunded: 300 });
     expect(await sandboxRefunded(purchase.order_id)).toBe(300);
     expect(await walletOf(billing, me.userId)).toMatchObject({ talk_tickets: 10 });
+  });
+
+  it('cancel_decrement, 400 then the remaining 600, announces each refund (purchase.refunded) for the revenue, the second as whole', async () => {
+    const me = buyer(billing);
+    const purchase = await bought(me, 'points-1000');
+    await admin.post(`/api/admin/full/purchases/${purchase.purchase_id}/cancel_decrement`, { amount: 400, reason: '一部返金' });
+    await admin.post(`/api/admin/full/purchases/${purchase.purchase_id}/cancel_decrement`, { amount: 600, reason: '残り' });
+    const refunds = (await billing.svc.platform.store.collection<OutboxEntry>(OUTBOX).find({ key: me.userId, type: 'purchase.refunded' })).map((e) => e.envelope.data);
+    expect(refunds).toEqual([
+      expect.objectContaining({ purchase_id: purchase.purchase_id, amount: 400, refunded: 400, whole: false }),
+      expect.objectContaining({ purchase_id: purchase.purchase_id, amount: 600, refunded: 1000, whole: true }),
+    ]);
   });
 
   it('cancel_decrement, more than what is left, is refused with 409 and refunds nothing more', async () => {

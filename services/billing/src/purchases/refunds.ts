@@ -123,7 +123,7 @@ async function releaseRefusedRefund(deps: BillingDeps, record: RefundDoc): Promi
   });
 }
 
-/** Books a refund the provider made: the amount, and on a full refund the grants taken back and `purchase.canceled`, together. */
+/** Books a refund the provider made: the amount and `purchase.refunded` (revenue), and on a full refund the grants taken back and `purchase.canceled`, together. */
 async function bookRefund(tx: Transaction, deps: BillingDeps, record: RefundDoc, purchase: PurchaseDoc): Promise<void> {
   const now = new Date();
   const at = now.toISOString();
@@ -134,6 +134,9 @@ async function bookRefund(tx: Transaction, deps: BillingDeps, record: RefundDoc,
   });
   if (booked.matchedCount !== 1) return;
   await openRefunds(tx).updateOne({ _id: record._id }, { $set: { state: 'done', done_at: at } });
+  await deps.platform.events.publish('purchase.refunded', purchase.user_id, {
+    purchase_id: purchase._id, user_id: purchase.user_id, order_id: purchase.order_id, amount: record.amount, refunded, whole, refunded_at: at,
+  }, tx);
   if (whole) await takeBack(tx, deps, purchase, record, now);
   if (record.by === 'admin') {
     await deps.platform.events.publish('admin.acted', record.actor_id, {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, type DocumentStore } from '@talkwith/platform';
 import type { AdminSubscriptionsQuery, AdminSubscriptionsReply, InsertSubscriptionBody, SubscriptionReply } from '@talkwith/proto/billing';
+import { requireLiveAccount } from '../accounts/index.ts';
+import { requireGroup } from '../catalog/index.ts';
 import type { BillingDeps } from '../deps.ts';
 import { idempotent, type Answer, type IdempotentCall } from '../idempotency.ts';
 import { accountIdOf } from '../purchases/cards.ts';
@@ -30,12 +32,16 @@ export async function listForAdmin(store: DocumentStore, query: AdminSubscriptio
  * user_subscriptions/insert: an operator records a subscription without a
  * charge or a grant (a contract settled elsewhere), usable until
  * `period_end`; it counts as one period, so later charges keep their own
- * orderIds. The write and its `admin.acted` commit together.
+ * orderIds. The write and its `admin.acted` commit together. Only for a live
+ * account (404 otherwise) and a group the catalog has (an operator may record
+ * a plan of a group not on sale).
  */
 export async function insertForAdmin(deps: BillingDeps, adminId: string, input: InsertSubscriptionBody, call: IdempotentCall, now: Date): Promise<Answer<SubscriptionReply>> {
   const { store, events } = deps.platform;
   checkGroup(input.plan_code, input.group_id);
   if (Date.parse(input.period_end) <= now.getTime()) throw new AppError('VALIDATION_FAILED', '終了日時は未来の日時を指定してください。', { field: 'period_end' });
+  await requireLiveAccount(store, input.user_id);
+  if (input.group_id) await requireGroup(store, input.group_id);
   const accountId = await accountIdOf(store, input.user_id);
   return idempotent(store, call, async (tx) => {
     const subscriptions = openSubscriptions(tx);

@@ -1,11 +1,12 @@
 import { AppError, type DocumentStore, type Transaction } from '@talkwith/platform';
 import type { ChangeSubscriptionBody, RecurringReply, SubscriptionFlowReply, SubscriptionReply, SubscriptionStatusReply, SubscriptionView } from '@talkwith/proto/billing';
 import type { Acting } from '../caller.ts';
+import { requireSoldGroup } from '../catalog/index.ts';
 import type { BillingDeps } from '../deps.ts';
 import { idempotent, type Answer, type IdempotentCall } from '../idempotency.ts';
 import { requireCard } from '../purchases/cards.ts';
 import { factsOf } from './periods.ts';
-import { planOf } from './plans.ts';
+import { PLANS, planOf } from './plans.ts';
 import { openSubscriptions, viewOf, type SubscriptionRecord } from './records.ts';
 import { storedAnswer, startPaidPeriod } from './subscribe.ts';
 import { effectiveStatus, isUsable, requireTransition } from './state.ts';
@@ -73,13 +74,14 @@ export async function resubscribe(deps: BillingDeps, acting: Acting, input: { su
   });
 }
 
-/** change: an active group plan moves to another group (and, if given, renews with another card of the subscriber's). */
+/** change: an active group plan moves to another group the catalog sells (404 / 409 otherwise; and, if given, renews with another card of the subscriber's). */
 export async function changeSubscription(deps: BillingDeps, acting: Acting, input: ChangeSubscriptionBody, call: IdempotentCall, now: Date): Promise<Answer<SubscriptionReply>> {
   const { store, events } = deps.platform;
   const earlier = await storedAnswer<SubscriptionReply>(store, call);
   if (earlier) return earlier;
   const current = await ownedSubscription(store, acting, input.subscriptionId);
   if (!planOf(current.plan_code).group_bound) throw new AppError('VALIDATION_FAILED', 'このプランはグループを変更できません。', { field: 'groupId' });
+  await requireSoldGroup(store, input.groupId, 'groupId');
   const card = input.cardInfo ? await requireCard(store, deps.provider, current.user_id, input.cardInfo.card_id) : null;
   return idempotent(store, call, async (tx) => {
     const record = await ownedSubscription(tx, acting, input.subscriptionId);
@@ -99,17 +101,25 @@ export async function subscriptionsOf(store: DocumentStore, userId: string): Pro
 }
 
 /**
- * status {user_id, btn_id}: may this user use a plan's buttons now? Any
- * usable subscription (active, or cancelled inside its paid period) allows;
- * billing does not know which group a button belongs to, so a group plan
- * allows as the monthly plan does.
+ * What a status button names (`btn_id`): a plan code that is not group-bound
+ * (`PROD001`, the monthly plan's button) names that plan; anything else is a
+ * group id (a group page's plan button) and names the group plan bound to it.
  */
-export async function statusOf(store: DocumentStore, userId: string, now: Date): Promise<SubscriptionStatusReply> {
-  const records = await openSubscriptions(store).find({ user_id: userId });
-  const rank = (r: SubscriptionRecord) => ({ active: 0, canceled: 1, inactive: 2 })[effectiveStatus(r, now)];
-  const best = records.sort((a, b) => rank(a) - rank(b))[0];
-  if (!best) return { ok: true, status: 'inactive', allowed: false };
-  return { ok: true, status: effectiveStatus(best, now), subscription: viewOf(best), allowed: isUsable(best, now) };
+function coverFilter(userId: string, btnId: string): Record<string, unknown> {
+  const plan = Object.values(PLANS).find((p) => p.plan_code === btnId && !p.group_bound);
+  return plan ? { user_id: userId, plan_code: plan.plan_code } : { user_id: userId, plan_code: 'OTHERS', group_id: btnId };
+}
+
+/**
+ * status {user_id, btn_id}: may this user use what the button sells now?
+ * Allowed while the subscription that covers it (coverFilter) is usable:
+ * active, or cancelled inside its paid period. A plan to another group, or
+ * the monthly plan for a group's button, does not allow.
+ */
+export async function statusOf(store: DocumentStore, userId: string, btnId: string, now: Date): Promise<SubscriptionStatusReply> {
+  const record = await openSubscriptions(store).findOne(coverFilter(userId, btnId));
+  if (!record) return { ok: true, status: 'inactive', allowed: false };
+  return { ok: true, status: effectiveStatus(record, now), subscription: viewOf(record), allowed: isUsable(record, now) };
 }
 
 function recurringReply(record: SubscriptionRecord): RecurringReply {

@@ -88,11 +88,11 @@ export const subscriptionRoutes: FastifyPluginAsync<BillingDeps> = async (app, d
   }
 
   api.post('/api/subscriptions/status/:user_id', {
-    schema: { tags, summary: 'May this user use a plan button now (active, or cancelled inside the paid period)', params: UserIdParams, body: SubscriptionStatusBody, response: { 200: SubscriptionStatusReply } },
+    schema: { tags, summary: 'May this user use what a plan button sells now: btn_id is a plan code (PROD001) or a group id (its group plan)', params: UserIdParams, body: SubscriptionStatusBody, response: { 200: SubscriptionStatusReply } },
   }, async (request) => {
     if (request.body.user_id !== request.params.user_id) throw new AppError('VALIDATION_FAILED', 'user_id が一致しません。', { field: 'user_id' });
     const acting = await actingUser(request, request.params.user_id);
-    return statusOf(store, acting.userId, new Date());
+    return statusOf(store, acting.userId, request.body.btn_id, new Date());
   });
 
   api.get('/api/subscriptions/:user_id', { schema: { tags, summary: "A user's subscriptions", params: UserIdParams, response: { 200: SubscriptionsReply } } }, async (request) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, type DocumentStore } from '@talkwith/platform';
 import type { PlanCode, SubscriptionFlowReply } from '@talkwith/proto/billing';
+import { requireSoldGroup } from '../catalog/index.ts';
 import type { BillingDeps } from '../deps.ts';
 import { idempotent, type Answer, type IdempotentCall } from '../idempotency.ts';
 import { accountIdOf, listCards, requireCard } from '../purchases/cards.ts';
@@ -154,6 +155,8 @@ export async function startPaidPeriod(deps: BillingDeps, start: PaidStart, now: 
   if (start.token && start.cardId) throw new AppError('VALIDATION_FAILED', 'カードのトークンか保存済みカードのどちらか一方を指定してください。', { field: 'token' });
   checkGroup(start.planCode, start.groupId);
   const record = await recordFor(store, start.userId, start.planCode, now);
+  // Only a group the catalog has and sells, checked before any charge (this key's own charge in flight is finished whatever the group became).
+  if (start.groupId && record.charge?.idempotency_key !== start.call.key) await requireSoldGroup(store, start.groupId);
   if (start.groupId && record.group_id !== start.groupId && !record.charge) {
     await openSubscriptions(store).updateOne({ _id: record._id, status: 'inactive' }, { $set: { group_id: start.groupId } });
     record.group_id = start.groupId;

@@ -128,10 +128,10 @@ describe('cancel and resubscribe', () => {
     const res = await me.post(CANCEL, { subscription_id: me.subscriptionId, reason: '使わなくなった' });
     expect(res.statusCode).toBe(200);
     expect(res.json().subscription).toMatchObject({ status: 'canceled', canceled_at: expect.any(String) });
-    const status = await billing.svc.app.inject({ method: 'POST', url: `/api/subscriptions/status/${me.userId}`, headers: me.auth, payload: { user_id: me.userId, btn_id: 'b1' } });
+    const status = await billing.svc.app.inject({ method: 'POST', url: `/api/subscriptions/status/${me.userId}`, headers: me.auth, payload: { user_id: me.userId, btn_id: 'PROD001' } });
     expect(status.json()).toMatchObject({ ok: true, status: 'canceled', allowed: true });
     const later = await afterPeriodEnd(billing, me.subscriptionId);
-    expect(await statusOf(billing.svc.platform.store, me.userId, later)).toMatchObject({ status: 'inactive', allowed: false });
+    expect(await statusOf(billing.svc.platform.store, me.userId, 'PROD001', later)).toMatchObject({ status: 'inactive', allowed: false });
     await renewDue(billing.deps, later);
     expect(await recordOf(billing, me.subscriptionId)).toMatchObject({ status: 'inactive', finished_reason: 'canceled', period: 1 });
     expect(await chargesOfSubscription(billing, me.subscriptionId)).toBe(1);

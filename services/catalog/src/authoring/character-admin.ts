@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { DocumentStore, FileStore, Transaction } from '@talkwith/platform';
+import type { DocumentStore, Eventing, FileStore, Transaction } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
 import { slugOf, type AddCharacterBody, type AdminCharacterList, type UpdateCharacterBody } from '@talkwith/proto/catalog';
 import { openCharacters, type Character } from '../characters.ts';
 import { defaultSetting, emptyDraft, openBlocks, openGroups, openVideos } from '../model.ts';
+import { announceGroups } from '../taxonomy/group-facts.ts';
 import { checkSettingReferences, mergedSetting } from './settings.ts';
 import { listItemOf } from './views.ts';
 
@@ -59,7 +60,7 @@ export async function addCharacter(tx: Transaction, input: AddCharacterBody): Pr
 }
 
 /** Applies a partial update; references and uniqueness are checked before anything is written. */
-export async function updateCharacter(tx: Transaction, id: string, patch: UpdateCharacterBody): Promise<Character> {
+export async function updateCharacter(tx: Transaction, events: Eventing, id: string, patch: UpdateCharacterBody): Promise<Character> {
   const stored = await requireCharacter(tx, id);
   if (patch.slug !== undefined) await checkSlugFree(tx, patch.slug, id);
   if (patch.group_id !== undefined) await checkGroup(tx, patch.group_id);
@@ -75,5 +76,7 @@ export async function updateCharacter(tx: Transaction, id: string, patch: Update
     { projection: { dialogue: 0 } },
   );
   if (!updated) throw new AppError('NOT_FOUND', 'キャラクターが見つかりません。');
+  // A published character moved between groups changes what both sell.
+  if (patch.group_id !== undefined && patch.group_id !== (stored.group_id ?? null)) await announceGroups(tx, events, [stored.group_id, patch.group_id]);
   return updated;
 }

@@ -47,7 +47,7 @@ export const characterRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { pl
   }, async (request) => {
     const caller = await requireAdminCaller(request);
     const { setting, draft, ...fields } = request.body;
-    const updated = await audited(platform, { adminId: caller.sub }, 'character.updated', (tx) => updateCharacter(tx, request.params.id, request.body), (c) => ({
+    const updated = await audited(platform, { adminId: caller.sub }, 'character.updated', (tx) => updateCharacter(tx, platform.events, request.params.id, request.body), (c) => ({
       character_id: c._id, fields: Object.keys(fields), setting: Object.keys(setting ?? {}), draft: Object.keys(draft ?? {}),
     }));
     return { ok: true as const, character: adminCharacterOf(updated, files) };

@@ -73,6 +73,30 @@ describe('admin characters: validate and publish', () => {
     expect(recognition.actions.map((a) => a.code)).toEqual(expect.arrayContaining(demoCharacter.blocks.flatMap((b) => b.action_buttons.map((x) => x.code || x.id))));
   });
 
+  it('publish, buttons that cost points, announces each paid action once at its highest price for billing; free buttons are left out', async () => {
+    const seen: EventEnvelope[] = [];
+    const sub = await svc.platform.events.consume('publish-actions-test', ['character.published'], async (e) => { seen.push(e); });
+    const id = await addCharacterFor(svc);
+    const priced = {
+      ...demoCharacter,
+      blocks: demoCharacter.blocks.map((block) => ({
+        ...block,
+        action_buttons: block.action_buttons.map((button) => {
+          if (button.id === 'ab-fortune') return { ...button, code: 'fortune', points: 5 };
+          if (button.id === 'ab-again') return { ...button, points: 2 };
+          if (button.id === 'ab-stop') return { ...button, code: 'fortune', points: 3 };
+          return button;
+        }),
+      })),
+    };
+    await upload(id, priced);
+    await inject('POST', `/api/admin/characters/${id}/publish`);
+    const event = await eventually(async () => seen.find((e) => e.key === id));
+    await sub.close();
+    const { actions } = event.data as { actions: Array<{ code: string; points: number }> };
+    expect([...actions].sort((a, b) => a.code.localeCompare(b.code))).toEqual([{ code: 'ab-again', points: 2 }, { code: 'fortune', points: 5 }]);
+  });
+
   it('publish, then a draft edit, leaves the published snapshot unchanged until the next publish', async () => {
     const id = await addCharacterFor(svc);
     await upload(id, demoCharacter);

@@ -4,7 +4,8 @@ import { validateCharacter, type ValidationProblem } from '@talkwith/dialogue-en
 import type { Character as DialogueCharacter } from '@talkwith/proto/dialogue';
 import { openCharacters, type Character } from '../characters.ts';
 import { draftCharacterOf } from '../model.ts';
-import { recognitionSnapshot } from '../recognition-snapshot.ts';
+import { publishedFactsOf } from '../published-event.ts';
+import { announceGroups } from '../taxonomy/group-facts.ts';
 import { audited, type AdminActor, type AuthoringPorts } from '../audit.ts';
 import { characterNotFound, requireCharacter } from './character-admin.ts';
 
@@ -34,7 +35,8 @@ export async function publishCharacter(ports: AuthoringPorts, actor: AdminActor,
       { projection: { dialogue: 0 } },
     );
     if (!published) throw characterNotFound();
-    await ports.events.publish('character.published', id, { character_id: id, name: character.name, description: character.description, published_at: now, version, price: character.price ?? 0, group_id: character.group_id ?? null, ...(character.slug ? { slug: character.slug } : {}), recognition: recognitionSnapshot(id, draft) }, tx);
+    await ports.events.publish('character.published', id, publishedFactsOf(character, draft, { at: now, version }), tx);
+    await announceGroups(tx, ports.events, [character.group_id]);
     return published;
   }, (c) => ({ character_id: c._id, version: c.published_version }));
 }
@@ -49,6 +51,7 @@ export async function unpublishCharacter(ports: AuthoringPorts, actor: AdminActo
     );
     if (!updated) throw characterNotFound();
     await ports.events.publish('character.unpublished', id, { character_id: id }, tx);
+    await announceGroups(tx, ports.events, [updated.group_id]);
     return updated;
   }, (c) => ({ character_id: c._id }));
 }

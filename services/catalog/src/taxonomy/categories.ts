@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
+import type { Collection, DocumentStore, Eventing, Transaction } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
 import { slugOf, SLUG_MAX, type Category, type CategoryPatch, type NewCategoryBody } from '@talkwith/proto/catalog';
 import { openCategories, openGroups, type CategoryDoc, type GroupDoc } from '../model.ts';
+import { announceGroups } from './group-facts.ts';
 import { categoryOf, countBy } from './views.ts';
 
 type StoreOrTx = DocumentStore | Transaction;
@@ -94,7 +95,7 @@ async function freeCopySlug(store: StoreOrTx, slug: string): Promise<string> {
 }
 
 /** A copy of the category and its groups (not their characters: a character is listed in one group only). */
-export async function pasteCategory(tx: Transaction, id: string): Promise<{ category: CategoryDoc; groups: GroupDoc[] }> {
+export async function pasteCategory(tx: Transaction, events: Eventing, id: string): Promise<{ category: CategoryDoc; groups: GroupDoc[] }> {
   const source = await findCategoryDoc(tx, id);
   const categories = openCategories(tx);
   const at = now();
@@ -106,5 +107,6 @@ export async function pasteCategory(tx: Transaction, id: string): Promise<{ cate
   const groups = sourceGroups.length === 0 ? [] : await openGroups(tx).insertMany(sourceGroups.map((g) => ({
     _id: randomUUID(), category_id: category._id, name: g.name, description: g.description, sort_order: g.sort_order, created_at: at, updated_at: at,
   })));
+  await announceGroups(tx, events, groups.map((g) => g._id));
   return { category, groups };
 }

@@ -38,7 +38,7 @@ export const categoryRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { pla
     schema: { tags, summary: 'Paste (duplicate) a category with its groups, not their characters', params: PasteCategoryParams, response: { 201: CategoryReply } },
   }, async (request, reply) => {
     const caller = await requireAdminCaller(request);
-    const copy = await audited(platform, { adminId: caller.sub }, 'category.pasted', (tx) => pasteCategory(tx, request.params.category_id),
+    const copy = await audited(platform, { adminId: caller.sub }, 'category.pasted', (tx) => pasteCategory(tx, platform.events, request.params.category_id),
       (r) => ({ source_category_id: request.params.category_id, category_id: r.category._id, slug: r.category.slug, group_ids: r.groups.map((g) => g._id) }));
     return reply.code(201).send({ ok: true as const, category: await viewCategory(store, copy.category) });
   });
@@ -77,7 +77,7 @@ export const categoryRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { pla
     const input = { ...request.body, category_id: request.params.id };
     const doc = await audited(platform, { adminId: caller.sub }, 'group.created', async (tx) => {
       await findCategoryDoc(tx, input.category_id); // an unknown category in the path is 404, not a dangling reference
-      return createGroup(tx, input);
+      return createGroup(tx, platform.events, input);
     }, (g) => ({ group_id: g._id, category_id: g.category_id, name: g.name }));
     return reply.code(201).send({ ok: true as const, group: await viewGroup(store, doc) });
   });

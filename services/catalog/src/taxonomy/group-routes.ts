@@ -28,7 +28,7 @@ export const groupRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { platfo
     });
     api.post(url, { schema: createSchema }, async (request, reply) => {
       const caller = await requireAdminCaller(request);
-      const doc = await audited(platform, { adminId: caller.sub }, 'group.created', (tx) => createGroup(tx, request.body), (g) => ({ group_id: g._id, category_id: g.category_id, name: g.name }));
+      const doc = await audited(platform, { adminId: caller.sub }, 'group.created', (tx) => createGroup(tx, platform.events, request.body), (g) => ({ group_id: g._id, category_id: g.category_id, name: g.name }));
       return reply.code(201).send({ ok: true as const, group: await viewGroup(store, doc) });
     });
   }
@@ -41,7 +41,7 @@ export const groupRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { platfo
     schema: { tags, summary: 'Change a group (name, description, sort order, category)', params: TaxonomyIdParams, body: GroupPatch, response: { 200: GroupReply } },
   }, async (request) => {
     const caller = await requireAdminCaller(request);
-    const doc = await audited(platform, { adminId: caller.sub }, 'group.updated', (tx) => updateGroup(tx, request.params.id, request.body),
+    const doc = await audited(platform, { adminId: caller.sub }, 'group.updated', (tx) => updateGroup(tx, platform.events, request.params.id, request.body),
       () => ({ group_id: request.params.id, changes: request.body }));
     return { ok: true as const, group: await viewGroup(store, doc) };
   });
@@ -49,7 +49,7 @@ export const groupRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { platfo
     schema: { tags, summary: 'Delete a group without characters (409 GROUP_NOT_EMPTY lists them)', params: TaxonomyIdParams, response: { 200: GroupReply } },
   }, async (request) => {
     const caller = await requireAdminCaller(request);
-    const doc = await audited(platform, { adminId: caller.sub }, 'group.deleted', (tx) => deleteGroup(tx, request.params.id), (g) => ({ group_id: g._id, name: g.name }));
+    const doc = await audited(platform, { adminId: caller.sub }, 'group.deleted', (tx) => deleteGroup(tx, platform.events, request.params.id), (g) => ({ group_id: g._id, name: g.name }));
     return { ok: true as const, group: groupOf(doc, 0) };
   });
 
@@ -65,7 +65,7 @@ export const groupRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { platfo
   }, async (request) => {
     const caller = await requireAdminCaller(request);
     const { group_id, character_id } = request.params;
-    await audited(platform, { adminId: caller.sub }, 'group.character_assigned', (tx) => assignCharacter(tx, group_id, character_id), assignmentDetail);
+    await audited(platform, { adminId: caller.sub }, 'group.character_assigned', (tx) => assignCharacter(tx, platform.events, group_id, character_id), assignmentDetail);
     return { ok: true as const, character: await getTaxonomyCharacter(store, platform.files, character_id) };
   });
   api.delete('/api/admin/full/groups/:group_id/characters/:character_id', {
@@ -73,7 +73,7 @@ export const groupRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { platfo
   }, async (request) => {
     const caller = await requireAdminCaller(request);
     const { group_id, character_id } = request.params;
-    await audited(platform, { adminId: caller.sub }, 'group.character_unassigned', (tx) => unassignCharacter(tx, group_id, character_id), assignmentDetail);
+    await audited(platform, { adminId: caller.sub }, 'group.character_unassigned', (tx) => unassignCharacter(tx, platform.events, group_id, character_id), assignmentDetail);
     return { ok: true as const, character: await getTaxonomyCharacter(store, platform.files, character_id) };
   });
 };

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { DocumentStore, Transaction } from '@talkwith/platform';
+import type { DocumentStore, Eventing, Transaction } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
 import type { Group, GroupPatch, NewGroupBody } from '@talkwith/proto/catalog';
 import { openCharacters } from '../characters.ts';
 import { openCategories, openGroups, type GroupDoc } from '../model.ts';
 import { CATEGORY_ORDER, nextSortOrder } from './categories.ts';
+import { announceGroups } from './group-facts.ts';
 import { countBy, groupOf } from './views.ts';
 
 type StoreOrTx = DocumentStore | Transaction;
@@ -35,26 +36,30 @@ export async function viewGroup(store: StoreOrTx, doc: GroupDoc): Promise<Group>
   return groupOf(doc, await openCharacters(store).countDocuments({ group_id: doc._id }));
 }
 
-export async function createGroup(tx: Transaction, input: NewGroupBody): Promise<GroupDoc> {
+/** A new group, announced to billing (`group.saved`, not sold: it lists nobody yet) in the same transaction. */
+export async function createGroup(tx: Transaction, events: Eventing, input: NewGroupBody): Promise<GroupDoc> {
   await ensureCategoryExists(tx, input.category_id);
   const groups = openGroups(tx);
   const at = now();
-  return groups.insertOne({
+  const created = await groups.insertOne({
     _id: randomUUID(), category_id: input.category_id, name: input.name, description: input.description ?? '',
     sort_order: input.sort_order ?? await nextSortOrder(groups, { category_id: input.category_id }), created_at: at, updated_at: at,
   });
+  await announceGroups(tx, events, [created._id]);
+  return created;
 }
 
-export async function updateGroup(tx: Transaction, id: string, patch: GroupPatch): Promise<GroupDoc> {
+export async function updateGroup(tx: Transaction, events: Eventing, id: string, patch: GroupPatch): Promise<GroupDoc> {
   await findGroupDoc(tx, id);
   if (patch.category_id !== undefined) await ensureCategoryExists(tx, patch.category_id);
   const updated = await openGroups(tx).findOneAndUpdate({ _id: id }, { $set: { ...patch, updated_at: now() } });
   if (!updated) throw new AppError('NOT_FOUND', 'グループが見つかりません。');
+  await announceGroups(tx, events, [id]);
   return updated;
 }
 
 /** Refuses while characters are listed in it (409 with their list): they would vanish from the menu unnoticed. */
-export async function deleteGroup(tx: Transaction, id: string): Promise<GroupDoc> {
+export async function deleteGroup(tx: Transaction, events: Eventing, id: string): Promise<GroupDoc> {
   const group = await findGroupDoc(tx, id);
   const members = await openCharacters(tx).find({ group_id: id }, { sort: { name: 1 }, projection: { _id: 1, name: 1 } });
   if (members.length > 0) {
@@ -63,5 +68,6 @@ export async function deleteGroup(tx: Transaction, id: string): Promise<GroupDoc
     });
   }
   await openGroups(tx).deleteOne({ _id: id });
+  await announceGroups(tx, events, [id]);
   return group;
 }

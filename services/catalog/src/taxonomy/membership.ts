@@ -1,8 +1,9 @@
-import type { DocumentStore, FileStore, Transaction } from '@talkwith/platform';
+import type { DocumentStore, Eventing, FileStore, Transaction } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
 import type { TaxonomyCharacter } from '@talkwith/proto/catalog';
 import { openCharacters, type Character } from '../characters.ts';
 import { openCategories, openGroups, type GroupDoc } from '../model.ts';
+import { announceGroups } from './group-facts.ts';
 import { findGroupDoc } from './groups.ts';
 import { CHARACTER_FIELDS, taxonomyCharacterOf, type Placement } from './views.ts';
 
@@ -47,19 +48,21 @@ export interface Assignment {
   previous_group_id: string | null;
 }
 
-/** Lists the character in the group (moving it out of any other: a character has one group). */
-export async function assignCharacter(tx: Transaction, groupId: string, characterId: string): Promise<Assignment> {
+/** Lists the character in the group (moving it out of any other: a character has one group); both groups are announced to billing. */
+export async function assignCharacter(tx: Transaction, events: Eventing, groupId: string, characterId: string): Promise<Assignment> {
   const group = await findGroupDoc(tx, groupId);
   const character = await findCharacter(tx, characterId);
   await openCharacters(tx).updateOne({ _id: characterId }, { $set: { group_id: groupId, updated_at: new Date().toISOString() } });
+  await announceGroups(tx, events, [groupId, character.group_id]);
   return { group, character_id: characterId, previous_group_id: character.group_id ?? null };
 }
 
 /** Takes the character out of this group; 404 when it is not listed there (another group's listing is left alone). */
-export async function unassignCharacter(tx: Transaction, groupId: string, characterId: string): Promise<Assignment> {
+export async function unassignCharacter(tx: Transaction, events: Eventing, groupId: string, characterId: string): Promise<Assignment> {
   const group = await findGroupDoc(tx, groupId);
   const character = await findCharacter(tx, characterId);
   if (character.group_id !== groupId) throw new AppError('NOT_FOUND', `キャラクター「${character.name}」はこのグループに入っていません。`);
   await openCharacters(tx).updateOne({ _id: characterId }, { $set: { group_id: null, updated_at: new Date().toISOString() } });
+  await announceGroups(tx, events, [groupId]);
   return { group, character_id: characterId, previous_group_id: groupId };
 }

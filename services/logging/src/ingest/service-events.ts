@@ -14,7 +14,7 @@ export const SERVICE_GROUP = 'logging';
 export function consumeServiceEvents(platform: Platform, retention: RetentionDays, tail: LogTailHub): Promise<{ close(): Promise<void> }> {
   return platform.events.consume(SERVICE_GROUP, [...SERVICE_EVENTS, ...COUNTED_EVENTS], async (event, tx) => {
     await countEvent(tx, event);
-    if (event.type === 'talk.started') return;
+    if (event.type === 'talk.started' || event.type === 'purchase.refunded') return;
     const stored = await storeEntries(tx, [{ id: event.id, draft: draftOf(event) }], retention);
     await countErrors(tx, stored);
     tx.afterCommit(() => tail.announce(stored));

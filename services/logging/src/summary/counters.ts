@@ -10,19 +10,28 @@ export type DailyDoc = { _id: string } & Partial<DayFigures>;
 export const DAILY = 'log_daily';
 export const dailyIn = (store: DocumentStore | Transaction): Collection<DailyDoc> => store.collection<DailyDoc>(DAILY);
 
-/** Events that move a figure without (only) being an entry: talks started. */
-export const COUNTED_EVENTS = ['talk.started'] as const;
+/** Events that move a figure without (only) being an entry: talks started, refunds. */
+export const COUNTED_EVENTS = ['talk.started', 'purchase.refunded'] as const;
 
-type Counted = EventOf<'talk.started' | 'user.registered' | 'purchase.completed' | 'purchase.canceled'>;
+type Counted = EventOf<'talk.started' | 'user.registered' | 'purchase.completed' | 'purchase.refunded' | 'subscription.renewed'>;
+type CountedEvent = { type: string; data: unknown; occurredAt: string };
 
-/** What an event adds to its day's figures, dated by the moment the event names. */
-function bumpOf(event: { type: string; data: unknown }): { day: string; inc: Partial<DayFigures> } | null {
+/**
+ * What an event adds to its day's figures, dated by the moment the event
+ * names. Revenue is every captured charge: a purchase (`purchase.completed`)
+ * and a subscription period (`subscription.renewed`, the first period
+ * included, dated when it was charged), less every refund, partial or whole
+ * (`purchase.refunded`; `purchase.canceled` follows a whole one and is not
+ * counted again).
+ */
+function bumpOf(event: CountedEvent): { day: string; inc: Partial<DayFigures> } | null {
   const e = event as Counted;
   switch (e.type) {
     case 'talk.started': return { day: japanDay(e.data.started_at), inc: { talks: 1 } };
     case 'user.registered': return { day: japanDay(e.data.registered_at), inc: { signups: 1 } };
     case 'purchase.completed': return { day: japanDay(e.data.completed_at), inc: { revenue_yen: e.data.amount } };
-    case 'purchase.canceled': return { day: japanDay(e.data.canceled_at), inc: { revenue_yen: -e.data.amount } };
+    case 'subscription.renewed': return { day: japanDay(e.occurredAt), inc: { revenue_yen: e.data.amount } };
+    case 'purchase.refunded': return { day: japanDay(e.data.refunded_at), inc: { revenue_yen: -e.data.amount } };
     default: return null;
   }
 }
@@ -32,7 +41,7 @@ async function bump(tx: Transaction, day: string, inc: Partial<DayFigures>): Pro
 }
 
 /** Counts an event into its day, in the transaction that records it as handled (so once per event id). */
-export async function countEvent(tx: Transaction, event: { type: string; data: unknown }): Promise<void> {
+export async function countEvent(tx: Transaction, event: CountedEvent): Promise<void> {
   const change = bumpOf(event);
   if (change) await bump(tx, change.day, change.inc);
 }

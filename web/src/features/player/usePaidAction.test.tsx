@@ -30,7 +30,7 @@ describe('paid action buttons', () => {
 
   it('paid button, not enough points, shows the server message and never acts', async () => {
     const user = aCustomer();
-    playerServer({ [`POST points/use/${user.id}`]: [409, { ok: false, code: 'INSUFFICIENT_POINTS', message: 'ポイントが足りません。' }] }, user);
+    playerServer({ [`POST points/use/${user.id}`]: [402, { ok: false, code: 'INSUFFICIENT_POINTS', message: 'ポイントが足りません。' }] }, user);
     const { runner } = await renderControls({ commands: showing(hint()), user });
 
     fireEvent.click(await screen.findByRole('button', { name: /ヒントを聞く/u }));
