@@ -122,6 +122,38 @@ describe('admin characters: all, export, import', () => {
     expect(again.json().changes).toEqual({ blocks: { added: [], changed: [], removed: [] }, videos: { added: [], changed: [], removed: [] }, settings: [], lists: [] });
   });
 
+  it('jsonUpload, what {id}/all answers (credentials masked), keeps the stored keys and lists no setting change', async () => {
+    const id = await addCharacterFor(svc);
+    await upload(id, withKeys);
+    const all = (await inject('GET', `/api/admin/characters/${id}/all`)).json().character;
+    const dryRun = await upload(id, all, true);
+    const res = await upload(id, all);
+    const stored = await openCharacters(svc.platform.store).findOne({ _id: id });
+    expect(all.setting).toMatchObject({ spj_api_key: '***********key', google_key: '**********ret' });
+    expect(dryRun.json().changes.settings).toEqual([]);
+    expect(res.statusCode).toBe(200);
+    expect(stored?.setting).toMatchObject({ spj_api_key: 'spj-secret-key', google_key: 'google-secret' });
+  });
+
+  it('jsonUpload, the masked keys of another character, never stores a mask as the credential', async () => {
+    const source = await addCharacterFor(svc);
+    const target = await addCharacterFor(svc);
+    await upload(source, { ...withKeys, setting: { ...withKeys.setting, spj_api_key: 'other-spj-777', google_key: 'other-google-888' } });
+    await upload(target, withKeys);
+    const all = (await inject('GET', `/api/admin/characters/${source}/all`)).json().character;
+    await upload(target, all);
+    const stored = await openCharacters(svc.platform.store).findOne({ _id: target });
+    expect(stored?.setting).toMatchObject({ spj_api_key: 'spj-secret-key', google_key: 'google-secret' });
+  });
+
+  it('jsonUpload, a new key in clear, replaces the stored one', async () => {
+    const id = await addCharacterFor(svc);
+    await upload(id, withKeys);
+    await upload(id, { ...withKeys, setting: { ...withKeys.setting, google_key: 'google-rotated' } });
+    const stored = await openCharacters(svc.platform.store).findOne({ _id: id });
+    expect(stored?.setting).toMatchObject({ spj_api_key: 'spj-secret-key', google_key: 'google-rotated' });
+  });
+
   it('jsonUpload, dry run, lists what would change and writes nothing', async () => {
     const id = await addCharacterFor(svc);
     await upload(id, minimalFile([{ id: 'stays', title: 'a' }, { id: 'goes' }, { id: 'edited', title: 'old' }]));
