@@ -14,6 +14,7 @@ export const CharacterPublished = defineEvent(
     price: Type.Optional(Type.Integer({ minimum: 0, description: 'yen to unlock it (0 or absent = free); billing sells it at this price' })),
     slug: Type.Optional(Type.String({ description: 'its URL name, so billing can name it in purchase histories' })),
     recognition: Type.Optional(CharacterRecognition),
+    block_ids: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'every block id of the published snapshot; engagement checks that a serial batch names one' })),
   }),
   'An admin published a character (or published it again); dialogue indexes it for search, billing prices it.',
 );

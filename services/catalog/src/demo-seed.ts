@@ -64,6 +64,7 @@ async function insertDemo(store: DocumentStore, events: Eventing): Promise<boole
       await events.publish('character.published', demoCharacter.id, {
         character_id: demoCharacter.id, name: demoCharacter.name, description: 'TALK WITH のデモキャラクター', published_at: now, version: 1,
         price: demoCharacter.price ?? 0, slug: demoCharacter.slug, recognition: recognitionSnapshot(demoCharacter.id, demoCharacter),
+        block_ids: demoCharacter.blocks.map((b) => b.id),
       }, tx);
     });
   } catch (err) {

@@ -5,6 +5,7 @@ import { ImportCharacter, type ImportChanges, type ImportError } from '@talkwith
 import type { Character as DialogueCharacter } from '@talkwith/proto/dialogue';
 import { SECRET_SETTING_FIELDS } from '@talkwith/proto/dialogue';
 import { openCharacters } from '../characters.ts';
+import { refuseSerialBlockRemoval } from '../serial-gates.ts';
 import { draftCharacterOf } from '../model.ts';
 import { audited, type AdminActor, type AuthoringPorts } from '../audit.ts';
 import { requireCharacter } from './character-admin.ts';
@@ -105,6 +106,7 @@ export async function importCharacter(ports: AuthoringPorts, actor: AdminActor, 
     checkImportReferences(next);
     const changes = changesBetween(stored, next);
     refuseLockedChanges(stored, changes);
+    await refuseSerialBlockRemoval(tx, input.character_id, changes.blocks.removed);
     return { next, changes };
   };
   if (input.dry_run) return (await ports.store.withTransaction(plan)).changes;

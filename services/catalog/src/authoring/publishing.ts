@@ -34,7 +34,7 @@ export async function publishCharacter(ports: AuthoringPorts, actor: AdminActor,
       { projection: { dialogue: 0 } },
     );
     if (!published) throw characterNotFound();
-    await ports.events.publish('character.published', id, { character_id: id, name: character.name, description: character.description, published_at: now, version, price: character.price ?? 0, ...(character.slug ? { slug: character.slug } : {}), recognition: recognitionSnapshot(id, draft) }, tx);
+    await ports.events.publish('character.published', id, { character_id: id, name: character.name, description: character.description, published_at: now, version, price: character.price ?? 0, ...(character.slug ? { slug: character.slug } : {}), recognition: recognitionSnapshot(id, draft), block_ids: draft.blocks.map((b) => b.id) }, tx);
     return published;
   }, (c) => ({ character_id: c._id, version: c.published_version }));
 }
