@@ -51,7 +51,7 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     await ensureSerialGateIndexes(platform.store);
     gateConsumer = await platform.events.consume('catalog-serial-gates', SERIAL_GATE_EVENTS, (event, tx) => onSerialGateEvent(tx, event));
     const seeded = await seedDemoCharacter(platform);
-    if (seeded.inserted || seeded.copied > 0 || seeded.drafted > 0) platform.logger.info(seeded, 'demo character seeded');
+    if (seeded.inserted.length > 0 || seeded.copied > 0 || seeded.drafted > 0) platform.logger.info(seeded, 'demo characters seeded');
   });
   app.addHook('onClose', async () => { await gateConsumer?.close(); });
   serveFiles(app, { files, prefix: FILES_PREFIX });

@@ -4,7 +4,7 @@ import { validateCharacter, type ValidationProblem } from '@talkwith/dialogue-en
 import type { Character as DialogueCharacter } from '@talkwith/proto/dialogue';
 import { openCharacters, type Character } from '../characters.ts';
 import { draftCharacterOf } from '../model.ts';
-import { recognitionSnapshot } from '../recognition-snapshot.ts';
+import { characterPublishedData } from '../published-event.ts';
 import { audited, type AdminActor, type AuthoringPorts } from '../audit.ts';
 import { characterNotFound, requireCharacter } from './character-admin.ts';
 
@@ -34,7 +34,7 @@ export async function publishCharacter(ports: AuthoringPorts, actor: AdminActor,
       { projection: { dialogue: 0 } },
     );
     if (!published) throw characterNotFound();
-    await ports.events.publish('character.published', id, { character_id: id, name: character.name, description: character.description, published_at: now, version, price: character.price ?? 0, ...(character.slug ? { slug: character.slug } : {}), recognition: recognitionSnapshot(id, draft), block_ids: draft.blocks.map((b) => b.id) }, tx);
+    await ports.events.publish('character.published', id, characterPublishedData(character, draft, { published_at: now, version }), tx);
     return published;
   }, (c) => ({ character_id: c._id, version: c.published_version }));
 }
