@@ -1,9 +1,10 @@
-// The demo character's clip list (services/dialogue-engine/demo/clips.json)
-// and the manifest the generator writes next to the media it renders.
+// A demo character's clip list (services/dialogue-engine/demo/clips.json for
+// Mirai, demo/sora/clips.json for Sora) and the manifest the generator writes
+// next to the media it renders.
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { MIRAI, type DemoCast } from './casts.ts';
 
 export const ClipKind = Type.Union([Type.Literal('standby'), Type.Literal('listen'), Type.Literal('nod'), Type.Literal('speech')]);
 export type ClipKind = Static<typeof ClipKind>;
@@ -20,7 +21,7 @@ export type DemoClip = Static<typeof DemoClip>;
 export const SUBTITLE_LANGUAGES = ['ja-JP', 'en-US'] as const;
 export type SubtitleLanguage = (typeof SUBTITLE_LANGUAGES)[number];
 /** SPEC.md §2: subtitles live at {character_id}/{language}/{video title without .mp4}.vtt */
-export const DEMO_CHARACTER_ID = 'demo-mirai';
+export const DEMO_CHARACTER_ID = MIRAI.characterId;
 
 export const ManifestEntry = Type.Object({
   id: Type.String(),
@@ -35,13 +36,17 @@ export const ManifestEntry = Type.Object({
 }, { additionalProperties: false });
 export type ManifestEntry = Static<typeof ManifestEntry>;
 
-const DEMO_DIR = fileURLToPath(new URL('../../services/dialogue-engine/demo/', import.meta.url));
-export const PATHS = {
-  clips: `${DEMO_DIR}clips.json`,
-  assets: `${DEMO_DIR}assets/`,
-  manifest: `${DEMO_DIR}assets/manifest.json`,
-  avatar: `${DEMO_DIR}assets/avatar.png`,
-} as const;
+/** Where a demo character's clip list and committed media live. */
+export function pathsOf(cast: Pick<DemoCast, 'dir'>) {
+  return {
+    clips: `${cast.dir}clips.json`,
+    assets: `${cast.dir}assets/`,
+    manifest: `${cast.dir}assets/manifest.json`,
+    avatar: `${cast.dir}assets/avatar.png`,
+  } as const;
+}
+/** Mirai's paths. */
+export const PATHS = pathsOf(MIRAI);
 
 export function videoPath(id: string): string {
   return `videos/${id}.mp4`;
@@ -52,8 +57,8 @@ export function posterPath(id: string): string {
   return `posters/${id}.webp`;
 }
 
-export function subtitlePath(language: SubtitleLanguage, id: string): string {
-  return `subtitles/${DEMO_CHARACTER_ID}/${language}/${id}.vtt`;
+export function subtitlePath(language: SubtitleLanguage, id: string, characterId: string = DEMO_CHARACTER_ID): string {
+  return `subtitles/${characterId}/${language}/${id}.vtt`;
 }
 
 function parseList<T>(json: string, schema: Parameters<typeof Value.Check>[0], what: string): T[] {
@@ -65,10 +70,10 @@ function parseList<T>(json: string, schema: Parameters<typeof Value.Check>[0], w
   return list as T[];
 }
 
-export async function loadClips(): Promise<DemoClip[]> {
-  return parseList<DemoClip>(await readFile(PATHS.clips, 'utf8'), DemoClip, 'clips.json');
+export async function loadClips(cast: Pick<DemoCast, 'dir'> = MIRAI): Promise<DemoClip[]> {
+  return parseList<DemoClip>(await readFile(pathsOf(cast).clips, 'utf8'), DemoClip, 'clips.json');
 }
 
-export async function loadManifest(): Promise<ManifestEntry[]> {
-  return parseList<ManifestEntry>(await readFile(PATHS.manifest, 'utf8'), ManifestEntry, 'manifest.json');
+export async function loadManifest(cast: Pick<DemoCast, 'dir'> = MIRAI): Promise<ManifestEntry[]> {
+  return parseList<ManifestEntry>(await readFile(pathsOf(cast).manifest, 'utf8'), ManifestEntry, 'manifest.json');
 }

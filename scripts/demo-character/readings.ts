@@ -2,7 +2,7 @@
 // come out as "Chinese letter" in English), and the particle は must be
 // written わ to be pronounced correctly. Keyed by clip id; the on-screen text
 // and subtitles keep the original line from clips.json.
-export const READINGS: Readonly<Record<string, string>> = {
+export const MIRAI_READINGS: Readonly<Record<string, string>> = {
   greet: 'こんにちわ！わたしわ ミライ。たべものと りょこう、どっちの はなしを する？',
   nod_1: 'うん',
   nod_2: 'なるほど',
@@ -26,4 +26,22 @@ export const READINGS: Readonly<Record<string, string>> = {
   goodbye: 'またね！バイバイ！',
   spj_out: 'その こたえわ むずかしいな。べつの はなしを しよう。',
   mic_test: 'マイクテストです。なにか はなしてみてください。',
+};
+
+/** Mirai's readings under their former name. */
+export const READINGS = MIRAI_READINGS;
+
+/** ソラ (services/dialogue-engine/demo/sora/clips.json). */
+export const SORA_READINGS: Readonly<Record<string, string>> = {
+  greet: 'こんにちわ、ソラだよ。ほしうらないと きょうの ひとこと、どっちに する？',
+  horoscope: 'きょうの あなたわ、あたらしい ことに ちょうせんすると いい ひ。',
+  advice: 'しんこきゅうして、ゆっくり いこう。',
+  special: 'とくべつ うらない！あしたわ うれしい しらせが とどきそう。',
+  again: 'ほかにも きいてみる？',
+  invalid_1: 'ごめんね、もう いちど いって？',
+  invalid_final: 'ほしが くもってきたみたい。また こんどね。',
+  silence_1: 'ほしが みえるかな？こえを きかせて。',
+  silence_final: 'また よぞらの したで あおうね。',
+  goodbye: 'またね。いい いちにちを！',
+  mic_test: 'マイクテストだよ。なにか はなしてみて。',
 };

@@ -1,5 +1,5 @@
 // Builds the ffmpeg command that composites one clip: background (by kind),
-// Mirai's figure with its mouth and eyelids switched over time, a gentle
+// the character's figure with its mouth and eyelids switched over time, a gentle
 // motion per kind, the Japanese line in the speech bubble, and the audio.
 import { BUBBLE, FIGURE, LISTEN_BUBBLE } from './sprites.ts';
 import type { DemoClip } from './clips.ts';
@@ -14,7 +14,11 @@ export const TEXT = { fontSize: 18, lineHeight: 28, maxChars: 12, color: '0x3B2A
 export const SAMPLE_RATE = 22050;
 
 export type SpeechPlan = { readonly wavPath: string; readonly start: number; readonly end: number; readonly mouthOpen: readonly Interval[] };
-export type ClipPlan = { readonly clip: DemoClip; readonly duration: number; readonly lineFiles: readonly string[]; readonly speech: SpeechPlan | null };
+export type ClipPlan = {
+  readonly clip: DemoClip; readonly duration: number; readonly lineFiles: readonly string[]; readonly speech: SpeechPlan | null;
+  /** The name drawn in the corner (ミライ when absent). */
+  readonly name?: string;
+};
 export type LayerFiles = { readonly background: string; readonly figure: string; readonly mouthClosed: string; readonly mouthOpen: string; readonly eyesClosed: string };
 
 /** Rounds up to a whole number of frames so video and loop lengths are exact. */
@@ -66,7 +70,9 @@ function quoted(path: string): string {
 
 function textFilters(plan: ClipPlan, font: string): string[] {
   const common = `fontfile=${quoted(font)}:fontcolor=${TEXT.color}`;
-  const filters = [`drawtext=${common}:text='ミライ':fontsize=15:x=12:y=10:box=1:boxcolor=white@0.75:boxborderw=5`];
+  const name = plan.name ?? 'ミライ';
+  if (/['\\:]/.test(name)) throw new Error(`name not usable in an ffmpeg filter: ${name}`);
+  const filters = [`drawtext=${common}:text='${name}':fontsize=15:x=12:y=10:box=1:boxcolor=white@0.75:boxborderw=5`];
   const centreX = (BUBBLE.x0 + BUBBLE.x1) / 2;
   const top = (BUBBLE.y0 + BUBBLE.y1) / 2 - (plan.lineFiles.length * TEXT.lineHeight) / 2 + 4;
   plan.lineFiles.forEach((file, index) => {

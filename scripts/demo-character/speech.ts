@@ -1,5 +1,5 @@
 // Speech for the demo clips: espeak-ng renders a kana reading to WAV, and the
-// loudness of each video frame decides whether Mirai's mouth is open.
+// loudness of each video frame decides whether the character's mouth is open.
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
@@ -12,8 +12,8 @@ export const VOICE_ARGS = ['-v', 'ja+f3', '-s', '160', '-p', '62'] as const;
 export type Speech = { readonly wavPath: string; readonly seconds: number; readonly samples: Int16Array; readonly sampleRate: number };
 export type Interval = readonly [start: number, end: number];
 
-export async function synthesize(reading: string, wavPath: string): Promise<Speech> {
-  await run('espeak-ng', [...VOICE_ARGS, '-w', wavPath, reading]);
+export async function synthesize(reading: string, wavPath: string, voice: readonly string[] = VOICE_ARGS): Promise<Speech> {
+  await run('espeak-ng', [...voice, '-w', wavPath, reading]);
   const { samples, sampleRate } = parseWav(await readFile(wavPath));
   return { wavPath, samples, sampleRate, seconds: samples.length / sampleRate };
 }

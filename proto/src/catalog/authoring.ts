@@ -22,6 +22,11 @@ export function maskSecret(value: string): string {
   return `${'*'.repeat(value.length - 3)}${value.slice(-3)}`;
 }
 
+/** Whether a value has the masking helper's shape (asterisks, then at most the last 3 characters): a mask, never a credential. */
+export function isMaskedSecret(value: string): boolean {
+  return value.length > 3 && /^\*+$/.test(value.slice(0, -3));
+}
+
 /** SPEC §5 slug helper: lowercase, non-alphanumerics become hyphens, trimmed, at most 100 characters ('' when nothing is left). */
 export function slugOf(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, SLUG_MAX).replace(/-+$/, '');

@@ -25,6 +25,7 @@ export const CharacterPublished = defineEvent(
       maxItems: 5000,
       description: 'the actions that cost points, one per code (a code on several buttons costs the highest of their points); billing refuses any other action or price. Absent in events published before it existed',
     })),
+    block_ids: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'every block id of the published snapshot; engagement checks that a serial batch names one' })),
   }),
   'An admin published a character (or published it again); dialogue indexes it for search, billing prices it and its actions.',
 );

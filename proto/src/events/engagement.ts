@@ -13,6 +13,7 @@ export const CouponSaved = defineEvent(
     character_id: Id,
     block_id: Id,
     previous_block_id: Type.Optional(Id),
+    name: Type.Optional(Type.String({ maxLength: 200, description: 'the batch\'s name, so the catalog can name it when a block delete is refused' })),
     is_debug: Type.Boolean(),
     tickets: Type.Integer({ minimum: 0 }),
   }),

@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DocumentStore, Eventing, FileStore, Platform } from '@talkwith/platform';
 import { contentTypeFor } from '@talkwith/platform/files';
-import { demoAssetsDir, demoCharacter } from '@talkwith/dialogue-engine/demo';
+import { demoAssetsDir, demoCharacter, soraAssetsDir, soraCharacter } from '@talkwith/dialogue-engine/demo';
+import type { Character as DialogueCharacter } from '@talkwith/proto/dialogue';
 import { draftFromPublished, draftListsOf, replaceDraftDocs } from './authoring/drafts.ts';
 import { mediaKeys, openCharacters } from './characters.ts';
 import { publishedFactsOf } from './published-event.ts';
@@ -14,57 +15,72 @@ interface ManifestEntry {
   subtitles: Record<string, string>;
 }
 
+/** A demo character the catalog seeds: its snapshot, its store-page description and its committed media. */
+export interface DemoSeed {
+  character: DialogueCharacter;
+  description: string;
+  assetsDir: string;
+}
+
+/** ミライ (free) and ソラ (¥300, a 5-point action): services/dialogue-engine/demo/README.md. */
+export const DEMO_SEEDS: readonly DemoSeed[] = [
+  { character: demoCharacter, description: 'TALK WITH のデモキャラクター', assetsDir: demoAssetsDir },
+  { character: soraCharacter, description: 'TALK WITH の有料デモキャラクター。星占いが得意なソラと話せます（特別占いは5ポイント）。', assetsDir: soraAssetsDir },
+];
+
 export interface SeedResult {
-  /** The character document was inserted (false: one with slug 'mirai' was already there). */
-  inserted: boolean;
+  /** Slugs of the demo characters inserted now ([]: every one was already there, by slug). */
+  inserted: string[];
   /** Files copied into the files port (missing ones only). */
   copied: number;
   /** Characters that had only a published dialogue and now also have a draft. */
   drafted: number;
 }
 
-/** Every demo file as (source path under demoAssetsDir, key in the files port). */
-async function demoFiles(characterId: string): Promise<Array<{ source: string; key: string }>> {
-  const manifest = JSON.parse(await readFile(join(demoAssetsDir, 'manifest.json'), 'utf8')) as ManifestEntry[];
-  const keys = mediaKeys(characterId);
+/** Every demo file as (source path under the demo's assets folder, key in the files port). */
+async function demoFiles(demo: DemoSeed): Promise<Array<{ source: string; key: string }>> {
+  const manifest = JSON.parse(await readFile(join(demo.assetsDir, 'manifest.json'), 'utf8')) as ManifestEntry[];
+  const keys = mediaKeys(demo.character.id);
   const files = [{ source: 'avatar.png', key: keys.avatar }];
   for (const entry of manifest) {
     files.push({ source: entry.path, key: keys.media(entry.path) });
     // The clip's first frame (scripts/demo-character/generate.ts writes posters/<id>.webp beside the videos).
     const poster = `posters/${entry.id}.webp`;
-    if (existsSync(join(demoAssetsDir, poster))) files.push({ source: poster, key: keys.poster(entry.id) });
+    if (existsSync(join(demo.assetsDir, poster))) files.push({ source: poster, key: keys.poster(entry.id) });
     // The committed subtitle paths already follow SPEC §2 ({character_id}/{language}/{name}.vtt under subtitles/).
     for (const path of Object.values(entry.subtitles)) files.push({ source: path, key: path });
   }
   return files;
 }
 
-async function copyMissing(files: FileStore, characterId: string): Promise<number> {
+async function copyMissing(files: FileStore, demo: DemoSeed): Promise<number> {
   let copied = 0;
-  for (const { source, key } of await demoFiles(characterId)) {
+  for (const { source, key } of await demoFiles(demo)) {
     if (await files.stat(key)) continue;
-    await files.put(key, await readFile(join(demoAssetsDir, source)), contentTypeFor(key));
+    await files.put(key, await readFile(join(demo.assetsDir, source)), contentTypeFor(key));
     copied += 1;
   }
   return copied;
 }
 
-/** Inserts her (published, version 1, with the same draft to edit) and announces her in one transaction: a crash between the two cannot leave her unsearchable. */
-async function insertDemo(store: DocumentStore, events: Eventing): Promise<boolean> {
-  if (await openCharacters(store).findOne({ slug: demoCharacter.slug })) return false;
+/**
+ * Inserts the demo character (published, version 1, with the same draft to
+ * edit) and announces it in one transaction: a crash between the two cannot
+ * leave it unsearchable or unpriced. Skipped when a character has its slug.
+ */
+async function insertDemo(store: DocumentStore, events: Eventing, demo: DemoSeed): Promise<boolean> {
+  const { character: c, description } = demo;
+  if (await openCharacters(store).findOne({ slug: c.slug })) return false;
   const now = new Date().toISOString();
+  const doc = {
+    _id: c.id, name: c.name, description, slug: c.slug, avatar_key: mediaKeys(c.id).avatar, dialogue: c, published_at: now, created_at: now,
+    price: c.price ?? 0, group_id: null, setting: c.setting, draft: draftListsOf(c), published_version: 1, updated_at: now,
+  };
   try {
     await store.withTransaction(async (tx) => {
-      await openCharacters(tx).insertOne({
-        _id: demoCharacter.id, name: demoCharacter.name, description: 'TALK WITH のデモキャラクター', slug: demoCharacter.slug,
-        avatar_key: mediaKeys(demoCharacter.id).avatar, dialogue: demoCharacter, published_at: now, created_at: now,
-        price: demoCharacter.price, group_id: null, setting: demoCharacter.setting, draft: draftListsOf(demoCharacter), published_version: 1, updated_at: now,
-      });
-      await replaceDraftDocs(tx, demoCharacter.id, demoCharacter);
-      await events.publish('character.published', demoCharacter.id, publishedFactsOf(
-        { _id: demoCharacter.id, name: demoCharacter.name, description: 'TALK WITH のデモキャラクター', price: demoCharacter.price ?? 0, slug: demoCharacter.slug },
-        demoCharacter, { at: now, version: 1 },
-      ), tx);
+      await openCharacters(tx).insertOne(doc);
+      await replaceDraftDocs(tx, c.id, c);
+      await events.publish('character.published', c.id, publishedFactsOf(doc, c, { at: now, version: 1 }), tx);
     });
   } catch (err) {
     // Another replica seeded it between our read and our write.
@@ -83,14 +99,17 @@ export async function draftPublishedCharacters(store: DocumentStore): Promise<nu
 }
 
 /**
- * Makes the demo character ミライ talkable and editable: inserts and publishes
- * her (with her draft) when no character has her slug, copies her media into
- * the files port when missing, and drafts characters stored before drafts
- * existed. Idempotent; runs on every catalog start.
+ * Makes the demo characters (ミライ, free; ソラ, ¥300) talkable and editable:
+ * inserts and publishes each (with its draft) when no character has its slug,
+ * copies its media into the files port when missing, and drafts characters
+ * stored before drafts existed. Idempotent; runs on every catalog start.
  */
 export async function seedDemoCharacter(platform: Pick<Platform, 'store' | 'files' | 'events'>): Promise<SeedResult> {
-  const copied = await copyMissing(platform.files, demoCharacter.id);
-  const inserted = await insertDemo(platform.store, platform.events);
-  const drafted = await draftPublishedCharacters(platform.store);
-  return { inserted, copied, drafted };
+  const result: SeedResult = { inserted: [], copied: 0, drafted: 0 };
+  for (const demo of DEMO_SEEDS) {
+    result.copied += await copyMissing(platform.files, demo);
+    if (await insertDemo(platform.store, platform.events, demo)) result.inserted.push(demo.character.slug);
+  }
+  result.drafted = await draftPublishedCharacters(platform.store);
+  return result;
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
-import { demoCharacter } from '@talkwith/dialogue-engine/demo';
+import { demoCharacter, soraCharacter } from '@talkwith/dialogue-engine/demo';
+import type { EventEnvelope } from '@talkwith/proto';
+import { OUTBOX, type OutboxEntry } from '@talkwith/platform/eventing';
 import { publicCharacterOf } from '@talkwith/proto/dialogue';
 import { openCharacters } from './characters.ts';
 import { openBlocks, openVideos } from './model.ts';
@@ -78,14 +80,14 @@ describe('catalog demo character', () => {
   it('seeding again, everything present, inserts nothing and copies nothing', async () => {
     const characters = openCharacters(svc.platform.store);
     const again = await seedDemoCharacter(svc.platform);
-    expect(again).toEqual({ inserted: false, copied: 0, drafted: 0 });
+    expect(again).toEqual({ inserted: [], copied: 0, drafted: 0 });
     expect(await characters.countDocuments({ slug: 'mirai' })).toBe(1);
   });
 
   it('seeding again, one video deleted from the files port, copies only that file back', async () => {
     await svc.platform.files.delete('characters/demo-mirai/videos/nod_1.mp4');
     const again = await seedDemoCharacter(svc.platform);
-    expect(again).toEqual({ inserted: false, copied: 1, drafted: 0 });
+    expect(again).toEqual({ inserted: [], copied: 1, drafted: 0 });
     expect((await get('/files/characters/demo-mirai/videos/nod_1.mp4')).statusCode).toBe(200);
   });
 
@@ -164,5 +166,50 @@ describe('catalog demo character', () => {
     expect(stored?.published_version).toBe(1);
     expect(await openBlocks(svc.platform.store).countDocuments({ character_id: id })).toBe(demoCharacter.blocks.length);
     expect(await openVideos(svc.platform.store).countDocuments({ character_id: id })).toBe(demoCharacter.videos.length);
+  });
+});
+
+describe('catalog priced demo character ソラ', () => {
+  const admin = () => ({ authorization: `Bearer ${svc.tokenFor('admin-1', ['admin'])}` });
+
+  it('catalog start, empty store, seeds ソラ published at ¥300 beside a free ミライ, with her own media', async () => {
+    const menu = (await get('/api/catalog/menu')).json();
+    const listed = (await get('/api/admin/characters', admin())).json().characters as Array<{ id: string; price: number; published_version: number }>;
+    const standby = await svc.platform.files.stat('characters/demo-sora/videos/standby.mp4');
+    const subtitle = await get('/files/subtitles/demo-sora/ja-JP/greet.vtt');
+    expect(menu.ungrouped).toEqual(expect.arrayContaining([
+      expect.objectContaining({ id: 'demo-sora', slug: 'sora', price: 300, playable: true }),
+      expect.objectContaining({ id: 'demo-mirai', slug: 'mirai', price: 0 }),
+    ]));
+    expect(listed.find((c) => c.id === 'demo-sora')).toMatchObject({ price: 300, published_version: 1 });
+    expect(standby).toBeTruthy();
+    expect(subtitle.body).toContain('ソラ');
+  });
+
+  it('demo seed, ソラ, announces character.published with her price, the 5-point action and every block id', async () => {
+    const seen: EventEnvelope[] = [];
+    const sub = await svc.platform.events.consume(`sora-published-${Date.now()}`, ['character.published'], async (e) => { seen.push(e); });
+    const event = await eventually(async () => seen.find((e) => e.key === 'demo-sora'));
+    await sub.close();
+    const data = event.data as { price: number; slug: string; block_ids: string[]; recognition: { actions: Array<{ code: string; points: number }> } };
+    expect(data).toMatchObject({ character_id: 'demo-sora', name: 'ソラ', price: 300, slug: 'sora', version: 1 });
+    expect(data.recognition.actions).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'SORA_SPECIAL', points: 5 })]));
+    expect([...data.block_ids].sort()).toEqual(soraCharacter.blocks.map((b) => b.id).sort());
+  });
+
+  it('demo seed, ソラ, is a draft the admin can edit without a fault, with the mic-test block and the standby clip set', async () => {
+    const { character, faults } = (await get('/api/admin/characters/demo-sora/all', admin())).json();
+    expect(faults).toEqual([]);
+    expect(character.setting).toMatchObject({ standby_video_id: 'standby', for_mic_test: 'mic-test' });
+    expect(character.blocks.flatMap((b: { action_buttons: Array<{ code?: string; points?: number }> }) => b.action_buttons).filter((a: { points?: number }) => (a.points ?? 0) > 0))
+      .toEqual(expect.arrayContaining([expect.objectContaining({ code: 'SORA_SPECIAL', points: 5 })]));
+  });
+
+  it('seeding again, ソラ already there, inserts and announces nothing more (one document, one character.published)', async () => {
+    const again = await seedDemoCharacter(svc.platform);
+    const announced = await svc.platform.store.collection<OutboxEntry>(OUTBOX).countDocuments({ 'envelope.type': 'character.published', 'envelope.key': 'demo-sora' });
+    expect(again.inserted).toEqual([]);
+    expect(await openCharacters(svc.platform.store).countDocuments({ slug: 'sora' })).toBe(1);
+    expect(announced).toBe(1);
   });
 });

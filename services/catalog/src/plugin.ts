@@ -49,7 +49,7 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     // Consumer group catalog-entitlements: purchases, subscriptions and deletions decide who gets the whole dialogue.
     consumers.push(await entitlements.consume(platform.events));
     const seeded = await seedDemoCharacter(platform);
-    if (seeded.inserted || seeded.copied > 0 || seeded.drafted > 0) platform.logger.info(seeded, 'demo character seeded');
+    if (seeded.inserted.length > 0 || seeded.copied > 0 || seeded.drafted > 0) platform.logger.info(seeded, 'demo characters seeded');
     const backfilled = await announceBillingFactsOnce(platform.store, platform.events);
     if (backfilled) platform.logger.info(backfilled, 'groups and published characters announced to billing');
   });

@@ -34,6 +34,6 @@ export function publishedFactsOf(
   return {
     character_id: character._id, name: character.name, description: character.description, published_at: published.at, version: published.version,
     price: character.price ?? 0, group_id: character.group_id ?? null, ...(character.slug ? { slug: character.slug } : {}),
-    recognition: recognitionSnapshot(character._id, dialogue), actions: pricedActionsOf(dialogue),
+    recognition: recognitionSnapshot(character._id, dialogue), actions: pricedActionsOf(dialogue), block_ids: dialogue.blocks.map((b) => b.id),
   };
 }

@@ -1,4 +1,5 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
+import { AppError } from '@talkwith/platform';
 import type { EventOf } from '@talkwith/proto';
 import type { LockedBlock } from '@talkwith/proto/catalog';
 import type { PublicCharacter } from '@talkwith/proto/dialogue';
@@ -17,6 +18,8 @@ interface GateDoc {
   _id: string;
   character_id: string;
   block_id: string;
+  /** The batch's name (absent for batches announced before coupon.saved carried it). */
+  name?: string;
   [key: string]: unknown;
 }
 interface UnlockDoc {
@@ -43,8 +46,8 @@ export type SerialGateEvent = EventOf<(typeof SERIAL_GATE_EVENTS)[number]>;
 export async function onSerialGateEvent(tx: Transaction, event: SerialGateEvent): Promise<void> {
   switch (event.type) {
     case 'coupon.saved': {
-      const { coupon_id, character_id, block_id } = event.data;
-      await gatesIn(tx).updateOne({ _id: coupon_id }, { $set: { character_id, block_id } }, { upsert: true });
+      const { coupon_id, character_id, block_id, name } = event.data;
+      await gatesIn(tx).updateOne({ _id: coupon_id }, { $set: { character_id, block_id, ...(name === undefined ? {} : { name }) } }, { upsert: true });
       return;
     }
     case 'serial.redeemed': {
@@ -55,6 +58,35 @@ export async function onSerialGateEvent(tx: Transaction, event: SerialGateEvent)
     case 'user.deleted':
       await unlocksIn(tx).deleteMany({ user_id: event.data.user_id });
   }
+}
+
+/** A serial batch that unlocks a block (catalog API.md § Serial-locked blocks). */
+export interface UnlockingBatch {
+  coupon_id: string;
+  name: string | null;
+  block_id: string;
+}
+
+/**
+ * The serial batches that unlock any of these blocks of the character: such
+ * a block cannot be deleted (the printed codes would unlock nothing), so
+ * deleting it, by the block route or by an import, is refused naming them.
+ */
+export async function batchesUnlocking(store: DocumentStore | Transaction, characterId: string, blockIds: readonly string[]): Promise<UnlockingBatch[]> {
+  if (blockIds.length === 0) return [];
+  const gates = await gatesIn(store).find({ character_id: characterId, block_id: { $in: [...blockIds] } }, { limit: 100 });
+  return gates.map((g) => ({ coupon_id: g._id, name: g.name ?? null, block_id: g.block_id }));
+}
+
+/** 409 BLOCK_UNLOCKED_BY_SERIAL when a serial batch unlocks one of the blocks, naming the batches. */
+export async function refuseSerialBlockRemoval(tx: Transaction, characterId: string, blockIds: readonly string[]): Promise<void> {
+  const batches = await batchesUnlocking(tx, characterId, blockIds);
+  if (batches.length === 0) return;
+  const names = batches.map((b) => `「${b.name ?? b.coupon_id}」`).join('、');
+  const blocks = [...new Set(batches.map((b) => `「${b.block_id}」`))].join('、');
+  throw new AppError('BLOCK_UNLOCKED_BY_SERIAL', `ブロック${blocks}はシリアル${names}で解放されるため削除できません。先にシリアルの対象ブロックを変更してください。`, {
+    status: 409, body: { batches },
+  });
 }
 
 /** The character's locked blocks the user (undefined = logged out) has not unlocked. */

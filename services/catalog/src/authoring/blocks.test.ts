@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
 import { catalogService } from '../index.ts';
 import { openBlocks } from '../model.ts';
 import { addBlocks, addCharacterFor, addVideoDoc, adminHeaders } from './test-support.ts';
@@ -140,6 +141,32 @@ describe('admin blocks: delete', () => {
     expect(from).toMatchObject({ listen_next_block: ['keep'], spj_out_block_id: null, hit_words: [{ words: ['b'], block_id: 'keep' }] });
     expect(character.draft.startButtons).toEqual([]);
     expect(character.setting).toMatchObject({ for_mic_test: null, default_start_button_id: null });
+  });
+
+  it('delete, a block a serial batch unlocks, answers 409 BLOCK_UNLOCKED_BY_SERIAL naming the batch, even with force', async () => {
+    const id = await addCharacterFor(svc);
+    await addBlocks(svc, id, [{ id: 'bonus' }, { id: 'other' }]);
+    const couponId = `cp-${randomUUID()}`;
+    await svc.platform.events.publish('coupon.saved', couponId, { coupon_id: couponId, character_id: id, block_id: 'bonus', name: 'CD特典', is_debug: false, tickets: 0 });
+    await eventually(async () => (await svc.platform.store.collection('serial_gates').countDocuments({ _id: couponId })) === 1);
+    const plain = await inject('DELETE', `/api/admin/blocks/${id}/bonus`);
+    const forced = await inject('DELETE', `/api/admin/blocks/${id}/bonus?force=true`);
+    expect(plain.statusCode).toBe(409);
+    expect(plain.json()).toMatchObject({ ok: false, code: 'BLOCK_UNLOCKED_BY_SERIAL', batches: [{ coupon_id: couponId, name: 'CD特典', block_id: 'bonus' }] });
+    expect(plain.json().message).toContain('「CD特典」');
+    expect(forced.statusCode).toBe(409);
+    expect(await blockIds(id)).toEqual(['bonus', 'other']);
+    expect((await inject('DELETE', `/api/admin/blocks/${id}/other`)).statusCode).toBe(200);
+  });
+
+  it('delete, a block whose batch moved to another block, is removed', async () => {
+    const id = await addCharacterFor(svc);
+    await addBlocks(svc, id, [{ id: 'old' }, { id: 'new' }]);
+    const couponId = `cp-${randomUUID()}`;
+    await svc.platform.events.publish('coupon.saved', couponId, { coupon_id: couponId, character_id: id, block_id: 'old', is_debug: false, tickets: 0 });
+    await svc.platform.events.publish('coupon.saved', couponId, { coupon_id: couponId, character_id: id, block_id: 'new', previous_block_id: 'old', is_debug: false, tickets: 0 });
+    await eventually(async () => (await svc.platform.store.collection('serial_gates').countDocuments({ _id: couponId, block_id: 'new' })) === 1);
+    expect((await inject('DELETE', `/api/admin/blocks/${id}/old`)).statusCode).toBe(200);
   });
 
   it('delete, unreferenced block, is removed; unknown block answers 404', async () => {

@@ -6,6 +6,7 @@ import { Value } from '@sinclair/typebox/value';
 import { Block, type ActionButton } from '@talkwith/proto/dialogue';
 import { openCharacters, type Character } from '../characters.ts';
 import { blockOf, defaultSetting, emptyDraft, localId, openBlocks, openVideos, type BlockDoc } from '../model.ts';
+import { refuseSerialBlockRemoval } from '../serial-gates.ts';
 import { requireCharacter } from './character-admin.ts';
 import { checkBlockReferences, draftWithoutBlock, referencesTo, withoutReferences, type KnownIds } from './references.ts';
 
@@ -69,11 +70,14 @@ export async function setActionButtons(tx: Transaction, characterId: string, blo
  * Deletes an unlocked block. While anything names it the delete is refused
  * (409 BLOCK_REFERENCED, every reference listed) unless `force`, which removes
  * those references in the same transaction (a locked referring block still refuses).
+ * A block a serial batch unlocks is refused even with `force` (409
+ * BLOCK_UNLOCKED_BY_SERIAL naming the batches).
  */
 export async function deleteBlock(tx: Transaction, characterId: string, blockId: string, force: boolean): Promise<BlockReference[]> {
   const character = await requireCharacter(tx, characterId);
   const doc = await requireBlock(tx, characterId, blockId);
   if (doc.is_edit_locked) throw blockLocked(blockId);
+  await refuseSerialBlockRemoval(tx, characterId, [blockId]);
   const docs = await openBlocks(tx).find({ character_id: characterId });
   const references = referencesTo(blockId, docs.map(blockOf), character);
   if (references.length > 0 && !force) {

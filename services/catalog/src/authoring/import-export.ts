@@ -5,12 +5,13 @@ import { ImportCharacter, type ImportChanges, type ImportError } from '@talkwith
 import type { Character as DialogueCharacter } from '@talkwith/proto/dialogue';
 import { SECRET_SETTING_FIELDS } from '@talkwith/proto/dialogue';
 import { openCharacters } from '../characters.ts';
+import { refuseSerialBlockRemoval } from '../serial-gates.ts';
 import { draftCharacterOf } from '../model.ts';
 import { audited, type AdminActor, type AuthoringPorts } from '../audit.ts';
 import { requireCharacter } from './character-admin.ts';
 import { draftListsOf, replaceDraftDocs } from './drafts.ts';
 import { checkBlockReferences } from './references.ts';
-import { dangling } from './settings.ts';
+import { dangling, mergedCredential } from './settings.ts';
 
 /** The draft as a file: importable as it is, credentials emptied. */
 export async function exportOf(store: DocumentStore, id: string): Promise<DialogueCharacter> {
@@ -28,10 +29,14 @@ export function parsedImport(file: unknown): DialogueCharacter {
   throw new AppError('IMPORT_INVALID', `キャラクターのJSONが正しくありません（${errors[0]?.path ?? '/'}: ${errors[0]?.message ?? ''}）。`, { status: 400, field: 'character', body: { errors } });
 }
 
-/** The imported character owned by `characterId`, credentials it leaves empty kept from the stored setting. */
+/**
+ * The imported character owned by `characterId`. Credentials the file leaves
+ * empty (an export) or masked (what `{id}/all` answers) keep the stored ones,
+ * by the editor's rule (`mergedCredential`).
+ */
 function reowned(c: DialogueCharacter, characterId: string, stored: DialogueCharacter['setting']): DialogueCharacter {
   const setting = { ...c.setting, character_id: characterId };
-  for (const field of SECRET_SETTING_FIELDS) if (setting[field] === '') setting[field] = stored[field];
+  for (const field of SECRET_SETTING_FIELDS) setting[field] = setting[field] === '' ? stored[field] : mergedCredential(stored[field], setting[field]);
   return {
     ...c, id: characterId, setting,
     blocks: c.blocks.map((b) => ({ ...b, character_id: characterId })),
@@ -101,6 +106,7 @@ export async function importCharacter(ports: AuthoringPorts, actor: AdminActor, 
     checkImportReferences(next);
     const changes = changesBetween(stored, next);
     refuseLockedChanges(stored, changes);
+    await refuseSerialBlockRemoval(tx, input.character_id, changes.blocks.removed);
     return { next, changes };
   };
   if (input.dry_run) return (await ports.store.withTransaction(plan)).changes;

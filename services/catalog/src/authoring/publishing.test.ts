@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
 import { demoCharacter } from '@talkwith/dialogue-engine/demo';
@@ -53,6 +54,7 @@ describe('admin characters: validate and publish', () => {
     expect(first.json().character).toMatchObject({ published_version: 1, block_count: demoCharacter.blocks.length });
     expect(second.json().character.published_version).toBe(2);
     expect(events.map((e) => (e.data as { version: number }).version)).toEqual([1, 2]);
+    expect((events[1]!.data as { block_ids: string[] }).block_ids).toEqual(demoCharacter.blocks.map((b) => b.id).sort());
     expect(playable.json().character.dialogue.blocks).toHaveLength(demoCharacter.blocks.length);
   });
 
@@ -144,6 +146,50 @@ describe('admin characters: all, export, import', () => {
     expect(exported.json().setting).toMatchObject({ spj_api_key: '', google_key: '' });
     expect(exported.body).not.toContain('secret');
     expect(again.json().changes).toEqual({ blocks: { added: [], changed: [], removed: [] }, videos: { added: [], changed: [], removed: [] }, settings: [], lists: [] });
+  });
+
+  it('jsonUpload, what {id}/all answers (credentials masked), keeps the stored keys and lists no setting change', async () => {
+    const id = await addCharacterFor(svc);
+    await upload(id, withKeys);
+    const all = (await inject('GET', `/api/admin/characters/${id}/all`)).json().character;
+    const dryRun = await upload(id, all, true);
+    const res = await upload(id, all);
+    const stored = await openCharacters(svc.platform.store).findOne({ _id: id });
+    expect(all.setting).toMatchObject({ spj_api_key: '***********key', google_key: '**********ret' });
+    expect(dryRun.json().changes.settings).toEqual([]);
+    expect(res.statusCode).toBe(200);
+    expect(stored?.setting).toMatchObject({ spj_api_key: 'spj-secret-key', google_key: 'google-secret' });
+  });
+
+  it('jsonUpload, the masked keys of another character, never stores a mask as the credential', async () => {
+    const source = await addCharacterFor(svc);
+    const target = await addCharacterFor(svc);
+    await upload(source, { ...withKeys, setting: { ...withKeys.setting, spj_api_key: 'other-spj-777', google_key: 'other-google-888' } });
+    await upload(target, withKeys);
+    const all = (await inject('GET', `/api/admin/characters/${source}/all`)).json().character;
+    await upload(target, all);
+    const stored = await openCharacters(svc.platform.store).findOne({ _id: target });
+    expect(stored?.setting).toMatchObject({ spj_api_key: 'spj-secret-key', google_key: 'google-secret' });
+  });
+
+  it('jsonUpload, a new key in clear, replaces the stored one', async () => {
+    const id = await addCharacterFor(svc);
+    await upload(id, withKeys);
+    await upload(id, { ...withKeys, setting: { ...withKeys.setting, google_key: 'google-rotated' } });
+    const stored = await openCharacters(svc.platform.store).findOne({ _id: id });
+    expect(stored?.setting).toMatchObject({ spj_api_key: 'spj-secret-key', google_key: 'google-rotated' });
+  });
+
+  it('jsonUpload, a file without a block a serial batch unlocks, answers 409 BLOCK_UNLOCKED_BY_SERIAL naming the batch and changes nothing', async () => {
+    const id = await addCharacterFor(svc);
+    await upload(id, minimalFile([{ id: 'bonus' }, { id: 'stays' }]));
+    const couponId = `cp-${randomUUID()}`;
+    await svc.platform.events.publish('coupon.saved', couponId, { coupon_id: couponId, character_id: id, block_id: 'bonus', name: '初回特典', is_debug: false, tickets: 0 });
+    await eventually(async () => (await svc.platform.store.collection('serial_gates').countDocuments({ _id: couponId })) === 1);
+    const res = await upload(id, minimalFile([{ id: 'stays' }]));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'BLOCK_UNLOCKED_BY_SERIAL', batches: [{ coupon_id: couponId, name: '初回特典' }] });
+    expect((await openBlocks(svc.platform.store).find({ character_id: id })).map((b) => b.id).sort()).toEqual(['bonus', 'stays']);
   });
 
   it('jsonUpload, dry run, lists what would change and writes nothing', async () => {

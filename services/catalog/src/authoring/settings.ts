@@ -1,17 +1,18 @@
 import type { Transaction } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
-import { maskSecret, type SettingPatch } from '@talkwith/proto/catalog';
+import { isMaskedSecret, maskSecret, type SettingPatch } from '@talkwith/proto/catalog';
 import type { CharacterSetting, StartButton } from '@talkwith/proto/dialogue';
 import { SECRET_SETTING_FIELDS } from '@talkwith/proto/dialogue';
 import { openBlocks, openVideos } from '../model.ts';
 
 /**
- * A credential as a PUT leaves it: absent or sent back in its masked form
- * keeps the stored one (the form shows only the mask), "" clears it, any
- * other value replaces it.
+ * A credential as a write leaves it (the editor's PUT and the import alike):
+ * absent or sent back masked keeps the stored one (the admin only ever sees
+ * the mask; a mask is never stored as the credential, even the mask of
+ * another key), "" clears it, any other value replaces it.
  */
 export function mergedCredential(stored: string, sent: string | undefined): string {
-  if (sent === undefined || sent === maskSecret(stored)) return stored;
+  if (sent === undefined || sent === maskSecret(stored) || isMaskedSecret(sent)) return stored;
   return sent;
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
 import type { Coupon } from '@talkwith/proto/engagement';
 import { engagementService } from '../index.ts';
 import { printCode } from './codes.ts';
@@ -102,6 +102,7 @@ describe('serial admin generate', () => {
   it('generate, 5 codes with a prefix, stores 5 distinct codes, publishes coupon.saved and audits it', async () => {
     const adminHeaders = kit.auth(`admin-${randomUUID()}`, ['admin']);
     const payload = { name: '1st シングル特典', count: 5, prefix: 'CD1', character_id: `char-${randomUUID()}`, block_id: 'bonus', tickets: 2 };
+    await kit.publishCharacter(payload.character_id, ['start', 'bonus']);
     const res = await call('POST', '/api/admin/serials/generate', adminHeaders, payload);
     expect(res.statusCode).toBe(201);
     const coupon = (res.json() as { coupon: Coupon }).coupon;
@@ -109,8 +110,34 @@ describe('serial admin generate', () => {
     const codes = await kit.codesOf(coupon.coupon_id);
     expect(new Set(codes).size).toBe(5);
     for (const code of codes) expect(code).toMatch(/^CD1[0-9A-HJKMNP-TV-Z]{16}$/);
-    expect(await kit.outbox({ type: 'coupon.saved', key: coupon.coupon_id })).toMatchObject([{ data: { coupon_id: coupon.coupon_id, block_id: 'bonus', tickets: 2, is_debug: false } }]);
+    expect(await kit.outbox({ type: 'coupon.saved', key: coupon.coupon_id })).toMatchObject([{ data: { coupon_id: coupon.coupon_id, block_id: 'bonus', name: '1st シングル特典', tickets: 2, is_debug: false } }]);
     expect(await kit.outbox({ type: 'admin.acted', 'envelope.data.action': 'serials.generated', 'envelope.data.detail.coupon_id': coupon.coupon_id })).toHaveLength(1);
+  });
+
+  it('generate, a block id the character does not have, answers 400 naming the id in Japanese and stores nothing', async () => {
+    const characterId = `char-${randomUUID()}`;
+    await kit.publishCharacter(characterId, ['start', 'bonus']);
+    const res = await call('POST', '/api/admin/serials/generate', kit.admin(), { name: '存在しない', count: 2, character_id: characterId, block_id: 'no-such-block' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ ok: false, code: 'DANGLING_REFERENCE', field: 'block_id', id: 'no-such-block' });
+    expect(res.json().message).toContain('ブロック「no-such-block」');
+    expect(await openSerials(svc.platform.store).countDocuments({ character_id: characterId })).toBe(0);
+  });
+
+  it('generate, a character the catalog never published, answers 400 naming it', async () => {
+    const characterId = `char-${randomUUID()}`;
+    const res = await call('POST', '/api/admin/serials/generate', kit.admin(), { name: '未公開', count: 1, character_id: characterId, block_id: 'block-1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'DANGLING_REFERENCE', field: 'character_id' });
+    expect(res.json().message).toContain(`キャラクター「${characterId}」`);
+  });
+
+  it('generate, a character announced without block ids (an older catalog), is not refused', async () => {
+    const characterId = `char-${randomUUID()}`;
+    await svc.platform.events.publish('character.published', characterId, { character_id: characterId, name: '旧版', description: '', published_at: new Date().toISOString(), version: 1 });
+    await eventually(async () => (await svc.platform.store.collection('character_names').countDocuments({ _id: characterId })) === 1);
+    const res = await call('POST', '/api/admin/serials/generate', kit.admin(), { name: '旧版', count: 1, character_id: characterId, block_id: 'any-block' });
+    expect(res.statusCode).toBe(201);
   });
 
   it('generate, the maximum of 20,000, stores all of them in one batch', async () => {
@@ -190,6 +217,7 @@ describe('serial admin reads', () => {
 describe('serial admin writes', () => {
   it('changeBlock, a batch with one redeemed serial, moves the unused serials only and publishes the previous block', async () => {
     const coupon = await kit.generate({ count: 3, block_id: 'old-block' });
+    await kit.ensureBlock(coupon.character_id, 'new-block');
     const codes = await kit.codesOf(coupon.coupon_id);
     await kit.redeem(randomUUID(), codes[0]!);
     const res = await call('PUT', '/api/admin/serials/changeBlock', kit.admin(), { coupon_id: coupon.coupon_id, block_id: 'new-block' });
@@ -200,6 +228,15 @@ describe('serial admin writes', () => {
     const saved = await kit.outbox({ type: 'coupon.saved', key: coupon.coupon_id });
     expect(saved.map((e) => e.data)).toContainEqual(expect.objectContaining({ block_id: 'new-block', previous_block_id: 'old-block' }));
     expect(await kit.outbox({ type: 'admin.acted', 'envelope.data.action': 'serials.block_changed', 'envelope.data.detail.coupon_id': coupon.coupon_id })).toHaveLength(1);
+  });
+
+  it('changeBlock, to a block id the character does not have, answers 400 naming it and moves nothing', async () => {
+    const coupon = await kit.generate({ count: 2, block_id: 'kept-block' });
+    const res = await call('PUT', '/api/admin/serials/changeBlock', kit.admin(), { coupon_id: coupon.coupon_id, block_id: 'typo-block' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'DANGLING_REFERENCE', field: 'block_id', id: 'typo-block' });
+    expect(res.json().message).toContain('ブロック「typo-block」');
+    expect(await openSerials(svc.platform.store).countDocuments({ coupon_id: coupon.coupon_id, block_id: 'kept-block' })).toBe(2);
   });
 
   it('changeSerialType, to debug, flags every serial: customers are refused, staff may redeem, stats leave it out', async () => {

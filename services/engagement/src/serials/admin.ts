@@ -4,7 +4,7 @@ import { audited } from '@talkwith/platform/eventing';
 import type { ChangeBlockBody, ChangeSerialTypeBody, Coupon, SerialGenerateBody } from '@talkwith/proto/engagement';
 import { newCodes } from './codes.ts';
 import { serialMessages as m } from './messages.ts';
-import { openCoupons, openSerials, type CouponDoc, type SerialDoc } from './model.ts';
+import { openCharacterNames, openCoupons, openSerials, type CouponDoc, type SerialDoc } from './model.ts';
 import { couponWithCounts } from './queries.ts';
 
 type Ports = Pick<Platform, 'store' | 'events'>;
@@ -31,6 +31,7 @@ export async function generateCoupon(ports: Ports, adminId: string, body: Serial
     redeemed_by: null, redeemed_at: null, redemptions: 0, created_at,
   }));
   return audited(ports, { adminId }, 'serials.generated', async (tx) => {
+    await requirePublishedBlock(tx, coupon.character_id, coupon.block_id);
     await openCoupons(tx).insertOne(coupon);
     await openSerials(tx).insertMany(serials);
     await publishSaved(ports, tx, coupon);
@@ -42,6 +43,7 @@ export async function generateCoupon(ports: Ports, adminId: string, body: Serial
 export async function changeBlock(ports: Ports, adminId: string, body: ChangeBlockBody): Promise<Coupon> {
   return audited(ports, { adminId }, 'serials.block_changed', async (tx) => {
     const before = await couponOrThrow(tx, body.coupon_id);
+    await requirePublishedBlock(tx, before.character_id, body.block_id);
     const coupon = { ...before, block_id: body.block_id };
     await openCoupons(tx).updateOne({ _id: coupon._id }, { $set: { block_id: body.block_id } });
     await openSerials(tx).updateMany({ coupon_id: coupon._id, redemptions: 0 }, { $set: { block_id: body.block_id } });
@@ -61,6 +63,19 @@ export async function changeSerialType(ports: Ports, adminId: string, body: Chan
   }, (saved) => ({ coupon_id: saved.coupon_id, is_debug: saved.is_debug }));
 }
 
+/**
+ * A batch names a block the catalog published for that character
+ * (`character.published`, projected in `character_names`): an unknown
+ * character or block is 400 `DANGLING_REFERENCE` naming it.
+ */
+async function requirePublishedBlock(tx: Transaction, characterId: string, blockId: string): Promise<void> {
+  const character = await openCharacterNames(tx).findOne({ _id: characterId });
+  if (!character) throw new AppError('DANGLING_REFERENCE', m.characterUnpublished(characterId), { status: 400, field: 'character_id', body: { id: characterId } });
+  if (character.block_ids && !character.block_ids.includes(blockId)) {
+    throw new AppError('DANGLING_REFERENCE', m.unknownBlock(blockId), { status: 400, field: 'block_id', body: { id: blockId } });
+  }
+}
+
 async function couponOrThrow(tx: Transaction, couponId: string): Promise<CouponDoc> {
   const coupon = await openCoupons(tx).findOne({ _id: couponId });
   if (!coupon) throw new AppError('NOT_FOUND', m.couponNotFound);
@@ -69,7 +84,7 @@ async function couponOrThrow(tx: Transaction, couponId: string): Promise<CouponD
 
 async function publishSaved(ports: Ports, tx: Transaction, coupon: CouponDoc, previousBlockId?: string): Promise<void> {
   await ports.events.publish('coupon.saved', coupon._id, {
-    coupon_id: coupon._id, character_id: coupon.character_id, block_id: coupon.block_id, is_debug: coupon.is_debug, tickets: coupon.tickets,
+    coupon_id: coupon._id, character_id: coupon.character_id, block_id: coupon.block_id, name: coupon.name, is_debug: coupon.is_debug, tickets: coupon.tickets,
     ...(previousBlockId !== undefined && previousBlockId !== coupon.block_id ? { previous_block_id: previousBlockId } : {}),
   }, tx);
 }

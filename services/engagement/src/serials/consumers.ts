@@ -4,10 +4,13 @@ import { DELETED_USER, openCharacterNames, openRedemptions, openSerials } from '
 
 export const SERIAL_EVENTS = ['user.deleted', 'character.published'] as const;
 
-/** Consumer group `engagement-serials`: forgets deleted accounts, remembers character names. */
+/** Consumer group `engagement-serials`: forgets deleted accounts, remembers character names and published block ids. */
 export async function onSerialEvent(tx: Transaction, event: EventOf<(typeof SERIAL_EVENTS)[number]>): Promise<void> {
   if (event.type === 'user.deleted') await forgetRedeemer(tx, event.data.user_id);
-  else await openCharacterNames(tx).updateOne({ _id: event.data.character_id }, { $set: { name: event.data.name } }, { upsert: true });
+  else {
+    const { character_id, name, block_ids } = event.data;
+    await openCharacterNames(tx).updateOne({ _id: character_id }, { $set: { name, ...(block_ids ? { block_ids } : {}) } }, { upsert: true });
+  }
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, type Cache } from '@talkwith/platform';
 import { createMemoryCache } from '@talkwith/platform/cache';
-import { createSerialLimiter, RATE_LIMITED_MESSAGE } from './limiter.ts';
+import { createSerialLimiter, rateLimitedMessage, waitInJapanese } from './limiter.ts';
 
 let cache: Cache;
 beforeAll(async () => { cache = await createMemoryCache(); });
@@ -27,8 +27,10 @@ describe('serial limiter', () => {
     for (let i = 0; i < 3; i++) expect(await outcome(limiter.guard(account, '198.51.100.1', wrongCode))).toBe('SERIAL_NOT_FOUND');
     const refused = await limiter.guard(account, '198.51.100.1', rightCode).catch((err: unknown) => err as AppError);
     expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({ code: 'RATE_LIMITED', status: 429, message: RATE_LIMITED_MESSAGE, body: { rateLimited: true } });
-    expect(Number((refused as AppError).headers?.['retry-after'])).toBeGreaterThan(0);
+    const retryAfter = Number((refused as AppError).headers?.['retry-after']);
+    expect(retryAfter).toBe(60);
+    expect(refused).toMatchObject({ code: 'RATE_LIMITED', status: 429, message: rateLimitedMessage(60), body: { rateLimited: true, retry_after: 60 } });
+    expect((refused as AppError).message).toBe('入力回数の上限を超えたため、一時的に制限されています。1分後に再度お試しください。');
   });
 
   it('guard, successes between failures, gives their slots back so only failures count', async () => {
@@ -63,6 +65,20 @@ describe('serial limiter', () => {
     for (let i = 0; i < 2; i++) await outcome(limiter.guard(account, '198.51.100.4', wrongCode));
     for (let i = 0; i < 5; i++) await outcome(limiter.guard(account, '198.51.100.4', rightCode));
     expect(await cache.get(`serial:acct:${account}`)).toBe('2');
+  });
+
+  it('guard, answers listed as uncounted (already received), give their slots back', async () => {
+    const limiter = createSerialLimiter(cache, { maxFailures: 2, maxFailuresPerAddress: 100, windowMs: 60_000, uncounted: new Set(['SERIAL_ALREADY_UNLOCKED']) });
+    const account = randomUUID();
+    const already = () => Promise.reject(new AppError('SERIAL_ALREADY_UNLOCKED', 'x', { status: 409 }));
+    for (let i = 0; i < 5; i++) expect(await outcome(limiter.guard(account, '198.51.100.6', already))).toBe('SERIAL_ALREADY_UNLOCKED');
+    expect(await outcome(limiter.guard(account, '198.51.100.6', wrongCode))).toBe('SERIAL_NOT_FOUND');
+    expect(await outcome(limiter.guard(account, '198.51.100.6', wrongCode))).toBe('SERIAL_NOT_FOUND');
+    expect(await outcome(limiter.guard(account, '198.51.100.6', wrongCode))).toBe('RATE_LIMITED');
+  });
+
+  it('waitInJapanese, seconds and minutes, says them as a person would', () => {
+    expect([1, 59, 60, 61, 900].map(waitInJapanese)).toEqual(['1秒', '59秒', '1分', '2分', '15分']);
   });
 
   it('guard, a server fault during the attempt, is not held against the caller', async () => {

@@ -1,6 +1,14 @@
 import { AppError, isAppError, type Cache } from '@talkwith/platform';
 
-export const RATE_LIMITED_MESSAGE = '入力回数の上限を超えたため、一時的に制限されています。しばらくしてから再度お試しください。';
+/** A wait in Japanese as a person says it: seconds under a minute, else whole minutes rounded up. */
+export function waitInJapanese(seconds: number): string {
+  return seconds < 60 ? `${seconds}秒` : `${Math.ceil(seconds / 60)}分`;
+}
+
+/** SPEC.md §8's serial 429 text, saying how long to wait (the same as `Retry-After`). */
+export function rateLimitedMessage(retryAfterSeconds: number): string {
+  return `入力回数の上限を超えたため、一時的に制限されています。${waitInJapanese(retryAfterSeconds)}後に再度お試しください。`;
+}
 
 export interface SerialLimitOptions {
   /** Failed attempts one account may make in a window. */
@@ -8,6 +16,12 @@ export interface SerialLimitOptions {
   /** Failed attempts from one client address, over all accounts, in a window. */
   maxFailuresPerAddress: number;
   windowMs: number;
+  /**
+   * Error codes that are no failed guess: the attempt's slots are given back
+   * (an "already received" answer to a double-click or a second try of one's
+   * own code proves the code was typed right).
+   */
+  uncounted?: ReadonlySet<string>;
 }
 
 /**
@@ -17,7 +31,9 @@ export interface SerialLimitOptions {
  * looked up (`incr` is atomic), so parallel guesses cannot all pass a check
  * made before any of them failed, and a right code is refused too while over
  * the limit. A success gives its slots back, so only failures stay counted;
- * so does an attempt that ended in a server fault (not the caller's doing).
+ * so does an attempt that ended in a server fault (not the caller's doing)
+ * or in one of the `uncounted` answers. The 429 says when to try again:
+ * `Retry-After` (seconds left in the window) and the same wait in its message.
  */
 export interface SerialLimiter {
   /** Runs `attempt` inside a reservation; 429 RATE_LIMITED without running it when over either limit. */
@@ -39,7 +55,7 @@ export function createSerialLimiter(cache: Cache, options: SerialLimitOptions): 
       if ((await cache.incr(key, options.windowMs)) > max) {
         const retryAfter = await secondsLeft(cache, key);
         await giveBack(taken);
-        throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE, { body: { rateLimited: true }, headers: { 'retry-after': String(retryAfter) } });
+        throw new AppError('RATE_LIMITED', rateLimitedMessage(retryAfter), { body: { rateLimited: true, retry_after: retryAfter }, headers: { 'retry-after': String(retryAfter) } });
       }
     }
     return taken;
@@ -53,7 +69,7 @@ export function createSerialLimiter(cache: Cache, options: SerialLimitOptions): 
         await giveBack(taken);
         return result;
       } catch (err) {
-        if (!isAppError(err) || err.status >= 500) await giveBack(taken);
+        if (!isAppError(err) || err.status >= 500 || options.uncounted?.has(err.code)) await giveBack(taken);
         throw err;
       }
     },

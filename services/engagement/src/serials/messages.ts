@@ -11,4 +11,6 @@ export const serialMessages = {
   notYourself: '他のユーザーのシリアルコードは登録できません。',
   windowOrder: '有効期限は有効開始日時より後にしてください。',
   rangeOrder: '終了日は開始日以降にしてください。',
+  characterUnpublished: (id: string) => `キャラクター「${id}」は公開されていないため、シリアルを発行できません。公開してから発行してください。`,
+  unknownBlock: (id: string) => `ブロック「${id}」はこのキャラクターの公開中のブロックにありません。公開済みのブロックを指定してください。`,
 } as const;

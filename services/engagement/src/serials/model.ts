@@ -61,10 +61,16 @@ export const DELETED_USER = 'deleted-user';
 type Store = DocumentStore | Transaction;
 export const openCoupons = (store: Store): Collection<CouponDoc> => store.collection<CouponDoc>('coupons');
 export const openSerials = (store: Store): Collection<SerialDoc> => store.collection<SerialDoc>('serials');
-/** Character names as the catalog publishes them (`character.published`): the customer's unlocks name the character. */
+/**
+ * Characters as the catalog publishes them (`character.published`): the
+ * customer's unlocks name the character, and a batch must name one of its
+ * published blocks. `block_ids` is absent for a character last announced by a
+ * catalog that did not send them yet (its blocks are then not checked).
+ */
 export interface CharacterNameDoc {
   _id: string;
   name: string;
+  block_ids?: string[];
   [key: string]: unknown;
 }
 export const openCharacterNames = (store: Store): Collection<CharacterNameDoc> => store.collection<CharacterNameDoc>('character_names');

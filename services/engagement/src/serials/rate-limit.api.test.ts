@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
 import { engagementService } from '../index.ts';
-import { RATE_LIMITED_MESSAGE } from './limiter.ts';
 import { serialTestKit } from './test-kit.ts';
 
 let svc: ServiceUnderTest;
@@ -13,16 +12,34 @@ const kit = serialTestKit(() => svc);
 const wrongCode = () => `ZZZZ-ZZZZ-ZZZZ-${randomUUID().slice(0, 4).toUpperCase()}`;
 
 describe('serial check rate limit, per account', () => {
-  it('serial check, 3 wrong codes with SERIAL_MAX_FAILURES=3, answers all three 404 and the 4th attempt 429 RATE_LIMITED', async () => {
+  it('serial check, 3 wrong codes with SERIAL_MAX_FAILURES=3, answers all three 404 and the 4th attempt 429 RATE_LIMITED with Retry-After and the wait in its message', async () => {
     const userId = randomUUID();
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await kit.redeem(userId, wrongCode())).statusCode);
     expect(statuses).toEqual([404, 404, 404]);
     const res = await kit.redeem(userId, wrongCode());
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ ok: false, error: 'Too Many Requests', code: 'RATE_LIMITED', rateLimited: true, message: RATE_LIMITED_MESSAGE });
-    expect(RATE_LIMITED_MESSAGE).toBe('入力回数の上限を超えたため、一時的に制限されています。しばらくしてから再度お試しください。');
-    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(840);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    expect(res.json()).toEqual({
+      ok: false, error: 'Too Many Requests', code: 'RATE_LIMITED', rateLimited: true, retry_after: retryAfter,
+      message: '入力回数の上限を超えたため、一時的に制限されています。15分後に再度お試しください。',
+    });
+  });
+
+  it('serial check, a redeemed code double-clicked 5 times (409 already received), uses no attempt: wrong codes are still allowed up to the limit', async () => {
+    const coupon = await kit.generate();
+    const [code] = await kit.codesOf(coupon.coupon_id);
+    const userId = randomUUID();
+    expect((await kit.redeem(userId, code!)).statusCode).toBe(200);
+    const again: string[] = [];
+    for (let i = 0; i < 5; i++) again.push(...(await Promise.all([kit.redeem(userId, code!), kit.redeem(userId, code!)])).map((r) => r.json().code));
+    expect(again).toEqual(Array(10).fill('SERIAL_ALREADY_UNLOCKED'));
+    const wrong: number[] = [];
+    for (let i = 0; i < 3; i++) wrong.push((await kit.redeem(userId, wrongCode())).statusCode);
+    expect(wrong).toEqual([404, 404, 404]);
+    expect((await kit.redeem(userId, wrongCode())).statusCode).toBe(429);
   });
 
   it('serial check, over the account limit, refuses a right code too (from any address) and leaves it unused', async () => {

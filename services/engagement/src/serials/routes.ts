@@ -11,6 +11,8 @@ import { redeemSerial } from './redeem.ts';
 import { unlockView } from './views.ts';
 
 const tags = ['serials'];
+/** "Already received" (409): the caller typed a code of a batch they already hold, e.g. a double-click. */
+const NOT_A_FAILED_GUESS: ReadonlySet<string> = new Set(['SERIAL_ALREADY_UNLOCKED']);
 
 /** The customers' serial routes (API.md § Serials): both the /serial and the /coupon page post here. */
 export const serialUserRoutes: FastifyPluginAsync<EngagementDeps> = async (app, { platform, config }) => {
@@ -19,6 +21,7 @@ export const serialUserRoutes: FastifyPluginAsync<EngagementDeps> = async (app, 
     maxFailures: config.SERIAL_MAX_FAILURES,
     maxFailuresPerAddress: config.SERIAL_MAX_FAILURES_PER_ADDRESS,
     windowMs: config.SERIAL_FAILURE_WINDOW_MS,
+    uncounted: NOT_A_FAILED_GUESS,
   });
 
   api.post('/api/serial/check', { schema: { tags, summary: 'Redeem a serial code for the caller (rate-limited per account and address)', body: SerialCheckBody, response: { 200: SerialCheckReply } } }, async (request) => {

@@ -45,7 +45,8 @@ export function aCampaign(fields: Partial<OpenCampaign> = {}): OpenCampaign {
 /** The contract's error body: `{ok:false, message, error, code}` with a Japanese message. */
 export const refusal = (status: number, code: string, message: string): [number, unknown] => [status, { ok: false, code, message, error: code }];
 
-export const RATE_LIMIT_TEXT = '入力回数の上限を超えたため、一時的に制限されています。しばらくしてから再度お試しください。';
+/** The serial 429's message as engagement words it: SPEC.md §8's text with the wait (as `Retry-After`). */
+export const RATE_LIMIT_TEXT = '入力回数の上限を超えたため、一時的に制限されています。15分後に再度お試しください。';
 
 type Answer = [number, unknown];
 type Route = Answer | ((call: RecordedCall) => Answer);
