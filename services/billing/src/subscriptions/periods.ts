@@ -91,6 +91,7 @@ export async function settleCaptured(tx: Transaction, events: Eventing, claimed:
   });
   await recordSubscriptionCharge(tx, {
     order_id: charge.order_id, user_id: settled.user_id, plan_code: plan.plan_code, name: plan.name, amount: plan.amount, tickets: plan.tickets, points: plan.points, at: now.toISOString(),
+    ...(charge.card_masked ? { card_masked: charge.card_masked } : {}),
   });
   await grantTickets(tx, events, { user_id: settled.user_id, count: plan.tickets, source: 'subscription', ref: charge.order_id, now });
   await grantPoints(tx, events, { user_id: settled.user_id, points: plan.points, code: 'SU0001', ref: charge.order_id, now });
