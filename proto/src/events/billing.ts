@@ -26,6 +26,7 @@ export const PurchaseCompleted = defineEvent(
     purchase_id: Id,
     user_id: UserId,
     order_id: Type.String({ minLength: 1, description: 'the merchant orderId sent to the card provider' }),
+    order_number: Type.Optional(Type.String({ description: 'the short order number people read (TW-2611-7K3Q)' })),
     product_id: Id,
     kind: ProductKind,
     amount: Type.Integer({ minimum: 0, description: 'yen charged' }),

@@ -70,3 +70,27 @@ export function normalizeOrderNumber(text: string): string {
   const parts = /^([A-Z]{2})(\d{4})([0-9A-Z]+)$/.exec(compact);
   return parts ? `${parts[1]}-${parts[2]}-${parts[3]}` : compact;
 }
+
+const BACKFILL_BATCH = 200;
+
+/**
+ * Gives an order number to purchases recorded before numbers existed (at
+ * start, in batches; each in its own transaction, guarded so a record that
+ * got one meanwhile keeps it). Returns how many were numbered.
+ */
+export async function backfillOrderNumbers(store: DocumentStore): Promise<number> {
+  const purchases = store.collection<{ _id: string; created_at: string; order_number?: string }>('purchases');
+  let numbered = 0;
+  for (;;) {
+    const batch = await purchases.find({ order_number: { $exists: false } }, { projection: { _id: 1, created_at: 1 }, limit: BACKFILL_BATCH });
+    if (batch.length === 0) return numbered;
+    for (const { _id, created_at: createdAt } of batch) {
+      await store.withTransaction(async (tx) => {
+        const number = await allocateOrderNumber(tx, _id, new Date(createdAt));
+        const set = await tx.collection('purchases').updateOne({ _id, order_number: { $exists: false } }, { $set: { order_number: number } });
+        if (set.matchedCount !== 1) await openOrderNumbers(tx).deleteOne({ _id: number });
+      });
+      numbered += 1;
+    }
+  }
+}

@@ -4,6 +4,7 @@ import { AppError } from '@talkwith/platform';
 import type { BillingDeps } from '../deps.ts';
 import { assertSameRequest, requestFingerprint } from '../idempotency.ts';
 import { revokePointsOf, revokeTicketsOf } from '../ledger/index.ts';
+import { releaseSpend } from '../minors/index.ts';
 import { ProviderRequestError, ProviderTimeoutError } from '../provider/port.ts';
 import { releaseCharacter } from './entitlements.ts';
 import { openPurchases, type PurchaseDoc } from './records.ts';
@@ -134,6 +135,8 @@ async function bookRefund(tx: Transaction, deps: BillingDeps, record: RefundDoc,
   });
   if (booked.matchedCount !== 1) return;
   await openRefunds(tx).updateOne({ _id: record._id }, { $set: { state: 'done', done_at: at } });
+  // A minor's month counts charges minus refunds.
+  await releaseSpend(tx, purchase._id, record.amount);
   if (whole) await takeBack(tx, deps, purchase, record, now);
   if (record.by === 'admin') {
     await deps.platform.events.publish('admin.acted', record.actor_id, {

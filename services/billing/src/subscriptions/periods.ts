@@ -1,6 +1,7 @@
 import type { DocumentStore, Eventing, Transaction } from '@talkwith/platform';
 import { grantPoints, grantTickets } from '../ledger/index.ts';
 import { addCalendarMonths } from '../ledger/calendar.ts';
+import { releaseSpend } from '../minors/index.ts';
 import { recordSubscriptionCharge } from '../purchases/subscription-charges.ts';
 import { planOf } from './plans.ts';
 import { openPeriodCharges, openSubscriptions, orderIdOf, type ChargeInFlight, type ChargeReason, type SubscriptionRecord } from './records.ts';
@@ -109,6 +110,8 @@ export async function settleDeclined(tx: Transaction, events: Eventing, claimed:
   const charge = claimed.charge as ChargeInFlight;
   const failures = claimed.failed_attempts + 1;
   const filter = { _id: claimed._id, 'charge.order_id': charge.order_id };
+  // Not charged: a minor's reservation on the month's cap is given back (by the settler that finds the charge still open; releaseSpend gives once).
+  if (await openSubscriptions(tx).findOne(filter, { projection: { _id: 1 } })) await releaseSpend(tx, charge.order_id);
   const base = { failed_attempts: failures, updated_at: now.toISOString() };
   if (charge.reason !== 'renew') return openSubscriptions(tx).findOneAndUpdate(filter, { $set: base, $unset: { charge: '' } });
   const wait = retryWaits[failures - 1];
