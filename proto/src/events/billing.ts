@@ -115,9 +115,11 @@ const SubscriptionFacts = {
   status: SubscriptionStatus, period_start: At, period_end: At,
 };
 
-export const SubscriptionStarted = defineEvent('subscription.started', 1, Type.Object({ ...SubscriptionFacts, event: SubscriptionEventKind }),
-  'A subscription became active (subscribe or resubscribe) and its first period was charged.');
-export const SubscriptionRenewed = defineEvent('subscription.renewed', 1, Type.Object({ ...SubscriptionFacts, period: Type.Integer({ minimum: 1 }), amount: Type.Integer({ minimum: 0 }) }),
+const PeriodOrderId = Type.Optional(Type.String({ minLength: 1, description: 'the merchant orderId of the period charged (sub-{id}-{N}); its purchase record has the same _id and the short order number' }));
+
+export const SubscriptionStarted = defineEvent('subscription.started', 1, Type.Object({ ...SubscriptionFacts, event: SubscriptionEventKind, order_id: PeriodOrderId }),
+  'A subscription became active: subscribe or resubscribe with its first period charged (order_id), a cancelled one resumed inside its paid period, or an operator\'s grant (no order_id).');
+export const SubscriptionRenewed = defineEvent('subscription.renewed', 1, Type.Object({ ...SubscriptionFacts, period: Type.Integer({ minimum: 1 }), amount: Type.Integer({ minimum: 0 }), order_id: PeriodOrderId }),
   'A period was charged exactly once and its tickets granted.');
 export const SubscriptionCanceled = defineEvent('subscription.canceled', 1, Type.Object(SubscriptionFacts),
   'The subscriber cancelled: it stays usable to the end of the paid period, then finishes.');

@@ -96,8 +96,8 @@ export async function settleCaptured(tx: Transaction, events: Eventing, claimed:
   });
   await grantTickets(tx, events, { user_id: settled.user_id, count: plan.tickets, source: 'subscription', ref: charge.order_id, now });
   await grantPoints(tx, events, { user_id: settled.user_id, points: plan.points, code: 'SU0001', ref: charge.order_id, now });
-  await events.publish('subscription.renewed', settled._id, { ...factsOf(settled), period: charge.period, amount: plan.amount }, tx);
-  if (starts) await events.publish('subscription.started', settled._id, { ...factsOf(settled), event: charge.reason }, tx);
+  await events.publish('subscription.renewed', settled._id, { ...factsOf(settled), period: charge.period, amount: plan.amount, order_id: charge.order_id }, tx);
+  if (starts) await events.publish('subscription.started', settled._id, { ...factsOf(settled), event: charge.reason, order_id: charge.order_id }, tx);
   return settled;
 }
 
