@@ -44,7 +44,8 @@ export const PurchaseView = Type.Object({
   amount: Yen,
   refunded: Yen,
   status: PurchaseStatus,
-  order_id: Type.String(),
+  order_id: Type.String({ description: 'the merchant orderId sent to the card provider (long; the charge\'s idempotency key)' }),
+  order_number: Type.String({ description: 'the short order number people read and quote (e.g. TW-2611-7K3Q); receipts, mails and support use it' }),
   created_at: Iso,
   settled_at: Type.Optional(Iso),
   character_id: Type.Optional(Type.String()),
@@ -146,6 +147,7 @@ export type EntitlementsReply = Static<typeof EntitlementsReply>;
 export const AdminPaymentHistoryQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
   user_id: Type.Optional(UserId),
+  order_number: Type.Optional(Type.String({ minLength: 4, maxLength: 100, pattern: '^[A-Za-z0-9 _-]+$', description: 'a short order number as a customer reads it (case, spaces and hyphens do not matter), or a merchant orderId' })),
   status: Type.Optional(PurchaseStatus),
   from: Type.Optional(Iso),
   to: Type.Optional(Iso),

@@ -26,6 +26,7 @@ export const PurchaseCompleted = defineEvent(
     purchase_id: Id,
     user_id: UserId,
     order_id: Type.String({ minLength: 1, description: 'the merchant orderId sent to the card provider' }),
+    order_number: Type.Optional(Type.String({ description: 'the short order number people read (TW-2611-7K3Q)' })),
     product_id: Id,
     kind: ProductKind,
     amount: Type.Integer({ minimum: 0, description: 'yen charged' }),
@@ -129,9 +130,11 @@ const SubscriptionFacts = {
   status: SubscriptionStatus, period_start: At, period_end: At,
 };
 
-export const SubscriptionStarted = defineEvent('subscription.started', 1, Type.Object({ ...SubscriptionFacts, event: SubscriptionEventKind }),
-  'A subscription became active (subscribe or resubscribe) and its first period was charged.');
-export const SubscriptionRenewed = defineEvent('subscription.renewed', 1, Type.Object({ ...SubscriptionFacts, period: Type.Integer({ minimum: 1 }), amount: Type.Integer({ minimum: 0 }) }),
+const PeriodOrderId = Type.Optional(Type.String({ minLength: 1, description: 'the merchant orderId of the period charged (sub-{id}-{N}); its purchase record has the same _id and the short order number' }));
+
+export const SubscriptionStarted = defineEvent('subscription.started', 1, Type.Object({ ...SubscriptionFacts, event: SubscriptionEventKind, order_id: PeriodOrderId }),
+  'A subscription became active: subscribe or resubscribe with its first period charged (order_id), a cancelled one resumed inside its paid period, or an operator\'s grant (no order_id).');
+export const SubscriptionRenewed = defineEvent('subscription.renewed', 1, Type.Object({ ...SubscriptionFacts, period: Type.Integer({ minimum: 1 }), amount: Type.Integer({ minimum: 0 }), order_id: PeriodOrderId }),
   'A period was charged exactly once and its tickets granted.');
 export const SubscriptionCanceled = defineEvent('subscription.canceled', 1, Type.Object(SubscriptionFacts),
   'The subscriber cancelled: it stays usable to the end of the paid period, then finishes.');

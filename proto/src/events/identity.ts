@@ -10,6 +10,7 @@ export const UserRegistered = defineEvent(
     user_id: UserId, email: Type.String(), registered_at: Type.String({ format: 'date-time' }),
     date_of_birth: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD as given at sign-up (1900-01-01: not known, e.g. Google sign-in); billing applies the minors\' spending cap by it' })),
     by: Type.Optional(Type.Union([Type.Literal('user'), Type.Literal('admin')], { description: 'admin: an operator created the account in the console (absent: the customer signed up)' })),
+    guardian_consent_at: Type.Optional(Type.String({ format: 'date-time', description: 'a minor (under 18 in Japan time at sign-up) declared the guardian\'s consent then (terms: minors need guardian consent)' })),
   }),
   'An account was created: a customer signed up (before confirming the e-mail address), or an operator created it. Billing opens a wallet and keeps the account\'s facts it needs, engagement greets, logging records.',
 );

@@ -1,5 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 
+export * from './minors.ts';
+
 /**
  * HTTP bodies of the identity service (SPEC.md §7 Authentication, Users).
  * Field names follow the spec, including its spelling `vertificationMail`.
@@ -13,7 +15,10 @@ export const DateOfBirth = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', desc
 export const Role = Type.Union([Type.Literal('customer'), Type.Literal('admin')]);
 export type Role = Static<typeof Role>;
 
-export const SignupBody = Type.Object({ email: Email, password: Password, gender: Gender, date_of_birth: DateOfBirth }, { additionalProperties: false });
+export const SignupBody = Type.Object({
+  email: Email, password: Password, gender: Gender, date_of_birth: DateOfBirth,
+  guardian_consent: Type.Optional(Type.Boolean({ description: 'required (true) when the date of birth makes the person under 18 in Japan time: the guardian agreed (terms: minors need guardian consent); stored with its time' })),
+}, { additionalProperties: false });
 export type SignupBody = Static<typeof SignupBody>;
 
 export const TokenBody = Type.Object({ token: Type.String({ minLength: 16, maxLength: 200 }) }, { additionalProperties: false });
@@ -30,6 +35,7 @@ export const PublicUser = Type.Object({
   nickname: Type.String(),
   roles: Type.Array(Role),
   email_confirmed: Type.Boolean(),
+  guardian_consent_at: Type.Optional(Type.String({ format: 'date-time', description: 'when a minor declared the guardian\'s consent at sign-up' })),
   created_at: Type.String({ format: 'date-time' }),
   last_login_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });

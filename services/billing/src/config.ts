@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { loadConfig } from '@talkwith/platform';
+import { ConfigError, loadConfig } from '@talkwith/platform';
 
 /**
  * Every environment variable only billing reads (ServiceModule.configSchema:
@@ -23,9 +23,18 @@ export const BillingConfig = Type.Object({
   RENEW_RETRY_MS: Type.String({ pattern: '^\\d+(,\\d+)*$', default: '3600000,21600000,86400000', description: 'waits before retrying a failed renewal charge, comma-separated ms; after the last, the subscription finishes' }),
   EXPIRY_SWEEP_MS: Type.Integer({ minimum: 1000, default: 300_000, description: 'how often expired ticket and point lots are written off (and lots about to expire are reminded)' }),
   TICKET_REMINDER_DAYS: Type.Integer({ minimum: 1, maximum: 90, default: 7, description: 'a lot with unused talk tickets is reminded once (ticket.expiring) when it expires within this many days' }),
+  MINOR_MONTHLY_CAP_UNDER_16: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 5000, description: 'yen a customer under 16 (Japan time, from the date of birth at sign-up) may be charged in a Japan calendar month, refunds subtracted; 0 allows nothing' }),
+  MINOR_MONTHLY_CAP_16_17: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 10_000, description: 'yen a customer aged 16 or 17 may be charged in a Japan calendar month, refunds subtracted (not below MINOR_MONTHLY_CAP_UNDER_16)' }),
+  RECEIPT_SELLER_NAME: Type.String({ minLength: 1, maxLength: 100, default: 'TALK WITH 運営事務局', description: 'the seller named on receipts (領収書) and purchase mails' }),
+  RECEIPT_SELLER_ADDRESS: Type.String({ minLength: 1, maxLength: 200, default: 'ご請求があった場合に遅滞なく開示いたします。', description: 'the seller\'s address on receipts' }),
+  RECEIPT_SELLER_REGISTRATION_NUMBER: Type.Optional(Type.String({ pattern: '^T\\d{13}$', description: 'qualified invoice issuer registration number (適格請求書発行事業者登録番号, T + 13 digits) printed on receipts; unset: receipts print none' })),
 });
 export type BillingConfig = Static<typeof BillingConfig>;
 
 export function loadBillingConfig(env: NodeJS.ProcessEnv = process.env): BillingConfig {
-  return loadConfig(BillingConfig, env);
+  const config = loadConfig(BillingConfig, env);
+  if (config.MINOR_MONTHLY_CAP_16_17 < config.MINOR_MONTHLY_CAP_UNDER_16) {
+    throw new ConfigError(['MINOR_MONTHLY_CAP_16_17: must not be below MINOR_MONTHLY_CAP_UNDER_16 (an older minor never gets a smaller cap)']);
+  }
+  return config;
 }

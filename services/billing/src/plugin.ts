@@ -9,11 +9,13 @@ import { loadBillingConfig } from './config.ts';
 import type { BillingArea, BillingDeps, Closer } from './deps.ts';
 import { ensureIdempotencyIndexes } from './idempotency.ts';
 import { ledgerArea } from './ledger/index.ts';
+import { mailsArea } from './mails/index.ts';
 import { providerArea, providerFrom } from './provider/index.ts';
 import { purchasesArea } from './purchases/index.ts';
+import { receiptsArea } from './receipts/index.ts';
 import { subscriptionsArea } from './subscriptions/index.ts';
 
-const AREAS: BillingArea[] = [accountsArea, catalogFactsArea, ledgerArea, providerArea, purchasesArea, subscriptionsArea];
+const AREAS: BillingArea[] = [accountsArea, catalogFactsArea, ledgerArea, providerArea, purchasesArea, subscriptionsArea, receiptsArea, mailsArea];
 
 /** Billing: wallets, talk tickets, points, card payments, purchases, subscriptions (services/billing/API.md). */
 export const billingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config, env }) => {

@@ -56,6 +56,7 @@ const billingPage = (name: BillingPageName) => lazy(async () => ({ default: (awa
 const CreditPage = billingPage('CreditPage');
 const EditCardPage = billingPage('EditCardPage');
 const PurchasesPage = billingPage('PurchasesPage');
+const ReceiptPage = billingPage('ReceiptPage');
 const CommerceLawPage = billingPage('CommerceLawPage');
 const SettlementLawPage = billingPage('SettlementLawPage');
 const MpiCompletePage = billingPage('MpiCompletePage');
@@ -94,6 +95,7 @@ const fullPages = (): RouteObject[] => [
   privateRoute('album/:character_slug', <AlbumPage />),
   privateRoute('album/:character_slug/:button_id', <AlbumConversationPage />),
   privateRoute('purchases', <PurchasesPage />),
+  privateRoute('purchases/:purchase_id/receipt', <ReceiptPage />),
   { path: 'term_of_use', element: <FullPageDoc><TermsOfUse /></FullPageDoc> },
   { path: 'privacy_policy', element: <FullPageDoc><PrivacyPolicy /></FullPageDoc> },
 ];

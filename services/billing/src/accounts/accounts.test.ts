@@ -18,6 +18,13 @@ describe('billing accounts projection', () => {
     expect(await accountOf(svc.platform.store, userId)).toMatchObject({ email: `${userId}@example.jp`, date_of_birth: '2010-04-01', deleted_at: null });
   });
 
+  it('user.registered, with a guardian consent time, keeps it', async () => {
+    const userId = randomUUID();
+    await registered(userId, { date_of_birth: '2012-04-01', guardian_consent_at: '2026-01-05T03:00:00.000Z' });
+    await eventually(async () => (await accountOf(svc.platform.store, userId)) !== null);
+    expect(await accountOf(svc.platform.store, userId)).toMatchObject({ date_of_birth: '2012-04-01', guardian_consent_at: '2026-01-05T03:00:00.000Z' });
+  });
+
   it('user.email_changed, after registration, moves the address receipts go to', async () => {
     const userId = randomUUID();
     await registered(userId);

@@ -14,10 +14,10 @@ export async function onAccountEvent(tx: Transaction, event: AccountEvent): Prom
   const accounts = openAccounts(tx);
   switch (event.type) {
     case 'user.registered': {
-      const { user_id, email, registered_at, date_of_birth } = event.data;
+      const { user_id, email, registered_at, date_of_birth, guardian_consent_at } = event.data;
       await accounts.updateOne(
         { _id: user_id },
-        { $set: { email, registered_at, ...(date_of_birth ? { date_of_birth } : {}) }, $setOnInsert: { deleted_at: null } },
+        { $set: { email, registered_at, ...(date_of_birth ? { date_of_birth } : {}), ...(guardian_consent_at ? { guardian_consent_at } : {}) }, $setOnInsert: { deleted_at: null } },
         { upsert: true },
       );
       return;

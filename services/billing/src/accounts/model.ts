@@ -14,6 +14,8 @@ export interface BillingAccount {
   /** YYYY-MM-DD; absent or 1900-01-01 when not known. */
   date_of_birth?: string;
   registered_at: string;
+  /** When a minor declared the guardian's consent at sign-up (identity's user.registered). */
+  guardian_consent_at?: string;
   deleted_at: string | null;
   [key: string]: unknown;
 }

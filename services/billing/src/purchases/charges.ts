@@ -8,10 +8,14 @@ import { purchaseById } from './resume.ts';
 
 const invalid = (message: string, field: string) => new AppError('VALIDATION_FAILED', message, { status: 400, field });
 
-/** A saved card of this user's (404 CARD_NOT_FOUND otherwise), as the provider names it. */
-async function storedCard(deps: BillingDeps, userId: string, cardId: string): Promise<CardSource> {
-  await requireCard(deps.platform.store, deps.provider, userId, cardId);
-  return { kind: 'stored', accountId: await accountIdOf(deps.platform.store, userId), cardId };
+/** A saved card of this user's (404 CARD_NOT_FOUND otherwise), as the provider names it, and what a receipt shows of it. */
+async function storedCard(deps: BillingDeps, userId: string, cardId: string): Promise<Payment> {
+  const card = await requireCard(deps.platform.store, deps.provider, userId, cardId);
+  const last4 = card.maskedNumber.replace(/\D/g, '').slice(-4);
+  return {
+    card: { kind: 'stored', accountId: await accountIdOf(deps.platform.store, userId), cardId },
+    ...(last4.length === 4 ? { shown: { last4, ...(card.brand ? { brand: card.brand } : {}) } } : {}),
+  };
 }
 
 /** POST card/authorize: a one-time token (3-D Secure) or a saved card. */
@@ -24,7 +28,7 @@ export async function authorizePurchase(deps: BillingDeps, userId: string, key: 
   const mpi = body.mpi ?? 'mpi-complete';
   if (mpi === 'mpi-none' && !cardId) throw invalid('3-D Secure なしの決済は保存済みカードでのみ行えます。', 'mpi');
   const payWith = async (): Promise<Payment> => {
-    if (cardId) return { card: await storedCard(deps, userId, cardId) };
+    if (cardId) return storedCard(deps, userId, cardId);
     const card: CardSource = { kind: 'token', token: token ?? '' };
     return body.save_card ? { card, saveCardTo: await accountIdOf(deps.platform.store, userId) } : { card };
   };
@@ -33,7 +37,7 @@ export async function authorizePurchase(deps: BillingDeps, userId: string, key: 
 
 /** POST card/mpi_none: a saved card without 3-D Secure. */
 export async function chargeSavedCard(deps: BillingDeps, userId: string, key: string, body: MpiNoneBody): Promise<FlowAnswer> {
-  const payWith = async (): Promise<Payment> => ({ card: await storedCard(deps, userId, body.card_id) });
+  const payWith = (): Promise<Payment> => storedCard(deps, userId, body.card_id);
   return charge(deps, { userId, key, scope: 'mpi_none', body, productId: body.product_id, payWith, mpi: 'mpi-none' });
 }
 
@@ -43,6 +47,6 @@ export async function reauthorizePurchase(deps: BillingDeps, userId: string, key
   if (original.source !== 'card' || !['captured', 'canceled'].includes(original.status)) {
     throw new AppError('PURCHASE_STATE', 'この購入のカードでは再決済できません。', { status: 409 });
   }
-  const payWith = async (): Promise<Payment> => ({ originalOrderId: original.order_id });
+  const payWith = async (): Promise<Payment> => ({ originalOrderId: original.order_id, ...(original.card ? { shown: original.card } : {}) });
   return charge(deps, { userId, key, scope: 'reauthorize', body: { purchase_id: purchaseId }, productId: original.product_id, payWith, mpi: 'mpi-none' });
 }

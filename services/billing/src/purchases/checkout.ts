@@ -4,7 +4,9 @@ import type { ProductView, PurchaseFlowReply } from '@talkwith/proto/billing';
 import type { BillingDeps } from '../deps.ts';
 import { assertSameRequest, requestFingerprint } from '../idempotency.ts';
 import { ProviderRequestError, type AuthorizeResult, type CardSource, type MpiMode } from '../provider/port.ts';
+import { reserveSpend } from '../minors/index.ts';
 import { reserveCharacter } from './entitlements.ts';
+import { allocateOrderNumber } from './order-numbers.ts';
 import { productForSale } from './products.ts';
 import { openPurchases, UNSETTLED, viewOf, type PurchaseDoc } from './records.ts';
 import { settleBySearch } from './resume.ts';
@@ -25,8 +27,8 @@ export interface ChargeRequest {
 
 /** How a charge pays: a card (and whether to keep it), or the card of an earlier order (reauthorize). */
 export type Payment =
-  | { card: CardSource; saveCardTo?: string }
-  | { originalOrderId: string };
+  | { card: CardSource; saveCardTo?: string; shown?: { brand?: string; last4: string } }
+  | { originalOrderId: string; shown?: { brand?: string; last4: string } };
 
 /** What a step of the flow answers: 200 settled or at the challenge, 202 while the outcome is being searched. */
 export interface FlowAnswer {
@@ -60,7 +62,7 @@ export async function charge(deps: BillingDeps, request: ChargeRequest): Promise
   if (earlier) return answerOf(await repeatOf(deps, request, earlier, fingerprint));
   const product = await productForSale(deps.platform.store, request.productId);
   const payment = await request.payWith();
-  const { doc: created, mine } = await createPurchase(deps, request, product, fingerprint);
+  const { doc: created, mine } = await createPurchase(deps, request, product, fingerprint, payment);
   if (!mine) return answerOf(await repeatOf(deps, request, created, fingerprint));
   const outcome = await callProvider(deps, request, payment, created);
   await deps.platform.store.withTransaction((tx) => applyOutcome(tx, deps.platform.events, created._id, outcome, new Date()));
@@ -100,28 +102,44 @@ export async function reload(deps: BillingDeps, purchaseId: string): Promise<Pur
   return doc;
 }
 
-/** Tx 1: the purchase with its one orderId, and the character reserved. A concurrent twin with the same key gets the first's record. */
-async function createPurchase(deps: BillingDeps, request: ChargeRequest, product: ProductView, fingerprint: string): Promise<{ doc: PurchaseDoc; mine: boolean }> {
-  const now = new Date().toISOString();
+/** Tries of tx 1 when its order number was taken by a concurrent purchase in the meantime (order-numbers.ts). */
+const CREATE_TRIES = 3;
+
+/**
+ * Tx 1: the purchase with its one orderId and its order number, the
+ * character reserved and, for a minor, the amount reserved on the month's
+ * cap (403 SPENDING_CAP: nothing is stored, the provider never hears of it).
+ * A concurrent twin with the same key gets the first's record.
+ */
+async function createPurchase(deps: BillingDeps, request: ChargeRequest, product: ProductView, fingerprint: string, payment: Payment): Promise<{ doc: PurchaseDoc; mine: boolean }> {
+  const now = new Date();
+  const at = now.toISOString();
   const _id = randomUUID();
-  const doc: PurchaseDoc = {
+  const shown = 'shown' in payment ? payment.shown : undefined;
+  const base: PurchaseDoc = {
     _id, user_id: request.userId, product_id: product.product_id, kind: product.kind, name: product.name, amount: product.amount, refunded: 0,
     order_id: `tw${randomUUID().replaceAll('-', '')}`, idempotency_key: request.key, request_fingerprint: fingerprint,
-    status: 'created', source: 'card', attempts: 0, refund_in_flight: null, created_at: now, updated_at: now,
+    status: 'created', source: 'card', attempts: 0, refund_in_flight: null, created_at: at, updated_at: at,
+    ...(shown ? { card: shown } : {}),
     ...(product.character_id ? { character_id: product.character_id } : {}),
     ...(product.tickets ? { tickets: product.tickets } : {}),
     ...(product.points ? { points: product.points } : {}),
   };
-  try {
-    return await deps.platform.store.withTransaction(async (tx) => {
-      if (doc.character_id) await reserveCharacter(tx, doc.user_id, doc.character_id, _id, now);
-      return { doc: await openPurchases(tx).insertOne(doc), mine: true };
-    });
-  } catch (err) {
-    // A twin request with the same key got there first (its record, or its character reservation): answer as its repeat.
-    const twin = await openPurchases(deps.platform.store).findOne({ user_id: request.userId, idempotency_key: request.key });
-    if (!twin) throw err;
-    return { doc: twin, mine: false };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await deps.platform.store.withTransaction(async (tx) => {
+        if (base.character_id) await reserveCharacter(tx, base.user_id, base.character_id, _id, at);
+        await reserveSpend(tx, deps.config, { userId: base.user_id, ref: _id, amount: base.amount, now, what: '購入' });
+        const doc = { ...base, order_number: await allocateOrderNumber(tx, _id, now) };
+        return { doc: await openPurchases(tx).insertOne(doc), mine: true };
+      });
+    } catch (err) {
+      // A twin request with the same key got there first (its record, or its character reservation): answer as its repeat.
+      const twin = await openPurchases(deps.platform.store).findOne({ user_id: request.userId, idempotency_key: request.key });
+      if (twin) return { doc: twin, mine: false };
+      // Otherwise a duplicate is the order number, taken by a concurrent purchase after this one read it free: draw again.
+      if (!(err instanceof AppError && err.code === 'DUPLICATE_KEY') || attempt >= CREATE_TRIES) throw err;
+    }
   }
 }
 

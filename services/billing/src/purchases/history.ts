@@ -3,6 +3,7 @@ import type { DocumentStore, Eventing, Filter, Transaction } from '@talkwith/pla
 import { AppError } from '@talkwith/platform';
 import type { AdminPaymentHistoryQuery, AdminPurchaseView, HistoryInsertBody, PurchaseView } from '@talkwith/proto/billing';
 import { openEntitlements } from './entitlements.ts';
+import { allocateOrderNumber, normalizeOrderNumber } from './order-numbers.ts';
 import { productEverSold } from './products.ts';
 import { adminViewOf, openPurchases, viewOf, type PurchaseDoc } from './records.ts';
 import { deliver } from './settle.ts';
@@ -21,6 +22,7 @@ export async function paymentHistory(store: DocumentStore, query: AdminPaymentHi
   const filter: Filter = {};
   if (query.user_id) filter.user_id = query.user_id;
   if (query.status) filter.status = query.status;
+  if (query.order_number) filter.$or = [{ order_number: normalizeOrderNumber(query.order_number) }, { order_id: query.order_number.trim() }];
   if (query.from || query.to) filter.created_at = { ...(query.from ? { $gte: new Date(query.from).toISOString() } : {}), ...(query.to ? { $lt: new Date(query.to).toISOString() } : {}) };
   const page = query.page ?? 1;
   const purchases = openPurchases(store);
@@ -39,11 +41,12 @@ export async function insertManualPurchase(tx: Transaction, events: Eventing, ad
     const owned = await openEntitlements(tx).findOne({ _id: `${body.user_id}:${product.character_id}` });
     if (owned) throw new AppError('ALREADY_OWNED', 'この利用者はこのキャラクターをすでに持っています。', { status: 409 });
   }
-  const at = new Date().toISOString();
+  const now = new Date();
+  const at = now.toISOString();
   const _id = randomUUID();
   const doc = await openPurchases(tx).insertOne({
     _id, user_id: body.user_id, product_id: product.product_id, kind: product.kind, name: product.name, amount: body.amount, refunded: 0,
-    order_id: `manual${_id.replaceAll('-', '')}`, idempotency_key: `manual:${adminId}:${key}`, request_fingerprint: '',
+    order_id: `manual${_id.replaceAll('-', '')}`, order_number: await allocateOrderNumber(tx, _id, now), idempotency_key: `manual:${adminId}:${key}`, request_fingerprint: '',
     status: 'captured', source: 'manual', attempts: 0, refund_in_flight: null, note: body.note, created_by: adminId,
     created_at: at, updated_at: at, settled_at: at,
     ...(product.character_id ? { character_id: product.character_id } : {}),

@@ -5,6 +5,7 @@ import { ensureCardAccountIndexes } from './cards.ts';
 import { ensureEntitlementIndexes } from './entitlements.ts';
 import { historyRoutes } from './history-routes.ts';
 import { onCatalogEvent, openProducts } from './products.ts';
+import { backfillOrderNumbers } from './order-numbers.ts';
 import { ensurePurchaseIndexes } from './records.ts';
 import { ensureRefundIndexes, resumeStaleRefunds } from './refunds.ts';
 import { reconcileOnce } from './resume.ts';
@@ -39,6 +40,11 @@ export const purchasesArea: BillingArea = {
   async start(deps) {
     const { platform, config } = deps;
     await platform.jobs.repeat(RECONCILE_JOB, {}, { everyMs: config.RECONCILE_EVERY_MS, repeatId: RECONCILE_JOB });
+    // Records from before order numbers existed get one, off the start-up path.
+    backfillOrderNumbers(platform.store).then(
+      (numbered) => { if (numbered > 0) platform.logger.info({ numbered }, 'order numbers given to earlier purchases'); },
+      (err: unknown) => platform.logger.warn({ err }, 'order number backfill stopped; it runs again at the next start'),
+    );
     const products = await platform.events.consume('billing-products', ['character.published', 'character.unpublished'], (event, tx) => onCatalogEvent(openProducts(tx), event));
     return [products];
   },

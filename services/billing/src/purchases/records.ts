@@ -16,6 +16,10 @@ export interface PurchaseDoc {
   amount: number;
   refunded: number;
   order_id: string;
+  /** The short number people read (order-numbers.ts): `TW-2611-7K3Q`. Absent only on records made before numbers existed, until the start-up backfill gives them one. */
+  order_number?: string;
+  /** The card charged, when billing knows it (a saved card, a subscription's recurring card): receipts show it. */
+  card?: { brand?: string; last4: string };
   idempotency_key: string;
   /** Hash of the route and body that created it: the same key with another body is refused. */
   request_fingerprint: string;
@@ -51,6 +55,8 @@ export async function ensurePurchaseIndexes(store: DocumentStore): Promise<void>
   const purchases = openPurchases(store);
   await purchases.createIndex({ user_id: 1, idempotency_key: 1 }, { unique: true });
   await purchases.createIndex({ order_id: 1 }, { unique: true });
+  // Not unique here (records from before numbers existed have none); uniqueness is order_numbers' _id.
+  await purchases.createIndex({ order_number: 1 });
   await purchases.createIndex({ status: 1, updated_at: 1 });
   await purchases.createIndex({ user_id: 1, created_at: -1 });
   await purchases.createIndex({ created_at: -1 });
@@ -59,7 +65,7 @@ export async function ensurePurchaseIndexes(store: DocumentStore): Promise<void>
 export function viewOf(doc: PurchaseDoc): PurchaseView {
   return {
     purchase_id: doc._id, product_id: doc.product_id, kind: doc.kind, name: doc.name, amount: doc.amount, refunded: doc.refunded,
-    status: doc.status, order_id: doc.order_id, created_at: doc.created_at,
+    status: doc.status, order_id: doc.order_id, order_number: doc.order_number ?? doc.order_id, created_at: doc.created_at,
     ...(doc.settled_at ? { settled_at: doc.settled_at } : {}),
     ...(doc.character_id ? { character_id: doc.character_id } : {}),
     ...(doc.tickets ? { tickets: doc.tickets } : {}),

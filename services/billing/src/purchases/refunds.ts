@@ -4,6 +4,7 @@ import { AppError } from '@talkwith/platform';
 import type { BillingDeps } from '../deps.ts';
 import { assertSameRequest, requestFingerprint } from '../idempotency.ts';
 import { revokePointsOf, revokeTicketsOf } from '../ledger/index.ts';
+import { releaseSpend } from '../minors/index.ts';
 import { ProviderRequestError, ProviderTimeoutError } from '../provider/port.ts';
 import { releaseCharacter } from './entitlements.ts';
 import { openPurchases, type PurchaseDoc } from './records.ts';
@@ -137,6 +138,8 @@ async function bookRefund(tx: Transaction, deps: BillingDeps, record: RefundDoc,
   await deps.platform.events.publish('purchase.refunded', purchase.user_id, {
     purchase_id: purchase._id, user_id: purchase.user_id, order_id: purchase.order_id, amount: record.amount, refunded, whole, refunded_at: at,
   }, tx);
+  // A minor's month counts charges minus refunds.
+  await releaseSpend(tx, purchase._id, record.amount);
   if (whole) await takeBack(tx, deps, purchase, record, now);
   if (record.by === 'admin') {
     await deps.platform.events.publish('admin.acted', record.actor_id, {

@@ -1,6 +1,7 @@
 import type { Eventing, Transaction } from '@talkwith/platform';
 import type { PurchaseStatus } from '@talkwith/proto/billing';
 import { grantPoints, grantTickets } from '../ledger/index.ts';
+import { releaseSpend } from '../minors/index.ts';
 import type { AuthorizeResult, OrderState, ProviderCodes } from '../provider/port.ts';
 import { confirmCharacter, releaseCharacter } from './entitlements.ts';
 import { openPurchases, UNSETTLED, type PurchaseDoc } from './records.ts';
@@ -65,8 +66,13 @@ export async function applyOutcome(tx: Transaction, events: Eventing, purchaseId
   if (result.matchedCount !== 1 || !settles) return result.matchedCount === 1;
   const purchase = await purchases.findOne({ _id: purchaseId });
   if (!purchase) throw new Error(`purchase ${purchaseId} vanished inside its own transaction`);
-  if (outcome.status === 'captured') await deliver(tx, events, purchase, at);
-  else if (purchase.character_id) await releaseCharacter(tx, purchase.user_id, purchase.character_id, purchase._id);
+  if (outcome.status === 'captured') {
+    await deliver(tx, events, purchase, at);
+    return true;
+  }
+  if (purchase.character_id) await releaseCharacter(tx, purchase.user_id, purchase.character_id, purchase._id);
+  // Not charged: a minor's reservation on the month's cap is given back.
+  await releaseSpend(tx, purchase._id);
   return true;
 }
 
@@ -78,7 +84,7 @@ export async function deliver(tx: Transaction, events: Eventing, purchase: Purch
   // PU0001: bought points (SPEC.md §4 names no code for them; booking them as MA0001 would show a purchase as an operator's gift).
   if (purchase.points) await grantPoints(tx, events, { user_id, points: purchase.points, code: 'PU0001', ref, reason: 'ポイント購入', now: new Date(at) });
   await events.publish('purchase.completed', user_id, {
-    purchase_id: ref, user_id, order_id: purchase.order_id, product_id: purchase.product_id, kind: purchase.kind, amount: purchase.amount,
+    purchase_id: ref, user_id, order_id: purchase.order_id, ...(purchase.order_number ? { order_number: purchase.order_number } : {}), product_id: purchase.product_id, kind: purchase.kind, amount: purchase.amount,
     ...(purchase.character_id ? { character_id: purchase.character_id } : {}), completed_at: at,
   }, tx);
 }

@@ -1,4 +1,5 @@
 import type { Transaction } from '@talkwith/platform';
+import { allocateOrderNumber } from './order-numbers.ts';
 import { openPurchases } from './records.ts';
 
 /** A subscription period the subscriptions area has charged and granted. */
@@ -11,6 +12,8 @@ export interface SettledPeriodCharge {
   tickets: number;
   points: number;
   at: string;
+  /** The recurring card's masked number (`************1111`), when known: the receipt shows its last 4 digits. */
+  card_masked?: string;
 }
 
 /**
@@ -22,9 +25,11 @@ export interface SettledPeriodCharge {
  * period are not made through the purchase refund routes.
  */
 export async function recordSubscriptionCharge(tx: Transaction, charge: SettledPeriodCharge): Promise<void> {
+  const last4 = charge.card_masked?.replace(/\D/g, '').slice(-4);
   await openPurchases(tx).insertOne({
     _id: charge.order_id, user_id: charge.user_id, product_id: `plan:${charge.plan_code}`, kind: 'subscription', name: charge.name,
-    amount: charge.amount, refunded: 0, order_id: charge.order_id, idempotency_key: `subscription:${charge.order_id}`, request_fingerprint: '',
+    amount: charge.amount, refunded: 0, order_id: charge.order_id, order_number: await allocateOrderNumber(tx, charge.order_id, new Date(charge.at)),
+    ...(last4 && last4.length === 4 ? { card: { last4 } } : {}), idempotency_key: `subscription:${charge.order_id}`, request_fingerprint: '',
     status: 'captured', source: 'subscription', attempts: 1, refund_in_flight: null, created_at: charge.at, updated_at: charge.at, settled_at: charge.at,
     tickets: charge.tickets, points: charge.points,
   });

@@ -1,6 +1,7 @@
 import type { DocumentStore, Eventing, Transaction } from '@talkwith/platform';
 import { grantPoints, grantTickets } from '../ledger/index.ts';
 import { addCalendarMonths } from '../ledger/calendar.ts';
+import { releaseSpend } from '../minors/index.ts';
 import { recordSubscriptionCharge } from '../purchases/subscription-charges.ts';
 import { planOf } from './plans.ts';
 import { openPeriodCharges, openSubscriptions, orderIdOf, type ChargeInFlight, type ChargeReason, type SubscriptionRecord } from './records.ts';
@@ -91,11 +92,12 @@ export async function settleCaptured(tx: Transaction, events: Eventing, claimed:
   });
   await recordSubscriptionCharge(tx, {
     order_id: charge.order_id, user_id: settled.user_id, plan_code: plan.plan_code, name: plan.name, amount: plan.amount, tickets: plan.tickets, points: plan.points, at: now.toISOString(),
+    ...(charge.card_masked ? { card_masked: charge.card_masked } : {}),
   });
   await grantTickets(tx, events, { user_id: settled.user_id, count: plan.tickets, source: 'subscription', ref: charge.order_id, now });
   await grantPoints(tx, events, { user_id: settled.user_id, points: plan.points, code: 'SU0001', ref: charge.order_id, now });
-  await events.publish('subscription.renewed', settled._id, { ...factsOf(settled), period: charge.period, amount: plan.amount }, tx);
-  if (starts) await events.publish('subscription.started', settled._id, { ...factsOf(settled), event: charge.reason }, tx);
+  await events.publish('subscription.renewed', settled._id, { ...factsOf(settled), period: charge.period, amount: plan.amount, order_id: charge.order_id }, tx);
+  if (starts) await events.publish('subscription.started', settled._id, { ...factsOf(settled), event: charge.reason, order_id: charge.order_id }, tx);
   return settled;
 }
 
@@ -108,6 +110,8 @@ export async function settleDeclined(tx: Transaction, events: Eventing, claimed:
   const charge = claimed.charge as ChargeInFlight;
   const failures = claimed.failed_attempts + 1;
   const filter = { _id: claimed._id, 'charge.order_id': charge.order_id };
+  // Not charged: a minor's reservation on the month's cap is given back (by the settler that finds the charge still open; releaseSpend gives once).
+  if (await openSubscriptions(tx).findOne(filter, { projection: { _id: 1 } })) await releaseSpend(tx, charge.order_id);
   const base = { failed_attempts: failures, updated_at: now.toISOString() };
   if (charge.reason !== 'renew') return openSubscriptions(tx).findOneAndUpdate(filter, { $set: base, $unset: { charge: '' } });
   const wait = retryWaits[failures - 1];

@@ -1,3 +1,4 @@
+import { AppError } from '@talkwith/platform';
 import type { BillingConfig } from '../config.ts';
 import type { BillingDeps } from '../deps.ts';
 import { chargeOnce, type ChargeOutcome } from './charge.ts';
@@ -5,6 +6,7 @@ import { claimCharge, finishCanceled, settleCaptured, settleDeclined } from './p
 import { planOf } from './plans.ts';
 import { openSubscriptions, type ChargeInFlight, type SubscriptionRecord } from './records.ts';
 import { withKeptCard } from './saved-card.ts';
+import { reservePeriodSpend } from './spend-cap.ts';
 
 export const RENEW_JOB = 'billing.renew';
 /** Subscriptions handled side by side in one sweep (each waits on the provider). */
@@ -68,8 +70,26 @@ export async function renewOne(deps: BillingDeps, subscriptionId: string, now: D
   const card = record.card ?? { card_id: '', masked: '' };
   const claimed = await claimCharge(store, record, { reason: 'renew', card_id: card.card_id, card_masked: card.masked }, now, leaseMsOf(deps.config));
   if (!claimed) return 'busy';
+  if (!(await withinSpendCap(deps, claimed, now, Boolean(record.charge)))) return 'declined';
   const { outcome, record: after } = await completeCharge(deps, claimed, now);
   return resultOf(outcome, after);
+}
+
+/**
+ * A minor's renewal that would pass the month's cap is not charged: it is
+ * booked as a declined attempt (the provider never hears of its orderId), so
+ * it is tried again on the retry schedule and finishes like any renewal that
+ * cannot be paid. A taken-over charge (`takenOver`) may have been made: counted.
+ */
+async function withinSpendCap(deps: BillingDeps, claimed: SubscriptionRecord, now: Date, takenOver: boolean): Promise<boolean> {
+  try {
+    await reservePeriodSpend(deps, claimed, now, takenOver);
+    return true;
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === 'SPENDING_CAP')) throw err;
+    await deps.platform.store.withTransaction((tx) => settleDeclined(tx, deps.platform.events, claimed, now, retryWaitsOf(deps.config)));
+    return false;
+  }
 }
 
 /** The ids a sweep looks at: active or cancelled past their period end, and charges whose holder's lease ran out. */

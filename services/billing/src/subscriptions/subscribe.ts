@@ -12,6 +12,7 @@ import { planOf } from './plans.ts';
 import { openPeriodCharges, openSubscriptions, type ChargeInFlight, type SubscriptionRecord } from './records.ts';
 import { leaseMsOf, retryWaitsOf } from './renewal.ts';
 import { withKeptCard } from './saved-card.ts';
+import { reservePeriodSpend } from './spend-cap.ts';
 import { effectiveStatus, requireTransition } from './state.ts';
 
 /** A call that starts a paid period: subscribe, or resubscribe once the paid period is over. */
@@ -103,6 +104,7 @@ async function claimFor(deps: BillingDeps, start: PaidStart, record: Subscriptio
   if (record.charge?.idempotency_key === key) {
     const resumed = await claimCharge(store, record, record.charge, now, leaseMs);
     if (!resumed) throw inProgress();
+    await reservePeriodSpend(deps, resumed, now, true);
     return resumed;
   }
   if (await openPeriodCharges(store).findOne({ subscription_id: record._id, idempotency_key: key })) return null;
@@ -116,8 +118,9 @@ async function claimFor(deps: BillingDeps, start: PaidStart, record: Subscriptio
   let card: ChargeCard;
   try {
     card = await cardFor(deps, start, claimed.account_id);
+    await reservePeriodSpend(deps, claimed, now);
   } catch (err) {
-    // The provider never saw this orderId: the claim is given back unused.
+    // The provider never saw this orderId: the claim is given back unused (a minor's cap refusal included).
     await openSubscriptions(store).updateOne(orderFilter, { $unset: { charge: '' } });
     throw err;
   }

@@ -1,5 +1,5 @@
 import { AppError } from '@talkwith/platform';
-import type { AdminEmailChangeBody, AdminPasswordChangeBody, AdminProfileBody, AdminUserBody, AdminUserQuery } from '@talkwith/proto/identity';
+import { isMinorOn, type AdminEmailChangeBody, type AdminPasswordChangeBody, type AdminProfileBody, type AdminUserBody, type AdminUserQuery } from '@talkwith/proto/identity';
 import { TOKEN_TTL, type AccountsDeps } from './deps.ts';
 import { emailChangeMail, noticeMail } from './mails.ts';
 import { messages } from './messages.ts';
@@ -38,9 +38,12 @@ export async function createUser(deps: AccountsDeps, adminId: string, body: Admi
       const created = await usersIn(tx).insertOne({
         email: normalizeEmail(body.email), passwordHash, gender: body.gender, date_of_birth: body.date_of_birth,
         nickname: '', roles: body.roles ?? ['customer'], emailConfirmedAt: now, createdAt: now, lastLoginAt: null,
+        // An operator records a minor's consent they received (not required here: the console is not the customer's sign-up).
+        ...(body.guardian_consent === true && isMinorOn(body.date_of_birth, now) ? { guardianConsentAt: now } : {}),
       });
       await deps.events.publish('user.registered', created._id, {
         user_id: created._id, email: created.email, registered_at: now.toISOString(), date_of_birth: created.date_of_birth, by: 'admin',
+        ...(created.guardianConsentAt ? { guardian_consent_at: created.guardianConsentAt.toISOString() } : {}),
       }, tx);
       await deps.events.publish('admin.acted', adminId, { admin_id: adminId, action: 'user.created', target_user_id: created._id }, tx);
       return created;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@talkwith/platform';
-import type { SignupBody } from '@talkwith/proto/identity';
+import { isMinorOn, type SignupBody } from '@talkwith/proto/identity';
 import { TOKEN_TTL, type AccountsDeps } from './deps.ts';
 import { messages } from './messages.ts';
 import { hashPassword } from './password-hash.ts';
@@ -14,6 +14,18 @@ export function assertPassword(password: string, field = 'password'): void {
 }
 
 /**
+ * A minor (under 18 in Japan time today) signs up only with the guardian's
+ * consent declared (terms: minors need guardian consent): refused 400 on the
+ * field otherwise, before anything is stored or mailed (so the answer says
+ * nothing about whether the address is taken). Returns when it was given.
+ */
+export function guardianConsentOf(body: Pick<SignupBody, 'date_of_birth' | 'guardian_consent'>, now: Date): Date | undefined {
+  if (!isMinorOn(body.date_of_birth, now)) return undefined;
+  if (body.guardian_consent !== true) throw new AppError('VALIDATION_FAILED', messages.guardianConsentRequired, { field: 'guardian_consent' });
+  return now;
+}
+
+/**
  * Creates an unconfirmed customer and mails a confirmation link. A taken
  * address gets the same answer (an unconfirmed user as a new sign-up would
  * be, under an id that is never stored), and its owner a mail saying someone
@@ -23,12 +35,14 @@ export async function signup(deps: AccountsDeps, body: SignupBody) {
   assertPassword(body.password);
   const email = normalizeEmail(body.email);
   const now = deps.clock();
+  const guardianConsentAt = guardianConsentOf(body, now);
   // Hashed before the transaction: it would hold the store for the whole hash.
   const passwordHash = await hashPassword(body.password, deps.hasher);
   let user: UserDoc;
   try {
     user = await registerUser(deps, {
       email, passwordHash, gender: body.gender, date_of_birth: body.date_of_birth, nickname: '', roles: ['customer'], emailConfirmedAt: null, createdAt: now, lastLoginAt: null,
+      ...(guardianConsentAt ? { guardianConsentAt } : {}),
     });
   } catch (err) {
     if (!(err instanceof AppError && err.code === 'DUPLICATE_KEY')) throw err;
@@ -80,7 +94,10 @@ export async function resendConfirmation(deps: AccountsDeps, rawEmail: string, c
 export async function registerUser(deps: AccountsDeps, fields: Omit<UserDoc, '_id'>): Promise<UserDoc> {
   return deps.store.withTransaction(async (tx) => {
     const user = await usersIn(tx).insertOne(fields);
-    await deps.events.publish('user.registered', user._id, { user_id: user._id, email: user.email, registered_at: user.createdAt.toISOString(), date_of_birth: user.date_of_birth }, tx);
+    await deps.events.publish('user.registered', user._id, {
+      user_id: user._id, email: user.email, registered_at: user.createdAt.toISOString(), date_of_birth: user.date_of_birth,
+      ...(user.guardianConsentAt ? { guardian_consent_at: user.guardianConsentAt.toISOString() } : {}),
+    }, tx);
     return user;
   });
 }

@@ -13,6 +13,8 @@ export type UserDoc = {
   emailConfirmedAt: Date | null;
   createdAt: Date;
   lastLoginAt: Date | null;
+  /** A minor's declaration at sign-up that the guardian agreed (terms: minors need guardian consent), and when. */
+  guardianConsentAt?: Date;
   /** Set on the first admin, whose password was printed once: admin routes refuse until it is changed. */
   mustChangePassword?: boolean;
   /** Bumped to end every access token of the user at once (session-versions.ts); absent = 0. */
@@ -43,6 +45,7 @@ export function toPublicUser(user: UserDoc): PublicUser {
     nickname: user.nickname,
     roles: user.roles,
     email_confirmed: user.emailConfirmedAt !== null,
+    ...(user.guardianConsentAt ? { guardian_consent_at: user.guardianConsentAt.toISOString() } : {}),
     created_at: user.createdAt.toISOString(),
     last_login_at: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
   };

@@ -63,7 +63,7 @@ function Checkout({ offer }: { offer: Offer }) {
       )}
       {outcome.kind === 'declined' && <PaymentDeclined message={outcome.message || undefined} onTryAgain={flow.reset} />}
       {outcome.kind === 'pending' && (
-        <PaymentPending orderId={outcome.orderId} onSettled={(purchase) => flow.setOutcome(purchase.status === 'captured' ? { kind: 'success', purchase } : { kind: 'declined', message: '' })} />
+        <PaymentPending orderId={outcome.orderId} {...(outcome.orderNumber ? { orderNumber: outcome.orderNumber } : {})} onSettled={(purchase) => flow.setOutcome(purchase.status === 'captured' ? { kind: 'success', purchase } : { kind: 'declined', message: '' })} />
       )}
       {outcome.kind === 'recheck' && <SubscriptionPending busy={flow.busy} onRecheck={flow.retry} />}
       {outcome.kind === 'redirecting' && <Spinner label={t('billing.credit.toChallenge')} />}

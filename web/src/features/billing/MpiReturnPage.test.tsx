@@ -62,7 +62,7 @@ describe('MpiReturnPage', () => {
 
     expect(await screen.findByText('決済の確認中です。')).toBeTruthy();
     expect(screen.getByRole('button', { name: '今すぐ確認する' })).toBeTruthy();
-    expect(screen.getByText(`注文番号：${purchase.order_id}`)).toBeTruthy();
+    expect(screen.getByText(`注文番号：${purchase.order_number}`)).toBeTruthy();
   });
 
   it('mpi_none_recurring, the server refusing, shows its message and the way to the history', async () => {

@@ -20,7 +20,7 @@ import './billing.css';
  */
 export type ReturnMode = 'mpi_complete' | 'mpi_merchant' | 'mpi_none_recurring' | 'mpi_none_register_card';
 
-type Shown = { kind: 'working' } | { kind: 'settled'; purchase: PurchaseView } | { kind: 'pending'; orderId: string } | { kind: 'error'; message: string };
+type Shown = { kind: 'working' } | { kind: 'settled'; purchase: PurchaseView } | { kind: 'pending'; orderId: string; orderNumber?: string } | { kind: 'error'; message: string };
 
 function useCompletion(mode: ReturnMode) {
   const [complete] = useMpiCompleteMutation();
@@ -57,7 +57,7 @@ function PurchaseReturn({ mode, orderId }: { mode: ReturnMode; orderId: string |
       if (!reply.data) return setShown({ kind: 'error', message: errorMessageOf(reply.error, t('billing.mpi.failed')) });
       const { purchase } = reply.data;
       const unsettled = purchase.status === 'pending' || purchase.status === 'unknown' || purchase.status === 'created' || ('next' in reply.data && reply.data.next === 'pending');
-      setShown(unsettled ? { kind: 'pending', orderId } : { kind: 'settled', purchase });
+      setShown(unsettled ? { kind: 'pending', orderId, orderNumber: purchase.order_number } : { kind: 'settled', purchase });
     });
   }, [orderId, completion, t]);
 
@@ -71,7 +71,7 @@ function PurchaseReturn({ mode, orderId }: { mode: ReturnMode; orderId: string |
           <Link className="btn btn--ghost" to="/full/purchases">{t('billing.history.title')}</Link>
         </>
       )}
-      {shown.kind === 'pending' && <PaymentPending orderId={shown.orderId} onSettled={(purchase) => setShown({ kind: 'settled', purchase })} />}
+      {shown.kind === 'pending' && <PaymentPending orderId={shown.orderId} {...(shown.orderNumber ? { orderNumber: shown.orderNumber } : {})} onSettled={(purchase) => setShown({ kind: 'settled', purchase })} />}
       {shown.kind === 'settled' && <Settled purchase={shown.purchase} mode={mode} />}
     </Page>
   );

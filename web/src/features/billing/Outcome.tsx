@@ -15,7 +15,7 @@ function PurchasedLine({ purchase }: { purchase: PurchaseView }) {
       <div><dt>{t('billing.outcome.amount')}</dt><dd>{formatYen(purchase.amount)}{t('billing.taxIncluded')}</dd></div>
       {purchase.tickets ? <div><dt>{t('billing.outcome.granted')}</dt><dd>{t('billing.tickets', { count: purchase.tickets })}</dd></div> : null}
       {purchase.points ? <div><dt>{t('billing.outcome.granted')}</dt><dd>{t('billing.points', { count: purchase.points })}</dd></div> : null}
-      <div><dt>{t('billing.outcome.orderId')}</dt><dd className="mono">{purchase.order_id}</dd></div>
+      <div><dt>{t('billing.outcome.orderId')}</dt><dd className="mono">{purchase.order_number}</dd></div>
     </dl>
   );
 }
@@ -35,6 +35,9 @@ export function PaymentSuccess({ purchase, title }: { purchase?: PurchaseView; t
       <div className="billing-actions">
         <Link className="btn btn--primary" to="/mypage#plan_list">{t('billing.toPlanList')}</Link>
         <Link className="btn btn--ghost" to="/full/purchases">{t('billing.history.title')}</Link>
+        {purchase?.status === 'captured' && (
+          <Link className="btn btn--ghost" to={`/full/purchases/${encodeURIComponent(purchase.purchase_id)}/receipt`}>{t('billing.history.receipt')}</Link>
+        )}
         <Link className="btn btn--ghost" to="/full/main_menu">{t('nav.mainMenu')}</Link>
       </div>
     </Card>
@@ -65,7 +68,8 @@ const MAX_RECHECK_MS = 15_000;
  * again on its own (3 s, then slower up to 15 s) and on a button press, and
  * hands the settled purchase to `onSettled`.
  */
-export function PaymentPending({ orderId, onSettled }: { orderId: string; onSettled: (purchase: PurchaseView) => void }) {
+/** `orderNumber`: the short number people quote, when the purchase is known (the long orderId is what is searched). */
+export function PaymentPending({ orderId, orderNumber, onSettled }: { orderId: string; orderNumber?: string; onSettled: (purchase: PurchaseView) => void }) {
   const { t } = useTranslation();
   const [check, { isLoading }] = usePurchaseResultMutation();
   const delay = useRef(FIRST_RECHECK_MS);
@@ -103,7 +107,7 @@ export function PaymentPending({ orderId, onSettled }: { orderId: string; onSett
     <Card className="outcome outcome--pending">
       <Notice kind="info">{t('billing.outcome.pendingTitle')}</Notice>
       <p>{t('billing.outcome.pendingLead')}</p>
-      <p className="muted small">{t('billing.outcome.orderIdLine', { orderId })}</p>
+      <p className="muted small">{t('billing.outcome.orderIdLine', { orderId: orderNumber ?? orderId })}</p>
       <div className="billing-actions">
         <button type="button" className="btn btn--primary" disabled={isLoading} onClick={() => void recheck()}>
           {isLoading ? t('billing.outcome.checking') : t('billing.outcome.checkNow')}

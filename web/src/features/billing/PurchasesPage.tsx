@@ -11,6 +11,9 @@ import { useDictionaryPart } from '../../i18n/parts.ts';
 import { billingTexts } from './texts.ts';
 import './billing.css';
 
+/** Paid purchases have a receipt (a refund is printed on it); the others were never charged. */
+const RECEIPTED: PurchaseView['status'][] = ['captured', 'canceled'];
+
 /** API.md: 20 purchases a page. */
 const PAGE_SIZE = 20;
 
@@ -61,11 +64,14 @@ function PurchaseRow({ purchase }: { purchase: PurchaseView }) {
       </div>
       <div className="purchase__meta small muted">
         <time dateTime={purchase.created_at}>{formatDateTime(purchase.created_at, i18n.language)}</time>
-        <span className="mono">{purchase.order_id}</span>
+        <span>{t('billing.history.orderNumber')} <span className="mono">{purchase.order_number}</span></span>
       </div>
       <div className="purchase__amounts">
         <span className="purchase__amount">{formatYen(purchase.amount)}</span>
         {purchase.refunded > 0 && <span className="purchase__refund">{t('billing.history.refunded', { amount: formatYen(purchase.refunded) })}</span>}
+        {RECEIPTED.includes(purchase.status) && (
+          <Link className="purchase__receipt" to={`/full/purchases/${encodeURIComponent(purchase.purchase_id)}/receipt`}>{t('billing.history.receipt')}</Link>
+        )}
       </div>
     </li>
   );

@@ -1,7 +1,7 @@
 import { api } from '../../api/index.ts';
 import type {
   AddCardBody, AuthorizeBody, AvailableTicketsReply, CancelSubscriptionBody, CardIdBody, CardReply, CardsReply, EntitlementsReply,
-  HistoryGetBody, HistoryReply, OrderIdBody, PlansReply, ProductsReply, PurchaseFlowReply, PurchaseReply, ResubscribeBody, SubscribeBody,
+  HistoryGetBody, HistoryReply, OrderIdBody, PlansReply, ReceiptReply, ProductsReply, PurchaseFlowReply, PurchaseReply, ResubscribeBody, SubscribeBody,
   SubscriptionFlowReply, SubscriptionOrderBody, SubscriptionReply, SubscriptionsReply, TokenEndpointReply, UseTicketBody, UseTicketReply, WalletReply,
 } from '@talkwith/proto/billing';
 
@@ -25,6 +25,8 @@ const billingApi = api.enhanceEndpoints({ addTagTypes: ['Wallet', 'Cards', 'Purc
       query: (body) => ({ url: 'payment/user_purchase_history/get', method: 'POST', body }),
       providesTags: ['Purchases'],
     }),
+    /** The receipt (領収書) of a paid purchase or plan period: GET /api/billing/receipts/:purchase_id (own only). */
+    receipt: build.query<ReceiptReply, string>({ query: (purchaseId) => `billing/receipts/${encodeURIComponent(purchaseId)}`, providesTags: ['Purchases'] }),
     cards: build.query<CardsReply, void>({ query: () => ({ url: 'payment/card/info/get', method: 'POST', body: {} }), providesTags: ['Cards'] }),
     addCard: build.mutation<CardReply, AddCardBody>({
       query: (body) => ({ url: 'payment/card/info/add', method: 'POST', body }),
@@ -84,5 +86,5 @@ export const {
   useWalletQuery, useProductsQuery, usePlansQuery, useEntitlementsQuery, useTicketsAvailableQuery, usePurchaseHistoryQuery, useCardsQuery,
   useAddCardMutation, useDeleteCardMutation, useSetDefaultCardMutation, useAuthorizeMutation, useMpiCompleteMutation,
   useMpiMerchantMutation, usePurchaseResultMutation, useSubscriptionsQuery, useSubscribeMutation, useCancelSubscriptionMutation,
-  useResubscribeMutation, useSubscriptionMpiCompleteMutation, useUseTalkTicketMutation, useTokenEndpointQuery,
+  useResubscribeMutation, useSubscriptionMpiCompleteMutation, useUseTalkTicketMutation, useTokenEndpointQuery, useReceiptQuery,
 } = billingApi;

@@ -26,7 +26,7 @@ export const aPlan = (fields: Partial<PlanView> = {}): PlanView =>
 export function aPurchase(fields: Partial<PurchaseView> = {}): PurchaseView {
   return {
     purchase_id: id('p'), product_id: 'tickets-5', kind: 'tickets', name: 'トークチケット 5枚', amount: 700, refunded: 0, status: 'captured',
-    order_id: id('order'), created_at: '2026-11-20T03:00:00.000Z', settled_at: '2026-11-20T03:00:02.000Z', tickets: 5, ...fields,
+    order_id: id('order'), order_number: 'TW-2611-7K3Q', created_at: '2026-11-20T03:00:00.000Z', settled_at: '2026-11-20T03:00:02.000Z', tickets: 5, ...fields,
   };
 }
 

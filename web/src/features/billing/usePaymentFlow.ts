@@ -15,7 +15,7 @@ export type PaymentOutcome =
   | { kind: 'idle' }
   | { kind: 'success'; purchase?: PurchaseView; subscription?: SubscriptionView }
   | { kind: 'declined'; message: string }
-  | { kind: 'pending'; orderId: string }
+  | { kind: 'pending'; orderId: string; orderNumber?: string }
   /** The answer was lost: retry() sends the same body with the same key. */
   | { kind: 'lost' }
   /** A subscription charge not settled yet (202): repeating the same call with the same key asks again. */
@@ -31,7 +31,7 @@ type Failure = FetchBaseQueryError | SerializedError | undefined;
 function failureOutcome(error: Failure, fallback: string): PaymentOutcome {
   if (outcomeUnknown(error)) return { kind: 'lost' };
   const body = error && 'data' in error ? (error.data as { purchase?: PurchaseView } | undefined) : undefined;
-  if (errorCodeOf(error) === 'PAYMENT_PENDING' && body?.purchase) return { kind: 'pending', orderId: body.purchase.order_id };
+  if (errorCodeOf(error) === 'PAYMENT_PENDING' && body?.purchase) return { kind: 'pending', orderId: body.purchase.order_id, orderNumber: body.purchase.order_number };
   if (errorCodeOf(error) === 'PAYMENT_DECLINED') return { kind: 'declined', message: errorMessageOf(error, fallback) };
   return { kind: 'error', message: errorMessageOf(error, fallback) };
 }
@@ -45,7 +45,7 @@ function redirectToChallenge(orderId: string | undefined, challengeUrl: string):
 
 function flowOutcome(reply: PurchaseFlowReply): PaymentOutcome {
   if (reply.next === 'challenge' && reply.challenge_url) return redirectToChallenge(reply.purchase.order_id, reply.challenge_url);
-  if (reply.next === 'pending') return { kind: 'pending', orderId: reply.purchase.order_id };
+  if (reply.next === 'pending') return { kind: 'pending', orderId: reply.purchase.order_id, orderNumber: reply.purchase.order_number };
   if (reply.purchase.status === 'failed') return { kind: 'declined', message: '' };
   return { kind: 'success', purchase: reply.purchase };
 }

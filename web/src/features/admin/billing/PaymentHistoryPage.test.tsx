@@ -46,6 +46,18 @@ describe('PaymentHistoryPage', () => {
     await vi.waitFor(() => expect(searches().at(-1)).toBe('?page=1&user_id=u-42&status=unknown'));
   });
 
+  it('payment history, an order number read over the phone, is searched once it could be one and shown in the row', async () => {
+    const found = purchase({ order_number: 'TW-2611-7K3Q' });
+    scriptedServer({ [`GET ${API}/payment/history`]: purchaseList([found], 1) });
+    await renderConsole('/ops/payment/history');
+    fireEvent.change(await screen.findByLabelText('注文番号'), { target: { value: 'tw' } });
+    fireEvent.change(screen.getByLabelText('注文番号'), { target: { value: 'tw 2611 7k3q' } });
+
+    await vi.waitFor(() => expect(searches().at(-1)).toBe('?page=1&order_number=tw+2611+7k3q'));
+    expect(searches().some((search) => search.includes('order_number=tw&') || search.endsWith('order_number=tw'))).toBe(false);
+    expect(within(screen.getByRole('table')).getByText('TW-2611-7K3Q')).toBeTruthy();
+  });
+
   it('payment history, refused by the server, shows its Japanese message', async () => {
     scriptedServer({ [`GET ${API}/payment/history`]: [403, { ok: false, code: 'FORBIDDEN', message: '管理者のみが利用できます。' }] });
 

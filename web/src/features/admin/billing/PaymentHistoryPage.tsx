@@ -12,10 +12,12 @@ import { PurchaseTable } from './PurchaseTable.tsx';
 import '../characters/characters.css';
 import './billing.css';
 
-const FILTERS = ['user_id', 'status', 'from', 'to'] as const;
+const FILTERS = ['order_number', 'user_id', 'status', 'from', 'to'] as const;
+/** The server refuses shorter ones; a number being typed is not searched until it could be one. */
+const ORDER_NUMBER_MIN = 4;
 type Filter = (typeof FILTERS)[number];
 
-/** `payment/history`: every purchase, 20 a page, filtered by user, status and date range (kept in the address). */
+/** `payment/history`: every purchase, 20 a page, filtered by order number (as a customer reads it), user, status and date range (kept in the address). */
 export function PaymentHistoryPage() {
   const { t } = useTranslation(ADMIN_NS);
   const { apiBase } = useAdminBase();
@@ -24,7 +26,8 @@ export function PaymentHistoryPage() {
   const value = (name: Filter) => params.get(name) ?? '';
   const status = value('status');
   const { data, isFetching, error } = useAdminPaymentHistoryQuery({
-    base: apiBase, page, ...(value('user_id').trim() ? { user_id: value('user_id').trim() } : {}), ...(isPurchaseStatus(status) ? { status } : {}),
+    base: apiBase, page, ...(value('order_number').trim().length >= ORDER_NUMBER_MIN ? { order_number: value('order_number').trim() } : {}),
+    ...(value('user_id').trim() ? { user_id: value('user_id').trim() } : {}), ...(isPurchaseStatus(status) ? { status } : {}),
     // A date range is whole days: "to" includes its day.
     ...(value('from') ? { from: `${value('from')}T00:00:00+09:00` } : {}), ...(value('to') ? { to: `${value('to')}T23:59:59.999+09:00` } : {}),
   });
@@ -39,6 +42,7 @@ export function PaymentHistoryPage() {
       <div className="admin-head"><h2 className="admin-head__title">{t('billing.history.title')}</h2></div>
       <Card>
         <div className="toolbar billing-filters">
+          <Field label={t('billing.filter.orderNumber')} type="search" placeholder="TW-2611-7K3Q" value={value('order_number')} onChange={(e) => go({ order_number: e.target.value })} />
           <Field label={t('billing.filter.userId')} type="search" value={value('user_id')} onChange={(e) => go({ user_id: e.target.value })} />
           <SelectField label={t('billing.filter.status')} value={value('status')} emptyLabel={t('billing.filter.all')}
             choices={PURCHASE_STATUSES.map((s) => ({ value: s, label: t(`billing.status.${s}`) }))} onChange={(e) => go({ status: e.target.value })} />

@@ -18,6 +18,7 @@ describe('PurchaseDetailPage', () => {
 
     expect(await screen.findByText('A001000000000000')).toBeTruthy();
     expect(screen.getAllByText(detail.purchase.order_id).length).toBeGreaterThan(0);
+    expect(screen.getByText(detail.purchase.order_number)).toBeTruthy();
     expect(screen.getByText('トークチケット 10 枚')).toBeTruthy();
     expect(screen.getByText('¥1,000')).toBeTruthy();
     expect(screen.getByText('success')).toBeTruthy();

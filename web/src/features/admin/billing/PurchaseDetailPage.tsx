@@ -26,6 +26,7 @@ function PurchaseFacts({ purchase }: { purchase: Detail }) {
   return (
     <>
       <Facts rows={[
+        [t('billing.purchase.orderNumber'), <code>{purchase.order_number}</code>],
         [t('billing.purchase.status'), <PurchaseBadge purchase={purchase} />],
         [t('billing.purchase.user'), <Link to={`${basePath}/full/users/${encodeURIComponent(purchase.user_id)}`}><code>{purchase.user_id}</code></Link>],
         [t('billing.purchase.product'), `${purchase.name}（${purchase.product_id}）`],

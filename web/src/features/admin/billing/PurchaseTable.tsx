@@ -31,7 +31,7 @@ function PurchaseRow({ purchase, showUser }: { purchase: AdminPurchaseView; show
       <td data-label={t('billing.purchase.amount')} className="num">{yen(purchase.amount, i18n.language)}</td>
       <td data-label={t('billing.purchase.refunded')} className="num">{purchase.refunded > 0 ? yen(purchase.refunded, i18n.language) : '—'}</td>
       <td data-label={t('billing.purchase.status')}><PurchaseBadge purchase={purchase} /></td>
-      <td data-label={t('billing.purchase.orderId')} className="small"><ShortId id={purchase.order_id} /></td>
+      <td data-label={t('billing.purchase.orderNumber')} className="small mono">{purchase.order_number}</td>
     </tr>
   );
 }
@@ -44,7 +44,7 @@ export function PurchaseTable({ purchases, showUser = true }: { purchases: Admin
       <thead><tr>
         <th>{t('billing.purchase.createdAt')}</th>{showUser && <th>{t('billing.purchase.user')}</th>}<th>{t('billing.purchase.product')}</th>
         <th className="num">{t('billing.purchase.amount')}</th><th className="num">{t('billing.purchase.refunded')}</th>
-        <th>{t('billing.purchase.status')}</th><th>{t('billing.purchase.orderId')}</th>
+        <th>{t('billing.purchase.status')}</th><th>{t('billing.purchase.orderNumber')}</th>
       </tr></thead>
       <tbody>{purchases.map((p) => <PurchaseRow key={p.purchase_id} purchase={p} showUser={showUser} />)}</tbody>
     </table>

@@ -7,7 +7,7 @@ const someId = (prefix: string) => `${prefix}-${Math.random().toString(36).slice
 
 export const purchase = (over: Partial<AdminPurchaseView> = {}): AdminPurchaseView => ({
   purchase_id: someId('p'), user_id: someId('u'), product_id: 'tickets-10', kind: 'tickets', name: 'トークチケット10枚', amount: 1300, refunded: 0,
-  status: 'captured', order_id: someId('ord'), created_at: at, settled_at: at, tickets: 10, source: 'card', attempts: 1, ...over,
+  status: 'captured', order_id: someId('ord'), order_number: `TW-2603-${Math.random().toString(36).slice(2, 6).toUpperCase()}`, created_at: at, settled_at: at, tickets: 10, source: 'card', attempts: 1, ...over,
 });
 
 export const purchaseDetail = (over: Partial<AdminPurchaseReply['purchase']> = {}): AdminPurchaseReply => {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { SignupBody } from '@talkwith/proto/identity';
+import { isMinorOn, type SignupBody } from '@talkwith/proto/identity';
 import { errorMessageOf, selectSession, useSignupMutation } from '../../../api/index.ts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { Card, Field, Notice, Page } from '../../../app/ui.tsx';
@@ -21,10 +21,13 @@ export function RegisterPage() {
   const dispatch = useAppDispatch();
   const [form, setForm] = useState<SignupBody>({ email: '', password: '', gender: 'unspecified', date_of_birth: '' });
   const [agreed, setAgreed] = useState(false);
+  const [guardianAgreed, setGuardianAgreed] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [signup, { isLoading }] = useSignupMutation();
   const set = <K extends keyof SignupBody>(key: K, value: SignupBody[K]) => setForm((prev) => ({ ...prev, [key]: value }));
   const { status } = useAppSelector(selectSession);
+  // Under 18 in Japan time (the server reckons it the same way, proto identity/minors.ts): the terms ask for the guardian's consent.
+  const minor = isMinorOn(form.date_of_birth, new Date());
 
   // Someone already logged in does not sign up again.
   if (status === 'authenticated') return <Navigate to="/mypage" replace />;
@@ -33,8 +36,9 @@ export function RegisterPage() {
     event.preventDefault();
     if (!isValidPassword(form.password)) return setFailure(t('password.invalid'));
     if (!agreed) return setFailure(t('register.mustAgree'));
+    if (minor && !guardianAgreed) return setFailure(t('register.mustConsent'));
     setFailure(null);
-    const result = await signup(form);
+    const result = await signup(minor ? { ...form, guardian_consent: true } : form);
     if (result.error) return setFailure(errorMessageOf(result.error, t('common.failed')));
     dispatch(signupSubmitted(form.email));
     void navigate('/email_confirm');
@@ -59,6 +63,15 @@ export function RegisterPage() {
             </div>
           </fieldset>
           <Field label={t('form.dateOfBirth')} type="date" name="date_of_birth" required min="1900-01-01" max={today()} value={form.date_of_birth} onChange={(e) => set('date_of_birth', e.target.value)} />
+          {minor && (
+            <div className="guardian-consent">
+              <p className="small">{t('register.guardianNote')}</p>
+              <label className="check">
+                <input type="checkbox" name="guardian_consent" checked={guardianAgreed} onChange={(e) => setGuardianAgreed(e.target.checked)} />
+                <span>{t('register.guardianConsent')}</span>
+              </label>
+            </div>
+          )}
           <label className="check">
             <input type="checkbox" name="agree" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
             <span>

@@ -1,0 +1,1 @@
+export { capReached, monthlyCapOf, releaseSpend, reserveSpend, spentInMonth, type SpendRequest } from './cap.ts';
