@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SubscriptionStatus } from '../events/billing.ts';
+import { CancelComment, CancelReasonId } from './cancel-reasons.ts';
 import { CardId, CardToken, Iso, PageQuery, Reason, UserId, Yen } from './common.ts';
 
 /** The subscriptions area's HTTP bodies and replies (services/billing/API.md § Subscriptions). */
@@ -83,7 +84,12 @@ export const SubscribeBody = Type.Object({
 }, { additionalProperties: false });
 export type SubscribeBody = Static<typeof SubscribeBody>;
 
-export const CancelSubscriptionBody = Type.Object({ subscription_id: Id, reason: Type.Optional(Reason) }, { additionalProperties: false });
+/** reason_id: one of cancel_reasons/list (the subscriber's choice); reason: free text (the subscriber's words, or an operator's note). */
+export const CancelSubscriptionBody = Type.Object({
+  subscription_id: Id,
+  reason_id: Type.Optional(CancelReasonId),
+  reason: Type.Optional(CancelComment),
+}, { additionalProperties: false });
 export type CancelSubscriptionBody = Static<typeof CancelSubscriptionBody>;
 
 /** card_id or token (a new card, charged with 3-D Secure) when the period is over; neither: the card it had. */

@@ -4,6 +4,7 @@ import type { ServiceOptions } from '@talkwith/platform';
 import { ensureJwt } from '@talkwith/platform/http';
 import { ServiceAlive } from '@talkwith/proto';
 import { accountsArea } from './accounts/index.ts';
+import { cancelReasonsArea } from './cancel-reasons/index.ts';
 import { loadBillingConfig } from './config.ts';
 import type { BillingArea, BillingDeps, Closer } from './deps.ts';
 import { ensureIdempotencyIndexes } from './idempotency.ts';
@@ -12,7 +13,7 @@ import { providerArea, providerFrom } from './provider/index.ts';
 import { purchasesArea } from './purchases/index.ts';
 import { subscriptionsArea } from './subscriptions/index.ts';
 
-const AREAS: BillingArea[] = [accountsArea, ledgerArea, providerArea, purchasesArea, subscriptionsArea];
+const AREAS: BillingArea[] = [accountsArea, ledgerArea, providerArea, purchasesArea, subscriptionsArea, cancelReasonsArea];
 
 /** Billing: wallets, talk tickets, points, card payments, purchases, subscriptions (services/billing/API.md). */
 export const billingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config, env }) => {

@@ -48,7 +48,7 @@ export async function insertForAdmin(deps: BillingDeps, adminId: string, input: 
       ...(input.group_id ? { group_id: input.group_id } : {}),
     };
     const record: SubscriptionRecord | null = existing
-      ? await subscriptions.findOneAndUpdate({ _id: existing._id, period: existing.period }, { $set: { ...fields, period: existing.period + 1 }, $unset: { canceled_at: '', cancel_reason: '', finished_reason: '', retry_at: '' } })
+      ? await subscriptions.findOneAndUpdate({ _id: existing._id, period: existing.period }, { $set: { ...fields, period: existing.period + 1 }, $unset: { canceled_at: '', cancel_reason: '', cancel_reason_id: '', cancel_reason_label: '', finished_reason: '', retry_at: '' } })
       : await subscriptions.insertOne({ _id: randomUUID(), user_id: input.user_id, plan_code: input.plan_code, period: 1, account_id: accountId, created_at: at, ...fields });
     if (!record) throw new AppError('CONFLICT', 'ご契約が同時に変更されました。もう一度お試しください。', { status: 409 });
     await events.publish('subscription.started', record._id, { ...factsOf(record), event: 'subscribe' }, tx);
