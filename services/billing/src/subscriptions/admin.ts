@@ -32,7 +32,7 @@ export async function listForAdmin(store: DocumentStore, query: AdminSubscriptio
  * `period_end`; it counts as one period, so later charges keep their own
  * orderIds. The write and its `admin.acted` commit together.
  */
-export async function insertForAdmin(deps: BillingDeps, adminId: string, input: InsertSubscriptionBody, call: IdempotentCall, now: Date): Promise<Answer<SubscriptionReply>> {
+export async function insertForAdmin(deps: BillingDeps, adminId: string, input: InsertSubscriptionBody, call: IdempotentCall, now: Date, action = 'subscription.inserted'): Promise<Answer<SubscriptionReply>> {
   const { store, events } = deps.platform;
   checkGroup(input.plan_code, input.group_id);
   if (Date.parse(input.period_end) <= now.getTime()) throw new AppError('VALIDATION_FAILED', '終了日時は未来の日時を指定してください。', { field: 'period_end' });
@@ -53,7 +53,7 @@ export async function insertForAdmin(deps: BillingDeps, adminId: string, input: 
     if (!record) throw new AppError('CONFLICT', 'ご契約が同時に変更されました。もう一度お試しください。', { status: 409 });
     await events.publish('subscription.started', record._id, { ...factsOf(record), event: 'subscribe' }, tx);
     await events.publish('admin.acted', adminId, {
-      admin_id: adminId, action: 'subscription.inserted', target_user_id: record.user_id,
+      admin_id: adminId, action, target_user_id: record.user_id,
       detail: { subscription_id: record._id, plan_code: record.plan_code, period_end: record.period_end, note: input.note },
     }, tx);
     return { status: 201, body: { ok: true, subscription: viewOf(record) } };

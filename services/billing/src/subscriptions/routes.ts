@@ -19,13 +19,13 @@ import { startPaidPeriod } from './subscribe.ts';
 const tags = ['billing', 'subscriptions'];
 
 /** API.md: a money-moving call without its key is 400 IDEMPOTENCY_KEY_REQUIRED (before the schema's generic refusal). */
-async function requireIdempotencyKey(request: FastifyRequest): Promise<void> {
+export async function requireIdempotencyKey(request: FastifyRequest): Promise<void> {
   if (request.headers['idempotency-key'] === undefined) {
     throw new AppError('IDEMPOTENCY_KEY_REQUIRED', 'Idempotency-Key ヘッダーを付けてください。', { status: 400, field: 'idempotency-key' });
   }
 }
 
-function callOf(scope: string, userId: string, key: string, request: unknown): IdempotentCall {
+export function callOf(scope: string, userId: string, key: string, request: unknown): IdempotentCall {
   return { scope, userId, key, request };
 }
 
