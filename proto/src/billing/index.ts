@@ -6,3 +6,4 @@ export * from './provider.ts';
 export * from './purchases.ts';
 export * from './subscriptions.ts';
 export * from './cancel-reasons.ts';
+export * from './full-users.ts';

@@ -6,6 +6,7 @@ import { ServiceAlive } from '@talkwith/proto';
 import { accountsArea } from './accounts/index.ts';
 import { cancelReasonsArea } from './cancel-reasons/index.ts';
 import { loadBillingConfig } from './config.ts';
+import { fullUsersArea } from './full-users/index.ts';
 import type { BillingArea, BillingDeps, Closer } from './deps.ts';
 import { ensureIdempotencyIndexes } from './idempotency.ts';
 import { ledgerArea } from './ledger/index.ts';
@@ -13,7 +14,7 @@ import { providerArea, providerFrom } from './provider/index.ts';
 import { purchasesArea } from './purchases/index.ts';
 import { subscriptionsArea } from './subscriptions/index.ts';
 
-const AREAS: BillingArea[] = [accountsArea, ledgerArea, providerArea, purchasesArea, subscriptionsArea, cancelReasonsArea];
+const AREAS: BillingArea[] = [accountsArea, ledgerArea, providerArea, purchasesArea, subscriptionsArea, cancelReasonsArea, fullUsersArea];
 
 /** Billing: wallets, talk tickets, points, card payments, purchases, subscriptions (services/billing/API.md). */
 export const billingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config, env }) => {
