@@ -6,3 +6,5 @@ export * from './provider.ts';
 export * from './purchases.ts';
 export * from './subscriptions.ts';
 export * from './receipts.ts';
+export * from './cancel-reasons.ts';
+export * from './full-users.ts';

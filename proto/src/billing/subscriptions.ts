@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SubscriptionStatus } from '../events/billing.ts';
+import { CancelComment, CancelReasonId } from './cancel-reasons.ts';
 import { CardId, CardToken, Iso, PageQuery, Reason, UserId, Yen } from './common.ts';
 
 /** The subscriptions area's HTTP bodies and replies (services/billing/API.md § Subscriptions). */
@@ -83,7 +84,12 @@ export const SubscribeBody = Type.Object({
 }, { additionalProperties: false });
 export type SubscribeBody = Static<typeof SubscribeBody>;
 
-export const CancelSubscriptionBody = Type.Object({ subscription_id: Id, reason: Type.Optional(Reason) }, { additionalProperties: false });
+/** reason_id: one of cancel_reasons/list (the subscriber's choice); reason: free text (the subscriber's words, or an operator's note). */
+export const CancelSubscriptionBody = Type.Object({
+  subscription_id: Id,
+  reason_id: Type.Optional(CancelReasonId),
+  reason: Type.Optional(CancelComment),
+}, { additionalProperties: false });
 export type CancelSubscriptionBody = Static<typeof CancelSubscriptionBody>;
 
 /** card_id or token (a new card, charged with 3-D Secure) when the period is over; neither: the card it had. */
@@ -148,3 +154,37 @@ export const AdminSubscriptionsReply = Type.Object({
   page: Type.Integer({ minimum: 1 }),
 });
 export type AdminSubscriptionsReply = Static<typeof AdminSubscriptionsReply>;
+
+/**
+ * Admin subscriptions/update: an operator edits a subscription through the
+ * state machine, never charging: `status` canceled (cancel), active (resume a
+ * cancelled one inside its period), inactive (finish now); `period_end` and
+ * `group_id` (change) on an active one. At least one of the three.
+ */
+export const UpdateSubscriptionBody = Type.Object({
+  subscription_id: Id,
+  status: Type.Optional(SubscriptionStatus),
+  period_end: Type.Optional(Iso),
+  group_id: Type.Optional(Id),
+  note: Reason,
+}, { additionalProperties: false });
+export type UpdateSubscriptionBody = Static<typeof UpdateSubscriptionBody>;
+
+/** What operators see of a subscription: the subscriber's view plus how it came about and why it was cancelled. */
+export const AdminSubscriptionView = Type.Composite([SubscriptionView, Type.Object({
+  note: Type.Optional(Type.String({ description: 'the operator\'s note of the last manual record or edit' })),
+  cancel_reason: Type.Optional(Type.Object({
+    reason_id: Type.Optional(Type.String()),
+    label: Type.Optional(Type.String()),
+    text: Type.Optional(Type.String()),
+  }, { description: 'while cancelled: the reason chosen and the free text' })),
+  created_at: Iso,
+  updated_at: Iso,
+})]);
+export type AdminSubscriptionView = Static<typeof AdminSubscriptionView>;
+
+export const AdminSubscriptionReply = Type.Object({ ok: Type.Literal(true), subscription: AdminSubscriptionView });
+export type AdminSubscriptionReply = Static<typeof AdminSubscriptionReply>;
+
+export const AdminUserSubscriptionsReply = Type.Object({ ok: Type.Literal(true), user_id: Type.String(), subscriptions: Type.Array(AdminSubscriptionView) });
+export type AdminUserSubscriptionsReply = Static<typeof AdminUserSubscriptionsReply>;

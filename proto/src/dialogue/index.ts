@@ -10,6 +10,7 @@ export * from './insight.ts';
 export * from './io.ts';
 export * from './recognition.ts';
 export * from './talk.ts';
+export * from './user-content.ts';
 export * from './search.ts';
 export * from './session.ts';
 export * from './stt.ts';

@@ -136,7 +136,13 @@ export const SubscriptionStarted = defineEvent('subscription.started', 1, Type.O
   'A subscription became active: subscribe or resubscribe with its first period charged (order_id), a cancelled one resumed inside its paid period, or an operator\'s grant (no order_id).');
 export const SubscriptionRenewed = defineEvent('subscription.renewed', 1, Type.Object({ ...SubscriptionFacts, period: Type.Integer({ minimum: 1 }), amount: Type.Integer({ minimum: 0 }), order_id: PeriodOrderId }),
   'A period was charged exactly once and its tickets granted.');
-export const SubscriptionCanceled = defineEvent('subscription.canceled', 1, Type.Object(SubscriptionFacts),
+export const SubscriptionCanceled = defineEvent('subscription.canceled', 1, Type.Object({
+  ...SubscriptionFacts,
+  reason_id: Type.Optional(Type.String({ minLength: 1, description: 'the cancellation reason chosen (cancel_reasons/list)' })),
+  reason_label: Type.Optional(Type.String({ minLength: 1, description: 'its label when chosen' })),
+  reason_text: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'the free text given with it' })),
+  by: Type.Optional(Type.Union([Type.Literal('user'), Type.Literal('operator')], { description: 'who cancelled (absent: the subscriber)' })),
+}),
   'The subscriber cancelled: it stays usable to the end of the paid period, then finishes.');
 export const SubscriptionChanged = defineEvent('subscription.changed', 1, Type.Object({ ...SubscriptionFacts, previous_group_id: Type.Optional(Type.String()) }),
   'The subscriber moved the subscription to another group.');

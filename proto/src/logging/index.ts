@@ -134,3 +134,35 @@ export type LogTailFrame = Static<typeof LogTailFrame>;
 export const LOG_TAIL_PATH = '/api/admin/logs/tail';
 /** The largest frame a tail client may send (a start frame: a token and a small filter). */
 export const LOG_TAIL_MAX_FRAME_BYTES = 16 * 1024;
+
+/**
+ * GET /api/admin/logs/users: the accounts the log screen's user picker offers
+ * (services/logging/API.md § Users), known to logging from identity's events.
+ * `q`: part of the address (any case) or a whole id; `ids`: comma-separated
+ * ids to name (the log table shows addresses instead of ids), at most 100.
+ */
+export const LogUsersQuery = Type.Object({
+  q: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })),
+  ids: Type.Optional(Type.String({ minLength: 1, maxLength: 6500, pattern: '^[A-Za-z0-9_.:-]+(,[A-Za-z0-9_.:-]+){0,99}$', description: 'comma separated user ids, at most 100' })),
+  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+}, { additionalProperties: false });
+export type LogUsersQuery = Static<typeof LogUsersQuery>;
+
+export const LogUser = Type.Object({
+  user_id: Type.String(),
+  email: Type.String({ description: "'' for a deleted account (its address is not kept)" }),
+  registered_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  last_login_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  deleted_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type LogUser = Static<typeof LogUser>;
+
+export const LogUsersReply = Type.Object({
+  ok: Type.Literal(true),
+  total: Type.Integer({ minimum: 0 }),
+  page: Type.Integer({ minimum: 1 }),
+  limit: Type.Integer({ minimum: 1 }),
+  users: Type.Array(LogUser, { description: 'most recently seen (logged in, else registered) first' }),
+});
+export type LogUsersReply = Static<typeof LogUsersReply>;

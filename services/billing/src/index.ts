@@ -5,8 +5,8 @@ import { billingPlugin } from './plugin.ts';
 export const billingService: ServiceModule = {
   name: 'billing',
   prefixes: [
-    '/api/billing', '/api/payment', '/api/talk_tickets', '/api/points', '/api/subscriptions',
-    '/api/admin/payment', '/api/admin/subscriptions', '/api/admin/point', '/api/admin/full/users', '/api/admin/full/purchases',
+    '/api/billing', '/api/payment', '/api/talk_tickets', '/api/points', '/api/subscriptions', '/api/cancel_reasons',
+    '/api/admin/payment', '/api/admin/subscriptions', '/api/admin/point', '/api/admin/full/users', '/api/admin/full/purchases', '/api/admin/cancel_reasons',
   ],
   plugin: billingPlugin,
   configSchema: BillingConfig,

@@ -4,8 +4,10 @@ import type { ServiceOptions } from '@talkwith/platform';
 import { ensureJwt } from '@talkwith/platform/http';
 import { ServiceAlive } from '@talkwith/proto';
 import { accountsArea } from './accounts/index.ts';
+import { cancelReasonsArea } from './cancel-reasons/index.ts';
 import { catalogFactsArea } from './catalog/index.ts';
 import { loadBillingConfig } from './config.ts';
+import { fullUsersArea } from './full-users/index.ts';
 import type { BillingArea, BillingDeps, Closer } from './deps.ts';
 import { ensureIdempotencyIndexes } from './idempotency.ts';
 import { ledgerArea } from './ledger/index.ts';
@@ -15,7 +17,7 @@ import { purchasesArea } from './purchases/index.ts';
 import { receiptsArea } from './receipts/index.ts';
 import { subscriptionsArea } from './subscriptions/index.ts';
 
-const AREAS: BillingArea[] = [accountsArea, catalogFactsArea, ledgerArea, providerArea, purchasesArea, subscriptionsArea, receiptsArea, mailsArea];
+const AREAS: BillingArea[] = [accountsArea, catalogFactsArea, ledgerArea, providerArea, purchasesArea, subscriptionsArea, receiptsArea, mailsArea, cancelReasonsArea, fullUsersArea];
 
 /** Billing: wallets, talk tickets, points, card payments, purchases, subscriptions (services/billing/API.md). */
 export const billingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config, env }) => {

@@ -14,6 +14,8 @@ import { consumeServiceEvents } from './ingest/service-events.ts';
 import { summaryRoutes } from './summary/routes.ts';
 import { LogTailHub } from './tail/hub.ts';
 import { tailRoutes } from './tail/routes.ts';
+import { ensureLogUserIndexes, onUserEvent, USER_EVENTS } from './users/model.ts';
+import { userRoutes } from './users/routes.ts';
 
 type Closer = { close(): Promise<void> };
 
@@ -24,12 +26,14 @@ export const loggingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
   refuseUnknownFields(app);
   const logs = await openLogs(platform.store);
   await migrateLegacyEntries(platform.store);
+  await ensureLogUserIndexes(platform.store);
   const hub = new LogTailHub();
   const writer = new ClientLineWriter({ platform, retention: own.retentionDays, tail: hub, batchSize: own.LOG_INGEST_BATCH });
   const consumers: Closer[] = [];
   app.addHook('onReady', async () => {
     consumers.push(await consumeServiceEvents(platform, own.retentionDays, hub));
     consumers.push(await consumeClientLines(writer, platform));
+    consumers.push(await platform.events.consume('logging-users', USER_EVENTS, (event, tx) => onUserEvent(tx, event)));
   });
   app.addHook('onClose', async () => {
     for (const consumer of consumers.splice(0)) await consumer.close();
@@ -42,4 +46,5 @@ export const loggingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
   await app.register(exportRoutes, { logs });
   await app.register(summaryRoutes, { store: platform.store });
   await app.register(tailRoutes, { platform, hub });
+  await app.register(userRoutes, { store: platform.store });
 };

@@ -36,7 +36,7 @@ export async function listForAdmin(store: DocumentStore, query: AdminSubscriptio
  * account (404 otherwise) and a group the catalog has (an operator may record
  * a plan of a group not on sale).
  */
-export async function insertForAdmin(deps: BillingDeps, adminId: string, input: InsertSubscriptionBody, call: IdempotentCall, now: Date): Promise<Answer<SubscriptionReply>> {
+export async function insertForAdmin(deps: BillingDeps, adminId: string, input: InsertSubscriptionBody, call: IdempotentCall, now: Date, action = 'subscription.inserted'): Promise<Answer<SubscriptionReply>> {
   const { store, events } = deps.platform;
   checkGroup(input.plan_code, input.group_id);
   if (Date.parse(input.period_end) <= now.getTime()) throw new AppError('VALIDATION_FAILED', '終了日時は未来の日時を指定してください。', { field: 'period_end' });
@@ -54,12 +54,12 @@ export async function insertForAdmin(deps: BillingDeps, adminId: string, input: 
       ...(input.group_id ? { group_id: input.group_id } : {}),
     };
     const record: SubscriptionRecord | null = existing
-      ? await subscriptions.findOneAndUpdate({ _id: existing._id, period: existing.period }, { $set: { ...fields, period: existing.period + 1 }, $unset: { canceled_at: '', cancel_reason: '', finished_reason: '', retry_at: '' } })
+      ? await subscriptions.findOneAndUpdate({ _id: existing._id, period: existing.period }, { $set: { ...fields, period: existing.period + 1 }, $unset: { canceled_at: '', cancel_reason: '', cancel_reason_id: '', cancel_reason_label: '', finished_reason: '', retry_at: '' } })
       : await subscriptions.insertOne({ _id: randomUUID(), user_id: input.user_id, plan_code: input.plan_code, period: 1, account_id: accountId, created_at: at, ...fields });
     if (!record) throw new AppError('CONFLICT', 'ご契約が同時に変更されました。もう一度お試しください。', { status: 409 });
     await events.publish('subscription.started', record._id, { ...factsOf(record), event: 'subscribe' }, tx);
     await events.publish('admin.acted', adminId, {
-      admin_id: adminId, action: 'subscription.inserted', target_user_id: record.user_id,
+      admin_id: adminId, action, target_user_id: record.user_id,
       detail: { subscription_id: record._id, plan_code: record.plan_code, period_end: record.period_end, note: input.note },
     }, tx);
     return { status: 201, body: { ok: true, subscription: viewOf(record) } };

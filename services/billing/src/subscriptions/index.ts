@@ -1,6 +1,7 @@
 import type { BillingArea } from '../deps.ts';
 import { ensureSubscriptionIndexes } from './records.ts';
 import { RENEW_JOB, renewDue } from './renewal.ts';
+import { operatorSubscriptionRoutes } from './operator-routes.ts';
 import { subscriptionRoutes } from './routes.ts';
 
 /**
@@ -10,7 +11,10 @@ import { subscriptionRoutes } from './routes.ts';
  */
 export const subscriptionsArea: BillingArea = {
   name: 'subscriptions',
-  routes: subscriptionRoutes,
+  async routes(app, deps) {
+    await app.register(subscriptionRoutes, deps);
+    await app.register(operatorSubscriptionRoutes, deps);
+  },
   async prepare(deps) {
     await ensureSubscriptionIndexes(deps.platform.store);
     deps.platform.jobs.define(RENEW_JOB, async () => {

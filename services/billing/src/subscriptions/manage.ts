@@ -4,6 +4,7 @@ import type { Acting } from '../caller.ts';
 import { requireSoldGroup } from '../catalog/index.ts';
 import type { BillingDeps } from '../deps.ts';
 import { idempotent, type Answer, type IdempotentCall } from '../idempotency.ts';
+import { factsOfChoice, recordCancellation, type CancelFacts } from '../cancel-reasons/index.ts';
 import { requireCard } from '../purchases/cards.ts';
 import { factsOf } from './periods.ts';
 import { PLANS, planOf } from './plans.ts';
@@ -28,21 +29,35 @@ function answer(record: SubscriptionRecord): Answer<SubscriptionReply> {
   return { status: 200, body: { ok: true, subscription: viewOf(record) } };
 }
 
-/** cancel: active → canceled; usable to the end of the paid period, not renewed. */
-export async function cancelSubscription(deps: BillingDeps, acting: Acting, input: { subscriptionId: string; reason?: string }, call: IdempotentCall, now: Date): Promise<Answer<SubscriptionReply>> {
+/**
+ * cancel: active → canceled; usable to the end of the paid period, not renewed.
+ * The reason chosen (cancel_reasons/list) and the free text are kept on the
+ * subscription, in a cancellation record the console counts, and in the
+ * event, all in the cancel's transaction.
+ */
+export async function cancelSubscription(deps: BillingDeps, acting: Acting, input: { subscriptionId: string; reasonId?: string; reason?: string }, call: IdempotentCall, now: Date): Promise<Answer<SubscriptionReply>> {
   const { store, events } = deps.platform;
   return idempotent(store, call, async (tx) => {
     const record = await ownedSubscription(tx, acting, input.subscriptionId);
     requireTransition(effectiveStatus(record, now), 'cancel');
+    const by = acting.isAdmin && record.user_id !== acting.caller.sub ? 'operator' : 'user';
+    const facts = await factsOfChoice(tx, { by, ...(input.reasonId ? { reasonId: input.reasonId } : {}), ...(input.reason ? { text: input.reason } : {}) });
+    const at = now.toISOString();
     const canceled = await openSubscriptions(tx).findOneAndUpdate(
       { _id: record._id, status: 'active' },
-      { $set: { status: 'canceled', canceled_at: now.toISOString(), updated_at: now.toISOString(), ...(input.reason ? { cancel_reason: input.reason } : {}) }, $unset: { retry_at: '' } },
+      { $set: { status: 'canceled', canceled_at: at, updated_at: at, ...cancelFields(facts) }, $unset: { retry_at: '' } },
     );
     if (!canceled) throw raced();
-    await events.publish('subscription.canceled', canceled._id, factsOf(canceled), tx);
+    await recordCancellation(tx, canceled, facts, at);
+    await events.publish('subscription.canceled', canceled._id, { ...factsOf(canceled), ...facts }, tx);
     return answer(canceled);
   });
 }
+
+const cancelFields = (facts: CancelFacts) => ({
+  ...(facts.reason_text ? { cancel_reason: facts.reason_text } : {}),
+  ...(facts.reason_id ? { cancel_reason_id: facts.reason_id, cancel_reason_label: facts.reason_label } : {}),
+});
 
 const cardOnFile = (cardId: string | undefined) => (cardId ? { cardId } : {});
 
@@ -66,7 +81,7 @@ export async function resubscribe(deps: BillingDeps, acting: Acting, input: { su
   return idempotent(store, call, async (tx) => {
     const resumed = await openSubscriptions(tx).findOneAndUpdate(
       { _id: record._id, status: 'canceled', period_end: { $gt: now.toISOString() } },
-      { $set: { status: 'active', updated_at: now.toISOString() }, $unset: { canceled_at: '', cancel_reason: '' } },
+      { $set: { status: 'active', updated_at: now.toISOString() }, $unset: { canceled_at: '', cancel_reason: '', cancel_reason_id: '', cancel_reason_label: '' } },
     );
     if (!resumed) throw raced();
     await events.publish('subscription.started', resumed._id, { ...factsOf(resumed), event: 'resubscribe' }, tx);

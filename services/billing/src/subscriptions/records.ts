@@ -42,7 +42,11 @@ export interface SubscriptionRecord {
   period_start?: string;
   period_end?: string;
   canceled_at?: string;
+  /** The subscriber's (or operator's) free text given with the cancel. */
   cancel_reason?: string;
+  /** The reason chosen from cancel_reasons/list, and its label then. */
+  cancel_reason_id?: string;
+  cancel_reason_label?: string;
   finished_reason?: 'canceled' | 'payment_failed';
   card?: { card_id: string; masked: string };
   /** The provider account (card membership) the card belongs to. */

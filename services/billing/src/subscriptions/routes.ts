@@ -19,13 +19,13 @@ import { startPaidPeriod } from './subscribe.ts';
 const tags = ['billing', 'subscriptions'];
 
 /** API.md: a money-moving call without its key is 400 IDEMPOTENCY_KEY_REQUIRED (before the schema's generic refusal). */
-async function requireIdempotencyKey(request: FastifyRequest): Promise<void> {
+export async function requireIdempotencyKey(request: FastifyRequest): Promise<void> {
   if (request.headers['idempotency-key'] === undefined) {
     throw new AppError('IDEMPOTENCY_KEY_REQUIRED', 'Idempotency-Key ヘッダーを付けてください。', { status: 400, field: 'idempotency-key' });
   }
 }
 
-function callOf(scope: string, userId: string, key: string, request: unknown): IdempotentCall {
+export function callOf(scope: string, userId: string, key: string, request: unknown): IdempotentCall {
   return { scope, userId, key, request };
 }
 
@@ -61,8 +61,8 @@ export const subscriptionRoutes: FastifyPluginAsync<BillingDeps> = async (app, d
     ...money, schema: { tags, summary: 'Cancel: usable to the end of the paid period, then finished', headers: IdempotencyHeaders, body: CancelSubscriptionBody, response: { 200: SubscriptionReply } },
   }, async (request) => {
     const acting = await actingUser(request);
-    const { subscription_id: subscriptionId, reason } = request.body;
-    const answer = await cancelSubscription(deps, acting, { subscriptionId, ...(reason ? { reason } : {}) }, callOf('subscription.cancel', acting.caller.sub, request.headers['idempotency-key'], request.body), new Date());
+    const { subscription_id: subscriptionId, reason_id: reasonId, reason } = request.body;
+    const answer = await cancelSubscription(deps, acting, { subscriptionId, ...(reasonId ? { reasonId } : {}), ...(reason ? { reason } : {}) }, callOf('subscription.cancel', acting.caller.sub, request.headers['idempotency-key'], request.body), new Date());
     return answer.body; // every success of these calls is 200 (a replay answers the stored one)
   });
 

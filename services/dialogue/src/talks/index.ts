@@ -1,4 +1,5 @@
 import type { DialogueArea } from '../deps.ts';
+import { adminContentRoutes } from './admin-routes.ts';
 import { onTalkEvent, TALK_EVENTS } from './consumers.ts';
 import { ensureTalkIndexes } from './model.ts';
 import { talkRoutes } from './talk-routes.ts';
@@ -10,6 +11,7 @@ export const talksArea: DialogueArea = {
   routes: async (app, deps) => {
     await app.register(talkRoutes, deps);
     await app.register(trackerRoutes, deps);
+    await app.register(adminContentRoutes, deps);
   },
   async prepare({ platform, entitlements }) {
     await ensureTalkIndexes(platform.store);

@@ -5,6 +5,9 @@ import { PlanList } from './PlanList.tsx';
 import { aProduct, aSubscription, aUser, aWallet, billingServer, inShell, keptSession, aPlan, signedInAs } from './testing.tsx';
 
 type User = ReturnType<typeof aUser>;
+const REASONS = { ok: true, reasons: [
+  { reason_id: 'price', label: '料金が高い', position: 10 }, { reason_id: 'no-time', label: '使う時間がない', position: 20 }, { reason_id: 'other', label: 'その他', position: 1000 },
+] };
 const open = (user: User) => renderRoutes(inShell([{ path: '/mypage', element: <PlanList /> }]), { path: '/mypage#plan_list', state: signedInAs(user) });
 
 function serverFor(user: User, subscriptions: unknown[], extra: Record<string, [number, unknown] | ((call: { body: unknown }) => [number, unknown])> = {}) {
@@ -52,22 +55,59 @@ describe('PlanList', () => {
     expect(screen.getByRole('link', { name: '購入する ¥500' }).getAttribute('href')).toBe('/payment/process/credit?product_id=points-500');
   });
 
-  it('PlanList, cancel, asks in a dialog and cancels with an Idempotency-Key only after 解約する is confirmed', async () => {
+  it('PlanList, cancel, asks why first, then confirms in a dialog and cancels with the reason, the comment and an Idempotency-Key', async () => {
     const user = aUser();
     const subscription = aSubscription(user.id);
     const server = serverFor(user, [subscription], {
+      'GET cancel_reasons/list': [200, REASONS],
       'POST payment/subscription/cancel': [200, { ok: true, subscription: { ...subscription, status: 'canceled' } }],
     });
 
     await open(user);
     fireEvent.click(await screen.findByRole('button', { name: '解約する' }));
+    const next = screen.getByRole('button', { name: '次へ' }) as HTMLButtonElement;
+    expect(next.disabled).toBe(true);
+    fireEvent.click(await screen.findByRole('radio', { name: '使う時間がない' }));
+    fireEvent.change(screen.getByLabelText('ご意見・ご要望（任意・500文字まで）'), { target: { value: '  また使いたいです  ' } });
+    fireEvent.click(next);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/2026年12月1日までは引き続きご利用いただけ/)).toBeTruthy();
     expect(server.calls.some((c) => c.url.endsWith('/subscription/cancel'))).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: '解約する' }));
 
-    await vi.waitFor(() => expect(server.calls.find((c) => c.url === '/api/payment/subscription/cancel')?.body).toEqual({ subscription_id: subscription.subscription_id }));
+    await vi.waitFor(() => expect(server.calls.find((c) => c.url === '/api/payment/subscription/cancel')?.body).toEqual({ subscription_id: subscription.subscription_id, reason_id: 'no-time', reason: 'また使いたいです' }));
     expect(server.calls.find((c) => c.url === '/api/payment/subscription/cancel')?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('PlanList, the cancel reason step, 戻る leaves the plan as it was without asking the server to cancel', async () => {
+    const user = aUser();
+    const server = serverFor(user, [aSubscription(user.id)], { 'GET cancel_reasons/list': [200, REASONS] });
+
+    await open(user);
+    fireEvent.click(await screen.findByRole('button', { name: '解約する' }));
+    fireEvent.click(await screen.findByRole('radio', { name: '料金が高い' }));
+    fireEvent.click(screen.getByRole('button', { name: '戻る' }));
+
+    expect(await screen.findByRole('button', { name: '解約する' })).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(server.calls.some((c) => c.url.endsWith('/subscription/cancel'))).toBe(false);
+  });
+
+  it('PlanList, the reasons failing to load, still lets the subscriber cancel (without a reason)', async () => {
+    const user = aUser();
+    const subscription = aSubscription(user.id);
+    const server = serverFor(user, [subscription], {
+      'GET cancel_reasons/list': [500, { ok: false, message: '' }],
+      'POST payment/subscription/cancel': [200, { ok: true, subscription: { ...subscription, status: 'canceled' } }],
+    });
+
+    await open(user);
+    fireEvent.click(await screen.findByRole('button', { name: '解約する' }));
+    expect(await screen.findByText('理由の一覧を読み込めませんでした。このまま解約の手続きに進めます。')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '次へ' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '解約する' }));
+
+    await vi.waitFor(() => expect(server.calls.find((c) => c.url === '/api/payment/subscription/cancel')?.body).toEqual({ subscription_id: subscription.subscription_id }));
   });
 
   it('PlanList, a cancelled plan, says until when it is usable and resubscribes after confirmation', async () => {
@@ -89,11 +129,14 @@ describe('PlanList', () => {
   it('PlanList, a refused change, shows the server message', async () => {
     const user = aUser();
     serverFor(user, [aSubscription(user.id)], {
+      'GET cancel_reasons/list': [200, REASONS],
       'POST payment/subscription/cancel': [409, { ok: false, code: 'SUBSCRIPTION_STATE', message: 'このプランは解約できません。' }],
     });
 
     await open(user);
     fireEvent.click(await screen.findByRole('button', { name: '解約する' }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'その他' }));
+    fireEvent.click(screen.getByRole('button', { name: '次へ' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '解約する' }));
 
     expect(await screen.findByText('このプランは解約できません。')).toBeTruthy();

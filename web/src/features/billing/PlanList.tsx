@@ -6,6 +6,7 @@ import { errorMessageOf, selectUser } from '../../api/index.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { Notice, Spinner } from '../../app/ui.tsx';
 import { usePopup } from '../../app/shell.ts';
+import { CancelReasonStep, type CancelChoice } from './CancelReasonStep.tsx';
 import { useCancelSubscriptionMutation, usePlansQuery, useProductsQuery, useResubscribeMutation, useSubscriptionsQuery, useWalletQuery } from './billingApi.ts';
 import { formatDate, formatYen } from './format.ts';
 import { useIntentKey } from './intentKey.ts';
@@ -96,6 +97,7 @@ function PlanActions({ subscription }: { subscription: SubscriptionView }) {
   const [cancel] = useCancelSubscriptionMutation();
   const [resubscribe] = useResubscribeMutation();
   const [problem, setProblem] = useState<string | null>(null);
+  const [askingWhy, setAskingWhy] = useState(false);
   const body = { subscription_id: subscription.subscription_id };
 
   const confirm = (message: string, okTitle: string, act: () => Promise<{ error?: Parameters<typeof errorMessageOf>[0] }>, intent: { finish: () => void }) => popup.show({
@@ -115,10 +117,14 @@ function PlanActions({ subscription }: { subscription: SubscriptionView }) {
   return (
     <div className="billing-actions">
       {problem && <Notice kind="error">{problem}</Notice>}
-      {subscription.status === 'active' && (
-        <button type="button" className="btn btn--ghost" onClick={() => confirm(t('billing.plan.confirmCancel', { date: formatDate(subscription.period_end, i18n.language) }), t('billing.plan.cancel'), () => cancel({ key: cancelIntent.key(), body }), cancelIntent)}>
-          {t('billing.plan.cancel')}
-        </button>
+      {subscription.status === 'active' && !askingWhy && (
+        <button type="button" className="btn btn--ghost" onClick={() => setAskingWhy(true)}>{t('billing.plan.cancel')}</button>
+      )}
+      {subscription.status === 'active' && askingWhy && (
+        <CancelReasonStep
+          onBack={() => setAskingWhy(false)}
+          onNext={(choice: CancelChoice) => confirm(t('billing.plan.confirmCancel', { date: formatDate(subscription.period_end, i18n.language) }), t('billing.plan.cancel'), () => cancel({ key: cancelIntent.key(), body: { ...body, ...choice } }), cancelIntent)}
+        />
       )}
       {subscription.status !== 'active' && (
         <button type="button" className="btn btn--primary" onClick={() => confirm(subscription.status === 'canceled' ? t('billing.plan.confirmResume') : t('billing.plan.confirmResubscribe', { amount: formatYen(subscription.amount) }), t('billing.plan.resubscribe'), () => resubscribe({ key: resubscribeIntent.key(), body }), resubscribeIntent)}>

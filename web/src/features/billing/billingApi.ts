@@ -1,6 +1,6 @@
 import { api } from '../../api/index.ts';
 import type {
-  AddCardBody, AuthorizeBody, AvailableTicketsReply, CancelSubscriptionBody, CardIdBody, CardReply, CardsReply, EntitlementsReply,
+  AddCardBody, AuthorizeBody, AvailableTicketsReply, CancelReasonsReply, CancelSubscriptionBody, CardIdBody, CardReply, CardsReply, EntitlementsReply,
   HistoryGetBody, HistoryReply, OrderIdBody, PlansReply, ReceiptReply, ProductsReply, PurchaseFlowReply, PurchaseReply, ResubscribeBody, SubscribeBody,
   SubscriptionFlowReply, SubscriptionOrderBody, SubscriptionReply, SubscriptionsReply, TokenEndpointReply, UseTicketBody, UseTicketReply, WalletReply,
 } from '@talkwith/proto/billing';
@@ -19,6 +19,7 @@ const billingApi = api.enhanceEndpoints({ addTagTypes: ['Wallet', 'Cards', 'Purc
     products: build.query<ProductsReply, void>({ query: () => 'billing/products' }),
     tokenEndpoint: build.query<TokenEndpointReply, void>({ query: () => 'payment/token_endpoint' }),
     plans: build.query<PlansReply, void>({ query: () => 'billing/plans' }),
+    cancelReasons: build.query<CancelReasonsReply, void>({ query: () => 'cancel_reasons/list' }),
     entitlements: build.query<EntitlementsReply, void>({ query: () => 'billing/entitlements', providesTags: ['Entitlements'] }),
     ticketsAvailable: build.query<AvailableTicketsReply, string>({ query: (userId) => `talk_tickets/available/${encodeURIComponent(userId)}`, providesTags: ['Wallet'] }),
     purchaseHistory: build.query<HistoryReply, HistoryGetBody>({
@@ -86,5 +87,5 @@ export const {
   useWalletQuery, useProductsQuery, usePlansQuery, useEntitlementsQuery, useTicketsAvailableQuery, usePurchaseHistoryQuery, useCardsQuery,
   useAddCardMutation, useDeleteCardMutation, useSetDefaultCardMutation, useAuthorizeMutation, useMpiCompleteMutation,
   useMpiMerchantMutation, usePurchaseResultMutation, useSubscriptionsQuery, useSubscribeMutation, useCancelSubscriptionMutation,
-  useResubscribeMutation, useSubscriptionMpiCompleteMutation, useUseTalkTicketMutation, useTokenEndpointQuery, useReceiptQuery,
+  useResubscribeMutation, useSubscriptionMpiCompleteMutation, useUseTalkTicketMutation, useTokenEndpointQuery, useReceiptQuery, useCancelReasonsQuery,
 } = billingApi;

@@ -8,10 +8,11 @@ import { refusalOf } from './ConfirmDialog.tsx';
 import { UserPointsTab } from './UserPointsTab.tsx';
 import { UserPurchasesTab, UserSubscriptionTab } from './UserPurchasesTab.tsx';
 import { UserTicketsTab } from './UserTicketsTab.tsx';
+import { UserContentTab } from '../userContent/UserContentTab.tsx';
 import '../characters/characters.css';
 import './billing.css';
 
-const TABS = ['purchases', 'tickets', 'points', 'subscription'] as const;
+const TABS = ['purchases', 'tickets', 'points', 'subscription', 'content'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
 
@@ -35,13 +36,14 @@ export function FullUserPage() {
       <div className="sub-nav billing-tabs" role="tablist">
         {TABS.map((name) => (
           <a key={name} href={`?tab=${name}`} role="tab" aria-selected={tab === name} className={tab === name ? 'active' : undefined}
-            onClick={(e) => { e.preventDefault(); setParams({ tab: name }, { replace: true }); }}>{t(`billing.tabs.${name}`)}</a>
+            onClick={(e) => { e.preventDefault(); setParams({ tab: name }, { replace: true }); }}>{name === 'content' ? t('userContent.tab') : t(`billing.tabs.${name}`)}</a>
         ))}
       </div>
       {tab === 'purchases' && <UserPurchasesTab userId={userId} />}
       {tab === 'tickets' && <UserTicketsTab userId={userId} />}
       {tab === 'points' && <UserPointsTab userId={userId} />}
       {tab === 'subscription' && <UserSubscriptionTab userId={userId} />}
+      {tab === 'content' && <UserContentTab userId={userId} />}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { SelectField } from '../characters/fields.tsx';
 import { CharacterPicker } from '../engagement/CatalogPickers.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import { cleanCriteria, LOG_SOURCES, type LogCriteria } from './logFilter.ts';
+import { LogUserPicker } from './LogUserPicker.tsx';
 
 /** The form's state: what the inputs hold (free text until 検索 cleans it). */
 type Draft = { [K in keyof LogCriteria]?: K extends 'types' ? LogType[] : string };
@@ -43,7 +44,7 @@ export function LogFilterForm({ criteria, onApply }: { criteria: LogCriteria; on
     <form className="logs-filter" onSubmit={submit} aria-label={t('filter.title')}>
       <TypeChecks chosen={draft.types ?? []} onChange={(types) => setDraft((d) => ({ ...d, types }))} />
       <div className="toolbar billing-filters">
-        <Field label={t('filter.userId')} value={draft.user_id ?? ''} maxLength={128} onChange={(e) => set({ user_id: e.target.value })} />
+        <LogUserPicker value={draft.user_id ?? ''} onChange={(userId) => set({ user_id: userId })} />
         <CharacterPicker label={t('filter.character')} emptyLabel={t('filter.allCharacters')} value={draft.character_id ?? ''}
           onChange={(id) => set({ character_id: id })} />
         <SelectField label={t('filter.source')} value={draft.source ?? ''} emptyLabel={t('source.all')}

@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { LogEntry, LogType } from '@talkwith/proto/logging';
+import type { LogEntry, LogType, LogUser } from '@talkwith/proto/logging';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ShortId } from '../billing/ShortId.tsx';
 import { Badge } from '../engagement/Facts.tsx';
 import { ADMIN_NS } from '../i18n.ts';
+import { useAdminLogUsersQuery } from './logsAdminApi.ts';
 
 const TONE: Partial<Record<LogType, 'alert' | 'warn' | 'on'>> = { error: 'alert', admin: 'warn', subscription: 'on', ticket: 'on', point: 'on' };
 
@@ -37,7 +38,7 @@ function LogDetail({ entry }: { entry: LogEntry }) {
   );
 }
 
-function LogRow({ entry, fresh }: { entry: LogEntry; fresh: boolean }) {
+function LogRow({ entry, fresh, users }: { entry: LogEntry; fresh: boolean; users: Map<string, LogUser> }) {
   const { t, i18n } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
   const { basePath } = useAdminBase();
   const [open, setOpen] = useState(false);
@@ -48,7 +49,7 @@ function LogRow({ entry, fresh }: { entry: LogEntry; fresh: boolean }) {
         <td className="small logs-time">{logTime(entry.created_at, i18n.language)}</td>
         <td data-label={t('column.type')}><Badge tone={TONE[entry.type] ?? 'off'}>{t(`type.${entry.type}`)}</Badge></td>
         <td data-label={t('column.userId')} className="small">
-          {entry.user_id ? <Link to={`${basePath}/full/users/${encodeURIComponent(entry.user_id)}`}><ShortId id={entry.user_id} /></Link> : '—'}
+          {entry.user_id ? <Link to={`${basePath}/full/users/${encodeURIComponent(entry.user_id)}`}><UserName id={entry.user_id} user={users.get(entry.user_id)} /></Link> : '—'}
         </td>
         <td data-label={t('column.characterId')} className="small">{entry.character_id ? <ShortId id={entry.character_id} /> : '—'}</td>
         <td data-label={t('column.message')} className="logs-message">{entry.message}</td>
@@ -63,9 +64,24 @@ function LogRow({ entry, fresh }: { entry: LogEntry; fresh: boolean }) {
   );
 }
 
+/** An account by its address when logging knows it (GET logs/users), else its short id. */
+function UserName({ id, user }: { id: string; user: LogUser | undefined }) {
+  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
+  return user?.email ? <span title={id}>{user.email}</span> : <><ShortId id={id} />{user?.deleted_at ? ` ${t('filter.deletedUser')}` : ''}</>;
+}
+
+/** The addresses of the accounts a page of entries names, in one call; none (ids shown) while it loads or when it fails. */
+function useUsersOf(entries: LogEntry[]): Map<string, LogUser> {
+  const { apiBase } = useAdminBase();
+  const ids = [...new Set(entries.map((e) => e.user_id).filter((id): id is string => Boolean(id) && /^[A-Za-z0-9_.:-]+$/.test(id ?? '')))].sort().slice(0, 100).join(',');
+  const { data } = useAdminLogUsersQuery({ base: apiBase, ids }, { skip: !ids });
+  return new Map((data?.users ?? []).map((u) => [u.user_id, u]));
+}
+
 /** Log entries in the order given (newest first from the server and the tail); `fresh` marks live arrivals. */
 export function LogTable({ entries, label, fresh = false }: { entries: LogEntry[]; label: string; fresh?: boolean }) {
   const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
+  const users = useUsersOf(entries);
   return (
     <div className="logs-table-wrap">
       <table className="admin-table logs-table" aria-label={label}>
@@ -73,7 +89,7 @@ export function LogTable({ entries, label, fresh = false }: { entries: LogEntry[
           <th>{t('column.at')}</th><th>{t('column.type')}</th><th>{t('column.userId')}</th><th>{t('column.characterId')}</th>
           <th>{t('column.message')}</th><th>{t('column.detail')}</th>
         </tr></thead>
-        <tbody>{entries.map((entry) => <LogRow key={entry.id} entry={entry} fresh={fresh} />)}</tbody>
+        <tbody>{entries.map((entry) => <LogRow key={entry.id} entry={entry} fresh={fresh} users={users} />)}</tbody>
       </table>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { LogExportQuery, LogFilter, LogFilterReply, LogSummaryReply } from '@talkwith/proto/logging';
+import type { LogExportQuery, LogFilter, LogFilterReply, LogSummaryReply, LogUsersReply } from '@talkwith/proto/logging';
 import { api } from '../../../api/index.ts';
 import { adminUrl, type WithBase } from '../adminApi.ts';
 import { saveBlob } from '../saveBlob.ts';
@@ -32,6 +32,10 @@ export const logsAdminApi = api.enhanceEndpoints({ addTagTypes: ['AdminLogs'] })
       query: ({ base, body }) => ({ url: adminUrl(base, 'logs/filter'), method: 'POST', body }),
       providesTags: ['AdminLogs'],
     }),
+    /** The accounts logging knows: by part of an address or an id (q), or the addresses of a page's ids (ids, comma separated). */
+    adminLogUsers: build.query<LogUsersReply, WithBase<{ q?: string; ids?: string }>>({
+      query: ({ base, q, ids }) => ({ url: adminUrl(base, 'logs/users'), params: { ...(q ? { q } : {}), ...(ids ? { ids, limit: 100 } : {}) } }),
+    }),
     adminLogSummary: build.query<LogSummaryReply, WithBase<{ date?: string }>>({
       query: ({ base, date }) => ({ url: adminUrl(base, 'logs/summary'), params: date ? { date } : {} }),
       providesTags: ['AdminLogs'],
@@ -62,4 +66,4 @@ export const logsAdminApi = api.enhanceEndpoints({ addTagTypes: ['AdminLogs'] })
   }),
 });
 
-export const { useAdminLogsQuery, useAdminLogSummaryQuery, useAdminExportLogsMutation } = logsAdminApi;
+export const { useAdminLogsQuery, useAdminLogSummaryQuery, useAdminExportLogsMutation, useAdminLogUsersQuery } = logsAdminApi;
