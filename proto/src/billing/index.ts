@@ -5,3 +5,4 @@ export * from './ledger.ts';
 export * from './provider.ts';
 export * from './purchases.ts';
 export * from './subscriptions.ts';
+export * from './accounts.ts';
