@@ -9,6 +9,7 @@ import { usePopup } from '../../app/shell.ts';
 import { useCancelSubscriptionMutation, usePlansQuery, useProductsQuery, useResubscribeMutation, useSubscriptionsQuery, useWalletQuery } from './billingApi.ts';
 import { formatDate, formatYen } from './format.ts';
 import { useIntentKey } from './intentKey.ts';
+import { PlanCardChange } from './PlanCardChange.tsx';
 import { useDictionaryPart } from '../../i18n/parts.ts';
 import { billingTexts } from './texts.ts';
 import './billing.css';
@@ -84,6 +85,7 @@ function CurrentPlan({ subscription }: { subscription: SubscriptionView }) {
       </dl>
       {subscription.status === 'canceled' && <p className="small muted">{t('billing.plan.canceledNote', { date: date(subscription.period_end) })}</p>}
       <PlanActions subscription={subscription} />
+      {subscription.status === 'active' && <PlanCardChange subscription={subscription} />}
     </div>
   );
 }
