@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@talkwith/platform/platform';
+import { onAccountEvent } from './consumers.ts';
 import { eraseDeletedAccounts, openErasures } from './erasure.ts';
 import { buyer, cardToken, startBilling, walletOf, type Billing, type Buyer } from '../purchases/test-support.ts';
 import { claimCharge } from '../subscriptions/periods.ts';
@@ -61,6 +63,23 @@ describe('account deletion with an active plan', () => {
     const order = await billing.deps.provider.search(orderIdOf(me.subscriptionId, 2, 0));
     expect(order).toMatchObject({ capturedAmount: 0, refundedAmount: 1100 });
     expect((await openErasures(billing.svc.platform.store).findOne({ _id: me.userId }))?.charges).toMatchObject([{ resolved: 'refunded' }]);
+  });
+
+  it('user.deleted, handled after a renewal settled past the deletion time, refunds that period and marks its purchase refunded', async () => {
+    const me = await subscribed(billing);
+    const record = await recordOf(billing, me.subscriptionId);
+    const later = new Date(Date.parse(record.period_end ?? '') + 1000);
+    const deletedAt = new Date(later.getTime() - 500).toISOString(); // identity deleted the account just before the renewal settled
+
+    await renewDue(billing.deps, later);
+    const event = { id: randomUUID(), type: 'user.deleted' as const, version: 1, occurredAt: deletedAt, key: me.userId, data: { user_id: me.userId, by: 'user' as const } };
+    await billing.svc.platform.store.withTransaction((tx) => onAccountEvent(tx, billing.svc.platform.events, event));
+    await eraseDeletedAccounts(billing.deps, new Date(later.getTime() + 1000));
+
+    const orderId = orderIdOf(me.subscriptionId, 2, 0);
+    expect(await billing.deps.provider.search(orderId)).toMatchObject({ capturedAmount: 0, refundedAmount: 1100 });
+    expect(await billing.svc.platform.store.collection('purchases').findOne({ _id: orderId })).toMatchObject({ status: 'canceled', refunded: 1100 });
+    expect(await chargesOfPeriod(billing, me.subscriptionId, 1)).toBe(1);
   });
 
   it('claimCharge, with the subscription as read before user.deleted, takes no charge', async () => {

@@ -1,6 +1,7 @@
 import type { Collection, DocumentStore, Platform, Transaction } from '@talkwith/platform';
 import type { BillingDeps } from '../deps.ts';
 import { ProviderRequestError } from '../provider/port.ts';
+import { markSubscriptionChargeRefunded } from '../purchases/subscription-charges.ts';
 import type { DetachedCharge } from '../subscriptions/account-deletion.ts';
 
 export const ERASE_JOB = 'billing.erase_accounts';
@@ -42,7 +43,8 @@ async function resolveCharge(deps: BillingDeps, charge: Charge, deletedAt: strin
   if (Date.parse(charge.lease_until) > now.getTime()) return null;
   const state = await deps.provider.search(charge.order_id);
   if (state.status === 'success' && state.capturedAmount > 0) {
-    await deps.provider.cancel(charge.order_id);
+    const after = await deps.provider.cancel(charge.order_id);
+    await markSubscriptionChargeRefunded(deps.platform.store, charge.order_id, after.refundedAmount, now.toISOString());
     deps.platform.logger.warn({ order_id: charge.order_id }, 'a subscription charge in flight when its account was deleted was captured: refunded');
     return 'refunded';
   }

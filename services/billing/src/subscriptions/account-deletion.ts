@@ -1,6 +1,6 @@
 import type { Eventing, Transaction } from '@talkwith/platform';
 import { factsOf } from './periods.ts';
-import { openSubscriptions, type ChargeInFlight } from './records.ts';
+import { openPeriodCharges, openSubscriptions, type ChargeInFlight } from './records.ts';
 
 /** A charge that was in flight when the account was deleted: its holder may still reach the provider, so it is searched (and refunded if captured) after its lease. */
 export interface DetachedCharge {
@@ -18,7 +18,8 @@ export interface DetachedCharge {
  * `account_deleted_at`, which `claimCharge` refuses, so no renewal or
  * subscribe claims a charge afterwards. A charge in flight is taken off the
  * record (its holder's settlement then matches nothing and grants nothing)
- * and returned, for the erasure job to search and refund.
+ * and returned, for the erasure job to search and refund, with any period
+ * charge settled at or after the deletion's time.
  */
 export async function endSubscriptionsOf(tx: Transaction, events: Eventing, userId: string, at: string): Promise<DetachedCharge[]> {
   const subscriptions = openSubscriptions(tx);
@@ -37,6 +38,10 @@ export async function endSubscriptionsOf(tx: Transaction, events: Eventing, user
     const charge = record.charge as ChargeInFlight | undefined;
     if (charge) detached.push({ order_id: charge.order_id, subscription_id: record._id, lease_until: charge.lease_until });
     if (ends) await events.publish('subscription.finished', ended._id, { ...factsOf(ended), reason: 'account_deleted' }, tx);
+  }
+  // A renewal that claimed before this consumer ran may have settled after the deletion (identity had answered already): refunded too.
+  for (const late of await openPeriodCharges(tx).find({ user_id: userId, settled_at: { $gte: at } })) {
+    detached.push({ order_id: late._id, subscription_id: late.subscription_id, lease_until: late.settled_at });
   }
   return detached;
 }
