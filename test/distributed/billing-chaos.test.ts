@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedStore } from '@talkwith/platform/store';
 import { BillingClient, findingsOf, PACK, planIntents, pool, sleep, UNSETTLED, type Intent, type RunRecord, type StoredState } from './billing-driver.ts';
+import { PlanDriver, planFindingsOf, type PlanLife, type PlanState } from './subscription-driver.ts';
 import { adminToken, startTopology, type Topology } from './topology.ts';
 
 // Issue 12 § Reliability: purchases through the gateway's HTTP API while the
@@ -10,7 +11,12 @@ import { adminToken, startTopology, type Topology } from './topology.ts';
 // one is ready again) and restarted at once (distributed mode on Redis), with duplicated Idempotency-Keys, client aborts, and the
 // sandbox's time-out, pending and declined cards. After reconciliation:
 // no double charge at the sandbox, one grant per captured purchase, every
-// purchase settled.
+// purchase settled. Beside them, plans of real accounts renew under the same
+// kills while their cards move (to a saved card, or a new one checked
+// without charge) and two in three accounts are deleted at random around
+// their renewal: no charge is kept after a deletion was acknowledged, the
+// deleted accounts' plans end and their cards are deleted at the sandbox,
+// the others renew once, on the card they were moved to.
 
 const PURCHASES = 2000;
 const USERS = 100;
@@ -19,6 +25,10 @@ const RECONCILE_EVERY_MS = 1000;
 const SANDBOX_PENDING_MS = 300;
 // A `created` purchase unknown to the sandbox is failed only after purchases' CREATED_GRACE_MS (60 s).
 const SETTLE_WITHIN_MS = 90_000;
+const PLANS = 30;
+/** The renewal sweep and the erasure job run this often; a killed holder's charge lease is 2 × PAYMENT_TIMEOUT_MS + 1 s. */
+const RENEW_SWEEP_MS = 1000;
+const PLAN_SETTLE_MS = 15_000;
 
 /** kill -9 of billing every 3–8 s, restarted at once, until `stop()`; resolves with how long each restart took (ms). */
 function killBillingRepeatedly(t: Topology): { stop: () => Promise<number[]> } {
@@ -64,19 +74,43 @@ async function waitUntilSettled(t: Topology): Promise<{ atEnd: number; left: num
   return { atEnd, left, ms: Date.now() - started };
 }
 
-/** The billing store read after billing stopped (the embedded store is one process's at a time). */
-async function readBillingStore(dataDir: string): Promise<StoredState> {
+/** The billing store read after billing stopped (the embedded store is one process's at a time): the purchases' part and the plans' part. */
+async function readBillingStore(dataDir: string): Promise<{ stored: StoredState; plans: PlanState }> {
   const store = await createEmbeddedStore({ dir: join(dataDir, 'billing', 'store') });
+  const all = async <T>(name: string, filter: Record<string, unknown> = {}) => (await store.collection(name).find(filter)) as unknown as T[];
   try {
+    // Plans' charges (sub-…) and card checks (cc-…) are not purchases of the purchase findings.
+    const ofPurchases = { $nor: [{ _id: { $regex: '^(sub|cc)-' } }] };
     return {
-      purchases: (await store.collection('purchases').find({})) as unknown as StoredState['purchases'],
-      orders: (await store.collection('sandbox_orders').find({})) as unknown as StoredState['orders'],
-      charges: (await store.collection('sandbox_charges').find({})) as unknown as StoredState['charges'],
-      lots: (await store.collection('ledger_lots').find({ asset: 'tickets' })) as unknown as StoredState['lots'],
+      stored: {
+        purchases: await all('purchases', { source: { $ne: 'subscription' } }),
+        orders: await all('sandbox_orders', ofPurchases),
+        charges: await all('sandbox_charges', { $nor: [{ order_id: { $regex: '^(sub|cc)-' } }] }),
+        lots: await all('ledger_lots', { asset: 'tickets', source: 'purchase' }),
+      },
+      plans: {
+        subscriptions: await all('subscriptions'),
+        orders: await all('sandbox_orders', { _id: { $regex: '^sub-' } }),
+        charges: await all('sandbox_charges', { order_id: { $regex: '^sub-' } }),
+        cardAccounts: await all('card_accounts'),
+        cards: await all('sandbox_cards'),
+        erasures: await all('billing_account_erasures'),
+      },
     };
   } finally {
     await store.close();
   }
+}
+
+/** Plans of new accounts, a third keeping their card, a third moving to a saved card, a third to a new one; two in three deleted around their renewal. */
+async function startPlans(driver: PlanDriver): Promise<PlanLife[]> {
+  const lives: PlanLife[] = [];
+  await pool(Array.from({ length: PLANS }, (_, i) => i), 6, async (i) => {
+    const periodMs = randomInt(10_000, 30_000);
+    const deleteAfterMs = i % 3 === 2 ? null : randomInt(2000, periodMs + 8000);
+    lives.push(await driver.start(periodMs, (['none', 'saved', 'new'] as const)[i % 3] as PlanLife['cardChange'], deleteAfterMs));
+  });
+  return lives;
 }
 
 /** Tickets each user holds, through the gateway, before billing is stopped. */
@@ -91,6 +125,8 @@ async function walletTickets(client: BillingClient, users: string[]): Promise<Ma
 
 interface ChaosRun extends RunRecord {
   client: BillingClient;
+  lives: PlanLife[];
+  plans: PlanState;
   /** How long billing was down at each kill -9 (kill to /readyz), ms. */
   restarts: number[];
   purchasingMs: number;
@@ -101,18 +137,25 @@ interface ChaosRun extends RunRecord {
 async function chaosRun(t: Topology): Promise<ChaosRun> {
   const client = new BillingClient(t.gatewayUrl, t.jwtSecret);
   const intents = planIntents(PURCHASES, USERS);
+  const driver = new PlanDriver(client, t.serviceUrl('identity'), t.serviceUrl('billing'), t.jwtSecret);
+  const lives = await startPlans(driver);
   const started = Date.now();
   const killer = killBillingRepeatedly(t);
+  const living = Promise.all(lives.map((life) => driver.live(life)));
   const purchasing = pool(intents, CONCURRENCY, (intent) => client.purchase(intent));
   // The killer stops even when a purchase throws (then the error is reported, not a kill loop left running).
-  await purchasing.catch(() => {});
+  await Promise.all([purchasing, living]).catch(() => {});
   const restarts = await killer.stop();
   await purchasing;
+  await living;
   const purchasingMs = Date.now() - started;
   const reconciliation = await waitUntilSettled(t);
   const wallets = await walletTickets(client, [...new Set(intents.map((i) => i.user))]);
+  // Every plan's period has ended and a killed holder's lease has run out: the sweeps and the erasure job had time.
+  await sleep(Math.max(0, Math.max(...lives.map((l) => l.periodEnd)) + PLAN_SETTLE_MS - Date.now()));
   await t.killService('billing', 'SIGTERM');
-  return { intents, client, restarts, purchasingMs, reconciliation, wallets, stored: await readBillingStore(t.dataDir('billing')) };
+  const { stored, plans } = await readBillingStore(t.dataDir('billing'));
+  return { intents, client, lives, plans, restarts, purchasingMs, reconciliation, wallets, stored };
 }
 
 describe('billing under kill -9 (distributed, Redis)', () => {
@@ -121,7 +164,7 @@ describe('billing under kill -9 (distributed, Redis)', () => {
   beforeAll(async () => {
     topology = await startTopology({
       env: {
-        billing: { PAYMENT_PROVIDER: 'sandbox', SANDBOX_PENDING_MS: String(SANDBOX_PENDING_MS), RECONCILE_EVERY_MS: String(RECONCILE_EVERY_MS), PAYMENT_TIMEOUT_MS: '2000' },
+        billing: { PAYMENT_PROVIDER: 'sandbox', SANDBOX_PENDING_MS: String(SANDBOX_PENDING_MS), RECONCILE_EVERY_MS: String(RECONCILE_EVERY_MS), PAYMENT_TIMEOUT_MS: '2000', RENEW_SWEEP_MS: String(RENEW_SWEEP_MS) },
         // Every client is 127.0.0.1: the per-address limit would refuse the run, not the billing service.
         gateway: { API_RATE_LIMIT_PER_MINUTE: '10000000' },
       },
@@ -157,7 +200,18 @@ describe('billing under kill -9 (distributed, Redis)', () => {
     expect(found.grantedWrongly, 'one ticket lot exactly when captured').toEqual([]);
     expect(found.wrongAmounts).toEqual([]);
     expect(found.userTotals, 'tickets per user = captured purchases × pack size (lots and wallet)').toEqual([]);
-  }, 400_000);
+
+    const plans = planFindingsOf(run.lives, run.plans);
+    console.info(`billing chaos, plans: ${PLANS} plans, ${plans.deleted} accounts deleted, ${plans.kept} kept, ${run.lives.filter((l) => l.cardChangedAt).length} card changes`);
+    expect(plans.deleted, 'accounts deleted during the run').toBeGreaterThan(0);
+    expect(plans.chargeKeptAfterDeletion, 'no charge kept after a deletion was acknowledged').toEqual([]);
+    expect(plans.planAliveAfterDeletion, 'a deleted account\'s plan ended (account_deleted)').toEqual([]);
+    expect(plans.cardsLeftAfterDeletion, 'a deleted account\'s cards deleted at the sandbox').toEqual([]);
+    expect(plans.erasuresOpen, 'every deletion finished at the provider').toEqual([]);
+    expect(plans.notRenewed, 'every kept plan renewed').toEqual([]);
+    expect(plans.chargedWrongCard, 'a plan moved to another card renews on it').toEqual([]);
+    expect(plans.doubleCharges, 'no plan period charged twice').toEqual([]);
+  }, 600_000);
 });
 
 /** Two customers, three purchases as a correct billing leaves them: one captured, one declined, one pending card captured. */

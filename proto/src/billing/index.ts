@@ -8,3 +8,4 @@ export * from './subscriptions.ts';
 export * from './receipts.ts';
 export * from './cancel-reasons.ts';
 export * from './full-users.ts';
+export * from './accounts.ts';

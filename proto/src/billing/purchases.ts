@@ -117,6 +117,12 @@ export const UpdateCardBody = Type.Object({ card_id: CardId, token: CardToken },
 export type UpdateCardBody = Static<typeof UpdateCardBody>;
 export const CardIdBody = Type.Object({ card_id: CardId }, { additionalProperties: false });
 export type CardIdBody = Static<typeof CardIdBody>;
+/** card/info/delete: a card that pays an active plan needs `replacement_card_id` (another saved card the plan moves to), else 409 CARD_IN_USE. */
+export const DeleteCardBody = Type.Object({
+  card_id: CardId,
+  replacement_card_id: Type.Optional(CardId),
+}, { additionalProperties: false });
+export type DeleteCardBody = Static<typeof DeleteCardBody>;
 
 export const CardsReply = Type.Object({ ok: Type.Literal(true), cards: Type.Array(SavedCardView) });
 export type CardsReply = Static<typeof CardsReply>;

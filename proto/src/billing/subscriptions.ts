@@ -42,7 +42,7 @@ export const SubscriptionView = Type.Object({
   period_end: Type.Optional(Iso),
   canceled_at: Type.Optional(Iso),
   next_charge_at: Type.Optional(Iso),
-  finished_reason: Type.Optional(Type.Union([Type.Literal('canceled'), Type.Literal('payment_failed')])),
+  finished_reason: Type.Optional(Type.Union([Type.Literal('canceled'), Type.Literal('payment_failed'), Type.Literal('account_deleted')])),
   card: Type.Optional(SubscriptionCardView),
 });
 export type SubscriptionView = Static<typeof SubscriptionView>;
@@ -119,7 +119,8 @@ export const SubscriptionStatusReply = Type.Object({
 });
 export type SubscriptionStatusReply = Static<typeof SubscriptionStatusReply>;
 
-export const RecurringBody = Type.Object({ subscription_id: Id, card_id: Type.Optional(CardId) }, { additionalProperties: false });
+/** recurring/*: `card_id` (a saved card of the subscriber's) or, for change_card only, `token` (a new card, checked with 3-D Secure where the provider asks). */
+export const RecurringBody = Type.Object({ subscription_id: Id, card_id: Type.Optional(CardId), token: Type.Optional(CardToken) }, { additionalProperties: false });
 export type RecurringBody = Static<typeof RecurringBody>;
 
 export const RecurringReply = Type.Object({
@@ -127,8 +128,18 @@ export const RecurringReply = Type.Object({
   subscription_id: Type.String(),
   card: Type.Union([SubscriptionCardView, Type.Null()], { description: 'the card renewals charge; null: none (the next renewal fails)' }),
   next_charge_at: Type.Optional(Iso),
+  next: Type.Optional(SubscriptionNext),
+  challenge_url: Type.Optional(Type.String({ maxLength: 2048, description: 'change_card with a new card (next: challenge): the 3-D Secure page; it returns the browser to /payment/process/mpi_complete?order_id=cc-…&kind=card' })),
+  code: Type.Optional(Type.Literal('PAYMENT_PENDING')),
+  message: Type.Optional(Type.String()),
 });
 export type RecurringReply = Static<typeof RecurringReply>;
+
+/** recurring/change_card/mpi_complete: the browser is back from the 3-D Secure page of a card change. */
+export const CardChangeOrderBody = Type.Object({
+  order_id: Type.String({ minLength: 1, maxLength: 128, pattern: '^cc-[A-Za-z0-9_-]+$', description: 'the orderId of the card check (cc-…)' }),
+}, { additionalProperties: false });
+export type CardChangeOrderBody = Static<typeof CardChangeOrderBody>;
 
 /** Admin: a manual subscription record (no charge, no grant); usable until `period_end`. */
 export const InsertSubscriptionBody = Type.Object({

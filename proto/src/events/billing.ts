@@ -146,10 +146,18 @@ export const SubscriptionCanceled = defineEvent('subscription.canceled', 1, Type
   'The subscriber cancelled: it stays usable to the end of the paid period, then finishes.');
 export const SubscriptionChanged = defineEvent('subscription.changed', 1, Type.Object({ ...SubscriptionFacts, previous_group_id: Type.Optional(Type.String()) }),
   'The subscriber moved the subscription to another group.');
-export const SubscriptionFinished = defineEvent('subscription.finished', 1, Type.Object({ ...SubscriptionFacts, reason: Type.Union([Type.Literal('canceled'), Type.Literal('payment_failed')]) }),
-  'A subscription ended: a cancelled one at its period end, or after renewal charges kept failing.');
+export const SubscriptionFinished = defineEvent('subscription.finished', 1, Type.Object({ ...SubscriptionFacts, reason: Type.Union([Type.Literal('canceled'), Type.Literal('payment_failed'), Type.Literal('account_deleted')]) }),
+  'A subscription ended: a cancelled one at its period end, after renewal charges kept failing, or at once when its account was deleted (the paid period ends then: period_end is the moment it ended).');
+export const SubscriptionRenewalFailed = defineEvent('subscription.renewal_failed', 1, Type.Object({
+  ...SubscriptionFacts,
+  period: Type.Integer({ minimum: 1, description: 'the period whose charge was declined' }),
+  attempt: Type.Integer({ minimum: 1, description: 'how many charges of that period have been declined so far' }),
+  amount: Type.Integer({ minimum: 0 }),
+  retry_at: Type.Optional(At),
+  card_masked: Type.Optional(Type.String()),
+}), 'A renewal charge was declined (or there was no card). With retry_at the plan stays active and is charged again then; without it that was the last try and subscription.finished (payment_failed) follows in the same transaction.');
 
 export const billingEvents = [
   PurchaseCompleted, PurchaseCanceled, PurchaseRefunded, TicketGranted, TicketUsed, TicketExpired, TicketExpiring, TicketRemoved, PointsGranted, PointsUsed,
-  SubscriptionStarted, SubscriptionRenewed, SubscriptionCanceled, SubscriptionChanged, SubscriptionFinished,
+  SubscriptionStarted, SubscriptionRenewed, SubscriptionCanceled, SubscriptionChanged, SubscriptionFinished, SubscriptionRenewalFailed,
 ];

@@ -1,5 +1,8 @@
-import type { Transaction } from '@talkwith/platform';
+import type { Eventing, Transaction } from '@talkwith/platform';
 import type { EventOf } from '@talkwith/proto';
+import { existingAccountIdOf } from '../purchases/cards.ts';
+import { endSubscriptionsOf } from '../subscriptions/account-deletion.ts';
+import { queueErasure } from './erasure.ts';
 import { openAccounts } from './model.ts';
 
 export const ACCOUNT_EVENTS = ['user.registered', 'user.email_changed', 'user.deleted'] as const;
@@ -10,7 +13,7 @@ export type AccountEvent = EventOf<(typeof ACCOUNT_EVENTS)[number]>;
  * order identity published them for the user). Upserts, so a redelivery
  * writes the same thing again.
  */
-export async function onAccountEvent(tx: Transaction, event: AccountEvent): Promise<void> {
+export async function onAccountEvent(tx: Transaction, events: Eventing, event: AccountEvent): Promise<void> {
   const accounts = openAccounts(tx);
   switch (event.type) {
     case 'user.registered': {
@@ -31,5 +34,17 @@ export async function onAccountEvent(tx: Transaction, event: AccountEvent): Prom
         { $set: { deleted_at: event.occurredAt }, $setOnInsert: { email: '', registered_at: event.occurredAt } },
         { upsert: true },
       );
+      await closeAccount(tx, events, event.data.user_id, event.occurredAt);
   }
+}
+
+/**
+ * The money side of a deletion, in the same transaction as the mark: every
+ * plan ends now (no later charge) and the card provider's part (the saved
+ * cards, charges that were in flight) is queued for the erasure job. The
+ * purchases, refunds, charges and ledger stay, for accounting.
+ */
+async function closeAccount(tx: Transaction, events: Eventing, userId: string, deletedAt: string): Promise<void> {
+  const charges = await endSubscriptionsOf(tx, events, userId, deletedAt);
+  await queueErasure(tx, { _id: userId, account_id: await existingAccountIdOf(tx, userId), charges, deleted_at: deletedAt });
 }

@@ -2,8 +2,8 @@ import type { Eventing, Transaction } from '@talkwith/platform';
 import type { EventOf } from '@talkwith/proto';
 import { japanDayOf } from './calendar.ts';
 import { grantPoints } from './grants.ts';
-import { ensureWallet } from './ledger.ts';
-import { openDailyBonuses, openEntries, openLots, openWallets } from './model.ts';
+import { ensureWallet, removeAllLotsOf } from './ledger.ts';
+import { openDailyBonuses } from './model.ts';
 import { ledgerTerms } from './terms.ts';
 
 export type UserEvent = EventOf<'user.registered' | 'user.deleted' | 'user.logged_in'>;
@@ -15,20 +15,27 @@ export async function onUserEvent(tx: Transaction, events: Eventing, event: User
       await ensureWallet(tx, event.data.user_id, new Date(event.occurredAt));
       return;
     case 'user.deleted':
-      await eraseUser(tx, event.data.user_id);
+      await closeWallet(tx, events, event.data.user_id, new Date(event.occurredAt));
       return;
     case 'user.logged_in':
       await giveLoginBonus(tx, events, event.data.user_id, new Date(event.data.at));
   }
 }
 
-/** The account is gone: its wallet, lots, entries and bonus marks leave with it (the one exception to append-only). */
-export async function eraseUser(tx: Transaction, user_id: string): Promise<void> {
-  await openWallets(tx).deleteOne({ _id: user_id });
-  await openLots(tx).deleteMany({ user_id });
-  await openEntries(tx).deleteMany({ user_id });
+/**
+ * The account is gone. Its wallet, lots and entries stay (operators find a
+ * deleted account's money records by its id, for accounting); what it still
+ * held is forfeited: each lot's remainder is taken by a `removed` entry
+ * (reason `account_deleted`; points code MA0009), so the balance is 0, the
+ * invariants hold and no reminder or expiry runs for it. Bonus marks go.
+ */
+export async function closeWallet(tx: Transaction, events: Eventing, user_id: string, now: Date): Promise<void> {
+  await removeAllLotsOf(tx, events, { user_id, asset: 'tickets', reason: ACCOUNT_DELETED, now });
+  await removeAllLotsOf(tx, events, { user_id, asset: 'points', code: 'MA0009', reason: ACCOUNT_DELETED, now });
   await openDailyBonuses(tx).deleteMany({ user_id });
 }
+
+const ACCOUNT_DELETED = 'account_deleted';
 
 /**
  * LB0001 once per Japan calendar day. The day's mark has the `_id`

@@ -65,15 +65,16 @@ describe('ledger account consumers', () => {
     expect(await openEntries(svc.platform.store).find({ user_id: userId, code: 'LB0001' })).toMatchObject([{ delta: 15 }, { delta: 15 }]);
   });
 
-  it('user.deleted, a user with lots and entries, erases all of them', async () => {
+  it('user.deleted, a user with lots and entries, keeps them for operators and forfeits the balance with removed entries', async () => {
     const userId = randomUUID();
     await kit.giveTickets(userId, 2);
     await kit.givePoints(userId, 5);
-    await svc.platform.events.publish('user.deleted', userId, { user_id: userId, by: 'admin' });
-    await eventually(async () => (await walletOf(userId)) === null);
-    expect(await openLots(svc.platform.store).countDocuments({ user_id: userId })).toBe(0);
-    expect(await openEntries(svc.platform.store).countDocuments({ user_id: userId })).toBe(0);
-    const res = await svc.app.inject({ method: 'GET', url: '/api/billing/wallet', headers: kit.auth(userId) });
-    expect(res.json()).toEqual({ ok: true, points: 0, talk_tickets: 0 });
-  });
-});
+    const event = await svc.platform.events.publish('user.deleted', userId, { user_id: userId, by: 'admin' });
+    await svc.platform.bus.publish(event);
+    await eventually(async () => (await walletOf(userId))?.talk_tickets === 0);
+    expect(await walletOf(userId)).toMatchObject({ talk_tickets: 0, points: 0 });
+    expect(await openLots(svc.platform.store).countDocuments({ user_id: userId, remaining: 0 })).toBe(2);
+    const removed = await openEntries(svc.platform.store).find({ user_id: userId, kind: 'removed' });
+    expect(removed.map((e) => [e.asset, e.delta, e.reason, e.code ?? null]).sort()).toEqual([['points', -5, 'account_deleted', 'MA0009'], ['tickets', -2, 'account_deleted', null]]);
+    expect(await openEntries(svc.platform.store).countDocuments({ user_id: userId })).toBe(4);
+  });});

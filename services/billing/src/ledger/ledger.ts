@@ -159,9 +159,18 @@ export async function writeOffDueLotsOf(tx: Transaction, events: Eventing, user_
 
 /** Takes back what is left of every lot granted under `ref` (a cancelled purchase): one `removed` entry per lot. */
 export async function removeLotsOf(tx: Transaction, events: Eventing, request: Omit<Spend, 'amount' | 'kind'> & { ref: string }): Promise<number> {
+  return removeLots(tx, events, request, { ref: request.ref });
+}
+
+/** Takes what is left of every lot of the user's asset (a deleted account forfeits its balance): one `removed` entry per lot. */
+export async function removeAllLotsOf(tx: Transaction, events: Eventing, request: Omit<Spend, 'amount' | 'kind'>): Promise<number> {
+  return removeLots(tx, events, request, {});
+}
+
+async function removeLots(tx: Transaction, events: Eventing, request: Omit<Spend, 'amount' | 'kind'>, which: { ref?: string }): Promise<number> {
   const { user_id, asset, now, ...facts } = request;
   await writeOffDueLotsOf(tx, events, user_id, asset, now);
-  const lots = await openLots(tx).find({ user_id, asset, ref: request.ref, remaining: { $gt: 0 } }, { sort: SPEND_ORDER });
+  const lots = await openLots(tx).find({ user_id, asset, ...which, remaining: { $gt: 0 } }, { sort: SPEND_ORDER });
   let total = 0;
   for (const lot of lots) {
     if (!(await takeFromLot(tx, lot, lot.remaining, { remaining: lot.remaining }))) continue;

@@ -31,7 +31,7 @@ export interface LotPart {
   amount: number;
 }
 
-/** One line of the append-only ledger: never updated, deleted only with the whole account (user.deleted). */
+/** One line of the append-only ledger: never updated or deleted (a deleted account's lines stay, for accounting). */
 export interface Entry {
   _id: string;
   user_id: string;

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  AddCardBody, CardDeletedReply, CardIdBody, CardListBody, CardReply, CardsReply, UpdateCardBody,
+  AddCardBody, CardDeletedReply, CardIdBody, CardListBody, CardReply, CardsReply, DeleteCardBody, UpdateCardBody,
 } from '@talkwith/proto/billing';
 import { actingUser } from '../caller.ts';
 import type { BillingDeps } from '../deps.ts';
@@ -26,9 +26,9 @@ export const cardRoutes: FastifyPluginAsync<BillingDeps> = async (app, { platfor
     const { userId } = await actingUser(request);
     return { ok: true as const, card: await replaceCard(store, provider, userId, request.body.card_id, request.body.token) };
   });
-  api.post('/api/payment/card/info/delete', { schema: { tags, summary: 'Forget a saved card', body: CardIdBody, response: { 200: CardDeletedReply } } }, async (request) => {
+  api.post('/api/payment/card/info/delete', { schema: { tags, summary: 'Forget a saved card (one paying an active plan: 409 CARD_IN_USE unless replacement_card_id)', body: DeleteCardBody, response: { 200: CardDeletedReply } } }, async (request) => {
     const { userId } = await actingUser(request);
-    await deleteCard(store, provider, userId, request.body.card_id);
+    await deleteCard(store, provider, userId, request.body.card_id, request.body.replacement_card_id);
     return { ok: true as const };
   });
   api.post('/api/payment/card/info/change_default', { schema: { tags, summary: 'Make a saved card the default', body: CardIdBody, response: { 200: CardsReply } } }, async (request) => {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Collection, DocumentStore } from '@talkwith/platform';
+import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
 import type { SavedCardView } from '@talkwith/proto/billing';
 import { ProviderRequestError, type PaymentProvider, type StoredCard } from '../provider/port.ts';
+import { cardInUse, movePlans, plansPaidBy } from '../subscriptions/card-guard.ts';
 
 /**
  * The provider keeps a user's cards under an account id of ours. It is a
@@ -36,6 +37,11 @@ export async function accountIdOf(store: DocumentStore, userId: string): Promise
   return stored.account_id;
 }
 
+/** The user's account id at the provider if one was ever made (no card was ever kept otherwise); never makes one. */
+export async function existingAccountIdOf(store: DocumentStore | Transaction, userId: string): Promise<string | null> {
+  return (await store.collection<CardAccountDoc>('card_accounts').findOne({ _id: userId }))?.account_id ?? null;
+}
+
 export function cardViewOf(card: StoredCard): SavedCardView {
   return { card_id: card.cardId, masked: card.maskedNumber, expiry: card.expiry, brand: card.brand, default: card.isDefault };
 }
@@ -63,16 +69,25 @@ export async function addCard(store: DocumentStore, provider: PaymentProvider, u
   }
 }
 
-/** Replaces a card by a new one (new number or expiry): the new card keeps the old one's default mark. */
+/** Replaces a card by a new one (new number or expiry): the new card keeps the old one's default mark, and pays the plans the old one paid. */
 export async function replaceCard(store: DocumentStore, provider: PaymentProvider, userId: string, cardId: string, token: string): Promise<SavedCardView> {
   const old = await requireCard(store, provider, userId, cardId);
   const card = await addCard(store, provider, userId, token, old.isDefault);
+  await movePlans(store, userId, cardId, await requireCard(store, provider, userId, card.card_id), new Date());
   await provider.deleteCard(await accountIdOf(store, userId), cardId);
   return card;
 }
 
-export async function deleteCard(store: DocumentStore, provider: PaymentProvider, userId: string, cardId: string): Promise<void> {
+/**
+ * Forgets a saved card. One that pays an active plan is refused (409
+ * CARD_IN_USE, naming the plan) unless `replacementCardId`, another card of
+ * the user's, is given: the plans move to it first.
+ */
+export async function deleteCard(store: DocumentStore, provider: PaymentProvider, userId: string, cardId: string, replacementCardId?: string): Promise<void> {
   await requireCard(store, provider, userId, cardId);
+  const plans = await plansPaidBy(store, userId, cardId);
+  if (plans.length > 0 && (!replacementCardId || replacementCardId === cardId)) throw cardInUse(plans);
+  if (replacementCardId && replacementCardId !== cardId) await movePlans(store, userId, cardId, await requireCard(store, provider, userId, replacementCardId), new Date());
   await provider.deleteCard(await accountIdOf(store, userId), cardId);
 }
 

@@ -1,4 +1,4 @@
-import type { Transaction } from '@talkwith/platform';
+import type { DocumentStore, Transaction } from '@talkwith/platform';
 import { allocateOrderNumber } from './order-numbers.ts';
 import { openPurchases } from './records.ts';
 
@@ -33,4 +33,9 @@ export async function recordSubscriptionCharge(tx: Transaction, charge: SettledP
     status: 'captured', source: 'subscription', attempts: 1, refund_in_flight: null, created_at: charge.at, updated_at: charge.at, settled_at: charge.at,
     tickets: charge.tickets, points: charge.points,
   });
+}
+
+/** A period charge refunded in full (the account was deleted as it was being charged): the purchase says so, for accounting. */
+export async function markSubscriptionChargeRefunded(store: DocumentStore | Transaction, orderId: string, refunded: number, at: string): Promise<void> {
+  await openPurchases(store).updateOne({ _id: orderId, source: 'subscription' }, { $set: { status: 'canceled', refunded, updated_at: at } });
 }

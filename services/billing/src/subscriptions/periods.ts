@@ -49,8 +49,9 @@ export async function claimCharge(store: DocumentStore, record: SubscriptionReco
     reason: request.reason, card_id: request.card_id, card_masked: request.card_masked, lease_until: leaseUntil,
     ...(request.idempotency_key ? { idempotency_key: request.idempotency_key } : {}),
   };
+  // Guarded on the status read too, and never for a deleted account: a user.deleted that ended it after the read wins.
   return openSubscriptions(store).findOneAndUpdate(
-    { _id: record._id, period: record.period, failed_attempts: record.failed_attempts, charge: { $exists: false } },
+    { _id: record._id, status: record.status, period: record.period, failed_attempts: record.failed_attempts, charge: { $exists: false }, account_deleted_at: { $exists: false } },
     { $set: { charge, updated_at: updatedAt } },
   );
 }
@@ -116,11 +117,25 @@ export async function settleDeclined(tx: Transaction, events: Eventing, claimed:
   if (charge.reason !== 'renew') return openSubscriptions(tx).findOneAndUpdate(filter, { $set: base, $unset: { charge: '' } });
   const wait = retryWaits[failures - 1];
   if (wait !== undefined) {
-    return openSubscriptions(tx).findOneAndUpdate(filter, { $set: { ...base, retry_at: new Date(now.getTime() + wait).toISOString() }, $unset: { charge: '' } });
+    const retryAt = new Date(now.getTime() + wait).toISOString();
+    const waiting = await openSubscriptions(tx).findOneAndUpdate(filter, { $set: { ...base, retry_at: retryAt }, $unset: { charge: '' } });
+    if (waiting) await announceRenewalFailed(tx, events, waiting, charge, retryAt);
+    return waiting;
   }
   const finished = await openSubscriptions(tx).findOneAndUpdate(filter, { $set: { ...base, status: 'inactive', finished_reason: 'payment_failed' }, $unset: { charge: '', retry_at: '' } });
-  if (finished) await events.publish('subscription.finished', finished._id, { ...factsOf(finished), reason: 'payment_failed' }, tx);
+  if (finished) {
+    await announceRenewalFailed(tx, events, finished, charge);
+    await events.publish('subscription.finished', finished._id, { ...factsOf(finished), reason: 'payment_failed' }, tx);
+  }
   return finished;
+}
+
+/** A declined renewal, told to the subscriber (mail: renewal-mail.ts; notification: engagement) in the transaction that records it. */
+async function announceRenewalFailed(tx: Transaction, events: Eventing, record: SubscriptionRecord, charge: ChargeInFlight, retryAt?: string): Promise<void> {
+  await events.publish('subscription.renewal_failed', record._id, {
+    ...factsOf(record), period: charge.period, attempt: record.failed_attempts, amount: planOf(record.plan_code).amount,
+    ...(retryAt ? { retry_at: retryAt } : {}), ...(charge.card_masked ? { card_masked: charge.card_masked } : {}),
+  }, tx);
 }
 
 /** A cancelled subscription whose paid period is over becomes inactive (finish, reason canceled). */

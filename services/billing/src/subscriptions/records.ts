@@ -31,6 +31,15 @@ export interface ChargeInFlight {
   challenge_url?: string;
 }
 
+/** A new card checked before it pays the plan: an authorisation without capture (3-D Secure where the provider asks), voided once passed. */
+export interface CardChangeInFlight {
+  order_id: string;
+  /** The cards the account had before: the new one is the card the provider kept that is not among them. */
+  known_card_ids: string[];
+  lease_until: string;
+  challenge_url?: string;
+}
+
 export interface SubscriptionRecord {
   _id: string;
   user_id: string;
@@ -47,7 +56,9 @@ export interface SubscriptionRecord {
   /** The reason chosen from cancel_reasons/list, and its label then. */
   cancel_reason_id?: string;
   cancel_reason_label?: string;
-  finished_reason?: 'canceled' | 'payment_failed';
+  finished_reason?: 'canceled' | 'payment_failed' | 'account_deleted';
+  /** The account was deleted (user.deleted): the subscription ended then and is never charged again (claimCharge refuses it). */
+  account_deleted_at?: string;
   card?: { card_id: string; masked: string };
   /** The provider account (card membership) the card belongs to. */
   account_id: string;
@@ -56,6 +67,10 @@ export interface SubscriptionRecord {
   failed_attempts: number;
   /** When the next renewal attempt may run (after a failed one). */
   retry_at?: string;
+  /** A new card being checked for this plan (recurring/change_card with a token, card-change.ts). */
+  card_change?: CardChangeInFlight;
+  /** The last card check that ended (a repeat of its mpi_complete answers it again). */
+  last_card_change?: { order_id: string; outcome: 'done' | 'declined' };
   note?: string;
   created_at: string;
   updated_at: string;

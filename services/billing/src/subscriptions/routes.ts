@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '@talkwith/platform';
 import { requireAdminCaller } from '@talkwith/platform/http';
 import {
-  AdminSubscriptionsQuery, AdminSubscriptionsReply, CancelSubscriptionBody, ChangeSubscriptionBody, IdempotencyHeaders, InsertSubscriptionBody,
+  AdminSubscriptionsQuery, AdminSubscriptionsReply, CancelSubscriptionBody, CardChangeOrderBody, ChangeSubscriptionBody, IdempotencyHeaders, InsertSubscriptionBody,
   PlansReply, RecurringBody, RecurringReply, ResubscribeBody, SubscribeBody, SubscriptionFlowReply, SubscriptionOrderBody, SubscriptionReply,
   SubscriptionStatusBody, SubscriptionStatusReply, SubscriptionsReply, UserIdParams,
 } from '@talkwith/proto/billing';
@@ -11,6 +11,7 @@ import { actingUser } from '../caller.ts';
 import type { BillingDeps } from '../deps.ts';
 import type { IdempotentCall } from '../idempotency.ts';
 import { insertForAdmin, listForAdmin } from './admin.ts';
+import { changeCardWithToken, completeCardChange } from './card-change.ts';
 import { completeSubscriptionChallenge } from './challenge.ts';
 import { cancelSubscription, changeSubscription, recurring, resubscribe, statusOf, subscriptionsOf, type RecurringAction } from './manage.ts';
 import { PLANS } from './plans.ts';
@@ -102,13 +103,26 @@ export const subscriptionRoutes: FastifyPluginAsync<BillingDeps> = async (app, d
 
   for (const action of ['get', 'add', 'delete', 'change_card'] satisfies RecurringAction[]) {
     api.post(`/api/payment/recurring/${action}`, {
-      schema: { tags, summary: `The card renewals charge: ${action}`, body: RecurringBody, response: { 200: RecurringReply } },
-    }, async (request) => {
+      schema: { tags, summary: `The card renewals charge: ${action}`, body: RecurringBody, response: { 200: RecurringReply, 202: RecurringReply } },
+    }, async (request, reply) => {
       const acting = await actingUser(request);
-      const { subscription_id: subscriptionId, card_id: cardId } = request.body;
+      const { subscription_id: subscriptionId, card_id: cardId, token } = request.body;
+      if (token && (cardId || action !== 'change_card')) throw new AppError('VALIDATION_FAILED', '新しいカードのトークンは change_card でのみ、保存済みカードの指定なしで送ってください。', { field: 'token' });
+      if (token) {
+        const answer = await changeCardWithToken(deps, acting, subscriptionId, token, new Date());
+        return reply.code(answer.status).send(answer.body);
+      }
       return recurring(deps, acting, action, { subscriptionId, ...(cardId ? { cardId } : {}) }, new Date());
     });
   }
+
+  api.post('/api/payment/recurring/change_card/mpi_complete', {
+    schema: { tags, summary: 'Back from the 3-D Secure page of a card change: the checked card pays the plan (once)', body: CardChangeOrderBody, response: { 200: RecurringReply, 202: RecurringReply } },
+  }, async (request, reply) => {
+    const acting = await actingUser(request);
+    const answer = await completeCardChange(deps, acting.caller.sub, request.body.order_id, new Date());
+    return reply.code(answer.status).send(answer.body);
+  });
 
   api.post('/api/payment/user_subscriptions/insert', {
     ...money, schema: { tags: [...tags, 'admin'], summary: 'Admin: record a subscription without a charge (audited)', headers: IdempotencyHeaders, body: InsertSubscriptionBody, response: { 201: SubscriptionReply } },

@@ -79,6 +79,21 @@ describe('automatic notifications', () => {
     expect(await openNotifications(svc.platform.store).countDocuments({ audience: userId })).toBe(1);
   });
 
+  it('subscription.renewal_failed, a retry on 2099-03-01 JST delivered twice and then the last try, tells the retry date once and leaves the end to subscription.finished', async () => {
+    const userId = randomUUID();
+    const subscriptionId = randomUUID();
+    const failed = { ...subscription(userId, subscriptionId), period: 2, attempt: 1, amount: 1100, retry_at: '2099-02-28T16:00:00.000Z' };
+    for (let i = 0; i < 2; i += 1) await kit.handled((await svc.platform.events.publish('subscription.renewal_failed', userId, failed)).id);
+    const last = await svc.platform.events.publish('subscription.renewal_failed', userId, { ...failed, attempt: 4, retry_at: undefined });
+    await kit.handled(last.id);
+
+    const list = await kit.inbox(userId);
+
+    expect(list.notifications).toHaveLength(1);
+    expect(list.notifications[0]).toMatchObject({ id: `subscription-renewal-failed:${subscriptionId}:2:1`, kind: 'subscription_failed', title: '月額プランのお支払いができませんでした', publish_until: failed.retry_at });
+    expect(list.notifications[0]?.body).toContain('3月1日 にもう一度お支払いを試みます');
+  });
+
   it("user.deleted, a user with own notifications and read marks, erases them and keeps everyone's notification and other users' marks", async () => {
     const [gone, stays] = [randomUUID(), randomUUID()];
     const own = await kit.add({ target: { user_id: gone } });

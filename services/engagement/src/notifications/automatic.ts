@@ -4,7 +4,7 @@ import type { NotificationKind } from '@talkwith/proto/engagement';
 import { openNotifications, openReads, windowFields } from './model.ts';
 
 /** The events the area's consumer group (`engagement-notifications`) takes. */
-export const NOTIFICATION_EVENTS = ['user.registered', 'user.deleted', 'ticket.expiring', 'subscription.renewed', 'subscription.finished'] as const;
+export const NOTIFICATION_EVENTS = ['user.registered', 'user.deleted', 'ticket.expiring', 'subscription.renewed', 'subscription.renewal_failed', 'subscription.finished'] as const;
 export type NotificationEvent = EventOf<(typeof NOTIFICATION_EVENTS)[number]>;
 
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
@@ -68,6 +68,16 @@ export async function onNotificationEvent(tx: Transaction, event: NotificationEv
       return notify(tx, {
         id: `subscription-renewed:${subscription_id}:${period}`, user_id, kind: 'subscription_renewed', at,
         title: 'サブスクリプションを更新しました', body: `サブスクリプションを更新しました。次回の更新日は ${japanMonthDay(period_end)} です。`,
+      });
+    }
+    case 'subscription.renewal_failed': {
+      const { user_id, subscription_id, period, attempt, retry_at } = event.data;
+      // The last try ends the plan: subscription.finished (payment_failed) says so.
+      if (!retry_at) return;
+      return notify(tx, {
+        id: `subscription-renewal-failed:${subscription_id}:${period}:${attempt}`, user_id, kind: 'subscription_failed', at, until: retry_at,
+        title: '月額プランのお支払いができませんでした',
+        body: `更新料金のお支払いができませんでした。${japanMonthDay(retry_at)} にもう一度お支払いを試みます。それまでにマイページでお支払いに使うカードを変更してください。`,
       });
     }
     case 'subscription.finished': {

@@ -7,7 +7,7 @@ import * as M from './messages.ts';
 export const SERVICE_EVENTS = [
   'user.registered', 'user.logged_in', 'admin.acted',
   'ticket.granted', 'ticket.used', 'ticket.expired', 'ticket.removed', 'points.granted', 'points.used',
-  'subscription.started', 'subscription.renewed', 'subscription.canceled', 'subscription.changed', 'subscription.finished',
+  'subscription.started', 'subscription.renewed', 'subscription.canceled', 'subscription.changed', 'subscription.finished', 'subscription.renewal_failed',
   'purchase.completed', 'purchase.canceled',
 ] as const;
 export type ServiceEvent = EventOf<(typeof SERVICE_EVENTS)[number]>;
@@ -41,6 +41,7 @@ function serviceFields(event: ServiceEvent): Fields {
     case 'subscription.canceled': return service('subscription', M.subscriptionMessages[event.type](event.data));
     case 'subscription.changed': return service('subscription', M.subscriptionMessages[event.type](event.data));
     case 'subscription.finished': return service('subscription', M.subscriptionMessages[event.type](event.data));
+    case 'subscription.renewal_failed': return service('subscription', M.subscriptionMessages[event.type](event.data));
   }
 }
 

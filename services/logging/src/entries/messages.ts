@@ -30,12 +30,15 @@ export function pointsUsed(d: EventOf<'points.used'>['data']): string {
   return `${d.points}ポイントを使用しました`;
 }
 
+const FINISH_REASONS = { payment_failed: '決済失敗', canceled: '解約', account_deleted: 'アカウント削除' } as const;
+
 export const subscriptionMessages = {
   'subscription.started': (d: EventOf<'subscription.started'>['data']) => `サブスクリプションを${d.event === 'resubscribe' ? '再開' : '開始'}しました（${d.product_code}）`,
   'subscription.renewed': (d: EventOf<'subscription.renewed'>['data']) => `サブスクリプションを更新しました（第${d.period}期・${d.amount}円）`,
   'subscription.canceled': (d: EventOf<'subscription.canceled'>['data']) => `サブスクリプションを解約しました（${d.product_code}、期間終了まで利用できます）`,
   'subscription.changed': (d: EventOf<'subscription.changed'>['data']) => `サブスクリプションのプランを変更しました（${d.product_code}）`,
-  'subscription.finished': (d: EventOf<'subscription.finished'>['data']) => `サブスクリプションが終了しました（${d.reason === 'payment_failed' ? '決済失敗' : '解約'}）`,
+  'subscription.finished': (d: EventOf<'subscription.finished'>['data']) => `サブスクリプションが終了しました（${FINISH_REASONS[d.reason]}）`,
+  'subscription.renewal_failed': (d: EventOf<'subscription.renewal_failed'>['data']) => `サブスクリプションの更新の決済に失敗しました（第${d.period}期・${d.attempt}回目${d.retry_at ? '、再試行予定' : '、終了'}）`,
 } as const;
 
 export const purchaseCompleted = (d: EventOf<'purchase.completed'>['data']): string => `${d.amount}円の購入が完了しました（${PRODUCT_KINDS[d.kind]}）`;

@@ -97,6 +97,20 @@ describe('MpiReturnPage', () => {
     expect(screen.getByRole('link', { name: '別のカードで支払う' }).getAttribute('href')).toBe('/mypage#plan_list');
   });
 
+  it('mpi_complete, a plan\'s new card back from its challenge (kind=card), completes the card change and says the new card', async () => {
+    const user = aUser();
+    const server = billingServer({
+      'POST payment/recurring/change_card/mpi_complete': [200, { ok: true, subscription_id: 's1', card: { card_id: 'card-9', masked: '************3220' }, next: 'done' }],
+      'GET billing/wallet': [200, aWallet()],
+    });
+
+    await renderRoutes(routes, { path: '/payment/process/mpi_complete?order_id=cc-abc&kind=card', state: signedInAs(user) });
+
+    expect(await screen.findByText('プランのお支払いカードを ************3220 に変更しました。')).toBeTruthy();
+    expect(server.calls.filter((c) => c.url === '/api/payment/recurring/change_card/mpi_complete').map((c) => c.body)).toEqual([{ order_id: 'cc-abc' }]);
+    expect(server.calls.some((c) => c.url.endsWith('/mpi_complete') && !c.url.includes('change_card'))).toBe(false);
+  });
+
   it('mpi_complete, no order at all, says there is nothing to check and calls nothing', async () => {
     const server = billingServer({});
 

@@ -7,7 +7,7 @@ import { Notice, Page, Spinner } from '../../app/ui.tsx';
 import { useMpiCompleteMutation, useMpiMerchantMutation, usePurchaseResultMutation } from './billingApi.ts';
 import { rememberedOrder } from './browser.ts';
 import { PaymentDeclined, PaymentPending, PaymentSuccess } from './Outcome.tsx';
-import { SubscriptionReturn } from './SubscriptionReturn.tsx';
+import { CardChangeReturn, SubscriptionReturn } from './SubscriptionReturn.tsx';
 import { useDictionaryPart } from '../../i18n/parts.ts';
 import { billingTexts } from './texts.ts';
 import './billing.css';
@@ -39,6 +39,10 @@ export function MpiReturnPage({ mode }: { mode: ReturnMode }) {
   // A plan's first charge comes back here too, marked by billing with kind=subscription.
   if (mode === 'mpi_complete' && orderId && params.get('kind') === 'subscription') {
     return <Page title={t('billing.mpi.subscription')}><SubscriptionReturn orderId={orderId} /></Page>;
+  }
+  // A plan's new card (recurring/change_card) comes back marked kind=card.
+  if (mode === 'mpi_complete' && orderId && params.get('kind') === 'card') {
+    return <Page title={t('billing.mpi.card')}><CardChangeReturn orderId={orderId} /></Page>;
   }
   return <PurchaseReturn mode={mode} orderId={orderId} />;
 }

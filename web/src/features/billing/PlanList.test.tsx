@@ -2,7 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/harness.tsx';
 import { PlanList } from './PlanList.tsx';
-import { aProduct, aSubscription, aUser, aWallet, billingServer, inShell, keptSession, aPlan, signedInAs } from './testing.tsx';
+import { browser } from './browser.ts';
+import { aCard, aProduct, aSubscription, aUser, aWallet, billingServer, inShell, keptSession, aPlan, signedInAs } from './testing.tsx';
 
 type User = ReturnType<typeof aUser>;
 const REASONS = { ok: true, reasons: [
@@ -149,5 +150,56 @@ describe('PlanList', () => {
     await open(user);
 
     expect(await screen.findByText('読み込めませんでした。時間をおいて再度お試しください。')).toBeTruthy();
+  });
+
+  it('PlanList, このプランのカードを変更 to another saved card, posts change_card with that card and says the new card', async () => {
+    const user = aUser();
+    const subscription = aSubscription(user.id);
+    const server = serverFor(user, [subscription], {
+      'POST payment/card/info/get': [200, { ok: true, cards: [aCard({ card_id: 'card-1' }), aCard({ card_id: 'card-2', masked: '************4242', default: false })] }],
+      'POST payment/recurring/change_card': [200, { ok: true, subscription_id: subscription.subscription_id, card: { card_id: 'card-2', masked: '************4242' }, next: 'done' }],
+    });
+
+    await open(user);
+    fireEvent.click(await screen.findByRole('button', { name: 'このプランのカードを変更' }));
+    const chooser = await screen.findByRole('region', { name: 'このプランのカードを変更' });
+    expect(within(chooser).queryByText('************1111')).toBeNull();
+    fireEvent.click(await within(chooser).findByRole('button', { name: 'このカードに変更' }));
+
+    expect(await screen.findByText('プランのお支払いカードを ************4242 に変更しました。')).toBeTruthy();
+    expect(server.calls.find((c) => c.url === '/api/payment/recurring/change_card')?.body).toEqual({ subscription_id: subscription.subscription_id, card_id: 'card-2' });
+  });
+
+  it('PlanList, このプランのカードを変更 to a new card the provider challenges, sends the page to the 3-D Secure challenge', async () => {
+    const user = aUser();
+    const subscription = aSubscription(user.id);
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const server = serverFor(user, [subscription], {
+      'POST payment/card/info/get': [200, { ok: true, cards: [aCard({ card_id: 'card-1' })] }],
+      'POST payment/sandbox/tokens': [200, { status: 'success', token: 'tok-new' }],
+      'POST payment/recurring/change_card': [200, { ok: true, subscription_id: subscription.subscription_id, card: subscription.card, next: 'challenge', challenge_url: '/api/payment/sandbox/challenge/cc-1' }],
+    });
+
+    await open(user);
+    fireEvent.click(await screen.findByRole('button', { name: 'このプランのカードを変更' }));
+    expect(await screen.findByText('ほかに登録済みのカードはありません。')).toBeTruthy();
+    await vi.waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'このカードを確認して変更' }).disabled).toBe(false));
+    fireEvent.change(screen.getByLabelText('カード番号'), { target: { value: '4000 0000 0000 3220' } });
+    fireEvent.change(screen.getByLabelText('有効期限（月/年）'), { target: { value: '12/30' } });
+    fireEvent.change(screen.getByLabelText('セキュリティコード'), { target: { value: '123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'このカードを確認して変更' }));
+
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payment/sandbox/challenge/cc-1'));
+    expect(server.calls.find((c) => c.url === '/api/payment/recurring/change_card')?.body).toEqual({ subscription_id: subscription.subscription_id, token: 'tok-new' });
+  });
+
+  it('PlanList, a cancelled plan, offers no card change', async () => {
+    const user = aUser();
+    serverFor(user, [aSubscription(user.id, { status: 'canceled' })]);
+
+    await open(user);
+
+    expect(await screen.findByRole('button', { name: 'プランを再開する' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'このプランのカードを変更' })).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { CancelReasonStep, type CancelChoice } from './CancelReasonStep.tsx';
 import { useCancelSubscriptionMutation, usePlansQuery, useProductsQuery, useResubscribeMutation, useSubscriptionsQuery, useWalletQuery } from './billingApi.ts';
 import { formatDate, formatYen } from './format.ts';
 import { useIntentKey } from './intentKey.ts';
+import { PlanCardChange } from './PlanCardChange.tsx';
 import { useDictionaryPart } from '../../i18n/parts.ts';
 import { billingTexts } from './texts.ts';
 import './billing.css';
@@ -85,6 +86,7 @@ function CurrentPlan({ subscription }: { subscription: SubscriptionView }) {
       </dl>
       {subscription.status === 'canceled' && <p className="small muted">{t('billing.plan.canceledNote', { date: date(subscription.period_end) })}</p>}
       <PlanActions subscription={subscription} />
+      {subscription.status === 'active' && <PlanCardChange subscription={subscription} />}
     </div>
   );
 }

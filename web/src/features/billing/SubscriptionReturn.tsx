@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SubscriptionView } from '@talkwith/proto/billing';
 import { errorMessageOf } from '../../api/index.ts';
 import { Card, Notice, Spinner } from '../../app/ui.tsx';
-import { useSubscriptionMpiCompleteMutation } from './billingApi.ts';
+import { useCardChangeMpiCompleteMutation, useSubscriptionMpiCompleteMutation } from './billingApi.ts';
 import { errorCodeOf } from './format.ts';
 import { PaymentDeclined, PaymentSuccess } from './Outcome.tsx';
 
@@ -71,5 +71,40 @@ export function SubscriptionReturn({ orderId }: { orderId: string }) {
         {isLoading ? t('billing.outcome.checking') : t('billing.outcome.checkNow')}
       </button>
     </Card>
+  );
+}
+
+type CardShown = { kind: 'working' } | { kind: 'changed'; masked: string } | { kind: 'pending'; message: string } | { kind: 'declined'; message: string } | { kind: 'error'; message: string };
+
+/**
+ * /payment/process/mpi_complete?order_id=cc-…&kind=card: back from the 3-D
+ * Secure page of a plan's new card. recurring/change_card/mpi_complete makes
+ * it the plan's card once (asking again is safe); nothing is charged.
+ */
+export function CardChangeReturn({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const [complete] = useCardChangeMpiCompleteMutation();
+  const [shown, setShown] = useState<CardShown>({ kind: 'working' });
+  const asked = useRef(false);
+
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    void complete({ order_id: orderId }).then((reply) => {
+      if (reply.data?.next === 'pending' || reply.data?.next === 'challenge') return setShown({ kind: 'pending', message: reply.data.message ?? t('billing.outcome.pendingLead') });
+      if (reply.data) return setShown({ kind: 'changed', masked: reply.data.card?.masked ?? '' });
+      const message = errorMessageOf(reply.error, t('billing.plan.cardChangeFailed'));
+      setShown(errorCodeOf(reply.error) === 'PAYMENT_DECLINED' ? { kind: 'declined', message } : { kind: 'error', message });
+    });
+  }, [complete, orderId, t]);
+
+  if (shown.kind === 'working') return <Spinner label={t('billing.mpi.working')} />;
+  if (shown.kind === 'changed') return <PaymentSuccess title={t('billing.mpi.cardChanged', { card: shown.masked })} />;
+  if (shown.kind === 'declined') return <PaymentDeclined message={shown.message} retryTo="/mypage#plan_list" />;
+  return (
+    <>
+      <Notice kind={shown.kind === 'pending' ? 'info' : 'error'}>{shown.message}</Notice>
+      <Link className="btn btn--ghost" to="/mypage#plan_list">{t('billing.toPlanList')}</Link>
+    </>
   );
 }

@@ -1,8 +1,8 @@
 import { api } from '../../api/index.ts';
 import type {
-  AddCardBody, AuthorizeBody, AvailableTicketsReply, CancelReasonsReply, CancelSubscriptionBody, CardIdBody, CardReply, CardsReply, EntitlementsReply,
+  AddCardBody, AuthorizeBody, AvailableTicketsReply, CancelReasonsReply, CancelSubscriptionBody, CardChangeOrderBody, CardIdBody, CardReply, CardsReply, DeleteCardBody, EntitlementsReply,
   HistoryGetBody, HistoryReply, OrderIdBody, PlansReply, ReceiptReply, ProductsReply, PurchaseFlowReply, PurchaseReply, ResubscribeBody, SubscribeBody,
-  SubscriptionFlowReply, SubscriptionOrderBody, SubscriptionReply, SubscriptionsReply, TokenEndpointReply, UseTicketBody, UseTicketReply, WalletReply,
+  RecurringBody, RecurringReply, SubscriptionFlowReply, SubscriptionOrderBody, SubscriptionReply, SubscriptionsReply, TokenEndpointReply, UseTicketBody, UseTicketReply, WalletReply,
 } from '@talkwith/proto/billing';
 
 /** A money-moving call: its body and the Idempotency-Key of the intent (API.md: one key per intended charge, grant or use). */
@@ -33,9 +33,10 @@ const billingApi = api.enhanceEndpoints({ addTagTypes: ['Wallet', 'Cards', 'Purc
       query: (body) => ({ url: 'payment/card/info/add', method: 'POST', body }),
       invalidatesTags: ['Cards'],
     }),
-    deleteCard: build.mutation<unknown, CardIdBody>({
+    /** A card that pays an active plan is refused (409 CARD_IN_USE) unless replacement_card_id moves the plan first. */
+    deleteCard: build.mutation<unknown, DeleteCardBody>({
       query: (body) => ({ url: 'payment/card/info/delete', method: 'POST', body }),
-      invalidatesTags: ['Cards'],
+      invalidatesTags: ['Cards', 'Subscriptions'],
     }),
     setDefaultCard: build.mutation<CardsReply, CardIdBody>({
       query: (body) => ({ url: 'payment/card/info/change_default', method: 'POST', body }),
@@ -76,6 +77,16 @@ const billingApi = api.enhanceEndpoints({ addTagTypes: ['Wallet', 'Cards', 'Purc
       query: (body) => ({ url: 'payment/subscription/mpi_complete', method: 'POST', body }),
       invalidatesTags: ['Subscriptions', 'Wallet', 'Cards', 'PlayableCharacter'],
     }),
+    /** The card a plan's renewals charge: a saved card (card_id) or a new one (token; may answer next: 'challenge'). */
+    changePlanCard: build.mutation<RecurringReply, RecurringBody>({
+      query: (body) => ({ url: 'payment/recurring/change_card', method: 'POST', body }),
+      invalidatesTags: ['Subscriptions', 'Cards'],
+    }),
+    /** Back from the 3-D Secure page of a plan's new card (?kind=card). */
+    cardChangeMpiComplete: build.mutation<RecurringReply, CardChangeOrderBody>({
+      query: (body) => ({ url: 'payment/recurring/change_card/mpi_complete', method: 'POST', body }),
+      invalidatesTags: ['Subscriptions', 'Cards'],
+    }),
     useTalkTicket: build.mutation<UseTicketReply, Keyed<UseTicketBody>>({
       query: keyed('talk_tickets'),
       invalidatesTags: ['Wallet'],
@@ -88,4 +99,5 @@ export const {
   useAddCardMutation, useDeleteCardMutation, useSetDefaultCardMutation, useAuthorizeMutation, useMpiCompleteMutation,
   useMpiMerchantMutation, usePurchaseResultMutation, useSubscriptionsQuery, useSubscribeMutation, useCancelSubscriptionMutation,
   useResubscribeMutation, useSubscriptionMpiCompleteMutation, useUseTalkTicketMutation, useTokenEndpointQuery, useReceiptQuery, useCancelReasonsQuery,
+  useChangePlanCardMutation, useCardChangeMpiCompleteMutation,
 } = billingApi;

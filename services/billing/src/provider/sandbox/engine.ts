@@ -12,7 +12,7 @@ import { ProviderRequestError, type AuthorizeRequest, type AuthorizeResult, type
 import { CODES, REQUEST_ERRORS } from './cards.ts';
 import { addMemberCard, deleteMemberCard, listMemberCards, memberCard, setDefaultMemberCard } from './members.ts';
 import { cardsIn, chargesIn, orderStateOf, ordersIn, tokensIn, type CardFacts, type OrderDoc } from './model.ts';
-import { checkOrderRequest, decideOrder, insertOrder, recordCharge, resultOf, type NewOrder } from './orders.ts';
+import { capturedOnSuccess, checkOrderRequest, decideOrder, insertOrder, recordCharge, resultOf, type NewOrder } from './orders.ts';
 import { cancelOrder } from './refunds.ts';
 import { cardFactsOf, consumeToken, issuedTokenOf, newTokenDoc, type CardInput, type IssuedToken } from './tokens.ts';
 
@@ -60,13 +60,12 @@ export class SandboxEngine {
 
   async authorize(request: AuthorizeRequest): Promise<EngineAnswer> {
     checkOrderRequest(request.orderId, request.amount);
-    if (!request.withCapture) throw new ProviderRequestError('サンドボックスは売上同時処理のみ扱います。', REQUEST_ERRORS.badState);
     if (request.redirectionUri && !request.redirectionUri.startsWith(`${this.publicUrl}/`)) {
       throw new ProviderRequestError('戻り先URLが正しくありません。', REQUEST_ERRORS.badState);
     }
     return this.placeOnce(request.orderId, async (tx, nowMs) => {
       const card = await this.cardOf(tx, request.card, nowMs);
-      const order = decideOrder({ ...this.orderBase(request.orderId, request.amount, card, nowMs), mpi: request.mpi, redirectionUri: request.redirectionUri });
+      const order = decideOrder({ ...this.orderBase(request.orderId, request.amount, card, nowMs), mpi: request.mpi, redirectionUri: request.redirectionUri, authOnly: !request.withCapture });
       await insertOrder(tx, order);
       const savedCard = request.saveCardTo && request.card.kind === 'token' && order.status !== 'failure'
         ? await addMemberCard(tx, request.saveCardTo, card, false, nowMs) : undefined;
@@ -92,7 +91,7 @@ export class SandboxEngine {
       const order = await ordersIn(tx).findOne({ _id: orderId });
       if (!order || order.status !== 'challenge') return order;
       const next: OrderDoc = passed
-        ? { ...order, status: 'success', captured: order.amount, codes: CODES.success }
+        ? { ...order, status: 'success', captured: capturedOnSuccess(order), codes: CODES.success }
         : { ...order, status: 'failure', codes: CODES.challengeFailed };
       return this.moveOrder(tx, order, next);
     });
@@ -165,7 +164,7 @@ export class SandboxEngine {
     return this.store.withTransaction(async (tx) => {
       const order = await ordersIn(tx).findOne({ _id: orderId });
       if (!order || order.status !== 'pending' || (order.pending_until_ms ?? 0) > this.now()) return order;
-      return this.moveOrder(tx, order, { ...order, status: 'success', captured: order.amount, codes: CODES.success });
+      return this.moveOrder(tx, order, { ...order, status: 'success', captured: capturedOnSuccess(order), codes: CODES.success });
     });
   }
 

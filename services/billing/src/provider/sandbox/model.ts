@@ -26,6 +26,8 @@ export type OrderDoc = {
   pending_until_ms?: number;
   saved_card_id?: string;
   original_order_id?: string;
+  /** Authorised without capture (withCapture false: a card check): success takes no money, and cancel voids it. */
+  auth_only?: boolean;
 };
 
 /** One capture of money: the chaos tests count these per orderId (never more than one). */

@@ -23,6 +23,13 @@ export interface NewOrder {
   pendingMs: number;
   redirectionUri?: string;
   originalOrderId?: string;
+  /** Authorise only (withCapture false): a success captures nothing. */
+  authOnly?: boolean;
+}
+
+/** What a successful order captures: its amount, or nothing when it was only authorised. */
+export function capturedOnSuccess(order: Pick<OrderDoc, 'amount' | 'auth_only'>): number {
+  return order.auth_only ? 0 : order.amount;
 }
 
 /** The order as the card's scenario decides it (a stored or re-authorised card skips 3-D Secure with mpi-none). */
@@ -31,7 +38,9 @@ export function decideOrder(input: NewOrder): OrderDoc {
     _id: input.orderId, amount: input.amount, captured: 0, refunded: 0, card: input.card, mpi: input.mpi, created_ms: input.nowMs,
     ...(input.redirectionUri ? { redirection_uri: input.redirectionUri } : {}),
     ...(input.originalOrderId ? { original_order_id: input.originalOrderId } : {}),
+    ...(input.authOnly ? { auth_only: true } : {}),
   };
+  const captured = input.authOnly ? 0 : input.amount;
   switch (input.card.scenario) {
     case 'declined':
       return { ...base, status: 'failure', codes: CODES.declined };
@@ -39,10 +48,10 @@ export function decideOrder(input: NewOrder): OrderDoc {
       return { ...base, status: 'pending', codes: CODES.pending, pending_until_ms: input.nowMs + input.pendingMs };
     case 'challenge':
       if (input.mpi !== 'mpi-none') return { ...base, status: 'challenge', codes: CODES.challenge };
-      return { ...base, status: 'success', captured: input.amount, codes: CODES.success };
+      return { ...base, status: 'success', captured, codes: CODES.success };
     case 'success':
     case 'timeout':
-      return { ...base, status: 'success', captured: input.amount, codes: CODES.success };
+      return { ...base, status: 'success', captured, codes: CODES.success };
   }
 }
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from '@talkwith/platform';
 import { ProviderRequestError, type OrderState } from '../port.ts';
 import { CODES, REQUEST_ERRORS } from './cards.ts';
-import { orderStateOf, ordersIn, refundsIn } from './model.ts';
+import { orderStateOf, ordersIn, refundsIn, type OrderDoc } from './model.ts';
 
 /**
  * Refunds `amount` (default: all that is left). A full cancel of an order
@@ -18,6 +18,8 @@ export async function cancelOrder(tx: Transaction, orderId: string, amount: numb
     throw new ProviderRequestError('この取引は取消できる状態ではありません。', REQUEST_ERRORS.badState);
   }
   const left = order.captured - order.refunded;
+  // An authorisation without capture (a card check) is voided: nothing was taken, so nothing is refunded.
+  if (order.auth_only && order.captured === 0) return voidOrder(tx, order);
   if (amount === undefined && left === 0) return orderStateOf(order, orderId);
   const refund = amount ?? left;
   if (!Number.isSafeInteger(refund) || refund <= 0) throw new ProviderRequestError('取消金額が正しくありません。', REQUEST_ERRORS.badAmount);
@@ -31,4 +33,9 @@ export async function cancelOrder(tx: Transaction, orderId: string, amount: numb
   if (matchedCount !== 1) throw new ProviderRequestError('取消が同時に行われました。もう一度照会してください。', REQUEST_ERRORS.badState);
   await refundsIn(tx).insertOne({ _id: randomUUID(), order_id: orderId, amount: refund, at_ms: nowMs });
   return orderStateOf({ ...order, refunded, status, codes: CODES.canceled }, orderId);
+}
+
+async function voidOrder(tx: Transaction, order: OrderDoc): Promise<OrderState> {
+  await ordersIn(tx).updateOne({ _id: order._id }, { $set: { status: 'canceled', codes: CODES.canceled } });
+  return orderStateOf({ ...order, status: 'canceled', codes: CODES.canceled }, order._id);
 }

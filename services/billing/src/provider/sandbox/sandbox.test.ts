@@ -24,6 +24,25 @@ providerContract('sandbox in-process', async () => {
 });
 
 describe('sandbox engine', () => {
+  it('sandbox authorize, without capture and through a passed challenge, takes no money, keeps the card and cancel voids it', async () => {
+    const { engine, store, close } = await engineForTest();
+    const provider = new SandboxProvider(engine);
+    const orderId = `cc-${randomUUID()}`;
+    const { token } = await engine.createToken({ cardNumber: CARDS.challenge, expiry: futureExpiry(), securityCode: '123' });
+    const first = await provider.authorize({ orderId, amount: 1, card: { kind: 'token', token }, withCapture: false, mpi: 'mpi-complete', saveCardTo: 'acct-check' });
+    await engine.decideChallenge(orderId, true);
+    const passed = await provider.completeChallenge(orderId);
+    const voided = await provider.cancel(orderId);
+    const charges = await countSandboxCharges(store, orderId);
+    const cards = await provider.listCards('acct-check');
+    await close();
+    expect(first.status).toBe('challenge');
+    expect(passed).toMatchObject({ status: 'success', capturedAmount: 0 });
+    expect(voided).toMatchObject({ status: 'canceled', capturedAmount: 0, refundedAmount: 0 });
+    expect(charges).toBe(0);
+    expect(cards.map((c) => c.maskedNumber)).toEqual(['************3220']);
+  });
+
   it('sandbox token, issued for a card, keeps neither the number nor the CVC', async () => {
     const { engine, store, close } = await engineForTest();
     const issued = await engine.createToken({ cardNumber: '4111 1111 1111 1111', expiry: futureExpiry(), securityCode: '987' });

@@ -114,4 +114,21 @@ describe('FullUsersPage and FullUserPage', () => {
     expect(screen.getAllByText('サブスクリプション付与', { exact: false }).length).toBe(2);
     await vi.waitFor(() => expect(router.state.location.search).toBe('?tab=points'));
   });
+
+  it('user page, an account identity deleted, shows 削除済みのアカウント with the deletion time and still lists its purchases instead of 「ユーザーが見つかりません」', async () => {
+    const userId = `u-gone-${Math.random().toString(36).slice(2, 8)}`;
+    const bought = purchase({ user_id: userId, name: 'トークチケット 5枚', amount: 700 });
+    scriptedServer({
+      [`GET ${API}/users/${userId}`]: [404, { ok: false, code: 'NOT_FOUND', message: 'ユーザーが見つかりません。', error: 'Not Found' }],
+      [`GET ${API}/full/users/${userId}/account`]: [200, { ok: true, user_id: userId, registered_at: '2026-01-01T00:00:00.000Z', deleted_at: '2026-03-01T03:00:00.000Z' }],
+      [`GET ${API}/full/users/${userId}/purchases`]: purchaseList([bought]),
+    });
+
+    await renderConsole(`/ops/full/users/${userId}`);
+
+    expect(await screen.findByRole('heading', { name: '削除済みのアカウント' })).toBeTruthy();
+    expect(screen.getByText(/このアカウントは .* に削除されました。/)).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'トークチケット 5枚' })).toBeTruthy();
+    expect(screen.queryByText('ユーザーが見つかりません。')).toBeNull();
+  });
 });

@@ -2,7 +2,7 @@ import type { UserReply } from '@talkwith/proto/identity';
 import { api } from '../../../api/index.ts';
 import { adminUrl } from '../adminApi.ts';
 import type {
-  AdminCancelBody, AdminCancelDecrementBody, AdminGiveTicketsBody, AdminPaymentHistoryQuery, AdminPointHistoryQuery, AdminPointHistoryReply, AdminPointsBody,
+  AdminAccountReply, AdminCancelBody, AdminCancelDecrementBody, AdminGiveTicketsBody, AdminPaymentHistoryQuery, AdminPointHistoryQuery, AdminPointHistoryReply, AdminPointsBody,
   AdminPointsChangedReply, AdminPointsReply, AdminPurchaseReply, AdminPurchasesReply, AdminRemoveTicketsBody, AdminSubscriptionsQuery, AdminSubscriptionsReply,
   AdminTicketsChangedReply, AdminTicketsReply,
 } from '@talkwith/proto/billing';
@@ -79,6 +79,10 @@ export const billingAdminApi = api.enhanceEndpoints({ addTagTypes: ['AdminPurcha
     adminUserById: build.query<UserReply, WithBase<{ userId: string }>>({
       query: ({ base, userId }) => adminUrl(base, `users/${id(userId)}`),
     }),
+    /** What billing knows of an account (GET full/users/:id/account): a deleted one keeps its money records and says when it was deleted. */
+    adminBillingAccount: build.query<AdminAccountReply, WithBase<{ userId: string }>>({
+      query: ({ base, userId }) => adminUrl(base, `full/users/${id(userId)}/account`),
+    }),
     adminPointHistory: build.query<AdminPointHistoryReply, WithBase<AdminPointHistoryQuery>>({
       query: ({ base, ...filters }) => ({ url: adminUrl(base, 'point/history'), params: setOnly({ ...filters }) }),
       providesTags: ['AdminLedger'],
@@ -89,5 +93,5 @@ export const billingAdminApi = api.enhanceEndpoints({ addTagTypes: ['AdminPurcha
 export const {
   useAdminPaymentHistoryQuery, useAdminPurchaseQuery, useAdminUserPurchasesQuery, useAdminCancelPurchaseMutation, useAdminRefundPurchaseMutation,
   useAdminSubscriptionsQuery, useAdminUserTicketsQuery, useAdminGiveTicketsMutation, useAdminRemoveTicketsMutation, useAdminUserPointsQuery,
-  useAdminMovePointsMutation, useAdminPointHistoryQuery, useAdminUserByIdQuery, useLazyAdminUserByIdQuery,
+  useAdminMovePointsMutation, useAdminPointHistoryQuery, useAdminUserByIdQuery, useLazyAdminUserByIdQuery, useAdminBillingAccountQuery,
 } = billingAdminApi;

@@ -5,6 +5,7 @@ import { errorMessageOf, useDeleteAccountMutation } from '../../../api/index.ts'
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { usePopup } from '../../../app/shell.ts';
 import { Card, Notice, Page } from '../../../app/ui.tsx';
+import { AccountDeletionNotice, useAccountDeletionConsequences } from '../../../app/planList.ts';
 import { PasswordInput } from '../PasswordInput.tsx';
 import { loginNoticeSet } from '../authSlice.ts';
 import { useDictionaryPart } from '../../../i18n/parts.ts';
@@ -19,6 +20,8 @@ export function AccountDeletePage() {
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [remove, { isLoading }] = useDeleteAccountMutation();
+  // The plans cancelled and cards deleted with the account: on the page and again in the confirmation.
+  const consequences = useAccountDeletionConsequences();
 
   const erase = async () => {
     const result = await remove({ password });
@@ -31,7 +34,7 @@ export function AccountDeletePage() {
     event.preventDefault();
     setFailure(null);
     popup.show({
-      message: t('delete.confirm'),
+      message: [t('delete.confirm'), ...consequences].join('\n'),
       ok: { title: t('delete.submit'), onClick: erase },
       cancel: { title: t('common.cancel') },
       className: 'popup--danger',
@@ -42,6 +45,7 @@ export function AccountDeletePage() {
     <Page title={t('account.delete')}>
       <Card>
         <Notice kind="info">{t('delete.warning')}</Notice>
+        <AccountDeletionNotice />
         {failure && <Notice kind="error">{failure}</Notice>}
         <form onSubmit={submit}>
           <PasswordInput label={t('form.currentPassword')} name="password" autoComplete="current-password" showRule={false} value={password} onChange={setPassword} />
