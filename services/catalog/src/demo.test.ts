@@ -176,14 +176,16 @@ describe('catalog priced demo character ソラ', () => {
     const menu = (await get('/api/catalog/menu')).json();
     const listed = (await get('/api/admin/characters', admin())).json().characters as Array<{ id: string; price: number; published_version: number }>;
     const standby = await svc.platform.files.stat('characters/demo-sora/videos/standby.mp4');
-    const subtitle = await get('/files/subtitles/demo-sora/ja-JP/greet.vtt');
+    const subtitle = await svc.platform.files.read('subtitles/demo-sora/ja-JP/greet.vtt');
+    const unsigned = await get('/files/subtitles/demo-sora/ja-JP/greet.vtt');
     expect(menu.ungrouped).toEqual(expect.arrayContaining([
       expect.objectContaining({ id: 'demo-sora', slug: 'sora', price: 300, playable: true }),
       expect.objectContaining({ id: 'demo-mirai', slug: 'mirai', price: 0 }),
     ]));
     expect(listed.find((c) => c.id === 'demo-sora')).toMatchObject({ price: 300, published_version: 1 });
     expect(standby).toBeTruthy();
-    expect(subtitle.body).toContain('ソラ');
+    expect(Buffer.concat(await subtitle.toArray()).toString('utf8')).toContain('ソラ');
+    expect(unsigned.statusCode).toBe(403);
   });
 
   it('demo seed, ソラ, announces character.published with her price, the 5-point action and every block id', async () => {

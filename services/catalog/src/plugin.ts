@@ -48,10 +48,11 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     consumers.push(await platform.events.consume('catalog-serial-gates', SERIAL_GATE_EVENTS, (event, tx) => onSerialGateEvent(tx, event)));
     // Consumer group catalog-entitlements: purchases, subscriptions and deletions decide who gets the whole dialogue.
     consumers.push(await entitlements.consume(platform.events));
-    const seeded = await seedDemoCharacter(platform);
-    if (seeded.inserted.length > 0 || seeded.copied > 0 || seeded.drafted > 0) platform.logger.info(seeded, 'demo characters seeded');
+    // Before the seed: on a new store there is nothing to re-announce, and a seeded character announces itself.
     const backfilled = await announceBillingFactsOnce(platform.store, platform.events);
     if (backfilled) platform.logger.info(backfilled, 'groups and published characters announced to billing');
+    const seeded = await seedDemoCharacter(platform);
+    if (seeded.inserted.length > 0 || seeded.copied > 0 || seeded.drafted > 0) platform.logger.info(seeded, 'demo characters seeded');
   });
   app.addHook('onClose', async () => { for (const consumer of consumers.splice(0)) await consumer.close(); });
   // Clips and subtitles of priced characters are served only by signed URLs (serving/media-guard.ts).

@@ -1,3 +1,4 @@
+import type { EventOf } from '@talkwith/proto';
 import type { Receipt } from '@talkwith/proto/billing';
 import { japaneseDate, receiptLines, yen } from '../receipts/receipt.ts';
 
@@ -106,5 +107,27 @@ export function accountDeletedMail(publicUrl: string, plans: Array<{ name: strin
       `ご不明な点は注文番号を添えてお問い合わせください: ${links(publicUrl).contact}`,
       ...FOOTER,
     ].join('\n'),
+  };
+}
+
+const JST_OFFSET_MS = 9 * 60 * 60_000;
+
+/** "2026年5月1日 09:00" on the Japanese calendar and clock. */
+export function japanDateTime(iso: string): string {
+  const d = new Date(Date.parse(iso) + JST_OFFSET_MS);
+  const hm = `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+  return `${d.getUTCFullYear()}年${d.getUTCMonth() + 1}月${d.getUTCDate()}日 ${hm}`;
+}
+
+/** One declined renewal: another try at retry_at (change the card before it), or the plan has ended (the last try). */
+export function renewalFailedMail(publicUrl: string, planName: string, data: EventOf<'subscription.renewal_failed'>['data']): Composed {
+  const card = data.card_masked ? `ご登録のカード（${data.card_masked}）` : 'ご登録のカード';
+  const head = `「${planName}」の更新料金 ${yen(data.amount)}（税込）を${card}でお支払いいただけませんでした。`;
+  const next = data.retry_at
+    ? `${japanDateTime(data.retry_at)} ごろにもう一度お支払いを試みます。それまでにマイページの「このプランのカードを変更」から、お使いいただけるカードに変更してください。ご契約はそれまでご利用いただけます。`
+    : 'お支払いを何度か試みましたが完了しなかったため、ご契約は終了しました。引き続きご利用の場合は、マイページから再度お申し込みください。';
+  return {
+    subject: data.retry_at ? '【TALK WITH】月額プランのお支払いができませんでした' : '【TALK WITH】お支払いができなかったため月額プランが終了しました',
+    text: [head, next, '', `マイページ: ${links(publicUrl).plans}`, ...FOOTER].join('\n'),
   };
 }

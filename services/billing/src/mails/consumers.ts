@@ -6,14 +6,14 @@ import { openPurchases } from '../purchases/records.ts';
 import { receiptOf } from '../receipts/receipt.ts';
 import { planOf, PLANS } from '../subscriptions/plans.ts';
 import { openPeriodCharges, openSubscriptions } from '../subscriptions/records.ts';
-import { accountDeletedMail, purchaseMail, subscriptionCanceledMail, subscriptionRenewedMail, subscriptionStartedMail, type Composed, type PlanFacts } from './compose.ts';
+import { accountDeletedMail, purchaseMail, renewalFailedMail, subscriptionCanceledMail, subscriptionRenewedMail, subscriptionStartedMail, type Composed, type PlanFacts } from './compose.ts';
 import { deliverMail } from './deliver.ts';
 import { openBillingMails, type BillingMailKind } from './model.ts';
 
-export const MAIL_EVENTS = ['purchase.completed', 'subscription.started', 'subscription.renewed', 'subscription.canceled', 'user.deleted'] as const;
+export const MAIL_EVENTS = ['purchase.completed', 'subscription.started', 'subscription.renewed', 'subscription.canceled', 'subscription.renewal_failed', 'user.deleted'] as const;
 export type MailEvent = EventOf<(typeof MAIL_EVENTS)[number]>;
 
-type SubscriptionEvent = EventOf<'subscription.started' | 'subscription.renewed' | 'subscription.canceled'>;
+type SubscriptionEvent = EventOf<'subscription.started' | 'subscription.renewed' | 'subscription.canceled' | 'subscription.renewal_failed'>;
 
 function planFactsOf(event: SubscriptionEvent): PlanFacts {
   const plan = Object.values(PLANS).find((p) => p.plan_code === event.data.product_code);
@@ -28,10 +28,11 @@ async function receiptOfOrder(tx: Transaction, deps: BillingDeps, purchaseId: st
   return doc ? receiptOf(deps.config, doc) : null;
 }
 
-/** Plans that were running when the account was deleted: active, or cancelled with paid time left (whatever deletion did to them since). */
+/** Plans that were running when the account was deleted: the ones the deletion ended, or any still running or paid ahead (the deletion not yet handled). */
 async function plansAtDeletion(tx: Transaction, userId: string, at: string) {
   const records = await openSubscriptions(tx).find({ user_id: userId });
-  return records.filter((r) => r.status !== 'inactive' || (r.period_end ?? '') > at || (r.canceled_at ?? '') >= at).map((r) => ({ name: planOf(r.plan_code).name }));
+  const running = (r: (typeof records)[number]) => r.finished_reason === 'account_deleted' || r.status !== 'inactive' || (r.period_end ?? '') > at;
+  return records.filter(running).map((r) => ({ name: planOf(r.plan_code).name }));
 }
 
 /** What to mail for an event, or null (nothing to say: e.g. the renewal of a period that a start already mailed). */
@@ -52,6 +53,8 @@ async function compose(tx: Transaction, deps: BillingDeps, event: MailEvent): Pr
     }
     case 'subscription.canceled':
       return { kind: 'subscription_canceled', mail: subscriptionCanceledMail(publicUrl, planFactsOf(event)) };
+    case 'subscription.renewal_failed':
+      return { kind: 'subscription_renewal_failed', mail: renewalFailedMail(publicUrl, planFactsOf(event).name, event.data) };
     case 'user.deleted':
       return { kind: 'account_deleted', mail: accountDeletedMail(publicUrl, await plansAtDeletion(tx, event.data.user_id, event.occurredAt)) };
   }
@@ -63,7 +66,8 @@ async function compose(tx: Transaction, deps: BillingDeps, event: MailEvent): Pr
  * second handling of the same event write nothing. The mail goes out after
  * the commit (deliver.ts); the sweep sends any that did not. The address is
  * billing's projection of the account (kept after a deletion for this mail);
- * an account billing never heard of is not mailed.
+ * an account billing never heard of is not mailed, nor a deleted one
+ * (but for the mail of its deletion).
  */
 export async function onMailEvent(deps: BillingDeps, event: MailEvent, tx: Transaction): Promise<void> {
   const userId = event.data.user_id;
@@ -72,6 +76,8 @@ export async function onMailEvent(deps: BillingDeps, event: MailEvent, tx: Trans
     deps.platform.logger.warn({ eventId: event.id, type: event.type, userId }, 'no address known for a billing mail: not sent');
     return;
   }
+  // A deleted account hears only of its deletion (what was cancelled), nothing after it.
+  if (account.deleted_at !== null && event.type !== 'user.deleted') return;
   const composed = await compose(tx, deps, event);
   if (!composed) return;
   const mails = openBillingMails(tx);

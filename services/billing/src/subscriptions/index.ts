@@ -1,6 +1,5 @@
 import type { BillingArea } from '../deps.ts';
 import { ensureSubscriptionIndexes } from './records.ts';
-import { onRenewalFailed, RENEWAL_MAIL_EVENTS, sendDueRenewalMails } from './renewal-mail.ts';
 import { RENEW_JOB, renewDue } from './renewal.ts';
 import { operatorSubscriptionRoutes } from './operator-routes.ts';
 import { subscriptionRoutes } from './routes.ts';
@@ -20,12 +19,11 @@ export const subscriptionsArea: BillingArea = {
     await ensureSubscriptionIndexes(deps.platform.store);
     deps.platform.jobs.define(RENEW_JOB, async () => {
       const counts = await renewDue(deps, new Date());
-      await sendDueRenewalMails(deps);
       if (counts.renewed + counts.declined + counts.finished + counts.unknown > 0) deps.platform.logger.info({ counts }, 'subscription renewal sweep');
     }, { concurrency: 1 });
   },
   async start(deps) {
     await deps.platform.jobs.repeat(RENEW_JOB, {}, { everyMs: deps.config.RENEW_SWEEP_MS, repeatId: RENEW_JOB });
-    return [await deps.platform.events.consume('billing-renewal-mail', RENEWAL_MAIL_EVENTS, (event, tx) => onRenewalFailed(tx, deps, event))];
+    return [];
   },
 };

@@ -130,7 +130,7 @@ export async function settleDeclined(tx: Transaction, events: Eventing, claimed:
   return finished;
 }
 
-/** A declined renewal, told to the subscriber (mail: renewal-mail.ts; notification: engagement) in the transaction that records it. */
+/** A declined renewal, told to the subscriber (mail: src/mails; notification: engagement) in the transaction that records it. */
 async function announceRenewalFailed(tx: Transaction, events: Eventing, record: SubscriptionRecord, charge: ChargeInFlight, retryAt?: string): Promise<void> {
   await events.publish('subscription.renewal_failed', record._id, {
     ...factsOf(record), period: charge.period, attempt: record.failed_attempts, amount: planOf(record.plan_code).amount,
