@@ -169,6 +169,9 @@ describe.skipIf(!hasChromium)('billing end to end: a customer subscribes, passes
   it('plan, cancelled then resubscribed through the confirm dialogs, is active again', async () => {
     await customer.goto(`${site}/mypage#plan_list`);
     await planList().getByRole('button', { name: '解約する' }).click();
+    // The reason step first (cancel_reasons/list), then the confirm dialog.
+    await planList().getByRole('radio', { name: '料金が高い' }).check();
+    await planList().getByRole('button', { name: '次へ' }).click();
     await customer.getByRole('dialog').getByRole('button', { name: '解約する' }).click();
     await planList().getByText('解約済み（期間終了まで利用可）').waitFor();
     await shoot('mypage-plan-list-canceled');
