@@ -85,15 +85,18 @@ export async function guestPage(browser: Browser): Promise<Page> {
 }
 
 /**
- * Saves the page as it is at phone and desktop sizes into `dir` (nothing when
- * `dir` is unset), then puts the page back at the size it had.
+ * Saves the page as it is at phone and desktop sizes (or the given ones) into
+ * `dir` (nothing when `dir` is unset), then puts the page back at the size it had.
  */
-export function shooter(dir: string | undefined): (page: Page, name: string) => Promise<void> {
+export function shooter(
+  dir: string | undefined,
+  viewports: Readonly<Record<string, { width: number; height: number }>> = VIEWPORTS,
+): (page: Page, name: string) => Promise<void> {
   return async (page, name) => {
     if (!dir) return;
     await mkdir(dir, { recursive: true });
     const before = page.viewportSize();
-    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    for (const [size, viewport] of Object.entries(viewports)) {
       await page.setViewportSize(viewport);
       // Let the layout settle at the new width (no state to wait for: this is only for a person looking at the pictures).
       await page.waitForTimeout(150);

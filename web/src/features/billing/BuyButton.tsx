@@ -4,6 +4,7 @@ import { selectUser } from '../../api/index.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { useEntitlementsQuery } from './billingApi.ts';
 import { formatYen } from './format.ts';
+import './buyButton.css';
 
 /** 「購入する ¥1,200」 under a priced character the customer does not own yet, 「購入済み」 under a bought one; nothing for free ones. */
 export function BuyButton({ characterId, price }: { characterId: string; price: number }) {
