@@ -127,6 +127,28 @@ describe('PlanList', () => {
     await vi.waitFor(() => expect(server.calls.find((c) => c.url === '/api/payment/subscription/resubscribe')?.body).toEqual({ subscription_id: subscription.subscription_id }));
   });
 
+  it('PlanList, cancelled with a reason and then resumed, offers 解約する again instead of the finished reason step', async () => {
+    const user = aUser();
+    let current = aSubscription(user.id);
+    serverFor(user, [], {
+      [`GET subscriptions/${user.id}`]: () => [200, { ok: true, subscriptions: [current] }],
+      'GET cancel_reasons/list': [200, REASONS],
+      'POST payment/subscription/cancel': () => { current = { ...current, status: 'canceled' }; return [200, { ok: true, subscription: current }]; },
+      'POST payment/subscription/resubscribe': () => { current = { ...current, status: 'active' }; return [200, { ok: true, subscription: current }]; },
+    });
+
+    await open(user);
+    fireEvent.click(await screen.findByRole('button', { name: '解約する' }));
+    fireEvent.click(await screen.findByRole('radio', { name: '料金が高い' }));
+    fireEvent.click(screen.getByRole('button', { name: '次へ' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '解約する' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'プランを再開する' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'プランを再開する' }));
+
+    expect(await screen.findByRole('button', { name: '解約する' })).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
+
   it('PlanList, a refused change, shows the server message', async () => {
     const user = aUser();
     serverFor(user, [aSubscription(user.id)], {

@@ -109,6 +109,8 @@ function PlanActions({ subscription }: { subscription: SubscriptionView }) {
       onClick: async () => {
         const result = await act();
         setProblem(result.error ? errorMessageOf(result.error, t('billing.plan.changeFailed')) : null);
+        // A change went through: the reason step is over (after a resume the plan offers 解約する again).
+        if (!result.error) setAskingWhy(false);
         // A lost answer keeps the key, so pressing again retries the same change.
         if (!result.error || ('status' in result.error && typeof result.error.status === 'number' && result.error.status < 500)) intent.finish();
       },
