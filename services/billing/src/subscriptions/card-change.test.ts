@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countSandboxCharges } from '../provider/index.ts';
 import { ordersIn } from '../provider/sandbox/model.ts';
 import { cardToken, startBilling, type Billing } from '../purchases/test-support.ts';
+import { changeCardWithToken } from './card-change.ts';
 import { orderIdOf } from './records.ts';
-import { renewDue } from './renewal.ts';
+import { leaseMsOf, renewDue } from './renewal.ts';
 import { afterPeriodEnd, recordOf, subscribed, type Subscriber } from './test-support.ts';
 
 let billing: Billing;
@@ -129,6 +130,22 @@ describe('recurring/change_card with a new card', () => {
 
     expect(res.statusCode).toBe(404);
     expect(await planCardOf(me)).not.toBe((await recordOf(billing, other.subscriptionId)).card?.card_id);
+  });
+
+  it('change_card, a first try lost before the provider answered (a crash), lets a retry take the check over once one provider call\'s time has passed', async () => {
+    const me = await subscribed(billing);
+    const acting = { caller: { sub: me.userId, roles: [] }, userId: me.userId, isAdmin: false };
+    const provider = billing.deps.provider;
+    const authorize = provider.authorize.bind(provider);
+    const t0 = new Date();
+    provider.authorize = () => new Promise(() => {}); // the first try's process never hears back
+    void changeCardWithToken(billing.deps, acting, me.subscriptionId, await otherCardToken(), t0);
+    await expect.poll(async () => (await recordOf(billing, me.subscriptionId)).card_change?.order_id).toBeTruthy();
+    provider.authorize = authorize;
+
+    const retry = await changeCardWithToken(billing.deps, acting, me.subscriptionId, await otherCardToken(), new Date(t0.getTime() + leaseMsOf(billing.deps.config) + 1000));
+
+    expect(retry).toMatchObject({ status: 200, body: { next: 'done', card: { masked: '************4242' } } });
   });
 
   it('change_card, a declined card, answers 402 and the plan keeps its card', async () => {

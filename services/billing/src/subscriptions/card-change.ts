@@ -8,7 +8,7 @@ import { outcomeOfAuthorize, type ChargeOutcome } from './charge.ts';
 import { PENDING_MESSAGE } from './challenge.ts';
 import { ownedSubscription } from './manage.ts';
 import { openSubscriptions, viewOf, type CardChangeInFlight, type SubscriptionRecord } from './records.ts';
-import { CHALLENGE_LEASE_MS } from './renewal.ts';
+import { CHALLENGE_LEASE_MS, leaseMsOf } from './renewal.ts';
 
 /**
  * recurring/change_card with a new card (a token): the card is checked with
@@ -49,7 +49,9 @@ export async function changeCardWithToken(deps: BillingDeps, acting: Acting, sub
   if (record.account_deleted_at) throw new AppError('NOT_FOUND', 'ご契約が見つかりません。', { field: 'subscription_id' });
   if (live(record.card_change, now)) throw checkInProgress();
   const change: CardChangeInFlight = {
-    order_id: `cc-${randomUUID()}`, lease_until: new Date(now.getTime() + CHALLENGE_LEASE_MS).toISOString(),
+    // The slot is held as long as one provider call may take; only a challenge the shopper must answer holds it longer
+    // (settle): a request lost to a crash before the provider answered blocks the next try for seconds, not half an hour.
+    order_id: `cc-${randomUUID()}`, lease_until: new Date(now.getTime() + leaseMsOf(deps.config)).toISOString(),
     known_card_ids: (await deps.provider.listCards(record.account_id)).map((c) => c.cardId),
   };
   const claimed = await openSubscriptions(store).findOneAndUpdate(
@@ -97,7 +99,11 @@ async function settle(deps: BillingDeps, record: SubscriptionRecord, outcome: Ch
   switch (outcome.kind) {
     case 'captured': return { status: 200, body: replyOf(await adopt(deps, record, change, outcome.savedCard, now), { next: 'done' }) };
     case 'challenge': {
-      await openSubscriptions(deps.platform.store).updateOne({ _id: record._id, 'card_change.order_id': change.order_id }, { $set: { 'card_change.challenge_url': outcome.challengeUrl } });
+      const lease_until = new Date(now.getTime() + CHALLENGE_LEASE_MS).toISOString();
+      await openSubscriptions(deps.platform.store).updateOne(
+        { _id: record._id, 'card_change.order_id': change.order_id },
+        { $set: { 'card_change.challenge_url': outcome.challengeUrl, 'card_change.lease_until': lease_until } },
+      );
       return { status: 200, body: replyOf(record, { next: 'challenge', challenge_url: outcome.challengeUrl }) };
     }
     case 'unknown': return { status: 202, body: replyOf(record, { next: 'pending', code: 'PAYMENT_PENDING', message: PENDING_MESSAGE }) };
