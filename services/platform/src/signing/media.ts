@@ -62,11 +62,13 @@ export function createMediaSigning(secret: string): MediaSigning {
       const exp = Math.floor(expiresAt.getTime() / 1000);
       return { exp, u: user, sig: digest(urlKey, fileKey, user, exp).toString('base64url') };
     },
-    check(fileKey, query, cookieHeader, now = new Date()) {
+    check(fileKey, query, cookieHeader, at) {
       const { exp, u, sig } = query;
+      const now = at ?? new Date();
       const proven = () => {
         const proof = cookieHeader ? parseCookie(cookieHeader)[MEDIA_COOKIE] : undefined;
-        return proof ? users.verify(proof, now) : null;
+        // The clock is handed on only when the caller set one: a verifier for a given time is built afresh, the current time's is kept.
+        return proof ? users.verify(proof, at) : null;
       };
       if (exp === undefined && u === undefined && sig === undefined) return proven()?.op === true ? 'ok' : 'unsigned';
       const expiry = typeof exp === 'string' && /^\d{1,12}$/.test(exp) ? Number(exp) : typeof exp === 'number' ? exp : NaN;

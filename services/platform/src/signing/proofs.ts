@@ -39,10 +39,18 @@ export function proofsFor<S extends TSchema>(secret: string, purpose: ProofPurpo
   const aud = AUDIENCE(purpose);
   const verifierAt = (now?: Date) => createVerifier({ key, algorithms: ['HS256'], allowedAud: aud, requiredClaims: ['exp'], ...(now ? { clockTimestamp: now.getTime() } : {}) });
   const verifier = verifierAt();
+  // fast-jwt builds a signer or verifier once and reuses it: one per lifetime at the current time (a given clock gets a fresh one).
+  const newSigner = (ttlSeconds: number, now?: Date) => createSigner({ key, algorithm: 'HS256', aud, expiresIn: ttlSeconds * 1000, ...(now ? { clockTimestamp: now.getTime() } : {}) });
+  const signers = new Map<number, ReturnType<typeof newSigner>>();
+  const signerFor = (ttlSeconds: number, now?: Date) => {
+    if (now) return newSigner(ttlSeconds, now);
+    const kept = signers.get(ttlSeconds) ?? newSigner(ttlSeconds);
+    signers.set(ttlSeconds, kept);
+    return kept;
+  };
   return {
     sign(payload, { ttlSeconds, now }) {
-      const signer = createSigner({ key, algorithm: 'HS256', aud, expiresIn: ttlSeconds * 1000, ...(now ? { clockTimestamp: now.getTime() } : {}) });
-      return signer(payload as Record<string, unknown>);
+      return signerFor(ttlSeconds, now)(payload as Record<string, unknown>);
     },
     verify(token, now) {
       let decoded: unknown;
