@@ -155,6 +155,9 @@ export const SubscriptionRenewalFailed = defineEvent('subscription.renewal_faile
   amount: Type.Integer({ minimum: 0 }),
   retry_at: Type.Optional(At),
   card_masked: Type.Optional(Type.String()),
+  cause: Type.Optional(Type.Union([Type.Literal('declined'), Type.Literal('spending_cap')], {
+    description: 'declined (absent: the same): the card was not charged; spending_cap: a minor\'s renewal would pass the month\'s cap, so it was not sent to the card at all',
+  })),
 }), 'A renewal charge was declined (or there was no card). With retry_at the plan stays active and is charged again then; without it that was the last try and subscription.finished (payment_failed) follows in the same transaction.');
 
 export const billingEvents = [

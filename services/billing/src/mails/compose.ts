@@ -122,7 +122,9 @@ export function japanDateTime(iso: string): string {
 /** One declined renewal: another try at retry_at (change the card before it), or the plan has ended (the last try). */
 export function renewalFailedMail(publicUrl: string, planName: string, data: EventOf<'subscription.renewal_failed'>['data']): Composed {
   const card = data.card_masked ? `ご登録のカード（${data.card_masked}）` : 'ご登録のカード';
-  const head = `「${planName}」の更新料金 ${yen(data.amount)}（税込）を${card}でお支払いいただけませんでした。`;
+  const head = data.cause === 'spending_cap'
+    ? `「${planName}」の更新料金 ${yen(data.amount)}（税込）は、未成年のお客様の1か月のご利用上限を超えるため、お支払いいただけませんでした（カードへの請求は行っていません）。`
+    : `「${planName}」の更新料金 ${yen(data.amount)}（税込）を${card}でお支払いいただけませんでした。`;
   const next = data.retry_at
     ? `${japanDateTime(data.retry_at)} ごろにもう一度お支払いを試みます。それまでにマイページの「このプランのカードを変更」から、お使いいただけるカードに変更してください。ご契約はそれまでご利用いただけます。`
     : 'お支払いを何度か試みましたが完了しなかったため、ご契約は終了しました。引き続きご利用の場合は、マイページから再度お申し込みください。';

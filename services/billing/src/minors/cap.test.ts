@@ -5,7 +5,7 @@ import { loadBillingConfig } from '../config.ts';
 import { accountOf } from '../accounts/index.ts';
 import { buyer, cardToken, startBilling, walletOf, type Billing, type Buyer } from '../purchases/test-support.ts';
 import { renewDue } from '../subscriptions/renewal.ts';
-import { afterPeriodEnd, chargesOfPeriod, chargesOfSubscription, recordOf, SUBSCRIBE } from '../subscriptions/test-support.ts';
+import { afterPeriodEnd, chargesOfPeriod, chargesOfSubscription, eventsOf, recordOf, SUBSCRIBE } from '../subscriptions/test-support.ts';
 import { capResetOf, monthlyCapOf, openSpendMonths, spentInMonth } from './cap.ts';
 
 let billing: Billing;
@@ -138,5 +138,24 @@ describe('minors\' monthly cap: subscriptions', () => {
     expect(record).toMatchObject({ status: 'active', period: 1, failed_attempts: 1 });
     expect(record.charge).toBeUndefined();
     expect(await spentInMonth(billing.svc.platform.store, me.userId, later)).toBe(4500);
+  });
+
+  it('renewDue, a minor\'s renewal past the month\'s cap, announces the cap as the cause and the mail says the cap, not the card', async () => {
+    const me = await customerAged(15);
+    const first = await me.post(SUBSCRIBE, { plan_code: 'PROD001', token: await cardToken(billing) });
+    const subscriptionId = first.json().subscription.subscription_id as string;
+    const later = await afterPeriodEnd(billing, subscriptionId);
+    const month = japanDateOf(later).slice(0, 7);
+    await openSpendMonths(billing.svc.platform.store).updateOne({ _id: `${me.userId}:${month}` }, { $set: { user_id: me.userId, month, spent: 4500 } }, { upsert: true });
+
+    await renewDue(billing.deps, later);
+
+    const [failed] = await eventsOf(billing, subscriptionId, 'subscription.renewal_failed');
+    expect(failed?.data).toMatchObject({ cause: 'spending_cap', attempt: 1 });
+    const to = (await accountOf(billing.svc.platform.store, me.userId))?.email ?? '';
+    const failureMail = async () => (await billing.svc.platform.mail.recent({ to })).find((m) => m.subject === '【TALK WITH】月額プランのお支払いができませんでした');
+    await expect.poll(failureMail).toBeTruthy();
+    const sent = await failureMail();
+    expect(sent?.text).toContain('未成年のお客様の1か月のご利用上限を超えるため');
   });
 });

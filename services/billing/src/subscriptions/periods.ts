@@ -107,7 +107,10 @@ export async function settleCaptured(tx: Transaction, events: Eventing, claimed:
  * next try has its own orderId). A renewal waits `retryWaits[n]` before try
  * n+1 and, when they are used up, finishes with reason payment_failed.
  */
-export async function settleDeclined(tx: Transaction, events: Eventing, claimed: SubscriptionRecord, now: Date, retryWaits: number[]): Promise<SubscriptionRecord | null> {
+/** Why a renewal was not paid: the card declined it, or (a minor) the month's cap stopped it before the card was asked. */
+export type DeclineCause = 'declined' | 'spending_cap';
+
+export async function settleDeclined(tx: Transaction, events: Eventing, claimed: SubscriptionRecord, now: Date, retryWaits: number[], cause: DeclineCause = 'declined'): Promise<SubscriptionRecord | null> {
   const charge = claimed.charge as ChargeInFlight;
   const failures = claimed.failed_attempts + 1;
   const filter = { _id: claimed._id, 'charge.order_id': charge.order_id };
@@ -119,21 +122,21 @@ export async function settleDeclined(tx: Transaction, events: Eventing, claimed:
   if (wait !== undefined) {
     const retryAt = new Date(now.getTime() + wait).toISOString();
     const waiting = await openSubscriptions(tx).findOneAndUpdate(filter, { $set: { ...base, retry_at: retryAt }, $unset: { charge: '' } });
-    if (waiting) await announceRenewalFailed(tx, events, waiting, charge, retryAt);
+    if (waiting) await announceRenewalFailed(tx, events, waiting, charge, cause, retryAt);
     return waiting;
   }
   const finished = await openSubscriptions(tx).findOneAndUpdate(filter, { $set: { ...base, status: 'inactive', finished_reason: 'payment_failed' }, $unset: { charge: '', retry_at: '' } });
   if (finished) {
-    await announceRenewalFailed(tx, events, finished, charge);
+    await announceRenewalFailed(tx, events, finished, charge, cause);
     await events.publish('subscription.finished', finished._id, { ...factsOf(finished), reason: 'payment_failed' }, tx);
   }
   return finished;
 }
 
 /** A declined renewal, told to the subscriber (mail: src/mails; notification: engagement) in the transaction that records it. */
-async function announceRenewalFailed(tx: Transaction, events: Eventing, record: SubscriptionRecord, charge: ChargeInFlight, retryAt?: string): Promise<void> {
+async function announceRenewalFailed(tx: Transaction, events: Eventing, record: SubscriptionRecord, charge: ChargeInFlight, cause: DeclineCause, retryAt?: string): Promise<void> {
   await events.publish('subscription.renewal_failed', record._id, {
-    ...factsOf(record), period: charge.period, attempt: record.failed_attempts, amount: planOf(record.plan_code).amount,
+    ...factsOf(record), period: charge.period, attempt: record.failed_attempts, amount: planOf(record.plan_code).amount, cause,
     ...(retryAt ? { retry_at: retryAt } : {}), ...(charge.card_masked ? { card_masked: charge.card_masked } : {}),
   }, tx);
 }

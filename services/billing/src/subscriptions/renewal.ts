@@ -87,7 +87,7 @@ async function withinSpendCap(deps: BillingDeps, claimed: SubscriptionRecord, no
     return true;
   } catch (err) {
     if (!(err instanceof AppError && err.code === 'SPENDING_CAP')) throw err;
-    await deps.platform.store.withTransaction((tx) => settleDeclined(tx, deps.platform.events, claimed, now, retryWaitsOf(deps.config)));
+    await deps.platform.store.withTransaction((tx) => settleDeclined(tx, deps.platform.events, claimed, now, retryWaitsOf(deps.config), 'spending_cap'));
     return false;
   }
 }
