@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { defineEvent } from '../envelope/index.ts';
+import { InterfaceLanguage } from '../identity/language.ts';
 
 const UserId = Type.String({ minLength: 1 });
 
@@ -11,6 +12,7 @@ export const UserRegistered = defineEvent(
     date_of_birth: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD as given at sign-up (1900-01-01: not known, e.g. Google sign-in); billing applies the minors\' spending cap by it' })),
     by: Type.Optional(Type.Union([Type.Literal('user'), Type.Literal('admin')], { description: 'admin: an operator created the account in the console (absent: the customer signed up)' })),
     guardian_consent_at: Type.Optional(Type.String({ format: 'date-time', description: 'a minor (under 18 in Japan time at sign-up) declared the guardian\'s consent then (terms: minors need guardian consent)' })),
+    language: Type.Optional(InterfaceLanguage),
   }),
   'An account was created: a customer signed up (before confirming the e-mail address), or an operator created it. Billing opens a wallet and keeps the account\'s facts it needs, engagement greets, logging records.',
 );
@@ -34,6 +36,13 @@ export const UserEmailChanged = defineEvent(
   'A user\'s e-mail address changed (after verification, or by an admin).',
 );
 
+export const UserLanguageChanged = defineEvent(
+  'user.language_changed',
+  1,
+  Type.Object({ user_id: UserId, language: InterfaceLanguage }),
+  'A user switched the interface language while signed in; billing writes its mails in it.',
+);
+
 export const UserDeleted = defineEvent(
   'user.deleted',
   1,
@@ -53,4 +62,4 @@ export const AdminActed = defineEvent(
   'An admin did something; the logging service keeps it in the admin audit log (who, what, which user).',
 );
 
-export const identityEvents = [UserRegistered, UserLoggedIn, UserEmailChanged, UserDeleted, AdminActed];
+export const identityEvents = [UserRegistered, UserLoggedIn, UserEmailChanged, UserLanguageChanged, UserDeleted, AdminActed];

@@ -1,6 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 
 export * from './minors.ts';
+export * from './language.ts';
+import { InterfaceLanguage } from './language.ts';
 
 /**
  * HTTP bodies of the identity service (SPEC.md §7 Authentication, Users).
@@ -18,6 +20,7 @@ export type Role = Static<typeof Role>;
 export const SignupBody = Type.Object({
   email: Email, password: Password, gender: Gender, date_of_birth: DateOfBirth,
   guardian_consent: Type.Optional(Type.Boolean({ description: 'required (true) when the date of birth makes the person under 18 in Japan time: the guardian agreed (terms: minors need guardian consent); stored with its time' })),
+  language: Type.Optional(InterfaceLanguage),
 }, { additionalProperties: false });
 export type SignupBody = Static<typeof SignupBody>;
 
@@ -36,6 +39,7 @@ export const PublicUser = Type.Object({
   roles: Type.Array(Role),
   email_confirmed: Type.Boolean(),
   guardian_consent_at: Type.Optional(Type.String({ format: 'date-time', description: 'when a minor declared the guardian\'s consent at sign-up' })),
+  language: InterfaceLanguage,
   created_at: Type.String({ format: 'date-time' }),
   last_login_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
@@ -74,6 +78,10 @@ export const ProfileBody = Type.Object(
   { additionalProperties: false },
 );
 export type ProfileBody = Static<typeof ProfileBody>;
+
+/** PUT /api/auth/language: the signed-in user switched the interface language (billing's mails follow it). */
+export const LanguageBody = Type.Object({ language: InterfaceLanguage }, { additionalProperties: false });
+export type LanguageBody = Static<typeof LanguageBody>;
 
 export const AdminUserQuery = Type.Object({
   email: Type.Optional(Type.String({ maxLength: 254 })),

@@ -1,5 +1,5 @@
 import { AppError } from '@talkwith/platform';
-import type { ProfileBody } from '@talkwith/proto/identity';
+import type { InterfaceLanguage, ProfileBody } from '@talkwith/proto/identity';
 import { TOKEN_TTL, type AccountsDeps } from './deps.ts';
 import { addressInUseMail, emailChangeMail, noticeMail } from './mails.ts';
 import { messages } from './messages.ts';
@@ -27,6 +27,20 @@ export async function updateProfile(deps: AccountsDeps, userId: string, body: Pr
   const user = await deps.users.findOneAndUpdate({ _id: userId }, { $set: { ...body } });
   if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
   return toPublicUser(user);
+}
+
+/**
+ * The signed-in user switched the interface language: stored, and announced
+ * (user.language_changed, for billing's mails) in the same transaction, so
+ * neither exists without the other. The same language again writes nothing.
+ */
+export async function changeLanguage(deps: AccountsDeps, userId: string, language: InterfaceLanguage) {
+  return toPublicUser(await deps.store.withTransaction(async (tx) => {
+    const before = await usersIn(tx).findOneAndUpdate({ _id: userId }, { $set: { language } }, { returnDocument: 'before' });
+    if (!before) throw new AppError('NOT_FOUND', messages.userNotFound);
+    if ((before.language ?? 'ja-JP') !== language) await deps.events.publish('user.language_changed', userId, { user_id: userId, language }, tx);
+    return { ...before, language };
+  }));
 }
 
 /**

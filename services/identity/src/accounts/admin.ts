@@ -40,10 +40,11 @@ export async function createUser(deps: AccountsDeps, adminId: string, body: Admi
         nickname: '', roles: body.roles ?? ['customer'], emailConfirmedAt: now, createdAt: now, lastLoginAt: null,
         // An operator records a minor's consent they received (not required here: the console is not the customer's sign-up).
         ...(body.guardian_consent === true && isMinorOn(body.date_of_birth, now) ? { guardianConsentAt: now } : {}),
+        ...(body.language ? { language: body.language } : {}),
       });
       await deps.events.publish('user.registered', created._id, {
         user_id: created._id, email: created.email, registered_at: now.toISOString(), date_of_birth: created.date_of_birth, by: 'admin',
-        ...(created.guardianConsentAt ? { guardian_consent_at: created.guardianConsentAt.toISOString() } : {}),
+        ...(created.guardianConsentAt ? { guardian_consent_at: created.guardianConsentAt.toISOString() } : {}), ...(created.language ? { language: created.language } : {}),
       }, tx);
       await deps.events.publish('admin.acted', adminId, { admin_id: adminId, action: 'user.created', target_user_id: created._id }, tx);
       return created;

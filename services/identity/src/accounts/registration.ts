@@ -42,7 +42,7 @@ export async function signup(deps: AccountsDeps, body: SignupBody) {
   try {
     user = await registerUser(deps, {
       email, passwordHash, gender: body.gender, date_of_birth: body.date_of_birth, nickname: '', roles: ['customer'], emailConfirmedAt: null, createdAt: now, lastLoginAt: null,
-      ...(guardianConsentAt ? { guardianConsentAt } : {}),
+      ...(guardianConsentAt ? { guardianConsentAt } : {}), ...(body.language ? { language: body.language } : {}),
     });
   } catch (err) {
     if (!(err instanceof AppError && err.code === 'DUPLICATE_KEY')) throw err;
@@ -96,7 +96,7 @@ export async function registerUser(deps: AccountsDeps, fields: Omit<UserDoc, '_i
     const user = await usersIn(tx).insertOne(fields);
     await deps.events.publish('user.registered', user._id, {
       user_id: user._id, email: user.email, registered_at: user.createdAt.toISOString(), date_of_birth: user.date_of_birth,
-      ...(user.guardianConsentAt ? { guardian_consent_at: user.guardianConsentAt.toISOString() } : {}),
+      ...(user.guardianConsentAt ? { guardian_consent_at: user.guardianConsentAt.toISOString() } : {}), ...(user.language ? { language: user.language } : {}),
     }, tx);
     return user;
   });

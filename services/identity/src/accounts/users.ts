@@ -1,5 +1,5 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
-import type { PublicUser, Role, SignupBody } from '@talkwith/proto/identity';
+import { DEFAULT_INTERFACE_LANGUAGE, type InterfaceLanguage, type PublicUser, type Role, type SignupBody } from '@talkwith/proto/identity';
 
 /** A stored account. Emails are kept lower-cased so the unique index is case-insensitive. */
 export type UserDoc = {
@@ -15,6 +15,8 @@ export type UserDoc = {
   lastLoginAt: Date | null;
   /** A minor's declaration at sign-up that the guardian agreed (terms: minors need guardian consent), and when. */
   guardianConsentAt?: Date;
+  /** The interface language (taken at sign-up, changed by PUT /api/auth/language); absent = ja-JP. Billing writes its mails in it. */
+  language?: InterfaceLanguage;
   /** Set on the first admin, whose password was printed once: admin routes refuse until it is changed. */
   mustChangePassword?: boolean;
   /** Bumped to end every access token of the user at once (session-versions.ts); absent = 0. */
@@ -46,6 +48,7 @@ export function toPublicUser(user: UserDoc): PublicUser {
     roles: user.roles,
     email_confirmed: user.emailConfirmedAt !== null,
     ...(user.guardianConsentAt ? { guardian_consent_at: user.guardianConsentAt.toISOString() } : {}),
+    language: user.language ?? DEFAULT_INTERFACE_LANGUAGE,
     created_at: user.createdAt.toISOString(),
     last_login_at: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
   };

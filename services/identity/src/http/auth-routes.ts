@@ -3,13 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { OkBody } from '@talkwith/proto';
 import {
   AccountDeleteBody, ConfirmResendBody, EmailChangeBody, LoginBody, LoginResult, PasswordChangeBody, PasswordResetBody,
-  PasswordResetRequestBody, ProfileBody, SessionReply, SignupBody, TokenBody, UserReply,
+  PasswordResetRequestBody, ProfileBody, LanguageBody, SessionReply, SignupBody, TokenBody, UserReply,
 } from '@talkwith/proto/identity';
 import type { AccountsDeps } from '../accounts/deps.ts';
 import { confirmEmail, resendConfirmation, signup } from '../accounts/registration.ts';
 import { login, logout, refreshSession } from '../accounts/sessions.ts';
 import { changePassword, requestPasswordReset, resetPassword } from '../accounts/passwords.ts';
-import { confirmEmailChange, deleteAccount, getMe, requestEmailChange, updateProfile } from '../accounts/account.ts';
+import { confirmEmailChange, changeLanguage, deleteAccount, getMe, requestEmailChange, updateProfile } from '../accounts/account.ts';
 import { requireUser } from './auth-guard.ts';
 import { assertCsrf, clearSessionCookies, refreshTokenOf, setSessionCookies } from './cookies.ts';
 
@@ -81,6 +81,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
   app.put('/api/auth/profile', { schema: { body: ProfileBody, response: { 200: UserReply } } }, async (req) => {
     const claims = await requireUser(req);
     return { ok: true as const, user: await updateProfile(deps, claims.sub, req.body) };
+  });
+
+  app.put('/api/auth/language', { schema: { body: LanguageBody, response: { 200: UserReply } } }, async (req) => {
+    const claims = await requireUser(req);
+    return { ok: true as const, user: await changeLanguage(deps, claims.sub, req.body.language) };
   });
 
   app.post('/api/auth/password_reset', { schema: { body: PasswordResetRequestBody, response: { 200: OkBody } } }, async (req) => {
