@@ -30,7 +30,7 @@ export async function buildTestApp(options: { trustProxy?: boolean | number; max
   // The same adapters standalone mode runs: embedded store, durable bus, outbox, memory cache, mail outbox.
   const platform = await createPlatform(loadPlatformConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), { serviceName: 'identity' });
   const published: EventEnvelope[] = [];
-  await platform.bus.subscribe({ group: 'test-recorder', types: ['user.registered', 'user.logged_in', 'user.email_changed', 'user.deleted', 'admin.acted'], handler: async (e: EventEnvelope) => { published.push(e); } });
+  await platform.bus.subscribe({ group: 'test-recorder', types: ['user.registered', 'user.logged_in', 'user.email_changed', 'user.language_changed', 'user.deleted', 'admin.acted'], handler: async (e: EventEnvelope) => { published.push(e); } });
   const hops = options.trustProxy;
   const trustProxy = typeof hops === 'number' ? trustHops(hops) : (hops ?? false);
   const app: FastifyInstance = Fastify({ trustProxy } satisfies FastifyHttpOptions<Server>);
