@@ -63,7 +63,7 @@ function routesToFuzz(): Array<{ method: string; path: string }> {
 const ROUTE_LIST = [
   'GET /healthz', 'GET /readyz', 'GET /api/config',
   'GET /api/identity/healthz', 'POST /api/auth/signup', 'POST /api/auth/email_confirm', 'POST /api/auth/login', 'POST /api/auth/refresh',
-  'POST /api/auth/logout', 'GET /api/auth/me', 'PUT /api/auth/profile', 'POST /api/auth/password_reset', 'PUT /api/auth/password_reset',
+  'POST /api/auth/logout', 'GET /api/auth/me', 'PUT /api/auth/profile', 'PUT /api/auth/language', 'POST /api/auth/password_reset', 'PUT /api/auth/password_reset',
   'POST /api/auth/password_change', 'POST /api/auth/email_change', 'POST /api/auth/account/delete',
   'GET /api/admin/users', 'POST /api/admin/users', 'GET /api/admin/users/{id}', 'PUT /api/admin/users/{id}', 'DELETE /api/admin/users/{id}',
   'PUT /api/admin/users/profile/{id}', 'POST /api/admin/users/password_change', 'POST /api/admin/users/email_change', 'GET /api/admin/mail',
