@@ -5,7 +5,7 @@ import { endSubscriptionsOf } from '../subscriptions/account-deletion.ts';
 import { queueErasure } from './erasure.ts';
 import { openAccounts } from './model.ts';
 
-export const ACCOUNT_EVENTS = ['user.registered', 'user.email_changed', 'user.deleted'] as const;
+export const ACCOUNT_EVENTS = ['user.registered', 'user.email_changed', 'user.language_changed', 'user.deleted'] as const;
 export type AccountEvent = EventOf<(typeof ACCOUNT_EVENTS)[number]>;
 
 /**
@@ -17,16 +17,22 @@ export async function onAccountEvent(tx: Transaction, events: Eventing, event: A
   const accounts = openAccounts(tx);
   switch (event.type) {
     case 'user.registered': {
-      const { user_id, email, registered_at, date_of_birth, guardian_consent_at } = event.data;
+      const { user_id, email, registered_at, date_of_birth, guardian_consent_at, language } = event.data;
       await accounts.updateOne(
         { _id: user_id },
-        { $set: { email, registered_at, ...(date_of_birth ? { date_of_birth } : {}), ...(guardian_consent_at ? { guardian_consent_at } : {}) }, $setOnInsert: { deleted_at: null } },
+        {
+          $set: { email, registered_at, ...(date_of_birth ? { date_of_birth } : {}), ...(guardian_consent_at ? { guardian_consent_at } : {}), ...(language ? { language } : {}) },
+          $setOnInsert: { deleted_at: null },
+        },
         { upsert: true },
       );
       return;
     }
     case 'user.email_changed':
       await accounts.updateOne({ _id: event.data.user_id }, { $set: { email: event.data.new_email } });
+      return;
+    case 'user.language_changed':
+      await accounts.updateOne({ _id: event.data.user_id }, { $set: { language: event.data.language } });
       return;
     case 'user.deleted':
       await accounts.updateOne(

@@ -1,10 +1,12 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
+import type { InterfaceLanguage } from '@talkwith/proto/identity';
 
 /**
  * What billing knows of an account, projected from identity's events
  * (consumer group `billing-accounts`): the address receipts go to, the date of
- * birth the minors' spending cap is reckoned from, and whether it still
+ * birth the minors' spending cap is reckoned from, the interface language its
+ * mails are written in, and whether it still
  * exists. A deleted account keeps its record (with `deleted_at`) so the money
  * records that name it stay explainable to an operator.
  */
@@ -16,6 +18,8 @@ export interface BillingAccount {
   registered_at: string;
   /** When a minor declared the guardian's consent at sign-up (identity's user.registered). */
   guardian_consent_at?: string;
+  /** The interface language (user.registered, then user.language_changed); absent: not known, mails in Japanese. */
+  language?: InterfaceLanguage;
   deleted_at: string | null;
   [key: string]: unknown;
 }

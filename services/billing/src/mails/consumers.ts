@@ -1,4 +1,5 @@
 import type { Transaction } from '@talkwith/platform';
+import type { InterfaceLanguage } from '@talkwith/proto/identity';
 import type { EventOf } from '@talkwith/proto';
 import { accountOf } from '../accounts/index.ts';
 import type { BillingDeps } from '../deps.ts';
@@ -6,7 +7,7 @@ import { openPurchases } from '../purchases/records.ts';
 import { receiptOf } from '../receipts/receipt.ts';
 import { planOf, PLANS } from '../subscriptions/plans.ts';
 import { openPeriodCharges, openSubscriptions } from '../subscriptions/records.ts';
-import { accountDeletedMail, purchaseMail, renewalFailedMail, subscriptionCanceledMail, subscriptionRenewedMail, subscriptionStartedMail, type Composed, type PlanFacts } from './compose.ts';
+import { accountDeletedMail, mailLanguageOf, purchaseMail, renewalFailedMail, subscriptionCanceledMail, subscriptionRenewedMail, subscriptionStartedMail, type Composed, type PlanFacts } from './compose.ts';
 import { deliverMail } from './deliver.ts';
 import { openBillingMails, type BillingMailKind } from './model.ts';
 
@@ -36,27 +37,27 @@ async function plansAtDeletion(tx: Transaction, userId: string, at: string) {
 }
 
 /** What to mail for an event, or null (nothing to say: e.g. the renewal of a period that a start already mailed). */
-async function compose(tx: Transaction, deps: BillingDeps, event: MailEvent): Promise<{ kind: BillingMailKind; mail: Composed } | null> {
+async function compose(tx: Transaction, deps: BillingDeps, event: MailEvent, language: InterfaceLanguage): Promise<{ kind: BillingMailKind; mail: Composed } | null> {
   const { publicUrl } = deps;
   switch (event.type) {
     case 'purchase.completed': {
       const receipt = await receiptOfOrder(tx, deps, event.data.purchase_id);
-      return receipt ? { kind: 'purchase', mail: purchaseMail(publicUrl, receipt) } : null;
+      return receipt ? { kind: 'purchase', mail: purchaseMail(publicUrl, receipt, language) } : null;
     }
     case 'subscription.started':
-      return { kind: 'subscription_started', mail: subscriptionStartedMail(publicUrl, planFactsOf(event), await receiptOfOrder(tx, deps, event.data.order_id)) };
+      return { kind: 'subscription_started', mail: subscriptionStartedMail(publicUrl, planFactsOf(event), await receiptOfOrder(tx, deps, event.data.order_id), language) };
     case 'subscription.renewed': {
       // A start's first period is announced by the start's mail; only a renewal of the plan gets its own.
       const charge = event.data.order_id ? await openPeriodCharges(tx).findOne({ _id: event.data.order_id }) : null;
       const receipt = charge?.reason === 'renew' ? await receiptOfOrder(tx, deps, event.data.order_id) : null;
-      return receipt ? { kind: 'subscription_renewed', mail: subscriptionRenewedMail(publicUrl, planFactsOf(event), receipt) } : null;
+      return receipt ? { kind: 'subscription_renewed', mail: subscriptionRenewedMail(publicUrl, planFactsOf(event), receipt, language) } : null;
     }
     case 'subscription.canceled':
-      return { kind: 'subscription_canceled', mail: subscriptionCanceledMail(publicUrl, planFactsOf(event)) };
+      return { kind: 'subscription_canceled', mail: subscriptionCanceledMail(publicUrl, planFactsOf(event), language) };
     case 'subscription.renewal_failed':
-      return { kind: 'subscription_renewal_failed', mail: renewalFailedMail(publicUrl, planFactsOf(event).name, event.data) };
+      return { kind: 'subscription_renewal_failed', mail: renewalFailedMail(publicUrl, planFactsOf(event).name, event.data, language) };
     case 'user.deleted':
-      return { kind: 'account_deleted', mail: accountDeletedMail(publicUrl, await plansAtDeletion(tx, event.data.user_id, event.occurredAt)) };
+      return { kind: 'account_deleted', mail: accountDeletedMail(publicUrl, await plansAtDeletion(tx, event.data.user_id, event.occurredAt), language) };
   }
 }
 
@@ -67,7 +68,8 @@ async function compose(tx: Transaction, deps: BillingDeps, event: MailEvent): Pr
  * the commit (deliver.ts); the sweep sends any that did not. The address is
  * billing's projection of the account (kept after a deletion for this mail);
  * an account billing never heard of is not mailed, nor a deleted one
- * (but for the mail of its deletion).
+ * (but for the mail of its deletion). The language is the account's
+ * (user.registered / user.language_changed), Japanese when not known.
  */
 export async function onMailEvent(deps: BillingDeps, event: MailEvent, tx: Transaction): Promise<void> {
   const userId = event.data.user_id;
@@ -78,7 +80,8 @@ export async function onMailEvent(deps: BillingDeps, event: MailEvent, tx: Trans
   }
   // A deleted account hears only of its deletion (what was cancelled), nothing after it.
   if (account.deleted_at !== null && event.type !== 'user.deleted') return;
-  const composed = await compose(tx, deps, event);
+  // Written in the account's interface language as billing knows it now (Japanese when not known).
+  const composed = await compose(tx, deps, event, mailLanguageOf(account.language));
   if (!composed) return;
   const mails = openBillingMails(tx);
   const _id = `${composed.kind}:${event.id}`;

@@ -1,5 +1,6 @@
 import { AppError } from '@talkwith/platform';
 import { CONSUMPTION_TAX_RATE, taxIncludedIn, type Receipt, type ReceiptPayment, type ReceiptSeller } from '@talkwith/proto/billing';
+import type { InterfaceLanguage } from '@talkwith/proto/identity';
 import type { BillingConfig } from '../config.ts';
 import type { PurchaseDoc } from '../purchases/records.ts';
 
@@ -40,28 +41,70 @@ export function japaneseDate(iso: string): string {
 
 export const yen = (amount: number) => `¥${amount.toLocaleString('ja-JP')}`;
 
-export function paymentLabel(payment: ReceiptPayment): string {
-  if (payment.method === 'other') return 'その他（運営事務局が記録したお支払い）';
-  const card = [payment.brand, payment.last4 ? `末尾${payment.last4}` : undefined].filter(Boolean).join(' ');
-  return card ? `クレジットカード（${card}）` : 'クレジットカード';
+/** Receipt wording per interface language (ja-JP, the original, when the account's is not known). */
+interface ReceiptLabels {
+  title: string; end: string; order: string; issued: string; item: string; amount: string; taxIncluded: string;
+  tax: (rate: number, tax: string) => string; refunded: string; payment: string; received: string; seller: string; address: string; registration: string;
+  card: string; ending: (last4: string) => string; other: string; date: (iso: string) => string; colon: string; paren: (text: string) => string;
 }
 
-/** The receipt as plain text lines (the purchase-complete mail carries it). */
-export function receiptLines(receipt: Receipt): string[] {
+const fullWidth = { colon: ': ', paren: (text: string) => `（${text}）` };
+const ascii = { colon: ': ', paren: (text: string) => ` (${text})` };
+
+const longDate = (locale: string) => (iso: string) => new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Tokyo', dateStyle: 'long' }).format(new Date(iso));
+
+const RECEIPT_LABELS: Record<InterfaceLanguage, ReceiptLabels> = {
+  'ja-JP': {
+    title: '―――― 領収書 ――――', end: '――――――――――――', order: '注文番号', issued: '発行日', item: '品目', amount: '金額', taxIncluded: '（税込）',
+    tax: (rate, tax) => `（内消費税等 ${rate}%: ${tax}）`, refunded: '返金', payment: 'お支払い方法', received: '上記の金額を正に領収いたしました。',
+    seller: '発行者', address: '所在地', registration: '登録番号', card: 'クレジットカード', ending: (last4) => `末尾${last4}`,
+    other: 'その他（運営事務局が記録したお支払い）', date: japaneseDate, ...fullWidth,
+  },
+  'en-US': {
+    title: '---------- Receipt ----------', end: '-----------------------------', order: 'Order number', issued: 'Issued', item: 'Item', amount: 'Amount', taxIncluded: ' (tax included)',
+    tax: (rate, tax) => `(includes ${rate}% consumption tax: ${tax})`, refunded: 'Refunded', payment: 'Payment method', received: 'We acknowledge receipt of the amount above.',
+    seller: 'Issuer', address: 'Address', registration: 'Registration number', card: 'Credit card', ending: (last4) => `ending in ${last4}`,
+    other: 'Other (a payment recorded by the TALK WITH office)', date: longDate('en-US'), ...ascii,
+  },
+  'fil-PH': {
+    title: '---------- Resibo ----------', end: '----------------------------', order: 'Numero ng order', issued: 'Petsa ng pag-isyu', item: 'Item', amount: 'Halaga', taxIncluded: ' (kasama ang buwis)',
+    tax: (rate, tax) => `(kasama ang ${rate}% consumption tax: ${tax})`, refunded: 'Na-refund', payment: 'Paraan ng pagbabayad', received: 'Kinikilala naming natanggap ang halagang nasa itaas.',
+    seller: 'Nag-isyu', address: 'Address', registration: 'Numero ng rehistro', card: 'Credit card', ending: (last4) => `nagtatapos sa ${last4}`,
+    other: 'Iba pa (bayad na itinala ng opisina ng TALK WITH)', date: longDate('fil-PH'), ...ascii,
+  },
+  'zh-TW': {
+    title: '―――― 收據 ――――', end: '――――――――――――', order: '訂單編號', issued: '開立日期', item: '品項', amount: '金額', taxIncluded: '（含稅）',
+    tax: (rate, tax) => `（其中消費稅 ${rate}%：${tax}）`, refunded: '退款', payment: '付款方式', received: '茲收到上列金額無誤。',
+    seller: '開立者', address: '地址', registration: '登記編號', card: '信用卡', ending: (last4) => `末四碼 ${last4}`,
+    other: '其他（由營運事務局記錄的付款）', date: longDate('zh-TW'), ...fullWidth, colon: '：',
+  },
+};
+
+export function paymentLabel(payment: ReceiptPayment, language: InterfaceLanguage = 'ja-JP'): string {
+  const l = RECEIPT_LABELS[language];
+  if (payment.method === 'other') return l.other;
+  const card = [payment.brand, payment.last4 ? l.ending(payment.last4) : undefined].filter(Boolean).join(' ');
+  return card ? `${l.card}${l.paren(card)}` : l.card;
+}
+
+/** The receipt as plain text lines (the purchase-complete mail carries it), labelled in the account's language. */
+export function receiptLines(receipt: Receipt, language: InterfaceLanguage = 'ja-JP'): string[] {
   const { seller } = receipt;
+  const l = RECEIPT_LABELS[language];
+  const line = (label: string, value: string) => `${label}${l.colon}${value}`;
   return [
-    '―――― 領収書 ――――',
-    `注文番号: ${receipt.order_number}`,
-    `発行日: ${japaneseDate(receipt.issued_at)}`,
-    `品目: ${receipt.item} × ${receipt.quantity}`,
-    `金額: ${yen(receipt.amount)}（税込）`,
-    `（内消費税等 ${receipt.tax_rate}%: ${yen(receipt.tax)}）`,
-    ...(receipt.refunded > 0 ? [`返金: ${yen(receipt.refunded)}`] : []),
-    `お支払い方法: ${paymentLabel(receipt.payment)}`,
-    '上記の金額を正に領収いたしました。',
-    `発行者: ${seller.name}`,
-    `所在地: ${seller.address}`,
-    ...(seller.registration_number ? [`登録番号: ${seller.registration_number}`] : []),
-    '――――――――――――',
+    l.title,
+    line(l.order, receipt.order_number),
+    line(l.issued, l.date(receipt.issued_at)),
+    line(l.item, `${receipt.item} × ${receipt.quantity}`),
+    line(l.amount, `${yen(receipt.amount)}${l.taxIncluded}`),
+    l.tax(receipt.tax_rate, yen(receipt.tax)),
+    ...(receipt.refunded > 0 ? [line(l.refunded, yen(receipt.refunded))] : []),
+    line(l.payment, paymentLabel(receipt.payment, language)),
+    l.received,
+    line(l.seller, seller.name),
+    line(l.address, seller.address),
+    ...(seller.registration_number ? [line(l.registration, seller.registration_number)] : []),
+    l.end,
   ];
 }
