@@ -12,10 +12,12 @@ beforeAll(async () => { billing = await startBilling(); });
 afterAll(async () => { await billing?.close(); });
 
 /** A customer billing knows the address of (identity's user.registered). */
-async function customer(): Promise<Buyer & { email: string }> {
+async function customer(language?: 'ja-JP' | 'en-US' | 'fil-PH' | 'zh-TW'): Promise<Buyer & { email: string }> {
   const me = buyer(billing);
   const email = `${me.userId}@example.jp`;
-  await billing.svc.platform.events.publish('user.registered', me.userId, { user_id: me.userId, email, registered_at: new Date().toISOString(), date_of_birth: '1990-05-05' });
+  await billing.svc.platform.events.publish('user.registered', me.userId, {
+    user_id: me.userId, email, registered_at: new Date().toISOString(), date_of_birth: '1990-05-05', ...(language ? { language } : {}),
+  });
   await eventually(async () => (await accountOf(billing.svc.platform.store, me.userId)) !== null);
   return { ...me, email };
 }
@@ -112,5 +114,43 @@ describe('billing mails', () => {
     expect(res.statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await openBillingMails(billing.svc.platform.store).countDocuments({ user_id: stranger.userId })).toBe(0);
+  });
+});
+
+describe('billing mails, in the account\'s language', () => {
+  const buyTickets = async (me: Buyer) => (await me.post('/api/payment/card/authorize', { product_id: 'tickets-5', token: await cardToken(billing) })).json().purchase as { order_number: string };
+
+  it('purchase.completed, an en-US account, mails the subject and the receipt lines in English', async () => {
+    const me = await customer('en-US');
+    const purchase = await buyTickets(me);
+    await expect.poll(() => mailsTo(me.email).then((m) => m.length)).toBe(1);
+    const [mail] = await mailsTo(me.email);
+    expect(mail!.subject).toBe(`[TALK WITH] Thank you for your purchase (order ${purchase.order_number})`);
+    expect(mail!.text).toContain(`Order number: ${purchase.order_number}`);
+    expect(mail!.text).toContain('Amount: ¥700 (tax included)');
+    expect(mail!.text).toContain('(includes 10% consumption tax: ¥63)');
+    expect(mail!.text).toContain('Issuer: TALK WITH 運営事務局');
+    expect(mail!.text).not.toContain('領収');
+  });
+
+  it('purchase.completed, an account whose language billing does not know, mails in Japanese', async () => {
+    const me = await customer();
+    await billing.svc.platform.store.collection('billing_accounts').updateOne({ _id: me.userId }, { $set: { language: 'fr-FR' } });
+    const purchase = await buyTickets(me);
+    await expect.poll(() => mailsTo(me.email).then((m) => m.length)).toBe(1);
+    const [mail] = await mailsTo(me.email);
+    expect(mail!.subject).toBe(`【TALK WITH】ご購入ありがとうございます（注文番号 ${purchase.order_number}）`);
+    expect(mail!.text).toContain('金額: ¥700（税込）');
+  });
+
+  it('user.language_changed, after registration, writes the next mail in the new language', async () => {
+    const me = await customer();
+    await billing.svc.platform.events.publish('user.language_changed', me.userId, { user_id: me.userId, language: 'zh-TW' });
+    await eventually(async () => (await accountOf(billing.svc.platform.store, me.userId))?.language === 'zh-TW');
+    const purchase = await buyTickets(me);
+    await expect.poll(() => mailsTo(me.email).then((m) => m.length)).toBe(1);
+    const [mail] = await mailsTo(me.email);
+    expect(mail!.subject).toBe(`【TALK WITH】感謝您的購買（訂單編號 ${purchase.order_number}）`);
+    expect(mail!.text).toContain(`訂單編號：${purchase.order_number}`);
   });
 });
