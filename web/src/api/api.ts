@@ -3,7 +3,7 @@ import type { ClientConfig } from '@talkwith/proto/gateway';
 import type { OkBody } from '@talkwith/proto';
 import type {
   AccountDeleteBody, EmailChangeBody, LoginBody, LoginResult, PasswordChangeBody, PasswordResetBody, PasswordResetRequestBody,
-  ProfileBody, SignupBody, ConfirmResendBody, TokenBody, UserReply,
+  LanguageBody, ProfileBody, SignupBody, ConfirmResendBody, TokenBody, UserReply,
 } from '@talkwith/proto/identity';
 import { baseQueryWithReauth, refreshSessionOnce } from './baseQuery.ts';
 import { signedIn, signedOut, userUpdated } from './session.ts';
@@ -57,6 +57,14 @@ export const api = createApi({
         if (outcome) dispatch(userUpdated(outcome.data.user));
       },
     }),
+    /** The signed-in user's interface language, kept by identity (billing writes its mails in it). */
+    changeLanguage: build.mutation<UserReply, LanguageBody>({
+      query: (body) => ({ url: 'auth/language', method: 'PUT', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const outcome = await queryFulfilled.catch(() => null);
+        if (outcome) dispatch(userUpdated(outcome.data.user));
+      },
+    }),
     requestPasswordReset: build.mutation<OkBody, PasswordResetRequestBody>({ query: (body) => ({ url: 'auth/password_reset', method: 'POST', body }) }),
     resetPassword: build.mutation<OkBody, PasswordResetBody>({ query: (body) => ({ url: 'auth/password_reset', method: 'PUT', body }) }),
     changePassword: build.mutation<OkBody, PasswordChangeBody>({
@@ -79,6 +87,6 @@ export const api = createApi({
 });
 
 export const { useRestoreSessionMutation, useLoginMutation, useLogoutMutation, useSignupMutation,
-  useConfirmEmailMutation, useResendConfirmationMutation, useMeQuery, useUpdateProfileMutation, useRequestPasswordResetMutation,
+  useConfirmEmailMutation, useResendConfirmationMutation, useMeQuery, useUpdateProfileMutation, useChangeLanguageMutation, useRequestPasswordResetMutation,
   useResetPasswordMutation, useChangePasswordMutation, useRequestEmailChangeMutation, useDeleteAccountMutation,
 } = api;

@@ -64,5 +64,5 @@ export function fakeServer(handler: (call: RecordedCall) => [number, unknown]) {
 
 export const sampleUser = {
   id: 'u1', email: 'hanako@example.jp', gender: 'female' as const, date_of_birth: '2000-04-01', nickname: 'はなこ',
-  roles: ['customer' as const], email_confirmed: true, created_at: '2026-01-01T00:00:00.000Z', last_login_at: null,
+  roles: ['customer' as const], email_confirmed: true, language: 'ja-JP' as const, created_at: '2026-01-01T00:00:00.000Z', last_login_at: null,
 };

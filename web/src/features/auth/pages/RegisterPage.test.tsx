@@ -100,4 +100,25 @@ describe('RegisterPage', () => {
     expect(await screen.findByText('メールアドレスの確認が完了しました。')).toBeTruthy();
     expect(server.calls).toEqual([expect.objectContaining({ url: '/api/auth/email_confirm', body: { token: 'abcdefghijklmnopqrstuvwxyz' } })]);
   });
+
+  it('RegisterPage, the interface in English, sends language en-US with the sign-up', async () => {
+    const server = fakeServer(() => [201, { ok: true, user: sampleUser }]);
+    await renderRoutes(routes, { path: '/register', language: 'en-US' });
+    const input = (selector: string) => document.querySelector(selector) as HTMLInputElement;
+    fireEvent.change(input('input[type="email"]'), { target: { value: 'ann@example.jp' } });
+    fireEvent.change(input('input[type="password"]'), { target: { value: 'secret123' } });
+    fireEvent.change(input('input[type="date"]'), { target: { value: '1990-05-05' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Agree and sign up' }));
+    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
+    expect(server.calls[0]?.body).toMatchObject({ email: 'ann@example.jp', language: 'en-US' });
+  });
+
+  it('RegisterPage, the interface in Japanese, sends language ja-JP with the sign-up', async () => {
+    const server = fakeServer(() => [201, { ok: true, user: sampleUser }]);
+    await renderRoutes(routes, { path: '/register' });
+    fill('secret123');
+    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
+    expect(server.calls[0]?.body).toMatchObject({ language: 'ja-JP' });
+  });
 });

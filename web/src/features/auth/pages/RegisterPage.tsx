@@ -10,13 +10,14 @@ import { isValidPassword } from '../passwordRule.ts';
 import { signupSubmitted } from '../authSlice.ts';
 import { useDictionaryPart } from '../../../i18n/parts.ts';
 import { authTexts } from '../texts.ts';
+import { isLanguage } from '../../../i18n/languages.ts';
 
 const GENDERS: SignupBody['gender'][] = ['female', 'male', 'other', 'unspecified'];
 const today = () => new Date().toISOString().slice(0, 10);
 
 export function RegisterPage() {
   useDictionaryPart(authTexts);
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [form, setForm] = useState<SignupBody>({ email: '', password: '', gender: 'unspecified', date_of_birth: '' });
@@ -38,7 +39,9 @@ export function RegisterPage() {
     if (!agreed) return setFailure(t('register.mustAgree'));
     if (minor && !guardianAgreed) return setFailure(t('register.mustConsent'));
     setFailure(null);
-    const result = await signup(minor ? { ...form, guardian_consent: true } : form);
+    // The interface language the person signs up in: identity keeps it, and billing's mails are written in it.
+    const language = isLanguage(i18n.language) ? { language: i18n.language } : {};
+    const result = await signup({ ...form, ...language, ...(minor ? { guardian_consent: true } : {}) });
     if (result.error) return setFailure(errorMessageOf(result.error, t('common.failed')));
     dispatch(signupSubmitted(form.email));
     void navigate('/email_confirm');
