@@ -1,5 +1,5 @@
 import { AppError } from '@talkwith/platform';
-import type { InterfaceLanguage, ProfileBody } from '@talkwith/proto/identity';
+import { DEFAULT_INTERFACE_LANGUAGE, type InterfaceLanguage, type ProfileBody } from '@talkwith/proto/identity';
 import { TOKEN_TTL, type AccountsDeps } from './deps.ts';
 import { addressInUseMail, emailChangeMail, noticeMail } from './mails.ts';
 import { messages } from './messages.ts';
@@ -38,7 +38,7 @@ export async function changeLanguage(deps: AccountsDeps, userId: string, languag
   return toPublicUser(await deps.store.withTransaction(async (tx) => {
     const before = await usersIn(tx).findOneAndUpdate({ _id: userId }, { $set: { language } }, { returnDocument: 'before' });
     if (!before) throw new AppError('NOT_FOUND', messages.userNotFound);
-    if ((before.language ?? 'ja-JP') !== language) await deps.events.publish('user.language_changed', userId, { user_id: userId, language }, tx);
+    if ((before.language ?? DEFAULT_INTERFACE_LANGUAGE) !== language) await deps.events.publish('user.language_changed', userId, { user_id: userId, language }, tx);
     return { ...before, language };
   }));
 }
