@@ -20,13 +20,13 @@ export interface Closer {
 
 /**
  * One area of billing (ledger, provider, purchases, subscriptions; API.md).
- * The plugin registers `routes`, calls `prepare` while the app is built
+ * The plugin registers `routes` (an area may have none), calls `prepare` while the app is built
  * (indexes, job handlers: they must be defined before the job queue starts)
  * and `start` once it is ready (consumers, repeating jobs).
  */
 export interface BillingArea {
   name: string;
-  routes: FastifyPluginAsync<BillingDeps>;
+  routes?: FastifyPluginAsync<BillingDeps>;
   prepare?(deps: BillingDeps): Promise<void>;
   start?(deps: BillingDeps): Promise<Closer[]>;
 }

@@ -42,5 +42,5 @@ export const billingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get('/api/billing/healthz', { schema: { tags: ['billing'], summary: 'billing service alive', response: { 200: ServiceAlive } } }, async () => ({ ok: true as const, service: 'billing' }));
-  for (const area of AREAS) await app.register(area.routes, deps);
+  for (const area of AREAS) if (area.routes) await app.register(area.routes, deps);
 };

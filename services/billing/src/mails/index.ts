@@ -1,12 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { BillingArea, BillingDeps } from '../deps.ts';
+import type { BillingArea } from '../deps.ts';
 import { MAIL_EVENTS, onMailEvent } from './consumers.ts';
 import { defineMailSweep, scheduleMailSweep } from './deliver.ts';
 import { ensureBillingMailIndexes } from './model.ts';
 
 export { deliverMail, sendDueMails } from './deliver.ts';
-
-const noRoutes: FastifyPluginAsync<BillingDeps> = async () => {};
 
 /**
  * Billing's mails (API.md § Mails): purchase complete with its receipt,
@@ -15,7 +12,6 @@ const noRoutes: FastifyPluginAsync<BillingDeps> = async () => {};
  */
 export const mailsArea: BillingArea = {
   name: 'mails',
-  routes: noRoutes,
   async prepare(deps) {
     await ensureBillingMailIndexes(deps.platform.store);
     defineMailSweep(deps);

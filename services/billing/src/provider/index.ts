@@ -1,5 +1,6 @@
 /** The provider area (API.md § Provider port): which card provider billing talks to, and its pages. */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
 import type { Platform } from '@talkwith/platform';
 import { TokenEndpointReply } from '@talkwith/proto/billing';
 import type { BillingConfig } from '../config.ts';
@@ -20,7 +21,7 @@ export { countSandboxCharges, sandboxChargesByOrder } from './sandbox/engine.ts'
  * in-process); only the VeriTrans4G adapter's tests mount it
  * (sandbox/http-fixture.ts).
  */
-async function providerRoutes(app: Parameters<BillingArea['routes']>[0], deps: BillingDeps): Promise<void> {
+export async function providerRoutes(app: FastifyInstance, deps: BillingDeps): Promise<void> {
   // The card form asks here where to send the card, so the browser follows PAYMENT_PROVIDER without a rebuild.
   app.withTypeProvider<TypeBoxTypeProvider>().get('/api/payment/token_endpoint', {
     schema: { tags: ['billing'], summary: 'Where the browser posts the card for a one-time token (the provider\'s host) and the public key it sends', response: { 200: TokenEndpointReply } },

@@ -10,7 +10,7 @@ import { httpPlugin } from '@talkwith/platform/http';
 import { closePlatform, createPlatform, loadPlatformConfig, TEST_JWT_SECRET } from '@talkwith/platform/platform';
 import { loadBillingConfig } from '../config.ts';
 import { CARDS } from './contract.ts';
-import { providerArea, providerFrom } from './index.ts';
+import { providerRoutes, providerFrom } from './index.ts';
 import { ordersIn } from './sandbox/model.ts';
 import { futureExpiry } from './sandbox/test-support.ts';
 
@@ -25,7 +25,7 @@ async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
   const stream = new Writable({ write(chunk, _encoding, done) { logs += String(chunk); done(); } });
   const app = Fastify({ logger: { level: 'trace', stream } });
   await app.register(httpPlugin);
-  await app.register(providerArea.routes, { platform, config, provider, publicUrl: PUBLIC_URL, jwtSecret: TEST_JWT_SECRET });
+  await app.register(providerRoutes, { platform, config, provider, publicUrl: PUBLIC_URL, jwtSecret: TEST_JWT_SECRET });
   await app.ready();
   return app;
 }
