@@ -46,18 +46,17 @@ export function serveFiles(fastify: FastifyInstance, options: ServeFilesOptions)
   const root = localObjectsDir(options.files);
   const guard = options.guard;
   const signing = guard ? createMediaSigning(guard.secret) : undefined;
-  fastify.route({
+  // Fastify has parsed the query already: the signature's parameters are read from it, not from the URL again (a repeated one is an array: check() refuses it).
+  fastify.route<{ Params: { '*'?: string }; Querystring: Partial<Record<'exp' | 'u' | 'sig', unknown>> }>({
     method: ['GET', 'HEAD'],
     url: `${options.prefix.replace(/\/+$/, '')}/*`,
     exposeHeadRoute: false,
     handler: async (request, reply) => {
-      const key = (request.params as Record<string, string>)['*'] ?? '';
+      const key = request.params['*'] ?? '';
       let cacheControl = publicCacheControl;
       try {
         if (guard && signing) {
-          const search = new URL(request.url, 'http://files').searchParams;
-          const query = { exp: search.get('exp') ?? undefined, u: search.get('u') ?? undefined, sig: search.get('sig') ?? undefined };
-          const check = signing.check(key, query, request.headers.cookie);
+          const check = signing.check(key, request.query, request.headers.cookie);
           if (check === 'ok') cacheControl = SIGNED_CACHE_CONTROL;
           else if (await guard.requiresSignature(key)) return sendError(reply, 403, REFUSALS[check].code, REFUSALS[check].message);
         }
