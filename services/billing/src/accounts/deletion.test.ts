@@ -82,6 +82,20 @@ describe('account deletion with an active plan', () => {
     expect(await chargesOfPeriod(billing, me.subscriptionId, 1)).toBe(1);
   });
 
+  it('user.deleted, between a sweep\'s start and its capture of the renewal, refunds that period (the booking is not dated at the sweep\'s start)', async () => {
+    const me = await subscribed(billing);
+    const sweepStart = new Date(Date.now() - 2000);
+    await billing.svc.platform.store.collection('subscriptions').updateOne({ _id: me.subscriptionId }, { $set: { period_end: new Date(sweepStart.getTime() - 1000).toISOString() } });
+    const deletedAt = new Date(Date.now() - 1000).toISOString(); // identity deleted the account after the sweep began, before it reached this plan
+
+    await renewDue(billing.deps, sweepStart);
+    const event = { id: randomUUID(), type: 'user.deleted' as const, version: 1, occurredAt: deletedAt, key: me.userId, data: { user_id: me.userId, by: 'user' as const } };
+    await billing.svc.platform.store.withTransaction((tx) => onAccountEvent(tx, billing.svc.platform.events, event));
+    await eraseDeletedAccounts(billing.deps, new Date(Date.now() + 1000));
+
+    expect(await billing.deps.provider.search(orderIdOf(me.subscriptionId, 2, 0))).toMatchObject({ capturedAmount: 0, refundedAmount: 1100 });
+  });
+
   it('claimCharge, with the subscription as read before user.deleted, takes no charge', async () => {
     const me = await subscribed(billing);
     const stale = await recordOf(billing, me.subscriptionId);

@@ -63,13 +63,25 @@ function periodAfter(record: SubscriptionRecord, charge: ChargeInFlight, now: Da
 }
 
 /**
+ * When a capture is booked: the caller's `now` is when it decided to charge (a
+ * sweep's start, a request's arrival), and the provider answered seconds later. An account
+ * deleted in between must find the charge settled after its deletion (and
+ * refund it), so the booking carries the later of the two (a test's simulated
+ * `now` is ahead of the clock and stays as it is).
+ */
+function settlementTimeOf(now: Date): Date {
+  return new Date(Math.max(now.getTime(), Date.now()));
+}
+
+/**
  * A captured charge, settled in one transaction: the period advances (a
  * guarded update on the period and orderId: settles once), the charge is
  * recorded, the period's tickets and SU0001 points are granted and
  * `subscription.renewed` (and `subscription.started` for a new start) is
  * published. Null: it was settled already (nothing granted twice).
  */
-export async function settleCaptured(tx: Transaction, events: Eventing, claimed: SubscriptionRecord, now: Date): Promise<SubscriptionRecord | null> {
+export async function settleCaptured(tx: Transaction, events: Eventing, claimed: SubscriptionRecord, decidedAt: Date): Promise<SubscriptionRecord | null> {
+  const now = settlementTimeOf(decidedAt);
   const charge = claimed.charge as ChargeInFlight;
   const plan = planOf(claimed.plan_code);
   const { start, end } = periodAfter(claimed, charge, now);
