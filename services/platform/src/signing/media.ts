@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { proofsFor, purposeKey, type Proofs } from './proofs.ts';
@@ -46,12 +46,13 @@ export interface MediaSigning {
 
 export type MediaCheck = 'ok' | 'unsigned' | 'expired' | 'forged' | 'other-user';
 
-function digest(key: Buffer, fileKey: string, user: string, exp: number): Buffer {
+function digest(key: KeyObject, fileKey: string, user: string, exp: number): Buffer {
   return createHmac('sha256', key).update(`${fileKey}\n${user}\n${exp}`).digest();
 }
 
 export function createMediaSigning(secret: string): MediaSigning {
-  const urlKey = purposeKey(secret, 'media-url');
+  // A KeyObject, not the Buffer: createHmac then skips importing the key on every call (several times faster; a character fetch signs every clip).
+  const urlKey = createSecretKey(purposeKey(secret, 'media-url'));
   const users: Proofs<typeof MediaUserClaims> = proofsFor(secret, 'media-user', MediaUserClaims);
   return {
     expiryFrom(now = new Date(), ttlSeconds = MEDIA_URL_TTL_SECONDS) {
