@@ -151,8 +151,10 @@ async function chaosRun(t: Topology): Promise<ChaosRun> {
   const purchasingMs = Date.now() - started;
   const reconciliation = await waitUntilSettled(t);
   const wallets = await walletTickets(client, [...new Set(intents.map((i) => i.user))]);
-  // Every plan's period has ended and a killed holder's lease has run out: the sweeps and the erasure job had time.
-  await sleep(Math.max(0, Math.max(...lives.map((l) => l.periodEnd)) + PLAN_SETTLE_MS - Date.now()));
+  // Every plan's period has ended, every deletion was acknowledged (a late one may meet a billing just restarted) and a
+  // killed holder's lease has run out: the consumers, the sweeps and the erasure job had time.
+  const lastMoment = Math.max(...lives.map((l) => Math.max(l.periodEnd, l.deletedAckAt ?? 0)));
+  await sleep(Math.max(0, lastMoment + PLAN_SETTLE_MS - Date.now()));
   await t.killService('billing', 'SIGTERM');
   const { stored, plans } = await readBillingStore(t.dataDir('billing'));
   return { intents, client, lives, plans, restarts, purchasingMs, reconciliation, wallets, stored };
