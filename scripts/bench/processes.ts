@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { once } from 'node:events';
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Child-process helpers shared by the benchmarks and the distributed test. */
@@ -33,7 +34,9 @@ process.once('exit', () => { for (const child of live) child.kill('SIGKILL'); })
 
 /** Starts `node <script>` from the repository root. */
 export function startNode(script: string, options: StartNodeOptions = {}): NodeProcess {
-  const stdio: StdioOptions = ['ignore', options.captureStdout ? 'pipe' : 'ignore', 'pipe'];
+  // PROCESS_LOG_PREFIX=/tmp/run keeps each child's whole output in /tmp/run.<script> (a distributed test's flake, read afterwards).
+  const logFile = process.env.PROCESS_LOG_PREFIX ? `${process.env.PROCESS_LOG_PREFIX}.${script.replace(/\W/g, '_')}` : undefined;
+  const stdio: StdioOptions = ['ignore', options.captureStdout || logFile ? 'pipe' : 'ignore', 'pipe'];
   if (options.ipc) stdio.push('ipc');
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script, ...(options.args ?? [])], {
     cwd: ROOT,
@@ -41,7 +44,10 @@ export function startNode(script: string, options: StartNodeOptions = {}): NodeP
     stdio,
   });
   let output = '';
-  const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-20_000); };
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+    if (logFile) appendFileSync(logFile, chunk);
+  };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   live.add(child);
