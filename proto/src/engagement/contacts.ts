@@ -46,7 +46,18 @@ export const ContactBody = Type.Object({
 }, { additionalProperties: false });
 export type ContactBody = Static<typeof ContactBody>;
 
-export const ContactReceived = Type.Object({ ok: Type.Literal(true), id: Type.String(), message: Type.String() });
+/**
+ * The answer to POST /api/contacts. `receipt_number` (`CT-YYMM-XXXX`) is shown
+ * on screen to every sender; a receipt mail goes only to a signed-in sender's
+ * confirmed account address (`receipt_mailed`), never to the typed `email`.
+ */
+export const ContactReceived = Type.Object({
+  ok: Type.Literal(true),
+  id: Type.String(),
+  receipt_number: Type.String({ description: 'a short number the sender can quote, e.g. CT-2611-7K3Q' }),
+  receipt_mailed: Type.Boolean({ description: "true: a receipt (number and category, never the message) is mailed to the signed-in account's confirmed address" }),
+  message: Type.String(),
+});
 export type ContactReceived = Static<typeof ContactReceived>;
 
 /** One message of a contact's thread: the customer's, or an admin's reply (sent by mail). */
