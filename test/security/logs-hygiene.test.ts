@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Platform } from '@talkwith/platform';
-import { pinoOptions } from '@talkwith/platform/logger';
+import { createLogger } from '@talkwith/platform/logger';
 import { buildServiceApp, closePlatform, createPlatform, loadPlatformConfig } from '@talkwith/platform/platform';
 import { identityService } from '../../services/identity/src/index.ts';
 
@@ -27,7 +26,7 @@ beforeAll(async () => {
   const env = { DATA_DIR: dir, LOG_LEVEL: 'info', JWT_SECRET: 'test-secret-0123456789-0123456789-abcdef', PASSWORD_HASH_WORKERS: '1', PASSWORD_HASH_QUEUE_LIMIT: '0' };
   const config = loadPlatformConfig(env);
   const stream = new Writable({ write(chunk, _enc, done) { lines.push(JSON.parse(String(chunk)) as Line); done(); } });
-  platform = await createPlatform(config, { serviceName: 'identity', logger: pino({ ...pinoOptions(), level: 'info' }, stream) });
+  platform = await createPlatform(config, { serviceName: 'identity', logger: createLogger({ level: 'info', destination: stream }) });
   app = await buildServiceApp(identityService, platform, config, env);
   await app.ready();
 }, 60_000);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { IncomingMessage } from 'node:http';
-import pino, { type Logger, type LevelWithSilent, type LoggerOptions as PinoOptions } from 'pino';
+import pino, { type DestinationStream, type Logger, type LevelWithSilent, type LoggerOptions as PinoOptions } from 'pino';
 import type PinoPretty from 'pino-pretty';
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { logFailure } from '../http/failure-log.ts';
@@ -71,6 +71,8 @@ export interface LoggerOptions {
   level?: LevelWithSilent;
   name?: string;
   format?: LogFormat;
+  /** Where JSON lines go instead of stdout (tests that read the log back). */
+  destination?: DestinationStream;
 }
 
 export function resolveLogFormat(format: LogFormat = 'auto', stdoutIsTTY = process.stdout.isTTY === true): 'pretty' | 'json' {
@@ -93,6 +95,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     level: options.level ?? 'info',
     ...(options.name ? { name: options.name } : {}),
   };
+  if (options.destination) return pino(settings, options.destination);
   return resolveLogFormat(options.format) === 'pretty' ? pino(settings, prettyStream()) : pino(settings);
 }
 
