@@ -96,7 +96,7 @@ export const ContactListQuery = Type.Object({
   status: Type.Optional(ContactStatus),
   category: Type.Optional(Type.Union([ContactCategory, Type.Literal('0'), Type.Literal('1'), Type.Literal('2'), Type.Literal('3'), Type.Literal('4'), Type.Literal('5')])),
   channel: Type.Optional(ContactChannel),
-  q: Type.Optional(Type.String({ maxLength: 254, description: 'the e-mail address, or words of the message' })),
+  q: Type.Optional(Type.String({ maxLength: 254, description: 'the e-mail address, words of the message, or the receipt number' })),
 }, { additionalProperties: false });
 export type ContactListQuery = Static<typeof ContactListQuery>;
 

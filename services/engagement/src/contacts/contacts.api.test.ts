@@ -80,9 +80,11 @@ describe('POST /api/contacts', () => {
     expect(await svc.platform.mail.recent({ to: form.email })).toHaveLength(0);
   });
 
-  it('contact form, two senders, get different receipt numbers', async () => {
+  it('contact form, two senders, get different receipt numbers; the admins find each by its number', async () => {
     const [a, b] = await Promise.all([kit.send(kit.form()), kit.send(kit.form())]);
     expect(a.json().receipt_number).not.toBe(b.json().receipt_number);
+    const found = await svc.app.inject({ method: 'GET', url: `/api/admin/contacts?q=${a.json().receipt_number}`, headers: kit.admin() });
+    expect(found.json()).toMatchObject({ total: 1, contacts: [{ id: a.json().id }] });
   });
 
   it('contact form, logged in, mails the receipt to the account\'s confirmed address only, without the message', async () => {
