@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../errors/index.ts';
 import { loggingOptions, pinoOptions } from '../logger/index.ts';
 import { eventually } from '../platform/eventually.ts';
+import { failureKind } from './failure-log.ts';
 import { httpPlugin } from './index.ts';
 
 interface Line { level: number; msg: string; err?: { stack?: string }; kind?: string; [key: string]: unknown }
@@ -68,5 +69,13 @@ describe('failure log levels', () => {
     expect(failures(lines)).toHaveLength(1);
     expect(warning).toMatchObject({ level: 40, kind: 'client_closed' });
     expect(JSON.stringify(lines)).not.toContain('"stack"');
+  });
+});
+
+describe('failure kinds', () => {
+  it('failureKind, an ECONNRESET from an upstream while the client is still connected, is a fault', () => {
+    const upstream = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+    const connected = { aborted: false, readableAborted: false, socket: { destroyed: false } } as never;
+    expect(failureKind(upstream, connected)).toBe('fault');
   });
 });

@@ -10,29 +10,27 @@ import { isAppError } from '../errors/index.ts';
  * - overload: an answer that sheds load and says when to come back (a 503
  *   AppError carrying Retry-After, e.g. identity's full Argon2id queue);
  * - client_closed: the client went away mid-request (an aborted upload, a
- *   closed tab): the connection is gone, or the error is a reset or premature
- *   close of the request stream.
+ *   closed tab): the request's connection is gone.
  */
 export type FailureKind = 'overload' | 'client_closed' | 'fault';
-
-const CLOSED_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE', 'FST_ERR_REQ_ABORTED']);
 
 export function isOverload(err: unknown): boolean {
   if (!isAppError(err) || err.status !== 503 || !err.headers) return false;
   return Object.keys(err.headers).some((name) => name.toLowerCase() === 'retry-after');
 }
 
-/** The client closed the connection before we answered: nothing of ours failed. */
-export function isClientClosed(err: unknown, raw: IncomingMessage | undefined): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && CLOSED_CODES.has(code)) return true;
-  if (err instanceof Error && err.message === 'aborted') return true;
+/**
+ * The client closed the connection before we answered: nothing of ours failed.
+ * Decided by the request's own connection, not by the error's code: an
+ * ECONNRESET from the store or an upstream is a fault and keeps its stack.
+ */
+export function isClientClosed(raw: IncomingMessage | undefined): boolean {
   return raw !== undefined && (raw.aborted || raw.readableAborted || raw.socket?.destroyed === true);
 }
 
 export function failureKind(err: unknown, raw: IncomingMessage | undefined): FailureKind {
   if (isOverload(err)) return 'overload';
-  if (isClientClosed(err, raw)) return 'client_closed';
+  if (isClientClosed(raw)) return 'client_closed';
   return 'fault';
 }
 
