@@ -46,7 +46,18 @@ export const ContactBody = Type.Object({
 }, { additionalProperties: false });
 export type ContactBody = Static<typeof ContactBody>;
 
-export const ContactReceived = Type.Object({ ok: Type.Literal(true), id: Type.String(), message: Type.String() });
+/**
+ * The answer to POST /api/contacts. `receipt_number` (`CT-YYMM-XXXX`) is shown
+ * on screen to every sender; a receipt mail goes only to a signed-in sender's
+ * confirmed account address (`receipt_mailed`), never to the typed `email`.
+ */
+export const ContactReceived = Type.Object({
+  ok: Type.Literal(true),
+  id: Type.String(),
+  receipt_number: Type.String({ description: 'a short number the sender can quote, e.g. CT-2611-7K3Q' }),
+  receipt_mailed: Type.Boolean({ description: "true: a receipt (number and category, never the message) is mailed to the signed-in account's confirmed address" }),
+  message: Type.String(),
+});
 export type ContactReceived = Static<typeof ContactReceived>;
 
 /** One message of a contact's thread: the customer's, or an admin's reply (sent by mail). */
@@ -85,7 +96,7 @@ export const ContactListQuery = Type.Object({
   status: Type.Optional(ContactStatus),
   category: Type.Optional(Type.Union([ContactCategory, Type.Literal('0'), Type.Literal('1'), Type.Literal('2'), Type.Literal('3'), Type.Literal('4'), Type.Literal('5')])),
   channel: Type.Optional(ContactChannel),
-  q: Type.Optional(Type.String({ maxLength: 254, description: 'the e-mail address, or words of the message' })),
+  q: Type.Optional(Type.String({ maxLength: 254, description: 'the e-mail address, words of the message, or the receipt number' })),
 }, { additionalProperties: false });
 export type ContactListQuery = Static<typeof ContactListQuery>;
 

@@ -72,7 +72,7 @@ describe('GET /api/admin/contacts', () => {
 
 describe('admin contact detail, status and delete', () => {
   it('contact detail, a logged-in bug report, shows device, thread and receipt state', async () => {
-    const userId = randomUUID();
+    const { userId } = await kit.account();
     const { id, form } = await contactFrom({ category: 1, device: { browser_name: 'Chrome' }, character_id: 'chr-1' }, userId);
     await eventually(async () => (await openContacts(svc.platform.store).findOne({ _id: id }))?.receipt_sent_at);
     const res = await inject('GET', `/api/admin/contacts/${id}`, kit.admin());

@@ -8,7 +8,7 @@ export const CONTACT_NOT_FOUND = 'お問い合わせが見つかりません。'
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The admin list's filter: status, category, channel, and `q` as words of the address or the message (literal text, not a pattern). */
+/** The admin list's filter: status, category, channel, and `q` as words of the address or the message, or the receipt number the sender quotes (literal text, not a pattern). */
 export function contactFilter(query: ContactListQuery): Filter {
   const filter: Filter = {};
   if (query.status) filter['status'] = query.status;
@@ -17,7 +17,7 @@ export function contactFilter(query: ContactListQuery): Filter {
   const q = query.q?.trim();
   if (q) {
     const pattern = { $regex: escapeRegex(q), $options: 'i' };
-    filter['$or'] = [{ email: pattern }, { message: pattern }];
+    filter['$or'] = [{ email: pattern }, { message: pattern }, { receipt_number: pattern }];
   }
   return filter;
 }

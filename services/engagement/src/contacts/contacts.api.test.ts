@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
 import { engagementService } from '../index.ts';
 import { RATE_LIMITED_MESSAGE } from './limiter.ts';
+import { openAccountAddresses } from './accounts.ts';
 import { openContacts } from './model.ts';
+import { RECEIPT_NUMBER_PATTERN } from './numbers.ts';
+import { RECEIVED_MAILED_MESSAGE, RECEIVED_MESSAGE } from './routes.ts';
 import { contactsTestKit, randomAddress } from './test-kit.ts';
 
 const PER_SENDER = 3;
@@ -64,15 +67,51 @@ describe('POST /api/contacts', () => {
     expect(await openContacts(svc.platform.store).countDocuments({ email })).toBe(0);
   });
 
-  it('contact form, the receipt, is mailed to the address with the Japanese category name and the message', async () => {
-    const form = kit.form({ category: 4, message: 'シリアルコードが使えません。\n2行目' });
-    const { id } = (await kit.send(form)).json();
-    const [mail] = await eventually(async () => { const mails = await svc.platform.mail.recent({ to: form.email }); return mails.length > 0 && mails; });
-    expect(mail).toMatchObject({ to: form.email, subject: expect.stringContaining('お問い合わせを受け付けました'), replyTo: kit.supportAddress });
+  it('contact form, logged out with someone else\'s address, mails nobody and answers a receipt number', async () => {
+    const form = kit.form({ message: '至急こちらでログインしてください https://phish.example/login' });
+    const res = await kit.send(form);
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ ok: true, receipt_number: expect.stringMatching(RECEIPT_NUMBER_PATTERN), receipt_mailed: false, message: RECEIVED_MESSAGE });
+    expect(await stored(body.id)).toMatchObject({ receipt_number: body.receipt_number, receipt_owed: false, receipt_to: null });
+    const [event] = await kit.eventsOf(body.id, 'contact.received');
+    await kit.handled(event!.id);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await svc.platform.mail.recent({ to: form.email })).toHaveLength(0);
+  });
+
+  it('contact form, two senders, get different receipt numbers; the admins find each by its number', async () => {
+    const [a, b] = await Promise.all([kit.send(kit.form()), kit.send(kit.form())]);
+    expect(a.json().receipt_number).not.toBe(b.json().receipt_number);
+    const found = await svc.app.inject({ method: 'GET', url: `/api/admin/contacts?q=${a.json().receipt_number}`, headers: kit.admin() });
+    expect(found.json()).toMatchObject({ total: 1, contacts: [{ id: a.json().id }] });
+  });
+
+  it('contact form, logged in, mails the receipt to the account\'s confirmed address only, without the message', async () => {
+    const { userId, email: accountAddress } = await kit.account();
+    const form = kit.form({ category: 4, message: 'シリアルコードが使えません。 https://phish.example/x' });
+    const res = await kit.send(form, { ...kit.auth(userId), ...kit.from() });
+    expect(res.json()).toMatchObject({ receipt_mailed: true, message: RECEIVED_MAILED_MESSAGE });
+    const [mail] = await eventually(async () => { const mails = await svc.platform.mail.recent({ to: accountAddress }); return mails.length > 0 && mails; });
+    expect(mail).toMatchObject({ to: accountAddress, subject: expect.stringContaining('お問い合わせを受け付けました'), replyTo: kit.supportAddress });
     expect(mail!.text).toContain('シリアルコードのご利用について');
-    expect(mail!.text).toContain('シリアルコードが使えません。\n2行目');
-    expect(mail!.text).toContain(id);
-    expect(await eventually(async () => (await stored(id))?.receipt_sent_at)).toEqual(expect.any(String));
+    expect(mail!.text).toContain(res.json().receipt_number);
+    expect(mail!.text).not.toContain('シリアルコードが使えません');
+    expect(mail!.text).not.toContain('phish.example');
+    expect(await svc.platform.mail.recent({ to: form.email })).toHaveLength(0);
+  });
+
+  it('contact form, the account\'s address changed, mails the new one; a deleted account is forgotten', async () => {
+    const userId = randomUUID();
+    const [first, second] = [`${randomUUID()}@account.example`, `${randomUUID()}@account.example`];
+    await svc.platform.events.publish('user.registered', userId, { user_id: userId, email: first, registered_at: new Date().toISOString() });
+    await svc.platform.events.publish('user.email_changed', userId, { user_id: userId, old_email: first, new_email: second, by: 'user' });
+    await eventually(async () => (await openAccountAddresses(svc.platform.store).findOne({ _id: userId }))?.email === second);
+    await kit.send(kit.form(), { ...kit.auth(userId), ...kit.from() });
+    await eventually(async () => (await svc.platform.mail.recent({ to: second })).length === 1);
+    await svc.platform.events.publish('user.deleted', userId, { user_id: userId, by: 'user' });
+    await eventually(async () => (await openAccountAddresses(svc.platform.store).findOne({ _id: userId })) === null);
+    expect(await svc.platform.mail.recent({ to: first })).toHaveLength(0);
   });
 });
 

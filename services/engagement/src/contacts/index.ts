@@ -1,4 +1,5 @@
 import type { EngagementArea } from '../deps.ts';
+import { ACCOUNT_EVENTS, onAccountEvent } from './accounts.ts';
 import { unlinkUser } from './admin.ts';
 import { ensureContactIndexes } from './model.ts';
 import { defineReceiptSweep, onContactReceived, scheduleReceiptSweep } from './receipts.ts';
@@ -14,9 +15,10 @@ export const contactsArea: EngagementArea = {
   },
   async start(deps) {
     await scheduleReceiptSweep(deps);
-    const consumer = await deps.platform.events.consume('engagement-contacts', ['contact.received', 'user.deleted'], async (event, tx) => {
-      if (event.type === 'contact.received') await onContactReceived(deps, event, tx);
-      else await unlinkUser(tx, event.data.user_id);
+    const consumer = await deps.platform.events.consume('engagement-contacts', ['contact.received', ...ACCOUNT_EVENTS], async (event, tx) => {
+      if (event.type === 'contact.received') return onContactReceived(deps, event, tx);
+      if (event.type === 'user.deleted') await unlinkUser(tx, event.data.user_id);
+      await onAccountEvent(tx, event);
     });
     return [consumer];
   },

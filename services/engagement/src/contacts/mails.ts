@@ -12,30 +12,35 @@ const signature = (supportAddress: string) =>
 
 export const DEFAULT_REPLY_SUBJECT = '【TALK WITH】お問い合わせへのご回答';
 
-/** The receipt: the category by its Japanese name and the message as sent, so the sender keeps a copy. */
-export function receiptMail(contact: Pick<ContactDoc, '_id' | 'email' | 'category' | 'message'>, supportAddress: string): MailMessage {
+/**
+ * The receipt, to the signed-in sender's confirmed address only (submit.ts,
+ * accounts.ts). It names the receipt number and the category and nothing the
+ * sender typed: no message, no name, no link of theirs, so the form cannot be
+ * used to send someone else a text under our name.
+ */
+export function receiptMail(contact: Pick<ContactDoc, '_id' | 'category' | 'receipt_number'>, to: string, supportAddress: string): MailMessage {
   return {
-    to: contact.email,
+    to,
     subject: '【TALK WITH】お問い合わせを受け付けました',
     replyTo: supportAddress,
     text: [
       'お問い合わせを受け付けました。内容を確認のうえ、担当者よりご連絡いたします。',
       '',
-      `受付番号: ${contact._id}`,
+      `受付番号: ${numberOf(contact)}`,
       `お問い合わせの種類: ${CONTACT_CATEGORY_NAMES_JA[contact.category]}`,
-      '',
-      '── お問い合わせ内容 ──',
-      contact.message,
     ].join('\n') + signature(supportAddress),
   };
 }
 
+/** The number the sender was shown; contacts stored before numbers existed have their id. */
+const numberOf = (contact: Pick<ContactDoc, '_id' | 'receipt_number'>) => contact.receipt_number ?? contact._id;
+
 /** An admin's answer, mailed to the address the contact was sent from. */
-export function replyMail(contact: Pick<ContactDoc, '_id' | 'email'>, subject: string, body: string, supportAddress: string): MailMessage {
+export function replyMail(contact: Pick<ContactDoc, '_id' | 'email' | 'receipt_number'>, subject: string, body: string, supportAddress: string): MailMessage {
   return {
     to: contact.email,
     subject,
     replyTo: supportAddress,
-    text: `${body}\n\n(受付番号: ${contact._id})${signature(supportAddress)}`,
+    text: `${body}\n\n(受付番号: ${numberOf(contact)})${signature(supportAddress)}`,
   };
 }

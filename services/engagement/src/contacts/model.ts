@@ -15,6 +15,15 @@ export interface ContactDoc {
   device: DeviceInfo | null;
   character_id: string | null;
   thread: ContactMessage[];
+  /** The number the sender is shown (numbers.ts); absent on contacts stored before numbers existed. */
+  receipt_number?: string;
+  /**
+   * Where the receipt goes: a signed-in sender's confirmed address (accounts.ts),
+   * never the form's `email`. A receipt is owed only when it is set
+   * (`receipt_owed`); anonymous contacts are answered on screen only.
+   */
+  receipt_to?: string | null;
+  receipt_owed?: boolean;
   created_at: string;
   updated_at: string;
   /** Set once the receipt mail was sent: a redelivered `contact.received` then mails nothing. */
@@ -33,4 +42,5 @@ export async function ensureContactIndexes(store: DocumentStore): Promise<void> 
   await openContacts(store).createIndex({ status: 1, created_at: -1 });
   await openContacts(store).createIndex({ user_id: 1 });
   await openContacts(store).createIndex({ receipt_sent_at: 1, created_at: 1 });
+  await openContacts(store).createIndex({ receipt_number: 1 });
 }

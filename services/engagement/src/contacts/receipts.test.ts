@@ -18,14 +18,17 @@ const failingMailer = (): Mailer => ({ ...svc.platform.mail, send: async () => {
 const mailsTo = (email: string) => svc.platform.mail.recent({ to: email });
 const contactOf = (id: string) => openContacts(svc.platform.store).findOne({ _id: id });
 
-/** A contact straight in the store (no event, so no consumer races the test). */
-async function storedContact(overrides: Partial<ContactDoc> = {}): Promise<ContactDoc> {
+/** A signed-in sender's contact straight in the store (no event, so no consumer races the test): the typed address and the account's differ. */
+async function storedContact(overrides: Partial<ContactDoc> = {}): Promise<ContactDoc & { receipt_to: string }> {
   const at = new Date().toISOString();
-  return openContacts(svc.platform.store).insertOne({
-    _id: randomUUID(), channel: 'contact', category: 1, status: 'new', email: `${randomUUID()}@example.com`, name: null, user_id: null,
-    message: '対話が止まりました。', device: null, character_id: null, thread: [], created_at: at, updated_at: at,
+  const contact = {
+    _id: randomUUID(), channel: 'contact' as const, category: 1 as const, status: 'new' as const, email: `${randomUUID()}@typed.example`, name: null, user_id: randomUUID(),
+    message: '対話が止まりました。 https://phish.example/login', device: null, character_id: null, thread: [], created_at: at, updated_at: at,
+    receipt_number: 'CT-2611-ABCD', receipt_to: `${randomUUID()}@account.example`, receipt_owed: true,
     receipt_sent_at: null, receipt_claimed_at: null, receipt_attempts: 0, ...overrides,
-  });
+  };
+  await openContacts(svc.platform.store).insertOne(contact);
+  return contact as ContactDoc & { receipt_to: string };
 }
 
 const receivedEvent = (contact: ContactDoc): EventOf<'contact.received'> => ({
@@ -38,10 +41,14 @@ describe('contact receipts', () => {
     const contact = await storedContact();
     expect(await deliverReceipt(deps(), contact._id)).toBe(true);
     expect(await deliverReceipt(deps(), contact._id)).toBe(false);
-    const mails = await mailsTo(contact.email);
+    const mails = await mailsTo(contact.receipt_to);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('対話中のお問い合わせ');
     expect(mails[0]!.text).toContain('help@talkwith.example');
+    expect(mails[0]!.text).toContain('CT-2611-ABCD');
+    expect(mails[0]!.text).not.toContain('対話が止まりました');
+    expect(mails[0]!.text).not.toContain('phish.example');
+    expect(await mailsTo(contact.email)).toHaveLength(0);
     expect((await contactOf(contact._id))?.receipt_sent_at).toEqual(expect.any(String));
   });
 
@@ -49,11 +56,11 @@ describe('contact receipts', () => {
     const contact = await storedContact();
     const event = receivedEvent(contact);
     await svc.platform.store.withTransaction((tx) => onContactReceived(deps(), event, tx));
-    await expect.poll(() => mailsTo(contact.email).then((m) => m.length)).toBe(1);
+    await expect.poll(() => mailsTo(contact.receipt_to).then((m) => m.length)).toBe(1);
     await expect.poll(async () => (await contactOf(contact._id))?.receipt_sent_at).toEqual(expect.any(String));
     await svc.platform.store.withTransaction((tx) => onContactReceived(deps(), { ...event, id: randomUUID() }, tx));
     expect(await deliverReceipt(deps(), contact._id)).toBe(false);
-    expect(await mailsTo(contact.email)).toHaveLength(1);
+    expect(await mailsTo(contact.receipt_to)).toHaveLength(1);
   });
 
   it('contact.received, its transaction rolled back, mails nothing', async () => {
@@ -62,7 +69,7 @@ describe('contact receipts', () => {
       await onContactReceived(deps(), receivedEvent(contact), tx);
       throw new Error('handler failed later');
     })).rejects.toThrow('handler failed later');
-    expect(await mailsTo(contact.email)).toHaveLength(0);
+    expect(await mailsTo(contact.receipt_to)).toHaveLength(0);
   });
 
   it('deliverReceipt, the mail port failing, rethrows, releases the claim and counts the attempt', async () => {
@@ -74,7 +81,7 @@ describe('contact receipts', () => {
   it('deliverReceipt, a live claim by another sender, leaves the receipt to it', async () => {
     const contact = await storedContact({ receipt_claimed_at: new Date().toISOString(), receipt_attempts: 1 });
     expect(await deliverReceipt(deps(), contact._id)).toBe(false);
-    expect(await mailsTo(contact.email)).toHaveLength(0);
+    expect(await mailsTo(contact.receipt_to)).toHaveLength(0);
   });
 
   it('sendDueReceipts, a failed receipt and a lapsed claim, mails both; a fresh, a sent and a given-up one are left alone', async () => {
@@ -85,7 +92,19 @@ describe('contact receipts', () => {
     const sent = await storedContact({ created_at: old, receipt_sent_at: old });
     const givenUp = await storedContact({ created_at: old, receipt_attempts: RECEIPT_MAX_ATTEMPTS });
     await sendDueReceipts(deps());
-    for (const contact of [failed, lapsed]) expect(await mailsTo(contact.email)).toHaveLength(1);
-    for (const contact of [fresh, sent, givenUp]) expect(await mailsTo(contact.email)).toHaveLength(0);
+    for (const contact of [failed, lapsed]) expect(await mailsTo(contact.receipt_to)).toHaveLength(1);
+    for (const contact of [fresh, sent, givenUp]) expect(await mailsTo(contact.receipt_to)).toHaveLength(0);
+  });
+
+  it('deliverReceipt and the sweep, an anonymous contact or one stored before receipts were owed, mail nobody', async () => {
+    const old = new Date(Date.now() - 2 * RECEIPT_CLAIM_MS).toISOString();
+    const anonymous = await storedContact({ created_at: old, user_id: null, receipt_to: null, receipt_owed: false });
+    const earlier = await storedContact({ created_at: old, user_id: null });
+    await openContacts(svc.platform.store).updateOne({ _id: earlier._id }, { $unset: { receipt_to: '', receipt_owed: '' } });
+    await svc.platform.store.withTransaction((tx) => onContactReceived(deps(), receivedEvent(anonymous), tx));
+    await sendDueReceipts(deps());
+    expect(await deliverReceipt(deps(), earlier._id)).toBe(false);
+    for (const contact of [anonymous, earlier]) expect(await mailsTo(contact.email)).toHaveLength(0);
+    expect(await mailsTo(earlier.receipt_to)).toHaveLength(0);
   });
 });

@@ -14,15 +14,17 @@ export const RECEIPT_MAX_ATTEMPTS = 5;
 const SWEEP_BATCH = 50;
 
 /**
- * `contact.received` (consumer group `engagement-contacts`): mails the receipt
- * once the handler's transaction has committed. It cannot be sent inside it:
+ * `contact.received` (consumer group `engagement-contacts`): mails the receipt,
+ * when one is owed (a signed-in sender's confirmed address; contacts stored
+ * before that rule have no `receipt_owed` and are never mailed), once the
+ * handler's transaction has committed. It cannot be sent inside it:
  * the outbox mailer writes to the same store, which (embedded) refuses writes
  * from inside an open transaction that do not go through it. A send that fails
  * or never happens (a crash right after the commit) is left to the sweep.
  */
 export async function onContactReceived(deps: EngagementDeps, event: EventOf<'contact.received'>, tx: Transaction): Promise<void> {
-  const contact = await openContacts(tx).findOne({ _id: event.data.contact_id }, { projection: { receipt_sent_at: 1 } });
-  if (!contact || contact.receipt_sent_at !== null) return;
+  const contact = await openContacts(tx).findOne({ _id: event.data.contact_id }, { projection: { receipt_sent_at: 1, receipt_owed: 1 } });
+  if (!contact || contact.receipt_owed !== true || contact.receipt_sent_at !== null) return;
   tx.afterCommit(() => {
     deliverReceipt(deps, contact._id).catch((err: unknown) => deps.platform.logger.warn({ err, contactId: contact._id }, 'contact receipt not sent; the sweep retries'));
   });
@@ -43,12 +45,12 @@ export async function deliverReceipt({ platform, config }: EngagementDeps, conta
   const claimedAt = now.toISOString();
   const lapsed = new Date(now.getTime() - RECEIPT_CLAIM_MS).toISOString();
   const claimed = await contacts.findOneAndUpdate(
-    { _id: contactId, receipt_sent_at: null, receipt_attempts: { $lt: RECEIPT_MAX_ATTEMPTS }, $or: [{ receipt_claimed_at: null }, { receipt_claimed_at: { $lt: lapsed } }] },
+    { _id: contactId, receipt_owed: true, receipt_sent_at: null, receipt_attempts: { $lt: RECEIPT_MAX_ATTEMPTS }, $or: [{ receipt_claimed_at: null }, { receipt_claimed_at: { $lt: lapsed } }] },
     { $set: { receipt_claimed_at: claimedAt }, $inc: { receipt_attempts: 1 } },
   );
-  if (!claimed) return false;
+  if (!claimed?.receipt_to) return false;
   try {
-    await platform.mail.send(receiptMail(claimed, config.SUPPORT_MAIL_FROM));
+    await platform.mail.send(receiptMail(claimed, claimed.receipt_to, config.SUPPORT_MAIL_FROM));
   } catch (err) {
     await contacts.updateOne({ _id: contactId, receipt_claimed_at: claimedAt }, { $set: { receipt_claimed_at: null } });
     throw err;
@@ -61,7 +63,7 @@ export async function deliverReceipt({ platform, config }: EngagementDeps, conta
 export async function sendDueReceipts(deps: EngagementDeps, now = new Date()): Promise<number> {
   const settled = new Date(now.getTime() - RECEIPT_CLAIM_MS).toISOString();
   const due = await openContacts(deps.platform.store).find(
-    { receipt_sent_at: null, receipt_attempts: { $lt: RECEIPT_MAX_ATTEMPTS }, created_at: { $lte: settled } },
+    { receipt_owed: true, receipt_sent_at: null, receipt_attempts: { $lt: RECEIPT_MAX_ATTEMPTS }, created_at: { $lte: settled } },
     { sort: { created_at: 1 }, limit: SWEEP_BATCH, projection: { _id: 1 } },
   );
   let sent = 0;

@@ -11,7 +11,9 @@ import { replyToContact } from './reply.ts';
 import { submitContact } from './submit.ts';
 import { contactSummaryView, contactView } from './views.ts';
 
-export const RECEIVED_MESSAGE = 'お問い合わせを受け付けました。確認のメールをお送りしました。';
+/** The answer's text: every sender is given the receipt number; only a signed-in one with a confirmed address is mailed too. */
+export const RECEIVED_MESSAGE = 'お問い合わせを受け付けました。受付番号をお控えください。';
+export const RECEIVED_MAILED_MESSAGE = 'お問い合わせを受け付けました。受付番号をお控えください。ご登録のメールアドレスに確認のメールをお送りします。';
 
 /**
  * The caller when the request carries a token, null when it carries none. A
@@ -26,10 +28,14 @@ async function optionalCaller(request: FastifyRequest): Promise<Caller | null> {
 export const contactRoutes: FastifyPluginAsync<EngagementDeps> = async (app, deps) => {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  api.post('/api/contacts', { schema: { tags: ['engagement', 'contacts'], summary: 'Send a contact form (logged in or out); a receipt is mailed', body: ContactBody, response: { 201: ContactReceived } } }, async (request, reply) => {
+  api.post('/api/contacts', { schema: { tags: ['engagement', 'contacts'], summary: 'Send a contact form (logged in or out); answered with a receipt number, mailed only to a signed-in sender\'s confirmed address', body: ContactBody, response: { 201: ContactReceived } } }, async (request, reply) => {
     const caller = await optionalCaller(request);
     const contact = await submitContact(deps, { form: request.body, userId: caller?.sub ?? null, clientAddress: request.ip });
-    return reply.code(201).send({ ok: true as const, id: contact._id, message: RECEIVED_MESSAGE });
+    const mailed = contact.receipt_owed === true;
+    return reply.code(201).send({
+      ok: true as const, id: contact._id, receipt_number: contact.receipt_number ?? contact._id, receipt_mailed: mailed,
+      message: mailed ? RECEIVED_MAILED_MESSAGE : RECEIVED_MESSAGE,
+    });
   });
 
   await adminContactRoutes(app, deps);

@@ -4,8 +4,10 @@ import { assertValidMessage } from '@talkwith/platform/mail';
 import { DEVICE_CATEGORIES, type ContactBody } from '@talkwith/proto/engagement';
 import type { EngagementDeps } from '../deps.ts';
 import { reserveContactSlot, senderOf, type ContactLimits } from './limiter.ts';
-import { receiptMail } from './mails.ts';
+import { confirmedAddressOf } from './accounts.ts';
+import { DEFAULT_REPLY_SUBJECT, replyMail } from './mails.ts';
 import { openContacts, type ContactDoc } from './model.ts';
+import { allocateReceiptNumber } from './numbers.ts';
 
 export interface ContactSubmission {
   form: ContactBody;
@@ -22,16 +24,20 @@ export const limitsOf = ({ config }: EngagementDeps): ContactLimits => ({
 });
 
 /**
- * Takes a contact form: checks the address can be mailed, counts it against
- * the rate limits, then stores it and publishes `contact.received` in one
- * transaction (the receipt is mailed by the area's consumer, receipts.ts).
+ * Takes a contact form: checks the address can be mailed (admins reply to
+ * it), counts it against the rate limits, then stores it with its receipt
+ * number and publishes `contact.received` in one transaction. A receipt mail
+ * is owed only to a signed-in sender, at the account's confirmed address
+ * (accounts.ts), never at the typed one: the form must not mail strangers.
  */
 export async function submitContact(deps: EngagementDeps, submission: ContactSubmission, now = new Date()): Promise<ContactDoc> {
-  const contact = newContact(submission, now);
+  const receiptTo = submission.userId === null ? null : await confirmedAddressOf(deps.platform.store, submission.userId);
+  const contact = newContact(submission, receiptTo, now);
   assertMailable(contact, deps.config.SUPPORT_MAIL_FROM);
   await reserveContactSlot(deps.platform.cache, limitsOf(deps), senderOf(submission.userId, contact.email), submission.clientAddress);
   const { store, events } = deps.platform;
   await store.withTransaction(async (tx) => {
+    contact.receipt_number = await allocateReceiptNumber(tx, contact._id, now);
     await openContacts(tx).insertOne(contact);
     await events.publish('contact.received', contact._id, {
       contact_id: contact._id, user_id: contact.user_id, category: contact.category, channel: contact.channel, received_at: contact.created_at,
@@ -40,7 +46,7 @@ export async function submitContact(deps: EngagementDeps, submission: ContactSub
   return contact;
 }
 
-function newContact({ form, userId }: ContactSubmission, now: Date): ContactDoc {
+function newContact({ form, userId }: ContactSubmission, receiptTo: string | null, now: Date): ContactDoc {
   const at = now.toISOString();
   const message = form.message.trim();
   if (message === '') throw new AppError('VALIDATION_FAILED', 'お問い合わせ内容を入力してください。', { field: 'message' });
@@ -59,16 +65,18 @@ function newContact({ form, userId }: ContactSubmission, now: Date): ContactDoc 
     thread: [{ from: 'customer', body: message, at }],
     created_at: at,
     updated_at: at,
+    receipt_to: receiptTo,
+    receipt_owed: receiptTo !== null,
     receipt_sent_at: null,
     receipt_claimed_at: null,
     receipt_attempts: 0,
   };
 }
 
-/** An address the mail port would refuse (it is stricter than the schema's format) is a 400 now, not a receipt that never leaves. */
+/** An address the mail port would refuse (it is stricter than the schema's format) is a 400 now, not an admin's reply that never leaves. */
 function assertMailable(contact: ContactDoc, supportAddress: string): void {
   try {
-    assertValidMessage(receiptMail(contact, supportAddress));
+    assertValidMessage(replyMail(contact, DEFAULT_REPLY_SUBJECT, '', supportAddress));
   } catch (err) {
     if (isAppError(err) && err.code === 'VALIDATION_FAILED') throw new AppError('VALIDATION_FAILED', 'メールアドレスの形式が正しくありません。', { field: 'email' });
     throw err;

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceUnderTest } from '@talkwith/platform/platform';
-import { OUTBOX, type OutboxEntry } from '@talkwith/platform/eventing';
+import { OUTBOX, PROCESSED_EVENTS, type OutboxEntry } from '@talkwith/platform/eventing';
+import { eventually } from '@talkwith/platform/platform';
 import type { ContactBody } from '@talkwith/proto/engagement';
+import { openAccountAddresses } from './accounts.ts';
 import { loadEngagementConfig } from '../config.ts';
 
 /** Helpers of the contacts API tests: forms, callers and addresses, each test's own. */
@@ -19,6 +21,16 @@ export function contactsTestKit(svc: () => ServiceUnderTest) {
     }),
     send: (payload: unknown, headers: Record<string, string> = { 'x-forwarded-for': randomAddress() }) =>
       svc().app.inject({ method: 'POST', url: '/api/contacts', headers, payload: payload as object }),
+    /** Waits until the area's consumer group has handled the event (the receipt, if owed, leaves after that commit). */
+    handled: async (eventId: string) => {
+      await eventually(async () => svc().platform.store.collection(PROCESSED_EVENTS).findOne({ group: 'engagement-contacts', eventId }));
+    },
+    /** An account as identity announces it (`user.registered`), once the contacts area has kept its address. */
+    account: async (userId: string = randomUUID(), email = `${randomUUID()}@account.example`) => {
+      await svc().platform.events.publish('user.registered', userId, { user_id: userId, email, registered_at: new Date().toISOString() });
+      await eventually(async () => (await openAccountAddresses(svc().platform.store).findOne({ _id: userId }))?.email === email);
+      return { userId, email };
+    },
     eventsOf: async (key: string, type: string) => (await svc().platform.store.collection<OutboxEntry>(OUTBOX).find({ key, type })).map((entry) => entry.envelope),
   };
 }

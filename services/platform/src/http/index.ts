@@ -3,10 +3,12 @@ import fp from 'fastify-plugin';
 import type {} from '@fastify/swagger';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toErrorReply, messages } from './error-reply.ts';
+import { logFailure } from './failure-log.ts';
 import { rejectNonFinite } from './finite.ts';
 import { withRequestId } from './request-context.ts';
 
 export { toErrorReply, messages, validationField } from './error-reply.ts';
+export { failureKind, isClientClosed, isOverload, logFailure, type FailureKind } from './failure-log.ts';
 export type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 
 /**
@@ -60,7 +62,8 @@ async function httpConventions(app: FastifyInstance, options: HttpPluginOptions)
   });
   app.setErrorHandler(async (err: FastifyError, request, reply) => {
     const { status, body } = toErrorReply(err);
-    if (status >= 500) request.log.error({ err }, 'request failed');
+    // A shed request or a client that left is a warning without a stack; only a fault is an error (failure-log.ts).
+    if (status >= 500) logFailure(request.log, err, request.raw, { status, code: body.code });
     else request.log.info({ code: body.code, status }, 'request rejected');
     const headers = (err as { headers?: Record<string, string> }).headers;
     if (headers) reply.headers(headers);

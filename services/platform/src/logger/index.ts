@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { IncomingMessage } from 'node:http';
-import pino, { type Logger, type LevelWithSilent, type LoggerOptions as PinoOptions } from 'pino';
+import pino, { type DestinationStream, type Logger, type LevelWithSilent, type LoggerOptions as PinoOptions } from 'pino';
 import type PinoPretty from 'pino-pretty';
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import { logFailure } from '../http/failure-log.ts';
 import { deferredChildLogger } from './deferred-child.ts';
 
 /** Never logged: credentials, tokens and card data, wherever they sit in a logged object. */
@@ -29,8 +30,23 @@ const TOKEN_PATH = /(\/(?:password_reset|email_confirm)\/)[^/?#\s"']+/g;
 const SECRET_QUERY = /([?&](?:token|code|state|access_token|id_token|refresh_token|key|signature|secret|password)=)[^&#\s"']*/gi;
 const TOKEN_LIKE = /(?<![\w-])(?=[\w-]*[A-Z])(?=[\w-]*[a-z])(?=[\w-]*\d)[\w-]{32,}(?![\w-])/g;
 
+/**
+ * E-mail addresses are personal data and never logged in clear: the value of
+ * any query key that names an address (`?email=`, `?to=`, `?new_email=`,
+ * `?username=`, even a partial one typed into a search) is dropped, and so is
+ * anything anywhere that looks like an address (`@` or its URL encoding `%40`
+ * between a local part and a dotted domain). Dropped rather than hashed: a
+ * hash of an address is found again by hashing a list of guesses.
+ */
+const EMAIL_QUERY = /([?&](?:[\w.-]*e-?mail[\w.-]*|mail[\w.-]*|to|cc|bcc|reply_?to|username|user_?name|login)=)[^&#\s"']*/gi;
+// Starts only where a local part starts (the look-behind), so a long run without an address is scanned once, not once per character.
+const EMAIL_LIKE = /(?<![\w.!#$%'*+^`{|}~-])[\w.!#$%'*+^`{|}~-]+(?:@|%40)[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}/gi;
+
 export function redactSecrets(text: string): string {
-  return text.replace(TOKEN_PATH, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]').replace(TOKEN_LIKE, '[redacted]');
+  return text
+    .replace(TOKEN_PATH, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]')
+    .replace(EMAIL_QUERY, '$1[email]').replace(EMAIL_LIKE, '[email]')
+    .replace(TOKEN_LIKE, '[redacted]');
 }
 
 /** What every logger of the product is built with: key redaction, a `req` serializer with a redacted URL, redacted messages. */
@@ -55,6 +71,8 @@ export interface LoggerOptions {
   level?: LevelWithSilent;
   name?: string;
   format?: LogFormat;
+  /** Where JSON lines go instead of stdout (tests that read the log back). */
+  destination?: DestinationStream;
 }
 
 export function resolveLogFormat(format: LogFormat = 'auto', stdoutIsTTY = process.stdout.isTTY === true): 'pretty' | 'json' {
@@ -77,6 +95,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     level: options.level ?? 'info',
     ...(options.name ? { name: options.name } : {}),
   };
+  if (options.destination) return pino(settings, options.destination);
   return resolveLogFormat(options.format) === 'pretty' ? pino(settings, prettyStream()) : pino(settings);
 }
 
@@ -105,7 +124,11 @@ export class RequestLineLogController extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (error) return super.requestCompleted(error, request, reply);
+    // A response stream that broke: a client that went away is a warning, anything else an error (failure-log.ts).
+    if (error) {
+      logFailure(reply.log, error, request.raw, { status: reply.statusCode });
+      return;
+    }
     const statusCode = reply.statusCode;
     const responseTime = Math.round(reply.elapsedTime);
     const level = statusCode < 400 && isRoutine(request.url) ? 'debug' : 'info';

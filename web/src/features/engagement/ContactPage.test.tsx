@@ -6,7 +6,8 @@ import { aUser, engagementServer, loggedOut, refusal, signedInAs } from './testi
 
 const routes = [{ path: '/contact', element: <ContactPage /> }, { path: '/contact_dev', element: <ContactDevPage /> }];
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Mobile/15E148 Safari/604.1';
-const received = (id: string) => [201, { ok: true, id, message: 'お問い合わせを受け付けました。' }] as [number, unknown];
+const received = (id: string, receiptNumber = 'CT-2611-7K3Q', mailed = false) =>
+  [201, { ok: true, id, receipt_number: receiptNumber, receipt_mailed: mailed, message: 'お問い合わせを受け付けました。受付番号をお控えください。' }] as [number, unknown];
 
 const category = () => screen.getByLabelText('お問い合わせの種類') as HTMLSelectElement;
 const email = () => screen.getByLabelText('メールアドレス') as HTMLInputElement;
@@ -28,10 +29,56 @@ describe('ContactPage', () => {
     send();
 
     expect(await screen.findByText('お問い合わせを受け付けました。')).toBeTruthy();
-    expect(screen.getByText('受付確認のメールを guest@example.jp にお送りします。担当者からのご連絡をお待ちください。')).toBeTruthy();
-    expect(screen.getByText('受付番号：ct-42')).toBeTruthy();
+    expect(screen.getByText('担当者から guest@example.jp 宛にご連絡します。お問い合わせの際は受付番号をお伝えください。')).toBeTruthy();
+    expect(screen.getByText('CT-2611-7K3Q')).toBeTruthy();
+    expect(screen.queryByText(/受付確認のメール/)).toBeNull();
     expect(contactCalls(server)[0]?.body).toEqual({ channel: 'contact', category: 0, email: 'guest@example.jp', name: '山田 花子', message: '料金について教えてください。' });
     expect(contactCalls(server)[0]?.headers.get('authorization')).toBeNull();
+  });
+
+  it('ContactPage, logged out, shows the receipt number on screen and says it is shown only there', async () => {
+    engagementServer({ 'POST contacts': received('ct-43', 'CT-2612-ABCD') });
+    await renderRoutes(routes, { path: '/contact', state: loggedOut });
+    fireEvent.change(category(), { target: { value: '0' } });
+    fireEvent.change(email(), { target: { value: 'guest@example.jp' } });
+    fireEvent.change(message(), { target: { value: '質問です。' } });
+    send();
+
+    const number = await screen.findByText('CT-2612-ABCD');
+    expect(number.closest('.contact-receipt__number')?.textContent).toBe('受付番号CT-2612-ABCD');
+    expect(screen.getByText('この番号は画面にのみ表示されます。控えておいてください。')).toBeTruthy();
+  });
+
+  it.each([
+    ['en-US', 'Receipt number', 'This number is only shown here. Please write it down.'],
+    ['fil-PH', 'Receipt number', 'Dito lang makikita ang numerong ito. Pakitala ito.'],
+    ['zh-TW', '受理編號', '此編號僅顯示於此畫面，請務必記下。'],
+  ] as const)('ContactPage, logged out in %s, shows the receipt number with its label in that language', async (language, label, keep) => {
+    engagementServer({ 'POST contacts': received('ct-45', 'CT-2612-LANG') });
+    await renderRoutes(routes, { path: '/contact', state: loggedOut, language });
+    fireEvent.change(document.querySelector('select')!, { target: { value: '0' } });
+    fireEvent.change(document.querySelector('input[type="email"]')!, { target: { value: 'guest@example.jp' } });
+    fireEvent.change(document.querySelector('textarea')!, { target: { value: 'Hello' } });
+    fireEvent.submit(document.querySelector('form')!);
+
+    const number = await screen.findByText('CT-2612-LANG');
+    expect(number.closest('.contact-receipt__number')?.textContent).toBe(`${label}CT-2612-LANG`);
+    expect(screen.getByText(keep)).toBeTruthy();
+    expect(screen.getByText(/guest@example\.jp/)).toBeTruthy();
+  });
+
+  it('ContactPage, logged in with a receipt mailed, shows the number and names the account\'s address, not the typed one', async () => {
+    const user = aUser();
+    engagementServer({ 'POST contacts': received('ct-44', 'CT-2612-WXYZ', true) });
+    await renderRoutes(routes, { path: '/contact', state: signedInAs(user) });
+    fireEvent.change(email(), { target: { value: 'other@example.jp' } });
+    fireEvent.change(category(), { target: { value: '5' } });
+    fireEvent.change(message(), { target: { value: '要望です。' } });
+    send();
+
+    expect(await screen.findByText('CT-2612-WXYZ')).toBeTruthy();
+    expect(screen.getByText('ご登録のメールアドレスに受付確認のメールをお送りします。担当者からのご連絡をお待ちください。')).toBeTruthy();
+    expect(screen.queryByText(/other@example\.jp/)).toBeNull();
   });
 
   it('ContactPage, logged in, fills in the session\'s address, which stays editable', async () => {

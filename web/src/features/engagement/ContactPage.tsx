@@ -12,18 +12,23 @@ import './engagement.css';
 function ContactScreen({ channel }: { channel: ContactChannel }) {
   useDictionaryPart(engagementTexts);
   const { t } = useTranslation();
-  const [receipt, setReceipt] = useState<{ id: string; email: string } | null>(null);
+  const [receipt, setReceipt] = useState<{ number: string; mailed: boolean; email: string } | null>(null);
   const [round, setRound] = useState(0);
   const dev = channel === 'contact_dev';
-  const sent = (reply: ContactReceived, email: string) => setReceipt({ id: reply.id, email });
+  const sent = (reply: ContactReceived, email: string) => setReceipt({ number: reply.receipt_number, mailed: reply.receipt_mailed, email });
 
   return (
     <Page title={t(dev ? 'engagement.contact.titleDev' : 'engagement.contact.title')} lead={t(dev ? 'engagement.contact.leadDev' : 'engagement.contact.lead')}>
       {receipt ? (
         <Card className="contact-receipt">
           <Notice kind="success">{t('engagement.contact.sentTitle')}</Notice>
-          <p>{t('engagement.contact.sentBody', { email: receipt.email })}</p>
-          <p className="small muted">{t('engagement.contact.receiptId', { id: receipt.id })}</p>
+          {/* The number is the sender's receipt: a logged-out sender gets no mail (the form must not mail an address it cannot prove). */}
+          <p className="contact-receipt__number">
+            <span className="small muted">{t('engagement.contact.receiptNumber')}</span>
+            <strong>{receipt.number}</strong>
+          </p>
+          <p>{receipt.mailed ? t('engagement.contact.sentBodyMailed') : t('engagement.contact.sentBody', { email: receipt.email })}</p>
+          {!receipt.mailed && <p className="small muted">{t('engagement.contact.receiptKeep')}</p>}
           <div className="engagement-actions">
             <button type="button" className="btn btn--ghost" onClick={() => { setReceipt(null); setRound(round + 1); }}>{t('engagement.contact.another')}</button>
             <Link className="btn btn--ghost" to="/">{t('engagement.contact.toTop')}</Link>
