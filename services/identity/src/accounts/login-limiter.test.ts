@@ -3,10 +3,23 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryCache } from '@talkwith/platform/cache';
 import { createLoginLimiter, type LoginAttempt, type LoginLimitOptions } from './login-limiter.ts';
 
-/** A clock the limiter's delays advance instead of waiting. */
+/** A clock the limiter's delays advance instead of waiting; each sleep yields one turn of the event loop so a test can act meanwhile. */
 function fakeClock() {
   let at = Date.now();
-  return { now: () => at, sleep: async (ms: number) => { at += ms; }, pass: (ms: number) => { at += ms; } };
+  const clock = {
+    slept: 0,
+    now: () => at,
+    sleep: async (ms: number) => { at += ms; clock.slept += 1; await new Promise((resolve) => setImmediate(resolve)); },
+    pass: (ms: number) => { at += ms; },
+  };
+  return clock;
+}
+
+/** Resolves once `attempt` has settled or started waiting (slept), whichever comes first. */
+async function waitingOrSettled(attempt: Promise<unknown>, clock: ReturnType<typeof fakeClock>) {
+  let settled = false;
+  void attempt.then(() => { settled = true; });
+  while (!settled && clock.slept === 0) await new Promise((resolve) => setImmediate(resolve));
 }
 
 async function limiter(options: Partial<LoginLimitOptions> = {}) {
@@ -66,11 +79,12 @@ describe('login limiter', () => {
   });
 
   it('reserve, 3 attempts in flight on the account (delay would be 10 s), a 4th is not counted as a failure: it waits for a slot and is admitted when one is released', async () => {
-    const { limiter: l } = await limiter({ baseDelayMs: 10_000 });
+    const { limiter: l, clock } = await limiter({ baseDelayMs: 10_000 });
     const account = randomUUID();
     const inFlight = await Promise.all([1, 2, 3].map((i) => l.reserve(account, `198.51.100.${i}`)));
 
     const fourth = l.reserve(account, '198.51.100.4');
+    await waitingOrSettled(fourth, clock);
     await inFlight[0]!.release();
 
     expect(inFlight.every((a) => a !== null)).toBe(true);
@@ -78,11 +92,12 @@ describe('login limiter', () => {
   });
 
   it('reserve, 3 attempts in flight that all fail, a 4th waiting for a slot sees the delay and is refused past maxWait', async () => {
-    const { limiter: l } = await limiter({ baseDelayMs: 10_000, maxWaitMs: 3000 });
+    const { limiter: l, clock } = await limiter({ baseDelayMs: 10_000, maxWaitMs: 3000 });
     const account = randomUUID();
     const inFlight = (await Promise.all([1, 2, 3].map((i) => l.reserve(account, `198.51.100.${i}`)))) as LoginAttempt[];
 
     const fourth = l.reserve(account, '198.51.100.4');
+    await waitingOrSettled(fourth, clock);
     await Promise.all(inFlight.map((a) => a.fail()));
 
     expect(await fourth).toBeNull();
