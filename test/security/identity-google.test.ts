@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createMediaSigning } from '@talkwith/platform';
 import { startFakeProvider, type FakeProvider } from '../../services/identity/src/google/fake-provider.ts';
 import { buildTestApp, cookieValue, tokenFromMail, uniqueEmail, type TestApp } from '../../services/identity/src/test-app.ts';
 
@@ -63,5 +64,13 @@ describe('identity cookies: Secure over http too', () => {
     expect(cookies.map((c) => c.split('=')[0])).toEqual(['talkwith_rt', 'talkwith-csrf', 'talkwith_device', '__Host-talkwith_oidc']);
     for (const cookie of cookies) expect(cookie, cookie).toMatch(/; Secure/);
     for (const cookie of cookies.filter((c) => !c.startsWith('talkwith-csrf='))) expect(cookie, cookie).toMatch(/; HttpOnly/);
+  });
+
+  it('the media cookie catalog sets for priced characters and the console, carries Secure and HttpOnly', () => {
+    const signing = createMediaSigning('test-secret-that-is-long-enough-0123456789');
+
+    const cookies = [signing.userCookie('user-1', { path: '/files' }), signing.userCookie('admin-1', { path: '/files', operator: true })];
+
+    for (const cookie of cookies) expect(cookie).toMatch(/; HttpOnly; Secure/);
   });
 });
