@@ -5,13 +5,14 @@ import type { Platform } from '@talkwith/platform';
 import { ensureJwt } from '@talkwith/platform/http';
 import { createAccountsDeps, type AccountsSettings } from './accounts/create-deps.ts';
 import type { AccountsDeps } from './accounts/deps.ts';
+import { deviceKeyFrom } from './accounts/devices.ts';
 import { adminUserRoutes } from './http/admin-routes.ts';
 import { authRoutes } from './http/auth-routes.ts';
 import { csrfKeyFrom } from './http/cookies.ts';
-import { googleRoutes } from './google/google-routes.ts';
+import { googleRoutes, oidcStateKeyFrom } from './google/google-routes.ts';
 import type { GoogleSettings } from './google/google-signin.ts';
 
-export interface AccountsPluginOptions extends Omit<AccountsSettings, 'signAccessToken'> {
+export interface AccountsPluginOptions extends Omit<AccountsSettings, 'signAccessToken' | 'deviceKey'> {
   platform: Platform;
   jwtSecret: string;
   accessTtlSeconds: number;
@@ -37,6 +38,7 @@ const accountsPlugin: FastifyPluginAsync<AccountsPluginOptions> = async (app, op
   const deps = await createAccountsDeps(options.platform, {
     ...options,
     signAccessToken: (claims) => app.jwt.sign(claims, { expiresIn: options.accessTtlSeconds }),
+    deviceKey: deviceKeyFrom(options.jwtSecret),
   });
   app.decorate('accounts', deps);
   app.addHook('onClose', async () => { await deps.hasher.close(); });
@@ -44,7 +46,7 @@ const accountsPlugin: FastifyPluginAsync<AccountsPluginOptions> = async (app, op
   const csrfKey = csrfKeyFrom(options.jwtSecret);
   await app.register(authRoutes, { deps, refreshTtlSeconds, csrfKey });
   await app.register(adminUserRoutes, { deps });
-  await app.register(googleRoutes, { deps, cache: options.platform.cache, google: options.google ?? null, refreshTtlSeconds, csrfKey });
+  await app.register(googleRoutes, { deps, cache: options.platform.cache, google: options.google ?? null, refreshTtlSeconds, csrfKey, stateKey: oidcStateKeyFrom(options.jwtSecret) });
 };
 
 export default fp(accountsPlugin, { name: 'identity-accounts' });

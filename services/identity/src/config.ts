@@ -3,7 +3,7 @@ import { loadConfig } from '@talkwith/platform';
 
 /** The environment variables only identity reads (log-in limits, Google sign-in); the platform-wide ones are the platform's. */
 export const IdentityConfig = Type.Object({
-  LOGIN_MAX_FAILURES: Type.Integer({ minimum: 1, default: 10, description: 'failed log-ins per account from one client address before POST /api/auth/login answers 429; after as many failures from all addresses an account slows down (progressive delay, no hard lock)' }),
+  LOGIN_MAX_FAILURES: Type.Integer({ minimum: 1, default: 10, description: 'failed log-ins per account from one client address (or from one device that logged in to it before) before POST /api/auth/login answers 429; after as many failures from unknown devices an account slows down for them (progressive delay, no hard lock; its known devices are exempt)' }),
   LOGIN_MAX_FAILURES_PER_ADDRESS: Type.Integer({ minimum: 1, default: 50, description: 'failed log-ins from one client address over all accounts before it gets 429 (higher than LOGIN_MAX_FAILURES, so one user mistyping does not lock out others behind the same address)' }),
   LOGIN_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 900, description: 'length of the failed-log-in window, seconds (default 15 minutes)' }),
   PASSWORD_HASH_WORKERS: Type.Integer({ minimum: 1, maximum: 16, default: 2, description: 'worker threads hashing passwords (Argon2id, 19 MiB each), apart from the threadpool that serves file and store I/O' }),

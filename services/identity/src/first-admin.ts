@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Platform } from '@talkwith/platform';
 import type { PlatformConfig } from '@talkwith/platform/platform';
 import { createAccountsDeps } from './accounts/create-deps.ts';
@@ -13,6 +14,8 @@ export async function seedFirstAdmin(platform: Platform, config: PlatformConfig,
   const deps = await createAccountsDeps(platform, {
     ...accountsSettings(config, loadIdentityConfig(env)),
     signAccessToken: () => { throw new Error('seeding signs no tokens'); },
+    // Seeding logs nobody in, so no device cookie is ever signed with this key.
+    deviceKey: randomBytes(32),
   });
   try {
     return await seedAdmin(deps);

@@ -15,7 +15,7 @@ function publicOrigin(config: PlatformConfig): string {
 }
 
 /** Account settings from the configuration (one place, shared by the plugin and the standalone seed). */
-export function accountsSettings(config: PlatformConfig, own: IdentityConfig): Omit<AccountsSettings, 'signAccessToken'> {
+export function accountsSettings(config: PlatformConfig, own: IdentityConfig): Omit<AccountsSettings, 'signAccessToken' | 'deviceKey'> {
   return {
     publicUrl: publicOrigin(config),
     hashing: { params: OWASP_ARGON2, workers: own.PASSWORD_HASH_WORKERS, maxQueue: own.PASSWORD_HASH_QUEUE_LIMIT },

@@ -1,5 +1,6 @@
 import type { Platform } from '@talkwith/platform';
 import type { AccessTokenClaims, AccountsDeps } from './deps.ts';
+import { createDeviceProofs } from './devices.ts';
 import { createLoginLimiter, type LoginLimitOptions } from './login-limiter.ts';
 import { createOneTimeTokens } from './one-time-tokens.ts';
 import { createPasswordHasher, decoyHash, type Argon2Params, type HashPoolOptions } from './password-hash.ts';
@@ -13,6 +14,8 @@ export interface AccountsSettings {
   hashing: { params: Argon2Params } & HashPoolOptions;
   login: LoginLimitOptions;
   refreshTtlMs: number;
+  /** Signs device cookies (devices.ts deviceKeyFrom). */
+  deviceKey: Buffer;
   /** Access-token lifetime: how long a session version stays in the cache after a token is issued (default 15 minutes). */
   accessTtlSeconds?: number;
   signAccessToken(claims: AccessTokenClaims): string;
@@ -30,6 +33,7 @@ export async function createAccountsDeps(platform: Platform, settings: AccountsS
     tokens: await createOneTimeTokens(platform.store),
     refresh: await createRefreshTokens(platform.store, settings.refreshTtlMs),
     limiter: createLoginLimiter(platform.cache, settings.login),
+    devices: createDeviceProofs(settings.deviceKey),
     events: platform.events,
     mail: platform.mail,
     hasher,

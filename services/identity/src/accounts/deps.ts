@@ -1,5 +1,6 @@
 import type { Cache, Collection, DocumentStore, Eventing, Mailer } from '@talkwith/platform';
 import type { Role } from '@talkwith/proto/identity';
+import type { DeviceProofs } from './devices.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import type { OneTimeTokens } from './one-time-tokens.ts';
 import type { PasswordHasher } from './password-hash.ts';
@@ -29,6 +30,8 @@ export interface AccountsDeps {
   /** Rate limits in the cache port (confirmation-mail resends). */
   cache: Cache;
   limiter: LoginLimiter;
+  /** Device cookies of browsers that logged in before (exempt from the account-wide slow-down). */
+  devices: DeviceProofs;
   events: Eventing;
   mail: Mailer;
   /** Argon2id in a bounded worker pool of its own (password-hash.ts). */

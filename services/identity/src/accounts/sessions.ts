@@ -9,6 +9,8 @@ export interface Session {
   result: LoginResult;
   /** Set on success: the refresh token for the httpOnly cookie. */
   refreshToken?: string;
+  /** Set on a successful password log-in: the device proof for its cookie (devices.ts). */
+  device?: string;
   status: 200 | 401 | 403 | 429;
 }
 
@@ -18,10 +20,11 @@ async function passwordMatches(deps: AccountsDeps, user: UserDoc | null, passwor
   return ok && user !== null;
 }
 
-export async function login(deps: AccountsDeps, username: string, password: string, address: string): Promise<Session> {
+/** `device` is the browser's device cookie, if any: a valid one for this account exempts it from the account-wide slow-down. */
+export async function login(deps: AccountsDeps, username: string, password: string, address: string, device?: string): Promise<Session> {
   const email = normalizeEmail(username);
   // Counted before the hash, so parallel guesses cannot all slip past a check made before any failed.
-  const attempt = await deps.limiter.reserve(email, address);
+  const attempt = await deps.limiter.reserve(email, address, deps.devices.verify(device, email));
   if (!attempt) return { status: 429, result: { ok: false, rateLimited: true, errorMessage: messages.loginRateLimited } };
   let user: UserDoc | null;
   try {
@@ -35,7 +38,8 @@ export async function login(deps: AccountsDeps, username: string, password: stri
     await attempt.release();
   }
   if (!user.emailConfirmedAt) return { status: 403, result: { ok: false, errorMessage: messages.emailNotConfirmed } };
-  return startSession(deps, user, { method: 'password', password });
+  // The password proved the owner: this browser is a known device of the account from now on (renewed at each log-in).
+  return { ...(await startSession(deps, user, { method: 'password', password })), device: deps.devices.issue(email) };
 }
 
 /** The token claim that keeps admin routes shut until a printed first password is changed. */

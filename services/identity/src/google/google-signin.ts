@@ -29,16 +29,16 @@ export function createGoogleSignIn(deps: AccountsDeps, cache: Cache, settings: G
 
   return {
     /**
-     * Where to send the browser, and the state the route binds to this browser
-     * in a cookie; the PKCE verifier and nonce wait in the cache under that state.
+     * Where to send the browser for `state` (which the route derived from this
+     * browser's binding cookie); the PKCE verifier and nonce wait in the cache
+     * under that state, usable once.
      */
-    async begin(returnTo: string | undefined): Promise<{ url: string; state: string }> {
-      const state = randomBytes(24).toString('base64url');
+    async begin(returnTo: string | undefined, state: string): Promise<{ url: string }> {
       const nonce = randomBytes(24).toString('base64url');
       const { verifier, challenge } = pkcePair();
       const pending: PendingLogin = { verifier, nonce, returnTo: safeReturnPath(returnTo) };
       await cache.set(`oidc:state:${state}`, JSON.stringify(pending), STATE_TTL_MS);
-      return { url: authorizationUrl(await getProvider(), settings, { state, nonce, challenge }), state };
+      return { url: authorizationUrl(await getProvider(), settings, { state, nonce, challenge }) };
     },
 
     /** Verifies the callback and returns the signed-in user; a state is usable once. */

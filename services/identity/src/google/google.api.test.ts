@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, cookieValue, type TestApp } from '../test-app.ts';
 import { startFakeProvider, type FakeProvider } from './fake-provider.ts';
+import { STATE_COOKIE } from './google-routes.ts';
 import { safeReturnPath } from './google-signin.ts';
 
 let t: TestApp | undefined;
@@ -18,13 +19,13 @@ async function startAndApprove(app: TestApp['app'], returnTo = '/mypage') {
   const start = await app.inject({ method: 'GET', url: `/api/auth/google/login?redirect=${encodeURIComponent(returnTo)}` });
   const approved = await fetch(start.headers.location as string, { redirect: 'manual' });
   const callback = new URL(approved.headers.get('location') ?? '');
-  return { callbackUrl: `${callback.pathname}${callback.search}`, stateCookie: cookieValue(start.headers['set-cookie'], 'talkwith_oidc'), start };
+  return { callbackUrl: `${callback.pathname}${callback.search}`, stateCookie: cookieValue(start.headers['set-cookie'], STATE_COOKIE), start };
 }
 
 /** Follows the browser's path: our login route → provider → back to our callback, with the browser's cookie. */
 async function signInThroughProvider(app: TestApp['app'], returnTo = '/mypage') {
   const { callbackUrl, stateCookie } = await startAndApprove(app, returnTo);
-  return app.inject({ method: 'GET', url: callbackUrl, cookies: stateCookie ? { talkwith_oidc: stateCookie } : {} });
+  return app.inject({ method: 'GET', url: callbackUrl, cookies: stateCookie ? { [STATE_COOKIE]: stateCookie } : {} });
 }
 
 describe('Google sign-in', () => {
@@ -66,15 +67,30 @@ describe('Google sign-in', () => {
     expect(res.headers.location).toBe('/google/failure?reason=verification_failed');
   });
 
-  it('login, configured provider, binds the state to this browser in an HttpOnly SameSite=Lax cookie', async () => {
+  it('login, configured provider over http, binds the state to this browser in a __Host- Secure HttpOnly SameSite=Lax cookie that is not the state', async () => {
     const { app } = await setup();
     const { start } = await startAndApprove(app);
     const state = new URL(start.headers.location as string).searchParams.get('state');
-    const cookie = [start.headers['set-cookie']].flat().find((c) => String(c).startsWith('talkwith_oidc='));
-    expect(cookie).toContain(`talkwith_oidc=${state}`);
+    const cookie = String([start.headers['set-cookie']].flat().find((c) => String(c).startsWith(`${STATE_COOKIE}=`)));
+    expect(STATE_COOKIE.startsWith('__Host-')).toBe(true);
+    expect(cookie).not.toContain(`=${state};`);
+    expect(cookie).toMatch(/; Secure/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\/;/);
+    expect(cookie).not.toMatch(/Domain=/);
     expect(cookie).toMatch(/Max-Age=600/);
+  });
+
+  it('callback, the right cookie presented a second time, /google/failure (single use)', async () => {
+    const { app } = await setup();
+    const { callbackUrl, stateCookie } = await startAndApprove(app);
+    await app.inject({ method: 'GET', url: callbackUrl, cookies: { [STATE_COOKIE]: stateCookie! } });
+
+    const again = await app.inject({ method: 'GET', url: callbackUrl, cookies: { [STATE_COOKIE]: stateCookie! } });
+
+    expect(again.headers.location).toBe('/google/failure?reason=verification_failed');
+    expect(cookieValue(again.headers['set-cookie'], 'talkwith_rt')).toBeUndefined();
   });
 
   it('callback, attacker\'s callback URL opened in a browser without the state cookie, /google/failure and no session', async () => {
@@ -92,7 +108,7 @@ describe('Google sign-in', () => {
     const attacker = await startAndApprove(app);
     const victim = await startAndApprove(app);
 
-    const res = await app.inject({ method: 'GET', url: attacker.callbackUrl, cookies: { talkwith_oidc: victim.stateCookie! } });
+    const res = await app.inject({ method: 'GET', url: attacker.callbackUrl, cookies: { [STATE_COOKIE]: victim.stateCookie! } });
 
     expect(res.headers.location).toBe('/google/failure?reason=verification_failed');
     expect(cookieValue(res.headers['set-cookie'], 'talkwith_rt')).toBeUndefined();

@@ -11,7 +11,8 @@ import { login, logout, refreshSession } from '../accounts/sessions.ts';
 import { changePassword, requestPasswordReset, resetPassword } from '../accounts/passwords.ts';
 import { confirmEmailChange, changeLanguage, deleteAccount, getMe, requestEmailChange, updateProfile } from '../accounts/account.ts';
 import { requireUser } from './auth-guard.ts';
-import { assertCsrf, clearSessionCookies, refreshTokenOf, setSessionCookies } from './cookies.ts';
+import { DEVICE_TTL_SECONDS } from '../accounts/devices.ts';
+import { assertCsrf, clearSessionCookies, deviceProofOf, refreshTokenOf, setDeviceCookie, setSessionCookies } from './cookies.ts';
 
 export interface AuthRouteOptions {
   deps: AccountsDeps;
@@ -50,8 +51,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
   });
 
   app.post('/api/auth/login', { schema: { body: LoginBody, response: { '2xx': LoginResult, '4xx': LoginResult } } }, async (req, reply) => {
-    const session = await login(deps, req.body.username, req.body.password, req.ip);
+    const session = await login(deps, req.body.username, req.body.password, req.ip, deviceProofOf(req));
     if (session.refreshToken) setSessionCookies(reply, session.refreshToken, refreshTtlSeconds, csrfKey);
+    if (session.device) setDeviceCookie(reply, session.device, DEVICE_TTL_SECONDS);
     reply.code(session.status);
     return session.result;
   });

@@ -12,8 +12,10 @@ import { messages } from '../accounts/messages.ts';
  * site can neither read nor set. The CSRF token is an HMAC of the refresh token
  * under a server key, so it is bound to the session: a token planted in a
  * cookie (or copied from another session) does not pass with this session's
- * refresh cookie. (Chromium treats http://localhost as secure,
- * so Secure cookies work in standalone mode too.)
+ * refresh cookie. Every cookie identity sets is Secure, whatever PUBLIC_URL
+ * says: browsers keep Secure cookies from http://localhost (a secure
+ * context), so standalone mode works, and a deployment served over plain
+ * http elsewhere has no sessions rather than sessions an eavesdropper reads.
  */
 export const REFRESH_COOKIE = 'talkwith_rt';
 export const CSRF_COOKIE = 'talkwith-csrf';
@@ -31,6 +33,22 @@ export function csrfTokenFor(csrfKey: Buffer, refreshToken: string): string {
 export function setSessionCookies(reply: FastifyReply, refreshToken: string, maxAgeSeconds: number, csrfKey: Buffer): void {
   reply.setCookie(REFRESH_COOKIE, refreshToken, { httpOnly: true, secure: true, sameSite: 'strict', path: '/api/auth', maxAge: maxAgeSeconds });
   reply.setCookie(CSRF_COOKIE, csrfTokenFor(csrfKey, refreshToken), { httpOnly: false, secure: true, sameSite: 'strict', path: '/', maxAge: maxAgeSeconds });
+}
+
+/**
+ * Marks this browser as a device that logged in to the account before
+ * (devices.ts): httpOnly, only sent to the log-in routes, renewed at each
+ * successful log-in. Log-out keeps it: the device stays known.
+ */
+export const DEVICE_COOKIE = 'talkwith_device';
+const DEVICE_COOKIE_PATH = '/api/auth';
+
+export function setDeviceCookie(reply: FastifyReply, proof: string, maxAgeSeconds: number): void {
+  reply.setCookie(DEVICE_COOKIE, proof, { httpOnly: true, secure: true, sameSite: 'strict', path: DEVICE_COOKIE_PATH, maxAge: maxAgeSeconds });
+}
+
+export function deviceProofOf(request: FastifyRequest): string | undefined {
+  return request.cookies[DEVICE_COOKIE];
 }
 
 export function clearSessionCookies(reply: FastifyReply): void {
