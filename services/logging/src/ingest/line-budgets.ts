@@ -1,0 +1,50 @@
+import type { Cache } from '@talkwith/platform';
+import { reserve, type Budget } from '@talkwith/platform/limits';
+import type { EventOf } from '@talkwith/proto';
+
+const MINUTE = 60_000;
+
+/** The stored-line budgets of the logging config, per minute. */
+export interface LineBudgetLimits {
+  LOG_ACCOUNT_LINES_PER_MINUTE: number;
+  LOG_ACCOUNT_BYTES_PER_MINUTE: number;
+  LOG_GLOBAL_LINES_PER_MINUTE: number;
+  LOG_GLOBAL_BYTES_PER_MINUTE: number;
+}
+
+/** What a line adds to the store, as far as the client chose it: its message, character id and the JSON of its extra, in UTF-8 bytes. */
+export function lineBytes(data: EventOf<'client.logged'>['data']): number {
+  const extra = data.extra === undefined ? '' : JSON.stringify(data.extra);
+  return Buffer.byteLength(data.message ?? '') + Buffer.byteLength(data.character_id ?? '') + Buffer.byteLength(extra);
+}
+
+/**
+ * Per-account and global budgets of stored client lines, on top of the
+ * gateway's per-address ones: one account on many addresses (or many
+ * accounts) could otherwise grow the store by megabytes a minute each.
+ * Charged where lines are stored, so every gateway replica and every address
+ * of an account count against the same budgets (the cache port is Redis
+ * when distributed). An anonymous line has no account: only the global
+ * budget (the gateway's anonymous per-address budget is its other bound).
+ */
+export class LineBudgets {
+  constructor(private readonly cache: Cache, private readonly limits: LineBudgetLimits) {}
+
+  private scopes(userId: string | null, unit: 'lines' | 'bytes'): Budget[] {
+    const l = this.limits;
+    const global: Budget = { name: `logging.${unit}.global`, key: '*', windowMs: MINUTE, max: unit === 'lines' ? l.LOG_GLOBAL_LINES_PER_MINUTE : l.LOG_GLOBAL_BYTES_PER_MINUTE };
+    if (userId === null) return [global];
+    // The account first: an account over its own budget spends nothing of everyone's.
+    return [{ name: `logging.${unit}.account`, key: userId, windowMs: MINUTE, max: unit === 'lines' ? l.LOG_ACCOUNT_LINES_PER_MINUTE : l.LOG_ACCOUNT_BYTES_PER_MINUTE }, global];
+  }
+
+  /** Reserves one line and its bytes; null when admitted, else the name of the budget that refused it (nothing spent then). */
+  async admit(data: EventOf<'client.logged'>['data']): Promise<string | null> {
+    const lines = await reserve(this.cache, this.scopes(data.user_id, 'lines'));
+    if (!lines.ok) return lines.budget;
+    const bytes = await reserve(this.cache, this.scopes(data.user_id, 'bytes'), lineBytes(data));
+    if (bytes.ok) return null;
+    await lines.giveBack();
+    return bytes.budget;
+  }
+}
