@@ -28,7 +28,13 @@ export function lineBytes(data: EventOf<'client.logged'>['data']): number {
  * budget (the gateway's anonymous per-address budget is its other bound).
  */
 export class LineBudgets {
-  constructor(private readonly cache: Cache, private readonly limits: LineBudgetLimits) {}
+  private readonly cache: Cache;
+  private readonly limits: LineBudgetLimits;
+
+  constructor(cache: Cache, limits: LineBudgetLimits) {
+    this.cache = cache;
+    this.limits = limits;
+  }
 
   private scopes(userId: string | null, unit: 'lines' | 'bytes'): Budget[] {
     const l = this.limits;
