@@ -73,7 +73,7 @@ export class ClientLineWriter {
    */
   private async writeBatch(batch: Waiting[]): Promise<void> {
     const { platform, retention, tail, budgets } = this.options;
-    const refusals = await Promise.all(batch.map(({ event }) => budgets.admit(event.data)));
+    const refusals = await budgets.admitBatch(batch.map(({ event }) => event.data));
     const admitted = batch.filter((_, i) => refusals[i] === null);
     const drafts = admitted.map(({ event }) => ({ id: event.id, draft: draftOf(event) }));
     const dropped = batch.length - admitted.length;

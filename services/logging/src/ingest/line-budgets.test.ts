@@ -57,6 +57,33 @@ describe('LineBudgets', () => {
     expect(await budgets.admit(line('b'))).toBeNull();
   });
 
+  it('admitBatch, lines of several accounts that all fit, admits every one and spends each account its lines', async () => {
+    const budgets = new LineBudgets(await createMemoryCache(), { ...roomy, LOG_ACCOUNT_LINES_PER_MINUTE: 3 });
+
+    const verdicts = await budgets.admitBatch([line('a'), line('b'), line('a'), line(null), line('a')]);
+    const afterwards = await budgets.admit(line('a'));
+
+    expect(verdicts).toEqual([null, null, null, null, null]);
+    expect(afterwards).toBe('logging.lines.account');
+  });
+
+  it('admitBatch, one account past its budget inside a batch, admits the lines that fit in order and refuses the rest', async () => {
+    const budgets = new LineBudgets(await createMemoryCache(), { ...roomy, LOG_ACCOUNT_LINES_PER_MINUTE: 2 });
+
+    const verdicts = await budgets.admitBatch([line('a'), line('b'), line('a'), line('a'), line('b')]);
+
+    expect(verdicts).toEqual([null, null, null, 'logging.lines.account', null]);
+  });
+
+  it('admitBatch, a batch past the global budget, admits exactly the global budget', async () => {
+    const budgets = new LineBudgets(await createMemoryCache(), { ...roomy, LOG_GLOBAL_LINES_PER_MINUTE: 4 });
+
+    const verdicts = await budgets.admitBatch(Array.from({ length: 6 }, (_, i) => line(`u${i % 3}`)));
+
+    expect(verdicts.filter((v) => v === null)).toHaveLength(4);
+    expect(verdicts.filter((v) => v === 'logging.lines.global')).toHaveLength(2);
+  });
+
   it('lineBytes, message, character id and extra, counts their UTF-8 bytes', () => {
     expect(lineBytes({ user_id: 'u', type: 'error', message: 'あ', character_id: 'c1', extra: { a: 1 } })).toBe(3 + 2 + 7);
   });
