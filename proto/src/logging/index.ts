@@ -1,9 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 
 /**
- * The log categories of SPEC.md §4. Every stored log entry has one; a client
+ * The log categories of SPEC.md §4. Every stored log entry has one. A client
  * may send any of them over the socket except `admin` (an admin's token only)
- * and, before log-in, only `error` and `connect`.
+ * and, before log-in, only `error` and `connect`; a client line that claims a
+ * service-only category (SERVICE_LOG_TYPES) is stored as `other`.
  */
 const L = Type.Literal;
 export const ClientLogType = Type.Union(
@@ -21,6 +22,17 @@ export const ANONYMOUS_LOG_TYPES: readonly ClientLogType[] = ['error', 'connect'
 
 /** Categories only an admin's token may write (the admin console's own lines). */
 export const ADMIN_LOG_TYPES: readonly ClientLogType[] = ['admin'];
+
+/**
+ * Categories whose entries only a service writes from its own events
+ * (billing: tickets, points, subscriptions): what an operator reads there is
+ * the ledger's word. A client line claiming one is stored as `other`, its
+ * claimed category kept in `extra.claimed_type` (services/logging API.md).
+ * `connect` and `admin` are shared: identity writes log-ins and the admin
+ * audit is its own source, but a browser's pre-login connection note and the
+ * admin console's lines are the client's, told apart by `source`.
+ */
+export const SERVICE_LOG_TYPES: readonly LogType[] = ['ticket', 'point', 'subscription'];
 
 /**
  * Who wrote an entry. client: a line a browser sent over the socket (what it
@@ -83,7 +95,8 @@ export type LogFilterReply = Static<typeof LogFilterReply>;
 /**
  * GET /api/admin/logs/export: the same criteria as a query (`types` comma
  * separated). 200 text/csv `logs_YYYYMMDD.csv` (UTF-8 with BOM, headers
- * 時間,種類,ユーザーID,キャラクターID,内容,詳細), streamed newest first; 204 with no
+ * 時間,種類,ユーザーID,キャラクターID,内容,詳細,記録元 — 記録元 is who wrote the
+ * line: `client`, `audit` or the service, e.g. `billing`), streamed newest first; 204 with no
  * body when nothing matches (SPEC.md §5: export does nothing for an empty list).
  */
 export const LogExportQuery = Type.Object({
@@ -91,7 +104,8 @@ export const LogExportQuery = Type.Object({
   types: Type.Optional(Type.String({ maxLength: 200, pattern: '^[a-z]+(,[a-z]+)*$' })),
 }, { additionalProperties: false });
 export type LogExportQuery = Static<typeof LogExportQuery>;
-export const LOG_EXPORT_HEADERS = ['時間', '種類', 'ユーザーID', 'キャラクターID', '内容', '詳細'] as const;
+/** 記録元 last: the columns operators' sheets already read keep their places. */
+export const LOG_EXPORT_HEADERS = ['時間', '種類', 'ユーザーID', 'キャラクターID', '内容', '詳細', '記録元'] as const;
 
 /** GET /api/admin/logs/summary?date=YYYY-MM-DD (a Japan day, default today): the admin home's figures. */
 export const LogSummaryQuery = Type.Object({ date: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })) }, { additionalProperties: false });

@@ -19,6 +19,14 @@ export const LoggingConfig = Type.Object({
     description: 'days each log category is kept before the store removes an entry, as category=days pairs, e.g. "play=14,error=365"; categories left out keep their defaults (error 180, connect 90, play 30, speech 30, other 90, camera 30, admin 365, subscription/ticket/point 730). Audit entries (admin actions) are kept forever. A change applies to entries written after it',
   }),
   LOG_INGEST_BATCH: Type.Integer({ minimum: 1, maximum: 500, default: 500, description: 'client log lines written per store transaction at most (a burst is written in batches this size)' }),
+  // Stored client lines, on top of the gateway's per-address budgets (an account may come from many addresses).
+  // A player's socket sustains 2 frames a second (120 a minute) and its lines are a few hundred bytes: the
+  // per-account defaults are twice one socket's frames and ~5 times its bytes, and stop the 600 lines / 4 MB
+  // (10 MB stored) a minute one free account wrote per address.
+  LOG_ACCOUNT_LINES_PER_MINUTE: Type.Integer({ minimum: 1, default: 240, description: 'client log lines one account may store per minute (over every address and socket); lines beyond it are dropped and counted' }),
+  LOG_ACCOUNT_BYTES_PER_MINUTE: Type.Integer({ minimum: 1024, default: 256 * 1024, description: 'bytes of client log lines (message, character id and the JSON of extra) one account may store per minute; lines beyond it are dropped and counted' }),
+  LOG_GLOBAL_LINES_PER_MINUTE: Type.Integer({ minimum: 1, default: 60_000, description: 'client log lines all clients together (signed in or not) may store per minute; size it to the store: lines beyond it are dropped and counted' }),
+  LOG_GLOBAL_BYTES_PER_MINUTE: Type.Integer({ minimum: 1024, default: 64 * 1024 * 1024, description: 'bytes of client log lines all clients together may store per minute; lines beyond it are dropped and counted' }),
 });
 type LoggingVariables = Static<typeof LoggingConfig>;
 export type LoggingConfig = Omit<LoggingVariables, 'LOG_RETENTION_DAYS'> & { retentionDays: Record<LogType, number> };

@@ -10,6 +10,7 @@ import { exportRoutes } from './export/routes.ts';
 import { filterRoutes } from './filter/routes.ts';
 import { refuseUnknownFields } from './http/strict-validation.ts';
 import { ClientLineWriter, consumeClientLines } from './ingest/client-lines.ts';
+import { LineBudgets } from './ingest/line-budgets.ts';
 import { consumeServiceEvents } from './ingest/service-events.ts';
 import { summaryRoutes } from './summary/routes.ts';
 import { LogTailHub } from './tail/hub.ts';
@@ -28,7 +29,8 @@ export const loggingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
   await migrateLegacyEntries(platform.store);
   await ensureLogUserIndexes(platform.store);
   const hub = new LogTailHub();
-  const writer = new ClientLineWriter({ platform, retention: own.retentionDays, tail: hub, batchSize: own.LOG_INGEST_BATCH });
+  const budgets = new LineBudgets(platform.cache, own);
+  const writer = new ClientLineWriter({ platform, retention: own.retentionDays, tail: hub, batchSize: own.LOG_INGEST_BATCH, budgets });
   const consumers: Closer[] = [];
   app.addHook('onReady', async () => {
     consumers.push(await consumeServiceEvents(platform, own.retentionDays, hub));

@@ -36,7 +36,7 @@ describe('logging entries from events', () => {
     const entries = await svc.listed({ user_id: userId }, 3);
     const bySource = Object.fromEntries(entries.map((e) => [e.source, e]));
 
-    expect(bySource.client).toMatchObject({ type: 'ticket', message: 'チケットを100枚付与しました' });
+    expect(bySource.client).toMatchObject({ type: 'other', message: 'チケットを100枚付与しました', extra: { claimed_type: 'ticket' } });
     expect(bySource.audit).toMatchObject({ type: 'admin', actor_id: 'admin-9', user_id: userId, message: 'user.password_changed', extra: { sendMail: true } });
     expect(bySource.service).toMatchObject({ type: 'ticket', message: 'トークチケットを3枚付与しました（運営）' });
   });

@@ -1,7 +1,8 @@
 import type { EventOf } from '@talkwith/proto';
-import type { LogType } from '@talkwith/proto/logging';
+import { SERVICE_LOG_TYPES, type LogType } from '@talkwith/proto/logging';
 import type { LogDraft } from './model.ts';
 import * as M from './messages.ts';
+import { writerOfEvent } from './writer.ts';
 
 /** Events that become a log entry; source client only from client.logged, audit only from admin.acted. */
 export const SERVICE_EVENTS = [
@@ -45,10 +46,24 @@ function serviceFields(event: ServiceEvent): Fields {
   }
 }
 
-/** A line a browser sent over the socket: its own words, under the category it chose (the socket already refused what it may not send). */
+/**
+ * A line a browser sent over the socket: its own words, under the category it
+ * chose (the socket already refused what it may not send) — except billing's
+ * categories. A client claiming `ticket`, `point` or `subscription` is
+ * re-categorised to `other` (its claim kept in extra.claimed_type) rather
+ * than refused: our own player sends ticket diagnostics ("会話の開始が断られま
+ * した"), worth keeping, and a refusal would reach the browser as an error
+ * frame per line; what matters is that a filter by those categories, and
+ * operators reading them, see only the ledger's entries.
+ */
 function clientFields(event: EventOf<'client.logged'>): Fields {
   const { data } = event;
-  return { type: data.type, source: 'client', user_id: data.user_id, character_id: data.character_id ?? null, message: data.message ?? '', extra: asDetails(data.extra) };
+  const claimed = SERVICE_LOG_TYPES.includes(data.type);
+  const extra = asDetails(data.extra);
+  return {
+    type: claimed ? 'other' : data.type, source: 'client', user_id: data.user_id, character_id: data.character_id ?? null, message: data.message ?? '',
+    extra: claimed ? { ...extra, claimed_type: data.type } : extra,
+  };
 }
 
 /** The request id the envelope carries, when the platform stamped one on it. */
@@ -61,6 +76,6 @@ export function draftOf(event: LoggedEvent): LogDraft {
   const fields = event.type === 'client.logged' ? clientFields(event) : serviceFields(event);
   return {
     created_at: new Date(event.occurredAt).toISOString(), character_id: null, extra: null, actor_id: null, ...fields,
-    request_id: requestIdOf(event as { requestId?: unknown }),
+    request_id: requestIdOf(event as { requestId?: unknown }), writer: writerOfEvent(event.type),
   };
 }

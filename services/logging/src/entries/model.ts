@@ -1,12 +1,15 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
 import type { LogEntry } from '@talkwith/proto/logging';
+import { sourceOf } from './writer.ts';
 
 /**
  * A stored entry: the contract's LogEntry with `_id` for `id` (the id of the
  * event it came from, which makes storing it idempotent), plus its expiry
- * (a Date, for the TTL index) unless it is kept forever (audit entries).
+ * (a Date, for the TTL index) unless it is kept forever (audit entries), and
+ * who wrote it (`client`, `audit` or the service: the export's 記録元; entries
+ * stored before it was kept derive it, entries/writer.ts).
  */
-export type LogDoc = Omit<LogEntry, 'id'> & { _id: string; expiresAt?: Date };
+export type LogDoc = Omit<LogEntry, 'id'> & { _id: string; expiresAt?: Date; writer?: string };
 
 /** An entry as it is written, before the store gives it an `_id` of its own (it never does: ids are event ids). */
 export type LogDraft = Omit<LogDoc, '_id' | 'expiresAt'>;
@@ -17,10 +20,10 @@ export function logsIn(store: DocumentStore | Transaction): Collection<LogDoc> {
   return store.collection<LogDoc>(LOGS);
 }
 
-/** The contract's view of a stored entry (the store-only expiry left out). */
+/** The contract's view of a stored entry (the store-only expiry and writer left out; an entry stored without a source gets one derived). */
 export function toEntry(doc: LogDoc): LogEntry {
   return {
-    id: doc._id, created_at: doc.created_at, type: doc.type, source: doc.source, user_id: doc.user_id ?? null,
+    id: doc._id, created_at: doc.created_at, type: doc.type, source: sourceOf(doc), user_id: doc.user_id ?? null,
     character_id: doc.character_id ?? null, message: doc.message ?? '', extra: doc.extra ?? null, actor_id: doc.actor_id ?? null, request_id: doc.request_id ?? null,
   };
 }

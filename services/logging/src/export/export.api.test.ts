@@ -25,8 +25,8 @@ describe('GET /api/admin/logs/export', () => {
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(res.body.slice(1).split('\r\n')).toEqual([
       LOG_EXPORT_HEADERS.join(','),
-      `2025-03-10 00:00:05,error,${user},c-1,"エラー、""マイク"",\n許可なし","{""os"":""iOS"",""note"":""a,b""}"`,
-      `2025-03-09 23:59:59,play,${user},,再生,`,
+      `2025-03-10 00:00:05,error,${user},c-1,"エラー、""マイク"",\n許可なし","{""os"":""iOS"",""note"":""a,b""}",client`,
+      `2025-03-09 23:59:59,play,${user},,再生,,client`,
       '',
     ]);
   });

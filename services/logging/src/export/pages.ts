@@ -1,5 +1,6 @@
 import type { Collection, Filter } from '@talkwith/platform';
 import { toEntry, type LogDoc } from '../entries/model.ts';
+import { writerOf } from '../entries/writer.ts';
 import { NEWEST_FIRST } from '../filter/list.ts';
 import { csvRow } from './csv.ts';
 
@@ -36,7 +37,7 @@ export function readPage(logs: Collection<LogDoc>, filter: Filter, last?: LogDoc
 export async function* csvPages(logs: Collection<LogDoc>, filter: Filter, first: LogDoc[]): AsyncGenerator<string> {
   let page = first;
   while (page.length > 0) {
-    for (let start = 0; start < page.length; start += CHUNK_ROWS) yield page.slice(start, start + CHUNK_ROWS).map((doc) => csvRow(toEntry(doc))).join('');
+    for (let start = 0; start < page.length; start += CHUNK_ROWS) yield page.slice(start, start + CHUNK_ROWS).map((doc) => csvRow(toEntry(doc), writerOf(doc))).join('');
     if (page.length < EXPORT_PAGE) return;
     page = await readPage(logs, filter, page.at(-1));
   }

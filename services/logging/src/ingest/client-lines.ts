@@ -3,8 +3,9 @@ import type { Platform } from '@talkwith/platform';
 import { ClientLogged, type EventEnvelope, type EventOf } from '@talkwith/proto';
 import { draftOf } from '../entries/from-event.ts';
 import { storeEntries, type RetentionDays } from '../entries/write.ts';
-import { countErrors } from '../summary/counters.ts';
+import { countDropped, countErrors } from '../summary/counters.ts';
 import type { LogTailHub } from '../tail/hub.ts';
+import type { LineBudgets } from './line-budgets.ts';
 
 export const CLIENT_GROUP = 'logging.client-lines';
 
@@ -16,7 +17,12 @@ export interface ClientLineWriterOptions {
   tail: LogTailHub;
   /** Lines per transaction at most. */
   batchSize: number;
+  /** Per-account and global budgets of stored lines: a line over one is dropped and counted. */
+  budgets: LineBudgets;
 }
+
+/** A refusal is logged once per budget a minute (with how many lines it dropped since), never once per line. */
+const WARN_EVERY_MS = 60_000;
 
 /**
  * Client log lines arrive in bursts (every player sends them while a talk
@@ -30,6 +36,8 @@ export interface ClientLineWriterOptions {
 export class ClientLineWriter {
   private buffer: Waiting[] = [];
   private scheduled = false;
+  /** Per refusing budget: when it was last logged, and the lines it dropped since. */
+  private readonly refusals = new Map<string, { warnedAt: number; dropped: number }>();
   private readonly options: ClientLineWriterOptions;
 
   constructor(options: ClientLineWriterOptions) {
@@ -58,15 +66,39 @@ export class ClientLineWriter {
     this.writeBatch(batch).then(() => { for (const w of batch) w.resolve(); }, (err: unknown) => { for (const w of batch) w.reject(err); });
   }
 
+  /**
+   * Lines over a budget are dropped before the store sees them, counted in
+   * the day's figures and acked like the rest: the bus must not redeliver
+   * them, and the client, already answered by the gateway, hears nothing.
+   */
   private async writeBatch(batch: Waiting[]): Promise<void> {
-    const { platform, retention, tail } = this.options;
-    const drafts = batch.map(({ event }) => ({ id: event.id, draft: draftOf(event) }));
+    const { platform, retention, tail, budgets } = this.options;
+    const refusals = await budgets.admitBatch(batch.map(({ event }) => event.data));
+    const admitted = batch.filter((_, i) => refusals[i] === null);
+    const drafts = admitted.map(({ event }) => ({ id: event.id, draft: draftOf(event) }));
+    const dropped = batch.length - admitted.length;
     const stored = await platform.store.withTransaction(async (tx) => {
       const fresh = await storeEntries(tx, drafts, retention);
       await countErrors(tx, fresh);
+      await countDropped(tx, dropped);
       return fresh;
     });
+    this.noteRefusals(refusals);
     tail.announce(stored);
+  }
+
+  private noteRefusals(refusals: Array<string | null>): void {
+    const now = Date.now();
+    for (const budget of refusals) {
+      if (budget === null) continue;
+      const seen = this.refusals.get(budget) ?? { warnedAt: 0, dropped: 0 };
+      seen.dropped += 1;
+      this.refusals.set(budget, seen);
+      if (now - seen.warnedAt < WARN_EVERY_MS) continue;
+      this.options.platform.logger.warn({ budget, dropped: seen.dropped }, 'client log lines over a stored-line budget dropped');
+      seen.warnedAt = now;
+      seen.dropped = 0;
+    }
   }
 }
 

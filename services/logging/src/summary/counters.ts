@@ -5,7 +5,8 @@ import { japanDay } from '../entries/japan-time.ts';
 
 /** The admin home's figures of one Japan day: one small document per day, bumped by the consumers (never a scan of the logs). */
 export type DayFigures = { talks: number; signups: number; revenue_yen: number; errors: number };
-export type DailyDoc = { _id: string } & Partial<DayFigures>;
+/** dropped_lines: client lines refused by a stored-line budget that day (ingest/line-budgets.ts): counted, never stored. */
+export type DailyDoc = { _id: string; dropped_lines?: number } & Partial<DayFigures>;
 
 export const DAILY = 'log_daily';
 export const dailyIn = (store: DocumentStore | Transaction): Collection<DailyDoc> => store.collection<DailyDoc>(DAILY);
@@ -36,7 +37,7 @@ function bumpOf(event: CountedEvent): { day: string; inc: Partial<DayFigures> } 
   }
 }
 
-async function bump(tx: Transaction, day: string, inc: Partial<DayFigures>): Promise<void> {
+async function bump(tx: Transaction, day: string, inc: Partial<DayFigures> | { dropped_lines: number }): Promise<void> {
   await dailyIn(tx).updateOne({ _id: day }, { $inc: inc }, { upsert: true });
 }
 
@@ -51,4 +52,9 @@ export async function countErrors(tx: Transaction, entries: LogEntry[]): Promise
   const perDay = new Map<string, number>();
   for (const entry of entries) if (entry.type === 'error') perDay.set(japanDay(entry.created_at), (perDay.get(japanDay(entry.created_at)) ?? 0) + 1);
   for (const [day, errors] of perDay) await bump(tx, day, { errors });
+}
+
+/** Counts client lines a budget refused, on the Japan day they were dropped (one update per batch). */
+export async function countDropped(tx: Transaction, dropped: number, now = new Date()): Promise<void> {
+  if (dropped > 0) await bump(tx, japanDay(now.toISOString()), { dropped_lines: dropped });
 }
