@@ -19,12 +19,15 @@ import { eventually } from '../../gateway/src/test-gateway.ts';
  */
 let gw: TestGateway;
 let operator: Account;
-let cipher: CredentialCipher;
 beforeAll(async () => {
   gw = await startSecurityGateway();
   operator = await admin(gw);
-  cipher = credentialCipherFrom(JSON.parse(await readFile(join(gw.dir, 'secrets.json'), 'utf8')) as Record<string, string>);
 }, 60_000);
+
+/** Standalone generated the key and IV into DATA_DIR/secrets.json beside the JWT secret. */
+async function standaloneCipher(): Promise<CredentialCipher> {
+  return credentialCipherFrom(JSON.parse(await readFile(join(gw.dir, 'secrets.json'), 'utf8')) as Record<string, string>);
+}
 afterAll(async () => {
   await gw?.close();
 });
@@ -53,16 +56,17 @@ describe('secrets at rest: a character\'s keys', () => {
     const stored = await gw.platform.store.collection<{ _id: string; setting: Record<string, string>; dialogue: { setting: Record<string, string> } }>('characters').findOne({ _id: id });
     const known = await eventually(async () => gw.platform.store.collection<{ _id: string; recognition: Record<string, string> }>('recognition_characters').findOne({ _id: id }));
 
+    for (const file of await filesUnder(gw.dir)) {
+      const bytes = await readFile(file);
+      expect(bytes.includes(SPJ_KEY), file).toBe(false);
+      expect(bytes.includes(GOOGLE_KEY), file).toBe(false);
+    }
+    const cipher = await standaloneCipher();
     for (const setting of [stored!.setting, stored!.dialogue.setting, known!.recognition]) {
       expect(setting.spj_api_key).toMatch(/^enc:v1:/);
       expect(setting.google_key).toMatch(/^enc:v1:/);
       expect(cipher.open('spj_api_key', setting.spj_api_key!)).toBe(SPJ_KEY);
       expect(cipher.open('google_key', setting.google_key!)).toBe(GOOGLE_KEY);
-    }
-    for (const file of await filesUnder(gw.dir)) {
-      const bytes = await readFile(file);
-      expect(bytes.includes(SPJ_KEY), file).toBe(false);
-      expect(bytes.includes(GOOGLE_KEY), file).toBe(false);
     }
   });
 });
