@@ -140,5 +140,5 @@ async function mountServices(app: FastifyInstance, options: GatewayOptions, upst
     await app.register(proxyRoutes, { services, upstreams });
     return;
   }
-  for (const service of services) await app.register(service.plugin, { platform: options.platform, config: options.config, env: options.env });
+  for (const service of services) await app.register(service.plugin, { platform: options.platform, config: options.config, env: options.env, standalone: true });
 }

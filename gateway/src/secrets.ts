@@ -7,9 +7,9 @@ interface StoredSecrets {
   ADMIN_PATH_PREFIX: string;
 }
 
-async function readSecrets(file: string): Promise<Partial<StoredSecrets>> {
+async function readSecrets(file: string): Promise<Partial<StoredSecrets> & Record<string, unknown>> {
   try {
-    return JSON.parse(await readFile(file, 'utf8')) as Partial<StoredSecrets>;
+    return JSON.parse(await readFile(file, 'utf8')) as Partial<StoredSecrets> & Record<string, unknown>;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
     throw err;
@@ -33,7 +33,8 @@ export async function ensureStandaloneSecrets(env: NodeJS.ProcessEnv, dataDir: s
   const generated = stored.JWT_SECRET === undefined || stored.ADMIN_PATH_PREFIX === undefined;
   if (generated) {
     await mkdir(dir, { recursive: true });
-    await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+    // Merged: the file also keeps the credentials key (platform/secrets), which must never be lost.
+    await writeFile(file, JSON.stringify({ ...stored, ...secrets }, null, 2), { mode: 0o600 });
   }
   // An empty variable counts as unset, as it does for loadConfig.
   return {

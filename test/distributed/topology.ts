@@ -44,6 +44,8 @@ function commonEnv(redisUrl: string, jwtSecret: string): NodeJS.ProcessEnv {
     NODE_COMPILE_CACHE: join(tmpdir(), 'talkwith-node-compile-cache'),
     BUS_URL: redisUrl, JOBS_URL: redisUrl, CACHE_URL: redisUrl,
     JWT_SECRET: jwtSecret, ADMIN_PATH_PREFIX: `adm${randomBytes(8).toString('hex')}`,
+    // Catalog seals the characters' keys and dialogue opens them: one pair for every process.
+    CREDENTIALS_KEY: randomBytes(32).toString('hex'), CREDENTIALS_IV: randomBytes(16).toString('hex'),
   };
 }
 

@@ -41,8 +41,8 @@ export type ActionDefinition = Static<typeof ActionDefinition>;
 export const CharacterRecognition = Type.Object({
   es_index_name: Type.String({ maxLength: 200, description: 'the character\'s search index; empty = dialogue names it recognition-{character_id}' }),
   spj_url: Type.String({ maxLength: 2000, description: 'empty = the embedded scorer' }),
-  spj_api_key: Type.String({ maxLength: 500 }),
-  google_key: Type.Optional(Type.String({ maxLength: 500, description: 'the character\'s Google Cloud Speech-to-Text API key (server speech-to-text); absent or empty = speech cannot be recognised on the server' })),
+  spj_api_key: Type.String({ maxLength: 1000, description: 'sealed (platform/secrets: enc:v1:…, a 500-character key seals to some 720); a value without the prefix is one published before sealing' }),
+  google_key: Type.Optional(Type.String({ maxLength: 1000, description: 'the character\'s Google Cloud Speech-to-Text API key (server speech-to-text), sealed like spj_api_key; absent or empty = speech cannot be recognised on the server' })),
   blocks: Type.Array(RecognitionBlock, { maxItems: 5000 }),
   actions: Type.Array(ActionDefinition, { maxItems: 5000 }),
 });

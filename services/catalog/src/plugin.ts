@@ -5,6 +5,7 @@ import type { ServiceOptions } from '@talkwith/platform';
 import { AppError, createEntitlements, createMediaSigning } from '@talkwith/platform';
 import { serveFiles } from '@talkwith/platform/files';
 import { ensureJwt } from '@talkwith/platform/http';
+import { credentialsFor } from '@talkwith/platform/secrets';
 import { ServiceAlive } from '@talkwith/proto';
 import {
   CharacterIdParams, CharacterList, CharacterSlugParams, PlayableCharacter, PlayableQuery,
@@ -12,6 +13,7 @@ import {
 import { authoringRoutes } from './authoring/routes.ts';
 import { announceBillingFactsOnce } from './billing-facts-backfill.ts';
 import { openCharacters } from './characters.ts';
+import { sealStoredCredentials } from './credentials-at-rest.ts';
 import { FILES_PREFIX } from './files-prefix.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { ensureCatalogIndexes } from './model.ts';
@@ -33,9 +35,11 @@ const POSTER_CACHE = 'public, max-age=300';
 
 
 /** Catalog: characters, the playable character with its media URLs, and the media files themselves. */
-export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config, env }) => {
+export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config, env, standalone }) => {
   await ensureJwt(app, config.JWT_SECRET);
   if (!config.JWT_SECRET) throw new Error('JWT_SECRET must be set before catalog is mounted');
+  // A character's SPJ key and google_key are sealed in the store; a missing or malformed key or IV stops the start here.
+  const credentials = await credentialsFor({ keys: config, dataDir: config.DATA_DIR, standalone: standalone === true });
   const characters = openCharacters(platform.store);
   const files = platform.files;
   const entitlements = createEntitlements({ service: 'catalog', secret: config.JWT_SECRET });
@@ -45,6 +49,8 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     await ensureCatalogIndexes(platform.store);
     await ensureSerialGateIndexes(platform.store);
     await entitlements.ensureIndexes(platform.store);
+    const sealed = await sealStoredCredentials(platform.store, credentials);
+    if (sealed > 0) platform.logger.info({ characters: sealed }, 'credentials stored in clear were sealed');
     consumers.push(await platform.events.consume('catalog-serial-gates', SERIAL_GATE_EVENTS, (event, tx) => onSerialGateEvent(tx, event)));
     // Consumer group catalog-entitlements: purchases, subscriptions and deletions decide who gets the whole dialogue.
     consumers.push(await entitlements.consume(platform.events));
@@ -97,7 +103,7 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     if (!location) throw new AppError('NOT_FOUND', 'このキャラクターには画像がありません。');
     return reply.header('cache-control', POSTER_CACHE).redirect(location, 302);
   });
-  await app.register(authoringRoutes, { platform, config, env });
+  await app.register(authoringRoutes, { platform, config, env, credentials });
   await app.register(mediaRoutes, { platform, config, env });
   await app.register(taxonomyRoutes, { platform });
 };

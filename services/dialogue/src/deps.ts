@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Entitlements, Platform } from '@talkwith/platform';
+import type { CredentialCipher } from '@talkwith/platform/secrets';
 import type { DialogueConfig } from './config.ts';
 
 /** What every dialogue area is handed: the ports and its validated config. */
@@ -8,6 +9,8 @@ export interface DialogueDeps {
   config: DialogueConfig;
   /** Who may play which character (the platform's entitlement check, projected into dialogue's store). */
   entitlements: Entitlements;
+  /** Opens the characters' SPJ keys and google_keys, which arrive and are kept sealed (platform/secrets). */
+  credentials: CredentialCipher;
 }
 
 export interface Closer {

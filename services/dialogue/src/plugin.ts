@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { createEntitlements, type ServiceOptions } from '@talkwith/platform';
 import { ensureJwt } from '@talkwith/platform/http';
+import { credentialsFor } from '@talkwith/platform/secrets';
 import { ServiceAlive } from '@talkwith/proto';
 import { charactersArea } from './characters/index.ts';
 import { insightArea } from './insight/index.ts';
@@ -14,10 +15,12 @@ import { talksArea } from './talks/index.ts';
 const AREAS: DialogueArea[] = [charactersArea, recognitionArea, talksArea, sttArea, insightArea];
 
 /** Dialogue: character search, recognition on the server, talks, the conversation tracker and the album (services/dialogue/API.md). */
-export const dialoguePlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config, env }) => {
+export const dialoguePlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config, env, standalone }) => {
   await ensureJwt(app, config.JWT_SECRET);
   if (!config.JWT_SECRET) throw new Error('JWT_SECRET must be set before dialogue is mounted');
-  const deps: DialogueDeps = { platform, config: loadDialogueConfig(env), entitlements: createEntitlements({ service: 'dialogue', secret: config.JWT_SECRET }) };
+  // The same key and IV as catalog's: the keys arrive sealed in character.published; missing or malformed ones stop the start here.
+  const credentials = await credentialsFor({ keys: config, dataDir: config.DATA_DIR, standalone: standalone === true });
+  const deps: DialogueDeps = { platform, config: loadDialogueConfig(env), entitlements: createEntitlements({ service: 'dialogue', secret: config.JWT_SECRET }), credentials };
   for (const area of AREAS) await area.prepare?.(deps);
   const closers: Closer[] = [];
   app.addHook('onReady', async () => {

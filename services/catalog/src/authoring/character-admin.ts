@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentStore, Eventing, FileStore, Transaction } from '@talkwith/platform';
+import type { CredentialCipher } from '@talkwith/platform/secrets';
 import { AppError } from '@talkwith/platform';
 import { slugOf, type AddCharacterBody, type AdminCharacterList, type UpdateCharacterBody } from '@talkwith/proto/catalog';
 import { openCharacters, type Character } from '../characters.ts';
@@ -60,14 +61,14 @@ export async function addCharacter(tx: Transaction, input: AddCharacterBody): Pr
 }
 
 /** Applies a partial update; references and uniqueness are checked before anything is written. */
-export async function updateCharacter(tx: Transaction, events: Eventing, id: string, patch: UpdateCharacterBody): Promise<Character> {
+export async function updateCharacter(tx: Transaction, events: Eventing, credentials: CredentialCipher, id: string, patch: UpdateCharacterBody): Promise<Character> {
   const stored = await requireCharacter(tx, id);
   if (patch.slug !== undefined) await checkSlugFree(tx, patch.slug, id);
   if (patch.group_id !== undefined) await checkGroup(tx, patch.group_id);
   const draft = { ...(stored.draft ?? emptyDraft()), ...patch.draft };
   // Start buttons belong to this character whatever the form sent.
   draft.startButtons = draft.startButtons.map((button) => ({ ...button, character_id: id }));
-  const setting = mergedSetting(stored.setting ?? defaultSetting(id), patch.setting ?? {});
+  const setting = mergedSetting(credentials, stored.setting ?? defaultSetting(id), patch.setting ?? {});
   if (patch.setting) await checkSettingReferences(tx, id, patch.setting, draft.startButtons);
   const { setting: _s, draft: _d, ...fields } = patch;
   const updated = await openCharacters(tx).findOneAndUpdate(

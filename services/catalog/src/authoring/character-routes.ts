@@ -5,7 +5,7 @@ import {
   AddCharacterBody, AdminCharacterList, AdminCharacterListQuery, AdminCharacterParams, AdminCharacterReply, AdminPageQuery,
   UpdateCharacterBody,
 } from '@talkwith/proto/catalog';
-import type { CatalogDeps } from '../deps.ts';
+import type { CredentialDeps } from '../deps.ts';
 import { audited } from '../audit.ts';
 import { addCharacter, listCharacters, requireCharacter, updateCharacter } from './character-admin.ts';
 import { adminCharacterOf } from './views.ts';
@@ -13,7 +13,7 @@ import { adminCharacterOf } from './views.ts';
 const tags = ['catalog', 'admin'];
 
 /** Characters and their settings: list, get, add, update. */
-export const characterRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { platform }) => {
+export const characterRoutes: FastifyPluginAsync<CredentialDeps> = async (app, { platform, credentials }) => {
   const { store, files } = platform;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -33,23 +33,23 @@ export const characterRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { pl
     schema: { tags, summary: 'One character with its setting (credentials masked) and draft lists', params: AdminCharacterParams, response: { 200: AdminCharacterReply } },
   }, async (request) => {
     await requireAdminCaller(request);
-    return { ok: true as const, character: adminCharacterOf(await requireCharacter(store, request.params.id), files) };
+    return { ok: true as const, character: adminCharacterOf(await requireCharacter(store, request.params.id), files, credentials) };
   });
   api.post('/api/admin/characters', {
     schema: { tags, summary: 'Add a character (unpublished, default setting, empty draft)', body: AddCharacterBody, response: { 201: AdminCharacterReply } },
   }, async (request, reply) => {
     const caller = await requireAdminCaller(request);
     const created = await audited(platform, { adminId: caller.sub }, 'character.created', (tx) => addCharacter(tx, request.body), (c) => ({ character_id: c._id, name: c.name, slug: c.slug }));
-    return reply.code(201).send({ ok: true as const, character: adminCharacterOf(created, files) });
+    return reply.code(201).send({ ok: true as const, character: adminCharacterOf(created, files, credentials) });
   });
   api.put('/api/admin/characters/:id', {
     schema: { tags, summary: 'Update a character: fields, setting (partial; credentials kept unless changed), draft lists', params: AdminCharacterParams, body: UpdateCharacterBody, response: { 200: AdminCharacterReply } },
   }, async (request) => {
     const caller = await requireAdminCaller(request);
     const { setting, draft, ...fields } = request.body;
-    const updated = await audited(platform, { adminId: caller.sub }, 'character.updated', (tx) => updateCharacter(tx, platform.events, request.params.id, request.body), (c) => ({
+    const updated = await audited(platform, { adminId: caller.sub }, 'character.updated', (tx) => updateCharacter(tx, platform.events, credentials, request.params.id, request.body), (c) => ({
       character_id: c._id, fields: Object.keys(fields), setting: Object.keys(setting ?? {}), draft: Object.keys(draft ?? {}),
     }));
-    return { ok: true as const, character: adminCharacterOf(updated, files) };
+    return { ok: true as const, character: adminCharacterOf(updated, files, credentials) };
   });
 };

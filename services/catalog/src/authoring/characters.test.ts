@@ -4,7 +4,7 @@ import type { EventEnvelope } from '@talkwith/proto';
 import { openCharacters } from '../characters.ts';
 import { catalogService } from '../index.ts';
 import { openGroups } from '../model.ts';
-import { addCharacterFor, addVideoDoc, adminHeaders } from './test-support.ts';
+import { addCharacterFor, addVideoDoc, adminHeaders, opened } from './test-support.ts';
 
 let svc: ServiceUnderTest;
 beforeAll(async () => { svc = await startServiceForTest(catalogService); });
@@ -119,9 +119,9 @@ describe('admin characters: update and credentials', () => {
     const stored = await openCharacters(svc.platform.store).findOne({ _id: id });
     await inject('PUT', `/api/admin/characters/${id}`, { setting: { google_key: '' } });
     const cleared = await openCharacters(svc.platform.store).findOne({ _id: id });
-    expect(stored?.setting).toMatchObject({ spj_api_key: 'key-0001', google_key: 'gkey-999', hit_word_delay: 300 });
+    expect(opened(stored?.setting)).toMatchObject({ spj_api_key: 'key-0001', google_key: 'gkey-999', hit_word_delay: 300 });
     expect(all.setting).toMatchObject({ spj_api_key: '', google_key: '' });
-    expect(cleared?.setting).toMatchObject({ spj_api_key: 'key-0001', google_key: '' });
+    expect(opened(cleared?.setting)).toMatchObject({ spj_api_key: 'key-0001', google_key: '' });
   });
 
   it('update, a partial setting, keeps every other field (no defaults written over them)', async () => {

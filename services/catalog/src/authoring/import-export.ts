@@ -1,6 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 import type { DocumentStore, Transaction } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
+import type { CredentialCipher } from '@talkwith/platform/secrets';
 import { ImportCharacter, type ImportChanges, type ImportError } from '@talkwith/proto/catalog';
 import type { Character as DialogueCharacter } from '@talkwith/proto/dialogue';
 import { SECRET_SETTING_FIELDS } from '@talkwith/proto/dialogue';
@@ -34,9 +35,9 @@ export function parsedImport(file: unknown): DialogueCharacter {
  * empty (an export) or masked (what `{id}/all` answers) keep the stored ones,
  * by the editor's rule (`mergedCredential`).
  */
-function reowned(c: DialogueCharacter, characterId: string, stored: DialogueCharacter['setting']): DialogueCharacter {
+function reowned(credentials: CredentialCipher, c: DialogueCharacter, characterId: string, stored: DialogueCharacter['setting']): DialogueCharacter {
   const setting = { ...c.setting, character_id: characterId };
-  for (const field of SECRET_SETTING_FIELDS) setting[field] = setting[field] === '' ? stored[field] : mergedCredential(stored[field], setting[field]);
+  for (const field of SECRET_SETTING_FIELDS) setting[field] = mergedCredential(credentials, field, stored[field], setting[field] === '' ? undefined : setting[field]);
   return {
     ...c, id: characterId, setting,
     blocks: c.blocks.map((b) => ({ ...b, character_id: characterId })),
@@ -98,11 +99,11 @@ function refuseLockedChanges(stored: DialogueCharacter, changes: ImportChanges):
  * change is computed; unless `dryRun`, the blocks, videos, setting and lists
  * are replaced in ONE transaction with the audit entry (nothing half-written).
  */
-export async function importCharacter(ports: AuthoringPorts, actor: AdminActor, input: { character_id: string; dry_run: boolean; character: unknown }): Promise<ImportChanges> {
+export async function importCharacter(ports: AuthoringPorts, credentials: CredentialCipher, actor: AdminActor, input: { character_id: string; dry_run: boolean; character: unknown }): Promise<ImportChanges> {
   const parsed = parsedImport(input.character);
   const plan = async (tx: Transaction) => {
     const stored = await draftCharacterOf(tx, await requireCharacter(tx, input.character_id));
-    const next = reowned(parsed, input.character_id, stored.setting);
+    const next = reowned(credentials, parsed, input.character_id, stored.setting);
     checkImportReferences(next);
     const changes = changesBetween(stored, next);
     refuseLockedChanges(stored, changes);

@@ -2,11 +2,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdminCaller } from '@talkwith/platform/http';
 import { IMPORT_MAX_BYTES, JsonUploadBody, JsonUploadReply } from '@talkwith/proto/catalog';
-import type { CatalogDeps } from '../deps.ts';
+import type { CredentialDeps } from '../deps.ts';
 import { importCharacter } from './import-export.ts';
 
 /** The one authoring route that takes a large body: a whole character as JSON. */
-export const importRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { platform }) => {
+export const importRoutes: FastifyPluginAsync<CredentialDeps> = async (app, { platform, credentials }) => {
   app.withTypeProvider<TypeBoxTypeProvider>().post('/api/admin/characters/jsonUpload', {
     bodyLimit: IMPORT_MAX_BYTES,
     schema: {
@@ -15,7 +15,7 @@ export const importRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { platf
     },
   }, async (request) => {
     const caller = await requireAdminCaller(request);
-    const changes = await importCharacter(platform, { adminId: caller.sub }, request.body);
+    const changes = await importCharacter(platform, credentials, { adminId: caller.sub }, request.body);
     return { ok: true as const, dry_run: request.body.dry_run, changes };
   });
 };

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireAdminCaller } from '@talkwith/platform/http';
 import { AdminCharacterParams, AdminCharacterSummaryReply, CharacterAllReply, CharacterExport, FaultsReply } from '@talkwith/proto/catalog';
 import type { Character } from '../characters.ts';
-import type { CatalogDeps } from '../deps.ts';
+import type { CredentialDeps } from '../deps.ts';
 import { openBlocks, openVideos } from '../model.ts';
 import { exportOf } from './import-export.ts';
 import { checkedDraft, publishCharacter, unpublishCharacter } from './publishing.ts';
@@ -12,7 +12,7 @@ import { listItemOf, maskedSetting } from './views.ts';
 const tags = ['catalog', 'admin'];
 
 /** The whole draft, its export and validation, publishing and unpublishing. */
-export const publishingRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { platform }) => {
+export const publishingRoutes: FastifyPluginAsync<CredentialDeps> = async (app, { platform, credentials }) => {
   const { store, files } = platform;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const counted = async (c: Character) => listItemOf(c, files, {
@@ -24,7 +24,7 @@ export const publishingRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { p
   }, async (request) => {
     await requireAdminCaller(request);
     const { draft, faults } = await checkedDraft(store, request.params.id);
-    return { ok: true as const, character: { ...draft, setting: maskedSetting(draft.setting) }, faults };
+    return { ok: true as const, character: { ...draft, setting: maskedSetting(credentials, draft.setting) }, faults };
   });
   api.get('/api/admin/characters/:id/export', {
     schema: { tags, summary: 'The draft as a JSON file to download (credentials left out)', params: AdminCharacterParams, response: { 200: CharacterExport } },

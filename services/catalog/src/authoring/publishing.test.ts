@@ -8,7 +8,7 @@ import type { CharacterRecognition } from '@talkwith/proto/dialogue';
 import { openCharacters } from '../characters.ts';
 import { catalogService } from '../index.ts';
 import { openBlocks, openVideos } from '../model.ts';
-import { addCharacterFor, adminHeaders } from './test-support.ts';
+import { addCharacterFor, adminHeaders, opened } from './test-support.ts';
 
 let svc: ServiceUnderTest;
 beforeAll(async () => { svc = await startServiceForTest(catalogService); });
@@ -67,7 +67,7 @@ describe('admin characters: validate and publish', () => {
     const event = await eventually(async () => seen.find((e) => e.key === id));
     await sub.close();
     const recognition = (event.data as { recognition: CharacterRecognition }).recognition;
-    expect(recognition).toMatchObject({ es_index_name: 'mirai-index', spj_url: 'https://spj.example/score', spj_api_key: 'spj-secret-key' });
+    expect(opened(recognition)).toMatchObject({ es_index_name: 'mirai-index', spj_url: 'https://spj.example/score', spj_api_key: 'spj-secret-key' });
     expect(recognition.blocks.map((b) => b.block_id)).toEqual(demoCharacter.blocks.map((b) => b.id).sort());
     const withHitWords = demoCharacter.blocks.find((b) => b.hit_words.length > 0)!;
     const published = recognition.blocks.find((b) => b.block_id === withHitWords.id)!;
@@ -158,7 +158,7 @@ describe('admin characters: all, export, import', () => {
     expect(all.setting).toMatchObject({ spj_api_key: '***********key', google_key: '**********ret' });
     expect(dryRun.json().changes.settings).toEqual([]);
     expect(res.statusCode).toBe(200);
-    expect(stored?.setting).toMatchObject({ spj_api_key: 'spj-secret-key', google_key: 'google-secret' });
+    expect(opened(stored?.setting)).toMatchObject({ spj_api_key: 'spj-secret-key', google_key: 'google-secret' });
   });
 
   it('jsonUpload, the masked keys of another character, never stores a mask as the credential', async () => {
@@ -169,7 +169,7 @@ describe('admin characters: all, export, import', () => {
     const all = (await inject('GET', `/api/admin/characters/${source}/all`)).json().character;
     await upload(target, all);
     const stored = await openCharacters(svc.platform.store).findOne({ _id: target });
-    expect(stored?.setting).toMatchObject({ spj_api_key: 'spj-secret-key', google_key: 'google-secret' });
+    expect(opened(stored?.setting)).toMatchObject({ spj_api_key: 'spj-secret-key', google_key: 'google-secret' });
   });
 
   it('jsonUpload, a new key in clear, replaces the stored one', async () => {
@@ -177,7 +177,7 @@ describe('admin characters: all, export, import', () => {
     await upload(id, withKeys);
     await upload(id, { ...withKeys, setting: { ...withKeys.setting, google_key: 'google-rotated' } });
     const stored = await openCharacters(svc.platform.store).findOne({ _id: id });
-    expect(stored?.setting).toMatchObject({ spj_api_key: 'spj-secret-key', google_key: 'google-rotated' });
+    expect(opened(stored?.setting)).toMatchObject({ spj_api_key: 'spj-secret-key', google_key: 'google-rotated' });
   });
 
   it('jsonUpload, a file without a block a serial batch unlocks, answers 409 BLOCK_UNLOCKED_BY_SERIAL naming the batch and changes nothing', async () => {
@@ -221,7 +221,7 @@ describe('admin characters: all, export, import', () => {
     const smaller = { ...demoCharacter, setting: { ...demoCharacter.setting, spj_api_key: '' } };
     await upload(id, smaller);
     const stored = await openCharacters(svc.platform.store).findOne({ _id: id });
-    expect(stored?.setting).toMatchObject({ spj_api_key: 'spj-secret-key', character_id: id });
+    expect(opened(stored?.setting)).toMatchObject({ spj_api_key: 'spj-secret-key', character_id: id });
     expect(await openVideos(svc.platform.store).countDocuments({ character_id: id })).toBe(demoCharacter.videos.length);
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Platform } from '@talkwith/platform';
 import type { PlatformConfig } from '@talkwith/platform/platform';
+import type { CredentialCipher } from '@talkwith/platform/secrets';
 import { loadTranslateConfig } from './translate/config.ts';
 import { blockRoutes } from './block-routes.ts';
 import { blockToolRoutes } from './block-tools-routes.ts';
@@ -16,15 +17,17 @@ export interface AuthoringOptions {
   config: PlatformConfig;
   /** The process environment: the catalog's own variables (translation) are read from it. */
   env: NodeJS.ProcessEnv;
+  /** Seals and opens the characters' credentials (platform/secrets). */
+  credentials: CredentialCipher;
 }
 
 /** Admin authoring of characters, settings and blocks, project settings and translation (SPEC.md §7 Admin; services/catalog/API.md). */
-export const authoringRoutes: FastifyPluginAsync<AuthoringOptions> = async (app, { platform, config, env }) => {
+export const authoringRoutes: FastifyPluginAsync<AuthoringOptions> = async (app, { platform, config, env, credentials }) => {
   const translator = await translatorFrom(loadTranslateConfig(env));
-  await app.register(characterRoutes, { platform });
-  await app.register(publishingRoutes, { platform });
+  await app.register(characterRoutes, { platform, credentials });
+  await app.register(publishingRoutes, { platform, credentials });
   await app.register(blockRoutes, { platform });
   await app.register(blockToolRoutes, { platform });
-  await app.register(importRoutes, { platform });
+  await app.register(importRoutes, { platform, credentials });
   await app.register(projectRoutes, { platform, config, translator });
 };

@@ -1,24 +1,31 @@
 import type { Transaction } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
+import type { CredentialCipher } from '@talkwith/platform/secrets';
 import { isMaskedSecret, maskSecret, type SettingPatch } from '@talkwith/proto/catalog';
 import type { CharacterSetting, StartButton } from '@talkwith/proto/dialogue';
 import { SECRET_SETTING_FIELDS } from '@talkwith/proto/dialogue';
 import { openBlocks, openVideos } from '../model.ts';
 
+type SecretField = (typeof SECRET_SETTING_FIELDS)[number];
+
 /**
- * A credential as a write leaves it (the editor's PUT and the import alike):
- * absent or sent back masked keeps the stored one (the admin only ever sees
- * the mask; a mask is never stored as the credential, even the mask of
- * another key), "" clears it, any other value replaces it.
+ * A credential as a write leaves it (the editor's PUT and the import alike),
+ * sealed (platform/secrets): absent or sent back masked keeps the stored one
+ * (the admin only ever sees the mask; a mask is never stored as the
+ * credential, even the mask of another key), "" clears it, any other value
+ * replaces it. A kept value stored in clear before sealing existed is sealed
+ * now; a kept sealed value is left byte for byte (an import sees no change).
  */
-export function mergedCredential(stored: string, sent: string | undefined): string {
-  if (sent === undefined || sent === maskSecret(stored) || isMaskedSecret(sent)) return stored;
-  return sent;
+export function mergedCredential(credentials: CredentialCipher, field: SecretField, stored: string, sent: string | undefined): string {
+  if (sent === undefined || isMaskedSecret(sent) || sent === maskSecret(credentials.open(field, stored))) {
+    return credentials.isSealed(stored) ? stored : credentials.seal(field, stored);
+  }
+  return credentials.seal(field, sent);
 }
 
-export function mergedSetting(stored: CharacterSetting, patch: SettingPatch): CharacterSetting {
+export function mergedSetting(credentials: CredentialCipher, stored: CharacterSetting, patch: SettingPatch): CharacterSetting {
   const merged: CharacterSetting = { ...stored, ...patch, character_id: stored.character_id };
-  for (const field of SECRET_SETTING_FIELDS) merged[field] = mergedCredential(stored[field], patch[field]);
+  for (const field of SECRET_SETTING_FIELDS) merged[field] = mergedCredential(credentials, field, stored[field], patch[field]);
   return merged;
 }
 

@@ -5,7 +5,7 @@ import { adminHeaders } from '../test-support.ts';
 
 /** Helpers of the authoring API tests (each test still makes its own data through them). */
 
-export { addCharacterFor, adminHeaders } from '../test-support.ts';
+export { addCharacterFor, adminHeaders, opened } from '../test-support.ts';
 
 /** A video document as the media routes would store it (the file itself is not needed by authoring). */
 export async function addVideoDoc(svc: ServiceUnderTest, characterId: string, id: string, path = `videos/${id}.mp4`): Promise<void> {

@@ -1,12 +1,17 @@
 import type { FileStore } from '@talkwith/platform';
+import type { CredentialCipher } from '@talkwith/platform/secrets';
 import { maskSecret, type AdminCharacter, type AdminCharacterListItem } from '@talkwith/proto/catalog';
 import type { CharacterSetting } from '@talkwith/proto/dialogue';
 import type { Character } from '../characters.ts';
 import { defaultSetting, emptyDraft } from '../model.ts';
 
-/** The setting as an admin sees it: credentials masked (SPEC §5), never in clear. */
-export function maskedSetting(setting: CharacterSetting): CharacterSetting {
-  return { ...setting, spj_api_key: maskSecret(setting.spj_api_key), google_key: maskSecret(setting.google_key) };
+/** The setting as an admin sees it: credentials opened only to be masked (SPEC §5: the last 3 characters), never in clear nor sealed. */
+export function maskedSetting(credentials: CredentialCipher, setting: CharacterSetting): CharacterSetting {
+  return {
+    ...setting,
+    spj_api_key: maskSecret(credentials.open('spj_api_key', setting.spj_api_key)),
+    google_key: maskSecret(credentials.open('google_key', setting.google_key)),
+  };
 }
 
 function fieldsOf(c: Character, files: FileStore) {
@@ -21,9 +26,9 @@ export function listItemOf(c: Character, files: FileStore, counts: { blocks: num
   return { ...fieldsOf(c, files), block_count: counts.blocks, video_count: counts.videos };
 }
 
-export function adminCharacterOf(c: Character, files: FileStore): AdminCharacter {
+export function adminCharacterOf(c: Character, files: FileStore, credentials: CredentialCipher): AdminCharacter {
   return {
     ...fieldsOf(c, files), description: c.description, created_at: c.created_at,
-    setting: maskedSetting(c.setting ?? defaultSetting(c._id)), draft: c.draft ?? emptyDraft(),
+    setting: maskedSetting(credentials, c.setting ?? defaultSetting(c._id)), draft: c.draft ?? emptyDraft(),
   };
 }

@@ -5,6 +5,7 @@ import { AvatarReply, MediaCharacterParams } from '@talkwith/proto/catalog';
 import { AVATAR_MAX_BYTES, storeAvatar } from './avatar.ts';
 import { requireCharacter, type MediaContext } from './context.ts';
 import { receiveUpload } from './receive-upload.ts';
+import { withUploadSlot } from './upload-slots.ts';
 
 /** The character's avatar image with its WebP renditions (SPEC §9 widths). */
 export function registerAvatarRoutes(app: FastifyInstance, ctx: MediaContext): void {
@@ -17,8 +18,10 @@ export function registerAvatarRoutes(app: FastifyInstance, ctx: MediaContext): v
   }, async (request) => {
     const caller = await requireAdminCaller(request);
     await requireCharacter(ctx, request.params.character_id);
-    // An avatar is at most 10 MB: read whole, since the image library needs all of it anyway.
-    const { result } = await receiveUpload(request, AVATAR_MAX_BYTES, (_fields, part) => part.toBuffer(), async () => {});
-    return { ok: true as const, ...await storeAvatar(ctx, caller.sub, request.params.character_id, result) };
+    return withUploadSlot(ctx, caller.sub, async () => {
+      // An avatar is at most 10 MB: read whole, since the image library needs all of it anyway.
+      const { result } = await receiveUpload(request, AVATAR_MAX_BYTES, (_fields, part) => part.toBuffer(), async () => {});
+      return { ok: true as const, ...await storeAvatar(ctx, caller.sub, request.params.character_id, result) };
+    });
   });
 }

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
 import { catalogService } from '../index.ts';
 import { openCharacters } from '../characters.ts';
-import { renditionWidths } from './avatar.ts';
+import { AVATAR_MAX_PIXELS, renditionWidths } from './avatar.ts';
 import { demoAvatar } from './test-clips.ts';
 import { adminHeaders, multipart, newCharacter, storedKeys, type FilePart } from './test-http.ts';
 
@@ -16,6 +17,24 @@ function sendAvatar(characterId: string, file: FilePart) {
   const body = multipart({}, file);
   return svc.app.inject({ method: 'POST', url: `/api/admin/characters/${characterId}/avatar_upload`, headers: { ...adminHeaders(svc), ...body.headers }, payload: body.payload });
 }
+function pngChunk(type: string, data: Buffer): Buffer {
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const framed = Buffer.alloc(typed.length + 8);
+  framed.writeUInt32BE(data.length, 0);
+  typed.copy(framed, 4);
+  framed.writeUInt32BE(crc32(typed), typed.length + 4);
+  return framed;
+}
+
+/** A PNG whose header says width × height and whose pixel data is one empty row: enough for the header check, nothing to decode. */
+function pngHeaderOnly(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.alloc(1))), pngChunk('IEND', Buffer.alloc(0))]);
+}
 const jpeg = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#c86' } }).jpeg().toBuffer();
 
 describe('renditionWidths', () => {
@@ -26,6 +45,16 @@ describe('renditionWidths', () => {
 });
 
 describe('avatar upload', () => {
+  it('avatar_upload, one row more than the pixel limit, is refused from the header with IMAGE_TOO_LARGE and stores nothing', async () => {
+    const id = await newCharacter(svc);
+    const width = 5000;
+    const tooTall = Math.floor(AVATAR_MAX_PIXELS / width) + 1;
+    const refused = await sendAvatar(id, { filename: 'big.png', content: pngHeaderOnly(width, tooTall), contentType: 'image/png' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'IMAGE_TOO_LARGE', width, height: tooTall, max_pixels: AVATAR_MAX_PIXELS });
+    expect(await storedKeys(svc, id)).toEqual([]);
+  });
+
   it('avatar_upload, a PNG, stores it with its real extension and WebP renditions up to its width, and points the character at them', async () => {
     const id = await newCharacter(svc);
     const res = await sendAvatar(id, { filename: 'avatar.png', content: readFileSync(demoAvatar), contentType: 'image/png' });

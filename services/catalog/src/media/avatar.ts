@@ -6,10 +6,22 @@ import { audit, deleteQuietly, requireCharacter, type MediaContext } from './con
 import { contentTypeOf, imageKindOf, type ImageKind } from './sniff.ts';
 
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * Largest avatar by pixels, checked from the header before decoding: 25
+ * megapixels (a 6000×4000 camera photo, a 3840-wide portrait up to 6500
+ * tall) covers the widest rendition (3840, SPEC §9) with room, and decodes to
+ * at most 100 MB (RGBA). A 16,000×16,000 PNG of 1 MB would take 1 GB.
+ */
+export const AVATAR_MAX_PIXELS = 25_000_000;
+/** Every decode of an avatar refuses more pixels too (sharp checks the header), in case a caller skipped the check. */
+const decoding = { limitInputPixels: AVATAR_MAX_PIXELS };
 
 export const AvatarErrors = {
   notImage: () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'PNG・JPEG・WebP の画像を選んでください（ファイルの中身が画像ではありません）。', { status: 415, field: 'file' }),
   unreadable: () => new AppError('VALIDATION_FAILED', '画像を読み取れませんでした（ファイルが壊れている可能性があります）。', { field: 'file' }),
+  tooManyPixels: (width: number, height: number) => new AppError('IMAGE_TOO_LARGE', `画像が大きすぎます（${width}×${height} ピクセル）。${AVATAR_MAX_PIXELS / 1_000_000} メガピクセル（例: 5000×5000）以下の画像を選んでください。`, {
+    status: 400, field: 'file', body: { width, height, max_pixels: AVATAR_MAX_PIXELS },
+  }),
 };
 
 /** Where the avatar and its renditions live: the original keeps its real extension (avatar.png, avatar.jpg, …). */
@@ -19,14 +31,27 @@ const renditionKeyOf = (characterId: string, width: number) => `characters/${cha
 /** The SPEC §9 widths a rendition is made for: never wider than the original (no upscaling). */
 export const renditionWidths = (originalWidth: number) => AVATAR_WIDTHS.filter((w) => w <= originalWidth);
 
+/** The width from the header alone (metadata() decodes no pixels); too many pixels are refused here, before any decode. */
 async function imageWidth(image: Buffer): Promise<number> {
+  let size: { width?: number; height?: number };
   try {
-    const { width } = await sharp(image).metadata();
-    if (!width) throw AvatarErrors.unreadable();
-    return width;
+    size = await sharp(image).metadata();
   } catch {
     throw AvatarErrors.unreadable();
   }
+  const { width, height } = size;
+  if (!width || !height) throw AvatarErrors.unreadable();
+  if (width * height > AVATAR_MAX_PIXELS) throw AvatarErrors.tooManyPixels(width, height);
+  return width;
+}
+
+/** The WebP renditions, made one at a time inside the image-work gate (a 3840-wide decode is large enough alone). */
+async function renditionsOf(ctx: MediaContext, image: Buffer, widths: number[]): Promise<Array<{ width: number; webp: Buffer }>> {
+  return ctx.imageWork.run(async () => {
+    const out: Array<{ width: number; webp: Buffer }> = [];
+    for (const width of widths) out.push({ width, webp: await sharp(image, decoding).resize({ width }).webp({ quality: 82 }).toBuffer() });
+    return out;
+  });
 }
 
 /**
@@ -42,13 +67,10 @@ export async function storeAvatar(ctx: MediaContext, adminId: string, characterI
   const files = ctx.platform.files;
   const key = avatarKeyOf(characterId, kind);
   const renditions: Record<string, string> = {};
+  const made = await renditionsOf(ctx, image, widths);
   try {
     await files.put(key, image, contentTypeOf(kind));
-    // One at a time: a 3840-wide decode is large enough without several at once.
-    for (const width of widths) {
-      const webp = await sharp(image).resize({ width }).webp({ quality: 82 }).toBuffer();
-      renditions[String(width)] = (await files.put(renditionKeyOf(characterId, width), webp, 'image/webp')).key;
-    }
+    for (const { width, webp } of made) renditions[String(width)] = (await files.put(renditionKeyOf(characterId, width), webp, 'image/webp')).key;
     await ctx.platform.store.withTransaction(async (tx) => {
       await openCharacters(tx).updateOne({ _id: characterId }, { $set: { avatar_key: key, avatar_renditions: renditions, updated_at: new Date().toISOString() } });
       await audit(ctx, tx, adminId, 'character.avatar_uploaded', { character_id: characterId, key, widths });

@@ -4,6 +4,7 @@ import { openCharacters, type Character } from '../characters.ts';
 import { localId, openVideos, type VideoDoc } from '../model.ts';
 import type { MediaConfig } from './config.ts';
 import type { MediaTools } from './tools.ts';
+import type { WorkGate } from './image-work.ts';
 
 /** What the media functions work with (never the request). */
 export interface MediaContext {
@@ -11,6 +12,8 @@ export interface MediaContext {
   config: MediaConfig;
   /** ffmpeg/ffprobe availability (detected once; tests force either path). */
   tools: () => Promise<MediaTools>;
+  /** How many images this process decodes at once (image-work.ts). */
+  imageWork: WorkGate;
   /** PUBLIC_URL: the origin absolute URLs start with when the files port answers relative ones. */
   publicOrigin: string | undefined;
   /**

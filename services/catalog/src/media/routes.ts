@@ -6,6 +6,7 @@ import { SUBTITLE_MAX_BYTES } from '@talkwith/proto/catalog';
 import type { CatalogDeps } from '../deps.ts';
 import { loadMediaConfig } from './config.ts';
 import type { MediaContext } from './context.ts';
+import { createWorkGate } from './image-work.ts';
 import { detectTools, type MediaTools } from './tools.ts';
 import { registerAvatarRoutes } from './avatar-routes.ts';
 import { registerSubtitleRoutes } from './subtitle-routes.ts';
@@ -33,6 +34,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { 
   const signing = config?.JWT_SECRET ? createMediaSigning(config.JWT_SECRET) : undefined;
   const ctx: MediaContext = {
     platform, config: media, publicOrigin: config?.PUBLIC_URL,
+    imageWork: createWorkGate({ running: media.MEDIA_IMAGE_WORK_CONCURRENCY, waiting: media.MEDIA_IMAGE_WORK_QUEUE }),
     ...(signing ? { operatorCookie: (adminId: string) => signing.userCookie(adminId, { path: FILES_PREFIX, operator: true }) } : {}),
     tools: async () => (tools ? { ...tools, timeoutMs: media.MEDIA_TOOL_TIMEOUT_MS } : detectTools(media.MEDIA_TOOL_TIMEOUT_MS)),
   };

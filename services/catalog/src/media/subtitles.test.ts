@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
 import { catalogService } from '../index.ts';
-import { validateWebVtt } from './subtitles.ts';
+import { validateWebVtt, VTT_MAX_TAG_DEPTH } from './subtitles.ts';
 import { demoClip } from './test-clips.ts';
 import { adminHeaders, fileOf, newCharacter, upload } from './test-http.ts';
 
@@ -33,6 +33,24 @@ describe('validateWebVtt', () => {
 
   it('validateWebVtt, starts out of order, names the later cue', () => {
     expect(() => validateWebVtt('WEBVTT\n\n00:00:02.000 --> 00:00:03.000\nx\n\n00:00:01.000 --> 00:00:04.000\ny\n')).toThrow(/6 行目.*時刻順/);
+  });
+
+  it('validateWebVtt, tags nested deeper than the bound, is refused with VTT_TOO_DEEP naming the line before the parser runs', () => {
+    const deep = `WEBVTT\n\n00:00:00.000 --> 00:00:01.000\n${'<i>'.repeat(VTT_MAX_TAG_DEPTH + 1)}x\n`;
+    expect(() => validateWebVtt(deep)).toThrow(expect.objectContaining({ code: 'VTT_TOO_DEEP', status: 400, body: { line: 4, max_depth: VTT_MAX_TAG_DEPTH } }));
+  });
+
+  it('validateWebVtt, tags at the bound, closed ones and a new cue, are counted as the parser nests them', () => {
+    const atBound = `${'<b>'.repeat(VTT_MAX_TAG_DEPTH)}x${'</b>'.repeat(VTT_MAX_TAG_DEPTH)}`;
+    const closedThenOpened = `${'<b>x</b>'.repeat(VTT_MAX_TAG_DEPTH * 2)}`;
+    const twoCues = `WEBVTT\n\n00:00:00.000 --> 00:00:01.000\n${atBound}\n\n00:00:01.000 --> 00:00:02.000\n${atBound}\n`;
+    expect(validateWebVtt(twoCues)).toBe(2);
+    expect(validateWebVtt(`WEBVTT\n\n00:00:00.000 --> 00:00:01.000\n${closedThenOpened}\n`)).toBe(1);
+  });
+
+  it('validateWebVtt, stray end tags that close nothing, do not hide the depth', () => {
+    const stray = `WEBVTT\n\n00:00:00.000 --> 00:00:01.000\n${'<b></i>'.repeat(VTT_MAX_TAG_DEPTH + 1)}x\n`;
+    expect(() => validateWebVtt(stray)).toThrow(expect.objectContaining({ code: 'VTT_TOO_DEEP' }));
   });
 
   it('validateWebVtt, a malformed timing, is refused', () => {

@@ -14,12 +14,46 @@ export const subtitleKey = (characterId: string, language: string, title: string
  * of cues; a fault is a 400 naming its line.
  */
 export function validateWebVtt(text: string): number {
+  refuseDeepNesting(text);
   const { cues, errors } = new webvtt.WebVTTParser().parse(text, 'subtitles');
   const first = errors[0];
   if (first) {
     throw new AppError('INVALID_VTT', `字幕ファイル（WebVTT）の ${first.line} 行目に誤りがあります: ${translate(first.message)}`, { status: 400, field: 'body', body: { line: first.line, detail: first.message } });
   }
   return cues.length;
+}
+
+/**
+ * Deepest tag nesting a cue may have. The parser builds its cue tree by
+ * recursion, so ~100,000 nested tags overflow the stack (RangeError, a 500);
+ * real subtitles nest two or three (<c.x><i>…</i></c>).
+ */
+export const VTT_MAX_TAG_DEPTH = 32;
+// The parser's cue span tags (WebVTT §4.2.2); a blank line ends a cue and with it its open tags.
+const SPAN_TAG = /<(\/?)(c|i|b|u|v|ruby|rt|lang)(?=[\s.>])|(?:\r\n|\r|\n){2}/g;
+
+/**
+ * Tag depth counted in one linear scan before the parser sees the text, as
+ * the parser counts it: an end tag closes only the tag open innermost (a
+ * stray one changes nothing), </ruby> inside <rt> closes both.
+ */
+function refuseDeepNesting(text: string): void {
+  const open: string[] = [];
+  for (const match of text.matchAll(SPAN_TAG)) {
+    const [, slash, name] = match;
+    if (name === undefined) open.length = 0;
+    else if (slash !== '/') open.push(name);
+    else if (open.at(-1) === name) open.pop();
+    else if (name === 'ruby' && open.at(-1) === 'rt' && open.at(-2) === 'ruby') open.length -= 2;
+    if (open.length > VTT_MAX_TAG_DEPTH) throw tooDeep(text, match.index);
+  }
+}
+
+function tooDeep(text: string, at: number): AppError {
+  const line = text.slice(0, at).split(/\r\n|\r|\n/).length;
+  return new AppError('VTT_TOO_DEEP', `字幕ファイル（WebVTT）の ${line} 行目でタグの入れ子が深すぎます（${VTT_MAX_TAG_DEPTH} 段まで）。`, {
+    status: 400, field: 'body', body: { line, max_depth: VTT_MAX_TAG_DEPTH },
+  });
 }
 
 /** The parser's most common messages in Japanese (others are shown as they are, after the line number). */

@@ -11,6 +11,7 @@ import { deleteVideo, editVideo } from './edits.ts';
 import { withScratchDir } from './local-copy.ts';
 import { parseFields, receiveUpload } from './receive-upload.ts';
 import { storeVideoStream } from './upload-stream.ts';
+import { withUploadSlot } from './upload-slots.ts';
 import { claimVideoNames, createVideo, insertVideo, replacementPathFor, replaceVideoFile, videoPathFor, type StoredClip } from './videos.ts';
 import { videoEntry, videoLibrary } from './views.ts';
 
@@ -38,7 +39,7 @@ export function registerVideoRoutes(app: FastifyInstance, ctx: MediaContext): vo
     const caller = await requireAdminCaller(request);
     const characterId = request.params.character_id;
     await requireCharacter(ctx, characterId);
-    const doc = await withScratchDir(async (scratch) => {
+    const doc = await withUploadSlot(ctx, caller.sub, () => withScratchDir(async (scratch) => {
       const { result } = await receiveUpload(request, maxBytes, async (raw, part) => {
         const fields = parseFields(VideoFields, raw);
         const names = await claimVideoNames(ctx, characterId, fields, part.filename);
@@ -46,7 +47,7 @@ export function registerVideoRoutes(app: FastifyInstance, ctx: MediaContext): vo
         return { fields, names, clip: { ...stored, path: videoPathFor(names.id, stored.kind), uploaded: true } };
       }, (r) => discard(r.clip));
       return createVideo(ctx, caller.sub, characterId, result.names, result.fields, result.clip);
-    });
+    }));
     return reply.code(201).send({ ok: true as const, video: await videoEntry(ctx, doc) });
   });
 
@@ -56,7 +57,7 @@ export function registerVideoRoutes(app: FastifyInstance, ctx: MediaContext): vo
     const caller = await requireAdminCaller(request);
     const characterId = request.params.character_id;
     await requireCharacter(ctx, characterId);
-    const doc = await withScratchDir(async (scratch) => {
+    const doc = await withUploadSlot(ctx, caller.sub, () => withScratchDir(async (scratch) => {
       const { result } = await receiveUpload(request, maxBytes, async (raw, part) => {
         const { video_id } = parseFields(VodUploadFields, raw);
         await requireVideo(ctx, characterId, video_id);
@@ -65,7 +66,7 @@ export function registerVideoRoutes(app: FastifyInstance, ctx: MediaContext): vo
         return { videoId: video_id, clip: { ...stored, path: replacementPathFor(video_id, stored.kind, stamp), uploaded: true } };
       }, (r) => discard(r.clip));
       return replaceVideoFile(ctx, caller.sub, characterId, result.videoId, result.clip);
-    });
+    }));
     return { ok: true as const, video: await videoEntry(ctx, doc) };
   });
 

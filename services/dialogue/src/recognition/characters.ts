@@ -1,4 +1,5 @@
-import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
+import type { Collection, DocumentStore, Platform, Transaction } from '@talkwith/platform';
+import type { CredentialCipher } from '@talkwith/platform/secrets';
 import type { EventOf } from '@talkwith/proto';
 import type { CharacterRecognition } from '@talkwith/proto/dialogue';
 
@@ -45,6 +46,43 @@ export async function forgetRecognition(tx: Transaction, characterId: string): P
   const known = await characters.findOne({ _id: characterId });
   if (known) await characters.deleteOne({ _id: characterId });
   return known;
+}
+
+type KeyField = 'spj_api_key' | 'google_key';
+
+/**
+ * A character's key in clear, for the one call that sends it (SPJ, speech-to-text).
+ * One that does not open (sealed with another key or IV than this process
+ * holds) counts as not set, logged without the value: the player falls back
+ * as it does for a missing key (SPEC §8).
+ */
+export function openedKey(credentials: CredentialCipher, logger: Platform['logger'], characterId: string, field: KeyField, stored: string | undefined): string {
+  try {
+    return credentials.open(field, stored ?? '').trim();
+  } catch {
+    logger.warn({ character_id: characterId, field }, 'a stored credential does not open with CREDENTIALS_KEY/CREDENTIALS_IV: treated as not set');
+    return '';
+  }
+}
+
+/**
+ * The start-up pass that seals keys kept in clear (published before sealing
+ * existed, or by an older catalog); a no-op once all are sealed.
+ */
+export async function sealRecognitionCredentials(store: DocumentStore, credentials: CredentialCipher): Promise<number> {
+  const characters = openRecognitionCharacters(store);
+  let sealed = 0;
+  for (const doc of await characters.find({}, { projection: { 'recognition.spj_api_key': 1, 'recognition.google_key': 1 } })) {
+    const set: Record<string, string> = {};
+    for (const field of ['spj_api_key', 'google_key'] as const) {
+      const value = doc.recognition?.[field];
+      if (value && !credentials.isSealed(value)) set[`recognition.${field}`] = credentials.seal(field, value);
+    }
+    if (Object.keys(set).length === 0) continue;
+    await characters.updateOne({ _id: doc._id }, { $set: set });
+    sealed += 1;
+  }
+  return sealed;
 }
 
 export async function loadRecognition(store: Store, characterId: string): Promise<RecognitionCharacterDoc | null> {

@@ -15,14 +15,14 @@ const tags = ['dialogue'];
  * may talk to a free character, so no token is needed; each client address
  * is limited to RECOGNITION_RATE_PER_MINUTE calls over the three.
  */
-export const recognitionRoutes: FastifyPluginAsync<DialogueDeps> = async (app, { platform, config }) => {
+export const recognitionRoutes: FastifyPluginAsync<DialogueDeps> = async (app, { platform, config, credentials }) => {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const spj = createSpjHttp({
     timeoutMs: config.SPJ_TIMEOUT_MS, breakerFailures: config.SPJ_BREAKER_FAILURES, breakerOpenMs: config.SPJ_BREAKER_OPEN_MS, logger: platform.logger,
   });
   // request.ip: the platform trusts exactly one proxy hop (ours), so this is the client's address.
   const limit = (address: string) => takeRecognitionSlot(platform.cache, config.RECOGNITION_RATE_PER_MINUTE, address);
-  const ports = { store: platform.store, search: platform.search, spj, logger: platform.logger };
+  const ports = { store: platform.store, search: platform.search, spj, logger: platform.logger, credentials };
 
   api.post('/api/dialogue/search', {
     schema: { tags, summary: "Rank a block's candidate blocks for an utterance (the character's block index)", body: SearchRequest, response: { 200: SearchReply } },

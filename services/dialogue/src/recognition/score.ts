@@ -1,7 +1,8 @@
 import { Messages } from '@talkwith/dialogue-engine';
 import type { DocumentStore, Platform } from '@talkwith/platform';
+import type { CredentialCipher } from '@talkwith/platform/secrets';
 import type { ScoreReply, ScoreRequest } from '@talkwith/proto/dialogue';
-import { loadRecognition } from './characters.ts';
+import { loadRecognition, openedKey } from './characters.ts';
 import { embeddedScore } from './keywords.ts';
 import type { SpjPort } from './spj-http.ts';
 
@@ -9,6 +10,7 @@ export interface ScoreContext {
   store: DocumentStore;
   spj: SpjPort;
   logger: Platform['logger'];
+  credentials: CredentialCipher;
 }
 
 /**
@@ -23,7 +25,7 @@ export async function scoreUtterance(ctx: ScoreContext, request: ScoreRequest): 
   const source = recognition?.spj_url.trim() ? 'spj' as const : 'embedded' as const;
   let score: number | null = null;
   if (recognition && source === 'spj') {
-    score = await ctx.spj.score({ url: recognition.spj_url.trim(), apiKey: recognition.spj_api_key }, { text: request.text, category: request.category });
+    score = await ctx.spj.score({ url: recognition.spj_url.trim(), apiKey: openedKey(ctx.credentials, ctx.logger, request.character_id, 'spj_api_key', recognition.spj_api_key) }, { text: request.text, category: request.category });
   } else if (recognition) {
     score = embeddedScore(recognition, request.category, request.text);
   }

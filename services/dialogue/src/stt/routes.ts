@@ -2,11 +2,12 @@ import { createServer } from 'node:http';
 import websocket, { type WebSocket } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '@talkwith/platform';
+import type { CredentialCipher } from '@talkwith/platform/secrets';
 import { sessionIsCurrent } from '@talkwith/platform/http';
 import { trackOpenSocket } from '@talkwith/platform/metrics';
 import { STT_MAX_FRAME_BYTES, STT_PATH, type SttServerFrame } from '@talkwith/proto/dialogue';
 import type { DialogueDeps } from '../deps.ts';
-import { loadRecognition } from '../recognition/characters.ts';
+import { loadRecognition, openedKey } from '../recognition/characters.ts';
 import type { SttConfig } from './config.ts';
 import { SttConnection, type SttContext } from './connection.ts';
 import { googleSpeechToText } from './google.ts';
@@ -29,7 +30,7 @@ async function registerWebSocket(app: FastifyInstance): Promise<void> {
   });
 }
 
-export function sttContext(app: FastifyInstance, platform: Platform, limits: SttConfig): SttContext {
+export function sttContext(app: FastifyInstance, platform: Platform, limits: SttConfig, credentials: CredentialCipher): SttContext {
   return {
     limits,
     authenticate: async (token) => {
@@ -45,7 +46,7 @@ export function sttContext(app: FastifyInstance, platform: Platform, limits: Stt
     recognizerFor: async (characterId) => {
       const character = await loadRecognition(platform.store, characterId);
       if (!character) return null;
-      const key = character.recognition.google_key?.trim() ?? '';
+      const key = openedKey(credentials, platform.logger, characterId, 'google_key', character.recognition.google_key);
       return key === '' ? unavailableSpeechToText : googleSpeechToText({ baseUrl: limits.GOOGLE_STT_URL, apiKey: key, timeoutMs: limits.STT_TIMEOUT_MS });
     },
     allowStart: async (userId) => (await platform.cache.incr(`stt:starts:${userId}`, minute)) <= limits.STT_STREAMS_PER_MINUTE,
@@ -69,9 +70,9 @@ function attach(socket: WebSocket, context: SttContext): void {
 }
 
 /** GET /api/dialogue/stt (WebSocket): the server speech-to-text stream (API.md § Speech-to-text). */
-export async function sttRoutes(app: FastifyInstance, { platform, limits }: Pick<DialogueDeps, 'platform'> & { limits: SttConfig }): Promise<void> {
+export async function sttRoutes(app: FastifyInstance, { platform, limits, credentials }: Pick<DialogueDeps, 'platform' | 'credentials'> & { limits: SttConfig }): Promise<void> {
   await registerWebSocket(app);
-  const context = sttContext(app, platform, limits);
+  const context = sttContext(app, platform, limits, credentials);
   app.get(STT_PATH, {
     websocket: true,
     schema: { tags: ['dialogue'], summary: 'WebSocket: server speech-to-text (start/stop JSON frames, binary audio frames; interim and final results back)' },

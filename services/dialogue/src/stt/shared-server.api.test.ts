@@ -7,7 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { ensureJwt } from '@talkwith/platform/http';
-import { createPlatform, closePlatform, loadPlatformConfig } from '@talkwith/platform/platform';
+import { createPlatform, closePlatform, loadPlatformConfig, TEST_CREDENTIALS } from '@talkwith/platform/platform';
+import { credentialCipherFrom } from '@talkwith/platform/secrets';
 import type { Platform } from '@talkwith/platform';
 import { STT_PATH } from '@talkwith/proto/dialogue';
 import { sttConfigFrom } from './config.ts';
@@ -43,7 +44,7 @@ describe('stt routes mounted beside the gateway\'s socket', () => {
       await scope.register(websocket);
       scope.get('/api/socketio/new', { websocket: true }, (socket) => { socket.on('message', (data) => socket.send(`echo:${String(data)}`)); });
     });
-    await server.register(sttRoutes, { platform, limits: sttConfigFrom({ STT_INTERIM_MS: 0 }) });
+    await server.register(sttRoutes, { platform, limits: sttConfigFrom({ STT_INTERIM_MS: 0 }), credentials: credentialCipherFrom(TEST_CREDENTIALS) });
     const address = await server.listen({ port: 0, host: '127.0.0.1' });
     const base = address.replace(/^http/, 'ws');
 

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { WebSocket } from 'ws';
 import type { ServiceModule } from '@talkwith/platform';
 import { ensureJwt } from '@talkwith/platform/http';
+import { credentialCipherFrom } from '@talkwith/platform/secrets';
 import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
 import { STT_PATH, type SttServerFrame } from '@talkwith/proto/dialogue';
 import { openRecognitionCharacters } from '../recognition/characters.ts';
@@ -97,7 +98,7 @@ export async function startSttService(limits: Partial<SttConfig>): Promise<SttSe
     name: 'dialogue', prefixes: [STT_PATH],
     plugin: async (app, { platform, config }) => {
       await ensureJwt(app, config.JWT_SECRET);
-      await app.register(sttRoutes, { platform, limits: sttConfigFrom(limits) });
+      await app.register(sttRoutes, { platform, limits: sttConfigFrom(limits), credentials: credentialCipherFrom(config) });
     },
   };
   const service = await startServiceForTest(module);

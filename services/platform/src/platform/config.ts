@@ -35,6 +35,9 @@ export const platformConfigSchema = Type.Object({
   MAIL_FROM: Type.String({ minLength: 3, default: 'TALK WITH <no-reply@talkwith.local>', description: 'sender address of every mail' }),
   METRICS_TOKEN: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9._~+/=-]{16,256}$', description: 'bearer token Prometheus sends to GET /metrics of this process (≥16 characters: letters, digits, ._~+/=-); unset = /metrics answers 404 (metrics off)' })),
   JWT_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'HMAC secret for access tokens (≥32 chars); the gateway and every service share it. Standalone generates one under DATA_DIR when unset' })),
+  // Checked by the services that keep credentials (platform/secrets), which answer SPEC §5's Japanese errors.
+  CREDENTIALS_KEY: Type.Optional(Type.String({ description: 'AES-256-GCM key sealing stored credentials (a character\'s SPJ key and google_key): 32 bytes as 64 hex digits, e.g. `openssl rand -hex 32`; catalog and dialogue share it. Standalone generates one under DATA_DIR when unset; distributed mode requires it' })),
+  CREDENTIALS_IV: Type.Optional(Type.String({ description: '16 bytes as 32 hex digits (`openssl rand -hex 16`), mixed into each sealed value\'s nonce; set together with CREDENTIALS_KEY' })),
 });
 
 export type PlatformConfig = Static<typeof platformConfigSchema>;

@@ -49,7 +49,16 @@ export async function runService(module: ServiceModule): Promise<FastifyInstance
     process.exit(1);
   }
   const platform = await createPlatform(config, { serviceName: module.name });
-  const app = await buildServiceApp(module, platform, config, process.env);
+  let app: FastifyInstance;
+  try {
+    app = await buildServiceApp(module, platform, config, process.env);
+  } catch (err) {
+    // A setting the service checks as it mounts (the credentials key and IV): the message, not a stack.
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`${module.name}: ${err.message}`);
+    await closePlatform(platform);
+    process.exit(1);
+  }
   closeOnSignals(app, { afterClose: () => closePlatform(platform) });
   await app.listen({ port: config.PORT, host: config.HOST });
   return app;

@@ -9,6 +9,8 @@ import { closePlatform, createPlatform } from './create.ts';
 import { buildServiceApp } from './serve.ts';
 
 export const TEST_JWT_SECRET = 'service-test-secret-0123456789-abcdefgh';
+/** The credentials key and IV every service under test shares (a service alone requires them, as in distributed mode). */
+export const TEST_CREDENTIALS = { CREDENTIALS_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff', CREDENTIALS_IV: '0f1e2d3c4b5a69788796a5b4c3d2e1f0' } as const;
 
 export interface ServiceUnderTest {
   app: FastifyInstance;
@@ -21,7 +23,7 @@ export interface ServiceUnderTest {
 /** One service as its own server (distributed mode) on embedded adapters in a temp DATA_DIR. */
 export async function startServiceForTest(module: ServiceModule, env: Record<string, string> = {}): Promise<ServiceUnderTest> {
   const dir = await mkdtemp(join(tmpdir(), `${module.name}-test-`));
-  const fullEnv = { DATA_DIR: dir, LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, ...env };
+  const fullEnv = { DATA_DIR: dir, LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, ...TEST_CREDENTIALS, ...env };
   const config = loadPlatformConfig(fullEnv);
   const platform = await createPlatform(config, { serviceName: module.name });
   const app = await buildServiceApp(module, platform, config, fullEnv);

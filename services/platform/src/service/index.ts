@@ -62,6 +62,8 @@ export interface ServiceOptions {
   config: PlatformConfig;
   /** The environment the process was configured from: the service loads the variables it owns (its configSchema) from it. */
   env: NodeJS.ProcessEnv;
+  /** Mounted in the standalone gateway (one process): a secret it needs may be generated under DATA_DIR instead of being required. */
+  standalone?: boolean;
 }
 
 /**

@@ -1,0 +1,30 @@
+import { AppError } from '@talkwith/platform';
+import { reserve } from '@talkwith/platform/limits';
+import type { MediaContext } from './context.ts';
+
+/**
+ * Uploads one operator may have in flight at once (videos, avatars): each
+ * holds a request body, a scratch file and, for videos, ffprobe/ffmpeg runs,
+ * so a script or a stuck console cannot open dozens in parallel. Counted with
+ * the services' one limiter (reserved before the body is read, given back
+ * when the upload ends) in the cache port, so every catalog replica shares
+ * the count. The window is a lease: an upload whose process died stops
+ * counting when it ends, and it is longer than any upload should take.
+ */
+export const UPLOAD_LEASE_MS = 60 * 60 * 1000;
+
+export const uploadsInFlight = (max: number) =>
+  new AppError('TOO_MANY_UPLOADS', `同時に進められるアップロードは ${max} 件までです。進行中のアップロードが終わってから、もう一度お試しください。`, {
+    status: 429, body: { max_in_flight: max },
+  });
+
+export async function withUploadSlot<T>(ctx: MediaContext, adminId: string, upload: () => Promise<T>): Promise<T> {
+  const max = ctx.config.MEDIA_UPLOADS_PER_ADMIN;
+  const slot = await reserve(ctx.platform.cache, [{ name: 'media.uploads_in_flight', key: adminId, max, windowMs: UPLOAD_LEASE_MS }]);
+  if (!slot.ok) throw uploadsInFlight(max);
+  try {
+    return await upload();
+  } finally {
+    await slot.giveBack();
+  }
+}
