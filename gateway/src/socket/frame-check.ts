@@ -13,6 +13,18 @@ const COMMA = 0x2c;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
+/** Index of the quote that closes the string opened at `open` (one not escaped by an odd run of backslashes), or the text's length. indexOf skips the string's body at native speed. */
+function stringEnd(text: string, open: number): number {
+  let quote = open;
+  for (;;) {
+    quote = text.indexOf('"', quote + 1);
+    if (quote < 0) return text.length;
+    let slashes = 0;
+    while (text.charCodeAt(quote - 1 - slashes) === BACKSLASH) slashes++;
+    if (slashes % 2 === 0) return quote;
+  }
+}
+
 /**
  * Counts brackets and commas outside strings in one pass over the raw text,
  * without building anything: a frame nested deeper than `maxDepth` or holding
@@ -22,14 +34,10 @@ const BACKSLASH = 0x5c;
 export function scanFrame(text: string, maxDepth = MAX_FRAME_DEPTH, maxItems = MAX_FRAME_ITEMS): ShapeRefusal | null {
   let depth = 0;
   let items = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === BACKSLASH) i++;
-      else if (c === QUOTE) inString = false;
-    } else if (c === QUOTE) {
-      inString = true;
+    if (c === QUOTE) {
+      i = stringEnd(text, i);
     } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       if (++depth > maxDepth) return 'too deep';
       if (++items > maxItems) return 'too many values';

@@ -1,0 +1,82 @@
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { printAlone, type BenchRow } from './table.ts';
+import { percentile, startStandalone } from './load.ts';
+import { startNode } from './processes.ts';
+import type { AttackReport } from './socket-attacker.ts';
+
+const SOCKETS = 60;
+const FRAMES = 30;
+const IDLE_PROBES = 1000;
+
+/** One GET /healthz from 127.0.0.2, another address than the attacker's (127.0.0.1); resolves with its time in ms. */
+function probe(url: URL): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path: '/healthz', localAddress: '127.0.0.2', agent: false }, (res) => {
+      res.resume();
+      res.once('end', () => resolve(performance.now() - started));
+    });
+    req.once('error', reject);
+    req.end();
+  });
+}
+
+/** Probes one after another until `stop()` says so (at least `min` probes); latencies sorted ascending. */
+async function probeUntil(url: URL, stop: (done: number) => boolean): Promise<number[]> {
+  const times: number[] = [];
+  while (!stop(times.length)) times.push(await probe(url));
+  return times.sort((a, b) => a - b);
+}
+
+/** Runs the attacker process and probes /healthz while its sockets are sending; the attacker's report and the latencies. */
+async function underAttack(url: URL): Promise<{ report: AttackReport; times: number[] }> {
+  const attacker = startNode('scripts/bench/socket-attacker.ts', { args: [`ws://${url.host}/api/socketio/new`, String(SOCKETS), String(FRAMES)], ipc: true });
+  await once(attacker.child, 'message');
+  let report: AttackReport | null = null;
+  const finished = once(attacker.child, 'message').then(([answer]) => { report = answer as AttackReport; });
+  attacker.child.send('go');
+  const times = await probeUntil(url, () => report !== null);
+  await finished;
+  await attacker.stop();
+  return { report: report as unknown as AttackReport, times };
+}
+
+const ms = (n: number) => Math.round(n * 100) / 100;
+const counts = (c: Record<string, number>) => Object.entries(c).map(([k, v]) => `${v} ${k}`).join(', ') || 'none';
+
+/**
+ * The socket attack of the finding: 60 anonymous sockets from one address,
+ * each sending 30 log frames whose extra is arrays 7 wide and 5 deep (39 KB),
+ * while another address probes /healthz one request after another. p99 of
+ * the probes during the attack against p99 idle, measured in the same run on
+ * a standalone gateway with the default socket limits.
+ */
+export async function benchSocketAttack(): Promise<BenchRow[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'talkwith-bench-socket-'));
+  const { server, url } = await startStandalone(dataDir, {});
+  try {
+    const target = new URL(url);
+    await probeUntil(target, (n) => n >= 200);
+    const idle = await probeUntil(target, (n) => n >= IDLE_PROBES);
+    const { report, times } = await underAttack(target);
+    const idleP99 = percentile(idle, 99);
+    const attackP99 = percentile(times, 99);
+    const what = `${report.opened} sockets opened, upgrades refused: ${counts(report.refused)}; answers: ${counts(report.answers)}; attack ${Math.round(report.ms)} ms, ${times.length} probes`;
+    return [
+      { name: `/healthz p99 during the socket attack, ${SOCKETS} × ${FRAMES} nested 39 KB frames from one address (${what})`, value: ms(attackP99), unit: 'ms', baseline: ms(idleP99), goal: '≤ 2× idle p99', pass: attackP99 <= 2 * idleP99 },
+      { name: '/healthz max during the socket attack (baseline: idle max)', value: ms(times.at(-1) ?? NaN), unit: 'ms', baseline: ms(idle.at(-1) ?? NaN) },
+    ];
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  await printAlone(benchSocketAttack);
+  process.exit();
+}
