@@ -63,7 +63,17 @@ interface Connection extends Bucket, Binding {
   replies: Promise<void>;
   /** Log lines accepted and not yet answered; at MAX_LINES_IN_FLIGHT the socket stops being read. */
   inFlight: number;
+  /** Over its address's frame budget: not read until then (ms since the epoch; 0 = not held). */
+  heldUntil: number;
 }
+
+/** A refused frame's answer. A plain object: an Error would capture a stack for each of a flood's frames. */
+interface Refusal {
+  refused: true;
+  code: string;
+  message: string;
+}
+const refusal = (code: string, message: string): Refusal => ({ refused: true, code, message });
 
 /**
  * Log lines one connection may have committing at once. A line no longer
@@ -119,6 +129,8 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
   app.addHook('onClose', async () => { await refusalCache.close(); });
   const refused = refusalLog(refusalCache, app.log);
   const user = userBinding(app, options.cache);
+  // @fastify/websocket closes every socket with a close frame on shutdown; one not being read would hold the close for 30 s.
+  app.addHook('preClose', async () => { for (const client of app.websocketServer.clients) if (client.isPaused) client.terminate(); });
 
   /** Queues a reply behind the earlier ones of the connection, so answers keep the frames' order. */
   function reply(socket: WebSocket, conn: Connection, frame: ServerFrame | Promise<ServerFrame>): void {
@@ -137,7 +149,7 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
       },
     ).finally(() => {
       conn.inFlight -= 1;
-      if (conn.inFlight < MAX_LINES_IN_FLIGHT && socket.isPaused) socket.resume();
+      resumeIfFree(socket, conn);
     });
     reply(socket, conn, answer);
   }
@@ -167,30 +179,47 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
     }
   }
 
+  /**
+   * Stops reading a socket whose address is over its frame budget until the
+   * window ends: the sender's frames wait in TCP buffers (theirs, then ours)
+   * instead of being received, unmasked and refused one by one, and a socket
+   * that has not joined meets its idle time-out meanwhile.
+   */
+  function holdOff(socket: WebSocket, conn: Connection, ms: number): void {
+    if (conn.heldUntil > Date.now()) return;
+    conn.heldUntil = Date.now() + ms;
+    socket.pause();
+    setTimeout(() => resumeIfFree(socket, conn), ms).unref();
+  }
+  function resumeIfFree(socket: WebSocket, conn: Connection): void {
+    if (socket.isPaused && conn.inFlight < MAX_LINES_IN_FLIGHT && conn.heldUntil <= Date.now()) socket.resume();
+  }
+
   /** The frame in a message once its address budget is spent and its text passed the cheap scan; a refusal otherwise. */
-  async function readFrame(conn: Connection, raw: RawData, isBinary: boolean): Promise<ClientFrame | FrameRefused> {
-    const bytes = rawBytes(raw);
-    if (!(await budgets.frame(conn.address, bytes))) {
+  async function readFrame(socket: WebSocket, conn: Connection, raw: RawData, isBinary: boolean): Promise<ClientFrame | Refusal> {
+    const retryMs = await budgets.frame(conn.address, rawBytes(raw));
+    if (retryMs > 0) {
       refused('frame-budget', conn.address);
-      return new FrameRefused('RATE_LIMITED', messages.rateLimited);
+      holdOff(socket, conn, retryMs);
+      return refusal('RATE_LIMITED', messages.rateLimited);
     }
-    if (isBinary) return new FrameRefused('VALIDATION_FAILED', 'binary frames are not accepted');
+    if (isBinary) return refusal('VALIDATION_FAILED', 'binary frames are not accepted');
     const text = raw.toString();
     const shape = scanFrame(text);
     if (shape) {
       refused('frame-shape', conn.address);
-      return new FrameRefused('VALIDATION_FAILED', `frame ${shape}`);
+      return refusal('VALIDATION_FAILED', `frame ${shape}`);
     }
     const frame = parseFrame(text);
-    return typeof frame === 'string' ? new FrameRefused('VALIDATION_FAILED', frame) : frame;
+    return typeof frame === 'string' ? refusal('VALIDATION_FAILED', frame) : frame;
   }
 
   async function handleRaw(socket: WebSocket, conn: Connection, raw: RawData, isBinary: boolean): Promise<void> {
     try {
       await user.revalidate(conn);
-      const frame = await readFrame(conn, raw, isBinary);
-      if (frame instanceof FrameRefused) throw frame;
-      await handleFrame(socket, conn, frame, rawBytes(raw));
+      const frame = await readFrame(socket, conn, raw, isBinary);
+      if ('refused' in frame) reply(socket, conn, { event: 'error', data: { code: frame.code, message: frame.message } });
+      else await handleFrame(socket, conn, frame, rawBytes(raw));
     } catch (err) {
       if (err instanceof FrameRefused) {
         reply(socket, conn, { event: 'error', data: { code: err.code, message: err.message } });
@@ -205,11 +234,13 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
     const conn = connections.get(this);
     if (!conn) return;
     conn.admitted.touched();
-    const allowed = takeToken(conn, limits);
-    if (!allowed) refused('frame-budget', conn.address);
-    conn.chain = conn.chain.then(() => (allowed
-      ? handleRaw(this, conn, raw, isBinary)
-      : reply(this, conn, { event: 'error', data: { code: 'RATE_LIMITED', message: messages.rateLimited } })));
+    if (takeToken(conn, limits)) {
+      conn.chain = conn.chain.then(() => handleRaw(this, conn, raw, isBinary));
+      return;
+    }
+    // Refused as it arrives: the frame's data is not kept for the chain.
+    refused('frame-budget', conn.address);
+    conn.chain = conn.chain.then(() => reply(this, conn, { event: 'error', data: { code: 'RATE_LIMITED', message: messages.rateLimited } }));
   }
   function onError(this: WebSocket, err: Error): void {
     app.log.debug({ err }, 'socket error');
@@ -245,7 +276,7 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
       return;
     }
     const admitted = admission.admit(socket, address);
-    connections.set(socket, { address, user: null, admitted, tokens: limits.connectionBurst, refilledAt: Date.now(), chain: Promise.resolve(), replies: Promise.resolve(), inFlight: 0 });
+    connections.set(socket, { address, user: null, admitted, tokens: limits.connectionBurst, refilledAt: Date.now(), chain: Promise.resolve(), replies: Promise.resolve(), inFlight: 0, heldUntil: 0 });
     socket.removeAllListeners('error');
     socket.on('error', onError);
     socket.on('message', onMessage);

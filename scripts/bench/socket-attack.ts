@@ -10,7 +10,9 @@ import type { AttackReport } from './socket-attacker.ts';
 
 const SOCKETS = 60;
 const FRAMES = 30;
-const IDLE_PROBES = 1000;
+/** The attack is repeated (each wave a new 60 × 30, within the same budget minute) so the probes during it are enough for a p99. */
+const WAVES = 3;
+const IDLE_PROBES = 400;
 
 /** One GET /healthz from 127.0.0.2, another address than the attacker's (127.0.0.1); resolves with its time in ms. */
 function probe(url: URL): Promise<number> {
@@ -34,7 +36,7 @@ async function probeUntil(url: URL, stop: (done: number) => boolean): Promise<nu
 
 /** Runs the attacker process and probes /healthz while its sockets are sending; the attacker's report and the latencies. */
 async function underAttack(url: URL): Promise<{ report: AttackReport; times: number[] }> {
-  const attacker = startNode('scripts/bench/socket-attacker.ts', { args: [`ws://${url.host}/api/socketio/new`, String(SOCKETS), String(FRAMES)], ipc: true });
+  const attacker = startNode('scripts/bench/socket-attacker.ts', { args: [`ws://${url.host}/api/socketio/new`, String(SOCKETS), String(FRAMES), String(WAVES)], ipc: true });
   await once(attacker.child, 'message');
   let report: AttackReport | null = null;
   const finished = once(attacker.child, 'message').then(([answer]) => { report = answer as AttackReport; });
@@ -61,13 +63,16 @@ export async function benchSocketAttack(): Promise<BenchRow[]> {
   try {
     const target = new URL(url);
     await probeUntil(target, (n) => n >= 200);
-    const idle = await probeUntil(target, (n) => n >= IDLE_PROBES);
+    // Idle probes before and after the attack, so load from elsewhere on the machine weighs on both figures alike.
+    const before = await probeUntil(target, (n) => n >= IDLE_PROBES);
     const { report, times } = await underAttack(target);
+    await new Promise((r) => setTimeout(r, 1000));
+    const idle = [...before, ...await probeUntil(target, (n) => n >= IDLE_PROBES)].sort((a, b) => a - b);
     const idleP99 = percentile(idle, 99);
     const attackP99 = percentile(times, 99);
     const what = `${report.opened} sockets opened, upgrades refused: ${counts(report.refused)}; answers: ${counts(report.answers)}; attack ${Math.round(report.ms)} ms, ${times.length} probes`;
     return [
-      { name: `/healthz p99 during the socket attack, ${SOCKETS} × ${FRAMES} nested 39 KB frames from one address (${what})`, value: ms(attackP99), unit: 'ms', baseline: ms(idleP99), goal: '≤ 2× idle p99', pass: attackP99 <= 2 * idleP99 },
+      { name: `/healthz p99 during the socket attack, ${WAVES} waves of ${SOCKETS} sockets × ${FRAMES} nested 39 KB frames from one address (${what})`, value: ms(attackP99), unit: 'ms', baseline: ms(idleP99), goal: '≤ 2× idle p99', pass: attackP99 <= 2 * idleP99 },
       { name: '/healthz max during the socket attack (baseline: idle max)', value: ms(times.at(-1) ?? NaN), unit: 'ms', baseline: ms(idle.at(-1) ?? NaN) },
     ];
   } finally {

@@ -51,6 +51,15 @@ async function exchange(socket: WebSocket, frames: string[]): Promise<Frame[]> {
   return received;
 }
 
+/** Sends the frames and collects the answers that come within `ms`. */
+async function collect(socket: WebSocket, frames: string[], ms: number): Promise<Frame[]> {
+  const received: Frame[] = [];
+  socket.on('message', (raw) => received.push(JSON.parse(String(raw)) as Frame));
+  for (const frame of frames) socket.send(frame);
+  await new Promise((r) => setTimeout(r, ms));
+  return received;
+}
+
 const errorLine = JSON.stringify({ event: 'log', data: { type: 'error', message: 'pre-login failure' } });
 const deepFrame = `{"event":"log","data":{"type":"error","extra":${'{"d":'.repeat(5000)}0${'}'.repeat(5000)}}}`;
 const nest = (depth: number): unknown => (depth === 0 ? 1 : Array.from({ length: 7 }, () => nest(depth - 1)));
@@ -85,6 +94,19 @@ describe('socket attack, frames', () => {
     expect(replies.slice(0, 3).map((r) => r.data.code)).toEqual(['VALIDATION_FAILED', 'VALIDATION_FAILED', 'VALIDATION_FAILED']);
     expect(replies[3]).toMatchObject({ event: 'error', data: { code: 'RATE_LIMITED' } });
     socket.close();
+  });
+});
+
+describe('socket attack, a flood over the address budget', () => {
+  it('socket, frames past the address budget, are refused once and the socket is not read until the window ends', async () => {
+    await start({ addressFramesPerMinute: 2, anonymousFramesPerMinute: 100 });
+    const socket = await openSocket();
+
+    const replies = await collect(socket, Array<string>(200).fill(wideFrame), 1000);
+
+    expect(replies.slice(0, 3).map((r) => r.data.code)).toEqual(['VALIDATION_FAILED', 'VALIDATION_FAILED', 'RATE_LIMITED']);
+    expect(replies.length).toBeLessThan(100);
+    socket.terminate();
   });
 });
 
@@ -146,13 +168,13 @@ describe('socket attack, capacity', () => {
     const socket = await openSocket();
 
     for (let i = 0; i < 10; i++) expect(await open()).toBe(503);
-    await exchange(socket, Array<string>(22).fill(errorLine));
-    await new Promise((r) => setTimeout(r, 100));
+    const replies = await collect(socket, Array<string>(22).fill(errorLine), 500);
 
     const reasons = warn.mock.calls.map(([fields]) => (fields as { reason?: string }).reason);
     expect(reasons.filter((r) => r === 'sockets-full')).toHaveLength(1);
     expect(reasons.filter((r) => r === 'frame-budget')).toHaveLength(1);
     expect(JSON.stringify(warn.mock.calls)).not.toContain('127.0.0.1');
+    expect(replies.slice(0, 3).map((r) => r.data.code ?? r.event)).toEqual(['logged', 'logged', 'RATE_LIMITED']);
     socket.close();
   });
 });

@@ -39,17 +39,18 @@ const minute = 60_000;
  * refused and counted, which is all a flood deserves.
  */
 export function addressBudgets(cache: Cache, limits: FrameLimits) {
-  async function spend(scope: string, address: string, bytes: number, frames: number, volume: number): Promise<boolean> {
-    const [sent, size] = await Promise.all([
-      cache.incr(`ws:${scope}:f:${address}`, minute),
-      cache.incr(`ws:${scope}:b:${address}`, minute, bytes),
-    ]);
-    return sent <= frames && size <= volume;
+  /** 0 when the frame fits both windows; else ms until the frame window ends. */
+  async function spend(scope: string, address: string, bytes: number, frames: number, volume: number): Promise<number> {
+    const key = `ws:${scope}:f:${address}`;
+    const [sent, size] = await Promise.all([cache.incr(key, minute), cache.incr(`ws:${scope}:b:${address}`, minute, bytes)]);
+    if (sent <= frames && size <= volume) return 0;
+    const left = await cache.ttl(key);
+    return left > 0 ? left : minute;
   }
   return {
     /** Every frame, before its text is looked at: so neither a valid, invalid nor deep frame is read for free. */
     frame: (address: string, bytes: number) => spend('all', address, bytes, limits.addressFramesPerMinute, limits.addressBytesPerMinute),
     /** A log line stored without a user, on top of `frame`: the store's growth from anonymous senders. */
-    anonymousLine: (address: string, bytes: number) => spend('anon', address, bytes, limits.anonymousFramesPerMinute, limits.anonymousBytesPerMinute),
+    anonymousLine: async (address: string, bytes: number) => (await spend('anon', address, bytes, limits.anonymousFramesPerMinute, limits.anonymousBytesPerMinute)) === 0,
   };
 }
