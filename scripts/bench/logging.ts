@@ -36,7 +36,7 @@ function token(sub: string, roles: string[]): string {
 }
 
 const METRICS_TOKEN = randomBytes(24).toString('hex');
-const serverEnv = { JWT_SECRET: SECRET, ADMIN_PATH_PREFIX: ADMIN_PREFIX, SOCKET_FRAMES_PER_MINUTE: '100000000', SOCKET_CONNECTION_FRAMES_PER_SECOND: '100000', METRICS_TOKEN };
+const serverEnv = { JWT_SECRET: SECRET, ADMIN_PATH_PREFIX: ADMIN_PREFIX, SOCKET_FRAMES_PER_MINUTE: '100000000', SOCKET_CONNECTION_FRAMES_PER_SECOND: '100000', SOCKET_ANONYMOUS_PER_ADDRESS: '1000', METRICS_TOKEN };
 /** The logging service's consumer group of client log lines (services/logging/src/ingest/client-lines.ts). */
 const CLIENT_LINES_GROUP = 'logging.client-lines';
 
