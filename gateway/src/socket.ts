@@ -7,7 +7,7 @@ import { createMemoryCache } from '@talkwith/platform/cache';
 import { messages, toErrorReply } from '@talkwith/platform/http';
 import { trackOpenSocket } from '@talkwith/platform/metrics';
 import { createLinePublisher } from './line-publisher.ts';
-import { Admission, defaultMaxOpenSockets, refusalLog, type AdmissionLimits, type Admitted, type RefusalReason } from './socket/admission.ts';
+import { Admission, defaultMaxOpenSockets, refusalLog, upgradeRefusal, type AdmissionLimits, type Admitted } from './socket/admission.ts';
 import { addressBudgets, takeToken, type Bucket, type FrameLimits } from './socket/budgets.ts';
 import { parseFrame, scanFrame } from './socket/frame-check.ts';
 import { FrameRefused, userBinding, type Binding } from './socket/user.ts';
@@ -65,6 +65,8 @@ interface Connection extends Bucket, Binding {
   inFlight: number;
   /** Over its address's frame budget: not read until then (ms since the epoch; 0 = not held). */
   heldUntil: number;
+  /** The last frame found the connection's bucket empty. */
+  overBucket: boolean;
 }
 
 /** A refused frame's answer. A plain object: an Error would capture a stack for each of a flood's frames. */
@@ -235,11 +237,13 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
     if (!conn) return;
     conn.admitted.touched();
     if (takeToken(conn, limits)) {
+      conn.overBucket = false;
       conn.chain = conn.chain.then(() => handleRaw(this, conn, raw, isBinary));
       return;
     }
-    // Refused as it arrives: the frame's data is not kept for the chain.
-    refused('frame-budget', conn.address);
+    // Refused as it arrives: the frame's data is not kept for the chain. Only the first of a run is offered to the (hashing) refusal log.
+    if (!conn.overBucket) refused('frame-budget', conn.address);
+    conn.overBucket = true;
     conn.chain = conn.chain.then(() => reply(this, conn, { event: 'error', data: { code: 'RATE_LIMITED', message: messages.rateLimited } }));
   }
   function onError(this: WebSocket, err: Error): void {
@@ -276,7 +280,7 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
       return;
     }
     const admitted = admission.admit(socket, address);
-    connections.set(socket, { address, user: null, admitted, tokens: limits.connectionBurst, refilledAt: Date.now(), chain: Promise.resolve(), replies: Promise.resolve(), inFlight: 0, heldUntil: 0 });
+    connections.set(socket, { address, user: null, admitted, tokens: limits.connectionBurst, refilledAt: Date.now(), chain: Promise.resolve(), replies: Promise.resolve(), inFlight: 0, heldUntil: 0, overBucket: false });
     socket.removeAllListeners('error');
     socket.on('error', onError);
     socket.on('message', onMessage);
@@ -287,11 +291,3 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
 function rawBytes(raw: RawData): number {
   return Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : raw instanceof ArrayBuffer ? raw.byteLength : raw.length;
 }
-
-/** The answer to a refused upgrade: the process is full (503), or the address has too many sockets that have not joined (429). */
-function upgradeRefusal(reason: RefusalReason): AppError {
-  return reason === 'sockets-full'
-    ? new AppError('UNAVAILABLE', BUSY, { expose: true })
-    : new AppError('RATE_LIMITED', messages.rateLimited, { body: { rateLimited: true } });
-}
-const BUSY = 'ただいま接続が混み合っています。しばらくしてから再度お試しください。';

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { Cache } from '@talkwith/platform';
+import { AppError, type Cache } from '@talkwith/platform';
+import { messages } from '@talkwith/platform/http';
 import { reserve } from '@talkwith/platform/limits';
 
 /** How many sockets the process keeps open, and for how long when they are quiet. */
@@ -121,3 +122,11 @@ export class Admission {
     else this.unjoined.delete(address);
   }
 }
+
+/** The answer to a refused upgrade: the process is full (503), or the address has too many sockets that have not joined (429). */
+export function upgradeRefusal(reason: RefusalReason): AppError {
+  return reason === 'sockets-full'
+    ? new AppError('UNAVAILABLE', BUSY, { expose: true })
+    : new AppError('RATE_LIMITED', messages.rateLimited, { body: { rateLimited: true } });
+}
+const BUSY = 'ただいま接続が混み合っています。しばらくしてから再度お試しください。';
