@@ -116,10 +116,12 @@ export function originAllowed(origin: string | undefined, host: string | undefin
  *
  * Budgets are spent before work: a frame takes a token of its connection's
  * bucket as it arrives and a unit of its address's per-minute budget (frames
- * and bytes) before its text is read; then the text is scanned for depth and
- * size without parsing, and only then parsed and checked (compiled). A bad
- * frame costs the same budget as a good one. Sockets are admitted up to a
- * global and a per-address cap, and quiet ones are closed (socket/admission.ts).
+ * and bytes) before its text is read (ws refuses frames over MAX_FRAME_BYTES
+ * before that); then the text is scanned for depth and value count without
+ * parsing, and only then parsed and checked (compiled). A bad frame costs the
+ * same budget as a good one, and a socket over its address's budget is not
+ * read until the window ends. Sockets are admitted up to a global and a
+ * per-address cap, and quiet ones are closed (socket/admission.ts).
  */
 export async function socketRoutes(app: FastifyInstance, options: SocketOptions): Promise<void> {
   const { limits } = options;
