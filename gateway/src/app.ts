@@ -40,7 +40,7 @@ export interface GatewayOptions {
   webDist?: string;
   /** Requests per minute per client IP (overrides API_RATE_LIMIT_PER_MINUTE; tests). */
   rateLimitMax?: number;
-  /** Frame budgets of the WebSocket (defaults: DEFAULT_SOCKET_LIMITS). */
+  /** Limits of the WebSocket over those of the gateway's config (tests). */
   socketLimits?: Partial<SocketLimits>;
 }
 

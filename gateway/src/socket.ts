@@ -1,31 +1,32 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { Value } from '@sinclair/typebox/value';
-import { ClientFrame, type ServerFrame } from '@talkwith/proto';
-import { ADMIN_LOG_TYPES, ANONYMOUS_LOG_TYPES, type ClientLogType } from '@talkwith/proto/logging';
+import type { ClientFrame, ServerFrame } from '@talkwith/proto';
 import { AppError, type Cache, type DocumentStore, type Eventing } from '@talkwith/platform';
-import { messages, sessionIsCurrent } from '@talkwith/platform/http';
+import { createMemoryCache } from '@talkwith/platform/cache';
+import { messages, toErrorReply } from '@talkwith/platform/http';
 import { trackOpenSocket } from '@talkwith/platform/metrics';
 import { createLinePublisher } from './line-publisher.ts';
+import { Admission, defaultMaxOpenSockets, refusalLog, upgradeRefusal, type AdmissionLimits, type Admitted } from './socket/admission.ts';
+import { addressBudgets, takeToken, type Bucket, type FrameLimits } from './socket/budgets.ts';
+import { parseFrame, scanFrame } from './socket/frame-check.ts';
+import { FrameRefused, userBinding, type Binding } from './socket/user.ts';
 
-/** Frame budgets of the socket. Per connection in memory; per address in the cache port (shared by every gateway replica). */
-export interface SocketLimits {
-  /** Token bucket of one connection: frames it may send at once, and frames per second refilled. */
-  connectionBurst: number;
-  connectionPerSecond: number;
-  /** Fixed one-minute windows per client address, over every connection from it. */
-  addressFramesPerMinute: number;
-  addressBytesPerMinute: number;
-  /** The smaller budget of frames sent without a token (pre-login log lines), per address. */
-  anonymousFramesPerMinute: number;
-  anonymousBytesPerMinute: number;
+/** The socket's limits: frame budgets (socket/budgets.ts) and how many sockets stay open for how long (socket/admission.ts). */
+export type SocketLimits = FrameLimits & AdmissionLimits;
+
+/** The variables of the gateway's config schema (config.ts) the socket reads. */
+export interface SocketConfig {
+  SOCKET_FRAMES_PER_MINUTE: number;
+  SOCKET_CONNECTION_FRAMES_PER_SECOND: number;
+  SOCKET_MAX_OPEN?: number | undefined;
+  SOCKET_ANONYMOUS_PER_ADDRESS: number;
+  SOCKET_UNJOINED_IDLE_SECONDS: number;
+  SOCKET_JOINED_IDLE_SECONDS: number;
 }
 
-export const DEFAULT_SOCKET_LIMITS: SocketLimits = socketLimitsFrom({ SOCKET_FRAMES_PER_MINUTE: 600, SOCKET_CONNECTION_FRAMES_PER_SECOND: 2 });
-
-/** The budgets an operator sets (gateway config); the byte budgets follow the frame budgets. */
-export function socketLimitsFrom(own: { SOCKET_FRAMES_PER_MINUTE: number; SOCKET_CONNECTION_FRAMES_PER_SECOND: number }): SocketLimits {
+/** The limits an operator sets (gateway config); the byte budgets follow the frame budgets. */
+export function socketLimitsFrom(own: SocketConfig): SocketLimits {
   const perMinute = own.SOCKET_FRAMES_PER_MINUTE;
   const anonymous = Math.max(1, Math.floor(perMinute / 20));
   return {
@@ -35,6 +36,10 @@ export function socketLimitsFrom(own: { SOCKET_FRAMES_PER_MINUTE: number; SOCKET
     addressBytesPerMinute: perMinute * 7 * 1024,
     anonymousFramesPerMinute: anonymous,
     anonymousBytesPerMinute: anonymous * 4 * 1024,
+    maxOpen: own.SOCKET_MAX_OPEN ?? defaultMaxOpenSockets(),
+    anonymousPerAddress: own.SOCKET_ANONYMOUS_PER_ADDRESS,
+    unjoinedIdleMs: own.SOCKET_UNJOINED_IDLE_SECONDS * 1000,
+    joinedIdleMs: own.SOCKET_JOINED_IDLE_SECONDS * 1000,
   };
 }
 
@@ -45,31 +50,32 @@ export interface SocketOptions {
   cache: Cache;
   /** PUBLIC_URL: browsers may open the socket only from this origin. Unset (standalone dev): only from the gateway's own host. */
   publicUrl?: string | undefined;
-  limits?: Partial<SocketLimits>;
+  limits: SocketLimits;
 }
 
-interface Bound {
-  sub: string;
-  roles: string[];
-  /** The token's session version: a log-out, password change or deletion ends the binding (checked per frame). */
-  sv: unknown;
-  /** Token expiry, ms since the epoch; frames after it count as anonymous until a fresh `auth` frame. */
-  expiresAt: number;
-}
-
-/** What one connection remembers: its user (from a verified token), its address and its token bucket. A few hundred bytes. */
-interface Connection {
+/** What one connection remembers: its user (from a verified token), its address, its token bucket and its admission. A few hundred bytes. */
+interface Connection extends Bucket, Binding {
   address: string;
-  user: Bound | null;
-  tokens: number;
-  refilledAt: number;
+  admitted: Admitted;
   /** Frames are handled one after another, so an `auth` frame takes effect before the frames after it. */
   chain: Promise<void>;
   /** Replies leave in the order their frames came, though log lines commit in the background. */
   replies: Promise<void>;
   /** Log lines accepted and not yet answered; at MAX_LINES_IN_FLIGHT the socket stops being read. */
   inFlight: number;
+  /** Over its address's frame budget: not read until then (ms since the epoch; 0 = not held). */
+  heldUntil: number;
+  /** The last frame found the connection's bucket empty. */
+  overBucket: boolean;
 }
+
+/** A refused frame's answer. A plain object: an Error would capture a stack for each of a flood's frames. */
+interface Refusal {
+  refused: true;
+  code: string;
+  message: string;
+}
+const refusal = (code: string, message: string): Refusal => ({ refused: true, code, message });
 
 /**
  * Log lines one connection may have committing at once. A line no longer
@@ -79,30 +85,8 @@ interface Connection {
  */
 const MAX_LINES_IN_FLIGHT = 64;
 
-class FrameRefused extends Error {
-  readonly code: string;
-  constructor(code: string, message: string) {
-    super(message);
-    this.code = code;
-  }
-}
-
-const minute = 60_000;
-
 function send(socket: WebSocket, frame: ServerFrame): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
-}
-
-function parseFrame(raw: string): ClientFrame | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return 'frame is not JSON';
-  }
-  if (Value.Check(ClientFrame, value)) return value;
-  const first = Value.Errors(ClientFrame, value).First();
-  return first ? `invalid frame at ${first.path || '/'}: ${first.message}` : 'invalid frame';
 }
 
 /**
@@ -127,85 +111,30 @@ export function originAllowed(origin: string | undefined, host: string | undefin
  * The real-time socket of SPEC.md §7. The user is the one the access token of
  * an `auth` frame names; a `user_id` in a frame is never believed. Without a
  * token only the pre-login categories (ANONYMOUS_LOG_TYPES) are stored, with
- * user_id null and a smaller budget. Every frame spends one token of its
- * connection's bucket and one unit of its address's per-minute budget (frames
- * and bytes), so neither one socket nor many sockets from one address can
- * flood the log store. `log` frames go to the logging service as client.logged.
+ * user_id null and a smaller budget. `log` frames go to the logging service
+ * as client.logged.
+ *
+ * Budgets are spent before work: a frame takes a token of its connection's
+ * bucket as it arrives and a unit of its address's per-minute budget (frames
+ * and bytes) before its text is read (ws refuses frames over MAX_FRAME_BYTES
+ * before that); then the text is scanned for depth and value count without
+ * parsing, and only then parsed and checked (compiled). A bad frame costs the
+ * same budget as a good one, and a socket over its address's budget is not
+ * read until the window ends. Sockets are admitted up to a global and a
+ * per-address cap, and quiet ones are closed (socket/admission.ts).
  */
 export async function socketRoutes(app: FastifyInstance, options: SocketOptions): Promise<void> {
-  const limits = { ...DEFAULT_SOCKET_LIMITS, ...options.limits };
+  const { limits } = options;
   const connections = new WeakMap<WebSocket, Connection>();
   const lines = createLinePublisher(options.store, options.events);
-
-  function takeToken(conn: Connection): boolean {
-    const now = Date.now();
-    conn.tokens = Math.min(limits.connectionBurst, conn.tokens + ((now - conn.refilledAt) / 1000) * limits.connectionPerSecond);
-    conn.refilledAt = now;
-    if (conn.tokens < 1) return false;
-    conn.tokens -= 1;
-    return true;
-  }
-
-  /** Spends the address's per-minute budget (cache port: shared across replicas). */
-  async function spendAddressBudget(conn: Connection, bytes: number, anonymous: boolean): Promise<boolean> {
-    const scope = anonymous ? 'anon' : 'user';
-    const [frames, volume] = await Promise.all([
-      options.cache.incr(`ws:${scope}:f:${conn.address}`, minute),
-      options.cache.incr(`ws:${scope}:b:${conn.address}`, minute, bytes),
-    ]);
-    return anonymous
-      ? frames <= limits.anonymousFramesPerMinute && volume <= limits.anonymousBytesPerMinute
-      : frames <= limits.addressFramesPerMinute && volume <= limits.addressBytesPerMinute;
-  }
-
-  function currentUser(conn: Connection): Bound | null {
-    if (conn.user && conn.user.expiresAt <= Date.now()) conn.user = null;
-    return conn.user;
-  }
-
-  /** Drops the connection's user once their session was revoked (log-out, password change, deletion). */
-  async function revalidate(conn: Connection): Promise<void> {
-    const user = currentUser(conn);
-    if (user && !(await sessionIsCurrent(options.cache, user))) conn.user = null;
-  }
-
-  async function authenticate(conn: Connection, token: string): Promise<Bound> {
-    let claims: { sub?: unknown; roles?: unknown; exp?: unknown; sv?: unknown };
-    try {
-      claims = app.jwt.verify(token);
-    } catch {
-      conn.user = null;
-      throw new FrameRefused('UNAUTHENTICATED', messages.unauthenticated);
-    }
-    if (typeof claims.sub !== 'string' || claims.sub === '') throw new FrameRefused('UNAUTHENTICATED', messages.unauthenticated);
-    const roles = Array.isArray(claims.roles) ? claims.roles.filter((r): r is string => typeof r === 'string') : [];
-    const expiresAt = typeof claims.exp === 'number' ? claims.exp * 1000 : Date.now() + 15 * minute;
-    if (!(await sessionIsCurrent(options.cache, { sub: claims.sub, sv: claims.sv }))) {
-      conn.user = null;
-      throw new FrameRefused('UNAUTHENTICATED', messages.unauthenticated);
-    }
-    conn.user = { sub: claims.sub, roles, sv: claims.sv, expiresAt };
-    return conn.user;
-  }
-
-  /** The user a frame may act as: the token's; a frame naming another user is refused. */
-  function requireUser(conn: Connection, claimed: string | undefined): Bound {
-    const user = currentUser(conn);
-    if (!user) throw new FrameRefused('UNAUTHENTICATED', messages.unauthenticated);
-    if (claimed !== undefined && claimed !== user.sub) throw new FrameRefused('FORBIDDEN', messages.forbidden);
-    return user;
-  }
-
-  function logAuthor(conn: Connection, type: ClientLogType, claimed: string | undefined): Bound | null {
-    const user = currentUser(conn);
-    if (!user) {
-      if (claimed !== undefined || !ANONYMOUS_LOG_TYPES.includes(type)) throw new FrameRefused('UNAUTHENTICATED', messages.unauthenticated);
-      return null;
-    }
-    requireUser(conn, claimed);
-    if (ADMIN_LOG_TYPES.includes(type) && !user.roles.includes('admin')) throw new FrameRefused('FORBIDDEN', messages.forbidden);
-    return user;
-  }
+  const budgets = addressBudgets(options.cache, limits);
+  const admission = new Admission(limits);
+  const refusalCache: Cache = await createMemoryCache();
+  app.addHook('onClose', async () => { await refusalCache.close(); });
+  const refused = refusalLog(refusalCache, app.log);
+  const user = userBinding(app, options.cache);
+  // @fastify/websocket closes every socket with a close frame on shutdown; one not being read would hold the close for 30 s.
+  app.addHook('preClose', async () => { for (const client of app.websocketServer.clients) if (client.isPaused) client.terminate(); });
 
   /** Queues a reply behind the earlier ones of the connection, so answers keep the frames' order. */
   function reply(socket: WebSocket, conn: Connection, frame: ServerFrame | Promise<ServerFrame>): void {
@@ -224,26 +153,15 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
       },
     ).finally(() => {
       conn.inFlight -= 1;
-      if (conn.inFlight < MAX_LINES_IN_FLIGHT && socket.isPaused) socket.resume();
+      resumeIfFree(socket, conn);
     });
     reply(socket, conn, answer);
   }
 
-  async function handleFrame(socket: WebSocket, conn: Connection, frame: ClientFrame, bytes: number): Promise<void> {
-    await revalidate(conn);
-    const anonymous = frame.event !== 'auth' && currentUser(conn) === null;
-    if (!(await spendAddressBudget(conn, bytes, anonymous))) throw new FrameRefused('RATE_LIMITED', messages.rateLimited);
-    if (frame.event === 'auth') {
-      reply(socket, conn, { event: 'authed', data: { user_id: (await authenticate(conn, frame.data.token)).sub } });
-      return;
-    }
-    if (frame.event === 'joinRoom') {
-      requireUser(conn, frame.data.user_id);
-      reply(socket, conn, { event: 'joined', data: { id: frame.data.id } });
-      return;
-    }
-    const { user_id: claimed, type, extra, character_id, message } = frame.data;
-    const author = logAuthor(conn, type, claimed);
+  async function handleLog(socket: WebSocket, conn: Connection, data: Extract<ClientFrame, { event: 'log' }>['data'], bytes: number): Promise<void> {
+    const { user_id: claimed, type, extra, character_id, message } = data;
+    const author = user.logAuthor(conn, type, claimed);
+    if (!author && !(await budgets.anonymousLine(conn.address, bytes))) throw new FrameRefused('RATE_LIMITED', messages.rateLimited);
     const userId = author?.sub ?? null;
     acceptLine(socket, conn, userId ?? `anonymous:${conn.address}`, {
       user_id: userId, type,
@@ -253,15 +171,59 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
     });
   }
 
-  async function handleRaw(socket: WebSocket, conn: Connection, raw: RawData, isBinary: boolean): Promise<void> {
-    const bytes = Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : raw instanceof ArrayBuffer ? raw.byteLength : raw.length;
-    const frame = isBinary ? 'binary frames are not accepted' : parseFrame(raw.toString());
-    if (typeof frame === 'string') {
-      reply(socket, conn, { event: 'error', data: { code: 'VALIDATION_FAILED', message: frame } });
-      return;
+  async function handleFrame(socket: WebSocket, conn: Connection, frame: ClientFrame, bytes: number): Promise<void> {
+    if (frame.event === 'auth') {
+      reply(socket, conn, { event: 'authed', data: { user_id: (await user.authenticate(conn, frame.data.token)).sub } });
+    } else if (frame.event === 'joinRoom') {
+      user.requireUser(conn, frame.data.user_id);
+      conn.admitted.joined();
+      reply(socket, conn, { event: 'joined', data: { id: frame.data.id } });
+    } else {
+      await handleLog(socket, conn, frame.data, bytes);
     }
+  }
+
+  /**
+   * Stops reading a socket whose address is over its frame budget until the
+   * window ends: the sender's frames wait in TCP buffers (theirs, then ours)
+   * instead of being received, unmasked and refused one by one, and a socket
+   * that has not joined meets its idle time-out meanwhile.
+   */
+  function holdOff(socket: WebSocket, conn: Connection, ms: number): void {
+    if (conn.heldUntil > Date.now()) return;
+    conn.heldUntil = Date.now() + ms;
+    socket.pause();
+    setTimeout(() => resumeIfFree(socket, conn), ms).unref();
+  }
+  function resumeIfFree(socket: WebSocket, conn: Connection): void {
+    if (socket.isPaused && conn.inFlight < MAX_LINES_IN_FLIGHT && conn.heldUntil <= Date.now()) socket.resume();
+  }
+
+  /** The frame in a message once its address budget is spent and its text passed the cheap scan; a refusal otherwise. */
+  async function readFrame(socket: WebSocket, conn: Connection, raw: RawData, isBinary: boolean): Promise<ClientFrame | Refusal> {
+    const retryMs = await budgets.frame(conn.address, rawBytes(raw));
+    if (retryMs > 0) {
+      refused('frame-budget', conn.address);
+      holdOff(socket, conn, retryMs);
+      return refusal('RATE_LIMITED', messages.rateLimited);
+    }
+    if (isBinary) return refusal('VALIDATION_FAILED', 'binary frames are not accepted');
+    const text = raw.toString();
+    const shape = scanFrame(text);
+    if (shape) {
+      refused('frame-shape', conn.address);
+      return refusal('VALIDATION_FAILED', `frame ${shape}`);
+    }
+    const frame = parseFrame(text);
+    return typeof frame === 'string' ? refusal('VALIDATION_FAILED', frame) : frame;
+  }
+
+  async function handleRaw(socket: WebSocket, conn: Connection, raw: RawData, isBinary: boolean): Promise<void> {
     try {
-      await handleFrame(socket, conn, frame, bytes);
+      await user.revalidate(conn);
+      const frame = await readFrame(socket, conn, raw, isBinary);
+      if ('refused' in frame) reply(socket, conn, { event: 'error', data: { code: frame.code, message: frame.message } });
+      else await handleFrame(socket, conn, frame, rawBytes(raw));
     } catch (err) {
       if (err instanceof FrameRefused) {
         reply(socket, conn, { event: 'error', data: { code: err.code, message: err.message } });
@@ -275,10 +237,16 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
   function onMessage(this: WebSocket, raw: RawData, isBinary: boolean): void {
     const conn = connections.get(this);
     if (!conn) return;
-    const allowed = takeToken(conn);
-    conn.chain = conn.chain.then(() => (allowed
-      ? handleRaw(this, conn, raw, isBinary)
-      : reply(this, conn, { event: 'error', data: { code: 'RATE_LIMITED', message: messages.rateLimited } })));
+    conn.admitted.touched();
+    if (takeToken(conn, limits)) {
+      conn.overBucket = false;
+      conn.chain = conn.chain.then(() => handleRaw(this, conn, raw, isBinary));
+      return;
+    }
+    // Refused as it arrives: the frame's data is not kept for the chain. Only the first of a run is offered to the (hashing) refusal log.
+    if (!conn.overBucket) refused('frame-budget', conn.address);
+    conn.overBucket = true;
+    conn.chain = conn.chain.then(() => reply(this, conn, { event: 'error', data: { code: 'RATE_LIMITED', message: messages.rateLimited } }));
   }
   function onError(this: WebSocket, err: Error): void {
     app.log.debug({ err }, 'socket error');
@@ -287,9 +255,17 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
   async function checkOrigin(request: FastifyRequest): Promise<void> {
     if (!originAllowed(request.headers.origin, request.headers.host, options.publicUrl)) throw new AppError('FORBIDDEN', messages.forbidden);
   }
+  /** Refuses the upgrade when the process or the address has too many sockets open; answered here, so the refusal is logged once a minute and not per request. */
+  async function checkRoom(request: FastifyRequest, res: FastifyReply): Promise<void> {
+    const reason = admission.refusal(request.ip ?? 'unknown');
+    if (!reason) return;
+    refused(reason, request.ip ?? 'unknown');
+    const { status, body } = toErrorReply(upgradeRefusal(reason));
+    await res.code(status).header('retry-after', '30').send(body);
+  }
   app.withTypeProvider<TypeBoxTypeProvider>().get('/api/socketio/new', {
     websocket: true,
-    onRequest: checkOrigin,
+    onRequest: [checkOrigin, checkRoom],
     schema: { tags: ['realtime'], summary: 'WebSocket: auth, joinRoom and log frames ({event, data} JSON)' },
   }, (socket, request) => {
     // Memory per idle socket is budgeted (≤ 12 KiB). The upgrade's Fastify
@@ -297,10 +273,23 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
     // socket still points at the upgrade's ServerResponse (_httpMessage), and
     // @fastify/websocket's error listener closes over both. Drop both links.
     (request.raw.socket as unknown as { _httpMessage: unknown })._httpMessage = null;
-    connections.set(socket, { address: request.ip ?? 'unknown', user: null, tokens: limits.connectionBurst, refilledAt: Date.now(), chain: Promise.resolve(), replies: Promise.resolve(), inFlight: 0 });
+    const address = request.ip ?? 'unknown';
+    // Checked again: upgrades in flight together all passed checkRoom.
+    const late = admission.refusal(address);
+    if (late) {
+      refused(late, address);
+      socket.close(1013, 'try again later');
+      return;
+    }
+    const admitted = admission.admit(socket, address);
+    connections.set(socket, { address, user: null, admitted, tokens: limits.connectionBurst, refilledAt: Date.now(), chain: Promise.resolve(), replies: Promise.resolve(), inFlight: 0, heldUntil: 0, overBucket: false });
     socket.removeAllListeners('error');
     socket.on('error', onError);
     socket.on('message', onMessage);
     socket.once('close', trackOpenSocket('realtime'));
   });
+}
+
+function rawBytes(raw: RawData): number {
+  return Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : raw instanceof ArrayBuffer ? raw.byteLength : raw.length;
 }

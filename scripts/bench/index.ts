@@ -34,6 +34,8 @@ async function benches(): Promise<Bench[]> {
     optional('engagement.ts', 'benchEngagement', 'serial redemptions and notifications'),
     optional('recognition.ts', 'benchRecognition', 'recognition on the server (search round trip)'),
     optional('logging.ts', 'benchLogging', 'log ingestion over the socket and the CSV export'),
+    optional('socket-validation.ts', 'benchFrameValidation', 'socket frame validation'),
+    optional('socket-attack.ts', 'benchSocketAttack', 'socket attack from one address against /healthz'),
     optional('synthetic.ts', 'benchSynthetic', 'synthetic talk probe (standalone)'),
     optional('entitlement.ts', 'benchEntitlement', 'paid content: signed clips and the entitled character fetch'),
     optional('player-server-reply.ts', 'benchPlayerServerReply', 'reply latency with server recognition (headless Chromium)'),

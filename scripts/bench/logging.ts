@@ -38,7 +38,7 @@ function token(sub: string, roles: string[]): string {
 const METRICS_TOKEN = randomBytes(24).toString('hex');
 // Socket and stored-line budgets lifted: the bench measures throughput, not the limiters (which still run, at a cost measured here).
 const serverEnv = {
-  JWT_SECRET: SECRET, ADMIN_PATH_PREFIX: ADMIN_PREFIX, SOCKET_FRAMES_PER_MINUTE: '100000000', SOCKET_CONNECTION_FRAMES_PER_SECOND: '100000', METRICS_TOKEN,
+  JWT_SECRET: SECRET, ADMIN_PATH_PREFIX: ADMIN_PREFIX, SOCKET_FRAMES_PER_MINUTE: '100000000', SOCKET_CONNECTION_FRAMES_PER_SECOND: '100000', SOCKET_ANONYMOUS_PER_ADDRESS: '1000', METRICS_TOKEN,
   LOG_ACCOUNT_LINES_PER_MINUTE: '100000000', LOG_ACCOUNT_BYTES_PER_MINUTE: '100000000000', LOG_GLOBAL_LINES_PER_MINUTE: '100000000', LOG_GLOBAL_BYTES_PER_MINUTE: '100000000000',
 };
 /** The logging service's consumer group of client log lines (services/logging/src/ingest/client-lines.ts). */

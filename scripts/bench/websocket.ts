@@ -99,8 +99,12 @@ export async function benchWebSocket(): Promise<BenchRow[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'talkwith-bench-ws-'));
   try {
     const bare = await measureServer('scripts/bench/bare-ws-server.ts', {});
-    // Every socket comes from 127.0.0.1: the per-address request limit (which upgrades count against) is lifted for this run.
-    const gateway = await measureServer('gateway/src/standalone.ts', { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', API_RATE_LIMIT_PER_MINUTE: '1000000' });
+    // Every socket comes from 127.0.0.1 and none joins a room: the per-address request limit (which upgrades count
+    // against), the per-address cap on sockets not joined, their idle time-out and the global cap are lifted for this run.
+    const gateway = await measureServer('gateway/src/standalone.ts', {
+      DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', API_RATE_LIMIT_PER_MINUTE: '1000000',
+      SOCKET_ANONYMOUS_PER_ADDRESS: '1000000', SOCKET_UNJOINED_IDLE_SECONDS: '3600', SOCKET_MAX_OPEN: '1000000',
+    });
     return [
       { name: `bare ws server RSS per idle WebSocket (${note(bare)})`, value: kib(bare.rss), unit: 'KiB' },
       {

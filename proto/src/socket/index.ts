@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { JsonDetails } from '../envelope/index.ts';
+import { DETAILS_MAX_DEPTH, JsonDetails } from '../envelope/index.ts';
 import { ClientLogType } from '../logging/index.ts';
 
 /**
@@ -52,3 +52,19 @@ export type ServerFrame = Static<typeof ServerFrame>;
 
 /** Largest frame the server reads; bigger ones are refused by the socket layer. */
 export const MAX_FRAME_BYTES = 64 * 1024;
+
+/**
+ * How deep brackets may nest in one frame: the frame, its `data`, then
+ * `extra` with its own DETAILS_MAX_DEPTH levels. The server counts brackets in
+ * the raw text and refuses a deeper frame before parsing it.
+ */
+export const MAX_FRAME_DEPTH = 2 + DETAILS_MAX_DEPTH;
+
+/**
+ * Most JSON values (array items and object members) one frame may hold,
+ * counted in the raw text before parsing. The schema bounds each level; this
+ * bounds the whole, so parsing and checking the largest frame allowed stays
+ * under half a millisecond (without it, 64 KiB of small nested records cost
+ * about 2 ms to check). The web client's frames hold a few dozen.
+ */
+export const MAX_FRAME_ITEMS = 512;
