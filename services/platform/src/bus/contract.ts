@@ -72,6 +72,18 @@ export function runBusContract(adapterName: string, makeBus: () => Promise<Event
       expect(behind?.lag).toBe(4);
     });
 
+    it('bus, a group created after events were published, receives them', async () => {
+      const [publisher, late] = await openPair();
+      const type = `test.early-${randomUUID().slice(0, 8)}`;
+      const events = Array.from({ length: 3 }, (_, i) => testEvent(type, `early-${i}`));
+      for (const event of events) await publisher.publish(event);
+      const handled: string[] = [];
+      await late.subscribe({ group: uniqueGroup('late'), types: [type], handler: async (e) => void handled.push(e.id) });
+      await waitFor(() => handled.length >= events.length);
+      await sleep(100);
+      expect([...handled].sort()).toEqual(events.map((e) => e.id).sort());
+    });
+
     it('bus, two subscribers in one group, each event is handled once', async () => {
       const [bus1, bus2] = await openPair();
       const group = uniqueGroup('balance');

@@ -69,9 +69,11 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
       await ensureTopics(subscribe.types);
       const consumer = kafka.consumer({ groupId: subscribe.group });
       await consumer.connect();
-      await consumer.subscribe({ topics: subscribe.types, fromBeginning: false });
-      // A new group starts at the latest offsets; resolving only after the join
-      // narrows the window in which a just-published event could be skipped.
+      // A new group starts at the oldest retained offset (a group with committed
+      // offsets keeps them): a consumer started after the producer still gets its
+      // events; consumers dedupe by event id, so the replay is harmless.
+      await consumer.subscribe({ topics: subscribe.types, fromBeginning: true });
+      // Resolving only after the join: once subscribe returns, the group owns its partitions.
       const joined = new Promise<void>((resolve) => {
         const stop = consumer.on(consumer.events.GROUP_JOIN, () => {
           stop();
@@ -123,7 +125,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
 /**
  * Newest offset minus the group's committed offset, summed over the
  * partitions of its topics. A partition the group never committed on counts
- * 0: a new group starts at the newest offset.
+ * from its oldest retained offset: that is where a new group starts.
  */
 async function groupLag(admin: Admin, groupId: string, topics: string[]): Promise<number> {
   const [committed, newest] = await Promise.all([
@@ -133,9 +135,9 @@ async function groupLag(admin: Admin, groupId: string, topics: string[]): Promis
   let lag = 0;
   for (const { topic, partitions } of newest) {
     const done = committed.find((c) => c.topic === topic)?.partitions ?? [];
-    for (const { partition, high } of partitions) {
+    for (const { partition, high, low } of partitions) {
       const at = Number(done.find((p) => p.partition === partition)?.offset ?? -1);
-      if (at >= 0) lag += Math.max(0, Number(high) - at);
+      lag += Math.max(0, Number(high) - (at >= 0 ? at : Number(low)));
     }
   }
   return lag;

@@ -31,8 +31,10 @@ let subscriptionCounter = 0;
  * fixed set of shard streams by hash(key) so that every event of one key,
  * whatever its type, is in one stream in publish order. Each consumer group
  * reads all shards and acknowledges (without handling) types it did not ask for.
- * A new group starts at the end of the streams ('$'): it sees events published
- * after its first subscription, not the retained history.
+ * A new group starts at the oldest retained entry ('0'): a consumer that
+ * subscribes after an event was published (a service started after another)
+ * still receives it; consumers dedupe by event id, so replaying is harmless.
+ * What the streams no longer retain (MAXLEN) is the projection rebuild's job.
  */
 export async function createRedisStreamsBus(options: RedisStreamsBusOptions): Promise<EventBus> {
   const settings = {
@@ -55,7 +57,7 @@ export async function createRedisStreamsBus(options: RedisStreamsBusOptions): Pr
   async function ensureGroup(group: string): Promise<void> {
     for (let shard = 0; shard < settings.shards; shard++) {
       try {
-        await command.xgroup('CREATE', settings.keys.stream(shard), group, '$', 'MKSTREAM');
+        await command.xgroup('CREATE', settings.keys.stream(shard), group, '0', 'MKSTREAM');
       } catch (err) {
         if (!String((err as Error).message).includes('BUSYGROUP')) throw err;
       }
