@@ -14,9 +14,10 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-function startConsumer(group: string): { child: ChildProcess; output: () => string } {
+/** A consumer process that hangs on the first event of `type` it gets (a new group reads the retained history: each test its own type). */
+function startConsumer(group: string, type: string): { child: ChildProcess; output: () => string } {
   const script = fileURLToPath(new URL('./fixtures/hanging-consumer.ts', import.meta.url));
-  const child = spawn(process.execPath, [script, redis.url, group], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [script, redis.url, group, type], { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return { child, output: () => output };
@@ -27,17 +28,18 @@ const fastBus = () => createRedisStreamsBus({ url: redis.url, leaseMs: 300, bloc
 describe('redis streams bus, crash recovery', () => {
   it('consumer, SIGKILLed mid-handler, its event is handled by the member that replaces it', async () => {
     const group = `crash-${Date.now()}`;
-    const consumer = startConsumer(group);
+    const type = `test.crashed-${group}`;
+    const consumer = startConsumer(group, type);
     await waitFor(() => consumer.output().includes('ready'));
     const publisher: EventBus = await fastBus();
-    const event = testEvent('test.crashed', 'user-1');
+    const event = testEvent(type, 'user-1');
     await publisher.publish(event);
     await waitFor(() => consumer.output().includes(`got ${event.id}`));
     consumer.child.kill('SIGKILL');
 
     const handled: string[] = [];
     const replacement = await fastBus();
-    await replacement.subscribe({ group, types: ['test.crashed'], handler: async (e) => void handled.push(e.id) });
+    await replacement.subscribe({ group, types: [type], handler: async (e) => void handled.push(e.id) });
     await waitFor(() => handled.length === 1, 5000);
 
     expect(handled).toEqual([event.id]);
@@ -48,10 +50,11 @@ describe('redis streams bus, crash recovery', () => {
   it('poison event, crashing its consumer every time, is parked after maxAttempts', async () => {
     const group = `poison-${Date.now()}`;
     const publisher = await fastBus();
-    const event = testEvent('test.crashed', 'user-2');
+    const type = `test.crashed-${group}`;
+    const event = testEvent(type, 'user-2');
     let crashes = 0;
     while (crashes < 2) {
-      const consumer = startConsumer(group);
+      const consumer = startConsumer(group, type);
       await waitFor(() => consumer.output().includes('ready'));
       if (crashes === 0) await publisher.publish(event);
       await waitFor(() => consumer.output().includes(`got ${event.id}`));
@@ -62,7 +65,7 @@ describe('redis streams bus, crash recovery', () => {
     const replacement = await fastBus();
     let calls = 0;
     await replacement.subscribe({
-      group, types: ['test.crashed'], maxAttempts: 3,
+      group, types: [type], maxAttempts: 3,
       handler: async () => {
         calls++;
         throw new Error('still broken');
