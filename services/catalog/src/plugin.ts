@@ -12,6 +12,7 @@ import {
 } from '@talkwith/proto/catalog';
 import { authoringRoutes } from './authoring/routes.ts';
 import { announceBillingFactsOnce } from './billing-facts-backfill.ts';
+import { consumeFactsRequests } from './facts-announce.ts';
 import { openCharacters } from './characters.ts';
 import { sealStoredCredentials } from './credentials-at-rest.ts';
 import { FILES_PREFIX } from './files-prefix.ts';
@@ -54,6 +55,8 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     consumers.push(await platform.events.consume('catalog-serial-gates', SERIAL_GATE_EVENTS, (event, tx) => onSerialGateEvent(tx, event)));
     // Consumer group catalog-entitlements: purchases, subscriptions and deletions decide who gets the whole dialogue.
     consumers.push(await entitlements.consume(platform.events));
+    // Services keeping a projection of catalog's facts ask for them on start; catalog announces them again (facts-announce.ts).
+    consumers.push(await consumeFactsRequests(platform.events));
     // Before the seed: on a new store there is nothing to re-announce, and a seeded character announces itself.
     const backfilled = await announceBillingFactsOnce(platform.store, platform.events);
     if (backfilled) platform.logger.info(backfilled, 'groups and published characters announced to billing');

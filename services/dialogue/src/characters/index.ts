@@ -7,12 +7,16 @@ import { indexCharacter, prepareCharacterIndex, searchCharacters, unindexCharact
 export const charactersArea: DialogueArea = {
   name: 'characters',
   prepare: async ({ platform }) => { await prepareCharacterIndex(platform.search); },
-  start: async ({ platform }) => [
+  start: async ({ platform }) => {
     // One group for both types, so a publish and a later unpublish are handled in the order they happened.
-    await platform.events.consume('dialogue', ['character.published', 'character.unpublished'], (event) => (
+    const consumer = await platform.events.consume('dialogue', ['character.published', 'character.unpublished'], (event) => (
       event.type === 'character.published' ? indexCharacter(platform.search, event) : unindexCharacter(platform.search, event)
-    )),
-  ],
+    ));
+    // After subscribing, so the answer reaches the group: catalog announces its facts again (catalog's facts-announce.ts),
+    // which rebuilds this index and recognition's characters when empty or behind, whatever the bus still retains.
+    await platform.events.publish('facts.requested', 'catalog', { owner: 'catalog', by: 'dialogue' });
+    return [consumer];
+  },
   routes: async (app, { platform }) => {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
     api.get('/api/dialogue/characters/search', { schema: { tags: ['dialogue'], summary: 'Search published characters (Japanese-aware)', querystring: CharacterSearchQuery } }, async (request) => {

@@ -16,6 +16,8 @@ export const serialsArea: EngagementArea = {
   },
   async start({ platform }) {
     const consumer = await platform.events.consume('engagement-serials', SERIAL_EVENTS, (event, tx) => onSerialEvent(tx, event));
+    // Rebuilds the character names and block ids when empty or behind: catalog announces its facts again (catalog's facts-announce.ts).
+    await platform.events.publish('facts.requested', 'catalog', { owner: 'catalog', by: 'engagement' });
     return [consumer];
   },
 };
