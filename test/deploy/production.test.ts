@@ -12,7 +12,10 @@ import { mayConnect, selects, type Peer } from './network.ts';
 
 const ENGINES = ['kafka', 'mongo', 'redis', 'elasticsearch'] as const;
 const password = (url: string | undefined) => decodeURIComponent(new URL(url ?? '').password);
-const kafkaPassword = (url: string | undefined) => kafkaOptionsFromUrl(url ?? '').sasl?.password;
+function kafkaPassword(url: string | undefined): string | undefined {
+  const sasl = kafkaOptionsFromUrl(url ?? '').sasl;
+  return sasl && 'password' in sasl ? sasl.password : undefined;
+}
 
 type Pod = { metadata?: { labels?: Record<string, string> }; spec: { containers: (Container & ContainerExtras)[]; initContainers?: Container[]; terminationGracePeriodSeconds?: number } };
 type ContainerExtras = { args?: string[]; command?: string[]; lifecycle?: { preStop?: { exec?: { command: string[] } } } };

@@ -1,4 +1,4 @@
-import { Kafka, logLevel, type Admin, type Consumer, type Producer } from 'kafkajs';
+import { Kafka, logLevel, type Admin, type Consumer, type Producer, type SASLOptions } from 'kafkajs';
 import type { EventEnvelope } from '@talkwith/proto';
 import type { EventBus, SubscribeOptions, Subscription } from '../ports/index.ts';
 import { readParkedTopic } from './kafka-parked.ts';
@@ -8,7 +8,7 @@ export interface KafkaBusOptions {
   brokers: string[];
   clientId: string;
   /** SASL credentials (BUS_URL kafka://user:password@...; platform/kafka-url.ts). */
-  sasl?: { mechanism: 'plain' | 'scram-sha-256' | 'scram-sha-512'; username: string; password: string };
+  sasl?: SASLOptions;
   ssl?: boolean;
   /** Partitions of topics this adapter creates (default 6). */
   partitions?: number;

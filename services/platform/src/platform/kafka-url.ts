@@ -1,8 +1,15 @@
 import type { KafkaBusOptions } from '../bus/index.ts';
 
-type Mechanism = NonNullable<KafkaBusOptions['sasl']>['mechanism'];
-const MECHANISMS: readonly string[] = ['plain', 'scram-sha-256', 'scram-sha-512'] satisfies Mechanism[];
-const isMechanism = (value: string): value is Mechanism => MECHANISMS.includes(value);
+type Sasl = NonNullable<KafkaBusOptions['sasl']>;
+
+function saslOptions(mechanism: string, username: string, password: string): Sasl {
+  switch (mechanism) {
+    case 'plain': return { mechanism: 'plain', username, password };
+    case 'scram-sha-256': return { mechanism: 'scram-sha-256', username, password };
+    case 'scram-sha-512': return { mechanism: 'scram-sha-512', username, password };
+    default: throw new Error(`BUS_URL: sasl=${mechanism} is not one of plain, scram-sha-256, scram-sha-512`);
+  }
+}
 
 /**
  * BUS_URL=kafka://[user:password@]h1:9092,h2:9092[?sasl=scram-sha-512&tls=true].
@@ -23,7 +30,5 @@ export function kafkaOptionsFromUrl(url: string): Pick<KafkaBusOptions, 'brokers
   const colon = userinfo.indexOf(':');
   const username = decodeURIComponent(colon < 0 ? userinfo : userinfo.slice(0, colon));
   const password = colon < 0 ? '' : decodeURIComponent(userinfo.slice(colon + 1));
-  const mechanism = params.get('sasl') ?? 'scram-sha-512';
-  if (!isMechanism(mechanism)) throw new Error(`BUS_URL: sasl=${mechanism} is not one of ${MECHANISMS.join(', ')}`);
-  return { brokers, sasl: { mechanism, username, password }, ...ssl };
+  return { brokers, sasl: saslOptions(params.get('sasl') ?? 'scram-sha-512', username, password), ...ssl };
 }

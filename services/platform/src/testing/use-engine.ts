@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { engineSource, startEngine, type EngineName, type RealEngine } from './engines.ts';
 
-export type SuiteEngine = { skipped: string } | { skipped: null; kind: RealEngine['kind']; url(): string };
+export type SuiteEngine = { skipped: true; reason: string } | { skipped: false; kind: RealEngine['kind']; url(): string };
 
 /**
  * For a contract suite file: decides (engines.ts) where `engine` comes from,
@@ -12,7 +12,7 @@ export async function useEngine(engine: EngineName): Promise<SuiteEngine> {
   const source = await engineSource(engine);
   if (source.kind === 'none') {
     console.warn(source.reason);
-    return { skipped: source.reason };
+    return { skipped: true, reason: source.reason };
   }
   let started: RealEngine | undefined;
   // Pulling an image and starting Kafka or Elasticsearch takes minutes the first time.
@@ -23,7 +23,7 @@ export async function useEngine(engine: EngineName): Promise<SuiteEngine> {
     await started?.stop();
   }, 60_000);
   return {
-    skipped: null,
+    skipped: false,
     kind: source.kind,
     url() {
       if (!started) throw new Error(`${engine} engine is not started yet (url() outside a test?)`);
