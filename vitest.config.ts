@@ -12,6 +12,8 @@ export default defineConfig({
           environment: 'node',
           include: ['proto/**/*.test.ts', 'services/**/*.test.ts', 'gateway/**/*.test.ts', 'scripts/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: ['**/node_modules/**', 'test/e2e/**/*.e2e.test.ts'],
+          // Prints once which engines the contract suites run on (testcontainers when Docker is present, else skipped).
+          globalSetup: ['services/platform/src/testing/engines-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -21,16 +21,27 @@ const schemaKeys = schemas.flatMap((schema) => Object.keys(schema.properties));
 const schemaRequired = schemas.flatMap((schema) => (schema.required ?? []).filter(
   (key) => (schema.properties as Record<string, { default?: unknown }>)[key]?.default === undefined,
 ));
-/** Distributed mode must name every engine (unset would silently mean an embedded, per-pod one) and share the secrets. */
-const distributedRequired = [...schemaRequired, 'JWT_SECRET', 'ADMIN_PATH_PREFIX', 'BUS_URL', 'STORE_URL', 'JOBS_URL', 'CACHE_URL', 'SEARCH_URL'];
+/**
+ * Distributed mode must name every engine (unset would silently mean an embedded, per-pod one), share the
+ * secrets, know its public origin (mail links), deliver mail (log-in needs a confirmed e-mail) and drain on SIGTERM.
+ */
+const distributedRequired = [
+  ...schemaRequired, 'JWT_SECRET', 'ADMIN_PATH_PREFIX', 'CREDENTIALS_KEY', 'CREDENTIALS_IV', 'PUBLIC_URL', 'SHUTDOWN_GRACE_MS',
+  'BUS_URL', 'STORE_URL', 'JOBS_URL', 'CACHE_URL', 'SEARCH_URL', 'MAIL_URL',
+];
 /** Variables the image itself reads besides the config schemas. */
 const imageVariables = ['SERVICE', 'NODE_ENV'];
+/** Fixed by issue 27's shared contract for the platform config (the drain); known here before that schema lands. */
+const contractVariables = ['SHUTDOWN_GRACE_MS'];
 
 function expectValidProcessEnv(name: string, env: Env) {
   for (const key of distributedRequired) expect(env[key], `${name}: ${key}`).toBeTruthy();
   expect(() => loadServiceConfig(env), `${name}: config schema`).not.toThrow();
   for (const schema of schemas) expect(() => loadConfig(schema, env), `${name}: config schemas`).not.toThrow();
-  expect(Object.keys(env).filter((k) => !schemaKeys.includes(k) && !imageVariables.includes(k)), `${name}: unknown variables`).toEqual([]);
+  const known = [...schemaKeys, ...imageVariables, ...contractVariables];
+  expect(Object.keys(env).filter((k) => !known.includes(k)), `${name}: unknown variables`).toEqual([]);
+  expect(new URL(env.PUBLIC_URL ?? '').hostname, `${name}: PUBLIC_URL is where users are, not localhost:3000`).not.toBe('');
+  expect(Number(env.SHUTDOWN_GRACE_MS), `${name}: SHUTDOWN_GRACE_MS`).toBeGreaterThan(0);
   expect(env.SERVICE, `${name}: SERVICE picks the entry point`).toBe(name);
 }
 
@@ -91,7 +102,7 @@ describe('docker-compose.yml', () => {
     expect(compose.services.mongo?.command).toEqual(expect.arrayContaining(['--replSet', 'rs0']));
     expect(JSON.stringify(compose.services.mongo?.healthcheck?.test)).toContain('rs.initiate');
     expect(composeEnv(compose.services.elasticsearch ?? {})['discovery.type']).toBe('single-node');
-    for (const name of SERVICES) expect(composeEnv(compose.services[name] ?? {}).STORE_URL).toMatch(new RegExp(`/${name}\\?replicaSet=rs0$`));
+    for (const name of SERVICES) expect(composeEnv(compose.services[name] ?? {}).STORE_URL).toMatch(new RegExp(`/${name}\\?replicaSet=rs0(&|$)`));
   });
 });
 

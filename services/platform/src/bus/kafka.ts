@@ -1,4 +1,4 @@
-import { Kafka, logLevel, type Admin, type Consumer, type Producer } from 'kafkajs';
+import { Kafka, logLevel, type Admin, type Consumer, type Producer, type SASLOptions } from 'kafkajs';
 import type { EventEnvelope } from '@talkwith/proto';
 import type { EventBus, SubscribeOptions, Subscription } from '../ports/index.ts';
 import { readParkedTopic } from './kafka-parked.ts';
@@ -7,6 +7,9 @@ import { errorReason, isPermanent, sleep } from './shared.ts';
 export interface KafkaBusOptions {
   brokers: string[];
   clientId: string;
+  /** SASL credentials (BUS_URL kafka://user:password@...; platform/kafka-url.ts). */
+  sasl?: SASLOptions;
+  ssl?: boolean;
   /** Partitions of topics this adapter creates (default 6). */
   partitions?: number;
   retryDelayMs?: number;
@@ -21,7 +24,10 @@ export interface KafkaBusOptions {
  * the event goes to the `<group>.parked` topic with its reason.
  */
 export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus> {
-  const kafka = new Kafka({ clientId: options.clientId, brokers: options.brokers, logLevel: logLevel.ERROR });
+  const kafka = new Kafka({
+    clientId: options.clientId, brokers: options.brokers, logLevel: logLevel.ERROR,
+    ...(options.sasl ? { sasl: options.sasl } : {}), ...(options.ssl ? { ssl: true } : {}),
+  });
   const retryDelayMs = options.retryDelayMs ?? 200;
   const admin: Admin = kafka.admin();
   const producer: Producer = kafka.producer({ allowAutoTopicCreation: false, idempotent: true, maxInFlightRequests: 1 });

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll } from 'vitest';
-import { startRedisServer, type RunningRedis } from '../testing/index.ts';
+import { useEngine } from '../testing/use-engine.ts';
 import { runCacheContract } from './contract.ts';
 import { createRedisCache } from './redis.ts';
 
-let redis: RunningRedis;
-beforeAll(async () => {
-  redis = await startRedisServer();
-});
-afterAll(async () => {
-  await redis?.stop();
-});
-
-runCacheContract('redis', () => createRedisCache({ url: redis.url }));
+// REDIS_URL, else a container when Docker is present, else a local redis-server (testing/engines.ts decides).
+const engine = await useEngine('redis');
+if (!engine.skipped) runCacheContract('redis', () => createRedisCache({ url: engine.url() }));

@@ -9,6 +9,7 @@ import { createLocalSearch, createElasticSearch } from '../search/index.ts';
 import { createLocalFiles, createS3Files } from '../files/index.ts';
 import { createOutboxMailer, createSmtpMailer } from '../mail/index.ts';
 import type { PlatformConfig } from './config.ts';
+import { kafkaOptionsFromUrl } from './kafka-url.ts';
 
 /**
  * One place decides which adapter serves each port, from the configured URL
@@ -30,10 +31,7 @@ export function openStore({ config, dataDir }: AdapterContext): Promise<Document
 export function openBus({ config, clientId, logger }: AdapterContext, store: DocumentStore): Promise<EventBus> {
   const url = config.BUS_URL;
   if (!url) return createOutboxBus({ store, onError: (err) => logger.error({ err }, 'embedded bus could not reach its store') });
-  if (url.startsWith('kafka://')) {
-    const brokers = url.slice('kafka://'.length).split(',').map((b) => b.trim()).filter(Boolean);
-    return createKafkaBus({ brokers, clientId });
-  }
+  if (url.startsWith('kafka://')) return createKafkaBus({ ...kafkaOptionsFromUrl(url), clientId });
   return createRedisStreamsBus({ url, leaseMs: config.BUS_LEASE_MS });
 }
 

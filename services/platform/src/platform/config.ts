@@ -20,7 +20,7 @@ export const platformConfigSchema = Type.Object({
     default: 'auto', description: 'log lines: pretty (readable, for a terminal), json (one object per line, for log collectors) or auto (pretty when stdout is a terminal, else json)',
   }),
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://\\S+$', description: 'origin users reach the product at, for links in mails (default http://localhost:PORT)' })),
-  BUS_URL: url('redis|rediss|kafka', 'event bus: redis://host:6379 = Redis Streams, kafka://h1:9092,h2:9092 = Kafka; unset = in-process, persisted in the store under DATA_DIR'),
+  BUS_URL: url('redis|rediss|kafka', 'event bus: redis://host:6379 = Redis Streams, kafka://h1:9092,h2:9092 = Kafka (kafka://user:password@h1:9092?sasl=scram-sha-512&tls=true for SASL; SCRAM-SHA-512 is the default mechanism); unset = in-process, persisted in the store under DATA_DIR'),
   BUS_LEASE_MS: Type.Integer({
     minimum: 100, maximum: 600_000, default: 10_000,
     description: 'Redis Streams bus: how long a member that stopped answering (crash, kill -9) keeps its shards before another member takes over and redelivers their unacknowledged events, in ms',

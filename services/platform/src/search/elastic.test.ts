@@ -1,13 +1,14 @@
 import { describe, it } from 'vitest';
+import { useEngine } from '../testing/use-engine.ts';
 import { createElasticSearch } from './elastic.ts';
 import { runSearchContract } from './contract.ts';
 
-const url = process.env.ELASTICSEARCH_URL;
-if (url) {
-  runSearchContract('elasticsearch', () => createElasticSearch({ url }));
-} else {
-  console.warn('skipped: search contract (elasticsearch) — set ELASTICSEARCH_URL to run against a real engine');
+// ELASTICSEARCH_URL, else a container when Docker is present, else skipped (testing/engines.ts decides).
+const engine = await useEngine('elasticsearch');
+if (engine.skipped) {
   describe.skip('search contract (elasticsearch)', () => {
-    it('needs ELASTICSEARCH_URL', () => {});
+    it('elasticsearch adapter, no ELASTICSEARCH_URL and no Docker, is skipped', () => {});
   });
+} else {
+  runSearchContract('elasticsearch', () => createElasticSearch({ url: engine.url() }));
 }

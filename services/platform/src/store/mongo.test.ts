@@ -1,24 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import { describe, it } from 'vitest';
-import { skipReason } from '../testing/index.ts';
+import { useEngine } from '../testing/use-engine.ts';
 import { runStoreContract } from './contract.ts';
 import { createMongoStore } from './mongo-store.ts';
 import type { DocumentStore } from '../ports/store.ts';
 
-const reason = skipReason('MONGO_URL');
+// MONGO_URL, else a container when Docker is present, else skipped (testing/engines.ts decides).
+const engine = await useEngine('mongo');
 
-if (reason) {
-  console.warn('skipped: DocumentStore contract (mongo) — set MONGO_URL to run against a real engine');
+if (engine.skipped) {
   describe.skip('DocumentStore contract: mongo', () => {
-    it('mongo adapter, MONGO_URL unset, is skipped', () => undefined);
+    it('mongo adapter, no MONGO_URL and no Docker, is skipped', () => undefined);
   });
 } else {
-  const url = process.env['MONGO_URL'] as string;
   runStoreContract(
     'mongo',
     async () => {
       // One database per test, dropped afterwards.
+      const url = engine.url();
       const dbName = `talkwith_test_${randomUUID().slice(0, 8)}`;
       let store: DocumentStore = await createMongoStore({ url, dbName });
       return {
