@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import type { Platform, ServiceModule } from '@talkwith/platform';
 import { frameworkErrors, httpPlugin, healthRoutes, trustHops } from '@talkwith/platform/http';
+import { createMemoryCache } from '@talkwith/platform/cache';
 import { loggingOptions } from '@talkwith/platform/logger';
 import { metricsPlugin } from '@talkwith/platform/metrics';
 import { DEFAULT_BODY_LIMIT, type PlatformConfig } from '@talkwith/platform/platform';
@@ -91,7 +92,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     timeWindow: 60_000,
     allowList: (request) => isUnlimited(request.url),
     keyGenerator: rateLimitKey,
-    ...(config.CACHE_URL ? { store: cacheRateLimitStore(platform.cache) } : {}),
+    // Redis down: counted in this process's memory meanwhile (rate-limit-store.ts says why).
+    ...(config.CACHE_URL ? { store: cacheRateLimitStore(platform.cache, 'rl:', await localFallbackCache(app)) } : {}),
   });
   await app.register(edgeAuthPlugin, { secret: config.JWT_SECRET });
   const upstreams = options.upstreams;
@@ -107,6 +109,13 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await mountServices(app, options, upstreams);
   await app.register(webClientRoutes, { dist: webDist });
   return app;
+}
+
+/** A memory cache for this process, closed with the app. */
+async function localFallbackCache(app: FastifyInstance) {
+  const cache = await createMemoryCache();
+  app.addHook('onClose', () => cache.close());
+  return cache;
 }
 
 export interface RouteEntry {
