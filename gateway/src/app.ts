@@ -20,7 +20,7 @@ import { cacheRateLimitStore } from './rate-limit-store.ts';
 import { securityHeadersPlugin } from './security-headers.ts';
 import { services as allServices } from './services.ts';
 import { socketLimitsFrom, socketRoutes, type SocketLimits } from './socket.ts';
-import { proxyRoutes, upstreamChecks, type Upstreams } from './upstreams.ts';
+import { proxyRoutes, routingReadiness, upstreamBreakers, type Breakers, type Upstreams } from './upstreams.ts';
 import { upstreamDocs } from './upstream-docs.ts';
 import { spaFallback, webClientRoutes } from './web-client.ts';
 
@@ -98,7 +98,9 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   await app.register(edgeAuthPlugin, { secret: config.JWT_SECRET });
   const upstreams = options.upstreams;
   await app.register(docsPlugin, upstreams ? { merge: upstreamDocs(app, upstreams).merge } : {});
-  await app.register(healthRoutes, { platform, ...(upstreams ? { extraChecks: upstreamChecks(upstreams) } : {}) });
+  // Distributed, ready means "this process can route": a service or Redis down fails that service's routes (503, fast), not the gateway.
+  const breakers = upstreams ? upstreamBreakers(upstreams) : undefined;
+  await app.register(healthRoutes, { platform, ...(breakers ? { readiness: routingReadiness(breakers) } : {}) });
   // In a scope of its own: @fastify/websocket's per-request hooks then run on the socket route only, not on every HTTP request.
   const socketOptions = { events: platform.events, store: platform.store, cache: platform.cache, publicUrl: config.PUBLIC_URL, limits: { ...socketLimitsFrom(own), ...options.socketLimits } };
   await app.register(async (scope) => {
@@ -106,7 +108,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     await scope.register(socketRoutes, socketOptions);
   });
   await app.register(clientConfigRoutes, { adminPathPrefix: own.ADMIN_PATH_PREFIX, analyticsId: own.ANALYTICS_ID, devtoolsBlockHost: own.DEVTOOLS_BLOCK_HOST, googleSignIn: googleSignInConfigured(options.env) });
-  await mountServices(app, options, upstreams);
+  await mountServices(app, options, upstreams && breakers ? { upstreams, breakers } : undefined);
   await app.register(webClientRoutes, { dist: webDist });
   return app;
 }
@@ -143,10 +145,10 @@ function recordRoutes(app: FastifyInstance): RouteEntry[] {
   return table;
 }
 
-async function mountServices(app: FastifyInstance, options: GatewayOptions, upstreams: Upstreams | undefined): Promise<void> {
+async function mountServices(app: FastifyInstance, options: GatewayOptions, proxied: { upstreams: Upstreams; breakers: Breakers } | undefined): Promise<void> {
   const services = options.services ?? allServices;
-  if (upstreams) {
-    await app.register(proxyRoutes, { services, upstreams });
+  if (proxied) {
+    await app.register(proxyRoutes, { services, ...proxied });
     return;
   }
   for (const service of services) await app.register(service.plugin, { platform: options.platform, config: options.config, env: options.env, standalone: true });
