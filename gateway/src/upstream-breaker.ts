@@ -42,8 +42,10 @@ export const serviceUnavailable = (cause?: unknown): AppError =>
 /** One service's circuit (cockatiel's breaker), fed with the outcome of each forward. */
 export class UpstreamBreaker {
   private readonly policy: CircuitBreakerPolicy;
+  readonly service: string;
 
-  constructor(readonly service: string, options: { failures?: number; openMs?: number } = {}) {
+  constructor(service: string, options: { failures?: number; openMs?: number } = {}) {
+    this.service = service;
     this.policy = circuitBreaker(handleAll, { halfOpenAfter: options.openMs ?? BREAKER.openMs, breaker: new ConsecutiveBreaker(options.failures ?? BREAKER.failures) });
   }
 
