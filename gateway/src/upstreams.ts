@@ -51,10 +51,11 @@ const forwards = new WeakMap<object, Forward>();
  * Distributed mode: every prefix a service owns is proxied to that service's
  * process, through the service's breaker, with the connect and answer time-outs.
  */
-export async function proxyRoutes(app: FastifyInstance, options: { services: ServiceModule[]; upstreams: Upstreams; breakers: Breakers }): Promise<void> {
+export async function proxyRoutes(app: FastifyInstance, options: { services: ServiceModule[]; upstreams: Upstreams; breakers?: Breakers }): Promise<void> {
+  const breakers = options.breakers ?? upstreamBreakers(options.upstreams);
   for (const service of options.services) {
     const upstream = options.upstreams[service.name];
-    const breaker = options.breakers[service.name];
+    const breaker = breakers[service.name];
     if (service.name === 'dialogue') {
       await app.register(websocketRelay, {
         upstream, path: STT_PATH, maxPayload: STT_MAX_FRAME_BYTES, tags: ['dialogue'],
