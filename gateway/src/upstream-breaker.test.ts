@@ -10,8 +10,10 @@ import { identityService } from '@talkwith/identity';
 import { messages } from '@talkwith/platform/http';
 import { closePlatform, createPlatform, loadPlatformConfig } from '@talkwith/platform/platform';
 import { buildGateway } from './app.ts';
-import { BREAKER, UpstreamBreaker } from './upstream-breaker.ts';
-import type { Upstreams } from './upstreams.ts';
+import { Agent } from 'node:http';
+import { Socket } from 'node:net';
+import { BREAKER, CONNECT_TIMEOUT, UpstreamBreaker, withConnectTimeout } from './upstream-breaker.ts';
+import { upstreamFailure, type Upstreams } from './upstreams.ts';
 
 /** Distributed mode with one service failing: its circuit, the other service's routes, the gateway's readiness. */
 const stops: Array<() => Promise<void>> = [];
@@ -115,3 +117,18 @@ function captured(act: () => unknown): unknown {
     return err;
   }
 }
+
+describe('connect time-out', () => {
+  it('agent, a connection that never completes, is destroyed with UPSTREAM_CONNECT_TIMEOUT, which the client sees as 503 UNAVAILABLE', async () => {
+    const agent = new Agent();
+    // A socket that is never connected: a host that drops the SYN, as far as the agent can tell.
+    agent.createConnection = () => new Socket();
+    const socket = withConnectTimeout(agent, 20).createConnection({}) as Socket;
+
+    const [error] = await new Promise<[Error & { code?: string }]>((resolve) => socket.once('error', (err) => resolve([err])));
+    const answer = upstreamFailure(Object.assign(new Error('forward failed'), { cause: error }));
+
+    expect(error.code).toBe(CONNECT_TIMEOUT);
+    expect(answer).toMatchObject({ code: 'UNAVAILABLE', status: 503 });
+  });
+});

@@ -83,7 +83,8 @@ export function connectTimeoutAgents(connectMs: number): { 'http:': HttpAgent; '
   return { 'http:': withConnectTimeout(new HttpAgent(options), connectMs), 'https:': withConnectTimeout(new HttpsAgent(options), connectMs) };
 }
 
-function withConnectTimeout<A extends HttpAgent>(agent: A, connectMs: number): A {
+/** Exported for its test; connectTimeoutAgents is the use. */
+export function withConnectTimeout<A extends HttpAgent>(agent: A, connectMs: number): A {
   const create = agent.createConnection.bind(agent);
   agent.createConnection = (options: ClientRequestArgs, callback?: (err: Error | null, stream: Duplex) => void) => {
     const socket = create(options, callback);

@@ -5,7 +5,7 @@ import { AppError, type ServiceModule, type ServiceName } from '@talkwith/platfo
 import { messages } from '@talkwith/platform/http';
 import { STT_MAX_FRAME_BYTES, STT_PATH } from '@talkwith/proto/dialogue';
 import { LOG_TAIL_MAX_FRAME_BYTES, LOG_TAIL_PATH } from '@talkwith/proto/logging';
-import { CONNECT_TIMEOUT, UPSTREAM_TIMEOUTS, UpstreamBreaker, connectTimeoutAgents, type Forward } from './upstream-breaker.ts';
+import { CONNECT_TIMEOUT, UPSTREAM_TIMEOUTS, UpstreamBreaker, connectTimeoutAgents, serviceUnavailable, type Forward } from './upstream-breaker.ts';
 import { websocketRelay } from './websocket-relay.ts';
 
 export type Upstreams = Record<ServiceName, string>;
@@ -32,7 +32,7 @@ export function forwardClientAddress(request: { ip: string; id: string }, header
  */
 export function upstreamFailure(error: Error & { statusCode?: number; cause?: unknown }): AppError {
   const causeCode = (error.cause as { code?: unknown } | undefined)?.code;
-  if (error.statusCode === 503 || causeCode === 'ECONNREFUSED' || causeCode === CONNECT_TIMEOUT) return new AppError('UNAVAILABLE', messages.internal, { cause: error });
+  if (error.statusCode === 503 || causeCode === 'ECONNREFUSED' || causeCode === CONNECT_TIMEOUT) return serviceUnavailable(error);
   if (error.statusCode === 504) return new AppError('GATEWAY_TIMEOUT', messages.internal, { cause: error });
   return new AppError('BAD_GATEWAY', messages.internal, { cause: error });
 }
