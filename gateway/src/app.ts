@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import type { Platform, ServiceModule } from '@talkwith/platform';
 import { frameworkErrors, httpPlugin, healthRoutes, trustHops } from '@talkwith/platform/http';
+import { createMemoryCache } from '@talkwith/platform/cache';
 import { loggingOptions } from '@talkwith/platform/logger';
 import { metricsPlugin } from '@talkwith/platform/metrics';
 import { DEFAULT_BODY_LIMIT, type PlatformConfig } from '@talkwith/platform/platform';
@@ -19,7 +20,7 @@ import { cacheRateLimitStore } from './rate-limit-store.ts';
 import { securityHeadersPlugin } from './security-headers.ts';
 import { services as allServices } from './services.ts';
 import { socketLimitsFrom, socketRoutes, type SocketLimits } from './socket.ts';
-import { proxyRoutes, upstreamChecks, type Upstreams } from './upstreams.ts';
+import { proxyRoutes, routingReadiness, upstreamBreakers, type Breakers, type Upstreams } from './upstreams.ts';
 import { upstreamDocs } from './upstream-docs.ts';
 import { spaFallback, webClientRoutes } from './web-client.ts';
 
@@ -91,12 +92,15 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     timeWindow: 60_000,
     allowList: (request) => isUnlimited(request.url),
     keyGenerator: rateLimitKey,
-    ...(config.CACHE_URL ? { store: cacheRateLimitStore(platform.cache) } : {}),
+    // Redis down: counted in this process's memory meanwhile (rate-limit-store.ts says why).
+    ...(config.CACHE_URL ? { store: cacheRateLimitStore(platform.cache, 'rl:', await localFallbackCache(app)) } : {}),
   });
   await app.register(edgeAuthPlugin, { secret: config.JWT_SECRET });
   const upstreams = options.upstreams;
   await app.register(docsPlugin, upstreams ? { merge: upstreamDocs(app, upstreams).merge } : {});
-  await app.register(healthRoutes, { platform, ...(upstreams ? { extraChecks: upstreamChecks(upstreams) } : {}) });
+  // Distributed, ready means "this process can route": a service or Redis down fails that service's routes (503, fast), not the gateway.
+  const breakers = upstreams ? upstreamBreakers(upstreams) : undefined;
+  await app.register(healthRoutes, { platform, ...(breakers ? { readiness: routingReadiness(breakers) } : {}) });
   // In a scope of its own: @fastify/websocket's per-request hooks then run on the socket route only, not on every HTTP request.
   const socketOptions = { events: platform.events, store: platform.store, cache: platform.cache, publicUrl: config.PUBLIC_URL, limits: { ...socketLimitsFrom(own), ...options.socketLimits } };
   await app.register(async (scope) => {
@@ -104,9 +108,16 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     await scope.register(socketRoutes, socketOptions);
   });
   await app.register(clientConfigRoutes, { adminPathPrefix: own.ADMIN_PATH_PREFIX, analyticsId: own.ANALYTICS_ID, devtoolsBlockHost: own.DEVTOOLS_BLOCK_HOST, googleSignIn: googleSignInConfigured(options.env) });
-  await mountServices(app, options, upstreams);
+  await mountServices(app, options, upstreams && breakers ? { upstreams, breakers } : undefined);
   await app.register(webClientRoutes, { dist: webDist });
   return app;
+}
+
+/** A memory cache for this process, closed with the app. */
+async function localFallbackCache(app: FastifyInstance) {
+  const cache = await createMemoryCache();
+  app.addHook('onClose', () => cache.close());
+  return cache;
 }
 
 export interface RouteEntry {
@@ -134,10 +145,10 @@ function recordRoutes(app: FastifyInstance): RouteEntry[] {
   return table;
 }
 
-async function mountServices(app: FastifyInstance, options: GatewayOptions, upstreams: Upstreams | undefined): Promise<void> {
+async function mountServices(app: FastifyInstance, options: GatewayOptions, proxied: { upstreams: Upstreams; breakers: Breakers } | undefined): Promise<void> {
   const services = options.services ?? allServices;
-  if (upstreams) {
-    await app.register(proxyRoutes, { services, upstreams });
+  if (proxied) {
+    await app.register(proxyRoutes, { services, ...proxied });
     return;
   }
   for (const service of services) await app.register(service.plugin, { platform: options.platform, config: options.config, env: options.env, standalone: true });

@@ -19,8 +19,8 @@ async function edgeAuth(app: FastifyInstance, options: { secret: string }): Prom
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
     const path = request.url.split('?')[0] ?? '';
-    // /metrics checks its own bearer token (METRICS_TOKEN), which is no JWT.
-    if (PASS_THROUGH.has(path) || path === METRICS_PATH) return;
+    // /metrics checks its own bearer token (METRICS_TOKEN), which is no JWT; the health probes touch nothing (no cache lookup).
+    if (PASS_THROUGH.has(path) || path === METRICS_PATH || path === '/healthz' || path === '/readyz') return;
     try {
       await request.jwtVerify();
     } catch {

@@ -7,10 +7,10 @@ import { httpPlugin } from '@talkwith/platform/http';
 import { startRedisServer } from '@talkwith/platform/testing';
 import { cacheRateLimitStore } from './rate-limit-store.ts';
 
-async function limitedApp(cache: Cache, max: number, prefix = `rl-${Math.random()}:`): Promise<FastifyInstance> {
+async function limitedApp(cache: Cache, max: number, prefix = `rl-${Math.random()}:`, fallback?: Cache): Promise<FastifyInstance> {
   const app = Fastify();
   await app.register(httpPlugin);
-  await app.register(rateLimit, { max, timeWindow: 60_000, store: cacheRateLimitStore(cache, prefix) });
+  await app.register(rateLimit, { max, timeWindow: 60_000, store: cacheRateLimitStore(cache, prefix, fallback) });
   app.get('/ping', async () => ({ ok: true }));
   return app;
 }
@@ -42,4 +42,16 @@ describe('rate limit on the cache port', () => {
     expect(codes).toEqual([200, 200, 200, 200, 429]);
     await Promise.all([a.close(), b.close(), cacheA.close(), cacheB.close()]);
   });
+
+  it('rate limit, the Redis cache gone, counts on in this process: 200s up to max, then 429, no failure', async () => {
+    const own = await startRedisServer();
+    const cache = await createRedisCache({ url: own.url });
+    const app = await limitedApp(cache, 3, 'outage:', await createMemoryCache());
+    await own.stop();
+
+    const codes = await statuses(app, 5);
+
+    expect(codes).toEqual([200, 200, 200, 429, 429]);
+    await Promise.all([app.close(), cache.close()]);
+  }, 20_000);
 });

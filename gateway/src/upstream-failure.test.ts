@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { identityService } from '@talkwith/identity';
+import { messages } from '@talkwith/platform/http';
 import { closePlatform, createPlatform, loadPlatformConfig } from '@talkwith/platform/platform';
 import { buildGateway } from './app.ts';
 import type { Upstreams } from './upstreams.ts';
@@ -45,12 +46,12 @@ describe('gateway, a service that cannot answer', () => {
     expect(await res.json()).toMatchObject({ ok: false, code: 'BAD_GATEWAY', message: 'サーバーエラーが発生しました。しばらくしてから再度お試しください。' });
   });
 
-  it('forward, nothing listening at the service address, is a 503 UNAVAILABLE', async () => {
+  it('forward, nothing listening at the service address, is a 503 UNAVAILABLE saying to try again shortly', async () => {
     const gone = await listen(createServer());
     const closed = stops.pop()!;
     await closed();
     const res = await login(await gatewayTowards(gone));
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ ok: false, code: 'UNAVAILABLE' });
+    expect(await res.json()).toMatchObject({ ok: false, code: 'UNAVAILABLE', message: messages.unavailable });
   });
 });

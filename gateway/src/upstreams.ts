@@ -5,6 +5,7 @@ import { AppError, type ServiceModule, type ServiceName } from '@talkwith/platfo
 import { messages } from '@talkwith/platform/http';
 import { STT_MAX_FRAME_BYTES, STT_PATH } from '@talkwith/proto/dialogue';
 import { LOG_TAIL_MAX_FRAME_BYTES, LOG_TAIL_PATH } from '@talkwith/proto/logging';
+import { CONNECT_TIMEOUT, UPSTREAM_TIMEOUTS, UpstreamBreaker, connectTimeoutAgents, serviceUnavailable, type Forward } from './upstream-breaker.ts';
 import { websocketRelay } from './websocket-relay.ts';
 
 export type Upstreams = Record<ServiceName, string>;
@@ -26,19 +27,35 @@ export function forwardClientAddress(request: { ip: string; id: string }, header
  * answering (killed mid-request) → 502, the outcome unknown, so the same call
  * with the same Idempotency-Key may be sent again; no answer in time → 504.
  * reply-from's own mapping made the first two a 500 INTERNAL, which reads as
- * a bug in the service rather than "try again".
+ * a bug in the service rather than "try again". No connection within the
+ * connect time-out is "nothing reached the service" too.
  */
 export function upstreamFailure(error: Error & { statusCode?: number; cause?: unknown }): AppError {
   const causeCode = (error.cause as { code?: unknown } | undefined)?.code;
-  if (error.statusCode === 503 || causeCode === 'ECONNREFUSED') return new AppError('UNAVAILABLE', messages.internal, { cause: error });
+  if (error.statusCode === 503 || causeCode === 'ECONNREFUSED' || causeCode === CONNECT_TIMEOUT) return serviceUnavailable(error);
   if (error.statusCode === 504) return new AppError('GATEWAY_TIMEOUT', messages.internal, { cause: error });
   return new AppError('BAD_GATEWAY', messages.internal, { cause: error });
 }
 
-/** Distributed mode: every prefix a service owns is proxied to that service's process. */
-export async function proxyRoutes(app: FastifyInstance, options: { services: ServiceModule[]; upstreams: Upstreams }): Promise<void> {
+/** One circuit breaker per service (upstream-breaker.ts): its routes fail fast while it is down, the others' do not. */
+export type Breakers = Record<ServiceName, UpstreamBreaker>;
+
+export function upstreamBreakers(upstreams: Upstreams): Breakers {
+  return Object.fromEntries(Object.keys(upstreams).map((name) => [name, new UpstreamBreaker(name)])) as Breakers;
+}
+
+/** The admitted forward of each proxied response, until its outcome is reported. */
+const forwards = new WeakMap<object, Forward>();
+
+/**
+ * Distributed mode: every prefix a service owns is proxied to that service's
+ * process, through the service's breaker, with the connect and answer time-outs.
+ */
+export async function proxyRoutes(app: FastifyInstance, options: { services: ServiceModule[]; upstreams: Upstreams; breakers?: Breakers }): Promise<void> {
+  const breakers = options.breakers ?? upstreamBreakers(options.upstreams);
   for (const service of options.services) {
     const upstream = options.upstreams[service.name];
+    const breaker = breakers[service.name];
     if (service.name === 'dialogue') {
       await app.register(websocketRelay, {
         upstream, path: STT_PATH, maxPayload: STT_MAX_FRAME_BYTES, tags: ['dialogue'],
@@ -54,24 +71,32 @@ export async function proxyRoutes(app: FastifyInstance, options: { services: Ser
     }
     for (const prefix of service.prefixes) {
       await app.register(httpProxy, {
-        upstream, prefix, rewritePrefix: prefix, http: { requestOptions: { timeout: 30_000 } },
-        replyOptions: { rewriteRequestHeaders: forwardClientAddress, onError: (reply, { error }) => reply.send(upstreamFailure(error)) },
+        upstream, prefix, rewritePrefix: prefix,
+        http: { agents: connectTimeoutAgents(UPSTREAM_TIMEOUTS.connectMs), requestOptions: { timeout: UPSTREAM_TIMEOUTS.answerMs } },
+        preHandler: (_request, reply, done) => {
+          try {
+            const forward = breaker.admit();
+            forwards.set(reply.raw, forward);
+            // Closed after an answer (or the client leaving): the service answered. A failure reported before wins.
+            reply.raw.once('close', () => forward.answered());
+            done();
+          } catch (err) {
+            done(err as Error);
+          }
+        },
+        replyOptions: {
+          rewriteRequestHeaders: forwardClientAddress,
+          onError: (reply, { error }) => {
+            forwards.get(reply.raw)?.failed(error);
+            reply.send(upstreamFailure(error));
+          },
+        },
       });
     }
   }
 }
 
-/** Each service's own /readyz, as readiness checks named after the service. */
-export function upstreamChecks(upstreams: Upstreams, timeoutMs = 2000): () => Promise<Record<string, string>> {
-  return async () => {
-    const entries = await Promise.all(Object.entries(upstreams).map(async ([name, base]) => {
-      try {
-        const response = await fetch(new URL('/readyz', base), { signal: AbortSignal.timeout(timeoutMs) });
-        return [name, response.ok ? 'ok' : `readyz answered ${response.status}`] as const;
-      } catch (err) {
-        return [name, (err as Error).message] as const;
-      }
-    }));
-    return Object.fromEntries(entries);
-  };
+/** The distributed gateway's readiness: it can route whatever the services do; each circuit is reported, none fails it. */
+export function routingReadiness(breakers: Breakers): () => Promise<{ ok: boolean; checks: Record<string, string> }> {
+  return async () => ({ ok: true, checks: Object.fromEntries(Object.values(breakers).map((b) => [`upstream:${b.service}`, `circuit ${b.state}`])) });
 }

@@ -39,6 +39,7 @@ async function benches(): Promise<Bench[]> {
     optional('synthetic.ts', 'benchSynthetic', 'synthetic talk probe (standalone)'),
     optional('entitlement.ts', 'benchEntitlement', 'paid content: signed clips and the entitled character fetch'),
     optional('player-server-reply.ts', 'benchPlayerServerReply', 'reply latency with server recognition (headless Chromium)'),
+    optional('degrade.ts', 'benchDegrade', 'distributed gateway with one service down'),
   ]);
   return [
     { title: 'gateway HTTP', run: benchHttp },

@@ -33,6 +33,10 @@ export interface Topology {
   /** Starts (or restarts) a service on its port and data dir; resolves when /readyz answers. */
   startService(name: ServiceName): Promise<void>;
   killService(name: ServiceName, signal: NodeJS.Signals): Promise<void>;
+  /** Stops redis-server (an outage: every process keeps running). */
+  stopRedis(): Promise<void>;
+  /** Starts an empty redis-server on the same port (nothing persists, as with `--save ''`); `redis` is then the new one. */
+  startRedis(): Promise<void>;
   /** Stops every process, redis and removes the data dirs; safe to call twice. */
   close(): Promise<void>;
 }
@@ -69,7 +73,9 @@ export interface TopologyOptions {
 }
 
 export async function startTopology(options: TopologyOptions = {}): Promise<Topology> {
-  const redis = await startRedisServer();
+  let redis = await startRedisServer();
+  const redisPort = redis.port;
+  let redisRunning = true;
   const root = await mkdtemp(join(tmpdir(), 'talkwith-distributed-'));
   const jwtSecret = randomBytes(32).toString('hex');
   const env = commonEnv(redis.url, jwtSecret);
@@ -92,7 +98,8 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     await Promise.allSettled(running.map((p) => p.stop('SIGTERM', 5000)));
     gateway = null;
     for (const s of slots.values()) s.process = null;
-    await redis.stop();
+    if (redisRunning) await redis.stop();
+    redisRunning = false;
     await rm(root, { recursive: true, force: true });
   }
 
@@ -109,12 +116,21 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
   }
 
   return {
-    redis, jwtSecret, serviceUrl, startService, close,
+    get redis() { return redis; },
+    jwtSecret, serviceUrl, startService, close,
     gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
     dataDir: (name) => slot(name).dataDir,
     async killService(name, signal) {
       await slot(name).process?.stop(signal);
       slot(name).process = null;
+    },
+    async stopRedis() {
+      redisRunning = false;
+      await redis.stop();
+    },
+    async startRedis() {
+      redis = await startRedisServer({ port: redisPort });
+      redisRunning = true;
     },
   };
 }

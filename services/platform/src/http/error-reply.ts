@@ -16,6 +16,7 @@ export const messages = {
   forbidden: 'この操作を行う権限がありません。',
   passwordChangeRequired: '初期パスワードのままでは管理機能を使えません。パスワードを変更してから、もう一度ログインしてください。',
   unsupportedMedia: 'このリクエストの Content-Type には対応していません。',
+  unavailable: 'ただいまこの機能をご利用いただけません。しばらくしてから再度お試しください。',
 };
 
 export interface ErrorReply {

@@ -1,24 +1,27 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../service/index.ts';
-import { readiness } from '../platform/readiness.ts';
+import { readiness, type Readiness } from '../platform/readiness.ts';
 
 const Alive = Type.Object({ ok: Type.Literal(true) });
 const Ready = Type.Object({ ok: Type.Boolean(), checks: Type.Record(Type.String(), Type.String()) });
 
-/** GET /healthz (the process answers) and GET /readyz (every adapter reachable; 503 otherwise). */
+/**
+ * GET /healthz (liveness: the process answers; it touches nothing else) and
+ * GET /readyz (this process can serve; 503 otherwise). A service's readiness
+ * is its adapters reachable; the distributed gateway, which serves pages and
+ * routes whatever state the services are in, gives its own.
+ */
 export interface HealthOptions {
   platform: Platform;
-  /** More readiness checks (the distributed gateway asks each service's /readyz); a value other than 'ok' fails. */
-  extraChecks?: () => Promise<Record<string, string>>;
+  /** Replaces the adapter pings as the readiness of this process. */
+  readiness?: () => Promise<Readiness>;
 }
 
 export async function healthRoutes(app: FastifyInstance, options: HealthOptions): Promise<void> {
   app.get('/healthz', { schema: { tags: ['health'], summary: 'The process is alive', response: { 200: Alive } }, logLevel: 'warn' }, async () => ({ ok: true as const }));
-  app.get('/readyz', { schema: { tags: ['health'], summary: 'Every adapter is reachable', response: { 200: Ready, 503: Ready } }, logLevel: 'warn' }, async (_request, reply) => {
-    const [own, extra] = await Promise.all([readiness(options.platform), options.extraChecks?.() ?? Promise.resolve({})]);
-    const checks = { ...own.checks, ...extra };
-    const ok = Object.values(checks).every((v) => v === 'ok');
+  app.get('/readyz', { schema: { tags: ['health'], summary: 'This process can serve', response: { 200: Ready, 503: Ready } }, logLevel: 'warn' }, async (_request, reply) => {
+    const { ok, checks } = await (options.readiness?.() ?? readiness(options.platform));
     return reply.code(ok ? 200 : 503).send({ ok, checks });
   });
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 
 export interface RunningRedis {
   url: string;
+  port: number;
   stop(): Promise<void>;
 }
 
@@ -56,10 +57,12 @@ async function waitForPong(port: number, exited: () => string | null): Promise<v
 /**
  * Starts a throw-away redis-server (no persistence, own temp dir, free port)
  * and resolves once it answers PING. Always call stop() (e.g. in afterAll).
+ * `port`: a given one, e.g. the port of a server stopped before, to bring
+ * "the same Redis" back (empty: nothing persists) for an outage test.
  */
-export async function startRedisServer(): Promise<RunningRedis> {
+export async function startRedisServer(options: { port?: number } = {}): Promise<RunningRedis> {
   const dir = await mkdtemp(join(tmpdir(), 'talkwith-redis-'));
-  const port = await freePort();
+  const port = options.port ?? await freePort();
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -85,6 +88,7 @@ export async function startRedisServer(): Promise<RunningRedis> {
   }
   return {
     url: `redis://127.0.0.1:${port}`,
+    port,
     async stop() {
       if (exitReason === null) {
         child.kill('SIGTERM');
