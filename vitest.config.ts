@@ -3,6 +3,22 @@ import { defineConfig } from 'vitest/config';
 // One runner for the whole repository. The web client's component tests run
 // in jsdom (their own project, configured in web/vitest.config.ts); everything
 // else runs in Node. End-to-end browser tests live in test/e2e.
+//
+// `npm test` runs it in two passes: `node` and `web` (in-process tests, two
+// files at a time: most of their time is spent waiting on stores, Redis and
+// timers), then `serial` and `e2e` one file at a time (each starts a fleet of
+// processes or a browser and bounds how long they may take to come up, which
+// two such files side by side on a small machine would break).
+
+/** Tests that start other processes (a standalone gateway, the distributed topology, a killed worker). */
+const PROCESS_TESTS = [
+  'test/distributed/**/*.test.ts',
+  'gateway/src/standalone.test.ts',
+  'services/platform/src/bus/outbox-crash.test.ts',
+  'services/platform/src/bus/redis-recovery.test.ts',
+  'services/platform/src/store/crash.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -11,9 +27,18 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['proto/**/*.test.ts', 'services/**/*.test.ts', 'gateway/**/*.test.ts', 'scripts/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: ['**/node_modules/**', 'test/e2e/**/*.e2e.test.ts'],
+          exclude: ['**/node_modules/**', 'test/e2e/**/*.e2e.test.ts', ...PROCESS_TESTS],
           // Prints once which engines the contract suites run on (testcontainers when Docker is present, else skipped).
           globalSetup: ['services/platform/src/testing/engines-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'serial',
+          environment: 'node',
+          include: PROCESS_TESTS,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
