@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { CARDS, PACK } from './billing-driver.ts';
+import { adminToken, startTopology, type Topology } from './topology.ts';
+
+// Rolling a service: SIGTERM it under a steady stream of requests through the
+// gateway, start it again. What counts as failed: anything but a 2xx, except a
+// 503 answered fast (< 1 s) — that is the gateway saying "nothing reached the
+// service" (it stopped accepting or is not back yet), which a client or a load
+// balancer may retry safely. A 502 (connection dropped mid-request), a 500 or a
+// network error is a failure. The gateway does not retry anything itself.
+
+const CONCURRENCY = 16;
+const FAST_503_MS = 1000;
+
+let topology: Topology | undefined;
+
+beforeAll(async () => {
+  topology = await startTopology({ env: { billing: { SHUTDOWN_GRACE_MS: '20000' }, gateway: { API_RATE_LIMIT_PER_MINUTE: '10000000' } } });
+}, 200_000);
+
+afterAll(async () => {
+  await topology?.close();
+}, 30_000);
+
+interface Outcome { status: number | string; ms: number }
+
+/** CONCURRENCY loops, each sending billing requests (a public GET, an authenticated GET, a POST read) until stopped. */
+function steadyLoad(t: Topology) {
+  const outcomes: Outcome[] = [];
+  let running = true;
+  const token = adminToken(t.jwtSecret, 'lifecycle-user');
+  const json = (body: object, key?: string) => ({
+    method: 'POST', body: JSON.stringify(body),
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
+  });
+  // A purchase: the card token, then the charge (the slowest call billing answers).
+  const purchase = async () => {
+    const expiry = `12/${String((new Date().getUTCFullYear() + 2) % 100)}`;
+    const tokenReply = await fetch(`${t.gatewayUrl}/api/payment/sandbox/tokens`, json({ card_number: CARDS.success, card_expire: expiry, security_code: '123', token_api_key: 'sandbox' }));
+    if (!tokenReply.ok) return tokenReply;
+    const { token: cardToken } = (await tokenReply.json()) as { token: string };
+    return fetch(`${t.gatewayUrl}/api/payment/card/authorize`, json({ product_id: PACK.product_id, token: cardToken }, randomUUID()));
+  };
+  const requests = [
+    purchase,
+    () => fetch(`${t.gatewayUrl}/api/billing/products`),
+    () => fetch(`${t.gatewayUrl}/api/billing/entitlements`, { headers: { authorization: `Bearer ${token}` } }),
+    () => fetch(`${t.gatewayUrl}/api/payment/user_purchase_history/get`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ user_id: 'lifecycle-user' }),
+    }),
+  ];
+  const loops = Array.from({ length: CONCURRENCY }, async (_, k) => {
+    for (let i = k; running; i++) {
+      const started = Date.now();
+      try {
+        const response = await requests[i % requests.length]!();
+        await response.arrayBuffer();
+        outcomes.push({ status: response.status, ms: Date.now() - started });
+      } catch (err) {
+        outcomes.push({ status: String((err as Error).cause ?? err), ms: Date.now() - started });
+      }
+    }
+  });
+  return { outcomes, stop: async () => { running = false; await Promise.all(loops); } };
+}
+
+const failed = (o: Outcome) => !(typeof o.status === 'number' && (o.status < 300 || (o.status === 503 && o.ms < FAST_503_MS)));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('lifecycle on the Redis topology', () => {
+  it('billing, SIGTERMed under a steady stream of requests and started again, fails no request but fast 503s', async () => {
+    const t = topology as Topology;
+    const load = steadyLoad(t);
+    await sleep(1500);
+    const before = load.outcomes.length;
+    await t.killService('billing', 'SIGTERM');
+    await t.startService('billing');
+    await sleep(1500);
+    await load.stop();
+
+    const failures = load.outcomes.filter(failed);
+    const summary = `${load.outcomes.length} requests (${before} before the signal), ${load.outcomes.filter((o) => o.status === 503).length} fast 503s`;
+    console.info(`lifecycle: ${summary}; failures: ${JSON.stringify(failures.slice(0, 10))}`);
+    expect(before, 'load was flowing before the signal').toBeGreaterThan(50);
+    expect(load.outcomes.filter((o) => o.status === 200).length).toBeGreaterThan(before);
+    expect(failures, summary).toEqual([]);
+  }, 120_000);
+});
