@@ -37,13 +37,13 @@ export interface Topology {
   close(): Promise<void>;
 }
 
-function commonEnv(redisUrl: string, jwtSecret: string): NodeJS.ProcessEnv {
+function commonEnv(redisUrl: string, jwtSecret: string, publicUrl: string): NodeJS.ProcessEnv {
   return {
     HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test',
     // Seven processes load the same modules; the cache makes every start after the first cheaper.
     NODE_COMPILE_CACHE: join(tmpdir(), 'talkwith-node-compile-cache'),
     BUS_URL: redisUrl, JOBS_URL: redisUrl, CACHE_URL: redisUrl,
-    JWT_SECRET: jwtSecret, ADMIN_PATH_PREFIX: `adm${randomBytes(8).toString('hex')}`,
+    JWT_SECRET: jwtSecret, PUBLIC_URL: publicUrl, ADMIN_PATH_PREFIX: `adm${randomBytes(8).toString('hex')}`,
     // Catalog seals the characters' keys and dialogue opens them: one pair for every process.
     CREDENTIALS_KEY: randomBytes(32).toString('hex'), CREDENTIALS_IV: randomBytes(16).toString('hex'),
   };
@@ -66,10 +66,10 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
   const redis = await startRedisServer();
   const root = await mkdtemp(join(tmpdir(), 'talkwith-distributed-'));
   const jwtSecret = randomBytes(32).toString('hex');
-  const env = commonEnv(redis.url, jwtSecret);
+  const gatewayPort = await freePort();
+  const env = commonEnv(redis.url, jwtSecret, `http://127.0.0.1:${gatewayPort}`);
   const slots = new Map<ServiceName, ServiceSlot>();
   for (const name of SERVICE_NAMES) slots.set(name, { port: await freePort(), dataDir: join(root, name), process: null });
-  const gatewayPort = await freePort();
   let gateway: NodeProcess | null = null;
   const slot = (name: ServiceName) => slots.get(name) as ServiceSlot;
   const serviceUrl = (name: ServiceName) => `http://127.0.0.1:${slot(name).port}`;
