@@ -51,7 +51,7 @@ describe('bullmq jobs across a Redis that lost its data', () => {
     await waitFor(() => runs >= 1);
 
     await admin.flushall();
-    await admin.client('KILL', 'TYPE', 'normal', 'SKIPME', 'yes');
+    await admin.call('CLIENT', 'KILL', 'TYPE', 'normal', 'SKIPME', 'yes');
     const before = runs;
     await waitFor(() => runs >= before + 2);
     await jobs.close();
