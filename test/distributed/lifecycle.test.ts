@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '@talkwith/platform/testing';
+import { startNode, waitForHttp } from '../../scripts/bench/processes.ts';
 import { CARDS, PACK } from './billing-driver.ts';
 import { adminToken, startTopology, type Topology } from './topology.ts';
 
@@ -86,4 +92,28 @@ describe('lifecycle on the Redis topology', () => {
     expect(load.outcomes.filter((o) => o.status === 200).length).toBeGreaterThan(before);
     expect(failures, summary).toEqual([]);
   }, 120_000);
+});
+
+describe('replicas on the embedded store', () => {
+  it('second logging process, same DATA_DIR as a running one, refuses to start naming STORE_URL', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'talkwith-replicas-'));
+    const env = {
+      HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex'),
+      ADMIN_PATH_PREFIX: `adm${randomBytes(8).toString('hex')}`, PUBLIC_URL: 'http://127.0.0.1:1',
+    };
+    const firstPort = await freePort();
+    const first = startNode('services/logging/src/server.ts', { env: { ...env, PORT: String(firstPort) } });
+    try {
+      await waitForHttp(`http://127.0.0.1:${firstPort}/readyz`, first, 60_000);
+      const second = startNode('services/logging/src/server.ts', { env: { ...env, PORT: String(await freePort()) } });
+      const [code] = (await once(second.child, 'exit')) as [number | null];
+
+      expect(code).toBe(1);
+      expect(second.output()).toContain('STORE_URL');
+      expect((await fetch(`http://127.0.0.1:${firstPort}/readyz`)).ok, 'the first keeps serving').toBe(true);
+    } finally {
+      await first.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

@@ -24,6 +24,7 @@ export const platformConfigSchema = Type.Object({
     minimum: 0, maximum: 600_000, default: 20_000,
     description: 'on SIGTERM: how long in-flight requests, consumer batches and running jobs get to finish before the process exits anyway, in ms (keep it below Kubernetes terminationGracePeriodSeconds minus the preStop sleep)',
   }),
+  REPLICAS: Type.Integer({ minimum: 1, maximum: 1000, default: 1, description: 'how many replicas of this process run (set it with the replica count): above 1 the embedded store is refused, replicas need STORE_URL' }),
   BUS_URL: url('redis|rediss|kafka', 'event bus: redis://host:6379 = Redis Streams, kafka://h1:9092,h2:9092 = Kafka; unset = in-process, persisted in the store under DATA_DIR'),
   BUS_LEASE_MS: Type.Integer({
     minimum: 100, maximum: 600_000, default: 10_000,

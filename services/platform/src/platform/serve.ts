@@ -60,7 +60,12 @@ export async function runService(module: ServiceModule): Promise<FastifyInstance
     console.error(`${module.name}: ${(err as Error).message}`);
     process.exit(1);
   }
-  const platform = await createPlatform(config, { serviceName: module.name });
+  const platform = await createPlatform(config, { serviceName: module.name }).catch((err: unknown) => {
+    // A store another replica holds, or REPLICAS > 1 without STORE_URL: the message, not a stack.
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`${module.name}: ${err.message}`);
+    process.exit(1);
+  });
   let app: FastifyInstance;
   try {
     app = await buildServiceApp(module, platform, config, process.env);
