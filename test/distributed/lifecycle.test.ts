@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@talkwith/platform/testing';
 import { startNode, waitForHttp } from '../../scripts/bench/processes.ts';
-import { CARDS, PACK } from './billing-driver.ts';
+import { Redis } from 'ioredis';
+import { purchaseOnce } from '../../scripts/bench/redis-restart.ts';
 import { adminToken, startTopology, type Topology } from './topology.ts';
 
 // Rolling a service: SIGTERM it under a steady stream of requests through the
@@ -36,20 +37,8 @@ function steadyLoad(t: Topology) {
   const outcomes: Outcome[] = [];
   let running = true;
   const token = adminToken(t.jwtSecret, 'lifecycle-user');
-  const json = (body: object, key?: string) => ({
-    method: 'POST', body: JSON.stringify(body),
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
-  });
-  // A purchase: the card token, then the charge (the slowest call billing answers).
-  const purchase = async () => {
-    const expiry = `12/${String((new Date().getUTCFullYear() + 2) % 100)}`;
-    const tokenReply = await fetch(`${t.gatewayUrl}/api/payment/sandbox/tokens`, json({ card_number: CARDS.success, card_expire: expiry, security_code: '123', token_api_key: 'sandbox' }));
-    if (!tokenReply.ok) return tokenReply;
-    const { token: cardToken } = (await tokenReply.json()) as { token: string };
-    return fetch(`${t.gatewayUrl}/api/payment/card/authorize`, json({ product_id: PACK.product_id, token: cardToken }, randomUUID()));
-  };
   const requests = [
-    purchase,
+    () => purchaseOnce(t.gatewayUrl, token),
     () => fetch(`${t.gatewayUrl}/api/billing/products`),
     () => fetch(`${t.gatewayUrl}/api/billing/entitlements`, { headers: { authorization: `Bearer ${token}` } }),
     () => fetch(`${t.gatewayUrl}/api/payment/user_purchase_history/get`, {
@@ -69,6 +58,18 @@ function steadyLoad(t: Topology) {
     }
   });
   return { outcomes, stop: async () => { running = false; await Promise.all(loops); } };
+}
+
+/** Every repeating job scheduler in Redis (BullMQ keeps them in `<prefix>:<queue>:repeat`), as `key member` lines. */
+async function schedulers(redisUrl: string): Promise<string[]> {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    const keys = await redis.keys('*:repeat');
+    const members = await Promise.all(keys.map(async (key) => (await redis.zrange(key, 0, -1)).map((m) => `${key} ${m}`)));
+    return members.flat().sort();
+  } finally {
+    redis.disconnect();
+  }
 }
 
 const failed = (o: Outcome) => !(typeof o.status === 'number' && (o.status < 300 || (o.status === 503 && o.ms < FAST_503_MS)));
@@ -92,6 +93,22 @@ describe('lifecycle on the Redis topology', () => {
     expect(load.outcomes.filter((o) => o.status === 200).length).toBeGreaterThan(before);
     expect(failures, summary).toEqual([]);
   }, 120_000);
+
+  it('redis, restarted without persistence, gets every repeating job scheduler back without a service restart', async () => {
+    const t = topology as Topology;
+    const before = await schedulers(t.redis.url);
+
+    await t.restartRedis();
+    const deadline = Date.now() + 20_000;
+    let after: string[] = [];
+    while (Date.now() < deadline && after.length < before.length) {
+      await sleep(200);
+      after = await schedulers(t.redis.url).catch(() => []);
+    }
+
+    expect(before.length, 'renewals, expiry, reconcile, reminders, contact receipts, ...').toBeGreaterThanOrEqual(5);
+    expect(after).toEqual(before);
+  }, 60_000);
 });
 
 describe('replicas on the embedded store', () => {

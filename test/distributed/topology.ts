@@ -25,7 +25,7 @@ interface ServiceSlot {
 }
 
 export interface Topology {
-  redis: RunningRedis;
+  readonly redis: RunningRedis;
   jwtSecret: string;
   gatewayUrl: string;
   serviceUrl(name: ServiceName): string;
@@ -33,6 +33,8 @@ export interface Topology {
   /** Starts (or restarts) a service on its port and data dir; resolves when /readyz answers. */
   startService(name: ServiceName): Promise<void>;
   killService(name: ServiceName, signal: NodeJS.Signals): Promise<void>;
+  /** Stops redis-server and starts an empty one on the same port (a restart without persistence); the processes keep running. */
+  restartRedis(): Promise<void>;
   /** Stops every process, redis and removes the data dirs; safe to call twice. */
   close(): Promise<void>;
 }
@@ -63,7 +65,7 @@ export interface TopologyOptions {
 }
 
 export async function startTopology(options: TopologyOptions = {}): Promise<Topology> {
-  const redis = await startRedisServer();
+  let redis = await startRedisServer();
   const root = await mkdtemp(join(tmpdir(), 'talkwith-distributed-'));
   const jwtSecret = randomBytes(32).toString('hex');
   const gatewayPort = await freePort();
@@ -101,7 +103,13 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
   }
 
   return {
-    redis, jwtSecret, serviceUrl, startService, close,
+    get redis() { return redis; },
+    jwtSecret, serviceUrl, startService, close,
+    async restartRedis() {
+      const port = Number(new URL(redis.url).port);
+      await redis.stop();
+      redis = await startRedisServer({ port });
+    },
     gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
     dataDir: (name) => slot(name).dataDir,
     async killService(name, signal) {

@@ -57,9 +57,10 @@ async function waitForPong(port: number, exited: () => string | null): Promise<v
  * Starts a throw-away redis-server (no persistence, own temp dir, free port)
  * and resolves once it answers PING. Always call stop() (e.g. in afterAll).
  */
-export async function startRedisServer(): Promise<RunningRedis> {
+export async function startRedisServer(options: { port?: number } = {}): Promise<RunningRedis> {
   const dir = await mkdtemp(join(tmpdir(), 'talkwith-redis-'));
-  const port = await freePort();
+  // A given port: a restart in the same place (clients reconnect to the URL they have).
+  const port = options.port ?? (await freePort());
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
