@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { execFile } from 'node:child_process';
 import { once } from 'node:events';
+import { promisify } from 'node:util';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@talkwith/platform/testing';
 import { startNode, waitForHttp } from '../../scripts/bench/processes.ts';
-import { Redis } from 'ioredis';
 import { purchaseOnce } from '../../scripts/bench/redis-restart.ts';
 import { adminToken, startTopology, type Topology } from './topology.ts';
 
@@ -60,16 +61,12 @@ function steadyLoad(t: Topology) {
   return { outcomes, stop: async () => { running = false; await Promise.all(loops); } };
 }
 
-/** Every repeating job scheduler in Redis (BullMQ keeps them in `<prefix>:<queue>:repeat`), as `key member` lines. */
+/** Every repeating job scheduler in Redis (BullMQ keeps them in `<prefix>:<queue>:repeat`), as `key member` lines (redis-cli: the root package has no Redis client). */
 async function schedulers(redisUrl: string): Promise<string[]> {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-  try {
-    const keys = await redis.keys('*:repeat');
-    const members = await Promise.all(keys.map(async (key) => (await redis.zrange(key, 0, -1)).map((m) => `${key} ${m}`)));
-    return members.flat().sort();
-  } finally {
-    redis.disconnect();
-  }
+  const cli = async (...args: string[]) => (await promisify(execFile)('redis-cli', ['-u', redisUrl, ...args])).stdout.split('\n').filter(Boolean);
+  const keys = await cli('--scan', '--pattern', '*:repeat');
+  const members = await Promise.all(keys.map(async (key) => (await cli('ZRANGE', key, '0', '-1')).map((m) => `${key} ${m}`)));
+  return members.flat().sort();
 }
 
 const failed = (o: Outcome) => !(typeof o.status === 'number' && (o.status < 300 || (o.status === 503 && o.ms < FAST_503_MS)));
