@@ -13,7 +13,7 @@ afterEach(async () => {
 async function usersIn(dataDir: string) {
   const store = await createEmbeddedStore({ dir: join(dataDir, 'identity', 'store') });
   try {
-    return await store.collection<{ email: string; roles: string[]; mustChangePassword: boolean; passwordHash: string }>('users').find({});
+    return await store.collection<{ _id: string; email: string; roles: string[]; mustChangePassword: boolean; passwordHash: string }>('users').find({});
   } finally {
     await store.close();
   }
@@ -52,7 +52,7 @@ describe('admin:create', () => {
   }, 60_000);
 
   it('admin:create, weak ADMIN_PASSWORD, refuses naming it and creates nothing', async () => {
-    const env = { ...(await freshEnv()), ADMIN_PASSWORD: 'short' };
+    const env: NodeJS.ProcessEnv = { ...(await freshEnv()), ADMIN_PASSWORD: 'short' };
     await expect(adminCreate(['--email', 'root@example.com'], env)).rejects.toThrow('ADMIN_PASSWORD');
     expect(await usersIn(env.DATA_DIR!)).toEqual([]);
   }, 60_000);
