@@ -38,6 +38,7 @@ async function benches(): Promise<Bench[]> {
     optional('socket-attack.ts', 'benchSocketAttack', 'socket attack from one address against /healthz'),
     optional('synthetic.ts', 'benchSynthetic', 'synthetic talk probe (standalone)'),
     optional('entitlement.ts', 'benchEntitlement', 'paid content: signed clips and the entitled character fetch'),
+    optional('redis-restart.ts', 'benchRedisRestart', 'Redis restart without persistence (distributed topology)'),
     optional('player-server-reply.ts', 'benchPlayerServerReply', 'reply latency with server recognition (headless Chromium)'),
     optional('degrade.ts', 'benchDegrade', 'distributed gateway with one service down'),
   ]);

@@ -116,7 +116,7 @@ function adminToken(): string {
 
 async function catalog(path: string, dir: string): Promise<Measured & { median: number }> {
   const port = await freePort();
-  const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), JWT_SECRET: SECRET, CREDENTIALS_KEY: 'be'.repeat(32), CREDENTIALS_IV: 'ac'.repeat(16), LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+  const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), JWT_SECRET: SECRET, PUBLIC_URL: 'http://127.0.0.1', ADMIN_PATH_PREFIX: 'bench-admin-prefix', CREDENTIALS_KEY: 'be'.repeat(32), CREDENTIALS_IV: 'ac'.repeat(16), LOG_LEVEL: 'warn', NODE_ENV: 'production' };
   const server = startNode('services/catalog/src/server.ts', { nodeArgs: probeArgs, env, ipc: true });
   try {
     const base = `http://127.0.0.1:${port}`;

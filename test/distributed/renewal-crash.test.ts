@@ -83,7 +83,7 @@ async function startBilling(port: number): Promise<NodeProcess> {
       HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test',
       NODE_COMPILE_CACHE: join(tmpdir(), 'talkwith-node-compile-cache'),
       BUS_URL: redis.url, JOBS_URL: redis.url, CACHE_URL: redis.url,
-      JWT_SECRET: randomBytes(32).toString('hex'), ADMIN_PATH_PREFIX: `adm${randomBytes(8).toString('hex')}`,
+      JWT_SECRET: randomBytes(32).toString('hex'), PUBLIC_URL: 'http://127.0.0.1', ADMIN_PATH_PREFIX: `adm${randomBytes(8).toString('hex')}`,
       PAYMENT_PROVIDER: 'sandbox', PAYMENT_TIMEOUT_MS: String(PAYMENT_TIMEOUT_MS), RENEW_SWEEP_MS: '1000',
     },
   });

@@ -25,7 +25,7 @@ interface ServiceSlot {
 }
 
 export interface Topology {
-  redis: RunningRedis;
+  readonly redis: RunningRedis;
   jwtSecret: string;
   gatewayUrl: string;
   serviceUrl(name: ServiceName): string;
@@ -37,17 +37,19 @@ export interface Topology {
   stopRedis(): Promise<void>;
   /** Starts an empty redis-server on the same port (nothing persists, as with `--save ''`); `redis` is then the new one. */
   startRedis(): Promise<void>;
+  /** Stops redis-server and starts an empty one on the same port (a restart without persistence); the processes keep running. */
+  restartRedis(): Promise<void>;
   /** Stops every process, redis and removes the data dirs; safe to call twice. */
   close(): Promise<void>;
 }
 
-function commonEnv(redisUrl: string, jwtSecret: string): NodeJS.ProcessEnv {
+function commonEnv(redisUrl: string, jwtSecret: string, publicUrl: string): NodeJS.ProcessEnv {
   return {
     HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test',
     // Seven processes load the same modules; the cache makes every start after the first cheaper.
     NODE_COMPILE_CACHE: join(tmpdir(), 'talkwith-node-compile-cache'),
     BUS_URL: redisUrl, JOBS_URL: redisUrl, CACHE_URL: redisUrl,
-    JWT_SECRET: jwtSecret, ADMIN_PATH_PREFIX: `adm${randomBytes(8).toString('hex')}`,
+    JWT_SECRET: jwtSecret, PUBLIC_URL: publicUrl, ADMIN_PATH_PREFIX: `adm${randomBytes(8).toString('hex')}`,
     // Catalog seals the characters' keys and dialogue opens them: one pair for every process.
     CREDENTIALS_KEY: randomBytes(32).toString('hex'), CREDENTIALS_IV: randomBytes(16).toString('hex'),
   };
@@ -78,10 +80,10 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
   let redisRunning = true;
   const root = await mkdtemp(join(tmpdir(), 'talkwith-distributed-'));
   const jwtSecret = randomBytes(32).toString('hex');
-  const env = commonEnv(redis.url, jwtSecret);
+  const gatewayPort = await freePort();
+  const env = commonEnv(redis.url, jwtSecret, `http://127.0.0.1:${gatewayPort}`);
   const slots = new Map<ServiceName, ServiceSlot>();
   for (const name of SERVICE_NAMES) slots.set(name, { port: await freePort(), dataDir: join(root, name), process: null });
-  const gatewayPort = await freePort();
   let gateway: NodeProcess | null = null;
   const slot = (name: ServiceName) => slots.get(name) as ServiceSlot;
   const serviceUrl = (name: ServiceName) => `http://127.0.0.1:${slot(name).port}`;
@@ -118,6 +120,10 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
   return {
     get redis() { return redis; },
     jwtSecret, serviceUrl, startService, close,
+    async restartRedis() {
+      await this.stopRedis();
+      await this.startRedis();
+    },
     gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
     dataDir: (name) => slot(name).dataDir,
     async killService(name, signal) {

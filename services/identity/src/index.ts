@@ -9,4 +9,4 @@ export const identityService: ServiceModule = {
   configSchema: IdentityConfig,
 };
 export default identityService;
-export { seedFirstAdmin } from './first-admin.ts';
+export { seedFirstAdmin, ensureAdmin, type EnsureAdminOutcome } from './first-admin.ts';

@@ -3,6 +3,7 @@ import type { EventEnvelope } from '@talkwith/proto';
 import type { EventBus, SubscribeOptions, Subscription } from '../ports/index.ts';
 import { readParkedTopic } from './kafka-parked.ts';
 import { errorReason, isPermanent, sleep } from './shared.ts';
+import { countParkedEvent } from '../metrics/operations.ts';
 
 export interface KafkaBusOptions {
   brokers: string[];
@@ -64,6 +65,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
     const topic = `${group}.parked`;
     await ensureTopics([topic], 1); // one partition: the list reads back in parking order
     await producer.send({ topic, messages: [{ value: JSON.stringify({ event, reason }) }] });
+    countParkedEvent(group);
   }
 
   return {

@@ -10,6 +10,7 @@ import type { EventEnvelope } from '@talkwith/proto';
 import type { Collection, SubscribeOptions } from '../ports/index.ts';
 import type { OutboxEntry } from '../eventing/outbox-entry.ts';
 import { errorReason, hashKey, isPermanent, sleep } from './shared.ts';
+import { countParkedEvent } from '../metrics/operations.ts';
 
 /**
  * A group's place in the outbox. `inFlight` marks the batch being handled: a
@@ -166,6 +167,7 @@ export class OutboxGroup {
 
   private async park(row: OutboxEntry, reason: string): Promise<void> {
     await this.deps.parked.insertOne({ group: this.name, event: row.envelope, reason, parkedAt: new Date() });
+    countParkedEvent(this.name);
   }
 
   private async handleBatch(rows: OutboxEntry[]): Promise<void> {

@@ -3,6 +3,7 @@ import type { EventEnvelope } from '@talkwith/proto';
 import type { SubscribeOptions } from '../ports/index.ts';
 import { RELEASE_LEASE, RENEW_LEASE, type StreamEntry, type StreamKeys } from './redis-keys.ts';
 import { errorReason, isPermanent, sleep } from './shared.ts';
+import { countParkedEvent } from '../metrics/operations.ts';
 
 export interface MemberSettings {
   command: Redis;
@@ -81,6 +82,7 @@ export function startStreamMember(settings: MemberSettings, options: SubscribeOp
 
   async function park(stream: string, id: string, event: unknown, reason: string): Promise<void> {
     await command.multi().rpush(keys.parked(group), JSON.stringify({ event, reason })).xack(stream, group, id).exec();
+    countParkedEvent(group);
   }
 
   /** Runs one entry to success or parking; false when it was left pending (lease lost, stopping). */

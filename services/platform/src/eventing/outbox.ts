@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Collection, DocumentStore, EventBus } from '../ports/index.ts';
 import { OUTBOX, type OutboxEntry } from './outbox-entry.ts';
+import { countRelayFailure } from '../metrics/operations.ts';
 
 export interface OutboxRelayOptions {
   store: DocumentStore;
@@ -137,6 +138,7 @@ class Relay implements OutboxRelay {
     try {
       await this.options.bus.publish(head.envelope);
     } catch (err) {
+      countRelayFailure();
       this.pause(head.key, err);
       return false;
     }

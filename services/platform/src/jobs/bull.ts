@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import { Redis } from 'ioredis';
+import { countFailedJob } from '../metrics/operations.ts';
 import type { EnqueueOptions, JobHandler, JobQueue } from '../ports/index.ts';
 
 export interface BullJobsOptions {
@@ -8,7 +9,11 @@ export interface BullJobsOptions {
   /** Redis key prefix (default 'tw:jobs'). */
   prefix?: string;
   onError?(err: unknown): void;
+  /** How often every repeating scheduler is declared again (default 60 s); also on each reconnect. */
+  reassertEveryMs?: number;
 }
+
+interface Scheduler { name: string; data: unknown; everyMs: number }
 
 interface Definition {
   handler: JobHandler<unknown>;
@@ -48,6 +53,15 @@ export async function createBullJobs(options: BullJobsOptions): Promise<JobQueue
   const queues = new Map<string, Queue>();
   const workers: Worker[] = [];
   let started = false;
+  // Redis restarted without persistence forgets every scheduler; upsertJobScheduler is idempotent by id, so
+  // declaring them all again (on reconnect and on a timer) brings them back without a service restart.
+  const schedulers = new Map<string, Scheduler>();
+  const upsert = (repeatId: string, { name, data, everyMs }: Scheduler) =>
+    queueFor(name).upsertJobScheduler(encode(repeatId), { every: everyMs }, { name, data, opts: { removeOnComplete: true, removeOnFail: true } });
+  const reassert = () => Promise.all([...schedulers].map(([id, s]) => upsert(id, s))).catch(onError);
+  pinger.on('ready', () => void reassert()); // added after the first connect: fires on reconnects only
+  const timer = setInterval(() => void reassert(), options.reassertEveryMs ?? 60_000);
+  timer.unref();
 
   const queueFor = (name: string): Queue => {
     let queue = queues.get(name);
@@ -67,6 +81,7 @@ export async function createBullJobs(options: BullJobsOptions): Promise<JobQueue
       { connection, prefix, concurrency: definition.concurrency },
     );
     worker.on('error', onError);
+    worker.on('failed', () => countFailedJob(name));
     workers.push(worker);
     await worker.waitUntilReady();
   };
@@ -91,9 +106,11 @@ export async function createBullJobs(options: BullJobsOptions): Promise<JobQueue
       return id;
     },
     async repeat(name, data, { everyMs, repeatId }) {
-      await queueFor(name).upsertJobScheduler(encode(repeatId), { every: everyMs }, { name, data, opts: { removeOnComplete: true, removeOnFail: true } });
+      schedulers.set(repeatId, { name, data, everyMs });
+      await upsert(repeatId, { name, data, everyMs });
     },
     async cancel(jobId) {
+      schedulers.delete(jobId);
       let cancelled = false;
       for (const queue of queues.values()) {
         // remove() answers 1 for a missing job too, so look first; an active (locked) job cannot be removed.
@@ -115,6 +132,7 @@ export async function createBullJobs(options: BullJobsOptions): Promise<JobQueue
       await pinger.ping();
     },
     async close() {
+      clearInterval(timer);
       await Promise.all(workers.splice(0).map((w) => w.close()));
       await Promise.all([...queues.values()].map((q) => q.close()));
       queues.clear();

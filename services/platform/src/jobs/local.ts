@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Cron } from 'croner';
 import { AppError, isAppError } from '../errors/index.ts';
 import type { Collection, DocumentStore, EnqueueOptions, JobHandler, JobQueue } from '../ports/index.ts';
+import { countFailedJob } from '../metrics/operations.ts';
 
 export interface LocalJobsOptions {
   store: DocumentStore;
@@ -138,6 +139,7 @@ async function execute(jobs: Collection<JobDoc>, job: JobDoc, definition: Defini
     if (job.repeatEveryMs === null) await jobs.deleteOne(mine);
     else await jobs.updateOne(mine, nextOccurrence(job));
   } catch (err) {
+    countFailedJob(job.name);
     await jobs.updateOne(mine, afterFailure(job, err instanceof Error ? err.message : String(err)));
   } finally {
     definition.running--;

@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ConsumerLag } from '../ports/index.ts';
+import { operationsRegistry } from './operations.ts';
 import { openSockets, type SocketKind } from './sockets.ts';
 
 /** Where the event gauges read from at each scrape (the platform's bus and outbox). */
@@ -57,7 +58,7 @@ export function createMetrics(readers: EventReaders): Metrics {
       duration.observe(labels, seconds);
       if (status >= 500) errors.inc({ service, method, route });
     },
-    render: async () => `${await registry.metrics()}\n${await processMetrics().metrics()}`,
+    render: async () => `${await registry.metrics()}\n${await operationsRegistry.metrics()}\n${await processMetrics().metrics()}`,
   };
 }
 

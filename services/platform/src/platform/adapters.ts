@@ -8,6 +8,8 @@ import { createMemoryCache, createRedisCache } from '../cache/index.ts';
 import { createLocalSearch, createElasticSearch } from '../search/index.ts';
 import { createLocalFiles, createS3Files } from '../files/index.ts';
 import { createOutboxMailer, createSmtpMailer } from '../mail/index.ts';
+import { ConfigError } from '../config/index.ts';
+import { AppError } from '../errors/index.ts';
 import type { PlatformConfig } from './config.ts';
 import { kafkaOptionsFromUrl } from './kafka-url.ts';
 
@@ -23,8 +25,25 @@ export interface AdapterContext {
   logger: Logger;
 }
 
-export function openStore({ config, dataDir }: AdapterContext): Promise<DocumentStore> {
-  return config.STORE_URL ? createMongoStore({ url: config.STORE_URL }) : createEmbeddedStore({ dir: join(dataDir, 'store') });
+/**
+ * The embedded store belongs to one process. Two replicas on the same data are
+ * refused by the store's own exclusive SQLite lock (released by the OS when the
+ * process dies, so a kill -9 leaves nothing stale); replicas each on their own
+ * disk cannot see each other, so REPLICAS > 1 (set it beside the replica count)
+ * refuses the embedded store outright. Both name STORE_URL, the way out.
+ */
+export async function openStore({ config, dataDir }: AdapterContext): Promise<DocumentStore> {
+  if (config.STORE_URL) return createMongoStore({ url: config.STORE_URL });
+  const dir = join(dataDir, 'store');
+  if (config.REPLICAS > 1) {
+    throw new ConfigError([`STORE_URL: required with REPLICAS=${config.REPLICAS} (replicas on the embedded store would each keep their own data and diverge); set STORE_URL=mongodb://… or run one replica`]);
+  }
+  try {
+    return await createEmbeddedStore({ dir });
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === 'UNAVAILABLE')) throw err;
+    throw new ConfigError([`STORE_URL: the embedded store ${dir} is already held by another process (a second replica on the same DATA_DIR?); replicas need a shared store: set STORE_URL=mongodb://…`]);
+  }
 }
 
 /** Unset BUS_URL: the in-process bus that delivers from this process's outbox table (events survive kill -9). */

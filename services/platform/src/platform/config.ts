@@ -20,6 +20,11 @@ export const platformConfigSchema = Type.Object({
     default: 'auto', description: 'log lines: pretty (readable, for a terminal), json (one object per line, for log collectors) or auto (pretty when stdout is a terminal, else json)',
   }),
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://\\S+$', description: 'origin users reach the product at, for links in mails (default http://localhost:PORT)' })),
+  SHUTDOWN_GRACE_MS: Type.Integer({
+    minimum: 0, maximum: 600_000, default: 20_000,
+    description: 'on SIGTERM: how long in-flight requests, consumer batches and running jobs get to finish before the process exits anyway, in ms (keep it below Kubernetes terminationGracePeriodSeconds minus the preStop sleep)',
+  }),
+  REPLICAS: Type.Integer({ minimum: 1, maximum: 1000, default: 1, description: 'how many replicas of this process run (set it with the replica count): above 1 the embedded store is refused, replicas need STORE_URL' }),
   BUS_URL: url('redis|rediss|kafka', 'event bus: redis://host:6379 = Redis Streams, kafka://h1:9092,h2:9092 = Kafka (kafka://user:password@h1:9092?sasl=scram-sha-512&tls=true for SASL; SCRAM-SHA-512 is the default mechanism); unset = in-process, persisted in the store under DATA_DIR'),
   BUS_LEASE_MS: Type.Integer({
     minimum: 100, maximum: 600_000, default: 10_000,

@@ -26,10 +26,22 @@ export async function buildServiceApp(module: ServiceModule, platform: Platform,
   return app;
 }
 
-/** Distributed services share the gateway's secret: it cannot be generated per process. */
+/**
+ * What a process started alone (distributed mode) cannot make up for itself:
+ * the secret every process shares, the admin prefix (without it the admin API
+ * would sit at plain /api/admin) and the public origin mail links point at.
+ */
+const DISTRIBUTED_REQUIRED = {
+  JWT_SECRET: 'required in distributed mode (the gateway and every service must share it)',
+  ADMIN_PATH_PREFIX: 'required in distributed mode (the secret path segment of the admin API, the same in every process)',
+  PUBLIC_URL: 'required in distributed mode (the origin users reach, for links in mails)',
+} as const;
+
+/** The platform config of a process started alone; refuses to start without the variables above, naming each. */
 export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
   const config = loadPlatformConfig(env);
-  if (!config.JWT_SECRET) throw new ConfigError(['JWT_SECRET: required when a service runs alone (the gateway and every service must share it)']);
+  const missing = Object.entries(DISTRIBUTED_REQUIRED).filter(([name]) => !env[name]);
+  if (missing.length > 0) throw new ConfigError(missing.map(([name, why]) => `${name}: ${why}`));
   return config;
 }
 
@@ -48,7 +60,12 @@ export async function runService(module: ServiceModule): Promise<FastifyInstance
     console.error(`${module.name}: ${(err as Error).message}`);
     process.exit(1);
   }
-  const platform = await createPlatform(config, { serviceName: module.name });
+  const platform = await createPlatform(config, { serviceName: module.name }).catch((err: unknown) => {
+    // A store another replica holds, or REPLICAS > 1 without STORE_URL: the message, not a stack.
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`${module.name}: ${err.message}`);
+    process.exit(1);
+  });
   let app: FastifyInstance;
   try {
     app = await buildServiceApp(module, platform, config, process.env);
@@ -59,7 +76,7 @@ export async function runService(module: ServiceModule): Promise<FastifyInstance
     await closePlatform(platform);
     process.exit(1);
   }
-  closeOnSignals(app, { afterClose: () => closePlatform(platform) });
+  closeOnSignals(app, { timeoutMs: config.SHUTDOWN_GRACE_MS, afterClose: () => closePlatform(platform) });
   await app.listen({ port: config.PORT, host: config.HOST });
   return app;
 }

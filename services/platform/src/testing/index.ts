@@ -62,7 +62,8 @@ async function waitForPong(port: number, exited: () => string | null): Promise<v
  */
 export async function startRedisServer(options: { port?: number } = {}): Promise<RunningRedis> {
   const dir = await mkdtemp(join(tmpdir(), 'talkwith-redis-'));
-  const port = options.port ?? await freePort();
+  // A given port: a restart in the same place (clients reconnect to the URL they have).
+  const port = options.port ?? (await freePort());
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
