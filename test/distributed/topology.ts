@@ -105,6 +105,16 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     await rm(root, { recursive: true, force: true });
   }
 
+  async function stopRedis(): Promise<void> {
+    redisRunning = false;
+    await redis.stop();
+  }
+
+  async function startRedis(): Promise<void> {
+    redis = await startRedisServer({ port: redisPort });
+    redisRunning = true;
+  }
+
   try {
     const initial = options.initial ?? SERVICE_NAMES;
     await Promise.all(initial.map(startService));
@@ -121,8 +131,8 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     get redis() { return redis; },
     jwtSecret, serviceUrl, startService, close,
     async restartRedis() {
-      await this.stopRedis();
-      await this.startRedis();
+      await stopRedis();
+      await startRedis();
     },
     gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
     dataDir: (name) => slot(name).dataDir,
@@ -130,13 +140,6 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       await slot(name).process?.stop(signal);
       slot(name).process = null;
     },
-    async stopRedis() {
-      redisRunning = false;
-      await redis.stop();
-    },
-    async startRedis() {
-      redis = await startRedisServer({ port: redisPort });
-      redisRunning = true;
-    },
+    stopRedis, startRedis,
   };
 }
