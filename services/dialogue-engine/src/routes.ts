@@ -1,6 +1,6 @@
 import type { Block } from '@talkwith/proto/dialogue';
 import { existingBlocks, logProblem, type Ctx } from './context.ts';
-import { containsWord, splitWordList } from './normalize.ts';
+import { hitWordDecision, literalMatcher } from './hit-words.ts';
 
 /** What a final utterance leads to, before any server request. */
 export type Decision =
@@ -24,11 +24,9 @@ function forcedBlock(ctx: Ctx, b: Block): string | undefined {
 }
 
 function hitWordRoute(b: Block, normalized: string): Decision | undefined {
-  for (const hit of b.hit_words) {
-    if (hit.words.some((w) => containsWord(normalized, w))) return { kind: 'block', blockId: hit.block_id, slot: hit.slot, via: 'hitWord' };
-  }
-  if (splitWordList(b.hit_word).some((w) => containsWord(normalized, w))) return { kind: 'valid' };
-  return undefined;
+  const hit = hitWordDecision(b, literalMatcher(normalized));
+  if (!hit) return undefined;
+  return hit.kind === 'valid' ? { kind: 'valid' } : { kind: 'block', blockId: hit.blockId, slot: hit.slot, via: 'hitWord' };
 }
 
 function serverRoute(ctx: Ctx, b: Block): Decision | undefined {
