@@ -15,6 +15,8 @@ const MAX_RUN = 8;
 const MIN_READING = 2;
 /** Inside a word the dictionary does not know, a reading this long is looked for anywhere (きょうとじゃなくて…). */
 const MIN_INSIDE_UNKNOWN = 3;
+/** Words (and readings) kept at most; past it the cache starts again (hit words are few, utterances are not cached). */
+const MAX_CACHED = 50_000;
 
 interface Found { end: number; via: MatchVia }
 
@@ -94,6 +96,7 @@ export class Understanding {
     let reading = this.readings.get(word);
     if (reading === undefined) {
       reading = this.analyse(word).map((m) => m.reading).join('');
+      if (this.readings.size >= MAX_CACHED) this.readings.clear();
       this.readings.set(word, reading);
     }
     return reading;
@@ -108,6 +111,7 @@ export class Understanding {
     let keys = this.words.get(word);
     if (!keys) {
       keys = wholeKeys(word, this.formsOf(word));
+      if (this.words.size >= MAX_CACHED) this.words.clear();
       this.words.set(word, keys);
     }
     return keys;
