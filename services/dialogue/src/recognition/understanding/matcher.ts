@@ -37,7 +37,7 @@ function add(runs: Map<string, Found[]>, key: string, found: Found, minimum: num
   else runs.set(key, [found]);
 }
 
-/** Every run's forms, by key, for morphemes [from, to). */
+/** Every run's forms, by key (where each run ends and how it was read). */
 function runsOf(forms: MorphemeForms[]): Map<string, Found[]> {
   const runs = new Map<string, Found[]>();
   for (let i = 0; i < forms.length; i++) {
