@@ -7,7 +7,7 @@ import { openMic } from './listen.ts';
 import { fillSlot } from './memory.ts';
 import { normalizeJapanese } from './normalize.ts';
 import { playVideo } from './playback.ts';
-import { decide, type Decision } from './routes.ts';
+import { decide } from './routes.ts';
 import { resetSilenceCount } from './silence.ts';
 import { reportUnmatched } from './unmatched.ts';
 
@@ -59,11 +59,11 @@ export function onFinal(ctx: Ctx, text: string): void {
   log(ctx, 'speech', `認識結果: ${text}`, { blockId: b.id, text });
   if (ctx.state.character.setting.show_recognition_text) emit(ctx, { type: 'showRecognitionText', text, final: true });
   rt.phase = 'listening';
-  follow(ctx, b, decide(ctx, b, normalized), text);
+  route(ctx, b, normalized, text);
 }
 
-/** Carries out a routing decision for the final utterance `text`. */
-export function follow(ctx: Ctx, b: Block, decision: Decision, text: string): void {
+function route(ctx: Ctx, b: Block, normalized: string, text: string): void {
+  const decision = decide(ctx, b, normalized);
   switch (decision.kind) {
     case 'block':
       if (decision.slot) fillSlot(ctx, decision.slot.name, decision.slot.value || text);
@@ -74,7 +74,6 @@ export function follow(ctx: Ctx, b: Block, decision: Decision, text: string): vo
       return;
     case 'search':
     case 'score':
-    case 'understand':
       request(ctx, decision, text);
       return;
     case 'notHit': {
@@ -101,9 +100,7 @@ export function acceptValid(ctx: Ctx, b: Block, text: string, via: StepVia): voi
   else endConversation(ctx, 'completed');
 }
 
-type Request = { kind: 'search'; candidates: string[] } | { kind: 'score'; category: string } | { kind: 'understand' };
-
-function request(ctx: Ctx, decision: Request, text: string): void {
+function request(ctx: Ctx, decision: { kind: 'search'; candidates: string[] } | { kind: 'score'; category: string }, text: string): void {
   const rt = ctx.rt;
   rt.requestSeq += 1;
   const requestId = `r${rt.requestSeq}`;
@@ -112,9 +109,7 @@ function request(ctx: Ctx, decision: Request, text: string): void {
   if (decision.kind === 'search') {
     const index = ctx.state.character.setting.es_index_name;
     emit(ctx, { type: 'requestSearch', requestId, text, index, candidates: decision.candidates });
-  } else if (decision.kind === 'score') {
-    emit(ctx, { type: 'requestScore', requestId, text, category: decision.category });
   } else {
-    emit(ctx, { type: 'requestUnderstand', requestId, text });
+    emit(ctx, { type: 'requestScore', requestId, text, category: decision.category });
   }
 }
