@@ -30,7 +30,7 @@ describe('npm start version check', () => {
     expect(run.status).toBe(1);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^TALK WITH needs Node\.js 24 or newer \(you have v\d+\.\d+\.\d+\)/);
-    expect(lines[0]).toContain('scripts/ensure-node24.sh');
+    expect(lines[0]).toContain('run npm install');
     expect(lines[0]).toContain('nvm install 24');
     expect(run.stdout).toBe('');
   });
@@ -47,5 +47,17 @@ describe('npm start version check', () => {
 
     expect(start.startsWith('node scripts/check-node-version.mjs && ')).toBe(true);
     expect(start).toContain('npm run build --workspace web');
+  });
+
+  it('node dev dependency, installed by npm install, is the Node 24 npm scripts run', () => {
+    const bin = fileURLToPath(new URL('../node_modules/.bin/node', import.meta.url));
+
+    expect(majorOf(bin)).toBeGreaterThanOrEqual(24);
+  });
+
+  it('npm test script, read from package.json, checks the Node version and the OS programs first', () => {
+    const scripts = (JSON.parse(readFileSync(ROOT_PACKAGE, 'utf8')) as { scripts: Record<string, string> }).scripts;
+
+    expect(scripts.pretest).toBe('node scripts/check-node-version.mjs && bash scripts/test-preflight.sh');
   });
 });
