@@ -6,9 +6,12 @@ import { openCharacters } from '../characters.ts';
  * Which files the files route serves only with a signed URL: the clips and
  * subtitles of a character with a price (characters/{id}/… except its
  * posters and avatar, which the store page shows; subtitles/{id}/…).
- * The price is read from the store and remembered for a few seconds, so a
- * burst of range requests costs one read; a request with a valid signature
- * never asks.
+ * A request with a valid signature never asks. A free answer is remembered
+ * for a few seconds, so a burst of range requests of a free clip costs one
+ * read; a priced answer is never remembered: a refusal always reads the
+ * price afresh, so a character just made free plays at once (the player
+ * fetches its clips unsigned the moment the catalog serves it free). A
+ * character just priced may still be served unsigned for REMEMBER_MS.
  */
 const REMEMBER_MS = 5_000;
 const PUBLIC_PARTS = /^(posters\/|avatar\/|avatar\.[a-z]+$)/;
@@ -23,14 +26,15 @@ export function guardedCharacterOf(key: string): string | undefined {
 }
 
 export function mediaGuard(store: DocumentStore, secret: string, now: () => number = Date.now): FilesGuard {
-  const remembered = new Map<string, { priced: boolean; until: number }>();
+  /** Until when each character is known to be free. */
+  const freeUntil = new Map<string, number>();
   async function priced(characterId: string): Promise<boolean> {
-    const known = remembered.get(characterId);
-    if (known && known.until > now()) return known.priced;
+    if ((freeUntil.get(characterId) ?? 0) > now()) return false;
     const found = await openCharacters(store).findOne({ _id: characterId }, { projection: { price: 1 } });
     const answer = (found?.price ?? 0) > 0;
-    if (remembered.size > 10_000) remembered.clear();
-    remembered.set(characterId, { priced: answer, until: now() + REMEMBER_MS });
+    if (freeUntil.size > 10_000) freeUntil.clear();
+    if (answer) freeUntil.delete(characterId);
+    else freeUntil.set(characterId, now() + REMEMBER_MS);
     return answer;
   }
   return {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketUseProofs, TICKET_USE_TTL_SECONDS } from '@talkwith/platform';
 import { eventually, startServiceForTest, TEST_JWT_SECRET, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { openCharacters } from '../characters.ts';
 import { catalogService } from '../index.ts';
 import { cookieFrom, pathOf, servingTestKit } from './test-kit.ts';
 
@@ -93,6 +94,16 @@ describe('files of a priced character', () => {
       expect(res.statusCode, url).toBe(403);
       expect(res.json(), url).toMatchObject({ ok: false, code: 'SIGNATURE_REQUIRED', error: 'Forbidden' });
     }
+  });
+
+  it('a clip of a character just made free, fetched unsigned right after a refusal, answers 200', async () => {
+    const paid = await kit.pricedCharacter();
+    const clip = `/files/characters/${paid.id}/videos/greet.mp4`;
+    expect((await kit.get(clip)).statusCode).toBe(403);
+
+    await openCharacters(svc.platform.store).updateOne({ _id: paid.id }, { $set: { price: 0 } });
+
+    expect((await kit.get(clip)).statusCode).toBe(200);
   });
 
   it('its poster and avatar, unsigned, stay public', async () => {
