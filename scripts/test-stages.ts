@@ -1,0 +1,94 @@
+/**
+ * The test tiers, run in order with the time each took, and the ten slowest
+ * test files at the end (from vitest's JSON report): the suite says where its
+ * time goes. `npm test` runs every tier; `npm run test:fast|test:e2e|test:chaos`
+ * one of them. The first failing stage stops the run (its exit code is ours).
+ *
+ * Stages that start processes or a browser (chaos, e2e) run one file at a time:
+ * each bounds how long its fleet may take to come up, which two such files side
+ * by side on a two-core machine would break.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+
+interface Stage { name: string; command: string[]; report?: string }
+
+const reports = mkdtempSync(join(tmpdir(), 'talkwith-test-'));
+const vitest = (name: string, projects: string[], workers: number): Stage => {
+  const report = join(reports, `${name}.json`);
+  return {
+    name,
+    report,
+    command: ['npx', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p]), `--maxWorkers=${workers}`,
+      '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  };
+};
+
+const STAGES: Record<string, Stage> = {
+  typecheck: { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
+  lint: { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
+  unit: vitest('unit and API', ['node', 'web'], 2),
+  chaos: vitest('processes and chaos', ['serial'], 1),
+  e2e: vitest('end to end', ['e2e'], 1),
+};
+
+export const TIERS: Record<string, string[]> = {
+  all: ['typecheck', 'lint', 'unit', 'chaos', 'e2e'],
+  fast: ['typecheck', 'lint', 'unit'],
+  chaos: ['chaos'],
+  e2e: ['e2e'],
+};
+
+function run(stage: Stage): Promise<number> {
+  return new Promise((resolve) => {
+    const [command, ...args] = stage.command;
+    const child = spawn(command!, args, { stdio: 'inherit' });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+interface FileTime { file: string; seconds: number }
+
+/** Each test file's wall time in a vitest JSON report (jest's format: testResults[].name, startTime, endTime). */
+export function fileTimesOf(report: string): FileTime[] {
+  if (!existsSync(report)) return [];
+  const parsed = JSON.parse(readFileSync(report, 'utf8')) as { testResults?: Array<{ name: string; startTime: number; endTime: number }> };
+  return (parsed.testResults ?? []).map((r) => ({ file: relative(process.cwd(), r.name), seconds: (r.endTime - r.startTime) / 1000 }));
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function summary(done: Array<{ stage: Stage; ms: number; code: number }>): string {
+  const lines = ['', 'Test stages:'];
+  for (const { stage, ms, code } of done) lines.push(`  ${stage.name.padEnd(22)} ${seconds(ms).padStart(9)}  ${code === 0 ? 'passed' : 'FAILED'}`);
+  lines.push(`  ${'total'.padEnd(22)} ${seconds(done.reduce((sum, d) => sum + d.ms, 0)).padStart(9)}`);
+  const slowest = done.flatMap(({ stage }) => (stage.report ? fileTimesOf(stage.report) : [])).sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+  if (slowest.length > 0) {
+    lines.push('', 'Ten slowest test files:');
+    for (const { file, seconds: s } of slowest) lines.push(`  ${s.toFixed(1).padStart(7)} s  ${file}`);
+  }
+  return lines.join('\n');
+}
+
+async function main(tier: string): Promise<number> {
+  const names = TIERS[tier];
+  if (!names) {
+    console.error(`Unknown test tier "${tier}": one of ${Object.keys(TIERS).join(', ')}`);
+    return 2;
+  }
+  const done: Array<{ stage: Stage; ms: number; code: number }> = [];
+  for (const name of names) {
+    const stage = STAGES[name]!;
+    console.log(`\n▶ ${stage.name}`);
+    const started = Date.now();
+    const code = await run(stage);
+    done.push({ stage, ms: Date.now() - started, code });
+    if (code !== 0) break;
+  }
+  console.log(summary(done));
+  return done.at(-1)?.code ?? 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = await main(process.argv[2] ?? 'all');
