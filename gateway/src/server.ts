@@ -28,7 +28,7 @@ if (import.meta.main) {
   const { config, upstreams } = loadOrExit();
   const platform = await createPlatform(config, { serviceName: 'gateway' });
   const app = await buildGateway({ config, env: process.env, platform, upstreams });
-  closeOnSignals(app, { timeoutMs: config.SHUTDOWN_GRACE_MS, afterClose: () => closePlatform(platform) });
+  closeOnSignals(app, { timeoutMs: config.SHUTDOWN_GRACE_MS, unreadyMs: config.SHUTDOWN_UNREADY_MS, afterClose: () => closePlatform(platform) });
   await app.listen({ port: config.PORT, host: config.HOST });
   console.log(`TALK WITH gateway listening on ${config.HOST}:${config.PORT}, proxying to ${Object.values(upstreams).join(', ')}`);
 }

@@ -20,6 +20,14 @@ function kafkaPassword(url: string | undefined): string | undefined {
 type Pod = { metadata?: { labels?: Record<string, string> }; spec: { containers: (Container & ContainerExtras)[]; initContainers?: Container[]; terminationGracePeriodSeconds?: number } };
 type ContainerExtras = { args?: string[]; command?: string[]; lifecycle?: { preStop?: { exec?: { command: string[] } } } };
 
+/** Compose's duration (`30s`, `1m30s`, `500ms`) in ms. */
+function composeDuration(text: string): number {
+  const units: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1, us: 0.001 };
+  const parts = [...text.matchAll(/(\d+(?:\.\d+)?)(h|ms|m|s|us)/g)];
+  if (parts.length === 0) throw new Error(`not a compose duration: ${text}`);
+  return parts.reduce((sum, [, value, unit]) => sum + Number(value) * (units[unit as string] ?? NaN), 0);
+}
+
 function podOf(object: K8sObject): Pod {
   const spec = object.spec as { template?: Pod; jobTemplate?: { spec: { template: Pod } } };
   return spec.template ?? (spec.jobTemplate as { spec: { template: Pod } }).spec.template;
@@ -27,7 +35,7 @@ function podOf(object: K8sObject): Pod {
 
 describe('docker-compose.yml, production settings', () => {
   const compose = readCompose() as ReturnType<typeof readCompose> & {
-    services: Record<string, { restart?: string; deploy?: { resources?: { limits?: { memory?: string } } }; command?: string[]; entrypoint?: string[]; ports?: string[] }>;
+    services: Record<string, { restart?: string; stop_grace_period?: string; deploy?: { resources?: { limits?: { memory?: string } } }; command?: string[]; entrypoint?: string[]; ports?: string[] }>;
   };
   const env = (name: string) => composeEnv(compose.services[name] ?? {});
 
@@ -47,6 +55,14 @@ describe('docker-compose.yml, production settings', () => {
       expect(service.restart, `${name} restart`).toBe('unless-stopped');
       if (name !== 'grafana' && name !== 'prometheus') expect(service.deploy?.resources?.limits?.memory, `${name} memory limit`).toBeTruthy();
     }
+  });
+
+  it.each(PROCESSES)('compose, %s shutdown, gets longer between SIGTERM and SIGKILL (stop_grace_period, 10 s unset) than its unready time and drain', (name) => {
+    const grace = composeDuration(compose.services[name]?.stop_grace_period ?? '10s');
+    const drain = Number(env(name).SHUTDOWN_UNREADY_MS ?? 0) + Number(env(name).SHUTDOWN_GRACE_MS);
+
+    expect(drain, `${name}: SHUTDOWN_GRACE_MS set`).toBeGreaterThan(0);
+    expect(grace, `${name}: stop_grace_period must outlast the drain`).toBeGreaterThan(drain);
   });
 
   it('compose, engines, require the passwords the processes\' URLs carry', () => {
@@ -77,13 +93,15 @@ describe('deploy/k8s, production settings', () => {
   const engineSecret = find(objects, 'Secret', 'talkwith-engine-credentials')?.stringData ?? {};
   const engineContainer = (name: string) => podOf(find(objects, 'StatefulSet', name) as K8sObject).spec.containers[0]!;
 
-  it.each(PROCESSES)('k8s, %s shutdown, waits 5 s in preStop and drains within terminationGracePeriodSeconds 30', (name) => {
+  it.each(PROCESSES)('k8s, %s shutdown, waits 5 s in preStop and drains (unready time included) within terminationGracePeriodSeconds 30', (name) => {
     const pod = podOf(deployment(name));
     const grace = Number(appEnv(name).SHUTDOWN_GRACE_MS) / 1000;
+    // Kubernetes takes the pod out of its Service during preStop: staying up unready after SIGTERM only adds to the wait.
+    const unready = Number(appEnv(name).SHUTDOWN_UNREADY_MS ?? 0) / 1000;
 
     expect(pod.spec.terminationGracePeriodSeconds).toBe(30);
     expect(pod.spec.containers[0]?.lifecycle?.preStop?.exec?.command).toEqual(['sleep', '5']);
-    expect(5 + grace, 'preStop + SHUTDOWN_GRACE_MS must end before SIGKILL').toBeLessThan(30);
+    expect(5 + unready + grace, 'preStop + SHUTDOWN_UNREADY_MS + SHUTDOWN_GRACE_MS must end before SIGKILL').toBeLessThan(30);
   });
 
   it.each(PROCESSES)('k8s, %s disruptions, a PodDisruptionBudget keeps at least one of its replicas serving', (name) => {

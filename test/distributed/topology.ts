@@ -33,6 +33,8 @@ export interface Topology {
   /** Starts (or restarts) a service on its port and data dir; resolves when /readyz answers. */
   startService(name: ServiceName): Promise<void>;
   killService(name: ServiceName, signal: NodeJS.Signals): Promise<void>;
+  /** Signals the gateway (sent at once); resolves when it exited. */
+  stopGateway(signal: NodeJS.Signals): Promise<void>;
   /** Stops redis-server (an outage: every process keeps running). */
   stopRedis(): Promise<void>;
   /** Starts an empty redis-server on the same port (nothing persists, as with `--save ''`); `redis` is then the new one. */
@@ -139,6 +141,11 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     async killService(name, signal) {
       await slot(name).process?.stop(signal);
       slot(name).process = null;
+    },
+    async stopGateway(signal) {
+      const running = gateway;
+      gateway = null;
+      await running?.stop(signal);
     },
     stopRedis, startRedis,
   };

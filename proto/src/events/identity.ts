@@ -17,6 +17,18 @@ export const UserRegistered = defineEvent(
   'An account was created: a customer signed up (before confirming the e-mail address), or an operator created it. Billing opens a wallet and keeps the account\'s facts it needs, engagement greets, logging records.',
 );
 
+export const UserAnnounced = defineEvent(
+  'user.announced',
+  1,
+  Type.Object({
+    user_id: UserId, email: Type.String(), registered_at: Type.String({ format: 'date-time' }),
+    date_of_birth: Type.Optional(Type.String({ format: 'date' })),
+    guardian_consent_at: Type.Optional(Type.String({ format: 'date-time' })),
+    language: Type.Optional(InterfaceLanguage),
+  }),
+  'An existing account as it is now, announced again because a service keeping a projection of accounts asked (facts.requested, owner identity). Projections upsert it; it is not a sign-up: nothing greets, grants or counts on it.',
+);
+
 export const UserLoggedIn = defineEvent(
   'user.logged_in',
   1,
@@ -62,4 +74,4 @@ export const AdminActed = defineEvent(
   'An admin did something; the logging service keeps it in the admin audit log (who, what, which user).',
 );
 
-export const identityEvents = [UserRegistered, UserLoggedIn, UserEmailChanged, UserLanguageChanged, UserDeleted, AdminActed];
+export const identityEvents = [UserRegistered, UserAnnounced, UserLoggedIn, UserEmailChanged, UserLanguageChanged, UserDeleted, AdminActed];

@@ -1,5 +1,5 @@
 import type { Eventing, Transaction } from '@talkwith/platform';
-import type { EventOf } from '@talkwith/proto';
+import { consumeFactsRequests as consumeCatalogFactsRequests } from '@talkwith/platform/eventing';
 import { openCharacters } from './characters.ts';
 import { openGroups } from './model.ts';
 import { publishedFactsOf } from './published-event.ts';
@@ -21,15 +21,6 @@ import { announceGroups } from './taxonomy/group-facts.ts';
  */
 
 export const FACTS_OWNER = 'catalog';
-const LAST_ANNOUNCED = 'current-facts';
-/** A request this much older than the last announcement is covered by it (the margin absorbs clock skew between hosts). */
-const COVERED_AFTER_MS = 5_000;
-
-interface AnnouncementMark {
-  _id: string;
-  done_at: string;
-  [key: string]: unknown;
-}
 
 export interface AnnouncedFacts {
   groups: number;
@@ -56,21 +47,7 @@ export async function announceCurrentFacts(tx: Transaction, events: Eventing): P
   return { groups: groups.length, published: published.length, unpublished: unpublished.length };
 }
 
-/**
- * One request: announced unless an announcement made after it was asked
- * already covers it (many services starting together cost one round).
- */
-export async function answerFactsRequest(tx: Transaction, events: Eventing, request: EventOf<'facts.requested'>): Promise<AnnouncedFacts | null> {
-  if (request.data.owner !== FACTS_OWNER) return null;
-  const marks = tx.collection<AnnouncementMark>('catalog_announcements');
-  const last = await marks.findOne({ _id: LAST_ANNOUNCED });
-  if (last && Date.parse(last.done_at) - Date.parse(request.occurredAt) > COVERED_AFTER_MS) return null;
-  const announced = await announceCurrentFacts(tx, events);
-  await marks.updateOne({ _id: LAST_ANNOUNCED }, { $set: { done_at: new Date().toISOString() } }, { upsert: true });
-  return announced;
-}
-
-/** Consumer group `catalog-facts-requests`. */
+/** Consumer group `catalog-facts-requests` (the platform's facts-requests mechanism, answered with announceCurrentFacts). */
 export function consumeFactsRequests(events: Eventing) {
-  return events.consume('catalog-facts-requests', ['facts.requested'], async (event, tx) => { await answerFactsRequest(tx, events, event); });
+  return consumeCatalogFactsRequests(events, { owner: FACTS_OWNER, announce: announceCurrentFacts });
 }

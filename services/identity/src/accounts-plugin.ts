@@ -2,7 +2,9 @@ import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Platform } from '@talkwith/platform';
+import { consumeFactsRequests } from '@talkwith/platform/eventing';
 import { ensureJwt } from '@talkwith/platform/http';
+import { identityFacts } from './accounts/announce.ts';
 import { createAccountsDeps, type AccountsSettings } from './accounts/create-deps.ts';
 import type { AccountsDeps } from './accounts/deps.ts';
 import { deviceKeyFrom } from './accounts/devices.ts';
@@ -41,7 +43,13 @@ const accountsPlugin: FastifyPluginAsync<AccountsPluginOptions> = async (app, op
     deviceKey: deviceKeyFrom(options.jwtSecret),
   });
   app.decorate('accounts', deps);
-  app.addHook('onClose', async () => { await deps.hasher.close(); });
+  // Billing and engagement keep projections of accounts; on start they ask identity to announce them again (accounts/announce.ts).
+  let factsRequests: { close(): Promise<void> } | null = null;
+  app.addHook('onReady', async () => { factsRequests = await consumeFactsRequests(options.platform.events, identityFacts); });
+  app.addHook('onClose', async () => {
+    await factsRequests?.close();
+    await deps.hasher.close();
+  });
   const refreshTtlSeconds = Math.floor(options.refreshTtlMs / 1000);
   const csrfKey = csrfKeyFrom(options.jwtSecret);
   await app.register(authRoutes, { deps, refreshTtlSeconds, csrfKey });

@@ -5,7 +5,7 @@ import { endSubscriptionsOf } from '../subscriptions/account-deletion.ts';
 import { queueErasure } from './erasure.ts';
 import { openAccounts } from './model.ts';
 
-export const ACCOUNT_EVENTS = ['user.registered', 'user.email_changed', 'user.language_changed', 'user.deleted'] as const;
+export const ACCOUNT_EVENTS = ['user.registered', 'user.announced', 'user.email_changed', 'user.language_changed', 'user.deleted'] as const;
 export type AccountEvent = EventOf<(typeof ACCOUNT_EVENTS)[number]>;
 
 /**
@@ -16,6 +16,8 @@ export type AccountEvent = EventOf<(typeof ACCOUNT_EVENTS)[number]>;
 export async function onAccountEvent(tx: Transaction, events: Eventing, event: AccountEvent): Promise<void> {
   const accounts = openAccounts(tx);
   switch (event.type) {
+    // An announcement (identity answering facts.requested) is the account as it is now: the same upsert, which never undoes a deletion.
+    case 'user.announced':
     case 'user.registered': {
       const { user_id, email, registered_at, date_of_birth, guardian_consent_at, language } = event.data;
       await accounts.updateOne(

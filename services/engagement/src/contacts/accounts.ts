@@ -27,7 +27,7 @@ export interface AccountAddressDoc {
 type Store = DocumentStore | Transaction;
 export const openAccountAddresses = (store: Store): Collection<AccountAddressDoc> => store.collection<AccountAddressDoc>('account_addresses');
 
-export const ACCOUNT_EVENTS = ['user.registered', 'user.email_changed', 'user.deleted'] as const;
+export const ACCOUNT_EVENTS = ['user.registered', 'user.announced', 'user.email_changed', 'user.deleted'] as const;
 export type AccountEvent = EventOf<(typeof ACCOUNT_EVENTS)[number]>;
 
 /** Keeps the address an event tells, unless a later one is already kept. */
@@ -40,6 +40,8 @@ async function keepAddress(tx: Transaction, userId: string, email: string, at: s
 
 export async function onAccountEvent(tx: Transaction, event: AccountEvent): Promise<void> {
   switch (event.type) {
+    // An announcement (identity answering facts.requested) is the address as of its time: an older change never overwrites it.
+    case 'user.announced':
     case 'user.registered':
       return keepAddress(tx, event.data.user_id, event.data.email, event.occurredAt);
     case 'user.email_changed':

@@ -20,8 +20,18 @@ async function handOffConnections(app: FastifyInstance, ms: number): Promise<voi
   while (Date.now() < deadline && (await count()) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
+/** Servers whose process got the signal: their /readyz answers 503 from then on (health.ts), whatever the adapters say. */
+const drainingServers = new WeakSet<object>();
+
+/** Whether the server answering is draining (`request.server.server`: the root's and every child's are the same). */
+export function isDraining(server: object): boolean {
+  return drainingServers.has(server);
+}
+
 export interface ShutdownOptions {
   signals?: NodeJS.Signals[];
+  /** SHUTDOWN_UNREADY_MS: after the signal, keep accepting and serving this long while /readyz answers 503. */
+  unreadyMs?: number;
   /** SHUTDOWN_GRACE_MS: in-flight requests, consumer batches and jobs get this long; then the process exits anyway. */
   timeoutMs?: number;
   /** Runs after the server stopped (consumers and adapters close here). */
@@ -52,7 +62,8 @@ function trackOpenResponses(app: FastifyInstance): { closeAfterAnswer(): void } 
 }
 
 /**
- * Graceful drain on SIGTERM/SIGINT: the server stops accepting (the gateway
+ * Graceful drain on SIGTERM/SIGINT: /readyz answers 503 from the signal on
+ * (for `unreadyMs` while everything else is still served), the server stops accepting (the gateway
  * answers a fast 503), the connections it has are handed off (above) (a request arriving meanwhile gets a
  * fast 503 from Fastify), in-flight requests finish (app.close waits for them;
  * onClose hooks then stop service consumers and jobs after their batch), then
@@ -67,9 +78,12 @@ export function closeOnSignals(app: FastifyInstance, options: ShutdownOptions = 
     closing = true;
     app.log.info({ signal, graceMs: options.timeoutMs ?? 20_000 }, 'draining');
     setTimeout(() => { app.log.error('shutdown grace exceeded; exiting with work unfinished'); exit(1); }, options.timeoutMs ?? 20_000).unref();
-    responses.closeAfterAnswer();
+    drainingServers.add(app.server);
     void (async () => {
       try {
+        // Not ready but still serving: a load balancer polling /readyz takes this process out before it stops accepting.
+        if (options.unreadyMs) await new Promise((resolve) => setTimeout(resolve, options.unreadyMs));
+        responses.closeAfterAnswer();
         await handOffConnections(app, Math.min(CONNECTION_HANDOFF_MS, (options.timeoutMs ?? 20_000) / 4));
         await app.close();
         await options.afterClose?.();

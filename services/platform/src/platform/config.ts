@@ -20,6 +20,10 @@ export const platformConfigSchema = Type.Object({
     default: 'auto', description: 'log lines: pretty (readable, for a terminal), json (one object per line, for log collectors) or auto (pretty when stdout is a terminal, else json)',
   }),
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://\\S+$', description: 'origin users reach the product at, for links in mails (default http://localhost:PORT)' })),
+  SHUTDOWN_UNREADY_MS: Type.Integer({
+    minimum: 0, maximum: 60_000, default: 0,
+    description: 'on SIGTERM: how long the process keeps accepting and serving while /readyz already answers 503, before it stops accepting, in ms (for a load balancer that polls /readyz; Kubernetes removes the pod during its preStop sleep, so 0 there)',
+  }),
   SHUTDOWN_GRACE_MS: Type.Integer({
     minimum: 0, maximum: 600_000, default: 20_000,
     description: 'on SIGTERM: how long in-flight requests, consumer batches and running jobs get to finish before the process exits anyway, in ms (keep it below Kubernetes terminationGracePeriodSeconds minus the preStop sleep)',

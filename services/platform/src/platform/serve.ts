@@ -76,7 +76,7 @@ export async function runService(module: ServiceModule): Promise<FastifyInstance
     await closePlatform(platform);
     process.exit(1);
   }
-  closeOnSignals(app, { timeoutMs: config.SHUTDOWN_GRACE_MS, afterClose: () => closePlatform(platform) });
+  closeOnSignals(app, { timeoutMs: config.SHUTDOWN_GRACE_MS, unreadyMs: config.SHUTDOWN_UNREADY_MS, afterClose: () => closePlatform(platform) });
   await app.listen({ port: config.PORT, host: config.HOST });
   return app;
 }
