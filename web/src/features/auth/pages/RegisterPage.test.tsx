@@ -94,6 +94,15 @@ describe('RegisterPage', () => {
     expect(await screen.findByText('taro@example.jp に確認メールを送信しました。')).toBeTruthy();
   });
 
+  it('RegisterPage, a nickname typed, posts it; left empty, posts none (the server takes the part before @)', async () => {
+    const server = fakeServer(() => [201, { ok: true, user: sampleUser }]);
+    const { router } = await renderRoutes(routes, { path: '/register' });
+    fireEvent.change(screen.getByLabelText('ニックネーム（任意）'), { target: { value: ' たろう ' } });
+    fill('secret123');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/email_confirm'));
+    expect(server.calls[0]?.body).toMatchObject({ nickname: 'たろう' });
+  });
+
   it('EmailConfirmPage, with a token, posts it exactly once and shows success', async () => {
     const server = fakeServer(() => [200, { ok: true, user: sampleUser }]);
     await renderRoutes(routes, { path: '/email_confirm/abcdefghijklmnopqrstuvwxyz' });
