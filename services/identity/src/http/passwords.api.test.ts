@@ -112,6 +112,9 @@ describe('account', () => {
     const next = uniqueEmail();
     await t.app.inject({ method: 'POST', url: '/api/auth/email_change', headers: { authorization: `Bearer ${user.access}` }, payload: { new_email: next, password: 'abcd1234' } });
     const token = await tokenFromMail(t.platform, next, '/email_confirm');
+    // The link says it is a change, so the page speaks of a changed address, not a sign-up.
+    const [mail] = await t.platform.mail.recent({ to: next, limit: 1 });
+    expect(mail?.text).toContain(`/email_confirm/${token}?change=1`);
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/email_confirm', payload: { token } });
     expect(res.json().user.email).toBe(next);
     expect((await t.eventsOf('user.email_changed')).some((e) => e.type === 'user.email_changed')).toBe(true);

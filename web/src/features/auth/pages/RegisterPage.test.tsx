@@ -110,6 +110,14 @@ describe('RegisterPage', () => {
     expect(server.calls).toEqual([expect.objectContaining({ url: '/api/auth/email_confirm', body: { token: 'abcdefghijklmnopqrstuvwxyz' } })]);
   });
 
+  it('EmailConfirmPage, an e-mail change link (?change=1), says the address was changed, not that a sign-up was confirmed', async () => {
+    fakeServer(() => [200, { ok: true, user: sampleUser }]);
+    await renderRoutes(routes, { path: '/email_confirm/abcdefghijklmnopqrstuvwxyz?change=1' });
+    expect(await screen.findByText('メールアドレスを変更しました。次回から新しいメールアドレスでログインしてください。')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: '新しいメールアドレスの確認' })).toBeTruthy();
+    expect(screen.queryByText('メールアドレスの確認が完了しました。')).toBeNull();
+  });
+
   it('RegisterPage, the interface in English, sends language en-US with the sign-up', async () => {
     const server = fakeServer(() => [201, { ok: true, user: sampleUser }]);
     await renderRoutes(routes, { path: '/register', language: 'en-US' });
