@@ -17,8 +17,12 @@ export const DateOfBirth = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', desc
 export const Role = Type.Union([Type.Literal('customer'), Type.Literal('admin')]);
 export type Role = Static<typeof Role>;
 
+/** A nickname, at sign-up and on the profile: the same rule for both. */
+export const Nickname = Type.String({ maxLength: 40 });
+
 export const SignupBody = Type.Object({
   email: Email, password: Password, gender: Gender, date_of_birth: DateOfBirth,
+  nickname: Type.Optional(Type.String({ ...Nickname, description: 'optional; empty or absent: the part of the address before @' })),
   guardian_consent: Type.Optional(Type.Boolean({ description: 'required (true) when the date of birth makes the person under 18 in Japan time: the guardian agreed (terms: minors need guardian consent); stored with its time' })),
   language: Type.Optional(InterfaceLanguage),
 }, { additionalProperties: false });
@@ -74,7 +78,7 @@ export type EmailChangeBody = Static<typeof EmailChangeBody>;
 export const AccountDeleteBody = Type.Object({ password: Password }, { additionalProperties: false });
 export type AccountDeleteBody = Static<typeof AccountDeleteBody>;
 export const ProfileBody = Type.Object(
-  { nickname: Type.Optional(Type.String({ maxLength: 40 })), gender: Type.Optional(Gender), date_of_birth: Type.Optional(DateOfBirth) },
+  { nickname: Type.Optional(Nickname), gender: Type.Optional(Gender), date_of_birth: Type.Optional(DateOfBirth) },
   { additionalProperties: false },
 );
 export type ProfileBody = Static<typeof ProfileBody>;

@@ -66,6 +66,8 @@ export const api = createApi({
       },
     }),
     requestPasswordReset: build.mutation<OkBody, PasswordResetRequestBody>({ query: (body) => ({ url: 'auth/password_reset', method: 'POST', body }) }),
+    // The reset page checks its link on load (a POST that consumes nothing), so a dead link is said before any typing.
+    checkResetToken: build.query<OkBody, TokenBody>({ query: (body) => ({ url: 'auth/password_reset/check', method: 'POST', body }) }),
     resetPassword: build.mutation<OkBody, PasswordResetBody>({ query: (body) => ({ url: 'auth/password_reset', method: 'PUT', body }) }),
     changePassword: build.mutation<OkBody, PasswordChangeBody>({
       query: (body) => ({ url: 'auth/password_change', method: 'POST', body }),
@@ -88,5 +90,5 @@ export const api = createApi({
 
 export const { useRestoreSessionMutation, useLoginMutation, useLogoutMutation, useSignupMutation,
   useConfirmEmailMutation, useResendConfirmationMutation, useMeQuery, useUpdateProfileMutation, useChangeLanguageMutation, useRequestPasswordResetMutation,
-  useResetPasswordMutation, useChangePasswordMutation, useRequestEmailChangeMutation, useDeleteAccountMutation,
+  useResetPasswordMutation, useCheckResetTokenQuery, useChangePasswordMutation, useRequestEmailChangeMutation, useDeleteAccountMutation,
 } = api;

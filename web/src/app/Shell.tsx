@@ -6,6 +6,7 @@ import { NavMenu } from '../features/nav/NavMenu.tsx';
 import { menuClosed, menuToggled, selectMenuOpen } from '../features/nav/menuSlice.ts';
 import { LanguageSwitcher } from '../features/language/LanguageSwitcher.tsx';
 import { useShellEffects } from '../features/shell/useShellEffects.ts';
+import { useScrollOnNavigate } from '../features/shell/useScrollOnNavigate.ts';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 import { Spinner } from './ui.tsx';
 
@@ -15,6 +16,7 @@ export function Shell() {
   const dispatch = useAppDispatch();
   const menuOpen = useAppSelector(selectMenuOpen);
   useShellEffects();
+  useScrollOnNavigate();
   return (
     <div className="app">
       <a className="skip-link" href="#content">{t('nav.skip')}</a>

@@ -12,7 +12,7 @@ const failed = { user_id: 'u1', subscription_id: 's1', product_code: 'PROD001', 
 
 const all = (language: (typeof INTERFACE_LANGUAGES)[number]) => [
   purchaseMail('https://x', receipt, language), subscriptionStartedMail('https://x', plan, receipt, language), subscriptionRenewedMail('https://x', plan, receipt, language),
-  subscriptionCanceledMail('https://x', plan, language), accountDeletedMail('https://x', [plan], language),
+  subscriptionStartedMail('https://x', plan, null, language), subscriptionCanceledMail('https://x', plan, language), accountDeletedMail('https://x', [plan], language),
   renewalFailedMail('https://x', plan.name, { ...failed, retry_at: '2026-06-02T00:00:00.000Z' }, language), renewalFailedMail('https://x', plan.name, { ...failed, cause: 'spending_cap' }, language),
 ];
 
@@ -35,5 +35,12 @@ describe('billing mail texts', () => {
     const mail = renewalFailedMail('https://x', plan.name, { ...failed, cause: 'spending_cap' }, 'en-US');
     expect(mail.text).toContain('monthly spending limit');
     expect(mail.text).not.toContain('could not be paid with');
+  });
+
+  it.each(INTERFACE_LANGUAGES)('subscriptionStartedMail, a resumed plan (nothing charged) in %s, has its own subject: neither a start\'s nor a renewal\'s', (language) => {
+    const resumed = subscriptionStartedMail('https://x', plan, null, language);
+    expect(resumed.subject).not.toBe(subscriptionStartedMail('https://x', plan, receipt, language).subject);
+    expect(resumed.subject).not.toBe(subscriptionRenewedMail('https://x', plan, receipt, language).subject);
+    expect(resumed.subject).not.toMatch(/更新|renewed/i);
   });
 });

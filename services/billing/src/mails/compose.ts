@@ -49,7 +49,8 @@ export function purchaseMail(publicUrl: string, receipt: Receipt, language: Inte
 export function subscriptionStartedMail(publicUrl: string, plan: PlanFacts, receipt: Receipt | null, language: InterfaceLanguage = 'ja-JP'): Composed {
   const t = MAIL_TEXTS[language];
   return {
-    subject: t.subject(t.started.subject(plan.name)),
+    // A resumed plan (canceled, then taken back before its period ended) has nothing charged: its own subject, not a start's or a renewal's.
+    subject: t.subject(receipt ? t.started.subject(plan.name) : t.started.resumedSubject(plan.name)),
     text: [
       t.thanks,
       receipt ? t.started.done(plan.name) : t.started.resumed(plan.name), '',

@@ -17,7 +17,7 @@ export interface MailTexts {
   period: (start: string, end: string) => string;
   manage: (url: string) => string;
   purchase: { subject: (order: string) => string; done: string; receiptLink: (url: string) => string; contact: (order: string, url: string) => string };
-  started: { subject: (plan: string) => string; done: (plan: string) => string; resumed: (plan: string) => string; plan: (plan: string, amount: string) => string; nextPayment: (date: string) => string };
+  started: { subject: (plan: string) => string; resumedSubject: (plan: string) => string; done: (plan: string) => string; resumed: (plan: string) => string; plan: (plan: string, amount: string) => string; nextPayment: (date: string) => string };
   renewed: { subject: (plan: string, order: string) => string; done: (plan: string) => string; nextPayment: (date: string) => string; receiptLink: (url: string) => string };
   canceled: { subject: (plan: string) => string; done: (plan: string) => string; until: (date: string) => string; noCharge: string; resume: (url: string) => string };
   deleted: { subject: string; done: string; ended: string; none: string; kept: string; contact: (url: string) => string };
@@ -61,6 +61,7 @@ export const MAIL_TEXTS: Record<InterfaceLanguage, MailTexts> = {
     },
     started: {
       subject: (plan) => `${plan}のご契約を開始しました`,
+      resumedSubject: (plan) => `${plan}のご契約を再開しました`,
       done: (plan) => `${plan}のお申し込みが完了しました。`,
       resumed: (plan) => `${plan}のご契約を再開しました（追加のお支払いはありません）。`,
       plan: (plan, amount) => `プラン: ${plan}（月額 ${amount} 税込）`,
@@ -114,6 +115,7 @@ export const MAIL_TEXTS: Record<InterfaceLanguage, MailTexts> = {
     },
     started: {
       subject: (plan) => `Your ${plan} has started`,
+      resumedSubject: (plan) => `Your ${plan} has been resumed`,
       done: (plan) => `Your subscription to ${plan} is complete.`,
       resumed: (plan) => `Your ${plan} has been resumed (no additional payment).`,
       plan: (plan, amount) => `Plan: ${plan} (${amount} a month, tax included)`,
@@ -167,6 +169,7 @@ export const MAIL_TEXTS: Record<InterfaceLanguage, MailTexts> = {
     },
     started: {
       subject: (plan) => `Nagsimula na ang iyong ${plan}`,
+      resumedSubject: (plan) => `Naipagpatuloy na ang iyong ${plan}`,
       done: (plan) => `Kumpleto na ang iyong subscription sa ${plan}.`,
       resumed: (plan) => `Naipagpatuloy na ang iyong ${plan} (walang karagdagang bayad).`,
       plan: (plan, amount) => `Plan: ${plan} (${amount} bawat buwan, kasama ang buwis)`,
@@ -220,6 +223,7 @@ export const MAIL_TEXTS: Record<InterfaceLanguage, MailTexts> = {
     },
     started: {
       subject: (plan) => `${plan}已開始`,
+      resumedSubject: (plan) => `${plan}已恢復`,
       done: (plan) => `${plan}的申請已完成。`,
       resumed: (plan) => `${plan}已恢復（無需額外付款）。`,
       plan: (plan, amount) => `方案：${plan}（每月 ${amount}，含稅）`,

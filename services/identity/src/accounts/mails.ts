@@ -23,7 +23,7 @@ export function emailChangeMail(base: string, to: string, token: string): MailMe
   return {
     to,
     subject: '【TALK WITH】新しいメールアドレスの確認',
-    text: `メールアドレス変更のお申し込みを受け付けました。\n以下のリンクを24時間以内に開くと、このアドレスへの変更が完了します。\n\n${base}/email_confirm/${token}${signature}`,
+    text: `メールアドレス変更のお申し込みを受け付けました。\n以下のリンクを24時間以内に開くと、このアドレスへの変更が完了します。\n\n${base}/email_confirm/${token}?change=1${signature}`,
   };
 }
 

@@ -26,6 +26,8 @@ export interface OneTimeTokens {
   issue(purpose: TokenPurpose, userId: string, ttlMs: number, payload?: string): Promise<string>;
   /** Marks the token used and returns it, or null when unknown, used, expired or for another purpose. */
   consume(purpose: TokenPurpose, token: string, now?: Date): Promise<{ userId: string; payload: string | null } | null>;
+  /** Whether the token could be consumed now, without consuming it (a page checks its link before asking for input). */
+  usable(purpose: TokenPurpose, token: string, now?: Date): Promise<boolean>;
   /** Marks every unused token of the user for `purpose` used (the other links of a completed reset stop working). */
   revokeAll(purpose: TokenPurpose, userId: string, now?: Date): Promise<void>;
 }
@@ -47,6 +49,9 @@ export async function createOneTimeTokens(store: DocumentStore): Promise<OneTime
         { $set: { usedAt: now } },
       );
       return used ? { userId: used.userId, payload: used.payload } : null;
+    },
+    async usable(purpose, token, now = new Date()) {
+      return (await tokens.countDocuments({ _id: digest(token), purpose, usedAt: null, expiresAt: { $gt: now } })) > 0;
     },
     async revokeAll(purpose, userId, now = new Date()) {
       await tokens.updateMany({ userId, purpose, usedAt: null }, { $set: { usedAt: now } });

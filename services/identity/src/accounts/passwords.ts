@@ -21,6 +21,11 @@ export async function requestPasswordReset(deps: AccountsDeps, email: string): P
   await deps.mail.send(resetMail(deps.publicUrl, user.email, token));
 }
 
+/** A reset link checked when its page opens: 400 with the same message as a reset with it would get. */
+export async function checkResetToken(deps: AccountsDeps, token: string): Promise<void> {
+  if (!(await deps.tokens.usable('password_reset', token, deps.clock()))) throw new AppError('VALIDATION_FAILED', messages.tokenInvalid, { field: 'token' });
+}
+
 export async function resetPassword(deps: AccountsDeps, token: string, newPassword: string): Promise<void> {
   assertPassword(newPassword, 'newPassword');
   const used = await deps.tokens.consume('password_reset', token, deps.clock());

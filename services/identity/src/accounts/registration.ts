@@ -31,9 +31,16 @@ export function guardianConsentOf(body: Pick<SignupBody, 'date_of_birth' | 'guar
  * be, under an id that is never stored), and its owner a mail saying someone
  * tried; an owner who never confirmed gets a fresh confirmation link in it.
  */
+/** The nickname a sign-up chose, else the part of the address before @ (so no greeting shows the whole address), within the profile's 40. */
+export function signupNickname(email: string, chosen: string | undefined): string {
+  const trimmed = chosen?.trim() ?? '';
+  return [...(trimmed || email.split('@')[0] || '')].slice(0, 40).join('');
+}
+
 export async function signup(deps: AccountsDeps, body: SignupBody) {
   assertPassword(body.password);
   const email = normalizeEmail(body.email);
+  const nickname = signupNickname(email, body.nickname);
   const now = deps.clock();
   const guardianConsentAt = guardianConsentOf(body, now);
   // Hashed before the transaction: it would hold the store for the whole hash.
@@ -41,14 +48,14 @@ export async function signup(deps: AccountsDeps, body: SignupBody) {
   let user: UserDoc;
   try {
     user = await registerUser(deps, {
-      email, passwordHash, gender: body.gender, date_of_birth: body.date_of_birth, nickname: '', roles: ['customer'], emailConfirmedAt: null, createdAt: now, lastLoginAt: null,
+      email, passwordHash, gender: body.gender, date_of_birth: body.date_of_birth, nickname, roles: ['customer'], emailConfirmedAt: null, createdAt: now, lastLoginAt: null,
       ...(guardianConsentAt ? { guardianConsentAt } : {}), ...(body.language ? { language: body.language } : {}),
     });
   } catch (err) {
     if (!(err instanceof AppError && err.code === 'DUPLICATE_KEY')) throw err;
     await mailOwnerOfTakenAddress(deps, email);
     return toPublicUser({
-      _id: randomUUID(), email, passwordHash: '', gender: body.gender, date_of_birth: body.date_of_birth, nickname: '', roles: ['customer'], emailConfirmedAt: null, createdAt: now, lastLoginAt: null,
+      _id: randomUUID(), email, passwordHash: '', gender: body.gender, date_of_birth: body.date_of_birth, nickname, roles: ['customer'], emailConfirmedAt: null, createdAt: now, lastLoginAt: null,
     });
   }
   const token = await deps.tokens.issue('email_confirm', user._id, TOKEN_TTL.emailConfirm);

@@ -8,7 +8,7 @@ import {
 import type { AccountsDeps } from '../accounts/deps.ts';
 import { confirmEmail, resendConfirmation, signup } from '../accounts/registration.ts';
 import { login, logout, refreshSession } from '../accounts/sessions.ts';
-import { changePassword, requestPasswordReset, resetPassword } from '../accounts/passwords.ts';
+import { changePassword, checkResetToken, requestPasswordReset, resetPassword } from '../accounts/passwords.ts';
 import { confirmEmailChange, changeLanguage, deleteAccount, getMe, requestEmailChange, updateProfile } from '../accounts/account.ts';
 import { requireUser } from './auth-guard.ts';
 import { DEVICE_TTL_SECONDS } from '../accounts/devices.ts';
@@ -93,6 +93,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
   app.post('/api/auth/password_reset', { schema: { body: PasswordResetRequestBody, response: { 200: OkBody } } }, async (req) => {
     const { email } = req.body;
     offResponsePath(req, () => requestPasswordReset(deps, email));
+    return { ok: true as const };
+  });
+
+  app.post('/api/auth/password_reset/check', { schema: { body: TokenBody, response: { 200: OkBody } } }, async (req) => {
+    await checkResetToken(deps, req.body.token);
     return { ok: true as const };
   });
 

@@ -50,6 +50,24 @@ describe('POST /api/auth/signup', () => {
     expect(await t.platform.store.collection('users').countDocuments({ email })).toBe(1);
   });
 
+  it('signup, no nickname, 201 with the part of the address before @ as the nickname', async () => {
+    const email = uniqueEmail();
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(email) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user.nickname).toBe(email.split('@')[0]);
+  });
+
+  it('signup, a chosen nickname, 201 with it trimmed', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...signupBody(uniqueEmail()), nickname: ' はなこ ' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user.nickname).toBe('はなこ');
+  });
+
+  it('signup, a nickname longer than the profile allows (41), 400 from the same schema', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...signupBody(uniqueEmail()), nickname: 'あ'.repeat(41) } });
+    expect(res.statusCode).toBe(400);
+  });
+
   it('signup, missing gender, 400 from the schema', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: uniqueEmail(), password: 'abcd1234', date_of_birth: '2000-01-01' } });
     expect(res.statusCode).toBe(400);

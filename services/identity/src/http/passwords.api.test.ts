@@ -35,6 +35,28 @@ describe('password reset', () => {
     expect((await login(user.email, 'abcd1234')).statusCode).toBe(401);
   });
 
+  it('password_reset/check, a mailed link, 200 and the link still works for the reset', async () => {
+    const user = await confirmedUser();
+    await t.app.inject({ method: 'POST', url: '/api/auth/password_reset', payload: { email: user.email } });
+    const token = await tokenFromMail(t.platform, user.email, '/password_reset');
+    const check = await t.app.inject({ method: 'POST', url: '/api/auth/password_reset/check', payload: { token } });
+    expect(check.statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'PUT', url: '/api/auth/password_reset', payload: { token, newPassword: 'newpass99' } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('password_reset/check, a used or unknown link, 400 with the reset\'s invalid-link message before any password is typed', async () => {
+    const user = await confirmedUser();
+    await t.app.inject({ method: 'POST', url: '/api/auth/password_reset', payload: { email: user.email } });
+    const token = await tokenFromMail(t.platform, user.email, '/password_reset');
+    await t.app.inject({ method: 'PUT', url: '/api/auth/password_reset', payload: { token, newPassword: 'newpass99' } });
+    const used = await t.app.inject({ method: 'POST', url: '/api/auth/password_reset/check', payload: { token } });
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/password_reset/check', payload: { token: 'x'.repeat(43) } });
+    expect(used.statusCode).toBe(400);
+    expect(used.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: messages.tokenInvalid });
+    expect(unknown.statusCode).toBe(400);
+  });
+
   it('password_reset, token reused, 400', async () => {
     const user = await confirmedUser();
     await t.app.inject({ method: 'POST', url: '/api/auth/password_reset', payload: { email: user.email } });
@@ -112,6 +134,9 @@ describe('account', () => {
     const next = uniqueEmail();
     await t.app.inject({ method: 'POST', url: '/api/auth/email_change', headers: { authorization: `Bearer ${user.access}` }, payload: { new_email: next, password: 'abcd1234' } });
     const token = await tokenFromMail(t.platform, next, '/email_confirm');
+    // The link says it is a change, so the page speaks of a changed address, not a sign-up.
+    const [mail] = await t.platform.mail.recent({ to: next, limit: 1 });
+    expect(mail?.text).toContain(`/email_confirm/${token}?change=1`);
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/email_confirm', payload: { token } });
     expect(res.json().user.email).toBe(next);
     expect((await t.eventsOf('user.email_changed')).some((e) => e.type === 'user.email_changed')).toBe(true);

@@ -39,7 +39,7 @@ describe('CouponPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: '「冬のキャンペーン」に応募する' }));
 
     expect(await screen.findByText('応募済み')).toBeTruthy();
-    expect(screen.getByText('応募が完了しました。100ポイントをお受け取りください。')).toBeTruthy();
+    expect(screen.getByText('応募が完了しました。100ポイントをアカウントに付与しました。')).toBeTruthy(); // credited on entry: nothing left to 'receive'
     expect(server.calls.find((c) => c.url === '/api/campaigns/users/user/insert')?.body).toEqual({ campaign_id: campaign.id });
   });
 

@@ -1,14 +1,18 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { selectSession } from '../../api/index.ts';
+import { selectSession, useClientConfig } from '../../api/index.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 
 const STEPS = ['home.step1', 'home.step2', 'home.step3'] as const;
+type Step = (typeof STEPS)[number] | 'home.step1Google';
 
 /** The top page: what TALK WITH is, and the way in. */
 export function HomePage() {
   const { t } = useTranslation();
   const { status } = useAppSelector(selectSession);
+  // Google is promised only when the server has Google sign-in configured (GET /api/config), as the login page's button.
+  const google = Boolean(useClientConfig().data?.googleSignIn);
+  const steps: Step[] = STEPS.map((key) => (key === 'home.step1' && google ? 'home.step1Google' : key));
   return (
     <div className="home">
       <section className="hero">
@@ -30,7 +34,7 @@ export function HomePage() {
       <section className="steps" aria-label={t('home.howTo')}>
         <h2 className="section-title">{t('home.howTo')}</h2>
         <ol className="steps__list">
-          {STEPS.map((key, index) => (
+          {steps.map((key, index) => (
             <li key={key} className="steps__item">
               <span className="steps__num" aria-hidden="true">{index + 1}</span>
               <span>{t(key)}</span>

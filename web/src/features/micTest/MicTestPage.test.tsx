@@ -87,6 +87,30 @@ describe('MicTestPage', () => {
     expect((await within(card('音声認識のテスト')).findByRole('alert')).textContent).toContain(REFUSED);
   });
 
+  it('MicTestPage, recognition cannot take a microphone that works, says recognition is unavailable, never that there is no microphone', async () => {
+    noCharacters();
+    fakeMicrophone();
+    fakeRecognition({ error: 'audio-capture' });
+    await renderRoutes(routes, { path: '/mic_test' });
+
+    fireEvent.click(screen.getByRole('button', { name: '話してみる' }));
+
+    const alert = await within(card('音声認識のテスト')).findByRole('alert');
+    expect(alert.textContent).toContain('このブラウザでは音声認識が使えません。');
+    expect(screen.queryByText(/マイクが見つかりません/)).toBeNull();
+  });
+
+  it('MicTestPage, recognition without a microphone at all, says the microphone is missing', async () => {
+    noCharacters();
+    fakeMicrophone('NotFoundError');
+    fakeRecognition({ error: 'audio-capture' });
+    await renderRoutes(routes, { path: '/mic_test' });
+
+    fireEvent.click(screen.getByRole('button', { name: '話してみる' }));
+
+    expect((await within(card('音声認識のテスト')).findByRole('alert')).textContent).toContain('マイクが見つかりません');
+  });
+
   it('MicTestPage, no speech recognition in the browser, says so and disables the test', async () => {
     noCharacters();
     await renderRoutes(routes, { path: '/mic_test' });

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { micOutcomeOfError } from '../../app/speechCapability.ts';
 
 /** Where the level meter is: not started, waiting for the microphone, measuring, or why it cannot. */
 export type MeterState = 'idle' | 'starting' | 'running' | 'denied' | 'missing' | 'unavailable';
@@ -12,12 +13,6 @@ export function levelOf(samples: Float32Array): number {
   const rms = Math.sqrt(sum / Math.max(1, samples.length));
   if (rms <= 0) return 0;
   return Math.min(1, Math.max(0, (20 * Math.log10(rms) + 60) / 60));
-}
-
-function stateOfError(error: unknown): MeterState {
-  const name = error instanceof DOMException ? error.name : '';
-  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'missing';
-  return name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : 'unavailable';
 }
 
 /**
@@ -50,7 +45,7 @@ export function useLevelMeter() {
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
     } catch (error) {
-      setState(stateOfError(error));
+      setState(micOutcomeOfError(error));
       return;
     }
     const context = new AudioContext();

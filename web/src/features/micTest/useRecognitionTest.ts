@@ -1,17 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { speechRecognitionConstructor, type Recognition } from '../../app/webSpeechApi.ts';
+import { confirmRecognitionFailure, recognitionFailureOf } from '../../app/speechCapability.ts';
 
 /** Where the recognition test is; `heard` carries what was recognised. */
 export type RecognitionState = 'idle' | 'listening' | 'heard' | 'nothing' | 'denied' | 'siriOff' | 'missing' | 'unavailable' | 'failed';
 
-const ERRORS: Readonly<Record<string, RecognitionState>> = {
-  'not-allowed': 'denied',
-  // iOS answers this when Siri & Dictation (speech recognition) is off in the privacy settings.
-  'service-not-allowed': 'siriOff',
-  'audio-capture': 'missing',
-  'no-speech': 'nothing',
-  'language-not-supported': 'unavailable',
-};
+/** A recognition error, named as /check and the player name it (app/speechCapability.ts). */
+function stateOfError(error: string): RecognitionState {
+  if (error === 'no-speech') return 'nothing';
+  if (error === 'aborted') return 'idle';
+  return recognitionFailureOf(error) ?? 'failed';
+}
 
 /** One utterance through the browser's speech recognition: what it heard, or why it heard nothing. */
 export function useRecognitionTest(lang: string) {
@@ -34,10 +33,13 @@ export function useRecognitionTest(lang: string) {
       heard = Array.from(event.results, (result) => result[0]?.transcript ?? '').join('');
       setText(heard);
     };
-    rec.onerror = (event) => { outcome = ERRORS[event.error] ?? (event.error === 'aborted' ? 'idle' : 'failed'); };
+    rec.onerror = (event) => { outcome = stateOfError(event.error); };
     rec.onend = () => {
       if (active.current === rec) active.current = null;
-      setState(heard ? 'heard' : (outcome ?? 'nothing'));
+      if (heard) { setState('heard'); return; }
+      // 'missing' is checked against the microphone itself: recognition may fail to take one that works.
+      if (outcome === 'missing') { void confirmRecognitionFailure('missing').then(setState); return; }
+      setState(outcome ?? 'nothing');
     };
     active.current = rec;
     setText('');

@@ -122,3 +122,31 @@ describe('NavMenu notifications', () => {
     expect((await within(await screen.findByRole('dialog')).findByRole('alert')).textContent).toBe('お知らせを取得できませんでした。');
   });
 });
+
+describe('NavMenu keyboard', () => {
+  it('NavMenu, Escape while open, closes the drawer and puts focus back on the menu button', async () => {
+    server({});
+    await renderRoutes(routes, { path: '/', state: loggedOut });
+    openMenu();
+    const drawer = screen.getByRole('navigation', { name: 'メニュー' });
+    await vi.waitFor(() => expect(drawer.contains(document.activeElement)).toBe(true));
+
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+
+    await vi.waitFor(() => expect(drawer.className).not.toContain('drawer--open'));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'メニューを開く' }));
+  });
+
+  it('NavMenu, Tab on the last item, wraps to the first so focus stays in the open drawer', async () => {
+    server({});
+    await renderRoutes(routes, { path: '/', state: loggedOut });
+    openMenu();
+    const drawer = screen.getByRole('navigation', { name: 'メニュー' });
+    const items = [...drawer.querySelectorAll<HTMLElement>('a[href], button')];
+    items.at(-1)?.focus();
+
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Tab' });
+
+    expect(document.activeElement).toBe(items[0]);
+  });
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { selectIsAdmin, selectSession, useClientConfig, useLogoutMutation } from '../../api/index.ts';
@@ -7,7 +7,11 @@ import { usePopup } from '../../app/shell.ts';
 import { useNotificationsAvailableQuery } from '../../app/engagement.ts';
 import { Spinner } from '../../app/ui.tsx';
 import { menuClosed, selectMenuOpen } from './menuSlice.ts';
+import { useDrawerFocus } from './useDrawerFocus.ts';
 import './nav.css';
+
+/** The shell's menu button (Shell.tsx), where focus returns when the drawer closes. */
+const menuButton = () => document.querySelector<HTMLElement>('[aria-controls="main-menu"]');
 
 /** The popup's list and its texts load when it first opens: every page, the chat route too, carries the menu. */
 const NotificationList = lazy(() => import('./NotificationList.tsx'));
@@ -45,6 +49,9 @@ export function NavMenu() {
   useEffect(() => {
     dispatch(menuClosed());
   }, [location.pathname, dispatch]);
+  const drawer = useRef<HTMLElement>(null);
+  const close = useCallback(() => dispatch(menuClosed()), [dispatch]);
+  useDrawerFocus(open, drawer, menuButton, close);
 
   const showNotifications = () => {
     dispatch(menuClosed());
@@ -52,7 +59,7 @@ export function NavMenu() {
   };
 
   return (
-    <nav id="main-menu" className={`drawer${open ? ' drawer--open' : ''}`} aria-label={t('nav.label')} aria-hidden={!open} inert={!open}>
+    <nav ref={drawer} id="main-menu" className={`drawer${open ? ' drawer--open' : ''}`} aria-label={t('nav.label')} aria-hidden={!open} inert={!open}>
       <div className="drawer__head">
         <span className="drawer__title">{t('nav.label')}</span>
         <button type="button" className="popup__close" aria-label={t('common.close')} onClick={() => dispatch(menuClosed())}>×</button>

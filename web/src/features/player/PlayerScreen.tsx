@@ -1,5 +1,4 @@
-import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayableCharacter } from '@talkwith/proto/catalog';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
@@ -7,6 +6,8 @@ import { playerApi } from './playerApi.ts';
 import type { Entitle } from './StartPanel.tsx';
 import { selectPlayer } from './playerSlice.ts';
 import { PlayerControls } from './PlayerControls.tsx';
+import { PlayerBar } from './PlayerBar.tsx';
+import { coverPositionFor, focusOfImage } from './focus.ts';
 import { posterUrl } from '../../app/shell.ts';
 import { subtitleLanguage } from './speechChoice.ts';
 import { Subtitles } from './Subtitles.tsx';
@@ -52,29 +53,20 @@ export function PlayerScreen({ playable: served, slug, micTest = false }: { play
   const { setting } = playable.dialogue;
   const subtitleUrl = view.ended ? null : subtitleUrlOf(playable, shown, subtitleLanguage(playable.media, i18n.language));
   const poster = posterUrl(slug);
+  const { setPosterImage, focusStyle } = usePosterFocus();
   const classes = ['player', setting.landscape_mode ? 'player--landscape' : 'player--portrait', setting.hide_cursor ? 'player--hide-cursor' : '', view.ended ? 'player--ended' : ''];
 
   // The first touch or key lets every clip play with sound from then on (browsers, iOS Safari above all, want a gesture).
   const prime = () => runner?.primeMedia();
 
   return (
-    <div className={classes.join(' ').replace(/\s+/gu, ' ').trim()} data-testid="player" onPointerDown={prime} onKeyDown={prime}>
-      <header className="player__bar">
-        <Link className="player__back" to="/full/select_chat" aria-label={t('player.chooseAnother')}>‹</Link>
-        <h1 className="player__name">{playable.name}</h1>
-        {runner && !view.ended && view.startButtons.length === 0 && (
-          <span className="player__bar-tools">
-            <button type="button" className="player__chip" onClick={() => runner.send({ type: view.paused ? 'resume' : 'pause' })}>
-              {view.paused ? t('player.resume') : t('player.pause')}
-            </button>
-            <button type="button" className="player__chip" onClick={() => runner.send({ type: 'stop' })}>{t('player.stop')}</button>
-          </span>
-        )}
-      </header>
+    <div className={classes.join(' ').replace(/\s+/gu, ' ').trim()} style={focusStyle} data-testid="player" onPointerDown={prime} onKeyDown={prime}>
+      <PlayerBar name={playable.name} runner={runner} view={view} />
       <div className="player__stage">
-        <img className="player__poster" src={poster} alt="" fetchPriority="high" />
+        <img className="player__poster" src={poster} alt="" fetchPriority="high" ref={setPosterImage} />
         <div className="player__videos" ref={setStage} />
         {view.ended && <div className="player__end-card" aria-hidden="true" />}
+        {setting.landscape_mode && <p className="player__rotate-hint" aria-hidden="true">{t('player.rotateHint')}</p>}
       </div>
       <div className="player__bottom">
         <Subtitles url={subtitleUrl} video={shown?.element ?? null} />
@@ -82,4 +74,26 @@ export function PlayerScreen({ playable: served, slug, micTest = false }: { play
       </div>
     </div>
   );
+}
+
+/** The share of a 16:9 frame's width a portrait phone shows: the clip box is 140vw tall (player.css), 1 / (1.4 × 16/9). */
+const PORTRAIT_VISIBLE_SHARE = 1 / (1.4 * (16 / 9));
+
+/**
+ * The figure's place across the standby poster (focus.ts) as --player-focus-x:
+ * on a portrait phone the clip is cropped to fill the screen around it. The
+ * poster element itself is only read, never replaced (it is the page's LCP).
+ */
+function usePosterFocus(): { setPosterImage: (image: HTMLImageElement | null) => void; focusStyle: CSSProperties | undefined } {
+  const [image, setPosterImage] = useState<HTMLImageElement | null>(null);
+  const [focus, setFocus] = useState<number | null>(null);
+  useEffect(() => {
+    if (!image) return undefined;
+    const measure = () => setFocus(focusOfImage(image));
+    if (image.complete && image.naturalWidth) { measure(); return undefined; }
+    image.addEventListener('load', measure, { once: true });
+    return () => image.removeEventListener('load', measure);
+  }, [image]);
+  const focusStyle = focus === null ? undefined : ({ '--player-focus-x': `${coverPositionFor(focus, PORTRAIT_VISIBLE_SHARE)}%` } as CSSProperties);
+  return { setPosterImage, focusStyle };
 }

@@ -1,8 +1,7 @@
 import { speechRecognitionConstructor } from '../../app/webSpeechApi.ts';
+import { recognitionFailureOf } from '../../app/speechCapability.ts';
 import type { SpeechEvents, SpeechPort } from './ports.ts';
 
-// Errors after which listening again cannot help; 'no-speech' and 'aborted' just restart.
-const FATAL = new Set(['not-allowed', 'service-not-allowed', 'audio-capture', 'network', 'language-not-supported']);
 const MAX_RESTARTS_PER_10S = 5;
 
 /** Browser speech recognition (ja-JP): interim results become nods, a final result goes to the engine. Null when the browser has none. */
@@ -36,7 +35,8 @@ export function createWebSpeech(events: SpeechEvents, lang = 'ja-JP', Ctor = spe
     if (interim) events.interim(interim);
   };
   rec.onerror = (event) => {
-    if (!FATAL.has(event.error)) return;
+    // The errors /check and /mic_test name the same way (app/speechCapability.ts); 'no-speech' and 'aborted' just restart.
+    if (!recognitionFailureOf(event.error)) return;
     wanted = false;
     events.unavailable(event.error);
   };

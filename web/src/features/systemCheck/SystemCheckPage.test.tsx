@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/harness.tsx';
+import type { RecognitionOutcome } from '../../app/speechCapability.ts';
 import type { MicState } from './checks.ts';
 import * as probes from './probes.ts';
 import SystemCheckPage from './SystemCheckPage.tsx';
@@ -8,7 +9,7 @@ import SystemCheckPage from './SystemCheckPage.tsx';
 vi.mock('./probes.ts', () => ({
   queryMicrophone: vi.fn(),
   requestMicrophone: vi.fn(),
-  speechRecognitionAvailable: vi.fn(),
+  probeRecognition: vi.fn(),
   probeAutoplay: vi.fn(),
   probeNetwork: vi.fn(),
 }));
@@ -17,10 +18,10 @@ const routes = [{ path: '/check', element: <SystemCheckPage /> }];
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
-function browserSays(ua: string, found: { mic?: MicState; speech?: boolean; autoplay?: { muted: boolean; sound: boolean }; rtt?: number | null } = {}) {
+function browserSays(ua: string, found: { mic?: MicState; speech?: RecognitionOutcome; autoplay?: { muted: boolean; sound: boolean }; rtt?: number | null } = {}) {
   vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(ua);
   vi.mocked(probes.queryMicrophone).mockResolvedValue(found.mic ?? 'granted');
-  vi.mocked(probes.speechRecognitionAvailable).mockReturnValue(found.speech ?? true);
+  vi.mocked(probes.probeRecognition).mockResolvedValue(found.speech ?? 'available');
   vi.mocked(probes.probeAutoplay).mockResolvedValue(found.autoplay ?? { muted: true, sound: true });
   vi.mocked(probes.probeNetwork).mockResolvedValue({ roundTripMs: found.rtt === undefined ? 35 : found.rtt, effectiveType: '4g' });
 }
@@ -50,12 +51,15 @@ describe('SystemCheckPage', () => {
 
     const mic = await screen.findByRole('listitem', { name: 'マイクの許可' });
     await vi.waitFor(() => expect(within(mic).getByText('注意')).toBeTruthy());
-    expect(await screen.findByText('1件の項目を確認してください。')).toBeTruthy();
+    expect(await screen.findByText('2件の項目を確認してください。')).toBeTruthy(); // the microphone, and recognition not yet tried
     fireEvent.click(within(mic).getByRole('button', { name: 'マイクの使用を許可する' }));
 
     await vi.waitFor(() => expect(within(mic).getByText('マイクの使用が許可されています。')).toBeTruthy());
     expect(within(mic).queryByRole('button')).toBeNull();
     expect(probes.requestMicrophone).toHaveBeenCalledTimes(1);
+    // Recognition is started for real only once the microphone may be used.
+    await vi.waitFor(() => expect(within(row('音声認識')).getByText('OK')).toBeTruthy());
+    expect(probes.probeRecognition).toHaveBeenCalledTimes(1);
   });
 
   it('SystemCheckPage, an iPhone with the microphone refused and no autoplay, says what to do and links the mic manual', async () => {
@@ -71,13 +75,13 @@ describe('SystemCheckPage', () => {
   });
 
   it('SystemCheckPage, no recogniser and the server unreachable, shows a warning and an error', async () => {
-    browserSays(CHROME, { speech: false, rtt: null });
+    browserSays(CHROME, { speech: 'unavailable', rtt: null });
 
     await renderRoutes(routes, { path: '/check' });
 
     await vi.waitFor(() => expect(within(row('通信')).getByText('NG')).toBeTruthy());
     expect(within(row('通信')).getByText('サーバーにつながりませんでした。')).toBeTruthy();
-    expect(within(row('音声認識')).getByText('注意')).toBeTruthy();
+    await vi.waitFor(() => expect(within(row('音声認識')).getByText('注意')).toBeTruthy());
     expect(within(row('音声認識')).getByText(/文字の入力でも話せます/)).toBeTruthy();
   });
 

@@ -35,10 +35,11 @@ describe('checks', () => {
     expect([verdict.status, verdict.fix, Boolean(verdict.micManual)]).toEqual([status, fix, micManual]);
   });
 
-  it('speechVerdict, no recogniser, is a warning saying typing still works; on iOS available with the Siri hint', () => {
-    expect(speechVerdict(false, false)).toEqual({ status: 'warning', found: 'speech.unavailable', fix: 'speech.fixUnavailable' });
-    expect(speechVerdict(true, true)).toMatchObject({ status: 'ok', fix: 'speech.fixIos', micManual: true });
-    expect(speechVerdict(true, false)).toEqual({ status: 'ok', found: 'speech.available' });
+  it('speechVerdict, what starting recognition found, is OK only when it ran; untested asks for the microphone first', () => {
+    expect(speechVerdict('unavailable', false)).toEqual({ status: 'warning', found: 'speech.unavailable', fix: 'speech.fixUnavailable' });
+    expect(speechVerdict('siriOff', true)).toMatchObject({ status: 'error', fix: 'speech.fixIos', micManual: true });
+    expect(speechVerdict('available', false)).toEqual({ status: 'ok', found: 'speech.available' });
+    expect(speechVerdict('untested', false)).toEqual({ status: 'warning', found: 'speech.untested', fix: 'speech.fixAskFirst' });
   });
 
   it('autoplayVerdict, with sound / muted only / nothing, is ok / warning / error (iOS: low power mode)', () => {

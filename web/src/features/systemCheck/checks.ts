@@ -1,4 +1,5 @@
 import type { DeviceInfo } from '@talkwith/proto/engagement';
+import type { RecognitionOutcome } from '../../app/speechCapability.ts';
 
 /**
  * The verdicts of the system check (/check), pure: the facts a probe found in
@@ -50,9 +51,19 @@ export function microphoneVerdict(state: MicState, ios: boolean): Verdict {
   }
 }
 
-export function speechVerdict(available: boolean, ios: boolean): Verdict {
-  if (!available) return { status: 'warning', found: 'speech.unavailable', fix: 'speech.fixUnavailable' };
-  return ios ? { status: 'ok', found: 'speech.available', fix: 'speech.fixIos', micManual: true } : { status: 'ok', found: 'speech.available' };
+/**
+ * What really starting recognition found (app/speechCapability.ts, as the talk starts it); 'untested' until the
+ * microphone may be used (starting recognition would otherwise ask for it unasked).
+ */
+export function speechVerdict(outcome: RecognitionOutcome | 'untested', ios: boolean): Verdict {
+  switch (outcome) {
+    case 'available': return { status: 'ok', found: 'speech.available' };
+    case 'untested': return { status: 'warning', found: 'speech.untested', fix: 'speech.fixAskFirst' };
+    case 'siriOff': return { status: 'error', found: 'speech.siriOff', fix: 'speech.fixIos', micManual: true };
+    case 'denied': return { status: 'error', found: 'mic.denied', fix: ios ? 'mic.fixDeniedIos' : 'mic.fixDenied', micManual: ios };
+    case 'missing': return { status: 'error', found: 'mic.missing', fix: 'mic.fixMissing' };
+    case 'unavailable': return { status: 'warning', found: 'speech.unavailable', fix: 'speech.fixUnavailable' };
+  }
 }
 
 export interface AutoplayFacts { muted: boolean; sound: boolean }

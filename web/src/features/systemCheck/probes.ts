@@ -1,4 +1,7 @@
 import type { AutoplayFacts, MicState, NetworkFacts } from './checks.ts';
+import { probeMicrophone } from '../../app/speechCapability.ts';
+
+export { probeRecognition } from '../../app/speechCapability.ts';
 
 /**
  * What the system check asks the browser (replaced in tests). Each probe
@@ -17,22 +20,9 @@ export async function queryMicrophone(): Promise<MicState> {
   }
 }
 
-/** Asks for the microphone (the browser's prompt) and lets it go at once. */
+/** Asks for the microphone (the browser's prompt) and lets it go at once, as /mic_test's meter opens it. */
 export async function requestMicrophone(): Promise<MicState> {
-  if (!navigator.mediaDevices?.getUserMedia) return 'unavailable';
-  try {
-    const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-    for (const track of stream.getTracks()) track.stop();
-    return 'granted';
-  } catch (error) {
-    const name = error instanceof DOMException ? error.name : '';
-    if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'missing';
-    return name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : 'unknown';
-  }
-}
-
-export function speechRecognitionAvailable(): boolean {
-  return 'SpeechRecognition' in window || 'webkitSpeechRecognition' in window;
+  return probeMicrophone();
 }
 
 /** 0.1 s of silence as an 8 kHz, 8-bit mono WAV file (a blob: the gateway's CSP allows blob: media, not data:). */

@@ -1,4 +1,7 @@
-/** The sandbox's 3-D Secure page: what a card issuer's challenge looks like, in Japanese, self-contained. */
+/**
+ * The sandbox's 3-D Secure page: what a card issuer's challenge looks like, in Japanese, self-contained.
+ * On a phone the labels keep their width (max-content, nowrap) and the long transaction id wraps anywhere.
+ */
 import { createHash } from 'node:crypto';
 import type { OrderDoc } from './model.ts';
 
@@ -6,9 +9,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 const STYLE = `body{font-family:system-ui,"Hiragino Sans","Noto Sans JP",sans-serif;background:#f4f5f7;margin:0;padding:24px;color:#222}
 main{max-width:420px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 2px 8px rgba(0,0,0,.08)}
-h1{font-size:1.2rem;margin:0 0 12px}dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:16px 0}
-dt{color:#666}form{display:flex;gap:12px;margin-top:20px}button{flex:1;padding:12px;border-radius:8px;border:0;font-size:1rem;cursor:pointer}
-.pass{background:#1a73e8;color:#fff}.fail{background:#e8eaed;color:#222}.note{font-size:.85rem;color:#666}`;
+h1{font-size:1.2rem;margin:0 0 12px}dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:4px 12px;margin:16px 0}
+dt{color:#666;white-space:nowrap}dd{margin:0;min-width:0;overflow-wrap:anywhere}form{display:flex;gap:12px;margin-top:20px}button{flex:1;padding:12px;border-radius:8px;border:0;font-size:1rem;cursor:pointer}
+.pass{background:#1a73e8;color:#fff}.fail{background:#e8eaed;color:#222}.note{font-size:.85rem;color:#666;overflow-wrap:anywhere}
+@media (max-width:480px){body{padding:12px}main{padding:16px}}`;
 
 /** Its own policy (the gateway's API default forbids everything): only its one inline style, by hash, and forms to this origin. */
 export const CHALLENGE_PAGE_CSP = [

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf, statusOf, useConfirmEmailMutation } from '../../../api/index.ts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
@@ -14,6 +14,8 @@ export function EmailConfirmPage() {
   useDictionaryPart(authTexts);
   const { t } = useTranslation();
   const { token } = useParams();
+  // An e-mail change's link (identity's emailChangeMail adds ?change=1): its own words, not the sign-up's.
+  const change = useSearchParams()[0].get('change') === '1';
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const pendingEmail = useAppSelector(selectPendingConfirmationEmail);
@@ -40,17 +42,17 @@ export function EmailConfirmPage() {
   };
 
   return (
-    <Page title={t('confirm.title')}>
+    <Page title={t(change ? 'confirm.changeTitle' : 'confirm.title')}>
       <Card>
         {isLoading && <Spinner label={t('confirm.checking')} />}
         {isSuccess && (
           <>
-            <Notice kind="success">{t('confirm.done')}</Notice>
+            <Notice kind="success">{t(change ? 'confirm.changeDone' : 'confirm.done')}</Notice>
             <button type="button" className="btn btn--primary btn--block" onClick={goLogin}>{t('confirm.toLogin')}</button>
           </>
         )}
         {/* A malformed, used or expired link (400) gets a sentence a person understands, not the validator's field name. */}
-        {error && <Notice kind="error">{statusOf(error) === 400 ? t('confirm.invalidLink') : errorMessageOf(error, t('confirm.failed'))}</Notice>}
+        {error && <Notice kind="error">{statusOf(error) === 400 ? t(change ? 'confirm.changeInvalidLink' : 'confirm.invalidLink') : errorMessageOf(error, t('confirm.failed'))}</Notice>}
         {!token && (
           <>
             <p>{pendingEmail ? t('confirm.sentTo', { email: pendingEmail }) : t('confirm.sent')}</p>
@@ -63,7 +65,8 @@ export function EmailConfirmPage() {
             <button type="submit" className="btn btn--ghost btn--block">{t('confirm.submit')}</button>
           </form>
         )}
-        {(error || !token) && <ResendConfirmation initialEmail={pendingEmail ?? ''} />}
+        {(error || !token) && !change && <ResendConfirmation initialEmail={pendingEmail ?? ''} />}
+        {error && change && <p className="form-links"><Link to="/account/email_change">{t('confirm.changeAgain')}</Link></p>}
         <p className="form-links"><Link to="/login">{t('confirm.toLogin')}</Link></p>
       </Card>
     </Page>

@@ -28,9 +28,9 @@ export function MyPage() {
   return (
     <Page title={t('mypage.title')}>
       <Card className="hello">
-        <div className="avatar" aria-hidden="true">{(user.nickname || user.email).slice(0, 1).toUpperCase()}</div>
+        <div className="avatar" aria-hidden="true">{(user.nickname || user.email.split('@')[0] || '?').slice(0, 1).toUpperCase()}</div>
         <div>
-          <p className="hello__name">{t('mypage.hello', { name: user.nickname || user.email })}</p>
+          <p className="hello__name">{t('mypage.hello', { name: user.nickname || user.email.split('@')[0] })}</p>
           <p className="muted">{user.email}</p>
           <p className="muted small">{t('mypage.since', { date: since })}</p>
         </div>

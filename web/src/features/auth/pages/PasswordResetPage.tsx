@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf, useRequestPasswordResetMutation, useResetPasswordMutation } from '../../../api/index.ts';
+import { errorMessageOf, useCheckResetTokenQuery, useRequestPasswordResetMutation, useResetPasswordMutation } from '../../../api/index.ts';
 import { useAppDispatch } from '../../../app/hooks.ts';
-import { Card, Field, Notice, Page } from '../../../app/ui.tsx';
+import { Card, Field, Notice, Page, Spinner } from '../../../app/ui.tsx';
 import { PasswordInput } from '../PasswordInput.tsx';
 import { isValidPassword } from '../passwordRule.ts';
 import { loginNoticeSet } from '../authSlice.ts';
@@ -26,6 +26,23 @@ function RequestForm() {
       <p className="form-links"><Link to="/login">{t('confirm.toLogin')}</Link></p>
     </Card>
   );
+}
+
+/** The link is checked first: a used or expired one says so at once and offers a new link, before any password is typed. */
+function CheckedLink({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const check = useCheckResetTokenQuery({ token });
+  if (check.isLoading) return <Spinner label={t('reset.checking')} />;
+  if (check.isError) {
+    return (
+      <>
+        <Notice kind="error">{errorMessageOf(check.error, t('reset.invalidLink'))}</Notice>
+        <p>{t('reset.askAgain')}</p>
+        <RequestForm />
+      </>
+    );
+  }
+  return <NewPasswordForm token={token} />;
 }
 
 function NewPasswordForm({ token }: { token: string }) {
@@ -65,7 +82,7 @@ export function PasswordResetPage() {
   const { token } = useParams();
   return (
     <Page title={t('reset.title')} lead={token ? t('reset.leadNew') : t('reset.lead')}>
-      {token ? <NewPasswordForm token={token} /> : <RequestForm />}
+      {token ? <CheckedLink token={token} /> : <RequestForm />}
     </Page>
   );
 }

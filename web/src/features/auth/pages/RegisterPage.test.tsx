@@ -94,11 +94,28 @@ describe('RegisterPage', () => {
     expect(await screen.findByText('taro@example.jp に確認メールを送信しました。')).toBeTruthy();
   });
 
+  it('RegisterPage, a nickname typed, posts it; left empty, posts none (the server takes the part before @)', async () => {
+    const server = fakeServer(() => [201, { ok: true, user: sampleUser }]);
+    const { router } = await renderRoutes(routes, { path: '/register' });
+    fireEvent.change(screen.getByLabelText('ニックネーム（任意）'), { target: { value: ' たろう ' } });
+    fill('secret123');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/email_confirm'));
+    expect(server.calls[0]?.body).toMatchObject({ nickname: 'たろう' });
+  });
+
   it('EmailConfirmPage, with a token, posts it exactly once and shows success', async () => {
     const server = fakeServer(() => [200, { ok: true, user: sampleUser }]);
     await renderRoutes(routes, { path: '/email_confirm/abcdefghijklmnopqrstuvwxyz' });
     expect(await screen.findByText('メールアドレスの確認が完了しました。')).toBeTruthy();
     expect(server.calls).toEqual([expect.objectContaining({ url: '/api/auth/email_confirm', body: { token: 'abcdefghijklmnopqrstuvwxyz' } })]);
+  });
+
+  it('EmailConfirmPage, an e-mail change link (?change=1), says the address was changed, not that a sign-up was confirmed', async () => {
+    fakeServer(() => [200, { ok: true, user: sampleUser }]);
+    await renderRoutes(routes, { path: '/email_confirm/abcdefghijklmnopqrstuvwxyz?change=1' });
+    expect(await screen.findByText('メールアドレスを変更しました。次回から新しいメールアドレスでログインしてください。')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: '新しいメールアドレスの確認' })).toBeTruthy();
+    expect(screen.queryByText('メールアドレスの確認が完了しました。')).toBeNull();
   });
 
   it('RegisterPage, the interface in English, sends language en-US with the sign-up', async () => {

@@ -41,7 +41,10 @@ export function RegisterPage() {
     setFailure(null);
     // The interface language the person signs up in: identity keeps it, and billing's mails are written in it.
     const language = isLanguage(i18n.language) ? { language: i18n.language } : {};
-    const result = await signup({ ...form, ...language, ...(minor ? { guardian_consent: true } : {}) });
+    // An empty nickname is left out: the server then takes the part of the address before @.
+    const { nickname = '', ...rest } = form;
+    const chosen = nickname.trim() ? { nickname: nickname.trim() } : {};
+    const result = await signup({ ...rest, ...chosen, ...language, ...(minor ? { guardian_consent: true } : {}) });
     if (result.error) return setFailure(errorMessageOf(result.error, t('common.failed')));
     dispatch(signupSubmitted(form.email));
     void navigate('/email_confirm');
@@ -53,6 +56,10 @@ export function RegisterPage() {
         {failure && <Notice kind="error">{failure}</Notice>}
         <form onSubmit={(event) => void submit(event)}>
           <Field label={t('form.email')} type="email" name="email" autoComplete="email" required value={form.email} onChange={(e) => set('email', e.target.value)} />
+          <Field
+            label={t('register.nicknameLabel')} name="nickname" autoComplete="nickname" maxLength={40} value={form.nickname ?? ''}
+            placeholder={form.email.split('@')[0] ?? ''} hint={t('register.nicknameHint')} onChange={(e) => set('nickname', e.target.value)}
+          />
           <PasswordInput label={t('form.password')} name="password" autoComplete="new-password" value={form.password} onChange={(v) => set('password', v)} />
           <fieldset className="field choice-group">
             <legend className="field__label">{t('form.gender')}</legend>

@@ -1,0 +1,37 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ActionButton } from '@talkwith/proto/dialogue';
+import type { EffectRunner } from './effectRunner.ts';
+import type { PlayerView } from './view.ts';
+
+/**
+ * Whether the bar needs its own end button: not when the character already
+ * shows an action button with the same label (the demo's 「おわる」), so the
+ * screen never has two buttons that read the same.
+ */
+export function barStopShown(actionButtons: ActionButton[], stopLabel: string): boolean {
+  const label = stopLabel.trim();
+  return !actionButtons.some((button) => button.title.trim() === label);
+}
+
+/** The bar over the player: back to the list, the name, and pause / end while a talk runs. */
+export function PlayerBar({ name, runner, view }: { name: string; runner: EffectRunner | null; view: PlayerView }) {
+  const { t } = useTranslation();
+  const talking = runner && !view.ended && view.startButtons.length === 0;
+  return (
+    <header className="player__bar">
+      <Link className="player__back" to="/full/select_chat" aria-label={t('player.chooseAnother')}>‹</Link>
+      <h1 className="player__name">{name}</h1>
+      {talking && (
+        <span className="player__bar-tools">
+          <button type="button" className="player__chip" onClick={() => runner.send({ type: view.paused ? 'resume' : 'pause' })}>
+            {view.paused ? t('player.resume') : t('player.pause')}
+          </button>
+          {barStopShown(view.actionButtons, t('player.stop')) && (
+            <button type="button" className="player__chip" onClick={() => runner.send({ type: 'stop' })}>{t('player.stop')}</button>
+          )}
+        </span>
+      )}
+    </header>
+  );
+}
