@@ -1,14 +1,17 @@
 import type { DocumentStore } from '@talkwith/platform';
 import type { FilesGuard } from '@talkwith/platform/files';
-import { openCharacters } from '../characters.ts';
+import { mediaKeys, openCharacters, type Character } from '../characters.ts';
 
 /**
  * Which files the files route serves only with a signed URL: the clips and
- * subtitles of a character with a price (characters/{id}/… except its
- * posters and avatar, which the store page shows; subtitles/{id}/…).
- * The price is read from the store and remembered for a few seconds, so a
- * burst of range requests costs one read; a request with a valid signature
- * never asks.
+ * subtitles (characters/{id}/… except its posters and avatar, which the store
+ * page shows; subtitles/{id}/…) of a character with a price, of one not
+ * published, and those of a published free character that its published
+ * snapshot does not hold (a clip only the draft has: operators try drafts
+ * with URLs signed for them, serving/draft.ts). What is published and free
+ * stays public. What decides is read from the store and remembered for a few
+ * seconds, so a burst of range requests costs one read; a request with a
+ * valid signature never asks.
  */
 const REMEMBER_MS = 5_000;
 const PUBLIC_PARTS = /^(posters\/|avatar\/|avatar\.[a-z]+$)/;
@@ -22,22 +25,35 @@ export function guardedCharacterOf(key: string): string | undefined {
   return undefined;
 }
 
+/** The clip and subtitle keys anyone may fetch unsigned: those of a free character's published snapshot (none otherwise). */
+function publicKeysOf(c: Character | null): ReadonlySet<string> {
+  if (!c?.dialogue || !c.published_at || (c.price ?? 0) > 0) return new Set();
+  const keys = mediaKeys(c._id);
+  const titles = c.dialogue.videos.map((v) => v.title.replace(/\.mp4$/, ''));
+  return new Set([...c.dialogue.videos.map((v) => keys.media(v.path)), ...titles.map((t) => `${keys.subtitlesPrefix}*/${t}.vtt`)]);
+}
+
+/** A subtitle key in the form publicKeysOf lists them (any language). */
+const subtitlePattern = (key: string): string => key.replace(/^(subtitles\/[^/]+\/)[^/]+\//, '$1*/');
+
 export function mediaGuard(store: DocumentStore, secret: string, now: () => number = Date.now): FilesGuard {
-  const remembered = new Map<string, { priced: boolean; until: number }>();
-  async function priced(characterId: string): Promise<boolean> {
+  const remembered = new Map<string, { open: ReadonlySet<string>; until: number }>();
+  async function publicKeys(characterId: string): Promise<ReadonlySet<string>> {
     const known = remembered.get(characterId);
-    if (known && known.until > now()) return known.priced;
-    const found = await openCharacters(store).findOne({ _id: characterId }, { projection: { price: 1 } });
-    const answer = (found?.price ?? 0) > 0;
+    if (known && known.until > now()) return known.open;
+    const found = await openCharacters(store).findOne({ _id: characterId }, { projection: { price: 1, published_at: 1, 'dialogue.videos': 1 } });
+    const open = publicKeysOf(found);
     if (remembered.size > 10_000) remembered.clear();
-    remembered.set(characterId, { priced: answer, until: now() + REMEMBER_MS });
-    return answer;
+    remembered.set(characterId, { open, until: now() + REMEMBER_MS });
+    return open;
   }
   return {
     secret,
     async requiresSignature(key) {
       const characterId = guardedCharacterOf(key);
-      return characterId !== undefined && priced(characterId);
+      if (characterId === undefined) return false;
+      const open = await publicKeys(characterId);
+      return !open.has(key) && !open.has(subtitlePattern(key));
     },
   };
 }
