@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { DocumentStore, EventBus, FileStore } from '@talkwith/platform';
+import type { DocumentStore, FileStore, Platform } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
 import type { PlayableCharacter } from '@talkwith/proto/catalog';
 import { openCharacters, type Character } from '../characters.ts';
@@ -10,7 +10,7 @@ import type { ServingDeps } from './access.ts';
 
 export interface DraftServingDeps extends ServingDeps {
   files: FileStore;
-  events: EventBus;
+  events: Platform['events'];
 }
 
 /**
