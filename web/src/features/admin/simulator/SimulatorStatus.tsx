@@ -61,7 +61,7 @@ function lineOf(entry: TraceEntry, t: T): string {
     case 'heard': return t('simulator.heard', { text: entry.text });
     case 'step': {
       const via = t(`simulator.via.${entry.via ?? 'unknown'}`);
-      return t('simulator.step', { title: entry.title, via: entry.word ? `${via} ${t('simulator.hitWord', { word: entry.word })}` : via });
+      return t('simulator.step', { title: entry.title, via: entry.word ? `${via}${t('simulator.hitWord', { word: entry.word })}` : via });
     }
     case 'search': return entry.hits.length ? t('simulator.search', { hits: entry.hits.map((h) => `${h.block_id} ${h.score}`).join(', ') }) : t('simulator.searchNone');
     case 'score': return entry.score === null ? t('simulator.scoreEmpty') : t('simulator.score', { score: entry.score, threshold: entry.threshold });
