@@ -3,6 +3,9 @@
  * each other; they go through app/): the player screen on the draft and the
  * draft's recognition port. Only the console (its own chunk) imports this.
  */
+// The screen's styles come with it (PlayerPage imports them on the chat route).
+import '../features/player/player.css';
+
 export { PlayerScreen } from '../features/player/PlayerScreen.tsx';
 export { draftRecognition, useTryDraftMutation } from '../features/player/draftApi.ts';
 export type { DraftRun } from '../features/player/usePlayerRunner.ts';

@@ -40,8 +40,10 @@ export function SimulatorStatus({ character, trace, blocksLink, onStartFrom }: P
         <dt>{t('simulator.mic')}</dt><dd>{rt?.micOpen ? t('simulator.micOpen') : t('simulator.micClosed')}</dd>
         <dt>{t('simulator.timers')}</dt>
         <dd>{Object.entries(rt?.timers ?? {}).map(([name, run]) => `${name} ${Math.round((run?.ms ?? 0) / 100) / 10}s`).join(', ') || t('simulator.none')}</dd>
-        {block && <><dt>{t('simulator.invalid', { count: rt?.invalidCount ?? 0, max: max(invalidLimit(block)) })}</dt>
-          <dd>{t('simulator.silence', { count: rt?.silenceCount ?? 0, max: max(block.silence_count) })}</dd></>}
+        {block && <>
+          <dt>{t('simulator.invalid')}</dt><dd data-testid="sim-invalid">{t('simulator.counter', { count: rt?.invalidCount ?? 0, max: max(invalidLimit(block)) })}</dd>
+          <dt>{t('simulator.silence')}</dt><dd>{t('simulator.counter', { count: rt?.silenceCount ?? 0, max: max(block.silence_count) })}</dd>
+        </>}
         <dt>{t('simulator.slots')}</dt>
         <dd data-testid="sim-slots">{slots.length ? slots.map(([name, value]) => `${name}=${value}`).join(', ') : t('simulator.none')}</dd>
       </dl>
