@@ -10,7 +10,8 @@ const served = (slug: string, access: string, price = 0) => ({
   ok: true, character: { id: demoCharacter.id, slug, name: 'ミライ', description: '', avatar_url: null, playable: true, published_at: null, access,
     dialogue: { ...demoCharacter, price }, media: mediaFor(demoCharacter), locked: [] },
 });
-const open = (slug: string, user: ReturnType<typeof aCustomer>) => renderRoutes([{ path: '/full/chat/:character_slug', element: <PlayerPage /> }], {
+const anOperator = () => ({ ...aCustomer(), roles: ['admin' as const] });
+const open = (slug: string, user: ReturnType<typeof aCustomer> | ReturnType<typeof anOperator>) => renderRoutes([{ path: '/full/chat/:character_slug', element: <PlayerPage /> }], {
   path: `/full/chat/${slug}`, state: { session: { status: 'authenticated', accessToken: 'access-token', user } },
 });
 const newSlug = () => `mirai-${Math.random().toString(36).slice(2, 8)}`;
@@ -27,7 +28,7 @@ describe('player, an operator\'s preview of the draft', () => {
     const slug = newSlug();
     const server = playerServer({ [`POST admin/characters/by-slug/${slug}/try`]: [200, served(slug, 'draft')] });
 
-    await open(slug, { ...aCustomer(), roles: ['admin'] });
+    await open(slug, anOperator());
 
     expect(await screen.findByTestId('preview-marker')).toBeTruthy();
     expect(screen.getByTestId('player')).toBeTruthy();
@@ -41,7 +42,7 @@ describe('player, an operator\'s preview of the draft', () => {
       [`POST admin/characters/by-slug/${slug}/try`]: [200, served(slug, 'draft', 800)],
     });
 
-    await open(slug, { ...aCustomer(), roles: ['admin'] });
+    await open(slug, anOperator());
 
     expect(await screen.findByTestId('preview-marker')).toBeTruthy();
     expect(screen.queryByText(/チケット/u)).toBeNull();
