@@ -40,6 +40,7 @@ async function benches(): Promise<Bench[]> {
     optional('entitlement.ts', 'benchEntitlement', 'paid content: signed clips and the entitled character fetch'),
     optional('redis-restart.ts', 'benchRedisRestart', 'Redis restart without persistence (distributed topology)'),
     optional('player-server-reply.ts', 'benchPlayerServerReply', 'reply latency with server recognition (headless Chromium)'),
+    optional('simulator-reply.ts', 'benchSimulatorReply', 'simulator reply latency vs the player\'s (headless Chromium)'),
     optional('degrade.ts', 'benchDegrade', 'distributed gateway with one service down'),
   ]);
   return [

@@ -26,7 +26,7 @@ const GOAL_MS = 150;
 /** Replies timed per kind; the kinds alternate so load drifts hit both alike. */
 const SAMPLES = 20;
 const REPLY = '/food_reply.mp4';
-type Kind = 'local' | 'server';
+export type Kind = 'local' | 'server';
 const UTTERANCE: Record<Kind, string> = { local: 'ラーメン', server: `${SEARCHED_WORD}が好き` };
 
 /** The first admin changes the generated password through the API (as the console's first log-in does). */
@@ -48,25 +48,25 @@ async function typeWhenListening(page: Page, text: string): Promise<void> {
   await page.getByRole('button', { name: '送る' }).click();
 }
 
-/** One conversation: 話す, 食べ物 (to 食べ物の話), the timed utterance, its reply; then おわる and back to the start. */
+/** One conversation (clip URLs compared without their query: the simulator's are signed): 話す, 食べ物 (to 食べ物の話), the timed utterance, its reply; then おわる and back to the start. */
 async function converse(page: Page, kind: Kind): Promise<void> {
   await waitForVisibleClip(page);
   await page.getByRole('button', { name: '話す', exact: true }).click();
   await typeWhenListening(page, '食べ物');
   await page.waitForFunction(() => (globalThis as unknown as { document: { querySelector(s: string): { currentSrc: string } | null } })
-    .document.querySelector('video.player__video--active')?.currentSrc.endsWith('/topic_food.mp4') ?? false, undefined, { timeout: 20_000 });
+    .document.querySelector('video.player__video--active')?.currentSrc.split('?')[0]!.endsWith('/topic_food.mp4') ?? false, undefined, { timeout: 20_000 });
   await typeWhenListening(page, UTTERANCE[kind]);
   await page.waitForFunction((reply) => (globalThis as unknown as { document: { querySelector(s: string): { currentSrc: string; currentTime: number } | null } })
-    .document.querySelector('video.player__video--active')?.currentSrc.endsWith(reply) ?? false, REPLY, { timeout: 20_000 });
+    .document.querySelector('video.player__video--active')?.currentSrc.split('?')[0]!.endsWith(reply) ?? false, REPLY, { timeout: 20_000 });
   await page.locator('.player__bar-tools').getByRole('button', { name: 'おわる', exact: true }).click();
   await page.getByRole('button', { name: 'もう一度話す' }).click();
 }
 
 /** Latencies (ms, submit → first frame of the reply) of the timed utterances, in the order they were said. */
-async function measure(page: Page, kinds: Kind[]): Promise<number[]> {
+export async function measure(page: Page, kinds: Kind[]): Promise<number[]> {
   for (const kind of kinds) await converse(page, kind);
   const { latencies } = analyzeProbe(await dumpProbe<ProbeData>(page), { frameMs: FRAME_MS });
-  const replies = latencies.filter((l) => l.toSrc.endsWith(REPLY)).map((l) => l.ms);
+  const replies = latencies.filter((l) => l.toSrc.split('?')[0]!.endsWith(REPLY)).map((l) => l.ms);
   if (replies.length !== kinds.length) throw new Error(`${kinds.length} replies said, ${replies.length} timed`);
   return replies;
 }

@@ -44,11 +44,13 @@ export type LockedBlock = Static<typeof LockedBlock>;
  * Why the caller is served the whole dialogue (services/catalog/API.md §
  * Serving a character): free, operator (admin), owned (bought), subscribed
  * (a plan of its group), ticket (a ticket use's proof sent as
- * `ticket_use_token`); `preview` when none holds: the store page only.
+ * `ticket_use_token`); `preview` when none holds: the store page only;
+ * `draft`: an operator trying the unpublished draft (never a ticket, never a talk on the server).
  */
 export const CharacterAccess = Type.Union([
   Type.Literal('free'), Type.Literal('operator'), Type.Literal('owned'), Type.Literal('subscribed'), Type.Literal('ticket'), Type.Literal('preview'),
-], { description: 'why the caller gets the whole dialogue; preview: only the standby clip, the start buttons and the mic test' });
+  Type.Literal('draft'),
+], { description: 'why the caller gets the whole dialogue; preview: only the standby clip, the start buttons and the mic test; draft: an operator trying the draft' });
 export type CharacterAccess = Static<typeof CharacterAccess>;
 
 /** What public routes return: the summary, the public view of the dialogue (no credentials) and the media URLs. */

@@ -37,6 +37,16 @@ export const CharacterUnpublished = defineEvent(
   'An admin took a character out of the catalogue; dialogue drops it from its search index.',
 );
 
+export const CharacterDraftTried = defineEvent(
+  'character.draft_tried',
+  1,
+  Type.Object({
+    character_id: Type.String({ minLength: 1 }),
+    recognition: CharacterRecognition,
+  }),
+  'An operator opened the draft to try it (the simulator, or a preview of /full/chat): dialogue indexes the draft\'s blocks apart from the published ones, for the admin-only draft search and score.',
+);
+
 export const GroupSaved = defineEvent(
   'group.saved',
   1,
@@ -56,4 +66,4 @@ export const GroupDeleted = defineEvent(
   'An admin deleted a group; billing no longer sells its plan.',
 );
 
-export const catalogEvents = [CharacterPublished, CharacterUnpublished, GroupSaved, GroupDeleted];
+export const catalogEvents = [CharacterPublished, CharacterUnpublished, CharacterDraftTried, GroupSaved, GroupDeleted];

@@ -1,7 +1,7 @@
 import type { FileStore } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
 import type { CharacterAccess, CharacterMedia, CharacterSummary, PlayableCharacter } from '@talkwith/proto/catalog';
-import { publicCharacterOf, type PublicCharacter } from '@talkwith/proto/dialogue';
+import { publicCharacterOf, type Character as DialogueCharacter, type PublicCharacter } from '@talkwith/proto/dialogue';
 import { mediaKeys, type Character } from './characters.ts';
 import { withoutLockedBlocks } from './serial-gates.ts';
 import { previewOf } from './serving/preview.ts';
@@ -66,14 +66,19 @@ export interface Serving {
  */
 export async function playableOf(c: Character, files: FileStore, serving: Serving): Promise<PlayableCharacter> {
   if (!c.dialogue || !c.published_at) throw new AppError('NOT_FOUND', 'このキャラクターとはまだ会話できません。');
-  const unlocked = withoutLockedBlocks(publicCharacterOf(c.dialogue), serving.locked);
+  return playableFrom(c, c.dialogue, files, serving);
+}
+
+/** `dialogue` (the published snapshot, or the draft an operator tries: serving/draft.ts) served as playableOf describes. */
+export async function playableFrom(c: Character, whole: DialogueCharacter, files: FileStore, serving: Serving): Promise<PlayableCharacter> {
+  const unlocked = withoutLockedBlocks(publicCharacterOf(whole), serving.locked);
   const preview = serving.access === 'preview';
   const dialogue = preview ? previewOf(unlocked.dialogue) : unlocked.dialogue;
   const names = preview ? new Set(dialogue.videos.map((v) => v.title.replace(/\.mp4$/, ''))) : undefined;
   const [videos, posters, subtitles] = await Promise.all([
     videoUrls(files, c, dialogue, serving.media),
     posterUrls(files, c._id, dialogue.videos.map((v) => v.id)),
-    subtitleUrls(files, c.dialogue.id, names, serving.media),
+    subtitleUrls(files, whole.id, names, serving.media),
   ]);
   return {
     ok: true,

@@ -24,6 +24,7 @@ import { playableOf, posterRedirectOf, summaryOf } from './playable.ts';
 import { ensureSerialGateIndexes, onSerialGateEvent, SERIAL_GATE_EVENTS } from './serial-gates.ts';
 import { optionalCaller, servingFor, type ServingDeps } from './serving/access.ts';
 import { mediaGuard } from './serving/media-guard.ts';
+import { draftRoutes } from './serving/draft-routes.ts';
 
 /**
  * The same schema under proto's named type: inferring the reply type from the
@@ -106,6 +107,7 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     if (!location) throw new AppError('NOT_FOUND', 'このキャラクターには画像がありません。');
     return reply.header('cache-control', POSTER_CACHE).redirect(location, 302);
   });
+  await app.register(draftRoutes, { serving: { ...serving, files, events: platform.events } });
   await app.register(authoringRoutes, { platform, config, env, credentials });
   await app.register(mediaRoutes, { platform, config, env });
   await app.register(taxonomyRoutes, { platform });

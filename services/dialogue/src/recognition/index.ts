@@ -2,6 +2,7 @@ import type { DialogueArea } from '../deps.ts';
 import { sealRecognitionCredentials } from './characters.ts';
 import { onCharacterPublished, onCharacterUnpublished } from './consumer.ts';
 import { recognitionRoutes } from './routes.ts';
+import { onDraftTried } from './draft.ts';
 
 /** Recognition on the server: the block index, search, SPJ scoring, action codes (API.md). */
 export const recognitionArea: DialogueArea = {
@@ -15,6 +16,7 @@ export const recognitionArea: DialogueArea = {
       if (event.type === 'character.published') await onCharacterPublished(platform, event, tx);
       else await onCharacterUnpublished(platform, event, tx);
     }),
+    await platform.events.consume('dialogue-draft-recognition', ['character.draft_tried'], (event, tx) => onDraftTried(platform, event, tx)),
     ];
   },
   routes: recognitionRoutes,

@@ -7,6 +7,8 @@ import { takeRecognitionSlot } from './limiter.ts';
 import { scoreUtterance } from './score.ts';
 import { searchUtterance } from './search.ts';
 import { createSpjHttp } from './spj-http.ts';
+import { requireAdminCaller } from '@talkwith/platform/http';
+import { loadDraftRecognition } from './draft.ts';
 
 const tags = ['dialogue'];
 
@@ -36,6 +38,21 @@ export const recognitionRoutes: FastifyPluginAsync<DialogueDeps> = async (app, {
   }, async (request) => {
     await limit(request.ip);
     return { ok: true as const, ...(await scoreUtterance(ports, request.body)) };
+  });
+
+  // The same search and score on the draft an operator tries (draft.ts): admin only, not counted against the visitors' limit.
+  const draft = { ...ports, load: loadDraftRecognition };
+  api.post('/api/admin/dialogue/draft/search', {
+    schema: { tags: [...tags, 'admin'], summary: 'Search on the draft an operator tries (its blocks indexed apart on character.draft_tried)', body: SearchRequest, response: { 200: SearchReply } },
+  }, async (request) => {
+    await requireAdminCaller(request);
+    return { ok: true as const, hits: await searchUtterance(draft, request.body) };
+  });
+  api.post('/api/admin/dialogue/draft/score', {
+    schema: { tags: [...tags, 'admin'], summary: 'SPJ score on the draft an operator tries', body: ScoreRequest, response: { 200: ScoreReply } },
+  }, async (request) => {
+    await requireAdminCaller(request);
+    return { ok: true as const, ...(await scoreUtterance(draft, request.body)) };
   });
 
   api.post('/api/action', {

@@ -11,6 +11,8 @@ export interface ScoreContext {
   spj: SpjPort;
   logger: Platform['logger'];
   credentials: CredentialCipher;
+  /** Where the character's recognition is read: the published one (default), or an operator's draft (draft.ts). */
+  load?: typeof loadRecognition;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface ScoreContext {
  * engine's empty-result ladder handles.
  */
 export async function scoreUtterance(ctx: ScoreContext, request: ScoreRequest): Promise<Omit<ScoreReply, 'ok'>> {
-  const character = await loadRecognition(ctx.store, request.character_id);
+  const character = await (ctx.load ?? loadRecognition)(ctx.store, request.character_id);
   const recognition = character?.recognition;
   const source = recognition?.spj_url.trim() ? 'spj' as const : 'embedded' as const;
   let score: number | null = null;

@@ -9,6 +9,8 @@ export interface SearchContext {
   store: DocumentStore;
   search: SearchIndex;
   logger: Platform['logger'];
+  /** Where the character's recognition is read: the published one (default), or an operator's draft (draft.ts). */
+  load?: typeof loadRecognition;
 }
 
 type SearchHit = SearchReply['hits'][number];
@@ -25,7 +27,7 @@ const BEST_PORT_SCORE = CONTAINED - 1;
  * with §8's message.
  */
 export async function searchUtterance(ctx: SearchContext, request: SearchRequest): Promise<SearchHit[]> {
-  const character = await loadRecognition(ctx.store, request.character_id);
+  const character = await (ctx.load ?? loadRecognition)(ctx.store, request.character_id);
   const hits = character ? await rank(ctx, character, request) : [];
   if (hits.length === 0) {
     const reason = character ? 'no candidate matched' : 'character not published';

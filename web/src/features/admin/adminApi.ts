@@ -1,5 +1,5 @@
 import type { PublicUser } from '@talkwith/proto/identity';
-import { api } from '../../api/index.ts';
+import { adminUrl, api } from '../../api/index.ts';
 
 export interface AdminUserList {
   ok: true;
@@ -17,10 +17,8 @@ export interface OutboxMail {
   sentAt: string;
 }
 
-/** The admin API base comes from /api/config (default /api/admin); the client's base URL is already /api. */
-export function adminUrl(base: string, path: string): string {
-  return `${base.replace(/^\/?api\/?/, '').replace(/\/+$/, '')}/${path}`;
-}
+/** The admin API base comes from /api/config (default /api/admin); shared with the player's preview of a draft. */
+export { adminUrl };
 
 /** An admin call's argument: its own fields and the console's API base. */
 export type WithBase<T> = T & { base: string };

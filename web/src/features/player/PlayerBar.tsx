@@ -14,14 +14,15 @@ export function barStopShown(actionButtons: ActionButton[], stopLabel: string): 
   return !actionButtons.some((button) => button.title.trim() === label);
 }
 
-/** The bar over the player: back to the list, the name, and pause / end while a talk runs. */
-export function PlayerBar({ name, runner, view }: { name: string; runner: EffectRunner | null; view: PlayerView }) {
+/** The bar over the player: back to the list, the name, the preview marker (an operator playing the draft), and pause / end while a talk runs. */
+export function PlayerBar({ name, runner, view, preview = false }: { name: string; runner: EffectRunner | null; view: PlayerView; preview?: boolean }) {
   const { t } = useTranslation();
   const talking = runner && !view.ended && view.startButtons.length === 0;
   return (
     <header className="player__bar">
       <Link className="player__back" to="/full/select_chat" aria-label={t('player.chooseAnother')}>‹</Link>
       <h1 className="player__name">{name}</h1>
+      {preview && <span className="player__preview" data-testid="preview-marker">{t('player.preview')}</span>}
       {talking && (
         <span className="player__bar-tools">
           <button type="button" className="player__chip" onClick={() => runner.send({ type: view.paused ? 'resume' : 'pause' })}>

@@ -8,6 +8,7 @@ import { PlayerBoot } from '../../app/shell.ts';
 import { PlayerScreen } from './PlayerScreen.tsx';
 import { SecondTab } from './SecondTab.tsx';
 import { useTabClaim } from './tabGuard.ts';
+import { useOperatorDraft } from './useOperatorDraft.ts';
 import './player.css';
 
 /** /full/chat/{character_slug}: loads the playable character, then the player. */
@@ -24,7 +25,12 @@ export default function PlayerPage() {
   // logged-out view; a visitor without one starts at once.
   const restoring = session.status === 'unknown' && hasSessionHint();
   const { data, isLoading, isError } = useCharacterBySlugQuery({ slug, viewer: session.user?.id ?? null }, { skip: restoring });
-  if (restoring || isLoading) return <PlayerBoot slug={slug} label={t('player.loading')} />;
+  const operator = useOperatorDraft(slug, { data, isError, settled: !restoring && !isLoading });
+  if (restoring || isLoading || (operator.wanted && !operator.draft && !operator.failed)) return <PlayerBoot slug={slug} label={t('player.loading')} />;
+  if (operator.draft) {
+    if (claim !== 'owner') return claim === 'refused' ? <SecondTab characterId={operator.draft.dialogue.id} /> : <PlayerBoot slug={slug} label={t('player.loading')} />;
+    return <PlayerScreen playable={operator.draft} slug={slug} draft={operator.run} />;
+  }
   if (isError || !data) {
     return (
       <section className="page">

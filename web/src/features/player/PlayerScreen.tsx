@@ -11,7 +11,7 @@ import { coverPositionFor, focusOfImage } from './focus.ts';
 import { posterUrl } from '../../app/shell.ts';
 import { subtitleLanguage } from './speechChoice.ts';
 import { Subtitles } from './Subtitles.tsx';
-import { usePlayerRunner, type ShownClip } from './usePlayerRunner.ts';
+import { usePlayerRunner, type DraftRun, type ShownClip } from './usePlayerRunner.ts';
 
 type Playable = PlayableCharacter['character'];
 
@@ -40,30 +40,38 @@ function useEntitle(playable: Playable, slug: string): { entitle: Entitle; whole
   return { entitle, whole: fetched?.of === playable ? fetched.whole : playable };
 }
 
+/** The standby poster: the catalog's redirect for a published character; a draft's own (it may have no public one). */
+function posterOf(playable: Playable, slug: string): string {
+  if (playable.access !== 'draft') return posterUrl(slug);
+  const standby = playable.dialogue.setting.standby_video_id;
+  return (standby ? playable.media.posters[standby] : undefined) ?? playable.avatar_url ?? '';
+}
+
 /**
  * The player screen: the video stage (a pool of <video> elements the stage
  * fills itself, over the standby clip's poster), subtitles, and the controls.
+ * With `draft`, an operator's try of the draft (the 「プレビュー」 marker; `embedded`: inside the console's simulator).
  */
-export function PlayerScreen({ playable: served, slug, micTest = false }: { playable: Playable; slug: string; micTest?: boolean }) {
+export function PlayerScreen({ playable: served, slug, micTest = false, draft }: { playable: Playable; slug: string; micTest?: boolean; draft?: DraftRun & { embedded?: boolean } }) {
   const { t, i18n } = useTranslation();
   const [stage, setStage] = useState<HTMLDivElement | null>(null);
-  const { runner, shown } = usePlayerRunner(served.dialogue, served.media, stage);
+  const { runner, shown } = usePlayerRunner(served.dialogue, served.media, stage, draft);
   const { entitle, whole: playable } = useEntitle(served, slug);
   const { view } = useAppSelector(selectPlayer);
   const { setting } = playable.dialogue;
   const subtitleUrl = view.ended ? null : subtitleUrlOf(playable, shown, subtitleLanguage(playable.media, i18n.language));
-  const poster = posterUrl(slug);
+  const poster = posterOf(playable, slug);
   const { setPosterImage, focusStyle } = usePosterFocus();
-  const classes = ['player', setting.landscape_mode ? 'player--landscape' : 'player--portrait', setting.hide_cursor ? 'player--hide-cursor' : '', view.ended ? 'player--ended' : ''];
+  const classes = ['player', draft?.embedded ? 'player--embedded' : '', setting.landscape_mode ? 'player--landscape' : 'player--portrait', setting.hide_cursor ? 'player--hide-cursor' : '', view.ended ? 'player--ended' : ''];
 
   // The first touch or key lets every clip play with sound from then on (browsers, iOS Safari above all, want a gesture).
   const prime = () => runner?.primeMedia();
 
   return (
     <div className={classes.join(' ').replace(/\s+/gu, ' ').trim()} style={focusStyle} data-testid="player" onPointerDown={prime} onKeyDown={prime}>
-      <PlayerBar name={playable.name} runner={runner} view={view} />
+      <PlayerBar name={playable.name} runner={runner} view={view} preview={Boolean(draft)} />
       <div className="player__stage">
-        <img className="player__poster" src={poster} alt="" fetchPriority="high" ref={setPosterImage} />
+        {poster && <img className="player__poster" src={poster} alt="" fetchPriority="high" ref={setPosterImage} />}
         <div className="player__videos" ref={setStage} />
         {view.ended && <div className="player__end-card" aria-hidden="true" />}
         {setting.landscape_mode && <p className="player__rotate-hint" aria-hidden="true">{t('player.rotateHint')}</p>}

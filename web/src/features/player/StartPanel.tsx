@@ -46,7 +46,7 @@ export function StartPanel({ runner, character, buttons, locked, micTest, access
   const [offerOpen, setOfferOpen] = useState(true);
   const resume = useNextStartBlockQuery(
     { character_id: character.id, viewer: user?.id ?? '' },
-    { skip: !user || micTest || !offerOpen, refetchOnMountOrArgChange: true },
+    { skip: !user || micTest || !offerOpen || access === 'draft', refetchOnMountOrArgChange: true },
   );
   const resumeBlock = offerOpen ? resume.data?.block_id ?? null : null;
 

@@ -27,6 +27,8 @@ export interface RunnerDeps {
   recognition: RecognitionPort;
   /** The signed-in user's talk on the server; null for a visitor (free characters, nothing recorded). */
   talk: TalkSession | null;
+  /** Sees every step (input, the runtime before it, the commands): the console's simulator explains the talk with it. */
+  observe?: (input: EngineInput, before: EngineState['rt'], commands: readonly EngineCommand[]) => void;
 }
 
 export interface EffectRunner {
@@ -84,6 +86,7 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
     const rt = deps.getPlayer().rt ?? base.rt;
     const result = step({ ...base, rt }, input, deps.clock.now());
     deps.dispatch(stepped({ rt: result.state.rt, commands: result.commands }));
+    deps.observe?.(input, rt, result.commands);
     for (const command of result.commands) execute(command);
     // Whatever the user does next, its clip should already be decoded.
     deps.video.warm(reachableVideos(result.state).map(videoUrl).filter((url): url is string => url !== null));

@@ -7,10 +7,10 @@ import { initialState } from '@talkwith/dialogue-engine';
 import { selectUser } from '../../api/index.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import type { RootState } from '../../app/store.ts';
-import { createEffectRunner, type EffectRunner } from './effectRunner.ts';
+import { createEffectRunner, type EffectRunner, type RunnerDeps } from './effectRunner.ts';
 import { consoleLogSink, socketLogSink, socketUrl } from './logSink.ts';
 import { selectPlayer, sessionClosed, sessionOpened, speechUnavailable } from './playerSlice.ts';
-import { browserClock, type LogSink } from './ports.ts';
+import { browserClock, type LogSink, type RecognitionPort } from './ports.ts';
 import { serverRecognition, serverTalks } from './serverPorts.ts';
 import { createTalkSession } from './talkSession.ts';
 import { createVideoStage } from './videoStage.ts';
@@ -32,7 +32,20 @@ export interface ShownClip { element: HTMLVideoElement; videoId: string }
  * the log socket, and shows the standby loop. Returns the runner (null until
  * the stage is mounted) and the clip on screen.
  */
-export function usePlayerRunner(character: Character | undefined, media: CharacterMedia | undefined, stage: HTMLElement | null): { runner: EffectRunner | null; shown: ShownClip | null } {
+/**
+ * How an operator's try of the draft differs (the console's simulator, a preview of /full/chat): recognition on
+ * the draft (admin routes), no talk on the server, no log lines, and an observer of every step.
+ */
+export interface DraftRun {
+  recognition: RecognitionPort;
+  observe?: RunnerDeps['observe'];
+  /** Start the talk at once in this block (the simulator's 「このブロックから始める」). */
+  startAt?: string;
+}
+
+const NO_LOGS: LogSink = { log: () => undefined, close: () => undefined };
+
+export function usePlayerRunner(character: Character | undefined, media: CharacterMedia | undefined, stage: HTMLElement | null, draft?: DraftRun): { runner: EffectRunner | null; shown: ShownClip | null } {
   const dispatch = useAppDispatch();
   const { i18n } = useTranslation();
   const store = useStore<RootState>();
@@ -51,12 +64,12 @@ export function usePlayerRunner(character: Character | undefined, media: Charact
       unavailable: (reason) => dispatch(speechUnavailable(reason)),
     }, { character, media, uiLanguage: i18n.language, signedIn: userId !== null, getToken: () => store.getState().session.accessToken });
     dispatch(sessionOpened({ characterId: character.id, seed, rt: initialState(character, { seed }).rt, speechMode: mode }));
-    const logs = makeLogSink(userId, () => store.getState().session.accessToken);
-    // A visitor talks free characters and nothing is recorded; a signed-in user's talks are (tickets, tracker, resume).
-    const talk = userId ? createTalkSession(serverTalks(dispatch), character.id, (entry) => logs.log({ ...entry, characterId: character.id })) : null;
+    const logs = draft ? NO_LOGS : makeLogSink(userId, () => store.getState().session.accessToken);
+    // A visitor talks free characters and nothing is recorded; a signed-in user's talks are (tickets, tracker, resume); an operator's try of a draft never is.
+    const talk = userId && !draft ? createTalkSession(serverTalks(dispatch), character.id, (entry) => logs.log({ ...entry, characterId: character.id })) : null;
     const created = createEffectRunner({
       character, media, dispatch, getPlayer: () => selectPlayer(store.getState()), speech, clock: browserClock, logs, talk,
-      recognition: serverRecognition(dispatch),
+      recognition: draft?.recognition ?? serverRecognition(dispatch), ...(draft?.observe ? { observe: draft.observe } : {}),
       video: createVideoStage(stage, {
         shown: (_slot, videoId, element) => { setShown({ element, videoId }); runnerRef.current?.videoShown(videoId); },
         ended: (slot, videoId) => send({ type: 'videoEnded', slot, videoId }),
@@ -70,6 +83,7 @@ export function usePlayerRunner(character: Character | undefined, media: Charact
     runnerRef.current = created;
     setRunner(created);
     created.send({ type: 'ready' });
+    if (draft?.startAt) created.startTalk({ btn: 'simulator' }, { type: 'start', source: 'resume', blockId: draft.startAt });
     return () => {
       window.removeEventListener('pagehide', onPageHide);
       created.dispose();
@@ -78,7 +92,7 @@ export function usePlayerRunner(character: Character | undefined, media: Charact
       setShown(null);
       dispatch(sessionClosed());
     };
-  }, [character, media, stage, dispatch, store, i18n]);
+  }, [character, media, stage, dispatch, store, i18n, draft]);
 
   return { runner, shown };
 }

@@ -18,6 +18,7 @@ export function CharacterNav({ characterId, name }: { characterId: string; name?
         <NavLink to={`${root}/videos`}>{t('characters.tab.videos')}</NavLink>
         <NavLink to={`${root}/blocks`}>{t('characters.tab.blocks')}</NavLink>
         <NavLink to={`${root}/insight`}>{t('insight.tab')}</NavLink>
+        <NavLink to={`${root}/try`}>{t('simulator.tab')}</NavLink>
         <NavLink to={`${root}/avatar`}>{t('characters.tab.avatar')}</NavLink>
       </nav>
     </>

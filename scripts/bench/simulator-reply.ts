@@ -1,0 +1,46 @@
+/**
+ * Issue 25: the console's simulator answers as fast as the player. The same
+ * typed hit word (「ラーメン」 in 食べ物の話, matched in the browser) → the
+ * reply's first frame, minus hit_word_delay, in the operator's simulator on
+ * the draft (characters/demo-mirai/try) and in a visitor's player of the
+ * published ミライ, alternating, in one run on the standalone gateway. Goal:
+ * the simulator within 1.2× the player. `node scripts/bench/simulator-reply.ts` runs it alone.
+ */
+import { startConsoleWorld } from '../../test/e2e/console-world.ts';
+import { percentile, videoProbeScript } from '../../test/e2e/video-probe.ts';
+import { measure } from './player-server-reply.ts';
+import { fetchPlayable } from './player-setup.ts';
+import { formatTable, type BenchRow } from './table.ts';
+
+const SAMPLES = 12;
+const RATIO_GOAL = 1.2;
+
+export async function benchSimulatorReply(): Promise<BenchRow[]> {
+  const world = await startConsoleWorld('simulator-bench');
+  try {
+    const delay = (await fetchPlayable(world.server.url)).dialogue.setting.hit_word_delay;
+    const visitor = await (await world.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' })).newPage();
+    await visitor.context().addInitScript({ content: videoProbeScript() });
+    await world.admin.context().addInitScript({ content: videoProbeScript() });
+    await visitor.goto(`${world.server.url}/full/chat/mirai`);
+    await world.admin.goto(world.consolePath('characters/demo-mirai/try'));
+    // One page after the other (each page's probe counts every reply since its load); the player first, on a phone.
+    const kinds = Array.from({ length: SAMPLES }, () => 'local' as const);
+    const player = await measure(visitor, kinds);
+    const simulator = await measure(world.admin, kinds);
+    const [sim95, player95] = [percentile(simulator.map((ms) => ms - delay), 95), percentile(player.map((ms) => ms - delay), 95)];
+    const ratio = Math.round((sim95 / Math.max(1, player95)) * 100) / 100;
+    return [
+      { name: `simulator reply latency − hit_word_delay (${delay} ms), p95 (n=${simulator.length})`, value: sim95, unit: 'ms', baseline: player95, goal: `≤ ${RATIO_GOAL}× the player's`, pass: ratio <= RATIO_GOAL },
+      { name: `player reply latency − hit_word_delay, p95 (n=${player.length}, same run)`, value: player95, unit: 'ms' },
+      { name: 'simulator / player, p95', value: ratio, unit: '×' },
+    ];
+  } finally {
+    await world.close();
+  }
+}
+
+if (import.meta.main) {
+  console.log(formatTable(await benchSimulatorReply()));
+  process.exit();
+}

@@ -1,0 +1,59 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { demoCharacter } from '@talkwith/dialogue-engine/demo';
+import { API, renderConsole, scriptedServer } from '../characters/testing.tsx';
+
+const PAGE = '/ops/characters/demo-mirai/try';
+const TRY = `POST ${API}/characters/demo-mirai/try`;
+
+/** The demo character as catalog serves a draft to an operator (access draft, clips signed for them). */
+const draftReply = () => ({
+  ok: true,
+  character: {
+    id: demoCharacter.id, slug: 'mirai', name: 'ミライ', description: '', avatar_url: null, playable: true, published_at: null, access: 'draft',
+    dialogue: demoCharacter, locked: [],
+    media: { videos: Object.fromEntries(demoCharacter.videos.map((v) => [v.id, `/files/${v.path}?sig=x`])), posters: {}, subtitles: {} },
+  },
+});
+
+// jsdom has no media: the stage's elements neither load nor play (the clips' own behaviour is the player's tests').
+beforeEach(() => {
+  vi.spyOn(HTMLMediaElement.prototype, 'load').mockReturnValue(undefined);
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValue(new DOMException('no media', 'NotSupportedError'));
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockReturnValue(undefined);
+});
+afterEach(() => { vi.unstubAllGlobals(); vi.restoreAllMocks(); });
+
+describe('simulator page', () => {
+  it('simulator, opened, asks for the draft and shows it in the player with the プレビュー marker, standing by', async () => {
+    const server = scriptedServer({ [TRY]: [200, draftReply()] });
+
+    await renderConsole(PAGE);
+
+    expect(await screen.findByTestId('preview-marker')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '試す' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByTestId('sim-block').textContent).toBe('なし');
+    expect(server.calls.filter((c) => c.url === `${API}/characters/demo-mirai/try` && c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('simulator, started from a chosen block, enters that block and says so, with a link to it in the editor', async () => {
+    scriptedServer({ [TRY]: [200, draftReply()] });
+    await renderConsole(PAGE);
+    await screen.findByTestId('preview-marker');
+
+    fireEvent.change(screen.getByLabelText('このブロックから始める'), { target: { value: 'topic-travel' } });
+    fireEvent.click(screen.getByRole('button', { name: '開始' }));
+
+    await waitFor(() => expect(screen.getByTestId('sim-block').textContent).toBe('旅行の話'));
+    expect(screen.getByRole('link', { name: '旅行の話' }).getAttribute('href')).toBe('/ops/characters/demo-mirai/blocks?block=topic-travel');
+    expect(screen.getByTestId('sim-trace').textContent).toContain('旅行の話（指定ブロック）');
+  });
+
+  it('simulator, the draft refused (not an operator any more), says it could not be loaded', async () => {
+    scriptedServer({ [TRY]: [403, { ok: false, code: 'FORBIDDEN', message: '権限がありません。' }] });
+
+    await renderConsole(PAGE);
+
+    expect(await screen.findByText('下書きを読み込めませんでした。')).toBeTruthy();
+  });
+});
