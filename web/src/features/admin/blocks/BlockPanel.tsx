@@ -1,9 +1,9 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { makeBlock, type Block, type Character } from '@talkwith/proto/dialogue';
 import { ADMIN_NS } from '../i18n.ts';
 import { pickerLabel } from '../pickerLabel.ts';
-import { FIELD_GROUPS, type BlockField, type FieldErrors } from './blockFields.ts';
+import { changedFields, FIELD_GROUPS, type BlockField, type FieldErrors } from './blockFields.ts';
 import { FieldInput } from './FieldInput.tsx';
 import type { RefOptions } from './RefPickers.tsx';
 import type { ServerError } from './serverError.ts';
@@ -16,6 +16,8 @@ interface Props {
   block: Block | null;
   onClose: () => void;
   onSaved?: (blockId: string) => void;
+  /** Told whether the form holds edits not saved yet (false again when it closes), so the page can ask before they are lost. */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /** What the pickers offer: the character's blocks, videos and slots, titled as the rest of the console titles them (title first, then the id). */
@@ -28,10 +30,14 @@ export function refOptionsOf(character: Character): RefOptions {
 }
 
 /** The side panel: every Block field in the proto's groups; a locked block opens read-only with an unlock button. */
-export function BlockPanel({ base, character, block, onClose, onSaved }: Props) {
+export function BlockPanel({ base, character, block, onClose, onSaved, onDirtyChange }: Props) {
   const { t } = useTranslation(ADMIN_NS);
   const isNew = block === null;
-  const [draft, setDraft] = useState<Block>(() => block ?? makeBlock({ id: '', character_id: character.id }));
+  const [blank] = useState<Block>(() => makeBlock({ id: '', character_id: character.id }));
+  const [draft, setDraft] = useState<Block>(() => block ?? blank);
+  const dirty = useMemo(() => (isNew ? draft.id !== '' : false) || Object.keys(changedFields(block ?? blank, draft)).length > 0, [block, blank, draft, isNew]);
+  useEffect(() => { onDirtyChange?.(dirty); }, [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
   const options = useMemo(() => refOptionsOf(character), [character]);
   const { save, setLocked, destroy, fieldErrors, serverError, busy } = useBlockSave(base, character, block);
