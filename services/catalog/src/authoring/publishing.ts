@@ -31,13 +31,13 @@ export async function publishCharacter(ports: AuthoringPorts, actor: AdminActor,
     }
     const now = new Date().toISOString();
     const version = (character.published_version ?? 0) + 1;
+    await recordVersion(tx, character, { version, published_at: now, published_by: actor.adminId, note, dialogue: draft });
     const published = await openCharacters(tx).findOneAndUpdate(
       { _id: id },
       { $set: { dialogue: draft, published_at: now, published_version: version, updated_at: now } },
       { projection: { dialogue: 0 } },
     );
     if (!published) throw characterNotFound();
-    await recordVersion(tx, { character_id: id, version, published_at: now, published_by: actor.adminId, note, dialogue: draft });
     await ports.events.publish('character.published', id, publishedFactsOf(character, draft, { at: now, version }), tx);
     await announceGroups(tx, ports.events, [character.group_id]);
     return published;

@@ -6,6 +6,7 @@ import type { CharacterDiff } from '@talkwith/proto/catalog';
 import { catalogService } from '../index.ts';
 import { addCharacterFor, adminHeaders } from './test-support.ts';
 import { customerHeaders } from '../test-support.ts';
+import { openVersions } from './versions.ts';
 
 let svc: ServiceUnderTest;
 beforeAll(async () => { svc = await startServiceForTest(catalogService); });
@@ -109,7 +110,10 @@ describe('admin characters: versions', () => {
     const id = await publishedDemo();
     await inject('PUT', `/api/admin/blocks/${id}/${secondBlock!.id}`, { title: 'v2 だけのタイトル' });
     await inject('POST', `/api/admin/characters/${id}/publish`);
+    // Both the v2 announcement and its audit entry are in before the restore, so what follows is the restore's alone.
+    const actionOf = (e: EventEnvelope) => (e.data as { action?: string; detail?: { character_id?: string; version?: number } });
     await eventually(async () => seen.some((e) => e.key === id && (e.data as { version?: number }).version === 2) || undefined);
+    await eventually(async () => seen.some((e) => actionOf(e).action === 'character.published' && actionOf(e).detail?.character_id === id && actionOf(e).detail?.version === 2) || undefined);
     const before = seen.length;
 
     const res = await inject('POST', `/api/admin/characters/${id}/versions/1/restore`);
@@ -159,6 +163,21 @@ describe('admin characters: versions', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'BLOCK_LOCKED' });
     expect((await diffOf(id)).blocks.changed[0]?.fields).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'title', after: 'ロック前の変更' })]));
+  });
+
+  it('publish, of a character published before versions were kept (the seeded demo), keeps the snapshot it replaces so it can be restored', async () => {
+    const id = await publishedDemo();
+    await openVersions(svc.platform.store).deleteMany({ character_id: id });
+    const listedAlone = (await inject('GET', `/api/admin/characters/${id}/versions`)).json().versions;
+    await inject('PUT', `/api/admin/blocks/${id}/${firstBlock!.id}`, { title: 'v2 の変更' });
+    await inject('POST', `/api/admin/characters/${id}/publish`);
+
+    const restored = await inject('POST', `/api/admin/characters/${id}/versions/1/restore`);
+
+    expect(listedAlone).toMatchObject([{ version: 1, published_by: null, live: true }]);
+    expect((await inject('GET', `/api/admin/characters/${id}/versions`)).json().versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+    expect(restored.statusCode).toBe(200);
+    expect((await diffOf(id, 1)).same).toBe(true);
   });
 
   it('versions, diff and restore, as a customer, are refused 403', async () => {

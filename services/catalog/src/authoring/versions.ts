@@ -34,9 +34,23 @@ export async function ensureVersionIndexes(store: DocumentStore): Promise<void> 
   await openVersions(store).createIndex({ character_id: 1, version: -1 });
 }
 
-/** Keeps a publish as a version, in the publish's transaction. */
-export async function recordVersion(tx: Transaction, entry: Omit<VersionDoc, '_id'>): Promise<void> {
-  await openVersions(tx).insertOne({ ...entry, _id: `${entry.character_id}:${entry.version}` });
+/**
+ * Keeps a publish as a version, in the publish's transaction. The snapshot it
+ * replaces is kept first when it never was (a character published before
+ * versions were kept, or the seeded demo), so it stays restorable.
+ */
+export async function recordVersion(tx: Transaction, character: Character, entry: Omit<VersionDoc, '_id' | 'character_id'>): Promise<void> {
+  const previous = character.published_version ?? 0;
+  if (previous > 0 && !(await openVersions(tx).findOne({ _id: `${character._id}:${previous}` }))) {
+    const full = await openCharacters(tx).findOne({ _id: character._id }, { projection: { dialogue: 1 } });
+    if (full?.dialogue) {
+      await openVersions(tx).insertOne({
+        _id: `${character._id}:${previous}`, character_id: character._id, version: previous,
+        published_at: character.published_at ?? character.updated_at ?? entry.published_at, published_by: null, note: '', dialogue: full.dialogue,
+      });
+    }
+  }
+  await openVersions(tx).insertOne({ ...entry, character_id: character._id, _id: `${character._id}:${entry.version}` });
 }
 
 /**
