@@ -4,6 +4,7 @@ import { UpdateCharacterBody, type AdminCharacter } from '@talkwith/proto/catalo
 import { Card, Field, Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
+import { useLeaveGuard } from '../useLeaveGuard.ts';
 import { useAdminGroupChoicesQuery, useAdminUpdateCharacterMutation } from './charactersApi.ts';
 import { SelectField, TextAreaField, type Choice } from './fields.tsx';
 import { useSchemaErrors } from './schemaErrors.ts';
@@ -39,6 +40,8 @@ export function CharacterForm({ character }: { character: AdminCharacter }) {
   const server = placeServerError(serverErrorOf(error, t('characters.failed')), FIELDS);
   const errors = { ...server.fieldErrors, ...checked };
   const set = (field: keyof Inputs) => (value: string) => { setInput({ ...input, [field]: value }); setChecked({}); reset(); };
+  // Edits not saved yet: leaving the page (a link, closing the tab) asks first.
+  useLeaveGuard(JSON.stringify(input) !== JSON.stringify(inputsOf(character)));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CharacterVersion } from '@talkwith/proto/catalog';
+import { selectUser } from '../../../api/index.ts';
+import { useAppSelector } from '../../../app/hooks.ts';
 import { Card, Notice, Spinner } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ConfirmDialog } from '../billing/ConfirmDialog.tsx';
@@ -53,7 +55,7 @@ function VersionRow({ version: v, comparing, onCompare, onRestore }: { version: 
   return (
     <tr>
       <td>v{v.version} {v.live && <span className="badge badge--on">{t('versions.live')}</span>}</td>
-      <td>{v.published_by ?? t('versions.unknownAdmin')}</td>
+      <td><Publisher id={v.published_by} /></td>
       <td>{v.published_at ? new Date(v.published_at).toLocaleString(i18n.language) : ''}</td>
       <td>{v.note}</td>
       <td className="vd-table__actions">
@@ -64,6 +66,15 @@ function VersionRow({ version: v, comparing, onCompare, onRestore }: { version: 
       </td>
     </tr>
   );
+}
+
+/** Who published: 「あなた」 for the operator reading, else the admin's id (names are the users pages' to give), 「不明」 before versions were kept. */
+function Publisher({ id }: { id: string | null }) {
+  const { t } = useTranslation(ADMIN_NS);
+  const me = useAppSelector(selectUser)?.id;
+  if (id === null) return <>{t('versions.unknownAdmin')}</>;
+  if (id === me) return <span title={id}>{t('versions.you')}</span>;
+  return <span className="vd-id" title={id}>{id}</span>;
 }
 
 /** What the draft changes from one version. */
