@@ -105,7 +105,7 @@ describe('admin characters: versions', () => {
 
   it('restore, of version 1 after v2 is live, writes v1 into the draft only: players keep v2 and no event but the audit leaves', async () => {
     const seen: EventEnvelope[] = [];
-    const names = ['character.published', 'character.unpublished', 'group.saved', 'admin.acted'];
+    const names = ['character.published', 'character.unpublished', 'group.saved', 'admin.acted'] as const;
     const sub = await svc.platform.events.consume('versions-restore-test', names, async (e) => { seen.push(e); });
     const id = await publishedDemo();
     await inject('PUT', `/api/admin/blocks/${id}/${secondBlock!.id}`, { title: 'v2 だけのタイトル' });

@@ -16,7 +16,7 @@ import { characterDiff, nothingPublished } from './version-diff.ts';
  * the snapshot as players got it (credentials sealed as in the draft). Versions
  * are read by the console only: players read `characters.dialogue`.
  */
-export interface VersionDoc {
+export type VersionDoc = {
   _id: string;
   character_id: string;
   version: number;
@@ -24,7 +24,7 @@ export interface VersionDoc {
   published_by: string | null;
   note: string;
   dialogue: DialogueCharacter;
-}
+};
 
 export function openVersions(store: DocumentStore | Transaction): Collection<VersionDoc> {
   return store.collection<VersionDoc>('character_versions');
