@@ -14,7 +14,8 @@ interface Props {
   character: Character;
   /** null: a new block. */
   block: Block | null;
-  onClose: () => void;
+  /** `gone`: the block was deleted, so its unsaved edits need no question. */
+  onClose: (gone?: boolean) => void;
   onSaved?: (blockId: string) => void;
   /** Told whether the form holds edits not saved yet (false again when it closes), so the page can ask before they are lost. */
   onDirtyChange?: (dirty: boolean) => void;
@@ -55,7 +56,7 @@ export function BlockPanel({ base, character, block, onClose, onSaved, onDirtyCh
     <aside className="bg-panel" aria-label={t('blocks.panel.title')}>
       <header className="bg-panel__head">
         <h2 className="section-title">{isNew ? t('blocks.panel.newTitle') : `${block.title || block.id}`}</h2>
-        <button type="button" className="popup__close" aria-label={t('blocks.panel.close')} onClick={onClose}>×</button>
+        <button type="button" className="popup__close" aria-label={t('blocks.panel.close')} onClick={() => onClose()}>×</button>
       </header>
       {locked && (
         <div className="notice notice--info bg-panel__locked">
@@ -83,7 +84,7 @@ export function BlockPanel({ base, character, block, onClose, onSaved, onDirtyCh
               {t('blocks.panel.lock')}
             </button>
           )}
-          {!isNew && !locked && <DeleteButton busy={busy} error={serverError} onDelete={(force) => destroy(block.id, force, t('blocks.panel.deleteFailed')).then((ok) => ok && onClose())} />}
+          {!isNew && !locked && <DeleteButton busy={busy} error={serverError} onDelete={(force) => destroy(block.id, force, t('blocks.panel.deleteFailed')).then((ok) => ok && onClose(true))} />}
         </div>
       </form>
     </aside>

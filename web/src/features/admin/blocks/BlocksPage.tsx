@@ -78,7 +78,7 @@ function BlockEditor({ character, creating, graphModule }: EditorProps) {
     if (id !== selectedId && !confirmLeave()) return;
     open(id); seq.current += 1; setFocus({ id, seq: seq.current });
   };
-  const close = () => { if (!confirmLeave()) return; if (creating) navigate(root); else open(null); };
+  const close = (gone = false) => { if (!gone && !confirmLeave()) return; if (creating) navigate(root); else open(null); };
 
   return (
     <div className="bg-page">

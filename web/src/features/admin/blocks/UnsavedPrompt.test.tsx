@@ -40,6 +40,18 @@ describe('unsaved block edits', () => {
     expect(confirm).toHaveBeenCalledTimes(2);
   });
 
+  it('BlocksPage, an edited title and the panel closed with ×, asks; staying keeps the panel open', async () => {
+    editorServer();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    await renderConsole('/ops/characters/c1/blocks?view=list&block=b1');
+    fireEvent.change(await within(await screen.findByRole('complementary', { name: 'ブロックの編集' })).findByLabelText('タイトル'), { target: { value: '書きかけ' } });
+
+    fireEvent.click(within(panel()).getByRole('button', { name: '閉じる' }));
+
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect((within(panel()).getByLabelText('タイトル') as HTMLInputElement).value).toBe('書きかけ');
+  });
+
   it('BlocksPage, no edit, moves to another block without asking', async () => {
     editorServer();
     const confirm = vi.spyOn(window, 'confirm');

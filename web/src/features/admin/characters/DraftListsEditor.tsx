@@ -5,6 +5,7 @@ import type { Character } from '@talkwith/proto/dialogue';
 import { Card, Field, Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
+import { useLeaveGuard } from '../useLeaveGuard.ts';
 import { pickerLabel } from '../pickerLabel.ts';
 import { useAdminUpdateCharacterMutation } from './charactersApi.ts';
 import { SelectField, type Choice } from './fields.tsx';
@@ -41,6 +42,7 @@ export function DraftListsEditor({ character, draft }: { character: AdminCharact
   const choices = useChoices(draft, edited);
   const set = <K extends ListName>(name: K, value: AuthoringDraft[K]) => { setEdited({ ...edited, [name]: value }); setProblems({}); reset(); };
   const l = (key: string) => t(`characters.lists.${key}`);
+  useLeaveGuard(Object.keys(changedLists(character.draft, edited)).length > 0);
   const failure = serverErrorOf(error, t('characters.failed'));
 
   const submit = async (event: FormEvent) => {

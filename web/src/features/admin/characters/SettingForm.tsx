@@ -5,6 +5,7 @@ import type { Character, CharacterSetting } from '@talkwith/proto/dialogue';
 import { Card, Field, Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
+import { useLeaveGuard } from '../useLeaveGuard.ts';
 import { pickerLabel } from '../pickerLabel.ts';
 import { useAdminUpdateCharacterMutation } from './charactersApi.ts';
 import { CredentialField } from './CredentialField.tsx';
@@ -49,6 +50,8 @@ export function SettingForm({ character, draft }: { character: AdminCharacter; d
   const errors = { ...server.fieldErrors, ...checked };
   const choices = pickerChoices(draft, character);
   const set = (field: SettingField, value: unknown) => { setValues({ ...values, [field]: value }); setChecked({}); reset(); };
+  // Edits not saved yet (a changed field or a key typed): leaving the page asks first.
+  useLeaveGuard(JSON.stringify(values) !== JSON.stringify(stored) || Object.values(typed).some(Boolean));
   const label = (field: SettingField) => t(`characters.setting.${field}`);
   const hint = (field: SettingField) => {
     const fallback = defaultOf(field);
