@@ -36,7 +36,9 @@ export function BlockPanel({ base, character, block, onClose, onSaved, onDirtyCh
   const isNew = block === null;
   const [blank] = useState<Block>(() => makeBlock({ id: '', character_id: character.id }));
   const [draft, setDraft] = useState<Block>(() => block ?? blank);
-  const dirty = useMemo(() => (isNew ? draft.id !== '' : false) || Object.keys(changedFields(block ?? blank, draft)).length > 0, [block, blank, draft, isNew]);
+  // Only the operator's own edits count: a refreshed copy of the block from the server must not make the form "unsaved".
+  const [touched, setTouched] = useState(false);
+  const dirty = useMemo(() => touched && ((isNew && draft.id !== '') || Object.keys(changedFields(block ?? blank, draft)).length > 0), [touched, block, blank, draft, isNew]);
   useEffect(() => { onDirtyChange?.(dirty); }, [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
@@ -44,11 +46,12 @@ export function BlockPanel({ base, character, block, onClose, onSaved, onDirtyCh
   const { save, setLocked, destroy, fieldErrors, serverError, busy } = useBlockSave(base, character, block);
   const locked = !isNew && block.is_edit_locked;
 
-  const onChange = (field: BlockField, value: unknown) => { setOutcome(null); setDraft((d) => ({ ...d, [field]: value })); };
+  const onChange = (field: BlockField, value: unknown) => { setOutcome(null); setTouched(true); setDraft((d) => ({ ...d, [field]: value })); };
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const result = await save(draft, t('blocks.panel.saveFailed'));
     setOutcome(result);
+    if (result === 'saved' || result === 'unchanged') setTouched(false);
     if (result === 'saved') onSaved?.(draft.id);
   }
 

@@ -39,16 +39,17 @@ export function CharacterForm({ character }: { character: AdminCharacter }) {
   const [checked, setChecked] = useState<Record<string, string>>({});
   const server = placeServerError(serverErrorOf(error, t('characters.failed')), FIELDS);
   const errors = { ...server.fieldErrors, ...checked };
-  const set = (field: keyof Inputs) => (value: string) => { setInput({ ...input, [field]: value }); setChecked({}); reset(); };
-  // Edits not saved yet: leaving the page (a link, closing the tab) asks first.
-  useLeaveGuard(JSON.stringify(input) !== JSON.stringify(inputsOf(character)));
+  // Edits since the last save (the server trims what it stores): leaving the page (a link, closing the tab) asks first.
+  const [touched, setTouched] = useState(false);
+  const set = (field: keyof Inputs) => (value: string) => { setInput({ ...input, [field]: value }); setTouched(true); setChecked({}); reset(); };
+  useLeaveGuard(touched && JSON.stringify(input) !== JSON.stringify(inputsOf(character)));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = updateBodyOf(input);
     const problems = check(UpdateCharacterBody, body);
     setChecked(problems);
-    if (Object.keys(problems).length === 0) await update({ base: apiBase, id: character.id, body: body as UpdateCharacterBody });
+    if (Object.keys(problems).length === 0 && !('error' in await update({ base: apiBase, id: character.id, body: body as UpdateCharacterBody }))) setTouched(false);
   };
 
   return (
