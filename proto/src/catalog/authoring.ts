@@ -74,6 +74,7 @@ export const AdminCharacter = Type.Object({
   created_at: Type.String(),
   setting: CharacterSetting,
   draft: AuthoringDraft,
+  draft_differs: Type.Boolean({ description: 'the draft differs from the published snapshot (false when it was never published)' }),
 });
 export type AdminCharacter = Static<typeof AdminCharacter>;
 export const AdminCharacterReply = Type.Object({ ok: Type.Literal(true), character: AdminCharacter });
@@ -129,4 +130,5 @@ export const CharacterExport = Type.Unsafe<Character>(Character);
 
 export * from './authoring-blocks.ts';
 export * from './authoring-import.ts';
+export * from './authoring-versions.ts';
 export * from './project.ts';

@@ -18,6 +18,7 @@ import { sealStoredCredentials } from './credentials-at-rest.ts';
 import { FILES_PREFIX } from './files-prefix.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { ensureCatalogIndexes } from './model.ts';
+import { ensureVersionIndexes } from './authoring/versions.ts';
 import { taxonomyRoutes } from './taxonomy/routes.ts';
 import { seedDemoCharacter } from './demo-seed.ts';
 import { playableOf, posterRedirectOf, summaryOf } from './playable.ts';
@@ -50,6 +51,7 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
   app.addHook('onReady', async () => {
     await ensureCatalogIndexes(platform.store);
     await ensureSerialGateIndexes(platform.store);
+    await ensureVersionIndexes(platform.store);
     await entitlements.ensureIndexes(platform.store);
     const sealed = await sealStoredCredentials(platform.store, credentials);
     if (sealed > 0) platform.logger.info({ characters: sealed }, 'credentials stored in clear were sealed');

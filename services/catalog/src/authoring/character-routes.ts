@@ -8,6 +8,7 @@ import {
 import type { CredentialDeps } from '../deps.ts';
 import { audited } from '../audit.ts';
 import { addCharacter, listCharacters, requireCharacter, updateCharacter } from './character-admin.ts';
+import { draftDiffers } from './versions.ts';
 import { adminCharacterOf } from './views.ts';
 
 const tags = ['catalog', 'admin'];
@@ -33,14 +34,15 @@ export const characterRoutes: FastifyPluginAsync<CredentialDeps> = async (app, {
     schema: { tags, summary: 'One character with its setting (credentials masked) and draft lists', params: AdminCharacterParams, response: { 200: AdminCharacterReply } },
   }, async (request) => {
     await requireAdminCaller(request);
-    return { ok: true as const, character: adminCharacterOf(await requireCharacter(store, request.params.id), files, credentials) };
+    const character = await requireCharacter(store, request.params.id);
+    return { ok: true as const, character: adminCharacterOf(character, files, credentials, await draftDiffers(store, character._id)) };
   });
   api.post('/api/admin/characters', {
     schema: { tags, summary: 'Add a character (unpublished, default setting, empty draft)', body: AddCharacterBody, response: { 201: AdminCharacterReply } },
   }, async (request, reply) => {
     const caller = await requireAdminCaller(request);
     const created = await audited(platform, { adminId: caller.sub }, 'character.created', (tx) => addCharacter(tx, request.body), (c) => ({ character_id: c._id, name: c.name, slug: c.slug }));
-    return reply.code(201).send({ ok: true as const, character: adminCharacterOf(created, files, credentials) });
+    return reply.code(201).send({ ok: true as const, character: adminCharacterOf(created, files, credentials, false) });
   });
   api.put('/api/admin/characters/:id', {
     schema: { tags, summary: 'Update a character: fields, setting (partial; credentials kept unless changed), draft lists', params: AdminCharacterParams, body: UpdateCharacterBody, response: { 200: AdminCharacterReply } },
@@ -50,6 +52,6 @@ export const characterRoutes: FastifyPluginAsync<CredentialDeps> = async (app, {
     const updated = await audited(platform, { adminId: caller.sub }, 'character.updated', (tx) => updateCharacter(tx, platform.events, credentials, request.params.id, request.body), (c) => ({
       character_id: c._id, fields: Object.keys(fields), setting: Object.keys(setting ?? {}), draft: Object.keys(draft ?? {}),
     }));
-    return { ok: true as const, character: adminCharacterOf(updated, files, credentials) };
+    return { ok: true as const, character: adminCharacterOf(updated, files, credentials, await draftDiffers(store, updated._id)) };
   });
 };

@@ -85,7 +85,7 @@ function checkImportReferences(c: DialogueCharacter): void {
 }
 
 /** A locked block cannot be edited, by an import either: changing or removing one is refused (409 BLOCK_LOCKED, listed). */
-function refuseLockedChanges(stored: DialogueCharacter, changes: ImportChanges): void {
+export function refuseLockedChanges(stored: DialogueCharacter, changes: ImportChanges): void {
   const touched = new Set([...changes.blocks.changed, ...changes.blocks.removed]);
   const locked = stored.blocks.filter((b) => b.is_edit_locked && touched.has(b.id)).map((b) => b.id);
   if (locked.length > 0) {

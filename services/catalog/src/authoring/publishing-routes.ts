@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdminCaller } from '@talkwith/platform/http';
-import { AdminCharacterParams, AdminCharacterSummaryReply, CharacterAllReply, CharacterExport, FaultsReply } from '@talkwith/proto/catalog';
+import { AdminCharacterParams, AdminCharacterSummaryReply, CharacterAllReply, CharacterExport, FaultsReply, PublishBody } from '@talkwith/proto/catalog';
 import type { Character } from '../characters.ts';
 import type { CredentialDeps } from '../deps.ts';
 import { openBlocks, openVideos } from '../model.ts';
@@ -40,10 +40,16 @@ export const publishingRoutes: FastifyPluginAsync<CredentialDeps> = async (app, 
     return { ok: true as const, faults: (await checkedDraft(store, request.params.id)).faults };
   });
   api.post('/api/admin/characters/:id/publish', {
-    schema: { tags, summary: 'Publish the draft (refused with its faults unless it has none)', params: AdminCharacterParams, response: { 200: AdminCharacterSummaryReply } },
+    schema: {
+      tags, summary: 'Publish the draft as the next version, with an optional note (refused with its faults unless it has none)',
+      params: AdminCharacterParams, body: PublishBody, response: { 200: AdminCharacterSummaryReply },
+    },
+    // Callers from before notes existed post no body at all: that is an empty note.
+    preValidation: async (request) => { request.body ??= {}; },
   }, async (request) => {
     const caller = await requireAdminCaller(request);
-    return { ok: true as const, character: await counted(await publishCharacter(platform, { adminId: caller.sub }, request.params.id)) };
+    const note = request.body.note?.trim() ?? '';
+    return { ok: true as const, character: await counted(await publishCharacter(platform, { adminId: caller.sub }, request.params.id, note)) };
   });
   api.post('/api/admin/characters/:id/unpublish', {
     schema: { tags, summary: 'Take a character out of the catalogue', params: AdminCharacterParams, response: { 200: AdminCharacterSummaryReply } },

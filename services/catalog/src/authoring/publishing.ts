@@ -8,6 +8,7 @@ import { publishedFactsOf } from '../published-event.ts';
 import { announceGroups } from '../taxonomy/group-facts.ts';
 import { audited, type AdminActor, type AuthoringPorts } from '../audit.ts';
 import { characterNotFound, requireCharacter } from './character-admin.ts';
+import { recordVersion } from './versions.ts';
 
 /** The draft as the engine's Character and every fault the validator finds in it. */
 export async function checkedDraft(store: DocumentStore | Transaction, id: string): Promise<{ character: Character; draft: DialogueCharacter; faults: ValidationProblem[] }> {
@@ -19,9 +20,10 @@ export async function checkedDraft(store: DocumentStore | Transaction, id: strin
 /**
  * Publishes the draft: refused (409 CHARACTER_INVALID with every fault) unless
  * the validator finds none; else it becomes the snapshot players read, with
- * the next version, announced by `character.published` in the same transaction.
+ * the next version, kept in the version list (who, when, `note`) and announced
+ * by `character.published` in the same transaction.
  */
-export async function publishCharacter(ports: AuthoringPorts, actor: AdminActor, id: string): Promise<Character> {
+export async function publishCharacter(ports: AuthoringPorts, actor: AdminActor, id: string, note = ''): Promise<Character> {
   return audited(ports, actor, 'character.published', async (tx) => {
     const { character, draft, faults } = await checkedDraft(tx, id);
     if (faults.length > 0) {
@@ -29,6 +31,7 @@ export async function publishCharacter(ports: AuthoringPorts, actor: AdminActor,
     }
     const now = new Date().toISOString();
     const version = (character.published_version ?? 0) + 1;
+    await recordVersion(tx, character, { version, published_at: now, published_by: actor.adminId, note, dialogue: draft });
     const published = await openCharacters(tx).findOneAndUpdate(
       { _id: id },
       { $set: { dialogue: draft, published_at: now, published_version: version, updated_at: now } },
@@ -38,7 +41,7 @@ export async function publishCharacter(ports: AuthoringPorts, actor: AdminActor,
     await ports.events.publish('character.published', id, publishedFactsOf(character, draft, { at: now, version }), tx);
     await announceGroups(tx, ports.events, [character.group_id]);
     return published;
-  }, (c) => ({ character_id: c._id, version: c.published_version }));
+  }, (c) => ({ character_id: c._id, version: c.published_version, ...(note ? { note } : {}) }));
 }
 
 /** Takes the character out of the catalogue (public routes filter on published_at); the snapshot stays for a later publish to replace. */

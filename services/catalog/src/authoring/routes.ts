@@ -10,6 +10,7 @@ import { importRoutes } from './import-routes.ts';
 import { projectRoutes } from './project-routes.ts';
 import { publishingRoutes } from './publishing-routes.ts';
 import { translatorFrom } from './translate/index.ts';
+import { versionRoutes } from './version-routes.ts';
 
 export interface AuthoringOptions {
   platform: Platform;
@@ -26,6 +27,7 @@ export const authoringRoutes: FastifyPluginAsync<AuthoringOptions> = async (app,
   const translator = await translatorFrom(loadTranslateConfig(env));
   await app.register(characterRoutes, { platform, credentials });
   await app.register(publishingRoutes, { platform, credentials });
+  await app.register(versionRoutes, { platform, credentials });
   await app.register(blockRoutes, { platform });
   await app.register(blockToolRoutes, { platform });
   await app.register(importRoutes, { platform, credentials });

@@ -26,9 +26,10 @@ export function listItemOf(c: Character, files: FileStore, counts: { blocks: num
   return { ...fieldsOf(c, files), block_count: counts.blocks, video_count: counts.videos };
 }
 
-export function adminCharacterOf(c: Character, files: FileStore, credentials: CredentialCipher): AdminCharacter {
+/** `draftDiffers`: the draft differs from the published snapshot (versions.ts `draftDiffers`), for the console's badge. */
+export function adminCharacterOf(c: Character, files: FileStore, credentials: CredentialCipher, draftDiffers: boolean): AdminCharacter {
   return {
-    ...fieldsOf(c, files), description: c.description, created_at: c.created_at,
+    ...fieldsOf(c, files), description: c.description, created_at: c.created_at, draft_differs: draftDiffers,
     setting: maskedSetting(credentials, c.setting ?? defaultSetting(c._id)), draft: c.draft ?? emptyDraft(),
   };
 }

@@ -1,9 +1,9 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { makeBlock, type Block, type Character } from '@talkwith/proto/dialogue';
 import { ADMIN_NS } from '../i18n.ts';
 import { pickerLabel } from '../pickerLabel.ts';
-import { FIELD_GROUPS, type BlockField, type FieldErrors } from './blockFields.ts';
+import { changedFields, FIELD_GROUPS, type BlockField, type FieldErrors } from './blockFields.ts';
 import { FieldInput } from './FieldInput.tsx';
 import type { RefOptions } from './RefPickers.tsx';
 import type { ServerError } from './serverError.ts';
@@ -14,8 +14,11 @@ interface Props {
   character: Character;
   /** null: a new block. */
   block: Block | null;
-  onClose: () => void;
+  /** `gone`: the block was deleted, so its unsaved edits need no question. */
+  onClose: (gone?: boolean) => void;
   onSaved?: (blockId: string) => void;
+  /** Told whether the form holds edits not saved yet (false again when it closes), so the page can ask before they are lost. */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /** What the pickers offer: the character's blocks, videos and slots, titled as the rest of the console titles them (title first, then the id). */
@@ -28,20 +31,27 @@ export function refOptionsOf(character: Character): RefOptions {
 }
 
 /** The side panel: every Block field in the proto's groups; a locked block opens read-only with an unlock button. */
-export function BlockPanel({ base, character, block, onClose, onSaved }: Props) {
+export function BlockPanel({ base, character, block, onClose, onSaved, onDirtyChange }: Props) {
   const { t } = useTranslation(ADMIN_NS);
   const isNew = block === null;
-  const [draft, setDraft] = useState<Block>(() => block ?? makeBlock({ id: '', character_id: character.id }));
+  const [blank] = useState<Block>(() => makeBlock({ id: '', character_id: character.id }));
+  const [draft, setDraft] = useState<Block>(() => block ?? blank);
+  // Only the operator's own edits count: a refreshed copy of the block from the server must not make the form "unsaved".
+  const [touched, setTouched] = useState(false);
+  const dirty = useMemo(() => touched && ((isNew && draft.id !== '') || Object.keys(changedFields(block ?? blank, draft)).length > 0), [touched, block, blank, draft, isNew]);
+  useEffect(() => { onDirtyChange?.(dirty); }, [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
   const options = useMemo(() => refOptionsOf(character), [character]);
   const { save, setLocked, destroy, fieldErrors, serverError, busy } = useBlockSave(base, character, block);
   const locked = !isNew && block.is_edit_locked;
 
-  const onChange = (field: BlockField, value: unknown) => { setOutcome(null); setDraft((d) => ({ ...d, [field]: value })); };
+  const onChange = (field: BlockField, value: unknown) => { setOutcome(null); setTouched(true); setDraft((d) => ({ ...d, [field]: value })); };
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const result = await save(draft, t('blocks.panel.saveFailed'));
     setOutcome(result);
+    if (result === 'saved' || result === 'unchanged') setTouched(false);
     if (result === 'saved') onSaved?.(draft.id);
   }
 
@@ -49,7 +59,7 @@ export function BlockPanel({ base, character, block, onClose, onSaved }: Props) 
     <aside className="bg-panel" aria-label={t('blocks.panel.title')}>
       <header className="bg-panel__head">
         <h2 className="section-title">{isNew ? t('blocks.panel.newTitle') : `${block.title || block.id}`}</h2>
-        <button type="button" className="popup__close" aria-label={t('blocks.panel.close')} onClick={onClose}>×</button>
+        <button type="button" className="popup__close" aria-label={t('blocks.panel.close')} onClick={() => onClose()}>×</button>
       </header>
       {locked && (
         <div className="notice notice--info bg-panel__locked">
@@ -77,7 +87,7 @@ export function BlockPanel({ base, character, block, onClose, onSaved }: Props) 
               {t('blocks.panel.lock')}
             </button>
           )}
-          {!isNew && !locked && <DeleteButton busy={busy} error={serverError} onDelete={(force) => destroy(block.id, force, t('blocks.panel.deleteFailed')).then((ok) => ok && onClose())} />}
+          {!isNew && !locked && <DeleteButton busy={busy} error={serverError} onDelete={(force) => destroy(block.id, force, t('blocks.panel.deleteFailed')).then((ok) => ok && onClose(true))} />}
         </div>
       </form>
     </aside>

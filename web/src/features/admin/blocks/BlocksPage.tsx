@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
+import { useLeaveGuard } from '../useLeaveGuard.ts';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { validateCharacter } from '@talkwith/dialogue-engine';
@@ -68,9 +69,16 @@ function BlockEditor({ character, creating, graphModule }: EditorProps) {
     for (const [key, value] of Object.entries(changes)) if (value === null) next.delete(key); else next.set(key, value);
     return next;
   };
-  const select = (id: string | null) => setParams(withParams({ block: id }), { replace: true });
-  const show = (id: string) => { select(id); seq.current += 1; setFocus({ id, seq: seq.current }); };
-  const close = () => (creating ? navigate(root) : select(null));
+  // Unsaved edits in the side panel: asked about before another block, closing, or any link.
+  const [dirty, setDirty] = useState(false);
+  const { confirmLeave } = useLeaveGuard(dirty);
+  const open = (id: string | null) => setParams(withParams({ block: id }), { replace: true });
+  const select = (id: string | null) => { if (id !== selectedId && confirmLeave()) open(id); };
+  const show = (id: string) => {
+    if (id !== selectedId && !confirmLeave()) return;
+    open(id); seq.current += 1; setFocus({ id, seq: seq.current });
+  };
+  const close = (gone = false) => { if (!gone && !confirmLeave()) return; if (creating) navigate(root); else open(null); };
 
   return (
     <div className="bg-page">
@@ -96,7 +104,7 @@ function BlockEditor({ character, creating, graphModule }: EditorProps) {
             : <BlockList base={apiBase} character={character} graph={graph} onSelect={select} />}
         </div>
         {(selected || creating) && (
-          <BlockPanel key={creating ? '#new' : selected?.id} base={apiBase} character={character} block={creating ? null : selected} onClose={close}
+          <BlockPanel key={creating ? '#new' : selected?.id} base={apiBase} character={character} block={creating ? null : selected} onClose={close} onDirtyChange={setDirty}
             onSaved={(id) => { if (creating) navigate(`${root}?block=${encodeURIComponent(id)}`); }} />
         )}
       </div>

@@ -10,6 +10,7 @@ import { useAdminCharacterQuery } from './charactersApi.ts';
 import { ImportExportPanel } from './ImportExportPanel.tsx';
 import { PublishPanel } from './PublishPanel.tsx';
 import { serverErrorOf } from './serverError.ts';
+import { VersionsPanel } from '../versions/VersionsPanel.tsx';
 
 /** Loads one character for a page of its own (the id from the route) and hands it to the page's content. */
 export function useRouteCharacter() {
@@ -18,7 +19,7 @@ export function useRouteCharacter() {
   return { id, ...useAdminCharacterQuery({ base: apiBase, id }, { skip: !id }) };
 }
 
-/** `characters/{id}`: the basics, publishing with the validator's faults, export and import. */
+/** `characters/{id}`: the basics, publishing with the validator's faults and what it changes, the published versions, export and import. */
 export function CharacterDetailPage() {
   const { t } = useTranslation(ADMIN_NS);
   const { id, data, error, isLoading } = useRouteCharacter();
@@ -35,6 +36,7 @@ export function CharacterDetailPage() {
           {/* An applied import changes the stored fields: the form is refilled from the server then. */}
           <CharacterForm key={`${character.id}-${imports}`} character={character} />
           <PublishPanel character={character} />
+          <VersionsPanel characterId={character.id} />
           <ImportExportPanel character={character} onApplied={() => setImports((n) => n + 1)} />
         </>
       )}

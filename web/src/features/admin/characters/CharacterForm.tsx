@@ -4,6 +4,7 @@ import { UpdateCharacterBody, type AdminCharacter } from '@talkwith/proto/catalo
 import { Card, Field, Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
+import { useLeaveGuard } from '../useLeaveGuard.ts';
 import { useAdminGroupChoicesQuery, useAdminUpdateCharacterMutation } from './charactersApi.ts';
 import { SelectField, TextAreaField, type Choice } from './fields.tsx';
 import { useSchemaErrors } from './schemaErrors.ts';
@@ -38,14 +39,17 @@ export function CharacterForm({ character }: { character: AdminCharacter }) {
   const [checked, setChecked] = useState<Record<string, string>>({});
   const server = placeServerError(serverErrorOf(error, t('characters.failed')), FIELDS);
   const errors = { ...server.fieldErrors, ...checked };
-  const set = (field: keyof Inputs) => (value: string) => { setInput({ ...input, [field]: value }); setChecked({}); reset(); };
+  // Edits since the last save (the server trims what it stores): leaving the page (a link, closing the tab) asks first.
+  const [touched, setTouched] = useState(false);
+  const set = (field: keyof Inputs) => (value: string) => { setInput({ ...input, [field]: value }); setTouched(true); setChecked({}); reset(); };
+  useLeaveGuard(touched && JSON.stringify(input) !== JSON.stringify(inputsOf(character)));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = updateBodyOf(input);
     const problems = check(UpdateCharacterBody, body);
     setChecked(problems);
-    if (Object.keys(problems).length === 0) await update({ base: apiBase, id: character.id, body: body as UpdateCharacterBody });
+    if (Object.keys(problems).length === 0 && !('error' in await update({ base: apiBase, id: character.id, body: body as UpdateCharacterBody }))) setTouched(false);
   };
 
   return (

@@ -2,16 +2,23 @@ import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
+import { DraftBadge } from '../versions/DraftBadge.tsx';
+import { useAdminCharacterQuery } from './charactersApi.ts';
 import './characters.css';
 
-/** The trail back to the list and the tabs of one character's screens (the blocks tab is the graph editor's). */
+/**
+ * The trail back to the list and the tabs of one character's screens (the
+ * blocks tab is the graph editor's), with 「未公開の変更あり」 on every one of
+ * them while the draft differs from the live version.
+ */
 export function CharacterNav({ characterId, name }: { characterId: string; name?: string }) {
   const { t } = useTranslation(ADMIN_NS);
-  const { basePath } = useAdminBase();
+  const { basePath, apiBase } = useAdminBase();
+  const { data } = useAdminCharacterQuery({ base: apiBase, id: characterId }, { skip: !characterId });
   const root = `${basePath}/characters/${encodeURIComponent(characterId)}`;
   return (
     <>
-      <p className="admin-crumbs"><Link to={`${basePath}/characters`}>{t('characters.title')}</Link> › {name ?? characterId}</p>
+      <p className="admin-crumbs"><Link to={`${basePath}/characters`}>{t('characters.title')}</Link> › {name ?? characterId} <DraftBadge differs={data?.character.draft_differs} /></p>
       <nav className="sub-nav" aria-label={t('characters.sections')}>
         <NavLink to={root} end>{t('characters.tab.detail')}</NavLink>
         <NavLink to={`${root}/initialSetting`}>{t('characters.tab.setting')}</NavLink>

@@ -5,6 +5,7 @@ import type { Character } from '@talkwith/proto/dialogue';
 import { Card, Field, Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
+import { useLeaveGuard } from '../useLeaveGuard.ts';
 import { pickerLabel } from '../pickerLabel.ts';
 import { useAdminUpdateCharacterMutation } from './charactersApi.ts';
 import { SelectField, type Choice } from './fields.tsx';
@@ -39,8 +40,11 @@ export function DraftListsEditor({ character, draft }: { character: AdminCharact
   const [edited, setEdited] = useState<AuthoringDraft>(character.draft);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const choices = useChoices(draft, edited);
-  const set = <K extends ListName>(name: K, value: AuthoringDraft[K]) => { setEdited({ ...edited, [name]: value }); setProblems({}); reset(); };
+  const [touched, setTouched] = useState(false);
+  const set = <K extends ListName>(name: K, value: AuthoringDraft[K]) => { setEdited({ ...edited, [name]: value }); setTouched(true); setProblems({}); reset(); };
   const l = (key: string) => t(`characters.lists.${key}`);
+  // Edits since the last save (the server's copy may differ in form, e.g. start buttons re-owned): leaving asks first.
+  useLeaveGuard(touched && Object.keys(changedLists(character.draft, edited)).length > 0);
   const failure = serverErrorOf(error, t('characters.failed'));
 
   const submit = async (event: FormEvent) => {
@@ -48,7 +52,7 @@ export function DraftListsEditor({ character, draft }: { character: AdminCharact
     const patch = changedLists(character.draft, edited);
     const found = check(DraftPatch, patch, 'path');
     setProblems(found);
-    if (Object.keys(found).length === 0 && Object.keys(patch).length > 0) await update({ base: apiBase, id: character.id, body: { draft: patch as DraftPatch } });
+    if (Object.keys(found).length === 0 && Object.keys(patch).length > 0 && !('error' in await update({ base: apiBase, id: character.id, body: { draft: patch as DraftPatch } }))) setTouched(false);
   };
 
   return (

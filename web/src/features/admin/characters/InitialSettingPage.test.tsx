@@ -87,3 +87,31 @@ describe('InitialSettingPage', () => {
     expect(puts(server)).toEqual([]);
   });
 });
+
+describe('InitialSettingPage, unsaved edits', () => {
+  it('setting form, a standby clip picked but not saved and another tab clicked, asks and stays when declined', async () => {
+    settingServer();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    await renderConsole('/ops/characters/c1/initialSetting');
+    fireEvent.change(await screen.findByLabelText('待機動画'), { target: { value: 'v1' } });
+
+    fireEvent.click(screen.getByRole('link', { name: '基本情報' }));
+
+    expect(confirm).toHaveBeenCalledWith('保存していない変更があります。移動すると変更は失われます。移動しますか？');
+    expect(screen.getByLabelText('待機動画')).toBeTruthy();
+    confirm.mockRestore();
+  });
+
+  it('setting form, nothing changed, leaves for another tab without asking', async () => {
+    settingServer();
+    const confirm = vi.spyOn(window, 'confirm');
+    await renderConsole('/ops/characters/c1/initialSetting');
+    await screen.findByLabelText('待機動画');
+
+    fireEvent.click(screen.getByRole('link', { name: '基本情報' }));
+
+    expect(await screen.findByText('基本情報', { selector: 'h2' })).toBeTruthy();
+    expect(confirm).not.toHaveBeenCalled();
+    confirm.mockRestore();
+  });
+});

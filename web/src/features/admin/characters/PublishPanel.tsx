@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCharacter } from '@talkwith/proto/catalog';
 import { Card, Notice, Spinner } from '../../../app/ui.tsx';
@@ -7,8 +8,15 @@ import { useAdminCharacterFaultsQuery, useAdminPublishCharacterMutation } from '
 import { FaultList } from './FaultList.tsx';
 import { StateBadge } from './fields.tsx';
 import { serverErrorOf } from './serverError.ts';
+import { DraftBadge } from '../versions/DraftBadge.tsx';
+import { PendingChanges } from '../versions/PendingChanges.tsx';
 
-/** Published state, the validator's faults and the publish / unpublish buttons (a refused publish shows the faults the server sent). */
+/**
+ * Published state (with 「未公開の変更あり」 when the draft differs), the
+ * validator's faults, what publishing would change in words, a note for the
+ * version and the publish / unpublish buttons (a refused publish shows the
+ * faults the server sent).
+ */
 export function PublishPanel({ character }: { character: AdminCharacter }) {
   const { t, i18n } = useTranslation(ADMIN_NS);
   const { apiBase } = useAdminBase();
@@ -17,12 +25,14 @@ export function PublishPanel({ character }: { character: AdminCharacter }) {
   const refused = serverErrorOf(outcome.error, t('characters.failed'));
   const faults = refused?.faults.length ? refused.faults : (faultsQuery.data?.faults ?? []);
   const published = character.published_at !== null;
-  const run = (next: boolean) => void publish({ base: apiBase, id: character.id, publish: next });
+  const [note, setNote] = useState('');
+  const run = (next: boolean) => void publish({ base: apiBase, id: character.id, publish: next, note }).then((r) => { if (!('error' in r)) setNote(''); });
   return (
     <Card>
       <div className="admin-head">
         <h2 className="section-title">{t('characters.publishing')}</h2>
         <StateBadge published={published}>{published ? t('characters.published', { version: character.published_version }) : t('characters.unpublished')}</StateBadge>
+        <DraftBadge differs={character.draft_differs} />
       </div>
       {published && character.published_at && (
         <p className="muted small">{t('characters.publishedAt', { at: new Date(character.published_at).toLocaleString(i18n.language) })}</p>
@@ -36,6 +46,11 @@ export function PublishPanel({ character }: { character: AdminCharacter }) {
           <FaultList characterId={character.id} faults={faults} />
         </>
       )}
+      {character.published_version > 0 && <PendingChanges characterId={character.id} liveVersion={character.published_version} differs={character.draft_differs} />}
+      <label className="field">
+        <span className="field__label">{t('versions.note')}</span>
+        <input className="field__input vd-note" value={note} maxLength={500} placeholder={t('versions.notePlaceholder')} onChange={(e) => setNote(e.target.value)} />
+      </label>
       <div className="form-actions stack-top">
         <button type="button" className="btn btn--primary" disabled={outcome.isLoading || faults.length > 0} onClick={() => run(true)}>
           {published ? t('characters.republish') : t('characters.publish')}

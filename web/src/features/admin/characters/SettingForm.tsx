@@ -5,6 +5,7 @@ import type { Character, CharacterSetting } from '@talkwith/proto/dialogue';
 import { Card, Field, Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
+import { useLeaveGuard } from '../useLeaveGuard.ts';
 import { pickerLabel } from '../pickerLabel.ts';
 import { useAdminUpdateCharacterMutation } from './charactersApi.ts';
 import { CredentialField } from './CredentialField.tsx';
@@ -48,7 +49,10 @@ export function SettingForm({ character, draft }: { character: AdminCharacter; d
   const server = placeServerError(serverErrorOf(error ?? clearing.error, t('characters.failed')), Object.keys(SETTING_FIELDS));
   const errors = { ...server.fieldErrors, ...checked };
   const choices = pickerChoices(draft, character);
-  const set = (field: SettingField, value: unknown) => { setValues({ ...values, [field]: value }); setChecked({}); reset(); };
+  // Edits not saved yet (changed since the last save; a number typed stays text until sent): leaving the page asks first.
+  const [touched, setTouched] = useState(false);
+  const set = (field: SettingField, value: unknown) => { setValues({ ...values, [field]: value }); setTouched(true); setChecked({}); reset(); };
+  useLeaveGuard((touched && JSON.stringify(values) !== JSON.stringify(stored)) || Object.values(typed).some(Boolean));
   const label = (field: SettingField) => t(`characters.setting.${field}`);
   const hint = (field: SettingField) => {
     const fallback = defaultOf(field);
@@ -63,7 +67,7 @@ export function SettingForm({ character, draft }: { character: AdminCharacter; d
     setChecked(problems);
     if (Object.keys(problems).length > 0) return;
     const result = await update({ base: apiBase, id: character.id, body: { setting: patch as SettingPatch } });
-    if (result.data) setTyped({});
+    if (result.data) { setTyped({}); setTouched(false); }
   };
   const clear = (field: Credential) => void clearKey({ base: apiBase, id: character.id, body: { setting: { [field]: '' } } });
 

@@ -11,7 +11,7 @@ type WithBase<T> = T & { base: string };
 const characterPath = (id: string, rest = '') => `characters/${encodeURIComponent(id)}${rest}`;
 
 /** The character tags every admin page shares: a list, one character, and its validator faults. */
-const withTags = api.enhanceEndpoints({ addTagTypes: ['AdminCharacters', 'AdminCharacter', 'AdminFaults'] });
+const withTags = api.enhanceEndpoints({ addTagTypes: ['AdminCharacters', 'AdminCharacter', 'AdminFaults', 'AdminVersions'] });
 
 export const charactersApi = withTags.injectEndpoints({
   endpoints: (build) => ({
@@ -44,9 +44,12 @@ export const charactersApi = withTags.injectEndpoints({
       query: ({ base, id }) => adminUrl(base, characterPath(id, '/validate')),
       providesTags: (_result, _error, { id }) => [{ type: 'AdminFaults', id }],
     }),
-    adminPublishCharacter: build.mutation<unknown, WithBase<{ id: string; publish: boolean }>>({
-      query: ({ base, id, publish }) => ({ url: adminUrl(base, characterPath(id, publish ? '/publish' : '/unpublish')), method: 'POST' }),
-      invalidatesTags: (_result, _error, { id }) => ['AdminCharacters', { type: 'AdminCharacter', id }, { type: 'AdminFaults', id }],
+    /** Publish (with the operator's note, kept with the version) or unpublish. */
+    adminPublishCharacter: build.mutation<unknown, WithBase<{ id: string; publish: boolean; note?: string }>>({
+      query: ({ base, id, publish, note }) => ({
+        url: adminUrl(base, characterPath(id, publish ? '/publish' : '/unpublish')), method: 'POST', ...(publish ? { body: { note: note ?? '' } } : {}),
+      }),
+      invalidatesTags: (_result, _error, { id }) => ['AdminCharacters', { type: 'AdminCharacter', id }, { type: 'AdminFaults', id }, { type: 'AdminVersions', id }],
     }),
     /** The export as text (the server's own JSON, byte for byte), for the page to offer as a file. */
     adminExportCharacter: build.mutation<string, WithBase<{ id: string }>>({

@@ -18,11 +18,12 @@ export const videosApi = withTags.injectEndpoints({
     }),
     adminEditVideo: build.mutation<VideoReply, WithBase<{ characterId: string; videoId: string; body: VideoEditBody }>>({
       query: ({ base, characterId, videoId, body }) => ({ url: adminUrl(base, characterPath(characterId, `videos/${enc(videoId)}`)), method: 'PUT', body }),
-      invalidatesTags: (_r, _e, { characterId }) => [{ type: 'AdminVideos', id: characterId }, { type: 'AdminFaults', id: characterId }],
+      // The character's tag too: a clip edit can make the draft differ from the live version (the 未公開の変更あり badge).
+      invalidatesTags: (_r, _e, { characterId }) => [{ type: 'AdminVideos', id: characterId }, { type: 'AdminFaults', id: characterId }, { type: 'AdminCharacter', id: characterId }],
     }),
     adminDeleteVideo: build.mutation<{ ok: true; deleted: string }, WithBase<{ characterId: string; videoId: string }>>({
       query: ({ base, characterId, videoId }) => ({ url: adminUrl(base, characterPath(characterId, `video/${enc(videoId)}`)), method: 'DELETE' }),
-      invalidatesTags: (_r, _e, { characterId }) => [{ type: 'AdminVideos', id: characterId }, { type: 'AdminFaults', id: characterId }, 'AdminCharacters'],
+      invalidatesTags: (_r, _e, { characterId }) => [{ type: 'AdminVideos', id: characterId }, { type: 'AdminFaults', id: characterId }, { type: 'AdminCharacter', id: characterId }, 'AdminCharacters'],
     }),
     adminVideoDetails: build.query<VideoDetails, WithBase<{ characterId: string; videoId: string }>>({
       query: ({ base, characterId, videoId }) => ({ url: adminUrl(base, `characters/details/${enc(videoId)}`), params: { character_id: characterId } }),
