@@ -51,4 +51,21 @@ describe('VideoDetailsPage', () => {
     expect(await screen.findByText('en-US の字幕はまだありません。保存すると作成されます。')).toBeTruthy();
     expect((screen.getByLabelText('en-US/greet.vtt') as HTMLTextAreaElement).value.startsWith('WEBVTT')).toBe(true);
   });
+
+  it('translate into a draft, a language the clip has no file in, fills the editor from the Japanese cues without saving', async () => {
+    const server = detailsServer({
+      [`GET ${API}/characters/c1/subtitles/en-US/greet`]: [404, { ok: false, code: 'NOT_FOUND', message: 'ありません' }],
+      [`POST ${API}/translate`]: (call) => [200, { ok: true, text: 'Hello', target: (call.body as { target: string }).target, available: true }],
+    });
+    await renderConsole('/ops/characters/details/greet?character_id=c1');
+    fireEvent.change(await screen.findByLabelText('言語'), { target: { value: 'en-US' } });
+
+    fireEvent.click(await screen.findByRole('button', { name: '翻訳して下書き' }));
+
+    const editor = screen.getByLabelText('en-US/greet.vtt') as HTMLTextAreaElement;
+    await vi.waitFor(() => expect(editor.value).toBe('WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nHello\n'));
+    expect(server.calls.find((c) => c.url === `${API}/translate`)?.body).toEqual({ text: 'こんにちは', target: 'en-US' });
+    expect(server.calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(screen.getByText('ja-JP の字幕を翻訳して下書きにしました。確認してから保存してください。')).toBeTruthy();
+  });
 });

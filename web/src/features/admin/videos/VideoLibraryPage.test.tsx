@@ -116,4 +116,24 @@ describe('VideoLibraryPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存する' }));
     await vi.waitFor(() => expect(server.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ title: 'greet2.mp4', loop: true, loop_count: 0, mic_on_millisecond: null }));
   });
+
+  it('VTT files, two chosen, each saved to the clip its name names and listed with its outcome; a name that is no clip is refused', async () => {
+    const server = libraryServer([entry('greet'), entry('bye')], {
+      [`PUT ${API}/characters/c1/subtitles/en-US/greet`]: [200, { ok: true, language: 'en-US', title: 'greet', url: '/files/x.vtt', cues: 2 }],
+      [`PUT ${API}/characters/c1/subtitles/ja-JP/bye`]: [400, { ok: false, code: 'VALIDATION_FAILED', message: '1 行目は「WEBVTT」で始めてください。' }],
+    });
+    await renderConsole('/ops/characters/c1/videos');
+    const input = (await screen.findByText('VTT ファイルを選ぶ…')).querySelector('input')!;
+    const files = [new File(['WEBVTT\n'], 'greet.en-US.vtt'), new File(['oops'], 'bye.vtt'), new File(['WEBVTT\n'], 'hello.ja-JP.vtt')];
+
+    fireEvent.change(input, { target: { files } });
+
+    expect(await screen.findByText('greet.mp4（en-US）に登録しました（2 件の字幕）。')).toBeTruthy();
+    expect(await screen.findByText('bye.mp4（ja-JP）: 1 行目は「WEBVTT」で始めてください。')).toBeTruthy();
+    expect(await screen.findByText('タイトル「hello.mp4」の動画がありません。ファイル名を動画のタイトルに合わせてください。')).toBeTruthy();
+    expect(server.calls.filter((c) => c.method === 'PUT').map((c) => [c.url, c.body])).toEqual([
+      [`${API}/characters/c1/subtitles/en-US/greet`, 'WEBVTT\n'],
+      [`${API}/characters/c1/subtitles/ja-JP/bye`, 'oops'],
+    ]);
+  });
 });

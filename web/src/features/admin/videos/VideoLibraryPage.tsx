@@ -11,6 +11,7 @@ import { serverErrorOf } from '../characters/serverError.ts';
 import { mediaFactsOf } from './mediaFacts.ts';
 import { ReferenceList } from './ReferenceList.tsx';
 import { VideoEditForm } from './VideoEditForm.tsx';
+import { SubtitleUpload } from './SubtitleUpload.tsx';
 import { VideoUploader } from './VideoUploader.tsx';
 import { useAdminDeleteVideoMutation, useAdminVideosQuery } from './videosApi.ts';
 
@@ -103,6 +104,7 @@ export function VideoLibraryPage() {
           </table>
         )}
       </Card>
+      {data && data.videos.length > 0 && <SubtitleUpload characterId={id} videos={data.videos} />}
     </>
   );
 }
