@@ -1,13 +1,14 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { API, renderConsole, scriptedServer, videoEntry as entry } from '../characters/testing.tsx';
+import { API, adminCharacter, renderConsole, scriptedServer, setting, videoEntry as entry } from '../characters/testing.tsx';
 
 const continuity = { checked_at: '2026-01-01T00:00:00.000Z', standby_video_id: 'standby', first_frame_distance: 0.42, last_frame_distance: 0.05, warnings: ['最初のフレームで姿勢が違います。'] };
 
-function detailsServer(extra: Parameters<typeof scriptedServer>[0] = {}) {
+function detailsServer(extra: Parameters<typeof scriptedServer>[0] = {}, report: unknown = continuity) {
   const video = entry('greet');
   return scriptedServer({
-    [`GET ${API}/characters/details/greet`]: [200, { ok: true, video, media_info: video.media_info, continuity, used_by: [{ kind: 'block', block_id: 'b1', field: 'trigger_video_id' }] }],
+    [`GET ${API}/characters/c1`]: [200, { ok: true, character: adminCharacter({ setting: setting('c1', { standby_video_id: 'standby' }) }) }],
+    [`GET ${API}/characters/details/greet`]: [200, { ok: true, video, media_info: video.media_info, continuity: report, used_by: [{ kind: 'block', block_id: 'b1', field: 'trigger_video_id' }] }],
     [`GET ${API}/characters/c1/subtitles/ja-JP/greet`]: [200, 'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nこんにちは\n'],
     ...extra,
   });
@@ -67,5 +68,12 @@ describe('VideoDetailsPage', () => {
     expect(server.calls.find((c) => c.url === `${API}/translate`)?.body).toEqual({ text: 'こんにちは', target: 'en-US' });
     expect(server.calls.some((c) => c.method === 'PUT')).toBe(false);
     expect(screen.getByText('ja-JP の字幕を翻訳して下書きにしました。確認してから保存してください。')).toBeTruthy();
+  });
+
+  it('continuity, a report made before the standby clip was chosen, gives no all-clear and says it compared with no standby', async () => {
+    detailsServer({}, { ...continuity, standby_video_id: null, first_frame_distance: null, last_frame_distance: null, warnings: [] });
+    await renderConsole('/ops/characters/details/greet?character_id=c1');
+    expect(await screen.findByText('この結果は前の待機動画と比べたものです。「すべて再チェック」で今の待機動画と比べてください。')).toBeTruthy();
+    expect(screen.queryByText('切り替えても目立たない見込みです。')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API, adminCharacter, adminSession, renderConsole, scriptedServer, videoEntry as entry } from '../characters/testing.tsx';
+import { API, adminCharacter, adminSession, renderConsole, scriptedServer, setting, videoEntry as entry } from '../characters/testing.tsx';
 
 /** A stand-in XMLHttpRequest the test drives: it records what was sent and reports progress and the answer when told. */
 class FakeXhr {
@@ -25,9 +25,9 @@ class FakeXhr {
   answer(status: number, body: unknown) { this.status = status; this.responseText = JSON.stringify(body); this.onload?.(); }
 }
 
-function libraryServer(videos: unknown[], extra: Parameters<typeof scriptedServer>[0] = {}) {
+function libraryServer(videos: unknown[], extra: Parameters<typeof scriptedServer>[0] = {}, standby: string | null = 'standby') {
   return scriptedServer({
-    [`GET ${API}/characters/c1`]: [200, { ok: true, character: adminCharacter() }],
+    [`GET ${API}/characters/c1`]: [200, { ok: true, character: adminCharacter({ setting: setting('c1', { standby_video_id: standby }) }) }],
     [`GET ${API}/characters/c1/videos`]: [200, { ok: true, videos }],
     ...extra,
   });
@@ -135,5 +135,20 @@ describe('VideoLibraryPage', () => {
       [`${API}/characters/c1/subtitles/en-US/greet`, 'WEBVTT\n'],
       [`${API}/characters/c1/subtitles/ja-JP/bye`, 'oops'],
     ]);
+  });
+
+  it('continuity, a report against an earlier standby clip, is marked out of date; すべて再チェック runs the check and tells the outcome', async () => {
+    const old = { checked_at: '2026-01-01T00:00:00.000Z', standby_video_id: 'old', first_frame_distance: 0.01, last_frame_distance: 0.01, warnings: [] };
+    const server = libraryServer([entry('greet', { continuity: old })], {
+      [`POST ${API}/characters/c1/continuity`]: [200, { ok: true, videos: [{ video_id: 'greet', continuity: { ...old, standby_video_id: 'standby', warnings: ['最初のフレームの色が待機動画と大きく異なります'] } }] }],
+    });
+    await renderConsole('/ops/characters/c1/videos');
+    const row = (await screen.findByText('greet.mp4')).closest('tr')!;
+    expect(within(row).getByText('つながり要再チェック')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'すべて再チェック' }));
+
+    expect(await screen.findByText('1 本のクリップを再チェックしました（注意 1 本）。')).toBeTruthy();
+    expect(server.calls.some((c) => c.method === 'POST' && c.url === `${API}/characters/c1/continuity`)).toBe(true);
   });
 });

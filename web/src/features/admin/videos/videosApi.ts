@@ -1,4 +1,4 @@
-import type { SubtitleList, SubtitleSaved, TranslateBody, TranslateReply, VideoDetails, VideoEditBody, VideoLibrary, VideoPreview, VideoReply } from '@talkwith/proto/catalog';
+import type { ContinuityRun, SubtitleList, SubtitleSaved, TranslateBody, TranslateReply, VideoDetails, VideoEditBody, VideoLibrary, VideoPreview, VideoReply } from '@talkwith/proto/catalog';
 import { adminUrl } from '../adminApi.ts';
 import { charactersApi } from '../characters/charactersApi.ts';
 
@@ -37,6 +37,11 @@ export const videosApi = withTags.injectEndpoints({
       query: ({ base, characterId, videoId }) => ({ url: adminUrl(base, 'characters/vod/updateMediaInfo'), method: 'POST', body: { character_id: characterId, video_id: videoId } }),
       invalidatesTags: (_r, _e, { characterId }) => [{ type: 'AdminVideos', id: characterId }],
     }),
+    /** 「すべて再チェック」: every clip compared again with the current standby clip. */
+    adminRecheckContinuity: build.mutation<ContinuityRun, WithBase<{ characterId: string }>>({
+      query: ({ base, characterId }) => ({ url: adminUrl(base, characterPath(characterId, 'continuity')), method: 'POST' }),
+      invalidatesTags: (_r, _e, { characterId }) => [{ type: 'AdminVideos', id: characterId }],
+    }),
     adminSubtitles: build.query<SubtitleList, WithBase<{ characterId: string }>>({
       query: ({ base, characterId }) => adminUrl(base, characterPath(characterId, 'subtitles')),
       providesTags: (_r, _e, { characterId }) => [{ type: 'AdminSubtitles', id: characterId }],
@@ -70,5 +75,5 @@ export const videosApi = withTags.injectEndpoints({
 export const {
   useAdminVideosQuery, useAdminEditVideoMutation, useAdminDeleteVideoMutation, useAdminVideoDetailsQuery, useAdminVideoPreviewQuery,
   useAdminUpdateMediaInfoMutation, useAdminSubtitlesQuery, useAdminSubtitleQuery, useAdminSaveSubtitleMutation, useAdminDeleteSubtitleMutation,
-  useAdminTranslateMutation,
+  useAdminTranslateMutation, useAdminRecheckContinuityMutation,
 } = videosApi;
