@@ -98,6 +98,7 @@ export function VideoLibraryPage() {
     <>
       <CharacterNav characterId={id} name={character?.character.name} />
       <VideoUploader characterId={id} />
+      {data && data.videos.length > 0 && <SubtitleUpload characterId={id} videos={data.videos} />}
       <Card>
         <h2 className="section-title">{t('videos.library', { n: data?.videos.length ?? 0 })}</h2>
         {data && data.videos.length > 0 && standby && <RecheckAll characterId={id} />}
@@ -118,7 +119,6 @@ export function VideoLibraryPage() {
           </table>
         )}
       </Card>
-      {data && data.videos.length > 0 && <SubtitleUpload characterId={id} videos={data.videos} />}
     </>
   );
 }
