@@ -43,6 +43,8 @@ export const ContinuityReport = Type.Object({
   standby_video_id: Nullable(Type.String({ description: 'the standby clip compared against; null: the character has none yet' })),
   first_frame_distance: Nullable(Type.Number()),
   last_frame_distance: Nullable(Type.Number()),
+  first_frame_colour_distance: Type.Optional(Nullable(Type.Number({ description: 'colour distance (RGB over 4×4 cells) of the first frame; absent in reports made before colour was compared' }))),
+  last_frame_colour_distance: Type.Optional(Nullable(Type.Number())),
   warnings: Type.Array(Type.String(), { description: 'Japanese warnings for the admin; empty = the switch should not show' }),
 });
 export type ContinuityReport = Static<typeof ContinuityReport>;

@@ -77,6 +77,7 @@ export const UnmatchedGroup = Type.Object({
   variants: Type.Array(TextCount, { description: 'as users said them, most frequent first' }),
   blocks: Type.Array(BlockCount, { description: 'where they were said, most first' }),
   last_at: At,
+  resolved: Type.Optional(Type.Boolean({ description: 'true: the published character now has a hit word the text contains (e.g. added from insight): shown only on request' })),
 });
 export type UnmatchedGroup = Static<typeof UnmatchedGroup>;
 
@@ -85,7 +86,8 @@ export const InsightCoverage = Type.Object({
   from: JapanDay,
   to: JapanDay,
   matched: Type.Integer({ minimum: 0, description: 'steps entered via hitWord, search, score or valid' }),
-  unmatched: Type.Integer({ minimum: 0, description: 'stored unmatched utterances' }),
+  unmatched: Type.Integer({ minimum: 0, description: 'stored unmatched utterances, without those that asked for serial-locked content' }),
+  locked: Type.Optional(Type.Integer({ minimum: 0, description: 'utterances that contain a hit word of a serial-locked block: content the user has not unlocked, not a gap in understanding' })),
   share: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], { description: 'matched / (matched + unmatched); null when both are 0' }),
 });
 export type InsightCoverage = Static<typeof InsightCoverage>;
@@ -96,6 +98,7 @@ export const UnmatchedInsightReply = Type.Object({
   from: JapanDay,
   to: JapanDay,
   groups: Type.Array(UnmatchedGroup, { description: 'largest first' }),
+  locked_groups: Type.Optional(Type.Array(UnmatchedGroup, { description: 'utterances of the period that asked for serial-locked content (a hit word of a locked block), largest first; not counted as not understood' })),
   coverage: InsightCoverage,
 });
 export type UnmatchedInsightReply = Static<typeof UnmatchedInsightReply>;

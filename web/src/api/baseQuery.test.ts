@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../app/store.ts';
 import { fakeServer, sampleUser } from '../test/harness.tsx';
 import { api } from './api.ts';
+import { REFRESH_LOCK } from './baseQuery.ts';
 import { signedIn } from './session.ts';
 
 function setCsrfCookie(value: string) {
@@ -64,5 +65,34 @@ describe('baseQueryWithReauth', () => {
     const store = makeStore();
     await store.dispatch(api.endpoints.me.initiate());
     expect(server.calls.map((c) => c.url)).toEqual(['/api/auth/me']);
+  });
+
+  describe('across tabs', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('a refresh while another tab holds the refresh lock, waits and sends the CSRF token that tab left', async () => {
+      setCsrfCookie('before-the-other-tab');
+      let releaseOtherTab = () => {};
+      const otherTab = new Promise<void>((resolve) => { releaseOtherTab = resolve; });
+      const names: string[] = [];
+      const request = async <T,>(name: string, work: () => Promise<T>) => { names.push(name); await otherTab; return work(); };
+      vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+      const server = fakeServer((call) => {
+        if (call.url === '/api/auth/refresh') return [200, { ok: true, accessToken: 'fresh', user: sampleUser }];
+        return call.headers.get('authorization') === 'Bearer fresh' ? [200, { ok: true, user: sampleUser }] : [401, { ok: false }];
+      });
+      const store = makeStore();
+      store.dispatch(signedIn({ accessToken: 'stale', user: sampleUser }));
+
+      const pending = store.dispatch(api.endpoints.me.initiate());
+      await vi.waitFor(() => expect(names).toEqual([REFRESH_LOCK]));
+      setCsrfCookie('after-the-other-tab');
+      releaseOtherTab();
+      await pending;
+
+      const refresh = server.calls.find((c) => c.url === '/api/auth/refresh');
+      expect(refresh?.headers.get('x-csrf-token')).toBe('after-the-other-tab');
+      expect(store.getState().session.accessToken).toBe('fresh');
+    });
   });
 });

@@ -44,14 +44,30 @@ let refreshing: Promise<boolean> | null = null;
 
 type Api = Parameters<BaseQueryFn>[1];
 
+/** The Web Lock every tab of this browser takes around a refresh (they share the refresh and CSRF cookies). */
+export const REFRESH_LOCK = 'talkwith-session-refresh';
+
+/**
+ * Runs `work` while no other tab refreshes. Two tabs opened at once each
+ * restore their session: without the lock both sent the same refresh token
+ * (the second looked like a replay) or one sent the CSRF header read before
+ * the other's rotation with the cookie set after it (403), and that tab lost
+ * its session. Inside the lock the CSRF cookie is read afresh, so each tab
+ * rotates the token the previous one left. Browsers without Web Locks refresh directly.
+ */
+function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(REFRESH_LOCK, work) : work();
+}
+
 export function refreshSessionOnce(api: Api, extraOptions: object): Promise<boolean> {
-  refreshing ??= (async () => {
+  refreshing ??= oneTabAtATime(async () => {
     const result = await rawBaseQuery(refreshArgs(), api, extraOptions);
     const data = result.data as RefreshReply | undefined;
     if (data?.ok) api.dispatch(signedIn({ accessToken: data.accessToken, user: data.user }));
     else api.dispatch(signedOut());
     return Boolean(data?.ok);
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;

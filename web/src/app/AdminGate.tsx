@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { selectIsAdmin, selectSession, useClientConfig } from '../api/index.ts';
 import { adminConsoleModule } from '../features/admin/consoleModule.ts';
 import { useAppSelector } from './hooks.ts';
+import { isRememberedConsolePath, rememberConsolePath } from './consolePathHint.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { Spinner } from './ui.tsx';
 
@@ -25,10 +27,16 @@ export function AdminGate() {
   // Code-split (consumers never download the console), and fetched only for an admin on the console's path.
   const consoleModule = adminConsoleModule.useModule(settled && !!adminPath && segment === adminPath && status !== 'guest' && isAdmin);
 
+  const showsConsole = !!consoleModule && isAdmin && segment === adminPath;
+  useEffect(() => { if (showsConsole && adminPath) rememberConsolePath(adminPath); }, [showsConsole, adminPath]);
+
   // A refreshed token is a new config fetch: an open console stays while it runs.
   if (!settled) return <Spinner label={t('common.loading')} />;
+  const toLogIn = <Navigate to={`/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`} replace />;
+  // An expired session on a console URL this browser knows: log in and come back (consolePathHint.ts).
+  if (status === 'guest' && isRememberedConsolePath(segment)) return toLogIn;
   if (!adminPath || segment !== adminPath) return <NotFoundPage />;
-  if (status === 'guest') return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname)}`} replace />;
+  if (status === 'guest') return toLogIn;
   if (!isAdmin) return <NotFoundPage />;
   if (!consoleModule) return <Spinner label={t('common.loading')} />;
   return <consoleModule.default basePath={`/${adminPath}`} apiBase={config.data?.adminApiBase ?? '/api/admin'} />;

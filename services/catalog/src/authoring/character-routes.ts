@@ -10,11 +10,12 @@ import { audited } from '../audit.ts';
 import { addCharacter, listCharacters, requireCharacter, updateCharacter } from './character-admin.ts';
 import { draftDiffers } from './versions.ts';
 import { adminCharacterOf } from './views.ts';
+import type { StandbyChanges } from '../standby-changes.ts';
 
 const tags = ['catalog', 'admin'];
 
 /** Characters and their settings: list, get, add, update. */
-export const characterRoutes: FastifyPluginAsync<CredentialDeps> = async (app, { platform, credentials }) => {
+export const characterRoutes: FastifyPluginAsync<CredentialDeps & { standbyChanges?: StandbyChanges }> = async (app, { platform, credentials, standbyChanges }) => {
   const { store, files } = platform;
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -49,9 +50,11 @@ export const characterRoutes: FastifyPluginAsync<CredentialDeps> = async (app, {
   }, async (request) => {
     const caller = await requireAdminCaller(request);
     const { setting, draft, ...fields } = request.body;
+    const standbyBefore = setting?.standby_video_id === undefined ? undefined : (await requireCharacter(store, request.params.id)).setting?.standby_video_id ?? null;
     const updated = await audited(platform, { adminId: caller.sub }, 'character.updated', (tx) => updateCharacter(tx, platform.events, credentials, request.params.id, request.body), (c) => ({
       character_id: c._id, fields: Object.keys(fields), setting: Object.keys(setting ?? {}), draft: Object.keys(draft ?? {}),
     }));
+    if (standbyBefore !== undefined && (updated.setting?.standby_video_id ?? null) !== standbyBefore) standbyChanges?.announce(updated._id, caller.sub);
     return { ok: true as const, character: adminCharacterOf(updated, files, credentials, await draftDiffers(store, updated._id)) };
   });
 };

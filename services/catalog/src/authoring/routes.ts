@@ -10,6 +10,7 @@ import { importRoutes } from './import-routes.ts';
 import { projectRoutes } from './project-routes.ts';
 import { publishingRoutes } from './publishing-routes.ts';
 import { translatorFrom } from './translate/index.ts';
+import type { StandbyChanges } from '../standby-changes.ts';
 import { versionRoutes } from './version-routes.ts';
 
 export interface AuthoringOptions {
@@ -20,12 +21,14 @@ export interface AuthoringOptions {
   env: NodeJS.ProcessEnv;
   /** Seals and opens the characters' credentials (platform/secrets). */
   credentials: CredentialCipher;
+  /** Announces a changed standby clip (the media side re-checks every clip's continuity). */
+  standbyChanges?: StandbyChanges;
 }
 
 /** Admin authoring of characters, settings and blocks, project settings and translation (SPEC.md §7 Admin; services/catalog/API.md). */
-export const authoringRoutes: FastifyPluginAsync<AuthoringOptions> = async (app, { platform, config, env, credentials }) => {
+export const authoringRoutes: FastifyPluginAsync<AuthoringOptions> = async (app, { platform, config, env, credentials, standbyChanges }) => {
   const translator = await translatorFrom(loadTranslateConfig(env));
-  await app.register(characterRoutes, { platform, credentials });
+  await app.register(characterRoutes, { platform, credentials, ...(standbyChanges ? { standbyChanges } : {}) });
   await app.register(publishingRoutes, { platform, credentials });
   await app.register(versionRoutes, { platform, credentials });
   await app.register(blockRoutes, { platform });

@@ -7,6 +7,7 @@ import { checkContinuity, unreadableClipReport } from './continuity.ts';
 import { audit, deleteQuietly, notFound, requireCharacter, requireVideo, type MediaContext } from './context.ts';
 import { withLocalCopy } from './local-copy.ts';
 import { videoReferences } from './references.ts';
+import { carrySubtitlesToNewTitle } from './subtitle-rename.ts';
 import { deleteUnusedFile, duplicate } from './videos.ts';
 
 /** Sets fields of one video with its audit entry; 404 when it is gone. */
@@ -23,12 +24,14 @@ async function updateVideo(ctx: MediaContext, adminId: string, characterId: stri
 export async function editVideo(ctx: MediaContext, adminId: string, characterId: string, videoId: string, body: VideoEditBody): Promise<VideoDoc> {
   // Unknown fields (path, media_info, …) are dropped by the validator: nothing left means nothing this call can change.
   if (Object.keys(body).length === 0) throw new AppError('VALIDATION_FAILED', '変更する項目がありません（path は vod/changeVideoPath、media_info は vod/updateMediaInfo で変更します）。');
-  await requireVideo(ctx, characterId, videoId);
+  const before = await requireVideo(ctx, characterId, videoId);
   if (body.title) {
     const clash = await openVideos(ctx.platform.store).findOne({ character_id: characterId, title: body.title, id: { $ne: videoId } }, { projection: { _id: 1 } });
     if (clash) throw duplicate.title(body.title);
   }
-  return updateVideo(ctx, adminId, characterId, videoId, body, 'video.updated');
+  const updated = await updateVideo(ctx, adminId, characterId, videoId, body, 'video.updated');
+  if (body.title) await carrySubtitlesToNewTitle(ctx, characterId, before.title, body.title);
+  return updated;
 }
 
 /** Refuses while anything uses the video (409 VIDEO_REFERENCED with the list); else removes the document, its file and poster. */

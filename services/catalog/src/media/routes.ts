@@ -13,6 +13,8 @@ import { registerSubtitleRoutes } from './subtitle-routes.ts';
 import { registerVideoRoutes } from './video-routes.ts';
 import { registerVodRoutes } from './vod-routes.ts';
 import { FILES_PREFIX } from '../files-prefix.ts';
+import type { StandbyChanges } from '../standby-changes.ts';
+import { rerunContinuity } from './edits.ts';
 
 export interface MediaRouteOptions extends CatalogDeps {
   /** The platform configuration (PUBLIC_URL for absolute URLs). */
@@ -21,10 +23,12 @@ export interface MediaRouteOptions extends CatalogDeps {
   env?: NodeJS.ProcessEnv;
   /** Forces ffmpeg/ffprobe on or off (tests); default: what is installed. */
   tools?: Omit<MediaTools, 'timeoutMs'>;
+  /** A changed standby clip: every clip's continuity is checked again (standby-changes.ts). */
+  standbyChanges?: StandbyChanges;
 }
 
 /** Admin media: videos, avatars, subtitles, media info and the continuity check. */
-export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { platform, config, env, tools }) => {
+export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { platform, config, env, tools, standbyChanges }) => {
   const media = loadMediaConfig(env ?? process.env);
   // Only this plugin's routes take multipart bodies: one file, a few fields, the configured size.
   await app.register(multipart, {
@@ -38,6 +42,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { 
     ...(signing ? { operatorCookie: (adminId: string) => signing.userCookie(adminId, { path: FILES_PREFIX, operator: true }) } : {}),
     tools: async () => (tools ? { ...tools, timeoutMs: media.MEDIA_TOOL_TIMEOUT_MS } : detectTools(media.MEDIA_TOOL_TIMEOUT_MS)),
   };
+  standbyChanges?.onChange((characterId, adminId) => rerunContinuity(ctx, adminId, characterId));
   registerVideoRoutes(app, ctx);
   registerVodRoutes(app, ctx);
   registerSubtitleRoutes(app, ctx);

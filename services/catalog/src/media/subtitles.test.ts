@@ -104,4 +104,20 @@ describe('subtitle routes', () => {
     const res = await svc.app.inject({ method: 'PUT', url: `/api/admin/characters/${id}/subtitles/ja-JP/greet`, headers: { authorization: `Bearer ${svc.tokenFor('u-2')}`, 'content-type': 'text/vtt' }, payload: GOOD });
     expect(res.statusCode).toBe(403);
   });
+
+  it('subtitles, of a clip renamed, follow it to the new title in every language and the library still lists them', async () => {
+    const id = await characterWithGreet();
+    await put(`/api/admin/characters/${id}/subtitles/ja-JP/greet`, GOOD);
+    await put(`/api/admin/characters/${id}/subtitles/en-US/greet`, GOOD.replace('こんにちは！', 'Hello!'));
+
+    const renamed = await svc.app.inject({ method: 'PUT', url: `/api/admin/characters/${id}/videos/greet`, headers: adminHeaders(svc), payload: { title: 'hello.mp4' } });
+
+    expect(renamed.statusCode).toBe(200);
+    const list = await svc.app.inject({ method: 'GET', url: `/api/admin/characters/${id}/subtitles`, headers: adminHeaders(svc) });
+    expect(list.json()).toEqual({ ok: true, subtitles: { 'en-US': ['hello'], 'ja-JP': ['hello'] } });
+    const english = await svc.app.inject({ method: 'GET', url: `/api/admin/characters/${id}/subtitles/en-US/hello`, headers: adminHeaders(svc) });
+    expect(english.body).toContain('Hello!');
+    const library = await svc.app.inject({ method: 'GET', url: `/api/admin/characters/${id}/videos`, headers: adminHeaders(svc) });
+    expect((library.json() as { videos: { id: string; subtitle_languages: string[] }[] }).videos.find((v) => v.id === 'greet')?.subtitle_languages).toEqual(['en-US', 'ja-JP']);
+  });
 });

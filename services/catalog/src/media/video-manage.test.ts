@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
 import { catalogService } from '../index.ts';
 import { openVideos } from '../model.ts';
@@ -165,7 +165,22 @@ describe('library and vod calls', () => {
     const res = await call('POST', `/api/admin/characters/${id}/continuity`);
     const byId = Object.fromEntries(res.json().videos.map((v: { video_id: string; continuity: unknown }) => [v.video_id, v.continuity]));
     expect(byId.pattern).toMatchObject({ standby_video_id: 'pattern', first_frame_distance: 0, warnings: [] });
-    expect(byId.standby).toMatchObject({ standby_video_id: 'pattern', warnings: [ContinuityWarnings.first, ContinuityWarnings.last] });
+    expect(byId.standby).toMatchObject({ standby_video_id: 'pattern', warnings: [ContinuityWarnings.first, ContinuityWarnings.last, ContinuityWarnings.firstColour, ContinuityWarnings.lastColour] });
     expect((await openVideos(svc.platform.store).findOne({ character_id: id, id: 'standby' }))?.continuity?.standby_video_id).toBe('pattern');
   });
+
+  it('continuity, clips uploaded before any standby clip, are checked again on their own once the standby clip is chosen', async () => {
+    const id = await newCharacter(svc);
+    await upload(svc, id, { id: 'standby' }, fileOf(demoClip('standby'), 'standby.mp4'));
+    await upload(svc, id, { id: 'pattern' }, fileOf(makeTestPattern(clips.dir, 'mp4'), 'pattern.mp4'));
+    const reportOf = async (videoId: string) => (await openVideos(svc.platform.store).findOne({ character_id: id, id: videoId }))?.continuity;
+    expect(await reportOf('pattern')).toMatchObject({ standby_video_id: null, warnings: [] });
+
+    const chosen = await call('PUT', `/api/admin/characters/${id}`, { setting: { standby_video_id: 'standby' } });
+
+    expect(chosen.statusCode).toBe(200);
+    await vi.waitFor(async () => expect((await reportOf('pattern'))?.standby_video_id).toBe('standby'), { timeout: 30_000, interval: 200 });
+    expect((await reportOf('pattern'))?.warnings).toContain(ContinuityWarnings.first);
+    expect(await reportOf('standby')).toMatchObject({ standby_video_id: 'standby', first_frame_distance: 0, warnings: [] });
+  }, 40_000);
 });

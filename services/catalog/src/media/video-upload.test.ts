@@ -51,7 +51,7 @@ describe('video upload', () => {
     const same = await upload(svc, id, { id: 'nod' }, fileOf(demoClip('nod_1'), 'nod.mp4'));
     const other = await upload(svc, id, { id: 'pattern' }, fileOf(makeTestPattern(clips.dir, 'mp4'), 'pattern.mp4'));
     expect(same.json().video.continuity).toMatchObject({ standby_video_id: 'standby', warnings: [] });
-    expect(other.json().video.continuity.warnings).toEqual([ContinuityWarnings.first, ContinuityWarnings.last]);
+    expect(other.json().video.continuity.warnings).toEqual([ContinuityWarnings.first, ContinuityWarnings.last, ContinuityWarnings.firstColour, ContinuityWarnings.lastColour]);
     expect((await openVideos(svc.platform.store).findOne({ character_id: id, id: 'pattern' }))?.continuity?.first_frame_distance).toBeGreaterThan(0.2);
   });
 

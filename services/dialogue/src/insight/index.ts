@@ -1,5 +1,6 @@
 import type { DialogueArea } from '../deps.ts';
 import { ensureInsightIndexes } from './model.ts';
+import { rememberGate } from './classify.ts';
 import { forgetInsightUser } from './record.ts';
 import { insightRoutes } from './routes.ts';
 
@@ -12,5 +13,7 @@ export const insightArea: DialogueArea = {
   },
   start: async ({ platform }) => [
     await platform.events.consume('dialogue-insight', ['user.deleted'], async (event, tx) => forgetInsightUser(tx, event.data.user_id)),
+    // A serial batch names the block it unlocks: utterances that would reach that block are counted apart (classify.ts).
+    await platform.events.consume('dialogue-insight-gates', ['coupon.saved'], async (event, tx) => rememberGate(tx, event.data)),
   ],
 };

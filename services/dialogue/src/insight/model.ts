@@ -34,9 +34,18 @@ export interface UnmatchedDoc {
   [key: string]: unknown;
 }
 
+/** A serial batch's block (engagement's `coupon.saved`): utterances that would reach it are not "not understood". */
+export interface InsightGateDoc {
+  _id: string;
+  character_id: string;
+  block_id: string;
+  [key: string]: unknown;
+}
+
 type Store = DocumentStore | Transaction;
 export const openInsightSteps = (store: Store): Collection<InsightStepDoc> => store.collection<InsightStepDoc>('insight_steps');
 export const openUnmatched = (store: Store): Collection<UnmatchedDoc> => store.collection<UnmatchedDoc>('insight_unmatched');
+export const openInsightGates = (store: Store): Collection<InsightGateDoc> => store.collection<InsightGateDoc>('insight_serial_gates');
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** When a record written at `at` expires. */
@@ -53,4 +62,5 @@ export async function ensureInsightIndexes(store: DocumentStore): Promise<void> 
   await unmatched.createIndex({ character_id: 1, at: 1 });
   await unmatched.createIndex({ user_id: 1 });
   await unmatched.createIndex({ expires_at: 1 }, { expireAfterSeconds: 0 });
+  await openInsightGates(store).createIndex({ character_id: 1 });
 }

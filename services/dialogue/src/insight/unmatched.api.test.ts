@@ -3,7 +3,7 @@ import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwit
 import { randomAddress } from '../recognition/test-kit.ts';
 import { dialogueService } from '../index.ts';
 import { newId } from '../talks/test-kit.ts';
-import { openUnmatched } from './model.ts';
+import { openInsightGates, openUnmatched } from './model.ts';
 import { insightTestKit } from './test-kit.ts';
 
 let svc: ServiceUnderTest;
@@ -119,5 +119,32 @@ describe('POST /api/dialogue/unmatched refusals', () => {
     expect(statuses).toEqual([200, 200, 200]);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ ok: false, code: 'RATE_LIMITED' });
+  });
+
+  it('unmatched, utterances with a hit word of a serial-locked block, are counted apart and not as not understood', async () => {
+    const characterId = newId('char');
+    await kit.publish(characterId, { greet: 'あいさつ', secret: 'ひみつ' });
+    await svc.platform.events.publish('coupon.saved', newId('coupon'), { coupon_id: newId('coupon'), character_id: characterId, block_id: 'secret', is_debug: false, tickets: 0 });
+    await eventually(async () => (await openInsightGates(svc.platform.store).countDocuments({ character_id: characterId })) === 1);
+    await say(characterId, 'greet', 'ひみつを教えて', 2);
+    await say(characterId, 'greet', 'ラーメン');
+
+    const body = (await groupsOf(characterId)).json();
+
+    expect(body.groups.map((g: { text: string }) => g.text)).toEqual(['ラーメン']);
+    expect(body.locked_groups).toEqual([expect.objectContaining({ text: 'ひみつを教えて', count: 2 })]);
+    expect(body.coverage).toMatchObject({ unmatched: 1, locked: 2 });
+  });
+
+  it('unmatched groups, one whose text a hit word published since contains, are marked resolved; the others not', async () => {
+    const characterId = newId('char');
+    await kit.publish(characterId, { greet: 'あいさつ' });
+    await say(characterId, 'greet', 'ラーメンください');
+    await say(characterId, 'greet', 'お寿司');
+
+    await kit.publish(characterId, { greet: 'あいさつ', food: 'ラーメン' }, 2);
+
+    const groups = (await groupsOf(characterId)).json().groups as { text: string; resolved: boolean }[];
+    expect(groups.map((g) => [g.text, g.resolved])).toEqual([['お寿司', false], ['ラーメンください', true]]);
   });
 });

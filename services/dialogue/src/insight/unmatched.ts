@@ -1,7 +1,9 @@
 import type { DocumentStore } from '@talkwith/platform';
 import type { InsightCoverage, StepVia, UnmatchedInsightQuery, UnmatchedInsightReply } from '@talkwith/proto/dialogue';
+import { classifierFor, type Classifier } from './classify.ts';
 import { groupUnmatched } from './groups.ts';
 import { openInsightSteps, openUnmatched } from './model.ts';
+import { normaliseUtterance } from './normalise.ts';
 import { inPeriod, lastWeek, periodOf } from './period.ts';
 
 /** Steps whose block an utterance found a route to. */
@@ -16,17 +18,26 @@ export const MAX_UNMATCHED_READ = 20_000;
  */
 export async function unmatchedInsight(store: DocumentStore, characterId: string, query: UnmatchedInsightQuery, now = new Date()): Promise<Omit<UnmatchedInsightReply, 'ok'>> {
   const period = periodOf(query, now);
+  const classifier = await classifierFor(store, characterId);
   const rows = await openUnmatched(store).find(
     { character_id: characterId, ...inPeriod(period), ...(query.block_id !== undefined ? { block_id: query.block_id } : {}) },
     { sort: { at: -1, _id: 1 }, limit: MAX_UNMATCHED_READ, projection: { block_id: 1, text: 1, normalised: 1, at: 1 } },
   );
-  return { character_id: characterId, from: period.from, to: period.to, groups: groupUnmatched(rows), coverage: await coverageOf(store, characterId, now) };
+  const locked = rows.filter((row) => classifier.isLocked(row.normalised));
+  const understood = rows.filter((row) => !classifier.isLocked(row.normalised));
+  const groups = groupUnmatched(understood).map((group) => ({ ...group, resolved: classifier.isResolved(normaliseUtterance(group.text)) }));
+  return {
+    character_id: characterId, from: period.from, to: period.to, groups, locked_groups: groupUnmatched(locked),
+    coverage: await coverageOf(store, characterId, now, classifier),
+  };
 }
 
-async function coverageOf(store: DocumentStore, characterId: string, now: Date): Promise<InsightCoverage> {
+async function coverageOf(store: DocumentStore, characterId: string, now: Date, classifier: Classifier): Promise<InsightCoverage> {
   const week = lastWeek(now);
   const matched = await openInsightSteps(store).countDocuments({ character_id: characterId, ...inPeriod(week), via: { $in: MATCHED_VIA } });
-  const unmatched = await openUnmatched(store).countDocuments({ character_id: characterId, ...inPeriod(week) });
+  const said = await openUnmatched(store).find({ character_id: characterId, ...inPeriod(week) }, { limit: MAX_UNMATCHED_READ, projection: { normalised: 1 } });
+  const locked = said.filter((row) => classifier.isLocked(row.normalised)).length;
+  const unmatched = said.length - locked;
   const total = matched + unmatched;
-  return { from: week.from, to: week.to, matched, unmatched, share: total === 0 ? null : matched / total };
+  return { from: week.from, to: week.to, matched, unmatched, locked, share: total === 0 ? null : matched / total };
 }

@@ -148,7 +148,7 @@ describe('BlockPanel', () => {
 
     const options = [...(screen.getByLabelText('トリガー動画') as HTMLSelectElement).options].map((o) => o.value);
 
-    expect(options).toEqual(['', 'v1', 'v2']);
+    expect(options).toEqual(['', 'v2', 'v1']);
   });
 
   it('BlockPanel, clip and block pickers, show the title first and the id after it (an untitled block by its id)', async () => {
@@ -157,7 +157,8 @@ describe('BlockPanel', () => {
 
     const textsOf = (label: string) => [...(screen.getByLabelText(label) as HTMLSelectElement).options].map((o) => o.textContent);
 
-    expect(textsOf('トリガー動画')).toEqual(['（なし）', '待機（v1）', 'あいさつ（v2）']);
+    // Clips by title (あいさつ before 待機), not by id.
+    expect(textsOf('トリガー動画')).toEqual(['（なし）', 'あいさつ（v2）', '待機（v1）']);
     expect(textsOf('SPJアウト後のブロック')).toEqual(['（なし）', 'b1', '二番（b2）']);
   });
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { makeBlock, type Block, type Character } from '@talkwith/proto/dialogue';
 import { ADMIN_NS } from '../i18n.ts';
-import { pickerLabel } from '../pickerLabel.ts';
+import { byLabel, pickerLabel } from '../pickerLabel.ts';
 import { changedFields, FIELD_GROUPS, type BlockField, type FieldErrors } from './blockFields.ts';
 import { FieldInput } from './FieldInput.tsx';
 import type { RefOptions } from './RefPickers.tsx';
@@ -25,7 +25,7 @@ interface Props {
 export function refOptionsOf(character: Character): RefOptions {
   return {
     block: character.blocks.map((b) => ({ id: b.id, label: pickerLabel(b.title, b.id) })),
-    video: character.videos.map((v) => ({ id: v.id, label: pickerLabel(v.title, v.id) })),
+    video: byLabel(character.videos.map((v) => ({ id: v.id, label: pickerLabel(v.title, v.id) }))),
     slot: character.slots.map((s) => ({ id: s.name, label: pickerLabel(s.label, s.name) })),
   };
 }

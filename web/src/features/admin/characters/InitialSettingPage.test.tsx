@@ -34,6 +34,14 @@ describe('InitialSettingPage', () => {
     expect(key.type).toBe('password');
   });
 
+  it('standby clip picker, clips with ids in another order, lists them by title with the id after it', async () => {
+    settingServer();
+    await renderConsole('/ops/characters/c1/initialSetting');
+    const picker = await screen.findByLabelText('待機動画') as HTMLSelectElement;
+    const labels = [...picker.options].map((o) => o.textContent).filter((label) => label?.includes('.mp4'));
+    expect(labels).toEqual(['greet.mp4（v2）', 'standby.mp4（v1）']);
+  });
+
   it('setting form, a standby clip picked and the key left empty, sends the clip id and no key at all', async () => {
     const server = settingServer();
     await renderConsole('/ops/characters/c1/initialSetting');

@@ -6,7 +6,7 @@ import { Card, Field, Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import { useLeaveGuard } from '../useLeaveGuard.ts';
-import { pickerLabel } from '../pickerLabel.ts';
+import { byLabel, pickerLabel } from '../pickerLabel.ts';
 import { useAdminUpdateCharacterMutation } from './charactersApi.ts';
 import { CredentialField } from './CredentialField.tsx';
 import { SelectField, SwitchField, type Choice } from './fields.tsx';
@@ -30,7 +30,7 @@ export function settingPatchOf(values: Values, typedKeys: Partial<Record<Credent
 }
 
 const pickerChoices = (draft: Character | undefined, character: AdminCharacter): Record<'video' | 'block' | 'startButton', Choice[]> => ({
-  video: (draft?.videos ?? []).map((v) => ({ value: v.id, label: pickerLabel(v.title, v.id) })),
+  video: byLabel((draft?.videos ?? []).map((v) => ({ value: v.id, label: pickerLabel(v.title, v.id) }))),
   block: (draft?.blocks ?? []).map((b) => ({ value: b.id, label: pickerLabel(b.title, b.id) })),
   startButton: character.draft.startButtons.map((s) => ({ value: s.id, label: pickerLabel(s.title, s.id) })),
 });

@@ -6,6 +6,7 @@ import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { Pager } from '../billing/Pager.tsx';
 import { ADMIN_NS } from '../i18n.ts';
+import { BlockTitle, CharacterName } from './CatalogNames.tsx';
 import { CharacterPicker } from './CatalogPickers.tsx';
 import { Badge } from './Facts.tsx';
 import { useAdminCouponsQuery } from './serialsAdminApi.ts';
@@ -30,8 +31,8 @@ function CouponRow({ coupon }: { coupon: Coupon }) {
   return (
     <tr>
       <td><Link className="admin-table__name" to={`${basePath}/serials/${encodeURIComponent(coupon.coupon_id)}`}>{coupon.name}</Link></td>
-      <td data-label={c('character')}><code>{coupon.character_id}</code></td>
-      <td data-label={c('block')}><code>{coupon.block_id}</code></td>
+      <td data-label={c('character')}><CharacterName id={coupon.character_id} /></td>
+      <td data-label={c('block')}><BlockTitle characterId={coupon.character_id} blockId={coupon.block_id} /></td>
       <td data-label={c('redeemed')} className="num">{coupon.redeemed.toLocaleString(i18n.language)} / {coupon.count.toLocaleString(i18n.language)}</td>
       <td data-label={c('tickets')} className="num">{coupon.tickets}</td>
       <td data-label={c('validity')} className="small">{validity(coupon)}</td>

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API, renderConsole, scriptedServer } from '../characters/testing.tsx';
+import { sampleUser } from '../../../test/harness.tsx';
+import { API, adminCharacter, renderConsole, scriptedServer } from '../characters/testing.tsx';
 import { coupon, paged, searchesOf, serial } from './testing.ts';
 import { todayInJapan } from './time.ts';
 
@@ -19,6 +20,20 @@ function batchRoutes(batch: ReturnType<typeof coupon>, more: Record<string, [num
 afterEach(() => vi.unstubAllGlobals());
 
 describe('CouponPage', () => {
+  it('batch, its character, block and issuer, are named (ids on hover)', async () => {
+    const batch = coupon({ block_id: 'b-bonus', created_by: 'admin-1' });
+    scriptedServer(batchRoutes(batch, {
+      [`GET ${API}/characters/mirai`]: [200, { ok: true, character: adminCharacter({ id: 'mirai', name: 'ミライ' }) }],
+      [`GET ${API}/users/admin-1`]: [200, { ok: true, user: { ...sampleUser, id: 'admin-1', nickname: '運営の田中' } }],
+    }));
+
+    await renderConsole(`/ops/serials/${batch.coupon_id}`);
+
+    expect((await screen.findByText('ミライ')).getAttribute('title')).toBe('mirai');
+    expect((await screen.findByText('特典')).getAttribute('title')).toBe('b-bonus');
+    expect((await screen.findByText('運営の田中')).getAttribute('title')).toBe('admin-1');
+  });
+
   it('batch, answered with its fields and codes, shows counters, each code\'s state and who used it', async () => {
     const batch = coupon({ count: 1000, redeemed: 12, tickets: 2 });
     const used = serial({ coupon_id: batch.coupon_id, redeemed_by: 'u-5', redeemed_at: '2026-03-02T03:00:00.000Z' });

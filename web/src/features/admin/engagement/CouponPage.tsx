@@ -16,6 +16,7 @@ import { japanTime } from './time.ts';
 import '../characters/characters.css';
 import '../billing/billing.css';
 import './engagement.css';
+import { BlockTitle, CharacterName, UserName } from './CatalogNames.tsx';
 
 function CouponFacts({ coupon }: { coupon: Coupon }) {
   const { t, i18n } = useTranslation(ADMIN_NS);
@@ -30,12 +31,12 @@ function CouponFacts({ coupon }: { coupon: Coupon }) {
       [c('redeemedCount'), n(coupon.redeemed)],
       [c('unused'), n(Math.max(0, coupon.count - coupon.redeemed))],
       [c('prefix'), coupon.prefix ? <code>{coupon.prefix}</code> : '—'],
-      [c('character'), <code>{coupon.character_id}</code>],
-      [c('block'), <code>{coupon.block_id}</code>],
+      [c('character'), <CharacterName id={coupon.character_id} />],
+      [c('block'), <BlockTitle characterId={coupon.character_id} blockId={coupon.block_id} />],
       [c('tickets'), t('engagement.serials.coupon.ticketsEach', { n: coupon.tickets })],
       [c('validity'), validity(coupon)],
       [c('createdAt'), japanTime(coupon.created_at, i18n.language)],
-      [c('createdBy'), <code>{coupon.created_by}</code>],
+      [c('createdBy'), <UserName id={coupon.created_by} />],
     ]} />
   );
 }

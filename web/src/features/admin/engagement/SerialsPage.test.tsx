@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { API, listItem, renderConsole, scriptedServer } from '../characters/testing.tsx';
+import { API, adminCharacter, listItem, renderConsole, scriptedServer } from '../characters/testing.tsx';
 import { coupon, paged, searchesOf, serial } from './testing.ts';
 import { todayInJapan } from './time.ts';
 
@@ -25,6 +25,20 @@ describe('SerialsPage', () => {
     expect(row.getByText('通常')).toBeTruthy();
     expect(within(screen.getByRole('link', { name: 'スタッフ確認用' }).closest('tr')!).getByText('デバッグ用')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'シリアルコード' }).className).toContain('active');
+  });
+
+  it('serials, a batch of a known character, names the character and the block (their ids on hover)', async () => {
+    scriptedServer({
+      ...baseRoutes, [`GET ${API}/serials/coupons`]: paged('coupons', [coupon({ name: 'CD 特典', block_id: 'b-bonus' })]),
+      [`GET ${API}/characters/mirai`]: [200, { ok: true, character: adminCharacter({ id: 'mirai', name: 'ミライ' }) }],
+      [`GET ${API}/characters/mirai/all`]: blocksOf([{ id: 'b-bonus', title: '特典トーク' }]),
+    });
+
+    await renderConsole('/ops/serials');
+
+    const row = within((await screen.findByRole('link', { name: 'CD 特典' })).closest('tr')!);
+    expect((await row.findByText('ミライ')).getAttribute('title')).toBe('mirai');
+    expect((await row.findByText('特典トーク')).getAttribute('title')).toBe('b-bonus');
   });
 
   it('serials, a name search and a character filter, are sent as query parameters; none found says so', async () => {

@@ -19,6 +19,8 @@ export function CoverageCard({ coverage }: { coverage: InsightCoverage | undefin
         <dl className="ins-coverage__counts">
           <div><dt>{t('matched')}</dt><dd>{coverage.matched.toLocaleString()}</dd></div>
           <div><dt>{t('unmatched')}</dt><dd>{coverage.unmatched.toLocaleString()}</dd></div>
+          {/* Counted apart: the user asked for content a serial unlocks, not something the character failed to understand. */}
+          {(coverage.locked ?? 0) > 0 && <div><dt>{t('locked')}</dt><dd>{(coverage.locked ?? 0).toLocaleString()}</dd></div>}
         </dl>
       )}
       <p className="muted small ins-coverage__period">{coverage ? t('period', { from: coverage.from, to: coverage.to }) : t('lastWeek')}</p>

@@ -96,6 +96,28 @@ describe('InsightPage unmatched utterances', () => {
     count: 5, variants: [{ text: 'カレーが好き', count: 3 }, { text: 'カレー好き', count: 2 }], blocks: [{ block_id: 'b1', count: 4 }, { block_id: 'b2', count: 1 }],
   });
 
+  it('unmatched list, a resolved group, is hidden until 解決済みも表示 and then offers no fix', async () => {
+    insightServer({ [UNMATCHED]: [200, unmatchedReply([curry, group('ラーメンください', { resolved: true })])] });
+    await renderConsole(PAGE);
+    await screen.findByText('カレーが好き');
+    expect(screen.queryByText('ラーメンください')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: '解決済みも表示（1 件）' }));
+
+    const item = within(screen.getByText('ラーメンください').closest('li')!);
+    expect(item.getByText('解決済み：公開中のヒットワードで答えられます')).toBeTruthy();
+    expect(item.queryByRole('button', { name: 'ヒットワードに追加' })).toBeNull();
+  });
+
+  it('unmatched list, utterances that asked for serial-locked content, are listed apart and counted apart in the coverage', async () => {
+    insightServer({ [UNMATCHED]: [200, unmatchedReply([curry], { locked_groups: [group('ひみつを教えて', { count: 2 })], coverage: coverage({ unmatched: 5, locked: 2 }) })] });
+    await renderConsole(PAGE);
+
+    const locked = (await screen.findByText('シリアルで解放される内容を求めた発話（2 件）')).closest('details')!;
+    expect(within(locked).getByText('ひみつを教えて')).toBeTruthy();
+    expect(screen.getByText('シリアル限定の内容').nextElementSibling?.textContent).toBe('2');
+  });
+
   it('unmatched list, a group, shows its count, where it was said and its variants folded', async () => {
     insightServer({ [UNMATCHED]: [200, unmatchedReply([curry])] });
     await renderConsole(PAGE);

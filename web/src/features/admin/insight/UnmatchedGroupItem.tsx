@@ -11,7 +11,7 @@ export function UnmatchedGroupItem({ group, character }: { group: UnmatchedGroup
   const [mode, setMode] = useState<AddMode | null>(null);
   const title = (id: string) => character.blocks.find((b) => b.id === id)?.title || id;
   return (
-    <li className="ins-group">
+    <li className={`ins-group${group.resolved ? ' ins-group--resolved' : ''}`}>
       <div className="ins-group__head">
         <q className="ins-group__text">{group.text}</q>
         <span className="badge badge--warn">{t('count', { count: group.count })}</span>
@@ -20,13 +20,14 @@ export function UnmatchedGroupItem({ group, character }: { group: UnmatchedGroup
         {group.blocks.map((b) => <span key={b.block_id} className="chip">{title(b.block_id)} ×{b.count}</span>)}
         <span className="muted">{t('lastAt', { at: japanTime(group.last_at, i18n.language) })}</span>
       </p>
+      {group.resolved && <p className="ins-group__resolved small">{t('resolved')}</p>}
       {group.variants.length > 1 && (
         <details className="ins-group__variants small">
           <summary>{t('variants', { count: group.variants.length })}</summary>
           <ul>{group.variants.map((v) => <li key={v.text}>「{v.text}」 ×{v.count}</li>)}</ul>
         </details>
       )}
-      {mode === null ? (
+      {group.resolved ? null : mode === null ? (
         <div className="form-actions">
           <button type="button" className="btn btn--ghost btn--small" onClick={() => setMode('hitWord')}>{t('addHitWord')}</button>
           <button type="button" className="btn btn--ghost btn--small" onClick={() => setMode('phrase')}>{t('addPhrase')}</button>

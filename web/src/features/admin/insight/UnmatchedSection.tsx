@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Character, UnmatchedInsightReply } from '@talkwith/proto/dialogue';
 import { Card, Notice, Spinner } from '../../../app/ui.tsx';
@@ -20,7 +20,12 @@ interface Props {
 export function UnmatchedSection({ character, reply, loading, error, blockId, onBlock }: Props) {
   const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'insight.unmatched' });
   const filterId = useId();
-  const groups = reply?.groups ?? [];
+  const [showResolved, setShowResolved] = useState(false);
+  // Groups a published hit word now answers are fixed: hidden unless asked for, so the list holds what is left to do.
+  const all = reply?.groups ?? [];
+  const resolvedCount = all.filter((g) => g.resolved).length;
+  const groups = showResolved ? all : all.filter((g) => !g.resolved);
+  const locked = reply?.locked_groups ?? [];
   return (
     <Card className="ins-unmatched">
       <div className="ins-section-head">
@@ -41,6 +46,20 @@ export function UnmatchedSection({ character, reply, loading, error, blockId, on
         <ol className="ins-groups">
           {groups.map((group) => <UnmatchedGroupItem key={group.text} group={group} character={character} />)}
         </ol>
+      )}
+      {resolvedCount > 0 && (
+        <button type="button" className="btn btn--ghost btn--small" aria-pressed={showResolved} onClick={() => setShowResolved(!showResolved)}>
+          {showResolved ? t('hideResolved') : t('showResolved', { count: resolvedCount })}
+        </button>
+      )}
+      {locked.length > 0 && (
+        <details className="ins-locked">
+          <summary>{t('lockedTitle', { count: locked.reduce((sum, g) => sum + g.count, 0) })}</summary>
+          <p className="muted small">{t('lockedLead')}</p>
+          <ul className="ins-locked__list">
+            {locked.map((g) => <li key={g.text}>{g.text} <span className="muted small">{t('count', { count: g.count })}</span></li>)}
+          </ul>
+        </details>
       )}
     </Card>
   );

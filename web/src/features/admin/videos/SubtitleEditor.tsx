@@ -6,12 +6,13 @@ import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import { SelectField, TextAreaField } from '../characters/fields.tsx';
 import { serverErrorOf } from '../characters/serverError.ts';
+import { TranslateDraft } from './TranslateDraft.tsx';
 import { useAdminSaveSubtitleMutation, useAdminSubtitleQuery } from './videosApi.ts';
+import { subtitleTitleOf } from './vttFiles.ts';
+
+export { subtitleTitleOf } from './vttFiles.ts';
 
 const EMPTY_VTT = 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\n';
-
-/** The subtitle name of a clip: its title without .mp4 (SPEC §2: {character_id}/{language}/{title}.vtt). */
-export const subtitleTitleOf = (videoTitle: string) => videoTitle.replace(/\.mp4$/i, '');
 
 function VttText({ video, language }: { video: VideoEntry; language: string }) {
   const { t } = useTranslation(ADMIN_NS);
@@ -26,6 +27,7 @@ function VttText({ video, language }: { video: VideoEntry; language: string }) {
   return (
     <>
       {stored.data === '' && <p className="muted small">{t('videos.vtt.new', { language })}</p>}
+      <TranslateDraft video={video} language={language} onDraft={(draft) => { setText(draft); saved.reset(); }} />
       {failure && <Notice kind="error">{failure.message}</Notice>}
       {saved.isSuccess && text === null && <Notice kind="success">{t('videos.vtt.saved', { cues: saved.data.cues })}</Notice>}
       <TextAreaField label={t('videos.vtt.text', { file: `${language}/${title}.vtt` })} className="field__input field__input--area vtt-editor" spellCheck={false}

@@ -1,13 +1,14 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { API, renderConsole, scriptedServer, videoEntry as entry } from '../characters/testing.tsx';
+import { API, adminCharacter, renderConsole, scriptedServer, setting, videoEntry as entry } from '../characters/testing.tsx';
 
 const continuity = { checked_at: '2026-01-01T00:00:00.000Z', standby_video_id: 'standby', first_frame_distance: 0.42, last_frame_distance: 0.05, warnings: ['最初のフレームで姿勢が違います。'] };
 
-function detailsServer(extra: Parameters<typeof scriptedServer>[0] = {}) {
+function detailsServer(extra: Parameters<typeof scriptedServer>[0] = {}, report: unknown = continuity) {
   const video = entry('greet');
   return scriptedServer({
-    [`GET ${API}/characters/details/greet`]: [200, { ok: true, video, media_info: video.media_info, continuity, used_by: [{ kind: 'block', block_id: 'b1', field: 'trigger_video_id' }] }],
+    [`GET ${API}/characters/c1`]: [200, { ok: true, character: adminCharacter({ setting: setting('c1', { standby_video_id: 'standby' }) }) }],
+    [`GET ${API}/characters/details/greet`]: [200, { ok: true, video, media_info: video.media_info, continuity: report, used_by: [{ kind: 'block', block_id: 'b1', field: 'trigger_video_id' }] }],
     [`GET ${API}/characters/c1/subtitles/ja-JP/greet`]: [200, 'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nこんにちは\n'],
     ...extra,
   });
@@ -50,5 +51,29 @@ describe('VideoDetailsPage', () => {
     fireEvent.change(await screen.findByLabelText('言語'), { target: { value: 'en-US' } });
     expect(await screen.findByText('en-US の字幕はまだありません。保存すると作成されます。')).toBeTruthy();
     expect((screen.getByLabelText('en-US/greet.vtt') as HTMLTextAreaElement).value.startsWith('WEBVTT')).toBe(true);
+  });
+
+  it('translate into a draft, a language the clip has no file in, fills the editor from the Japanese cues without saving', async () => {
+    const server = detailsServer({
+      [`GET ${API}/characters/c1/subtitles/en-US/greet`]: [404, { ok: false, code: 'NOT_FOUND', message: 'ありません' }],
+      [`POST ${API}/translate`]: (call) => [200, { ok: true, text: 'Hello', target: (call.body as { target: string }).target, available: true }],
+    });
+    await renderConsole('/ops/characters/details/greet?character_id=c1');
+    fireEvent.change(await screen.findByLabelText('言語'), { target: { value: 'en-US' } });
+
+    fireEvent.click(await screen.findByRole('button', { name: '翻訳して下書き' }));
+
+    const editor = screen.getByLabelText('en-US/greet.vtt') as HTMLTextAreaElement;
+    await vi.waitFor(() => expect(editor.value).toBe('WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nHello\n'));
+    expect(server.calls.find((c) => c.url === `${API}/translate`)?.body).toEqual({ text: 'こんにちは', target: 'en-US' });
+    expect(server.calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(screen.getByText('ja-JP の字幕を翻訳して下書きにしました。確認してから保存してください。')).toBeTruthy();
+  });
+
+  it('continuity, a report made before the standby clip was chosen, gives no all-clear and says it compared with no standby', async () => {
+    detailsServer({}, { ...continuity, standby_video_id: null, first_frame_distance: null, last_frame_distance: null, warnings: [] });
+    await renderConsole('/ops/characters/details/greet?character_id=c1');
+    expect(await screen.findByText('この結果は前の待機動画と比べたものです。「すべて再チェック」で今の待機動画と比べてください。')).toBeTruthy();
+    expect(screen.queryByText('切り替えても目立たない見込みです。')).toBeNull();
   });
 });

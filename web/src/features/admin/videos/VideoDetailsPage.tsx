@@ -1,34 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import type { ContinuityReport } from '@talkwith/proto/catalog';
 import { Card, Notice, Spinner } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import { CharacterNav } from '../characters/CharacterNav.tsx';
+import { useAdminCharacterQuery } from '../characters/charactersApi.ts';
 import { serverErrorOf } from '../characters/serverError.ts';
 import { mediaFactsOf } from './mediaFacts.ts';
+import { ContinuityView } from './ContinuityView.tsx';
 import { ReferenceList } from './ReferenceList.tsx';
 import { SubtitleEditor } from './SubtitleEditor.tsx';
 import { useAdminUpdateMediaInfoMutation, useAdminVideoDetailsQuery } from './videosApi.ts';
 import { useVideoRoute } from './useVideoRoute.ts';
 import './videos.css';
-
-function Continuity({ report }: { report: ContinuityReport | null }) {
-  const { t } = useTranslation(ADMIN_NS);
-  if (!report) return <p className="muted">{t('videos.continuity.notChecked')}</p>;
-  const distance = (value: number | null) => (value === null ? '—' : value.toFixed(3));
-  return (
-    <>
-      <dl className="facts">
-        <dt>{t('videos.continuity.standby')}</dt><dd>{report.standby_video_id ?? t('videos.continuity.noStandby')}</dd>
-        <dt>{t('videos.continuity.first')}</dt><dd>{distance(report.first_frame_distance)}</dd>
-        <dt>{t('videos.continuity.last')}</dt><dd>{distance(report.last_frame_distance)}</dd>
-      </dl>
-      {report.warnings.length === 0
-        ? <Notice kind="success">{t('videos.continuity.ok')}</Notice>
-        : report.warnings.map((warning) => <p key={warning} className="continuity-warning">{warning}</p>)}
-    </>
-  );
-}
 
 /** `characters/details/{video_id}?character_id=`: media info, the continuity report, which blocks use the clip, and its subtitles. */
 export function VideoDetailsPage() {
@@ -37,6 +20,7 @@ export function VideoDetailsPage() {
   const { videoId, characterId } = useVideoRoute();
   const { data, error, isLoading } = useAdminVideoDetailsQuery({ base: apiBase, characterId, videoId }, { skip: !characterId || !videoId });
   const [probe, probing] = useAdminUpdateMediaInfoMutation();
+  const character = useAdminCharacterQuery({ base: apiBase, id: characterId }, { skip: !characterId });
   if (!characterId) return <Notice kind="error">{t('videos.noCharacter')}</Notice>;
   const facts = mediaFactsOf(data?.media_info);
   return (
@@ -63,7 +47,7 @@ export function VideoDetailsPage() {
           </Card>
           <Card>
             <h2 className="section-title">{t('videos.continuity.title')}</h2>
-            <Continuity report={data.continuity} />
+            <ContinuityView report={data.continuity} currentStandby={character.data?.character.setting.standby_video_id} />
           </Card>
           <Card>
             <h2 className="section-title">{t('videos.usedByTitle', { n: data.used_by.length })}</h2>

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API, adminCharacter, adminSession, renderConsole, scriptedServer, videoEntry as entry } from '../characters/testing.tsx';
+import { API, adminCharacter, adminSession, renderConsole, scriptedServer, setting, videoEntry as entry } from '../characters/testing.tsx';
 
 /** A stand-in XMLHttpRequest the test drives: it records what was sent and reports progress and the answer when told. */
 class FakeXhr {
@@ -25,9 +25,9 @@ class FakeXhr {
   answer(status: number, body: unknown) { this.status = status; this.responseText = JSON.stringify(body); this.onload?.(); }
 }
 
-function libraryServer(videos: unknown[], extra: Parameters<typeof scriptedServer>[0] = {}) {
+function libraryServer(videos: unknown[], extra: Parameters<typeof scriptedServer>[0] = {}, standby: string | null = 'standby') {
   return scriptedServer({
-    [`GET ${API}/characters/c1`]: [200, { ok: true, character: adminCharacter() }],
+    [`GET ${API}/characters/c1`]: [200, { ok: true, character: adminCharacter({ setting: setting('c1', { standby_video_id: standby }) }) }],
     [`GET ${API}/characters/c1/videos`]: [200, { ok: true, videos }],
     ...extra,
   });
@@ -115,5 +115,40 @@ describe('VideoLibraryPage', () => {
     fireEvent.click(screen.getByLabelText('ループ再生'));
     fireEvent.click(screen.getByRole('button', { name: '保存する' }));
     await vi.waitFor(() => expect(server.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ title: 'greet2.mp4', loop: true, loop_count: 0, mic_on_millisecond: null }));
+  });
+
+  it('VTT files, two chosen, each saved to the clip its name names and listed with its outcome; a name that is no clip is refused', async () => {
+    const server = libraryServer([entry('greet'), entry('bye')], {
+      [`PUT ${API}/characters/c1/subtitles/en-US/greet`]: [200, { ok: true, language: 'en-US', title: 'greet', url: '/files/x.vtt', cues: 2 }],
+      [`PUT ${API}/characters/c1/subtitles/ja-JP/bye`]: [400, { ok: false, code: 'VALIDATION_FAILED', message: '1 行目は「WEBVTT」で始めてください。' }],
+    });
+    await renderConsole('/ops/characters/c1/videos');
+    const input = (await screen.findByText('VTT ファイルを選ぶ…')).querySelector('input')!;
+    const files = [new File(['WEBVTT\n'], 'greet.en-US.vtt'), new File(['oops'], 'bye.vtt'), new File(['WEBVTT\n'], 'hello.ja-JP.vtt')];
+
+    fireEvent.change(input, { target: { files } });
+
+    expect(await screen.findByText('greet.mp4（en-US）に登録しました（2 件の字幕）。')).toBeTruthy();
+    expect(await screen.findByText('bye.mp4（ja-JP）: 1 行目は「WEBVTT」で始めてください。')).toBeTruthy();
+    expect(await screen.findByText('タイトル「hello.mp4」の動画がありません。ファイル名を動画のタイトルに合わせてください。')).toBeTruthy();
+    expect(server.calls.filter((c) => c.method === 'PUT').map((c) => [c.url, c.body])).toEqual([
+      [`${API}/characters/c1/subtitles/en-US/greet`, 'WEBVTT\n'],
+      [`${API}/characters/c1/subtitles/ja-JP/bye`, 'oops'],
+    ]);
+  });
+
+  it('continuity, a report against an earlier standby clip, is marked out of date; すべて再チェック runs the check and tells the outcome', async () => {
+    const old = { checked_at: '2026-01-01T00:00:00.000Z', standby_video_id: 'old', first_frame_distance: 0.01, last_frame_distance: 0.01, warnings: [] };
+    const server = libraryServer([entry('greet', { continuity: old })], {
+      [`POST ${API}/characters/c1/continuity`]: [200, { ok: true, videos: [{ video_id: 'greet', continuity: { ...old, standby_video_id: 'standby', warnings: ['最初のフレームの色が待機動画と大きく異なります'] } }] }],
+    });
+    await renderConsole('/ops/characters/c1/videos');
+    const row = (await screen.findByText('greet.mp4')).closest('tr')!;
+    expect(within(row).getByText('つながり要再チェック')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'すべて再チェック' }));
+
+    expect(await screen.findByText('1 本のクリップを再チェックしました（注意 1 本）。')).toBeTruthy();
+    expect(server.calls.some((c) => c.method === 'POST' && c.url === `${API}/characters/c1/continuity`)).toBe(true);
   });
 });

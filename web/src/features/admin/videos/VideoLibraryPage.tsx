@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { VideoEntry, VideoReference } from '@talkwith/proto/catalog';
@@ -8,11 +8,17 @@ import { ADMIN_NS } from '../i18n.ts';
 import { useRouteCharacter } from '../characters/CharacterDetailPage.tsx';
 import { CharacterNav } from '../characters/CharacterNav.tsx';
 import { serverErrorOf } from '../characters/serverError.ts';
+import { continuityStateOf } from './continuityState.ts';
 import { mediaFactsOf } from './mediaFacts.ts';
+import { RecheckAll } from './RecheckAll.tsx';
 import { ReferenceList } from './ReferenceList.tsx';
 import { VideoEditForm } from './VideoEditForm.tsx';
+import { SubtitleUpload } from './SubtitleUpload.tsx';
 import { VideoUploader } from './VideoUploader.tsx';
 import { useAdminDeleteVideoMutation, useAdminVideosQuery } from './videosApi.ts';
+
+/** How often the library asks again while a re-check after a standby change runs. */
+const STALE_POLL_MS = 3000;
 
 function DeleteVideo({ video }: { video: VideoEntry }) {
   const { t } = useTranslation(ADMIN_NS);
@@ -39,11 +45,12 @@ function DeleteVideo({ video }: { video: VideoEntry }) {
   );
 }
 
-function VideoRow({ video, editing, onEdit }: { video: VideoEntry; editing: boolean; onEdit: (open: boolean) => void }) {
+function VideoRow({ video, editing, onEdit, standby }: { video: VideoEntry; editing: boolean; onEdit: (open: boolean) => void; standby: string | null | undefined }) {
   const { t } = useTranslation(ADMIN_NS);
   const { basePath } = useAdminBase();
   const facts = mediaFactsOf(video.media_info);
   const warnings = video.continuity?.warnings ?? [];
+  const state = continuityStateOf(video.continuity, standby);
   const query = `?character_id=${encodeURIComponent(video.character_id)}`;
   return (
     <Fragment>
@@ -53,7 +60,9 @@ function VideoRow({ video, editing, onEdit }: { video: VideoEntry; editing: bool
           <div className="video-title">{video.title}</div>
           <div className="muted small">{video.id}{video.loop ? ` · ${t('videos.field.loop')}` : ''}{video.play_end ? ` · ${t('videos.field.play_end')}` : ''}</div>
           {/* The row keeps one badge (the wording is on hover and on the details page) so the table stays scannable. */}
-          {warnings.length > 0 && <span className="badge badge--warn" title={warnings.join('\n')}>{t('videos.continuityBadge', { n: warnings.length })}</span>}
+          {state === 'warn' && <span className="badge badge--warn" title={warnings.join('\n')}>{t('videos.continuityBadge', { n: warnings.length })}</span>}
+          {state === 'stale' && <span className="badge">{t('videos.continuity.staleBadge')}</span>}
+          {state === 'noStandby' && standby === null && <span className="badge">{t('videos.continuity.noStandbyBadge')}</span>}
         </td>
         <td data-label={t('videos.duration')} className="num">{facts.duration}</td>
         <td data-label={t('videos.frame')}>{facts.frame}</td>
@@ -78,14 +87,21 @@ export function VideoLibraryPage() {
   const { t } = useTranslation(ADMIN_NS);
   const { apiBase } = useAdminBase();
   const { id, data: character } = useRouteCharacter();
-  const { data, error, isLoading } = useAdminVideosQuery({ base: apiBase, characterId: id }, { skip: !id });
+  const standby = character?.character.setting.standby_video_id;
+  const [stale, setStale] = useState(false);
+  // After the standby clip changed the server re-checks in the background: the list follows until every report is current.
+  const { data, error, isLoading } = useAdminVideosQuery({ base: apiBase, characterId: id }, { skip: !id, pollingInterval: stale ? STALE_POLL_MS : 0 });
+  const anyStale = !!data?.videos.some((video) => continuityStateOf(video.continuity, standby) === 'stale');
+  useEffect(() => setStale(anyStale), [anyStale]);
   const [editing, setEditing] = useState<string | null>(null);
   return (
     <>
       <CharacterNav characterId={id} name={character?.character.name} />
       <VideoUploader characterId={id} />
+      {data && data.videos.length > 0 && <SubtitleUpload characterId={id} videos={data.videos} />}
       <Card>
         <h2 className="section-title">{t('videos.library', { n: data?.videos.length ?? 0 })}</h2>
+        {data && data.videos.length > 0 && standby && <RecheckAll characterId={id} />}
         {isLoading && <Spinner label={t('characters.loading')} />}
         {error && <Notice kind="error">{serverErrorOf(error, t('characters.failed'))?.message}</Notice>}
         {data && data.videos.length === 0 && <p className="admin-empty">{t('videos.none')}</p>}
@@ -97,7 +113,7 @@ export function VideoLibraryPage() {
             </tr></thead>
             <tbody>
               {data.videos.map((video) => (
-                <VideoRow key={video.id} video={video} editing={editing === video.id} onEdit={(open) => setEditing(open ? video.id : null)} />
+                <VideoRow key={video.id} video={video} standby={standby} editing={editing === video.id} onEdit={(open) => setEditing(open ? video.id : null)} />
               ))}
             </tbody>
           </table>

@@ -1,4 +1,4 @@
-import type { SubtitleList, SubtitleSaved, VideoDetails, VideoEditBody, VideoLibrary, VideoPreview, VideoReply } from '@talkwith/proto/catalog';
+import type { ContinuityRun, SubtitleList, SubtitleSaved, TranslateBody, TranslateReply, VideoDetails, VideoEditBody, VideoLibrary, VideoPreview, VideoReply } from '@talkwith/proto/catalog';
 import { adminUrl } from '../adminApi.ts';
 import { charactersApi } from '../characters/charactersApi.ts';
 
@@ -18,8 +18,11 @@ export const videosApi = withTags.injectEndpoints({
     }),
     adminEditVideo: build.mutation<VideoReply, WithBase<{ characterId: string; videoId: string; body: VideoEditBody }>>({
       query: ({ base, characterId, videoId, body }) => ({ url: adminUrl(base, characterPath(characterId, `videos/${enc(videoId)}`)), method: 'PUT', body }),
-      // The character's tag too: a clip edit can make the draft differ from the live version (the 未公開の変更あり badge).
-      invalidatesTags: (_r, _e, { characterId }) => [{ type: 'AdminVideos', id: characterId }, { type: 'AdminFaults', id: characterId }, { type: 'AdminCharacter', id: characterId }],
+      // A renamed clip takes its subtitles along (stored under its title): they are listed anew. The character's tag
+      // too: a clip edit can make the draft differ from the live version (the 未公開の変更あり badge).
+      invalidatesTags: (_r, _e, { characterId }) => [
+        { type: 'AdminVideos', id: characterId }, { type: 'AdminFaults', id: characterId }, { type: 'AdminSubtitles', id: characterId }, { type: 'AdminCharacter', id: characterId },
+      ],
     }),
     adminDeleteVideo: build.mutation<{ ok: true; deleted: string }, WithBase<{ characterId: string; videoId: string }>>({
       query: ({ base, characterId, videoId }) => ({ url: adminUrl(base, characterPath(characterId, `video/${enc(videoId)}`)), method: 'DELETE' }),
@@ -35,6 +38,11 @@ export const videosApi = withTags.injectEndpoints({
     }),
     adminUpdateMediaInfo: build.mutation<VideoReply, WithBase<{ characterId: string; videoId: string }>>({
       query: ({ base, characterId, videoId }) => ({ url: adminUrl(base, 'characters/vod/updateMediaInfo'), method: 'POST', body: { character_id: characterId, video_id: videoId } }),
+      invalidatesTags: (_r, _e, { characterId }) => [{ type: 'AdminVideos', id: characterId }],
+    }),
+    /** 「すべて再チェック」: every clip compared again with the current standby clip. */
+    adminRecheckContinuity: build.mutation<ContinuityRun, WithBase<{ characterId: string }>>({
+      query: ({ base, characterId }) => ({ url: adminUrl(base, characterPath(characterId, 'continuity')), method: 'POST' }),
       invalidatesTags: (_r, _e, { characterId }) => [{ type: 'AdminVideos', id: characterId }],
     }),
     adminSubtitles: build.query<SubtitleList, WithBase<{ characterId: string }>>({
@@ -56,6 +64,10 @@ export const videosApi = withTags.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { characterId }) => [{ type: 'AdminSubtitles', id: characterId }, { type: 'AdminVideos', id: characterId }],
     }),
+    /** POST /api/admin/translate: one line of a subtitle in another language (`available` false: the adapter had none). */
+    adminTranslate: build.mutation<TranslateReply, WithBase<TranslateBody>>({
+      query: ({ base, ...body }) => ({ url: adminUrl(base, 'translate'), method: 'POST', body }),
+    }),
     adminDeleteSubtitle: build.mutation<unknown, WithBase<{ characterId: string; language: string; title: string }>>({
       query: ({ base, characterId, language, title }) => ({ url: adminUrl(base, characterPath(characterId, `subtitles/${enc(language)}/${enc(title)}`)), method: 'DELETE' }),
       invalidatesTags: (_r, _e, { characterId }) => [{ type: 'AdminSubtitles', id: characterId }, { type: 'AdminVideos', id: characterId }],
@@ -66,4 +78,5 @@ export const videosApi = withTags.injectEndpoints({
 export const {
   useAdminVideosQuery, useAdminEditVideoMutation, useAdminDeleteVideoMutation, useAdminVideoDetailsQuery, useAdminVideoPreviewQuery,
   useAdminUpdateMediaInfoMutation, useAdminSubtitlesQuery, useAdminSubtitleQuery, useAdminSaveSubtitleMutation, useAdminDeleteSubtitleMutation,
+  useAdminTranslateMutation, useAdminRecheckContinuityMutation,
 } = videosApi;

@@ -1,0 +1,44 @@
+import type { DocumentStore, Transaction } from '@talkwith/platform';
+import type { EventOf } from '@talkwith/proto';
+import { loadRecognition } from '../recognition/characters.ts';
+import { openInsightGates } from './model.ts';
+import { normaliseUtterance } from './normalise.ts';
+
+/**
+ * What the published character would now do with an unmatched utterance,
+ * decided when insight is read (so utterances kept before a fix or a lock
+ * are classed by today's character):
+ * - `locked`: it contains a hit word of a serial-locked block. The player
+ *   is served the character without that block, so the utterance found no
+ *   route: the user asked for content they have not unlocked, which is not
+ *   a gap in understanding.
+ * - `resolved`: it contains a hit word of a served block, e.g. one added
+ *   from this page and published since (the one-click fix).
+ * Hit words match as the engine matches them: contained in the utterance, both normalised.
+ */
+export interface Classifier {
+  isLocked(normalised: string): boolean;
+  isResolved(normalised: string): boolean;
+}
+
+const containsAny = (text: string, phrases: readonly string[]) => phrases.some((phrase) => text.includes(phrase));
+
+export async function classifierFor(store: DocumentStore, characterId: string): Promise<Classifier> {
+  const [character, gates] = await Promise.all([
+    loadRecognition(store, characterId),
+    openInsightGates(store).find({ character_id: characterId }, { projection: { block_id: 1 } }),
+  ]);
+  const gated = new Set(gates.map((gate) => gate.block_id));
+  const locked: string[] = [];
+  const served: string[] = [];
+  for (const block of character?.recognition.blocks ?? []) {
+    const phrases = block.phrases.map(normaliseUtterance).filter((phrase) => phrase !== '');
+    (gated.has(block.block_id) ? locked : served).push(...phrases);
+  }
+  return { isLocked: (text) => containsAny(text, locked), isResolved: (text) => containsAny(text, served) };
+}
+
+/** `coupon.saved`: the batch's block is locked (a batch moved to another block frees its old one unless another batch names it). */
+export async function rememberGate(tx: Transaction, data: EventOf<'coupon.saved'>['data']): Promise<void> {
+  await openInsightGates(tx).updateOne({ _id: data.coupon_id }, { $set: { character_id: data.character_id, block_id: data.block_id } }, { upsert: true });
+}
