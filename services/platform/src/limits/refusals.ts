@@ -46,7 +46,7 @@ const callersFault = (err: unknown) => isAppError(err) && err.status < 500;
  * pass a check made before any of them failed, and given back unless the
  * attempt failed by `rule`. Over a budget, `attempt` does not run at all.
  */
-export async function limitFailures<R>(cache: Cache, budgets: readonly Budget[], message: RefusalMessage, attempt: () => Promise<R>, rule: FailureRule<R> = {}): Promise<R> {
+export async function limitFailures<R>(cache: Cache, budgets: readonly Budget[], message: RefusalMessage, attempt: () => Promise<R>, rule: NoInfer<FailureRule<R>> = {}): Promise<R> {
   const giveBack = await reserveOrRefuse(cache, budgets, message);
   let result: R;
   try {
