@@ -36,7 +36,7 @@ export async function createUser(deps: AccountsDeps, adminId: string, body: Admi
   assertPassword(body.password);
   const passwordHash = await hashPassword(body.password, deps.hasher);
   try {
-    const user = await deps.store.withTransaction(async (tx) => {
+    const user = await audited(deps, actor(adminId), 'user.created', async (tx) => {
       const now = deps.clock();
       const created = await usersIn(tx).insertOne({
         email: normalizeEmail(body.email), passwordHash, gender: body.gender, date_of_birth: body.date_of_birth,
@@ -49,9 +49,8 @@ export async function createUser(deps: AccountsDeps, adminId: string, body: Admi
         user_id: created._id, email: created.email, registered_at: now.toISOString(), date_of_birth: created.date_of_birth, by: 'admin',
         ...(created.guardianConsentAt ? { guardian_consent_at: created.guardianConsentAt.toISOString() } : {}), ...(created.language ? { language: created.language } : {}),
       }, tx);
-      await deps.events.publish('admin.acted', adminId, { admin_id: adminId, action: 'user.created', target_user_id: created._id }, tx);
       return created;
-    });
+    }, () => ({}), (created) => created._id);
     return toPublicUser(user);
   } catch (err) {
     if (err instanceof AppError && err.code === 'DUPLICATE_KEY') throw new AppError('CONFLICT', messages.emailTaken, { field: 'email' });
