@@ -8,6 +8,7 @@ export const ErrorBody = Type.Object({
   code: Type.String({ description: 'stable machine-readable code, e.g. VALIDATION_FAILED' }),
   field: Type.Optional(Type.String({ description: 'the offending field, for validation errors' })),
   rateLimited: Type.Optional(Type.Boolean()),
+  retry_after: Type.Optional(Type.Integer({ minimum: 1, description: 'with 429: seconds until the spent budget\'s window ends (also the Retry-After header)' })),
 });
 export type ErrorBody = Static<typeof ErrorBody>;
 

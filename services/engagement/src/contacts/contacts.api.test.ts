@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
 import { engagementService } from '../index.ts';
-import { RATE_LIMITED_MESSAGE } from './limiter.ts';
+import { CONTACT_RATE_LIMITED } from './submit.ts';
 import { openAccountAddresses } from './accounts.ts';
 import { openContacts } from './model.ts';
 import { RECEIPT_NUMBER_PATTERN } from './numbers.ts';
@@ -121,7 +121,7 @@ describe('POST /api/contacts rate limit', () => {
     for (let i = 0; i < PER_SENDER; i += 1) expect((await kit.send(kit.form(), { ...kit.auth(userId), ...kit.from() })).statusCode).toBe(201);
     const refused = await kit.send(kit.form(), { ...kit.auth(userId), ...kit.from() });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ ok: false, code: 'RATE_LIMITED', rateLimited: true, message: RATE_LIMITED_MESSAGE });
+    expect(refused.json()).toMatchObject({ ok: false, code: 'RATE_LIMITED', rateLimited: true, message: CONTACT_RATE_LIMITED });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await openContacts(svc.platform.store).countDocuments({ user_id: userId })).toBe(PER_SENDER);
   });
@@ -148,6 +148,20 @@ describe('POST /api/contacts rate limit', () => {
     const replies = await Promise.all(Array.from({ length: 10 }, () => kit.send(kit.form(), { ...kit.auth(userId), ...kit.from() })));
     expect(replies.filter((r) => r.statusCode === 201)).toHaveLength(PER_SENDER);
     expect(replies.filter((r) => r.statusCode === 429)).toHaveLength(10 - PER_SENDER);
+  });
+
+  it('contact rate limit, a logged-out form, keeps neither the e-mail nor the client address in a cache key', async () => {
+    const [email, ip] = [`${randomUUID()}@keys.example`, randomAddress()];
+    const incr = vi.spyOn(svc.platform.cache, 'incr');
+    try {
+      expect((await kit.send(kit.form({ email }), kit.from(ip))).statusCode).toBe(201);
+      const keys = incr.mock.calls.map(([key]) => key).join(' ');
+      expect(keys).toContain('limit:contact.');
+      expect(keys).not.toContain(email.split('@')[0]);
+      expect(keys).not.toContain(ip);
+    } finally {
+      incr.mockRestore();
+    }
   });
 
   it('contact rate limit, a bad form, is refused before it uses a slot', async () => {

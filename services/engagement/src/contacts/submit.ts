@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, isAppError } from '@talkwith/platform';
+import { reserveOrRefuse, type Budget } from '@talkwith/platform/limits';
 import { assertValidMessage } from '@talkwith/platform/mail';
 import { DEVICE_CATEGORIES, type ContactBody } from '@talkwith/proto/engagement';
 import type { EngagementDeps } from '../deps.ts';
-import { reserveContactSlot, senderOf, type ContactLimits } from './limiter.ts';
 import { confirmedAddressOf } from './accounts.ts';
 import { DEFAULT_REPLY_SUBJECT, replyMail } from './mails.ts';
 import { openContacts, type ContactDoc } from './model.ts';
@@ -17,11 +17,22 @@ export interface ContactSubmission {
   clientAddress: string;
 }
 
-export const limitsOf = ({ config }: EngagementDeps): ContactLimits => ({
-  perSender: config.CONTACT_MAX_PER_WINDOW,
-  perAddress: config.CONTACT_MAX_PER_ADDRESS,
-  windowMs: config.CONTACT_WINDOW_MS,
-});
+export const CONTACT_RATE_LIMITED = 'お問い合わせの送信回数が上限に達したため、一時的に制限されています。しばらくしてから再度お試しください。';
+
+/** Who sends: the account when logged in, else the address typed into the form (lower-cased, so case tricks do not add slots). */
+export function senderOf(userId: string | null, email: string): string {
+  return userId === null ? `email:${email.trim().toLowerCase()}` : `user:${userId}`;
+}
+
+/**
+ * Forms per sender (`CONTACT_MAX_PER_WINDOW`) and per client address
+ * (`CONTACT_MAX_PER_ADDRESS`) in one fixed window; the platform limiter keeps
+ * only hashes of the e-mail and the address in the cache.
+ */
+export const contactBudgets = ({ config }: EngagementDeps, sender: string, address: string): Budget[] => [
+  { name: 'contact.sender', key: sender, max: config.CONTACT_MAX_PER_WINDOW, windowMs: config.CONTACT_WINDOW_MS },
+  { name: 'contact.address', key: address, max: config.CONTACT_MAX_PER_ADDRESS, windowMs: config.CONTACT_WINDOW_MS },
+];
 
 /**
  * Takes a contact form: checks the address can be mailed (admins reply to
@@ -34,7 +45,7 @@ export async function submitContact(deps: EngagementDeps, submission: ContactSub
   const receiptTo = submission.userId === null ? null : await confirmedAddressOf(deps.platform.store, submission.userId);
   const contact = newContact(submission, receiptTo, now);
   assertMailable(contact, deps.config.SUPPORT_MAIL_FROM);
-  await reserveContactSlot(deps.platform.cache, limitsOf(deps), senderOf(submission.userId, contact.email), submission.clientAddress);
+  await reserveOrRefuse(deps.platform.cache, contactBudgets(deps, senderOf(submission.userId, contact.email), submission.clientAddress), CONTACT_RATE_LIMITED);
   const { store, events } = deps.platform;
   await store.withTransaction(async (tx) => {
     contact.receipt_number = await allocateReceiptNumber(tx, contact._id, now);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
 import { engagementService } from '../index.ts';
 import { serialTestKit } from './test-kit.ts';
@@ -12,6 +12,19 @@ const kit = serialTestKit(() => svc);
 const wrongCode = () => `ZZZZ-ZZZZ-ZZZZ-${randomUUID().slice(0, 4).toUpperCase()}`;
 
 describe('serial check rate limit, per account', () => {
+  it('serial check, a wrong code, keeps neither the client address nor the account id in a cache key', async () => {
+    const [userId, remoteAddress] = [randomUUID(), '198.18.77.201'];
+    const incr = vi.spyOn(svc.platform.cache, 'incr');
+    try {
+      expect((await kit.redeem(userId, wrongCode(), { remoteAddress })).statusCode).toBe(404);
+      const keys = incr.mock.calls.map(([key]) => key);
+      expect(keys.length).toBeGreaterThan(0);
+      expect(keys.filter((key) => key.includes(remoteAddress) || key.includes(userId))).toEqual([]);
+    } finally {
+      incr.mockRestore();
+    }
+  });
+
   it('serial check, 3 wrong codes with SERIAL_MAX_FAILURES=3, answers all three 404 and the 4th attempt 429 RATE_LIMITED with Retry-After and the wait in its message', async () => {
     const userId = randomUUID();
     const statuses: number[] = [];

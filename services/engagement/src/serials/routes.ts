@@ -1,35 +1,43 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '@talkwith/platform';
+import { AppError, isAppError } from '@talkwith/platform';
+import { limitFailures, type FailureRule } from '@talkwith/platform/limits';
 import { requireCaller } from '@talkwith/platform/http';
 import { SerialCheckBody, SerialCheckReply, UnlockList } from '@talkwith/proto/engagement';
 import type { EngagementDeps } from '../deps.ts';
-import { createSerialLimiter } from './limiter.ts';
 import { serialMessages as m } from './messages.ts';
 import { characterNames, unlocksOf } from './queries.ts';
 import { redeemSerial } from './redeem.ts';
 import { unlockView } from './views.ts';
 
 const tags = ['serials'];
-/** "Already received" (409): the caller typed a code of a batch they already hold, e.g. a double-click. */
-const NOT_A_FAILED_GUESS: ReadonlySet<string> = new Set(['SERIAL_ALREADY_UNLOCKED']);
+
+/**
+ * What counts against the guessing budgets (API.md § Serials, step 1): an
+ * attempt that did not redeem and was the caller's doing, except "already
+ * received" (409 SERIAL_ALREADY_UNLOCKED: a double-click or a second try of
+ * one's own code proves it was typed right). A success and a server fault
+ * give their unit back.
+ */
+const FAILED_GUESS: FailureRule<unknown> = {
+  failedError: (err) => isAppError(err) && err.status < 500 && err.code !== 'SERIAL_ALREADY_UNLOCKED',
+};
 
 /** The customers' serial routes (API.md § Serials): both the /serial and the /coupon page post here. */
 export const serialUserRoutes: FastifyPluginAsync<EngagementDeps> = async (app, { platform, config }) => {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const limiter = createSerialLimiter(platform.cache, {
-    maxFailures: config.SERIAL_MAX_FAILURES,
-    maxFailuresPerAddress: config.SERIAL_MAX_FAILURES_PER_ADDRESS,
-    windowMs: config.SERIAL_FAILURE_WINDOW_MS,
-    uncounted: NOT_A_FAILED_GUESS,
-  });
+  const windowMs = config.SERIAL_FAILURE_WINDOW_MS;
+  const guessBudgets = (account: string, address: string) => [
+    { name: 'serial.account', key: account, max: config.SERIAL_MAX_FAILURES, windowMs },
+    { name: 'serial.address', key: address, max: config.SERIAL_MAX_FAILURES_PER_ADDRESS, windowMs },
+  ];
 
   api.post('/api/serial/check', { schema: { tags, summary: 'Redeem a serial code for the caller (rate-limited per account and address)', body: SerialCheckBody, response: { 200: SerialCheckReply } } }, async (request) => {
     const caller = await requireCaller(request);
     if (request.body.user_id !== undefined && request.body.user_id !== caller.sub) throw new AppError('FORBIDDEN', m.notYourself);
     const attempt = { userId: caller.sub, isAdmin: caller.roles.includes('admin'), code: request.body.serial_id };
     // request.ip: the platform trusts exactly one proxy hop (ours), so this is the client's address.
-    const row = await limiter.guard(caller.sub, request.ip, () => redeemSerial(platform, attempt));
+    const row = await limitFailures(platform.cache, guessBudgets(caller.sub, request.ip), m.rateLimited, () => redeemSerial(platform, attempt), FAILED_GUESS);
     const names = await characterNames(platform.store, [row.character_id]);
     return { ok: true as const, message: m.redeemed, unlock: unlockView(row, names.get(row.character_id)) };
   });

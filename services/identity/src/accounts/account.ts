@@ -1,4 +1,4 @@
-import { AppError } from '@talkwith/platform';
+import { AppError, type Transaction } from '@talkwith/platform';
 import { DEFAULT_INTERFACE_LANGUAGE, type InterfaceLanguage, type ProfileBody } from '@talkwith/proto/identity';
 import { TOKEN_TTL, type AccountsDeps } from './deps.ts';
 import { addressInUseMail, emailChangeMail, noticeMail } from './mails.ts';
@@ -61,27 +61,36 @@ export async function requestEmailChange(deps: AccountsDeps, userId: string, new
   await deps.mail.send(emailChangeMail(deps.publicUrl, email, token));
 }
 
-export async function applyEmailChange(deps: AccountsDeps, userId: string, newEmail: string, by: 'user' | 'admin') {
-  const before = await requireUser(deps, userId);
+/**
+ * The new address and user.email_changed in the caller's transaction (with a
+ * link, its use too; with an admin, the audit entry): neither exists without
+ * the other.
+ */
+export async function applyEmailChange(deps: AccountsDeps, tx: Transaction, userId: string, newEmail: string, by: 'user' | 'admin') {
+  const before = await usersIn(tx).findOne({ _id: userId });
+  if (!before) throw new AppError('NOT_FOUND', messages.userNotFound);
   let after: UserDoc | null;
   try {
-    after = await deps.users.findOneAndUpdate({ _id: userId }, { $set: { email: newEmail, emailConfirmedAt: deps.clock() } });
+    after = await usersIn(tx).findOneAndUpdate({ _id: userId }, { $set: { email: newEmail, emailConfirmedAt: deps.clock() } });
   } catch (err) {
     if (err instanceof AppError && err.code === 'DUPLICATE_KEY') throw new AppError('CONFLICT', messages.emailTaken, { field: 'new_email' });
     throw err;
   }
   if (!after) throw new AppError('NOT_FOUND', messages.userNotFound);
-  await deps.events.publish('user.email_changed', userId, { user_id: userId, old_email: before.email, new_email: newEmail, by });
+  await deps.events.publish('user.email_changed', userId, { user_id: userId, old_email: before.email, new_email: newEmail, by }, tx);
   return { before, after };
 }
 
-/** Confirms an e-mail-change link (the same /email_confirm page serves both kinds of link). */
+/** Confirms an e-mail-change link (the same /email_confirm page serves both kinds of link); the link stays usable if the change fails. */
 export async function confirmEmailChange(deps: AccountsDeps, token: string) {
-  const used = await deps.tokens.consume('email_change', token, deps.clock());
-  if (!used || !used.payload) return null;
-  const { before, after } = await applyEmailChange(deps, used.userId, used.payload, 'user');
-  await deps.mail.send(noticeMail(before.email, 'メールアドレスの変更'));
-  return toPublicUser(after);
+  const changed = await deps.store.withTransaction(async (tx) => {
+    const used = await deps.tokens.consume('email_change', token, deps.clock(), tx);
+    if (!used || !used.payload) return null;
+    return applyEmailChange(deps, tx, used.userId, used.payload, 'user');
+  });
+  if (!changed) return null;
+  await deps.mail.send(noticeMail(changed.before.email, 'メールアドレスの変更'));
+  return toPublicUser(changed.after);
 }
 
 export async function deleteAccount(deps: AccountsDeps, userId: string, password: string): Promise<void> {
@@ -91,11 +100,19 @@ export async function deleteAccount(deps: AccountsDeps, userId: string, password
 }
 
 export async function eraseUser(deps: AccountsDeps, userId: string, by: 'user' | 'admin'): Promise<void> {
-  await deps.store.withTransaction(async (tx) => {
-    const { deletedCount } = await usersIn(tx).deleteOne({ _id: userId });
-    if (deletedCount === 0) throw new AppError('NOT_FOUND', messages.userNotFound);
-    await deps.events.publish('user.deleted', userId, { user_id: userId, by }, tx);
-  });
+  await deps.store.withTransaction((tx) => eraseUserIn(deps, tx, userId, by));
+  await endSessionsOfErased(deps, userId);
+}
+
+/** The account, its refresh tokens and user.deleted in `tx`; call endSessionsOfErased once it committed. */
+export async function eraseUserIn(deps: AccountsDeps, tx: Transaction, userId: string, by: 'user' | 'admin'): Promise<void> {
+  const { deletedCount } = await usersIn(tx).deleteOne({ _id: userId });
+  if (deletedCount === 0) throw new AppError('NOT_FOUND', messages.userNotFound);
+  await deps.refresh.revokeUser(userId, tx);
+  await deps.events.publish('user.deleted', userId, { user_id: userId, by }, tx);
+}
+
+/** Every access token of an erased user refused at once (the session version in the cache). */
+export async function endSessionsOfErased(deps: AccountsDeps, userId: string): Promise<void> {
   await deps.sessions.revoke(userId);
-  await deps.refresh.revokeUser(userId);
 }

@@ -1,20 +1,23 @@
 import { AppError } from '@talkwith/platform';
+import { audited, type AdminActor } from '@talkwith/platform/eventing';
 import { isMinorOn, type AdminEmailChangeBody, type AdminPasswordChangeBody, type AdminProfileBody, type AdminUserBody, type AdminUserQuery } from '@talkwith/proto/identity';
 import { TOKEN_TTL, type AccountsDeps } from './deps.ts';
 import { emailChangeMail, noticeMail } from './mails.ts';
 import { messages } from './messages.ts';
 import { hashPassword } from './password-hash.ts';
-import { setPassword } from './passwords.ts';
-import { applyEmailChange, eraseUser } from './account.ts';
+import { writePassword } from './passwords.ts';
+import { applyEmailChange, endSessionsOfErased, eraseUserIn } from './account.ts';
 import { assertPassword } from './registration.ts';
 import { normalizeEmail, toPublicUser, userListFilter, usersIn } from './users.ts';
 
 export const ADMIN_PAGE_SIZE = 20;
 
-/** Every admin action is recorded (who, what, which user) by the logging service. */
-async function audit(deps: AccountsDeps, adminId: string, action: string, targetUserId: string, detail?: unknown): Promise<void> {
-  await deps.events.publish('admin.acted', adminId, { admin_id: adminId, action, target_user_id: targetUserId, detail });
-}
+/**
+ * Every admin write runs in audited(): the write and its audit entry
+ * (admin.acted: who, what, which user; kept by the logging service) commit
+ * together. Mails and cache writes follow once committed.
+ */
+const actor = (adminId: string): AdminActor => ({ adminId });
 
 export async function listUsers(deps: AccountsDeps, query: AdminUserQuery) {
   const filter = userListFilter(query, deps.clock());
@@ -33,7 +36,7 @@ export async function createUser(deps: AccountsDeps, adminId: string, body: Admi
   assertPassword(body.password);
   const passwordHash = await hashPassword(body.password, deps.hasher);
   try {
-    const user = await deps.store.withTransaction(async (tx) => {
+    const user = await audited(deps, actor(adminId), 'user.created', async (tx) => {
       const now = deps.clock();
       const created = await usersIn(tx).insertOne({
         email: normalizeEmail(body.email), passwordHash, gender: body.gender, date_of_birth: body.date_of_birth,
@@ -46,9 +49,8 @@ export async function createUser(deps: AccountsDeps, adminId: string, body: Admi
         user_id: created._id, email: created.email, registered_at: now.toISOString(), date_of_birth: created.date_of_birth, by: 'admin',
         ...(created.guardianConsentAt ? { guardian_consent_at: created.guardianConsentAt.toISOString() } : {}), ...(created.language ? { language: created.language } : {}),
       }, tx);
-      await deps.events.publish('admin.acted', adminId, { admin_id: adminId, action: 'user.created', target_user_id: created._id }, tx);
       return created;
-    });
+    }, () => ({}), (created) => created._id);
     return toPublicUser(user);
   } catch (err) {
     if (err instanceof AppError && err.code === 'DUPLICATE_KEY') throw new AppError('CONFLICT', messages.emailTaken, { field: 'email' });
@@ -57,24 +59,29 @@ export async function createUser(deps: AccountsDeps, adminId: string, body: Admi
 }
 
 export async function adminUpdateProfile(deps: AccountsDeps, adminId: string, userId: string, body: AdminProfileBody) {
-  const before = await deps.users.findOneAndUpdate({ _id: userId }, { $set: { ...body } }, { returnDocument: 'before' });
-  if (!before) throw new AppError('NOT_FOUND', messages.userNotFound);
-  // New roles take effect now: tokens signed with the old ones stop working.
-  if (body.roles && [...before.roles].sort().join() !== [...body.roles].sort().join()) await deps.sessions.bump(userId);
-  const user = (await deps.users.findOne({ _id: userId })) ?? before;
-  await audit(deps, adminId, 'user.updated', userId, { fields: Object.keys(body) });
+  const { user, version } = await audited(deps, actor(adminId), 'user.updated', async (tx) => {
+    const before = await usersIn(tx).findOneAndUpdate({ _id: userId }, { $set: { ...body } }, { returnDocument: 'before' });
+    if (!before) throw new AppError('NOT_FOUND', messages.userNotFound);
+    // New roles take effect now: tokens signed with the old ones stop working.
+    const rolesChanged = body.roles && [...before.roles].sort().join() !== [...body.roles].sort().join();
+    const version = rolesChanged ? await deps.sessions.bumpIn(tx, userId) : null;
+    return { user: (await usersIn(tx).findOne({ _id: userId })) ?? before, version };
+  }, () => ({ fields: Object.keys(body) }), () => userId);
+  await version?.announce();
   return toPublicUser(user);
 }
 
 export async function adminDeleteUser(deps: AccountsDeps, adminId: string, userId: string): Promise<void> {
-  await eraseUser(deps, userId, 'admin');
-  await audit(deps, adminId, 'user.deleted', userId);
+  await audited(deps, actor(adminId), 'user.deleted', (tx) => eraseUserIn(deps, tx, userId, 'admin'), () => ({}), () => userId);
+  await endSessionsOfErased(deps, userId);
 }
 
 export async function adminChangePassword(deps: AccountsDeps, adminId: string, body: AdminPasswordChangeBody): Promise<void> {
   assertPassword(body.password);
-  await setPassword(deps, body.user_id, body.password, body.sendMail);
-  await audit(deps, adminId, 'user.password_changed', body.user_id, { sendMail: body.sendMail });
+  const passwordHash = await hashPassword(body.password, deps.hasher);
+  const written = await audited(deps, actor(adminId), 'user.password_changed', (tx) => writePassword(deps, tx, body.user_id, passwordHash),
+    () => ({ sendMail: body.sendMail }), () => body.user_id);
+  await written.afterCommit(body.sendMail);
 }
 
 /**
@@ -83,14 +90,14 @@ export async function adminChangePassword(deps: AccountsDeps, adminId: string, b
  */
 export async function adminChangeEmail(deps: AccountsDeps, adminId: string, body: AdminEmailChangeBody): Promise<void> {
   const email = normalizeEmail(body.new_email);
-  const user = await deps.users.findOne({ _id: body.user_id });
-  if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
-  if (body.vertificationMail) {
-    const token = await deps.tokens.issue('email_change', body.user_id, TOKEN_TTL.emailChange, email);
-    await deps.mail.send(emailChangeMail(deps.publicUrl, email, token));
-  } else {
-    await applyEmailChange(deps, body.user_id, email, 'admin');
-  }
-  if (body.sendMail) await deps.mail.send(noticeMail(user.email, 'メールアドレスの変更手続き'));
-  await audit(deps, adminId, 'user.email_changed', body.user_id, { vertificationMail: body.vertificationMail, sendMail: body.sendMail });
+  const detail = () => ({ vertificationMail: body.vertificationMail, sendMail: body.sendMail });
+  const { oldEmail, token } = await audited(deps, actor(adminId), 'user.email_changed', async (tx) => {
+    const user = await usersIn(tx).findOne({ _id: body.user_id });
+    if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
+    if (body.vertificationMail) return { oldEmail: user.email, token: await deps.tokens.issue('email_change', body.user_id, TOKEN_TTL.emailChange, email, tx) };
+    await applyEmailChange(deps, tx, body.user_id, email, 'admin');
+    return { oldEmail: user.email, token: null };
+  }, detail, () => body.user_id);
+  if (token) await deps.mail.send(emailChangeMail(deps.publicUrl, email, token));
+  if (body.sendMail) await deps.mail.send(noticeMail(oldEmail, 'メールアドレスの変更手続き'));
 }

@@ -1,4 +1,4 @@
-import { AppError } from '@talkwith/platform';
+import { AppError, type Transaction } from '@talkwith/platform';
 import { messages as httpMessages } from '@talkwith/platform/http';
 import type { PasswordChangeBody } from '@talkwith/proto/identity';
 import { TOKEN_TTL, type AccountsDeps } from './deps.ts';
@@ -6,7 +6,7 @@ import { resetMail, noticeMail } from './mails.ts';
 import { messages } from './messages.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { assertPassword } from './registration.ts';
-import { normalizeEmail } from './users.ts';
+import { normalizeEmail, usersIn, type UserDoc } from './users.ts';
 
 /**
  * Mails a reset link to a known address, nothing to an unknown one. The route
@@ -23,17 +23,32 @@ export async function requestPasswordReset(deps: AccountsDeps, email: string): P
 
 /** A reset link checked when its page opens: 400 with the same message as a reset with it would get. */
 export async function checkResetToken(deps: AccountsDeps, token: string): Promise<void> {
-  if (!(await deps.tokens.usable('password_reset', token, deps.clock()))) throw new AppError('VALIDATION_FAILED', messages.tokenInvalid, { field: 'token' });
+  if (!(await deps.tokens.isLive('password_reset', token, deps.clock()))) throw new AppError('VALIDATION_FAILED', messages.tokenInvalid, { field: 'token' });
 }
 
+/**
+ * Completes a reset: the link used, the user's other reset links revoked, the
+ * new password with every session ended, and the address the link went to
+ * confirmed, all in one transaction, so a failure leaves the link usable and
+ * nothing half-done. The hash runs before (never inside a transaction), and
+ * only for a link that is live.
+ */
 export async function resetPassword(deps: AccountsDeps, token: string, newPassword: string): Promise<void> {
   assertPassword(newPassword, 'newPassword');
-  const used = await deps.tokens.consume('password_reset', token, deps.clock());
-  if (!used) throw new AppError('VALIDATION_FAILED', messages.tokenInvalid, { field: 'token' });
-  // The other reset links mailed to this user stop working with this one.
-  await deps.tokens.revokeAll('password_reset', used.userId, deps.clock());
-  await setPassword(deps, used.userId, newPassword);
-  if (used.payload) await deps.users.updateOne({ _id: used.userId, email: used.payload, emailConfirmedAt: null }, { $set: { emailConfirmedAt: deps.clock() } });
+  const invalid = () => new AppError('VALIDATION_FAILED', messages.tokenInvalid, { field: 'token' });
+  if (!(await deps.tokens.isLive('password_reset', token, deps.clock()))) throw invalid();
+  const passwordHash = await hashPassword(newPassword, deps.hasher);
+  const written = await deps.store.withTransaction(async (tx) => {
+    const now = deps.clock();
+    const used = await deps.tokens.consume('password_reset', token, now, tx);
+    if (!used) throw invalid();
+    await deps.tokens.revokeAll('password_reset', used.userId, now, tx);
+    const password = await writePassword(deps, tx, used.userId, passwordHash);
+    // Completing the reset proves the user reads the mailbox the link went to.
+    if (used.payload) await usersIn(tx).updateOne({ _id: used.userId, email: used.payload, emailConfirmedAt: null }, { $set: { emailConfirmedAt: now } });
+    return password;
+  });
+  await written.afterCommit(true);
 }
 
 export async function changePassword(deps: AccountsDeps, callerId: string, body: PasswordChangeBody): Promise<void> {
@@ -49,9 +64,32 @@ export async function changePassword(deps: AccountsDeps, callerId: string, body:
 
 /** Sets a password and ends every session of the user: a changed password must lock out whoever knew the old one. */
 export async function setPassword(deps: AccountsDeps, userId: string, password: string, notify = true): Promise<void> {
-  const user = await deps.users.findOneAndUpdate({ _id: userId }, { $set: { passwordHash: await hashPassword(password, deps.hasher), mustChangePassword: false } });
+  const passwordHash = await hashPassword(password, deps.hasher);
+  const written = await deps.store.withTransaction((tx) => writePassword(deps, tx, userId, passwordHash));
+  await written.afterCommit(notify);
+}
+
+export interface WrittenPassword {
+  user: UserDoc;
+  /** Once the transaction committed: the new session version to the cache, and (notify) the notice mail. */
+  afterCommit(notify: boolean): Promise<void>;
+}
+
+/**
+ * A new password hash in `tx`, with every session of the user ended in the
+ * same transaction (refresh tokens revoked, session version raised): a
+ * committed password never leaves the old sessions working.
+ */
+export async function writePassword(deps: AccountsDeps, tx: Transaction, userId: string, passwordHash: string): Promise<WrittenPassword> {
+  const user = await usersIn(tx).findOneAndUpdate({ _id: userId }, { $set: { passwordHash, mustChangePassword: false } });
   if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
-  await deps.refresh.revokeUser(userId);
-  await deps.sessions.bump(userId);
-  if (notify) await deps.mail.send(noticeMail(user.email, 'パスワードの変更'));
+  await deps.refresh.revokeUser(userId, tx);
+  const version = await deps.sessions.bumpIn(tx, userId);
+  return {
+    user,
+    async afterCommit(notify) {
+      await version.announce();
+      if (notify) await deps.mail.send(noticeMail(user.email, 'パスワードの変更'));
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Collection, DocumentStore } from '@talkwith/platform';
+import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
 import { digest } from './one-time-tokens.ts';
 
 /**
@@ -27,7 +27,8 @@ export interface RefreshTokens {
   rotate(token: string): Promise<RefreshOutcome>;
   /** Revokes the token's family; returns its user, or null for an unknown token. */
   revokeFamilyOf(token: string): Promise<string | null>;
-  revokeUser(userId: string): Promise<void>;
+  /** Revokes every token of the user; in `tx` when it must land with the write that calls for it (a new password). */
+  revokeUser(userId: string, tx?: Transaction): Promise<void>;
 }
 
 export async function createRefreshTokens(store: DocumentStore, ttlMs: number): Promise<RefreshTokens> {
@@ -74,8 +75,8 @@ export async function createRefreshTokens(store: DocumentStore, ttlMs: number): 
       await col.updateMany({ familyId: known.familyId, revokedAt: null }, { $set: { revokedAt: new Date() } });
       return known.userId;
     },
-    async revokeUser(userId) {
-      await col.updateMany({ userId, revokedAt: null }, { $set: { revokedAt: new Date() } });
+    async revokeUser(userId, tx) {
+      await (tx ? tx.collection<RefreshDoc>('refresh_tokens') : col).updateMany({ userId, revokedAt: null }, { $set: { revokedAt: new Date() } });
     },
   };
 }

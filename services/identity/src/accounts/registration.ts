@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@talkwith/platform';
+import { reserveOrRefuse } from '@talkwith/platform/limits';
 import { isMinorOn, type SignupBody } from '@talkwith/proto/identity';
 import { TOKEN_TTL, type AccountsDeps } from './deps.ts';
 import { messages } from './messages.ts';
@@ -75,18 +76,17 @@ export const RESEND_LIMIT = { perEmail: 3, perAddress: 20, windowMs: 60 * 60_000
 /**
  * Mails a fresh confirmation link to an unconfirmed account. Answers alike
  * for unknown, confirmed and unconfirmed addresses (the caller runs `send`
- * off the response path); limited per address and per client in the cache,
- * keyed by what was asked, so the limit says nothing about accounts either.
+ * off the response path); limited per e-mail and per client address on the
+ * platform's one limiter, keyed by (a hash of) what was asked, so the limit
+ * says nothing about accounts either.
  */
 export async function resendConfirmation(deps: AccountsDeps, rawEmail: string, clientAddress: string): Promise<{ send(): Promise<void> }> {
   const email = normalizeEmail(rawEmail);
-  const [perEmail, perAddress] = await Promise.all([
-    deps.cache.incr(`confirm-resend:email:${email}`, RESEND_LIMIT.windowMs),
-    deps.cache.incr(`confirm-resend:addr:${clientAddress}`, RESEND_LIMIT.windowMs),
-  ]);
-  if (perEmail > RESEND_LIMIT.perEmail || perAddress > RESEND_LIMIT.perAddress) {
-    throw new AppError('RATE_LIMITED', messages.resendRateLimited, { body: { rateLimited: true } });
-  }
+  const { perEmail, perAddress, windowMs } = RESEND_LIMIT;
+  await reserveOrRefuse(deps.cache, [
+    { name: 'confirm-resend.email', key: email, max: perEmail, windowMs },
+    { name: 'confirm-resend.address', key: clientAddress, max: perAddress, windowMs },
+  ], messages.resendRateLimited);
   return {
     async send() {
       const user = await deps.users.findOne({ email });

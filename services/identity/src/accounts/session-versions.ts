@@ -1,4 +1,4 @@
-import type { Cache, Collection } from '@talkwith/platform';
+import type { Cache, Collection, Transaction } from '@talkwith/platform';
 import { announceSessionVersion, REVOKED } from '@talkwith/platform/http';
 import type { UserDoc } from './users.ts';
 
@@ -17,6 +17,11 @@ export interface SessionVersions {
   announce(user: UserDoc): Promise<number>;
   /** Ends every access token of the user now (log-out, password or role change, stolen refresh token). */
   bump(userId: string): Promise<void>;
+  /**
+   * The bump as part of a transaction (a new password, new roles): the version
+   * is raised in `tx`; call the returned `announce` once `tx` has committed.
+   */
+  bumpIn(tx: Transaction, userId: string): Promise<{ announce(): Promise<void> }>;
   /** The user is gone: every token of theirs is refused. */
   revoke(userId: string): Promise<void>;
 }
@@ -37,6 +42,10 @@ export function createSessionVersions(users: Collection<UserDoc>, cache: Cache, 
     async bump(userId) {
       const user = await users.findOneAndUpdate({ _id: userId }, { $inc: { sessionVersion: 1 } }, { projection: { sessionVersion: 1 } });
       if (user) await announceSessionVersion(cache, userId, versionOf(user), ttlMs);
+    },
+    async bumpIn(tx, userId) {
+      const user = await tx.collection<UserDoc>(users.name).findOneAndUpdate({ _id: userId }, { $inc: { sessionVersion: 1 } }, { projection: { sessionVersion: 1 } });
+      return { announce: async () => { if (user) await announceSessionVersion(cache, userId, versionOf(user), ttlMs); } };
     },
     async revoke(userId) {
       await announceSessionVersion(cache, userId, REVOKED, ttlMs);

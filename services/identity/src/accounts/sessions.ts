@@ -3,7 +3,7 @@ import type { LoginResult } from '@talkwith/proto/identity';
 import { RELOGIN_WINDOW_MS, type AccountsDeps } from './deps.ts';
 import { messages } from './messages.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password-hash.ts';
-import { normalizeEmail, toPublicUser, type UserDoc } from './users.ts';
+import { normalizeEmail, toPublicUser, usersIn, type UserDoc } from './users.ts';
 
 export interface Session {
   result: LoginResult;
@@ -51,8 +51,12 @@ export async function startSession(deps: AccountsDeps, user: UserDoc, how: { met
   const relogin = user.lastLoginAt !== null && now.getTime() - user.lastLoginAt.getTime() < RELOGIN_WINDOW_MS;
   const set: Partial<UserDoc> = { lastLoginAt: now };
   if (how.password && needsRehash(user.passwordHash, deps.hasher)) set.passwordHash = await hashPassword(how.password, deps.hasher);
-  const updated = (await deps.users.findOneAndUpdate({ _id: user._id }, { $set: set })) ?? user;
-  await deps.events.publish('user.logged_in', user._id, { user_id: user._id, relogin, method: how.method, at: now.toISOString() });
+  // The log-in time and user.logged_in (the login bonus counts it) commit together: neither exists without the other.
+  const updated = await deps.store.withTransaction(async (tx) => {
+    const stored = (await usersIn(tx).findOneAndUpdate({ _id: user._id }, { $set: set })) ?? user;
+    await deps.events.publish('user.logged_in', user._id, { user_id: user._id, relogin, method: how.method, at: now.toISOString() }, tx);
+    return stored;
+  });
   return {
     status: 200,
     refreshToken: await deps.refresh.start(user._id),

@@ -18,11 +18,11 @@ async function confirmedUser() {
   return { email, auth: { authorization: `Bearer ${login.json().accessToken as string}` } };
 }
 
-/** The parts of an answer that may differ between two sign-ups of fresh addresses. */
+/** The parts of an answer that may differ between two sign-ups of fresh addresses (a nickname not chosen is the address's part before @). */
 function shape(res: { statusCode: number; json(): { user?: Record<string, unknown> } & Record<string, unknown> }) {
   const body = res.json();
-  const { id, email, created_at, ...user } = body.user ?? {};
-  return { status: res.statusCode, body: { ...body, user: { ...user, id: typeof id, email: typeof email, created_at: typeof created_at } } };
+  const { id, email, created_at, nickname, ...user } = body.user ?? {};
+  return { status: res.statusCode, body: { ...body, user: { ...user, id: typeof id, email: typeof email, created_at: typeof created_at, nickname: typeof nickname } } };
 }
 
 describe('enumeration', () => {
@@ -34,6 +34,7 @@ describe('enumeration', () => {
 
     expect(shape(taken)).toEqual(shape(free));
     expect(taken.json().user.email).toBe(owner.email);
+    expect(taken.json().user.nickname).toBe(owner.email.split('@')[0]);
     expect(await t.platform.store.collection('users').countDocuments({ email: owner.email })).toBe(1);
   });
 

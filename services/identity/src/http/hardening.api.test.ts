@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventually } from '@talkwith/platform/platform';
 import { messages } from '../accounts/messages.ts';
 import { buildTestApp, cookieValue, tokenFromMail, uniqueEmail, type TestApp } from '../test-app.ts';
@@ -145,6 +145,30 @@ describe('unconfirmed accounts', () => {
 
     expect([a.statusCode, b.statusCode]).toEqual([429, 429]);
     expect(a.json().message).toBe(messages.resendRateLimited);
+  });
+
+  it('email_confirm/resend and log-in, their limits, keep neither the e-mail nor the client address in a cache key', async () => {
+    const email = uniqueEmail();
+    const remoteAddress = '198.51.100.231';
+    const spies = (['incr', 'get', 'set'] as const).map((method) => vi.spyOn(t.platform.cache, method));
+
+    await t.app.inject({ method: 'POST', url: '/api/auth/email_confirm/resend', payload: { email }, remoteAddress });
+    await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: email, password: 'wrong1234' }, remoteAddress });
+
+    const keys = spies.flatMap((spy) => spy.mock.calls.map(([key]) => key));
+    expect(keys.length).toBeGreaterThan(2);
+    expect(keys.filter((key) => key.includes(email.split('@')[0]!) || key.includes(remoteAddress))).toEqual([]);
+  });
+
+  it('email_confirm/resend, over its limit, says when to try again in Retry-After', async () => {
+    const email = uniqueEmail();
+    for (let i = 0; i < 3; i += 1) await resend(email);
+
+    const refused = await resend(email);
+
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(refused.json()).toMatchObject({ rateLimited: true, retry_after: Number(refused.headers['retry-after']) });
   });
 
   it('password_reset, completed for an unconfirmed account, confirms the address it was mailed to', async () => {

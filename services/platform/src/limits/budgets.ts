@@ -9,7 +9,9 @@ import type { Cache } from '../ports/index.ts';
  * guesses, stored bytes), several at once (per account, per address, for
  * everyone), reserved before the work so parallel calls cannot all pass a
  * check made before any of them finished, and given back when the work turns
- * out not to count.
+ * out not to count. `refusals.ts` builds the one 429 on it. The gateway
+ * socket's per-address frame windows stay on `cache.incr` for speed (see
+ * gateway/src/socket/budgets.ts).
  */
 export interface Budget {
   /** Names the counter in logs and refusals, e.g. `login.account`. */

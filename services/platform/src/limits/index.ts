@@ -1,1 +1,2 @@
 export * from './budgets.ts';
+export * from './refusals.ts';
