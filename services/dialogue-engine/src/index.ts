@@ -5,3 +5,4 @@ export { Messages, type MessageCode } from './messages.ts';
 export { validateCharacter, blockBlockReferences, blockVideoReferences, type BlockReference, type ValidationProblem } from './validate.ts';
 export { reachableVideos } from './reach.ts';
 export { blockListens } from './routes.ts';
+export { hitWordDecision, literalMatcher, negatedAfter, type HitWordDecision, type MatchVia, type WordMatch, type WordMatcher } from './hit-words.ts';

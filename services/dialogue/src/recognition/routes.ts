@@ -1,19 +1,20 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import { GetActionReply, GetActionRequest, ScoreReply, ScoreRequest, SearchReply, SearchRequest } from '@talkwith/proto/dialogue';
+import { GetActionReply, GetActionRequest, ScoreReply, ScoreRequest, SearchReply, SearchRequest, UnderstandReply, UnderstandRequest } from '@talkwith/proto/dialogue';
 import type { DialogueDeps } from '../deps.ts';
 import { findAction } from './actions.ts';
 import { takeRecognitionSlot } from './limiter.ts';
 import { scoreUtterance } from './score.ts';
 import { searchUtterance } from './search.ts';
 import { createSpjHttp } from './spj-http.ts';
+import { understandUtterance } from './understanding/index.ts';
 
 const tags = ['dialogue'];
 
 /**
  * The public recognition routes (API.md Recognition): a logged-out visitor
  * may talk to a free character, so no token is needed; each client address
- * is limited to RECOGNITION_RATE_PER_MINUTE calls over the three.
+ * is limited to RECOGNITION_RATE_PER_MINUTE calls over the four.
  */
 export const recognitionRoutes: FastifyPluginAsync<DialogueDeps> = async (app, { platform, config, credentials }) => {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -36,6 +37,13 @@ export const recognitionRoutes: FastifyPluginAsync<DialogueDeps> = async (app, {
   }, async (request) => {
     await limit(request.ip);
     return { ok: true as const, ...(await scoreUtterance(ports, request.body)) };
+  });
+
+  api.post('/api/dialogue/understand', {
+    schema: { tags, summary: "The current block's hit words found in an utterance by reading and base form (Japanese analysis)", body: UnderstandRequest, response: { 200: UnderstandReply } },
+  }, async (request) => {
+    await limit(request.ip);
+    return { ok: true as const, matches: await understandUtterance(platform.store, request.body) };
   });
 
   api.post('/api/action', {
