@@ -41,8 +41,8 @@ export interface RecordedCall {
   body: unknown;
 }
 
-/** Replaces fetch with a scripted server; each handler returns [status, body]. */
-export function fakeServer(handler: (call: RecordedCall) => [number, unknown]) {
+/** Replaces fetch with a scripted server; each handler returns [status, body] (or a promise of it: an answer the test holds back). */
+export function fakeServer(handler: (call: RecordedCall) => [number, unknown] | Promise<[number, unknown]>) {
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const request = input instanceof Request ? input : new Request(input);
@@ -55,7 +55,7 @@ export function fakeServer(handler: (call: RecordedCall) => [number, unknown]) {
       body: text ? JSON.parse(text) : undefined,
     };
     calls.push(call);
-    const [status, body] = handler(call);
+    const [status, body] = await handler(call);
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -47,7 +47,7 @@ export function aWallet(fields: Partial<WalletReply> = {}): WalletReply {
 }
 
 type Answer = [number, unknown];
-type Route = Answer | ((call: RecordedCall) => Answer);
+type Route = Answer | ((call: RecordedCall) => Answer | Promise<Answer>);
 
 /** Billing names the sandbox's token API unless a test scripts another. */
 const SANDBOX_TOKEN_ENDPOINT: Route = [200, { ok: true, url: '/api/payment/sandbox/tokens', token_api_key: 'sandbox' }];

@@ -53,6 +53,23 @@ describe('useTalkTicketGate', () => {
     expect(use?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('gate, clicked before the wallet answered, asks for the ticket once the wallet is known instead of losing the click', async () => {
+    let answerWallet: (answer: [number, unknown]) => void = () => undefined;
+    const heldWallet = new Promise<[number, unknown]>((resolve) => { answerWallet = resolve; });
+    const { onStart, server } = await openPlayer(aUser(), yui(), {
+      'GET billing/entitlements': [200, { ok: true, character_ids: [] }],
+      'GET billing/wallet': () => heldWallet,
+    });
+    await vi.waitFor(() => expect(server.calls.some((c) => c.url === '/api/billing/wallet')).toBe(true));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'はじめる' }));
+    answerWallet([200, aWallet({ talk_tickets: 2 })]);
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('ユイと話すには、トークチケットを1枚使います（現在 2枚）。使いますか？')).toBeTruthy();
+    expect(onStart).not.toHaveBeenCalled();
+  });
+
   it('gate, the ticket used, hands its use_id and use_token to the start (the player fetches the whole character and opens the talk with the token)', async () => {
     const { onStart, server } = await openPlayer(aUser(), yui(), {
       'GET billing/entitlements': [200, { ok: true, character_ids: [] }],

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorMessageOf, selectUser } from '../../api/index.ts';
@@ -58,11 +58,19 @@ export function useTalkTicketGate(character: GatedCharacter) {
     cancel: { title: t('billing.back') },
   }), [popup, t, navigate, character]);
 
-  return useCallback((btn: string, start: StartTalk) => {
+  // Still learning whether it is bought, or how many tickets there are: a click now waits for the answer
+  // (then asks or starts) rather than asking a buyer for a ticket or being lost.
+  const ready = (access !== undefined || entitlements.data !== undefined) && wallet.data !== undefined;
+  const waiting = useRef<{ btn: string; start: StartTalk } | null>(null);
+
+  const gate = useCallback((btn: string, start: StartTalk) => {
     if (free) return start();
     if (!user) return void navigate(`/login?redirect=${encodeURIComponent(window.location.pathname)}`);
-    // Still learning whether it is bought: a click now is ignored rather than asking a buyer for a ticket.
-    if ((access === undefined && !entitlements.data) || !wallet.data) return;
+    if (!ready) {
+      waiting.current = { btn, start };
+      return;
+    }
+    waiting.current = null;
     const count = wallet.data?.talk_tickets ?? 0;
     if (count < 1) return offerPurchase(t('billing.ticket.none', { name: character.name }));
     // One key for this one talk: a double click on 「使う」 sends the same key and uses one ticket.
@@ -82,5 +90,11 @@ export function useTalkTicketGate(character: GatedCharacter) {
       },
       cancel: { title: t('billing.back') },
     });
-  }, [free, access, user, entitlements.data, wallet.data, character, popup, spendTicket, offerPurchase, navigate, t]);
+  }, [free, ready, user, wallet.data, character, popup, spendTicket, offerPurchase, navigate, t]);
+
+  useEffect(() => {
+    const click = waiting.current;
+    if (ready && click) gate(click.btn, click.start);
+  }, [ready, gate]);
+  return gate;
 }
