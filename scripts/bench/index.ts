@@ -33,6 +33,7 @@ async function benches(): Promise<Bench[]> {
     optional('billing.ts', 'benchBilling', 'billing purchases and ticket use'),
     optional('engagement.ts', 'benchEngagement', 'serial redemptions and notifications'),
     optional('recognition.ts', 'benchRecognition', 'recognition on the server (search round trip)'),
+    optional('recognition-accuracy.ts', 'benchRecognitionAccuracy', 'understanding what people say (readings, base forms, negation)'),
     optional('logging.ts', 'benchLogging', 'log ingestion over the socket and the CSV export'),
     optional('socket-validation.ts', 'benchFrameValidation', 'socket frame validation'),
     optional('socket-attack.ts', 'benchSocketAttack', 'socket attack from one address against /healthz'),

@@ -18,6 +18,11 @@ export type TimerName = Static<typeof TimerName>;
 
 export const StartSource = Type.Union([Type.Literal('button'), Type.Literal('resume'), Type.Literal('micTest')]);
 export const SearchHit = Type.Object({ block_id: Type.String(), score: Type.Number() });
+/** How a hit word was found in an utterance on the server: its characters, its reading, or a base form of an inflected word. */
+export const MatchVia = Type.Union([Type.Literal('surface'), Type.Literal('reading'), Type.Literal('base')]);
+/** One place a block's hit word was found (negated: said as what the user does not want, 「京都じゃなくて」). */
+export const HitWordMatch = Type.Object({ word: Type.String(), negated: Type.Boolean(), via: MatchVia });
+export type HitWordMatch = Static<typeof HitWordMatch>;
 
 export const EngineInput = Type.Union([
   Kind('ready', {}),
@@ -30,6 +35,7 @@ export const EngineInput = Type.Union([
   Kind('searchResult', { requestId: Type.String(), hits: Type.Array(SearchHit) }),
   Kind('scoreResult', { requestId: Type.String(), score: Type.Union([Type.Number(), Type.Null()]) }),
   Kind('requestFailed', { requestId: Type.String(), message: Type.String() }),
+  Kind('understandResult', { requestId: Type.String(), matches: Type.Array(HitWordMatch) }),
   Kind('actionButton', { buttonId: Type.String() }),
   Kind('pause', {}),
   Kind('resume', {}),
@@ -95,6 +101,7 @@ export const EngineCommand = Type.Union([
   Kind('showPreviousSpeech', { text: Type.String() }),
   Kind('requestSearch', { requestId: Type.String(), text: Type.String(), index: Type.String(), candidates: Type.Array(Type.String()) }),
   Kind('requestScore', { requestId: Type.String(), text: Type.String(), category: Type.String() }),
+  Kind('requestUnderstand', { requestId: Type.String(), text: Type.String() }),
   Kind('fillSlot', { name: Type.String(), value: Type.String() }),
   Kind('showSummary', { title: Type.String(), items: Type.Array(SummaryItem) }),
   Kind('trackStep', {

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { SearchHit } from './io.ts';
+import { HitWordMatch, SearchHit } from './io.ts';
 
 /**
  * Recognition on the server (services/dialogue/API.md): the character's
@@ -73,3 +73,18 @@ export const ScoreReply = Type.Object({
   source: Type.Union([Type.Literal('spj'), Type.Literal('embedded')]),
 });
 export type ScoreReply = Static<typeof ScoreReply>;
+
+/**
+ * POST /api/dialogue/understand: the current block's hit words found in an
+ * utterance by reading and base form (the engine's requestUnderstand, sent
+ * when no hit word is literally in it). The words are the block's phrases as
+ * published; the player routes with the matches.
+ */
+export const UnderstandRequest = Type.Object({
+  character_id: DialogueId,
+  block_id: DialogueId,
+  text: Utterance,
+});
+export type UnderstandRequest = Static<typeof UnderstandRequest>;
+export const UnderstandReply = Type.Object({ ok: Type.Literal(true), matches: Type.Array(HitWordMatch, { maxItems: 2000 }) });
+export type UnderstandReply = Static<typeof UnderstandReply>;

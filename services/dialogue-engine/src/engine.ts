@@ -4,7 +4,7 @@ import { onActionButton, onPause, onResume, onStart, onStop, showStandby } from 
 import { continueLeaving, endConversation } from './flow.ts';
 import { intakeCharacter, isEngineInput, isRecord } from './intake.ts';
 import { onInterim, onFinal, onRecognitionTimeout } from './recognition.ts';
-import { onRequestFailed, onScoreResult, onSearchResult } from './results.ts';
+import { onRequestFailed, onScoreResult, onSearchResult, onUnderstandResult } from './results.ts';
 import { onSilence } from './silence.ts';
 import type { CharacterIndex, EngineOptions, EngineState, Runtime } from './state.ts';
 import { onVideoEnded, onVideoTimeReached } from './video-events.ts';
@@ -46,8 +46,9 @@ function seedOf(options: unknown): number {
  */
 export function initialState(character: Character, options: EngineOptions = {}): EngineState {
   const seed = seedOf(options);
+  const understanding = isRecord(options) && options.understanding === true;
   const intake = intakeCharacter(character);
-  return { character: intake.character, index: indexCharacter(intake.character), seed, rt: freshRuntime(seed), characterIssues: intake.issues };
+  return { character: intake.character, index: indexCharacter(intake.character), seed, understanding, rt: freshRuntime(seed), characterIssues: intake.issues };
 }
 
 /** A state step() can work on: what initialState returns (the runtime itself is trusted; a fault in it is caught). */
@@ -59,7 +60,7 @@ function isUsableState(state: unknown): state is EngineState {
 
 function dispatch(ctx: Ctx, input: EngineInput): void {
   const rt = ctx.rt;
-  if (rt.paused && (input.type === 'searchResult' || input.type === 'scoreResult' || input.type === 'requestFailed')) {
+  if (rt.paused && (input.type === 'searchResult' || input.type === 'scoreResult' || input.type === 'understandResult' || input.type === 'requestFailed')) {
     rt.deferred = input;
     return;
   }
@@ -77,6 +78,7 @@ function dispatch(ctx: Ctx, input: EngineInput): void {
     case 'timerFired': return onTimer(ctx, input.timer);
     case 'searchResult': return onSearchResult(ctx, input);
     case 'scoreResult': return onScoreResult(ctx, input);
+    case 'understandResult': return onUnderstandResult(ctx, input);
     case 'requestFailed': return onRequestFailed(ctx, input);
     case 'actionButton': return onActionButton(ctx, input.buttonId);
     case 'pause': return onPause(ctx);
@@ -119,14 +121,14 @@ function switchCharacter(state: EngineState, character: Character, now: number):
   const ending = run(state, now, (ctx) => {
     if (ctx.rt.phase !== 'ended' && ctx.rt.phase !== 'standby') endConversation(ctx, 'switched');
   });
-  const standby = run(initialState(character, { seed: state.seed }), now, showStandby);
+  const standby = run(initialState(character, { seed: state.seed, understanding: state.understanding === true }), now, showStandby);
   return { state: standby.state, commands: [...ending.commands, ...standby.commands] };
 }
 
 /** Not an engine state (a host bug): a standby state of whatever character it held, and the fault logged. */
 function recoverState(state: unknown): StepResult {
   const held = isRecord(state) ? state : {};
-  const fresh = initialState(held.character as Character, { seed: typeof held.seed === 'number' ? held.seed : undefined });
+  const fresh = initialState(held.character as Character, { seed: typeof held.seed === 'number' ? held.seed : undefined, understanding: held.understanding === true });
   return { state: fresh, commands: [problemCommand('ENGINE_FAULT', { detail: 'not an engine state' })] };
 }
 

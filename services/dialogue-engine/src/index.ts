@@ -6,3 +6,4 @@ export { validateCharacter, blockBlockReferences, blockVideoReferences, type Blo
 export { reachableVideos } from './reach.ts';
 export { blockListens } from './routes.ts';
 export { invalidLimit } from './invalid.ts';
+export { hitWordDecision, literalMatcher, negatedAfter, type HitWordDecision, type MatchVia, type WordMatch, type WordMatcher } from './hit-words.ts';

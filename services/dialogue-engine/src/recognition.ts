@@ -7,7 +7,7 @@ import { openMic } from './listen.ts';
 import { fillSlot } from './memory.ts';
 import { normalizeJapanese } from './normalize.ts';
 import { playVideo } from './playback.ts';
-import { decide } from './routes.ts';
+import { decide, type Decision } from './routes.ts';
 import { resetSilenceCount } from './silence.ts';
 import { reportUnmatched } from './unmatched.ts';
 
@@ -59,11 +59,11 @@ export function onFinal(ctx: Ctx, text: string): void {
   log(ctx, 'speech', `認識結果: ${text}`, { blockId: b.id, text });
   if (ctx.state.character.setting.show_recognition_text) emit(ctx, { type: 'showRecognitionText', text, final: true });
   rt.phase = 'listening';
-  route(ctx, b, normalized, text);
+  follow(ctx, b, decide(ctx, b, normalized), text);
 }
 
-function route(ctx: Ctx, b: Block, normalized: string, text: string): void {
-  const decision = decide(ctx, b, normalized);
+/** Carries out a routing decision for the final utterance `text`. */
+export function follow(ctx: Ctx, b: Block, decision: Decision, text: string): void {
   switch (decision.kind) {
     case 'block':
       if (decision.slot) fillSlot(ctx, decision.slot.name, decision.slot.value || text);
@@ -74,6 +74,7 @@ function route(ctx: Ctx, b: Block, normalized: string, text: string): void {
       return;
     case 'search':
     case 'score':
+    case 'understand':
       request(ctx, decision, text);
       return;
     case 'notHit': {
@@ -100,7 +101,9 @@ export function acceptValid(ctx: Ctx, b: Block, text: string, via: StepVia): voi
   else endConversation(ctx, 'completed');
 }
 
-function request(ctx: Ctx, decision: { kind: 'search'; candidates: string[] } | { kind: 'score'; category: string }, text: string): void {
+type Request = { kind: 'search'; candidates: string[] } | { kind: 'score'; category: string } | { kind: 'understand' };
+
+function request(ctx: Ctx, decision: Request, text: string): void {
   const rt = ctx.rt;
   rt.requestSeq += 1;
   const requestId = `r${rt.requestSeq}`;
@@ -109,7 +112,9 @@ function request(ctx: Ctx, decision: { kind: 'search'; candidates: string[] } | 
   if (decision.kind === 'search') {
     const index = ctx.state.character.setting.es_index_name;
     emit(ctx, { type: 'requestSearch', requestId, text, index, candidates: decision.candidates });
-  } else {
+  } else if (decision.kind === 'score') {
     emit(ctx, { type: 'requestScore', requestId, text, category: decision.category });
+  } else {
+    emit(ctx, { type: 'requestUnderstand', requestId, text });
   }
 }

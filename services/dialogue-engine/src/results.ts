@@ -4,11 +4,14 @@ import { endConversation, leaveTo, pickBlock } from './flow.ts';
 import { onInvalid } from './invalid.ts';
 import { startListening } from './listen.ts';
 import { playVideo } from './playback.ts';
-import { acceptValid } from './recognition.ts';
+import type { HitWordMatch } from '@talkwith/proto/dialogue';
+import type { WordMatcher } from './hit-words.ts';
+import { acceptValid, follow } from './recognition.ts';
+import { afterHitWords, hitWordRoute } from './routes.ts';
 import { reportUnmatched } from './unmatched.ts';
 
 /** Takes the pending request if the result answers it; stale or unknown results are ignored. */
-function settle(ctx: Ctx, requestId: string, kind: 'search' | 'score' | 'any'): Block | undefined {
+function settle(ctx: Ctx, requestId: string, kind: 'search' | 'score' | 'understand' | 'any'): Block | undefined {
   const pending = ctx.rt.pendingRequest;
   if (!pending || pending.id !== requestId || (kind !== 'any' && pending.kind !== kind) || ctx.rt.paused) return undefined;
   ctx.rt.pendingRequest = null;
@@ -41,10 +44,30 @@ export function onScoreResult(ctx: Ctx, input: EngineInputOf<'scoreResult'>): vo
   else acceptValid(ctx, b, ctx.rt.session.blockText, 'score');
 }
 
+/** The server's matches as a word matcher: a word not in them was not found. */
+function serverMatcher(matches: HitWordMatch[]): WordMatcher {
+  return (word) => matches.filter((m) => m.word === word);
+}
+
+/** The server's hit words for the utterance: a route if one was said, else the block's other routes. */
+export function onUnderstandResult(ctx: Ctx, input: EngineInputOf<'understandResult'>): void {
+  const b = settle(ctx, input.requestId, 'understand');
+  if (!b) return;
+  ctx.rt.phase = 'listening';
+  follow(ctx, b, hitWordRoute(b, serverMatcher(input.matches)) ?? afterHitWords(ctx, b), ctx.rt.session.blockText);
+}
+
 export function onRequestFailed(ctx: Ctx, input: EngineInputOf<'requestFailed'>): void {
+  const understanding = ctx.rt.pendingRequest?.kind === 'understand';
   const b = settle(ctx, input.requestId, 'any');
   if (!b) return;
   log(ctx, 'error', input.message, { blockId: b.id, requestId: input.requestId });
+  if (understanding) {
+    // Without the server's reading of it, the utterance is routed as if no hit word was in it.
+    ctx.rt.phase = 'listening';
+    follow(ctx, b, afterHitWords(ctx, b), ctx.rt.session.blockText);
+    return;
+  }
   onEmptyResult(ctx, b, false);
 }
 

@@ -1,6 +1,6 @@
 import type { Block } from '@talkwith/proto/dialogue';
 import { existingBlocks, logProblem, type Ctx } from './context.ts';
-import { containsWord, splitWordList } from './normalize.ts';
+import { hitWordDecision, literalMatcher, type WordMatcher } from './hit-words.ts';
 
 /** What a final utterance leads to, before any server request. */
 export type Decision =
@@ -9,6 +9,7 @@ export type Decision =
   | { kind: 'search'; candidates: string[] }
   | { kind: 'score'; category: string }
   | { kind: 'notHit'; blockIds: string[] }
+  | { kind: 'understand' }
   | { kind: 'invalid' };
 
 /** A block listens when it has listen videos or any route for what the user says. */
@@ -23,12 +24,15 @@ function forcedBlock(ctx: Ctx, b: Block): string | undefined {
   return existing.find((id) => !ctx.rt.played.includes(id)) ?? existing[0];
 }
 
-function hitWordRoute(b: Block, normalized: string): Decision | undefined {
-  for (const hit of b.hit_words) {
-    if (hit.words.some((w) => containsWord(normalized, w))) return { kind: 'block', blockId: hit.block_id, slot: hit.slot, via: 'hitWord' };
-  }
-  if (splitWordList(b.hit_word).some((w) => containsWord(normalized, w))) return { kind: 'valid' };
-  return undefined;
+/** The block's hit-word route with a word matcher (literal here, the server's matches in results.ts). */
+export function hitWordRoute(b: Block, matcher: WordMatcher): Decision | undefined {
+  const hit = hitWordDecision(b, matcher);
+  if (!hit) return undefined;
+  return hit.kind === 'valid' ? { kind: 'valid' } : { kind: 'block', blockId: hit.blockId, slot: hit.slot, via: 'hitWord' };
+}
+
+function hasHitWords(b: Block): boolean {
+  return b.hit_words.some((h) => h.words.length > 0) || b.hit_word.trim() !== '';
 }
 
 function serverRoute(ctx: Ctx, b: Block): Decision | undefined {
@@ -44,12 +48,22 @@ function serverRoute(ctx: Ctx, b: Block): Decision | undefined {
   return undefined;
 }
 
-/** The routing order: force_blocks, hit words, search, SPJ score, valid_response, not_hitword_blocks, invalid. */
+/**
+ * The routing order: force_blocks, hit words (literally here; with
+ * understanding on, then by reading and base form on the server, which comes
+ * back to afterHitWords), search, SPJ score, valid_response, not_hitword_blocks, invalid.
+ */
 export function decide(ctx: Ctx, b: Block, normalized: string): Decision {
   const forced = forcedBlock(ctx, b);
   if (forced) return { kind: 'block', blockId: forced, slot: null, via: 'forced' };
-  const hit = hitWordRoute(b, normalized);
+  const hit = hitWordRoute(b, literalMatcher(normalized));
   if (hit) return hit;
+  if (ctx.state.understanding === true && hasHitWords(b)) return { kind: 'understand' };
+  return afterHitWords(ctx, b);
+}
+
+/** What an utterance leads to when no hit word was found in it. */
+export function afterHitWords(ctx: Ctx, b: Block): Decision {
   const server = serverRoute(ctx, b);
   if (server) return server;
   if (b.valid_response) return { kind: 'valid' };

@@ -37,7 +37,7 @@ export interface Runtime {
   utterance: { interim: string; nodded: boolean } | null;
   timers: Partial<Record<TimerName, TimerRun>>;
   pausedTimers: Partial<Record<TimerName, number>>;
-  pendingRequest: { id: string; kind: 'search' | 'score' } | null;
+  pendingRequest: { id: string; kind: 'search' | 'score' | 'understand' } | null;
   /** a search/score answer that arrived while paused, applied on resume. */
   deferred: EngineInput | null;
   leavingTo: string | null;
@@ -67,6 +67,12 @@ export interface CharacterIndex {
 export interface EngineOptions {
   /** PRNG seed; the same seed and inputs give the same commands. */
   seed?: number;
+  /**
+   * Hit words the player cannot find literally are looked for on the server by
+   * reading and base form (requestUnderstand → understandResult). Off: the
+   * player matches literally only (no server, tests).
+   */
+  understanding?: boolean;
 }
 
 export interface EngineState {
@@ -74,6 +80,8 @@ export interface EngineState {
   character: Character;
   index: CharacterIndex;
   seed: number;
+  /** EngineOptions.understanding; absent in states made before it existed. */
+  understanding?: boolean;
   rt: Runtime;
   /** paths of malformed character data that were repaired or left out; logged (CHARACTER_DATA_INVALID) with the standby. */
   characterIssues: string[];

@@ -20,6 +20,7 @@ export function render(c: EngineCommand): string {
     case 'showPreviousSpeech': return `previous:${c.text}`;
     case 'requestSearch': return `search:${c.requestId}:${c.index}:${c.candidates.join(',')}:${c.text}`;
     case 'requestScore': return `score:${c.requestId}:${c.category}:${c.text}`;
+    case 'requestUnderstand': return `understand:${c.requestId}:${c.text}`;
     case 'fillSlot': return `slot:${c.name}=${c.value}`;
     case 'showSummary': return `summary:${c.items.map((i) => `${i.slot}=${i.value}`).join(',')}`;
     case 'trackStep': return `track:${c.blockId}:${c.utterance}`;

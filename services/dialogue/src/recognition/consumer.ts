@@ -3,6 +3,7 @@ import type { Platform, Transaction } from '@talkwith/platform';
 import type { EventOf } from '@talkwith/proto';
 import { dropBlockIndex, indexNameOf, isInvalidIndexName, rebuildBlockIndex } from './block-index.ts';
 import { forgetRecognition, loadRecognition, NO_RECOGNITION, rememberRecognition } from './characters.ts';
+import { prepareHitWords } from './understanding/index.ts';
 
 type Ports = Pick<Platform, 'search' | 'logger'>;
 
@@ -24,6 +25,7 @@ export async function onCharacterPublished(ports: Ports, event: EventOf<'charact
     // A name the search port refuses is a setting to fix: search still ranks by the phrases meanwhile.
     ports.logger.warn({ character_id: id, index: indexNameOf(id, current) }, Messages.INVALID_SPJ_OR_SEARCH);
   }
+  await prepareHitWords(current.blocks.flatMap((b) => b.phrases));
 }
 
 /** `character.unpublished`: the data and the block index go. */

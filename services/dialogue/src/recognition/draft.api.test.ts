@@ -12,7 +12,7 @@ afterAll(async () => { await svc?.close(); });
 const kit = recognitionTestKit(() => svc);
 
 const bearer = (roles: string[]) => ({ authorization: `Bearer ${svc.tokenFor(`u-${randomUUID()}`, roles)}` });
-const draftCall = (what: 'search' | 'score', payload: Record<string, unknown>, headers: Record<string, string> = bearer(['admin'])) =>
+const draftCall = (what: 'search' | 'score' | 'understand', payload: Record<string, unknown>, headers: Record<string, string> = bearer(['admin'])) =>
   svc.app.inject({ method: 'POST', url: `/api/admin/dialogue/draft/${what}`, payload, headers, remoteAddress: randomAddress() });
 
 /** The catalog's `character.draft_tried`, and waits until dialogue indexed that draft. */
@@ -60,6 +60,18 @@ describe('recognition of the draft an operator tries', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, source: 'embedded' });
     expect(res.json().score).toBeGreaterThan(0);
+  });
+
+  it('draft understand, an admin and a hit word only the draft has written in hiragana, finds it by reading; a customer is refused', async () => {
+    const id = newCharacterId();
+    await tried(id, editedDraft(id));
+    const ask = { character_id: id, block_id: 'ebi', text: 'えびふらいがすき' };
+
+    const res = await draftCall('understand', ask);
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json().matches).toEqual([expect.objectContaining({ word: 'エビフライ', negated: false })]);
+    expect((await draftCall('understand', ask, bearer(['customer']))).statusCode).toBe(403);
   });
 
   it('draft search and score, a customer or a visitor, are refused (403 / 401)', async () => {

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import { GetActionReply, GetActionRequest, ScoreReply, ScoreRequest, SearchReply, SearchRequest } from '@talkwith/proto/dialogue';
+import { GetActionReply, GetActionRequest, ScoreReply, ScoreRequest, SearchReply, SearchRequest, UnderstandReply, UnderstandRequest } from '@talkwith/proto/dialogue';
 import type { DialogueDeps } from '../deps.ts';
 import { findAction } from './actions.ts';
 import { takeRecognitionSlot } from './limiter.ts';
@@ -9,13 +9,14 @@ import { searchUtterance } from './search.ts';
 import { createSpjHttp } from './spj-http.ts';
 import { requireAdminCaller } from '@talkwith/platform/http';
 import { loadDraftRecognition } from './draft.ts';
+import { understandUtterance } from './understanding/index.ts';
 
 const tags = ['dialogue'];
 
 /**
  * The public recognition routes (API.md Recognition): a logged-out visitor
  * may talk to a free character, so no token is needed; each client address
- * is limited to RECOGNITION_RATE_PER_MINUTE calls over the three.
+ * is limited to RECOGNITION_RATE_PER_MINUTE calls over the four.
  */
 export const recognitionRoutes: FastifyPluginAsync<DialogueDeps> = async (app, { platform, config, credentials }) => {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -53,6 +54,19 @@ export const recognitionRoutes: FastifyPluginAsync<DialogueDeps> = async (app, {
   }, async (request) => {
     await requireAdminCaller(request);
     return { ok: true as const, ...(await scoreUtterance(draft, request.body)) };
+  });
+  api.post('/api/admin/dialogue/draft/understand', {
+    schema: { tags: [...tags, 'admin'], summary: 'Hit words found by reading and base form on the draft an operator tries', body: UnderstandRequest, response: { 200: UnderstandReply } },
+  }, async (request) => {
+    await requireAdminCaller(request);
+    return { ok: true as const, matches: await understandUtterance(platform.store, request.body, loadDraftRecognition) };
+  });
+
+  api.post('/api/dialogue/understand', {
+    schema: { tags, summary: "The current block's hit words found in an utterance by reading and base form (Japanese analysis)", body: UnderstandRequest, response: { 200: UnderstandReply } },
+  }, async (request) => {
+    await limit(request.ip);
+    return { ok: true as const, matches: await understandUtterance(platform.store, request.body) };
   });
 
   api.post('/api/action', {

@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { UsePointsBody, UsePointsReply } from '@talkwith/proto/billing';
 import type {
   NextStartBlockReply, ScoreReply, ScoreRequest, SearchReply, SearchRequest, TalkEndRequest, TalkReleaseRequest, TalkReply, TalkStartRequest,
-  TrackStepReply, TrackStepRequest, UnmatchedReply, UnmatchedRequest,
+  TrackStepReply, TrackStepRequest, UnderstandReply, UnderstandRequest, UnmatchedReply, UnmatchedRequest,
 } from '@talkwith/proto/dialogue';
 import { api } from '../../api/index.ts';
 
@@ -22,6 +22,7 @@ export const dialogueApi = api.injectEndpoints({
   endpoints: (build) => ({
     dialogueSearch: build.mutation<SearchReply, SearchRequest>({ query: (body) => ({ url: 'dialogue/search', method: 'POST', body }) }),
     dialogueScore: build.mutation<ScoreReply, ScoreRequest>({ query: (body) => ({ url: 'dialogue/score', method: 'POST', body }) }),
+    dialogueUnderstand: build.mutation<UnderstandReply, UnderstandRequest>({ query: (body) => ({ url: 'dialogue/understand', method: 'POST', body }) }),
     reportUnmatched: build.mutation<Static<typeof UnmatchedReply>, UnmatchedRequest>({ query: (body) => ({ url: 'dialogue/unmatched', method: 'POST', body }) }),
     startTalk: build.mutation<Talk, Keyed<TalkStartRequest>>({
       query: ({ key, body }) => ({ url: 'dialogue/talks', method: 'POST', body, headers: { 'Idempotency-Key': key } }),

@@ -1,5 +1,5 @@
 import type { PlayableCharacter } from '@talkwith/proto/catalog';
-import type { ScoreReply, ScoreRequest, SearchReply, SearchRequest } from '@talkwith/proto/dialogue';
+import type { ScoreReply, ScoreRequest, SearchReply, SearchRequest, UnderstandReply, UnderstandRequest } from '@talkwith/proto/dialogue';
 import { adminUrl, api } from '../../api/index.ts';
 import type { AppDispatch } from '../../app/store.ts';
 import type { RecognitionPort } from './ports.ts';
@@ -27,13 +27,16 @@ export const draftApi = api.injectEndpoints({
     draftScore: build.mutation<ScoreReply, WithBase<ScoreRequest>>({
       query: ({ base, ...body }) => ({ url: adminUrl(base, 'dialogue/draft/score'), method: 'POST', body }),
     }),
+    draftUnderstand: build.mutation<UnderstandReply, WithBase<UnderstandRequest>>({
+      query: ({ base, ...body }) => ({ url: adminUrl(base, 'dialogue/draft/understand'), method: 'POST', body }),
+    }),
   }),
 });
 
 export const { useTryDraftMutation, useTryDraftBySlugMutation } = draftApi;
 
 /**
- * The runner's recognition port on the draft: search and score through the
+ * The runner's recognition port on the draft: search, score and understanding (readings, base forms) through the
  * admin-only draft routes; an unanswered utterance is not reported (a try
  * writes no insight). A failure rejects, which the runner turns into the
  * engine's requestFailed as in the player.
@@ -42,6 +45,7 @@ export function draftRecognition(dispatch: AppDispatch, base: string): Recogniti
   return {
     search: async (request) => (await dispatch(draftApi.endpoints.draftSearch.initiate({ base, ...request })).unwrap()).hits,
     score: async (request) => (await dispatch(draftApi.endpoints.draftScore.initiate({ base, ...request })).unwrap()).score,
+    understand: async (request) => (await dispatch(draftApi.endpoints.draftUnderstand.initiate({ base, ...request })).unwrap()).matches,
     unmatched: async () => undefined,
   };
 }

@@ -175,6 +175,22 @@ describe('player effect runner', () => {
     expect(video.played().at(-1)).toBe('hokkaido.mp4');
   });
 
+  it('runner, 「御飯の話」 with a server that understands, asks it for the greeting\'s hit words and goes to the food topic on its reading match', async () => {
+    const recognition = fakeRecognition({ matches: [{ word: 'ごはん', negated: false, via: 'reading' }] });
+    const { runner, video, time, view, startTalking, endVisible } = setUp(demoCharacter, undefined, recognition);
+    startTalking();
+
+    runner.send({ type: 'speechFinal', text: '御飯の話' });
+    expect(view().pendingRequests).toBe(1);
+    await settle();
+    time.advance(300);
+    endVisible();
+
+    expect(recognition.understood).toEqual([{ character_id: 'demo-mirai', block_id: 'greet', text: '御飯の話' }]);
+    expect(view().pendingRequests).toBe(0);
+    expect(video.played().slice(-2)).toEqual(['skip.mp4', 'topic_food.mp4']);
+  });
+
   it('runner, a hit word said, answers locally without asking the server', () => {
     const recognition = fakeRecognition();
     const { runner, startTalking } = setUp(searchingCharacter(), undefined, recognition);

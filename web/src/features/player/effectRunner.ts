@@ -62,7 +62,9 @@ export interface EffectRunner {
 export function createEffectRunner(deps: RunnerDeps): EffectRunner {
   // The character the engine runs: the one served at first, or the whole one a ticket fetched (swapped in at standby).
   let { character, media } = deps;
-  let base: EngineState = initialState(character, { seed: deps.getPlayer().seed });
+  // Understanding on the server when the port can ask for it (the analyser stays out of the player's bundle).
+  const understanding = deps.recognition.understand !== undefined;
+  let base: EngineState = initialState(character, { seed: deps.getPlayer().seed, understanding });
   let talks = 0;
   const timers = new Map<TimerName | 'mic', unknown>();
   const queue: EngineInput[] = [];
@@ -133,7 +135,7 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
       case 'micOff': engineListening = false; clearTimer('mic'); speech?.stop(); return;
       case 'startTimer': later(command.timer, command.ms, () => send({ type: 'timerFired', timer: command.timer })); return;
       case 'cancelTimer': clearTimer(command.timer); return;
-      case 'requestSearch': case 'requestScore': return ask(command);
+      case 'requestSearch': case 'requestScore': case 'requestUnderstand': return ask(command);
       case 'trackStep': deps.talk?.step(command); return;
       case 'unmatched': return reportUnmatched(command);
       case 'log': logs.log({ category: command.category, message: command.message, extra: command.extra, characterId: character.id }); return;
@@ -159,14 +161,16 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
   }
 
   /** Search or score on the server; the answer (or the failure) comes back to the engine as an input of its own. */
-  function ask(command: EngineCommandOf<'requestSearch'> | EngineCommandOf<'requestScore'>): void {
+  function ask(command: EngineCommandOf<'requestSearch'> | EngineCommandOf<'requestScore'> | EngineCommandOf<'requestUnderstand'>): void {
     const blockId = deps.getPlayer().rt?.blockId ?? '';
     const { requestId, text } = command;
+    const body = { character_id: character.id, block_id: blockId, text };
+    const recognition = deps.recognition;
     const asked: Promise<EngineInput> = command.type === 'requestSearch'
-      ? deps.recognition.search({ character_id: character.id, block_id: blockId, text, candidates: command.candidates })
-        .then((hits) => ({ type: 'searchResult', requestId, hits }))
-      : deps.recognition.score({ character_id: character.id, block_id: blockId, text, category: command.category })
-        .then((score) => ({ type: 'scoreResult', requestId, score }));
+      ? recognition.search({ ...body, candidates: command.candidates }).then((hits) => ({ type: 'searchResult', requestId, hits }))
+      : command.type === 'requestScore'
+        ? recognition.score({ ...body, category: command.category }).then((score) => ({ type: 'scoreResult', requestId, score }))
+        : (recognition.understand?.(body) ?? Promise.resolve([])).then((matches) => ({ type: 'understandResult', requestId, matches }));
     void asked
       .catch((error: unknown): EngineInput => ({ type: 'requestFailed', requestId, message: error instanceof Error ? error.message : String(error) }))
       .then((answer) => {
@@ -227,7 +231,7 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
     }
     if (whole.character !== character && phase() === 'standby') {
       ({ character, media } = whole);
-      base = initialState(character, { seed: deps.getPlayer().seed });
+      base = initialState(character, { seed: deps.getPlayer().seed, understanding });
     }
     showNotice(null);
     startEngine(input);

@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type {
-  EndReason, LogCategory, ScoreRequest, SearchHit as SearchHitSchema, SearchRequest, TalkStartRequest, TrackStepRequest, UnmatchedRequest, VideoSlotName,
+  EndReason, HitWordMatch, LogCategory, ScoreRequest, SearchHit as SearchHitSchema, SearchRequest, TalkStartRequest, TrackStepRequest, UnderstandRequest, UnmatchedRequest, VideoSlotName,
 } from '@talkwith/proto/dialogue';
 
 export type SearchHit = Static<typeof SearchHitSchema>;
@@ -79,6 +79,12 @@ export const browserClock: Clock = {
 export interface RecognitionPort {
   search(request: SearchRequest): Promise<SearchHit[]>;
   score(request: ScoreRequest): Promise<number | null>;
+  /**
+   * The current block's hit words the player could not find literally, found
+   * by reading and base form on the server (the engine's requestUnderstand).
+   * Absent: the engine matches literally only.
+   */
+  understand?(request: UnderstandRequest): Promise<HitWordMatch[]>;
   /** An utterance the character could not answer (the engine's unmatched), for the operators' insight; visitors too. */
   unmatched(request: UnmatchedRequest): Promise<void>;
 }

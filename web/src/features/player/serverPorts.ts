@@ -32,6 +32,7 @@ export function serverRecognition(dispatch: AppDispatch): RecognitionPort {
   return {
     search: async (request) => (await settled(dispatch(dialogueApi.endpoints.dialogueSearch.initiate(request)))).hits,
     score: async (request) => (await settled(dispatch(dialogueApi.endpoints.dialogueScore.initiate(request)))).score,
+    understand: async (request) => (await settled(dispatch(dialogueApi.endpoints.dialogueUnderstand.initiate(request)))).matches,
     unmatched: async (request) => { await settled(dispatch(dialogueApi.endpoints.reportUnmatched.initiate(request))); },
   };
 }

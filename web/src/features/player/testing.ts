@@ -1,7 +1,7 @@
 import type { VideoSlotName } from '@talkwith/proto/dialogue';
 import type { CharacterMedia } from '@talkwith/proto/catalog';
 import type { Character } from '@talkwith/proto/dialogue';
-import type { ScoreRequest, SearchRequest, TalkStartRequest, TrackStepRequest, UnmatchedRequest } from '@talkwith/proto/dialogue';
+import type { HitWordMatch, ScoreRequest, SearchRequest, TalkStartRequest, TrackStepRequest, UnderstandRequest, UnmatchedRequest } from '@talkwith/proto/dialogue';
 import { TalkRefused, type Clock, type LogEntry, type LogSink, type RecognitionPort, type SearchHit, type SpeechPort, type TalkPort, type VideoPort } from './ports.ts';
 
 /** Test doubles for the runner's ports: they record what was asked of them. */
@@ -69,8 +69,12 @@ export function mediaFor(character: Character): CharacterMedia {
   return { videos, posters: {}, subtitles };
 }
 
-/** The dialogue service's recognition, scripted: answers with `hits`/`score`, or rejects when `fail` is set. */
-export function fakeRecognition(script: { hits?: SearchHit[]; score?: number | null; fail?: string } = {}) {
+/**
+ * The dialogue service's recognition, scripted: answers with `hits`/`score`, or rejects when `fail` is set;
+ * with `matches` it also understands (the engine then asks it for hit words not found literally).
+ */
+export function fakeRecognition(script: { hits?: SearchHit[]; score?: number | null; fail?: string; matches?: HitWordMatch[] } = {}) {
+  const understood: UnderstandRequest[] = [];
   const searches: SearchRequest[] = [];
   const scores: ScoreRequest[] = [];
   const unmatched: UnmatchedRequest[] = [];
@@ -79,8 +83,9 @@ export function fakeRecognition(script: { hits?: SearchHit[]; score?: number | n
     search: (request) => { searches.push(request); return answer(script.hits ?? []); },
     score: (request) => { scores.push(request); return answer(script.score ?? null); },
     unmatched: (request) => { unmatched.push(request); return script.fail ? Promise.reject(new Error(script.fail)) : Promise.resolve(); },
+    ...(script.matches ? { understand: (request: UnderstandRequest) => { understood.push(request); return answer(script.matches ?? []); } } : {}),
   };
-  return { port, searches, scores, unmatched, script };
+  return { port, searches, scores, unmatched, understood, script };
 }
 
 /** The dialogue service's talks, recorded in order; `failStart` makes every start fail, `refuseStart` refuses it with that status. */

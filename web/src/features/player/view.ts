@@ -64,7 +64,7 @@ export function applyCommand(view: PlayerView, command: EngineCommand): void {
     case 'trackStep': view.recognition = null; view.previousSpeech = null; return;
     case 'fillSlot': view.filledSlots[command.name] = command.value; return;
     case 'showSummary': view.summary = { title: command.title, items: command.items }; return;
-    case 'requestSearch': case 'requestScore': view.pendingRequests += 1; return;
+    case 'requestSearch': case 'requestScore': case 'requestUnderstand': view.pendingRequests += 1; return;
     case 'end':
       view.ended = { reason: command.reason, totalBilledTime: command.totalBilledTime };
       view.micOn = false;

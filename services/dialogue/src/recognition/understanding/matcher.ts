@@ -1,0 +1,139 @@
+import { literalMatcher, negatedAfter, normalizeJapanese, type MatchVia, type WordMatch, type WordMatcher } from '@talkwith/dialogue-engine';
+import type { Analyse } from './analyser.ts';
+import { morphemeForms, type MorphemeForms } from './forms.ts';
+
+/**
+ * Finds hit words in an utterance by surface, reading and base form. The
+ * utterance is cut into morphemes; every run of up to MAX_RUN morphemes gives
+ * its surface, its reading and, for its last morpheme, the dictionary form and
+ * a verb's noun (「占って」 → 占う, 占い, うらない). A hit word is found where one of
+ * its own forms equals one of a run's: runs start and end on morpheme
+ * boundaries, so a reading never matches across the middle of a word.
+ */
+const MAX_RUN = 8;
+/** Readings shorter than this match only by surface (one kana is too often something else). */
+const MIN_READING = 2;
+/** Inside a word the dictionary does not know, a reading this long is looked for anywhere (きょうとじゃなくて…). */
+const MIN_INSIDE_UNKNOWN = 3;
+/** Words (and readings) kept at most; past it the cache starts again (hit words are few, utterances are not cached). */
+const MAX_CACHED = 50_000;
+
+interface Found { end: number; via: MatchVia }
+
+/** An utterance as the matcher reads it: its normalised text and the forms of each run, by key. */
+export interface AnalysedUtterance {
+  normalized: string;
+  runs: Map<string, Found[]>;
+  /** Normalised text after morpheme i (what may negate a word ending there). */
+  restAfter: string[];
+  /** Reading keys of the morphemes the dictionary does not know, with the text after each. */
+  unknown: Array<{ reading: string; rest: string }>;
+}
+
+function add(runs: Map<string, Found[]>, key: string, found: Found, minimum: number): void {
+  if (key.length < minimum) return;
+  const list = runs.get(key);
+  if (list) list.push(found);
+  else runs.set(key, [found]);
+}
+
+/** Every run's forms, by key (where each run ends and how it was read). */
+function runsOf(forms: MorphemeForms[]): Map<string, Found[]> {
+  const runs = new Map<string, Found[]>();
+  for (let i = 0; i < forms.length; i++) {
+    let surface = '';
+    let reading = '';
+    for (let j = i; j < Math.min(forms.length, i + MAX_RUN); j++) {
+      const last = forms[j]!;
+      // One particle, auxiliary or dependent noun alone is never a word (この「たび」は is not 旅).
+      const alone = j === i && !last.independent;
+      for (const base of alone ? [] : last.bases) {
+        add(runs, surface + base, { end: j, via: 'base' }, MIN_READING);
+        add(runs, reading + base, { end: j, via: 'base' }, MIN_READING);
+      }
+      surface += last.surface;
+      reading += last.reading;
+      if (alone) continue;
+      add(runs, reading, { end: j, via: 'reading' }, MIN_READING);
+      add(runs, surface, { end: j, via: 'surface' }, 1);
+    }
+  }
+  return runs;
+}
+
+/** A hit word's own forms: its surface, its reading and, when it ends inflected, its dictionary forms. */
+function wholeKeys(word: string, forms: MorphemeForms[]): string[] {
+  const last = forms.at(-1);
+  const surface = forms.slice(0, -1).map((f) => f.surface).join('');
+  const reading = forms.slice(0, -1).map((f) => f.reading).join('');
+  const keys = [normalizeJapanese(word), surface + (last?.surface ?? ''), reading + (last?.reading ?? '')];
+  for (const base of last?.bases ?? []) keys.push(surface + base, reading + base);
+  return [...new Set(keys)].filter((k) => k.length > 0);
+}
+
+/** A reading key found inside unknown morphemes (their own rest, then the utterance's, may negate it). */
+function insideUnknown(u: AnalysedUtterance, key: string): WordMatch[] {
+  const found: WordMatch[] = [];
+  for (const { reading, rest } of u.unknown) {
+    for (let at = reading.indexOf(key); at >= 0; at = reading.indexOf(key, at + 1)) {
+      found.push({ negated: negatedAfter(reading.slice(at + key.length) + rest), via: 'reading' });
+    }
+  }
+  return found;
+}
+
+export class Understanding {
+  private readonly analyse: Analyse;
+  private readonly readings = new Map<string, string>();
+  private readonly words = new Map<string, string[]>();
+
+  constructor(analyse: Analyse) {
+    this.analyse = analyse;
+  }
+
+  /** Katakana reading of a word (cached: dictionary forms repeat). */
+  private readingOf = (word: string): string => {
+    let reading = this.readings.get(word);
+    if (reading === undefined) {
+      reading = this.analyse(word).map((m) => m.reading).join('');
+      if (this.readings.size >= MAX_CACHED) this.readings.clear();
+      this.readings.set(word, reading);
+    }
+    return reading;
+  };
+
+  private formsOf(text: string): MorphemeForms[] {
+    return this.analyse(text).map((m) => morphemeForms(m, this.readingOf));
+  }
+
+  /** The keys a hit word is known by (computed once per word: at publish time, or on first use). */
+  wordKeys(word: string): string[] {
+    let keys = this.words.get(word);
+    if (!keys) {
+      keys = wholeKeys(word, this.formsOf(word));
+      if (this.words.size >= MAX_CACHED) this.words.clear();
+      this.words.set(word, keys);
+    }
+    return keys;
+  }
+
+  utterance(text: string): AnalysedUtterance {
+    const forms = this.formsOf(text);
+    const restAfter = forms.map((_, i) => forms.slice(i + 1).map((f) => f.surface).join(''));
+    const unknown = forms.flatMap((f, i) => (f.known ? [] : [{ reading: f.reading, rest: restAfter[i] ?? '' }]));
+    return { normalized: normalizeJapanese(text), runs: runsOf(forms), restAfter, unknown };
+  }
+
+  /** The engine's WordMatcher for this utterance: literal occurrences, then runs found by reading or base form. */
+  matcher(u: AnalysedUtterance): WordMatcher {
+    const literal = literalMatcher(u.normalized);
+    return (word) => {
+      const found: WordMatch[] = literal(word);
+      for (const key of this.wordKeys(word)) {
+        for (const f of u.runs.get(key) ?? []) found.push({ negated: negatedAfter(u.restAfter[f.end] ?? ''), via: f.via });
+        if (key.length >= MIN_INSIDE_UNKNOWN) found.push(...insideUnknown(u, key));
+      }
+      return found;
+    };
+  }
+}
