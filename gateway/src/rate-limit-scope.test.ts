@@ -21,6 +21,8 @@ describe('gateway rate limit scope', () => {
 
   it('rate limit, media range requests past the limit, still served', async () => {
     gw = await startTestGateway({}, { rateLimitMax: 3 });
+    // A published free character's clip: the files route serves it unsigned (catalog's media guard).
+    await gw.platform.store.collection('characters').insertOne({ _id: 'test', price: 0, published_at: new Date(), dialogue: { videos: [{ id: 'clip', path: 'videos/clip.mp4', title: 'clip.mp4' }] } });
     await gw.platform.files.put('characters/test/videos/clip.mp4', Buffer.alloc(4096, 1), 'video/mp4');
     const codes = [];
     for (let i = 0; i < 6; i++) {
