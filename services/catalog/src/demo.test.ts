@@ -91,19 +91,34 @@ describe('catalog demo character', () => {
     expect((await get('/files/characters/demo-mirai/videos/nod_1.mp4')).statusCode).toBe(200);
   });
 
-  it('poster by slug, mirai, redirects 302 to her standby poster, cacheable for 5 minutes', async () => {
+  it('poster by slug, mirai, answers her standby poster itself (no redirect), cacheable for 5 minutes with validators', async () => {
     const res = await get('/api/characters/by-slug/mirai/poster');
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/files/characters/demo-mirai/posters/standby.webp');
+    const file = await get('/files/characters/demo-mirai/posters/standby.webp');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.headers.etag).toEqual(expect.any(String));
+    expect(res.headers['last-modified']).toEqual(expect.any(String));
+    expect(res.rawPayload.equals(file.rawPayload)).toBe(true);
+  });
+
+  it('poster by slug, revalidated with its ETag, answers 304 without a body', async () => {
+    const first = await get('/api/characters/by-slug/mirai/poster');
+    const res = await get('/api/characters/by-slug/mirai/poster', { 'if-none-match': String(first.headers.etag) });
+    expect(res.statusCode).toBe(304);
+    expect(res.rawPayload.length).toBe(0);
     expect(res.headers['cache-control']).toBe('public, max-age=300');
   });
 
-  it('poster by slug, standby poster missing, redirects to the avatar', async () => {
+  it('poster by slug, standby poster missing, answers the avatar', async () => {
     await svc.platform.files.delete('characters/demo-mirai/posters/standby.webp');
     const res = await get('/api/characters/by-slug/mirai/poster');
     await seedDemoCharacter(svc.platform);
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/files/characters/demo-mirai/avatar.png');
+    const avatar = await get('/files/characters/demo-mirai/avatar.png');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.rawPayload.equals(avatar.rawPayload)).toBe(true);
   });
 
   it('poster by slug, unknown slug, answers 404 in the JSON error shape', async () => {

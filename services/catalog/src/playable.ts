@@ -1,4 +1,4 @@
-import type { FileStore } from '@talkwith/platform';
+import type { FileStore, StoredFile } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
 import type { CharacterAccess, CharacterMedia, CharacterSummary, PlayableCharacter } from '@talkwith/proto/catalog';
 import { publicCharacterOf, type Character as DialogueCharacter, type PublicCharacter } from '@talkwith/proto/dialogue';
@@ -87,14 +87,15 @@ export async function playableFrom(c: Character, whole: DialogueCharacter, files
 }
 
 /**
- * Where GET /api/characters/by-slug/{slug}/poster sends the browser: the poster
- * of the standby clip, else the avatar; undefined when there is neither.
+ * What GET /api/characters/by-slug/{slug}/poster answers with: the first-frame
+ * still of the standby clip, else the avatar; undefined when there is neither.
  * Not found (404) like the character itself when it cannot be played.
+ * Both stay public whatever the price: the store page shows them.
  */
-export async function posterRedirectOf(c: Character, files: FileStore): Promise<string | undefined> {
+export async function posterFileOf(c: Character, files: FileStore): Promise<StoredFile | undefined> {
   if (!c.dialogue || !c.published_at) throw new AppError('NOT_FOUND', 'このキャラクターとはまだ会話できません。');
   const standby = c.dialogue.setting.standby_video_id;
-  const key = standby ? mediaKeys(c._id).poster(standby) : undefined;
-  if (key && await files.stat(key)) return files.publicUrl(key);
-  return c.avatar_key ? files.publicUrl(c.avatar_key) : undefined;
+  const still = standby ? await files.stat(mediaKeys(c._id).poster(standby)) : null;
+  if (still) return still;
+  return (c.avatar_key ? await files.stat(c.avatar_key) : null) ?? undefined;
 }

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceOptions } from '@talkwith/platform';
 import { AppError, createEntitlements, createMediaSigning } from '@talkwith/platform';
-import { serveFiles } from '@talkwith/platform/files';
+import { sendStoredFile, serveFiles } from '@talkwith/platform/files';
 import { ensureJwt } from '@talkwith/platform/http';
 import { credentialsFor } from '@talkwith/platform/secrets';
 import { ServiceAlive } from '@talkwith/proto';
@@ -22,7 +22,7 @@ import { ensureCatalogIndexes } from './model.ts';
 import { ensureVersionIndexes } from './authoring/versions.ts';
 import { taxonomyRoutes } from './taxonomy/routes.ts';
 import { seedDemoCharacter } from './demo-seed.ts';
-import { playableOf, posterRedirectOf, summaryOf } from './playable.ts';
+import { playableOf, posterFileOf, summaryOf } from './playable.ts';
 import { ensureSerialGateIndexes, onSerialGateEvent, SERIAL_GATE_EVENTS } from './serial-gates.ts';
 import { optionalCaller, servingFor, type ServingDeps } from './serving/access.ts';
 import { mediaGuard } from './serving/media-guard.ts';
@@ -34,7 +34,7 @@ import { draftRoutes } from './serving/draft-routes.ts';
  */
 const PlayableReply = Type.Unsafe<PlayableCharacter>(PlayableCharacter);
 
-/** The poster redirect may be reused a while: the standby clip or the avatar seldom changes. */
+/** The poster may be reused a while without asking: the standby clip or the avatar seldom changes (then the ETag revalidates it). */
 const POSTER_CACHE = 'public, max-age=300';
 
 
@@ -96,19 +96,19 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
   });
   // The page of /full/chat/{slug} preloads and paints this URL before any script
   // runs (gateway/src/chat-page.ts): one stable address per character whatever
-  // its media, so the browser's cache and the later <img> share it.
+  // its media, so the browser's cache and the later <img> share it. It answers
+  // the image itself: a redirect would cost a round trip on the LCP's path.
   api.get('/api/characters/by-slug/:slug/poster', {
     schema: {
-      tags: ['catalog'], summary: 'The poster of a published character: a redirect to the first frame of its standby clip, or to its avatar',
+      tags: ['catalog'], summary: 'The poster of a published character: the first frame of its standby clip, or its avatar (the image, cacheable for 5 minutes, ETag)',
       params: CharacterSlugParams,
-      response: { 302: Type.Null({ description: 'Location: the poster image (cacheable for 5 minutes)' }) },
     },
   }, async (request, reply) => {
     const found = await characters.findOne({ slug: request.params.slug, published_at: { $ne: null } });
     if (!found) throw new AppError('NOT_FOUND', 'キャラクターが見つかりません。');
-    const location = await posterRedirectOf(found, files);
-    if (!location) throw new AppError('NOT_FOUND', 'このキャラクターには画像がありません。');
-    return reply.header('cache-control', POSTER_CACHE).redirect(location, 302);
+    const poster = await posterFileOf(found, files);
+    if (!poster) throw new AppError('NOT_FOUND', 'このキャラクターには画像がありません。');
+    return sendStoredFile(request, reply, files, poster, POSTER_CACHE);
   });
   const standbyChanges = createStandbyChanges((err, characterId) => platform.logger.error({ err, characterId }, 'continuity re-check after a standby change failed'));
   app.addHook('onClose', () => standbyChanges.idle());

@@ -109,7 +109,10 @@ describe('files of a priced character', () => {
   it('its poster and avatar, unsigned, stay public', async () => {
     const paid = await kit.pricedCharacter();
     expect((await kit.get(`/files/characters/${paid.id}/posters/standby.webp`)).statusCode).toBe(200);
-    expect((await kit.get(`/api/characters/by-slug/${paid.slug}/poster`)).statusCode).toBe(302);
+    const poster = await kit.get(`/api/characters/by-slug/${paid.slug}/poster`);
+    expect(poster.statusCode).toBe(200);
+    expect(poster.headers['content-type']).toBe('image/webp');
+    expect(poster.headers['cache-control']).toBe('public, max-age=300');
   });
 
   it('a clip signed for its owner, with their media cookie, answers 200 and 206 with Range; the subtitle too', async () => {

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppError } from '../errors/index.ts';
-import type { FileStore } from '../ports/files.ts';
+import type { FileStore, StoredFile } from '../ports/files.ts';
 import { createMediaSigning, type MediaCheck } from '../signing/media.ts';
 import { localObjectsDir } from './local.ts';
 import { sendError, sendNotFound } from './reply-error.ts';
@@ -43,7 +43,6 @@ const DEFAULT_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
  */
 export function serveFiles(fastify: FastifyInstance, options: ServeFilesOptions): void {
   const publicCacheControl = options.cacheControl ?? DEFAULT_CACHE_CONTROL;
-  const root = localObjectsDir(options.files);
   const guard = options.guard;
   const signing = guard ? createMediaSigning(guard.secret) : undefined;
   // Fastify has parsed the query already: the signature's parameters are read from it, not from the URL again (a repeated one is an array: check() refuses it).
@@ -63,8 +62,7 @@ export function serveFiles(fastify: FastifyInstance, options: ServeFilesOptions)
         // Stating through the port validates the key (no `..`, absolute or over-long keys) and gives the recorded content type.
         const file = await options.files.stat(key);
         if (!file) return sendNotFound(reply);
-        if (root !== undefined) return await sendFromDisk(request, reply, root, file, cacheControl);
-        return await streamFromStore(request, reply, options.files, file, cacheControl);
+        return await sendStoredFile(request, reply, options.files, file, cacheControl);
       } catch (err) {
         if (isAppError(err) && err.code === 'NOT_FOUND') return sendNotFound(reply);
         if (isAppError(err) && err.code === 'VALIDATION_FAILED') return sendError(reply, 400, 'VALIDATION_FAILED', err.message);
@@ -72,4 +70,15 @@ export function serveFiles(fastify: FastifyInstance, options: ServeFilesOptions)
       }
     },
   });
+}
+
+/**
+ * Answers one stated file of the store as the files route does (ranges, ETag and
+ * Last-Modified, 304 on revalidation): local files through @fastify/send, other
+ * stores through the port. For routes that serve a file under another address.
+ */
+export async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, files: FileStore, file: StoredFile, cacheControl: string): Promise<FastifyReply> {
+  const root = localObjectsDir(files);
+  if (root !== undefined) return sendFromDisk(request, reply, root, file, cacheControl);
+  return streamFromStore(request, reply, files, file, cacheControl);
 }

@@ -5,7 +5,7 @@ export type { S3FilesOptions } from './s3.ts';
 export async function createS3Files(options: S3Module.S3FilesOptions): ReturnType<typeof S3Module.createS3Files> {
   return (await import('./s3.ts')).createS3Files(options);
 }
-export { serveFiles, type FilesGuard, type ServeFilesOptions } from './http.ts';
+export { sendStoredFile, serveFiles, type FilesGuard, type ServeFilesOptions } from './http.ts';
 export { assertValidKey, assertValidPrefix, contentTypeFor, joinPublicUrl } from './keys.ts';
 export { checkRange, parseRangeHeader, type RangeRequest } from './range.ts';
 // The contract suite imports vitest, so tests import it from './contract.ts'.
