@@ -1,8 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sampleUser } from '../../../test/harness.tsx';
-import { API, renderConsole, scriptedServer } from '../characters/testing.tsx';
-import { subscription } from '../billing/testing.ts';
+import { adminCharacter, API, renderConsole, scriptedServer } from '../characters/testing.tsx';
+import { entry, subscription } from '../billing/testing.ts';
 import { logEntry } from '../logs/testing.ts';
 
 const someUser = (over: Partial<typeof sampleUser> = {}) => ({
@@ -145,6 +145,25 @@ describe('UserDetailPage', () => {
 
     expect(await screen.findByText('会話を始めました。')).toBeTruthy();
     expect(server.calls.find((c) => c.url === `${API}/logs/filter`)?.body).toMatchObject({ user_id: user.id, page: 1 });
+  });
+
+  it('when the tickets history and the logs name a character, show its name with the id on hover', async () => {
+    const user = someUser();
+    const character = adminCharacter({ id: 'c-7f3a9b21-0000', name: 'ハナコ' });
+    scriptedServer({
+      [`GET ${API}/users/${user.id}`]: [200, { ok: true, user }],
+      [`GET ${API}/characters/${character.id}`]: [200, { ok: true, character }],
+      [`GET ${API}/full/users/${user.id}/talk_tickets`]: [200, { ok: true, user_id: user.id, talk_tickets: 0, total: 1, page: 1, lots: [], entries: [entry({ kind: 'used', delta: -1, character_id: character.id })] }],
+      [`POST ${API}/logs/filter`]: [200, { ok: true, logs: [logEntry({ user_id: user.id, character_id: character.id })], total: 1, page: 1 }],
+    });
+
+    const { router } = await renderConsole(`/ops/users/${user.id}?tab=tickets`);
+    const inLedger = await screen.findByText('ハナコ');
+    await act(() => router.navigate(`/ops/users/${user.id}?tab=logs`));
+    const inLogs = await screen.findByText('ハナコ');
+
+    expect(inLedger.getAttribute('title')).toBe(character.id);
+    expect(inLogs.getAttribute('title')).toBe(character.id);
   });
 
   it('when identity no longer knows the account, says when billing saw it deleted', async () => {
