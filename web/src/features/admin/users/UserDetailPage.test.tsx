@@ -1,16 +1,17 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { PublicUser } from '@talkwith/proto/identity';
 import { sampleUser } from '../../../test/harness.tsx';
 import { adminCharacter, API, renderConsole, scriptedServer } from '../characters/testing.tsx';
 import { entry, subscription } from '../billing/testing.ts';
 import { logEntry } from '../logs/testing.ts';
 
-const someUser = (over: Partial<typeof sampleUser> = {}) => ({
+const someUser = (over: Partial<PublicUser> = {}): PublicUser => ({
   ...sampleUser, id: `u-${Math.random().toString(36).slice(2, 10)}`, email: 'jiro@example.jp', nickname: 'じろう',
   created_at: '2026-03-01T10:00:00.000Z', last_login_at: '2026-03-02T15:30:00.000Z', ...over,
 });
 const noPurchases = (id: string) => ({ [`GET ${API}/full/users/${id}/purchases`]: [200, { ok: true, purchases: [], total: 0, page: 1 }] as [number, unknown] });
-const userRoutes = (user: ReturnType<typeof someUser>) => ({ [`GET ${API}/users/${user.id}`]: [200, { ok: true, user }] as [number, unknown], ...noPurchases(user.id) });
+const userRoutes = (user: PublicUser) => ({ [`GET ${API}/users/${user.id}`]: [200, { ok: true, user }] as [number, unknown], ...noPurchases(user.id) });
 
 async function openAction(name: string) {
   fireEvent.click(await screen.findByRole('button', { name }));
