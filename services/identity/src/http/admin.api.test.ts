@@ -98,6 +98,26 @@ describe('admin user management', () => {
     expect(after.json().user.email).toBe(next);
   });
 
+  it('password_change without sendMail, changes the password and mails the user nothing', async () => {
+    const { email, id } = await customer();
+    const mailsBefore = (await t.platform.mail.recent({ to: email })).length;
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/users/password_change', headers: { authorization: admin }, payload: { user_id: id, password: 'quiet-set9', sendMail: false } });
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: email, password: 'quiet-set9' } });
+    expect(res.statusCode).toBe(200);
+    expect(login.statusCode).toBe(200);
+    expect(await t.platform.mail.recent({ to: email })).toHaveLength(mailsBefore);
+  });
+
+  it('email_change without verification and without notice, mails neither the old nor the new address', async () => {
+    const { email, id } = await customer();
+    const next = uniqueEmail();
+    const mailsBefore = (await t.platform.mail.recent({ to: email })).length;
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/users/email_change', headers: { authorization: admin }, payload: { user_id: id, new_email: next, vertificationMail: false, sendMail: false } });
+    expect(res.statusCode).toBe(200);
+    expect(await t.platform.mail.recent({ to: email })).toHaveLength(mailsBefore);
+    expect(await t.platform.mail.recent({ to: next })).toHaveLength(0);
+  });
+
   it('mail outbox, admin reads the confirmation mail of a new sign-up', async () => {
     const email = uniqueEmail();
     await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: 'abcd1234', gender: 'female', date_of_birth: '2001-02-03' } });

@@ -4,6 +4,7 @@ import { AdminBaseContext } from './AdminBase.tsx';
 import { ADMIN_NS, ensureAdminMessages } from './i18n.ts';
 import { MailOutbox } from './MailOutbox.tsx';
 import { UsersPage } from './UsersPage.tsx';
+import { UserDetailPage } from './users/UserDetailPage.tsx';
 import { CategoriesPage } from './taxonomy/CategoriesPage.tsx';
 import { CategoryGroupsPage } from './taxonomy/CategoryGroupsPage.tsx';
 import './home/console.css';
@@ -73,6 +74,7 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
         <Route index element={<AdminHome />} />
         <Route path="logs" element={<LogsPage />} />
         <Route path="users" element={<UsersPage apiBase={apiBase} />} />
+        <Route path="users/:id" element={<UserDetailPage />} />
         <Route path="mail" element={<MailOutbox apiBase={apiBase} />} />
         <Route path="full/categories" element={<CategoriesPage />} />
         <Route path="full/categories/:category_id/groups" element={<CategoryGroupsPage />} />

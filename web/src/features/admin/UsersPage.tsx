@@ -1,17 +1,26 @@
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PublicUser } from '@talkwith/proto/identity';
 import { errorMessageOf } from '../../api/index.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { usePopup } from '../../app/shell.ts';
 import { Card, Field, Notice, Spinner } from '../../app/ui.tsx';
+import { useAdminBase } from './AdminBase.tsx';
+import { when } from './billing/format.ts';
+import { ADMIN_NS } from './i18n.ts';
 import { useAdminDeleteUserMutation, useAdminUsersQuery } from './adminApi.ts';
 import { filtersChanged, pageChanged, selectAdminFilters } from './adminSlice.ts';
+
+/** The line the detail page leaves in the address's state after deleting an account. */
+const noticeOf = (state: unknown): string | null =>
+  (typeof state === 'object' && state !== null && 'notice' in state && typeof state.notice === 'string' ? state.notice : null);
 
 function UserRow({ user, apiBase }: { user: PublicUser; apiBase: string }) {
   const { t, i18n } = useTranslation();
   const popup = usePopup();
+  const { basePath } = useAdminBase();
   const [remove] = useAdminDeleteUserMutation();
-  const date = (value: string | null) => (value ? new Date(value).toLocaleString(i18n.language) : '—');
+  const date = (value: string | null) => when(value, i18n.language);
   const confirmDelete = () => popup.show({
     message: t('admin.deleteConfirm', { email: user.email }),
     ok: { title: t('admin.delete'), onClick: async () => { await remove({ base: apiBase, id: user.id }); } },
@@ -19,7 +28,7 @@ function UserRow({ user, apiBase }: { user: PublicUser; apiBase: string }) {
   });
   return (
     <tr>
-      <td data-label={t('form.email')}>{user.email}</td>
+      <td data-label={t('form.email')}><Link to={`${basePath}/users/${encodeURIComponent(user.id)}`} title={user.id}>{user.email}</Link></td>
       <td data-label={t('admin.roles')}>{user.roles.join(', ')}</td>
       <td data-label={t('admin.confirmed')}>{user.email_confirmed ? '✓' : '—'}</td>
       <td data-label={t('admin.created')}>{date(user.created_at)}</td>
@@ -33,6 +42,8 @@ export function UsersPage({ apiBase }: { apiBase: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const filters = useAppSelector(selectAdminFilters);
+  const { t: ta } = useTranslation(ADMIN_NS, { keyPrefix: 'users' });
+  const notice = noticeOf(useLocation().state);
   const { data, isFetching, error } = useAdminUsersQuery({ base: apiBase, ...filters });
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
@@ -42,11 +53,12 @@ export function UsersPage({ apiBase }: { apiBase: string }) {
         <label className="check"><input type="checkbox" checked={filters.exact} onChange={(e) => dispatch(filtersChanged({ exact: e.target.checked }))} />{t('admin.exact')}</label>
         <label className="check"><input type="checkbox" checked={filters.onlyNew} onChange={(e) => dispatch(filtersChanged({ onlyNew: e.target.checked }))} />{t('admin.onlyNew')}</label>
       </div>
+      {notice && <Notice kind="success">{notice}</Notice>}
       {isFetching && <Spinner label={t('common.loading')} />}
       {error && <Notice kind="error">{errorMessageOf(error, t('common.failed'))}</Notice>}
       {data && (
         <>
-          <p className="muted small">{t('admin.total', { n: data.total })}</p>
+          <p className="muted small">{t('admin.total', { n: data.total })} · {ta('jst')}</p>
           <table className="table">
             <thead><tr><th>{t('form.email')}</th><th>{t('admin.roles')}</th><th>{t('admin.confirmed')}</th><th>{t('admin.created')}</th><th>{t('admin.lastLogin')}</th><th /></tr></thead>
             <tbody>{data.users.map((user) => <UserRow key={user.id} user={user} apiBase={apiBase} />)}</tbody>

@@ -1,4 +1,6 @@
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CharacterName } from '../characters/CharacterName.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import type { LedgerHistoryItem, PointLotView, TicketLotView } from '@talkwith/proto/billing';
 import { day, when } from './format.ts';
@@ -21,10 +23,13 @@ export function LotTable({ lots, unit }: { lots: (TicketLotView | PointLotView)[
   );
 }
 
-/** What an entry says beyond its kind: where it came from, the operator's reason, the talk it paid for. */
-function detailOf(entry: LedgerHistoryItem, t: ReturnType<typeof useTranslation<typeof ADMIN_NS>>['t']): string {
+/** What an entry says beyond its kind: where it came from, the operator's reason, the talk it paid for (the character by name). */
+function Detail({ entry }: { entry: LedgerHistoryItem }) {
+  const { t } = useTranslation(ADMIN_NS);
   const source = entry.source ? t(`billing.source.${entry.source}`, { defaultValue: entry.source }) : null;
-  return [source, entry.reason, entry.character_id, entry.btn].filter(Boolean).join(' · ');
+  const parts: ReactNode[] = [source, entry.reason, entry.character_id ? <CharacterName id={entry.character_id} /> : null, entry.btn].filter(Boolean);
+  if (parts.length === 0) return <>—</>;
+  return <>{parts.map((part, i) => <Fragment key={i}>{i > 0 && ' · '}{part}</Fragment>)}</>;
 }
 
 function EntryLabel({ entry }: { entry: LedgerHistoryItem }) {
@@ -46,7 +51,7 @@ export function EntryTable({ entries }: { entries: LedgerHistoryItem[] }) {
           <td data-label={t('billing.ledger.delta')} className={`num ${entry.delta < 0 ? 'billing-minus' : 'billing-plus'}`}>
             {entry.delta > 0 ? '+' : ''}{entry.delta.toLocaleString(i18n.language)}
           </td>
-          <td data-label={t('billing.ledger.detail')} className="small">{detailOf(entry, t) || '—'}</td>
+          <td data-label={t('billing.ledger.detail')} className="small"><Detail entry={entry} /></td>
         </tr>
       ))}</tbody>
     </table>

@@ -78,6 +78,7 @@ export const billingAdminApi = api.enhanceEndpoints({ addTagTypes: ['AdminPurcha
     /** One account of the identity service (GET /api/admin/users/:id), to show whom an operator acts on. */
     adminUserById: build.query<UserReply, WithBase<{ userId: string }>>({
       query: ({ base, userId }) => adminUrl(base, `users/${id(userId)}`),
+      providesTags: ['AdminUsers'],
     }),
     /** What billing knows of an account (GET full/users/:id/account): a deleted one keeps its money records and says when it was deleted. */
     adminBillingAccount: build.query<AdminAccountReply, WithBase<{ userId: string }>>({

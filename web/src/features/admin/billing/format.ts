@@ -6,9 +6,12 @@ type SubscriptionStatus = SubscriptionView['status'];
 
 export const yen = (amount: number, language: string) => `¥${amount.toLocaleString(language)}`;
 
-export const when = (iso: string | undefined | null, language: string) => (iso ? new Date(iso).toLocaleString(language) : '—');
+// One time zone for the whole console (operators work in Japan time, whatever the browser's zone); the pages say "JST".
+const JAPAN = { timeZone: 'Asia/Tokyo' } as const;
 
-export const day = (iso: string | undefined | null, language: string) => (iso ? new Date(iso).toLocaleDateString(language) : '—');
+export const when = (iso: string | undefined | null, language: string) => (iso ? new Date(iso).toLocaleString(language, JAPAN) : '—');
+
+export const day = (iso: string | undefined | null, language: string) => (iso ? new Date(iso).toLocaleDateString(language, JAPAN) : '—');
 
 /** What an operator must look at: a captured purchase that was partly refunded reads as its own state. */
 export type PurchaseBadge = PurchaseStatus | 'partially_refunded';

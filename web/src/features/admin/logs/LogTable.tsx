@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { LogEntry, LogType, LogUser } from '@talkwith/proto/logging';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ShortId } from '../billing/ShortId.tsx';
+import { CharacterName } from '../characters/CharacterName.tsx';
 import { Badge } from '../engagement/Facts.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import { useAdminLogUsersQuery } from './logsAdminApi.ts';
@@ -51,7 +52,7 @@ function LogRow({ entry, fresh, users }: { entry: LogEntry; fresh: boolean; user
         <td data-label={t('column.userId')} className="small">
           {entry.user_id ? <Link to={`${basePath}/full/users/${encodeURIComponent(entry.user_id)}`}><UserName id={entry.user_id} user={users.get(entry.user_id)} /></Link> : '—'}
         </td>
-        <td data-label={t('column.characterId')} className="small">{entry.character_id ? <ShortId id={entry.character_id} /> : '—'}</td>
+        <td data-label={t('column.characterId')} className="small">{entry.character_id ? <CharacterName id={entry.character_id} /> : '—'}</td>
         <td data-label={t('column.message')} className="logs-message">{entry.message}</td>
         <td data-label={t('column.detail')}>
           <button type="button" className="btn btn--ghost btn--small logs-detail-toggle" aria-expanded={open} aria-controls={open ? detailId : undefined} onClick={() => setOpen(!open)}>
