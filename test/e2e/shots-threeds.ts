@@ -45,7 +45,8 @@ for (const [size, viewport] of Object.entries({ phone: { width: 390, height: 844
     await fakeApi(page);
     await page.goto(baseUrl + path);
     await page.waitForSelector(ready, { timeout: 30_000 }).catch(() => errors.push(`${ready} never appeared`));
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    // A string, so Node's types (no DOM lib) type-check this script.
+    const overflow = await page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth');
     await page.screenshot({ path: `${outDir}/${size}-${name}-${locale}.png`, fullPage: true });
     console.log(size, name, locale, overflow ? 'OVERFLOWS' : 'no overflow', errors.join(' | '));
     await context.close();
