@@ -62,6 +62,16 @@ export const TrackStepRequest = Type.Object({
 });
 export type TrackStepRequest = Static<typeof TrackStepRequest>;
 
+/** One tracked step of a conversation, as its owner reads it back: what they said and the block it led to. */
+export const ConversationLine = Type.Object({
+  at: At,
+  block_id: DialogueId,
+  block_title: Type.Union([Type.String(), Type.Null()], { description: 'the block\'s title in the published character (null: no longer there)' }),
+  said: Type.String({ maxLength: 200, description: 'what the user said, cut to 200 characters ("" for a button)' }),
+  talk_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+});
+export type ConversationLine = Static<typeof ConversationLine>;
+
 /** Where a user is with one character. */
 export const TrackerState = Type.Object({
   character_id: DialogueId,
@@ -70,6 +80,7 @@ export const TrackerState = Type.Object({
   utterance: Type.String(),
   steps: Type.Integer({ minimum: 0 }),
   updated_at: At,
+  conversation: Type.Optional(Type.Array(ConversationLine, { description: 'POST /api/history only: the last 50 steps, oldest first (newest last); only ever sent to their owner' })),
 });
 export type TrackerState = Static<typeof TrackerState>;
 export const TrackStepReply = Type.Object({ ok: Type.Literal(true), state: TrackerState });
@@ -78,7 +89,7 @@ export const TrackStepReply = Type.Object({ ok: Type.Literal(true), state: Track
 export const TrackerDeleteRequest = Type.Object({ user_id: OptionalUserId, character_id: Type.Optional(DialogueId) });
 export const TrackerDeleteReply = Type.Object({ ok: Type.Literal(true), deleted: Type.Integer({ minimum: 0 }) });
 
-/** POST /api/history {user_id} → historyState: the caller's place with every character, newest first. */
+/** POST /api/history {user_id} → historyState: the caller's place with every character, newest first, each with its conversation. */
 export const HistoryRequest = Type.Object({ user_id: OptionalUserId });
 export const HistoryReply = Type.Object({ ok: Type.Literal(true), historyState: Type.Array(TrackerState) });
 

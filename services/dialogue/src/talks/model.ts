@@ -1,5 +1,5 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
-import type { EndReason } from '@talkwith/proto/dialogue';
+import type { ConversationLine, EndReason } from '@talkwith/proto/dialogue';
 
 /** One talk of a signed-in user (API.md § Talks). `start_key` makes a retried start (same user, same Idempotency-Key) find it. */
 export interface TalkDoc {
@@ -41,8 +41,13 @@ export interface TrackerDoc {
   utterance: string;
   steps: number;
   updated_at: string;
+  /** The last CONVERSATION_KEPT steps, oldest first (conversation.ts); absent on places tracked before it was kept. */
+  lines?: TrackedLine[];
   [key: string]: unknown;
 }
+
+/** One tracked step as stored: the block's title is looked up when read, so renames show. */
+export type TrackedLine = Omit<ConversationLine, 'block_title'>;
 
 /**
  * One block of a character a user has found: played (from the tracker) and/or

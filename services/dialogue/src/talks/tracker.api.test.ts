@@ -107,6 +107,47 @@ describe('POST /api/history and /api/conversation_tracker/delete', () => {
     expect(res.json().historyState.map((s: { character_id: string }) => s.character_id)).toEqual(['second', 'first']);
   });
 
+  it('history, steps of a talk, shows what the user said and the block titles in order, newest last', async () => {
+    const me = newId('u');
+    const character = newId('c');
+    await kit.publish(character, { b1: 'はじめまして', b2: '好きな食べ物' });
+    const talkId = await kit.startedTalkId(me, { character_id: character });
+    await kit.step(me, { character_id: character, block_id: 'b1', utterance: 'こんにちは', talk_id: talkId });
+    await nextMillisecond();
+    await kit.step(me, { character_id: character, block_id: 'b2', utterance: '好きな食べ物は？', talk_id: talkId });
+
+    const res = await kit.post(me, '/api/history', {});
+
+    expect(res.json().historyState[0].conversation).toEqual([
+      { at: expect.any(String), block_id: 'b1', block_title: 'はじめまして', said: 'こんにちは', talk_id: talkId },
+      { at: expect.any(String), block_id: 'b2', block_title: '好きな食べ物', said: '好きな食べ物は？', talk_id: talkId },
+    ]);
+  });
+
+  it('history, more steps than are kept and a long text, keeps the last 50 steps and cuts each text to 200 characters', async () => {
+    const me = newId('u');
+    for (let i = 1; i <= 53; i += 1) await kit.step(me, { character_id: 'mirai', block_id: `b${i}`, utterance: i === 53 ? 'あ'.repeat(300) : `step ${i}` });
+
+    const conversation = (await kit.post(me, '/api/history', {})).json().historyState[0].conversation as { block_id: string; said: string }[];
+
+    expect(conversation).toHaveLength(50);
+    expect(conversation[0]).toMatchObject({ block_id: 'b4', said: 'step 4', block_title: null });
+    expect(conversation.at(-1)?.said).toBe('あ'.repeat(200));
+  });
+
+  it("history, asked by another user (with or without the victim's user_id), never shows the victim's conversation", async () => {
+    const victim = newId('victim');
+    const attacker = newId('u');
+    await kit.step(victim, { character_id: 'mirai', block_id: 'b1', utterance: '秘密の話' });
+
+    const named = await kit.post(attacker, '/api/history', { user_id: victim });
+    const own = await kit.post(attacker, '/api/history', {});
+
+    expect(named.statusCode).toBe(403);
+    expect(named.body).not.toContain('秘密の話');
+    expect(own.json().historyState).toEqual([]);
+  });
+
   it("history, another user's user_id, is refused 403", async () => {
     const victim = newId('victim');
     await kit.step(victim, { character_id: 'mirai', block_id: 'b1' });

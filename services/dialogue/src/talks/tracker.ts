@@ -3,6 +3,7 @@ import type { NextStartBlockReply, TrackerState, TrackStepRequest } from '@talkw
 import { appendInsightStep } from '../insight/record.ts';
 import { loadRecognition } from '../recognition/characters.ts';
 import { recordPlayed } from './album.ts';
+import { pushLine, trackedLine, withConversations } from './conversation.ts';
 import { talkErrors } from './errors.ts';
 import { openTalks, openTracker, trackerKey, type TrackerDoc } from './model.ts';
 import { ownTalk, type TalkPorts } from './talks.ts';
@@ -39,6 +40,7 @@ export async function trackStep({ store, events }: TalkPorts, track: TrackStep):
         $setOnInsert: { user_id: userId, character_id: step.character_id },
         $set: { block_id: step.block_id, conversation_id: step.conversation_id, utterance: step.utterance, updated_at: at },
         $inc: { steps: 1 },
+        $push: pushLine(trackedLine(step, at)),
       },
       { upsert: true },
     );
@@ -82,8 +84,9 @@ export async function deleteTracker(store: DocumentStore, userId: string, charac
   return deletedCount;
 }
 
+/** The caller's own places, newest first, each with its conversation (oldest line first). */
 export async function historyOf(store: DocumentStore, userId: string): Promise<TrackerState[]> {
-  return (await openTracker(store).find({ user_id: userId }, { sort: { updated_at: -1, _id: 1 } })).map(trackerView);
+  return withConversations(store, await openTracker(store).find({ user_id: userId }, { sort: { updated_at: -1, _id: 1 } }), trackerView);
 }
 
 const NOTHING: Omit<NextStartBlockReply, 'ok'> = { block_id: null, title: null, updated_at: null };

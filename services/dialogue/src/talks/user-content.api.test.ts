@@ -61,6 +61,7 @@ describe('POST /api/admin/users_content/:id', () => {
     const { contents } = res.json();
     expect(contents.map((c: { id: number; kind: string }) => [c.id, c.kind])).toEqual([[1, 'talk_history'], [2, 'album'], [3, 'talks']]);
     expect(contents[0].items).toEqual([expect.objectContaining({ character_id: character, name: `name-${character}`, block_id: 'b3', block_title: '占い', utterance: '占いして', steps: 2 })]);
+    expect(contents[0].items[0]).not.toHaveProperty('conversation');
     expect(contents[1].items).toEqual([expect.objectContaining({ character_id: character, found: 2, total: 4, share: 0.5 })]);
     expect(contents[2]).toMatchObject({ total: 1, items: [{ talk_id: talkId, character_id: character, status: 'ended', end_reason: 'completed', total_billed_time: 42 }] });
   });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/harness.tsx';
-import { browser } from './browser.ts';
+import { browser, challengeCardOf } from './browser.ts';
 import CreditPage from './CreditPage.tsx';
 import { aCard, aProduct, aPurchase, aUser, aWallet, billingServer, aPlan, aSubscription, signedInAs } from './testing.tsx';
 
@@ -148,6 +148,34 @@ describe('CreditPage', () => {
 
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payment/sandbox/challenge/abc'));
     expect(sessionStorage.getItem('talkwith-orderId')).toBe(purchase.order_id);
+  });
+
+  it('CreditPage, a saved card sent to 3-D Secure, remembers that card for the order so a failed challenge can try it again', async () => {
+    vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const purchase = aPurchase({ status: 'challenge' });
+    const card = aCard();
+    billingServer({
+      'GET billing/products': [200, { ok: true, products: [aProduct()] }],
+      'POST payment/card/info/get': [200, { ok: true, cards: [card] }],
+      'POST payment/card/authorize': [200, { ok: true, purchase, next: 'challenge', challenge_url: '/api/payment/sandbox/challenge/abc' }],
+    });
+
+    await open('/payment/process/credit?product_id=tickets-5');
+    fireEvent.click(await screen.findByRole('button', { name: '¥700を支払う' }));
+
+    await vi.waitFor(() => expect(challengeCardOf(purchase.order_id)).toBe(card.card_id));
+  });
+
+  it('CreditPage, opened by 「別のカードで支払う」 (?card=new), shows the card form instead of the saved card', async () => {
+    billingServer({
+      'GET billing/products': [200, { ok: true, products: [aProduct()] }],
+      'POST payment/card/info/get': [200, { ok: true, cards: [aCard()] }],
+    });
+
+    await open('/payment/process/credit?product_id=tickets-5&card=new');
+
+    expect(await screen.findByLabelText('カード番号')).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /新しいカード|別のカード/ }).checked).toBe(true);
   });
 
   it('CreditPage, a plan, subscribes with the plan code and says the plan is on', async () => {

@@ -123,7 +123,9 @@ function PayForm({ offer, busy, onPay }: { offer: Offer; busy: boolean; onPay: P
   const { t } = useTranslation();
   const cards = useCardsQuery();
   const saved = cards.data?.cards ?? [];
-  const [choice, setChoice] = useState<string | null>(null);
+  // ?card=new: sent here by 「別のカードで支払う」, so the saved cards are not preselected.
+  const [params] = useSearchParams();
+  const [choice, setChoice] = useState<string | null>(params.get('card') === NEW_CARD ? NEW_CARD : null);
   const selected = choice ?? saved.find((c) => c.default)?.card_id ?? saved[0]?.card_id ?? NEW_CARD;
   const payLabel = t('billing.credit.pay', { amount: formatYen(offer.amount) });
   if (cards.isLoading) return <Spinner label={t('billing.loading')} />;

@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/harness.tsx';
+import { browser, rememberChallengeCard } from './browser.ts';
 import { MpiCompletePage, MpiMerchantPage, MpiNoneRecurringPage } from './MpiReturnPage.tsx';
 import { aPurchase, aSubscription, aUser, aWallet, billingServer, signedInAs } from './testing.tsx';
 
@@ -11,7 +12,12 @@ const routes = [
 ];
 const open = (path: string) => renderRoutes(routes, { path, state: signedInAs(aUser()) });
 
-afterEach(() => sessionStorage.clear());
+afterEach(() => {
+  sessionStorage.clear();
+  vi.restoreAllMocks();
+});
+
+const DECLINED = 'カードでのお支払いができませんでした。別のカードでお試しください。';
 
 describe('MpiReturnPage', () => {
   it('mpi_complete, back from a passed challenge, completes the order once and shows what was bought', async () => {
@@ -30,14 +36,46 @@ describe('MpiReturnPage', () => {
     expect(completions.map((c) => c.body)).toEqual([{ order_id: purchase.order_id }]);
   });
 
-  it('mpi_complete, a failed challenge, says nothing was charged and offers another card for the same product', async () => {
+  it('mpi_complete, a failed challenge (402), says calmly nothing was charged and offers retry, another card and the history', async () => {
+    const purchase = aPurchase({ status: 'failed', product_id: 'tickets-10' });
+    billingServer({ 'POST payment/card/3dsecure/mpi_complete': [402, { ok: false, code: 'PAYMENT_DECLINED', message: DECLINED, purchase }] });
+
+    await open(`/payment/process/mpi_complete?order_id=${purchase.order_id}`);
+
+    expect(await screen.findByText('本人認証（3-Dセキュア）が完了しませんでした。')).toBeTruthy();
+    expect(screen.getByText(/代金は請求されていません。/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: '別のカードで支払う' }).getAttribute('href')).toBe('/payment/process/credit?product_id=tickets-10&card=new');
+    expect(screen.getByRole('link', { name: 'もう一度試す' }).getAttribute('href')).toBe('/payment/process/credit?product_id=tickets-10');
+    expect(screen.getByRole('link', { name: '購入履歴' }).getAttribute('href')).toBe('/full/purchases');
+  });
+
+  it('mpi_complete, a failed challenge with a saved card, tries the same card again as a new attempt with a new Idempotency-Key', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const failed = aPurchase({ status: 'failed', product_id: 'tickets-10' });
+    const again = aPurchase({ status: 'challenge', product_id: 'tickets-10' });
+    rememberChallengeCard(failed.order_id, 'card-7');
+    const server = billingServer({
+      'POST payment/card/3dsecure/mpi_complete': [402, { ok: false, code: 'PAYMENT_DECLINED', message: DECLINED, purchase: failed }],
+      'POST payment/card/authorize': [200, { ok: true, purchase: again, next: 'challenge', challenge_url: '/api/payment/sandbox/challenge/again' }],
+    });
+
+    await open(`/payment/process/mpi_complete?order_id=${failed.order_id}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'もう一度試す' }));
+
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payment/sandbox/challenge/again'));
+    const authorize = server.calls.find((c) => c.url === '/api/payment/card/authorize');
+    expect(authorize?.body).toEqual({ product_id: 'tickets-10', card_id: 'card-7', mpi: 'mpi-complete' });
+    expect(authorize?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('mpi_complete, a failed challenge answered 200 with the purchase, shows the same way on', async () => {
     const purchase = aPurchase({ status: 'failed', product_id: 'tickets-10' });
     billingServer({ 'POST payment/card/3dsecure/mpi_complete': [200, { ok: true, purchase, next: 'done' }] });
 
     await open(`/payment/process/mpi_complete?order_id=${purchase.order_id}`);
 
-    expect(await screen.findByText('お支払いができませんでした。')).toBeTruthy();
-    expect(screen.getByRole('link', { name: '別のカードで支払う' }).getAttribute('href')).toBe('/payment/process/credit?product_id=tickets-10');
+    expect(await screen.findByText('本人認証（3-Dセキュア）が完了しませんでした。')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '別のカードで支払う' }).getAttribute('href')).toBe('/payment/process/credit?product_id=tickets-10&card=new');
   });
 
   it('mpi_complete, without ?order_id, uses the order remembered before the redirect', async () => {

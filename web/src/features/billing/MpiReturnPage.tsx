@@ -6,6 +6,8 @@ import { errorMessageOf } from '../../api/index.ts';
 import { Notice, Page, Spinner } from '../../app/ui.tsx';
 import { useMpiCompleteMutation, useMpiMerchantMutation, usePurchaseResultMutation } from './billingApi.ts';
 import { rememberedOrder } from './browser.ts';
+import { ChallengeFailed } from './ChallengeFailed.tsx';
+import { errorCodeOf } from './format.ts';
 import { PaymentDeclined, PaymentPending, PaymentSuccess } from './Outcome.tsx';
 import { CardChangeReturn, SubscriptionReturn } from './SubscriptionReturn.tsx';
 import { useDictionaryPart } from '../../i18n/parts.ts';
@@ -58,7 +60,11 @@ function PurchaseReturn({ mode, orderId }: { mode: ReturnMode; orderId: string |
     if (!orderId || asked.current === orderId) return;
     asked.current = orderId;
     void completion({ order_id: orderId }).then((reply) => {
-      if (!reply.data) return setShown({ kind: 'error', message: errorMessageOf(reply.error, t('billing.mpi.failed')) });
+      if (!reply.data) {
+        // A failed challenge answers 402 PAYMENT_DECLINED with the purchase: a way on, not a dead end.
+        const declined = declinedPurchaseOf(reply.error);
+        return setShown(declined ? { kind: 'settled', purchase: declined } : { kind: 'error', message: errorMessageOf(reply.error, t('billing.mpi.failed')) });
+      }
       const { purchase } = reply.data;
       const unsettled = purchase.status === 'pending' || purchase.status === 'unknown' || purchase.status === 'created' || ('next' in reply.data && reply.data.next === 'pending');
       setShown(unsettled ? { kind: 'pending', orderId, orderNumber: purchase.order_number } : { kind: 'settled', purchase });
@@ -87,8 +93,17 @@ function Settled({ purchase, mode }: { purchase: PurchaseView; mode: ReturnMode 
     return <PaymentSuccess purchase={purchase} title={mode === 'mpi_none_register_card' ? t('billing.mpi.cardSaved') : undefined} />;
   }
   const retryTo = `/payment/process/credit?product_id=${encodeURIComponent(purchase.product_id)}`;
-  if (purchase.status === 'challenge') return <PaymentDeclined message={t('billing.mpi.challengeUnfinished')} retryTo={retryTo} />;
-  return <PaymentDeclined message={purchase.status === 'canceled' ? t('billing.mpi.canceled') : undefined} retryTo={retryTo} />;
+  if (purchase.status === 'canceled') return <PaymentDeclined message={t('billing.mpi.canceled')} retryTo={retryTo} />;
+  // Back from the 3-D Secure page (mpi_complete, mpi_merchant): the challenge did not pass or was left unfinished.
+  if (mode === 'mpi_complete' || mode === 'mpi_merchant') return <ChallengeFailed purchase={purchase} />;
+  return <PaymentDeclined retryTo={retryTo} />;
+}
+
+type CompletionError = Parameters<typeof errorCodeOf>[0];
+
+function declinedPurchaseOf(error: CompletionError): PurchaseView | null {
+  if (errorCodeOf(error) !== 'PAYMENT_DECLINED' || !error || !('data' in error)) return null;
+  return (error.data as { purchase?: PurchaseView } | undefined)?.purchase ?? null;
 }
 
 export const MpiCompletePage = () => <MpiReturnPage mode="mpi_complete" />;

@@ -23,3 +23,28 @@ export function rememberedOrder(): string | null {
     return null;
   }
 }
+
+/**
+ * The saved card a 3-D Secure attempt was made with, kept beside its order so
+ * the failure page can offer 「もう一度試す」 with the same card. A typed card's
+ * token is spent, so only a saved card (card_id) can be tried again as is.
+ */
+const CHALLENGE_CARD_KEY = 'talkwith-challengeCard';
+
+export function rememberChallengeCard(orderId: string, cardId: string | null): void {
+  try {
+    if (cardId === null) sessionStorage.removeItem(CHALLENGE_CARD_KEY);
+    else sessionStorage.setItem(CHALLENGE_CARD_KEY, JSON.stringify({ order_id: orderId, card_id: cardId }));
+  } catch {
+    // Without storage the failure page still offers the card form for the same product.
+  }
+}
+
+export function challengeCardOf(orderId: string): string | null {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(CHALLENGE_CARD_KEY) ?? 'null') as { order_id?: unknown; card_id?: unknown } | null;
+    return kept && kept.order_id === orderId && typeof kept.card_id === 'string' ? kept.card_id : null;
+  } catch {
+    return null;
+  }
+}

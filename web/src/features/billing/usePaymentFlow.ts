@@ -4,7 +4,7 @@ import type { SerializedError } from '@reduxjs/toolkit';
 import type { PlanCode, PurchaseFlowReply, PurchaseView, SubscriptionFlowReply, SubscriptionView } from '@talkwith/proto/billing';
 import { errorMessageOf } from '../../api/index.ts';
 import { useAuthorizeMutation, useSubscribeMutation } from './billingApi.ts';
-import { browser, rememberOrder } from './browser.ts';
+import { browser, rememberChallengeCard, rememberOrder } from './browser.ts';
 import { errorCodeOf, outcomeUnknown } from './format.ts';
 import { useIntentKey } from './intentKey.ts';
 
@@ -37,14 +37,17 @@ function failureOutcome(error: Failure, fallback: string): PaymentOutcome {
 }
 
 /** 3-D Secure: the whole page goes to the issuer's challenge; the return page completes the order. */
-function redirectToChallenge(orderId: string | undefined, challengeUrl: string): PaymentOutcome {
-  if (orderId) rememberOrder(orderId);
+function redirectToChallenge(orderId: string | undefined, challengeUrl: string, cardId: string | null = null): PaymentOutcome {
+  if (orderId) {
+    rememberOrder(orderId);
+    rememberChallengeCard(orderId, cardId);
+  }
   browser.assign(challengeUrl);
   return { kind: 'redirecting' };
 }
 
-function flowOutcome(reply: PurchaseFlowReply): PaymentOutcome {
-  if (reply.next === 'challenge' && reply.challenge_url) return redirectToChallenge(reply.purchase.order_id, reply.challenge_url);
+function flowOutcome(reply: PurchaseFlowReply, cardId: string | null): PaymentOutcome {
+  if (reply.next === 'challenge' && reply.challenge_url) return redirectToChallenge(reply.purchase.order_id, reply.challenge_url, cardId);
   if (reply.next === 'pending') return { kind: 'pending', orderId: reply.purchase.order_id, orderNumber: reply.purchase.order_number };
   if (reply.purchase.status === 'failed') return { kind: 'declined', message: '' };
   return { kind: 'success', purchase: reply.purchase };
@@ -79,7 +82,7 @@ export function usePaymentFlow(target: PaymentTarget, fallbackError: string) {
     if ('product_id' in target) {
       const save = 'token' in source ? { save_card: source.save } : {};
       const result = await authorize({ key, body: { product_id: target.product_id, mpi: 'mpi-complete', ...card, ...save } });
-      next = result.data ? flowOutcome(result.data) : failureOutcome(result.error, fallbackError);
+      next = result.data ? flowOutcome(result.data, 'card_id' in source ? source.card_id : null) : failureOutcome(result.error, fallbackError);
     } else {
       const result = await subscribe({ key, body: { plan_code: target.plan_code, ...card } });
       next = result.data ? subscribedOutcome(result.data) : failureOutcome(result.error, fallbackError);

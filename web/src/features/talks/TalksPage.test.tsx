@@ -29,6 +29,44 @@ describe('TalksPage', () => {
     expect(server.calls.find((call) => call.url === '/api/history')).toMatchObject({ method: 'POST', body: { user_id: user.id } });
   });
 
+  it('TalksPage, a place with its conversation, shows what the user said and the block titles by talk, newest last', async () => {
+    const mirai = aCharacter({ name: 'ミライ' });
+    const conversation = [
+      { at: '2026-03-01T03:00:00.000Z', block_id: 'b1', block_title: 'はじめまして', said: 'こんにちは', talk_id: 't1' },
+      { at: '2026-03-01T03:01:00.000Z', block_id: 'b2', block_title: '好きな食べ物', said: '好きな食べ物は？', talk_id: 't1' },
+      { at: '2026-03-02T05:00:00.000Z', block_id: 'b3', block_title: null, said: '', talk_id: 't2' },
+    ];
+    talksServer({
+      'POST history': [200, { ok: true, historyState: [aPlace(mirai.id, { utterance: '', conversation })] }],
+      'GET characters': [200, { ok: true, characters: [mirai] }],
+    });
+
+    await renderRoutes(routes, { path: '/chat', state: signedIn().state });
+
+    const talks = within(await screen.findByRole('list', { name: 'ミライとの会話' })).getAllByRole('list');
+    expect(talks.map((talk) => within(talk).getAllByRole('listitem').map((line) => line.textContent))).toEqual([
+      ['あなた：「こんにちは」はじめまして', 'あなた：「好きな食べ物は？」好きな食べ物'],
+      ['あなた：（ボタンで選択）（いまはない話題）'],
+    ]);
+    expect(screen.queryByText(/最後の言葉/)).toBeNull();
+  });
+
+  it('TalksPage, a long conversation, shows the latest lines and the whole on request', async () => {
+    const mirai = aCharacter({ name: 'ミライ' });
+    const conversation = Array.from({ length: 9 }, (_, i) => ({ at: `2026-03-01T03:0${i}:00.000Z`, block_id: `b${i}`, block_title: `話題${i}`, said: `言葉${i}`, talk_id: 't1' }));
+    talksServer({
+      'POST history': [200, { ok: true, historyState: [aPlace(mirai.id, { conversation })] }],
+      'GET characters': [200, { ok: true, characters: [mirai] }],
+    });
+    await renderRoutes(routes, { path: '/chat', state: signedIn().state });
+
+    expect(await screen.findByText('あなた：「言葉8」')).toBeTruthy();
+    expect(screen.queryByText('あなた：「言葉0」')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '会話をすべて見る（9件）' }));
+
+    expect(screen.getByText('あなた：「言葉0」')).toBeTruthy();
+  });
+
   it('TalksPage, no talks yet, offers to choose a character', async () => {
     talksServer({ 'POST history': [200, { ok: true, historyState: [] }], 'GET characters': [200, { ok: true, characters: [aCharacter()] }] });
 

@@ -4,6 +4,7 @@ import { selectUser } from '../../api/index.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { Card, Notice, Page, Spinner } from '../../app/ui.tsx';
 import { formatWhen, talkEntries, type TalkEntry } from './talkList.ts';
+import { TalkConversation } from './TalkConversation.tsx';
 import { useTalkCharactersQuery, useTalkHistoryQuery } from './talksApi.ts';
 import { useDictionaryPart } from '../../i18n/parts.ts';
 import { talksTexts } from './texts.ts';
@@ -57,12 +58,14 @@ function TalkRow({ entry: { character, state } }: { entry: TalkEntry }) {
         : <span className="talk__avatar talk__avatar--empty" aria-hidden="true">{character.name.slice(0, 1)}</span>}
       <div className="talk__body">
         <h2 className="talk__name" id={headingId}>{character.name}</h2>
-        {state.utterance && <p className="talk__said">{t('talks.lastSaid', { text: state.utterance })}</p>}
+        {/* Places tracked before conversations were kept have only their last words. */}
+        {!state.conversation?.length && state.utterance && <p className="talk__said">{t('talks.lastSaid', { text: state.utterance })}</p>}
         <p className="small muted">
           <time dateTime={state.updated_at}>{t('talks.when', { when: formatWhen(state.updated_at, i18n.language) })}</time>
           {' · '}{t('talks.steps', { count: state.steps })}
         </p>
       </div>
+      {state.conversation && state.conversation.length > 0 && <TalkConversation name={character.name} lines={state.conversation} />}
       <div className="talk__actions">
         <Link className="btn btn--primary btn--small" to={`/full/chat/${encodeURIComponent(character.slug)}`} aria-label={t('talks.resumeWith', { name: character.name })}>{t('talks.resume')}</Link>
         <Link className="btn btn--ghost btn--small" to={`/full/album/${encodeURIComponent(character.slug)}`} aria-label={t('talks.albumOf', { name: character.name })}>{t('talks.album')}</Link>
