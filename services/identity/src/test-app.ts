@@ -8,6 +8,7 @@ import type { Platform } from '@talkwith/platform';
 import { httpPlugin, trustHops } from '@talkwith/platform/http';
 import { closePlatform, createPlatform, eventually, loadPlatformConfig } from '@talkwith/platform/platform';
 import accountsPlugin from './accounts-plugin.ts';
+import { seedAdmin } from './accounts/seed-admin.ts';
 import type { GoogleSettings } from './google/google-signin.ts';
 import type { LoginLimitOptions } from './accounts/login-limiter.ts';
 import type { Argon2Params, HashPoolOptions } from './accounts/password-hash.ts';
@@ -66,6 +67,13 @@ export async function tokenFromMail(platform: Platform, to: string, path: string
 }
 
 let counter = 0;
+/** An admin (no password change pending) logged in: the Authorization header value of its access token. */
+export async function signedInAdmin(t: TestApp): Promise<string> {
+  const credentials = await seedAdmin(t.app.accounts, `admin-${Date.now()}@talkwith.local`, { mustChangePassword: false });
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: credentials!.email, password: credentials!.password } });
+  return `Bearer ${res.json().accessToken}`;
+}
+
 export function uniqueEmail(): string {
   counter += 1;
   return `user${Date.now()}${counter}@example.jp`;

@@ -1,15 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedAdmin } from '../accounts/seed-admin.ts';
-import { buildTestApp, tokenFromMail, uniqueEmail, type TestApp } from '../test-app.ts';
+import { buildTestApp, signedInAdmin, tokenFromMail, uniqueEmail, type TestApp } from '../test-app.ts';
 
 let t: TestApp;
 let admin: string;
 
 beforeEach(async () => {
   t = await buildTestApp();
-  const credentials = await seedAdmin(t.app.accounts, `admin-${Date.now()}@talkwith.local`, { mustChangePassword: false });
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: credentials!.email, password: credentials!.password } });
-  admin = `Bearer ${res.json().accessToken}`;
+  admin = await signedInAdmin(t);
 });
 afterEach(async () => { await t.close(); });
 

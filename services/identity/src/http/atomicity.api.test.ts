@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { seedAdmin } from '../accounts/seed-admin.ts';
 import { usersIn } from '../accounts/users.ts';
-import { buildTestApp, tokenFromMail, uniqueEmail, type TestApp } from '../test-app.ts';
+import { buildTestApp, signedInAdmin, tokenFromMail, uniqueEmail, type TestApp } from '../test-app.ts';
 
 /**
  * Identity's writes and their events (or audit entries) commit together: a
@@ -14,9 +13,7 @@ let admin: string;
 
 beforeEach(async () => {
   t = await buildTestApp();
-  const credentials = await seedAdmin(t.app.accounts, `admin-${Date.now()}@talkwith.local`, { mustChangePassword: false });
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: credentials!.email, password: credentials!.password } });
-  admin = `Bearer ${res.json().accessToken}`;
+  admin = await signedInAdmin(t);
 });
 afterEach(async () => { vi.restoreAllMocks(); await t.close(); });
 
