@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { demoAssetsDir } from '@talkwith/dialogue-engine/demo';
-import { chooseOption, firstAdminLogIn, logIn, seedAdminInto } from './authoring/console.ts';
+import { chooseOption, firstAdminLogIn, registerThroughOutbox, seedAdminInto } from './authoring/console.ts';
 import { publishedClipPaths, waitForPlaying } from './authoring/player.ts';
 import { ARGS, CHROMIUM, hasChromium as chromiumFound, startStandalone, stopStandalone, type Standalone } from './standalone.ts';
 
@@ -151,21 +151,7 @@ describe.skipIf(!hasChromium)('authoring end to end: an admin builds テスト i
 
   it('customer, registered and confirmed through the mail outbox, finds テスト, presses the start button and types the hit word, and the reply clip plays and ends the talk', async () => {
     const customer = await (await browser.newContext({ viewport: { width: 375, height: 667 }, locale: 'ja-JP' })).newPage();
-    await customer.goto(`${server.url}/register`);
-    await customer.fill('input[name=email]', customerEmail);
-    await customer.fill('input[name=password]', CUSTOMER_PASSWORD);
-    await customer.check('input[name=gender][value=female]');
-    await customer.fill('input[name=date_of_birth]', '2000-04-01');
-    await customer.check('input[name=agree]');
-    await customer.click('button[type=submit]');
-    await customer.waitForURL(`${server.url}/email_confirm`);
-
-    await admin.goto(`${server.url}/${prefix}/mail`);
-    const href = await admin.locator('.mail', { hasText: customerEmail }).locator('a[href*="/email_confirm/"]').getAttribute('href');
-    await customer.goto(`${server.url}${new URL(href!).pathname}`);
-    await customer.getByText('メールアドレスの確認が完了しました。').waitFor();
-    await logIn(customer, server.url, customerEmail, CUSTOMER_PASSWORD);
-    await customer.waitForURL(/\/mypage$/);
+    await registerThroughOutbox(customer, admin, { site: server.url, adminBase: server.url, prefix }, { email: customerEmail, password: CUSTOMER_PASSWORD, dateOfBirth: '2000-04-01' });
 
     await customer.goto(`${server.url}/full/select_chat`);
     await customer.getByRole('link', { name: new RegExp(NAME) }).click();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { firstAdminLogIn, logIn, seedAdminInto } from './authoring/console.ts';
+import { firstAdminLogIn, registerThroughOutbox, seedAdminInto } from './authoring/console.ts';
 import { ARGS, CHROMIUM, hasChromium as chromiumFound, startStandalone, stopStandalone, type Standalone } from './standalone.ts';
 
 const hasChromium = chromiumFound();
@@ -62,20 +62,7 @@ describe.skipIf(!hasChromium)('3-D Secure failure end to end: a failed challenge
   });
 
   it('customer, registered and confirmed, is logged in', async () => {
-    await customer.goto(`${site}/register`);
-    await customer.fill('input[name=email]', email);
-    await customer.fill('input[name=password]', CUSTOMER_PASSWORD);
-    await customer.check('input[name=gender][value=female]');
-    await customer.fill('input[name=date_of_birth]', '1998-08-08');
-    await customer.check('input[name=agree]');
-    await customer.click('button[type=submit]');
-    await customer.waitForURL(`${site}/email_confirm`);
-    await admin.goto(`${server.url}/${prefix}/mail`);
-    const href = await admin.locator('.mail', { hasText: email }).locator('a[href*="/email_confirm/"]').getAttribute('href');
-    await customer.goto(`${site}${new URL(href!).pathname}`);
-    await customer.getByText('メールアドレスの確認が完了しました。').waitFor();
-    await logIn(customer, site, email, CUSTOMER_PASSWORD);
-    await customer.waitForURL(/\/mypage$/);
+    await registerThroughOutbox(customer, admin, { site, adminBase: server.url, prefix }, { email, password: CUSTOMER_PASSWORD, dateOfBirth: '1998-08-08' });
   }, 90_000);
 
   it('ticket pack, its 3-D Secure challenge failed, shows a calm way on; 別のカードで支払う with a 4111 card completes the purchase', async () => {

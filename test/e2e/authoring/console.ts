@@ -29,6 +29,32 @@ export async function logIn(page: Page, base: string, email: string, password: s
   await page.click('button[type=submit]');
 }
 
+/**
+ * A customer signs up in the browser, opens the confirmation link the admin
+ * reads in the console's mail outbox (`adminBase/prefix/mail`), and logs in:
+ * it ends on /mypage.
+ */
+export async function registerThroughOutbox(
+  customer: Page, admin: Page,
+  at: { site: string; adminBase: string; prefix: string },
+  who: { email: string; password: string; dateOfBirth: string },
+): Promise<void> {
+  await customer.goto(`${at.site}/register`);
+  await customer.fill('input[name=email]', who.email);
+  await customer.fill('input[name=password]', who.password);
+  await customer.check('input[name=gender][value=female]');
+  await customer.fill('input[name=date_of_birth]', who.dateOfBirth);
+  await customer.check('input[name=agree]');
+  await customer.click('button[type=submit]');
+  await customer.waitForURL(`${at.site}/email_confirm`);
+  await admin.goto(`${at.adminBase}/${at.prefix}/mail`);
+  const href = await admin.locator('.mail', { hasText: who.email }).locator('a[href*="/email_confirm/"]').getAttribute('href');
+  await customer.goto(`${at.site}${new URL(href!).pathname}`);
+  await customer.getByText('メールアドレスの確認が完了しました。').waitFor();
+  await logIn(customer, at.site, who.email, who.password);
+  await customer.waitForURL(/\/mypage$/);
+}
+
 /** The seeded admin's first log-in: the generated password must be changed, then the admin logs in again with the new one. */
 export async function firstAdminLogIn(page: Page, base: string, admin: { email: string; password: string }, newPassword: string): Promise<void> {
   await logIn(page, base, admin.email, admin.password);
