@@ -80,9 +80,9 @@ describe.skipIf(!hasChromium)('logs and insight end to end: an operator finds wh
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = csv.toString('utf8').slice(1).split('\r\n').filter((line) => line.length > 0);
     expect(lines[0]).toBe('時間,種類,ユーザーID,キャラクターID,内容,詳細,記録元');
-    expect(lines.slice(1).every((line) => /,(client|audit|identity|catalog|dialogue|billing|engagement|logging)$/.test(line))).toBe(true);
+    expect(lines.slice(1).filter((line) => !/,(client|audit|identity|catalog|dialogue|billing|engagement|logging)$/.test(line))).toEqual([]);
     expect(lines.length).toBeGreaterThan(1);
-    expect(lines.slice(1).every((line) => line.includes(customer.id))).toBe(true);
+    expect(lines.slice(1).filter((line) => !line.includes(customer.id))).toEqual([]);
   }, 90_000);
 
   it('insight, in the console, shows パンダが好き as unmatched in the greeting; the operator adds パンダ as a hit word to 食べ物の話 and publishes', async () => {
