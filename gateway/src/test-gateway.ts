@@ -8,7 +8,7 @@ import { closePlatform, createPlatform, loadPlatformConfig, type PlatformConfig 
 import { buildGateway } from './app.ts';
 import type { SocketLimits } from './socket.ts';
 
-export { eventually } from '@talkwith/platform/platform';
+export { eventually } from '@talkwith/platform/testing/eventually';
 
 export const TEST_ADMIN_PREFIX = 'secret-admin-test';
 

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createEmbeddedStore } from '@talkwith/platform/store';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { adminToken, startTopology, type Topology } from './topology.ts';
 
 // Item 7 of the platform issue: the distributed topology on Redis, one service
@@ -35,13 +36,9 @@ async function storedCount(t: Topology): Promise<number> {
   return ((await response.json()) as { total: number }).total;
 }
 
+/** Polls a check that may fail while a process restarts (a refused connection counts as "not yet"). */
 async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+  await eventually(() => check().catch(() => false), timeoutMs, what);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { OUTBOX, PROCESSED_EVENTS, type OutboxEntry } from '@talkwith/platform/eventing';
 import { bearer, customer, startSecurityGateway, uniqueEmail, type TestGateway } from './harness.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { LOG_EXPORT_HEADERS } from '@talkwith/proto/logging';
 import { dailyIn } from '../../services/logging/src/summary/counters.ts';
 import { startLogging, uniqueId, type LoggingUnderTest } from '../../services/logging/src/test-kit.ts';

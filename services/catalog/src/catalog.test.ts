@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@talkwith/proto';
-import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { demoCharacter } from '@talkwith/dialogue-engine/demo';
 import { catalogService } from './index.ts';
 

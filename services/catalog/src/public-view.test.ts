@@ -1,6 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { CharacterList, PlayableCharacter } from '@talkwith/proto/catalog';
 import { openCharacters } from './characters.ts';
 import { catalogService } from './index.ts';

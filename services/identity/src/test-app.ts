@@ -6,7 +6,8 @@ import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify'
 import type { EventEnvelope } from '@talkwith/proto';
 import type { Platform } from '@talkwith/platform';
 import { httpPlugin, trustHops } from '@talkwith/platform/http';
-import { closePlatform, createPlatform, eventually, loadPlatformConfig } from '@talkwith/platform/platform';
+import { closePlatform, createPlatform, loadPlatformConfig } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import accountsPlugin from './accounts-plugin.ts';
 import { seedAdmin } from './accounts/seed-admin.ts';
 import type { GoogleSettings } from './google/google-signin.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { onAccountEvent } from './consumers.ts';
 import { eraseDeletedAccounts, openErasures } from './erasure.ts';
 import { buyer, cardToken, startBilling, walletOf, type Billing, type Buyer } from '../purchases/test-support.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eventually, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { accountOf } from './model.ts';
 
 /** An account identity announced (`user.registered`), known to billing before it returns: admin grants go only to such ids. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eventually, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { openCharacterActions, openGroupFacts } from './model.ts';
 
 /** Catalog facts as the catalog announces them (tests of points use and group plans make their own), delivered before it returns. */

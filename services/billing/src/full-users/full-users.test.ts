@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { accountOf } from '../accounts/index.ts';
 import { buyer, startBilling, type Billing } from '../purchases/test-support.ts';
 import { subscribed } from '../subscriptions/test-support.ts';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketUseProofs } from '@talkwith/platform';
-import { eventually, startServiceForTest, TEST_JWT_SECRET, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { startServiceForTest, TEST_JWT_SECRET, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { billingService } from '../index.ts';
 import { openEntries, openWallets } from './model.ts';
 import { openCharacterActions } from '../catalog/model.ts';

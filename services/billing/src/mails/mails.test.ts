@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import type { EventEnvelope } from '@talkwith/proto';
 import { accountOf } from '../accounts/index.ts';
 import { buyer, cardToken, startBilling, type Billing, type Buyer } from '../purchases/test-support.ts';

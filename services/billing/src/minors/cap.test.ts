@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { japanDateOf } from '@talkwith/proto/identity';
 import { loadBillingConfig } from '../config.ts';
 import { accountOf } from '../accounts/index.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { countSandboxCharges } from '../provider/index.ts';
 import { buyer, cardToken, characterOnSale, lotsOf, startBilling, walletOf, type Billing } from './test-support.ts';
 

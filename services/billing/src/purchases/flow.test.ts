@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { countSandboxCharges } from '../provider/index.ts';
 import { openPurchases } from './records.ts';
 import { reconcileOnce, settleBySearch } from './resume.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { buyer, cardToken, CARDS, characterOnSale, startBilling, walletOf, type Billing, type Buyer } from './test-support.ts';
 
 let billing: Billing;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX, type OutboxEntry } from '@talkwith/platform/eventing';
-import { eventually } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { resumeStaleRefunds } from './refunds.ts';
 import { buyer, cardToken, characterOnSale, startBilling, walletOf, type Billing, type Buyer } from './test-support.ts';
 

@@ -1,6 +1,7 @@
 /** Test helpers for the purchases area: billing on embedded adapters, sandbox card tokens, a buyer. */
 import { randomUUID } from 'node:crypto';
-import { eventually, startServiceForTest, TEST_JWT_SECRET, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { startServiceForTest, TEST_JWT_SECRET, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import type { LightMyRequestResponse } from 'fastify';
 import { loadBillingConfig } from '../config.ts';
 import type { BillingDeps } from '../deps.ts';

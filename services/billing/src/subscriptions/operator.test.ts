@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX, type OutboxEntry } from '@talkwith/platform/eventing';
-import { eventually } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { accountOf } from '../accounts/index.ts';
 import { openCancellations } from '../cancel-reasons/model.ts';
 import { buyer, startBilling, type Billing, type Buyer } from '../purchases/test-support.ts';

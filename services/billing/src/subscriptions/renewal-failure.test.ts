@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { cardToken, startBilling, type Billing } from '../purchases/test-support.ts';
 import { renewDue, retryWaitsOf } from './renewal.ts';
 import { onMailEvent } from '../mails/consumers.ts';

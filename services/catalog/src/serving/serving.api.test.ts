@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketUseProofs, TICKET_USE_TTL_SECONDS } from '@talkwith/platform';
-import { eventually, startServiceForTest, TEST_JWT_SECRET, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { startServiceForTest, TEST_JWT_SECRET, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { openCharacters } from '../characters.ts';
 import { catalogService } from '../index.ts';
 import { cookieFrom, pathOf, servingTestKit } from './test-kit.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eventually, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { openCharacters, mediaKeys } from '../characters.ts';
 
 /** TEST SUPPORT: a priced copy of the demo character (its own id, slug, group and media files), callers and entitlement events. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { demoCharacter } from '@talkwith/dialogue-engine/demo';
 import type { EventEnvelope } from '@talkwith/proto';
 import { announceBillingFactsOnce } from '../billing-facts-backfill.ts';

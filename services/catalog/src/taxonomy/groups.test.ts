@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { openCharacters } from '../characters.ts';
 import { catalogService } from '../index.ts';
 import { adminHeaders, auditLog, customerHeaders, postCategory, postGroup, storeCharacter, uniqueSlug } from './testing.ts';

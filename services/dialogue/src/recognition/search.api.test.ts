@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Messages } from '@talkwith/dialogue-engine';
-import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { dialogueService } from '../index.ts';
 import { blockDocId } from './block-index.ts';
 import { loadRecognition } from './characters.ts';

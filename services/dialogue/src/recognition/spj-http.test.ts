@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Messages } from '@talkwith/dialogue-engine';
-import { eventually } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { createSpjHttp, type SpjHttpOptions } from './spj-http.ts';
 
 /** A fake SPJ service: each request is answered by the next queued behaviour (the last one repeats). */

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { eventually, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import type { EventOf } from '@talkwith/proto';
 import type { CharacterRecognition, RecognitionBlock } from '@talkwith/proto/dialogue';
 import { loadRecognition } from './characters.ts';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { dialogueService } from '../index.ts';
 import { loadRecognition } from '../recognition/characters.ts';
 import { newId, talksTestKit } from './test-kit.ts';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { OUTBOX, type OutboxEntry } from '@talkwith/platform/eventing';
 import { ticketUseProofs, TICKET_USE_TTL_SECONDS } from '@talkwith/platform';
-import { eventually, TEST_JWT_SECRET, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { TEST_JWT_SECRET, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import type { RecognitionBlock, TalkStartRequest } from '@talkwith/proto/dialogue';
 import { loadRecognition } from '../recognition/characters.ts';
 

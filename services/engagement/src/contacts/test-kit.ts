@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceUnderTest } from '@talkwith/platform/platform';
 import { OUTBOX, PROCESSED_EVENTS, type OutboxEntry } from '@talkwith/platform/eventing';
-import { eventually } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import type { ContactBody } from '@talkwith/proto/engagement';
 import { openAccountAddresses } from './accounts.ts';
 import { loadEngagementConfig } from '../config.ts';

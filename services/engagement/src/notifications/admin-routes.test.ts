@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX, type OutboxEntry } from '@talkwith/platform/eventing';
-import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import type { AdminNotificationList, AdminNotificationReply } from '@talkwith/proto/engagement';
 import { engagementService } from '../index.ts';
 import { openNotifications, openReads } from './model.ts';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { PROCESSED_EVENTS } from '@talkwith/platform/eventing';
-import { eventually, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import type { AdminNotification, NotificationAddBody, NotificationList } from '@talkwith/proto/engagement';
 
 const DAY = 86_400_000;

@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { OUTBOX, type OutboxEntry } from '@talkwith/platform/eventing';
-import { eventually, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import type { Coupon, SerialGenerateBody } from '@talkwith/proto/engagement';
 import { openCharacterNames, openSerials } from './model.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eventually } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { buildTestApp, tokenFromMail, uniqueEmail, type TestApp } from '../test-app.ts';
 
 /** Issue 9, item 14: sign-up, e-mail change and password reset say nothing about which addresses exist. */

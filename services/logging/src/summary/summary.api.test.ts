@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import type { LogSummaryReply } from '@talkwith/proto/logging';
 import { japanDay } from '../entries/japan-time.ts';
 import { startLogging, uniqueId, type LoggingUnderTest } from '../test-kit.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import type { LogUser } from '@talkwith/proto/logging';
 import { startLogging, uniqueId, type LoggingUnderTest } from '../test-kit.ts';
 import { openLogUsers } from './model.ts';

@@ -2,18 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@talkwith/proto';
 import type { EventBus } from '../ports/index.ts';
+import { eventually } from '../testing/eventually.ts';
 import { PermanentEventError } from './shared.ts';
 
 export function testEvent(type: string, key: string, data: unknown = {}): EventEnvelope {
   return { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), key, data };
 }
 
+/** Polls until `check` holds (the platform's one poll, on vi.waitFor). */
 export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await eventually(check, timeoutMs);
 }
 
 const uniqueGroup = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;

@@ -1,4 +1,4 @@
 import { runCacheContract } from './contract.ts';
 import { createMemoryCache } from './memory.ts';
 
-runCacheContract('memory', () => createMemoryCache({ sweepIntervalMs: 20 }));
+runCacheContract('memory', () => createMemoryCache());

@@ -1,72 +1,54 @@
+import { TTLCache } from '@isaacs/ttlcache';
 import { AppError } from '../errors/index.ts';
 import type { Cache } from '../ports/index.ts';
 
-type Entry = { value: string | Set<string>; expiresAt: number | null };
-
-export interface MemoryCacheOptions {
-  /** How often expired keys are swept (default 30 s); reads also drop them lazily. */
-  sweepIntervalMs?: number;
-}
-
-/** In-process cache for standalone mode and tests. */
-export async function createMemoryCache(options: MemoryCacheOptions = {}): Promise<Cache> {
-  const entries = new Map<string, Entry>();
+/** The embedded cache: strings and sets, each with an optional time to live (@isaacs/ttlcache drops them on time). */
+export async function createMemoryCache(): Promise<Cache> {
+  const entries = new TTLCache<string, string | Set<string>>({ ttl: Infinity, checkAgeOnGet: true });
   let closed = false;
+  const live = (key: string) => entries.get(key);
 
-  const live = (key: string): Entry | undefined => {
-    const entry = entries.get(key);
-    if (entry && entry.expiresAt !== null && entry.expiresAt <= Date.now()) {
-      entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  };
-  const sweep = setInterval(() => {
-    for (const key of entries.keys()) live(key);
-  }, options.sweepIntervalMs ?? 30_000);
-  sweep.unref();
-
-  const stringOf = (key: string): Entry | undefined => {
-    const entry = live(key);
-    if (entry && typeof entry.value !== 'string') throw new AppError('INTERNAL', `cache key ${key} holds a set, not a value`);
-    return entry;
+  const stringOf = (key: string): string | undefined => {
+    const value = live(key);
+    if (value !== undefined && typeof value !== 'string') throw new AppError('INTERNAL', `cache key ${key} holds a set, not a value`);
+    return value;
   };
   const setOf = (key: string, create: boolean): Set<string> | undefined => {
-    const entry = live(key);
-    if (entry && typeof entry.value === 'string') throw new AppError('INTERNAL', `cache key ${key} holds a value, not a set`);
-    if (entry) return entry.value as Set<string>;
+    const value = live(key);
+    if (typeof value === 'string') throw new AppError('INTERNAL', `cache key ${key} holds a value, not a set`);
+    if (value) return value;
     if (!create) return undefined;
     const members = new Set<string>();
-    entries.set(key, { value: members, expiresAt: null });
+    entries.set(key, members);
     return members;
   };
-  const expiry = (ttlMs?: number) => (ttlMs === undefined ? null : Date.now() + ttlMs);
 
   return {
     async get(key) {
-      return (stringOf(key)?.value as string | undefined) ?? null;
+      return stringOf(key) ?? null;
     },
     async set(key, value, ttlMs) {
-      entries.set(key, { value, expiresAt: expiry(ttlMs) });
+      entries.set(key, value, { ttl: ttlMs ?? Infinity });
     },
     async del(key) {
       entries.delete(key);
     },
     async incr(key, ttlMs, by = 1) {
-      const entry = stringOf(key);
-      if (!entry) {
-        entries.set(key, { value: String(by), expiresAt: expiry(ttlMs) });
+      const value = stringOf(key);
+      if (value === undefined) {
+        entries.set(key, String(by), { ttl: ttlMs ?? Infinity });
         return by;
       }
-      const current = Number(entry.value);
+      const current = Number(value);
       if (!Number.isInteger(current)) throw new AppError('INTERNAL', `cache key ${key} is not a counter`);
-      entry.value = String(current + by);
+      // A counter keeps the time to live it was created with (Redis INCR does not touch the expiry).
+      entries.set(key, String(current + by), { noUpdateTTL: true });
       return current + by;
     },
     async ttl(key) {
-      const entry = live(key);
-      if (!entry) return -2;
-      return entry.expiresAt === null ? -1 : entry.expiresAt - Date.now();
+      if (live(key) === undefined) return -2;
+      const remaining = entries.getRemainingTTL(key);
+      return remaining === Infinity ? -1 : remaining;
     },
     async setAdd(key, member) {
       setOf(key, true)!.add(member);
@@ -84,7 +66,7 @@ export async function createMemoryCache(options: MemoryCacheOptions = {}): Promi
     },
     async close() {
       closed = true;
-      clearInterval(sweep);
+      entries.cancelTimer();
       entries.clear();
     },
   };

@@ -1,3 +1,4 @@
+import { parse as parseRange } from 'range-parser';
 import { AppError } from '../errors/index.ts';
 import type { ByteRange } from '../ports/files.ts';
 
@@ -15,24 +16,18 @@ export function checkRange(range: ByteRange | undefined, size: number): ByteRang
 export type RangeRequest = { kind: 'whole' } | { kind: 'partial'; range: ByteRange } | { kind: 'unsatisfiable' };
 
 /**
- * Parses `Range: bytes=a-b | a- | -n` (RFC 9110 §14) as @fastify/send does for
- * local files, so both paths of the /files route answer alike: several ranges
- * or another unit fall back to the whole file, an end before the start or a
- * start past the end is unsatisfiable (the RFC allows ignoring or rejecting).
+ * Reads `Range: bytes=a-b | a- | -n` (RFC 9110 §14) with range-parser, so both
+ * paths of the /files route (stored objects here, local files through
+ * @fastify/send) answer alike: another unit or several ranges fall back to the
+ * whole file; a bytes range that cannot be served (starts past the end, ends
+ * before its start, is not numbers) is unsatisfiable; a suffix longer than the
+ * file is the whole file.
  */
 export function parseRangeHeader(header: string | undefined, size: number): RangeRequest {
   if (!header) return { kind: 'whole' };
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return { kind: 'whole' };
-  const [, first = '', last = ''] = match;
-  if (first === '' && last === '') return { kind: 'whole' };
-  if (first === '') {
-    const suffix = Number(last);
-    if (suffix === 0 || size === 0) return { kind: 'unsatisfiable' };
-    return { kind: 'partial', range: { start: Math.max(0, size - suffix), end: size - 1 } };
-  }
-  const start = Number(first);
-  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
-  if (start >= size || (last !== '' && Number(last) < start)) return { kind: 'unsatisfiable' };
-  return { kind: 'partial', range: { start, end } };
+  const { type, ranges } = parseRange(size, header.trim());
+  if (type !== 'bytes' || ranges.length > 1) return { kind: 'whole' };
+  const [range] = ranges;
+  if (!range) return { kind: 'unsatisfiable' };
+  return { kind: 'partial', range: { start: range.start, end: range.end } };
 }

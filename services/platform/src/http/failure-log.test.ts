@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../errors/index.ts';
 import { loggingOptions, pinoOptions } from '../logger/index.ts';
-import { eventually } from '../platform/eventually.ts';
+import { eventually } from '../testing/eventually.ts';
 import { failureKind } from './failure-log.ts';
 import { httpPlugin } from './index.ts';
 

@@ -3,5 +3,4 @@ export { readiness, type Readiness } from './readiness.ts';
 export { createPlatform, closePlatform, type PlatformOptions } from './create.ts';
 export { buildServiceApp, runService, loadServiceConfig, checkOwnConfig, DEFAULT_BODY_LIMIT } from './serve.ts';
 export { startServiceForTest, TEST_CREDENTIALS, TEST_JWT_SECRET, type ServiceUnderTest } from './test-service.ts';
-export { eventually } from './eventually.ts';
 export { kafkaOptionsFromUrl } from './kafka-url.ts';
