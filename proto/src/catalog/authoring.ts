@@ -130,5 +130,6 @@ export const CharacterExport = Type.Unsafe<Character>(Character);
 
 export * from './authoring-blocks.ts';
 export * from './authoring-import.ts';
+export * from './authoring-tests.ts';
 export * from './authoring-versions.ts';
 export * from './project.ts';
