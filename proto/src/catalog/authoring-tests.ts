@@ -18,8 +18,10 @@ export const TestInput = Type.Union([
   Type.Object({ kind: Type.Literal('start'), button_id: Type.Union([Id, Type.Null()], { description: 'a start button (null: the default one)' }) }, { additionalProperties: false }),
   Type.Object({ kind: Type.Literal('start_at'), block_id: Id }, { additionalProperties: false, description: 'start from this block (the simulator\'s "start from")' }),
   Type.Object({ kind: Type.Literal('say'), text: Type.String({ minLength: 1, maxLength: TEST_TEXT_MAX }) }, { additionalProperties: false }),
-  Type.Object({ kind: Type.Literal('silence') }, { additionalProperties: false, description: 'no answer: the silence (or recognition) time-out fires' }),
   Type.Object({ kind: Type.Literal('button'), button_id: Id }, { additionalProperties: false, description: 'an action button of the current block' }),
+  // Not additionalProperties: false: Fastify's Ajv removes the keys a branch does not know while it tries the union,
+  // and this branch, requiring `kind` only, would strip a button's `button_id` before the button branch is tried.
+  Type.Object({ kind: Type.Literal('silence') }, { description: 'no answer: the silence (or recognition) time-out fires' }),
 ]);
 export type TestInput = Static<typeof TestInput>;
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import type { EventEnvelope } from '@talkwith/proto';
 import { demoCharacter, demoTests } from '@talkwith/dialogue-engine/demo';
 import type { TestStep } from '@talkwith/proto/catalog';
 import { catalogService } from '../index.ts';
@@ -24,9 +25,26 @@ async function demoDraft(): Promise<string> {
   if (res.statusCode !== 200) throw new Error(`import answered ${res.statusCode}: ${res.body}`);
   return id;
 }
-const addTest = async (id: string, name: string, steps: TestStep[]) => (await inject('POST', `/api/admin/characters/${id}/tests`, { name, steps })).json().test;
+async function addTest(id: string, name: string, steps: TestStep[]) {
+  const res = await inject('POST', `/api/admin/characters/${id}/tests`, { name, steps });
+  if (res.statusCode !== 201) throw new Error(`add test answered ${res.statusCode}: ${res.body}`);
+  return res.json().test;
+}
 
 describe('admin characters: tests', () => {
+  it('tests, one of each kind of step, are stored as sent', async () => {
+    const id = await demoDraft();
+    const steps: TestStep[] = [
+      { input: { kind: 'start', button_id: null }, expect_block_id: 'greet' }, { input: { kind: 'start_at', block_id: 'greet' }, expect_block_id: 'greet' },
+      { input: { kind: 'say', text: 'はい' }, expect_block_id: 'greet' }, { input: { kind: 'button', button_id: 'ab-fortune' }, expect_block_id: 'fortune' },
+      { input: { kind: 'silence' }, expect_block_id: null },
+    ];
+
+    const test = await addTest(id, '全種類', steps);
+
+    expect(test.steps).toEqual(steps);
+  });
+
   it('tests, added, renamed and deleted, list in the order added with their new name', async () => {
     const id = await demoDraft();
     const first = await addTest(id, '旅行へ', [talk, travel]);
@@ -157,13 +175,19 @@ describe('admin characters: publishing runs the tests', () => {
   });
 
   it('publish, with a failing test and force, publishes and records the failures in the audit', async () => {
+    const seen: EventEnvelope[] = [];
+    const sub = await svc.platform.events.consume('tests-force-publish', ['admin.acted'], async (e) => { seen.push(e); });
     const id = await demoDraft();
     await addTest(id, '食べ物のはず', [talk, { input: { kind: 'say', text: '旅行' }, expect_block_id: 'topic-food' }]);
 
     const res = await inject('POST', `/api/admin/characters/${id}/publish`, { note: '承知の上', force: true });
+    const audit = await eventually(async () => seen.find((e) => (e.data as { action?: string; detail?: { character_id?: string } }).action === 'character.published'
+      && (e.data as { detail?: { character_id?: string } }).detail?.character_id === id));
+    await sub.close();
 
     expect(res.statusCode).toBe(200);
     expect((await inject('GET', `/api/admin/characters/${id}/versions`)).json().versions).toMatchObject([{ version: 1, note: '承知の上' }]);
+    expect(audit.data).toMatchObject({ detail: { character_id: id, version: 1, tests_failed: 1 } });
   });
 
   it('publish, the demo with every test it ships with, passes them and publishes', async () => {
