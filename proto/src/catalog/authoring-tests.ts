@@ -72,6 +72,7 @@ export type BlockName = Static<typeof BlockName>;
 
 export const TestStepResult = Type.Object({
   input: TestInput,
+  input_title: Type.Optional(Type.String({ description: 'the title of the button or block the input names, when it names one the character has' })),
   expected: BlockName,
   reached: BlockName,
   passed: Type.Boolean(),

@@ -12,7 +12,7 @@ describe('character test runner (playScript)', () => {
     const results = playScript(demoCharacter, [talk, say('旅行の話', 'topic-travel')]);
 
     expect(results).toEqual([
-      { input: talk.input, expected: { id: 'greet', title: 'あいさつ・話題えらび' }, reached: { id: 'greet', title: 'あいさつ・話題えらび' }, passed: true },
+      { input: talk.input, input_title: '話す', expected: { id: 'greet', title: 'あいさつ・話題えらび' }, reached: { id: 'greet', title: 'あいさつ・話題えらび' }, passed: true },
       { input: { kind: 'say', text: '旅行の話' }, expected: { id: 'topic-travel', title: '旅行の話' }, reached: { id: 'topic-travel', title: '旅行の話' }, passed: true },
     ]);
   });
@@ -28,6 +28,12 @@ describe('character test runner (playScript)', () => {
     const results = playScript(demoCharacter, [talk, { input: { kind: 'button', button_id: 'ab-stop' }, expect_block_id: 'fortune' }]);
 
     expect(results[1]).toMatchObject({ passed: false, problem: 'ボタン「ab-stop」はこのブロックにありません。', reached: { id: 'greet' } });
+  });
+
+  it('playScript, an action button step, names the button by its title', () => {
+    const results = playScript(demoCharacter, [talk, { input: { kind: 'button', button_id: 'ab-fortune' }, expect_block_id: 'fortune' }]);
+
+    expect(results[1]).toMatchObject({ passed: true, input_title: '占いをする' });
   });
 
   it('playScript, a test without a start step, starts from the default start button', () => {

@@ -118,17 +118,33 @@ export function blockName(character: Character, id: string | null): BlockName {
   return { id, title: title || id };
 }
 
+/** The title of the button or block an input names (what the operator reads instead of its id). */
+function inputTitle(state: EngineState, input: TestInput): string | undefined {
+  const { character, rt, index } = state;
+  switch (input.kind) {
+    case 'start': {
+      const id = input.button_id ?? character.setting.default_start_button_id;
+      return (character.startButtons.find((b) => b.id === id) ?? (input.button_id ? undefined : character.startButtons[0]))?.title;
+    }
+    case 'start_at': return index.blocks.get(input.block_id)?.title;
+    case 'button': return index.blocks.get(rt.blockId ?? '')?.action_buttons.find((b) => b.id === input.button_id)?.title;
+    default: return undefined;
+  }
+}
+
 function playStep(player: ScriptPlayer, character: Character, s: TestStep): TestStepResult {
   const expected = blockName(character, s.expect_block_id);
+  const title = inputTitle(player.state, s.input);
+  const named = { input: s.input, ...(title ? { input_title: title } : {}) };
   const input = inputOf(player, s.input);
-  if ('problem' in input) return { input: s.input, expected, reached: blockName(character, player.state.rt.blockId), passed: false, problem: input.problem };
+  if ('problem' in input) return { ...named, expected, reached: blockName(character, player.state.rt.blockId), passed: false, problem: input.problem };
   player.take();
   if (player.state.rt.phase === 'ended' && input.type === 'start') player.feed({ type: 'ready' });
   player.feed(input);
   const settled = player.settle();
   const reached = reachedBlock(player.state, player.take());
   const problem = settled ? undefined : '会話が利用者を待たずに回り続けています。';
-  return { input: s.input, expected, reached: blockName(character, reached), passed: settled && reached === s.expect_block_id, ...(problem ? { problem } : {}) };
+  return { ...named, expected, reached: blockName(character, reached), passed: settled && reached === s.expect_block_id, ...(problem ? { problem } : {}) };
 }
 
 /**

@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import type { BlockName, TestInput, TestResult, TestRunReport } from '@talkwith/proto/catalog';
+import { ADMIN_NS } from '../i18n.ts';
+import './tests.css';
+
+type T = ReturnType<typeof useTranslation>['t'];
+
+/** What the user does in a step, in words; `title`: the button's or block's title the server found (else its id). */
+export function inputText(input: TestInput, t: T, title?: string): string {
+  switch (input.kind) {
+    case 'start': return input.button_id || title ? t('tests.input.start', { button: title ?? input.button_id }) : t('tests.input.startDefault');
+    case 'start_at': return t('tests.input.startAt', { block: title ?? input.block_id });
+    case 'say': return t('tests.input.say', { text: input.text });
+    case 'silence': return t('tests.input.silence');
+    case 'button': return t('tests.input.button', { button: title ?? input.button_id });
+  }
+}
+
+export const blockText = (block: BlockName, t: T) => (block ? block.title : t('tests.end'));
+
+/** One test's steps: what was done, the block expected and the one reached, pass or fail. */
+export function TestResultView({ result }: { result: TestResult }) {
+  const { t } = useTranslation(ADMIN_NS);
+  return (
+    <ol className="ct-steps" aria-label={t('tests.stepsOf', { name: result.name })}>
+      {result.steps.map((s, i) => (
+        <li key={i} className={s.passed ? 'ct-step ct-step--pass' : 'ct-step ct-step--fail'}>
+          <span className="ct-step__mark" aria-label={s.passed ? t('tests.pass') : t('tests.fail')}>{s.passed ? '✓' : '✗'}</span>
+          <span className="ct-step__input">{inputText(s.input, t, s.input_title)}</span>
+          <span className="ct-step__blocks">
+            {s.passed ? blockText(s.reached, t) : t('tests.expectedReached', { expected: blockText(s.expected, t), reached: blockText(s.reached, t) })}
+          </span>
+          {s.problem && <span className="ct-step__problem">{s.problem}</span>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A whole run: how many passed, then each test with its steps (failing ones first open). */
+export function TestReportView({ report }: { report: TestRunReport }) {
+  const { t } = useTranslation(ADMIN_NS);
+  return (
+    <section className="ct-report" aria-label={t('tests.reportTitle')}>
+      <p className={report.passed ? 'ct-summary ct-summary--pass' : 'ct-summary ct-summary--fail'}>
+        {report.passed ? t('tests.allPassed', { n: report.total }) : t('tests.someFailed', { failed: report.failed, n: report.total })}
+      </p>
+      {report.results.map((r) => (
+        <details key={r.test_id} className="ct-result" open={!r.passed}>
+          <summary>{r.passed ? '✓' : '✗'} {r.name}</summary>
+          <TestResultView result={r} />
+        </details>
+      ))}
+    </section>
+  );
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** The report a publish refused with 409 CHARACTER_TESTS_FAILED carries, if that is what `error` is. */
+export function refusedTestReport(error: unknown): TestRunReport | null {
+  if (!isRecord(error) || !isRecord(error.data) || error.data.code !== 'CHARACTER_TESTS_FAILED') return null;
+  const report = error.data.report;
+  return isRecord(report) && Array.isArray(report.results) ? (report as TestRunReport) : null;
+}
