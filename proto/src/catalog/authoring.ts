@@ -130,6 +130,7 @@ export const CharacterAllReply = Type.Unsafe<{ ok: true; character: Character; f
 export const CharacterExport = Type.Unsafe<Character & { tests?: CharacterTestFile[] }>({
   ...Character, properties: { ...Character.properties, tests: Type.Optional(CharacterTestFiles) },
 });
+export type CharacterExport = Static<typeof CharacterExport>;
 
 export * from './authoring-blocks.ts';
 export * from './authoring-import.ts';

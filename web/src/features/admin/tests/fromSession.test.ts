@@ -3,7 +3,7 @@ import type { EngineCommand } from '@talkwith/proto/dialogue';
 import { stepsOfSession, type ObservedStep } from './fromSession.ts';
 
 const track = (blockId: string): EngineCommand => ({ type: 'trackStep', characterId: 'c', blockId, conversationId: null, utterance: '' });
-const play: EngineCommand = { type: 'playVideo', slot: 'A', videoId: 'v', loop: false, loopCount: 0, notifyAtMs: null };
+const play: EngineCommand = { type: 'playVideo', slot: 'A', videoId: 'v', title: 'v', path: 'videos/v.mp4', loop: false, loopCount: 0, notifyAtMs: null };
 
 describe('simulator session as a test (stepsOfSession)', () => {
   it('stepsOfSession, a start, an utterance, a ladder silence and a button, expects the first block each entered or where it stayed', () => {
