@@ -44,7 +44,7 @@ export function PublishPanel({ character }: { character: AdminCharacter }) {
       {refused && <Notice kind="error">{refused.message}</Notice>}
       {testReport && <TestReportView report={testReport} />}
       {faultsQuery.isFetching && !faultsQuery.data && <Spinner label={t('characters.checking')} />}
-      {faultsQuery.data && faults.length === 0 && <Notice kind="success">{t('characters.noFaults')}</Notice>}
+      {faultsQuery.data && faults.length === 0 && !testReport && <Notice kind="success">{t('characters.noFaults')}</Notice>}
       {faults.length > 0 && (
         <>
           <p className="small">{t('characters.faultsLead', { n: faults.length })}</p>

@@ -28,7 +28,7 @@ export function TestResultView({ result }: { result: TestResult }) {
           <span className="ct-step__mark" aria-label={s.passed ? t('tests.pass') : t('tests.fail')}>{s.passed ? '✓' : '✗'}</span>
           <span className="ct-step__input">{inputText(s.input, t, s.input_title)}</span>
           <span className="ct-step__blocks">
-            {s.passed ? blockText(s.reached, t) : t('tests.expectedReached', { expected: blockText(s.expected, t), reached: blockText(s.reached, t) })}
+            {s.passed ? `→ ${blockText(s.reached, t)}` : t('tests.expectedReached', { expected: blockText(s.expected, t), reached: blockText(s.reached, t) })}
           </span>
           {s.problem && <span className="ct-step__problem">{s.problem}</span>}
         </li>
@@ -37,7 +37,7 @@ export function TestResultView({ result }: { result: TestResult }) {
   );
 }
 
-/** A whole run: how many passed, then each test with its steps (failing ones first open). */
+/** A whole run: how many passed, then each failing test with its steps (the passing ones are only counted). */
 export function TestReportView({ report }: { report: TestRunReport }) {
   const { t } = useTranslation(ADMIN_NS);
   return (
@@ -45,11 +45,11 @@ export function TestReportView({ report }: { report: TestRunReport }) {
       <p className={report.passed ? 'ct-summary ct-summary--pass' : 'ct-summary ct-summary--fail'}>
         {report.passed ? t('tests.allPassed', { n: report.total }) : t('tests.someFailed', { failed: report.failed, n: report.total })}
       </p>
-      {report.results.map((r) => (
-        <details key={r.test_id} className="ct-result" open={!r.passed}>
-          <summary>{r.passed ? '✓' : '✗'} {r.name}</summary>
+      {report.results.filter((r) => !r.passed).map((r) => (
+        <div key={r.test_id} className="ct-result">
+          <p className="ct-result__name">✗ {r.name}</p>
           <TestResultView result={r} />
-        </details>
+        </div>
       ))}
     </section>
   );
