@@ -76,7 +76,8 @@ export const TestStepResult = Type.Object({
   expected: BlockName,
   reached: BlockName,
   passed: Type.Boolean(),
-  /** Why the step could not be played as written (a button the block does not show, …), in Japanese. */
+  unchecked: Type.Optional(Type.Boolean({ description: 'the step needs the server\'s search or SPJ answer, which tests do not run: neither passed nor failed; the test stops there' })),
+  /** Why the step could not be played or checked as written (a button the block does not show, …), in Japanese. */
   problem: Type.Optional(Type.String()),
 });
 export type TestStepResult = Static<typeof TestStepResult>;
@@ -84,8 +85,9 @@ export type TestStepResult = Static<typeof TestStepResult>;
 export const TestResult = Type.Object({
   test_id: Type.String(),
   name: Type.String(),
-  passed: Type.Boolean(),
-  steps: Type.Array(TestStepResult, { description: 'the steps played, up to and with the first that failed' }),
+  passed: Type.Boolean({ description: 'every step played passed, but a last one left unchecked' }),
+  unchecked: Type.Boolean({ description: 'it stopped at a step only the server could check' }),
+  steps: Type.Array(TestStepResult, { description: 'the steps played, up to and with the first that failed or was left unchecked' }),
 });
 export type TestResult = Static<typeof TestResult>;
 
@@ -93,6 +95,7 @@ export const TestRunReport = Type.Object({
   passed: Type.Boolean({ description: 'every test passed (true when there is none)' }),
   total: Type.Integer(),
   failed: Type.Integer(),
+  unchecked: Type.Integer({ description: 'tests that stopped at a step only the server could check (counted as passed)' }),
   results: Type.Array(TestResult),
 });
 export type TestRunReport = Static<typeof TestRunReport>;

@@ -50,12 +50,13 @@ describe('character test runner (playScript)', () => {
     expect(results.map((r) => [r.passed, r.reached])).toEqual([[true, { id: 'fortune', title: '占い' }], [true, null]]);
   });
 
-  it('playScript, a search block, by default answers the request as failed so the no-result route is taken', () => {
+  it('playScript, a step a search block must answer and no answer port, is left unchecked (not failed) and the test stops there', () => {
     const go: TestStep = { input: { kind: 'start', button_id: 'go' }, expect_block_id: 'ask' };
 
-    const results = playScript(searchCharacter(), [go, say('はい', 'ask'), say('はい', 'ask'), say('はい', 'fallback')]);
+    const results = playScript(searchCharacter(), [go, say('はい', 'yes'), say('はい', 'yes')]);
 
-    expect(results.map((r) => r.passed)).toEqual([true, true, true, true]);
+    expect(results).toHaveLength(2);
+    expect(results[1]).toMatchObject({ passed: false, unchecked: true, reached: null, problem: expect.stringContaining('サーバーの検索・SPJ') });
   });
 
   it('playScript, an SPJ block with an answer port, routes by the score the port gives', () => {

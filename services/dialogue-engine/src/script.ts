@@ -13,8 +13,10 @@ import type { EngineState } from './state.ts';
  *
  * Matching is the player's own (hit words found literally after
  * normalisation, engine option `understanding` off): the host answers the
- * requests that need a server (search, SPJ score) with `answer` — by default
- * a failed request, so such a block follows its "no result" route.
+ * requests that need a server (search, SPJ score) with `answer`. Without one,
+ * a step that needs such an answer cannot be checked: it is reported
+ * `unchecked` (not failed) and the test stops there, since what follows
+ * depends on the server's answer.
  */
 export type ServerRequest = EngineCommandOf<'requestSearch'> | EngineCommandOf<'requestScore'> | EngineCommandOf<'requestUnderstand'>;
 export interface ScriptOptions {
@@ -25,6 +27,7 @@ export interface ScriptOptions {
 /** Settling a step never takes more engine inputs than this (a flow that loops forever without the user fails the step). */
 const SETTLE_LIMIT = 500;
 
+const UNCHECKED = 'サーバーの検索・SPJ の判定で進むため、この先はテストでは確かめられません。';
 const failedRequest = (request: ServerRequest): EngineInput => ({ type: 'requestFailed', requestId: request.requestId, message: 'テストではサーバーの認識を使いません。' });
 
 class ScriptPlayer {
@@ -32,10 +35,15 @@ class ScriptPlayer {
   now = 0;
   private readonly answer: (request: ServerRequest) => EngineInput;
   private commands: EngineCommand[] = [];
+  /** A server request was answered without a host's answer since the last take(). */
+  unanswered = false;
 
   constructor(character: Character, options: ScriptOptions) {
     this.state = initialState(character, { seed: options.seed ?? 1, understanding: false });
-    this.answer = options.answer ?? failedRequest;
+    this.answer = options.answer ?? ((request) => {
+      this.unanswered = true;
+      return failedRequest(request);
+    });
     this.feed({ type: 'ready' });
   }
 
@@ -50,6 +58,7 @@ class ScriptPlayer {
   take(): EngineCommand[] {
     const taken = this.commands;
     this.commands = [];
+    this.unanswered = false;
     return taken;
   }
 
@@ -142,7 +151,9 @@ function playStep(player: ScriptPlayer, character: Character, s: TestStep): Test
   if (player.state.rt.phase === 'ended' && input.type === 'start') player.feed({ type: 'ready' });
   player.feed(input);
   const settled = player.settle();
+  const unanswered = player.unanswered;
   const reached = reachedBlock(player.state, player.take());
+  if (unanswered) return { ...named, expected, reached: null, passed: false, unchecked: true, problem: UNCHECKED };
   const problem = settled ? undefined : '会話が利用者を待たずに回り続けています。';
   return { ...named, expected, reached: blockName(character, reached), passed: settled && reached === s.expect_block_id, ...(problem ? { problem } : {}) };
 }

@@ -11,7 +11,7 @@ let svc: ServiceUnderTest;
 beforeAll(async () => { svc = await startServiceForTest(catalogService); });
 afterAll(async () => { await svc?.close(); });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const inject = (method: Method, url: string, payload?: unknown, headers = adminHeaders(svc)) =>
   svc.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 
@@ -73,6 +73,19 @@ describe('admin characters: tests', () => {
     });
   });
 
+  it('tests run, a step through a block answered by server search, is counted unchecked and does not fail the run', async () => {
+    const id = await demoDraft();
+    await inject('PUT', `/api/admin/characters/${id}`, { setting: { es_index_name: 'mirai-index' } });
+    await inject('PUT', `/api/admin/blocks/${id}/topic-food`, { valid_response_ids: ['food-reply'] });
+    await addTest(id, '検索で返事', [talk, { input: { kind: 'say', text: '食べ物' }, expect_block_id: 'topic-food' }, { input: { kind: 'say', text: 'カレー' }, expect_block_id: 'food-reply' }]);
+
+    const { report } = (await inject('POST', `/api/admin/characters/${id}/tests/run`, {})).json();
+    const published = await inject('POST', `/api/admin/characters/${id}/publish`, {});
+
+    expect(report).toMatchObject({ passed: true, failed: 0, unchecked: 1, results: [{ passed: true, unchecked: true, steps: [{ passed: true }, { passed: true }, { unchecked: true }] }] });
+    expect(published.statusCode).toBe(200);
+  });
+
   it('tests run, with a test_id, runs only that test', async () => {
     const id = await demoDraft();
     await addTest(id, 'A', [talk]);
@@ -125,6 +138,24 @@ describe('admin characters: tests', () => {
 
     expect(answers.map((r) => r.statusCode)).toEqual([400, 400, 400, 400]);
     expect((await inject('GET', `/api/admin/characters/${id}/tests`)).json().tests).toEqual([]);
+  });
+
+  it('tests, a body over the 1 MB limit, is refused 413 before it is read as a test', async () => {
+    const id = await demoDraft();
+
+    const res = await inject('POST', `/api/admin/characters/${id}/tests`, { name: 'x', steps: [talk], padding: 'あ'.repeat(600_000) });
+
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('tests of a character that does not exist, listed, added or run, answer 404', async () => {
+    const answers = await Promise.all([
+      inject('GET', '/api/admin/characters/no-such-character/tests'),
+      inject('POST', '/api/admin/characters/no-such-character/tests', { name: 'x', steps: [talk] }),
+      inject('POST', '/api/admin/characters/no-such-character/tests/run', {}),
+    ]);
+
+    expect(answers.map((r) => r.statusCode)).toEqual([404, 404, 404]);
   });
 
   it('tests, the 101st of a character, is refused 409 TESTS_LIMIT', async () => {

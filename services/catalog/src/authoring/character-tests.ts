@@ -94,10 +94,12 @@ export async function deleteTest(ports: AuthoringPorts, actor: AdminActor, chara
 export function reportOf(character: DialogueCharacter, tests: ReadonlyArray<Pick<CharacterTest, 'id' | 'name' | 'steps'>>): TestRunReport {
   const results: TestResult[] = tests.map((t) => {
     const steps = playScript(character, t.steps);
-    return { test_id: t.id, name: t.name, passed: steps.length === t.steps.length && steps.every((s) => s.passed), steps };
+    const unchecked = steps.at(-1)?.unchecked === true;
+    const passed = (unchecked || steps.length === t.steps.length) && steps.every((s) => s.passed || s.unchecked === true);
+    return { test_id: t.id, name: t.name, passed, unchecked, steps };
   });
   const failed = results.filter((r) => !r.passed).length;
-  return { passed: failed === 0, total: results.length, failed, results };
+  return { passed: failed === 0, total: results.length, failed, unchecked: results.filter((r) => r.unchecked).length, results };
 }
 
 /** Runs every test of the character (or the one `testId`) against its draft. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { BlockName, TestInput, TestResult, TestRunReport } from '@talkwith/proto/catalog';
+import type { BlockName, TestInput, TestResult, TestRunReport, TestStepResult } from '@talkwith/proto/catalog';
 import { ADMIN_NS } from '../i18n.ts';
 import './tests.css';
 
@@ -18,18 +18,22 @@ export function inputText(input: TestInput, t: T, title?: string): string {
 
 export const blockText = (block: BlockName, t: T) => (block ? block.title : t('tests.end'));
 
+function stepOutcome(s: TestStepResult, t: T): string {
+  if (s.passed) return `→ ${blockText(s.reached, t)}`;
+  if (s.unchecked) return t('tests.expected', { expected: blockText(s.expected, t) });
+  return t('tests.expectedReached', { expected: blockText(s.expected, t), reached: blockText(s.reached, t) });
+}
+
 /** One test's steps: what was done, the block expected and the one reached, pass or fail. */
 export function TestResultView({ result }: { result: TestResult }) {
   const { t } = useTranslation(ADMIN_NS);
   return (
     <ol className="ct-steps" aria-label={t('tests.stepsOf', { name: result.name })}>
       {result.steps.map((s, i) => (
-        <li key={i} className={s.passed ? 'ct-step ct-step--pass' : 'ct-step ct-step--fail'}>
-          <span className="ct-step__mark" aria-label={s.passed ? t('tests.pass') : t('tests.fail')}>{s.passed ? '✓' : '✗'}</span>
+        <li key={i} className={s.passed ? 'ct-step ct-step--pass' : s.unchecked ? 'ct-step ct-step--unchecked' : 'ct-step ct-step--fail'}>
+          <span className="ct-step__mark" aria-label={s.passed ? t('tests.pass') : s.unchecked ? t('tests.uncheckedMark') : t('tests.fail')}>{s.passed ? '✓' : s.unchecked ? '?' : '✗'}</span>
           <span className="ct-step__input">{inputText(s.input, t, s.input_title)}</span>
-          <span className="ct-step__blocks">
-            {s.passed ? `→ ${blockText(s.reached, t)}` : t('tests.expectedReached', { expected: blockText(s.expected, t), reached: blockText(s.reached, t) })}
-          </span>
+          <span className="ct-step__blocks">{stepOutcome(s, t)}</span>
           {s.problem && <span className="ct-step__problem">{s.problem}</span>}
         </li>
       ))}
@@ -45,6 +49,7 @@ export function TestReportView({ report }: { report: TestRunReport }) {
       <p className={report.passed ? 'ct-summary ct-summary--pass' : 'ct-summary ct-summary--fail'}>
         {report.passed ? t('tests.allPassed', { n: report.total }) : t('tests.someFailed', { failed: report.failed, n: report.total })}
       </p>
+      {report.unchecked > 0 && <p className="muted small">{t('tests.uncheckedCount', { n: report.unchecked })}</p>}
       {report.results.filter((r) => !r.passed).map((r) => (
         <div key={r.test_id} className="ct-result">
           <p className="ct-result__name">✗ {r.name}</p>

@@ -17,11 +17,11 @@ const tests = [
 ];
 const named = (id: string, title: string) => ({ id, title });
 const report = {
-  passed: false, total: 2, failed: 1,
+  passed: false, total: 2, failed: 1, unchecked: 0,
   results: [
-    { test_id: 't1', name: '旅行へ', passed: true, steps: [{ input: talk.input, input_title: '話す', expected: named('greet', 'あいさつ'), reached: named('greet', 'あいさつ'), passed: true }] },
+    { test_id: 't1', name: '旅行へ', passed: true, unchecked: false, steps: [{ input: talk.input, input_title: '話す', expected: named('greet', 'あいさつ'), reached: named('greet', 'あいさつ'), passed: true }] },
     {
-      test_id: 't2', name: '食べ物のはず', passed: false,
+      test_id: 't2', name: '食べ物のはず', passed: false, unchecked: false,
       steps: [
         { input: talk.input, input_title: '話す', expected: named('greet', 'あいさつ'), reached: named('greet', 'あいさつ'), passed: true },
         { input: { kind: 'say', text: '旅行' }, expected: named('topic-food', '食べ物の話'), reached: named('topic-travel', '旅行の話'), passed: false },
@@ -55,6 +55,28 @@ describe('tests of a character in the console', () => {
     expect(within(failed).getByText('期待: 食べ物の話 ／ 実際: 旅行の話')).toBeTruthy();
     expect(within(failed).getByText('「話す」で開始')).toBeTruthy();
     expect(server.calls.find((c) => c.url.endsWith('/tests/run'))?.body).toEqual({});
+  });
+
+  it('tests page, a run that stopped at a step the server decides, says it was not checked rather than failed', async () => {
+    const uncheckedReport = {
+      passed: true, total: 1, failed: 0, unchecked: 1,
+      results: [{
+        test_id: 't1', name: '旅行へ', passed: true, unchecked: true,
+        steps: [
+          { input: talk.input, input_title: '話す', expected: named('greet', 'あいさつ'), reached: named('greet', 'あいさつ'), passed: true },
+          { input: { kind: 'say', text: 'カレー' }, expected: named('topic-food', '食べ物の話'), reached: null, passed: false, unchecked: true, problem: 'サーバーの検索・SPJ の判定で進むため、この先はテストでは確かめられません。' },
+        ],
+      }],
+    };
+    testsServer({ [`POST ${API}/characters/c1/tests/run`]: [200, { ok: true, report: uncheckedReport }] });
+    await renderConsole('/ops/characters/c1/tests');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'すべて実行' }));
+
+    expect(await screen.findByText('1 件のテストがすべて合格しました。')).toBeTruthy();
+    expect(screen.getByText(/1 件のテストは、サーバーの検索・SPJ で進むステップがあるため/)).toBeTruthy();
+    expect(screen.getByLabelText('未確認')).toBeTruthy();
+    expect(screen.getByText('期待: 食べ物の話')).toBeTruthy();
   });
 
   it('tests page, before a run, lists each test with its steps named by the draft\'s titles', async () => {

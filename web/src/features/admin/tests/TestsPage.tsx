@@ -68,7 +68,7 @@ function mergedReport(report: TestRunReport, fresh: TestResult[]): TestRunReport
   const byId = new Map(fresh.map((r) => [r.test_id, r]));
   const results = report.results.map((r) => byId.get(r.test_id) ?? r);
   const failed = results.filter((r) => !r.passed).length;
-  return { results, total: results.length, failed, passed: failed === 0 };
+  return { results, total: results.length, failed, unchecked: results.filter((r) => r.unchecked).length, passed: failed === 0 };
 }
 
 interface ItemProps { characterId: string; test: CharacterTest; draft: Character | undefined; busy: boolean; result: TestResult | undefined; onRun: () => void }
@@ -89,7 +89,7 @@ function TestItem({ characterId, test, draft, busy, result, onRun }: ItemProps) 
   return (
     <li className="ct-test">
       <div className="ct-test__head">
-        {renaming === null ? <span className="ct-test__name">{result ? (result.passed ? '✓ ' : '✗ ') : ''}{test.name}</span> : (
+        {renaming === null ? <span className="ct-test__name">{result ? (!result.passed ? '✗ ' : result.unchecked ? '? ' : '✓ ') : ''}{test.name}</span> : (
           <form className="ct-rename" onSubmit={(e) => { e.preventDefault(); void rename(); }}>
             <input className="field__input" aria-label={t('tests.name')} value={renaming} maxLength={100} onChange={(e) => setRenaming(e.target.value)} autoFocus />
             <button type="submit" className="btn btn--small btn--primary" disabled={updating.isLoading || !renaming.trim()}>{t('tests.save')}</button>
