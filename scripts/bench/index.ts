@@ -42,6 +42,7 @@ async function benches(): Promise<Bench[]> {
     optional('redis-restart.ts', 'benchRedisRestart', 'Redis restart without persistence (distributed topology)'),
     optional('player-server-reply.ts', 'benchPlayerServerReply', 'reply latency with server recognition (headless Chromium)'),
     optional('simulator-reply.ts', 'benchSimulatorReply', 'simulator reply latency vs the player\'s (headless Chromium)'),
+    optional('character-tests.ts', 'benchCharacterTests', 'character tests before a publish'),
     optional('degrade.ts', 'benchDegrade', 'distributed gateway with one service down'),
   ]);
   return [

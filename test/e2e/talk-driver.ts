@@ -33,12 +33,15 @@ export async function authorServerRecognition(admin: AdminApi): Promise<void> {
   const { action_buttons: buttons } = await admin.post<{ action_buttons: Array<{ id: string; points?: number }> }>('/blocks/actionButtons', { character_id: MIRAI, block_id: 'greet' });
   const priced = buttons.map((button) => (button.id === 'ab-fortune' ? { ...button, points: FORTUNE_POINTS } : button));
   await adminWrite(admin, 'POST', '/blocks/actionButtons/update', { character_id: MIRAI, block_id: 'greet', action_buttons: priced });
-  await adminWrite(admin, 'POST', `/characters/${MIRAI}/publish`, {});
+  // 食べ物の返事 now listens (its hit words), so ミライ's shipped test of the way on to the summary fails:
+  // the operator publishes knowing it (the console's 「それでも公開する」).
+  await adminWrite(admin, 'POST', `/characters/${MIRAI}/publish`, { force: true });
 }
 
 export async function priceMirai(admin: AdminApi, price: number): Promise<void> {
   await adminWrite(admin, 'PUT', `/characters/${MIRAI}`, { price });
-  await adminWrite(admin, 'POST', `/characters/${MIRAI}/publish`, {});
+  // Forced for the same reason as authorServerRecognition's publish (a shipped test fails after its edit).
+  await adminWrite(admin, 'POST', `/characters/${MIRAI}/publish`, { force: true });
 }
 
 export async function giveTickets(admin: AdminApi, customer: Customer, count: number): Promise<void> {

@@ -8,6 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 
 export const PublishBody = Type.Object({
   note: Type.Optional(Type.String({ maxLength: 500, description: 'what this version changes, in the operator\'s words' })),
+  force: Type.Optional(Type.Boolean({ description: 'publish even though a test of the character fails (the operator confirmed)' })),
 }, { additionalProperties: false });
 export type PublishBody = Static<typeof PublishBody>;
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { CharacterTestFiles, type CharacterTestFile } from './authoring-tests.ts';
 import { Character, CharacterSetting } from '../dialogue/character.ts';
 import { bounded, withoutDefaults } from './limits.ts';
 
@@ -125,10 +126,14 @@ export type FaultsReply = Static<typeof FaultsReply>;
 export const CharacterAllReply = Type.Unsafe<{ ok: true; character: Character; faults: CharacterFault[] }>(
   Type.Object({ ok: Type.Literal(true), character: Character, faults: Type.Array(CharacterFault) }),
 );
-/** `{id}/export`: the draft as a file, credentials emptied (importable as it is). */
-export const CharacterExport = Type.Unsafe<Character>(Character);
+/** `{id}/export`: the draft as a file, credentials emptied, with the character's tests (importable as it is). */
+export const CharacterExport = Type.Unsafe<Character & { tests?: CharacterTestFile[] }>({
+  ...Character, properties: { ...Character.properties, tests: Type.Optional(CharacterTestFiles) },
+});
+export type CharacterExport = Static<typeof CharacterExport>;
 
 export * from './authoring-blocks.ts';
 export * from './authoring-import.ts';
+export * from './authoring-tests.ts';
 export * from './authoring-versions.ts';
 export * from './project.ts';

@@ -3,9 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DocumentStore, Eventing, FileStore, Platform } from '@talkwith/platform';
 import { contentTypeFor } from '@talkwith/platform/files';
-import { demoAssetsDir, demoCharacter, soraAssetsDir, soraCharacter } from '@talkwith/dialogue-engine/demo';
+import { demoAssetsDir, demoCharacter, demoTests, soraAssetsDir, soraCharacter } from '@talkwith/dialogue-engine/demo';
+import type { CharacterTestFile } from '@talkwith/proto/catalog';
 import type { Character as DialogueCharacter } from '@talkwith/proto/dialogue';
 import { draftFromPublished, draftListsOf, replaceDraftDocs } from './authoring/drafts.ts';
+import { replaceTests } from './authoring/character-tests.ts';
 import { mediaKeys, openCharacters } from './characters.ts';
 import { publishedFactsOf } from './published-event.ts';
 
@@ -20,12 +22,14 @@ export interface DemoSeed {
   character: DialogueCharacter;
   description: string;
   assetsDir: string;
+  /** The tests it ships with (a route or ladder each), run before each publish. */
+  tests: readonly CharacterTestFile[];
 }
 
 /** ミライ (free) and ソラ (¥300, a 5-point action): services/dialogue-engine/demo/README.md. */
 export const DEMO_SEEDS: readonly DemoSeed[] = [
-  { character: demoCharacter, description: 'TALK WITH のデモキャラクター', assetsDir: demoAssetsDir },
-  { character: soraCharacter, description: 'TALK WITH の有料デモキャラクター。星占いが得意なソラと話せます（特別占いは5ポイント）。', assetsDir: soraAssetsDir },
+  { character: demoCharacter, description: 'TALK WITH のデモキャラクター', assetsDir: demoAssetsDir, tests: demoTests },
+  { character: soraCharacter, description: 'TALK WITH の有料デモキャラクター。星占いが得意なソラと話せます（特別占いは5ポイント）。', assetsDir: soraAssetsDir, tests: [] },
 ];
 
 export interface SeedResult {
@@ -80,6 +84,7 @@ async function insertDemo(store: DocumentStore, events: Eventing, demo: DemoSeed
     await store.withTransaction(async (tx) => {
       await openCharacters(tx).insertOne(doc);
       await replaceDraftDocs(tx, c.id, c);
+      await replaceTests(tx, c.id, demo.tests);
       await events.publish('character.published', c.id, publishedFactsOf(doc, c, { at: now, version: 1 }), tx);
     });
   } catch (err) {

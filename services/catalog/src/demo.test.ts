@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
 import { eventually } from '@talkwith/platform/testing/eventually';
-import { demoCharacter, soraCharacter } from '@talkwith/dialogue-engine/demo';
+import { demoCharacter, demoTests, soraCharacter } from '@talkwith/dialogue-engine/demo';
 import type { EventEnvelope } from '@talkwith/proto';
 import { OUTBOX, type OutboxEntry } from '@talkwith/platform/eventing';
 import { publicCharacterOf } from '@talkwith/proto/dialogue';
@@ -166,6 +166,17 @@ describe('catalog demo character', () => {
     expect(character.setting.standby_video_id).toBe(demoCharacter.setting.standby_video_id);
     expect(faults).toEqual([]);
     expect(await openBlocks(svc.platform.store).countDocuments({ character_id: 'demo-mirai' })).toBe(demoCharacter.blocks.length);
+  });
+
+  it('demo seed, ミライ, ships her tests and every one passes when run on her draft', async () => {
+    const admin = { authorization: `Bearer ${svc.tokenFor('admin-1', ['admin'])}` };
+
+    const res = await svc.app.inject({ method: 'POST', url: '/api/admin/characters/demo-mirai/tests/run', headers: admin, payload: {} });
+
+    const { report } = res.json();
+    expect(report.total).toBe(demoTests.length);
+    expect(report.results.filter((r: { passed: boolean }) => !r.passed)).toEqual([]);
+    expect(report.passed).toBe(true);
   });
 
   it('seeding, a character stored with a published dialogue but no draft, explodes it into the draft once', async () => {

@@ -20,6 +20,7 @@ import { mediaRoutes } from './media/routes.ts';
 import { createStandbyChanges } from './standby-changes.ts';
 import { ensureCatalogIndexes } from './model.ts';
 import { ensureVersionIndexes } from './authoring/versions.ts';
+import { ensureTestIndexes } from './authoring/character-tests.ts';
 import { taxonomyRoutes } from './taxonomy/routes.ts';
 import { seedDemoCharacter } from './demo-seed.ts';
 import { playableOf, posterFileOf, summaryOf } from './playable.ts';
@@ -53,6 +54,7 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     await ensureCatalogIndexes(platform.store);
     await ensureSerialGateIndexes(platform.store);
     await ensureVersionIndexes(platform.store);
+    await ensureTestIndexes(platform.store);
     await entitlements.ensureIndexes(platform.store);
     const sealed = await sealStoredCredentials(platform.store, credentials);
     if (sealed > 0) platform.logger.info({ characters: sealed }, 'credentials stored in clear were sealed');

@@ -5,3 +5,4 @@ export { soraAssetsDir, soraBlocks, soraCharacter, soraVideos, SORA_PRICE, SORA_
 
 /** Absolute path of the demo media (videos/<id>.mp4 and subtitles/...), for serving in standalone mode. */
 export const demoAssetsDir: string = path.join(import.meta.dirname, 'assets');
+export { demoTests } from './tests.ts';

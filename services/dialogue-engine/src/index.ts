@@ -7,3 +7,4 @@ export { reachableVideos } from './reach.ts';
 export { blockListens } from './routes.ts';
 export { invalidLimit } from './invalid.ts';
 export { hitWordDecision, literalMatcher, negatedAfter, type HitWordDecision, type MatchVia, type WordMatch, type WordMatcher } from './hit-words.ts';
+export { playScript, blockName, type ScriptOptions, type ServerRequest } from './script.ts';

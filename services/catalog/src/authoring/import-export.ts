@@ -2,7 +2,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { DocumentStore, Transaction } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
 import type { CredentialCipher } from '@talkwith/platform/secrets';
-import { ImportCharacter, type ImportChanges, type ImportError } from '@talkwith/proto/catalog';
+import { CharacterTestFiles, ImportCharacter, type CharacterExport, type ImportChanges, type ImportError } from '@talkwith/proto/catalog';
 import type { Character as DialogueCharacter } from '@talkwith/proto/dialogue';
 import { SECRET_SETTING_FIELDS } from '@talkwith/proto/dialogue';
 import { openCharacters } from '../characters.ts';
@@ -13,21 +13,33 @@ import { requireCharacter } from './character-admin.ts';
 import { draftListsOf, replaceDraftDocs } from './drafts.ts';
 import { checkBlockReferences } from './references.ts';
 import { dangling, mergedCredential } from './settings.ts';
+import { replaceTests, testFilesOf } from './character-tests.ts';
 
-/** The draft as a file: importable as it is, credentials emptied. */
-export async function exportOf(store: DocumentStore, id: string): Promise<DialogueCharacter> {
+/** The draft as a file with the character's tests: importable as it is, credentials emptied. */
+export async function exportOf(store: DocumentStore, id: string): Promise<CharacterExport> {
   const draft = await draftCharacterOf(store, await requireCharacter(store, id));
-  return { ...draft, setting: { ...draft.setting, spj_api_key: '', google_key: '' } };
+  return { ...draft, setting: { ...draft.setting, spj_api_key: '', google_key: '' }, tests: await testFilesOf(store, id) };
 }
 
 const MAX_LISTED_ERRORS = 20;
+
+function importInvalid(errors: ImportError[]): AppError {
+  return new AppError('IMPORT_INVALID', `キャラクターのJSONが正しくありません（${errors[0]?.path ?? '/'}: ${errors[0]?.message ?? ''}）。`, { status: 400, field: 'character', body: { errors } });
+}
 
 /** The file as a Character (defaults filled), or 400 IMPORT_INVALID listing where it differs from the schema. */
 export function parsedImport(file: unknown): DialogueCharacter {
   const candidate = Value.Default(ImportCharacter, Value.Clone(file));
   if (Value.Check(ImportCharacter, candidate)) return candidate;
-  const errors: ImportError[] = [...Value.Errors(ImportCharacter, candidate)].slice(0, MAX_LISTED_ERRORS).map((e) => ({ path: e.path || '/', message: e.message }));
-  throw new AppError('IMPORT_INVALID', `キャラクターのJSONが正しくありません（${errors[0]?.path ?? '/'}: ${errors[0]?.message ?? ''}）。`, { status: 400, field: 'character', body: { errors } });
+  throw importInvalid([...Value.Errors(ImportCharacter, candidate)].slice(0, MAX_LISTED_ERRORS).map((e) => ({ path: e.path || '/', message: e.message })));
+}
+
+/** The file's tests apart from its character (undefined: the file has none, the character keeps its own). */
+function splitTests(file: unknown): { character: unknown; tests: CharacterTestFiles | undefined } {
+  if (typeof file !== 'object' || file === null || Array.isArray(file) || !('tests' in file)) return { character: file, tests: undefined };
+  const { tests, ...character } = file as Record<string, unknown>;
+  if (Value.Check(CharacterTestFiles, tests)) return { character, tests };
+  throw importInvalid([...Value.Errors(CharacterTestFiles, tests)].slice(0, MAX_LISTED_ERRORS).map((e) => ({ path: `/tests${e.path}`, message: e.message })));
 }
 
 /**
@@ -97,15 +109,17 @@ export function refuseLockedChanges(stored: DialogueCharacter, changes: ImportCh
  * Imports a whole character into an existing one: the file is checked
  * against the proto Character, its references within itself, and what would
  * change is computed; unless `dryRun`, the blocks, videos, setting and lists
- * are replaced in ONE transaction with the audit entry (nothing half-written).
+ * (and the tests, when the file carries them) are replaced in ONE transaction with the audit entry (nothing half-written).
  */
 export async function importCharacter(ports: AuthoringPorts, credentials: CredentialCipher, actor: AdminActor, input: { character_id: string; dry_run: boolean; character: unknown }): Promise<ImportChanges> {
-  const parsed = parsedImport(input.character);
+  const { character: file, tests } = splitTests(input.character);
+  const parsed = parsedImport(file);
   const plan = async (tx: Transaction) => {
     const stored = await draftCharacterOf(tx, await requireCharacter(tx, input.character_id));
     const next = reowned(credentials, parsed, input.character_id, stored.setting);
     checkImportReferences(next);
     const changes = changesBetween(stored, next);
+    if (tests && !same(tests, await testFilesOf(tx, input.character_id))) changes.lists.push('tests');
     refuseLockedChanges(stored, changes);
     await refuseSerialBlockRemoval(tx, input.character_id, changes.blocks.removed);
     return { next, changes };
@@ -114,6 +128,7 @@ export async function importCharacter(ports: AuthoringPorts, credentials: Creden
   return audited(ports, actor, 'character.imported', async (tx) => {
     const { next, changes } = await plan(tx);
     await replaceDraftDocs(tx, input.character_id, next);
+    if (tests) await replaceTests(tx, input.character_id, tests);
     await openCharacters(tx).updateOne({ _id: input.character_id }, { $set: { setting: next.setting, draft: draftListsOf(next), updated_at: new Date().toISOString() } });
     return changes;
   }, (changes) => ({ character_id: input.character_id, blocks: changes.blocks, videos: changes.videos, settings: changes.settings, lists: changes.lists }));

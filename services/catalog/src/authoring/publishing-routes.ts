@@ -41,15 +41,15 @@ export const publishingRoutes: FastifyPluginAsync<CredentialDeps> = async (app, 
   });
   api.post('/api/admin/characters/:id/publish', {
     schema: {
-      tags, summary: 'Publish the draft as the next version, with an optional note (refused with its faults unless it has none)',
+      tags, summary: 'Publish the draft as the next version, with an optional note (refused with its faults unless it has none; refused with the tests\' report when one fails, unless force)',
       params: AdminCharacterParams, body: PublishBody, response: { 200: AdminCharacterSummaryReply },
     },
     // Callers from before notes existed post no body at all: that is an empty note.
     preValidation: async (request) => { request.body ??= {}; },
   }, async (request) => {
     const caller = await requireAdminCaller(request);
-    const note = request.body.note?.trim() ?? '';
-    return { ok: true as const, character: await counted(await publishCharacter(platform, { adminId: caller.sub }, request.params.id, note)) };
+    const options = { note: request.body.note?.trim() ?? '', force: request.body.force === true };
+    return { ok: true as const, character: await counted(await publishCharacter(platform, { adminId: caller.sub }, request.params.id, options)) };
   });
   api.post('/api/admin/characters/:id/unpublish', {
     schema: { tags, summary: 'Take a character out of the catalogue', params: AdminCharacterParams, response: { 200: AdminCharacterSummaryReply } },

@@ -9,6 +9,7 @@ import { announceGroups } from '../taxonomy/group-facts.ts';
 import { audited, type AdminActor, type AuthoringPorts } from '../audit.ts';
 import { characterNotFound, requireCharacter } from './character-admin.ts';
 import { recordVersion } from './versions.ts';
+import { reportOf, testDocsOf } from './character-tests.ts';
 
 /** The draft as the engine's Character and every fault the validator finds in it. */
 export async function checkedDraft(store: DocumentStore | Transaction, id: string): Promise<{ character: Character; draft: DialogueCharacter; faults: ValidationProblem[] }> {
@@ -18,17 +19,32 @@ export async function checkedDraft(store: DocumentStore | Transaction, id: strin
 }
 
 /**
- * Publishes the draft: refused (409 CHARACTER_INVALID with every fault) unless
- * the validator finds none; else it becomes the snapshot players read, with
- * the next version, kept in the version list (who, when, `note`) and announced
- * by `character.published` in the same transaction.
+ * Every test of the character played against the draft; a failing one refuses
+ * the publish (409 CHARACTER_TESTS_FAILED with the whole report) unless the
+ * operator confirmed (`force`). Answers how many failed (0 when all passed).
  */
-export async function publishCharacter(ports: AuthoringPorts, actor: AdminActor, id: string, note = ''): Promise<Character> {
+async function checkTests(tx: Transaction, id: string, draft: DialogueCharacter, force: boolean): Promise<number> {
+  const report = reportOf(draft, await testDocsOf(tx, id));
+  if (report.passed || force) return report.failed;
+  throw new AppError('CHARACTER_TESTS_FAILED', `テストが${report.failed}件失敗したため公開できません。結果を確かめてから、それでも公開する場合は確認してください。`, { status: 409, body: { report } });
+}
+
+/**
+ * Publishes the draft: refused (409 CHARACTER_INVALID with every fault) unless
+ * the validator finds none, then (409 CHARACTER_TESTS_FAILED) when a test of
+ * the character fails unless `force`; else it becomes the snapshot players
+ * read, with the next version, kept in the version list (who, when, `note`)
+ * and announced by `character.published` in the same transaction.
+ */
+export async function publishCharacter(ports: AuthoringPorts, actor: AdminActor, id: string, options: { note?: string; force?: boolean } = {}): Promise<Character> {
+  const note = options.note ?? '';
+  let testsFailed = 0;
   return audited(ports, actor, 'character.published', async (tx) => {
     const { character, draft, faults } = await checkedDraft(tx, id);
     if (faults.length > 0) {
       throw new AppError('CHARACTER_INVALID', 'キャラクターに問題があるため公開できません。一覧の問題を直してください。', { status: 409, body: { faults } });
     }
+    testsFailed = await checkTests(tx, id, draft, options.force === true);
     const now = new Date().toISOString();
     const version = (character.published_version ?? 0) + 1;
     await recordVersion(tx, character, { version, published_at: now, published_by: actor.adminId, note, dialogue: draft });
@@ -41,7 +57,7 @@ export async function publishCharacter(ports: AuthoringPorts, actor: AdminActor,
     await ports.events.publish('character.published', id, publishedFactsOf(character, draft, { at: now, version }), tx);
     await announceGroups(tx, ports.events, [character.group_id]);
     return published;
-  }, (c) => ({ character_id: c._id, version: c.published_version, ...(note ? { note } : {}) }));
+  }, (c) => ({ character_id: c._id, version: c.published_version, ...(note ? { note } : {}), ...(testsFailed > 0 ? { tests_failed: testsFailed } : {}) }));
 }
 
 /** Takes the character out of the catalogue (public routes filter on published_at); the snapshot stays for a later publish to replace. */

@@ -6,6 +6,7 @@ import { loadTranslateConfig } from './translate/config.ts';
 import { blockRoutes } from './block-routes.ts';
 import { blockToolRoutes } from './block-tools-routes.ts';
 import { characterRoutes } from './character-routes.ts';
+import { characterTestRoutes } from './character-test-routes.ts';
 import { importRoutes } from './import-routes.ts';
 import { projectRoutes } from './project-routes.ts';
 import { publishingRoutes } from './publishing-routes.ts';
@@ -31,6 +32,7 @@ export const authoringRoutes: FastifyPluginAsync<AuthoringOptions> = async (app,
   await app.register(characterRoutes, { platform, credentials, ...(standbyChanges ? { standbyChanges } : {}) });
   await app.register(publishingRoutes, { platform, credentials });
   await app.register(versionRoutes, { platform, credentials });
+  await app.register(characterTestRoutes, { platform });
   await app.register(blockRoutes, { platform });
   await app.register(blockToolRoutes, { platform });
   await app.register(importRoutes, { platform, credentials });

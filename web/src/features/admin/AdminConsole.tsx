@@ -19,6 +19,7 @@ import { VideoDetailsPage } from './videos/VideoDetailsPage.tsx';
 // The block pages are part of the console; only their canvas (xyflow) is a chunk of its own (blocks/useGraphModule.ts).
 import BlocksPage from './blocks/BlocksPage.tsx';
 import SimulatorPage from './simulator/SimulatorPage.tsx';
+import TestsPage from './tests/TestsPage.tsx';
 import { PaymentHistoryPage } from './billing/PaymentHistoryPage.tsx';
 import { PurchaseDetailPage } from './billing/PurchaseDetailPage.tsx';
 import { SubscriptionsPage } from './billing/SubscriptionsPage.tsx';
@@ -89,6 +90,7 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
         <Route path="characters/:characterId/blocks/new" element={<BlocksPage creating />} />
         <Route path="characters/:character_id/insight" element={<InsightPage />} />
         <Route path="characters/:character_id/try" element={<SimulatorPage />} />
+        <Route path="characters/:character_id/tests" element={<TestsPage />} />
         <Route path="payment/history" element={<PaymentHistoryPage />} />
         <Route path="full/purchases/:purchase_id" element={<PurchaseDetailPage />} />
         <Route path="subscriptions/list" element={<SubscriptionsPage />} />

@@ -26,6 +26,7 @@ export function CharacterNav({ characterId, name }: { characterId: string; name?
         <NavLink to={`${root}/blocks`}>{t('characters.tab.blocks')}</NavLink>
         <NavLink to={`${root}/insight`}>{t('insight.tab')}</NavLink>
         <NavLink to={`${root}/try`}>{t('simulator.tab')}</NavLink>
+        <NavLink to={`${root}/tests`}>{t('tests.tab')}</NavLink>
         <NavLink to={`${root}/avatar`}>{t('characters.tab.avatar')}</NavLink>
       </nav>
     </>

@@ -10,12 +10,14 @@ import { StateBadge } from './fields.tsx';
 import { serverErrorOf } from './serverError.ts';
 import { DraftBadge } from '../versions/DraftBadge.tsx';
 import { PendingChanges } from '../versions/PendingChanges.tsx';
+import { refusedTestReport, TestReportView } from '../tests/TestReport.tsx';
 
 /**
  * Published state (with 「未公開の変更あり」 when the draft differs), the
  * validator's faults, what publishing would change in words, a note for the
  * version and the publish / unpublish buttons (a refused publish shows the
- * faults the server sent).
+ * faults the server sent, or the tests that failed, per step, with
+ * 「それでも公開する」).
  */
 export function PublishPanel({ character }: { character: AdminCharacter }) {
   const { t, i18n } = useTranslation(ADMIN_NS);
@@ -26,7 +28,9 @@ export function PublishPanel({ character }: { character: AdminCharacter }) {
   const faults = refused?.faults.length ? refused.faults : (faultsQuery.data?.faults ?? []);
   const published = character.published_at !== null;
   const [note, setNote] = useState('');
-  const run = (next: boolean) => void publish({ base: apiBase, id: character.id, publish: next, note }).then((r) => { if (!('error' in r)) setNote(''); });
+  // A publish refused by failing tests (409 CHARACTER_TESTS_FAILED): its report, and 「それでも公開する」 sends it again with force.
+  const testReport = refusedTestReport(outcome.error);
+  const run = (next: boolean, force = false) => void publish({ base: apiBase, id: character.id, publish: next, note, force }).then((r) => { if (!('error' in r)) setNote(''); });
   return (
     <Card>
       <div className="admin-head">
@@ -38,8 +42,9 @@ export function PublishPanel({ character }: { character: AdminCharacter }) {
         <p className="muted small">{t('characters.publishedAt', { at: new Date(character.published_at).toLocaleString(i18n.language) })}</p>
       )}
       {refused && <Notice kind="error">{refused.message}</Notice>}
+      {testReport && <TestReportView report={testReport} />}
       {faultsQuery.isFetching && !faultsQuery.data && <Spinner label={t('characters.checking')} />}
-      {faultsQuery.data && faults.length === 0 && <Notice kind="success">{t('characters.noFaults')}</Notice>}
+      {faultsQuery.data && faults.length === 0 && !testReport && <Notice kind="success">{t('characters.noFaults')}</Notice>}
       {faults.length > 0 && (
         <>
           <p className="small">{t('characters.faultsLead', { n: faults.length })}</p>
@@ -55,6 +60,9 @@ export function PublishPanel({ character }: { character: AdminCharacter }) {
         <button type="button" className="btn btn--primary" disabled={outcome.isLoading || faults.length > 0} onClick={() => run(true)}>
           {published ? t('characters.republish') : t('characters.publish')}
         </button>
+        {testReport && (
+          <button type="button" className="btn btn--danger" disabled={outcome.isLoading || faults.length > 0} onClick={() => run(true, true)}>{t('tests.publishAnyway')}</button>
+        )}
         {published && <button type="button" className="btn btn--ghost" disabled={outcome.isLoading} onClick={() => run(false)}>{t('characters.unpublish')}</button>}
       </div>
     </Card>

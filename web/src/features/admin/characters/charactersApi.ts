@@ -44,10 +44,11 @@ export const charactersApi = withTags.injectEndpoints({
       query: ({ base, id }) => adminUrl(base, characterPath(id, '/validate')),
       providesTags: (_result, _error, { id }) => [{ type: 'AdminFaults', id }],
     }),
-    /** Publish (with the operator's note, kept with the version) or unpublish. */
-    adminPublishCharacter: build.mutation<unknown, WithBase<{ id: string; publish: boolean; note?: string }>>({
-      query: ({ base, id, publish, note }) => ({
-        url: adminUrl(base, characterPath(id, publish ? '/publish' : '/unpublish')), method: 'POST', ...(publish ? { body: { note: note ?? '' } } : {}),
+    /** Publish (with the operator's note, kept with the version; `force`: even though a test fails) or unpublish. */
+    adminPublishCharacter: build.mutation<unknown, WithBase<{ id: string; publish: boolean; note?: string; force?: boolean }>>({
+      query: ({ base, id, publish, note, force }) => ({
+        url: adminUrl(base, characterPath(id, publish ? '/publish' : '/unpublish')), method: 'POST',
+        ...(publish ? { body: { note: note ?? '', ...(force ? { force: true } : {}) } } : {}),
       }),
       invalidatesTags: (_result, _error, { id }) => ['AdminCharacters', { type: 'AdminCharacter', id }, { type: 'AdminFaults', id }, { type: 'AdminVersions', id }],
     }),

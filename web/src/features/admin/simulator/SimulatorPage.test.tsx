@@ -49,6 +49,37 @@ describe('simulator page', () => {
     expect(screen.getByTestId('sim-trace').textContent).toContain('旅行の話（指定ブロック）');
   });
 
+  it('simulator, started from a block then saved as a test, posts the session as steps with the name given', async () => {
+    const server = scriptedServer({
+      [TRY]: [200, draftReply()],
+      [`POST ${API}/characters/demo-mirai/tests`]: (call) => [201, { ok: true, test: { id: 't1', updated_at: '', ...(call.body as object) } }],
+    });
+    await renderConsole(PAGE);
+    await screen.findByTestId('preview-marker');
+    fireEvent.change(screen.getByLabelText('このブロックから始める'), { target: { value: 'topic-travel' } });
+    fireEvent.click(screen.getByRole('button', { name: '開始' }));
+    await waitFor(() => expect(screen.getByTestId('sim-block').textContent).toBe('旅行の話'));
+
+    fireEvent.change(screen.getByLabelText('テストの名前'), { target: { value: '旅行から' } });
+    fireEvent.click(screen.getByRole('button', { name: 'この会話をテストとして保存' }));
+
+    expect(await screen.findByText('テスト「旅行から」を保存しました（1 ステップ）。')).toBeTruthy();
+    expect(server.calls.find((c) => c.url.endsWith('/tests'))?.body).toEqual({
+      name: '旅行から', steps: [{ input: { kind: 'start_at', block_id: 'topic-travel' }, expect_block_id: 'topic-travel' }],
+    });
+  });
+
+  it('simulator, nothing done yet, saving as a test says there is nothing to save and posts nothing', async () => {
+    const server = scriptedServer({ [TRY]: [200, draftReply()] });
+    await renderConsole(PAGE);
+    await screen.findByTestId('preview-marker');
+
+    fireEvent.click(screen.getByRole('button', { name: 'この会話をテストとして保存' }));
+
+    expect(await screen.findByText('保存できる操作がまだありません。会話を始めてから保存してください。')).toBeTruthy();
+    expect(server.calls.some((c) => c.url.endsWith('/tests'))).toBe(false);
+  });
+
   it('simulator, the draft refused (not an operator any more), says it could not be loaded', async () => {
     scriptedServer({ [TRY]: [403, { ok: false, code: 'FORBIDDEN', message: '権限がありません。' }] });
 

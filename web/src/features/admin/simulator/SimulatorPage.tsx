@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { draftRecognition, PlayerScreen, useTryDraftMutation, type DraftRun, type RunnerDeps } from '../../../app/player.ts';
@@ -7,6 +7,8 @@ import { useAdminBase } from '../AdminBase.tsx';
 import { CharacterNav } from '../characters/CharacterNav.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import { SimulatorStatus } from './SimulatorStatus.tsx';
+import type { ObservedStep } from '../tests/fromSession.ts';
+import { SaveSessionAsTest } from '../tests/SaveSessionAsTest.tsx';
 import { traceOf, type TraceEntry } from './trace.ts';
 import './simulator.css';
 
@@ -26,18 +28,21 @@ export default function SimulatorPage() {
   const [tryDraft, asked] = useTryDraftMutation();
   const [trace, setTrace] = useState<TraceEntry[]>([]);
   const [run, setRun] = useState<{ seq: number; startAt?: string }>({ seq: 0 });
+  // Every step of this talk, for 「この会話をテストとして保存」 (a ref: recording must not re-render the page).
+  const session = useRef<ObservedStep[]>([]);
   useEffect(() => { void tryDraft({ base: apiBase, characterId }); }, [tryDraft, apiBase, characterId]);
   const playable = asked.data?.character;
 
   const observe = useCallback<NonNullable<RunnerDeps['observe']>>((input, before, commands) => {
     if (!playable) return;
+    session.current.push({ input, blockBefore: before.blockId, commands });
     const entries = traceOf(playable.dialogue, input, before, commands);
     if (entries.length > 0) setTrace((kept) => [...kept, ...entries].slice(-TRACE_KEPT));
   }, [playable]);
   const draft = useMemo<DraftRun & { embedded: boolean }>(() => ({
     embedded: true, recognition: draftRecognition(dispatch, apiBase), observe, ...(run.startAt ? { startAt: run.startAt } : {}),
   }), [dispatch, apiBase, observe, run]);
-  const startFrom = (blockId: string) => { setTrace([]); setRun((r) => ({ seq: r.seq + 1, startAt: blockId })); };
+  const startFrom = (blockId: string) => { setTrace([]); session.current = []; setRun((r) => ({ seq: r.seq + 1, startAt: blockId })); };
   const blocksLink = (blockId: string) => `${basePath}/characters/${encodeURIComponent(characterId)}/blocks?block=${encodeURIComponent(blockId)}`;
 
   let body;
@@ -45,10 +50,13 @@ export default function SimulatorPage() {
   else if (!playable) body = <p className="muted">{t('simulator.loading')}</p>;
   else {
     body = (
-      <div className="sim">
-        <div className="sim__player"><PlayerScreen key={run.seq} playable={playable} slug={playable.slug ?? characterId} draft={draft} /></div>
-        <SimulatorStatus character={playable.dialogue} trace={trace} blocksLink={blocksLink} onStartFrom={startFrom} />
-      </div>
+      <>
+        <div className="sim">
+          <div className="sim__player"><PlayerScreen key={run.seq} playable={playable} slug={playable.slug ?? characterId} draft={draft} /></div>
+          <SimulatorStatus character={playable.dialogue} trace={trace} blocksLink={blocksLink} onStartFrom={startFrom} />
+        </div>
+        <SaveSessionAsTest characterId={characterId} observed={() => session.current} />
+      </>
     );
   }
   return (
