@@ -18,8 +18,9 @@ export type TimerName = Static<typeof TimerName>;
 
 export const StartSource = Type.Union([Type.Literal('button'), Type.Literal('resume'), Type.Literal('micTest')]);
 export const SearchHit = Type.Object({ block_id: Type.String(), score: Type.Number() });
-/** How a hit word was found in an utterance on the server: its characters, its reading, or a base form of an inflected word. */
-export const MatchVia = Type.Union([Type.Literal('surface'), Type.Literal('reading'), Type.Literal('base')]);
+/** How a hit word was found in an utterance on the server: its characters, its reading, a base form of an inflected word, or one of the operator's synonyms of it. */
+export const MatchVia = Type.Union([Type.Literal('surface'), Type.Literal('reading'), Type.Literal('base'), Type.Literal('synonym')]);
+export type MatchVia = Static<typeof MatchVia>;
 /** One place a block's hit word was found (negated: said as what the user does not want, 「京都じゃなくて」). */
 export const HitWordMatch = Type.Object({ word: Type.String(), negated: Type.Boolean(), via: MatchVia });
 export type HitWordMatch = Static<typeof HitWordMatch>;

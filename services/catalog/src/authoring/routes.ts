@@ -9,6 +9,7 @@ import { characterRoutes } from './character-routes.ts';
 import { importRoutes } from './import-routes.ts';
 import { projectRoutes } from './project-routes.ts';
 import { publishingRoutes } from './publishing-routes.ts';
+import { synonymRoutes } from './synonyms/routes.ts';
 import { translatorFrom } from './translate/index.ts';
 import type { StandbyChanges } from '../standby-changes.ts';
 import { versionRoutes } from './version-routes.ts';
@@ -33,6 +34,7 @@ export const authoringRoutes: FastifyPluginAsync<AuthoringOptions> = async (app,
   await app.register(versionRoutes, { platform, credentials });
   await app.register(blockRoutes, { platform });
   await app.register(blockToolRoutes, { platform });
+  await app.register(synonymRoutes, { platform });
   await app.register(importRoutes, { platform, credentials });
   await app.register(projectRoutes, { platform, config, translator });
 };
