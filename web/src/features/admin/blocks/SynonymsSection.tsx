@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Block, Character } from '@talkwith/proto/dialogue';
 import { ADMIN_NS } from '../i18n.ts';
 import { SynonymRow } from './SynonymRow.tsx';
+import { hitWordsOf, synonymsOf } from './synonymWords.ts';
 import { useSetSynonymsMutation, useSynonymCandidatesMutation } from './synonymsApi.ts';
 
 interface Props {
@@ -11,12 +12,6 @@ interface Props {
   /** The block as the form holds it (its hit words, saved or not). */
   block: Block;
   disabled: boolean;
-}
-
-/** The block's hit words once each: every route's words, then the legacy comma list. */
-export function hitWordsOf(block: Block): string[] {
-  const words = [...block.hit_words.flatMap((h) => h.words), ...block.hit_word.split(/[,、，]/u)];
-  return [...new Set(words.map((w) => w.trim()).filter((w) => w !== ''))];
 }
 
 /**
@@ -31,7 +26,6 @@ export function SynonymsSection({ base, character, block, disabled }: Props) {
   const [loadCandidates, loading] = useSynonymCandidatesMutation();
   const [proposals, setProposals] = useState<Record<string, string[]>>({});
   const [failed, setFailed] = useState<string | null>(null);
-  const synonymsOf = (word: string) => character.synonyms?.find((g) => g.word === word)?.synonyms ?? [];
 
   async function save(word: string, synonyms: string[]) {
     setFailed(null);
@@ -63,7 +57,7 @@ export function SynonymsSection({ base, character, block, disabled }: Props) {
       {failed && <p className="small" role="status">{failed}</p>}
       <div className="bg-rows bg-synonyms">
         {words.map((word) => {
-          const synonyms = synonymsOf(word);
+          const synonyms = synonymsOf(character, word);
           const proposed = (proposals[word] ?? []).filter((s) => !synonyms.includes(s));
           return <SynonymRow key={word} word={word} synonyms={synonyms} proposed={proposed} disabled={disabled || saving.isLoading} onChange={(next) => void save(word, next)} />;
         })}
