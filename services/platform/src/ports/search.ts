@@ -12,7 +12,7 @@ export interface SearchQuery {
 }
 
 /** How an index analyses text beyond the shared Japanese folding. */
-export interface IndexOptions {
+export interface SearchIndexOptions {
   /**
    * Synonym groups: a query saying one member of a group also finds text with
    * another (Elasticsearch: a synonym_graph filter at search time; the local
@@ -32,7 +32,7 @@ export interface SearchHit<T = Record<string, unknown>> {
  * Japanese: NFKC, width and kana folding, segmentation into words/bigrams.
  */
 export interface SearchIndex {
-  ensureIndex(index: string, mapping: Record<string, FieldKind>, options?: IndexOptions): Promise<void>;
+  ensureIndex(index: string, mapping: Record<string, FieldKind>, options?: SearchIndexOptions): Promise<void>;
   upsert(index: string, id: string, doc: Record<string, unknown>): Promise<void>;
   remove(index: string, id: string): Promise<void>;
   /** Hits best first; the total counts all matches, not only this page. */

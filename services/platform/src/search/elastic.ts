@@ -1,6 +1,6 @@
 import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import { AppError } from '../errors/index.ts';
-import type { FieldKind, IndexOptions, SearchHit, SearchIndex, SearchQuery } from '../ports/search.ts';
+import type { FieldKind, SearchIndexOptions, SearchHit, SearchIndex, SearchQuery } from '../ports/search.ts';
 import { normalizeJapanese } from './analyzer.ts';
 import { BIGRAM_SETTINGS, FIELD_TYPES, KUROMOJI_ANALYZER, kuromojiSettings, READING_FIELD, textField } from './elastic-analysis.ts';
 
@@ -33,7 +33,7 @@ class ElasticSearch implements SearchIndex {
     this.client = client;
   }
 
-  async ensureIndex(index: string, mapping: Record<string, FieldKind>, options: IndexOptions = {}): Promise<void> {
+  async ensureIndex(index: string, mapping: Record<string, FieldKind>, options: SearchIndexOptions = {}): Promise<void> {
     const propertiesFor = (kuromoji: boolean): Record<string, estypes.MappingProperty> => ({
       ...Object.fromEntries(Object.entries(mapping).map(([field, kind]) => [field, kind === 'text' ? textField(kuromoji) : FIELD_TYPES[kind]])),
       [SOURCE_FIELD]: { type: 'object', enabled: false },
@@ -51,7 +51,7 @@ class ElasticSearch implements SearchIndex {
   }
 
   /** Creates the index with the kuromoji analysis; a cluster without the plugin gets the bigram analysis. True: kuromoji. */
-  private async create(index: string, options: IndexOptions, propertiesFor: (kuromoji: boolean) => Record<string, estypes.MappingProperty>): Promise<boolean> {
+  private async create(index: string, options: SearchIndexOptions, propertiesFor: (kuromoji: boolean) => Record<string, estypes.MappingProperty>): Promise<boolean> {
     try {
       await this.client.indices.create({ index, settings: kuromojiSettings(options.synonyms ?? []), mappings: { dynamic: false, properties: propertiesFor(true) } });
       return true;
@@ -63,7 +63,7 @@ class ElasticSearch implements SearchIndex {
   }
 
   /** Analysis settings change only on a closed index: closed, the new synonym groups put, opened again. */
-  private async replaceSynonyms(index: string, synonyms: NonNullable<IndexOptions['synonyms']>): Promise<void> {
+  private async replaceSynonyms(index: string, synonyms: NonNullable<SearchIndexOptions['synonyms']>): Promise<void> {
     await this.client.indices.close({ index });
     try {
       await this.client.indices.putSettings({ index, settings: kuromojiSettings(synonyms) });
