@@ -129,15 +129,18 @@ export type PublicCharacterSetting = Static<typeof PublicCharacterSetting>;
  * The public view of a character (what unauthenticated players receive). A
  * full Character is assignable to it, so the dialogue engine runs on either.
  */
+// The synonyms are recognition data of the dialogue service (the player asks it): never served to players.
+const { synonyms: _synonyms, ...playerProperties } = Character.properties;
 export const PublicCharacter = Type.Object({
-  ...Character.properties,
+  ...playerProperties,
   setting: PublicCharacterSetting,
-}, { description: 'a character as players receive it: no credentials' });
+}, { description: 'a character as players receive it: no credentials, no synonym groups' });
 export type PublicCharacter = Static<typeof PublicCharacter>;
 
 
-/** The public view of a full character: every field but the credentials. */
+/** The public view of a full character: every field but the credentials and the synonym groups. */
 export function publicCharacterOf(character: Character): PublicCharacter {
   const { spj_api_key: _spj, google_key: _google, ...setting } = character.setting;
-  return { ...character, setting: { ...setting, speech_to_text_configured: googleKeyConfigured(character.setting) } };
+  const { synonyms: _synonyms, ...played } = character;
+  return { ...played, setting: { ...setting, speech_to_text_configured: googleKeyConfigured(character.setting) } };
 }
