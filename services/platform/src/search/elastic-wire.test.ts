@@ -66,6 +66,21 @@ describe('createElasticSearch wire format', () => {
     await search.close();
   });
 
+  it('ensureIndex, an existing index given new synonym groups, closes it, puts them and opens it; the same groups again, leaves it open', async () => {
+    const search = await createElasticSearch({ url });
+    await search.ensureIndex('characters', { name: 'text' }, { synonyms: [['料理', 'クッキング']] });
+
+    await search.ensureIndex('characters', { name: 'text' }, { synonyms: [['旅行', 'トラベル']] });
+    await search.ensureIndex('characters', { name: 'text' }, { synonyms: [['旅行', 'トラベル']] });
+
+    const calls = requests.map((r) => `${r.method} ${r.path}`).filter((c) => /_close|_settings|_open/.test(c));
+    expect(calls).toEqual(['POST /characters/_close', 'PUT /characters/_settings', 'POST /characters/_open']);
+    expect(requests.find((r) => r.path === '/characters/_settings')?.body).toMatchObject({
+      analysis: { filter: { talkwith_synonyms: { synonyms: ['旅行, とらべる'] } } },
+    });
+    await search.close();
+  });
+
   it('ensureIndex, a cluster without the kuromoji plugin, falls back to the cjk bigram analyzer and typed fields', async () => {
     kuromojiInstalled = false;
     const search = await createElasticSearch({ url });
@@ -121,6 +136,7 @@ function answer(request: Recorded, indexExists: boolean, kuromojiInstalled: bool
   if (path === '/') return [200, { version: { number: '9.0.0' }, tagline: 'You Know, for Search' }];
   if (method === 'HEAD' && path === '/characters') return [indexExists ? 200 : 404, {}];
   if (method === 'PUT' && path === '/characters') return [200, { acknowledged: true, index: 'characters' }];
+  if (['/characters/_mapping', '/characters/_settings', '/characters/_close', '/characters/_open'].includes(path)) return [200, { acknowledged: true }];
   if (method === 'PUT' && path.startsWith('/characters/_doc/')) return [201, { _id: path.split('/').pop(), result: 'created' }];
   if (method === 'DELETE' && path.startsWith('/characters/_doc/')) return [404, { result: 'not_found' }];
   if (path === '/characters/_search') {

@@ -2,7 +2,7 @@ import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import { AppError } from '../errors/index.ts';
 import type { FieldKind, SearchIndexOptions, SearchHit, SearchIndex, SearchQuery } from '../ports/search.ts';
 import { normalizeJapanese } from './analyzer.ts';
-import { BIGRAM_SETTINGS, FIELD_TYPES, KUROMOJI_ANALYZER, kuromojiSettings, READING_FIELD, textField } from './elastic-analysis.ts';
+import { BIGRAM_SETTINGS, FIELD_TYPES, KUROMOJI_ANALYZER, kuromojiSettings, READING_FIELD, synonymRules, textField } from './elastic-analysis.ts';
 
 export interface ElasticSearchOptions {
   url: string;
@@ -28,6 +28,8 @@ class ElasticSearch implements SearchIndex {
   private readonly client: Client;
   /** Field kinds per index, learnt from ensureIndex or read back from the cluster. */
   private readonly mappings = new Map<string, KnownIndex>();
+  /** The synonym rules this process last gave each index (closing an index to put the same ones again would only interrupt its searches). */
+  private readonly synonymsApplied = new Map<string, string>();
 
   constructor(client: Client) {
     this.client = client;
@@ -42,12 +44,15 @@ class ElasticSearch implements SearchIndex {
     if (await this.client.indices.exists({ index })) {
       kuromoji = (await this.known(index)).kuromoji;
       await this.client.indices.putMapping({ index, properties: propertiesFor(kuromoji) });
-      if (kuromoji && options.synonyms) await this.replaceSynonyms(index, options.synonyms);
+      if (kuromoji && options.synonyms && this.synonymsApplied.get(index) !== JSON.stringify(synonymRules(options.synonyms))) {
+        await this.replaceSynonyms(index, options.synonyms);
+      }
     } else {
       kuromoji = await this.create(index, options, propertiesFor);
     }
     const known = this.mappings.get(index);
     this.mappings.set(index, { kinds: { ...known?.kinds, ...mapping }, kuromoji });
+    if (options.synonyms) this.synonymsApplied.set(index, JSON.stringify(synonymRules(options.synonyms)));
   }
 
   /** Creates the index with the kuromoji analysis; a cluster without the plugin gets the bigram analysis. True: kuromoji. */
@@ -108,6 +113,7 @@ class ElasticSearch implements SearchIndex {
   async dropIndex(index: string): Promise<void> {
     await this.client.indices.delete({ index, ignore_unavailable: true });
     this.mappings.delete(index);
+    this.synonymsApplied.delete(index);
   }
 
   async ping(): Promise<void> {
