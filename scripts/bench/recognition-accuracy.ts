@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { loadAnalyser } from '../../services/dialogue/src/recognition/understanding/analyser.ts';
 import { Understanding } from '../../services/dialogue/src/recognition/understanding/matcher.ts';
-import { literalBaseline, loadRecognitionSet, routeOf, scoreSet, type KindScore } from '../../services/dialogue/src/recognition/understanding/recognition-set.ts';
+import { literalBaseline, loadRecognitionSet, routeOf, scoreSet, understandingMatcher, type KindScore } from '../../services/dialogue/src/recognition/understanding/recognition-set.ts';
 import { percentile } from './load.ts';
 import { printAlone, type BenchRow } from './table.ts';
 
@@ -39,10 +39,11 @@ function timings(understanding: Understanding): { ours: number[]; literal: numbe
   const cases = loadRecognitionSet();
   const ours: number[] = [];
   const literal: number[] = [];
+  const match = understandingMatcher(understanding);
   for (let round = 0; round < ROUNDS; round++) {
     for (const c of cases) {
       let t = performance.now();
-      routeOf(c.block, understanding.matcher(understanding.utterance(c.text)));
+      routeOf(c.block, match(c.text, c));
       ours.push(performance.now() - t);
       t = performance.now();
       routeOf(c.block, literalBaseline(c.text));
@@ -63,7 +64,7 @@ async function analyserMemory(): Promise<{ rssMb: number; buildMs: number }> {
 export async function benchRecognitionAccuracy(): Promise<BenchRow[]> {
   const understanding = new Understanding(await loadAnalyser());
   const cases = loadRecognitionSet();
-  const ours = scoreSet(cases, (text) => understanding.matcher(understanding.utterance(text)));
+  const ours = scoreSet(cases, understandingMatcher(understanding));
   const baseline = scoreSet(cases, literalBaseline);
   const time = timings(understanding);
   const memory = await analyserMemory();

@@ -38,7 +38,7 @@ export const Slug = Type.String({ minLength: 1, maxLength: SLUG_MAX, pattern: '^
 export const Price = Type.Integer({ minimum: 0, maximum: 10_000_000, description: 'price in yen (0 = free)' });
 
 /** The character-level lists of a draft (model.ts CharacterDraft). */
-export const AuthoringDraft = Type.Pick(Character, ['startButtons', 'slots', 'summary', 'kikiwasure', 'replacement', 'random', 'conversations']);
+export const AuthoringDraft = Type.Pick(Character, ['startButtons', 'slots', 'summary', 'kikiwasure', 'replacement', 'random', 'conversations', 'synonyms']);
 export type AuthoringDraft = Static<typeof AuthoringDraft>;
 
 export const AdminCharacterListQuery = Type.Object({

@@ -88,3 +88,4 @@ export type NewCharacterBody = Static<typeof NewCharacterBody>;
 export * from './authoring.ts';
 export * from './taxonomy.ts';
 export * from './media.ts';
+export * from './synonyms.ts';

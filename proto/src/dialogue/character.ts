@@ -75,6 +75,20 @@ export const Conversation = Type.Object({
 });
 export type Conversation = Static<typeof Conversation>;
 
+/**
+ * A paraphrase group the operator keeps for a character: utterances saying
+ * one of the synonyms (by surface, reading or base form) count as saying the
+ * word. Used by the dialogue service's understanding only (the player finds
+ * hit words literally and asks the server for the rest).
+ */
+export const SynonymGroup = Type.Object({
+  word: Type.String({ minLength: 1, maxLength: 200, description: 'the hit word the synonyms stand for' }),
+  synonyms: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 100, description: 'other ways to say it' }),
+});
+export type SynonymGroup = Static<typeof SynonymGroup>;
+/** How many synonym groups one character may keep. */
+export const SYNONYM_GROUPS_MAX = 2000;
+
 export const Character = Type.Object({
   id: Id('character id'),
   character_id: Text('legacy external id (same as id when empty)'),
@@ -93,6 +107,7 @@ export const Character = Type.Object({
   replacement: Type.Composite([Replacement], { description: 'default replacement for blocks with play_again false' }),
   random: Type.Composite([RandomGroup], { description: 'the random group of random blocks' }),
   conversations: Type.Array(Conversation, { default: [], description: 'named groups of blocks for the conversation tracker' }),
+  synonyms: Type.Optional(Type.Array(SynonymGroup, { maxItems: SYNONYM_GROUPS_MAX, description: 'the operator\'s paraphrase groups (hit word ↔ synonyms); absent = none' })),
 });
 export type Character = Static<typeof Character>;
 
@@ -114,15 +129,18 @@ export type PublicCharacterSetting = Static<typeof PublicCharacterSetting>;
  * The public view of a character (what unauthenticated players receive). A
  * full Character is assignable to it, so the dialogue engine runs on either.
  */
+// The synonyms are recognition data of the dialogue service (the player asks it): never served to players.
+const { synonyms: _synonyms, ...playerProperties } = Character.properties;
 export const PublicCharacter = Type.Object({
-  ...Character.properties,
+  ...playerProperties,
   setting: PublicCharacterSetting,
-}, { description: 'a character as players receive it: no credentials' });
+}, { description: 'a character as players receive it: no credentials, no synonym groups' });
 export type PublicCharacter = Static<typeof PublicCharacter>;
 
 
-/** The public view of a full character: every field but the credentials. */
+/** The public view of a full character: every field but the credentials and the synonym groups. */
 export function publicCharacterOf(character: Character): PublicCharacter {
   const { spj_api_key: _spj, google_key: _google, ...setting } = character.setting;
-  return { ...character, setting: { ...setting, speech_to_text_configured: googleKeyConfigured(character.setting) } };
+  const { synonyms: _synonyms, ...played } = character;
+  return { ...played, setting: { ...setting, speech_to_text_configured: googleKeyConfigured(character.setting) } };
 }

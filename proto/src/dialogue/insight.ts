@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { StepVia, UNMATCHED_TEXT_MAX, UnmatchedReason } from './io.ts';
+import { MatchKind, StepVia, UNMATCHED_TEXT_MAX, UnmatchedReason } from './io.ts';
 import { DialogueId } from './recognition.ts';
 
 /**
@@ -42,6 +42,10 @@ export type UnmatchedInsightQuery = Static<typeof UnmatchedInsightQuery>;
 export const ViaCounts = Type.Record(Type.Union([StepVia, Type.Literal('unknown')]), Count);
 export type ViaCounts = Static<typeof ViaCounts>;
 
+/** The period's steps led by an utterance, by how it was understood (surface, reading, base form, synonym, search, score); players that did not say are left out. */
+export const MatchCounts = Type.Record(MatchKind, Count, { description: 'steps by how the utterance that led to them was understood' });
+export type MatchCounts = Static<typeof MatchCounts>;
+
 export const BlockFigures = Type.Object({
   block_id: DialogueId,
   entries: Type.Integer({ minimum: 0, description: 'tracked steps into the block' }),
@@ -64,6 +68,7 @@ export const BlockInsightReply = Type.Object({
   talks: Type.Integer({ minimum: 0, description: 'talks with at least one step in the period' }),
   blocks: Type.Array(BlockFigures, { description: 'most entered first' }),
   edges: Type.Array(InsightEdge, { description: 'most followed first' }),
+  matches: Type.Optional(MatchCounts),
 });
 export type BlockInsightReply = Static<typeof BlockInsightReply>;
 

@@ -18,8 +18,15 @@ export type TimerName = Static<typeof TimerName>;
 
 export const StartSource = Type.Union([Type.Literal('button'), Type.Literal('resume'), Type.Literal('micTest')]);
 export const SearchHit = Type.Object({ block_id: Type.String(), score: Type.Number() });
-/** How a hit word was found in an utterance on the server: its characters, its reading, or a base form of an inflected word. */
-export const MatchVia = Type.Union([Type.Literal('surface'), Type.Literal('reading'), Type.Literal('base')]);
+/** How a hit word was found in an utterance on the server: its characters, its reading, a base form of an inflected word, or one of the operator's synonyms of it. */
+export const MatchVia = Type.Union([Type.Literal('surface'), Type.Literal('reading'), Type.Literal('base'), Type.Literal('synonym')]);
+export type MatchVia = Static<typeof MatchVia>;
+/**
+ * How the utterance that led into a block was understood (insight's confidence): a hit word by one of
+ * the MatchVia ways, a search hit, or an SPJ score at or above spj_out_score.
+ */
+export const MatchKind = Type.Union([...MatchVia.anyOf, Type.Literal('search'), Type.Literal('score')]);
+export type MatchKind = Static<typeof MatchKind>;
 /** One place a block's hit word was found (negated: said as what the user does not want, 「京都じゃなくて」). */
 export const HitWordMatch = Type.Object({ word: Type.String(), negated: Type.Boolean(), via: MatchVia });
 export type HitWordMatch = Static<typeof HitWordMatch>;
@@ -107,6 +114,7 @@ export const EngineCommand = Type.Union([
   Kind('trackStep', {
     characterId: Type.String(), blockId: Type.String(), conversationId: Type.Union([Type.String(), Type.Null()]), utterance: Type.String(),
     via: Type.Optional(StepVia),
+    match: Type.Optional(MatchKind),
   }),
   Kind('unmatched', { blockId: Type.String(), text: Type.String({ maxLength: UNMATCHED_TEXT_MAX }), reason: UnmatchedReason }),
   Kind('log', { category: LogCategory, message: Type.String(), extra: Type.Record(Type.String(), Type.Unknown()) }),

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SYNONYM_GROUPS_MAX, SynonymGroup } from './character.ts';
 import { HitWordMatch, SearchHit } from './io.ts';
 
 /**
@@ -45,6 +46,7 @@ export const CharacterRecognition = Type.Object({
   google_key: Type.Optional(Type.String({ maxLength: 1000, description: 'the character\'s Google Cloud Speech-to-Text API key (server speech-to-text), sealed like spj_api_key; absent or empty = speech cannot be recognised on the server' })),
   blocks: Type.Array(RecognitionBlock, { maxItems: 5000 }),
   actions: Type.Array(ActionDefinition, { maxItems: 5000 }),
+  synonyms: Type.Optional(Type.Array(SynonymGroup, { maxItems: SYNONYM_GROUPS_MAX, description: 'the character\'s synonym groups (understanding); absent in a publish before synonyms existed = none' })),
 });
 export type CharacterRecognition = Static<typeof CharacterRecognition>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { EndReason, StepVia } from './io.ts';
+import { EndReason, MatchKind, StepVia } from './io.ts';
 import { ActionDefinition, DialogueId, Utterance } from './recognition.ts';
 
 /**
@@ -59,6 +59,7 @@ export const TrackStepRequest = Type.Object({
   utterance: Utterance,
   talk_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   via: Type.Optional(StepVia),
+  match: Type.Optional(MatchKind),
 });
 export type TrackStepRequest = Static<typeof TrackStepRequest>;
 

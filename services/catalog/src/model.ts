@@ -1,6 +1,7 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
 import type {
-  Block, Character as DialogueCharacter, CharacterSetting, Conversation, KikiwasureEntry, RandomGroup, Replacement, SlotDefinition, StartButton, Summary, Video,
+  Block, Character as DialogueCharacter, CharacterSetting, Conversation, KikiwasureEntry, RandomGroup, Replacement, SlotDefinition, StartButton, Summary,
+  SynonymGroup, Video,
 } from '@talkwith/proto/dialogue';
 import { openCharacters, type Character } from './characters.ts';
 
@@ -29,6 +30,8 @@ export interface CharacterDraft {
   replacement: Replacement;
   random: RandomGroup;
   conversations: Conversation[];
+  /** The operator's synonym groups (absent in a draft from before synonyms: none). */
+  synonyms?: SynonymGroup[];
 }
 
 /** What the clip continuity check found (media/continuity): how far a switch from or to the standby clip would jump. */

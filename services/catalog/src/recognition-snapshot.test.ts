@@ -49,6 +49,15 @@ describe('recognitionSnapshot', () => {
     expect(snapshot).toMatchObject({ es_index_name: 'mirai-index', spj_url: 'https://spj.example/score', spj_api_key: 'sk-1' });
   });
 
+  it('recognitionSnapshot, the operator\'s synonym groups, carries them trimmed and leaves out a group without synonyms', () => {
+    const id = characterId();
+    const snapshot = recognitionSnapshot(id, {
+      blocks: [], setting: makeSetting({ character_id: id }),
+      synonyms: [{ word: ' 食べ物 ', synonyms: ['料理', ' ', 'ごはん '] }, { word: '旅行', synonyms: [' '] }],
+    });
+    expect(snapshot.synonyms).toEqual([{ word: '食べ物', synonyms: ['料理', 'ごはん'] }]);
+  });
+
   it('recognitionSnapshot, the demo character, fits the event schema', () => {
     const snapshot = recognitionSnapshot(demoCharacter.id, demoCharacter);
     expect(Value.Errors(CharacterRecognition, snapshot).First()).toBeUndefined();

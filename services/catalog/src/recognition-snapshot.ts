@@ -1,6 +1,6 @@
 import { Value } from '@sinclair/typebox/value';
 import { splitWordList } from '@talkwith/dialogue-engine';
-import { ActionDefinition, CharacterRecognition, DialogueId, RecognitionBlock, type Block, type Character } from '@talkwith/proto/dialogue';
+import { ActionDefinition, CharacterRecognition, DialogueId, RecognitionBlock, SynonymGroup, type Block, type Character } from '@talkwith/proto/dialogue';
 
 /**
  * The recognition part of `character.published` (dialogue API.md
@@ -22,6 +22,9 @@ const BLOCKS_MAX = CharacterRecognition.properties.blocks.maxItems ?? 5000;
 const ACTIONS_MAX = CharacterRecognition.properties.actions.maxItems ?? 5000;
 const SETTING = CharacterRecognition.properties;
 const CODE_MAX = ActionDefinition.properties.code.maxLength ?? 100;
+const SYNONYM_GROUPS_MAX = SETTING.synonyms.maxItems ?? 2000;
+const SYNONYM_MAX = SynonymGroup.properties.word.maxLength ?? 200;
+const SYNONYMS_PER_GROUP = SynonymGroup.properties.synonyms.maxItems ?? 100;
 
 const isId = (id: string): boolean => Value.Check(DialogueId, id);
 const clip = (text: string, max: number): string => [...text].slice(0, max).join('');
@@ -62,7 +65,16 @@ function actionsOf(characterId: string, block: Block): ActionDefinition[] {
   }));
 }
 
-export function recognitionSnapshot(characterId: string, character: Pick<Character, 'blocks' | 'setting'>): CharacterRecognition {
+/** The operator's groups within the schema's bounds; a group left with no synonym says nothing and is left out. */
+function synonymsOf(groups: Character['synonyms']): SynonymGroup[] {
+  const fit = (words: string[]) => words.map((w) => clip(w.trim(), SYNONYM_MAX)).filter((w) => w.length > 0);
+  return (groups ?? [])
+    .map((g) => ({ word: fit([g.word])[0] ?? '', synonyms: fit(g.synonyms).slice(0, SYNONYMS_PER_GROUP) }))
+    .filter((g) => g.word !== '' && g.synonyms.length > 0)
+    .slice(0, SYNONYM_GROUPS_MAX);
+}
+
+export function recognitionSnapshot(characterId: string, character: Pick<Character, 'blocks' | 'setting' | 'synonyms'>): CharacterRecognition {
   const blocks = character.blocks.filter((block) => isId(block.id)).slice(0, BLOCKS_MAX);
   const { es_index_name, spj_url, spj_api_key, google_key } = character.setting;
   return {
@@ -73,5 +85,6 @@ export function recognitionSnapshot(characterId: string, character: Pick<Charact
     blocks: blocks.map(recognitionBlock),
     // A character id outside the contract cannot name its actions (catalog ids are UUIDs, so this is only a guard).
     actions: isId(characterId) ? blocks.flatMap((block) => actionsOf(characterId, block)).slice(0, ACTIONS_MAX) : [],
+    synonyms: synonymsOf(character.synonyms),
   };
 }

@@ -67,14 +67,16 @@ export const demoBlocks: Block[] = [
     replacement_video_ids: ['skip'],
     listen_video_number: 2,
     max_recognition_time: 15,
+    // One form per word: the dialogue service finds kana/kanji variants and inflections by reading and base
+    // form, and the paraphrases are the character's synonyms (below), not more hit words.
     hit_words: [
-      hit(['京都', 'きょうと'], 'kyoto', { name: 'travel', value: '京都' }),
-      hit(['北海道', 'ほっかいどう'], 'hokkaido', { name: 'travel', value: '北海道' }),
+      hit(['京都'], 'kyoto', { name: 'travel', value: '京都' }),
+      hit(['北海道'], 'hokkaido', { name: 'travel', value: '北海道' }),
       hit(['ラーメン'], 'food-reply', { name: 'food', value: 'ラーメン' }),
-      hit(['食べ物', 'たべもの', 'ごはん', '食事', 'グルメ', '料理', '食べるもの'], 'topic-food'),
-      hit(['旅行', 'りょこう', '旅', 'おでかけ', 'トラベル'], 'topic-travel'),
-      hit(['占い', 'うらない'], 'fortune'),
-      hit(['バイバイ', 'さようなら', 'さよなら', 'またね', 'じゃあね', 'おわり', '終わり', 'おしまい'], 'wrap-up'),
+      hit(['食べ物', 'ごはん'], 'topic-food'),
+      hit(['旅行'], 'topic-travel'),
+      hit(['占い'], 'fortune'),
+      hit(['バイバイ', '終わり'], 'wrap-up'),
     ],
     skip_video_ids: ['skip'],
     invalid_max_count: 3,
@@ -105,8 +107,8 @@ export const demoBlocks: Block[] = [
     trigger_video_id: 'topic_travel',
     listen_video_ids: ['listen_2'],
     hit_words: [
-      hit(['京都', 'きょうと'], 'kyoto', { name: 'travel', value: '京都' }),
-      hit(['北海道', 'ほっかいどう'], 'hokkaido', { name: 'travel', value: '北海道' }),
+      hit(['京都'], 'kyoto', { name: 'travel', value: '京都' }),
+      hit(['北海道'], 'hokkaido', { name: 'travel', value: '北海道' }),
     ],
     not_hitword_blocks: ['change-topic'],
     ...nods,
@@ -120,7 +122,8 @@ export const demoBlocks: Block[] = [
     random_count: 2,
     random_end_block_id: 'fortune-end',
     listen_video_ids: ['listen_1'],
-    hit_words: [hit(['もう一回', 'もういっかい', 'もう一度', 'もういちど', '占い'], 'fortune')],
+    // もういっかい stays: the dictionary reads 一回 digit by digit (いちかい), so no reading finds the spoken form.
+    hit_words: [hit(['もう一回', 'もういっかい', 'もう一度', '占い'], 'fortune')],
     not_hitword_blocks: ['fortune-end'],
     silence_time_limit: 8,
     silence_count: 1,
@@ -171,5 +174,12 @@ export const demoCharacter: Character = makeCharacter({
   conversations: [
     { id: 'conv-talk', title: 'ミライとおしゃべり', block_ids: ['greet', 'topic-food', 'food-reply', 'topic-travel', 'kyoto', 'hokkaido', 'change-topic', 'wrap-up', 'goodbye'] },
     { id: 'conv-fortune', title: '占い', block_ids: ['fortune', 'fortune-end'] },
+  ],
+  // What an operator adds in the console (several accepted from the dictionary's 「候補を読み込む」): other ways to say a hit word.
+  synonyms: [
+    { word: '食べ物', synonyms: ['食事', 'グルメ', '料理', '食べるもの', 'フード'] },
+    { word: '旅行', synonyms: ['旅', 'おでかけ', 'トラベル'] },
+    { word: 'バイバイ', synonyms: ['さようなら', 'さよなら', 'またね', 'じゃあね'] },
+    { word: '終わり', synonyms: ['おしまい'] },
   ],
 });

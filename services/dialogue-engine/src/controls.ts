@@ -63,6 +63,7 @@ export function onActionButton(ctx: Ctx, buttonId: string): void {
   log(ctx, 'other', `アクションボタン: ${button.title}`, { blockId: b.id, buttonId });
   resetSilenceCount(ctx);
   rt.leadingUtterance = '';
+  rt.leadingMatch = null;
   if (button.kind === 'end') {
     endConversation(ctx, 'button');
     return;

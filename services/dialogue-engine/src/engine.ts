@@ -17,7 +17,7 @@ export interface StepResult {
 function freshRuntime(seed: number): Runtime {
   return {
     phase: 'standby', paused: false, blockId: null, current: null, queuedBlockId: null, micOpen: false, pausedMic: false,
-    utterance: null, timers: {}, pausedTimers: {}, pendingRequest: null, deferred: null, leavingTo: null, leavingVia: null, played: [], kikiwasureAsked: [],
+    utterance: null, timers: {}, pausedTimers: {}, pendingRequest: null, deferred: null, leavingTo: null, leavingVia: null, leadingMatch: null, played: [], kikiwasureAsked: [],
     invalidCount: 0, silenceCount: 0, spjOutCount: 0, randomCounts: {}, randomDrawn: [], slotValues: {}, previousSpeech: '', leadingUtterance: '',
     rng: seed | 0, requestSeq: 0, talkingSince: null,
     session: {

@@ -1,4 +1,4 @@
-import type { Block, EndReason, StepVia } from '@talkwith/proto/dialogue';
+import type { Block, EndReason, MatchKind, StepVia } from '@talkwith/proto/dialogue';
 import { block, currentBlock, emit, existingBlocks, log, logProblem, pick, type Ctx } from './context.ts';
 import { startTimer, stopListening } from './devices.ts';
 import { listenVideoIds, openMicDuringTrigger, startListening } from './listen.ts';
@@ -115,7 +115,9 @@ export function enterBlock(ctx: Ctx, blockId: string, via: StepVia): void {
 function beginBlock(ctx: Ctx, b: Block, via: StepVia): void {
   const rt = ctx.rt;
   const utterance = rt.leadingUtterance;
+  const match = rt.leadingMatch ?? null;
   rt.leadingUtterance = '';
+  rt.leadingMatch = null;
   rt.blockId = b.id;
   rt.phase = 'trigger';
   rt.queuedBlockId = null;
@@ -130,20 +132,20 @@ function beginBlock(ctx: Ctx, b: Block, via: StepVia): void {
   rt.session.blockText = '';
   if (!rt.played.includes(b.id)) rt.played.push(b.id);
   log(ctx, 'play', `ブロック開始: ${b.title || b.id}`, { blockId: b.id });
-  trackStep(ctx, b, utterance, via);
+  trackStep(ctx, b, utterance, via, utterance ? match : null);
   emit(ctx, { type: 'showActionButtons', buttons: b.action_buttons });
   if (b.show_previous_block_speech) emit(ctx, { type: 'showPreviousSpeech', text: rt.previousSpeech });
   showSummaryIfAsked(ctx, b);
 }
 
-function trackStep(ctx: Ctx, b: Block, utterance: string, via: StepVia): void {
+function trackStep(ctx: Ctx, b: Block, utterance: string, via: StepVia, match: MatchKind | null): void {
   const characterId = ctx.state.character.character_id || ctx.state.character.id;
   if (!characterId) {
     logProblem(ctx, 'TRANSCRIPT_NO_CHARACTER', { blockId: b.id });
     return;
   }
   const conversation = ctx.state.character.conversations.find((c) => c.block_ids.includes(b.id));
-  emit(ctx, { type: 'trackStep', characterId, blockId: b.id, conversationId: conversation?.id ?? null, utterance, via });
+  emit(ctx, { type: 'trackStep', characterId, blockId: b.id, conversationId: conversation?.id ?? null, utterance, via, ...(match ? { match } : {}) });
 }
 
 function preloadNext(ctx: Ctx, b: Block): void {

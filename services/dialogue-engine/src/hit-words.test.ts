@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { makeBlock } from '@talkwith/proto/dialogue';
 import { hitWordDecision, literalMatcher, negatedAfter } from './hit-words.ts';
 import { normalizeJapanese } from './normalize.ts';
-import { demo } from './test-fixtures.ts';
+import { demoCharacter } from '../demo/index.ts';
+import { initialState } from './engine.ts';
+import { Driver } from './testing.ts';
 
 const travel = () => makeBlock({
   id: 'ask', character_id: 'c', title: 'ask',
@@ -46,32 +48,37 @@ describe('hit-word routing with negation (the player, literal matching)', () => 
   });
 });
 
-describe('demo character ミライ, paraphrases an operator added as hit words', () => {
-  /** ミライ listening after her greeting; the block the engine leaves to for `text`. */
-  function replyTo(text: string): string | undefined {
-    const d = demo();
+describe('demo character ミライ, paraphrases are her synonyms (found on the server)', () => {
+  /** ミライ listening after her greeting, understanding on or off; what the engine does with `text`. */
+  function listening(understanding: boolean): Driver {
+    const d = new Driver(initialState(demoCharacter, { seed: 1, understanding }));
+    d.send({ type: 'ready' });
     d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' });
     d.send({ type: 'videoTimeReached', slot: 'B', videoId: 'greet', ms: 4500 });
-    d.say(text);
-    const left = [...d.fire('hitWordDelay'), ...d.ended()].find((c) => c.startsWith('track:') || c.startsWith('preload:'));
-    return left;
+    return d;
   }
 
-  it('engine, さよなら／またね／じゃあね／おしまい at the greeting, leave for the wrap-up', () => {
-    const replies = ['さよなら', 'またね', 'じゃあね', 'おしまい'].map(replyTo);
+  it('engine, さよなら and 料理の話がしたい (synonyms, no hit word literally said), ask the server with understanding on', () => {
+    const replies = ['さよなら', '料理の話がしたい'].map((text) => listening(true).say(text).at(-1));
 
-    expect(replies).toEqual(Array(4).fill('preload:B:summary'));
+    expect(replies).toEqual(['understand:r1:さよなら', 'understand:r1:料理の話がしたい']);
   });
 
-  it('engine, 料理の話がしたい and 食べるものの話 at the greeting, reach the food topic; トラベル the travel topic', () => {
-    const replies = ['料理の話がしたい', '食べるものの話', 'トラベル'].map(replyTo);
+  it('engine, the server\'s synonym match for 料理の話がしたい, leaves for the food topic', () => {
+    const d = listening(true);
+    d.say('料理の話がしたい');
 
-    expect(replies).toEqual(['preload:B:topic_food', 'preload:B:topic_food', 'preload:B:topic_travel']);
+    d.send({ type: 'understandResult', requestId: 'r1', matches: [{ word: '食べ物', negated: false, via: 'synonym' }] });
+
+    expect(d.fire('hitWordDelay')).toEqual(['play:A:skip', 'preload:B:topic_food']);
   });
 
   it('engine, 「京都じゃなくて北海道」 at the greeting, leaves for 北海道 (京都 is listed first)', () => {
-    const reply = replyTo('京都じゃなくて北海道');
+    const d = listening(false);
+    d.say('京都じゃなくて北海道');
 
-    expect(reply).toBe('preload:B:hokkaido');
+    const left = [...d.fire('hitWordDelay'), ...d.ended()].find((c) => c.startsWith('preload:'));
+
+    expect(left).toBe('preload:B:hokkaido');
   });
 });

@@ -8,8 +8,8 @@ import { normalizeJapanese, splitWordList } from './normalize.ts';
  * in an utterance differs.
  */
 
-/** How a hit word was found: its characters, its reading, or a base (dictionary) form of an inflected word. */
-export type MatchVia = 'surface' | 'reading' | 'base';
+/** How a hit word was found: its characters, its reading, a base (dictionary) form of an inflected word, or an operator's synonym of it. */
+export type MatchVia = 'surface' | 'reading' | 'base' | 'synonym';
 
 /** One place a hit word was found in the utterance; negated: said as what the user does not want. */
 export interface WordMatch {

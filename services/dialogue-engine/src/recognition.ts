@@ -56,6 +56,7 @@ export function onFinal(ctx: Ctx, text: string): void {
   rt.session.blockText = text;
   rt.previousSpeech = text;
   rt.leadingUtterance = text;
+  rt.leadingMatch = null;
   log(ctx, 'speech', `認識結果: ${text}`, { blockId: b.id, text });
   if (ctx.state.character.setting.show_recognition_text) emit(ctx, { type: 'showRecognitionText', text, final: true });
   rt.phase = 'listening';
@@ -67,9 +68,11 @@ export function follow(ctx: Ctx, b: Block, decision: Decision, text: string): vo
   switch (decision.kind) {
     case 'block':
       if (decision.slot) fillSlot(ctx, decision.slot.name, decision.slot.value || text);
+      ctx.rt.leadingMatch = decision.match ?? null;
       leaveTo(ctx, decision.blockId, decision.via);
       return;
     case 'valid':
+      ctx.rt.leadingMatch = decision.match ?? null;
       acceptValid(ctx, b, text, 'valid');
       return;
     case 'search':

@@ -29,6 +29,7 @@ export function onSearchResult(ctx: Ctx, input: EngineInputOf<'searchResult'>): 
     return;
   }
   log(ctx, 'speech', `検索結果: ${best.block_id}`, { blockId: b.id, score: best.score });
+  ctx.rt.leadingMatch = 'search';
   leaveTo(ctx, best.block_id, 'search');
 }
 
@@ -40,8 +41,12 @@ export function onScoreResult(ctx: Ctx, input: EngineInputOf<'scoreResult'>): vo
     return;
   }
   log(ctx, 'speech', `SPJスコア: ${input.score}`, { blockId: b.id, score: input.score });
-  if (input.score < b.spj_out_score) onSpjOut(ctx, b);
-  else acceptValid(ctx, b, ctx.rt.session.blockText, 'score');
+  if (input.score < b.spj_out_score) {
+    onSpjOut(ctx, b);
+    return;
+  }
+  ctx.rt.leadingMatch = 'score';
+  acceptValid(ctx, b, ctx.rt.session.blockText, 'score');
 }
 
 /** The server's matches as a word matcher: a word not in them was not found. */

@@ -1,11 +1,11 @@
-import type { Block } from '@talkwith/proto/dialogue';
+import type { Block, MatchVia } from '@talkwith/proto/dialogue';
 import { existingBlocks, logProblem, type Ctx } from './context.ts';
 import { hitWordDecision, literalMatcher, type WordMatcher } from './hit-words.ts';
 
 /** What a final utterance leads to, before any server request. */
 export type Decision =
-  | { kind: 'block'; blockId: string; slot: { name: string; value: string } | null; via: 'forced' | 'hitWord' }
-  | { kind: 'valid' }
+  | { kind: 'block'; blockId: string; slot: { name: string; value: string } | null; via: 'forced' | 'hitWord'; match?: MatchVia }
+  | { kind: 'valid'; match?: MatchVia }
   | { kind: 'search'; candidates: string[] }
   | { kind: 'score'; category: string }
   | { kind: 'notHit'; blockIds: string[] }
@@ -28,7 +28,7 @@ function forcedBlock(ctx: Ctx, b: Block): string | undefined {
 export function hitWordRoute(b: Block, matcher: WordMatcher): Decision | undefined {
   const hit = hitWordDecision(b, matcher);
   if (!hit) return undefined;
-  return hit.kind === 'valid' ? { kind: 'valid' } : { kind: 'block', blockId: hit.blockId, slot: hit.slot, via: 'hitWord' };
+  return hit.kind === 'valid' ? { kind: 'valid', match: hit.via } : { kind: 'block', blockId: hit.blockId, slot: hit.slot, via: 'hitWord', match: hit.via };
 }
 
 function hasHitWords(b: Block): boolean {

@@ -41,7 +41,7 @@ describe('dialogue engine scenarios on the demo character', () => {
     const d = demo();
     expect(d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' })).toEqual(['startButtons:', 'track:greet:', 'actionButtons:ab-fortune,ab-finish', 'play:B:greet@4500', 'preload:A:listen_1']);
     expect(d.ended()).toEqual(['play:A:listen_1:loop3', 'micOn:0', 'timer:silence:8000']);
-    expect(d.say('ｷｮｳﾄ！')).toEqual(['micOff', 'cancel:silence', 'text:final:ｷｮｳﾄ！', 'slot:travel=京都', 'timer:hitWordDelay:300']);
+    expect(d.say('ﾗｰﾒﾝ！')).toEqual(['micOff', 'cancel:silence', 'text:final:ﾗｰﾒﾝ！', 'slot:food=ラーメン', 'timer:hitWordDelay:300']);
   });
 
   it('engine, valid response without hit word, fills slot_name and goes to listen_next_block showing the previous speech', () => {

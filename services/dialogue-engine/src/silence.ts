@@ -22,6 +22,7 @@ export function onSilence(ctx: Ctx): void {
   rt.silenceCount += 1;
   rt.session.silenceLoopCount = rt.silenceCount;
   rt.leadingUtterance = '';
+  rt.leadingMatch = null;
   const count = rt.silenceCount;
   micOff(ctx);
   if (b.silence_count > 0 && count >= b.silence_count) {

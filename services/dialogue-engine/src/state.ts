@@ -1,4 +1,4 @@
-import type { Block, PublicCharacter as Character, EngineInput, PlaySession, StepVia, TimerName, Video, VideoSlotName, EndReason } from '@talkwith/proto/dialogue';
+import type { Block, PublicCharacter as Character, EngineInput, PlaySession, MatchKind, StepVia, TimerName, Video, VideoSlotName, EndReason } from '@talkwith/proto/dialogue';
 
 /** What to do when the current one-shot video ends. Looping videos carry `loop`. */
 export type Continuation =
@@ -53,6 +53,8 @@ export interface Runtime {
   previousSpeech: string;
   /** the final utterance that set the current move going, recorded by trackStep; '' once silence, a button or the flow itself moves on. */
   leadingUtterance: string;
+  /** how the leading utterance was understood (trackStep.match); null when no hit word, search or score decided; optional in runtimes saved before it existed. */
+  leadingMatch?: MatchKind | null;
   rng: number;
   requestSeq: number;
   talkingSince: number | null;

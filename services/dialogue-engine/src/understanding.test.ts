@@ -55,3 +55,29 @@ describe('engine, hit words the player cannot find literally, asked of the serve
     expect(answered).toEqual(['play:A:invalid_1']);
   });
 });
+
+/** The trackStep commands the driver saw, as [block, utterance, match]. */
+const tracked = (d: Driver) => d.all.flatMap((c) => (c.type === 'trackStep' ? [[c.blockId, c.utterance, c.match ?? null]] : []));
+
+describe('engine, how the utterance that led into a block was understood (trackStep.match, insight\'s confidence)', () => {
+  it('engine, a literal hit word, tracks the next block with match surface', () => {
+    const d = listening(true);
+
+    d.say('ラーメン');
+    d.fire('hitWordDelay');
+    d.ended();
+
+    expect(tracked(d).at(-1)).toEqual(['food-reply', 'ラーメン', 'surface']);
+  });
+
+  it('engine, the server\'s synonym match, tracks the block it led to with match synonym, and the start step with none', () => {
+    const d = listening(true);
+
+    d.say('お腹すいた');
+    d.send({ type: 'understandResult', requestId: 'r1', matches: [{ word: '食べ物', negated: false, via: 'synonym' }] });
+    d.fire('hitWordDelay');
+    d.ended();
+
+    expect(tracked(d)).toEqual([['greet', '', null], ['topic-food', 'お腹すいた', 'synonym']]);
+  });
+});

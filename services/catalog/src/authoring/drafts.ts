@@ -7,7 +7,7 @@ import { localId, openBlocks, openVideos, type CharacterDraft, type VideoDoc } f
 export function draftListsOf(c: Pick<DialogueCharacter, keyof CharacterDraft>): CharacterDraft {
   return {
     startButtons: c.startButtons, slots: c.slots, summary: c.summary, kikiwasure: c.kikiwasure,
-    replacement: c.replacement, random: c.random, conversations: c.conversations,
+    replacement: c.replacement, random: c.random, conversations: c.conversations, ...(c.synonyms ? { synonyms: c.synonyms } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import { characterTestRoutes } from './character-test-routes.ts';
 import { importRoutes } from './import-routes.ts';
 import { projectRoutes } from './project-routes.ts';
 import { publishingRoutes } from './publishing-routes.ts';
+import { synonymRoutes } from './synonyms/routes.ts';
 import { translatorFrom } from './translate/index.ts';
 import type { StandbyChanges } from '../standby-changes.ts';
 import { versionRoutes } from './version-routes.ts';
@@ -35,6 +36,7 @@ export const authoringRoutes: FastifyPluginAsync<AuthoringOptions> = async (app,
   await app.register(characterTestRoutes, { platform });
   await app.register(blockRoutes, { platform });
   await app.register(blockToolRoutes, { platform });
+  await app.register(synonymRoutes, { platform });
   await app.register(importRoutes, { platform, credentials });
   await app.register(projectRoutes, { platform, config, translator });
 };

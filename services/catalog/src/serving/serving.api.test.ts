@@ -85,6 +85,13 @@ describe('serving a priced character: whole dialogue or preview', () => {
     expect(character(res).media.videos.greet).toMatch(/^\/files\/characters\/demo-mirai\/videos\/greet\.mp4$/);
     expect(res.headers['set-cookie']).toBeUndefined();
   });
+
+  it('by-slug, ミライ with her synonym groups, serves the dialogue without them (recognition data stays on the server)', async () => {
+    const res = await kit.get('/api/characters/by-slug/mirai', kit.bearer(randomUUID()));
+
+    expect(character(res).access).toBe('free');
+    expect(res.json().character.dialogue).not.toHaveProperty('synonyms');
+  });
 });
 
 describe('files of a priced character', () => {

@@ -48,7 +48,8 @@ describe('GET /api/admin/insight/:character_id/blocks', () => {
 
     const res = await blocksOf(characterId, '?from=2020-01-01&to=2020-01-07');
 
-    expect(res.json()).toEqual({ ok: true, character_id: characterId, from: '2020-01-01', to: '2020-01-07', talks: 0, blocks: [], edges: [] });
+    expect(res.json()).toEqual({ ok: true, character_id: characterId, from: '2020-01-01', to: '2020-01-07', talks: 0, blocks: [], edges: [],
+      matches: { surface: 0, reading: 0, base: 0, synonym: 0, search: 0, score: 0 } });
   });
 
   it('block figures, no period, cover the last 7 Japan days ending today', async () => {
@@ -68,6 +69,22 @@ describe('GET /api/admin/insight/:character_id/blocks', () => {
     const res = await blocksOf(characterId);
 
     expect(res.json().blocks[0].via).toMatchObject({ unknown: 1, start: 0 });
+  });
+
+  it('track step, steps led by a reading, a synonym and a search, are counted per kind of match; a step without one is not', async () => {
+    const characterId = newId('char');
+    const user = newId('u');
+    const talkId = await kit.startedTalkId(user, { character_id: characterId });
+    const step = (block_id: string, match?: string) => kit.post(user, '/api/conversation_tracker', {
+      character_id: characterId, block_id, talk_id: talkId, via: 'hitWord', conversation_id: null, utterance: 'ごはん', ...(match ? { match } : {}),
+    });
+    for (const [block, match] of [['greet', undefined], ['food', 'reading'], ['food', 'synonym'], ['pets', 'search'], ['food', 'synonym']] as const) {
+      expect((await step(block, match)).statusCode).toBe(200);
+    }
+
+    const res = await blocksOf(characterId);
+
+    expect(res.json().matches).toEqual({ surface: 0, reading: 1, base: 0, synonym: 2, search: 1, score: 0 });
   });
 
   it('track step, refused for a released talk, appends nothing to insight (one transaction)', async () => {

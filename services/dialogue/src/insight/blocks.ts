@@ -16,7 +16,7 @@ export async function blockInsight(store: DocumentStore, characterId: string, qu
   const period = periodOf(query, now);
   const steps: StepRow[] = await openInsightSteps(store).find(
     { character_id: characterId, ...inPeriod(period) },
-    { sort: { at: 1, _id: 1 }, projection: { block_id: 1, via: 1, talk_id: 1, at: 1 } },
+    { sort: { at: 1, _id: 1 }, projection: { block_id: 1, via: 1, match: 1, talk_id: 1, at: 1 } },
   );
   const talkIds = [...new Set(steps.flatMap((s) => (s.talk_id === null ? [] : [s.talk_id])))];
   const talks = await openTalks(store).find({ _id: { $in: talkIds } }, { projection: { status: 1, end_reason: 1 } });

@@ -1,6 +1,7 @@
 import type { DocumentStore, Transaction } from '@talkwith/platform';
 import type { EventOf } from '@talkwith/proto';
 import { loadRecognition } from '../recognition/characters.ts';
+import { synonymIndex } from '../recognition/understanding/synonyms.ts';
 import { openInsightGates } from './model.ts';
 import { normaliseUtterance } from './normalise.ts';
 
@@ -13,7 +14,8 @@ import { normaliseUtterance } from './normalise.ts';
  *   route: the user asked for content they have not unlocked, which is not
  *   a gap in understanding.
  * - `resolved`: it contains a hit word of a served block, e.g. one added
- *   from this page and published since (the one-click fix).
+ *   from this page and published since (the one-click fix), or a synonym
+ *   the operator gave one of its hit words.
  * Hit words match as the engine matches them: contained in the utterance, both normalised.
  */
 export interface Classifier {
@@ -31,8 +33,10 @@ export async function classifierFor(store: DocumentStore, characterId: string): 
   const gated = new Set(gates.map((gate) => gate.block_id));
   const locked: string[] = [];
   const served: string[] = [];
+  const synonymsOf = synonymIndex(character?.recognition.synonyms ?? []);
   for (const block of character?.recognition.blocks ?? []) {
-    const phrases = block.phrases.map(normaliseUtterance).filter((phrase) => phrase !== '');
+    const words = [...block.phrases, ...block.phrases.flatMap(synonymsOf)];
+    const phrases = words.map(normaliseUtterance).filter((phrase) => phrase !== '');
     (gated.has(block.block_id) ? locked : served).push(...phrases);
   }
   return { isLocked: (text) => containsAny(text, locked), isResolved: (text) => containsAny(text, served) };

@@ -1,4 +1,4 @@
-import { StepVia, type BlockFigures, type InsightEdge, type ViaCounts } from '@talkwith/proto/dialogue';
+import { MatchKind, StepVia, type BlockFigures, type InsightEdge, type MatchCounts, type ViaCounts } from '@talkwith/proto/dialogue';
 import type { TalkDoc } from '../talks/model.ts';
 
 /** Pure arithmetic of the block figures (blocks.ts reads the data): tallies per block, edges, talk endings. */
@@ -9,6 +9,8 @@ export const ABANDONED_MS = 30 * 60 * 1000;
 export interface StepRow {
   block_id: string;
   via: StepVia | null;
+  /** how the utterance that led into the block was understood; absent or null: not said (or not an utterance). */
+  match?: MatchKind | null;
   talk_id: string | null;
   at: string;
 }
@@ -26,6 +28,12 @@ interface Tally {
 const zeroVia = (): ViaCounts => {
   const counts = { unknown: 0 } as ViaCounts;
   for (const literal of StepVia.anyOf) counts[literal.const] = 0;
+  return counts;
+};
+
+const zeroMatches = (): MatchCounts => {
+  const counts = {} as MatchCounts;
+  for (const literal of MatchKind.anyOf) counts[literal.const] = 0;
   return counts;
 };
 
@@ -56,6 +64,7 @@ export interface Figures {
   talks: number;
   blocks: BlockFigures[];
   edges: InsightEdge[];
+  matches: MatchCounts;
 }
 
 export function computeFigures(input: FigureInput): Figures {
@@ -65,10 +74,12 @@ export function computeFigures(input: FigureInput): Figures {
     if (!t) tallies.set(blockId, (t = { entries: 0, via: zeroVia(), completed: 0, dropped: 0, durations: [] }));
     return t;
   };
+  const matches = zeroMatches();
   for (const step of input.steps) {
     const t = tally(step.block_id);
     t.entries += 1;
     t.via[step.via ?? 'unknown'] += 1;
+    if (step.match) matches[step.match] += 1;
   }
   const byTalk = groupByTalk(input.steps);
   const edges = new Map<string, InsightEdge>();
@@ -78,6 +89,7 @@ export function computeFigures(input: FigureInput): Figures {
     blocks: [...tallies].map(([block_id, t]) => ({ block_id, entries: t.entries, via: t.via, completed: t.completed, dropped: t.dropped, median_ms: median(t.durations) }))
       .sort((a, b) => b.entries - a.entries || a.block_id.localeCompare(b.block_id)),
     edges: [...edges.values()].sort((a, b) => b.count - a.count || a.from.localeCompare(b.from) || a.to.localeCompare(b.to)),
+    matches,
   };
 }
 

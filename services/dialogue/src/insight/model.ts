@@ -1,5 +1,5 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
-import type { StepVia, UnmatchedReason } from '@talkwith/proto/dialogue';
+import type { MatchKind, StepVia, UnmatchedReason } from '@talkwith/proto/dialogue';
 
 /**
  * One tracked step as insight keeps it (API.md § Insight), appended in the
@@ -12,6 +12,8 @@ export interface InsightStepDoc {
   block_id: string;
   /** null: a player that did not say how the block was entered. */
   via: StepVia | null;
+  /** how the utterance that led here was understood (insight's confidence); null or absent: not said, or an older player. */
+  match?: MatchKind | null;
   talk_id: string | null;
   user_id: string;
   at: string;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, type DocumentStore, type Transaction } from '@talkwith/platform';
-import type { StepVia, UnmatchedRequest } from '@talkwith/proto/dialogue';
+import type { MatchKind, StepVia, UnmatchedRequest } from '@talkwith/proto/dialogue';
 import { loadRecognition } from '../recognition/characters.ts';
 import { insightMessages as m } from './messages.ts';
 import { expiryOf, openInsightSteps, openUnmatched } from './model.ts';
@@ -11,6 +11,7 @@ export interface InsightStep {
   characterId: string;
   blockId: string;
   via: StepVia | undefined;
+  match?: MatchKind | undefined;
   talkId: string | undefined;
   at: Date;
   retentionDays: number;
@@ -19,7 +20,7 @@ export interface InsightStep {
 /** Appends a tracked step to insight, in the tracker's transaction (a step is in both or in neither). */
 export async function appendInsightStep(tx: Transaction, step: InsightStep): Promise<void> {
   await openInsightSteps(tx).insertOne({
-    _id: randomUUID(), character_id: step.characterId, block_id: step.blockId, via: step.via ?? null, talk_id: step.talkId ?? null,
+    _id: randomUUID(), character_id: step.characterId, block_id: step.blockId, via: step.via ?? null, match: step.match ?? null, talk_id: step.talkId ?? null,
     user_id: step.userId, at: step.at.toISOString(), expires_at: expiryOf(step.at, step.retentionDays),
   });
 }

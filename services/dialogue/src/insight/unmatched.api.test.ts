@@ -148,4 +148,15 @@ describe('POST /api/dialogue/unmatched refusals', () => {
     const groups = (await groupsOf(characterId)).json().groups as { text: string; resolved: boolean }[];
     expect(groups.map((g) => [g.text, g.resolved])).toEqual([['お寿司', false], ['ラーメンください', true]]);
   });
+
+  it('unmatched groups, one saying a synonym published since for a hit word, are marked resolved', async () => {
+    const characterId = newId('char');
+    await kit.publish(characterId, { greet: 'あいさつ', trip: '旅行' });
+    await say(characterId, 'greet', 'おでかけしたい');
+
+    await kit.publish(characterId, { greet: 'あいさつ', trip: '旅行' }, 2, { synonyms: [{ word: '旅行', synonyms: ['おでかけ'] }] });
+
+    const groups = (await groupsOf(characterId)).json().groups as { text: string; resolved: boolean }[];
+    expect(groups.map((g) => [g.text, g.resolved])).toEqual([['おでかけしたい', true]]);
+  });
 });

@@ -50,7 +50,8 @@ export async function rebuildBlockIndex(
   previous: CharacterRecognition | null,
 ): Promise<void> {
   const index = indexNameOf(characterId, current);
-  await search.ensureIndex(index, BLOCK_MAPPING);
+  // The character's synonym groups go to the index's analysis (a shared index takes the last publisher's groups).
+  await search.ensureIndex(index, BLOCK_MAPPING, { synonyms: (current.synonyms ?? []).map((g) => [g.word, ...g.synonyms]) });
   await inBatches(current.blocks, (b) => search.upsert(index, blockDocId(characterId, b.block_id), docOf(characterId, b)));
   if (previous) {
     const before = indexNameOf(characterId, previous);

@@ -25,7 +25,7 @@ export async function onCharacterPublished(ports: Ports, event: EventOf<'charact
     // A name the search port refuses is a setting to fix: search still ranks by the phrases meanwhile.
     ports.logger.warn({ character_id: id, index: indexNameOf(id, current) }, Messages.INVALID_SPJ_OR_SEARCH);
   }
-  await prepareHitWords(current.blocks.flatMap((b) => b.phrases));
+  await prepareHitWords([...current.blocks.flatMap((b) => b.phrases), ...(current.synonyms ?? []).flatMap((g) => g.synonyms)]);
 }
 
 /** `character.unpublished`: the data and the block index go. */

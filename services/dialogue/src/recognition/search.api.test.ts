@@ -32,6 +32,13 @@ describe('recognition search', () => {
     expect(res.json().hits).toEqual([{ block_id: 'pets', score: 100 }]);
   });
 
+  it('search, 「料理」 with 料理 a synonym of the phrase 食べ物, is found by the search port through the index\'s synonym groups', async () => {
+    const id = newCharacterId();
+    await kit.published(id, sampleRecognition(id, { synonyms: [{ word: '食べ物', synonyms: ['料理'] }] }));
+    const res = await kit.search(id, '料理', ['food', 'pets']);
+    expect(res.json().hits).toEqual([{ block_id: 'food', score: 99 }]);
+  });
+
   it('search, an utterance inside a longer phrase, is ranked by the search port below 100', async () => {
     const id = newCharacterId();
     await kit.published(id, sampleRecognition(id));

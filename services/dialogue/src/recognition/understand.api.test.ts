@@ -33,6 +33,24 @@ describe('understanding an utterance on the server', () => {
     expect(res.json().matches).toEqual([{ word: 'ラーメン', negated: true, via: 'surface' }]);
   }, 30_000);
 
+  it('understand, 「料理の話がしたい」 with 料理 a published synonym of the phrase 食べ物, finds 食べ物 by synonym', async () => {
+    const id = newCharacterId();
+    await kit.published(id, sampleRecognition(id, { synonyms: [{ word: '食べ物', synonyms: ['料理', 'ごはん'] }] }));
+
+    const res = await understand(id, 'food', '料理の話がしたい');
+
+    expect(res.json().matches).toEqual([{ word: '食べ物', negated: false, via: 'synonym' }]);
+  }, 30_000);
+
+  it('understand, a synonym said negated (「料理じゃなくて」), answers the phrase as negated', async () => {
+    const id = newCharacterId();
+    await kit.published(id, sampleRecognition(id, { synonyms: [{ word: '食べ物', synonyms: ['料理'] }] }));
+
+    const res = await understand(id, 'food', '料理じゃなくて');
+
+    expect(res.json().matches).toEqual([{ word: '食べ物', negated: true, via: 'synonym' }]);
+  }, 30_000);
+
   it('understand, a character never published or a block it does not have, answers no matches', async () => {
     const id = newCharacterId();
     await kit.published(id, sampleRecognition(id));

@@ -3,7 +3,7 @@ import { OUTBOX, type OutboxEntry } from '@talkwith/platform/eventing';
 import { ticketUseProofs, TICKET_USE_TTL_SECONDS } from '@talkwith/platform';
 import { TEST_JWT_SECRET, type ServiceUnderTest } from '@talkwith/platform/platform';
 import { eventually } from '@talkwith/platform/testing/eventually';
-import type { RecognitionBlock, TalkStartRequest } from '@talkwith/proto/dialogue';
+import type { RecognitionBlock, SynonymGroup, TalkStartRequest } from '@talkwith/proto/dialogue';
 import { loadRecognition } from '../recognition/characters.ts';
 
 /** TEST SUPPORT: the talks area's API tests: callers, talks, steps and published characters, each with fresh ids. */
@@ -14,12 +14,12 @@ export function talksTestKit(svc: () => ServiceUnderTest) {
   const start = (userId: string, body: Partial<TalkStartRequest> & { character_id: string }, key: string = randomUUID()) =>
     post(userId, '/api/dialogue/talks', { btn: 'start', ...body }, { 'idempotency-key': key });
   /** Publishes a character with these blocks (`block_id: title`), free unless `price` says, and waits until dialogue knows it. */
-  async function publish(characterId: string, titles: Record<string, string>, version = 1, sale: { price?: number; group_id?: string | null } = {}): Promise<void> {
+  async function publish(characterId: string, titles: Record<string, string>, version = 1, sale: { price?: number; group_id?: string | null; synonyms?: SynonymGroup[] } = {}): Promise<void> {
     const blocks: RecognitionBlock[] = Object.entries(titles).map(([block_id, title]) => ({ block_id, title, phrases: [title], spj_category: null, listen_next_block: [] }));
     await svc().platform.events.publish('character.published', characterId, {
       character_id: characterId, name: `name-${characterId}`, description: '', published_at: new Date().toISOString(), version,
       price: sale.price ?? 0, group_id: sale.group_id ?? null,
-      recognition: { es_index_name: '', spj_url: '', spj_api_key: '', blocks, actions: [] },
+      recognition: { es_index_name: '', spj_url: '', spj_api_key: '', blocks, actions: [], ...(sale.synonyms ? { synonyms: sale.synonyms } : {}) },
     });
     await eventually(async () => (await loadRecognition(svc().platform.store, characterId))?.version === version);
   }

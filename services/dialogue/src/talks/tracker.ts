@@ -46,7 +46,7 @@ export async function trackStep({ store, events }: TalkPorts, track: TrackStep):
     );
     await recordPlayed(tx, { userId, characterId: step.character_id, blockId: step.block_id, at });
     await appendInsightStep(tx, {
-      userId, characterId: step.character_id, blockId: step.block_id, via: step.via, talkId: step.talk_id, at: now, retentionDays: track.retentionDays,
+      userId, characterId: step.character_id, blockId: step.block_id, via: step.via, match: step.match, talkId: step.talk_id, at: now, retentionDays: track.retentionDays,
     });
     if (!doc) throw new Error('tracker upsert returned nothing');
     return trackerView(doc);

@@ -11,6 +11,16 @@ export interface SearchQuery {
   size?: number;
 }
 
+/** How an index analyses text beyond the shared Japanese folding. */
+export interface SearchIndexOptions {
+  /**
+   * Synonym groups: a query saying one member of a group also finds text with
+   * another (Elasticsearch: a synonym_graph filter at search time; the local
+   * index: the query said each way). Replaces the index's previous groups.
+   */
+  synonyms?: readonly (readonly string[])[];
+}
+
 export interface SearchHit<T = Record<string, unknown>> {
   id: string;
   score: number;
@@ -22,7 +32,7 @@ export interface SearchHit<T = Record<string, unknown>> {
  * Japanese: NFKC, width and kana folding, segmentation into words/bigrams.
  */
 export interface SearchIndex {
-  ensureIndex(index: string, mapping: Record<string, FieldKind>): Promise<void>;
+  ensureIndex(index: string, mapping: Record<string, FieldKind>, options?: SearchIndexOptions): Promise<void>;
   upsert(index: string, id: string, doc: Record<string, unknown>): Promise<void>;
   remove(index: string, id: string): Promise<void>;
   /** Hits best first; the total counts all matches, not only this page. */

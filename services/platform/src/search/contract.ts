@@ -58,6 +58,22 @@ export function runSearchContract(adapterName: string, make: () => Promise<Searc
       expect(await idsFor('コンピュータ')).toEqual(['a']);
     });
 
+    it('search, synonym groups given to the index, finds text saying another member of a group, and no more', async () => {
+      await search.ensureIndex(index, MAPPING, { synonyms: [['料理', 'クッキング'], ['旅行', 'トラベル']] });
+      await put({ a: { name: 'カイ', description: '料理人' }, b: { name: 'ソラ', description: 'トラベルライター' }, c: { name: 'リン', description: '音楽家' } });
+      expect(await idsFor('クッキング')).toEqual(['a']);
+      expect(await idsFor('旅行')).toEqual(['b']);
+      expect(await idsFor('音楽')).toEqual(['c']);
+    });
+
+    it('ensureIndex, new synonym groups, replace the previous ones', async () => {
+      await search.ensureIndex(index, MAPPING, { synonyms: [['料理', 'クッキング']] });
+      await search.ensureIndex(index, MAPPING, { synonyms: [['旅行', 'トラベル']] });
+      await put({ a: { name: 'カイ', description: '料理人' }, b: { name: 'ソラ', description: 'トラベルライター' } });
+      expect(await idsFor('クッキング')).toEqual([]);
+      expect(await idsFor('旅行')).toEqual(['b']);
+    });
+
     it('search, documents of different relevance, ranks the more relevant first', async () => {
       await put({
         weak: { name: 'ハル', description: '料理が得意で、旅行が好き。週末は映画を観る。' },

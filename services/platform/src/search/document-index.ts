@@ -13,6 +13,8 @@ export interface IndexSnapshot {
   mapping: Record<string, FieldKind>;
   docs: Record<string, Record<string, unknown>>;
   text?: AsPlainObject;
+  /** Synonym groups, normalised (absent in snapshots from before synonyms: none). */
+  synonyms?: string[][];
 }
 
 interface Scored {
@@ -35,6 +37,8 @@ export class DocumentIndex {
   readonly mapping: Record<string, FieldKind>;
   readonly docs: Map<string, Record<string, unknown>>;
   private readonly text: MiniSearch<Entry>;
+  /** Normalised synonym groups: a query saying one member is also tried as saying each other. */
+  private synonyms: string[][] = [];
 
   private constructor(mapping: Record<string, FieldKind>, docs: Map<string, Record<string, unknown>>, text: MiniSearch<Entry>) {
     this.mapping = { ...mapping };
@@ -51,11 +55,24 @@ export class DocumentIndex {
   static restore(snapshot: IndexSnapshot): DocumentIndex {
     if (!snapshot.text) return DocumentIndex.create(snapshot.mapping, Object.entries(snapshot.docs));
     const text = MiniSearch.loadJS<Entry>(snapshot.text, miniSearchOptions(snapshot.mapping));
-    return new DocumentIndex(snapshot.mapping, new Map(Object.entries(snapshot.docs)), text);
+    const index = new DocumentIndex(snapshot.mapping, new Map(Object.entries(snapshot.docs)), text);
+    index.synonyms = snapshot.synonyms ?? [];
+    return index;
   }
 
   toSnapshot(): IndexSnapshot {
-    return { mapping: this.mapping, docs: Object.fromEntries(this.docs), text: this.text.toJSON() };
+    return { mapping: this.mapping, docs: Object.fromEntries(this.docs), text: this.text.toJSON(), synonyms: this.synonyms };
+  }
+
+  /** Replaces the synonym groups (each folded as text is; groups of fewer than two words say nothing). */
+  setSynonyms(groups: readonly (readonly string[])[]): void {
+    this.synonyms = groups
+      .map((group) => [...new Set(group.map(normalizeJapanese).filter((word) => word !== ''))])
+      .filter((group) => group.length > 1);
+  }
+
+  get synonymGroups(): readonly string[][] {
+    return this.synonyms;
   }
 
   upsert(id: string, doc: Record<string, unknown>): void {
@@ -78,13 +95,25 @@ export class DocumentIndex {
     return { total: ranked.length, hits };
   }
 
-  /** Matching documents with their scores, unordered. */
+  /**
+   * Matching documents with their scores, unordered: the query as said and,
+   * for each synonym of a word in it, as said with that synonym instead (as
+   * Elasticsearch's synonym_graph expands a query); a document found more
+   * than one way keeps its best score.
+   */
   private rank(query: SearchQuery): Scored[] {
     const passesFilter = (result: { id: string }): boolean => matchesFilter(this.docs.get(result.id)!, query.filter);
     const text = query.text ?? '';
     // Like the Elasticsearch adapter: text that normalises to nothing matches everything.
     if (normalizeJapanese(text) === '') return this.text.search(MiniSearch.wildcard, { filter: passesFilter }).map(scored);
+    const best = new Map<string, number>();
+    for (const variant of synonymVariants(normalizeJapanese(text), this.synonyms)) {
+      for (const { id, score } of this.rankText(variant, query, passesFilter)) best.set(id, Math.max(score, best.get(id) ?? 0));
+    }
+    return [...best].map(([id, score]) => ({ id, score }));
+  }
 
+  private rankText(text: string, query: SearchQuery, passesFilter: (result: { id: string }) => boolean): Scored[] {
     const { required, all } = analyzeDetailed(text);
     const fields = (query.fields ?? this.textFields()).filter((field) => this.mapping[field] === 'text');
     if (required.length === 0 || fields.length === 0) return [];
@@ -117,6 +146,18 @@ function miniSearchOptions(mapping: Record<string, FieldKind>): Options<Entry> {
     tokenize: (text) => analyzeJapanese(text),
     processTerm: (term) => term,
   };
+}
+
+/** The text and, per synonym group member found in it, the text with that member said as each other member. */
+function synonymVariants(text: string, groups: readonly string[][]): string[] {
+  const variants = new Set([text]);
+  for (const group of groups) {
+    for (const word of group) {
+      if (!text.includes(word)) continue;
+      for (const other of group) if (other !== word) variants.add(text.split(word).join(other));
+    }
+  }
+  return [...variants];
 }
 
 function scored(result: { id: unknown; score: number }): Scored {

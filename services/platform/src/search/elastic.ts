@@ -1,7 +1,8 @@
 import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import { AppError } from '../errors/index.ts';
-import type { FieldKind, SearchHit, SearchIndex, SearchQuery } from '../ports/search.ts';
+import type { FieldKind, SearchIndexOptions, SearchHit, SearchIndex, SearchQuery } from '../ports/search.ts';
 import { normalizeJapanese } from './analyzer.ts';
+import { BIGRAM_SETTINGS, FIELD_TYPES, KUROMOJI_ANALYZER, kuromojiSettings, READING_FIELD, synonymRules, textField } from './elastic-analysis.ts';
 
 export interface ElasticSearchOptions {
   url: string;
@@ -9,25 +10,12 @@ export interface ElasticSearchOptions {
 
 /** The original document travels beside the indexed, normalised copy. */
 const SOURCE_FIELD = '__source';
-const ANALYZER = 'talkwith_cjk';
 
-// Built-in pieces only (no kuromoji/icu plugin): the client already applied
-// normalizeJapanese, the server splits CJK into overlapping bigrams (+ unigrams
-// so one-character queries match).
-const ANALYSIS_SETTINGS: estypes.IndicesIndexSettings = {
-  analysis: {
-    filter: { talkwith_bigram: { type: 'cjk_bigram', output_unigrams: true } },
-    analyzer: { [ANALYZER]: { type: 'custom', tokenizer: 'standard', filter: ['cjk_width', 'lowercase', 'talkwith_bigram'] } },
-  },
-};
-
-const FIELD_TYPES: Record<FieldKind, estypes.MappingProperty> = {
-  text: { type: 'text', analyzer: ANALYZER },
-  keyword: { type: 'keyword' },
-  number: { type: 'double' },
-  boolean: { type: 'boolean' },
-  date: { type: 'date' },
-};
+/** What the adapter knows of an index: its fields' kinds and whether its text is analysed by kuromoji. */
+interface KnownIndex {
+  kinds: Record<string, FieldKind>;
+  kuromoji: boolean;
+}
 
 /** Search port on Elasticsearch 8/9; resolves once the cluster answers a ping. */
 export async function createElasticSearch(options: ElasticSearchOptions): Promise<SearchIndex> {
@@ -39,28 +27,59 @@ export async function createElasticSearch(options: ElasticSearchOptions): Promis
 class ElasticSearch implements SearchIndex {
   private readonly client: Client;
   /** Field kinds per index, learnt from ensureIndex or read back from the cluster. */
-  private readonly mappings = new Map<string, Record<string, FieldKind>>();
+  private readonly mappings = new Map<string, KnownIndex>();
+  /** The synonym rules this process last gave each index (closing an index to put the same ones again would only interrupt its searches). */
+  private readonly synonymsApplied = new Map<string, string>();
 
   constructor(client: Client) {
     this.client = client;
   }
 
-  async ensureIndex(index: string, mapping: Record<string, FieldKind>): Promise<void> {
-    const properties: Record<string, estypes.MappingProperty> = Object.fromEntries(
-      Object.entries(mapping).map(([field, kind]) => [field, FIELD_TYPES[kind]]),
-    );
-    properties[SOURCE_FIELD] = { type: 'object', enabled: false };
+  async ensureIndex(index: string, mapping: Record<string, FieldKind>, options: SearchIndexOptions = {}): Promise<void> {
+    const propertiesFor = (kuromoji: boolean): Record<string, estypes.MappingProperty> => ({
+      ...Object.fromEntries(Object.entries(mapping).map(([field, kind]) => [field, kind === 'text' ? textField(kuromoji) : FIELD_TYPES[kind]])),
+      [SOURCE_FIELD]: { type: 'object', enabled: false },
+    });
+    let kuromoji: boolean;
     if (await this.client.indices.exists({ index })) {
-      await this.client.indices.putMapping({ index, properties });
+      kuromoji = (await this.known(index)).kuromoji;
+      await this.client.indices.putMapping({ index, properties: propertiesFor(kuromoji) });
+      if (kuromoji && options.synonyms && this.synonymsApplied.get(index) !== JSON.stringify(synonymRules(options.synonyms))) {
+        await this.replaceSynonyms(index, options.synonyms);
+      }
     } else {
-      await this.client.indices.create({ index, settings: ANALYSIS_SETTINGS, mappings: { dynamic: false, properties } });
+      kuromoji = await this.create(index, options, propertiesFor);
     }
-    this.mappings.set(index, { ...this.mappings.get(index), ...mapping });
+    const known = this.mappings.get(index);
+    this.mappings.set(index, { kinds: { ...known?.kinds, ...mapping }, kuromoji });
+    if (options.synonyms) this.synonymsApplied.set(index, JSON.stringify(synonymRules(options.synonyms)));
+  }
+
+  /** Creates the index with the kuromoji analysis; a cluster without the plugin gets the bigram analysis. True: kuromoji. */
+  private async create(index: string, options: SearchIndexOptions, propertiesFor: (kuromoji: boolean) => Record<string, estypes.MappingProperty>): Promise<boolean> {
+    try {
+      await this.client.indices.create({ index, settings: kuromojiSettings(options.synonyms ?? []), mappings: { dynamic: false, properties: propertiesFor(true) } });
+      return true;
+    } catch (err) {
+      if (!isMissingKuromoji(err)) throw err;
+      await this.client.indices.create({ index, settings: BIGRAM_SETTINGS, mappings: { dynamic: false, properties: propertiesFor(false) } });
+      return false;
+    }
+  }
+
+  /** Analysis settings change only on a closed index: closed, the new synonym groups put, opened again. */
+  private async replaceSynonyms(index: string, synonyms: NonNullable<SearchIndexOptions['synonyms']>): Promise<void> {
+    await this.client.indices.close({ index });
+    try {
+      await this.client.indices.putSettings({ index, settings: kuromojiSettings(synonyms) });
+    } finally {
+      await this.client.indices.open({ index });
+    }
   }
 
   async upsert(index: string, id: string, doc: Record<string, unknown>): Promise<void> {
     const document: Record<string, unknown> = { ...doc, [SOURCE_FIELD]: doc };
-    for (const field of await this.textFieldsOf(index)) document[field] = normalizeValue(doc[field]);
+    for (const field of textFieldsOf(await this.known(index))) document[field] = normalizeValue(doc[field]);
     await this.client.index({ index, id, document });
   }
 
@@ -69,7 +88,8 @@ class ElasticSearch implements SearchIndex {
   }
 
   async search<T>(index: string, query: SearchQuery): Promise<{ total: number; hits: SearchHit<T>[] }> {
-    const fields = query.fields ?? (await this.textFieldsOf(index));
+    const known = await this.known(index);
+    const fields = (query.fields ?? textFieldsOf(known)).flatMap((field) => (known.kuromoji ? [field, `${field}.${READING_FIELD}`] : [field]));
     const response = await this.client.search({
       index,
       from: query.from ?? 0,
@@ -93,6 +113,7 @@ class ElasticSearch implements SearchIndex {
   async dropIndex(index: string): Promise<void> {
     await this.client.indices.delete({ index, ignore_unavailable: true });
     this.mappings.delete(index);
+    this.synonymsApplied.delete(index);
   }
 
   async ping(): Promise<void> {
@@ -103,11 +124,18 @@ class ElasticSearch implements SearchIndex {
     await this.client.close();
   }
 
-  private async textFieldsOf(index: string): Promise<string[]> {
-    const mapping = this.mappings.get(index) ?? (await loadMapping(this.client, index));
-    this.mappings.set(index, mapping);
-    return Object.keys(mapping).filter((field) => mapping[field] === 'text');
+  private async known(index: string): Promise<KnownIndex> {
+    const known = this.mappings.get(index) ?? (await loadMapping(this.client, index));
+    this.mappings.set(index, known);
+    return known;
   }
+}
+
+const textFieldsOf = (known: KnownIndex): string[] => Object.keys(known.kinds).filter((field) => known.kinds[field] === 'text');
+
+/** The cluster refused the kuromoji tokenizer or filters: the analysis-kuromoji plugin is not installed. */
+function isMissingKuromoji(err: unknown): boolean {
+  return err instanceof errors.ResponseError && err.statusCode === 400 && /kuromoji|ja_stop/.test(JSON.stringify(err.body ?? err.message));
 }
 
 function normalizeValue(value: unknown): unknown {
@@ -122,16 +150,23 @@ function buildQuery(query: SearchQuery, fields: string[]): Record<string, unknow
   return { bool: { must, filter } };
 }
 
-async function loadMapping(client: Client, index: string): Promise<Record<string, FieldKind>> {
+async function loadMapping(client: Client, index: string): Promise<KnownIndex> {
   try {
     const response = await client.indices.getMapping({ index });
-    const properties = (response[index]?.mappings.properties ?? {}) as Record<string, { type?: string }>;
+    const properties = (response[index]?.mappings.properties ?? {}) as Record<string, { type?: string; analyzer?: string }>;
     const kinds: Record<string, FieldKind> = {};
-    for (const [field, { type }] of Object.entries(properties)) {
-      const kind = (Object.keys(FIELD_TYPES) as FieldKind[]).find((k) => FIELD_TYPES[k].type === type);
-      if (kind && field !== SOURCE_FIELD) kinds[field] = kind;
+    let kuromoji = false;
+    for (const [field, { type, analyzer }] of Object.entries(properties)) {
+      if (field === SOURCE_FIELD) continue;
+      if (type === 'text') {
+        kinds[field] = 'text';
+        kuromoji ||= analyzer === KUROMOJI_ANALYZER;
+        continue;
+      }
+      const kind = (Object.keys(FIELD_TYPES) as Array<keyof typeof FIELD_TYPES>).find((k) => FIELD_TYPES[k].type === type);
+      if (kind) kinds[field] = kind;
     }
-    return kinds;
+    return { kinds, kuromoji };
   } catch (err) {
     if (err instanceof errors.ResponseError && err.statusCode === 404) {
       throw new AppError('NOT_FOUND', `search index ${index} does not exist`, { cause: err });

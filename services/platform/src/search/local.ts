@@ -1,5 +1,5 @@
 import { AppError } from '../errors/index.ts';
-import type { FieldKind, SearchHit, SearchIndex, SearchQuery } from '../ports/search.ts';
+import type { FieldKind, SearchIndexOptions, SearchHit, SearchIndex, SearchQuery } from '../ports/search.ts';
 import { DocumentIndex } from './document-index.ts';
 import { loadSnapshots, SnapshotWriter } from './snapshots.ts';
 
@@ -25,11 +25,13 @@ class LocalSearch implements SearchIndex {
     this.snapshots = snapshots;
   }
 
-  async ensureIndex(index: string, mapping: Record<string, FieldKind>): Promise<void> {
+  async ensureIndex(index: string, mapping: Record<string, FieldKind>, options: SearchIndexOptions = {}): Promise<void> {
     if (!INDEX_NAME.test(index)) throw new AppError('VALIDATION_FAILED', `invalid search index name: ${index}`);
     const current = this.indexes.get(index);
-    if (current && sameMapping(current.mapping, mapping)) return;
-    this.indexes.set(index, DocumentIndex.create({ ...current?.mapping, ...mapping }, current?.docs));
+    if (current && sameMapping(current.mapping, mapping) && !options.synonyms) return;
+    const next = current && sameMapping(current.mapping, mapping) ? current : DocumentIndex.create({ ...current?.mapping, ...mapping }, current?.docs);
+    next.setSynonyms(options.synonyms ?? current?.synonymGroups ?? []);
+    this.indexes.set(index, next);
     await this.persist(index);
   }
 

@@ -45,6 +45,19 @@ describe('talk session', () => {
     expect(talks.calls[1]).toEqual({ op: 'track', body: { character_id: 'demo-mirai', block_id: 'greet', conversation_id: expect.anything() as unknown, utterance: '', talk_id: 'talk-1', via: 'start' } });
   });
 
+  it('talk, a step the engine says was understood by a synonym, is tracked with its match', async () => {
+    const talks = fakeTalks({ failStart: false });
+    const talk = createTalkSession(talks.port, demoCharacter.id, () => {}, () => 'key-1');
+    await talk.begin({ btn: 'btn-talk' });
+    talk.clipPlaying('greet');
+    talk.clipShown('greet');
+
+    talk.step({ type: 'trackStep', characterId: demoCharacter.id, blockId: 'topic-food', conversationId: null, utterance: 'お腹すいた', via: 'hitWord', match: 'synonym' });
+    await settle();
+
+    expect(talks.calls.at(-1)).toMatchObject({ op: 'track', body: { block_id: 'topic-food', utterance: 'お腹すいた', via: 'hitWord', match: 'synonym' } });
+  });
+
   it('talk, the first clip fails to play, releases the ticket, never tracks a step and stops the talk', async () => {
     const { runner, talks, view, start } = setUp();
     start('token-1');

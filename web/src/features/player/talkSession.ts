@@ -127,6 +127,7 @@ export function createTalkSession(port: TalkPort, characterId: string, report: R
       if (!talk || talk.phase === 'closed') return;
       const step: TrackStepRequest = { character_id: characterId, block_id: command.blockId, conversation_id: command.conversationId, utterance: command.utterance.slice(0, 500) };
       if (command.via) step.via = command.via;
+      if (command.match) step.match = command.match;
       if (talk.phase === 'awaitingFirstClip') talk.held.push(step);
       else send(talk, step);
     },

@@ -3,6 +3,7 @@ import type { HitWordMatch, UnderstandRequest } from '@talkwith/proto/dialogue';
 import { loadRecognition } from '../characters.ts';
 import { loadAnalyser } from './analyser.ts';
 import { Understanding } from './matcher.ts';
+import { synonymIndex, withSynonyms } from './synonyms.ts';
 
 let shared: Promise<Understanding> | undefined;
 
@@ -24,7 +25,8 @@ export function sharedUnderstanding(): Promise<Understanding> {
  * POST /api/dialogue/understand (API.md Recognition): where the current
  * block's published phrases (its hit words among them) occur in the
  * utterance by surface, reading or base form, each with whether it was
- * negated (only when every place it was said was negated). A character or block not published has no phrases: no matches.
+ * negated (only when every place it was said was negated), or through one of the character's
+ * synonym groups ('synonym'). A character or block not published has no phrases: no matches.
  * `load` reads another copy of the phrases (the draft an operator tries, recognition/draft.ts).
  */
 export async function understandUtterance(store: DocumentStore, request: UnderstandRequest, load: typeof loadRecognition = loadRecognition): Promise<HitWordMatch[]> {
@@ -32,7 +34,8 @@ export async function understandUtterance(store: DocumentStore, request: Underst
   const block = character?.recognition.blocks.find((b) => b.block_id === request.block_id);
   if (!block || block.phrases.length === 0) return [];
   const understanding = await sharedUnderstanding();
-  const matcher = understanding.matcher(understanding.utterance(request.text));
+  const synonyms = synonymIndex(character?.recognition.synonyms ?? []);
+  const matcher = withSynonyms(understanding.matcher(understanding.utterance(request.text)), synonyms);
   // One answer per phrase: affirmed if it was said so anywhere (how the engine counts it), surface before reading before base.
   return block.phrases.flatMap((word) => {
     const found = matcher(word);

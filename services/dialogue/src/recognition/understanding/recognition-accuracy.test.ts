@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAnalyser } from './analyser.ts';
 import { Understanding } from './matcher.ts';
-import { literalBaseline, loadRecognitionSet, scoreSet, type KindScore } from './recognition-set.ts';
+import { literalBaseline, loadRecognitionSet, scoreSet, understandingMatcher, type KindScore } from './recognition-set.ts';
 
 /** The accuracy goals of the recognition test set (figures: `npm run bench`). Accuracy, not timing. */
 const GOAL_OVERALL = 0.95;
@@ -25,7 +25,7 @@ describe('recognition test set (services/dialogue/test-data/recognition-set.json
   it('understanding, over the set, meets 95 % overall and 90 % per kind with no kind of false positive worse than the literal matcher', () => {
     const cases = loadRecognitionSet();
 
-    const scores = scoreSet(cases, (text) => understanding.matcher(understanding.utterance(text)));
+    const scores = scoreSet(cases, understandingMatcher(understanding));
     const baseline = new Map(scoreSet(cases, literalBaseline).map((s) => [s.kind, s]));
 
     const overall = scores.find((s) => s.kind === 'overall')!;

@@ -7,6 +7,7 @@ import { changedFields, FIELD_GROUPS, type BlockField, type FieldErrors } from '
 import { FieldInput } from './FieldInput.tsx';
 import type { RefOptions } from './RefPickers.tsx';
 import type { ServerError } from './serverError.ts';
+import { SynonymsSection } from './SynonymsSection.tsx';
 import { useBlockSave, type SaveOutcome } from './useBlockSave.ts';
 
 interface Props {
@@ -90,6 +91,8 @@ export function BlockPanel({ base, character, block, onClose, onSaved, onDirtyCh
           {!isNew && !locked && <DeleteButton busy={busy} error={serverError} onDelete={(force) => destroy(block.id, force, t('blocks.panel.deleteFailed')).then((ok) => ok && onClose(true))} />}
         </div>
       </form>
+      {/* Outside the block's form: synonyms belong to the character and are saved on their own. */}
+      {!isNew && <SynonymsSection base={base} character={character} block={draft} disabled={locked} />}
     </aside>
   );
 }

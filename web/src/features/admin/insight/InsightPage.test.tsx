@@ -59,6 +59,16 @@ describe('InsightPage figures', () => {
     expect(screen.getByRole('link', { name: 'インサイト' }).getAttribute('aria-current')).toBe('page');
   });
 
+  it('insight page, steps led by utterances, shows how many were understood by each kind of match', async () => {
+    insightServer({ [BLOCKS]: [200, blocksReply([figures('b1', { entries: 4 })], { matches: { surface: 2, reading: 1, base: 0, synonym: 1, search: 0, score: 0 } })] });
+
+    await renderConsole(PAGE);
+
+    const kinds = within(await screen.findByRole('region', { name: '認識のしかた（発話で進んだ回数）' }));
+    expect(kinds.getByText('類義語').nextSibling!.textContent).toBe('1 (25%)');
+    expect(kinds.getByText('表記どおり').nextSibling!.textContent).toBe('2 (50%)');
+  });
+
   it('insight page, 30 日 chosen, asks for the last 30 days and keeps them in the address', async () => {
     const server = insightServer();
     const { router } = await renderConsole(PAGE);

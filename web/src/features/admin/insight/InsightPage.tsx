@@ -10,6 +10,7 @@ import { CharacterNav } from '../characters/CharacterNav.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import { BlockFiguresTable } from './BlockFiguresTable.tsx';
 import { CoverageCard } from './CoverageCard.tsx';
+import { MatchKinds } from './MatchKinds.tsx';
 import { useBlockInsightQuery, useUnmatchedInsightQuery } from './insightApi.ts';
 import { periodOfParams, type Period } from './period.ts';
 import { PeriodPicker } from './PeriodPicker.tsx';
@@ -28,6 +29,7 @@ function BlocksCard({ character, period }: { character: Character; period: Perio
         <h3 className="section-title">{t('title')}</h3>
         {data && <span className="muted small">{t('talks', { count: data.talks })}</span>}
       </div>
+      <MatchKinds matches={data?.matches} />
       {isFetching && !data && <Spinner label={t('loading')} />}
       {error && <Notice kind="error">{refusalOf(error, t('failed'))}</Notice>}
       {data && data.blocks.length === 0 && <p className="admin-empty">{t('none')}</p>}

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { Character, UnmatchedGroup } from '@talkwith/proto/dialogue';
 import { japanTime } from '../engagement/time.ts';
 import { ADMIN_NS } from '../i18n.ts';
+import { AddSynonymForm } from './AddSynonymForm.tsx';
 import { AddWordForm, type AddMode } from './AddWordForm.tsx';
 
-/** One group of utterances the character could not answer: how often, the ways it was said (folded), where, when last; and the two fixes. */
+/** One group of utterances the character could not answer: how often, the ways it was said (folded), where, when last; and the three fixes. */
 export function UnmatchedGroupItem({ group, character }: { group: UnmatchedGroup; character: Character }) {
   const { t, i18n } = useTranslation(ADMIN_NS, { keyPrefix: 'insight.unmatched' });
-  const [mode, setMode] = useState<AddMode | null>(null);
+  const [mode, setMode] = useState<AddMode | 'synonym' | null>(null);
   const title = (id: string) => character.blocks.find((b) => b.id === id)?.title || id;
   return (
     <li className={`ins-group${group.resolved ? ' ins-group--resolved' : ''}`}>
@@ -31,8 +32,11 @@ export function UnmatchedGroupItem({ group, character }: { group: UnmatchedGroup
         <div className="form-actions">
           <button type="button" className="btn btn--ghost btn--small" onClick={() => setMode('hitWord')}>{t('addHitWord')}</button>
           <button type="button" className="btn btn--ghost btn--small" onClick={() => setMode('phrase')}>{t('addPhrase')}</button>
+          <button type="button" className="btn btn--ghost btn--small" onClick={() => setMode('synonym')}>{t('addSynonym')}</button>
         </div>
-      ) : <AddWordForm key={mode} group={group} character={character} mode={mode} onClose={() => setMode(null)} />}
+      ) : mode === 'synonym'
+        ? <AddSynonymForm group={group} character={character} onClose={() => setMode(null)} />
+        : <AddWordForm key={mode} group={group} character={character} mode={mode} onClose={() => setMode(null)} />}
     </li>
   );
 }
