@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
+import { eventually } from '@talkwith/platform/testing/eventually';
 import { demoCharacter } from '@talkwith/dialogue-engine/demo';
 import type { EventEnvelope } from '@talkwith/proto';
 import type { CharacterRecognition } from '@talkwith/proto/dialogue';
