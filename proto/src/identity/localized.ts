@@ -25,6 +25,19 @@ export function translationsOf(maxLength: number, description = 'the text in the
 export const Translations = translationsOf(5000);
 export type Translations = Static<typeof Translations>;
 
+/** Trimmed, with an empty language left out (so it shows the Japanese): what a server stores of an operator's translations. */
+export function trimmedTranslations(input: Translations): Translations {
+  const out: Translations = {};
+  for (const language of TRANSLATED_LANGUAGES) {
+    const text = input[language]?.trim();
+    if (text) out[language] = text;
+  }
+  return out;
+}
+
+/** A label's translations (a start or action button, a character's name): at most 200 characters each. */
+export const LabelTranslations = translationsOf(200);
+
 /**
  * The text to show in `language`: its translation when an operator wrote one,
  * else the Japanese. Every view that shows operator content calls this one

@@ -1,7 +1,7 @@
 import { AppError, type Platform } from '@talkwith/platform';
 import { audited } from '@talkwith/platform/eventing';
 import type { NameTranslations, ProductTextView } from '@talkwith/proto/billing';
-import { TRANSLATED_LANGUAGES } from '@talkwith/proto/identity';
+import { trimmedTranslations } from '@talkwith/proto/identity';
 import { openProductTexts, SHIPPED, shippedText } from './model.ts';
 
 type Ports = Pick<Platform, 'store' | 'events'>;
@@ -15,21 +15,11 @@ export async function listProductTexts(ports: Ports): Promise<ProductTextView[]>
   });
 }
 
-/** Trimmed, and an empty language left out: it shows the Japanese. */
-function cleaned(input: NameTranslations): NameTranslations {
-  const out: NameTranslations = {};
-  for (const language of TRANSLATED_LANGUAGES) {
-    const text = input[language]?.trim();
-    if (text) out[language] = text;
-  }
-  return out;
-}
-
 /** An operator replaces a pack's or plan's translations; audited in the same transaction. */
 export async function updateProductText(ports: Ports, adminId: string, key: string, input: NameTranslations, now: Date): Promise<ProductTextView> {
   const shipped = shippedText(key);
   if (!shipped) throw new AppError('PRODUCT_NOT_FOUND', '商品が見つかりません。', { status: 404 });
-  const name_i18n = cleaned(input);
+  const name_i18n = trimmedTranslations(input);
   const edited_at = now.toISOString();
   return audited(ports, { adminId }, 'product_text.updated', async (tx) => {
     await openProductTexts(tx).updateOne({ _id: key }, { $set: { name_i18n, edited_at, edited_by: adminId } }, { upsert: true });
