@@ -2,15 +2,20 @@ import { useTranslation } from 'react-i18next';
 import { ADMIN_NS } from '../i18n.ts';
 import type { Choice } from './fields.tsx';
 import { IdListPicker } from './IdListPicker.tsx';
+import { TranslationsField } from '../translations/TranslationsField.tsx';
+import type { Translations } from '@talkwith/proto/identity';
 
-/** One column of a list of records: a text, one id chosen from a list, or several ids. */
-export interface Column { key: string; label: string; kind: 'text' | 'choice' | 'choices'; choices?: Choice[] }
+/** One column of a list of records: a text, one id chosen from a list, several ids, or the other languages of the text column `source`. */
+export interface Column { key: string; label: string; kind: 'text' | 'choice' | 'choices' | 'translations'; choices?: Choice[]; source?: string }
 
 type Row = Record<string, unknown>;
 
 function Cell({ column, row, rowLabel, onChange }: { column: Column; row: Row; rowLabel: string; onChange: (value: unknown) => void }) {
   const { t } = useTranslation(ADMIN_NS);
   const label = `${rowLabel} ${column.label}`;
+  if (column.kind === 'translations') {
+    return <TranslationsField label={label} japanese={String(row[column.source ?? 'title'] ?? '')} value={row[column.key] as Translations | undefined} onChange={onChange} maxLength={200} />;
+  }
   if (column.kind === 'choices') return <IdListPicker hideLabel label={label} value={(row[column.key] as string[] | undefined) ?? []} choices={column.choices ?? []} onChange={onChange} />;
   if (column.kind === 'choice') {
     return (
