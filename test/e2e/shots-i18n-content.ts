@@ -2,7 +2,8 @@
  * Screenshots of operator content and help in another interface language:
  * My Page (plans, packs), the purchase history after a ticket pack was bought,
  * the FAQ, the mic manual and the player's standby (name, start buttons) of
- * the demo ミライ, in en-US (or LANGUAGE) at 390×844 and 1280×800, against the
+ * the demo ミライ, in en-US (or LANGUAGE), and the console's translation editors,
+ * at 390×844 and 1280×800, against the
  * standalone server (web built first: `npm run build --workspace web`). Fails
  * when a page still shows a known Japanese content string.
  * Usage: node test/e2e/shots-i18n-content.ts [outDir]   (default /tmp/shots-i18n)
@@ -48,6 +49,14 @@ try {
     body: JSON.stringify({ product_id: 'tickets-1', token: token.token }),
   });
   if (!bought.ok) problems.push(`buying tickets-1: ${bought.status} ${await bought.text()}`);
+
+  // The console's editors of the translations (Japanese interface): the character's basics and the product names.
+  const shootAdmin = shooter(outDir);
+  for (const [name, path] of [['console-character', 'characters/demo-mirai'], ['console-product-texts', 'product_texts']] as const) {
+    await adminPage.goto(`${base}/${prefix}/${path}`);
+    await adminPage.locator('fieldset.translations').first().waitFor({ timeout: 10_000 }).catch(() => problems.push(`${name}: no translations field`));
+    await shootAdmin(adminPage, name);
+  }
 
   const page = await customerPage(browser, base, customer);
   await page.context().addInitScript((chosen) => localStorage.setItem('talkwith-language', chosen), language);

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localized, type Translations } from '@talkwith/proto/identity';
+import { localized } from '@talkwith/proto/i18n';
+import type { Translations } from '@talkwith/proto/identity';
 
 /**
  * Operator content (product, plan and character names, button labels) in the

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TRANSLATED_LANGUAGES, type TranslatedLanguage, type Translations } from '@talkwith/proto/identity';
+import { TRANSLATED_LANGUAGES, type TranslatedLanguage } from '@talkwith/proto/i18n';
+import type { Translations } from '@talkwith/proto/identity';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import { useAdminTranslateMutation } from '../videos/videosApi.ts';

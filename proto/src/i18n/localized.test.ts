@@ -1,6 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
-import { localized, translationsOf } from './localized.ts';
+import { localized } from './index.ts';
+import { translationsOf } from '../identity/localized.ts';
 
 describe('localized', () => {
   it('when the language has a translation, returns it', () => {
