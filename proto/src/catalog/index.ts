@@ -40,6 +40,7 @@ export const LockedBlock = Type.Object({
   block_id: Type.String(),
   title: Type.String({ description: 'the block\'s title' }),
   start_button_title: Type.Union([Type.String(), Type.Null()], { description: 'the start button that leads there, if one does' }),
+  start_button_title_i18n: Type.Optional(LabelTranslations),
 });
 export type LockedBlock = Static<typeof LockedBlock>;
 

@@ -114,7 +114,8 @@ function useMicTestStart(micTest: boolean, start: () => void): void {
 /** Conversations a serial code unlocks (left out of the character until then): shown locked, leading to /serial. */
 function LockedButtons({ locked }: { locked: LockedBlock[] }) {
   const { t } = useTranslation();
-  const shown = locked.filter((l) => l.start_button_title !== null);
+  const label = useLocalized();
+  const shown = locked.flatMap((l) => (l.start_button_title === null ? [] : [{ ...l, start_button_title: label(l.start_button_title, l.start_button_title_i18n) }]));
   if (shown.length === 0) return null;
   return (
     <div className="player__buttons player__buttons--locked">
