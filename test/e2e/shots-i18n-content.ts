@@ -52,7 +52,7 @@ try {
 
   // The console's editors of the translations (Japanese interface): the character's basics and the product names.
   const shootAdmin = shooter(outDir);
-  for (const [name, path] of [['console-character', 'characters/demo-mirai'], ['console-product-texts', 'product_texts']] as const) {
+  for (const [name, path] of [['console-character', 'characters/demo-mirai'], ['console-start-buttons', 'characters/demo-mirai/initialSetting'], ['console-product-texts', 'product_texts']] as const) {
     await adminPage.goto(`${base}/${prefix}/${path}`);
     await adminPage.locator('fieldset.translations').first().waitFor({ timeout: 10_000 }).catch(() => problems.push(`${name}: no translations field`));
     await shootAdmin(adminPage, name);
