@@ -9,3 +9,4 @@ export * from './receipts.ts';
 export * from './cancel-reasons.ts';
 export * from './full-users.ts';
 export * from './accounts.ts';
+export * from './product-texts.ts';

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CardId, CardToken, Iso, Page, Reason, UserId, Yen } from './common.ts';
+import { NameTranslations } from './product-texts.ts';
 
 /** The purchases area's HTTP bodies and replies (services/billing/API.md § Purchases). */
 
@@ -16,7 +17,8 @@ export type PurchaseKind = Static<typeof PurchaseKind>;
 export const ProductView = Type.Object({
   product_id: ProductId,
   kind: PurchaseKind,
-  name: Type.String(),
+  name: Type.String({ description: 'the Japanese name' }),
+  name_i18n: Type.Optional(NameTranslations),
   amount: Yen,
   tickets: Type.Optional(Type.Integer({ minimum: 1 })),
   points: Type.Optional(Type.Integer({ minimum: 1 })),
@@ -40,7 +42,8 @@ export const PurchaseView = Type.Object({
   purchase_id: PurchaseId,
   product_id: ProductId,
   kind: PurchaseKind,
-  name: Type.String(),
+  name: Type.String({ description: 'the Japanese name as sold' }),
+  name_i18n: Type.Optional(NameTranslations),
   amount: Yen,
   refunded: Yen,
   status: PurchaseStatus,

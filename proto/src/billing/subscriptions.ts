@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { SubscriptionStatus } from '../events/billing.ts';
 import { CancelComment, CancelReasonId } from './cancel-reasons.ts';
 import { CardId, CardToken, Iso, PageQuery, Reason, UserId, Yen } from './common.ts';
+import { NameTranslations } from './product-texts.ts';
 
 /** The subscriptions area's HTTP bodies and replies (services/billing/API.md § Subscriptions). */
 
@@ -14,7 +15,8 @@ export type PlanCode = Static<typeof PlanCode>;
 
 export const PlanView = Type.Object({
   plan_code: PlanCode,
-  name: Type.String(),
+  name: Type.String({ description: 'the Japanese name' }),
+  name_i18n: Type.Optional(NameTranslations),
   amount: Yen,
   period_months: Type.Integer({ minimum: 1 }),
   tickets: Type.Integer({ minimum: 0, description: 'talk tickets granted each period' }),
@@ -33,7 +35,8 @@ export const SubscriptionView = Type.Object({
   subscription_id: Type.String(),
   user_id: Type.String(),
   plan_code: PlanCode,
-  name: Type.String(),
+  name: Type.String({ description: 'the Japanese name' }),
+  name_i18n: Type.Optional(NameTranslations),
   status: SubscriptionStatus,
   group_id: Type.Optional(Type.String()),
   amount: Yen,

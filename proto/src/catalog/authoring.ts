@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CharacterTestFiles, type CharacterTestFile } from './authoring-tests.ts';
 import { Character, CharacterSetting } from '../dialogue/character.ts';
 import { bounded, withoutDefaults } from './limits.ts';
+import { LabelTranslations, Translations } from '../identity/localized.ts';
 
 /**
  * Admin authoring of characters and settings (services/catalog/API.md,
@@ -72,6 +73,8 @@ export type AdminCharacterList = Static<typeof AdminCharacterList>;
 export const AdminCharacter = Type.Object({
   ...CharacterFields,
   description: Type.String(),
+  name_i18n: LabelTranslations,
+  description_i18n: Translations,
   created_at: Type.String(),
   setting: CharacterSetting,
   draft: AuthoringDraft,
@@ -102,6 +105,8 @@ export type DraftPatch = Static<typeof DraftPatch>;
 export const UpdateCharacterBody = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   description: Type.Optional(Type.String({ maxLength: 5000 })),
+  name_i18n: Type.Optional(LabelTranslations),
+  description_i18n: Type.Optional(Translations),
   slug: Type.Optional(Slug),
   price: Type.Optional(Price),
   group_id: Type.Optional(NullableShortId),

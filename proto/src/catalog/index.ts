@@ -1,12 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PublicCharacter } from '../dialogue/character.ts';
+import { LabelTranslations, Translations } from '../identity/localized.ts';
 
 /** Catalog HTTP contract: the character list and the playable character (GET /api/character/{id}/get, /api/characters/by-slug/{slug}). */
 
 export const CharacterSummary = Type.Object({
   id: Type.String(),
-  name: Type.String(),
-  description: Type.String(),
+  name: Type.String({ description: 'the Japanese name' }),
+  name_i18n: Type.Optional(LabelTranslations),
+  description: Type.String({ description: 'the Japanese description' }),
+  description_i18n: Type.Optional(Translations),
   slug: Type.Union([Type.String(), Type.Null()], { description: 'URL name for /full/chat/{slug}; null when the character has none' }),
   avatar_url: Type.Union([Type.String(), Type.Null()], { description: 'public URL of the avatar image' }),
   playable: Type.Boolean({ description: 'the character has a conversation the player can run' }),
@@ -37,6 +40,7 @@ export const LockedBlock = Type.Object({
   block_id: Type.String(),
   title: Type.String({ description: 'the block\'s title' }),
   start_button_title: Type.Union([Type.String(), Type.Null()], { description: 'the start button that leads there, if one does' }),
+  start_button_title_i18n: Type.Optional(LabelTranslations),
 });
 export type LockedBlock = Static<typeof LockedBlock>;
 

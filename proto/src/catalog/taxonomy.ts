@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Price, ShortId, Slug } from './authoring.ts';
+import { LabelTranslations } from '../identity/localized.ts';
 
 /**
  * Categories and groups (services/catalog/API.md, "Categories and groups"):
@@ -125,6 +126,7 @@ export type ThemeParams = Static<typeof ThemeParams>;
 export const MenuCharacter = Type.Object({
   id: Type.String(),
   name: Type.String(),
+  name_i18n: Type.Optional(LabelTranslations),
   slug: Type.String({ description: '/full/chat/{slug}' }),
   avatar_url: Type.Union([Type.String(), Type.Null()]),
   price: Price,

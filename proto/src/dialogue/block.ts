@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Count, Flag, Id, IdList, NullableId, NullableNumber, Text } from './common.ts';
+import { LabelTranslations } from '../identity/localized.ts';
 
 /**
  * A block is one step of a conversation (SPEC.md §3 Block): a trigger video,
@@ -25,7 +26,8 @@ export const ActionButtonKind = Type.Union([Type.Literal('block'), Type.Literal(
 });
 export const ActionButton = Type.Object({
   id: Id('button id'),
-  title: Type.String({ minLength: 1, description: 'label shown on the button' }),
+  title: Type.String({ minLength: 1, description: 'label shown on the button (Japanese)' }),
+  title_i18n: Type.Optional(LabelTranslations),
   kind: ActionButtonKind,
   block_id: NullableId('target block when kind is block'),
   video_id: NullableId('video played when kind is video'),

@@ -3,6 +3,7 @@ import { Block } from './block.ts';
 import { Count, Flag, Id, IdList, NullableId, Text } from './common.ts';
 import { Video } from './video.ts';
 import { googleKeyConfigured } from './setting-keys.ts';
+import { LabelTranslations } from '../identity/localized.ts';
 
 export { googleKeyConfigured };
 
@@ -31,7 +32,8 @@ export type CharacterSetting = Static<typeof CharacterSetting>;
 export const StartButton = Type.Object({
   id: Id('button id'),
   character_id: Id('owning character'),
-  title: Type.String({ minLength: 1, description: 'label' }),
+  title: Type.String({ minLength: 1, description: 'label (Japanese)' }),
+  title_i18n: Type.Optional(LabelTranslations),
   block_id: Id('first block of the conversation it starts'),
 });
 export type StartButton = Static<typeof StartButton>;

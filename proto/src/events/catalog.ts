@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineEvent } from '../envelope/index.ts';
 import { CharacterRecognition } from '../dialogue/recognition.ts';
+import { translationsOf } from '../identity/localized.ts';
 
 /** An action that costs points (a block's action button with points > 0): what billing charges for it. */
 export const PricedAction = Type.Object({
@@ -14,6 +15,7 @@ export const CharacterPublished = defineEvent(
   Type.Object({
     character_id: Type.String({ minLength: 1 }),
     name: Type.String({ minLength: 1, maxLength: 200 }),
+    name_i18n: Type.Optional(translationsOf(200, 'the name in the other interface languages (billing names its product with it); absent before translations existed')),
     description: Type.String({ maxLength: 5000 }),
     published_at: Type.String({ format: 'date-time' }),
     version: Type.Integer({ minimum: 1, description: 'the published snapshot\'s version (1 for the first publish, +1 for each after)' }),

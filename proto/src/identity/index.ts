@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 
 export * from './minors.ts';
 export * from './language.ts';
+export * from './localized.ts';
 import { InterfaceLanguage } from './language.ts';
 
 /**

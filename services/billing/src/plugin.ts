@@ -13,11 +13,12 @@ import { ensureIdempotencyIndexes } from './idempotency.ts';
 import { ledgerArea } from './ledger/index.ts';
 import { mailsArea } from './mails/index.ts';
 import { providerArea, providerFrom } from './provider/index.ts';
+import { productTextsArea } from './product-texts/index.ts';
 import { purchasesArea } from './purchases/index.ts';
 import { receiptsArea } from './receipts/index.ts';
 import { subscriptionsArea } from './subscriptions/index.ts';
 
-const AREAS: BillingArea[] = [accountsArea, catalogFactsArea, ledgerArea, providerArea, purchasesArea, subscriptionsArea, receiptsArea, mailsArea, cancelReasonsArea, fullUsersArea];
+const AREAS: BillingArea[] = [accountsArea, catalogFactsArea, ledgerArea, providerArea, purchasesArea, subscriptionsArea, receiptsArea, mailsArea, cancelReasonsArea, fullUsersArea, productTextsArea];
 
 /** Billing: wallets, talk tickets, points, card payments, purchases, subscriptions (services/billing/API.md). */
 export const billingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config, env }) => {

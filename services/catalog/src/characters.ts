@@ -1,11 +1,15 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
 import type { CharacterSetting, Character as DialogueCharacter } from '@talkwith/proto/dialogue';
+import type { Translations } from '@talkwith/proto/identity';
 import type { CharacterDraft } from './model.ts';
 
 export interface Character {
   _id: string;
   name: string;
   description: string;
+  /** The name and description in the other interface languages (absent on characters from before them: the Japanese shows). */
+  name_i18n?: Translations;
+  description_i18n?: Translations;
   published_at: string | null;
   created_at: string;
   /** URL name (/full/chat/{slug}); characters without one are reached by id only. */

@@ -6,6 +6,7 @@ import { contentTypeFor } from '@talkwith/platform/files';
 import { demoAssetsDir, demoCharacter, demoTests, soraAssetsDir, soraCharacter } from '@talkwith/dialogue-engine/demo';
 import type { CharacterTestFile } from '@talkwith/proto/catalog';
 import type { Character as DialogueCharacter } from '@talkwith/proto/dialogue';
+import type { Translations } from '@talkwith/proto/identity';
 import { draftFromPublished, draftListsOf, replaceDraftDocs } from './authoring/drafts.ts';
 import { replaceTests } from './authoring/character-tests.ts';
 import { mediaKeys, openCharacters } from './characters.ts';
@@ -21,6 +22,9 @@ interface ManifestEntry {
 export interface DemoSeed {
   character: DialogueCharacter;
   description: string;
+  /** The name and description in the other interface languages. */
+  name_i18n: Translations;
+  description_i18n: Translations;
   assetsDir: string;
   /** The tests it ships with (a route or ladder each), run before each publish. */
   tests: readonly CharacterTestFile[];
@@ -28,8 +32,20 @@ export interface DemoSeed {
 
 /** ミライ (free) and ソラ (¥300, a 5-point action): services/dialogue-engine/demo/README.md. */
 export const DEMO_SEEDS: readonly DemoSeed[] = [
-  { character: demoCharacter, description: 'TALK WITH のデモキャラクター', assetsDir: demoAssetsDir, tests: demoTests },
-  { character: soraCharacter, description: 'TALK WITH の有料デモキャラクター。星占いが得意なソラと話せます（特別占いは5ポイント）。', assetsDir: soraAssetsDir, tests: [] },
+  {
+    character: demoCharacter, description: 'TALK WITH のデモキャラクター', assetsDir: demoAssetsDir, tests: demoTests,
+    name_i18n: { 'en-US': 'Mirai', 'fil-PH': 'Mirai', 'zh-TW': '未來' },
+    description_i18n: { 'en-US': 'The TALK WITH demo character', 'fil-PH': 'Ang demo character ng TALK WITH', 'zh-TW': 'TALK WITH 的示範角色' },
+  },
+  {
+    character: soraCharacter, description: 'TALK WITH の有料デモキャラクター。星占いが得意なソラと話せます（特別占いは5ポイント）。', assetsDir: soraAssetsDir, tests: [],
+    name_i18n: { 'en-US': 'Sora', 'fil-PH': 'Sora', 'zh-TW': '小空' },
+    description_i18n: {
+      'en-US': 'The paid TALK WITH demo character. Talk with Sora, who is good at astrology (a special fortune costs 5 points).',
+      'fil-PH': 'Ang may-bayad na demo character ng TALK WITH. Makipag-usap kay Sora, na magaling sa astrolohiya (5 puntos ang espesyal na hula).',
+      'zh-TW': 'TALK WITH 的付費示範角色。可以和擅長星座占卜的小空聊天（特別占卜需要 5 點）。',
+    },
+  },
 ];
 
 export interface SeedResult {
@@ -73,11 +89,11 @@ async function copyMissing(files: FileStore, demo: DemoSeed): Promise<number> {
  * leave it unsearchable or unpriced. Skipped when a character has its slug.
  */
 async function insertDemo(store: DocumentStore, events: Eventing, demo: DemoSeed): Promise<boolean> {
-  const { character: c, description } = demo;
+  const { character: c, description, name_i18n, description_i18n } = demo;
   if (await openCharacters(store).findOne({ slug: c.slug })) return false;
   const now = new Date().toISOString();
   const doc = {
-    _id: c.id, name: c.name, description, slug: c.slug, avatar_key: mediaKeys(c.id).avatar, dialogue: c, published_at: now, created_at: now,
+    _id: c.id, name: c.name, name_i18n, description, description_i18n, slug: c.slug, avatar_key: mediaKeys(c.id).avatar, dialogue: c, published_at: now, created_at: now,
     price: c.price ?? 0, group_id: null, setting: c.setting, draft: draftListsOf(c), published_version: 1, updated_at: now,
   };
   try {

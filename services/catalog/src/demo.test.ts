@@ -17,11 +17,12 @@ afterAll(async () => { await svc?.close(); });
 const get = (url: string, headers: Record<string, string> = {}) => svc.app.inject({ method: 'GET', url, headers });
 
 describe('catalog demo character', () => {
-  it('catalog start, empty store, lists ミライ with her slug and avatar URL', async () => {
+  it('catalog start, empty store, lists ミライ with her slug, avatar URL and her name in every interface language', async () => {
     const res = await get('/api/characters');
     const mirai = res.json().characters.find((c: { slug: string | null }) => c.slug === 'mirai');
     expect(mirai).toEqual({
       id: 'demo-mirai', name: 'ミライ', description: expect.any(String), slug: 'mirai',
+      name_i18n: { 'en-US': 'Mirai', 'fil-PH': 'Mirai', 'zh-TW': '未來' }, description_i18n: expect.objectContaining({ 'en-US': 'The TALK WITH demo character' }),
       avatar_url: '/files/characters/demo-mirai/avatar.png', playable: true, published_at: expect.any(String),
     });
   });

@@ -9,6 +9,7 @@ import { previewOf } from './serving/preview.ts';
 export function summaryOf(c: Character, files: FileStore): CharacterSummary {
   return {
     id: c._id, name: c.name, description: c.description, slug: c.slug ?? null,
+    ...(c.name_i18n ? { name_i18n: c.name_i18n } : {}), ...(c.description_i18n ? { description_i18n: c.description_i18n } : {}),
     avatar_url: c.avatar_key ? files.publicUrl(c.avatar_key) : null, playable: c.dialogue !== undefined, published_at: c.published_at,
   };
 }

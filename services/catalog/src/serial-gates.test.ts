@@ -12,7 +12,7 @@ const demo = (): PublicCharacter => publicCharacterOf(demoCharacter);
 const everyBlockReference = (c: PublicCharacter) => c.blocks.flatMap((b) => blockBlockReferences(b).map((r) => r.id));
 
 describe('withoutLockedBlocks', () => {
-  it('withoutLockedBlocks, the fortune block locked, leaves it, its start button and every path into it out', () => {
+  it('withoutLockedBlocks, the fortune block locked, leaves it, its start button and every path into it out, naming the button in every language', () => {
     const before = demo();
     expect(everyBlockReference(before)).toContain('fortune');
 
@@ -21,7 +21,7 @@ describe('withoutLockedBlocks', () => {
     expect(dialogue.blocks.map((b) => b.id)).not.toContain('fortune');
     expect(everyBlockReference(dialogue)).not.toContain('fortune');
     expect(dialogue.startButtons.map((s) => s.id)).toEqual(['btn-talk', 'btn-mic']);
-    expect(locked).toEqual([{ block_id: 'fortune', title: '占い', start_button_title: '占い' }]);
+    expect(locked).toEqual([{ block_id: 'fortune', title: '占い', start_button_title: '占い', start_button_title_i18n: { 'en-US': 'Fortune', 'fil-PH': 'Hula', 'zh-TW': '占卜' } }]);
   });
 
   it('withoutLockedBlocks, nothing of the character locked, returns the dialogue unchanged', () => {
@@ -59,7 +59,7 @@ describe('serial-locked blocks in the playable character', () => {
 
     await svc.platform.events.publish('coupon.saved', couponId, { coupon_id: couponId, character_id: 'demo-mirai', block_id: 'fortune', is_debug: false, tickets: 0 });
     await eventually(async () => !blockIds(await play()).includes('fortune'));
-    expect((await play()).json().character.locked).toEqual([{ block_id: 'fortune', title: '占い', start_button_title: '占い' }]);
+    expect((await play()).json().character.locked).toEqual([{ block_id: 'fortune', title: '占い', start_button_title: '占い', start_button_title_i18n: { 'en-US': 'Fortune', 'fil-PH': 'Hula', 'zh-TW': '占卜' } }]);
 
     await redeem(owner, couponId);
     await eventually(async () => blockIds(await play(as(owner))).includes('fortune'));

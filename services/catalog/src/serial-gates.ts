@@ -123,6 +123,9 @@ export function withoutLockedBlocks(dialogue: PublicCharacter, locked: ReadonlyS
   };
   return {
     dialogue: { ...dialogue, ...lists, blocks, setting },
-    locked: gone.map((b) => ({ block_id: b.id, title: b.title, start_button_title: dialogue.startButtons.find((s) => s.block_id === b.id)?.title ?? null })),
+    locked: gone.map((b) => {
+      const button = dialogue.startButtons.find((s) => s.block_id === b.id);
+      return { block_id: b.id, title: b.title, start_button_title: button?.title ?? null, ...(button?.title_i18n ? { start_button_title_i18n: button.title_i18n } : {}) };
+    }),
   };
 }

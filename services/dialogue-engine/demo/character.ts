@@ -1,4 +1,5 @@
 import { makeBlock, makeCharacter, makeSetting, makeVideo, type Block, type Character, type Video } from '@talkwith/proto/dialogue';
+import { END_LABEL, START_LABELS } from './labels.ts';
 
 /**
  * ミライ, the demo character: a small graph that uses every behaviour of the
@@ -83,8 +84,8 @@ export const demoBlocks: Block[] = [
     invalid_response_video_ids: ['invalid_1', 'invalid_2'],
     invalid_final_video_id: 'invalid_final',
     action_buttons: [
-      { id: 'ab-fortune', title: '占いをする', kind: 'block', block_id: 'fortune', video_id: null },
-      { id: 'ab-finish', title: 'おわる', kind: 'block', block_id: 'wrap-up', video_id: null },
+      { id: 'ab-fortune', title: '占いをする', title_i18n: { 'en-US': 'Tell my fortune', 'fil-PH': 'Hulaan ako', 'zh-TW': '幫我占卜' }, kind: 'block', block_id: 'fortune', video_id: null },
+      { id: 'ab-finish', title: 'おわる', title_i18n: END_LABEL, kind: 'block', block_id: 'wrap-up', video_id: null },
     ],
     ...nods,
     ...silenceLadder,
@@ -97,7 +98,7 @@ export const demoBlocks: Block[] = [
     valid_response: true,
     slot_name: 'food',
     listen_next_block: ['food-reply'],
-    action_buttons: [{ id: 'ab-again', title: 'もう一度きく', kind: 'video', block_id: null, video_id: 'topic_food' }],
+    action_buttons: [{ id: 'ab-again', title: 'もう一度きく', title_i18n: { 'en-US': 'Ask again', 'fil-PH': 'Itanong ulit', 'zh-TW': '再問一次' }, kind: 'video', block_id: null, video_id: 'topic_food' }],
     ...nods,
     ...silenceLadder,
   }),
@@ -128,7 +129,7 @@ export const demoBlocks: Block[] = [
     silence_time_limit: 8,
     silence_count: 1,
     silence_final_blocks: ['fortune-end'],
-    action_buttons: [{ id: 'ab-stop', title: 'おわる', kind: 'end', block_id: null, video_id: null }],
+    action_buttons: [{ id: 'ab-stop', title: 'おわる', title_i18n: END_LABEL, kind: 'end', block_id: null, video_id: null }],
     ...nods,
   }),
   block('fortune-end', { title: '占いおわり', trigger_video_id: 'fortune_end', play_final_block: ['greet'] }),
@@ -146,7 +147,7 @@ export const demoBlocks: Block[] = [
   }),
 ];
 
-const button = (id: string, title: string, blockId: string) => ({ id, character_id: CHARACTER_ID, title, block_id: blockId });
+const button = (id: string, title: string, blockId: string) => ({ id, character_id: CHARACTER_ID, title, title_i18n: START_LABELS[title] ?? {}, block_id: blockId });
 
 export const demoCharacter: Character = makeCharacter({
   id: CHARACTER_ID,

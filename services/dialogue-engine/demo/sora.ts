@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { makeBlock, makeCharacter, makeSetting, makeVideo, type Block, type Character, type Video } from '@talkwith/proto/dialogue';
+import { END_LABEL, START_LABELS } from './labels.ts';
 
 /**
  * ソラ, the priced demo character (¥300): what a customer buys in the demo.
@@ -61,8 +62,8 @@ const listening: BlockOptions = {
   silence_video_ids: ['silence_1'],
   silence_final_blocks: ['silence-end'],
   action_buttons: [
-    { id: 'ab-special', title: '特別占い（5ポイント）', kind: 'block', block_id: 'special', video_id: null, ...SORA_SPECIAL },
-    { id: 'ab-finish', title: 'おわる', kind: 'block', block_id: 'goodbye', video_id: null },
+    { id: 'ab-special', title: '特別占い（5ポイント）', title_i18n: { 'en-US': 'Special fortune (5 points)', 'fil-PH': 'Espesyal na hula (5 puntos)', 'zh-TW': '特別占卜（5 點）' }, kind: 'block', block_id: 'special', video_id: null, ...SORA_SPECIAL },
+    { id: 'ab-finish', title: 'おわる', title_i18n: END_LABEL, kind: 'block', block_id: 'goodbye', video_id: null },
   ],
 };
 
@@ -85,7 +86,7 @@ export const soraBlocks: Block[] = [
   }),
 ];
 
-const button = (id: string, title: string, blockId: string) => ({ id, character_id: CHARACTER_ID, title, block_id: blockId });
+const button = (id: string, title: string, blockId: string) => ({ id, character_id: CHARACTER_ID, title, title_i18n: START_LABELS[title] ?? {}, block_id: blockId });
 
 export const soraCharacter: Character = makeCharacter({
   id: CHARACTER_ID,

@@ -1,8 +1,9 @@
 import type { Transaction } from '@talkwith/platform';
-import type { InterfaceLanguage } from '@talkwith/proto/identity';
+import { localized, type InterfaceLanguage } from '@talkwith/proto/identity';
 import type { EventOf } from '@talkwith/proto';
 import { accountOf } from '../accounts/index.ts';
 import type { BillingDeps } from '../deps.ts';
+import { nameTranslations, planKey } from '../product-texts/index.ts';
 import { openPurchases } from '../purchases/records.ts';
 import { receiptOf } from '../receipts/receipt.ts';
 import { planOf, PLANS } from '../subscriptions/plans.ts';
@@ -16,10 +17,18 @@ export type MailEvent = EventOf<(typeof MAIL_EVENTS)[number]>;
 
 type SubscriptionEvent = EventOf<'subscription.started' | 'subscription.renewed' | 'subscription.canceled' | 'subscription.renewal_failed'>;
 
-function planFactsOf(event: SubscriptionEvent): PlanFacts {
+/** A plan's name in the mail's language (an operator's translation, else the shipped one, else the Japanese). */
+async function planNameIn(tx: Transaction, planCode: string, language: InterfaceLanguage): Promise<string> {
+  const plan = Object.values(PLANS).find((p) => p.plan_code === planCode);
+  if (!plan) return planCode;
+  const translations = await nameTranslations(tx, [planKey(plan.plan_code)]);
+  return localized(plan.name, translations.get(planKey(plan.plan_code)), language);
+}
+
+async function planFactsOf(tx: Transaction, event: SubscriptionEvent, language: InterfaceLanguage): Promise<PlanFacts> {
   const plan = Object.values(PLANS).find((p) => p.plan_code === event.data.product_code);
   const { period_start, period_end } = event.data;
-  return { name: plan?.name ?? event.data.product_code, amount: plan?.amount ?? 0, period_start, period_end };
+  return { name: await planNameIn(tx, event.data.product_code, language), amount: plan?.amount ?? 0, period_start, period_end };
 }
 
 /** The receipt of a charged order (a purchase, or a plan period whose purchase record has the orderId as `_id`). */
@@ -30,10 +39,10 @@ async function receiptOfOrder(tx: Transaction, deps: BillingDeps, purchaseId: st
 }
 
 /** Plans that were running when the account was deleted: the ones the deletion ended, or any still running or paid ahead (the deletion not yet handled). */
-async function plansAtDeletion(tx: Transaction, userId: string, at: string) {
+async function plansAtDeletion(tx: Transaction, userId: string, at: string, language: InterfaceLanguage) {
   const records = await openSubscriptions(tx).find({ user_id: userId });
   const running = (r: (typeof records)[number]) => r.finished_reason === 'account_deleted' || r.status !== 'inactive' || (r.period_end ?? '') > at;
-  return records.filter(running).map((r) => ({ name: planOf(r.plan_code).name }));
+  return Promise.all(records.filter(running).map(async (r) => ({ name: await planNameIn(tx, planOf(r.plan_code).plan_code, language) })));
 }
 
 /** What to mail for an event, or null (nothing to say: e.g. the renewal of a period that a start already mailed). */
@@ -45,19 +54,19 @@ async function compose(tx: Transaction, deps: BillingDeps, event: MailEvent, lan
       return receipt ? { kind: 'purchase', mail: purchaseMail(publicUrl, receipt, language) } : null;
     }
     case 'subscription.started':
-      return { kind: 'subscription_started', mail: subscriptionStartedMail(publicUrl, planFactsOf(event), await receiptOfOrder(tx, deps, event.data.order_id), language) };
+      return { kind: 'subscription_started', mail: subscriptionStartedMail(publicUrl, await planFactsOf(tx, event, language), await receiptOfOrder(tx, deps, event.data.order_id), language) };
     case 'subscription.renewed': {
       // A start's first period is announced by the start's mail; only a renewal of the plan gets its own.
       const charge = event.data.order_id ? await openPeriodCharges(tx).findOne({ _id: event.data.order_id }) : null;
       const receipt = charge?.reason === 'renew' ? await receiptOfOrder(tx, deps, event.data.order_id) : null;
-      return receipt ? { kind: 'subscription_renewed', mail: subscriptionRenewedMail(publicUrl, planFactsOf(event), receipt, language) } : null;
+      return receipt ? { kind: 'subscription_renewed', mail: subscriptionRenewedMail(publicUrl, await planFactsOf(tx, event, language), receipt, language) } : null;
     }
     case 'subscription.canceled':
-      return { kind: 'subscription_canceled', mail: subscriptionCanceledMail(publicUrl, planFactsOf(event), language) };
+      return { kind: 'subscription_canceled', mail: subscriptionCanceledMail(publicUrl, await planFactsOf(tx, event, language), language) };
     case 'subscription.renewal_failed':
-      return { kind: 'subscription_renewal_failed', mail: renewalFailedMail(publicUrl, planFactsOf(event).name, event.data, language) };
+      return { kind: 'subscription_renewal_failed', mail: renewalFailedMail(publicUrl, (await planFactsOf(tx, event, language)).name, event.data, language) };
     case 'user.deleted':
-      return { kind: 'account_deleted', mail: accountDeletedMail(publicUrl, await plansAtDeletion(tx, event.data.user_id, event.occurredAt), language) };
+      return { kind: 'account_deleted', mail: accountDeletedMail(publicUrl, await plansAtDeletion(tx, event.data.user_id, event.occurredAt, language), language) };
   }
 }
 

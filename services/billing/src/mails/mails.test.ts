@@ -133,6 +133,17 @@ describe('billing mails, in the account\'s language', () => {
     expect(mail!.text).not.toContain('領収');
   });
 
+  it('subscription.started, a zh-TW account, names the plan in Chinese in the subject and the lead (the receipt lines keep the name as sold)', async () => {
+    const me = await customer('zh-TW');
+
+    await subscribe(me);
+
+    await expect.poll(() => mailsTo(me.email).then((m) => m.length)).toBe(1);
+    const [mail] = await mailsTo(me.email);
+    expect(mail!.subject).toBe('【TALK WITH】TALK WITH 月費方案已開始');
+    expect(mail!.text.split('\n').filter((line) => line.includes('月額プラン'))).toEqual(['品項：TALK WITH 月額プラン × 1']);
+  });
+
   it('purchase.completed, an account whose language billing does not know, mails in Japanese', async () => {
     const me = await customer();
     await billing.svc.platform.store.collection('billing_accounts').updateOne({ _id: me.userId }, { $set: { language: 'fr-FR' } });

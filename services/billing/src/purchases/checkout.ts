@@ -5,6 +5,7 @@ import type { BillingDeps } from '../deps.ts';
 import { assertSameRequest, requestFingerprint } from '../idempotency.ts';
 import { ProviderRequestError, type AuthorizeResult, type CardSource, type MpiMode } from '../provider/port.ts';
 import { reserveSpend } from '../minors/index.ts';
+import { withNameTranslations } from '../product-texts/index.ts';
 import { reserveCharacter } from './entitlements.ts';
 import { allocateOrderNumber } from './order-numbers.ts';
 import { productForSale } from './products.ts';
@@ -60,7 +61,9 @@ export async function charge(deps: BillingDeps, request: ChargeRequest): Promise
   const fingerprint = fingerprintOf(request.scope, request.body);
   const earlier = await openPurchases(deps.platform.store).findOne({ user_id: request.userId, idempotency_key: request.key });
   if (earlier) return answerOf(await repeatOf(deps, request, earlier, fingerprint));
-  const product = await productForSale(deps.platform.store, request.productId);
+  // The name's translations are kept with the record, so the result and receipt show it as sold.
+  const forSale = await productForSale(deps.platform.store, request.productId);
+  const product = (await withNameTranslations(deps.platform.store, [forSale], (p) => p.product_id))[0] ?? forSale;
   const payment = await request.payWith();
   const { doc: created, mine } = await createPurchase(deps, request, product, fingerprint, payment);
   if (!mine) return answerOf(await repeatOf(deps, request, created, fingerprint));
@@ -117,7 +120,7 @@ async function createPurchase(deps: BillingDeps, request: ChargeRequest, product
   const _id = randomUUID();
   const shown = 'shown' in payment ? payment.shown : undefined;
   const base: PurchaseDoc = {
-    _id, user_id: request.userId, product_id: product.product_id, kind: product.kind, name: product.name, amount: product.amount, refunded: 0,
+    _id, user_id: request.userId, product_id: product.product_id, kind: product.kind, name: product.name, ...(product.name_i18n ? { name_i18n: product.name_i18n } : {}), amount: product.amount, refunded: 0,
     order_id: `tw${randomUUID().replaceAll('-', '')}`, idempotency_key: request.key, request_fingerprint: fingerprint,
     status: 'created', source: 'card', attempts: 0, refund_in_flight: null, created_at: at, updated_at: at,
     ...(shown ? { card: shown } : {}),

@@ -6,6 +6,7 @@ import { CancelDecrementBody, HistoryGetBody, HistoryInsertBody, HistoryReply, I
 import { actingUser } from '../caller.ts';
 import type { BillingDeps } from '../deps.ts';
 import { idempotent } from '../idempotency.ts';
+import { withNameTranslations } from '../product-texts/index.ts';
 import { insertManualPurchase, purchaseHistory } from './history.ts';
 import { viewOf } from './records.ts';
 import { refund } from './refunds.ts';
@@ -24,7 +25,8 @@ export const historyRoutes: FastifyPluginAsync<BillingDeps> = async (app, deps) 
 
   api.post('/api/payment/user_purchase_history/get', { schema: { tags, summary: "A user's purchases, newest first (own, or any for an admin)", body: HistoryGetBody, response: { 200: HistoryReply } } }, async (request) => {
     const { userId } = await actingUser(request, request.body.user_id);
-    return { ok: true as const, ...(await purchaseHistory(platform.store, userId, request.body.page)) };
+    const { purchases, total } = await purchaseHistory(platform.store, userId, request.body.page);
+    return { ok: true as const, purchases: await withNameTranslations(platform.store, purchases, (p) => p.product_id), total };
   });
 
   api.post('/api/payment/user_purchase_history/insert', {

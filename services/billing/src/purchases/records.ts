@@ -1,5 +1,5 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
-import type { AdminPurchaseView, PurchaseKind, PurchaseStatus, PurchaseView } from '@talkwith/proto/billing';
+import type { AdminPurchaseView, NameTranslations, PurchaseKind, PurchaseStatus, PurchaseView } from '@talkwith/proto/billing';
 import type { ProviderCodes } from '../provider/port.ts';
 
 /**
@@ -13,6 +13,8 @@ export interface PurchaseDoc {
   product_id: string;
   kind: PurchaseKind;
   name: string;
+  /** The name's translations as sold (absent on records from before them: views fill them in by product). */
+  name_i18n?: NameTranslations;
   amount: number;
   refunded: number;
   order_id: string;
@@ -64,7 +66,7 @@ export async function ensurePurchaseIndexes(store: DocumentStore): Promise<void>
 
 export function viewOf(doc: PurchaseDoc): PurchaseView {
   return {
-    purchase_id: doc._id, product_id: doc.product_id, kind: doc.kind, name: doc.name, amount: doc.amount, refunded: doc.refunded,
+    purchase_id: doc._id, product_id: doc.product_id, kind: doc.kind, name: doc.name, ...(doc.name_i18n ? { name_i18n: doc.name_i18n } : {}), amount: doc.amount, refunded: doc.refunded,
     status: doc.status, order_id: doc.order_id, order_number: doc.order_number ?? doc.order_id, created_at: doc.created_at,
     ...(doc.settled_at ? { settled_at: doc.settled_at } : {}),
     ...(doc.character_id ? { character_id: doc.character_id } : {}),

@@ -8,6 +8,7 @@ import type { BillingDeps } from '../deps.ts';
 import { authorizePurchase, chargeSavedCard, reauthorizePurchase } from './charges.ts';
 import { answerOf } from './checkout.ts';
 import { ownedCharacterIds } from './entitlements.ts';
+import { withNameTranslations } from '../product-texts/index.ts';
 import { listProducts } from './products.ts';
 import { viewOf } from './records.ts';
 import { completeChallenge, purchaseByOrder, settleBySearch } from './resume.ts';
@@ -20,7 +21,7 @@ export const purchaseRoutes: FastifyPluginAsync<BillingDeps> = async (app, deps)
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get('/api/billing/products', { schema: { tags, summary: 'What the shop sells: characters, ticket and point packs', response: { 200: ProductsReply } } }, async () => (
-    { ok: true as const, products: await listProducts(deps.platform.store) }
+    { ok: true as const, products: await withNameTranslations(deps.platform.store, await listProducts(deps.platform.store), (p) => p.product_id) }
   ));
   api.get('/api/billing/entitlements', { schema: { tags, summary: 'Characters the caller bought', response: { 200: EntitlementsReply } } }, async (request) => {
     const { userId } = await actingUser(request);

@@ -14,6 +14,7 @@ import { insertForAdmin, listForAdmin } from './admin.ts';
 import { changeCardWithToken, completeCardChange } from './card-change.ts';
 import { completeSubscriptionChallenge } from './challenge.ts';
 import { cancelSubscription, changeSubscription, recurring, resubscribe, statusOf, subscriptionsOf, type RecurringAction } from './manage.ts';
+import { planKey, withNameTranslations } from '../product-texts/index.ts';
 import { PLANS } from './plans.ts';
 import { startPaidPeriod } from './subscribe.ts';
 
@@ -36,7 +37,9 @@ export const subscriptionRoutes: FastifyPluginAsync<BillingDeps> = async (app, d
   const { store } = deps.platform;
   const money = { preValidation: requireIdempotencyKey };
 
-  api.get('/api/billing/plans', { schema: { tags, summary: 'The subscription plans sold', response: { 200: PlansReply } } }, async () => ({ ok: true as const, plans: Object.values(PLANS) }));
+  api.get('/api/billing/plans', { schema: { tags, summary: 'The subscription plans sold', response: { 200: PlansReply } } }, async () => (
+    { ok: true as const, plans: await withNameTranslations(store, Object.values(PLANS), (p) => planKey(p.plan_code)) }
+  ));
 
   api.post('/api/payment/subscription/subscribe', {
     ...money, schema: { tags, summary: 'Subscribe to a plan: charges the first period once, grants its tickets and points', headers: IdempotencyHeaders, body: SubscribeBody, response: { 200: SubscriptionFlowReply } },
@@ -98,7 +101,7 @@ export const subscriptionRoutes: FastifyPluginAsync<BillingDeps> = async (app, d
 
   api.get('/api/subscriptions/:user_id', { schema: { tags, summary: "A user's subscriptions", params: UserIdParams, response: { 200: SubscriptionsReply } } }, async (request) => {
     const acting = await actingUser(request, request.params.user_id);
-    return { ok: true as const, subscriptions: await subscriptionsOf(store, acting.userId) };
+    return { ok: true as const, subscriptions: await withNameTranslations(store, await subscriptionsOf(store, acting.userId), (s) => planKey(s.plan_code)) };
   });
 
   for (const action of ['get', 'add', 'delete', 'change_card'] satisfies RecurringAction[]) {

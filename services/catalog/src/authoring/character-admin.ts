@@ -3,6 +3,7 @@ import type { DocumentStore, Eventing, FileStore, Transaction } from '@talkwith/
 import type { CredentialCipher } from '@talkwith/platform/secrets';
 import { AppError } from '@talkwith/platform';
 import { slugOf, type AddCharacterBody, type AdminCharacterList, type UpdateCharacterBody } from '@talkwith/proto/catalog';
+import { trimmedTranslations } from '@talkwith/proto/identity';
 import { openCharacters, type Character } from '../characters.ts';
 import { defaultSetting, emptyDraft, openBlocks, openGroups, openVideos } from '../model.ts';
 import { announceGroups } from '../taxonomy/group-facts.ts';
@@ -70,7 +71,8 @@ export async function updateCharacter(tx: Transaction, events: Eventing, credent
   draft.startButtons = draft.startButtons.map((button) => ({ ...button, character_id: id }));
   const setting = mergedSetting(credentials, stored.setting ?? defaultSetting(id), patch.setting ?? {});
   if (patch.setting) await checkSettingReferences(tx, id, patch.setting, draft.startButtons);
-  const { setting: _s, draft: _d, ...fields } = patch;
+  const { setting: _s, draft: _d, name_i18n, description_i18n, ...rest } = patch;
+  const fields = { ...rest, ...(name_i18n ? { name_i18n: trimmedTranslations(name_i18n) } : {}), ...(description_i18n ? { description_i18n: trimmedTranslations(description_i18n) } : {}) };
   const updated = await openCharacters(tx).findOneAndUpdate(
     { _id: id },
     { $set: { ...fields, setting, draft, updated_at: new Date().toISOString() } },

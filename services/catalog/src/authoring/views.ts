@@ -29,7 +29,7 @@ export function listItemOf(c: Character, files: FileStore, counts: { blocks: num
 /** `draftDiffers`: the draft differs from the published snapshot (versions.ts `draftDiffers`), for the console's badge. */
 export function adminCharacterOf(c: Character, files: FileStore, credentials: CredentialCipher, draftDiffers: boolean): AdminCharacter {
   return {
-    ...fieldsOf(c, files), description: c.description, created_at: c.created_at, draft_differs: draftDiffers,
+    ...fieldsOf(c, files), description: c.description, name_i18n: c.name_i18n ?? {}, description_i18n: c.description_i18n ?? {}, created_at: c.created_at, draft_differs: draftDiffers,
     setting: maskedSetting(credentials, c.setting ?? defaultSetting(c._id)), draft: c.draft ?? emptyDraft(),
   };
 }

@@ -20,7 +20,7 @@ interface Shelf {
 
 function menuCharacterOf(c: Character, playable: Set<string>, files: FileStore): MenuCharacter {
   return {
-    id: c._id, name: c.name, slug: c.slug ?? c._id, avatar_url: c.avatar_key ? files.publicUrl(c.avatar_key) : null,
+    id: c._id, name: c.name, ...(c.name_i18n ? { name_i18n: c.name_i18n } : {}), slug: c.slug ?? c._id, avatar_url: c.avatar_key ? files.publicUrl(c.avatar_key) : null,
     price: c.price ?? 0, playable: playable.has(c._id), published_at: c.published_at ?? '',
   };
 }

@@ -16,7 +16,7 @@ export const groupOf = (doc: GroupDoc, characterCount: number): Group => ({
 });
 
 /** The character fields the taxonomy reads (never the dialogue graph or the credentials). */
-export const CHARACTER_FIELDS = { _id: 1, name: 1, slug: 1, price: 1, avatar_key: 1, published_at: 1, group_id: 1 } as const;
+export const CHARACTER_FIELDS = { _id: 1, name: 1, name_i18n: 1, slug: 1, price: 1, avatar_key: 1, published_at: 1, group_id: 1 } as const;
 
 export interface Placement {
   groups: Map<string, GroupDoc>;

@@ -27,6 +27,7 @@ import { PointGivePage } from './billing/PointGivePage.tsx';
 import { FullUsersPage } from './billing/FullUsersPage.tsx';
 import { FullUserPage } from './billing/FullUserPage.tsx';
 import { CancelReasonsPage } from './cancelReasons/CancelReasonsPage.tsx';
+import { ProductTextsPage } from './productTexts/ProductTextsPage.tsx';
 import { UserAlbumPage } from './userContent/UserAlbumPage.tsx';
 import { SerialsPage } from './engagement/SerialsPage.tsx';
 import { CouponPage } from './engagement/CouponPage.tsx';
@@ -64,6 +65,7 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
         <NavLink className="admin-nav__link" to={`${basePath}/point/give`}>{ta('billing.nav.points')}</NavLink>
         <NavLink className="admin-nav__link" to={`${basePath}/full/users`}>{ta('billing.nav.users')}</NavLink>
         <NavLink className="admin-nav__link" to={`${basePath}/cancel_reasons`}>{ta('cancelReasons.nav')}</NavLink>
+        <NavLink className="admin-nav__link" to={`${basePath}/product_texts`}>{ta('productTexts.nav')}</NavLink>
         <span className="admin-nav__group" role="presentation">{ta('engagement.nav.group')}</span>
         <NavLink className="admin-nav__link" to={`${basePath}/serials`}>{ta('engagement.nav.serials')}</NavLink>
         <NavLink className="admin-nav__link" to={`${basePath}/notifications`}>{ta('engagement.nav.notifications')}</NavLink>
@@ -99,6 +101,7 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
         <Route path="full/users/:id" element={<FullUserPage />} />
         <Route path="full/users/:id/:character_id/album" element={<UserAlbumPage />} />
         <Route path="cancel_reasons" element={<CancelReasonsPage />} />
+        <Route path="product_texts" element={<ProductTextsPage />} />
         <Route path="serials" element={<SerialsPage />} />
         <Route path="serials/:coupon_id" element={<CouponPage />} />
         <Route path="notifications" element={<NotificationsPage />} />

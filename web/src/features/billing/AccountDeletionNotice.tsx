@@ -6,6 +6,7 @@ import { useCardsQuery, useSubscriptionsQuery } from './billingApi.ts';
 import { formatDate, formatYen } from './format.ts';
 import { useDictionaryPart } from '../../i18n/parts.ts';
 import { billingTexts } from './texts.ts';
+import { useLocalized } from '../../i18n/localized.ts';
 
 /**
  * What deleting the account does to the money side, in the customer's words
@@ -17,13 +18,14 @@ import { billingTexts } from './texts.ts';
 export function useAccountDeletionConsequences(): string[] {
   useDictionaryPart(billingTexts);
   const { t, i18n } = useTranslation();
+  const label = useLocalized();
   const user = useAppSelector(selectUser);
   const subscriptions = useSubscriptionsQuery(user?.id ?? '', { skip: !user }).data?.subscriptions ?? [];
   const cards = useCardsQuery(undefined, { skip: !user }).data?.cards ?? [];
   const now = Date.now();
   const inUse = subscriptions.filter((s) => s.status === 'active' || (s.status === 'canceled' && Date.parse(s.period_end ?? '') > now));
   return [
-    ...inUse.map((s) => t('billing.deletion.plan', { name: s.name, amount: formatYen(s.amount), date: formatDate(s.period_end, i18n.language) })),
+    ...inUse.map((s) => t('billing.deletion.plan', { name: label(s.name, s.name_i18n), amount: formatYen(s.amount), date: formatDate(s.period_end, i18n.language) })),
     ...(cards.length > 0 ? [t('billing.deletion.cards', { count: cards.length })] : []),
   ];
 }

@@ -11,6 +11,7 @@ import { usePaymentFlow, type PaymentTarget } from './usePaymentFlow.ts';
 import { useDictionaryPart } from '../../i18n/parts.ts';
 import { billingTexts } from './texts.ts';
 import './billing.css';
+import { useLocalized } from '../../i18n/localized.ts';
 
 const NEW_CARD = 'new';
 const RECHECK_MS = 5_000;
@@ -20,15 +21,16 @@ interface Offer { target: PaymentTarget; name: string; amount: number; tickets?:
 
 /** The product of ?product_id, or the plan of ?plan_code (GET /api/billing/plans). */
 function useOffer(productId: string | null, planCode: string | null): { offer?: Offer; loading: boolean; failed: boolean } {
+  const label = useLocalized();
   const products = useProductsQuery(undefined, { skip: !productId });
   const plans = usePlansQuery(undefined, { skip: !planCode });
   if (planCode) {
     const plan = plans.data?.plans.find((p) => p.plan_code === planCode && !p.group_bound);
-    const offer = plan && { target: { plan_code: plan.plan_code }, name: plan.name, amount: plan.amount, tickets: plan.tickets, points: plan.points, monthly: true };
+    const offer = plan && { target: { plan_code: plan.plan_code }, name: label(plan.name, plan.name_i18n), amount: plan.amount, tickets: plan.tickets, points: plan.points, monthly: true };
     return { offer, loading: plans.isLoading, failed: plans.isError };
   }
   const product = products.data?.products.find((p) => p.product_id === productId);
-  const offer = product && { target: { product_id: product.product_id }, name: product.name, amount: product.amount, tickets: product.tickets, points: product.points, monthly: false };
+  const offer = product && { target: { product_id: product.product_id }, name: label(product.name, product.name_i18n), amount: product.amount, tickets: product.tickets, points: product.points, monthly: false };
   return { offer, loading: products.isLoading, failed: products.isError };
 }
 
@@ -53,13 +55,14 @@ export default function CreditPage() {
 
 function Checkout({ offer }: { offer: Offer }) {
   const { t } = useTranslation();
+  const label = useLocalized();
   const flow = usePaymentFlow(offer.target, t('billing.credit.failed'));
   const { outcome } = flow;
   return (
     <Page title={t('billing.credit.title')}>
       <OrderSummary offer={offer} />
       {outcome.kind === 'success' && (
-        <PaymentSuccess purchase={outcome.purchase} title={outcome.subscription ? t('billing.credit.subscribed', { name: outcome.subscription.name }) : undefined} />
+        <PaymentSuccess purchase={outcome.purchase} title={outcome.subscription ? t('billing.credit.subscribed', { name: label(outcome.subscription.name, outcome.subscription.name_i18n) }) : undefined} />
       )}
       {outcome.kind === 'declined' && <PaymentDeclined message={outcome.message || undefined} onTryAgain={flow.reset} />}
       {outcome.kind === 'pending' && (

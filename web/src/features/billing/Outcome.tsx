@@ -5,13 +5,15 @@ import type { PurchaseView } from '@talkwith/proto/billing';
 import { Card, Notice } from '../../app/ui.tsx';
 import { usePurchaseResultMutation, useWalletQuery } from './billingApi.ts';
 import { formatYen } from './format.ts';
+import { useLocalized } from '../../i18n/localized.ts';
 
 /** What a purchase brought, in words: 「トークチケット 5枚」, 「500 ポイント」 or the product name. */
 function PurchasedLine({ purchase }: { purchase: PurchaseView }) {
   const { t } = useTranslation();
+  const label = useLocalized();
   return (
     <dl className="billing-facts">
-      <div><dt>{t('billing.outcome.item')}</dt><dd>{purchase.name}</dd></div>
+      <div><dt>{t('billing.outcome.item')}</dt><dd>{label(purchase.name, purchase.name_i18n)}</dd></div>
       <div><dt>{t('billing.outcome.amount')}</dt><dd>{formatYen(purchase.amount)}{t('billing.taxIncluded')}</dd></div>
       {purchase.tickets ? <div><dt>{t('billing.outcome.granted')}</dt><dd>{t('billing.tickets', { count: purchase.tickets })}</dd></div> : null}
       {purchase.points ? <div><dt>{t('billing.outcome.granted')}</dt><dd>{t('billing.points', { count: purchase.points })}</dd></div> : null}

@@ -14,6 +14,7 @@ import { PlanCardChange } from './PlanCardChange.tsx';
 import { useDictionaryPart } from '../../i18n/parts.ts';
 import { billingTexts } from './texts.ts';
 import './billing.css';
+import { useLocalized } from '../../i18n/localized.ts';
 
 /** The subscription the page talks about: the active or cancelled one, else the latest. */
 function currentOf(subscriptions: SubscriptionView[]): SubscriptionView | undefined {
@@ -69,11 +70,12 @@ function useScrolledTo(hash: string, ready: boolean) {
 
 function CurrentPlan({ subscription }: { subscription: SubscriptionView }) {
   const { t, i18n } = useTranslation();
+  const label = useLocalized();
   const date = (iso?: string) => formatDate(iso, i18n.language);
   return (
     <div className="current-plan">
       <div className="current-plan__head">
-        <span className="current-plan__name">{subscription.name}</span>
+        <span className="current-plan__name">{label(subscription.name, subscription.name_i18n)}</span>
         <span className={`status status--${subscription.status}`}>{t(`billing.plan.status.${subscription.status}`)}</span>
       </div>
       <dl className="billing-facts">
@@ -141,11 +143,12 @@ function PlanActions({ subscription }: { subscription: SubscriptionView }) {
 
 function PlanOffers({ plans }: { plans: PlanView[] }) {
   const { t } = useTranslation();
+  const label = useLocalized();
   return (
     <ul className="offers" aria-label={t('billing.plan.offers')}>
       {plans.map((plan) => (
         <li key={plan.plan_code} className="offer offer--plan">
-          <span className="offer__name">{plan.name}</span>
+          <span className="offer__name">{label(plan.name, plan.name_i18n)}</span>
           <span className="offer__price">{formatYen(plan.amount)}<span className="small muted">{t('billing.perMonth')}</span></span>
           {plan.tickets ? <span className="small">{t('billing.plan.ticketsEachMonth', { count: plan.tickets })}</span> : null}
           <Link className="btn btn--primary btn--small" to={`/payment/process/credit?plan_code=${encodeURIComponent(plan.plan_code)}`}>{t('billing.plan.subscribe')}</Link>
@@ -178,11 +181,12 @@ function WalletSummary() {
 
 function Packs({ packs }: { packs: ProductView[] }) {
   const { t } = useTranslation();
+  const label = useLocalized();
   return (
     <ul className="offers offers--packs" aria-label={t('billing.wallet.buy')}>
       {packs.map((pack) => (
         <li key={pack.product_id} className="offer">
-          <span className="offer__name">{pack.name}</span>
+          <span className="offer__name">{label(pack.name, pack.name_i18n)}</span>
           <Link className="btn btn--ghost btn--small" to={`/payment/process/credit?product_id=${encodeURIComponent(pack.product_id)}`}>{t('billing.buyFor', { amount: formatYen(pack.amount) })}</Link>
         </li>
       ))}

@@ -10,6 +10,7 @@ import { formatDateTime, formatYen } from './format.ts';
 import { useDictionaryPart } from '../../i18n/parts.ts';
 import { billingTexts } from './texts.ts';
 import './billing.css';
+import { useLocalized } from '../../i18n/localized.ts';
 
 /** Paid purchases have a receipt (a refund is printed on it); the others were never charged. */
 const RECEIPTED: PurchaseView['status'][] = ['captured', 'canceled'];
@@ -56,10 +57,11 @@ export default function PurchasesPage() {
 
 function PurchaseRow({ purchase }: { purchase: PurchaseView }) {
   const { t, i18n } = useTranslation();
+  const label = useLocalized();
   return (
     <li className="purchase">
       <div className="purchase__head">
-        <span className="purchase__name">{purchase.name}</span>
+        <span className="purchase__name">{label(purchase.name, purchase.name_i18n)}</span>
         <span className={`status status--${purchase.status}`}>{t(`billing.status.${purchase.status}`)}</span>
       </div>
       <div className="purchase__meta small muted">

@@ -7,6 +7,7 @@ import { Card, Notice, Spinner } from '../../app/ui.tsx';
 import { useCardChangeMpiCompleteMutation, useSubscriptionMpiCompleteMutation } from './billingApi.ts';
 import { errorCodeOf } from './format.ts';
 import { PaymentDeclined, PaymentSuccess } from './Outcome.tsx';
+import { useLocalized } from '../../i18n/localized.ts';
 
 const RECHECK_MS = 5_000;
 
@@ -24,6 +25,7 @@ type Shown =
  */
 export function SubscriptionReturn({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
+  const label = useLocalized();
   const [complete, { isLoading }] = useSubscriptionMpiCompleteMutation();
   const [shown, setShown] = useState<Shown>({ kind: 'working' });
   const asked = useRef(false);
@@ -53,7 +55,7 @@ export function SubscriptionReturn({ orderId }: { orderId: string }) {
   }, [shown, ask]);
 
   if (shown.kind === 'working') return <Spinner label={t('billing.mpi.working')} />;
-  if (shown.kind === 'subscribed') return <PaymentSuccess title={t('billing.credit.subscribed', { name: shown.subscription.name })} />;
+  if (shown.kind === 'subscribed') return <PaymentSuccess title={t('billing.credit.subscribed', { name: label(shown.subscription.name, shown.subscription.name_i18n) })} />;
   if (shown.kind === 'declined') return <PaymentDeclined message={shown.message || undefined} retryTo="/mypage#plan_list" />;
   if (shown.kind === 'error') {
     return (

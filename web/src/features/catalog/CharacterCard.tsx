@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MenuCharacter } from '@talkwith/proto/catalog';
 import { formatPrice } from './price.ts';
 import { BuyButton } from '../../app/billing.ts';
+import { useLocalized } from '../../i18n/localized.ts';
 
 const AVATAR_SIZE = 96;
 
@@ -12,17 +13,18 @@ const AVATAR_SIZE = 96;
  */
 export function CharacterCard({ character }: { character: MenuCharacter }) {
   const { t } = useTranslation();
+  const name = useLocalized()(character.name, character.name_i18n);
   const ready = character.playable;
-  const to = ready ? `/full/chat/${encodeURIComponent(character.slug)}` : `/coming_soon?name=${encodeURIComponent(character.name)}`;
+  const to = ready ? `/full/chat/${encodeURIComponent(character.slug)}` : `/coming_soon?name=${encodeURIComponent(name)}`;
   const free = character.price <= 0;
   return (
     <Link className={`catalog-card${ready ? '' : ' catalog-card--soon'}`} to={to}>
       {character.avatar_url ? (
         <img className="catalog-card__avatar" src={character.avatar_url} alt="" width={AVATAR_SIZE} height={AVATAR_SIZE} loading="lazy" decoding="async" />
       ) : (
-        <span className="catalog-card__avatar catalog-card__avatar--initial" aria-hidden="true">{character.name.slice(0, 1)}</span>
+        <span className="catalog-card__avatar catalog-card__avatar--initial" aria-hidden="true">{name.slice(0, 1)}</span>
       )}
-      <span className="catalog-card__name">{character.name}</span>
+      <span className="catalog-card__name">{name}</span>
       <span className={`catalog-card__price${free ? ' catalog-card__price--free' : ''}`}>
         <span className="visually-hidden">{t('catalog.price')}: </span>{formatPrice(character.price, t('catalog.free'))}
       </span>

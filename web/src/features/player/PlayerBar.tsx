@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ActionButton } from '@talkwith/proto/dialogue';
+import { useLocalized } from '../../i18n/localized.ts';
 import type { EffectRunner } from './effectRunner.ts';
 import type { PlayerView } from './view.ts';
 
@@ -9,14 +10,15 @@ import type { PlayerView } from './view.ts';
  * shows an action button with the same label (the demo's 「おわる」), so the
  * screen never has two buttons that read the same.
  */
-export function barStopShown(actionButtons: ActionButton[], stopLabel: string): boolean {
+export function barStopShown(actionButtons: ActionButton[], stopLabel: string, labelOf: (button: ActionButton) => string = (button) => button.title): boolean {
   const label = stopLabel.trim();
-  return !actionButtons.some((button) => button.title.trim() === label);
+  return !actionButtons.some((button) => labelOf(button).trim() === label);
 }
 
-/** The bar over the player: back to the list, the name, the preview marker (an operator playing the draft), and pause / end while a talk runs. */
+/** The bar over the player: back to the list, the name (in the interface language), the preview marker (an operator playing the draft), and pause / end while a talk runs. */
 export function PlayerBar({ name, runner, view, preview = false }: { name: string; runner: EffectRunner | null; view: PlayerView; preview?: boolean }) {
   const { t } = useTranslation();
+  const localized = useLocalized();
   const talking = runner && !view.ended && view.startButtons.length === 0;
   return (
     <header className="player__bar">
@@ -28,7 +30,7 @@ export function PlayerBar({ name, runner, view, preview = false }: { name: strin
           <button type="button" className="player__chip" onClick={() => runner.send({ type: view.paused ? 'resume' : 'pause' })}>
             {view.paused ? t('player.resume') : t('player.pause')}
           </button>
-          {barStopShown(view.actionButtons, t('player.stop')) && (
+          {barStopShown(view.actionButtons, t('player.stop'), (button) => localized(button.title, button.title_i18n)) && (
             <button type="button" className="player__chip" onClick={() => runner.send({ type: 'stop' })}>{t('player.stop')}</button>
           )}
         </span>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CharacterAccess, LockedBlock } from '@talkwith/proto/catalog';
 import type { PublicCharacter as Character } from '@talkwith/proto/dialogue';
 import { Icon } from '../../app/Icon.tsx';
+import { useLocalized } from '../../i18n/localized.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import type { EffectRunner } from './effectRunner.ts';
 import { selectPlayer } from './playerSlice.ts';
@@ -14,6 +15,8 @@ import type { PlayerView } from './view.ts';
 interface Props {
   runner: EffectRunner;
   character: Character;
+  /** The character's name in the interface language (the dialogue's own is Japanese). */
+  name?: string;
   locked?: LockedBlock[];
   /** ?mic_test=1 and the character has a mic-test block. */
   micTest?: boolean;
@@ -23,7 +26,7 @@ interface Props {
 }
 
 /** Start (standby), the end card, or the talk's controls: action buttons, what was heard, the microphone switch and the always-present text input. */
-export function PlayerControls({ runner, character, locked = [], micTest = false, access, entitle }: Props) {
+export function PlayerControls({ runner, character, name, locked = [], micTest = false, access, entitle }: Props) {
   const { t } = useTranslation();
   const { view } = useAppSelector(selectPlayer);
 
@@ -40,7 +43,7 @@ export function PlayerControls({ runner, character, locked = [], micTest = false
     );
   }
   if (view.startButtons.length > 0) {
-    return <StartPanel runner={runner} character={character} buttons={view.startButtons} locked={locked} micTest={micTest} access={access} entitle={entitle} />;
+    return <StartPanel runner={runner} character={character} name={name} buttons={view.startButtons} locked={locked} micTest={micTest} access={access} entitle={entitle} />;
   }
   return (
     <div className="player__panel">
@@ -55,12 +58,13 @@ export function PlayerControls({ runner, character, locked = [], micTest = false
 function ActionButtons({ runner, character, view }: { runner: EffectRunner; character: Character; view: PlayerView }) {
   const { t } = useTranslation();
   const press = usePaidAction(runner, character.id);
+  const label = useLocalized();
   if (view.actionButtons.length === 0) return null;
   return (
     <div className="player__buttons player__buttons--actions" role="group" aria-label={t('player.actions')}>
       {view.actionButtons.map((button) => (
         <button key={button.id} type="button" className="player__chip player__chip--action" disabled={view.paused} onClick={() => press(button)}>
-          {button.title}
+          {label(button.title, button.title_i18n)}
           {(button.points ?? 0) > 0 && <span className="player__cost">{t('player.paid.cost', { points: button.points })}</span>}
         </button>
       ))}

@@ -7,6 +7,7 @@ import type { Entitle } from './StartPanel.tsx';
 import { selectPlayer } from './playerSlice.ts';
 import { PlayerControls } from './PlayerControls.tsx';
 import { PlayerBar } from './PlayerBar.tsx';
+import { useLocalized } from '../../i18n/localized.ts';
 import { coverPositionFor, focusOfImage } from './focus.ts';
 import { posterUrl } from '../../app/shell.ts';
 import { subtitleLanguage } from './speechChoice.ts';
@@ -58,6 +59,7 @@ export function PlayerScreen({ playable: served, slug, micTest = false, draft }:
   const { runner, shown } = usePlayerRunner(served.dialogue, served.media, stage, draft);
   const { entitle, whole: playable } = useEntitle(served, slug);
   const { view } = useAppSelector(selectPlayer);
+  const name = useLocalized()(playable.name, playable.name_i18n);
   const { setting } = playable.dialogue;
   const subtitleUrl = view.ended ? null : subtitleUrlOf(playable, shown, subtitleLanguage(playable.media, i18n.language));
   const poster = posterOf(playable, slug);
@@ -69,7 +71,7 @@ export function PlayerScreen({ playable: served, slug, micTest = false, draft }:
 
   return (
     <div className={classes.join(' ').replace(/\s+/gu, ' ').trim()} style={focusStyle} data-testid="player" onPointerDown={prime} onKeyDown={prime}>
-      <PlayerBar name={playable.name} runner={runner} view={view} preview={Boolean(draft)} />
+      <PlayerBar name={name} runner={runner} view={view} preview={Boolean(draft)} />
       <div className="player__stage">
         {poster && <img className="player__poster" src={poster} alt="" fetchPriority="high" ref={setPosterImage} />}
         <div className="player__videos" ref={setStage} />
@@ -78,7 +80,7 @@ export function PlayerScreen({ playable: served, slug, micTest = false, draft }:
       </div>
       <div className="player__bottom">
         <Subtitles url={subtitleUrl} video={shown?.element ?? null} />
-        {runner && <PlayerControls runner={runner} character={playable.dialogue} locked={playable.locked} micTest={micTest} access={served.access} entitle={entitle} />}
+        {runner && <PlayerControls runner={runner} character={playable.dialogue} name={name} locked={playable.locked} micTest={micTest} access={served.access} entitle={entitle} />}
       </div>
     </div>
   );

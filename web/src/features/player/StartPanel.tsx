@@ -8,6 +8,7 @@ import { useTalkTicketGate, type TicketUse } from '../../app/billing.ts';
 import { Icon } from '../../app/Icon.tsx';
 import { useAppSelector } from '../../app/hooks.ts';
 import { Notice } from '../../app/ui.tsx';
+import { useLocalized } from '../../i18n/localized.ts';
 import { useNextStartBlockQuery } from './dialogueApi.ts';
 import type { EffectRunner, EntitledCharacter } from './effectRunner.ts';
 import { selectPlayer } from './playerSlice.ts';
@@ -19,6 +20,8 @@ export type Entitle = (ticketUseToken: string) => Promise<EntitledCharacter | nu
 interface Props {
   runner: EffectRunner;
   character: Character;
+  /** The character's name in the interface language (the dialogue's own is Japanese). */
+  name?: string | undefined;
   buttons: StartButton[];
   locked: LockedBlock[];
   /** ?mic_test=1 on a character with a mic-test block: the talk starts by itself, as a mic test. */
@@ -37,9 +40,10 @@ interface Props {
  * with a ticket starts once the whole character is fetched with it. The mic
  * test never costs a ticket (the server opens it without one).
  */
-export function StartPanel({ runner, character, buttons, locked, micTest, access, entitle }: Props) {
+export function StartPanel({ runner, character, name = character.name, buttons, locked, micTest, access, entitle }: Props) {
   const { t } = useTranslation();
-  const throughTicketGate = useTalkTicketGate({ id: character.id, name: character.name, price: character.price, access });
+  const label = useLocalized();
+  const throughTicketGate = useTalkTicketGate({ id: character.id, name, price: character.price, access });
   const user = useAppSelector(selectUser);
   const { starting, notice } = useAppSelector(selectPlayer);
   // Offered until the user starts a talk on this visit; asked afresh on every visit.
@@ -82,11 +86,11 @@ export function StartPanel({ runner, character, buttons, locked, micTest, access
           </div>
         </section>
       )}
-      <p className="player__hint">{starting ? t('player.preparing') : resumeBlock ? t('player.startNewHint') : t('player.startHint', { name: character.name })}</p>
+      <p className="player__hint">{starting ? t('player.preparing') : resumeBlock ? t('player.startNewHint') : t('player.startHint', { name })}</p>
       <div className="player__buttons">
         {buttons.map((button) => (
           <button key={button.id} type="button" className={resumeBlock ? 'btn btn--ghost' : 'btn btn--primary'} disabled={starting} onClick={() => startWith(button)}>
-            {button.title}
+            {label(button.title, button.title_i18n)}
           </button>
         ))}
       </div>
@@ -110,7 +114,8 @@ function useMicTestStart(micTest: boolean, start: () => void): void {
 /** Conversations a serial code unlocks (left out of the character until then): shown locked, leading to /serial. */
 function LockedButtons({ locked }: { locked: LockedBlock[] }) {
   const { t } = useTranslation();
-  const shown = locked.filter((l) => l.start_button_title !== null);
+  const label = useLocalized();
+  const shown = locked.flatMap((l) => (l.start_button_title === null ? [] : [{ ...l, start_button_title: label(l.start_button_title, l.start_button_title_i18n) }]));
   if (shown.length === 0) return null;
   return (
     <div className="player__buttons player__buttons--locked">

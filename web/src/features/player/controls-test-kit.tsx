@@ -8,6 +8,7 @@ import { fakeServer, renderRoutes, sampleUser, type RecordedCall } from '../../t
 import type { EffectRunner } from './effectRunner.ts';
 import { PlayerControls } from './PlayerControls.tsx';
 import { sessionOpened, stepped } from './playerSlice.ts';
+import type { Language } from '../../i18n/languages.ts';
 
 /** Page-test helpers for the player's controls: a recording runner, a scripted server, the controls inside the Shell (popups). */
 
@@ -54,15 +55,18 @@ interface ControlsOptions {
   user?: ReturnType<typeof aCustomer> | null;
   character?: Character;
   micTest?: boolean;
+  language?: Language;
+  /** The character's name in the interface language (PlayerScreen passes it). */
+  name?: string;
 }
 
 /** The controls in the Shell at /full/chat/x, the engine's commands already applied to the view. */
-export async function renderControls({ commands, user = null, character = demoCharacter, micTest = false }: ControlsOptions) {
+export async function renderControls({ commands, user = null, character = demoCharacter, micTest = false, language = 'ja-JP', name }: ControlsOptions) {
   const runner = fakeRunner();
   const state = user ? { session: { status: 'authenticated' as const, accessToken: 'access-token', user } } : { session: { status: 'guest' as const, accessToken: null, user: null } };
   const harness = await renderRoutes(
-    [{ element: <Shell />, children: [{ path: '/full/chat/x', element: <PlayerControls runner={runner} character={character} micTest={micTest} /> }] }],
-    { path: '/full/chat/x', state },
+    [{ element: <Shell />, children: [{ path: '/full/chat/x', element: <PlayerControls runner={runner} character={character} micTest={micTest} {...(name ? { name } : {})} /> }] }],
+    { path: '/full/chat/x', state, language },
   );
   const rt = initialState(character).rt;
   act(() => {

@@ -5,6 +5,7 @@ import type { ActionButton } from '@talkwith/proto/dialogue';
 import { errorMessageOf, selectUser } from '../../api/index.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { usePopup } from '../../app/shell.ts';
+import { useLocalized } from '../../i18n/localized.ts';
 import { useUsePointsMutation } from './dialogueApi.ts';
 import type { EffectRunner } from './effectRunner.ts';
 
@@ -20,6 +21,7 @@ export const actionCodeOf = (button: ActionButton): string => (button.code?.trim
  */
 export function usePaidAction(runner: EffectRunner, characterId: string) {
   const { t } = useTranslation();
+  const localized = useLocalized();
   const popup = usePopup();
   const navigate = useNavigate();
   const user = useAppSelector(selectUser);
@@ -39,7 +41,7 @@ export function usePaidAction(runner: EffectRunner, characterId: string) {
       if (paid) act();
     };
     popup.show({
-      message: t('player.paid.confirm', { title: button.title, points }),
+      message: t('player.paid.confirm', { title: localized(button.title, button.title_i18n), points }),
       ok: {
         title: t('player.paid.use', { points }),
         onClick: async () => {
@@ -56,5 +58,5 @@ export function usePaidAction(runner: EffectRunner, characterId: string) {
       cancel: { title: t('player.paid.cancel') },
       onAfterClose: afterClose,
     });
-  }, [runner, characterId, user, popup, spendPoints, navigate, t]);
+  }, [runner, characterId, user, popup, spendPoints, navigate, t, localized]);
 }

@@ -44,6 +44,18 @@ describe('BlockPanel', () => {
     expect(await screen.findByText('保存しました。')).toBeTruthy();
   });
 
+  it('BlockPanel, an action button\'s label typed in en-US, PUTs the button with its translations', async () => {
+    const button = { id: 'button1', title: 'おわる', kind: 'end' as const, block_id: null, video_id: null };
+    const c = character([block('b1', { action_buttons: [button] })]);
+    const { calls, onSaved } = await renderPanel(c, 'b1', () => [200, edited(c, 'b1', {})]);
+
+    fireEvent.change(screen.getByLabelText('ボタンの表示名（en-US）'), { target: { value: 'End' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith('b1'));
+    expect(calls[0]?.body).toEqual({ action_buttons: [expect.objectContaining({ ...button, title_i18n: { 'en-US': 'End' } })] });
+  });
+
   it('BlockPanel, a negative count and a hit word without words, shows the schema errors and sends nothing', async () => {
     const c = character([block('b1', { hit_words: [{ words: ['はい'], block_id: 'b1', slot: null }] })]);
     const { calls } = await renderPanel(c, 'b1', () => [200, {}]);

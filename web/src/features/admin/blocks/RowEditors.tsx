@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActionButton, HitWord } from '@talkwith/proto/dialogue';
 import { ADMIN_NS } from '../i18n.ts';
+import { TranslationsField } from '../translations/TranslationsField.tsx';
 import { RefSelect, type RefOptions } from './RefPickers.tsx';
 
 /** Editors for the two lists of records in a block: hit words and action buttons. */
@@ -84,6 +85,7 @@ export function ActionButtonsEditor({ value, options, disabled, onChange }: Rows
         <fieldset key={i} className="bg-row" disabled={disabled}>
           <legend className="small muted">{button.id}</legend>
           <input className="field__input" aria-label={t('blocks.buttons.title')} value={button.title} onChange={(e) => set(i, { title: e.target.value })} />
+          <TranslationsField label={t('blocks.buttons.title')} japanese={button.title} value={button.title_i18n} onChange={(title_i18n) => set(i, { title_i18n })} maxLength={200} disabled={Boolean(disabled)} />
           <select className="field__input" aria-label={t('blocks.buttons.kind')} value={button.kind}
             onChange={(e) => set(i, { kind: e.target.value as ActionButton['kind'] })}>
             {KINDS.map((k) => <option key={k} value={k}>{t(`blocks.buttons.kinds.${k}`)}</option>)}

@@ -62,6 +62,23 @@ describe('CharacterDetailPage', () => {
     expect(server.calls.find((c) => c.method === 'PUT')?.body).toEqual({ name: 'ハナコ2', slug: 'hanako', description: '説明です', price: 500, group_id: null });
   });
 
+  it('basics form, the name drafted into en-US from the Japanese and typed in zh-TW, sends the translations beside the name', async () => {
+    const server = detailServer({
+      [`POST ${API}/translate`]: [200, { ok: true, text: 'Hanako', target: 'en-US', available: true }],
+      [`PUT ${API}/characters/c1`]: [200, { ok: true, character: adminCharacter() }],
+    });
+    await renderConsole('/ops/characters/c1');
+
+    fireEvent.click(await screen.findByRole('button', { name: '名前を en-US に翻訳して下書き' }));
+    await vi.waitFor(() => expect((screen.getByLabelText('名前（en-US）') as HTMLInputElement).value).toBe('Hanako'));
+    fireEvent.change(screen.getByLabelText('名前（zh-TW）'), { target: { value: '花子' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存する' }));
+
+    await screen.findByText('保存しました。');
+    expect(server.calls.find((c) => c.method === 'POST' && c.url.endsWith('/translate'))?.body).toEqual({ text: 'ハナコ', target: 'en-US' });
+    expect(server.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ name_i18n: { 'en-US': 'Hanako', 'zh-TW': '花子' } });
+  });
+
   it('basics form, a group chosen from the server\'s groups, is sent as the group id', async () => {
     const group = { id: 'g1', category_id: 'k1', name: '学校', description: '', sort_order: 0, character_count: 0, created_at: 'x', updated_at: 'x' };
     const server = detailServer({

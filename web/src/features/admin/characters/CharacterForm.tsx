@@ -5,6 +5,8 @@ import { Card, Field, Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import { useLeaveGuard } from '../useLeaveGuard.ts';
+import { TranslationsField } from '../translations/TranslationsField.tsx';
+import type { Translations } from '@talkwith/proto/identity';
 import { useAdminGroupChoicesQuery, useAdminUpdateCharacterMutation } from './charactersApi.ts';
 import { SelectField, TextAreaField, type Choice } from './fields.tsx';
 import { useSchemaErrors } from './schemaErrors.ts';
@@ -12,9 +14,11 @@ import { placeServerError, serverErrorOf } from './serverError.ts';
 
 const FIELDS = ['name', 'slug', 'price', 'group_id', 'description'] as const;
 
-interface Inputs { name: string; slug: string; price: string; group_id: string; description: string }
+interface Inputs { name: string; slug: string; price: string; group_id: string; description: string; name_i18n: Translations; description_i18n: Translations }
 
-const inputsOf = (c: AdminCharacter): Inputs => ({ name: c.name, slug: c.slug, price: String(c.price), group_id: c.group_id ?? '', description: c.description });
+const inputsOf = (c: AdminCharacter): Inputs => ({
+  name: c.name, slug: c.slug, price: String(c.price), group_id: c.group_id ?? '', description: c.description, name_i18n: c.name_i18n, description_i18n: c.description_i18n,
+});
 
 /** The update body: an empty group means "no group" (null); the price as a number ('' stays a string so the schema names it). */
 export function updateBodyOf(input: Inputs): Record<string, unknown> {
@@ -22,6 +26,7 @@ export function updateBodyOf(input: Inputs): Record<string, unknown> {
     name: input.name.trim(), slug: input.slug.trim(), description: input.description,
     price: input.price.trim() === '' ? input.price : Number(input.price),
     group_id: input.group_id.trim() || null,
+    name_i18n: input.name_i18n, description_i18n: input.description_i18n,
   };
 }
 
@@ -41,7 +46,7 @@ export function CharacterForm({ character }: { character: AdminCharacter }) {
   const errors = { ...server.fieldErrors, ...checked };
   // Edits since the last save (the server trims what it stores): leaving the page (a link, closing the tab) asks first.
   const [touched, setTouched] = useState(false);
-  const set = (field: keyof Inputs) => (value: string) => { setInput({ ...input, [field]: value }); setTouched(true); setChecked({}); reset(); };
+  const set = (field: keyof Inputs) => (value: string | Translations) => { setInput({ ...input, [field]: value }); setTouched(true); setChecked({}); reset(); };
   useLeaveGuard(touched && JSON.stringify(input) !== JSON.stringify(inputsOf(character)));
 
   const submit = async (event: FormEvent) => {
@@ -65,7 +70,9 @@ export function CharacterForm({ character }: { character: AdminCharacter }) {
           <SelectField label={t('characters.field.group')} name="group_id" value={input.group_id} error={errors.group_id} onChange={(e) => set('group_id')(e.target.value)}
             choices={groupChoices} emptyLabel={t('characters.noGroup')} />
         </div>
+        <TranslationsField label={t('characters.field.name')} japanese={input.name} value={input.name_i18n} onChange={set('name_i18n')} maxLength={200} />
         <TextAreaField label={t('characters.field.description')} name="description" value={input.description} error={errors.description} onChange={(e) => set('description')(e.target.value)} rows={4} />
+        <TranslationsField label={t('characters.field.description')} japanese={input.description} value={input.description_i18n} onChange={set('description_i18n')} maxLength={5000} multiline />
         <div className="form-actions">
           <button type="submit" className="btn btn--primary" disabled={isLoading}>{t('characters.save')}</button>
           <span className="muted small">{t('characters.idIs', { id: character.id })}</span>

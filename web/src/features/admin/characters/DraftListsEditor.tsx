@@ -66,7 +66,8 @@ export function DraftListsEditor({ character, draft }: { character: AdminCharact
         {isSuccess && <Notice kind="success">{t('characters.saved')}</Notice>}
         <RowsEditor title={l('startButtons')} rows={edited.startButtons} onChange={(rows) => set('startButtons', rows as AuthoringDraft['startButtons'])}
           newRow={() => ({ id: `start-${edited.startButtons.length + 1}`, character_id: character.id, title: '', block_id: '' })}
-          columns={[{ key: 'id', label: 'ID', kind: 'text' }, { key: 'title', label: l('buttonTitle'), kind: 'text' }, { key: 'block_id', label: l('firstBlock'), kind: 'choice', choices: choices.blocks }]} />
+          columns={[{ key: 'id', label: 'ID', kind: 'text' }, { key: 'title', label: l('buttonTitle'), kind: 'text' }, { key: 'block_id', label: l('firstBlock'), kind: 'choice', choices: choices.blocks },
+            { key: 'title_i18n', label: t('translations.column'), kind: 'translations', source: 'title' }]} />
         <RowsEditor title={l('slots')} rows={edited.slots} onChange={(rows) => set('slots', rows as AuthoringDraft['slots'])} newRow={() => ({ name: '', label: '' })}
           columns={[{ key: 'name', label: l('slotName'), kind: 'text' }, { key: 'label', label: l('slotLabel'), kind: 'text' }]} />
         <RowsEditor title={l('kikiwasure')} rows={edited.kikiwasure} onChange={(rows) => set('kikiwasure', rows as AuthoringDraft['kikiwasure'])} newRow={() => ({ slot: '', block_id: '' })}
