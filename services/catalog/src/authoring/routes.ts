@@ -7,6 +7,7 @@ import { blockRoutes } from './block-routes.ts';
 import { blockToolRoutes } from './block-tools-routes.ts';
 import { characterRoutes } from './character-routes.ts';
 import { importRoutes } from './import-routes.ts';
+import { positionRoutes } from './position-routes.ts';
 import { projectRoutes } from './project-routes.ts';
 import { publishingRoutes } from './publishing-routes.ts';
 import { translatorFrom } from './translate/index.ts';
@@ -33,6 +34,7 @@ export const authoringRoutes: FastifyPluginAsync<AuthoringOptions> = async (app,
   await app.register(versionRoutes, { platform, credentials });
   await app.register(blockRoutes, { platform });
   await app.register(blockToolRoutes, { platform });
+  await app.register(positionRoutes, { platform });
   await app.register(importRoutes, { platform, credentials });
   await app.register(projectRoutes, { platform, config, translator });
 };
