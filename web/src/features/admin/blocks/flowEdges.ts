@@ -6,12 +6,15 @@ import type { Positions } from './layout.ts';
 import type { TransitionFlowEdge } from './TransitionEdge.tsx';
 import { edgesNear, type ViewArea } from './viewArea.ts';
 
-function flowEdge(e: GraphEdge, t: Translate, labels: boolean, traffic: TrafficStyle | undefined): TransitionFlowEdge {
+function flowEdge(e: GraphEdge, t: Translate, labels: boolean, traffic: TrafficStyle | undefined, lane: number): TransitionFlowEdge {
   const color = EDGE_KINDS[e.kind];
   const look = traffic && e.kind !== 'start' ? edgeLook(traffic, e.source, e.target) : null;
   const marker = look?.markerSize ?? 16;
   return {
-    id: e.id, source: e.source, target: e.target, type: 'transition', data: { label: edgeText(e, t), color, showLabel: labels },
+    id: e.id, source: e.source, target: e.target, type: 'transition',
+    data: { label: edgeText(e, t), title: edgeText({ kind: e.kind, label: e.fullLabel ?? e.label }, t), color, showLabel: labels, lane },
+    // A start button's edge is the setting's, not a block's: not deleted from the graph.
+    deletable: e.kind !== 'start',
     style: { stroke: color, strokeWidth: 1.5, ...look?.style }, markerEnd: { type: MarkerType.ArrowClosed, color, width: marker, height: marker },
   };
 }
@@ -27,11 +30,29 @@ export function useFlowEdges(graph: CharacterGraph, positions: Positions, area: 
   const labels = area?.labels ?? false;
   // A new cache whenever an edge's look may change: the graph, the layout, label visibility, language or traffic overlay.
   const cache = useMemo(() => new Map<string, TransitionFlowEdge>(), [graph, positions, labels, t, traffic]);
+  const lanes = useMemo(() => edgeLanes(graph.edges), [graph]);
   return useMemo(() => edgesNear(graph.edges, positions, area).map((e) => {
     const known = cache.get(e.id);
     if (known) return known;
-    const made = flowEdge(e, t, labels, traffic);
+    const made = flowEdge(e, t, labels, traffic, lanes.get(e.id) ?? 0);
     cache.set(e.id, made);
     return made;
-  }), [graph, positions, area, t, labels, traffic, cache]);
+  }), [graph, positions, area, t, labels, traffic, cache, lanes]);
+}
+
+/**
+ * Edges between the same two blocks (a hit word and a ladder's end, say) share
+ * one curve and one midpoint: each gets a lane, and its label moves down by
+ * its lane (TransitionEdge), so the labels sit one under another, not on top.
+ */
+export function edgeLanes(edges: GraphEdge[]): Map<string, number> {
+  const seen = new Map<string, number>();
+  const lanes = new Map<string, number>();
+  for (const e of edges) {
+    const pair = `${e.source}\u0000${e.target}`;
+    const lane = seen.get(pair) ?? 0;
+    seen.set(pair, lane + 1);
+    lanes.set(e.id, lane);
+  }
+  return lanes;
 }
