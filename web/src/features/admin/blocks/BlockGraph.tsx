@@ -125,7 +125,8 @@ function Canvas({ graph, selectedId, focus, onSelect, traffic, stored, edits }: 
   const [layoutRound, setLayoutRound] = useState(0);
   const [positions, onNodesChange] = useStablePositions(graph, stored, layoutRound);
   const [selectedEdge, onEdgesChange] = useSelectedEdge();
-  const [minimapOpen, setMinimapOpen] = useState(true);
+  // A small character fits the canvas: its minimap would only cover nodes. A large one starts with it (foldable).
+  const [minimapOpen, setMinimapOpen] = useState(graph.nodes.length > MINIMAP_FROM);
   const nodes: Node[] = useMemo(() => graph.nodes.map((n) => ({
     // Nodes are never deleted from the canvas (Delete on a selected node would also take its edges).
     id: n.id, type: n.data.kind, data: n.data, position: positions.get(n.id) ?? { x: 0, y: 0 }, selected: n.id === selectedId, deletable: false,
@@ -166,6 +167,8 @@ function Canvas({ graph, selectedId, focus, onSelect, traffic, stored, edits }: 
     </ReactFlow>
   );
 }
+
+const MINIMAP_FROM = 40;
 
 /** Whole canvas units: a position is stored as the operator sees it, without float noise. */
 const roundedPosition = (p: { x: number; y: number }) => ({ x: Math.round(p.x), y: Math.round(p.y) });

@@ -10,11 +10,9 @@ export interface TransitionEdgeData {
   title: string;
   color: string;
   showLabel: boolean;
-  /** Which of the edges between the same two blocks this is (flowEdges.ts edgeLanes): its label sits that many lines lower. */
-  lane: number;
+  /** How far below the curve's middle the label sits so it covers no other label (flowEdges.ts labelOffsets). */
+  labelShift: number;
 }
-
-const LANE_HEIGHT = 16;
 export type TransitionFlowEdge = Edge<TransitionEdgeData, 'transition'>;
 
 /**
@@ -25,7 +23,7 @@ export type TransitionFlowEdge = Edge<TransitionEdgeData, 'transition'>;
 export const TransitionEdge = memo(function TransitionEdge(props: EdgeProps<TransitionFlowEdge>) {
   const { id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data, markerEnd, style, selected, deletable } = props;
   const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
-  const y = labelY + (data?.lane ?? 0) * LANE_HEIGHT;
+  const y = labelY + (data?.labelShift ?? 0);
   return (
     <>
       <BaseEdge id={id} path={path} markerEnd={markerEnd} style={selected ? { ...style, strokeWidth: 3 } : style} interactionWidth={14} />

@@ -2,17 +2,17 @@ import { useMemo } from 'react';
 import { MarkerType } from '@xyflow/react';
 import { edgeLook, type TrafficStyle } from '../insight/trafficStyle.ts';
 import { EDGE_KINDS, edgeText, type CharacterGraph, type GraphEdge, type Translate } from './graphModel.ts';
-import type { Positions } from './layout.ts';
+import { NODE_HEIGHT, NODE_WIDTH, START_HEIGHT, START_WIDTH, type Positions } from './layout.ts';
 import type { TransitionFlowEdge } from './TransitionEdge.tsx';
 import { edgesNear, type ViewArea } from './viewArea.ts';
 
-function flowEdge(e: GraphEdge, t: Translate, labels: boolean, traffic: TrafficStyle | undefined, lane: number): TransitionFlowEdge {
+function flowEdge(e: GraphEdge, t: Translate, labels: boolean, traffic: TrafficStyle | undefined, labelShift: number): TransitionFlowEdge {
   const color = EDGE_KINDS[e.kind];
   const look = traffic && e.kind !== 'start' ? edgeLook(traffic, e.source, e.target) : null;
   const marker = look?.markerSize ?? 16;
   return {
     id: e.id, source: e.source, target: e.target, type: 'transition',
-    data: { label: edgeText(e, t), title: edgeText({ kind: e.kind, label: e.fullLabel ?? e.label }, t), color, showLabel: labels, lane },
+    data: { label: edgeText(e, t), title: edgeText({ kind: e.kind, label: e.fullLabel ?? e.label }, t), color, showLabel: labels, labelShift },
     // A start button's edge is the setting's, not a block's: not deleted from the graph.
     deletable: e.kind !== 'start',
     style: { stroke: color, strokeWidth: 1.5, ...look?.style }, markerEnd: { type: MarkerType.ArrowClosed, color, width: marker, height: marker },
@@ -30,29 +30,46 @@ export function useFlowEdges(graph: CharacterGraph, positions: Positions, area: 
   const labels = area?.labels ?? false;
   // A new cache whenever an edge's look may change: the graph, the layout, label visibility, language or traffic overlay.
   const cache = useMemo(() => new Map<string, TransitionFlowEdge>(), [graph, positions, labels, t, traffic]);
-  const lanes = useMemo(() => edgeLanes(graph.edges), [graph]);
+  const offsets = useMemo(() => (labels ? labelOffsets(graph, positions, t) : new Map<string, number>()), [graph, positions, labels, t]);
   return useMemo(() => edgesNear(graph.edges, positions, area).map((e) => {
     const known = cache.get(e.id);
     if (known) return known;
-    const made = flowEdge(e, t, labels, traffic, lanes.get(e.id) ?? 0);
+    const made = flowEdge(e, t, labels, traffic, offsets.get(e.id) ?? 0);
     cache.set(e.id, made);
     return made;
-  }), [graph, positions, area, t, labels, traffic, cache, lanes]);
+  }), [graph, positions, area, t, labels, traffic, cache, offsets]);
 }
 
+const LINE = 16;
+const MAX_SHIFT = 6;
+const LABEL_MAX_WIDTH = 150;
+
 /**
- * Edges between the same two blocks (a hit word and a ladder's end, say) share
- * one curve and one midpoint: each gets a lane, and its label moves down by
- * its lane (TransitionEdge), so the labels sit one under another, not on top.
+ * Where each label goes so that labels do not cover one another: an edge's
+ * label sits at the middle of its curve (xyflow's bezier from the right side
+ * of the source to the left side of the target), and one that would overlap a
+ * label already placed moves down a line at a time (up to six). Placed once
+ * per graph and layout over every edge, on a grid of label lines, so it stays
+ * linear (2,600 edges: a few milliseconds).
  */
-export function edgeLanes(edges: GraphEdge[]): Map<string, number> {
-  const seen = new Map<string, number>();
-  const lanes = new Map<string, number>();
-  for (const e of edges) {
-    const pair = `${e.source}\u0000${e.target}`;
-    const lane = seen.get(pair) ?? 0;
-    seen.set(pair, lane + 1);
-    lanes.set(e.id, lane);
+export function labelOffsets(graph: CharacterGraph, positions: Positions, t: Translate): Map<string, number> {
+  const startIds = new Set(graph.nodes.filter((n) => n.data.kind === 'start').map((n) => n.id));
+  const taken = new Map<number, Array<[number, number]>>();
+  const offsets = new Map<string, number>();
+  const free = (row: number, x0: number, x1: number) => !(taken.get(row) ?? []).some(([a, b]) => x0 < b && a < x1);
+  for (const e of graph.edges) {
+    const from = positions.get(e.source);
+    const to = positions.get(e.target);
+    if (!from || !to) continue;
+    const source = startIds.has(e.source) ? { x: from.x + START_WIDTH, y: from.y + START_HEIGHT / 2 } : { x: from.x + NODE_WIDTH, y: from.y + NODE_HEIGHT / 2 };
+    const x = (source.x + to.x) / 2;
+    const y = (source.y + to.y + NODE_HEIGHT / 2) / 2;
+    const half = Math.min(LABEL_MAX_WIDTH, edgeText(e, t).length * 11 + 8) / 2;
+    const row = Math.round(y / LINE);
+    let shift = 0;
+    while (shift < MAX_SHIFT && !free(row + shift, x - half, x + half)) shift += 1;
+    taken.set(row + shift, [...(taken.get(row + shift) ?? []), [x - half, x + half]]);
+    offsets.set(e.id, shift * LINE);
   }
-  return lanes;
+  return offsets;
 }
