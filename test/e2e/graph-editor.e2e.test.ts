@@ -71,9 +71,12 @@ describe.skipIf(!hasChromium)('graph editor end to end: the demo character impor
     await chooser.getByText('「旅行の話」→「占い」の遷移を追加').waitFor();
     await admin.screenshot({ path: join(SHOTS, 'graph-editor-chooser-1440.png') });
     await chooser.getByLabel('再生後（自動遷移）').check();
+    const saved = admin.waitForResponse((r) => r.url().includes('/blocks/') && r.request().method() === 'PUT');
     await chooser.getByRole('button', { name: '追加' }).click();
+    expect((await saved).status()).toBe(200);
+    await admin.screenshot({ path: join(SHOTS, 'graph-editor-added-1440.png') });
 
-    await expect.poll(() => admin.locator('.bg-edge-label', { hasText: '再生後（自動遷移）' }).count()).toBe(before + 1);
+    await expect.poll(() => admin.locator('.bg-edge-label', { hasText: '再生後（自動遷移）' }).count(), { timeout: 10_000 }).toBe(before + 1);
     await node('topic-travel').click();
     const panel = admin.getByRole('complementary', { name: 'ブロックの編集' });
     await panel.locator('summary', { hasText: '自動遷移' }).first().click();
@@ -87,7 +90,7 @@ describe.skipIf(!hasChromium)('graph editor end to end: the demo character impor
     await edge.locator('path.react-flow__edge-interaction').click({ force: true });
     await admin.getByRole('button', { name: 'この遷移を削除' }).click();
 
-    await expect.poll(() => admin.locator('.bg-edge-label', { hasText: '再生後（自動遷移）' }).count()).toBe(before - 1);
+    await expect.poll(() => admin.locator('.bg-edge-label', { hasText: '再生後（自動遷移）' }).count(), { timeout: 10_000 }).toBe(before - 1);
     expect(await edge.count()).toBe(0);
   }, 60_000);
 
@@ -99,16 +102,17 @@ describe.skipIf(!hasChromium)('graph editor end to end: the demo character impor
     await admin.mouse.move(start!.x + 160, start!.y + 230, { steps: 8 });
     await admin.mouse.up();
     expect((await saved).status()).toBe(200);
-    const moved = await node('fortune').getAttribute('style');
+    const placeOf = async () => (await node('fortune').getAttribute('style'))?.match(/translate\(([-\d.]+)px, ([-\d.]+)px\)/)?.slice(1).map((n) => Math.round(Number(n)));
+    const moved = await placeOf();
 
     await admin.reload();
     await node('fortune').waitFor();
-    expect(await node('fortune').getAttribute('style')).toBe(moved);
+    expect(await placeOf()).toEqual(moved);
 
     const reset = savedPositions();
     await admin.getByRole('button', { name: '自動配置' }).click();
     expect((await (await reset).json()).positions).toEqual({});
-    await expect.poll(() => node('fortune').getAttribute('style')).not.toBe(moved);
+    await expect.poll(placeOf, { timeout: 10_000 }).not.toEqual(moved);
   }, 60_000);
 
   it('a phone, 390×844, shows the graph and the panel as a sheet', async () => {

@@ -54,9 +54,13 @@ const LABEL_MAX_WIDTH = 150;
  */
 export function labelOffsets(graph: CharacterGraph, positions: Positions, t: Translate): Map<string, number> {
   const startIds = new Set(graph.nodes.filter((n) => n.data.kind === 'start').map((n) => n.id));
-  const taken = new Map<number, Array<[number, number]>>();
+  // Placed labels by line (floor(y / LINE)); a label is checked against its own line and the two beside it.
+  const taken = new Map<number, Array<[number, number, number]>>();
   const offsets = new Map<string, number>();
-  const free = (row: number, x0: number, x1: number) => !(taken.get(row) ?? []).some(([a, b]) => x0 < b && a < x1);
+  const clashes = (x0: number, x1: number, y: number) => {
+    const line = Math.floor(y / LINE);
+    return [line - 1, line, line + 1].some((l) => (taken.get(l) ?? []).some(([a, b, ly]) => x0 < b && a < x1 && Math.abs(ly - y) < LINE));
+  };
   for (const e of graph.edges) {
     const from = positions.get(e.source);
     const to = positions.get(e.target);
@@ -65,10 +69,11 @@ export function labelOffsets(graph: CharacterGraph, positions: Positions, t: Tra
     const x = (source.x + to.x) / 2;
     const y = (source.y + to.y + NODE_HEIGHT / 2) / 2;
     const half = Math.min(LABEL_MAX_WIDTH, edgeText(e, t).length * 11 + 8) / 2;
-    const row = Math.round(y / LINE);
     let shift = 0;
-    while (shift < MAX_SHIFT && !free(row + shift, x - half, x + half)) shift += 1;
-    taken.set(row + shift, [...(taken.get(row + shift) ?? []), [x - half, x + half]]);
+    while (shift < MAX_SHIFT && clashes(x - half, x + half, y + shift * LINE)) shift += 1;
+    const placed = y + shift * LINE;
+    const line = Math.floor(placed / LINE);
+    taken.set(line, [...(taken.get(line) ?? []), [x - half, x + half, placed]]);
     offsets.set(e.id, shift * LINE);
   }
   return offsets;
