@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLeaveGuard } from '../useLeaveGuard.ts';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +47,9 @@ export default function BlocksPage({ creating = false }: { creating?: boolean })
   return <div className="bg-host"><CharacterNav characterId={characterId} name={query.data?.character.name} />{body}</div>;
 }
 
+/** Where the side panel becomes a bottom sheet (blocks.css). */
+const PHONE = '(max-width: 760px)';
+
 interface EditorProps {
   character: Character;
   positions: GraphPositions | undefined;
@@ -72,6 +75,9 @@ function BlockEditor({ character, positions, creating, graphModule }: EditorProp
   const fill = useFillHeight<HTMLDivElement>();
   const [panelWidth, setPanelWidth] = usePanelWidth();
   const titleOf = (id: string) => character.blocks.find((b) => b.id === id)?.title || id;
+  // On a phone the panel is a sheet over the lower half: bring the graph to the top so it stays in sight above it.
+  const panelOpen = !!(selectedId || creating);
+  useEffect(() => { if (panelOpen && window.matchMedia?.(PHONE).matches) fill.ref.current?.scrollIntoView({ block: 'start' }); }, [panelOpen, fill.ref]);
 
   const withParams = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
