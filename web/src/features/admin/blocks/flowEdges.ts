@@ -30,7 +30,7 @@ export function useFlowEdges(graph: CharacterGraph, positions: Positions, area: 
   const labels = area?.labels ?? false;
   // A new cache whenever an edge's look may change: the graph, the layout, label visibility, language or traffic overlay.
   const cache = useMemo(() => new Map<string, TransitionFlowEdge>(), [graph, positions, labels, t, traffic]);
-  const offsets = useMemo(() => (labels ? labelOffsets(graph, positions, t) : new Map<string, number>()), [graph, positions, labels, t]);
+  const offsets = useMemo(() => (labels ? labelOffsets(graph, positions) : new Map<string, number>()), [graph, positions, labels]);
   return useMemo(() => edgesNear(graph.edges, positions, area).map((e) => {
     const known = cache.get(e.id);
     if (known) return known;
@@ -43,6 +43,7 @@ export function useFlowEdges(graph: CharacterGraph, positions: Positions, area: 
 const LINE = 16;
 const MAX_SHIFT = 6;
 const LABEL_MAX_WIDTH = 150;
+const CROWDED = 4;
 
 /**
  * Where each label goes so that labels do not cover one another: an edge's
@@ -52,28 +53,38 @@ const LABEL_MAX_WIDTH = 150;
  * per graph and layout over every edge, on a grid of label lines, so it stays
  * linear (2,600 edges: a few milliseconds).
  */
-export function labelOffsets(graph: CharacterGraph, positions: Positions, t: Translate): Map<string, number> {
+export function labelOffsets(graph: CharacterGraph, positions: Positions): Map<string, number> {
   const startIds = new Set(graph.nodes.filter((n) => n.data.kind === 'start').map((n) => n.id));
-  // Placed labels by line (floor(y / LINE)); a label is checked against its own line and the two beside it.
-  const taken = new Map<number, Array<[number, number, number]>>();
+  // Placed labels in a grid of cells one line high and one widest label wide (numeric keys: this runs over every edge).
+  const cells = new Map<number, Array<[number, number, number]>>();
   const offsets = new Map<string, number>();
+  const keyOf = (cx: number, cy: number) => cx * 1_000_003 + cy;
   const clashes = (x0: number, x1: number, y: number) => {
-    const line = Math.floor(y / LINE);
-    return [line - 1, line, line + 1].some((l) => (taken.get(l) ?? []).some(([a, b, ly]) => x0 < b && a < x1 && Math.abs(ly - y) < LINE));
+    const cx = Math.floor((x0 + x1) / 2 / LABEL_MAX_WIDTH);
+    const cy = Math.floor(y / LINE);
+    for (let dx = -1; dx <= 1; dx += 1) {
+      for (let dy = -1; dy <= 1; dy += 1) {
+        for (const [a, b, ly] of cells.get(keyOf(cx + dx, cy + dy)) ?? []) if (x0 < b && a < x1 && Math.abs(ly - y) < LINE) return true;
+      }
+    }
+    return false;
   };
   for (const e of graph.edges) {
     const from = positions.get(e.source);
     const to = positions.get(e.target);
     if (!from || !to) continue;
-    const source = startIds.has(e.source) ? { x: from.x + START_WIDTH, y: from.y + START_HEIGHT / 2 } : { x: from.x + NODE_WIDTH, y: from.y + NODE_HEIGHT / 2 };
-    const x = (source.x + to.x) / 2;
-    const y = (source.y + to.y + NODE_HEIGHT / 2) / 2;
-    const half = Math.min(LABEL_MAX_WIDTH, edgeText(e, t).length * 11 + 8) / 2;
+    const start = startIds.has(e.source);
+    const x = (from.x + (start ? START_WIDTH : NODE_WIDTH) + to.x) / 2;
+    const y = (from.y + (start ? START_HEIGHT : NODE_HEIGHT) / 2 + to.y + NODE_HEIGHT / 2) / 2;
+    const half = Math.min(LABEL_MAX_WIDTH, (e.label?.length ?? 6) * 11 + 50) / 2;
+    const home = cells.get(keyOf(Math.floor(x / LABEL_MAX_WIDTH), Math.floor(y / LINE)));
+    // Where labels already crowd (edges fanning into a shared fallback block), no line below is free either: not searched.
     let shift = 0;
-    while (shift < MAX_SHIFT && clashes(x - half, x + half, y + shift * LINE)) shift += 1;
+    while ((home?.length ?? 0) < CROWDED && shift < MAX_SHIFT && clashes(x - half, x + half, y + shift * LINE)) shift += 1;
     const placed = y + shift * LINE;
-    const line = Math.floor(placed / LINE);
-    taken.set(line, [...(taken.get(line) ?? []), [x - half, x + half, placed]]);
+    const key = keyOf(Math.floor(x / LABEL_MAX_WIDTH), Math.floor(placed / LINE));
+    const cell = cells.get(key);
+    if (cell) cell.push([x - half, x + half, placed]); else cells.set(key, [[x - half, x + half, placed]]);
     offsets.set(e.id, shift * LINE);
   }
   return offsets;
