@@ -3,6 +3,7 @@ import { CharacterTestFiles, type CharacterTestFile } from './authoring-tests.ts
 import { Character, CharacterSetting } from '../dialogue/character.ts';
 import { bounded, withoutDefaults } from './limits.ts';
 import { LabelTranslations, Translations } from '../identity/localized.ts';
+import { GraphPositions } from './authoring-layout.ts';
 
 /**
  * Admin authoring of characters and settings (services/catalog/API.md,
@@ -128,8 +129,8 @@ export type FaultsReply = Static<typeof FaultsReply>;
  * plus its faults. Unsafe: inferring the whole graph inside Fastify's route
  * types is too deep for TypeScript (TS2589); the schema is the same.
  */
-export const CharacterAllReply = Type.Unsafe<{ ok: true; character: Character; faults: CharacterFault[] }>(
-  Type.Object({ ok: Type.Literal(true), character: Character, faults: Type.Array(CharacterFault) }),
+export const CharacterAllReply = Type.Unsafe<{ ok: true; character: Character; faults: CharacterFault[]; positions: GraphPositions }>(
+  Type.Object({ ok: Type.Literal(true), character: Character, faults: Type.Array(CharacterFault), positions: GraphPositions }),
 );
 /** `{id}/export`: the draft as a file, credentials emptied, with the character's tests (importable as it is). */
 export const CharacterExport = Type.Unsafe<Character & { tests?: CharacterTestFile[] }>({
@@ -138,6 +139,7 @@ export const CharacterExport = Type.Unsafe<Character & { tests?: CharacterTestFi
 export type CharacterExport = Static<typeof CharacterExport>;
 
 export * from './authoring-blocks.ts';
+export * from './authoring-layout.ts';
 export * from './authoring-import.ts';
 export * from './authoring-tests.ts';
 export * from './authoring-versions.ts';

@@ -148,13 +148,13 @@ describe('validateCharacter, dangling references name the block that holds them'
 
     const dangling = validateCharacter(c).filter((p) => p.code === 'BLOCK_NOT_FOUND');
 
-    expect(dangling).toEqual([{ code: 'BLOCK_NOT_FOUND', message: `${Messages.BLOCK_NOT_FOUND}（nowhere）`, blockId: 'ask', targetId: 'nowhere' }]);
+    expect(dangling).toEqual([{ code: 'BLOCK_NOT_FOUND', message: `${Messages.BLOCK_NOT_FOUND}（nowhere） — ブロック「ask」の「ヒットワード 1 件目の遷移先」`, blockId: 'ask', targetId: 'nowhere' }]);
   });
 
   it('validateCharacter, a trigger video that does not exist, names the block and the missing video', () => {
     const c = tinyCharacter([tinyBlock('yes', { trigger_video_id: 'yes' }), tinyBlock('ask', { trigger_video_id: 'ghost', listen_video_ids: ['listen'], valid_response: true })]);
 
-    expect(validateCharacter(c)).toContainEqual({ code: 'VIDEO_NOT_FOUND', message: `${Messages.VIDEO_NOT_FOUND}（ghost）`, blockId: 'ask', videoId: 'ghost', targetId: 'ghost' });
+    expect(validateCharacter(c)).toContainEqual({ code: 'VIDEO_NOT_FOUND', message: `${Messages.VIDEO_NOT_FOUND}（ghost） — ブロック「ask」の「トリガー動画」`, blockId: 'ask', videoId: 'ghost', targetId: 'ghost' });
   });
 
   it('validateCharacter, character-level references to missing blocks, name no block (none holds them) and the missing id', () => {

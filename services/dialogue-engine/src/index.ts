@@ -4,6 +4,8 @@ export { normalizeJapanese, containsWord, splitWordList, katakanaToHiragana } fr
 export { Messages, type MessageCode } from './messages.ts';
 export { validateCharacter, blockBlockReferences, blockVideoReferences, type BlockReference, type ValidationProblem } from './validate.ts';
 export { reachableVideos } from './reach.ts';
+export { fieldInWords } from './field-words.ts';
+export { reachableBlocks } from './graph-faults.ts';
 export { blockListens } from './routes.ts';
 export { invalidLimit } from './invalid.ts';
 export { hitWordDecision, literalMatcher, negatedAfter, type HitWordDecision, type MatchVia, type WordMatch, type WordMatcher } from './hit-words.ts';

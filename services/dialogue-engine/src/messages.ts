@@ -21,6 +21,8 @@ export const Messages = {
   VIDEO_NOT_FOUND: '参照先の動画が存在しません。',
   START_BUTTON_BLOCK_MISSING: '開始ボタンの開始ブロックが存在しません。',
   BLOCK_LOOP: '動画も聞き取りもないブロックが循環しています。',
+  BLOCK_UNREACHABLE: 'どの開始ボタンからもたどり着けないブロックです。',
+  BLOCK_DEAD_END: 'トリガー動画も聞き取りも次のブロックもないため、会話がここで止まります。',
   MIC_TEST_NOT_SET: 'マイクテスト用のブロックが設定されていません。',
   TWO_TABS: '同じURLが別のタブで開かれているため、後から開いたタブでは会話できません。',
   /** Malformed character data: the engine repaired or left out the paths in `extra.paths`. */

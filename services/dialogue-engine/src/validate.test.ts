@@ -9,7 +9,7 @@ const listening = (options: Partial<Block> = {}) => tinyBlock('ask', { trigger_v
 const healthy = (): Character => tinyCharacter([listening(), tinyBlock('yes', { trigger_video_id: 'yes' })]);
 
 /** Each broken character has exactly one seeded fault: the code, where it is, and for a dangling reference the missing id. */
-const broken: Array<{ fault: string; character: () => Character; code: MessageCode; blockId?: string; videoId?: string; targetId?: string }> = [
+const broken: Array<{ fault: string; character: () => Character; code: MessageCode; blockId?: string; videoId?: string; targetId?: string; field?: string }> = [
   { fault: 'no standby video', character: () => ({ ...healthy(), setting: { ...healthy().setting, standby_video_id: null } }), code: 'NO_STANDBY_VIDEO' },
   { fault: 'standby video that does not exist', character: () => ({ ...healthy(), setting: { ...healthy().setting, standby_video_id: 'gone' } }), code: 'NO_STANDBY_VIDEO', videoId: 'gone', targetId: 'gone' },
   { fault: 'no default start button', character: () => ({ ...healthy(), setting: { ...healthy().setting, default_start_button_id: null } }), code: 'NO_DEFAULT_START_BUTTON' },
@@ -25,8 +25,8 @@ const broken: Array<{ fault: string; character: () => Character; code: MessageCo
   { fault: 'search candidates without an index', character: () => tinyCharacter([listening({ valid_response_ids: ['yes'] }), tinyBlock('yes', { trigger_video_id: 'yes' })]), code: 'INVALID_SPJ_OR_SEARCH', blockId: 'ask' },
   { fault: 'SPJ category without SPJ url', character: () => tinyCharacter([listening({ spj_category: 'c' }), tinyBlock('yes', { trigger_video_id: 'yes' })]), code: 'INVALID_SPJ_OR_SEARCH', blockId: 'ask' },
   { fault: 'random block without end block', character: () => tinyCharacter([listening({ random_count: 2 }), tinyBlock('yes', { trigger_video_id: 'yes' })]), code: 'RANDOM_END_BLOCK_MISSING', blockId: 'ask' },
-  { fault: 'hit word to a missing block', character: () => tinyCharacter([listening({ hit_words: [{ words: ['はい'], block_id: 'nowhere', slot: null }] }), tinyBlock('yes', { trigger_video_id: 'yes' })]), code: 'BLOCK_NOT_FOUND', blockId: 'ask', targetId: 'nowhere' },
-  { fault: 'trigger video that does not exist', character: () => tinyCharacter([listening({ trigger_video_id: 'ghost' }), tinyBlock('yes', { trigger_video_id: 'yes' })]), code: 'VIDEO_NOT_FOUND', blockId: 'ask', videoId: 'ghost', targetId: 'ghost' },
+  { fault: 'hit word to a missing block', character: () => tinyCharacter([listening({ hit_words: [{ words: ['はい'], block_id: 'nowhere', slot: null }] }), tinyBlock('yes', { trigger_video_id: 'yes' })]), code: 'BLOCK_NOT_FOUND', blockId: 'ask', targetId: 'nowhere', field: 'ヒットワード 1 件目の遷移先' },
+  { fault: 'trigger video that does not exist', character: () => tinyCharacter([listening({ trigger_video_id: 'ghost' }), tinyBlock('yes', { trigger_video_id: 'yes' })]), code: 'VIDEO_NOT_FOUND', blockId: 'ask', videoId: 'ghost', targetId: 'ghost', field: 'トリガー動画' },
   { fault: 'start button to a missing block', character: () => tinyCharacter([tinyBlock('yes', { trigger_video_id: 'yes' })]), code: 'START_BUTTON_BLOCK_MISSING', targetId: 'ask' },
   { fault: 'blocks without videos looping', character: () => tinyCharacter([listening({ listen_next_block: ['x1'] }), tinyBlock('x1', { play_final_block: ['x2'] }), tinyBlock('x2', { play_final_block: ['x1'] })]), code: 'BLOCK_LOOP', blockId: 'x1' },
 ];
@@ -40,10 +40,36 @@ describe('validateCharacter', () => {
     expect(validateCharacter(healthy())).toEqual([]);
   });
 
+  it('validateCharacter, a block no entry leads to, reports BLOCK_UNREACHABLE naming it by its title', () => {
+    const character = tinyCharacter([listening(), tinyBlock('yes', { trigger_video_id: 'yes' }), tinyBlock('lost', { title: '迷子', trigger_video_id: 'bye' })]);
+
+    const problems = validateCharacter(character);
+
+    expect(problems).toEqual([{ code: 'BLOCK_UNREACHABLE', blockId: 'lost', message: `${Messages.BLOCK_UNREACHABLE} — ブロック「迷子」` }]);
+  });
+
+  it('validateCharacter, blocks reached only through the mic test, kikiwasure or conversion lists, reports none unreachable', () => {
+    const base = tinyCharacter([listening(), tinyBlock('yes', { trigger_video_id: 'yes' }), tinyBlock('mic', { trigger_video_id: 'bye' }), tinyBlock('conv', { trigger_video_id: 'no' })]);
+    const character: Character = { ...base, setting: { ...base.setting, for_mic_test: 'mic' }, replacement: { ...base.replacement, block_ids: ['conv'] } };
+
+    expect(validateCharacter(character).map((p) => p.code)).not.toContain('BLOCK_UNREACHABLE');
+  });
+
+  it('validateCharacter, a block with no video, no listening and no way out, reports BLOCK_DEAD_END', () => {
+    const character = tinyCharacter([listening({ listen_next_block: ['stop'] }), tinyBlock('stop', { title: '終わり？' })]);
+
+    const problems = validateCharacter(character);
+
+    expect(problems).toEqual([{ code: 'BLOCK_DEAD_END', blockId: 'stop', message: `${Messages.BLOCK_DEAD_END} — ブロック「終わり？」` }]);
+  });
+
   for (const seeded of broken) {
     it(`validateCharacter, ${seeded.fault}, reports ${seeded.code} with the Japanese message and where it is`, () => {
       const problems = validateCharacter(seeded.character());
-      const message = seeded.targetId ? `${Messages[seeded.code]}（${seeded.targetId}）` : Messages[seeded.code];
+      const base = seeded.targetId ? `${Messages[seeded.code]}（${seeded.targetId}）` : Messages[seeded.code];
+      // Where, in words: the block by its title (tinyBlock's title is its id) and the field by its label.
+      const place = seeded.blockId ? ` — ブロック「${seeded.blockId}」${seeded.field ? `の「${seeded.field}」` : ''}` : '';
+      const message = base + place;
       const where = { blockId: seeded.blockId, videoId: seeded.videoId, targetId: seeded.targetId };
       const expected = { code: seeded.code, message, ...Object.fromEntries(Object.entries(where).filter(([, v]) => v !== undefined)) };
       expect(problems).toContainEqual(expected);

@@ -2,9 +2,12 @@ import { googleKeyConfigured, type Block, type PublicCharacter as Character } fr
 import { intakeCharacter } from './intake.ts';
 import { Messages, type MessageCode } from './messages.ts';
 import { blockListens } from './routes.ts';
+import { fieldInWords } from './field-words.ts';
+import { graphFaults } from './graph-faults.ts';
 
 /**
- * One problem: the catalogue message (followed by the missing id in （）for a dangling reference),
+ * One problem: the catalogue message (followed by the missing id in （）for a dangling reference,
+ * then where it is in words: the block by its title and the field, 「— ブロック「あいさつ」の「ヒットワード 1 件目の遷移先」」),
  * the block that holds it (none for the character's own settings and lists), the video concerned,
  * and for a dangling reference the id that does not exist.
  */
@@ -16,7 +19,7 @@ export interface ValidationProblem {
   targetId?: string;
 }
 
-interface Where { blockId?: string; videoId?: string; targetId?: string }
+interface Where { blockId?: string; videoId?: string; targetId?: string; field?: string }
 type Report = (code: MessageCode, where?: Where) => void;
 
 const MAX_LISTED_PATHS = 5;
@@ -32,11 +35,12 @@ interface Lookup {
  */
 export function validateCharacter(input: Character): ValidationProblem[] {
   const problems: ValidationProblem[] = [];
-  const report: Report = (code, where = {}) => {
-    const message = where.targetId === undefined ? Messages[code] : `${Messages[code]}（${where.targetId}）`;
-    problems.push({ code, message, ...where });
-  };
   const { character, issues } = intakeCharacter(input);
+  const titles = new Map(character.blocks.map((b) => [b.id, b.title || b.id]));
+  const report: Report = (code, { field, ...where } = {}) => {
+    const base = where.targetId === undefined ? Messages[code] : `${Messages[code]}（${where.targetId}）`;
+    problems.push({ code, message: base + placeInWords(where.blockId === undefined ? undefined : titles.get(where.blockId), field), ...where });
+  };
   if (issues.length > 0) {
     const listed = issues.slice(0, MAX_LISTED_PATHS).join('、') + (issues.length > MAX_LISTED_PATHS ? '…' : '');
     problems.push({ code: 'CHARACTER_DATA_INVALID', message: `${Messages.CHARACTER_DATA_INVALID}（${listed}）` });
@@ -45,7 +49,14 @@ export function validateCharacter(input: Character): ValidationProblem[] {
   checkCharacterLevel(character, lookup, report);
   for (const b of character.blocks) checkBlock(character, b, lookup, report);
   for (const blockId of silentLoops(character)) report('BLOCK_LOOP', { blockId });
+  for (const fault of graphFaults(character)) report(fault.code, { blockId: fault.blockId });
   return problems;
+}
+
+/** 「 — ブロック「あいさつ」の「ヒットワード 1 件目の遷移先」」: where a problem is, as the operator names it (never a field path). */
+function placeInWords(blockTitle: string | undefined, field: string | undefined): string {
+  if (blockTitle === undefined) return '';
+  return field === undefined ? ` — ブロック「${blockTitle}」` : ` — ブロック「${blockTitle}」の「${fieldInWords(field)}」`;
 }
 
 function checkCharacterLevel(c: Character, lookup: Lookup, report: Report): void {
@@ -97,14 +108,11 @@ export function blockBlockReferences(b: Block): BlockReference[] {
   return [...hits, ...collect(b, BLOCK_ID_FIELDS, BLOCK_LIST_FIELDS), ...buttons];
 }
 
-const videoRefs = (b: Block) => blockVideoReferences(b).map((r) => r.id);
-const blockRefs = (b: Block) => blockBlockReferences(b).map((r) => r.id);
-
 function checkBlock(c: Character, b: Block, lookup: Lookup, report: Report): void {
   const at = { blockId: b.id };
   // A dangling reference names the block that holds it, and the missing id.
-  for (const id of videoRefs(b)) if (!lookup.videos.has(id)) report('VIDEO_NOT_FOUND', { ...at, videoId: id, targetId: id });
-  for (const id of blockRefs(b)) if (!lookup.blocks.has(id)) report('BLOCK_NOT_FOUND', { ...at, targetId: id });
+  for (const { id, field } of blockVideoReferences(b)) if (!lookup.videos.has(id)) report('VIDEO_NOT_FOUND', { ...at, videoId: id, targetId: id, field });
+  for (const { id, field } of blockBlockReferences(b)) if (!lookup.blocks.has(id)) report('BLOCK_NOT_FOUND', { ...at, targetId: id, field });
   if (blockListens(b)) checkListening(c, b, lookup, report);
   if (b.random_count > 0 && !b.random_end_block_id && !c.random.final_block_id) report('RANDOM_END_BLOCK_MISSING', at);
   const hasReplacement = b.replacement_video_ids.length + b.replacement_block_ids.length + c.replacement.video_ids.length + c.replacement.block_ids.length > 0;

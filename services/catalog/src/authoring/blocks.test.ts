@@ -38,6 +38,8 @@ describe('admin blocks: create', () => {
     const missingBlock = await addBlocks(svc, id, [{ id: 'a', hit_words: [{ words: ['はい'], block_id: 'ghost' }] }]);
     const missingVideo = await addBlocks(svc, id, [{ id: 'a', trigger_video_id: 'v1', listen_video_ids: ['v1', 'v404'] }]);
     expect(missingBlock.json()).toMatchObject({ code: 'DANGLING_REFERENCE', field: 'hit_words[0].block_id', id: 'ghost' });
+    // The message is for a person: the field in words, never its path.
+    expect(missingBlock.json().message).toBe('「ヒットワード 1 件目の遷移先」が存在しない「ghost」を指しています。');
     expect(missingVideo.json()).toMatchObject({ code: 'DANGLING_REFERENCE', field: 'listen_video_ids', id: 'v404' });
     expect(missingVideo.statusCode).toBe(400);
     expect(await blockIds(id)).toEqual([]);

@@ -6,6 +6,7 @@ import type { Character } from '../characters.ts';
 import type { CredentialDeps } from '../deps.ts';
 import { openBlocks, openVideos } from '../model.ts';
 import { exportOf } from './import-export.ts';
+import { graphPositionsOf } from './positions.ts';
 import { checkedDraft, publishCharacter, unpublishCharacter } from './publishing.ts';
 import { listItemOf, maskedSetting } from './views.ts';
 
@@ -20,11 +21,12 @@ export const publishingRoutes: FastifyPluginAsync<CredentialDeps> = async (app, 
   });
 
   api.get('/api/admin/characters/:id/all', {
-    schema: { tags, summary: 'The whole draft as a dialogue Character (credentials masked) with the validator\'s faults', params: AdminCharacterParams, response: { 200: CharacterAllReply } },
+    schema: { tags, summary: 'The whole draft as a dialogue Character (credentials masked) with the validator\'s faults and the graph positions', params: AdminCharacterParams, response: { 200: CharacterAllReply } },
   }, async (request) => {
     await requireAdminCaller(request);
-    const { draft, faults } = await checkedDraft(store, request.params.id);
-    return { ok: true as const, character: { ...draft, setting: maskedSetting(credentials, draft.setting) }, faults };
+    const { character, draft, faults } = await checkedDraft(store, request.params.id);
+    const positions = await graphPositionsOf(store, request.params.id, character);
+    return { ok: true as const, character: { ...draft, setting: maskedSetting(credentials, draft.setting) }, faults, positions };
   });
   api.get('/api/admin/characters/:id/export', {
     schema: { tags, summary: 'The draft as a JSON file to download (credentials left out)', params: AdminCharacterParams, response: { 200: CharacterExport } },

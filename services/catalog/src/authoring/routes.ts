@@ -8,6 +8,7 @@ import { blockToolRoutes } from './block-tools-routes.ts';
 import { characterRoutes } from './character-routes.ts';
 import { characterTestRoutes } from './character-test-routes.ts';
 import { importRoutes } from './import-routes.ts';
+import { positionRoutes } from './position-routes.ts';
 import { projectRoutes } from './project-routes.ts';
 import { publishingRoutes } from './publishing-routes.ts';
 import { synonymRoutes } from './synonyms/routes.ts';
@@ -37,6 +38,7 @@ export const authoringRoutes: FastifyPluginAsync<AuthoringOptions> = async (app,
   await app.register(blockRoutes, { platform });
   await app.register(blockToolRoutes, { platform });
   await app.register(synonymRoutes, { platform });
+  await app.register(positionRoutes, { platform });
   await app.register(importRoutes, { platform, credentials });
   await app.register(projectRoutes, { platform, config, translator });
 };

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, type Node, type NodeChange,
+  Background, Controls, MiniMap, Panel, ReactFlow, ReactFlowProvider, useReactFlow, useStore, type Edge, type EdgeChange, type Node, type NodeChange,
 } from '@xyflow/react';
+import type { GraphPositions } from '@talkwith/proto/catalog';
 import '@xyflow/react/dist/style.css';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_NS } from '../i18n.ts';
@@ -28,6 +29,20 @@ interface Props {
   onSelect: (id: string) => void;
   /** The 「トラフィック表示」 overlay (insight/); undefined when off, and then nothing of it is computed. */
   traffic?: TrafficStyle;
+  /** Where the operator put blocks (kept with the draft); they win over the automatic layout. */
+  stored?: GraphPositions;
+  /** The graph as an editor (useGraphEdits): absent, the canvas only shows. */
+  edits?: GraphEditHandlers;
+}
+
+export interface GraphEditHandlers {
+  /** A drag from one node's handle to another's: the page asks which kind of transition. */
+  onConnect: (source: string, target: string) => void;
+  onEdgesDelete: (edges: Array<{ id: string; source: string; target: string }>) => void;
+  /** Blocks dropped after a drag, with their new top-left corners. */
+  onMoved: (positions: GraphPositions) => void;
+  /** 「自動配置」: forget the stored positions; the canvas lays everything out again once it resolves. */
+  onAutoLayout: () => Promise<unknown>;
 }
 
 /** The performance mark the bench (scripts/bench/block-graph.ts) waits for: laid out and the nodes painted. */
@@ -43,16 +58,19 @@ function firstViewNodes(graph: CharacterGraph): Array<{ id: string }> {
   return [...new Set(ids)].map((id) => ({ id }));
 }
 
-function useStablePositions(graph: CharacterGraph): [Positions, (changes: NodeChange[]) => void] {
-  const previous = useRef<Positions | null>(null);
+function useStablePositions(graph: CharacterGraph, stored: GraphPositions | undefined, layoutRound: number): [Positions, (changes: NodeChange[]) => void] {
+  const previous = useRef<{ round: number; positions: Positions } | null>(null);
   const [moved, setMoved] = useState<Positions>(new Map());
   const positions = useMemo(() => {
     const started = performance.now();
-    const next = previous.current ? extendLayout(previous.current, graph.nodes, graph.edges) : layoutGraph(graph.nodes, graph.edges);
+    // A new round (「自動配置」) lays the graph out afresh; otherwise known nodes keep their place.
+    const known = previous.current?.round === layoutRound ? previous.current.positions : null;
+    const next = known ? extendLayout(known, graph.nodes, graph.edges) : layoutGraph(graph.nodes, graph.edges);
     performance.measure(LAYOUT_MEASURE, { start: started });
-    previous.current = next;
+    previous.current = { round: layoutRound, positions: next };
     return next;
-  }, [graph]);
+  }, [graph, layoutRound]);
+  useEffect(() => { setMoved(new Map()); }, [layoutRound]);
   const onNodesChange = (changes: NodeChange[]) => {
     const drags = changes.filter((c) => c.type === 'position' && c.position);
     if (drags.length === 0) return;
@@ -62,8 +80,11 @@ function useStablePositions(graph: CharacterGraph): [Positions, (changes: NodeCh
       return next;
     });
   };
-  // What the operator dragged wins over the layout.
-  const merged = useMemo(() => (moved.size === 0 ? positions : new Map([...positions, ...moved])), [positions, moved]);
+  // What the operator put (stored with the draft, then dragged just now) wins over the layout.
+  const merged = useMemo(() => {
+    const kept = Object.entries(stored ?? {});
+    return moved.size === 0 && kept.length === 0 ? positions : new Map([...positions, ...kept, ...moved]);
+  }, [positions, stored, moved]);
   return [merged, onNodesChange];
 }
 
@@ -86,18 +107,37 @@ function PaintedMark() {
   return null;
 }
 
-function Canvas({ graph, selectedId, focus, onSelect, traffic }: Props) {
+/** The edge the operator clicked (xyflow asks a controlled graph to keep selection itself). */
+function useSelectedEdge(): [string | null, (changes: EdgeChange[]) => void] {
+  const [selectedEdge, setSelectedEdge] = useState<string | null>(null);
+  const onEdgesChange = (changes: EdgeChange[]) => {
+    for (const c of changes) {
+      if (c.type === 'select') setSelectedEdge((now) => (c.selected ? c.id : now === c.id ? null : now));
+      if (c.type === 'remove') setSelectedEdge((now) => (now === c.id ? null : now));
+    }
+  };
+  return [selectedEdge, onEdgesChange];
+}
+
+function Canvas({ graph, selectedId, focus, onSelect, traffic, stored, edits }: Props) {
   const { t } = useTranslation(ADMIN_NS);
   const flow = useReactFlow();
-  const [positions, onNodesChange] = useStablePositions(graph);
+  const [layoutRound, setLayoutRound] = useState(0);
+  const [positions, onNodesChange] = useStablePositions(graph, stored, layoutRound);
+  const [selectedEdge, onEdgesChange] = useSelectedEdge();
+  // A small character fits the canvas: its minimap would only cover nodes. A large one starts with it (foldable).
+  const [minimapOpen, setMinimapOpen] = useState(graph.nodes.length > MINIMAP_FROM);
   const nodes: Node[] = useMemo(() => graph.nodes.map((n) => ({
-    id: n.id, type: n.data.kind, data: n.data, position: positions.get(n.id) ?? { x: 0, y: 0 }, selected: n.id === selectedId,
+    // Nodes are never deleted from the canvas (Delete on a selected node would also take its edges).
+    id: n.id, type: n.data.kind, data: n.data, position: positions.get(n.id) ?? { x: 0, y: 0 }, selected: n.id === selectedId, deletable: false,
     // Known sizes: the minimap and the culling of off-screen nodes need no measuring first.
     ...(n.data.kind === 'start' ? { selectable: false, width: START_WIDTH, height: START_HEIGHT } : { width: NODE_WIDTH, height: NODE_HEIGHT }),
     ...(traffic && n.data.kind === 'block' ? nodeLook(traffic, n.id) : {}),
   })), [graph, positions, selectedId, traffic]);
-  const edges = useFlowEdges(graph, positions, useViewArea(), t, traffic);
-  const firstView = useMemo(() => ({ nodes: firstViewNodes(graph), maxZoom: 1, minZoom: 0.6 }), [graph]);
+  const nearEdges = useFlowEdges(graph, positions, useViewArea(), t, traffic);
+  const edges: Edge[] = useMemo(() => (selectedEdge ? nearEdges.map((e) => (e.id === selectedEdge ? { ...e, selected: true } : e)) : nearEdges), [nearEdges, selectedEdge]);
+  const firstView = useMemo(() => ({ nodes: firstViewNodes(graph), maxZoom: 1, minZoom: 0.6, padding: 0.15 }), [graph]);
+  const autoLayout = async () => { await edits?.onAutoLayout(); setLayoutRound((r) => r + 1); };
 
   useEffect(() => {
     const at = focus ? positions.get(focus.id) : undefined;
@@ -105,18 +145,33 @@ function Canvas({ graph, selectedId, focus, onSelect, traffic }: Props) {
   }, [focus]); // only a new request moves the view (not a re-layout or a zoom)
 
   return (
-    <ReactFlow nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes} onNodesChange={onNodesChange}
+    <ReactFlow nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes} onNodesChange={onNodesChange} onEdgesChange={onEdgesChange}
       onNodeClick={(_e, node) => { if (node.type === 'block') onSelect(node.id); }}
+      onConnect={(c) => edits?.onConnect(c.source, c.target)}
+      onEdgesDelete={(deleted) => edits?.onEdgesDelete(deleted.map(({ id, source, target }) => ({ id, source, target })))}
+      onNodeDragStop={(_e, _node, dragged) => edits?.onMoved(Object.fromEntries(dragged.filter((n) => n.type === 'block').map((n) => [n.id, roundedPosition(n.position)])))}
+      deleteKeyCode={edits ? ['Delete', 'Backspace'] : null}
       onlyRenderVisibleElements fitView fitViewOptions={firstView} minZoom={0.05} maxZoom={2}
-      nodesConnectable={false} elementsSelectable proOptions={{ hideAttribution: true }}>
+      nodesConnectable={!!edits} nodesDraggable elementsSelectable proOptions={{ hideAttribution: true }}>
       <Background gap={24} />
-      <Controls showInteractive={false} fitViewOptions={{ padding: 0.05 }} />
-      <MiniMap pannable zoomable nodeColor={(n) => (n.type === 'start' ? EDGE_KINDS.start : (n.data as { faults?: unknown[] }).faults?.length ? '#dc2626' : '#c7cbe0')} />
+      <Controls showInteractive={false} fitViewOptions={{ padding: 0.1 }} position="bottom-left" />
+      {minimapOpen && (
+        <MiniMap pannable zoomable position="bottom-right" nodeColor={(n) => (n.type === 'start' ? EDGE_KINDS.start : (n.data as { faults?: unknown[] }).faults?.length ? '#dc2626' : '#c7cbe0')} />
+      )}
+      <Panel position="top-left" className="bg-canvas-tools">
+        {edits && <button type="button" className="btn btn--ghost btn--small" onClick={() => { void autoLayout(); }}>{t('blocks.autoLayout')}</button>}
+        <button type="button" className="btn btn--ghost btn--small" aria-pressed={minimapOpen} onClick={() => setMinimapOpen(!minimapOpen)}>{t('blocks.minimap')}</button>
+      </Panel>
       <GraphLegend />
       <PaintedMark />
     </ReactFlow>
   );
 }
+
+const MINIMAP_FROM = 40;
+
+/** Whole canvas units: a position is stored as the operator sees it, without float noise. */
+const roundedPosition = (p: { x: number; y: number }) => ({ x: Math.round(p.x), y: Math.round(p.y) });
 
 export default function BlockGraph(props: Props) {
   return (

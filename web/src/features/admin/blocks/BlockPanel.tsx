@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { makeBlock, type Block, type Character } from '@talkwith/proto/dialogue';
 import { ADMIN_NS } from '../i18n.ts';
 import { byLabel, pickerLabel } from '../pickerLabel.ts';
-import { changedFields, FIELD_GROUPS, type BlockField, type FieldErrors } from './blockFields.ts';
+import { changedFields, FIELD_GROUPS, rebasedDraft, type BlockField, type FieldErrors } from './blockFields.ts';
 import { FieldInput } from './FieldInput.tsx';
 import type { RefOptions } from './RefPickers.tsx';
 import type { ServerError } from './serverError.ts';
@@ -37,6 +37,13 @@ export function BlockPanel({ base, character, block, onClose, onSaved, onDirtyCh
   const isNew = block === null;
   const [blank] = useState<Block>(() => makeBlock({ id: '', character_id: character.id }));
   const [draft, setDraft] = useState<Block>(() => block ?? blank);
+  // The graph edits the same block (a drawn or deleted edge): the form follows, keeping the operator's own edits.
+  const shown = useRef(block);
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = block;
+    if (block && before && before !== block) setDraft((d) => rebasedDraft(d, before, block));
+  }, [block]);
   // Only the operator's own edits count: a refreshed copy of the block from the server must not make the form "unsaved".
   const [touched, setTouched] = useState(false);
   const dirty = useMemo(() => touched && ((isNew && draft.id !== '') || Object.keys(changedFields(block ?? blank, draft)).length > 0), [touched, block, blank, draft, isNew]);

@@ -107,3 +107,16 @@ export function changedFields(original: Block, draft: Block): Partial<Block> {
   }
   return changed as Partial<Block>;
 }
+
+/**
+ * The form after the server's copy of the block changed underneath it (an
+ * edge drawn or deleted on the graph): every field the operator has not
+ * edited takes the new value; the operator's own edits stay.
+ */
+export function rebasedDraft(draft: Block, before: Block, after: Block): Block {
+  const next: Record<string, unknown> = { ...draft };
+  for (const key of Object.keys(after) as Array<keyof Block>) {
+    if (JSON.stringify(draft[key]) === JSON.stringify(before[key])) next[key] = after[key];
+  }
+  return next as Block;
+}

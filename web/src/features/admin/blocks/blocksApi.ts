@@ -1,4 +1,4 @@
-import type { BlockPatch, BlockReply, CharacterFault, NewBlock, NewBlocksReply, UpdateBlockLockReply } from '@talkwith/proto/catalog';
+import type { BlockPatch, BlockReply, CharacterFault, GraphPositions, GraphPositionsBody, GraphPositionsReply, NewBlock, NewBlocksReply, UpdateBlockLockReply } from '@talkwith/proto/catalog';
 import type { Block, Character } from '@talkwith/proto/dialogue';
 import { api } from '../../../api/index.ts';
 import { adminUrl } from '../adminApi.ts';
@@ -9,6 +9,8 @@ export interface BlockEditorData {
   ok: true;
   character: Character;
   faults: CharacterFault[];
+  /** Where the operator put blocks on the graph (absent from an older server: all laid out automatically). */
+  positions?: GraphPositions;
 }
 
 const blockPath = (characterId: string, blockId: string) => `blocks/${encodeURIComponent(characterId)}/${encodeURIComponent(blockId)}`;
@@ -47,6 +49,12 @@ export const blocksApi = withTags.injectEndpoints({
       // A forced delete also rewrote the blocks that referred to it: the whole character is fetched again.
       invalidatesTags: (_r, error, { characterId }) => (error ? [] : [{ type: 'AdminBlockEditor', id: characterId }, 'AdminCharacter', 'AdminFaults']),
     }),
+    /** Moves blocks on the graph (`set`) or forgets every position (`reset`, 「自動配置」); the cached positions follow. */
+    updateGraphPositions: build.mutation<GraphPositionsReply, WithBase<{ characterId: string; body: GraphPositionsBody }>>({
+      query: ({ base, characterId, body }) => ({ url: adminUrl(base, `characters/${encodeURIComponent(characterId)}/positions`), method: 'PUT', body }),
+      onQueryStarted: (arg, { dispatch, queryFulfilled }) =>
+        patchOnSuccess(arg, queryFulfilled, dispatch, (reply) => (d) => { d.positions = reply.positions; }),
+    }),
     updateBlockLock: build.mutation<UpdateBlockLockReply, WithBase<{ characterId: string; lockBlockIds: string[]; unlockBlockIds: string[] }>>({
       query: ({ base, characterId, lockBlockIds, unlockBlockIds }) => ({
         url: adminUrl(base, 'blocks/updateBlockLock'), method: 'POST', body: { characterId, lockBlockIds, unlockBlockIds },
@@ -79,5 +87,5 @@ async function patchOnSuccess<R>(
 }
 
 export const {
-  useBlockEditorCharacterQuery, useCreateBlockMutation, useUpdateBlockMutation, useDeleteBlockMutation, useUpdateBlockLockMutation,
+  useBlockEditorCharacterQuery, useCreateBlockMutation, useUpdateBlockMutation, useDeleteBlockMutation, useUpdateBlockLockMutation, useUpdateGraphPositionsMutation,
 } = blocksApi;

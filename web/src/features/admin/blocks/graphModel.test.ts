@@ -40,6 +40,15 @@ describe('characterGraph', () => {
     expect(graph.edges).toContainEqual(expect.objectContaining({ source: startNodeId('sb1'), target: 'b1', kind: 'start' }));
   });
 
+  it('characterGraph, a block nothing leads to, marks that node with BLOCK_UNREACHABLE', () => {
+    const c = character([block('b1', { trigger_video_id: 'v2' }), block('b2', { trigger_video_id: 'v2' })]);
+
+    const graph = characterGraph(c, validateCharacter(c));
+
+    const faultsOf = (id: string) => (graph.nodes.find((n) => n.id === id)?.data as BlockNodeData).faults.map((f) => f.code);
+    expect([faultsOf('b1'), faultsOf('b2')]).toEqual([[], ['BLOCK_UNREACHABLE']]);
+  });
+
   it('characterGraph, a reference to a missing block, draws no edge and puts the fault on the referring block', () => {
     const c = character([block('b1', { listen_video_ids: ['v1'], listen_next_block: ['ghost'], valid_response: true })]);
 
@@ -47,7 +56,7 @@ describe('characterGraph', () => {
 
     expect(graph.edges.filter((e) => e.target === 'ghost')).toEqual([]);
     const b1 = graph.nodes.find((n) => n.id === 'b1')?.data as BlockNodeData;
-    expect(b1.faults.map((f) => f.message)).toContain('参照先のブロックが存在しません。（ghost）');
+    expect(b1.faults.map((f) => f.message)).toContain('参照先のブロックが存在しません。（ghost） — ブロック「タイトルb1」の「有効発話後の次ブロック」');
   });
 
   it('characterGraph, a long hit-word list, truncates the label with an ellipsis', () => {

@@ -39,8 +39,10 @@ export interface GraphEdge {
   source: string;
   target: string;
   kind: EdgeKind;
-  /** Own label (the hit words, the button title); null = the kind's name. */
+  /** Own label (the hit words, the button title), shortened for the canvas; null = the kind's name. */
   label: string | null;
+  /** The own label in full (shown on hover); absent when it is not shortened. */
+  fullLabel?: string;
 }
 
 export interface BlockNodeData {
@@ -86,10 +88,10 @@ export function edgeText(edge: Pick<GraphEdge, 'kind' | 'label'>, t: Translate):
   return edge.label ? t(`blocks.edgeLabel.${edge.kind}`, { label: edge.label }) : t(`blocks.edge.${edge.kind}`, {});
 }
 
-function labelOf(block: Block, field: string): string | null {
+function fullLabelOf(block: Block, field: string): string | null {
   const index = Number(/\[(\d+)\]/.exec(field)?.[1] ?? -1);
-  if (field.startsWith('hit_words')) return truncate(block.hit_words[index]?.words.join('・') ?? '');
-  if (field.startsWith('action_buttons')) return truncate(block.action_buttons[index]?.title ?? '');
+  if (field.startsWith('hit_words')) return block.hit_words[index]?.words.join('・') ?? '';
+  if (field.startsWith('action_buttons')) return block.action_buttons[index]?.title ?? '';
   return null;
 }
 
@@ -98,7 +100,9 @@ export function blockEdges(block: Block, exists: (id: string) => boolean): Graph
   return blockBlockReferences(block).flatMap((ref, i) => {
     const kind = KIND_OF_FIELD[ref.field.replace(/\[.*$/, '')];
     if (!kind || !exists(ref.id)) return [];
-    return [{ id: `${block.id}→${ref.id}#${ref.field}#${i}`, source: block.id, target: ref.id, kind, label: labelOf(block, ref.field) }];
+    const full = fullLabelOf(block, ref.field);
+    const label = full === null ? null : truncate(full);
+    return [{ id: `${block.id}→${ref.id}#${ref.field}#${i}`, source: block.id, target: ref.id, kind, label, ...(full !== null && full !== label ? { fullLabel: full } : {}) }];
   });
 }
 
