@@ -22,7 +22,8 @@ const WORKSPACE_IMPORTS = [
   { files: SERVICES.map((name) => `services/${name}/**`), allowed: ['platform', 'proto', 'dialogue-engine'] },
   // The gateway mounts the services: their package roots only, never a file inside them.
   { files: ['gateway/**'], allowed: ['platform', 'proto'], roots: SERVICES },
-  { files: ['web/**'], allowed: ['proto', 'dialogue-engine'] },
+  // The server's understanding (kuromoji, hundreds of MB) never reaches the player's bundle.
+  { files: ['web/**'], allowed: ['proto', 'dialogue-engine'], serverOnly: ['dialogue-engine/understanding'] },
 ];
 
 /** Test files and tooling may use the root's devDependencies (vitest, fast-check, ...); shipped code may not. */
@@ -52,7 +53,7 @@ function workspaceImportRules() {
         patterns: [{
           regex: forbiddenWorkspaceImport(part),
           message: `not a dependency this part may have (eslint.boundaries.js): allowed ${[...part.allowed, ...(part.roots ?? [])].map((n) => `@talkwith/${n}`).join(', ') || 'none'}`,
-        }],
+        }, ...(part.serverOnly ?? []).map((name) => ({ regex: `^@talkwith/${name}(?:/|$)`, message: `@talkwith/${name} runs on the server only (eslint.boundaries.js)` }))],
       }],
     },
   }));

@@ -8,8 +8,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { loadAnalyser } from '../../services/dialogue/src/recognition/understanding/analyser.ts';
-import { Understanding } from '../../services/dialogue/src/recognition/understanding/matcher.ts';
+import { loadAnalyser, Understanding } from '@talkwith/dialogue-engine/understanding';
 import { literalBaseline, loadRecognitionSet, routeOf, scoreSet, understandingMatcher, type KindScore } from '../../services/dialogue/src/recognition/understanding/recognition-set.ts';
 import { percentile } from './load.ts';
 import { printAlone, type BenchRow } from './table.ts';

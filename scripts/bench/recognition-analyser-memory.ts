@@ -1,7 +1,7 @@
 // Child of recognition-accuracy.ts (`node --expose-gc`): the analyser's resident
 // memory in a fresh process — RSS after garbage collection before and after
 // building kuromoji and analysing one utterance — printed as JSON on stdout.
-import { loadAnalyser } from '../../services/dialogue/src/recognition/understanding/analyser.ts';
+import { loadAnalyser } from '@talkwith/dialogue-engine/understanding';
 
 const collect = (globalThis as { gc?: () => void }).gc;
 const settledRss = async (): Promise<number> => {

@@ -51,6 +51,11 @@ describe('architecture boundaries', () => {
     expect(await rulesBroken('gateway/src/probe.ts', "import '../../services/identity/src/plugin.ts';")).toContain('import-x/no-relative-packages');
   });
 
+  it('web import, the server-only understanding (kuromoji), is refused; the engine itself passes', async () => {
+    expect(await rulesBroken('web/src/features/player/probe.ts', "import '@talkwith/dialogue-engine/understanding';")).toContain('no-restricted-imports');
+    expect(await rulesBroken('web/src/features/player/probe.ts', "import '@talkwith/dialogue-engine';")).toEqual([]);
+  });
+
   it('web feature import, another feature, is refused', async () => {
     expect(await rulesBroken('web/src/features/home/probe.ts', "import '../auth/authSlice.ts';")).toContain('import-x/no-restricted-paths');
   });

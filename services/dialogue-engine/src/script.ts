@@ -1,5 +1,5 @@
 import type { BlockName, TestInput, TestStep, TestStepResult } from '@talkwith/proto/catalog';
-import type { PublicCharacter as Character, EngineCommand, EngineCommandOf, EngineInput } from '@talkwith/proto/dialogue';
+import type { PublicCharacter as Character, EngineCommand, EngineCommandOf, EngineInput, HitWordMatch } from '@talkwith/proto/dialogue';
 import { initialState, step } from './engine.ts';
 import type { EngineState } from './state.ts';
 
@@ -11,9 +11,12 @@ import type { EngineState } from './state.ts';
  * answered; it stops when the microphone is open, a looping clip waits for a
  * button, or the conversation ended.
  *
- * Matching is the player's own (hit words found literally after
- * normalisation, engine option `understanding` off): the host answers the
- * requests that need a server (search, SPJ score) with `answer`. Without one,
+ * Matching is the player's: hit words found literally after normalisation,
+ * then — when the host gives `understand` (the catalog does, with
+ * `@talkwith/dialogue-engine/understanding`) — by reading, base form and
+ * synonym as the dialogue service answers a player (engine option
+ * `understanding` on). The host answers the other requests that need a
+ * server (search, SPJ score) with `answer`. Without one,
  * a step that needs such an answer cannot be checked: it is reported
  * `unchecked` (not failed) and the test stops there, since what follows
  * depends on the server's answer.
@@ -22,6 +25,8 @@ export type ServerRequest = EngineCommandOf<'requestSearch'> | EngineCommandOf<'
 export interface ScriptOptions {
   seed?: number;
   answer?: (request: ServerRequest) => EngineInput;
+  /** Where the current block's phrases occur in what the user said (the server's understanding); absent: literal matching only. */
+  understand?: (blockId: string, text: string) => HitWordMatch[];
 }
 
 /** Settling a step never takes more engine inputs than this (a flow that loops forever without the user fails the step). */
@@ -39,11 +44,15 @@ class ScriptPlayer {
   unanswered = false;
 
   constructor(character: Character, options: ScriptOptions) {
-    this.state = initialState(character, { seed: options.seed ?? 1, understanding: false });
-    this.answer = options.answer ?? ((request) => {
+    const { understand } = options;
+    this.state = initialState(character, { seed: options.seed ?? 1, understanding: understand !== undefined });
+    const answer = options.answer ?? ((request: ServerRequest) => {
       this.unanswered = true;
       return failedRequest(request);
     });
+    this.answer = (request) => (request.type === 'requestUnderstand' && understand
+      ? { type: 'understandResult', requestId: request.requestId, matches: understand(this.state.rt.blockId ?? '', request.text) }
+      : answer(request));
     this.feed({ type: 'ready' });
   }
 

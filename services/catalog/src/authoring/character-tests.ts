@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
 import { AppError } from '@talkwith/platform';
-import { playScript } from '@talkwith/dialogue-engine';
+import { playScript, type ScriptOptions } from '@talkwith/dialogue-engine';
+import { matchPhrases, sharedUnderstanding, type Understanding } from '@talkwith/dialogue-engine/understanding';
 import {
   CHARACTER_TESTS_MAX, type CharacterTest, type CharacterTestFile, type TestPatchBody, type TestResult, type TestRunReport, type TestStep,
 } from '@talkwith/proto/catalog';
 import type { Character as DialogueCharacter } from '@talkwith/proto/dialogue';
 import { draftCharacterOf } from '../model.ts';
+import { phrasesOf } from '../recognition-snapshot.ts';
 import { audited, type AdminActor, type AuthoringPorts } from '../audit.ts';
 import { requireCharacter } from './character-admin.ts';
 
@@ -19,11 +21,13 @@ import { requireCharacter } from './character-admin.ts';
  * Where they run: here, in the catalog, with the engine itself
  * (dialogue-engine's playScript). Publishing must refuse a failing draft in
  * its own request, and services reach each other only through events, so the
- * runner cannot ask the dialogue service. It matches hit words the way the
- * player does first (literally, after normalisation); what only the dialogue
- * service finds (kuromoji readings and base forms, search, SPJ scores) is
- * answered as "not understood", so a step must say a hit word as written to
- * pass. services/catalog/README.md, "Tests of a character".
+ * runner cannot ask the dialogue service. It matches as a customer is
+ * matched: literally first, as the player does, then by reading, base form
+ * and synonym with the same understanding the dialogue service answers
+ * players with (`@talkwith/dialogue-engine/understanding`, the block's
+ * phrases as they are published). Search and SPJ scores need the dialogue
+ * service's index: a step that depends on one is reported unchecked.
+ * services/catalog/README.md, "Tests of a character".
  */
 export type TestDoc = {
   _id: string;
@@ -90,10 +94,28 @@ export async function deleteTest(ports: AuthoringPorts, actor: AdminActor, chara
   }, () => ({ character_id: characterId, test_id: testId }));
 }
 
+type TestScript = Pick<CharacterTest, 'id' | 'name' | 'steps'>;
+
+/**
+ * The server's understanding when a test says something (the analyser loads
+ * once per process, about a second the first time, and is shared with the
+ * dialogue service in one process); null when no test speaks.
+ */
+export async function understandingForTests(tests: readonly TestScript[]): Promise<Understanding | null> {
+  return tests.some((t) => t.steps.some((s) => s.input.kind === 'say')) ? sharedUnderstanding() : null;
+}
+
+/** What the dialogue service would answer a player of this draft: the block's published phrases and the character's synonyms. */
+function understandOn(character: DialogueCharacter, understanding: Understanding): ScriptOptions['understand'] {
+  const phrases = new Map(character.blocks.map((b) => [b.id, phrasesOf(b)]));
+  return (blockId, text) => matchPhrases(understanding, phrases.get(blockId) ?? [], character.synonyms ?? [], text);
+}
+
 /** Plays tests against a dialogue character (the draft): pass/fail per step, blocks named. */
-export function reportOf(character: DialogueCharacter, tests: ReadonlyArray<Pick<CharacterTest, 'id' | 'name' | 'steps'>>): TestRunReport {
+export function reportOf(character: DialogueCharacter, tests: readonly TestScript[], understanding: Understanding | null = null): TestRunReport {
+  const options: ScriptOptions = understanding ? { understand: understandOn(character, understanding) } : {};
   const results: TestResult[] = tests.map((t) => {
-    const steps = playScript(character, t.steps);
+    const steps = playScript(character, t.steps, options);
     const unchecked = steps.at(-1)?.unchecked === true;
     const passed = (unchecked || steps.length === t.steps.length) && steps.every((s) => s.passed || s.unchecked === true);
     return { test_id: t.id, name: t.name, passed, unchecked, steps };
@@ -108,7 +130,8 @@ export async function runTests(store: DocumentStore | Transaction, characterId: 
   const docs = await testDocs(store, characterId);
   const chosen = testId === undefined ? docs : docs.filter((d) => d._id === testId);
   if (testId !== undefined && chosen.length === 0) throw testNotFound();
-  return reportOf(draft, chosen.map(testOf));
+  const tests = chosen.map(testOf);
+  return reportOf(draft, tests, await understandingForTests(tests));
 }
 
 /** The tests as a character file carries them. */

@@ -9,7 +9,7 @@ import { announceGroups } from '../taxonomy/group-facts.ts';
 import { audited, type AdminActor, type AuthoringPorts } from '../audit.ts';
 import { characterNotFound, requireCharacter } from './character-admin.ts';
 import { recordVersion } from './versions.ts';
-import { reportOf, testDocsOf } from './character-tests.ts';
+import { reportOf, testDocsOf, understandingForTests } from './character-tests.ts';
 
 /** The draft as the engine's Character and every fault the validator finds in it. */
 export async function checkedDraft(store: DocumentStore | Transaction, id: string): Promise<{ character: Character; draft: DialogueCharacter; faults: ValidationProblem[] }> {
@@ -24,7 +24,8 @@ export async function checkedDraft(store: DocumentStore | Transaction, id: strin
  * operator confirmed (`force`). Answers how many failed (0 when all passed).
  */
 async function checkTests(tx: Transaction, id: string, draft: DialogueCharacter, force: boolean): Promise<number> {
-  const report = reportOf(draft, await testDocsOf(tx, id));
+  const tests = await testDocsOf(tx, id);
+  const report = reportOf(draft, tests, await understandingForTests(tests));
   if (report.passed || force) return report.failed;
   throw new AppError('CHARACTER_TESTS_FAILED', `テストが${report.failed}件失敗したため公開できません。結果を確かめてから、それでも公開する場合は確認してください。`, { status: 409, body: { report } });
 }
@@ -39,6 +40,8 @@ async function checkTests(tx: Transaction, id: string, draft: DialogueCharacter,
 export async function publishCharacter(ports: AuthoringPorts, actor: AdminActor, id: string, options: { note?: string; force?: boolean } = {}): Promise<Character> {
   const note = options.note ?? '';
   let testsFailed = 0;
+  // The analyser's first load (about a second) happens before the transaction, not inside it.
+  await understandingForTests(await testDocsOf(ports.store, id));
   return audited(ports, actor, 'character.published', async (tx) => {
     const { character, draft, faults } = await checkedDraft(tx, id);
     if (faults.length > 0) {

@@ -1,7 +1,7 @@
 import type { DocumentStore, Transaction } from '@talkwith/platform';
 import type { EventOf } from '@talkwith/proto';
 import { loadRecognition } from '../recognition/characters.ts';
-import { synonymIndex } from '../recognition/understanding/synonyms.ts';
+import { synonymIndex } from '@talkwith/dialogue-engine/understanding';
 import { openInsightGates } from './model.ts';
 import { normaliseUtterance } from './normalise.ts';
 

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadAnalyser } from './analyser.ts';
-import { Understanding } from './matcher.ts';
+import { loadAnalyser, Understanding } from '@talkwith/dialogue-engine/understanding';
 import { literalBaseline, loadRecognitionSet, scoreSet, understandingMatcher, type KindScore } from './recognition-set.ts';
 
 /** The accuracy goals of the recognition test set (figures: `npm run bench`). Accuracy, not timing. */

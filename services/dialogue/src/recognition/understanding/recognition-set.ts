@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { hitWordDecision, literalMatcher, normalizeJapanese, type WordMatcher } from '@talkwith/dialogue-engine';
 import { demoCharacter } from '@talkwith/dialogue-engine/demo';
 import { makeBlock, type Block, type SynonymGroup } from '@talkwith/proto/dialogue';
-import type { Understanding } from './matcher.ts';
-import { synonymIndex, withSynonyms, type SynonymsOf } from './synonyms.ts';
+import { synonymIndex, withSynonyms, type SynonymsOf, type Understanding } from '@talkwith/dialogue-engine/understanding';
 
 /**
  * The recognition test set (services/dialogue/test-data/recognition-set.json)

@@ -1,4 +1,4 @@
-import { literalMatcher, negatedAfter, normalizeJapanese, type MatchVia, type WordMatch, type WordMatcher } from '@talkwith/dialogue-engine';
+import { literalMatcher, negatedAfter, normalizeJapanese, type MatchVia, type WordMatch, type WordMatcher } from '../src/index.ts';
 import type { Analyse } from './analyser.ts';
 import { morphemeForms, type MorphemeForms } from './forms.ts';
 

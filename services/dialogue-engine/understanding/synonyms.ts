@@ -1,4 +1,4 @@
-import { normalizeJapanese, type WordMatcher } from '@talkwith/dialogue-engine';
+import { normalizeJapanese, type WordMatcher } from '../src/index.ts';
 import type { SynonymGroup } from '@talkwith/proto/dialogue';
 
 /** The other words a word may be said as (empty: none); the word itself is never among them. */

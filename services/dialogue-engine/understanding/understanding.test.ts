@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hitWordDecision } from '@talkwith/dialogue-engine';
-import { demoCharacter } from '@talkwith/dialogue-engine/demo';
+import { hitWordDecision } from '../src/index.ts';
+import { demoCharacter } from '../demo/index.ts';
 import { makeBlock, type Block } from '@talkwith/proto/dialogue';
 import { loadAnalyser } from './analyser.ts';
 import { nominalForm, readingKey } from './forms.ts';

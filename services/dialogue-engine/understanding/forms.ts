@@ -1,4 +1,4 @@
-import { katakanaToHiragana, normalizeJapanese } from '@talkwith/dialogue-engine';
+import { katakanaToHiragana, normalizeJapanese } from '../src/index.ts';
 import type { Morpheme } from './analyser.ts';
 
 /**
