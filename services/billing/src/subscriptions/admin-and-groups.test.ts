@@ -22,7 +22,10 @@ describe('plans', () => {
     const res = await billing.svc.app.inject({ method: 'GET', url: '/api/billing/plans' });
     expect(res.statusCode).toBe(200);
     expect(res.json().plans).toEqual([
-      { plan_code: 'PROD001', name: 'TALK WITH 月額プラン', amount: 1100, period_months: 1, tickets: 10, points: 100, group_bound: false },
+      {
+        plan_code: 'PROD001', name: 'TALK WITH 月額プラン', amount: 1100, period_months: 1, tickets: 10, points: 100, group_bound: false,
+        name_i18n: { 'en-US': 'TALK WITH Monthly Plan', 'fil-PH': 'TALK WITH Buwanang Plano', 'zh-TW': 'TALK WITH 月費方案' },
+      },
       expect.objectContaining({ plan_code: 'OTHERS', amount: 1100, tickets: 10, points: 100, group_bound: true }),
     ]);
   });
