@@ -78,15 +78,14 @@ describe('password hash pool', () => {
     const dir = await mkdtemp(join(tmpdir(), 'hash-pool-'));
     try {
       const hashes = Promise.all(Array.from({ length: 20 }, () => h.hash('abcd1234')));
-      const started = performance.now();
       // Four parallel writes: enough to need every thread of libuv's default pool of four.
       await Promise.all(Array.from({ length: 4 }, (_, i) => writeFile(join(dir, `f${i}`), 'x'.repeat(1024))));
-      const writeMs = performance.now() - started;
       const stillQueued = h.pending();
       await hashes;
 
+      // Measured in hashes, not milliseconds (a busy machine slows both alike): had the hashes held libuv's
+      // threads, the writes would have finished only after most of them; they finish with nearly all still queued.
       expect(stillQueued).toBeGreaterThanOrEqual(15);
-      expect(writeMs).toBeLessThan(50);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
