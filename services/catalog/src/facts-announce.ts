@@ -1,6 +1,6 @@
-import type { Eventing, Transaction } from '@talkwith/platform';
-import { consumeFactsRequests as consumeCatalogFactsRequests } from '@talkwith/platform/eventing';
-import { openCharacters } from './characters.ts';
+import type { DocumentStore, Eventing, Transaction } from '@talkwith/platform';
+import { consumeFactsRequests as consumeCatalogFactsRequests, pageQuery, sectionOver, type FactsOwner } from '@talkwith/platform/eventing';
+import { openCharacters, type Character } from './characters.ts';
 import { openGroups } from './model.ts';
 import { publishedFactsOf } from './published-event.ts';
 import { announceGroups } from './taxonomy/group-facts.ts';
@@ -22,6 +22,9 @@ import { announceGroups } from './taxonomy/group-facts.ts';
 
 export const FACTS_OWNER = 'catalog';
 
+const PUBLISHED = { published_at: { $ne: null }, dialogue: { $exists: true } };
+const TAKEN_OUT = { published_at: null, published_version: { $exists: true } };
+
 export interface AnnouncedFacts {
   groups: number;
   published: number;
@@ -37,17 +40,43 @@ export async function announceCurrentFacts(tx: Transaction, events: Eventing): P
   const groups = await openGroups(tx).find({}, { projection: { _id: 1 } });
   await announceGroups(tx, events, groups.map((g) => g._id));
   const characters = openCharacters(tx);
-  const published = await characters.find({ published_at: { $ne: null }, dialogue: { $exists: true } });
+  const published = await characters.find(PUBLISHED);
   for (const c of published) {
     if (!c.dialogue || !c.published_at) continue;
     await events.publish('character.published', c._id, publishedFactsOf(c, c.dialogue, { at: c.published_at, version: c.published_version ?? 1 }), tx);
   }
-  const unpublished = await characters.find({ published_at: null, published_version: { $exists: true } }, { projection: { _id: 1 } });
+  const unpublished = await characters.find(TAKEN_OUT, { projection: { _id: 1 } });
   for (const { _id } of unpublished) await events.publish('character.unpublished', _id, { character_id: _id }, tx);
   return { groups: groups.length, published: published.length, unpublished: unpublished.length };
 }
 
-/** Consumer group `catalog-facts-requests` (the platform's facts-requests mechanism, answered with announceCurrentFacts). */
-export function consumeFactsRequests(events: Eventing) {
-  return consumeCatalogFactsRequests(events, { owner: FACTS_OWNER, announce: announceCurrentFacts });
+/** The same facts as announceCurrentFacts, in pages (platform facts-requests): groups, published characters, characters taken out. */
+export const catalogFacts: FactsOwner = {
+  owner: FACTS_OWNER,
+  sections: [
+    sectionOver<{ _id: string }>('groups', (tx, after, limit) => {
+      const q = pageQuery({}, after, limit);
+      return openGroups(tx).find(q.filter, { ...q.options, projection: { _id: 1 } });
+    }, (tx, events, groups) => announceGroups(tx, events, groups.map((g) => g._id))),
+    sectionOver<Character>('published', (tx, after, limit) => {
+      const q = pageQuery(PUBLISHED, after, limit);
+      return openCharacters(tx).find(q.filter, q.options);
+    }, async (tx, events, characters) => {
+      for (const c of characters) {
+        if (!c.dialogue || !c.published_at) continue;
+        await events.publish('character.published', c._id, publishedFactsOf(c, c.dialogue, { at: c.published_at, version: c.published_version ?? 1 }), tx);
+      }
+    }),
+    sectionOver<{ _id: string }>('unpublished', (tx, after, limit) => {
+      const q = pageQuery(TAKEN_OUT, after, limit);
+      return openCharacters(tx).find(q.filter, { ...q.options, projection: { _id: 1 } });
+    }, async (tx, events, characters) => {
+      for (const { _id } of characters) await events.publish('character.unpublished', _id, { character_id: _id }, tx);
+    }),
+  ],
+};
+
+/** Consumer group `catalog-facts-requests` (the platform's facts-requests mechanism, answered with catalogFacts). */
+export function consumeFactsRequests(store: DocumentStore, events: Eventing) {
+  return consumeCatalogFactsRequests(store, events, catalogFacts);
 }

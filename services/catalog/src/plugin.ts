@@ -62,7 +62,7 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     // Consumer group catalog-entitlements: purchases, subscriptions and deletions decide who gets the whole dialogue.
     consumers.push(await entitlements.consume(platform.events));
     // Services keeping a projection of catalog's facts ask for them on start; catalog announces them again (facts-announce.ts).
-    consumers.push(await consumeFactsRequests(platform.events));
+    consumers.push(await consumeFactsRequests(platform.store, platform.events));
     // Before the seed: on a new store there is nothing to re-announce, and a seeded character announces itself.
     const backfilled = await announceBillingFactsOnce(platform.store, platform.events);
     if (backfilled) platform.logger.info(backfilled, 'groups and published characters announced to billing');
