@@ -59,6 +59,8 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     const sealed = await sealStoredCredentials(platform.store, credentials);
     if (sealed > 0) platform.logger.info({ characters: sealed }, 'credentials stored in clear were sealed');
     consumers.push(await platform.events.consume('catalog-serial-gates', SERIAL_GATE_EVENTS, (event, tx) => onSerialGateEvent(tx, event)));
+    // After subscribing: engagement announces its batches and redemptions again, rebuilding the gates whatever the bus still holds.
+    await platform.events.publish('facts.requested', 'engagement', { owner: 'engagement', by: 'catalog' });
     // Consumer group catalog-entitlements: purchases, subscriptions and deletions decide who gets the whole dialogue.
     consumers.push(await entitlements.consume(platform.events));
     // Services keeping a projection of catalog's facts ask for them on start; catalog announces them again (facts-announce.ts).
