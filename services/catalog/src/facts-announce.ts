@@ -1,4 +1,4 @@
-import type { DocumentStore, Eventing, Transaction } from '@talkwith/platform';
+import type { DocumentStore, Eventing } from '@talkwith/platform';
 import { consumeFactsRequests as consumeCatalogFactsRequests, pageQuery, sectionOver, type FactsOwner } from '@talkwith/platform/eventing';
 import { openCharacters, type Character } from './characters.ts';
 import { openGroups } from './model.ts';
@@ -25,32 +25,12 @@ export const FACTS_OWNER = 'catalog';
 const PUBLISHED = { published_at: { $ne: null }, dialogue: { $exists: true } };
 const TAKEN_OUT = { published_at: null, published_version: { $exists: true } };
 
-export interface AnnouncedFacts {
-  groups: number;
-  published: number;
-  unpublished: number;
-}
-
 /**
  * Every group (`group.saved` / `group.deleted`), every published character's
  * snapshot under its own version (`character.published`) and every character
- * taken out after a publish (`character.unpublished`), in `tx`.
+ * taken out after a publish (`character.unpublished`), in pages (platform
+ * facts-requests).
  */
-export async function announceCurrentFacts(tx: Transaction, events: Eventing): Promise<AnnouncedFacts> {
-  const groups = await openGroups(tx).find({}, { projection: { _id: 1 } });
-  await announceGroups(tx, events, groups.map((g) => g._id));
-  const characters = openCharacters(tx);
-  const published = await characters.find(PUBLISHED);
-  for (const c of published) {
-    if (!c.dialogue || !c.published_at) continue;
-    await events.publish('character.published', c._id, publishedFactsOf(c, c.dialogue, { at: c.published_at, version: c.published_version ?? 1 }), tx);
-  }
-  const unpublished = await characters.find(TAKEN_OUT, { projection: { _id: 1 } });
-  for (const { _id } of unpublished) await events.publish('character.unpublished', _id, { character_id: _id }, tx);
-  return { groups: groups.length, published: published.length, unpublished: unpublished.length };
-}
-
-/** The same facts as announceCurrentFacts, in pages (platform facts-requests): groups, published characters, characters taken out. */
 export const catalogFacts: FactsOwner = {
   owner: FACTS_OWNER,
   sections: [
