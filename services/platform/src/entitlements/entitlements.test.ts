@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { EventMap, EventOf } from '@talkwith/proto';
+import { pino } from 'pino';
+import { createOutboxBus } from '../bus/outbox-bus.ts';
+import { createEventing } from '../eventing/eventing.ts';
 import type { DocumentStore } from '../ports/index.ts';
+import { eventually } from '../testing/eventually.ts';
 import { ticketUseProofs } from '../signing/ticket-use.ts';
 import { createMemoryStore } from '../store/memory-store.ts';
 import { createEntitlements, type EntitlementEvent } from './index.ts';
@@ -156,5 +160,22 @@ describe('entitlements rebuilt from billing\'s announcements', () => {
     await feed(announcedPurchase('u1', 'canceled', '2030-05-02T00:00:00.000Z', 'p-3'));
 
     expect(await ent.accessOf(store, { character: PRICED, caller: customer('u1'), now: NOW })).toBe('none');
+  });
+
+  it('consume, once subscribed, asks billing to announce its entitlement facts for this service', async () => {
+    const store = createMemoryStore();
+    const bus = await createOutboxBus({ store, retryDelayMs: 5 });
+    const events = createEventing({ bus, store, logger: pino({ level: 'silent' }) });
+    const asked: Array<EventOf<'facts.requested'>> = [];
+    const watch = await events.consume('watch', ['facts.requested'], async (e) => { asked.push(e); });
+    const ent = createEntitlements({ service: 'test', secret: SECRET });
+
+    const consumer = await ent.consume(events);
+
+    await eventually(async () => asked.length > 0 || undefined);
+    expect(asked.map((e) => e.data)).toEqual([{ owner: 'billing', by: 'test' }]);
+    await consumer.close();
+    await watch.close();
+    await bus.close();
   });
 });
