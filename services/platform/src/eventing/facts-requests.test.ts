@@ -107,4 +107,26 @@ describe('facts requests', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(pages).toEqual([]);
   });
+
+  it('consumeFactsRequests, closed while announcing, stops between pages and leaves the debt for the next start', async () => {
+    const { store, events } = await setup();
+    await storeThings(store, ['a', 'b', 'c', 'd', 'e']);
+    const { owner, pages } = recordingOwner(1);
+    let consumer: { close(): Promise<void> } | null = null;
+    let closing: Promise<void> | null = null;
+    const section = owner.sections[0]!;
+    const stopAfterFirst: FactsOwner = { ...owner, sections: [{ ...section, page: async (tx, ev, after, limit) => {
+      const ids = await section.page(tx, ev, after, limit);
+      if (pages.length === 1 && consumer) closing = consumer.close();
+      return ids;
+    } }] };
+    consumer = await consumeFactsRequests(store, events, stopAfterFirst);
+
+    await events.publish('facts.requested', 'test-owner', { owner: 'test-owner', by: 'someone' });
+
+    await eventually(async () => closing !== null || undefined);
+    await closing;
+    expect(pages).toHaveLength(1);
+    expect(await store.collection('test-owner_announcements').findOne({ _id: 'owed-facts' })).not.toBeNull();
+  });
 });

@@ -72,14 +72,18 @@ export async function recordFactsRequest(tx: Transaction, owner: FactsOwner, req
   return true;
 }
 
-/** Every section, page by page (a transaction each); the facts announced per section. */
-export async function announceInPages(store: DocumentStore, events: Eventing, owner: FactsOwner): Promise<Record<string, number>> {
+/** Thrown between pages when the process is stopping: the debt stays and is paid at the next start. */
+class AnnouncementStopped extends Error {}
+
+/** Every section, page by page (a transaction each); the facts announced per section. `stopping` is asked between pages. */
+export async function announceInPages(store: DocumentStore, events: Eventing, owner: FactsOwner, stopping: () => boolean = () => false): Promise<Record<string, number>> {
   const limit = owner.pageSize ?? FACTS_PAGE_SIZE;
   const counts: Record<string, number> = {};
   for (const section of owner.sections) {
     let after: string | null = null;
     counts[section.name] = 0;
     for (;;) {
+      if (stopping()) throw new AnnouncementStopped(`${owner.owner} facts announcement stopped with the process`);
       const ids: string[] = await store.withTransaction((tx) => section.page(tx, events, after, limit));
       counts[section.name]! += ids.length;
       if (ids.length < limit) break;
@@ -94,13 +98,13 @@ export async function announceInPages(store: DocumentStore, events: Eventing, ow
  * request came in meanwhile (then once more, so that request sees a round
  * that started after it). Null: nothing was owed.
  */
-export async function announceOwedFacts(store: DocumentStore, events: Eventing, owner: FactsOwner): Promise<Record<string, number> | null> {
+export async function announceOwedFacts(store: DocumentStore, events: Eventing, owner: FactsOwner, stopping: () => boolean = () => false): Promise<Record<string, number> | null> {
   let counts: Record<string, number> | null = null;
   for (;;) {
     const owed = await marksOf(store, owner).findOne({ _id: OWED });
     if (!owed) return counts;
     const startedAt = new Date().toISOString();
-    counts = await announceInPages(store, events, owner);
+    counts = await announceInPages(store, events, owner, stopping);
     const settled = await store.withTransaction(async (tx) => {
       const marks = marksOf(tx, owner);
       await marks.updateOne({ _id: LAST_ANNOUNCED }, { $set: { done_at: startedAt } }, { upsert: true });
@@ -116,15 +120,16 @@ export async function announceOwedFacts(store: DocumentStore, events: Eventing, 
 /**
  * Consumer group `<owner>-facts-requests`: records every request for
  * `owner`'s facts, then announces them in pages outside the consumer's
- * transaction (one run at a time per process). A debt left by a crash is
- * paid at start.
+ * transaction (one run at a time per process). Closing stops between pages
+ * (a shutdown never waits for a million accounts); a debt left by a stop or
+ * a crash is paid at start.
  */
 export async function consumeFactsRequests(store: DocumentStore, events: Eventing, owner: FactsOwner): Promise<{ close(): Promise<void> }> {
   let running: Promise<unknown> = Promise.resolve();
   let closed = false;
   const pay = () => {
-    running = running.then(() => (closed ? null : announceOwedFacts(store, events, owner))).catch((err: unknown) => {
-      process.emitWarning(`${owner.owner} facts announcement failed (retried on the next request or start): ${String(err)}`);
+    running = running.then(() => (closed ? null : announceOwedFacts(store, events, owner, () => closed))).catch((err: unknown) => {
+      if (!(err instanceof AnnouncementStopped)) process.emitWarning(`${owner.owner} facts announcement failed (retried on the next request or start): ${String(err)}`);
     });
   };
   pay();
