@@ -160,7 +160,17 @@ export const SubscriptionRenewalFailed = defineEvent('subscription.renewal_faile
   })),
 }), 'A renewal charge was declined (or there was no card). With retry_at the plan stays active and is charged again then; without it that was the last try and subscription.finished (payment_failed) follows in the same transaction.');
 
+export const CharacterPurchaseAnnounced = defineEvent('purchase.announced', 1, Type.Object({
+  purchase_id: Id, user_id: UserId, character_id: Id,
+  status: Type.Union([Type.Literal('captured'), Type.Literal('canceled')], { description: 'captured: the character is owned by it; canceled: taken back' }),
+  at: At,
+}),
+  'A character purchase as it is now (captured or cancelled), announced again because a service keeping a projection of entitlements asked (facts.requested, owner billing). Projections upsert it unless they hold a newer state; nothing is charged, mailed or counted on it.');
+export const SubscriptionAnnounced = defineEvent('subscription.announced', 1, Type.Object({ ...SubscriptionFacts }),
+  'A subscription as it is now, announced again because a service keeping a projection of entitlements asked (facts.requested, owner billing). Projections upsert it unless they hold a newer state; nothing is charged, mailed or counted on it.');
+
 export const billingEvents = [
   PurchaseCompleted, PurchaseCanceled, PurchaseRefunded, TicketGranted, TicketUsed, TicketExpired, TicketExpiring, TicketRemoved, PointsGranted, PointsUsed,
   SubscriptionStarted, SubscriptionRenewed, SubscriptionCanceled, SubscriptionChanged, SubscriptionFinished, SubscriptionRenewalFailed,
+  CharacterPurchaseAnnounced, SubscriptionAnnounced,
 ];

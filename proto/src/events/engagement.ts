@@ -66,4 +66,22 @@ export const ContactReceived = defineEvent(
   'A contact form was sent (the message and address stay in engagement); engagement mails the receipt.',
 );
 
-export const engagementEvents = [CouponSaved, SerialRedeemed, CampaignJoined, ContactReceived];
+export const CouponAnnounced = defineEvent(
+  'coupon.announced',
+  1,
+  Type.Object({
+    coupon_id: Id, character_id: Id, block_id: Id,
+    name: Type.Optional(Type.String({ maxLength: 200 })),
+    is_debug: Type.Boolean(),
+  }),
+  'A serial batch as it is now (the block it unlocks), announced again because a service keeping a projection of serial gates asked (facts.requested, owner engagement). Projections upsert it unless they hold a newer state.',
+);
+
+export const RedemptionAnnounced = defineEvent(
+  'redemption.announced',
+  1,
+  Type.Object({ redemption_id: Id, coupon_id: Id, user_id: UserId, character_id: Id, block_id: Id, is_debug: Type.Boolean(), redeemed_at: At }),
+  'A redemption of a live account, announced again because a service keeping a projection of unlocked blocks asked (facts.requested, owner engagement). Projections record the unlock if they lack it; it is not a redemption: nothing is granted on it.',
+);
+
+export const engagementEvents = [CouponSaved, SerialRedeemed, CouponAnnounced, RedemptionAnnounced, CampaignJoined, ContactReceived];

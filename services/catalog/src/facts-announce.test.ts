@@ -4,6 +4,8 @@ import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/p
 import { eventually } from '@talkwith/platform/testing/eventually';
 import { demoCharacter } from '@talkwith/dialogue-engine/demo';
 import type { EventEnvelope } from '@talkwith/proto';
+import { announceInPages } from '@talkwith/platform/eventing';
+import { catalogFacts } from './facts-announce.ts';
 import { catalogService } from './index.ts';
 import { storeCharacter } from './taxonomy/testing.ts';
 
@@ -41,5 +43,19 @@ describe('catalog facts, requested by a service that keeps a projection of them'
 
     const [announced] = await factsOf(id);
     expect(announced).toMatchObject({ type: 'character.unpublished', data: { character_id: id } });
+  });
+
+  it('announcing in pages of 1, three published characters and one taken out, announces each of them', async () => {
+    const published = [randomUUID(), randomUUID(), randomUUID()];
+    for (const id of published) await storeCharacter(svc, { _id: id, name: 'ページ', published_at: new Date().toISOString(), published_version: 1, dialogue: { ...demoCharacter, id } });
+    const taken = randomUUID();
+    await storeCharacter(svc, { _id: taken, published_at: null, published_version: 1 });
+
+    const counts = await announceInPages(svc.platform.store, svc.platform.events, { ...catalogFacts, pageSize: 1 });
+
+    expect(counts.published).toBeGreaterThanOrEqual(3);
+    expect(counts.unpublished).toBeGreaterThanOrEqual(1);
+    for (const id of published) expect((await factsOf(id)).some((e) => e.type === 'character.published')).toBe(true);
+    expect((await factsOf(taken)).some((e) => e.type === 'character.unpublished')).toBe(true);
   });
 });

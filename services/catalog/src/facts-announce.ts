@@ -1,6 +1,6 @@
-import type { Eventing, Transaction } from '@talkwith/platform';
-import { consumeFactsRequests as consumeCatalogFactsRequests } from '@talkwith/platform/eventing';
-import { openCharacters } from './characters.ts';
+import type { DocumentStore, Eventing } from '@talkwith/platform';
+import { consumeFactsRequests as consumeCatalogFactsRequests, pageQuery, sectionOver, type FactsOwner } from '@talkwith/platform/eventing';
+import { openCharacters, type Character } from './characters.ts';
 import { openGroups } from './model.ts';
 import { publishedFactsOf } from './published-event.ts';
 import { announceGroups } from './taxonomy/group-facts.ts';
@@ -22,32 +22,41 @@ import { announceGroups } from './taxonomy/group-facts.ts';
 
 export const FACTS_OWNER = 'catalog';
 
-export interface AnnouncedFacts {
-  groups: number;
-  published: number;
-  unpublished: number;
-}
+const PUBLISHED = { published_at: { $ne: null }, dialogue: { $exists: true } };
+const TAKEN_OUT = { published_at: null, published_version: { $exists: true } };
 
 /**
  * Every group (`group.saved` / `group.deleted`), every published character's
  * snapshot under its own version (`character.published`) and every character
- * taken out after a publish (`character.unpublished`), in `tx`.
+ * taken out after a publish (`character.unpublished`), in pages (platform
+ * facts-requests).
  */
-export async function announceCurrentFacts(tx: Transaction, events: Eventing): Promise<AnnouncedFacts> {
-  const groups = await openGroups(tx).find({}, { projection: { _id: 1 } });
-  await announceGroups(tx, events, groups.map((g) => g._id));
-  const characters = openCharacters(tx);
-  const published = await characters.find({ published_at: { $ne: null }, dialogue: { $exists: true } });
-  for (const c of published) {
-    if (!c.dialogue || !c.published_at) continue;
-    await events.publish('character.published', c._id, publishedFactsOf(c, c.dialogue, { at: c.published_at, version: c.published_version ?? 1 }), tx);
-  }
-  const unpublished = await characters.find({ published_at: null, published_version: { $exists: true } }, { projection: { _id: 1 } });
-  for (const { _id } of unpublished) await events.publish('character.unpublished', _id, { character_id: _id }, tx);
-  return { groups: groups.length, published: published.length, unpublished: unpublished.length };
-}
+export const catalogFacts: FactsOwner = {
+  owner: FACTS_OWNER,
+  sections: [
+    sectionOver<{ _id: string }>('groups', (tx, after, limit) => {
+      const q = pageQuery({}, after, limit);
+      return openGroups(tx).find(q.filter, { ...q.options, projection: { _id: 1 } });
+    }, (tx, events, groups) => announceGroups(tx, events, groups.map((g) => g._id))),
+    sectionOver<Character>('published', (tx, after, limit) => {
+      const q = pageQuery(PUBLISHED, after, limit);
+      return openCharacters(tx).find(q.filter, q.options);
+    }, async (tx, events, characters) => {
+      for (const c of characters) {
+        if (!c.dialogue || !c.published_at) continue;
+        await events.publish('character.published', c._id, publishedFactsOf(c, c.dialogue, { at: c.published_at, version: c.published_version ?? 1 }), tx);
+      }
+    }),
+    sectionOver<{ _id: string }>('unpublished', (tx, after, limit) => {
+      const q = pageQuery(TAKEN_OUT, after, limit);
+      return openCharacters(tx).find(q.filter, { ...q.options, projection: { _id: 1 } });
+    }, async (tx, events, characters) => {
+      for (const { _id } of characters) await events.publish('character.unpublished', _id, { character_id: _id }, tx);
+    }),
+  ],
+};
 
-/** Consumer group `catalog-facts-requests` (the platform's facts-requests mechanism, answered with announceCurrentFacts). */
-export function consumeFactsRequests(events: Eventing) {
-  return consumeCatalogFactsRequests(events, { owner: FACTS_OWNER, announce: announceCurrentFacts });
+/** Consumer group `catalog-facts-requests` (the platform's facts-requests mechanism, answered with catalogFacts). */
+export function consumeFactsRequests(store: DocumentStore, events: Eventing) {
+  return consumeCatalogFactsRequests(store, events, catalogFacts);
 }

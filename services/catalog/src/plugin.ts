@@ -59,10 +59,12 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     const sealed = await sealStoredCredentials(platform.store, credentials);
     if (sealed > 0) platform.logger.info({ characters: sealed }, 'credentials stored in clear were sealed');
     consumers.push(await platform.events.consume('catalog-serial-gates', SERIAL_GATE_EVENTS, (event, tx) => onSerialGateEvent(tx, event)));
+    // After subscribing: engagement announces its batches and redemptions again, rebuilding the gates whatever the bus still holds.
+    await platform.events.publish('facts.requested', 'engagement', { owner: 'engagement', by: 'catalog' });
     // Consumer group catalog-entitlements: purchases, subscriptions and deletions decide who gets the whole dialogue.
     consumers.push(await entitlements.consume(platform.events));
     // Services keeping a projection of catalog's facts ask for them on start; catalog announces them again (facts-announce.ts).
-    consumers.push(await consumeFactsRequests(platform.events));
+    consumers.push(await consumeFactsRequests(platform.store, platform.events));
     // Before the seed: on a new store there is nothing to re-announce, and a seeded character announces itself.
     const backfilled = await announceBillingFactsOnce(platform.store, platform.events);
     if (backfilled) platform.logger.info(backfilled, 'groups and published characters announced to billing');

@@ -6,7 +6,8 @@ import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/p
 import { eventually } from '@talkwith/platform/testing/eventually';
 import { publicCharacterOf, type PublicCharacter } from '@talkwith/proto/dialogue';
 import { catalogService } from './index.ts';
-import { withoutLockedBlocks } from './serial-gates.ts';
+import type { EventOf } from '@talkwith/proto';
+import { onSerialGateEvent, withoutLockedBlocks } from './serial-gates.ts';
 
 const demo = (): PublicCharacter => publicCharacterOf(demoCharacter);
 const everyBlockReference = (c: PublicCharacter) => c.blocks.flatMap((b) => blockBlockReferences(b).map((r) => r.id));
@@ -93,5 +94,30 @@ describe('serial-locked blocks in the playable character', () => {
     const user = randomUUID();
     const byId = await svc.app.inject({ method: 'GET', url: '/api/character/demo-mirai/get', headers: as(user) });
     expect(byId.json()).toEqual((await play(as(user))).json());
+  });
+  it('playable character, a batch and a redemption known only from engagement\'s announcements, locks the block and unlocks it for that user', async () => {
+    const couponId = `cp-${randomUUID()}`;
+    const [owner, other] = [randomUUID(), randomUUID()];
+
+    await svc.platform.events.publish('coupon.announced', couponId, { coupon_id: couponId, character_id: 'demo-mirai', block_id: 'fortune', is_debug: false });
+    await svc.platform.events.publish('redemption.announced', owner, {
+      redemption_id: randomUUID(), coupon_id: couponId, user_id: owner, character_id: 'demo-mirai', block_id: 'fortune', is_debug: false, redeemed_at: new Date().toISOString(),
+    });
+
+    await eventually(async () => blockIds(await play(as(owner))).includes('fortune') && !blockIds(await play(as(other))).includes('fortune'));
+    expect(blockIds(await play(as(other)))).not.toContain('fortune');
+  });
+
+  it('onSerialGateEvent, a batch announced before it moved to another block, keeps the block it moved to', async () => {
+    const couponId = `cp-${randomUUID()}`;
+    const saved = { id: randomUUID(), type: 'coupon.saved', version: 1, occurredAt: '2026-11-27T10:00:00.000Z', key: couponId,
+      data: { coupon_id: couponId, character_id: 'c-moved', block_id: 'b-new', previous_block_id: 'b-old', is_debug: false, tickets: 0 } } as EventOf<'coupon.saved'>;
+    const stale = { id: randomUUID(), type: 'coupon.announced', version: 1, occurredAt: '2026-11-20T10:00:00.000Z', key: couponId,
+      data: { coupon_id: couponId, character_id: 'c-moved', block_id: 'b-old', is_debug: false } } as EventOf<'coupon.announced'>;
+    await svc.platform.store.withTransaction((tx) => onSerialGateEvent(tx, saved));
+
+    await svc.platform.store.withTransaction((tx) => onSerialGateEvent(tx, stale));
+
+    expect(await svc.platform.store.collection('serial_gates').findOne({ _id: couponId })).toMatchObject({ block_id: 'b-new' });
   });
 });

@@ -20,6 +20,8 @@ interface GateDoc {
   block_id: string;
   /** The batch's name (absent for batches announced before coupon.saved carried it). */
   name?: string;
+  /** When engagement published what was applied last: an announcement older than it never overwrites it. */
+  as_of?: string;
   [key: string]: unknown;
 }
 interface UnlockDoc {
@@ -39,18 +41,26 @@ export async function ensureSerialGateIndexes(store: DocumentStore): Promise<voi
   await unlocksIn(store).createIndex({ user_id: 1, character_id: 1 });
 }
 
-export const SERIAL_GATE_EVENTS = ['coupon.saved', 'serial.redeemed', 'user.deleted'] as const;
+export const SERIAL_GATE_EVENTS = ['coupon.saved', 'coupon.announced', 'serial.redeemed', 'redemption.announced', 'user.deleted'] as const;
 export type SerialGateEvent = EventOf<(typeof SERIAL_GATE_EVENTS)[number]>;
 
-/** Consumer group `catalog-serial-gates`: each event once, in `tx`. */
+/**
+ * Consumer group `catalog-serial-gates`: each event once, in `tx`. The
+ * announcements (engagement answering catalog's facts.requested on start)
+ * rebuild the gates and unlocks; an announced batch older than the gate
+ * kept never overwrites it, an unlock is only ever inserted.
+ */
 export async function onSerialGateEvent(tx: Transaction, event: SerialGateEvent): Promise<void> {
   switch (event.type) {
-    case 'coupon.saved': {
+    case 'coupon.saved':
+    case 'coupon.announced': {
       const { coupon_id, character_id, block_id, name } = event.data;
-      await gatesIn(tx).updateOne({ _id: coupon_id }, { $set: { character_id, block_id, ...(name === undefined ? {} : { name }) } }, { upsert: true });
+      if (event.type === 'coupon.announced' && ((await gatesIn(tx).findOne({ _id: coupon_id }, { projection: { as_of: 1 } }))?.as_of ?? '') > event.occurredAt) return;
+      await gatesIn(tx).updateOne({ _id: coupon_id }, { $set: { character_id, block_id, as_of: event.occurredAt, ...(name === undefined ? {} : { name }) } }, { upsert: true });
       return;
     }
-    case 'serial.redeemed': {
+    case 'serial.redeemed':
+    case 'redemption.announced': {
       const { user_id, character_id, block_id, redeemed_at } = event.data;
       await unlocksIn(tx).updateOne({ _id: `${user_id}:${character_id}:${block_id}` }, { $setOnInsert: { user_id, character_id, block_id, at: redeemed_at } }, { upsert: true });
       return;

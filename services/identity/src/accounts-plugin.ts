@@ -45,7 +45,7 @@ const accountsPlugin: FastifyPluginAsync<AccountsPluginOptions> = async (app, op
   app.decorate('accounts', deps);
   // Billing and engagement keep projections of accounts; on start they ask identity to announce them again (accounts/announce.ts).
   let factsRequests: { close(): Promise<void> } | null = null;
-  app.addHook('onReady', async () => { factsRequests = await consumeFactsRequests(options.platform.events, identityFacts); });
+  app.addHook('onReady', async () => { factsRequests = await consumeFactsRequests(options.platform.store, options.platform.events, identityFacts); });
   app.addHook('onClose', async () => {
     await factsRequests?.close();
     await deps.hasher.close();

@@ -36,6 +36,9 @@ export const loggingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     consumers.push(await consumeServiceEvents(platform, own.retentionDays, hub));
     consumers.push(await consumeClientLines(writer, platform));
     consumers.push(await platform.events.consume('logging-users', USER_EVENTS, (event, tx) => onUserEvent(tx, event)));
+    // After subscribing, so the answer reaches the group: identity announces every account again (user.announced),
+    // which rebuilds log_users when the bus no longer holds the accounts' history (a Redis restarted empty, a trimmed stream).
+    await platform.events.publish('facts.requested', 'identity', { owner: 'identity', by: 'logging' });
   });
   app.addHook('onClose', async () => {
     for (const consumer of consumers.splice(0)) await consumer.close();

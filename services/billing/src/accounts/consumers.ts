@@ -16,14 +16,15 @@ export type AccountEvent = EventOf<(typeof ACCOUNT_EVENTS)[number]>;
 export async function onAccountEvent(tx: Transaction, events: Eventing, event: AccountEvent): Promise<void> {
   const accounts = openAccounts(tx);
   switch (event.type) {
-    // An announcement (identity answering facts.requested) is the account as it is now: the same upsert, which never undoes a deletion.
     case 'user.announced':
+      return applyAnnouncement(tx, event);
     case 'user.registered': {
       const { user_id, email, registered_at, date_of_birth, guardian_consent_at, language } = event.data;
       await accounts.updateOne(
         { _id: user_id },
         {
           $set: { email, registered_at, ...(date_of_birth ? { date_of_birth } : {}), ...(guardian_consent_at ? { guardian_consent_at } : {}), ...(language ? { language } : {}) },
+          $max: { facts_at: event.occurredAt },
           $setOnInsert: { deleted_at: null },
         },
         { upsert: true },
@@ -31,10 +32,10 @@ export async function onAccountEvent(tx: Transaction, events: Eventing, event: A
       return;
     }
     case 'user.email_changed':
-      await accounts.updateOne({ _id: event.data.user_id }, { $set: { email: event.data.new_email } });
+      await accounts.updateOne({ _id: event.data.user_id }, { $set: { email: event.data.new_email }, $max: { facts_at: event.occurredAt } });
       return;
     case 'user.language_changed':
-      await accounts.updateOne({ _id: event.data.user_id }, { $set: { language: event.data.language } });
+      await accounts.updateOne({ _id: event.data.user_id }, { $set: { language: event.data.language }, $max: { facts_at: event.occurredAt } });
       return;
     case 'user.deleted':
       await accounts.updateOne(
@@ -44,6 +45,27 @@ export async function onAccountEvent(tx: Transaction, events: Eventing, event: A
       );
       await closeAccount(tx, events, event.data.user_id, event.occurredAt);
   }
+}
+
+/**
+ * An account as identity announced it (answering billing's facts.requested):
+ * rebuilds a missing record; its address and language replace the kept ones
+ * only when it is not older than the newest event applied (facts_at), and it
+ * never undoes a deletion (deleted_at is set only on insert).
+ */
+async function applyAnnouncement(tx: Transaction, event: EventOf<'user.announced'>): Promise<void> {
+  const accounts = openAccounts(tx);
+  const { user_id, email, registered_at, date_of_birth, guardian_consent_at, language } = event.data;
+  const kept = await accounts.findOne({ _id: user_id }, { projection: { facts_at: 1 } });
+  const newer = !kept?.facts_at || kept.facts_at <= event.occurredAt;
+  const facts = { registered_at, ...(date_of_birth ? { date_of_birth } : {}), ...(guardian_consent_at ? { guardian_consent_at } : {}) };
+  await accounts.updateOne(
+    { _id: user_id },
+    newer
+      ? { $set: { ...facts, email, ...(language ? { language } : {}), facts_at: event.occurredAt }, $setOnInsert: { deleted_at: null } }
+      : { $set: facts, $setOnInsert: { deleted_at: null } },
+    { upsert: true },
+  );
 }
 
 /**

@@ -21,6 +21,8 @@ export interface BillingAccount {
   /** The interface language (user.registered, then user.language_changed); absent: not known, mails in Japanese. */
   language?: InterfaceLanguage;
   deleted_at: string | null;
+  /** When identity's newest event applied here was published: an announcement older than that never overwrites the address or language. */
+  facts_at?: string;
   [key: string]: unknown;
 }
 

@@ -1,7 +1,9 @@
+import { consumeFactsRequests } from '@talkwith/platform/eventing';
 import type { BillingArea, BillingDeps } from '../deps.ts';
 import { adminPurchaseRoutes } from './admin-routes.ts';
 import { cardRoutes } from './card-routes.ts';
 import { ensureCardAccountIndexes } from './cards.ts';
+import { billingFacts } from './entitlement-facts.ts';
 import { ensureEntitlementIndexes } from './entitlements.ts';
 import { historyRoutes } from './history-routes.ts';
 import { onCatalogEvent, openProducts } from './products.ts';
@@ -46,6 +48,8 @@ export const purchasesArea: BillingArea = {
       (err: unknown) => platform.logger.warn({ err }, 'order number backfill stopped; it runs again at the next start'),
     );
     const products = await platform.events.consume('billing-products', ['character.published', 'character.unpublished'], (event, tx) => onCatalogEvent(openProducts(tx), event));
-    return [products];
+    // Catalog and dialogue keep projections of entitlements; on start they ask billing to announce them again (entitlement-facts.ts).
+    const factsRequests = await consumeFactsRequests(platform.store, platform.events, billingFacts);
+    return [products, factsRequests];
   },
 };

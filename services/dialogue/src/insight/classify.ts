@@ -42,7 +42,15 @@ export async function classifierFor(store: DocumentStore, characterId: string): 
   return { isLocked: (text) => containsAny(text, locked), isResolved: (text) => containsAny(text, served) };
 }
 
-/** `coupon.saved`: the batch's block is locked (a batch moved to another block frees its old one unless another batch names it). */
-export async function rememberGate(tx: Transaction, data: EventOf<'coupon.saved'>['data']): Promise<void> {
-  await openInsightGates(tx).updateOne({ _id: data.coupon_id }, { $set: { character_id: data.character_id, block_id: data.block_id } }, { upsert: true });
+/**
+ * `coupon.saved`: the batch's block is locked (a batch moved to another block
+ * frees its old one unless another batch names it). `coupon.announced`
+ * (engagement answering dialogue's facts.requested) rebuilds it, unless the
+ * gate kept is newer than the announcement.
+ */
+export async function rememberGate(tx: Transaction, event: EventOf<'coupon.saved' | 'coupon.announced'>): Promise<void> {
+  const gates = openInsightGates(tx);
+  const { coupon_id, character_id, block_id } = event.data;
+  if (event.type === 'coupon.announced' && ((await gates.findOne({ _id: coupon_id }, { projection: { as_of: 1 } }))?.as_of ?? '') > event.occurredAt) return;
+  await gates.updateOne({ _id: coupon_id }, { $set: { character_id, block_id, as_of: event.occurredAt } }, { upsert: true });
 }

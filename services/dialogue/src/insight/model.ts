@@ -41,6 +41,8 @@ export interface InsightGateDoc {
   _id: string;
   character_id: string;
   block_id: string;
+  /** When engagement published what was applied last: an older announcement never overwrites it. */
+  as_of?: string;
   [key: string]: unknown;
 }
 

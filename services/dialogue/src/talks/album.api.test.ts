@@ -52,6 +52,23 @@ describe('GET /api/dialogue/album/:character_id', () => {
     expect(album.blocks).toEqual([{ block_id: 'b3', title: '占い', how: 'serial', first_at: at, times: 0 }]);
   });
 
+  it('album, a redemption known only from engagement\'s announcement, counts the block as found by serial', async () => {
+    const me = newId('u');
+    const character = newId('c');
+    await kit.publish(character, { b1: 'はじめまして', b3: '占い' });
+    const at = '2025-01-02T03:04:05.000Z';
+
+    await svc.platform.events.publish('redemption.announced', me, {
+      redemption_id: randomUUID(), coupon_id: 'cp-1', user_id: me, character_id: character, block_id: 'b3', is_debug: false, redeemed_at: at,
+    });
+
+    const album = await eventually(async () => {
+      const body = (await kit.album(me, character)).json();
+      return body.found === 1 ? body : undefined;
+    });
+    expect(album.blocks).toEqual([{ block_id: 'b3', title: '占い', how: 'serial', first_at: at, times: 0 }]);
+  });
+
   it('album, a serial block later played, shows it played with the serial as its first time', async () => {
     const me = newId('u');
     const character = newId('c');

@@ -18,10 +18,10 @@ export const talksArea: DialogueArea = {
     await entitlements.ensureIndexes(platform.store);
   },
   async start({ platform, entitlements }) {
-    return [
-      await platform.events.consume('dialogue-talks', TALK_EVENTS, (event, tx) => onTalkEvent(tx, event)),
-      // Consumer group dialogue-entitlements: purchases, subscriptions and deletions decide who talks without a ticket.
-      await entitlements.consume(platform.events),
-    ];
+    const talks = await platform.events.consume('dialogue-talks', TALK_EVENTS, (event, tx) => onTalkEvent(tx, event));
+    // After subscribing: engagement announces its redemptions again, rebuilding the album's serial unlocks whatever the bus still holds.
+    await platform.events.publish('facts.requested', 'engagement', { owner: 'engagement', by: 'dialogue' });
+    // Consumer group dialogue-entitlements: purchases, subscriptions and deletions decide who talks without a ticket (it asks billing to announce them).
+    return [talks, await entitlements.consume(platform.events)];
   },
 };

@@ -9,7 +9,7 @@ let svc: ServiceUnderTest;
 beforeAll(async () => { svc = await startServiceForTest(engagementService); });
 afterAll(async () => { await svc?.close(); });
 
-type Kind = 'user.registered' | 'user.announced' | 'user.email_changed';
+type Kind = 'user.registered' | 'user.announced' | 'user.email_changed' | 'user.deleted';
 const envelope = <T extends Kind>(type: T, occurredAt: string, data: EventOf<T>['data']) =>
   ({ id: randomUUID(), type, version: 1, occurredAt, key: String(data.user_id), data }) as EventOf<T>;
 const apply = (event: EventOf<Kind>) => svc.platform.store.withTransaction((tx) => onAccountEvent(tx, event));
@@ -33,6 +33,16 @@ describe('account addresses', () => {
     await apply(envelope('user.announced', '2026-11-27T10:00:00.000Z', { user_id: userId, email: 'now@example.jp', registered_at: '2026-11-01T10:00:00.000Z' }));
     await apply(envelope('user.email_changed', '2026-11-20T10:00:00.000Z', { user_id: userId, old_email: 'first@example.jp', new_email: 'between@example.jp', by: 'user' }));
     expect(await confirmedAddressOf(svc.platform.store, userId)).toBe('now@example.jp');
+  });
+
+  it('onAccountEvent, an announcement read before the account was deleted and arriving after, leaves no address', async () => {
+    const userId = randomUUID();
+    await apply(envelope('user.registered', '2026-11-01T10:00:00.000Z', { user_id: userId, email: 'gone@example.jp', registered_at: '2026-11-01T10:00:00.000Z' }));
+    await apply(envelope('user.deleted', '2026-11-27T10:00:00.000Z', { user_id: userId, by: 'user' }));
+
+    await apply(envelope('user.announced', '2026-11-27T09:59:59.000Z', { user_id: userId, email: 'gone@example.jp', registered_at: '2026-11-01T10:00:00.000Z' }));
+
+    expect(await confirmedAddressOf(svc.platform.store, userId)).toBeNull();
   });
 
   it('confirmedAddressOf, an account this service never heard of, is null', async () => {

@@ -21,6 +21,8 @@ export interface AccountAddressDoc {
   email: string;
   /** When identity's event said so: an older event never overwrites a newer one (redelivery, reordering). */
   at: string;
+  /** The account was deleted (then `email` is empty): kept as a mark, so an announcement read before the deletion cannot bring the address back. */
+  deleted?: boolean;
   [key: string]: unknown;
 }
 
@@ -33,8 +35,8 @@ export type AccountEvent = EventOf<(typeof ACCOUNT_EVENTS)[number]>;
 /** Keeps the address an event tells, unless a later one is already kept. */
 async function keepAddress(tx: Transaction, userId: string, email: string, at: string): Promise<void> {
   const addresses = openAccountAddresses(tx);
-  const kept = await addresses.findOne({ _id: userId }, { projection: { at: 1 } });
-  if (kept && kept.at > at) return;
+  const kept = await addresses.findOne({ _id: userId }, { projection: { at: 1, deleted: 1 } });
+  if (kept && (kept.deleted || kept.at > at)) return;
   await addresses.updateOne({ _id: userId }, { $set: { email, at } }, { upsert: true });
 }
 
@@ -47,11 +49,12 @@ export async function onAccountEvent(tx: Transaction, event: AccountEvent): Prom
     case 'user.email_changed':
       return keepAddress(tx, event.data.user_id, event.data.new_email, event.occurredAt);
     case 'user.deleted':
-      await openAccountAddresses(tx).deleteOne({ _id: event.data.user_id });
+      await openAccountAddresses(tx).updateOne({ _id: event.data.user_id }, { $set: { email: '', at: event.occurredAt, deleted: true } }, { upsert: true });
   }
 }
 
 /** The address a signed-in sender's receipt goes to, or null when none is known. */
 export async function confirmedAddressOf(store: Store, userId: string): Promise<string | null> {
-  return (await openAccountAddresses(store).findOne({ _id: userId }, { projection: { email: 1 } }))?.email ?? null;
+  const kept = await openAccountAddresses(store).findOne({ _id: userId }, { projection: { email: 1, deleted: 1 } });
+  return kept && !kept.deleted && kept.email ? kept.email : null;
 }

@@ -111,7 +111,8 @@ describe('POST /api/contacts', () => {
     await kit.send(kit.form(), { ...kit.auth(userId), ...kit.from() });
     await eventually(async () => (await svc.platform.mail.recent({ to: second })).length === 1);
     await svc.platform.events.publish('user.deleted', userId, { user_id: userId, by: 'user' });
-    await eventually(async () => (await openAccountAddresses(svc.platform.store).findOne({ _id: userId })) === null);
+    await eventually(async () => (await openAccountAddresses(svc.platform.store).findOne({ _id: userId }))?.deleted === true);
+    expect((await openAccountAddresses(svc.platform.store).findOne({ _id: userId }))?.email).toBe('');
     expect(await svc.platform.mail.recent({ to: first })).toHaveLength(0);
   });
 });

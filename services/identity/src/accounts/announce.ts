@@ -1,5 +1,4 @@
-import type { Eventing, Transaction } from '@talkwith/platform';
-import type { FactsOwner } from '@talkwith/platform/eventing';
+import { pageQuery, sectionOver, type FactsOwner } from '@talkwith/platform/eventing';
 import { usersIn, type UserDoc } from './users.ts';
 
 /**
@@ -10,15 +9,18 @@ import { usersIn, type UserDoc } from './users.ts';
  * like every account event, so a consumer sees it in order with that
  * account's other events. A deleted account is gone from identity's store:
  * its `user.deleted` is the only word on it, from the bus's history.
+ * Paged (500 accounts a transaction, one outbox write each).
  */
-export const identityFacts: FactsOwner = {
-  owner: 'identity',
-  announce: async (tx: Transaction, events: Eventing) => {
-    const users = await usersIn(tx).find({}, { projection: { passwordHash: 0 } });
-    if (users.length > 0) await events.publishMany('user.announced', users.map((user) => ({ key: user._id, data: announcedFactsOf(user) })), tx);
-    return { accounts: users.length };
+export const accountsSection = sectionOver<UserDoc>(
+  'accounts',
+  (tx, after, limit) => {
+    const { filter, options } = pageQuery({}, after, limit);
+    return usersIn(tx).find(filter, { ...options, projection: { passwordHash: 0 } });
   },
-};
+  async (tx, events, users) => { await events.publishMany('user.announced', users.map((user) => ({ key: user._id, data: announcedFactsOf(user) })), tx); },
+);
+
+export const identityFacts: FactsOwner = { owner: 'identity', sections: [accountsSection] };
 
 function announcedFactsOf(user: UserDoc) {
   return {

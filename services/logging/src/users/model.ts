@@ -16,10 +16,12 @@ export interface LogUserDoc {
   deleted_at: string | null;
   /** last_login_at, else registered_at: the picker's order. */
   seen_at: string;
+  /** When identity's event told the address: an announcement older than that never overwrites it. */
+  email_at?: string;
   [key: string]: unknown;
 }
 
-export const USER_EVENTS = ['user.registered', 'user.logged_in', 'user.email_changed', 'user.deleted'] as const;
+export const USER_EVENTS = ['user.registered', 'user.announced', 'user.logged_in', 'user.email_changed', 'user.deleted'] as const;
 export type UserEvent = EventOf<(typeof USER_EVENTS)[number]>;
 
 export const openLogUsers = (store: DocumentStore | Transaction): Collection<LogUserDoc> => store.collection<LogUserDoc>('log_users');
@@ -35,18 +37,38 @@ export async function onUserEvent(tx: Transaction, event: UserEvent): Promise<vo
   switch (event.type) {
     case 'user.registered': {
       const { email, registered_at: at } = event.data;
-      await users.updateOne({ _id: id }, { $set: { email, registered_at: at }, $max: { seen_at: at }, $setOnInsert: { last_login_at: null, deleted_at: null } }, { upsert: true });
+      await users.updateOne({ _id: id }, { $set: { email, registered_at: at, email_at: event.occurredAt }, $max: { seen_at: at }, $setOnInsert: { last_login_at: null, deleted_at: null } }, { upsert: true });
       return;
     }
+    case 'user.announced':
+      return applyAnnouncement(tx, event);
     case 'user.logged_in':
       await users.updateOne({ _id: id }, { $max: { last_login_at: event.data.at, seen_at: event.data.at }, $setOnInsert: { email: '', registered_at: null, deleted_at: null } }, { upsert: true });
       return;
     case 'user.email_changed':
-      await users.updateOne({ _id: id, deleted_at: null }, { $set: { email: event.data.new_email } });
+      await users.updateOne({ _id: id, deleted_at: null }, { $set: { email: event.data.new_email, email_at: event.occurredAt } });
       return;
     case 'user.deleted':
       await users.updateOne({ _id: id }, { $set: { email: '', deleted_at: event.occurredAt }, $setOnInsert: { registered_at: null, last_login_at: null, seen_at: event.occurredAt } }, { upsert: true });
   }
+}
+
+/**
+ * Identity's account as it was when announced (identity answering logging's
+ * `facts.requested` on start): rebuilds a missing entry; its address replaces
+ * the kept one only when it is not older than it, and a deleted account stays deleted.
+ */
+async function applyAnnouncement(tx: Transaction, event: EventOf<'user.announced'>): Promise<void> {
+  const users = openLogUsers(tx);
+  const { user_id: id, email, registered_at: at } = event.data;
+  const kept = await users.findOne({ _id: id }, { projection: { deleted_at: 1, email_at: 1 } });
+  if (kept?.deleted_at) return;
+  const newer = !kept?.email_at || kept.email_at <= event.occurredAt;
+  await users.updateOne(
+    { _id: id },
+    { $set: { registered_at: at, ...(newer ? { email, email_at: event.occurredAt } : {}) }, $max: { seen_at: at }, $setOnInsert: { last_login_at: null, deleted_at: null } },
+    { upsert: true },
+  );
 }
 
 export function logUserView(doc: LogUserDoc): LogUser {

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { EventMap, EventOf } from '@talkwith/proto';
+import { pino } from 'pino';
+import { createOutboxBus } from '../bus/outbox-bus.ts';
+import { createEventing } from '../eventing/eventing.ts';
 import type { DocumentStore } from '../ports/index.ts';
+import { eventually } from '../testing/eventually.ts';
 import { ticketUseProofs } from '../signing/ticket-use.ts';
 import { createMemoryStore } from '../store/memory-store.ts';
 import { createEntitlements, type EntitlementEvent } from './index.ts';
@@ -11,8 +15,8 @@ const NOW = new Date('2030-05-01T00:00:00Z');
 const PRICED = { id: 'char-paid', price: 500, group_id: 'group-1' };
 const customer = (sub: string) => ({ sub, roles: ['customer'] });
 
-function eventOf<K extends EntitlementEvent['type']>(type: K, data: EventMap[K]): EventOf<K> {
-  return { id: randomUUID(), type, version: 1, occurredAt: NOW.toISOString(), key: 'k', data } as EventOf<K>;
+function eventOf<K extends EntitlementEvent['type']>(type: K, data: EventMap[K], occurredAt = NOW.toISOString()): EventOf<K> {
+  return { id: randomUUID(), type, version: 1, occurredAt, key: 'k', data } as EventOf<K>;
 }
 
 async function setup(): Promise<{ store: DocumentStore; ent: ReturnType<typeof createEntitlements>; feed: (event: EntitlementEvent) => Promise<void> }> {
@@ -112,5 +116,66 @@ describe('accessOf', () => {
     expect(await ent.accessOf(store, { character: PRICED, caller: customer('u2'), ticketUseToken: mine, now: NOW })).toBe('none');
     expect(await ent.accessOf(store, { character: PRICED, caller: customer('u1'), ticketUseToken: otherCharacter, now: NOW })).toBe('none');
     expect(await ent.accessOf(store, { character: PRICED, caller: customer('u1'), ticketUseToken: mine, now: new Date(NOW.getTime() + 3601_000) })).toBe('none');
+  });
+});
+
+const EARLIER = '2030-04-30T00:00:00.000Z';
+const announcedPurchase = (user: string, status: 'captured' | 'canceled', occurredAt = NOW.toISOString(), purchase = 'p-1') =>
+  eventOf('purchase.announced', { purchase_id: purchase, user_id: user, character_id: PRICED.id, status, at: '2030-04-01T00:00:00.000Z' }, occurredAt);
+
+describe('entitlements rebuilt from billing\'s announcements', () => {
+  it('accessOf, an empty projection fed a captured purchase and an active subscription announced, is owned and subscribed', async () => {
+    const { store, ent, feed } = await setup();
+
+    await feed(announcedPurchase('u1', 'captured'));
+    await feed(eventOf('subscription.announced', facts('u2')));
+
+    expect(await ent.accessOf(store, { character: PRICED, caller: customer('u1'), now: NOW })).toBe('owned');
+    expect(await ent.accessOf(store, { character: { ...PRICED, id: 'other' }, caller: customer('u2'), now: NOW })).toBe('subscribed');
+  });
+
+  it('accessOf, an announcement older than the cancel of the subscription kept, stays as the cancel left it', async () => {
+    const { store, ent, feed } = await setup();
+    await feed(eventOf('subscription.finished', { ...facts('u1'), status: 'inactive', reason: 'canceled' }));
+
+    await feed(eventOf('subscription.announced', facts('u1'), EARLIER));
+
+    expect(await ent.accessOf(store, { character: PRICED, caller: customer('u1'), now: NOW })).toBe('none');
+  });
+
+  it('accessOf, a cancelled purchase announced after a newer purchase of the character, keeps the newer one', async () => {
+    const { store, ent, feed } = await setup();
+    await feed(bought('u1', 'p-2'));
+
+    await feed(announcedPurchase('u1', 'canceled', EARLIER, 'p-2'));
+    await feed(announcedPurchase('u1', 'canceled', NOW.toISOString(), 'p-1'));
+
+    expect(await ent.accessOf(store, { character: PRICED, caller: customer('u1'), now: NOW })).toBe('owned');
+  });
+
+  it('accessOf, a purchase announced cancelled after it was owned, is none', async () => {
+    const { store, ent, feed } = await setup();
+    await feed(bought('u1', 'p-3'));
+
+    await feed(announcedPurchase('u1', 'canceled', '2030-05-02T00:00:00.000Z', 'p-3'));
+
+    expect(await ent.accessOf(store, { character: PRICED, caller: customer('u1'), now: NOW })).toBe('none');
+  });
+
+  it('consume, once subscribed, asks billing to announce its entitlement facts for this service', async () => {
+    const store = createMemoryStore();
+    const bus = await createOutboxBus({ store, retryDelayMs: 5 });
+    const events = createEventing({ bus, store, logger: pino({ level: 'silent' }) });
+    const asked: Array<EventOf<'facts.requested'>> = [];
+    const watch = await events.consume('watch', ['facts.requested'], async (e) => { asked.push(e); });
+    const ent = createEntitlements({ service: 'test', secret: SECRET });
+
+    const consumer = await ent.consume(events);
+
+    await eventually(async () => asked.length > 0 || undefined);
+    expect(asked.map((e) => e.data)).toEqual([{ owner: 'billing', by: 'test' }]);
+    await consumer.close();
+    await watch.close();
+    await bus.close();
   });
 });

@@ -11,7 +11,7 @@ export { createAccessChecker, subscribedTo, type Access, type AccessCaller, type
 export interface Entitlements extends AccessChecker {
   /** Indexes of the projection (call once, at ready). */
   ensureIndexes(store: DocumentStore): Promise<void>;
-  /** Starts consumer group `<service>-entitlements`. */
+  /** Starts consumer group `<service>-entitlements`, then asks billing to announce its entitlement facts (facts.requested). */
   consume(events: Eventing): Promise<{ close(): Promise<void> }>;
   /** The handler, for tests that feed events by hand. */
   apply(tx: Transaction, event: Parameters<typeof applyEntitlementEvent>[2]): Promise<void>;
@@ -31,7 +31,13 @@ export function createEntitlements(options: { service: string; secret: string })
       await c.owned(store).createIndex({ user_id: 1 });
       await c.plans(store).createIndex({ user_id: 1, group_id: 1 });
     },
-    consume: (events) => events.consume(`${options.service}-entitlements`, ENTITLEMENT_EVENTS, (event, tx) => applyEntitlementEvent(c, tx, event)),
+    async consume(events) {
+      const consumer = await events.consume(`${options.service}-entitlements`, ENTITLEMENT_EVENTS, (event, tx) => applyEntitlementEvent(c, tx, event));
+      // After subscribing, so the answer reaches the group: billing announces every character purchase and subscription
+      // again, which rebuilds the projection when the bus no longer holds their history (a Redis restarted empty, a trimmed stream).
+      await events.publish('facts.requested', 'billing', { owner: 'billing', by: options.service });
+      return consumer;
+    },
     apply: (tx, event) => applyEntitlementEvent(c, tx, event),
   };
 }

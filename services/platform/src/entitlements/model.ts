@@ -14,6 +14,8 @@ export interface OwnedDoc {
   character_id: string;
   purchase_id: string;
   at: string;
+  /** When billing published the event or announcement written last (absent on rows from before): an older announcement never overwrites it. */
+  as_of?: string;
   [key: string]: unknown;
 }
 
@@ -24,6 +26,8 @@ export interface PlanDoc {
   group_id: string | null;
   status: 'inactive' | 'active' | 'canceled';
   period_end: string;
+  /** As OwnedDoc's. */
+  as_of?: string;
   [key: string]: unknown;
 }
 
