@@ -7,7 +7,7 @@ import { hitWordsOf, synonymsOf } from '../blocks/synonymWords.ts';
 import { useSetSynonymsMutation } from '../blocks/synonymsApi.ts';
 import { serverErrorOf } from '../characters/serverError.ts';
 import { ADMIN_NS } from '../i18n.ts';
-import { PublishOffer } from './PublishOffer.tsx';
+import { FixSaved } from './PublishOffer.tsx';
 
 interface Props {
   group: UnmatchedGroup;
@@ -54,13 +54,7 @@ export function AddSynonymForm({ group, character, onClose }: Props) {
   }
 
   if (done) {
-    return (
-      <div className="ins-add ins-add--done">
-        <Notice kind="success">{done}</Notice>
-        <PublishOffer characterId={character.id} />
-        <button type="button" className="btn btn--ghost btn--small" onClick={onClose}>{t('close')}</button>
-      </div>
-    );
+    return <FixSaved text={done} characterId={character.id} onClose={onClose} />;
   }
   const failure = serverErrorOf(outcome.error, t('failed'));
   return (

@@ -8,7 +8,7 @@ import { serverErrorOf } from '../characters/serverError.ts';
 import { ADMIN_NS } from '../i18n.ts';
 import { pickerLabel } from '../pickerLabel.ts';
 import { defaultLeadTo, hitWordPatch, searchPhrasePatch } from './hitWordEdit.ts';
-import { PublishOffer } from './PublishOffer.tsx';
+import { FixSaved } from './PublishOffer.tsx';
 
 export type AddMode = 'hitWord' | 'phrase';
 
@@ -81,13 +81,7 @@ export function AddWordForm({ group, character, mode, onClose }: Props) {
   const form = useAddWord(group, character, mode);
   const { done } = form;
   if (done) {
-    return (
-      <div className="ins-add ins-add--done">
-        <Notice kind="success">{done}</Notice>
-        <PublishOffer characterId={character.id} />
-        <button type="button" className="btn btn--ghost btn--small" onClick={onClose}>{t('close')}</button>
-      </div>
-    );
+    return <FixSaved text={done} characterId={character.id} onClose={onClose} />;
   }
   const submit = (event: FormEvent) => { event.preventDefault(); void form.submit(); };
   return (

@@ -25,3 +25,15 @@ export function PublishOffer({ characterId }: { characterId: string }) {
     </div>
   );
 }
+
+/** A fix saved (a hit word or a synonym added): what was done, the offer to publish, and 閉じる. */
+export function FixSaved({ text, characterId, onClose }: { text: string; characterId: string; onClose: () => void }) {
+  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'insight.add' });
+  return (
+    <div className="ins-add ins-add--done">
+      <Notice kind="success">{text}</Notice>
+      <PublishOffer characterId={characterId} />
+      <button type="button" className="btn btn--ghost btn--small" onClick={onClose}>{t('close')}</button>
+    </div>
+  );
+}
