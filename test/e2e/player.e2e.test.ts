@@ -141,19 +141,19 @@ describe.skipIf(!hasChromium)('player end to end (standalone gateway, headless C
     }
   }, 90_000);
 
-  it('player, interface in en-US, shows English subtitles and controls, and End stops the conversation', async () => {
+  it('player, interface in en-US, shows English subtitles, controls and start button (the character's translated label), and End stops the conversation', async () => {
     const context = await browser.newContext({ viewport: { width: 667, height: 375 }, locale: 'en-US' });
     await context.addInitScript(() => localStorage.setItem('talkwith-language', 'en-US'));
     const page = await context.newPage();
     await page.goto(`${server.url}/full/chat/mirai`);
-    await page.getByRole('button', { name: '話す', exact: true }).click();
+    await page.getByRole('button', { name: 'Talk', exact: true }).click();
     await waitForPlaying(page, 'greet.mp4');
     await expect.poll(async () => page.getByTestId('subtitles').innerText(), { timeout: 10_000 }).toContain("I'm Mirai");
     await page.getByRole('button', { name: 'End', exact: true }).click();
     await page.getByText('The conversation has ended').waitFor();
     await page.screenshot({ path: join(SHOTS, 'landscape-ended-en.png') });
     await page.getByRole('button', { name: 'Talk again' }).click();
-    await page.getByRole('button', { name: '話す', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Talk', exact: true }).waitFor();
     await context.close();
   }, 60_000);
 
