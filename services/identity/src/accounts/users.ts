@@ -21,6 +21,9 @@ export type UserDoc = {
   mustChangePassword?: boolean;
   /** Bumped to end every access token of the user at once (session-versions.ts); absent = 0. */
   sessionVersion?: number;
+  /** Set while an operator has suspended the account (suspension.ts): no log-in, no refresh. */
+  suspendedAt?: Date;
+  suspendReason?: string;
 };
 
 export function normalizeEmail(email: string): string {
@@ -51,6 +54,8 @@ export function toPublicUser(user: UserDoc): PublicUser {
     language: user.language ?? DEFAULT_INTERFACE_LANGUAGE,
     created_at: user.createdAt.toISOString(),
     last_login_at: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
+    ...(user.suspendedAt ? { suspended_at: user.suspendedAt.toISOString() } : {}),
+    ...(user.suspendReason ? { suspend_reason: user.suspendReason } : {}),
   };
 }
 
