@@ -13,6 +13,7 @@ import { UserTicketsTab } from '../billing/UserTicketsTab.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import { UserContentTab } from '../userContent/UserContentTab.tsx';
 import { DeleteDialog, EditProfileDialog, EmailDialog, PasswordDialog, type DialogProps } from './UserDialogs.tsx';
+import { SuspendDialog } from './SuspendDialog.tsx';
 import { UserLogsTab } from './UserLogsTab.tsx';
 import { UserProfileCard } from './UserProfileCard.tsx';
 import '../characters/characters.css';
@@ -23,7 +24,7 @@ const TABS = ['purchases', 'tickets', 'points', 'subscription', 'content', 'logs
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
 
-const ACTIONS = { edit: EditProfileDialog, password: PasswordDialog, email: EmailDialog, delete: DeleteDialog } as const;
+const ACTIONS = { edit: EditProfileDialog, password: PasswordDialog, email: EmailDialog, suspend: SuspendDialog, delete: DeleteDialog } as const;
 type Action = keyof typeof ACTIONS;
 
 function UserActions({ user, onDone }: { user: PublicUser; onDone: DialogProps['onDone'] }) {
@@ -35,6 +36,7 @@ function UserActions({ user, onDone }: { user: PublicUser; onDone: DialogProps['
       {(['edit', 'password', 'email'] as const).map((action) => (
         <button key={action} type="button" className="btn btn--ghost btn--small" onClick={() => setOpen(action)}>{t(`actions.${action}`)}</button>
       ))}
+      <button type="button" className="btn btn--ghost btn--small" onClick={() => setOpen('suspend')}>{t(user.suspended_at ? 'suspend.lift' : 'actions.suspend')}</button>
       <button type="button" className="btn btn--danger btn--small" onClick={() => setOpen('delete')}>{t('actions.delete')}</button>
       {Dialog && <Dialog user={user} onClose={() => setOpen(null)} onDone={onDone} />}
     </div>
