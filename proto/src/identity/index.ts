@@ -92,6 +92,7 @@ export type LanguageBody = Static<typeof LanguageBody>;
 
 export const AdminUserQuery = Type.Object({
   email: Type.Optional(Type.String({ maxLength: 254 })),
+  q: Type.Optional(Type.String({ maxLength: 100, description: 'part of an address or a nickname (a user picker); ignored when email is given' })),
   exact: Type.Boolean({ default: false }),
   page: Type.Integer({ minimum: 1, default: 1 }),
   new: Type.Optional(Type.Boolean({ description: 'only users registered in the last 7 days' })),

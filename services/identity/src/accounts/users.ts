@@ -63,12 +63,16 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Admin listing filter: exact or partial e-mail match, and "new" = registered in the last 7 days. */
-export function userListFilter(query: { email?: string; exact: boolean; new?: boolean }, now: Date): Record<string, unknown> {
+/** Admin listing filter: exact or partial e-mail match, or part of an address or nickname (q), and "new" = registered in the last 7 days. */
+export function userListFilter(query: { email?: string; q?: string; exact: boolean; new?: boolean }, now: Date): Record<string, unknown> {
   const filter: Record<string, unknown> = {};
   if (query.email) {
     const email = normalizeEmail(query.email);
     filter.email = query.exact ? email : { $regex: escapeRegex(email) };
+  } else if (query.q?.trim()) {
+    const part = escapeRegex(query.q.trim());
+    // Addresses are stored lower-cased; a nickname is matched as typed.
+    filter.$or = [{ email: { $regex: part.toLowerCase() } }, { nickname: { $regex: part } }];
   }
   if (query.new) filter.createdAt = { $gte: new Date(now.getTime() - 7 * 24 * 3600 * 1000) };
   return filter;

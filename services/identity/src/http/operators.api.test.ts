@@ -189,3 +189,18 @@ describe('suspension', () => {
     expect(long.statusCode).toBe(400);
   });
 });
+
+describe('user picker search', () => {
+  it('when q is part of a nickname or an address, finds the account; a regex in q is taken literally', async () => {
+    const { id, email } = await customer();
+    await t.app.inject({ method: 'PUT', url: `/api/admin/users/${id}`, headers: as(admin), payload: { nickname: 'さくら姫' } });
+
+    const byNickname = await t.app.inject({ method: 'GET', url: `/api/admin/users?q=${encodeURIComponent('くら姫')}`, headers: as(admin) });
+    const byAddress = await t.app.inject({ method: 'GET', url: `/api/admin/users?q=${encodeURIComponent(email.slice(0, 10).toUpperCase())}`, headers: as(admin) });
+    const literal = await t.app.inject({ method: 'GET', url: `/api/admin/users?q=${encodeURIComponent('.*')}`, headers: as(admin) });
+
+    expect(byNickname.json().users.map((u: { id: string }) => u.id)).toEqual([id]);
+    expect(byAddress.json().users.map((u: { id: string }) => u.id)).toContain(id);
+    expect(literal.json().total).toBe(0);
+  });
+});

@@ -11,6 +11,7 @@ import { UserPointsTab } from '../billing/UserPointsTab.tsx';
 import { UserPurchasesTab, UserSubscriptionTab } from '../billing/UserPurchasesTab.tsx';
 import { UserTicketsTab } from '../billing/UserTicketsTab.tsx';
 import { ADMIN_NS } from '../i18n.ts';
+import { TrailName } from '../TrailName.tsx';
 import { UserContentTab } from '../userContent/UserContentTab.tsx';
 import { DeleteDialog, EditProfileDialog, EmailDialog, PasswordDialog, type DialogProps } from './UserDialogs.tsx';
 import { SuspendDialog } from './SuspendDialog.tsx';
@@ -80,7 +81,7 @@ export function UserDetailPage() {
   };
   return (
     <>
-      <nav className="billing-trail"><Link to={`${basePath}/users`}>{t('list')}</Link> › <span title={userId}>{data?.user.email ?? userId}</span></nav>
+      <nav className="billing-trail"><Link to={`${basePath}/users`}>{t('list')}</Link> › <TrailName id={userId} name={data?.user.email} /></nav>
       <div className="admin-head">
         <h2 className="admin-head__title" title={userId}>{data?.user.email ?? (deletedAt ? t('status.deleted') : userId)}</h2>
         {data && <UserActions user={data.user} onDone={onDone} />}
