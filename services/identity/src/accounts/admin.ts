@@ -41,7 +41,7 @@ export async function createUser(deps: AccountsDeps, adminId: string, body: Admi
       const now = deps.clock();
       const created = await usersIn(tx).insertOne({
         email: normalizeEmail(body.email), passwordHash, gender: body.gender, date_of_birth: body.date_of_birth,
-        nickname: '', roles: body.roles ?? ['customer'], emailConfirmedAt: now, createdAt: now, lastLoginAt: null,
+        nickname: body.nickname?.trim() ?? '', roles: body.roles ?? ['customer'], emailConfirmedAt: now, createdAt: now, lastLoginAt: null,
         // An operator records a minor's consent they received (not required here: the console is not the customer's sign-up).
         ...(body.guardian_consent === true && isMinorOn(body.date_of_birth, now) ? { guardianConsentAt: now } : {}),
         ...(body.language ? { language: body.language } : {}),

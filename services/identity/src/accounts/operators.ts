@@ -6,6 +6,7 @@ import type { AccountsDeps } from './deps.ts';
 import { inviteMail } from './mails.ts';
 import { messages } from './messages.ts';
 import { hashPassword } from './password-hash.ts';
+import { signupNickname } from './registration.ts';
 import { normalizeEmail, toPublicUser, usersIn, type UserDoc } from './users.ts';
 
 /** An invitation link is for a person who may read it tomorrow: three days, not a reset's 30 minutes. */
@@ -51,7 +52,7 @@ export async function inviteOperator(deps: AccountsDeps, adminId: string, rawEma
   const { user, token } = await audited(deps, actor(adminId), 'operator.invited', async (tx) => {
     const now = deps.clock();
     const created = await usersIn(tx).insertOne({
-      email, passwordHash, gender: 'unspecified', date_of_birth: '1970-01-01', nickname: email.split('@')[0] ?? '',
+      email, passwordHash, gender: 'unspecified', date_of_birth: '1970-01-01', nickname: signupNickname(email, undefined),
       roles: ['admin'], emailConfirmedAt: null, createdAt: now, lastLoginAt: null,
     });
     await deps.events.publish('user.registered', created._id, {

@@ -191,6 +191,16 @@ describe('suspension', () => {
 });
 
 describe('user picker search', () => {
+  it('when an admin creates a user with a nickname, keeps it (it was dropped before) so the picker finds it', async () => {
+    const email = uniqueEmail();
+
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/users', headers: as(admin), payload: { email, password: 'abcd1234', gender: 'other', date_of_birth: '1999-12-31', nickname: 'ももこ' } });
+    const found = await t.app.inject({ method: 'GET', url: `/api/admin/users?q=${encodeURIComponent('もも')}`, headers: as(admin) });
+
+    expect(res.json().user.nickname).toBe('ももこ');
+    expect(found.json().users.map((u: { email: string }) => u.email)).toEqual([email]);
+  });
+
   it('when q is part of a nickname or an address, finds the account; a regex in q is taken literally', async () => {
     const { id, email } = await customer();
     await t.app.inject({ method: 'PUT', url: `/api/admin/users/${id}`, headers: as(admin), payload: { nickname: 'さくら姫' } });
