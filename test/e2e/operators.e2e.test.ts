@@ -98,6 +98,12 @@ describe.skipIf(!hasChromium)('operators, suspension, user pickers and test step
     await item.getByRole('button', { name: 'ステップを追加' }).click();
     await item.getByLabel('ステップ2の操作').selectOption('silence');
     await shoot(admin, 'test-step-editor');
+    // The editor alone at phone width: the full page is too long to read.
+    if (process.env.OPERATORS_SHOTS) {
+      await admin.setViewportSize(VIEWPORTS.phone);
+      await item.screenshot({ path: `${process.env.OPERATORS_SHOTS}/test-step-editor-item-phone.png` });
+      await admin.setViewportSize(VIEWPORTS.desktop);
+    }
     await item.getByRole('button', { name: 'ステップを保存' }).click();
     await item.getByText('2 ステップ').waitFor();
 
