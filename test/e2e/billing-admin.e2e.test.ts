@@ -114,7 +114,7 @@ describe.skipIf(!hasChromium)('billing admin screens end to end (standalone gate
   it('point give, an admin gives 120 points to a customer found by e-mail, and the customer\'s wallet and the history show them', async () => {
     const before = await pointsOf(server.url, customer);
     await page.goto(`${server.url}/${prefix}/point/give`);
-    await page.getByLabel('ユーザーIDまたはメールアドレス').fill(customer.email);
+    await page.getByLabel('ユーザー', { exact: true }).fill(customer.email);
     await page.getByLabel('ポイント', { exact: true }).fill('120');
     await page.getByLabel('理由').fill('障害のお詫び');
     await page.getByRole('button', { name: '確認へ進む' }).click();

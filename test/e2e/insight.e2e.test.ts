@@ -64,7 +64,7 @@ describe.skipIf(!hasChromium)('logs and insight end to end: an operator finds wh
   it('logs, filtered by the customer and ミライ in the console, list the talk\'s lines and export them as CSV', async () => {
     await admin.goto(consolePath('logs'));
     const form = admin.getByRole('form', { name: '絞り込み' });
-    await form.getByLabel('ユーザーID').fill(customer.id);
+    await form.getByLabel('ユーザー', { exact: true }).fill(customer.id);
     await chooseOption(form.getByLabel('キャラクター'), 'ミライ');
     await form.getByRole('button', { name: '検索' }).click();
 

@@ -47,6 +47,8 @@ export const PublicUser = Type.Object({
   language: InterfaceLanguage,
   created_at: Type.String({ format: 'date-time' }),
   last_login_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  suspended_at: Type.Optional(Type.String({ format: 'date-time', description: 'set while an operator has suspended the account: it cannot log in' })),
+  suspend_reason: Type.Optional(Type.String({ description: 'the operator\'s note on a suspension (admin reads only)' })),
 });
 export type PublicUser = Static<typeof PublicUser>;
 
@@ -90,6 +92,7 @@ export type LanguageBody = Static<typeof LanguageBody>;
 
 export const AdminUserQuery = Type.Object({
   email: Type.Optional(Type.String({ maxLength: 254 })),
+  q: Type.Optional(Type.String({ maxLength: 100, description: 'part of an address or a nickname (a user picker); ignored when email is given' })),
   exact: Type.Boolean({ default: false }),
   page: Type.Integer({ minimum: 1, default: 1 }),
   new: Type.Optional(Type.Boolean({ description: 'only users registered in the last 7 days' })),
@@ -145,3 +148,32 @@ export const GoogleCallbackQuery = Type.Object({
   error: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type GoogleCallbackQuery = Static<typeof GoogleCallbackQuery>;
+
+
+/**
+ * Operators of the console (SPEC.md §6: roles are customer and admin) and
+ * account suspension (§6: the company may suspend accounts on violations).
+ */
+
+/** POST /api/admin/operators: invite by e-mail — a confirmed account is promoted, an unknown address gets an invitation mail. */
+export const OperatorInviteBody = Type.Object({ email: Email }, { additionalProperties: false });
+export type OperatorInviteBody = Static<typeof OperatorInviteBody>;
+
+/** PUT /api/admin/operators/:id/role: the one role the account has from now on. */
+export const OperatorRoleBody = Type.Object({ role: Role }, { additionalProperties: false });
+export type OperatorRoleBody = Static<typeof OperatorRoleBody>;
+
+/** An operator as listed: `invited` = the invitation link has not been used yet (no password, cannot log in). */
+export const Operator = Type.Composite([PublicUser, Type.Object({ invited: Type.Boolean() })]);
+export type Operator = Static<typeof Operator>;
+
+export const OperatorsReply = Type.Object({ ok: Type.Literal(true), operators: Type.Array(Operator) });
+export type OperatorsReply = Static<typeof OperatorsReply>;
+
+/** The answer to an invitation: whether an existing account was promoted or a mail went out. */
+export const OperatorInviteReply = Type.Object({ ok: Type.Literal(true), operator: Operator, outcome: Type.Union([Type.Literal('promoted'), Type.Literal('invited')]) });
+export type OperatorInviteReply = Static<typeof OperatorInviteReply>;
+
+/** POST /api/admin/users/:id/suspend: the reason is optional and kept for operators only. */
+export const SuspendBody = Type.Object({ reason: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false });
+export type SuspendBody = Static<typeof SuspendBody>;

@@ -8,6 +8,7 @@ import { identityFacts } from './accounts/announce.ts';
 import { createAccountsDeps, type AccountsSettings } from './accounts/create-deps.ts';
 import type { AccountsDeps } from './accounts/deps.ts';
 import { deviceKeyFrom } from './accounts/devices.ts';
+import { operatorRoutes } from './http/operator-routes.ts';
 import { adminUserRoutes } from './http/admin-routes.ts';
 import { authRoutes } from './http/auth-routes.ts';
 import { csrfKeyFrom } from './http/cookies.ts';
@@ -54,6 +55,7 @@ const accountsPlugin: FastifyPluginAsync<AccountsPluginOptions> = async (app, op
   const csrfKey = csrfKeyFrom(options.jwtSecret);
   await app.register(authRoutes, { deps, refreshTtlSeconds, csrfKey });
   await app.register(adminUserRoutes, { deps });
+  await app.register(operatorRoutes, { deps });
   await app.register(googleRoutes, { deps, cache: options.platform.cache, google: options.google ?? null, refreshTtlSeconds, csrfKey, stateKey: oidcStateKeyFrom(options.jwtSecret) });
 };
 

@@ -59,6 +59,30 @@ describe('admin characters: tests', () => {
     expect(listed).toMatchObject([{ id: first.id, name: '旅行の話へ', steps: [talk, travel] }]);
   });
 
+  it('when a test\'s steps are replaced by PATCH, stores them in the order sent and the run plays them', async () => {
+    const id = await demoDraft();
+    const test = await addTest(id, '旅行へ', [talk]);
+
+    const patched = await inject('PATCH', `/api/admin/characters/${id}/tests/${test.id}`, { steps: [talk, travel, { input: { kind: 'silence' }, expect_block_id: 'topic-travel' }] });
+    const { report } = (await inject('POST', `/api/admin/characters/${id}/tests/run`, { test_id: test.id })).json();
+
+    expect(patched.json().test.steps.map((s: TestStep) => s.input.kind)).toEqual(['start', 'say', 'silence']);
+    expect(report.results[0].steps.slice(0, 2)).toMatchObject([{ passed: true }, { passed: true }]);
+  });
+
+  it('when PATCH sends no steps, 51 steps or a button step without its button, refuses 400 and keeps the steps', async () => {
+    const id = await demoDraft();
+    const test = await addTest(id, '旅行へ', [talk, travel]);
+    const patch = (steps: unknown) => inject('PATCH', `/api/admin/characters/${id}/tests/${test.id}`, { steps });
+
+    const answers = await Promise.all([
+      patch([]), patch(Array.from({ length: 51 }, () => talk)), patch([{ input: { kind: 'button' }, expect_block_id: 'greet' }]),
+    ]);
+
+    expect(answers.map((r) => r.statusCode)).toEqual([400, 400, 400]);
+    expect((await inject('GET', `/api/admin/characters/${id}/tests`)).json().tests[0].steps).toEqual([talk, travel]);
+  });
+
   it('tests run, one passing and one failing test, reports pass or fail per step with the blocks by name', async () => {
     const id = await demoDraft();
     const passing = await addTest(id, '旅行へ', [talk, travel]);

@@ -8,6 +8,7 @@ import { hashPassword } from './password-hash.ts';
 import { writePassword } from './passwords.ts';
 import { applyEmailChange, endSessionsOfErased, eraseUserIn } from './account.ts';
 import { assertPassword } from './registration.ts';
+import { assertAdminRemains, touchAdminGuard } from './operators.ts';
 import { normalizeEmail, toPublicUser, userListFilter, usersIn } from './users.ts';
 
 export const ADMIN_PAGE_SIZE = 20;
@@ -40,7 +41,7 @@ export async function createUser(deps: AccountsDeps, adminId: string, body: Admi
       const now = deps.clock();
       const created = await usersIn(tx).insertOne({
         email: normalizeEmail(body.email), passwordHash, gender: body.gender, date_of_birth: body.date_of_birth,
-        nickname: '', roles: body.roles ?? ['customer'], emailConfirmedAt: now, createdAt: now, lastLoginAt: null,
+        nickname: body.nickname?.trim() ?? '', roles: body.roles ?? ['customer'], emailConfirmedAt: now, createdAt: now, lastLoginAt: null,
         // An operator records a minor's consent they received (not required here: the console is not the customer's sign-up).
         ...(body.guardian_consent === true && isMinorOn(body.date_of_birth, now) ? { guardianConsentAt: now } : {}),
         ...(body.language ? { language: body.language } : {}),
@@ -60,10 +61,12 @@ export async function createUser(deps: AccountsDeps, adminId: string, body: Admi
 
 export async function adminUpdateProfile(deps: AccountsDeps, adminId: string, userId: string, body: AdminProfileBody) {
   const { user, version } = await audited(deps, actor(adminId), 'user.updated', async (tx) => {
+    if (body.roles) await touchAdminGuard(tx);
     const before = await usersIn(tx).findOneAndUpdate({ _id: userId }, { $set: { ...body } }, { returnDocument: 'before' });
     if (!before) throw new AppError('NOT_FOUND', messages.userNotFound);
     // New roles take effect now: tokens signed with the old ones stop working.
     const rolesChanged = body.roles && [...before.roles].sort().join() !== [...body.roles].sort().join();
+    if (rolesChanged) await assertAdminRemains(tx);
     const version = rolesChanged ? await deps.sessions.bumpIn(tx, userId) : null;
     return { user: (await usersIn(tx).findOne({ _id: userId })) ?? before, version };
   }, () => ({ fields: Object.keys(body) }), () => userId);
@@ -72,7 +75,11 @@ export async function adminUpdateProfile(deps: AccountsDeps, adminId: string, us
 }
 
 export async function adminDeleteUser(deps: AccountsDeps, adminId: string, userId: string): Promise<void> {
-  await audited(deps, actor(adminId), 'user.deleted', (tx) => eraseUserIn(deps, tx, userId, 'admin'), () => ({}), () => userId);
+  await audited(deps, actor(adminId), 'user.deleted', async (tx) => {
+    await touchAdminGuard(tx);
+    await eraseUserIn(deps, tx, userId, 'admin');
+    await assertAdminRemains(tx);
+  }, () => ({}), () => userId);
   await endSessionsOfErased(deps, userId);
 }
 

@@ -19,6 +19,15 @@ export function resetMail(base: string, to: string, token: string): MailMessage 
   };
 }
 
+/** To a person an admin invited to operate the console: the link sets a password (the reset page) and confirms the address. */
+export function inviteMail(base: string, to: string, token: string): MailMessage {
+  return {
+    to,
+    subject: '【TALK WITH】管理者への招待',
+    text: `TALK WITH の管理画面の管理者として招待されました。\n以下のリンクを72時間以内に開いて、パスワードを設定してください。設定後、このメールアドレスでログインできます。\n\n${base}/password_reset/${token}${signature}`,
+  };
+}
+
 export function emailChangeMail(base: string, to: string, token: string): MailMessage {
   return {
     to,

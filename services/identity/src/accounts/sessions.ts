@@ -47,6 +47,8 @@ const passwordChange = (user: UserDoc) => (user.mustChangePassword ? { pwc: true
 
 /** Opens a session for an authenticated user; with the password, an outdated hash is upgraded on the way. */
 export async function startSession(deps: AccountsDeps, user: UserDoc, how: { method: 'password' | 'google'; password?: string }): Promise<Session> {
+  // Said only after the password (or Google) proved the owner, so it tells a stranger nothing.
+  if (user.suspendedAt) return { status: 403, result: { ok: false, errorMessage: messages.accountSuspended } };
   const now = deps.clock();
   const relogin = user.lastLoginAt !== null && now.getTime() - user.lastLoginAt.getTime() < RELOGIN_WINDOW_MS;
   const set: Partial<UserDoc> = { lastLoginAt: now };
@@ -71,7 +73,8 @@ export async function refreshSession(deps: AccountsDeps, token: string | undefin
   if (outcome.kind === 'reused') await deps.sessions.bump(outcome.userId);
   if (outcome.kind !== 'rotated') throw new AppError('UNAUTHENTICATED', messages.sessionExpired);
   const user = await deps.users.findOne({ _id: outcome.userId });
-  if (!user) throw new AppError('UNAUTHENTICATED', messages.sessionExpired);
+  // Suspension revokes refresh tokens in its transaction; this also covers a rotation that raced it.
+  if (!user || user.suspendedAt) throw new AppError('UNAUTHENTICATED', messages.sessionExpired);
   return { refreshToken: outcome.token, accessToken: deps.signAccessToken({ sub: user._id, roles: user.roles, sv: await deps.sessions.announce(user), ...passwordChange(user) }), user: toPublicUser(user) };
 }
 

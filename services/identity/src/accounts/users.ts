@@ -21,6 +21,9 @@ export type UserDoc = {
   mustChangePassword?: boolean;
   /** Bumped to end every access token of the user at once (session-versions.ts); absent = 0. */
   sessionVersion?: number;
+  /** Set while an operator has suspended the account (suspension.ts): no log-in, no refresh. */
+  suspendedAt?: Date;
+  suspendReason?: string;
 };
 
 export function normalizeEmail(email: string): string {
@@ -51,6 +54,8 @@ export function toPublicUser(user: UserDoc): PublicUser {
     language: user.language ?? DEFAULT_INTERFACE_LANGUAGE,
     created_at: user.createdAt.toISOString(),
     last_login_at: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
+    ...(user.suspendedAt ? { suspended_at: user.suspendedAt.toISOString() } : {}),
+    ...(user.suspendReason ? { suspend_reason: user.suspendReason } : {}),
   };
 }
 
@@ -58,12 +63,16 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Admin listing filter: exact or partial e-mail match, and "new" = registered in the last 7 days. */
-export function userListFilter(query: { email?: string; exact: boolean; new?: boolean }, now: Date): Record<string, unknown> {
+/** Admin listing filter: exact or partial e-mail match, or part of an address or nickname (q), and "new" = registered in the last 7 days. */
+export function userListFilter(query: { email?: string; q?: string; exact: boolean; new?: boolean }, now: Date): Record<string, unknown> {
   const filter: Record<string, unknown> = {};
   if (query.email) {
     const email = normalizeEmail(query.email);
     filter.email = query.exact ? email : { $regex: escapeRegex(email) };
+  } else if (query.q?.trim()) {
+    const part = escapeRegex(query.q.trim());
+    // Addresses are stored lower-cased; a nickname is matched as typed.
+    filter.$or = [{ email: { $regex: part.toLowerCase() } }, { nickname: { $regex: part } }];
   }
   if (query.new) filter.createdAt = { $gte: new Date(now.getTime() - 7 * 24 * 3600 * 1000) };
   return filter;

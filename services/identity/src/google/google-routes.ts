@@ -82,6 +82,7 @@ export const googleRoutes: FastifyPluginAsyncTypebox<GoogleRouteOptions> = async
     try {
       const { user, returnTo } = await signIn.complete(code, state);
       const session = await startSession(options.deps, user, { method: 'google' });
+      if (!session.refreshToken) return reply.redirect(failure('suspended'));
       setSessionCookies(reply, session.refreshToken!, options.refreshTtlSeconds, options.csrfKey);
       return reply.redirect(`/google/success?redirect=${encodeURIComponent(returnTo)}`);
     } catch (err) {

@@ -61,6 +61,17 @@ describe('Google sign-in', () => {
     },
   );
 
+  it('callback, the account suspended by an operator, /google/failure suspended and no session', async () => {
+    const { app, idp } = await setup();
+    await signInThroughProvider(app);
+    await t!.platform.store.collection('users').updateOne({ email: idp.email }, { $set: { suspendedAt: new Date() } });
+
+    const res = await signInThroughProvider(app);
+
+    expect(res.headers.location).toBe('/google/failure?reason=suspended');
+    expect(cookieValue(res.headers['set-cookie'], 'talkwith_rt')).toBeUndefined();
+  });
+
   it('callback, unknown state, /google/failure', async () => {
     const { app } = await setup();
     const res = await app.inject({ method: 'GET', url: '/api/auth/google/callback?code=code-1&state=forged' });

@@ -5,6 +5,7 @@ import { ADMIN_NS, ensureAdminMessages } from './i18n.ts';
 import { MailOutbox } from './MailOutbox.tsx';
 import { UsersPage } from './UsersPage.tsx';
 import { UserDetailPage } from './users/UserDetailPage.tsx';
+import { OperatorsPage } from './operators/OperatorsPage.tsx';
 import { CategoriesPage } from './taxonomy/CategoriesPage.tsx';
 import { CategoryGroupsPage } from './taxonomy/CategoryGroupsPage.tsx';
 import './home/console.css';
@@ -57,6 +58,7 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
         <NavLink className="admin-nav__link" to={`${basePath}/logs`}>{ta('logs.nav')}</NavLink>
         <NavLink className="admin-nav__link" to={`${basePath}/characters`}>{ta('characters.nav')}</NavLink>
         <NavLink className="admin-nav__link" to={`${basePath}/users`}>{t('admin.users')}</NavLink>
+        <NavLink className="admin-nav__link" to={`${basePath}/operators`}>{ta('operators.nav')}</NavLink>
         <NavLink className="admin-nav__link" to={`${basePath}/mail`}>{t('admin.mail')}</NavLink>
         <NavLink className="admin-nav__link" to={`${basePath}/full/categories`}>{ta('taxonomy.nav')}</NavLink>
         <span className="admin-nav__group" role="presentation">{ta('billing.nav.group')}</span>
@@ -78,6 +80,7 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
         <Route path="logs" element={<LogsPage />} />
         <Route path="users" element={<UsersPage apiBase={apiBase} />} />
         <Route path="users/:id" element={<UserDetailPage />} />
+        <Route path="operators" element={<OperatorsPage />} />
         <Route path="mail" element={<MailOutbox apiBase={apiBase} />} />
         <Route path="full/categories" element={<CategoriesPage />} />
         <Route path="full/categories/:category_id/groups" element={<CategoryGroupsPage />} />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
+import { TrailName } from '../TrailName.tsx';
 import { useAdminBillingAccountQuery, useAdminUserByIdQuery } from './billingAdminApi.ts';
 import { refusalOf } from './ConfirmDialog.tsx';
 import { when } from './format.ts';
@@ -32,7 +33,7 @@ export function FullUserPage() {
   const deleted = gone && Boolean(account?.deleted_at);
   return (
     <>
-      <nav className="billing-trail"><Link to={`${basePath}/full/users`}>{t('billing.users.title')}</Link> › <code>{userId}</code></nav>
+      <nav className="billing-trail"><Link to={`${basePath}/full/users`}>{t('billing.users.title')}</Link> › <TrailName id={userId} name={data?.user.email} /></nav>
       <div className="admin-head">
         <h2 className="admin-head__title">{data?.user.email ?? (deleted ? t('billing.users.deletedAccount') : userId)}</h2>
         {data && <span className="muted small">{data.user.nickname}</span>}

@@ -9,7 +9,7 @@ const noHistory = [200, { ok: true, items: [], total: 0, page: 1 }] as [number, 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 async function review(who: string, points: string, reason: string) {
-  fill('ユーザーIDまたはメールアドレス', who);
+  fill('ユーザー', who);
   fill('ポイント', points);
   fill('理由', reason);
   fireEvent.click(screen.getByRole('button', { name: '確認へ進む' }));
@@ -104,5 +104,25 @@ describe('PointGivePage', () => {
     expect(within(row).getByText('運営取消')).toBeTruthy();
     expect(within(row).getByText('−30')).toBeTruthy();
     expect(within(row).getByText('admin-7')).toBeTruthy();
+  });
+});
+
+describe('PointGivePage user picker', () => {
+  it('when part of a nickname is typed and an account picked, shows its address, keeps the id on hover and gives to that id', async () => {
+    const picked = { ...sampleUser, id: 'u-77', email: 'momo@example.jp', nickname: 'もも' };
+    const server = scriptedServer({
+      [`GET ${API}/users`]: [200, { ok: true, users: [picked], total: 1, page: 1, pageSize: 20 }],
+      [`GET ${API}/users/u-77`]: [200, { ok: true, user: picked }],
+      [`GET ${API}/point/history`]: noHistory,
+    });
+    await renderConsole('/ops/point/give');
+
+    fireEvent.change(await screen.findByLabelText('ユーザー'), { target: { value: 'もも' } });
+    fireEvent.click(await screen.findByRole('option', { name: /momo@example\.jp/ }));
+
+    const field = screen.getByLabelText('ユーザー') as HTMLInputElement;
+    expect(field.value).toBe('momo@example.jp');
+    expect(field.title).toBe('u-77');
+    expect(server.calls.find((c) => c.url === `${API}/users` && c.method === 'GET')).toBeTruthy();
   });
 });

@@ -13,6 +13,7 @@ import { useIntentKey } from './intent.ts';
 import { PointHistory } from './PointHistory.tsx';
 import { ReasonField, reasonRefusal } from './ReasonField.tsx';
 import { useUserLookup } from './userLookup.ts';
+import { UserPicker, useAccountOptions } from '../users/UserPicker.tsx';
 import '../characters/characters.css';
 import './billing.css';
 
@@ -86,7 +87,7 @@ export function PointGivePage() {
       <Card>
         <form className="billing-form" onSubmit={(e) => void submit(e)} noValidate>
           <div className="form-grid">
-            <Field label={t('billing.points.user')} value={form.who} onChange={(e) => form.setWho(e.target.value)} hint={t('billing.points.userHint')} />
+            <UserPicker label={t('billing.points.user')} value={form.who} onChange={form.setWho} hint={t('billing.points.userHint')} useOptions={useAccountOptions} />
             <SelectField label={t('billing.points.action')} value={form.action} onChange={(e) => form.setAction(e.target.value === 'cancel' ? 'cancel' : 'give')}
               choices={[{ value: 'give', label: t('billing.points.giveChoice') }, { value: 'cancel', label: t('billing.points.cancelChoice') }]} />
             <Field label={t('billing.points.points')} inputMode="numeric" value={form.pointsText} onChange={(e) => form.setPointsText(e.target.value)} />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, Notice, Spinner } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
+import { TrailName } from '../TrailName.tsx';
 import { useAdminPurchaseQuery } from './billingAdminApi.ts';
 import { refusalOf } from './ConfirmDialog.tsx';
 import type { AdminPurchaseReply } from '@talkwith/proto/billing';
@@ -83,7 +84,7 @@ export function PurchaseDetailPage() {
   const refundable = purchase ? refundableOf(purchase) : 0;
   return (
     <>
-      <nav className="billing-trail"><Link to={`${basePath}/payment/history`}>{t('billing.history.title')}</Link> › <code>{purchaseId}</code></nav>
+      <nav className="billing-trail"><Link to={`${basePath}/payment/history`}>{t('billing.history.title')}</Link> › <TrailName id={purchaseId} name={purchase?.name} /></nav>
       <div className="admin-head">
         <h2 className="admin-head__title">{purchase?.name ?? t('billing.detail.title')}</h2>
         {purchase && refundable > 0 && (

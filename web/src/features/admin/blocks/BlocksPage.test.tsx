@@ -16,7 +16,9 @@ describe('BlocksPage', () => {
     await renderConsole('/ops/characters/c1/blocks?view=list');
 
     expect(await screen.findByText('タイトルb1')).toBeTruthy();
-    const trail = screen.getByText(/› テスト/);
+    const name = screen.getByTitle('c1');
+    expect(name.textContent).toBe('テスト');
+    const trail = name.closest<HTMLElement>('.admin-crumbs')!;
     expect(within(trail).getByRole('link', { name: 'キャラクター' }).getAttribute('href')).toBe('/ops/characters');
     const tabs = within(sections());
     expect(tabs.getByRole('link', { name: 'ブロック' }).getAttribute('aria-current')).toBe('page');

@@ -2,6 +2,7 @@ import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
+import { TrailName } from '../TrailName.tsx';
 import { DraftBadge } from '../versions/DraftBadge.tsx';
 import { useAdminCharacterQuery } from './charactersApi.ts';
 import './characters.css';
@@ -18,7 +19,7 @@ export function CharacterNav({ characterId, name }: { characterId: string; name?
   const root = `${basePath}/characters/${encodeURIComponent(characterId)}`;
   return (
     <>
-      <p className="admin-crumbs"><Link to={`${basePath}/characters`}>{t('characters.title')}</Link> › {name ?? characterId} <DraftBadge differs={data?.character.draft_differs} /></p>
+      <p className="admin-crumbs"><Link to={`${basePath}/characters`}>{t('characters.title')}</Link> › <TrailName id={characterId} name={name ?? data?.character.name} /> <DraftBadge differs={data?.character.draft_differs} /></p>
       <nav className="sub-nav" aria-label={t('characters.sections')}>
         <NavLink to={root} end>{t('characters.tab.detail')}</NavLink>
         <NavLink to={`${root}/initialSetting`}>{t('characters.tab.setting')}</NavLink>

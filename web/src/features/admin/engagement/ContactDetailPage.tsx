@@ -6,6 +6,7 @@ import { Card, Notice, Spinner } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ConfirmDialog, refusalOf } from '../billing/ConfirmDialog.tsx';
 import { ADMIN_NS } from '../i18n.ts';
+import { TrailName } from '../TrailName.tsx';
 import { STATUS_TONE } from './contactLabels.ts';
 import { DeviceTable, ReplyForm, StatusForm, Thread } from './ContactParts.tsx';
 import { useAdminContactQuery, useAdminDeleteContactMutation } from './contactsAdminApi.ts';
@@ -67,7 +68,7 @@ export function ContactDetailPage() {
   const d = (key: string) => t(`engagement.contacts.detail.${key}`);
   return (
     <>
-      <nav className="billing-trail" aria-label={d('trail')}><Link to={`${basePath}/contacts`}>{t('engagement.contacts.title')}</Link> › <code>{id}</code></nav>
+      <nav className="billing-trail" aria-label={d('trail')}><Link to={`${basePath}/contacts`}>{t('engagement.contacts.title')}</Link> › <TrailName id={id} name={contact ? contact.name || contact.email : null} /></nav>
       <div className="admin-head">
         <h2 className="admin-head__title">{contact ? t(`engagement.contacts.category.${contact.category}`) : d('title')}</h2>
         {contact && <div className="admin-head__actions"><button type="button" className="btn btn--danger" onClick={() => setDeleting(true)}>{t('engagement.delete')}</button></div>}

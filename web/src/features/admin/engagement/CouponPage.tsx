@@ -6,6 +6,7 @@ import { Card, Notice, Spinner } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { ADMIN_NS } from '../i18n.ts';
+import { TrailName } from '../TrailName.tsx';
 import { ChangeBlockForm, ChangeTypeDialog, CsvButton } from './CouponActions.tsx';
 import { CouponCodes } from './CouponCodes.tsx';
 import { useValidity } from './CouponList.tsx';
@@ -53,7 +54,7 @@ export function CouponPage() {
   const d = (key: string) => t(`engagement.serials.detail.${key}`);
   return (
     <>
-      <nav className="billing-trail" aria-label={d('trail')}><Link to={`${basePath}/serials`}>{t('engagement.serials.title')}</Link> › <code>{couponId}</code></nav>
+      <nav className="billing-trail" aria-label={d('trail')}><Link to={`${basePath}/serials`}>{t('engagement.serials.title')}</Link> › <TrailName id={couponId} name={coupon?.name} /></nav>
       <div className="admin-head">
         <h2 className="admin-head__title">{coupon?.name ?? d('title')}</h2>
         {coupon && (

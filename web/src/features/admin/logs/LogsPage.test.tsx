@@ -63,7 +63,7 @@ describe('LogsPage filter', () => {
 
     fireEvent.click(screen.getByLabelText('再生'));
     fireEvent.click(screen.getByLabelText('エラー'));
-    fireEvent.change(screen.getByLabelText('ユーザーID'), { target: { value: ' u-9 ' } });
+    fireEvent.change(screen.getByLabelText('ユーザー'), { target: { value: ' u-9 ' } });
     fireEvent.change(await screen.findByLabelText('キャラクター'), { target: { value: 'mirai' } });
     fireEvent.change(screen.getByLabelText('記録元'), { target: { value: 'audit' } });
     fireEvent.change(screen.getByLabelText('開始日'), { target: { value: '2026-03-01' } });
@@ -89,7 +89,7 @@ describe('LogsPage filter', () => {
     await vi.waitFor(() => expect(server.bodiesOf(`${API}/logs/filter`)[0]).toEqual({ types: ['error'], user_id: 'u-1', page: 1, limit: 50 }));
     expect((screen.getByLabelText('エラー') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('再生') as HTMLInputElement).checked).toBe(false);
-    expect((screen.getByLabelText('ユーザーID') as HTMLInputElement).value).toBe('u-1');
+    expect((screen.getByLabelText('ユーザー') as HTMLInputElement).value).toBe('u-1');
   });
 
   it('filter form, cleared, posts an empty filter and empties the address', async () => {
@@ -101,7 +101,7 @@ describe('LogsPage filter', () => {
 
     await vi.waitFor(() => expect(server.bodiesOf(`${API}/logs/filter`).at(-1)).toEqual({ page: 1, limit: 50 }));
     expect(router.state.location.search).toBe('');
-    expect((screen.getByLabelText('ユーザーID') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('ユーザー') as HTMLInputElement).value).toBe('');
   });
 });
 

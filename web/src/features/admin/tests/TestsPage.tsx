@@ -9,6 +9,7 @@ import { ConfirmDialog, refusalOf } from '../billing/ConfirmDialog.tsx';
 import { CharacterNav } from '../characters/CharacterNav.tsx';
 import { useAdminCharacterAllQuery, useAdminCharacterQuery } from '../characters/charactersApi.ts';
 import { ADMIN_NS } from '../i18n.ts';
+import { StepEditor } from './StepEditor.tsx';
 import { inputText, TestReportView, TestResultView } from './TestReport.tsx';
 import { useAdminCharacterTestsQuery, useAdminDeleteTestMutation, useAdminRunTestsMutation, useAdminUpdateTestMutation } from './testsApi.ts';
 import './tests.css';
@@ -77,6 +78,7 @@ function TestItem({ characterId, test, draft, busy, result, onRun }: ItemProps) 
   const { t } = useTranslation(ADMIN_NS);
   const { apiBase } = useAdminBase();
   const [renaming, setRenaming] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [update, updating] = useAdminUpdateTestMutation();
   const [remove] = useAdminDeleteTestMutation();
@@ -100,10 +102,12 @@ function TestItem({ characterId, test, draft, busy, result, onRun }: ItemProps) 
         <div className="ct-test__actions">
           <button type="button" className="btn btn--small" disabled={busy} onClick={onRun}>{t('tests.run')}</button>
           {renaming === null && <button type="button" className="btn btn--small btn--ghost" onClick={() => setRenaming(test.name)}>{t('tests.rename')}</button>}
+          {!editing && <button type="button" className="btn btn--small btn--ghost" onClick={() => setEditing(true)}>{t('tests.edit.open')}</button>}
           <button type="button" className="btn btn--small btn--ghost" onClick={() => setDeleting(true)}>{t('tests.delete')}</button>
         </div>
       </div>
-      {result ? <TestResultView result={result} /> : <StepList test={test} draft={draft} />}
+      {editing ? <StepEditor characterId={characterId} test={test} draft={draft} onClose={() => setEditing(false)} />
+        : result ? <TestResultView result={result} /> : <StepList test={test} draft={draft} />}
       {deleting && (
         <ConfirmDialog title={t('tests.deleteTitle', { name: test.name })} confirmLabel={t('tests.delete')} danger check={() => null}
           onConfirm={() => remove({ base: apiBase, id: characterId, testId: test.id }).unwrap()} onClose={() => setDeleting(false)}>

@@ -5,6 +5,8 @@ import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { when } from '../billing/format.ts';
 import { ADMIN_NS } from '../i18n.ts';
+import { TrailName } from '../TrailName.tsx';
+import { useAdminUserByIdQuery } from '../billing/billingAdminApi.ts';
 import { useAdminUserAlbumQuery } from './userContentApi.ts';
 import '../characters/characters.css';
 import '../billing/billing.css';
@@ -15,11 +17,12 @@ export function UserAlbumPage() {
   const { apiBase, basePath } = useAdminBase();
   const { id: userId = '', character_id: characterId = '' } = useParams();
   const { data, error, isFetching } = useAdminUserAlbumQuery({ base: apiBase, userId, characterId });
+  const user = useAdminUserByIdQuery({ base: apiBase, userId }).data?.user;
   const userPage = `${basePath}/full/users/${encodeURIComponent(userId)}?tab=content`;
   return (
     <>
       <nav className="billing-trail">
-        <Link to={`${basePath}/full/users`}>{t('billing.users.title')}</Link> › <Link to={userPage}><code>{userId}</code></Link> › {data?.name ?? characterId}
+        <Link to={`${basePath}/full/users`}>{t('billing.users.title')}</Link> › <Link to={userPage}><TrailName id={userId} name={user?.email} /></Link> › <TrailName id={characterId} name={data?.name} />
       </nav>
       <div className="admin-head"><h2 className="admin-head__title">{t('userContent.albumTitle', { name: data?.name ?? characterId })}</h2></div>
       <Card>

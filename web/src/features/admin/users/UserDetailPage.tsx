@@ -11,8 +11,10 @@ import { UserPointsTab } from '../billing/UserPointsTab.tsx';
 import { UserPurchasesTab, UserSubscriptionTab } from '../billing/UserPurchasesTab.tsx';
 import { UserTicketsTab } from '../billing/UserTicketsTab.tsx';
 import { ADMIN_NS } from '../i18n.ts';
+import { TrailName } from '../TrailName.tsx';
 import { UserContentTab } from '../userContent/UserContentTab.tsx';
 import { DeleteDialog, EditProfileDialog, EmailDialog, PasswordDialog, type DialogProps } from './UserDialogs.tsx';
+import { SuspendDialog } from './SuspendDialog.tsx';
 import { UserLogsTab } from './UserLogsTab.tsx';
 import { UserProfileCard } from './UserProfileCard.tsx';
 import '../characters/characters.css';
@@ -23,7 +25,7 @@ const TABS = ['purchases', 'tickets', 'points', 'subscription', 'content', 'logs
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
 
-const ACTIONS = { edit: EditProfileDialog, password: PasswordDialog, email: EmailDialog, delete: DeleteDialog } as const;
+const ACTIONS = { edit: EditProfileDialog, password: PasswordDialog, email: EmailDialog, suspend: SuspendDialog, delete: DeleteDialog } as const;
 type Action = keyof typeof ACTIONS;
 
 function UserActions({ user, onDone }: { user: PublicUser; onDone: DialogProps['onDone'] }) {
@@ -35,6 +37,7 @@ function UserActions({ user, onDone }: { user: PublicUser; onDone: DialogProps['
       {(['edit', 'password', 'email'] as const).map((action) => (
         <button key={action} type="button" className="btn btn--ghost btn--small" onClick={() => setOpen(action)}>{t(`actions.${action}`)}</button>
       ))}
+      <button type="button" className="btn btn--ghost btn--small" onClick={() => setOpen('suspend')}>{t(user.suspended_at ? 'suspend.lift' : 'actions.suspend')}</button>
       <button type="button" className="btn btn--danger btn--small" onClick={() => setOpen('delete')}>{t('actions.delete')}</button>
       {Dialog && <Dialog user={user} onClose={() => setOpen(null)} onDone={onDone} />}
     </div>
@@ -78,7 +81,7 @@ export function UserDetailPage() {
   };
   return (
     <>
-      <nav className="billing-trail"><Link to={`${basePath}/users`}>{t('list')}</Link> › <span title={userId}>{data?.user.email ?? userId}</span></nav>
+      <nav className="billing-trail"><Link to={`${basePath}/users`}>{t('list')}</Link> › <TrailName id={userId} name={data?.user.email} /></nav>
       <div className="admin-head">
         <h2 className="admin-head__title" title={userId}>{data?.user.email ?? (deletedAt ? t('status.deleted') : userId)}</h2>
         {data && <UserActions user={data.user} onDone={onDone} />}

@@ -1,6 +1,6 @@
 import type { AdminEmailChangeBody, AdminPasswordChangeBody, AdminProfileBody, UserReply } from '@talkwith/proto/identity';
 import { api } from '../../../api/index.ts';
-import { adminUrl, type WithBase } from '../adminApi.ts';
+import { adminUrl, type AdminUserList, type WithBase } from '../adminApi.ts';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -11,6 +11,11 @@ const id = (value: string) => encodeURIComponent(value);
  */
 export const usersAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** The user picker's suggestions: part of an address or a nickname (first page). */
+    adminUserSearch: build.query<AdminUserList, WithBase<{ q: string }>>({
+      query: ({ base, q }) => ({ url: adminUrl(base, 'users'), params: { q, page: 1 } }),
+      providesTags: ['AdminUsers'],
+    }),
     adminUpdateUser: build.mutation<UserReply, WithBase<{ userId: string; body: AdminProfileBody }>>({
       query: ({ base, userId, body }) => ({ url: adminUrl(base, `users/${id(userId)}`), method: 'PUT', body }),
       invalidatesTags: ['AdminUsers'],
@@ -26,4 +31,4 @@ export const usersAdminApi = api.injectEndpoints({
   }),
 });
 
-export const { useAdminUpdateUserMutation, useAdminChangePasswordMutation, useAdminChangeEmailMutation } = usersAdminApi;
+export const { useAdminUserSearchQuery, useAdminUpdateUserMutation, useAdminChangePasswordMutation, useAdminChangeEmailMutation } = usersAdminApi;

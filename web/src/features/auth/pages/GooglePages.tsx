@@ -29,7 +29,7 @@ export function GoogleFailurePage() {
   return (
     <Page title={t('google.failureTitle')}>
       <Card>
-        <Notice kind="error">{reason === 'not_configured' ? t('google.notConfigured') : t('google.failed')}</Notice>
+        <Notice kind="error">{reason === 'not_configured' ? t('google.notConfigured') : reason === 'suspended' ? t('google.suspended') : t('google.failed')}</Notice>
         <Link className="btn btn--primary btn--block" to="/login">{t('google.backToLogin')}</Link>
       </Card>
     </Page>
