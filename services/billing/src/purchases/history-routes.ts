@@ -29,7 +29,7 @@ export const historyRoutes: FastifyPluginAsync<BillingDeps> = async (app, deps) 
     return { ok: true as const, purchases: await withNameTranslations(platform.store, purchases, (p) => p.product_id), total };
   });
 
-  api.post('/api/payment/user_purchase_history/insert', {
+  api.post('/api/admin/payment/user_purchase_history/insert', {
     schema: { tags: [...tags, 'admin'], summary: 'Admin: record a purchase paid outside the card flow (no charge); grants what it holds', headers: IdempotencyHeaders, body: HistoryInsertBody, response: { 201: PurchaseReply } },
   }, async (request, reply) => {
     const admin = await requireAdminCaller(request);

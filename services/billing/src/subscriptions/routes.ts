@@ -127,7 +127,7 @@ export const subscriptionRoutes: FastifyPluginAsync<BillingDeps> = async (app, d
     return reply.code(answer.status).send(answer.body);
   });
 
-  api.post('/api/payment/user_subscriptions/insert', {
+  api.post('/api/admin/payment/user_subscriptions/insert', {
     ...money, schema: { tags: [...tags, 'admin'], summary: 'Admin: record a subscription without a charge (audited)', headers: IdempotencyHeaders, body: InsertSubscriptionBody, response: { 201: SubscriptionReply } },
   }, async (request, reply) => {
     const admin = await requireAdminCaller(request);
