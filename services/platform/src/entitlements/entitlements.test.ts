@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventMap, EventOf } from '@talkwith/proto';
 import type { DocumentStore } from '../ports/index.ts';
 import { ticketUseProofs } from '../signing/ticket-use.ts';
-import { createMemoryStore } from '../store/memory-store.ts';
+import { createEmbeddedStore } from '../store/embedded-store.ts';
 import { createEntitlements, type EntitlementEvent } from './index.ts';
 
 const SECRET = 'entitlement-test-secret-0123456789-abcdef';
@@ -16,7 +16,7 @@ function eventOf<K extends EntitlementEvent['type']>(type: K, data: EventMap[K])
 }
 
 async function setup(): Promise<{ store: DocumentStore; ent: ReturnType<typeof createEntitlements>; feed: (event: EntitlementEvent) => Promise<void> }> {
-  const store = createMemoryStore();
+  const store = await createEmbeddedStore({ memory: true });
   const ent = createEntitlements({ service: 'test', secret: SECRET });
   await ent.ensureIndexes(store);
   return { store, ent, feed: (event) => store.withTransaction((tx) => ent.apply(tx, event)) };
