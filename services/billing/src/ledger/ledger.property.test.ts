@@ -150,7 +150,7 @@ async function runSequence(ledger: Ledger, commands: Command[]): Promise<void> {
 describe('ledger properties', () => {
   let platform: Platform;
   let dir: string;
-  let nonDurable: Ledger | undefined;
+  let nonDurable: Ledger;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'ledger-property-'));
     platform = await createPlatform(loadPlatformConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), { serviceName: 'billing' });
@@ -161,7 +161,7 @@ describe('ledger properties', () => {
     nonDurable = { store, events: createEventing({ bus: await createOutboxBus({ store }), store, logger: platform.logger }) };
   });
   afterAll(async () => {
-    await nonDurable?.store.close();
+    await nonDurable.store.close();
     await closePlatform(platform);
     await rm(dir, { recursive: true, force: true });
   });
