@@ -75,7 +75,7 @@ export class PlanDriver {
     await this.asAdmin(this.billingUrl, 'GET', `/api/admin/full/users/${user}/account`, undefined, undefined, true); // billing heard of the account
     const cardId = await this.saveCard(user, FIRST_CARD);
     const periodEnd = Date.now() + periodMs;
-    const inserted = await this.asAdmin(this.billingUrl, 'POST', '/api/payment/user_subscriptions/insert', { user_id: user, plan_code: 'PROD001', period_end: new Date(periodEnd).toISOString(), note: 'chaos' }, `chaos-plan-${fresh()}`);
+    const inserted = await this.asAdmin(this.billingUrl, 'POST', '/api/admin/payment/user_subscriptions/insert', { user_id: user, plan_code: 'PROD001', period_end: new Date(periodEnd).toISOString(), note: 'chaos' }, `chaos-plan-${fresh()}`);
     const subscriptionId = (inserted.body.subscription as { subscription_id: string }).subscription_id;
     await this.client.untilAnswered(user, 'POST', '/api/payment/recurring/change_card', { subscription_id: subscriptionId, card_id: cardId });
     return { user, subscriptionId, periodEnd, cardChange, deleteAfterMs };

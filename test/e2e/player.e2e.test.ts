@@ -141,7 +141,7 @@ describe.skipIf(!hasChromium)('player end to end (standalone gateway, headless C
     }
   }, 90_000);
 
-  it('player, interface in en-US, shows English subtitles, controls and start button (the character's translated label), and End stops the conversation', async () => {
+  it('player, interface in en-US, shows English subtitles, controls and start button (translated by the operator), and End stops the conversation', async () => {
     const context = await browser.newContext({ viewport: { width: 667, height: 375 }, locale: 'en-US' });
     await context.addInitScript(() => localStorage.setItem('talkwith-language', 'en-US'));
     const page = await context.newPage();

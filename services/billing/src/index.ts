@@ -6,7 +6,7 @@ export const billingService: ServiceModule = {
   name: 'billing',
   prefixes: [
     '/api/billing', '/api/payment', '/api/talk_tickets', '/api/points', '/api/subscriptions', '/api/cancel_reasons',
-    '/api/admin/payment', '/api/admin/subscriptions', '/api/admin/point', '/api/admin/full/users', '/api/admin/full/purchases', '/api/admin/cancel_reasons',
+    '/api/admin/payment', '/api/admin/billing', '/api/admin/subscriptions', '/api/admin/point', '/api/admin/full/users', '/api/admin/full/purchases', '/api/admin/cancel_reasons',
   ],
   plugin: billingPlugin,
   configSchema: BillingConfig,

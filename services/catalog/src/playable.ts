@@ -1,10 +1,10 @@
 import type { FileStore, StoredFile } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
 import type { CharacterAccess, CharacterMedia, CharacterSummary, PlayableCharacter } from '@talkwith/proto/catalog';
 import { publicCharacterOf, type Character as DialogueCharacter, type PublicCharacter } from '@talkwith/proto/dialogue';
 import { mediaKeys, type Character } from './characters.ts';
 import { withoutLockedBlocks } from './serial-gates.ts';
 import { previewOf } from './serving/preview.ts';
+import { catalogError } from './errors.ts';
 
 export function summaryOf(c: Character, files: FileStore): CharacterSummary {
   return {
@@ -66,7 +66,7 @@ export interface Serving {
  * of the clips, posters and subtitles of what it holds.
  */
 export async function playableOf(c: Character, files: FileStore, serving: Serving): Promise<PlayableCharacter> {
-  if (!c.dialogue || !c.published_at) throw new AppError('NOT_FOUND', 'このキャラクターとはまだ会話できません。');
+  if (!c.dialogue || !c.published_at) throw catalogError('NOT_FOUND', 'このキャラクターとはまだ会話できません。');
   return playableFrom(c, c.dialogue, files, serving);
 }
 
@@ -94,7 +94,7 @@ export async function playableFrom(c: Character, whole: DialogueCharacter, files
  * Both stay public whatever the price: the store page shows them.
  */
 export async function posterFileOf(c: Character, files: FileStore): Promise<StoredFile | undefined> {
-  if (!c.dialogue || !c.published_at) throw new AppError('NOT_FOUND', 'このキャラクターとはまだ会話できません。');
+  if (!c.dialogue || !c.published_at) throw catalogError('NOT_FOUND', 'このキャラクターとはまだ会話できません。');
   const standby = c.dialogue.setting.standby_video_id;
   const still = standby ? await files.stat(mediaKeys(c._id).poster(standby)) : null;
   if (still) return still;

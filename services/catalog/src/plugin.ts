@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceOptions } from '@talkwith/platform';
-import { AppError, createEntitlements, createMediaSigning } from '@talkwith/platform';
+import { createEntitlements, createMediaSigning } from '@talkwith/platform';
 import { sendStoredFile, serveFiles } from '@talkwith/platform/files';
 import { ensureJwt } from '@talkwith/platform/http';
 import { credentialsFor } from '@talkwith/platform/secrets';
@@ -28,6 +28,7 @@ import { ensureSerialGateIndexes, onSerialGateEvent, SERIAL_GATE_EVENTS } from '
 import { optionalCaller, servingFor, type ServingDeps } from './serving/access.ts';
 import { mediaGuard } from './serving/media-guard.ts';
 import { draftRoutes } from './serving/draft-routes.ts';
+import { catalogError } from './errors.ts';
 
 /**
  * The same schema under proto's named type: inferring the reply type from the
@@ -88,14 +89,14 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     },
   }, async (request, reply) => {
     const found = await characters.findOne({ _id: request.params.character_id });
-    if (!found) throw new AppError('NOT_FOUND', 'キャラクターが見つかりません。');
+    if (!found) throw catalogError('NOT_FOUND', 'キャラクターが見つかりません。');
     return playableOf(found, files, await servingFor(serving, found, await optionalCaller(request), request.query.ticket_use_token, reply));
   });
   api.get('/api/characters/by-slug/:slug', {
     schema: { tags: ['catalog'], summary: 'A published character ready to play by its URL name, or its preview', params: CharacterSlugParams, querystring: PlayableQuery, response: { 200: PlayableReply } },
   }, async (request, reply) => {
     const found = await characters.findOne({ slug: request.params.slug, published_at: { $ne: null } });
-    if (!found) throw new AppError('NOT_FOUND', 'キャラクターが見つかりません。');
+    if (!found) throw catalogError('NOT_FOUND', 'キャラクターが見つかりません。');
     return playableOf(found, files, await servingFor(serving, found, await optionalCaller(request), request.query.ticket_use_token, reply));
   });
   // The page of /full/chat/{slug} preloads and paints this URL before any script
@@ -109,9 +110,9 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     },
   }, async (request, reply) => {
     const found = await characters.findOne({ slug: request.params.slug, published_at: { $ne: null } });
-    if (!found) throw new AppError('NOT_FOUND', 'キャラクターが見つかりません。');
+    if (!found) throw catalogError('NOT_FOUND', 'キャラクターが見つかりません。');
     const poster = await posterFileOf(found, files);
-    if (!poster) throw new AppError('NOT_FOUND', 'このキャラクターには画像がありません。');
+    if (!poster) throw catalogError('NOT_FOUND', 'このキャラクターには画像がありません。');
     return sendStoredFile(request, reply, files, poster, POSTER_CACHE);
   });
   const standbyChanges = createStandbyChanges((err, characterId) => platform.logger.error({ err, characterId }, 'continuity re-check after a standby change failed'));

@@ -1,11 +1,11 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
 import type { EventOf } from '@talkwith/proto';
 import type { LockedBlock } from '@talkwith/proto/catalog';
 import type { PublicCharacter } from '@talkwith/proto/dialogue';
 import { blockBlockReferences } from '@talkwith/dialogue-engine';
 import { draftWithoutBlock, withoutReferences } from './authoring/references.ts';
 import { draftListsOf } from './authoring/drafts.ts';
+import { catalogError } from './errors.ts';
 
 /**
  * Serial-locked blocks (services/engagement/API.md § Serials). Once a serial
@@ -94,8 +94,7 @@ export async function refuseSerialBlockRemoval(tx: Transaction, characterId: str
   if (batches.length === 0) return;
   const names = batches.map((b) => `「${b.name ?? b.coupon_id}」`).join('、');
   const blocks = [...new Set(batches.map((b) => `「${b.block_id}」`))].join('、');
-  throw new AppError('BLOCK_UNLOCKED_BY_SERIAL', `ブロック${blocks}はシリアル${names}で解放されるため削除できません。先にシリアルの対象ブロックを変更してください。`, {
-    status: 409, body: { batches },
+  throw catalogError('BLOCK_UNLOCKED_BY_SERIAL', `ブロック${blocks}はシリアル${names}で解放されるため削除できません。先にシリアルの対象ブロックを変更してください。`, { body: { batches },
   });
 }
 

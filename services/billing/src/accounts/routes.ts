@@ -1,10 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '@talkwith/platform';
 import { requireAdminCaller } from '@talkwith/platform/http';
 import { AdminAccountReply, AdminUserParams } from '@talkwith/proto/billing';
 import type { BillingDeps } from '../deps.ts';
 import { accountOf } from './model.ts';
+import { billingError } from '../errors.ts';
 
 /** API.md § Accounts: an operator asks whether an id is an account billing knows, and whether it was deleted (its money records stay). */
 export const accountRoutes: FastifyPluginAsync<BillingDeps> = async (app, { platform }) => {
@@ -14,7 +14,7 @@ export const accountRoutes: FastifyPluginAsync<BillingDeps> = async (app, { plat
   }, async (request) => {
     await requireAdminCaller(request);
     const account = await accountOf(platform.store, request.params.id);
-    if (!account) throw new AppError('NOT_FOUND', 'ユーザーが見つかりません。', { status: 404 });
+    if (!account) throw billingError('NOT_FOUND', 'ユーザーが見つかりません。');
     return { ok: true as const, user_id: account._id, registered_at: account.registered_at, deleted_at: account.deleted_at };
   });
 };

@@ -1,23 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, type Platform } from '@talkwith/platform';
+import { type Platform } from '@talkwith/platform';
 import { audited } from '@talkwith/platform/eventing';
 import type { AdminCancelReasonView, CreateCancelReasonBody, UpdateCancelReasonBody } from '@talkwith/proto/billing';
 import { adminReasonView, openCancelReasons } from './model.ts';
+import { billingError } from '../errors.ts';
 
 type Ports = Pick<Platform, 'store' | 'events'>;
 
-const notFound = () => new AppError('NOT_FOUND', '解約理由が見つかりません。', { status: 404 });
+const notFound = () => billingError('NOT_FOUND', '解約理由が見つかりません。');
 const detail = (view: AdminCancelReasonView) => ({ reason_id: view.reason_id, label: view.label, position: view.position, retired_at: view.retired_at });
 
 async function refuseDuplicateLabel(ports: Ports, label: string, exceptId?: string): Promise<void> {
   const same = await openCancelReasons(ports.store).findOne({ label, retired_at: null, ...(exceptId ? { _id: { $ne: exceptId } } : {}) });
-  if (same) throw new AppError('CONFLICT', '同じ解約理由がすでにあります。', { status: 409, field: 'label' });
+  if (same) throw billingError('CONFLICT', '同じ解約理由がすでにあります。', { field: 'label' });
 }
 
 /** An operator adds a reason (offered at once, last unless a position is given); audited in the same transaction. */
 export async function createReason(ports: Ports, adminId: string, input: CreateCancelReasonBody, now: Date): Promise<AdminCancelReasonView> {
   const label = input.label.trim();
-  if (!label) throw new AppError('VALIDATION_FAILED', '解約理由を入力してください。', { field: 'label' });
+  if (!label) throw billingError('VALIDATION_FAILED', '解約理由を入力してください。', { field: 'label' });
   await refuseDuplicateLabel(ports, label);
   return audited(ports, { adminId }, 'cancel_reason.created', async (tx) => {
     const reasons = openCancelReasons(tx);
@@ -31,7 +32,7 @@ export async function createReason(ports: Ports, adminId: string, input: CreateC
 /** Rename, reorder, retire (`retired: true`) or offer again (`retired: false`); audited. */
 export async function updateReason(ports: Ports, adminId: string, id: string, input: UpdateCancelReasonBody, now: Date): Promise<AdminCancelReasonView> {
   const label = input.label?.trim();
-  if (label === '') throw new AppError('VALIDATION_FAILED', '解約理由を入力してください。', { field: 'label' });
+  if (label === '') throw billingError('VALIDATION_FAILED', '解約理由を入力してください。', { field: 'label' });
   if (label) await refuseDuplicateLabel(ports, label, id);
   return audited(ports, { adminId }, 'cancel_reason.updated', async (tx) => {
     const reasons = openCancelReasons(tx);

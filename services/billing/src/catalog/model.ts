@@ -1,5 +1,5 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
+import { billingError } from '../errors.ts';
 
 type StoreOrTx = DocumentStore | Transaction;
 
@@ -38,7 +38,7 @@ export function openGroupFacts(store: StoreOrTx): Collection<GroupFactsDoc> {
   return store.collection<GroupFactsDoc>('billing_groups');
 }
 
-const refused = (message: string, field: string) => new AppError('VALIDATION_FAILED', message, { status: 400, field });
+const refused = (message: string, field: string) => billingError('VALIDATION_FAILED', message, { field });
 
 /**
  * The price of an action, decided by the server from the published character:
@@ -57,13 +57,13 @@ export async function requireActionPrice(store: StoreOrTx, use: { character_id: 
 /** A group that exists in the catalog (not deleted), or 404 NOT_FOUND. */
 export async function requireGroup(store: StoreOrTx, groupId: string, field = 'group_id'): Promise<GroupFactsDoc> {
   const group = await openGroupFacts(store).findOne({ _id: groupId });
-  if (!group || group.deleted) throw new AppError('NOT_FOUND', 'グループが見つかりません。', { status: 404, field });
+  if (!group || group.deleted) throw billingError('NOT_FOUND', 'グループが見つかりません。', { field });
   return group;
 }
 
 /** A group whose plan is on sale: 404 when it does not exist, 409 PRODUCT_UNAVAILABLE when it lists no published character. */
 export async function requireSoldGroup(store: StoreOrTx, groupId: string, field = 'group_id'): Promise<GroupFactsDoc> {
   const group = await requireGroup(store, groupId, field);
-  if (!group.sold) throw new AppError('PRODUCT_UNAVAILABLE', `グループ「${group.name}」のプランは現在販売していません。`, { status: 409, field });
+  if (!group.sold) throw billingError('PRODUCT_UNAVAILABLE', `グループ「${group.name}」のプランは現在販売していません。`, { field });
   return group;
 }

@@ -46,14 +46,25 @@ describe('ledger expiry sweep', () => {
 });
 
 describe('ledger account consumers', () => {
-  it('user.registered, delivered twice, opens exactly one empty wallet', async () => {
+  it('user.registered, delivered again after the wallet was used, neither opens a second wallet nor empties the first', async () => {
     const userId = randomUUID();
+    const wallets = openWallets(svc.platform.store);
+    const walletsBefore = await wallets.countDocuments({});
     const event = await svc.platform.events.publish('user.registered', userId, { user_id: userId, email: 'a@example.jp', registered_at: new Date().toISOString() });
+    const opened = await eventually(() => walletOf(userId));
+    expect(opened).toMatchObject({ points: 0, talk_tickets: 0 });
+    await kit.giveTickets(userId, 2);
+
     await svc.platform.bus.publish(event);
-    await eventually(async () => (await walletOf(userId)) !== null);
+    // A later event of the same user for the same consumer: once its bonus is in, the redelivery before it has been handled.
+    await svc.platform.events.publish('user.logged_in', userId, { user_id: userId, relogin: false, method: 'password', at: new Date().toISOString() });
+    await eventually(async () => (await openEntries(svc.platform.store).countDocuments({ user_id: userId, code: 'LB0001' })) === 1);
+
+    // Counted over the whole collection: a second wallet under any key, not only this _id, is caught.
+    expect(await wallets.countDocuments({})).toBe(walletsBefore + 1);
+    expect(await walletOf(userId)).toEqual({ ...opened, talk_tickets: 2, points: 15 });
     const res = await svc.app.inject({ method: 'GET', url: '/api/billing/wallet', headers: kit.auth(userId) });
-    expect(res.json()).toEqual({ ok: true, points: 0, talk_tickets: 0 });
-    expect(await openWallets(svc.platform.store).countDocuments({ _id: userId })).toBe(1);
+    expect(res.json()).toMatchObject({ ok: true, points: 15, talk_tickets: 2 });
   });
 
   it('user.logged_in, twice on one Japan day and once the next, grants LB0001 twice', async () => {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Eventing, Transaction } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
+import type { AppError } from '@talkwith/platform';
 import type { LedgerAsset } from '@talkwith/proto/billing';
 import { announce } from './announce.ts';
 import { openEntries, openLots, openWallets, SPEND_ORDER, WALLET_FIELD, type Entry, type Lot, type LotPart, type Wallet } from './model.ts';
+import { billingError } from '../errors.ts';
 
 /**
  * The one ledger of both assets (tickets, points): lots + append-only
@@ -38,8 +39,8 @@ export interface Changed {
 }
 
 const INSUFFICIENT = {
-  tickets: () => new AppError('INSUFFICIENT_TICKETS', 'トークチケットが足りません。', { status: 409 }),
-  points: () => new AppError('INSUFFICIENT_POINTS', 'ポイントが足りません。', { status: 409 }),
+  tickets: () => billingError('INSUFFICIENT_TICKETS', 'トークチケットが足りません。'),
+  points: () => billingError('INSUFFICIENT_POINTS', 'ポイントが足りません。'),
 } as const;
 
 export function insufficient(asset: LedgerAsset): AppError {
@@ -51,13 +52,13 @@ export async function ensureWallet(tx: Transaction, user_id: string, now: Date =
   const wallets = openWallets(tx);
   await wallets.updateOne({ _id: user_id }, { $setOnInsert: { points: 0, talk_tickets: 0, opened_at: now.toISOString() } }, { upsert: true });
   const wallet = await wallets.findOne({ _id: user_id });
-  if (!wallet) throw new AppError('INTERNAL', 'wallet upsert returned nothing');
+  if (!wallet) throw billingError('INTERNAL', 'wallet upsert returned nothing');
   return wallet;
 }
 
 function positiveInteger(amount: number, asset: LedgerAsset): void {
   if (!Number.isSafeInteger(amount) || amount < 1) {
-    throw new AppError('VALIDATION_FAILED', asset === 'tickets' ? 'チケット数は1以上の整数で指定してください。' : 'ポイントは1以上の整数で指定してください。', { status: 400 });
+    throw billingError('VALIDATION_FAILED', asset === 'tickets' ? 'チケット数は1以上の整数で指定してください。' : 'ポイントは1以上の整数で指定してください。');
   }
 }
 

@@ -11,6 +11,7 @@ import type { BillingDeps } from '../deps.ts';
 import { answerOnce } from './money-call.ts';
 import { currentWallet, openLotsOf, walletReply } from './queries.ts';
 import { useTalkTicket, usePoints } from './uses.ts';
+import { paymentRequiredWhenShort } from '../errors.ts';
 import { historyOf, pointLotView, ticketLotView } from './views.ts';
 
 const tags = ['billing'];
@@ -75,6 +76,6 @@ const pointRoutes: FastifyPluginAsync<BillingDeps> = async (app, { platform }) =
   api.post('/api/points/use/:user_id', { schema: { tags, summary: 'Spend points on an action (TA0001): points must be the published action\'s price', headers: IdempotencyHeaders, params: UserIdParams, body: UsePointsBody, response: { 200: UsePointsReply } } }, async (request, reply) => {
     const { userId, caller } = await actingUser(request, request.params.user_id);
     const call = { scope: 'points.use', userId: caller.sub, key: request.headers['idempotency-key'], request: { user_id: userId, ...request.body } };
-    return answerOnce(reply, store, call, (tx) => usePoints(tx, events, userId, request.body));
+    return answerOnce(reply, store, call, (tx) => usePoints(tx, events, userId, request.body)).catch(paymentRequiredWhenShort);
   });
 };

@@ -1,5 +1,5 @@
 import type { Eventing, Proofs, TicketUseClaims, Transaction } from '@talkwith/platform';
-import { AppError, TICKET_USE_TTL_SECONDS } from '@talkwith/platform';
+import { TICKET_USE_TTL_SECONDS } from '@talkwith/platform';
 import type { UsePointsBody, UseTicketReply } from '@talkwith/proto/billing';
 import { requireLiveAccount } from '../accounts/index.ts';
 import { requireActionPrice } from '../catalog/index.ts';
@@ -38,19 +38,14 @@ export async function useTalkTicket(tx: Transaction, events: Eventing, use: Talk
  * A customer spends points on an action (TA0001; POST /api/points/use): the
  * price is the published character's (400 VALIDATION_FAILED for an unknown
  * character or action, or points that are not the price), and a short
- * balance is 402 INSUFFICIENT_POINTS (payment required), nothing written.
+ * balance is INSUFFICIENT_POINTS (402 at the route: paymentRequiredWhenShort), nothing written.
  */
 export async function usePoints(tx: Transaction, events: Eventing, user_id: string, use: UsePointsBody, now = new Date()): Promise<{ ok: true; used: number; points: number }> {
   await requireActionPrice(tx, use);
-  try {
-    const { balance } = await spend(tx, events, {
-      user_id, asset: 'points', amount: use.points, kind: 'used', code: 'TA0001', action_code: use.action_code, character_id: use.character_id, btn: use.btn, now,
-    });
-    return { ok: true, used: use.points, points: balance };
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'INSUFFICIENT_POINTS') throw new AppError(err.code, err.message, { status: 402 });
-    throw err;
-  }
+  const { balance } = await spend(tx, events, {
+    user_id, asset: 'points', amount: use.points, kind: 'used', code: 'TA0001', action_code: use.action_code, character_id: use.character_id, btn: use.btn, now,
+  });
+  return { ok: true, used: use.points, points: balance };
 }
 
 export interface OperatorChange {

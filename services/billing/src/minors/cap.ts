@@ -1,8 +1,9 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
+import type { AppError } from '@talkwith/platform';
 import { ageInJapanOn, ADULT_AGE, japanDateOf } from '@talkwith/proto/identity';
 import { accountOf } from '../accounts/index.ts';
 import type { BillingConfig } from '../config.ts';
+import { billingError } from '../errors.ts';
 
 /**
  * The minors' monthly spending cap (terms: minors need guardian consent;
@@ -65,7 +66,7 @@ const yen = (amount: number) => amount.toLocaleString('ja-JP');
 export function capReached(cap: number, spent: number, at: Date, what: '購入' | 'お支払い'): AppError {
   const { month, resetsAt } = capResetOf(at);
   const message = `未成年のお客様の1か月のご利用上限（${yen(cap)}円）を超えるため${what}できません。${month}月1日にリセットされます。`;
-  return new AppError('SPENDING_CAP', message, { status: 403, body: { cap, spent, resets_at: resetsAt } });
+  return billingError('SPENDING_CAP', message, { body: { cap, spent, resets_at: resetsAt } });
 }
 
 export interface SpendRequest {

@@ -1,8 +1,9 @@
-import { AppError, type Platform } from '@talkwith/platform';
+import { type Platform } from '@talkwith/platform';
 import { audited } from '@talkwith/platform/eventing';
 import type { NameTranslations, ProductTextView } from '@talkwith/proto/billing';
 import { trimmedTranslations } from '@talkwith/proto/identity';
 import { openProductTexts, SHIPPED, shippedText } from './model.ts';
+import { billingError } from '../errors.ts';
 
 type Ports = Pick<Platform, 'store' | 'events'>;
 
@@ -18,7 +19,7 @@ export async function listProductTexts(ports: Ports): Promise<ProductTextView[]>
 /** An operator replaces a pack's or plan's translations; audited in the same transaction. */
 export async function updateProductText(ports: Ports, adminId: string, key: string, input: NameTranslations, now: Date): Promise<ProductTextView> {
   const shipped = shippedText(key);
-  if (!shipped) throw new AppError('PRODUCT_NOT_FOUND', '商品が見つかりません。', { status: 404 });
+  if (!shipped) throw billingError('PRODUCT_NOT_FOUND', '商品が見つかりません。');
   const name_i18n = trimmedTranslations(input);
   const edited_at = now.toISOString();
   return audited(ports, { adminId }, 'product_text.updated', async (tx) => {

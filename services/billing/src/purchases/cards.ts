@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
 import type { SavedCardView } from '@talkwith/proto/billing';
 import { ProviderRequestError, type PaymentProvider, type StoredCard } from '../provider/port.ts';
 import { cardInUse, movePlans, plansPaidBy } from '../subscriptions/card-guard.ts';
+import { billingError } from '../errors.ts';
 
 /**
  * The provider keeps a user's cards under an account id of ours. It is a
@@ -46,8 +46,8 @@ export function cardViewOf(card: StoredCard): SavedCardView {
   return { card_id: card.cardId, masked: card.maskedNumber, expiry: card.expiry, brand: card.brand, default: card.isDefault };
 }
 
-const cardNotFound = () => new AppError('CARD_NOT_FOUND', 'カードが見つかりません。', { status: 404 });
-const cardRefused = (err: ProviderRequestError) => new AppError('VALIDATION_FAILED', 'カード情報を確認できませんでした。もう一度入力してください。', { status: 400, field: 'token', cause: err });
+const cardNotFound = () => billingError('CARD_NOT_FOUND', 'カードが見つかりません。');
+const cardRefused = (err: ProviderRequestError) => billingError('VALIDATION_FAILED', 'カード情報を確認できませんでした。もう一度入力してください。', { field: 'token', cause: err });
 
 export async function listCards(store: DocumentStore, provider: PaymentProvider, userId: string): Promise<SavedCardView[]> {
   return (await provider.listCards(await accountIdOf(store, userId))).map(cardViewOf);

@@ -1,12 +1,12 @@
-import { AppError } from '@talkwith/platform';
 import type { AuthorizeBody, MpiNoneBody } from '@talkwith/proto/billing';
 import type { BillingDeps } from '../deps.ts';
 import type { CardSource } from '../provider/port.ts';
 import { accountIdOf, requireCard } from './cards.ts';
 import { charge, type FlowAnswer, type Payment } from './checkout.ts';
 import { purchaseById } from './resume.ts';
+import { billingError } from '../errors.ts';
 
-const invalid = (message: string, field: string) => new AppError('VALIDATION_FAILED', message, { status: 400, field });
+const invalid = (message: string, field: string) => billingError('VALIDATION_FAILED', message, { field });
 
 /** A saved card of this user's (404 CARD_NOT_FOUND otherwise), as the provider names it, and what a receipt shows of it. */
 async function storedCard(deps: BillingDeps, userId: string, cardId: string): Promise<Payment> {
@@ -21,7 +21,7 @@ async function storedCard(deps: BillingDeps, userId: string, cardId: string): Pr
 /** POST card/authorize: a one-time token (3-D Secure) or a saved card. */
 export async function authorizePurchase(deps: BillingDeps, userId: string, key: string, body: AuthorizeBody): Promise<FlowAnswer> {
   if (body.method === 'convenience') {
-    throw new AppError('PRODUCT_UNAVAILABLE', 'コンビニ決済は現在ご利用いただけません。カードでお支払いください。', { status: 409 });
+    throw billingError('PRODUCT_UNAVAILABLE', 'コンビニ決済は現在ご利用いただけません。カードでお支払いください。');
   }
   const { token, card_id: cardId } = body;
   if (Boolean(token) === Boolean(cardId)) throw invalid('カードのトークンか保存済みカードのどちらか一方を指定してください。', 'token');
@@ -45,7 +45,7 @@ export async function chargeSavedCard(deps: BillingDeps, userId: string, key: st
 export async function reauthorizePurchase(deps: BillingDeps, userId: string, key: string, purchaseId: string): Promise<FlowAnswer> {
   const original = await purchaseById(deps, purchaseId, userId, false);
   if (original.source !== 'card' || !['captured', 'canceled'].includes(original.status)) {
-    throw new AppError('PURCHASE_STATE', 'この購入のカードでは再決済できません。', { status: 409 });
+    throw billingError('PURCHASE_STATE', 'この購入のカードでは再決済できません。');
   }
   const payWith = async (): Promise<Payment> => ({ originalOrderId: original.order_id, ...(original.card ? { shown: original.card } : {}) });
   return charge(deps, { userId, key, scope: 'reauthorize', body: { purchase_id: purchaseId }, productId: original.product_id, payWith, mpi: 'mpi-none' });

@@ -12,6 +12,7 @@ import { productForSale } from './products.ts';
 import { openPurchases, UNSETTLED, viewOf, type PurchaseDoc } from './records.ts';
 import { settleBySearch } from './resume.ts';
 import { applyOutcome, outcomeOfAuthorize, type Outcome } from './settle.ts';
+import { billingError } from '../errors.ts';
 
 /** One intended charge, as a route hands it over (identity from the token, key from the header). */
 export interface ChargeRequest {
@@ -51,7 +52,7 @@ export function answerOf(doc: PurchaseDoc): FlowAnswer {
   switch (doc.status) {
     case 'captured': case 'canceled': return { status: 200, body: { ok: true, purchase, next: 'done' } };
     case 'challenge': return { status: 200, body: { ok: true, purchase, next: 'challenge', ...(doc.challenge_url ? { challenge_url: doc.challenge_url } : {}) } };
-    case 'failed': throw new AppError('PAYMENT_DECLINED', DECLINED_MESSAGE, { status: 402, body: { purchase } });
+    case 'failed': throw billingError('PAYMENT_DECLINED', DECLINED_MESSAGE, { body: { purchase } });
     default: return { status: 202, body: { ok: true, purchase, next: 'pending', code: 'PAYMENT_PENDING', message: PENDING_MESSAGE } };
   }
 }
@@ -101,7 +102,7 @@ async function resendCreated(deps: BillingDeps, request: ChargeRequest, doc: Pur
 
 export async function reload(deps: BillingDeps, purchaseId: string): Promise<PurchaseDoc> {
   const doc = await openPurchases(deps.platform.store).findOne({ _id: purchaseId });
-  if (!doc) throw new AppError('NOT_FOUND', '購入が見つかりません。');
+  if (!doc) throw billingError('NOT_FOUND', '購入が見つかりません。');
   return doc;
 }
 

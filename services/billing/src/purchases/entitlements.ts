@@ -1,5 +1,5 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
+import { billingError } from '../errors.ts';
 
 /**
  * A character a user may talk with because they bought it. The document is
@@ -31,8 +31,8 @@ export async function ensureEntitlementIndexes(store: DocumentStore): Promise<vo
 export async function reserveCharacter(tx: Transaction, userId: string, characterId: string, purchaseId: string, at: string): Promise<void> {
   const entitlements = openEntitlements(tx);
   const existing = await entitlements.findOne({ _id: idOf(userId, characterId) });
-  if (existing?.state === 'owned') throw new AppError('ALREADY_OWNED', 'このキャラクターはすでに購入済みです。', { status: 409 });
-  if (existing) throw new AppError('PURCHASE_STATE', 'このキャラクターの購入手続きが進行中です。しばらくしてからお試しください。', { status: 409 });
+  if (existing?.state === 'owned') throw billingError('ALREADY_OWNED', 'このキャラクターはすでに購入済みです。');
+  if (existing) throw billingError('PURCHASE_STATE', 'このキャラクターの購入手続きが進行中です。しばらくしてからお試しください。');
   await entitlements.insertOne({ _id: idOf(userId, characterId), user_id: userId, character_id: characterId, purchase_id: purchaseId, state: 'reserved', at });
 }
 

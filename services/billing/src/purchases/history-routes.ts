@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '@talkwith/platform';
 import { requireAdminCaller } from '@talkwith/platform/http';
 import { CancelDecrementBody, HistoryGetBody, HistoryInsertBody, HistoryReply, IdempotencyHeaders, PurchaseIdBody, PurchaseReply } from '@talkwith/proto/billing';
 import { actingUser } from '../caller.ts';
@@ -10,6 +9,7 @@ import { withNameTranslations } from '../product-texts/index.ts';
 import { insertManualPurchase, purchaseHistory } from './history.ts';
 import { viewOf } from './records.ts';
 import { refund } from './refunds.ts';
+import { billingError } from '../errors.ts';
 
 const tags = ['billing', 'purchases'];
 
@@ -29,7 +29,7 @@ export const historyRoutes: FastifyPluginAsync<BillingDeps> = async (app, deps) 
     return { ok: true as const, purchases: await withNameTranslations(platform.store, purchases, (p) => p.product_id), total };
   });
 
-  api.post('/api/payment/user_purchase_history/insert', {
+  api.post('/api/admin/payment/user_purchase_history/insert', {
     schema: { tags: [...tags, 'admin'], summary: 'Admin: record a purchase paid outside the card flow (no charge); grants what it holds', headers: IdempotencyHeaders, body: HistoryInsertBody, response: { 201: PurchaseReply } },
   }, async (request, reply) => {
     const admin = await requireAdminCaller(request);
@@ -50,7 +50,7 @@ export const historyRoutes: FastifyPluginAsync<BillingDeps> = async (app, deps) 
     schema: { tags: [...tags, 'admin'], summary: 'Operator: refund a purchase in full and take back what it granted', headers: IdempotencyHeaders, body: PurchaseIdBody, response: { 200: PurchaseReply } },
   }, async (request) => {
     const { caller, isAdmin } = await actingUser(request);
-    if (!isAdmin) throw new AppError('FORBIDDEN', '購入の取り消しはお問い合わせフォームからご依頼ください。');
+    if (!isAdmin) throw billingError('FORBIDDEN', '購入の取り消しはお問い合わせフォームからご依頼ください。');
     const doc = await refund(deps, { purchaseId: request.body.purchase_id, by: 'admin', actorId: caller.sub, key: request.headers['idempotency-key'] });
     return { ok: true as const, purchase: viewOf(doc) };
   });
@@ -58,7 +58,7 @@ export const historyRoutes: FastifyPluginAsync<BillingDeps> = async (app, deps) 
     schema: { tags: [...tags, 'admin'], summary: 'Operator: refund part of a purchase', headers: IdempotencyHeaders, body: CancelDecrementBody, response: { 200: PurchaseReply } },
   }, async (request) => {
     const { caller, isAdmin } = await actingUser(request);
-    if (!isAdmin) throw new AppError('FORBIDDEN', '購入の取り消しはお問い合わせフォームからご依頼ください。');
+    if (!isAdmin) throw billingError('FORBIDDEN', '購入の取り消しはお問い合わせフォームからご依頼ください。');
     const { purchase_id, amount } = request.body;
     const doc = await refund(deps, { purchaseId: purchase_id, amount, by: 'admin', actorId: caller.sub, key: request.headers['idempotency-key'] });
     return { ok: true as const, purchase: viewOf(doc) };

@@ -42,8 +42,8 @@ describe('manual records', () => {
     const me = buyer(billing);
     const key = randomUUID();
     const body = { user_id: me.userId, product_id: 'tickets-10', amount: 1300, note: '銀行振込' };
-    const first = await admin.post('/api/payment/user_purchase_history/insert', body, key);
-    const second = await admin.post('/api/payment/user_purchase_history/insert', body, key);
+    const first = await admin.post('/api/admin/payment/user_purchase_history/insert', body, key);
+    const second = await admin.post('/api/admin/payment/user_purchase_history/insert', body, key);
     expect(first.statusCode).toBe(201);
     expect(second.json()).toEqual(first.json());
     expect(await walletOf(billing, me.userId)).toMatchObject({ talk_tickets: 10 });
@@ -52,7 +52,7 @@ describe('manual records', () => {
 
   it('user_purchase_history insert, by a customer, answers 403', async () => {
     const me = buyer(billing);
-    const res = await me.post('/api/payment/user_purchase_history/insert', { user_id: me.userId, product_id: 'tickets-10', amount: 0, note: 'x' });
+    const res = await me.post('/api/admin/payment/user_purchase_history/insert', { user_id: me.userId, product_id: 'tickets-10', amount: 0, note: 'x' });
     expect(res.statusCode).toBe(403);
     expect(await walletOf(billing, me.userId)).toMatchObject({ talk_tickets: 0 });
   });
@@ -61,8 +61,8 @@ describe('manual records', () => {
     const me = buyer(billing);
     const characterId = await characterOnSale(billing);
     const body = { user_id: me.userId, product_id: `character:${characterId}`, amount: 0, note: '補填' };
-    expect((await admin.post('/api/payment/user_purchase_history/insert', body)).statusCode).toBe(201);
-    expect((await admin.post('/api/payment/user_purchase_history/insert', body)).statusCode).toBe(409);
+    expect((await admin.post('/api/admin/payment/user_purchase_history/insert', body)).statusCode).toBe(201);
+    expect((await admin.post('/api/admin/payment/user_purchase_history/insert', body)).statusCode).toBe(409);
   });
 });
 

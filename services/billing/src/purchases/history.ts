@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentStore, Eventing, Filter, Transaction } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
 import type { AdminPaymentHistoryQuery, AdminPurchaseView, HistoryInsertBody, PurchaseView } from '@talkwith/proto/billing';
 import { openEntitlements } from './entitlements.ts';
 import { allocateOrderNumber, normalizeOrderNumber } from './order-numbers.ts';
 import { productEverSold } from './products.ts';
 import { adminViewOf, openPurchases, viewOf, type PurchaseDoc } from './records.ts';
 import { deliver } from './settle.ts';
+import { billingError } from '../errors.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -39,7 +39,7 @@ export async function insertManualPurchase(tx: Transaction, events: Eventing, ad
   const product = await productEverSold(tx, body.product_id);
   if (product.character_id) {
     const owned = await openEntitlements(tx).findOne({ _id: `${body.user_id}:${product.character_id}` });
-    if (owned) throw new AppError('ALREADY_OWNED', 'この利用者はこのキャラクターをすでに持っています。', { status: 409 });
+    if (owned) throw billingError('ALREADY_OWNED', 'この利用者はこのキャラクターをすでに持っています。');
   }
   const now = new Date();
   const at = now.toISOString();

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
 import type { BillingDeps } from '../deps.ts';
 import { assertSameRequest, requestFingerprint } from '../idempotency.ts';
 import { revokePointsOf, revokeTicketsOf } from '../ledger/index.ts';
@@ -8,6 +7,7 @@ import { releaseSpend } from '../minors/index.ts';
 import { ProviderRequestError, ProviderTimeoutError } from '../provider/port.ts';
 import { releaseCharacter } from './entitlements.ts';
 import { openPurchases, type PurchaseDoc } from './records.ts';
+import { billingError } from '../errors.ts';
 
 /**
  * One refund asked for under an Idempotency-Key. It is written before the
@@ -54,7 +54,7 @@ export async function ensureRefundIndexes(store: DocumentStore): Promise<void> {
 /** A requested refund younger than this is assumed to be still running in the request that wrote it. */
 const REFUND_IN_FLIGHT_MS = 60_000;
 
-const stateError = (message: string) => new AppError('PURCHASE_STATE', message, { status: 409 });
+const stateError = (message: string) => billingError('PURCHASE_STATE', message);
 const refusedByProvider = () => stateError('カード会社が返金を受け付けませんでした。決済の状態をご確認ください。');
 
 /** Refunds a captured purchase (all of it, or `amount`) at the provider, then books it; safe to repeat with the same key. */
@@ -67,13 +67,13 @@ export async function refund(deps: BillingDeps, request: RefundRequest): Promise
   else {
     assertSameRequest(record.fingerprint, fingerprint);
     if (record.state === 'requested' && Date.now() - Date.parse(record.created_at) < REFUND_IN_FLIGHT_MS) {
-      throw new AppError('CONFLICT', '返金を処理しています。しばらくしてから結果をご確認ください。', { status: 409 });
+      throw billingError('CONFLICT', '返金を処理しています。しばらくしてから結果をご確認ください。');
     }
   }
   if (record.state === 'refused') throw refusedByProvider();
   if (record.state === 'requested') await completeRefund(deps, record);
   const doc = await openPurchases(deps.platform.store).findOne({ _id: request.purchaseId });
-  if (!doc) throw new AppError('NOT_FOUND', '購入が見つかりません。');
+  if (!doc) throw billingError('NOT_FOUND', '購入が見つかりません。');
   return doc;
 }
 
@@ -82,14 +82,14 @@ async function reserveRefund(deps: BillingDeps, request: RefundRequest, _id: str
   return deps.platform.store.withTransaction(async (tx) => {
     const purchases = openPurchases(tx);
     const doc = await purchases.findOne({ _id: request.purchaseId });
-    if (!doc) throw new AppError('NOT_FOUND', '購入が見つかりません。');
+    if (!doc) throw billingError('NOT_FOUND', '購入が見つかりません。');
     if (doc.status !== 'captured' || doc.source !== 'card') throw stateError('この購入は返金できる状態ではありません。');
-    if (doc.refund_in_flight) throw new AppError('CONFLICT', 'この購入の返金を処理しています。しばらくしてからお試しください。', { status: 409 });
+    if (doc.refund_in_flight) throw billingError('CONFLICT', 'この購入の返金を処理しています。しばらくしてからお試しください。');
     const left = doc.amount - doc.refunded;
     const amount = request.amount ?? left;
     if (amount < 1 || amount > left) throw stateError(`返金額が返金できる金額（${left}円）を超えています。`);
     const taken = await purchases.updateOne({ _id: doc._id, status: 'captured', refunded: doc.refunded, refund_in_flight: null }, { $set: { refund_in_flight: _id } });
-    if (taken.matchedCount !== 1) throw new AppError('CONFLICT', 'この購入の返金を処理しています。しばらくしてからお試しください。', { status: 409 });
+    if (taken.matchedCount !== 1) throw billingError('CONFLICT', 'この購入の返金を処理しています。しばらくしてからお試しください。');
     return openRefunds(tx).insertOne({
       _id, purchase_id: doc._id, amount, base_refunded: doc.refunded, fingerprint, by: request.by, actor_id: request.actorId,
       ...(request.reason ? { reason: request.reason } : {}), state: 'requested', created_at: new Date().toISOString(),
@@ -111,7 +111,7 @@ async function completeRefund(deps: BillingDeps, record: RefundDoc): Promise<voi
       throw refusedByProvider();
     }
     if (!(err instanceof ProviderTimeoutError)) throw err;
-    throw new AppError('PAYMENT_UNKNOWN', '返金の結果を確認しています。しばらくしてから購入履歴をご確認ください。', { status: 503, expose: true });
+    throw billingError('PAYMENT_UNKNOWN', '返金の結果を確認しています。しばらくしてから購入履歴をご確認ください。', { expose: true });
   }
   await deps.platform.store.withTransaction((tx) => bookRefund(tx, deps, record, purchase));
 }

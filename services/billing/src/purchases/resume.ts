@@ -1,8 +1,8 @@
-import { AppError } from '@talkwith/platform';
 import type { BillingDeps } from '../deps.ts';
 import { ProviderRequestError } from '../provider/port.ts';
 import { openPurchases, UNSETTLED, type PurchaseDoc } from './records.ts';
 import { applyOutcome, CHALLENGE_ABANDON_MS, CREATED_GRACE_MS, outcomeOfAuthorize, outcomeOfSearch, type Outcome } from './settle.ts';
+import { billingError } from '../errors.ts';
 
 async function settleWith(deps: BillingDeps, doc: PurchaseDoc, outcome: Outcome, now: Date): Promise<PurchaseDoc> {
   await deps.platform.store.withTransaction((tx) => applyOutcome(tx, deps.platform.events, doc._id, outcome, now));
@@ -43,13 +43,13 @@ export async function completeChallenge(deps: BillingDeps, doc: PurchaseDoc): Pr
 /** The caller's purchase with this orderId (an admin may see any): someone else's is not found, not forbidden, so ids are not probed. */
 export async function purchaseByOrder(deps: BillingDeps, orderId: string, userId: string, isAdmin: boolean): Promise<PurchaseDoc> {
   const doc = await openPurchases(deps.platform.store).findOne({ order_id: orderId });
-  if (!doc || (doc.user_id !== userId && !isAdmin)) throw new AppError('NOT_FOUND', '購入が見つかりません。');
+  if (!doc || (doc.user_id !== userId && !isAdmin)) throw billingError('NOT_FOUND', '購入が見つかりません。');
   return doc;
 }
 
 export async function purchaseById(deps: BillingDeps, purchaseId: string, userId: string, isAdmin: boolean): Promise<PurchaseDoc> {
   const doc = await openPurchases(deps.platform.store).findOne({ _id: purchaseId });
-  if (!doc || (doc.user_id !== userId && !isAdmin)) throw new AppError('NOT_FOUND', '購入が見つかりません。');
+  if (!doc || (doc.user_id !== userId && !isAdmin)) throw billingError('NOT_FOUND', '購入が見つかりません。');
   return doc;
 }
 

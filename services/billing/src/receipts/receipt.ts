@@ -1,8 +1,8 @@
-import { AppError } from '@talkwith/platform';
 import { CONSUMPTION_TAX_RATE, taxIncludedIn, type Receipt, type ReceiptPayment, type ReceiptSeller } from '@talkwith/proto/billing';
 import type { InterfaceLanguage } from '@talkwith/proto/identity';
 import type { BillingConfig } from '../config.ts';
 import type { PurchaseDoc } from '../purchases/records.ts';
+import { billingError } from '../errors.ts';
 
 /** Statuses a receipt is issued for: paid (a refund, partial or whole, is printed on it). */
 const RECEIPTED: PurchaseDoc['status'][] = ['captured', 'canceled'];
@@ -22,7 +22,7 @@ function paymentOf(doc: PurchaseDoc): ReceiptPayment {
 /** The receipt (領収書) of a paid purchase or plan period; 409 while it is not paid. */
 export function receiptOf(config: BillingConfig, doc: PurchaseDoc): Receipt {
   if (!RECEIPTED.includes(doc.status)) {
-    throw new AppError('PURCHASE_STATE', 'お支払いが完了していないため、領収書は発行できません。', { status: 409 });
+    throw billingError('PURCHASE_STATE', 'お支払いが完了していないため、領収書は発行できません。');
   }
   return {
     purchase_id: doc._id, order_number: doc.order_number ?? doc.order_id, issued_at: doc.settled_at ?? doc.created_at, seller: sellerOf(config),

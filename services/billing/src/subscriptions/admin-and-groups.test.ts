@@ -15,7 +15,7 @@ const catalog = catalogFactsKit(() => billing.svc);
 /** A group the catalog sells (it lists a published character). */
 const soldGroup = () => catalog.saveGroup(true);
 const CHANGE = '/api/payment/subscription/change';
-const INSERT = '/api/payment/user_subscriptions/insert';
+const INSERT = '/api/admin/payment/user_subscriptions/insert';
 
 describe('plans', () => {
   it('GET /api/billing/plans, anyone, lists PROD001 and the group plan with their terms', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, type DocumentStore } from '@talkwith/platform';
+import { type DocumentStore } from '@talkwith/platform';
 import type { AdminSubscriptionsQuery, AdminSubscriptionsReply, InsertSubscriptionBody, SubscriptionReply } from '@talkwith/proto/billing';
 import { requireLiveAccount } from '../accounts/index.ts';
 import { requireGroup } from '../catalog/index.ts';
@@ -10,6 +10,7 @@ import { factsOf } from './periods.ts';
 import { openSubscriptions, viewOf, type SubscriptionRecord } from './records.ts';
 import { checkGroup } from './subscribe.ts';
 import { effectiveStatus, requireTransition } from './state.ts';
+import { billingError } from '../errors.ts';
 
 const PAGE_SIZE = 20;
 
@@ -39,14 +40,14 @@ export async function listForAdmin(store: DocumentStore, query: AdminSubscriptio
 export async function insertForAdmin(deps: BillingDeps, adminId: string, input: InsertSubscriptionBody, call: IdempotentCall, now: Date, action = 'subscription.inserted'): Promise<Answer<SubscriptionReply>> {
   const { store, events } = deps.platform;
   checkGroup(input.plan_code, input.group_id);
-  if (Date.parse(input.period_end) <= now.getTime()) throw new AppError('VALIDATION_FAILED', '終了日時は未来の日時を指定してください。', { field: 'period_end' });
+  if (Date.parse(input.period_end) <= now.getTime()) throw billingError('VALIDATION_FAILED', '終了日時は未来の日時を指定してください。', { field: 'period_end' });
   await requireLiveAccount(store, input.user_id);
   if (input.group_id) await requireGroup(store, input.group_id);
   const accountId = await accountIdOf(store, input.user_id);
   return idempotent(store, call, async (tx) => {
     const subscriptions = openSubscriptions(tx);
     const existing = await subscriptions.findOne({ user_id: input.user_id, plan_code: input.plan_code });
-    if (existing?.charge) throw new AppError('CONFLICT', 'このご契約はお支払いの処理中です。', { status: 409 });
+    if (existing?.charge) throw billingError('CONFLICT', 'このご契約はお支払いの処理中です。');
     requireTransition(existing ? effectiveStatus(existing, now) : 'inactive', 'subscribe');
     const at = now.toISOString();
     const fields = {
@@ -56,7 +57,7 @@ export async function insertForAdmin(deps: BillingDeps, adminId: string, input: 
     const record: SubscriptionRecord | null = existing
       ? await subscriptions.findOneAndUpdate({ _id: existing._id, period: existing.period }, { $set: { ...fields, period: existing.period + 1 }, $unset: { canceled_at: '', cancel_reason: '', cancel_reason_id: '', cancel_reason_label: '', finished_reason: '', retry_at: '' } })
       : await subscriptions.insertOne({ _id: randomUUID(), user_id: input.user_id, plan_code: input.plan_code, period: 1, account_id: accountId, created_at: at, ...fields });
-    if (!record) throw new AppError('CONFLICT', 'ご契約が同時に変更されました。もう一度お試しください。', { status: 409 });
+    if (!record) throw billingError('CONFLICT', 'ご契約が同時に変更されました。もう一度お試しください。');
     await events.publish('subscription.started', record._id, { ...factsOf(record), event: 'subscribe' }, tx);
     await events.publish('admin.acted', adminId, {
       admin_id: adminId, action, target_user_id: record.user_id,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@talkwith/platform';
 import type { RecurringReply } from '@talkwith/proto/billing';
 import type { Acting } from '../caller.ts';
 import type { BillingDeps } from '../deps.ts';
@@ -9,6 +8,7 @@ import { PENDING_MESSAGE } from './challenge.ts';
 import { ownedSubscription } from './manage.ts';
 import { openSubscriptions, viewOf, type CardChangeInFlight, type SubscriptionRecord } from './records.ts';
 import { CHALLENGE_LEASE_MS, leaseMsOf } from './renewal.ts';
+import { billingError } from '../errors.ts';
 
 /**
  * recurring/change_card with a new card (a token): the card is checked with
@@ -20,10 +20,10 @@ import { CHALLENGE_LEASE_MS, leaseMsOf } from './renewal.ts';
  */
 export const CARD_CHECK_AMOUNT = 1;
 
-const checkDeclined = () => new AppError('PAYMENT_DECLINED', 'このカードを確認できませんでした。別のカードでお試しください。', { status: 402 });
-const checkInProgress = () => new AppError('CONFLICT', 'カードの確認（3-Dセキュア認証）の途中です。認証を終えるか、30分ほどしてからもう一度お試しください。', { status: 409 });
-const notFound = () => new AppError('NOT_FOUND', 'カードの確認が見つかりません。', { status: 404, field: 'order_id' });
-const tokenRefused = (cause: unknown) => new AppError('VALIDATION_FAILED', 'カード情報を確認できませんでした。もう一度入力してください。', { status: 400, field: 'token', cause });
+const checkDeclined = () => billingError('PAYMENT_DECLINED', 'このカードを確認できませんでした。別のカードでお試しください。');
+const checkInProgress = () => billingError('CONFLICT', 'カードの確認（3-Dセキュア認証）の途中です。認証を終えるか、30分ほどしてからもう一度お試しください。');
+const notFound = () => billingError('NOT_FOUND', 'カードの確認が見つかりません。', { field: 'order_id' });
+const tokenRefused = (cause: unknown) => billingError('VALIDATION_FAILED', 'カード情報を確認できませんでした。もう一度入力してください。', { field: 'token', cause });
 
 export interface CardChangeAnswer {
   status: 200 | 202;
@@ -46,7 +46,7 @@ const live = (change: CardChangeInFlight | undefined, now: Date) => Boolean(chan
 export async function changeCardWithToken(deps: BillingDeps, acting: Acting, subscriptionId: string, token: string, now: Date): Promise<CardChangeAnswer> {
   const { store } = deps.platform;
   const record = await ownedSubscription(store, acting, subscriptionId);
-  if (record.account_deleted_at) throw new AppError('NOT_FOUND', 'ご契約が見つかりません。', { field: 'subscription_id' });
+  if (record.account_deleted_at) throw billingError('NOT_FOUND', 'ご契約が見つかりません。', { field: 'subscription_id' });
   if (live(record.card_change, now)) throw checkInProgress();
   const change: CardChangeInFlight = {
     // The slot is held as long as one provider call may take; only a challenge the shopper must answer holds it longer

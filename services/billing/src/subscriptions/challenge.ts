@@ -8,12 +8,13 @@ import { settleCaptured, settleDeclined } from './periods.ts';
 import { openPeriodCharges, openSubscriptions, orderIdOf, viewOf, type ChargeInFlight, type SubscriptionRecord } from './records.ts';
 import { CHALLENGE_LEASE_MS, retryWaitsOf } from './renewal.ts';
 import { withKeptCard } from './saved-card.ts';
+import { billingError } from '../errors.ts';
 
 export const DECLINED_MESSAGE = 'カードでのお支払いができませんでした。別のカードでお試しください。';
 export const PENDING_MESSAGE = 'お支払いの結果を確認しています。少し待ってから同じ操作をもう一度お試しください。';
 
-export const declined = (subscriptionId: string) => new AppError('PAYMENT_DECLINED', DECLINED_MESSAGE, { status: 402, body: { subscription_id: subscriptionId } });
-const notFound = () => new AppError('NOT_FOUND', 'ご契約のお支払いが見つかりません。', { status: 404, field: 'order_id' });
+export const declined = (subscriptionId: string) => billingError('PAYMENT_DECLINED', DECLINED_MESSAGE, { body: { subscription_id: subscriptionId } });
+const notFound = () => billingError('NOT_FOUND', 'ご契約のお支払いが見つかりません。', { field: 'order_id' });
 
 /** Where the 3-D Secure page sends the browser back: the web's return page, told it is a subscription's charge. */
 export function returnUriOf(publicUrl: string, orderId: string): string {
@@ -43,7 +44,7 @@ export async function holdForChallenge(store: DocumentStore, claimed: Subscripti
     { _id: claimed._id, 'charge.order_id': charge.order_id, 'charge.lease_until': charge.lease_until },
     { $set: { 'charge.challenge_url': challengeUrl, 'charge.lease_until': new Date(now.getTime() + CHALLENGE_LEASE_MS).toISOString(), updated_at: now.toISOString() } },
   );
-  if (!held) throw new AppError('CONFLICT', 'お支払いを処理中です。少し待ってからもう一度お試しください。', { status: 409 });
+  if (!held) throw billingError('CONFLICT', 'お支払いを処理中です。少し待ってからもう一度お試しください。');
   return challengeAnswer(held, challengeUrl);
 }
 

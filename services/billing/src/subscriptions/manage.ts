@@ -1,4 +1,4 @@
-import { AppError, type DocumentStore, type Transaction } from '@talkwith/platform';
+import { type DocumentStore, type Transaction } from '@talkwith/platform';
 import type { ChangeSubscriptionBody, RecurringReply, SubscriptionFlowReply, SubscriptionReply, SubscriptionStatusReply, SubscriptionView } from '@talkwith/proto/billing';
 import type { Acting } from '../caller.ts';
 import { requireSoldGroup } from '../catalog/index.ts';
@@ -11,19 +11,20 @@ import { PLANS, planOf } from './plans.ts';
 import { openSubscriptions, viewOf, type SubscriptionRecord } from './records.ts';
 import { storedAnswer, startPaidPeriod } from './subscribe.ts';
 import { effectiveStatus, isUsable, requireTransition } from './state.ts';
+import { billingError } from '../errors.ts';
 
 /** The subscription, if it is the acting user's (an admin may act on anyone's). */
 export async function ownedSubscription(store: DocumentStore | Transaction, acting: Acting, subscriptionId: string): Promise<SubscriptionRecord> {
   const record = await openSubscriptions(store).findOne({ _id: subscriptionId });
-  if (!record) throw new AppError('NOT_FOUND', 'ご契約が見つかりません。', { field: 'subscription_id' });
+  if (!record) throw billingError('NOT_FOUND', 'ご契約が見つかりません。', { field: 'subscription_id' });
   // An admin may act on anyone's; when the call names a user, the subscription must be that user's.
   const namedSomeoneElse = acting.userId !== acting.caller.sub;
   const allowed = acting.isAdmin ? !namedSomeoneElse || record.user_id === acting.userId : record.user_id === acting.caller.sub;
-  if (!allowed) throw new AppError('FORBIDDEN', '他の利用者のご契約は操作できません。');
+  if (!allowed) throw billingError('FORBIDDEN', '他の利用者のご契約は操作できません。');
   return record;
 }
 
-const raced = () => new AppError('SUBSCRIPTION_STATE', 'ご契約の状態が変わりました。画面を更新してもう一度お試しください。', { status: 409 });
+const raced = () => billingError('SUBSCRIPTION_STATE', 'ご契約の状態が変わりました。画面を更新してもう一度お試しください。');
 
 function answer(record: SubscriptionRecord): Answer<SubscriptionReply> {
   return { status: 200, body: { ok: true, subscription: viewOf(record) } };
@@ -95,7 +96,7 @@ export async function changeSubscription(deps: BillingDeps, acting: Acting, inpu
   const earlier = await storedAnswer<SubscriptionReply>(store, call);
   if (earlier) return earlier;
   const current = await ownedSubscription(store, acting, input.subscriptionId);
-  if (!planOf(current.plan_code).group_bound) throw new AppError('VALIDATION_FAILED', 'このプランはグループを変更できません。', { field: 'groupId' });
+  if (!planOf(current.plan_code).group_bound) throw billingError('VALIDATION_FAILED', 'このプランはグループを変更できません。', { field: 'groupId' });
   await requireSoldGroup(store, input.groupId, 'groupId');
   const card = input.cardInfo ? await requireCard(store, deps.provider, current.user_id, input.cardInfo.card_id) : null;
   return idempotent(store, call, async (tx) => {
@@ -151,7 +152,7 @@ export async function recurring(deps: BillingDeps, acting: Acting, action: Recur
   if (action === 'get') return recurringReply(record);
   const subscriptions = openSubscriptions(store);
   if (action === 'delete') return recurringReply((await subscriptions.findOneAndUpdate({ _id: record._id }, { $unset: { card: '' }, $set: { updated_at: now.toISOString() } })) ?? record);
-  if (!input.cardId) throw new AppError('VALIDATION_FAILED', 'カードを指定してください。', { field: 'card_id' });
+  if (!input.cardId) throw billingError('VALIDATION_FAILED', 'カードを指定してください。', { field: 'card_id' });
   const card = await requireCard(store, deps.provider, record.user_id, input.cardId);
   const updated = await subscriptions.findOneAndUpdate({ _id: record._id }, { $set: { card: { card_id: card.cardId, masked: card.maskedNumber }, updated_at: now.toISOString() } });
   return recurringReply(updated ?? record);

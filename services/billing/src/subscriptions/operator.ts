@@ -1,4 +1,4 @@
-import { AppError, type Eventing, type Transaction } from '@talkwith/platform';
+import { type Eventing, type Transaction } from '@talkwith/platform';
 import type { AdminSubscriptionView, InsertSubscriptionBody, SubscriptionReply, UpdateSubscriptionBody } from '@talkwith/proto/billing';
 import { requireLiveAccount } from '../accounts/index.ts';
 import { factsOfChoice, recordCancellation } from '../cancel-reasons/index.ts';
@@ -9,6 +9,7 @@ import { factsOf } from './periods.ts';
 import { openSubscriptions, viewOf, type SubscriptionRecord } from './records.ts';
 import { checkGroup } from './subscribe.ts';
 import { effectiveStatus, requireTransition, type SubscriptionEvent } from './state.ts';
+import { billingError } from '../errors.ts';
 
 /** What operators see: the subscriber's view, the note, and while cancelled why. */
 export function adminViewOf(record: SubscriptionRecord): AdminSubscriptionView {
@@ -36,7 +37,7 @@ export async function createForAdmin(deps: BillingDeps, adminId: string, input: 
   return insertForAdmin(deps, adminId, input, call, now, 'subscription.created');
 }
 
-const raced = () => new AppError('SUBSCRIPTION_STATE', 'ご契約の状態が変わりました。画面を更新してもう一度お試しください。', { status: 409 });
+const raced = () => billingError('SUBSCRIPTION_STATE', 'ご契約の状態が変わりました。画面を更新してもう一度お試しください。');
 
 /** The state machine's event for an operator's status change; refused when it would charge (operators never charge). */
 function statusEvent(from: ReturnType<typeof effectiveStatus>, to: UpdateSubscriptionBody['status']): SubscriptionEvent | null {
@@ -44,7 +45,7 @@ function statusEvent(from: ReturnType<typeof effectiveStatus>, to: UpdateSubscri
   const event: SubscriptionEvent = to === 'canceled' ? 'cancel' : to === 'inactive' ? 'finish' : 'resubscribe';
   const transition = requireTransition(from, event);
   if (transition.charges) {
-    throw new AppError('SUBSCRIPTION_STATE', '終了したご契約は再開できません。新しく登録してください。', { status: 409, body: { status: from, event } });
+    throw billingError('SUBSCRIPTION_STATE', '終了したご契約は再開できません。新しく登録してください。', { body: { status: from, event } });
   }
   return event;
 }
@@ -88,10 +89,10 @@ async function applyChange({ tx, events, record, input, at }: Step): Promise<Sub
 
 function checkUpdate(input: UpdateSubscriptionBody, now: Date): void {
   if (input.status === undefined && input.period_end === undefined && input.group_id === undefined) {
-    throw new AppError('VALIDATION_FAILED', '変更する項目（状態・終了日時・グループ）を指定してください。', { field: 'status' });
+    throw billingError('VALIDATION_FAILED', '変更する項目（状態・終了日時・グループ）を指定してください。', { field: 'status' });
   }
   if (input.period_end !== undefined && Date.parse(input.period_end) <= now.getTime()) {
-    throw new AppError('VALIDATION_FAILED', '終了日時は未来の日時を指定してください。', { field: 'period_end' });
+    throw billingError('VALIDATION_FAILED', '終了日時は未来の日時を指定してください。', { field: 'period_end' });
   }
 }
 
@@ -107,8 +108,8 @@ export async function updateForAdmin(deps: BillingDeps, adminId: string, input: 
   const { store, events } = deps.platform;
   return idempotent(store, call, async (tx) => {
     const before = await openSubscriptions(tx).findOne({ _id: input.subscription_id });
-    if (!before) throw new AppError('NOT_FOUND', 'ご契約が見つかりません。', { field: 'subscription_id' });
-    if (before.charge) throw new AppError('CONFLICT', 'このご契約はお支払いの処理中です。', { status: 409 });
+    if (!before) throw billingError('NOT_FOUND', 'ご契約が見つかりません。', { field: 'subscription_id' });
+    if (before.charge) throw billingError('CONFLICT', 'このご契約はお支払いの処理中です。');
     const at = now.toISOString();
     const event = statusEvent(effectiveStatus(before, now), input.status);
     let record = event ? await applyStatus({ tx, events, record: before, input, at }, event) : before;

@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { AppError } from '@talkwith/platform';
 import { requireAdminCaller } from '@talkwith/platform/http';
 import {
   AdminSubscriptionsQuery, AdminSubscriptionsReply, CancelSubscriptionBody, CardChangeOrderBody, ChangeSubscriptionBody, IdempotencyHeaders, InsertSubscriptionBody,
@@ -17,13 +16,14 @@ import { cancelSubscription, changeSubscription, recurring, resubscribe, statusO
 import { planKey, withNameTranslations } from '../product-texts/index.ts';
 import { PLANS } from './plans.ts';
 import { startPaidPeriod } from './subscribe.ts';
+import { billingError } from '../errors.ts';
 
 const tags = ['billing', 'subscriptions'];
 
 /** API.md: a money-moving call without its key is 400 IDEMPOTENCY_KEY_REQUIRED (before the schema's generic refusal). */
 export async function requireIdempotencyKey(request: FastifyRequest): Promise<void> {
   if (request.headers['idempotency-key'] === undefined) {
-    throw new AppError('IDEMPOTENCY_KEY_REQUIRED', 'Idempotency-Key ヘッダーを付けてください。', { status: 400, field: 'idempotency-key' });
+    throw billingError('IDEMPOTENCY_KEY_REQUIRED', 'Idempotency-Key ヘッダーを付けてください。', { field: 'idempotency-key' });
   }
 }
 
@@ -94,7 +94,7 @@ export const subscriptionRoutes: FastifyPluginAsync<BillingDeps> = async (app, d
   api.post('/api/subscriptions/status/:user_id', {
     schema: { tags, summary: 'May this user use what a plan button sells now: btn_id is a plan code (PROD001) or a group id (its group plan)', params: UserIdParams, body: SubscriptionStatusBody, response: { 200: SubscriptionStatusReply } },
   }, async (request) => {
-    if (request.body.user_id !== request.params.user_id) throw new AppError('VALIDATION_FAILED', 'user_id が一致しません。', { field: 'user_id' });
+    if (request.body.user_id !== request.params.user_id) throw billingError('VALIDATION_FAILED', 'user_id が一致しません。', { field: 'user_id' });
     const acting = await actingUser(request, request.params.user_id);
     return statusOf(store, acting.userId, request.body.btn_id, new Date());
   });
@@ -110,7 +110,7 @@ export const subscriptionRoutes: FastifyPluginAsync<BillingDeps> = async (app, d
     }, async (request, reply) => {
       const acting = await actingUser(request);
       const { subscription_id: subscriptionId, card_id: cardId, token } = request.body;
-      if (token && (cardId || action !== 'change_card')) throw new AppError('VALIDATION_FAILED', '新しいカードのトークンは change_card でのみ、保存済みカードの指定なしで送ってください。', { field: 'token' });
+      if (token && (cardId || action !== 'change_card')) throw billingError('VALIDATION_FAILED', '新しいカードのトークンは change_card でのみ、保存済みカードの指定なしで送ってください。', { field: 'token' });
       if (token) {
         const answer = await changeCardWithToken(deps, acting, subscriptionId, token, new Date());
         return reply.code(answer.status).send(answer.body);
@@ -127,7 +127,7 @@ export const subscriptionRoutes: FastifyPluginAsync<BillingDeps> = async (app, d
     return reply.code(answer.status).send(answer.body);
   });
 
-  api.post('/api/payment/user_subscriptions/insert', {
+  api.post('/api/admin/payment/user_subscriptions/insert', {
     ...money, schema: { tags: [...tags, 'admin'], summary: 'Admin: record a subscription without a charge (audited)', headers: IdempotencyHeaders, body: InsertSubscriptionBody, response: { 201: SubscriptionReply } },
   }, async (request, reply) => {
     const admin = await requireAdminCaller(request);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, type DocumentStore } from '@talkwith/platform';
+import { type DocumentStore } from '@talkwith/platform';
 import type { PlanCode, SubscriptionFlowReply } from '@talkwith/proto/billing';
 import { requireSoldGroup } from '../catalog/index.ts';
 import type { BillingDeps } from '../deps.ts';
@@ -14,6 +14,7 @@ import { leaseMsOf, retryWaitsOf } from './renewal.ts';
 import { withKeptCard } from './saved-card.ts';
 import { reservePeriodSpend } from './spend-cap.ts';
 import { effectiveStatus, requireTransition } from './state.ts';
+import { billingError } from '../errors.ts';
 
 /** A call that starts a paid period: subscribe, or resubscribe once the paid period is over. */
 export interface PaidStart {
@@ -38,14 +39,14 @@ export async function storedAnswer<B>(store: DocumentStore, call: IdempotentCall
   }
 }
 
-const inProgress = () => new AppError('CONFLICT', 'お支払いを処理中です。少し待ってからもう一度お試しください。', { status: 409 });
+const inProgress = () => billingError('CONFLICT', 'お支払いを処理中です。少し待ってからもう一度お試しください。');
 // Another call's charge waits for its 3-D Secure answer (CHALLENGE_LEASE_MS at most): charging a second card meanwhile could charge twice.
-const challengeInProgress = () => new AppError('CONFLICT', '3-Dセキュア認証の途中のお支払いがあります。認証を終えるか、30分ほどしてからもう一度お試しください。', { status: 409 });
+const challengeInProgress = () => billingError('CONFLICT', '3-Dセキュア認証の途中のお支払いがあります。認証を終えるか、30分ほどしてからもう一度お試しください。');
 
 export function checkGroup(planCode: PlanCode, groupId: string | undefined): void {
   const plan = planOf(planCode);
-  if (plan.group_bound && !groupId) throw new AppError('VALIDATION_FAILED', 'グループプランにはグループの指定が必要です。', { field: 'group_id' });
-  if (!plan.group_bound && groupId) throw new AppError('VALIDATION_FAILED', 'このプランにはグループを指定できません。', { field: 'group_id' });
+  if (plan.group_bound && !groupId) throw billingError('VALIDATION_FAILED', 'グループプランにはグループの指定が必要です。', { field: 'group_id' });
+  if (!plan.group_bound && groupId) throw billingError('VALIDATION_FAILED', 'このプランにはグループを指定できません。', { field: 'group_id' });
 }
 
 /** The user's record of this plan (one per user and plan), made inactive on first use; a racing maker reads the winner's. */
@@ -83,7 +84,7 @@ async function cardFor(deps: BillingDeps, start: PaidStart, accountId: string): 
     return { card_id: card.cardId, card_masked: card.maskedNumber };
   }
   const card = (await listCards(store, deps.provider, start.userId)).find((c) => c.default);
-  if (!card) throw new AppError('CARD_NOT_FOUND', 'お支払いに使うカードを登録してください。', { status: 404, field: 'card_id' });
+  if (!card) throw billingError('CARD_NOT_FOUND', 'お支払いに使うカードを登録してください。', { field: 'card_id' });
   return { card_id: card.card_id, card_masked: card.masked };
 }
 
@@ -155,7 +156,7 @@ export async function startPaidPeriod(deps: BillingDeps, start: PaidStart, now: 
   const { store, events } = deps.platform;
   const earlier = await storedAnswer<SubscriptionFlowReply>(store, start.call);
   if (earlier) return withNext(earlier);
-  if (start.token && start.cardId) throw new AppError('VALIDATION_FAILED', 'カードのトークンか保存済みカードのどちらか一方を指定してください。', { field: 'token' });
+  if (start.token && start.cardId) throw billingError('VALIDATION_FAILED', 'カードのトークンか保存済みカードのどちらか一方を指定してください。', { field: 'token' });
   checkGroup(start.planCode, start.groupId);
   const record = await recordFor(store, start.userId, start.planCode, now);
   // Only a group the catalog has and sells, checked before any charge (this key's own charge in flight is finished whatever the group became).
@@ -178,6 +179,6 @@ export async function startPaidPeriod(deps: BillingDeps, start: PaidStart, now: 
       await store.withTransaction((tx) => settleDeclined(tx, events, claimed, now, retryWaitsOf(deps.config)));
       throw declined(claimed._id);
     case 'unknown':
-      throw new AppError('PAYMENT_PENDING', PENDING_MESSAGE, { status: 202, body: { subscription_id: claimed._id } });
+      throw billingError('PAYMENT_PENDING', PENDING_MESSAGE, { body: { subscription_id: claimed._id } });
   }
 }

@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '@talkwith/platform';
 import { requireAdminCaller } from '@talkwith/platform/http';
 import {
   BlockParams, BlockPatch, BlockReply, BlocksReply, CharacterBlocksBody, DeleteBlockQuery, DeleteBlockReply, NewBlocksBody, NewBlocksReply,
@@ -8,6 +7,7 @@ import {
 import type { CatalogDeps } from '../deps.ts';
 import { audited } from '../audit.ts';
 import { blocksOf, createBlocks, deleteBlock, editBlock } from './blocks.ts';
+import { catalogError } from '../errors.ts';
 
 const tags = ['catalog', 'admin'];
 
@@ -25,7 +25,7 @@ export const blockRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { platfo
   }, async (request, reply) => {
     const actor = await actorOf(request);
     const input = [...(request.body.block ? [request.body.block] : []), ...(request.body.blocks ?? [])];
-    if (input.length === 0) throw new AppError('VALIDATION_FAILED', 'block または blocks を指定してください。', { field: 'block' });
+    if (input.length === 0) throw catalogError('VALIDATION_FAILED', 'block または blocks を指定してください。', { field: 'block' });
     const { character_id: characterId } = request.body;
     const blocks = await audited(platform, actor, 'block.created', (tx) => createBlocks(tx, characterId, input), (created) => ({ character_id: characterId, block_ids: created.map((b) => b.id) }));
     return reply.code(201).send({ ok: true as const, block: blocks[0], blocks });

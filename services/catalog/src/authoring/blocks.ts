@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { DocumentStore, Transaction } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
 import type { BlockPatch, BlockReference, NewBlock } from '@talkwith/proto/catalog';
 import { Value } from '@sinclair/typebox/value';
 import { Block, type ActionButton } from '@talkwith/proto/dialogue';
@@ -9,11 +8,12 @@ import { blockOf, defaultSetting, emptyDraft, localId, openBlocks, openVideos, t
 import { refuseSerialBlockRemoval } from '../serial-gates.ts';
 import { requireCharacter } from './character-admin.ts';
 import { checkBlockReferences, draftWithoutBlock, referencesTo, withoutReferences, type KnownIds } from './references.ts';
+import { catalogError } from '../errors.ts';
 
 type StoreOrTx = DocumentStore | Transaction;
 
-const blockNotFound = (id: string) => new AppError('NOT_FOUND', `ブロック「${id}」が見つかりません。`, { field: 'block_id' });
-const blockLocked = (id: string) => new AppError('BLOCK_LOCKED', `ブロック「${id}」はロックされています。ロックを解除してから編集してください。`, { status: 409, body: { block_id: id } });
+const blockNotFound = (id: string) => catalogError('NOT_FOUND', `ブロック「${id}」が見つかりません。`, { field: 'block_id' });
+const blockLocked = (id: string) => catalogError('BLOCK_LOCKED', `ブロック「${id}」はロックされています。ロックを解除してから編集してください。`, { body: { block_id: id } });
 
 export const newBlockId = () => `b-${randomBytes(4).toString('hex')}`;
 
@@ -44,7 +44,7 @@ export async function createBlocks(tx: Transaction, characterId: string, input: 
   const ids = blocks.map((b) => b.id);
   const known = await knownIds(tx, characterId);
   const taken = ids.find((id, i) => known.blocks.has(id) || ids.indexOf(id) !== i);
-  if (taken) throw new AppError('DUPLICATE_KEY', `ブロックID「${taken}」は既に使われています。`, { field: 'block.id', body: { id: taken } });
+  if (taken) throw catalogError('DUPLICATE_KEY', `ブロックID「${taken}」は既に使われています。`, { field: 'block.id', body: { id: taken } });
   const withNew: KnownIds = { blocks: new Set([...known.blocks, ...ids]), videos: known.videos };
   for (const b of blocks) checkBlockReferences(b, withNew);
   const now = new Date().toISOString();
@@ -81,7 +81,7 @@ export async function deleteBlock(tx: Transaction, characterId: string, blockId:
   const docs = await openBlocks(tx).find({ character_id: characterId });
   const references = referencesTo(blockId, docs.map(blockOf), character);
   if (references.length > 0 && !force) {
-    throw new AppError('BLOCK_REFERENCED', `ブロック「${blockId}」は他から参照されています。参照を外すか、強制削除してください。`, { status: 409, body: { references } });
+    throw catalogError('BLOCK_REFERENCED', `ブロック「${blockId}」は他から参照されています。参照を外すか、強制削除してください。`, { body: { references } });
   }
   const referring = new Set(references.filter((r) => r.kind === 'block').map((r) => r.id));
   const lockedReferrer = docs.find((d) => referring.has(d.id) && d.is_edit_locked);
@@ -108,10 +108,10 @@ async function removeFromCharacter(tx: Transaction, characterId: string, charact
 export async function updateBlockLocks(tx: Transaction, characterId: string, lock: string[], unlock: string[]): Promise<{ locked: string[]; unlocked: string[] }> {
   await requireCharacter(tx, characterId);
   const both = lock.filter((id) => unlock.includes(id));
-  if (both.length > 0) throw new AppError('VALIDATION_FAILED', 'ロックと解除の両方に同じブロックがあります。', { field: 'lockBlockIds', body: { block_ids: both } });
+  if (both.length > 0) throw catalogError('VALIDATION_FAILED', 'ロックと解除の両方に同じブロックがあります。', { field: 'lockBlockIds', body: { block_ids: both } });
   const known = (await knownIds(tx, characterId)).blocks;
   const unknown = [...new Set([...lock, ...unlock].filter((id) => !known.has(id)))];
-  if (unknown.length > 0) throw new AppError('VALIDATION_FAILED', '存在しないブロックが含まれています。', { field: 'blockIds', body: { unknown_block_ids: unknown } });
+  if (unknown.length > 0) throw catalogError('VALIDATION_FAILED', '存在しないブロックが含まれています。', { field: 'blockIds', body: { unknown_block_ids: unknown } });
   const now = new Date().toISOString();
   if (lock.length > 0) await openBlocks(tx).updateMany({ character_id: characterId, id: { $in: lock } }, { $set: { is_edit_locked: true, updated_at: now } });
   if (unlock.length > 0) await openBlocks(tx).updateMany({ character_id: characterId, id: { $in: unlock } }, { $set: { is_edit_locked: false, updated_at: now } });

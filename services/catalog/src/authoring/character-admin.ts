@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentStore, Eventing, FileStore, Transaction } from '@talkwith/platform';
 import type { CredentialCipher } from '@talkwith/platform/secrets';
-import { AppError } from '@talkwith/platform';
 import { slugOf, type AddCharacterBody, type AdminCharacterList, type UpdateCharacterBody } from '@talkwith/proto/catalog';
 import { trimmedTranslations } from '@talkwith/proto/identity';
 import { openCharacters, type Character } from '../characters.ts';
@@ -9,10 +8,11 @@ import { defaultSetting, emptyDraft, openBlocks, openGroups, openVideos } from '
 import { announceGroups } from '../taxonomy/group-facts.ts';
 import { checkSettingReferences, mergedSetting } from './settings.ts';
 import { listItemOf } from './views.ts';
+import { catalogError } from '../errors.ts';
 
 export const PER_PAGE = 20;
 
-export const characterNotFound = () => new AppError('NOT_FOUND', 'キャラクターが見つかりません。');
+export const characterNotFound = () => catalogError('NOT_FOUND', 'キャラクターが見つかりません。');
 
 export async function requireCharacter(store: DocumentStore | Transaction, id: string): Promise<Character> {
   const found = await openCharacters(store).findOne({ _id: id }, { projection: { dialogue: 0 } });
@@ -39,12 +39,12 @@ export async function listCharacters(store: DocumentStore, files: FileStore, que
 
 async function checkSlugFree(tx: Transaction, slug: string, ownId: string): Promise<void> {
   const holder = await openCharacters(tx).findOne({ slug }, { projection: { _id: 1 } });
-  if (holder && holder._id !== ownId) throw new AppError('DUPLICATE_KEY', `スラッグ「${slug}」は別のキャラクターが使っています。`, { field: 'slug' });
+  if (holder && holder._id !== ownId) throw catalogError('DUPLICATE_KEY', `スラッグ「${slug}」は別のキャラクターが使っています。`, { field: 'slug' });
 }
 
 async function checkGroup(tx: Transaction, groupId: string | null | undefined): Promise<void> {
   if (groupId && !(await openGroups(tx).findOne({ _id: groupId }))) {
-    throw new AppError('VALIDATION_FAILED', 'グループが見つかりません。', { field: 'group_id' });
+    throw catalogError('VALIDATION_FAILED', 'グループが見つかりません。', { field: 'group_id' });
   }
 }
 
@@ -78,7 +78,7 @@ export async function updateCharacter(tx: Transaction, events: Eventing, credent
     { $set: { ...fields, setting, draft, updated_at: new Date().toISOString() } },
     { projection: { dialogue: 0 } },
   );
-  if (!updated) throw new AppError('NOT_FOUND', 'キャラクターが見つかりません。');
+  if (!updated) throw catalogError('NOT_FOUND', 'キャラクターが見つかりません。');
   // A published character moved between groups changes what both sell.
   if (patch.group_id !== undefined && patch.group_id !== (stored.group_id ?? null)) await announceGroups(tx, events, [stored.group_id, patch.group_id]);
   return updated;

@@ -11,6 +11,7 @@ import { draftCharacterOf } from '../model.ts';
 import { phrasesOf } from '../recognition-snapshot.ts';
 import { audited, type AdminActor, type AuthoringPorts } from '../audit.ts';
 import { requireCharacter } from './character-admin.ts';
+import { catalogError } from '../errors.ts';
 
 /**
  * Tests of a character (proto catalog authoring-tests.ts), one document each
@@ -47,7 +48,7 @@ export async function ensureTestIndexes(store: DocumentStore): Promise<void> {
 }
 
 const testOf = (doc: TestDoc): CharacterTest => ({ id: doc._id, name: doc.name, steps: doc.steps, updated_at: doc.updated_at });
-const testNotFound = () => new AppError('NOT_FOUND', 'テストが見つかりません。', { status: 404 });
+const testNotFound = () => catalogError('NOT_FOUND', 'テストが見つかりません。');
 
 async function testDocs(store: DocumentStore | Transaction, characterId: string): Promise<TestDoc[]> {
   return openTests(store).find({ character_id: characterId }, { sort: { created_at: 1, _id: 1 } });
@@ -68,7 +69,7 @@ export async function addTest(ports: AuthoringPorts, actor: AdminActor, characte
   return audited(ports, actor, 'character.test_added', async (tx) => {
     await requireCharacter(tx, characterId);
     if ((await openTests(tx).countDocuments({ character_id: characterId })) >= CHARACTER_TESTS_MAX) {
-      throw new AppError('TESTS_LIMIT', `テストは1キャラクターにつき${CHARACTER_TESTS_MAX}件までです。`, { status: 409 });
+      throw catalogError('TESTS_LIMIT', `テストは1キャラクターにつき${CHARACTER_TESTS_MAX}件までです。`);
     }
     const now = new Date().toISOString();
     const doc: TestDoc = { _id: randomUUID(), character_id: characterId, name: body.name.trim() || body.name, steps: body.steps, created_at: now, updated_at: now };

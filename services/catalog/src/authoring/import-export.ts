@@ -1,6 +1,6 @@
 import { Value } from '@sinclair/typebox/value';
 import type { DocumentStore, Transaction } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
+import type { AppError } from '@talkwith/platform';
 import type { CredentialCipher } from '@talkwith/platform/secrets';
 import { CharacterTestFiles, ImportCharacter, type CharacterExport, type ImportChanges, type ImportError } from '@talkwith/proto/catalog';
 import type { Character as DialogueCharacter } from '@talkwith/proto/dialogue';
@@ -14,6 +14,7 @@ import { draftListsOf, replaceDraftDocs } from './drafts.ts';
 import { checkBlockReferences } from './references.ts';
 import { dangling, mergedCredential } from './settings.ts';
 import { replaceTests, testFilesOf } from './character-tests.ts';
+import { catalogError } from '../errors.ts';
 
 /** The draft as a file with the character's tests: importable as it is, credentials emptied. */
 export async function exportOf(store: DocumentStore, id: string): Promise<CharacterExport> {
@@ -24,7 +25,7 @@ export async function exportOf(store: DocumentStore, id: string): Promise<Charac
 const MAX_LISTED_ERRORS = 20;
 
 function importInvalid(errors: ImportError[]): AppError {
-  return new AppError('IMPORT_INVALID', `キャラクターのJSONが正しくありません（${errors[0]?.path ?? '/'}: ${errors[0]?.message ?? ''}）。`, { status: 400, field: 'character', body: { errors } });
+  return catalogError('IMPORT_INVALID', `キャラクターのJSONが正しくありません（${errors[0]?.path ?? '/'}: ${errors[0]?.message ?? ''}）。`, { field: 'character', body: { errors } });
 }
 
 /** The file as a Character (defaults filled), or 400 IMPORT_INVALID listing where it differs from the schema. */
@@ -87,7 +88,7 @@ export function changesBetween(before: DialogueCharacter, after: DialogueCharact
 function checkImportReferences(c: DialogueCharacter): void {
   const duplicate = (ids: string[]) => ids.find((id, i) => ids.indexOf(id) !== i);
   const twice = duplicate(c.blocks.map((b) => b.id)) ?? duplicate(c.videos.map((v) => v.id));
-  if (twice) throw new AppError('IMPORT_INVALID', `ID「${twice}」が二度使われています。`, { status: 400, field: 'character', body: { errors: [{ path: '/', message: `duplicate id ${twice}` }] } });
+  if (twice) throw catalogError('IMPORT_INVALID', `ID「${twice}」が二度使われています。`, { field: 'character', body: { errors: [{ path: '/', message: `duplicate id ${twice}` }] } });
   const known = { blocks: new Set(c.blocks.map((b) => b.id)), videos: new Set(c.videos.map((v) => v.id)) };
   for (const b of c.blocks) checkBlockReferences(b, known);
   const { standby_video_id: standby, for_mic_test: micTest, default_start_button_id: startButton } = c.setting;
@@ -101,7 +102,7 @@ export function refuseLockedChanges(stored: DialogueCharacter, changes: ImportCh
   const touched = new Set([...changes.blocks.changed, ...changes.blocks.removed]);
   const locked = stored.blocks.filter((b) => b.is_edit_locked && touched.has(b.id)).map((b) => b.id);
   if (locked.length > 0) {
-    throw new AppError('BLOCK_LOCKED', 'ロックされたブロックを変更または削除する内容です。ロックを解除してから取り込んでください。', { status: 409, body: { block_ids: locked } });
+    throw catalogError('BLOCK_LOCKED', 'ロックされたブロックを変更または削除する内容です。ロックを解除してから取り込んでください。', { body: { block_ids: locked } });
   }
 }
 

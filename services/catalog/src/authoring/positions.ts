@@ -1,10 +1,10 @@
 import type { DocumentStore, Transaction } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
 import type { GraphPositions, GraphPositionsBody } from '@talkwith/proto/catalog';
 import { GRAPH_POSITIONS_MAX } from '@talkwith/proto/catalog';
 import { openCharacters, type Character } from '../characters.ts';
 import { openBlocks } from '../model.ts';
 import { requireCharacter } from './character-admin.ts';
+import { catalogError } from '../errors.ts';
 
 /**
  * The graph positions the operator set (proto authoring-layout.ts), stored on
@@ -33,11 +33,11 @@ export async function updateGraphPositions(tx: Transaction, characterId: string,
   if (ids.length > 0) {
     const known = new Set((await openBlocks(tx).find({ character_id: characterId, id: { $in: ids } }, { projection: { id: 1 } })).map((b) => b.id));
     const unknown = ids.filter((id) => !known.has(id));
-    if (unknown.length > 0) throw new AppError('VALIDATION_FAILED', '存在しないブロックの位置は保存できません。', { field: 'set', body: { unknown_block_ids: unknown } });
+    if (unknown.length > 0) throw catalogError('VALIDATION_FAILED', '存在しないブロックの位置は保存できません。', { field: 'set', body: { unknown_block_ids: unknown } });
   }
   const kept = body.reset ? {} : await graphPositionsOf(tx, characterId);
   const positions = { ...kept, ...set };
-  if (Object.keys(positions).length > GRAPH_POSITIONS_MAX) throw new AppError('VALIDATION_FAILED', `保存できる位置は ${GRAPH_POSITIONS_MAX} 件までです。`, { field: 'set' });
+  if (Object.keys(positions).length > GRAPH_POSITIONS_MAX) throw catalogError('VALIDATION_FAILED', `保存できる位置は ${GRAPH_POSITIONS_MAX} 件までです。`, { field: 'set' });
   await openCharacters(tx).updateOne({ _id: characterId }, { $set: { graph_positions: positions, updated_at: new Date().toISOString() } });
   return positions;
 }

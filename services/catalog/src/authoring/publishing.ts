@@ -1,5 +1,4 @@
 import type { DocumentStore, Transaction } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
 import { validateCharacter, type ValidationProblem } from '@talkwith/dialogue-engine';
 import type { Character as DialogueCharacter } from '@talkwith/proto/dialogue';
 import { openCharacters, type Character } from '../characters.ts';
@@ -10,6 +9,7 @@ import { audited, type AdminActor, type AuthoringPorts } from '../audit.ts';
 import { characterNotFound, requireCharacter } from './character-admin.ts';
 import { recordVersion } from './versions.ts';
 import { reportOf, testDocsOf, understandingForTests } from './character-tests.ts';
+import { catalogError } from '../errors.ts';
 
 /** The draft as the engine's Character and every fault the validator finds in it. */
 export async function checkedDraft(store: DocumentStore | Transaction, id: string): Promise<{ character: Character; draft: DialogueCharacter; faults: ValidationProblem[] }> {
@@ -27,7 +27,7 @@ async function checkTests(tx: Transaction, id: string, draft: DialogueCharacter,
   const tests = await testDocsOf(tx, id);
   const report = reportOf(draft, tests, await understandingForTests(tests));
   if (report.passed || force) return report.failed;
-  throw new AppError('CHARACTER_TESTS_FAILED', `テストが${report.failed}件失敗したため公開できません。結果を確かめてから、それでも公開する場合は確認してください。`, { status: 409, body: { report } });
+  throw catalogError('CHARACTER_TESTS_FAILED', `テストが${report.failed}件失敗したため公開できません。結果を確かめてから、それでも公開する場合は確認してください。`, { body: { report } });
 }
 
 /**
@@ -45,7 +45,7 @@ export async function publishCharacter(ports: AuthoringPorts, actor: AdminActor,
   return audited(ports, actor, 'character.published', async (tx) => {
     const { character, draft, faults } = await checkedDraft(tx, id);
     if (faults.length > 0) {
-      throw new AppError('CHARACTER_INVALID', 'キャラクターに問題があるため公開できません。一覧の問題を直してください。', { status: 409, body: { faults } });
+      throw catalogError('CHARACTER_INVALID', 'キャラクターに問題があるため公開できません。一覧の問題を直してください。', { body: { faults } });
     }
     testsFailed = await checkTests(tx, id, draft, options.force === true);
     const now = new Date().toISOString();

@@ -1,11 +1,11 @@
 import type { Transaction } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
 import type { CredentialCipher } from '@talkwith/platform/secrets';
 import { isMaskedSecret, maskSecret, type SettingPatch } from '@talkwith/proto/catalog';
 import type { CharacterSetting, StartButton } from '@talkwith/proto/dialogue';
 import { SECRET_SETTING_FIELDS } from '@talkwith/proto/dialogue';
 import { fieldInWords } from '@talkwith/dialogue-engine';
 import { openBlocks, openVideos } from '../model.ts';
+import { catalogError } from '../errors.ts';
 
 type SecretField = (typeof SECRET_SETTING_FIELDS)[number];
 
@@ -32,7 +32,7 @@ export function mergedSetting(credentials: CredentialCipher, stored: CharacterSe
 
 /** The message names the field in words (「ヒットワード 1 件目の遷移先」); the path stays in `field` for programs. */
 export const dangling = (field: string, id: string) =>
-  new AppError('DANGLING_REFERENCE', `「${fieldInWords(field)}」が存在しない「${id}」を指しています。`, { status: 400, field, body: { id } });
+  catalogError('DANGLING_REFERENCE', `「${fieldInWords(field)}」が存在しない「${id}」を指しています。`, { field, body: { id } });
 
 /**
  * The setting's references that a patch sets must exist in the character:

@@ -1,5 +1,4 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
 import type { CharacterDiff, CharacterVersion } from '@talkwith/proto/catalog';
 import type { Character as DialogueCharacter } from '@talkwith/proto/dialogue';
 import { openCharacters, type Character } from '../characters.ts';
@@ -10,6 +9,7 @@ import { requireCharacter } from './character-admin.ts';
 import { draftListsOf, replaceDraftDocs } from './drafts.ts';
 import { changesBetween, refuseLockedChanges } from './import-export.ts';
 import { characterDiff, nothingPublished } from './version-diff.ts';
+import { catalogError } from '../errors.ts';
 
 /**
  * Every publish is kept in `character_versions` (`_id` = `{character_id}:{version}`),
@@ -69,7 +69,7 @@ export async function listVersions(store: DocumentStore, id: string): Promise<Ch
   return versions;
 }
 
-const versionNotFound = (version: number) => new AppError('NOT_FOUND', `版 v${version} が見つかりません。`);
+const versionNotFound = (version: number) => catalogError('NOT_FOUND', `版 v${version} が見つかりません。`);
 
 /** A version's snapshot: a kept one, or the live snapshot for the current version (kept before versions were). */
 async function snapshotOf(store: DocumentStore | Transaction, character: Character, version: number): Promise<DialogueCharacter> {

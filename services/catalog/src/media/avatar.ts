@@ -1,9 +1,9 @@
 import sharp from 'sharp';
-import { AppError } from '@talkwith/platform';
 import { AVATAR_WIDTHS, type AvatarReply } from '@talkwith/proto/catalog';
 import { openCharacters } from '../characters.ts';
 import { audit, deleteQuietly, requireCharacter, type MediaContext } from './context.ts';
 import { contentTypeOf, imageKindOf, type ImageKind } from './sniff.ts';
+import { catalogError } from '../errors.ts';
 
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 /**
@@ -17,10 +17,9 @@ export const AVATAR_MAX_PIXELS = 25_000_000;
 const decoding = { limitInputPixels: AVATAR_MAX_PIXELS };
 
 export const AvatarErrors = {
-  notImage: () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'PNG・JPEG・WebP の画像を選んでください（ファイルの中身が画像ではありません）。', { status: 415, field: 'file' }),
-  unreadable: () => new AppError('VALIDATION_FAILED', '画像を読み取れませんでした（ファイルが壊れている可能性があります）。', { field: 'file' }),
-  tooManyPixels: (width: number, height: number) => new AppError('IMAGE_TOO_LARGE', `画像が大きすぎます（${width}×${height} ピクセル）。${AVATAR_MAX_PIXELS / 1_000_000} メガピクセル（例: 5000×5000）以下の画像を選んでください。`, {
-    status: 400, field: 'file', body: { width, height, max_pixels: AVATAR_MAX_PIXELS },
+  notImage: () => catalogError('UNSUPPORTED_MEDIA_TYPE', 'PNG・JPEG・WebP の画像を選んでください（ファイルの中身が画像ではありません）。', { field: 'file' }),
+  unreadable: () => catalogError('VALIDATION_FAILED', '画像を読み取れませんでした（ファイルが壊れている可能性があります）。', { field: 'file' }),
+  tooManyPixels: (width: number, height: number) => catalogError('IMAGE_TOO_LARGE', `画像が大きすぎます（${width}×${height} ピクセル）。${AVATAR_MAX_PIXELS / 1_000_000} メガピクセル（例: 5000×5000）以下の画像を選んでください。`, { field: 'file', body: { width, height, max_pixels: AVATAR_MAX_PIXELS },
   }),
 };
 

@@ -1,10 +1,10 @@
 import type { Platform, Transaction } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
 import { openCharacters, type Character } from '../characters.ts';
 import { localId, openVideos, type VideoDoc } from '../model.ts';
 import type { MediaConfig } from './config.ts';
 import type { MediaTools } from './tools.ts';
 import type { WorkGate } from './image-work.ts';
+import { catalogError } from '../errors.ts';
 
 /** What the media functions work with (never the request). */
 export interface MediaContext {
@@ -25,8 +25,8 @@ export interface MediaContext {
 }
 
 export const notFound = {
-  character: () => new AppError('NOT_FOUND', 'キャラクターが見つかりません。', { field: 'character_id' }),
-  video: () => new AppError('NOT_FOUND', '動画が見つかりません。', { field: 'video_id' }),
+  character: () => catalogError('NOT_FOUND', 'キャラクターが見つかりません。', { field: 'character_id' }),
+  video: () => catalogError('NOT_FOUND', '動画が見つかりません。', { field: 'video_id' }),
 };
 
 export async function requireCharacter(ctx: MediaContext, characterId: string): Promise<Character> {

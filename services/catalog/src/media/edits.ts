@@ -1,4 +1,3 @@
-import { AppError } from '@talkwith/platform';
 import type { ChangeVideoPathBody, ContinuityRun, SetOriginalUrlBody, VideoEditBody } from '@talkwith/proto/catalog';
 import { mediaKeys } from '../characters.ts';
 import { localId, openVideos, type VideoDoc } from '../model.ts';
@@ -9,6 +8,7 @@ import { withLocalCopy } from './local-copy.ts';
 import { videoReferences } from './references.ts';
 import { carrySubtitlesToNewTitle } from './subtitle-rename.ts';
 import { deleteUnusedFile, duplicate } from './videos.ts';
+import { catalogError } from '../errors.ts';
 
 /** Sets fields of one video with its audit entry; 404 when it is gone. */
 async function updateVideo(ctx: MediaContext, adminId: string, characterId: string, videoId: string, set: Partial<VideoDoc>, action: string): Promise<VideoDoc> {
@@ -23,7 +23,7 @@ async function updateVideo(ctx: MediaContext, adminId: string, characterId: stri
 /** PUT: any Video field but id, character_id, path and media_info (those have their own calls). */
 export async function editVideo(ctx: MediaContext, adminId: string, characterId: string, videoId: string, body: VideoEditBody): Promise<VideoDoc> {
   // Unknown fields (path, media_info, …) are dropped by the validator: nothing left means nothing this call can change.
-  if (Object.keys(body).length === 0) throw new AppError('VALIDATION_FAILED', '変更する項目がありません（path は vod/changeVideoPath、media_info は vod/updateMediaInfo で変更します）。');
+  if (Object.keys(body).length === 0) throw catalogError('VALIDATION_FAILED', '変更する項目がありません（path は vod/changeVideoPath、media_info は vod/updateMediaInfo で変更します）。');
   const before = await requireVideo(ctx, characterId, videoId);
   if (body.title) {
     const clash = await openVideos(ctx.platform.store).findOne({ character_id: characterId, title: body.title, id: { $ne: videoId } }, { projection: { _id: 1 } });
@@ -40,7 +40,7 @@ export async function deleteVideo(ctx: MediaContext, adminId: string, characterI
   const video = await requireVideo(ctx, characterId, videoId);
   const references = await videoReferences(ctx, character, videoId);
   if (references.length > 0) {
-    throw new AppError('VIDEO_REFERENCED', `この動画は使われているため削除できません（${references.length} か所）。先に参照を外してください。`, { status: 409, body: { references } });
+    throw catalogError('VIDEO_REFERENCED', `この動画は使われているため削除できません（${references.length} か所）。先に参照を外してください。`, { body: { references } });
   }
   await ctx.platform.store.withTransaction(async (tx) => {
     const { deletedCount } = await openVideos(tx).deleteOne({ _id: localId(characterId, videoId) });
@@ -55,7 +55,7 @@ export async function deleteVideo(ctx: MediaContext, adminId: string, characterI
 export async function changeVideoPath(ctx: MediaContext, adminId: string, definition: string, body: ChangeVideoPathBody): Promise<VideoDoc> {
   await requireVideo(ctx, body.character_id, body.video_id);
   if (!await ctx.platform.files.stat(mediaKeys(body.character_id).media(body.path))) {
-    throw new AppError('VALIDATION_FAILED', `ファイル「${body.path}」が見つかりません。`, { field: 'path' });
+    throw catalogError('VALIDATION_FAILED', `ファイル「${body.path}」が見つかりません。`, { field: 'path' });
   }
   const set = definition === 'default' ? { path: body.path } : { [`paths.${definition}`]: body.path };
   return updateVideo(ctx, adminId, body.character_id, body.video_id, set, 'video.path_changed');
@@ -70,7 +70,7 @@ export async function refreshMediaInfo(ctx: MediaContext, adminId: string, chara
   const character = await requireCharacter(ctx, characterId);
   const video = await requireVideo(ctx, characterId, videoId);
   const key = mediaKeys(characterId).media(video.path);
-  if (!await ctx.platform.files.stat(key)) throw new AppError('VALIDATION_FAILED', `動画ファイル「${video.path}」が見つかりません。`, { field: 'path' });
+  if (!await ctx.platform.files.stat(key)) throw catalogError('VALIDATION_FAILED', `動画ファイル「${video.path}」が見つかりません。`, { field: 'path' });
   const kind = await storedVideoKind(ctx, key) ?? 'mp4';
   const analysis = await analyseClip(ctx, characterId, videoId, { key, kind }, await standbyOf(ctx, character));
   return updateVideo(ctx, adminId, characterId, videoId, { media_info: analysis.media_info, continuity: analysis.continuity }, 'video.media_info_updated');

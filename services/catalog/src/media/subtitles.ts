@@ -1,9 +1,10 @@
 import webvtt from 'webvtt-parser';
-import { AppError } from '@talkwith/platform';
+import type { AppError } from '@talkwith/platform';
 import { mediaKeys } from '../characters.ts';
 import { openVideos } from '../model.ts';
 import { audit, requireCharacter, type MediaContext } from './context.ts';
 import { listMedia } from './views.ts';
+import { catalogError } from '../errors.ts';
 
 /** SPEC §2: subtitles/{character_id}/{language}/{video title without .mp4}.vtt. */
 export const subtitleKey = (characterId: string, language: string, title: string) => `${mediaKeys(characterId).subtitlesPrefix}${language}/${title}.vtt`;
@@ -18,7 +19,7 @@ export function validateWebVtt(text: string): number {
   const { cues, errors } = new webvtt.WebVTTParser().parse(text, 'subtitles');
   const first = errors[0];
   if (first) {
-    throw new AppError('INVALID_VTT', `字幕ファイル（WebVTT）の ${first.line} 行目に誤りがあります: ${translate(first.message)}`, { status: 400, field: 'body', body: { line: first.line, detail: first.message } });
+    throw catalogError('INVALID_VTT', `字幕ファイル（WebVTT）の ${first.line} 行目に誤りがあります: ${translate(first.message)}`, { field: 'body', body: { line: first.line, detail: first.message } });
   }
   return cues.length;
 }
@@ -51,8 +52,7 @@ function refuseDeepNesting(text: string): void {
 
 function tooDeep(text: string, at: number): AppError {
   const line = text.slice(0, at).split(/\r\n|\r|\n/).length;
-  return new AppError('VTT_TOO_DEEP', `字幕ファイル（WebVTT）の ${line} 行目でタグの入れ子が深すぎます（${VTT_MAX_TAG_DEPTH} 段まで）。`, {
-    status: 400, field: 'body', body: { line, max_depth: VTT_MAX_TAG_DEPTH },
+  return catalogError('VTT_TOO_DEEP', `字幕ファイル（WebVTT）の ${line} 行目でタグの入れ子が深すぎます（${VTT_MAX_TAG_DEPTH} 段まで）。`, { field: 'body', body: { line, max_depth: VTT_MAX_TAG_DEPTH },
   });
 }
 
@@ -69,7 +69,7 @@ function translate(message: string): string {
 async function requireVideoTitled(ctx: MediaContext, characterId: string, title: string): Promise<void> {
   await requireCharacter(ctx, characterId);
   if (!await openVideos(ctx.platform.store).findOne({ character_id: characterId, title: `${title}.mp4` }, { projection: { _id: 1 } })) {
-    throw new AppError('NOT_FOUND', `タイトル「${title}.mp4」の動画がありません。字幕の名前は動画のタイトル（.mp4 なし）にしてください。`, { field: 'title' });
+    throw catalogError('NOT_FOUND', `タイトル「${title}.mp4」の動画がありません。字幕の名前は動画のタイトル（.mp4 なし）にしてください。`, { field: 'title' });
   }
 }
 
@@ -88,7 +88,7 @@ export async function saveSubtitle(ctx: MediaContext, adminId: string, ref: Subt
 export async function readSubtitle(ctx: MediaContext, ref: SubtitleRef): Promise<string> {
   await requireCharacter(ctx, ref.characterId);
   const key = subtitleKey(ref.characterId, ref.language, ref.title);
-  if (!await ctx.platform.files.stat(key)) throw new AppError('NOT_FOUND', '字幕ファイルがありません。');
+  if (!await ctx.platform.files.stat(key)) throw catalogError('NOT_FOUND', '字幕ファイルがありません。');
   const chunks: Buffer[] = [];
   for await (const chunk of await ctx.platform.files.read(key) as AsyncIterable<Buffer>) chunks.push(chunk);
   return Buffer.concat(chunks).toString('utf8');
@@ -96,7 +96,7 @@ export async function readSubtitle(ctx: MediaContext, ref: SubtitleRef): Promise
 
 export async function deleteSubtitle(ctx: MediaContext, adminId: string, ref: SubtitleRef): Promise<void> {
   await requireCharacter(ctx, ref.characterId);
-  if (!await ctx.platform.files.delete(subtitleKey(ref.characterId, ref.language, ref.title))) throw new AppError('NOT_FOUND', '字幕ファイルがありません。');
+  if (!await ctx.platform.files.delete(subtitleKey(ref.characterId, ref.language, ref.title))) throw catalogError('NOT_FOUND', '字幕ファイルがありません。');
   await ctx.platform.store.withTransaction((tx) => audit(ctx, tx, adminId, 'subtitle.deleted', { character_id: ref.characterId, language: ref.language, title: ref.title }));
 }
 

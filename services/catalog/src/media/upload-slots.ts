@@ -1,6 +1,6 @@
-import { AppError } from '@talkwith/platform';
 import { reserve } from '@talkwith/platform/limits';
 import type { MediaContext } from './context.ts';
+import { catalogError } from '../errors.ts';
 
 /**
  * Uploads one operator may have in flight at once (videos, avatars): each
@@ -14,8 +14,7 @@ import type { MediaContext } from './context.ts';
 export const UPLOAD_LEASE_MS = 60 * 60 * 1000;
 
 export const uploadsInFlight = (max: number) =>
-  new AppError('TOO_MANY_UPLOADS', `同時に進められるアップロードは ${max} 件までです。進行中のアップロードが終わってから、もう一度お試しください。`, {
-    status: 429, body: { max_in_flight: max },
+  catalogError('TOO_MANY_UPLOADS', `同時に進められるアップロードは ${max} 件までです。進行中のアップロードが終わってから、もう一度お試しください。`, { body: { max_in_flight: max },
   });
 
 export async function withUploadSlot<T>(ctx: MediaContext, adminId: string, upload: () => Promise<T>): Promise<T> {

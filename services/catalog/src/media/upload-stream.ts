@@ -3,8 +3,8 @@ import { pipeline, Readable, Transform } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { once } from 'node:events';
 import type { FileStore } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
 import { contentTypeOf, SNIFF_BYTES, videoKindOf, type VideoKind } from './sniff.ts';
+import { catalogError } from '../errors.ts';
 
 /** A file part of a multipart request: busboy marks it truncated when it hit the size limit. */
 export interface UploadSource extends Readable {
@@ -12,9 +12,9 @@ export interface UploadSource extends Readable {
 }
 
 export const UploadErrors = {
-  notVideo: () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'MP4 または WebM の動画ファイルを選んでください（ファイルの中身が動画ではありません）。', { status: 415, field: 'file' }),
-  empty: () => new AppError('VALIDATION_FAILED', 'ファイルが空です。', { field: 'file' }),
-  tooLarge: (maxBytes: number) => new AppError('PAYLOAD_TOO_LARGE', `ファイルが大きすぎます（上限 ${formatBytes(maxBytes)}）。`, { field: 'file' }),
+  notVideo: () => catalogError('UNSUPPORTED_MEDIA_TYPE', 'MP4 または WebM の動画ファイルを選んでください（ファイルの中身が動画ではありません）。', { field: 'file' }),
+  empty: () => catalogError('VALIDATION_FAILED', 'ファイルが空です。', { field: 'file' }),
+  tooLarge: (maxBytes: number) => catalogError('PAYLOAD_TOO_LARGE', `ファイルが大きすぎます（上限 ${formatBytes(maxBytes)}）。`, { field: 'file' }),
 };
 
 export function formatBytes(bytes: number): string {

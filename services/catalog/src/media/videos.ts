@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, isAppError } from '@talkwith/platform';
+import { isAppError } from '@talkwith/platform';
 import type { VideoFields } from '@talkwith/proto/catalog';
 import { makeVideo } from '@talkwith/proto/dialogue';
 import { mediaKeys } from '../characters.ts';
@@ -7,6 +7,7 @@ import { localId, openVideos, type VideoDoc } from '../model.ts';
 import { analyseClip, standbyOf, storedVideoKind } from './analysis.ts';
 import { audit, deleteQuietly, requireCharacter, type MediaContext } from './context.ts';
 import type { VideoKind } from './sniff.ts';
+import { catalogError } from '../errors.ts';
 
 /** Video.title from a file name: its base name with .mp4 (proto's rule; subtitles are named after it). */
 export function titleFromFileName(fileName: string | undefined, fallback: string): string {
@@ -15,8 +16,8 @@ export function titleFromFileName(fileName: string | undefined, fallback: string
 }
 
 export const duplicate = {
-  id: (id: string) => new AppError('DUPLICATE_KEY', `動画 ID「${id}」は既に使われています。`, { field: 'id' }),
-  title: (title: string) => new AppError('DUPLICATE_KEY', `タイトル「${title}」の動画が既にあります（字幕はタイトルで結び付くため、重複できません）。`, { field: 'title' }),
+  id: (id: string) => catalogError('DUPLICATE_KEY', `動画 ID「${id}」は既に使われています。`, { field: 'id' }),
+  title: (title: string) => catalogError('DUPLICATE_KEY', `タイトル「${title}」の動画が既にあります（字幕はタイトルで結び付くため、重複できません）。`, { field: 'title' }),
 };
 
 /** The id and title a new video will have; refuses ones the character already uses (before any byte is stored). */
@@ -72,7 +73,7 @@ export async function replaceVideoFile(ctx: MediaContext, adminId: string, chara
     const changes = { path: clip.path, media_info: analysis.media_info, continuity: analysis.continuity, updated_at: new Date().toISOString() };
     const before = await ctx.platform.store.withTransaction(async (tx) => {
       const previous = await openVideos(tx).findOneAndUpdate({ _id: localId(characterId, videoId) }, { $set: changes }, { returnDocument: 'before' });
-      if (!previous) throw new AppError('NOT_FOUND', '動画が見つかりません。', { field: 'video_id' });
+      if (!previous) throw catalogError('NOT_FOUND', '動画が見つかりません。', { field: 'video_id' });
       await audit(ctx, tx, adminId, 'video.file_replaced', { character_id: characterId, video_id: videoId, path: clip.path, previous_path: previous.path });
       return previous;
     });
@@ -99,9 +100,9 @@ export async function deleteUnusedFile(ctx: MediaContext, characterId: string, p
 /** insert_video: a VideoDoc for a file already in the files port (400 when it is not there or not a video). */
 export async function insertVideo(ctx: MediaContext, adminId: string, characterId: string, fields: VideoFields & { path: string }): Promise<VideoDoc> {
   const key = mediaKeys(characterId).media(fields.path);
-  if (!await ctx.platform.files.stat(key)) throw new AppError('VALIDATION_FAILED', `ファイル「${fields.path}」が見つかりません。先にアップロードしてください。`, { field: 'path' });
+  if (!await ctx.platform.files.stat(key)) throw catalogError('VALIDATION_FAILED', `ファイル「${fields.path}」が見つかりません。先にアップロードしてください。`, { field: 'path' });
   const kind = await storedVideoKind(ctx, key);
-  if (!kind) throw new AppError('VALIDATION_FAILED', `ファイル「${fields.path}」は MP4 / WebM の動画ではありません。`, { field: 'path' });
+  if (!kind) throw catalogError('VALIDATION_FAILED', `ファイル「${fields.path}」は MP4 / WebM の動画ではありません。`, { field: 'path' });
   const names = await claimVideoNames(ctx, characterId, fields, fields.path);
   const { path, ...rest } = fields;
   return createVideo(ctx, adminId, characterId, names, rest, { key, kind, path, uploaded: false });

@@ -1,12 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import type { DocumentStore, FileStore, Platform } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
 import type { PlayableCharacter } from '@talkwith/proto/catalog';
 import { openCharacters, type Character } from '../characters.ts';
 import { draftCharacterOf } from '../model.ts';
 import { playableFrom } from '../playable.ts';
 import { recognitionSnapshot } from '../recognition-snapshot.ts';
 import type { ServingDeps } from './access.ts';
+import { catalogError } from '../errors.ts';
 
 export interface DraftServingDeps extends ServingDeps {
   files: FileStore;
@@ -24,7 +24,7 @@ export interface DraftServingDeps extends ServingDeps {
  */
 export async function draftToTry(deps: DraftServingDeps, c: Character, operatorId: string, reply: FastifyReply): Promise<PlayableCharacter> {
   const dialogue = await draftCharacterOf(deps.store, c);
-  if (dialogue.blocks.length === 0) throw new AppError('NOT_FOUND', 'このキャラクターにはまだブロックがありません。');
+  if (dialogue.blocks.length === 0) throw catalogError('NOT_FOUND', 'このキャラクターにはまだブロックがありません。');
   await deps.store.withTransaction((tx) => deps.events.publish('character.draft_tried', c._id, {
     character_id: c._id, recognition: recognitionSnapshot(c._id, dialogue),
   }, tx));
@@ -37,6 +37,6 @@ export async function draftToTry(deps: DraftServingDeps, c: Character, operatorI
 /** The character an operator asks to try, by id or URL name (unpublished ones too). */
 export async function characterToTry(store: DocumentStore, by: { id: string } | { slug: string }): Promise<Character> {
   const found = await openCharacters(store).findOne('id' in by ? { _id: by.id } : { slug: by.slug });
-  if (!found) throw new AppError('NOT_FOUND', 'キャラクターが見つかりません。');
+  if (!found) throw catalogError('NOT_FOUND', 'キャラクターが見つかりません。');
   return found;
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentStore, Eventing, Transaction } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
 import type { Group, GroupPatch, NewGroupBody } from '@talkwith/proto/catalog';
 import { openCharacters } from '../characters.ts';
 import { openCategories, openGroups, type GroupDoc } from '../model.ts';
 import { CATEGORY_ORDER, nextSortOrder } from './categories.ts';
 import { announceGroups } from './group-facts.ts';
 import { countBy, groupOf } from './views.ts';
+import { catalogError } from '../errors.ts';
 
 type StoreOrTx = DocumentStore | Transaction;
 
@@ -14,14 +14,14 @@ const now = () => new Date().toISOString();
 
 export async function findGroupDoc(store: StoreOrTx, id: string): Promise<GroupDoc> {
   const found = await openGroups(store).findOne({ _id: id });
-  if (!found) throw new AppError('NOT_FOUND', 'グループが見つかりません。');
+  if (!found) throw catalogError('NOT_FOUND', 'グループが見つかりません。');
   return found;
 }
 
 /** A group may only point at a category that exists (400 naming the field, like the other dangling references). */
 async function ensureCategoryExists(store: StoreOrTx, categoryId: string): Promise<void> {
   if (await openCategories(store).findOne({ _id: categoryId }, { projection: { _id: 1 } })) return;
-  throw new AppError('DANGLING_REFERENCE', `カテゴリー「${categoryId}」はありません。`, { status: 400, field: 'category_id' });
+  throw catalogError('DANGLING_REFERENCE', `カテゴリー「${categoryId}」はありません。`, { field: 'category_id' });
 }
 
 /** Groups in menu order (of one category when given), with how many characters each lists. */
@@ -53,7 +53,7 @@ export async function updateGroup(tx: Transaction, events: Eventing, id: string,
   await findGroupDoc(tx, id);
   if (patch.category_id !== undefined) await ensureCategoryExists(tx, patch.category_id);
   const updated = await openGroups(tx).findOneAndUpdate({ _id: id }, { $set: { ...patch, updated_at: now() } });
-  if (!updated) throw new AppError('NOT_FOUND', 'グループが見つかりません。');
+  if (!updated) throw catalogError('NOT_FOUND', 'グループが見つかりません。');
   await announceGroups(tx, events, [id]);
   return updated;
 }
@@ -63,8 +63,7 @@ export async function deleteGroup(tx: Transaction, events: Eventing, id: string)
   const group = await findGroupDoc(tx, id);
   const members = await openCharacters(tx).find({ group_id: id }, { sort: { name: 1 }, projection: { _id: 1, name: 1 } });
   if (members.length > 0) {
-    throw new AppError('GROUP_NOT_EMPTY', `グループ「${group.name}」にはまだキャラクターが${members.length}人います。先にグループから外してください。`, {
-      status: 409, body: { characters: members.map((c) => ({ id: c._id, name: c.name })) },
+    throw catalogError('GROUP_NOT_EMPTY', `グループ「${group.name}」にはまだキャラクターが${members.length}人います。先にグループから外してください。`, { body: { characters: members.map((c) => ({ id: c._id, name: c.name })) },
     });
   }
   await openGroups(tx).deleteOne({ _id: id });

@@ -1,11 +1,11 @@
 import type { DocumentStore, Eventing, FileStore, Transaction } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
 import type { TaxonomyCharacter } from '@talkwith/proto/catalog';
 import { openCharacters, type Character } from '../characters.ts';
 import { openCategories, openGroups, type GroupDoc } from '../model.ts';
 import { announceGroups } from './group-facts.ts';
 import { findGroupDoc } from './groups.ts';
 import { CHARACTER_FIELDS, taxonomyCharacterOf, type Placement } from './views.ts';
+import { catalogError } from '../errors.ts';
 
 /** Which characters are listed in which group (characters.group_id) and the full area's character views. */
 
@@ -18,7 +18,7 @@ async function placementOf(store: StoreOrTx): Promise<Placement> {
 
 async function findCharacter(store: StoreOrTx, id: string): Promise<Character> {
   const found = await openCharacters(store).findOne({ _id: id }, { projection: CHARACTER_FIELDS });
-  if (!found) throw new AppError('NOT_FOUND', 'キャラクターが見つかりません。');
+  if (!found) throw catalogError('NOT_FOUND', 'キャラクターが見つかりません。');
   return found;
 }
 
@@ -61,7 +61,7 @@ export async function assignCharacter(tx: Transaction, events: Eventing, groupId
 export async function unassignCharacter(tx: Transaction, events: Eventing, groupId: string, characterId: string): Promise<Assignment> {
   const group = await findGroupDoc(tx, groupId);
   const character = await findCharacter(tx, characterId);
-  if (character.group_id !== groupId) throw new AppError('NOT_FOUND', `キャラクター「${character.name}」はこのグループに入っていません。`);
+  if (character.group_id !== groupId) throw catalogError('NOT_FOUND', `キャラクター「${character.name}」はこのグループに入っていません。`);
   await openCharacters(tx).updateOne({ _id: characterId }, { $set: { group_id: null, updated_at: new Date().toISOString() } });
   await announceGroups(tx, events, [groupId]);
   return { group, character_id: characterId, previous_group_id: groupId };

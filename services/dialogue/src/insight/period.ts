@@ -1,5 +1,4 @@
-import { AppError } from '@talkwith/platform';
-import { insightMessages as m } from './messages.ts';
+import { insightErrors } from '../errors.ts';
 
 const japanDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' });
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,7 +21,7 @@ export const japanDayOf = (at: Date): string => japanDate.format(at);
 function startOfJapanDay(day: string, field: string): Date {
   const start = new Date(`${day}T00:00:00+09:00`);
   if (Number.isNaN(start.getTime()) || japanDayOf(start) !== day) {
-    throw new AppError('VALIDATION_FAILED', m.badDate(field), { status: 400, field });
+    throw insightErrors.badDate(field);
   }
   return start;
 }
@@ -35,8 +34,8 @@ export function periodOf(query: { from?: string; to?: string }, now = new Date()
   const end = new Date(startOfJapanDay(to, 'to').getTime() + DAY_MS);
   const from = query.from ?? daysBefore(startOfJapanDay(to, 'to'), WEEK_DAYS - 1);
   const start = startOfJapanDay(from, 'from');
-  if (start >= end) throw new AppError('VALIDATION_FAILED', m.rangeOrder, { status: 400, field: 'from' });
-  if (end.getTime() - start.getTime() > MAX_DAYS * DAY_MS) throw new AppError('VALIDATION_FAILED', m.rangeTooLong, { status: 400, field: 'from' });
+  if (start >= end) throw insightErrors.rangeOrder();
+  if (end.getTime() - start.getTime() > MAX_DAYS * DAY_MS) throw insightErrors.rangeTooLong();
   return { from, to, since: start.toISOString(), until: end.toISOString() };
 }
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, type DocumentStore, type Transaction } from '@talkwith/platform';
+import type { DocumentStore, Transaction } from '@talkwith/platform';
 import type { MatchKind, StepVia, UnmatchedRequest } from '@talkwith/proto/dialogue';
 import { loadRecognition } from '../recognition/characters.ts';
-import { insightMessages as m } from './messages.ts';
+import { insightErrors } from '../errors.ts';
 import { expiryOf, openInsightSteps, openUnmatched } from './model.ts';
 import { normaliseUtterance } from './normalise.ts';
 
@@ -40,7 +40,7 @@ export interface UnmatchedUtterance {
  */
 export async function recordUnmatched(store: DocumentStore, utterance: UnmatchedUtterance): Promise<void> {
   const { request, userId } = utterance;
-  if (!(await loadRecognition(store, request.character_id))) throw new AppError('NOT_FOUND', m.characterNotFound);
+  if (!(await loadRecognition(store, request.character_id))) throw insightErrors.characterNotFound();
   const at = utterance.now ?? new Date();
   const text = request.text.trim();
   if (normaliseUtterance(text) === '') return;

@@ -1,7 +1,7 @@
-import { AppError, type DocumentStore } from '@talkwith/platform';
+import type { DocumentStore } from '@talkwith/platform';
 import type { ActionDefinition } from '@talkwith/proto/dialogue';
 import { loadRecognition, openRecognitionCharacters, type RecognitionCharacterDoc } from './characters.ts';
-import { recognitionMessages as m } from './messages.ts';
+import { recognitionErrors } from '../errors.ts';
 
 const actionIn = (character: RecognitionCharacterDoc | null, code: string): ActionDefinition | undefined =>
   character?.recognition.actions.find((action) => action.code === code);
@@ -17,6 +17,6 @@ export async function findAction(store: DocumentStore, code: string, characterId
     ? await loadRecognition(store, characterId)
     : (await openRecognitionCharacters(store).find({ 'recognition.actions.code': code }, { sort: { _id: 1 }, limit: 1 }))[0] ?? null;
   const action = actionIn(character, code);
-  if (!action) throw new AppError('ACTION_NOT_FOUND', m.actionNotFound, { status: 404 });
+  if (!action) throw recognitionErrors.actionNotFound();
   return action;
 }

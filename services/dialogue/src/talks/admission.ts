@@ -1,7 +1,7 @@
 import type { AccessCaller, Entitlements, Transaction } from '@talkwith/platform';
 import type { TalkStartRequest } from '@talkwith/proto/dialogue';
 import { loadRecognition } from '../recognition/characters.ts';
-import { talkErrors } from './errors.ts';
+import { talkErrors } from '../errors.ts';
 import { openTicketUses } from './model.ts';
 
 /** The start button of the mic test: it plays the character's mic-test block and spends no ticket. */

@@ -1,7 +1,7 @@
 import type { DocumentStore, Transaction } from '@talkwith/platform';
 import type { AlbumBlock, AlbumReply } from '@talkwith/proto/dialogue';
 import { loadRecognition } from '../recognition/characters.ts';
-import { talkErrors } from './errors.ts';
+import { talkErrors } from '../errors.ts';
 import { albumKey, openAlbum, type AlbumDoc } from './model.ts';
 
 /** The album (API.md § Talks): the blocks of a character a user has found, played or unlocked by a serial. */

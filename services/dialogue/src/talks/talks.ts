@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { AccessCaller, DocumentStore, Entitlements, Eventing, Transaction } from '@talkwith/platform';
 import type { EndReason, Talk, TalkStartRequest } from '@talkwith/proto/dialogue';
 import { admitTalk } from './admission.ts';
-import { talkErrors } from './errors.ts';
+import { talkErrors } from '../errors.ts';
 import { openTalks, openTicketUses, type TalkDoc } from './model.ts';
 
 /**

@@ -7,7 +7,7 @@ import {
 } from '@talkwith/proto/dialogue';
 import type { DialogueDeps } from '../deps.ts';
 import { albumOf } from './album.ts';
-import { assertSelf } from './errors.ts';
+import { assertSelf } from '../errors.ts';
 import { deleteTracker, historyOf, nextStartBlock, trackStep } from './tracker.ts';
 
 const tags = ['tracker'];

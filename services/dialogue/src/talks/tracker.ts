@@ -4,7 +4,7 @@ import { appendInsightStep } from '../insight/record.ts';
 import { loadRecognition } from '../recognition/characters.ts';
 import { recordPlayed } from './album.ts';
 import { pushLine, trackedLine, withConversations } from './conversation.ts';
-import { talkErrors } from './errors.ts';
+import { talkErrors } from '../errors.ts';
 import { openTalks, openTracker, trackerKey, type TrackerDoc } from './model.ts';
 import { ownTalk, type TalkPorts } from './talks.ts';
 

@@ -1,6 +1,7 @@
-import { AppError, isAppError } from '@talkwith/platform';
+import { isAppError } from '@talkwith/platform';
 import type { EngagementDeps } from '../deps.ts';
 import { entryIdOf, isOpen, openCampaigns, openEntries, type CampaignDoc, type EntryDoc } from './model.ts';
+import { engagementError } from '../errors.ts';
 
 export const ENTERED_MESSAGE = 'キャンペーンに参加しました。';
 const messages = {
@@ -29,13 +30,13 @@ export async function openCampaignsFor({ platform }: EngagementDeps, userId: str
  * the others fail on the key (or find the entry) and answer 409.
  */
 export async function enterCampaign(deps: EngagementDeps, callerId: string, body: { campaign_id: string; user_id?: string }, now = new Date()): Promise<EntryDoc> {
-  if (body.user_id !== undefined && body.user_id !== callerId) throw new AppError('FORBIDDEN', messages.forbidden);
+  if (body.user_id !== undefined && body.user_id !== callerId) throw engagementError('FORBIDDEN', messages.forbidden);
   const { store, events } = deps.platform;
   try {
     return await store.withTransaction(async (tx) => {
       const campaign = await openCampaigns(tx).findOne({ _id: body.campaign_id });
-      if (!campaign) throw new AppError('NOT_FOUND', messages.notFound);
-      if (!isOpen(campaign, now)) throw new AppError('CAMPAIGN_CLOSED', messages.closed, { status: 409 });
+      if (!campaign) throw engagementError('NOT_FOUND', messages.notFound);
+      if (!isOpen(campaign, now)) throw engagementError('CAMPAIGN_CLOSED', messages.closed);
       const entry: EntryDoc = { _id: entryIdOf(campaign._id, callerId), campaign_id: campaign._id, user_id: callerId, grant: campaign.grant, entered_at: now.toISOString() };
       if (await openEntries(tx).findOne({ _id: entry._id }, { projection: { _id: 1 } })) throw alreadyEntered();
       await openEntries(tx).insertOne(entry);
@@ -49,4 +50,4 @@ export async function enterCampaign(deps: EngagementDeps, callerId: string, body
   }
 }
 
-const alreadyEntered = () => new AppError('CAMPAIGN_ENTERED', messages.entered, { status: 409 });
+const alreadyEntered = () => engagementError('CAMPAIGN_ENTERED', messages.entered);

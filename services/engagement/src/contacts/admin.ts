@@ -1,8 +1,9 @@
-import { AppError, type Filter, type Transaction } from '@talkwith/platform';
+import { type Filter, type Transaction } from '@talkwith/platform';
 import { audited } from '@talkwith/platform/eventing';
 import { PAGE_SIZE, type ContactListQuery, type ContactMessage, type ContactStatus } from '@talkwith/proto/engagement';
 import type { EngagementDeps } from '../deps.ts';
 import { openContacts, type ContactDoc } from './model.ts';
+import { engagementError } from '../errors.ts';
 
 export const CONTACT_NOT_FOUND = 'お問い合わせが見つかりません。';
 
@@ -36,14 +37,14 @@ export async function listContacts({ platform }: EngagementDeps, query: ContactL
 
 export async function contactById({ platform }: EngagementDeps, id: string): Promise<ContactDoc> {
   const contact = await openContacts(platform.store).findOne({ _id: id });
-  if (!contact) throw new AppError('NOT_FOUND', CONTACT_NOT_FOUND);
+  if (!contact) throw engagementError('NOT_FOUND', CONTACT_NOT_FOUND);
   return contact;
 }
 
 export async function setContactStatus({ platform }: EngagementDeps, adminId: string, id: string, status: ContactStatus): Promise<ContactDoc> {
   return audited(platform, { adminId }, 'engagement.contact_status', async (tx) => {
     const updated = await openContacts(tx).findOneAndUpdate({ _id: id }, { $set: { status, updated_at: new Date().toISOString() } });
-    if (!updated) throw new AppError('NOT_FOUND', CONTACT_NOT_FOUND);
+    if (!updated) throw engagementError('NOT_FOUND', CONTACT_NOT_FOUND);
     return updated;
   }, (contact) => ({ contact_id: contact._id, status }), (contact) => contact.user_id ?? undefined);
 }
@@ -52,7 +53,7 @@ export async function setContactStatus({ platform }: EngagementDeps, adminId: st
 export async function recordReply({ platform }: EngagementDeps, adminId: string, id: string, message: ContactMessage): Promise<ContactDoc> {
   return audited(platform, { adminId }, 'engagement.contact_replied', async (tx) => {
     const updated = await openContacts(tx).findOneAndUpdate({ _id: id }, { $push: { thread: message }, $set: { status: 'answered', updated_at: message.at } });
-    if (!updated) throw new AppError('NOT_FOUND', CONTACT_NOT_FOUND);
+    if (!updated) throw engagementError('NOT_FOUND', CONTACT_NOT_FOUND);
     return updated;
   }, (contact) => ({ contact_id: contact._id, status: 'answered' }), (contact) => contact.user_id ?? undefined);
 }
@@ -60,7 +61,7 @@ export async function recordReply({ platform }: EngagementDeps, adminId: string,
 export async function deleteContact({ platform }: EngagementDeps, adminId: string, id: string): Promise<void> {
   await audited(platform, { adminId }, 'engagement.contact_deleted', async (tx) => {
     const contact = await openContacts(tx).findOne({ _id: id }, { projection: { user_id: 1 } });
-    if (!contact) throw new AppError('NOT_FOUND', CONTACT_NOT_FOUND);
+    if (!contact) throw engagementError('NOT_FOUND', CONTACT_NOT_FOUND);
     await openContacts(tx).deleteOne({ _id: id });
     return contact;
   }, (contact) => ({ contact_id: contact._id }), (contact) => contact.user_id ?? undefined);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, isAppError } from '@talkwith/platform';
+import { isAppError } from '@talkwith/platform';
 import { reserveOrRefuse, type Budget } from '@talkwith/platform/limits';
 import { assertValidMessage } from '@talkwith/platform/mail';
 import { DEVICE_CATEGORIES, type ContactBody } from '@talkwith/proto/engagement';
@@ -8,6 +8,7 @@ import { confirmedAddressOf } from './accounts.ts';
 import { DEFAULT_REPLY_SUBJECT, replyMail } from './mails.ts';
 import { openContacts, type ContactDoc } from './model.ts';
 import { allocateReceiptNumber } from './numbers.ts';
+import { engagementError } from '../errors.ts';
 
 export interface ContactSubmission {
   form: ContactBody;
@@ -60,7 +61,7 @@ export async function submitContact(deps: EngagementDeps, submission: ContactSub
 function newContact({ form, userId }: ContactSubmission, receiptTo: string | null, now: Date): ContactDoc {
   const at = now.toISOString();
   const message = form.message.trim();
-  if (message === '') throw new AppError('VALIDATION_FAILED', 'お問い合わせ内容を入力してください。', { field: 'message' });
+  if (message === '') throw engagementError('VALIDATION_FAILED', 'お問い合わせ内容を入力してください。', { field: 'message' });
   return {
     _id: randomUUID(),
     channel: form.channel,
@@ -89,7 +90,7 @@ function assertMailable(contact: ContactDoc, supportAddress: string): void {
   try {
     assertValidMessage(replyMail(contact, DEFAULT_REPLY_SUBJECT, '', supportAddress));
   } catch (err) {
-    if (isAppError(err) && err.code === 'VALIDATION_FAILED') throw new AppError('VALIDATION_FAILED', 'メールアドレスの形式が正しくありません。', { field: 'email' });
+    if (isAppError(err) && err.code === 'VALIDATION_FAILED') throw engagementError('VALIDATION_FAILED', 'メールアドレスの形式が正しくありません。', { field: 'email' });
     throw err;
   }
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentStore, Filter, Transaction } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
 import { PAGE_SIZE, type AdminNotificationList, type NotificationAddBody, type NotificationEditBody, type NotificationKind } from '@talkwith/proto/engagement';
 import { notFound } from './inbox.ts';
 import { openNotifications, openReads, windowFields, type StoredNotification } from './model.ts';
 import { adminView, audienceOf, pagingOf, targetOf } from './views.ts';
+import { engagementError } from '../errors.ts';
 
 type Store = DocumentStore | Transaction;
 
@@ -14,11 +14,11 @@ type Written = Pick<StoredNotification, 'title' | 'body' | 'active' | 'is_news' 
 /** The rules API.md states for add and edit, checked on the result of the write. */
 function assertWritable(written: Written, createdAt: string): void {
   if (written.is_news && targetOf(written) !== 'all') {
-    throw new AppError('VALIDATION_FAILED', 'ニュースは全員宛てのお知らせにだけ設定できます。', { field: 'is_news' });
+    throw engagementError('VALIDATION_FAILED', 'ニュースは全員宛てのお知らせにだけ設定できます。', { field: 'is_news' });
   }
   const start = written.publish_from ?? createdAt;
   if (written.publish_until !== null && Date.parse(written.publish_until) <= Date.parse(start)) {
-    throw new AppError('VALIDATION_FAILED', '公開終了日時は公開開始日時より後にしてください。', { field: 'publish_until' });
+    throw engagementError('VALIDATION_FAILED', '公開終了日時は公開開始日時より後にしてください。', { field: 'publish_until' });
   }
 }
 

@@ -1,15 +1,16 @@
 import type { DocumentStore, Filter, Transaction } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
+import type { AppError } from '@talkwith/platform';
 import { PAGE_SIZE, type MarkReadBody, type NewsList, type NotificationList } from '@talkwith/proto/engagement';
 import { EVERYONE, openNotifications, openReads, readId, type StoredNotification } from './model.ts';
 import { customerView, newsView, pagingOf } from './views.ts';
+import { engagementError } from '../errors.ts';
 
 type Store = DocumentStore | Transaction;
 
 /** Newest first; the id breaks ties so pages never overlap. */
 const NEWEST_FIRST = { published_at: -1, _id: -1 } as const;
 
-export const notFound = (): AppError => new AppError('NOT_FOUND', 'お知らせが見つかりません。');
+export const notFound = (): AppError => engagementError('NOT_FOUND', 'お知らせが見つかりません。');
 
 /**
  * What a user may see: to everyone or to them, switched on, already
@@ -83,7 +84,7 @@ async function toMark(tx: Transaction, userId: string, body: MarkReadBody, now: 
   const notifications = openNotifications(tx);
   if (body.all) return notifications.find(unreadIn(visibleTo(userId, now, true), await readIdsOf(tx, userId)), { projection: { _id: 1 } });
   if (body.ids) return notifications.find({ ...visibleTo(userId, now, false), _id: { $in: [...new Set(body.ids)] } }, { projection: { _id: 1 } });
-  throw new AppError('VALIDATION_FAILED', '既読にするお知らせを指定してください。', { field: 'ids' });
+  throw engagementError('VALIDATION_FAILED', '既読にするお知らせを指定してください。', { field: 'ids' });
 }
 
 /** Marks notifications read for the user (idempotent: one row per user and notification); returns the new badge count. */

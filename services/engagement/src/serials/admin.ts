@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, type Platform, type Transaction } from '@talkwith/platform';
+import { type Platform, type Transaction } from '@talkwith/platform';
 import { audited } from '@talkwith/platform/eventing';
 import type { ChangeBlockBody, ChangeSerialTypeBody, Coupon, SerialGenerateBody } from '@talkwith/proto/engagement';
 import { newCodes } from './codes.ts';
 import { serialMessages as m } from './messages.ts';
 import { openCharacterNames, openCoupons, openSerials, type CouponDoc, type SerialDoc } from './model.ts';
 import { couponWithCounts } from './queries.ts';
+import { engagementError } from '../errors.ts';
 
 type Ports = Pick<Platform, 'store' | 'events'>;
 
@@ -20,7 +21,7 @@ const canonical = (iso: string | null | undefined): string | null => (iso ? new 
 export async function generateCoupon(ports: Ports, adminId: string, body: SerialGenerateBody, now = new Date()): Promise<Coupon> {
   const valid_from = canonical(body.valid_from);
   const valid_until = canonical(body.valid_until);
-  if (valid_from && valid_until && valid_until <= valid_from) throw new AppError('VALIDATION_FAILED', m.windowOrder, { status: 400, field: 'valid_until' });
+  if (valid_from && valid_until && valid_until <= valid_from) throw engagementError('VALIDATION_FAILED', m.windowOrder, { field: 'valid_until' });
   const created_at = now.toISOString();
   const coupon: CouponDoc = {
     _id: randomUUID(), name: body.name, prefix: body.prefix ?? '', character_id: body.character_id, block_id: body.block_id,
@@ -70,15 +71,15 @@ export async function changeSerialType(ports: Ports, adminId: string, body: Chan
  */
 async function requirePublishedBlock(tx: Transaction, characterId: string, blockId: string): Promise<void> {
   const character = await openCharacterNames(tx).findOne({ _id: characterId });
-  if (!character) throw new AppError('DANGLING_REFERENCE', m.characterUnpublished(characterId), { status: 400, field: 'character_id', body: { id: characterId } });
+  if (!character) throw engagementError('DANGLING_REFERENCE', m.characterUnpublished(characterId), { field: 'character_id', body: { id: characterId } });
   if (character.block_ids && !character.block_ids.includes(blockId)) {
-    throw new AppError('DANGLING_REFERENCE', m.unknownBlock(blockId), { status: 400, field: 'block_id', body: { id: blockId } });
+    throw engagementError('DANGLING_REFERENCE', m.unknownBlock(blockId), { field: 'block_id', body: { id: blockId } });
   }
 }
 
 async function couponOrThrow(tx: Transaction, couponId: string): Promise<CouponDoc> {
   const coupon = await openCoupons(tx).findOne({ _id: couponId });
-  if (!coupon) throw new AppError('NOT_FOUND', m.couponNotFound);
+  if (!coupon) throw engagementError('NOT_FOUND', m.couponNotFound);
   return coupon;
 }
 

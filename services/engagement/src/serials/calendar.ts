@@ -1,5 +1,5 @@
-import { AppError } from '@talkwith/platform';
 import { serialMessages as m } from './messages.ts';
+import { engagementError } from '../errors.ts';
 
 const japanDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' });
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -13,7 +13,7 @@ export function japanDayOf(at: Date | string): string {
 function startOfJapanDay(day: string, field: string): Date {
   const start = new Date(`${day}T00:00:00+09:00`);
   if (Number.isNaN(start.getTime()) || japanDayOf(start) !== day) {
-    throw new AppError('VALIDATION_FAILED', `入力内容に誤りがあります: ${field}`, { status: 400, field });
+    throw engagementError('VALIDATION_FAILED', `入力内容に誤りがあります: ${field}`, { field });
   }
   return start;
 }
@@ -32,7 +32,7 @@ export function japanRange(start: string | null | undefined, end: string | undef
   const endDay = end ? end : japanDayOf(now);
   const from = startDay ? startOfJapanDay(startDay, 'start').toISOString() : null;
   const until = new Date(startOfJapanDay(endDay, 'end').getTime() + DAY_MS).toISOString();
-  if (from && from >= until) throw new AppError('VALIDATION_FAILED', m.rangeOrder, { status: 400, field: 'end' });
+  if (from && from >= until) throw engagementError('VALIDATION_FAILED', m.rangeOrder, { field: 'end' });
   return { start: startDay, end: endDay, from, until };
 }
 

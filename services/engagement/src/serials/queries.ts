@@ -1,4 +1,4 @@
-import { AppError, type DocumentStore, type Transaction } from '@talkwith/platform';
+import { type DocumentStore, type Transaction } from '@talkwith/platform';
 import {
   PAGE_SIZE, type Coupon, type CouponList, type CouponListQuery, type RedemptionList, type RedemptionQueryBody,
   type SerialList, type SerialListQuery, type SerialOrCouponReply, type UnlockList,
@@ -8,6 +8,7 @@ import { normaliseCode } from './codes.ts';
 import { serialMessages as m } from './messages.ts';
 import { openCharacterNames, openCoupons, openRedemptions, openSerials, type CouponDoc } from './model.ts';
 import { couponView, redemptionView, serialView, unlockView } from './views.ts';
+import { engagementError } from '../errors.ts';
 
 type Store = DocumentStore | Transaction;
 
@@ -56,7 +57,7 @@ export async function serialOrCoupon(store: DocumentStore, id: string): Promise<
   if (coupon) return { ok: true, coupon: await couponWithCounts(store, coupon) };
   const serial = await openSerials(store).findOne({ _id: normaliseCode(id) });
   const owner = serial ? await openCoupons(store).findOne({ _id: serial.coupon_id }) : null;
-  if (!serial || !owner) throw new AppError('NOT_FOUND', m.couponNotFound);
+  if (!serial || !owner) throw engagementError('NOT_FOUND', m.couponNotFound);
   return { ok: true, coupon: await couponWithCounts(store, owner), serial: serialView(serial) };
 }
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, isAppError, type Platform, type Transaction } from '@talkwith/platform';
+import { isAppError, type Platform, type Transaction } from '@talkwith/platform';
 import { maskCode, normaliseCode } from './codes.ts';
 import { serialMessages as m } from './messages.ts';
 import { onceKeyOf, openCoupons, openRedemptions, openSerials, type CouponDoc, type RedemptionDoc, type SerialDoc } from './model.ts';
+import { engagementError } from '../errors.ts';
 
 export interface RedeemRequest {
   /** The caller (from the token). */
@@ -42,12 +43,12 @@ export async function redeemSerial(platform: Pick<Platform, 'store' | 'events'>,
 async function findRedeemable(tx: Transaction, code: string, request: RedeemRequest, at: string): Promise<{ serial: SerialDoc; coupon: CouponDoc }> {
   const serial = code ? await openSerials(tx).findOne({ _id: code }) : null;
   const coupon = serial ? await openCoupons(tx).findOne({ _id: serial.coupon_id }) : null;
-  if (!serial || !coupon) throw new AppError('SERIAL_NOT_FOUND', m.notFound, { status: 404 });
-  if (serial.is_debug && !request.isAdmin) throw new AppError('SERIAL_DEBUG_ONLY', m.debugOnly, { status: 403 });
-  if (coupon.valid_from && at < coupon.valid_from) throw new AppError('SERIAL_NOT_YET', m.notYet, { status: 409 });
-  if (coupon.valid_until && at >= coupon.valid_until) throw new AppError('SERIAL_EXPIRED', m.expired, { status: 409 });
+  if (!serial || !coupon) throw engagementError('SERIAL_NOT_FOUND', m.notFound);
+  if (serial.is_debug && !request.isAdmin) throw engagementError('SERIAL_DEBUG_ONLY', m.debugOnly);
+  if (coupon.valid_from && at < coupon.valid_from) throw engagementError('SERIAL_NOT_YET', m.notYet);
+  if (coupon.valid_until && at >= coupon.valid_until) throw engagementError('SERIAL_EXPIRED', m.expired);
   if (!serial.is_debug && (await openRedemptions(tx).findOne({ once_key: onceKeyOf(coupon._id, request.userId) }))) {
-    throw new AppError('SERIAL_ALREADY_UNLOCKED', m.alreadyUnlocked, { status: 409 });
+    throw engagementError('SERIAL_ALREADY_UNLOCKED', m.alreadyUnlocked);
   }
   return { serial, coupon };
 }
@@ -61,7 +62,7 @@ async function claim(tx: Transaction, serial: SerialDoc, userId: string, at: str
     return;
   }
   const claimed = await serials.updateOne({ _id: serial._id, redeemed_by: null }, mark);
-  if (claimed.matchedCount === 0) throw new AppError('SERIAL_USED', m.used, { status: 409 });
+  if (claimed.matchedCount === 0) throw engagementError('SERIAL_USED', m.used);
 }
 
 async function recordRedemption(tx: Transaction, what: { serial: SerialDoc; coupon: CouponDoc; userId: string; at: string }): Promise<RedemptionDoc> {
@@ -76,7 +77,7 @@ async function recordRedemption(tx: Transaction, what: { serial: SerialDoc; coup
     return await openRedemptions(tx).insertOne(row);
   } catch (err) {
     // Another serial of this coupon was redeemed by the same account in a concurrent transaction.
-    if (isAppError(err) && err.code === 'DUPLICATE_KEY') throw new AppError('SERIAL_ALREADY_UNLOCKED', m.alreadyUnlocked, { status: 409 });
+    if (isAppError(err) && err.code === 'DUPLICATE_KEY') throw engagementError('SERIAL_ALREADY_UNLOCKED', m.alreadyUnlocked);
     throw err;
   }
 }

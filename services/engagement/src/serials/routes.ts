@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError, isAppError } from '@talkwith/platform';
+import { isAppError } from '@talkwith/platform';
 import { limitFailures, type FailureRule } from '@talkwith/platform/limits';
 import { requireCaller } from '@talkwith/platform/http';
 import { SerialCheckBody, SerialCheckReply, UnlockList } from '@talkwith/proto/engagement';
@@ -9,6 +9,7 @@ import { serialMessages as m } from './messages.ts';
 import { characterNames, unlocksOf } from './queries.ts';
 import { redeemSerial } from './redeem.ts';
 import { unlockView } from './views.ts';
+import { engagementError } from '../errors.ts';
 
 const tags = ['serials'];
 
@@ -34,7 +35,7 @@ export const serialUserRoutes: FastifyPluginAsync<EngagementDeps> = async (app, 
 
   api.post('/api/serial/check', { schema: { tags, summary: 'Redeem a serial code for the caller (rate-limited per account and address)', body: SerialCheckBody, response: { 200: SerialCheckReply } } }, async (request) => {
     const caller = await requireCaller(request);
-    if (request.body.user_id !== undefined && request.body.user_id !== caller.sub) throw new AppError('FORBIDDEN', m.notYourself);
+    if (request.body.user_id !== undefined && request.body.user_id !== caller.sub) throw engagementError('FORBIDDEN', m.notYourself);
     const attempt = { userId: caller.sub, isAdmin: caller.roles.includes('admin'), code: request.body.serial_id };
     // request.ip: the platform trusts exactly one proxy hop (ours), so this is the client's address.
     const row = await limitFailures(platform.cache, guessBudgets(caller.sub, request.ip), m.rateLimited, () => redeemSerial(platform, attempt), FAILED_GUESS);

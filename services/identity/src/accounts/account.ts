@@ -2,20 +2,20 @@ import { AppError, type Transaction } from '@talkwith/platform';
 import { DEFAULT_INTERFACE_LANGUAGE, type InterfaceLanguage, type ProfileBody } from '@talkwith/proto/identity';
 import { TOKEN_TTL, type AccountsDeps } from './deps.ts';
 import { addressInUseMail, emailChangeMail, noticeMail } from './mails.ts';
-import { messages } from './messages.ts';
+import { identityErrors } from '../errors.ts';
 import { verifyPassword } from './password-hash.ts';
 import { normalizeEmail, toPublicUser, usersIn, type UserDoc } from './users.ts';
 
 async function requireUser(deps: AccountsDeps, userId: string): Promise<UserDoc> {
   const user = await deps.users.findOne({ _id: userId });
-  if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
+  if (!user) throw identityErrors.userNotFound();
   return user;
 }
 
 /** The current password, with guesses limited per user (current-password.ts). */
 async function requirePassword(deps: AccountsDeps, user: UserDoc, password: string): Promise<void> {
   if (!(await deps.currentPassword.check(user._id, () => verifyPassword(password, user.passwordHash, deps.hasher)))) {
-    throw new AppError('VALIDATION_FAILED', messages.currentPasswordWrong, { field: 'password' });
+    throw identityErrors.currentPasswordWrong('password');
   }
 }
 
@@ -25,7 +25,7 @@ export async function getMe(deps: AccountsDeps, userId: string) {
 
 export async function updateProfile(deps: AccountsDeps, userId: string, body: ProfileBody) {
   const user = await deps.users.findOneAndUpdate({ _id: userId }, { $set: { ...body } });
-  if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
+  if (!user) throw identityErrors.userNotFound();
   return toPublicUser(user);
 }
 
@@ -37,7 +37,7 @@ export async function updateProfile(deps: AccountsDeps, userId: string, body: Pr
 export async function changeLanguage(deps: AccountsDeps, userId: string, language: InterfaceLanguage) {
   return toPublicUser(await deps.store.withTransaction(async (tx) => {
     const before = await usersIn(tx).findOneAndUpdate({ _id: userId }, { $set: { language } }, { returnDocument: 'before' });
-    if (!before) throw new AppError('NOT_FOUND', messages.userNotFound);
+    if (!before) throw identityErrors.userNotFound();
     if ((before.language ?? DEFAULT_INTERFACE_LANGUAGE) !== language) await deps.events.publish('user.language_changed', userId, { user_id: userId, language }, tx);
     return { ...before, language };
   }));
@@ -68,15 +68,15 @@ export async function requestEmailChange(deps: AccountsDeps, userId: string, new
  */
 export async function applyEmailChange(deps: AccountsDeps, tx: Transaction, userId: string, newEmail: string, by: 'user' | 'admin') {
   const before = await usersIn(tx).findOne({ _id: userId });
-  if (!before) throw new AppError('NOT_FOUND', messages.userNotFound);
+  if (!before) throw identityErrors.userNotFound();
   let after: UserDoc | null;
   try {
     after = await usersIn(tx).findOneAndUpdate({ _id: userId }, { $set: { email: newEmail, emailConfirmedAt: deps.clock() } });
   } catch (err) {
-    if (err instanceof AppError && err.code === 'DUPLICATE_KEY') throw new AppError('CONFLICT', messages.emailTaken, { field: 'new_email' });
+    if (err instanceof AppError && err.code === 'DUPLICATE_KEY') throw identityErrors.emailTaken('new_email');
     throw err;
   }
-  if (!after) throw new AppError('NOT_FOUND', messages.userNotFound);
+  if (!after) throw identityErrors.userNotFound();
   await deps.events.publish('user.email_changed', userId, { user_id: userId, old_email: before.email, new_email: newEmail, by }, tx);
   return { before, after };
 }
@@ -107,7 +107,7 @@ export async function eraseUser(deps: AccountsDeps, userId: string, by: 'user' |
 /** The account, its refresh tokens and user.deleted in `tx`; call endSessionsOfErased once it committed. */
 export async function eraseUserIn(deps: AccountsDeps, tx: Transaction, userId: string, by: 'user' | 'admin'): Promise<void> {
   const { deletedCount } = await usersIn(tx).deleteOne({ _id: userId });
-  if (deletedCount === 0) throw new AppError('NOT_FOUND', messages.userNotFound);
+  if (deletedCount === 0) throw identityErrors.userNotFound();
   await deps.refresh.revokeUser(userId, tx);
   await deps.events.publish('user.deleted', userId, { user_id: userId, by }, tx);
 }

@@ -3,7 +3,7 @@ import { audited, type AdminActor } from '@talkwith/platform/eventing';
 import { isMinorOn, type AdminEmailChangeBody, type AdminPasswordChangeBody, type AdminProfileBody, type AdminUserBody, type AdminUserQuery } from '@talkwith/proto/identity';
 import { TOKEN_TTL, type AccountsDeps } from './deps.ts';
 import { emailChangeMail, noticeMail } from './mails.ts';
-import { messages } from './messages.ts';
+import { identityErrors } from '../errors.ts';
 import { hashPassword } from './password-hash.ts';
 import { writePassword } from './passwords.ts';
 import { applyEmailChange, endSessionsOfErased, eraseUserIn } from './account.ts';
@@ -54,7 +54,7 @@ export async function createUser(deps: AccountsDeps, adminId: string, body: Admi
     }, () => ({}), (created) => created._id);
     return toPublicUser(user);
   } catch (err) {
-    if (err instanceof AppError && err.code === 'DUPLICATE_KEY') throw new AppError('CONFLICT', messages.emailTaken, { field: 'email' });
+    if (err instanceof AppError && err.code === 'DUPLICATE_KEY') throw identityErrors.emailTaken('email');
     throw err;
   }
 }
@@ -63,7 +63,7 @@ export async function adminUpdateProfile(deps: AccountsDeps, adminId: string, us
   const { user, version } = await audited(deps, actor(adminId), 'user.updated', async (tx) => {
     if (body.roles) await touchAdminGuard(tx);
     const before = await usersIn(tx).findOneAndUpdate({ _id: userId }, { $set: { ...body } }, { returnDocument: 'before' });
-    if (!before) throw new AppError('NOT_FOUND', messages.userNotFound);
+    if (!before) throw identityErrors.userNotFound();
     // New roles take effect now: tokens signed with the old ones stop working.
     const rolesChanged = body.roles && [...before.roles].sort().join() !== [...body.roles].sort().join();
     if (rolesChanged) await assertAdminRemains(tx);
@@ -100,7 +100,7 @@ export async function adminChangeEmail(deps: AccountsDeps, adminId: string, body
   const detail = () => ({ vertificationMail: body.vertificationMail, sendMail: body.sendMail });
   const { oldEmail, token } = await audited(deps, actor(adminId), 'user.email_changed', async (tx) => {
     const user = await usersIn(tx).findOne({ _id: body.user_id });
-    if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
+    if (!user) throw identityErrors.userNotFound();
     if (body.vertificationMail) return { oldEmail: user.email, token: await deps.tokens.issue('email_change', body.user_id, TOKEN_TTL.emailChange, email, tx) };
     await applyEmailChange(deps, tx, body.user_id, email, 'admin');
     return { oldEmail: user.email, token: null };

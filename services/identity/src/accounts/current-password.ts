@@ -1,6 +1,6 @@
 import type { Cache } from '@talkwith/platform';
 import { limitFailures } from '@talkwith/platform/limits';
-import { messages } from './messages.ts';
+import { messages } from '../errors.ts';
 
 /**
  * Guesses of the current password (password change, e-mail change, account

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, type Transaction } from '@talkwith/platform';
+import type { Transaction } from '@talkwith/platform';
 import { audited, type AdminActor } from '@talkwith/platform/eventing';
 import type { Operator, Role } from '@talkwith/proto/identity';
 import type { AccountsDeps } from './deps.ts';
 import { inviteMail } from './mails.ts';
-import { messages } from './messages.ts';
+import { identityErrors } from '../errors.ts';
 import { hashPassword } from './password-hash.ts';
 import { signupNickname } from './registration.ts';
 import { normalizeEmail, toPublicUser, usersIn, type UserDoc } from './users.ts';
@@ -30,7 +30,7 @@ export async function touchAdminGuard(tx: Transaction): Promise<void> {
 }
 
 export async function assertAdminRemains(tx: Transaction): Promise<void> {
-  if ((await usersIn(tx).countDocuments(ACTIVE_ADMINS)) === 0) throw new AppError('CONFLICT', messages.lastAdmin);
+  if ((await usersIn(tx).countDocuments(ACTIVE_ADMINS)) === 0) throw identityErrors.lastAdmin();
 }
 
 export async function listOperators(deps: AccountsDeps): Promise<Operator[]> {
@@ -65,8 +65,8 @@ export async function inviteOperator(deps: AccountsDeps, adminId: string, rawEma
 }
 
 async function promote(deps: AccountsDeps, adminId: string, user: UserDoc): Promise<Operator> {
-  if (user.roles.includes('admin')) throw new AppError('CONFLICT', messages.alreadyOperator, { field: 'email' });
-  if (!user.emailConfirmedAt) throw new AppError('CONFLICT', messages.inviteUnconfirmed, { field: 'email' });
+  if (user.roles.includes('admin')) throw identityErrors.alreadyOperator();
+  if (!user.emailConfirmedAt) throw identityErrors.inviteUnconfirmed();
   return setOperatorRole(deps, adminId, user._id, 'admin');
 }
 
@@ -79,7 +79,7 @@ export async function setOperatorRole(deps: AccountsDeps, adminId: string, userI
   const { user, version } = await audited(deps, actor(adminId), 'operator.role_changed', async (tx) => {
     await touchAdminGuard(tx);
     const before = await usersIn(tx).findOneAndUpdate({ _id: userId }, { $set: { roles: [role] } }, { returnDocument: 'before' });
-    if (!before) throw new AppError('NOT_FOUND', messages.userNotFound);
+    if (!before) throw identityErrors.userNotFound();
     await assertAdminRemains(tx);
     const version = await deps.sessions.bumpIn(tx, userId);
     return { user: (await usersIn(tx).findOne({ _id: userId })) ?? before, version };
@@ -93,7 +93,7 @@ export async function revokeOperator(deps: AccountsDeps, adminId: string, userId
   const version = await audited(deps, actor(adminId), 'operator.revoked', async (tx) => {
     await touchAdminGuard(tx);
     const before = await usersIn(tx).findOneAndUpdate({ _id: userId, roles: 'admin' }, { $set: { roles: ['customer'] } }, { returnDocument: 'before' });
-    if (!before) throw new AppError('NOT_FOUND', messages.operatorNotFound);
+    if (!before) throw identityErrors.operatorNotFound();
     await assertAdminRemains(tx);
     if (!before.emailConfirmedAt) await deps.tokens.revokeAll('password_reset', userId, deps.clock(), tx);
     return deps.sessions.bumpIn(tx, userId);

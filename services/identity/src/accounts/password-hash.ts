@@ -1,8 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Piscina } from 'piscina';
-import { AppError } from '@talkwith/platform';
 import type { HashJob } from './hash-worker.ts';
-import { messages } from './messages.ts';
+import { identityErrors } from '../errors.ts';
 
 /**
  * Password hashes: Argon2id at OWASP's parameters (m=19 MiB, t=2, p=1), stored
@@ -66,8 +65,8 @@ function createPool(options: HashPoolOptions) {
   let closed = false;
   return {
     async run(job: HashJob): Promise<Buffer> {
-      if (closed) throw new AppError('UNAVAILABLE', 'the password hash pool is closed');
-      if (inFlight >= capacity) throw new AppError('UNAVAILABLE', messages.busy, { expose: true, headers: { 'retry-after': '1' } });
+      if (closed) throw identityErrors.hashPoolClosed();
+      if (inFlight >= capacity) throw identityErrors.hashPoolBusy();
       inFlight++;
       try {
         const key = await pool.run(job);

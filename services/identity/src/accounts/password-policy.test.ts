@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from './messages.ts';
+import { messages } from '../errors.ts';
 import { passwordProblem } from './password-policy.ts';
 
 describe('passwordProblem', () => {

@@ -1,4 +1,4 @@
-import { messages } from './messages.ts';
+import { messages } from '../errors.ts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 30;

@@ -1,9 +1,8 @@
-import { AppError, type Transaction } from '@talkwith/platform';
-import { messages as httpMessages } from '@talkwith/platform/http';
+import type { Transaction } from '@talkwith/platform';
 import type { PasswordChangeBody } from '@talkwith/proto/identity';
 import { TOKEN_TTL, type AccountsDeps } from './deps.ts';
 import { resetMail, noticeMail } from './mails.ts';
-import { messages } from './messages.ts';
+import { identityErrors } from '../errors.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { assertPassword } from './registration.ts';
 import { normalizeEmail, usersIn, type UserDoc } from './users.ts';
@@ -23,7 +22,7 @@ export async function requestPasswordReset(deps: AccountsDeps, email: string): P
 
 /** A reset link checked when its page opens: 400 with the same message as a reset with it would get. */
 export async function checkResetToken(deps: AccountsDeps, token: string): Promise<void> {
-  if (!(await deps.tokens.isLive('password_reset', token, deps.clock()))) throw new AppError('VALIDATION_FAILED', messages.tokenInvalid, { field: 'token' });
+  if (!(await deps.tokens.isLive('password_reset', token, deps.clock()))) throw identityErrors.tokenInvalid();
 }
 
 /**
@@ -35,7 +34,7 @@ export async function checkResetToken(deps: AccountsDeps, token: string): Promis
  */
 export async function resetPassword(deps: AccountsDeps, token: string, newPassword: string): Promise<void> {
   assertPassword(newPassword, 'newPassword');
-  const invalid = () => new AppError('VALIDATION_FAILED', messages.tokenInvalid, { field: 'token' });
+  const invalid = identityErrors.tokenInvalid;
   if (!(await deps.tokens.isLive('password_reset', token, deps.clock()))) throw invalid();
   const passwordHash = await hashPassword(newPassword, deps.hasher);
   const written = await deps.store.withTransaction(async (tx) => {
@@ -52,12 +51,12 @@ export async function resetPassword(deps: AccountsDeps, token: string, newPasswo
 }
 
 export async function changePassword(deps: AccountsDeps, callerId: string, body: PasswordChangeBody): Promise<void> {
-  if (body.user_id !== callerId) throw new AppError('FORBIDDEN', httpMessages.forbidden);
+  if (body.user_id !== callerId) throw identityErrors.notTheCaller();
   assertPassword(body.newPassword, 'newPassword');
   const user = await deps.users.findOne({ _id: callerId });
-  if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
+  if (!user) throw identityErrors.userNotFound();
   if (!(await deps.currentPassword.check(user._id, () => verifyPassword(body.currentPassword, user.passwordHash, deps.hasher)))) {
-    throw new AppError('VALIDATION_FAILED', messages.currentPasswordWrong, { field: 'currentPassword' });
+    throw identityErrors.currentPasswordWrong('currentPassword');
   }
   await setPassword(deps, callerId, body.newPassword);
 }
@@ -82,7 +81,7 @@ export interface WrittenPassword {
  */
 export async function writePassword(deps: AccountsDeps, tx: Transaction, userId: string, passwordHash: string): Promise<WrittenPassword> {
   const user = await usersIn(tx).findOneAndUpdate({ _id: userId }, { $set: { passwordHash, mustChangePassword: false } });
-  if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
+  if (!user) throw identityErrors.userNotFound();
   await deps.refresh.revokeUser(userId, tx);
   const version = await deps.sessions.bumpIn(tx, userId);
   return {

@@ -3,7 +3,7 @@ import { AppError } from '@talkwith/platform';
 import { reserveOrRefuse } from '@talkwith/platform/limits';
 import { isMinorOn, type SignupBody } from '@talkwith/proto/identity';
 import { TOKEN_TTL, type AccountsDeps } from './deps.ts';
-import { messages } from './messages.ts';
+import { messages, identityErrors } from '../errors.ts';
 import { hashPassword } from './password-hash.ts';
 import { passwordProblem } from './password-policy.ts';
 import { normalizeEmail, toPublicUser, usersIn, type UserDoc } from './users.ts';
@@ -11,7 +11,7 @@ import { confirmMail, signupAttemptMail } from './mails.ts';
 
 export function assertPassword(password: string, field = 'password'): void {
   const problem = passwordProblem(password);
-  if (problem) throw new AppError('VALIDATION_FAILED', problem, { field });
+  if (problem) throw identityErrors.invalidField(problem, field);
 }
 
 /**
@@ -22,7 +22,7 @@ export function assertPassword(password: string, field = 'password'): void {
  */
 export function guardianConsentOf(body: Pick<SignupBody, 'date_of_birth' | 'guardian_consent'>, now: Date): Date | undefined {
   if (!isMinorOn(body.date_of_birth, now)) return undefined;
-  if (body.guardian_consent !== true) throw new AppError('VALIDATION_FAILED', messages.guardianConsentRequired, { field: 'guardian_consent' });
+  if (body.guardian_consent !== true) throw identityErrors.guardianConsentRequired();
   return now;
 }
 
@@ -111,8 +111,8 @@ export async function registerUser(deps: AccountsDeps, fields: Omit<UserDoc, '_i
 
 export async function confirmEmail(deps: AccountsDeps, token: string) {
   const used = await deps.tokens.consume('email_confirm', token, deps.clock());
-  if (!used) throw new AppError('VALIDATION_FAILED', messages.tokenInvalid, { field: 'token' });
+  if (!used) throw identityErrors.tokenInvalid();
   const user = await deps.users.findOneAndUpdate({ _id: used.userId }, { $set: { emailConfirmedAt: deps.clock() } });
-  if (!user) throw new AppError('NOT_FOUND', messages.userNotFound);
+  if (!user) throw identityErrors.userNotFound();
   return toPublicUser(user);
 }

@@ -1,7 +1,6 @@
-import { AppError } from '@talkwith/platform';
 import type { LoginResult } from '@talkwith/proto/identity';
 import { RELOGIN_WINDOW_MS, type AccountsDeps } from './deps.ts';
-import { messages } from './messages.ts';
+import { identityErrors, messages, type LoginRefusal } from '../errors.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password-hash.ts';
 import { normalizeEmail, toPublicUser, usersIn, type UserDoc } from './users.ts';
 
@@ -11,7 +10,8 @@ export interface Session {
   refreshToken?: string;
   /** Set on a successful password log-in: the device proof for its cookie (devices.ts). */
   device?: string;
-  status: 200 | 401 | 403 | 429;
+  /** Set when log-in is refused; the route answers the status errors.ts gives the code. */
+  refusal?: LoginRefusal;
 }
 
 async function passwordMatches(deps: AccountsDeps, user: UserDoc | null, password: string): Promise<boolean> {
@@ -25,19 +25,19 @@ export async function login(deps: AccountsDeps, username: string, password: stri
   const email = normalizeEmail(username);
   // Counted before the hash, so parallel guesses cannot all slip past a check made before any failed.
   const attempt = await deps.limiter.reserve(email, address, deps.devices.verify(device, email));
-  if (!attempt) return { status: 429, result: { ok: false, rateLimited: true, errorMessage: messages.loginRateLimited } };
+  if (!attempt) return { refusal: 'LOGIN_RATE_LIMITED', result: { ok: false, rateLimited: true, errorMessage: messages.loginRateLimited } };
   let user: UserDoc | null;
   try {
     user = await deps.users.findOne({ email });
     if (!(await passwordMatches(deps, user, password)) || !user) {
       await attempt.fail();
-      return { status: 401, result: { ok: false, errorMessage: messages.loginFailed } };
+      return { refusal: 'LOGIN_FAILED', result: { ok: false, errorMessage: messages.loginFailed } };
     }
   } finally {
     // Right password, or no verdict (e.g. the hash queue was full): not a failure.
     await attempt.release();
   }
-  if (!user.emailConfirmedAt) return { status: 403, result: { ok: false, errorMessage: messages.emailNotConfirmed } };
+  if (!user.emailConfirmedAt) return { refusal: 'EMAIL_NOT_CONFIRMED', result: { ok: false, errorMessage: messages.emailNotConfirmed } };
   // The password proved the owner: this browser is a known device of the account from now on (renewed at each log-in).
   return { ...(await startSession(deps, user, { method: 'password', password })), device: deps.devices.issue(email) };
 }
@@ -48,7 +48,7 @@ const passwordChange = (user: UserDoc) => (user.mustChangePassword ? { pwc: true
 /** Opens a session for an authenticated user; with the password, an outdated hash is upgraded on the way. */
 export async function startSession(deps: AccountsDeps, user: UserDoc, how: { method: 'password' | 'google'; password?: string }): Promise<Session> {
   // Said only after the password (or Google) proved the owner, so it tells a stranger nothing.
-  if (user.suspendedAt) return { status: 403, result: { ok: false, errorMessage: messages.accountSuspended } };
+  if (user.suspendedAt) return { refusal: 'ACCOUNT_SUSPENDED', result: { ok: false, errorMessage: messages.accountSuspended } };
   const now = deps.clock();
   const relogin = user.lastLoginAt !== null && now.getTime() - user.lastLoginAt.getTime() < RELOGIN_WINDOW_MS;
   const set: Partial<UserDoc> = { lastLoginAt: now };
@@ -60,7 +60,6 @@ export async function startSession(deps: AccountsDeps, user: UserDoc, how: { met
     return stored;
   });
   return {
-    status: 200,
     refreshToken: await deps.refresh.start(user._id),
     result: { ok: true, relogin, accessToken: deps.signAccessToken({ sub: user._id, roles: user.roles, sv: await deps.sessions.announce(updated), ...passwordChange(updated) }), user: toPublicUser(updated), ...(updated.mustChangePassword ? { passwordChangeRequired: true } : {}) },
   };
@@ -71,10 +70,10 @@ export async function refreshSession(deps: AccountsDeps, token: string | undefin
   const outcome = token ? await deps.refresh.rotate(token) : ({ kind: 'invalid' } as const);
   // A replayed refresh token means a thief may hold access tokens of this family: end them all.
   if (outcome.kind === 'reused') await deps.sessions.bump(outcome.userId);
-  if (outcome.kind !== 'rotated') throw new AppError('UNAUTHENTICATED', messages.sessionExpired);
+  if (outcome.kind !== 'rotated') throw identityErrors.sessionExpired();
   const user = await deps.users.findOne({ _id: outcome.userId });
   // Suspension revokes refresh tokens in its transaction; this also covers a rotation that raced it.
-  if (!user || user.suspendedAt) throw new AppError('UNAUTHENTICATED', messages.sessionExpired);
+  if (!user || user.suspendedAt) throw identityErrors.sessionExpired();
   return { refreshToken: outcome.token, accessToken: deps.signAccessToken({ sub: user._id, roles: user.roles, sv: await deps.sessions.announce(user), ...passwordChange(user) }), user: toPublicUser(user) };
 }
 

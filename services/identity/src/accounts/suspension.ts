@@ -1,8 +1,7 @@
-import { AppError } from '@talkwith/platform';
 import { audited } from '@talkwith/platform/eventing';
 import type { PublicUser } from '@talkwith/proto/identity';
 import type { AccountsDeps } from './deps.ts';
-import { messages } from './messages.ts';
+import { identityErrors } from '../errors.ts';
 import { assertAdminRemains, touchAdminGuard } from './operators.ts';
 import { toPublicUser, usersIn } from './users.ts';
 
@@ -13,15 +12,15 @@ import { toPublicUser, usersIn } from './users.ts';
  * keeps a working session. Log-in and refresh refuse it (sessions.ts).
  */
 export async function suspendUser(deps: AccountsDeps, adminId: string, userId: string, reason?: string): Promise<PublicUser> {
-  if (userId === adminId) throw new AppError('CONFLICT', messages.selfSuspend);
+  if (userId === adminId) throw identityErrors.selfSuspend();
   const { user, version } = await audited(deps, { adminId }, 'user.suspended', async (tx) => {
     await touchAdminGuard(tx);
     const now = deps.clock();
     const updated = await usersIn(tx).findOneAndUpdate({ _id: userId, suspendedAt: null },
       { $set: { suspendedAt: now, ...(reason?.trim() ? { suspendReason: reason.trim() } : {}) } }, { returnDocument: 'after' });
     if (!updated) {
-      if (await usersIn(tx).findOne({ _id: userId })) throw new AppError('CONFLICT', messages.alreadySuspended);
-      throw new AppError('NOT_FOUND', messages.userNotFound);
+      if (await usersIn(tx).findOne({ _id: userId })) throw identityErrors.alreadySuspended();
+      throw identityErrors.userNotFound();
     }
     await assertAdminRemains(tx);
     await deps.refresh.revokeUser(userId, tx);
@@ -35,7 +34,7 @@ export async function suspendUser(deps: AccountsDeps, adminId: string, userId: s
 export async function unsuspendUser(deps: AccountsDeps, adminId: string, userId: string): Promise<PublicUser> {
   const user = await audited(deps, { adminId }, 'user.unsuspended', async (tx) => {
     const updated = await usersIn(tx).findOneAndUpdate({ _id: userId }, { $unset: { suspendedAt: '', suspendReason: '' } }, { returnDocument: 'after' });
-    if (!updated) throw new AppError('NOT_FOUND', messages.userNotFound);
+    if (!updated) throw identityErrors.userNotFound();
     return updated;
   }, () => ({}), () => userId);
   return toPublicUser(user);

@@ -12,6 +12,7 @@ import { changePassword, checkResetToken, requestPasswordReset, resetPassword } 
 import { confirmEmailChange, changeLanguage, deleteAccount, getMe, requestEmailChange, updateProfile } from '../accounts/account.ts';
 import { requireUser } from './auth-guard.ts';
 import { DEVICE_TTL_SECONDS } from '../accounts/devices.ts';
+import { loginRefusalStatus } from '../errors.ts';
 import { assertCsrf, clearSessionCookies, deviceProofOf, refreshTokenOf, setDeviceCookie, setSessionCookies } from './cookies.ts';
 
 export interface AuthRouteOptions {
@@ -54,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
     const session = await login(deps, req.body.username, req.body.password, req.ip, deviceProofOf(req));
     if (session.refreshToken) setSessionCookies(reply, session.refreshToken, refreshTtlSeconds, csrfKey);
     if (session.device) setDeviceCookie(reply, session.device, DEVICE_TTL_SECONDS);
-    reply.code(session.status);
+    reply.code(session.refusal ? loginRefusalStatus[session.refusal] : 200);
     return session.result;
   });
 

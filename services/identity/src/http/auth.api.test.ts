@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { messages } from '../accounts/messages.ts';
+import { messages } from '../errors.ts';
 import { buildTestApp, cookieValue, tokenFromMail, uniqueEmail, type TestApp } from '../test-app.ts';
 
 let t: TestApp;

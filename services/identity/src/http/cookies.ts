@@ -1,8 +1,7 @@
 import type {} from '@fastify/cookie';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '@talkwith/platform';
-import { messages } from '../accounts/messages.ts';
+import { identityErrors } from '../errors.ts';
 
 /**
  * The refresh token lives in an httpOnly, Secure, SameSite=Strict cookie scoped
@@ -69,5 +68,5 @@ export function assertCsrf(request: FastifyRequest, csrfKey: Buffer): void {
   const refresh = refreshTokenOf(request);
   const ok = typeof cookie === 'string' && typeof header === 'string' && cookie.length > 0 && same(cookie, header)
     && (!refresh || same(header, csrfTokenFor(csrfKey, refresh)));
-  if (!ok) throw new AppError('FORBIDDEN', messages.csrf, { body: { csrf: true } });
+  if (!ok) throw identityErrors.csrf();
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventually } from '@talkwith/platform/testing/eventually';
-import { messages } from '../accounts/messages.ts';
+import { messages } from '../errors.ts';
 import { buildTestApp, cookieValue, tokenFromMail, uniqueEmail, type TestApp } from '../test-app.ts';
 
 /** Issue 9, items 15 and 19: reset links, current-password guesses, session-bound CSRF, stuck unconfirmed accounts. */

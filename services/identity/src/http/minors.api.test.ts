@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ageInJapanOn } from '@talkwith/proto/identity';
-import { messages } from '../accounts/messages.ts';
+import { messages } from '../errors.ts';
 import { usersIn } from '../accounts/users.ts';
 import { buildTestApp, uniqueEmail, type TestApp } from '../test-app.ts';
 

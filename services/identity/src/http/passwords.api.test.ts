@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '../accounts/messages.ts';
+import { messages } from '../errors.ts';
 import { buildTestApp, tokenFromMail, uniqueEmail, type TestApp } from '../test-app.ts';
 
 let t: TestApp;

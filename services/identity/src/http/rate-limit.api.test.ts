@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { messages } from '../accounts/messages.ts';
+import { messages } from '../errors.ts';
 import { seedAdmin } from '../accounts/seed-admin.ts';
 import { buildTestApp, tokenFromMail, uniqueEmail, type TestApp } from '../test-app.ts';
 

@@ -1,6 +1,6 @@
-import { AppError, type Filter } from '@talkwith/platform';
-import { messages } from '@talkwith/platform/http';
+import type { AppError, Filter } from '@talkwith/platform';
 import { LOG_TYPES, type LogExportQuery, type LogFilter, type LogType } from '@talkwith/proto/logging';
+import { loggingErrors } from '../errors.ts';
 import { japanDay, japanDayStart, MS_PER_DAY } from '../entries/japan-time.ts';
 
 /** What entries are looked for, the same for the list, the export and (in part) the tail. */
@@ -9,7 +9,7 @@ export type Criteria = Omit<LogFilter, 'page' | 'limit'>;
 const BARE_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function invalid(field: string): AppError {
-  return new AppError('VALIDATION_FAILED', messages.validation(field), { field });
+  return loggingErrors.invalidField(field);
 }
 
 /** A bare day is a Japan day: `from` is its 00:00 JST; `to` includes the whole day (up to the next 00:00, excluded). */

@@ -1,7 +1,6 @@
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
-import { AppError } from '@talkwith/platform';
-import { messages } from '@talkwith/platform/http';
+import { loggingErrors } from '../errors.ts';
 
 type AjvError = { keyword: string; instancePath: string; params: Record<string, unknown> };
 type AjvValidate = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
@@ -27,7 +26,7 @@ export function refuseUnknownFields(app: FastifyInstance): void {
       const first = validate.errors?.[0];
       if (first?.keyword !== 'additionalProperties') return false;
       const field = [first.instancePath.replace(/^\//, '').replaceAll('/', '.'), String(first.params.additionalProperty)].filter(Boolean).join('.');
-      return { error: new AppError('VALIDATION_FAILED', messages.validation(field), { field }) };
+      return { error: loggingErrors.invalidField(field) };
     };
     return check as ReturnType<FastifySchemaCompiler<unknown>>;
   };

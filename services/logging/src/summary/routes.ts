@@ -1,8 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { DocumentStore } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
-import { messages, requireAdminCaller } from '@talkwith/platform/http';
+import { requireAdminCaller } from '@talkwith/platform/http';
+import { loggingErrors } from '../errors.ts';
 import { LogSummaryQuery, LogSummaryReply } from '@talkwith/proto/logging';
 import { addDays, japanDay, japanDayStart } from '../entries/japan-time.ts';
 import { dailyIn, type DayFigures } from './counters.ts';
@@ -30,7 +30,7 @@ export async function summaryRoutes(app: FastifyInstance, { store }: { store: Do
     const date = request.query.date ?? japanDay(new Date());
     // The pattern admits 2025-02-30: a day that does not come back as itself does not exist.
     const start = japanDayStart(date);
-    if (Number.isNaN(start) || japanDay(start) !== date) throw new AppError('VALIDATION_FAILED', messages.validation('date'), { field: 'date' });
+    if (Number.isNaN(start) || japanDay(start) !== date) throw loggingErrors.invalidField('date');
     return summaryOf(store, date);
   });
 }

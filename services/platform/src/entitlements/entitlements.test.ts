@@ -7,7 +7,7 @@ import { createEventing } from '../eventing/eventing.ts';
 import type { DocumentStore } from '../ports/index.ts';
 import { eventually } from '../testing/eventually.ts';
 import { ticketUseProofs } from '../signing/ticket-use.ts';
-import { createMemoryStore } from '../store/memory-store.ts';
+import { createEmbeddedStore } from '../store/embedded-store.ts';
 import { createEntitlements, type EntitlementEvent } from './index.ts';
 
 const SECRET = 'entitlement-test-secret-0123456789-abcdef';
@@ -20,7 +20,7 @@ function eventOf<K extends EntitlementEvent['type']>(type: K, data: EventMap[K],
 }
 
 async function setup(): Promise<{ store: DocumentStore; ent: ReturnType<typeof createEntitlements>; feed: (event: EntitlementEvent) => Promise<void> }> {
-  const store = createMemoryStore();
+  const store = await createEmbeddedStore({ memory: true });
   const ent = createEntitlements({ service: 'test', secret: SECRET });
   await ent.ensureIndexes(store);
   return { store, ent, feed: (event) => store.withTransaction((tx) => ent.apply(tx, event)) };
@@ -163,7 +163,7 @@ describe('entitlements rebuilt from billing\'s announcements', () => {
   });
 
   it('consume, once subscribed, asks billing to announce its entitlement facts for this service', async () => {
-    const store = createMemoryStore();
+    const store = await createEmbeddedStore({ memory: true });
     const bus = await createOutboxBus({ store, retryDelayMs: 5 });
     const events = createEventing({ bus, store, logger: pino({ level: 'silent' }) });
     const asked: Array<EventOf<'facts.requested'>> = [];

@@ -56,3 +56,18 @@ export class AppError extends Error {
 export function isAppError(err: unknown): err is AppError {
   return err instanceof AppError;
 }
+
+/** Everything of AppErrorOptions but the status: that follows from the code. */
+export type CodedErrorOptions = Omit<AppErrorOptions, 'status'>;
+
+/**
+ * A service's error catalogue (its src/errors.ts): the status of each code the
+ * service adds to the platform's, decided once, so domain code throws by code
+ * and never picks an HTTP status. Returns the one constructor the service's
+ * named factories use.
+ */
+export function errorCatalogue<const Codes extends Record<string, number>>(statuses: Codes) {
+  const table: Record<string, number> = { ...ErrorCodes, ...statuses };
+  return (code: KnownErrorCode | (keyof Codes & string), message: string, options: CodedErrorOptions = {}): AppError =>
+    new AppError(code, message, { ...options, status: table[code] ?? 500 });
+}

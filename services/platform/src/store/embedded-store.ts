@@ -4,6 +4,9 @@
  * on disk when its promise resolves. Documents are JSON rows; MongoDB's query
  * language comes from mingo; indexes are SQLite expression indexes (see
  * sqlite-plan.ts). Data lives on disk, not in memory: reopening is instant.
+ * The non-durable option (`{ memory: true }`) is the same adapter on an
+ * in-memory database: nothing reaches a disk, so a property test can run the
+ * real store thousands of times without an fsync per commit.
  */
 import { chmod, mkdir, open } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -17,9 +20,14 @@ import { SqliteEngine } from './sqlite-engine.ts';
 import { fieldExpr } from './sqlite-plan.ts';
 import { SqliteSchema } from './sqlite-schema.ts';
 
-export interface EmbeddedStoreOptions {
+export type EmbeddedStoreOptions = EmbeddedStoreSettings & (
   /** Directory of the database file (`store.sqlite`). */
-  dir: string;
+  | { dir: string; memory?: never }
+  /** Non-durable: an in-memory database, gone at close (tests only: nothing survives a crash). */
+  | { memory: true; dir?: never }
+);
+
+interface EmbeddedStoreSettings {
   /** How often TTL indexes are swept (default 30 s). */
   ttlIntervalMs?: number;
   /** Documents deeper or larger than this are refused (VALIDATION_FAILED). */
@@ -31,14 +39,20 @@ export interface EmbeddedStore extends DocumentStore {
   commitCount(): number;
 }
 
+/** SQLite's name for a private in-memory database (each open is a new, empty one). */
+const MEMORY = ':memory:';
+
 /** Database files open in this process: a second open would fight over the file lock. */
 const openFiles = new Set<string>();
 
 function openDatabase(file: string): DatabaseSync {
   const db = new DatabaseSync(file);
   try {
-    db.exec('PRAGMA journal_mode = WAL');
-    db.exec('PRAGMA synchronous = FULL');
+    // An in-memory database has no log to write ahead or sync (its journal mode stays `memory`).
+    if (file !== MEMORY) {
+      db.exec('PRAGMA journal_mode = WAL');
+      db.exec('PRAGMA synchronous = FULL');
+    }
     // No other process may write behind our back; taking the lock now makes a second process fail at open.
     db.exec('PRAGMA locking_mode = EXCLUSIVE');
     db.exec('BEGIN IMMEDIATE; COMMIT');
@@ -61,6 +75,7 @@ async function ownerOnly(file: string): Promise<void> {
 }
 
 export async function createEmbeddedStore(options: EmbeddedStoreOptions): Promise<EmbeddedStore> {
+  if (options.memory) return new EmbeddedStoreImpl(openDatabase(MEMORY), MEMORY, options);
   await mkdir(options.dir, { recursive: true, mode: 0o700 });
   const file = resolve(join(options.dir, 'store.sqlite'));
   if (openFiles.has(file)) throw new AppError('UNAVAILABLE', `the store ${file} is already open in process ${process.pid}`);

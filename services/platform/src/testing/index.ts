@@ -101,6 +101,3 @@ export async function startRedisServer(options: { port?: number } = {}): Promise
     },
   };
 }
-
-/** The in-memory store adapter, for tests only (see store/memory-store.ts). */
-export { createMemoryStore } from '../store/memory-store.ts';

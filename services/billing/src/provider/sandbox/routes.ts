@@ -5,12 +5,12 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '@talkwith/platform';
 import { HtmlPage, SandboxChallengeBody, SandboxChallengeParams, SandboxTokenBody, SandboxTokenFailure, SandboxTokenReply } from '@talkwith/proto/billing';
 import { ProviderRequestError } from '../port.ts';
 import { CHALLENGE_PAGE_CSP, challengeDonePage, challengePage, returnAddress } from './challenge-page.ts';
 import type { SandboxEngine } from './engine.ts';
 import { SANDBOX_TOKEN_API_KEY } from './tokens.ts';
+import { billingError } from '../../errors.ts';
 
 type TokenAnswer = { status: 200; body: SandboxTokenReply } | { status: 400; body: SandboxTokenFailure };
 
@@ -29,7 +29,7 @@ export async function tokenAnswer(engine: SandboxEngine, body: SandboxTokenBody)
   }
 }
 
-const notFound = () => new AppError('NOT_FOUND', '認証する取引が見つかりません。', { status: 404 });
+const notFound = () => billingError('NOT_FOUND', '認証する取引が見つかりません。');
 
 export async function sandboxPages(app: FastifyInstance, { engine }: { engine: SandboxEngine }): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -1,10 +1,11 @@
-import { AppError, type DocumentStore, type Transaction } from '@talkwith/platform';
+import { type DocumentStore, type Transaction } from '@talkwith/platform';
 import { normalizeJapanese, splitWordList } from '@talkwith/dialogue-engine';
 import type { SetSynonymsBody } from '@talkwith/proto/catalog';
 import { SYNONYM_GROUPS_MAX, type SynonymGroup } from '@talkwith/proto/dialogue';
 import { openCharacters } from '../../characters.ts';
 import { openBlocks } from '../../model.ts';
 import { requireCharacter } from '../character-admin.ts';
+import { catalogError } from '../../errors.ts';
 
 /** The draft's synonym groups (none in a draft from before synonyms). */
 export async function synonymGroupsOf(store: DocumentStore | Transaction, characterId: string): Promise<SynonymGroup[]> {
@@ -31,14 +32,14 @@ function cleanSynonyms(word: string, synonyms: readonly string[]): string[] {
  */
 export async function setSynonymGroup(tx: Transaction, characterId: string, body: SetSynonymsBody): Promise<SynonymGroup[]> {
   const word = body.word.trim();
-  if (word === '') throw new AppError('VALIDATION_FAILED', '言葉を入力してください。', { field: 'word' });
+  if (word === '') throw catalogError('VALIDATION_FAILED', '言葉を入力してください。', { field: 'word' });
   const groups = await synonymGroupsOf(tx, characterId);
   const synonyms = cleanSynonyms(word, body.synonyms);
   const key = normalizeJapanese(word);
   const at = groups.findIndex((g) => normalizeJapanese(g.word) === key);
   const next = groups.filter((_, i) => i !== at);
   if (synonyms.length > 0) next.splice(at >= 0 ? at : next.length, 0, { word, synonyms });
-  if (next.length > SYNONYM_GROUPS_MAX) throw new AppError('VALIDATION_FAILED', `類義語のグループは${SYNONYM_GROUPS_MAX}個までです。`);
+  if (next.length > SYNONYM_GROUPS_MAX) throw catalogError('VALIDATION_FAILED', `類義語のグループは${SYNONYM_GROUPS_MAX}個までです。`);
   await openCharacters(tx).updateOne({ _id: characterId }, { $set: { 'draft.synonyms': next, updated_at: new Date().toISOString() } });
   return next;
 }

@@ -1,3 +1,6 @@
+import { errorCatalogue } from '@talkwith/platform';
+import { messages as httpMessages } from '@talkwith/platform/http';
+
 /**
  * User-facing texts of the identity service. Japanese, as the product is for
  * Japanese-speaking consumers; SPEC.md §8 fixes the rate-limit wording.
@@ -27,3 +30,35 @@ export const messages = {
   alreadySuspended: 'このアカウントはすでに利用停止中です。',
   selfSuspend: 'ご自身のアカウントは利用停止にできません。',
 } as const;
+
+/** Log-in refusals: SPEC's LoginResult body (not the error shape), the status following from the code here. */
+export const loginRefusalStatus = { LOGIN_RATE_LIMITED: 429, LOGIN_FAILED: 401, EMAIL_NOT_CONFIRMED: 403, ACCOUNT_SUSPENDED: 403 } as const;
+export type LoginRefusal = keyof typeof loginRefusalStatus;
+
+const fail = errorCatalogue(loginRefusalStatus);
+
+/**
+ * Every refusal identity throws, by name: code, message and (through the code)
+ * status are decided here once; domain code never picks an HTTP status.
+ */
+export const identityErrors = {
+  userNotFound: () => fail('NOT_FOUND', messages.userNotFound),
+  emailTaken: (field: 'email' | 'new_email') => fail('CONFLICT', messages.emailTaken, { field }),
+  tokenInvalid: () => fail('VALIDATION_FAILED', messages.tokenInvalid, { field: 'token' }),
+  currentPasswordWrong: (field: 'password' | 'currentPassword') => fail('VALIDATION_FAILED', messages.currentPasswordWrong, { field }),
+  /** A password-policy problem (password-policy.ts) or another field-level refusal, its message given. */
+  invalidField: (message: string, field: string) => fail('VALIDATION_FAILED', message, { field }),
+  guardianConsentRequired: () => fail('VALIDATION_FAILED', messages.guardianConsentRequired, { field: 'guardian_consent' }),
+  sessionExpired: () => fail('UNAUTHENTICATED', messages.sessionExpired),
+  /** A body's user_id that names someone else. */
+  notTheCaller: () => fail('FORBIDDEN', httpMessages.forbidden),
+  csrf: () => fail('FORBIDDEN', messages.csrf, { body: { csrf: true } }),
+  hashPoolBusy: () => fail('UNAVAILABLE', messages.busy, { expose: true, headers: { 'retry-after': '1' } }),
+  hashPoolClosed: () => fail('UNAVAILABLE', 'the password hash pool is closed'),
+  lastAdmin: () => fail('CONFLICT', messages.lastAdmin),
+  alreadyOperator: () => fail('CONFLICT', messages.alreadyOperator, { field: 'email' }),
+  inviteUnconfirmed: () => fail('CONFLICT', messages.inviteUnconfirmed, { field: 'email' }),
+  operatorNotFound: () => fail('NOT_FOUND', messages.operatorNotFound),
+  alreadySuspended: () => fail('CONFLICT', messages.alreadySuspended),
+  selfSuspend: () => fail('CONFLICT', messages.selfSuspend),
+};
