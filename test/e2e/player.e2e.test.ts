@@ -141,7 +141,7 @@ describe.skipIf(!hasChromium)('player end to end (standalone gateway, headless C
     }
   }, 90_000);
 
-  it('player, interface in en-US, shows English subtitles, controls and start button (translated by the operator), and End stops the conversation', async () => {
+  it('player, interface in en-US, shows English subtitles, controls and ミライ’s buttons in English; her End leads to the wrap-up and the bar’s End stops the conversation', async () => {
     const context = await browser.newContext({ viewport: { width: 667, height: 375 }, locale: 'en-US' });
     await context.addInitScript(() => localStorage.setItem('talkwith-language', 'en-US'));
     const page = await context.newPage();
@@ -149,7 +149,11 @@ describe.skipIf(!hasChromium)('player end to end (standalone gateway, headless C
     await page.getByRole('button', { name: 'Talk', exact: true }).click();
     await waitForPlaying(page, 'greet.mp4');
     await expect.poll(async () => page.getByTestId('subtitles').innerText(), { timeout: 10_000 }).toContain("I'm Mirai");
-    await page.getByRole('button', { name: 'End', exact: true }).click();
+    // ミライ's own 「おわる」 reads End in English: it leads to her wrap-up (which first replays what was missed), and the bar's
+    // End, hidden while an action button says the same, is back once it is gone.
+    await page.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'End', exact: true }).click();
+    await page.getByRole('button', { name: 'Ask again' }).waitFor({ timeout: 15_000 });
+    await page.locator('header.player__bar').getByRole('button', { name: 'End', exact: true }).click();
     await page.getByText('The conversation has ended').waitFor();
     await page.screenshot({ path: join(SHOTS, 'landscape-ended-en.png') });
     await page.getByRole('button', { name: 'Talk again' }).click();

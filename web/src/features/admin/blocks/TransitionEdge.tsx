@@ -29,7 +29,7 @@ export const TransitionEdge = memo(function TransitionEdge(props: EdgeProps<Tran
       <BaseEdge id={id} path={path} markerEnd={markerEnd} style={selected ? { ...style, strokeWidth: 3 } : style} interactionWidth={14} />
       {(data?.showLabel || selected) && (
         <EdgeLabelRenderer>
-          <div className={selected ? 'bg-edge-label bg-edge-label--selected nodrag nopan' : 'bg-edge-label nodrag nopan'} title={data?.title}
+          <div className={selected ? 'bg-edge-label bg-edge-label--selected nodrag nopan' : 'bg-edge-label nodrag nopan'} title={data?.title} data-edge-id={id}
             style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${y}px)`, color: data?.color }}>
             <span className="bg-edge-label__text">{data?.label}</span>
             {selected && deletable !== false && <EdgeDeleteButton id={id} />}
