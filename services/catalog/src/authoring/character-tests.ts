@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
-import { AppError } from '@talkwith/platform';
 import { playScript, type ScriptOptions } from '@talkwith/dialogue-engine';
 import { matchPhrases, sharedUnderstanding, type Understanding } from '@talkwith/dialogue-engine/understanding';
 import {
