@@ -81,7 +81,8 @@ export const bearer = (account: Account | null): Record<string, string> => (acco
 
 /** What must never appear in a response body: stack frames, file paths, framework internals. */
 const LEAKS: Array<[string, RegExp]> = [
-  ['stack frame', /\bat\s+\S+\s+\(|\n\s+at\s/],
+  // A frame names a place: `at fn (file.js:12:3)` or `at file:///x.ts:1:2`; prose ("good at astrology (…)") does not.
+  ['stack frame', /\bat\s+(?:\S+\s+\()?(?:file:\/\/|node:|\/|[A-Za-z]:\\)?[^\s()]+:\d+:\d+\)?|\n\s+at\s/],
   ['absolute path /work/', /\/work\//],
   ['node_modules', /node_modules/],
   ['TypeScript source location', /\.ts:\d|\.ts:/],

@@ -4,7 +4,7 @@ import { identityPlugin } from './plugin.ts';
 
 export const identityService: ServiceModule = {
   name: 'identity',
-  prefixes: ['/api/identity', '/api/auth', '/api/admin/users', '/api/admin/mail'],
+  prefixes: ['/api/identity', '/api/auth', '/api/admin/users', '/api/admin/operators', '/api/admin/mail'],
   plugin: identityPlugin,
   configSchema: IdentityConfig,
 };
