@@ -14,7 +14,8 @@ describe('admin audit log, end to end in standalone mode', () => {
     });
     const userId = created.json().user.id as string;
 
-    await gw.app.inject({ method: 'DELETE', url: `/api/${TEST_ADMIN_PREFIX}/users/${userId}`, headers: admin });
+    const deleted = await gw.app.inject({ method: 'DELETE', url: `/api/${TEST_ADMIN_PREFIX}/users/${userId}`, headers: admin });
+    expect(deleted.statusCode, deleted.body).toBe(200);
 
     const entry = await eventually(async () => {
       const res = await gw!.app.inject({ method: 'POST', url: `/api/${TEST_ADMIN_PREFIX}/logs/filter`, headers: admin, payload: { source: 'audit', user_id: userId } });

@@ -61,12 +61,12 @@ export async function createUser(deps: AccountsDeps, adminId: string, body: Admi
 
 export async function adminUpdateProfile(deps: AccountsDeps, adminId: string, userId: string, body: AdminProfileBody) {
   const { user, version } = await audited(deps, actor(adminId), 'user.updated', async (tx) => {
-    if (body.roles) await touchAdminGuard(tx);
+    const admins = body.roles ? await touchAdminGuard(tx) : 0;
     const before = await usersIn(tx).findOneAndUpdate({ _id: userId }, { $set: { ...body } }, { returnDocument: 'before' });
     if (!before) throw identityErrors.userNotFound();
     // New roles take effect now: tokens signed with the old ones stop working.
     const rolesChanged = body.roles && [...before.roles].sort().join() !== [...body.roles].sort().join();
-    if (rolesChanged) await assertAdminRemains(tx);
+    if (rolesChanged) await assertAdminRemains(tx, admins);
     const version = rolesChanged ? await deps.sessions.bumpIn(tx, userId) : null;
     return { user: (await usersIn(tx).findOne({ _id: userId })) ?? before, version };
   }, () => ({ fields: Object.keys(body) }), () => userId);
@@ -76,9 +76,9 @@ export async function adminUpdateProfile(deps: AccountsDeps, adminId: string, us
 
 export async function adminDeleteUser(deps: AccountsDeps, adminId: string, userId: string): Promise<void> {
   await audited(deps, actor(adminId), 'user.deleted', async (tx) => {
-    await touchAdminGuard(tx);
+    const admins = await touchAdminGuard(tx);
     await eraseUserIn(deps, tx, userId, 'admin');
-    await assertAdminRemains(tx);
+    await assertAdminRemains(tx, admins);
   }, () => ({}), () => userId);
   await endSessionsOfErased(deps, userId);
 }

@@ -25,12 +25,14 @@ export const toOperator = (user: UserDoc): Operator => ({ ...toPublicUser(user),
  * bumps one guard document, so two concurrent writes (two admins demoting each
  * other) conflict on it instead of each seeing the other still there.
  */
-export async function touchAdminGuard(tx: Transaction): Promise<void> {
+export async function touchAdminGuard(tx: Transaction): Promise<number> {
   await tx.collection<{ _id: string; writes: number }>('operator_guard').updateOne({ _id: 'admins' }, { $inc: { writes: 1 } }, { upsert: true });
+  return usersIn(tx).countDocuments(ACTIVE_ADMINS);
 }
 
-export async function assertAdminRemains(tx: Transaction): Promise<void> {
-  if ((await usersIn(tx).countDocuments(ACTIVE_ADMINS)) === 0) throw identityErrors.lastAdmin();
+/** `before`: the active admins touchAdminGuard counted; a write that found none (a fresh store) takes none away. */
+export async function assertAdminRemains(tx: Transaction, before: number): Promise<void> {
+  if (before > 0 && (await usersIn(tx).countDocuments(ACTIVE_ADMINS)) === 0) throw identityErrors.lastAdmin();
 }
 
 export async function listOperators(deps: AccountsDeps): Promise<Operator[]> {
@@ -77,10 +79,10 @@ async function promote(deps: AccountsDeps, adminId: string, user: UserDoc): Prom
  */
 export async function setOperatorRole(deps: AccountsDeps, adminId: string, userId: string, role: Role): Promise<Operator> {
   const { user, version } = await audited(deps, actor(adminId), 'operator.role_changed', async (tx) => {
-    await touchAdminGuard(tx);
+    const admins = await touchAdminGuard(tx);
     const before = await usersIn(tx).findOneAndUpdate({ _id: userId }, { $set: { roles: [role] } }, { returnDocument: 'before' });
     if (!before) throw identityErrors.userNotFound();
-    await assertAdminRemains(tx);
+    await assertAdminRemains(tx, admins);
     const version = await deps.sessions.bumpIn(tx, userId);
     return { user: (await usersIn(tx).findOne({ _id: userId })) ?? before, version };
   }, () => ({ role }), () => userId);
@@ -91,10 +93,10 @@ export async function setOperatorRole(deps: AccountsDeps, adminId: string, userI
 /** Takes the admin role away; an invitation not yet used stops working too. */
 export async function revokeOperator(deps: AccountsDeps, adminId: string, userId: string): Promise<void> {
   const version = await audited(deps, actor(adminId), 'operator.revoked', async (tx) => {
-    await touchAdminGuard(tx);
+    const admins = await touchAdminGuard(tx);
     const before = await usersIn(tx).findOneAndUpdate({ _id: userId, roles: 'admin' }, { $set: { roles: ['customer'] } }, { returnDocument: 'before' });
     if (!before) throw identityErrors.operatorNotFound();
-    await assertAdminRemains(tx);
+    await assertAdminRemains(tx, admins);
     if (!before.emailConfirmedAt) await deps.tokens.revokeAll('password_reset', userId, deps.clock(), tx);
     return deps.sessions.bumpIn(tx, userId);
   }, () => ({}), () => userId);

@@ -14,7 +14,7 @@ import { toPublicUser, usersIn } from './users.ts';
 export async function suspendUser(deps: AccountsDeps, adminId: string, userId: string, reason?: string): Promise<PublicUser> {
   if (userId === adminId) throw identityErrors.selfSuspend();
   const { user, version } = await audited(deps, { adminId }, 'user.suspended', async (tx) => {
-    await touchAdminGuard(tx);
+    const admins = await touchAdminGuard(tx);
     const now = deps.clock();
     const updated = await usersIn(tx).findOneAndUpdate({ _id: userId, suspendedAt: null },
       { $set: { suspendedAt: now, ...(reason?.trim() ? { suspendReason: reason.trim() } : {}) } }, { returnDocument: 'after' });
@@ -22,7 +22,7 @@ export async function suspendUser(deps: AccountsDeps, adminId: string, userId: s
       if (await usersIn(tx).findOne({ _id: userId })) throw identityErrors.alreadySuspended();
       throw identityErrors.userNotFound();
     }
-    await assertAdminRemains(tx);
+    await assertAdminRemains(tx, admins);
     await deps.refresh.revokeUser(userId, tx);
     return { user: updated, version: await deps.sessions.bumpIn(tx, userId) };
   }, () => ({ ...(reason?.trim() ? { reason: reason.trim() } : {}) }), () => userId);
