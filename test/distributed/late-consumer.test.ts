@@ -65,7 +65,7 @@ beforeAll(async () => {
   // Billing learns the account (identity) and the priced product (catalog) from the bus: retried until both are known.
   const key = randomUUID();
   const bought = await eventually(
-    () => asAdmin('billing', 'POST', '/api/payment/user_purchase_history/insert', { user_id: userId, product_id: `character:${MIRAI}`, amount: 500, note: 'late consumer' }, { 'idempotency-key': key }),
+    () => asAdmin('billing', 'POST', '/api/admin/payment/user_purchase_history/insert', { user_id: userId, product_id: `character:${MIRAI}`, amount: 500, note: 'late consumer' }, { 'idempotency-key': key }),
     (r) => r.status === 201,
   );
   expect(bought.status).toBe(201);
