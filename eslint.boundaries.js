@@ -28,8 +28,16 @@ const WORKSPACE_IMPORTS = [
 
 /** Test files and tooling may use the root's devDependencies (vitest, fast-check, ...); shipped code may not. */
 const DEV_FILES = [
-  '**/*test*.{ts,tsx}', '**/testing/**', '**/test/**', '**/fixtures/**', '**/contract*.ts', 'scripts/**', 'web/scripts/**',
-  '*.config.{js,ts}', 'web/*.config.ts', 'eslint.*.js',
+  '**/*test*.{ts,tsx}',
+  '**/testing/**',
+  '**/test/**',
+  '**/fixtures/**',
+  '**/contract*.ts',
+  'scripts/**',
+  'web/scripts/**',
+  '*.config.{js,ts}',
+  'web/*.config.ts',
+  'eslint.*.js',
   // The dialogue engine's property-test generators (fast-check), also driven by the engine benchmark.
   'services/dialogue-engine/src/random-*.ts',
 ];
@@ -49,23 +57,43 @@ function workspaceImportRules() {
   return WORKSPACE_IMPORTS.map((part) => ({
     files: part.files,
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{
-          regex: forbiddenWorkspaceImport(part),
-          message: `not a dependency this part may have (eslint.boundaries.js): allowed ${[...part.allowed, ...(part.roots ?? [])].map((n) => `@talkwith/${n}`).join(', ') || 'none'}`,
-        }, ...(part.serverOnly ?? []).map((name) => ({ regex: `^@talkwith/${name}(?:/|$)`, message: `@talkwith/${name} runs on the server only (eslint.boundaries.js)` }))],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: forbiddenWorkspaceImport(part),
+              message: `not a dependency this part may have (eslint.boundaries.js): allowed ${[...part.allowed, ...(part.roots ?? [])].map((n) => `@talkwith/${n}`).join(', ') || 'none'}`,
+            },
+            ...(part.serverOnly ?? []).map((name) => ({
+              regex: `^@talkwith/${name}(?:/|$)`,
+              message: `@talkwith/${name} runs on the server only (eslint.boundaries.js)`,
+            })),
+          ],
+        },
+      ],
     },
   }));
 }
 
 /** Web feature folders import each other only through the shared layer (app/, api/, i18n/, test/). */
 function webFeatureZones() {
-  const features = readdirSync(join(root, 'web/src/features'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const features = readdirSync(join(root, 'web/src/features'), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
   const message = 'a feature imports another only through the shared layer (web/src/app, api, i18n)';
   return [
-    ...features.map((name) => ({ target: `web/src/features/${name}`, from: 'web/src/features', except: [`./${name}`], message })),
-    { target: ['web/src/api', 'web/src/i18n'], from: 'web/src/features', message: 'the shared layer does not depend on features' },
+    ...features.map((name) => ({
+      target: `web/src/features/${name}`,
+      from: 'web/src/features',
+      except: [`./${name}`],
+      message,
+    })),
+    {
+      target: ['web/src/api', 'web/src/i18n'],
+      from: 'web/src/features',
+      message: 'the shared layer does not depend on features',
+    },
   ];
 }
 
@@ -73,9 +101,14 @@ function webFeatureZones() {
 const declaredDependencies = {
   files: ['**/*.{ts,tsx,js}'],
   plugins: { 'import-x': importX },
-  settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json', '.d.ts'] })] },
+  settings: {
+    'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json', '.d.ts'] })],
+  },
   rules: {
-    'import-x/no-extraneous-dependencies': ['error', { packageDir: [root], devDependencies: DEV_FILES, includeTypes: true }],
+    'import-x/no-extraneous-dependencies': [
+      'error',
+      { packageDir: [root], devDependencies: DEV_FILES, includeTypes: true },
+    ],
   },
 };
 

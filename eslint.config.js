@@ -5,7 +5,9 @@ import globals from 'globals';
 import { boundaries } from './eslint.boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'services/dialogue-engine/demo/assets/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'services/dialogue-engine/demo/assets/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -24,10 +26,15 @@ export default tseslint.config(
     // Request data is typed by the route's TypeBox schema (@fastify/type-provider-typebox), never by a cast.
     files: ['services/{identity,catalog,dialogue,billing,engagement,logging}/src/**/*.ts', 'gateway/src/**/*.ts'],
     rules: {
-      'no-restricted-syntax': ['error', {
-        selector: ':matches(TSAsExpression, TSTypeAssertion) > MemberExpression.expression[object.name=/^(request|req)$/][property.name=/^(body|params|query)$/]',
-        message: 'declare the body, params or querystring schema (from proto/) on the route and register it through withTypeProvider<TypeBoxTypeProvider>() instead of casting',
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            ':matches(TSAsExpression, TSTypeAssertion) > MemberExpression.expression[object.name=/^(request|req)$/][property.name=/^(body|params|query)$/]',
+          message:
+            'declare the body, params or querystring schema (from proto/) on the route and register it through withTypeProvider<TypeBoxTypeProvider>() instead of casting',
+        },
+      ],
     },
   },
   ...boundaries,

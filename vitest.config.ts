@@ -26,7 +26,13 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['proto/**/*.test.ts', 'services/**/*.test.ts', 'gateway/**/*.test.ts', 'scripts/**/*.test.ts', 'test/**/*.test.ts'],
+          include: [
+            'proto/**/*.test.ts',
+            'services/**/*.test.ts',
+            'gateway/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'test/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', 'test/e2e/**/*.e2e.test.ts', ...PROCESS_TESTS],
           // Prints once which engines the contract suites run on (testcontainers when Docker is present, else skipped).
           globalSetup: ['services/platform/src/testing/engines-global-setup.ts'],

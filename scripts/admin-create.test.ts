@@ -13,7 +13,11 @@ afterEach(async () => {
 async function usersIn(dataDir: string) {
   const store = await createEmbeddedStore({ dir: join(dataDir, 'identity', 'store') });
   try {
-    return await store.collection<{ _id: string; email: string; roles: string[]; mustChangePassword: boolean; passwordHash: string }>('users').find({});
+    return await store
+      .collection<{ _id: string; email: string; roles: string[]; mustChangePassword: boolean; passwordHash: string }>(
+        'users',
+      )
+      .find({});
   } finally {
     await store.close();
   }
@@ -22,7 +26,13 @@ async function usersIn(dataDir: string) {
 async function freshEnv(): Promise<NodeJS.ProcessEnv> {
   const dataDir = await mkdtemp(join(tmpdir(), 'talkwith-admin-create-'));
   dirs.push(dataDir);
-  return { DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(32), ADMIN_PASSWORD: 'Firstadmin123', PASSWORD_HASH_WORKERS: '1' };
+  return {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'x'.repeat(32),
+    ADMIN_PASSWORD: 'Firstadmin123',
+    PASSWORD_HASH_WORKERS: '1',
+  };
 }
 
 describe('admin:create', () => {
@@ -35,14 +45,17 @@ describe('admin:create', () => {
     expect(first).toBe('Root@Example.com: created');
     expect(second).toBe('root@example.com: already admin');
     const users = await usersIn(env.DATA_DIR!);
-    expect(users.map((u) => ({ email: u.email, roles: u.roles, mustChangePassword: u.mustChangePassword })))
-      .toEqual([{ email: 'root@example.com', roles: ['admin'], mustChangePassword: false }]);
+    expect(users.map((u) => ({ email: u.email, roles: u.roles, mustChangePassword: u.mustChangePassword }))).toEqual([
+      { email: 'root@example.com', roles: ['admin'], mustChangePassword: false },
+    ]);
   }, 60_000);
 
   it('admin:create, existing customer account, gives it the admin role and keeps its password', async () => {
     const env = await freshEnv();
     const store = await createEmbeddedStore({ dir: join(env.DATA_DIR!, 'identity', 'store') });
-    await store.collection('users').insertOne({ email: 'ops@example.com', passwordHash: 'kept', roles: [], mustChangePassword: false });
+    await store
+      .collection('users')
+      .insertOne({ email: 'ops@example.com', passwordHash: 'kept', roles: [], mustChangePassword: false });
     await store.close();
 
     expect(await adminCreate(['--email', 'ops@example.com'], env)).toBe('ops@example.com: promoted');

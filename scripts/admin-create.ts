@@ -26,7 +26,10 @@ async function passwordFrom(env: NodeJS.ProcessEnv): Promise<string> {
 }
 
 export async function adminCreate(argv: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  const { values } = parseArgs({ args: argv, options: { email: { type: 'string' }, standalone: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: { email: { type: 'string' }, standalone: { type: 'boolean', default: false } },
+  });
   if (!values.email) throw new ConfigError(['--email: required (npm run admin:create -- --email you@example.com)']);
   const password = await passwordFrom(env);
   const config = loadPlatformConfig(env);

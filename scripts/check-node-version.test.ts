@@ -15,25 +15,31 @@ function majorOf(nodeBinary: string): number {
 /** A Node older than 24 on this machine (the system one, typically), or undefined. */
 function findOlderNode(): string | undefined {
   const onPath = (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'node'));
-  const candidates = [...new Set([...onPath, '/usr/bin/node', '/usr/local/bin/node'])].filter((file) => existsSync(file));
+  const candidates = [...new Set([...onPath, '/usr/bin/node', '/usr/local/bin/node'])].filter((file) =>
+    existsSync(file),
+  );
   return candidates.find((file) => majorOf(file) < 24);
 }
 
 const olderNode = findOlderNode();
-if (!olderNode) console.warn('SKIPPED: no Node older than 24 on this machine; the old-Node start-up message is untested here');
+if (!olderNode)
+  console.warn('SKIPPED: no Node older than 24 on this machine; the old-Node start-up message is untested here');
 
 describe('npm start version check', () => {
-  it.skipIf(!olderNode)('check-node-version, run by an older Node, prints one line naming Node 24 and how to get it, and exits 1', () => {
-    const run = spawnSync(olderNode!, [CHECK], { encoding: 'utf8' });
+  it.skipIf(!olderNode)(
+    'check-node-version, run by an older Node, prints one line naming Node 24 and how to get it, and exits 1',
+    () => {
+      const run = spawnSync(olderNode!, [CHECK], { encoding: 'utf8' });
 
-    const lines = run.stderr.trim().split('\n');
-    expect(run.status).toBe(1);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^TALK WITH needs Node\.js 24 or newer \(you have v\d+\.\d+\.\d+\)/);
-    expect(lines[0]).toContain('run npm install');
-    expect(lines[0]).toContain('nvm install 24');
-    expect(run.stdout).toBe('');
-  });
+      const lines = run.stderr.trim().split('\n');
+      expect(run.status).toBe(1);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^TALK WITH needs Node\.js 24 or newer \(you have v\d+\.\d+\.\d+\)/);
+      expect(lines[0]).toContain('run npm install');
+      expect(lines[0]).toContain('nvm install 24');
+      expect(run.stdout).toBe('');
+    },
+  );
 
   it('check-node-version, run by this Node 24, passes silently', () => {
     const run = spawnSync(process.execPath, [CHECK], { encoding: 'utf8' });

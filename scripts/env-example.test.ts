@@ -14,7 +14,9 @@ describe('.env.example', () => {
   it('.env.example check, a file lacking variables the gateway and identity own, names them', () => {
     const missing = missingVariables('PORT=3000\n');
 
-    expect(missing).toEqual(expect.arrayContaining(['ADMIN_PATH_PREFIX', 'TRUST_PROXY_HOPS', 'LOGIN_MAX_FAILURES', 'GOOGLE_CLIENT_ID']));
+    expect(missing).toEqual(
+      expect.arrayContaining(['ADMIN_PATH_PREFIX', 'TRUST_PROXY_HOPS', 'LOGIN_MAX_FAILURES', 'GOOGLE_CLIENT_ID']),
+    );
   });
 
   it('.env.example, compared with the generator, is what --write produces', () => {

@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import { EngineInput, PublicCharacter } from '@talkwith/proto/dialogue';
 import { engineInputShapeOf, shapeOf } from '../services/dialogue-engine/src/schema-shape.ts';
 
-export const GENERATED_PATH = join(import.meta.dirname, '..', 'services', 'dialogue-engine', 'src', 'schemas.generated.ts');
+export const GENERATED_PATH = join(
+  import.meta.dirname,
+  '..',
+  'services',
+  'dialogue-engine',
+  'src',
+  'schemas.generated.ts',
+);
 
 export function generatedSource(): string {
   return [

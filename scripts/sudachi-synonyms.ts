@@ -14,17 +14,32 @@ import { join } from 'node:path';
 
 const PACKAGE = 'sudachi-synonyms-dictionary';
 const VERSION = '18.0.0';
-export const SYNONYMS_DATA_PATH = join(import.meta.dirname, '..', 'services', 'catalog', 'data', 'sudachi-synonyms.json');
+export const SYNONYMS_DATA_PATH = join(
+  import.meta.dirname,
+  '..',
+  'services',
+  'catalog',
+  'data',
+  'sudachi-synonyms.json',
+);
 
-interface SudachiItem { expandControl: 0 | 1 | 2; midashi: string }
-interface SudachiGroup { id: string; items: SudachiItem[] }
+interface SudachiItem {
+  expandControl: 0 | 1 | 2;
+  midashi: string;
+}
+interface SudachiGroup {
+  id: string;
+  items: SudachiItem[];
+}
 
 const LATIN_ONLY = /^[\p{Script=Latin}\p{N}\p{P}\p{Z}\s]+$/u;
 
 /** Each group's usable headwords (two or more, else it proposes nothing). */
 export function compactGroups(groups: readonly SudachiGroup[]): string[][] {
   return groups
-    .map((g) => [...new Set(g.items.filter((i) => i.expandControl !== 2 && !LATIN_ONLY.test(i.midashi)).map((i) => i.midashi))])
+    .map((g) => [
+      ...new Set(g.items.filter((i) => i.expandControl !== 2 && !LATIN_ONLY.test(i.midashi)).map((i) => i.midashi)),
+    ])
     .filter((words) => words.length > 1);
 }
 
@@ -34,7 +49,15 @@ if (import.meta.main) {
     execFileSync('npm', ['pack', `${PACKAGE}@${VERSION}`, '--pack-destination', dir], { stdio: 'inherit' });
     execFileSync('tar', ['xzf', join(dir, `${PACKAGE}-${VERSION}.tgz`), '-C', dir]);
     const groups = JSON.parse(readFileSync(join(dir, 'package', `${PACKAGE}.json`), 'utf8')) as SudachiGroup[];
-    const data = { source: { package: PACKAGE, version: VERSION, license: 'Apache-2.0', copyright: 'Works Applications Co., Ltd. (SudachiDict synonyms)' }, groups: compactGroups(groups) };
+    const data = {
+      source: {
+        package: PACKAGE,
+        version: VERSION,
+        license: 'Apache-2.0',
+        copyright: 'Works Applications Co., Ltd. (SudachiDict synonyms)',
+      },
+      groups: compactGroups(groups),
+    };
     writeFileSync(SYNONYMS_DATA_PATH, `${JSON.stringify(data)}\n`);
     console.log(`wrote ${SYNONYMS_DATA_PATH}: ${data.groups.length} groups`);
   } finally {

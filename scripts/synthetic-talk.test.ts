@@ -4,7 +4,9 @@ import { startTestGateway, type TestGateway } from '../gateway/src/test-gateway.
 import { runSyntheticTalk, talkHeadless, type SyntheticResult } from './synthetic-talk.ts';
 
 const stops: Array<() => Promise<void>> = [];
-afterEach(async () => { for (const stop of stops.splice(0).reverse()) await stop(); });
+afterEach(async () => {
+  for (const stop of stops.splice(0).reverse()) await stop();
+});
 
 /** The standalone gateway in this process, listening on a loopback port. */
 async function gatewayUrl(): Promise<{ gw: TestGateway; url: string }> {
@@ -14,7 +16,11 @@ async function gatewayUrl(): Promise<{ gw: TestGateway; url: string }> {
 }
 
 async function fetchMirai(url: string) {
-  return ((await (await fetch(`${url}/api/characters/by-slug/mirai`)).json()) as { character: Parameters<typeof talkHeadless>[0] }).character;
+  return (
+    (await (await fetch(`${url}/api/characters/by-slug/mirai`)).json()) as {
+      character: Parameters<typeof talkHeadless>[0];
+    }
+  ).character;
 }
 
 describe('synthetic talk', () => {

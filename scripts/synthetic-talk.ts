@@ -45,7 +45,11 @@ const timeout = () => AbortSignal.timeout(REQUEST_TIMEOUT_MS);
 
 async function fetchCharacter(base: string): Promise<Playable> {
   const response = await fetch(new URL(`/api/characters/by-slug/${SYNTHETIC_SLUG}`, base), { signal: timeout() });
-  if (!response.ok) throw new SyntheticFailure('character', `GET /api/characters/by-slug/${SYNTHETIC_SLUG} answered ${response.status}`);
+  if (!response.ok)
+    throw new SyntheticFailure(
+      'character',
+      `GET /api/characters/by-slug/${SYNTHETIC_SLUG} answered ${response.status}`,
+    );
   return ((await response.json()) as PlayableCharacter).character;
 }
 
@@ -65,7 +69,8 @@ class HeadlessTalk {
     const result = step(this.state, input, this.now);
     this.state = result.state;
     this.last = result.commands;
-    for (const command of result.commands) if (command.type === 'playVideo' || command.type === 'preloadVideo') this.clips.add(command.videoId);
+    for (const command of result.commands)
+      if (command.type === 'playVideo' || command.type === 'preloadVideo') this.clips.add(command.videoId);
     return result.commands;
   }
 
@@ -81,7 +86,8 @@ class HeadlessTalk {
       if (!playing || playing.type !== 'playVideo') break;
       this.send({ type: 'videoEnded', slot: playing.slot, videoId: playing.videoId });
     }
-    if (!this.last.some((c) => c.type === type)) throw new SyntheticFailure(stepName, `the engine never asked for ${type}`);
+    if (!this.last.some((c) => c.type === type))
+      throw new SyntheticFailure(stepName, `the engine never asked for ${type}`);
   }
 }
 
@@ -95,7 +101,8 @@ export function talkHeadless(character: Playable): { clips: Set<string>; greetin
   talk.playUntil('micOn', 'listen');
   const greetingBlockId = talk.blockId ?? '';
   const heard = talk.send({ type: 'speechFinal', text: HIT_WORD });
-  if (!heard.some((c) => c.type === 'startTimer' && c.timer === 'hitWordDelay')) throw new SyntheticFailure('hit word', `${HIT_WORD} was not taken as a hit word in ${greetingBlockId}`);
+  if (!heard.some((c) => c.type === 'startTimer' && c.timer === 'hitWordDelay'))
+    throw new SyntheticFailure('hit word', `${HIT_WORD} was not taken as a hit word in ${greetingBlockId}`);
   talk.send({ type: 'timerFired', timer: 'hitWordDelay' });
   talk.playUntil('trackStep', 'reply');
   const ended = talk.send({ type: 'stop' });
@@ -107,25 +114,37 @@ export function talkHeadless(character: Playable): { clips: Set<string>; greetin
 async function checkClips(base: string, character: Playable, clips: Set<string>): Promise<number> {
   const ids = [...clips];
   for (let i = 0; i < ids.length; i += 4) {
-    await Promise.all(ids.slice(i, i + 4).map(async (id) => {
-      const url = character.media.videos[id];
-      if (!url) throw new SyntheticFailure('clips', `clip ${id} has no URL in the character's media`);
-      const response = await fetch(new URL(url, base), { headers: { range: 'bytes=0-0' }, signal: timeout() });
-      await response.body?.cancel();
-      if (response.status !== 200 && response.status !== 206) throw new SyntheticFailure('clips', `clip ${id} (${url}) answered ${response.status}`);
-    }));
+    await Promise.all(
+      ids.slice(i, i + 4).map(async (id) => {
+        const url = character.media.videos[id];
+        if (!url) throw new SyntheticFailure('clips', `clip ${id} has no URL in the character's media`);
+        const response = await fetch(new URL(url, base), { headers: { range: 'bytes=0-0' }, signal: timeout() });
+        await response.body?.cancel();
+        if (response.status !== 200 && response.status !== 206)
+          throw new SyntheticFailure('clips', `clip ${id} (${url}) answered ${response.status}`);
+      }),
+    );
   }
   return ids.length;
 }
 
 async function checkSearch(base: string, character: Playable, blockId: string): Promise<void> {
   const block = character.dialogue.blocks.find((b) => b.id === blockId);
-  const body = { character_id: character.dialogue.id, block_id: blockId, text: 'カレーが好き', candidates: block?.valid_response_ids ?? [] };
+  const body = {
+    character_id: character.dialogue.id,
+    block_id: blockId,
+    text: 'カレーが好き',
+    candidates: block?.valid_response_ids ?? [],
+  };
   const response = await fetch(new URL('/api/dialogue/search', base), {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: timeout(),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: timeout(),
   });
   const reply = (await response.json().catch(() => null)) as { ok?: boolean; hits?: unknown } | null;
-  if (!response.ok || reply?.ok !== true || !Array.isArray(reply.hits)) throw new SyntheticFailure('search', `POST /api/dialogue/search answered ${response.status}`);
+  if (!response.ok || reply?.ok !== true || !Array.isArray(reply.hits))
+    throw new SyntheticFailure('search', `POST /api/dialogue/search answered ${response.status}`);
 }
 
 async function timed<T>(timings: Record<string, number>, name: string, work: () => Promise<T> | T): Promise<T> {
@@ -150,14 +169,20 @@ export async function runSyntheticTalk(base: string): Promise<SyntheticResult> {
     return { ok: true, timings: { ...timings, totalMs: Math.round(performance.now() - started) }, clipsChecked };
   } catch (err) {
     const failedStep = err instanceof SyntheticFailure ? err.step : 'request';
-    return { ok: false, failedStep, message: (err as Error).message, timings: { ...timings, totalMs: Math.round(performance.now() - started) }, clipsChecked };
+    return {
+      ok: false,
+      failedStep,
+      message: (err as Error).message,
+      timings: { ...timings, totalMs: Math.round(performance.now() - started) },
+      clipsChecked,
+    };
   }
 }
 
 if (import.meta.main) {
   const base = process.env.SYNTHETIC_BASE_URL;
   if (!base || !URL.canParse(base)) {
-    console.error('synthetic talk: set SYNTHETIC_BASE_URL to the site\'s base URL (e.g. https://talkwith.example)');
+    console.error("synthetic talk: set SYNTHETIC_BASE_URL to the site's base URL (e.g. https://talkwith.example)");
     process.exit(2);
   }
   const result = await runSyntheticTalk(base);

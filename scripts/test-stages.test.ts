@@ -7,7 +7,10 @@ import { fileTimesOf, TIERS } from './test-stages.ts';
 describe('test stages', () => {
   it('fileTimesOf, given a vitest JSON report, gives each file its wall time in seconds', () => {
     const report = join(mkdtempSync(join(tmpdir(), 'stages-')), 'r.json');
-    writeFileSync(report, JSON.stringify({ testResults: [{ name: join(process.cwd(), 'a.test.ts'), startTime: 1_000, endTime: 3_500 }] }));
+    writeFileSync(
+      report,
+      JSON.stringify({ testResults: [{ name: join(process.cwd(), 'a.test.ts'), startTime: 1_000, endTime: 3_500 }] }),
+    );
 
     const times = fileTimesOf(report);
 
@@ -19,7 +22,11 @@ describe('test stages', () => {
   });
 
   it('tier all, compared with the others, runs every stage of every tier', () => {
-    const others = new Set(Object.entries(TIERS).filter(([name]) => name !== 'all').flatMap(([, stages]) => stages));
+    const others = new Set(
+      Object.entries(TIERS)
+        .filter(([name]) => name !== 'all')
+        .flatMap(([, stages]) => stages),
+    );
 
     expect([...others].every((stage) => TIERS.all!.includes(stage))).toBe(true);
   });

@@ -14,7 +14,11 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 /** A stage's commands run side by side (each mostly one core); the stage fails if any of them fails. */
-interface Stage { name: string; commands: string[][]; report?: string }
+interface Stage {
+  name: string;
+  commands: string[][];
+  report?: string;
+}
 
 const reports = mkdtempSync(join(tmpdir(), 'talkwith-test-'));
 const vitest = (name: string, projects: string[], workers: number): Stage => {
@@ -22,8 +26,18 @@ const vitest = (name: string, projects: string[], workers: number): Stage => {
   return {
     name,
     report,
-    commands: [['npx', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p]), `--maxWorkers=${workers}`,
-      '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]],
+    commands: [
+      [
+        'npx',
+        'vitest',
+        'run',
+        ...projects.flatMap((p) => ['--project', p]),
+        `--maxWorkers=${workers}`,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ],
+    ],
   };
 };
 
@@ -31,7 +45,11 @@ const STAGES: Record<string, Stage> = {
   // The two projects' type checks and lint are single-threaded: side by side they take the longest one's time.
   static: {
     name: 'typecheck and lint',
-    commands: [['npx', 'tsc', '-p', 'tsconfig.json'], ['npx', 'tsc', '-p', 'web/tsconfig.json'], ['npm', 'run', '--silent', 'lint']],
+    commands: [
+      ['npx', 'tsc', '-p', 'tsconfig.json'],
+      ['npx', 'tsc', '-p', 'web/tsconfig.json'],
+      ['npm', 'run', '--silent', 'lint'],
+    ],
   },
   unit: vitest('unit and API', ['node', 'web'], 2),
   chaos: vitest('processes and chaos', ['serial'], 1),
@@ -57,22 +75,34 @@ async function run(stage: Stage): Promise<number> {
   return codes.find((code) => code !== 0) ?? 0;
 }
 
-interface FileTime { file: string; seconds: number }
+interface FileTime {
+  file: string;
+  seconds: number;
+}
 
 /** Each test file's wall time in a vitest JSON report (jest's format: testResults[].name, startTime, endTime). */
 export function fileTimesOf(report: string): FileTime[] {
   if (!existsSync(report)) return [];
-  const parsed = JSON.parse(readFileSync(report, 'utf8')) as { testResults?: Array<{ name: string; startTime: number; endTime: number }> };
-  return (parsed.testResults ?? []).map((r) => ({ file: relative(process.cwd(), r.name), seconds: (r.endTime - r.startTime) / 1000 }));
+  const parsed = JSON.parse(readFileSync(report, 'utf8')) as {
+    testResults?: Array<{ name: string; startTime: number; endTime: number }>;
+  };
+  return (parsed.testResults ?? []).map((r) => ({
+    file: relative(process.cwd(), r.name),
+    seconds: (r.endTime - r.startTime) / 1000,
+  }));
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function summary(done: Array<{ stage: Stage; ms: number; code: number }>): string {
   const lines = ['', 'Test stages:'];
-  for (const { stage, ms, code } of done) lines.push(`  ${stage.name.padEnd(22)} ${seconds(ms).padStart(9)}  ${code === 0 ? 'passed' : 'FAILED'}`);
+  for (const { stage, ms, code } of done)
+    lines.push(`  ${stage.name.padEnd(22)} ${seconds(ms).padStart(9)}  ${code === 0 ? 'passed' : 'FAILED'}`);
   lines.push(`  ${'total'.padEnd(22)} ${seconds(done.reduce((sum, d) => sum + d.ms, 0)).padStart(9)}`);
-  const slowest = done.flatMap(({ stage }) => (stage.report ? fileTimesOf(stage.report) : [])).sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+  const slowest = done
+    .flatMap(({ stage }) => (stage.report ? fileTimesOf(stage.report) : []))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 10);
   if (slowest.length > 0) {
     lines.push('', 'Ten slowest test files:');
     for (const { file, seconds: s } of slowest) lines.push(`  ${s.toFixed(1).padStart(7)} s  ${file}`);

@@ -29,8 +29,12 @@ function prerenderHome(): Plugin {
     async closeBundle() {
       if (!write || this.environment.name !== 'client') return;
       const server = await createServer({
-        configFile: false, root: webRoot, logLevel: 'error', plugins: [react()],
-        server: { middlewareMode: true, hmr: false, ws: false }, appType: 'custom',
+        configFile: false,
+        root: webRoot,
+        logLevel: 'error',
+        plugins: [react()],
+        server: { middlewareMode: true, hmr: false, ws: false },
+        appType: 'custom',
       });
       try {
         const { renderPage } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as typeof PrerenderModule;
@@ -49,12 +53,17 @@ function prerenderHome(): Plugin {
  * modules into several shared chunks (react-router, i18next, RTK…) whenever a
  * lazy page imports them too: each chunk a request and its own gzip stream.
  */
-function loadsWithEntry(id: string, getModuleInfo: (id: string) => { isEntry: boolean; importers: string[] } | null, memo: Map<string, boolean>): boolean {
+function loadsWithEntry(
+  id: string,
+  getModuleInfo: (id: string) => { isEntry: boolean; importers: string[] } | null,
+  memo: Map<string, boolean>,
+): boolean {
   const known = memo.get(id);
   if (known !== undefined) return known;
   memo.set(id, false); // a cycle adds nothing
   const info = getModuleInfo(id);
-  const result = !!info && (info.isEntry || info.importers.some((importer) => loadsWithEntry(importer, getModuleInfo, memo)));
+  const result =
+    !!info && (info.isEntry || info.importers.some((importer) => loadsWithEntry(importer, getModuleInfo, memo)));
   memo.set(id, result);
   return result;
 }
@@ -94,7 +103,12 @@ export default defineConfig({
         // Everything the entry loads in one chunk (one request, one compression
         // window); lazy pages keep their own chunks and import from it.
         codeSplitting: {
-          groups: [{ debugName: 'entry', name: (id, ctx) => (loadsWithEntry(id, (m) => ctx.getModuleInfo(m), entryModules) ? 'index' : null) }],
+          groups: [
+            {
+              debugName: 'entry',
+              name: (id, ctx) => (loadsWithEntry(id, (m) => ctx.getModuleInfo(m), entryModules) ? 'index' : null),
+            },
+          ],
         },
       },
     },

@@ -9,14 +9,18 @@ beforeAll(async () => {
   gw = await startTestGateway();
   port = Number(new URL(await gw.app.listen({ port: 0, host: '127.0.0.1' })).port);
 });
-afterAll(async () => { await gw?.close(); });
+afterAll(async () => {
+  await gw?.close();
+});
 
 /** A GET with the path sent byte for byte (no client-side normalisation). */
 function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, method: 'GET', headers }, (res) => {
       let body = '';
-      res.on('data', (c: Buffer) => { body += c.toString(); });
+      res.on('data', (c: Buffer) => {
+        body += c.toString();
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
     req.on('error', reject);
@@ -65,7 +69,9 @@ describe('admin prefix', () => {
   });
 
   it('admin prefix, the secret prefix with an admin token, reaches the admin route', async () => {
-    const res = await get(`/api/${TEST_ADMIN_PREFIX}/users`, { authorization: `Bearer ${gw.tokenFor('a1', ['admin'])}` });
+    const res = await get(`/api/${TEST_ADMIN_PREFIX}/users`, {
+      authorization: `Bearer ${gw.tokenFor('a1', ['admin'])}`,
+    });
     expect(res.status).toBe(200);
   });
 

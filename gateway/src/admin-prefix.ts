@@ -56,7 +56,13 @@ export function adminUrlRewriter(prefix: string | undefined): ((req: IncomingMes
       const rest = url.slice(secret.length);
       const path = rest.split('?')[0] ?? '';
       // `..` must not climb out of the admin tree through the secret prefix.
-      if (decodeFully(path).replaceAll('\\', '/').split('/').some((s) => s === '.' || s === '..')) return HIDDEN;
+      if (
+        decodeFully(path)
+          .replaceAll('\\', '/')
+          .split('/')
+          .some((s) => s === '.' || s === '..')
+      )
+        return HIDDEN;
       return `/api/admin/${rest}`;
     }
     // One plain lower-case segment (/healthz, /readyz, /) cannot normalise to /api/admin.

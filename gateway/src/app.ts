@@ -25,7 +25,8 @@ import { upstreamDocs } from './upstream-docs.ts';
 import { spaFallback, webClientRoutes } from './web-client.ts';
 
 /** Google sign-in is on when identity has a client id and secret (identity's config.ts owns and validates them). */
-const googleSignInConfigured = (env: NodeJS.ProcessEnv): boolean => Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+const googleSignInConfigured = (env: NodeJS.ProcessEnv): boolean =>
+  Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -45,7 +46,6 @@ export interface GatewayOptions {
   socketLimits?: Partial<SocketLimits>;
 }
 
-
 // The socket's upgrade counts against the address's request budget (a reconnect
 // waits 1–5 s); its frames have budgets of their own (socket.ts).
 const UNLIMITED = new Set(['/healthz', '/readyz']);
@@ -55,15 +55,18 @@ const UNLIMITED = new Set(['/healthz', '/readyz']);
  * subtitles, one page load a score of code-split chunks, and many phones share
  * a carrier's address. (In production these come from the CDN anyway.)
  */
-export const isUnlimited = (url: string): boolean => UNLIMITED.has(url) || url.startsWith('/files/') || url.startsWith('/assets/');
+export const isUnlimited = (url: string): boolean =>
+  UNLIMITED.has(url) || url.startsWith('/files/') || url.startsWith('/assets/');
 
 /**
  * The rate limit's key: the client address. `request.ip` is undefined once the
  * connection is gone (a pipelined request whose socket a parse error of the
  * junk after it destroyed); such a request can get no answer, so any key does.
  */
-export const rateLimitKey = (request: { ip: string | undefined; raw: { socket?: { remoteAddress?: string | undefined } | null } }): string =>
-  request.ip ?? request.raw.socket?.remoteAddress ?? 'gone';
+export const rateLimitKey = (request: {
+  ip: string | undefined;
+  raw: { socket?: { remoteAddress?: string | undefined } | null };
+}): string => request.ip ?? request.raw.socket?.remoteAddress ?? 'gone';
 
 /** The whole gateway as one Fastify app; only standalone.ts / server.ts listen. Plugins in Fastify order. */
 export async function buildGateway(options: GatewayOptions): Promise<FastifyInstance> {
@@ -72,7 +75,12 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   const own = loadGatewayConfig(options.env);
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;
   const rewriteUrl = adminUrlRewriter(own.ADMIN_PATH_PREFIX);
-  const fastifyOptions: FastifyHttpOptions<Server> = { ...loggingOptions(platform.logger), bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: trustHops(own.TRUST_PROXY_HOPS), frameworkErrors };
+  const fastifyOptions: FastifyHttpOptions<Server> = {
+    ...loggingOptions(platform.logger),
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    trustProxy: trustHops(own.TRUST_PROXY_HOPS),
+    frameworkErrors,
+  };
   if (rewriteUrl) fastifyOptions.rewriteUrl = rewriteUrl;
   const app: FastifyInstance = Fastify(fastifyOptions);
   app.decorate('platform', platform);
@@ -83,10 +91,23 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   });
   await app.register(httpPlugin, { fallback: spaFallback(webDist) });
   // One registry per process: standalone labels each mounted service's routes with its name; distributed, each service process serves its own.
-  await app.register(metricsPlugin, { platform, service: 'gateway', token: config.METRICS_TOKEN, ...(options.upstreams ? {} : { services: options.services ?? allServices }) });
+  await app.register(metricsPlugin, {
+    platform,
+    service: 'gateway',
+    token: config.METRICS_TOKEN,
+    ...(options.upstreams ? {} : { services: options.services ?? allServices }),
+  });
   // The lean header set on every answer; the web client's HTML adds the browser set (CSP, Permissions-Policy): security-headers.ts.
-  await app.register(securityHeadersPlugin, { publicUrl: config.PUBLIC_URL, filesPublicBaseUrl: config.FILES_PUBLIC_BASE_URL, paymentTokenUrl: own.PAYMENT_TOKEN_URL, analytics: Boolean(own.ANALYTICS_ID) });
-  await app.register(cors, { origin: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : false, credentials: true });
+  await app.register(securityHeadersPlugin, {
+    publicUrl: config.PUBLIC_URL,
+    filesPublicBaseUrl: config.FILES_PUBLIC_BASE_URL,
+    paymentTokenUrl: own.PAYMENT_TOKEN_URL,
+    analytics: Boolean(own.ANALYTICS_ID),
+  });
+  await app.register(cors, {
+    origin: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : false,
+    credentials: true,
+  });
   await app.register(rateLimit, {
     max: options.rateLimitMax ?? own.API_RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
@@ -102,12 +123,25 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   const breakers = upstreams ? upstreamBreakers(upstreams) : undefined;
   await app.register(healthRoutes, { platform, ...(breakers ? { readiness: routingReadiness(breakers) } : {}) });
   // In a scope of its own: @fastify/websocket's per-request hooks then run on the socket route only, not on every HTTP request.
-  const socketOptions = { events: platform.events, store: platform.store, cache: platform.cache, publicUrl: config.PUBLIC_URL, limits: { ...socketLimitsFrom(own), ...options.socketLimits } };
+  const socketOptions = {
+    events: platform.events,
+    store: platform.store,
+    cache: platform.cache,
+    publicUrl: config.PUBLIC_URL,
+    limits: { ...socketLimitsFrom(own), ...options.socketLimits },
+  };
   await app.register(async (scope) => {
-    await scope.register(websocket, { options: { perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES, clientTracking: true } });
+    await scope.register(websocket, {
+      options: { perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES, clientTracking: true },
+    });
     await scope.register(socketRoutes, socketOptions);
   });
-  await app.register(clientConfigRoutes, { adminPathPrefix: own.ADMIN_PATH_PREFIX, analyticsId: own.ANALYTICS_ID, devtoolsBlockHost: own.DEVTOOLS_BLOCK_HOST, googleSignIn: googleSignInConfigured(options.env) });
+  await app.register(clientConfigRoutes, {
+    adminPathPrefix: own.ADMIN_PATH_PREFIX,
+    analyticsId: own.ANALYTICS_ID,
+    devtoolsBlockHost: own.DEVTOOLS_BLOCK_HOST,
+    googleSignIn: googleSignInConfigured(options.env),
+  });
   await mountServices(app, options, upstreams && breakers ? { upstreams, breakers } : undefined);
   await app.register(webClientRoutes, { dist: webDist });
   return app;
@@ -140,16 +174,32 @@ function recordRoutes(app: FastifyInstance): RouteEntry[] {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const hidden = (route.schema as { hide?: boolean } | undefined)?.hide === true;
-    for (const method of methods) table.push({ method, url: route.url, documented: !hidden, websocket: (route as { websocket?: boolean }).websocket === true });
+    for (const method of methods)
+      table.push({
+        method,
+        url: route.url,
+        documented: !hidden,
+        websocket: (route as { websocket?: boolean }).websocket === true,
+      });
   });
   return table;
 }
 
-async function mountServices(app: FastifyInstance, options: GatewayOptions, proxied: { upstreams: Upstreams; breakers: Breakers } | undefined): Promise<void> {
+async function mountServices(
+  app: FastifyInstance,
+  options: GatewayOptions,
+  proxied: { upstreams: Upstreams; breakers: Breakers } | undefined,
+): Promise<void> {
   const services = options.services ?? allServices;
   if (proxied) {
     await app.register(proxyRoutes, { services, ...proxied });
     return;
   }
-  for (const service of services) await app.register(service.plugin, { platform: options.platform, config: options.config, env: options.env, standalone: true });
+  for (const service of services)
+    await app.register(service.plugin, {
+      platform: options.platform,
+      config: options.config,
+      env: options.env,
+      standalone: true,
+    });
 }

@@ -47,7 +47,9 @@ export function mayPreloadCharacter(cookieHeader: string | undefined): boolean {
 /** The Link header: preload the poster (an image) and, when allowed, the character (a credentialed fetch, as RTK Query makes it). */
 export function chatPreloadHeader(slug: string, withCharacter = true): string {
   const poster = `<${posterUrl(slug)}>; rel=preload; as=image`;
-  return withCharacter ? `${poster}, <${characterUrl(slug)}>; rel=preload; as=fetch; crossorigin=use-credentials` : poster;
+  return withCharacter
+    ? `${poster}, <${characterUrl(slug)}>; rel=preload; as=fetch; crossorigin=use-credentials`
+    : poster;
 }
 
 /** What React's loading fallback of the player renders too, so the swap does not flash. */
@@ -66,8 +68,9 @@ export function canRenderChatPage(indexHtml: string): boolean {
 
 /** index.html with the preload tags in the head and the boot skeleton in #root. */
 export function renderChatPage(indexHtml: string, slug: string, withCharacter = true): string {
-  const preload = `<link rel="preload" href="${posterUrl(slug)}" as="image" fetchpriority="high">`
-    + (withCharacter ? `<link rel="preload" href="${characterUrl(slug)}" as="fetch" crossorigin="use-credentials">` : '');
+  const preload =
+    `<link rel="preload" href="${posterUrl(slug)}" as="image" fetchpriority="high">` +
+    (withCharacter ? `<link rel="preload" href="${characterUrl(slug)}" as="fetch" crossorigin="use-credentials">` : '');
   return indexHtml
     .replace('</head>', `${preload}</head>`)
     .replace(ROOT, () => `<div id="root">${bootSkeleton(slug)}</div>`);
@@ -86,7 +89,13 @@ const gzipped = promisify(gzip);
 
 /** The body in an encoding, at the highest level (once per page: the result is kept). */
 export async function encode(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  if (encoding === 'br') return brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  if (encoding === 'br')
+    return brotli(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    });
   if (encoding === 'gzip') return gzipped(body, { level: constants.Z_BEST_COMPRESSION });
   return body;
 }

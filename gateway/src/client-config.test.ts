@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from './test-gateway.ts';
 
 let gw: TestGateway | undefined;
-afterEach(async () => { await gw?.close(); gw = undefined; });
+afterEach(async () => {
+  await gw?.close();
+  gw = undefined;
+});
 
 describe('GET /api/config', () => {
   it('client config, analytics id and devtools host configured, told to every visitor without the admin prefix', async () => {

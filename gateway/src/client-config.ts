@@ -16,16 +16,22 @@ export interface ClientConfigOptions {
 }
 
 export async function clientConfigRoutes(app: FastifyInstance, options: ClientConfigOptions): Promise<void> {
-  app.withTypeProvider<TypeBoxTypeProvider>().get('/api/config', { schema: { tags: ['web'], summary: 'Run-time settings for the web client', response: { 200: ClientConfig } } }, async (request) => {
-    const roles = (request.user as { roles?: unknown } | undefined)?.roles;
-    const isAdmin = Array.isArray(roles) && roles.includes('admin');
-    const prefix = options.adminPathPrefix;
-    const everyone = {
-      ...(options.analyticsId ? { analyticsId: options.analyticsId } : {}),
-      ...(options.devtoolsBlockHost ? { devtoolsBlockHost: options.devtoolsBlockHost } : {}),
-      ...(options.googleSignIn ? { googleSignIn: true } : {}),
-    };
-    if (!isAdmin || !prefix) return everyone;
-    return { ...everyone, adminPath: prefix, adminApiBase: `/api/${prefix}` };
-  });
+  app
+    .withTypeProvider<TypeBoxTypeProvider>()
+    .get(
+      '/api/config',
+      { schema: { tags: ['web'], summary: 'Run-time settings for the web client', response: { 200: ClientConfig } } },
+      async (request) => {
+        const roles = (request.user as { roles?: unknown } | undefined)?.roles;
+        const isAdmin = Array.isArray(roles) && roles.includes('admin');
+        const prefix = options.adminPathPrefix;
+        const everyone = {
+          ...(options.analyticsId ? { analyticsId: options.analyticsId } : {}),
+          ...(options.devtoolsBlockHost ? { devtoolsBlockHost: options.devtoolsBlockHost } : {}),
+          ...(options.googleSignIn ? { googleSignIn: true } : {}),
+        };
+        if (!isAdmin || !prefix) return everyone;
+        return { ...everyone, adminPath: prefix, adminApiBase: `/api/${prefix}` };
+      },
+    );
 }

@@ -21,7 +21,9 @@ describe('gateway config', () => {
     const variables = ownedConfigSchemas().flatMap(({ schema }) => Object.entries(schema.properties));
 
     const names = variables.map(([name]) => name);
-    const undocumented = variables.filter(([, prop]) => !(prop as { description?: string }).description).map(([name]) => name);
+    const undocumented = variables
+      .filter(([, prop]) => !(prop as { description?: string }).description)
+      .map(([name]) => name);
 
     expect(names.length).toBe(new Set(names).size);
     expect(undocumented).toEqual([]);

@@ -15,19 +15,37 @@ import type { Upstreams } from './upstreams.ts';
  * an X-Forwarded-For the client wrote itself.
  */
 const started: Array<() => Promise<void>> = [];
-afterEach(async () => { for (const stop of started.splice(0).reverse()) await stop(); });
+afterEach(async () => {
+  for (const stop of started.splice(0).reverse()) await stop();
+});
 
 async function identityBehindGateway(env: Record<string, string>): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'dist-xff-'));
   const fullEnv = {
-    DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', LOGIN_MAX_FAILURES: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '3',
-    JWT_SECRET: 'forwarding-test-secret-0123456789-abcdef', ADMIN_PATH_PREFIX: 'secret-admin-xff', ...env,
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    LOGIN_MAX_FAILURES: '3',
+    LOGIN_MAX_FAILURES_PER_ADDRESS: '3',
+    JWT_SECRET: 'forwarding-test-secret-0123456789-abcdef',
+    ADMIN_PATH_PREFIX: 'secret-admin-xff',
+    ...env,
   };
   const config = loadPlatformConfig(fullEnv);
-  const platforms: Platform[] = [await createPlatform(config, { serviceName: 'identity' }), await createPlatform(config, { serviceName: 'gateway' })];
+  const platforms: Platform[] = [
+    await createPlatform(config, { serviceName: 'identity' }),
+    await createPlatform(config, { serviceName: 'gateway' }),
+  ];
   const service: FastifyInstance = await buildServiceApp(identityService, platforms[0]!, config, fullEnv);
   const upstreams = { identity: await service.listen({ port: 0, host: '127.0.0.1' }) } as Upstreams;
-  const gateway = await buildGateway({ config, env: fullEnv, platform: platforms[1]!, services: [identityService], upstreams, webDist: join(dir, 'none') });
+  const gateway = await buildGateway({
+    config,
+    env: fullEnv,
+    platform: platforms[1]!,
+    services: [identityService],
+    upstreams,
+    webDist: join(dir, 'none'),
+  });
   const url = await gateway.listen({ port: 0, host: '127.0.0.1' });
   started.push(async () => {
     await gateway.close();
@@ -39,11 +57,12 @@ async function identityBehindGateway(env: Record<string, string>): Promise<strin
 }
 
 let n = 0;
-const failLogin = (url: string, forwardedFor: string) => fetch(`${url}/api/auth/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
-  body: JSON.stringify({ username: `nobody${++n}-${Date.now()}@example.jp`, password: 'wrong1234' }),
-});
+const failLogin = (url: string, forwardedFor: string) =>
+  fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+    body: JSON.stringify({ username: `nobody${++n}-${Date.now()}@example.jp`, password: 'wrong1234' }),
+  });
 
 describe('distributed gateway, X-Forwarded-For towards services', () => {
   it('login limit, no trusted proxy and a forged header each time, the service still limits the real address', async () => {

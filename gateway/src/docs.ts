@@ -27,7 +27,11 @@ async function docs(app: FastifyInstance, options: DocsOptions): Promise<void> {
   });
   const merge = options.merge;
   // staticCSP: the UI's pages get the plugin's own policy (its scripts and styles) instead of the JSON one (security-headers.ts).
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, ...(merge ? { transformSpecification: (spec: Readonly<Record<string, unknown>>) => merge(spec) } : {}) });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    ...(merge ? { transformSpecification: (spec: Readonly<Record<string, unknown>>) => merge(spec) } : {}),
+  });
 }
 
 export const docsPlugin = fp(docs, { name: 'talkwith-docs' });

@@ -27,7 +27,8 @@ async function edgeAuth(app: FastifyInstance, options: { secret: string }): Prom
       throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
     }
     // A revoked session (log-out, password or role change, deletion) stops here too.
-    if (!(await sessionIsCurrent(app.platform.cache, request.user))) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+    if (!(await sessionIsCurrent(app.platform.cache, request.user)))
+      throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
   });
 }
 

@@ -2,13 +2,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from './test-gateway.ts';
 
 let gw: TestGateway | undefined;
-afterEach(async () => { await gw?.close(); gw = undefined; });
-
-const failLogin = (g: TestGateway, i: number, forwardedFor: string, remoteAddress: string) => g.app.inject({
-  method: 'POST', url: '/api/auth/login', remoteAddress,
-  headers: { 'x-forwarded-for': forwardedFor },
-  payload: { username: `nobody${i}-${Date.now()}@example.jp`, password: 'wrong1234' },
+afterEach(async () => {
+  await gw?.close();
+  gw = undefined;
 });
+
+const failLogin = (g: TestGateway, i: number, forwardedFor: string, remoteAddress: string) =>
+  g.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress,
+    headers: { 'x-forwarded-for': forwardedFor },
+    payload: { username: `nobody${i}-${Date.now()}@example.jp`, password: 'wrong1234' },
+  });
 
 describe('gateway X-Forwarded-For trust', () => {
   it('login limit, no trusted proxy and a new forged X-Forwarded-For each time, still 429 after the limit', async () => {
@@ -20,7 +26,11 @@ describe('gateway X-Forwarded-For trust', () => {
   });
 
   it('login limit, one trusted proxy hop, the hop the proxy appended is the client and forged entries do not help', async () => {
-    gw = await startTestGateway({ LOGIN_MAX_FAILURES: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '3', TRUST_PROXY_HOPS: '1' });
+    gw = await startTestGateway({
+      LOGIN_MAX_FAILURES: '3',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '3',
+      TRUST_PROXY_HOPS: '1',
+    });
     for (let i = 0; i < 3; i++) await failLogin(gw, i, `10.0.0.${i}, 198.51.100.20`, '127.0.0.1');
     const limited = await failLogin(gw, 8, '10.7.7.7, 198.51.100.20', '127.0.0.1');
     const otherClient = await failLogin(gw, 9, '198.51.100.21', '127.0.0.1');

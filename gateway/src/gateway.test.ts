@@ -5,12 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, TEST_ADMIN_PREFIX, type TestGateway } from './test-gateway.ts';
 
 let gw: TestGateway;
-beforeAll(async () => { gw = await startTestGateway(); });
-afterAll(async () => { await gw?.close(); });
+beforeAll(async () => {
+  gw = await startTestGateway();
+});
+afterAll(async () => {
+  await gw?.close();
+});
 
 describe('gateway, bad input', () => {
   it('gateway, malformed JSON to a service route, answers 400 MALFORMED_JSON', async () => {
-    const res = await gw.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await gw.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ ok: false, code: 'MALFORMED_JSON' });
   });
@@ -22,19 +31,31 @@ describe('gateway, bad input', () => {
   });
 
   it('gateway, body over 1 MiB, answers 413', async () => {
-    const res = await gw.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'a@b.jp', password: 'x'.repeat(2 * 1024 * 1024) } });
+    const res = await gw.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email: 'a@b.jp', password: 'x'.repeat(2 * 1024 * 1024) },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ ok: false, code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('gateway, signup body with a bad field, answers 400 naming it', async () => {
-    const res = await gw.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'a@b.jp', password: 'Passw0rd!', gender: 'male', date_of_birth: 'yesterday' } });
+    const res = await gw.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email: 'a@b.jp', password: 'Passw0rd!', gender: 'male', date_of_birth: 'yesterday' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', field: 'date_of_birth' });
   });
 
   it('gateway, forged Bearer token, is refused at the edge with 401', async () => {
-    const res = await gw.app.inject({ method: 'GET', url: '/api/billing/wallet', headers: { authorization: 'Bearer not.a.jwt' } });
+    const res = await gw.app.inject({
+      method: 'GET',
+      url: '/api/billing/wallet',
+      headers: { authorization: 'Bearer not.a.jwt' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ ok: false, code: 'UNAUTHENTICATED' });
   });
@@ -56,7 +77,9 @@ describe('gateway, health and docs', () => {
   it('gateway, /readyz with a dead adapter, answers 503', async () => {
     const local = await startTestGateway();
     await local.platform.cache.close();
-    local.platform.cache.ping = async () => { throw new Error('cache down'); };
+    local.platform.cache.ping = async () => {
+      throw new Error('cache down');
+    };
     const res = await local.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(503);
     expect(res.json().checks.cache).toBe('cache down');
@@ -67,8 +90,12 @@ describe('gateway, health and docs', () => {
     const res = await gw.app.inject({ method: 'GET', url: '/api/docs/json' });
     const paths = res.json().paths as Record<string, Record<string, unknown>>;
     // WebSocket upgrades (the socket, the STT stream) are not HTTP operations OpenAPI can describe; their frames are documented in proto/.
-    const routes = gw.app.routeTable.filter((r) => r.documented && !r.websocket && r.method !== 'HEAD' && !r.url.startsWith('/api/docs'));
-    expect(gw.app.routeTable.filter((r) => r.websocket).map((r) => r.url)).toEqual(expect.arrayContaining(['/api/socketio/new', '/api/dialogue/stt']));
+    const routes = gw.app.routeTable.filter(
+      (r) => r.documented && !r.websocket && r.method !== 'HEAD' && !r.url.startsWith('/api/docs'),
+    );
+    expect(gw.app.routeTable.filter((r) => r.websocket).map((r) => r.url)).toEqual(
+      expect.arrayContaining(['/api/socketio/new', '/api/dialogue/stt']),
+    );
     expect(routes.length).toBeGreaterThan(20);
     for (const route of routes) {
       const path = route.url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
@@ -84,26 +111,49 @@ describe('gateway, health and docs', () => {
 
 describe('gateway, admin path prefix', () => {
   it('gateway, direct /api/admin path, answers 404', async () => {
-    const res = await gw.app.inject({ method: 'POST', url: '/api/admin/logs/filter', payload: {}, headers: { authorization: `Bearer ${gw.tokenFor('a1', ['admin'])}` } });
+    const res = await gw.app.inject({
+      method: 'POST',
+      url: '/api/admin/logs/filter',
+      payload: {},
+      headers: { authorization: `Bearer ${gw.tokenFor('a1', ['admin'])}` },
+    });
     expect(res.statusCode).toBe(404);
   });
 
   it('gateway, secret prefix path with an admin token, reaches the admin route', async () => {
-    const res = await gw.app.inject({ method: 'POST', url: `/api/${TEST_ADMIN_PREFIX}/logs/filter`, payload: {}, headers: { authorization: `Bearer ${gw.tokenFor('a1', ['admin'])}` } });
+    const res = await gw.app.inject({
+      method: 'POST',
+      url: `/api/${TEST_ADMIN_PREFIX}/logs/filter`,
+      payload: {},
+      headers: { authorization: `Bearer ${gw.tokenFor('a1', ['admin'])}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ok: true });
   });
 
   it('gateway, secret prefix path with a customer token, answers 403', async () => {
-    const res = await gw.app.inject({ method: 'POST', url: `/api/${TEST_ADMIN_PREFIX}/logs/filter`, payload: {}, headers: { authorization: `Bearer ${gw.tokenFor('u1')}` } });
+    const res = await gw.app.inject({
+      method: 'POST',
+      url: `/api/${TEST_ADMIN_PREFIX}/logs/filter`,
+      payload: {},
+      headers: { authorization: `Bearer ${gw.tokenFor('u1')}` },
+    });
     expect(res.statusCode).toBe(403);
   });
 });
 
 describe('gateway, web client', () => {
   it('gateway /api/config, for an admin, tells the secret admin prefix; for others, nothing', async () => {
-    const asAdmin = await gw.app.inject({ method: 'GET', url: '/api/config', headers: { authorization: `Bearer ${gw.tokenFor('a1', ['admin'])}` } });
-    const asCustomer = await gw.app.inject({ method: 'GET', url: '/api/config', headers: { authorization: `Bearer ${gw.tokenFor('u1')}` } });
+    const asAdmin = await gw.app.inject({
+      method: 'GET',
+      url: '/api/config',
+      headers: { authorization: `Bearer ${gw.tokenFor('a1', ['admin'])}` },
+    });
+    const asCustomer = await gw.app.inject({
+      method: 'GET',
+      url: '/api/config',
+      headers: { authorization: `Bearer ${gw.tokenFor('u1')}` },
+    });
     const anonymous = await gw.app.inject({ method: 'GET', url: '/api/config' });
     expect(asAdmin.json()).toEqual({ adminPath: TEST_ADMIN_PREFIX, adminApiBase: `/api/${TEST_ADMIN_PREFIX}` });
     expect(asCustomer.json()).toEqual({});
@@ -124,7 +174,11 @@ describe('gateway, web client', () => {
     const page = await local.app.inject({ method: 'GET', url: '/characters/42', headers: { accept: 'text/html,*/*' } });
     const asset = await local.app.inject({ method: 'GET', url: '/app.js' });
     const api = await local.app.inject({ method: 'GET', url: '/api/unknown', headers: { accept: 'text/html' } });
-    const json = await local.app.inject({ method: 'GET', url: '/characters/42', headers: { accept: 'application/json' } });
+    const json = await local.app.inject({
+      method: 'GET',
+      url: '/characters/42',
+      headers: { accept: 'application/json' },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('spa');
     expect(asset.body).toBe('console.log(1)');

@@ -27,9 +27,16 @@ async function setup(): Promise<{ store: DocumentStore; events: Eventing; transa
   let count = 0;
   const withTransaction = store.withTransaction.bind(store);
   const counting = Object.assign(Object.create(store) as DocumentStore, {
-    withTransaction: ((fn: Parameters<DocumentStore['withTransaction']>[0]) => { count += 1; return withTransaction(fn); }) as DocumentStore['withTransaction'],
+    withTransaction: ((fn: Parameters<DocumentStore['withTransaction']>[0]) => {
+      count += 1;
+      return withTransaction(fn);
+    }) as DocumentStore['withTransaction'],
   });
-  return { store: counting, events: createEventing({ bus, store, logger: pino({ level: 'silent' }) }), transactions: () => count };
+  return {
+    store: counting,
+    events: createEventing({ bus, store, logger: pino({ level: 'silent' }) }),
+    transactions: () => count,
+  };
 }
 
 const line = (n: number) => ({ user_id: `u${n}`, type: 'play' as const, message: `line ${n}` });
@@ -51,7 +58,11 @@ describe('line publisher', () => {
     const publisher = createLinePublisher(store, events);
     const bad = { user_id: 'u9', type: 'not-a-category' } as unknown as ReturnType<typeof line>;
 
-    const results = await Promise.allSettled([publisher.publish('u1', line(1)), publisher.publish('u9', bad), publisher.publish('u2', line(2))]);
+    const results = await Promise.allSettled([
+      publisher.publish('u1', line(1)),
+      publisher.publish('u9', bad),
+      publisher.publish('u2', line(2)),
+    ]);
 
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(await store.collection('outbox').countDocuments({ type: 'client.logged' })).toBe(2);

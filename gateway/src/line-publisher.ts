@@ -2,7 +2,12 @@ import type { DocumentStore, Eventing } from '@talkwith/platform';
 import type { EventMap } from '@talkwith/proto';
 
 type LineData = EventMap['client.logged'];
-interface Waiting { key: string; data: LineData; resolve(id: string): void; reject(err: unknown): void }
+interface Waiting {
+  key: string;
+  data: LineData;
+  resolve(id: string): void;
+  reject(err: unknown): void;
+}
 
 export interface LinePublisher {
   /** Publishes one client log line; resolves with its event id once the line's transaction has committed. */
@@ -21,10 +26,15 @@ export function createLinePublisher(store: DocumentStore, events: Eventing, maxB
   let queue: Waiting[] = [];
   let draining = false;
 
-  const publishAll = (batch: Waiting[]) => store.withTransaction(async (tx) => {
-    const envelopes = await events.publishMany('client.logged', batch.map(({ key, data }) => ({ key, data })), tx);
-    return envelopes.map((e) => e.id);
-  });
+  const publishAll = (batch: Waiting[]) =>
+    store.withTransaction(async (tx) => {
+      const envelopes = await events.publishMany(
+        'client.logged',
+        batch.map(({ key, data }) => ({ key, data })),
+        tx,
+      );
+      return envelopes.map((e) => e.id);
+    });
 
   async function settle(batch: Waiting[]): Promise<void> {
     try {

@@ -9,14 +9,19 @@ import { startTestGateway, TEST_ADMIN_PREFIX } from './test-gateway.ts';
 import { proxyRoutes, type Upstreams } from './upstreams.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => { for (const clean of cleanups.splice(0).reverse()) await clean(); });
+afterEach(async () => {
+  for (const clean of cleanups.splice(0).reverse()) await clean();
+});
 
 /** The logging service's tail as the relay sees it: answers each frame with what it received. */
 async function fakeLogging(): Promise<string> {
   const server = new WebSocketServer({ port: 0, host: '127.0.0.1', path: LOG_TAIL_PATH });
   await once(server, 'listening');
   server.on('connection', (socket) => socket.on('message', (data) => socket.send(`echo:${String(data)}`)));
-  cleanups.push(async () => { for (const s of server.clients) s.terminate(); server.close(); });
+  cleanups.push(async () => {
+    for (const s of server.clients) s.terminate();
+    server.close();
+  });
   return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 }
 
@@ -40,7 +45,11 @@ describe('live tail at the gateway', () => {
       await scope.register(websocket);
       scope.get('/api/socketio/new', { websocket: true }, () => undefined);
     });
-    const logging: ServiceModule = { name: 'logging', prefixes: ['/api/logging', '/api/admin/logs'], plugin: async () => undefined };
+    const logging: ServiceModule = {
+      name: 'logging',
+      prefixes: ['/api/logging', '/api/admin/logs'],
+      plugin: async () => undefined,
+    };
     await app.register(proxyRoutes, { services: [logging], upstreams: { logging: await fakeLogging() } as Upstreams });
     const url = (await app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
     cleanups.push(() => app.close());
@@ -53,8 +62,15 @@ describe('live tail at the gateway', () => {
     cleanups.push(() => gw.close());
     const url = (await gw.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
 
-    const hidden = await gw.app.inject({ method: 'GET', url: '/api/admin/logs/tail', headers: { connection: 'upgrade', upgrade: 'websocket' } });
-    const reached = await firstMessage(`${url}/api/${TEST_ADMIN_PREFIX}/logs/tail`, JSON.stringify({ type: 'start', token: gw.tokenFor('u1') }));
+    const hidden = await gw.app.inject({
+      method: 'GET',
+      url: '/api/admin/logs/tail',
+      headers: { connection: 'upgrade', upgrade: 'websocket' },
+    });
+    const reached = await firstMessage(
+      `${url}/api/${TEST_ADMIN_PREFIX}/logs/tail`,
+      JSON.stringify({ type: 'start', token: gw.tokenFor('u1') }),
+    );
 
     expect(hidden.statusCode).toBe(404);
     expect(JSON.parse(reached.text ?? '{}')).toMatchObject({ type: 'error', code: 'FORBIDDEN' });

@@ -25,21 +25,40 @@ function echo(name: string): Promise<string> {
     res.end(JSON.stringify({ service: name, url: req.url }));
   });
   servers.push(server);
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    resolve(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
-  }));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+    }),
+  );
 }
 
-const stub = (service: ServiceModule): ServiceModule => ({ name: service.name, prefixes: service.prefixes, plugin: async () => undefined });
+const stub = (service: ServiceModule): ServiceModule => ({
+  name: service.name,
+  prefixes: service.prefixes,
+  plugin: async () => undefined,
+});
 
 beforeAll(async () => {
   const dir = await mkdtemp(join(tmpdir(), 'param-prefix-'));
-  const env = { DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', JWT_SECRET: 'param-prefix-test-secret-0123456789-abc', ADMIN_PATH_PREFIX: 'secret-param' };
+  const env = {
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    JWT_SECRET: 'param-prefix-test-secret-0123456789-abc',
+    ADMIN_PATH_PREFIX: 'secret-param',
+  };
   const config = loadPlatformConfig(env);
   const platform: Platform = await createPlatform(config, { serviceName: 'gateway' });
   const upstreams = { billing: await echo('billing'), dialogue: await echo('dialogue') } as Upstreams;
-  const gateway = await buildGateway({ config, env, platform, services: [stub(billingService), stub(dialogueService)], upstreams, webDist: join(dir, 'none') });
+  const gateway = await buildGateway({
+    config,
+    env,
+    platform,
+    services: [stub(billingService), stub(dialogueService)],
+    upstreams,
+    webDist: join(dir, 'none'),
+  });
   gatewayUrl = await gateway.listen({ port: 0, host: '127.0.0.1' });
   stop = async () => {
     await gateway.close();
@@ -48,23 +67,41 @@ beforeAll(async () => {
     await rm(dir, { recursive: true, force: true });
   };
 });
-afterAll(async () => { await stop(); });
+afterAll(async () => {
+  await stop();
+});
 
-const where = async (path: string) => (await fetch(`${gatewayUrl}/api/secret-param/${path}`)).json() as Promise<{ service: string; url: string }>;
+const where = async (path: string) =>
+  (await fetch(`${gatewayUrl}/api/secret-param/${path}`)).json() as Promise<{ service: string; url: string }>;
 
-describe('distributed gateway, a parametric prefix inside another service\'s prefix', () => {
+describe("distributed gateway, a parametric prefix inside another service's prefix", () => {
   it('full/users/{id}/{character_id}/album, proxied, reaches dialogue with the path and query as sent', async () => {
-    expect(await where('full/users/u-1/c-1/album?x=1')).toEqual({ service: 'dialogue', url: '/api/admin/full/users/u-1/c-1/album?x=1' });
+    expect(await where('full/users/u-1/c-1/album?x=1')).toEqual({
+      service: 'dialogue',
+      url: '/api/admin/full/users/u-1/c-1/album?x=1',
+    });
   });
 
   it('full/users, full/users/{id} and full/users/{id}/purchases, proxied, still reach billing', async () => {
     expect(await where('full/users?page=2')).toEqual({ service: 'billing', url: '/api/admin/full/users?page=2' });
     expect(await where('full/users/u-1')).toEqual({ service: 'billing', url: '/api/admin/full/users/u-1' });
-    expect(await where('full/users/u-1/purchases')).toEqual({ service: 'billing', url: '/api/admin/full/users/u-1/purchases' });
-    expect(await where('full/users/u-1/talk_tickets/remove')).toEqual({ service: 'billing', url: '/api/admin/full/users/u-1/talk_tickets/remove' });
+    expect(await where('full/users/u-1/purchases')).toEqual({
+      service: 'billing',
+      url: '/api/admin/full/users/u-1/purchases',
+    });
+    expect(await where('full/users/u-1/talk_tickets/remove')).toEqual({
+      service: 'billing',
+      url: '/api/admin/full/users/u-1/talk_tickets/remove',
+    });
   });
 
   it('users_content/{id}, proxied, reaches dialogue', async () => {
-    expect((await fetch(`${gatewayUrl}/api/secret-param/users_content/u-1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((r) => r.json()))).toEqual({ service: 'dialogue', url: '/api/admin/users_content/u-1' });
+    expect(
+      await fetch(`${gatewayUrl}/api/secret-param/users_content/u-1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }).then((r) => r.json()),
+    ).toEqual({ service: 'dialogue', url: '/api/admin/users_content/u-1' });
   });
 });

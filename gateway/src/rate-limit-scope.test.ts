@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from './test-gateway.ts';
 
 let gw: TestGateway | undefined;
-afterEach(async () => { await gw?.close(); gw = undefined; });
+afterEach(async () => {
+  await gw?.close();
+  gw = undefined;
+});
 
 describe('gateway rate limit scope', () => {
   it('rate limit, API calls past the limit, 429', async () => {
@@ -22,19 +25,33 @@ describe('gateway rate limit scope', () => {
   it('rate limit, media range requests past the limit, still served', async () => {
     gw = await startTestGateway({}, { rateLimitMax: 3 });
     // A published free character's clip: the files route serves it unsigned (catalog's media guard).
-    await gw.platform.store.collection('characters').insertOne({ _id: 'test', price: 0, published_at: new Date(), dialogue: { videos: [{ id: 'clip', path: 'videos/clip.mp4', title: 'clip.mp4' }] } });
+    await gw.platform.store.collection('characters').insertOne({
+      _id: 'test',
+      price: 0,
+      published_at: new Date(),
+      dialogue: { videos: [{ id: 'clip', path: 'videos/clip.mp4', title: 'clip.mp4' }] },
+    });
     await gw.platform.files.put('characters/test/videos/clip.mp4', Buffer.alloc(4096, 1), 'video/mp4');
     const codes = [];
     for (let i = 0; i < 6; i++) {
-      codes.push((await gw.app.inject({ method: 'GET', url: '/files/characters/test/videos/clip.mp4', headers: { range: `bytes=${i}-${i + 99}` } })).statusCode);
+      codes.push(
+        (
+          await gw.app.inject({
+            method: 'GET',
+            url: '/files/characters/test/videos/clip.mp4',
+            headers: { range: `bytes=${i}-${i + 99}` },
+          })
+        ).statusCode,
+      );
     }
     expect(codes).toEqual([206, 206, 206, 206, 206, 206]);
   });
 
-  it('rate limit, the web client\'s hashed assets past the limit, still served while the API is refused', async () => {
+  it("rate limit, the web client's hashed assets past the limit, still served while the API is refused", async () => {
     gw = await startTestGateway({}, { rateLimitMax: 3 });
     const assets = [];
-    for (let i = 0; i < 6; i++) assets.push((await gw.app.inject({ method: 'GET', url: `/assets/chunk-${i}.js` })).statusCode);
+    for (let i = 0; i < 6; i++)
+      assets.push((await gw.app.inject({ method: 'GET', url: `/assets/chunk-${i}.js` })).statusCode);
     const api = [];
     for (let i = 0; i < 4; i++) api.push((await gw.app.inject({ method: 'GET', url: '/api/characters' })).statusCode);
 

@@ -7,7 +7,12 @@ import { httpPlugin } from '@talkwith/platform/http';
 import { startRedisServer } from '@talkwith/platform/testing';
 import { cacheRateLimitStore } from './rate-limit-store.ts';
 
-async function limitedApp(cache: Cache, max: number, prefix = `rl-${Math.random()}:`, fallback?: Cache): Promise<FastifyInstance> {
+async function limitedApp(
+  cache: Cache,
+  max: number,
+  prefix = `rl-${Math.random()}:`,
+  fallback?: Cache,
+): Promise<FastifyInstance> {
   const app = Fastify();
   await app.register(httpPlugin);
   await app.register(rateLimit, { max, timeWindow: 60_000, store: cacheRateLimitStore(cache, prefix, fallback) });
@@ -23,8 +28,12 @@ async function statuses(app: FastifyInstance, count: number): Promise<number[]> 
 
 describe('rate limit on the cache port', () => {
   let redis: Awaited<ReturnType<typeof startRedisServer>>;
-  beforeAll(async () => { redis = await startRedisServer(); });
-  afterAll(async () => { await redis?.stop(); });
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
 
   it('rate limit, memory cache, answers 429 RATE_LIMITED after max requests', async () => {
     const app = await limitedApp(await createMemoryCache(), 3);

@@ -22,14 +22,24 @@ export function cacheRateLimitStore(cache: Cache, prefix = 'rl:', fallback?: Cac
     constructor(_options: unknown, keyPrefix = prefix) {
       this.keyPrefix = keyPrefix;
     }
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
       const fullKey = this.keyPrefix + key;
       count(cache, fullKey, timeWindow)
         .catch((err: Error) => (fallback ? count(fallback, fullKey, timeWindow) : Promise.reject(err)))
-        .then((result) => callback(null, result), (err: Error) => callback(err));
+        .then(
+          (result) => callback(null, result),
+          (err: Error) => callback(err),
+        );
     }
     child(routeOptions: { path: string; method?: string | string[] }): FastifyRateLimitStore {
-      return new CacheRateLimitStore(undefined, `${this.keyPrefix}${String(routeOptions.method)}:${routeOptions.path}:`);
+      return new CacheRateLimitStore(
+        undefined,
+        `${this.keyPrefix}${String(routeOptions.method)}:${routeOptions.path}:`,
+      );
     }
   }
   return CacheRateLimitStore as unknown as FastifyRateLimitStoreCtor;

@@ -14,7 +14,11 @@ import { services } from './services.ts';
  * an admin route outside /api/admin is reachable without the secret prefix.
  */
 
-interface OwnedRoutes { service: ServiceModule; svc: ServiceUnderTest; routes: Array<{ method: string; url: string; websocket: boolean }> }
+interface OwnedRoutes {
+  service: ServiceModule;
+  svc: ServiceUnderTest;
+  routes: Array<{ method: string; url: string; websocket: boolean }>;
+}
 
 /** The service with an onRoute hook in front of its plugin: every route its plugin (and the plugins it registers) adds. */
 function recording(service: ServiceModule, routes: OwnedRoutes['routes']): ServiceModule {
@@ -22,7 +26,8 @@ function recording(service: ServiceModule, routes: OwnedRoutes['routes']): Servi
     ...service,
     plugin: async (app, options) => {
       app.addHook('onRoute', (route: RouteOptions) => {
-        for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, websocket: route.websocket === true });
+        for (const method of [route.method].flat())
+          if (method !== 'HEAD') routes.push({ method, url: route.url, websocket: route.websocket === true });
       });
       // Validation off in this scope, so each handler runs and its own admin check answers (see the admin probe below).
       app.setValidatorCompiler(() => () => true);
@@ -36,7 +41,9 @@ export function liesUnder(url: string, prefix: string): boolean {
   const path = url.split('/');
   const owned = prefix.split('/');
   if (path.length < owned.length) return false;
-  return owned.every((segment, i) => segment === path[i] || (segment.startsWith(':') && path[i] !== '' && path[i] !== '*'));
+  return owned.every(
+    (segment, i) => segment === path[i] || (segment.startsWith(':') && path[i] !== '' && path[i] !== '*'),
+  );
 }
 
 const owned: OwnedRoutes[] = [];
@@ -46,7 +53,9 @@ beforeAll(async () => {
     owned.push({ service, routes, svc: await startServiceForTest(recording(service, routes)) });
   }
 }, 120_000);
-afterAll(async () => { for (const { svc } of owned) await svc.close(); });
+afterAll(async () => {
+  for (const { svc } of owned) await svc.close();
+});
 
 const CUSTOMER = 'route-probe-customer';
 /**
@@ -54,13 +63,19 @@ const CUSTOMER = 'route-probe-customer';
  * filled, a user id with the caller's own, so a route that lets users reach
  * only their own data admits them and only the admin check is left to refuse.
  */
-const concrete = (url: string) => url.replace(/:user_?id\b/gi, CUSTOMER).replace(/:[A-Za-z_]+/g, 'x-1').replace(/\*$/, 'x');
+const concrete = (url: string) =>
+  url
+    .replace(/:user_?id\b/gi, CUSTOMER)
+    .replace(/:[A-Za-z_]+/g, 'x-1')
+    .replace(/\*$/, 'x');
 
-describe('every route of every service, against the gateway\'s routing table', () => {
-  it('when the services are mounted, each route lies under one of its own service\'s prefixes', () => {
-    const outside = owned.flatMap(({ service, routes }) => routes
-      .filter(({ url }) => !service.prefixes.some((prefix) => liesUnder(url, prefix)))
-      .map(({ method, url }) => `${service.name} ${method} ${url}`));
+describe("every route of every service, against the gateway's routing table", () => {
+  it("when the services are mounted, each route lies under one of its own service's prefixes", () => {
+    const outside = owned.flatMap(({ service, routes }) =>
+      routes
+        .filter(({ url }) => !service.prefixes.some((prefix) => liesUnder(url, prefix)))
+        .map(({ method, url }) => `${service.name} ${method} ${url}`),
+    );
     expect(owned.every(({ routes }) => routes.length > 0)).toBe(true);
     expect(outside).toEqual([]);
   });
@@ -70,16 +85,26 @@ describe('every route of every service, against the gateway\'s routing table', (
     const admittedInsideAdmin: string[] = [];
     for (const { service, svc, routes } of owned) {
       // A key too, as money routes check it before their handler runs.
-      const headers = { authorization: `Bearer ${svc.tokenFor(CUSTOMER, ['customer'])}`, 'idempotency-key': 'route-probe-key-0001' };
+      const headers = {
+        authorization: `Bearer ${svc.tokenFor(CUSTOMER, ['customer'])}`,
+        'idempotency-key': 'route-probe-key-0001',
+      };
       // A WebSocket route answers only an upgrade (its admin check is in the tail's own tests).
       for (const { method, url } of routes.filter((route) => !route.websocket)) {
-        const response = await svc.app.inject({ method: method as 'GET', url: concrete(url), headers, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: { user_id: CUSTOMER } }) });
+        const response = await svc.app.inject({
+          method: method as 'GET',
+          url: concrete(url),
+          headers,
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: { user_id: CUSTOMER } }),
+        });
         const body = response.statusCode === 403 ? response.json<{ code?: string; message?: string }>() : {};
         // The admin check's refusal (requireAdminCaller), not a CSRF or other 403.
-        const refusedAsCustomer = response.statusCode === 403 && body.code === 'FORBIDDEN' && body.message === messages.forbidden;
+        const refusedAsCustomer =
+          response.statusCode === 403 && body.code === 'FORBIDDEN' && body.message === messages.forbidden;
         const underAdmin = liesUnder(url, '/api/admin');
         if (refusedAsCustomer && !underAdmin) refusedOutsideAdmin.push(`${service.name} ${method} ${url}`);
-        if (!refusedAsCustomer && underAdmin && response.statusCode !== 401) admittedInsideAdmin.push(`${service.name} ${method} ${url} → ${response.statusCode}`);
+        if (!refusedAsCustomer && underAdmin && response.statusCode !== 401)
+          admittedInsideAdmin.push(`${service.name} ${method} ${url} → ${response.statusCode}`);
       }
     }
     expect(refusedOutsideAdmin).toEqual([]);
@@ -91,6 +116,8 @@ describe('liesUnder', () => {
   it('when a path shares only a look-alike segment, does not count it as under the prefix', () => {
     expect(liesUnder('/api/characters/x', '/api/character')).toBe(false);
     expect(liesUnder('/api/character/x', '/api/character')).toBe(true);
-    expect(liesUnder('/api/admin/full/users/:uid/:cid/album', '/api/admin/full/users/:id/:character_id/album')).toBe(true);
+    expect(liesUnder('/api/admin/full/users/:uid/:cid/album', '/api/admin/full/users/:id/:character_id/album')).toBe(
+      true,
+    );
   });
 });

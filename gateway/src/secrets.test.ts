@@ -6,8 +6,12 @@ import { ensureStandaloneSecrets } from './secrets.ts';
 
 describe('standalone secrets', () => {
   let dir: string;
-  beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'secrets-')); });
-  afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'secrets-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
 
   it('ensureStandaloneSecrets, empty DATA_DIR, generates both and reports it', async () => {
     const { env, generated } = await ensureStandaloneSecrets({}, dir);
@@ -23,14 +27,23 @@ describe('standalone secrets', () => {
     const second = await ensureStandaloneSecrets({}, dir);
 
     expect(second.generated).toBe(false);
-    expect(second.env).toMatchObject({ JWT_SECRET: first.env.JWT_SECRET, ADMIN_PATH_PREFIX: first.env.ADMIN_PATH_PREFIX });
+    expect(second.env).toMatchObject({
+      JWT_SECRET: first.env.JWT_SECRET,
+      ADMIN_PATH_PREFIX: first.env.ADMIN_PATH_PREFIX,
+    });
   });
 
   it('ensureStandaloneSecrets, configured values, win over the stored ones', async () => {
     await ensureStandaloneSecrets({}, dir);
 
-    const { env } = await ensureStandaloneSecrets({ JWT_SECRET: 'configured-secret-0123456789-abcdefghij', ADMIN_PATH_PREFIX: 'configured-admin' }, dir);
+    const { env } = await ensureStandaloneSecrets(
+      { JWT_SECRET: 'configured-secret-0123456789-abcdefghij', ADMIN_PATH_PREFIX: 'configured-admin' },
+      dir,
+    );
 
-    expect(env).toMatchObject({ JWT_SECRET: 'configured-secret-0123456789-abcdefghij', ADMIN_PATH_PREFIX: 'configured-admin' });
+    expect(env).toMatchObject({
+      JWT_SECRET: 'configured-secret-0123456789-abcdefghij',
+      ADMIN_PATH_PREFIX: 'configured-admin',
+    });
   });
 });

@@ -22,7 +22,10 @@ async function readSecrets(file: string): Promise<Partial<StoredSecrets> & Recor
  * sessions and the admin URL survive restarts. Configured values win. Returns
  * the environment with both filled in, for every part to load its config from.
  */
-export async function ensureStandaloneSecrets(env: NodeJS.ProcessEnv, dataDir: string): Promise<{ env: NodeJS.ProcessEnv; generated: boolean }> {
+export async function ensureStandaloneSecrets(
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+): Promise<{ env: NodeJS.ProcessEnv; generated: boolean }> {
   const dir = resolve(dataDir);
   const file = join(dir, 'secrets.json');
   const stored = await readSecrets(file);
@@ -38,7 +41,11 @@ export async function ensureStandaloneSecrets(env: NodeJS.ProcessEnv, dataDir: s
   }
   // An empty variable counts as unset, as it does for loadConfig.
   return {
-    env: { ...env, JWT_SECRET: env.JWT_SECRET || secrets.JWT_SECRET, ADMIN_PATH_PREFIX: env.ADMIN_PATH_PREFIX || secrets.ADMIN_PATH_PREFIX },
+    env: {
+      ...env,
+      JWT_SECRET: env.JWT_SECRET || secrets.JWT_SECRET,
+      ADMIN_PATH_PREFIX: env.ADMIN_PATH_PREFIX || secrets.ADMIN_PATH_PREFIX,
+    },
     generated,
   };
 }

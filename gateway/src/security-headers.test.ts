@@ -6,7 +6,16 @@ import { apiHeaders, contentSecurityPolicy, htmlHeaders } from './security-heade
 import { startTestGateway, type TestGateway } from './test-gateway.ts';
 
 /** What helmet sent on every answer and the lean set leaves to HTML. */
-const BROWSER_ONLY = ['permissions-policy', 'x-dns-prefetch-control', 'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection', 'origin-agent-cluster', 'cross-origin-opener-policy'];
+const BROWSER_ONLY = [
+  'permissions-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'origin-agent-cluster',
+  'cross-origin-opener-policy',
+];
 const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 let gw: TestGateway;
@@ -14,7 +23,10 @@ let dist: string;
 beforeAll(async () => {
   dist = await mkdtemp(join(tmpdir(), 'gateway-web-dist-'));
   await mkdir(join(dist, 'assets'));
-  await writeFile(join(dist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>');
+  await writeFile(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
+  );
   await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   gw = await startTestGateway({}, { webDist: dist });
 });
@@ -55,7 +67,11 @@ describe('security headers, web client HTML', () => {
   });
 
   it('web client, SPA route /full/chat/mirai opened by a browser, carries the page CSP, Permissions-Policy and no-cache', async () => {
-    const res = await gw.app.inject({ method: 'GET', url: '/full/chat/mirai', headers: { accept: 'text/html,application/xhtml+xml' } });
+    const res = await gw.app.inject({
+      method: 'GET',
+      url: '/full/chat/mirai',
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
 
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root">');
@@ -73,18 +89,29 @@ describe('security headers, web client HTML', () => {
 
 describe('security headers, JSON', () => {
   it('API, authenticated JSON (Bearer token), gets the lean set with no-store and none of the browser-only headers', async () => {
-    const res = await gw.app.inject({ method: 'GET', url: '/api/config', headers: { authorization: `Bearer ${gw.tokenFor('u-headers')}` } });
+    const res = await gw.app.inject({
+      method: 'GET',
+      url: '/api/config',
+      headers: { authorization: `Bearer ${gw.tokenFor('u-headers')}` },
+    });
 
     expect(res.statusCode).toBe(200);
     expect(res.headers).toMatchObject({
-      'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-security-policy': JSON_CSP,
-      'referrer-policy': 'no-referrer', 'cross-origin-resource-policy': 'same-origin',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': JSON_CSP,
+      'referrer-policy': 'no-referrer',
+      'cross-origin-resource-policy': 'same-origin',
     });
     for (const name of BROWSER_ONLY) expect(res.headers[name], name).toBeUndefined();
   });
 
   it('API, request with a session cookie answered with an error, gets no-store and nosniff', async () => {
-    const res = await gw.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: 'talkwith_rt=forged' } });
+    const res = await gw.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { cookie: 'talkwith_rt=forged' },
+    });
 
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -120,7 +147,7 @@ describe('security headers, policy by configuration', () => {
     expect(csp).not.toContain('/files');
   });
 
-  it('page policy, the card provider\'s token API configured, lets the card form post to its origin only', () => {
+  it("page policy, the card provider's token API configured, lets the card form post to its origin only", () => {
     const csp = contentSecurityPolicy({ paymentTokenUrl: 'https://api.veritrans.co.jp/4gtoken' });
 
     expect(csp).toContain("connect-src 'self' https://api.veritrans.co.jp;");
@@ -130,7 +157,9 @@ describe('security headers, policy by configuration', () => {
   it('page policy, nothing configured, allows only this origin', () => {
     const csp = contentSecurityPolicy({});
 
-    expect(csp).toBe("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'");
+    expect(csp).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
+    );
   });
 
   it('header sets, https public URL, add HSTS to both and upgrade-insecure-requests to the page', () => {

@@ -25,7 +25,11 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Google tag (gtag.js) hosts, as Google documents them for a CSP. */
 const ANALYTICS_SCRIPT = ['https://*.googletagmanager.com'];
-const ANALYTICS_CONNECT = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'];
+const ANALYTICS_CONNECT = [
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+  'https://*.googletagmanager.com',
+];
 const ANALYTICS_IMG = ['https://*.google-analytics.com', 'https://*.googletagmanager.com'];
 
 /** The origin of an absolute http(s) URL; undefined for a relative one (/files on this origin). */
@@ -74,7 +78,10 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): stri
     ['img-src', ["'self'", 'data:', 'blob:', ...extra(files), ...(analytics ? ANALYTICS_IMG : [])]],
     ['media-src', ["'self'", 'blob:', ...extra(files)]],
     ['font-src', ["'self'"]],
-    ['connect-src', ["'self'", ...extra(files, originOf(options.paymentTokenUrl)), ...(analytics ? ANALYTICS_CONNECT : [])]],
+    [
+      'connect-src',
+      ["'self'", ...extra(files, originOf(options.paymentTokenUrl)), ...(analytics ? ANALYTICS_CONNECT : [])],
+    ],
     ['object-src', ["'none'"]],
     ['base-uri', ["'none'"]],
     ['frame-ancestors', ["'none'"]],
@@ -86,7 +93,8 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): stri
 }
 
 /** Powerful features: the microphone (speech input) and payment (billing) for this origin only; the rest for nobody. */
-export const PERMISSIONS_POLICY = 'microphone=(self), payment=(self), camera=(), geolocation=(), usb=(), accelerometer=(), gyroscope=(), magnetometer=()';
+export const PERMISSIONS_POLICY =
+  'microphone=(self), payment=(self), camera=(), geolocation=(), usb=(), accelerometer=(), gyroscope=(), magnetometer=()';
 
 /**
  * Headers for the web client's HTML: the lean set, overridden where HTML needs

@@ -10,8 +10,12 @@ import type { Upstreams } from './upstreams.ts';
 
 export function upstreamsFrom(own: GatewayConfig): Upstreams {
   const missing = services.map((s) => upstreamVariable[s.name]).filter((variable) => !own[variable]);
-  if (missing.length > 0) throw new ConfigError(missing.map((v) => `${v}: required by the distributed gateway (base URL of the service)`));
-  return Object.fromEntries(services.map((s) => [s.name, own[upstreamVariable[s.name]] as string])) as Record<ServiceName, string>;
+  if (missing.length > 0)
+    throw new ConfigError(missing.map((v) => `${v}: required by the distributed gateway (base URL of the service)`));
+  return Object.fromEntries(services.map((s) => [s.name, own[upstreamVariable[s.name]] as string])) as Record<
+    ServiceName,
+    string
+  >;
 }
 
 function loadOrExit(): { config: PlatformConfig; upstreams: Upstreams } {
@@ -28,7 +32,13 @@ if (import.meta.main) {
   const { config, upstreams } = loadOrExit();
   const platform = await createPlatform(config, { serviceName: 'gateway' });
   const app = await buildGateway({ config, env: process.env, platform, upstreams });
-  closeOnSignals(app, { timeoutMs: config.SHUTDOWN_GRACE_MS, unreadyMs: config.SHUTDOWN_UNREADY_MS, afterClose: () => closePlatform(platform) });
+  closeOnSignals(app, {
+    timeoutMs: config.SHUTDOWN_GRACE_MS,
+    unreadyMs: config.SHUTDOWN_UNREADY_MS,
+    afterClose: () => closePlatform(platform),
+  });
   await app.listen({ port: config.PORT, host: config.HOST });
-  console.log(`TALK WITH gateway listening on ${config.HOST}:${config.PORT}, proxying to ${Object.values(upstreams).join(', ')}`);
+  console.log(
+    `TALK WITH gateway listening on ${config.HOST}:${config.PORT}, proxying to ${Object.values(upstreams).join(', ')}`,
+  );
 }

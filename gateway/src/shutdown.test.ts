@@ -14,18 +14,34 @@ describe('gateway graceful shutdown', () => {
     const platform = await createPlatform(config);
     const app = await buildGateway({ config, env, platform, webDist: join(dir, 'none') });
     const order: string[] = [];
-    app.get('/slow', async () => { await new Promise((r) => setTimeout(r, 400)); order.push('slow done'); return { ok: true }; });
-    app.addHook('onClose', async () => { order.push('consumers closed'); });
+    app.get('/slow', async () => {
+      await new Promise((r) => setTimeout(r, 400));
+      order.push('slow done');
+      return { ok: true };
+    });
+    app.addHook('onClose', async () => {
+      order.push('consumers closed');
+    });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const exited = new Promise<number>((resolve) => {
-      closeOnSignals(app, { signals: ['SIGUSR2'], exit: resolve, afterClose: async () => { await closePlatform(platform); order.push('adapters closed'); } });
+      closeOnSignals(app, {
+        signals: ['SIGUSR2'],
+        exit: resolve,
+        afterClose: async () => {
+          await closePlatform(platform);
+          order.push('adapters closed');
+        },
+      });
     });
 
     const slow = fetch(`${address}/slow`);
     await new Promise((r) => setTimeout(r, 100));
     process.emit('SIGUSR2', 'SIGUSR2');
     await new Promise((r) => setTimeout(r, 50));
-    const late = await fetch(`${address}/healthz`).then((r) => r.status, () => 'refused');
+    const late = await fetch(`${address}/healthz`).then(
+      (r) => r.status,
+      () => 'refused',
+    );
 
     expect((await slow).status).toBe(200);
     expect(await exited).toBe(0);

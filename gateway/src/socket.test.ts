@@ -12,12 +12,24 @@ let url: string;
 let origin: string;
 beforeAll(async () => {
   // The burst below is one account's 300 lines at once: the log store's per-account budget (logging config) is lifted so it measures ordering, not the budget.
-  gw = await startTestGateway({ LOG_ACCOUNT_LINES_PER_MINUTE: '10000' }, { socketLimits: { connectionBurst: 1000, addressFramesPerMinute: 10_000, anonymousFramesPerMinute: 1000, anonymousBytesPerMinute: 10 * 1024 * 1024 } });
+  gw = await startTestGateway(
+    { LOG_ACCOUNT_LINES_PER_MINUTE: '10000' },
+    {
+      socketLimits: {
+        connectionBurst: 1000,
+        addressFramesPerMinute: 10_000,
+        anonymousFramesPerMinute: 1000,
+        anonymousBytesPerMinute: 10 * 1024 * 1024,
+      },
+    },
+  );
   const address = await gw.app.listen({ port: 0, host: '127.0.0.1' });
   origin = address;
   url = `${address.replace('http', 'ws')}/api/socketio/new`;
 });
-afterAll(async () => { await gw?.close(); });
+afterAll(async () => {
+  await gw?.close();
+});
 
 async function open(target = url, headers: Record<string, string> = { origin }): Promise<WebSocket> {
   const socket = new WebSocket(target, { headers });
@@ -26,9 +38,14 @@ async function open(target = url, headers: Record<string, string> = { origin }):
 }
 
 async function exchange(frames: Array<string | Buffer>, expected: number, socket?: WebSocket): Promise<Frame[]> {
-  const ws = socket ?? await open();
+  const ws = socket ?? (await open());
   const received: Frame[] = [];
-  const done = new Promise<void>((resolve) => ws.on('message', (raw) => { received.push(JSON.parse(String(raw))); if (received.length === expected) resolve(); }));
+  const done = new Promise<void>((resolve) =>
+    ws.on('message', (raw) => {
+      received.push(JSON.parse(String(raw)));
+      if (received.length === expected) resolve();
+    }),
+  );
   for (const frame of frames) ws.send(frame);
   await done;
   ws.close();
@@ -39,19 +56,27 @@ const auth = (token: string) => JSON.stringify({ event: 'auth', data: { token } 
 const log = (data: Record<string, unknown>) => JSON.stringify({ event: 'log', data });
 
 async function storedLogs(filter: Record<string, unknown>): Promise<Array<Record<string, unknown>>> {
-  const res = await gw.app.inject({ method: 'POST', url: '/api/secret-admin-test/logs/filter', headers: { authorization: `Bearer ${gw.tokenFor('admin-1', ['admin'])}` }, payload: filter });
+  const res = await gw.app.inject({
+    method: 'POST',
+    url: '/api/secret-admin-test/logs/filter',
+    headers: { authorization: `Bearer ${gw.tokenFor('admin-1', ['admin'])}` },
+    payload: filter,
+  });
   return (res.json() as { logs: Array<Record<string, unknown>> }).logs;
 }
 
 describe('gateway WebSocket', () => {
   it('socket, frames of the wrong shape, get error frames and the socket stays open', async () => {
-    const replies = await exchange([
-      auth(gw.tokenFor('u1')),
-      JSON.stringify({ event: 'log', data: { type: 'play', extra: 'x' } }),
-      JSON.stringify({ event: 'dance', data: {} }),
-      Buffer.from([1, 2, 3]),
-      JSON.stringify({ event: 'joinRoom', data: { id: 'r' } }),
-    ], 5);
+    const replies = await exchange(
+      [
+        auth(gw.tokenFor('u1')),
+        JSON.stringify({ event: 'log', data: { type: 'play', extra: 'x' } }),
+        JSON.stringify({ event: 'dance', data: {} }),
+        Buffer.from([1, 2, 3]),
+        JSON.stringify({ event: 'joinRoom', data: { id: 'r' } }),
+      ],
+      5,
+    );
     expect(replies[0]).toEqual({ event: 'authed', data: { user_id: 'u1' } });
     expect(replies.slice(1, 4).every((r) => r.event === 'error' && r.data.code === 'VALIDATION_FAILED')).toBe(true);
     expect(replies[4]).toEqual({ event: 'joined', data: { id: 'r' } });
@@ -64,9 +89,11 @@ describe('gateway WebSocket', () => {
     socket.close();
   });
 
-  it('socket, a log frame after auth, is published as client.logged for the token\'s user', async () => {
+  it("socket, a log frame after auth, is published as client.logged for the token's user", async () => {
     const seen: unknown[] = [];
-    const sub = await gw.platform.events.consume('socket-test', ['client.logged'], async (e) => { seen.push(e.data); });
+    const sub = await gw.platform.events.consume('socket-test', ['client.logged'], async (e) => {
+      seen.push(e.data);
+    });
     const replies = await exchange([auth(gw.tokenFor('u9')), log({ type: 'play', character_id: 'c1' })], 2);
     expect(replies[1]?.event).toBe('logged');
     await eventually(async () => (seen.length > 0 ? true : undefined));
@@ -78,24 +105,37 @@ describe('gateway WebSocket', () => {
     // More lines than one connection may have committing at once (64): the socket is paused and resumed on the way.
     const transactions = vi.spyOn(gw.platform.store, 'withTransaction');
     const lines = Array.from({ length: 300 }, (_, n) => log({ type: 'play', message: `line ${n}` }));
-    const replies = await exchange([auth(gw.tokenFor('u-burst')), ...lines.slice(0, 150), '{"event":"log"', ...lines.slice(150)], 302);
+    const replies = await exchange(
+      [auth(gw.tokenFor('u-burst')), ...lines.slice(0, 150), '{"event":"log"', ...lines.slice(150)],
+      302,
+    );
     const commits = transactions.mock.calls.length;
     transactions.mockRestore();
-    expect(replies.map((r) => r.event)).toEqual(['authed', ...Array<string>(150).fill('logged'), 'error', ...Array<string>(150).fill('logged')]);
+    expect(replies.map((r) => r.event)).toEqual([
+      'authed',
+      ...Array<string>(150).fill('logged'),
+      'error',
+      ...Array<string>(150).fill('logged'),
+    ]);
     expect(new Set(replies.filter((r) => r.event === 'logged').map((r) => r.data.id)).size).toBe(300);
     // One transaction per line (the connection waiting for each commit) would be 300 and more.
     expect(commits).toBeLessThan(150);
-    await eventually(async () => ((await storedLogs({ user_id: 'u-burst', limit: 100, page: 3 })).length === 100 ? true : undefined));
+    await eventually(async () =>
+      (await storedLogs({ user_id: 'u-burst', limit: 100, page: 3 })).length === 100 ? true : undefined,
+    );
   });
 
   it('socket, a log frame whose extra is nested 5,000 levels deep, is refused at the schema and the next frame is stored', async () => {
     // Written as text: building it with JSON.stringify would overflow the test's own stack.
     const deep = `${'{"d":'.repeat(5000)}"leaf"${'}'.repeat(5000)}`;
-    const replies = await exchange([
-      auth(gw.tokenFor('u8')),
-      `{"event":"log","data":{"type":"error","extra":${deep}}}`,
-      log({ type: 'error', extra: { os: 'iOS', app: { version: '1.2' } } }),
-    ], 3);
+    const replies = await exchange(
+      [
+        auth(gw.tokenFor('u8')),
+        `{"event":"log","data":{"type":"error","extra":${deep}}}`,
+        log({ type: 'error', extra: { os: 'iOS', app: { version: '1.2' } } }),
+      ],
+      3,
+    );
     expect(replies[1]).toMatchObject({ event: 'error', data: { code: 'VALIDATION_FAILED' } });
     expect(replies[2]?.event).toBe('logged');
   });
@@ -108,40 +148,51 @@ describe('gateway WebSocket identity', () => {
   });
 
   it('socket, anonymous log frame carrying a user_id or a user-only type, is refused and nothing is stored for that user', async () => {
-    const replies = await exchange([
-      log({ user_id: 'victim-1', type: 'error' }),
-      log({ type: 'play' }),
-      log({ type: 'admin', message: 'deleted every user' }),
-    ], 3);
+    const replies = await exchange(
+      [
+        log({ user_id: 'victim-1', type: 'error' }),
+        log({ type: 'play' }),
+        log({ type: 'admin', message: 'deleted every user' }),
+      ],
+      3,
+    );
     expect(replies.map((r) => r.data.code)).toEqual(['UNAUTHENTICATED', 'UNAUTHENTICATED', 'UNAUTHENTICATED']);
     expect(await storedLogs({ user_id: 'victim-1' })).toEqual([]);
   });
 
   it('socket, authenticated frame naming another user, is refused FORBIDDEN', async () => {
-    const replies = await exchange([
-      auth(gw.tokenFor('mallory')),
-      JSON.stringify({ event: 'joinRoom', data: { id: 'r', user_id: 'victim-2' } }),
-      log({ user_id: 'victim-2', type: 'play' }),
-    ], 3);
+    const replies = await exchange(
+      [
+        auth(gw.tokenFor('mallory')),
+        JSON.stringify({ event: 'joinRoom', data: { id: 'r', user_id: 'victim-2' } }),
+        log({ user_id: 'victim-2', type: 'play' }),
+      ],
+      3,
+    );
     expect(replies.slice(1).map((r) => r.data.code)).toEqual(['FORBIDDEN', 'FORBIDDEN']);
   });
 
   it('socket, a customer sending an "admin" line or an audit event type, is refused and no client line sits beside audit entries', async () => {
-    const replies = await exchange([
-      auth(gw.tokenFor('cust-3')),
-      log({ type: 'admin', message: 'forged' }),
-      log({ type: 'admin.acted', message: 'forged' }),
-    ], 3);
+    const replies = await exchange(
+      [
+        auth(gw.tokenFor('cust-3')),
+        log({ type: 'admin', message: 'forged' }),
+        log({ type: 'admin.acted', message: 'forged' }),
+      ],
+      3,
+    );
     expect(replies[1]).toMatchObject({ event: 'error', data: { code: 'FORBIDDEN' } });
     expect(replies[2]).toMatchObject({ event: 'error', data: { code: 'VALIDATION_FAILED' } });
     expect(await storedLogs({ user_id: 'cust-3' })).toEqual([]);
   });
 
-  it('socket, the user\'s session revoked after auth (log-out, password change, deletion), refuses their next frames and a new auth with the old token', async () => {
+  it("socket, the user's session revoked after auth (log-out, password change, deletion), refuses their next frames and a new auth with the old token", async () => {
     const socket = await open();
     const received: Frame[] = [];
     socket.on('message', (raw) => received.push(JSON.parse(String(raw)) as Frame));
-    const replies = async (count: number) => { while (received.length < count) await new Promise((r) => setTimeout(r, 10)); };
+    const replies = async (count: number) => {
+      while (received.length < count) await new Promise((r) => setTimeout(r, 10));
+    };
     socket.send(auth(gw.tokenFor('revoked-1')));
     socket.send(log({ type: 'play' }));
     await replies(2);
@@ -165,7 +216,9 @@ describe('gateway WebSocket identity', () => {
     const marker = `pre-login-${Date.now()}`;
     const [reply] = await exchange([log({ type: 'error', message: marker })], 1);
     expect(reply?.event).toBe('logged');
-    const line = await eventually(async () => (await storedLogs({ types: ['error'], source: 'client', text: marker })).find((l) => l.message === marker));
+    const line = await eventually(async () =>
+      (await storedLogs({ types: ['error'], source: 'client', text: marker })).find((l) => l.message === marker),
+    );
     expect(line).toMatchObject({ source: 'client', user_id: null, type: 'error' });
   });
 });
@@ -175,7 +228,7 @@ describe('gateway WebSocket origin', () => {
     for (const headers of [{ origin: 'https://evil.example' }, {}]) {
       const socket = new WebSocket(url, { headers });
       socket.on('error', () => undefined);
-      const [, res] = await once(socket, 'unexpected-response') as [unknown, { statusCode: number }];
+      const [, res] = (await once(socket, 'unexpected-response')) as [unknown, { statusCode: number }];
       expect(res.statusCode).toBe(403);
       socket.terminate();
     }
@@ -212,7 +265,14 @@ describe('gateway WebSocket budgets', () => {
       const address = await limited.app.listen({ port: 0, host: '127.0.0.1' });
       const target = `${address.replace('http', 'ws')}/api/socketio/new`;
       const replies: Frame[] = [];
-      for (let i = 0; i < 3; i++) replies.push(...await exchange([log({ type: 'error' }), log({ type: 'connect' })], 2, await open(target, { origin: address })));
+      for (let i = 0; i < 3; i++)
+        replies.push(
+          ...(await exchange(
+            [log({ type: 'error' }), log({ type: 'connect' })],
+            2,
+            await open(target, { origin: address }),
+          )),
+        );
       expect(replies.filter((r) => r.event === 'logged')).toHaveLength(3);
       expect(replies.filter((r) => r.data.code === 'RATE_LIMITED')).toHaveLength(3);
     } finally {

@@ -7,7 +7,14 @@ import { createMemoryCache } from '@talkwith/platform/cache';
 import { messages, toErrorReply } from '@talkwith/platform/http';
 import { trackOpenSocket } from '@talkwith/platform/metrics';
 import { createLinePublisher } from './line-publisher.ts';
-import { Admission, defaultMaxOpenSockets, refusalLog, upgradeRefusal, type AdmissionLimits, type Admitted } from './socket/admission.ts';
+import {
+  Admission,
+  defaultMaxOpenSockets,
+  refusalLog,
+  upgradeRefusal,
+  type AdmissionLimits,
+  type Admitted,
+} from './socket/admission.ts';
 import { addressBudgets, takeToken, type Bucket, type FrameLimits } from './socket/budgets.ts';
 import { parseFrame, scanFrame } from './socket/frame-check.ts';
 import { FrameRefused, userBinding, type Binding } from './socket/user.ts';
@@ -95,7 +102,11 @@ function send(socket: WebSocket, frame: ServerFrame): void {
  * host. A missing Origin is refused: every browser sends one on a WebSocket
  * upgrade, and other clients can send the public origin like any header.
  */
-export function originAllowed(origin: string | undefined, host: string | undefined, publicUrl: string | undefined): boolean {
+export function originAllowed(
+  origin: string | undefined,
+  host: string | undefined,
+  publicUrl: string | undefined,
+): boolean {
   if (!origin) return false;
   let parsed: URL;
   try {
@@ -130,11 +141,15 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
   const budgets = addressBudgets(options.cache, limits);
   const admission = new Admission(limits);
   const refusalCache: Cache = await createMemoryCache();
-  app.addHook('onClose', async () => { await refusalCache.close(); });
+  app.addHook('onClose', async () => {
+    await refusalCache.close();
+  });
   const refused = refusalLog(refusalCache, app.log);
   const user = userBinding(app, options.cache);
   // @fastify/websocket closes every socket with a close frame on shutdown; one not being read would hold the close for 30 s.
-  app.addHook('preClose', async () => { for (const client of app.websocketServer.clients) if (client.isPaused) client.terminate(); });
+  app.addHook('preClose', async () => {
+    for (const client of app.websocketServer.clients) if (client.isPaused) client.terminate();
+  });
 
   /** Queues a reply behind the earlier ones of the connection, so answers keep the frames' order. */
   function reply(socket: WebSocket, conn: Connection, frame: ServerFrame | Promise<ServerFrame>): void {
@@ -142,29 +157,44 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
   }
 
   /** Publishes a line in the background (group commit); the connection goes on to its next frame. */
-  function acceptLine(socket: WebSocket, conn: Connection, key: string, data: Parameters<typeof lines.publish>[1]): void {
+  function acceptLine(
+    socket: WebSocket,
+    conn: Connection,
+    key: string,
+    data: Parameters<typeof lines.publish>[1],
+  ): void {
     conn.inFlight += 1;
     if (conn.inFlight >= MAX_LINES_IN_FLIGHT) socket.pause();
-    const answer = lines.publish(key, data).then(
-      (id): ServerFrame => ({ event: 'logged', data: { id } }),
-      (err: unknown): ServerFrame => {
-        app.log.error({ err }, 'socket log line failed');
-        return { event: 'error', data: { code: 'INTERNAL', message: messages.internal } };
-      },
-    ).finally(() => {
-      conn.inFlight -= 1;
-      resumeIfFree(socket, conn);
-    });
+    const answer = lines
+      .publish(key, data)
+      .then(
+        (id): ServerFrame => ({ event: 'logged', data: { id } }),
+        (err: unknown): ServerFrame => {
+          app.log.error({ err }, 'socket log line failed');
+          return { event: 'error', data: { code: 'INTERNAL', message: messages.internal } };
+        },
+      )
+      .finally(() => {
+        conn.inFlight -= 1;
+        resumeIfFree(socket, conn);
+      });
     reply(socket, conn, answer);
   }
 
-  async function handleLog(socket: WebSocket, conn: Connection, data: Extract<ClientFrame, { event: 'log' }>['data'], bytes: number): Promise<void> {
+  async function handleLog(
+    socket: WebSocket,
+    conn: Connection,
+    data: Extract<ClientFrame, { event: 'log' }>['data'],
+    bytes: number,
+  ): Promise<void> {
     const { user_id: claimed, type, extra, character_id, message } = data;
     const author = user.logAuthor(conn, type, claimed);
-    if (!author && !(await budgets.anonymousLine(conn.address, bytes))) throw new FrameRefused('RATE_LIMITED', messages.rateLimited);
+    if (!author && !(await budgets.anonymousLine(conn.address, bytes)))
+      throw new FrameRefused('RATE_LIMITED', messages.rateLimited);
     const userId = author?.sub ?? null;
     acceptLine(socket, conn, userId ?? `anonymous:${conn.address}`, {
-      user_id: userId, type,
+      user_id: userId,
+      type,
       ...(extra === undefined ? {} : { extra }),
       ...(character_id === undefined ? {} : { character_id }),
       ...(message === undefined ? {} : { message }),
@@ -173,7 +203,10 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
 
   async function handleFrame(socket: WebSocket, conn: Connection, frame: ClientFrame, bytes: number): Promise<void> {
     if (frame.event === 'auth') {
-      reply(socket, conn, { event: 'authed', data: { user_id: (await user.authenticate(conn, frame.data.token)).sub } });
+      reply(socket, conn, {
+        event: 'authed',
+        data: { user_id: (await user.authenticate(conn, frame.data.token)).sub },
+      });
     } else if (frame.event === 'joinRoom') {
       user.requireUser(conn, frame.data.user_id);
       conn.admitted.joined();
@@ -200,7 +233,12 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
   }
 
   /** The frame in a message once its address budget is spent and its text passed the cheap scan; a refusal otherwise. */
-  async function readFrame(socket: WebSocket, conn: Connection, raw: RawData, isBinary: boolean): Promise<ClientFrame | Refusal> {
+  async function readFrame(
+    socket: WebSocket,
+    conn: Connection,
+    raw: RawData,
+    isBinary: boolean,
+  ): Promise<ClientFrame | Refusal> {
     const retryMs = await budgets.frame(conn.address, rawBytes(raw));
     if (retryMs > 0) {
       refused('frame-budget', conn.address);
@@ -222,7 +260,8 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
     try {
       await user.revalidate(conn);
       const frame = await readFrame(socket, conn, raw, isBinary);
-      if ('refused' in frame) reply(socket, conn, { event: 'error', data: { code: frame.code, message: frame.message } });
+      if ('refused' in frame)
+        reply(socket, conn, { event: 'error', data: { code: frame.code, message: frame.message } });
       else await handleFrame(socket, conn, frame, rawBytes(raw));
     } catch (err) {
       if (err instanceof FrameRefused) {
@@ -246,14 +285,17 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
     // Refused as it arrives: the frame's data is not kept for the chain. Only the first of a run is offered to the (hashing) refusal log.
     if (!conn.overBucket) refused('frame-budget', conn.address);
     conn.overBucket = true;
-    conn.chain = conn.chain.then(() => reply(this, conn, { event: 'error', data: { code: 'RATE_LIMITED', message: messages.rateLimited } }));
+    conn.chain = conn.chain.then(() =>
+      reply(this, conn, { event: 'error', data: { code: 'RATE_LIMITED', message: messages.rateLimited } }),
+    );
   }
   function onError(this: WebSocket, err: Error): void {
     app.log.debug({ err }, 'socket error');
     this.terminate();
   }
   async function checkOrigin(request: FastifyRequest): Promise<void> {
-    if (!originAllowed(request.headers.origin, request.headers.host, options.publicUrl)) throw new AppError('FORBIDDEN', messages.forbidden);
+    if (!originAllowed(request.headers.origin, request.headers.host, options.publicUrl))
+      throw new AppError('FORBIDDEN', messages.forbidden);
   }
   /** Refuses the upgrade when the process or the address has too many sockets open; answered here, so the refusal is logged once a minute and not per request. */
   async function checkRoom(request: FastifyRequest, res: FastifyReply): Promise<void> {
@@ -263,33 +305,52 @@ export async function socketRoutes(app: FastifyInstance, options: SocketOptions)
     const { status, body } = toErrorReply(upgradeRefusal(reason));
     await res.code(status).header('retry-after', '30').send(body);
   }
-  app.withTypeProvider<TypeBoxTypeProvider>().get('/api/socketio/new', {
-    websocket: true,
-    onRequest: [checkOrigin, checkRoom],
-    schema: { tags: ['realtime'], summary: 'WebSocket: auth, joinRoom and log frames ({event, data} JSON)' },
-  }, (socket, request) => {
-    // Memory per idle socket is budgeted (≤ 12 KiB). The upgrade's Fastify
-    // request and reply would otherwise live as long as the socket: the TCP
-    // socket still points at the upgrade's ServerResponse (_httpMessage), and
-    // @fastify/websocket's error listener closes over both. Drop both links.
-    (request.raw.socket as unknown as { _httpMessage: unknown })._httpMessage = null;
-    const address = request.ip ?? 'unknown';
-    // Checked again: upgrades in flight together all passed checkRoom.
-    const late = admission.refusal(address);
-    if (late) {
-      refused(late, address);
-      socket.close(1013, 'try again later');
-      return;
-    }
-    const admitted = admission.admit(socket, address);
-    connections.set(socket, { address, user: null, admitted, tokens: limits.connectionBurst, refilledAt: Date.now(), chain: Promise.resolve(), replies: Promise.resolve(), inFlight: 0, heldUntil: 0, overBucket: false });
-    socket.removeAllListeners('error');
-    socket.on('error', onError);
-    socket.on('message', onMessage);
-    socket.once('close', trackOpenSocket('realtime'));
-  });
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/api/socketio/new',
+    {
+      websocket: true,
+      onRequest: [checkOrigin, checkRoom],
+      schema: { tags: ['realtime'], summary: 'WebSocket: auth, joinRoom and log frames ({event, data} JSON)' },
+    },
+    (socket, request) => {
+      // Memory per idle socket is budgeted (≤ 12 KiB). The upgrade's Fastify
+      // request and reply would otherwise live as long as the socket: the TCP
+      // socket still points at the upgrade's ServerResponse (_httpMessage), and
+      // @fastify/websocket's error listener closes over both. Drop both links.
+      (request.raw.socket as unknown as { _httpMessage: unknown })._httpMessage = null;
+      const address = request.ip ?? 'unknown';
+      // Checked again: upgrades in flight together all passed checkRoom.
+      const late = admission.refusal(address);
+      if (late) {
+        refused(late, address);
+        socket.close(1013, 'try again later');
+        return;
+      }
+      const admitted = admission.admit(socket, address);
+      connections.set(socket, {
+        address,
+        user: null,
+        admitted,
+        tokens: limits.connectionBurst,
+        refilledAt: Date.now(),
+        chain: Promise.resolve(),
+        replies: Promise.resolve(),
+        inFlight: 0,
+        heldUntil: 0,
+        overBucket: false,
+      });
+      socket.removeAllListeners('error');
+      socket.on('error', onError);
+      socket.on('message', onMessage);
+      socket.once('close', trackOpenSocket('realtime'));
+    },
+  );
 }
 
 function rawBytes(raw: RawData): number {
-  return Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : raw instanceof ArrayBuffer ? raw.byteLength : raw.length;
+  return Array.isArray(raw)
+    ? raw.reduce((n, b) => n + b.length, 0)
+    : raw instanceof ArrayBuffer
+      ? raw.byteLength
+      : raw.length;
 }

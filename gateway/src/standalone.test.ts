@@ -9,11 +9,22 @@ import { freePort } from '@talkwith/platform/testing';
 
 const ENTRY = fileURLToPath(new URL('./standalone.ts', import.meta.url));
 
-function start(env: Record<string, string>): { child: ChildProcess; output: () => string; exit: Promise<number | null> } {
-  const child = spawn(process.execPath, [ENTRY], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function start(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exit: Promise<number | null>;
+} {
+  const child = spawn(process.execPath, [ENTRY], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
-  child.stdout?.on('data', (d) => { output += String(d); });
-  child.stderr?.on('data', (d) => { output += String(d); });
+  child.stdout?.on('data', (d) => {
+    output += String(d);
+  });
+  child.stderr?.on('data', (d) => {
+    output += String(d);
+  });
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, output: () => output, exit };
 }
@@ -21,7 +32,10 @@ function start(env: Record<string, string>): { child: ChildProcess; output: () =
 async function waitForHealth(url: string, withinMs: number): Promise<number> {
   const started = Date.now();
   while (Date.now() - started < withinMs) {
-    const ok = await fetch(url).then((r) => r.ok, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return Date.now() - started;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -42,9 +56,14 @@ describe('standalone process', () => {
       await waitForHealth(`http://127.0.0.1:${port}/healthz`, 10_000);
       await waitForOutput(proc.output, `running at http://localhost:${port}`);
       expect(existsSync(join(dir, 'secrets.json'))).toBe(true);
-      const { ADMIN_PATH_PREFIX } = JSON.parse(await readFile(join(dir, 'secrets.json'), 'utf8')) as { ADMIN_PATH_PREFIX: string };
+      const { ADMIN_PATH_PREFIX } = JSON.parse(await readFile(join(dir, 'secrets.json'), 'utf8')) as {
+        ADMIN_PATH_PREFIX: string;
+      };
       await waitForOutput(proc.output, `Talk with the demo character: http://localhost:${port}/full/select_chat`);
-      await waitForOutput(proc.output, `Admin console (keep this address secret): http://localhost:${port}/${ADMIN_PATH_PREFIX}/`);
+      await waitForOutput(
+        proc.output,
+        `Admin console (keep this address secret): http://localhost:${port}/${ADMIN_PATH_PREFIX}/`,
+      );
       await waitForOutput(proc.output, 'First admin account: admin@talkwith.local');
       proc.child.kill('SIGTERM');
       expect(await proc.exit).toBe(0);
@@ -78,14 +97,26 @@ describe('standalone process', () => {
   it('standalone, LOG_FORMAT=pretty at info, logs one readable line per request and health probes not at all', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'standalone-'));
     const port = await freePort();
-    const proc = start({ PORT: String(port), DATA_DIR: dir, HOST: '127.0.0.1', LOG_LEVEL: 'info', LOG_FORMAT: 'pretty', NO_COLOR: '1' });
+    const proc = start({
+      PORT: String(port),
+      DATA_DIR: dir,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'pretty',
+      NO_COLOR: '1',
+    });
     try {
       await waitForHealth(`http://127.0.0.1:${port}/healthz`, 10_000);
       await fetch(`http://127.0.0.1:${port}/api/config`);
       await waitForOutput(proc.output, 'GET /api/config 200');
       // Log lines only (they start with a time); the start-up banner names /api/<prefix>/ too.
-      const requestLines = proc.output().split('\n').filter((line) => line.startsWith('[') && / \/(api|healthz)/.test(line));
-      expect(requestLines).toEqual([expect.stringMatching(/^\[[\d:.]+\] INFO \(standalone\): GET \/api\/config 200 \d+ ms$/)]);
+      const requestLines = proc
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('[') && / \/(api|healthz)/.test(line));
+      expect(requestLines).toEqual([
+        expect.stringMatching(/^\[[\d:.]+\] INFO \(standalone\): GET \/api\/config 200 \d+ ms$/),
+      ]);
     } finally {
       proc.child.kill('SIGKILL');
       await rm(dir, { recursive: true, force: true });

@@ -35,7 +35,10 @@ const url = (config.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''
 // console's secret first path segment is the admin prefix (web AdminGate).
 console.log(`TALK WITH is running at ${url} (started in ${Date.now() - started} ms, data in ${config.DATA_DIR})`);
 console.log(`  Talk with the demo character: ${url}/full/select_chat`);
-console.log(`  Admin console (keep this address secret): ${url}/${ADMIN_PATH_PREFIX}/ — its API is under /api/${ADMIN_PATH_PREFIX}/`);
+console.log(
+  `  Admin console (keep this address secret): ${url}/${ADMIN_PATH_PREFIX}/ — its API is under /api/${ADMIN_PATH_PREFIX}/`,
+);
 if (generated) console.log(`  The admin prefix was generated and stored in ${config.DATA_DIR}/secrets.json`);
 // Printed once, on stdout only (never through the logger): the password is stored hashed.
-if (admin) console.log(`First admin account: ${admin.email} / ${admin.password} (shown once; change it after logging in)`);
+if (admin)
+  console.log(`First admin account: ${admin.email} / ${admin.password} (shown once; change it after logging in)`);

@@ -8,7 +8,9 @@ import { STT_PATH } from '@talkwith/proto/dialogue';
 import { proxyRoutes, type Upstreams } from './upstreams.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => { for (const clean of cleanups.splice(0).reverse()) await clean(); });
+afterEach(async () => {
+  for (const clean of cleanups.splice(0).reverse()) await clean();
+});
 
 /** The dialogue service's socket as the relay sees it: echoes each frame with its kind, remembers the forwarded address. */
 async function fakeDialogue(): Promise<{ url: string; forwardedFor: string[]; sockets: WebSocket[] }> {
@@ -21,7 +23,10 @@ async function fakeDialogue(): Promise<{ url: string; forwardedFor: string[]; so
     sockets.push(socket);
     socket.on('message', (data: RawData, isBinary) => socket.send(`${isBinary ? 'binary' : 'text'}:${String(data)}`));
   });
-  cleanups.push(async () => { for (const s of server.clients) s.terminate(); server.close(); });
+  cleanups.push(async () => {
+    for (const s of server.clients) s.terminate();
+    server.close();
+  });
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, forwardedFor, sockets };
 }
 
@@ -30,7 +35,9 @@ async function gateway(dialogueUrl: string): Promise<string> {
   const app: FastifyInstance = Fastify();
   await app.register(async (scope) => {
     await scope.register(websocket);
-    scope.get('/api/socketio/new', { websocket: true }, (socket) => { socket.on('message', () => socket.send('gateway-socket')); });
+    scope.get('/api/socketio/new', { websocket: true }, (socket) => {
+      socket.on('message', () => socket.send('gateway-socket'));
+    });
   });
   const dialogue: ServiceModule = { name: 'dialogue', prefixes: ['/api/dialogue'], plugin: async () => undefined };
   await app.register(proxyRoutes, { services: [dialogue], upstreams: { dialogue: dialogueUrl } as Upstreams });
@@ -43,9 +50,18 @@ async function open(url: string): Promise<{ socket: WebSocket; next(): Promise<s
   const socket = new WebSocket(url);
   const received: string[] = [];
   const waiting: ((text: string) => void)[] = [];
-  socket.on('message', (data) => { const text = String(data); const w = waiting.shift(); if (w) w(text); else received.push(text); });
+  socket.on('message', (data) => {
+    const text = String(data);
+    const w = waiting.shift();
+    if (w) w(text);
+    else received.push(text);
+  });
   await once(socket, 'open');
-  return { socket, next: () => (received.length > 0 ? Promise.resolve(received.shift()!) : new Promise((resolve) => waiting.push(resolve))) };
+  return {
+    socket,
+    next: () =>
+      received.length > 0 ? Promise.resolve(received.shift()!) : new Promise((resolve) => waiting.push(resolve)),
+  };
 }
 
 describe('distributed gateway, the speech-to-text socket relay', () => {
@@ -62,7 +78,7 @@ describe('distributed gateway, the speech-to-text socket relay', () => {
     client.socket.close();
   });
 
-  it('sttRelay, beside the gateway\'s own socket, leaves that socket working (each upgrade handled once)', async () => {
+  it("sttRelay, beside the gateway's own socket, leaves that socket working (each upgrade handled once)", async () => {
     const dialogue = await fakeDialogue();
     const base = await gateway(dialogue.url);
 
@@ -74,7 +90,7 @@ describe('distributed gateway, the speech-to-text socket relay', () => {
     own.socket.close();
   });
 
-  it('sttRelay, the dialogue service closes its socket, closes the browser\'s with the same code', async () => {
+  it("sttRelay, the dialogue service closes its socket, closes the browser's with the same code", async () => {
     const dialogue = await fakeDialogue();
     const base = await gateway(dialogue.url);
     const client = await open(`${base}${STT_PATH}`);
@@ -82,16 +98,16 @@ describe('distributed gateway, the speech-to-text socket relay', () => {
     await client.next();
 
     dialogue.sockets[0]?.close(1008, 'NO_STREAM');
-    const [code] = await once(client.socket, 'close') as [number];
+    const [code] = (await once(client.socket, 'close')) as [number];
 
     expect(code).toBe(1008);
   });
 
-  it('sttRelay, the dialogue service unreachable, closes the browser\'s socket', async () => {
+  it("sttRelay, the dialogue service unreachable, closes the browser's socket", async () => {
     const base = await gateway('http://127.0.0.1:9');
     const client = await open(`${base}${STT_PATH}`);
 
-    const [code] = await once(client.socket, 'close') as [number];
+    const [code] = (await once(client.socket, 'close')) as [number];
 
     expect(code).toBe(1011);
   });

@@ -22,22 +22,36 @@ export interface TestGateway {
 }
 
 /** The standalone gateway (all six services) on a temp DATA_DIR; `env` picks adapters (e.g. BUS_URL). */
-export async function startTestGateway(env: Record<string, string> = {}, options: { webDist?: string; rateLimitMax?: number; socketLimits?: Partial<SocketLimits> } = {}): Promise<TestGateway> {
+export async function startTestGateway(
+  env: Record<string, string> = {},
+  options: { webDist?: string; rateLimitMax?: number; socketLimits?: Partial<SocketLimits> } = {},
+): Promise<TestGateway> {
   const dir = await mkdtemp(join(tmpdir(), 'gateway-test-'));
   const fullEnv = {
-    DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1',
-    JWT_SECRET: 'test-secret-0123456789-0123456789-abcdef', ADMIN_PATH_PREFIX: TEST_ADMIN_PREFIX, ...env,
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    JWT_SECRET: 'test-secret-0123456789-0123456789-abcdef',
+    ADMIN_PATH_PREFIX: TEST_ADMIN_PREFIX,
+    ...env,
   };
   const config = loadPlatformConfig(fullEnv);
   const platform = await createPlatform(config);
   const app = await buildGateway({
-    config, env: fullEnv, platform, webDist: options.webDist ?? join(dir, 'no-web-build'),
+    config,
+    env: fullEnv,
+    platform,
+    webDist: options.webDist ?? join(dir, 'no-web-build'),
     ...(options.rateLimitMax ? { rateLimitMax: options.rateLimitMax } : {}),
     ...(options.socketLimits ? { socketLimits: options.socketLimits } : {}),
   });
   await app.ready();
   return {
-    app, platform, config, dir,
+    app,
+    platform,
+    config,
+    dir,
     tokenFor: (sub, roles: Role[] = ['customer']) => app.jwt.sign({ sub, roles }, { expiresIn: 600 }),
     async close() {
       await app.close();
@@ -46,4 +60,3 @@ export async function startTestGateway(env: Record<string, string> = {}, options
     },
   };
 }
-

@@ -17,7 +17,9 @@ import { upstreamFailure, type Upstreams } from './upstreams.ts';
 
 /** Distributed mode with one service failing: its circuit, the other service's routes, the gateway's readiness. */
 const stops: Array<() => Promise<void>> = [];
-afterEach(async () => { for (const stop of stops.splice(0).reverse()) await stop(); });
+afterEach(async () => {
+  for (const stop of stops.splice(0).reverse()) await stop();
+});
 
 /** A stand-in service process; `hits` counts the API requests that reached it (not the gateway's fetch of its OpenAPI document). */
 async function fakeService(handle: 'drop' | 'answer'): Promise<{ url: string; hits: () => number }> {
@@ -28,17 +30,37 @@ async function fakeService(handle: 'drop' | 'answer'): Promise<{ url: string; hi
     else response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  stops.push(() => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+  stops.push(
+    () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits: () => hits };
 }
 
 /** The distributed gateway (not listening: inject) with identity and catalog proxied to the given addresses. */
 async function gateway(upstreams: { identity: string; catalog: string }): Promise<FastifyInstance> {
   const dir = await mkdtemp(join(tmpdir(), 'upstream-breaker-'));
-  const env = { DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', JWT_SECRET: 'upstream-breaker-secret-0123456789-abcdef', ADMIN_PATH_PREFIX: 'secret-admin-ub' };
+  const env = {
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    JWT_SECRET: 'upstream-breaker-secret-0123456789-abcdef',
+    ADMIN_PATH_PREFIX: 'secret-admin-ub',
+  };
   const config = loadPlatformConfig(env);
   const platform = await createPlatform(config, { serviceName: 'gateway' });
-  const app = await buildGateway({ config, env, platform, services: [identityService, catalogService], upstreams: upstreams as Upstreams, webDist: join(dir, 'none'), rateLimitMax: 10_000 });
+  const app = await buildGateway({
+    config,
+    env,
+    platform,
+    services: [identityService, catalogService],
+    upstreams: upstreams as Upstreams,
+    webDist: join(dir, 'none'),
+    rateLimitMax: 10_000,
+  });
   stops.push(async () => {
     await app.close();
     await closePlatform(platform);
@@ -47,7 +69,8 @@ async function gateway(upstreams: { identity: string; catalog: string }): Promis
   return app;
 }
 
-const login = (app: FastifyInstance) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'a@example.jp', password: 'whatever1' } });
+const login = (app: FastifyInstance) =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'a@example.jp', password: 'whatever1' } });
 
 describe('gateway, circuit breaker per service', () => {
   it('forward, the service failing BREAKER.failures times in a row, answers 503 UNAVAILABLE without reaching it', async () => {
@@ -65,7 +88,7 @@ describe('gateway, circuit breaker per service', () => {
     expect(identity.hits()).toBe(BREAKER.failures);
   });
 
-  it('forward, one service\'s circuit open, routes of another service still answered by it', async () => {
+  it("forward, one service's circuit open, routes of another service still answered by it", async () => {
     const identity = await fakeService('drop');
     const catalog = await fakeService('answer');
     const app = await gateway({ identity: identity.url, catalog: catalog.url });
@@ -86,7 +109,10 @@ describe('gateway, circuit breaker per service', () => {
     const res = await app.inject({ method: 'GET', url: '/readyz' });
 
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ ok: true, checks: { 'upstream:identity': 'circuit open', 'upstream:catalog': 'circuit closed' } });
+    expect(res.json()).toMatchObject({
+      ok: true,
+      checks: { 'upstream:identity': 'circuit open', 'upstream:catalog': 'circuit closed' },
+    });
   });
 });
 
@@ -125,7 +151,9 @@ describe('connect time-out', () => {
     agent.createConnection = () => new Socket();
     const socket = withConnectTimeout(agent, 20).createConnection({}) as Socket;
 
-    const [error] = await new Promise<[Error & { code?: string }]>((resolve) => socket.once('error', (err) => resolve([err])));
+    const [error] = await new Promise<[Error & { code?: string }]>((resolve) =>
+      socket.once('error', (err) => resolve([err])),
+    );
     const answer = upstreamFailure(Object.assign(new Error('forward failed'), { cause: error }));
 
     expect(error.code).toBe(CONNECT_TIMEOUT);

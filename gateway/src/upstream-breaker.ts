@@ -26,7 +26,10 @@ export const CONNECT_TIMEOUT = 'UPSTREAM_CONNECT_TIMEOUT';
 
 export type CircuitName = 'closed' | 'open' | 'half-open' | 'isolated';
 const circuitNames: Record<CircuitState, CircuitName> = {
-  [CircuitState.Closed]: 'closed', [CircuitState.Open]: 'open', [CircuitState.HalfOpen]: 'half-open', [CircuitState.Isolated]: 'isolated',
+  [CircuitState.Closed]: 'closed',
+  [CircuitState.Open]: 'open',
+  [CircuitState.HalfOpen]: 'half-open',
+  [CircuitState.Isolated]: 'isolated',
 };
 
 /** The outcome of one admitted forward; the first report counts. */
@@ -37,7 +40,11 @@ export interface Forward {
 
 /** A service that cannot be reached: 503 UNAVAILABLE, in Japanese, try again shortly. */
 export const serviceUnavailable = (cause?: unknown): AppError =>
-  new AppError('UNAVAILABLE', messages.unavailable, { cause, expose: true, headers: { 'retry-after': String(BREAKER.openMs / 1000) } });
+  new AppError('UNAVAILABLE', messages.unavailable, {
+    cause,
+    expose: true,
+    headers: { 'retry-after': String(BREAKER.openMs / 1000) },
+  });
 
 /** One service's circuit (cockatiel's breaker), fed with the outcome of each forward. */
 export class UpstreamBreaker {
@@ -46,7 +53,10 @@ export class UpstreamBreaker {
 
   constructor(service: string, options: { failures?: number; openMs?: number } = {}) {
     this.service = service;
-    this.policy = circuitBreaker(handleAll, { halfOpenAfter: options.openMs ?? BREAKER.openMs, breaker: new ConsecutiveBreaker(options.failures ?? BREAKER.failures) });
+    this.policy = circuitBreaker(handleAll, {
+      halfOpenAfter: options.openMs ?? BREAKER.openMs,
+      breaker: new ConsecutiveBreaker(options.failures ?? BREAKER.failures),
+    });
   }
 
   get state(): CircuitName {
@@ -63,10 +73,12 @@ export class UpstreamBreaker {
     const outcome = Promise.withResolvers<void>();
     let admitted = false;
     // cockatiel runs the task synchronously when it admits it, so `admitted` is known on return.
-    this.policy.execute(() => {
-      admitted = true;
-      return outcome.promise;
-    }).catch(() => undefined);
+    this.policy
+      .execute(() => {
+        admitted = true;
+        return outcome.promise;
+      })
+      .catch(() => undefined);
     if (!admitted) throw serviceUnavailable();
     return { answered: () => outcome.resolve(), failed: (error) => outcome.reject(error) };
   }
@@ -80,7 +92,10 @@ export class UpstreamBreaker {
  */
 export function connectTimeoutAgents(connectMs: number): { 'http:': HttpAgent; 'https:': HttpsAgent } {
   const options: AgentOptions = { keepAlive: true, keepAliveMsecs: 60_000, maxSockets: 2048, maxFreeSockets: 2048 };
-  return { 'http:': withConnectTimeout(new HttpAgent(options), connectMs), 'https:': withConnectTimeout(new HttpsAgent(options), connectMs) };
+  return {
+    'http:': withConnectTimeout(new HttpAgent(options), connectMs),
+    'https:': withConnectTimeout(new HttpsAgent(options), connectMs),
+  };
 }
 
 /** Exported for its test; connectTimeoutAgents is the use. */

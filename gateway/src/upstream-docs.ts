@@ -12,14 +12,16 @@ type OpenApi = { paths?: Record<string, unknown>; [key: string]: unknown };
 export function upstreamDocs(app: FastifyInstance, upstreams: Upstreams, everyMs = 30_000) {
   const documents = new Map<string, OpenApi>();
   async function refresh(): Promise<void> {
-    await Promise.all(Object.entries(upstreams).map(async ([name, base]) => {
-      try {
-        const response = await fetch(new URL('/openapi.json', base), { signal: AbortSignal.timeout(2000) });
-        if (response.ok) documents.set(name, (await response.json()) as OpenApi);
-      } catch (err) {
-        app.log.debug({ err, service: name }, 'service OpenAPI not reachable yet');
-      }
-    }));
+    await Promise.all(
+      Object.entries(upstreams).map(async ([name, base]) => {
+        try {
+          const response = await fetch(new URL('/openapi.json', base), { signal: AbortSignal.timeout(2000) });
+          if (response.ok) documents.set(name, (await response.json()) as OpenApi);
+        } catch (err) {
+          app.log.debug({ err, service: name }, 'service OpenAPI not reachable yet');
+        }
+      }),
+    );
   }
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

@@ -12,21 +12,42 @@ import type { Upstreams } from './upstreams.ts';
 
 /** Distributed mode, the service process gone or dying: what the gateway answers instead of the service. */
 const stops: Array<() => Promise<void>> = [];
-afterEach(async () => { for (const stop of stops.splice(0).reverse()) await stop(); });
+afterEach(async () => {
+  for (const stop of stops.splice(0).reverse()) await stop();
+});
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  stops.push(() => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+  stops.push(
+    () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 /** The gateway with identity's routes proxied to `upstream`. */
 async function gatewayTowards(upstream: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'upstream-failure-'));
-  const env = { DATA_DIR: dir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', JWT_SECRET: 'upstream-failure-secret-0123456789-abcdef', ADMIN_PATH_PREFIX: 'secret-admin-uf' };
+  const env = {
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    JWT_SECRET: 'upstream-failure-secret-0123456789-abcdef',
+    ADMIN_PATH_PREFIX: 'secret-admin-uf',
+  };
   const config = loadPlatformConfig(env);
   const platform = await createPlatform(config, { serviceName: 'gateway' });
-  const gateway = await buildGateway({ config, env, platform, services: [identityService], upstreams: { identity: upstream } as Upstreams, webDist: join(dir, 'none') });
+  const gateway = await buildGateway({
+    config,
+    env,
+    platform,
+    services: [identityService],
+    upstreams: { identity: upstream } as Upstreams,
+    webDist: join(dir, 'none'),
+  });
   const url = await gateway.listen({ port: 0, host: '127.0.0.1' });
   stops.push(async () => {
     await gateway.close();
@@ -36,14 +57,23 @@ async function gatewayTowards(upstream: string): Promise<string> {
   return url;
 }
 
-const login = (url: string) => fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'a@example.jp', password: 'whatever1' }) });
+const login = (url: string) =>
+  fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'a@example.jp', password: 'whatever1' }),
+  });
 
 describe('gateway, a service that cannot answer', () => {
   it('forward, the service dropping the connection mid-request, is a 502 BAD_GATEWAY in the error shape', async () => {
     const dying = await listen(createServer((request) => request.socket.destroy()));
     const res = await login(await gatewayTowards(dying));
     expect(res.status).toBe(502);
-    expect(await res.json()).toMatchObject({ ok: false, code: 'BAD_GATEWAY', message: 'サーバーエラーが発生しました。しばらくしてから再度お試しください。' });
+    expect(await res.json()).toMatchObject({
+      ok: false,
+      code: 'BAD_GATEWAY',
+      message: 'サーバーエラーが発生しました。しばらくしてから再度お試しください。',
+    });
   });
 
   it('forward, nothing listening at the service address, is a 503 UNAVAILABLE saying to try again shortly', async () => {

@@ -5,7 +5,14 @@ import { AppError, type ServiceModule, type ServiceName } from '@talkwith/platfo
 import { messages } from '@talkwith/platform/http';
 import { STT_MAX_FRAME_BYTES, STT_PATH } from '@talkwith/proto/dialogue';
 import { LOG_TAIL_MAX_FRAME_BYTES, LOG_TAIL_PATH } from '@talkwith/proto/logging';
-import { CONNECT_TIMEOUT, UPSTREAM_TIMEOUTS, UpstreamBreaker, connectTimeoutAgents, serviceUnavailable, type Forward } from './upstream-breaker.ts';
+import {
+  CONNECT_TIMEOUT,
+  UPSTREAM_TIMEOUTS,
+  UpstreamBreaker,
+  connectTimeoutAgents,
+  serviceUnavailable,
+  type Forward,
+} from './upstream-breaker.ts';
 import { websocketRelay } from './websocket-relay.ts';
 
 export type Upstreams = Record<ServiceName, string>;
@@ -17,7 +24,10 @@ export type Upstreams = Record<ServiceName, string>;
  * The gateway's request id goes along, so the service's log lines and the
  * events it publishes carry the same id as the gateway's.
  */
-export function forwardClientAddress(request: { ip: string; id: string }, headers: IncomingHttpHeaders): IncomingHttpHeaders {
+export function forwardClientAddress(
+  request: { ip: string; id: string },
+  headers: IncomingHttpHeaders,
+): IncomingHttpHeaders {
   return { ...headers, 'x-forwarded-for': request.ip, 'x-request-id': request.id };
 }
 
@@ -32,7 +42,8 @@ export function forwardClientAddress(request: { ip: string; id: string }, header
  */
 export function upstreamFailure(error: Error & { statusCode?: number; cause?: unknown }): AppError {
   const causeCode = (error.cause as { code?: unknown } | undefined)?.code;
-  if (error.statusCode === 503 || causeCode === 'ECONNREFUSED' || causeCode === CONNECT_TIMEOUT) return serviceUnavailable(error);
+  if (error.statusCode === 503 || causeCode === 'ECONNREFUSED' || causeCode === CONNECT_TIMEOUT)
+    return serviceUnavailable(error);
   if (error.statusCode === 504) return new AppError('GATEWAY_TIMEOUT', messages.internal, { cause: error });
   return new AppError('BAD_GATEWAY', messages.internal, { cause: error });
 }
@@ -51,28 +62,42 @@ const forwards = new WeakMap<object, Forward>();
  * Distributed mode: every prefix a service owns is proxied to that service's
  * process, through the service's breaker, with the connect and answer time-outs.
  */
-export async function proxyRoutes(app: FastifyInstance, options: { services: ServiceModule[]; upstreams: Upstreams; breakers?: Breakers }): Promise<void> {
+export async function proxyRoutes(
+  app: FastifyInstance,
+  options: { services: ServiceModule[]; upstreams: Upstreams; breakers?: Breakers },
+): Promise<void> {
   const breakers = options.breakers ?? upstreamBreakers(options.upstreams);
   for (const service of options.services) {
     const upstream = options.upstreams[service.name];
     const breaker = breakers[service.name];
     if (service.name === 'dialogue') {
       await app.register(websocketRelay, {
-        upstream, path: STT_PATH, maxPayload: STT_MAX_FRAME_BYTES, tags: ['dialogue'],
+        upstream,
+        path: STT_PATH,
+        maxPayload: STT_MAX_FRAME_BYTES,
+        tags: ['dialogue'],
         summary: 'WebSocket: server speech-to-text, relayed to the dialogue service (its API.md)',
       });
     }
     if (service.name === 'logging') {
       // Reached at /api/<ADMIN_PATH_PREFIX>/logs/tail through the admin rewrite, like every admin route.
       await app.register(websocketRelay, {
-        upstream, path: LOG_TAIL_PATH, maxPayload: LOG_TAIL_MAX_FRAME_BYTES, tags: ['logging', 'admin'],
+        upstream,
+        path: LOG_TAIL_PATH,
+        maxPayload: LOG_TAIL_MAX_FRAME_BYTES,
+        tags: ['logging', 'admin'],
         summary: 'WebSocket: live tail of new log entries, relayed to the logging service (its API.md)',
       });
     }
     for (const prefix of service.prefixes) {
       await app.register(httpProxy, {
-        upstream, prefix, rewritePrefix: prefix,
-        http: { agents: connectTimeoutAgents(UPSTREAM_TIMEOUTS.connectMs), requestOptions: { timeout: UPSTREAM_TIMEOUTS.answerMs } },
+        upstream,
+        prefix,
+        rewritePrefix: prefix,
+        http: {
+          agents: connectTimeoutAgents(UPSTREAM_TIMEOUTS.connectMs),
+          requestOptions: { timeout: UPSTREAM_TIMEOUTS.answerMs },
+        },
         preHandler: (_request, reply, done) => {
           try {
             const forward = breaker.admit();
@@ -98,5 +123,8 @@ export async function proxyRoutes(app: FastifyInstance, options: { services: Ser
 
 /** The distributed gateway's readiness: it can route whatever the services do; each circuit is reported, none fails it. */
 export function routingReadiness(breakers: Breakers): () => Promise<{ ok: boolean; checks: Record<string, string> }> {
-  return async () => ({ ok: true, checks: Object.fromEntries(Object.values(breakers).map((b) => [`upstream:${b.service}`, `circuit ${b.state}`])) });
+  return async () => ({
+    ok: true,
+    checks: Object.fromEntries(Object.values(breakers).map((b) => [`upstream:${b.service}`, `circuit ${b.state}`])),
+  });
 }

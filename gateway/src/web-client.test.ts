@@ -8,8 +8,9 @@ import { renderHomePage } from './home-page.ts';
 import { startTestGateway, type TestGateway } from './test-gateway.ts';
 
 const FAVICON_ICO = new URL('../../web/public/favicon.ico', import.meta.url);
-const INDEX_HTML = '<!doctype html><html lang="ja"><head><meta charset="UTF-8" /><title>TALK WITH</title>'
-  + '<script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html lang="ja"><head><meta charset="UTF-8" /><title>TALK WITH</title>' +
+  '<script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 const ASSET = `export const text = ${JSON.stringify('TALK WITH '.repeat(400))};\n`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -38,7 +39,8 @@ afterAll(async () => {
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => gw.app.inject({ method: 'GET', url, headers });
-const page = (url: string, headers: Record<string, string> = {}) => get(url, { accept: 'text/html,application/xhtml+xml', ...headers });
+const page = (url: string, headers: Record<string, string> = {}) =>
+  get(url, { accept: 'text/html,application/xhtml+xml', ...headers });
 
 function expectHtmlHeaders(headers: Record<string, unknown>): void {
   expect(headers['content-type']).toMatch(/^text\/html/);
@@ -127,8 +129,10 @@ describe('web client, precompressed files', () => {
 });
 
 describe('web client, the player route', () => {
-  const LINK = '</api/characters/by-slug/mirai/poster>; rel=preload; as=image, </api/characters/by-slug/mirai>; rel=preload; as=fetch; crossorigin=use-credentials';
-  const BOOT = '<div class="player player--boot" data-boot-slug="mirai"><div class="player__stage"><img class="player__poster" src="/api/characters/by-slug/mirai/poster" alt="" fetchpriority="high"></div></div>';
+  const LINK =
+    '</api/characters/by-slug/mirai/poster>; rel=preload; as=image, </api/characters/by-slug/mirai>; rel=preload; as=fetch; crossorigin=use-credentials';
+  const BOOT =
+    '<div class="player player--boot" data-boot-slug="mirai"><div class="player__stage"><img class="player__poster" src="/api/characters/by-slug/mirai/poster" alt="" fetchpriority="high"></div></div>';
 
   it('/full/chat/mirai, opened by a browser, has the preload Link header, the preload tags and the boot poster in #root', async () => {
     const res = await page('/full/chat/mirai');
@@ -136,8 +140,12 @@ describe('web client, the player route', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers.link).toBe(LINK);
     expect(res.body).toContain(`<div id="root">${BOOT}</div>`);
-    expect(res.body).toContain('<link rel="preload" href="/api/characters/by-slug/mirai/poster" as="image" fetchpriority="high">');
-    expect(res.body).toContain('<link rel="preload" href="/api/characters/by-slug/mirai" as="fetch" crossorigin="use-credentials">');
+    expect(res.body).toContain(
+      '<link rel="preload" href="/api/characters/by-slug/mirai/poster" as="image" fetchpriority="high">',
+    );
+    expect(res.body).toContain(
+      '<link rel="preload" href="/api/characters/by-slug/mirai" as="fetch" crossorigin="use-credentials">',
+    );
     expect(res.body.indexOf('rel="preload"')).toBeLessThan(res.body.indexOf('</head>'));
     expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
     expect(res.body).not.toMatch(/<script>|<style|style=/);
@@ -155,12 +163,15 @@ describe('web client, the player route', () => {
     expect(res.headers.etag).not.toBe((await page('/full/chat/mirai')).headers.etag);
   });
 
-  it.each(['ja-JP', 'en-US', 'fil-PH', 'zh-TW'])('/%s/full/chat/mirai, with a language prefix, gets the same page', async (lang) => {
-    const res = await page(`/${lang}/full/chat/mirai`);
+  it.each(['ja-JP', 'en-US', 'fil-PH', 'zh-TW'])(
+    '/%s/full/chat/mirai, with a language prefix, gets the same page',
+    async (lang) => {
+      const res = await page(`/${lang}/full/chat/mirai`);
 
-    expect(res.headers.link).toBe(LINK);
-    expect(res.body).toContain(BOOT);
-  });
+      expect(res.headers.link).toBe(LINK);
+      expect(res.body).toContain(BOOT);
+    },
+  );
 
   it('/full/chat/mirai/?from=menu, trailing slash and query, gets the page for mirai', async () => {
     const res = await page('/full/chat/mirai/?from=menu');
@@ -183,7 +194,10 @@ describe('web client, the player route', () => {
 
   it('/full/chat/mirai, revalidated with its ETag, answers 304', async () => {
     const first = await page('/full/chat/mirai', { 'accept-encoding': 'br' });
-    const again = await page('/full/chat/mirai', { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) });
+    const again = await page('/full/chat/mirai', {
+      'accept-encoding': 'br',
+      'if-none-match': String(first.headers.etag),
+    });
 
     expect(first.headers.etag).toMatch(/^W\/"/);
     expect(again.statusCode).toBe(304);
@@ -213,7 +227,8 @@ describe('web client, the player route', () => {
 
 describe('web client, the top page with its prerendered markup', () => {
   // What web/src/app/prerender.tsx writes to dist/boot/home.html (shortened).
-  const HOME = '<div class="app"><header class="topbar"><a class="brand" href="/">TALK WITH</a></header><main id="content" class="content"><!--$--><div class="home"><h1 class="hero__title">声で話そう、あのキャラクターと。</h1></div><!--/$--></main></div>';
+  const HOME =
+    '<div class="app"><header class="topbar"><a class="brand" href="/">TALK WITH</a></header><main id="content" class="content"><!--$--><div class="home"><h1 class="hero__title">声で話そう、あのキャラクターと。</h1></div><!--/$--></main></div>';
   const HOME_PAGE = INDEX_HTML.replace('<div id="root"></div>', `<div id="root">${HOME}</div>`);
   let homeGw: TestGateway;
   let homeDist: string;
@@ -228,7 +243,8 @@ describe('web client, the top page with its prerendered markup', () => {
     await homeGw?.close();
     if (homeDist) await rm(homeDist, { recursive: true, force: true });
   });
-  const home = (url: string, headers: Record<string, string> = {}) => homeGw.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+  const home = (url: string, headers: Record<string, string> = {}) =>
+    homeGw.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
 
   it('/, opened by a browser, is index.html with the prerendered markup in #root and the HTML headers', async () => {
     const res = await home('/');
@@ -293,7 +309,9 @@ describe('chat page helpers', () => {
   });
 
   it('bootSkeleton, a slug, is the exact markup the player fallback renders', () => {
-    expect(bootSkeleton('mirai')).toBe('<div class="player player--boot" data-boot-slug="mirai"><div class="player__stage"><img class="player__poster" src="/api/characters/by-slug/mirai/poster" alt="" fetchpriority="high"></div></div>');
+    expect(bootSkeleton('mirai')).toBe(
+      '<div class="player player--boot" data-boot-slug="mirai"><div class="player__stage"><img class="player__poster" src="/api/characters/by-slug/mirai/poster" alt="" fetchpriority="high"></div></div>',
+    );
   });
 
   it('pickEncoding, accept-encoding headers, negotiates like the static files', () => {
@@ -305,8 +323,12 @@ describe('chat page helpers', () => {
   });
 
   it('renderHomePage, an index.html without an empty #root, gives nothing to serve', () => {
-    expect(renderHomePage(INDEX_HTML, '<p>x</p>')).toBe(INDEX_HTML.replace('<div id="root"></div>', '<div id="root"><p>x</p></div>'));
-    expect(renderHomePage(INDEX_HTML.replace('<div id="root"></div>', '<div id="root">x</div>'), '<p>x</p>')).toBeUndefined();
+    expect(renderHomePage(INDEX_HTML, '<p>x</p>')).toBe(
+      INDEX_HTML.replace('<div id="root"></div>', '<div id="root"><p>x</p></div>'),
+    );
+    expect(
+      renderHomePage(INDEX_HTML.replace('<div id="root"></div>', '<div id="root">x</div>'), '<p>x</p>'),
+    ).toBeUndefined();
   });
 
   it('ChatPages, more slugs than its bound, keeps the most recent ones only', async () => {

@@ -4,7 +4,16 @@ import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ChatPages, canRenderChatPage, chatPreloadHeader, chatSlug, mayPreloadCharacter, pickEncoding, type Encoding, type PageBody } from './chat-page.ts';
+import {
+  ChatPages,
+  canRenderChatPage,
+  chatPreloadHeader,
+  chatSlug,
+  mayPreloadCharacter,
+  pickEncoding,
+  type Encoding,
+  type PageBody,
+} from './chat-page.ts';
 import { loadHomePage } from './home-page.ts';
 
 const MISSING_PAGE = `<!doctype html><html lang="ja"><meta charset="utf-8"><title>TALK WITH</title>
@@ -25,14 +34,22 @@ export function hasWebClient(dist: string): boolean {
 /** Serves the built web client (files found at start-up); without a build, `/` says how to make one. */
 async function webClient(app: FastifyInstance, options: { dist: string }): Promise<void> {
   if (!hasWebClient(options.dist)) {
-    app.withTypeProvider<TypeBoxTypeProvider>().get('/', { schema: { hide: true } }, async (_request, reply) => reply.headers(app.securityHeaders.html).type('text/html; charset=utf-8').send(MISSING_PAGE));
+    app
+      .withTypeProvider<TypeBoxTypeProvider>()
+      .get('/', { schema: { hide: true } }, async (_request, reply) =>
+        reply.headers(app.securityHeaders.html).type('text/html; charset=utf-8').send(MISSING_PAGE),
+      );
     return;
   }
   const assetsDir = join(options.dist, 'assets', sep);
   const html = app.securityHeaders.html;
   await app.register(fastifyStatic, {
     // `/` is the route below, not the static index.
-    root: options.dist, wildcard: false, index: false, maxAge: '1d', schemaHide: true,
+    root: options.dist,
+    wildcard: false,
+    index: false,
+    maxAge: '1d',
+    schemaHide: true,
     // The build holds a .br and a .gz beside every compressible file: the
     // plugin sends the one the request accepts (Content-Encoding, Vary:
     // Accept-Encoding), the file itself otherwise. reply.sendFile (the SPA
@@ -63,8 +80,18 @@ async function webClient(app: FastifyInstance, options: { dist: string }): Promi
 export const webClientRoutes = fp(webClient, { name: 'talkwith-web-client' });
 
 /** A generated HTML page with the page headers, its ETag (304 when the browser has it) and its encoding. */
-async function sendPage(request: FastifyRequest, reply: FastifyReply, encoding: Encoding, page: PageBody, vary = 'accept-encoding'): Promise<FastifyReply> {
-  reply.headers(request.server.securityHeaders.html).header('vary', vary).header('etag', page.etag).type('text/html; charset=utf-8');
+async function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  encoding: Encoding,
+  page: PageBody,
+  vary = 'accept-encoding',
+): Promise<FastifyReply> {
+  reply
+    .headers(request.server.securityHeaders.html)
+    .header('vary', vary)
+    .header('etag', page.etag)
+    .type('text/html; charset=utf-8');
   if (notModified(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return reply.send(page.body);
@@ -99,7 +126,13 @@ export function spaFallback(dist: string) {
       const withCharacter = mayPreloadCharacter(request.headers.cookie);
       // The page differs with the session cookie (no character preload): caches must keep both.
       reply.header('link', chatPreloadHeader(slug, withCharacter));
-      await sendPage(request, reply, encoding, await chatPages.get(slug, encoding, withCharacter), 'accept-encoding, cookie');
+      await sendPage(
+        request,
+        reply,
+        encoding,
+        await chatPages.get(slug, encoding, withCharacter),
+        'accept-encoding, cookie',
+      );
       return;
     }
     // sendFile goes through the static plugin's setHeaders: index.html gets the HTML headers there.

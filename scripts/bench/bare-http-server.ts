@@ -12,7 +12,11 @@ const requestId = 'x-request-id' in extra;
 delete extra['x-request-id'];
 
 const server = createServer((_req, res) => {
-  const headers: Record<string, string | number> = { ...extra, 'content-type': contentType, 'content-length': Buffer.byteLength(body) };
+  const headers: Record<string, string | number> = {
+    ...extra,
+    'content-type': contentType,
+    'content-length': Buffer.byteLength(body),
+  };
   // The gateway makes a fresh id per request; so does this baseline when it copies the headers.
   if (requestId) headers['x-request-id'] = randomUUID();
   res.writeHead(200, headers);

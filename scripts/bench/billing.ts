@@ -31,14 +31,22 @@ const newKey = () => `bench-${randomBytes(12).toString('hex')}`;
 /** One purchase of a ticket pack with a fresh sandbox token and the success card; throws unless it is captured. */
 async function buy(client: BillingClient, user: string, productId: string): Promise<void> {
   const token = await client.cardToken(user, 'success');
-  const reply = await client.call(user, 'POST', '/api/payment/card/authorize', { product_id: productId, token }, { key: newKey() });
+  const reply = await client.call(
+    user,
+    'POST',
+    '/api/payment/card/authorize',
+    { product_id: productId, token },
+    { key: newKey() },
+  );
   const status = (reply.body.purchase as { status?: string } | undefined)?.status;
-  if (reply.status !== 200 || status !== 'captured') throw new Error(`purchase answered ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
+  if (reply.status !== 200 || status !== 'captured')
+    throw new Error(`purchase answered ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
 }
 
 async function readWallet(client: BillingClient, user: string): Promise<void> {
   const reply = await client.call(user, 'GET', '/api/billing/wallet');
-  if (reply.status !== 200) throw new Error(`wallet answered ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
+  if (reply.status !== 200)
+    throw new Error(`wallet answered ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
 }
 
 /** A user with enough tickets (bought in packs of 10), then TICKET_USES uses one after another; baseline: as many wallet reads. */
@@ -46,8 +54,15 @@ async function ticketUse(client: BillingClient): Promise<{ use: number[]; wallet
   const user = `bench-tickets-${randomBytes(4).toString('hex')}`;
   for (let i = 0; i < Math.ceil((TICKET_USES + 20) / 10); i++) await buy(client, user, 'tickets-10');
   const useOne = async () => {
-    const reply = await client.call(user, 'POST', '/api/talk_tickets', { user_id: user, character_id: 'bench-character', btn: 'talk' }, { key: newKey() });
-    if (reply.status !== 200) throw new Error(`ticket use answered ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
+    const reply = await client.call(
+      user,
+      'POST',
+      '/api/talk_tickets',
+      { user_id: user, character_id: 'bench-character', btn: 'talk' },
+      { key: newKey() },
+    );
+    if (reply.status !== 200)
+      throw new Error(`ticket use answered ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
   };
   for (let i = 0; i < 20; i++) await useOne();
   const use = await latencies(TICKET_USES, useOne);
@@ -67,14 +82,22 @@ export async function benchBilling(): Promise<BenchRow[]> {
     const { use, wallet } = await ticketUse(client);
     const settings = `${CLIENTS} concurrent clients, ${MEASURE_MS / 1000} s`;
     return [
-      { name: `billing: GET /api/billing/wallet through the standalone gateway (${settings})`, value: Math.round(walletPerSecond), unit: 'req/s' },
+      {
+        name: `billing: GET /api/billing/wallet through the standalone gateway (${settings})`,
+        value: Math.round(walletPerSecond),
+        unit: 'req/s',
+      },
       {
         name: `billing: purchases/s end to end (standalone; sandbox token + card/authorize, success card, tickets-1; ${settings})`,
-        value: round1(purchasesPerSecond), unit: 'purchases/s', baseline: Math.round(walletPerSecond),
+        value: round1(purchasesPerSecond),
+        unit: 'purchases/s',
+        baseline: Math.round(walletPerSecond),
       },
       {
         name: `billing: ticket use p95 latency (POST /api/talk_tickets, ${TICKET_USES} uses one after another; p50 ${round1(percentile(use, 50))} ms)`,
-        value: round1(percentile(use, 95)), unit: 'ms', baseline: round1(percentile(wallet, 95)),
+        value: round1(percentile(use, 95)),
+        unit: 'ms',
+        baseline: round1(percentile(wallet, 95)),
       },
     ];
   } finally {

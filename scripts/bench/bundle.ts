@@ -19,7 +19,10 @@ interface BundleReport {
  */
 export async function benchBundle(): Promise<BenchRow[]> {
   await run('npm', ['run', 'build', '--workspace', 'web'], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
-  const { stdout } = await run(process.execPath, [join(root, 'web', 'scripts', 'bundle-size.ts')], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run(process.execPath, [join(root, 'web', 'scripts', 'bundle-size.ts')], {
+    cwd: root,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   const report = JSON.parse(stdout) as BundleReport;
   return [
     { name: 'React + ReactDOM + Redux Toolkit alone, gzipped', value: report.reactPlusReduxToolkitGzipKb, unit: 'kB' },

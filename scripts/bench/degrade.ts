@@ -18,17 +18,26 @@ interface Phase {
 }
 
 /** `clients` loops calling `path` until `until`; each latency (after `from`) and status recorded. */
-async function loop(url: string, clients: number, from: number, until: number, headers: Record<string, string>, into: { times: number[]; statuses?: Map<number, number> }): Promise<void> {
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (performance.now() < until) {
-      const started = performance.now();
-      const response = await fetch(url, { headers });
-      await response.arrayBuffer();
-      if (started < from) continue;
-      into.times.push(performance.now() - started);
-      into.statuses?.set(response.status, (into.statuses.get(response.status) ?? 0) + 1);
-    }
-  }));
+async function loop(
+  url: string,
+  clients: number,
+  from: number,
+  until: number,
+  headers: Record<string, string>,
+  into: { times: number[]; statuses?: Map<number, number> },
+): Promise<void> {
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        const response = await fetch(url, { headers });
+        await response.arrayBuffer();
+        if (started < from) continue;
+        into.times.push(performance.now() - started);
+        into.statuses?.set(response.status, (into.statuses.get(response.status) ?? 0) + 1);
+      }
+    }),
+  );
 }
 
 /** Both routes under load at once; only the answers after the warm-up count. */
@@ -42,7 +51,11 @@ async function phase(t: Topology, token: string): Promise<Phase> {
     loop(`${t.gatewayUrl}${UP_ROUTE}`, SHAPE.upClients, from, until, {}, up),
     loop(`${t.gatewayUrl}${DOWN_ROUTE}`, SHAPE.downClients, from, until, auth, other),
   ]);
-  return { up: up.times.sort((a, b) => a - b), other: other.times.sort((a, b) => a - b), otherStatuses: other.statuses };
+  return {
+    up: up.times.sort((a, b) => a - b),
+    other: other.times.sort((a, b) => a - b),
+    otherStatuses: other.statuses,
+  };
 }
 
 export async function benchDegrade(): Promise<BenchRow[]> {
@@ -55,9 +68,26 @@ export async function benchDegrade(): Promise<BenchRow[]> {
     const [p99Up, p99Down] = [percentile(allUp.up, 99), percentile(billingDown.up, 99)];
     const statuses = [...billingDown.otherStatuses].map(([status, n]) => `${status}×${n}`).join(' ');
     return [
-      { name: `gateway p99, catalog route (${SHAPE.upClients} clients) with billing down vs all up`, value: round1(p99Down), unit: 'ms', baseline: round1(p99Up), goal: '≤ 1.2×', pass: p99Down <= 1.2 * p99Up },
-      { name: 'gateway p50, catalog route with billing down vs all up', value: round1(percentile(billingDown.up, 50)), unit: 'ms', baseline: round1(percentile(allUp.up, 50)) },
-      { name: `gateway p99, billing route while billing is down (${statuses})`, value: round1(percentile(billingDown.other, 99)), unit: 'ms', baseline: round1(percentile(allUp.other, 99)) },
+      {
+        name: `gateway p99, catalog route (${SHAPE.upClients} clients) with billing down vs all up`,
+        value: round1(p99Down),
+        unit: 'ms',
+        baseline: round1(p99Up),
+        goal: '≤ 1.2×',
+        pass: p99Down <= 1.2 * p99Up,
+      },
+      {
+        name: 'gateway p50, catalog route with billing down vs all up',
+        value: round1(percentile(billingDown.up, 50)),
+        unit: 'ms',
+        baseline: round1(percentile(allUp.up, 50)),
+      },
+      {
+        name: `gateway p99, billing route while billing is down (${statuses})`,
+        value: round1(percentile(billingDown.other, 99)),
+        unit: 'ms',
+        baseline: round1(percentile(allUp.other, 99)),
+      },
     ];
   } finally {
     await topology.close();

@@ -31,9 +31,11 @@ function token(sub: string, roles: string[] = []): string {
   return `${unsigned}.${createHmac('sha256', SECRET).update(unsigned).digest('base64url')}`;
 }
 
-
 interface Client {
-  call(path: string, init?: { method?: string; body?: unknown; as?: string; admin?: boolean }): Promise<{ status: number; body: Record<string, unknown> }>;
+  call(
+    path: string,
+    init?: { method?: string; body?: unknown; as?: string; admin?: boolean },
+  ): Promise<{ status: number; body: Record<string, unknown> }>;
 }
 
 function clientOf(url: string): Client {
@@ -50,20 +52,25 @@ function clientOf(url: string): Client {
         ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
       });
       const text = await response.text();
-      return { status: response.status, body: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : {} };
+      return {
+        status: response.status,
+        body: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : {},
+      };
     },
   };
 }
 
 function expectOk(what: string, reply: { status: number; body: unknown }, status = 200): void {
-  if (reply.status !== status) throw new Error(`${what} answered ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
+  if (reply.status !== status)
+    throw new Error(`${what} answered ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
 }
 
 /** Generates a batch (timed) and returns its codes, read back through the admin list. */
 async function generateBatch(client: Client, count: number): Promise<{ ms: number; couponId: string }> {
   const started = performance.now();
   const reply = await client.call('/api/admin/serials/generate', {
-    method: 'POST', admin: true,
+    method: 'POST',
+    admin: true,
     body: { name: 'bench', count, character_id: 'demo-mirai', block_id: 'fortune', tickets: 0 },
   });
   expectOk('generate', reply, 201);
@@ -73,7 +80,10 @@ async function generateBatch(client: Client, count: number): Promise<{ ms: numbe
 async function codesOf(client: Client, couponId: string, wanted: number): Promise<string[]> {
   const codes: string[] = [];
   for (let page = 1; codes.length < wanted; page++) {
-    const reply = await client.call(`/api/admin/serials/list?coupon_id=${encodeURIComponent(couponId)}&status=unused&page=${page}`, { admin: true });
+    const reply = await client.call(
+      `/api/admin/serials/list?coupon_id=${encodeURIComponent(couponId)}&status=unused&page=${page}`,
+      { admin: true },
+    );
     expectOk('serial list', reply);
     const serials = reply.body.serials as Array<{ id: string }>;
     if (serials.length === 0) break;
@@ -88,20 +98,34 @@ async function redemptions(client: Client, codes: string[]): Promise<number> {
   return throughput(async () => {
     const code = codes[next++];
     if (!code) throw new Error('the bench ran out of serial codes: generate a larger batch');
-    const reply = await client.call('/api/serial/check', { method: 'POST', as: `bench-redeemer-${randomBytes(6).toString('hex')}`, body: { serial_id: code } });
+    const reply = await client.call('/api/serial/check', {
+      method: 'POST',
+      as: `bench-redeemer-${randomBytes(6).toString('hex')}`,
+      body: { serial_id: code },
+    });
     expectOk('serial check', reply);
   });
 }
 
 async function notificationList(client: Client): Promise<{ list: number[]; available: number[] }> {
   for (let i = 0; i < NOTIFICATIONS; i++) {
-    expectOk('add notification', await client.call('/api/admin/notifications/add', {
-      method: 'POST', admin: true, body: { title: `お知らせ ${i}`, body: 'ベンチマーク用のお知らせです。', target: 'all', is_news: i % 2 === 0 },
-    }), 201);
+    expectOk(
+      'add notification',
+      await client.call('/api/admin/notifications/add', {
+        method: 'POST',
+        admin: true,
+        body: { title: `お知らせ ${i}`, body: 'ベンチマーク用のお知らせです。', target: 'all', is_news: i % 2 === 0 },
+      }),
+      201,
+    );
   }
   const reader = `bench-reader-${randomBytes(4).toString('hex')}`;
-  const list = await latencies(LIST_READS, async () => expectOk('notifications', await client.call('/api/notifications?page=1', { as: reader })));
-  const available = await latencies(LIST_READS, async () => expectOk('available', await client.call('/api/notifications_available', { as: reader })));
+  const list = await latencies(LIST_READS, async () =>
+    expectOk('notifications', await client.call('/api/notifications?page=1', { as: reader })),
+  );
+  const available = await latencies(LIST_READS, async () =>
+    expectOk('available', await client.call('/api/notifications_available', { as: reader })),
+  );
   return { list, available };
 }
 
@@ -113,22 +137,36 @@ export async function benchEngagement(): Promise<BenchRow[]> {
     server = started.server;
     const client = clientOf(started.url);
     const reader = `bench-reader-${randomBytes(4).toString('hex')}`;
-    const availablePerSecond = await throughput(async () => expectOk('available', await client.call('/api/notifications_available', { as: reader })));
+    const availablePerSecond = await throughput(async () =>
+      expectOk('available', await client.call('/api/notifications_available', { as: reader })),
+    );
     const batch = await generateBatch(client, BATCH);
     const perSecond = await redemptions(client, await codesOf(client, batch.couponId, BATCH));
     const { list, available } = await notificationList(client);
     const settings = `${CLIENTS} concurrent clients, ${MEASURE_MS / 1000} s`;
     return [
-      { name: `engagement: GET /api/notifications_available through the standalone gateway (${settings})`, value: Math.round(availablePerSecond), unit: 'req/s' },
+      {
+        name: `engagement: GET /api/notifications_available through the standalone gateway (${settings})`,
+        value: Math.round(availablePerSecond),
+        unit: 'req/s',
+      },
       {
         name: `engagement: serial redemptions/s end to end (POST /api/serial/check, a fresh code and account each; ${settings})`,
-        value: round1(perSecond), unit: 'redemptions/s', baseline: Math.round(availablePerSecond),
+        value: round1(perSecond),
+        unit: 'redemptions/s',
+        baseline: Math.round(availablePerSecond),
       },
       {
         name: `engagement: notifications popup list p95 (GET /api/notifications, ${NOTIFICATIONS} to everyone, ${LIST_READS} reads; p50 ${round1(percentile(list, 50))} ms)`,
-        value: round1(percentile(list, 95)), unit: 'ms', baseline: round1(percentile(available, 95)),
+        value: round1(percentile(list, 95)),
+        unit: 'ms',
+        baseline: round1(percentile(available, 95)),
       },
-      { name: `engagement: generate a batch of ${BATCH.toLocaleString('en-US')} serial codes (one admin call)`, value: Math.round(batch.ms), unit: 'ms' },
+      {
+        name: `engagement: generate a batch of ${BATCH.toLocaleString('en-US')} serial codes (one admin call)`,
+        value: Math.round(batch.ms),
+        unit: 'ms',
+      },
     ];
   } finally {
     await server?.stop();

@@ -9,7 +9,10 @@ function moves(count: number): Move[] {
   let x = 12345;
   const next = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0);
   return Array.from({ length: count }, () => ({
-    kind: next() % MOVE_KINDS, pick: next() % 1000, text: VOCABULARY[next() % VOCABULARY.length] ?? '', advance: next() % 5000,
+    kind: next() % MOVE_KINDS,
+    pick: next() % 1000,
+    text: VOCABULARY[next() % VOCABULARY.length] ?? '',
+    advance: next() % 5000,
   }));
 }
 
@@ -39,10 +42,24 @@ export async function benchEngine(): Promise<BenchRow[]> {
   const p50 = sorted[Math.floor(sorted.length * 0.5)] ?? 0;
   const stepTotal = sorted.reduce((sum, t) => sum + t, 0);
   return [
-    { name: 'engine decisions per second (demo character)', value: Math.round(inputs / (stepTotal / 1000)), unit: 'decisions/s' },
+    {
+      name: 'engine decisions per second (demo character)',
+      value: Math.round(inputs / (stepTotal / 1000)),
+      unit: 'decisions/s',
+    },
     { name: 'engine p50 time per input', value: Math.round(p50 * 1000 * 10) / 10, unit: 'µs' },
-    { name: 'engine p99 time per input', value: Math.round(p99 * 1000 * 10) / 10, unit: 'µs', goal: '< 1,000 µs', pass: p99 < 1 },
-    { name: 'engine random session wall time (50k inputs, incl. input generation)', value: Math.round(elapsedMs), unit: 'ms' },
+    {
+      name: 'engine p99 time per input',
+      value: Math.round(p99 * 1000 * 10) / 10,
+      unit: 'µs',
+      goal: '< 1,000 µs',
+      pass: p99 < 1,
+    },
+    {
+      name: 'engine random session wall time (50k inputs, incl. input generation)',
+      value: Math.round(elapsedMs),
+      unit: 'ms',
+    },
   ];
 }
 

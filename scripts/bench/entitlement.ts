@@ -32,18 +32,28 @@ function tokenFor(sub: string, roles: string[]): string {
 
 async function admin(base: string, method: string, path: string, body: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(`${base}/api/${ADMIN_PREFIX}${path}`, {
-    method, headers: { authorization: `Bearer ${tokenFor('bench-admin', ['admin'])}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    method,
+    headers: { authorization: `Bearer ${tokenFor('bench-admin', ['admin'])}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
   const reply = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status} ${JSON.stringify(reply).slice(0, 300)}`);
+  if (!response.ok)
+    throw new Error(`${method} ${path} answered ${response.status} ${JSON.stringify(reply).slice(0, 300)}`);
   return reply;
 }
 
 /** Latencies (ms, sorted) of two requests measured alternately, so load on the machine weighs on both alike. */
-async function alternate(count: number, a: () => Promise<Response>, b: () => Promise<Response>): Promise<[number[], number[]]> {
+async function alternate(
+  count: number,
+  a: () => Promise<Response>,
+  b: () => Promise<Response>,
+): Promise<[number[], number[]]> {
   const times: [number[], number[]] = [[], []];
   for (let i = 0; i < count; i++) {
-    for (const [side, call] of [[0, a], [1, b]] as const) {
+    for (const [side, call] of [
+      [0, a],
+      [1, b],
+    ] as const) {
       const started = performance.now();
       const response = await call();
       await response.arrayBuffer();
@@ -64,16 +74,24 @@ export async function benchEntitlement(): Promise<BenchRow[]> {
     // A priced character holding a copy of ミライ's greeting clip (catalog copies the file).
     const added = await admin(base, 'POST', '/characters', { name: 'ベンチ有料', price: 500 });
     const paidId = (added.character as { id: string }).id;
-    await admin(base, 'POST', '/blocks/characterBlockCopy', { character_id: 'demo-mirai', copy_target_character_ids: [paidId], block_ids: ['greet'] });
+    await admin(base, 'POST', '/blocks/characterBlockCopy', {
+      character_id: 'demo-mirai',
+      copy_target_character_ids: [paidId],
+      block_ids: ['greet'],
+    });
     const user = `bench-${randomUUID()}`;
     const media = createMediaSigning(SECRET);
     const key = `characters/${paidId}/videos/greet.mp4`;
     const { exp, u, sig } = media.sign(key, user, media.expiryFrom());
     const cookie = media.userCookie(user, { path: '/files' }).split(';')[0]!;
-    const signed = () => fetch(`${base}/files/${key}?exp=${exp}&u=${encodeURIComponent(u)}&sig=${sig}`, { headers: { range: RANGE, cookie } });
+    const signed = () =>
+      fetch(`${base}/files/${key}?exp=${exp}&u=${encodeURIComponent(u)}&sig=${sig}`, {
+        headers: { range: RANGE, cookie },
+      });
     const free = () => fetch(`${base}/files/characters/demo-mirai/videos/greet.mp4`, { headers: { range: RANGE } });
     const unsigned = await fetch(`${base}/files/${key}`, { headers: { range: RANGE } });
-    if (unsigned.status !== 403) throw new Error(`an unsigned clip of a priced character answered ${unsigned.status}, not 403`);
+    if (unsigned.status !== 403)
+      throw new Error(`an unsigned clip of a priced character answered ${unsigned.status}, not 403`);
     await alternate(WARMUP_CALLS, signed, free);
     const [signedTimes, freeTimes] = await alternate(CALLS, signed, free);
 
@@ -82,11 +100,18 @@ export async function benchEntitlement(): Promise<BenchRow[]> {
     await alternate(WARMUP_CALLS, publicFetch, publicFetch);
     const publicTimes = (await alternate(CALLS / 3, publicFetch, publicFetch))[0];
     await admin(base, 'PUT', '/characters/demo-mirai', { price: 500 });
-    const ticket = ticketUseProofs(SECRET).sign({ use_id: randomUUID(), user_id: user, character_id: 'demo-mirai' }, { ttlSeconds: TICKET_USE_TTL_SECONDS });
+    const ticket = ticketUseProofs(SECRET).sign(
+      { use_id: randomUUID(), user_id: user, character_id: 'demo-mirai' },
+      { ttlSeconds: TICKET_USE_TTL_SECONDS },
+    );
     const asCustomer = { authorization: `Bearer ${tokenFor(user, ['customer'])}` };
-    const entitled = () => fetch(`${base}/api/characters/by-slug/mirai?ticket_use_token=${encodeURIComponent(ticket)}`, { headers: asCustomer });
+    const entitled = () =>
+      fetch(`${base}/api/characters/by-slug/mirai?ticket_use_token=${encodeURIComponent(ticket)}`, {
+        headers: asCustomer,
+      });
     const check = (await (await entitled()).json()) as { character?: { access?: string } };
-    if (check.character?.access !== 'ticket') throw new Error(`the entitled fetch answered access ${check.character?.access}`);
+    if (check.character?.access !== 'ticket')
+      throw new Error(`the entitled fetch answered access ${check.character?.access}`);
     await alternate(WARMUP_CALLS, entitled, entitled);
     const entitledTimes = (await alternate(CALLS / 3, entitled, entitled))[0];
 
@@ -96,11 +121,17 @@ export async function benchEntitlement(): Promise<BenchRow[]> {
     return [
       {
         name: `paid content: signed clip p95 (GET /files with exp/u/sig and the media cookie, Range ${RANGE}, ${CALLS} alternating with the baseline; p50 ${round1(percentile(signedTimes, 50))} ms against ${round1(percentile(freeTimes, 50))} ms; baseline the same range of a free character's clip, unsigned)`,
-        value: signedP95, unit: 'ms', baseline: freeP95, goal: `≤ ${GOAL_RATIO}× baseline`, pass: signedP95 <= freeP95 * GOAL_RATIO,
+        value: signedP95,
+        unit: 'ms',
+        baseline: freeP95,
+        goal: `≤ ${GOAL_RATIO}× baseline`,
+        pass: signedP95 <= freeP95 * GOAL_RATIO,
       },
       {
         name: `paid content: entitled character fetch p95 (GET /api/characters/by-slug/mirai priced, a ticket-use proof, ${CALLS / 3} calls, every clip and subtitle URL signed; p50 ${round1(percentile(entitledTimes, 50))} ms against ${round1(percentile(publicTimes, 50))} ms; baseline the public fetch while free)`,
-        value: entitledP95, unit: 'ms', baseline: round1(percentile(publicTimes, 95)),
+        value: entitledP95,
+        unit: 'ms',
+        baseline: round1(percentile(publicTimes, 95)),
       },
     ];
   } finally {

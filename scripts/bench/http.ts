@@ -56,16 +56,33 @@ async function startGateway(logLevel: string, dataDir: string): Promise<Target> 
 }
 
 /** Headers node:http adds by itself, or that describe the body; everything else the gateway chose to send. */
-const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'transfer-encoding']);
+const TRANSPORT_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'content-type',
+  'transfer-encoding',
+]);
 
 function gatewayHeaders(answer: Response): Record<string, string> {
   return Object.fromEntries([...answer.headers].filter(([name]) => !TRANSPORT_HEADERS.has(name)));
 }
 
-async function startBare(label: string, body: string, contentType: string, headers: Record<string, string>): Promise<Target> {
+async function startBare(
+  label: string,
+  body: string,
+  contentType: string,
+  headers: Record<string, string>,
+): Promise<Target> {
   const port = await freePort();
   const server = startNode('scripts/bench/bare-http-server.ts', {
-    env: { PORT: String(port), BENCH_BODY: body, BENCH_CONTENT_TYPE: contentType, BENCH_HEADERS: JSON.stringify(headers) },
+    env: {
+      PORT: String(port),
+      BENCH_BODY: body,
+      BENCH_CONTENT_TYPE: contentType,
+      BENCH_HEADERS: JSON.stringify(headers),
+    },
   });
   const url = `http://127.0.0.1:${port}/healthz`;
   await waitForHttp(url, server);
@@ -79,8 +96,11 @@ async function measureAlternating(targets: Target[]): Promise<void> {
     for (const target of targets) {
       const result = await autocannon(target.url, LOAD.seconds);
       target.best = Math.max(target.best, Math.round(result['2xx'] / LOAD.seconds));
-      const add = (what: string, count: number) => { if (count > 0) target.failed.set(what, (target.failed.get(what) ?? 0) + count); };
-      for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) if (!code.startsWith('2')) add(`HTTP ${code}`, count);
+      const add = (what: string, count: number) => {
+        if (count > 0) target.failed.set(what, (target.failed.get(what) ?? 0) + count);
+      };
+      for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {}))
+        if (!code.startsWith('2')) add(`HTTP ${code}`, count);
       add('errors', result.errors);
       add('timeouts', result.timeouts);
     }
@@ -114,11 +134,17 @@ export async function benchHttp(): Promise<BenchRow[]> {
       { name: `bare node:http, same JSON (${settings}${failures(bare)})`, value: bare.best, unit: 'req/s' },
       {
         name: `bare node:http, same JSON and the gateway's ${Object.keys(gatewayHeaders(answer)).length} headers (${settings}${failures(bareWithHeaders)})`,
-        value: bareWithHeaders.best, unit: 'req/s', baseline: bare.best,
+        value: bareWithHeaders.best,
+        unit: 'req/s',
+        baseline: bare.best,
       },
       ...gateways.map((g): BenchRow => ({
         name: `gateway GET /healthz, ${g.label} (${settings}${failures(g)})`,
-        value: g.best, unit: 'req/s', baseline: bare.best, goal: 'ratio ≥ 0.9', pass: g.best / bare.best >= 0.9 && g.failed.size === 0,
+        value: g.best,
+        unit: 'req/s',
+        baseline: bare.best,
+        goal: 'ratio ≥ 0.9',
+        pass: g.best / bare.best >= 0.9 && g.failed.size === 0,
       })),
     ];
   } finally {

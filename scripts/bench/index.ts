@@ -33,15 +33,27 @@ async function benches(): Promise<Bench[]> {
     optional('billing.ts', 'benchBilling', 'billing purchases and ticket use'),
     optional('engagement.ts', 'benchEngagement', 'serial redemptions and notifications'),
     optional('recognition.ts', 'benchRecognition', 'recognition on the server (search round trip)'),
-    optional('recognition-accuracy.ts', 'benchRecognitionAccuracy', 'understanding what people say (readings, base forms, negation)'),
+    optional(
+      'recognition-accuracy.ts',
+      'benchRecognitionAccuracy',
+      'understanding what people say (readings, base forms, negation)',
+    ),
     optional('logging.ts', 'benchLogging', 'log ingestion over the socket and the CSV export'),
     optional('socket-validation.ts', 'benchFrameValidation', 'socket frame validation'),
     optional('socket-attack.ts', 'benchSocketAttack', 'socket attack from one address against /healthz'),
     optional('synthetic.ts', 'benchSynthetic', 'synthetic talk probe (standalone)'),
     optional('entitlement.ts', 'benchEntitlement', 'paid content: signed clips and the entitled character fetch'),
     optional('redis-restart.ts', 'benchRedisRestart', 'Redis restart without persistence (distributed topology)'),
-    optional('player-server-reply.ts', 'benchPlayerServerReply', 'reply latency with server recognition (headless Chromium)'),
-    optional('simulator-reply.ts', 'benchSimulatorReply', 'simulator reply latency vs the player\'s (headless Chromium)'),
+    optional(
+      'player-server-reply.ts',
+      'benchPlayerServerReply',
+      'reply latency with server recognition (headless Chromium)',
+    ),
+    optional(
+      'simulator-reply.ts',
+      'benchSimulatorReply',
+      "simulator reply latency vs the player's (headless Chromium)",
+    ),
     optional('character-tests.ts', 'benchCharacterTests', 'character tests before a publish'),
     optional('degrade.ts', 'benchDegrade', 'distributed gateway with one service down'),
   ]);
@@ -54,8 +66,13 @@ async function benches(): Promise<Bench[]> {
 
 async function main(): Promise<void> {
   // Load from other work on the machine lowers every figure; it is printed so a reader can judge them.
-  const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
-  console.log(`node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), load average at start ${load()}`);
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
+  console.log(
+    `node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), load average at start ${load()}`,
+  );
   const rows: BenchRow[] = [];
   const failed: string[] = [];
   for (const bench of await benches()) {

@@ -11,13 +11,21 @@ export function percentile(sorted: number[], p: number): number {
 export const round1 = (n: number): number => Math.round(n * 10) / 10;
 
 /** `npm start` in its own process on a free port: every service, embedded adapters, under `dataDir`; `env` adds settings. */
-export async function startStandalone(dataDir: string, env: Record<string, string>): Promise<{ server: NodeProcess; url: string }> {
+export async function startStandalone(
+  dataDir: string,
+  env: Record<string, string>,
+): Promise<{ server: NodeProcess; url: string }> {
   const port = await freePort();
   const server = startNode('gateway/src/standalone.ts', {
     nodeArgs: SERVER_NODE_ARGS,
     env: {
-      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production',
-      API_RATE_LIMIT_PER_MINUTE: '100000000', ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      API_RATE_LIMIT_PER_MINUTE: '100000000',
+      ...env,
     },
   });
   const url = `http://127.0.0.1:${port}`;
@@ -36,12 +44,14 @@ export async function throughput(shape: LoadShape, operation: (client: number) =
   const runFor = async (ms: number) => {
     let done = 0;
     const until = performance.now() + ms;
-    await Promise.all(Array.from({ length: shape.clients }, async (_, i) => {
-      while (performance.now() < until) {
-        await operation(i);
-        done++;
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: shape.clients }, async (_, i) => {
+        while (performance.now() < until) {
+          await operation(i);
+          done++;
+        }
+      }),
+    );
     return done;
   };
   await runFor(shape.warmUpMs);

@@ -38,8 +38,16 @@ function token(sub: string, roles: string[]): string {
 const METRICS_TOKEN = randomBytes(24).toString('hex');
 // Socket and stored-line budgets lifted: the bench measures throughput, not the limiters (which still run, at a cost measured here).
 const serverEnv = {
-  JWT_SECRET: SECRET, ADMIN_PATH_PREFIX: ADMIN_PREFIX, SOCKET_FRAMES_PER_MINUTE: '100000000', SOCKET_CONNECTION_FRAMES_PER_SECOND: '100000', SOCKET_ANONYMOUS_PER_ADDRESS: '1000', METRICS_TOKEN,
-  LOG_ACCOUNT_LINES_PER_MINUTE: '100000000', LOG_ACCOUNT_BYTES_PER_MINUTE: '100000000000', LOG_GLOBAL_LINES_PER_MINUTE: '100000000', LOG_GLOBAL_BYTES_PER_MINUTE: '100000000000',
+  JWT_SECRET: SECRET,
+  ADMIN_PATH_PREFIX: ADMIN_PREFIX,
+  SOCKET_FRAMES_PER_MINUTE: '100000000',
+  SOCKET_CONNECTION_FRAMES_PER_SECOND: '100000',
+  SOCKET_ANONYMOUS_PER_ADDRESS: '1000',
+  METRICS_TOKEN,
+  LOG_ACCOUNT_LINES_PER_MINUTE: '100000000',
+  LOG_ACCOUNT_BYTES_PER_MINUTE: '100000000000',
+  LOG_GLOBAL_LINES_PER_MINUTE: '100000000',
+  LOG_GLOBAL_BYTES_PER_MINUTE: '100000000000',
 };
 /** The logging service's consumer group of client log lines (services/logging/src/ingest/client-lines.ts). */
 const CLIENT_LINES_GROUP = 'logging.client-lines';
@@ -52,14 +60,18 @@ const CLIENT_LINES_GROUP = 'logging.client-lines';
 async function linesBehind(url: string): Promise<number> {
   const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   if (res.status !== 200) throw new Error(`metrics answered ${res.status}`);
-  const line = (await res.text()).split('\n').find((l) => l.startsWith(`talkwith_event_consumer_lag{group="${CLIENT_LINES_GROUP}"`));
+  const line = (await res.text())
+    .split('\n')
+    .find((l) => l.startsWith(`talkwith_event_consumer_lag{group="${CLIENT_LINES_GROUP}"`));
   if (!line) throw new Error(`no consumer lag for ${CLIENT_LINES_GROUP} in the metrics`);
   return Number(line.split(' ').at(-1));
 }
 
 async function storedCount(url: string, body: object): Promise<number> {
   const res = await fetch(`${url}/api/${ADMIN_PREFIX}/logs/filter`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token('bench-admin', ['admin'])}` }, body: JSON.stringify({ ...body, limit: 1 }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token('bench-admin', ['admin'])}` },
+    body: JSON.stringify({ ...body, limit: 1 }),
   });
   if (res.status !== 200) throw new Error(`filter answered ${res.status} ${await res.text()}`);
   return ((await res.json()) as { total: number }).total;
@@ -67,13 +79,30 @@ async function storedCount(url: string, body: object): Promise<number> {
 
 /** One socket sending play lines as fast as the server answers them, WINDOW in flight; counts the answers. */
 async function sender(wsUrl: string, user: string, until: () => boolean, counted: { n: number }): Promise<void> {
-  const socket = new WebSocket(wsUrl, { perMessageDeflate: false, origin: new URL(wsUrl).origin.replace(/^ws/, 'http') });
-  await new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); });
-  const frame = JSON.stringify({ event: 'log', data: { type: 'play', character_id: 'bench-character', message: '動画を再生しました', extra: { block: 'b1', video: 'v1' } } });
+  const socket = new WebSocket(wsUrl, {
+    perMessageDeflate: false,
+    origin: new URL(wsUrl).origin.replace(/^ws/, 'http'),
+  });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  const frame = JSON.stringify({
+    event: 'log',
+    data: {
+      type: 'play',
+      character_id: 'bench-character',
+      message: '動画を再生しました',
+      extra: { block: 'b1', video: 'v1' },
+    },
+  });
   await new Promise<void>((resolve, reject) => {
     let inFlight = 0;
     const pump = () => {
-      while (inFlight < WINDOW && !until()) { socket.send(frame); inFlight++; }
+      while (inFlight < WINDOW && !until()) {
+        socket.send(frame);
+        inFlight++;
+      }
       if (until() && inFlight === 0) resolve();
     };
     socket.on('message', (raw) => {
@@ -98,7 +127,14 @@ async function ingestion(server: NodeProcess, url: string): Promise<BenchRow[]> 
   const end = started + WARM_UP_MS + MEASURE_MS;
   let rssWarm = 0;
   let sentAtWarm = 0;
-  const warm = setTimeout(() => void rssOf(server.child.pid!).then((rss) => { rssWarm = rss; sentAtWarm = sent.n; }), WARM_UP_MS);
+  const warm = setTimeout(
+    () =>
+      void rssOf(server.child.pid!).then((rss) => {
+        rssWarm = rss;
+        sentAtWarm = sent.n;
+      }),
+    WARM_UP_MS,
+  );
   await Promise.all(users.map((user) => sender(wsUrl, user, () => performance.now() >= end, sent)));
   clearTimeout(warm);
   const accepted = (sent.n - sentAtWarm) / (MEASURE_MS / 1000);
@@ -110,11 +146,36 @@ async function ingestion(server: NodeProcess, url: string): Promise<BenchRow[]> 
   for (const user of users) stored += await storedCount(url, { user_id: user });
   const rssEnd = await rssOf(server.child.pid!);
   return [
-    { name: 'log lines accepted over the socket (standalone)', value: Math.round(accepted), unit: 'lines/s', goal: '>= 5,000 lines/s', pass: accepted >= 5000 },
-    { name: 'log lines stored, first sent to last stored', value: Math.round(storedRate), unit: 'lines/s', goal: '>= 5,000 lines/s', pass: storedRate >= 5000 },
-    { name: 'log lines stored / accepted', value: stored / Math.max(sent.n, 1), unit: 'ratio', goal: '1 (none lost)', pass: stored === sent.n },
+    {
+      name: 'log lines accepted over the socket (standalone)',
+      value: Math.round(accepted),
+      unit: 'lines/s',
+      goal: '>= 5,000 lines/s',
+      pass: accepted >= 5000,
+    },
+    {
+      name: 'log lines stored, first sent to last stored',
+      value: Math.round(storedRate),
+      unit: 'lines/s',
+      goal: '>= 5,000 lines/s',
+      pass: storedRate >= 5000,
+    },
+    {
+      name: 'log lines stored / accepted',
+      value: stored / Math.max(sent.n, 1),
+      unit: 'ratio',
+      goal: '1 (none lost)',
+      pass: stored === sent.n,
+    },
     { name: 'server RSS after warm-up', value: round1(rssWarm / MB), unit: 'MB' },
-    { name: 'server RSS at the end of ingestion', value: round1(rssEnd / MB), unit: 'MB', baseline: round1(rssWarm / MB), goal: 'flat (<= 1.25x warm-up)', pass: rssEnd <= rssWarm * 1.25 },
+    {
+      name: 'server RSS at the end of ingestion',
+      value: round1(rssEnd / MB),
+      unit: 'MB',
+      baseline: round1(rssWarm / MB),
+      goal: 'flat (<= 1.25x warm-up)',
+      pass: rssEnd <= rssWarm * 1.25,
+    },
   ];
 }
 
@@ -128,8 +189,16 @@ async function seedRows(dataDir: string, count: number): Promise<void> {
     const start = Date.UTC(2025, 0, 1);
     for (let done = 0; done < count; done += SEED_BATCH) {
       const docs: LogDoc[] = Array.from({ length: Math.min(SEED_BATCH, count - done) }, (_, i) => ({
-        _id: randomUUID(), created_at: new Date(start + (done + i) * 1000).toISOString(), type: LOG_TYPES[(done + i) % 6]!, source: 'client',
-        user_id: `seed-user-${(done + i) % 1000}`, character_id: 'c1', message: `行 ${done + i}: "再生", 完了`, extra: { os: 'iOS', n: done + i }, actor_id: null, request_id: null,
+        _id: randomUUID(),
+        created_at: new Date(start + (done + i) * 1000).toISOString(),
+        type: LOG_TYPES[(done + i) % 6]!,
+        source: 'client',
+        user_id: `seed-user-${(done + i) % 1000}`,
+        character_id: 'c1',
+        message: `行 ${done + i}: "再生", 完了`,
+        extra: { os: 'iOS', n: done + i },
+        actor_id: null,
+        request_id: null,
       }));
       await logs.insertMany(docs);
     }
@@ -139,15 +208,31 @@ async function seedRows(dataDir: string, count: number): Promise<void> {
 }
 
 /** Streams one export to the end; its time, line count and the server's RSS growth (sampled every 100 ms) while it ran. */
-async function timedExport(server: NodeProcess, url: string, query: string): Promise<{ seconds: number; lines: number; growthMb: number }> {
+async function timedExport(
+  server: NodeProcess,
+  url: string,
+  query: string,
+): Promise<{ seconds: number; lines: number; growthMb: number }> {
   const rssBefore = await rssOf(server.child.pid!);
   let rssPeak = rssBefore;
-  const sampler = setInterval(() => void rssOf(server.child.pid!).then((rss) => { rssPeak = Math.max(rssPeak, rss); }, () => undefined), 100);
+  const sampler = setInterval(
+    () =>
+      void rssOf(server.child.pid!).then(
+        (rss) => {
+          rssPeak = Math.max(rssPeak, rss);
+        },
+        () => undefined,
+      ),
+    100,
+  );
   const started = performance.now();
-  const res = await fetch(`${url}/api/${ADMIN_PREFIX}/logs/export${query}`, { headers: { authorization: `Bearer ${token('bench-admin', ['admin'])}` } });
+  const res = await fetch(`${url}/api/${ADMIN_PREFIX}/logs/export${query}`, {
+    headers: { authorization: `Bearer ${token('bench-admin', ['admin'])}` },
+  });
   if (res.status !== 200 || !res.body) throw new Error(`export answered ${res.status} ${await res.text()}`);
   let lines = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) for (const byte of chunk) if (byte === 0x0a) lines++;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>)
+    for (const byte of chunk) if (byte === 0x0a) lines++;
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   return { seconds, lines, growthMb: (rssPeak - rssBefore) / MB };
@@ -162,7 +247,14 @@ async function csvExport(server: NodeProcess, url: string): Promise<BenchRow[]> 
   return [
     { name: `CSV export of ${EXPORT_ROWS.toLocaleString('en-US')} rows`, value: round1(full.seconds), unit: 's' },
     { name: 'CSV export rows per second', value: Math.round(EXPORT_ROWS / full.seconds), unit: 'rows/s' },
-    { name: `server RSS growth, export of ${EXPORT_ROWS.toLocaleString('en-US')} rows (baseline: the first small export)`, value: round1(full.growthMb), unit: 'MB', baseline: round1(small.growthMb), goal: '<= 64 MB', pass: full.growthMb <= 64 },
+    {
+      name: `server RSS growth, export of ${EXPORT_ROWS.toLocaleString('en-US')} rows (baseline: the first small export)`,
+      value: round1(full.growthMb),
+      unit: 'MB',
+      baseline: round1(small.growthMb),
+      goal: '<= 64 MB',
+      pass: full.growthMb <= 64,
+    },
   ];
 }
 
@@ -176,7 +268,9 @@ export async function benchLogging(): Promise<BenchRow[]> {
     const exportRows = await csvExport(server, started.url);
     return [...(await ingestion(server, started.url)), ...exportRows];
   } catch (err) {
-    throw new Error(`${(err as Error).message}\nserver output:\n${server?.output().slice(-3000) ?? ''}`, { cause: err });
+    throw new Error(`${(err as Error).message}\nserver output:\n${server?.output().slice(-3000) ?? ''}`, {
+      cause: err,
+    });
   } finally {
     await server?.stop();
     await rm(dataDir, { recursive: true, force: true });

@@ -12,7 +12,8 @@ function hasRevision(revision: string): boolean {
 }
 
 const baselinePresent = hasRevision(BASELINE_REVISION);
-if (!baselinePresent) console.warn(`SKIPPED: commit ${BASELINE_REVISION} is not in this clone; counting at a revision is untested here`);
+if (!baselinePresent)
+  console.warn(`SKIPPED: commit ${BASELINE_REVISION} is not in this clone; counting at a revision is untested here`);
 
 describe('platform lines', () => {
   it('countCodeLines, a file with blank lines and every kind of comment, counts only lines holding code', () => {
@@ -36,20 +37,37 @@ describe('platform lines', () => {
   });
 
   it('isTestCode, tests, contract suites, test servers, helpers and fixtures, is true', () => {
-    const testPaths = ['jobs/local.test.ts', 'store/contract-queries.ts', 'jobs/contract.ts', 'files/s3-test-server.ts', 'platform/test-service.ts', 'testing/index.ts', 'bus/fixtures/hanging-consumer.ts'];
+    const testPaths = [
+      'jobs/local.test.ts',
+      'store/contract-queries.ts',
+      'jobs/contract.ts',
+      'files/s3-test-server.ts',
+      'platform/test-service.ts',
+      'testing/index.ts',
+      'bus/fixtures/hanging-consumer.ts',
+    ];
 
     expect(testPaths.filter((p) => !isTestCode(p))).toEqual([]);
   });
 
   it('isTestCode, adapter and port sources, is false', () => {
-    const sourcePaths = ['jobs/local.ts', 'store/sqlite-collection.ts', 'files/serve-store.ts', 'ports/store.ts', 'index.ts'];
+    const sourcePaths = [
+      'jobs/local.ts',
+      'store/sqlite-collection.ts',
+      'files/serve-store.ts',
+      'ports/store.ts',
+      'index.ts',
+    ];
 
     expect(sourcePaths.filter((p) => isTestCode(p))).toEqual([]);
   });
 
-  it.skipIf(!baselinePresent)(`countPlatformLinesAt, the issue's starting commit ${BASELINE_REVISION}, counts what that commit holds`, () => {
-    expect(countPlatformLinesAt(BASELINE_REVISION)).toBe(4382);
-  });
+  it.skipIf(!baselinePresent)(
+    `countPlatformLinesAt, the issue's starting commit ${BASELINE_REVISION}, counts what that commit holds`,
+    () => {
+      expect(countPlatformLinesAt(BASELINE_REVISION)).toBe(4382);
+    },
+  );
 
   it.skipIf(!baselinePresent)('countPlatformLinesAt, an unknown revision, throws', () => {
     expect(() => countPlatformLinesAt('no-such-revision-0000')).toThrow();

@@ -55,11 +55,19 @@ const isCountedSource = (path: string) => path.endsWith('.ts') && !isTestCode(pa
 /** The working tree as it is (so a bench run counts uncommitted work too). */
 export function countPlatformLinesNow(): number {
   const dir = join(ROOT, PLATFORM_SRC);
-  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => relative(dir, join(dir, f)).replaceAll('\\', '/'));
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) =>
+    relative(dir, join(dir, f)).replaceAll('\\', '/'),
+  );
   return files.filter(isCountedSource).reduce((sum, f) => sum + countCodeLines(readFileSync(join(dir, f), 'utf8')), 0);
 }
 
-const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+const git = (...args: string[]) =>
+  execFileSync('git', args, {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
 
 /** The same count at a git revision, read with git ls-tree and git show (throws when the revision is unknown). */
 export function countPlatformLinesAt(revision: string): number {
@@ -79,7 +87,9 @@ export async function benchPlatformLines(): Promise<BenchRow[]> {
     process.stderr.write(`(commit ${BASELINE_REVISION} not in this clone: no baseline) `);
   }
   const goal = baseline === undefined ? {} : { goal: `< lines at ${BASELINE_REVISION}`, pass: value < baseline };
-  return [{ name: 'platform non-test lines', value, unit: 'lines', ...(baseline === undefined ? {} : { baseline }), ...goal }];
+  return [
+    { name: 'platform non-test lines', value, unit: 'lines', ...(baseline === undefined ? {} : { baseline }), ...goal },
+  ];
 }
 
 if (import.meta.main) {
@@ -90,6 +100,8 @@ if (import.meta.main) {
   else {
     const before = countPlatformLinesAt(base);
     const change = now - before;
-    console.log(`${PLATFORM_SRC}: ${before} non-test code lines at ${base}, ${now} now (${change >= 0 ? '+' : ''}${change}, ${((change / before) * 100).toFixed(1)}%)`);
+    console.log(
+      `${PLATFORM_SRC}: ${before} non-test code lines at ${base}, ${now} now (${change >= 0 ? '+' : ''}${change}, ${((change / before) * 100).toFixed(1)}%)`,
+    );
   }
 }

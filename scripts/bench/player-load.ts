@@ -15,11 +15,22 @@ import { formatTable, type BenchRow } from './table.ts';
  * 150 ms RTT × 3.75 = 562.5 ms, 1.6 Mbit/s × 0.9 = 1474.56 kbit/s down, 750 kbit/s × 0.9 = 675 kbit/s
  * up, in Lighthouse's kbit (1024 bit) as CDP takes bytes per second.
  */
-export const LIGHTHOUSE_MOBILE_NETWORK = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
+export const LIGHTHOUSE_MOBILE_NETWORK = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1474.56 * 1024) / 8,
+  uploadThroughput: (675 * 1024) / 8,
+};
 /** A mid-range phone's CPU: Lighthouse's (and DevTools') 4× slowdown. */
 const CPU_SLOWDOWN = 4;
 /** An iPhone 12–15 sized screen (390×844 CSS px at 3×), a touch phone. */
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: 'ja-JP' };
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'ja-JP',
+};
 const LOADS = 5;
 /** After the load event, time for late paints (the player's video, lazy chunks) and tasks before the figures are read. */
 const SETTLE_MS = 3_000;
@@ -58,9 +69,21 @@ const READ_PAINTS = `new Promise((resolve) => {
   setTimeout(() => resolve(out), 500);
 })`;
 
-interface LongTask { start: number; duration: number }
-interface Paints { fcp: number | null; lcp: number | null; longTasks: LongTask[] }
-interface Load { fcp: number | null; lcp: number | null; tbt: number | null; scripts: string[] }
+interface LongTask {
+  start: number;
+  duration: number;
+}
+interface Paints {
+  fcp: number | null;
+  lcp: number | null;
+  longTasks: LongTask[];
+}
+interface Load {
+  fcp: number | null;
+  lcp: number | null;
+  tbt: number | null;
+  scripts: string[];
+}
 
 /**
  * Total blocking time as Lighthouse counts it: each long task's part after FCP, minus 50 ms,
@@ -91,7 +114,12 @@ async function coldLoad(browser: Browser, url: string): Promise<Load> {
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     await page.waitForTimeout(SETTLE_MS);
     const paints = (await page.evaluate(READ_PAINTS)) as Paints;
-    return { fcp: paints.fcp, lcp: paints.lcp, tbt: totalBlockingTime(paints.fcp, paints.longTasks), scripts: [...scripts] };
+    return {
+      fcp: paints.fcp,
+      lcp: paints.lcp,
+      tbt: totalBlockingTime(paints.fcp, paints.longTasks),
+      scripts: [...scripts],
+    };
   } finally {
     await context.close();
   }
@@ -108,7 +136,11 @@ async function gzippedKb(scripts: string[]): Promise<number> {
   return Math.round(bytes / 10) / 100;
 }
 
-const median = (values: Array<number | null>): number => percentile(values.filter((v): v is number => v !== null), 50);
+const median = (values: Array<number | null>): number =>
+  percentile(
+    values.filter((v): v is number => v !== null),
+    50,
+  );
 
 export async function benchPlayerLoad(): Promise<BenchRow[]> {
   return withPlayerBench(async ({ url, browser }) => {
@@ -124,10 +156,32 @@ export async function benchPlayerLoad(): Promise<BenchRow[]> {
       const js = await gzippedKb(scripts);
       rows.push(
         // Goals for LCP and TBT; FCP is shown beside them (Web Vitals call ≤ 1.8 s good).
-        { name: `page load ${route}: FCP (${where}; Web Vitals "good" ≤ ${FCP_GOOD_MS.toLocaleString('en-US')} ms)`, value: fcp, unit: 'ms' },
-        { name: `page load ${route}: LCP (${where})`, value: lcp, unit: 'ms', goal: `≤ ${LCP_GOAL_MS.toLocaleString('en-US')} ms`, pass: lcp <= LCP_GOAL_MS },
-        { name: `page load ${route}: TBT (${where}; long tasks after FCP, each less ${LONG_TASK_MS} ms)`, value: tbt, unit: 'ms', goal: `≤ ${TBT_GOAL_MS} ms`, pass: tbt <= TBT_GOAL_MS },
-        { name: `JS ${route} really loads, gzipped (${scripts.length} scripts)`, value: js, unit: 'kB', goal: `≤ ${JS_GOAL_KB} kB`, pass: js <= JS_GOAL_KB },
+        {
+          name: `page load ${route}: FCP (${where}; Web Vitals "good" ≤ ${FCP_GOOD_MS.toLocaleString('en-US')} ms)`,
+          value: fcp,
+          unit: 'ms',
+        },
+        {
+          name: `page load ${route}: LCP (${where})`,
+          value: lcp,
+          unit: 'ms',
+          goal: `≤ ${LCP_GOAL_MS.toLocaleString('en-US')} ms`,
+          pass: lcp <= LCP_GOAL_MS,
+        },
+        {
+          name: `page load ${route}: TBT (${where}; long tasks after FCP, each less ${LONG_TASK_MS} ms)`,
+          value: tbt,
+          unit: 'ms',
+          goal: `≤ ${TBT_GOAL_MS} ms`,
+          pass: tbt <= TBT_GOAL_MS,
+        },
+        {
+          name: `JS ${route} really loads, gzipped (${scripts.length} scripts)`,
+          value: js,
+          unit: 'kB',
+          goal: `≤ ${JS_GOAL_KB} kB`,
+          pass: js <= JS_GOAL_KB,
+        },
       );
     }
     return rows;

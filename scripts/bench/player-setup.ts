@@ -14,7 +14,10 @@ export async function launchBenchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 }
 
-export interface PlayerBench { url: string; browser: Browser }
+export interface PlayerBench {
+  url: string;
+  browser: Browser;
+}
 
 /**
  * The player benchmarks' world: web/dist (built when missing), the standalone gateway

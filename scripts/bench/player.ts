@@ -9,7 +9,15 @@
  */
 import type { BrowserContext } from 'playwright-core';
 import type { PlayableCharacter } from '@talkwith/proto/catalog';
-import { analyzeProbe, percentile, videoProbeScript, type ClipSwitch, type Latency, type ProbeData, type SwitchKind } from '../../test/e2e/video-probe.ts';
+import {
+  analyzeProbe,
+  percentile,
+  videoProbeScript,
+  type ClipSwitch,
+  type Latency,
+  type ProbeData,
+  type SwitchKind,
+} from '../../test/e2e/video-probe.ts';
 import { CONVERSATIONS, dumpProbe, playConversation } from './player-conversation.ts';
 import { fetchPlayable, withPlayerBench } from './player-setup.ts';
 import { formatTable, type BenchRow } from './table.ts';
@@ -25,12 +33,29 @@ const BUDGET_MS = 10 * 60_000;
 /** Starting again after the end waits for the user's click, not for the player: not a switch to time. */
 const USER_WAITS = ['click:もう一度話す'];
 
-interface Totals { switches: ClipSwitch[]; latencies: Latency[]; blankFrames: number; blankEpisodes: number; renderFrames: number; rounds: number; conversations: number }
+interface Totals {
+  switches: ClipSwitch[];
+  latencies: Latency[];
+  blankFrames: number;
+  blankEpisodes: number;
+  renderFrames: number;
+  rounds: number;
+  conversations: number;
+}
 
 /** Clip URLs of the replies to an utterance that was not understood (no hit_word_delay before them). */
 function invalidReplyPaths(playable: PlayableCharacter['character']): Set<string> {
-  const ids = new Set(playable.dialogue.blocks.flatMap((b) => [...b.invalid_response_video_ids, b.invalid_final_video_id]).filter((id): id is string => !!id));
-  return new Set([...ids].map((id) => playable.media.videos[id]).filter((u): u is string => !!u).map((u) => new URL(u, 'http://x').pathname));
+  const ids = new Set(
+    playable.dialogue.blocks
+      .flatMap((b) => [...b.invalid_response_video_ids, b.invalid_final_video_id])
+      .filter((id): id is string => !!id),
+  );
+  return new Set(
+    [...ids]
+      .map((id) => playable.media.videos[id])
+      .filter((u): u is string => !!u)
+      .map((u) => new URL(u, 'http://x').pathname),
+  );
 }
 
 async function playRound(context: BrowserContext, url: string, totals: Totals): Promise<void> {
@@ -61,15 +86,38 @@ function gapRows(switches: ClipSwitch[], kind: SwitchKind, percentiles: number[]
   return percentiles.flatMap((p) => {
     const ms = percentile(gaps, p);
     const name = `player clip gap, ${LABEL[kind]}, p${p} (n=${gaps.length}${few})`;
-    const rows: BenchRow[] = [{ name, value: ms, unit: 'ms', baseline: FRAME_MS, goal: `≤ ${GAP_GOAL_MS.toFixed(1)} ms`, pass: ms <= GAP_GOAL_MS }];
-    if (inFrames) rows.push({ name: `${name}, in frames`, value: ms / FRAME_MS, unit: 'frames', baseline: 1, goal: `≤ ${goalFrames.toFixed(3)} frames`, pass: ms <= GAP_GOAL_MS });
+    const rows: BenchRow[] = [
+      {
+        name,
+        value: ms,
+        unit: 'ms',
+        baseline: FRAME_MS,
+        goal: `≤ ${GAP_GOAL_MS.toFixed(1)} ms`,
+        pass: ms <= GAP_GOAL_MS,
+      },
+    ];
+    if (inFrames)
+      rows.push({
+        name: `${name}, in frames`,
+        value: ms / FRAME_MS,
+        unit: 'frames',
+        baseline: 1,
+        goal: `≤ ${goalFrames.toFixed(3)} frames`,
+        pass: ms <= GAP_GOAL_MS,
+      });
     return rows;
   });
 }
 
 function loopRows(switches: ClipSwitch[]): BenchRow[] {
   const restarts = switches.filter((s) => s.kind === 'loop').length;
-  const row: BenchRow = { name: 'player loop restarts on the same element (next pass not on a twin)', value: restarts, unit: 'restarts', goal: '0', pass: restarts === 0 };
+  const row: BenchRow = {
+    name: 'player loop restarts on the same element (next pass not on a twin)',
+    value: restarts,
+    unit: 'restarts',
+    goal: '0',
+    pass: restarts === 0,
+  };
   return restarts === 0 ? [row] : [row, ...gapRows(switches, 'loop', [95], false)];
 }
 
@@ -78,7 +126,15 @@ export async function benchPlayer(): Promise<BenchRow[]> {
     const playable = await fetchPlayable(url);
     const hitWordDelay = playable.dialogue.setting.hit_word_delay;
     const invalid = invalidReplyPaths(playable);
-    const totals: Totals = { switches: [], latencies: [], blankFrames: 0, blankEpisodes: 0, renderFrames: 0, rounds: 0, conversations: 0 };
+    const totals: Totals = {
+      switches: [],
+      latencies: [],
+      blankFrames: 0,
+      blankEpisodes: 0,
+      renderFrames: 0,
+      rounds: 0,
+      conversations: 0,
+    };
     const started = Date.now();
     const count = (kind: SwitchKind) => totals.switches.filter((s) => s.kind === kind).length;
     while (totals.rounds < MAX_ROUNDS && Date.now() - started < BUDGET_MS) {
@@ -92,7 +148,9 @@ export async function benchPlayer(): Promise<BenchRow[]> {
     }
 
     // Only replies to understood utterances wait hit_word_delay; a reply to a misunderstood one is not counted.
-    const replies = totals.latencies.filter((l) => !invalid.has(new URL(l.toSrc).pathname)).map((l) => l.ms - hitWordDelay);
+    const replies = totals.latencies
+      .filter((l) => !invalid.has(new URL(l.toSrc).pathname))
+      .map((l) => l.ms - hitWordDelay);
     const skipped = totals.latencies.length - replies.length;
     const where = `${totals.rounds} page loads, ${totals.conversations} conversations`;
     return [
@@ -103,14 +161,26 @@ export async function benchPlayer(): Promise<BenchRow[]> {
       ...loopRows(totals.switches),
       {
         name: `player blank rendering frames (of ${totals.renderFrames}, ${where})`,
-        value: totals.blankFrames, unit: 'frames', goal: '0', pass: totals.blankFrames === 0,
+        value: totals.blankFrames,
+        unit: 'frames',
+        goal: '0',
+        pass: totals.blankFrames === 0,
       },
-      { name: 'player blank episodes', value: totals.blankEpisodes, unit: 'episodes', goal: '0', pass: totals.blankEpisodes === 0 },
+      {
+        name: 'player blank episodes',
+        value: totals.blankEpisodes,
+        unit: 'episodes',
+        goal: '0',
+        pass: totals.blankEpisodes === 0,
+      },
       ...[50, 95].map((p): BenchRow => {
         const ms = percentile(replies, p);
         return {
           name: `player reply latency − hit_word_delay (${hitWordDelay} ms), p${p} (n=${replies.length}${skipped ? `, ${skipped} not understood left out` : ''})`,
-          value: ms, unit: 'ms', goal: `≤ ${LATENCY_GOAL_MS} ms`, pass: ms <= LATENCY_GOAL_MS,
+          value: ms,
+          unit: 'ms',
+          goal: `≤ ${LATENCY_GOAL_MS} ms`,
+          pass: ms <= LATENCY_GOAL_MS,
         };
       }),
     ];

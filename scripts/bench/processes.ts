@@ -8,7 +8,9 @@ import { join } from 'node:path';
 export const ROOT = join(import.meta.dirname, '..', '..');
 
 /** The V8 flags every server runs with (deploy/start.sh, `npm start`): a bench measures the server as it runs (BENCH_SERVER_NODE_ARGS replaces them for an experiment). */
-export const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '--max-semi-space-size=32').split(' ').filter(Boolean);
+export const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '--max-semi-space-size=32')
+  .split(' ')
+  .filter(Boolean);
 
 export interface NodeProcess {
   child: ChildProcess;
@@ -30,12 +32,16 @@ export interface StartNodeOptions {
 
 const live = new Set<ChildProcess>();
 // A child must never outlive the bench or test that started it, even when that one fails hard.
-process.once('exit', () => { for (const child of live) child.kill('SIGKILL'); });
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
 
 /** Starts `node <script>` from the repository root. */
 export function startNode(script: string, options: StartNodeOptions = {}): NodeProcess {
   // PROCESS_LOG_PREFIX=/tmp/run keeps each child's whole output in /tmp/run.<script> (a distributed test's flake, read afterwards).
-  const logFile = process.env.PROCESS_LOG_PREFIX ? `${process.env.PROCESS_LOG_PREFIX}.${script.replace(/\W/g, '_')}` : undefined;
+  const logFile = process.env.PROCESS_LOG_PREFIX
+    ? `${process.env.PROCESS_LOG_PREFIX}.${script.replace(/\W/g, '_')}`
+    : undefined;
   const stdio: StdioOptions = ['ignore', options.captureStdout || logFile ? 'pipe' : 'ignore', 'pipe'];
   if (options.ipc) stdio.push('ipc');
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script, ...(options.args ?? [])], {
@@ -71,7 +77,9 @@ export async function waitForHttp(url: string, process: NodeProcess, timeoutMs =
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (process.child.exitCode !== null || process.child.signalCode !== null) {
-      throw new Error(`process exited (${process.child.exitCode ?? process.child.signalCode}) before ${url} answered:\n${process.output()}`);
+      throw new Error(
+        `process exited (${process.child.exitCode ?? process.child.signalCode}) before ${url} answered:\n${process.output()}`,
+      );
     }
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(1000) });

@@ -9,7 +9,14 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { loadAnalyser, Understanding } from '@talkwith/dialogue-engine/understanding';
-import { literalBaseline, loadRecognitionSet, routeOf, scoreSet, understandingMatcher, type KindScore } from '../../services/dialogue/src/recognition/understanding/recognition-set.ts';
+import {
+  literalBaseline,
+  loadRecognitionSet,
+  routeOf,
+  scoreSet,
+  understandingMatcher,
+  type KindScore,
+} from '../../services/dialogue/src/recognition/understanding/recognition-set.ts';
 import { percentile } from './load.ts';
 import { printAlone, type BenchRow } from './table.ts';
 
@@ -27,8 +34,22 @@ function accuracyRows(ours: KindScore[], baseline: KindScore[]): BenchRow[] {
     const base = baseline[i]!;
     const goal = s.kind === 'overall' ? GOAL_OVERALL : GOAL_PER_KIND;
     return [
-      { name: `recognition accuracy: ${s.kind} (${s.cases} utterances; baseline literal)`, value: percent(s), unit: '%', baseline: percent(base), goal: `≥ ${goal} %`, pass: percent(s) >= goal },
-      { name: `recognition false positives: ${s.kind} (baseline literal)`, value: s.falsePositives, unit: 'utterances', baseline: base.falsePositives, goal: '≤ baseline', pass: s.falsePositives <= base.falsePositives },
+      {
+        name: `recognition accuracy: ${s.kind} (${s.cases} utterances; baseline literal)`,
+        value: percent(s),
+        unit: '%',
+        baseline: percent(base),
+        goal: `≥ ${goal} %`,
+        pass: percent(s) >= goal,
+      },
+      {
+        name: `recognition false positives: ${s.kind} (baseline literal)`,
+        value: s.falsePositives,
+        unit: 'utterances',
+        baseline: base.falsePositives,
+        goal: '≤ baseline',
+        pass: s.falsePositives <= base.falsePositives,
+      },
     ];
   });
 }
@@ -69,8 +90,20 @@ export async function benchRecognitionAccuracy(): Promise<BenchRow[]> {
   const memory = await analyserMemory();
   return [
     ...accuracyRows(ours, baseline),
-    { name: `utterance analysis and routing p95 (${time.ours.length} utterances; baseline literal)`, value: percentile(time.ours, 95), unit: 'ms', baseline: percentile(time.literal, 95), goal: `≤ ${GOAL_P95_MS} ms`, pass: percentile(time.ours, 95) <= GOAL_P95_MS },
-    { name: 'utterance analysis and routing p99', value: percentile(time.ours, 99), unit: 'ms', baseline: percentile(time.literal, 99) },
+    {
+      name: `utterance analysis and routing p95 (${time.ours.length} utterances; baseline literal)`,
+      value: percentile(time.ours, 95),
+      unit: 'ms',
+      baseline: percentile(time.literal, 95),
+      goal: `≤ ${GOAL_P95_MS} ms`,
+      pass: percentile(time.ours, 95) <= GOAL_P95_MS,
+    },
+    {
+      name: 'utterance analysis and routing p99',
+      value: percentile(time.ours, 99),
+      unit: 'ms',
+      baseline: percentile(time.literal, 99),
+    },
     { name: 'analyser resident memory (kuromoji + IPADIC, fresh process)', value: memory.rssMb, unit: 'MB' },
     { name: 'analyser build on first use (fresh process)', value: memory.buildMs, unit: 'ms' },
   ];

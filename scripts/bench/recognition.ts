@@ -29,7 +29,10 @@ function adminToken(): string {
   return `${unsigned}.${createHmac('sha256', SECRET).update(unsigned).digest('base64url')}`;
 }
 
-async function call(url: string, init: { method?: string; body?: unknown; admin?: boolean } = {}): Promise<Record<string, unknown>> {
+async function call(
+  url: string,
+  init: { method?: string; body?: unknown; admin?: boolean } = {},
+): Promise<Record<string, unknown>> {
   const response = await fetch(url, {
     method: init.method ?? 'GET',
     headers: {
@@ -39,7 +42,8 @@ async function call(url: string, init: { method?: string; body?: unknown; admin?
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
   const body = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
   return body;
 }
 
@@ -48,7 +52,11 @@ async function publishGenerated(base: string): Promise<string> {
   const admin = `${base}/api/${ADMIN_PREFIX}`;
   const added = await call(`${admin}/characters`, { method: 'POST', admin: true, body: { name: 'ベンチ認識' } });
   const id = (added.character as { id: string }).id;
-  await call(`${admin}/characters/jsonUpload`, { method: 'POST', admin: true, body: { character_id: id, dry_run: false, character: generatedCharacter(BLOCKS) } });
+  await call(`${admin}/characters/jsonUpload`, {
+    method: 'POST',
+    admin: true,
+    body: { character_id: id, dry_run: false, character: generatedCharacter(BLOCKS) },
+  });
   await call(`${admin}/characters/${id}/publish`, { method: 'POST', admin: true });
   return id;
 }
@@ -80,12 +88,17 @@ export async function benchRecognition(): Promise<BenchRow[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'talkwith-bench-recognition-'));
   let server: NodeProcess | undefined;
   try {
-    const started = await startStandalone(dataDir, { JWT_SECRET: SECRET, ADMIN_PATH_PREFIX: ADMIN_PREFIX, RECOGNITION_RATE_PER_MINUTE: '100000' });
+    const started = await startStandalone(dataDir, {
+      JWT_SECRET: SECRET,
+      ADMIN_PATH_PREFIX: ADMIN_PREFIX,
+      RECOGNITION_RATE_PER_MINUTE: '100000',
+    });
     server = started.server;
     const base = started.url;
     const characterId = await publishGenerated(base);
     await waitUntilIndexed(base, characterId);
-    const search = (n: number) => call(`${base}/api/dialogue/search`, { method: 'POST', body: searchOf(characterId, n) }).then(() => undefined);
+    const search = (n: number) =>
+      call(`${base}/api/dialogue/search`, { method: 'POST', body: searchOf(characterId, n) }).then(() => undefined);
     const health = () => call(`${base}/api/dialogue/healthz`).then(() => undefined);
     const healthTimes = await latencies(CALLS, health);
     const searchTimes = await latencies(CALLS, search);
@@ -97,11 +110,17 @@ export async function benchRecognition(): Promise<BenchRow[]> {
     return [
       {
         name: `recognition: search round trip p99 (POST /api/dialogue/search, utterance → ranked candidates; ${where}; ${CALLS} calls one after another, p50 ${round1(percentile(searchTimes, 50))} ms; baseline GET /api/dialogue/healthz p99)`,
-        value: p99, unit: 'ms', baseline: round1(percentile(healthTimes, 99)), goal: `p99 ≤ ${GOAL_P99_MS} ms`, pass: p99 <= GOAL_P99_MS,
+        value: p99,
+        unit: 'ms',
+        baseline: round1(percentile(healthTimes, 99)),
+        goal: `p99 ≤ ${GOAL_P99_MS} ms`,
+        pass: p99 <= GOAL_P99_MS,
       },
       {
         name: `recognition: searches/s (${where}; ${SHAPE.clients} concurrent clients, ${SHAPE.measureMs / 1000} s; baseline GET /api/dialogue/healthz)`,
-        value: Math.round(searchPerSecond), unit: 'req/s', baseline: Math.round(healthPerSecond),
+        value: Math.round(searchPerSecond),
+        unit: 'req/s',
+        baseline: Math.round(healthPerSecond),
       },
     ];
   } finally {

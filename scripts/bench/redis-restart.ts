@@ -12,12 +12,24 @@ const GIVE_UP_MS = 120_000;
 
 /** One card purchase through the gateway (the sandbox token, then the charge); the charge's answer. */
 export async function purchaseOnce(gatewayUrl: string, token: string): Promise<Response> {
-  const post = (path: string, body: object, key?: string) => fetch(`${gatewayUrl}${path}`, {
-    method: 'POST', body: JSON.stringify(body), signal: AbortSignal.timeout(10_000),
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
-  });
+  const post = (path: string, body: object, key?: string) =>
+    fetch(`${gatewayUrl}${path}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        ...(key ? { 'idempotency-key': key } : {}),
+      },
+    });
   const expiry = `12/${String((new Date().getUTCFullYear() + 2) % 100)}`;
-  const tokenReply = await post('/api/payment/sandbox/tokens', { card_number: CARDS.success, card_expire: expiry, security_code: '123', token_api_key: 'sandbox' });
+  const tokenReply = await post('/api/payment/sandbox/tokens', {
+    card_number: CARDS.success,
+    card_expire: expiry,
+    security_code: '123',
+    token_api_key: 'sandbox',
+  });
   if (!tokenReply.ok) return tokenReply;
   const { token: cardToken } = (await tokenReply.json()) as { token: string };
   return post('/api/payment/card/authorize', { product_id: PACK.product_id, token: cardToken }, randomUUID());
@@ -46,8 +58,17 @@ export async function benchRedisRestart(): Promise<BenchRow[]> {
     since = Date.now();
     await topology.restartRedis();
     const redisRestart = await untilPurchase(topology.gatewayUrl, token, since);
-    console.log(`redis restart: first purchase ${redisRestart} ms after the restart began (billing restart: ${billingRestart} ms)`);
-    return [{ name: 'Redis restarted without persistence → first successful purchase (baseline: billing restarted)', value: redisRestart, unit: 'ms', baseline: billingRestart }];
+    console.log(
+      `redis restart: first purchase ${redisRestart} ms after the restart began (billing restart: ${billingRestart} ms)`,
+    );
+    return [
+      {
+        name: 'Redis restarted without persistence → first successful purchase (baseline: billing restarted)',
+        value: redisRestart,
+        unit: 'ms',
+        baseline: billingRestart,
+      },
+    ];
   } finally {
     await topology.close();
   }

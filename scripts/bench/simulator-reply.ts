@@ -19,7 +19,9 @@ export async function benchSimulatorReply(): Promise<BenchRow[]> {
   const world = await startConsoleWorld('simulator-bench');
   try {
     const delay = (await fetchPlayable(world.server.url)).dialogue.setting.hit_word_delay;
-    const visitor = await (await world.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' })).newPage();
+    const visitor = await (
+      await world.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' })
+    ).newPage();
     await visitor.context().addInitScript({ content: videoProbeScript() });
     await world.admin.context().addInitScript({ content: videoProbeScript() });
     await visitor.goto(`${world.server.url}/full/chat/mirai`);
@@ -28,11 +30,31 @@ export async function benchSimulatorReply(): Promise<BenchRow[]> {
     const kinds = Array.from({ length: SAMPLES }, () => 'local' as const);
     const player = await measure(visitor, kinds);
     const simulator = await measure(world.admin, kinds);
-    const [sim95, player95] = [percentile(simulator.map((ms) => ms - delay), 95), percentile(player.map((ms) => ms - delay), 95)];
+    const [sim95, player95] = [
+      percentile(
+        simulator.map((ms) => ms - delay),
+        95,
+      ),
+      percentile(
+        player.map((ms) => ms - delay),
+        95,
+      ),
+    ];
     const ratio = Math.round((sim95 / Math.max(1, player95)) * 100) / 100;
     return [
-      { name: `simulator reply latency − hit_word_delay (${delay} ms), p95 (n=${simulator.length})`, value: sim95, unit: 'ms', baseline: player95, goal: `≤ ${RATIO_GOAL}× the player's`, pass: ratio <= RATIO_GOAL },
-      { name: `player reply latency − hit_word_delay, p95 (n=${player.length}, same run)`, value: player95, unit: 'ms' },
+      {
+        name: `simulator reply latency − hit_word_delay (${delay} ms), p95 (n=${simulator.length})`,
+        value: sim95,
+        unit: 'ms',
+        baseline: player95,
+        goal: `≤ ${RATIO_GOAL}× the player's`,
+        pass: ratio <= RATIO_GOAL,
+      },
+      {
+        name: `player reply latency − hit_word_delay, p95 (n=${player.length}, same run)`,
+        value: player95,
+        unit: 'ms',
+      },
       { name: 'simulator / player, p95', value: ratio, unit: '×' },
     ];
   } finally {

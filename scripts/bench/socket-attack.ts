@@ -20,10 +20,13 @@ const BURST_MS = 3000;
 function probe(url: URL): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: '/healthz', localAddress: '127.0.0.2', agent: false }, (res) => {
-      res.resume();
-      res.once('end', () => resolve(performance.now() - started));
-    });
+    const req = request(
+      { host: url.hostname, port: url.port, path: '/healthz', localAddress: '127.0.0.2', agent: false },
+      (res) => {
+        res.resume();
+        res.once('end', () => resolve(performance.now() - started));
+      },
+    );
     req.once('error', reject);
     req.end();
   });
@@ -41,18 +44,27 @@ async function probeUntil(url: URL, stop: (done: number) => boolean, startedAt: 
 
 /** Runs the attacker process and probes /healthz while its sockets are sending; the attacker's report and the latencies. */
 async function underAttack(url: URL): Promise<{ report: AttackReport; times: number[]; burst: number[] }> {
-  const attacker = startNode('scripts/bench/socket-attacker.ts', { args: [`ws://${url.host}/api/socketio/new`, String(SOCKETS), String(FRAMES), String(WAVES)], ipc: true });
+  const attacker = startNode('scripts/bench/socket-attacker.ts', {
+    args: [`ws://${url.host}/api/socketio/new`, String(SOCKETS), String(FRAMES), String(WAVES)],
+    ipc: true,
+  });
   await once(attacker.child, 'message');
   let report: AttackReport | null = null;
-  const finished = once(attacker.child, 'message').then(([answer]) => { report = answer as AttackReport; });
+  const finished = once(attacker.child, 'message').then(([answer]) => {
+    report = answer as AttackReport;
+  });
   attacker.child.send('go');
   const go = performance.now();
   const startedAt: number[] = [];
   const inOrder: number[] = [];
-  const times = await probeUntil(url, (n) => {
-    if (n > 0) inOrder.push(performance.now() - (startedAt[n - 1] ?? 0));
-    return report !== null;
-  }, startedAt);
+  const times = await probeUntil(
+    url,
+    (n) => {
+      if (n > 0) inOrder.push(performance.now() - (startedAt[n - 1] ?? 0));
+      return report !== null;
+    },
+    startedAt,
+  );
   await finished;
   await attacker.stop();
   const burst = inOrder.filter((_, i) => (startedAt[i] ?? Infinity) - go < BURST_MS).sort((a, b) => a - b);
@@ -60,7 +72,10 @@ async function underAttack(url: URL): Promise<{ report: AttackReport; times: num
 }
 
 const ms = (n: number) => Math.round(n * 100) / 100;
-const counts = (c: Record<string, number>) => Object.entries(c).map(([k, v]) => `${v} ${k}`).join(', ') || 'none';
+const counts = (c: Record<string, number>) =>
+  Object.entries(c)
+    .map(([k, v]) => `${v} ${k}`)
+    .join(', ') || 'none';
 
 /**
  * The socket attack of the finding: 60 anonymous sockets from one address,
@@ -79,14 +94,33 @@ export async function benchSocketAttack(): Promise<BenchRow[]> {
     const before = await probeUntil(target, (n) => n >= IDLE_PROBES);
     const { report, times, burst } = await underAttack(target);
     await new Promise((r) => setTimeout(r, 1000));
-    const idle = [...before, ...await probeUntil(target, (n) => n >= IDLE_PROBES)].sort((a, b) => a - b);
+    const idle = [...before, ...(await probeUntil(target, (n) => n >= IDLE_PROBES))].sort((a, b) => a - b);
     const idleP99 = percentile(idle, 99);
     const attackP99 = percentile(times, 99);
     const what = `${report.opened} sockets opened, upgrades refused: ${counts(report.refused)}; answers: ${counts(report.answers)}; attack ${Math.round(report.ms)} ms, ${times.length} probes`;
     return [
-      { name: `/healthz p99 during the socket attack, ${WAVES} waves of ${SOCKETS} sockets × ${FRAMES} nested 39 KB frames from one address (${what})`, value: ms(attackP99), unit: 'ms', baseline: ms(idleP99), goal: '≤ 2× idle p99', pass: attackP99 <= 2 * idleP99 },
-      { name: `/healthz p99 in the attack's first ${BURST_MS / 1000} s (${burst.length} probes; baseline: idle p99)`, value: ms(percentile(burst, 99)), unit: 'ms', baseline: ms(idleP99), goal: '≤ 2× idle p99', pass: percentile(burst, 99) <= 2 * idleP99 },
-      { name: '/healthz max during the socket attack (baseline: idle max)', value: ms(times.at(-1) ?? NaN), unit: 'ms', baseline: ms(idle.at(-1) ?? NaN) },
+      {
+        name: `/healthz p99 during the socket attack, ${WAVES} waves of ${SOCKETS} sockets × ${FRAMES} nested 39 KB frames from one address (${what})`,
+        value: ms(attackP99),
+        unit: 'ms',
+        baseline: ms(idleP99),
+        goal: '≤ 2× idle p99',
+        pass: attackP99 <= 2 * idleP99,
+      },
+      {
+        name: `/healthz p99 in the attack's first ${BURST_MS / 1000} s (${burst.length} probes; baseline: idle p99)`,
+        value: ms(percentile(burst, 99)),
+        unit: 'ms',
+        baseline: ms(idleP99),
+        goal: '≤ 2× idle p99',
+        pass: percentile(burst, 99) <= 2 * idleP99,
+      },
+      {
+        name: '/healthz max during the socket attack (baseline: idle max)',
+        value: ms(times.at(-1) ?? NaN),
+        unit: 'ms',
+        baseline: ms(idle.at(-1) ?? NaN),
+      },
     ];
   } finally {
     await server.stop();

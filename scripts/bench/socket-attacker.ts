@@ -13,17 +13,28 @@ const waves = Number(wavesArg);
 /** Encoded once: the attacker's own CPU (it shares the machine with the server) goes to sending, not to encoding the same text 1,800 times. */
 const payload = Buffer.from(ATTACK_FRAME);
 
-export interface AttackReport { opened: number; refused: Record<string, number>; answers: Record<string, number>; ms: number }
+export interface AttackReport {
+  opened: number;
+  refused: Record<string, number>;
+  answers: Record<string, number>;
+  ms: number;
+}
 
 const report: AttackReport = { opened: 0, refused: {}, answers: {}, ms: 0 };
-const count = (into: Record<string, number>, key: string) => { into[key] = (into[key] ?? 0) + 1; };
+const count = (into: Record<string, number>, key: string) => {
+  into[key] = (into[key] ?? 0) + 1;
+};
 
 function attack(): Promise<void> {
   return new Promise((resolve) => {
     const socket = new WebSocket(url, { perMessageDeflate: false, origin: new URL(url).origin.replace(/^ws/, 'http') });
     let answered = 0;
     socket.on('error', () => undefined);
-    socket.once('unexpected-response', (_req, res) => { count(report.refused, String(res.statusCode)); socket.terminate(); resolve(); });
+    socket.once('unexpected-response', (_req, res) => {
+      count(report.refused, String(res.statusCode));
+      socket.terminate();
+      resolve();
+    });
     socket.once('close', () => resolve());
     socket.once('open', () => {
       report.opened++;
@@ -32,7 +43,10 @@ function attack(): Promise<void> {
     socket.on('message', (raw) => {
       const frame = JSON.parse(String(raw)) as { event: string; data: { code?: string } };
       count(report.answers, frame.data.code ?? frame.event);
-      if (++answered === frames) { socket.terminate(); resolve(); }
+      if (++answered === frames) {
+        socket.terminate();
+        resolve();
+      }
     });
   });
 }

@@ -7,9 +7,11 @@ const logFrame = (extra: unknown) => JSON.stringify({ event: 'log', data: { type
 export const ATTACK_FRAME = logFrame({ a: nest(5) });
 
 const record = (width: number, depth: number, key: (i: number) => string): unknown =>
-  (depth === 0 ? 0 : Object.fromEntries(Array.from({ length: width }, (_, i) => [key(i), record(width, depth - 1, key)])));
+  depth === 0
+    ? 0
+    : Object.fromEntries(Array.from({ length: width }, (_, i) => [key(i), record(width, depth - 1, key)]));
 const array = (width: number, depth: number, leaf: unknown): unknown =>
-  (depth === 0 ? leaf : Array.from({ length: width }, () => array(width, depth - 1, leaf)));
+  depth === 0 ? leaf : Array.from({ length: width }, () => array(width, depth - 1, leaf));
 
 /**
  * Candidates for the costliest valid frame: in each of the shapes that cost
@@ -32,7 +34,8 @@ export function heavyFrames(accepts: (text: string) => boolean): Record<string, 
     'records 3 deep, numeric keys': (w) => logFrame(record(w, 3, String)),
     'records 4 deep, numeric keys': (w) => logFrame(record(w, 4, String)),
     'records 2 deep, numeric keys': (w) => logFrame(record(w, 2, String)),
-    'records 3 deep, 60-character keys': (w) => logFrame(record(w, 3, (i) => `${'k'.repeat(58)}${String(i).padStart(2, '0')}`)),
+    'records 3 deep, 60-character keys': (w) =>
+      logFrame(record(w, 3, (i) => `${'k'.repeat(58)}${String(i).padStart(2, '0')}`)),
     'records 5 deep': (w) => logFrame(record(w, 5, (i) => `k${i}`)),
     'arrays 2 deep of numbers': (w) => logFrame({ a: array(w, 2, 1) }),
     'arrays 2 deep of empty records': (w) => logFrame({ a: array(w, 2, {}) }),

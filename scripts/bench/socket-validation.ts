@@ -32,19 +32,45 @@ const compiled = TypeCompiler.Compile(ClientFrame);
  * now refused by the scan, against main's parse and interpreted check.
  */
 export async function benchFrameValidation(): Promise<BenchRow[]> {
-  const accepted = Object.entries(heavyFrames((text) => text.length <= MAX_FRAME_BYTES && scanFrame(text) === null && typeof parseFrame(text) !== 'string'));
+  const accepted = Object.entries(
+    heavyFrames(
+      (text) => text.length <= MAX_FRAME_BYTES && scanFrame(text) === null && typeof parseFrame(text) !== 'string',
+    ),
+  );
   const measured = accepted.map(([name, text]) => {
     const value: unknown = JSON.parse(text);
-    return { name, bytes: text.length, check: timed(() => compiled.Check(value)), interpreted: timed(() => Value.Check(ClientFrame, value), 10), read: timed(() => scanFrame(text) ?? parseFrame(text)) };
+    return {
+      name,
+      bytes: text.length,
+      check: timed(() => compiled.Check(value)),
+      interpreted: timed(() => Value.Check(ClientFrame, value), 10),
+      read: timed(() => scanFrame(text) ?? parseFrame(text)),
+    };
   });
   const worst = measured.reduce((a, b) => (b.check > a.check ? b : a));
   const slowestRead = measured.reduce((a, b) => (b.read > a.read ? b : a));
   const attackNow = timed(() => scanFrame(ATTACK_FRAME) ?? parseFrame(ATTACK_FRAME));
   const attackBefore = timed(() => Value.Check(ClientFrame, JSON.parse(ATTACK_FRAME)), 3);
   return [
-    { name: `socket frame check, worst valid frame of ${accepted.length} shapes (${worst.name}, ${worst.bytes} B; baseline: interpreted Value.Check)`, value: ms(worst.check), unit: 'ms', baseline: ms(worst.interpreted), goal: '≤ 0.5 ms', pass: worst.check <= 0.5 },
-    { name: `socket frame read, scan + JSON.parse + check, slowest valid frame (${slowestRead.name}, ${slowestRead.bytes} B)`, value: ms(slowestRead.read), unit: 'ms' },
-    { name: `socket attack frame (${ATTACK_FRAME.length} B nested arrays): refused by the scan (baseline: main's parse + Value.Check)`, value: ms(attackNow), unit: 'ms', baseline: ms(attackBefore) },
+    {
+      name: `socket frame check, worst valid frame of ${accepted.length} shapes (${worst.name}, ${worst.bytes} B; baseline: interpreted Value.Check)`,
+      value: ms(worst.check),
+      unit: 'ms',
+      baseline: ms(worst.interpreted),
+      goal: '≤ 0.5 ms',
+      pass: worst.check <= 0.5,
+    },
+    {
+      name: `socket frame read, scan + JSON.parse + check, slowest valid frame (${slowestRead.name}, ${slowestRead.bytes} B)`,
+      value: ms(slowestRead.read),
+      unit: 'ms',
+    },
+    {
+      name: `socket attack frame (${ATTACK_FRAME.length} B nested arrays): refused by the scan (baseline: main's parse + Value.Check)`,
+      value: ms(attackNow),
+      unit: 'ms',
+      baseline: ms(attackBefore),
+    },
   ];
 }
 

@@ -6,12 +6,16 @@
 import { BARE_QUERY, openBare, randomUser, type LogDoc } from './store-logs.ts';
 
 const [kind, path, count = '2000'] = process.argv.slice(2);
-if ((kind !== 'store' && kind !== 'bare') || !path) throw new Error('usage: store-child.ts store|bare <path> [queries]');
+if ((kind !== 'store' && kind !== 'bare') || !path)
+  throw new Error('usage: store-child.ts store|bare <path> [queries]');
 
 // Imported only for the store, so the baseline's memory holds none of its modules; before the clock starts.
 const storeModule = kind === 'store' ? await import('../../services/platform/src/store/index.ts') : null;
 
-async function opened(): Promise<{ query: (user: string) => Promise<unknown[]> | unknown[]; close: () => Promise<void> | void }> {
+async function opened(): Promise<{
+  query: (user: string) => Promise<unknown[]> | unknown[];
+  close: () => Promise<void> | void;
+}> {
   if (kind === 'bare') {
     const db = openBare(path!);
     const statement = db.prepare(BARE_QUERY);
@@ -19,7 +23,10 @@ async function opened(): Promise<{ query: (user: string) => Promise<unknown[]> |
   }
   const store = await storeModule!.createEmbeddedStore({ dir: path! });
   const logs = store.collection<LogDoc>('logs');
-  return { query: (user) => logs.find({ user_id: user }, { sort: { created_at: -1 }, limit: 50 }), close: () => store.close() };
+  return {
+    query: (user) => logs.find({ user_id: user }, { sort: { created_at: -1 }, limit: 50 }),
+    close: () => store.close(),
+  };
 }
 
 const started = performance.now();

@@ -37,12 +37,18 @@ export function seconds(startedMs: number): number {
 }
 
 /** Runs `work(0..total-1)` from `writers` concurrent loops, each call awaited; returns calls per second. */
-export async function rate(total: number, writers: number, work: (i: number) => Promise<unknown> | unknown): Promise<number> {
+export async function rate(
+  total: number,
+  writers: number,
+  work: (i: number) => Promise<unknown> | unknown,
+): Promise<number> {
   const perWriter = Math.ceil(total / writers);
   const started = performance.now();
-  await Promise.all(Array.from({ length: writers }, async (_, w) => {
-    for (let i = 0; i < perWriter; i++) await work(w * perWriter + i);
-  }));
+  await Promise.all(
+    Array.from({ length: writers }, async (_, w) => {
+      for (let i = 0; i < perWriter; i++) await work(w * perWriter + i);
+    }),
+  );
   return (perWriter * writers) / seconds(started);
 }
 
@@ -61,7 +67,9 @@ export async function fillStore(logs: Collection<LogDoc>, total: number): Promis
 export function openBare(file: string): DatabaseSync {
   const db = new DatabaseSync(file);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA locking_mode = EXCLUSIVE');
-  db.exec('CREATE TABLE IF NOT EXISTS logs (id TEXT PRIMARY KEY NOT NULL, user_id TEXT NOT NULL, type TEXT NOT NULL, created_at TEXT NOT NULL, extra TEXT NOT NULL)');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS logs (id TEXT PRIMARY KEY NOT NULL, user_id TEXT NOT NULL, type TEXT NOT NULL, created_at TEXT NOT NULL, extra TEXT NOT NULL)',
+  );
   db.exec('CREATE INDEX IF NOT EXISTS logs_user_created ON logs (user_id, created_at DESC)');
   return db;
 }
@@ -70,7 +78,8 @@ export const BARE_QUERY = 'SELECT * FROM logs WHERE user_id = ? ORDER BY created
 
 export function bareInserter(db: DatabaseSync): (doc: LogFields) => void {
   const insert = db.prepare('INSERT INTO logs (id, user_id, type, created_at, extra) VALUES (?, ?, ?, ?, ?)');
-  return (doc) => void insert.run(randomUUID(), doc.user_id, doc.type, doc.created_at.toISOString(), JSON.stringify(doc.extra));
+  return (doc) =>
+    void insert.run(randomUUID(), doc.user_id, doc.type, doc.created_at.toISOString(), JSON.stringify(doc.extra));
 }
 
 /** The same fill in plain transactions of 50,000 rows. */

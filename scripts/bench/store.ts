@@ -16,7 +16,12 @@ type ChildResult = { openMs: number; cpuMs: number; p50Ms: number; p99Ms: number
 
 /** Opens and queries in a fresh process (store-child.ts), so this process's memory does not count. */
 async function inChild(kind: 'store' | 'bare', path: string): Promise<ChildResult> {
-  const { stdout } = await promisify(execFile)(process.execPath, [join(import.meta.dirname, 'store-child.ts'), kind, path, '2000']);
+  const { stdout } = await promisify(execFile)(process.execPath, [
+    join(import.meta.dirname, 'store-child.ts'),
+    kind,
+    path,
+    '2000',
+  ]);
   return JSON.parse(stdout) as ChildResult;
 }
 
@@ -27,9 +32,17 @@ async function findOneRate(): Promise<number> {
   try {
     const users = store.collection('users');
     await users.createIndex({ email: 1 }, { unique: true });
-    await users.insertMany(Array.from({ length: 20_000 }, (_, i) => ({ email: `user-${i}@bench.local`, name: `user ${i}`, createdAt: new Date(), credits: i })));
+    await users.insertMany(
+      Array.from({ length: 20_000 }, (_, i) => ({
+        email: `user-${i}@bench.local`,
+        name: `user ${i}`,
+        createdAt: new Date(),
+        credits: i,
+      })),
+    );
     return await rate(100_000, 1, async (i) => {
-      if (!(await users.findOne({ email: `user-${(i * 7) % 20_000}@bench.local` }))) throw new Error('bench: an indexed read found nothing');
+      if (!(await users.findOne({ email: `user-${(i * 7) % 20_000}@bench.local` })))
+        throw new Error('bench: an indexed read found nothing');
     });
   } finally {
     await store.close();
@@ -81,16 +94,62 @@ export async function benchStore(): Promise<BenchRow[]> {
     const fsyncs = (await commitsPerSignup(50)).commits;
     const at = `${label} logs`;
     return [
-      { name: `store: fill ${at} (insertMany chunks, 50k per commit; baseline bare node:sqlite)`, value: total / storeFill, unit: 'docs/s', baseline: total / bareFill },
-      { name: `store: peak RSS of a fresh process opening ${at} + 2,200 queries`, value: doc.peakRssBytes / MiB, unit: 'MiB', baseline: bare.peakRssBytes / MiB, goal: '<= 150', pass: doc.peakRssBytes / MiB <= 150 },
-      { name: `store: reopen ${at} (open + first query)`, value: doc.openMs, unit: 'ms', baseline: bare.openMs, goal: '<= 100', pass: doc.openMs <= 100 },
-      { name: `store: find({ user_id }) sort created_at -1 limit 50, p50 of 2,000 random users (${at})`, value: doc.p50Ms, unit: 'ms', baseline: bare.p50Ms },
-      { name: `store: find({ user_id }) sort created_at -1 limit 50, p99 of 2,000 random users (${at})`, value: doc.p99Ms, unit: 'ms', baseline: bare.p99Ms, goal: '<= 5', pass: doc.p99Ms <= 5 },
-      { name: `store: same query, mean CPU time (${at}; wall time above also waits for the CPU)`, value: doc.cpuMs, unit: 'ms', baseline: bare.cpuMs },
+      {
+        name: `store: fill ${at} (insertMany chunks, 50k per commit; baseline bare node:sqlite)`,
+        value: total / storeFill,
+        unit: 'docs/s',
+        baseline: total / bareFill,
+      },
+      {
+        name: `store: peak RSS of a fresh process opening ${at} + 2,200 queries`,
+        value: doc.peakRssBytes / MiB,
+        unit: 'MiB',
+        baseline: bare.peakRssBytes / MiB,
+        goal: '<= 150',
+        pass: doc.peakRssBytes / MiB <= 150,
+      },
+      {
+        name: `store: reopen ${at} (open + first query)`,
+        value: doc.openMs,
+        unit: 'ms',
+        baseline: bare.openMs,
+        goal: '<= 100',
+        pass: doc.openMs <= 100,
+      },
+      {
+        name: `store: find({ user_id }) sort created_at -1 limit 50, p50 of 2,000 random users (${at})`,
+        value: doc.p50Ms,
+        unit: 'ms',
+        baseline: bare.p50Ms,
+      },
+      {
+        name: `store: find({ user_id }) sort created_at -1 limit 50, p99 of 2,000 random users (${at})`,
+        value: doc.p99Ms,
+        unit: 'ms',
+        baseline: bare.p99Ms,
+        goal: '<= 5',
+        pass: doc.p99Ms <= 5,
+      },
+      {
+        name: `store: same query, mean CPU time (${at}; wall time above also waits for the CPU)`,
+        value: doc.cpuMs,
+        unit: 'ms',
+        baseline: bare.cpuMs,
+      },
       { name: `store: durable inserts, 1 writer (${at})`, value: serial, unit: 'inserts/s', baseline: bareSerial },
-      { name: `store: durable inserts, 64 concurrent writers, group commit (${at}; baseline 64 per commit)`, value: grouped, unit: 'inserts/s', baseline: bareGrouped },
+      {
+        name: `store: durable inserts, 64 concurrent writers, group commit (${at}; baseline 64 per commit)`,
+        value: grouped,
+        unit: 'inserts/s',
+        baseline: bareGrouped,
+      },
       { name: 'store: findOne on a unique indexed field (20k docs)', value: reads, unit: 'reads/s' },
-      { name: 'store: fsyncs per user.registered, 3 consumers (before: 16, measured on e51bf50)', value: fsyncs, unit: 'fsyncs', baseline: FSYNCS_PER_SIGNUP_BEFORE },
+      {
+        name: 'store: fsyncs per user.registered, 3 consumers (before: 16, measured on e51bf50)',
+        value: fsyncs,
+        unit: 'fsyncs',
+        baseline: FSYNCS_PER_SIGNUP_BEFORE,
+      },
     ];
   } finally {
     await rm(dir, { recursive: true, force: true });

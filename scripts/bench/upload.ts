@@ -25,7 +25,12 @@ const WARM_UP_CLIP = join(ROOT, 'services/dialogue-engine/demo/assets/videos/gre
 async function makeUploadFile(dir: string): Promise<string> {
   const path = join(dir, 'upload.mp4');
   const out = createWriteStream(path);
-  const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2')]);
+  const ftyp = Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18]),
+    Buffer.from('ftypisom'),
+    Buffer.from([0, 0, 2, 0]),
+    Buffer.from('isomiso2'),
+  ]);
   out.write(ftyp);
   const chunk = Buffer.alloc(1024 * 1024);
   for (let i = 0; i < FILE_MB; i++) {
@@ -39,7 +44,9 @@ async function makeUploadFile(dir: string): Promise<string> {
 /** The file as one multipart part named `file`, streamed from disk (never in the bench's memory either). */
 async function* multipartBody(path: string, id: string): AsyncGenerator<Buffer> {
   yield Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="id"\r\n\r\n${id}\r\n`);
-  yield Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${id}.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
+  yield Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${id}.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+  );
   for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 })) yield chunk as Buffer;
   yield Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
 }
@@ -52,11 +59,16 @@ async function idleRss(server: NodeProcess): Promise<number> {
   return memory.rss;
 }
 
-interface Measured { peakGrowthMb: number; seconds: number }
+interface Measured {
+  peakGrowthMb: number;
+  seconds: number;
+}
 
 async function post(url: string, path: string, id: string, headers: Record<string, string>): Promise<void> {
   const res = await fetch(url, {
-    method: 'POST', body: multipartBody(path, id) as unknown as ReadableStream, duplex: 'half',
+    method: 'POST',
+    body: multipartBody(path, id) as unknown as ReadableStream,
+    duplex: 'half',
     headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
   } as RequestInit);
   const text = await res.text();
@@ -64,10 +76,23 @@ async function post(url: string, path: string, id: string, headers: Record<strin
 }
 
 /** One upload of the file while sampling the server's RSS every 20 ms: the peak above the idle reading (after a full GC) just before. */
-async function onePeak(server: NodeProcess, url: string, path: string, id: string, headers: Record<string, string>): Promise<Measured> {
+async function onePeak(
+  server: NodeProcess,
+  url: string,
+  path: string,
+  id: string,
+  headers: Record<string, string>,
+): Promise<Measured> {
   const idle = await idleRss(server);
   let peak = idle;
-  const sampler = setInterval(() => { void rssOf(server.child.pid!).then((rss) => { peak = Math.max(peak, rss); }, () => {}); }, 20);
+  const sampler = setInterval(() => {
+    void rssOf(server.child.pid!).then(
+      (rss) => {
+        peak = Math.max(peak, rss);
+      },
+      () => {},
+    );
+  }, 20);
   const started = performance.now();
   try {
     await post(url, path, id, headers);
@@ -86,7 +111,12 @@ async function onePeak(server: NodeProcess, url: string, path: string, id: strin
  * (a demo clip) makes the code paths and modules an upload uses part of
  * "idle", as they are in a running server: what remains is what the file costs.
  */
-async function measureUpload(server: NodeProcess, url: string, path: string, headers: Record<string, string>): Promise<Measured & { median: number }> {
+async function measureUpload(
+  server: NodeProcess,
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<Measured & { median: number }> {
   await post(url, WARM_UP_CLIP, 'warmup', headers);
   const runs: Measured[] = [];
   for (let i = 1; i <= ROUNDS; i++) runs.push(await onePeak(server, url, path, `bench-${i}`, headers));
@@ -98,7 +128,12 @@ const probeArgs = ['--expose-gc', '--import', './scripts/bench/memory-probe.ts']
 
 async function baseline(path: string, dir: string): Promise<Measured & { median: number }> {
   const port = await freePort();
-  const server = startNode('scripts/bench/upload.ts', { args: ['baseline-server', join(dir, 'baseline.out')], nodeArgs: probeArgs, env: { PORT: String(port) }, ipc: true });
+  const server = startNode('scripts/bench/upload.ts', {
+    args: ['baseline-server', join(dir, 'baseline.out')],
+    nodeArgs: probeArgs,
+    env: { PORT: String(port) },
+    ipc: true,
+  });
   try {
     await waitForHttp(`http://127.0.0.1:${port}/`, server);
     return await measureUpload(server, `http://127.0.0.1:${port}/upload`, path, {});
@@ -116,15 +151,32 @@ function adminToken(): string {
 
 async function catalog(path: string, dir: string): Promise<Measured & { median: number }> {
   const port = await freePort();
-  const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), JWT_SECRET: SECRET, PUBLIC_URL: 'http://127.0.0.1', ADMIN_PATH_PREFIX: 'bench-admin-prefix', CREDENTIALS_KEY: 'be'.repeat(32), CREDENTIALS_IV: 'ac'.repeat(16), LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: join(dir, 'data'),
+    JWT_SECRET: SECRET,
+    PUBLIC_URL: 'http://127.0.0.1',
+    ADMIN_PATH_PREFIX: 'bench-admin-prefix',
+    CREDENTIALS_KEY: 'be'.repeat(32),
+    CREDENTIALS_IV: 'ac'.repeat(16),
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  };
   const server = startNode('services/catalog/src/server.ts', { nodeArgs: probeArgs, env, ipc: true });
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitForHttp(`${base}/api/catalog/healthz`, server, 60_000);
     const authorization = `Bearer ${adminToken()}`;
-    const created = await fetch(`${base}/api/admin/characters`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench' }) });
+    const created = await fetch(`${base}/api/admin/characters`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'bench' }),
+    });
     const { character } = (await created.json()) as { character: { id: string } };
-    return await measureUpload(server, `${base}/api/admin/characters/${character.id}/video/upload`, path, { authorization });
+    return await measureUpload(server, `${base}/api/admin/characters/${character.id}/video/upload`, path, {
+      authorization,
+    });
   } finally {
     await server.stop();
   }
@@ -140,10 +192,18 @@ export async function benchUpload(): Promise<BenchRow[]> {
     const bare = await baseline(path, dir);
     const service = await catalog(path, dir);
     return [
-      { name: `bare node:http piping a ${FILE_MB} MB upload to a file: peak RSS growth, worst of ${ROUNDS} (median ${mb(bare.median)}; ${bare.seconds.toFixed(1)} s)`, value: mb(bare.peakGrowthMb), unit: 'MB' },
+      {
+        name: `bare node:http piping a ${FILE_MB} MB upload to a file: peak RSS growth, worst of ${ROUNDS} (median ${mb(bare.median)}; ${bare.seconds.toFixed(1)} s)`,
+        value: mb(bare.peakGrowthMb),
+        unit: 'MB',
+      },
       {
         name: `catalog video upload of ${FILE_MB} MB (multipart → files port + local copy, then probe): peak RSS growth above idle, worst of ${ROUNDS} (median ${mb(service.median)}; ${service.seconds.toFixed(1)} s)`,
-        value: mb(service.peakGrowthMb), unit: 'MB', baseline: mb(bare.peakGrowthMb), goal: `≤ ${GOAL_MB} MB`, pass: service.peakGrowthMb <= GOAL_MB,
+        value: mb(service.peakGrowthMb),
+        unit: 'MB',
+        baseline: mb(bare.peakGrowthMb),
+        goal: `≤ ${GOAL_MB} MB`,
+        pass: service.peakGrowthMb <= GOAL_MB,
       },
     ];
   } finally {
@@ -155,10 +215,17 @@ export async function benchUpload(): Promise<BenchRow[]> {
 function serveBaseline(outPath: string): void {
   const server = createServer((req, res) => {
     if (req.method !== 'POST') return void res.end('ok');
-    pipeline(req, createWriteStream(outPath)).then(() => res.end('{"ok":true}'), (err: Error) => { res.statusCode = 500; res.end(err.message); });
+    pipeline(req, createWriteStream(outPath)).then(
+      () => res.end('{"ok":true}'),
+      (err: Error) => {
+        res.statusCode = 500;
+        res.end(err.message);
+      },
+    );
   });
   server.listen(Number(process.env.PORT ?? 0), '127.0.0.1');
   process.on('SIGTERM', () => server.close(() => process.exit(0)));
 }
 
-if (import.meta.main && process.argv[2] === 'baseline-server') serveBaseline(process.argv[3] ?? join(tmpdir(), 'talkwith-bench-baseline.out'));
+if (import.meta.main && process.argv[2] === 'baseline-server')
+  serveBaseline(process.argv[3] ?? join(tmpdir(), 'talkwith-bench-baseline.out'));

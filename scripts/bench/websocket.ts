@@ -12,9 +12,24 @@ const WS_PATH = '/api/socketio/new';
 /** Idle time before each reading: V8's memory reducer gives back heap reserved by a burst after several idle seconds. */
 const SETTLE_MS = 12_000;
 
-interface ClientReport { open: number; failed: number; firstError: string }
-interface Memory { rss: number; heapUsed: number; heapTotal: number; external: number }
-interface PerConnection { rss: number; heap: number; heapTotal: number; external: number; report: ClientReport }
+interface ClientReport {
+  open: number;
+  failed: number;
+  firstError: string;
+}
+interface Memory {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+}
+interface PerConnection {
+  rss: number;
+  heap: number;
+  heapTotal: number;
+  external: number;
+  report: ClientReport;
+}
 
 /** Asks a process over IPC and waits for its next message. */
 async function ask<T>(target: NodeProcess, message: string): Promise<T> {
@@ -61,7 +76,13 @@ async function perConnection(server: NodeProcess, url: string): Promise<PerConne
     const settled = await ask<ClientReport>(clients, 'count');
     const after = await serverMemory(server);
     const per = (key: keyof Memory) => (after[key] - before[key]) / Math.max(1, settled.open);
-    return { rss: per('rss'), heap: per('heapUsed'), heapTotal: per('heapTotal'), external: per('external'), report: { ...report, open: settled.open } };
+    return {
+      rss: per('rss'),
+      heap: per('heapUsed'),
+      heapTotal: per('heapTotal'),
+      external: per('external'),
+      report: { ...report, open: settled.open },
+    };
   } finally {
     await closeClients(clients);
   }
@@ -102,14 +123,22 @@ export async function benchWebSocket(): Promise<BenchRow[]> {
     // Every socket comes from 127.0.0.1 and none joins a room: the per-address request limit (which upgrades count
     // against), the per-address cap on sockets not joined, their idle time-out and the global cap are lifted for this run.
     const gateway = await measureServer('gateway/src/standalone.ts', {
-      DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', API_RATE_LIMIT_PER_MINUTE: '1000000',
-      SOCKET_ANONYMOUS_PER_ADDRESS: '1000000', SOCKET_UNJOINED_IDLE_SECONDS: '3600', SOCKET_MAX_OPEN: '1000000',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      API_RATE_LIMIT_PER_MINUTE: '1000000',
+      SOCKET_ANONYMOUS_PER_ADDRESS: '1000000',
+      SOCKET_UNJOINED_IDLE_SECONDS: '3600',
+      SOCKET_MAX_OPEN: '1000000',
     });
     return [
       { name: `bare ws server RSS per idle WebSocket (${note(bare)})`, value: kib(bare.rss), unit: 'KiB' },
       {
         name: `gateway RSS per idle WebSocket at ${CONNECTIONS.toLocaleString('en-US')} (${note(gateway)})`,
-        value: kib(gateway.rss), unit: 'KiB', baseline: kib(bare.rss), goal: `≤ ${GOAL_KIB} KiB`,
+        value: kib(gateway.rss),
+        unit: 'KiB',
+        baseline: kib(bare.rss),
+        goal: `≤ ${GOAL_KIB} KiB`,
         pass: gateway.rss <= GOAL_KIB * 1024 && gateway.report.open === CONNECTIONS,
       },
     ];

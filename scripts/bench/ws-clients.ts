@@ -13,16 +13,28 @@ let firstError = '';
 function open(): Promise<void> {
   return new Promise((resolve) => {
     // A browser always sends Origin, and the gateway refuses an upgrade without its own.
-    const socket = new WebSocket(url ?? '', { perMessageDeflate: false, origin: new URL(url ?? '').origin.replace(/^ws/, 'http') });
-    socket.once('open', () => { sockets.push(socket); resolve(); });
-    socket.once('error', (err) => { failed++; firstError ||= err.message; resolve(); });
+    const socket = new WebSocket(url ?? '', {
+      perMessageDeflate: false,
+      origin: new URL(url ?? '').origin.replace(/^ws/, 'http'),
+    });
+    socket.once('open', () => {
+      sockets.push(socket);
+      resolve();
+    });
+    socket.once('error', (err) => {
+      failed++;
+      firstError ||= err.message;
+      resolve();
+    });
     socket.on('close', () => resolve());
   });
 }
 
 async function openAll(): Promise<void> {
   let next = 0;
-  const worker = async () => { while (next++ < count) await open(); };
+  const worker = async () => {
+    while (next++ < count) await open();
+  };
   await Promise.all(Array.from({ length: CONCURRENT_HANDSHAKES }, worker));
 }
 

@@ -23,14 +23,30 @@ const DEMO_DIR = fileURLToPath(new URL('../../services/dialogue-engine/demo/', i
 
 /** ミライ, the free demo character. */
 export const MIRAI: DemoCast = {
-  key: 'mirai', characterId: 'demo-mirai', name: 'ミライ', dir: DEMO_DIR, readings: MIRAI_READINGS, look: MIRAI_LOOK, voice: VOICE_ARGS,
+  key: 'mirai',
+  characterId: 'demo-mirai',
+  name: 'ミライ',
+  dir: DEMO_DIR,
+  readings: MIRAI_READINGS,
+  look: MIRAI_LOOK,
+  voice: VOICE_ARGS,
 };
 
 /** ソラ, the priced demo character (¥300): short teal hair, a star pin, a calmer voice. */
 export const SORA: DemoCast = {
-  key: 'sora', characterId: 'demo-sora', name: 'ソラ', dir: `${DEMO_DIR}sora/`, readings: SORA_READINGS,
+  key: 'sora',
+  characterId: 'demo-sora',
+  name: 'ソラ',
+  dir: `${DEMO_DIR}sora/`,
+  readings: SORA_READINGS,
   look: {
-    hair: '#1F5F6B', hairShine: '#3F8A96', shirt: '#5C6BC0', longHair: false, accessory: 'star', accent: '#FFE082', accentCore: '#FFB300',
+    hair: '#1F5F6B',
+    hairShine: '#3F8A96',
+    shirt: '#5C6BC0',
+    longHair: false,
+    accessory: 'star',
+    accent: '#FFE082',
+    accentCore: '#FFB300',
     background: { standby: '#E8EAF6', listen: '#E0F2F1', nod: '#FFF8E1', speech: '#E1F5FE' },
   },
   voice: ['-v', 'ja+f4', '-s', '150', '-p', '48'],

@@ -6,16 +6,24 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { MIRAI, type DemoCast } from './casts.ts';
 
-export const ClipKind = Type.Union([Type.Literal('standby'), Type.Literal('listen'), Type.Literal('nod'), Type.Literal('speech')]);
+export const ClipKind = Type.Union([
+  Type.Literal('standby'),
+  Type.Literal('listen'),
+  Type.Literal('nod'),
+  Type.Literal('speech'),
+]);
 export type ClipKind = Static<typeof ClipKind>;
 
-export const DemoClip = Type.Object({
-  id: Type.String({ pattern: '^[a-z0-9_]+$', description: 'video id; also the file name without .mp4' }),
-  kind: ClipKind,
-  ja: Type.String({ description: 'the Japanese line spoken (empty for silent loops)' }),
-  en: Type.String({ description: 'the English subtitle' }),
-  loop: Type.Optional(Type.Boolean({ description: 'the clip loops seamlessly' })),
-}, { additionalProperties: false });
+export const DemoClip = Type.Object(
+  {
+    id: Type.String({ pattern: '^[a-z0-9_]+$', description: 'video id; also the file name without .mp4' }),
+    kind: ClipKind,
+    ja: Type.String({ description: 'the Japanese line spoken (empty for silent loops)' }),
+    en: Type.String({ description: 'the English subtitle' }),
+    loop: Type.Optional(Type.Boolean({ description: 'the clip loops seamlessly' })),
+  },
+  { additionalProperties: false },
+);
 export type DemoClip = Static<typeof DemoClip>;
 
 export const SUBTITLE_LANGUAGES = ['ja-JP', 'en-US'] as const;
@@ -23,17 +31,20 @@ export type SubtitleLanguage = (typeof SUBTITLE_LANGUAGES)[number];
 /** SPEC.md §2: subtitles live at {character_id}/{language}/{video title without .mp4}.vtt */
 export const DEMO_CHARACTER_ID = MIRAI.characterId;
 
-export const ManifestEntry = Type.Object({
-  id: Type.String(),
-  title: Type.String({ description: '<id>.mp4' }),
-  path: Type.String({ description: 'video path relative to the assets folder' }),
-  durationMs: Type.Integer({ minimum: 1 }),
-  bytes: Type.Integer({ minimum: 1 }),
-  subtitles: Type.Object({
-    'ja-JP': Type.String({ description: 'subtitle path relative to the assets folder' }),
-    'en-US': Type.String(),
-  }),
-}, { additionalProperties: false });
+export const ManifestEntry = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String({ description: '<id>.mp4' }),
+    path: Type.String({ description: 'video path relative to the assets folder' }),
+    durationMs: Type.Integer({ minimum: 1 }),
+    bytes: Type.Integer({ minimum: 1 }),
+    subtitles: Type.Object({
+      'ja-JP': Type.String({ description: 'subtitle path relative to the assets folder' }),
+      'en-US': Type.String(),
+    }),
+  },
+  { additionalProperties: false },
+);
 export type ManifestEntry = Static<typeof ManifestEntry>;
 
 /** Where a demo character's clip list and committed media live. */
@@ -65,7 +76,10 @@ function parseList<T>(json: string, schema: Parameters<typeof Value.Check>[0], w
   const list: unknown = JSON.parse(json);
   if (!Array.isArray(list)) throw new Error(`${what}: expected an array`);
   list.forEach((item, index) => {
-    if (!Value.Check(schema, item)) throw new Error(`${what}[${index}]: ${[...Value.Errors(schema, item)].map((e) => `${e.path} ${e.message}`).join('; ')}`);
+    if (!Value.Check(schema, item))
+      throw new Error(
+        `${what}[${index}]: ${[...Value.Errors(schema, item)].map((e) => `${e.path} ${e.message}`).join('; ')}`,
+      );
   });
   return list as T[];
 }

@@ -38,26 +38,33 @@ type LayersFor = (kind: DemoClip['kind']) => LayerFiles;
 /** Writes every layer once, before clips render in parallel, so no ffmpeg reads a file being written. */
 async function writeLayers(work: string, sprites: Sprites): Promise<LayersFor> {
   const shared = {
-    figure: join(work, 'figure.png'), mouthClosed: join(work, 'mouth-closed.png'),
-    mouthOpen: join(work, 'mouth-open.png'), eyesClosed: join(work, 'eyes-closed.png'),
+    figure: join(work, 'figure.png'),
+    mouthClosed: join(work, 'mouth-closed.png'),
+    mouthOpen: join(work, 'mouth-open.png'),
+    eyesClosed: join(work, 'eyes-closed.png'),
   };
   const background = (kind: DemoClip['kind']) => join(work, `background-${kind}.png`);
   await Promise.all([
-    writeFile(shared.figure, sprites.figure), writeFile(shared.mouthClosed, sprites.mouthClosed),
-    writeFile(shared.mouthOpen, sprites.mouthOpen), writeFile(shared.eyesClosed, sprites.eyesClosed),
+    writeFile(shared.figure, sprites.figure),
+    writeFile(shared.mouthClosed, sprites.mouthClosed),
+    writeFile(shared.mouthOpen, sprites.mouthOpen),
+    writeFile(shared.eyesClosed, sprites.eyesClosed),
     ...Object.entries(sprites.background).map(([kind, png]) => writeFile(background(kind as DemoClip['kind']), png)),
   ]);
   return (kind) => ({ ...shared, background: background(kind) });
 }
 
 async function planClip(cast: DemoCast, clip: DemoClip, work: string): Promise<ClipPlan> {
-  const lineFiles = await Promise.all(wrapJapanese(clip.ja, TEXT.maxChars).map(async (line, index) => {
-    const file = join(work, `${clip.id}-line${index}.txt`);
-    await writeFile(file, line);
-    return file;
-  }));
+  const lineFiles = await Promise.all(
+    wrapJapanese(clip.ja, TEXT.maxChars).map(async (line, index) => {
+      const file = join(work, `${clip.id}-line${index}.txt`);
+      await writeFile(file, line);
+      return file;
+    }),
+  );
   if (clip.ja === '') {
-    if (clip.kind !== 'standby' && clip.kind !== 'listen') throw new Error(`${clip.id}: a ${clip.kind} clip needs a line`);
+    if (clip.kind !== 'standby' && clip.kind !== 'listen')
+      throw new Error(`${clip.id}: a ${clip.kind} clip needs a line`);
     return { clip, lineFiles, speech: null, duration: SILENT_SECONDS[clip.kind], name: cast.name };
   }
   const reading = cast.readings[clip.id];
@@ -65,13 +72,24 @@ async function planClip(cast: DemoCast, clip: DemoClip, work: string): Promise<C
   const speech = await synthesize(reading, join(work, `${clip.id}.wav`), cast.voice);
   const start = LEAD_SECONDS;
   return {
-    clip, lineFiles, name: cast.name, duration: frameAligned(start + speech.seconds + TAIL_SECONDS),
+    clip,
+    lineFiles,
+    name: cast.name,
+    duration: frameAligned(start + speech.seconds + TAIL_SECONDS),
     speech: { wavPath: speech.wavPath, start, end: start + speech.seconds, mouthOpen: mouthOpenIntervals(speech, FPS) },
   };
 }
 
 async function probeDurationMs(file: string): Promise<number> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file]);
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'format=duration',
+    '-of',
+    'default=nw=1:nk=1',
+    file,
+  ]);
   return Math.round(Number(stdout.trim()) * 1000);
 }
 
@@ -95,12 +113,33 @@ async function renderPoster(cast: DemoCast, id: string): Promise<void> {
   const output = join(assets, posterPath(id));
   await mkdir(join(output, '..'), { recursive: true });
   await run('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y', '-i', join(assets, videoPath(id)),
-    '-frames:v', '1', '-map_metadata', '-1', '-c:v', 'libwebp', '-quality', '80', '-compression_level', '6', output,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    join(assets, videoPath(id)),
+    '-frames:v',
+    '1',
+    '-map_metadata',
+    '-1',
+    '-c:v',
+    'libwebp',
+    '-quality',
+    '80',
+    '-compression_level',
+    '6',
+    output,
   ]);
 }
 
-async function renderClip(cast: DemoCast, clip: DemoClip, work: string, font: string, layers: LayersFor): Promise<ManifestEntry> {
+async function renderClip(
+  cast: DemoCast,
+  clip: DemoClip,
+  work: string,
+  font: string,
+  layers: LayersFor,
+): Promise<ManifestEntry> {
   const plan = await planClip(cast, clip, work);
   const output = join(pathsOf(cast).assets, videoPath(clip.id));
   await mkdir(join(output, '..'), { recursive: true });
@@ -108,9 +147,15 @@ async function renderClip(cast: DemoCast, clip: DemoClip, work: string, font: st
   await writeSubtitles(cast, plan);
   await renderPoster(cast, clip.id);
   const entry: ManifestEntry = {
-    id: clip.id, title: `${clip.id}.mp4`, path: videoPath(clip.id),
-    durationMs: await probeDurationMs(output), bytes: (await stat(output)).size,
-    subtitles: { 'ja-JP': subtitlePath('ja-JP', clip.id, cast.characterId), 'en-US': subtitlePath('en-US', clip.id, cast.characterId) },
+    id: clip.id,
+    title: `${clip.id}.mp4`,
+    path: videoPath(clip.id),
+    durationMs: await probeDurationMs(output),
+    bytes: (await stat(output)).size,
+    subtitles: {
+      'ja-JP': subtitlePath('ja-JP', clip.id, cast.characterId),
+      'en-US': subtitlePath('en-US', clip.id, cast.characterId),
+    },
   };
   console.log(`${clip.id}: ${entry.durationMs} ms, ${entry.bytes} bytes`);
   return entry;
@@ -139,7 +184,13 @@ async function previousManifest(cast: DemoCast): Promise<ManifestEntry[]> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { only: { type: 'string' }, posters: { type: 'boolean' }, character: { type: 'string', default: 'mirai' } } });
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      posters: { type: 'boolean' },
+      character: { type: 'string', default: 'mirai' },
+    },
+  });
   const cast = castNamed(values.character);
   const paths = pathsOf(cast);
   const clips = await loadClips(cast);

@@ -78,7 +78,11 @@ export function inRoundedRect(box: Box, r: number): Inside {
 }
 
 /** Inside the triangle abc (either winding). */
-export function inTriangle(a: readonly [number, number], b: readonly [number, number], c: readonly [number, number]): Inside {
+export function inTriangle(
+  a: readonly [number, number],
+  b: readonly [number, number],
+  c: readonly [number, number],
+): Inside {
   const side = (p: readonly [number, number], q: readonly [number, number], x: number, y: number) =>
     (q[0] - p[0]) * (y - p[1]) - (q[1] - p[1]) * (x - p[0]);
   return (x, y) => {
@@ -111,5 +115,10 @@ export function encodePng(canvas: Canvas): Buffer {
     raw.set(canvas.data.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
   }
   const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

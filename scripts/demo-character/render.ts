@@ -13,13 +13,27 @@ export const SILENT_SECONDS = { standby: 3, listen: 2.4 } as const;
 export const TEXT = { fontSize: 18, lineHeight: 28, maxChars: 12, color: '0x3B2A4A' } as const;
 export const SAMPLE_RATE = 22050;
 
-export type SpeechPlan = { readonly wavPath: string; readonly start: number; readonly end: number; readonly mouthOpen: readonly Interval[] };
+export type SpeechPlan = {
+  readonly wavPath: string;
+  readonly start: number;
+  readonly end: number;
+  readonly mouthOpen: readonly Interval[];
+};
 export type ClipPlan = {
-  readonly clip: DemoClip; readonly duration: number; readonly lineFiles: readonly string[]; readonly speech: SpeechPlan | null;
+  readonly clip: DemoClip;
+  readonly duration: number;
+  readonly lineFiles: readonly string[];
+  readonly speech: SpeechPlan | null;
   /** The name drawn in the corner (ミライ when absent). */
   readonly name?: string;
 };
-export type LayerFiles = { readonly background: string; readonly figure: string; readonly mouthClosed: string; readonly mouthOpen: string; readonly eyesClosed: string };
+export type LayerFiles = {
+  readonly background: string;
+  readonly figure: string;
+  readonly mouthClosed: string;
+  readonly mouthOpen: string;
+  readonly eyesClosed: string;
+};
 
 /** Rounds up to a whole number of frames so video and loop lengths are exact. */
 export function frameAligned(seconds: number): number {
@@ -36,14 +50,24 @@ function anyOf(intervals: readonly Interval[]): string {
 function motion(plan: ClipPlan): string {
   const d = fixed(plan.duration);
   switch (plan.clip.kind) {
-    case 'nod': return `9*pow(sin(PI*min(t/${d},1)),2)`;
-    case 'speech': return '1.5*sin(2*PI*t/1.8)';
-    default: return `2*sin(2*PI*t/${d})`;
+    case 'nod':
+      return `9*pow(sin(PI*min(t/${d},1)),2)`;
+    case 'speech':
+      return '1.5*sin(2*PI*t/1.8)';
+    default:
+      return `2*sin(2*PI*t/${d})`;
   }
 }
 
 function blink(plan: ClipPlan): string | null {
-  const at = plan.clip.kind === 'standby' ? 1.9 : plan.clip.kind === 'listen' ? plan.duration * 0.55 : plan.duration > 2.4 ? 1.5 : null;
+  const at =
+    plan.clip.kind === 'standby'
+      ? 1.9
+      : plan.clip.kind === 'listen'
+        ? plan.duration * 0.55
+        : plan.duration > 2.4
+          ? 1.5
+          : null;
   return at === null || plan.clip.kind === 'nod' ? null : `between(t,${fixed(at)},${fixed(at + 0.14)})`;
 }
 
@@ -53,13 +77,23 @@ function tilts(clip: DemoClip): boolean {
 }
 
 function figureChain(plan: ClipPlan): string[] {
-  const open = plan.speech ? plan.speech.mouthOpen.map(([from, to]): Interval => [from + plan.speech!.start, to + plan.speech!.start]) : [];
-  const chain = open.length > 0
-    ? [`[1:v][2:v]overlay=format=rgb:enable='not(${anyOf(open)})'[m1]`, `[m1][3:v]overlay=format=rgb:enable='${anyOf(open)}'[m2]`]
-    : ['[1:v][2:v]overlay=format=rgb[m2]'];
+  const open = plan.speech
+    ? plan.speech.mouthOpen.map(([from, to]): Interval => [from + plan.speech!.start, to + plan.speech!.start])
+    : [];
+  const chain =
+    open.length > 0
+      ? [
+          `[1:v][2:v]overlay=format=rgb:enable='not(${anyOf(open)})'[m1]`,
+          `[m1][3:v]overlay=format=rgb:enable='${anyOf(open)}'[m2]`,
+        ]
+      : ['[1:v][2:v]overlay=format=rgb[m2]'];
   const closeEyes = blink(plan);
   chain.push(closeEyes ? `[m2][4:v]overlay=format=rgb:enable='${closeEyes}'[m3]` : '[m2]null[m3]');
-  chain.push(tilts(plan.clip) ? `[m3]rotate=a='0.035*sin(2*PI*t/${fixed(plan.duration)})':c=none:ow=iw:oh=ih[fig]` : '[m3]null[fig]');
+  chain.push(
+    tilts(plan.clip)
+      ? `[m3]rotate=a='0.035*sin(2*PI*t/${fixed(plan.duration)})':c=none:ow=iw:oh=ih[fig]`
+      : '[m3]null[fig]',
+  );
   return chain;
 }
 
@@ -76,7 +110,9 @@ function textFilters(plan: ClipPlan, font: string): string[] {
   const centreX = (BUBBLE.x0 + BUBBLE.x1) / 2;
   const top = (BUBBLE.y0 + BUBBLE.y1) / 2 - (plan.lineFiles.length * TEXT.lineHeight) / 2 + 4;
   plan.lineFiles.forEach((file, index) => {
-    filters.push(`drawtext=${common}:textfile=${quoted(file)}:fontsize=${TEXT.fontSize}:x=${centreX}-text_w/2:y=${top + index * TEXT.lineHeight}`);
+    filters.push(
+      `drawtext=${common}:textfile=${quoted(file)}:fontsize=${TEXT.fontSize}:x=${centreX}-text_w/2:y=${top + index * TEXT.lineHeight}`,
+    );
   });
   if (plan.clip.kind === 'listen') filters.push(...listeningDots(font));
   return filters;
@@ -87,8 +123,10 @@ function listeningDots(font: string): string[] {
   const period = SILENT_SECONDS.listen / 2;
   const centreX = (LISTEN_BUBBLE.x0 + LISTEN_BUBBLE.x1) / 2;
   const centreY = (LISTEN_BUBBLE.y0 + LISTEN_BUBBLE.y1) / 2;
-  return [0, 1, 2].map((k) =>
-    `drawtext=fontfile=${quoted(font)}:text='●':fontsize=16:fontcolor=0x6FA58A:x=${centreX + (k - 1) * 26}-text_w/2:y=${centreY}-text_h/2:enable='gte(mod(t,${period}),${fixed((k + 1) * period / 4)})'`);
+  return [0, 1, 2].map(
+    (k) =>
+      `drawtext=fontfile=${quoted(font)}:text='●':fontsize=16:fontcolor=0x6FA58A:x=${centreX + (k - 1) * 26}-text_w/2:y=${centreY}-text_h/2:enable='gte(mod(t,${period}),${fixed(((k + 1) * period) / 4)})'`,
+  );
 }
 
 function audioChain(plan: ClipPlan): string {
@@ -98,7 +136,11 @@ function audioChain(plan: ClipPlan): string {
 }
 
 export function filterGraph(plan: ClipPlan, font: string): string {
-  const scene = [`[0:v][fig]overlay=x=${FIGURE.x}:y='${FIGURE.y}+${motion(plan)}'`, ...textFilters(plan, font), 'format=yuv420p[v]'].join(',');
+  const scene = [
+    `[0:v][fig]overlay=x=${FIGURE.x}:y='${FIGURE.y}+${motion(plan)}'`,
+    ...textFilters(plan, font),
+    'format=yuv420p[v]',
+  ].join(',');
   return [...figureChain(plan), scene, audioChain(plan)].join(';');
 }
 
@@ -107,14 +149,68 @@ export function ffmpegArgs(plan: ClipPlan, layers: LayerFiles, font: string, out
   const image = (path: string) => ['-loop', '1', '-framerate', String(FPS), '-i', path];
   const audio = plan.speech ? ['-i', plan.speech.wavPath] : ['-f', 'lavfi', '-i', `anullsrc=r=${SAMPLE_RATE}:cl=mono`];
   return [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    ...image(layers.background), ...image(layers.figure), ...image(layers.mouthClosed), ...image(layers.mouthOpen), ...image(layers.eyesClosed),
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    ...image(layers.background),
+    ...image(layers.figure),
+    ...image(layers.mouthClosed),
+    ...image(layers.mouthOpen),
+    ...image(layers.eyesClosed),
     ...audio,
-    '-filter_complex', filterGraph(plan, font), '-map', '[v]', '-map', '[a]', '-t', fixed(plan.duration), '-r', String(FPS),
-    '-c:v', 'libx264', '-profile:v', 'main', '-level', '3.0', '-pix_fmt', 'yuv420p', '-preset', 'veryslow', '-tune', 'animation',
-    '-crf', '27', '-maxrate', '300k', '-bufsize', '600k', '-g', String(FPS * 2), '-threads', '1',
-    '-c:a', 'aac', '-b:a', '32k', '-ac', '1', '-ar', String(SAMPLE_RATE),
-    '-movflags', '+faststart', '-fflags', '+bitexact', '-flags:v', '+bitexact', '-flags:a', '+bitexact', '-map_metadata', '-1', '-map_chapters', '-1',
+    '-filter_complex',
+    filterGraph(plan, font),
+    '-map',
+    '[v]',
+    '-map',
+    '[a]',
+    '-t',
+    fixed(plan.duration),
+    '-r',
+    String(FPS),
+    '-c:v',
+    'libx264',
+    '-profile:v',
+    'main',
+    '-level',
+    '3.0',
+    '-pix_fmt',
+    'yuv420p',
+    '-preset',
+    'veryslow',
+    '-tune',
+    'animation',
+    '-crf',
+    '27',
+    '-maxrate',
+    '300k',
+    '-bufsize',
+    '600k',
+    '-g',
+    String(FPS * 2),
+    '-threads',
+    '1',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '32k',
+    '-ac',
+    '1',
+    '-ar',
+    String(SAMPLE_RATE),
+    '-movflags',
+    '+faststart',
+    '-fflags',
+    '+bitexact',
+    '-flags:v',
+    '+bitexact',
+    '-flags:a',
+    '+bitexact',
+    '-map_metadata',
+    '-1',
+    '-map_chapters',
+    '-1',
     output,
   ];
 }

@@ -37,8 +37,14 @@ describe('speech', () => {
     const sampleRate = 1000; // 100 samples per frame
     const samples = [...new Array(200).fill(0), ...new Array(600).fill(8000)];
 
-    const intervals = mouthOpenIntervals({ wavPath: '', seconds: 0.8, samples: Int16Array.from(samples), sampleRate }, fps);
+    const intervals = mouthOpenIntervals(
+      { wavPath: '', seconds: 0.8, samples: Int16Array.from(samples), sampleRate },
+      fps,
+    );
 
-    expect(intervals.map(([from, to]) => [Math.round(from * fps), Math.round(to * fps)])).toEqual([[2, 4], [5, 7]]);
+    expect(intervals.map(([from, to]) => [Math.round(from * fps), Math.round(to * fps)])).toEqual([
+      [2, 4],
+      [5, 7],
+    ]);
   });
 });

@@ -9,10 +9,19 @@ const run = promisify(execFile);
 /** espeak-ng's Japanese voice with a female variant, a little slower and higher than default. */
 export const VOICE_ARGS = ['-v', 'ja+f3', '-s', '160', '-p', '62'] as const;
 
-export type Speech = { readonly wavPath: string; readonly seconds: number; readonly samples: Int16Array; readonly sampleRate: number };
+export type Speech = {
+  readonly wavPath: string;
+  readonly seconds: number;
+  readonly samples: Int16Array;
+  readonly sampleRate: number;
+};
 export type Interval = readonly [start: number, end: number];
 
-export async function synthesize(reading: string, wavPath: string, voice: readonly string[] = VOICE_ARGS): Promise<Speech> {
+export async function synthesize(
+  reading: string,
+  wavPath: string,
+  voice: readonly string[] = VOICE_ARGS,
+): Promise<Speech> {
   await run('espeak-ng', [...voice, '-w', wavPath, reading]);
   const { samples, sampleRate } = parseWav(await readFile(wavPath));
   return { wavPath, samples, sampleRate, seconds: samples.length / sampleRate };
@@ -20,7 +29,8 @@ export async function synthesize(reading: string, wavPath: string, voice: readon
 
 /** Reads 16-bit mono PCM from a RIFF/WAVE file, walking its chunks. */
 export function parseWav(file: Buffer): { samples: Int16Array; sampleRate: number } {
-  if (file.toString('ascii', 0, 4) !== 'RIFF' || file.toString('ascii', 8, 12) !== 'WAVE') throw new Error('not a WAVE file');
+  if (file.toString('ascii', 0, 4) !== 'RIFF' || file.toString('ascii', 8, 12) !== 'WAVE')
+    throw new Error('not a WAVE file');
   let sampleRate = 0;
   let offset = 12;
   while (offset + 8 <= file.length) {
@@ -28,14 +38,21 @@ export function parseWav(file: Buffer): { samples: Int16Array; sampleRate: numbe
     // espeak-ng streams its output, so the data chunk size may be 0 or too large: trust the file length instead.
     const size = id === 'data' ? file.length - offset - 8 : file.readUInt32LE(offset + 4);
     if (id === 'fmt ') {
-      if (file.readUInt16LE(offset + 8) !== 1 || file.readUInt16LE(offset + 10) !== 1 || file.readUInt16LE(offset + 22) !== 16) {
+      if (
+        file.readUInt16LE(offset + 8) !== 1 ||
+        file.readUInt16LE(offset + 10) !== 1 ||
+        file.readUInt16LE(offset + 22) !== 16
+      ) {
         throw new Error('expected 16-bit mono PCM');
       }
       sampleRate = file.readUInt32LE(offset + 12);
     }
     if (id === 'data') {
       const bytes = file.subarray(offset + 8, offset + 8 + size - (size % 2));
-      return { samples: new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)), sampleRate };
+      return {
+        samples: new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)),
+        sampleRate,
+      };
     }
     offset += 8 + size + (size % 2);
   }

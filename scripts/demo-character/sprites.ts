@@ -26,7 +26,13 @@ export interface Look {
 }
 
 export const MIRAI_LOOK: Look = {
-  hair: '#4A3B6B', hairShine: '#6D5A96', shirt: '#FF8A80', longHair: true, accessory: 'flower', accent: '#FFD54F', accentCore: '#FF9800',
+  hair: '#4A3B6B',
+  hairShine: '#6D5A96',
+  shirt: '#FF8A80',
+  longHair: true,
+  accessory: 'flower',
+  accent: '#FFD54F',
+  accentCore: '#FF9800',
   background: { standby: '#EDE7F6', listen: '#DFF5EA', nod: '#FFF3DC', speech: '#E3F0FC' },
 };
 
@@ -55,7 +61,8 @@ type Colors = ReturnType<typeof colorsOf>;
 const EYES = [86, 134] as const;
 
 function drawBody(pen: Pen, look: Look, color: Colors): void {
-  if (look.longHair) ellipse(pen, 110, 140, 92, 104, color.hair); // long hair behind the head
+  if (look.longHair)
+    ellipse(pen, 110, 140, 92, 104, color.hair); // long hair behind the head
   else ellipse(pen, 110, 118, 74, 60, color.hair); // a bob ending at the jaw
   fill(pen, { x0: 96, y0: 170, x1: 124, y1: 230 }, (x, y) => x >= 97 && x <= 123 && y >= 170 && y <= 230, color.skin);
   ellipse(pen, 110, 305, 96, 86, color.shirt);
@@ -95,7 +102,8 @@ function drawStar(pen: Pen, color: Colors, cx: number, cy: number): void {
     return [cx + r * Math.cos(angle), cy + r * Math.sin(angle)];
   };
   const box = { x0: cx - 18, y0: cy - 18, x1: cx + 18, y1: cy + 18 };
-  for (let k = 0; k < 10; k += 2) fill(pen, box, inTriangle(point(k - 1, 7), point(k + 1, 7), point(k, 17)), color.accent);
+  for (let k = 0; k < 10; k += 2)
+    fill(pen, box, inTriangle(point(k - 1, 7), point(k + 1, 7), point(k, 17)), color.accent);
   ellipse(pen, cx, cy, 7.5, 7.5, color.accent);
   ellipse(pen, cx, cy, 3.5, 3.5, color.accentCore);
 }
@@ -118,7 +126,12 @@ export function drawMouthOpen(pen: Pen): void {
   const color = colorsOf(MIRAI_LOOK);
   ellipse(pen, 110, 161, 9, 8, color.mouth);
   const mouth = inEllipse(110, 161, 9, 8);
-  fill(pen, { x0: 100, y0: 160, x1: 120, y1: 170 }, (x, y) => mouth(x, y) && inEllipse(110, 168, 7, 5)(x, y), color.tongue);
+  fill(
+    pen,
+    { x0: 100, y0: 160, x1: 120, y1: 170 },
+    (x, y) => mouth(x, y) && inEllipse(110, 168, 7, 5)(x, y),
+    color.tongue,
+  );
 }
 
 /** Skin over the open eyes, with a happy closed-eye arc. */
@@ -137,8 +150,14 @@ function drawBubble(pen: Pen, color: Colors, box: Box, tailTip: readonly [number
   const edge = { x0: box.x0 - 2, y0: box.y0 - 2, x1: box.x1 + 2, y1: box.y1 + 2 };
   const top = (box.y0 + box.y1) / 2;
   const bottom = top + Math.min(28, (box.y1 - box.y0) * 0.35);
-  const tail = (inset: number) => inTriangle([box.x0 + 6, top + inset], [box.x0 + 6, bottom - inset], [tailTip[0] + inset * 1.6, tailTip[1]]);
-  const tailBox = { x0: tailTip[0] - 2, y0: Math.min(top, tailTip[1]) - 2, x1: box.x0 + 8, y1: Math.max(bottom, tailTip[1]) + 2 };
+  const tail = (inset: number) =>
+    inTriangle([box.x0 + 6, top + inset], [box.x0 + 6, bottom - inset], [tailTip[0] + inset * 1.6, tailTip[1]]);
+  const tailBox = {
+    x0: tailTip[0] - 2,
+    y0: Math.min(top, tailTip[1]) - 2,
+    x1: box.x0 + 8,
+    y1: Math.max(bottom, tailTip[1]) + 2,
+  };
   fill(pen, edge, inRoundedRect(edge, 22), color.bubbleEdge);
   fill(pen, tailBox, tail(0), color.bubbleEdge);
   fill(pen, box, inRoundedRect(box, 20), color.bubble);
@@ -172,7 +191,12 @@ function renderAvatar(size: number, look: Look): Canvas {
     drawMouthClosed({ ...pen, scale, ox: size / 2 - 110 * scale, oy: size * 0.5 - 125 * scale });
   });
   const mask = createCanvas(size, size);
-  fill({ canvas: mask, scale: 1, ox: 0, oy: 0 }, { x0: 0, y0: 0, x1: size, y1: size }, inEllipse(size / 2, size / 2, size / 2, size / 2), hex('#000000'));
+  fill(
+    { canvas: mask, scale: 1, ox: 0, oy: 0 },
+    { x0: 0, y0: 0, x1: size, y1: size },
+    inEllipse(size / 2, size / 2, size / 2, size / 2),
+    hex('#000000'),
+  );
   for (let i = 3; i < avatar.data.length; i += 4) avatar.data[i] = ((avatar.data[i] ?? 0) * (mask.data[i] ?? 0)) / 255;
   return avatar;
 }
@@ -183,13 +207,19 @@ export type Sprites = Readonly<Record<'figure' | 'mouthClosed' | 'mouthOpen' | '
 
 export function renderSprites(look: Look = MIRAI_LOOK): Sprites {
   const figureLayer = (draw: (pen: Pen) => void) => encodePng(renderLayer(FIGURE.width, FIGURE.height, draw));
-  const background = (kind: ClipKind) => encodePng(renderLayer(FRAME.width, FRAME.height, (pen) => drawBackground(pen, kind, look)));
+  const background = (kind: ClipKind) =>
+    encodePng(renderLayer(FRAME.width, FRAME.height, (pen) => drawBackground(pen, kind, look)));
   return {
     figure: figureLayer((pen) => drawFigure(pen, look)),
     mouthClosed: figureLayer(drawMouthClosed),
     mouthOpen: figureLayer(drawMouthOpen),
     eyesClosed: figureLayer(drawEyesClosed),
     avatar: encodePng(renderAvatar(256, look)),
-    background: { standby: background('standby'), listen: background('listen'), nod: background('nod'), speech: background('speech') },
+    background: {
+      standby: background('standby'),
+      listen: background('listen'),
+      nod: background('nod'),
+      speech: background('speech'),
+    },
   };
 }

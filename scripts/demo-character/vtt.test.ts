@@ -7,7 +7,10 @@ describe('vtt', () => {
   });
 
   it('formatVtt then parseVtt, with two cues, round-trips', () => {
-    const cues = [{ start: 0.15, end: 1.5, text: 'こんにちは' }, { start: 2, end: 3.25, text: 'Hello\nthere' }];
+    const cues = [
+      { start: 0.15, end: 1.5, text: 'こんにちは' },
+      { start: 2, end: 3.25, text: 'Hello\nthere' },
+    ];
 
     expect(parseVtt(formatVtt(cues))).toEqual(cues);
   });

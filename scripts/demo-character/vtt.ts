@@ -9,7 +9,9 @@ export function formatTimestamp(seconds: number): string {
 
 /** A WebVTT file; no cues gives a valid, empty file (silent clips). */
 export function formatVtt(cues: readonly Cue[]): string {
-  const blocks = cues.map((cue, index) => `${index + 1}\n${formatTimestamp(cue.start)} --> ${formatTimestamp(cue.end)}\n${cue.text}\n`);
+  const blocks = cues.map(
+    (cue, index) => `${index + 1}\n${formatTimestamp(cue.start)} --> ${formatTimestamp(cue.end)}\n${cue.text}\n`,
+  );
   return ['WEBVTT\n', ...blocks].join('\n');
 }
 
@@ -21,7 +23,10 @@ function seconds(hours: string | undefined, minutes: string, secs: string, milli
 
 /** Parses a WebVTT file; throws on a bad header, malformed timing line or a cue that ends before it starts. */
 export function parseVtt(text: string): Cue[] {
-  const body = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').replace(/\n+$/, '');
+  const body = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/\n+$/, '');
   if (!/^WEBVTT(?:[ \t].*)?(?:\n|$)/.test(body)) throw new Error('missing WEBVTT header');
   const blocks = body
     .split(/\n{2,}/)

@@ -9,15 +9,43 @@ import { ROOT, readCompose } from './manifests.ts';
 // prom-client registrations in the source, the three fixed by the shared
 // contract (counted by the platform's bus, jobs and outbox relay), and the
 // blackbox exporter's probe for the certificate.
-type Rule = { alert: string; expr: string; for?: string; labels?: { severity?: string }; annotations?: { summary?: string } };
+type Rule = {
+  alert: string;
+  expr: string;
+  for?: string;
+  labels?: { severity?: string };
+  annotations?: { summary?: string };
+};
 type Rules = { groups: { name: string; rules: Rule[] }[] };
 
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
-const CONTRACT_METRICS = ['talkwith_bus_parked_events_total', 'talkwith_jobs_failed_total', 'talkwith_outbox_relay_failures_total'];
+const CONTRACT_METRICS = [
+  'talkwith_bus_parked_events_total',
+  'talkwith_jobs_failed_total',
+  'talkwith_outbox_relay_failures_total',
+];
 const EXPORTER_METRICS = ['probe_ssl_earliest_cert_expiry', 'probe_success'];
 const PROMQL_WORDS = new Set([
-  'sum', 'max', 'min', 'avg', 'count', 'by', 'without', 'and', 'or', 'unless', 'on', 'ignoring', 'rate', 'irate', 'increase',
-  'histogram_quantile', 'time', 'absent', 'offset', 'bool',
+  'sum',
+  'max',
+  'min',
+  'avg',
+  'count',
+  'by',
+  'without',
+  'and',
+  'or',
+  'unless',
+  'on',
+  'ignoring',
+  'rate',
+  'irate',
+  'increase',
+  'histogram_quantile',
+  'time',
+  'absent',
+  'offset',
+  'bool',
 ]);
 
 function sourceFiles(dir: string): string[] {
@@ -31,7 +59,9 @@ function exportedMetrics(): Set<string> {
   const names = new Set<string>();
   for (const file of [...sourceFiles('services'), ...sourceFiles('gateway/src')]) {
     const text = read(file);
-    for (const [, kind, name] of text.matchAll(/new (Counter|Gauge|Histogram|Summary)\(\{\s*name: '([a-z_:][a-z0-9_:]*)'/g)) {
+    for (const [, kind, name] of text.matchAll(
+      /new (Counter|Gauge|Histogram|Summary)\(\{\s*name: '([a-z_:][a-z0-9_:]*)'/g,
+    )) {
       names.add(name!);
       if (kind === 'Histogram') for (const suffix of ['_bucket', '_sum', '_count']) names.add(`${name}${suffix}`);
     }
@@ -55,7 +85,11 @@ describe('prometheus alert rules', () => {
   const known = new Set([...exportedMetrics(), ...CONTRACT_METRICS, ...EXPORTER_METRICS]);
 
   it('metricsIn, expression with labels, ranges and groupings, names only the metrics', () => {
-    expect(metricsIn('sum by (service, le) (rate(a_total{job="x"}[5m])) / max(b) > 0.1 and time() - c')).toEqual(['a_total', 'b', 'c']);
+    expect(metricsIn('sum by (service, le) (rate(a_total{job="x"}[5m])) / max(b) > 0.1 and time() - c')).toEqual([
+      'a_total',
+      'b',
+      'c',
+    ]);
   });
 
   it('alerts, every expression, queries only metrics the code exports (or the contract and blackbox names)', () => {
@@ -69,9 +103,14 @@ describe('prometheus alert rules', () => {
   it('alerts, coverage, watch errors, latency, lag, outbox, parked events, failed jobs, relay failures and the certificate', () => {
     const queried = new Set(rules.flatMap((r) => metricsIn(r.expr)));
     for (const metric of [
-      'talkwith_http_server_errors_total', 'talkwith_http_request_duration_seconds_bucket', 'talkwith_event_consumer_lag', 'talkwith_outbox_backlog',
-      ...CONTRACT_METRICS, 'probe_ssl_earliest_cert_expiry',
-    ]) expect(queried.has(metric), metric).toBe(true);
+      'talkwith_http_server_errors_total',
+      'talkwith_http_request_duration_seconds_bucket',
+      'talkwith_event_consumer_lag',
+      'talkwith_outbox_backlog',
+      ...CONTRACT_METRICS,
+      'probe_ssl_earliest_cert_expiry',
+    ])
+      expect(queried.has(metric), metric).toBe(true);
   });
 
   it('alerts, every rule, has a unique name, a severity and a summary', () => {

@@ -7,8 +7,20 @@ import { loadConfig } from '@talkwith/platform';
 import { loadServiceConfig } from '@talkwith/platform/platform';
 import { ownedConfigSchemas } from '@talkwith/gateway';
 import {
-  PROCESSES, ROOT, SERVICES, composeEnv, containerEnv, entryFile, exists, find, k8sFiles, podContainers, readCompose, readK8s,
-  type Env, type K8sObject,
+  PROCESSES,
+  ROOT,
+  SERVICES,
+  composeEnv,
+  containerEnv,
+  entryFile,
+  exists,
+  find,
+  k8sFiles,
+  podContainers,
+  readCompose,
+  readK8s,
+  type Env,
+  type K8sObject,
 } from './manifests.ts';
 
 // No Docker engine on CI machines: these tests check that what `docker compose
@@ -18,16 +30,29 @@ const BACKING = ['kafka', 'mongo', 'redis', 'elasticsearch'] as const;
 const schemas = ownedConfigSchemas().map(({ schema }) => schema);
 const schemaKeys = schemas.flatMap((schema) => Object.keys(schema.properties));
 /** Required by a schema with no default: nothing can fill them in. */
-const schemaRequired = schemas.flatMap((schema) => (schema.required ?? []).filter(
-  (key) => (schema.properties as Record<string, { default?: unknown }>)[key]?.default === undefined,
-));
+const schemaRequired = schemas.flatMap((schema) =>
+  (schema.required ?? []).filter(
+    (key) => (schema.properties as Record<string, { default?: unknown }>)[key]?.default === undefined,
+  ),
+);
 /**
  * Distributed mode must name every engine (unset would silently mean an embedded, per-pod one), share the
  * secrets, know its public origin (mail links), deliver mail (log-in needs a confirmed e-mail) and drain on SIGTERM.
  */
 const distributedRequired = [
-  ...schemaRequired, 'JWT_SECRET', 'ADMIN_PATH_PREFIX', 'CREDENTIALS_KEY', 'CREDENTIALS_IV', 'PUBLIC_URL', 'SHUTDOWN_GRACE_MS',
-  'BUS_URL', 'STORE_URL', 'JOBS_URL', 'CACHE_URL', 'SEARCH_URL', 'MAIL_URL',
+  ...schemaRequired,
+  'JWT_SECRET',
+  'ADMIN_PATH_PREFIX',
+  'CREDENTIALS_KEY',
+  'CREDENTIALS_IV',
+  'PUBLIC_URL',
+  'SHUTDOWN_GRACE_MS',
+  'BUS_URL',
+  'STORE_URL',
+  'JOBS_URL',
+  'CACHE_URL',
+  'SEARCH_URL',
+  'MAIL_URL',
 ];
 /** Variables the image itself reads besides the config schemas. */
 const imageVariables = ['SERVICE', 'NODE_ENV'];
@@ -39,8 +64,13 @@ function expectValidProcessEnv(name: string, env: Env) {
   expect(() => loadServiceConfig(env), `${name}: config schema`).not.toThrow();
   for (const schema of schemas) expect(() => loadConfig(schema, env), `${name}: config schemas`).not.toThrow();
   const known = [...schemaKeys, ...imageVariables, ...contractVariables];
-  expect(Object.keys(env).filter((k) => !known.includes(k)), `${name}: unknown variables`).toEqual([]);
-  expect(new URL(env.PUBLIC_URL ?? '').hostname, `${name}: PUBLIC_URL is where users are, not localhost:3000`).not.toBe('');
+  expect(
+    Object.keys(env).filter((k) => !known.includes(k)),
+    `${name}: unknown variables`,
+  ).toEqual([]);
+  expect(new URL(env.PUBLIC_URL ?? '').hostname, `${name}: PUBLIC_URL is where users are, not localhost:3000`).not.toBe(
+    '',
+  );
   expect(Number(env.SHUTDOWN_GRACE_MS), `${name}: SHUTDOWN_GRACE_MS`).toBeGreaterThan(0);
   expect(env.SERVICE, `${name}: SERVICE picks the entry point`).toBe(name);
 }
@@ -67,20 +97,26 @@ describe('docker-compose.yml', () => {
   it('compose, gateway environment, points at every service on its port', () => {
     const env = composeEnv(compose.services.gateway ?? {});
     expectGatewayReachesEveryService(env, (service) => service);
-    for (const service of SERVICES) expect(env[`${service.toUpperCase()}_URL`]).toBe(`http://${service}:${composeEnv(compose.services[service] ?? {}).PORT}`);
+    for (const service of SERVICES)
+      expect(env[`${service.toUpperCase()}_URL`]).toBe(
+        `http://${service}:${composeEnv(compose.services[service] ?? {}).PORT}`,
+      );
   });
 
   it('compose, gateway published directly, believes no X-Forwarded-For hop', () => {
     expect(composeEnv(compose.services.gateway ?? {}).TRUST_PROXY_HOPS ?? '0').toBe('0');
   });
 
-  it.each(PROCESSES)('compose, %s image, builds deploy/Dockerfile whose entry file exists and probes /healthz', (name) => {
-    const service = compose.services[name] ?? {};
-    expect(service.build?.dockerfile).toBe('deploy/Dockerfile');
-    expect(exists(service.build?.dockerfile ?? '')).toBe(true);
-    expect(exists(entryFile(name)), entryFile(name)).toBe(true);
-    expect(JSON.stringify(service.healthcheck?.test)).toContain('/healthz');
-  });
+  it.each(PROCESSES)(
+    'compose, %s image, builds deploy/Dockerfile whose entry file exists and probes /healthz',
+    (name) => {
+      const service = compose.services[name] ?? {};
+      expect(service.build?.dockerfile).toBe('deploy/Dockerfile');
+      expect(exists(service.build?.dockerfile ?? '')).toBe(true);
+      expect(exists(entryFile(name)), entryFile(name)).toBe(true);
+      expect(JSON.stringify(service.healthcheck?.test)).toContain('/healthz');
+    },
+  );
 
   it('compose, depends_on, waits for healthy services that exist and have healthchecks', () => {
     for (const name of PROCESSES) {
@@ -102,7 +138,8 @@ describe('docker-compose.yml', () => {
     expect(compose.services.mongo?.command).toEqual(expect.arrayContaining(['--replSet', 'rs0']));
     expect(JSON.stringify(compose.services.mongo?.healthcheck?.test)).toContain('rs.initiate');
     expect(composeEnv(compose.services.elasticsearch ?? {})['discovery.type']).toBe('single-node');
-    for (const name of SERVICES) expect(composeEnv(compose.services[name] ?? {}).STORE_URL).toMatch(new RegExp(`/${name}\\?replicaSet=rs0(&|$)`));
+    for (const name of SERVICES)
+      expect(composeEnv(compose.services[name] ?? {}).STORE_URL).toMatch(new RegExp(`/${name}\\?replicaSet=rs0(&|$)`));
   });
 });
 
@@ -117,12 +154,16 @@ describe('deploy/Dockerfile', () => {
   });
 
   it('Dockerfile, workspace manifests, copies the package.json of every workspace so npm ci sees the lockfile whole', () => {
-    const workspaces = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
-    for (const workspace of workspaces) expect(dockerfile, workspace).toContain(`COPY ${workspace}/package.json ${workspace}/`);
+    const workspaces = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] })
+      .workspaces;
+    for (const workspace of workspaces)
+      expect(dockerfile, workspace).toContain(`COPY ${workspace}/package.json ${workspace}/`);
   });
 
   it('Dockerfile, web client, builds with the web workspace build script that the runtime stage copies from', () => {
-    const web = JSON.parse(readFileSync(join(ROOT, 'web', 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    const web = JSON.parse(readFileSync(join(ROOT, 'web', 'package.json'), 'utf8')) as {
+      scripts?: Record<string, string>;
+    };
     expect(dockerfile).toContain('RUN npm run build --workspace web');
     expect(web.scripts?.build).toBeTruthy();
     expect(dockerfile).toContain('COPY --from=web --chown=node:node /app/web/dist ./web/dist');
@@ -138,7 +179,9 @@ describe('deploy/Dockerfile', () => {
 
   it('start.sh, npm start and the benches, run every server with the same V8 flags', () => {
     const flags = /^NODE_FLAGS="([^"]*)"$/m.exec(startScript)?.[1];
-    const npmStart = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['start'];
+    const npmStart = (
+      JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    ).scripts['start'];
 
     expect(flags).toBe(SERVER_NODE_ARGS.join(' '));
     expect(npmStart).toContain(`node ${SERVER_NODE_ARGS.join(' ')} gateway/src/standalone.ts`);
@@ -158,13 +201,16 @@ describe('deploy/k8s', () => {
   });
 
   it('k8s, kustomization, lists every manifest file', () => {
-    const kustomization = parse(readFileSync(join(ROOT, 'deploy', 'k8s', 'kustomization.yaml'), 'utf8')) as { resources: string[] };
+    const kustomization = parse(readFileSync(join(ROOT, 'deploy', 'k8s', 'kustomization.yaml'), 'utf8')) as {
+      resources: string[];
+    };
     expect([...kustomization.resources].sort()).toEqual(k8sFiles().sort());
   });
 
   it('k8s, objects, all live in the talkwith namespace', () => {
     expect(find(objects, 'Namespace', 'talkwith')).toBeDefined();
-    for (const o of objects.filter((x) => x.kind !== 'Namespace')) expect(o.metadata.namespace, `${o.kind} ${o.metadata.name}`).toBe('talkwith');
+    for (const o of objects.filter((x) => x.kind !== 'Namespace'))
+      expect(o.metadata.namespace, `${o.kind} ${o.metadata.name}`).toBe('talkwith');
   });
 
   it.each(PROCESSES)('k8s, %s, has a Deployment with probes and resources, and a Service selecting it', (name) => {
@@ -174,13 +220,18 @@ describe('deploy/k8s', () => {
     expect(container?.resources?.requests?.cpu && container.resources.requests.memory).toBeTruthy();
     expect(container?.resources?.limits?.memory).toBeTruthy();
     const service = find(objects, 'Service', name);
-    expect((service?.spec as { selector: Record<string, string> }).selector).toEqual({ 'app.kubernetes.io/name': name });
+    expect((service?.spec as { selector: Record<string, string> }).selector).toEqual({
+      'app.kubernetes.io/name': name,
+    });
   });
 
-  it.each(PROCESSES)('k8s, %s environment, sets every required variable from the ConfigMap/Secret and passes the config schema', (name) => {
-    const container = podContainers(deployment(name) as K8sObject)[0];
-    expectValidProcessEnv(name, containerEnv(container!, objects));
-  });
+  it.each(PROCESSES)(
+    'k8s, %s environment, sets every required variable from the ConfigMap/Secret and passes the config schema',
+    (name) => {
+      const container = podContainers(deployment(name) as K8sObject)[0];
+      expectValidProcessEnv(name, containerEnv(container!, objects));
+    },
+  );
 
   it('k8s, gateway environment, points at the Service of every service', () => {
     const env = containerEnv(podContainers(deployment('gateway') as K8sObject)[0]!, objects);
@@ -210,7 +261,9 @@ describe('deploy/k8s', () => {
 
   it('k8s, scaling and entry, has HPAs for gateway and dialogue and an Ingress to the gateway', () => {
     for (const name of ['gateway', 'dialogue']) {
-      const target = (find(objects, 'HorizontalPodAutoscaler', name)?.spec as { scaleTargetRef: { kind: string; name: string } }).scaleTargetRef;
+      const target = (
+        find(objects, 'HorizontalPodAutoscaler', name)?.spec as { scaleTargetRef: { kind: string; name: string } }
+      ).scaleTargetRef;
       expect(target).toMatchObject({ kind: 'Deployment', name });
       expect(deployment(name)).toBeDefined();
     }

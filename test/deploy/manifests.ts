@@ -52,7 +52,11 @@ export interface K8sObject {
 export interface Container {
   name: string;
   image: string;
-  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string }; configMapKeyRef?: { name: string; key: string } } }[];
+  env?: {
+    name: string;
+    value?: string;
+    valueFrom?: { secretKeyRef?: { name: string; key: string }; configMapKeyRef?: { name: string; key: string } };
+  }[];
   envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
   readinessProbe?: { httpGet?: { path: string } };
   livenessProbe?: { httpGet?: { path: string } };
@@ -96,7 +100,13 @@ export function containerEnv(container: Container, objects: K8sObject[]): Env {
   for (const entry of container.env ?? []) {
     const secretRef = entry.valueFrom?.secretKeyRef;
     const mapRef = entry.valueFrom?.configMapKeyRef;
-    const value = entry.value ?? (secretRef ? source('Secret', secretRef.name)[secretRef.key] : mapRef ? source('ConfigMap', mapRef.name)[mapRef.key] : undefined);
+    const value =
+      entry.value ??
+      (secretRef
+        ? source('Secret', secretRef.name)[secretRef.key]
+        : mapRef
+          ? source('ConfigMap', mapRef.name)[mapRef.key]
+          : undefined);
     if (value === undefined) throw new Error(`${container.name}: env ${entry.name} resolves to nothing`);
     env[entry.name] = value;
   }

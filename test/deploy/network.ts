@@ -7,10 +7,19 @@ import type { K8sObject } from './manifests.ts';
  * from the manifests, without a cluster.
  */
 export type Labels = Record<string, string>;
-export interface Peer { namespace: string; labels: Labels }
+export interface Peer {
+  namespace: string;
+  labels: Labels;
+}
 
-interface Selector { matchLabels?: Labels; matchExpressions?: { key: string; operator: string; values?: string[] }[] }
-interface PolicyPeer { podSelector?: Selector; namespaceSelector?: Selector }
+interface Selector {
+  matchLabels?: Labels;
+  matchExpressions?: { key: string; operator: string; values?: string[] }[];
+}
+interface PolicyPeer {
+  podSelector?: Selector;
+  namespaceSelector?: Selector;
+}
 interface PolicySpec {
   podSelector: Selector;
   policyTypes?: string[];
@@ -41,9 +50,11 @@ export function mayConnect(objects: K8sObject[], from: Peer, to: Peer, port: num
     .map((o) => o.spec as unknown as PolicySpec)
     .filter((p) => (p.policyTypes ?? ['Ingress']).includes('Ingress') && selects(p.podSelector, to.labels));
   if (policies.length === 0) return true; // no policy isolates the pod
-  return policies.some((p) => (p.ingress ?? []).some((rule) => {
-    const portOk = !rule.ports || rule.ports.some((r) => r.port === port);
-    const peerOk = !rule.from || rule.from.some((peer) => peerMatches(peer, from, to.namespace));
-    return portOk && peerOk;
-  }));
+  return policies.some((p) =>
+    (p.ingress ?? []).some((rule) => {
+      const portOk = !rule.ports || rule.ports.some((r) => r.port === port);
+      const peerOk = !rule.from || rule.from.some((peer) => peerMatches(peer, from, to.namespace));
+      return portOk && peerOk;
+    }),
+  );
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { kafkaOptionsFromUrl } from '@talkwith/platform/platform';
 import {
-  PROCESSES, composeEnv, containerEnv, find, podContainers, readCompose, readK8s, type Container, type K8sObject,
+  PROCESSES,
+  composeEnv,
+  containerEnv,
+  find,
+  podContainers,
+  readCompose,
+  readK8s,
+  type Container,
+  type K8sObject,
 } from './manifests.ts';
 import { mayConnect, selects, type Peer } from './network.ts';
 
@@ -17,8 +25,19 @@ function kafkaPassword(url: string | undefined): string | undefined {
   return sasl && 'password' in sasl ? sasl.password : undefined;
 }
 
-type Pod = { metadata?: { labels?: Record<string, string> }; spec: { containers: (Container & ContainerExtras)[]; initContainers?: Container[]; terminationGracePeriodSeconds?: number } };
-type ContainerExtras = { args?: string[]; command?: string[]; lifecycle?: { preStop?: { exec?: { command: string[] } } } };
+type Pod = {
+  metadata?: { labels?: Record<string, string> };
+  spec: {
+    containers: (Container & ContainerExtras)[];
+    initContainers?: Container[];
+    terminationGracePeriodSeconds?: number;
+  };
+};
+type ContainerExtras = {
+  args?: string[];
+  command?: string[];
+  lifecycle?: { preStop?: { exec?: { command: string[] } } };
+};
 
 /** Compose's duration (`30s`, `1m30s`, `500ms`) in ms. */
 function composeDuration(text: string): number {
@@ -35,11 +54,21 @@ function podOf(object: K8sObject): Pod {
 
 describe('docker-compose.yml, production settings', () => {
   const compose = readCompose() as ReturnType<typeof readCompose> & {
-    services: Record<string, { restart?: string; stop_grace_period?: string; deploy?: { resources?: { limits?: { memory?: string } } }; command?: string[]; entrypoint?: string[]; ports?: string[] }>;
+    services: Record<
+      string,
+      {
+        restart?: string;
+        stop_grace_period?: string;
+        deploy?: { resources?: { limits?: { memory?: string } } };
+        command?: string[];
+        entrypoint?: string[];
+        ports?: string[];
+      }
+    >;
   };
   const env = (name: string) => composeEnv(compose.services[name] ?? {});
 
-  it('compose, mail, sends every process\'s mail to the Mailpit catcher the user can read', () => {
+  it("compose, mail, sends every process's mail to the Mailpit catcher the user can read", () => {
     expect(compose.services.mailpit?.image).toMatch(/^axllent\/mailpit:/);
     expect(compose.services.mailpit?.ports).toContain('8025:8025');
     for (const name of PROCESSES) expect(env(name).MAIL_URL, name).toBe('smtp://mailpit:1025');
@@ -53,22 +82,27 @@ describe('docker-compose.yml, production settings', () => {
   it('compose, every container, restarts on failure and has a memory limit', () => {
     for (const [name, service] of Object.entries(compose.services)) {
       expect(service.restart, `${name} restart`).toBe('unless-stopped');
-      if (name !== 'grafana' && name !== 'prometheus') expect(service.deploy?.resources?.limits?.memory, `${name} memory limit`).toBeTruthy();
+      if (name !== 'grafana' && name !== 'prometheus')
+        expect(service.deploy?.resources?.limits?.memory, `${name} memory limit`).toBeTruthy();
     }
   });
 
-  it.each(PROCESSES)('compose, %s shutdown, gets longer between SIGTERM and SIGKILL (stop_grace_period, 10 s unset) than its unready time and drain', (name) => {
-    const grace = composeDuration(compose.services[name]?.stop_grace_period ?? '10s');
-    const drain = Number(env(name).SHUTDOWN_UNREADY_MS ?? 0) + Number(env(name).SHUTDOWN_GRACE_MS);
+  it.each(PROCESSES)(
+    'compose, %s shutdown, gets longer between SIGTERM and SIGKILL (stop_grace_period, 10 s unset) than its unready time and drain',
+    (name) => {
+      const grace = composeDuration(compose.services[name]?.stop_grace_period ?? '10s');
+      const drain = Number(env(name).SHUTDOWN_UNREADY_MS ?? 0) + Number(env(name).SHUTDOWN_GRACE_MS);
 
-    expect(drain, `${name}: SHUTDOWN_GRACE_MS set`).toBeGreaterThan(0);
-    expect(grace, `${name}: stop_grace_period must outlast the drain`).toBeGreaterThan(drain);
-  });
+      expect(drain, `${name}: SHUTDOWN_GRACE_MS set`).toBeGreaterThan(0);
+      expect(grace, `${name}: stop_grace_period must outlast the drain`).toBeGreaterThan(drain);
+    },
+  );
 
-  it('compose, engines, require the passwords the processes\' URLs carry', () => {
+  it("compose, engines, require the passwords the processes' URLs carry", () => {
     const app = env('identity');
     expect(compose.services.redis?.command).toEqual(expect.arrayContaining(['--requirepass', '--appendonly']));
-    const redisPassword = compose.services.redis?.command?.[(compose.services.redis.command.indexOf('--requirepass')) + 1];
+    const redisPassword =
+      compose.services.redis?.command?.[compose.services.redis.command.indexOf('--requirepass') + 1];
     expect(password(app.JOBS_URL)).toBe(env('redis').REDISCLI_AUTH);
     expect(password(app.CACHE_URL)).toBe(env('redis').REDISCLI_AUTH);
     expect(redisPassword && composeEnv({ environment: { v: redisPassword } }).v).toBe(env('redis').REDISCLI_AUTH);
@@ -78,7 +112,9 @@ describe('docker-compose.yml, production settings', () => {
 
     const kafka = env('kafka');
     expect(kafka.KAFKA_LISTENER_SECURITY_PROTOCOL_MAP).not.toMatch(/(^|,)PLAINTEXT:PLAINTEXT/);
-    expect(kafka.KAFKA_LISTENER_NAME_SASL__PLAINTEXT_PLAIN_SASL_JAAS_CONFIG).toContain(`user_talkwith="${kafkaPassword(app.BUS_URL)}"`);
+    expect(kafka.KAFKA_LISTENER_NAME_SASL__PLAINTEXT_PLAIN_SASL_JAAS_CONFIG).toContain(
+      `user_talkwith="${kafkaPassword(app.BUS_URL)}"`,
+    );
     expect(kafkaOptionsFromUrl(app.BUS_URL ?? '').sasl?.mechanism).toBe('plain');
 
     expect(env('elasticsearch')['xpack.security.enabled']).toBe('true');
@@ -93,25 +129,37 @@ describe('deploy/k8s, production settings', () => {
   const engineSecret = find(objects, 'Secret', 'talkwith-engine-credentials')?.stringData ?? {};
   const engineContainer = (name: string) => podOf(find(objects, 'StatefulSet', name) as K8sObject).spec.containers[0]!;
 
-  it.each(PROCESSES)('k8s, %s shutdown, waits 5 s in preStop and drains (unready time included) within terminationGracePeriodSeconds 30', (name) => {
-    const pod = podOf(deployment(name));
-    const grace = Number(appEnv(name).SHUTDOWN_GRACE_MS) / 1000;
-    // Kubernetes takes the pod out of its Service during preStop: staying up unready after SIGTERM only adds to the wait.
-    const unready = Number(appEnv(name).SHUTDOWN_UNREADY_MS ?? 0) / 1000;
+  it.each(PROCESSES)(
+    'k8s, %s shutdown, waits 5 s in preStop and drains (unready time included) within terminationGracePeriodSeconds 30',
+    (name) => {
+      const pod = podOf(deployment(name));
+      const grace = Number(appEnv(name).SHUTDOWN_GRACE_MS) / 1000;
+      // Kubernetes takes the pod out of its Service during preStop: staying up unready after SIGTERM only adds to the wait.
+      const unready = Number(appEnv(name).SHUTDOWN_UNREADY_MS ?? 0) / 1000;
 
-    expect(pod.spec.terminationGracePeriodSeconds).toBe(30);
-    expect(pod.spec.containers[0]?.lifecycle?.preStop?.exec?.command).toEqual(['sleep', '5']);
-    expect(5 + unready + grace, 'preStop + SHUTDOWN_UNREADY_MS + SHUTDOWN_GRACE_MS must end before SIGKILL').toBeLessThan(30);
-  });
+      expect(pod.spec.terminationGracePeriodSeconds).toBe(30);
+      expect(pod.spec.containers[0]?.lifecycle?.preStop?.exec?.command).toEqual(['sleep', '5']);
+      expect(
+        5 + unready + grace,
+        'preStop + SHUTDOWN_UNREADY_MS + SHUTDOWN_GRACE_MS must end before SIGKILL',
+      ).toBeLessThan(30);
+    },
+  );
 
-  it.each(PROCESSES)('k8s, %s disruptions, a PodDisruptionBudget keeps at least one of its replicas serving', (name) => {
-    const pdb = find(objects, 'PodDisruptionBudget', name)?.spec as { maxUnavailable?: number; selector: { matchLabels: Record<string, string> } };
-    const replicas = (deployment(name).spec as { replicas: number }).replicas;
-    const labels = podOf(deployment(name)).metadata?.labels ?? {};
+  it.each(PROCESSES)(
+    'k8s, %s disruptions, a PodDisruptionBudget keeps at least one of its replicas serving',
+    (name) => {
+      const pdb = find(objects, 'PodDisruptionBudget', name)?.spec as {
+        maxUnavailable?: number;
+        selector: { matchLabels: Record<string, string> };
+      };
+      const replicas = (deployment(name).spec as { replicas: number }).replicas;
+      const labels = podOf(deployment(name)).metadata?.labels ?? {};
 
-    expect(selects(pdb.selector, labels)).toBe(true);
-    expect(replicas - (pdb.maxUnavailable ?? replicas)).toBeGreaterThanOrEqual(1);
-  });
+      expect(selects(pdb.selector, labels)).toBe(true);
+      expect(replicas - (pdb.maxUnavailable ?? replicas)).toBeGreaterThanOrEqual(1);
+    },
+  );
 
   it.each(PROCESSES)('k8s, %s environment, has mail, PUBLIC_URL on the Ingress host and the shared secrets', (name) => {
     const env = appEnv(name);
@@ -119,7 +167,8 @@ describe('deploy/k8s, production settings', () => {
 
     expect(env.MAIL_URL).toMatch(/^smtps?:\/\//);
     expect(env.PUBLIC_URL).toBe(`https://${ingressHost}`);
-    for (const key of ['JWT_SECRET', 'ADMIN_PATH_PREFIX', 'CREDENTIALS_KEY', 'CREDENTIALS_IV']) expect(env[key], key).toBeTruthy();
+    for (const key of ['JWT_SECRET', 'ADMIN_PATH_PREFIX', 'CREDENTIALS_KEY', 'CREDENTIALS_IV'])
+      expect(env[key], key).toBeTruthy();
   });
 
   it('k8s, every container of every workload, has CPU and memory requests and a memory limit', () => {
@@ -127,7 +176,10 @@ describe('deploy/k8s, production settings', () => {
     for (const workload of workloads) {
       const pod = podOf(workload);
       for (const c of [...pod.spec.containers, ...(pod.spec.initContainers ?? [])]) {
-        expect(c.resources?.requests?.cpu && c.resources.requests.memory, `${workload.metadata.name}/${c.name} requests`).toBeTruthy();
+        expect(
+          c.resources?.requests?.cpu && c.resources.requests.memory,
+          `${workload.metadata.name}/${c.name} requests`,
+        ).toBeTruthy();
         expect(c.resources?.limits?.memory, `${workload.metadata.name}/${c.name} memory limit`).toBeTruthy();
       }
     }
@@ -145,8 +197,12 @@ describe('deploy/k8s, production settings', () => {
   it('k8s, engines, refuse unauthenticated clients', () => {
     const secretKey = (c: Container, name: string) => c.env?.find((e) => e.name === name)?.valueFrom?.secretKeyRef?.key;
     const kafka = engineContainer('kafka');
-    expect(kafka.env?.find((e) => e.name === 'KAFKA_LISTENER_SECURITY_PROTOCOL_MAP')?.value).not.toMatch(/(^|,)PLAINTEXT:PLAINTEXT/);
-    expect(kafka.env?.find((e) => e.name === 'KAFKA_LISTENER_NAME_SASL__PLAINTEXT_PLAIN_SASL_JAAS_CONFIG')?.value).toContain('user_talkwith="$(SASL_PASSWORD)"');
+    expect(kafka.env?.find((e) => e.name === 'KAFKA_LISTENER_SECURITY_PROTOCOL_MAP')?.value).not.toMatch(
+      /(^|,)PLAINTEXT:PLAINTEXT/,
+    );
+    expect(
+      kafka.env?.find((e) => e.name === 'KAFKA_LISTENER_NAME_SASL__PLAINTEXT_PLAIN_SASL_JAAS_CONFIG')?.value,
+    ).toContain('user_talkwith="$(SASL_PASSWORD)"');
     expect(secretKey(kafka, 'SASL_PASSWORD')).toBe('KAFKA_PASSWORD');
 
     const mongo = engineContainer('mongo');
@@ -166,11 +222,16 @@ describe('deploy/k8s, production settings', () => {
   });
 
   it('k8s, network policies, admit only the gateway from outside, services from the gateway and each other, engines from the services', () => {
-    const labelsOf = (kind: string, name: string): Peer => ({ namespace: 'talkwith', labels: podOf(find(objects, kind, name) as K8sObject).metadata?.labels ?? {} });
+    const labelsOf = (kind: string, name: string): Peer => ({
+      namespace: 'talkwith',
+      labels: podOf(find(objects, kind, name) as K8sObject).metadata?.labels ?? {},
+    });
     const ingress: Peer = { namespace: 'ingress-nginx', labels: { 'app.kubernetes.io/name': 'ingress-nginx' } };
     const stranger: Peer = { namespace: 'talkwith', labels: { app: 'debug-shell' } };
     const gateway = labelsOf('Deployment', 'gateway');
-    const services = ['identity', 'catalog', 'dialogue', 'billing', 'engagement', 'logging'].map((s) => labelsOf('Deployment', s));
+    const services = ['identity', 'catalog', 'dialogue', 'billing', 'engagement', 'logging'].map((s) =>
+      labelsOf('Deployment', s),
+    );
     const engines = ENGINES.map((e) => labelsOf('StatefulSet', e));
     const enginePorts = [9092, 27017, 6379, 9200];
 
@@ -203,7 +264,12 @@ describe('deploy/k8s, production settings', () => {
     expect(fromSecret('ADMIN_EMAIL')).toEqual({ name: 'talkwith-first-admin', key: 'ADMIN_EMAIL' });
     expect(fromSecret('ADMIN_PASSWORD')).toEqual({ name: 'talkwith-first-admin', key: 'ADMIN_PASSWORD' });
     expect(env.STORE_URL).toBe(appEnv('identity').STORE_URL);
-    const mongo = { namespace: 'talkwith', labels: podOf(find(objects, 'StatefulSet', 'mongo') as K8sObject).metadata?.labels ?? {} };
-    expect(mayConnect(objects, { namespace: 'talkwith', labels: podOf(job).metadata?.labels ?? {} }, mongo, 27017)).toBe(true);
+    const mongo = {
+      namespace: 'talkwith',
+      labels: podOf(find(objects, 'StatefulSet', 'mongo') as K8sObject).metadata?.labels ?? {},
+    };
+    expect(
+      mayConnect(objects, { namespace: 'talkwith', labels: podOf(job).metadata?.labels ?? {} }, mongo, 27017),
+    ).toBe(true);
   });
 });

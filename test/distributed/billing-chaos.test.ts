@@ -2,7 +2,18 @@ import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedStore } from '@talkwith/platform/store';
-import { BillingClient, findingsOf, PACK, planIntents, pool, sleep, UNSETTLED, type Intent, type RunRecord, type StoredState } from './billing-driver.ts';
+import {
+  BillingClient,
+  findingsOf,
+  PACK,
+  planIntents,
+  pool,
+  sleep,
+  UNSETTLED,
+  type Intent,
+  type RunRecord,
+  type StoredState,
+} from './billing-driver.ts';
 import { PlanDriver, planFindingsOf, type PlanLife, type PlanState } from './subscription-driver.ts';
 import { adminToken, startTopology, type Topology } from './topology.ts';
 
@@ -44,14 +55,21 @@ function killBillingRepeatedly(t: Topology): { stop: () => Promise<number[]> } {
       restarts.push(Date.now() - killedAt);
     }
   })();
-  return { stop: async () => { running = false; await loop; return restarts; } };
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return restarts;
+    },
+  };
 }
 
 async function unsettledCount(t: Topology): Promise<number> {
   let left = 0;
   for (const status of UNSETTLED) {
     const response = await fetch(`${t.serviceUrl('billing')}/api/admin/payment/history?status=${status}`, {
-      headers: { authorization: `Bearer ${adminToken(t.jwtSecret)}` }, signal: AbortSignal.timeout(5000),
+      headers: { authorization: `Bearer ${adminToken(t.jwtSecret)}` },
+      signal: AbortSignal.timeout(5000),
     }).catch(() => null);
     left += response?.ok ? ((await response.json()) as { total: number }).total : Infinity;
   }
@@ -77,7 +95,8 @@ async function waitUntilSettled(t: Topology): Promise<{ atEnd: number; left: num
 /** The billing store read after billing stopped (the embedded store is one process's at a time): the purchases' part and the plans' part. */
 async function readBillingStore(dataDir: string): Promise<{ stored: StoredState; plans: PlanState }> {
   const store = await createEmbeddedStore({ dir: join(dataDir, 'billing', 'store') });
-  const all = async <T>(name: string, filter: Record<string, unknown> = {}) => (await store.collection(name).find(filter)) as unknown as T[];
+  const all = async <T>(name: string, filter: Record<string, unknown> = {}) =>
+    (await store.collection(name).find(filter)) as unknown as T[];
   try {
     // Plans' charges (sub-…) and card checks (cc-…) are not purchases of the purchase findings.
     const ofPurchases = { $nor: [{ _id: { $regex: '^(sub|cc)-' } }] };
@@ -105,11 +124,21 @@ async function readBillingStore(dataDir: string): Promise<{ stored: StoredState;
 /** Plans of new accounts, a third keeping their card, a third moving to a saved card, a third to a new one; two in three deleted around their renewal. */
 async function startPlans(driver: PlanDriver): Promise<PlanLife[]> {
   const lives: PlanLife[] = [];
-  await pool(Array.from({ length: PLANS }, (_, i) => i), 6, async (i) => {
-    const periodMs = randomInt(10_000, 30_000);
-    const deleteAfterMs = i % 3 === 2 ? null : randomInt(2000, periodMs + 8000);
-    lives.push(await driver.start(periodMs, (['none', 'saved', 'new'] as const)[i % 3] as PlanLife['cardChange'], deleteAfterMs));
-  });
+  await pool(
+    Array.from({ length: PLANS }, (_, i) => i),
+    6,
+    async (i) => {
+      const periodMs = randomInt(10_000, 30_000);
+      const deleteAfterMs = i % 3 === 2 ? null : randomInt(2000, periodMs + 8000);
+      lives.push(
+        await driver.start(
+          periodMs,
+          (['none', 'saved', 'new'] as const)[i % 3] as PlanLife['cardChange'],
+          deleteAfterMs,
+        ),
+      );
+    },
+  );
   return lives;
 }
 
@@ -166,7 +195,13 @@ describe('billing under kill -9 (distributed, Redis)', () => {
   beforeAll(async () => {
     topology = await startTopology({
       env: {
-        billing: { PAYMENT_PROVIDER: 'sandbox', SANDBOX_PENDING_MS: String(SANDBOX_PENDING_MS), RECONCILE_EVERY_MS: String(RECONCILE_EVERY_MS), PAYMENT_TIMEOUT_MS: '2000', RENEW_SWEEP_MS: String(RENEW_SWEEP_MS) },
+        billing: {
+          PAYMENT_PROVIDER: 'sandbox',
+          SANDBOX_PENDING_MS: String(SANDBOX_PENDING_MS),
+          RECONCILE_EVERY_MS: String(RECONCILE_EVERY_MS),
+          PAYMENT_TIMEOUT_MS: '2000',
+          RENEW_SWEEP_MS: String(RENEW_SWEEP_MS),
+        },
         // Every client is 127.0.0.1: the per-address limit would refuse the run, not the billing service.
         gateway: { API_RATE_LIMIT_PER_MINUTE: '10000000' },
       },
@@ -181,11 +216,13 @@ describe('billing under kill -9 (distributed, Redis)', () => {
     const run = await chaosRun(topology as Topology);
     const found = findingsOf(run);
     const { stats } = run.client;
-    console.info(`billing chaos: ${PURCHASES} purchases by ${USERS} users in ${(run.purchasingMs / 1000).toFixed(1)} s, ${run.restarts.length} kills -9 of billing `
-      + `(down ${(run.restarts.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s in all, longest ${((Math.max(0, ...run.restarts)) / 1000).toFixed(1)} s), `
-      + `${stats.requests} requests (${stats.retries} retries, ${stats.duplicates} duplicates, ${stats.aborts} aborts), ${run.stored.charges.length} charges, `
-      + `${found.neverSent} purchases never reached the sandbox, ${found.leftToReconciliation} last answered 202, ${run.reconciliation.atEnd} unsettled when purchasing ended → ${run.reconciliation.left} `
-      + `after ${(run.reconciliation.ms / 1000).toFixed(1)} s of reconciliation, double charges ${found.doubleCharges.length}`);
+    console.info(
+      `billing chaos: ${PURCHASES} purchases by ${USERS} users in ${(run.purchasingMs / 1000).toFixed(1)} s, ${run.restarts.length} kills -9 of billing ` +
+        `(down ${(run.restarts.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s in all, longest ${(Math.max(0, ...run.restarts) / 1000).toFixed(1)} s), ` +
+        `${stats.requests} requests (${stats.retries} retries, ${stats.duplicates} duplicates, ${stats.aborts} aborts), ${run.stored.charges.length} charges, ` +
+        `${found.neverSent} purchases never reached the sandbox, ${found.leftToReconciliation} last answered 202, ${run.reconciliation.atEnd} unsettled when purchasing ended → ${run.reconciliation.left} ` +
+        `after ${(run.reconciliation.ms / 1000).toFixed(1)} s of reconciliation, double charges ${found.doubleCharges.length}`,
+    );
 
     expect(stats.unexpected, 'answers other than settled, declined or 202').toEqual([]);
     expect(run.restarts.length, 'billing was killed during the run').toBeGreaterThan(0);
@@ -193,7 +230,10 @@ describe('billing under kill -9 (distributed, Redis)', () => {
     expect(found.missingPurchases, 'a purchase for every intended one').toEqual([]);
     expect(run.stored.purchases.length).toBe(PURCHASES);
     expect(found.answersNamingAnother, 'every answer to a key names its one purchase').toEqual([]);
-    expect(found.leftToReconciliation, 'purchases whose last answer was 202 (settled only by the reconciliation job)').toBeGreaterThan(0);
+    expect(
+      found.leftToReconciliation,
+      'purchases whose last answer was 202 (settled only by the reconciliation job)',
+    ).toBeGreaterThan(0);
     expect(run.reconciliation.left, 'left unsettled by reconciliation (admin history)').toBe(0);
     expect(found.unsettled, 'left unsettled in the store').toEqual([]);
     expect(found.notAsCardDecides).toEqual([]);
@@ -204,11 +244,13 @@ describe('billing under kill -9 (distributed, Redis)', () => {
     expect(found.userTotals, 'tickets per user = captured purchases × pack size (lots and wallet)').toEqual([]);
 
     const plans = planFindingsOf(run.lives, run.plans);
-    console.info(`billing chaos, plans: ${PLANS} plans, ${plans.deleted} accounts deleted, ${plans.kept} kept, ${run.lives.filter((l) => l.cardChangedAt).length} card changes`);
+    console.info(
+      `billing chaos, plans: ${PLANS} plans, ${plans.deleted} accounts deleted, ${plans.kept} kept, ${run.lives.filter((l) => l.cardChangedAt).length} card changes`,
+    );
     expect(plans.deleted, 'accounts deleted during the run').toBeGreaterThan(0);
     expect(plans.chargeKeptAfterDeletion, 'no charge kept after a deletion was acknowledged').toEqual([]);
-    expect(plans.planAliveAfterDeletion, 'a deleted account\'s plan ended (account_deleted)').toEqual([]);
-    expect(plans.cardsLeftAfterDeletion, 'a deleted account\'s cards deleted at the sandbox').toEqual([]);
+    expect(plans.planAliveAfterDeletion, "a deleted account's plan ended (account_deleted)").toEqual([]);
+    expect(plans.cardsLeftAfterDeletion, "a deleted account's cards deleted at the sandbox").toEqual([]);
     expect(plans.erasuresOpen, 'every deletion finished at the provider').toEqual([]);
     expect(plans.notRenewed, 'every kept plan renewed').toEqual([]);
     expect(plans.chargedWrongCard, 'a plan moved to another card renews on it').toEqual([]);
@@ -218,21 +260,55 @@ describe('billing under kill -9 (distributed, Redis)', () => {
 
 /** Two customers, three purchases as a correct billing leaves them: one captured, one declined, one pending card captured. */
 function cleanRun(): RunRecord {
-  const intent = (user: string, key: string, scenario: Intent['scenario'], answer: Intent['answer']): Intent => ({ user, key, scenario, delivery: 'once', purchaseIds: new Set([key]), answer });
-  const purchase = (user: string, key: string, status: string) => ({ _id: key, user_id: user, idempotency_key: key, order_id: `o-${key}`, status, product_id: PACK.product_id });
+  const intent = (user: string, key: string, scenario: Intent['scenario'], answer: Intent['answer']): Intent => ({
+    user,
+    key,
+    scenario,
+    delivery: 'once',
+    purchaseIds: new Set([key]),
+    answer,
+  });
+  const purchase = (user: string, key: string, status: string) => ({
+    _id: key,
+    user_id: user,
+    idempotency_key: key,
+    order_id: `o-${key}`,
+    status,
+    product_id: PACK.product_id,
+  });
   return {
-    intents: [intent('u1', 'k1', 'success', 'captured'), intent('u1', 'k2', 'declined', 'failed'), intent('u2', 'k3', 'pending', 'pending')],
-    wallets: new Map([['u1', 1], ['u2', 1]]),
+    intents: [
+      intent('u1', 'k1', 'success', 'captured'),
+      intent('u1', 'k2', 'declined', 'failed'),
+      intent('u2', 'k3', 'pending', 'pending'),
+    ],
+    wallets: new Map([
+      ['u1', 1],
+      ['u2', 1],
+    ]),
     stored: {
       purchases: [purchase('u1', 'k1', 'captured'), purchase('u1', 'k2', 'failed'), purchase('u2', 'k3', 'captured')],
-      orders: [{ _id: 'o-k1', status: 'success', captured: 150 }, { _id: 'o-k2', status: 'failure', captured: 0 }, { _id: 'o-k3', status: 'success', captured: 150 }],
-      charges: [{ order_id: 'o-k1', amount: PACK.amount }, { order_id: 'o-k3', amount: PACK.amount }],
-      lots: [{ user_id: 'u1', asset: 'tickets', granted: 1, source: 'purchase', ref: 'k1' }, { user_id: 'u2', asset: 'tickets', granted: 1, source: 'purchase', ref: 'k3' }],
+      orders: [
+        { _id: 'o-k1', status: 'success', captured: 150 },
+        { _id: 'o-k2', status: 'failure', captured: 0 },
+        { _id: 'o-k3', status: 'success', captured: 150 },
+      ],
+      charges: [
+        { order_id: 'o-k1', amount: PACK.amount },
+        { order_id: 'o-k3', amount: PACK.amount },
+      ],
+      lots: [
+        { user_id: 'u1', asset: 'tickets', granted: 1, source: 'purchase', ref: 'k1' },
+        { user_id: 'u2', asset: 'tickets', granted: 1, source: 'purchase', ref: 'k3' },
+      ],
     },
   };
 }
 
-const problems = (run: RunRecord) => Object.entries(findingsOf(run)).filter(([, v]) => Array.isArray(v) && v.length > 0).map(([name]) => name);
+const problems = (run: RunRecord) =>
+  Object.entries(findingsOf(run))
+    .filter(([, v]) => Array.isArray(v) && v.length > 0)
+    .map(([name]) => name);
 
 // The chaos test is only as good as its checks: each broken promise it looks for, planted in a clean run, is reported.
 describe('billing chaos findings', () => {
@@ -265,7 +341,9 @@ describe('billing chaos findings', () => {
     const failed = cleanRun();
     (failed.stored.purchases[0] as { status: string }).status = 'failed';
     expect(problems(left)).toContain('unsettled');
-    expect(problems(failed)).toEqual(expect.arrayContaining(['notAsCardDecides', 'toldOtherwise', 'chargedWrongly', 'grantedWrongly']));
+    expect(problems(failed)).toEqual(
+      expect.arrayContaining(['notAsCardDecides', 'toldOtherwise', 'chargedWrongly', 'grantedWrongly']),
+    );
   });
 
   it('findings, two purchases for one key or an answer naming another purchase, report them', () => {

@@ -55,7 +55,10 @@ function futureExpiry(): string {
   return `${String(now.getUTCMonth() + 1).padStart(2, '0')}/${String((now.getUTCFullYear() + 2) % 100).padStart(2, '0')}`;
 }
 
-export interface Reply { status: number; body: Record<string, unknown> }
+export interface Reply {
+  status: number;
+  body: Record<string, unknown>;
+}
 
 function parseBody(text: string): Record<string, unknown> {
   try {
@@ -88,13 +91,22 @@ export class BillingClient {
   }
 
   /** One HTTP call; a thrown error is a connection error or an abort. */
-  async call(user: string, method: string, path: string, body?: unknown, init: { key?: string; signal?: AbortSignal } = {}): Promise<Reply> {
+  async call(
+    user: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    init: { key?: string; signal?: AbortSignal } = {},
+  ): Promise<Reply> {
     this.stats.requests++;
     const headers: Record<string, string> = { authorization: this.authorization(user) };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (init.key) headers['idempotency-key'] = init.key;
     const response = await fetch(`${this.baseUrl}${path}`, {
-      method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: init.signal ?? AbortSignal.timeout(20_000),
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: init.signal ?? AbortSignal.timeout(20_000),
     });
     const text = await response.text();
     return { status: response.status, body: parseBody(text) };
@@ -104,9 +116,15 @@ export class BillingClient {
   async untilAnswered(user: string, method: string, path: string, body?: unknown, key?: string): Promise<Reply> {
     const deadline = Date.now() + this.giveUpMs;
     for (let attempt = 0; ; attempt++) {
-      const reply = await this.call(user, method, path, body, { key }).catch((err: unknown) => ({ status: 0, body: { error: String(err) } }));
+      const reply = await this.call(user, method, path, body, { key }).catch((err: unknown) => ({
+        status: 0,
+        body: { error: String(err) },
+      }));
       if (!retryable(reply.status) && reply.status !== 0) return reply;
-      if (Date.now() > deadline) throw new Error(`${method} ${path} got no answer in ${this.giveUpMs} ms: last ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `${method} ${path} got no answer in ${this.giveUpMs} ms: last ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`,
+        );
       this.stats.retries++;
       await sleep(Math.min(1000, 25 * 2 ** attempt) + randomInt(50));
     }
@@ -115,10 +133,14 @@ export class BillingClient {
   /** A one-time card token from the sandbox's token endpoint, as the browser fetches it. */
   async cardToken(user: string, scenario: Scenario): Promise<string> {
     const reply = await this.untilAnswered(user, 'POST', '/api/payment/sandbox/tokens', {
-      card_number: CARDS[scenario], card_expire: futureExpiry(), security_code: '123', token_api_key: 'sandbox',
+      card_number: CARDS[scenario],
+      card_expire: futureExpiry(),
+      security_code: '123',
+      token_api_key: 'sandbox',
     });
     const token = reply.body.token;
-    if (reply.status !== 200 || typeof token !== 'string') throw new Error(`token endpoint answered ${reply.status} ${JSON.stringify(reply.body)}`);
+    if (reply.status !== 200 || typeof token !== 'string')
+      throw new Error(`token endpoint answered ${reply.status} ${JSON.stringify(reply.body)}`);
     return token;
   }
 
@@ -142,7 +164,10 @@ export class BillingClient {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), randomInt(1, 40));
     try {
-      const reply = await this.call(intent.user, 'POST', '/api/payment/card/authorize', body, { key: intent.key, signal: controller.signal });
+      const reply = await this.call(intent.user, 'POST', '/api/payment/card/authorize', body, {
+        key: intent.key,
+        signal: controller.signal,
+      });
       // A "try again" (billing killed under the call: 502/503) is what the retry below is for.
       if (!retryable(reply.status)) this.record(intent, reply);
     } catch {
@@ -155,7 +180,9 @@ export class BillingClient {
   private async duplicated(intent: Intent, body: object): Promise<void> {
     const copies = randomInt(2, 4);
     this.stats.duplicates += copies - 1;
-    await Promise.all(Array.from({ length: copies }, (_, i) => sleep(i * randomInt(0, 5)).then(() => this.authorizeOnce(intent, body))));
+    await Promise.all(
+      Array.from({ length: copies }, (_, i) => sleep(i * randomInt(0, 5)).then(() => this.authorizeOnce(intent, body))),
+    );
     if (randomInt(2) === 0) {
       this.stats.duplicates++;
       await this.authorizeOnce(intent, body);
@@ -178,7 +205,8 @@ export class BillingClient {
 /** `count` intended purchases by `users` customers: mostly successes, with time-outs, pending and declined cards, and a third delivered badly. */
 export function planIntents(count: number, users: number): Intent[] {
   const userIds = Array.from({ length: users }, () => `chaos-${randomBytes(6).toString('hex')}`);
-  const scenarioOf = (roll: number): Scenario => (roll < 10 ? 'timeout' : roll < 22 ? 'pending' : roll < 34 ? 'declined' : 'success');
+  const scenarioOf = (roll: number): Scenario =>
+    roll < 10 ? 'timeout' : roll < 22 ? 'pending' : roll < 34 ? 'declined' : 'success';
   const deliveryOf = (roll: number): Delivery => (roll < 20 ? 'duplicated' : roll < 35 ? 'aborted' : 'once');
   return Array.from({ length: count }, (_, i) => ({
     user: userIds[i % users] as string,
@@ -192,16 +220,25 @@ export function planIntents(count: number, users: number): Intent[] {
 /** Runs `work` over `items` with `concurrency` workers. */
 export async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < items.length) await work(items[next++] as T);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await work(items[next++] as T);
+    }),
+  );
 }
 
 // ── What a run shows: every broken promise, as lists that must be empty ──
 
 /** What the chaos test reads from the billing store once billing stopped. */
 export interface StoredState {
-  purchases: Array<{ _id: string; user_id: string; idempotency_key: string; order_id: string; status: string; product_id: string }>;
+  purchases: Array<{
+    _id: string;
+    user_id: string;
+    idempotency_key: string;
+    order_id: string;
+    status: string;
+    product_id: string;
+  }>;
   orders: Array<{ _id: string; status: string; captured: number }>;
   charges: Array<{ order_id: string; amount: number }>;
   lots: Array<{ user_id: string; asset: string; granted: number; source?: string; ref?: string }>;
@@ -236,27 +273,44 @@ export function findingsOf(run: RunRecord) {
   const charges = countBy(stored.charges, (c) => c.order_id);
   const purchaseLots = stored.lots.filter((l) => l.source === 'purchase');
   const lots = countBy(purchaseLots, (l) => l.ref ?? '');
-  const lotsOf = (p: Purchase) => (lots.get(p._id) ?? 0) + (p.order_id === p._id ? 0 : lots.get(p.order_id) ?? 0);
+  const lotsOf = (p: Purchase) => (lots.get(p._id) ?? 0) + (p.order_id === p._id ? 0 : (lots.get(p.order_id) ?? 0));
   const ordersSent = new Set(stored.orders.map((o) => o._id));
   const purchaseOrders = new Set(stored.purchases.map((p) => p.order_id));
   // A purchase whose call never reached the sandbox (billing killed between recording it and calling) fails uncharged.
-  const expected = (i: Intent) => (i.scenario === 'declined' || !ordersSent.has(purchaseOf(i)?.order_id ?? '') ? 'failed' : 'captured');
-  const ticketsOf = (user: string, list: Array<{ user_id: string; granted?: number; status?: string }>) => list.filter((x) => x.user_id === user);
+  const expected = (i: Intent) =>
+    i.scenario === 'declined' || !ordersSent.has(purchaseOf(i)?.order_id ?? '') ? 'failed' : 'captured';
+  const ticketsOf = (user: string, list: Array<{ user_id: string; granted?: number; status?: string }>) =>
+    list.filter((x) => x.user_id === user);
   return {
     leftToReconciliation: intents.filter((i) => i.answer === 'pending').length,
     neverSent: stored.purchases.filter((p) => !ordersSent.has(p.order_id)).length,
     doubleCharges: [
       ...above(charges, 1).map(([order, n]) => `order ${order} charged ${n} times`),
-      ...stored.charges.filter((c) => !purchaseOrders.has(c.order_id)).map((c) => `charge of order ${c.order_id} that no purchase has`),
-      ...above(countBy(stored.purchases, (p) => keyOf(p.user_id, p.idempotency_key)), 1).map(([k, n]) => `${n} purchases for one key ${k}`),
+      ...stored.charges
+        .filter((c) => !purchaseOrders.has(c.order_id))
+        .map((c) => `charge of order ${c.order_id} that no purchase has`),
+      ...above(
+        countBy(stored.purchases, (p) => keyOf(p.user_id, p.idempotency_key)),
+        1,
+      ).map(([k, n]) => `${n} purchases for one key ${k}`),
     ],
     missingPurchases: intents.filter((i) => !purchaseOf(i)).map((i) => `${i.scenario}/${i.delivery} ${i.key}`),
-    answersNamingAnother: intents.filter((i) => [...i.purchaseIds].some((id) => id !== purchaseOf(i)?._id)).map((i) => `${i.key}: ${[...i.purchaseIds].join(',')}`),
+    answersNamingAnother: intents
+      .filter((i) => [...i.purchaseIds].some((id) => id !== purchaseOf(i)?._id))
+      .map((i) => `${i.key}: ${[...i.purchaseIds].join(',')}`),
     unsettled: stored.purchases.filter((p) => UNSETTLED.includes(p.status)).map((p) => `${p._id}:${p.status}`),
-    notAsCardDecides: intents.filter((i) => purchaseOf(i)?.status !== expected(i)).map((i) => `${i.scenario}/${i.delivery} → ${purchaseOf(i)?.status}`),
-    toldOtherwise: intents.filter((i) => i.answer && i.answer !== 'pending' && i.answer !== purchaseOf(i)?.status).map((i) => `told ${i.answer}, is ${purchaseOf(i)?.status}`),
-    chargedWrongly: stored.purchases.filter((p) => (charges.get(p.order_id) ?? 0) !== (p.status === 'captured' ? 1 : 0)).map((p) => `${p.status} purchase charged ${charges.get(p.order_id) ?? 0}×`),
-    grantedWrongly: stored.purchases.filter((p) => lotsOf(p) !== (p.status === 'captured' ? 1 : 0)).map((p) => `${p.status} purchase with ${lotsOf(p)} ticket lots`),
+    notAsCardDecides: intents
+      .filter((i) => purchaseOf(i)?.status !== expected(i))
+      .map((i) => `${i.scenario}/${i.delivery} → ${purchaseOf(i)?.status}`),
+    toldOtherwise: intents
+      .filter((i) => i.answer && i.answer !== 'pending' && i.answer !== purchaseOf(i)?.status)
+      .map((i) => `told ${i.answer}, is ${purchaseOf(i)?.status}`),
+    chargedWrongly: stored.purchases
+      .filter((p) => (charges.get(p.order_id) ?? 0) !== (p.status === 'captured' ? 1 : 0))
+      .map((p) => `${p.status} purchase charged ${charges.get(p.order_id) ?? 0}×`),
+    grantedWrongly: stored.purchases
+      .filter((p) => lotsOf(p) !== (p.status === 'captured' ? 1 : 0))
+      .map((p) => `${p.status} purchase with ${lotsOf(p)} ticket lots`),
     wrongAmounts: stored.charges.filter((c) => c.amount !== PACK.amount).map((c) => `${c.order_id}: ¥${c.amount}`),
     userTotals: [...run.wallets].flatMap(([user, wallet]) => {
       const owed = ticketsOf(user, stored.purchases).filter((p) => p.status === 'captured').length * PACK.tickets;

@@ -49,32 +49,50 @@ async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs:
 async function openLogClient(gatewayUrl: string, jwtSecret: string) {
   const acked: string[] = [];
   const errors: string[] = [];
-  const sockets = await Promise.all(Array.from({ length: 12 }, async (_, k) => {
-    const socket = new WebSocket(`${gatewayUrl.replace('http', 'ws')}/api/socketio/new`, { headers: { origin: gatewayUrl } });
-    await new Promise<void>((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); });
-    const authed = new Promise<void>((resolve) => socket.once('message', () => resolve()));
-    socket.send(JSON.stringify({ event: 'auth', data: { token: adminToken(jwtSecret, `user-${k}`) } }));
-    await authed;
-    socket.on('message', (raw) => {
-      const frame = JSON.parse(raw.toString()) as { event: string; data: { id?: string; message?: string } };
-      if (frame.event === 'logged' && frame.data.id) acked.push(frame.data.id);
-      if (frame.event === 'error') errors.push(frame.data.message ?? 'error');
-    });
-    return socket;
-  }));
+  const sockets = await Promise.all(
+    Array.from({ length: 12 }, async (_, k) => {
+      const socket = new WebSocket(`${gatewayUrl.replace('http', 'ws')}/api/socketio/new`, {
+        headers: { origin: gatewayUrl },
+      });
+      await new Promise<void>((resolve, reject) => {
+        socket.once('open', resolve);
+        socket.once('error', reject);
+      });
+      const authed = new Promise<void>((resolve) => socket.once('message', () => resolve()));
+      socket.send(JSON.stringify({ event: 'auth', data: { token: adminToken(jwtSecret, `user-${k}`) } }));
+      await authed;
+      socket.on('message', (raw) => {
+        const frame = JSON.parse(raw.toString()) as { event: string; data: { id?: string; message?: string } };
+        if (frame.event === 'logged' && frame.data.id) acked.push(frame.data.id);
+        if (frame.event === 'error') errors.push(frame.data.message ?? 'error');
+      });
+      return socket;
+    }),
+  );
   async function send(count: number): Promise<void> {
     for (let i = 0; i < count; i++) {
       sockets[i % 12]?.send(JSON.stringify({ event: 'log', data: { type: LOG_TYPE, message: String(i) } }));
       await new Promise((r) => setTimeout(r, SEND_EVERY_MS));
     }
   }
-  return { socket: { close: () => { for (const s of sockets) s.close(); } }, acked, errors, send };
+  return {
+    socket: {
+      close: () => {
+        for (const s of sockets) s.close();
+      },
+    },
+    acked,
+    errors,
+    send,
+  };
 }
 
 async function readStoredLogs(dataDir: string) {
   const store = await createEmbeddedStore({ dir: join(dataDir, 'logging', 'store') });
   try {
-    const logs = await store.collection<{ _id: string; type: string; [key: string]: unknown }>('logs').find({ type: LOG_TYPE });
+    const logs = await store
+      .collection<{ _id: string; type: string; [key: string]: unknown }>('logs')
+      .find({ type: LOG_TYPE });
     return { logIds: logs.map((l) => l._id) };
   } finally {
     await store.close();
@@ -88,7 +106,11 @@ describe('distributed topology on Redis', () => {
 
     const sending = client.send(EVENTS);
     // Kill once handling is well under way: some events stored, a batch read but unacknowledged, most still to come.
-    await waitUntil('the logging service to store its first events', async () => (await storedCount(t)) >= KILL_AFTER_STORED, 20_000);
+    await waitUntil(
+      'the logging service to store its first events',
+      async () => (await storedCount(t)) >= KILL_AFTER_STORED,
+      20_000,
+    );
     const storedAtKill = await storedCount(t);
     await t.killService('logging', 'SIGKILL');
     await sending;
@@ -96,10 +118,16 @@ describe('distributed topology on Redis', () => {
     client.socket.close();
     const restartedAt = Date.now();
     await t.startService('logging');
-    await waitUntil('the restarted logging service to store every event', async () => (await storedCount(t)) >= EVENTS, 60_000);
+    await waitUntil(
+      'the restarted logging service to store every event',
+      async () => (await storedCount(t)) >= EVENTS,
+      60_000,
+    );
     await new Promise((r) => setTimeout(r, 1000)); // redeliveries, if any, would land now
     const storedAfter = await storedCount(t);
-    console.info(`crash test: ${storedAtKill}/${EVENTS} stored when SIGKILLed; all ${storedAfter} stored ${Date.now() - restartedAt} ms after the restart began`);
+    console.info(
+      `crash test: ${storedAtKill}/${EVENTS} stored when SIGKILLed; all ${storedAfter} stored ${Date.now() - restartedAt} ms after the restart began`,
+    );
     await t.killService('logging', 'SIGTERM');
     const { logIds } = await readStoredLogs(t.dataDir('logging'));
 

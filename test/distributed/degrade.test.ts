@@ -16,7 +16,11 @@ afterAll(async () => {
   await topology?.close();
 }, 30_000);
 
-interface Timed { status: number; body: string; ms: number }
+interface Timed {
+  status: number;
+  body: string;
+  ms: number;
+}
 
 /** One request to the gateway, with how long its answer took (the call gives up after 15 s: a hang is an answer too). */
 async function timed(path: string, init: { token?: string; accept?: string } = {}): Promise<Timed> {
@@ -59,7 +63,11 @@ describe('distributed topology, degrading', () => {
     expect({ status: page.status, html: page.body.includes('<html') }).toEqual({ status: 200, html: true });
     expect([alive.status, ready.status]).toEqual([200, 200]);
     expect(signedIn.status).toBe(503);
-    expect(JSON.parse(signedIn.body)).toMatchObject({ ok: false, code: 'UNAVAILABLE', message: expect.stringMatching(/しばらくしてから/) });
+    expect(JSON.parse(signedIn.body)).toMatchObject({
+      ok: false,
+      code: 'UNAVAILABLE',
+      message: expect.stringMatching(/しばらくしてから/),
+    });
     expect(signedIn.ms).toBeLessThan(1000);
     expect(anonymous.status).toBe(200);
   }, 40_000);
@@ -76,7 +84,7 @@ describe('distributed topology, degrading', () => {
     expect(after.status).toBe(200);
   }, 40_000);
 
-  it('billing down, the gateway stays ready, catalog answers 200 and billing\'s routes 503 UNAVAILABLE fast', async () => {
+  it("billing down, the gateway stays ready, catalog answers 200 and billing's routes 503 UNAVAILABLE fast", async () => {
     const token = adminToken(topology.jwtSecret, 'degrade-billing-down');
     await topology.killService('billing', 'SIGKILL');
 

@@ -31,22 +31,31 @@ afterAll(async () => {
   await topology?.close();
 }, 30_000);
 
-interface Outcome { status: number | string; ms: number }
+interface Outcome {
+  status: number | string;
+  ms: number;
+}
 
 type Request = () => Promise<Response>;
 
 /** Requests through the gateway that only `service` answers (public reads, signed-in reads, a POST), 2xx when it is up. */
 function requestsFor(t: Topology, service: ServiceName): Request[] {
   const token = adminToken(t.jwtSecret, 'lifecycle-user');
-  const get = (path: string, signedIn = false): Request => () => fetch(`${t.gatewayUrl}${path}`, signedIn ? { headers: { authorization: `Bearer ${token}` } } : {});
+  const get =
+    (path: string, signedIn = false): Request =>
+    () =>
+      fetch(`${t.gatewayUrl}${path}`, signedIn ? { headers: { authorization: `Bearer ${token}` } } : {});
   const table: Partial<Record<ServiceName, Request[]>> = {
     billing: [
       () => purchaseOnce(t.gatewayUrl, token),
       get('/api/billing/products'),
       get('/api/billing/entitlements', true),
-      () => fetch(`${t.gatewayUrl}/api/payment/user_purchase_history/get`, {
-        method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ user_id: 'lifecycle-user' }),
-      }),
+      () =>
+        fetch(`${t.gatewayUrl}/api/payment/user_purchase_history/get`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ user_id: 'lifecycle-user' }),
+        }),
     ],
     identity: [get('/api/identity/healthz')],
     catalog: [get('/api/characters'), get('/api/characters', true), get('/api/catalog/healthz')],
@@ -72,7 +81,13 @@ function steadyLoad(requests: Request[]) {
       }
     }
   });
-  return { outcomes, stop: async () => { running = false; await Promise.all(loops); } };
+  return {
+    outcomes,
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
 }
 
 /** SIGTERMs `service` under a steady load of its own requests and starts it again; the outcomes and how many came before the signal. */
@@ -89,13 +104,17 @@ async function rollUnderLoad(t: Topology, service: ServiceName, settleMs: number
 
 /** Every repeating job scheduler in Redis (BullMQ keeps them in `<prefix>:<queue>:repeat`), as `key member` lines (redis-cli: the root package has no Redis client). */
 async function schedulers(redisUrl: string): Promise<string[]> {
-  const cli = async (...args: string[]) => (await promisify(execFile)('redis-cli', ['-u', redisUrl, ...args])).stdout.split('\n').filter(Boolean);
+  const cli = async (...args: string[]) =>
+    (await promisify(execFile)('redis-cli', ['-u', redisUrl, ...args])).stdout.split('\n').filter(Boolean);
   const keys = await cli('--scan', '--pattern', '*:repeat');
-  const members = await Promise.all(keys.map(async (key) => (await cli('ZRANGE', key, '0', '-1')).map((m) => `${key} ${m}`)));
+  const members = await Promise.all(
+    keys.map(async (key) => (await cli('ZRANGE', key, '0', '-1')).map((m) => `${key} ${m}`)),
+  );
   return members.flat().sort();
 }
 
-const failed = (o: Outcome) => !(typeof o.status === 'number' && (o.status < 300 || (o.status === 503 && o.ms < FAST_503_MS)));
+const failed = (o: Outcome) =>
+  !(typeof o.status === 'number' && (o.status < 300 || (o.status === 503 && o.ms < FAST_503_MS)));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('lifecycle on the Redis topology', () => {
@@ -106,18 +125,22 @@ describe('lifecycle on the Redis topology', () => {
     ['catalog', 700, 20],
     ['dialogue', 700, 20],
     ['engagement', 700, 20],
-  ] as const)('%s, SIGTERMed under a steady stream of requests and started again, fails no request but fast 503s', async (service, settleMs, minBefore) => {
-    const t = topology as Topology;
+  ] as const)(
+    '%s, SIGTERMed under a steady stream of requests and started again, fails no request but fast 503s',
+    async (service, settleMs, minBefore) => {
+      const t = topology as Topology;
 
-    const { outcomes, before } = await rollUnderLoad(t, service, settleMs);
+      const { outcomes, before } = await rollUnderLoad(t, service, settleMs);
 
-    const failures = outcomes.filter(failed);
-    const summary = `${service}: ${outcomes.length} requests (${before} before the signal), ${outcomes.filter((o) => o.status === 503).length} fast 503s`;
-    console.info(`lifecycle: ${summary}; failures: ${JSON.stringify(failures.slice(0, 10))}`);
-    expect(before, 'load was flowing before the signal').toBeGreaterThan(minBefore);
-    expect(outcomes.filter((o) => o.status === 200).length).toBeGreaterThan(before);
-    expect(failures, summary).toEqual([]);
-  }, 120_000);
+      const failures = outcomes.filter(failed);
+      const summary = `${service}: ${outcomes.length} requests (${before} before the signal), ${outcomes.filter((o) => o.status === 503).length} fast 503s`;
+      console.info(`lifecycle: ${summary}; failures: ${JSON.stringify(failures.slice(0, 10))}`);
+      expect(before, 'load was flowing before the signal').toBeGreaterThan(minBefore);
+      expect(outcomes.filter((o) => o.status === 200).length).toBeGreaterThan(before);
+      expect(failures, summary).toEqual([]);
+    },
+    120_000,
+  );
 
   it('redis, restarted without persistence, gets every repeating job scheduler back without a service restart', async () => {
     const t = topology as Topology;
@@ -140,8 +163,13 @@ describe('replicas on the embedded store', () => {
   it('second logging process, same DATA_DIR as a running one, refuses to start naming STORE_URL', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'talkwith-replicas-'));
     const env = {
-      HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex'),
-      ADMIN_PATH_PREFIX: `adm${randomBytes(8).toString('hex')}`, PUBLIC_URL: 'http://127.0.0.1:1',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      ADMIN_PATH_PREFIX: `adm${randomBytes(8).toString('hex')}`,
+      PUBLIC_URL: 'http://127.0.0.1:1',
     };
     const firstPort = await freePort();
     const first = startNode('services/logging/src/server.ts', { env: { ...env, PORT: String(firstPort) } });

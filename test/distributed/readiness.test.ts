@@ -12,7 +12,10 @@ const UNREADY_MS = 1500;
 let topology: Topology;
 
 beforeAll(async () => {
-  topology = await startTopology({ initial: ['catalog'], env: { gateway: { SHUTDOWN_UNREADY_MS: String(UNREADY_MS), SHUTDOWN_GRACE_MS: '10000' } } });
+  topology = await startTopology({
+    initial: ['catalog'],
+    env: { gateway: { SHUTDOWN_UNREADY_MS: String(UNREADY_MS), SHUTDOWN_GRACE_MS: '10000' } },
+  });
 }, 120_000);
 
 afterAll(async () => {

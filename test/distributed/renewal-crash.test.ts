@@ -10,7 +10,12 @@ import { startNode, waitForHttp, type NodeProcess } from '../../scripts/bench/pr
 import { sandboxChargesByOrder } from '../../services/billing/src/provider/index.ts';
 import { SandboxProvider } from '../../services/billing/src/provider/sandbox/adapter.ts';
 import { SandboxEngine } from '../../services/billing/src/provider/sandbox/engine.ts';
-import { openPeriodCharges, openSubscriptions, orderIdOf, type SubscriptionRecord } from '../../services/billing/src/subscriptions/records.ts';
+import {
+  openPeriodCharges,
+  openSubscriptions,
+  orderIdOf,
+  type SubscriptionRecord,
+} from '../../services/billing/src/subscriptions/records.ts';
 
 // Issue 12 § Reliability: 500 subscriptions renewed while the renewal worker is
 // SIGKILLed at random → exactly one charge (counted at the sandbox's own
@@ -56,13 +61,26 @@ async function seedDueSubscriptions(store: DocumentStore): Promise<string[]> {
   const records: SubscriptionRecord[] = [];
   for (let i = 0; i < SUBSCRIPTIONS; i++) {
     const accountId = `acct${randomBytes(12).toString('hex')}`;
-    const { token } = await engine.createToken({ cardNumber: '4111111111111111', expiry: '12/39', securityCode: '123' });
+    const { token } = await engine.createToken({
+      cardNumber: '4111111111111111',
+      expiry: '12/39',
+      securityCode: '123',
+    });
     const card = await provider.addCard(accountId, token, true);
     const at = new Date(now - 31 * 86_400_000).toISOString();
     records.push({
-      _id: randomUUID(), user_id: randomUUID(), plan_code: 'PROD001', status: 'active', period: 1, failed_attempts: 0, account_id: accountId,
-      period_start: at, period_end: new Date(now - 60_000).toISOString(), card: { card_id: card.cardId, masked: card.maskedNumber },
-      created_at: at, updated_at: at,
+      _id: randomUUID(),
+      user_id: randomUUID(),
+      plan_code: 'PROD001',
+      status: 'active',
+      period: 1,
+      failed_attempts: 0,
+      account_id: accountId,
+      period_start: at,
+      period_end: new Date(now - 60_000).toISOString(),
+      card: { card_id: card.cardId, masked: card.maskedNumber },
+      created_at: at,
+      updated_at: at,
     });
   }
   await openSubscriptions(store).insertMany(records);
@@ -80,11 +98,21 @@ async function progress(): Promise<{ renewed: number; inFlight: number }> {
 async function startBilling(port: number): Promise<NodeProcess> {
   const child = startNode('services/billing/src/server.ts', {
     env: {
-      HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
       NODE_COMPILE_CACHE: join(tmpdir(), 'talkwith-node-compile-cache'),
-      BUS_URL: redis.url, JOBS_URL: redis.url, CACHE_URL: redis.url,
-      JWT_SECRET: randomBytes(32).toString('hex'), PUBLIC_URL: 'http://127.0.0.1', ADMIN_PATH_PREFIX: `adm${randomBytes(8).toString('hex')}`,
-      PAYMENT_PROVIDER: 'sandbox', PAYMENT_TIMEOUT_MS: String(PAYMENT_TIMEOUT_MS), RENEW_SWEEP_MS: '1000',
+      BUS_URL: redis.url,
+      JOBS_URL: redis.url,
+      CACHE_URL: redis.url,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      PUBLIC_URL: 'http://127.0.0.1',
+      ADMIN_PATH_PREFIX: `adm${randomBytes(8).toString('hex')}`,
+      PAYMENT_PROVIDER: 'sandbox',
+      PAYMENT_TIMEOUT_MS: String(PAYMENT_TIMEOUT_MS),
+      RENEW_SWEEP_MS: '1000',
     },
   });
   await waitForHttp(`http://127.0.0.1:${port}/readyz`, child, STARTUP_MS);
@@ -126,18 +154,27 @@ describe('renewals while the worker is killed', () => {
       await billing.stop('SIGTERM');
       renewed = (await progress()).renewed;
     }
-    console.info(`renewal crash test: ${progressAtKills.length} kills, renewed at each kill: ${progressAtKills.join(', ')}; ${leftInFlight} charges left claimed by killed workers`);
+    console.info(
+      `renewal crash test: ${progressAtKills.length} kills, renewed at each kill: ${progressAtKills.join(', ')}; ${leftInFlight} charges left claimed by killed workers`,
+    );
 
     const { charges, periodCharges, lots, wallets, renewedEvents, records } = await withStore(async (store) => ({
       charges: await sandboxChargesByOrder(store),
       periodCharges: await openPeriodCharges(store).find({ period: 2 }),
       lots: await store.collection<{ _id: string; ref?: string; asset: string }>('ledger_lots').find({}),
       wallets: await store.collection<{ _id: string; talk_tickets: number; points: number }>('wallets').find({}),
-      renewedEvents: await store.collection<{ _id: string; type: string; envelope: { data: { subscription_id: string; period: number } } }>('outbox').find({ type: 'subscription.renewed' }),
+      renewedEvents: await store
+        .collection<{ _id: string; type: string; envelope: { data: { subscription_id: string; period: number } } }>(
+          'outbox',
+        )
+        .find({ type: 'subscription.renewed' }),
       records: await openSubscriptions(store).find({}),
     }));
 
-    expect(progressAtKills.some((n) => n > 0 && n < SUBSCRIPTIONS), 'at least one kill landed mid-sweep').toBe(true);
+    expect(
+      progressAtKills.some((n) => n > 0 && n < SUBSCRIPTIONS),
+      'at least one kill landed mid-sweep',
+    ).toBe(true);
     // How many charges the kills left claimed is reported, not asserted: on a quiet machine a sweep renews hundreds in a second
     // and whether a SIGKILL lands between a committed claim and its settle is chance (it failed CI once with 0).
     // The deterministic case — a worker dying between the provider's charge and the settle — is renewal.test.ts's.

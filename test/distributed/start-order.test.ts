@@ -18,7 +18,9 @@ afterEach(async () => {
 
 /** Dialogue's server search through the gateway: the names it finds for `q`. */
 async function searchNames(t: Topology, q: string): Promise<string[]> {
-  const response = await fetch(`${t.gatewayUrl}/api/dialogue/characters/search?q=${encodeURIComponent(q)}`, { signal: AbortSignal.timeout(2000) });
+  const response = await fetch(`${t.gatewayUrl}/api/dialogue/characters/search?q=${encodeURIComponent(q)}`, {
+    signal: AbortSignal.timeout(2000),
+  });
   if (!response.ok) return [];
   return ((await response.json()) as { hits: Array<{ name: string }> }).hits.map((h) => h.name);
 }

@@ -47,13 +47,20 @@ export interface Topology {
 
 function commonEnv(redisUrl: string, jwtSecret: string, publicUrl: string): NodeJS.ProcessEnv {
   return {
-    HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
     // Seven processes load the same modules; the cache makes every start after the first cheaper.
     NODE_COMPILE_CACHE: join(tmpdir(), 'talkwith-node-compile-cache'),
-    BUS_URL: redisUrl, JOBS_URL: redisUrl, CACHE_URL: redisUrl,
-    JWT_SECRET: jwtSecret, PUBLIC_URL: publicUrl, ADMIN_PATH_PREFIX: `adm${randomBytes(8).toString('hex')}`,
+    BUS_URL: redisUrl,
+    JOBS_URL: redisUrl,
+    CACHE_URL: redisUrl,
+    JWT_SECRET: jwtSecret,
+    PUBLIC_URL: publicUrl,
+    ADMIN_PATH_PREFIX: `adm${randomBytes(8).toString('hex')}`,
     // Catalog seals the characters' keys and dialogue opens them: one pair for every process.
-    CREDENTIALS_KEY: randomBytes(32).toString('hex'), CREDENTIALS_IV: randomBytes(16).toString('hex'),
+    CREDENTIALS_KEY: randomBytes(32).toString('hex'),
+    CREDENTIALS_IV: randomBytes(16).toString('hex'),
   };
 }
 
@@ -85,14 +92,17 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
   const gatewayPort = await freePort();
   const env = commonEnv(redis.url, jwtSecret, `http://127.0.0.1:${gatewayPort}`);
   const slots = new Map<ServiceName, ServiceSlot>();
-  for (const name of SERVICE_NAMES) slots.set(name, { port: await freePort(), dataDir: join(root, name), process: null });
+  for (const name of SERVICE_NAMES)
+    slots.set(name, { port: await freePort(), dataDir: join(root, name), process: null });
   let gateway: NodeProcess | null = null;
   const slot = (name: ServiceName) => slots.get(name) as ServiceSlot;
   const serviceUrl = (name: ServiceName) => `http://127.0.0.1:${slot(name).port}`;
 
   async function startService(name: ServiceName): Promise<void> {
     const { port, dataDir } = slot(name);
-    const child = startNode(`services/${name}/src/server.ts`, { env: { ...env, ...options.env?.[name], PORT: String(port), DATA_DIR: dataDir } });
+    const child = startNode(`services/${name}/src/server.ts`, {
+      env: { ...env, ...options.env?.[name], PORT: String(port), DATA_DIR: dataDir },
+    });
     slot(name).process = child;
     await waitForHttp(`${serviceUrl(name)}/readyz`, child, STARTUP_MS);
   }
@@ -121,7 +131,17 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     const initial = options.initial ?? SERVICE_NAMES;
     await Promise.all(initial.map(startService));
     const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, serviceUrl(name)]));
-    gateway = startNode('gateway/src/server.ts', { env: { ...env, ...upstreams, SOCKET_FRAMES_PER_MINUTE: '100000', SOCKET_CONNECTION_FRAMES_PER_SECOND: '1000', ...options.env?.gateway, PORT: String(gatewayPort), DATA_DIR: join(root, 'gateway') } });
+    gateway = startNode('gateway/src/server.ts', {
+      env: {
+        ...env,
+        ...upstreams,
+        SOCKET_FRAMES_PER_MINUTE: '100000',
+        SOCKET_CONNECTION_FRAMES_PER_SECOND: '1000',
+        ...options.env?.gateway,
+        PORT: String(gatewayPort),
+        DATA_DIR: join(root, 'gateway'),
+      },
+    });
     const probe = initial.length === SERVICE_NAMES.length ? '/readyz' : '/healthz';
     await waitForHttp(`http://127.0.0.1:${gatewayPort}${probe}`, gateway, STARTUP_MS);
   } catch (err) {
@@ -130,8 +150,13 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
   }
 
   return {
-    get redis() { return redis; },
-    jwtSecret, serviceUrl, startService, close,
+    get redis() {
+      return redis;
+    },
+    jwtSecret,
+    serviceUrl,
+    startService,
+    close,
     async restartRedis() {
       await stopRedis();
       await startRedis();
@@ -147,6 +172,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       gateway = null;
       await running?.stop(signal);
     },
-    stopRedis, startRedis,
+    stopRedis,
+    startRedis,
   };
 }

@@ -10,7 +10,15 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`skipped: accounts e2e — set CHROMIUM_PATH (no browser at ${CHROMIUM})`);
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const PASSWORD = 'hanako2024';
 const NEW_PASSWORD = 'sakura2025!';
 const ADMIN_PATH = 'ops-e2e';
@@ -111,7 +119,9 @@ describe.skipIf(!hasChromium)('web accounts end to end (headless Chromium, ident
   it('admin console, opened by an admin, lists users and shows the outbox whose link confirms a new account', async () => {
     const admin = await seedAdmin(identity.app.accounts, 'ops@example.jp', { mustChangePassword: false });
     const newcomer = uniqueEmail();
-    const signup = await page.request.post(`${base}/api/auth/signup`, { data: { email: newcomer, password: PASSWORD, gender: 'male', date_of_birth: '1990-01-31' } });
+    const signup = await page.request.post(`${base}/api/auth/signup`, {
+      data: { email: newcomer, password: PASSWORD, gender: 'male', date_of_birth: '1990-01-31' },
+    });
     expect(signup.status()).toBe(201);
 
     await page.goto(`${base}/${ADMIN_PATH}/mail`);

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { firstAdminLogIn, seedAdminInto } from './authoring/console.ts';
-import { ARGS, CHROMIUM, hasChromium as chromiumFound, startStandalone, stopStandalone, type Standalone } from './standalone.ts';
+import {
+  ARGS,
+  CHROMIUM,
+  hasChromium as chromiumFound,
+  startStandalone,
+  stopStandalone,
+  type Standalone,
+} from './standalone.ts';
 
 const hasChromium = chromiumFound();
 if (!hasChromium) console.warn(`skipped: admin console e2e — set CHROMIUM_PATH (no browser at ${CHROMIUM})`);
@@ -25,7 +32,8 @@ describe.skipIf(!hasChromium)('admin console end to end (standalone gateway, hea
     dataDir = await mkdtemp(join(tmpdir(), 'admin-console-e2e-'));
     admin = await seedAdminInto(dataDir);
     server = await startStandalone(dataDir);
-    prefix = (JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as { ADMIN_PATH_PREFIX: string }).ADMIN_PATH_PREFIX;
+    prefix = (JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as { ADMIN_PATH_PREFIX: string })
+      .ADMIN_PATH_PREFIX;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ja-JP' })).newPage();
   }, 180_000);
@@ -50,7 +58,7 @@ describe.skipIf(!hasChromium)('admin console end to end (standalone gateway, hea
     expect(await page.getByText('このページは見つかりません。').count()).toBe(0);
   }, 90_000);
 
-  it('characters list, a new character added through its form, opens its detail page with the validator\'s faults and publishing held back', async () => {
+  it("characters list, a new character added through its form, opens its detail page with the validator's faults and publishing held back", async () => {
     await page.goto(`${server.url}/${prefix}/characters`);
     await page.getByRole('button', { name: '新しいキャラクター' }).click();
     await page.getByLabel('名前', { exact: true }).fill(name);

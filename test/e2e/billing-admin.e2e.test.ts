@@ -5,7 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { firstAdminLogIn, seedAdminInto } from './authoring/console.ts';
-import { ARGS, CHROMIUM, hasChromium as chromiumFound, startStandalone, stopStandalone, type Standalone } from './standalone.ts';
+import {
+  ARGS,
+  CHROMIUM,
+  hasChromium as chromiumFound,
+  startStandalone,
+  stopStandalone,
+  type Standalone,
+} from './standalone.ts';
 
 const hasChromium = chromiumFound();
 if (!hasChromium) console.warn(`skipped: billing admin e2e — set CHROMIUM_PATH (no browser at ${CHROMIUM})`);
@@ -16,12 +23,25 @@ const CUSTOMER_PASSWORD = 'kaimono2026';
 const SHOTS = process.env.BILLING_ADMIN_SHOTS;
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
-interface Customer { id: string; email: string; token: string }
+interface Customer {
+  id: string;
+  email: string;
+  token: string;
+}
 
-async function apiLogIn(base: string, email: string, password: string): Promise<{ accessToken: string; user: { id: string } }> {
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) });
-  const body = await login.json() as { accessToken?: string; user?: { id: string } };
-  if (!body.accessToken || !body.user) throw new Error(`${email} could not log in: ${login.status} ${JSON.stringify(body)}`);
+async function apiLogIn(
+  base: string,
+  email: string,
+  password: string,
+): Promise<{ accessToken: string; user: { id: string } }> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password }),
+  });
+  const body = (await login.json()) as { accessToken?: string; user?: { id: string } };
+  if (!body.accessToken || !body.user)
+    throw new Error(`${email} could not log in: ${login.status} ${JSON.stringify(body)}`);
   return { accessToken: body.accessToken, user: body.user };
 }
 
@@ -29,13 +49,22 @@ async function apiLogIn(base: string, email: string, password: string): Promise<
 async function newCustomer(base: string, adminApi: string, adminToken: string): Promise<Customer> {
   const email = `kaimono-${randomUUID().slice(0, 8)}@example.jp`;
   const signup = await fetch(`${base}/api/auth/signup`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: CUSTOMER_PASSWORD, gender: 'female', date_of_birth: '1995-05-05' }),
   });
   expect(signup.status).toBe(201);
-  const outbox = await (await fetch(`${adminApi}/mail?to=${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${adminToken}` } })).json() as { mails: { text: string }[] };
+  const outbox = (await (
+    await fetch(`${adminApi}/mail?to=${encodeURIComponent(email)}`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    })
+  ).json()) as { mails: { text: string }[] };
   const token = /\/email_confirm\/([A-Za-z0-9_-]+)/.exec(outbox.mails.map((m) => m.text).join('\n'))?.[1];
-  const confirmed = await fetch(`${base}/api/auth/email_confirm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  const confirmed = await fetch(`${base}/api/auth/email_confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
   expect(confirmed.status).toBe(200);
   const { accessToken, user } = await apiLogIn(base, email, CUSTOMER_PASSWORD);
   return { id: user.id, email, token: accessToken };
@@ -44,31 +73,51 @@ async function newCustomer(base: string, adminApi: string, adminToken: string): 
 /** A one-time token of the sandbox's always-approved card, fetched as the browser fetches it from the provider's host. */
 async function cardToken(base: string): Promise<string> {
   const tokenReply = await fetch(`${base}/api/payment/sandbox/tokens`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ card_number: '4111111111111111', card_expire: '12/39', security_code: '123', token_api_key: 'sandbox' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      card_number: '4111111111111111',
+      card_expire: '12/39',
+      security_code: '123',
+      token_api_key: 'sandbox',
+    }),
   });
-  return (await tokenReply.json() as { token: string }).token;
+  return ((await tokenReply.json()) as { token: string }).token;
 }
 
-const moneyCall = (base: string, customer: Customer, path: string, body: unknown) => fetch(`${base}${path}`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', authorization: `Bearer ${customer.token}`, 'idempotency-key': `e2e-${randomUUID()}` },
-  body: JSON.stringify(body),
-});
+const moneyCall = (base: string, customer: Customer, path: string, body: unknown) =>
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${customer.token}`,
+      'idempotency-key': `e2e-${randomUUID()}`,
+    },
+    body: JSON.stringify(body),
+  });
 
 /** The customer buys ten talk tickets (3-D Secure frictionless) and subscribes to the monthly plan. */
 async function buyTicketsAndSubscribe(base: string, customer: Customer): Promise<string> {
-  const authorize = await moneyCall(base, customer, '/api/payment/card/authorize', { product_id: 'tickets-10', token: await cardToken(base), mpi: 'mpi-complete' });
-  const subscribed = await moneyCall(base, customer, '/api/payment/subscription/subscribe', { plan_code: 'PROD001', token: await cardToken(base) });
+  const authorize = await moneyCall(base, customer, '/api/payment/card/authorize', {
+    product_id: 'tickets-10',
+    token: await cardToken(base),
+    mpi: 'mpi-complete',
+  });
+  const subscribed = await moneyCall(base, customer, '/api/payment/subscription/subscribe', {
+    plan_code: 'PROD001',
+    token: await cardToken(base),
+  });
   expect(subscribed.status).toBeLessThan(300);
-  const body = await authorize.json() as { purchase: { purchase_id: string; status: string } };
+  const body = (await authorize.json()) as { purchase: { purchase_id: string; status: string } };
   expect(body.purchase.status).toBe('captured');
   return body.purchase.purchase_id;
 }
 
 /** The customer's points (the log-in bonus may already be among them). */
 async function pointsOf(base: string, customer: Customer): Promise<number> {
-  const wallet = await (await fetch(`${base}/api/billing/wallet`, { headers: { authorization: `Bearer ${customer.token}` } })).json() as { points: number };
+  const wallet = (await (
+    await fetch(`${base}/api/billing/wallet`, { headers: { authorization: `Bearer ${customer.token}` } })
+  ).json()) as { points: number };
   return wallet.points;
 }
 
@@ -96,7 +145,8 @@ describe.skipIf(!hasChromium)('billing admin screens end to end (standalone gate
     dataDir = await mkdtemp(join(tmpdir(), 'billing-admin-e2e-'));
     const admin = await seedAdminInto(dataDir);
     server = await startStandalone(dataDir);
-    prefix = (JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as { ADMIN_PATH_PREFIX: string }).ADMIN_PATH_PREFIX;
+    prefix = (JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as { ADMIN_PATH_PREFIX: string })
+      .ADMIN_PATH_PREFIX;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     page = await (await browser.newContext({ viewport: VIEWPORTS.desktop, locale: 'ja-JP' })).newPage();
     await firstAdminLogIn(page, server.url, admin, NEW_PASSWORD);
@@ -111,7 +161,7 @@ describe.skipIf(!hasChromium)('billing admin screens end to end (standalone gate
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('point give, an admin gives 120 points to a customer found by e-mail, and the customer\'s wallet and the history show them', async () => {
+  it("point give, an admin gives 120 points to a customer found by e-mail, and the customer's wallet and the history show them", async () => {
     const before = await pointsOf(server.url, customer);
     await page.goto(`${server.url}/${prefix}/point/give`);
     await page.getByLabel('ユーザー', { exact: true }).fill(customer.email);
@@ -130,7 +180,7 @@ describe.skipIf(!hasChromium)('billing admin screens end to end (standalone gate
     expect(await pointsOf(server.url, customer)).toBe(before + 120);
   }, 60_000);
 
-  it('payment history, an admin opens the customer\'s purchase and cancels it in full with a reason', async () => {
+  it("payment history, an admin opens the customer's purchase and cancels it in full with a reason", async () => {
     await page.goto(`${server.url}/${prefix}/payment/history`);
     await page.locator('.admin-table').getByRole('link', { name: 'トークチケット 10枚' }).first().waitFor();
     await shoot('payment-history');
@@ -145,11 +195,15 @@ describe.skipIf(!hasChromium)('billing admin screens end to end (standalone gate
     await shoot('purchase-detail');
 
     // Only the plan's 10 tickets are left.
-    const tickets = await (await fetch(`${server.url}/api/talk_tickets/available/${customer.id}`, { headers: { authorization: `Bearer ${customer.token}` } })).json() as { talk_tickets: number };
+    const tickets = (await (
+      await fetch(`${server.url}/api/talk_tickets/available/${customer.id}`, {
+        headers: { authorization: `Bearer ${customer.token}` },
+      })
+    ).json()) as { talk_tickets: number };
     expect(tickets.talk_tickets).toBe(10);
   }, 60_000);
 
-  it('full users, the customer\'s page shows the purchases, the tickets left, the given points and the subscription', async () => {
+  it("full users, the customer's page shows the purchases, the tickets left, the given points and the subscription", async () => {
     await page.goto(`${server.url}/${prefix}/full/users`);
     await page.locator('.admin-table').getByRole('link', { name: customer.email }).click();
     await page.getByRole('heading', { name: customer.email }).waitFor();

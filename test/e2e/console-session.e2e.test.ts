@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { firstAdminLogIn, seedAdminInto } from './authoring/console.ts';
-import { ARGS, CHROMIUM, hasChromium as chromiumFound, startStandalone, stopStandalone, type Standalone } from './standalone.ts';
+import {
+  ARGS,
+  CHROMIUM,
+  hasChromium as chromiumFound,
+  startStandalone,
+  stopStandalone,
+  type Standalone,
+} from './standalone.ts';
 
 const hasChromium = chromiumFound();
 if (!hasChromium) console.warn(`skipped: console session e2e — set CHROMIUM_PATH (no browser at ${CHROMIUM})`);
@@ -34,7 +41,8 @@ describe.skipIf(!hasChromium)('console sessions (standalone gateway, headless Ch
     dataDir = await mkdtemp(join(tmpdir(), 'console-session-e2e-'));
     admin = await seedAdminInto(dataDir);
     server = await startStandalone(dataDir);
-    prefix = (JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as { ADMIN_PATH_PREFIX: string }).ADMIN_PATH_PREFIX;
+    prefix = (JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as { ADMIN_PATH_PREFIX: string })
+      .ADMIN_PATH_PREFIX;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ja-JP' });
     await firstAdminLogIn(await context.newPage(), server.url, admin, NEW_PASSWORD);

@@ -30,13 +30,21 @@ export async function startConsoleWorld(name: string, env: Record<string, string
   const dataDir = await mkdtemp(join(tmpdir(), `${name}-e2e-`));
   const seeded = await seedAdminInto(dataDir);
   const server = await startStandalone(dataDir, env);
-  const prefix = (JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as { ADMIN_PATH_PREFIX: string }).ADMIN_PATH_PREFIX;
+  const prefix = (JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as { ADMIN_PATH_PREFIX: string })
+    .ADMIN_PATH_PREFIX;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   const admin = await (await browser.newContext({ viewport: VIEWPORTS.desktop, locale: 'ja-JP' })).newPage();
   await firstAdminLogIn(admin, server.url, seeded, ADMIN_PASSWORD);
-  const adminApi = new AdminApi(`${server.url}/api/${prefix}`, (await apiLogIn(server.url, seeded.email, ADMIN_PASSWORD)).accessToken);
+  const adminApi = new AdminApi(
+    `${server.url}/api/${prefix}`,
+    (await apiLogIn(server.url, seeded.email, ADMIN_PASSWORD)).accessToken,
+  );
   return {
-    server, browser, admin, adminApi, prefix,
+    server,
+    browser,
+    admin,
+    adminApi,
+    prefix,
     consolePath: (path) => `${server.url}/${prefix}/${path}`,
     async close() {
       await browser.close();

@@ -13,15 +13,32 @@ import { logIn } from './authoring/console.ts';
 export const CUSTOMER_PASSWORD = 'omatsuri2026';
 export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 
-export interface Customer { id: string; email: string; token: string }
-export interface Mail { to: string; subject: string; text: string }
+export interface Customer {
+  id: string;
+  email: string;
+  token: string;
+}
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
 
 const json = { 'content-type': 'application/json' };
 
-export async function apiLogIn(base: string, email: string, password: string): Promise<{ accessToken: string; user: { id: string } }> {
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ username: email, password }) });
-  const body = await login.json() as { accessToken?: string; user?: { id: string } };
-  if (!body.accessToken || !body.user) throw new Error(`${email} could not log in: ${login.status} ${JSON.stringify(body)}`);
+export async function apiLogIn(
+  base: string,
+  email: string,
+  password: string,
+): Promise<{ accessToken: string; user: { id: string } }> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ username: email, password }),
+  });
+  const body = (await login.json()) as { accessToken?: string; user?: { id: string } };
+  if (!body.accessToken || !body.user)
+    throw new Error(`${email} could not log in: ${login.status} ${JSON.stringify(body)}`);
   return { accessToken: body.accessToken, user: body.user };
 }
 
@@ -38,13 +55,17 @@ export class AdminApi {
   async get<T>(path: string): Promise<T> {
     const reply = await fetch(`${this.root}${path}`, { headers: { authorization: `Bearer ${this.token}` } });
     if (!reply.ok) throw new Error(`GET ${path}: ${reply.status} ${await reply.text()}`);
-    return await reply.json() as T;
+    return (await reply.json()) as T;
   }
 
   async post<T>(path: string, body: unknown): Promise<T> {
-    const reply = await fetch(`${this.root}${path}`, { method: 'POST', headers: { ...json, authorization: `Bearer ${this.token}` }, body: JSON.stringify(body) });
+    const reply = await fetch(`${this.root}${path}`, {
+      method: 'POST',
+      headers: { ...json, authorization: `Bearer ${this.token}` },
+      body: JSON.stringify(body),
+    });
     if (!reply.ok) throw new Error(`POST ${path}: ${reply.status} ${await reply.text()}`);
-    return await reply.json() as T;
+    return (await reply.json()) as T;
   }
 
   /** The mails the outbox holds for one address (the standalone mail port keeps them for the console's `mail` page). */
@@ -57,12 +78,19 @@ export class AdminApi {
 export async function newCustomer(base: string, admin: AdminApi, label: string): Promise<Customer> {
   const email = `${label}-${randomUUID().slice(0, 8)}@example.jp`;
   const signup = await fetch(`${base}/api/auth/signup`, {
-    method: 'POST', headers: json,
+    method: 'POST',
+    headers: json,
     body: JSON.stringify({ email, password: CUSTOMER_PASSWORD, gender: 'female', date_of_birth: '1996-06-06' }),
   });
   if (signup.status !== 201) throw new Error(`signup ${email}: ${signup.status} ${await signup.text()}`);
-  const token = /\/email_confirm\/([A-Za-z0-9_-]+)/.exec((await admin.mailsTo(email)).map((m) => m.text).join('\n'))?.[1];
-  const confirmed = await fetch(`${base}/api/auth/email_confirm`, { method: 'POST', headers: json, body: JSON.stringify({ token }) });
+  const token = /\/email_confirm\/([A-Za-z0-9_-]+)/.exec(
+    (await admin.mailsTo(email)).map((m) => m.text).join('\n'),
+  )?.[1];
+  const confirmed = await fetch(`${base}/api/auth/email_confirm`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ token }),
+  });
   if (confirmed.status !== 200) throw new Error(`confirm ${email}: ${confirmed.status}`);
   const { accessToken, user } = await apiLogIn(base, email, CUSTOMER_PASSWORD);
   return { id: user.id, email, token: accessToken };
@@ -108,8 +136,10 @@ export function shooter(
 
 /** What `GET /api/characters/by-slug/{slug}` locks for this caller (catalog's serial gates), by block id. */
 export async function lockedBlocks(base: string, customer: Customer, slug: string): Promise<string[]> {
-  const reply = await fetch(`${base}/api/characters/by-slug/${slug}`, { headers: { authorization: `Bearer ${customer.token}` } });
-  const body = await reply.json() as { character?: { locked?: Array<{ block_id: string }> } };
+  const reply = await fetch(`${base}/api/characters/by-slug/${slug}`, {
+    headers: { authorization: `Bearer ${customer.token}` },
+  });
+  const body = (await reply.json()) as { character?: { locked?: Array<{ block_id: string }> } };
   return (body.character?.locked ?? []).map((l) => l.block_id);
 }
 

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { demoCharacter } from '@talkwith/dialogue-engine/demo';
 import { firstAdminLogIn, seedAdminInto } from './authoring/console.ts';
-import { ARGS, CHROMIUM, hasChromium as chromiumFound, startStandalone, stopStandalone, type Standalone } from './standalone.ts';
+import {
+  ARGS,
+  CHROMIUM,
+  hasChromium as chromiumFound,
+  startStandalone,
+  stopStandalone,
+  type Standalone,
+} from './standalone.ts';
 
 const hasChromium = chromiumFound();
 if (!hasChromium) console.warn(`skipped: graph editor e2e — set CHROMIUM_PATH (no browser at ${CHROMIUM})`);
@@ -26,7 +33,8 @@ describe.skipIf(!hasChromium)('graph editor end to end: the demo character impor
     dataDir = await mkdtemp(join(tmpdir(), 'graph-e2e-'));
     const seeded = await seedAdminInto(dataDir);
     server = await startStandalone(dataDir);
-    prefix = (JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as { ADMIN_PATH_PREFIX: string }).ADMIN_PATH_PREFIX;
+    prefix = (JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as { ADMIN_PATH_PREFIX: string })
+      .ADMIN_PATH_PREFIX;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     admin = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'ja-JP' })).newPage();
     await firstAdminLogIn(admin, server.url, seeded, ADMIN_PASSWORD);
@@ -40,7 +48,8 @@ describe.skipIf(!hasChromium)('graph editor end to end: the demo character impor
   });
 
   const node = (id: string) => admin.locator(`.react-flow__node[data-id="${id}"]`);
-  const savedPositions = () => admin.waitForResponse((r) => r.url().endsWith('/positions') && r.request().method() === 'PUT');
+  const savedPositions = () =>
+    admin.waitForResponse((r) => r.url().endsWith('/positions') && r.request().method() === 'PUT');
 
   it('import, the demo character as a JSON file, opens its graph filling the window', async () => {
     await admin.goto(`${server.url}/${prefix}/characters`);
@@ -65,7 +74,9 @@ describe.skipIf(!hasChromium)('graph editor end to end: the demo character impor
   }, 120_000);
 
   it('drag from a block to another, answered 「再生後（自動遷移）」, draws the new edge and the side panel shows it', async () => {
-    await node('topic-travel').locator('.react-flow__handle.source').dragTo(node('fortune').locator('.react-flow__handle.target'));
+    await node('topic-travel')
+      .locator('.react-flow__handle.source')
+      .dragTo(node('fortune').locator('.react-flow__handle.target'));
     const chooser = admin.getByRole('dialog');
     await chooser.getByText('「旅行の話」→「占い」の遷移を追加').waitFor();
     await admin.screenshot({ path: join(SHOTS, 'graph-editor-chooser-1440.png') });
@@ -76,7 +87,9 @@ describe.skipIf(!hasChromium)('graph editor end to end: the demo character impor
     await admin.screenshot({ path: join(SHOTS, 'graph-editor-added-1440.png') });
 
     // The edge itself, not a count of labels: a label shows only where it fits (or while its edge is selected).
-    await admin.locator('.react-flow__edge[data-id^="topic-travel→fortune#play_final_block"]').waitFor({ timeout: 10_000 });
+    await admin
+      .locator('.react-flow__edge[data-id^="topic-travel→fortune#play_final_block"]')
+      .waitFor({ timeout: 10_000 });
     await node('topic-travel').click();
     const panel = admin.getByRole('complementary', { name: 'ブロックの編集' });
     await panel.locator('summary', { hasText: '自動遷移' }).first().click();
@@ -89,7 +102,10 @@ describe.skipIf(!hasChromium)('graph editor end to end: the demo character impor
     // Dispatched on this edge's own path: a click at a point could land on another edge crossing it there.
     await edge.locator('path.react-flow__edge-interaction').dispatchEvent('click');
     const saved = admin.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/blocks/'));
-    await admin.locator('.bg-edge-label--selected[data-edge-id^="topic-travel→fortune#play_final_block"]').getByRole('button', { name: 'この遷移を削除' }).click();
+    await admin
+      .locator('.bg-edge-label--selected[data-edge-id^="topic-travel→fortune#play_final_block"]')
+      .getByRole('button', { name: 'この遷移を削除' })
+      .click();
     expect((await saved).status()).toBe(200);
 
     await expect.poll(() => edge.count(), { timeout: 10_000 }).toBe(0);
@@ -103,7 +119,11 @@ describe.skipIf(!hasChromium)('graph editor end to end: the demo character impor
     await admin.mouse.move(start!.x + 160, start!.y + 230, { steps: 8 });
     await admin.mouse.up();
     expect((await saved).status()).toBe(200);
-    const placeOf = async () => (await node('fortune').getAttribute('style'))?.match(/translate\(([-\d.]+)px, ([-\d.]+)px\)/)?.slice(1).map((n) => Math.round(Number(n)));
+    const placeOf = async () =>
+      (await node('fortune').getAttribute('style'))
+        ?.match(/translate\(([-\d.]+)px, ([-\d.]+)px\)/)
+        ?.slice(1)
+        .map((n) => Math.round(Number(n)));
     const moved = await placeOf();
 
     await admin.reload();
@@ -117,7 +137,13 @@ describe.skipIf(!hasChromium)('graph editor end to end: the demo character impor
   }, 60_000);
 
   it('a phone, 390×844, shows the graph and the panel as a sheet', async () => {
-    const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP', storageState: await admin.context().storageState() })).newPage();
+    const phone = await (
+      await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        locale: 'ja-JP',
+        storageState: await admin.context().storageState(),
+      })
+    ).newPage();
     await phone.goto(`${blocksUrl}?block=greet`);
     await phone.locator('.react-flow__node[data-id="greet"]').waitFor();
     await phone.screenshot({ path: join(SHOTS, 'graph-editor-390.png') });

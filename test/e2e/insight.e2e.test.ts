@@ -22,94 +22,114 @@ const shoot = shooter(process.env.INSIGHT_SHOTS);
  * opens the character's insight, turns the utterance into a hit word of the
  * greeting and publishes; the customer saying it again gets the answer.
  */
-describe.skipIf(!hasChromium)('logs and insight end to end: an operator finds where a user got stuck and fixes it (standalone gateway, headless Chromium)', () => {
-  let world: ConsoleWorld;
-  let server: Standalone;
-  let browser: Browser;
-  let admin: Page;
-  let adminApi: AdminApi;
-  let customer: Customer;
-  const opened: Page[] = [];
+describe.skipIf(!hasChromium)(
+  'logs and insight end to end: an operator finds where a user got stuck and fixes it (standalone gateway, headless Chromium)',
+  () => {
+    let world: ConsoleWorld;
+    let server: Standalone;
+    let browser: Browser;
+    let admin: Page;
+    let adminApi: AdminApi;
+    let customer: Customer;
+    const opened: Page[] = [];
 
-  const consolePath = (path: string) => world.consolePath(path);
-  /** A talk with ミライ: 話す, then the utterance once she listens; returns when the greeting's answer (or her not understanding) began. */
-  const talkSaying = async (page: Page, text: string) => {
-    await page.goto(`${server.url}/full/chat/mirai`);
-    await page.getByRole('button', { name: '話す', exact: true }).click();
-    await waitForPlaying(page, 'greet.mp4');
-    await say(page, text);
-  };
+    const consolePath = (path: string) => world.consolePath(path);
+    /** A talk with ミライ: 話す, then the utterance once she listens; returns when the greeting's answer (or her not understanding) began. */
+    const talkSaying = async (page: Page, text: string) => {
+      await page.goto(`${server.url}/full/chat/mirai`);
+      await page.getByRole('button', { name: '話す', exact: true }).click();
+      await waitForPlaying(page, 'greet.mp4');
+      await say(page, text);
+    };
 
-  beforeAll(async () => {
-    world = await startConsoleWorld('insight', { API_RATE_LIMIT_PER_MINUTE: '6000' });
-    ({ server, browser, admin, adminApi } = world);
-    customer = await newCustomer(server.url, adminApi, 'panda');
-  }, 180_000);
+    beforeAll(async () => {
+      world = await startConsoleWorld('insight', { API_RATE_LIMIT_PER_MINUTE: '6000' });
+      ({ server, browser, admin, adminApi } = world);
+      customer = await newCustomer(server.url, adminApi, 'panda');
+    }, 180_000);
 
-  afterAll(async () => {
-    for (const page of opened) await page.context().close().catch(() => undefined);
-    await world?.close();
-  });
+    afterAll(async () => {
+      for (const page of opened)
+        await page
+          .context()
+          .close()
+          .catch(() => undefined);
+      await world?.close();
+    });
 
-  it('customer, saying パンダ in the greeting, is not understood (her invalid reply plays)', async () => {
-    const page = await customerPage(browser, server.url, customer);
-    opened.push(page);
+    it('customer, saying パンダ in the greeting, is not understood (her invalid reply plays)', async () => {
+      const page = await customerPage(browser, server.url, customer);
+      opened.push(page);
 
-    await talkSaying(page, `${NEW_WORD}が好き`);
+      await talkSaying(page, `${NEW_WORD}が好き`);
 
-    await waitForPlayingMatch(page, '/invalid_[12]\\.mp4$', 30_000);
-    await page.context().close();
-  }, 90_000);
+      await waitForPlayingMatch(page, '/invalid_[12]\\.mp4$', 30_000);
+      await page.context().close();
+    }, 90_000);
 
-  it('logs, filtered by the customer and ミライ in the console, list the talk\'s lines and export them as CSV', async () => {
-    await admin.goto(consolePath('logs'));
-    const form = admin.getByRole('form', { name: '絞り込み' });
-    await form.getByLabel('ユーザー', { exact: true }).fill(customer.id);
-    await chooseOption(form.getByLabel('キャラクター'), 'ミライ');
-    await form.getByRole('button', { name: '検索' }).click();
+    it("logs, filtered by the customer and ミライ in the console, list the talk's lines and export them as CSV", async () => {
+      await admin.goto(consolePath('logs'));
+      const form = admin.getByRole('form', { name: '絞り込み' });
+      await form.getByLabel('ユーザー', { exact: true }).fill(customer.id);
+      await chooseOption(form.getByLabel('キャラクター'), 'ミライ');
+      await form.getByRole('button', { name: '検索' }).click();
 
-    await expect.poll(() => new URL(admin.url()).searchParams.get('user_id'), { timeout: 10_000 }).toBe(customer.id);
-    const rows = admin.locator('table tbody tr');
-    await rows.first().waitFor({ timeout: 20_000 });
-    expect(await admin.getByText('条件に合うログはありません。').count()).toBe(0);
-    await shoot(admin, 'logs-one-talk');
-    const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'CSV出力' }).click()]);
+      await expect.poll(() => new URL(admin.url()).searchParams.get('user_id'), { timeout: 10_000 }).toBe(customer.id);
+      const rows = admin.locator('table tbody tr');
+      await rows.first().waitFor({ timeout: 20_000 });
+      expect(await admin.getByText('条件に合うログはありません。').count()).toBe(0);
+      await shoot(admin, 'logs-one-talk');
+      const [download] = await Promise.all([
+        admin.waitForEvent('download'),
+        admin.getByRole('button', { name: 'CSV出力' }).click(),
+      ]);
 
-    expect(download.suggestedFilename()).toMatch(/^logs_\d{8}\.csv$/);
-    const csv = await readFile(await download.path());
-    expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = csv.toString('utf8').slice(1).split('\r\n').filter((line) => line.length > 0);
-    expect(lines[0]).toBe('時間,種類,ユーザーID,キャラクターID,内容,詳細,記録元');
-    expect(lines.slice(1).filter((line) => !/,(client|audit|identity|catalog|dialogue|billing|engagement|logging)$/.test(line))).toEqual([]);
-    expect(lines.length).toBeGreaterThan(1);
-    expect(lines.slice(1).filter((line) => !line.includes(customer.id))).toEqual([]);
-  }, 90_000);
+      expect(download.suggestedFilename()).toMatch(/^logs_\d{8}\.csv$/);
+      const csv = await readFile(await download.path());
+      expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = csv
+        .toString('utf8')
+        .slice(1)
+        .split('\r\n')
+        .filter((line) => line.length > 0);
+      expect(lines[0]).toBe('時間,種類,ユーザーID,キャラクターID,内容,詳細,記録元');
+      expect(
+        lines
+          .slice(1)
+          .filter((line) => !/,(client|audit|identity|catalog|dialogue|billing|engagement|logging)$/.test(line)),
+      ).toEqual([]);
+      expect(lines.length).toBeGreaterThan(1);
+      expect(lines.slice(1).filter((line) => !line.includes(customer.id))).toEqual([]);
+    }, 90_000);
 
-  it('insight, in the console, shows パンダが好き as unmatched in the greeting; the operator adds パンダ as a hit word to 食べ物の話 and publishes', async () => {
-    await admin.goto(consolePath('characters/demo-mirai/insight'));
-    const group = admin.locator('li.ins-group').filter({ hasText: `${NEW_WORD}が好き` }); // <q> draws the 「」 itself
-    await group.waitFor({ timeout: 20_000 });
-    await admin.getByText('認識できた発話の割合').waitFor();
-    await shoot(admin, 'insight-unmatched');
+    it('insight, in the console, shows パンダが好き as unmatched in the greeting; the operator adds パンダ as a hit word to 食べ物の話 and publishes', async () => {
+      await admin.goto(consolePath('characters/demo-mirai/insight'));
+      const group = admin.locator('li.ins-group').filter({ hasText: `${NEW_WORD}が好き` }); // <q> draws the 「」 itself
+      await group.waitFor({ timeout: 20_000 });
+      await admin.getByText('認識できた発話の割合').waitFor();
+      await shoot(admin, 'insight-unmatched');
 
-    await group.getByRole('button', { name: 'ヒットワードに追加' }).click();
-    await group.getByLabel('追加する言葉').fill(NEW_WORD);
-    await chooseOption(group.getByLabel('聞き取るブロック'), 'あいさつ・話題えらび');
-    await chooseOption(group.getByLabel('ヒットしたら進むブロック'), '食べ物の話');
-    await group.getByRole('button', { name: '追加する' }).click();
-    await admin.getByText(`「${NEW_WORD}」を「あいさつ・話題えらび」のヒットワード（→「食べ物の話」）に追加しました。`).waitFor({ timeout: 15_000 });
-    await admin.getByRole('button', { name: '公開する' }).click();
+      await group.getByRole('button', { name: 'ヒットワードに追加' }).click();
+      await group.getByLabel('追加する言葉').fill(NEW_WORD);
+      await chooseOption(group.getByLabel('聞き取るブロック'), 'あいさつ・話題えらび');
+      await chooseOption(group.getByLabel('ヒットしたら進むブロック'), '食べ物の話');
+      await group.getByRole('button', { name: '追加する' }).click();
+      await admin
+        .getByText(`「${NEW_WORD}」を「あいさつ・話題えらび」のヒットワード（→「食べ物の話」）に追加しました。`)
+        .waitFor({ timeout: 15_000 });
+      await admin.getByRole('button', { name: '公開する' }).click();
 
-    await admin.getByText('公開しました。利用者との会話に反映されます。').waitFor({ timeout: 20_000 });
-  }, 90_000);
+      await admin.getByText('公開しました。利用者との会話に反映されます。').waitFor({ timeout: 20_000 });
+    }, 90_000);
 
-  it('customer, saying パンダが好き in the greeting again after the publish, gets 食べ物の話', async () => {
-    const page = await customerPage(browser, server.url, customer);
-    opened.push(page);
+    it('customer, saying パンダが好き in the greeting again after the publish, gets 食べ物の話', async () => {
+      const page = await customerPage(browser, server.url, customer);
+      opened.push(page);
 
-    await talkSaying(page, `${NEW_WORD}が好き`);
+      await talkSaying(page, `${NEW_WORD}が好き`);
 
-    await waitForPlayingMatch(page, '/(skip|topic_food)\\.mp4$', 30_000);
-    await waitForPlaying(page, 'topic_food.mp4', 30_000);
-  }, 90_000);
-});
+      await waitForPlayingMatch(page, '/(skip|topic_food)\\.mp4$', 30_000);
+      await waitForPlaying(page, 'topic_food.mp4', 30_000);
+    }, 90_000);
+  },
+);

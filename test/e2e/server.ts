@@ -8,12 +8,21 @@ import type { FastifyInstance } from 'fastify';
 export const WEB_DIR = join(import.meta.dirname, '..', '..', 'web');
 const DIST = join(WEB_DIR, 'dist');
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
 };
 
 /** Builds web/dist with the web workspace's own Vite (the root one is older and serves vitest). */
 export function buildWeb(): void {
-  execFileSync(process.execPath, [join(WEB_DIR, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: WEB_DIR, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [join(WEB_DIR, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    { cwd: WEB_DIR, stdio: 'inherit' },
+  );
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -26,7 +35,10 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
  * One origin like the standalone gateway: /api/* goes to the given Fastify app
  * (by inject, so no second port), everything else is web/dist with the SPA fallback.
  */
-export async function startWebServer(api: FastifyInstance, webConfig: Record<string, string> = {}): Promise<{ url: string; server: Server }> {
+export async function startWebServer(
+  api: FastifyInstance,
+  webConfig: Record<string, string> = {},
+): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     void (async () => {
       const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -39,7 +51,9 @@ export async function startWebServer(api: FastifyInstance, webConfig: Record<str
       if (path.startsWith('/api/')) {
         const body = await readBody(req);
         const reply = await api.inject({
-          method: req.method as 'GET', url: req.url ?? '/', headers: req.headers as Record<string, string>,
+          method: req.method as 'GET',
+          url: req.url ?? '/',
+          headers: req.headers as Record<string, string>,
           ...(body.length > 0 ? { payload: body } : {}),
         });
         res.writeHead(reply.statusCode, reply.headers as Record<string, string | string[]>);
@@ -47,7 +61,8 @@ export async function startWebServer(api: FastifyInstance, webConfig: Record<str
         return;
       }
       const file = normalize(join(DIST, path));
-      const target = file.startsWith(DIST) && existsSync(file) && statSync(file).isFile() ? file : join(DIST, 'index.html');
+      const target =
+        file.startsWith(DIST) && existsSync(file) && statSync(file).isFile() ? file : join(DIST, 'index.html');
       res.writeHead(200, { 'content-type': TYPES[extname(target)] ?? 'application/octet-stream' });
       res.end(readFileSync(target));
     })().catch((err: unknown) => {

@@ -32,17 +32,38 @@ async function realOr(route: Route, sample: unknown, empty: (body: unknown) => b
 
 async function sampleDialogue(page: Page, miraiId: string): Promise<void> {
   const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString();
-  await page.route('**/api/history', (route) => realOr(route, {
-    ok: true,
-    historyState: [{ character_id: miraiId, block_id: 'topic-travel', conversation_id: 'conv-talk', utterance: '旅行の話がしたい', steps: 6, updated_at: at(0) }],
-  }, (body) => (body as { historyState?: unknown[] }).historyState?.length === 0));
+  await page.route('**/api/history', (route) =>
+    realOr(
+      route,
+      {
+        ok: true,
+        historyState: [
+          {
+            character_id: miraiId,
+            block_id: 'topic-travel',
+            conversation_id: 'conv-talk',
+            utterance: '旅行の話がしたい',
+            steps: 6,
+            updated_at: at(0),
+          },
+        ],
+      },
+      (body) => (body as { historyState?: unknown[] }).historyState?.length === 0,
+    ),
+  );
   const blocks = [
     { block_id: 'greet', title: 'あいさつ', how: 'played', first_at: at(3), times: 4 },
     { block_id: 'topic-travel', title: '旅行の話', how: 'played', first_at: at(2), times: 2 },
     { block_id: 'kyoto', title: '京都', how: 'serial', first_at: at(1), times: 0 },
     { block_id: 'fortune', title: '占い', how: 'played', first_at: at(1), times: 1 },
   ];
-  await page.route(`**/api/dialogue/album/${miraiId}`, (route) => realOr(route, { ok: true, character_id: miraiId, found: 4, total: 14, share: 4 / 14, blocks }, (body) => (body as { found?: number }).found === 0));
+  await page.route(`**/api/dialogue/album/${miraiId}`, (route) =>
+    realOr(
+      route,
+      { ok: true, character_id: miraiId, found: 4, total: 14, share: 4 / 14, blocks },
+      (body) => (body as { found?: number }).found === 0,
+    ),
+  );
 }
 
 const PAGES: Array<[string, string]> = [
@@ -66,12 +87,15 @@ const server = await startStandalone(dataDir);
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...ARGS, ...MEDIA_ARGS] });
 try {
   const base = server.url;
-  const prefix = (JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as { ADMIN_PATH_PREFIX: string }).ADMIN_PATH_PREFIX;
+  const prefix = (JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as { ADMIN_PATH_PREFIX: string })
+    .ADMIN_PATH_PREFIX;
   const adminPage = await (await browser.newContext({ viewport: VIEWPORTS.desktop, locale: 'ja-JP' })).newPage();
   await firstAdminLogIn(adminPage, base, seeded, ADMIN_PASSWORD);
   const admin = new AdminApi(`${base}/api/${prefix}`, (await apiLogIn(base, seeded.email, ADMIN_PASSWORD)).accessToken);
   const customer = await newCustomer(base, admin, 'shots14');
-  const characters = await (await fetch(`${base}/api/characters`)).json() as { characters: Array<{ id: string; slug: string | null }> };
+  const characters = (await (await fetch(`${base}/api/characters`)).json()) as {
+    characters: Array<{ id: string; slug: string | null }>;
+  };
   const mirai = characters.characters.find((c) => c.slug === 'mirai');
   if (!mirai) throw new Error('the demo character ミライ is not published');
 
@@ -82,13 +106,18 @@ try {
   for (const [name, path] of PAGES) {
     await page.goto(`${base}${path}`);
     await page.locator('h1').first().waitFor();
-    await page.locator('.spinner').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await page
+      .locator('.spinner')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
     if (name === 'mic-test') {
       await page.getByRole('button', { name: 'マイクをオンにする' }).click();
       await page.getByRole('button', { name: 'マイクをオフにする' }).waitFor();
       await page.waitForTimeout(500);
     }
-    if (name === 'check') await page.getByText(/すべて問題ありません|件の項目を確認してください/).waitFor({ timeout: 10_000 });
+    if (name === 'check')
+      await page.getByText(/すべて問題ありません|件の項目を確認してください/).waitFor({ timeout: 10_000 });
     await shoot(page, name);
     // The long documents: also what the first screen shows.
     if (name === 'term-of-use' || name === 'privacy-policy') {

@@ -9,8 +9,14 @@ export const hasChromium = (): boolean => existsSync(CHROMIUM);
 
 /** Headless Chromium as the player tests and benchmarks launch it: sound may start without a gesture. */
 export const ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
 ];
 
 const STANDALONE = join(import.meta.dirname, '..', '..', 'gateway', 'src', 'standalone.ts');
@@ -26,7 +32,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export interface Standalone { url: string; child: ChildProcess }
+export interface Standalone {
+  url: string;
+  child: ChildProcess;
+}
 
 /** `npm start` as a user runs it: the standalone gateway on embedded adapters, in its own process. */
 export async function startStandalone(dataDir: string, env: Record<string, string> = {}): Promise<Standalone> {
@@ -40,11 +49,17 @@ export async function startStandalone(dataDir: string, env: Record<string, strin
     const timer = setTimeout(() => reject(new Error(`standalone did not start:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('TALK WITH is running')) { clearTimeout(timer); resolve(); }
+      if (output.includes('TALK WITH is running')) {
+        clearTimeout(timer);
+        resolve();
+      }
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`standalone exited ${code}:\n${output}`)); });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`standalone exited ${code}:\n${output}`));
+    });
   });
   return { url: `http://127.0.0.1:${port}`, child };
 }

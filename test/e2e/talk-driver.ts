@@ -17,7 +17,11 @@ export const FORTUNE_POINTS = 5;
 const json = { 'content-type': 'application/json' };
 
 async function adminWrite(admin: AdminApi, method: 'PUT' | 'POST', path: string, body: unknown): Promise<void> {
-  const reply = await fetch(`${admin.root}${path}`, { method, headers: { ...json, authorization: `Bearer ${admin.token}`, 'idempotency-key': randomUUID() }, body: JSON.stringify(body) });
+  const reply = await fetch(`${admin.root}${path}`, {
+    method,
+    headers: { ...json, authorization: `Bearer ${admin.token}`, 'idempotency-key': randomUUID() },
+    body: JSON.stringify(body),
+  });
   if (!reply.ok) throw new Error(`${method} ${path}: ${reply.status} ${await reply.text()}`);
 }
 
@@ -30,9 +34,16 @@ export async function authorServerRecognition(admin: AdminApi): Promise<void> {
   await adminWrite(admin, 'PUT', `/characters/${MIRAI}`, { setting: { es_index_name: 'mirai-e2e' } });
   await adminWrite(admin, 'PUT', `/blocks/${MIRAI}/topic-food`, { valid_response_ids: ['food-reply'] });
   await adminWrite(admin, 'PUT', `/blocks/${MIRAI}/food-reply`, { hit_word: `${SEARCHED_WORD},パスタ` });
-  const { action_buttons: buttons } = await admin.post<{ action_buttons: Array<{ id: string; points?: number }> }>('/blocks/actionButtons', { character_id: MIRAI, block_id: 'greet' });
+  const { action_buttons: buttons } = await admin.post<{ action_buttons: Array<{ id: string; points?: number }> }>(
+    '/blocks/actionButtons',
+    { character_id: MIRAI, block_id: 'greet' },
+  );
   const priced = buttons.map((button) => (button.id === 'ab-fortune' ? { ...button, points: FORTUNE_POINTS } : button));
-  await adminWrite(admin, 'POST', '/blocks/actionButtons/update', { character_id: MIRAI, block_id: 'greet', action_buttons: priced });
+  await adminWrite(admin, 'POST', '/blocks/actionButtons/update', {
+    character_id: MIRAI,
+    block_id: 'greet',
+    action_buttons: priced,
+  });
   // 食べ物の返事 now listens (its hit words), so ミライ's shipped test of the way on to the summary fails:
   // the operator publishes knowing it (the console's 「それでも公開する」).
   await adminWrite(admin, 'POST', `/characters/${MIRAI}/publish`, { force: true });
@@ -55,7 +66,7 @@ export async function givePoints(admin: AdminApi, customer: Customer, points: nu
 export async function walletOf(base: string, customer: Customer): Promise<{ talk_tickets: number; points: number }> {
   const reply = await fetch(`${base}/api/billing/wallet`, { headers: { authorization: `Bearer ${customer.token}` } });
   if (!reply.ok) throw new Error(`wallet: ${reply.status}`);
-  return await reply.json() as { talk_tickets: number; points: number };
+  return (await reply.json()) as { talk_tickets: number; points: number };
 }
 
 /** The page's calls to the dialogue service's talk and tracker routes (a visitor must make none). */
@@ -63,18 +74,27 @@ export function talkCallsOf(page: Page): string[] {
   const calls: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
-    if (/^\/api\/(dialogue\/talks|conversation_tracker|next_start_block|history)/.test(pathname)) calls.push(`${request.method()} ${pathname}`);
+    if (/^\/api\/(dialogue\/talks|conversation_tracker|next_start_block|history)/.test(pathname))
+      calls.push(`${request.method()} ${pathname}`);
   });
   return calls;
 }
 
 /** The next answer of POST /api/dialogue/search, with what was asked. */
-export async function nextSearch(page: Page, act: () => Promise<void>): Promise<{ asked: { text: string; candidates: string[] }; hits: Array<{ block_id: string }> }> {
+export async function nextSearch(
+  page: Page,
+  act: () => Promise<void>,
+): Promise<{ asked: { text: string; candidates: string[] }; hits: Array<{ block_id: string }> }> {
   const [response] = await Promise.all([
-    page.waitForResponse((r: Response) => r.url().endsWith('/api/dialogue/search') && r.request().method() === 'POST', { timeout: 30_000 }),
+    page.waitForResponse((r: Response) => r.url().endsWith('/api/dialogue/search') && r.request().method() === 'POST', {
+      timeout: 30_000,
+    }),
     act(),
   ]);
-  return { asked: response.request().postDataJSON() as { text: string; candidates: string[] }, hits: (await response.json() as { hits: Array<{ block_id: string }> }).hits };
+  return {
+    asked: response.request().postDataJSON() as { text: string; candidates: string[] },
+    hits: ((await response.json()) as { hits: Array<{ block_id: string }> }).hits,
+  };
 }
 
 /** Types an utterance once the player listens. */
@@ -85,16 +105,31 @@ export async function say(page: Page, text: string): Promise<void> {
 }
 
 /** The player's video element as the checks read it (the root tsconfig has no DOM types). */
-interface VideoState { currentSrc: string; currentTime: number; paused: boolean }
+interface VideoState {
+  currentSrc: string;
+  currentTime: number;
+  paused: boolean;
+}
 
 /**
  * Waits until the player's visible <video> plays a file whose URL path matches `pattern` and has moved past its first
  * frame (the path: a priced character's clips are signed URLs, with a query after the file name).
  */
 export async function waitForPlayingMatch(page: Page, pattern: string, timeout = 20_000): Promise<void> {
-  await page.waitForFunction((source) => {
-    const doc = (globalThis as unknown as { document: { querySelector(selector: string): VideoState | null } }).document;
-    const video = doc.querySelector('video.player__video--active');
-    return !!video && !!video.currentSrc && new RegExp(source).test(new URL(video.currentSrc).pathname) && !video.paused && video.currentTime > 0;
-  }, pattern, { timeout });
+  await page.waitForFunction(
+    (source) => {
+      const doc = (globalThis as unknown as { document: { querySelector(selector: string): VideoState | null } })
+        .document;
+      const video = doc.querySelector('video.player__video--active');
+      return (
+        !!video &&
+        !!video.currentSrc &&
+        new RegExp(source).test(new URL(video.currentSrc).pathname) &&
+        !video.paused &&
+        video.currentTime > 0
+      );
+    },
+    pattern,
+    { timeout },
+  );
 }

@@ -18,82 +18,103 @@ const EDITED = 'あいさつ（版のテスト）';
  * badge and the change in words, publishes v2 with a note, restores v1 into
  * the draft, publishes v3; a customer gets v1's content again.
  */
-describe.skipIf(!hasChromium)('versions end to end: edit a live character, see what changed, publish, go back (standalone gateway, headless Chromium)', () => {
-  let world: ConsoleWorld;
-  let server: Standalone;
-  let admin: Page;
-  let customer: Customer;
+describe.skipIf(!hasChromium)(
+  'versions end to end: edit a live character, see what changed, publish, go back (standalone gateway, headless Chromium)',
+  () => {
+    let world: ConsoleWorld;
+    let server: Standalone;
+    let admin: Page;
+    let customer: Customer;
 
-  const consolePath = (path: string) => world.consolePath(path);
-  /** The greeting's title in what a player of ミライ is served. */
-  const servedGreetingTitle = async () => {
-    const reply = await fetch(`${server.url}/api/characters/by-slug/mirai`, { headers: { authorization: `Bearer ${customer.token}` } });
-    const body = await reply.json() as { character: { dialogue: { blocks: Array<{ id: string; title: string }> } } };
-    return body.character.dialogue.blocks.find((b) => b.id === 'greet')?.title;
-  };
-  const publishCard = () => admin.locator('.card', { has: admin.getByRole('heading', { name: '公開', exact: true }) });
+    const consolePath = (path: string) => world.consolePath(path);
+    /** The greeting's title in what a player of ミライ is served. */
+    const servedGreetingTitle = async () => {
+      const reply = await fetch(`${server.url}/api/characters/by-slug/mirai`, {
+        headers: { authorization: `Bearer ${customer.token}` },
+      });
+      const body = (await reply.json()) as {
+        character: { dialogue: { blocks: Array<{ id: string; title: string }> } };
+      };
+      return body.character.dialogue.blocks.find((b) => b.id === 'greet')?.title;
+    };
+    const publishCard = () =>
+      admin.locator('.card', { has: admin.getByRole('heading', { name: '公開', exact: true }) });
 
-  beforeAll(async () => {
-    world = await startConsoleWorld('versions', { API_RATE_LIMIT_PER_MINUTE: '6000' });
-    ({ server, admin } = world);
-    customer = await newCustomer(server.url, world.adminApi, 'versions');
-  }, 180_000);
+    beforeAll(async () => {
+      world = await startConsoleWorld('versions', { API_RATE_LIMIT_PER_MINUTE: '6000' });
+      ({ server, admin } = world);
+      customer = await newCustomer(server.url, world.adminApi, 'versions');
+    }, 180_000);
 
-  afterAll(async () => { await world?.close(); });
+    afterAll(async () => {
+      await world?.close();
+    });
 
-  it('block editor, an unsaved title and another block clicked, asks first; staying keeps the edit, which is then saved', async () => {
-    await admin.goto(consolePath('characters/demo-mirai/blocks?view=list&block=greet'));
-    const panel = admin.getByRole('complementary', { name: 'ブロックの編集' });
-    await panel.getByLabel('タイトル').fill(EDITED);
-    const asked = new Promise<string>((resolve) => { admin.once('dialog', (dialog) => { resolve(dialog.message()); void dialog.dismiss(); }); });
+    it('block editor, an unsaved title and another block clicked, asks first; staying keeps the edit, which is then saved', async () => {
+      await admin.goto(consolePath('characters/demo-mirai/blocks?view=list&block=greet'));
+      const panel = admin.getByRole('complementary', { name: 'ブロックの編集' });
+      await panel.getByLabel('タイトル').fill(EDITED);
+      const asked = new Promise<string>((resolve) => {
+        admin.once('dialog', (dialog) => {
+          resolve(dialog.message());
+          void dialog.dismiss();
+        });
+      });
 
-    await admin.locator('table').getByRole('button', { name: 'topic-food', exact: true }).click();
+      await admin.locator('table').getByRole('button', { name: 'topic-food', exact: true }).click();
 
-    expect(await asked).toBe('保存していない変更があります。移動すると変更は失われます。移動しますか？');
-    expect(await panel.getByLabel('タイトル').inputValue()).toBe(EDITED);
-    await panel.getByRole('button', { name: '保存', exact: true }).click();
-    await panel.getByText('保存しました。').waitFor({ timeout: 15_000 });
-  }, 90_000);
+      expect(await asked).toBe('保存していない変更があります。移動すると変更は失われます。移動しますか？');
+      expect(await panel.getByLabel('タイトル').inputValue()).toBe(EDITED);
+      await panel.getByRole('button', { name: '保存', exact: true }).click();
+      await panel.getByText('保存しました。').waitFor({ timeout: 15_000 });
+    }, 90_000);
 
-  it('detail page, after the edit, shows 未公開の変更あり and the title change in words; publishing with a note keeps v2 and clears the badge', async () => {
-    await admin.goto(consolePath('characters/demo-mirai'));
-    const changes = admin.getByRole('region', { name: '公開中の版 v1 からの変更' });
-    await changes.getByText(`${GREETING} → ${EDITED}`).waitFor({ timeout: 20_000 });
-    expect(await publishCard().getByText('未公開の変更あり').count()).toBe(1);
-    await shoot(admin, 'versions-pending');
+    it('detail page, after the edit, shows 未公開の変更あり and the title change in words; publishing with a note keeps v2 and clears the badge', async () => {
+      await admin.goto(consolePath('characters/demo-mirai'));
+      const changes = admin.getByRole('region', { name: '公開中の版 v1 からの変更' });
+      await changes.getByText(`${GREETING} → ${EDITED}`).waitFor({ timeout: 20_000 });
+      expect(await publishCard().getByText('未公開の変更あり').count()).toBe(1);
+      await shoot(admin, 'versions-pending');
 
-    await admin.getByLabel('この版のメモ（任意）').fill('あいさつの名前を変更');
-    await admin.getByRole('button', { name: '現在の内容で公開し直す' }).click();
+      await admin.getByLabel('この版のメモ（任意）').fill('あいさつの名前を変更');
+      await admin.getByRole('button', { name: '現在の内容で公開し直す' }).click();
 
-    await publishCard().getByText('公開中 v2').waitFor({ timeout: 20_000 });
-    await admin.getByText('公開中の版との違いはありません。').waitFor();
-    expect(await admin.getByText('未公開の変更あり').count()).toBe(0);
-    await admin.locator('tr', { hasText: 'あいさつの名前を変更' }).getByText('v2').waitFor();
-    expect(await servedGreetingTitle()).toBe(EDITED);
-  }, 90_000);
+      await publishCard().getByText('公開中 v2').waitFor({ timeout: 20_000 });
+      await admin.getByText('公開中の版との違いはありません。').waitFor();
+      expect(await admin.getByText('未公開の変更あり').count()).toBe(0);
+      await admin.locator('tr', { hasText: 'あいさつの名前を変更' }).getByText('v2').waitFor();
+      expect(await servedGreetingTitle()).toBe(EDITED);
+    }, 90_000);
 
-  it('versions list, v1 restored into the draft, leaves players on v2 and shows the badge again', async () => {
-    const v1 = admin.locator('tr', { has: admin.getByText('v1', { exact: true }) });
-    await v1.getByRole('button', { name: '今の下書きとの違い' }).click();
-    await admin.getByRole('region', { name: 'v1 から今の下書きへの変更' }).getByText(`${GREETING} → ${EDITED}`).waitFor({ timeout: 15_000 });
-    await shoot(admin, 'versions-list');
+    it('versions list, v1 restored into the draft, leaves players on v2 and shows the badge again', async () => {
+      const v1 = admin.locator('tr', { has: admin.getByText('v1', { exact: true }) });
+      await v1.getByRole('button', { name: '今の下書きとの違い' }).click();
+      await admin
+        .getByRole('region', { name: 'v1 から今の下書きへの変更' })
+        .getByText(`${GREETING} → ${EDITED}`)
+        .waitFor({ timeout: 15_000 });
+      await shoot(admin, 'versions-list');
 
-    await v1.getByRole('button', { name: 'この版を下書きに戻す' }).click();
-    await shoot(admin, 'versions-restore-dialog');
-    await admin.getByRole('button', { name: '下書きに戻す', exact: true }).click();
+      await v1.getByRole('button', { name: 'この版を下書きに戻す' }).click();
+      await shoot(admin, 'versions-restore-dialog');
+      await admin.getByRole('button', { name: '下書きに戻す', exact: true }).click();
 
-    await admin.getByText('v1 を下書きに戻しました。内容を確かめて公開してください。').waitFor({ timeout: 15_000 });
-    await publishCard().getByText('未公開の変更あり').waitFor({ timeout: 15_000 });
-    expect(await servedGreetingTitle()).toBe(EDITED);
-  }, 90_000);
+      await admin.getByText('v1 を下書きに戻しました。内容を確かめて公開してください。').waitFor({ timeout: 15_000 });
+      await publishCard().getByText('未公開の変更あり').waitFor({ timeout: 15_000 });
+      expect(await servedGreetingTitle()).toBe(EDITED);
+    }, 90_000);
 
-  it('publish again, after the restore, is v3 and the player gets v1\'s content', async () => {
-    await admin.getByRole('region', { name: '公開中の版 v2 からの変更' }).getByText(`${EDITED} → ${GREETING}`).waitFor({ timeout: 15_000 });
-    await admin.getByLabel('この版のメモ（任意）').fill('v1 に戻す');
-    await admin.getByRole('button', { name: '現在の内容で公開し直す' }).click();
+    it("publish again, after the restore, is v3 and the player gets v1's content", async () => {
+      await admin
+        .getByRole('region', { name: '公開中の版 v2 からの変更' })
+        .getByText(`${EDITED} → ${GREETING}`)
+        .waitFor({ timeout: 15_000 });
+      await admin.getByLabel('この版のメモ（任意）').fill('v1 に戻す');
+      await admin.getByRole('button', { name: '現在の内容で公開し直す' }).click();
 
-    await publishCard().getByText('公開中 v3').waitFor({ timeout: 20_000 });
-    expect(await servedGreetingTitle()).toBe(GREETING);
-    await shoot(admin, 'versions-after');
-  }, 90_000);
-});
+      await publishCard().getByText('公開中 v3').waitFor({ timeout: 20_000 });
+      expect(await servedGreetingTitle()).toBe(GREETING);
+      await shoot(admin, 'versions-after');
+    }, 90_000);
+  },
+);

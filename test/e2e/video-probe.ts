@@ -37,10 +37,21 @@ export interface ProbeRender {
 }
 
 /** A `loadstart` (a source was set) on element `i`, at performance.now(). */
-export interface ProbeLoad { i: number; t: number; src: string }
-export interface ProbeMark { label: string; t: number }
+export interface ProbeLoad {
+  i: number;
+  t: number;
+  src: string;
+}
+export interface ProbeMark {
+  label: string;
+  t: number;
+}
 /** A fault the probe injected on purpose (the visible element hidden from `start` to `end`). */
-export interface ProbeFault { i: number; start: number; end: number | null }
+export interface ProbeFault {
+  i: number;
+  start: number;
+  end: number | null;
+}
 
 export interface ProbeData {
   frames: ProbeFrame[];
@@ -187,9 +198,20 @@ export interface ClipSwitch {
 
 export type BlankReason = 'no-video' | 'not-ready' | 'no-frame';
 
-export interface BlankEpisode { start: number; end: number; frames: number; reason: BlankReason; src: string }
+export interface BlankEpisode {
+  start: number;
+  end: number;
+  frames: number;
+  reason: BlankReason;
+  src: string;
+}
 
-export interface Latency { label: string; t: number; ms: number; toSrc: string }
+export interface Latency {
+  label: string;
+  t: number;
+  ms: number;
+  toSrc: string;
+}
 
 export interface ProbeAnalysis {
   switches: ClipSwitch[];
@@ -227,7 +249,12 @@ export interface AnalyzeOptions {
   userWaits?: string[];
 }
 
-interface Run { id: number; element: number; src: string; frames: ProbeFrame[] }
+interface Run {
+  id: number;
+  element: number;
+  src: string;
+  frames: ProbeFrame[];
+}
 
 function median(values: number[]): number {
   if (values.length === 0) return 0;
@@ -251,7 +278,10 @@ function lastAtOrBefore<T>(items: readonly T[], key: (item: T) => number, at: nu
   let found = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (key(items[mid] as T) <= at) { found = mid; lo = mid + 1; } else hi = mid - 1;
+    if (key(items[mid] as T) <= at) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
   }
   return found;
 }
@@ -260,7 +290,11 @@ function lastAtOrBefore<T>(items: readonly T[], key: (item: T) => number, at: nu
  * Splits each element's frames into runs (one clip played once): a new run starts when
  * the source changes, the media time jumps back, or a source was set between two frames.
  */
-function splitRuns(data: ProbeData): { runs: Run[]; runOf: Map<ProbeFrame, Run>; byElement: Map<number, ProbeFrame[]> } {
+function splitRuns(data: ProbeData): {
+  runs: Run[];
+  runOf: Map<ProbeFrame, Run>;
+  byElement: Map<number, ProbeFrame[]>;
+} {
   const byElement = new Map<number, ProbeFrame[]>();
   for (const frame of data.frames) {
     const list = byElement.get(frame.i) ?? [];
@@ -271,7 +305,10 @@ function splitRuns(data: ProbeData): { runs: Run[]; runOf: Map<ProbeFrame, Run>;
   const runOf = new Map<ProbeFrame, Run>();
   for (const [element, frames] of byElement) {
     frames.sort((a, b) => a.now - b.now);
-    const loads = data.loads.filter((l) => l.i === element).map((l) => l.t).sort((a, b) => a - b);
+    const loads = data.loads
+      .filter((l) => l.i === element)
+      .map((l) => l.t)
+      .sort((a, b) => a - b);
     let run: Run | null = null;
     let last: ProbeFrame | null = null;
     for (const frame of frames) {
@@ -303,7 +340,9 @@ export function analyzeProbe(data: ProbeData, options: AnalyzeOptions = {}): Pro
   }
 
   const renders = data.renders
-    .filter((r) => (options.from === undefined || r.now >= options.from) && (options.to === undefined || r.now <= options.to))
+    .filter(
+      (r) => (options.from === undefined || r.now >= options.from) && (options.to === undefined || r.now <= options.to),
+    )
     .sort((a, b) => a.now - b.now);
 
   const waits = data.marks.filter((m) => options.userWaits?.includes(m.label)).map((m) => m.t);
@@ -367,11 +406,19 @@ export function analyzeProbe(data: ProbeData, options: AnalyzeOptions = {}): Pro
       const gapMs = shownAt - current.shownAt;
       const lastShownAt = current.shownAt;
       if (waits.some((t) => t >= lastShownAt && t <= shownAt)) waitedForUser += 1;
-      else switches.push({
-        kind: ended ? (sameClip ? 'loop' : 'natural') : 'interrupt',
-        fromSrc: from.src, toSrc: run.src, fromElement: from.element, toElement: run.element,
-        gapMs, gapFrames: gapMs / frameMs, at: shownAt, lastMediaTime: lastPlayed.mediaTime, duration,
-      });
+      else
+        switches.push({
+          kind: ended ? (sameClip ? 'loop' : 'natural') : 'interrupt',
+          fromSrc: from.src,
+          toSrc: run.src,
+          fromElement: from.element,
+          toElement: run.element,
+          gapMs,
+          gapFrames: gapMs / frameMs,
+          at: shownAt,
+          lastMediaTime: lastPlayed.mediaTime,
+          duration,
+        });
     }
     current = { run, frame, shownAt };
   }
@@ -379,9 +426,20 @@ export function analyzeProbe(data: ProbeData, options: AnalyzeOptions = {}): Pro
   const latencies: Latency[] = [];
   for (const mark of data.marks.filter((m) => m.label === markLabel)) {
     const next = switches.find((s) => s.at > mark.t && s.kind !== 'loop');
-    if (next && next.at - mark.t <= maxLatencyMs) latencies.push({ label: mark.label, t: mark.t, ms: next.at - mark.t, toSrc: next.toSrc });
+    if (next && next.at - mark.t <= maxLatencyMs)
+      latencies.push({ label: mark.label, t: mark.t, ms: next.at - mark.t, toSrc: next.toSrc });
   }
-  return { switches, blankFrames: blankTimes.length, blankTimes, blankEpisodes, latencies, waitedForUser, renderFrames, firstShownAt, displayOffsetMs };
+  return {
+    switches,
+    blankFrames: blankTimes.length,
+    blankTimes,
+    blankEpisodes,
+    latencies,
+    waitedForUser,
+    renderFrames,
+    firstShownAt,
+    displayOffsetMs,
+  };
 }
 
 /** File name of a clip URL (`…/videos/greet.mp4` → `greet.mp4`), for reports. */

@@ -41,7 +41,10 @@ export interface Operation {
 }
 
 export interface OpenApiDoc {
-  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>
+  >;
   components?: { schemas?: Record<string, Schema> };
 }
 
@@ -62,7 +65,12 @@ export function operationsOf(doc: OpenApiDoc): Operation[] {
     for (const [method, op] of Object.entries(item)) {
       if (!METHODS.has(method)) continue;
       const body = op.requestBody?.content?.['application/json']?.schema ?? null;
-      ops.push({ method: method.toUpperCase(), path, parameters: op.parameters ?? [], body: body ? resolve(doc, body) : null });
+      ops.push({
+        method: method.toUpperCase(),
+        path,
+        parameters: op.parameters ?? [],
+        body: body ? resolve(doc, body) : null,
+      });
     }
   }
   return ops;
@@ -76,9 +84,13 @@ function resolve(doc: OpenApiDoc, schema: Schema, depth = 0): Schema {
     return target ? resolve(doc, target, depth + 1) : {};
   }
   const out: Schema = { ...schema };
-  if (schema.properties) out.properties = Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, resolve(doc, v, depth + 1)]));
+  if (schema.properties)
+    out.properties = Object.fromEntries(
+      Object.entries(schema.properties).map(([k, v]) => [k, resolve(doc, v, depth + 1)]),
+    );
   if (schema.items) out.items = resolve(doc, schema.items, depth + 1);
-  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) if (schema[key]) out[key] = schema[key].map((s) => resolve(doc, s, depth + 1));
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const)
+    if (schema[key]) out[key] = schema[key].map((s) => resolve(doc, s, depth + 1));
   return out;
 }
 
@@ -100,16 +112,21 @@ export function validValue(schema: Schema, hints: Record<string, unknown> = {}, 
       }
       return out;
     }
-    case 'array': return schema.items ? [validValue(schema.items, hints, field)] : [];
-    case 'integer': case 'number': return schema.minimum ?? 1;
-    case 'boolean': return false;
+    case 'array':
+      return schema.items ? [validValue(schema.items, hints, field)] : [];
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? 1;
+    case 'boolean':
+      return false;
     case 'string': {
       if (schema.format === 'email') return 'fuzz.base@example.jp';
       if (schema.format === 'date' || schema.pattern?.includes('\\d{4}-\\d{2}-\\d{2}')) return '1990-04-01';
       if (schema.format === 'date-time') return '2024-01-01T00:00:00.000Z';
       return 'Fuzz-base-value-123'.padEnd(schema.minLength ?? 0, 'x');
     }
-    default: return 'Fuzz-base-value-123';
+    default:
+      return 'Fuzz-base-value-123';
   }
 }
 
@@ -172,7 +189,11 @@ function withField(base: Record<string, unknown>, field: string, raw: string): s
   return json({ ...base, [field]: placeholder }).replace(json(placeholder), () => raw);
 }
 
-function bodyCases(schema: Schema, hints: Record<string, unknown>, seed: number): Array<[string, string, Record<string, string>?]> {
+function bodyCases(
+  schema: Schema,
+  hints: Record<string, unknown>,
+  seed: number,
+): Array<[string, string, Record<string, string>?]> {
   const base = validValue(schema, hints) as Record<string, unknown>;
   const baseText = json(base);
   const inner = baseText.slice(1, -1);
@@ -196,11 +217,26 @@ function bodyCases(schema: Schema, hints: Record<string, unknown>, seed: number)
     ['body __proto__ key', `{"__proto__":{"polluted":"yes","roles":["admin"]}${inner ? `,${inner}` : ''}}`],
     ['body constructor.prototype key', `{"constructor":{"prototype":{"polluted":"yes"}}${inner ? `,${inner}` : ''}}`],
     ['body duplicate keys', inner ? `{${inner},${inner}}` : '{"a":1,"a":2}'],
-    ['body mass assignment', json({ ...base, roles: ['admin'], _id: 'x', id: 'x', emailConfirmedAt: '2000-01-01', passwordHash: 'x', isAdmin: true })],
+    [
+      'body mass assignment',
+      json({
+        ...base,
+        roles: ['admin'],
+        _id: 'x',
+        id: 'x',
+        emailConfirmedAt: '2000-01-01',
+        passwordHash: 'x',
+        isAdmin: true,
+      }),
+    ],
     ['body over the 1 MiB limit', json({ ...base, padding: 'a'.repeat(MB + 16) })],
     ['body as text/plain', baseText, { 'content-type': 'text/plain' }],
     ['body as form', 'a=1&__proto__[polluted]=yes', { 'content-type': 'application/x-www-form-urlencoded' }],
-    ['body as multipart junk', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--', { 'content-type': 'multipart/form-data; boundary=x' }],
+    [
+      'body as multipart junk',
+      '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+      { 'content-type': 'multipart/form-data; boundary=x' },
+    ],
     ['body as JSON in UTF-16', baseText, { 'content-type': 'application/json; charset=utf-16' }],
     ['body as odd JSON type', baseText, { 'content-type': 'application/json\u0000' }],
   ];
@@ -220,8 +256,16 @@ function bodyCases(schema: Schema, hints: Record<string, unknown>, seed: number)
   // A few arbitrary JSON values per route, drawn with a fixed seed.
   const samples = fc.sample(fc.jsonValue({ maxDepth: 4 }), { seed, numRuns: 6 });
   samples.forEach((value, i) => cases.push([`body fast-check #${i}`, json(value) ?? 'null']));
-  const fieldSamples = fc.sample(fc.record({ field: fc.constantFrom(...(properties.length ? properties : ['x'])), value: fc.jsonValue({ maxDepth: 3 }) }), { seed: seed + 1, numRuns: 6 });
-  fieldSamples.forEach(({ field, value }, i) => cases.push([`body.${field} fast-check #${i}`, withField(base, field, json(value) ?? 'null')]));
+  const fieldSamples = fc.sample(
+    fc.record({
+      field: fc.constantFrom(...(properties.length ? properties : ['x'])),
+      value: fc.jsonValue({ maxDepth: 3 }),
+    }),
+    { seed: seed + 1, numRuns: 6 },
+  );
+  fieldSamples.forEach(({ field, value }, i) =>
+    cases.push([`body.${field} fast-check #${i}`, withField(base, field, json(value) ?? 'null')]),
+  );
   return cases;
 }
 
@@ -320,13 +364,18 @@ export function urlOf(op: Operation, ctx: CaseContext, override: Record<string, 
 }
 
 function baseQuery(op: Operation): string[] {
-  return op.parameters.filter((p) => p.in === 'query' && p.required && p.schema).map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(validValue(p.schema as Schema)))}`);
+  return op.parameters
+    .filter((p) => p.in === 'query' && p.required && p.schema)
+    .map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(validValue(p.schema as Schema)))}`);
 }
 
 export function casesFor(op: Operation, ctx: CaseContext, seed: number): FuzzCase[] {
   const cases: FuzzCase[] = [];
   const bodyBase = op.body ? json(validValue(op.body, ctx.bodyHints)) : undefined;
-  const withBase = (c: FuzzCase): FuzzCase => (c.payload === undefined && bodyBase !== undefined ? { ...c, payload: bodyBase, headers: { 'content-type': 'application/json', ...c.headers } } : c);
+  const withBase = (c: FuzzCase): FuzzCase =>
+    c.payload === undefined && bodyBase !== undefined
+      ? { ...c, payload: bodyBase, headers: { 'content-type': 'application/json', ...c.headers } }
+      : c;
   const q = baseQuery(op);
   const withQuery = (url: string, extra: string[] = []): string => {
     const all = [...q, ...extra];
@@ -335,35 +384,90 @@ export function casesFor(op: Operation, ctx: CaseContext, seed: number): FuzzCas
 
   for (const param of op.parameters.filter((p) => p.in === 'path')) {
     for (const [what, value] of ODD_SEGMENTS) {
-      cases.push(withBase({ name: `path {${param.name}} ${what}`, method: op.method, url: withQuery(urlOf(op, ctx, { [param.name]: value })) }));
+      cases.push(
+        withBase({
+          name: `path {${param.name}} ${what}`,
+          method: op.method,
+          url: withQuery(urlOf(op, ctx, { [param.name]: value })),
+        }),
+      );
     }
   }
   const queryParams = op.parameters.filter((p) => p.in === 'query');
   for (const param of queryParams) {
     const others = q.filter((pair) => !pair.startsWith(`${encodeURIComponent(param.name)}=`));
     for (const [what, pair] of queryValues(param.name)) {
-      cases.push(withBase({ name: `query ${param.name} ${what}`, method: op.method, url: `${urlOf(op, ctx)}?${[...others, pair].join('&')}` }));
+      cases.push(
+        withBase({
+          name: `query ${param.name} ${what}`,
+          method: op.method,
+          url: `${urlOf(op, ctx)}?${[...others, pair].join('&')}`,
+        }),
+      );
     }
-    if (param.required) cases.push(withBase({ name: `query ${param.name} missing`, method: op.method, url: others.length ? `${urlOf(op, ctx)}?${others.join('&')}` : urlOf(op, ctx) }));
+    if (param.required)
+      cases.push(
+        withBase({
+          name: `query ${param.name} missing`,
+          method: op.method,
+          url: others.length ? `${urlOf(op, ctx)}?${others.join('&')}` : urlOf(op, ctx),
+        }),
+      );
   }
-  for (const [what, pair] of EXTRA_QUERIES) cases.push(withBase({ name: what, method: op.method, url: withQuery(urlOf(op, ctx), [pair]) }));
+  for (const [what, pair] of EXTRA_QUERIES)
+    cases.push(withBase({ name: what, method: op.method, url: withQuery(urlOf(op, ctx), [pair]) }));
 
-  for (const [what, value] of AUTH_HEADERS) cases.push(withBase({ name: `header authorization ${what}`, method: op.method, url: withQuery(urlOf(op, ctx)), headers: { authorization: value } }));
+  for (const [what, value] of AUTH_HEADERS)
+    cases.push(
+      withBase({
+        name: `header authorization ${what}`,
+        method: op.method,
+        url: withQuery(urlOf(op, ctx)),
+        headers: { authorization: value },
+      }),
+    );
   if (op.path.startsWith('/api/admin/')) {
     // The documented path itself and spellings of it: never served without the secret prefix, never a 5xx.
-    for (const [what, prefix] of [['unprefixed', 'admin'], ['percent-encoded', '%61dmin'], ['upper-case', 'ADMIN'], ['double slash', '/admin']]) {
-      cases.push(withBase({ name: `admin path ${what}`, method: op.method, url: withQuery(urlOf(op, { ...ctx, adminPrefix: prefix as string })) }));
+    for (const [what, prefix] of [
+      ['unprefixed', 'admin'],
+      ['percent-encoded', '%61dmin'],
+      ['upper-case', 'ADMIN'],
+      ['double slash', '/admin'],
+    ]) {
+      cases.push(
+        withBase({
+          name: `admin path ${what}`,
+          method: op.method,
+          url: withQuery(urlOf(op, { ...ctx, adminPrefix: prefix as string })),
+        }),
+      );
     }
   }
 
   if (op.body) {
     for (const [what, payload, headers] of bodyCases(op.body, ctx.bodyHints, seed)) {
-      cases.push({ name: what, method: op.method, url: withQuery(urlOf(op, ctx)), payload, headers: headers ?? { 'content-type': 'application/json' } });
+      cases.push({
+        name: what,
+        method: op.method,
+        url: withQuery(urlOf(op, ctx)),
+        payload,
+        headers: headers ?? { 'content-type': 'application/json' },
+      });
     }
   } else if (op.method !== 'GET' && op.method !== 'HEAD') {
     // Routes that take no body still must not choke on one.
-    for (const [what, payload] of [['unexpected JSON body', '{"__proto__":{"polluted":"yes"}}'], ['unexpected 1,000 nested', nestedObjects(1000)], ['unexpected broken JSON', '{']] as const) {
-      cases.push({ name: what, method: op.method, url: withQuery(urlOf(op, ctx)), payload, headers: { 'content-type': 'application/json' } });
+    for (const [what, payload] of [
+      ['unexpected JSON body', '{"__proto__":{"polluted":"yes"}}'],
+      ['unexpected 1,000 nested', nestedObjects(1000)],
+      ['unexpected broken JSON', '{'],
+    ] as const) {
+      cases.push({
+        name: what,
+        method: op.method,
+        url: withQuery(urlOf(op, ctx)),
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
     }
   }
   return cases;

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import {
-  cookieValue, customer, errorShapeProblems, logIn, PASSWORD, signUpConfirmed, startSecurityGateway, tokenFromMail, uniqueEmail, type TestGateway,
+  cookieValue,
+  customer,
+  errorShapeProblems,
+  logIn,
+  PASSWORD,
+  signUpConfirmed,
+  startSecurityGateway,
+  tokenFromMail,
+  uniqueEmail,
+  type TestGateway,
 } from './harness.ts';
 
 /**
@@ -39,11 +48,19 @@ function expectRefusalsWellFormed(replies: LightMyRequestResponse[]): void {
 describe('one-time tokens under parallel redemption', () => {
   it(`e-mail confirmation link used ${PARALLEL} times at once, exactly one confirms`, async () => {
     const email = uniqueEmail('confirm-race');
-    const signup = await gw.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: PASSWORD, gender: 'male', date_of_birth: '1991-02-03' } });
+    const signup = await gw.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email, password: PASSWORD, gender: 'male', date_of_birth: '1991-02-03' },
+    });
     expect(signup.statusCode).toBe(201);
     const token = await tokenFromMail(gw.platform, email, '/email_confirm');
 
-    const replies = await Promise.all(Array.from({ length: PARALLEL }, () => gw.app.inject({ method: 'POST', url: '/api/auth/email_confirm', payload: { token } })));
+    const replies = await Promise.all(
+      Array.from({ length: PARALLEL }, () =>
+        gw.app.inject({ method: 'POST', url: '/api/auth/email_confirm', payload: { token } }),
+      ),
+    );
 
     expect(statuses(replies)[200]).toBe(1);
     expectRefusalsWellFormed(replies);
@@ -54,34 +71,52 @@ describe('one-time tokens under parallel redemption', () => {
   it(`password-reset link used ${PARALLEL} times at once with different passwords, exactly one is set`, async () => {
     const email = uniqueEmail('reset-race');
     await signUpConfirmed(gw, email);
-    expect((await gw.app.inject({ method: 'POST', url: '/api/auth/password_reset', payload: { email } })).statusCode).toBe(200);
+    expect(
+      (await gw.app.inject({ method: 'POST', url: '/api/auth/password_reset', payload: { email } })).statusCode,
+    ).toBe(200);
     const token = await tokenFromMail(gw.platform, email, '/password_reset');
     const passwords = Array.from({ length: PARALLEL }, (_, i) => `Raced-pass-${i}-x9`);
 
-    const replies = await Promise.all(passwords.map((newPassword) => gw.app.inject({ method: 'PUT', url: '/api/auth/password_reset', payload: { token, newPassword } })));
+    const replies = await Promise.all(
+      passwords.map((newPassword) =>
+        gw.app.inject({ method: 'PUT', url: '/api/auth/password_reset', payload: { token, newPassword } }),
+      ),
+    );
 
     expect(statuses(replies)[200]).toBe(1);
     expectRefusalsWellFormed(replies);
     const winner = passwords[replies.findIndex((r) => r.statusCode === 200)] as string;
     const loser = passwords.find((p) => p !== winner) as string;
     // The password that won is the account's password now; any other that raced it is not.
-    const withWinner = await gw.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: email, password: winner } });
-    const withLoser = await gw.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: email, password: loser } });
+    const withWinner = await gw.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: email, password: winner },
+    });
+    const withLoser = await gw.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: email, password: loser },
+    });
     expect(withWinner.statusCode).toBe(200);
     expect(withLoser.statusCode).toBe(401);
   });
 });
 
 describe('refresh tokens under parallel use', () => {
-  const refresh = (refreshToken: string, csrf: string) => gw.app.inject({
-    method: 'POST', url: '/api/auth/refresh',
-    headers: { cookie: `talkwith_rt=${refreshToken}; talkwith-csrf=${csrf}`, 'x-csrf-token': csrf },
-  });
+  const refresh = (refreshToken: string, csrf: string) =>
+    gw.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { cookie: `talkwith_rt=${refreshToken}; talkwith-csrf=${csrf}`, 'x-csrf-token': csrf },
+    });
 
   it(`one refresh token presented ${PARALLEL} times at once rotates at most once, and the reuse revokes the family`, async () => {
     const session = await customer(gw, 'refresh-race');
 
-    const replies = await Promise.all(Array.from({ length: PARALLEL }, () => refresh(session.refreshCookie, session.csrf)));
+    const replies = await Promise.all(
+      Array.from({ length: PARALLEL }, () => refresh(session.refreshCookie, session.csrf)),
+    );
 
     const counts = statuses(replies);
     expect(counts[200] ?? 0).toBeLessThanOrEqual(1);

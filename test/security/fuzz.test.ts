@@ -1,7 +1,26 @@
 import { appendFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { casesFor, fileKeyCases, operationsOf, type CaseContext, type FuzzCase, type OpenApiDoc, type Operation } from './cases.ts';
-import { admin, bearer, customer, excerpt, judge, pool, startSecurityGateway, TEST_ADMIN_PREFIX, type Account, type TestGateway } from './harness.ts';
+import {
+  casesFor,
+  fileKeyCases,
+  operationsOf,
+  type CaseContext,
+  type FuzzCase,
+  type OpenApiDoc,
+  type Operation,
+} from './cases.ts';
+import {
+  admin,
+  bearer,
+  customer,
+  excerpt,
+  judge,
+  pool,
+  startSecurityGateway,
+  TEST_ADMIN_PREFIX,
+  type Account,
+  type TestGateway,
+} from './harness.ts';
 
 /**
  * OpenAPI-driven fuzz of the standalone gateway (all six services, embedded
@@ -43,8 +62,13 @@ interface KnownFinding {
 const KNOWN_FINDINGS: KnownFinding[] = [];
 
 function isKnown(route: string, caseName: string, status: number, body: string): boolean {
-  return KNOWN_FINDINGS.some((k) => (k.route ? k.route.test(route) : true) && k.cases.test(caseName)
-    && (k.status === -1 ? status >= 400 && status < 500 : status === k.status) && k.body.test(body));
+  return KNOWN_FINDINGS.some(
+    (k) =>
+      (k.route ? k.route.test(route) : true) &&
+      k.cases.test(caseName) &&
+      (k.status === -1 ? status >= 400 && status < 500 : status === k.status) &&
+      k.body.test(body),
+  );
 }
 
 /**
@@ -61,18 +85,48 @@ function routesToFuzz(): Array<{ method: string; path: string }> {
 }
 
 const ROUTE_LIST = [
-  'GET /healthz', 'GET /readyz', 'GET /api/config',
-  'GET /api/identity/healthz', 'POST /api/auth/signup', 'POST /api/auth/email_confirm', 'POST /api/auth/login', 'POST /api/auth/refresh',
-  'POST /api/auth/logout', 'GET /api/auth/me', 'PUT /api/auth/profile', 'PUT /api/auth/language', 'POST /api/auth/password_reset', 'PUT /api/auth/password_reset',
-  'POST /api/auth/password_change', 'POST /api/auth/email_change', 'POST /api/auth/account/delete',
-  'GET /api/admin/users', 'POST /api/admin/users', 'GET /api/admin/users/{id}', 'PUT /api/admin/users/{id}', 'DELETE /api/admin/users/{id}',
-  'PUT /api/admin/users/profile/{id}', 'POST /api/admin/users/password_change', 'POST /api/admin/users/email_change', 'GET /api/admin/mail',
-  'GET /api/auth/google/login', 'GET /api/auth/google/callback',
-  'GET /api/catalog/healthz', 'GET /api/characters', 'GET /api/character/{character_id}/get', 'GET /api/characters/by-slug/{slug}',
-  'POST /api/admin/characters', 'POST /api/admin/characters/{id}/publish',
-  'GET /api/dialogue/healthz', 'GET /api/dialogue/characters/search',
-  'GET /api/billing/healthz', 'GET /api/billing/wallet', 'GET /api/engagement/healthz', 'GET /api/notifications',
-  'GET /api/logging/healthz', 'POST /api/admin/logs/filter',
+  'GET /healthz',
+  'GET /readyz',
+  'GET /api/config',
+  'GET /api/identity/healthz',
+  'POST /api/auth/signup',
+  'POST /api/auth/email_confirm',
+  'POST /api/auth/login',
+  'POST /api/auth/refresh',
+  'POST /api/auth/logout',
+  'GET /api/auth/me',
+  'PUT /api/auth/profile',
+  'PUT /api/auth/language',
+  'POST /api/auth/password_reset',
+  'PUT /api/auth/password_reset',
+  'POST /api/auth/password_change',
+  'POST /api/auth/email_change',
+  'POST /api/auth/account/delete',
+  'GET /api/admin/users',
+  'POST /api/admin/users',
+  'GET /api/admin/users/{id}',
+  'PUT /api/admin/users/{id}',
+  'DELETE /api/admin/users/{id}',
+  'PUT /api/admin/users/profile/{id}',
+  'POST /api/admin/users/password_change',
+  'POST /api/admin/users/email_change',
+  'GET /api/admin/mail',
+  'GET /api/auth/google/login',
+  'GET /api/auth/google/callback',
+  'GET /api/catalog/healthz',
+  'GET /api/characters',
+  'GET /api/character/{character_id}/get',
+  'GET /api/characters/by-slug/{slug}',
+  'POST /api/admin/characters',
+  'POST /api/admin/characters/{id}/publish',
+  'GET /api/dialogue/healthz',
+  'GET /api/dialogue/characters/search',
+  'GET /api/billing/healthz',
+  'GET /api/billing/wallet',
+  'GET /api/engagement/healthz',
+  'GET /api/notifications',
+  'GET /api/logging/healthz',
+  'POST /api/admin/logs/filter',
 ];
 
 const NOT_FUZZED_HERE = new Set(['GET /files/{*}', 'HEAD /files/{*}']);
@@ -96,7 +150,10 @@ beforeAll(async () => {
   accounts = { anonymous: null, customer: customerAccount, admin: adminAccount };
   // A character to aim the admin character routes at.
   const created = await gw.app.inject({
-    method: 'POST', url: `/api/${TEST_ADMIN_PREFIX}/characters`, headers: bearer(adminAccount), payload: { name: 'ファズ', description: 'fuzz target' },
+    method: 'POST',
+    url: `/api/${TEST_ADMIN_PREFIX}/characters`,
+    headers: bearer(adminAccount),
+    payload: { name: 'ファズ', description: 'fuzz target' },
   });
   const characterId = created.statusCode === 201 ? (created.json().character.id as string) : 'no-character';
   ctx = {
@@ -107,7 +164,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (process.env.FUZZ_REPORT) appendFileSync(process.env.FUZZ_REPORT, `${[...tally].map(([k, n]) => `tally ${k}: ${n}`).join('\n')}\n`);
+  if (process.env.FUZZ_REPORT)
+    appendFileSync(process.env.FUZZ_REPORT, `${[...tally].map(([k, n]) => `tally ${k}: ${n}`).join('\n')}\n`);
   await gw?.close();
 });
 
@@ -119,12 +177,25 @@ afterAll(async () => {
  */
 function contextFor(op: Operation, who: Who): CaseContext {
   const own = op.path.startsWith('/api/auth/') ? accounts[who]?.id : undefined;
-  const id = op.method === 'DELETE' ? 'fuzz-no-such-id' : op.path.includes('/characters/') ? String(ctx.pathValues.character_id) : String(ctx.pathValues.id);
-  return { ...ctx, pathValues: { ...ctx.pathValues, id }, bodyHints: { ...ctx.bodyHints, ...(own ? { user_id: own } : {}) } };
+  const id =
+    op.method === 'DELETE'
+      ? 'fuzz-no-such-id'
+      : op.path.includes('/characters/')
+        ? String(ctx.pathValues.character_id)
+        : String(ctx.pathValues.id);
+  return {
+    ...ctx,
+    pathValues: { ...ctx.pathValues, id },
+    bodyHints: { ...ctx.bodyHints, ...(own ? { user_id: own } : {}) },
+  };
 }
 
 const WHO: Who[] = ['anonymous', 'customer', 'admin'];
-const casesOf = (op: Operation): Record<Who, FuzzCase[]> => Object.fromEntries(WHO.map((who) => [who, casesFor(op, contextFor(op, who), SEED + op.path.length)])) as Record<Who, FuzzCase[]>;
+const casesOf = (op: Operation): Record<Who, FuzzCase[]> =>
+  Object.fromEntries(WHO.map((who) => [who, casesFor(op, contextFor(op, who), SEED + op.path.length)])) as Record<
+    Who,
+    FuzzCase[]
+  >;
 const sameFor = (cases: FuzzCase[]): Record<Who, FuzzCase[]> => ({ anonymous: cases, customer: cases, admin: cases });
 
 /** Answers per route, role and status: written with FUZZ_REPORT, to see that the cases reach past validation. */
@@ -132,7 +203,9 @@ const tally = new Map<string, number>();
 
 async function fire(route: string, c: FuzzCase, who: Who): Promise<string | null> {
   const res = await gw.app.inject({
-    method: c.method as 'GET', url: c.url, headers: { ...bearer(accounts[who]), ...c.headers },
+    method: c.method as 'GET',
+    url: c.url,
+    headers: { ...bearer(accounts[who]), ...c.headers },
     ...(c.payload !== undefined ? { payload: c.payload } : {}),
   });
   const key = `${route} ${who} ${res.statusCode}`;
@@ -154,8 +227,16 @@ async function fuzz(route: string, cases: Record<Who, FuzzCase[]>): Promise<stri
 describe('security fuzz of every documented route', () => {
   it('the suite reaches the routes as each role (sanity)', async () => {
     const me = await gw.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(accounts.customer) });
-    const users = await gw.app.inject({ method: 'GET', url: `/api/${TEST_ADMIN_PREFIX}/users?page=1`, headers: bearer(accounts.admin) });
-    const refused = await gw.app.inject({ method: 'GET', url: `/api/${TEST_ADMIN_PREFIX}/users?page=1`, headers: bearer(accounts.customer) });
+    const users = await gw.app.inject({
+      method: 'GET',
+      url: `/api/${TEST_ADMIN_PREFIX}/users?page=1`,
+      headers: bearer(accounts.admin),
+    });
+    const refused = await gw.app.inject({
+      method: 'GET',
+      url: `/api/${TEST_ADMIN_PREFIX}/users?page=1`,
+      headers: bearer(accounts.customer),
+    });
     expect(me.statusCode).toBe(200);
     expect(users.statusCode).toBe(200);
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
@@ -181,7 +262,9 @@ describe('security fuzz of every documented route', () => {
   }, 60_000);
 
   it('routes documented but not in ROUTE_LIST are fuzzed too', async () => {
-    const extra = operationsOf(doc).filter((op) => !ROUTE_LIST.includes(`${op.method} ${op.path}`) && !NOT_FUZZED_HERE.has(`${op.method} ${op.path}`));
+    const extra = operationsOf(doc).filter(
+      (op) => !ROUTE_LIST.includes(`${op.method} ${op.path}`) && !NOT_FUZZED_HERE.has(`${op.method} ${op.path}`),
+    );
     const failures: string[] = [];
     for (const op of extra) {
       failures.push(...(await fuzz(`${op.method} ${op.path}`, casesOf(op))));
@@ -195,4 +278,3 @@ describe('security fuzz of every documented route', () => {
     expect(({} as Record<string, unknown>).roles).toBeUndefined();
   });
 });
-

@@ -40,7 +40,11 @@ export function cookieValue(setCookie: string | string[] | undefined, name: stri
 
 /** Sign-up and the mailed confirmation link, as a user does them; returns the user id. */
 export async function signUpConfirmed(gw: TestGateway, email: string, password = PASSWORD): Promise<string> {
-  const signup = await gw.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password, gender: 'female', date_of_birth: '1990-04-01' } });
+  const signup = await gw.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { email, password, gender: 'female', date_of_birth: '1990-04-01' },
+  });
   if (signup.statusCode !== 201) throw new Error(`sign-up answered ${signup.statusCode}: ${signup.body}`);
   const token = await tokenFromMail(gw.platform, email, '/email_confirm');
   const confirm = await gw.app.inject({ method: 'POST', url: '/api/auth/email_confirm', payload: { token } });
@@ -51,7 +55,8 @@ export async function signUpConfirmed(gw: TestGateway, email: string, password =
 export async function logIn(gw: TestGateway, email: string, password = PASSWORD): Promise<Account> {
   const res = await gw.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: email, password } });
   const body = res.json() as { accessToken?: string; user?: { id: string } };
-  if (res.statusCode !== 200 || !body.accessToken || !body.user) throw new Error(`log-in answered ${res.statusCode}: ${res.body}`);
+  if (res.statusCode !== 200 || !body.accessToken || !body.user)
+    throw new Error(`log-in answered ${res.statusCode}: ${res.body}`);
   const refreshCookie = cookieValue(res.headers['set-cookie'], 'talkwith_rt');
   const csrf = cookieValue(res.headers['set-cookie'], 'talkwith-csrf');
   if (!refreshCookie || !csrf) throw new Error('log-in set no session cookies');
@@ -77,7 +82,8 @@ export async function admin(gw: TestGateway): Promise<Account> {
   return logIn(gw, email);
 }
 
-export const bearer = (account: Account | null): Record<string, string> => (account ? { authorization: `Bearer ${account.accessToken}` } : {});
+export const bearer = (account: Account | null): Record<string, string> =>
+  account ? { authorization: `Bearer ${account.accessToken}` } : {};
 
 /** What must never appear in a response body: stack frames, file paths, framework internals. */
 const LEAKS: Array<[string, RegExp]> = [
@@ -105,8 +111,10 @@ export function errorShapeProblems(status: number, body: unknown): string[] {
   const b = body as Record<string, unknown>;
   if (b.ok !== false) problems.push('ok is not false');
   if (typeof b.message !== 'string' || b.message.length === 0) problems.push('message missing');
-  if (typeof b.code !== 'string' || !/^[A-Z][A-Z0-9_]*$/.test(b.code)) problems.push(`code missing or not a stable code (${String(b.code)})`);
-  if (b.error !== (STATUS_CODES[status] ?? 'Error')) problems.push(`error is ${JSON.stringify(b.error)}, not "${STATUS_CODES[status]}"`);
+  if (typeof b.code !== 'string' || !/^[A-Z][A-Z0-9_]*$/.test(b.code))
+    problems.push(`code missing or not a stable code (${String(b.code)})`);
+  if (b.error !== (STATUS_CODES[status] ?? 'Error'))
+    problems.push(`error is ${JSON.stringify(b.error)}, not "${STATUS_CODES[status]}"`);
   return problems;
 }
 
@@ -132,7 +140,8 @@ export function judge(res: LightMyRequestResponse, options: { loginRoute?: boole
     } catch {
       problems.push('4xx body is not valid JSON');
     }
-    if (body !== undefined && !(options.loginRoute && isLoginResult(body))) problems.push(...errorShapeProblems(res.statusCode, body));
+    if (body !== undefined && !(options.loginRoute && isLoginResult(body)))
+      problems.push(...errorShapeProblems(res.statusCode, body));
   }
   return { ok: problems.length === 0, problems };
 }

@@ -1,7 +1,15 @@
 import { PassThrough } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, bearer, errorShapeProblems, startSecurityGateway, TEST_ADMIN_PREFIX, type Account, type TestGateway } from './harness.ts';
+import {
+  admin,
+  bearer,
+  errorShapeProblems,
+  startSecurityGateway,
+  TEST_ADMIN_PREFIX,
+  type Account,
+  type TestGateway,
+} from './harness.ts';
 
 /**
  * The parsers fed user data, attacked on the standalone gateway: a WebVTT
@@ -22,7 +30,12 @@ afterAll(async () => {
 const adminUrl = (path: string) => `/api/${TEST_ADMIN_PREFIX}${path}`;
 
 async function newCharacter(): Promise<string> {
-  const res = await gw.app.inject({ method: 'POST', url: adminUrl('/characters'), headers: bearer(operator), payload: { name: '攻撃テスト' } });
+  const res = await gw.app.inject({
+    method: 'POST',
+    url: adminUrl('/characters'),
+    headers: bearer(operator),
+    payload: { name: '攻撃テスト' },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().character.id as string;
 }
@@ -47,19 +60,32 @@ function bigPng(width: number, height: number): Buffer {
   const rows = Buffer.alloc(row.length * height);
   for (let y = 0; y < height; y++) row.copy(rows, y * row.length);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function multipartHead(boundary: string, filename: string, contentType: string): Buffer {
-  return Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  return Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
 }
 
 function avatarUpload(characterId: string, png: Buffer) {
   const boundary = 'parsersattack';
-  const payload = Buffer.concat([multipartHead(boundary, 'a.png', 'image/png'), png, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  const payload = Buffer.concat([
+    multipartHead(boundary, 'a.png', 'image/png'),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
   return gw.app.inject({
-    method: 'POST', url: adminUrl(`/characters/${characterId}/avatar_upload`),
-    headers: { ...bearer(operator), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload,
+    method: 'POST',
+    url: adminUrl(`/characters/${characterId}/avatar_upload`),
+    headers: { ...bearer(operator), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
   });
 }
 
@@ -68,7 +94,10 @@ describe('parsers attack: WebVTT nesting', () => {
     const id = await newCharacter();
     const text = `WEBVTT\n\n00:00:00.000 --> 00:00:01.000\n${'<b>'.repeat(100_000)}x\n`;
     const res = await gw.app.inject({
-      method: 'PUT', url: adminUrl(`/characters/${id}/subtitles/ja-JP/greet`), headers: { ...bearer(operator), 'content-type': 'text/vtt' }, payload: text,
+      method: 'PUT',
+      url: adminUrl(`/characters/${id}/subtitles/ja-JP/greet`),
+      headers: { ...bearer(operator), 'content-type': 'text/vtt' },
+      payload: text,
     });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ ok: false, code: 'VTT_TOO_DEEP', line: 4 });
@@ -100,8 +129,10 @@ describe('parsers attack: uploads in flight per operator', () => {
     const held = bodies.map((body) => {
       body.write(multipartHead(boundary, 'a.png', 'image/png'));
       return gw.app.inject({
-        method: 'POST', url: adminUrl(`/characters/${id}/avatar_upload`),
-        headers: { ...bearer(operator), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body,
+        method: 'POST',
+        url: adminUrl(`/characters/${id}/avatar_upload`),
+        headers: { ...bearer(operator), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: body,
       });
     });
     // Let the held uploads reach their handlers (they wait for their bodies).

@@ -30,7 +30,10 @@ async function open(): Promise<WebSocket | number> {
   socket.on('error', () => undefined);
   return new Promise((resolve) => {
     socket.once('open', () => resolve(socket));
-    socket.once('unexpected-response', (_req, res) => { resolve(res.statusCode ?? 0); socket.terminate(); });
+    socket.once('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      socket.terminate();
+    });
   });
 }
 
@@ -42,10 +45,12 @@ async function openSocket(): Promise<WebSocket> {
 
 async function exchange(socket: WebSocket, frames: string[]): Promise<Frame[]> {
   const received: Frame[] = [];
-  const done = new Promise<void>((resolve) => socket.on('message', (raw) => {
-    received.push(JSON.parse(String(raw)) as Frame);
-    if (received.length === frames.length) resolve();
-  }));
+  const done = new Promise<void>((resolve) =>
+    socket.on('message', (raw) => {
+      received.push(JSON.parse(String(raw)) as Frame);
+      if (received.length === frames.length) resolve();
+    }),
+  );
   for (const frame of frames) socket.send(frame);
   await done;
   return received;
@@ -65,10 +70,11 @@ const deepFrame = `{"event":"log","data":{"type":"error","extra":${'{"d":'.repea
 const nest = (depth: number): unknown => (depth === 0 ? 1 : Array.from({ length: 7 }, () => nest(depth - 1)));
 /** The attack frame of the finding: extra holds arrays 7 wide and 5 deep (16,807 numbers, about 39 KB). */
 const wideFrame = JSON.stringify({ event: 'log', data: { type: 'error', extra: { a: nest(5) } } });
-const closed = (socket: WebSocket, withinMs: number) => Promise.race([
-  once(socket, 'close').then(([code]) => code as number),
-  new Promise<null>((resolve) => setTimeout(() => resolve(null), withinMs)),
-]);
+const closed = (socket: WebSocket, withinMs: number) =>
+  Promise.race([
+    once(socket, 'close').then(([code]) => code as number),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), withinMs)),
+  ]);
 
 describe('socket attack, frames', () => {
   it('socket, deep and 16,807-value frames from an anonymous socket, spend the address budget and are refused without being parsed', async () => {
@@ -80,7 +86,9 @@ describe('socket attack, frames', () => {
 
     expect(replies.slice(0, 4).map((r) => r.data.code)).toEqual(Array(4).fill('VALIDATION_FAILED'));
     expect(replies[4]).toMatchObject({ event: 'error', data: { code: 'RATE_LIMITED' } });
-    const parsedAttack = parse.mock.calls.filter(([text]) => typeof text === 'string' && (text.includes('{"d":{"d":') || text.includes('[[[[[')));
+    const parsedAttack = parse.mock.calls.filter(
+      ([text]) => typeof text === 'string' && (text.includes('{"d":{"d":') || text.includes('[[[[[')),
+    );
     expect(parsedAttack).toEqual([]);
     socket.close();
   });
@@ -89,9 +97,18 @@ describe('socket attack, frames', () => {
     await start({ addressFramesPerMinute: 3, anonymousFramesPerMinute: 100 });
     const socket = await openSocket();
 
-    const replies = await exchange(socket, ['not json', '{"event":"dance","data":{}}', '{"event":"log","data":{"type":"error","extra":"x"}}', errorLine]);
+    const replies = await exchange(socket, [
+      'not json',
+      '{"event":"dance","data":{}}',
+      '{"event":"log","data":{"type":"error","extra":"x"}}',
+      errorLine,
+    ]);
 
-    expect(replies.slice(0, 3).map((r) => r.data.code)).toEqual(['VALIDATION_FAILED', 'VALIDATION_FAILED', 'VALIDATION_FAILED']);
+    expect(replies.slice(0, 3).map((r) => r.data.code)).toEqual([
+      'VALIDATION_FAILED',
+      'VALIDATION_FAILED',
+      'VALIDATION_FAILED',
+    ]);
     expect(replies[3]).toMatchObject({ event: 'error', data: { code: 'RATE_LIMITED' } });
     socket.close();
   });
@@ -104,7 +121,11 @@ describe('socket attack, a flood over the address budget', () => {
 
     const replies = await collect(socket, Array<string>(200).fill(wideFrame), 1000);
 
-    expect(replies.slice(0, 3).map((r) => r.data.code)).toEqual(['VALIDATION_FAILED', 'VALIDATION_FAILED', 'RATE_LIMITED']);
+    expect(replies.slice(0, 3).map((r) => r.data.code)).toEqual([
+      'VALIDATION_FAILED',
+      'VALIDATION_FAILED',
+      'RATE_LIMITED',
+    ]);
     expect(replies.length).toBeLessThan(100);
     socket.terminate();
   });
@@ -116,7 +137,10 @@ describe('socket attack, idle sockets', () => {
     const sockets = [await openSocket(), await openSocket(), await openSocket()];
 
     const refused = await open();
-    await exchange(sockets[0]!, [JSON.stringify({ event: 'auth', data: { token: app.tokenFor('joiner') } }), JSON.stringify({ event: 'joinRoom', data: { id: 'room' } })]);
+    await exchange(sockets[0]!, [
+      JSON.stringify({ event: 'auth', data: { token: app.tokenFor('joiner') } }),
+      JSON.stringify({ event: 'joinRoom', data: { id: 'room' } }),
+    ]);
     const afterJoin = await open();
 
     expect(refused).toBe(429);
@@ -128,7 +152,10 @@ describe('socket attack, idle sockets', () => {
     const app = await start({ unjoinedIdleMs: 300, joinedIdleMs: 60_000 });
     const idle = await openSocket();
     const joined = await openSocket();
-    await exchange(joined, [JSON.stringify({ event: 'auth', data: { token: app.tokenFor('stays') } }), JSON.stringify({ event: 'joinRoom', data: { id: 'room' } })]);
+    await exchange(joined, [
+      JSON.stringify({ event: 'auth', data: { token: app.tokenFor('stays') } }),
+      JSON.stringify({ event: 'joinRoom', data: { id: 'room' } }),
+    ]);
 
     const [idleCode, joinedCode] = await Promise.all([closed(idle, 3000), closed(joined, 1000)]);
 
@@ -140,7 +167,10 @@ describe('socket attack, idle sockets', () => {
   it('socket, joined and then silent, is closed after the joined idle time', async () => {
     const app = await start({ joinedIdleMs: 400 });
     const socket = await openSocket();
-    await exchange(socket, [JSON.stringify({ event: 'auth', data: { token: app.tokenFor('quiet') } }), JSON.stringify({ event: 'joinRoom', data: { id: 'room' } })]);
+    await exchange(socket, [
+      JSON.stringify({ event: 'auth', data: { token: app.tokenFor('quiet') } }),
+      JSON.stringify({ event: 'joinRoom', data: { id: 'room' } }),
+    ]);
 
     expect(await closed(socket, 3000)).toBe(1000);
   });
@@ -153,8 +183,13 @@ describe('socket attack, capacity', () => {
 
     const refused = new WebSocket(`${base.replace('http', 'ws')}/api/socketio/new`, { headers: { origin: base } });
     refused.on('error', () => undefined);
-    const [, res] = await once(refused, 'unexpected-response') as [unknown, { statusCode: number; on(e: 'data', f: (b: Buffer) => void): void }];
-    const body = await new Promise<Record<string, unknown>>((resolve) => res.on('data', (chunk) => resolve(JSON.parse(String(chunk)) as Record<string, unknown>)));
+    const [, res] = (await once(refused, 'unexpected-response')) as [
+      unknown,
+      { statusCode: number; on(e: 'data', f: (b: Buffer) => void): void },
+    ];
+    const body = await new Promise<Record<string, unknown>>((resolve) =>
+      res.on('data', (chunk) => resolve(JSON.parse(String(chunk)) as Record<string, unknown>)),
+    );
 
     expect(res.statusCode).toBe(503);
     expect(body).toMatchObject({ ok: false, code: 'UNAVAILABLE' });

@@ -41,17 +41,37 @@ createRoot(document.getElementById('root')).render(createElement(App));
 `;
 
 async function measureBaseline() {
-  const output = await build({
+  const output = (await build({
     configFile: false,
     root: webDir,
     logLevel: 'silent',
-    plugins: [{ name: 'baseline-entry', resolveId: (id) => (id === 'virtual:baseline' ? '\0baseline.js' : null), load: (id) => (id === '\0baseline.js' ? BASELINE : null) }],
+    plugins: [
+      {
+        name: 'baseline-entry',
+        resolveId: (id) => (id === 'virtual:baseline' ? '\0baseline.js' : null),
+        load: (id) => (id === '\0baseline.js' ? BASELINE : null),
+      },
+    ],
     build: { write: false, target: 'es2022', rollupOptions: { input: 'virtual:baseline' } },
-  }) as Rollup.RollupOutput | Rollup.RollupOutput[];
-  const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  })) as Rollup.RollupOutput | Rollup.RollupOutput[];
+  const chunks = (Array.isArray(output) ? output : [output])
+    .flatMap((o) => o.output)
+    .filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
   return { gzipKb: Math.round(chunks.reduce((sum, c) => sum + gzipKb(c.code), 0) * 100) / 100 };
 }
 
 const app = measureApp();
 const baseline = await measureBaseline();
-console.log(JSON.stringify({ initialJsGzipKb: app.gzipKb, budgetKb: BUDGET_KB, withinBudget: app.gzipKb <= BUDGET_KB, reactPlusReduxToolkitGzipKb: baseline.gzipKb, files: app.files }, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      initialJsGzipKb: app.gzipKb,
+      budgetKb: BUDGET_KB,
+      withinBudget: app.gzipKb <= BUDGET_KB,
+      reactPlusReduxToolkitGzipKb: baseline.gzipKb,
+      files: app.files,
+    },
+    null,
+    2,
+  ),
+);

@@ -7,7 +7,10 @@ import { defaultMaxOpenSockets, openFileLimit } from './admission.ts';
 describe('socket admission', () => {
   it('openFileLimit, a /proc limits file, reads the soft open-file limit', async () => {
     const file = join(await mkdtemp(join(tmpdir(), 'limits-')), 'limits');
-    await writeFile(file, 'Limit                     Soft Limit           Hard Limit           Units\nMax open files            1024                 524288               files\n');
+    await writeFile(
+      file,
+      'Limit                     Soft Limit           Hard Limit           Units\nMax open files            1024                 524288               files\n',
+    );
 
     expect(openFileLimit(file)).toBe(1024);
     expect(openFileLimit(join(file, 'missing'))).toBeNull();

@@ -39,7 +39,11 @@ export function defaultMaxOpenSockets(fileLimit = openFileLimit()): number {
 
 export type RefusalReason = 'sockets-full' | 'anonymous-sockets' | 'frame-budget' | 'frame-shape';
 
-const REFUSAL_LOG: { name: string; max: number; windowMs: number } = { name: 'socket.refusal-log', max: 1, windowMs: 60_000 };
+const REFUSAL_LOG: { name: string; max: number; windowMs: number } = {
+  name: 'socket.refusal-log',
+  max: 1,
+  windowMs: 60_000,
+};
 
 /**
  * Logs a refusal once per address and reason a minute: a flood of refused
@@ -49,9 +53,16 @@ const REFUSAL_LOG: { name: string; max: number; windowMs: number } = { name: 'so
  */
 export function refusalLog(cache: Cache, log: FastifyBaseLogger): (reason: RefusalReason, address: string) => void {
   return (reason, address) => {
-    void reserve(cache, [{ ...REFUSAL_LOG, key: `${reason} ${address}` }]).then((slot) => {
-      if (slot.ok) log.warn({ reason, address: createHash('sha256').update(address).digest('base64url').slice(0, 12) }, 'socket refused (logged once a minute per address)');
-    }, (err: unknown) => log.debug({ err }, 'socket refusal log'));
+    void reserve(cache, [{ ...REFUSAL_LOG, key: `${reason} ${address}` }]).then(
+      (slot) => {
+        if (slot.ok)
+          log.warn(
+            { reason, address: createHash('sha256').update(address).digest('base64url').slice(0, 12) },
+            'socket refused (logged once a minute per address)',
+          );
+      },
+      (err: unknown) => log.debug({ err }, 'socket refusal log'),
+    );
   };
 }
 
@@ -112,7 +123,9 @@ export class Admission {
         clearTimeout(timer);
         timer = setTimeout(() => closeQuiet(socket), this.limits.joinedIdleMs);
       },
-      touched: () => { timer.refresh(); },
+      touched: () => {
+        timer.refresh();
+      },
     };
   }
 

@@ -21,7 +21,10 @@ export interface Bucket {
 
 /** Takes one token of the connection's bucket (refilled by the time passed); false when it is empty. Synchronous: spent as the frame arrives. */
 export function takeToken(bucket: Bucket, limits: FrameLimits, now = Date.now()): boolean {
-  bucket.tokens = Math.min(limits.connectionBurst, bucket.tokens + ((now - bucket.refilledAt) / 1000) * limits.connectionPerSecond);
+  bucket.tokens = Math.min(
+    limits.connectionBurst,
+    bucket.tokens + ((now - bucket.refilledAt) / 1000) * limits.connectionPerSecond,
+  );
   bucket.refilledAt = now;
   if (bucket.tokens < 1) return false;
   bucket.tokens -= 1;
@@ -42,15 +45,20 @@ export function addressBudgets(cache: Cache, limits: FrameLimits) {
   /** 0 when the frame fits both windows; else ms until the frame window ends. */
   async function spend(scope: string, address: string, bytes: number, frames: number, volume: number): Promise<number> {
     const key = `ws:${scope}:f:${address}`;
-    const [sent, size] = await Promise.all([cache.incr(key, minute), cache.incr(`ws:${scope}:b:${address}`, minute, bytes)]);
+    const [sent, size] = await Promise.all([
+      cache.incr(key, minute),
+      cache.incr(`ws:${scope}:b:${address}`, minute, bytes),
+    ]);
     if (sent <= frames && size <= volume) return 0;
     const left = await cache.ttl(key);
     return left > 0 ? left : minute;
   }
   return {
     /** Every frame, before its text is looked at: so neither a valid, invalid nor deep frame is read for free. */
-    frame: (address: string, bytes: number) => spend('all', address, bytes, limits.addressFramesPerMinute, limits.addressBytesPerMinute),
+    frame: (address: string, bytes: number) =>
+      spend('all', address, bytes, limits.addressFramesPerMinute, limits.addressBytesPerMinute),
     /** A log line stored without a user, on top of `frame`: the store's growth from anonymous senders. */
-    anonymousLine: async (address: string, bytes: number) => (await spend('anon', address, bytes, limits.anonymousFramesPerMinute, limits.anonymousBytesPerMinute)) === 0,
+    anonymousLine: async (address: string, bytes: number) =>
+      (await spend('anon', address, bytes, limits.anonymousFramesPerMinute, limits.anonymousBytesPerMinute)) === 0,
   };
 }

@@ -3,7 +3,10 @@ import { parseFrame, scanFrame } from './frame-check.ts';
 
 describe('socket frame check', () => {
   it('scanFrame, brackets and commas inside strings (escaped quotes too), are not counted', () => {
-    const text = JSON.stringify({ event: 'log', data: { type: 'error', message: '[[[[[[[[[[{{{{{{{{{{ ,,,,,,, \\" [[[[' } });
+    const text = JSON.stringify({
+      event: 'log',
+      data: { type: 'error', message: '[[[[[[[[[[{{{{{{{{{{ ,,,,,,, \\" [[[[' },
+    });
 
     expect(scanFrame(text, 3, 5)).toBeNull();
   });
@@ -25,7 +28,10 @@ describe('socket frame check', () => {
   });
 
   it('parseFrame, a valid log frame with nested details, is returned parsed', () => {
-    const frame = { event: 'log', data: { type: 'error', message: 'm', extra: { device: { os: 'iOS', flags: [true, 1, null] } } } };
+    const frame = {
+      event: 'log',
+      data: { type: 'error', message: 'm', extra: { device: { os: 'iOS', flags: [true, 1, null] } } },
+    };
 
     expect(parseFrame(JSON.stringify(frame))).toEqual(frame);
   });

@@ -57,10 +57,15 @@ const compile = <T extends TSchema>(schema: T) => TypeCompiler.Compile(schema);
  * interpreted Value.Check took several on the nested `extra` union.
  */
 const frameCheck = compile(ClientFrame);
-const byEvent: Record<string, { data: ReturnType<typeof compile>; fields: Record<string, ReturnType<typeof compile>> }> = Object.fromEntries(
+const byEvent: Record<
+  string,
+  { data: ReturnType<typeof compile>; fields: Record<string, ReturnType<typeof compile>> }
+> = Object.fromEntries(
   [AuthFrame, JoinRoomFrame, LogFrame].map((frame) => {
     const data = frame.properties.data;
-    const fields = Object.fromEntries(Object.entries(data.properties).map(([name, schema]) => [name, compile(schema as TSchema)]));
+    const fields = Object.fromEntries(
+      Object.entries(data.properties).map(([name, schema]) => [name, compile(schema as TSchema)]),
+    );
     return [frame.properties.event.const, { data: compile(data), fields }];
   }),
 );

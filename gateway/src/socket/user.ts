@@ -80,7 +80,8 @@ export function userBinding(app: FastifyInstance, cache: Cache) {
         return null;
       }
       requireUser(conn, claimed);
-      if (ADMIN_LOG_TYPES.includes(type) && !user.roles.includes('admin')) throw new FrameRefused('FORBIDDEN', messages.forbidden);
+      if (ADMIN_LOG_TYPES.includes(type) && !user.roles.includes('admin'))
+        throw new FrameRefused('FORBIDDEN', messages.forbidden);
       return user;
     },
   };

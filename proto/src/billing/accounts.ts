@@ -10,6 +10,8 @@ export const AdminAccountReply = Type.Object({
   ok: Type.Literal(true),
   user_id: Type.String(),
   registered_at: Iso,
-  deleted_at: Type.Union([Iso, Type.Null()], { description: 'when identity deleted the account; null while it exists' }),
+  deleted_at: Type.Union([Iso, Type.Null()], {
+    description: 'when identity deleted the account; null while it exists',
+  }),
 });
 export type AdminAccountReply = Static<typeof AdminAccountReply>;

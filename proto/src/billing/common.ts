@@ -5,7 +5,12 @@ import { Type, type Static } from '@sinclair/typebox';
  * repeat with the same key and body answers the first answer.
  */
 export const IdempotencyHeaders = Type.Object({
-  'idempotency-key': Type.String({ minLength: 8, maxLength: 128, pattern: '^[A-Za-z0-9_\\-:.]+$', description: 'one key per intended charge, grant or use; reuse it to retry safely' }),
+  'idempotency-key': Type.String({
+    minLength: 8,
+    maxLength: 128,
+    pattern: '^[A-Za-z0-9_\\-:.]+$',
+    description: 'one key per intended charge, grant or use; reuse it to retry safely',
+  }),
 });
 export type IdempotencyHeaders = Static<typeof IdempotencyHeaders>;
 
@@ -21,16 +26,30 @@ export type AdminUserParams = Static<typeof AdminUserParams>;
 /** A page number of a paged list (20 a page). */
 export const Page = Type.Integer({ minimum: 1, maximum: 10_000 });
 
-export const PageQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })) });
+export const PageQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
+});
 
 /** Why an operator (or a subscriber) acted: kept with the record and in the audit log. */
-export const Reason = Type.String({ minLength: 1, maxLength: 500, description: 'why an operator acted (kept in the ledger and the audit log)' });
+export const Reason = Type.String({
+  minLength: 1,
+  maxLength: 500,
+  description: 'why an operator acted (kept in the ledger and the audit log)',
+});
 
 /** A card kept at the provider (card/info/get). */
-export const CardId = Type.String({ minLength: 1, maxLength: 100, description: 'a card kept at the provider (card/info/get)' });
+export const CardId = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  description: 'a card kept at the provider (card/info/get)',
+});
 
 /** A one-time card token from the provider's token endpoint. */
-export const CardToken = Type.String({ minLength: 1, maxLength: 512, description: 'a one-time card token from the provider\'s token endpoint' });
+export const CardToken = Type.String({
+  minLength: 1,
+  maxLength: 512,
+  description: "a one-time card token from the provider's token endpoint",
+});
 export type PageQuery = Static<typeof PageQuery>;
 
 /** Integer yen. */

@@ -9,10 +9,20 @@ import { AdminSubscriptionView } from './subscriptions.ts';
  * hold and pay. services/billing/API.md § Full area users.
  */
 
-export const FullUsersQuery = Type.Composite([PageQuery, Type.Object({
-  q: Type.Optional(Type.String({ maxLength: 254, description: 'part of the e-mail address (any case) or the whole user id' })),
-  deleted: Type.Optional(Type.Boolean({ description: 'true: only deleted accounts; false: only live ones; absent: both' })),
-})], { additionalProperties: false });
+export const FullUsersQuery = Type.Composite(
+  [
+    PageQuery,
+    Type.Object({
+      q: Type.Optional(
+        Type.String({ maxLength: 254, description: 'part of the e-mail address (any case) or the whole user id' }),
+      ),
+      deleted: Type.Optional(
+        Type.Boolean({ description: 'true: only deleted accounts; false: only live ones; absent: both' }),
+      ),
+    }),
+  ],
+  { additionalProperties: false },
+);
 export type FullUsersQuery = Static<typeof FullUsersQuery>;
 
 export const FullUserRow = Type.Object({
@@ -20,7 +30,7 @@ export const FullUserRow = Type.Object({
   email: Type.String({ description: "'' when the account was deleted before billing heard of its address" }),
   registered_at: Iso,
   deleted_at: Type.Union([Iso, Type.Null()]),
-  talk_tickets: Type.Integer({ minimum: 0, description: 'the wallet\'s cached total' }),
+  talk_tickets: Type.Integer({ minimum: 0, description: "the wallet's cached total" }),
   points: Type.Integer({ minimum: 0 }),
   plan_status: SubscriptionStatus,
 });
@@ -44,7 +54,10 @@ export const FullUserReply = Type.Object({
     deleted_at: Type.Union([Iso, Type.Null()]),
     date_of_birth: Type.Optional(Type.String()),
   }),
-  wallet: Type.Object({ talk_tickets: Type.Integer({ minimum: 0 }), points: Type.Integer({ minimum: 0 }) }, { description: 'unexpired lots now' }),
+  wallet: Type.Object(
+    { talk_tickets: Type.Integer({ minimum: 0 }), points: Type.Integer({ minimum: 0 }) },
+    { description: 'unexpired lots now' },
+  ),
   subscriptions: Type.Array(AdminSubscriptionView),
   purchases: Type.Object({
     count: Type.Integer({ minimum: 0, description: 'captured or cancelled purchases and charged plan periods' }),

@@ -5,7 +5,10 @@ import { Iso } from './common.ts';
 /** Product and plan names in the other interface languages (services/billing/API.md § Product names in every language). */
 
 /** A product's or plan's name besides Japanese: at most 100 characters each. */
-export const NameTranslations = translationsOf(100, 'the name in the other interface languages; a language left out or empty shows the Japanese `name`');
+export const NameTranslations = translationsOf(
+  100,
+  'the name in the other interface languages; a language left out or empty shows the Japanese `name`',
+);
 export type NameTranslations = Static<typeof NameTranslations>;
 
 /** What carries translated names: a pack's product_id (tickets-5), `plan:{plan_code}`; characters' names come from the catalog. */
@@ -16,7 +19,9 @@ export const ProductTextView = Type.Object({
   kind: Type.Union([Type.Literal('tickets'), Type.Literal('points'), Type.Literal('subscription')]),
   name: Type.String({ description: 'the Japanese name (fixed with the product)' }),
   name_i18n: NameTranslations,
-  edited_at: Type.Union([Iso, Type.Null()], { description: 'null: the shipped translations, never edited by an operator' }),
+  edited_at: Type.Union([Iso, Type.Null()], {
+    description: 'null: the shipped translations, never edited by an operator',
+  }),
 });
 export type ProductTextView = Static<typeof ProductTextView>;
 

@@ -15,12 +15,16 @@ export function taxIncludedIn(amount: number, ratePercent = CONSUMPTION_TAX_RATE
 export const ReceiptSeller = Type.Object({
   name: Type.String(),
   address: Type.String(),
-  registration_number: Type.Optional(Type.String({ description: 'qualified invoice issuer registration number (T + 13 digits), when configured' })),
+  registration_number: Type.Optional(
+    Type.String({ description: 'qualified invoice issuer registration number (T + 13 digits), when configured' }),
+  ),
 });
 export type ReceiptSeller = Static<typeof ReceiptSeller>;
 
 export const ReceiptPayment = Type.Object({
-  method: Type.Union([Type.Literal('card'), Type.Literal('other')], { description: 'card: charged by card here; other: paid elsewhere and recorded by an operator' }),
+  method: Type.Union([Type.Literal('card'), Type.Literal('other')], {
+    description: 'card: charged by card here; other: paid elsewhere and recorded by an operator',
+  }),
   brand: Type.Optional(Type.String()),
   last4: Type.Optional(Type.String({ pattern: '^\\d{4}$' })),
 });
@@ -47,5 +51,7 @@ export type Receipt = Static<typeof Receipt>;
 export const ReceiptReply = Type.Object({ ok: Type.Literal(true), receipt: Receipt });
 export type ReceiptReply = Static<typeof ReceiptReply>;
 
-export const ReceiptParams = Type.Object({ purchase_id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) });
+export const ReceiptParams = Type.Object({
+  purchase_id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+});
 export type ReceiptParams = Static<typeof ReceiptParams>;

@@ -25,18 +25,31 @@ export const BlocksReply = Type.Unsafe<BlocksReply>(BlocksReplySchema);
  * character_id. Partial, because the full static type is too deep for
  * Fastify's route types (TS2589); the service completes it with Value.Cast.
  */
-export const NewBlock = Type.Partial(bounded(Type.Object({
-  ...Block.properties,
-  id: Type.String({ minLength: 1, maxLength: 100, pattern: '^[^/\\s]+$', description: 'block id (no slash or space); generated when absent' }),
-}), BOUNDS));
+export const NewBlock = Type.Partial(
+  bounded(
+    Type.Object({
+      ...Block.properties,
+      id: Type.String({
+        minLength: 1,
+        maxLength: 100,
+        pattern: '^[^/\\s]+$',
+        description: 'block id (no slash or space); generated when absent',
+      }),
+    }),
+    BOUNDS,
+  ),
+);
 export type NewBlock = Static<typeof NewBlock>;
 
 /** POST /api/admin/blocks: one block, or several that may refer to each other (created together). */
-export const NewBlocksBody = Type.Object({
-  character_id: Id,
-  block: Type.Optional(NewBlock),
-  blocks: Type.Optional(Type.Array(NewBlock, { minItems: 1, maxItems: 200 })),
-}, { additionalProperties: false });
+export const NewBlocksBody = Type.Object(
+  {
+    character_id: Id,
+    block: Type.Optional(NewBlock),
+    blocks: Type.Optional(Type.Array(NewBlock, { minItems: 1, maxItems: 200 })),
+  },
+  { additionalProperties: false },
+);
 export type NewBlocksBody = Static<typeof NewBlocksBody>;
 const NewBlocksReplySchema = Type.Object({ ok: Type.Literal(true), block: Block, blocks: Type.Array(Block) });
 export type NewBlocksReply = Static<typeof NewBlocksReplySchema>;
@@ -46,18 +59,30 @@ export const BlockParams = Type.Object({ character_id: Id, block_id: Id });
 export type BlockParams = Static<typeof BlockParams>;
 
 /** An edit: any Block field but its id, owner and lock (locking goes through updateBlockLock). */
-export const BlockPatch = withoutDefaults(Type.Partial(bounded(Type.Omit(Block, ['id', 'character_id', 'is_edit_locked']), BOUNDS), { additionalProperties: false }));
+export const BlockPatch = withoutDefaults(
+  Type.Partial(bounded(Type.Omit(Block, ['id', 'character_id', 'is_edit_locked']), BOUNDS), {
+    additionalProperties: false,
+  }),
+);
 export type BlockPatch = Static<typeof BlockPatch>;
 const BlockReplySchema = Type.Object({ ok: Type.Literal(true), block: Block });
 export type BlockReply = Static<typeof BlockReplySchema>;
 export const BlockReply = Type.Unsafe<BlockReply>(BlockReplySchema);
 
-export const DeleteBlockQuery = Type.Object({ force: Type.Boolean({ default: false, description: 'also remove every reference to the block' }) }, { additionalProperties: false });
+export const DeleteBlockQuery = Type.Object(
+  { force: Type.Boolean({ default: false, description: 'also remove every reference to the block' }) },
+  { additionalProperties: false },
+);
 export type DeleteBlockQuery = Static<typeof DeleteBlockQuery>;
 
 /** Where a block is referred to: by another block's field, a start button, a setting or a character-level list. */
 export const BlockReference = Type.Object({
-  kind: Type.Union([Type.Literal('block'), Type.Literal('start_button'), Type.Literal('setting'), Type.Literal('character')]),
+  kind: Type.Union([
+    Type.Literal('block'),
+    Type.Literal('start_button'),
+    Type.Literal('setting'),
+    Type.Literal('character'),
+  ]),
   id: Type.String({ description: 'the referring block or start button; the setting field; the character list' }),
   field: Type.String(),
 });
@@ -67,31 +92,49 @@ export type DeleteBlockReply = Static<typeof DeleteBlockReply>;
 
 export const ActionButtonsBody = Type.Object({ character_id: Id, block_id: Id }, { additionalProperties: false });
 export type ActionButtonsBody = Static<typeof ActionButtonsBody>;
-export const ActionButtonsUpdateBody = Type.Object({
-  character_id: Id, block_id: Id, action_buttons: Type.Array(bounded(ActionButton, BOUNDS), { maxItems: 50 }),
-}, { additionalProperties: false });
+export const ActionButtonsUpdateBody = Type.Object(
+  {
+    character_id: Id,
+    block_id: Id,
+    action_buttons: Type.Array(bounded(ActionButton, BOUNDS), { maxItems: 50 }),
+  },
+  { additionalProperties: false },
+);
 export type ActionButtonsUpdateBody = Static<typeof ActionButtonsUpdateBody>;
 export const ActionButtonsReply = Type.Object({ ok: Type.Literal(true), action_buttons: Type.Array(ActionButton) });
 export type ActionButtonsReply = Static<typeof ActionButtonsReply>;
 
-export const UpdateBlockLockBody = Type.Object({
-  characterId: Id,
-  unlockBlockIds: Type.Array(Id, { maxItems: 5000, default: [] }),
-  lockBlockIds: Type.Array(Id, { maxItems: 5000, default: [] }),
-}, { additionalProperties: false });
+export const UpdateBlockLockBody = Type.Object(
+  {
+    characterId: Id,
+    unlockBlockIds: Type.Array(Id, { maxItems: 5000, default: [] }),
+    lockBlockIds: Type.Array(Id, { maxItems: 5000, default: [] }),
+  },
+  { additionalProperties: false },
+);
 export type UpdateBlockLockBody = Static<typeof UpdateBlockLockBody>;
-export const UpdateBlockLockReply = Type.Object({ ok: Type.Literal(true), locked: Type.Array(Type.String()), unlocked: Type.Array(Type.String()) });
+export const UpdateBlockLockReply = Type.Object({
+  ok: Type.Literal(true),
+  locked: Type.Array(Type.String()),
+  unlocked: Type.Array(Type.String()),
+});
 export type UpdateBlockLockReply = Static<typeof UpdateBlockLockReply>;
 
-export const CharacterBlockCopyBody = Type.Object({
-  character_id: Id,
-  copy_target_character_ids: Type.Array(Id, { minItems: 1, maxItems: 100 }),
-  block_ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }),
-}, { additionalProperties: false });
+export const CharacterBlockCopyBody = Type.Object(
+  {
+    character_id: Id,
+    copy_target_character_ids: Type.Array(Id, { minItems: 1, maxItems: 100 }),
+    block_ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }),
+  },
+  { additionalProperties: false },
+);
 export type CharacterBlockCopyBody = Static<typeof CharacterBlockCopyBody>;
 export const CategoryCopyParams = Type.Object({ category_id: Id });
 export type CategoryCopyParams = Static<typeof CategoryCopyParams>;
-export const CategoryCopyBody = Type.Object({ character_id: Id, block_ids: IdList(1000) }, { additionalProperties: false });
+export const CategoryCopyBody = Type.Object(
+  { character_id: Id, block_ids: IdList(1000) },
+  { additionalProperties: false },
+);
 export type CategoryCopyBody = Static<typeof CategoryCopyBody>;
 
 /** A reference of a copied block that was cleared: it named a block the target does not have. */
@@ -107,5 +150,9 @@ export type CopyTargetResult = Static<typeof CopyTargetResult>;
 export const CopyReply = Type.Object({ ok: Type.Literal(true), targets: Type.Array(CopyTargetResult) });
 export type CopyReply = Static<typeof CopyReply>;
 /** 409 COPY_COLLISION lists these: an id that already exists in a target. */
-export const CopyCollision = Type.Object({ character_id: Type.String(), kind: Type.Union([Type.Literal('block'), Type.Literal('video')]), id: Type.String() });
+export const CopyCollision = Type.Object({
+  character_id: Type.String(),
+  kind: Type.Union([Type.Literal('block'), Type.Literal('video')]),
+  id: Type.String(),
+});
 export type CopyCollision = Static<typeof CopyCollision>;

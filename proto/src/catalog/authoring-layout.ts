@@ -14,7 +14,8 @@ const Coordinate = Type.Number({ minimum: -COORDINATE_LIMIT, maximum: COORDINATE
 export const GraphPosition = Type.Object({ x: Coordinate, y: Coordinate }, { additionalProperties: false });
 export type GraphPosition = Static<typeof GraphPosition>;
 export const GraphPositions = Type.Record(Type.String({ minLength: 1, maxLength: 100 }), GraphPosition, {
-  maxProperties: GRAPH_POSITIONS_MAX, description: 'block id → position; a block without one is laid out automatically',
+  maxProperties: GRAPH_POSITIONS_MAX,
+  description: 'block id → position; a block without one is laid out automatically',
 });
 export type GraphPositions = Static<typeof GraphPositions>;
 
@@ -25,10 +26,13 @@ export type GraphPositionsParams = Static<typeof GraphPositionsParams>;
  * stored position (「自動配置」 sends `reset: true` alone). Ids of blocks the
  * character does not have are refused.
  */
-export const GraphPositionsBody = Type.Object({
-  set: Type.Optional(GraphPositions),
-  reset: Type.Optional(Type.Boolean({ default: false })),
-}, { additionalProperties: false });
+export const GraphPositionsBody = Type.Object(
+  {
+    set: Type.Optional(GraphPositions),
+    reset: Type.Optional(Type.Boolean({ default: false })),
+  },
+  { additionalProperties: false },
+);
 export type GraphPositionsBody = Static<typeof GraphPositionsBody>;
 export const GraphPositionsReply = Type.Object({ ok: Type.Literal(true), positions: GraphPositions });
 export type GraphPositionsReply = Static<typeof GraphPositionsReply>;

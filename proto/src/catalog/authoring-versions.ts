@@ -6,21 +6,33 @@ import { Type, type Static } from '@sinclair/typebox';
  * one) and the draft; restoring a version writes the draft only.
  */
 
-export const PublishBody = Type.Object({
-  note: Type.Optional(Type.String({ maxLength: 500, description: 'what this version changes, in the operator\'s words' })),
-  force: Type.Optional(Type.Boolean({ description: 'publish even though a test of the character fails (the operator confirmed)' })),
-}, { additionalProperties: false });
+export const PublishBody = Type.Object(
+  {
+    note: Type.Optional(
+      Type.String({ maxLength: 500, description: "what this version changes, in the operator's words" }),
+    ),
+    force: Type.Optional(
+      Type.Boolean({ description: 'publish even though a test of the character fails (the operator confirmed)' }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export type PublishBody = Static<typeof PublishBody>;
 
 export const CharacterVersion = Type.Object({
   version: Type.Integer({ minimum: 1 }),
   published_at: Type.String(),
-  published_by: Type.Union([Type.String(), Type.Null()], { description: 'the admin who published it (null: published before versions were kept)' }),
+  published_by: Type.Union([Type.String(), Type.Null()], {
+    description: 'the admin who published it (null: published before versions were kept)',
+  }),
   note: Type.String(),
   live: Type.Boolean({ description: 'the version players run now' }),
 });
 export type CharacterVersion = Static<typeof CharacterVersion>;
-export const CharacterVersionsReply = Type.Object({ ok: Type.Literal(true), versions: Type.Array(CharacterVersion, { description: 'newest first' }) });
+export const CharacterVersionsReply = Type.Object({
+  ok: Type.Literal(true),
+  versions: Type.Array(CharacterVersion, { description: 'newest first' }),
+});
 export type CharacterVersionsReply = Static<typeof CharacterVersionsReply>;
 
 export const CharacterVersionParams = Type.Object({
@@ -29,9 +41,18 @@ export const CharacterVersionParams = Type.Object({
 });
 export type CharacterVersionParams = Static<typeof CharacterVersionParams>;
 
-export const CharacterDiffQuery = Type.Object({
-  version: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'compare this version with the draft (default: the live version)' })),
-}, { additionalProperties: false });
+export const CharacterDiffQuery = Type.Object(
+  {
+    version: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1_000_000,
+        description: 'compare this version with the draft (default: the live version)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export type CharacterDiffQuery = Static<typeof CharacterDiffQuery>;
 
 /** One field that differs: its key (the console names it in words) and both values; a credential's values are never sent. */
@@ -43,7 +64,7 @@ export const FieldChange = Type.Object({
 });
 export type FieldChange = Static<typeof FieldChange>;
 
-const Named = { id: Type.String(), title: Type.String({ description: 'the block\'s title or the clip\'s file name' }) };
+const Named = { id: Type.String(), title: Type.String({ description: "the block's title or the clip's file name" }) };
 export const ItemChanges = Type.Object({
   added: Type.Array(Type.Object(Named)),
   removed: Type.Array(Type.Object(Named)),
@@ -52,7 +73,9 @@ export const ItemChanges = Type.Object({
 export type ItemChanges = Static<typeof ItemChanges>;
 
 export const CharacterDiff = Type.Object({
-  from_version: Type.Union([Type.Integer(), Type.Null()], { description: 'the version compared (null: never published, everything is new)' }),
+  from_version: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'the version compared (null: never published, everything is new)',
+  }),
   same: Type.Boolean({ description: 'the draft is what that version holds' }),
   blocks: ItemChanges,
   videos: ItemChanges,

@@ -5,7 +5,24 @@ import { Type, type Static } from '@sinclair/typebox';
 /** SPEC §9: default language and every supported one. */
 export const DEFAULT_LANGUAGE = 'ja-JP';
 export const SUPPORTED_LANGUAGES = [
-  'ja-JP', 'en-US', 'zh-TW', 'fil-PH', 'ko', 'vi', 'th', 'id', 'ms', 'hi', 'bn', 'ru', 'es', 'fr', 'de', 'it', 'pt', 'nl',
+  'ja-JP',
+  'en-US',
+  'zh-TW',
+  'fil-PH',
+  'ko',
+  'vi',
+  'th',
+  'id',
+  'ms',
+  'hi',
+  'bn',
+  'ru',
+  'es',
+  'fr',
+  'de',
+  'it',
+  'pt',
+  'nl',
 ] as const;
 export const Language = Type.Union(SUPPORTED_LANGUAGES.map((language) => Type.Literal(language)));
 export type Language = Static<typeof Language>;
@@ -26,15 +43,20 @@ export const ProjectSettings = Type.Object({
 });
 export type ProjectSettings = Static<typeof ProjectSettings>;
 
-export const TranslateBody = Type.Object({
-  text: Type.String({ minLength: 1, maxLength: 5000 }),
-  target: Type.Optional(Language),
-}, { additionalProperties: false });
+export const TranslateBody = Type.Object(
+  {
+    text: Type.String({ minLength: 1, maxLength: 5000 }),
+    target: Type.Optional(Language),
+  },
+  { additionalProperties: false },
+);
 export type TranslateBody = Static<typeof TranslateBody>;
 export const TranslateReply = Type.Object({
   ok: Type.Literal(true),
   text: Type.String({ description: 'the translation; the text itself when none is available' }),
   target: Type.String(),
-  available: Type.Boolean({ description: 'false: the adapter has no translation for this text (the glossary knows only interface strings)' }),
+  available: Type.Boolean({
+    description: 'false: the adapter has no translation for this text (the glossary knows only interface strings)',
+  }),
 });
 export type TranslateReply = Static<typeof TranslateReply>;

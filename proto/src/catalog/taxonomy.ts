@@ -14,12 +14,18 @@ const SortOrder = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, descri
 
 // ---- Categories ----
 
-export const NewCategoryBody = Type.Object({
-  name: Name,
-  slug: Type.Optional(Slug),
-  description: Type.Optional(Description),
-  sort_order: Type.Optional(SortOrder),
-}, { additionalProperties: false, description: 'slug from the §5 slug helper of the name when absent; sort_order after the last when absent' });
+export const NewCategoryBody = Type.Object(
+  {
+    name: Name,
+    slug: Type.Optional(Slug),
+    description: Type.Optional(Description),
+    sort_order: Type.Optional(SortOrder),
+  },
+  {
+    additionalProperties: false,
+    description: 'slug from the §5 slug helper of the name when absent; sort_order after the last when absent',
+  },
+);
 export type NewCategoryBody = Static<typeof NewCategoryBody>;
 
 export const CategoryPatch = Type.Partial(NewCategoryBody, { additionalProperties: false, minProperties: 1 });
@@ -44,12 +50,15 @@ export type CategoryListReply = Static<typeof CategoryListReply>;
 
 // ---- Groups ----
 
-export const NewGroupBody = Type.Object({
-  category_id: ShortId,
-  name: Name,
-  description: Type.Optional(Description),
-  sort_order: Type.Optional(SortOrder),
-}, { additionalProperties: false });
+export const NewGroupBody = Type.Object(
+  {
+    category_id: ShortId,
+    name: Name,
+    description: Type.Optional(Description),
+    sort_order: Type.Optional(SortOrder),
+  },
+  { additionalProperties: false },
+);
 export type NewGroupBody = Static<typeof NewGroupBody>;
 
 /** POST /full/categories/:id/groups: the category comes from the path. */
@@ -98,9 +107,16 @@ export type TaxonomyCharacter = Static<typeof TaxonomyCharacter>;
 
 export const TaxonomyCharacterReply = Type.Object({ ok: Type.Literal(true), character: TaxonomyCharacter });
 export type TaxonomyCharacterReply = Static<typeof TaxonomyCharacterReply>;
-export const TaxonomyCharacterListReply = Type.Object({ ok: Type.Literal(true), characters: Type.Array(TaxonomyCharacter) });
+export const TaxonomyCharacterListReply = Type.Object({
+  ok: Type.Literal(true),
+  characters: Type.Array(TaxonomyCharacter),
+});
 export type TaxonomyCharacterListReply = Static<typeof TaxonomyCharacterListReply>;
-export const GroupCharactersReply = Type.Object({ ok: Type.Literal(true), group: Group, characters: Type.Array(TaxonomyCharacter) });
+export const GroupCharactersReply = Type.Object({
+  ok: Type.Literal(true),
+  group: Group,
+  characters: Type.Array(TaxonomyCharacter),
+});
 export type GroupCharactersReply = Static<typeof GroupCharactersReply>;
 
 // ---- Path parameters ----

@@ -85,7 +85,10 @@ export type Conversation = Static<typeof Conversation>;
  */
 export const SynonymGroup = Type.Object({
   word: Type.String({ minLength: 1, maxLength: 200, description: 'the hit word the synonyms stand for' }),
-  synonyms: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 100, description: 'other ways to say it' }),
+  synonyms: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
+    maxItems: 100,
+    description: 'other ways to say it',
+  }),
 });
 export type SynonymGroup = Static<typeof SynonymGroup>;
 /** How many synonym groups one character may keep. */
@@ -102,14 +105,31 @@ export const Character = Type.Object({
   setting: Type.Composite([CharacterSetting], { description: 'character setting (see CharacterSetting)' }),
   videos: Type.Array(Video, { default: [], description: 'all clips of the character' }),
   blocks: Type.Array(Block, { default: [], description: 'the conversation graph' }),
-  startButtons: Type.Array(StartButton, { default: [], description: 'buttons shown in standby; each starts a conversation at its block' }),
-  slots: Type.Array(SlotDefinition, { default: [], description: 'named values the conversation collects (filled by hit words or slot_name)' }),
+  startButtons: Type.Array(StartButton, {
+    default: [],
+    description: 'buttons shown in standby; each starts a conversation at its block',
+  }),
+  slots: Type.Array(SlotDefinition, {
+    default: [],
+    description: 'named values the conversation collects (filled by hit words or slot_name)',
+  }),
   summary: Type.Composite([Summary], { description: 'what a summary_mode block shows' }),
-  kikiwasure: Type.Array(KikiwasureEntry, { default: [], description: 'slot → asking block, used by kikiwasure_mode blocks' }),
+  kikiwasure: Type.Array(KikiwasureEntry, {
+    default: [],
+    description: 'slot → asking block, used by kikiwasure_mode blocks',
+  }),
   replacement: Type.Composite([Replacement], { description: 'default replacement for blocks with play_again false' }),
   random: Type.Composite([RandomGroup], { description: 'the random group of random blocks' }),
-  conversations: Type.Array(Conversation, { default: [], description: 'named groups of blocks for the conversation tracker' }),
-  synonyms: Type.Optional(Type.Array(SynonymGroup, { maxItems: SYNONYM_GROUPS_MAX, description: 'the operator\'s paraphrase groups (hit word ↔ synonyms); absent = none' })),
+  conversations: Type.Array(Conversation, {
+    default: [],
+    description: 'named groups of blocks for the conversation tracker',
+  }),
+  synonyms: Type.Optional(
+    Type.Array(SynonymGroup, {
+      maxItems: SYNONYM_GROUPS_MAX,
+      description: "the operator's paraphrase groups (hit word ↔ synonyms); absent = none",
+    }),
+  ),
 });
 export type Character = Static<typeof Character>;
 
@@ -121,10 +141,15 @@ export const SECRET_SETTING_FIELDS = ['spj_api_key', 'google_key'] as const;
  * and replaced by whether speech-to-text has its key (the player reports
  * INVALID_GOOGLE_KEY from that).
  */
-export const PublicCharacterSetting = Type.Object({
-  ...Type.Omit(CharacterSetting, [...SECRET_SETTING_FIELDS]).properties,
-  speech_to_text_configured: Type.Optional(Type.Boolean({ description: 'the server holds a speech-to-text key (google_key) for this character' })),
-}, { description: 'character setting without credentials' });
+export const PublicCharacterSetting = Type.Object(
+  {
+    ...Type.Omit(CharacterSetting, [...SECRET_SETTING_FIELDS]).properties,
+    speech_to_text_configured: Type.Optional(
+      Type.Boolean({ description: 'the server holds a speech-to-text key (google_key) for this character' }),
+    ),
+  },
+  { description: 'character setting without credentials' },
+);
 export type PublicCharacterSetting = Static<typeof PublicCharacterSetting>;
 
 /**
@@ -133,12 +158,14 @@ export type PublicCharacterSetting = Static<typeof PublicCharacterSetting>;
  */
 // The synonyms are recognition data of the dialogue service (the player asks it): never served to players.
 const { synonyms: _synonyms, ...playerProperties } = Character.properties;
-export const PublicCharacter = Type.Object({
-  ...playerProperties,
-  setting: PublicCharacterSetting,
-}, { description: 'a character as players receive it: no credentials, no synonym groups' });
+export const PublicCharacter = Type.Object(
+  {
+    ...playerProperties,
+    setting: PublicCharacterSetting,
+  },
+  { description: 'a character as players receive it: no credentials, no synonym groups' },
+);
 export type PublicCharacter = Static<typeof PublicCharacter>;
-
 
 /** The public view of a full character: every field but the credentials and the synonym groups. */
 export function publicCharacterOf(character: Character): PublicCharacter {

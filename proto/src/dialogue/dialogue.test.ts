@@ -5,7 +5,13 @@ import { EngineCommand, EngineInput, makeBlock, makeSetting } from './index.ts';
 describe('dialogue contracts', () => {
   it('makeSetting, only the character id, defaults use_web_speech_api, landscape_mode and hide_cursor to true', () => {
     const setting = makeSetting({ character_id: 'c1' });
-    expect(setting).toMatchObject({ use_web_speech_api: true, landscape_mode: true, hide_cursor: true, silence_enabled: true, standby_video_id: null });
+    expect(setting).toMatchObject({
+      use_web_speech_api: true,
+      landscape_mode: true,
+      hide_cursor: true,
+      silence_enabled: true,
+      standby_video_id: null,
+    });
   });
 
   it('makeBlock, only ids, fills every list with [] and play_again with true', () => {

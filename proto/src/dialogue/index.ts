@@ -25,7 +25,8 @@ type Needs<T, K extends keyof T> = Partial<T> & Pick<T, K>;
 
 export const makeVideo = (v: Needs<Video, 'id' | 'character_id' | 'path' | 'title'>): Video => withDefaults(Video, v);
 export const makeBlock = (b: Needs<Block, 'id' | 'character_id'>): Block => withDefaults(Block, b);
-export const makeSetting = (s: Needs<CharacterSetting, 'character_id'>): CharacterSetting => withDefaults(CharacterSetting, s);
+export const makeSetting = (s: Needs<CharacterSetting, 'character_id'>): CharacterSetting =>
+  withDefaults(CharacterSetting, s);
 /** A complete character from its required parts; nested videos and blocks must already be complete. */
 export const makeCharacter = (c: Needs<Character, 'id' | 'name' | 'slug' | 'setting'>): Character =>
   withDefaults(Character, { summary: {}, replacement: {}, random: {}, ...c });

@@ -10,15 +10,21 @@ import { DialogueId } from './recognition.ts';
 
 const At = Type.String({ format: 'date-time' });
 const Count = Type.Integer({ minimum: 0 });
-const JapanDay = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$', description: 'YYYY-MM-DD, Japan time' });
+const JapanDay = Type.String({
+  pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
+  description: 'YYYY-MM-DD, Japan time',
+});
 
 /** POST /api/dialogue/unmatched (public, rate-limited per address): an utterance the character could not answer. */
-export const UnmatchedRequest = Type.Object({
-  character_id: DialogueId,
-  block_id: DialogueId,
-  text: Type.String({ minLength: 1, maxLength: UNMATCHED_TEXT_MAX }),
-  reason: UnmatchedReason,
-}, { additionalProperties: false });
+export const UnmatchedRequest = Type.Object(
+  {
+    character_id: DialogueId,
+    block_id: DialogueId,
+    text: Type.String({ minLength: 1, maxLength: UNMATCHED_TEXT_MAX }),
+    reason: UnmatchedReason,
+  },
+  { additionalProperties: false },
+);
 export type UnmatchedRequest = Static<typeof UnmatchedRequest>;
 export const UnmatchedReply = Type.Object({ ok: Type.Literal(true) });
 
@@ -26,16 +32,22 @@ export const InsightParams = Type.Object({ character_id: DialogueId });
 export type InsightParams = Static<typeof InsightParams>;
 
 /** The period: `to` defaults to today, `from` to six days before `to` (a week); at most 366 days. */
-export const InsightRangeQuery = Type.Object({
-  from: Type.Optional(JapanDay),
-  to: Type.Optional(JapanDay),
-}, { additionalProperties: false });
+export const InsightRangeQuery = Type.Object(
+  {
+    from: Type.Optional(JapanDay),
+    to: Type.Optional(JapanDay),
+  },
+  { additionalProperties: false },
+);
 export type InsightRangeQuery = Static<typeof InsightRangeQuery>;
 
-export const UnmatchedInsightQuery = Type.Object({
-  ...InsightRangeQuery.properties,
-  block_id: Type.Optional(DialogueId),
-}, { additionalProperties: false });
+export const UnmatchedInsightQuery = Type.Object(
+  {
+    ...InsightRangeQuery.properties,
+    block_id: Type.Optional(DialogueId),
+  },
+  { additionalProperties: false },
+);
 export type UnmatchedInsightQuery = Static<typeof UnmatchedInsightQuery>;
 
 /** Steps of a block by how it was entered; `unknown` counts steps of players that did not say. */
@@ -43,16 +55,27 @@ export const ViaCounts = Type.Record(Type.Union([StepVia, Type.Literal('unknown'
 export type ViaCounts = Static<typeof ViaCounts>;
 
 /** The period's steps led by an utterance, by how it was understood (surface, reading, base form, synonym, search, score); players that did not say are left out. */
-export const MatchCounts = Type.Record(MatchKind, Count, { description: 'steps by how the utterance that led to them was understood' });
+export const MatchCounts = Type.Record(MatchKind, Count, {
+  description: 'steps by how the utterance that led to them was understood',
+});
 export type MatchCounts = Static<typeof MatchCounts>;
 
 export const BlockFigures = Type.Object({
   block_id: DialogueId,
   entries: Type.Integer({ minimum: 0, description: 'tracked steps into the block' }),
   via: ViaCounts,
-  completed: Type.Integer({ minimum: 0, description: 'talks that ended `completed` while in this block (a final block reached)' }),
-  dropped: Type.Integer({ minimum: 0, description: 'talks whose last step was this block and that ended otherwise, or were abandoned (no step for 30 minutes, no end)' }),
-  median_ms: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], { description: 'median time from a step into this block to the talk\'s next step; null without a next step' }),
+  completed: Type.Integer({
+    minimum: 0,
+    description: 'talks that ended `completed` while in this block (a final block reached)',
+  }),
+  dropped: Type.Integer({
+    minimum: 0,
+    description:
+      'talks whose last step was this block and that ended otherwise, or were abandoned (no step for 30 minutes, no end)',
+  }),
+  median_ms: Type.Union([Type.Number({ minimum: 0 }), Type.Null()], {
+    description: "median time from a step into this block to the talk's next step; null without a next step",
+  }),
 });
 export type BlockFigures = Static<typeof BlockFigures>;
 
@@ -82,7 +105,12 @@ export const UnmatchedGroup = Type.Object({
   variants: Type.Array(TextCount, { description: 'as users said them, most frequent first' }),
   blocks: Type.Array(BlockCount, { description: 'where they were said, most first' }),
   last_at: At,
-  resolved: Type.Optional(Type.Boolean({ description: 'true: the published character now has a hit word the text contains (e.g. added from insight): shown only on request' })),
+  resolved: Type.Optional(
+    Type.Boolean({
+      description:
+        'true: the published character now has a hit word the text contains (e.g. added from insight): shown only on request',
+    }),
+  ),
 });
 export type UnmatchedGroup = Static<typeof UnmatchedGroup>;
 
@@ -91,9 +119,20 @@ export const InsightCoverage = Type.Object({
   from: JapanDay,
   to: JapanDay,
   matched: Type.Integer({ minimum: 0, description: 'steps entered via hitWord, search, score or valid' }),
-  unmatched: Type.Integer({ minimum: 0, description: 'stored unmatched utterances, without those that asked for serial-locked content' }),
-  locked: Type.Optional(Type.Integer({ minimum: 0, description: 'utterances that contain a hit word of a serial-locked block: content the user has not unlocked, not a gap in understanding' })),
-  share: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], { description: 'matched / (matched + unmatched); null when both are 0' }),
+  unmatched: Type.Integer({
+    minimum: 0,
+    description: 'stored unmatched utterances, without those that asked for serial-locked content',
+  }),
+  locked: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description:
+        'utterances that contain a hit word of a serial-locked block: content the user has not unlocked, not a gap in understanding',
+    }),
+  ),
+  share: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], {
+    description: 'matched / (matched + unmatched); null when both are 0',
+  }),
 });
 export type InsightCoverage = Static<typeof InsightCoverage>;
 
@@ -103,7 +142,12 @@ export const UnmatchedInsightReply = Type.Object({
   from: JapanDay,
   to: JapanDay,
   groups: Type.Array(UnmatchedGroup, { description: 'largest first' }),
-  locked_groups: Type.Optional(Type.Array(UnmatchedGroup, { description: 'utterances of the period that asked for serial-locked content (a hit word of a locked block), largest first; not counted as not understood' })),
+  locked_groups: Type.Optional(
+    Type.Array(UnmatchedGroup, {
+      description:
+        'utterances of the period that asked for serial-locked content (a hit word of a locked block), largest first; not counted as not understood',
+    }),
+  ),
   coverage: InsightCoverage,
 });
 export type UnmatchedInsightReply = Static<typeof UnmatchedInsightReply>;

@@ -9,17 +9,24 @@ import { VideoSlotName } from './session.ts';
 const Kind = <K extends string, P extends Record<string, TSchema>>(type: K, props: P) =>
   Type.Object({ type: Type.Literal(type), ...props });
 
-export const TimerName = Type.Union([
-  Type.Literal('silence'),
-  Type.Literal('recognition'),
-  Type.Literal('hitWordDelay'),
-], { description: 'silence: no-input limit; recognition: max_recognition_time; hitWordDelay: wait before leaving after a hit' });
+export const TimerName = Type.Union(
+  [Type.Literal('silence'), Type.Literal('recognition'), Type.Literal('hitWordDelay')],
+  {
+    description:
+      'silence: no-input limit; recognition: max_recognition_time; hitWordDelay: wait before leaving after a hit',
+  },
+);
 export type TimerName = Static<typeof TimerName>;
 
 export const StartSource = Type.Union([Type.Literal('button'), Type.Literal('resume'), Type.Literal('micTest')]);
 export const SearchHit = Type.Object({ block_id: Type.String(), score: Type.Number() });
 /** How a hit word was found in an utterance on the server: its characters, its reading, a base form of an inflected word, or one of the operator's synonyms of it. */
-export const MatchVia = Type.Union([Type.Literal('surface'), Type.Literal('reading'), Type.Literal('base'), Type.Literal('synonym')]);
+export const MatchVia = Type.Union([
+  Type.Literal('surface'),
+  Type.Literal('reading'),
+  Type.Literal('base'),
+  Type.Literal('synonym'),
+]);
 export type MatchVia = Static<typeof MatchVia>;
 /**
  * How the utterance that led into a block was understood (insight's confidence): a hit word by one of
@@ -53,7 +60,18 @@ export type EngineInput = Static<typeof EngineInput>;
 
 const L = Type.Literal;
 export const LogCategory = Type.Union(
-  [L('error'), L('connect'), L('play'), L('speech'), L('other'), L('camera'), L('admin'), L('subscription'), L('ticket'), L('point')],
+  [
+    L('error'),
+    L('connect'),
+    L('play'),
+    L('speech'),
+    L('other'),
+    L('camera'),
+    L('admin'),
+    L('subscription'),
+    L('ticket'),
+    L('point'),
+  ],
   { description: 'log categories of SPEC.md §4' },
 );
 export type LogCategory = Static<typeof LogCategory>;
@@ -75,8 +93,24 @@ export type EndReason = Static<typeof EndReason>;
  * engine decides by itself). A replacement block keeps the via of the block it replaces.
  */
 export const StepVia = Type.Union(
-  [L('start'), L('resume'), L('button'), L('forced'), L('hitWord'), L('valid'), L('search'), L('score'), L('notHit'), L('empty'),
-    L('spjOut'), L('invalid'), L('silence'), L('final'), L('random'), L('flow')],
+  [
+    L('start'),
+    L('resume'),
+    L('button'),
+    L('forced'),
+    L('hitWord'),
+    L('valid'),
+    L('search'),
+    L('score'),
+    L('notHit'),
+    L('empty'),
+    L('spjOut'),
+    L('invalid'),
+    L('silence'),
+    L('final'),
+    L('random'),
+    L('flow'),
+  ],
   { description: 'how the block was entered' },
 );
 export type StepVia = Static<typeof StepVia>;
@@ -90,14 +124,24 @@ export const SummaryItem = Type.Object({ slot: Type.String(), label: Type.String
 
 export const EngineCommand = Type.Union([
   Kind('playVideo', {
-    slot: VideoSlotName, videoId: Type.String(), path: Type.String(), title: Type.String(), loop: Type.Boolean(),
+    slot: VideoSlotName,
+    videoId: Type.String(),
+    path: Type.String(),
+    title: Type.String(),
+    loop: Type.Boolean(),
     loopCount: Type.Integer({ description: '0 = until replaced' }),
-    notifyAtMs: Type.Union([Type.Number(), Type.Null()], { description: 'report videoTimeReached at this playback time' }),
+    notifyAtMs: Type.Union([Type.Number(), Type.Null()], {
+      description: 'report videoTimeReached at this playback time',
+    }),
   }),
   Kind('preloadVideo', { slot: VideoSlotName, videoId: Type.String(), path: Type.String() }),
   Kind('pauseVideo', {}),
   Kind('resumeVideo', {}),
-  Kind('showSubtitles', { characterId: Type.String(), videoId: Type.String(), name: Type.String({ description: 'title without .mp4' }) }),
+  Kind('showSubtitles', {
+    characterId: Type.String(),
+    videoId: Type.String(),
+    name: Type.String({ description: 'title without .mp4' }),
+  }),
   Kind('micOn', { delayMs: Type.Number(), showIndicator: Type.Boolean() }),
   Kind('micOff', {}),
   Kind('startTimer', { timer: TimerName, ms: Type.Number() }),
@@ -106,17 +150,29 @@ export const EngineCommand = Type.Union([
   Kind('showActionButtons', { buttons: Type.Array(ActionButton) }),
   Kind('showRecognitionText', { text: Type.String(), final: Type.Boolean() }),
   Kind('showPreviousSpeech', { text: Type.String() }),
-  Kind('requestSearch', { requestId: Type.String(), text: Type.String(), index: Type.String(), candidates: Type.Array(Type.String()) }),
+  Kind('requestSearch', {
+    requestId: Type.String(),
+    text: Type.String(),
+    index: Type.String(),
+    candidates: Type.Array(Type.String()),
+  }),
   Kind('requestScore', { requestId: Type.String(), text: Type.String(), category: Type.String() }),
   Kind('requestUnderstand', { requestId: Type.String(), text: Type.String() }),
   Kind('fillSlot', { name: Type.String(), value: Type.String() }),
   Kind('showSummary', { title: Type.String(), items: Type.Array(SummaryItem) }),
   Kind('trackStep', {
-    characterId: Type.String(), blockId: Type.String(), conversationId: Type.Union([Type.String(), Type.Null()]), utterance: Type.String(),
+    characterId: Type.String(),
+    blockId: Type.String(),
+    conversationId: Type.Union([Type.String(), Type.Null()]),
+    utterance: Type.String(),
     via: Type.Optional(StepVia),
     match: Type.Optional(MatchKind),
   }),
-  Kind('unmatched', { blockId: Type.String(), text: Type.String({ maxLength: UNMATCHED_TEXT_MAX }), reason: UnmatchedReason }),
+  Kind('unmatched', {
+    blockId: Type.String(),
+    text: Type.String({ maxLength: UNMATCHED_TEXT_MAX }),
+    reason: UnmatchedReason,
+  }),
   Kind('log', { category: LogCategory, message: Type.String(), extra: Type.Record(Type.String(), Type.Unknown()) }),
   Kind('end', { reason: EndReason, totalBilledTime: Type.Number() }),
 ]);

@@ -18,7 +18,10 @@ export const Utterance = Type.String({ maxLength: 500, description: 'the recogni
 export const RecognitionBlock = Type.Object({
   block_id: DialogueId,
   title: Type.String({ maxLength: 200 }),
-  phrases: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 500, description: 'hit words (every route), the legacy hit_word list and the title split at ・／/' }),
+  phrases: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
+    maxItems: 500,
+    description: 'hit words (every route), the legacy hit_word list and the title split at ・／/',
+  }),
   spj_category: Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()]),
   listen_next_block: Type.Array(DialogueId, { maxItems: 100 }),
 });
@@ -26,7 +29,7 @@ export type RecognitionBlock = Static<typeof RecognitionBlock>;
 
 /** A paid or coded action button, as `get action` answers it. */
 export const ActionDefinition = Type.Object({
-  code: Type.String({ minLength: 1, maxLength: 100, description: 'the action code (the button\'s code, else its id)' }),
+  code: Type.String({ minLength: 1, maxLength: 100, description: "the action code (the button's code, else its id)" }),
   character_id: DialogueId,
   block_id: DialogueId,
   button_id: DialogueId,
@@ -40,13 +43,31 @@ export type ActionDefinition = Static<typeof ActionDefinition>;
  * SPJ key and the google_key travel only on the internal bus (never in a response or a log).
  */
 export const CharacterRecognition = Type.Object({
-  es_index_name: Type.String({ maxLength: 200, description: 'the character\'s search index; empty = dialogue names it recognition-{character_id}' }),
+  es_index_name: Type.String({
+    maxLength: 200,
+    description: "the character's search index; empty = dialogue names it recognition-{character_id}",
+  }),
   spj_url: Type.String({ maxLength: 2000, description: 'empty = the embedded scorer' }),
-  spj_api_key: Type.String({ maxLength: 1000, description: 'sealed (platform/secrets: enc:v1:…, a 500-character key seals to some 720); a value without the prefix is one published before sealing' }),
-  google_key: Type.Optional(Type.String({ maxLength: 1000, description: 'the character\'s Google Cloud Speech-to-Text API key (server speech-to-text), sealed like spj_api_key; absent or empty = speech cannot be recognised on the server' })),
+  spj_api_key: Type.String({
+    maxLength: 1000,
+    description:
+      'sealed (platform/secrets: enc:v1:…, a 500-character key seals to some 720); a value without the prefix is one published before sealing',
+  }),
+  google_key: Type.Optional(
+    Type.String({
+      maxLength: 1000,
+      description:
+        "the character's Google Cloud Speech-to-Text API key (server speech-to-text), sealed like spj_api_key; absent or empty = speech cannot be recognised on the server",
+    }),
+  ),
   blocks: Type.Array(RecognitionBlock, { maxItems: 5000 }),
   actions: Type.Array(ActionDefinition, { maxItems: 5000 }),
-  synonyms: Type.Optional(Type.Array(SynonymGroup, { maxItems: SYNONYM_GROUPS_MAX, description: 'the character\'s synonym groups (understanding); absent in a publish before synonyms existed = none' })),
+  synonyms: Type.Optional(
+    Type.Array(SynonymGroup, {
+      maxItems: SYNONYM_GROUPS_MAX,
+      description: "the character's synonym groups (understanding); absent in a publish before synonyms existed = none",
+    }),
+  ),
 });
 export type CharacterRecognition = Static<typeof CharacterRecognition>;
 
@@ -55,7 +76,10 @@ export const SearchRequest = Type.Object({
   character_id: DialogueId,
   block_id: DialogueId,
   text: Utterance,
-  candidates: Type.Array(DialogueId, { maxItems: 200, description: 'the current block\'s valid_response_ids (the engine\'s requestSearch)' }),
+  candidates: Type.Array(DialogueId, {
+    maxItems: 200,
+    description: "the current block's valid_response_ids (the engine's requestSearch)",
+  }),
 });
 export type SearchRequest = Static<typeof SearchRequest>;
 export const SearchReply = Type.Object({ ok: Type.Literal(true), hits: Type.Array(SearchHit) });
@@ -71,7 +95,9 @@ export const ScoreRequest = Type.Object({
 export type ScoreRequest = Static<typeof ScoreRequest>;
 export const ScoreReply = Type.Object({
   ok: Type.Literal(true),
-  score: Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()], { description: 'null = an empty result (the engine\'s ladder handles it)' }),
+  score: Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()], {
+    description: "null = an empty result (the engine's ladder handles it)",
+  }),
   source: Type.Union([Type.Literal('spj'), Type.Literal('embedded')]),
 });
 export type ScoreReply = Static<typeof ScoreReply>;
@@ -88,5 +114,8 @@ export const UnderstandRequest = Type.Object({
   text: Utterance,
 });
 export type UnderstandRequest = Static<typeof UnderstandRequest>;
-export const UnderstandReply = Type.Object({ ok: Type.Literal(true), matches: Type.Array(HitWordMatch, { maxItems: 2000 }) });
+export const UnderstandReply = Type.Object({
+  ok: Type.Literal(true),
+  matches: Type.Array(HitWordMatch, { maxItems: 2000 }),
+});
 export type UnderstandReply = Static<typeof UnderstandReply>;

@@ -3,7 +3,9 @@ import { NullableId } from './common.ts';
 
 /** SPEC.md §3 Play session: what the player shows right now, kept by the engine. */
 
-export const VideoSlotName = Type.Union([Type.Literal('A'), Type.Literal('B')], { description: 'one of the two stacked video elements' });
+export const VideoSlotName = Type.Union([Type.Literal('A'), Type.Literal('B')], {
+  description: 'one of the two stacked video elements',
+});
 export type VideoSlotName = Static<typeof VideoSlotName>;
 
 export const VideoSlot = Type.Object({
@@ -12,12 +14,17 @@ export const VideoSlot = Type.Object({
 });
 export type VideoSlot = Static<typeof VideoSlot>;
 
-export const AppState = Type.Union([Type.Literal('paused'), Type.Literal('playing'), Type.Literal('ended')], { description: 'player state; paused until talking starts' });
+export const AppState = Type.Union([Type.Literal('paused'), Type.Literal('playing'), Type.Literal('ended')], {
+  description: 'player state; paused until talking starts',
+});
 export type AppState = Static<typeof AppState>;
 
 export const PlaySession = Type.Object({
   appState: AppState,
-  slots: Type.Object({ A: VideoSlot, B: VideoSlot }, { description: 'the two video slots; the next clip is preloaded in the hidden one' }),
+  slots: Type.Object(
+    { A: VideoSlot, B: VideoSlot },
+    { description: 'the two video slots; the next clip is preloaded in the hidden one' },
+  ),
   activeSlot: VideoSlotName,
   loopMax: Type.Integer({ minimum: 0, description: 'passes of the current video (0 = endless loop)' }),
   loopCount: Type.Integer({ minimum: 0, description: 'listen loops finished in the current listening' }),

@@ -7,5 +7,7 @@ import type { PublicCharacterSetting } from './character.ts';
 
 /** Whether speech-to-text has its key, from a full setting (the key) or a public one (the flag). */
 export function googleKeyConfigured(setting: PublicCharacterSetting & { google_key?: string }): boolean {
-  return typeof setting.google_key === 'string' ? setting.google_key.trim() !== '' : setting.speech_to_text_configured === true;
+  return typeof setting.google_key === 'string'
+    ? setting.google_key.trim() !== ''
+    : setting.speech_to_text_configured === true;
 }

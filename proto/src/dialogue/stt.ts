@@ -10,21 +10,35 @@ import { DialogueId } from './recognition.ts';
 export { STT_MAX_FRAME_BYTES, STT_PATH } from './constants.ts';
 
 /** The recognition languages: the subtitle languages the product ships (Google's BCP-47 codes). */
-export const SttLanguage = Type.Union([Type.Literal('ja-JP'), Type.Literal('en-US'), Type.Literal('fil-PH'), Type.Literal('zh-TW')], { default: 'ja-JP' });
+export const SttLanguage = Type.Union(
+  [Type.Literal('ja-JP'), Type.Literal('en-US'), Type.Literal('fil-PH'), Type.Literal('zh-TW')],
+  { default: 'ja-JP' },
+);
 export type SttLanguage = Static<typeof SttLanguage>;
 
 /** The audio encodings the server passes on to the recogniser (Google's RecognitionConfig.AudioEncoding names). */
 export const SttEncoding = Type.Union([Type.Literal('WEBM_OPUS'), Type.Literal('OGG_OPUS'), Type.Literal('LINEAR16')]);
 export type SttEncoding = Static<typeof SttEncoding>;
 
-export const SttStartFrame = Type.Object({
-  type: Type.Literal('start'),
-  token: Type.String({ minLength: 1, maxLength: 4096, description: 'the access token; the stream\'s user is the one it names' }),
-  character_id: DialogueId,
-  language: Type.Optional(SttLanguage),
-  encoding: SttEncoding,
-  sample_rate_hertz: Type.Integer({ minimum: 8000, maximum: 48000, description: 'as the audio\'s header says (MediaRecorder Opus: 48000)' }),
-}, { additionalProperties: false });
+export const SttStartFrame = Type.Object(
+  {
+    type: Type.Literal('start'),
+    token: Type.String({
+      minLength: 1,
+      maxLength: 4096,
+      description: "the access token; the stream's user is the one it names",
+    }),
+    character_id: DialogueId,
+    language: Type.Optional(SttLanguage),
+    encoding: SttEncoding,
+    sample_rate_hertz: Type.Integer({
+      minimum: 8000,
+      maximum: 48000,
+      description: "as the audio's header says (MediaRecorder Opus: 48000)",
+    }),
+  },
+  { additionalProperties: false },
+);
 export type SttStartFrame = Static<typeof SttStartFrame>;
 
 /** The utterance is over: the server answers a final result and ends the stream. */
@@ -40,7 +54,8 @@ export const SttReadyFrame = Type.Object({
 });
 export const SttInterimFrame = Type.Object({ type: Type.Literal('interim'), text: Type.String() });
 export const SttFinalReason = Type.Union([Type.Literal('stopped'), Type.Literal('stable'), Type.Literal('limit')], {
-  description: 'stopped: the client sent stop; stable: the transcript stopped changing (end of utterance); limit: max_ms or max_bytes reached',
+  description:
+    'stopped: the client sent stop; stable: the transcript stopped changing (end of utterance); limit: max_ms or max_bytes reached',
 });
 export const SttFinalFrame = Type.Object({ type: Type.Literal('final'), text: Type.String(), reason: SttFinalReason });
 /** Speech cannot be recognised on the server for this character: the player keeps the text input. */
@@ -54,5 +69,12 @@ export const SttFailedFrame = Type.Object({ type: Type.Literal('failed'), messag
 /** A refused frame (bad frame, not signed in, a second stream, rate limit); VALIDATION_FAILED and NO_STREAM also close the socket. */
 export const SttErrorFrame = Type.Object({ type: Type.Literal('error'), code: Type.String(), message: Type.String() });
 
-export const SttServerFrame = Type.Union([SttReadyFrame, SttInterimFrame, SttFinalFrame, SttUnavailableFrame, SttFailedFrame, SttErrorFrame]);
+export const SttServerFrame = Type.Union([
+  SttReadyFrame,
+  SttInterimFrame,
+  SttFinalFrame,
+  SttUnavailableFrame,
+  SttFailedFrame,
+  SttErrorFrame,
+]);
 export type SttServerFrame = Static<typeof SttServerFrame>;

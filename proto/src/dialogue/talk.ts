@@ -9,27 +9,43 @@ import { ActionDefinition, DialogueId, Utterance } from './recognition.ts';
  */
 
 const At = Type.String({ format: 'date-time' });
-const OptionalUserId = Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'SPEC.md §7 sends it; must be the caller' }));
+const OptionalUserId = Type.Optional(
+  Type.String({ minLength: 1, maxLength: 100, description: 'SPEC.md §7 sends it; must be the caller' }),
+);
 
 /** POST /api/dialogue/talks (Idempotency-Key): a talk begins; with the ticket it used when the character needs one. */
 export const TalkStartRequest = Type.Object({
   character_id: DialogueId,
   btn: Type.String({ maxLength: 100, description: 'the start button (or "resume", "micTest")' }),
-  ticket_use_token: Type.Optional(Type.String({
-    minLength: 1, maxLength: 2000,
-    description: 'billing\'s use_token from POST /api/talk_tickets: needed for a priced character the caller does not own or subscribe to (not for btn micTest); the talk records its use_id',
-  })),
+  ticket_use_token: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 2000,
+      description:
+        "billing's use_token from POST /api/talk_tickets: needed for a priced character the caller does not own or subscribe to (not for btn micTest); the talk records its use_id",
+    }),
+  ),
   resumed_from: Type.Optional(DialogueId),
 });
 export type TalkStartRequest = Static<typeof TalkStartRequest>;
 
 /** POST /api/dialogue/talks: the key that makes a retried start return the same talk (per user). */
 export const TalkStartHeaders = Type.Object({
-  'idempotency-key': Type.String({ minLength: 8, maxLength: 128, pattern: '^[A-Za-z0-9_\\-:.]+$', description: 'one key per intended talk; a retry with it returns the same talk' }),
+  'idempotency-key': Type.String({
+    minLength: 8,
+    maxLength: 128,
+    pattern: '^[A-Za-z0-9_\\-:.]+$',
+    description: 'one key per intended talk; a retry with it returns the same talk',
+  }),
 });
 export type TalkStartHeaders = Static<typeof TalkStartHeaders>;
 
-export const TalkStatus = Type.Union([Type.Literal('started'), Type.Literal('replied'), Type.Literal('released'), Type.Literal('ended')]);
+export const TalkStatus = Type.Union([
+  Type.Literal('started'),
+  Type.Literal('replied'),
+  Type.Literal('released'),
+  Type.Literal('ended'),
+]);
 export const Talk = Type.Object({
   talk_id: Type.String(),
   character_id: DialogueId,
@@ -39,7 +55,7 @@ export const Talk = Type.Object({
   started_at: At,
   replied_at: Type.Union([At, Type.Null()]),
   ended_at: Type.Union([At, Type.Null()]),
-  total_billed_time: Type.Number({ minimum: 0, description: 'seconds, the engine\'s totalBilledTime' }),
+  total_billed_time: Type.Number({ minimum: 0, description: "seconds, the engine's totalBilledTime" }),
 });
 export type Talk = Static<typeof Talk>;
 export const TalkReply = Type.Object({ ok: Type.Literal(true), talk: Talk });
@@ -48,7 +64,10 @@ export const TalkParams = Type.Object({ talk_id: Type.String({ minLength: 1, max
 /** POST /api/dialogue/talks/:talk_id/release: the talk failed before its first reply; its ticket goes back. */
 export const TalkReleaseRequest = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500 }) });
 /** POST /api/dialogue/talks/:talk_id/end. */
-export const TalkEndRequest = Type.Object({ reason: EndReason, total_billed_time: Type.Number({ minimum: 0, maximum: 86_400 }) });
+export const TalkEndRequest = Type.Object({
+  reason: EndReason,
+  total_billed_time: Type.Number({ minimum: 0, maximum: 86_400 }),
+});
 
 /** POST /api/conversation_tracker (add/upsert): one step of the talk. */
 export const TrackStepRequest = Type.Object({
@@ -67,7 +86,9 @@ export type TrackStepRequest = Static<typeof TrackStepRequest>;
 export const ConversationLine = Type.Object({
   at: At,
   block_id: DialogueId,
-  block_title: Type.Union([Type.String(), Type.Null()], { description: 'the block\'s title in the published character (null: no longer there)' }),
+  block_title: Type.Union([Type.String(), Type.Null()], {
+    description: "the block's title in the published character (null: no longer there)",
+  }),
   said: Type.String({ maxLength: 200, description: 'what the user said, cut to 200 characters ("" for a button)' }),
   talk_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 });
@@ -81,7 +102,12 @@ export const TrackerState = Type.Object({
   utterance: Type.String(),
   steps: Type.Integer({ minimum: 0 }),
   updated_at: At,
-  conversation: Type.Optional(Type.Array(ConversationLine, { description: 'POST /api/history only: the last 50 steps, oldest first (newest last); only ever sent to their owner' })),
+  conversation: Type.Optional(
+    Type.Array(ConversationLine, {
+      description:
+        'POST /api/history only: the last 50 steps, oldest first (newest last); only ever sent to their owner',
+    }),
+  ),
 });
 export type TrackerState = Static<typeof TrackerState>;
 export const TrackStepReply = Type.Object({ ok: Type.Literal(true), state: TrackerState });
@@ -105,7 +131,10 @@ export const NextStartBlockReply = Type.Object({
 export type NextStartBlockReply = Static<typeof NextStartBlockReply>;
 
 /** POST /api/action {code, character_id?}: an action button by its code. */
-export const GetActionRequest = Type.Object({ code: Type.String({ minLength: 1, maxLength: 100 }), character_id: Type.Optional(DialogueId) });
+export const GetActionRequest = Type.Object({
+  code: Type.String({ minLength: 1, maxLength: 100 }),
+  character_id: Type.Optional(DialogueId),
+});
 export const GetActionReply = Type.Object({ ok: Type.Literal(true), action: ActionDefinition });
 
 /** GET /api/dialogue/album/:character_id: what the caller has found of a character. */

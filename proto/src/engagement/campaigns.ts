@@ -7,8 +7,14 @@ import { EngagementId, Iso, Page, Paging, UserId } from './common.ts';
  * (`campaign.entered` → `points.granted` / `ticket.granted`).
  */
 export const CampaignGrant = Type.Union([
-  Type.Object({ kind: Type.Literal('points'), amount: Type.Integer({ minimum: 1, maximum: 100_000 }) }, { additionalProperties: false }),
-  Type.Object({ kind: Type.Literal('tickets'), amount: Type.Integer({ minimum: 1, maximum: 100 }) }, { additionalProperties: false }),
+  Type.Object(
+    { kind: Type.Literal('points'), amount: Type.Integer({ minimum: 1, maximum: 100_000 }) },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    { kind: Type.Literal('tickets'), amount: Type.Integer({ minimum: 1, maximum: 100 }) },
+    { additionalProperties: false },
+  ),
 ]);
 export type CampaignGrant = Static<typeof CampaignGrant>;
 
@@ -28,7 +34,12 @@ export type Campaign = Static<typeof Campaign>;
 
 /** What a customer sees: the open campaigns and whether they already entered. */
 export const OpenCampaign = Type.Object({
-  id: Type.String(), title: Type.String(), description: Type.String(), starts_at: Iso, ends_at: Iso, grant: CampaignGrant,
+  id: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  starts_at: Iso,
+  ends_at: Iso,
+  grant: CampaignGrant,
   entered: Type.Boolean(),
 });
 export type OpenCampaign = Static<typeof OpenCampaign>;
@@ -36,9 +47,18 @@ export const OpenCampaignList = Type.Object({ ok: Type.Literal(true), campaigns:
 export type OpenCampaignList = Static<typeof OpenCampaignList>;
 
 /** POST /api/campaigns/users/user/insert {campaign_id, user_id?}: user_id, when sent, must be the caller's own. */
-export const CampaignEnterBody = Type.Object({ campaign_id: EngagementId, user_id: Type.Optional(UserId) }, { additionalProperties: false });
+export const CampaignEnterBody = Type.Object(
+  { campaign_id: EngagementId, user_id: Type.Optional(UserId) },
+  { additionalProperties: false },
+);
 export type CampaignEnterBody = Static<typeof CampaignEnterBody>;
-export const CampaignEntered = Type.Object({ ok: Type.Literal(true), message: Type.String(), campaign_id: Type.String(), grant: CampaignGrant, entered_at: Iso });
+export const CampaignEntered = Type.Object({
+  ok: Type.Literal(true),
+  message: Type.String(),
+  campaign_id: Type.String(),
+  grant: CampaignGrant,
+  entered_at: Iso,
+});
 export type CampaignEntered = Static<typeof CampaignEntered>;
 
 const CampaignFields = {
@@ -48,17 +68,23 @@ const CampaignFields = {
   ends_at: Iso,
   grant: CampaignGrant,
 };
-export const CampaignBody = Type.Object({
-  ...CampaignFields,
-  active: Type.Optional(Type.Boolean({ default: true })),
-}, { additionalProperties: false });
+export const CampaignBody = Type.Object(
+  {
+    ...CampaignFields,
+    active: Type.Optional(Type.Boolean({ default: true })),
+  },
+  { additionalProperties: false },
+);
 export type CampaignBody = Static<typeof CampaignBody>;
 /**
  * PUT: only what is sent changes. `active` has no default here: with the
  * create body's default, every edit (a new title, say) would switch an
  * inactive campaign back on.
  */
-export const CampaignEditBody = Type.Partial(Type.Object({ ...CampaignFields, active: Type.Boolean() }), { additionalProperties: false, minProperties: 1 });
+export const CampaignEditBody = Type.Partial(Type.Object({ ...CampaignFields, active: Type.Boolean() }), {
+  additionalProperties: false,
+  minProperties: 1,
+});
 export type CampaignEditBody = Static<typeof CampaignEditBody>;
 
 export const CampaignReply = Type.Object({ ok: Type.Literal(true), campaign: Campaign });

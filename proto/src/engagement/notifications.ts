@@ -7,8 +7,11 @@ import { EngagementId, Iso, Page, Paging, UserId } from './common.ts';
  * come from events (welcome, ticket_expiry, subscription_renewed, subscription_failed).
  */
 export const NotificationKind = Type.Union([
-  Type.Literal('admin'), Type.Literal('welcome'), Type.Literal('ticket_expiry'),
-  Type.Literal('subscription_renewed'), Type.Literal('subscription_failed'),
+  Type.Literal('admin'),
+  Type.Literal('welcome'),
+  Type.Literal('ticket_expiry'),
+  Type.Literal('subscription_renewed'),
+  Type.Literal('subscription_failed'),
 ]);
 export type NotificationKind = Static<typeof NotificationKind>;
 
@@ -29,18 +32,27 @@ export const Notification = Type.Object({
 });
 export type Notification = Static<typeof Notification>;
 
-const Flag = Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')]);
+const Flag = Type.Union([
+  Type.Boolean(),
+  Type.Literal('true'),
+  Type.Literal('false'),
+  Type.Literal('1'),
+  Type.Literal('0'),
+]);
 
 /**
  * GET /api/notifications?page&active&new (and POST with the same body).
  * active (default true): only those inside their publishing window; false adds past ones.
  * new (default false): only unread ones.
  */
-export const NotificationListQuery = Type.Object({
-  page: Type.Optional(Page),
-  active: Type.Optional(Flag),
-  new: Type.Optional(Flag),
-}, { additionalProperties: false });
+export const NotificationListQuery = Type.Object(
+  {
+    page: Type.Optional(Page),
+    active: Type.Optional(Flag),
+    new: Type.Optional(Flag),
+  },
+  { additionalProperties: false },
+);
 export type NotificationListQuery = Static<typeof NotificationListQuery>;
 
 export const NotificationList = Type.Object({
@@ -52,20 +64,32 @@ export const NotificationList = Type.Object({
 export type NotificationList = Static<typeof NotificationList>;
 
 /** GET /api/notifications_available: the menu badge. */
-export const NotificationsAvailable = Type.Object({ ok: Type.Literal(true), available: Type.Boolean(), unread: Type.Integer({ minimum: 0 }) });
+export const NotificationsAvailable = Type.Object({
+  ok: Type.Literal(true),
+  available: Type.Boolean(),
+  unread: Type.Integer({ minimum: 0 }),
+});
 export type NotificationsAvailable = Static<typeof NotificationsAvailable>;
 
 /** POST /api/notifications/read: marks some (ids) or every active one (all) read for the caller. */
-export const MarkReadBody = Type.Object({
-  ids: Type.Optional(Type.Array(EngagementId, { minItems: 1, maxItems: 100 })),
-  all: Type.Optional(Type.Literal(true)),
-}, { additionalProperties: false });
+export const MarkReadBody = Type.Object(
+  {
+    ids: Type.Optional(Type.Array(EngagementId, { minItems: 1, maxItems: 100 })),
+    all: Type.Optional(Type.Literal(true)),
+  },
+  { additionalProperties: false },
+);
 export type MarkReadBody = Static<typeof MarkReadBody>;
 export const MarkReadReply = Type.Object({ ok: Type.Literal(true), unread: Type.Integer({ minimum: 0 }) });
 export type MarkReadReply = Static<typeof MarkReadReply>;
 
 /** GET /api/news?page: public news, newest first; readable logged out. */
-export const NewsItem = Type.Object({ id: Type.String(), title: Type.String(), body: Type.String(), published_at: Iso });
+export const NewsItem = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  body: Type.String(),
+  published_at: Iso,
+});
 export type NewsItem = Static<typeof NewsItem>;
 export const NewsList = Type.Object({ ok: Type.Literal(true), news: Type.Array(NewsItem), ...Paging });
 export type NewsList = Static<typeof NewsList>;
@@ -88,18 +112,24 @@ const NotificationFields = {
   target: Type.Union([Type.Literal('all'), Type.Object({ user_id: UserId }, { additionalProperties: false })]),
 };
 
-export const NotificationAddBody = Type.Object({
-  title: NotificationFields.title,
-  body: NotificationFields.body,
-  active: Type.Optional(NotificationFields.active),
-  is_news: Type.Optional(NotificationFields.is_news),
-  publish_from: Type.Optional(NotificationFields.publish_from),
-  publish_until: Type.Optional(NotificationFields.publish_until),
-  target: NotificationFields.target,
-}, { additionalProperties: false });
+export const NotificationAddBody = Type.Object(
+  {
+    title: NotificationFields.title,
+    body: NotificationFields.body,
+    active: Type.Optional(NotificationFields.active),
+    is_news: Type.Optional(NotificationFields.is_news),
+    publish_from: Type.Optional(NotificationFields.publish_from),
+    publish_until: Type.Optional(NotificationFields.publish_until),
+    target: NotificationFields.target,
+  },
+  { additionalProperties: false },
+);
 export type NotificationAddBody = Static<typeof NotificationAddBody>;
 
-export const NotificationEditBody = Type.Partial(NotificationAddBody, { additionalProperties: false, minProperties: 1 });
+export const NotificationEditBody = Type.Partial(NotificationAddBody, {
+  additionalProperties: false,
+  minProperties: 1,
+});
 export type NotificationEditBody = Static<typeof NotificationEditBody>;
 
 /** POST /api/admin/notifications/active/{id}: switches the active flag. */
@@ -126,16 +156,23 @@ export const AdminNotification = Type.Object({
 export type AdminNotification = Static<typeof AdminNotification>;
 
 /** GET /api/admin/notifications?page&active&target&kind&q: admin-written ones by default (kind=admin). */
-export const AdminNotificationQuery = Type.Object({
-  page: Type.Optional(Page),
-  active: Type.Optional(Flag),
-  kind: Type.Optional(Type.Union([NotificationKind, Type.Literal('any')])),
-  user_id: Type.Optional(UserId),
-  q: Type.Optional(Type.String({ maxLength: 100, description: 'words in the title' })),
-}, { additionalProperties: false });
+export const AdminNotificationQuery = Type.Object(
+  {
+    page: Type.Optional(Page),
+    active: Type.Optional(Flag),
+    kind: Type.Optional(Type.Union([NotificationKind, Type.Literal('any')])),
+    user_id: Type.Optional(UserId),
+    q: Type.Optional(Type.String({ maxLength: 100, description: 'words in the title' })),
+  },
+  { additionalProperties: false },
+);
 export type AdminNotificationQuery = Static<typeof AdminNotificationQuery>;
 
-export const AdminNotificationList = Type.Object({ ok: Type.Literal(true), notifications: Type.Array(AdminNotification), ...Paging });
+export const AdminNotificationList = Type.Object({
+  ok: Type.Literal(true),
+  notifications: Type.Array(AdminNotification),
+  ...Paging,
+});
 export type AdminNotificationList = Static<typeof AdminNotificationList>;
 export const AdminNotificationReply = Type.Object({ ok: Type.Literal(true), notification: AdminNotification });
 export type AdminNotificationReply = Static<typeof AdminNotificationReply>;

@@ -15,7 +15,13 @@ export const EventEnvelope = Type.Object({
   occurredAt: Type.String({ format: 'date-time' }),
   key: Type.String({ minLength: 1 }),
   data: Type.Unknown(),
-  requestId: Type.Optional(Type.String({ pattern: REQUEST_ID_PATTERN, description: 'the HTTP request that caused the event (x-request-id), carried on by the events its handlers publish: one talk can be followed across services in the logs' })),
+  requestId: Type.Optional(
+    Type.String({
+      pattern: REQUEST_ID_PATTERN,
+      description:
+        'the HTTP request that caused the event (x-request-id), carried on by the events its handlers publish: one talk can be followed across services in the logs',
+    }),
+  ),
 });
 export type EventEnvelope<T = unknown> = Omit<Static<typeof EventEnvelope>, 'data'> & { data: T };
 
@@ -27,7 +33,12 @@ export interface EventDefinition<S extends TSchema = TSchema, K extends string =
   description: string;
 }
 
-export function defineEvent<K extends string, S extends TSchema>(type: K, version: number, data: S, description: string): EventDefinition<S, K> {
+export function defineEvent<K extends string, S extends TSchema>(
+  type: K,
+  version: number,
+  data: S,
+  description: string,
+): EventDefinition<S, K> {
   return { type, version, data, description };
 }
 export { JsonDetails, DETAILS_MAX_DEPTH } from './json-details.ts';

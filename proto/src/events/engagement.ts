@@ -13,7 +13,12 @@ export const CouponSaved = defineEvent(
     character_id: Id,
     block_id: Id,
     previous_block_id: Type.Optional(Id),
-    name: Type.Optional(Type.String({ maxLength: 200, description: 'the batch\'s name, so the catalog can name it when a block delete is refused' })),
+    name: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: "the batch's name, so the catalog can name it when a block delete is refused",
+      }),
+    ),
     is_debug: Type.Boolean(),
     tickets: Type.Integer({ minimum: 0 }),
   }),
@@ -25,12 +30,17 @@ export const SerialRedeemed = defineEvent(
   1,
   Type.Object({
     redemption_id: Id,
-    serial_masked: Type.String({ description: 'the code with all but its last 3 characters masked (the code itself never travels)' }),
+    serial_masked: Type.String({
+      description: 'the code with all but its last 3 characters masked (the code itself never travels)',
+    }),
     coupon_id: Id,
     user_id: UserId,
     character_id: Id,
     block_id: Id,
-    tickets: Type.Integer({ minimum: 0, description: 'talk tickets billing grants (source serial, ref = redemption_id)' }),
+    tickets: Type.Integer({
+      minimum: 0,
+      description: 'talk tickets billing grants (source serial, ref = redemption_id)',
+    }),
     is_debug: Type.Boolean(),
     redeemed_at: At,
   }),
@@ -70,7 +80,9 @@ export const CouponAnnounced = defineEvent(
   'coupon.announced',
   1,
   Type.Object({
-    coupon_id: Id, character_id: Id, block_id: Id,
+    coupon_id: Id,
+    character_id: Id,
+    block_id: Id,
     name: Type.Optional(Type.String({ maxLength: 200 })),
     is_debug: Type.Boolean(),
   }),
@@ -80,8 +92,23 @@ export const CouponAnnounced = defineEvent(
 export const RedemptionAnnounced = defineEvent(
   'redemption.announced',
   1,
-  Type.Object({ redemption_id: Id, coupon_id: Id, user_id: UserId, character_id: Id, block_id: Id, is_debug: Type.Boolean(), redeemed_at: At }),
+  Type.Object({
+    redemption_id: Id,
+    coupon_id: Id,
+    user_id: UserId,
+    character_id: Id,
+    block_id: Id,
+    is_debug: Type.Boolean(),
+    redeemed_at: At,
+  }),
   'A redemption of a live account, announced again because a service keeping a projection of unlocked blocks asked (facts.requested, owner engagement). Projections record the unlock if they lack it; it is not a redemption: nothing is granted on it.',
 );
 
-export const engagementEvents = [CouponSaved, SerialRedeemed, CouponAnnounced, RedemptionAnnounced, CampaignJoined, ContactReceived];
+export const engagementEvents = [
+  CouponSaved,
+  SerialRedeemed,
+  CouponAnnounced,
+  RedemptionAnnounced,
+  CampaignJoined,
+  ContactReceived,
+];

@@ -8,20 +8,40 @@ export const UserRegistered = defineEvent(
   'user.registered',
   1,
   Type.Object({
-    user_id: UserId, email: Type.String(), registered_at: Type.String({ format: 'date-time' }),
-    date_of_birth: Type.Optional(Type.String({ format: 'date', description: 'YYYY-MM-DD as given at sign-up (1900-01-01: not known, e.g. Google sign-in); billing applies the minors\' spending cap by it' })),
-    by: Type.Optional(Type.Union([Type.Literal('user'), Type.Literal('admin')], { description: 'admin: an operator created the account in the console (absent: the customer signed up)' })),
-    guardian_consent_at: Type.Optional(Type.String({ format: 'date-time', description: 'a minor (under 18 in Japan time at sign-up) declared the guardian\'s consent then (terms: minors need guardian consent)' })),
+    user_id: UserId,
+    email: Type.String(),
+    registered_at: Type.String({ format: 'date-time' }),
+    date_of_birth: Type.Optional(
+      Type.String({
+        format: 'date',
+        description:
+          "YYYY-MM-DD as given at sign-up (1900-01-01: not known, e.g. Google sign-in); billing applies the minors' spending cap by it",
+      }),
+    ),
+    by: Type.Optional(
+      Type.Union([Type.Literal('user'), Type.Literal('admin')], {
+        description: 'admin: an operator created the account in the console (absent: the customer signed up)',
+      }),
+    ),
+    guardian_consent_at: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description:
+          "a minor (under 18 in Japan time at sign-up) declared the guardian's consent then (terms: minors need guardian consent)",
+      }),
+    ),
     language: Type.Optional(InterfaceLanguage),
   }),
-  'An account was created: a customer signed up (before confirming the e-mail address), or an operator created it. Billing opens a wallet and keeps the account\'s facts it needs, engagement greets, logging records.',
+  "An account was created: a customer signed up (before confirming the e-mail address), or an operator created it. Billing opens a wallet and keeps the account's facts it needs, engagement greets, logging records.",
 );
 
 export const UserAnnounced = defineEvent(
   'user.announced',
   1,
   Type.Object({
-    user_id: UserId, email: Type.String(), registered_at: Type.String({ format: 'date-time' }),
+    user_id: UserId,
+    email: Type.String(),
+    registered_at: Type.String({ format: 'date-time' }),
     date_of_birth: Type.Optional(Type.String({ format: 'date' })),
     guardian_consent_at: Type.Optional(Type.String({ format: 'date-time' })),
     language: Type.Optional(InterfaceLanguage),
@@ -44,8 +64,13 @@ export const UserLoggedIn = defineEvent(
 export const UserEmailChanged = defineEvent(
   'user.email_changed',
   1,
-  Type.Object({ user_id: UserId, old_email: Type.String(), new_email: Type.String(), by: Type.Union([Type.Literal('user'), Type.Literal('admin')]) }),
-  'A user\'s e-mail address changed (after verification, or by an admin).',
+  Type.Object({
+    user_id: UserId,
+    old_email: Type.String(),
+    new_email: Type.String(),
+    by: Type.Union([Type.Literal('user'), Type.Literal('admin')]),
+  }),
+  "A user's e-mail address changed (after verification, or by an admin).",
 );
 
 export const UserLanguageChanged = defineEvent(
@@ -74,4 +99,12 @@ export const AdminActed = defineEvent(
   'An admin did something; the logging service keeps it in the admin audit log (who, what, which user).',
 );
 
-export const identityEvents = [UserRegistered, UserAnnounced, UserLoggedIn, UserEmailChanged, UserLanguageChanged, UserDeleted, AdminActed];
+export const identityEvents = [
+  UserRegistered,
+  UserAnnounced,
+  UserLoggedIn,
+  UserEmailChanged,
+  UserLanguageChanged,
+  UserDeleted,
+  AdminActed,
+];

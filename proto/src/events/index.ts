@@ -14,7 +14,14 @@ export * from './billing.ts';
 export * from './engagement.ts';
 export * from './dialogue.ts';
 
-const definitions = [...platformEvents, ...identityEvents, ...catalogEvents, ...billingEvents, ...engagementEvents, ...dialogueEvents];
+const definitions = [
+  ...platformEvents,
+  ...identityEvents,
+  ...catalogEvents,
+  ...billingEvents,
+  ...engagementEvents,
+  ...dialogueEvents,
+];
 type Definition = (typeof definitions)[number];
 
 /** Every event type that may travel on the bus. */
@@ -30,4 +37,6 @@ export type EventOf<K extends EventType> = { [P in K]: EventEnvelope<EventMap[P]
  * The event catalogue: every event type that may travel on the bus. Publishers
  * and consumers validate against it. Each area adds its own file and spreads it here.
  */
-export const eventCatalogue: Readonly<Record<string, EventDefinition>> = Object.fromEntries(definitions.map((d) => [d.type, d]));
+export const eventCatalogue: Readonly<Record<string, EventDefinition>> = Object.fromEntries(
+  definitions.map((d) => [d.type, d]),
+);

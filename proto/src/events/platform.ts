@@ -6,7 +6,9 @@ export const ClientLogged = defineEvent(
   'client.logged',
   1,
   Type.Object({
-    user_id: Type.Union([Type.String(), Type.Null()], { description: 'the user of the access token the socket presented; null = an anonymous pre-login line' }),
+    user_id: Type.Union([Type.String(), Type.Null()], {
+      description: 'the user of the access token the socket presented; null = an anonymous pre-login line',
+    }),
     type: ClientLogType,
     extra: Type.Optional(JsonDetails),
     character_id: Type.Optional(Type.String()),
@@ -20,9 +22,12 @@ export const FactsRequested = defineEvent(
   1,
   Type.Object({
     owner: Type.String({ minLength: 1, description: 'the service whose facts are asked for (e.g. catalog)' }),
-    by: Type.String({ minLength: 1, description: 'the service that keeps a projection of them and asks (e.g. dialogue)' }),
+    by: Type.String({
+      minLength: 1,
+      description: 'the service that keeps a projection of them and asks (e.g. dialogue)',
+    }),
   }),
-  'A service that keeps a projection of another service\'s facts started; the owner announces its current facts again (its consumers apply them idempotently), so no start order and no bus retention leaves the projection empty or behind.',
+  "A service that keeps a projection of another service's facts started; the owner announces its current facts again (its consumers apply them idempotently), so no start order and no bus retention leaves the projection empty or behind.",
 );
 
 export const platformEvents = [ClientLogged, FactsRequested];

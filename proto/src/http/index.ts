@@ -8,7 +8,12 @@ export const ErrorBody = Type.Object({
   code: Type.String({ description: 'stable machine-readable code, e.g. VALIDATION_FAILED' }),
   field: Type.Optional(Type.String({ description: 'the offending field, for validation errors' })),
   rateLimited: Type.Optional(Type.Boolean()),
-  retry_after: Type.Optional(Type.Integer({ minimum: 1, description: 'with 429: seconds until the spent budget\'s window ends (also the Retry-After header)' })),
+  retry_after: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      description: "with 429: seconds until the spent budget's window ends (also the Retry-After header)",
+    }),
+  ),
 });
 export type ErrorBody = Static<typeof ErrorBody>;
 
@@ -16,5 +21,8 @@ export const OkBody = Type.Object({ ok: Type.Literal(true) });
 export type OkBody = Static<typeof OkBody>;
 
 /** GET /api/<service>/healthz: the service answers (liveness; readiness is /readyz). */
-export const ServiceAlive = Type.Object({ ok: Type.Literal(true), service: Type.String({ description: 'the service that answered' }) });
+export const ServiceAlive = Type.Object({
+  ok: Type.Literal(true),
+  service: Type.String({ description: 'the service that answered' }),
+});
 export type ServiceAlive = Static<typeof ServiceAlive>;

@@ -10,10 +10,23 @@ import { InterfaceLanguage } from './language.ts';
  * Field names follow the spec, including its spelling `vertificationMail`.
  */
 
-export const Email = Type.String({ format: 'email', maxLength: 254, description: 'e-mail address, compared case-insensitively' });
+export const Email = Type.String({
+  format: 'email',
+  maxLength: 254,
+  description: 'e-mail address, compared case-insensitively',
+});
 /** Shape only; the password rule of SPEC.md §5 is checked by the service so its message can be specific. */
-export const Password = Type.String({ minLength: 1, maxLength: 256, description: 'plain-text password (never logged)' });
-export const Gender = Type.Union([Type.Literal('male'), Type.Literal('female'), Type.Literal('other'), Type.Literal('unspecified')]);
+export const Password = Type.String({
+  minLength: 1,
+  maxLength: 256,
+  description: 'plain-text password (never logged)',
+});
+export const Gender = Type.Union([
+  Type.Literal('male'),
+  Type.Literal('female'),
+  Type.Literal('other'),
+  Type.Literal('unspecified'),
+]);
 export const DateOfBirth = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 export const Role = Type.Union([Type.Literal('customer'), Type.Literal('admin')]);
 export type Role = Static<typeof Role>;
@@ -21,18 +34,37 @@ export type Role = Static<typeof Role>;
 /** A nickname, at sign-up and on the profile: the same rule for both. */
 export const Nickname = Type.String({ maxLength: 40 });
 
-export const SignupBody = Type.Object({
-  email: Email, password: Password, gender: Gender, date_of_birth: DateOfBirth,
-  nickname: Type.Optional(Type.String({ ...Nickname, description: 'optional; empty or absent: the part of the address before @' })),
-  guardian_consent: Type.Optional(Type.Boolean({ description: 'required (true) when the date of birth makes the person under 18 in Japan time: the guardian agreed (terms: minors need guardian consent); stored with its time' })),
-  language: Type.Optional(InterfaceLanguage),
-}, { additionalProperties: false });
+export const SignupBody = Type.Object(
+  {
+    email: Email,
+    password: Password,
+    gender: Gender,
+    date_of_birth: DateOfBirth,
+    nickname: Type.Optional(
+      Type.String({ ...Nickname, description: 'optional; empty or absent: the part of the address before @' }),
+    ),
+    guardian_consent: Type.Optional(
+      Type.Boolean({
+        description:
+          'required (true) when the date of birth makes the person under 18 in Japan time: the guardian agreed (terms: minors need guardian consent); stored with its time',
+      }),
+    ),
+    language: Type.Optional(InterfaceLanguage),
+  },
+  { additionalProperties: false },
+);
 export type SignupBody = Static<typeof SignupBody>;
 
-export const TokenBody = Type.Object({ token: Type.String({ minLength: 16, maxLength: 200 }) }, { additionalProperties: false });
+export const TokenBody = Type.Object(
+  { token: Type.String({ minLength: 16, maxLength: 200 }) },
+  { additionalProperties: false },
+);
 export type TokenBody = Static<typeof TokenBody>;
 
-export const LoginBody = Type.Object({ username: Type.String({ minLength: 1, maxLength: 254 }), password: Password }, { additionalProperties: false });
+export const LoginBody = Type.Object(
+  { username: Type.String({ minLength: 1, maxLength: 254 }), password: Password },
+  { additionalProperties: false },
+);
 export type LoginBody = Static<typeof LoginBody>;
 
 export const PublicUser = Type.Object({
@@ -43,12 +75,19 @@ export const PublicUser = Type.Object({
   nickname: Type.String(),
   roles: Type.Array(Role),
   email_confirmed: Type.Boolean(),
-  guardian_consent_at: Type.Optional(Type.String({ format: 'date-time', description: 'when a minor declared the guardian\'s consent at sign-up' })),
+  guardian_consent_at: Type.Optional(
+    Type.String({ format: 'date-time', description: "when a minor declared the guardian's consent at sign-up" }),
+  ),
   language: InterfaceLanguage,
   created_at: Type.String({ format: 'date-time' }),
   last_login_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  suspended_at: Type.Optional(Type.String({ format: 'date-time', description: 'set while an operator has suspended the account: it cannot log in' })),
-  suspend_reason: Type.Optional(Type.String({ description: 'the operator\'s note on a suspension (admin reads only)' })),
+  suspended_at: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description: 'set while an operator has suspended the account: it cannot log in',
+    }),
+  ),
+  suspend_reason: Type.Optional(Type.String({ description: "the operator's note on a suspension (admin reads only)" })),
 });
 export type PublicUser = Static<typeof PublicUser>;
 
@@ -57,7 +96,12 @@ export const LoginResult = Type.Object({
   errorMessage: Type.Optional(Type.String()),
   rateLimited: Type.Optional(Type.Boolean()),
   relogin: Type.Optional(Type.Boolean({ description: 'true when the previous log-in was within 48 hours' })),
-  passwordChangeRequired: Type.Optional(Type.Boolean({ description: 'true when the account must set a new password (the first admin\'s printed one) before admin routes answer' })),
+  passwordChangeRequired: Type.Optional(
+    Type.Boolean({
+      description:
+        "true when the account must set a new password (the first admin's printed one) before admin routes answer",
+    }),
+  ),
   accessToken: Type.Optional(Type.String()),
   user: Type.Optional(PublicUser),
 });
@@ -68,7 +112,10 @@ export type PasswordResetRequestBody = Static<typeof PasswordResetRequestBody>;
 /** POST /api/auth/email_confirm/resend: a new confirmation link for an unconfirmed account (answered alike for any address). */
 export const ConfirmResendBody = Type.Object({ email: Email }, { additionalProperties: false });
 export type ConfirmResendBody = Static<typeof ConfirmResendBody>;
-export const PasswordResetBody = Type.Object({ newPassword: Password, token: Type.String({ minLength: 16, maxLength: 200 }) }, { additionalProperties: false });
+export const PasswordResetBody = Type.Object(
+  { newPassword: Password, token: Type.String({ minLength: 16, maxLength: 200 }) },
+  { additionalProperties: false },
+);
 export type PasswordResetBody = Static<typeof PasswordResetBody>;
 export const PasswordChangeBody = Type.Object(
   { currentPassword: Password, newPassword: Password, user_id: Type.String({ minLength: 1 }) },
@@ -92,7 +139,12 @@ export type LanguageBody = Static<typeof LanguageBody>;
 
 export const AdminUserQuery = Type.Object({
   email: Type.Optional(Type.String({ maxLength: 254 })),
-  q: Type.Optional(Type.String({ maxLength: 100, description: 'part of an address or a nickname (a user picker); ignored when email is given' })),
+  q: Type.Optional(
+    Type.String({
+      maxLength: 100,
+      description: 'part of an address or a nickname (a user picker); ignored when email is given',
+    }),
+  ),
   exact: Type.Boolean({ default: false }),
   page: Type.Integer({ minimum: 1, default: 1 }),
   new: Type.Optional(Type.Boolean({ description: 'only users registered in the last 7 days' })),
@@ -109,7 +161,10 @@ export const AdminEmailChangeBody = Type.Object(
   {
     user_id: Type.String({ minLength: 1 }),
     new_email: Email,
-    vertificationMail: Type.Boolean({ default: false, description: 'send a verification mail to the new address (spelling as in SPEC.md)' }),
+    vertificationMail: Type.Boolean({
+      default: false,
+      description: 'send a verification mail to the new address (spelling as in SPEC.md)',
+    }),
     sendMail: Type.Boolean({ default: false, description: 'send a notice to the old address' }),
   },
   { additionalProperties: false },
@@ -135,7 +190,10 @@ export const AdminProfileBody = Type.Composite([ProfileBody, AssignedRoles], { a
 export type AdminProfileBody = Static<typeof AdminProfileBody>;
 
 /** GET /api/admin/mail: the mail outbox, newest first, optionally for one recipient. */
-export const AdminMailQuery = Type.Object({ to: Type.Optional(Type.String()), limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }) });
+export const AdminMailQuery = Type.Object({
+  to: Type.Optional(Type.String()),
+  limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+});
 export type AdminMailQuery = Static<typeof AdminMailQuery>;
 
 /** GET /api/auth/google/login: where to return after signing in (a same-site path). */
@@ -148,7 +206,6 @@ export const GoogleCallbackQuery = Type.Object({
   error: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type GoogleCallbackQuery = Static<typeof GoogleCallbackQuery>;
-
 
 /**
  * Operators of the console (SPEC.md §6: roles are customer and admin) and
@@ -171,9 +228,16 @@ export const OperatorsReply = Type.Object({ ok: Type.Literal(true), operators: T
 export type OperatorsReply = Static<typeof OperatorsReply>;
 
 /** The answer to an invitation: whether an existing account was promoted or a mail went out. */
-export const OperatorInviteReply = Type.Object({ ok: Type.Literal(true), operator: Operator, outcome: Type.Union([Type.Literal('promoted'), Type.Literal('invited')]) });
+export const OperatorInviteReply = Type.Object({
+  ok: Type.Literal(true),
+  operator: Operator,
+  outcome: Type.Union([Type.Literal('promoted'), Type.Literal('invited')]),
+});
 export type OperatorInviteReply = Static<typeof OperatorInviteReply>;
 
 /** POST /api/admin/users/:id/suspend: the reason is optional and kept for operators only. */
-export const SuspendBody = Type.Object({ reason: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false });
+export const SuspendBody = Type.Object(
+  { reason: Type.Optional(Type.String({ maxLength: 500 })) },
+  { additionalProperties: false },
+);
 export type SuspendBody = Static<typeof SuspendBody>;

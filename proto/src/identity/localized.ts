@@ -15,10 +15,16 @@ export { localized, trimmedTranslations, TRANSLATED_LANGUAGES, type TranslatedLa
 type TranslationsSchema = TObject<Record<TranslatedLanguage, TOptional<TString>>>;
 
 /** The schema of one field's translations, each at most `maxLength` characters (the Japanese field's own limit). */
-export function translationsOf(maxLength: number, description = 'the text in the other interface languages; a language left out or empty shows the Japanese'): TranslationsSchema {
+export function translationsOf(
+  maxLength: number,
+  description = 'the text in the other interface languages; a language left out or empty shows the Japanese',
+): TranslationsSchema {
   const text = () => Type.Optional(Type.String({ maxLength }));
   // propertyNames refuses another language outright: the servers' validators strip unknown properties silently otherwise.
-  return Type.Object({ 'en-US': text(), 'fil-PH': text(), 'zh-TW': text() }, { additionalProperties: false, propertyNames: { enum: [...TRANSLATED_LANGUAGES] }, description });
+  return Type.Object(
+    { 'en-US': text(), 'fil-PH': text(), 'zh-TW': text() },
+    { additionalProperties: false, propertyNames: { enum: [...TRANSLATED_LANGUAGES] }, description },
+  );
 }
 
 export const Translations = translationsOf(5000);

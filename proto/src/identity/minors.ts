@@ -11,7 +11,8 @@ export const ADULT_AGE = 18;
 export const UNKNOWN_DATE_OF_BIRTH = '1900-01-01';
 
 /** The consent a minor gives at sign-up, in the terms' words (利用規約 第4条（未成年者の利用）). */
-export const GUARDIAN_CONSENT_TEXT = '親権者その他の法定代理人の同意を得たうえで利用します（有料サービスの購入を含みます）。';
+export const GUARDIAN_CONSENT_TEXT =
+  '親権者その他の法定代理人の同意を得たうえで利用します（有料サービスの購入を含みます）。';
 
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
 

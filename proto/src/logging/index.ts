@@ -8,14 +8,36 @@ import { Type, type Static } from '@sinclair/typebox';
  */
 const L = Type.Literal;
 export const ClientLogType = Type.Union(
-  [L('error'), L('connect'), L('play'), L('speech'), L('other'), L('camera'), L('admin'), L('subscription'), L('ticket'), L('point')],
+  [
+    L('error'),
+    L('connect'),
+    L('play'),
+    L('speech'),
+    L('other'),
+    L('camera'),
+    L('admin'),
+    L('subscription'),
+    L('ticket'),
+    L('point'),
+  ],
   { description: 'log category of SPEC.md §4' },
 );
 export type ClientLogType = Static<typeof ClientLogType>;
 /** The same categories under the name stored entries use. */
 export const LogType = ClientLogType;
 export type LogType = ClientLogType;
-export const LOG_TYPES: readonly LogType[] = ['error', 'connect', 'play', 'speech', 'other', 'camera', 'admin', 'subscription', 'ticket', 'point'];
+export const LOG_TYPES: readonly LogType[] = [
+  'error',
+  'connect',
+  'play',
+  'speech',
+  'other',
+  'camera',
+  'admin',
+  'subscription',
+  'ticket',
+  'point',
+];
 
 /** Categories a socket may send before log-in (no access token): a failure or a connection note, under their own smaller budget. */
 export const ANONYMOUS_LOG_TYPES: readonly ClientLogType[] = ['error', 'connect'];
@@ -41,7 +63,9 @@ export const SERVICE_LOG_TYPES: readonly LogType[] = ['ticket', 'point', 'subscr
  * audit: an admin action, from the admin.acted event and the services' own
  * audit entries — no client can write one.
  */
-export const LogSource = Type.Union([L('client'), L('service'), L('audit')], { description: 'client = sent over the socket; service = written by a service; audit = an admin action' });
+export const LogSource = Type.Union([L('client'), L('service'), L('audit')], {
+  description: 'client = sent over the socket; service = written by a service; audit = an admin action',
+});
 export type LogSource = Static<typeof LogSource>;
 
 const Id = Type.String({ minLength: 1, maxLength: 128 });
@@ -52,17 +76,29 @@ export const LogEntry = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
   type: LogType,
   source: LogSource,
-  user_id: Type.Union([Type.String(), Type.Null()], { description: 'the user concerned (for an audit entry: the user acted on, if any)' }),
+  user_id: Type.Union([Type.String(), Type.Null()], {
+    description: 'the user concerned (for an audit entry: the user acted on, if any)',
+  }),
   character_id: Type.Union([Type.String(), Type.Null()]),
   message: Type.String({ description: 'the content column of the export' }),
-  extra: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], { description: 'details: device information of an error, the event data of a service entry, the detail of an admin action' }),
-  actor_id: Type.Union([Type.String(), Type.Null()], { description: 'audit entries: the admin in charge; null otherwise' }),
-  request_id: Type.Union([Type.String(), Type.Null()], { description: 'the request that caused it, when known (follows a talk across services)' }),
+  extra: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
+    description:
+      'details: device information of an error, the event data of a service entry, the detail of an admin action',
+  }),
+  actor_id: Type.Union([Type.String(), Type.Null()], {
+    description: 'audit entries: the admin in charge; null otherwise',
+  }),
+  request_id: Type.Union([Type.String(), Type.Null()], {
+    description: 'the request that caused it, when known (follows a talk across services)',
+  }),
 });
 export type LogEntry = Static<typeof LogEntry>;
 
 /** A day (Japan time) or an instant; `to` of a bare day includes that whole day. */
-const DateOrInstant = Type.String({ maxLength: 40, pattern: '^\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+(Z|[+-]\\d{2}:\\d{2}))?$' });
+const DateOrInstant = Type.String({
+  maxLength: 40,
+  pattern: '^\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+(Z|[+-]\\d{2}:\\d{2}))?$',
+});
 
 /** What the logs are filtered by: the body of POST filter, the query of GET export. Unknown fields are refused (400). */
 const criteria = {
@@ -76,11 +112,14 @@ const criteria = {
 };
 
 /** POST /api/admin/logs/filter. */
-export const LogFilter = Type.Object({
-  ...criteria,
-  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
-}, { additionalProperties: false });
+export const LogFilter = Type.Object(
+  {
+    ...criteria,
+    page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+    limit: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
+  },
+  { additionalProperties: false },
+);
 export type LogFilter = Static<typeof LogFilter>;
 
 export const LogFilterReply = Type.Object({
@@ -99,25 +138,42 @@ export type LogFilterReply = Static<typeof LogFilterReply>;
  * line: `client`, `audit` or the service, e.g. `billing`), streamed newest first; 204 with no
  * body when nothing matches (SPEC.md §5: export does nothing for an empty list).
  */
-export const LogExportQuery = Type.Object({
-  ...criteria,
-  types: Type.Optional(Type.String({ maxLength: 200, pattern: '^[a-z]+(,[a-z]+)*$' })),
-}, { additionalProperties: false });
+export const LogExportQuery = Type.Object(
+  {
+    ...criteria,
+    types: Type.Optional(Type.String({ maxLength: 200, pattern: '^[a-z]+(,[a-z]+)*$' })),
+  },
+  { additionalProperties: false },
+);
 export type LogExportQuery = Static<typeof LogExportQuery>;
 /** 記録元 last: the columns operators' sheets already read keep their places. */
 export const LOG_EXPORT_HEADERS = ['時間', '種類', 'ユーザーID', 'キャラクターID', '内容', '詳細', '記録元'] as const;
 
 /** GET /api/admin/logs/summary?date=YYYY-MM-DD (a Japan day, default today): the admin home's figures. */
-export const LogSummaryQuery = Type.Object({ date: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })) }, { additionalProperties: false });
+export const LogSummaryQuery = Type.Object(
+  { date: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })) },
+  { additionalProperties: false },
+);
 export const LogSummaryReply = Type.Object({
   ok: Type.Literal(true),
   date: Type.String(),
   talks: Type.Integer({ minimum: 0, description: 'talks started (talk.started)' }),
   signups: Type.Integer({ minimum: 0, description: 'accounts registered (user.registered)' }),
-  revenue_yen: Type.Integer({ description: 'every captured charge (purchases and subscription periods: purchase.completed, subscription.renewed) less every refund (purchase.refunded)' }),
+  revenue_yen: Type.Integer({
+    description:
+      'every captured charge (purchases and subscription periods: purchase.completed, subscription.renewed) less every refund (purchase.refunded)',
+  }),
   errors: Type.Integer({ minimum: 0, description: 'entries of type error' }),
   /** The same four figures for each of the 7 days ending at `date`, oldest first (the home's sparkline). */
-  days: Type.Array(Type.Object({ date: Type.String(), talks: Type.Integer(), signups: Type.Integer(), revenue_yen: Type.Integer(), errors: Type.Integer() })),
+  days: Type.Array(
+    Type.Object({
+      date: Type.String(),
+      talks: Type.Integer(),
+      signups: Type.Integer(),
+      revenue_yen: Type.Integer(),
+      errors: Type.Integer(),
+    }),
+  ),
 });
 export type LogSummaryReply = Static<typeof LogSummaryReply>;
 
@@ -129,13 +185,24 @@ export type LogSummaryReply = Static<typeof LogSummaryReply>;
  * new entry that matches, as it is stored; `{type:'error', code, message}` on a
  * refused start (the socket then closes).
  */
-export const LogTailStart = Type.Object({
-  type: L('start'),
-  token: Type.String({ minLength: 1, maxLength: 4096 }),
-  filter: Type.Optional(Type.Object({
-    types: criteria.types, user_id: criteria.user_id, character_id: criteria.character_id, source: criteria.source,
-  }, { additionalProperties: false })),
-}, { additionalProperties: false });
+export const LogTailStart = Type.Object(
+  {
+    type: L('start'),
+    token: Type.String({ minLength: 1, maxLength: 4096 }),
+    filter: Type.Optional(
+      Type.Object(
+        {
+          types: criteria.types,
+          user_id: criteria.user_id,
+          character_id: criteria.character_id,
+          source: criteria.source,
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
 export type LogTailStart = Static<typeof LogTailStart>;
 export const LogTailFrame = Type.Union([
   Type.Object({ type: L('started') }),
@@ -155,12 +222,22 @@ export const LOG_TAIL_MAX_FRAME_BYTES = 16 * 1024;
  * `q`: part of the address (any case) or a whole id; `ids`: comma-separated
  * ids to name (the log table shows addresses instead of ids), at most 100.
  */
-export const LogUsersQuery = Type.Object({
-  q: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })),
-  ids: Type.Optional(Type.String({ minLength: 1, maxLength: 6500, pattern: '^[A-Za-z0-9_.:-]+(,[A-Za-z0-9_.:-]+){0,99}$', description: 'comma separated user ids, at most 100' })),
-  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-}, { additionalProperties: false });
+export const LogUsersQuery = Type.Object(
+  {
+    q: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })),
+    ids: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 6500,
+        pattern: '^[A-Za-z0-9_.:-]+(,[A-Za-z0-9_.:-]+){0,99}$',
+        description: 'comma separated user ids, at most 100',
+      }),
+    ),
+    page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+    limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  },
+  { additionalProperties: false },
+);
 export type LogUsersQuery = Static<typeof LogUsersQuery>;
 
 export const LogUser = Type.Object({

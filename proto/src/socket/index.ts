@@ -10,13 +10,26 @@ import { ClientLogType } from '../logging/index.ts';
  * never a `user_id` in a frame: a `user_id` that is present must equal the
  * token's user. Without a token only the pre-login log categories are taken.
  */
-const FrameUserId = Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'ignored for identity; when sent it must be the token\'s user' }));
+const FrameUserId = Type.Optional(
+  Type.String({
+    minLength: 1,
+    maxLength: 128,
+    description: "ignored for identity; when sent it must be the token's user",
+  }),
+);
 
 export const AuthFrame = Type.Object({
   event: Type.Literal('auth'),
-  data: Type.Object({
-    token: Type.String({ minLength: 1, maxLength: 4096, description: 'the access token (as in Authorization: Bearer); send again with a fresh one when it expires' }),
-  }, { additionalProperties: false }),
+  data: Type.Object(
+    {
+      token: Type.String({
+        minLength: 1,
+        maxLength: 4096,
+        description: 'the access token (as in Authorization: Bearer); send again with a fresh one when it expires',
+      }),
+    },
+    { additionalProperties: false },
+  ),
 });
 
 export const JoinRoomFrame = Type.Object({
@@ -29,13 +42,16 @@ export const JoinRoomFrame = Type.Object({
 
 export const LogFrame = Type.Object({
   event: Type.Literal('log'),
-  data: Type.Object({
-    user_id: FrameUserId,
-    type: ClientLogType,
-    extra: Type.Optional(JsonDetails),
-    character_id: Type.Optional(Type.String({ maxLength: 128 })),
-    message: Type.Optional(Type.String({ maxLength: 4000 })),
-  }, { additionalProperties: true }),
+  data: Type.Object(
+    {
+      user_id: FrameUserId,
+      type: ClientLogType,
+      extra: Type.Optional(JsonDetails),
+      character_id: Type.Optional(Type.String({ maxLength: 128 })),
+      message: Type.Optional(Type.String({ maxLength: 4000 })),
+    },
+    { additionalProperties: true },
+  ),
 });
 
 export const ClientFrame = Type.Union([AuthFrame, JoinRoomFrame, LogFrame]);

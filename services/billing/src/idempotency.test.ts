@@ -41,18 +41,34 @@ describe('idempotent', () => {
   });
 
   it('idempotent, the same key with another request, refuses with 422 IDEMPOTENCY_KEY_REUSED and changes nothing', async () => {
-    await idempotent(store, { scope: 'test.add', userId: 'u2', key: 'key-00000002', request: { by: 1 } }, addTo('c2', 1));
+    await idempotent(
+      store,
+      { scope: 'test.add', userId: 'u2', key: 'key-00000002', request: { by: 1 } },
+      addTo('c2', 1),
+    );
 
-    const reuse = idempotent(store, { scope: 'test.add', userId: 'u2', key: 'key-00000002', request: { by: 100 } }, addTo('c2', 100));
+    const reuse = idempotent(
+      store,
+      { scope: 'test.add', userId: 'u2', key: 'key-00000002', request: { by: 100 } },
+      addTo('c2', 100),
+    );
 
     await expect(reuse).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', status: 422 });
     expect(await valueOf('c2')).toBe(1);
   });
 
   it('idempotent, the same request with its keys in another order, is the same request', async () => {
-    await idempotent(store, { scope: 'test.add', userId: 'u3', key: 'key-00000003', request: { a: 1, b: { c: 2, d: 3 } } }, addTo('c3', 1));
+    await idempotent(
+      store,
+      { scope: 'test.add', userId: 'u3', key: 'key-00000003', request: { a: 1, b: { c: 2, d: 3 } } },
+      addTo('c3', 1),
+    );
 
-    const again = await idempotent(store, { scope: 'test.add', userId: 'u3', key: 'key-00000003', request: { b: { d: 3, c: 2 }, a: 1 } }, addTo('c3', 1));
+    const again = await idempotent(
+      store,
+      { scope: 'test.add', userId: 'u3', key: 'key-00000003', request: { b: { d: 3, c: 2 }, a: 1 } },
+      addTo('c3', 1),
+    );
 
     expect(again.status).toBe(201);
     expect(await valueOf('c3')).toBe(1);
@@ -68,10 +84,12 @@ describe('idempotent', () => {
 
   it('idempotent, work that throws, stores no answer so a retry runs it afresh', async () => {
     const call = { scope: 'test.add', userId: 'u6', key: 'key-00000006', request: {} };
-    await expect(idempotent(store, call, async (tx) => {
-      await addTo('c6', 1)(tx);
-      throw new Error('declined');
-    })).rejects.toThrow('declined');
+    await expect(
+      idempotent(store, call, async (tx) => {
+        await addTo('c6', 1)(tx);
+        throw new Error('declined');
+      }),
+    ).rejects.toThrow('declined');
 
     const retried = await idempotent(store, call, addTo('c6', 1));
 

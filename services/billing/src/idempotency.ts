@@ -49,10 +49,17 @@ function recordIdOf(call: IdempotentCall): string {
 export function requestFingerprint(request: unknown): string {
   const canonical = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(canonical);
-    if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+    if (value && typeof value === 'object')
+      return Object.fromEntries(
+        Object.keys(value)
+          .sort()
+          .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+      );
     return value;
   };
-  return createHash('sha256').update(JSON.stringify(canonical(request) ?? null)).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(request) ?? null))
+    .digest('base64url');
 }
 
 /** Refuses (422 IDEMPOTENCY_KEY_REUSED) a key first used for another request. */
@@ -76,7 +83,11 @@ function replay<B>(record: IdempotencyRecord, fingerprint: string): Answer<B> {
  * Concurrent first tries: one commits; the other's insert of the same record
  * id fails, and it answers what the first stored.
  */
-export async function idempotent<B>(store: DocumentStore, call: IdempotentCall, work: (tx: Transaction) => Promise<Answer<B>>): Promise<Answer<B>> {
+export async function idempotent<B>(
+  store: DocumentStore,
+  call: IdempotentCall,
+  work: (tx: Transaction) => Promise<Answer<B>>,
+): Promise<Answer<B>> {
   const _id = recordIdOf(call);
   const fingerprint = requestFingerprint(call.request);
   try {
@@ -85,7 +96,15 @@ export async function idempotent<B>(store: DocumentStore, call: IdempotentCall, 
       const earlier = await records.findOne({ _id });
       if (earlier) return replay<B>(earlier, fingerprint);
       const answer = await work(tx);
-      await records.insertOne({ _id, scope: call.scope, user_id: call.userId, fingerprint, status: answer.status, body: answer.body, created_at: new Date().toISOString() });
+      await records.insertOne({
+        _id,
+        scope: call.scope,
+        user_id: call.userId,
+        fingerprint,
+        status: answer.status,
+        body: answer.body,
+        created_at: new Date().toISOString(),
+      });
       return answer;
     });
   } catch (err) {

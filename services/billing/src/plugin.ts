@@ -18,7 +18,19 @@ import { purchasesArea } from './purchases/index.ts';
 import { receiptsArea } from './receipts/index.ts';
 import { subscriptionsArea } from './subscriptions/index.ts';
 
-const AREAS: BillingArea[] = [accountsArea, catalogFactsArea, ledgerArea, providerArea, purchasesArea, subscriptionsArea, receiptsArea, mailsArea, cancelReasonsArea, fullUsersArea, productTextsArea];
+const AREAS: BillingArea[] = [
+  accountsArea,
+  catalogFactsArea,
+  ledgerArea,
+  providerArea,
+  purchasesArea,
+  subscriptionsArea,
+  receiptsArea,
+  mailsArea,
+  cancelReasonsArea,
+  fullUsersArea,
+  productTextsArea,
+];
 
 /** Billing: wallets, talk tickets, points, card payments, purchases, subscriptions (services/billing/API.md). */
 export const billingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config, env }) => {
@@ -33,7 +45,7 @@ export const billingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
   for (const area of AREAS) await area.prepare?.(deps);
   const closers: Closer[] = [];
   app.addHook('onReady', async () => {
-    for (const area of AREAS) closers.push(...(await area.start?.(deps) ?? []));
+    for (const area of AREAS) closers.push(...((await area.start?.(deps)) ?? []));
     await platform.jobs.start();
   });
   app.addHook('onClose', async () => {
@@ -42,6 +54,10 @@ export const billingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
   });
 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  api.get('/api/billing/healthz', { schema: { tags: ['billing'], summary: 'billing service alive', response: { 200: ServiceAlive } } }, async () => ({ ok: true as const, service: 'billing' }));
+  api.get(
+    '/api/billing/healthz',
+    { schema: { tags: ['billing'], summary: 'billing service alive', response: { 200: ServiceAlive } } },
+    async () => ({ ok: true as const, service: 'billing' }),
+  );
   for (const area of AREAS) if (area.routes) await app.register(area.routes, deps);
 };

@@ -7,9 +7,11 @@ type Secrets = Pick<CharacterSetting, (typeof SECRET_SETTING_FIELDS)[number]>;
 
 /** The credentials of a setting sealed; undefined when nothing was in clear. */
 function sealedSecrets(credentials: CredentialCipher, setting: Secrets | undefined): Secrets | undefined {
-  if (!setting || SECRET_SETTING_FIELDS.every((field) => setting[field] === '' || credentials.isSealed(setting[field]))) return undefined;
+  if (!setting || SECRET_SETTING_FIELDS.every((field) => setting[field] === '' || credentials.isSealed(setting[field])))
+    return undefined;
   const out = { ...setting };
-  for (const field of SECRET_SETTING_FIELDS) if (!credentials.isSealed(out[field])) out[field] = credentials.seal(field, out[field]);
+  for (const field of SECRET_SETTING_FIELDS)
+    if (!credentials.isSealed(out[field])) out[field] = credentials.seal(field, out[field]);
   return out;
 }
 
@@ -22,7 +24,17 @@ function sealedSecrets(credentials: CredentialCipher, setting: Secrets | undefin
  */
 export async function sealStoredCredentials(store: DocumentStore, credentials: CredentialCipher): Promise<number> {
   const characters = openCharacters(store);
-  const all = await characters.find({}, { projection: { 'setting.spj_api_key': 1, 'setting.google_key': 1, 'dialogue.setting.spj_api_key': 1, 'dialogue.setting.google_key': 1 } });
+  const all = await characters.find(
+    {},
+    {
+      projection: {
+        'setting.spj_api_key': 1,
+        'setting.google_key': 1,
+        'dialogue.setting.spj_api_key': 1,
+        'dialogue.setting.google_key': 1,
+      },
+    },
+  );
   let sealed = 0;
   for (const character of all) {
     const draft = sealedSecrets(credentials, character.setting);

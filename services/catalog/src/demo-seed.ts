@@ -33,16 +33,28 @@ export interface DemoSeed {
 /** ミライ (free) and ソラ (¥300, a 5-point action): services/dialogue-engine/demo/README.md. */
 export const DEMO_SEEDS: readonly DemoSeed[] = [
   {
-    character: demoCharacter, description: 'TALK WITH のデモキャラクター', assetsDir: demoAssetsDir, tests: demoTests,
+    character: demoCharacter,
+    description: 'TALK WITH のデモキャラクター',
+    assetsDir: demoAssetsDir,
+    tests: demoTests,
     name_i18n: { 'en-US': 'Mirai', 'fil-PH': 'Mirai', 'zh-TW': '未來' },
-    description_i18n: { 'en-US': 'The TALK WITH demo character', 'fil-PH': 'Ang demo character ng TALK WITH', 'zh-TW': 'TALK WITH 的示範角色' },
+    description_i18n: {
+      'en-US': 'The TALK WITH demo character',
+      'fil-PH': 'Ang demo character ng TALK WITH',
+      'zh-TW': 'TALK WITH 的示範角色',
+    },
   },
   {
-    character: soraCharacter, description: 'TALK WITH の有料デモキャラクター。星占いが得意なソラと話せます（特別占いは5ポイント）。', assetsDir: soraAssetsDir, tests: [],
+    character: soraCharacter,
+    description: 'TALK WITH の有料デモキャラクター。星占いが得意なソラと話せます（特別占いは5ポイント）。',
+    assetsDir: soraAssetsDir,
+    tests: [],
     name_i18n: { 'en-US': 'Sora', 'fil-PH': 'Sora', 'zh-TW': '小空' },
     description_i18n: {
-      'en-US': 'The paid TALK WITH demo character. Talk with Sora, who is good at astrology (a special fortune costs 5 points).',
-      'fil-PH': 'Ang may-bayad na demo character ng TALK WITH. Makipag-usap kay Sora, na magaling sa astrolohiya (5 puntos ang espesyal na hula).',
+      'en-US':
+        'The paid TALK WITH demo character. Talk with Sora, who is good at astrology (a special fortune costs 5 points).',
+      'fil-PH':
+        'Ang may-bayad na demo character ng TALK WITH. Makipag-usap kay Sora, na magaling sa astrolohiya (5 puntos ang espesyal na hula).',
       'zh-TW': 'TALK WITH 的付費示範角色。可以和擅長星座占卜的小空聊天（特別占卜需要 5 點）。',
     },
   },
@@ -93,8 +105,22 @@ async function insertDemo(store: DocumentStore, events: Eventing, demo: DemoSeed
   if (await openCharacters(store).findOne({ slug: c.slug })) return false;
   const now = new Date().toISOString();
   const doc = {
-    _id: c.id, name: c.name, name_i18n, description, description_i18n, slug: c.slug, avatar_key: mediaKeys(c.id).avatar, dialogue: c, published_at: now, created_at: now,
-    price: c.price ?? 0, group_id: null, setting: c.setting, draft: draftListsOf(c), published_version: 1, updated_at: now,
+    _id: c.id,
+    name: c.name,
+    name_i18n,
+    description,
+    description_i18n,
+    slug: c.slug,
+    avatar_key: mediaKeys(c.id).avatar,
+    dialogue: c,
+    published_at: now,
+    created_at: now,
+    price: c.price ?? 0,
+    group_id: null,
+    setting: c.setting,
+    draft: draftListsOf(c),
+    published_version: 1,
+    updated_at: now,
   };
   try {
     await store.withTransaction(async (tx) => {
@@ -113,7 +139,10 @@ async function insertDemo(store: DocumentStore, events: Eventing, demo: DemoSeed
 
 /** Gives every character stored before drafts existed (a `dialogue` but no `setting`) its draft, each in its own transaction. */
 export async function draftPublishedCharacters(store: DocumentStore): Promise<number> {
-  const pending = await openCharacters(store).find({ dialogue: { $exists: true }, setting: { $exists: false } }, { projection: { _id: 1 } });
+  const pending = await openCharacters(store).find(
+    { dialogue: { $exists: true }, setting: { $exists: false } },
+    { projection: { _id: 1 } },
+  );
   let drafted = 0;
   for (const { _id } of pending) if (await store.withTransaction((tx) => draftFromPublished(tx, _id))) drafted += 1;
   return drafted;

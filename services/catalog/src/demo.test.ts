@@ -11,8 +11,12 @@ import { seedDemoCharacter } from './demo-seed.ts';
 import { catalogService } from './index.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(catalogService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(catalogService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 
 const get = (url: string, headers: Record<string, string> = {}) => svc.app.inject({ method: 'GET', url, headers });
 
@@ -21,9 +25,15 @@ describe('catalog demo character', () => {
     const res = await get('/api/characters');
     const mirai = res.json().characters.find((c: { slug: string | null }) => c.slug === 'mirai');
     expect(mirai).toEqual({
-      id: 'demo-mirai', name: 'ミライ', description: expect.any(String), slug: 'mirai',
-      name_i18n: { 'en-US': 'Mirai', 'fil-PH': 'Mirai', 'zh-TW': '未來' }, description_i18n: expect.objectContaining({ 'en-US': 'The TALK WITH demo character' }),
-      avatar_url: '/files/characters/demo-mirai/avatar.png', playable: true, published_at: expect.any(String),
+      id: 'demo-mirai',
+      name: 'ミライ',
+      description: expect.any(String),
+      slug: 'mirai',
+      name_i18n: { 'en-US': 'Mirai', 'fil-PH': 'Mirai', 'zh-TW': '未來' },
+      description_i18n: expect.objectContaining({ 'en-US': 'The TALK WITH demo character' }),
+      avatar_url: '/files/characters/demo-mirai/avatar.png',
+      playable: true,
+      published_at: expect.any(String),
     });
   });
 
@@ -129,7 +139,7 @@ describe('catalog demo character', () => {
     expect(res.json()).toMatchObject({ ok: false, code: 'NOT_FOUND' });
   });
 
-  it('poster by slug, a slug over 100 characters, is refused before the handler (414, the router\'s parameter limit)', async () => {
+  it("poster by slug, a slug over 100 characters, is refused before the handler (414, the router's parameter limit)", async () => {
     const res = await get(`/api/characters/by-slug/${'a'.repeat(101)}/poster`);
     expect(res.statusCode).toBe(414);
     expect(res.headers.location).toBeUndefined();
@@ -143,12 +153,22 @@ describe('catalog demo character', () => {
 
   it('character get, a published character without a dialogue yet, answers 404 and is listed as not playable', async () => {
     const admin = { authorization: `Bearer ${svc.tokenFor('admin-1', ['admin'])}` };
-    const created = await svc.app.inject({ method: 'POST', url: '/api/admin/characters', headers: admin, payload: { name: 'ソラ' } });
+    const created = await svc.app.inject({
+      method: 'POST',
+      url: '/api/admin/characters',
+      headers: admin,
+      payload: { name: 'ソラ' },
+    });
     const id = created.json().character.id as string;
     // Publishing refuses an empty draft now; a character published before drafts existed is what this covers.
-    await openCharacters(svc.platform.store).updateOne({ _id: id }, { $set: { published_at: new Date().toISOString() } });
+    await openCharacters(svc.platform.store).updateOne(
+      { _id: id },
+      { $set: { published_at: new Date().toISOString() } },
+    );
     const res = await get(`/api/character/${id}/get`);
-    const listed = await eventually(async () => (await get('/api/characters')).json().characters.find((c: { id: string }) => c.id === id));
+    const listed = await eventually(async () =>
+      (await get('/api/characters')).json().characters.find((c: { id: string }) => c.id === id),
+    );
     expect(res.statusCode).toBe(404);
     expect(listed).toMatchObject({ playable: false, slug: id, avatar_url: null });
     await openCharacters(svc.platform.store).updateOne({ _id: id }, { $set: { slug: 'sora-demo-test' } });
@@ -158,21 +178,32 @@ describe('catalog demo character', () => {
   });
 
   it('demo seed, ミライ, is also a draft the admin can edit: setting, lists, one document per block and video, no fault', async () => {
-    const res = await get('/api/admin/characters/demo-mirai/all', { authorization: `Bearer ${svc.tokenFor('admin-1', ['admin'])}` });
+    const res = await get('/api/admin/characters/demo-mirai/all', {
+      authorization: `Bearer ${svc.tokenFor('admin-1', ['admin'])}`,
+    });
     const { character, faults } = res.json();
     expect(res.statusCode).toBe(200);
-    expect(character.blocks.map((b: { id: string }) => b.id).sort()).toEqual(demoCharacter.blocks.map((b) => b.id).sort());
+    expect(character.blocks.map((b: { id: string }) => b.id).sort()).toEqual(
+      demoCharacter.blocks.map((b) => b.id).sort(),
+    );
     expect(character.videos).toHaveLength(demoCharacter.videos.length);
     expect(character.startButtons).toEqual(demoCharacter.startButtons);
     expect(character.setting.standby_video_id).toBe(demoCharacter.setting.standby_video_id);
     expect(faults).toEqual([]);
-    expect(await openBlocks(svc.platform.store).countDocuments({ character_id: 'demo-mirai' })).toBe(demoCharacter.blocks.length);
+    expect(await openBlocks(svc.platform.store).countDocuments({ character_id: 'demo-mirai' })).toBe(
+      demoCharacter.blocks.length,
+    );
   });
 
   it('demo seed, ミライ, ships her tests and every one passes when run on her draft', async () => {
     const admin = { authorization: `Bearer ${svc.tokenFor('admin-1', ['admin'])}` };
 
-    const res = await svc.app.inject({ method: 'POST', url: '/api/admin/characters/demo-mirai/tests/run', headers: admin, payload: {} });
+    const res = await svc.app.inject({
+      method: 'POST',
+      url: '/api/admin/characters/demo-mirai/tests/run',
+      headers: admin,
+      payload: {},
+    });
 
     const { report } = res.json();
     expect(report.total).toBe(demoTests.length);
@@ -183,7 +214,15 @@ describe('catalog demo character', () => {
   it('seeding, a character stored with a published dialogue but no draft, explodes it into the draft once', async () => {
     const id = `legacy-${Date.now()}`;
     const dialogue = { ...demoCharacter, id, slug: id, setting: { ...demoCharacter.setting, character_id: id } };
-    await openCharacters(svc.platform.store).insertOne({ _id: id, name: '旧キャラ', description: '', slug: id, dialogue, published_at: new Date().toISOString(), created_at: new Date().toISOString() });
+    await openCharacters(svc.platform.store).insertOne({
+      _id: id,
+      name: '旧キャラ',
+      description: '',
+      slug: id,
+      dialogue,
+      published_at: new Date().toISOString(),
+      created_at: new Date().toISOString(),
+    });
     const first = await seedDemoCharacter(svc.platform);
     const second = await seedDemoCharacter(svc.platform);
     const stored = await openCharacters(svc.platform.store).findOne({ _id: id });
@@ -202,14 +241,20 @@ describe('catalog priced demo character ソラ', () => {
 
   it('catalog start, empty store, seeds ソラ published at ¥300 beside a free ミライ, with her own media', async () => {
     const menu = (await get('/api/catalog/menu')).json();
-    const listed = (await get('/api/admin/characters', admin())).json().characters as Array<{ id: string; price: number; published_version: number }>;
+    const listed = (await get('/api/admin/characters', admin())).json().characters as Array<{
+      id: string;
+      price: number;
+      published_version: number;
+    }>;
     const standby = await svc.platform.files.stat('characters/demo-sora/videos/standby.mp4');
     const subtitle = await svc.platform.files.read('subtitles/demo-sora/ja-JP/greet.vtt');
     const unsigned = await get('/files/subtitles/demo-sora/ja-JP/greet.vtt');
-    expect(menu.ungrouped).toEqual(expect.arrayContaining([
-      expect.objectContaining({ id: 'demo-sora', slug: 'sora', price: 300, playable: true }),
-      expect.objectContaining({ id: 'demo-mirai', slug: 'mirai', price: 0 }),
-    ]));
+    expect(menu.ungrouped).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: 'demo-sora', slug: 'sora', price: 300, playable: true }),
+        expect.objectContaining({ id: 'demo-mirai', slug: 'mirai', price: 0 }),
+      ]),
+    );
     expect(listed.find((c) => c.id === 'demo-sora')).toMatchObject({ price: 300, published_version: 1 });
     expect(standby).toBeTruthy();
     expect(Buffer.concat(await subtitle.toArray()).toString('utf8')).toContain('ソラ');
@@ -218,12 +263,25 @@ describe('catalog priced demo character ソラ', () => {
 
   it('demo seed, ソラ, announces character.published with her price, the 5-point action and every block id', async () => {
     const seen: EventEnvelope[] = [];
-    const sub = await svc.platform.events.consume(`sora-published-${Date.now()}`, ['character.published'], async (e) => { seen.push(e); });
+    const sub = await svc.platform.events.consume(
+      `sora-published-${Date.now()}`,
+      ['character.published'],
+      async (e) => {
+        seen.push(e);
+      },
+    );
     const event = await eventually(async () => seen.find((e) => e.key === 'demo-sora'));
     await sub.close();
-    const data = event.data as { price: number; slug: string; block_ids: string[]; recognition: { actions: Array<{ code: string; points: number }> } };
+    const data = event.data as {
+      price: number;
+      slug: string;
+      block_ids: string[];
+      recognition: { actions: Array<{ code: string; points: number }> };
+    };
     expect(data).toMatchObject({ character_id: 'demo-sora', name: 'ソラ', price: 300, slug: 'sora', version: 1 });
-    expect(data.recognition.actions).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'SORA_SPECIAL', points: 5 })]));
+    expect(data.recognition.actions).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: 'SORA_SPECIAL', points: 5 })]),
+    );
     expect([...data.block_ids].sort()).toEqual(soraCharacter.blocks.map((b) => b.id).sort());
   });
 
@@ -231,13 +289,18 @@ describe('catalog priced demo character ソラ', () => {
     const { character, faults } = (await get('/api/admin/characters/demo-sora/all', admin())).json();
     expect(faults).toEqual([]);
     expect(character.setting).toMatchObject({ standby_video_id: 'standby', for_mic_test: 'mic-test' });
-    expect(character.blocks.flatMap((b: { action_buttons: Array<{ code?: string; points?: number }> }) => b.action_buttons).filter((a: { points?: number }) => (a.points ?? 0) > 0))
-      .toEqual(expect.arrayContaining([expect.objectContaining({ code: 'SORA_SPECIAL', points: 5 })]));
+    expect(
+      character.blocks
+        .flatMap((b: { action_buttons: Array<{ code?: string; points?: number }> }) => b.action_buttons)
+        .filter((a: { points?: number }) => (a.points ?? 0) > 0),
+    ).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'SORA_SPECIAL', points: 5 })]));
   });
 
   it('seeding again, ソラ already there, inserts and announces nothing more (one document, one character.published)', async () => {
     const again = await seedDemoCharacter(svc.platform);
-    const announced = await svc.platform.store.collection<OutboxEntry>(OUTBOX).countDocuments({ 'envelope.type': 'character.published', 'envelope.key': 'demo-sora' });
+    const announced = await svc.platform.store
+      .collection<OutboxEntry>(OUTBOX)
+      .countDocuments({ 'envelope.type': 'character.published', 'envelope.key': 'demo-sora' });
     expect(again.inserted).toEqual([]);
     expect(await openCharacters(svc.platform.store).countDocuments({ slug: 'sora' })).toBe(1);
     expect(announced).toBe(1);

@@ -14,7 +14,13 @@ const seen: EventEnvelope[] = [];
 let sub: { close(): Promise<void> };
 beforeAll(async () => {
   svc = await startServiceForTest(catalogService);
-  sub = await svc.platform.events.consume(`facts-watch-${randomUUID()}`, ['character.published', 'character.unpublished'], async (e) => { seen.push(e); });
+  sub = await svc.platform.events.consume(
+    `facts-watch-${randomUUID()}`,
+    ['character.published', 'character.unpublished'],
+    async (e) => {
+      seen.push(e);
+    },
+  );
 });
 afterAll(async () => {
   await sub?.close();
@@ -22,17 +28,30 @@ afterAll(async () => {
 });
 
 /** The events about this character so far, once there is one. */
-const factsOf = (id: string) => eventually(async () => { const mine = seen.filter((e) => e.key === id); return mine.length > 0 ? mine : undefined; });
+const factsOf = (id: string) =>
+  eventually(async () => {
+    const mine = seen.filter((e) => e.key === id);
+    return mine.length > 0 ? mine : undefined;
+  });
 
 describe('catalog facts, requested by a service that keeps a projection of them', () => {
   it('facts.requested for catalog, a published character stored without an event, is announced under its own version', async () => {
     const id = randomUUID();
-    await storeCharacter(svc, { _id: id, name: '再告知', published_at: new Date().toISOString(), published_version: 3, dialogue: { ...demoCharacter, id } });
+    await storeCharacter(svc, {
+      _id: id,
+      name: '再告知',
+      published_at: new Date().toISOString(),
+      published_version: 3,
+      dialogue: { ...demoCharacter, id },
+    });
 
     await svc.platform.events.publish('facts.requested', 'catalog', { owner: 'catalog', by: 'dialogue' });
 
     const [announced] = await factsOf(id);
-    expect(announced).toMatchObject({ type: 'character.published', data: { character_id: id, name: '再告知', version: 3 } });
+    expect(announced).toMatchObject({
+      type: 'character.published',
+      data: { character_id: id, name: '再告知', version: 3 },
+    });
   });
 
   it('facts.requested for catalog, a character taken out after a publish, is announced as unpublished', async () => {
@@ -47,7 +66,14 @@ describe('catalog facts, requested by a service that keeps a projection of them'
 
   it('announcing in pages of 1, three published characters and one taken out, announces each of them', async () => {
     const published = [randomUUID(), randomUUID(), randomUUID()];
-    for (const id of published) await storeCharacter(svc, { _id: id, name: 'ページ', published_at: new Date().toISOString(), published_version: 1, dialogue: { ...demoCharacter, id } });
+    for (const id of published)
+      await storeCharacter(svc, {
+        _id: id,
+        name: 'ページ',
+        published_at: new Date().toISOString(),
+        published_version: 1,
+        dialogue: { ...demoCharacter, id },
+      });
     const taken = randomUUID();
     await storeCharacter(svc, { _id: taken, published_at: null, published_version: 1 });
 

@@ -1,5 +1,10 @@
 import type { DocumentStore, Eventing } from '@talkwith/platform';
-import { consumeFactsRequests as consumeCatalogFactsRequests, pageQuery, sectionOver, type FactsOwner } from '@talkwith/platform/eventing';
+import {
+  consumeFactsRequests as consumeCatalogFactsRequests,
+  pageQuery,
+  sectionOver,
+  type FactsOwner,
+} from '@talkwith/platform/eventing';
 import { openCharacters, type Character } from './characters.ts';
 import { openGroups } from './model.ts';
 import { publishedFactsOf } from './published-event.ts';
@@ -34,25 +39,47 @@ const TAKEN_OUT = { published_at: null, published_version: { $exists: true } };
 export const catalogFacts: FactsOwner = {
   owner: FACTS_OWNER,
   sections: [
-    sectionOver<{ _id: string }>('groups', (tx, after, limit) => {
-      const q = pageQuery({}, after, limit);
-      return openGroups(tx).find(q.filter, { ...q.options, projection: { _id: 1 } });
-    }, (tx, events, groups) => announceGroups(tx, events, groups.map((g) => g._id))),
-    sectionOver<Character>('published', (tx, after, limit) => {
-      const q = pageQuery(PUBLISHED, after, limit);
-      return openCharacters(tx).find(q.filter, q.options);
-    }, async (tx, events, characters) => {
-      for (const c of characters) {
-        if (!c.dialogue || !c.published_at) continue;
-        await events.publish('character.published', c._id, publishedFactsOf(c, c.dialogue, { at: c.published_at, version: c.published_version ?? 1 }), tx);
-      }
-    }),
-    sectionOver<{ _id: string }>('unpublished', (tx, after, limit) => {
-      const q = pageQuery(TAKEN_OUT, after, limit);
-      return openCharacters(tx).find(q.filter, { ...q.options, projection: { _id: 1 } });
-    }, async (tx, events, characters) => {
-      for (const { _id } of characters) await events.publish('character.unpublished', _id, { character_id: _id }, tx);
-    }),
+    sectionOver<{ _id: string }>(
+      'groups',
+      (tx, after, limit) => {
+        const q = pageQuery({}, after, limit);
+        return openGroups(tx).find(q.filter, { ...q.options, projection: { _id: 1 } });
+      },
+      (tx, events, groups) =>
+        announceGroups(
+          tx,
+          events,
+          groups.map((g) => g._id),
+        ),
+    ),
+    sectionOver<Character>(
+      'published',
+      (tx, after, limit) => {
+        const q = pageQuery(PUBLISHED, after, limit);
+        return openCharacters(tx).find(q.filter, q.options);
+      },
+      async (tx, events, characters) => {
+        for (const c of characters) {
+          if (!c.dialogue || !c.published_at) continue;
+          await events.publish(
+            'character.published',
+            c._id,
+            publishedFactsOf(c, c.dialogue, { at: c.published_at, version: c.published_version ?? 1 }),
+            tx,
+          );
+        }
+      },
+    ),
+    sectionOver<{ _id: string }>(
+      'unpublished',
+      (tx, after, limit) => {
+        const q = pageQuery(TAKEN_OUT, after, limit);
+        return openCharacters(tx).find(q.filter, { ...q.options, projection: { _id: 1 } });
+      },
+      async (tx, events, characters) => {
+        for (const { _id } of characters) await events.publish('character.unpublished', _id, { character_id: _id }, tx);
+      },
+    ),
   ],
 };
 

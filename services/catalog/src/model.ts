@@ -1,7 +1,17 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
 import type {
-  Block, Character as DialogueCharacter, CharacterSetting, Conversation, KikiwasureEntry, RandomGroup, Replacement, SlotDefinition, StartButton, Summary,
-  SynonymGroup, Video,
+  Block,
+  Character as DialogueCharacter,
+  CharacterSetting,
+  Conversation,
+  KikiwasureEntry,
+  RandomGroup,
+  Replacement,
+  SlotDefinition,
+  StartButton,
+  Summary,
+  SynonymGroup,
+  Video,
 } from '@talkwith/proto/dialogue';
 import { openCharacters, type Character } from './characters.ts';
 
@@ -117,17 +127,40 @@ export async function ensureCatalogIndexes(store: DocumentStore): Promise<void> 
 }
 
 export const emptyDraft = (): CharacterDraft => ({
-  startButtons: [], slots: [], summary: { title: '', slot_names: [] }, kikiwasure: [],
-  replacement: { video_ids: [], block_ids: [] }, random: { count: 0, final_block_id: null, trigger_videos: [], end_blocks: [] }, conversations: [],
+  startButtons: [],
+  slots: [],
+  summary: { title: '', slot_names: [] },
+  kikiwasure: [],
+  replacement: { video_ids: [], block_ids: [] },
+  random: { count: 0, final_block_id: null, trigger_videos: [], end_blocks: [] },
+  conversations: [],
 });
 
 export const defaultSetting = (characterId: string): CharacterSetting => ({
-  character_id: characterId, silence_enabled: true, spj_url: '', spj_api_key: '', google_key: '', standby_video_id: null,
-  default_start_button_id: null, listen_video_prefix: '', hit_word_delay: 0, show_speech_mic: true, show_recognition_text: true,
-  use_web_speech_api: true, landscape_mode: true, hide_cursor: true, for_mic_test: null, es_index_name: '',
+  character_id: characterId,
+  silence_enabled: true,
+  spj_url: '',
+  spj_api_key: '',
+  google_key: '',
+  standby_video_id: null,
+  default_start_button_id: null,
+  listen_video_prefix: '',
+  hit_word_delay: 0,
+  show_speech_mic: true,
+  show_recognition_text: true,
+  use_web_speech_api: true,
+  landscape_mode: true,
+  hide_cursor: true,
+  for_mic_test: null,
+  es_index_name: '',
 });
 
-const stripDoc = <T extends { _id: string; updated_at?: string; created_at?: string }>({ _id, updated_at: _u, created_at: _c, ...rest }: T) => rest;
+const stripDoc = <T extends { _id: string; updated_at?: string; created_at?: string }>({
+  _id,
+  updated_at: _u,
+  created_at: _c,
+  ...rest
+}: T) => rest;
 
 /** A stored video as the proto Video (the catalog-only fields left out). */
 export function videoOf(doc: VideoDoc): Video {
@@ -148,8 +181,16 @@ export async function draftCharacterOf(store: StoreOrTx, c: Character): Promise<
   ]);
   const draft = c.draft ?? emptyDraft();
   return {
-    id: c._id, character_id: c._id, name: c.name, slug: c.slug ?? c._id, price: c.price ?? 0, avatar: c.avatar_key ?? '',
-    group_id: c.group_id ?? null, setting: c.setting ?? defaultSetting(c._id),
-    videos: videos.map(videoOf), blocks: blocks.map(blockOf), ...draft,
+    id: c._id,
+    character_id: c._id,
+    name: c.name,
+    slug: c.slug ?? c._id,
+    price: c.price ?? 0,
+    avatar: c.avatar_key ?? '',
+    group_id: c.group_id ?? null,
+    setting: c.setting ?? defaultSetting(c._id),
+    videos: videos.map(videoOf),
+    blocks: blocks.map(blockOf),
+    ...draft,
   };
 }

@@ -8,9 +8,15 @@ import { catalogError } from './errors.ts';
 
 export function summaryOf(c: Character, files: FileStore): CharacterSummary {
   return {
-    id: c._id, name: c.name, description: c.description, slug: c.slug ?? null,
-    ...(c.name_i18n ? { name_i18n: c.name_i18n } : {}), ...(c.description_i18n ? { description_i18n: c.description_i18n } : {}),
-    avatar_url: c.avatar_key ? files.publicUrl(c.avatar_key) : null, playable: c.dialogue !== undefined, published_at: c.published_at,
+    id: c._id,
+    name: c.name,
+    description: c.description,
+    slug: c.slug ?? null,
+    ...(c.name_i18n ? { name_i18n: c.name_i18n } : {}),
+    ...(c.description_i18n ? { description_i18n: c.description_i18n } : {}),
+    avatar_url: c.avatar_key ? files.publicUrl(c.avatar_key) : null,
+    playable: c.dialogue !== undefined,
+    published_at: c.published_at,
   };
 }
 
@@ -27,7 +33,12 @@ const urlOf = (files: FileStore, key: string, addressing: MediaAddressing): Prom
   addressing.signedFor ? files.signedUrl(key, addressing.signedFor) : files.publicUrl(key);
 
 /** Subtitle URLs of the files that really exist and belong to `names` (every one when absent), by language and name (SPEC §2). */
-async function subtitleUrls(files: FileStore, characterId: string, names: ReadonlySet<string> | undefined, addressing: MediaAddressing): Promise<CharacterMedia['subtitles']> {
+async function subtitleUrls(
+  files: FileStore,
+  characterId: string,
+  names: ReadonlySet<string> | undefined,
+  addressing: MediaAddressing,
+): Promise<CharacterMedia['subtitles']> {
   const prefix = mediaKeys(characterId).subtitlesPrefix;
   const out: CharacterMedia['subtitles'] = {};
   for (const file of await files.list(prefix)) {
@@ -41,15 +52,30 @@ async function subtitleUrls(files: FileStore, characterId: string, names: Readon
 }
 
 /** Poster URLs of the videos whose first-frame still really exists (one listing of the posters folder). Posters stay public: the store page shows them. */
-async function posterUrls(files: FileStore, characterId: string, videoIds: string[]): Promise<CharacterMedia['posters']> {
+async function posterUrls(
+  files: FileStore,
+  characterId: string,
+  videoIds: string[],
+): Promise<CharacterMedia['posters']> {
   const keys = mediaKeys(characterId);
   const stored = new Set((await files.list(keys.postersPrefix)).map((file) => file.key));
-  return Object.fromEntries(videoIds.filter((id) => stored.has(keys.poster(id))).map((id) => [id, files.publicUrl(keys.poster(id))]));
+  return Object.fromEntries(
+    videoIds.filter((id) => stored.has(keys.poster(id))).map((id) => [id, files.publicUrl(keys.poster(id))]),
+  );
 }
 
-async function videoUrls(files: FileStore, c: Character, dialogue: PublicCharacter, addressing: MediaAddressing): Promise<CharacterMedia['videos']> {
+async function videoUrls(
+  files: FileStore,
+  c: Character,
+  dialogue: PublicCharacter,
+  addressing: MediaAddressing,
+): Promise<CharacterMedia['videos']> {
   const keys = mediaKeys(c._id);
-  return Object.fromEntries(await Promise.all(dialogue.videos.map(async (v) => [v.id, await urlOf(files, keys.media(v.path), addressing)] as const)));
+  return Object.fromEntries(
+    await Promise.all(
+      dialogue.videos.map(async (v) => [v.id, await urlOf(files, keys.media(v.path), addressing)] as const),
+    ),
+  );
 }
 
 export interface Serving {
@@ -71,19 +97,34 @@ export async function playableOf(c: Character, files: FileStore, serving: Servin
 }
 
 /** `dialogue` (the published snapshot, or the draft an operator tries: serving/draft.ts) served as playableOf describes. */
-export async function playableFrom(c: Character, whole: DialogueCharacter, files: FileStore, serving: Serving): Promise<PlayableCharacter> {
+export async function playableFrom(
+  c: Character,
+  whole: DialogueCharacter,
+  files: FileStore,
+  serving: Serving,
+): Promise<PlayableCharacter> {
   const unlocked = withoutLockedBlocks(publicCharacterOf(whole), serving.locked);
   const preview = serving.access === 'preview';
   const dialogue = preview ? previewOf(unlocked.dialogue) : unlocked.dialogue;
   const names = preview ? new Set(dialogue.videos.map((v) => v.title.replace(/\.mp4$/, ''))) : undefined;
   const [videos, posters, subtitles] = await Promise.all([
     videoUrls(files, c, dialogue, serving.media),
-    posterUrls(files, c._id, dialogue.videos.map((v) => v.id)),
+    posterUrls(
+      files,
+      c._id,
+      dialogue.videos.map((v) => v.id),
+    ),
     subtitleUrls(files, whole.id, names, serving.media),
   ]);
   return {
     ok: true,
-    character: { ...summaryOf(c, files), access: serving.access, dialogue, locked: unlocked.locked, media: { videos, posters, subtitles } },
+    character: {
+      ...summaryOf(c, files),
+      access: serving.access,
+      dialogue,
+      locked: unlocked.locked,
+      media: { videos, posters, subtitles },
+    },
   };
 }
 

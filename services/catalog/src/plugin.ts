@@ -8,7 +8,11 @@ import { ensureJwt } from '@talkwith/platform/http';
 import { credentialsFor } from '@talkwith/platform/secrets';
 import { ServiceAlive } from '@talkwith/proto';
 import {
-  CharacterIdParams, CharacterList, CharacterSlugParams, PlayableCharacter, PlayableQuery,
+  CharacterIdParams,
+  CharacterList,
+  CharacterSlugParams,
+  PlayableCharacter,
+  PlayableQuery,
 } from '@talkwith/proto/catalog';
 import { authoringRoutes } from './authoring/routes.ts';
 import { announceBillingFactsOnce } from './billing-facts-backfill.ts';
@@ -39,7 +43,6 @@ const PlayableReply = Type.Unsafe<PlayableCharacter>(PlayableCharacter);
 /** The poster may be reused a while without asking: the standby clip or the avatar seldom changes (then the ETag revalidates it). */
 const POSTER_CACHE = 'public, max-age=300';
 
-
 /** Catalog: characters, the playable character with its media URLs, and the media files themselves. */
 export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config, env, standalone }) => {
   await ensureJwt(app, config.JWT_SECRET);
@@ -49,7 +52,12 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
   const characters = openCharacters(platform.store);
   const files = platform.files;
   const entitlements = createEntitlements({ service: 'catalog', secret: config.JWT_SECRET });
-  const serving: ServingDeps = { store: platform.store, entitlements, signing: createMediaSigning(config.JWT_SECRET), filesPrefix: FILES_PREFIX };
+  const serving: ServingDeps = {
+    store: platform.store,
+    entitlements,
+    signing: createMediaSigning(config.JWT_SECRET),
+    filesPrefix: FILES_PREFIX,
+  };
   const consumers: Array<{ close(): Promise<void> }> = [];
   app.addHook('onReady', async () => {
     await ensureCatalogIndexes(platform.store);
@@ -59,7 +67,11 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     await entitlements.ensureIndexes(platform.store);
     const sealed = await sealStoredCredentials(platform.store, credentials);
     if (sealed > 0) platform.logger.info({ characters: sealed }, 'credentials stored in clear were sealed');
-    consumers.push(await platform.events.consume('catalog-serial-gates', SERIAL_GATE_EVENTS, (event, tx) => onSerialGateEvent(tx, event)));
+    consumers.push(
+      await platform.events.consume('catalog-serial-gates', SERIAL_GATE_EVENTS, (event, tx) =>
+        onSerialGateEvent(tx, event),
+      ),
+    );
     // After subscribing: engagement announces its batches and redemptions again, rebuilding the gates whatever the bus still holds.
     await platform.events.publish('facts.requested', 'engagement', { owner: 'engagement', by: 'catalog' });
     // Consumer group catalog-entitlements: purchases, subscriptions and deletions decide who gets the whole dialogue.
@@ -70,52 +82,103 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     const backfilled = await announceBillingFactsOnce(platform.store, platform.events);
     if (backfilled) platform.logger.info(backfilled, 'groups and published characters announced to billing');
     const seeded = await seedDemoCharacter(platform);
-    if (seeded.inserted.length > 0 || seeded.copied > 0 || seeded.drafted > 0) platform.logger.info(seeded, 'demo characters seeded');
+    if (seeded.inserted.length > 0 || seeded.copied > 0 || seeded.drafted > 0)
+      platform.logger.info(seeded, 'demo characters seeded');
   });
-  app.addHook('onClose', async () => { for (const consumer of consumers.splice(0)) await consumer.close(); });
+  app.addHook('onClose', async () => {
+    for (const consumer of consumers.splice(0)) await consumer.close();
+  });
   // Clips and subtitles of priced characters are served only by signed URLs (serving/media-guard.ts).
   serveFiles(app, { files, prefix: FILES_PREFIX, guard: mediaGuard(platform.store, config.JWT_SECRET) });
 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  api.get('/api/catalog/healthz', { schema: { tags: ['catalog'], summary: 'catalog service alive', response: { 200: ServiceAlive } } }, async () => ({ ok: true as const, service: 'catalog' }));
-  api.get('/api/characters', { schema: { tags: ['catalog'], summary: 'Published characters (slug, name, avatar URL)', response: { 200: CharacterList } } }, async () => {
-    const items = await characters.find({ published_at: { $ne: null } }, { sort: { published_at: -1 }, limit: 200 });
-    return { ok: true as const, characters: items.map((c) => summaryOf(c, files)) };
-  });
-  api.get('/api/character/:character_id/get', {
-    schema: {
-      tags: ['catalog'], summary: 'A published character ready to play (blocks, videos with URLs, settings, subtitles), or its preview for a caller who may not play it',
-      params: CharacterIdParams, querystring: PlayableQuery, response: { 200: PlayableReply },
+  api.get(
+    '/api/catalog/healthz',
+    { schema: { tags: ['catalog'], summary: 'catalog service alive', response: { 200: ServiceAlive } } },
+    async () => ({ ok: true as const, service: 'catalog' }),
+  );
+  api.get(
+    '/api/characters',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Published characters (slug, name, avatar URL)',
+        response: { 200: CharacterList },
+      },
     },
-  }, async (request, reply) => {
-    const found = await characters.findOne({ _id: request.params.character_id });
-    if (!found) throw catalogError('NOT_FOUND', 'キャラクターが見つかりません。');
-    return playableOf(found, files, await servingFor(serving, found, await optionalCaller(request), request.query.ticket_use_token, reply));
-  });
-  api.get('/api/characters/by-slug/:slug', {
-    schema: { tags: ['catalog'], summary: 'A published character ready to play by its URL name, or its preview', params: CharacterSlugParams, querystring: PlayableQuery, response: { 200: PlayableReply } },
-  }, async (request, reply) => {
-    const found = await characters.findOne({ slug: request.params.slug, published_at: { $ne: null } });
-    if (!found) throw catalogError('NOT_FOUND', 'キャラクターが見つかりません。');
-    return playableOf(found, files, await servingFor(serving, found, await optionalCaller(request), request.query.ticket_use_token, reply));
-  });
+    async () => {
+      const items = await characters.find({ published_at: { $ne: null } }, { sort: { published_at: -1 }, limit: 200 });
+      return { ok: true as const, characters: items.map((c) => summaryOf(c, files)) };
+    },
+  );
+  api.get(
+    '/api/character/:character_id/get',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary:
+          'A published character ready to play (blocks, videos with URLs, settings, subtitles), or its preview for a caller who may not play it',
+        params: CharacterIdParams,
+        querystring: PlayableQuery,
+        response: { 200: PlayableReply },
+      },
+    },
+    async (request, reply) => {
+      const found = await characters.findOne({ _id: request.params.character_id });
+      if (!found) throw catalogError('NOT_FOUND', 'キャラクターが見つかりません。');
+      return playableOf(
+        found,
+        files,
+        await servingFor(serving, found, await optionalCaller(request), request.query.ticket_use_token, reply),
+      );
+    },
+  );
+  api.get(
+    '/api/characters/by-slug/:slug',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A published character ready to play by its URL name, or its preview',
+        params: CharacterSlugParams,
+        querystring: PlayableQuery,
+        response: { 200: PlayableReply },
+      },
+    },
+    async (request, reply) => {
+      const found = await characters.findOne({ slug: request.params.slug, published_at: { $ne: null } });
+      if (!found) throw catalogError('NOT_FOUND', 'キャラクターが見つかりません。');
+      return playableOf(
+        found,
+        files,
+        await servingFor(serving, found, await optionalCaller(request), request.query.ticket_use_token, reply),
+      );
+    },
+  );
   // The page of /full/chat/{slug} preloads and paints this URL before any script
   // runs (gateway/src/chat-page.ts): one stable address per character whatever
   // its media, so the browser's cache and the later <img> share it. It answers
   // the image itself: a redirect would cost a round trip on the LCP's path.
-  api.get('/api/characters/by-slug/:slug/poster', {
-    schema: {
-      tags: ['catalog'], summary: 'The poster of a published character: the first frame of its standby clip, or its avatar (the image, cacheable for 5 minutes, ETag)',
-      params: CharacterSlugParams,
+  api.get(
+    '/api/characters/by-slug/:slug/poster',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary:
+          'The poster of a published character: the first frame of its standby clip, or its avatar (the image, cacheable for 5 minutes, ETag)',
+        params: CharacterSlugParams,
+      },
     },
-  }, async (request, reply) => {
-    const found = await characters.findOne({ slug: request.params.slug, published_at: { $ne: null } });
-    if (!found) throw catalogError('NOT_FOUND', 'キャラクターが見つかりません。');
-    const poster = await posterFileOf(found, files);
-    if (!poster) throw catalogError('NOT_FOUND', 'このキャラクターには画像がありません。');
-    return sendStoredFile(request, reply, files, poster, POSTER_CACHE);
-  });
-  const standbyChanges = createStandbyChanges((err, characterId) => platform.logger.error({ err, characterId }, 'continuity re-check after a standby change failed'));
+    async (request, reply) => {
+      const found = await characters.findOne({ slug: request.params.slug, published_at: { $ne: null } });
+      if (!found) throw catalogError('NOT_FOUND', 'キャラクターが見つかりません。');
+      const poster = await posterFileOf(found, files);
+      if (!poster) throw catalogError('NOT_FOUND', 'このキャラクターには画像がありません。');
+      return sendStoredFile(request, reply, files, poster, POSTER_CACHE);
+    },
+  );
+  const standbyChanges = createStandbyChanges((err, characterId) =>
+    platform.logger.error({ err, characterId }, 'continuity re-check after a standby change failed'),
+  );
   app.addHook('onClose', () => standbyChanges.idle());
   await app.register(draftRoutes, { serving: { ...serving, files, events: platform.events } });
   await app.register(authoringRoutes, { platform, config, env, credentials, standbyChanges });

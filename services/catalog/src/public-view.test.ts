@@ -14,10 +14,14 @@ function propertyNames(schema: TSchema, seen = new Set<TSchema>()): string[] {
   seen.add(schema);
   const s = schema as Record<string, unknown>;
   const names: string[] = [];
-  for (const [name, sub] of Object.entries((s.properties ?? {}) as Record<string, TSchema>)) names.push(name, ...propertyNames(sub, seen));
-  for (const field of ['items', 'additionalProperties', 'not']) if (s[field] && typeof s[field] === 'object') names.push(...propertyNames(s[field] as TSchema, seen));
-  for (const field of ['anyOf', 'allOf', 'oneOf']) for (const sub of (s[field] ?? []) as TSchema[]) names.push(...propertyNames(sub, seen));
-  for (const sub of Object.values((s.patternProperties ?? {}) as Record<string, TSchema>)) names.push(...propertyNames(sub, seen));
+  for (const [name, sub] of Object.entries((s.properties ?? {}) as Record<string, TSchema>))
+    names.push(name, ...propertyNames(sub, seen));
+  for (const field of ['items', 'additionalProperties', 'not'])
+    if (s[field] && typeof s[field] === 'object') names.push(...propertyNames(s[field] as TSchema, seen));
+  for (const field of ['anyOf', 'allOf', 'oneOf'])
+    for (const sub of (s[field] ?? []) as TSchema[]) names.push(...propertyNames(sub, seen));
+  for (const sub of Object.values((s.patternProperties ?? {}) as Record<string, TSchema>))
+    names.push(...propertyNames(sub, seen));
   return names;
 }
 
@@ -29,8 +33,12 @@ function keysOf(value: unknown): string[] {
 }
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(catalogService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(catalogService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 
 describe('public character view', () => {
   it('public schemas, walked to every depth, name no secret-looking field', () => {
@@ -41,7 +49,10 @@ describe('public character view', () => {
   it('by-slug and by-id, a character whose settings hold SPJ and Google keys, answer without the keys or their values', async () => {
     const characters = openCharacters(svc.platform.store);
     await eventually(async () => ((await characters.findOne({ _id: 'demo-mirai' }))?.dialogue ? true : undefined));
-    await characters.updateOne({ _id: 'demo-mirai' }, { $set: { 'dialogue.setting.spj_api_key': 'spj-live-SECRET-1', 'dialogue.setting.google_key': 'AIza-SECRET-2' } });
+    await characters.updateOne(
+      { _id: 'demo-mirai' },
+      { $set: { 'dialogue.setting.spj_api_key': 'spj-live-SECRET-1', 'dialogue.setting.google_key': 'AIza-SECRET-2' } },
+    );
 
     for (const url of ['/api/characters/by-slug/mirai', '/api/character/demo-mirai/get']) {
       const res = await svc.app.inject({ method: 'GET', url });

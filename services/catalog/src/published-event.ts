@@ -29,11 +29,22 @@ export function pricedActionsOf(dialogue: Pick<DialogueCharacter, 'blocks'>): Pr
 
 /** What `character.published` says of a snapshot (publishing, the demo seed and the start-up re-announcement build it here alike). */
 export function publishedFactsOf(
-  character: Pick<Character, '_id' | 'name' | 'name_i18n' | 'description' | 'price' | 'slug' | 'group_id'>, dialogue: DialogueCharacter, published: { at: string; version: number },
+  character: Pick<Character, '_id' | 'name' | 'name_i18n' | 'description' | 'price' | 'slug' | 'group_id'>,
+  dialogue: DialogueCharacter,
+  published: { at: string; version: number },
 ): PublishedFacts {
   return {
-    character_id: character._id, name: character.name, ...(character.name_i18n ? { name_i18n: character.name_i18n } : {}), description: character.description, published_at: published.at, version: published.version,
-    price: character.price ?? 0, group_id: character.group_id ?? null, ...(character.slug ? { slug: character.slug } : {}),
-    recognition: recognitionSnapshot(character._id, dialogue), actions: pricedActionsOf(dialogue), block_ids: dialogue.blocks.map((b) => b.id),
+    character_id: character._id,
+    name: character.name,
+    ...(character.name_i18n ? { name_i18n: character.name_i18n } : {}),
+    description: character.description,
+    published_at: published.at,
+    version: published.version,
+    price: character.price ?? 0,
+    group_id: character.group_id ?? null,
+    ...(character.slug ? { slug: character.slug } : {}),
+    recognition: recognitionSnapshot(character._id, dialogue),
+    actions: pricedActionsOf(dialogue),
+    block_ids: dialogue.blocks.map((b) => b.id),
   };
 }

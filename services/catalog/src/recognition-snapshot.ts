@@ -1,6 +1,14 @@
 import { Value } from '@sinclair/typebox/value';
 import { splitWordList } from '@talkwith/dialogue-engine';
-import { ActionDefinition, CharacterRecognition, DialogueId, RecognitionBlock, SynonymGroup, type Block, type Character } from '@talkwith/proto/dialogue';
+import {
+  ActionDefinition,
+  CharacterRecognition,
+  DialogueId,
+  RecognitionBlock,
+  SynonymGroup,
+  type Block,
+  type Character,
+} from '@talkwith/proto/dialogue';
 
 /**
  * The recognition part of `character.published` (dialogue API.md
@@ -55,14 +63,16 @@ function recognitionBlock(block: Block): RecognitionBlock {
 
 /** The block's buttons as action definitions: the code is the button's code, else its id. */
 function actionsOf(characterId: string, block: Block): ActionDefinition[] {
-  return block.action_buttons.filter((button) => isId(button.id)).map((button) => ({
-    code: clip(button.code?.trim() || button.id, CODE_MAX),
-    character_id: characterId,
-    block_id: block.id,
-    button_id: button.id,
-    title: button.title,
-    points: button.points ?? 0,
-  }));
+  return block.action_buttons
+    .filter((button) => isId(button.id))
+    .map((button) => ({
+      code: clip(button.code?.trim() || button.id, CODE_MAX),
+      character_id: characterId,
+      block_id: block.id,
+      button_id: button.id,
+      title: button.title,
+      points: button.points ?? 0,
+    }));
 }
 
 /** The operator's groups within the schema's bounds; a group left with no synonym says nothing and is left out. */
@@ -74,7 +84,10 @@ function synonymsOf(groups: Character['synonyms']): SynonymGroup[] {
     .slice(0, SYNONYM_GROUPS_MAX);
 }
 
-export function recognitionSnapshot(characterId: string, character: Pick<Character, 'blocks' | 'setting' | 'synonyms'>): CharacterRecognition {
+export function recognitionSnapshot(
+  characterId: string,
+  character: Pick<Character, 'blocks' | 'setting' | 'synonyms'>,
+): CharacterRecognition {
   const blocks = character.blocks.filter((block) => isId(block.id)).slice(0, BLOCKS_MAX);
   const { es_index_name, spj_url, spj_api_key, google_key } = character.setting;
   return {

@@ -22,7 +22,14 @@ describe('withoutLockedBlocks', () => {
     expect(dialogue.blocks.map((b) => b.id)).not.toContain('fortune');
     expect(everyBlockReference(dialogue)).not.toContain('fortune');
     expect(dialogue.startButtons.map((s) => s.id)).toEqual(['btn-talk', 'btn-mic']);
-    expect(locked).toEqual([{ block_id: 'fortune', title: '占い', start_button_title: '占い', start_button_title_i18n: { 'en-US': 'Fortune', 'fil-PH': 'Hula', 'zh-TW': '占卜' } }]);
+    expect(locked).toEqual([
+      {
+        block_id: 'fortune',
+        title: '占い',
+        start_button_title: '占い',
+        start_button_title_i18n: { 'en-US': 'Fortune', 'fil-PH': 'Hula', 'zh-TW': '占卜' },
+      },
+    ]);
   });
 
   it('withoutLockedBlocks, nothing of the character locked, returns the dialogue unchanged', () => {
@@ -32,7 +39,7 @@ describe('withoutLockedBlocks', () => {
     expect(locked).toEqual([]);
   });
 
-  it('withoutLockedBlocks, the default button\'s and the mic test\'s blocks locked, clears both settings', () => {
+  it("withoutLockedBlocks, the default button's and the mic test's blocks locked, clears both settings", () => {
     const { dialogue } = withoutLockedBlocks(demo(), new Set(['greet', 'mic-test']));
     expect(dialogue.setting.default_start_button_id).toBeNull();
     expect(dialogue.setting.for_mic_test).toBeNull();
@@ -42,25 +49,52 @@ describe('withoutLockedBlocks', () => {
 
 describe('serial-locked blocks in the playable character', () => {
   let svc: ServiceUnderTest;
-  beforeAll(async () => { svc = await startServiceForTest(catalogService); });
-  afterAll(async () => { await svc?.close(); });
-
-  const play = (headers: Record<string, string> = {}) => svc.app.inject({ method: 'GET', url: '/api/characters/by-slug/mirai', headers });
-  const as = (userId: string) => ({ authorization: `Bearer ${svc.tokenFor(userId)}` });
-  const blockIds = (res: Awaited<ReturnType<typeof play>>) => res.json().character.dialogue.blocks.map((b: { id: string }) => b.id) as string[];
-  const redeem = (userId: string, couponId: string) => svc.platform.events.publish('serial.redeemed', userId, {
-    redemption_id: randomUUID(), serial_masked: '*************ABC', coupon_id: couponId, user_id: userId,
-    character_id: 'demo-mirai', block_id: 'fortune', tickets: 0, is_debug: false, redeemed_at: new Date().toISOString(),
+  beforeAll(async () => {
+    svc = await startServiceForTest(catalogService);
   });
+  afterAll(async () => {
+    await svc?.close();
+  });
+
+  const play = (headers: Record<string, string> = {}) =>
+    svc.app.inject({ method: 'GET', url: '/api/characters/by-slug/mirai', headers });
+  const as = (userId: string) => ({ authorization: `Bearer ${svc.tokenFor(userId)}` });
+  const blockIds = (res: Awaited<ReturnType<typeof play>>) =>
+    res.json().character.dialogue.blocks.map((b: { id: string }) => b.id) as string[];
+  const redeem = (userId: string, couponId: string) =>
+    svc.platform.events.publish('serial.redeemed', userId, {
+      redemption_id: randomUUID(),
+      serial_masked: '*************ABC',
+      coupon_id: couponId,
+      user_id: userId,
+      character_id: 'demo-mirai',
+      block_id: 'fortune',
+      tickets: 0,
+      is_debug: false,
+      redeemed_at: new Date().toISOString(),
+    });
 
   it('playable character, a coupon locks a block, hides it until the user redeems a serial of it, and only for that user', async () => {
     const couponId = `cp-${randomUUID()}`;
     const [owner, other] = [randomUUID(), randomUUID()];
     expect(blockIds(await play())).toContain('fortune');
 
-    await svc.platform.events.publish('coupon.saved', couponId, { coupon_id: couponId, character_id: 'demo-mirai', block_id: 'fortune', is_debug: false, tickets: 0 });
+    await svc.platform.events.publish('coupon.saved', couponId, {
+      coupon_id: couponId,
+      character_id: 'demo-mirai',
+      block_id: 'fortune',
+      is_debug: false,
+      tickets: 0,
+    });
     await eventually(async () => !blockIds(await play()).includes('fortune'));
-    expect((await play()).json().character.locked).toEqual([{ block_id: 'fortune', title: '占い', start_button_title: '占い', start_button_title_i18n: { 'en-US': 'Fortune', 'fil-PH': 'Hula', 'zh-TW': '占卜' } }]);
+    expect((await play()).json().character.locked).toEqual([
+      {
+        block_id: 'fortune',
+        title: '占い',
+        start_button_title: '占い',
+        start_button_title_i18n: { 'en-US': 'Fortune', 'fil-PH': 'Hula', 'zh-TW': '占卜' },
+      },
+    ]);
 
     await redeem(owner, couponId);
     await eventually(async () => blockIds(await play(as(owner))).includes('fortune'));
@@ -75,13 +109,21 @@ describe('serial-locked blocks in the playable character', () => {
   it('playable character, the owner is deleted, drops their unlocks', async () => {
     const couponId = `cp-${randomUUID()}`;
     const owner = randomUUID();
-    await svc.platform.events.publish('coupon.saved', couponId, { coupon_id: couponId, character_id: 'demo-mirai', block_id: 'fortune', is_debug: false, tickets: 0 });
+    await svc.platform.events.publish('coupon.saved', couponId, {
+      coupon_id: couponId,
+      character_id: 'demo-mirai',
+      block_id: 'fortune',
+      is_debug: false,
+      tickets: 0,
+    });
     await redeem(owner, couponId);
     await eventually(async () => blockIds(await play(as(owner))).includes('fortune'));
 
     await svc.platform.events.publish('user.deleted', owner, { user_id: owner, by: 'user' });
 
-    await eventually(async () => (await svc.platform.store.collection('block_unlocks').countDocuments({ user_id: owner })) === 0);
+    await eventually(
+      async () => (await svc.platform.store.collection('block_unlocks').countDocuments({ user_id: owner })) === 0,
+    );
     expect(blockIds(await play(as(owner)))).not.toContain('fortune');
   });
 
@@ -95,29 +137,64 @@ describe('serial-locked blocks in the playable character', () => {
     const byId = await svc.app.inject({ method: 'GET', url: '/api/character/demo-mirai/get', headers: as(user) });
     expect(byId.json()).toEqual((await play(as(user))).json());
   });
-  it('playable character, a batch and a redemption known only from engagement\'s announcements, locks the block and unlocks it for that user', async () => {
+  it("playable character, a batch and a redemption known only from engagement's announcements, locks the block and unlocks it for that user", async () => {
     const couponId = `cp-${randomUUID()}`;
     const [owner, other] = [randomUUID(), randomUUID()];
 
-    await svc.platform.events.publish('coupon.announced', couponId, { coupon_id: couponId, character_id: 'demo-mirai', block_id: 'fortune', is_debug: false });
+    await svc.platform.events.publish('coupon.announced', couponId, {
+      coupon_id: couponId,
+      character_id: 'demo-mirai',
+      block_id: 'fortune',
+      is_debug: false,
+    });
     await svc.platform.events.publish('redemption.announced', owner, {
-      redemption_id: randomUUID(), coupon_id: couponId, user_id: owner, character_id: 'demo-mirai', block_id: 'fortune', is_debug: false, redeemed_at: new Date().toISOString(),
+      redemption_id: randomUUID(),
+      coupon_id: couponId,
+      user_id: owner,
+      character_id: 'demo-mirai',
+      block_id: 'fortune',
+      is_debug: false,
+      redeemed_at: new Date().toISOString(),
     });
 
-    await eventually(async () => blockIds(await play(as(owner))).includes('fortune') && !blockIds(await play(as(other))).includes('fortune'));
+    await eventually(
+      async () =>
+        blockIds(await play(as(owner))).includes('fortune') && !blockIds(await play(as(other))).includes('fortune'),
+    );
     expect(blockIds(await play(as(other)))).not.toContain('fortune');
   });
 
   it('onSerialGateEvent, a batch announced before it moved to another block, keeps the block it moved to', async () => {
     const couponId = `cp-${randomUUID()}`;
-    const saved = { id: randomUUID(), type: 'coupon.saved', version: 1, occurredAt: '2026-11-27T10:00:00.000Z', key: couponId,
-      data: { coupon_id: couponId, character_id: 'c-moved', block_id: 'b-new', previous_block_id: 'b-old', is_debug: false, tickets: 0 } } as EventOf<'coupon.saved'>;
-    const stale = { id: randomUUID(), type: 'coupon.announced', version: 1, occurredAt: '2026-11-20T10:00:00.000Z', key: couponId,
-      data: { coupon_id: couponId, character_id: 'c-moved', block_id: 'b-old', is_debug: false } } as EventOf<'coupon.announced'>;
+    const saved = {
+      id: randomUUID(),
+      type: 'coupon.saved',
+      version: 1,
+      occurredAt: '2026-11-27T10:00:00.000Z',
+      key: couponId,
+      data: {
+        coupon_id: couponId,
+        character_id: 'c-moved',
+        block_id: 'b-new',
+        previous_block_id: 'b-old',
+        is_debug: false,
+        tickets: 0,
+      },
+    } as EventOf<'coupon.saved'>;
+    const stale = {
+      id: randomUUID(),
+      type: 'coupon.announced',
+      version: 1,
+      occurredAt: '2026-11-20T10:00:00.000Z',
+      key: couponId,
+      data: { coupon_id: couponId, character_id: 'c-moved', block_id: 'b-old', is_debug: false },
+    } as EventOf<'coupon.announced'>;
     await svc.platform.store.withTransaction((tx) => onSerialGateEvent(tx, saved));
 
     await svc.platform.store.withTransaction((tx) => onSerialGateEvent(tx, stale));
 
-    expect(await svc.platform.store.collection('serial_gates').findOne({ _id: couponId })).toMatchObject({ block_id: 'b-new' });
+    expect(await svc.platform.store.collection('serial_gates').findOne({ _id: couponId })).toMatchObject({
+      block_id: 'b-new',
+    });
   });
 });

@@ -34,14 +34,21 @@ interface UnlockDoc {
 }
 
 const gatesIn = (store: DocumentStore | Transaction): Collection<GateDoc> => store.collection<GateDoc>('serial_gates');
-const unlocksIn = (store: DocumentStore | Transaction): Collection<UnlockDoc> => store.collection<UnlockDoc>('block_unlocks');
+const unlocksIn = (store: DocumentStore | Transaction): Collection<UnlockDoc> =>
+  store.collection<UnlockDoc>('block_unlocks');
 
 export async function ensureSerialGateIndexes(store: DocumentStore): Promise<void> {
   await gatesIn(store).createIndex({ character_id: 1 });
   await unlocksIn(store).createIndex({ user_id: 1, character_id: 1 });
 }
 
-export const SERIAL_GATE_EVENTS = ['coupon.saved', 'coupon.announced', 'serial.redeemed', 'redemption.announced', 'user.deleted'] as const;
+export const SERIAL_GATE_EVENTS = [
+  'coupon.saved',
+  'coupon.announced',
+  'serial.redeemed',
+  'redemption.announced',
+  'user.deleted',
+] as const;
 export type SerialGateEvent = EventOf<(typeof SERIAL_GATE_EVENTS)[number]>;
 
 /**
@@ -55,14 +62,26 @@ export async function onSerialGateEvent(tx: Transaction, event: SerialGateEvent)
     case 'coupon.saved':
     case 'coupon.announced': {
       const { coupon_id, character_id, block_id, name } = event.data;
-      if (event.type === 'coupon.announced' && ((await gatesIn(tx).findOne({ _id: coupon_id }, { projection: { as_of: 1 } }))?.as_of ?? '') > event.occurredAt) return;
-      await gatesIn(tx).updateOne({ _id: coupon_id }, { $set: { character_id, block_id, as_of: event.occurredAt, ...(name === undefined ? {} : { name }) } }, { upsert: true });
+      if (
+        event.type === 'coupon.announced' &&
+        ((await gatesIn(tx).findOne({ _id: coupon_id }, { projection: { as_of: 1 } }))?.as_of ?? '') > event.occurredAt
+      )
+        return;
+      await gatesIn(tx).updateOne(
+        { _id: coupon_id },
+        { $set: { character_id, block_id, as_of: event.occurredAt, ...(name === undefined ? {} : { name }) } },
+        { upsert: true },
+      );
       return;
     }
     case 'serial.redeemed':
     case 'redemption.announced': {
       const { user_id, character_id, block_id, redeemed_at } = event.data;
-      await unlocksIn(tx).updateOne({ _id: `${user_id}:${character_id}:${block_id}` }, { $setOnInsert: { user_id, character_id, block_id, at: redeemed_at } }, { upsert: true });
+      await unlocksIn(tx).updateOne(
+        { _id: `${user_id}:${character_id}:${block_id}` },
+        { $setOnInsert: { user_id, character_id, block_id, at: redeemed_at } },
+        { upsert: true },
+      );
       return;
     }
     case 'user.deleted':
@@ -82,28 +101,48 @@ export interface UnlockingBatch {
  * a block cannot be deleted (the printed codes would unlock nothing), so
  * deleting it, by the block route or by an import, is refused naming them.
  */
-export async function batchesUnlocking(store: DocumentStore | Transaction, characterId: string, blockIds: readonly string[]): Promise<UnlockingBatch[]> {
+export async function batchesUnlocking(
+  store: DocumentStore | Transaction,
+  characterId: string,
+  blockIds: readonly string[],
+): Promise<UnlockingBatch[]> {
   if (blockIds.length === 0) return [];
-  const gates = await gatesIn(store).find({ character_id: characterId, block_id: { $in: [...blockIds] } }, { limit: 100 });
+  const gates = await gatesIn(store).find(
+    { character_id: characterId, block_id: { $in: [...blockIds] } },
+    { limit: 100 },
+  );
   return gates.map((g) => ({ coupon_id: g._id, name: g.name ?? null, block_id: g.block_id }));
 }
 
 /** 409 BLOCK_UNLOCKED_BY_SERIAL when a serial batch unlocks one of the blocks, naming the batches. */
-export async function refuseSerialBlockRemoval(tx: Transaction, characterId: string, blockIds: readonly string[]): Promise<void> {
+export async function refuseSerialBlockRemoval(
+  tx: Transaction,
+  characterId: string,
+  blockIds: readonly string[],
+): Promise<void> {
   const batches = await batchesUnlocking(tx, characterId, blockIds);
   if (batches.length === 0) return;
   const names = batches.map((b) => `「${b.name ?? b.coupon_id}」`).join('、');
   const blocks = [...new Set(batches.map((b) => `「${b.block_id}」`))].join('、');
-  throw catalogError('BLOCK_UNLOCKED_BY_SERIAL', `ブロック${blocks}はシリアル${names}で解放されるため削除できません。先にシリアルの対象ブロックを変更してください。`, { body: { batches },
-  });
+  throw catalogError(
+    'BLOCK_UNLOCKED_BY_SERIAL',
+    `ブロック${blocks}はシリアル${names}で解放されるため削除できません。先にシリアルの対象ブロックを変更してください。`,
+    { body: { batches } },
+  );
 }
 
 /** The character's locked blocks the user (undefined = logged out) has not unlocked. */
-export async function lockedBlocksFor(store: DocumentStore, characterId: string, userId: string | undefined): Promise<Set<string>> {
+export async function lockedBlocksFor(
+  store: DocumentStore,
+  characterId: string,
+  userId: string | undefined,
+): Promise<Set<string>> {
   const gates = await gatesIn(store).find({ character_id: characterId }, { limit: 1000 });
   if (gates.length === 0) return new Set();
   const locked = new Set(gates.map((g) => g.block_id));
-  if (userId) for (const u of await unlocksIn(store).find({ user_id: userId, character_id: characterId }, { limit: 1000 })) locked.delete(u.block_id);
+  if (userId)
+    for (const u of await unlocksIn(store).find({ user_id: userId, character_id: characterId }, { limit: 1000 }))
+      locked.delete(u.block_id);
   return locked;
 }
 
@@ -113,28 +152,42 @@ export async function lockedBlocksFor(store: DocumentStore, characterId: string,
  * button and the mic-test block), and what was left out, for the player's
  * locked buttons. Blocks the character does not have are ignored.
  */
-export function withoutLockedBlocks(dialogue: PublicCharacter, locked: ReadonlySet<string>): { dialogue: PublicCharacter; locked: LockedBlock[] } {
+export function withoutLockedBlocks(
+  dialogue: PublicCharacter,
+  locked: ReadonlySet<string>,
+): { dialogue: PublicCharacter; locked: LockedBlock[] } {
   const gone = dialogue.blocks.filter((b) => locked.has(b.id));
   if (gone.length === 0) return { dialogue, locked: [] };
   const ids = new Set(gone.map((b) => b.id));
   let lists = draftListsOf(dialogue);
   for (const id of ids) lists = draftWithoutBlock(id, lists);
-  const blocks = dialogue.blocks.filter((b) => !ids.has(b.id)).map((b) => {
-    // Only block references go (a video may share an id with a locked block).
-    const blockFields = new Set(blockBlockReferences(b).map((ref) => ref.field));
-    return withoutReferences(b, (ref) => ids.has(ref.id) && blockFields.has(ref.field));
-  });
+  const blocks = dialogue.blocks
+    .filter((b) => !ids.has(b.id))
+    .map((b) => {
+      // Only block references go (a video may share an id with a locked block).
+      const blockFields = new Set(blockBlockReferences(b).map((ref) => ref.field));
+      return withoutReferences(b, (ref) => ids.has(ref.id) && blockFields.has(ref.field));
+    });
   const buttons = new Set(lists.startButtons.map((s) => s.id));
   const setting = {
     ...dialogue.setting,
-    default_start_button_id: dialogue.setting.default_start_button_id && buttons.has(dialogue.setting.default_start_button_id) ? dialogue.setting.default_start_button_id : null,
-    for_mic_test: dialogue.setting.for_mic_test && ids.has(dialogue.setting.for_mic_test) ? null : dialogue.setting.for_mic_test,
+    default_start_button_id:
+      dialogue.setting.default_start_button_id && buttons.has(dialogue.setting.default_start_button_id)
+        ? dialogue.setting.default_start_button_id
+        : null,
+    for_mic_test:
+      dialogue.setting.for_mic_test && ids.has(dialogue.setting.for_mic_test) ? null : dialogue.setting.for_mic_test,
   };
   return {
     dialogue: { ...dialogue, ...lists, blocks, setting },
     locked: gone.map((b) => {
       const button = dialogue.startButtons.find((s) => s.block_id === b.id);
-      return { block_id: b.id, title: b.title, start_button_title: button?.title ?? null, ...(button?.title_i18n ? { start_button_title_i18n: button.title_i18n } : {}) };
+      return {
+        block_id: b.id,
+        title: b.title,
+        start_button_title: button?.title ?? null,
+        ...(button?.title_i18n ? { start_button_title_i18n: button.title_i18n } : {}),
+      };
     }),
   };
 }

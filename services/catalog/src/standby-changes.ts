@@ -21,9 +21,16 @@ export function createStandbyChanges(onError: (err: unknown, characterId: string
     announce(characterId, adminId) {
       const job = run;
       if (!job) return;
-      queue = queue.then(() => job(characterId, adminId)).then(() => undefined, (err: unknown) => onError(err, characterId));
+      queue = queue
+        .then(() => job(characterId, adminId))
+        .then(
+          () => undefined,
+          (err: unknown) => onError(err, characterId),
+        );
     },
-    onChange(next) { run = next; },
+    onChange(next) {
+      run = next;
+    },
     idle: () => queue,
   };
 }

@@ -1,4 +1,12 @@
-import { makeBlock, makeCharacter, makeSetting, makeVideo, type Block, type Character, type Video } from '@talkwith/proto/dialogue';
+import {
+  makeBlock,
+  makeCharacter,
+  makeSetting,
+  makeVideo,
+  type Block,
+  type Character,
+  type Video,
+} from '@talkwith/proto/dialogue';
 import { END_LABEL, START_LABELS } from './labels.ts';
 
 /**
@@ -21,7 +29,11 @@ const clip = (id: string, options: ClipOptions = {}): Video =>
 
 export const demoVideos: Video[] = [
   clip('standby', { loop: true, comment: 'silent standby loop' }),
-  clip('greet', { mic_on: true, mic_on_millisecond: 4500, comment: 'こんにちは！私はミライ。食べ物と旅行、どっちの話をする？' }),
+  clip('greet', {
+    mic_on: true,
+    mic_on_millisecond: 4500,
+    comment: 'こんにちは！私はミライ。食べ物と旅行、どっちの話をする？',
+  }),
   clip('listen_1', { loop: true, loop_count: 3, mic_on: true, comment: 'silent listening loop' }),
   clip('listen_2', { loop: true, loop_count: 3, mic_on: true, comment: 'silent listening loop' }),
   clip('nod_1', { comment: 'うん' }),
@@ -49,8 +61,13 @@ export const demoVideos: Video[] = [
 ];
 
 type BlockOptions = Partial<Omit<Block, 'id' | 'character_id'>>;
-const block = (id: string, options: BlockOptions): Block => makeBlock({ id, character_id: CHARACTER_ID, title: id, ...options });
-const hit = (words: string[], blockId: string, slot: { name: string; value: string } | null = null) => ({ words, block_id: blockId, slot });
+const block = (id: string, options: BlockOptions): Block =>
+  makeBlock({ id, character_id: CHARACTER_ID, title: id, ...options });
+const hit = (words: string[], blockId: string, slot: { name: string; value: string } | null = null) => ({
+  words,
+  block_id: blockId,
+  slot,
+});
 
 const silenceLadder: BlockOptions = {
   silence_time_limit: 8,
@@ -84,7 +101,14 @@ export const demoBlocks: Block[] = [
     invalid_response_video_ids: ['invalid_1', 'invalid_2'],
     invalid_final_video_id: 'invalid_final',
     action_buttons: [
-      { id: 'ab-fortune', title: '占いをする', title_i18n: { 'en-US': 'Tell my fortune', 'fil-PH': 'Hulaan ako', 'zh-TW': '幫我占卜' }, kind: 'block', block_id: 'fortune', video_id: null },
+      {
+        id: 'ab-fortune',
+        title: '占いをする',
+        title_i18n: { 'en-US': 'Tell my fortune', 'fil-PH': 'Hulaan ako', 'zh-TW': '幫我占卜' },
+        kind: 'block',
+        block_id: 'fortune',
+        video_id: null,
+      },
       { id: 'ab-finish', title: 'おわる', title_i18n: END_LABEL, kind: 'block', block_id: 'wrap-up', video_id: null },
     ],
     ...nods,
@@ -98,11 +122,25 @@ export const demoBlocks: Block[] = [
     valid_response: true,
     slot_name: 'food',
     listen_next_block: ['food-reply'],
-    action_buttons: [{ id: 'ab-again', title: 'もう一度きく', title_i18n: { 'en-US': 'Ask again', 'fil-PH': 'Itanong ulit', 'zh-TW': '再問一次' }, kind: 'video', block_id: null, video_id: 'topic_food' }],
+    action_buttons: [
+      {
+        id: 'ab-again',
+        title: 'もう一度きく',
+        title_i18n: { 'en-US': 'Ask again', 'fil-PH': 'Itanong ulit', 'zh-TW': '再問一次' },
+        kind: 'video',
+        block_id: null,
+        video_id: 'topic_food',
+      },
+    ],
     ...nods,
     ...silenceLadder,
   }),
-  block('food-reply', { title: '食べ物の返事', trigger_video_id: 'food_reply', show_previous_block_speech: true, play_final_block: ['wrap-up'] }),
+  block('food-reply', {
+    title: '食べ物の返事',
+    trigger_video_id: 'food_reply',
+    show_previous_block_speech: true,
+    play_final_block: ['wrap-up'],
+  }),
   block('topic-travel', {
     title: '旅行の話',
     trigger_video_id: 'topic_travel',
@@ -115,8 +153,18 @@ export const demoBlocks: Block[] = [
     ...nods,
     ...silenceLadder,
   }),
-  block('kyoto', { title: '京都', trigger_video_id: 'kyoto', show_previous_block_speech: true, play_final_block: ['wrap-up'] }),
-  block('hokkaido', { title: '北海道', trigger_video_id: 'hokkaido', show_previous_block_speech: true, play_final_block: ['wrap-up'] }),
+  block('kyoto', {
+    title: '京都',
+    trigger_video_id: 'kyoto',
+    show_previous_block_speech: true,
+    play_final_block: ['wrap-up'],
+  }),
+  block('hokkaido', {
+    title: '北海道',
+    trigger_video_id: 'hokkaido',
+    show_previous_block_speech: true,
+    play_final_block: ['wrap-up'],
+  }),
   block('change-topic', { title: '話題を変える', trigger_video_id: 'spj_out', play_final_block: ['greet'] }),
   block('fortune', {
     title: '占い',
@@ -129,11 +177,19 @@ export const demoBlocks: Block[] = [
     silence_time_limit: 8,
     silence_count: 1,
     silence_final_blocks: ['fortune-end'],
-    action_buttons: [{ id: 'ab-stop', title: 'おわる', title_i18n: END_LABEL, kind: 'end', block_id: null, video_id: null }],
+    action_buttons: [
+      { id: 'ab-stop', title: 'おわる', title_i18n: END_LABEL, kind: 'end', block_id: null, video_id: null },
+    ],
     ...nods,
   }),
   block('fortune-end', { title: '占いおわり', trigger_video_id: 'fortune_end', play_final_block: ['greet'] }),
-  block('wrap-up', { title: 'まとめ', trigger_video_id: 'summary', kikiwasure_mode: true, summary_mode: true, play_final_block: ['goodbye'] }),
+  block('wrap-up', {
+    title: 'まとめ',
+    trigger_video_id: 'summary',
+    kikiwasure_mode: true,
+    summary_mode: true,
+    play_final_block: ['goodbye'],
+  }),
   block('goodbye', { title: 'さようなら', trigger_video_id: 'goodbye' }),
   block('silence-end', { title: '無音で終了', trigger_video_id: 'silence_final' }),
   block('mic-test', {
@@ -147,7 +203,13 @@ export const demoBlocks: Block[] = [
   }),
 ];
 
-const button = (id: string, title: string, blockId: string) => ({ id, character_id: CHARACTER_ID, title, title_i18n: START_LABELS[title] ?? {}, block_id: blockId });
+const button = (id: string, title: string, blockId: string) => ({
+  id,
+  character_id: CHARACTER_ID,
+  title,
+  title_i18n: START_LABELS[title] ?? {},
+  block_id: blockId,
+});
 
 export const demoCharacter: Character = makeCharacter({
   id: CHARACTER_ID,
@@ -166,14 +228,43 @@ export const demoCharacter: Character = makeCharacter({
   }),
   videos: demoVideos,
   blocks: demoBlocks,
-  startButtons: [button('btn-talk', '話す', 'greet'), button('btn-fortune', '占い', 'fortune'), button('btn-mic', 'マイクテスト', 'mic-test')],
-  slots: [{ name: 'food', label: '好きな食べ物' }, { name: 'travel', label: '行きたい場所' }],
+  startButtons: [
+    button('btn-talk', '話す', 'greet'),
+    button('btn-fortune', '占い', 'fortune'),
+    button('btn-mic', 'マイクテスト', 'mic-test'),
+  ],
+  slots: [
+    { name: 'food', label: '好きな食べ物' },
+    { name: 'travel', label: '行きたい場所' },
+  ],
   summary: { title: '今日のまとめ', slot_names: ['food', 'travel'] },
-  kikiwasure: [{ slot: 'food', block_id: 'topic-food' }, { slot: 'travel', block_id: 'topic-travel' }],
+  kikiwasure: [
+    { slot: 'food', block_id: 'topic-food' },
+    { slot: 'travel', block_id: 'topic-travel' },
+  ],
   replacement: { video_ids: [], block_ids: [] },
-  random: { count: 0, final_block_id: 'fortune-end', trigger_videos: ['random_a', 'random_b', 'random_c'], end_blocks: ['fortune-end'] },
+  random: {
+    count: 0,
+    final_block_id: 'fortune-end',
+    trigger_videos: ['random_a', 'random_b', 'random_c'],
+    end_blocks: ['fortune-end'],
+  },
   conversations: [
-    { id: 'conv-talk', title: 'ミライとおしゃべり', block_ids: ['greet', 'topic-food', 'food-reply', 'topic-travel', 'kyoto', 'hokkaido', 'change-topic', 'wrap-up', 'goodbye'] },
+    {
+      id: 'conv-talk',
+      title: 'ミライとおしゃべり',
+      block_ids: [
+        'greet',
+        'topic-food',
+        'food-reply',
+        'topic-travel',
+        'kyoto',
+        'hokkaido',
+        'change-topic',
+        'wrap-up',
+        'goodbye',
+      ],
+    },
     { id: 'conv-fortune', title: '占い', block_ids: ['fortune', 'fortune-end'] },
   ],
   // What an operator adds in the console (several accepted from the dictionary's 「候補を読み込む」): other ways to say a hit word.

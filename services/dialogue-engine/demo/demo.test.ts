@@ -23,18 +23,32 @@ describe('priced demo character ソラ', () => {
     const paid = soraCharacter.blocks.flatMap((b) => b.action_buttons).filter((a) => (a.points ?? 0) > 0);
 
     expect([isCharacter(soraCharacter), validateCharacter(soraCharacter)]).toEqual([true, []]);
-    expect(soraCharacter).toMatchObject({ id: 'demo-sora', slug: 'sora', price: SORA_PRICE, setting: { standby_video_id: 'standby', for_mic_test: 'mic-test' } });
+    expect(soraCharacter).toMatchObject({
+      id: 'demo-sora',
+      slug: 'sora',
+      price: SORA_PRICE,
+      setting: { standby_video_id: 'standby', for_mic_test: 'mic-test' },
+    });
     expect(SORA_PRICE).toBeGreaterThan(0);
-    expect(new Set(paid.map((a) => `${a.code}:${a.points}`))).toEqual(new Set([`${SORA_SPECIAL.code}:${SORA_SPECIAL.points}`]));
+    expect(new Set(paid.map((a) => `${a.code}:${a.points}`))).toEqual(
+      new Set([`${SORA_SPECIAL.code}:${SORA_SPECIAL.points}`]),
+    );
   });
 
   it('manifest, ソラ as committed, lists exactly her videos with ja-JP and en-US subtitles under her id', async () => {
-    const manifest = JSON.parse(await readFile(join(soraAssetsDir, 'manifest.json'), 'utf8')) as Array<{ id: string; path: string; subtitles: Record<string, string> }>;
+    const manifest = JSON.parse(await readFile(join(soraAssetsDir, 'manifest.json'), 'utf8')) as Array<{
+      id: string;
+      path: string;
+      subtitles: Record<string, string>;
+    }>;
 
     expect(manifest.map((m) => m.id).sort()).toEqual(soraCharacter.videos.map((v) => v.id).sort());
     for (const entry of manifest) {
       expect(entry.path).toBe(soraCharacter.videos.find((v) => v.id === entry.id)?.path);
-      expect(entry.subtitles).toEqual({ 'ja-JP': `subtitles/demo-sora/ja-JP/${entry.id}.vtt`, 'en-US': `subtitles/demo-sora/en-US/${entry.id}.vtt` });
+      expect(entry.subtitles).toEqual({
+        'ja-JP': `subtitles/demo-sora/ja-JP/${entry.id}.vtt`,
+        'en-US': `subtitles/demo-sora/en-US/${entry.id}.vtt`,
+      });
     }
   });
 
@@ -49,6 +63,8 @@ describe('priced demo character ソラ', () => {
     const reply = [...d.fire('hitWordDelay'), ...d.ended(), ...d.ended()];
 
     expect(started).toEqual(expect.arrayContaining(['track:greet:', 'actionButtons:ab-special,ab-finish']));
-    expect(reply).toEqual(expect.arrayContaining(['track:horoscope:星占いがいい', 'track:again:', 'actionButtons:ab-special,ab-finish']));
+    expect(reply).toEqual(
+      expect.arrayContaining(['track:horoscope:星占いがいい', 'track:again:', 'actionButtons:ab-special,ab-finish']),
+    );
   });
 });

@@ -1,5 +1,13 @@
 import path from 'node:path';
-import { makeBlock, makeCharacter, makeSetting, makeVideo, type Block, type Character, type Video } from '@talkwith/proto/dialogue';
+import {
+  makeBlock,
+  makeCharacter,
+  makeSetting,
+  makeVideo,
+  type Block,
+  type Character,
+  type Video,
+} from '@talkwith/proto/dialogue';
 import { END_LABEL, START_LABELS } from './labels.ts';
 
 /**
@@ -27,7 +35,11 @@ const clip = (id: string, options: ClipOptions = {}): Video =>
 
 export const soraVideos: Video[] = [
   clip('standby', { loop: true, comment: 'silent standby loop' }),
-  clip('greet', { mic_on: true, mic_on_millisecond: 5500, comment: 'こんにちは、ソラだよ。星占いと今日のひとこと、どっちにする？' }),
+  clip('greet', {
+    mic_on: true,
+    mic_on_millisecond: 5500,
+    comment: 'こんにちは、ソラだよ。星占いと今日のひとこと、どっちにする？',
+  }),
   clip('listen_1', { loop: true, loop_count: 3, mic_on: true, comment: 'silent listening loop' }),
   clip('horoscope', { comment: '今日のあなたは、新しいことに挑戦するといい日。' }),
   clip('advice', { comment: '深呼吸して、ゆっくりいこう。' }),
@@ -42,7 +54,8 @@ export const soraVideos: Video[] = [
 ];
 
 type BlockOptions = Partial<Omit<Block, 'id' | 'character_id'>>;
-const block = (id: string, options: BlockOptions): Block => makeBlock({ id, character_id: CHARACTER_ID, title: id, ...options });
+const block = (id: string, options: BlockOptions): Block =>
+  makeBlock({ id, character_id: CHARACTER_ID, title: id, ...options });
 const hit = (words: string[], blockId: string) => ({ words, block_id: blockId, slot: null });
 
 /** What ソラ understands wherever she listens: the two readings and the way out. */
@@ -62,13 +75,32 @@ const listening: BlockOptions = {
   silence_video_ids: ['silence_1'],
   silence_final_blocks: ['silence-end'],
   action_buttons: [
-    { id: 'ab-special', title: '特別占い（5ポイント）', title_i18n: { 'en-US': 'Special fortune (5 points)', 'fil-PH': 'Espesyal na hula (5 puntos)', 'zh-TW': '特別占卜（5 點）' }, kind: 'block', block_id: 'special', video_id: null, ...SORA_SPECIAL },
+    {
+      id: 'ab-special',
+      title: '特別占い（5ポイント）',
+      title_i18n: {
+        'en-US': 'Special fortune (5 points)',
+        'fil-PH': 'Espesyal na hula (5 puntos)',
+        'zh-TW': '特別占卜（5 點）',
+      },
+      kind: 'block',
+      block_id: 'special',
+      video_id: null,
+      ...SORA_SPECIAL,
+    },
     { id: 'ab-finish', title: 'おわる', title_i18n: END_LABEL, kind: 'block', block_id: 'goodbye', video_id: null },
   ],
 };
 
 export const soraBlocks: Block[] = [
-  block('greet', { title: 'あいさつ・えらぶ', trigger_video_id: 'greet', play_again: false, replacement_video_ids: ['again'], max_recognition_time: 15, ...listening }),
+  block('greet', {
+    title: 'あいさつ・えらぶ',
+    trigger_video_id: 'greet',
+    play_again: false,
+    replacement_video_ids: ['again'],
+    max_recognition_time: 15,
+    ...listening,
+  }),
   block('horoscope', { title: '星占い', trigger_video_id: 'horoscope', play_final_block: ['again'] }),
   block('advice', { title: '今日のひとこと', trigger_video_id: 'advice', play_final_block: ['again'] }),
   block('special', { title: '特別占い（有料アクション）', trigger_video_id: 'special', play_final_block: ['again'] }),
@@ -86,7 +118,13 @@ export const soraBlocks: Block[] = [
   }),
 ];
 
-const button = (id: string, title: string, blockId: string) => ({ id, character_id: CHARACTER_ID, title, title_i18n: START_LABELS[title] ?? {}, block_id: blockId });
+const button = (id: string, title: string, blockId: string) => ({
+  id,
+  character_id: CHARACTER_ID,
+  title,
+  title_i18n: START_LABELS[title] ?? {},
+  block_id: blockId,
+});
 
 export const soraCharacter: Character = makeCharacter({
   id: CHARACTER_ID,
@@ -105,7 +143,13 @@ export const soraCharacter: Character = makeCharacter({
   videos: soraVideos,
   blocks: soraBlocks,
   startButtons: [button('btn-talk', '話す', 'greet'), button('btn-mic', 'マイクテスト', 'mic-test')],
-  conversations: [{ id: 'conv-stars', title: 'ソラの星占い', block_ids: ['greet', 'horoscope', 'advice', 'special', 'again', 'goodbye'] }],
+  conversations: [
+    {
+      id: 'conv-stars',
+      title: 'ソラの星占い',
+      block_ids: ['greet', 'horoscope', 'advice', 'special', 'again', 'goodbye'],
+    },
+  ],
 });
 
 /** Absolute path of ソラ's committed media (videos/, posters/, subtitles/demo-sora/…, avatar.png, manifest.json). */

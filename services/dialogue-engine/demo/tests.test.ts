@@ -13,19 +13,28 @@ describe('demo character tests', () => {
   const served = (): ScriptOptions => ({
     understand: (blockId, text) => {
       const block = demoBlocks.find((b) => b.id === blockId);
-      return matchPhrases(understanding, block?.hit_words.flatMap((r) => r.words) ?? [], demoCharacter.synonyms ?? [], text);
+      return matchPhrases(
+        understanding,
+        block?.hit_words.flatMap((r) => r.words) ?? [],
+        demoCharacter.synonyms ?? [],
+        text,
+      );
     },
   });
 
   it('playScript, every test ミライ ships with, passes on ミライ as shipped (matched as a customer is)', () => {
-    const runs = demoTests.map((test) => ({ name: test.name, steps: test.steps.length, results: playScript(demoCharacter, test.steps, served()) }));
+    const runs = demoTests.map((test) => ({
+      name: test.name,
+      steps: test.steps.length,
+      results: playScript(demoCharacter, test.steps, served()),
+    }));
 
     const failing = runs.filter((run) => run.results.length !== run.steps || run.results.some((r) => !r.passed));
 
     expect(failing).toEqual([]);
   });
 
-  it('playScript, a test saying きょうと, passes only with the server\'s understanding (ミライ lists 京都 alone)', () => {
+  it("playScript, a test saying きょうと, passes only with the server's understanding (ミライ lists 京都 alone)", () => {
     const kyoto = demoTests.find((t) => t.steps.some((s) => s.input.kind === 'say' && s.input.text === 'きょうと'));
 
     const literal = playScript(demoCharacter, kyoto!.steps);

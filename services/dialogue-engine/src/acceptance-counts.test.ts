@@ -33,7 +33,7 @@ describe('silence count', () => {
     expect(d.fire('silence', 8000)).toEqual(['micOff', 'play:B:silence_2']);
   });
 
-  it('engine, a silence then a new block, counts the new block\'s silences from one', () => {
+  it("engine, a silence then a new block, counts the new block's silences from one", () => {
     const d = demo();
     d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' });
     d.ended();
@@ -53,7 +53,12 @@ describe('silence count', () => {
     d.ended();
     expect(d.fire('silence', 8000)).toEqual(['micOff', 'play:B:silence_1']);
     d.ended();
-    expect(d.send({ type: 'actionButton', buttonId: 'ab-again' })).toEqual(['log:other', 'micOff', 'cancel:silence', 'play:B:topic_food']);
+    expect(d.send({ type: 'actionButton', buttonId: 'ab-again' })).toEqual([
+      'log:other',
+      'micOff',
+      'cancel:silence',
+      'play:B:topic_food',
+    ]);
     expect(d.ended()).toEqual(['play:A:listen_1:loop3', 'micOn:0', 'timer:silence:8000']);
 
     expect(d.fire('silence', 8000)).toEqual(['micOff', 'play:B:silence_1']);
@@ -68,7 +73,12 @@ function randomCharacter(ask: Partial<Block>, random: Partial<RandomGroup>): Cha
   return {
     ...tinyCharacter([
       tinyBlock('ask', { listen_video_ids: ['listen'], force_blocks: ['hub'], ...ask }),
-      tinyBlock('hub', { trigger_video_id: 'yes', listen_video_ids: ['listen'], hit_words: [{ words: ['おわり'], block_id: 'bye', slot: null }], not_hitword_blocks: ['ask'] }),
+      tinyBlock('hub', {
+        trigger_video_id: 'yes',
+        listen_video_ids: ['listen'],
+        hit_words: [{ words: ['おわり'], block_id: 'bye', slot: null }],
+        not_hitword_blocks: ['ask'],
+      }),
       tinyBlock('no', { trigger_video_id: 'no', play_final_block: ['hub'] }),
       tinyBlock('bye', { trigger_video_id: 'bye', play_final_block: ['ask'] }),
     ]),
@@ -119,10 +129,19 @@ describe('random count', () => {
 
 describe('conversation tracker after a ladder', () => {
   it('engine, the invalid ladder ends in invalid_final_block, records the utterance that used it up', () => {
-    const d = drive(tinyCharacter([
-      tinyBlock('ask', { trigger_video_id: 'ask', listen_video_ids: ['listen'], invalid_max_count: 2, invalid_response_video_ids: ['no'], invalid_final_video_id: 'out', invalid_final_block: ['yes'] }),
-      tinyBlock('yes', { trigger_video_id: 'yes' }),
-    ]));
+    const d = drive(
+      tinyCharacter([
+        tinyBlock('ask', {
+          trigger_video_id: 'ask',
+          listen_video_ids: ['listen'],
+          invalid_max_count: 2,
+          invalid_response_video_ids: ['no'],
+          invalid_final_video_id: 'out',
+          invalid_final_block: ['yes'],
+        }),
+        tinyBlock('yes', { trigger_video_id: 'yes' }),
+      ]),
+    );
     d.send({ type: 'start', source: 'button', buttonId: 'go' });
     d.ended();
     expect(d.say('あの')).toEqual(['micOff', 'text:final:あの', 'play:B:no']);

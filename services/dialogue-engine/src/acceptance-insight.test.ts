@@ -11,12 +11,14 @@ import type { Driver } from './testing.ts';
  */
 
 const steps = (d: Driver) => d.all.flatMap((c) => (c.type === 'trackStep' ? [`${c.blockId}:${c.via ?? '-'}`] : []));
-const unmatched = (d: Driver) => d.all.flatMap((c) => (c.type === 'unmatched' ? [`${c.reason}:${c.blockId}:${c.text}`] : []));
+const unmatched = (d: Driver) =>
+  d.all.flatMap((c) => (c.type === 'unmatched' ? [`${c.reason}:${c.blockId}:${c.text}`] : []));
 
 const yes = tinyBlock('yes', { trigger_video_id: 'yes' });
 const no = tinyBlock('no', { trigger_video_id: 'no' });
 const fallback = tinyBlock('fallback', { trigger_video_id: 'fallback' });
-const ask = (options: Partial<Block>) => tinyBlock('ask', { trigger_video_id: 'ask', listen_video_ids: ['listen'], ...options });
+const ask = (options: Partial<Block>) =>
+  tinyBlock('ask', { trigger_video_id: 'ask', listen_video_ids: ['listen'], ...options });
 
 /** Started with the start button and listening in `ask`. */
 function listeningIn(blocks: Block[], settings: Record<string, unknown> = {}): Driver {
@@ -46,18 +48,29 @@ describe('trackStep.via: how a block was entered', () => {
   it('engine, force_blocks, a valid response and not_hitword_blocks, track forced, valid and notHit', () => {
     const forced = listeningIn([ask({ force_blocks: ['yes'] }), yes]);
     const valid = listeningIn([ask({ valid_response: true, listen_next_block: ['yes'] }), yes]);
-    const notHit = listeningIn([ask({ hit_words: [{ words: ['はい'], block_id: 'yes', slot: null }], not_hitword_blocks: ['no'] }), yes, no]);
+    const notHit = listeningIn([
+      ask({ hit_words: [{ words: ['はい'], block_id: 'yes', slot: null }], not_hitword_blocks: ['no'] }),
+      yes,
+      no,
+    ]);
 
     forced.say('なんでも');
     valid.say('なんでも');
     notHit.say('いいえ');
 
-    expect([steps(forced), steps(valid), steps(notHit)]).toEqual([['ask:start', 'yes:forced'], ['ask:start', 'yes:valid'], ['ask:start', 'no:notHit']]);
+    expect([steps(forced), steps(valid), steps(notHit)]).toEqual([
+      ['ask:start', 'yes:forced'],
+      ['ask:start', 'yes:valid'],
+      ['ask:start', 'no:notHit'],
+    ]);
     expect([unmatched(forced), unmatched(valid), unmatched(notHit)]).toEqual([[], [], []]);
   });
 
   it('engine, the no-match ladder used up, reports each utterance as unmatched and tracks invalid', () => {
-    const d = listeningIn([ask({ invalid_max_count: 2, invalid_video_id: 'no', invalid_final_block: ['fallback'] }), fallback]);
+    const d = listeningIn([
+      ask({ invalid_max_count: 2, invalid_video_id: 'no', invalid_final_block: ['fallback'] }),
+      fallback,
+    ]);
 
     d.say('ラーメン！');
     d.ended();
@@ -68,7 +81,10 @@ describe('trackStep.via: how a block was entered', () => {
   });
 
   it('engine, the no-input ladder used up, tracks silence and reports nothing unmatched', () => {
-    const d = listeningIn([ask({ silence_time_limit: 8, silence_count: 1, silence_final_blocks: ['fallback'] }), fallback], { silence_enabled: true });
+    const d = listeningIn(
+      [ask({ silence_time_limit: 8, silence_count: 1, silence_final_blocks: ['fallback'] }), fallback],
+      { silence_enabled: true },
+    );
 
     d.fire('silence', 8000);
 
@@ -77,8 +93,19 @@ describe('trackStep.via: how a block was entered', () => {
   });
 
   it('engine, an action button to a block then a block without listening, tracks button then final', () => {
-    const button = { id: 'ab', character_id: 'tiny', title: 'つぎ', kind: 'block' as const, block_id: 'yes', video_id: null };
-    const d = listeningIn([ask({ action_buttons: [button] }), tinyBlock('yes', { trigger_video_id: 'yes', play_final_block: ['no'] }), no]);
+    const button = {
+      id: 'ab',
+      character_id: 'tiny',
+      title: 'つぎ',
+      kind: 'block' as const,
+      block_id: 'yes',
+      video_id: null,
+    };
+    const d = listeningIn([
+      ask({ action_buttons: [button] }),
+      tinyBlock('yes', { trigger_video_id: 'yes', play_final_block: ['no'] }),
+      no,
+    ]);
 
     d.send({ type: 'actionButton', buttonId: 'ab' });
     d.ended();
@@ -104,7 +131,11 @@ describe('search and score results', () => {
     const d = drive(searchCharacter());
     d.send({ type: 'start', source: 'button', buttonId: 'go' });
     d.ended();
-    for (const [n, text] of [[1, 'うーん'], [2, 'さあ'], [3, 'ええと']] as const) {
+    for (const [n, text] of [
+      [1, 'うーん'],
+      [2, 'さあ'],
+      [3, 'ええと'],
+    ] as const) {
       d.say(text);
       d.send({ type: 'searchResult', requestId: `r${n}`, hits: [] });
       if (n < 3) d.ended();

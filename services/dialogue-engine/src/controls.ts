@@ -12,7 +12,8 @@ const MAX_LOGGED_PATHS = 20;
 export function showStandby(ctx: Ctx): void {
   const { setting, startButtons } = ctx.state.character;
   const issues = ctx.state.characterIssues;
-  if (issues.length > 0) logProblem(ctx, 'CHARACTER_DATA_INVALID', { paths: issues.slice(0, MAX_LOGGED_PATHS), count: issues.length });
+  if (issues.length > 0)
+    logProblem(ctx, 'CHARACTER_DATA_INVALID', { paths: issues.slice(0, MAX_LOGGED_PATHS), count: issues.length });
   if (!playVideo(ctx, setting.standby_video_id, { kind: 'loop' }, true)) logProblem(ctx, 'NO_STANDBY_VIDEO');
   emit(ctx, { type: 'showStartButtons', buttons: startButtons });
 }
@@ -31,7 +32,8 @@ function startBlock(ctx: Ctx, input: EngineInputOf<'start'>): string | undefined
     if (block(ctx, setting.for_mic_test)) return setting.for_mic_test ?? undefined;
     logProblem(ctx, 'MIC_TEST_NOT_SET');
   }
-  const button = (input.source === 'button' ? startButtons.find((b) => b.id === input.buttonId) : undefined) ?? defaultButton(ctx);
+  const button =
+    (input.source === 'button' ? startButtons.find((b) => b.id === input.buttonId) : undefined) ?? defaultButton(ctx);
   if (!button) return undefined;
   if (block(ctx, button.block_id)) return button.block_id;
   logProblem(ctx, 'START_BUTTON_BLOCK_MISSING', { buttonId: button.id, blockId: button.block_id });
@@ -76,7 +78,8 @@ export function onActionButton(ctx: Ctx, buttonId: string): void {
   }
   const target = block(ctx, button.block_id);
   if (button.kind !== 'block' || !target) return;
-  const oneShotPlaying = rt.current !== null && rt.current.after.kind !== 'loop' && rt.current.after.kind !== 'listenLoop';
+  const oneShotPlaying =
+    rt.current !== null && rt.current.after.kind !== 'loop' && rt.current.after.kind !== 'listenLoop';
   if (oneShotPlaying && !video(ctx, target.trigger_video_id)?.play_now) {
     stopListening(ctx);
     rt.queuedBlockId = target.id;

@@ -16,14 +16,47 @@ export interface StepResult {
 
 function freshRuntime(seed: number): Runtime {
   return {
-    phase: 'standby', paused: false, blockId: null, current: null, queuedBlockId: null, micOpen: false, pausedMic: false,
-    utterance: null, timers: {}, pausedTimers: {}, pendingRequest: null, deferred: null, leavingTo: null, leavingVia: null, leadingMatch: null, played: [], kikiwasureAsked: [],
-    invalidCount: 0, silenceCount: 0, spjOutCount: 0, randomCounts: {}, randomDrawn: [], slotValues: {}, previousSpeech: '', leadingUtterance: '',
-    rng: seed | 0, requestSeq: 0, talkingSince: null,
+    phase: 'standby',
+    paused: false,
+    blockId: null,
+    current: null,
+    queuedBlockId: null,
+    micOpen: false,
+    pausedMic: false,
+    utterance: null,
+    timers: {},
+    pausedTimers: {},
+    pendingRequest: null,
+    deferred: null,
+    leavingTo: null,
+    leavingVia: null,
+    leadingMatch: null,
+    played: [],
+    kikiwasureAsked: [],
+    invalidCount: 0,
+    silenceCount: 0,
+    spjOutCount: 0,
+    randomCounts: {},
+    randomDrawn: [],
+    slotValues: {},
+    previousSpeech: '',
+    leadingUtterance: '',
+    rng: seed | 0,
+    requestSeq: 0,
+    talkingSince: null,
     session: {
-      appState: 'paused', slots: { A: { video_id: null, playing: false }, B: { video_id: null, playing: false } }, activeSlot: 'B',
-      loopMax: 0, loopCount: 0, silenceLoopCount: 0, listenVideoOrder: 0, totalBilledTime: 0, blockText: '',
-      blockSpjEmptyCount: 0, standby: true, startTalking: false,
+      appState: 'paused',
+      slots: { A: { video_id: null, playing: false }, B: { video_id: null, playing: false } },
+      activeSlot: 'B',
+      loopMax: 0,
+      loopCount: 0,
+      silenceLoopCount: 0,
+      listenVideoOrder: 0,
+      totalBilledTime: 0,
+      blockText: '',
+      blockSpjEmptyCount: 0,
+      standby: true,
+      startTalking: false,
     },
   };
 }
@@ -48,19 +81,33 @@ export function initialState(character: Character, options: EngineOptions = {}):
   const seed = seedOf(options);
   const understanding = isRecord(options) && options.understanding === true;
   const intake = intakeCharacter(character);
-  return { character: intake.character, index: indexCharacter(intake.character), seed, understanding, rt: freshRuntime(seed), characterIssues: intake.issues };
+  return {
+    character: intake.character,
+    index: indexCharacter(intake.character),
+    seed,
+    understanding,
+    rt: freshRuntime(seed),
+    characterIssues: intake.issues,
+  };
 }
 
 /** A state step() can work on: what initialState returns (the runtime itself is trusted; a fault in it is caught). */
 function isUsableState(state: unknown): state is EngineState {
-  if (!isRecord(state) || !isRecord(state.rt) || !isRecord(state.character) || !Array.isArray(state.characterIssues)) return false;
+  if (!isRecord(state) || !isRecord(state.rt) || !isRecord(state.character) || !Array.isArray(state.characterIssues))
+    return false;
   const index = state.index;
   return isRecord(index) && index.videos instanceof Map && index.blocks instanceof Map;
 }
 
 function dispatch(ctx: Ctx, input: EngineInput): void {
   const rt = ctx.rt;
-  if (rt.paused && (input.type === 'searchResult' || input.type === 'scoreResult' || input.type === 'understandResult' || input.type === 'requestFailed')) {
+  if (
+    rt.paused &&
+    (input.type === 'searchResult' ||
+      input.type === 'scoreResult' ||
+      input.type === 'understandResult' ||
+      input.type === 'requestFailed')
+  ) {
     rt.deferred = input;
     return;
   }
@@ -70,21 +117,36 @@ function dispatch(ctx: Ctx, input: EngineInput): void {
       if (rt.phase === 'ended') Object.assign(rt, freshRuntime(rt.rng));
       if (rt.phase === 'standby') showStandby(ctx);
       return;
-    case 'start': return onStart(ctx, input);
-    case 'videoEnded': return onVideoEnded(ctx, input);
-    case 'videoTimeReached': return onVideoTimeReached(ctx, input);
-    case 'speechInterim': return onInterim(ctx, input.text);
-    case 'speechFinal': return onFinal(ctx, input.text);
-    case 'timerFired': return onTimer(ctx, input.timer);
-    case 'searchResult': return onSearchResult(ctx, input);
-    case 'scoreResult': return onScoreResult(ctx, input);
-    case 'understandResult': return onUnderstandResult(ctx, input);
-    case 'requestFailed': return onRequestFailed(ctx, input);
-    case 'actionButton': return onActionButton(ctx, input.buttonId);
-    case 'pause': return onPause(ctx);
-    case 'resume': return resume(ctx);
-    case 'stop': return onStop(ctx);
-    case 'switchCharacter': return;
+    case 'start':
+      return onStart(ctx, input);
+    case 'videoEnded':
+      return onVideoEnded(ctx, input);
+    case 'videoTimeReached':
+      return onVideoTimeReached(ctx, input);
+    case 'speechInterim':
+      return onInterim(ctx, input.text);
+    case 'speechFinal':
+      return onFinal(ctx, input.text);
+    case 'timerFired':
+      return onTimer(ctx, input.timer);
+    case 'searchResult':
+      return onSearchResult(ctx, input);
+    case 'scoreResult':
+      return onScoreResult(ctx, input);
+    case 'understandResult':
+      return onUnderstandResult(ctx, input);
+    case 'requestFailed':
+      return onRequestFailed(ctx, input);
+    case 'actionButton':
+      return onActionButton(ctx, input.buttonId);
+    case 'pause':
+      return onPause(ctx);
+    case 'resume':
+      return resume(ctx);
+    case 'stop':
+      return onStop(ctx);
+    case 'switchCharacter':
+      return;
   }
 }
 
@@ -121,14 +183,21 @@ function switchCharacter(state: EngineState, character: Character, now: number):
   const ending = run(state, now, (ctx) => {
     if (ctx.rt.phase !== 'ended' && ctx.rt.phase !== 'standby') endConversation(ctx, 'switched');
   });
-  const standby = run(initialState(character, { seed: state.seed, understanding: state.understanding === true }), now, showStandby);
+  const standby = run(
+    initialState(character, { seed: state.seed, understanding: state.understanding === true }),
+    now,
+    showStandby,
+  );
   return { state: standby.state, commands: [...ending.commands, ...standby.commands] };
 }
 
 /** Not an engine state (a host bug): a standby state of whatever character it held, and the fault logged. */
 function recoverState(state: unknown): StepResult {
   const held = isRecord(state) ? state : {};
-  const fresh = initialState(held.character as Character, { seed: typeof held.seed === 'number' ? held.seed : undefined, understanding: held.understanding === true });
+  const fresh = initialState(held.character as Character, {
+    seed: typeof held.seed === 'number' ? held.seed : undefined,
+    understanding: held.understanding === true,
+  });
   return { state: fresh, commands: [problemCommand('ENGINE_FAULT', { detail: 'not an engine state' })] };
 }
 
@@ -144,7 +213,8 @@ function inputType(input: unknown): string {
 export function step(state: EngineState, input: EngineInput, now: number): StepResult {
   const clock = Number.isFinite(now) ? now : 0;
   if (!isUsableState(state)) return recoverState(state);
-  if (!isEngineInput(input)) return { state, commands: [problemCommand('INVALID_INPUT', { inputType: inputType(input) })] };
+  if (!isEngineInput(input))
+    return { state, commands: [problemCommand('INVALID_INPUT', { inputType: inputType(input) })] };
   if (input.type === 'switchCharacter') return switchCharacter(state, input.character, clock);
   return run(state, clock, (ctx) => dispatch(ctx, input));
 }

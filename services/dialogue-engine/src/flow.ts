@@ -103,7 +103,12 @@ export function enterBlock(ctx: Ctx, blockId: string, via: StepVia): void {
     return;
   }
   beginBlock(ctx, b, via);
-  const trigger = replacement.kind === 'video' ? replacement.videoId : b.random_count > 0 ? randomTriggerVideo(ctx, b) : b.trigger_video_id;
+  const trigger =
+    replacement.kind === 'video'
+      ? replacement.videoId
+      : b.random_count > 0
+        ? randomTriggerVideo(ctx, b)
+        : b.trigger_video_id;
   if (!playVideo(ctx, trigger, { kind: 'afterTrigger' })) {
     afterTrigger(ctx);
     return;
@@ -145,15 +150,22 @@ function trackStep(ctx: Ctx, b: Block, utterance: string, via: StepVia, match: M
     return;
   }
   const conversation = ctx.state.character.conversations.find((c) => c.block_ids.includes(b.id));
-  emit(ctx, { type: 'trackStep', characterId, blockId: b.id, conversationId: conversation?.id ?? null, utterance, via, ...(match ? { match } : {}) });
+  emit(ctx, {
+    type: 'trackStep',
+    characterId,
+    blockId: b.id,
+    conversationId: conversation?.id ?? null,
+    utterance,
+    via,
+    ...(match ? { match } : {}),
+  });
 }
 
 function preloadNext(ctx: Ctx, b: Block): void {
   if (blockListens(b)) {
     const ids = listenVideoIds(ctx.state, b);
     preloadVideo(ctx, ids[ctx.rt.session.listenVideoOrder % Math.max(ids.length, 1)]);
-  }
-  else preloadVideo(ctx, block(ctx, b.play_final_block[0])?.trigger_video_id);
+  } else preloadVideo(ctx, block(ctx, b.play_final_block[0])?.trigger_video_id);
 }
 
 /** After the trigger video: listen, or move on to play_final_block, or end. */

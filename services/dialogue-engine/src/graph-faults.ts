@@ -7,7 +7,10 @@ import { blockBlockReferences } from './validate.ts';
  * Faults of the conversation graph as a whole: blocks no conversation can
  * reach, and blocks where a conversation stops without showing anything.
  */
-export interface GraphFault { code: MessageCode; blockId: string }
+export interface GraphFault {
+  code: MessageCode;
+  blockId: string;
+}
 
 /**
  * Where a conversation may enter the graph without a block leading there: the
@@ -16,8 +19,11 @@ export interface GraphFault { code: MessageCode; blockId: string }
  */
 function entryBlocks(c: Character): string[] {
   return [
-    ...c.startButtons.map((b) => b.block_id), ...(c.setting.for_mic_test ? [c.setting.for_mic_test] : []),
-    ...c.kikiwasure.map((k) => k.block_id), ...c.replacement.block_ids, ...c.random.end_blocks,
+    ...c.startButtons.map((b) => b.block_id),
+    ...(c.setting.for_mic_test ? [c.setting.for_mic_test] : []),
+    ...c.kikiwasure.map((k) => k.block_id),
+    ...c.replacement.block_ids,
+    ...c.random.end_blocks,
     ...(c.random.final_block_id ? [c.random.final_block_id] : []),
   ];
 }
@@ -44,7 +50,13 @@ export function reachableBlocks(c: Character): Set<string> {
  * button and no transition — entering it shows nothing and leads nowhere.
  */
 export function isDeadEnd(b: Block): boolean {
-  return !b.trigger_video_id && b.random_count === 0 && !blockListens(b) && b.action_buttons.length === 0 && blockBlockReferences(b).length === 0;
+  return (
+    !b.trigger_video_id &&
+    b.random_count === 0 &&
+    !blockListens(b) &&
+    b.action_buttons.length === 0 &&
+    blockBlockReferences(b).length === 0
+  );
 }
 
 export function graphFaults(c: Character): GraphFault[] {

@@ -6,14 +6,17 @@ import { demoCharacter } from '../demo/index.ts';
 import { initialState } from './engine.ts';
 import { Driver } from './testing.ts';
 
-const travel = () => makeBlock({
-  id: 'ask', character_id: 'c', title: 'ask',
-  hit_words: [
-    { words: ['京都'], block_id: 'kyoto', slot: null },
-    { words: ['大阪'], block_id: 'osaka', slot: null },
-    { words: ['北海道'], block_id: 'hokkaido', slot: null },
-  ],
-});
+const travel = () =>
+  makeBlock({
+    id: 'ask',
+    character_id: 'c',
+    title: 'ask',
+    hit_words: [
+      { words: ['京都'], block_id: 'kyoto', slot: null },
+      { words: ['大阪'], block_id: 'osaka', slot: null },
+      { words: ['北海道'], block_id: 'hokkaido', slot: null },
+    ],
+  });
 const routeOf = (text: string) => hitWordDecision(travel(), literalMatcher(normalizeJapanese(text)));
 
 describe('hit-word routing with negation (the player, literal matching)', () => {
@@ -42,9 +45,31 @@ describe('hit-word routing with negation (the player, literal matching)', () => 
   });
 
   it('negatedAfter, what follows a word, is a negation only for the listed phrases', () => {
-    const rests = ['じゃなくて', 'ではなく', 'いがい', '以外', 'はいや', 'は嫌', 'がいい', 'じゃなきゃ', 'に行きたい', ''];
+    const rests = [
+      'じゃなくて',
+      'ではなく',
+      'いがい',
+      '以外',
+      'はいや',
+      'は嫌',
+      'がいい',
+      'じゃなきゃ',
+      'に行きたい',
+      '',
+    ];
 
-    expect(rests.map((r) => negatedAfter(normalizeJapanese(r)))).toEqual([true, true, true, true, true, true, false, false, false, false]);
+    expect(rests.map((r) => negatedAfter(normalizeJapanese(r)))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -64,11 +89,15 @@ describe('demo character ミライ, paraphrases are her synonyms (found on the s
     expect(replies).toEqual(['understand:r1:さよなら', 'understand:r1:料理の話がしたい']);
   });
 
-  it('engine, the server\'s synonym match for 料理の話がしたい, leaves for the food topic', () => {
+  it("engine, the server's synonym match for 料理の話がしたい, leaves for the food topic", () => {
     const d = listening(true);
     d.say('料理の話がしたい');
 
-    d.send({ type: 'understandResult', requestId: 'r1', matches: [{ word: '食べ物', negated: false, via: 'synonym' }] });
+    d.send({
+      type: 'understandResult',
+      requestId: 'r1',
+      matches: [{ word: '食べ物', negated: false, via: 'synonym' }],
+    });
 
     expect(d.fire('hitWordDelay')).toEqual(['play:A:skip', 'preload:B:topic_food']);
   });

@@ -26,7 +26,8 @@ export type HitWordDecision =
 
 // What follows a word to say "not this one": 〜じゃなくて／じゃない／ではなく, 〜以外, 〜は嫌／いや／やだ／嫌い.
 // じゃなきゃ／じゃなければ ("it has to be") are not negations. Read on normalised text (kana as hiragana).
-const NEGATION_AFTER = /^(?:は|が|も|なんか|とか)?(?:じゃ(?:あ)?な(?!きゃ|けれ|けりゃ)|では(?:な(?!きゃ|けれ))|でな(?:く|い)|じゃね|以外|いがい|嫌|いや(?!いや)|やだ|きらい|嫌い)/u;
+const NEGATION_AFTER =
+  /^(?:は|が|も|なんか|とか)?(?:じゃ(?:あ)?な(?!きゃ|けれ|けりゃ)|では(?:な(?!きゃ|けれ))|でな(?:く|い)|じゃね|以外|いがい|嫌|いや(?!いや)|やだ|きらい|嫌い)/u;
 
 /** True when the normalised text right after a word makes it a negation (「京都じゃなくて」「ラーメン以外」). */
 export function negatedAfter(normalizedRest: string): boolean {

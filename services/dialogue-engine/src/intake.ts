@@ -25,14 +25,21 @@ function conform(schema: Schema, value: unknown, path: string, issues: string[])
   if (schema.anyOf) return conformUnion(schema.anyOf, value, path, issues);
   if ('const' in schema) return value === schema.const ? value : INVALID;
   switch (schema.type) {
-    case 'object': return isRecord(value) ? conformObject(schema, value, path, issues) : INVALID;
-    case 'array': return Array.isArray(value) ? conformArray(schema.items ?? {}, value, path, issues) : INVALID;
-    case 'string': return typeof value === 'string' ? value : INVALID;
+    case 'object':
+      return isRecord(value) ? conformObject(schema, value, path, issues) : INVALID;
+    case 'array':
+      return Array.isArray(value) ? conformArray(schema.items ?? {}, value, path, issues) : INVALID;
+    case 'string':
+      return typeof value === 'string' ? value : INVALID;
     case 'integer':
-    case 'number': return typeof value === 'number' && Number.isFinite(value) ? value : INVALID;
-    case 'boolean': return typeof value === 'boolean' ? value : INVALID;
-    case 'null': return value === null ? value : INVALID;
-    default: return value;
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? value : INVALID;
+    case 'boolean':
+      return typeof value === 'boolean' ? value : INVALID;
+    case 'null':
+      return value === null ? value : INVALID;
+    default:
+      return value;
   }
 }
 
@@ -73,13 +80,19 @@ function fallback(schema: Schema, key: string): Checked {
   if (key === 'id') return INVALID;
   if (schema.anyOf) return schema.anyOf.some((o) => o.type === 'null') ? null : INVALID;
   switch (schema.type) {
-    case 'string': return '';
+    case 'string':
+      return '';
     case 'integer':
-    case 'number': return 0;
-    case 'boolean': return false;
-    case 'array': return [];
-    case 'object': return conform(schema, {}, '', []);
-    default: return INVALID;
+    case 'number':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'array':
+      return [];
+    case 'object':
+      return conform(schema, {}, '', []);
+    default:
+      return INVALID;
   }
 }
 
@@ -123,7 +136,12 @@ export function intakeCharacter(input: unknown): Intake {
   const source = isRecord(input) ? input : { id: '' };
   if (!isRecord(input)) issues.push('character');
   else if (typeof input.id !== 'string') issues.push('character.id');
-  const checked = conform(PUBLIC_CHARACTER_SHAPE, typeof source.id === 'string' ? source : { ...source, id: '' }, 'character', isRecord(input) ? issues : []);
+  const checked = conform(
+    PUBLIC_CHARACTER_SHAPE,
+    typeof source.id === 'string' ? source : { ...source, id: '' },
+    'character',
+    isRecord(input) ? issues : [],
+  );
   // The top level has a fallback for every field, so this never happens; an empty character stands in if it ever did.
   const character = (checked === INVALID ? conform(PUBLIC_CHARACTER_SHAPE, { id: '' }, '', []) : checked) as Character;
   return { character, issues };

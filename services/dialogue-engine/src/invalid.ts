@@ -35,7 +35,11 @@ function finalInvalid(ctx: Ctx, b: Block): void {
   const finalVideo = video(ctx, b.invalid_final_video_id)?.id;
   if (finalVideo) {
     ctx.rt.phase = 'reacting';
-    playVideo(ctx, finalVideo, next ? { kind: 'block', blockId: next, via: 'invalid' } : { kind: 'end', reason: 'invalid' });
+    playVideo(
+      ctx,
+      finalVideo,
+      next ? { kind: 'block', blockId: next, via: 'invalid' } : { kind: 'end', reason: 'invalid' },
+    );
     return;
   }
   if (next) {

@@ -23,8 +23,13 @@ export function showSummaryIfAsked(ctx: Ctx, b: Block): void {
 /** In kikiwasure mode, the first unfilled slot that has not been asked for yet sends the user to the block asking for it. */
 export function kikiwasureRedirect(ctx: Ctx, b: Block): string | undefined {
   if (!b.kikiwasure_mode) return undefined;
-  const entry = ctx.state.character.kikiwasure.find((e) =>
-    !ctx.rt.slotValues[e.slot] && !ctx.rt.kikiwasureAsked.includes(e.slot) && e.block_id !== b.id && ctx.state.index.blocks.has(e.block_id));
+  const entry = ctx.state.character.kikiwasure.find(
+    (e) =>
+      !ctx.rt.slotValues[e.slot] &&
+      !ctx.rt.kikiwasureAsked.includes(e.slot) &&
+      e.block_id !== b.id &&
+      ctx.state.index.blocks.has(e.block_id),
+  );
   if (!entry) return undefined;
   ctx.rt.kikiwasureAsked.push(entry.slot);
   return entry.block_id;

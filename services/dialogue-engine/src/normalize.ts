@@ -33,5 +33,8 @@ export function containsWord(normalizedUtterance: string, word: string): boolean
 
 /** Splits a legacy comma-separated hit_word setting (ASCII or Japanese commas). */
 export function splitWordList(list: string): string[] {
-  return list.split(/[,、，]/u).map((w) => w.trim()).filter((w) => w.length > 0);
+  return list
+    .split(/[,、，]/u)
+    .map((w) => w.trim())
+    .filter((w) => w.length > 0);
 }

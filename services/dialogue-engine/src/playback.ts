@@ -14,7 +14,12 @@ function characterId(ctx: Ctx): string {
  * otherwise the player reports the end after loop_count passes and `after` runs.
  * Returns false (and logs) when the video does not exist, so callers fall back.
  */
-export function playVideo(ctx: Ctx, videoId: string | null | undefined, after: Continuation, forceLoop = false): boolean {
+export function playVideo(
+  ctx: Ctx,
+  videoId: string | null | undefined,
+  after: Continuation,
+  forceLoop = false,
+): boolean {
   const v = video(ctx, videoId);
   if (!v) {
     if (videoId) logProblem(ctx, 'VIDEO_NOT_FOUND', { videoId });
@@ -26,9 +31,15 @@ export function playVideo(ctx: Ctx, videoId: string | null | undefined, after: C
   // clip with loop and loop_count 0 plays once, so a block can never stall on it.
   const loop = forceLoop || (v.loop && v.loop_count > 0);
   const loopCount = loop ? v.loop_count : 1;
-  const notifyAtMs = v.mic_on && v.mic_on_millisecond !== null && v.mic_on_millisecond > 0 ? v.mic_on_millisecond : null;
+  const notifyAtMs =
+    v.mic_on && v.mic_on_millisecond !== null && v.mic_on_millisecond > 0 ? v.mic_on_millisecond : null;
   emit(ctx, { type: 'playVideo', slot, videoId: v.id, path: v.path, title: v.title, loop, loopCount, notifyAtMs });
-  emit(ctx, { type: 'showSubtitles', characterId: characterId(ctx), videoId: v.id, name: v.title.replace(/\.mp4$/iu, '') });
+  emit(ctx, {
+    type: 'showSubtitles',
+    characterId: characterId(ctx),
+    videoId: v.id,
+    name: v.title.replace(/\.mp4$/iu, ''),
+  });
   session.slots[slot] = { video_id: v.id, playing: true };
   session.slots[otherSlot(slot)] = { ...session.slots[otherSlot(slot)], playing: false };
   session.activeSlot = slot;

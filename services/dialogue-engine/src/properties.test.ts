@@ -35,42 +35,61 @@ function checkTranscript(character: Character, t: Transcript): void {
 
 describe('dialogue engine properties', () => {
   it('engine, random sessions on the demo character, never fault, play only existing videos and never leave the user with nothing', () => {
-    fc.assert(fc.property(movesArb, fc.nat(), (moves, seed) => {
-      checkTranscript(demoCharacter, runSession(initialState(demoCharacter, { seed }), moves));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(movesArb, fc.nat(), (moves, seed) => {
+        checkTranscript(demoCharacter, runSession(initialState(demoCharacter, { seed }), moves));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('engine, random valid characters, are valid for validateCharacter and keep the same guarantees', () => {
-    fc.assert(fc.property(characterArb(), movesArb, (character, moves) => {
-      // The generator wires random transitions: it does not promise every block is reached (validate.test checks reachability).
-      expect(validateCharacter(character).filter((p) => p.code !== 'BLOCK_UNREACHABLE' && p.code !== 'BLOCK_DEAD_END')).toEqual([]);
-      checkTranscript(character, runSession(initialState(character, { seed: 3 }), moves));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(characterArb(), movesArb, (character, moves) => {
+        // The generator wires random transitions: it does not promise every block is reached (validate.test checks reachability).
+        expect(
+          validateCharacter(character).filter((p) => p.code !== 'BLOCK_UNREACHABLE' && p.code !== 'BLOCK_DEAD_END'),
+        ).toEqual([]);
+        checkTranscript(character, runSession(initialState(character, { seed: 3 }), moves));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('engine, the same inputs twice, give the same commands', () => {
-    fc.assert(fc.property(characterArb(), movesArb, fc.nat(), (character, moves, seed) => {
-      const first = runSession(initialState(character, { seed }), moves);
-      const second = runSession(initialState(character, { seed }), moves);
-      expect(second.commands).toEqual(first.commands);
-      expect(second.inputs).toEqual(first.inputs);
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(characterArb(), movesArb, fc.nat(), (character, moves, seed) => {
+        const first = runSession(initialState(character, { seed }), moves);
+        const second = runSession(initialState(character, { seed }), moves);
+        expect(second.commands).toEqual(first.commands);
+        expect(second.inputs).toEqual(first.inputs);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('engine, a step, never modifies the state it was given', () => {
-    fc.assert(fc.property(movesArb, (moves) => {
-      const initial = initialState(demoCharacter, { seed: 5 });
-      const snapshot = structuredClone(initial.rt);
-      runSession(initial, moves);
-      expect(initial.rt).toEqual(snapshot);
-    }), { numRuns: 50 });
+    fc.assert(
+      fc.property(movesArb, (moves) => {
+        const initial = initialState(demoCharacter, { seed: 5 });
+        const snapshot = structuredClone(initial.rt);
+        runSession(initial, moves);
+        expect(initial.rt).toEqual(snapshot);
+      }),
+      { numRuns: 50 },
+    );
   });
 
   it('engine, every command of random sessions, conforms to the EngineCommand contract', () => {
     const commandCheck = TypeCompiler.Compile(EngineCommand);
-    fc.assert(fc.property(characterArb(), movesArb, (character, moves) => {
-      const bad = runSession(initialState(character, { seed: 9 }), moves).commands.flat().filter((c) => !commandCheck.Check(c));
-      expect(bad).toEqual([]);
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(characterArb(), movesArb, (character, moves) => {
+        const bad = runSession(initialState(character, { seed: 9 }), moves)
+          .commands.flat()
+          .filter((c) => !commandCheck.Check(c));
+        expect(bad).toEqual([]);
+      }),
+      { numRuns: 100 },
+    );
   });
 });

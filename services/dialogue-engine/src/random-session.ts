@@ -9,9 +9,28 @@ import type { EngineState } from './state.ts';
  * timer fires, the pending request answers) and sometimes does not (stale or
  * unknown inputs), so both the happy paths and the guards are exercised.
  */
-export interface Move { kind: number; pick: number; text: string; advance: number }
+export interface Move {
+  kind: number;
+  pick: number;
+  text: string;
+  advance: number;
+}
 
-export const VOCABULARY = ['食べ物', 'ラーメン', '旅行', 'キョウト', '北海道', 'もう一回', '占い', 'バイバイ', 'ええと', 'お寿司', '', '  ', 'はい'];
+export const VOCABULARY = [
+  '食べ物',
+  'ラーメン',
+  '旅行',
+  'キョウト',
+  '北海道',
+  'もう一回',
+  '占い',
+  'バイバイ',
+  'ええと',
+  'お寿司',
+  '',
+  '  ',
+  'はい',
+];
 export const MOVE_KINDS = 16;
 
 export interface PlayerModel {
@@ -34,33 +53,66 @@ export function inputFor(state: EngineState, move: Move): EngineInput {
   // A real player reports nothing about a paused video.
   if (rt.paused && [0, 1, 2, 14].includes(move.kind % MOVE_KINDS)) return { type: 'resume' };
   switch (move.kind % MOVE_KINDS) {
-    case 0: case 1: return cur ? { type: 'videoEnded', slot: cur.slot, videoId: cur.videoId } : { type: 'ready' };
-    case 2: return { type: 'videoEnded', slot: move.pick % 2 === 0 ? 'A' : 'B', videoId: nth(state.character.videos, move.pick)?.id ?? 'x' };
-    case 3: return { type: 'speechInterim', text: move.text };
-    case 4: case 5: return { type: 'speechFinal', text: move.text };
-    case 6: return { type: 'timerFired', timer: nth(timers, move.pick) ?? 'silence' };
-    case 7: return { type: 'timerFired', timer: nth(['silence', 'recognition', 'hitWordDelay'] as const, move.pick) ?? 'silence' };
-    case 8: return { type: 'searchResult', requestId: pending?.id ?? 'r0', hits: blocks.slice(0, move.pick % 3).map((b, i) => ({ block_id: b.id, score: i + (move.pick % 7) })) };
-    case 9: return move.pick % 4 === 0 ? { type: 'requestFailed', requestId: pending?.id ?? 'r0', message: 'down' } : { type: 'scoreResult', requestId: pending?.id ?? 'r0', score: move.pick % 5 === 0 ? null : move.pick % 101 };
-    case 10: return { type: 'actionButton', buttonId: nth(buttons, move.pick)?.id ?? 'none' };
-    case 11: return move.pick % 2 === 0 ? { type: 'pause' } : { type: 'resume' };
-    case 12: return move.pick % 7 === 0 ? { type: 'stop' } : { type: 'resume' };
-    case 13: return startInput(state, move.pick);
-    case 14: return cur ? { type: 'videoTimeReached', slot: cur.slot, videoId: cur.videoId, ms: move.pick % 5000 } : { type: 'ready' };
-    default: return { type: 'ready' };
+    case 0:
+    case 1:
+      return cur ? { type: 'videoEnded', slot: cur.slot, videoId: cur.videoId } : { type: 'ready' };
+    case 2:
+      return {
+        type: 'videoEnded',
+        slot: move.pick % 2 === 0 ? 'A' : 'B',
+        videoId: nth(state.character.videos, move.pick)?.id ?? 'x',
+      };
+    case 3:
+      return { type: 'speechInterim', text: move.text };
+    case 4:
+    case 5:
+      return { type: 'speechFinal', text: move.text };
+    case 6:
+      return { type: 'timerFired', timer: nth(timers, move.pick) ?? 'silence' };
+    case 7:
+      return {
+        type: 'timerFired',
+        timer: nth(['silence', 'recognition', 'hitWordDelay'] as const, move.pick) ?? 'silence',
+      };
+    case 8:
+      return {
+        type: 'searchResult',
+        requestId: pending?.id ?? 'r0',
+        hits: blocks.slice(0, move.pick % 3).map((b, i) => ({ block_id: b.id, score: i + (move.pick % 7) })),
+      };
+    case 9:
+      return move.pick % 4 === 0
+        ? { type: 'requestFailed', requestId: pending?.id ?? 'r0', message: 'down' }
+        : { type: 'scoreResult', requestId: pending?.id ?? 'r0', score: move.pick % 5 === 0 ? null : move.pick % 101 };
+    case 10:
+      return { type: 'actionButton', buttonId: nth(buttons, move.pick)?.id ?? 'none' };
+    case 11:
+      return move.pick % 2 === 0 ? { type: 'pause' } : { type: 'resume' };
+    case 12:
+      return move.pick % 7 === 0 ? { type: 'stop' } : { type: 'resume' };
+    case 13:
+      return startInput(state, move.pick);
+    case 14:
+      return cur
+        ? { type: 'videoTimeReached', slot: cur.slot, videoId: cur.videoId, ms: move.pick % 5000 }
+        : { type: 'ready' };
+    default:
+      return { type: 'ready' };
   }
 }
 
 function startInput(state: EngineState, pick: number): EngineInput {
   const buttons = state.character.startButtons;
   if (pick % 3 === 0) return { type: 'start', source: 'micTest' };
-  if (pick % 3 === 1) return { type: 'start', source: 'resume', blockId: nth(state.character.blocks, pick)?.id ?? 'none' };
+  if (pick % 3 === 1)
+    return { type: 'start', source: 'resume', blockId: nth(state.character.blocks, pick)?.id ?? 'none' };
   return { type: 'start', source: 'button', buttonId: nth(buttons, pick)?.id ?? 'none' };
 }
 
 /** Applies the commands of one step to the simulated player. */
 export function applyToPlayer(player: PlayerModel, input: EngineInput, commands: EngineCommand[]): void {
-  if (input.type === 'videoEnded' && player.playing?.videoId === input.videoId && player.playing.slot === input.slot) player.playing = null;
+  if (input.type === 'videoEnded' && player.playing?.videoId === input.videoId && player.playing.slot === input.slot)
+    player.playing = null;
   for (const c of commands) {
     if (c.type === 'playVideo') player.playing = { slot: c.slot, videoId: c.videoId };
     else if (c.type === 'micOn') player.micOn = true;
@@ -75,7 +127,12 @@ export function applyToPlayer(player: PlayerModel, input: EngineInput, commands:
   if (input.type === 'switchCharacter') player.ended = false;
 }
 
-export interface Transcript { inputs: EngineInput[]; commands: EngineCommand[][]; states: EngineState[]; players: PlayerModel[] }
+export interface Transcript {
+  inputs: EngineInput[];
+  commands: EngineCommand[][];
+  states: EngineState[];
+  players: PlayerModel[];
+}
 
 /** Runs a whole random session from standby (`ready` first). */
 export function runSession(initial: EngineState, moves: readonly Move[]): Transcript {

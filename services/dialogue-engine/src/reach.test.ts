@@ -3,7 +3,7 @@ import { reachableVideos } from './reach.ts';
 import { demo } from './test-fixtures.ts';
 
 describe('reachableVideos', () => {
-  it('standby, demo character, lists the start buttons\' triggers (default first) and the standby loop', () => {
+  it("standby, demo character, lists the start buttons' triggers (default first) and the standby loop", () => {
     const d = demo();
     const reach = reachableVideos(d.state);
     expect(reach[0]).toBe('greet');
@@ -15,7 +15,17 @@ describe('reachableVideos', () => {
     d.send({ type: 'start', source: 'button', buttonId: 'btn-talk' });
     const reach = reachableVideos(d.state);
     expect(reach[0]).toBe('listen_1');
-    expect(reach).toEqual(expect.arrayContaining(['skip', 'topic_food', 'topic_travel', 'invalid_1', 'invalid_final', 'silence_1', 'summary']));
+    expect(reach).toEqual(
+      expect.arrayContaining([
+        'skip',
+        'topic_food',
+        'topic_travel',
+        'invalid_1',
+        'invalid_final',
+        'silence_1',
+        'summary',
+      ]),
+    );
     expect(new Set(reach).size).toBe(reach.length);
   });
 
@@ -43,7 +53,9 @@ describe('reachableVideos', () => {
     act(() => d.fire('hitWordDelay'));
     act(() => d.ended());
     act(() => d.ended());
-    expect(played.map((p) => p.id)).toEqual(expect.arrayContaining(['food_reply', 'topic_travel', 'hokkaido', 'summary', 'goodbye']));
+    expect(played.map((p) => p.id)).toEqual(
+      expect.arrayContaining(['food_reply', 'topic_travel', 'hokkaido', 'summary', 'goodbye']),
+    );
     expect(played.filter((p) => !p.listed)).toEqual([]);
   });
 });

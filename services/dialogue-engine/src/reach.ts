@@ -12,7 +12,9 @@ import { blockListens } from './routes.ts';
 export function reachableVideos(state: EngineState): string[] {
   const out = new Set<string>();
   const { index, character, rt } = state;
-  const add = (id: string | null | undefined) => { if (id && index.videos.has(id)) out.add(id); };
+  const add = (id: string | null | undefined) => {
+    if (id && index.videos.has(id)) out.add(id);
+  };
   const blockOf = (id: string | null | undefined) => (id ? index.blocks.get(id) : undefined);
   const enter = (id: string | null | undefined, redirects = true) => {
     const target = blockOf(id);
@@ -20,11 +22,13 @@ export function reachableVideos(state: EngineState): string[] {
     // Entering a block may lead elsewhere first: a random draw, a kikiwasure question, a replacement.
     if (target.random_count > 0) for (const clip of character.random.trigger_videos) add(clip);
     if (redirects && target.kikiwasure_mode) {
-      for (const entry of character.kikiwasure) if (!rt.slotValues[entry.slot] && !rt.kikiwasureAsked.includes(entry.slot)) enter(entry.block_id, false);
+      for (const entry of character.kikiwasure)
+        if (!rt.slotValues[entry.slot] && !rt.kikiwasureAsked.includes(entry.slot)) enter(entry.block_id, false);
     }
     if (!target.play_again && rt.played.includes(target.id)) {
       for (const clip of [...target.replacement_video_ids, ...character.replacement.video_ids]) add(clip);
-      if (redirects) for (const other of [...target.replacement_block_ids, ...character.replacement.block_ids]) enter(other, false);
+      if (redirects)
+        for (const other of [...target.replacement_block_ids, ...character.replacement.block_ids]) enter(other, false);
     }
     add(target.trigger_video_id);
   };

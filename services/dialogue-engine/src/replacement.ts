@@ -12,8 +12,10 @@ export type Replacement = { kind: 'none' } | { kind: 'block'; blockId: string } 
 export function replacementFor(ctx: Ctx, b: Block): Replacement {
   if (b.play_again || !ctx.rt.played.includes(b.id)) return { kind: 'none' };
   const defaults = ctx.state.character.replacement;
-  const blocks = existingBlocks(ctx, b.replacement_block_ids.length > 0 ? b.replacement_block_ids : defaults.block_ids)
-    .filter((id) => id !== b.id);
+  const blocks = existingBlocks(
+    ctx,
+    b.replacement_block_ids.length > 0 ? b.replacement_block_ids : defaults.block_ids,
+  ).filter((id) => id !== b.id);
   const unplayed = blocks.find((id) => !ctx.rt.played.includes(id));
   if (unplayed) return { kind: 'block', blockId: unplayed };
   const videos = existingVideos(ctx, b.replacement_video_ids.length > 0 ? b.replacement_video_ids : defaults.video_ids);

@@ -13,7 +13,8 @@ import { reportUnmatched } from './unmatched.ts';
 /** Takes the pending request if the result answers it; stale or unknown results are ignored. */
 function settle(ctx: Ctx, requestId: string, kind: 'search' | 'score' | 'understand' | 'any'): Block | undefined {
   const pending = ctx.rt.pendingRequest;
-  if (!pending || pending.id !== requestId || (kind !== 'any' && pending.kind !== kind) || ctx.rt.paused) return undefined;
+  if (!pending || pending.id !== requestId || (kind !== 'any' && pending.kind !== kind) || ctx.rt.paused)
+    return undefined;
   ctx.rt.pendingRequest = null;
   return currentBlock(ctx);
 }
@@ -22,7 +23,12 @@ export function onSearchResult(ctx: Ctx, input: EngineInputOf<'searchResult'>): 
   const b = settle(ctx, input.requestId, 'search');
   if (!b) return;
   const best = input.hits
-    .filter((h) => b.valid_response_ids.includes(h.block_id) && ctx.state.index.blocks.has(h.block_id) && h.score > b.spj_empty_score)
+    .filter(
+      (h) =>
+        b.valid_response_ids.includes(h.block_id) &&
+        ctx.state.index.blocks.has(h.block_id) &&
+        h.score > b.spj_empty_score,
+    )
     .sort((x, y) => y.score - x.score)[0];
   if (!best) {
     onEmptyResult(ctx, b, true);
@@ -95,7 +101,8 @@ function onEmptyResult(ctx: Ctx, b: Block, judged: boolean): void {
   const session = ctx.rt.session;
   session.blockSpjEmptyCount += 1;
   if (session.blockSpjEmptyCount <= b.spj_empty_count) {
-    if (!react(ctx, ladderEntry(existingVideos(ctx, b.spj_empty_videos), session.blockSpjEmptyCount))) startListening(ctx, b);
+    if (!react(ctx, ladderEntry(existingVideos(ctx, b.spj_empty_videos), session.blockSpjEmptyCount)))
+      startListening(ctx, b);
     return;
   }
   const next = pickBlock(ctx, b.spj_empty_blocks);
@@ -112,7 +119,8 @@ function onSpjOut(ctx: Ctx, b: Block): void {
   const target = exhausted ? pickBlock(ctx, [b.spj_out_block_id]) : undefined;
   if (target) {
     ctx.rt.phase = 'reacting';
-    if (!outVideo || !playVideo(ctx, outVideo, { kind: 'block', blockId: target, via: 'spjOut' })) leaveTo(ctx, target, 'spjOut');
+    if (!outVideo || !playVideo(ctx, outVideo, { kind: 'block', blockId: target, via: 'spjOut' }))
+      leaveTo(ctx, target, 'spjOut');
     return;
   }
   if (react(ctx, outVideo)) return;

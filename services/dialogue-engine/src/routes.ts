@@ -4,7 +4,13 @@ import { hitWordDecision, literalMatcher, type WordMatcher } from './hit-words.t
 
 /** What a final utterance leads to, before any server request. */
 export type Decision =
-  | { kind: 'block'; blockId: string; slot: { name: string; value: string } | null; via: 'forced' | 'hitWord'; match?: MatchVia }
+  | {
+      kind: 'block';
+      blockId: string;
+      slot: { name: string; value: string } | null;
+      via: 'forced' | 'hitWord';
+      match?: MatchVia;
+    }
   | { kind: 'valid'; match?: MatchVia }
   | { kind: 'search'; candidates: string[] }
   | { kind: 'score'; category: string }
@@ -14,9 +20,17 @@ export type Decision =
 
 /** A block listens when it has listen videos or any route for what the user says. */
 export function blockListens(b: Block): boolean {
-  return b.listen_video_ids.length > 0 || b.listen_video_number > 0 || b.hit_words.length > 0 || b.hit_word.trim() !== '' ||
-    b.valid_response || b.valid_response_ids.length > 0 || b.spj_category !== null || b.force_blocks.length > 0 ||
-    b.not_hitword_blocks.length > 0;
+  return (
+    b.listen_video_ids.length > 0 ||
+    b.listen_video_number > 0 ||
+    b.hit_words.length > 0 ||
+    b.hit_word.trim() !== '' ||
+    b.valid_response ||
+    b.valid_response_ids.length > 0 ||
+    b.spj_category !== null ||
+    b.force_blocks.length > 0 ||
+    b.not_hitword_blocks.length > 0
+  );
 }
 
 function forcedBlock(ctx: Ctx, b: Block): string | undefined {
@@ -28,7 +42,9 @@ function forcedBlock(ctx: Ctx, b: Block): string | undefined {
 export function hitWordRoute(b: Block, matcher: WordMatcher): Decision | undefined {
   const hit = hitWordDecision(b, matcher);
   if (!hit) return undefined;
-  return hit.kind === 'valid' ? { kind: 'valid', match: hit.via } : { kind: 'block', blockId: hit.blockId, slot: hit.slot, via: 'hitWord', match: hit.via };
+  return hit.kind === 'valid'
+    ? { kind: 'valid', match: hit.via }
+    : { kind: 'block', blockId: hit.blockId, slot: hit.slot, via: 'hitWord', match: hit.via };
 }
 
 function hasHitWords(b: Block): boolean {

@@ -18,7 +18,10 @@ export function shapeOf(schema: unknown): SchemaShape {
   for (const key of KEPT) {
     if (!(key in source)) continue;
     const value = source[key];
-    if (key === 'properties') shape[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([name, sub]) => [name, shapeOf(sub)]));
+    if (key === 'properties')
+      shape[key] = Object.fromEntries(
+        Object.entries(value as Record<string, unknown>).map(([name, sub]) => [name, shapeOf(sub)]),
+      );
     else if (key === 'items') shape[key] = shapeOf(value);
     else if (key === 'anyOf') shape[key] = (value as unknown[]).map(shapeOf);
     else shape[key] = value;
@@ -35,6 +38,8 @@ export function shapeOf(schema: unknown): SchemaShape {
 export function engineInputShapeOf(engineInput: unknown): SchemaShape {
   const shape = shapeOf(engineInput);
   const withoutCharacterCopy = (option: SchemaShape): SchemaShape =>
-    option.properties?.type?.const === 'switchCharacter' && option.properties.character ? { ...option, properties: { ...option.properties, character: {} } } : option;
+    option.properties?.type?.const === 'switchCharacter' && option.properties.character
+      ? { ...option, properties: { ...option.properties, character: {} } }
+      : option;
   return shape.anyOf ? { ...shape, anyOf: shape.anyOf.map(withoutCharacterCopy) } : shape;
 }

@@ -12,8 +12,18 @@ describe('generated intake schemas', () => {
   });
 
   it('shapeOf, a schema with descriptions and patterns, keeps only what the intake reads', () => {
-    const schema = { type: 'object', description: 'x', properties: { a: { type: 'string', pattern: '^a', default: 'a' } }, required: ['a'], additionalProperties: false };
-    expect(shapeOf(schema)).toEqual({ type: 'object', properties: { a: { type: 'string', default: 'a' } }, required: ['a'] });
+    const schema = {
+      type: 'object',
+      description: 'x',
+      properties: { a: { type: 'string', pattern: '^a', default: 'a' } },
+      required: ['a'],
+      additionalProperties: false,
+    };
+    expect(shapeOf(schema)).toEqual({
+      type: 'object',
+      properties: { a: { type: 'string', default: 'a' } },
+      required: ['a'],
+    });
   });
 
   it('engineInputShapeOf, the switchCharacter option, leaves its character open and every other option as shapeOf has it', () => {
@@ -21,11 +31,15 @@ describe('generated intake schemas', () => {
 
     const cut = engineInputShapeOf(EngineInput);
 
-    const byType = (shape: typeof full) => new Map((shape.anyOf ?? []).map((option) => [option.properties?.type?.const, option]));
+    const byType = (shape: typeof full) =>
+      new Map((shape.anyOf ?? []).map((option) => [option.properties?.type?.const, option]));
     const [before, after] = [byType(full), byType(cut)];
     expect(after.get('switchCharacter')?.properties?.character).toEqual({});
     expect(after.get('switchCharacter')?.required).toEqual(before.get('switchCharacter')?.required);
-    expect(Object.keys(before.get('switchCharacter')?.properties?.character?.properties ?? {}).length).toBeGreaterThan(10);
-    for (const [type, option] of before) if (type !== 'switchCharacter') expect(after.get(type), String(type)).toEqual(option);
+    expect(Object.keys(before.get('switchCharacter')?.properties?.character?.properties ?? {}).length).toBeGreaterThan(
+      10,
+    );
+    for (const [type, option] of before)
+      if (type !== 'switchCharacter') expect(after.get(type), String(type)).toEqual(option);
   });
 });

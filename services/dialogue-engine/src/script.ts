@@ -1,5 +1,11 @@
 import type { BlockName, TestInput, TestStep, TestStepResult } from '@talkwith/proto/catalog';
-import type { PublicCharacter as Character, EngineCommand, EngineCommandOf, EngineInput, HitWordMatch } from '@talkwith/proto/dialogue';
+import type {
+  PublicCharacter as Character,
+  EngineCommand,
+  EngineCommandOf,
+  EngineInput,
+  HitWordMatch,
+} from '@talkwith/proto/dialogue';
 import { initialState, step } from './engine.ts';
 import type { EngineState } from './state.ts';
 
@@ -21,7 +27,8 @@ import type { EngineState } from './state.ts';
  * `unchecked` (not failed) and the test stops there, since what follows
  * depends on the server's answer.
  */
-export type ServerRequest = EngineCommandOf<'requestSearch'> | EngineCommandOf<'requestScore'> | EngineCommandOf<'requestUnderstand'>;
+export type ServerRequest =
+  EngineCommandOf<'requestSearch'> | EngineCommandOf<'requestScore'> | EngineCommandOf<'requestUnderstand'>;
 export interface ScriptOptions {
   seed?: number;
   answer?: (request: ServerRequest) => EngineInput;
@@ -33,7 +40,11 @@ export interface ScriptOptions {
 const SETTLE_LIMIT = 500;
 
 const UNCHECKED = 'サーバーの検索・SPJ の判定で進むため、この先はテストでは確かめられません。';
-const failedRequest = (request: ServerRequest): EngineInput => ({ type: 'requestFailed', requestId: request.requestId, message: 'テストではサーバーの認識を使いません。' });
+const failedRequest = (request: ServerRequest): EngineInput => ({
+  type: 'requestFailed',
+  requestId: request.requestId,
+  message: 'テストではサーバーの認識を使いません。',
+});
 
 class ScriptPlayer {
   state: EngineState;
@@ -46,13 +57,20 @@ class ScriptPlayer {
   constructor(character: Character, options: ScriptOptions) {
     const { understand } = options;
     this.state = initialState(character, { seed: options.seed ?? 1, understanding: understand !== undefined });
-    const answer = options.answer ?? ((request: ServerRequest) => {
-      this.unanswered = true;
-      return failedRequest(request);
-    });
-    this.answer = (request) => (request.type === 'requestUnderstand' && understand
-      ? { type: 'understandResult', requestId: request.requestId, matches: understand(this.state.rt.blockId ?? '', request.text) }
-      : answer(request));
+    const answer =
+      options.answer ??
+      ((request: ServerRequest) => {
+        this.unanswered = true;
+        return failedRequest(request);
+      });
+    this.answer = (request) =>
+      request.type === 'requestUnderstand' && understand
+        ? {
+            type: 'understandResult',
+            requestId: request.requestId,
+            matches: understand(this.state.rt.blockId ?? '', request.text),
+          }
+        : answer(request);
     this.feed({ type: 'ready' });
   }
 
@@ -86,8 +104,12 @@ class ScriptPlayer {
     if (rt.phase === 'ended' || rt.phase === 'standby') return null;
     if (rt.timers.hitWordDelay) return { type: 'timerFired', timer: 'hitWordDelay' };
     if (rt.pendingRequest) {
-      const request = this.commands.findLast((c): c is ServerRequest => isRequest(c) && c.requestId === rt.pendingRequest?.id);
-      return request ? this.answer(request) : { type: 'requestFailed', requestId: rt.pendingRequest.id, message: 'no request' };
+      const request = this.commands.findLast(
+        (c): c is ServerRequest => isRequest(c) && c.requestId === rt.pendingRequest?.id,
+      );
+      return request
+        ? this.answer(request)
+        : { type: 'requestFailed', requestId: rt.pendingRequest.id, message: 'no request' };
     }
     if (rt.micOpen && (rt.phase === 'listening' || rt.phase === 'trigger')) return null;
     const cur = rt.current;
@@ -96,7 +118,8 @@ class ScriptPlayer {
   }
 }
 
-const isRequest = (c: EngineCommand): c is ServerRequest => c.type === 'requestSearch' || c.type === 'requestScore' || c.type === 'requestUnderstand';
+const isRequest = (c: EngineCommand): c is ServerRequest =>
+  c.type === 'requestSearch' || c.type === 'requestScore' || c.type === 'requestUnderstand';
 
 /** The engine input a step stands for, or why it cannot be played now (Japanese, shown to the operator). */
 function inputOf(player: ScriptPlayer, input: TestInput): EngineInput | { problem: string } {
@@ -117,7 +140,8 @@ function inputOf(player: ScriptPlayer, input: TestInput): EngineInput | { proble
       if (rt.timers.recognition) return { type: 'timerFired', timer: 'recognition' };
       return { problem: 'この時点では無言のタイムアウトがありません。' };
     case 'button':
-      if (!block?.action_buttons.some((b) => b.id === input.button_id)) return { problem: `ボタン「${input.button_id}」はこのブロックにありません。` };
+      if (!block?.action_buttons.some((b) => b.id === input.button_id))
+        return { problem: `ボタン「${input.button_id}」はこのブロックにありません。` };
       return { type: 'actionButton', buttonId: input.button_id };
   }
 }
@@ -142,11 +166,16 @@ function inputTitle(state: EngineState, input: TestInput): string | undefined {
   switch (input.kind) {
     case 'start': {
       const id = input.button_id ?? character.setting.default_start_button_id;
-      return (character.startButtons.find((b) => b.id === id) ?? (input.button_id ? undefined : character.startButtons[0]))?.title;
+      return (
+        character.startButtons.find((b) => b.id === id) ?? (input.button_id ? undefined : character.startButtons[0])
+      )?.title;
     }
-    case 'start_at': return index.blocks.get(input.block_id)?.title;
-    case 'button': return index.blocks.get(rt.blockId ?? '')?.action_buttons.find((b) => b.id === input.button_id)?.title;
-    default: return undefined;
+    case 'start_at':
+      return index.blocks.get(input.block_id)?.title;
+    case 'button':
+      return index.blocks.get(rt.blockId ?? '')?.action_buttons.find((b) => b.id === input.button_id)?.title;
+    default:
+      return undefined;
   }
 }
 
@@ -155,7 +184,14 @@ function playStep(player: ScriptPlayer, character: Character, s: TestStep): Test
   const title = inputTitle(player.state, s.input);
   const named = { input: s.input, ...(title ? { input_title: title } : {}) };
   const input = inputOf(player, s.input);
-  if ('problem' in input) return { ...named, expected, reached: blockName(character, player.state.rt.blockId), passed: false, problem: input.problem };
+  if ('problem' in input)
+    return {
+      ...named,
+      expected,
+      reached: blockName(character, player.state.rt.blockId),
+      passed: false,
+      problem: input.problem,
+    };
   player.take();
   if (player.state.rt.phase === 'ended' && input.type === 'start') player.feed({ type: 'ready' });
   player.feed(input);
@@ -164,7 +200,13 @@ function playStep(player: ScriptPlayer, character: Character, s: TestStep): Test
   const reached = reachedBlock(player.state, player.take());
   if (unanswered) return { ...named, expected, reached: null, passed: false, unchecked: true, problem: UNCHECKED };
   const problem = settled ? undefined : '会話が利用者を待たずに回り続けています。';
-  return { ...named, expected, reached: blockName(character, reached), passed: settled && reached === s.expect_block_id, ...(problem ? { problem } : {}) };
+  return {
+    ...named,
+    expected,
+    reached: blockName(character, reached),
+    passed: settled && reached === s.expect_block_id,
+    ...(problem ? { problem } : {}),
+  };
 }
 
 /**
@@ -172,7 +214,11 @@ function playStep(player: ScriptPlayer, character: Character, s: TestStep): Test
  * it would be played from a state the test did not mean). A test that does
  * not begin with a start begins with the default start button.
  */
-export function playScript(character: Character, steps: readonly TestStep[], options: ScriptOptions = {}): TestStepResult[] {
+export function playScript(
+  character: Character,
+  steps: readonly TestStep[],
+  options: ScriptOptions = {},
+): TestStepResult[] {
   const player = new ScriptPlayer(character, options);
   const first = steps[0]?.input.kind;
   if (first !== 'start' && first !== 'start_at') {

@@ -1,4 +1,15 @@
-import type { Block, PublicCharacter as Character, EngineInput, PlaySession, MatchKind, StepVia, TimerName, Video, VideoSlotName, EndReason } from '@talkwith/proto/dialogue';
+import type {
+  Block,
+  PublicCharacter as Character,
+  EngineInput,
+  PlaySession,
+  MatchKind,
+  StepVia,
+  TimerName,
+  Video,
+  VideoSlotName,
+  EndReason,
+} from '@talkwith/proto/dialogue';
 
 /** What to do when the current one-shot video ends. Looping videos carry `loop`. */
 export type Continuation =
@@ -19,7 +30,10 @@ export interface CurrentVideo {
   after: Continuation;
 }
 
-export interface TimerRun { startedAt: number; ms: number }
+export interface TimerRun {
+  startedAt: number;
+  ms: number;
+}
 
 /** The part of the state that changes; copied on every step so callers' states are never mutated. */
 export interface Runtime {

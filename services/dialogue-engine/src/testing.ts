@@ -8,26 +8,46 @@ import type { EngineState } from './state.ts';
  */
 export function render(c: EngineCommand): string {
   switch (c.type) {
-    case 'playVideo': return `play:${c.slot}:${c.videoId}${c.loop ? `:loop${c.loopCount}` : ''}${c.notifyAtMs !== null ? `@${c.notifyAtMs}` : ''}`;
-    case 'preloadVideo': return `preload:${c.slot}:${c.videoId}`;
-    case 'showSubtitles': return `subs:${c.name}`;
-    case 'micOn': return `micOn:${c.delayMs}`;
-    case 'startTimer': return `timer:${c.timer}:${c.ms}`;
-    case 'cancelTimer': return `cancel:${c.timer}`;
-    case 'showStartButtons': return `startButtons:${c.buttons.map((b) => b.id).join(',')}`;
-    case 'showActionButtons': return `actionButtons:${c.buttons.map((b) => b.id).join(',')}`;
-    case 'showRecognitionText': return `text:${c.final ? 'final' : 'interim'}:${c.text}`;
-    case 'showPreviousSpeech': return `previous:${c.text}`;
-    case 'requestSearch': return `search:${c.requestId}:${c.index}:${c.candidates.join(',')}:${c.text}`;
-    case 'requestScore': return `score:${c.requestId}:${c.category}:${c.text}`;
-    case 'requestUnderstand': return `understand:${c.requestId}:${c.text}`;
-    case 'fillSlot': return `slot:${c.name}=${c.value}`;
-    case 'showSummary': return `summary:${c.items.map((i) => `${i.slot}=${i.value}`).join(',')}`;
-    case 'trackStep': return `track:${c.blockId}:${c.utterance}`;
-    case 'unmatched': return `unmatched:${c.reason}:${c.blockId}:${c.text}`;
-    case 'log': return `log:${c.category}${typeof c.extra.code === 'string' ? `:${c.extra.code}` : ''}`;
-    case 'end': return `end:${c.reason}:${c.totalBilledTime}`;
-    default: return c.type;
+    case 'playVideo':
+      return `play:${c.slot}:${c.videoId}${c.loop ? `:loop${c.loopCount}` : ''}${c.notifyAtMs !== null ? `@${c.notifyAtMs}` : ''}`;
+    case 'preloadVideo':
+      return `preload:${c.slot}:${c.videoId}`;
+    case 'showSubtitles':
+      return `subs:${c.name}`;
+    case 'micOn':
+      return `micOn:${c.delayMs}`;
+    case 'startTimer':
+      return `timer:${c.timer}:${c.ms}`;
+    case 'cancelTimer':
+      return `cancel:${c.timer}`;
+    case 'showStartButtons':
+      return `startButtons:${c.buttons.map((b) => b.id).join(',')}`;
+    case 'showActionButtons':
+      return `actionButtons:${c.buttons.map((b) => b.id).join(',')}`;
+    case 'showRecognitionText':
+      return `text:${c.final ? 'final' : 'interim'}:${c.text}`;
+    case 'showPreviousSpeech':
+      return `previous:${c.text}`;
+    case 'requestSearch':
+      return `search:${c.requestId}:${c.index}:${c.candidates.join(',')}:${c.text}`;
+    case 'requestScore':
+      return `score:${c.requestId}:${c.category}:${c.text}`;
+    case 'requestUnderstand':
+      return `understand:${c.requestId}:${c.text}`;
+    case 'fillSlot':
+      return `slot:${c.name}=${c.value}`;
+    case 'showSummary':
+      return `summary:${c.items.map((i) => `${i.slot}=${i.value}`).join(',')}`;
+    case 'trackStep':
+      return `track:${c.blockId}:${c.utterance}`;
+    case 'unmatched':
+      return `unmatched:${c.reason}:${c.blockId}:${c.text}`;
+    case 'log':
+      return `log:${c.category}${typeof c.extra.code === 'string' ? `:${c.extra.code}` : ''}`;
+    case 'end':
+      return `end:${c.reason}:${c.totalBilledTime}`;
+    default:
+      return c.type;
   }
 }
 
@@ -48,7 +68,9 @@ export class Driver {
     this.state = result.state;
     this.all.push(...result.commands);
     // Unmatched reports are left out too (acceptance-insight.test.ts reads them from `all`).
-    return result.commands.map(render).filter((r) => r !== 'log:play' && r !== 'log:speech' && !r.startsWith('subs:') && !r.startsWith('unmatched:'));
+    return result.commands
+      .map(render)
+      .filter((r) => r !== 'log:play' && r !== 'log:speech' && !r.startsWith('subs:') && !r.startsWith('unmatched:'));
   }
 
   /** The current video finished (the player's report). */

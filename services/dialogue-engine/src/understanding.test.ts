@@ -17,7 +17,11 @@ describe('engine, hit words the player cannot find literally, asked of the serve
     const d = listening(true);
 
     const asked = d.say('御飯');
-    const answered = d.send({ type: 'understandResult', requestId: 'r1', matches: [{ word: 'ごはん', negated: false, via: 'reading' }] });
+    const answered = d.send({
+      type: 'understandResult',
+      requestId: 'r1',
+      matches: [{ word: 'ごはん', negated: false, via: 'reading' }],
+    });
 
     expect(asked).toEqual(['micOff', 'cancel:silence', 'text:final:御飯', 'understand:r1:御飯']);
     expect(answered).toEqual(['timer:hitWordDelay:300']);
@@ -27,7 +31,13 @@ describe('engine, hit words the player cannot find literally, asked of the serve
   it('engine, a literal hit with understanding on, leaves at once without asking the server', () => {
     const d = listening(true);
 
-    expect(d.say('ラーメン')).toEqual(['micOff', 'cancel:silence', 'text:final:ラーメン', 'slot:food=ラーメン', 'timer:hitWordDelay:300']);
+    expect(d.say('ラーメン')).toEqual([
+      'micOff',
+      'cancel:silence',
+      'text:final:ラーメン',
+      'slot:food=ラーメン',
+      'timer:hitWordDelay:300',
+    ]);
   });
 
   it('engine, the server finding nothing or failing, runs the no-match ladder as a literal miss would', () => {
@@ -50,16 +60,21 @@ describe('engine, hit words the player cannot find literally, asked of the serve
     const d = listening(true);
 
     d.say('京都はいやかも');
-    const answered = d.send({ type: 'understandResult', requestId: 'r1', matches: [{ word: '京都', negated: true, via: 'surface' }] });
+    const answered = d.send({
+      type: 'understandResult',
+      requestId: 'r1',
+      matches: [{ word: '京都', negated: true, via: 'surface' }],
+    });
 
     expect(answered).toEqual(['play:A:invalid_1']);
   });
 });
 
 /** The trackStep commands the driver saw, as [block, utterance, match]. */
-const tracked = (d: Driver) => d.all.flatMap((c) => (c.type === 'trackStep' ? [[c.blockId, c.utterance, c.match ?? null]] : []));
+const tracked = (d: Driver) =>
+  d.all.flatMap((c) => (c.type === 'trackStep' ? [[c.blockId, c.utterance, c.match ?? null]] : []));
 
-describe('engine, how the utterance that led into a block was understood (trackStep.match, insight\'s confidence)', () => {
+describe("engine, how the utterance that led into a block was understood (trackStep.match, insight's confidence)", () => {
   it('engine, a literal hit word, tracks the next block with match surface', () => {
     const d = listening(true);
 
@@ -70,14 +85,21 @@ describe('engine, how the utterance that led into a block was understood (trackS
     expect(tracked(d).at(-1)).toEqual(['food-reply', 'ラーメン', 'surface']);
   });
 
-  it('engine, the server\'s synonym match, tracks the block it led to with match synonym, and the start step with none', () => {
+  it("engine, the server's synonym match, tracks the block it led to with match synonym, and the start step with none", () => {
     const d = listening(true);
 
     d.say('お腹すいた');
-    d.send({ type: 'understandResult', requestId: 'r1', matches: [{ word: '食べ物', negated: false, via: 'synonym' }] });
+    d.send({
+      type: 'understandResult',
+      requestId: 'r1',
+      matches: [{ word: '食べ物', negated: false, via: 'synonym' }],
+    });
     d.fire('hitWordDelay');
     d.ended();
 
-    expect(tracked(d)).toEqual([['greet', '', null], ['topic-food', 'お腹すいた', 'synonym']]);
+    expect(tracked(d)).toEqual([
+      ['greet', '', null],
+      ['topic-food', 'お腹すいた', 'synonym'],
+    ]);
   });
 });

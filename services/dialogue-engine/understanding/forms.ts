@@ -8,11 +8,26 @@ import type { Morpheme } from './analyser.ts';
  * vowel it lengthens (ラーメン = らあめん), small vowels as large (ばいばぁい).
  */
 const VOWEL_OF: Record<string, string> = {};
-const ROWS = ['あかさたなはまやらわがざだばぱぁゃゎ', 'いきしちにひみりぎじぢびぴぃ', 'うくすつぬふむゆるぐずづぶぷぅゅ', 'えけせてねへめれげぜでべぺぇ', 'おこそとのほもよろをごぞどぼぽぉょ'];
+const ROWS = [
+  'あかさたなはまやらわがざだばぱぁゃゎ',
+  'いきしちにひみりぎじぢびぴぃ',
+  'うくすつぬふむゆるぐずづぶぷぅゅ',
+  'えけせてねへめれげぜでべぺぇ',
+  'おこそとのほもよろをごぞどぼぽぉょ',
+];
 ROWS.forEach((row, i) => {
   for (const ch of row) VOWEL_OF[ch] = 'あいうえお'[i]!;
 });
-const SMALL: Record<string, string> = { ぁ: 'あ', ぃ: 'い', ぅ: 'う', ぇ: 'え', ぉ: 'お', ゎ: 'わ', ゕ: 'か', ゖ: 'け' };
+const SMALL: Record<string, string> = {
+  ぁ: 'あ',
+  ぃ: 'い',
+  ぅ: 'う',
+  ぇ: 'え',
+  ぉ: 'お',
+  ゎ: 'わ',
+  ゕ: 'か',
+  ゖ: 'け',
+};
 const LONG_MARKS = new Set(['ー', '〜', '～', '~', '−', '‐', '-']);
 const DROPPED = /[\p{P}\p{S}\p{Z}\s]/u;
 
@@ -27,7 +42,17 @@ export function readingKey(reading: string): string {
 }
 
 // Godan dictionary ending → its 連用形 ending (占う → 占い, 終わる → 終わり, 行く → 行き).
-const RENYOU: Record<string, string> = { う: 'い', く: 'き', ぐ: 'ぎ', す: 'し', つ: 'ち', ぬ: 'に', ぶ: 'び', む: 'み', る: 'り' };
+const RENYOU: Record<string, string> = {
+  う: 'い',
+  く: 'き',
+  ぐ: 'ぎ',
+  す: 'し',
+  つ: 'ち',
+  ぬ: 'に',
+  ぶ: 'び',
+  む: 'み',
+  る: 'り',
+};
 
 /**
  * The noun a verb's dictionary form gives (連用形): 占う → 占い, 食べる → 食べ,
@@ -65,5 +90,11 @@ export function morphemeForms(m: Morpheme, readingOf: (word: string) => string):
     if (nounReading) bases.add(readingKey(nounReading));
   }
   bases.delete('');
-  return { surface: normalizeJapanese(m.surface), independent: m.independent, known: m.known, reading: readingKey(m.reading), bases: [...bases] };
+  return {
+    surface: normalizeJapanese(m.surface),
+    independent: m.independent,
+    known: m.known,
+    reading: readingKey(m.reading),
+    bases: [...bases],
+  };
 }

@@ -24,10 +24,12 @@ let shared: Promise<Understanding> | undefined;
  * never pays the analyser's memory, and the services of one process share it.
  */
 export function sharedUnderstanding(): Promise<Understanding> {
-  shared ??= loadAnalyser().then((analyse) => new Understanding(analyse)).catch((error: unknown) => {
-    shared = undefined;
-    throw error;
-  });
+  shared ??= loadAnalyser()
+    .then((analyse) => new Understanding(analyse))
+    .catch((error: unknown) => {
+      shared = undefined;
+      throw error;
+    });
   return shared;
 }
 
@@ -41,7 +43,12 @@ export function understandingIfLoaded(): Promise<Understanding> | undefined {
  * (how the engine counts it), surface before reading before base form, else
  * through a synonym.
  */
-export function matchPhrases(understanding: Understanding, phrases: readonly string[], synonyms: readonly SynonymGroup[], text: string): HitWordMatch[] {
+export function matchPhrases(
+  understanding: Understanding,
+  phrases: readonly string[],
+  synonyms: readonly SynonymGroup[],
+  text: string,
+): HitWordMatch[] {
   const matcher = withSynonyms(understanding.matcher(understanding.utterance(text)), synonymIndex(synonyms));
   return phrases.flatMap((word) => {
     const found = matcher(word);

@@ -1,4 +1,11 @@
-import { literalMatcher, negatedAfter, normalizeJapanese, type MatchVia, type WordMatch, type WordMatcher } from '../src/index.ts';
+import {
+  literalMatcher,
+  negatedAfter,
+  normalizeJapanese,
+  type MatchVia,
+  type WordMatch,
+  type WordMatcher,
+} from '../src/index.ts';
 import type { Analyse } from './analyser.ts';
 import { morphemeForms, type MorphemeForms } from './forms.ts';
 
@@ -18,7 +25,10 @@ const MIN_INSIDE_UNKNOWN = 3;
 /** Words (and readings) kept at most; past it the cache starts again (hit words are few, utterances are not cached). */
 const MAX_CACHED = 50_000;
 
-interface Found { end: number; via: MatchVia }
+interface Found {
+  end: number;
+  via: MatchVia;
+}
 
 /** An utterance as the matcher reads it: its normalised text and the forms of each run, by key. */
 export interface AnalysedUtterance {
@@ -64,8 +74,14 @@ function runsOf(forms: MorphemeForms[]): Map<string, Found[]> {
 /** A hit word's own forms: its surface, its reading and, when it ends inflected, its dictionary forms. */
 function wholeKeys(word: string, forms: MorphemeForms[]): string[] {
   const last = forms.at(-1);
-  const surface = forms.slice(0, -1).map((f) => f.surface).join('');
-  const reading = forms.slice(0, -1).map((f) => f.reading).join('');
+  const surface = forms
+    .slice(0, -1)
+    .map((f) => f.surface)
+    .join('');
+  const reading = forms
+    .slice(0, -1)
+    .map((f) => f.reading)
+    .join('');
   const keys = [normalizeJapanese(word), surface + (last?.surface ?? ''), reading + (last?.reading ?? '')];
   for (const base of last?.bases ?? []) keys.push(surface + base, reading + base);
   return [...new Set(keys)].filter((k) => k.length > 0);
@@ -95,7 +111,9 @@ export class Understanding {
   private readingOf = (word: string): string => {
     let reading = this.readings.get(word);
     if (reading === undefined) {
-      reading = this.analyse(word).map((m) => m.reading).join('');
+      reading = this.analyse(word)
+        .map((m) => m.reading)
+        .join('');
       if (this.readings.size >= MAX_CACHED) this.readings.clear();
       this.readings.set(word, reading);
     }
@@ -119,7 +137,12 @@ export class Understanding {
 
   utterance(text: string): AnalysedUtterance {
     const forms = this.formsOf(text);
-    const restAfter = forms.map((_, i) => forms.slice(i + 1).map((f) => f.surface).join(''));
+    const restAfter = forms.map((_, i) =>
+      forms
+        .slice(i + 1)
+        .map((f) => f.surface)
+        .join(''),
+    );
     const unknown = forms.flatMap((f, i) => (f.known ? [] : [{ reading: f.reading, rest: restAfter[i] ?? '' }]));
     return { normalized: normalizeJapanese(text), runs: runsOf(forms), restAfter, unknown };
   }
@@ -130,7 +153,8 @@ export class Understanding {
     return (word) => {
       const found: WordMatch[] = literal(word);
       for (const key of this.wordKeys(word)) {
-        for (const f of u.runs.get(key) ?? []) found.push({ negated: negatedAfter(u.restAfter[f.end] ?? ''), via: f.via });
+        for (const f of u.runs.get(key) ?? [])
+          found.push({ negated: negatedAfter(u.restAfter[f.end] ?? ''), via: f.via });
         if (key.length >= MIN_INSIDE_UNKNOWN) found.push(...insideUnknown(u, key));
       }
       return found;

@@ -13,12 +13,13 @@ beforeAll(async () => {
 
 const greet = (): Block => demoCharacter.blocks.find((b) => b.id === 'greet')!;
 /** Where ミライ's greeting goes for each utterance, by the server's matching. */
-const routes = (b: Block, texts: string[]) => texts.map((t) => {
-  const d = hitWordDecision(b, understanding.matcher(understanding.utterance(t)));
-  return d?.kind === 'block' ? d.blockId : d?.kind;
-});
+const routes = (b: Block, texts: string[]) =>
+  texts.map((t) => {
+    const d = hitWordDecision(b, understanding.matcher(understanding.utterance(t)));
+    return d?.kind === 'block' ? d.blockId : d?.kind;
+  });
 
-describe('understanding hit words by reading and base form (the issue\'s examples, demo character ミライ)', () => {
+describe("understanding hit words by reading and base form (the issue's examples, demo character ミライ)", () => {
   it('understanding, 「ご飯の話」 and 「御飯」 against the hit word ごはん, reach the food topic', () => {
     expect(routes(greet(), ['ご飯の話', '御飯'])).toEqual(['topic-food', 'topic-food']);
   });
@@ -36,18 +37,31 @@ describe('understanding hit words by reading and base form (the issue\'s example
   });
 
   it('understanding, 「京都じゃなくて大阪」 with 京都 listed first, goes to 大阪', () => {
-    const b = makeBlock({ id: 'ask', character_id: 'c', title: 'ask', hit_words: [
-      { words: ['京都'], block_id: 'kyoto', slot: null }, { words: ['大阪'], block_id: 'osaka', slot: null }] });
+    const b = makeBlock({
+      id: 'ask',
+      character_id: 'c',
+      title: 'ask',
+      hit_words: [
+        { words: ['京都'], block_id: 'kyoto', slot: null },
+        { words: ['大阪'], block_id: 'osaka', slot: null },
+      ],
+    });
 
     expect(routes(b, ['京都じゃなくて大阪', 'きょうとじゃなくておおさか'])).toEqual(['osaka', 'osaka']);
   });
 
   it('understanding, words that only sound like a hit word inside others, take no route', () => {
-    expect(routes(greet(), ['このたびはどうも', 'たびたびごめんね', 'きょうはいい天気'])).toEqual([undefined, undefined, undefined]);
+    expect(routes(greet(), ['このたびはどうも', 'たびたびごめんね', 'きょうはいい天気'])).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('understanding, a match, says how it was found', () => {
-    const via = ['ラーメン', '御飯', '占って'].map((t) => hitWordDecision(greet(), understanding.matcher(understanding.utterance(t)))?.via);
+    const via = ['ラーメン', '御飯', '占って'].map(
+      (t) => hitWordDecision(greet(), understanding.matcher(understanding.utterance(t)))?.via,
+    );
 
     expect(via).toEqual(['surface', 'reading', 'base']);
   });
@@ -55,11 +69,22 @@ describe('understanding hit words by reading and base form (the issue\'s example
 
 describe('reading forms', () => {
   it('readingKey, katakana, long vowel marks and small vowels, meet their plain hiragana', () => {
-    expect(['ラーメン', 'らあめん', 'バイバーイ', 'ばいばぁい', 'ｷｮｳﾄ'].map(readingKey)).toEqual(['らあめん', 'らあめん', 'ばいばあい', 'ばいばあい', 'きょうと']);
+    expect(['ラーメン', 'らあめん', 'バイバーイ', 'ばいばぁい', 'ｷｮｳﾄ'].map(readingKey)).toEqual([
+      'らあめん',
+      'らあめん',
+      'ばいばあい',
+      'ばいばあい',
+      'きょうと',
+    ]);
   });
 
   it('nominalForm, godan, ichidan and suru verbs, give their noun; other words none', () => {
-    expect([nominalForm('占う', '五段・ワ行促音便'), nominalForm('終わる', '五段・ラ行'), nominalForm('食べる', '一段'), nominalForm('勉強する', 'サ変・スル'), nominalForm('高い', '形容詞・アウオ段')])
-      .toEqual(['占い', '終わり', '食べ', '勉強し', undefined]);
+    expect([
+      nominalForm('占う', '五段・ワ行促音便'),
+      nominalForm('終わる', '五段・ラ行'),
+      nominalForm('食べる', '一段'),
+      nominalForm('勉強する', 'サ変・スル'),
+      nominalForm('高い', '形容詞・アウオ段'),
+    ]).toEqual(['占い', '終わり', '食べ', '勉強し', undefined]);
   });
 });

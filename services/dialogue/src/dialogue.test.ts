@@ -4,27 +4,54 @@ import { eventually } from '@talkwith/platform/testing/eventually';
 import { dialogueService } from './index.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(dialogueService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(dialogueService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 
 describe('dialogue service', () => {
   it('dialogue, started alone, reports health', async () => {
-    expect((await svc.app.inject({ method: 'GET', url: '/api/dialogue/healthz' })).json()).toEqual({ ok: true, service: 'dialogue' });
+    expect((await svc.app.inject({ method: 'GET', url: '/api/dialogue/healthz' })).json()).toEqual({
+      ok: true,
+      service: 'dialogue',
+    });
   });
 
   it('dialogue, character.published, makes the character searchable in Japanese', async () => {
-    await svc.platform.events.publish('character.published', 'c-1', { character_id: 'c-1', name: '山田先生', description: '数学を教える高校の先生', published_at: new Date().toISOString(), version: 1 });
+    await svc.platform.events.publish('character.published', 'c-1', {
+      character_id: 'c-1',
+      name: '山田先生',
+      description: '数学を教える高校の先生',
+      published_at: new Date().toISOString(),
+      version: 1,
+    });
     const hit = await eventually(async () => {
-      const res = await svc.app.inject({ method: 'GET', url: `/api/dialogue/characters/search?q=${encodeURIComponent('数学')}` });
+      const res = await svc.app.inject({
+        method: 'GET',
+        url: `/api/dialogue/characters/search?q=${encodeURIComponent('数学')}`,
+      });
       return res.json().hits?.[0];
     });
     expect(hit).toMatchObject({ character_id: 'c-1', name: '山田先生' });
   });
 
   it('dialogue, character.unpublished after published, removes the character from the search', async () => {
-    await svc.platform.events.publish('character.published', 'c-2', { character_id: 'c-2', name: '天文部の部長', description: '星座に詳しい', published_at: new Date().toISOString(), version: 1 });
-    const search = async () => (await svc.app.inject({ method: 'GET', url: `/api/dialogue/characters/search?q=${encodeURIComponent('星座')}` })).json();
-    await eventually(async () => (await search()).hits?.find((h: { character_id: string }) => h.character_id === 'c-2'));
+    await svc.platform.events.publish('character.published', 'c-2', {
+      character_id: 'c-2',
+      name: '天文部の部長',
+      description: '星座に詳しい',
+      published_at: new Date().toISOString(),
+      version: 1,
+    });
+    const search = async () =>
+      (
+        await svc.app.inject({ method: 'GET', url: `/api/dialogue/characters/search?q=${encodeURIComponent('星座')}` })
+      ).json();
+    await eventually(async () =>
+      (await search()).hits?.find((h: { character_id: string }) => h.character_id === 'c-2'),
+    );
     await svc.platform.events.publish('character.unpublished', 'c-2', { character_id: 'c-2' });
     const after = await eventually(async () => {
       const body = await search();

@@ -15,22 +15,34 @@ import { talksArea } from './talks/index.ts';
 const AREAS: DialogueArea[] = [charactersArea, recognitionArea, talksArea, sttArea, insightArea];
 
 /** Dialogue: character search, recognition on the server, talks, the conversation tracker and the album (services/dialogue/API.md). */
-export const dialoguePlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config, env, standalone }) => {
+export const dialoguePlugin: FastifyPluginAsync<ServiceOptions> = async (
+  app,
+  { platform, config, env, standalone },
+) => {
   await ensureJwt(app, config.JWT_SECRET);
   if (!config.JWT_SECRET) throw new Error('JWT_SECRET must be set before dialogue is mounted');
   // The same key and IV as catalog's: the keys arrive sealed in character.published; missing or malformed ones stop the start here.
   const credentials = await credentialsFor({ keys: config, dataDir: config.DATA_DIR, standalone: standalone === true });
-  const deps: DialogueDeps = { platform, config: loadDialogueConfig(env), entitlements: createEntitlements({ service: 'dialogue', secret: config.JWT_SECRET }), credentials };
+  const deps: DialogueDeps = {
+    platform,
+    config: loadDialogueConfig(env),
+    entitlements: createEntitlements({ service: 'dialogue', secret: config.JWT_SECRET }),
+    credentials,
+  };
   for (const area of AREAS) await area.prepare?.(deps);
   const closers: Closer[] = [];
   app.addHook('onReady', async () => {
-    for (const area of AREAS) closers.push(...(await area.start?.(deps) ?? []));
+    for (const area of AREAS) closers.push(...((await area.start?.(deps)) ?? []));
   });
   app.addHook('onClose', async () => {
     for (const closer of closers.splice(0).reverse()) await closer.close();
   });
 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  api.get('/api/dialogue/healthz', { schema: { tags: ['dialogue'], summary: 'dialogue service alive', response: { 200: ServiceAlive } } }, async () => ({ ok: true as const, service: 'dialogue' }));
+  api.get(
+    '/api/dialogue/healthz',
+    { schema: { tags: ['dialogue'], summary: 'dialogue service alive', response: { 200: ServiceAlive } } },
+    async () => ({ ok: true as const, service: 'dialogue' }),
+  );
   for (const area of AREAS) await app.register(area.routes, deps);
 };

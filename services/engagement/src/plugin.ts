@@ -19,7 +19,7 @@ export const engagementPlugin: FastifyPluginAsync<ServiceOptions> = async (app, 
   for (const area of AREAS) await area.prepare?.(deps);
   const closers: Closer[] = [];
   app.addHook('onReady', async () => {
-    for (const area of AREAS) closers.push(...(await area.start?.(deps) ?? []));
+    for (const area of AREAS) closers.push(...((await area.start?.(deps)) ?? []));
     await platform.jobs.start();
   });
   app.addHook('onClose', async () => {
@@ -27,6 +27,10 @@ export const engagementPlugin: FastifyPluginAsync<ServiceOptions> = async (app, 
   });
 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  api.get('/api/engagement/healthz', { schema: { tags: ['engagement'], summary: 'engagement service alive', response: { 200: ServiceAlive } } }, async () => ({ ok: true as const, service: 'engagement' }));
+  api.get(
+    '/api/engagement/healthz',
+    { schema: { tags: ['engagement'], summary: 'engagement service alive', response: { 200: ServiceAlive } } },
+    async () => ({ ok: true as const, service: 'engagement' }),
+  );
   for (const area of AREAS) await app.register(area.routes, deps);
 };

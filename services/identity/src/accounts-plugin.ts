@@ -46,7 +46,9 @@ const accountsPlugin: FastifyPluginAsync<AccountsPluginOptions> = async (app, op
   app.decorate('accounts', deps);
   // Billing and engagement keep projections of accounts; on start they ask identity to announce them again (accounts/announce.ts).
   let factsRequests: { close(): Promise<void> } | null = null;
-  app.addHook('onReady', async () => { factsRequests = await consumeFactsRequests(options.platform.store, options.platform.events, identityFacts); });
+  app.addHook('onReady', async () => {
+    factsRequests = await consumeFactsRequests(options.platform.store, options.platform.events, identityFacts);
+  });
   app.addHook('onClose', async () => {
     await factsRequests?.close();
     await deps.hasher.close();
@@ -56,7 +58,14 @@ const accountsPlugin: FastifyPluginAsync<AccountsPluginOptions> = async (app, op
   await app.register(authRoutes, { deps, refreshTtlSeconds, csrfKey });
   await app.register(adminUserRoutes, { deps });
   await app.register(operatorRoutes, { deps });
-  await app.register(googleRoutes, { deps, cache: options.platform.cache, google: options.google ?? null, refreshTtlSeconds, csrfKey, stateKey: oidcStateKeyFrom(options.jwtSecret) });
+  await app.register(googleRoutes, {
+    deps,
+    cache: options.platform.cache,
+    google: options.google ?? null,
+    refreshTtlSeconds,
+    csrfKey,
+    stateKey: oidcStateKeyFrom(options.jwtSecret),
+  });
 };
 
 export default fp(accountsPlugin, { name: 'identity-accounts' });

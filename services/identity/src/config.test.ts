@@ -6,7 +6,12 @@ describe('identity config', () => {
   it('loadIdentityConfig, empty environment, allows 10 failed log-ins per account and address and 50 per address per 15 minutes and leaves Google sign-in off', () => {
     const config = loadIdentityConfig({});
 
-    expect(config).toMatchObject({ LOGIN_MAX_FAILURES: 10, LOGIN_MAX_FAILURES_PER_ADDRESS: 50, LOGIN_WINDOW_SECONDS: 900, GOOGLE_ISSUER: 'https://accounts.google.com' });
+    expect(config).toMatchObject({
+      LOGIN_MAX_FAILURES: 10,
+      LOGIN_MAX_FAILURES_PER_ADDRESS: 50,
+      LOGIN_WINDOW_SECONDS: 900,
+      GOOGLE_ISSUER: 'https://accounts.google.com',
+    });
     expect(config.GOOGLE_CLIENT_ID).toBeUndefined();
   });
 

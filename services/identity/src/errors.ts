@@ -18,9 +18,11 @@ export const messages = {
   sessionExpired: 'セッションの有効期限が切れました。もう一度ログインしてください。',
   userNotFound: 'ユーザーが見つかりません。',
   csrf: '不正なリクエストです。ページを再読み込みしてください。',
-  currentPasswordRateLimited: '現在のパスワードの入力に続けて失敗したため、一時的に操作を制限しています。しばらく時間をおいてから再度お試しください。',
+  currentPasswordRateLimited:
+    '現在のパスワードの入力に続けて失敗したため、一時的に操作を制限しています。しばらく時間をおいてから再度お試しください。',
   resendRateLimited: '確認メールの再送信の回数が多すぎます。しばらく時間をおいてから再度お試しください。',
-  guardianConsentRequired: '未成年の方は、保護者（親権者）の同意を得たうえでご登録ください。保護者の同意欄にチェックを入れてください。',
+  guardianConsentRequired:
+    '未成年の方は、保護者（親権者）の同意を得たうえでご登録ください。保護者の同意欄にチェックを入れてください。',
   busy: 'ただいまアクセスが集中しています。しばらく時間をおいてから再度お試しください。',
   lastAdmin: '管理者が1人もいなくなるため、この操作はできません。先に別の管理者を追加してください。',
   alreadyOperator: 'このユーザーはすでに管理者です。',
@@ -32,7 +34,12 @@ export const messages = {
 } as const;
 
 /** Log-in refusals: SPEC's LoginResult body (not the error shape), the status following from the code here. */
-export const loginRefusalStatus = { LOGIN_RATE_LIMITED: 429, LOGIN_FAILED: 401, EMAIL_NOT_CONFIRMED: 403, ACCOUNT_SUSPENDED: 403 } as const;
+export const loginRefusalStatus = {
+  LOGIN_RATE_LIMITED: 429,
+  LOGIN_FAILED: 401,
+  EMAIL_NOT_CONFIRMED: 403,
+  ACCOUNT_SUSPENDED: 403,
+} as const;
 export type LoginRefusal = keyof typeof loginRefusalStatus;
 
 const fail = errorCatalogue(loginRefusalStatus);
@@ -45,10 +52,12 @@ export const identityErrors = {
   userNotFound: () => fail('NOT_FOUND', messages.userNotFound),
   emailTaken: (field: 'email' | 'new_email') => fail('CONFLICT', messages.emailTaken, { field }),
   tokenInvalid: () => fail('VALIDATION_FAILED', messages.tokenInvalid, { field: 'token' }),
-  currentPasswordWrong: (field: 'password' | 'currentPassword') => fail('VALIDATION_FAILED', messages.currentPasswordWrong, { field }),
+  currentPasswordWrong: (field: 'password' | 'currentPassword') =>
+    fail('VALIDATION_FAILED', messages.currentPasswordWrong, { field }),
   /** A password-policy problem (password-policy.ts) or another field-level refusal, its message given. */
   invalidField: (message: string, field: string) => fail('VALIDATION_FAILED', message, { field }),
-  guardianConsentRequired: () => fail('VALIDATION_FAILED', messages.guardianConsentRequired, { field: 'guardian_consent' }),
+  guardianConsentRequired: () =>
+    fail('VALIDATION_FAILED', messages.guardianConsentRequired, { field: 'guardian_consent' }),
   sessionExpired: () => fail('UNAUTHENTICATED', messages.sessionExpired),
   /** A body's user_id that names someone else. */
   notTheCaller: () => fail('FORBIDDEN', httpMessages.forbidden),

@@ -13,7 +13,11 @@ import { accountsSettings } from './plugin.ts';
  * Standalone first start: creates the first admin when none exists and
  * returns its credentials for the caller to print once (null afterwards).
  */
-export async function seedFirstAdmin(platform: Platform, config: PlatformConfig, env: NodeJS.ProcessEnv): Promise<{ email: string; password: string } | null> {
+export async function seedFirstAdmin(
+  platform: Platform,
+  config: PlatformConfig,
+  env: NodeJS.ProcessEnv,
+): Promise<{ email: string; password: string } | null> {
   const deps = await seedingDeps(platform, config, env);
   try {
     return await seedAdmin(deps);
@@ -25,7 +29,9 @@ export async function seedFirstAdmin(platform: Platform, config: PlatformConfig,
 function seedingDeps(platform: Platform, config: PlatformConfig, env: NodeJS.ProcessEnv) {
   return createAccountsDeps(platform, {
     ...accountsSettings(config, loadIdentityConfig(env)),
-    signAccessToken: () => { throw new Error('seeding signs no tokens'); },
+    signAccessToken: () => {
+      throw new Error('seeding signs no tokens');
+    },
     // Seeding logs nobody in, so no device cookie is ever signed with this key.
     deviceKey: randomBytes(32),
   });
@@ -39,7 +45,13 @@ export type EnsureAdminOutcome = 'created' | 'promoted' | 'already admin';
  * no forced change) when missing, promoted when it exists, untouched when it
  * already is an admin. Idempotent: a Kubernetes Job may run it on every deploy.
  */
-export async function ensureAdmin(platform: Platform, config: PlatformConfig, env: NodeJS.ProcessEnv, email: string, password: string): Promise<EnsureAdminOutcome> {
+export async function ensureAdmin(
+  platform: Platform,
+  config: PlatformConfig,
+  env: NodeJS.ProcessEnv,
+  email: string,
+  password: string,
+): Promise<EnsureAdminOutcome> {
   const deps = await seedingDeps(platform, config, env);
   try {
     const normalized = normalizeEmail(email);
@@ -53,8 +65,16 @@ export async function ensureAdmin(platform: Platform, config: PlatformConfig, en
     if (problem) throw new Error(`ADMIN_PASSWORD: ${problem}`);
     const now = deps.clock();
     await deps.users.insertOne({
-      email: normalized, passwordHash: await hashPassword(password, deps.hasher), gender: 'unspecified', date_of_birth: '1970-01-01',
-      nickname: 'admin', roles: ['admin'], emailConfirmedAt: now, createdAt: now, lastLoginAt: null, mustChangePassword: false,
+      email: normalized,
+      passwordHash: await hashPassword(password, deps.hasher),
+      gender: 'unspecified',
+      date_of_birth: '1970-01-01',
+      nickname: 'admin',
+      roles: ['admin'],
+      emailConfirmedAt: now,
+      createdAt: now,
+      lastLoginAt: null,
+      mustChangePassword: false,
     });
     return 'created';
   } finally {

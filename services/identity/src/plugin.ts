@@ -15,11 +15,18 @@ function publicOrigin(config: PlatformConfig): string {
 }
 
 /** Account settings from the configuration (one place, shared by the plugin and the standalone seed). */
-export function accountsSettings(config: PlatformConfig, own: IdentityConfig): Omit<AccountsSettings, 'signAccessToken' | 'deviceKey'> {
+export function accountsSettings(
+  config: PlatformConfig,
+  own: IdentityConfig,
+): Omit<AccountsSettings, 'signAccessToken' | 'deviceKey'> {
   return {
     publicUrl: publicOrigin(config),
     hashing: { params: OWASP_ARGON2, workers: own.PASSWORD_HASH_WORKERS, maxQueue: own.PASSWORD_HASH_QUEUE_LIMIT },
-    login: { maxFailures: own.LOGIN_MAX_FAILURES, maxFailuresPerAddress: own.LOGIN_MAX_FAILURES_PER_ADDRESS, windowMs: own.LOGIN_WINDOW_SECONDS * 1000 },
+    login: {
+      maxFailures: own.LOGIN_MAX_FAILURES,
+      maxFailuresPerAddress: own.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowMs: own.LOGIN_WINDOW_SECONDS * 1000,
+    },
     refreshTtlMs: 30 * 24 * 3600_000,
   };
 }
@@ -39,8 +46,18 @@ function googleSettings(config: PlatformConfig, own: IdentityConfig): GoogleSett
 export const identityPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { platform, config, env }) => {
   if (!config.JWT_SECRET) throw new Error('JWT_SECRET must be set before identity is mounted');
   const own = loadIdentityConfig(env);
-  app.withTypeProvider<TypeBoxTypeProvider>().get('/api/identity/healthz', {
-    schema: { tags: ['identity'], summary: 'identity service alive', response: { 200: ServiceAlive } },
-  }, async () => ({ ok: true as const, service: 'identity' }));
-  await app.register(accountsPlugin, { platform, jwtSecret: config.JWT_SECRET, accessTtlSeconds: 15 * 60, google: googleSettings(config, own), ...accountsSettings(config, own) });
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/api/identity/healthz',
+    {
+      schema: { tags: ['identity'], summary: 'identity service alive', response: { 200: ServiceAlive } },
+    },
+    async () => ({ ok: true as const, service: 'identity' }),
+  );
+  await app.register(accountsPlugin, {
+    platform,
+    jwtSecret: config.JWT_SECRET,
+    accessTtlSeconds: 15 * 60,
+    google: googleSettings(config, own),
+    ...accountsSettings(config, own),
+  });
 };

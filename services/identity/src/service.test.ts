@@ -3,12 +3,19 @@ import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/p
 import { identityService } from './index.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(identityService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(identityService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 
 describe('identity service module', () => {
   it('identity, started alone, reports health and readiness', async () => {
-    expect((await svc.app.inject({ method: 'GET', url: '/api/identity/healthz' })).json()).toEqual({ ok: true, service: 'identity' });
+    expect((await svc.app.inject({ method: 'GET', url: '/api/identity/healthz' })).json()).toEqual({
+      ok: true,
+      service: 'identity',
+    });
     expect((await svc.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
   });
 

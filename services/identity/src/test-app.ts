@@ -27,27 +27,64 @@ export interface TestApp {
 }
 
 /** The accounts plugin on the embedded adapters standalone mode uses, in a temp dir. */
-export async function buildTestApp(options: { trustProxy?: boolean | number; maxFailures?: number; login?: Partial<LoginLimitOptions>; google?: GoogleSettings; hashing?: { params?: Argon2Params } & Partial<HashPoolOptions> } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: {
+    trustProxy?: boolean | number;
+    maxFailures?: number;
+    login?: Partial<LoginLimitOptions>;
+    google?: GoogleSettings;
+    hashing?: { params?: Argon2Params } & Partial<HashPoolOptions>;
+  } = {},
+): Promise<TestApp> {
   const dir = await mkdtemp(join(tmpdir(), 'identity-test-'));
   // The same adapters standalone mode runs: embedded store, durable bus, outbox, memory cache, mail outbox.
-  const platform = await createPlatform(loadPlatformConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), { serviceName: 'identity' });
+  const platform = await createPlatform(loadPlatformConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), {
+    serviceName: 'identity',
+  });
   const published: EventEnvelope[] = [];
-  await platform.bus.subscribe({ group: 'test-recorder', types: ['user.registered', 'user.logged_in', 'user.email_changed', 'user.language_changed', 'user.deleted', 'admin.acted'], handler: async (e: EventEnvelope) => { published.push(e); } });
+  await platform.bus.subscribe({
+    group: 'test-recorder',
+    types: [
+      'user.registered',
+      'user.logged_in',
+      'user.email_changed',
+      'user.language_changed',
+      'user.deleted',
+      'admin.acted',
+    ],
+    handler: async (e: EventEnvelope) => {
+      published.push(e);
+    },
+  });
   const hops = options.trustProxy;
   const trustProxy = typeof hops === 'number' ? trustHops(hops) : (hops ?? false);
   const app: FastifyInstance = Fastify({ trustProxy } satisfies FastifyHttpOptions<Server>);
   await app.register(httpPlugin);
   await app.register(accountsPlugin, {
-    platform, jwtSecret: 'test-secret-that-is-long-enough-0123456789', accessTtlSeconds: 900, publicUrl: 'http://localhost:3000',
-    hashing: { params: TEST_ARGON2, workers: 2, maxQueue: 1000, ...options.hashing }, login: { maxFailures: options.maxFailures ?? 10, maxFailuresPerAddress: 50, windowMs: 15 * 60_000, ...options.login }, refreshTtlMs: 30 * 24 * 3600_000, google: options.google ?? null,
+    platform,
+    jwtSecret: 'test-secret-that-is-long-enough-0123456789',
+    accessTtlSeconds: 900,
+    publicUrl: 'http://localhost:3000',
+    hashing: { params: TEST_ARGON2, workers: 2, maxQueue: 1000, ...options.hashing },
+    login: {
+      maxFailures: options.maxFailures ?? 10,
+      maxFailuresPerAddress: 50,
+      windowMs: 15 * 60_000,
+      ...options.login,
+    },
+    refreshTtlMs: 30 * 24 * 3600_000,
+    google: options.google ?? null,
   });
   await app.ready();
   return {
-    app, platform, published,
-    eventsOf: (type, count = 1) => eventually(async () => {
-      const seen = published.filter((e) => e.type === type);
-      return seen.length >= count && seen;
-    }),
+    app,
+    platform,
+    published,
+    eventsOf: (type, count = 1) =>
+      eventually(async () => {
+        const seen = published.filter((e) => e.type === type);
+        return seen.length >= count && seen;
+      }),
     async close() {
       await app.close();
       await closePlatform(platform);
@@ -70,8 +107,14 @@ export async function tokenFromMail(platform: Platform, to: string, path: string
 let counter = 0;
 /** An admin (no password change pending) logged in: the Authorization header value of its access token. */
 export async function signedInAdmin(t: TestApp): Promise<string> {
-  const credentials = await seedAdmin(t.app.accounts, `admin-${Date.now()}@talkwith.local`, { mustChangePassword: false });
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: credentials!.email, password: credentials!.password } });
+  const credentials = await seedAdmin(t.app.accounts, `admin-${Date.now()}@talkwith.local`, {
+    mustChangePassword: false,
+  });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: credentials!.email, password: credentials!.password },
+  });
   return `Bearer ${res.json().accessToken}`;
 }
 

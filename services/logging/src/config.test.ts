@@ -16,7 +16,10 @@ describe('logging configuration', () => {
     expect(config.retentionDays).toMatchObject({ play: 14, error: 365, connect: DEFAULT_RETENTION_DAYS.connect });
   });
 
-  it.each(['plays=14', 'play=0', 'play=14;error=3', 'play'])('loadLoggingConfig, LOG_RETENTION_DAYS=%s, throws ConfigError', (value) => {
-    expect(() => loadLoggingConfig({ LOG_RETENTION_DAYS: value })).toThrow(ConfigError);
-  });
+  it.each(['plays=14', 'play=0', 'play=14;error=3', 'play'])(
+    'loadLoggingConfig, LOG_RETENTION_DAYS=%s, throws ConfigError',
+    (value) => {
+      expect(() => loadLoggingConfig({ LOG_RETENTION_DAYS: value })).toThrow(ConfigError);
+    },
+  );
 });

@@ -30,7 +30,13 @@ export const loggingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
   await ensureLogUserIndexes(platform.store);
   const hub = new LogTailHub();
   const budgets = new LineBudgets(platform.cache, own);
-  const writer = new ClientLineWriter({ platform, retention: own.retentionDays, tail: hub, batchSize: own.LOG_INGEST_BATCH, budgets });
+  const writer = new ClientLineWriter({
+    platform,
+    retention: own.retentionDays,
+    tail: hub,
+    batchSize: own.LOG_INGEST_BATCH,
+    budgets,
+  });
   const consumers: Closer[] = [];
   app.addHook('onReady', async () => {
     consumers.push(await consumeServiceEvents(platform, own.retentionDays, hub));
@@ -44,9 +50,13 @@ export const loggingPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     for (const consumer of consumers.splice(0)) await consumer.close();
   });
 
-  app.withTypeProvider<TypeBoxTypeProvider>().get('/api/logging/healthz', {
-    schema: { tags: ['logging'], summary: 'logging service alive', response: { 200: ServiceAlive } },
-  }, async () => ({ ok: true as const, service: 'logging' }));
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/api/logging/healthz',
+    {
+      schema: { tags: ['logging'], summary: 'logging service alive', response: { 200: ServiceAlive } },
+    },
+    async () => ({ ok: true as const, service: 'logging' }),
+  );
   await app.register(filterRoutes, { logs });
   await app.register(exportRoutes, { logs });
   await app.register(summaryRoutes, { store: platform.store });

@@ -21,17 +21,34 @@ export async function startLogging(env: Record<string, string> = {}): Promise<Lo
   const svc = await startServiceForTest(loggingService, env);
   const admin = svc.tokenFor('admin-1', ['admin']);
   const filter = (body: Record<string, unknown>, token = admin) =>
-    svc.app.inject({ method: 'POST', url: '/api/admin/logs/filter', headers: { authorization: `Bearer ${token}` }, payload: body });
+    svc.app.inject({
+      method: 'POST',
+      url: '/api/admin/logs/filter',
+      headers: { authorization: `Bearer ${token}` },
+      payload: body,
+    });
   return {
-    ...svc, admin, filter,
-    listed: (body, count) => eventually(async () => {
-      const reply = (await filter(body)).json() as LogFilterReply;
-      return reply.total === count ? reply.logs : undefined;
-    }),
+    ...svc,
+    admin,
+    filter,
+    listed: (body, count) =>
+      eventually(async () => {
+        const reply = (await filter(body)).json() as LogFilterReply;
+        return reply.total === count ? reply.logs : undefined;
+      }),
     async seed(...drafts) {
       const docs = drafts.map((d) => ({
-        _id: randomUUID(), created_at: new Date().toISOString(), type: 'other' as const, source: 'client' as const, user_id: null,
-        character_id: null, message: '', extra: null, actor_id: null, request_id: null, ...d,
+        _id: randomUUID(),
+        created_at: new Date().toISOString(),
+        type: 'other' as const,
+        source: 'client' as const,
+        user_id: null,
+        character_id: null,
+        message: '',
+        extra: null,
+        actor_id: null,
+        request_id: null,
+        ...d,
       }));
       await logsIn(svc.platform.store).insertMany(docs);
       return docs.map((d) => d._id);

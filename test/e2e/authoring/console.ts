@@ -35,7 +35,8 @@ export async function logIn(page: Page, base: string, email: string, password: s
  * it ends on /mypage.
  */
 export async function registerThroughOutbox(
-  customer: Page, admin: Page,
+  customer: Page,
+  admin: Page,
   at: { site: string; adminBase: string; prefix: string },
   who: { email: string; password: string; dateOfBirth: string },
 ): Promise<void> {
@@ -48,7 +49,10 @@ export async function registerThroughOutbox(
   await customer.click('button[type=submit]');
   await customer.waitForURL(`${at.site}/email_confirm`);
   await admin.goto(`${at.adminBase}/${at.prefix}/mail`);
-  const href = await admin.locator('.mail', { hasText: who.email }).locator('a[href*="/email_confirm/"]').getAttribute('href');
+  const href = await admin
+    .locator('.mail', { hasText: who.email })
+    .locator('a[href*="/email_confirm/"]')
+    .getAttribute('href');
   await customer.goto(`${at.site}${new URL(href!).pathname}`);
   await customer.getByText('メールアドレスの確認が完了しました。').waitFor();
   await logIn(customer, at.site, who.email, who.password);
@@ -56,7 +60,12 @@ export async function registerThroughOutbox(
 }
 
 /** The seeded admin's first log-in: the generated password must be changed, then the admin logs in again with the new one. */
-export async function firstAdminLogIn(page: Page, base: string, admin: { email: string; password: string }, newPassword: string): Promise<void> {
+export async function firstAdminLogIn(
+  page: Page,
+  base: string,
+  admin: { email: string; password: string },
+  newPassword: string,
+): Promise<void> {
   await logIn(page, base, admin.email, admin.password);
   await page.waitForURL(`${base}/password_change`);
   await page.fill('input[name=currentPassword]', admin.password);

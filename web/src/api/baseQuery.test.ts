@@ -14,7 +14,9 @@ describe('baseQueryWithReauth', () => {
     setCsrfCookie('csrf-abc');
     const server = fakeServer((call) => {
       if (call.url === '/api/auth/refresh') return [200, { ok: true, accessToken: 'fresh', user: sampleUser }];
-      return call.headers.get('authorization') === 'Bearer fresh' ? [200, { ok: true, user: sampleUser }] : [401, { ok: false, code: 'UNAUTHENTICATED', message: 'expired', error: 'Unauthorized' }];
+      return call.headers.get('authorization') === 'Bearer fresh'
+        ? [200, { ok: true, user: sampleUser }]
+        : [401, { ok: false, code: 'UNAUTHENTICATED', message: 'expired', error: 'Unauthorized' }];
     });
     const store = makeStore();
     store.dispatch(signedIn({ accessToken: 'stale', user: sampleUser }));
@@ -29,7 +31,9 @@ describe('baseQueryWithReauth', () => {
     setCsrfCookie('c');
     const server = fakeServer((call) => {
       if (call.url === '/api/auth/refresh') return [200, { ok: true, accessToken: 'fresh', user: sampleUser }];
-      return call.headers.get('authorization') === 'Bearer fresh' ? [200, { ok: true, user: sampleUser }] : [401, { ok: false }];
+      return call.headers.get('authorization') === 'Bearer fresh'
+        ? [200, { ok: true, user: sampleUser }]
+        : [401, { ok: false }];
     });
     const store = makeStore();
     store.dispatch(signedIn({ accessToken: 'stale', user: sampleUser }));
@@ -52,11 +56,18 @@ describe('baseQueryWithReauth', () => {
 
   it('a mutation, carries the CSRF header; a login 401 never triggers a refresh', async () => {
     setCsrfCookie('tok');
-    const server = fakeServer(() => [401, { ok: false, errorMessage: 'メールアドレスまたはパスワードが正しくありません。' }]);
+    const server = fakeServer(() => [
+      401,
+      { ok: false, errorMessage: 'メールアドレスまたはパスワードが正しくありません。' },
+    ]);
     const store = makeStore();
     await store.dispatch(api.endpoints.login.initiate({ username: 'a@b.jp', password: 'x' }));
     expect(server.calls).toHaveLength(1);
-    expect(server.calls[0]).toMatchObject({ url: '/api/auth/login', method: 'POST', body: { username: 'a@b.jp', password: 'x' } });
+    expect(server.calls[0]).toMatchObject({
+      url: '/api/auth/login',
+      method: 'POST',
+      body: { username: 'a@b.jp', password: 'x' },
+    });
     expect(server.calls[0]!.headers.get('x-csrf-token')).toBe('tok');
   });
 
@@ -73,13 +84,21 @@ describe('baseQueryWithReauth', () => {
     it('a refresh while another tab holds the refresh lock, waits and sends the CSRF token that tab left', async () => {
       setCsrfCookie('before-the-other-tab');
       let releaseOtherTab = () => {};
-      const otherTab = new Promise<void>((resolve) => { releaseOtherTab = resolve; });
+      const otherTab = new Promise<void>((resolve) => {
+        releaseOtherTab = resolve;
+      });
       const names: string[] = [];
-      const request = async <T,>(name: string, work: () => Promise<T>) => { names.push(name); await otherTab; return work(); };
+      const request = async <T>(name: string, work: () => Promise<T>) => {
+        names.push(name);
+        await otherTab;
+        return work();
+      };
       vi.stubGlobal('navigator', { ...navigator, locks: { request } });
       const server = fakeServer((call) => {
         if (call.url === '/api/auth/refresh') return [200, { ok: true, accessToken: 'fresh', user: sampleUser }];
-        return call.headers.get('authorization') === 'Bearer fresh' ? [200, { ok: true, user: sampleUser }] : [401, { ok: false }];
+        return call.headers.get('authorization') === 'Bearer fresh'
+          ? [200, { ok: true, user: sampleUser }]
+          : [401, { ok: false }];
       });
       const store = makeStore();
       store.dispatch(signedIn({ accessToken: 'stale', user: sampleUser }));

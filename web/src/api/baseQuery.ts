@@ -77,7 +77,8 @@ export function refreshSessionOnce(api: Api, extraOptions: object): Promise<bool
 export const baseQueryWithReauth: BaseQueryFn<Args, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
   const result = await rawBaseQuery(args, api, extraOptions);
   if (result.error?.status !== 401 || SESSION_URLS.has(urlOf(args))) return result;
-  const hadSession = (api.getState() as StateWithSession).session.accessToken !== null || readCookie(CSRF_COOKIE) !== null;
+  const hadSession =
+    (api.getState() as StateWithSession).session.accessToken !== null || readCookie(CSRF_COOKIE) !== null;
   if (!hadSession) return result;
   if (!(await refreshSessionOnce(api, extraOptions))) return result;
   return rawBaseQuery(args, api, extraOptions);

@@ -13,16 +13,24 @@ describe('useClientConfig', () => {
   it('useClientConfig, the same admin signs in again with a new token, fetches the config again with that token', async () => {
     // A config fetched with a token the server no longer honours (e.g. revoked by a password change) answers {};
     // the next session of the same user must not keep that answer.
-    const server = fakeServer((call) => [200, call.headers.get('authorization') === 'Bearer second' ? { adminPath: 'ops-secret' } : {}]);
+    const server = fakeServer((call) => [
+      200,
+      call.headers.get('authorization') === 'Bearer second' ? { adminPath: 'ops-secret' } : {},
+    ]);
     const store = makeStore();
     store.dispatch(signedIn({ accessToken: 'first', user: admin }));
     const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
     const { result } = renderHook(() => useClientConfig(), { wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
 
-    act(() => { store.dispatch(signedIn({ accessToken: 'second', user: admin })); });
+    act(() => {
+      store.dispatch(signedIn({ accessToken: 'second', user: admin }));
+    });
 
     await waitFor(() => expect(result.current.data?.adminPath).toBe('ops-secret'));
-    expect(server.calls.filter((c) => c.url === '/api/config').map((c) => c.headers.get('authorization'))).toEqual(['Bearer first', 'Bearer second']);
+    expect(server.calls.filter((c) => c.url === '/api/config').map((c) => c.headers.get('authorization'))).toEqual([
+      'Bearer first',
+      'Bearer second',
+    ]);
   });
 });

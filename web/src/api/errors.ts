@@ -18,7 +18,8 @@ export function errorMessageOf(error: FetchBaseQueryError | SerializedError | un
     for (const candidate of [body.errorMessage, body.message, body.error]) {
       if (typeof candidate === 'string' && candidate.length > 0) return candidate;
     }
-    if (error.status === 'FETCH_ERROR' || error.status === 'PARSING_ERROR' || error.status === 'TIMEOUT_ERROR') return fallback;
+    if (error.status === 'FETCH_ERROR' || error.status === 'PARSING_ERROR' || error.status === 'TIMEOUT_ERROR')
+      return fallback;
     return fallback;
   }
   return error.message ?? fallback;

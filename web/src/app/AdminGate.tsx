@@ -25,14 +25,20 @@ export function AdminGate() {
   const adminPath = (config.data?.adminPath ?? buildAdminPath)?.replace(/^\/+|\/+$/g, '');
   const settled = status !== 'unknown' && !(config.isFetching && !config.data?.adminPath);
   // Code-split (consumers never download the console), and fetched only for an admin on the console's path.
-  const consoleModule = adminConsoleModule.useModule(settled && !!adminPath && segment === adminPath && status !== 'guest' && isAdmin);
+  const consoleModule = adminConsoleModule.useModule(
+    settled && !!adminPath && segment === adminPath && status !== 'guest' && isAdmin,
+  );
 
   const showsConsole = !!consoleModule && isAdmin && segment === adminPath;
-  useEffect(() => { if (showsConsole && adminPath) rememberConsolePath(adminPath); }, [showsConsole, adminPath]);
+  useEffect(() => {
+    if (showsConsole && adminPath) rememberConsolePath(adminPath);
+  }, [showsConsole, adminPath]);
 
   // A refreshed token is a new config fetch: an open console stays while it runs.
   if (!settled) return <Spinner label={t('common.loading')} />;
-  const toLogIn = <Navigate to={`/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`} replace />;
+  const toLogIn = (
+    <Navigate to={`/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`} replace />
+  );
   // An expired session on a console URL this browser knows: log in and come back (consolePathHint.ts).
   if (status === 'guest' && isRememberedConsolePath(segment)) return toLogIn;
   if (!adminPath || segment !== adminPath) return <NotFoundPage />;

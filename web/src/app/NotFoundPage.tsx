@@ -8,7 +8,9 @@ export function NotFoundPage() {
     <Page title={t('notFound.title')}>
       <Card>
         <p>{t('notFound.body')}</p>
-        <Link className="btn btn--primary btn--block" to="/">{t('notFound.home')}</Link>
+        <Link className="btn btn--primary btn--block" to="/">
+          {t('notFound.home')}
+        </Link>
       </Card>
     </Page>
   );

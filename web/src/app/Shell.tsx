@@ -19,14 +19,25 @@ export function Shell() {
   useScrollOnNavigate();
   return (
     <div className="app">
-      <a className="skip-link" href="#content">{t('nav.skip')}</a>
+      <a className="skip-link" href="#content">
+        {t('nav.skip')}
+      </a>
       <header className="topbar">
         <Link to="/" className="brand" aria-label="TALK WITH">
-          <span className="brand__mark" aria-hidden="true">●</span>TALK WITH
+          <span className="brand__mark" aria-hidden="true">
+            ●
+          </span>
+          TALK WITH
         </Link>
         <div className="topbar__tools">
           <LanguageSwitcher />
-          <button type="button" className="menu-button" aria-expanded={menuOpen} aria-controls="main-menu" onClick={() => dispatch(menuToggled())}>
+          <button
+            type="button"
+            className="menu-button"
+            aria-expanded={menuOpen}
+            aria-controls="main-menu"
+            onClick={() => dispatch(menuToggled())}
+          >
             <span className="menu-button__bars" aria-hidden="true" />
             <span className="visually-hidden">{t('nav.menu')}</span>
           </button>

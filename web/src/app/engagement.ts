@@ -5,4 +5,8 @@
  * menu, which every page carries, does not bring its parser along.
  * The pages themselves load lazily (features/engagement/pages.ts).
  */
-export { useNotificationsQuery, useNotificationsAvailableQuery, useMarkNotificationsReadMutation } from '../features/engagement/engagementApi.ts';
+export {
+  useNotificationsQuery,
+  useNotificationsAvailableQuery,
+  useMarkNotificationsReadMutation,
+} from '../features/engagement/engagementApi.ts';

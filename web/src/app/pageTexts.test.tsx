@@ -24,7 +24,9 @@ const PAGES: Array<[path: string, part: DictionaryPart, titleKey: string]> = [
 ];
 
 function text(part: DictionaryPart, language: Language, key: string): string {
-  const found = key.split('.').reduce<unknown>((node, segment) => (node as Record<string, unknown> | undefined)?.[segment], part[language]);
+  const found = key
+    .split('.')
+    .reduce<unknown>((node, segment) => (node as Record<string, unknown> | undefined)?.[segment], part[language]);
   if (typeof found !== 'string') throw new Error(`${key} is not a text of this part`);
   return found;
 }
@@ -37,7 +39,8 @@ function keysOf(value: unknown, prefix = ''): string[] {
 /** Signed out, empty catalog and news; anything else 404. */
 function gateway() {
   fakeServer(({ method, url }) => {
-    if (method === 'POST' && url === '/api/auth/refresh') return [401, { ok: false, code: 'UNAUTHORIZED', message: '' }];
+    if (method === 'POST' && url === '/api/auth/refresh')
+      return [401, { ok: false, code: 'UNAUTHORIZED', message: '' }];
     if (url === '/api/catalog/menu') return [200, { ok: true, categories: [], ungrouped: [] }];
     if (url === '/api/news') return [200, { ok: true, news: [], total: 0, page: 1, pages: 0 }];
     return [404, { ok: false, code: 'NOT_FOUND', message: '' }];
@@ -45,17 +48,18 @@ function gateway() {
 }
 
 describe('page texts from the page chunks', () => {
-  it.each(PAGES.flatMap(([path, part, titleKey]) => (['ja-JP', 'en-US'] as const).map((language) => [path, language, part, titleKey] as const)))(
-    '%s in %s, opened from the entry alone, shows its title and no key',
-    async (path, language, part, titleKey) => {
-      gateway();
+  it.each(
+    PAGES.flatMap(([path, part, titleKey]) =>
+      (['ja-JP', 'en-US'] as const).map((language) => [path, language, part, titleKey] as const),
+    ),
+  )('%s in %s, opened from the entry alone, shows its title and no key', async (path, language, part, titleKey) => {
+    gateway();
 
-      await renderRoutes(routes, { path, language });
+    await renderRoutes(routes, { path, language });
 
-      const title = text(part, language, titleKey);
-      expect((await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 })).textContent).toBe(title);
-      const shown = document.body.textContent ?? '';
-      expect(keysOf(part[language]).filter((key) => shown.includes(key))).toEqual([]);
-    },
-  );
+    const title = text(part, language, titleKey);
+    expect((await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 })).textContent).toBe(title);
+    const shown = document.body.textContent ?? '';
+    expect(keysOf(part[language]).filter((key) => shown.includes(key))).toEqual([]);
+  });
 });

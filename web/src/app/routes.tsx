@@ -80,24 +80,52 @@ function Popup({ titleKey, children }: { titleKey: string; children: ReactNode }
   return <PopupRoute title={t(titleKey)}>{children}</PopupRoute>;
 }
 
-const privateRoute = (path: string, element: ReactNode): RouteObject => ({ path, element: <RequireAuth>{element}</RequireAuth> });
+const privateRoute = (path: string, element: ReactNode): RouteObject => ({
+  path,
+  element: <RequireAuth>{element}</RequireAuth>,
+});
 
 /** /full/term_of_use, /full/privacy_policy: the documents of the popups as pages of their own. */
 function FullPageDoc({ children }: { children: ReactNode }) {
-  return <section className="page page--wide"><Card>{children}</Card></section>;
+  return (
+    <section className="page page--wide">
+      <Card>{children}</Card>
+    </section>
+  );
 }
 
 /** The full product's pages (SPEC.md §2), the same under /full and under each language prefix. */
 const fullPages = (): RouteObject[] => [
   { path: 'main_menu', element: <MainMenuPage /> },
   { path: 'select_chat', element: <SelectChatPage /> },
-  { path: 'chat/:character_slug', element: <Suspense fallback={<PlayerRouteFallback />}><PlayerPage /></Suspense> },
+  {
+    path: 'chat/:character_slug',
+    element: (
+      <Suspense fallback={<PlayerRouteFallback />}>
+        <PlayerPage />
+      </Suspense>
+    ),
+  },
   privateRoute('album/:character_slug', <AlbumPage />),
   privateRoute('album/:character_slug/:button_id', <AlbumConversationPage />),
   privateRoute('purchases', <PurchasesPage />),
   privateRoute('purchases/:purchase_id/receipt', <ReceiptPage />),
-  { path: 'term_of_use', element: <FullPageDoc><TermsOfUse /></FullPageDoc> },
-  { path: 'privacy_policy', element: <FullPageDoc><PrivacyPolicy /></FullPageDoc> },
+  {
+    path: 'term_of_use',
+    element: (
+      <FullPageDoc>
+        <TermsOfUse />
+      </FullPageDoc>
+    ),
+  },
+  {
+    path: 'privacy_policy',
+    element: (
+      <FullPageDoc>
+        <PrivacyPolicy />
+      </FullPageDoc>
+    ),
+  },
 ];
 
 /**
@@ -107,8 +135,14 @@ const fullPages = (): RouteObject[] => [
  * (whose console has full/... pages of its own) or "not found".
  */
 const LANGUAGE_PREFIXES: ReadonlyArray<[string, Language]> = [
-  ['ja-JP', 'ja-JP'], ['ja', 'ja-JP'], ['en-US', 'en-US'], ['en', 'en-US'],
-  ['fil-PH', 'fil-PH'], ['fil', 'fil-PH'], ['zh-TW', 'zh-TW'], ['zh', 'zh-TW'],
+  ['ja-JP', 'ja-JP'],
+  ['ja', 'ja-JP'],
+  ['en-US', 'en-US'],
+  ['en', 'en-US'],
+  ['fil-PH', 'fil-PH'],
+  ['fil', 'fil-PH'],
+  ['zh-TW', 'zh-TW'],
+  ['zh', 'zh-TW'],
 ];
 
 /** A language prefix switches the interface language (remembered like a choice in the switcher) and shows the page. */
@@ -164,12 +198,44 @@ export const routes: RouteObject[] = [
       // SPEC.md §2 lists these under logged-in routes, but the law wants them readable before any purchase: public.
       { path: 'commerce_law', element: <CommerceLawPage /> },
       { path: 'settlement_law', element: <SettlementLawPage /> },
-      { path: 'faq', element: <Popup titleKey="nav.faq"><Faq /></Popup> },
-      { path: 'terms_of_use', element: <Popup titleKey="nav.terms"><TermsOfUse /></Popup> },
-      { path: 'privacy_policy', element: <Popup titleKey="nav.privacy"><PrivacyPolicy /></Popup> },
-      { path: 'mic_manual', element: <Popup titleKey="nav.micManual"><MicManual /></Popup> },
+      {
+        path: 'faq',
+        element: (
+          <Popup titleKey="nav.faq">
+            <Faq />
+          </Popup>
+        ),
+      },
+      {
+        path: 'terms_of_use',
+        element: (
+          <Popup titleKey="nav.terms">
+            <TermsOfUse />
+          </Popup>
+        ),
+      },
+      {
+        path: 'privacy_policy',
+        element: (
+          <Popup titleKey="nav.privacy">
+            <PrivacyPolicy />
+          </Popup>
+        ),
+      },
+      {
+        path: 'mic_manual',
+        element: (
+          <Popup titleKey="nav.micManual">
+            <MicManual />
+          </Popup>
+        ),
+      },
       { path: 'full', children: fullPages() },
-      ...LANGUAGE_PREFIXES.map(([prefix, language]): RouteObject => ({ path: `${prefix}/full`, element: <LanguageRoute language={language} />, children: fullPages() })),
+      ...LANGUAGE_PREFIXES.map(([prefix, language]): RouteObject => ({
+        path: `${prefix}/full`,
+        element: <LanguageRoute language={language} />,
+        children: fullPages(),
+      })),
       { path: 'theme/:category/:a?/:b?', element: <ThemePage /> },
       { path: 'coming_soon', element: <ComingSoonPage /> },
       { path: ':segment/*', element: <AdminGate /> },

@@ -19,7 +19,11 @@ describe('slices', () => {
     const store = makeStore();
     store.dispatch(signedIn({ accessToken: 't', user: sampleUser }));
     store.dispatch(userUpdated({ ...sampleUser, nickname: '花子' }));
-    expect(store.getState().session).toMatchObject({ status: 'authenticated', accessToken: 't', user: { nickname: '花子' } });
+    expect(store.getState().session).toMatchObject({
+      status: 'authenticated',
+      accessToken: 't',
+      user: { nickname: '花子' },
+    });
     store.dispatch(signedOut());
     expect(store.getState().session).toEqual({ status: 'guest', accessToken: null, user: null });
   });

@@ -11,8 +11,12 @@ function recogniser(error?: string): RecognitionConstructor {
     onresult = null;
     onerror: ((event: { error: string }) => void) | null = null;
     onend: (() => void) | null = null;
-    start() { if (error) setTimeout(() => this.onerror?.({ error }), 0); }
-    abort() { this.onend?.(); }
+    start() {
+      if (error) setTimeout(() => this.onerror?.({ error }), 0);
+    }
+    abort() {
+      this.onend?.();
+    }
   };
 }
 
@@ -25,7 +29,9 @@ function microphone(refusal?: string) {
 }
 
 describe('speech capability', () => {
-  afterEach(() => { Reflect.deleteProperty(navigator, 'mediaDevices'); });
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'mediaDevices');
+  });
 
   it('probeRecognition, a recogniser running without an error until the timeout, is available', async () => {
     expect(await probeRecognition('ja-JP', 20, recogniser())).toBe('available');

@@ -21,7 +21,9 @@ export function micOutcomeOfError(error: unknown): Exclude<MicOutcome, 'granted'
 }
 
 /** Opens the microphone: the stream (the caller stops it) or why not. */
-export async function openMicrophone(): Promise<{ outcome: 'granted'; stream: MediaStream } | { outcome: Exclude<MicOutcome, 'granted'> }> {
+export async function openMicrophone(): Promise<
+  { outcome: 'granted'; stream: MediaStream } | { outcome: Exclude<MicOutcome, 'granted'> }
+> {
   if (!navigator.mediaDevices?.getUserMedia) return { outcome: 'unavailable' };
   try {
     return { outcome: 'granted', stream: await navigator.mediaDevices.getUserMedia({ audio: true }) };
@@ -68,7 +70,11 @@ export async function confirmRecognitionFailure(failure: RecognitionFailure): Pr
 export const RECOGNITION_PROBE_MS = 2500;
 
 /** Starts recognition as the talk does and stops it: working (no error within the timeout, or it heard audio) or why not. */
-export async function probeRecognition(lang: string, timeoutMs = RECOGNITION_PROBE_MS, Ctor: RecognitionConstructor | null = speechRecognitionConstructor()): Promise<RecognitionOutcome> {
+export async function probeRecognition(
+  lang: string,
+  timeoutMs = RECOGNITION_PROBE_MS,
+  Ctor: RecognitionConstructor | null = speechRecognitionConstructor(),
+): Promise<RecognitionOutcome> {
   if (!Ctor) return 'unavailable';
   const rec = new Ctor();
   rec.lang = lang;
@@ -76,8 +82,13 @@ export async function probeRecognition(lang: string, timeoutMs = RECOGNITION_PRO
   rec.interimResults = false;
   const failure = await new Promise<RecognitionFailure | null>((resolve) => {
     const timer = setTimeout(() => resolve(null), timeoutMs);
-    const settle = (value: RecognitionFailure | null) => { clearTimeout(timer); resolve(value); };
-    rec.onerror = (event) => { if (event.error !== 'aborted') settle(recognitionFailureOf(event.error)); };
+    const settle = (value: RecognitionFailure | null) => {
+      clearTimeout(timer);
+      resolve(value);
+    };
+    rec.onerror = (event) => {
+      if (event.error !== 'aborted') settle(recognitionFailureOf(event.error));
+    };
     rec.onresult = () => settle(null);
     rec.onend = () => undefined;
     try {
@@ -88,6 +99,10 @@ export async function probeRecognition(lang: string, timeoutMs = RECOGNITION_PRO
   });
   rec.onerror = null;
   rec.onresult = null;
-  try { rec.abort(); } catch { /* already ended */ }
+  try {
+    rec.abort();
+  } catch {
+    /* already ended */
+  }
   return failure ? confirmRecognitionFailure(failure) : 'available';
 }

@@ -12,7 +12,14 @@ import { authSlice } from '../features/auth/authSlice.ts';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging in lazily loaded features
 export interface LazyLoadedSlices {}
 
-export const rootReducer = combineSlices(api, sessionSlice, popupSlice, menuSlice, languageSlice, authSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(
+  api,
+  sessionSlice,
+  popupSlice,
+  menuSlice,
+  languageSlice,
+  authSlice,
+).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 

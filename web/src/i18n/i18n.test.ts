@@ -39,9 +39,11 @@ const DICTIONARY_SETS: Array<{ name: string; dir: string }> = [
   // The console's own default-namespace texts (its locales/ folders hold the admin namespace).
   { name: 'admin', dir: join(ADMIN_DIR, 'mainTexts') },
 ];
-const setDictionary = (dir: string, language: string): unknown => JSON.parse(readFileSync(join(dir, `${language}.json`), 'utf8'));
+const setDictionary = (dir: string, language: string): unknown =>
+  JSON.parse(readFileSync(join(dir, `${language}.json`), 'utf8'));
 const baseKeys = (dictionary: unknown): string[] => [...new Set(flatKeys(dictionary).map(pluralBase))].sort();
-const partOf = (file: string) => DICTIONARY_SETS.find(({ name }) => name !== 'entry' && file.startsWith(join(FEATURES, name) + sep));
+const partOf = (file: string) =>
+  DICTIONARY_SETS.find(({ name }) => name !== 'entry' && file.startsWith(join(FEATURES, name) + sep));
 
 /** The admin console's texts of one language, merged as features/admin/i18n.ts merges them. */
 function adminMessages(language: string): Record<string, unknown> {
@@ -96,16 +98,20 @@ describe('i18n', () => {
   });
 
   it('locales, all four, in the entry and in every page part, have exactly the keys of ja-JP (plural keys counted once)', () => {
-    expect(DICTIONARY_SETS.map(({ name }) => name)).toEqual(expect.arrayContaining(['entry', 'auth', 'billing', 'engagement', 'catalog']));
+    expect(DICTIONARY_SETS.map(({ name }) => name)).toEqual(
+      expect.arrayContaining(['entry', 'auth', 'billing', 'engagement', 'catalog']),
+    );
     for (const { name, dir } of DICTIONARY_SETS) {
       const expected = baseKeys(setDictionary(dir, 'ja-JP'));
-      for (const language of LANGUAGES) expect(baseKeys(setDictionary(dir, language)), `${name} ${language}`).toEqual(expected);
+      for (const language of LANGUAGES)
+        expect(baseKeys(setDictionary(dir, language)), `${name} ${language}`).toEqual(expected);
     }
   });
 
   it('locales, a key in two dictionaries (entry or parts), is refused: the later deep merge would replace it silently', () => {
     const owners = new Map<string, string[]>();
-    for (const { name, dir } of DICTIONARY_SETS) for (const key of baseKeys(setDictionary(dir, 'ja-JP'))) owners.set(key, [...(owners.get(key) ?? []), name]);
+    for (const { name, dir } of DICTIONARY_SETS)
+      for (const key of baseKeys(setDictionary(dir, 'ja-JP'))) owners.set(key, [...(owners.get(key) ?? []), name]);
     expect([...owners].filter(([, names]) => names.length > 1)).toEqual([]);
   });
 
@@ -128,14 +134,29 @@ describe('i18n', () => {
     // A console area may translate with its own key prefix (useTranslation('admin', { keyPrefix: area })).
     const consoleMessages = adminMessages('ja-JP');
     const consoleKeys = new Set(flatKeys(consoleMessages));
-    const inConsole = (key: string) => consoleKeys.has(key) || Object.keys(consoleMessages).some((area) => consoleKeys.has(`${area}.${key}`));
+    const inConsole = (key: string) =>
+      consoleKeys.has(key) || Object.keys(consoleMessages).some((area) => consoleKeys.has(`${area}.${key}`));
     const entryKeys = new Set(baseKeys(jaJP));
-    const partKeys = new Map(DICTIONARY_SETS.map(({ name, dir }) => [name, new Set(baseKeys(setDictionary(dir, 'ja-JP')))]));
-    const inPart = (file: string, key: string) => { const part = partOf(file); return part !== undefined && partKeys.get(part.name)!.has(key); };
-    const known = (file: string, key: string) => entryKeys.has(key) || inPart(file, key) || (file.startsWith(ADMIN_DIR) && inConsole(key));
-    const literal = (pattern: RegExp) => sourceFiles(SRC).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(pattern)].map((m) => ({ file, key: m[1]! })));
-    const used = [...literal(/\bta?\('([a-zA-Z]+\.[a-zA-Z0-9.]+)'/g), ...literal(/key: '([a-zA-Z]+\.[a-zA-Z0-9.]+)'/g)];
-    expect(used.filter(({ file, key }) => !known(file, key)).map(({ file, key }) => `${file.slice(SRC.length)}: ${key}`)).toEqual([]);
+    const partKeys = new Map(
+      DICTIONARY_SETS.map(({ name, dir }) => [name, new Set(baseKeys(setDictionary(dir, 'ja-JP')))]),
+    );
+    const inPart = (file: string, key: string) => {
+      const part = partOf(file);
+      return part !== undefined && partKeys.get(part.name)!.has(key);
+    };
+    const known = (file: string, key: string) =>
+      entryKeys.has(key) || inPart(file, key) || (file.startsWith(ADMIN_DIR) && inConsole(key));
+    const literal = (pattern: RegExp) =>
+      sourceFiles(SRC).flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(pattern)].map((m) => ({ file, key: m[1]! })),
+      );
+    const used = [
+      ...literal(/\bta?\(\s*'([a-zA-Z]+\.[a-zA-Z0-9.]+)'/g),
+      ...literal(/key: '([a-zA-Z]+\.[a-zA-Z0-9.]+)'/g),
+    ];
+    expect(
+      used.filter(({ file, key }) => !known(file, key)).map(({ file, key }) => `${file.slice(SRC.length)}: ${key}`),
+    ).toEqual([]);
     expect(used.length).toBeGreaterThan(100);
   });
 

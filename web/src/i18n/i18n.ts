@@ -49,7 +49,11 @@ export async function createI18n(language: Language, load: DictionaryLoader = lo
   return instance;
 }
 
-export async function switchLanguage(instance: I18n, language: Language, load: DictionaryLoader = loadBundledDictionary): Promise<void> {
+export async function switchLanguage(
+  instance: I18n,
+  language: Language,
+  load: DictionaryLoader = loadBundledDictionary,
+): Promise<void> {
   const loaded = loadedDictionaries.get(instance) ?? new Set<Language>();
   loadedDictionaries.set(instance, loaded);
   if (!loaded.has(language)) {

@@ -25,7 +25,10 @@ export function storedLanguage(storage: Pick<Storage, 'getItem'> | undefined = g
   }
 }
 
-export function storeLanguage(language: Language, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
+export function storeLanguage(
+  language: Language,
+  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
+): void {
   try {
     storage?.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

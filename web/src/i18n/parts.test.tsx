@@ -40,7 +40,11 @@ describe('dictionary parts', () => {
   it('useDictionaryPart, on the first render of a component, shows its text and never the key', async () => {
     const i18n = await createI18n('zh-TW');
 
-    render(<I18nextProvider i18n={i18n}><Greeting /></I18nextProvider>);
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Greeting />
+      </I18nextProvider>,
+    );
 
     expect(screen.getByText('你好')).toBeTruthy();
     expect(screen.queryByText('nav.greeting')).toBeNull();

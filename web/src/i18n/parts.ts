@@ -13,7 +13,12 @@ import { LANGUAGES, type Language } from './languages.ts';
  */
 export type DictionaryPart = Readonly<Record<Language, Dictionary>>;
 
-export function dictionaryPart(jaJP: Dictionary, enUS: Dictionary, filPH: Dictionary, zhTW: Dictionary): DictionaryPart {
+export function dictionaryPart(
+  jaJP: Dictionary,
+  enUS: Dictionary,
+  filPH: Dictionary,
+  zhTW: Dictionary,
+): DictionaryPart {
   return { 'ja-JP': jaJP, 'en-US': enUS, 'fil-PH': filPH, 'zh-TW': zhTW };
 }
 

@@ -14,7 +14,10 @@ export interface Harness {
 }
 
 /** Renders routes inside a fresh store, i18n instance and memory router. */
-export async function renderRoutes(routes: RouteObject[], options: { path?: string; language?: Language; state?: Partial<RootState> } = {}): Promise<Harness> {
+export async function renderRoutes(
+  routes: RouteObject[],
+  options: { path?: string; language?: Language; state?: Partial<RootState> } = {},
+): Promise<Harness> {
   const store = makeStore(options.state);
   const i18n = await createI18n(options.language ?? 'ja-JP');
   const router = createMemoryRouter(routes, { initialEntries: [options.path ?? '/'] });
@@ -28,7 +31,10 @@ export async function renderRoutes(routes: RouteObject[], options: { path?: stri
   return { store, router };
 }
 
-export async function renderWithApp(element: ReactNode, options: { state?: Partial<RootState> } = {}): Promise<Harness> {
+export async function renderWithApp(
+  element: ReactNode,
+  options: { state?: Partial<RootState> } = {},
+): Promise<Harness> {
   return renderRoutes([{ path: '*', element }], options);
 }
 
@@ -63,6 +69,14 @@ export function fakeServer(handler: (call: RecordedCall) => [number, unknown] | 
 }
 
 export const sampleUser = {
-  id: 'u1', email: 'hanako@example.jp', gender: 'female' as const, date_of_birth: '2000-04-01', nickname: 'はなこ',
-  roles: ['customer' as const], email_confirmed: true, language: 'ja-JP' as const, created_at: '2026-01-01T00:00:00.000Z', last_login_at: null,
+  id: 'u1',
+  email: 'hanako@example.jp',
+  gender: 'female' as const,
+  date_of_birth: '2000-04-01',
+  nickname: 'はなこ',
+  roles: ['customer' as const],
+  email_confirmed: true,
+  language: 'ja-JP' as const,
+  created_at: '2026-01-01T00:00:00.000Z',
+  last_login_at: null,
 };

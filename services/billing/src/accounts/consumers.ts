@@ -5,7 +5,13 @@ import { endSubscriptionsOf } from '../subscriptions/account-deletion.ts';
 import { queueErasure } from './erasure.ts';
 import { openAccounts } from './model.ts';
 
-export const ACCOUNT_EVENTS = ['user.registered', 'user.announced', 'user.email_changed', 'user.language_changed', 'user.deleted'] as const;
+export const ACCOUNT_EVENTS = [
+  'user.registered',
+  'user.announced',
+  'user.email_changed',
+  'user.language_changed',
+  'user.deleted',
+] as const;
 export type AccountEvent = EventOf<(typeof ACCOUNT_EVENTS)[number]>;
 
 /**
@@ -23,7 +29,13 @@ export async function onAccountEvent(tx: Transaction, events: Eventing, event: A
       await accounts.updateOne(
         { _id: user_id },
         {
-          $set: { email, registered_at, ...(date_of_birth ? { date_of_birth } : {}), ...(guardian_consent_at ? { guardian_consent_at } : {}), ...(language ? { language } : {}) },
+          $set: {
+            email,
+            registered_at,
+            ...(date_of_birth ? { date_of_birth } : {}),
+            ...(guardian_consent_at ? { guardian_consent_at } : {}),
+            ...(language ? { language } : {}),
+          },
           $max: { facts_at: event.occurredAt },
           $setOnInsert: { deleted_at: null },
         },
@@ -32,10 +44,16 @@ export async function onAccountEvent(tx: Transaction, events: Eventing, event: A
       return;
     }
     case 'user.email_changed':
-      await accounts.updateOne({ _id: event.data.user_id }, { $set: { email: event.data.new_email }, $max: { facts_at: event.occurredAt } });
+      await accounts.updateOne(
+        { _id: event.data.user_id },
+        { $set: { email: event.data.new_email }, $max: { facts_at: event.occurredAt } },
+      );
       return;
     case 'user.language_changed':
-      await accounts.updateOne({ _id: event.data.user_id }, { $set: { language: event.data.language }, $max: { facts_at: event.occurredAt } });
+      await accounts.updateOne(
+        { _id: event.data.user_id },
+        { $set: { language: event.data.language }, $max: { facts_at: event.occurredAt } },
+      );
       return;
     case 'user.deleted':
       await accounts.updateOne(
@@ -58,11 +76,18 @@ async function applyAnnouncement(tx: Transaction, event: EventOf<'user.announced
   const { user_id, email, registered_at, date_of_birth, guardian_consent_at, language } = event.data;
   const kept = await accounts.findOne({ _id: user_id }, { projection: { facts_at: 1 } });
   const newer = !kept?.facts_at || kept.facts_at <= event.occurredAt;
-  const facts = { registered_at, ...(date_of_birth ? { date_of_birth } : {}), ...(guardian_consent_at ? { guardian_consent_at } : {}) };
+  const facts = {
+    registered_at,
+    ...(date_of_birth ? { date_of_birth } : {}),
+    ...(guardian_consent_at ? { guardian_consent_at } : {}),
+  };
   await accounts.updateOne(
     { _id: user_id },
     newer
-      ? { $set: { ...facts, email, ...(language ? { language } : {}), facts_at: event.occurredAt }, $setOnInsert: { deleted_at: null } }
+      ? {
+          $set: { ...facts, email, ...(language ? { language } : {}), facts_at: event.occurredAt },
+          $setOnInsert: { deleted_at: null },
+        }
       : { $set: facts, $setOnInsert: { deleted_at: null } },
     { upsert: true },
   );
@@ -76,5 +101,10 @@ async function applyAnnouncement(tx: Transaction, event: EventOf<'user.announced
  */
 async function closeAccount(tx: Transaction, events: Eventing, userId: string, deletedAt: string): Promise<void> {
   const charges = await endSubscriptionsOf(tx, events, userId, deletedAt);
-  await queueErasure(tx, { _id: userId, account_id: await existingAccountIdOf(tx, userId), charges, deleted_at: deletedAt });
+  await queueErasure(tx, {
+    _id: userId,
+    account_id: await existingAccountIdOf(tx, userId),
+    charges,
+    deleted_at: deletedAt,
+  });
 }

@@ -38,19 +38,30 @@ export async function queueErasure(tx: Transaction, erasure: Omit<AccountErasure
 type Charge = AccountErasure['charges'][number];
 
 /** A charge whose holder's lease is over: refunded when the provider captured it, else nothing was taken. Null: not decided yet. */
-async function resolveCharge(deps: BillingDeps, charge: Charge, deletedAt: string, now: Date): Promise<Charge['resolved'] | null> {
+async function resolveCharge(
+  deps: BillingDeps,
+  charge: Charge,
+  deletedAt: string,
+  now: Date,
+): Promise<Charge['resolved'] | null> {
   if (charge.resolved) return charge.resolved;
   if (Date.parse(charge.lease_until) > now.getTime()) return null;
   const state = await deps.provider.search(charge.order_id);
   if (state.status === 'success' && state.capturedAmount > 0) {
     const after = await deps.provider.cancel(charge.order_id);
     await markSubscriptionChargeRefunded(deps.platform.store, charge.order_id, after.refundedAmount, now.toISOString());
-    deps.platform.logger.warn({ order_id: charge.order_id }, 'a subscription charge in flight when its account was deleted was captured: refunded');
+    deps.platform.logger.warn(
+      { order_id: charge.order_id },
+      'a subscription charge in flight when its account was deleted was captured: refunded',
+    );
     return 'refunded';
   }
   if (state.status !== 'challenge' && state.status !== 'pending') return 'nothing_taken';
   if (now.getTime() - Date.parse(deletedAt) < GIVE_UP_MS) return null;
-  deps.platform.logger.error({ order_id: charge.order_id, status: state.status }, 'a charge of a deleted account is still open at the provider: check it by hand');
+  deps.platform.logger.error(
+    { order_id: charge.order_id, status: state.status },
+    'a charge of a deleted account is still open at the provider: check it by hand',
+  );
   return 'given_up';
 }
 
@@ -77,30 +88,49 @@ export async function eraseAtProvider(deps: BillingDeps, erasure: AccountErasure
     charges.push(resolved ? { ...charge, resolved } : charge);
   }
   const cardsDeleted = (erasure.cards_deleted ?? 0) + (await deleteCards(deps, erasure.account_id));
-  const done = charges.every((c) => c.resolved) && (!erasure.account_id || (await deps.provider.listCards(erasure.account_id)).length === 0);
-  await openErasures(deps.platform.store).updateOne({ _id: erasure._id }, { $set: { charges, cards_deleted: cardsDeleted, ...(done ? { done_at: now.toISOString() } : {}) } });
+  const done =
+    charges.every((c) => c.resolved) &&
+    (!erasure.account_id || (await deps.provider.listCards(erasure.account_id)).length === 0);
+  await openErasures(deps.platform.store).updateOne(
+    { _id: erasure._id },
+    { $set: { charges, cards_deleted: cardsDeleted, ...(done ? { done_at: now.toISOString() } : {}) } },
+  );
   return done;
 }
 
 /** The `billing.erase_accounts` job: every erasure not done yet, one at a time; a failure is tried again by the next run. */
-export async function eraseDeletedAccounts(deps: BillingDeps, now: Date = new Date()): Promise<{ done: number; open: number }> {
+export async function eraseDeletedAccounts(
+  deps: BillingDeps,
+  now: Date = new Date(),
+): Promise<{ done: number; open: number }> {
   const counts = { done: 0, open: 0 };
-  for (const erasure of await openErasures(deps.platform.store).find({ done_at: { $exists: false } }, { sort: { deleted_at: 1 }, limit: BATCH })) {
+  for (const erasure of await openErasures(deps.platform.store).find(
+    { done_at: { $exists: false } },
+    { sort: { deleted_at: 1 }, limit: BATCH },
+  )) {
     try {
       counts[(await eraseAtProvider(deps, erasure, now)) ? 'done' : 'open'] += 1;
     } catch (err) {
       counts.open += 1;
-      deps.platform.logger.error({ err, user_id: erasure._id }, 'erasing a deleted account at the card provider failed; the next run tries again');
+      deps.platform.logger.error(
+        { err, user_id: erasure._id },
+        'erasing a deleted account at the card provider failed; the next run tries again',
+      );
     }
   }
   return counts;
 }
 
 export function defineErasureJob(deps: BillingDeps): void {
-  deps.platform.jobs.define(ERASE_JOB, async () => {
-    const counts = await eraseDeletedAccounts(deps);
-    if (counts.done + counts.open > 0) deps.platform.logger.info({ counts }, 'deleted accounts erased at the card provider');
-  }, { concurrency: 1 });
+  deps.platform.jobs.define(
+    ERASE_JOB,
+    async () => {
+      const counts = await eraseDeletedAccounts(deps);
+      if (counts.done + counts.open > 0)
+        deps.platform.logger.info({ counts }, 'deleted accounts erased at the card provider');
+    },
+    { concurrency: 1 },
+  );
 }
 
 export async function scheduleErasure(platform: Platform, everyMs: number): Promise<void> {

@@ -14,7 +14,9 @@ export const accountsArea: BillingArea = {
   },
   async start({ platform, config }) {
     await scheduleErasure(platform, config.RENEW_SWEEP_MS);
-    const consumer = await platform.events.consume('billing-accounts', ACCOUNT_EVENTS, (event, tx) => onAccountEvent(tx, platform.events, event));
+    const consumer = await platform.events.consume('billing-accounts', ACCOUNT_EVENTS, (event, tx) =>
+      onAccountEvent(tx, platform.events, event),
+    );
     // After subscribing, so the answer reaches the group: identity announces every account again (identity's accounts/announce.ts),
     // which rebuilds this projection when the bus no longer holds the accounts' history (a Redis restarted empty, a trimmed stream).
     await platform.events.publish('facts.requested', 'identity', { owner: 'identity', by: 'billing' });

@@ -8,49 +8,108 @@ import { billingError } from '../errors.ts';
 type Ports = Pick<Platform, 'store' | 'events'>;
 
 const notFound = () => billingError('NOT_FOUND', '解約理由が見つかりません。');
-const detail = (view: AdminCancelReasonView) => ({ reason_id: view.reason_id, label: view.label, position: view.position, retired_at: view.retired_at });
+const detail = (view: AdminCancelReasonView) => ({
+  reason_id: view.reason_id,
+  label: view.label,
+  position: view.position,
+  retired_at: view.retired_at,
+});
 
 async function refuseDuplicateLabel(ports: Ports, label: string, exceptId?: string): Promise<void> {
-  const same = await openCancelReasons(ports.store).findOne({ label, retired_at: null, ...(exceptId ? { _id: { $ne: exceptId } } : {}) });
+  const same = await openCancelReasons(ports.store).findOne({
+    label,
+    retired_at: null,
+    ...(exceptId ? { _id: { $ne: exceptId } } : {}),
+  });
   if (same) throw billingError('CONFLICT', '同じ解約理由がすでにあります。', { field: 'label' });
 }
 
 /** An operator adds a reason (offered at once, last unless a position is given); audited in the same transaction. */
-export async function createReason(ports: Ports, adminId: string, input: CreateCancelReasonBody, now: Date): Promise<AdminCancelReasonView> {
+export async function createReason(
+  ports: Ports,
+  adminId: string,
+  input: CreateCancelReasonBody,
+  now: Date,
+): Promise<AdminCancelReasonView> {
   const label = input.label.trim();
   if (!label) throw billingError('VALIDATION_FAILED', '解約理由を入力してください。', { field: 'label' });
   await refuseDuplicateLabel(ports, label);
-  return audited(ports, { adminId }, 'cancel_reason.created', async (tx) => {
-    const reasons = openCancelReasons(tx);
-    const last = await reasons.findOne({}, { sort: { position: -1 } });
-    const position = input.position ?? Math.min(10_000, (last?.position ?? 0) + 10);
-    const at = now.toISOString();
-    return adminReasonView(await reasons.insertOne({ _id: randomUUID(), label, position, retired_at: null, created_at: at, updated_at: at }));
-  }, detail);
+  return audited(
+    ports,
+    { adminId },
+    'cancel_reason.created',
+    async (tx) => {
+      const reasons = openCancelReasons(tx);
+      const last = await reasons.findOne({}, { sort: { position: -1 } });
+      const position = input.position ?? Math.min(10_000, (last?.position ?? 0) + 10);
+      const at = now.toISOString();
+      return adminReasonView(
+        await reasons.insertOne({
+          _id: randomUUID(),
+          label,
+          position,
+          retired_at: null,
+          created_at: at,
+          updated_at: at,
+        }),
+      );
+    },
+    detail,
+  );
 }
 
 /** Rename, reorder, retire (`retired: true`) or offer again (`retired: false`); audited. */
-export async function updateReason(ports: Ports, adminId: string, id: string, input: UpdateCancelReasonBody, now: Date): Promise<AdminCancelReasonView> {
+export async function updateReason(
+  ports: Ports,
+  adminId: string,
+  id: string,
+  input: UpdateCancelReasonBody,
+  now: Date,
+): Promise<AdminCancelReasonView> {
   const label = input.label?.trim();
   if (label === '') throw billingError('VALIDATION_FAILED', '解約理由を入力してください。', { field: 'label' });
   if (label) await refuseDuplicateLabel(ports, label, id);
-  return audited(ports, { adminId }, 'cancel_reason.updated', async (tx) => {
-    const reasons = openCancelReasons(tx);
-    const current = await reasons.findOne({ _id: id });
-    if (!current) throw notFound();
-    const retiredAt = input.retired === undefined ? current.retired_at : input.retired ? (current.retired_at ?? now.toISOString()) : null;
-    const updated = await reasons.findOneAndUpdate({ _id: id }, {
-      $set: { ...(label ? { label } : {}), ...(input.position !== undefined ? { position: input.position } : {}), retired_at: retiredAt, updated_at: now.toISOString() },
-    });
-    if (!updated) throw notFound();
-    return adminReasonView(updated);
-  }, detail);
+  return audited(
+    ports,
+    { adminId },
+    'cancel_reason.updated',
+    async (tx) => {
+      const reasons = openCancelReasons(tx);
+      const current = await reasons.findOne({ _id: id });
+      if (!current) throw notFound();
+      const retiredAt =
+        input.retired === undefined
+          ? current.retired_at
+          : input.retired
+            ? (current.retired_at ?? now.toISOString())
+            : null;
+      const updated = await reasons.findOneAndUpdate(
+        { _id: id },
+        {
+          $set: {
+            ...(label ? { label } : {}),
+            ...(input.position !== undefined ? { position: input.position } : {}),
+            retired_at: retiredAt,
+            updated_at: now.toISOString(),
+          },
+        },
+      );
+      if (!updated) throw notFound();
+      return adminReasonView(updated);
+    },
+    detail,
+  );
 }
 
 /**
  * DELETE retires the reason rather than erasing it: the cancellations that
  * chose it keep their label, and the counts of a past period stay whole.
  */
-export async function retireReason(ports: Ports, adminId: string, id: string, now: Date): Promise<AdminCancelReasonView> {
+export async function retireReason(
+  ports: Ports,
+  adminId: string,
+  id: string,
+  now: Date,
+): Promise<AdminCancelReasonView> {
   return updateReason(ports, adminId, id, { retired: true }, now);
 }

@@ -27,10 +27,19 @@ export async function factsOfChoice(tx: Transaction, choice: CancelChoice): Prom
 
 /** Keeps the cancellation for the console's counts; call it in the transaction of the cancel. */
 export async function recordCancellation(
-  tx: Transaction, subscription: { _id: string; user_id: string; plan_code: string }, facts: CancelFacts, canceledAt: string,
+  tx: Transaction,
+  subscription: { _id: string; user_id: string; plan_code: string },
+  facts: CancelFacts,
+  canceledAt: string,
 ): Promise<void> {
   await openCancellations(tx).insertOne({
-    subscription_id: subscription._id, user_id: subscription.user_id, plan_code: subscription.plan_code,
-    reason_id: facts.reason_id ?? null, reason_label: facts.reason_label ?? null, text: facts.reason_text ?? null, by: facts.by, canceled_at: canceledAt,
+    subscription_id: subscription._id,
+    user_id: subscription.user_id,
+    plan_code: subscription.plan_code,
+    reason_id: facts.reason_id ?? null,
+    reason_label: facts.reason_label ?? null,
+    text: facts.reason_text ?? null,
+    by: facts.by,
+    canceled_at: canceledAt,
   });
 }

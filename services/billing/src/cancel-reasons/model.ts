@@ -32,8 +32,10 @@ export interface CancellationRecord {
   [key: string]: unknown;
 }
 
-export const openCancelReasons = (store: DocumentStore | Transaction): Collection<CancelReasonRecord> => store.collection<CancelReasonRecord>('cancel_reasons');
-export const openCancellations = (store: DocumentStore | Transaction): Collection<CancellationRecord> => store.collection<CancellationRecord>('subscription_cancellations');
+export const openCancelReasons = (store: DocumentStore | Transaction): Collection<CancelReasonRecord> =>
+  store.collection<CancelReasonRecord>('cancel_reasons');
+export const openCancellations = (store: DocumentStore | Transaction): Collection<CancellationRecord> =>
+  store.collection<CancellationRecord>('subscription_cancellations');
 
 export async function ensureCancelReasonIndexes(store: DocumentStore): Promise<void> {
   await openCancelReasons(store).createIndex({ position: 1 });
@@ -46,7 +48,12 @@ export function reasonView(record: CancelReasonRecord): CancelReasonView {
 }
 
 export function adminReasonView(record: CancelReasonRecord): AdminCancelReasonView {
-  return { ...reasonView(record), retired_at: record.retired_at, created_at: record.created_at, updated_at: record.updated_at };
+  return {
+    ...reasonView(record),
+    retired_at: record.retired_at,
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+  };
 }
 
 /** Offered reasons, in order (position, then label). */

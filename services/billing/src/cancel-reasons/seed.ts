@@ -27,7 +27,19 @@ export async function seedCancelReasons(store: DocumentStore, now: Date): Promis
     const at = now.toISOString();
     const reasons = openCancelReasons(tx);
     for (const reason of DEFAULT_CANCEL_REASONS) {
-      await reasons.updateOne({ _id: reason._id }, { $setOnInsert: { label: reason.label, position: reason.position, retired_at: null, created_at: at, updated_at: at } }, { upsert: true });
+      await reasons.updateOne(
+        { _id: reason._id },
+        {
+          $setOnInsert: {
+            label: reason.label,
+            position: reason.position,
+            retired_at: null,
+            created_at: at,
+            updated_at: at,
+          },
+        },
+        { upsert: true },
+      );
     }
     await marks.updateOne({ _id: SEEDED_MARK }, { $setOnInsert: { at } }, { upsert: true });
     return true;

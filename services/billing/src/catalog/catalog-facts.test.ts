@@ -5,36 +5,68 @@ import { onCatalogFact, type CatalogFact } from './consumers.ts';
 import { openCharacterActions, openGroupFacts, requireActionPrice, requireSoldGroup } from './model.ts';
 
 let env: LedgerTestPlatform;
-beforeAll(async () => { env = await ledgerTestPlatform(); });
-afterAll(async () => { await env?.close(); });
+beforeAll(async () => {
+  env = await ledgerTestPlatform();
+});
+afterAll(async () => {
+  await env?.close();
+});
 
 const store = () => env.platform.store;
 const deliver = (type: CatalogFact['type'], data: CatalogFact['data'], occurredAt = new Date().toISOString()) =>
-  store().withTransaction((tx) => onCatalogFact(tx, { id: randomUUID(), type, version: 1, occurredAt, key: 'k', data } as CatalogFact));
+  store().withTransaction((tx) =>
+    onCatalogFact(tx, { id: randomUUID(), type, version: 1, occurredAt, key: 'k', data } as CatalogFact),
+  );
 const published = (character_id: string, version: number, actions: { code: string; points: number }[]) =>
-  deliver('character.published', { character_id, name: 'キャラ', description: '', published_at: new Date().toISOString(), version, actions });
+  deliver('character.published', {
+    character_id,
+    name: 'キャラ',
+    description: '',
+    published_at: new Date().toISOString(),
+    version,
+    actions,
+  });
 
 describe('billing catalog facts projection', () => {
   it('character.published, an older version delivered late, keeps the newer prices', async () => {
     const id = randomUUID();
     await published(id, 2, [{ code: 'hint', points: 40 }]);
     await published(id, 1, [{ code: 'hint', points: 10 }]);
-    expect(await openCharacterActions(store()).findOne({ _id: id })).toMatchObject({ version: 2, actions: [{ code: 'hint', points: 40 }] });
+    expect(await openCharacterActions(store()).findOne({ _id: id })).toMatchObject({
+      version: 2,
+      actions: [{ code: 'hint', points: 40 }],
+    });
     await expect(requireActionPrice(store(), { character_id: id, action_code: 'hint', points: 40 })).resolves.toBe(40);
   });
 
   it('character.published, an event from before actions existed, sells no action', async () => {
     const id = randomUUID();
-    await deliver('character.published', { character_id: id, name: 'キャラ', description: '', published_at: new Date().toISOString(), version: 1 });
-    await expect(requireActionPrice(store(), { character_id: id, action_code: 'hint', points: 1 })).rejects.toMatchObject({ status: 400, field: 'action_code' });
+    await deliver('character.published', {
+      character_id: id,
+      name: 'キャラ',
+      description: '',
+      published_at: new Date().toISOString(),
+      version: 1,
+    });
+    await expect(
+      requireActionPrice(store(), { character_id: id, action_code: 'hint', points: 1 }),
+    ).rejects.toMatchObject({ status: 400, field: 'action_code' });
   });
 
   it('group.saved, delivered after group.deleted, does not bring the group back', async () => {
     const id = randomUUID();
     const at = Date.now();
-    await deliver('group.saved', { group_id: id, category_id: 'c', name: 'グループ', sold: true }, new Date(at).toISOString());
+    await deliver(
+      'group.saved',
+      { group_id: id, category_id: 'c', name: 'グループ', sold: true },
+      new Date(at).toISOString(),
+    );
     await deliver('group.deleted', { group_id: id }, new Date(at + 2).toISOString());
-    await deliver('group.saved', { group_id: id, category_id: 'c', name: 'グループ', sold: true }, new Date(at + 1).toISOString());
+    await deliver(
+      'group.saved',
+      { group_id: id, category_id: 'c', name: 'グループ', sold: true },
+      new Date(at + 1).toISOString(),
+    );
     expect(await openGroupFacts(store()).findOne({ _id: id })).toMatchObject({ deleted: true, sold: false });
     await expect(requireSoldGroup(store(), id)).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404 });
   });
@@ -42,8 +74,20 @@ describe('billing catalog facts projection', () => {
   it('group.saved, an older event delivered late, keeps the newer facts', async () => {
     const id = randomUUID();
     const at = Date.now();
-    await deliver('group.saved', { group_id: id, category_id: 'c', name: '新', sold: false }, new Date(at + 1).toISOString());
-    await deliver('group.saved', { group_id: id, category_id: 'c', name: '旧', sold: true }, new Date(at).toISOString());
-    await expect(requireSoldGroup(store(), id)).rejects.toMatchObject({ code: 'PRODUCT_UNAVAILABLE', status: 409, message: 'グループ「新」のプランは現在販売していません。' });
+    await deliver(
+      'group.saved',
+      { group_id: id, category_id: 'c', name: '新', sold: false },
+      new Date(at + 1).toISOString(),
+    );
+    await deliver(
+      'group.saved',
+      { group_id: id, category_id: 'c', name: '旧', sold: true },
+      new Date(at).toISOString(),
+    );
+    await expect(requireSoldGroup(store(), id)).rejects.toMatchObject({
+      code: 'PRODUCT_UNAVAILABLE',
+      status: 409,
+      message: 'グループ「新」のプランは現在販売していません。',
+    });
   });
 });

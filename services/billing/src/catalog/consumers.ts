@@ -2,7 +2,12 @@ import type { Transaction } from '@talkwith/platform';
 import type { EventOf } from '@talkwith/proto';
 import { openCharacterActions, openGroupFacts } from './model.ts';
 
-export const CATALOG_FACT_EVENTS = ['character.published', 'character.unpublished', 'group.saved', 'group.deleted'] as const;
+export const CATALOG_FACT_EVENTS = [
+  'character.published',
+  'character.unpublished',
+  'group.saved',
+  'group.deleted',
+] as const;
 export type CatalogFact = EventOf<(typeof CATALOG_FACT_EVENTS)[number]>;
 
 const isDuplicate = (err: unknown) => (err as { code?: string }).code === 'DUPLICATE_KEY';
@@ -26,16 +31,27 @@ export async function onCatalogFact(tx: Transaction, event: CatalogFact): Promis
     case 'character.published': {
       const { character_id: _id, version, actions } = event.data;
       const fresh = { published: true, version, actions: actions ?? [], updated_at: event.occurredAt };
-      await upsertNewer(() => openCharacterActions(tx).updateOne({ _id, version: { $lte: version } }, { $set: fresh }, { upsert: true }));
+      await upsertNewer(() =>
+        openCharacterActions(tx).updateOne({ _id, version: { $lte: version } }, { $set: fresh }, { upsert: true }),
+      );
       return;
     }
     case 'character.unpublished':
-      await openCharacterActions(tx).updateOne({ _id: event.data.character_id }, { $set: { published: false, updated_at: event.occurredAt } });
+      await openCharacterActions(tx).updateOne(
+        { _id: event.data.character_id },
+        { $set: { published: false, updated_at: event.occurredAt } },
+      );
       return;
     case 'group.saved': {
       const { group_id: _id, category_id, name, sold } = event.data;
       const fresh = { category_id, name, sold, deleted: false, at: event.occurredAt };
-      await upsertNewer(() => openGroupFacts(tx).updateOne({ _id, deleted: { $ne: true }, at: { $lte: event.occurredAt } }, { $set: fresh }, { upsert: true }));
+      await upsertNewer(() =>
+        openGroupFacts(tx).updateOne(
+          { _id, deleted: { $ne: true }, at: { $lte: event.occurredAt } },
+          { $set: fresh },
+          { upsert: true },
+        ),
+      );
       return;
     }
     case 'group.deleted':

@@ -7,7 +7,9 @@ export { requireActionPrice, requireGroup, requireSoldGroup } from './model.ts';
 export const catalogFactsArea: BillingArea = {
   name: 'catalog-facts',
   async start({ platform }) {
-    const consumer = await platform.events.consume('billing-catalog', CATALOG_FACT_EVENTS, (event, tx) => onCatalogFact(tx, event));
+    const consumer = await platform.events.consume('billing-catalog', CATALOG_FACT_EVENTS, (event, tx) =>
+      onCatalogFact(tx, event),
+    );
     // Rebuilds this projection and the products' (purchases/) when empty or behind: catalog announces its facts again (catalog's facts-announce.ts).
     await platform.events.publish('facts.requested', 'catalog', { owner: 'catalog', by: 'billing' });
     return [consumer];

@@ -45,12 +45,19 @@ const refused = (message: string, field: string) => billingError('VALIDATION_FAI
  * 400 VALIDATION_FAILED when the character is not published, the action costs
  * no points there (or does not exist), or `points` is not exactly its price.
  */
-export async function requireActionPrice(store: StoreOrTx, use: { character_id: string; action_code: string; points: number }): Promise<number> {
+export async function requireActionPrice(
+  store: StoreOrTx,
+  use: { character_id: string; action_code: string; points: number },
+): Promise<number> {
   const character = await openCharacterActions(store).findOne({ _id: use.character_id });
   if (!character?.published) throw refused('キャラクターが見つかりません。', 'character_id');
   const action = character.actions.find((a) => a.code === use.action_code);
   if (!action) throw refused('このアクションはポイントでは使えません。', 'action_code');
-  if (action.points !== use.points) throw refused(`このアクションに使うポイントは${action.points}ポイントです。画面を更新してもう一度お試しください。`, 'points');
+  if (action.points !== use.points)
+    throw refused(
+      `このアクションに使うポイントは${action.points}ポイントです。画面を更新してもう一度お試しください。`,
+      'points',
+    );
   return action.points;
 }
 
@@ -64,6 +71,7 @@ export async function requireGroup(store: StoreOrTx, groupId: string, field = 'g
 /** A group whose plan is on sale: 404 when it does not exist, 409 PRODUCT_UNAVAILABLE when it lists no published character. */
 export async function requireSoldGroup(store: StoreOrTx, groupId: string, field = 'group_id'): Promise<GroupFactsDoc> {
   const group = await requireGroup(store, groupId, field);
-  if (!group.sold) throw billingError('PRODUCT_UNAVAILABLE', `グループ「${group.name}」のプランは現在販売していません。`, { field });
+  if (!group.sold)
+    throw billingError('PRODUCT_UNAVAILABLE', `グループ「${group.name}」のプランは現在販売していません。`, { field });
   return group;
 }

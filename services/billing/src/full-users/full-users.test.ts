@@ -6,13 +6,26 @@ import { buyer, startBilling, type Billing } from '../purchases/test-support.ts'
 import { subscribed } from '../subscriptions/test-support.ts';
 
 let billing: Billing;
-beforeAll(async () => { billing = await startBilling(); });
-afterAll(async () => { await billing?.close(); });
+beforeAll(async () => {
+  billing = await startBilling();
+});
+afterAll(async () => {
+  await billing?.close();
+});
 
-const get = (url: string, roles = ['admin']) => billing.svc.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${billing.svc.tokenFor(`op-${randomUUID()}`, roles)}` } });
+const get = (url: string, roles = ['admin']) =>
+  billing.svc.app.inject({
+    method: 'GET',
+    url,
+    headers: { authorization: `Bearer ${billing.svc.tokenFor(`op-${randomUUID()}`, roles)}` },
+  });
 
 async function register(userId: string, email = `${userId}@example.jp`): Promise<void> {
-  await billing.svc.platform.events.publish('user.registered', userId, { user_id: userId, email, registered_at: new Date().toISOString() });
+  await billing.svc.platform.events.publish('user.registered', userId, {
+    user_id: userId,
+    email,
+    registered_at: new Date().toISOString(),
+  });
   await eventually(async () => (await accountOf(billing.svc.platform.store, userId)) !== null);
 }
 
@@ -25,7 +38,22 @@ describe('full/users', () => {
     const res = await get(`/api/admin/full/users?q=${`hanako.${tag}`.toUpperCase()}`);
 
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ ok: true, total: 1, page: 1, page_size: 20, users: [{ user_id: me.userId, email: `Hanako.${tag}@Example.jp`, deleted_at: null, talk_tickets: 10, points: 100, plan_status: 'active' }] });
+    expect(res.json()).toMatchObject({
+      ok: true,
+      total: 1,
+      page: 1,
+      page_size: 20,
+      users: [
+        {
+          user_id: me.userId,
+          email: `Hanako.${tag}@Example.jp`,
+          deleted_at: null,
+          talk_tickets: 10,
+          points: 100,
+          plan_status: 'active',
+        },
+      ],
+    });
   });
 
   it('full/users, deleted=true, lists a deleted account that live listings leave out', async () => {
@@ -34,8 +62,13 @@ describe('full/users', () => {
     await billing.svc.platform.events.publish('user.deleted', userId, { user_id: userId, by: 'user' });
     await eventually(async () => (await accountOf(billing.svc.platform.store, userId))?.deleted_at != null);
 
-    expect((await get(`/api/admin/full/users?q=${userId}&deleted=true`)).json().users).toEqual([expect.objectContaining({ user_id: userId, deleted_at: expect.any(String) })]);
-    expect((await get(`/api/admin/full/users?q=${userId}&deleted=false`)).json()).toMatchObject({ total: 0, users: [] });
+    expect((await get(`/api/admin/full/users?q=${userId}&deleted=true`)).json().users).toEqual([
+      expect.objectContaining({ user_id: userId, deleted_at: expect.any(String) }),
+    ]);
+    expect((await get(`/api/admin/full/users?q=${userId}&deleted=false`)).json()).toMatchObject({
+      total: 0,
+      users: [],
+    });
   });
 
   it('full/users, a regular-expression character in q, is taken literally', async () => {
@@ -58,7 +91,8 @@ describe('full/users/{id}', () => {
 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      ok: true, user: { user_id: me.userId, email: `${me.userId}@example.jp`, deleted_at: null },
+      ok: true,
+      user: { user_id: me.userId, email: `${me.userId}@example.jp`, deleted_at: null },
       wallet: { talk_tickets: 10, points: 100 },
       subscriptions: [{ subscription_id: me.subscriptionId, status: 'active', plan_code: 'PROD001' }],
       purchases: { count: 1, captured_yen: 1100, refunded_yen: 0, last_at: expect.any(String) },

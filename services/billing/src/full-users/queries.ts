@@ -13,7 +13,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function filterOf(query: FullUsersQuery): Filter {
   const q = query.q?.trim();
-  const deleted = query.deleted === undefined ? {} : query.deleted ? { deleted_at: { $ne: null } } : { deleted_at: null };
+  const deleted =
+    query.deleted === undefined ? {} : query.deleted ? { deleted_at: { $ne: null } } : { deleted_at: null };
   if (!q) return deleted;
   return { ...deleted, $or: [{ _id: q }, { email: { $regex: escape(q), $options: 'i' } }] };
 }
@@ -41,22 +42,35 @@ export async function listFullUsers(store: DocumentStore, query: FullUsersQuery,
   const users = rows.map((account): FullUserRow => {
     const wallet = wallets.find((w) => w._id === account._id);
     return {
-      user_id: account._id, email: account.email, registered_at: account.registered_at, deleted_at: account.deleted_at,
-      talk_tickets: wallet?.talk_tickets ?? 0, points: wallet?.points ?? 0,
-      plan_status: planStatusOf(subscriptions.filter((s) => s.user_id === account._id), now),
+      user_id: account._id,
+      email: account.email,
+      registered_at: account.registered_at,
+      deleted_at: account.deleted_at,
+      talk_tickets: wallet?.talk_tickets ?? 0,
+      points: wallet?.points ?? 0,
+      plan_status: planStatusOf(
+        subscriptions.filter((s) => s.user_id === account._id),
+        now,
+      ),
     };
   });
   return { ok: true, users, total, page, page_size: PAGE_SIZE };
 }
 
 async function holdings(store: DocumentStore, userId: string, now: Date): Promise<FullUserReply['wallet']> {
-  const lots = await openLots(store).find({ user_id: userId, remaining: { $gt: 0 }, expires_at: { $gt: now.toISOString() } }, { projection: { asset: 1, remaining: 1 } });
+  const lots = await openLots(store).find(
+    { user_id: userId, remaining: { $gt: 0 }, expires_at: { $gt: now.toISOString() } },
+    { projection: { asset: 1, remaining: 1 } },
+  );
   const sum = (asset: string) => lots.filter((l) => l.asset === asset).reduce((total, l) => total + l.remaining, 0);
   return { talk_tickets: sum('tickets'), points: sum('points') };
 }
 
 async function purchaseSummary(store: DocumentStore, userId: string): Promise<FullUserReply['purchases']> {
-  const paid = await openPurchases(store).find({ user_id: userId, status: { $in: ['captured', 'canceled'] } }, { projection: { amount: 1, refunded: 1, created_at: 1 }, sort: { created_at: -1 } });
+  const paid = await openPurchases(store).find(
+    { user_id: userId, status: { $in: ['captured', 'canceled'] } },
+    { projection: { amount: 1, refunded: 1, created_at: 1 }, sort: { created_at: -1 } },
+  );
   return {
     count: paid.length,
     captured_yen: paid.reduce((sum, p) => sum + p.amount, 0),
@@ -67,7 +81,10 @@ async function purchaseSummary(store: DocumentStore, userId: string): Promise<Fu
 
 function userOf(account: BillingAccount): FullUserReply['user'] {
   return {
-    user_id: account._id, email: account.email, registered_at: account.registered_at, deleted_at: account.deleted_at,
+    user_id: account._id,
+    email: account.email,
+    registered_at: account.registered_at,
+    deleted_at: account.deleted_at,
     ...(account.date_of_birth ? { date_of_birth: account.date_of_birth } : {}),
   };
 }

@@ -17,16 +17,51 @@ async function announceTickets(events: Eventing, tx: Transaction, entry: Entry):
   const lot_id = entry.parts[0]?.lot_id ?? '';
   switch (entry.kind) {
     case 'added':
-      await events.publish('ticket.granted', user_id, { user_id, lot_id, count, source: entry.source ?? 'operator', expires_at: entry.expires_at ?? at, ...(entry.ref ? { ref: entry.ref } : {}) }, tx);
+      await events.publish(
+        'ticket.granted',
+        user_id,
+        {
+          user_id,
+          lot_id,
+          count,
+          source: entry.source ?? 'operator',
+          expires_at: entry.expires_at ?? at,
+          ...(entry.ref ? { ref: entry.ref } : {}),
+        },
+        tx,
+      );
       return;
     case 'used':
-      await events.publish('ticket.used', user_id, { user_id, count, character_id: entry.character_id ?? '', btn: entry.btn ?? '', used_at: at, use_id: entry._id }, tx);
+      await events.publish(
+        'ticket.used',
+        user_id,
+        {
+          user_id,
+          count,
+          character_id: entry.character_id ?? '',
+          btn: entry.btn ?? '',
+          used_at: at,
+          use_id: entry._id,
+        },
+        tx,
+      );
       return;
     case 'expired':
       await events.publish('ticket.expired', user_id, { user_id, lot_id, count, expired_at: at }, tx);
       return;
     case 'removed':
-      await events.publish('ticket.removed', user_id, { user_id, count, reason: entry.reason ?? '', removed_at: at, ...(entry.admin_id ? { admin_id: entry.admin_id } : {}) }, tx);
+      await events.publish(
+        'ticket.removed',
+        user_id,
+        {
+          user_id,
+          count,
+          reason: entry.reason ?? '',
+          removed_at: at,
+          ...(entry.admin_id ? { admin_id: entry.admin_id } : {}),
+        },
+        tx,
+      );
   }
 }
 
@@ -35,7 +70,19 @@ async function announcePoints(events: Eventing, tx: Transaction, entry: Entry): 
   const points = Math.abs(entry.delta);
   if (entry.kind === 'added') {
     const lot_id = entry.parts[0]?.lot_id ?? '';
-    await events.publish('points.granted', user_id, { user_id, lot_id, points, code: entry.code ?? 'MA0001', expires_at: entry.expires_at ?? at, ...(entry.ref ? { ref: entry.ref } : {}) }, tx);
+    await events.publish(
+      'points.granted',
+      user_id,
+      {
+        user_id,
+        lot_id,
+        points,
+        code: entry.code ?? 'MA0001',
+        expires_at: entry.expires_at ?? at,
+        ...(entry.ref ? { ref: entry.ref } : {}),
+      },
+      tx,
+    );
     return;
   }
   const optional = {
@@ -43,5 +90,10 @@ async function announcePoints(events: Eventing, tx: Transaction, entry: Entry): 
     ...(entry.character_id ? { character_id: entry.character_id } : {}),
     ...(entry.btn ? { btn: entry.btn } : {}),
   };
-  await events.publish('points.used', user_id, { user_id, points, code: entry.code ?? 'TA0001', used_at: at, ...optional }, tx);
+  await events.publish(
+    'points.used',
+    user_id,
+    { user_id, points, code: entry.code ?? 'TA0001', used_at: at, ...optional },
+    tx,
+  );
 }

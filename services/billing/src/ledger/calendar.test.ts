@@ -3,17 +3,25 @@ import { addCalendarMonths, expiryOf, japanDayOf } from './calendar.ts';
 
 describe('ledger calendar', () => {
   it('addCalendarMonths, Jan 31 in Japan plus one month, ends on the last day of February', () => {
-    expect(addCalendarMonths(new Date('2026-01-31T01:00:00+09:00'), 1).toISOString()).toBe(new Date('2026-02-28T01:00:00+09:00').toISOString());
-    expect(addCalendarMonths(new Date('2028-01-31T01:00:00+09:00'), 1).toISOString()).toBe(new Date('2028-02-29T01:00:00+09:00').toISOString());
+    expect(addCalendarMonths(new Date('2026-01-31T01:00:00+09:00'), 1).toISOString()).toBe(
+      new Date('2026-02-28T01:00:00+09:00').toISOString(),
+    );
+    expect(addCalendarMonths(new Date('2028-01-31T01:00:00+09:00'), 1).toISOString()).toBe(
+      new Date('2028-02-29T01:00:00+09:00').toISOString(),
+    );
   });
 
   it('addCalendarMonths, a Japan date that is still the previous day in UTC, counts on the Japanese calendar', () => {
     // 2026-03-31 08:00 JST is 2026-03-30 23:00 UTC: one month on is April 30 in Japan, not April 30 UTC + 9 h.
-    expect(addCalendarMonths(new Date('2026-03-31T08:00:00+09:00'), 1).toISOString()).toBe(new Date('2026-04-30T08:00:00+09:00').toISOString());
+    expect(addCalendarMonths(new Date('2026-03-31T08:00:00+09:00'), 1).toISOString()).toBe(
+      new Date('2026-04-30T08:00:00+09:00').toISOString(),
+    );
   });
 
   it('addCalendarMonths, six months across a year end, keeps the day and time', () => {
-    expect(addCalendarMonths(new Date('2026-08-15T12:34:56.789+09:00'), 6).toISOString()).toBe(new Date('2027-02-15T12:34:56.789+09:00').toISOString());
+    expect(addCalendarMonths(new Date('2026-08-15T12:34:56.789+09:00'), 6).toISOString()).toBe(
+      new Date('2027-02-15T12:34:56.789+09:00').toISOString(),
+    );
   });
 
   it('expiryOf, a stated deadline before the term, takes the deadline; after it, the term', () => {

@@ -11,7 +11,15 @@ export function addCalendarMonths(from: Date, months: number): Date {
   const month = local.getUTCMonth() + months;
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   const day = Math.min(local.getUTCDate(), lastDay);
-  const shifted = Date.UTC(year, month, day, local.getUTCHours(), local.getUTCMinutes(), local.getUTCSeconds(), local.getUTCMilliseconds());
+  const shifted = Date.UTC(
+    year,
+    month,
+    day,
+    local.getUTCHours(),
+    local.getUTCMinutes(),
+    local.getUTCSeconds(),
+    local.getUTCMilliseconds(),
+  );
   return new Date(shifted - JST_OFFSET_MS);
 }
 
@@ -23,6 +31,7 @@ export function japanDayOf(at: Date): string {
 /** The expiry of a grant: `months` after it, or the stated deadline when that comes first. */
 export function expiryOf(grantedAt: Date, months: number, statedDeadline?: string): string {
   const byTerm = addCalendarMonths(grantedAt, months);
-  if (statedDeadline && new Date(statedDeadline).getTime() < byTerm.getTime()) return new Date(statedDeadline).toISOString();
+  if (statedDeadline && new Date(statedDeadline).getTime() < byTerm.getTime())
+    return new Date(statedDeadline).toISOString();
   return byTerm.toISOString();
 }

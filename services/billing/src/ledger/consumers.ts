@@ -46,7 +46,11 @@ export async function giveLoginBonus(tx: Transaction, events: Eventing, user_id:
   const points = ledgerTerms().loginBonusPoints;
   if (points <= 0) return false;
   const day = japanDayOf(at);
-  const mark = await openDailyBonuses(tx).updateOne({ _id: `${user_id}:${day}` }, { $setOnInsert: { user_id, day } }, { upsert: true });
+  const mark = await openDailyBonuses(tx).updateOne(
+    { _id: `${user_id}:${day}` },
+    { $setOnInsert: { user_id, day } },
+    { upsert: true },
+  );
   if (!mark.upsertedId) return false;
   await grantPoints(tx, events, { user_id, points, code: 'LB0001', ref: `login-bonus:${day}`, now: at });
   return true;

@@ -6,13 +6,31 @@ import type { WalletReply } from '@talkwith/proto/billing';
 import { billingService } from '../index.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(billingService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(billingService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 
-const walletOf = async (userId: string) => (await svc.app.inject({ method: 'GET', url: '/api/billing/wallet', headers: { authorization: `Bearer ${svc.tokenFor(userId)}` } })).json() as WalletReply;
+const walletOf = async (userId: string) =>
+  (
+    await svc.app.inject({
+      method: 'GET',
+      url: '/api/billing/wallet',
+      headers: { authorization: `Bearer ${svc.tokenFor(userId)}` },
+    })
+  ).json() as WalletReply;
 const redeemed = (userId: string, tickets: number, redemptionId = randomUUID()) => ({
-  redemption_id: redemptionId, serial_masked: '*************XYZ', coupon_id: 'cp-1', user_id: userId,
-  character_id: 'c-1', block_id: 'b-1', tickets, is_debug: false, redeemed_at: new Date().toISOString(),
+  redemption_id: redemptionId,
+  serial_masked: '*************XYZ',
+  coupon_id: 'cp-1',
+  user_id: userId,
+  character_id: 'c-1',
+  block_id: 'b-1',
+  tickets,
+  is_debug: false,
+  redeemed_at: new Date().toISOString(),
 });
 
 describe('billing grants for engagement', () => {
@@ -33,7 +51,13 @@ describe('billing grants for engagement', () => {
     const userId = randomUUID();
     const marker = randomUUID();
     await svc.platform.events.publish('serial.redeemed', userId, redeemed(userId, 0));
-    await svc.platform.events.publish('campaign.entered', userId, { entry_id: marker, campaign_id: 'cmp', user_id: userId, grant: { kind: 'tickets', amount: 1 }, entered_at: new Date().toISOString() });
+    await svc.platform.events.publish('campaign.entered', userId, {
+      entry_id: marker,
+      campaign_id: 'cmp',
+      user_id: userId,
+      grant: { kind: 'tickets', amount: 1 },
+      entered_at: new Date().toISOString(),
+    });
 
     await eventually(async () => (await walletOf(userId)).talk_tickets === 1);
     const lots = await svc.platform.store.collection('ledger_lots').find({ user_id: userId });
@@ -42,7 +66,13 @@ describe('billing grants for engagement', () => {
 
   it('campaign.entered with points, grants them under code CP0001', async () => {
     const userId = randomUUID();
-    await svc.platform.events.publish('campaign.entered', userId, { entry_id: randomUUID(), campaign_id: 'cmp', user_id: userId, grant: { kind: 'points', amount: 250 }, entered_at: new Date().toISOString() });
+    await svc.platform.events.publish('campaign.entered', userId, {
+      entry_id: randomUUID(),
+      campaign_id: 'cmp',
+      user_id: userId,
+      grant: { kind: 'points', amount: 250 },
+      entered_at: new Date().toISOString(),
+    });
 
     await eventually(async () => (await walletOf(userId)).points === 250);
     const lots = await svc.platform.store.collection('ledger_lots').find({ user_id: userId });

@@ -16,10 +16,25 @@ export async function onEngagementEvent(tx: Transaction, events: Eventing, event
   const now = new Date(event.occurredAt);
   if (event.type === 'serial.redeemed') {
     const { user_id, tickets, redemption_id } = event.data;
-    if (tickets > 0) await grantTickets(tx, events, { user_id, count: tickets, source: 'serial', ref: `serial:${redemption_id}`, now });
+    if (tickets > 0)
+      await grantTickets(tx, events, {
+        user_id,
+        count: tickets,
+        source: 'serial',
+        ref: `serial:${redemption_id}`,
+        now,
+      });
     return;
   }
   const { user_id, grant, entry_id } = event.data;
-  if (grant.kind === 'points') await grantPoints(tx, events, { user_id, points: grant.amount, code: 'CP0001', ref: `campaign:${entry_id}`, now });
-  else await grantTickets(tx, events, { user_id, count: grant.amount, source: 'campaign', ref: `campaign:${entry_id}`, now });
+  if (grant.kind === 'points')
+    await grantPoints(tx, events, { user_id, points: grant.amount, code: 'CP0001', ref: `campaign:${entry_id}`, now });
+  else
+    await grantTickets(tx, events, {
+      user_id,
+      count: grant.amount,
+      source: 'campaign',
+      ref: `campaign:${entry_id}`,
+      now,
+    });
 }

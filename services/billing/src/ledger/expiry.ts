@@ -11,12 +11,18 @@ const BATCH = 200;
  * or a sweep run twice, write each lot off exactly once. Returns how many
  * lots were written off.
  */
-export async function sweepExpiredLots(platform: Pick<Platform, 'store' | 'events'>, now: Date = new Date()): Promise<number> {
+export async function sweepExpiredLots(
+  platform: Pick<Platform, 'store' | 'events'>,
+  now: Date = new Date(),
+): Promise<number> {
   const at = now.toISOString();
   let writtenOff = 0;
   for (;;) {
     const batch = await platform.store.withTransaction(async (tx) => {
-      const due = await openLots(tx).find({ remaining: { $gt: 0 }, expires_at: { $lte: at } }, { sort: { expires_at: 1 }, limit: BATCH });
+      const due = await openLots(tx).find(
+        { remaining: { $gt: 0 }, expires_at: { $lte: at } },
+        { sort: { expires_at: 1 }, limit: BATCH },
+      );
       let count = 0;
       for (const lot of due) if ((await writeOffLot(tx, platform.events, lot, now)) > 0) count += 1;
       return { seen: due.length, count };
@@ -29,9 +35,13 @@ export async function sweepExpiredLots(platform: Pick<Platform, 'store' | 'event
 
 /** Defines the sweep (prepare: before the queue starts). */
 export function defineExpiryJob(platform: Platform): void {
-  platform.jobs.define(EXPIRE_JOB, async () => {
-    await sweepExpiredLots(platform);
-  }, { concurrency: 1 });
+  platform.jobs.define(
+    EXPIRE_JOB,
+    async () => {
+      await sweepExpiredLots(platform);
+    },
+    { concurrency: 1 },
+  );
 }
 
 /** Repeats it every EXPIRY_SWEEP_MS (start). */

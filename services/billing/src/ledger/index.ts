@@ -8,7 +8,14 @@ import { ledgerRoutes } from './routes.ts';
 import { onTalkReleaseEvent, TALK_RELEASE_EVENTS } from './talk-release.ts';
 import { setLedgerTerms } from './terms.ts';
 
-export { grantTickets, grantPoints, revokeTicketsOf, revokePointsOf, type GrantTickets, type GrantPoints } from './grants.ts';
+export {
+  grantTickets,
+  grantPoints,
+  revokeTicketsOf,
+  revokePointsOf,
+  type GrantTickets,
+  type GrantPoints,
+} from './grants.ts';
 export { ensureWallet } from './ledger.ts';
 export type { Wallet } from './model.ts';
 
@@ -25,9 +32,17 @@ export const ledgerArea: BillingArea = {
   async start({ platform, config }) {
     await scheduleExpiry(platform, config.EXPIRY_SWEEP_MS);
     await scheduleReminders(platform, config.EXPIRY_SWEEP_MS);
-    const consumer = await platform.events.consume('billing-ledger', ['user.registered', 'user.deleted', 'user.logged_in'], (event, tx) => onUserEvent(tx, platform.events, event));
-    const grants = await platform.events.consume('billing-engagement', ENGAGEMENT_GRANT_EVENTS, (event, tx) => onEngagementEvent(tx, platform.events, event));
-    const releases = await platform.events.consume('billing-talks', TALK_RELEASE_EVENTS, (event, tx) => onTalkReleaseEvent(tx, platform.events, event));
+    const consumer = await platform.events.consume(
+      'billing-ledger',
+      ['user.registered', 'user.deleted', 'user.logged_in'],
+      (event, tx) => onUserEvent(tx, platform.events, event),
+    );
+    const grants = await platform.events.consume('billing-engagement', ENGAGEMENT_GRANT_EVENTS, (event, tx) =>
+      onEngagementEvent(tx, platform.events, event),
+    );
+    const releases = await platform.events.consume('billing-talks', TALK_RELEASE_EVENTS, (event, tx) =>
+      onTalkReleaseEvent(tx, platform.events, event),
+    );
     return [consumer, grants, releases];
   },
 };

@@ -8,8 +8,12 @@ import { openDailyBonuses, openEntries, openLots, openWallets } from './model.ts
 import { ledgerTestKit } from './test-service.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(billingService, { LOGIN_BONUS_POINTS: '15', EXPIRY_SWEEP_MS: '1000' }); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(billingService, { LOGIN_BONUS_POINTS: '15', EXPIRY_SWEEP_MS: '1000' });
+});
+afterAll(async () => {
+  await svc?.close();
+});
 const kit = ledgerTestKit(() => svc);
 const walletOf = (userId: string) => openWallets(svc.platform.store).findOne({ _id: userId });
 const DAY = 86_400_000;
@@ -19,7 +23,9 @@ describe('ledger expiry sweep', () => {
     const userId = randomUUID();
     await kit.giveTickets(userId, 3, new Date(Date.now() - 100 * DAY));
     await eventually(async () => (await walletOf(userId))?.talk_tickets === 0, 15_000);
-    expect(await openEntries(svc.platform.store).find({ user_id: userId, kind: 'expired' })).toMatchObject([{ delta: -3 }]);
+    expect(await openEntries(svc.platform.store).find({ user_id: userId, kind: 'expired' })).toMatchObject([
+      { delta: -3 },
+    ]);
   });
 
   it('expiry sweep, one expired and one live lot, writes off exactly the expired one (ticket.expired)', async () => {
@@ -41,7 +47,10 @@ describe('ledger expiry sweep', () => {
     await sweepExpiredLots(svc.platform);
     expect(await openEntries(svc.platform.store).countDocuments({ user_id: userId, kind: 'expired' })).toBe(2);
     expect((await walletOf(userId))?.talk_tickets).toBe(0);
-    expect(await openLots(svc.platform.store).find({ user_id: userId })).toMatchObject([{ remaining: 0 }, { remaining: 0 }]);
+    expect(await openLots(svc.platform.store).find({ user_id: userId })).toMatchObject([
+      { remaining: 0 },
+      { remaining: 0 },
+    ]);
   });
 });
 
@@ -50,15 +59,26 @@ describe('ledger account consumers', () => {
     const userId = randomUUID();
     const wallets = openWallets(svc.platform.store);
     const walletsBefore = await wallets.countDocuments({});
-    const event = await svc.platform.events.publish('user.registered', userId, { user_id: userId, email: 'a@example.jp', registered_at: new Date().toISOString() });
+    const event = await svc.platform.events.publish('user.registered', userId, {
+      user_id: userId,
+      email: 'a@example.jp',
+      registered_at: new Date().toISOString(),
+    });
     const opened = await eventually(() => walletOf(userId));
     expect(opened).toMatchObject({ points: 0, talk_tickets: 0 });
     await kit.giveTickets(userId, 2);
 
     await svc.platform.bus.publish(event);
     // A later event of the same user for the same consumer: once its bonus is in, the redelivery before it has been handled.
-    await svc.platform.events.publish('user.logged_in', userId, { user_id: userId, relogin: false, method: 'password', at: new Date().toISOString() });
-    await eventually(async () => (await openEntries(svc.platform.store).countDocuments({ user_id: userId, code: 'LB0001' })) === 1);
+    await svc.platform.events.publish('user.logged_in', userId, {
+      user_id: userId,
+      relogin: false,
+      method: 'password',
+      at: new Date().toISOString(),
+    });
+    await eventually(
+      async () => (await openEntries(svc.platform.store).countDocuments({ user_id: userId, code: 'LB0001' })) === 1,
+    );
 
     // Counted over the whole collection: a second wallet under any key, not only this _id, is caught.
     expect(await wallets.countDocuments({})).toBe(walletsBefore + 1);
@@ -69,12 +89,34 @@ describe('ledger account consumers', () => {
 
   it('user.logged_in, twice on one Japan day and once the next, grants LB0001 twice', async () => {
     const userId = randomUUID();
-    await svc.platform.events.publish('user.logged_in', userId, { user_id: userId, relogin: false, method: 'password', at: '2026-05-01T15:30:00.000Z' }); // 5-02 00:30 JST
-    await svc.platform.events.publish('user.logged_in', userId, { user_id: userId, relogin: true, method: 'password', at: '2026-05-02T14:00:00.000Z' }); // 5-02 23:00 JST
-    await svc.platform.events.publish('user.logged_in', userId, { user_id: userId, relogin: true, method: 'google', at: '2026-05-02T15:00:00.000Z' }); // 5-03 00:00 JST
-    await eventually(async () => (await openDailyBonuses(svc.platform.store).countDocuments({ user_id: userId })) === 2);
-    await eventually(async () => (await openEntries(svc.platform.store).countDocuments({ user_id: userId, code: 'LB0001' })) === 2);
-    expect(await openEntries(svc.platform.store).find({ user_id: userId, code: 'LB0001' })).toMatchObject([{ delta: 15 }, { delta: 15 }]);
+    await svc.platform.events.publish('user.logged_in', userId, {
+      user_id: userId,
+      relogin: false,
+      method: 'password',
+      at: '2026-05-01T15:30:00.000Z',
+    }); // 5-02 00:30 JST
+    await svc.platform.events.publish('user.logged_in', userId, {
+      user_id: userId,
+      relogin: true,
+      method: 'password',
+      at: '2026-05-02T14:00:00.000Z',
+    }); // 5-02 23:00 JST
+    await svc.platform.events.publish('user.logged_in', userId, {
+      user_id: userId,
+      relogin: true,
+      method: 'google',
+      at: '2026-05-02T15:00:00.000Z',
+    }); // 5-03 00:00 JST
+    await eventually(
+      async () => (await openDailyBonuses(svc.platform.store).countDocuments({ user_id: userId })) === 2,
+    );
+    await eventually(
+      async () => (await openEntries(svc.platform.store).countDocuments({ user_id: userId, code: 'LB0001' })) === 2,
+    );
+    expect(await openEntries(svc.platform.store).find({ user_id: userId, code: 'LB0001' })).toMatchObject([
+      { delta: 15 },
+      { delta: 15 },
+    ]);
   });
 
   it('user.deleted, a user with lots and entries, keeps them for operators and forfeits the balance with removed entries', async () => {
@@ -87,6 +129,10 @@ describe('ledger account consumers', () => {
     expect(await walletOf(userId)).toMatchObject({ talk_tickets: 0, points: 0 });
     expect(await openLots(svc.platform.store).countDocuments({ user_id: userId, remaining: 0 })).toBe(2);
     const removed = await openEntries(svc.platform.store).find({ user_id: userId, kind: 'removed' });
-    expect(removed.map((e) => [e.asset, e.delta, e.reason, e.code ?? null]).sort()).toEqual([['points', -5, 'account_deleted', 'MA0009'], ['tickets', -2, 'account_deleted', null]]);
+    expect(removed.map((e) => [e.asset, e.delta, e.reason, e.code ?? null]).sort()).toEqual([
+      ['points', -5, 'account_deleted', 'MA0009'],
+      ['tickets', -2, 'account_deleted', null],
+    ]);
     expect(await openEntries(svc.platform.store).countDocuments({ user_id: userId })).toBe(4);
-  });});
+  });
+});

@@ -21,14 +21,34 @@ export class LedgerModel {
   readonly lots: ModelLot[] = [];
 
   grant(id: string, asset: LedgerAsset, amount: number, ref: string, now: Date, deadline?: string): void {
-    this.lots.push({ id, asset, ref, granted: amount, remaining: amount, grantedAt: now.toISOString(), expiresAt: expiryOf(now, MONTHS[asset], deadline) });
+    this.lots.push({
+      id,
+      asset,
+      ref,
+      granted: amount,
+      remaining: amount,
+      grantedAt: now.toISOString(),
+      expiresAt: expiryOf(now, MONTHS[asset], deadline),
+    });
   }
 
   private live(asset: LedgerAsset, now: Date): ModelLot[] {
     const at = now.toISOString();
     return this.lots
       .filter((lot) => lot.asset === asset && lot.remaining > 0 && lot.expiresAt > at)
-      .sort((a, b) => (a.expiresAt !== b.expiresAt ? (a.expiresAt < b.expiresAt ? -1 : 1) : a.grantedAt !== b.grantedAt ? (a.grantedAt < b.grantedAt ? -1 : 1) : a.id < b.id ? -1 : 1));
+      .sort((a, b) =>
+        a.expiresAt !== b.expiresAt
+          ? a.expiresAt < b.expiresAt
+            ? -1
+            : 1
+          : a.grantedAt !== b.grantedAt
+            ? a.grantedAt < b.grantedAt
+              ? -1
+              : 1
+            : a.id < b.id
+              ? -1
+              : 1,
+      );
   }
 
   available(asset: LedgerAsset, now: Date): number {

@@ -3,7 +3,17 @@ import type { Eventing, Transaction } from '@talkwith/platform';
 import type { AppError } from '@talkwith/platform';
 import type { LedgerAsset } from '@talkwith/proto/billing';
 import { announce } from './announce.ts';
-import { openEntries, openLots, openWallets, SPEND_ORDER, WALLET_FIELD, type Entry, type Lot, type LotPart, type Wallet } from './model.ts';
+import {
+  openEntries,
+  openLots,
+  openWallets,
+  SPEND_ORDER,
+  WALLET_FIELD,
+  type Entry,
+  type Lot,
+  type LotPart,
+  type Wallet,
+} from './model.ts';
 import { billingError } from '../errors.ts';
 
 /**
@@ -14,7 +24,10 @@ import { billingError } from '../errors.ts';
  */
 
 /** What an entry says besides its amount (who, why, for which talk). */
-export type EntryFacts = Pick<Entry, 'code' | 'source' | 'character_id' | 'btn' | 'action_code' | 'reason' | 'admin_id' | 'ref'>;
+export type EntryFacts = Pick<
+  Entry,
+  'code' | 'source' | 'character_id' | 'btn' | 'action_code' | 'reason' | 'admin_id' | 'ref'
+>;
 
 export interface LotGrant extends EntryFacts {
   user_id: string;
@@ -50,7 +63,11 @@ export function insufficient(asset: LedgerAsset): AppError {
 /** Opens the user's wallet if there is none (any account, however it was created); returns it. */
 export async function ensureWallet(tx: Transaction, user_id: string, now: Date = new Date()): Promise<Wallet> {
   const wallets = openWallets(tx);
-  await wallets.updateOne({ _id: user_id }, { $setOnInsert: { points: 0, talk_tickets: 0, opened_at: now.toISOString() } }, { upsert: true });
+  await wallets.updateOne(
+    { _id: user_id },
+    { $setOnInsert: { points: 0, talk_tickets: 0, opened_at: now.toISOString() } },
+    { upsert: true },
+  );
   const wallet = await wallets.findOne({ _id: user_id });
   if (!wallet) throw billingError('INTERNAL', 'wallet upsert returned nothing');
   return wallet;
@@ -58,7 +75,10 @@ export async function ensureWallet(tx: Transaction, user_id: string, now: Date =
 
 function positiveInteger(amount: number, asset: LedgerAsset): void {
   if (!Number.isSafeInteger(amount) || amount < 1) {
-    throw billingError('VALIDATION_FAILED', asset === 'tickets' ? 'チケット数は1以上の整数で指定してください。' : 'ポイントは1以上の整数で指定してください。');
+    throw billingError(
+      'VALIDATION_FAILED',
+      asset === 'tickets' ? 'チケット数は1以上の整数で指定してください。' : 'ポイントは1以上の整数で指定してください。',
+    );
   }
 }
 
@@ -83,17 +103,42 @@ export async function addLot(tx: Transaction, events: Eventing, grant: LotGrant)
   await ensureWallet(tx, user_id, now);
   const at = now.toISOString();
   const lot = await openLots(tx).insertOne({
-    _id: randomUUID(), user_id, asset, granted: amount, remaining: amount, granted_at: at, expires_at,
-    ...(facts.source ? { source: facts.source } : {}), ...(facts.code ? { code: facts.code } : {}), ...(facts.ref ? { ref: facts.ref } : {}),
+    _id: randomUUID(),
+    user_id,
+    asset,
+    granted: amount,
+    remaining: amount,
+    granted_at: at,
+    expires_at,
+    ...(facts.source ? { source: facts.source } : {}),
+    ...(facts.code ? { code: facts.code } : {}),
+    ...(facts.ref ? { ref: facts.ref } : {}),
   });
   const balance = await moveWallet(tx, user_id, asset, amount);
-  const entry = await append(tx, events, { user_id, asset, delta: amount, kind: 'added', parts: [{ lot_id: lot._id, amount }], at, expires_at, ...facts });
+  const entry = await append(tx, events, {
+    user_id,
+    asset,
+    delta: amount,
+    kind: 'added',
+    parts: [{ lot_id: lot._id, amount }],
+    at,
+    expires_at,
+    ...facts,
+  });
   return { lot, balance, entry };
 }
 
 /** Takes `amount` from one lot, only if it still holds it (the guard makes a concurrent or repeated take fail, not overdraw). */
-async function takeFromLot(tx: Transaction, lot: Lot, amount: number, extraGuard: Record<string, unknown> = {}): Promise<boolean> {
-  const result = await openLots(tx).updateOne({ _id: lot._id, remaining: { $gte: amount }, ...extraGuard }, { $inc: { remaining: -amount } });
+async function takeFromLot(
+  tx: Transaction,
+  lot: Lot,
+  amount: number,
+  extraGuard: Record<string, unknown> = {},
+): Promise<boolean> {
+  const result = await openLots(tx).updateOne(
+    { _id: lot._id, remaining: { $gte: amount }, ...extraGuard },
+    { $inc: { remaining: -amount } },
+  );
   return result.matchedCount === 1;
 }
 
@@ -121,7 +166,10 @@ export async function spend(tx: Transaction, events: Eventing, request: Spend): 
   await ensureWallet(tx, user_id, now);
   await writeOffDueLotsOf(tx, events, user_id, asset, now);
   const at = now.toISOString();
-  const lots = await openLots(tx).find({ user_id, asset, remaining: { $gt: 0 }, expires_at: { $gt: at } }, { sort: SPEND_ORDER });
+  const lots = await openLots(tx).find(
+    { user_id, asset, remaining: { $gt: 0 }, expires_at: { $gt: at } },
+    { sort: SPEND_ORDER },
+  );
   const parts = planSpend(lots, amount);
   if (!parts) throw insufficient(asset);
   const byId = new Map(lots.map((lot) => [lot._id, lot]));
@@ -144,31 +192,61 @@ export async function writeOffLot(tx: Transaction, events: Eventing, lot: Lot, n
   if (!(await takeFromLot(tx, lot, lot.remaining, { remaining: lot.remaining, expires_at: { $lte: at } }))) return 0;
   await moveWallet(tx, lot.user_id, lot.asset, -lot.remaining);
   await append(tx, events, {
-    user_id: lot.user_id, asset: lot.asset, delta: -lot.remaining, kind: 'expired', parts: [{ lot_id: lot._id, amount: lot.remaining }], at,
-    expires_at: lot.expires_at, ...(lot.asset === 'points' ? { code: 'LP0001' as const } : {}),
+    user_id: lot.user_id,
+    asset: lot.asset,
+    delta: -lot.remaining,
+    kind: 'expired',
+    parts: [{ lot_id: lot._id, amount: lot.remaining }],
+    at,
+    expires_at: lot.expires_at,
+    ...(lot.asset === 'points' ? { code: 'LP0001' as const } : {}),
   });
   return lot.remaining;
 }
 
 /** Writes off every lot of one user and asset whose expiry has passed; returns how much. */
-export async function writeOffDueLotsOf(tx: Transaction, events: Eventing, user_id: string, asset: LedgerAsset, now: Date): Promise<number> {
-  const due = await openLots(tx).find({ user_id, asset, remaining: { $gt: 0 }, expires_at: { $lte: now.toISOString() } });
+export async function writeOffDueLotsOf(
+  tx: Transaction,
+  events: Eventing,
+  user_id: string,
+  asset: LedgerAsset,
+  now: Date,
+): Promise<number> {
+  const due = await openLots(tx).find({
+    user_id,
+    asset,
+    remaining: { $gt: 0 },
+    expires_at: { $lte: now.toISOString() },
+  });
   let total = 0;
   for (const lot of due) total += await writeOffLot(tx, events, lot, now);
   return total;
 }
 
 /** Takes back what is left of every lot granted under `ref` (a cancelled purchase): one `removed` entry per lot. */
-export async function removeLotsOf(tx: Transaction, events: Eventing, request: Omit<Spend, 'amount' | 'kind'> & { ref: string }): Promise<number> {
+export async function removeLotsOf(
+  tx: Transaction,
+  events: Eventing,
+  request: Omit<Spend, 'amount' | 'kind'> & { ref: string },
+): Promise<number> {
   return removeLots(tx, events, request, { ref: request.ref });
 }
 
 /** Takes what is left of every lot of the user's asset (a deleted account forfeits its balance): one `removed` entry per lot. */
-export async function removeAllLotsOf(tx: Transaction, events: Eventing, request: Omit<Spend, 'amount' | 'kind'>): Promise<number> {
+export async function removeAllLotsOf(
+  tx: Transaction,
+  events: Eventing,
+  request: Omit<Spend, 'amount' | 'kind'>,
+): Promise<number> {
   return removeLots(tx, events, request, {});
 }
 
-async function removeLots(tx: Transaction, events: Eventing, request: Omit<Spend, 'amount' | 'kind'>, which: { ref?: string }): Promise<number> {
+async function removeLots(
+  tx: Transaction,
+  events: Eventing,
+  request: Omit<Spend, 'amount' | 'kind'>,
+  which: { ref?: string },
+): Promise<number> {
   const { user_id, asset, now, ...facts } = request;
   await writeOffDueLotsOf(tx, events, user_id, asset, now);
   const lots = await openLots(tx).find({ user_id, asset, ...which, remaining: { $gt: 0 } }, { sort: SPEND_ORDER });
@@ -176,7 +254,15 @@ async function removeLots(tx: Transaction, events: Eventing, request: Omit<Spend
   for (const lot of lots) {
     if (!(await takeFromLot(tx, lot, lot.remaining, { remaining: lot.remaining }))) continue;
     await moveWallet(tx, user_id, asset, -lot.remaining);
-    await append(tx, events, { user_id, asset, delta: -lot.remaining, kind: 'removed', parts: [{ lot_id: lot._id, amount: lot.remaining }], at: now.toISOString(), ...facts });
+    await append(tx, events, {
+      user_id,
+      asset,
+      delta: -lot.remaining,
+      kind: 'removed',
+      parts: [{ lot_id: lot._id, amount: lot.remaining }],
+      at: now.toISOString(),
+      ...facts,
+    });
     total += lot.remaining;
   }
   return total;

@@ -64,10 +64,14 @@ type Store = DocumentStore | Transaction;
 export const openWallets = (store: Store): Collection<Wallet> => store.collection<Wallet>('wallets');
 export const openLots = (store: Store): Collection<Lot> => store.collection<Lot>('ledger_lots');
 export const openEntries = (store: Store): Collection<Entry> => store.collection<Entry>('ledger_entries');
-export const openDailyBonuses = (store: Store): Collection<DailyBonus> => store.collection<DailyBonus>('ledger_daily_bonuses');
+export const openDailyBonuses = (store: Store): Collection<DailyBonus> =>
+  store.collection<DailyBonus>('ledger_daily_bonuses');
 
 /** Which wallet field caches which asset. */
-export const WALLET_FIELD = { tickets: 'talk_tickets', points: 'points' } as const satisfies Record<LedgerAsset, keyof Wallet>;
+export const WALLET_FIELD = { tickets: 'talk_tickets', points: 'points' } as const satisfies Record<
+  LedgerAsset,
+  keyof Wallet
+>;
 
 /** Lots are spent in this order: the one that expires first, then the oldest. */
 export const SPEND_ORDER = { expires_at: 1, granted_at: 1, _id: 1 } as const;

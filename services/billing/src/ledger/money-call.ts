@@ -4,7 +4,12 @@ import { audited } from '@talkwith/platform/eventing';
 import { idempotent, type IdempotentCall } from '../idempotency.ts';
 
 /** Runs a money-moving call once per Idempotency-Key and answers the stored answer (status and body). */
-export async function answerOnce<B>(reply: FastifyReply, store: DocumentStore, call: IdempotentCall, work: (tx: Transaction) => Promise<B>): Promise<B> {
+export async function answerOnce<B>(
+  reply: FastifyReply,
+  store: DocumentStore,
+  call: IdempotentCall,
+  work: (tx: Transaction) => Promise<B>,
+): Promise<B> {
   const answer = await idempotent(store, call, async (tx) => ({ status: 200, body: await work(tx) }));
   reply.code(answer.status);
   return answer.body;
@@ -32,9 +37,21 @@ export interface AdminWrite {
 
 /** An operator's write: idempotent on its key, audited with the user it concerns, all in one transaction. */
 export async function answerAdminOnce<B>(
-  reply: FastifyReply, platform: Pick<Platform, 'store' | 'events'>, call: IdempotentCall, write: AdminWrite,
-  work: (tx: Transaction) => Promise<B>, detailOf: (result: B) => Record<string, unknown>,
+  reply: FastifyReply,
+  platform: Pick<Platform, 'store' | 'events'>,
+  call: IdempotentCall,
+  write: AdminWrite,
+  work: (tx: Transaction) => Promise<B>,
+  detailOf: (result: B) => Record<string, unknown>,
 ): Promise<B> {
   return answerOnce(reply, platform.store, call, (tx) =>
-    audited({ store: storeWithin(tx, platform.store), events: platform.events }, { adminId: write.adminId }, write.action, work, detailOf, () => write.targetUserId));
+    audited(
+      { store: storeWithin(tx, platform.store), events: platform.events },
+      { adminId: write.adminId },
+      write.action,
+      work,
+      detailOf,
+      () => write.targetUserId,
+    ),
+  );
 }

@@ -13,16 +13,32 @@ import { ledgerTestPlatform, type LedgerTestPlatform } from './test-platform.ts'
 
 let harness: LedgerTestPlatform;
 let platform: Platform;
-beforeAll(async () => { harness = await ledgerTestPlatform(); platform = harness.platform; });
-afterAll(async () => { await harness?.close(); });
+beforeAll(async () => {
+  harness = await ledgerTestPlatform();
+  platform = harness.platform;
+});
+afterAll(async () => {
+  await harness?.close();
+});
 
 const DAY = 86_400_000;
 const inTx = <R>(work: (tx: Transaction) => Promise<R>): Promise<R> => platform.store.withTransaction(work);
 const daysFrom = (now: Date, days: number) => new Date(now.getTime() + days * DAY).toISOString();
 const giveTickets = (userId: string, count: number, now: Date, expiresAt: string) =>
-  inTx((tx) => grantTickets(tx, platform.events, { user_id: userId, count, source: 'purchase', ref: `test-${randomUUID()}`, now, expires_at: expiresAt }));
+  inTx((tx) =>
+    grantTickets(tx, platform.events, {
+      user_id: userId,
+      count,
+      source: 'purchase',
+      ref: `test-${randomUUID()}`,
+      now,
+      expires_at: expiresAt,
+    }),
+  );
 const remindersOf = async (userId: string) =>
-  (await platform.store.collection<OutboxEntry>(OUTBOX).find({ key: userId, type: 'ticket.expiring' })).map((entry) => entry.envelope.data);
+  (await platform.store.collection<OutboxEntry>(OUTBOX).find({ key: userId, type: 'ticket.expiring' })).map(
+    (entry) => entry.envelope.data,
+  );
 
 describe('ticket expiry reminder sweep', () => {
   it('reminder sweep, a lot expiring in 3 days with 2 of 5 tickets used, publishes ticket.expiring with the 3 unused and marks the lot', async () => {
@@ -30,7 +46,17 @@ describe('ticket expiry reminder sweep', () => {
     const now = new Date();
     const expiresAt = daysFrom(now, 3);
     const { lot_id } = await giveTickets(userId, 5, now, expiresAt);
-    await inTx((tx) => spend(tx, platform.events, { user_id: userId, asset: 'tickets', amount: 2, kind: 'used', character_id: 'c1', btn: 'b1', now }));
+    await inTx((tx) =>
+      spend(tx, platform.events, {
+        user_id: userId,
+        asset: 'tickets',
+        amount: 2,
+        kind: 'used',
+        character_id: 'c1',
+        btn: 'b1',
+        now,
+      }),
+    );
 
     await sweepExpiringLots(platform, 7, now);
 
@@ -49,14 +75,26 @@ describe('ticket expiry reminder sweep', () => {
 
     const reminders = await remindersOf(userId);
     expect(reminders).toHaveLength(2);
-    expect(reminders).toEqual(expect.arrayContaining([expect.objectContaining({ count: 1 }), expect.objectContaining({ count: 2 })]));
+    expect(reminders).toEqual(
+      expect.arrayContaining([expect.objectContaining({ count: 1 }), expect.objectContaining({ count: 2 })]),
+    );
   });
 
   it('reminder sweep, a spent lot expiring tomorrow, publishes nothing', async () => {
     const userId = randomUUID();
     const now = new Date();
     await giveTickets(userId, 2, now, daysFrom(now, 1));
-    await inTx((tx) => spend(tx, platform.events, { user_id: userId, asset: 'tickets', amount: 2, kind: 'used', character_id: 'c1', btn: 'b1', now }));
+    await inTx((tx) =>
+      spend(tx, platform.events, {
+        user_id: userId,
+        asset: 'tickets',
+        amount: 2,
+        kind: 'used',
+        character_id: 'c1',
+        btn: 'b1',
+        now,
+      }),
+    );
 
     await sweepExpiringLots(platform, 7, now);
 
@@ -68,7 +106,15 @@ describe('ticket expiry reminder sweep', () => {
     const now = new Date();
     const { lot_id } = await giveTickets(userId, 4, now, daysFrom(now, 8));
     await giveTickets(userId, 1, new Date(now.getTime() - 10 * DAY), daysFrom(now, -1));
-    await inTx((tx) => grantPoints(tx, platform.events, { user_id: userId, points: 10, code: 'SU0001', ref: `test-${randomUUID()}`, now: new Date(now.getTime() - 180 * DAY + 2 * DAY) }));
+    await inTx((tx) =>
+      grantPoints(tx, platform.events, {
+        user_id: userId,
+        points: 10,
+        code: 'SU0001',
+        ref: `test-${randomUUID()}`,
+        now: new Date(now.getTime() - 180 * DAY + 2 * DAY),
+      }),
+    );
 
     await sweepExpiringLots(platform, 7, now);
     expect(await remindersOf(userId)).toEqual([]);
@@ -92,7 +138,14 @@ describe('ticket expiry reminder job', () => {
     try {
       const userId = randomUUID();
       const { lot_id } = await svc.platform.store.withTransaction((tx) =>
-        grantTickets(tx, svc.platform.events, { user_id: userId, count: 2, source: 'purchase', ref: `test-${randomUUID()}`, expires_at: daysFrom(new Date(), 2) }));
+        grantTickets(tx, svc.platform.events, {
+          user_id: userId,
+          count: 2,
+          source: 'purchase',
+          ref: `test-${randomUUID()}`,
+          expires_at: daysFrom(new Date(), 2),
+        }),
+      );
       const outbox = svc.platform.store.collection<OutboxEntry>(OUTBOX);
       const reminder = await eventually(async () => outbox.findOne({ key: userId, type: 'ticket.expiring' }), 15_000);
       expect(reminder.envelope.data).toMatchObject({ lot_id, count: 2 });

@@ -17,7 +17,12 @@ async function remindLot(tx: Transaction, events: Eventing, lot: Lot, now: Date)
     { $set: { reminded_at: now.toISOString() } },
   );
   if (!marked) return false;
-  await events.publish('ticket.expiring', marked.user_id, { user_id: marked.user_id, lot_id: marked._id, count: marked.remaining, expires_at: marked.expires_at }, tx);
+  await events.publish(
+    'ticket.expiring',
+    marked.user_id,
+    { user_id: marked.user_id, lot_id: marked._id, count: marked.remaining, expires_at: marked.expires_at },
+    tx,
+  );
   return true;
 }
 
@@ -26,13 +31,20 @@ async function remindLot(tx: Transaction, events: Eventing, lot: Lot, now: Date)
  * from `now` (and has not expired yet) and was not reminded gets one
  * `ticket.expiring`, a batch per transaction. Returns how many lots were reminded.
  */
-export async function sweepExpiringLots(platform: Pick<Platform, 'store' | 'events'>, days: number, now: Date = new Date()): Promise<number> {
+export async function sweepExpiringLots(
+  platform: Pick<Platform, 'store' | 'events'>,
+  days: number,
+  now: Date = new Date(),
+): Promise<number> {
   const window = { $gt: now.toISOString(), $lte: new Date(now.getTime() + days * DAY_MS).toISOString() };
   let reminded = 0;
   for (;;) {
     const batch = await platform.store.withTransaction(async (tx) => {
       // expires_at is indexed: the scan is bounded by the lots expiring inside the window.
-      const due = await openLots(tx).find({ expires_at: window, asset: 'tickets', remaining: { $gt: 0 }, reminded_at: { $exists: false } }, { sort: { expires_at: 1 }, limit: BATCH });
+      const due = await openLots(tx).find(
+        { expires_at: window, asset: 'tickets', remaining: { $gt: 0 }, reminded_at: { $exists: false } },
+        { sort: { expires_at: 1 }, limit: BATCH },
+      );
       let count = 0;
       for (const lot of due) if (await remindLot(tx, platform.events, lot, now)) count += 1;
       return { seen: due.length, count };
@@ -45,9 +57,13 @@ export async function sweepExpiringLots(platform: Pick<Platform, 'store' | 'even
 
 /** Defines the reminder sweep (prepare: before the queue starts). */
 export function defineReminderJob(platform: Platform, days: number): void {
-  platform.jobs.define(REMIND_JOB, async () => {
-    await sweepExpiringLots(platform, days);
-  }, { concurrency: 1 });
+  platform.jobs.define(
+    REMIND_JOB,
+    async () => {
+      await sweepExpiringLots(platform, days);
+    },
+    { concurrency: 1 },
+  );
 }
 
 /** Repeats it every `everyMs` (start), beside the expiry sweep. */

@@ -8,22 +8,37 @@ import { openReleaseMarks, releaseTicketUse } from './talk-release.ts';
 import { ledgerTestKit } from './test-service.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(billingService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(billingService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 const kit = ledgerTestKit(() => svc);
 
 /** Uses one talk ticket through the route; answers billing's use id. */
 async function useTicket(userId: string): Promise<string> {
-  const res = await svc.app.inject({ method: 'POST', url: '/api/talk_tickets', headers: kit.money(userId), payload: { user_id: userId, character_id: 'mirai', btn: 'start' } });
+  const res = await svc.app.inject({
+    method: 'POST',
+    url: '/api/talk_tickets',
+    headers: kit.money(userId),
+    payload: { user_id: userId, character_id: 'mirai', btn: 'start' },
+  });
   if (res.statusCode !== 200) throw new Error(`use failed: ${res.body}`);
   return res.json().use_id as string;
 }
 
 const released = (userId: string, useId: string | null, talkId = randomUUID()) =>
   svc.platform.events.publish('talk.released', userId, {
-    talk_id: talkId, user_id: userId, character_id: 'mirai', ticket_use_id: useId, reason: 'video failed', released_at: new Date().toISOString(),
+    talk_id: talkId,
+    user_id: userId,
+    character_id: 'mirai',
+    ticket_use_id: useId,
+    reason: 'video failed',
+    released_at: new Date().toISOString(),
   });
-const ticketsOf = async (userId: string) => (await openWallets(svc.platform.store).findOne({ _id: userId }))?.talk_tickets;
+const ticketsOf = async (userId: string) =>
+  (await openWallets(svc.platform.store).findOne({ _id: userId }))?.talk_tickets;
 const releasedLotsOf = (userId: string) => openLots(svc.platform.store).find({ user_id: userId, source: 'released' });
 
 describe('talk.released (consumer group billing-talks)', () => {
@@ -42,7 +57,11 @@ describe('talk.released (consumer group billing-talks)', () => {
     await eventually(async () => (await releasedLotsOf(me)).length === 2);
     expect(await ticketsOf(me)).toBe(2);
     const lots = await releasedLotsOf(me);
-    expect(lots.find((l) => l.ref === `release:${useId}`)).toMatchObject({ granted: 1, remaining: 1, expires_at: expiry });
+    expect(lots.find((l) => l.ref === `release:${useId}`)).toMatchObject({
+      granted: 1,
+      remaining: 1,
+      expires_at: expiry,
+    });
   });
 
   it('talk release, the history, shows the ticket added back with source released and ticket.granted is announced', async () => {
@@ -53,9 +72,21 @@ describe('talk.released (consumer group billing-talks)', () => {
     await released(me, useId);
 
     await eventually(async () => (await ticketsOf(me)) === 1);
-    const history = await svc.app.inject({ method: 'POST', url: '/api/billing/history', headers: kit.auth(me), payload: { user_id: me, asset: 'tickets' } });
-    expect(history.json().historyState.items[0]).toMatchObject({ kind: 'added', delta: 1, source: 'released', character_id: 'mirai' });
-    expect((await kit.eventsOf(me, 'ticket.granted')).map((e) => e.data)).toContainEqual(expect.objectContaining({ source: 'released', count: 1 }));
+    const history = await svc.app.inject({
+      method: 'POST',
+      url: '/api/billing/history',
+      headers: kit.auth(me),
+      payload: { user_id: me, asset: 'tickets' },
+    });
+    expect(history.json().historyState.items[0]).toMatchObject({
+      kind: 'added',
+      delta: 1,
+      source: 'released',
+      character_id: 'mirai',
+    });
+    expect((await kit.eventsOf(me, 'ticket.granted')).map((e) => e.data)).toContainEqual(
+      expect.objectContaining({ source: 'released', count: 1 }),
+    );
   });
 
   it("talk release, naming another user's use, gives nobody a ticket", async () => {
@@ -96,7 +127,12 @@ describe('talk.released (consumer group billing-talks)', () => {
     await eventually(async () => (await ticketsOf(me)) === 1);
 
     await useTicket(me);
-    const refused = await svc.app.inject({ method: 'POST', url: '/api/talk_tickets', headers: kit.money(me), payload: { user_id: me, character_id: 'mirai', btn: 'start' } });
+    const refused = await svc.app.inject({
+      method: 'POST',
+      url: '/api/talk_tickets',
+      headers: kit.money(me),
+      payload: { user_id: me, character_id: 'mirai', btn: 'start' },
+    });
 
     expect(refused.statusCode).toBe(409);
     expect(await ticketsOf(me)).toBe(0);
@@ -122,7 +158,9 @@ describe('releaseTicketUse', () => {
     const useId = await useTicket(me);
     const later = new Date(Date.now() + 2 * 86_400_000);
 
-    const outcome = await kit.inTx((tx) => releaseTicketUse(tx, svc.platform.events, { user_id: me, use_id: useId, talk_id: randomUUID(), now: later }));
+    const outcome = await kit.inTx((tx) =>
+      releaseTicketUse(tx, svc.platform.events, { user_id: me, use_id: useId, talk_id: randomUUID(), now: later }),
+    );
 
     expect(outcome).toEqual({ given: 0 });
     expect(await ticketsOf(me)).toBe(0);
@@ -146,7 +184,14 @@ describe('releaseTicketUse', () => {
     await kit.giveTickets(victim, 1);
     const useId = await useTicket(victim);
 
-    const outcome = await kit.inTx((tx) => releaseTicketUse(tx, svc.platform.events, { user_id: randomUUID(), use_id: useId, talk_id: randomUUID(), now: new Date() }));
+    const outcome = await kit.inTx((tx) =>
+      releaseTicketUse(tx, svc.platform.events, {
+        user_id: randomUUID(),
+        use_id: useId,
+        talk_id: randomUUID(),
+        now: new Date(),
+      }),
+    );
 
     expect(outcome).toEqual({ skipped: 'unknown-use' });
     expect(await openReleaseMarks(svc.platform.store).countDocuments({ _id: useId })).toBe(0);

@@ -26,7 +26,8 @@ export interface ReleaseMark {
   [key: string]: unknown;
 }
 
-export const openReleaseMarks = (store: DocumentStore | Transaction): Collection<ReleaseMark> => store.collection<ReleaseMark>('ledger_ticket_releases');
+export const openReleaseMarks = (store: DocumentStore | Transaction): Collection<ReleaseMark> =>
+  store.collection<ReleaseMark>('ledger_ticket_releases');
 
 export interface TicketRelease {
   user_id: string;
@@ -44,7 +45,8 @@ export async function onTalkReleaseEvent(tx: Transaction, events: Eventing, even
     return;
   }
   const { user_id, ticket_use_id, talk_id, released_at } = event.data;
-  if (ticket_use_id !== null) await releaseTicketUse(tx, events, { user_id, use_id: ticket_use_id, talk_id, now: new Date(released_at) });
+  if (ticket_use_id !== null)
+    await releaseTicketUse(tx, events, { user_id, use_id: ticket_use_id, talk_id, now: new Date(released_at) });
 }
 
 /**
@@ -53,8 +55,17 @@ export async function onTalkReleaseEvent(tx: Transaction, events: Eventing, even
  * before. A part whose lot has expired since is not given back: it would
  * have expired unused anyway.
  */
-export async function releaseTicketUse(tx: Transaction, events: Eventing, release: TicketRelease): Promise<ReleaseOutcome> {
-  const use = await openEntries(tx).findOne({ _id: release.use_id, user_id: release.user_id, asset: 'tickets', kind: 'used' });
+export async function releaseTicketUse(
+  tx: Transaction,
+  events: Eventing,
+  release: TicketRelease,
+): Promise<ReleaseOutcome> {
+  const use = await openEntries(tx).findOne({
+    _id: release.use_id,
+    user_id: release.user_id,
+    asset: 'tickets',
+    kind: 'used',
+  });
   if (!use) return { skipped: 'unknown-use' };
   const mark = await openReleaseMarks(tx).updateOne(
     { _id: release.use_id },
@@ -71,8 +82,15 @@ async function giveBackParts(tx: Transaction, events: Eventing, use: Entry, now:
     const lot = await openLots(tx).findOne({ _id: part.lot_id });
     if (!lot || lot.expires_at <= now.toISOString()) continue;
     await addLot(tx, events, {
-      user_id: use.user_id, asset: 'tickets', amount: part.amount, expires_at: lot.expires_at, now,
-      source: 'released', ref: `release:${use._id}`, ...(use.character_id ? { character_id: use.character_id } : {}), ...(use.btn ? { btn: use.btn } : {}),
+      user_id: use.user_id,
+      asset: 'tickets',
+      amount: part.amount,
+      expires_at: lot.expires_at,
+      now,
+      source: 'released',
+      ref: `release:${use._id}`,
+      ...(use.character_id ? { character_id: use.character_id } : {}),
+      ...(use.btn ? { btn: use.btn } : {}),
     });
     given += part.amount;
   }

@@ -14,7 +14,9 @@ const terms: LedgerTerms = { ticketExpiryMonths: 3, pointsExpiryMonths: 6, login
  * no config argument, so the area's prepare() sets the configured terms here
  * once, before any route or job runs.
  */
-export function setLedgerTerms(config: Pick<BillingConfig, 'TICKET_EXPIRY_MONTHS' | 'POINTS_EXPIRY_MONTHS' | 'LOGIN_BONUS_POINTS'>): void {
+export function setLedgerTerms(
+  config: Pick<BillingConfig, 'TICKET_EXPIRY_MONTHS' | 'POINTS_EXPIRY_MONTHS' | 'LOGIN_BONUS_POINTS'>,
+): void {
   terms.ticketExpiryMonths = config.TICKET_EXPIRY_MONTHS;
   terms.pointsExpiryMonths = config.POINTS_EXPIRY_MONTHS;
   terms.loginBonusPoints = config.LOGIN_BONUS_POINTS;

@@ -13,7 +13,9 @@ export interface LedgerTestPlatform {
 /** The embedded ports in a temp dir, with the ledger's indexes: unit tests call the ledger functions against a real store. */
 export async function ledgerTestPlatform(): Promise<LedgerTestPlatform> {
   const dir = await mkdtemp(join(tmpdir(), 'ledger-test-'));
-  const platform = await createPlatform(loadPlatformConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), { serviceName: 'billing' });
+  const platform = await createPlatform(loadPlatformConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), {
+    serviceName: 'billing',
+  });
   await ensureLedgerIndexes(platform.store);
   return {
     platform,

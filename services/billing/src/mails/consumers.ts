@@ -8,14 +8,33 @@ import { openPurchases } from '../purchases/records.ts';
 import { receiptOf } from '../receipts/receipt.ts';
 import { planOf, PLANS } from '../subscriptions/plans.ts';
 import { openPeriodCharges, openSubscriptions } from '../subscriptions/records.ts';
-import { accountDeletedMail, mailLanguageOf, purchaseMail, renewalFailedMail, subscriptionCanceledMail, subscriptionRenewedMail, subscriptionStartedMail, type Composed, type PlanFacts } from './compose.ts';
+import {
+  accountDeletedMail,
+  mailLanguageOf,
+  purchaseMail,
+  renewalFailedMail,
+  subscriptionCanceledMail,
+  subscriptionRenewedMail,
+  subscriptionStartedMail,
+  type Composed,
+  type PlanFacts,
+} from './compose.ts';
 import { deliverMail } from './deliver.ts';
 import { openBillingMails, type BillingMailKind } from './model.ts';
 
-export const MAIL_EVENTS = ['purchase.completed', 'subscription.started', 'subscription.renewed', 'subscription.canceled', 'subscription.renewal_failed', 'user.deleted'] as const;
+export const MAIL_EVENTS = [
+  'purchase.completed',
+  'subscription.started',
+  'subscription.renewed',
+  'subscription.canceled',
+  'subscription.renewal_failed',
+  'user.deleted',
+] as const;
 export type MailEvent = EventOf<(typeof MAIL_EVENTS)[number]>;
 
-type SubscriptionEvent = EventOf<'subscription.started' | 'subscription.renewed' | 'subscription.canceled' | 'subscription.renewal_failed'>;
+type SubscriptionEvent = EventOf<
+  'subscription.started' | 'subscription.renewed' | 'subscription.canceled' | 'subscription.renewal_failed'
+>;
 
 /** A plan's name in the mail's language (an operator's translation, else the shipped one, else the Japanese). */
 async function planNameIn(tx: Transaction, planCode: string, language: InterfaceLanguage): Promise<string> {
@@ -28,7 +47,12 @@ async function planNameIn(tx: Transaction, planCode: string, language: Interface
 async function planFactsOf(tx: Transaction, event: SubscriptionEvent, language: InterfaceLanguage): Promise<PlanFacts> {
   const plan = Object.values(PLANS).find((p) => p.plan_code === event.data.product_code);
   const { period_start, period_end } = event.data;
-  return { name: await planNameIn(tx, event.data.product_code, language), amount: plan?.amount ?? 0, period_start, period_end };
+  return {
+    name: await planNameIn(tx, event.data.product_code, language),
+    amount: plan?.amount ?? 0,
+    period_start,
+    period_end,
+  };
 }
 
 /** The receipt of a charged order (a purchase, or a plan period whose purchase record has the orderId as `_id`). */
@@ -41,12 +65,20 @@ async function receiptOfOrder(tx: Transaction, deps: BillingDeps, purchaseId: st
 /** Plans that were running when the account was deleted: the ones the deletion ended, or any still running or paid ahead (the deletion not yet handled). */
 async function plansAtDeletion(tx: Transaction, userId: string, at: string, language: InterfaceLanguage) {
   const records = await openSubscriptions(tx).find({ user_id: userId });
-  const running = (r: (typeof records)[number]) => r.finished_reason === 'account_deleted' || r.status !== 'inactive' || (r.period_end ?? '') > at;
-  return Promise.all(records.filter(running).map(async (r) => ({ name: await planNameIn(tx, planOf(r.plan_code).plan_code, language) })));
+  const running = (r: (typeof records)[number]) =>
+    r.finished_reason === 'account_deleted' || r.status !== 'inactive' || (r.period_end ?? '') > at;
+  return Promise.all(
+    records.filter(running).map(async (r) => ({ name: await planNameIn(tx, planOf(r.plan_code).plan_code, language) })),
+  );
 }
 
 /** What to mail for an event, or null (nothing to say: e.g. the renewal of a period that a start already mailed). */
-async function compose(tx: Transaction, deps: BillingDeps, event: MailEvent, language: InterfaceLanguage): Promise<{ kind: BillingMailKind; mail: Composed } | null> {
+async function compose(
+  tx: Transaction,
+  deps: BillingDeps,
+  event: MailEvent,
+  language: InterfaceLanguage,
+): Promise<{ kind: BillingMailKind; mail: Composed } | null> {
   const { publicUrl } = deps;
   switch (event.type) {
     case 'purchase.completed': {
@@ -54,19 +86,45 @@ async function compose(tx: Transaction, deps: BillingDeps, event: MailEvent, lan
       return receipt ? { kind: 'purchase', mail: purchaseMail(publicUrl, receipt, language) } : null;
     }
     case 'subscription.started':
-      return { kind: 'subscription_started', mail: subscriptionStartedMail(publicUrl, await planFactsOf(tx, event, language), await receiptOfOrder(tx, deps, event.data.order_id), language) };
+      return {
+        kind: 'subscription_started',
+        mail: subscriptionStartedMail(
+          publicUrl,
+          await planFactsOf(tx, event, language),
+          await receiptOfOrder(tx, deps, event.data.order_id),
+          language,
+        ),
+      };
     case 'subscription.renewed': {
       // A start's first period is announced by the start's mail; only a renewal of the plan gets its own.
       const charge = event.data.order_id ? await openPeriodCharges(tx).findOne({ _id: event.data.order_id }) : null;
       const receipt = charge?.reason === 'renew' ? await receiptOfOrder(tx, deps, event.data.order_id) : null;
-      return receipt ? { kind: 'subscription_renewed', mail: subscriptionRenewedMail(publicUrl, await planFactsOf(tx, event, language), receipt, language) } : null;
+      return receipt
+        ? {
+            kind: 'subscription_renewed',
+            mail: subscriptionRenewedMail(publicUrl, await planFactsOf(tx, event, language), receipt, language),
+          }
+        : null;
     }
     case 'subscription.canceled':
-      return { kind: 'subscription_canceled', mail: subscriptionCanceledMail(publicUrl, await planFactsOf(tx, event, language), language) };
+      return {
+        kind: 'subscription_canceled',
+        mail: subscriptionCanceledMail(publicUrl, await planFactsOf(tx, event, language), language),
+      };
     case 'subscription.renewal_failed':
-      return { kind: 'subscription_renewal_failed', mail: renewalFailedMail(publicUrl, (await planFactsOf(tx, event, language)).name, event.data, language) };
+      return {
+        kind: 'subscription_renewal_failed',
+        mail: renewalFailedMail(publicUrl, (await planFactsOf(tx, event, language)).name, event.data, language),
+      };
     case 'user.deleted':
-      return { kind: 'account_deleted', mail: accountDeletedMail(publicUrl, await plansAtDeletion(tx, event.data.user_id, event.occurredAt, language), language) };
+      return {
+        kind: 'account_deleted',
+        mail: accountDeletedMail(
+          publicUrl,
+          await plansAtDeletion(tx, event.data.user_id, event.occurredAt, language),
+          language,
+        ),
+      };
   }
 }
 
@@ -84,7 +142,10 @@ export async function onMailEvent(deps: BillingDeps, event: MailEvent, tx: Trans
   const userId = event.data.user_id;
   const account = await accountOf(tx, userId);
   if (!account?.email) {
-    deps.platform.logger.warn({ eventId: event.id, type: event.type, userId }, 'no address known for a billing mail: not sent');
+    deps.platform.logger.warn(
+      { eventId: event.id, type: event.type, userId },
+      'no address known for a billing mail: not sent',
+    );
     return;
   }
   // A deleted account hears only of its deletion (what was cancelled), nothing after it.
@@ -96,10 +157,20 @@ export async function onMailEvent(deps: BillingDeps, event: MailEvent, tx: Trans
   const _id = `${composed.kind}:${event.id}`;
   if (await mails.findOne({ _id }, { projection: { _id: 1 } })) return;
   await mails.insertOne({
-    _id, kind: composed.kind, event_id: event.id, user_id: userId, to: account.email, ...composed.mail,
-    created_at: new Date().toISOString(), sent_at: null, claimed_at: null, attempts: 0,
+    _id,
+    kind: composed.kind,
+    event_id: event.id,
+    user_id: userId,
+    to: account.email,
+    ...composed.mail,
+    created_at: new Date().toISOString(),
+    sent_at: null,
+    claimed_at: null,
+    attempts: 0,
   });
   tx.afterCommit(() => {
-    deliverMail(deps, _id).catch((err: unknown) => deps.platform.logger.warn({ err, mailId: _id }, 'billing mail not sent; the sweep retries'));
+    deliverMail(deps, _id).catch((err: unknown) =>
+      deps.platform.logger.warn({ err, mailId: _id }, 'billing mail not sent; the sweep retries'),
+    );
   });
 }

@@ -21,7 +21,12 @@ export async function deliverMail({ platform }: BillingDeps, mailId: string, now
   const claimedAt = now.toISOString();
   const lapsed = new Date(now.getTime() - MAIL_CLAIM_MS).toISOString();
   const claimed = await mails.findOneAndUpdate(
-    { _id: mailId, sent_at: null, attempts: { $lt: MAIL_MAX_ATTEMPTS }, $or: [{ claimed_at: null }, { claimed_at: { $lt: lapsed } }] },
+    {
+      _id: mailId,
+      sent_at: null,
+      attempts: { $lt: MAIL_MAX_ATTEMPTS },
+      $or: [{ claimed_at: null }, { claimed_at: { $lt: lapsed } }],
+    },
     { $set: { claimed_at: claimedAt }, $inc: { attempts: 1 } },
   );
   if (!claimed) return false;
@@ -54,7 +59,13 @@ export async function sendDueMails(deps: BillingDeps, now = new Date()): Promise
 }
 
 export function defineMailSweep(deps: BillingDeps): void {
-  deps.platform.jobs.define(MAIL_SWEEP_JOB, async () => { await sendDueMails(deps); }, { concurrency: 1 });
+  deps.platform.jobs.define(
+    MAIL_SWEEP_JOB,
+    async () => {
+      await sendDueMails(deps);
+    },
+    { concurrency: 1 },
+  );
 }
 
 export async function scheduleMailSweep(deps: BillingDeps): Promise<void> {

@@ -18,6 +18,8 @@ export const mailsArea: BillingArea = {
   },
   async start(deps) {
     await scheduleMailSweep(deps);
-    return [await deps.platform.events.consume('billing-mails', MAIL_EVENTS, (event, tx) => onMailEvent(deps, event, tx))];
+    return [
+      await deps.platform.events.consume('billing-mails', MAIL_EVENTS, (event, tx) => onMailEvent(deps, event, tx)),
+    ];
   },
 };

@@ -1,6 +1,12 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
 
-export type BillingMailKind = 'purchase' | 'subscription_started' | 'subscription_renewed' | 'subscription_canceled' | 'subscription_renewal_failed' | 'account_deleted';
+export type BillingMailKind =
+  | 'purchase'
+  | 'subscription_started'
+  | 'subscription_renewed'
+  | 'subscription_canceled'
+  | 'subscription_renewal_failed'
+  | 'account_deleted';
 
 /**
  * One mail billing owes a customer (`billing_mails`). Written by the

@@ -16,16 +16,49 @@ export interface MailTexts {
   dateTime: (iso: string) => string;
   period: (start: string, end: string) => string;
   manage: (url: string) => string;
-  purchase: { subject: (order: string) => string; done: string; receiptLink: (url: string) => string; contact: (order: string, url: string) => string };
-  started: { subject: (plan: string) => string; resumedSubject: (plan: string) => string; done: (plan: string) => string; resumed: (plan: string) => string; plan: (plan: string, amount: string) => string; nextPayment: (date: string) => string };
-  renewed: { subject: (plan: string, order: string) => string; done: (plan: string) => string; nextPayment: (date: string) => string; receiptLink: (url: string) => string };
-  canceled: { subject: (plan: string) => string; done: (plan: string) => string; until: (date: string) => string; noCharge: string; resume: (url: string) => string };
-  deleted: { subject: string; done: string; ended: string; none: string; kept: string; contact: (url: string) => string };
+  purchase: {
+    subject: (order: string) => string;
+    done: string;
+    receiptLink: (url: string) => string;
+    contact: (order: string, url: string) => string;
+  };
+  started: {
+    subject: (plan: string) => string;
+    resumedSubject: (plan: string) => string;
+    done: (plan: string) => string;
+    resumed: (plan: string) => string;
+    plan: (plan: string, amount: string) => string;
+    nextPayment: (date: string) => string;
+  };
+  renewed: {
+    subject: (plan: string, order: string) => string;
+    done: (plan: string) => string;
+    nextPayment: (date: string) => string;
+    receiptLink: (url: string) => string;
+  };
+  canceled: {
+    subject: (plan: string) => string;
+    done: (plan: string) => string;
+    until: (date: string) => string;
+    noCharge: string;
+    resume: (url: string) => string;
+  };
+  deleted: {
+    subject: string;
+    done: string;
+    ended: string;
+    none: string;
+    kept: string;
+    contact: (url: string) => string;
+  };
   failed: {
-    subjectRetry: string; subjectEnded: string;
+    subjectRetry: string;
+    subjectEnded: string;
     cap: (plan: string, amount: string) => string;
     declined: (plan: string, amount: string, card: string | undefined) => string;
-    retry: (at: string) => string; ended: string; mypage: (url: string) => string;
+    retry: (at: string) => string;
+    ended: string;
+    mypage: (url: string) => string;
   };
 }
 
@@ -91,10 +124,14 @@ export const MAIL_TEXTS: Record<InterfaceLanguage, MailTexts> = {
     failed: {
       subjectRetry: '月額プランのお支払いができませんでした',
       subjectEnded: 'お支払いができなかったため月額プランが終了しました',
-      cap: (plan, amount) => `「${plan}」の更新料金 ${amount}（税込）は、未成年のお客様の1か月のご利用上限を超えるため、お支払いいただけませんでした（カードへの請求は行っていません）。`,
-      declined: (plan, amount, card) => `「${plan}」の更新料金 ${amount}（税込）を${card ? `ご登録のカード（${card}）` : 'ご登録のカード'}でお支払いいただけませんでした。`,
-      retry: (at) => `${at} ごろにもう一度お支払いを試みます。それまでにマイページの「このプランのカードを変更」から、お使いいただけるカードに変更してください。ご契約はそれまでご利用いただけます。`,
-      ended: 'お支払いを何度か試みましたが完了しなかったため、ご契約は終了しました。引き続きご利用の場合は、マイページから再度お申し込みください。',
+      cap: (plan, amount) =>
+        `「${plan}」の更新料金 ${amount}（税込）は、未成年のお客様の1か月のご利用上限を超えるため、お支払いいただけませんでした（カードへの請求は行っていません）。`,
+      declined: (plan, amount, card) =>
+        `「${plan}」の更新料金 ${amount}（税込）を${card ? `ご登録のカード（${card}）` : 'ご登録のカード'}でお支払いいただけませんでした。`,
+      retry: (at) =>
+        `${at} ごろにもう一度お支払いを試みます。それまでにマイページの「このプランのカードを変更」から、お使いいただけるカードに変更してください。ご契約はそれまでご利用いただけます。`,
+      ended:
+        'お支払いを何度か試みましたが完了しなかったため、ご契約は終了しました。引き続きご利用の場合は、マイページから再度お申し込みください。',
       mypage: (url) => `マイページ: ${url}`,
     },
   },
@@ -145,10 +182,14 @@ export const MAIL_TEXTS: Record<InterfaceLanguage, MailTexts> = {
     failed: {
       subjectRetry: 'We could not take the payment for your monthly plan',
       subjectEnded: 'Your monthly plan has ended because the payment could not be taken',
-      cap: (plan, amount) => `The renewal of "${plan}" (${amount}, tax included) could not be paid because it is over the monthly spending limit for customers under 18 (your card was not charged).`,
-      declined: (plan, amount, card) => `The renewal of "${plan}" (${amount}, tax included) could not be paid with ${card ? `your registered card (${card})` : 'your registered card'}.`,
-      retry: (at) => `We will try the payment again around ${at}. Before then, please change to a card you can use with "Change this plan's card" on My Page. You can keep using the plan until then.`,
-      ended: 'We tried the payment several times without success, so your plan has ended. To keep using it, please subscribe again on My Page.',
+      cap: (plan, amount) =>
+        `The renewal of "${plan}" (${amount}, tax included) could not be paid because it is over the monthly spending limit for customers under 18 (your card was not charged).`,
+      declined: (plan, amount, card) =>
+        `The renewal of "${plan}" (${amount}, tax included) could not be paid with ${card ? `your registered card (${card})` : 'your registered card'}.`,
+      retry: (at) =>
+        `We will try the payment again around ${at}. Before then, please change to a card you can use with "Change this plan's card" on My Page. You can keep using the plan until then.`,
+      ended:
+        'We tried the payment several times without success, so your plan has ended. To keep using it, please subscribe again on My Page.',
       mypage: (url) => `My Page: ${url}`,
     },
   },
@@ -156,7 +197,11 @@ export const MAIL_TEXTS: Record<InterfaceLanguage, MailTexts> = {
     subject: (text) => `[TALK WITH] ${text}`,
     thanks: 'Salamat sa paggamit ng TALK WITH.',
     thanksPast: 'Salamat sa paggamit mo ng TALK WITH.',
-    footer: ['', 'Ipinadala ang mail na ito mula sa address na pampadala lamang; hindi sinasagot ang mga reply.', 'TALK WITH'],
+    footer: [
+      '',
+      'Ipinadala ang mail na ito mula sa address na pampadala lamang; hindi sinasagot ang mga reply.',
+      'TALK WITH',
+    ],
     date: dateIn('fil-PH'),
     dateTime: (iso) => `${dateTimeIn('fil-PH')(iso)} (oras sa Japan)`,
     period: (start, end) => `Panahon ng paggamit: ${start} – ${end}`,
@@ -164,7 +209,8 @@ export const MAIL_TEXTS: Record<InterfaceLanguage, MailTexts> = {
     purchase: {
       subject: (order) => `Salamat sa iyong pagbili (order ${order})`,
       done: 'Kumpleto na ang pagbiling nasa ibaba.',
-      receiptLink: (url) => `Maaari mong tingnan at i-print ang resibo anumang oras sa iyong kasaysayan ng pagbili: ${url}`,
+      receiptLink: (url) =>
+        `Maaari mong tingnan at i-print ang resibo anumang oras sa iyong kasaysayan ng pagbili: ${url}`,
       contact: (order, url) => `Kung makikipag-ugnayan ka sa amin, pakibanggit ang numero ng order (${order}): ${url}`,
     },
     started: {
@@ -199,10 +245,14 @@ export const MAIL_TEXTS: Record<InterfaceLanguage, MailTexts> = {
     failed: {
       subjectRetry: 'Hindi namin nakuha ang bayad para sa iyong buwanang plan',
       subjectEnded: 'Natapos ang iyong buwanang plan dahil hindi nakuha ang bayad',
-      cap: (plan, amount) => `Hindi nabayaran ang renewal ng "${plan}" (${amount}, kasama ang buwis) dahil lampas ito sa buwanang limitasyon sa paggastos para sa mga customer na wala pang 18 taong gulang (hindi siningil ang iyong card).`,
-      declined: (plan, amount, card) => `Hindi nabayaran ang renewal ng "${plan}" (${amount}, kasama ang buwis) gamit ang ${card ? `iyong nakarehistrong card (${card})` : 'iyong nakarehistrong card'}.`,
-      retry: (at) => `Susubukan naming muli ang bayad bandang ${at}. Bago iyon, palitan ang card sa magagamit mong card sa "Palitan ang card ng plan na ito" sa My Page. Magagamit mo pa ang plan hanggang doon.`,
-      ended: 'Ilang beses naming sinubukan ang bayad ngunit hindi ito natuloy, kaya natapos na ang iyong plan. Para patuloy itong magamit, mag-subscribe muli sa My Page.',
+      cap: (plan, amount) =>
+        `Hindi nabayaran ang renewal ng "${plan}" (${amount}, kasama ang buwis) dahil lampas ito sa buwanang limitasyon sa paggastos para sa mga customer na wala pang 18 taong gulang (hindi siningil ang iyong card).`,
+      declined: (plan, amount, card) =>
+        `Hindi nabayaran ang renewal ng "${plan}" (${amount}, kasama ang buwis) gamit ang ${card ? `iyong nakarehistrong card (${card})` : 'iyong nakarehistrong card'}.`,
+      retry: (at) =>
+        `Susubukan naming muli ang bayad bandang ${at}. Bago iyon, palitan ang card sa magagamit mong card sa "Palitan ang card ng plan na ito" sa My Page. Magagamit mo pa ang plan hanggang doon.`,
+      ended:
+        'Ilang beses naming sinubukan ang bayad ngunit hindi ito natuloy, kaya natapos na ang iyong plan. Para patuloy itong magamit, mag-subscribe muli sa My Page.',
       mypage: (url) => `My Page: ${url}`,
     },
   },
@@ -253,9 +303,12 @@ export const MAIL_TEXTS: Record<InterfaceLanguage, MailTexts> = {
     failed: {
       subjectRetry: '月費方案付款失敗',
       subjectEnded: '因付款失敗，月費方案已終止',
-      cap: (plan, amount) => `「${plan}」的續約費用 ${amount}（含稅）超過未成年顧客每月的使用上限，因此無法付款（未向信用卡請款）。`,
-      declined: (plan, amount, card) => `「${plan}」的續約費用 ${amount}（含稅）無法以${card ? `您登錄的信用卡（${card}）` : '您登錄的信用卡'}付款。`,
-      retry: (at) => `我們將於 ${at} 左右再次嘗試付款。請在此之前，透過「我的頁面」的「變更此方案的信用卡」改為可使用的信用卡。在此之前方案仍可使用。`,
+      cap: (plan, amount) =>
+        `「${plan}」的續約費用 ${amount}（含稅）超過未成年顧客每月的使用上限，因此無法付款（未向信用卡請款）。`,
+      declined: (plan, amount, card) =>
+        `「${plan}」的續約費用 ${amount}（含稅）無法以${card ? `您登錄的信用卡（${card}）` : '您登錄的信用卡'}付款。`,
+      retry: (at) =>
+        `我們將於 ${at} 左右再次嘗試付款。請在此之前，透過「我的頁面」的「變更此方案的信用卡」改為可使用的信用卡。在此之前方案仍可使用。`,
       ended: '我們已多次嘗試付款但未成功，因此方案已終止。如需繼續使用，請在「我的頁面」重新申請。',
       mypage: (url) => `我的頁面：${url}`,
     },

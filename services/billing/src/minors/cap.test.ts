@@ -5,7 +5,14 @@ import { loadBillingConfig } from '../config.ts';
 import { accountOf } from '../accounts/index.ts';
 import { buyer, cardToken, startBilling, walletOf, type Billing, type Buyer } from '../purchases/test-support.ts';
 import { renewDue } from '../subscriptions/renewal.ts';
-import { afterPeriodEnd, chargesOfPeriod, chargesOfSubscription, eventsOf, recordOf, SUBSCRIBE } from '../subscriptions/test-support.ts';
+import {
+  afterPeriodEnd,
+  chargesOfPeriod,
+  chargesOfSubscription,
+  eventsOf,
+  recordOf,
+  SUBSCRIBE,
+} from '../subscriptions/test-support.ts';
 import { capResetOf, monthlyCapOf, openSpendMonths, spentInMonth } from './cap.ts';
 
 let billing: Billing;
@@ -14,7 +21,9 @@ beforeAll(async () => {
   billing = await startBilling();
   admin = buyer(billing, ['admin']);
 });
-afterAll(async () => { await billing?.close(); });
+afterAll(async () => {
+  await billing?.close();
+});
 
 const AUTHORIZE = '/api/payment/card/authorize';
 
@@ -28,17 +37,22 @@ function bornYearsAgo(years: number): string {
 async function customerAged(years: number): Promise<Buyer> {
   const me = buyer(billing);
   await billing.svc.platform.events.publish('user.registered', me.userId, {
-    user_id: me.userId, email: `${me.userId}@example.jp`, registered_at: new Date().toISOString(), date_of_birth: bornYearsAgo(years),
+    user_id: me.userId,
+    email: `${me.userId}@example.jp`,
+    registered_at: new Date().toISOString(),
+    date_of_birth: bornYearsAgo(years),
   });
   await eventually(async () => (await accountOf(billing.svc.platform.store, me.userId)) !== null);
   return me;
 }
 
 const sandboxOrders = () => billing.svc.platform.store.collection('sandbox_orders').countDocuments({});
-const buy = async (me: Buyer, productId: string, card: 'success' | 'declined' = 'success') => me.post(AUTHORIZE, { product_id: productId, token: await cardToken(billing, card) });
-const capMessage = (cap: string) => `未成年のお客様の1か月のご利用上限（${cap}円）を超えるため購入できません。${capResetOf(new Date()).month}月1日にリセットされます。`;
+const buy = async (me: Buyer, productId: string, card: 'success' | 'declined' = 'success') =>
+  me.post(AUTHORIZE, { product_id: productId, token: await cardToken(billing, card) });
+const capMessage = (cap: string) =>
+  `未成年のお客様の1か月のご利用上限（${cap}円）を超えるため購入できません。${capResetOf(new Date()).month}月1日にリセットされます。`;
 
-describe('minors\' monthly cap: purchases', () => {
+describe("minors' monthly cap: purchases", () => {
   it('authorize, a 15-year-old past ¥5,000 this month, 403 SPENDING_CAP with the cap and the reset day, and the provider never sees it', async () => {
     const me = await customerAged(15);
     for (let i = 0; i < 4; i += 1) expect((await buy(me, 'points-1000')).statusCode).toBe(200);
@@ -46,7 +60,14 @@ describe('minors\' monthly cap: purchases', () => {
     const ordersBefore = await sandboxOrders();
     const res = await buy(me, 'tickets-5');
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ ok: false, code: 'SPENDING_CAP', message: capMessage('5,000'), cap: 5000, spent: 4700, resets_at: capResetOf(new Date()).resetsAt });
+    expect(res.json()).toMatchObject({
+      ok: false,
+      code: 'SPENDING_CAP',
+      message: capMessage('5,000'),
+      cap: 5000,
+      spent: 4700,
+      resets_at: capResetOf(new Date()).resetsAt,
+    });
     expect(await sandboxOrders()).toBe(ordersBefore);
     expect((await me.post('/api/payment/user_purchase_history/get', { user_id: me.userId })).json().total).toBe(5);
     expect(await walletOf(billing, me.userId)).toMatchObject({ talk_tickets: 5 });
@@ -64,7 +85,12 @@ describe('minors\' monthly cap: purchases', () => {
 
   it('authorize, a 17-year-old, is held to ¥10,000 (the 16–17 cap) in the message', async () => {
     const me = await customerAged(17);
-    await openSpendMonths(billing.svc.platform.store).insertOne({ _id: `${me.userId}:${japanDateOf(new Date()).slice(0, 7)}`, user_id: me.userId, month: japanDateOf(new Date()).slice(0, 7), spent: 9500 });
+    await openSpendMonths(billing.svc.platform.store).insertOne({
+      _id: `${me.userId}:${japanDateOf(new Date()).slice(0, 7)}`,
+      user_id: me.userId,
+      month: japanDateOf(new Date()).slice(0, 7),
+      spent: 9500,
+    });
     const res = await buy(me, 'points-1000');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(capMessage('10,000'));
@@ -81,7 +107,10 @@ describe('minors\' monthly cap: purchases', () => {
     const bought = [];
     for (let i = 0; i < 5; i += 1) bought.push((await buy(me, 'points-1000')).json().purchase);
     expect((await buy(me, 'points-1000')).statusCode).toBe(403);
-    const refund = await admin.post('/api/admin/full/purchases/purchase/cancel', { purchase_id: bought[0].purchase_id, reason: '保護者からの申し出' });
+    const refund = await admin.post('/api/admin/full/purchases/purchase/cancel', {
+      purchase_id: bought[0].purchase_id,
+      reason: '保護者からの申し出',
+    });
     expect(refund.statusCode).toBe(200);
     expect(await spentInMonth(billing.svc.platform.store, me.userId, new Date())).toBe(4000);
     expect((await buy(me, 'points-1000')).statusCode).toBe(200);
@@ -90,7 +119,12 @@ describe('minors\' monthly cap: purchases', () => {
   it('authorize, an adult and an account whose date of birth is unknown, are not capped', async () => {
     const adult = await customerAged(30);
     const unknown = buyer(billing);
-    await openSpendMonths(billing.svc.platform.store).insertOne({ _id: `${adult.userId}:${japanDateOf(new Date()).slice(0, 7)}`, user_id: adult.userId, month: japanDateOf(new Date()).slice(0, 7), spent: 999_999 });
+    await openSpendMonths(billing.svc.platform.store).insertOne({
+      _id: `${adult.userId}:${japanDateOf(new Date()).slice(0, 7)}`,
+      user_id: adult.userId,
+      month: japanDateOf(new Date()).slice(0, 7),
+      spent: 999_999,
+    });
     expect((await buy(adult, 'points-1000')).statusCode).toBe(200);
     expect((await buy(unknown, 'points-1000')).statusCode).toBe(200);
   });
@@ -105,11 +139,13 @@ describe('minors\' monthly cap: purchases', () => {
   });
 
   it('loadBillingConfig, the 16–17 cap below the under-16 one, refuses to start naming the variable', () => {
-    expect(() => loadBillingConfig({ MINOR_MONTHLY_CAP_UNDER_16: '8000', MINOR_MONTHLY_CAP_16_17: '6000' })).toThrow(/MINOR_MONTHLY_CAP_16_17/);
+    expect(() => loadBillingConfig({ MINOR_MONTHLY_CAP_UNDER_16: '8000', MINOR_MONTHLY_CAP_16_17: '6000' })).toThrow(
+      /MINOR_MONTHLY_CAP_16_17/,
+    );
   });
 });
 
-describe('minors\' monthly cap: subscriptions', () => {
+describe("minors' monthly cap: subscriptions", () => {
   it('subscribe, a 15-year-old who spent ¥4,000, 403 SPENDING_CAP, nothing charged and no charge left claimed', async () => {
     const me = await customerAged(15);
     for (let i = 0; i < 4; i += 1) await buy(me, 'points-1000');
@@ -123,14 +159,18 @@ describe('minors\' monthly cap: subscriptions', () => {
     expect(record?.charge).toBeUndefined();
   });
 
-  it('renewDue, a minor\'s renewal past the month\'s cap, charges nothing and books a declined attempt', async () => {
+  it("renewDue, a minor's renewal past the month's cap, charges nothing and books a declined attempt", async () => {
     const me = await customerAged(15);
     const first = await me.post(SUBSCRIBE, { plan_code: 'PROD001', token: await cardToken(billing) });
     expect(first.statusCode).toBe(200);
     const subscriptionId = first.json().subscription.subscription_id as string;
     const later = await afterPeriodEnd(billing, subscriptionId);
     const month = japanDateOf(later).slice(0, 7);
-    await openSpendMonths(billing.svc.platform.store).updateOne({ _id: `${me.userId}:${month}` }, { $set: { user_id: me.userId, month, spent: 4500 } }, { upsert: true });
+    await openSpendMonths(billing.svc.platform.store).updateOne(
+      { _id: `${me.userId}:${month}` },
+      { $set: { user_id: me.userId, month, spent: 4500 } },
+      { upsert: true },
+    );
     await renewDue(billing.deps, later);
     expect(await chargesOfPeriod(billing, subscriptionId, 2)).toBe(0);
     expect(await chargesOfSubscription(billing, subscriptionId)).toBe(1);
@@ -140,20 +180,27 @@ describe('minors\' monthly cap: subscriptions', () => {
     expect(await spentInMonth(billing.svc.platform.store, me.userId, later)).toBe(4500);
   });
 
-  it('renewDue, a minor\'s renewal past the month\'s cap, announces the cap as the cause and the mail says the cap, not the card', async () => {
+  it("renewDue, a minor's renewal past the month's cap, announces the cap as the cause and the mail says the cap, not the card", async () => {
     const me = await customerAged(15);
     const first = await me.post(SUBSCRIBE, { plan_code: 'PROD001', token: await cardToken(billing) });
     const subscriptionId = first.json().subscription.subscription_id as string;
     const later = await afterPeriodEnd(billing, subscriptionId);
     const month = japanDateOf(later).slice(0, 7);
-    await openSpendMonths(billing.svc.platform.store).updateOne({ _id: `${me.userId}:${month}` }, { $set: { user_id: me.userId, month, spent: 4500 } }, { upsert: true });
+    await openSpendMonths(billing.svc.platform.store).updateOne(
+      { _id: `${me.userId}:${month}` },
+      { $set: { user_id: me.userId, month, spent: 4500 } },
+      { upsert: true },
+    );
 
     await renewDue(billing.deps, later);
 
     const [failed] = await eventsOf(billing, subscriptionId, 'subscription.renewal_failed');
     expect(failed?.data).toMatchObject({ cause: 'spending_cap', attempt: 1 });
     const to = (await accountOf(billing.svc.platform.store, me.userId))?.email ?? '';
-    const failureMail = async () => (await billing.svc.platform.mail.recent({ to })).find((m) => m.subject === '【TALK WITH】月額プランのお支払いができませんでした');
+    const failureMail = async () =>
+      (await billing.svc.platform.mail.recent({ to })).find(
+        (m) => m.subject === '【TALK WITH】月額プランのお支払いができませんでした',
+      );
     await expect.poll(failureMail).toBeTruthy();
     const sent = await failureMail();
     expect(sent?.text).toContain('未成年のお客様の1か月のご利用上限を超えるため');

@@ -104,7 +104,14 @@ export async function reserveSpend(tx: Transaction, config: BillingConfig, reque
     const spent = (await months.findOne({ _id }))?.spent ?? 0;
     throw capReached(cap, spent, request.now, request.what);
   }
-  await reservations.insertOne({ _id: request.ref, user_id: request.userId, month, amount: request.amount, released: 0, at: request.now.toISOString() });
+  await reservations.insertOne({
+    _id: request.ref,
+    user_id: request.userId,
+    month,
+    amount: request.amount,
+    released: 0,
+    at: request.now.toISOString(),
+  });
 }
 
 /** Gives back `amount` (default: all that is left) of a charge's reservation, in the caller's transaction; nothing when there is none. */
@@ -114,9 +121,15 @@ export async function releaseSpend(tx: Transaction, ref: string, amount?: number
   if (!reservation) return;
   const give = Math.min(amount ?? Infinity, reservation.amount - reservation.released);
   if (give <= 0) return;
-  const taken = await reservations.updateOne({ _id: ref, released: reservation.released }, { $inc: { released: give } });
+  const taken = await reservations.updateOne(
+    { _id: ref, released: reservation.released },
+    { $inc: { released: give } },
+  );
   if (taken.matchedCount !== 1) return;
-  await openSpendMonths(tx).updateOne({ _id: `${reservation.user_id}:${reservation.month}` }, { $inc: { spent: -give } });
+  await openSpendMonths(tx).updateOne(
+    { _id: `${reservation.user_id}:${reservation.month}` },
+    { $inc: { spent: -give } },
+  );
 }
 
 /** Yen the user has spent in the Japan calendar month of `at` (0 for adults and for months without a charge). */

@@ -9,21 +9,46 @@ type Ports = Pick<Platform, 'store' | 'events'>;
 
 /** Every pack's and plan's name with its translations as shown now (an operator's edit, else the shipped ones). */
 export async function listProductTexts(ports: Ports): Promise<ProductTextView[]> {
-  const edited = await openProductTexts(ports.store).find({ _id: { $in: SHIPPED.map((s) => s.key) } }, { limit: SHIPPED.length });
+  const edited = await openProductTexts(ports.store).find(
+    { _id: { $in: SHIPPED.map((s) => s.key) } },
+    { limit: SHIPPED.length },
+  );
   return SHIPPED.map((shipped) => {
     const doc = edited.find((d) => d._id === shipped.key);
-    return { key: shipped.key, kind: shipped.kind, name: shipped.name, name_i18n: doc?.name_i18n ?? shipped.name_i18n, edited_at: doc?.edited_at ?? null };
+    return {
+      key: shipped.key,
+      kind: shipped.kind,
+      name: shipped.name,
+      name_i18n: doc?.name_i18n ?? shipped.name_i18n,
+      edited_at: doc?.edited_at ?? null,
+    };
   });
 }
 
 /** An operator replaces a pack's or plan's translations; audited in the same transaction. */
-export async function updateProductText(ports: Ports, adminId: string, key: string, input: NameTranslations, now: Date): Promise<ProductTextView> {
+export async function updateProductText(
+  ports: Ports,
+  adminId: string,
+  key: string,
+  input: NameTranslations,
+  now: Date,
+): Promise<ProductTextView> {
   const shipped = shippedText(key);
   if (!shipped) throw billingError('PRODUCT_NOT_FOUND', '商品が見つかりません。');
   const name_i18n = trimmedTranslations(input);
   const edited_at = now.toISOString();
-  return audited(ports, { adminId }, 'product_text.updated', async (tx) => {
-    await openProductTexts(tx).updateOne({ _id: key }, { $set: { name_i18n, edited_at, edited_by: adminId } }, { upsert: true });
-    return { key, kind: shipped.kind, name: shipped.name, name_i18n, edited_at };
-  }, (view) => ({ key: view.key, name_i18n: view.name_i18n }));
+  return audited(
+    ports,
+    { adminId },
+    'product_text.updated',
+    async (tx) => {
+      await openProductTexts(tx).updateOne(
+        { _id: key },
+        { $set: { name_i18n, edited_at, edited_by: adminId } },
+        { upsert: true },
+      );
+      return { key, kind: shipped.kind, name: shipped.name, name_i18n, edited_at };
+    },
+    (view) => ({ key: view.key, name_i18n: view.name_i18n }),
+  );
 }

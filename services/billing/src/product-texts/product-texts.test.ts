@@ -5,12 +5,18 @@ import type { ProductView } from '@talkwith/proto/billing';
 import { buyer, cardToken, characterOnSale, startBilling, type Billing } from '../purchases/test-support.ts';
 
 let billing: Billing;
-beforeAll(async () => { billing = await startBilling(); });
-afterAll(async () => { await billing?.close(); });
+beforeAll(async () => {
+  billing = await startBilling();
+});
+afterAll(async () => {
+  await billing?.close();
+});
 
 const admin = () => ({ authorization: `Bearer ${billing.svc.tokenFor('admin-texts', ['admin'])}` });
-const put = (key: string, payload: object, headers = admin()) => billing.svc.app.inject({ method: 'PUT', url: `/api/admin/billing/product_texts/${key}`, headers, payload });
-const products = async (): Promise<ProductView[]> => (await billing.svc.app.inject({ method: 'GET', url: '/api/billing/products' })).json().products;
+const put = (key: string, payload: object, headers = admin()) =>
+  billing.svc.app.inject({ method: 'PUT', url: `/api/admin/billing/product_texts/${key}`, headers, payload });
+const products = async (): Promise<ProductView[]> =>
+  (await billing.svc.app.inject({ method: 'GET', url: '/api/billing/products' })).json().products;
 const productOf = async (id: string) => (await products()).find((p) => p.product_id === id)!;
 
 describe('product names in every language', () => {
@@ -19,7 +25,9 @@ describe('product names in every language', () => {
     const plans = (await billing.svc.app.inject({ method: 'GET', url: '/api/billing/plans' })).json().plans;
 
     expect(localized(pack.name, pack.name_i18n, 'en-US')).toBe('1 talk ticket');
-    expect(plans.find((p: { plan_code: string }) => p.plan_code === 'PROD001').name_i18n['zh-TW']).toBe('TALK WITH 月費方案');
+    expect(plans.find((p: { plan_code: string }) => p.plan_code === 'PROD001').name_i18n['zh-TW']).toBe(
+      'TALK WITH 月費方案',
+    );
   });
 
   it('when an operator left a language empty, that language shows the Japanese name', async () => {
@@ -40,13 +48,23 @@ describe('product names in every language', () => {
     expect(localized(product.name, product.name_i18n, 'en-US')).toBe(product.name);
   });
 
-  it('when an operator edits a plan, the plans and the subscriber\'s views carry it; the edit is audited', async () => {
-    const res = await put('plan:OTHERS', { name_i18n: { 'en-US': 'Group Plan', 'fil-PH': 'Plano ng Grupo', 'zh-TW': '團體方案' } });
+  it("when an operator edits a plan, the plans and the subscriber's views carry it; the edit is audited", async () => {
+    const res = await put('plan:OTHERS', {
+      name_i18n: { 'en-US': 'Group Plan', 'fil-PH': 'Plano ng Grupo', 'zh-TW': '團體方案' },
+    });
 
     const plans = (await billing.svc.app.inject({ method: 'GET', url: '/api/billing/plans' })).json().plans;
-    expect(res.json().text).toMatchObject({ key: 'plan:OTHERS', kind: 'subscription', name: 'TALK WITH グループプラン' });
-    expect(plans.find((p: { plan_code: string }) => p.plan_code === 'OTHERS').name_i18n['fil-PH']).toBe('Plano ng Grupo');
-    const audits = await billing.svc.platform.store.collection<OutboxEntry>(OUTBOX).find({ type: 'admin.acted', key: 'admin-texts' });
+    expect(res.json().text).toMatchObject({
+      key: 'plan:OTHERS',
+      kind: 'subscription',
+      name: 'TALK WITH グループプラン',
+    });
+    expect(plans.find((p: { plan_code: string }) => p.plan_code === 'OTHERS').name_i18n['fil-PH']).toBe(
+      'Plano ng Grupo',
+    );
+    const audits = await billing.svc.platform.store
+      .collection<OutboxEntry>(OUTBOX)
+      .find({ type: 'admin.acted', key: 'admin-texts' });
     expect(audits.map((e) => (e.envelope.data as { action: string }).action)).toContain('product_text.updated');
   });
 
@@ -54,11 +72,16 @@ describe('product names in every language', () => {
     await put('tickets-10', { name_i18n: { 'en-US': 'Ten talk tickets' } });
     const me = buyer(billing);
 
-    const { purchase } = (await me.post('/api/payment/card/authorize', { product_id: 'tickets-10', token: await cardToken(billing) })).json();
+    const { purchase } = (
+      await me.post('/api/payment/card/authorize', { product_id: 'tickets-10', token: await cardToken(billing) })
+    ).json();
     const history = (await me.post('/api/payment/user_purchase_history/get', { user_id: me.userId })).json();
 
     expect(purchase.name_i18n).toEqual({ 'en-US': 'Ten talk tickets' });
-    expect(history.purchases[0]).toMatchObject({ name: 'トークチケット 10枚', name_i18n: { 'en-US': 'Ten talk tickets' } });
+    expect(history.purchases[0]).toMatchObject({
+      name: 'トークチケット 10枚',
+      name_i18n: { 'en-US': 'Ten talk tickets' },
+    });
   });
 
   it('when a value is too long or names a language that is not an interface language, refuses it with 400', async () => {
@@ -67,22 +90,42 @@ describe('product names in every language', () => {
 
     expect(tooLong.statusCode).toBe(400);
     expect(unknown.statusCode).toBe(400);
-    expect((await productOf('tickets-5')).name_i18n).toEqual({ 'en-US': '5 talk tickets', 'fil-PH': '5 na talk ticket', 'zh-TW': '對話券 5 張' });
+    expect((await productOf('tickets-5')).name_i18n).toEqual({
+      'en-US': '5 talk tickets',
+      'fil-PH': '5 na talk ticket',
+      'zh-TW': '對話券 5 張',
+    });
   });
 
   it('when the key is not a pack or plan, answers 404; when the caller is not an operator, 403', async () => {
     const missing = await put('tickets-999', { name_i18n: {} });
-    const customer = await put('tickets-5', { name_i18n: {} }, { authorization: `Bearer ${billing.svc.tokenFor('someone', ['customer'])}` });
+    const customer = await put(
+      'tickets-5',
+      { name_i18n: {} },
+      { authorization: `Bearer ${billing.svc.tokenFor('someone', ['customer'])}` },
+    );
 
     expect(missing.statusCode).toBe(404);
     expect(customer.statusCode).toBe(403);
   });
 
   it('when an operator lists the texts, every pack and plan is there with whether it was edited', async () => {
-    const res = await billing.svc.app.inject({ method: 'GET', url: '/api/admin/billing/product_texts', headers: admin() });
+    const res = await billing.svc.app.inject({
+      method: 'GET',
+      url: '/api/admin/billing/product_texts',
+      headers: admin(),
+    });
 
     const keys = res.json().texts.map((t: { key: string }) => t.key);
-    expect(keys).toEqual(['tickets-1', 'tickets-5', 'tickets-10', 'points-500', 'points-1000', 'plan:PROD001', 'plan:OTHERS']);
+    expect(keys).toEqual([
+      'tickets-1',
+      'tickets-5',
+      'tickets-10',
+      'points-500',
+      'points-1000',
+      'plan:PROD001',
+      'plan:OTHERS',
+    ]);
     expect(res.json().texts[0].edited_at).toBeNull();
   });
 });

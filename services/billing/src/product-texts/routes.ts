@@ -12,14 +12,31 @@ export const productTextRoutes: FastifyPluginAsync<BillingDeps> = async (app, de
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const ports = deps.platform;
 
-  api.get('/api/admin/billing/product_texts', { schema: { tags, summary: 'Pack and plan names with their translations', response: { 200: ProductTextsReply } } }, async (request) => {
-    await requireAdminCaller(request);
-    return { ok: true as const, texts: await listProductTexts(ports) };
-  });
-  api.put('/api/admin/billing/product_texts/:key', {
-    schema: { tags, summary: 'Replace a pack\'s or plan\'s translated names (audited)', params: ProductTextParams, body: UpdateProductTextBody, response: { 200: ProductTextReply } },
-  }, async (request) => {
-    const admin = await requireAdminCaller(request);
-    return { ok: true as const, text: await updateProductText(ports, admin.sub, request.params.key, request.body.name_i18n, new Date()) };
-  });
+  api.get(
+    '/api/admin/billing/product_texts',
+    { schema: { tags, summary: 'Pack and plan names with their translations', response: { 200: ProductTextsReply } } },
+    async (request) => {
+      await requireAdminCaller(request);
+      return { ok: true as const, texts: await listProductTexts(ports) };
+    },
+  );
+  api.put(
+    '/api/admin/billing/product_texts/:key',
+    {
+      schema: {
+        tags,
+        summary: "Replace a pack's or plan's translated names (audited)",
+        params: ProductTextParams,
+        body: UpdateProductTextBody,
+        response: { 200: ProductTextReply },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdminCaller(request);
+      return {
+        ok: true as const,
+        text: await updateProductText(ports, admin.sub, request.params.key, request.body.name_i18n, new Date()),
+      };
+    },
+  );
 };

@@ -12,9 +12,7 @@
 export type MpiMode = 'mpi-complete' | 'mpi-merchant' | 'mpi-none';
 
 /** Either a one-time token from the browser, or a card kept at the provider. */
-export type CardSource =
-  | { kind: 'token'; token: string }
-  | { kind: 'stored'; accountId: string; cardId: string };
+export type CardSource = { kind: 'token'; token: string } | { kind: 'stored'; accountId: string; cardId: string };
 
 export interface AuthorizeRequest {
   /** The merchant order id: [A-Za-z0-9_-]{1,100}, unique per order. */

@@ -22,7 +22,12 @@ let logs = '';
 async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
   const config = loadBillingConfig(env);
   const provider = await providerFrom(config, platform, PUBLIC_URL);
-  const stream = new Writable({ write(chunk, _encoding, done) { logs += String(chunk); done(); } });
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logs += String(chunk);
+      done();
+    },
+  });
   const app = Fastify({ logger: { level: 'trace', stream } });
   await app.register(httpPlugin);
   await app.register(providerRoutes, { platform, config, provider, publicUrl: PUBLIC_URL, jwtSecret: TEST_JWT_SECRET });
@@ -33,7 +38,10 @@ async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
 let app: FastifyInstance;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'provider-routes-'));
-  platform = await createPlatform(loadPlatformConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', JWT_SECRET: 'provider-test-secret-0123456789-abcdef' }), { serviceName: 'billing' });
+  platform = await createPlatform(
+    loadPlatformConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', JWT_SECRET: 'provider-test-secret-0123456789-abcdef' }),
+    { serviceName: 'billing' },
+  );
   app = await appWith({});
 });
 afterAll(async () => {
@@ -42,13 +50,29 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const card = (overrides: Record<string, unknown> = {}) => ({ card_number: CARDS.challenge, card_expire: futureExpiry(), security_code: '123', token_api_key: 'sandbox', ...overrides });
-const tokenFor = async (cardNumber: string) => (await app.inject({ method: 'POST', url: '/api/payment/sandbox/tokens', payload: card({ card_number: cardNumber }) })).json().token as string;
+const card = (overrides: Record<string, unknown> = {}) => ({
+  card_number: CARDS.challenge,
+  card_expire: futureExpiry(),
+  security_code: '123',
+  token_api_key: 'sandbox',
+  ...overrides,
+});
+const tokenFor = async (cardNumber: string) =>
+  (
+    await app.inject({ method: 'POST', url: '/api/payment/sandbox/tokens', payload: card({ card_number: cardNumber }) })
+  ).json().token as string;
 
 async function challengeOrder(redirectionUri?: string): Promise<string> {
   const provider = await providerFrom(loadBillingConfig({}), platform, PUBLIC_URL);
   const orderId = `t-${randomUUID()}`;
-  await provider.authorize({ orderId, amount: 1100, card: { kind: 'token', token: await tokenFor(CARDS.challenge) }, withCapture: true, mpi: 'mpi-complete', ...(redirectionUri ? { redirectionUri } : {}) });
+  await provider.authorize({
+    orderId,
+    amount: 1100,
+    card: { kind: 'token', token: await tokenFor(CARDS.challenge) },
+    withCapture: true,
+    mpi: 'mpi-complete',
+    ...(redirectionUri ? { redirectionUri } : {}),
+  });
   return orderId;
 }
 
@@ -56,30 +80,53 @@ describe('sandbox token endpoint', () => {
   it('sandbox tokens, a test card, answers a token and the masked number', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/payment/sandbox/tokens', payload: card() });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'success', req_card_number: '************3220', token: expect.any(String) });
+    expect(res.json()).toMatchObject({
+      status: 'success',
+      req_card_number: '************3220',
+      token: expect.any(String),
+    });
   });
 
   it('sandbox tokens, a number failing Luhn, answers failure and never logs the card', async () => {
     logs = '';
-    const res = await app.inject({ method: 'POST', url: '/api/payment/sandbox/tokens', payload: card({ card_number: '4111111111111112', security_code: '731' }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/payment/sandbox/tokens',
+      payload: card({ card_number: '4111111111111112', security_code: '731' }),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ status: 'failure', message: 'カード番号が正しくありません。' });
     expect(logs).toContain('/api/payment/sandbox/tokens');
     expect(logs).not.toContain('4111111111111112');
     // The CVC as a value or a field of any logged line (not as a substring: timestamps hold every 3 digits sooner or later).
-    const logged = logs.trim().split('\n').map((line) => JSON.stringify(JSON.parse(line)));
+    const logged = logs
+      .trim()
+      .split('\n')
+      .map((line) => JSON.stringify(JSON.parse(line)));
     expect(logged.join('\n')).not.toMatch(/"731"|security_code|card_number/);
   });
 
   it('sandbox tokens, wrong token_api_key, is refused', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/payment/sandbox/tokens', payload: card({ token_api_key: 'someone-else' }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/payment/sandbox/tokens',
+      payload: card({ token_api_key: 'someone-else' }),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ status: 'failure' });
   });
 
   it('sandbox tokens, missing CVC or a huge number, fails validation without echoing the card', async () => {
-    const missing = await app.inject({ method: 'POST', url: '/api/payment/sandbox/tokens', payload: { card_number: CARDS.success, card_expire: futureExpiry(), token_api_key: 'sandbox' } });
-    const huge = await app.inject({ method: 'POST', url: '/api/payment/sandbox/tokens', payload: card({ card_number: '4'.repeat(5000) }) });
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/payment/sandbox/tokens',
+      payload: { card_number: CARDS.success, card_expire: futureExpiry(), token_api_key: 'sandbox' },
+    });
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/api/payment/sandbox/tokens',
+      payload: card({ card_number: '4'.repeat(5000) }),
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(huge.statusCode).toBe(400);
@@ -94,23 +141,41 @@ describe('sandbox 3-D Secure page', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('3-Dセキュア認証（サンドボックス）');
-    expect(res.headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; form-action 'self'/);
+    expect(res.headers['content-security-policy']).toMatch(
+      /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; form-action 'self'/,
+    );
     expect(res.body).toContain('認証する');
     expect(res.body).toContain('認証に失敗する');
   });
 
   it('sandbox challenge, passed, records the charge and 303-redirects to our return page with order_id', async () => {
     const orderId = await challengeOrder(`${PUBLIC_URL}/payment/process/mpi_complete?from=sandbox`);
-    const res = await app.inject({ method: 'POST', url: `/api/payment/sandbox/challenge/${orderId}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'result=pass' });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/payment/sandbox/challenge/${orderId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'result=pass',
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`${PUBLIC_URL}/payment/process/mpi_complete?from=sandbox&order_id=${orderId}`);
-    expect(await ordersIn(platform.store).findOne({ _id: orderId })).toMatchObject({ status: 'success', captured: 1100 });
+    expect(await ordersIn(platform.store).findOne({ _id: orderId })).toMatchObject({
+      status: 'success',
+      captured: 1100,
+    });
   });
 
   it('sandbox challenge, a stored return address outside our origin, is never redirected to', async () => {
     const orderId = await challengeOrder();
-    await ordersIn(platform.store).updateOne({ _id: orderId }, { $set: { redirection_uri: 'https://talk.example.jp.evil.example/steal' } });
-    const res = await app.inject({ method: 'POST', url: `/api/payment/sandbox/challenge/${orderId}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'result=fail' });
+    await ordersIn(platform.store).updateOne(
+      { _id: orderId },
+      { $set: { redirection_uri: 'https://talk.example.jp.evil.example/steal' } },
+    );
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/payment/sandbox/challenge/${orderId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'result=fail',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers.location).toBeUndefined();
     expect(res.body).toContain('認証に失敗しました。');
@@ -119,7 +184,12 @@ describe('sandbox 3-D Secure page', () => {
   it('sandbox challenge, unknown order or a made-up result, answers 404 or 400', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/payment/sandbox/challenge/nope-123' })).statusCode).toBe(404);
     const orderId = await challengeOrder();
-    const bad = await app.inject({ method: 'POST', url: `/api/payment/sandbox/challenge/${orderId}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'result=maybe' });
+    const bad = await app.inject({
+      method: 'POST',
+      url: `/api/payment/sandbox/challenge/${orderId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'result=maybe',
+    });
     expect(bad.statusCode).toBe(400);
     expect(await ordersIn(platform.store).findOne({ _id: orderId })).toMatchObject({ status: 'challenge' });
   });
@@ -127,10 +197,19 @@ describe('sandbox 3-D Secure page', () => {
 
 describe('sandbox kept out of production', () => {
   it('provider routes, PAYMENT_PROVIDER=veritrans, answer 404 for every sandbox path', async () => {
-    const production = await appWith({ PAYMENT_PROVIDER: 'veritrans', VERITRANS_MERCHANT_CCID: 'A1', VERITRANS_SECRET_KEY: 'k', VERITRANS_TOKEN_API_KEY: 'pub' });
+    const production = await appWith({
+      PAYMENT_PROVIDER: 'veritrans',
+      VERITRANS_MERCHANT_CCID: 'A1',
+      VERITRANS_SECRET_KEY: 'k',
+      VERITRANS_TOKEN_API_KEY: 'pub',
+    });
     const token = await production.inject({ method: 'POST', url: '/api/payment/sandbox/tokens', payload: card() });
     const page = await production.inject({ method: 'GET', url: '/api/payment/sandbox/challenge/any-order' });
-    const rest = await production.inject({ method: 'POST', url: '/api/payment/sandbox/vtid/paynow/v2/Search/common', payload: {} });
+    const rest = await production.inject({
+      method: 'POST',
+      url: '/api/payment/sandbox/vtid/paynow/v2/Search/common',
+      payload: {},
+    });
     await production.close();
     expect([token.statusCode, page.statusCode, rest.statusCode]).toEqual([404, 404, 404]);
   });
@@ -146,13 +225,20 @@ describe('token endpoint', () => {
 
   it('token_endpoint, VeriTrans4G taking the cards, answers its token host and public key but never the secret', async () => {
     const veritrans = await appWith({
-      PAYMENT_PROVIDER: 'veritrans', VERITRANS_MERCHANT_CCID: 'A100000000000001069713cc', VERITRANS_SECRET_KEY: 'merchant-secret-never-shown',
-      VERITRANS_TOKEN_API_KEY: 'cd76ca65-7f54-4dec-8ba3-11c12e36a548', VERITRANS_TOKEN_URL: 'https://api.veritrans.co.jp/4gtoken',
+      PAYMENT_PROVIDER: 'veritrans',
+      VERITRANS_MERCHANT_CCID: 'A100000000000001069713cc',
+      VERITRANS_SECRET_KEY: 'merchant-secret-never-shown',
+      VERITRANS_TOKEN_API_KEY: 'cd76ca65-7f54-4dec-8ba3-11c12e36a548',
+      VERITRANS_TOKEN_URL: 'https://api.veritrans.co.jp/4gtoken',
     });
     try {
       const res = await veritrans.inject({ method: 'GET', url: '/api/payment/token_endpoint' });
 
-      expect(res.json()).toEqual({ ok: true, url: 'https://api.veritrans.co.jp/4gtoken', token_api_key: 'cd76ca65-7f54-4dec-8ba3-11c12e36a548' });
+      expect(res.json()).toEqual({
+        ok: true,
+        url: 'https://api.veritrans.co.jp/4gtoken',
+        token_api_key: 'cd76ca65-7f54-4dec-8ba3-11c12e36a548',
+      });
       expect(res.body).not.toContain('merchant-secret-never-shown');
     } finally {
       await veritrans.close();

@@ -3,10 +3,17 @@ import { countSandboxCharges } from '../provider/index.ts';
 import { buyer, cardToken, startBilling, walletOf, type Billing, type Buyer, type CARDS } from './test-support.ts';
 
 let billing: Billing;
-beforeAll(async () => { billing = await startBilling(); });
-afterAll(async () => { await billing?.close(); });
+beforeAll(async () => {
+  billing = await startBilling();
+});
+afterAll(async () => {
+  await billing?.close();
+});
 
-async function savedCard(me: Buyer, card: keyof typeof CARDS = 'success'): Promise<{ card_id: string; masked: string; default: boolean }> {
+async function savedCard(
+  me: Buyer,
+  card: keyof typeof CARDS = 'success',
+): Promise<{ card_id: string; masked: string; default: boolean }> {
   const res = await me.post('/api/payment/card/info/add', { token: await cardToken(billing, card), default: true });
   expect(res.statusCode).toBe(200);
   return res.json().card;
@@ -27,7 +34,7 @@ describe('saved cards', () => {
     expect((await buyer(billing).post('/api/payment/card/info/get', {})).json().cards).toEqual([]);
   });
 
-  it('card/info delete, another user\'s card id, answers 404 CARD_NOT_FOUND and leaves it', async () => {
+  it("card/info delete, another user's card id, answers 404 CARD_NOT_FOUND and leaves it", async () => {
     const me = buyer(billing);
     const card = await savedCard(me);
     const res = await buyer(billing).post('/api/payment/card/info/delete', { card_id: card.card_id });
@@ -39,7 +46,10 @@ describe('saved cards', () => {
   it('card/info update, replaces the card and keeps it the default', async () => {
     const me = buyer(billing);
     const old = await savedCard(me);
-    const res = await me.post('/api/payment/card/info/update', { card_id: old.card_id, token: await cardToken(billing, 'declined') });
+    const res = await me.post('/api/payment/card/info/update', {
+      card_id: old.card_id,
+      token: await cardToken(billing, 'declined'),
+    });
     expect(res.statusCode).toBe(200);
     const cards = (await me.post('/api/payment/card/info/get', {})).json().cards;
     expect(cards).toEqual([expect.objectContaining({ card_id: res.json().card.card_id, default: true })]);
@@ -73,7 +83,7 @@ describe('charging saved cards', () => {
     expect(await walletOf(billing, me.userId)).toMatchObject({ talk_tickets: 5 });
   });
 
-  it('mpi_none, another user\'s card, answers 404 and charges nothing', async () => {
+  it("mpi_none, another user's card, answers 404 and charges nothing", async () => {
     const card = await savedCard(buyer(billing));
     const thief = buyer(billing);
     const res = await thief.post('/api/payment/card/mpi_none', { product_id: 'tickets-10', card_id: card.card_id });
@@ -83,17 +93,27 @@ describe('charging saved cards', () => {
 
   it('authorize, save_card, keeps the card for the next purchase', async () => {
     const me = buyer(billing);
-    await me.post('/api/payment/card/authorize', { product_id: 'tickets-1', token: await cardToken(billing), save_card: true });
+    await me.post('/api/payment/card/authorize', {
+      product_id: 'tickets-1',
+      token: await cardToken(billing),
+      save_card: true,
+    });
     const cards = (await me.post('/api/payment/card/info/get', {})).json().cards;
     expect(cards).toHaveLength(1);
-    const again = await me.post('/api/payment/card/authorize', { product_id: 'tickets-1', card_id: cards[0].card_id, mpi: 'mpi-none' });
+    const again = await me.post('/api/payment/card/authorize', {
+      product_id: 'tickets-1',
+      card_id: cards[0].card_id,
+      mpi: 'mpi-none',
+    });
     expect(again.statusCode).toBe(200);
     expect(await walletOf(billing, me.userId)).toMatchObject({ talk_tickets: 2 });
   });
 
   it('reauthorize, an earlier purchase, charges a new order once and grants again', async () => {
     const me = buyer(billing);
-    const first = (await me.post('/api/payment/card/authorize', { product_id: 'points-500', token: await cardToken(billing) })).json().purchase;
+    const first = (
+      await me.post('/api/payment/card/authorize', { product_id: 'points-500', token: await cardToken(billing) })
+    ).json().purchase;
     const res = await me.post('/api/payment/card/reauthorize', { purchase_id: first.purchase_id });
     expect(res.statusCode).toBe(200);
     const second = res.json().purchase;
@@ -102,8 +122,15 @@ describe('charging saved cards', () => {
     expect(await walletOf(billing, me.userId)).toMatchObject({ points: 1000 });
   });
 
-  it('reauthorize, another user\'s purchase, answers 404', async () => {
-    const first = (await buyer(billing).post('/api/payment/card/authorize', { product_id: 'points-500', token: await cardToken(billing) })).json().purchase;
-    expect((await buyer(billing).post('/api/payment/card/reauthorize', { purchase_id: first.purchase_id })).statusCode).toBe(404);
+  it("reauthorize, another user's purchase, answers 404", async () => {
+    const first = (
+      await buyer(billing).post('/api/payment/card/authorize', {
+        product_id: 'points-500',
+        token: await cardToken(billing),
+      })
+    ).json().purchase;
+    expect(
+      (await buyer(billing).post('/api/payment/card/reauthorize', { purchase_id: first.purchase_id })).statusCode,
+    ).toBe(404);
   });
 });

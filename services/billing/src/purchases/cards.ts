@@ -31,7 +31,11 @@ export async function accountIdOf(store: DocumentStore, userId: string): Promise
   const existing = await accounts.findOne({ _id: userId });
   if (existing) return existing.account_id;
   const account_id = `acct${randomUUID().replaceAll('-', '')}`;
-  await accounts.updateOne({ _id: userId }, { $setOnInsert: { account_id, created_at: new Date().toISOString() } }, { upsert: true });
+  await accounts.updateOne(
+    { _id: userId },
+    { $setOnInsert: { account_id, created_at: new Date().toISOString() } },
+    { upsert: true },
+  );
   const stored = await accounts.findOne({ _id: userId });
   if (!stored) throw new Error(`card account of ${userId} was not kept`);
   return stored.account_id;
@@ -43,24 +47,49 @@ export async function existingAccountIdOf(store: DocumentStore | Transaction, us
 }
 
 export function cardViewOf(card: StoredCard): SavedCardView {
-  return { card_id: card.cardId, masked: card.maskedNumber, expiry: card.expiry, brand: card.brand, default: card.isDefault };
+  return {
+    card_id: card.cardId,
+    masked: card.maskedNumber,
+    expiry: card.expiry,
+    brand: card.brand,
+    default: card.isDefault,
+  };
 }
 
 const cardNotFound = () => billingError('CARD_NOT_FOUND', 'カードが見つかりません。');
-const cardRefused = (err: ProviderRequestError) => billingError('VALIDATION_FAILED', 'カード情報を確認できませんでした。もう一度入力してください。', { field: 'token', cause: err });
+const cardRefused = (err: ProviderRequestError) =>
+  billingError('VALIDATION_FAILED', 'カード情報を確認できませんでした。もう一度入力してください。', {
+    field: 'token',
+    cause: err,
+  });
 
-export async function listCards(store: DocumentStore, provider: PaymentProvider, userId: string): Promise<SavedCardView[]> {
+export async function listCards(
+  store: DocumentStore,
+  provider: PaymentProvider,
+  userId: string,
+): Promise<SavedCardView[]> {
   return (await provider.listCards(await accountIdOf(store, userId))).map(cardViewOf);
 }
 
 /** A card of this user's (another user's card id is not found under this account). */
-export async function requireCard(store: DocumentStore, provider: PaymentProvider, userId: string, cardId: string): Promise<StoredCard> {
+export async function requireCard(
+  store: DocumentStore,
+  provider: PaymentProvider,
+  userId: string,
+  cardId: string,
+): Promise<StoredCard> {
   const card = (await provider.listCards(await accountIdOf(store, userId))).find((c) => c.cardId === cardId);
   if (!card) throw cardNotFound();
   return card;
 }
 
-export async function addCard(store: DocumentStore, provider: PaymentProvider, userId: string, token: string, makeDefault?: boolean): Promise<SavedCardView> {
+export async function addCard(
+  store: DocumentStore,
+  provider: PaymentProvider,
+  userId: string,
+  token: string,
+  makeDefault?: boolean,
+): Promise<SavedCardView> {
   try {
     return cardViewOf(await provider.addCard(await accountIdOf(store, userId), token, makeDefault));
   } catch (err) {
@@ -70,7 +99,13 @@ export async function addCard(store: DocumentStore, provider: PaymentProvider, u
 }
 
 /** Replaces a card by a new one (new number or expiry): the new card keeps the old one's default mark, and pays the plans the old one paid. */
-export async function replaceCard(store: DocumentStore, provider: PaymentProvider, userId: string, cardId: string, token: string): Promise<SavedCardView> {
+export async function replaceCard(
+  store: DocumentStore,
+  provider: PaymentProvider,
+  userId: string,
+  cardId: string,
+  token: string,
+): Promise<SavedCardView> {
   const old = await requireCard(store, provider, userId, cardId);
   const card = await addCard(store, provider, userId, token, old.isDefault);
   await movePlans(store, userId, cardId, await requireCard(store, provider, userId, card.card_id), new Date());
@@ -83,15 +118,27 @@ export async function replaceCard(store: DocumentStore, provider: PaymentProvide
  * CARD_IN_USE, naming the plan) unless `replacementCardId`, another card of
  * the user's, is given: the plans move to it first.
  */
-export async function deleteCard(store: DocumentStore, provider: PaymentProvider, userId: string, cardId: string, replacementCardId?: string): Promise<void> {
+export async function deleteCard(
+  store: DocumentStore,
+  provider: PaymentProvider,
+  userId: string,
+  cardId: string,
+  replacementCardId?: string,
+): Promise<void> {
   await requireCard(store, provider, userId, cardId);
   const plans = await plansPaidBy(store, userId, cardId);
   if (plans.length > 0 && (!replacementCardId || replacementCardId === cardId)) throw cardInUse(plans);
-  if (replacementCardId && replacementCardId !== cardId) await movePlans(store, userId, cardId, await requireCard(store, provider, userId, replacementCardId), new Date());
+  if (replacementCardId && replacementCardId !== cardId)
+    await movePlans(store, userId, cardId, await requireCard(store, provider, userId, replacementCardId), new Date());
   await provider.deleteCard(await accountIdOf(store, userId), cardId);
 }
 
-export async function makeDefaultCard(store: DocumentStore, provider: PaymentProvider, userId: string, cardId: string): Promise<SavedCardView[]> {
+export async function makeDefaultCard(
+  store: DocumentStore,
+  provider: PaymentProvider,
+  userId: string,
+  cardId: string,
+): Promise<SavedCardView[]> {
   await requireCard(store, provider, userId, cardId);
   return (await provider.setDefaultCard(await accountIdOf(store, userId), cardId)).map(cardViewOf);
 }

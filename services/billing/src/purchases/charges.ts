@@ -19,12 +19,18 @@ async function storedCard(deps: BillingDeps, userId: string, cardId: string): Pr
 }
 
 /** POST card/authorize: a one-time token (3-D Secure) or a saved card. */
-export async function authorizePurchase(deps: BillingDeps, userId: string, key: string, body: AuthorizeBody): Promise<FlowAnswer> {
+export async function authorizePurchase(
+  deps: BillingDeps,
+  userId: string,
+  key: string,
+  body: AuthorizeBody,
+): Promise<FlowAnswer> {
   if (body.method === 'convenience') {
     throw billingError('PRODUCT_UNAVAILABLE', 'コンビニ決済は現在ご利用いただけません。カードでお支払いください。');
   }
   const { token, card_id: cardId } = body;
-  if (Boolean(token) === Boolean(cardId)) throw invalid('カードのトークンか保存済みカードのどちらか一方を指定してください。', 'token');
+  if (Boolean(token) === Boolean(cardId))
+    throw invalid('カードのトークンか保存済みカードのどちらか一方を指定してください。', 'token');
   const mpi = body.mpi ?? 'mpi-complete';
   if (mpi === 'mpi-none' && !cardId) throw invalid('3-D Secure なしの決済は保存済みカードでのみ行えます。', 'mpi');
   const payWith = async (): Promise<Payment> => {
@@ -36,17 +42,38 @@ export async function authorizePurchase(deps: BillingDeps, userId: string, key: 
 }
 
 /** POST card/mpi_none: a saved card without 3-D Secure. */
-export async function chargeSavedCard(deps: BillingDeps, userId: string, key: string, body: MpiNoneBody): Promise<FlowAnswer> {
+export async function chargeSavedCard(
+  deps: BillingDeps,
+  userId: string,
+  key: string,
+  body: MpiNoneBody,
+): Promise<FlowAnswer> {
   const payWith = (): Promise<Payment> => storedCard(deps, userId, body.card_id);
   return charge(deps, { userId, key, scope: 'mpi_none', body, productId: body.product_id, payWith, mpi: 'mpi-none' });
 }
 
 /** POST card/reauthorize: the same product again on the card of an earlier purchase (a new purchase, a new orderId). */
-export async function reauthorizePurchase(deps: BillingDeps, userId: string, key: string, purchaseId: string): Promise<FlowAnswer> {
+export async function reauthorizePurchase(
+  deps: BillingDeps,
+  userId: string,
+  key: string,
+  purchaseId: string,
+): Promise<FlowAnswer> {
   const original = await purchaseById(deps, purchaseId, userId, false);
   if (original.source !== 'card' || !['captured', 'canceled'].includes(original.status)) {
     throw billingError('PURCHASE_STATE', 'この購入のカードでは再決済できません。');
   }
-  const payWith = async (): Promise<Payment> => ({ originalOrderId: original.order_id, ...(original.card ? { shown: original.card } : {}) });
-  return charge(deps, { userId, key, scope: 'reauthorize', body: { purchase_id: purchaseId }, productId: original.product_id, payWith, mpi: 'mpi-none' });
+  const payWith = async (): Promise<Payment> => ({
+    originalOrderId: original.order_id,
+    ...(original.card ? { shown: original.card } : {}),
+  });
+  return charge(deps, {
+    userId,
+    key,
+    scope: 'reauthorize',
+    body: { purchase_id: purchaseId },
+    productId: original.product_id,
+    payWith,
+    mpi: 'mpi-none',
+  });
 }

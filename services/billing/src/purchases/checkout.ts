@@ -50,17 +50,36 @@ export function fingerprintOf(scope: string, body: Record<string, unknown>): str
 export function answerOf(doc: PurchaseDoc): FlowAnswer {
   const purchase = viewOf(doc);
   switch (doc.status) {
-    case 'captured': case 'canceled': return { status: 200, body: { ok: true, purchase, next: 'done' } };
-    case 'challenge': return { status: 200, body: { ok: true, purchase, next: 'challenge', ...(doc.challenge_url ? { challenge_url: doc.challenge_url } : {}) } };
-    case 'failed': throw billingError('PAYMENT_DECLINED', DECLINED_MESSAGE, { body: { purchase } });
-    default: return { status: 202, body: { ok: true, purchase, next: 'pending', code: 'PAYMENT_PENDING', message: PENDING_MESSAGE } };
+    case 'captured':
+    case 'canceled':
+      return { status: 200, body: { ok: true, purchase, next: 'done' } };
+    case 'challenge':
+      return {
+        status: 200,
+        body: {
+          ok: true,
+          purchase,
+          next: 'challenge',
+          ...(doc.challenge_url ? { challenge_url: doc.challenge_url } : {}),
+        },
+      };
+    case 'failed':
+      throw billingError('PAYMENT_DECLINED', DECLINED_MESSAGE, { body: { purchase } });
+    default:
+      return {
+        status: 202,
+        body: { ok: true, purchase, next: 'pending', code: 'PAYMENT_PENDING', message: PENDING_MESSAGE },
+      };
   }
 }
 
 /** Runs one charge end to end (API.md § Purchases flow) and answers it; safe to repeat with the same key. */
 export async function charge(deps: BillingDeps, request: ChargeRequest): Promise<FlowAnswer> {
   const fingerprint = fingerprintOf(request.scope, request.body);
-  const earlier = await openPurchases(deps.platform.store).findOne({ user_id: request.userId, idempotency_key: request.key });
+  const earlier = await openPurchases(deps.platform.store).findOne({
+    user_id: request.userId,
+    idempotency_key: request.key,
+  });
   if (earlier) return answerOf(await repeatOf(deps, request, earlier, fingerprint));
   // The name's translations are kept with the record, so the result and receipt show it as sold.
   const forSale = await productForSale(deps.platform.store, request.productId);
@@ -69,11 +88,18 @@ export async function charge(deps: BillingDeps, request: ChargeRequest): Promise
   const { doc: created, mine } = await createPurchase(deps, request, product, fingerprint, payment);
   if (!mine) return answerOf(await repeatOf(deps, request, created, fingerprint));
   const outcome = await callProvider(deps, request, payment, created);
-  await deps.platform.store.withTransaction((tx) => applyOutcome(tx, deps.platform.events, created._id, outcome, new Date()));
+  await deps.platform.store.withTransaction((tx) =>
+    applyOutcome(tx, deps.platform.events, created._id, outcome, new Date()),
+  );
   return answerOf(await reload(deps, created._id));
 }
 
-async function repeatOf(deps: BillingDeps, request: ChargeRequest, doc: PurchaseDoc, fingerprint: string): Promise<PurchaseDoc> {
+async function repeatOf(
+  deps: BillingDeps,
+  request: ChargeRequest,
+  doc: PurchaseDoc,
+  fingerprint: string,
+): Promise<PurchaseDoc> {
   assertSameRequest(doc.request_fingerprint, fingerprint);
   if (doc.status === 'created') return resendCreated(deps, request, doc);
   return UNSETTLED.includes(doc.status) ? settleBySearch(deps, doc) : doc;
@@ -93,10 +119,15 @@ async function resendCreated(deps: BillingDeps, request: ChargeRequest, doc: Pur
   try {
     result = await sendCharge(deps, request, await request.payWith(), doc);
   } catch (err) {
-    deps.platform.logger.warn({ err, orderId: doc.order_id }, 'resending a created order failed: the order is searched');
+    deps.platform.logger.warn(
+      { err, orderId: doc.order_id },
+      'resending a created order failed: the order is searched',
+    );
     return settleBySearch(deps, doc);
   }
-  await deps.platform.store.withTransaction((tx) => applyOutcome(tx, deps.platform.events, doc._id, outcomeOfAuthorize(result), new Date()));
+  await deps.platform.store.withTransaction((tx) =>
+    applyOutcome(tx, deps.platform.events, doc._id, outcomeOfAuthorize(result), new Date()),
+  );
   return reload(deps, doc._id);
 }
 
@@ -115,15 +146,35 @@ const CREATE_TRIES = 3;
  * cap (403 SPENDING_CAP: nothing is stored, the provider never hears of it).
  * A concurrent twin with the same key gets the first's record.
  */
-async function createPurchase(deps: BillingDeps, request: ChargeRequest, product: ProductView, fingerprint: string, payment: Payment): Promise<{ doc: PurchaseDoc; mine: boolean }> {
+async function createPurchase(
+  deps: BillingDeps,
+  request: ChargeRequest,
+  product: ProductView,
+  fingerprint: string,
+  payment: Payment,
+): Promise<{ doc: PurchaseDoc; mine: boolean }> {
   const now = new Date();
   const at = now.toISOString();
   const _id = randomUUID();
   const shown = 'shown' in payment ? payment.shown : undefined;
   const base: PurchaseDoc = {
-    _id, user_id: request.userId, product_id: product.product_id, kind: product.kind, name: product.name, ...(product.name_i18n ? { name_i18n: product.name_i18n } : {}), amount: product.amount, refunded: 0,
-    order_id: `tw${randomUUID().replaceAll('-', '')}`, idempotency_key: request.key, request_fingerprint: fingerprint,
-    status: 'created', source: 'card', attempts: 0, refund_in_flight: null, created_at: at, updated_at: at,
+    _id,
+    user_id: request.userId,
+    product_id: product.product_id,
+    kind: product.kind,
+    name: product.name,
+    ...(product.name_i18n ? { name_i18n: product.name_i18n } : {}),
+    amount: product.amount,
+    refunded: 0,
+    order_id: `tw${randomUUID().replaceAll('-', '')}`,
+    idempotency_key: request.key,
+    request_fingerprint: fingerprint,
+    status: 'created',
+    source: 'card',
+    attempts: 0,
+    refund_in_flight: null,
+    created_at: at,
+    updated_at: at,
     ...(shown ? { card: shown } : {}),
     ...(product.character_id ? { character_id: product.character_id } : {}),
     ...(product.tickets ? { tickets: product.tickets } : {}),
@@ -139,7 +190,10 @@ async function createPurchase(deps: BillingDeps, request: ChargeRequest, product
       });
     } catch (err) {
       // A twin request with the same key got there first (its record, or its character reservation): answer as its repeat.
-      const twin = await openPurchases(deps.platform.store).findOne({ user_id: request.userId, idempotency_key: request.key });
+      const twin = await openPurchases(deps.platform.store).findOne({
+        user_id: request.userId,
+        idempotency_key: request.key,
+      });
       if (twin) return { doc: twin, mine: false };
       // Otherwise a duplicate is the order number, taken by a concurrent purchase after this one read it free: draw again.
       if (!(err instanceof AppError && err.code === 'DUPLICATE_KEY') || attempt >= CREATE_TRIES) throw err;
@@ -152,24 +206,45 @@ async function createPurchase(deps: BillingDeps, request: ChargeRequest, product
  * broken connection) is `unknown`: searched later by the same orderId, never
  * sent again. A request the provider refused (bad token) charged nothing.
  */
-async function callProvider(deps: BillingDeps, request: ChargeRequest, payment: Payment, doc: PurchaseDoc): Promise<Outcome> {
+async function callProvider(
+  deps: BillingDeps,
+  request: ChargeRequest,
+  payment: Payment,
+  doc: PurchaseDoc,
+): Promise<Outcome> {
   try {
     return outcomeOfAuthorize(await sendCharge(deps, request, payment, doc));
   } catch (err) {
     if (err instanceof ProviderRequestError) {
-      return { status: 'failed', codes: { vResultCode: err.vResultCode ?? 'REQUEST', mstatus: 'failure', message: err.message } };
+      return {
+        status: 'failed',
+        codes: { vResultCode: err.vResultCode ?? 'REQUEST', mstatus: 'failure', message: err.message },
+      };
     }
     deps.platform.logger.warn({ err, orderId: doc.order_id }, 'card provider answer lost: the order will be searched');
     return { status: 'unknown' };
   }
 }
 
-function sendCharge(deps: BillingDeps, request: ChargeRequest, payment: Payment, doc: PurchaseDoc): Promise<AuthorizeResult> {
+function sendCharge(
+  deps: BillingDeps,
+  request: ChargeRequest,
+  payment: Payment,
+  doc: PurchaseDoc,
+): Promise<AuthorizeResult> {
   if ('originalOrderId' in payment) {
-    return deps.provider.reauthorize({ orderId: doc.order_id, originalOrderId: payment.originalOrderId, amount: doc.amount });
+    return deps.provider.reauthorize({
+      orderId: doc.order_id,
+      originalOrderId: payment.originalOrderId,
+      amount: doc.amount,
+    });
   }
   return deps.provider.authorize({
-    orderId: doc.order_id, amount: doc.amount, card: payment.card, withCapture: true, mpi: request.mpi,
+    orderId: doc.order_id,
+    amount: doc.amount,
+    card: payment.card,
+    withCapture: true,
+    mpi: request.mpi,
     redirectionUri: `${deps.publicUrl}/payment/process/mpi_complete?order_id=${encodeURIComponent(doc.order_id)}`,
     ...(payment.saveCardTo ? { saveCardTo: payment.saveCardTo } : {}),
   });

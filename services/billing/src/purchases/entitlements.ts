@@ -28,26 +28,58 @@ export async function ensureEntitlementIndexes(store: DocumentStore): Promise<vo
 }
 
 /** Refuses a character already owned (409 ALREADY_OWNED) or being bought by another purchase. */
-export async function reserveCharacter(tx: Transaction, userId: string, characterId: string, purchaseId: string, at: string): Promise<void> {
+export async function reserveCharacter(
+  tx: Transaction,
+  userId: string,
+  characterId: string,
+  purchaseId: string,
+  at: string,
+): Promise<void> {
   const entitlements = openEntitlements(tx);
   const existing = await entitlements.findOne({ _id: idOf(userId, characterId) });
   if (existing?.state === 'owned') throw billingError('ALREADY_OWNED', 'このキャラクターはすでに購入済みです。');
-  if (existing) throw billingError('PURCHASE_STATE', 'このキャラクターの購入手続きが進行中です。しばらくしてからお試しください。');
-  await entitlements.insertOne({ _id: idOf(userId, characterId), user_id: userId, character_id: characterId, purchase_id: purchaseId, state: 'reserved', at });
+  if (existing)
+    throw billingError('PURCHASE_STATE', 'このキャラクターの購入手続きが進行中です。しばらくしてからお試しください。');
+  await entitlements.insertOne({
+    _id: idOf(userId, characterId),
+    user_id: userId,
+    character_id: characterId,
+    purchase_id: purchaseId,
+    state: 'reserved',
+    at,
+  });
 }
 
-export async function confirmCharacter(tx: Transaction, userId: string, characterId: string, purchaseId: string, at: string): Promise<void> {
-  await openEntitlements(tx).updateOne({ _id: idOf(userId, characterId) }, {
-    $set: { user_id: userId, character_id: characterId, purchase_id: purchaseId, state: 'owned', at },
-  }, { upsert: true });
+export async function confirmCharacter(
+  tx: Transaction,
+  userId: string,
+  characterId: string,
+  purchaseId: string,
+  at: string,
+): Promise<void> {
+  await openEntitlements(tx).updateOne(
+    { _id: idOf(userId, characterId) },
+    {
+      $set: { user_id: userId, character_id: characterId, purchase_id: purchaseId, state: 'owned', at },
+    },
+    { upsert: true },
+  );
 }
 
 /** Frees the reservation (failed purchase) or takes the character back (cancelled one): only this purchase's. */
-export async function releaseCharacter(tx: Transaction, userId: string, characterId: string, purchaseId: string): Promise<void> {
+export async function releaseCharacter(
+  tx: Transaction,
+  userId: string,
+  characterId: string,
+  purchaseId: string,
+): Promise<void> {
   await openEntitlements(tx).deleteOne({ _id: idOf(userId, characterId), purchase_id: purchaseId });
 }
 
 export async function ownedCharacterIds(store: DocumentStore, userId: string): Promise<string[]> {
-  const owned = await openEntitlements(store).find({ user_id: userId, state: 'owned' }, { sort: { at: 1 }, limit: 10_000 });
+  const owned = await openEntitlements(store).find(
+    { user_id: userId, state: 'owned' },
+    { sort: { at: 1 }, limit: 10_000 },
+  );
   return owned.map((e) => e.character_id);
 }

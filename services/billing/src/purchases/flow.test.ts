@@ -6,11 +6,16 @@ import { reconcileOnce, settleBySearch } from './resume.ts';
 import { buyer, cardToken, lotsOf, PUBLIC_URL, startBilling, walletOf, type Billing } from './test-support.ts';
 
 let billing: Billing;
-beforeAll(async () => { billing = await startBilling(); });
-afterAll(async () => { await billing?.close(); });
+beforeAll(async () => {
+  billing = await startBilling();
+});
+afterAll(async () => {
+  await billing?.close();
+});
 
 const AUTHORIZE = '/api/payment/card/authorize';
-const purchaseDoc = async (purchaseId: string) => (await openPurchases(billing.svc.platform.store).findOne({ _id: purchaseId }))!;
+const purchaseDoc = async (purchaseId: string) =>
+  (await openPurchases(billing.svc.platform.store).findOne({ _id: purchaseId }))!;
 
 describe('3-D Secure challenge', () => {
   it('authorize, challenge card, sends the browser to the challenge page, then mpi_complete captures and grants', async () => {
@@ -31,23 +36,29 @@ describe('3-D Secure challenge', () => {
 
   it('authorize, challenge card, its redirect address is our mpi_complete page with the order id', async () => {
     const me = buyer(billing);
-    const { purchase } = (await me.post(AUTHORIZE, { product_id: 'tickets-1', token: await cardToken(billing, 'challenge') })).json();
+    const { purchase } = (
+      await me.post(AUTHORIZE, { product_id: 'tickets-1', token: await cardToken(billing, 'challenge') })
+    ).json();
     const order = await billing.engine.order(purchase.order_id);
     expect(JSON.stringify(order)).toContain(`${PUBLIC_URL}/payment/process/mpi_complete?order_id=${purchase.order_id}`);
   });
 
   it('mpi_complete, shopper failed the challenge, answers 402 and grants nothing', async () => {
     const me = buyer(billing);
-    const { purchase } = (await me.post(AUTHORIZE, { product_id: 'tickets-1', token: await cardToken(billing, 'challenge') })).json();
+    const { purchase } = (
+      await me.post(AUTHORIZE, { product_id: 'tickets-1', token: await cardToken(billing, 'challenge') })
+    ).json();
     await billing.engine.decideChallenge(purchase.order_id, false);
     const res = await me.post('/api/payment/card/3dsecure/mpi_complete', { order_id: purchase.order_id });
     expect(res.statusCode).toBe(402);
     expect(await walletOf(billing, me.userId)).toMatchObject({ talk_tickets: 0 });
   });
 
-  it('mpi_complete, another user\'s order, answers 404 and settles nothing', async () => {
+  it("mpi_complete, another user's order, answers 404 and settles nothing", async () => {
     const me = buyer(billing);
-    const { purchase } = (await me.post(AUTHORIZE, { product_id: 'tickets-1', token: await cardToken(billing, 'challenge') })).json();
+    const { purchase } = (
+      await me.post(AUTHORIZE, { product_id: 'tickets-1', token: await cardToken(billing, 'challenge') })
+    ).json();
     await billing.engine.decideChallenge(purchase.order_id, true);
     const res = await buyer(billing).post('/api/payment/card/3dsecure/mpi_complete', { order_id: purchase.order_id });
     expect(res.statusCode).toBe(404);
@@ -94,7 +105,9 @@ describe('unknown and pending outcomes', () => {
 
   it('settling, many settlers racing on one unknown purchase, grants once', async () => {
     const me = buyer(billing);
-    const { purchase } = (await me.post(AUTHORIZE, { product_id: 'tickets-10', token: await cardToken(billing, 'timeout') })).json();
+    const { purchase } = (
+      await me.post(AUTHORIZE, { product_id: 'tickets-10', token: await cardToken(billing, 'timeout') })
+    ).json();
     const doc = await purchaseDoc(purchase.purchase_id);
     await Promise.all([
       ...[1, 2, 3, 4, 5].map(() => settleBySearch(billing.deps, doc)),
@@ -111,17 +124,32 @@ describe('unknown and pending outcomes', () => {
     const created = new Date(Date.now() - 120_000).toISOString();
     const purchases = openPurchases(billing.svc.platform.store);
     const doc = await purchases.insertOne({
-      user_id: me.userId, product_id: 'tickets-1', kind: 'tickets', name: 't', amount: 150, refunded: 0, order_id: `never${Date.now()}`,
-      idempotency_key: 'lost-call-key', request_fingerprint: 'x', status: 'created', source: 'card', attempts: 0, refund_in_flight: null,
-      created_at: created, updated_at: created, tickets: 1,
+      user_id: me.userId,
+      product_id: 'tickets-1',
+      kind: 'tickets',
+      name: 't',
+      amount: 150,
+      refunded: 0,
+      order_id: `never${Date.now()}`,
+      idempotency_key: 'lost-call-key',
+      request_fingerprint: 'x',
+      status: 'created',
+      source: 'card',
+      attempts: 0,
+      refund_in_flight: null,
+      created_at: created,
+      updated_at: created,
+      tickets: 1,
     });
     await reconcileOnce(billing.deps);
     expect((await purchaseDoc(doc._id)).status).toBe('failed');
     expect(await walletOf(billing, me.userId)).toMatchObject({ talk_tickets: 0 });
   });
 
-  it('result/get, another user\'s order, answers 404', async () => {
-    const { purchase } = (await buyer(billing).post(AUTHORIZE, { product_id: 'tickets-1', token: await cardToken(billing) })).json();
+  it("result/get, another user's order, answers 404", async () => {
+    const { purchase } = (
+      await buyer(billing).post(AUTHORIZE, { product_id: 'tickets-1', token: await cardToken(billing) })
+    ).json();
     const res = await buyer(billing).post('/api/payment/card/result/get', { order_id: purchase.order_id });
     expect(res.statusCode).toBe(404);
   });

@@ -36,7 +36,12 @@ export const purchasesArea: BillingArea = {
   },
   async prepare(deps) {
     const { store, jobs } = deps.platform;
-    await Promise.all([ensurePurchaseIndexes(store), ensureEntitlementIndexes(store), ensureCardAccountIndexes(store), ensureRefundIndexes(store)]);
+    await Promise.all([
+      ensurePurchaseIndexes(store),
+      ensureEntitlementIndexes(store),
+      ensureCardAccountIndexes(store),
+      ensureRefundIndexes(store),
+    ]);
     jobs.define(RECONCILE_JOB, () => reconcile(deps), { concurrency: 1 });
   },
   async start(deps) {
@@ -44,10 +49,16 @@ export const purchasesArea: BillingArea = {
     await platform.jobs.repeat(RECONCILE_JOB, {}, { everyMs: config.RECONCILE_EVERY_MS, repeatId: RECONCILE_JOB });
     // Records from before order numbers existed get one, off the start-up path.
     backfillOrderNumbers(platform.store).then(
-      (numbered) => { if (numbered > 0) platform.logger.info({ numbered }, 'order numbers given to earlier purchases'); },
+      (numbered) => {
+        if (numbered > 0) platform.logger.info({ numbered }, 'order numbers given to earlier purchases');
+      },
       (err: unknown) => platform.logger.warn({ err }, 'order number backfill stopped; it runs again at the next start'),
     );
-    const products = await platform.events.consume('billing-products', ['character.published', 'character.unpublished'], (event, tx) => onCatalogEvent(openProducts(tx), event));
+    const products = await platform.events.consume(
+      'billing-products',
+      ['character.published', 'character.unpublished'],
+      (event, tx) => onCatalogEvent(openProducts(tx), event),
+    );
     // Catalog and dialogue keep projections of entitlements; on start they ask billing to announce them again (entitlement-facts.ts).
     const factsRequests = await consumeFactsRequests(platform.store, platform.events, billingFacts);
     return [products, factsRequests];

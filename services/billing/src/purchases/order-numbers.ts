@@ -11,7 +11,11 @@ export { yymmOf } from '@talkwith/platform/numbers';
  * the `_id` of an `order_numbers` row, inserted in the transaction that
  * creates the purchase or settles the period.
  */
-const orderNumbers = readableNumbers({ prefix: 'TW', collection: 'order_numbers', exhausted: '注文番号を発行できませんでした。もう一度お試しください。' });
+const orderNumbers = readableNumbers({
+  prefix: 'TW',
+  collection: 'order_numbers',
+  exhausted: '注文番号を発行できませんでした。もう一度お試しください。',
+});
 
 export const ORDER_NUMBER_PATTERN = orderNumbers.pattern;
 export const drawOrderNumber = orderNumbers.draw;
@@ -51,12 +55,17 @@ export async function backfillOrderNumbers(store: DocumentStore): Promise<number
   const purchases = store.collection<{ _id: string; created_at: string; order_number?: string }>('purchases');
   let numbered = 0;
   for (;;) {
-    const batch = await purchases.find({ order_number: { $exists: false } }, { projection: { _id: 1, created_at: 1 }, limit: BACKFILL_BATCH });
+    const batch = await purchases.find(
+      { order_number: { $exists: false } },
+      { projection: { _id: 1, created_at: 1 }, limit: BACKFILL_BATCH },
+    );
     if (batch.length === 0) return numbered;
     for (const { _id, created_at: createdAt } of batch) {
       await store.withTransaction(async (tx) => {
         const number = await allocateOrderNumber(tx, _id, new Date(createdAt));
-        const set = await tx.collection('purchases').updateOne({ _id, order_number: { $exists: false } }, { $set: { order_number: number } });
+        const set = await tx
+          .collection('purchases')
+          .updateOne({ _id, order_number: { $exists: false } }, { $set: { order_number: number } });
         if (set.matchedCount !== 1) await openOrderNumbers(tx).deleteOne({ _id: number });
       });
       numbered += 1;

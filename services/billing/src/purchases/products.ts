@@ -22,11 +22,51 @@ export interface CharacterProductDoc {
 
 /** What the shop sells besides characters (API.md § Purchases); prices in yen; `name_i18n`: the shipped translations (an operator may replace them). */
 export const PACKS: readonly ProductView[] = [
-  { product_id: 'tickets-1', kind: 'tickets', name: 'トークチケット 1枚', amount: 150, tickets: 1, methods: ['credit'], name_i18n: { 'en-US': '1 talk ticket', 'fil-PH': '1 talk ticket', 'zh-TW': '對話券 1 張' } },
-  { product_id: 'tickets-5', kind: 'tickets', name: 'トークチケット 5枚', amount: 700, tickets: 5, methods: ['credit'], name_i18n: { 'en-US': '5 talk tickets', 'fil-PH': '5 na talk ticket', 'zh-TW': '對話券 5 張' } },
-  { product_id: 'tickets-10', kind: 'tickets', name: 'トークチケット 10枚', amount: 1300, tickets: 10, methods: ['credit'], name_i18n: { 'en-US': '10 talk tickets', 'fil-PH': '10 na talk ticket', 'zh-TW': '對話券 10 張' } },
-  { product_id: 'points-500', kind: 'points', name: '500ポイント', amount: 500, points: 500, methods: ['credit'], name_i18n: { 'en-US': '500 points', 'fil-PH': '500 puntos', 'zh-TW': '500 點' } },
-  { product_id: 'points-1000', kind: 'points', name: '1000ポイント', amount: 1000, points: 1000, methods: ['credit'], name_i18n: { 'en-US': '1,000 points', 'fil-PH': '1,000 puntos', 'zh-TW': '1000 點' } },
+  {
+    product_id: 'tickets-1',
+    kind: 'tickets',
+    name: 'トークチケット 1枚',
+    amount: 150,
+    tickets: 1,
+    methods: ['credit'],
+    name_i18n: { 'en-US': '1 talk ticket', 'fil-PH': '1 talk ticket', 'zh-TW': '對話券 1 張' },
+  },
+  {
+    product_id: 'tickets-5',
+    kind: 'tickets',
+    name: 'トークチケット 5枚',
+    amount: 700,
+    tickets: 5,
+    methods: ['credit'],
+    name_i18n: { 'en-US': '5 talk tickets', 'fil-PH': '5 na talk ticket', 'zh-TW': '對話券 5 張' },
+  },
+  {
+    product_id: 'tickets-10',
+    kind: 'tickets',
+    name: 'トークチケット 10枚',
+    amount: 1300,
+    tickets: 10,
+    methods: ['credit'],
+    name_i18n: { 'en-US': '10 talk tickets', 'fil-PH': '10 na talk ticket', 'zh-TW': '對話券 10 張' },
+  },
+  {
+    product_id: 'points-500',
+    kind: 'points',
+    name: '500ポイント',
+    amount: 500,
+    points: 500,
+    methods: ['credit'],
+    name_i18n: { 'en-US': '500 points', 'fil-PH': '500 puntos', 'zh-TW': '500 點' },
+  },
+  {
+    product_id: 'points-1000',
+    kind: 'points',
+    name: '1000ポイント',
+    amount: 1000,
+    points: 1000,
+    methods: ['credit'],
+    name_i18n: { 'en-US': '1,000 points', 'fil-PH': '1,000 puntos', 'zh-TW': '1000 點' },
+  },
 ];
 
 export const characterProductId = (characterId: string): string => `character:${characterId}`;
@@ -36,24 +76,48 @@ export function openProducts(store: DocumentStore | Transaction): Collection<Cha
 }
 
 /** Keeps the character products in step with the catalog (a redelivered event writes the same thing again). */
-export async function onCatalogEvent(products: Collection<CharacterProductDoc>, event: EventOf<'character.published' | 'character.unpublished'>): Promise<void> {
+export async function onCatalogEvent(
+  products: Collection<CharacterProductDoc>,
+  event: EventOf<'character.published' | 'character.unpublished'>,
+): Promise<void> {
   const _id = characterProductId(event.data.character_id);
   if (event.type === 'character.unpublished') {
     await products.updateOne({ _id }, { $set: { available: false, updated_at: event.occurredAt } });
     return;
   }
   const price = event.data.price ?? 0;
-  const fresh = { kind: 'character', character_id: event.data.character_id, name: event.data.name, name_i18n: event.data.name_i18n ?? {}, amount: price, available: price > 0, version: event.data.version, updated_at: event.occurredAt };
+  const fresh = {
+    kind: 'character',
+    character_id: event.data.character_id,
+    name: event.data.name,
+    name_i18n: event.data.name_i18n ?? {},
+    amount: price,
+    available: price > 0,
+    version: event.data.version,
+    updated_at: event.occurredAt,
+  };
   try {
     // Only a newer (or the same) published version replaces the price: a late redelivery of an old one is ignored.
-    await products.updateOne({ _id, $or: [{ version: { $exists: false } }, { version: { $lte: event.data.version } }] }, { $set: fresh }, { upsert: true });
+    await products.updateOne(
+      { _id, $or: [{ version: { $exists: false } }, { version: { $lte: event.data.version } }] },
+      { $set: fresh },
+      { upsert: true },
+    );
   } catch (err) {
     if ((err as { code?: string }).code !== 'DUPLICATE_KEY') throw err;
   }
 }
 
 function characterView(doc: CharacterProductDoc): ProductView {
-  return { product_id: doc._id, kind: 'character', name: doc.name, ...(doc.name_i18n ? { name_i18n: doc.name_i18n } : {}), amount: doc.amount, character_id: doc.character_id, methods: ['credit'] };
+  return {
+    product_id: doc._id,
+    kind: 'character',
+    name: doc.name,
+    ...(doc.name_i18n ? { name_i18n: doc.name_i18n } : {}),
+    amount: doc.amount,
+    character_id: doc.character_id,
+    methods: ['credit'],
+  };
 }
 
 export async function listProducts(store: DocumentStore): Promise<ProductView[]> {

@@ -1,5 +1,11 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
-import type { AdminPurchaseView, NameTranslations, PurchaseKind, PurchaseStatus, PurchaseView } from '@talkwith/proto/billing';
+import type {
+  AdminPurchaseView,
+  NameTranslations,
+  PurchaseKind,
+  PurchaseStatus,
+  PurchaseView,
+} from '@talkwith/proto/billing';
 import type { ProviderCodes } from '../provider/port.ts';
 
 /**
@@ -66,8 +72,17 @@ export async function ensurePurchaseIndexes(store: DocumentStore): Promise<void>
 
 export function viewOf(doc: PurchaseDoc): PurchaseView {
   return {
-    purchase_id: doc._id, product_id: doc.product_id, kind: doc.kind, name: doc.name, ...(doc.name_i18n ? { name_i18n: doc.name_i18n } : {}), amount: doc.amount, refunded: doc.refunded,
-    status: doc.status, order_id: doc.order_id, order_number: doc.order_number ?? doc.order_id, created_at: doc.created_at,
+    purchase_id: doc._id,
+    product_id: doc.product_id,
+    kind: doc.kind,
+    name: doc.name,
+    ...(doc.name_i18n ? { name_i18n: doc.name_i18n } : {}),
+    amount: doc.amount,
+    refunded: doc.refunded,
+    status: doc.status,
+    order_id: doc.order_id,
+    order_number: doc.order_number ?? doc.order_id,
+    created_at: doc.created_at,
     ...(doc.settled_at ? { settled_at: doc.settled_at } : {}),
     ...(doc.character_id ? { character_id: doc.character_id } : {}),
     ...(doc.tickets ? { tickets: doc.tickets } : {}),
@@ -77,7 +92,10 @@ export function viewOf(doc: PurchaseDoc): PurchaseView {
 
 export function adminViewOf(doc: PurchaseDoc): AdminPurchaseView {
   return {
-    ...viewOf(doc), user_id: doc.user_id, source: doc.source, attempts: doc.attempts,
+    ...viewOf(doc),
+    user_id: doc.user_id,
+    source: doc.source,
+    attempts: doc.attempts,
     ...(doc.provider_result ? { provider_result: doc.provider_result } : {}),
     ...(doc.note ? { note: doc.note } : {}),
   };

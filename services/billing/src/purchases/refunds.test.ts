@@ -11,9 +11,13 @@ const audit: Array<{ action: string; target_user_id?: string; detail?: unknown }
 beforeAll(async () => {
   billing = await startBilling();
   admin = buyer(billing, ['admin']);
-  await billing.svc.platform.events.consume('purchases-refund-audit-test', ['admin.acted'], async (event) => { audit.push(event.data); });
+  await billing.svc.platform.events.consume('purchases-refund-audit-test', ['admin.acted'], async (event) => {
+    audit.push(event.data);
+  });
 });
-afterAll(async () => { await billing?.close(); });
+afterAll(async () => {
+  await billing?.close();
+});
 
 async function bought(me: Buyer, productId: string): Promise<{ purchase_id: string; order_id: string }> {
   const res = await me.post('/api/payment/card/authorize', { product_id: productId, token: await cardToken(billing) });
@@ -22,19 +26,25 @@ async function bought(me: Buyer, productId: string): Promise<{ purchase_id: stri
 }
 
 const sandboxRefunded = async (orderId: string) => (await billing.deps.provider.search(orderId)).refundedAmount;
-const auditOf = (purchaseId: string) => audit.filter((a) => (a.detail as { purchase_id?: string }).purchase_id === purchaseId);
+const auditOf = (purchaseId: string) =>
+  audit.filter((a) => (a.detail as { purchase_id?: string }).purchase_id === purchaseId);
 
 describe('cancel', () => {
   it('purchase/cancel, by an operator, refunds at the provider, takes the tickets back and is audited', async () => {
     const me = buyer(billing);
     const purchase = await bought(me, 'tickets-5');
-    const res = await admin.post('/api/admin/full/purchases/purchase/cancel', { purchase_id: purchase.purchase_id, reason: '誤購入' });
+    const res = await admin.post('/api/admin/full/purchases/purchase/cancel', {
+      purchase_id: purchase.purchase_id,
+      reason: '誤購入',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().purchase).toMatchObject({ status: 'canceled', refunded: 700, user_id: me.userId });
     expect(await sandboxRefunded(purchase.order_id)).toBe(700);
     expect(await walletOf(billing, me.userId)).toMatchObject({ talk_tickets: 0 });
     await eventually(async () => auditOf(purchase.purchase_id).length > 0);
-    expect(auditOf(purchase.purchase_id)).toEqual([expect.objectContaining({ action: 'purchase.canceled', target_user_id: me.userId })]);
+    expect(auditOf(purchase.purchase_id)).toEqual([
+      expect.objectContaining({ action: 'purchase.canceled', target_user_id: me.userId }),
+    ]);
   });
 
   it('purchase/cancel, twice with different keys, refunds once and refuses the second with 409', async () => {
@@ -78,7 +88,10 @@ describe('cancel', () => {
   it('purchase/cancel, by a customer token, is refused with 403', async () => {
     const me = buyer(billing);
     const purchase = await bought(me, 'tickets-1');
-    expect((await me.post('/api/admin/full/purchases/purchase/cancel', { purchase_id: purchase.purchase_id, reason: 'x' })).statusCode).toBe(403);
+    expect(
+      (await me.post('/api/admin/full/purchases/purchase/cancel', { purchase_id: purchase.purchase_id, reason: 'x' }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -86,7 +99,10 @@ describe('partial refunds', () => {
   it('cancel_decrement, part of the amount, refunds it and keeps the grant', async () => {
     const me = buyer(billing);
     const purchase = await bought(me, 'tickets-10');
-    const res = await admin.post(`/api/admin/full/purchases/${purchase.purchase_id}/cancel_decrement`, { amount: 300, reason: '一部返金' });
+    const res = await admin.post(`/api/admin/full/purchases/${purchase.purchase_id}/cancel_decrement`, {
+      amount: 300,
+      reason: '一部返金',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().purchase).toMatchObject({ status: 'captured', refunded: 300 });
     expect(await sandboxRefunded(purchase.order_id)).toBe(300);
@@ -96,9 +112,19 @@ describe('partial refunds', () => {
   it('cancel_decrement, 400 then the remaining 600, announces each refund (purchase.refunded) for the revenue, the second as whole', async () => {
     const me = buyer(billing);
     const purchase = await bought(me, 'points-1000');
-    await admin.post(`/api/admin/full/purchases/${purchase.purchase_id}/cancel_decrement`, { amount: 400, reason: '一部返金' });
-    await admin.post(`/api/admin/full/purchases/${purchase.purchase_id}/cancel_decrement`, { amount: 600, reason: '残り' });
-    const refunds = (await billing.svc.platform.store.collection<OutboxEntry>(OUTBOX).find({ key: me.userId, type: 'purchase.refunded' })).map((e) => e.envelope.data);
+    await admin.post(`/api/admin/full/purchases/${purchase.purchase_id}/cancel_decrement`, {
+      amount: 400,
+      reason: '一部返金',
+    });
+    await admin.post(`/api/admin/full/purchases/${purchase.purchase_id}/cancel_decrement`, {
+      amount: 600,
+      reason: '残り',
+    });
+    const refunds = (
+      await billing.svc.platform.store
+        .collection<OutboxEntry>(OUTBOX)
+        .find({ key: me.userId, type: 'purchase.refunded' })
+    ).map((e) => e.envelope.data);
     expect(refunds).toEqual([
       expect.objectContaining({ purchase_id: purchase.purchase_id, amount: 400, refunded: 400, whole: false }),
       expect.objectContaining({ purchase_id: purchase.purchase_id, amount: 600, refunded: 1000, whole: true }),
@@ -107,8 +133,14 @@ describe('partial refunds', () => {
 
   it('cancel_decrement, more than what is left, is refused with 409 and refunds nothing more', async () => {
     const purchase = await bought(buyer(billing), 'tickets-10');
-    await admin.post(`/api/admin/full/purchases/${purchase.purchase_id}/cancel_decrement`, { amount: 1000, reason: '一部返金' });
-    const over = await admin.post(`/api/admin/full/purchases/${purchase.purchase_id}/cancel_decrement`, { amount: 301, reason: '超過' });
+    await admin.post(`/api/admin/full/purchases/${purchase.purchase_id}/cancel_decrement`, {
+      amount: 1000,
+      reason: '一部返金',
+    });
+    const over = await admin.post(`/api/admin/full/purchases/${purchase.purchase_id}/cancel_decrement`, {
+      amount: 301,
+      reason: '超過',
+    });
     expect(over.statusCode).toBe(409);
     expect(over.json()).toMatchObject({ code: 'PURCHASE_STATE' });
     expect(await sandboxRefunded(purchase.order_id)).toBe(1000);
@@ -118,7 +150,10 @@ describe('partial refunds', () => {
     const me = buyer(billing);
     const purchase = await bought(me, 'points-1000');
     await admin.post('/api/payment/card/cancel_decrement', { purchase_id: purchase.purchase_id, amount: 400 });
-    const res = await admin.post('/api/payment/card/cancel_decrement', { purchase_id: purchase.purchase_id, amount: 600 });
+    const res = await admin.post('/api/payment/card/cancel_decrement', {
+      purchase_id: purchase.purchase_id,
+      amount: 600,
+    });
     expect(res.json().purchase).toMatchObject({ status: 'canceled', refunded: 1000 });
     expect(await walletOf(billing, me.userId)).toMatchObject({ points: 0 });
   });
@@ -128,13 +163,22 @@ describe('partial refunds', () => {
     const url = `/api/admin/full/purchases/${purchase.purchase_id}/cancel_decrement`;
     await Promise.all([1, 2, 3, 4].map(() => admin.post(url, { amount: 300, reason: '同時' })));
     expect(await sandboxRefunded(purchase.order_id)).toBeLessThanOrEqual(700);
-    const { purchase: view } = (await billing.svc.app.inject({ method: 'GET', url: `/api/admin/full/purchases/${purchase.purchase_id}`, headers: admin.auth })).json();
+    const { purchase: view } = (
+      await billing.svc.app.inject({
+        method: 'GET',
+        url: `/api/admin/full/purchases/${purchase.purchase_id}`,
+        headers: admin.auth,
+      })
+    ).json();
     expect(view.refunded).toBe(await sandboxRefunded(purchase.order_id));
   });
 
   it('cancel_decrement, a negative or zero amount, is refused with 400', async () => {
     const purchase = await bought(buyer(billing), 'tickets-1');
-    const res = await admin.post(`/api/admin/full/purchases/${purchase.purchase_id}/cancel_decrement`, { amount: -5, reason: 'x' });
+    const res = await admin.post(`/api/admin/full/purchases/${purchase.purchase_id}/cancel_decrement`, {
+      amount: -5,
+      reason: 'x',
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -145,8 +189,16 @@ describe('refunds interrupted by a crash', () => {
     const twoMinutesAgo = new Date(Date.now() - 120_000).toISOString();
     await store.collection('purchases').updateOne({ _id: purchaseId }, { $set: { refund_in_flight: refundId } });
     await store.collection('purchase_refunds').insertOne({
-      _id: refundId, purchase_id: purchaseId, amount: 700, base_refunded: 0, fingerprint: 'f', by: 'admin', actor_id: admin.userId,
-      reason: 'crash', state: 'requested', created_at: twoMinutesAgo,
+      _id: refundId,
+      purchase_id: purchaseId,
+      amount: 700,
+      base_refunded: 0,
+      fingerprint: 'f',
+      by: 'admin',
+      actor_id: admin.userId,
+      reason: 'crash',
+      state: 'requested',
+      created_at: twoMinutesAgo,
     });
   }
 
@@ -176,9 +228,23 @@ describe('refunds the provider refuses', () => {
     const me = buyer(billing);
     const at = new Date().toISOString();
     const doc = await billing.svc.platform.store.collection('purchases').insertOne({
-      user_id: me.userId, product_id: 'tickets-1', kind: 'tickets', name: 't', amount: 150, refunded: 0, order_id: `unknown${Date.now()}`,
-      idempotency_key: randomUUID(), request_fingerprint: 'x', status: 'captured', source: 'card', attempts: 1, refund_in_flight: null,
-      created_at: at, updated_at: at, settled_at: at, tickets: 1,
+      user_id: me.userId,
+      product_id: 'tickets-1',
+      kind: 'tickets',
+      name: 't',
+      amount: 150,
+      refunded: 0,
+      order_id: `unknown${Date.now()}`,
+      idempotency_key: randomUUID(),
+      request_fingerprint: 'x',
+      status: 'captured',
+      source: 'card',
+      attempts: 1,
+      refund_in_flight: null,
+      created_at: at,
+      updated_at: at,
+      settled_at: at,
+      tickets: 1,
     });
     const key = randomUUID();
     const body = { purchase_id: doc._id, reason: '返金' };
@@ -186,6 +252,10 @@ describe('refunds the provider refuses', () => {
     expect(first.statusCode).toBe(409);
     expect(first.json()).toMatchObject({ code: 'PURCHASE_STATE' });
     expect((await admin.post('/api/admin/full/purchases/purchase/cancel', body, key)).json()).toEqual(first.json());
-    expect(await billing.svc.platform.store.collection('purchases').findOne({ _id: doc._id })).toMatchObject({ status: 'captured', refund_in_flight: null, refunded: 0 });
+    expect(await billing.svc.platform.store.collection('purchases').findOne({ _id: doc._id })).toMatchObject({
+      status: 'captured',
+      refund_in_flight: null,
+      refunded: 0,
+    });
   });
 });

@@ -78,21 +78,40 @@ export async function refund(deps: BillingDeps, request: RefundRequest): Promise
 }
 
 /** Checks the amount and takes the purchase's one refund slot (compare-and-set), so refunds never exceed what was captured. */
-async function reserveRefund(deps: BillingDeps, request: RefundRequest, _id: string, fingerprint: string): Promise<RefundDoc> {
+async function reserveRefund(
+  deps: BillingDeps,
+  request: RefundRequest,
+  _id: string,
+  fingerprint: string,
+): Promise<RefundDoc> {
   return deps.platform.store.withTransaction(async (tx) => {
     const purchases = openPurchases(tx);
     const doc = await purchases.findOne({ _id: request.purchaseId });
     if (!doc) throw billingError('NOT_FOUND', '購入が見つかりません。');
-    if (doc.status !== 'captured' || doc.source !== 'card') throw stateError('この購入は返金できる状態ではありません。');
-    if (doc.refund_in_flight) throw billingError('CONFLICT', 'この購入の返金を処理しています。しばらくしてからお試しください。');
+    if (doc.status !== 'captured' || doc.source !== 'card')
+      throw stateError('この購入は返金できる状態ではありません。');
+    if (doc.refund_in_flight)
+      throw billingError('CONFLICT', 'この購入の返金を処理しています。しばらくしてからお試しください。');
     const left = doc.amount - doc.refunded;
     const amount = request.amount ?? left;
     if (amount < 1 || amount > left) throw stateError(`返金額が返金できる金額（${left}円）を超えています。`);
-    const taken = await purchases.updateOne({ _id: doc._id, status: 'captured', refunded: doc.refunded, refund_in_flight: null }, { $set: { refund_in_flight: _id } });
-    if (taken.matchedCount !== 1) throw billingError('CONFLICT', 'この購入の返金を処理しています。しばらくしてからお試しください。');
+    const taken = await purchases.updateOne(
+      { _id: doc._id, status: 'captured', refunded: doc.refunded, refund_in_flight: null },
+      { $set: { refund_in_flight: _id } },
+    );
+    if (taken.matchedCount !== 1)
+      throw billingError('CONFLICT', 'この購入の返金を処理しています。しばらくしてからお試しください。');
     return openRefunds(tx).insertOne({
-      _id, purchase_id: doc._id, amount, base_refunded: doc.refunded, fingerprint, by: request.by, actor_id: request.actorId,
-      ...(request.reason ? { reason: request.reason } : {}), state: 'requested', created_at: new Date().toISOString(),
+      _id,
+      purchase_id: doc._id,
+      amount,
+      base_refunded: doc.refunded,
+      fingerprint,
+      by: request.by,
+      actor_id: request.actorId,
+      ...(request.reason ? { reason: request.reason } : {}),
+      state: 'requested',
+      created_at: new Date().toISOString(),
     });
   });
 }
@@ -111,7 +130,9 @@ async function completeRefund(deps: BillingDeps, record: RefundDoc): Promise<voi
       throw refusedByProvider();
     }
     if (!(err instanceof ProviderTimeoutError)) throw err;
-    throw billingError('PAYMENT_UNKNOWN', '返金の結果を確認しています。しばらくしてから購入履歴をご確認ください。', { expose: true });
+    throw billingError('PAYMENT_UNKNOWN', '返金の結果を確認しています。しばらくしてから購入履歴をご確認ください。', {
+      expose: true,
+    });
   }
   await deps.platform.store.withTransaction((tx) => bookRefund(tx, deps, record, purchase));
 }
@@ -119,8 +140,14 @@ async function completeRefund(deps: BillingDeps, record: RefundDoc): Promise<voi
 /** The provider refused the refund outright (nothing was refunded): free the purchase's refund slot. */
 async function releaseRefusedRefund(deps: BillingDeps, record: RefundDoc): Promise<void> {
   await deps.platform.store.withTransaction(async (tx) => {
-    await openPurchases(tx).updateOne({ _id: record.purchase_id, refund_in_flight: record._id }, { $set: { refund_in_flight: null } });
-    await openRefunds(tx).updateOne({ _id: record._id, state: 'requested' }, { $set: { state: 'refused', done_at: new Date().toISOString() } });
+    await openPurchases(tx).updateOne(
+      { _id: record.purchase_id, refund_in_flight: record._id },
+      { $set: { refund_in_flight: null } },
+    );
+    await openRefunds(tx).updateOne(
+      { _id: record._id, state: 'requested' },
+      { $set: { state: 'refused', done_at: new Date().toISOString() } },
+    );
   });
 }
 
@@ -130,41 +157,93 @@ async function bookRefund(tx: Transaction, deps: BillingDeps, record: RefundDoc,
   const at = now.toISOString();
   const refunded = record.base_refunded + record.amount;
   const whole = refunded >= purchase.amount;
-  const booked = await openPurchases(tx).updateOne({ _id: purchase._id, refund_in_flight: record._id }, {
-    $set: { refunded, refund_in_flight: null, updated_at: at, ...(whole ? { status: 'canceled', canceled_at: at } : {}) },
-  });
+  const booked = await openPurchases(tx).updateOne(
+    { _id: purchase._id, refund_in_flight: record._id },
+    {
+      $set: {
+        refunded,
+        refund_in_flight: null,
+        updated_at: at,
+        ...(whole ? { status: 'canceled', canceled_at: at } : {}),
+      },
+    },
+  );
   if (booked.matchedCount !== 1) return;
   await openRefunds(tx).updateOne({ _id: record._id }, { $set: { state: 'done', done_at: at } });
-  await deps.platform.events.publish('purchase.refunded', purchase.user_id, {
-    purchase_id: purchase._id, user_id: purchase.user_id, order_id: purchase.order_id, amount: record.amount, refunded, whole, refunded_at: at,
-  }, tx);
+  await deps.platform.events.publish(
+    'purchase.refunded',
+    purchase.user_id,
+    {
+      purchase_id: purchase._id,
+      user_id: purchase.user_id,
+      order_id: purchase.order_id,
+      amount: record.amount,
+      refunded,
+      whole,
+      refunded_at: at,
+    },
+    tx,
+  );
   // A minor's month counts charges minus refunds.
   await releaseSpend(tx, purchase._id, record.amount);
   if (whole) await takeBack(tx, deps, purchase, record, now);
   if (record.by === 'admin') {
-    await deps.platform.events.publish('admin.acted', record.actor_id, {
-      admin_id: record.actor_id, action: whole ? 'purchase.canceled' : 'purchase.refunded', target_user_id: purchase.user_id,
-      detail: { purchase_id: purchase._id, order_id: purchase.order_id, amount: record.amount, refunded, reason: record.reason },
-    }, tx);
+    await deps.platform.events.publish(
+      'admin.acted',
+      record.actor_id,
+      {
+        admin_id: record.actor_id,
+        action: whole ? 'purchase.canceled' : 'purchase.refunded',
+        target_user_id: purchase.user_id,
+        detail: {
+          purchase_id: purchase._id,
+          order_id: purchase.order_id,
+          amount: record.amount,
+          refunded,
+          reason: record.reason,
+        },
+      },
+      tx,
+    );
   }
 }
 
-async function takeBack(tx: Transaction, deps: BillingDeps, purchase: PurchaseDoc, record: RefundDoc, now: Date): Promise<void> {
+async function takeBack(
+  tx: Transaction,
+  deps: BillingDeps,
+  purchase: PurchaseDoc,
+  record: RefundDoc,
+  now: Date,
+): Promise<void> {
   const { events } = deps.platform;
   const admin = record.by === 'admin' ? { admin_id: record.actor_id } : {};
   const reason = record.reason ?? '購入の取り消し';
   if (purchase.character_id) await releaseCharacter(tx, purchase.user_id, purchase.character_id, purchase._id);
-  if (purchase.tickets) await revokeTicketsOf(tx, events, { user_id: purchase.user_id, ref: purchase._id, reason, now, ...admin });
-  if (purchase.points) await revokePointsOf(tx, events, { user_id: purchase.user_id, ref: purchase._id, reason, now, ...admin });
-  await events.publish('purchase.canceled', purchase.user_id, {
-    purchase_id: purchase._id, user_id: purchase.user_id, order_id: purchase.order_id, amount: purchase.amount,
-    by: record.by, canceled_at: now.toISOString(),
-  }, tx);
+  if (purchase.tickets)
+    await revokeTicketsOf(tx, events, { user_id: purchase.user_id, ref: purchase._id, reason, now, ...admin });
+  if (purchase.points)
+    await revokePointsOf(tx, events, { user_id: purchase.user_id, ref: purchase._id, reason, now, ...admin });
+  await events.publish(
+    'purchase.canceled',
+    purchase.user_id,
+    {
+      purchase_id: purchase._id,
+      user_id: purchase.user_id,
+      order_id: purchase.order_id,
+      amount: purchase.amount,
+      by: record.by,
+      canceled_at: now.toISOString(),
+    },
+    tx,
+  );
 }
 
 /** The reconciliation job's share: refunds left `requested` by a crash are finished. */
 export async function resumeStaleRefunds(deps: BillingDeps, now: Date = new Date()): Promise<number> {
-  const stale = await openRefunds(deps.platform.store).find({ state: 'requested', created_at: { $lte: new Date(now.getTime() - REFUND_IN_FLIGHT_MS).toISOString() } }, { limit: 100 });
+  const stale = await openRefunds(deps.platform.store).find(
+    { state: 'requested', created_at: { $lte: new Date(now.getTime() - REFUND_IN_FLIGHT_MS).toISOString() } },
+    { limit: 100 },
+  );
   for (const record of stale) {
     try {
       await completeRefund(deps, record);

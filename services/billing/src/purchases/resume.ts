@@ -1,7 +1,14 @@
 import type { BillingDeps } from '../deps.ts';
 import { ProviderRequestError } from '../provider/port.ts';
 import { openPurchases, UNSETTLED, type PurchaseDoc } from './records.ts';
-import { applyOutcome, CHALLENGE_ABANDON_MS, CREATED_GRACE_MS, outcomeOfAuthorize, outcomeOfSearch, type Outcome } from './settle.ts';
+import {
+  applyOutcome,
+  CHALLENGE_ABANDON_MS,
+  CREATED_GRACE_MS,
+  outcomeOfAuthorize,
+  outcomeOfSearch,
+  type Outcome,
+} from './settle.ts';
 import { billingError } from '../errors.ts';
 
 async function settleWith(deps: BillingDeps, doc: PurchaseDoc, outcome: Outcome, now: Date): Promise<PurchaseDoc> {
@@ -14,13 +21,20 @@ async function settleWith(deps: BillingDeps, doc: PurchaseDoc, outcome: Outcome,
  * from that (API.md: repeats, confirm, result/get and the reconciliation job
  * all come here). A search that fails leaves the purchase as it was.
  */
-export async function settleBySearch(deps: BillingDeps, doc: PurchaseDoc, now: Date = new Date()): Promise<PurchaseDoc> {
+export async function settleBySearch(
+  deps: BillingDeps,
+  doc: PurchaseDoc,
+  now: Date = new Date(),
+): Promise<PurchaseDoc> {
   if (!UNSETTLED.includes(doc.status)) return doc;
   try {
     const state = await deps.provider.search(doc.order_id);
     return await settleWith(deps, doc, outcomeOfSearch(state, doc, now), now);
   } catch (err) {
-    deps.platform.logger.warn({ err, orderId: doc.order_id }, 'card provider search failed: the purchase stays unsettled');
+    deps.platform.logger.warn(
+      { err, orderId: doc.order_id },
+      'card provider search failed: the purchase stays unsettled',
+    );
     return doc;
   }
 }
@@ -34,20 +48,33 @@ export async function completeChallenge(deps: BillingDeps, doc: PurchaseDoc): Pr
   } catch (err) {
     // Refused: the shopper has not finished the page yet, or it was completed already; the order's state says which.
     if (err instanceof ProviderRequestError) return settleBySearch(deps, doc);
-    deps.platform.logger.warn({ err, orderId: doc.order_id }, '3-D Secure completion answer lost: the order will be searched');
+    deps.platform.logger.warn(
+      { err, orderId: doc.order_id },
+      '3-D Secure completion answer lost: the order will be searched',
+    );
     outcome = { status: 'unknown' };
   }
   return settleWith(deps, doc, outcome, new Date());
 }
 
 /** The caller's purchase with this orderId (an admin may see any): someone else's is not found, not forbidden, so ids are not probed. */
-export async function purchaseByOrder(deps: BillingDeps, orderId: string, userId: string, isAdmin: boolean): Promise<PurchaseDoc> {
+export async function purchaseByOrder(
+  deps: BillingDeps,
+  orderId: string,
+  userId: string,
+  isAdmin: boolean,
+): Promise<PurchaseDoc> {
   const doc = await openPurchases(deps.platform.store).findOne({ order_id: orderId });
   if (!doc || (doc.user_id !== userId && !isAdmin)) throw billingError('NOT_FOUND', '購入が見つかりません。');
   return doc;
 }
 
-export async function purchaseById(deps: BillingDeps, purchaseId: string, userId: string, isAdmin: boolean): Promise<PurchaseDoc> {
+export async function purchaseById(
+  deps: BillingDeps,
+  purchaseId: string,
+  userId: string,
+  isAdmin: boolean,
+): Promise<PurchaseDoc> {
   const doc = await openPurchases(deps.platform.store).findOne({ _id: purchaseId });
   if (!doc || (doc.user_id !== userId && !isAdmin)) throw billingError('NOT_FOUND', '購入が見つかりません。');
   return doc;
@@ -63,13 +90,16 @@ const RECONCILE_BATCH = 200;
  */
 export async function reconcileOnce(deps: BillingDeps, now: Date = new Date()): Promise<number> {
   const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
-  const candidates = await openPurchases(deps.platform.store).find({
-    $or: [
-      { status: { $in: ['pending', 'unknown'] } },
-      { status: 'created', created_at: { $lte: before(CREATED_GRACE_MS) } },
-      { status: 'challenge', created_at: { $lte: before(CHALLENGE_ABANDON_MS) } },
-    ],
-  }, { sort: { updated_at: 1 }, limit: RECONCILE_BATCH });
+  const candidates = await openPurchases(deps.platform.store).find(
+    {
+      $or: [
+        { status: { $in: ['pending', 'unknown'] } },
+        { status: 'created', created_at: { $lte: before(CREATED_GRACE_MS) } },
+        { status: 'challenge', created_at: { $lte: before(CHALLENGE_ABANDON_MS) } },
+      ],
+    },
+    { sort: { updated_at: 1 }, limit: RECONCILE_BATCH },
+  );
   let settled = 0;
   for (const doc of candidates) {
     const after = await settleBySearch(deps, doc, now);

@@ -27,14 +27,25 @@ export interface Billing {
 export async function startBilling(): Promise<Billing> {
   const svc = await startServiceForTest(billingService, ENV);
   const config = loadBillingConfig({ ...process.env, ...ENV });
-  const engine = new SandboxEngine({ store: svc.platform.store, publicUrl: PUBLIC_URL, pendingMs: config.SANDBOX_PENDING_MS });
-  const deps: BillingDeps = { platform: svc.platform, config, provider: new SandboxProvider(engine), publicUrl: PUBLIC_URL, jwtSecret: TEST_JWT_SECRET };
+  const engine = new SandboxEngine({
+    store: svc.platform.store,
+    publicUrl: PUBLIC_URL,
+    pendingMs: config.SANDBOX_PENDING_MS,
+  });
+  const deps: BillingDeps = {
+    platform: svc.platform,
+    config,
+    provider: new SandboxProvider(engine),
+    publicUrl: PUBLIC_URL,
+    jwtSecret: TEST_JWT_SECRET,
+  };
   return { svc, engine, deps, close: () => svc.close() };
 }
 
 export async function cardToken(billing: Billing, card: keyof typeof CARDS = 'success'): Promise<string> {
   const year = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
-  return (await billing.engine.createToken({ cardNumber: CARDS[card], expiry: `12/${year}`, securityCode: '123' })).token;
+  return (await billing.engine.createToken({ cardNumber: CARDS[card], expiry: `12/${year}`, securityCode: '123' }))
+    .token;
 }
 
 export interface Buyer {
@@ -48,8 +59,10 @@ export function buyer(billing: Billing, roles: string[] = ['customer']): Buyer {
   const userId = randomUUID();
   const auth = { authorization: `Bearer ${billing.svc.tokenFor(userId, roles)}` };
   return {
-    userId, auth,
-    post: (url, body, key = randomUUID()) => billing.svc.app.inject({ method: 'POST', url, headers: { ...auth, 'idempotency-key': key }, payload: body }),
+    userId,
+    auth,
+    post: (url, body, key = randomUUID()) =>
+      billing.svc.app.inject({ method: 'POST', url, headers: { ...auth, 'idempotency-key': key }, payload: body }),
   };
 }
 
@@ -67,8 +80,18 @@ export async function lotsOf(billing: Billing, purchaseId: string): Promise<numb
 export async function characterOnSale(billing: Billing, price = 800): Promise<string> {
   const characterId = randomUUID();
   await billing.svc.platform.events.publish('character.published', characterId, {
-    character_id: characterId, name: `キャラ${characterId.slice(0, 4)}`, description: '', published_at: new Date().toISOString(), version: 1, price,
+    character_id: characterId,
+    name: `キャラ${characterId.slice(0, 4)}`,
+    description: '',
+    published_at: new Date().toISOString(),
+    version: 1,
+    price,
   });
-  await eventually(async () => (await billing.svc.platform.store.collection('products').countDocuments({ _id: `character:${characterId}`, available: price > 0 })) === 1);
+  await eventually(
+    async () =>
+      (await billing.svc.platform.store
+        .collection('products')
+        .countDocuments({ _id: `character:${characterId}`, available: price > 0 })) === 1,
+  );
   return characterId;
 }

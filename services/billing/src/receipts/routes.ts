@@ -13,11 +13,20 @@ import { receiptOf } from './receipt.ts';
  */
 export const receiptRoutes: FastifyPluginAsync<BillingDeps> = async (app, deps) => {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  api.get('/api/billing/receipts/:purchase_id', {
-    schema: { tags: ['billing', 'purchases'], summary: 'The receipt (領収書) of a paid purchase or subscription period', params: ReceiptParams, response: { 200: ReceiptReply } },
-  }, async (request) => {
-    const { userId, isAdmin } = await actingUser(request);
-    const doc = await purchaseById(deps, request.params.purchase_id, userId, isAdmin);
-    return { ok: true as const, receipt: receiptOf(deps.config, doc) };
-  });
+  api.get(
+    '/api/billing/receipts/:purchase_id',
+    {
+      schema: {
+        tags: ['billing', 'purchases'],
+        summary: 'The receipt (領収書) of a paid purchase or subscription period',
+        params: ReceiptParams,
+        response: { 200: ReceiptReply },
+      },
+    },
+    async (request) => {
+      const { userId, isAdmin } = await actingUser(request);
+      const doc = await purchaseById(deps, request.params.purchase_id, userId, isAdmin);
+      return { ok: true as const, receipt: receiptOf(deps.config, doc) };
+    },
+  );
 };

@@ -21,23 +21,40 @@ export interface DetachedCharge {
  * and returned, for the erasure job to search and refund, with any period
  * charge settled at or after the deletion's time.
  */
-export async function endSubscriptionsOf(tx: Transaction, events: Eventing, userId: string, at: string): Promise<DetachedCharge[]> {
+export async function endSubscriptionsOf(
+  tx: Transaction,
+  events: Eventing,
+  userId: string,
+  at: string,
+): Promise<DetachedCharge[]> {
   const subscriptions = openSubscriptions(tx);
   const detached: DetachedCharge[] = [];
   for (const record of await subscriptions.find({ user_id: userId, account_deleted_at: { $exists: false } })) {
     const ends = record.status !== 'inactive';
     const periodEnd = ends && record.period_end && record.period_end > at ? at : record.period_end;
-    const ended = await subscriptions.findOneAndUpdate({ _id: record._id, account_deleted_at: { $exists: false } }, {
-      $set: {
-        account_deleted_at: at, updated_at: at,
-        ...(ends ? { status: 'inactive', finished_reason: 'account_deleted', ...(periodEnd ? { period_end: periodEnd } : {}) } : {}),
+    const ended = await subscriptions.findOneAndUpdate(
+      { _id: record._id, account_deleted_at: { $exists: false } },
+      {
+        $set: {
+          account_deleted_at: at,
+          updated_at: at,
+          ...(ends
+            ? {
+                status: 'inactive',
+                finished_reason: 'account_deleted',
+                ...(periodEnd ? { period_end: periodEnd } : {}),
+              }
+            : {}),
+        },
+        $unset: { charge: '', retry_at: '', card_change: '' },
       },
-      $unset: { charge: '', retry_at: '', card_change: '' },
-    });
+    );
     if (!ended) continue;
     const charge = record.charge as ChargeInFlight | undefined;
-    if (charge) detached.push({ order_id: charge.order_id, subscription_id: record._id, lease_until: charge.lease_until });
-    if (ends) await events.publish('subscription.finished', ended._id, { ...factsOf(ended), reason: 'account_deleted' }, tx);
+    if (charge)
+      detached.push({ order_id: charge.order_id, subscription_id: record._id, lease_until: charge.lease_until });
+    if (ends)
+      await events.publish('subscription.finished', ended._id, { ...factsOf(ended), reason: 'account_deleted' }, tx);
   }
   // A renewal that claimed before this consumer ran may have settled after the deletion (identity had answered already): refunded too.
   for (const late of await openPeriodCharges(tx).find({ user_id: userId, settled_at: { $gte: at } })) {

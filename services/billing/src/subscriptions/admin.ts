@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type DocumentStore } from '@talkwith/platform';
-import type { AdminSubscriptionsQuery, AdminSubscriptionsReply, InsertSubscriptionBody, SubscriptionReply } from '@talkwith/proto/billing';
+import type {
+  AdminSubscriptionsQuery,
+  AdminSubscriptionsReply,
+  InsertSubscriptionBody,
+  SubscriptionReply,
+} from '@talkwith/proto/billing';
 import { requireLiveAccount } from '../accounts/index.ts';
 import { requireGroup } from '../catalog/index.ts';
 import type { BillingDeps } from '../deps.ts';
@@ -14,7 +19,10 @@ import { billingError } from '../errors.ts';
 
 const PAGE_SIZE = 20;
 
-export async function listForAdmin(store: DocumentStore, query: AdminSubscriptionsQuery): Promise<AdminSubscriptionsReply> {
+export async function listForAdmin(
+  store: DocumentStore,
+  query: AdminSubscriptionsQuery,
+): Promise<AdminSubscriptionsReply> {
   const page = query.page ?? 1;
   const filter = {
     ...(query.status ? { status: query.status } : {}),
@@ -37,10 +45,18 @@ export async function listForAdmin(store: DocumentStore, query: AdminSubscriptio
  * account (404 otherwise) and a group the catalog has (an operator may record
  * a plan of a group not on sale).
  */
-export async function insertForAdmin(deps: BillingDeps, adminId: string, input: InsertSubscriptionBody, call: IdempotentCall, now: Date, action = 'subscription.inserted'): Promise<Answer<SubscriptionReply>> {
+export async function insertForAdmin(
+  deps: BillingDeps,
+  adminId: string,
+  input: InsertSubscriptionBody,
+  call: IdempotentCall,
+  now: Date,
+  action = 'subscription.inserted',
+): Promise<Answer<SubscriptionReply>> {
   const { store, events } = deps.platform;
   checkGroup(input.plan_code, input.group_id);
-  if (Date.parse(input.period_end) <= now.getTime()) throw billingError('VALIDATION_FAILED', '終了日時は未来の日時を指定してください。', { field: 'period_end' });
+  if (Date.parse(input.period_end) <= now.getTime())
+    throw billingError('VALIDATION_FAILED', '終了日時は未来の日時を指定してください。', { field: 'period_end' });
   await requireLiveAccount(store, input.user_id);
   if (input.group_id) await requireGroup(store, input.group_id);
   const accountId = await accountIdOf(store, input.user_id);
@@ -51,18 +67,56 @@ export async function insertForAdmin(deps: BillingDeps, adminId: string, input: 
     requireTransition(existing ? effectiveStatus(existing, now) : 'inactive', 'subscribe');
     const at = now.toISOString();
     const fields = {
-      status: 'active' as const, period_start: at, period_end: new Date(input.period_end).toISOString(), failed_attempts: 0, note: input.note, updated_at: at,
+      status: 'active' as const,
+      period_start: at,
+      period_end: new Date(input.period_end).toISOString(),
+      failed_attempts: 0,
+      note: input.note,
+      updated_at: at,
       ...(input.group_id ? { group_id: input.group_id } : {}),
     };
     const record: SubscriptionRecord | null = existing
-      ? await subscriptions.findOneAndUpdate({ _id: existing._id, period: existing.period }, { $set: { ...fields, period: existing.period + 1 }, $unset: { canceled_at: '', cancel_reason: '', cancel_reason_id: '', cancel_reason_label: '', finished_reason: '', retry_at: '' } })
-      : await subscriptions.insertOne({ _id: randomUUID(), user_id: input.user_id, plan_code: input.plan_code, period: 1, account_id: accountId, created_at: at, ...fields });
+      ? await subscriptions.findOneAndUpdate(
+          { _id: existing._id, period: existing.period },
+          {
+            $set: { ...fields, period: existing.period + 1 },
+            $unset: {
+              canceled_at: '',
+              cancel_reason: '',
+              cancel_reason_id: '',
+              cancel_reason_label: '',
+              finished_reason: '',
+              retry_at: '',
+            },
+          },
+        )
+      : await subscriptions.insertOne({
+          _id: randomUUID(),
+          user_id: input.user_id,
+          plan_code: input.plan_code,
+          period: 1,
+          account_id: accountId,
+          created_at: at,
+          ...fields,
+        });
     if (!record) throw billingError('CONFLICT', 'ご契約が同時に変更されました。もう一度お試しください。');
     await events.publish('subscription.started', record._id, { ...factsOf(record), event: 'subscribe' }, tx);
-    await events.publish('admin.acted', adminId, {
-      admin_id: adminId, action, target_user_id: record.user_id,
-      detail: { subscription_id: record._id, plan_code: record.plan_code, period_end: record.period_end, note: input.note },
-    }, tx);
+    await events.publish(
+      'admin.acted',
+      adminId,
+      {
+        admin_id: adminId,
+        action,
+        target_user_id: record.user_id,
+        detail: {
+          subscription_id: record._id,
+          plan_code: record.plan_code,
+          period_end: record.period_end,
+          note: input.note,
+        },
+      },
+      tx,
+    );
     return { status: 201, body: { ok: true, subscription: viewOf(record) } };
   });
 }

@@ -8,15 +8,20 @@ import { leaseMsOf, renewDue } from './renewal.ts';
 import { afterPeriodEnd, recordOf, subscribed, type Subscriber } from './test-support.ts';
 
 let billing: Billing;
-beforeAll(async () => { billing = await startBilling(); });
-afterAll(async () => { await billing?.close(); });
+beforeAll(async () => {
+  billing = await startBilling();
+});
+afterAll(async () => {
+  await billing?.close();
+});
 
 const CHANGE_CARD = '/api/payment/recurring/change_card';
 const DELETE_CARD = '/api/payment/card/info/delete';
 
 /** A token of a card the sandbox charges (any Luhn-valid number but its scenario cards), told apart by its last four digits. */
 async function otherCardToken(): Promise<string> {
-  return (await billing.engine.createToken({ cardNumber: '4242424242424242', expiry: '12/39', securityCode: '123' })).token;
+  return (await billing.engine.createToken({ cardNumber: '4242424242424242', expiry: '12/39', securityCode: '123' }))
+    .token;
 }
 
 async function planCardOf(me: Subscriber): Promise<string> {
@@ -38,19 +43,27 @@ describe('the card that pays a plan', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ ok: false, code: 'CARD_IN_USE', subscription_ids: [me.subscriptionId] });
     expect(res.json().message).toContain('「TALK WITH 月額プラン」');
-    expect((await me.post('/api/payment/card/info/get', {})).json().cards.map((c: { card_id: string }) => c.card_id)).toContain(cardId);
+    expect(
+      (await me.post('/api/payment/card/info/get', {})).json().cards.map((c: { card_id: string }) => c.card_id),
+    ).toContain(cardId);
   });
 
   it('card/info/delete, with another saved card as replacement, moves the plan to it and deletes the card', async () => {
     const me = await subscribed(billing);
     const old = await planCardOf(me);
-    const replacement = (await me.post('/api/payment/card/info/add', { token: await otherCardToken() })).json().card.card_id;
+    const replacement = (await me.post('/api/payment/card/info/add', { token: await otherCardToken() })).json().card
+      .card_id;
 
     const res = await me.post(DELETE_CARD, { card_id: old, replacement_card_id: replacement });
 
     expect(res.statusCode).toBe(200);
-    expect((await recordOf(billing, me.subscriptionId)).card).toMatchObject({ card_id: replacement, masked: '************4242' });
-    expect((await me.post('/api/payment/card/info/get', {})).json().cards.map((c: { card_id: string }) => c.card_id)).toEqual([replacement]);
+    expect((await recordOf(billing, me.subscriptionId)).card).toMatchObject({
+      card_id: replacement,
+      masked: '************4242',
+    });
+    expect(
+      (await me.post('/api/payment/card/info/get', {})).json().cards.map((c: { card_id: string }) => c.card_id),
+    ).toEqual([replacement]);
   });
 
   it('card/info/delete, the card of a cancelled plan, is allowed (no later charge needs it)', async () => {
@@ -63,9 +76,15 @@ describe('the card that pays a plan', () => {
   it('card/info/update, the card of an active plan, moves the plan to the new card', async () => {
     const me = await subscribed(billing);
 
-    const res = await me.post('/api/payment/card/info/update', { card_id: await planCardOf(me), token: await otherCardToken() });
+    const res = await me.post('/api/payment/card/info/update', {
+      card_id: await planCardOf(me),
+      token: await otherCardToken(),
+    });
 
-    expect((await recordOf(billing, me.subscriptionId)).card).toEqual({ card_id: res.json().card.card_id, masked: '************4242' });
+    expect((await recordOf(billing, me.subscriptionId)).card).toEqual({
+      card_id: res.json().card.card_id,
+      masked: '************4242',
+    });
   });
 });
 
@@ -87,7 +106,10 @@ describe('recurring/change_card with a new card', () => {
     const me = await subscribed(billing);
     const before = await planCardOf(me);
 
-    const started = await me.post(CHANGE_CARD, { subscription_id: me.subscriptionId, token: await cardToken(billing, 'challenge') });
+    const started = await me.post(CHANGE_CARD, {
+      subscription_id: me.subscriptionId,
+      token: await cardToken(billing, 'challenge'),
+    });
     const orderId = new URL(started.json().challenge_url).pathname.split('/').at(-1) ?? '';
     expect(await planCardOf(me)).toBe(before);
     await billing.engine.decideChallenge(orderId, true);
@@ -108,7 +130,10 @@ describe('recurring/change_card with a new card', () => {
   it('change_card, the challenge failed, answers 402 and the plan keeps its card', async () => {
     const me = await subscribed(billing);
     const before = await planCardOf(me);
-    const started = await me.post(CHANGE_CARD, { subscription_id: me.subscriptionId, token: await cardToken(billing, 'challenge') });
+    const started = await me.post(CHANGE_CARD, {
+      subscription_id: me.subscriptionId,
+      token: await cardToken(billing, 'challenge'),
+    });
     const orderId = new URL(started.json().challenge_url).pathname.split('/').at(-1) ?? '';
 
     await billing.engine.decideChallenge(orderId, false);
@@ -119,10 +144,13 @@ describe('recurring/change_card with a new card', () => {
     expect(await planCardOf(me)).toBe(before);
   });
 
-  it('change_card/mpi_complete, another user\'s card check, is 404', async () => {
+  it("change_card/mpi_complete, another user's card check, is 404", async () => {
     const me = await subscribed(billing);
     const other = await subscribed(billing);
-    const started = await me.post(CHANGE_CARD, { subscription_id: me.subscriptionId, token: await cardToken(billing, 'challenge') });
+    const started = await me.post(CHANGE_CARD, {
+      subscription_id: me.subscriptionId,
+      token: await cardToken(billing, 'challenge'),
+    });
     const orderId = new URL(started.json().challenge_url).pathname.split('/').at(-1) ?? '';
     await billing.engine.decideChallenge(orderId, true);
 
@@ -132,7 +160,7 @@ describe('recurring/change_card with a new card', () => {
     expect(await planCardOf(me)).not.toBe((await recordOf(billing, other.subscriptionId)).card?.card_id);
   });
 
-  it('change_card, a first try lost before the provider answered (a crash), lets a retry take the check over once one provider call\'s time has passed', async () => {
+  it("change_card, a first try lost before the provider answered (a crash), lets a retry take the check over once one provider call's time has passed", async () => {
     const me = await subscribed(billing);
     const acting = { caller: { sub: me.userId, roles: [] }, userId: me.userId, isAdmin: false };
     const provider = billing.deps.provider;
@@ -143,7 +171,13 @@ describe('recurring/change_card with a new card', () => {
     await expect.poll(async () => (await recordOf(billing, me.subscriptionId)).card_change?.order_id).toBeTruthy();
     provider.authorize = authorize;
 
-    const retry = await changeCardWithToken(billing.deps, acting, me.subscriptionId, await otherCardToken(), new Date(t0.getTime() + leaseMsOf(billing.deps.config) + 1000));
+    const retry = await changeCardWithToken(
+      billing.deps,
+      acting,
+      me.subscriptionId,
+      await otherCardToken(),
+      new Date(t0.getTime() + leaseMsOf(billing.deps.config) + 1000),
+    );
 
     expect(retry).toMatchObject({ status: 200, body: { next: 'done', card: { masked: '************4242' } } });
   });
@@ -152,7 +186,10 @@ describe('recurring/change_card with a new card', () => {
     const me = await subscribed(billing);
     const before = await planCardOf(me);
 
-    const res = await me.post(CHANGE_CARD, { subscription_id: me.subscriptionId, token: await cardToken(billing, 'declined') });
+    const res = await me.post(CHANGE_CARD, {
+      subscription_id: me.subscriptionId,
+      token: await cardToken(billing, 'declined'),
+    });
 
     expect(res.statusCode).toBe(402);
     expect(await planCardOf(me)).toBe(before);

@@ -20,10 +20,19 @@ import { billingError } from '../errors.ts';
  */
 export const CARD_CHECK_AMOUNT = 1;
 
-const checkDeclined = () => billingError('PAYMENT_DECLINED', 'このカードを確認できませんでした。別のカードでお試しください。');
-const checkInProgress = () => billingError('CONFLICT', 'カードの確認（3-Dセキュア認証）の途中です。認証を終えるか、30分ほどしてからもう一度お試しください。');
+const checkDeclined = () =>
+  billingError('PAYMENT_DECLINED', 'このカードを確認できませんでした。別のカードでお試しください。');
+const checkInProgress = () =>
+  billingError(
+    'CONFLICT',
+    'カードの確認（3-Dセキュア認証）の途中です。認証を終えるか、30分ほどしてからもう一度お試しください。',
+  );
 const notFound = () => billingError('NOT_FOUND', 'カードの確認が見つかりません。', { field: 'order_id' });
-const tokenRefused = (cause: unknown) => billingError('VALIDATION_FAILED', 'カード情報を確認できませんでした。もう一度入力してください。', { field: 'token', cause });
+const tokenRefused = (cause: unknown) =>
+  billingError('VALIDATION_FAILED', 'カード情報を確認できませんでした。もう一度入力してください。', {
+    field: 'token',
+    cause,
+  });
 
 export interface CardChangeAnswer {
   status: 200 | 202;
@@ -37,34 +46,62 @@ export function cardReturnUriOf(publicUrl: string, orderId: string): string {
 
 function replyOf(record: SubscriptionRecord, extra: Partial<RecurringReply> = {}): RecurringReply {
   const view = viewOf(record);
-  return { ok: true, subscription_id: record._id, card: record.card ?? null, ...(view.next_charge_at ? { next_charge_at: view.next_charge_at } : {}), ...extra };
+  return {
+    ok: true,
+    subscription_id: record._id,
+    card: record.card ?? null,
+    ...(view.next_charge_at ? { next_charge_at: view.next_charge_at } : {}),
+    ...extra,
+  };
 }
 
-const live = (change: CardChangeInFlight | undefined, now: Date) => Boolean(change && Date.parse(change.lease_until) > now.getTime());
+const live = (change: CardChangeInFlight | undefined, now: Date) =>
+  Boolean(change && Date.parse(change.lease_until) > now.getTime());
 
 /** Starts the check: takes the subscription's one card-change slot (guarded), then asks the provider. */
-export async function changeCardWithToken(deps: BillingDeps, acting: Acting, subscriptionId: string, token: string, now: Date): Promise<CardChangeAnswer> {
+export async function changeCardWithToken(
+  deps: BillingDeps,
+  acting: Acting,
+  subscriptionId: string,
+  token: string,
+  now: Date,
+): Promise<CardChangeAnswer> {
   const { store } = deps.platform;
   const record = await ownedSubscription(store, acting, subscriptionId);
-  if (record.account_deleted_at) throw billingError('NOT_FOUND', 'ご契約が見つかりません。', { field: 'subscription_id' });
+  if (record.account_deleted_at)
+    throw billingError('NOT_FOUND', 'ご契約が見つかりません。', { field: 'subscription_id' });
   if (live(record.card_change, now)) throw checkInProgress();
   const change: CardChangeInFlight = {
     // The slot is held as long as one provider call may take; only a challenge the shopper must answer holds it longer
     // (settle): a request lost to a crash before the provider answered blocks the next try for seconds, not half an hour.
-    order_id: `cc-${randomUUID()}`, lease_until: new Date(now.getTime() + leaseMsOf(deps.config)).toISOString(),
+    order_id: `cc-${randomUUID()}`,
+    lease_until: new Date(now.getTime() + leaseMsOf(deps.config)).toISOString(),
     known_card_ids: (await deps.provider.listCards(record.account_id)).map((c) => c.cardId),
   };
   const claimed = await openSubscriptions(store).findOneAndUpdate(
-    { _id: record._id, account_deleted_at: { $exists: false }, ...(record.card_change ? { 'card_change.order_id': record.card_change.order_id } : { card_change: { $exists: false } }) },
+    {
+      _id: record._id,
+      account_deleted_at: { $exists: false },
+      ...(record.card_change
+        ? { 'card_change.order_id': record.card_change.order_id }
+        : { card_change: { $exists: false } }),
+    },
     { $set: { card_change: change, updated_at: now.toISOString() } },
   );
   if (!claimed) throw checkInProgress();
   let outcome: ChargeOutcome;
   try {
-    outcome = outcomeOfAuthorize(await deps.provider.authorize({
-      orderId: change.order_id, amount: CARD_CHECK_AMOUNT, withCapture: false, card: { kind: 'token', token },
-      mpi: 'mpi-complete', saveCardTo: record.account_id, redirectionUri: cardReturnUriOf(deps.publicUrl, change.order_id),
-    }));
+    outcome = outcomeOfAuthorize(
+      await deps.provider.authorize({
+        orderId: change.order_id,
+        amount: CARD_CHECK_AMOUNT,
+        withCapture: false,
+        card: { kind: 'token', token },
+        mpi: 'mpi-complete',
+        saveCardTo: record.account_id,
+        redirectionUri: cardReturnUriOf(deps.publicUrl, change.order_id),
+      }),
+    );
   } catch (err) {
     if (err instanceof ProviderTimeoutError) outcome = { kind: 'unknown' };
     else {
@@ -76,9 +113,16 @@ export async function changeCardWithToken(deps: BillingDeps, acting: Acting, sub
 }
 
 /** POST recurring/change_card/mpi_complete: back from the page; the caller's own check only; safe to repeat. */
-export async function completeCardChange(deps: BillingDeps, userId: string, orderId: string, now: Date): Promise<CardChangeAnswer> {
+export async function completeCardChange(
+  deps: BillingDeps,
+  userId: string,
+  orderId: string,
+  now: Date,
+): Promise<CardChangeAnswer> {
   const subscriptions = openSubscriptions(deps.platform.store);
-  const record = await subscriptions.findOne({ 'card_change.order_id': orderId }) ?? await subscriptions.findOne({ 'last_card_change.order_id': orderId });
+  const record =
+    (await subscriptions.findOne({ 'card_change.order_id': orderId })) ??
+    (await subscriptions.findOne({ 'last_card_change.order_id': orderId }));
   if (!record || record.user_id !== userId || record.account_deleted_at) throw notFound();
   if (record.card_change?.order_id !== orderId) {
     if (record.last_card_change?.outcome === 'done') return { status: 200, body: replyOf(record, { next: 'done' }) };
@@ -94,10 +138,19 @@ export async function completeCardChange(deps: BillingDeps, userId: string, orde
   return settle(deps, record, outcome, now);
 }
 
-async function settle(deps: BillingDeps, record: SubscriptionRecord, outcome: ChargeOutcome, now: Date): Promise<CardChangeAnswer> {
+async function settle(
+  deps: BillingDeps,
+  record: SubscriptionRecord,
+  outcome: ChargeOutcome,
+  now: Date,
+): Promise<CardChangeAnswer> {
   const change = record.card_change as CardChangeInFlight;
   switch (outcome.kind) {
-    case 'captured': return { status: 200, body: replyOf(await adopt(deps, record, change, outcome.savedCard, now), { next: 'done' }) };
+    case 'captured':
+      return {
+        status: 200,
+        body: replyOf(await adopt(deps, record, change, outcome.savedCard, now), { next: 'done' }),
+      };
     case 'challenge': {
       const lease_until = new Date(now.getTime() + CHALLENGE_LEASE_MS).toISOString();
       await openSubscriptions(deps.platform.store).updateOne(
@@ -106,7 +159,11 @@ async function settle(deps: BillingDeps, record: SubscriptionRecord, outcome: Ch
       );
       return { status: 200, body: replyOf(record, { next: 'challenge', challenge_url: outcome.challengeUrl }) };
     }
-    case 'unknown': return { status: 202, body: replyOf(record, { next: 'pending', code: 'PAYMENT_PENDING', message: PENDING_MESSAGE }) };
+    case 'unknown':
+      return {
+        status: 202,
+        body: replyOf(record, { next: 'pending', code: 'PAYMENT_PENDING', message: PENDING_MESSAGE }),
+      };
     case 'declined':
       await release(deps, record, 'declined');
       throw checkDeclined();
@@ -114,8 +171,16 @@ async function settle(deps: BillingDeps, record: SubscriptionRecord, outcome: Ch
 }
 
 /** The check passed: void it, and the card the provider kept pays the plan from now on (guarded on this check). */
-async function adopt(deps: BillingDeps, record: SubscriptionRecord, change: CardChangeInFlight, named: StoredCard | undefined, now: Date): Promise<SubscriptionRecord> {
-  const card = named ?? (await deps.provider.listCards(record.account_id)).filter((c) => !change.known_card_ids.includes(c.cardId)).at(-1);
+async function adopt(
+  deps: BillingDeps,
+  record: SubscriptionRecord,
+  change: CardChangeInFlight,
+  named: StoredCard | undefined,
+  now: Date,
+): Promise<SubscriptionRecord> {
+  const card =
+    named ??
+    (await deps.provider.listCards(record.account_id)).filter((c) => !change.known_card_ids.includes(c.cardId)).at(-1);
   try {
     await deps.provider.cancel(change.order_id);
   } catch (err) {
@@ -128,7 +193,14 @@ async function adopt(deps: BillingDeps, record: SubscriptionRecord, change: Card
   }
   const adopted = await openSubscriptions(deps.platform.store).findOneAndUpdate(
     { _id: record._id, 'card_change.order_id': change.order_id, account_deleted_at: { $exists: false } },
-    { $set: { card: { card_id: card.cardId, masked: card.maskedNumber }, last_card_change: { order_id: change.order_id, outcome: 'done' }, updated_at: now.toISOString() }, $unset: { card_change: '' } },
+    {
+      $set: {
+        card: { card_id: card.cardId, masked: card.maskedNumber },
+        last_card_change: { order_id: change.order_id, outcome: 'done' },
+        updated_at: now.toISOString(),
+      },
+      $unset: { card_change: '' },
+    },
   );
   return adopted ?? (await openSubscriptions(deps.platform.store).findOne({ _id: record._id })) ?? record;
 }

@@ -1,4 +1,4 @@
-import type { AppError} from '@talkwith/platform';
+import type { AppError } from '@talkwith/platform';
 import { type DocumentStore } from '@talkwith/platform';
 import type { StoredCard } from '../provider/port.ts';
 import { planOf } from './plans.ts';
@@ -13,12 +13,21 @@ export async function plansPaidBy(store: DocumentStore, userId: string, cardId: 
 /** 409 CARD_IN_USE, naming the plans: the card pays them, and no other card was chosen. */
 export function cardInUse(plans: SubscriptionRecord[]): AppError {
   const names = plans.map((p) => `「${planOf(p.plan_code).name}」`).join('、');
-  return billingError('CARD_IN_USE', `このカードはご契約中の${names}のお支払いに使われているため削除できません。先にプランのカードを変更するか、代わりのカードを選んでください。`, { field: 'card_id', body: { subscription_ids: plans.map((p) => p._id) },
-  });
+  return billingError(
+    'CARD_IN_USE',
+    `このカードはご契約中の${names}のお支払いに使われているため削除できません。先にプランのカードを変更するか、代わりのカードを選んでください。`,
+    { field: 'card_id', body: { subscription_ids: plans.map((p) => p._id) } },
+  );
 }
 
 /** Moves every plan this card pays to another card of the user's (guarded on the card they had, so a concurrent change wins). */
-export async function movePlans(store: DocumentStore, userId: string, fromCardId: string, to: StoredCard, now: Date): Promise<number> {
+export async function movePlans(
+  store: DocumentStore,
+  userId: string,
+  fromCardId: string,
+  to: StoredCard,
+  now: Date,
+): Promise<number> {
   const moved = await openSubscriptions(store).updateMany(
     { user_id: userId, 'card.card_id': fromCardId },
     { $set: { card: { card_id: to.cardId, masked: to.maskedNumber }, updated_at: now.toISOString() } },

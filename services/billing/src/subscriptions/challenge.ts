@@ -5,7 +5,14 @@ import type { Answer } from '../idempotency.ts';
 import { ProviderRequestError, ProviderTimeoutError, type PaymentProvider } from '../provider/port.ts';
 import { outcomeOfAuthorize, settledAfterRefusal, type ChargeOutcome } from './charge.ts';
 import { settleCaptured, settleDeclined } from './periods.ts';
-import { openPeriodCharges, openSubscriptions, orderIdOf, viewOf, type ChargeInFlight, type SubscriptionRecord } from './records.ts';
+import {
+  openPeriodCharges,
+  openSubscriptions,
+  orderIdOf,
+  viewOf,
+  type ChargeInFlight,
+  type SubscriptionRecord,
+} from './records.ts';
 import { CHALLENGE_LEASE_MS, retryWaitsOf } from './renewal.ts';
 import { withKeptCard } from './saved-card.ts';
 import { billingError } from '../errors.ts';
@@ -13,7 +20,8 @@ import { billingError } from '../errors.ts';
 export const DECLINED_MESSAGE = 'カードでのお支払いができませんでした。別のカードでお試しください。';
 export const PENDING_MESSAGE = 'お支払いの結果を確認しています。少し待ってから同じ操作をもう一度お試しください。';
 
-export const declined = (subscriptionId: string) => billingError('PAYMENT_DECLINED', DECLINED_MESSAGE, { body: { subscription_id: subscriptionId } });
+export const declined = (subscriptionId: string) =>
+  billingError('PAYMENT_DECLINED', DECLINED_MESSAGE, { body: { subscription_id: subscriptionId } });
 const notFound = () => billingError('NOT_FOUND', 'ご契約のお支払いが見つかりません。', { field: 'order_id' });
 
 /** Where the 3-D Secure page sends the browser back: the web's return page, told it is a subscription's charge. */
@@ -26,11 +34,23 @@ export function doneAnswer(record: SubscriptionRecord): Answer<SubscriptionFlowR
 }
 
 function challengeAnswer(record: SubscriptionRecord, challengeUrl: string): Answer<SubscriptionFlowReply> {
-  return { status: 200, body: { ok: true, subscription: viewOf(record), next: 'challenge', challenge_url: challengeUrl } };
+  return {
+    status: 200,
+    body: { ok: true, subscription: viewOf(record), next: 'challenge', challenge_url: challengeUrl },
+  };
 }
 
 function pendingAnswer(record: SubscriptionRecord): Answer<SubscriptionFlowReply> {
-  return { status: 202, body: { ok: true, subscription: viewOf(record), next: 'pending', code: 'PAYMENT_PENDING', message: PENDING_MESSAGE } };
+  return {
+    status: 202,
+    body: {
+      ok: true,
+      subscription: viewOf(record),
+      next: 'pending',
+      code: 'PAYMENT_PENDING',
+      message: PENDING_MESSAGE,
+    },
+  };
 }
 
 /**
@@ -38,11 +58,22 @@ function pendingAnswer(record: SubscriptionRecord): Answer<SubscriptionFlowReply
  * charge's lease, which now lasts CHALLENGE_LEASE_MS so no sweep searches it
  * while the shopper answers (guarded: only the holder that authorised it).
  */
-export async function holdForChallenge(store: DocumentStore, claimed: SubscriptionRecord, challengeUrl: string, now: Date): Promise<Answer<SubscriptionFlowReply>> {
+export async function holdForChallenge(
+  store: DocumentStore,
+  claimed: SubscriptionRecord,
+  challengeUrl: string,
+  now: Date,
+): Promise<Answer<SubscriptionFlowReply>> {
   const charge = claimed.charge as ChargeInFlight;
   const held = await openSubscriptions(store).findOneAndUpdate(
     { _id: claimed._id, 'charge.order_id': charge.order_id, 'charge.lease_until': charge.lease_until },
-    { $set: { 'charge.challenge_url': challengeUrl, 'charge.lease_until': new Date(now.getTime() + CHALLENGE_LEASE_MS).toISOString(), updated_at: now.toISOString() } },
+    {
+      $set: {
+        'charge.challenge_url': challengeUrl,
+        'charge.lease_until': new Date(now.getTime() + CHALLENGE_LEASE_MS).toISOString(),
+        updated_at: now.toISOString(),
+      },
+    },
   );
   if (!held) throw billingError('CONFLICT', 'お支払いを処理中です。少し待ってからもう一度お試しください。');
   return challengeAnswer(held, challengeUrl);
@@ -66,7 +97,11 @@ async function completionOf(provider: PaymentProvider, orderId: string): Promise
  * settlement is a guarded update, so two completions (or one racing the
  * sweep) settle and grant once.
  */
-export async function finishChallenge(deps: BillingDeps, record: SubscriptionRecord, now: Date): Promise<Answer<SubscriptionFlowReply>> {
+export async function finishChallenge(
+  deps: BillingDeps,
+  record: SubscriptionRecord,
+  now: Date,
+): Promise<Answer<SubscriptionFlowReply>> {
   const { store, events } = deps.platform;
   const charge = record.charge as ChargeInFlight;
   const outcome = await completionOf(deps.provider, charge.order_id);
@@ -79,8 +114,10 @@ export async function finishChallenge(deps: BillingDeps, record: SubscriptionRec
     case 'declined':
       await store.withTransaction((tx) => settleDeclined(tx, events, record, now, retryWaitsOf(deps.config)));
       throw declined(record._id);
-    case 'challenge': return challengeAnswer(record, charge.challenge_url ?? outcome.challengeUrl);
-    case 'unknown': return pendingAnswer(record);
+    case 'challenge':
+      return challengeAnswer(record, charge.challenge_url ?? outcome.challengeUrl);
+    case 'unknown':
+      return pendingAnswer(record);
   }
 }
 
@@ -90,17 +127,24 @@ export async function finishChallenge(deps: BillingDeps, record: SubscriptionRec
  * Money the provider still took for a given-up order (the shopper answered
  * the page after the sweep failed it) is refunded: nothing was granted for it.
  */
-async function answerOfSettled(deps: BillingDeps, subscriptionId: string, orderId: string): Promise<Answer<SubscriptionFlowReply>> {
+async function answerOfSettled(
+  deps: BillingDeps,
+  subscriptionId: string,
+  orderId: string,
+): Promise<Answer<SubscriptionFlowReply>> {
   const { store } = deps.platform;
   const record = await openSubscriptions(store).findOne({ _id: subscriptionId });
-  if (record && await openPeriodCharges(store).findOne({ _id: orderId })) return doneAnswer(record);
+  if (record && (await openPeriodCharges(store).findOne({ _id: orderId }))) return doneAnswer(record);
   try {
     const state = await deps.provider.search(orderId);
     if (state.status === 'not_found') throw notFound();
     if (state.capturedAmount > 0) await deps.provider.cancel(orderId);
   } catch (err) {
     if (err instanceof AppError) throw err;
-    deps.platform.logger.error({ err, orderId }, 'a given-up subscription charge was captured and could not be refunded: refund it by hand');
+    deps.platform.logger.error(
+      { err, orderId },
+      'a given-up subscription charge was captured and could not be refunded: refund it by hand',
+    );
   }
   throw declined(subscriptionId);
 }
@@ -121,7 +165,12 @@ async function subscriptionOfOrder(store: DocumentStore, orderId: string): Promi
  * page. The caller's own charge only (anyone else's is not found, so ids are
  * not probed); safe to call again.
  */
-export async function completeSubscriptionChallenge(deps: BillingDeps, userId: string, orderId: string, now: Date): Promise<Answer<SubscriptionFlowReply>> {
+export async function completeSubscriptionChallenge(
+  deps: BillingDeps,
+  userId: string,
+  orderId: string,
+  now: Date,
+): Promise<Answer<SubscriptionFlowReply>> {
   const record = await subscriptionOfOrder(deps.platform.store, orderId);
   if (!record || record.user_id !== userId) throw notFound();
   if (record.charge?.order_id === orderId) {

@@ -1,4 +1,12 @@
-import { ProviderRequestError, ProviderTimeoutError, type AuthorizeRequest, type AuthorizeResult, type OrderState, type PaymentProvider, type StoredCard } from '../provider/port.ts';
+import {
+  ProviderRequestError,
+  ProviderTimeoutError,
+  type AuthorizeRequest,
+  type AuthorizeResult,
+  type OrderState,
+  type PaymentProvider,
+  type StoredCard,
+} from '../provider/port.ts';
 
 /**
  * What a period's charge came to at the provider. `unknown`: not known yet;
@@ -22,29 +30,45 @@ export interface PeriodCharge {
 
 function outcomeOfOrder(state: OrderState): ChargeOutcome | null {
   switch (state.status) {
-    case 'success': return { kind: 'captured' };
-    case 'failure': case 'canceled': return { kind: 'declined', message: state.codes?.message ?? state.status };
-    case 'pending': return { kind: 'unknown' };
+    case 'success':
+      return { kind: 'captured' };
+    case 'failure':
+    case 'canceled':
+      return { kind: 'declined', message: state.codes?.message ?? state.status };
+    case 'pending':
+      return { kind: 'unknown' };
     // Only a charge whose lease ran out is searched: a challenge still open then was abandoned (its shopper had CHALLENGE_LEASE_MS).
-    case 'challenge': return { kind: 'declined', message: '3-D Secure was never completed' };
-    case 'not_found': return null;
+    case 'challenge':
+      return { kind: 'declined', message: '3-D Secure was never completed' };
+    case 'not_found':
+      return null;
   }
 }
 
 /** An authorize or 3-D Secure completion answer as a period charge's outcome. */
 export function outcomeOfAuthorize(result: AuthorizeResult): ChargeOutcome {
   switch (result.status) {
-    case 'success': return { kind: 'captured', ...(result.savedCard ? { savedCard: result.savedCard } : {}) };
-    case 'failure': return { kind: 'declined', message: result.codes.message ?? result.codes.vResultCode };
-    case 'challenge': return { kind: 'challenge', challengeUrl: result.challengeUrl };
-    case 'pending': return { kind: 'unknown' };
+    case 'success':
+      return { kind: 'captured', ...(result.savedCard ? { savedCard: result.savedCard } : {}) };
+    case 'failure':
+      return { kind: 'declined', message: result.codes.message ?? result.codes.vResultCode };
+    case 'challenge':
+      return { kind: 'challenge', challengeUrl: result.challengeUrl };
+    case 'pending':
+      return { kind: 'unknown' };
   }
 }
 
 function authorizeRequestOf(charge: PeriodCharge): AuthorizeRequest {
   const base = { orderId: charge.orderId, amount: charge.amount, withCapture: true };
   if (charge.newCard) {
-    return { ...base, card: { kind: 'token', token: charge.newCard.token }, mpi: 'mpi-complete', saveCardTo: charge.accountId, redirectionUri: charge.newCard.redirectionUri };
+    return {
+      ...base,
+      card: { kind: 'token', token: charge.newCard.token },
+      mpi: 'mpi-complete',
+      saveCardTo: charge.accountId,
+      redirectionUri: charge.newCard.redirectionUri,
+    };
   }
   return { ...base, card: { kind: 'stored', accountId: charge.accountId, cardId: charge.cardId }, mpi: 'mpi-none' };
 }
@@ -72,7 +96,11 @@ export async function chargeOnce(provider: PaymentProvider, charge: PeriodCharge
 }
 
 /** The provider refused the request (unknown card, a duplicate orderId): what it knows of the order decides. */
-export async function settledAfterRefusal(provider: PaymentProvider, orderId: string, refusal: ProviderRequestError): Promise<ChargeOutcome> {
+export async function settledAfterRefusal(
+  provider: PaymentProvider,
+  orderId: string,
+  refusal: ProviderRequestError,
+): Promise<ChargeOutcome> {
   try {
     const known = outcomeOfOrder(await provider.search(orderId));
     return known ?? { kind: 'declined', message: refusal.message };

@@ -17,10 +17,15 @@ export const subscriptionsArea: BillingArea = {
   },
   async prepare(deps) {
     await ensureSubscriptionIndexes(deps.platform.store);
-    deps.platform.jobs.define(RENEW_JOB, async () => {
-      const counts = await renewDue(deps, new Date());
-      if (counts.renewed + counts.declined + counts.finished + counts.unknown > 0) deps.platform.logger.info({ counts }, 'subscription renewal sweep');
-    }, { concurrency: 1 });
+    deps.platform.jobs.define(
+      RENEW_JOB,
+      async () => {
+        const counts = await renewDue(deps, new Date());
+        if (counts.renewed + counts.declined + counts.finished + counts.unknown > 0)
+          deps.platform.logger.info({ counts }, 'subscription renewal sweep');
+      },
+      { concurrency: 1 },
+    );
   },
   async start(deps) {
     await deps.platform.jobs.repeat(RENEW_JOB, {}, { everyMs: deps.config.RENEW_SWEEP_MS, repeatId: RENEW_JOB });

@@ -118,8 +118,13 @@ export function viewOf(record: SubscriptionRecord): SubscriptionView {
   const plan = planOf(record.plan_code);
   const nextChargeAt = record.status === 'active' ? (record.retry_at ?? record.period_end) : undefined;
   return {
-    subscription_id: record._id, user_id: record.user_id, plan_code: record.plan_code, name: plan.name, status: record.status,
-    amount: plan.amount, period: record.period,
+    subscription_id: record._id,
+    user_id: record.user_id,
+    plan_code: record.plan_code,
+    name: plan.name,
+    status: record.status,
+    amount: plan.amount,
+    period: record.period,
     ...(record.group_id ? { group_id: record.group_id } : {}),
     ...(record.period_start ? { period_start: record.period_start } : {}),
     ...(record.period_end ? { period_end: record.period_end } : {}),

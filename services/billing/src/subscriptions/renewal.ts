@@ -32,17 +32,28 @@ export const CHALLENGE_LEASE_MS = 30 * 60_000;
  * repeat after a crash at any point: the charge searches its orderId first,
  * and each settlement is a guarded update that happens once.
  */
-export async function completeCharge(deps: BillingDeps, claimed: SubscriptionRecord, now: Date): Promise<{ outcome: ChargeOutcome; record: SubscriptionRecord | null }> {
+export async function completeCharge(
+  deps: BillingDeps,
+  claimed: SubscriptionRecord,
+  now: Date,
+): Promise<{ outcome: ChargeOutcome; record: SubscriptionRecord | null }> {
   const charge = claimed.charge as ChargeInFlight;
   const outcome = await chargeOnce(deps.provider, {
-    orderId: charge.order_id, amount: planOf(claimed.plan_code).amount, accountId: claimed.account_id, cardId: charge.card_id,
+    orderId: charge.order_id,
+    amount: planOf(claimed.plan_code).amount,
+    accountId: claimed.account_id,
+    cardId: charge.card_id,
   });
   const { store, events } = deps.platform;
   if (outcome.kind === 'captured') {
     const withCard = await withKeptCard(deps, claimed, outcome.savedCard);
     return { outcome, record: await store.withTransaction((tx) => settleCaptured(tx, events, withCard, now)) };
   }
-  if (outcome.kind === 'declined') return { outcome, record: await store.withTransaction((tx) => settleDeclined(tx, events, claimed, now, retryWaitsOf(deps.config))) };
+  if (outcome.kind === 'declined')
+    return {
+      outcome,
+      record: await store.withTransaction((tx) => settleDeclined(tx, events, claimed, now, retryWaitsOf(deps.config))),
+    };
   return { outcome, record: null };
 }
 
@@ -68,7 +79,13 @@ export async function renewOne(deps: BillingDeps, subscriptionId: string, now: D
   if (!record.charge && !renewalIsDue(record, now)) return 'skipped';
   // No card on file is a declined attempt: the retries give the subscriber time to add one.
   const card = record.card ?? { card_id: '', masked: '' };
-  const claimed = await claimCharge(store, record, { reason: 'renew', card_id: card.card_id, card_masked: card.masked }, now, leaseMsOf(deps.config));
+  const claimed = await claimCharge(
+    store,
+    record,
+    { reason: 'renew', card_id: card.card_id, card_masked: card.masked },
+    now,
+    leaseMsOf(deps.config),
+  );
   if (!claimed) return 'busy';
   if (!(await withinSpendCap(deps, claimed, now, Boolean(record.charge)))) return 'declined';
   const { outcome, record: after } = await completeCharge(deps, claimed, now);
@@ -81,13 +98,20 @@ export async function renewOne(deps: BillingDeps, subscriptionId: string, now: D
  * it is tried again on the retry schedule and finishes like any renewal that
  * cannot be paid. A taken-over charge (`takenOver`) may have been made: counted.
  */
-async function withinSpendCap(deps: BillingDeps, claimed: SubscriptionRecord, now: Date, takenOver: boolean): Promise<boolean> {
+async function withinSpendCap(
+  deps: BillingDeps,
+  claimed: SubscriptionRecord,
+  now: Date,
+  takenOver: boolean,
+): Promise<boolean> {
   try {
     await reservePeriodSpend(deps, claimed, now, takenOver);
     return true;
   } catch (err) {
     if (!(err instanceof AppError && err.code === 'SPENDING_CAP')) throw err;
-    await deps.platform.store.withTransaction((tx) => settleDeclined(tx, deps.platform.events, claimed, now, retryWaitsOf(deps.config), 'spending_cap'));
+    await deps.platform.store.withTransaction((tx) =>
+      settleDeclined(tx, deps.platform.events, claimed, now, retryWaitsOf(deps.config), 'spending_cap'),
+    );
     return false;
   }
 }
@@ -96,7 +120,12 @@ async function withinSpendCap(deps: BillingDeps, claimed: SubscriptionRecord, no
 async function dueIds(deps: BillingDeps, now: Date): Promise<string[]> {
   const at = now.toISOString();
   const due = await openSubscriptions(deps.platform.store).find(
-    { $or: [{ status: { $in: ['active', 'canceled'] }, period_end: { $lte: at } }, { 'charge.lease_until': { $lte: at } }] },
+    {
+      $or: [
+        { status: { $in: ['active', 'canceled'] }, period_end: { $lte: at } },
+        { 'charge.lease_until': { $lte: at } },
+      ],
+    },
     { projection: { _id: 1 }, sort: { period_end: 1 }, limit: SWEEP_BATCH },
   );
   return due.map((d) => d._id);
@@ -104,14 +133,24 @@ async function dueIds(deps: BillingDeps, now: Date): Promise<string[]> {
 
 /** The `billing.renew` job: every due subscription once, a few at a time; returns how each ended. */
 export async function renewDue(deps: BillingDeps, now: Date = new Date()): Promise<Record<RenewalResult, number>> {
-  const counts: Record<RenewalResult, number> = { renewed: 0, declined: 0, finished: 0, unknown: 0, busy: 0, skipped: 0 };
+  const counts: Record<RenewalResult, number> = {
+    renewed: 0,
+    declined: 0,
+    finished: 0,
+    unknown: 0,
+    busy: 0,
+    skipped: 0,
+  };
   const queue = await dueIds(deps, now);
   const worker = async () => {
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
       try {
         counts[await renewOne(deps, id, now)] += 1;
       } catch (err) {
-        deps.platform.logger.error({ err, subscription_id: id }, 'subscription renewal failed; the next sweep tries again');
+        deps.platform.logger.error(
+          { err, subscription_id: id },
+          'subscription renewal failed; the next sweep tries again',
+        );
       }
     }
   };

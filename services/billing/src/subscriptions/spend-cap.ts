@@ -11,9 +11,21 @@ import type { ChargeInFlight, SubscriptionRecord } from './records.ts';
  * `force`: a charge taken over from a holder that died may have been made
  * already; it is counted, never refused.
  */
-export async function reservePeriodSpend(deps: BillingDeps, claimed: SubscriptionRecord, now: Date, force = false): Promise<void> {
+export async function reservePeriodSpend(
+  deps: BillingDeps,
+  claimed: SubscriptionRecord,
+  now: Date,
+  force = false,
+): Promise<void> {
   const charge = claimed.charge as ChargeInFlight;
-  await deps.platform.store.withTransaction((tx) => reserveSpend(tx, deps.config, {
-    userId: claimed.user_id, ref: charge.order_id, amount: planOf(claimed.plan_code).amount, now, what: 'お支払い', force,
-  }));
+  await deps.platform.store.withTransaction((tx) =>
+    reserveSpend(tx, deps.config, {
+      userId: claimed.user_id,
+      ref: charge.order_id,
+      amount: planOf(claimed.plan_code).amount,
+      now,
+      what: 'お支払い',
+      force,
+    }),
+  );
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@talkwith/platform';
-import { effectiveStatus, isUsable, requireTransition, transition, type SubscriptionEvent, type SubscriptionStatus } from './state.ts';
+import {
+  effectiveStatus,
+  isUsable,
+  requireTransition,
+  transition,
+  type SubscriptionEvent,
+  type SubscriptionStatus,
+} from './state.ts';
 
 const STATUSES: SubscriptionStatus[] = ['inactive', 'active', 'canceled'];
 const EVENTS: SubscriptionEvent[] = ['subscribe', 'cancel', 'finish', 'renew', 'resubscribe', 'change'];
@@ -36,7 +43,9 @@ describe('subscription state machine', () => {
   }
 
   it('requireTransition, a refused pair, throws the refusal', () => {
-    expect(() => requireTransition('inactive', 'cancel')).toThrow(expect.objectContaining({ code: 'SUBSCRIPTION_STATE' }));
+    expect(() => requireTransition('inactive', 'cancel')).toThrow(
+      expect.objectContaining({ code: 'SUBSCRIPTION_STATE' }),
+    );
     expect(requireTransition('canceled', 'resubscribe')).toEqual({ next: 'active', charges: false });
   });
 
@@ -49,6 +58,8 @@ describe('subscription state machine', () => {
   });
 
   it('effectiveStatus, active past its period end (renewal due or retrying), stays active', () => {
-    expect(effectiveStatus({ status: 'active', period_end: '2020-01-01T00:00:00Z' }, new Date('2030-01-01T00:00:00Z'))).toBe('active');
+    expect(
+      effectiveStatus({ status: 'active', period_end: '2020-01-01T00:00:00Z' }, new Date('2030-01-01T00:00:00Z')),
+    ).toBe('active');
   });
 });

@@ -50,7 +50,8 @@ const REFUSAL_BY_EVENT: Partial<Record<SubscriptionEvent, string>> = {
 export function transition(status: SubscriptionStatus, event: SubscriptionEvent): Transition | AppError {
   const allowed = TRANSITIONS[status][event];
   if (allowed) return allowed;
-  const message = status === 'inactive' || status === 'canceled' ? (REFUSAL_BY_EVENT[event] ?? REFUSALS[status]) : REFUSALS[status];
+  const message =
+    status === 'inactive' || status === 'canceled' ? (REFUSAL_BY_EVENT[event] ?? REFUSALS[status]) : REFUSALS[status];
   return billingError('SUBSCRIPTION_STATE', message, { body: { status, event } });
 }
 
@@ -62,8 +63,12 @@ export function requireTransition(status: SubscriptionStatus, event: Subscriptio
 }
 
 /** A cancelled subscription is usable to its period end; after it, it is inactive whether or not the job has finished it yet. */
-export function effectiveStatus(record: { status: SubscriptionStatus; period_end?: string }, now: Date): SubscriptionStatus {
-  if (record.status === 'canceled' && (!record.period_end || Date.parse(record.period_end) <= now.getTime())) return 'inactive';
+export function effectiveStatus(
+  record: { status: SubscriptionStatus; period_end?: string },
+  now: Date,
+): SubscriptionStatus {
+  if (record.status === 'canceled' && (!record.period_end || Date.parse(record.period_end) <= now.getTime()))
+    return 'inactive';
   return record.status;
 }
 

@@ -32,7 +32,9 @@ class NoAnswerYet extends Error {}
 /** The answer stored under this call's key, if the call was answered before (a different body under it is refused). */
 export async function storedAnswer<B>(store: DocumentStore, call: IdempotentCall): Promise<Answer<B> | null> {
   try {
-    return await idempotent<B>(store, call, async () => { throw new NoAnswerYet(); });
+    return await idempotent<B>(store, call, async () => {
+      throw new NoAnswerYet();
+    });
   } catch (err) {
     if (err instanceof NoAnswerYet) return null;
     throw err;
@@ -41,21 +43,42 @@ export async function storedAnswer<B>(store: DocumentStore, call: IdempotentCall
 
 const inProgress = () => billingError('CONFLICT', 'お支払いを処理中です。少し待ってからもう一度お試しください。');
 // Another call's charge waits for its 3-D Secure answer (CHALLENGE_LEASE_MS at most): charging a second card meanwhile could charge twice.
-const challengeInProgress = () => billingError('CONFLICT', '3-Dセキュア認証の途中のお支払いがあります。認証を終えるか、30分ほどしてからもう一度お試しください。');
+const challengeInProgress = () =>
+  billingError(
+    'CONFLICT',
+    '3-Dセキュア認証の途中のお支払いがあります。認証を終えるか、30分ほどしてからもう一度お試しください。',
+  );
 
 export function checkGroup(planCode: PlanCode, groupId: string | undefined): void {
   const plan = planOf(planCode);
-  if (plan.group_bound && !groupId) throw billingError('VALIDATION_FAILED', 'グループプランにはグループの指定が必要です。', { field: 'group_id' });
-  if (!plan.group_bound && groupId) throw billingError('VALIDATION_FAILED', 'このプランにはグループを指定できません。', { field: 'group_id' });
+  if (plan.group_bound && !groupId)
+    throw billingError('VALIDATION_FAILED', 'グループプランにはグループの指定が必要です。', { field: 'group_id' });
+  if (!plan.group_bound && groupId)
+    throw billingError('VALIDATION_FAILED', 'このプランにはグループを指定できません。', { field: 'group_id' });
 }
 
 /** The user's record of this plan (one per user and plan), made inactive on first use; a racing maker reads the winner's. */
-async function recordFor(store: DocumentStore, userId: string, planCode: PlanCode, now: Date): Promise<SubscriptionRecord> {
+async function recordFor(
+  store: DocumentStore,
+  userId: string,
+  planCode: PlanCode,
+  now: Date,
+): Promise<SubscriptionRecord> {
   const subscriptions = openSubscriptions(store);
   const existing = await subscriptions.findOne({ user_id: userId, plan_code: planCode });
   if (existing) return existing;
   const at = now.toISOString();
-  const fresh = { _id: randomUUID(), user_id: userId, plan_code: planCode, status: 'inactive' as const, period: 0, failed_attempts: 0, account_id: await accountIdOf(store, userId), created_at: at, updated_at: at };
+  const fresh = {
+    _id: randomUUID(),
+    user_id: userId,
+    plan_code: planCode,
+    status: 'inactive' as const,
+    period: 0,
+    failed_attempts: 0,
+    account_id: await accountIdOf(store, userId),
+    created_at: at,
+    updated_at: at,
+  };
   try {
     return await subscriptions.insertOne(fresh);
   } catch (err) {
@@ -98,7 +121,12 @@ function withNext(answer: Answer<SubscriptionFlowReply>): Answer<SubscriptionFlo
  * charge (after a crash or a lost answer), or starts a new one when the state
  * machine allows. Null: this key's period was settled already.
  */
-async function claimFor(deps: BillingDeps, start: PaidStart, record: SubscriptionRecord, now: Date): Promise<SubscriptionRecord | null> {
+async function claimFor(
+  deps: BillingDeps,
+  start: PaidStart,
+  record: SubscriptionRecord,
+  now: Date,
+): Promise<SubscriptionRecord | null> {
   const { store } = deps.platform;
   const key = start.call.key;
   const leaseMs = leaseMsOf(deps.config);
@@ -113,7 +141,13 @@ async function claimFor(deps: BillingDeps, start: PaidStart, record: Subscriptio
   if (record.charge) throw inProgress();
   requireTransition(effectiveStatus(record, now), start.reason);
   // Claim before the card is resolved: of two racing calls only one spends the one-time token.
-  const claimed = await claimCharge(store, record, { reason: start.reason, card_id: '', card_masked: '', idempotency_key: key }, now, leaseMs);
+  const claimed = await claimCharge(
+    store,
+    record,
+    { reason: start.reason, card_id: '', card_masked: '', idempotency_key: key },
+    now,
+    leaseMs,
+  );
   if (!claimed) throw inProgress();
   const orderFilter = { _id: claimed._id, 'charge.order_id': claimed.charge?.order_id };
   let card: ChargeCard;
@@ -125,7 +159,13 @@ async function claimFor(deps: BillingDeps, start: PaidStart, record: Subscriptio
     await openSubscriptions(store).updateOne(orderFilter, { $unset: { charge: '' } });
     throw err;
   }
-  const withCard = await openSubscriptions(store).findOneAndUpdate(orderFilter, { $set: { 'charge.card_id': card.card_id, 'charge.card_masked': card.card_masked, ...(card.saves_card ? { 'charge.saves_card': card.saves_card } : {}) } });
+  const withCard = await openSubscriptions(store).findOneAndUpdate(orderFilter, {
+    $set: {
+      'charge.card_id': card.card_id,
+      'charge.card_masked': card.card_masked,
+      ...(card.saves_card ? { 'charge.saves_card': card.saves_card } : {}),
+    },
+  });
   if (!withCard) throw inProgress();
   return withCard;
 }
@@ -133,7 +173,12 @@ async function claimFor(deps: BillingDeps, start: PaidStart, record: Subscriptio
 /** What the provider is asked for this claimed charge: a new card (3-D Secure, back to our return page) or the card on the charge. */
 function periodChargeOf(deps: BillingDeps, start: PaidStart, claimed: SubscriptionRecord): PeriodCharge {
   const charge = claimed.charge as ChargeInFlight;
-  const base = { orderId: charge.order_id, amount: planOf(claimed.plan_code).amount, accountId: claimed.account_id, cardId: charge.card_id };
+  const base = {
+    orderId: charge.order_id,
+    amount: planOf(claimed.plan_code).amount,
+    accountId: claimed.account_id,
+    cardId: charge.card_id,
+  };
   if (!charge.saves_card || !start.token) return base;
   return { ...base, newCard: { token: start.token, redirectionUri: returnUriOf(deps.publicUrl, charge.order_id) } };
 }
@@ -141,7 +186,9 @@ function periodChargeOf(deps: BillingDeps, start: PaidStart, claimed: Subscripti
 /** This key's charge is at the 3-D Secure page: a repeat of the call asks the provider, as the return page does. */
 function atChallengeOf(record: SubscriptionRecord, key: string, now: Date): boolean {
   const charge = record.charge;
-  return Boolean(charge?.challenge_url && charge.idempotency_key === key && Date.parse(charge.lease_until) > now.getTime());
+  return Boolean(
+    charge?.challenge_url && charge.idempotency_key === key && Date.parse(charge.lease_until) > now.getTime(),
+  );
 }
 
 /**
@@ -152,29 +199,48 @@ function atChallengeOf(record: SubscriptionRecord, key: string, now: Date): bool
  * card is charged with 3-D Secure: a challenge answers `next: 'challenge'`
  * and the charge settles at subscription/mpi_complete (challenge.ts).
  */
-export async function startPaidPeriod(deps: BillingDeps, start: PaidStart, now: Date): Promise<Answer<SubscriptionFlowReply>> {
+export async function startPaidPeriod(
+  deps: BillingDeps,
+  start: PaidStart,
+  now: Date,
+): Promise<Answer<SubscriptionFlowReply>> {
   const { store, events } = deps.platform;
   const earlier = await storedAnswer<SubscriptionFlowReply>(store, start.call);
   if (earlier) return withNext(earlier);
-  if (start.token && start.cardId) throw billingError('VALIDATION_FAILED', 'カードのトークンか保存済みカードのどちらか一方を指定してください。', { field: 'token' });
+  if (start.token && start.cardId)
+    throw billingError('VALIDATION_FAILED', 'カードのトークンか保存済みカードのどちらか一方を指定してください。', {
+      field: 'token',
+    });
   checkGroup(start.planCode, start.groupId);
   const record = await recordFor(store, start.userId, start.planCode, now);
   // Only a group the catalog has and sells, checked before any charge (this key's own charge in flight is finished whatever the group became).
   if (start.groupId && record.charge?.idempotency_key !== start.call.key) await requireSoldGroup(store, start.groupId);
   if (start.groupId && record.group_id !== start.groupId && !record.charge) {
-    await openSubscriptions(store).updateOne({ _id: record._id, status: 'inactive' }, { $set: { group_id: start.groupId } });
+    await openSubscriptions(store).updateOne(
+      { _id: record._id, status: 'inactive' },
+      { $set: { group_id: start.groupId } },
+    );
     record.group_id = start.groupId;
   }
   if (atChallengeOf(record, start.call.key, now)) return finishChallenge(deps, record, now);
   const claimed = await claimFor(deps, start, record, now);
-  if (!claimed) return idempotent(store, start.call, async (tx) => doneAnswer((await openSubscriptions(tx).findOne({ _id: record._id })) as SubscriptionRecord));
+  if (!claimed)
+    return idempotent(store, start.call, async (tx) =>
+      doneAnswer((await openSubscriptions(tx).findOne({ _id: record._id })) as SubscriptionRecord),
+    );
   const outcome = await chargeOnce(deps.provider, periodChargeOf(deps, start, claimed));
   switch (outcome.kind) {
     case 'captured': {
       const withCard = await withKeptCard(deps, claimed, outcome.savedCard);
-      return idempotent(store, start.call, async (tx) => doneAnswer((await settleCaptured(tx, events, withCard, now)) ?? (await openSubscriptions(tx).findOne({ _id: claimed._id })) as SubscriptionRecord));
+      return idempotent(store, start.call, async (tx) =>
+        doneAnswer(
+          (await settleCaptured(tx, events, withCard, now)) ??
+            ((await openSubscriptions(tx).findOne({ _id: claimed._id })) as SubscriptionRecord),
+        ),
+      );
     }
-    case 'challenge': return holdForChallenge(store, claimed, outcome.challengeUrl, now);
+    case 'challenge':
+      return holdForChallenge(store, claimed, outcome.challengeUrl, now);
     case 'declined':
       await store.withTransaction((tx) => settleDeclined(tx, events, claimed, now, retryWaitsOf(deps.config)));
       throw declined(claimed._id);

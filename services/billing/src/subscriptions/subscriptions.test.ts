@@ -3,11 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyer, cardToken, startBilling, walletOf, type Billing } from '../purchases/test-support.ts';
 import { statusOf } from './manage.ts';
 import { renewDue } from './renewal.ts';
-import { afterPeriodEnd, chargesOfPeriod, chargesOfSubscription, eventsOf, recordOf, SUBSCRIBE, subscribed } from './test-support.ts';
+import {
+  afterPeriodEnd,
+  chargesOfPeriod,
+  chargesOfSubscription,
+  eventsOf,
+  recordOf,
+  SUBSCRIBE,
+  subscribed,
+} from './test-support.ts';
 
 let billing: Billing;
-beforeAll(async () => { billing = await startBilling(); });
-afterAll(async () => { await billing?.close(); });
+beforeAll(async () => {
+  billing = await startBilling();
+});
+afterAll(async () => {
+  await billing?.close();
+});
 
 const CANCEL = '/api/payment/subscription/cancel';
 const RESUBSCRIBE = '/api/subscriptions/resubscribe';
@@ -18,24 +30,51 @@ describe('subscribe', () => {
     const res = await me.post(SUBSCRIBE, { plan_code: 'PROD001', token: await cardToken(billing) });
     expect(res.statusCode).toBe(200);
     const { subscription } = res.json();
-    expect(subscription).toMatchObject({ plan_code: 'PROD001', name: 'TALK WITH 月額プラン', status: 'active', amount: 1100, period: 1, card: { masked: expect.stringContaining('1111') } });
-    expect(Date.parse(subscription.period_end) - Date.parse(subscription.period_start)).toBeGreaterThanOrEqual(28 * 86_400_000);
+    expect(subscription).toMatchObject({
+      plan_code: 'PROD001',
+      name: 'TALK WITH 月額プラン',
+      status: 'active',
+      amount: 1100,
+      period: 1,
+      card: { masked: expect.stringContaining('1111') },
+    });
+    expect(Date.parse(subscription.period_end) - Date.parse(subscription.period_start)).toBeGreaterThanOrEqual(
+      28 * 86_400_000,
+    );
     expect(await chargesOfPeriod(billing, subscription.subscription_id, 1)).toBe(1);
     expect(await walletOf(billing, me.userId)).toEqual({ talk_tickets: 10, points: 100 });
     expect(await eventsOf(billing, subscription.subscription_id, 'subscription.renewed')).toHaveLength(1);
     expect(await eventsOf(billing, subscription.subscription_id, 'subscription.started')).toHaveLength(1);
   });
 
-  it('subscribe, success card, lists the charged period in the customer\'s purchase history and the operators\' payment history', async () => {
+  it("subscribe, success card, lists the charged period in the customer's purchase history and the operators' payment history", async () => {
     const me = buyer(billing);
-    const { subscription } = (await me.post(SUBSCRIBE, { plan_code: 'PROD001', token: await cardToken(billing) })).json();
+    const { subscription } = (
+      await me.post(SUBSCRIBE, { plan_code: 'PROD001', token: await cardToken(billing) })
+    ).json();
 
     const mine = (await me.post('/api/payment/user_purchase_history/get', { user_id: me.userId })).json();
     const admin = { authorization: `Bearer ${billing.svc.tokenFor('admin-history', ['admin'])}` };
-    const all = (await billing.svc.app.inject({ method: 'GET', url: `/api/admin/payment/history?user_id=${me.userId}`, headers: admin })).json();
+    const all = (
+      await billing.svc.app.inject({
+        method: 'GET',
+        url: `/api/admin/payment/history?user_id=${me.userId}`,
+        headers: admin,
+      })
+    ).json();
 
-    expect(mine.purchases).toEqual([expect.objectContaining({ kind: 'subscription', name: 'TALK WITH 月額プラン', amount: 1100, status: 'captured', order_id: `sub-${subscription.subscription_id}-1` })]);
-    expect(all.purchases).toEqual([expect.objectContaining({ kind: 'subscription', source: 'subscription', amount: 1100 })]);
+    expect(mine.purchases).toEqual([
+      expect.objectContaining({
+        kind: 'subscription',
+        name: 'TALK WITH 月額プラン',
+        amount: 1100,
+        status: 'captured',
+        order_id: `sub-${subscription.subscription_id}-1`,
+      }),
+    ]);
+    expect(all.purchases).toEqual([
+      expect.objectContaining({ kind: 'subscription', source: 'subscription', amount: 1100 }),
+    ]);
   });
 
   it('subscribe, same key twice and then concurrently, answers the same and charges and grants once', async () => {
@@ -66,12 +105,23 @@ describe('subscribe', () => {
 
   it('subscribe, without an idempotency key or with a reused one, is refused and charges nothing', async () => {
     const me = buyer(billing);
-    const missing = await billing.svc.app.inject({ method: 'POST', url: SUBSCRIBE, headers: me.auth, payload: { plan_code: 'PROD001', token: await cardToken(billing) } });
+    const missing = await billing.svc.app.inject({
+      method: 'POST',
+      url: SUBSCRIBE,
+      headers: me.auth,
+      payload: { plan_code: 'PROD001', token: await cardToken(billing) },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ ok: false, code: 'IDEMPOTENCY_KEY_REQUIRED' });
     const key = randomUUID();
-    expect((await me.post(SUBSCRIBE, { plan_code: 'PROD001', token: await cardToken(billing) }, key)).statusCode).toBe(200);
-    const reused = await me.post(SUBSCRIBE, { plan_code: 'OTHERS', group_id: 'g1', token: await cardToken(billing) }, key);
+    expect((await me.post(SUBSCRIBE, { plan_code: 'PROD001', token: await cardToken(billing) }, key)).statusCode).toBe(
+      200,
+    );
+    const reused = await me.post(
+      SUBSCRIBE,
+      { plan_code: 'OTHERS', group_id: 'g1', token: await cardToken(billing) },
+      key,
+    );
     expect(reused.statusCode).toBe(422);
     expect(reused.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
     expect(await walletOf(billing, me.userId)).toEqual({ talk_tickets: 10, points: 100 });
@@ -81,7 +131,11 @@ describe('subscribe', () => {
     const me = await subscribed(billing);
     const res = await me.post(SUBSCRIBE, { plan_code: 'PROD001' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ ok: false, code: 'SUBSCRIPTION_STATE', message: 'すでにこのプランに加入しています。' });
+    expect(res.json()).toMatchObject({
+      ok: false,
+      code: 'SUBSCRIPTION_STATE',
+      message: 'すでにこのプランに加入しています。',
+    });
     expect(await chargesOfSubscription(billing, me.subscriptionId)).toBe(1);
   });
 
@@ -90,7 +144,11 @@ describe('subscribe', () => {
     const res = await me.post(SUBSCRIBE, { plan_code: 'PROD001', token: await cardToken(billing, 'declined') });
     expect(res.statusCode).toBe(402);
     expect(res.json()).toMatchObject({ ok: false, code: 'PAYMENT_DECLINED' });
-    expect(await recordOf(billing, res.json().subscription_id)).toMatchObject({ status: 'inactive', period: 0, failed_attempts: 1 });
+    expect(await recordOf(billing, res.json().subscription_id)).toMatchObject({
+      status: 'inactive',
+      period: 0,
+      failed_attempts: 1,
+    });
     expect(await walletOf(billing, me.userId)).toEqual({ talk_tickets: 0, points: 0 });
     const retry = await me.post(SUBSCRIBE, { plan_code: 'PROD001', token: await cardToken(billing) });
     expect(retry.statusCode).toBe(200);
@@ -100,8 +158,14 @@ describe('subscribe', () => {
   it('subscribe, group plan without a group or monthly plan with one, is refused with 400', async () => {
     const me = buyer(billing);
     const token = await cardToken(billing);
-    expect((await me.post(SUBSCRIBE, { plan_code: 'OTHERS', token })).json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'group_id' });
-    expect((await me.post(SUBSCRIBE, { plan_code: 'PROD001', group_id: 'g', token })).json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'group_id' });
+    expect((await me.post(SUBSCRIBE, { plan_code: 'OTHERS', token })).json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      field: 'group_id',
+    });
+    expect((await me.post(SUBSCRIBE, { plan_code: 'PROD001', group_id: 'g', token })).json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      field: 'group_id',
+    });
     expect((await me.post(SUBSCRIBE, { plan_code: 'PROD999', token })).statusCode).toBe(400);
   });
 
@@ -128,14 +192,28 @@ describe('cancel and resubscribe', () => {
     const res = await me.post(CANCEL, { subscription_id: me.subscriptionId, reason: '使わなくなった' });
     expect(res.statusCode).toBe(200);
     expect(res.json().subscription).toMatchObject({ status: 'canceled', canceled_at: expect.any(String) });
-    const status = await billing.svc.app.inject({ method: 'POST', url: `/api/subscriptions/status/${me.userId}`, headers: me.auth, payload: { user_id: me.userId, btn_id: 'PROD001' } });
+    const status = await billing.svc.app.inject({
+      method: 'POST',
+      url: `/api/subscriptions/status/${me.userId}`,
+      headers: me.auth,
+      payload: { user_id: me.userId, btn_id: 'PROD001' },
+    });
     expect(status.json()).toMatchObject({ ok: true, status: 'canceled', allowed: true });
     const later = await afterPeriodEnd(billing, me.subscriptionId);
-    expect(await statusOf(billing.svc.platform.store, me.userId, 'PROD001', later)).toMatchObject({ status: 'inactive', allowed: false });
+    expect(await statusOf(billing.svc.platform.store, me.userId, 'PROD001', later)).toMatchObject({
+      status: 'inactive',
+      allowed: false,
+    });
     await renewDue(billing.deps, later);
-    expect(await recordOf(billing, me.subscriptionId)).toMatchObject({ status: 'inactive', finished_reason: 'canceled', period: 1 });
+    expect(await recordOf(billing, me.subscriptionId)).toMatchObject({
+      status: 'inactive',
+      finished_reason: 'canceled',
+      period: 1,
+    });
     expect(await chargesOfSubscription(billing, me.subscriptionId)).toBe(1);
-    expect((await eventsOf(billing, me.subscriptionId, 'subscription.finished'))[0]?.data).toMatchObject({ reason: 'canceled' });
+    expect((await eventsOf(billing, me.subscriptionId, 'subscription.finished'))[0]?.data).toMatchObject({
+      reason: 'canceled',
+    });
   });
 
   it('cancel, twice with new keys, is refused the second time with 409', async () => {
@@ -182,10 +260,33 @@ describe('another user', () => {
     const intruder = buyer(billing);
     expect((await intruder.post(CANCEL, { subscription_id: owner.subscriptionId })).statusCode).toBe(403);
     expect((await intruder.post(RESUBSCRIBE, { subscription_id: owner.subscriptionId })).statusCode).toBe(403);
-    expect((await intruder.post('/api/payment/recurring/get', { subscription_id: owner.subscriptionId })).statusCode).toBe(403);
-    expect((await intruder.post('/api/subscriptions/change', { userId: owner.userId, subscriptionId: owner.subscriptionId, groupId: 'g2' })).statusCode).toBe(403);
-    expect((await billing.svc.app.inject({ method: 'GET', url: `/api/subscriptions/${owner.userId}`, headers: intruder.auth })).statusCode).toBe(403);
-    const status = await billing.svc.app.inject({ method: 'POST', url: `/api/subscriptions/status/${owner.userId}`, headers: intruder.auth, payload: { user_id: owner.userId, btn_id: 'b' } });
+    expect(
+      (await intruder.post('/api/payment/recurring/get', { subscription_id: owner.subscriptionId })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await intruder.post('/api/subscriptions/change', {
+          userId: owner.userId,
+          subscriptionId: owner.subscriptionId,
+          groupId: 'g2',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await billing.svc.app.inject({
+          method: 'GET',
+          url: `/api/subscriptions/${owner.userId}`,
+          headers: intruder.auth,
+        })
+      ).statusCode,
+    ).toBe(403);
+    const status = await billing.svc.app.inject({
+      method: 'POST',
+      url: `/api/subscriptions/status/${owner.userId}`,
+      headers: intruder.auth,
+      payload: { user_id: owner.userId, btn_id: 'b' },
+    });
     expect(status.statusCode).toBe(403);
     expect(await recordOf(billing, owner.subscriptionId)).toMatchObject({ status: 'active' });
   });

@@ -30,16 +30,25 @@ export async function afterPeriodEnd(billing: Billing, subscriptionId: string, m
 }
 
 /** Charges the sandbox took for this period's first-attempt orderId. */
-export function chargesOfPeriod(billing: Billing, subscriptionId: string, period: number, attempt = 0): Promise<number> {
+export function chargesOfPeriod(
+  billing: Billing,
+  subscriptionId: string,
+  period: number,
+  attempt = 0,
+): Promise<number> {
   return countSandboxCharges(billing.svc.platform.store, orderIdOf(subscriptionId, period, attempt));
 }
 
 /** Every charge the sandbox took for this subscription, whatever the period or attempt. */
 export async function chargesOfSubscription(billing: Billing, subscriptionId: string): Promise<number> {
   const byOrder = await sandboxChargesByOrder(billing.svc.platform.store);
-  return [...byOrder].filter(([orderId]) => orderId.startsWith(`sub-${subscriptionId}-`)).reduce((sum, [, count]) => sum + count, 0);
+  return [...byOrder]
+    .filter(([orderId]) => orderId.startsWith(`sub-${subscriptionId}-`))
+    .reduce((sum, [, count]) => sum + count, 0);
 }
 
 export async function eventsOf(billing: Billing, subscriptionId: string, type: string) {
-  return (await billing.svc.platform.store.collection<OutboxEntry>(OUTBOX).find({ key: subscriptionId, type })).map((entry) => entry.envelope);
+  return (await billing.svc.platform.store.collection<OutboxEntry>(OUTBOX).find({ key: subscriptionId, type })).map(
+    (entry) => entry.envelope,
+  );
 }

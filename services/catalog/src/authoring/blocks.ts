@@ -7,13 +7,23 @@ import { openCharacters, type Character } from '../characters.ts';
 import { blockOf, defaultSetting, emptyDraft, localId, openBlocks, openVideos, type BlockDoc } from '../model.ts';
 import { refuseSerialBlockRemoval } from '../serial-gates.ts';
 import { requireCharacter } from './character-admin.ts';
-import { checkBlockReferences, draftWithoutBlock, referencesTo, withoutReferences, type KnownIds } from './references.ts';
+import {
+  checkBlockReferences,
+  draftWithoutBlock,
+  referencesTo,
+  withoutReferences,
+  type KnownIds,
+} from './references.ts';
 import { catalogError } from '../errors.ts';
 
 type StoreOrTx = DocumentStore | Transaction;
 
-const blockNotFound = (id: string) => catalogError('NOT_FOUND', `ブロック「${id}」が見つかりません。`, { field: 'block_id' });
-const blockLocked = (id: string) => catalogError('BLOCK_LOCKED', `ブロック「${id}」はロックされています。ロックを解除してから編集してください。`, { body: { block_id: id } });
+const blockNotFound = (id: string) =>
+  catalogError('NOT_FOUND', `ブロック「${id}」が見つかりません。`, { field: 'block_id' });
+const blockLocked = (id: string) =>
+  catalogError('BLOCK_LOCKED', `ブロック「${id}」はロックされています。ロックを解除してから編集してください。`, {
+    body: { block_id: id },
+  });
 
 export const newBlockId = () => `b-${randomBytes(4).toString('hex')}`;
 
@@ -44,7 +54,11 @@ export async function createBlocks(tx: Transaction, characterId: string, input: 
   const ids = blocks.map((b) => b.id);
   const known = await knownIds(tx, characterId);
   const taken = ids.find((id, i) => known.blocks.has(id) || ids.indexOf(id) !== i);
-  if (taken) throw catalogError('DUPLICATE_KEY', `ブロックID「${taken}」は既に使われています。`, { field: 'block.id', body: { id: taken } });
+  if (taken)
+    throw catalogError('DUPLICATE_KEY', `ブロックID「${taken}」は既に使われています。`, {
+      field: 'block.id',
+      body: { id: taken },
+    });
   const withNew: KnownIds = { blocks: new Set([...known.blocks, ...ids]), videos: known.videos };
   for (const b of blocks) checkBlockReferences(b, withNew);
   const now = new Date().toISOString();
@@ -53,7 +67,12 @@ export async function createBlocks(tx: Transaction, characterId: string, input: 
 }
 
 /** A partial edit of an unlocked block; the result must not dangle. */
-export async function editBlock(tx: Transaction, characterId: string, blockId: string, patch: BlockPatch): Promise<Block> {
+export async function editBlock(
+  tx: Transaction,
+  characterId: string,
+  blockId: string,
+  patch: BlockPatch,
+): Promise<Block> {
   const doc = await requireBlock(tx, characterId, blockId);
   if (doc.is_edit_locked) throw blockLocked(blockId);
   const edited: Block = { ...blockOf(doc), ...patch };
@@ -62,7 +81,12 @@ export async function editBlock(tx: Transaction, characterId: string, blockId: s
   return edited;
 }
 
-export async function setActionButtons(tx: Transaction, characterId: string, blockId: string, buttons: ActionButton[]): Promise<ActionButton[]> {
+export async function setActionButtons(
+  tx: Transaction,
+  characterId: string,
+  blockId: string,
+  buttons: ActionButton[],
+): Promise<ActionButton[]> {
   return (await editBlock(tx, characterId, blockId, { action_buttons: buttons })).action_buttons;
 }
 
@@ -73,7 +97,12 @@ export async function setActionButtons(tx: Transaction, characterId: string, blo
  * A block a serial batch unlocks is refused even with `force` (409
  * BLOCK_UNLOCKED_BY_SERIAL naming the batches).
  */
-export async function deleteBlock(tx: Transaction, characterId: string, blockId: string, force: boolean): Promise<BlockReference[]> {
+export async function deleteBlock(
+  tx: Transaction,
+  characterId: string,
+  blockId: string,
+  force: boolean,
+): Promise<BlockReference[]> {
   const character = await requireCharacter(tx, characterId);
   const doc = await requireBlock(tx, characterId, blockId);
   if (doc.is_edit_locked) throw blockLocked(blockId);
@@ -81,7 +110,11 @@ export async function deleteBlock(tx: Transaction, characterId: string, blockId:
   const docs = await openBlocks(tx).find({ character_id: characterId });
   const references = referencesTo(blockId, docs.map(blockOf), character);
   if (references.length > 0 && !force) {
-    throw catalogError('BLOCK_REFERENCED', `ブロック「${blockId}」は他から参照されています。参照を外すか、強制削除してください。`, { body: { references } });
+    throw catalogError(
+      'BLOCK_REFERENCED',
+      `ブロック「${blockId}」は他から参照されています。参照を外すか、強制削除してください。`,
+      { body: { references } },
+    );
   }
   const referring = new Set(references.filter((r) => r.kind === 'block').map((r) => r.id));
   const lockedReferrer = docs.find((d) => referring.has(d.id) && d.is_edit_locked);
@@ -96,24 +129,54 @@ export async function deleteBlock(tx: Transaction, characterId: string, blockId:
   return references;
 }
 
-async function removeFromCharacter(tx: Transaction, characterId: string, character: Pick<Character, 'setting' | 'draft'>, blockId: string): Promise<void> {
+async function removeFromCharacter(
+  tx: Transaction,
+  characterId: string,
+  character: Pick<Character, 'setting' | 'draft'>,
+  blockId: string,
+): Promise<void> {
   const draft = draftWithoutBlock(blockId, character.draft ?? emptyDraft());
   const setting = { ...(character.setting ?? defaultSetting(characterId)) };
   if (setting.for_mic_test === blockId) setting.for_mic_test = null;
-  if (setting.default_start_button_id && !draft.startButtons.some((b) => b.id === setting.default_start_button_id)) setting.default_start_button_id = null;
-  await openCharacters(tx).updateOne({ _id: characterId }, { $set: { draft, setting, updated_at: new Date().toISOString() } });
+  if (setting.default_start_button_id && !draft.startButtons.some((b) => b.id === setting.default_start_button_id))
+    setting.default_start_button_id = null;
+  await openCharacters(tx).updateOne(
+    { _id: characterId },
+    { $set: { draft, setting, updated_at: new Date().toISOString() } },
+  );
 }
 
 /** Locks and unlocks blocks; ids the character does not have are refused (400, listed) before anything changes. */
-export async function updateBlockLocks(tx: Transaction, characterId: string, lock: string[], unlock: string[]): Promise<{ locked: string[]; unlocked: string[] }> {
+export async function updateBlockLocks(
+  tx: Transaction,
+  characterId: string,
+  lock: string[],
+  unlock: string[],
+): Promise<{ locked: string[]; unlocked: string[] }> {
   await requireCharacter(tx, characterId);
   const both = lock.filter((id) => unlock.includes(id));
-  if (both.length > 0) throw catalogError('VALIDATION_FAILED', 'ロックと解除の両方に同じブロックがあります。', { field: 'lockBlockIds', body: { block_ids: both } });
+  if (both.length > 0)
+    throw catalogError('VALIDATION_FAILED', 'ロックと解除の両方に同じブロックがあります。', {
+      field: 'lockBlockIds',
+      body: { block_ids: both },
+    });
   const known = (await knownIds(tx, characterId)).blocks;
   const unknown = [...new Set([...lock, ...unlock].filter((id) => !known.has(id)))];
-  if (unknown.length > 0) throw catalogError('VALIDATION_FAILED', '存在しないブロックが含まれています。', { field: 'blockIds', body: { unknown_block_ids: unknown } });
+  if (unknown.length > 0)
+    throw catalogError('VALIDATION_FAILED', '存在しないブロックが含まれています。', {
+      field: 'blockIds',
+      body: { unknown_block_ids: unknown },
+    });
   const now = new Date().toISOString();
-  if (lock.length > 0) await openBlocks(tx).updateMany({ character_id: characterId, id: { $in: lock } }, { $set: { is_edit_locked: true, updated_at: now } });
-  if (unlock.length > 0) await openBlocks(tx).updateMany({ character_id: characterId, id: { $in: unlock } }, { $set: { is_edit_locked: false, updated_at: now } });
+  if (lock.length > 0)
+    await openBlocks(tx).updateMany(
+      { character_id: characterId, id: { $in: lock } },
+      { $set: { is_edit_locked: true, updated_at: now } },
+    );
+  if (unlock.length > 0)
+    await openBlocks(tx).updateMany(
+      { character_id: characterId, id: { $in: unlock } },
+      { $set: { is_edit_locked: false, updated_at: now } },
+    );
   return { locked: [...new Set(lock)], unlocked: [...new Set(unlock)] };
 }

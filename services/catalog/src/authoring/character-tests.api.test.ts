@@ -9,12 +9,21 @@ import { addCharacterFor, adminHeaders } from './test-support.ts';
 import { customerHeaders } from '../test-support.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(catalogService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(catalogService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const inject = (method: Method, url: string, payload?: unknown, headers = adminHeaders(svc)) =>
-  svc.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  svc.app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 
 const talk: TestStep = { input: { kind: 'start', button_id: 'btn-talk' }, expect_block_id: 'greet' };
 const travel: TestStep = { input: { kind: 'say', text: '旅行' }, expect_block_id: 'topic-travel' };
@@ -22,7 +31,11 @@ const travel: TestStep = { input: { kind: 'say', text: '旅行' }, expect_block_
 /** A character holding the demo as its draft (not published). */
 async function demoDraft(): Promise<string> {
   const id = await addCharacterFor(svc);
-  const res = await inject('POST', '/api/admin/characters/jsonUpload', { character_id: id, dry_run: false, character: demoCharacter });
+  const res = await inject('POST', '/api/admin/characters/jsonUpload', {
+    character_id: id,
+    dry_run: false,
+    character: demoCharacter,
+  });
   if (res.statusCode !== 200) throw new Error(`import answered ${res.statusCode}: ${res.body}`);
   return id;
 }
@@ -36,8 +49,10 @@ describe('admin characters: tests', () => {
   it('tests, one of each kind of step, are stored as sent', async () => {
     const id = await demoDraft();
     const steps: TestStep[] = [
-      { input: { kind: 'start', button_id: null }, expect_block_id: 'greet' }, { input: { kind: 'start_at', block_id: 'greet' }, expect_block_id: 'greet' },
-      { input: { kind: 'say', text: 'はい' }, expect_block_id: 'greet' }, { input: { kind: 'button', button_id: 'ab-fortune' }, expect_block_id: 'fortune' },
+      { input: { kind: 'start', button_id: null }, expect_block_id: 'greet' },
+      { input: { kind: 'start_at', block_id: 'greet' }, expect_block_id: 'greet' },
+      { input: { kind: 'say', text: 'はい' }, expect_block_id: 'greet' },
+      { input: { kind: 'button', button_id: 'ab-fortune' }, expect_block_id: 'fortune' },
       { input: { kind: 'silence' }, expect_block_id: null },
     ];
 
@@ -59,11 +74,13 @@ describe('admin characters: tests', () => {
     expect(listed).toMatchObject([{ id: first.id, name: '旅行の話へ', steps: [talk, travel] }]);
   });
 
-  it('when a test\'s steps are replaced by PATCH, stores them in the order sent and the run plays them', async () => {
+  it("when a test's steps are replaced by PATCH, stores them in the order sent and the run plays them", async () => {
     const id = await demoDraft();
     const test = await addTest(id, '旅行へ', [talk]);
 
-    const patched = await inject('PATCH', `/api/admin/characters/${id}/tests/${test.id}`, { steps: [talk, travel, { input: { kind: 'silence' }, expect_block_id: 'topic-travel' }] });
+    const patched = await inject('PATCH', `/api/admin/characters/${id}/tests/${test.id}`, {
+      steps: [talk, travel, { input: { kind: 'silence' }, expect_block_id: 'topic-travel' }],
+    });
     const { report } = (await inject('POST', `/api/admin/characters/${id}/tests/run`, { test_id: test.id })).json();
 
     expect(patched.json().test.steps.map((s: TestStep) => s.input.kind)).toEqual(['start', 'say', 'silence']);
@@ -76,7 +93,9 @@ describe('admin characters: tests', () => {
     const patch = (steps: unknown) => inject('PATCH', `/api/admin/characters/${id}/tests/${test.id}`, { steps });
 
     const answers = await Promise.all([
-      patch([]), patch(Array.from({ length: 51 }, () => talk)), patch([{ input: { kind: 'button' }, expect_block_id: 'greet' }]),
+      patch([]),
+      patch(Array.from({ length: 51 }, () => talk)),
+      patch([{ input: { kind: 'button' }, expect_block_id: 'greet' }]),
     ]);
 
     expect(answers.map((r) => r.statusCode)).toEqual([400, 400, 400]);
@@ -86,15 +105,27 @@ describe('admin characters: tests', () => {
   it('tests run, one passing and one failing test, reports pass or fail per step with the blocks by name', async () => {
     const id = await demoDraft();
     const passing = await addTest(id, '旅行へ', [talk, travel]);
-    const failing = await addTest(id, '食べ物のはず', [talk, { input: { kind: 'say', text: '旅行' }, expect_block_id: 'topic-food' }]);
+    const failing = await addTest(id, '食べ物のはず', [
+      talk,
+      { input: { kind: 'say', text: '旅行' }, expect_block_id: 'topic-food' },
+    ]);
 
     const { report } = (await inject('POST', `/api/admin/characters/${id}/tests/run`, {})).json();
 
     expect(report).toMatchObject({ passed: false, total: 2, failed: 1 });
     expect(report.results[0]).toMatchObject({ test_id: passing.id, passed: true });
     expect(report.results[1]).toMatchObject({
-      test_id: failing.id, name: '食べ物のはず', passed: false,
-      steps: [{ passed: true }, { passed: false, expected: { id: 'topic-food', title: '食べ物の話' }, reached: { id: 'topic-travel', title: '旅行の話' } }],
+      test_id: failing.id,
+      name: '食べ物のはず',
+      passed: false,
+      steps: [
+        { passed: true },
+        {
+          passed: false,
+          expected: { id: 'topic-food', title: '食べ物の話' },
+          reached: { id: 'topic-travel', title: '旅行の話' },
+        },
+      ],
     });
   });
 
@@ -102,12 +133,21 @@ describe('admin characters: tests', () => {
     const id = await demoDraft();
     await inject('PUT', `/api/admin/characters/${id}`, { setting: { es_index_name: 'mirai-index' } });
     await inject('PUT', `/api/admin/blocks/${id}/topic-food`, { valid_response_ids: ['food-reply'] });
-    await addTest(id, '検索で返事', [talk, { input: { kind: 'say', text: '食べ物' }, expect_block_id: 'topic-food' }, { input: { kind: 'say', text: 'カレー' }, expect_block_id: 'food-reply' }]);
+    await addTest(id, '検索で返事', [
+      talk,
+      { input: { kind: 'say', text: '食べ物' }, expect_block_id: 'topic-food' },
+      { input: { kind: 'say', text: 'カレー' }, expect_block_id: 'food-reply' },
+    ]);
 
     const { report } = (await inject('POST', `/api/admin/characters/${id}/tests/run`, {})).json();
     const published = await inject('POST', `/api/admin/characters/${id}/publish`, {});
 
-    expect(report).toMatchObject({ passed: true, failed: 0, unchecked: 1, results: [{ passed: true, unchecked: true, steps: [{ passed: true }, { passed: true }, { unchecked: true }] }] });
+    expect(report).toMatchObject({
+      passed: true,
+      failed: 0,
+      unchecked: 1,
+      results: [{ passed: true, unchecked: true, steps: [{ passed: true }, { passed: true }, { unchecked: true }] }],
+    });
     expect(published.statusCode).toBe(200);
   });
 
@@ -147,7 +187,9 @@ describe('admin characters: tests', () => {
     ]);
 
     expect(answers.map((r) => r.statusCode)).toEqual([404, 404, 404]);
-    expect((await inject('GET', `/api/admin/characters/${theirs}/tests`)).json().tests).toMatchObject([{ name: '他人のテスト' }]);
+    expect((await inject('GET', `/api/admin/characters/${theirs}/tests`)).json().tests).toMatchObject([
+      { name: '他人のテスト' },
+    ]);
   });
 
   it('tests, oversize (51 steps, a 201-character text, an unknown step kind, an empty name), are refused 400', async () => {
@@ -155,9 +197,15 @@ describe('admin characters: tests', () => {
     const say = (text: string): TestStep => ({ input: { kind: 'say', text }, expect_block_id: 'greet' });
 
     const answers = await Promise.all([
-      inject('POST', `/api/admin/characters/${id}/tests`, { name: '長い', steps: Array.from({ length: 51 }, () => talk) }),
+      inject('POST', `/api/admin/characters/${id}/tests`, {
+        name: '長い',
+        steps: Array.from({ length: 51 }, () => talk),
+      }),
       inject('POST', `/api/admin/characters/${id}/tests`, { name: '長い文', steps: [talk, say('あ'.repeat(201))] }),
-      inject('POST', `/api/admin/characters/${id}/tests`, { name: '変な種類', steps: [{ input: { kind: 'teleport' }, expect_block_id: 'greet' }] }),
+      inject('POST', `/api/admin/characters/${id}/tests`, {
+        name: '変な種類',
+        steps: [{ input: { kind: 'teleport' }, expect_block_id: 'greet' }],
+      }),
       inject('POST', `/api/admin/characters/${id}/tests`, { name: '', steps: [talk] }),
     ]);
 
@@ -168,7 +216,11 @@ describe('admin characters: tests', () => {
   it('tests, a body over the 1 MB limit, is refused 413 before it is read as a test', async () => {
     const id = await demoDraft();
 
-    const res = await inject('POST', `/api/admin/characters/${id}/tests`, { name: 'x', steps: [talk], padding: 'あ'.repeat(600_000) });
+    const res = await inject('POST', `/api/admin/characters/${id}/tests`, {
+      name: 'x',
+      steps: [talk],
+      padding: 'あ'.repeat(600_000),
+    });
 
     expect(res.statusCode).toBe(413);
   });
@@ -199,18 +251,28 @@ describe('admin characters: tests', () => {
     const to = await addCharacterFor(svc);
     const exported = (await inject('GET', `/api/admin/characters/${from}/export`)).json();
 
-    const dry = await inject('POST', '/api/admin/characters/jsonUpload', { character_id: to, dry_run: true, character: exported });
+    const dry = await inject('POST', '/api/admin/characters/jsonUpload', {
+      character_id: to,
+      dry_run: true,
+      character: exported,
+    });
     await inject('POST', '/api/admin/characters/jsonUpload', { character_id: to, dry_run: false, character: exported });
 
     expect(exported.tests).toEqual([{ name: '旅行へ', steps: [talk, travel] }]);
     expect(dry.json().changes.lists).toContain('tests');
-    expect((await inject('GET', `/api/admin/characters/${to}/tests`)).json().tests).toMatchObject([{ name: '旅行へ', steps: [talk, travel] }]);
+    expect((await inject('GET', `/api/admin/characters/${to}/tests`)).json().tests).toMatchObject([
+      { name: '旅行へ', steps: [talk, travel] },
+    ]);
   });
 
   it('import of a file whose tests break the schema, is refused 400 with the path under /tests', async () => {
     const id = await addCharacterFor(svc);
 
-    const res = await inject('POST', '/api/admin/characters/jsonUpload', { character_id: id, dry_run: false, character: { ...demoCharacter, tests: [{ name: 'x', steps: [] }] } });
+    const res = await inject('POST', '/api/admin/characters/jsonUpload', {
+      character_id: id,
+      dry_run: false,
+      character: { ...demoCharacter, tests: [{ name: 'x', steps: [] }] },
+    });
 
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].path).toMatch(/^\/tests\/0/);
@@ -225,24 +287,37 @@ describe('admin characters: publishing runs the tests', () => {
     const res = await inject('POST', `/api/admin/characters/${id}/publish`, { note: 'x' });
 
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ ok: false, code: 'CHARACTER_TESTS_FAILED', report: { passed: false, failed: 1 } });
+    expect(res.json()).toMatchObject({
+      ok: false,
+      code: 'CHARACTER_TESTS_FAILED',
+      report: { passed: false, failed: 1 },
+    });
     expect(res.json().message).toMatch(/テストが1件失敗したため公開できません/);
     expect((await inject('GET', `/api/admin/characters/${id}/versions`)).json().versions).toEqual([]);
   });
 
   it('publish, with a failing test and force, publishes and records the failures in the audit', async () => {
     const seen: EventEnvelope[] = [];
-    const sub = await svc.platform.events.consume('tests-force-publish', ['admin.acted'], async (e) => { seen.push(e); });
+    const sub = await svc.platform.events.consume('tests-force-publish', ['admin.acted'], async (e) => {
+      seen.push(e);
+    });
     const id = await demoDraft();
     await addTest(id, '食べ物のはず', [talk, { input: { kind: 'say', text: '旅行' }, expect_block_id: 'topic-food' }]);
 
     const res = await inject('POST', `/api/admin/characters/${id}/publish`, { note: '承知の上', force: true });
-    const audit = await eventually(async () => seen.find((e) => (e.data as { action?: string; detail?: { character_id?: string } }).action === 'character.published'
-      && (e.data as { detail?: { character_id?: string } }).detail?.character_id === id));
+    const audit = await eventually(async () =>
+      seen.find(
+        (e) =>
+          (e.data as { action?: string; detail?: { character_id?: string } }).action === 'character.published' &&
+          (e.data as { detail?: { character_id?: string } }).detail?.character_id === id,
+      ),
+    );
     await sub.close();
 
     expect(res.statusCode).toBe(200);
-    expect((await inject('GET', `/api/admin/characters/${id}/versions`)).json().versions).toMatchObject([{ version: 1, note: '承知の上' }]);
+    expect((await inject('GET', `/api/admin/characters/${id}/versions`)).json().versions).toMatchObject([
+      { version: 1, note: '承知の上' },
+    ]);
     expect(audit.data).toMatchObject({ detail: { character_id: id, version: 1, tests_failed: 1 } });
   });
 

@@ -8,19 +8,40 @@ import { openGroups } from '../model.ts';
 import { addCharacterFor, addVideoDoc, adminHeaders, opened } from './test-support.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(catalogService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(catalogService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers = adminHeaders(svc)) =>
-  svc.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  svc.app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 
 describe('admin characters: add', () => {
   it('add, a latin name without slug, slugs the name and stores the default setting and an empty draft', async () => {
     const res = await inject('POST', '/api/admin/characters', { name: 'Hana Sato 2', price: 300 });
     const { character } = res.json();
     expect(res.statusCode).toBe(201);
-    expect(character).toMatchObject({ slug: 'hana-sato-2', price: 300, group_id: null, published_at: null, published_version: 0 });
-    expect(character.setting).toMatchObject({ character_id: character.id, use_web_speech_api: true, landscape_mode: true, hide_cursor: true, spj_api_key: '' });
+    expect(character).toMatchObject({
+      slug: 'hana-sato-2',
+      price: 300,
+      group_id: null,
+      published_at: null,
+      published_version: 0,
+    });
+    expect(character.setting).toMatchObject({
+      character_id: character.id,
+      use_web_speech_api: true,
+      landscape_mode: true,
+      hide_cursor: true,
+      spj_api_key: '',
+    });
     expect(character.draft.startButtons).toEqual([]);
   });
 
@@ -40,7 +61,10 @@ describe('admin characters: add', () => {
 
   it('add, bad values (negative or fractional price, slug with capitals, unknown group), answers 400 naming the field', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ name: 'x', price: -1 }, 'price'], [{ name: 'x', price: 1.5 }, 'price'], [{ name: 'x', slug: 'Bad Slug' }, 'slug'], [{ name: 'x', group_id: 'no-such-group' }, 'group_id'],
+      [{ name: 'x', price: -1 }, 'price'],
+      [{ name: 'x', price: 1.5 }, 'price'],
+      [{ name: 'x', slug: 'Bad Slug' }, 'slug'],
+      [{ name: 'x', group_id: 'no-such-group' }, 'group_id'],
     ];
     for (const [payload, field] of cases) {
       const res = await inject('POST', '/api/admin/characters', payload);
@@ -50,13 +74,26 @@ describe('admin characters: add', () => {
   });
 
   it('add, an existing group, lists the character under it', async () => {
-    await openGroups(svc.platform.store).insertOne({ _id: 'g-add', category_id: 'c', name: 'G', description: '', sort_order: 0, created_at: '', updated_at: '' });
+    await openGroups(svc.platform.store).insertOne({
+      _id: 'g-add',
+      category_id: 'c',
+      name: 'G',
+      description: '',
+      sort_order: 0,
+      created_at: '',
+      updated_at: '',
+    });
     const res = await inject('POST', '/api/admin/characters', { name: 'grouped', group_id: 'g-add' });
     expect(res.json().character.group_id).toBe('g-add');
   });
 
   it('add, as a customer or anonymous, is refused 403 / 401', async () => {
-    const customer = await inject('POST', '/api/admin/characters', { name: 'x' }, { authorization: `Bearer ${svc.tokenFor('u-1', ['customer'])}` });
+    const customer = await inject(
+      'POST',
+      '/api/admin/characters',
+      { name: 'x' },
+      { authorization: `Bearer ${svc.tokenFor('u-1', ['customer'])}` },
+    );
     const anonymous = await svc.app.inject({ method: 'POST', url: '/api/admin/characters', payload: { name: 'x' } });
     expect(customer.statusCode).toBe(403);
     expect(anonymous.statusCode).toBe(401);
@@ -64,9 +101,13 @@ describe('admin characters: add', () => {
 
   it('add, audited: admin.acted names the admin from the token and the new character', async () => {
     const seen: EventEnvelope[] = [];
-    const sub = await svc.platform.events.consume('authoring-audit-test', ['admin.acted'], async (e) => { seen.push(e); });
+    const sub = await svc.platform.events.consume('authoring-audit-test', ['admin.acted'], async (e) => {
+      seen.push(e);
+    });
     const id = await addCharacterFor(svc, { name: '監査' });
-    const entry = await eventually(async () => seen.find((e) => (e.data as { detail?: { character_id?: string } }).detail?.character_id === id));
+    const entry = await eventually(async () =>
+      seen.find((e) => (e.data as { detail?: { character_id?: string } }).detail?.character_id === id),
+    );
     await sub.close();
     expect(entry.data).toMatchObject({ admin_id: 'admin-1', action: 'character.created' });
   });
@@ -107,20 +148,28 @@ describe('admin characters: list and get', () => {
 describe('admin characters: update and credentials', () => {
   it('update, credentials set, are answered masked (last 3 characters) and never in clear', async () => {
     const id = await addCharacterFor(svc);
-    const res = await inject('PUT', `/api/admin/characters/${id}`, { setting: { spj_api_key: 'secret-spj-123', google_key: 'abc' } });
+    const res = await inject('PUT', `/api/admin/characters/${id}`, {
+      setting: { spj_api_key: 'secret-spj-123', google_key: 'abc' },
+    });
     expect(res.json().character.setting).toMatchObject({ spj_api_key: '***********123', google_key: 'abc' });
     expect(res.body).not.toContain('secret-spj');
   });
 
   it('update, the masked key sent back or left out, keeps the stored key; "" clears it', async () => {
     const id = await addCharacterFor(svc);
-    await inject('PUT', `/api/admin/characters/${id}`, { setting: { spj_api_key: 'key-0001', google_key: 'gkey-999' } });
+    await inject('PUT', `/api/admin/characters/${id}`, {
+      setting: { spj_api_key: 'key-0001', google_key: 'gkey-999' },
+    });
     await inject('PUT', `/api/admin/characters/${id}`, { setting: { spj_api_key: '*****001', hit_word_delay: 300 } });
     const all = (await inject('GET', `/api/admin/characters/${id}/export`)).json();
     const stored = await openCharacters(svc.platform.store).findOne({ _id: id });
     await inject('PUT', `/api/admin/characters/${id}`, { setting: { google_key: '' } });
     const cleared = await openCharacters(svc.platform.store).findOne({ _id: id });
-    expect(opened(stored?.setting)).toMatchObject({ spj_api_key: 'key-0001', google_key: 'gkey-999', hit_word_delay: 300 });
+    expect(opened(stored?.setting)).toMatchObject({
+      spj_api_key: 'key-0001',
+      google_key: 'gkey-999',
+      hit_word_delay: 300,
+    });
     expect(all.setting).toMatchObject({ spj_api_key: '', google_key: '' });
     expect(opened(cleared?.setting)).toMatchObject({ spj_api_key: 'key-0001', google_key: '' });
   });
@@ -129,7 +178,11 @@ describe('admin characters: update and credentials', () => {
     const id = await addCharacterFor(svc);
     await inject('PUT', `/api/admin/characters/${id}`, { setting: { landscape_mode: false } });
     const res = await inject('PUT', `/api/admin/characters/${id}`, { setting: { hide_cursor: false } });
-    expect(res.json().character.setting).toMatchObject({ landscape_mode: false, hide_cursor: false, use_web_speech_api: true });
+    expect(res.json().character.setting).toMatchObject({
+      landscape_mode: false,
+      hide_cursor: false,
+      use_web_speech_api: true,
+    });
   });
 
   it('update, a standby video, mic-test block or default start button that does not exist, answers 400 DANGLING_REFERENCE naming the field', async () => {
@@ -150,12 +203,17 @@ describe('admin characters: update and credentials', () => {
     const id = await addCharacterFor(svc);
     await addVideoDoc(svc, id, 'standby');
     const res = await inject('PUT', `/api/admin/characters/${id}`, {
-      name: '新しい名前', price: 500,
+      name: '新しい名前',
+      price: 500,
       setting: { standby_video_id: 'standby', default_start_button_id: 'start' },
       draft: { startButtons: [{ id: 'start', character_id: id, title: 'はじめる', block_id: 'greet' }] },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().character).toMatchObject({ name: '新しい名前', price: 500, setting: { standby_video_id: 'standby', default_start_button_id: 'start' } });
+    expect(res.json().character).toMatchObject({
+      name: '新しい名前',
+      price: 500,
+      setting: { standby_video_id: 'standby', default_start_button_id: 'start' },
+    });
   });
 
   it('update, the slug of another character or an unknown key, answers 409 / strips the key', async () => {
@@ -176,7 +234,12 @@ describe('admin characters: numbers that are not finite', () => {
   it('list or update, Infinity in the page or 1e309 as price, answers 400 naming the field instead of failing', async () => {
     const id = await addCharacterFor(svc);
     const page = await inject('GET', '/api/admin/characters?page=Infinity');
-    const price = await svc.app.inject({ method: 'PUT', url: `/api/admin/characters/${id}`, headers: { ...adminHeaders(svc), 'content-type': 'application/json' }, payload: '{"setting":{"hit_word_delay":1e309}}' });
+    const price = await svc.app.inject({
+      method: 'PUT',
+      url: `/api/admin/characters/${id}`,
+      headers: { ...adminHeaders(svc), 'content-type': 'application/json' },
+      payload: '{"setting":{"hit_word_delay":1e309}}',
+    });
     expect(page.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'page' });
     expect(price.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'setting.hit_word_delay' });
   });

@@ -6,8 +6,14 @@ import { localId, openBlocks, openVideos, type CharacterDraft, type VideoDoc } f
 /** The character-level lists of a whole dialogue character. */
 export function draftListsOf(c: Pick<DialogueCharacter, keyof CharacterDraft>): CharacterDraft {
   return {
-    startButtons: c.startButtons, slots: c.slots, summary: c.summary, kikiwasure: c.kikiwasure,
-    replacement: c.replacement, random: c.random, conversations: c.conversations, ...(c.synonyms ? { synonyms: c.synonyms } : {}),
+    startButtons: c.startButtons,
+    slots: c.slots,
+    summary: c.summary,
+    kikiwasure: c.kikiwasure,
+    replacement: c.replacement,
+    random: c.random,
+    conversations: c.conversations,
+    ...(c.synonyms ? { synonyms: c.synonyms } : {}),
   };
 }
 
@@ -22,15 +28,26 @@ export async function replaceDraftDocs(tx: Transaction, characterId: string, c: 
   await openBlocks(tx).deleteMany({ character_id: characterId });
   await openVideos(tx).deleteMany({ character_id: characterId });
   if (c.blocks.length > 0) {
-    await openBlocks(tx).insertMany(c.blocks.map((b) => ({ ...b, character_id: characterId, _id: localId(characterId, b.id), updated_at: now })));
+    await openBlocks(tx).insertMany(
+      c.blocks.map((b) => ({ ...b, character_id: characterId, _id: localId(characterId, b.id), updated_at: now })),
+    );
   }
   if (c.videos.length > 0) {
-    await openVideos(tx).insertMany(c.videos.map((v): VideoDoc => {
-      const before = previous.get(v.id);
-      const extras = { paths: before?.paths, original_url: before?.original_url, continuity: before?.continuity };
-      const kept = Object.fromEntries(Object.entries(extras).filter(([, value]) => value !== undefined));
-      return { ...kept, ...v, character_id: characterId, _id: localId(characterId, v.id), created_at: before?.created_at ?? now, updated_at: now };
-    }));
+    await openVideos(tx).insertMany(
+      c.videos.map((v): VideoDoc => {
+        const before = previous.get(v.id);
+        const extras = { paths: before?.paths, original_url: before?.original_url, continuity: before?.continuity };
+        const kept = Object.fromEntries(Object.entries(extras).filter(([, value]) => value !== undefined));
+        return {
+          ...kept,
+          ...v,
+          character_id: characterId,
+          _id: localId(characterId, v.id),
+          created_at: before?.created_at ?? now,
+          updated_at: now,
+        };
+      }),
+    );
   }
 }
 
@@ -43,12 +60,17 @@ export async function draftFromPublished(tx: Transaction, characterId: string): 
   const c = await openCharacters(tx).findOne({ _id: characterId });
   if (!c?.dialogue || c.setting) return false;
   await replaceDraftDocs(tx, characterId, c.dialogue);
-  await openCharacters(tx).updateOne({ _id: characterId }, {
-    $set: {
-      setting: { ...c.dialogue.setting, character_id: characterId }, draft: draftListsOf(c.dialogue),
-      published_version: c.published_version ?? (c.published_at ? 1 : 0), updated_at: new Date().toISOString(),
+  await openCharacters(tx).updateOne(
+    { _id: characterId },
+    {
+      $set: {
+        setting: { ...c.dialogue.setting, character_id: characterId },
+        draft: draftListsOf(c.dialogue),
+        published_version: c.published_version ?? (c.published_at ? 1 : 0),
+        updated_at: new Date().toISOString(),
+      },
     },
-  });
+  );
   return true;
 }
 
@@ -56,12 +78,21 @@ export async function draftFromPublished(tx: Transaction, characterId: string): 
 export async function clearKikiwasure(tx: Transaction, characterId: string): Promise<void> {
   const now = new Date().toISOString();
   await openCharacters(tx).updateOne({ _id: characterId }, { $set: { 'draft.kikiwasure': [], updated_at: now } });
-  await openBlocks(tx).updateMany({ character_id: characterId, kikiwasure_mode: true }, { $set: { kikiwasure_mode: false, updated_at: now } });
+  await openBlocks(tx).updateMany(
+    { character_id: characterId, kikiwasure_mode: true },
+    { $set: { kikiwasure_mode: false, updated_at: now } },
+  );
 }
 
 /** Clears the summary and every block's summary_mode (removeSummary). */
 export async function clearSummary(tx: Transaction, characterId: string): Promise<void> {
   const now = new Date().toISOString();
-  await openCharacters(tx).updateOne({ _id: characterId }, { $set: { 'draft.summary': { title: '', slot_names: [] }, updated_at: now } });
-  await openBlocks(tx).updateMany({ character_id: characterId, summary_mode: true }, { $set: { summary_mode: false, updated_at: now } });
+  await openCharacters(tx).updateOne(
+    { _id: characterId },
+    { $set: { 'draft.summary': { title: '', slot_names: [] }, updated_at: now } },
+  );
+  await openBlocks(tx).updateMany(
+    { character_id: characterId, summary_mode: true },
+    { $set: { summary_mode: false, updated_at: now } },
+  );
 }

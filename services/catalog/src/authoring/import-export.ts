@@ -2,7 +2,13 @@ import { Value } from '@sinclair/typebox/value';
 import type { DocumentStore, Transaction } from '@talkwith/platform';
 import type { AppError } from '@talkwith/platform';
 import type { CredentialCipher } from '@talkwith/platform/secrets';
-import { CharacterTestFiles, ImportCharacter, type CharacterExport, type ImportChanges, type ImportError } from '@talkwith/proto/catalog';
+import {
+  CharacterTestFiles,
+  ImportCharacter,
+  type CharacterExport,
+  type ImportChanges,
+  type ImportError,
+} from '@talkwith/proto/catalog';
 import type { Character as DialogueCharacter } from '@talkwith/proto/dialogue';
 import { SECRET_SETTING_FIELDS } from '@talkwith/proto/dialogue';
 import { openCharacters } from '../characters.ts';
@@ -19,28 +25,45 @@ import { catalogError } from '../errors.ts';
 /** The draft as a file with the character's tests: importable as it is, credentials emptied. */
 export async function exportOf(store: DocumentStore, id: string): Promise<CharacterExport> {
   const draft = await draftCharacterOf(store, await requireCharacter(store, id));
-  return { ...draft, setting: { ...draft.setting, spj_api_key: '', google_key: '' }, tests: await testFilesOf(store, id) };
+  return {
+    ...draft,
+    setting: { ...draft.setting, spj_api_key: '', google_key: '' },
+    tests: await testFilesOf(store, id),
+  };
 }
 
 const MAX_LISTED_ERRORS = 20;
 
 function importInvalid(errors: ImportError[]): AppError {
-  return catalogError('IMPORT_INVALID', `キャラクターのJSONが正しくありません（${errors[0]?.path ?? '/'}: ${errors[0]?.message ?? ''}）。`, { field: 'character', body: { errors } });
+  return catalogError(
+    'IMPORT_INVALID',
+    `キャラクターのJSONが正しくありません（${errors[0]?.path ?? '/'}: ${errors[0]?.message ?? ''}）。`,
+    { field: 'character', body: { errors } },
+  );
 }
 
 /** The file as a Character (defaults filled), or 400 IMPORT_INVALID listing where it differs from the schema. */
 export function parsedImport(file: unknown): DialogueCharacter {
   const candidate = Value.Default(ImportCharacter, Value.Clone(file));
   if (Value.Check(ImportCharacter, candidate)) return candidate;
-  throw importInvalid([...Value.Errors(ImportCharacter, candidate)].slice(0, MAX_LISTED_ERRORS).map((e) => ({ path: e.path || '/', message: e.message })));
+  throw importInvalid(
+    [...Value.Errors(ImportCharacter, candidate)]
+      .slice(0, MAX_LISTED_ERRORS)
+      .map((e) => ({ path: e.path || '/', message: e.message })),
+  );
 }
 
 /** The file's tests apart from its character (undefined: the file has none, the character keeps its own). */
 function splitTests(file: unknown): { character: unknown; tests: CharacterTestFiles | undefined } {
-  if (typeof file !== 'object' || file === null || Array.isArray(file) || !('tests' in file)) return { character: file, tests: undefined };
+  if (typeof file !== 'object' || file === null || Array.isArray(file) || !('tests' in file))
+    return { character: file, tests: undefined };
   const { tests, ...character } = file as Record<string, unknown>;
   if (Value.Check(CharacterTestFiles, tests)) return { character, tests };
-  throw importInvalid([...Value.Errors(CharacterTestFiles, tests)].slice(0, MAX_LISTED_ERRORS).map((e) => ({ path: `/tests${e.path}`, message: e.message })));
+  throw importInvalid(
+    [...Value.Errors(CharacterTestFiles, tests)]
+      .slice(0, MAX_LISTED_ERRORS)
+      .map((e) => ({ path: `/tests${e.path}`, message: e.message })),
+  );
 }
 
 /**
@@ -48,11 +71,24 @@ function splitTests(file: unknown): { character: unknown; tests: CharacterTestFi
  * empty (an export) or masked (what `{id}/all` answers) keep the stored ones,
  * by the editor's rule (`mergedCredential`).
  */
-function reowned(credentials: CredentialCipher, c: DialogueCharacter, characterId: string, stored: DialogueCharacter['setting']): DialogueCharacter {
+function reowned(
+  credentials: CredentialCipher,
+  c: DialogueCharacter,
+  characterId: string,
+  stored: DialogueCharacter['setting'],
+): DialogueCharacter {
   const setting = { ...c.setting, character_id: characterId };
-  for (const field of SECRET_SETTING_FIELDS) setting[field] = mergedCredential(credentials, field, stored[field], setting[field] === '' ? undefined : setting[field]);
+  for (const field of SECRET_SETTING_FIELDS)
+    setting[field] = mergedCredential(
+      credentials,
+      field,
+      stored[field],
+      setting[field] === '' ? undefined : setting[field],
+    );
   return {
-    ...c, id: characterId, setting,
+    ...c,
+    id: characterId,
+    setting,
     blocks: c.blocks.map((b) => ({ ...b, character_id: characterId })),
     videos: c.videos.map((v) => ({ ...v, character_id: characterId })),
     startButtons: c.startButtons.map((s) => ({ ...s, character_id: characterId })),
@@ -88,13 +124,18 @@ export function changesBetween(before: DialogueCharacter, after: DialogueCharact
 function checkImportReferences(c: DialogueCharacter): void {
   const duplicate = (ids: string[]) => ids.find((id, i) => ids.indexOf(id) !== i);
   const twice = duplicate(c.blocks.map((b) => b.id)) ?? duplicate(c.videos.map((v) => v.id));
-  if (twice) throw catalogError('IMPORT_INVALID', `ID「${twice}」が二度使われています。`, { field: 'character', body: { errors: [{ path: '/', message: `duplicate id ${twice}` }] } });
+  if (twice)
+    throw catalogError('IMPORT_INVALID', `ID「${twice}」が二度使われています。`, {
+      field: 'character',
+      body: { errors: [{ path: '/', message: `duplicate id ${twice}` }] },
+    });
   const known = { blocks: new Set(c.blocks.map((b) => b.id)), videos: new Set(c.videos.map((v) => v.id)) };
   for (const b of c.blocks) checkBlockReferences(b, known);
   const { standby_video_id: standby, for_mic_test: micTest, default_start_button_id: startButton } = c.setting;
   if (standby && !known.videos.has(standby)) throw dangling('setting.standby_video_id', standby);
   if (micTest && !known.blocks.has(micTest)) throw dangling('setting.for_mic_test', micTest);
-  if (startButton && !c.startButtons.some((b) => b.id === startButton)) throw dangling('setting.default_start_button_id', startButton);
+  if (startButton && !c.startButtons.some((b) => b.id === startButton))
+    throw dangling('setting.default_start_button_id', startButton);
 }
 
 /** A locked block cannot be edited, by an import either: changing or removing one is refused (409 BLOCK_LOCKED, listed). */
@@ -102,7 +143,11 @@ export function refuseLockedChanges(stored: DialogueCharacter, changes: ImportCh
   const touched = new Set([...changes.blocks.changed, ...changes.blocks.removed]);
   const locked = stored.blocks.filter((b) => b.is_edit_locked && touched.has(b.id)).map((b) => b.id);
   if (locked.length > 0) {
-    throw catalogError('BLOCK_LOCKED', 'ロックされたブロックを変更または削除する内容です。ロックを解除してから取り込んでください。', { body: { block_ids: locked } });
+    throw catalogError(
+      'BLOCK_LOCKED',
+      'ロックされたブロックを変更または削除する内容です。ロックを解除してから取り込んでください。',
+      { body: { block_ids: locked } },
+    );
   }
 }
 
@@ -112,7 +157,12 @@ export function refuseLockedChanges(stored: DialogueCharacter, changes: ImportCh
  * change is computed; unless `dryRun`, the blocks, videos, setting and lists
  * (and the tests, when the file carries them) are replaced in ONE transaction with the audit entry (nothing half-written).
  */
-export async function importCharacter(ports: AuthoringPorts, credentials: CredentialCipher, actor: AdminActor, input: { character_id: string; dry_run: boolean; character: unknown }): Promise<ImportChanges> {
+export async function importCharacter(
+  ports: AuthoringPorts,
+  credentials: CredentialCipher,
+  actor: AdminActor,
+  input: { character_id: string; dry_run: boolean; character: unknown },
+): Promise<ImportChanges> {
   const { character: file, tests } = splitTests(input.character);
   const parsed = parsedImport(file);
   const plan = async (tx: Transaction) => {
@@ -126,11 +176,26 @@ export async function importCharacter(ports: AuthoringPorts, credentials: Creden
     return { next, changes };
   };
   if (input.dry_run) return (await ports.store.withTransaction(plan)).changes;
-  return audited(ports, actor, 'character.imported', async (tx) => {
-    const { next, changes } = await plan(tx);
-    await replaceDraftDocs(tx, input.character_id, next);
-    if (tests) await replaceTests(tx, input.character_id, tests);
-    await openCharacters(tx).updateOne({ _id: input.character_id }, { $set: { setting: next.setting, draft: draftListsOf(next), updated_at: new Date().toISOString() } });
-    return changes;
-  }, (changes) => ({ character_id: input.character_id, blocks: changes.blocks, videos: changes.videos, settings: changes.settings, lists: changes.lists }));
+  return audited(
+    ports,
+    actor,
+    'character.imported',
+    async (tx) => {
+      const { next, changes } = await plan(tx);
+      await replaceDraftDocs(tx, input.character_id, next);
+      if (tests) await replaceTests(tx, input.character_id, tests);
+      await openCharacters(tx).updateOne(
+        { _id: input.character_id },
+        { $set: { setting: next.setting, draft: draftListsOf(next), updated_at: new Date().toISOString() } },
+      );
+      return changes;
+    },
+    (changes) => ({
+      character_id: input.character_id,
+      blocks: changes.blocks,
+      videos: changes.videos,
+      settings: changes.settings,
+      lists: changes.lists,
+    }),
+  );
 }

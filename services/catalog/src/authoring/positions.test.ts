@@ -5,16 +5,25 @@ import { catalogService } from '../index.ts';
 import { addBlocks, addCharacterFor, adminHeaders } from './test-support.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(catalogService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(catalogService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 
 const inject = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
   svc.app.inject({ method, url, headers: adminHeaders(svc), ...(payload ? { payload } : {}) });
-const putPositions = (id: string, body: Record<string, unknown>) => inject('PUT', `/api/admin/characters/${id}/positions`, body);
+const putPositions = (id: string, body: Record<string, unknown>) =>
+  inject('PUT', `/api/admin/characters/${id}/positions`, body);
 
 async function characterWithBlocks(...ids: string[]): Promise<string> {
   const id = await addCharacterFor(svc);
-  await addBlocks(svc, id, ids.map((b) => ({ id: b, title: b })));
+  await addBlocks(
+    svc,
+    id,
+    ids.map((b) => ({ id: b, title: b })),
+  );
   return id;
 }
 
@@ -53,7 +62,9 @@ describe('admin graph positions', () => {
 
   it('put positions, a coordinate out of bounds or too many entries, answers 400', async () => {
     const id = await characterWithBlocks('a');
-    const tooMany = Object.fromEntries(Array.from({ length: GRAPH_POSITIONS_MAX + 1 }, (_, i) => [`b${i}`, { x: 0, y: 0 }]));
+    const tooMany = Object.fromEntries(
+      Array.from({ length: GRAPH_POSITIONS_MAX + 1 }, (_, i) => [`b${i}`, { x: 0, y: 0 }]),
+    );
 
     const far = await putPositions(id, { set: { a: { x: 1e9, y: 0 } } });
     const many = await putPositions(id, { set: tooMany });
@@ -67,7 +78,9 @@ describe('admin graph positions', () => {
 
     await inject('DELETE', `/api/admin/blocks/${id}/b`);
 
-    expect((await inject('GET', `/api/admin/characters/${id}/positions`)).json().positions).toEqual({ a: { x: 1, y: 2 } });
+    expect((await inject('GET', `/api/admin/characters/${id}/positions`)).json().positions).toEqual({
+      a: { x: 1, y: 2 },
+    });
   });
 
   it('get positions, without an admin token, answers 401', async () => {

@@ -18,26 +18,48 @@ type StoreOrTx = DocumentStore | Transaction;
 const storedPositions = (c: Character): GraphPositions => (c.graph_positions ?? {}) as GraphPositions;
 
 /** The stored positions of the blocks the character still has (a deleted block's position is not answered). */
-export async function graphPositionsOf(store: StoreOrTx, characterId: string, character?: Character): Promise<GraphPositions> {
-  const c = character ?? await requireCharacter(store, characterId);
+export async function graphPositionsOf(
+  store: StoreOrTx,
+  characterId: string,
+  character?: Character,
+): Promise<GraphPositions> {
+  const c = character ?? (await requireCharacter(store, characterId));
   const stored = storedPositions(c);
   if (Object.keys(stored).length === 0) return {};
-  const blocks = new Set((await openBlocks(store).find({ character_id: characterId }, { projection: { id: 1 } })).map((b) => b.id));
+  const blocks = new Set(
+    (await openBlocks(store).find({ character_id: characterId }, { projection: { id: 1 } })).map((b) => b.id),
+  );
   return Object.fromEntries(Object.entries(stored).filter(([id]) => blocks.has(id)));
 }
 
 /** Moves blocks (`set`) after forgetting every stored position when `reset`; an id the character does not have is 400 VALIDATION_FAILED. */
-export async function updateGraphPositions(tx: Transaction, characterId: string, body: GraphPositionsBody): Promise<GraphPositions> {
+export async function updateGraphPositions(
+  tx: Transaction,
+  characterId: string,
+  body: GraphPositionsBody,
+): Promise<GraphPositions> {
   const set = body.set ?? {};
   const ids = Object.keys(set);
   if (ids.length > 0) {
-    const known = new Set((await openBlocks(tx).find({ character_id: characterId, id: { $in: ids } }, { projection: { id: 1 } })).map((b) => b.id));
+    const known = new Set(
+      (await openBlocks(tx).find({ character_id: characterId, id: { $in: ids } }, { projection: { id: 1 } })).map(
+        (b) => b.id,
+      ),
+    );
     const unknown = ids.filter((id) => !known.has(id));
-    if (unknown.length > 0) throw catalogError('VALIDATION_FAILED', '存在しないブロックの位置は保存できません。', { field: 'set', body: { unknown_block_ids: unknown } });
+    if (unknown.length > 0)
+      throw catalogError('VALIDATION_FAILED', '存在しないブロックの位置は保存できません。', {
+        field: 'set',
+        body: { unknown_block_ids: unknown },
+      });
   }
   const kept = body.reset ? {} : await graphPositionsOf(tx, characterId);
   const positions = { ...kept, ...set };
-  if (Object.keys(positions).length > GRAPH_POSITIONS_MAX) throw catalogError('VALIDATION_FAILED', `保存できる位置は ${GRAPH_POSITIONS_MAX} 件までです。`, { field: 'set' });
-  await openCharacters(tx).updateOne({ _id: characterId }, { $set: { graph_positions: positions, updated_at: new Date().toISOString() } });
+  if (Object.keys(positions).length > GRAPH_POSITIONS_MAX)
+    throw catalogError('VALIDATION_FAILED', `保存できる位置は ${GRAPH_POSITIONS_MAX} 件までです。`, { field: 'set' });
+  await openCharacters(tx).updateOne(
+    { _id: characterId },
+    { $set: { graph_positions: positions, updated_at: new Date().toISOString() } },
+  );
   return positions;
 }

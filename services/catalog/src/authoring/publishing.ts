@@ -12,7 +12,10 @@ import { reportOf, testDocsOf, understandingForTests } from './character-tests.t
 import { catalogError } from '../errors.ts';
 
 /** The draft as the engine's Character and every fault the validator finds in it. */
-export async function checkedDraft(store: DocumentStore | Transaction, id: string): Promise<{ character: Character; draft: DialogueCharacter; faults: ValidationProblem[] }> {
+export async function checkedDraft(
+  store: DocumentStore | Transaction,
+  id: string,
+): Promise<{ character: Character; draft: DialogueCharacter; faults: ValidationProblem[] }> {
   const character = await requireCharacter(store, id);
   const draft = await draftCharacterOf(store, character);
   return { character, draft, faults: validateCharacter(draft) };
@@ -27,7 +30,11 @@ async function checkTests(tx: Transaction, id: string, draft: DialogueCharacter,
   const tests = await testDocsOf(tx, id);
   const report = reportOf(draft, tests, await understandingForTests(tests));
   if (report.passed || force) return report.failed;
-  throw catalogError('CHARACTER_TESTS_FAILED', `テストが${report.failed}件失敗したため公開できません。結果を確かめてから、それでも公開する場合は確認してください。`, { body: { report } });
+  throw catalogError(
+    'CHARACTER_TESTS_FAILED',
+    `テストが${report.failed}件失敗したため公開できません。結果を確かめてから、それでも公開する場合は確認してください。`,
+    { body: { report } },
+  );
 }
 
 /**
@@ -37,43 +44,80 @@ async function checkTests(tx: Transaction, id: string, draft: DialogueCharacter,
  * read, with the next version, kept in the version list (who, when, `note`)
  * and announced by `character.published` in the same transaction.
  */
-export async function publishCharacter(ports: AuthoringPorts, actor: AdminActor, id: string, options: { note?: string; force?: boolean } = {}): Promise<Character> {
+export async function publishCharacter(
+  ports: AuthoringPorts,
+  actor: AdminActor,
+  id: string,
+  options: { note?: string; force?: boolean } = {},
+): Promise<Character> {
   const note = options.note ?? '';
   let testsFailed = 0;
   // The analyser's first load (about a second) happens before the transaction, not inside it.
   await understandingForTests(await testDocsOf(ports.store, id));
-  return audited(ports, actor, 'character.published', async (tx) => {
-    const { character, draft, faults } = await checkedDraft(tx, id);
-    if (faults.length > 0) {
-      throw catalogError('CHARACTER_INVALID', 'キャラクターに問題があるため公開できません。一覧の問題を直してください。', { body: { faults } });
-    }
-    testsFailed = await checkTests(tx, id, draft, options.force === true);
-    const now = new Date().toISOString();
-    const version = (character.published_version ?? 0) + 1;
-    await recordVersion(tx, character, { version, published_at: now, published_by: actor.adminId, note, dialogue: draft });
-    const published = await openCharacters(tx).findOneAndUpdate(
-      { _id: id },
-      { $set: { dialogue: draft, published_at: now, published_version: version, updated_at: now } },
-      { projection: { dialogue: 0 } },
-    );
-    if (!published) throw characterNotFound();
-    await ports.events.publish('character.published', id, publishedFactsOf(character, draft, { at: now, version }), tx);
-    await announceGroups(tx, ports.events, [character.group_id]);
-    return published;
-  }, (c) => ({ character_id: c._id, version: c.published_version, ...(note ? { note } : {}), ...(testsFailed > 0 ? { tests_failed: testsFailed } : {}) }));
+  return audited(
+    ports,
+    actor,
+    'character.published',
+    async (tx) => {
+      const { character, draft, faults } = await checkedDraft(tx, id);
+      if (faults.length > 0) {
+        throw catalogError(
+          'CHARACTER_INVALID',
+          'キャラクターに問題があるため公開できません。一覧の問題を直してください。',
+          { body: { faults } },
+        );
+      }
+      testsFailed = await checkTests(tx, id, draft, options.force === true);
+      const now = new Date().toISOString();
+      const version = (character.published_version ?? 0) + 1;
+      await recordVersion(tx, character, {
+        version,
+        published_at: now,
+        published_by: actor.adminId,
+        note,
+        dialogue: draft,
+      });
+      const published = await openCharacters(tx).findOneAndUpdate(
+        { _id: id },
+        { $set: { dialogue: draft, published_at: now, published_version: version, updated_at: now } },
+        { projection: { dialogue: 0 } },
+      );
+      if (!published) throw characterNotFound();
+      await ports.events.publish(
+        'character.published',
+        id,
+        publishedFactsOf(character, draft, { at: now, version }),
+        tx,
+      );
+      await announceGroups(tx, ports.events, [character.group_id]);
+      return published;
+    },
+    (c) => ({
+      character_id: c._id,
+      version: c.published_version,
+      ...(note ? { note } : {}),
+      ...(testsFailed > 0 ? { tests_failed: testsFailed } : {}),
+    }),
+  );
 }
 
 /** Takes the character out of the catalogue (public routes filter on published_at); the snapshot stays for a later publish to replace. */
 export async function unpublishCharacter(ports: AuthoringPorts, actor: AdminActor, id: string): Promise<Character> {
-  return audited(ports, actor, 'character.unpublished', async (tx) => {
-    const updated = await openCharacters(tx).findOneAndUpdate(
-      { _id: id },
-      { $set: { published_at: null, updated_at: new Date().toISOString() } },
-      { projection: { dialogue: 0 } },
-    );
-    if (!updated) throw characterNotFound();
-    await ports.events.publish('character.unpublished', id, { character_id: id }, tx);
-    await announceGroups(tx, ports.events, [updated.group_id]);
-    return updated;
-  }, (c) => ({ character_id: c._id }));
+  return audited(
+    ports,
+    actor,
+    'character.unpublished',
+    async (tx) => {
+      const updated = await openCharacters(tx).findOneAndUpdate(
+        { _id: id },
+        { $set: { published_at: null, updated_at: new Date().toISOString() } },
+        { projection: { dialogue: 0 } },
+      );
+      if (!updated) throw characterNotFound();
+      await ports.events.publish('character.unpublished', id, { character_id: id }, tx);
+      await announceGroups(tx, ports.events, [updated.group_id]);
+      return updated;
+    },
+    (c) => ({ character_id: c._id }),
+  );
 }

@@ -1,4 +1,8 @@
-import { blockBlockReferences, blockVideoReferences, type BlockReference as FieldReference } from '@talkwith/dialogue-engine';
+import {
+  blockBlockReferences,
+  blockVideoReferences,
+  type BlockReference as FieldReference,
+} from '@talkwith/dialogue-engine';
 import type { BlockReference, DroppedReference } from '@talkwith/proto/catalog';
 import type { Block } from '@talkwith/proto/dialogue';
 import type { CharacterDraft } from '../model.ts';
@@ -42,15 +46,22 @@ export function droppedReferences(block: Block, keep: KnownIds): DroppedReferenc
 }
 
 /** Every place of the character that names block `id`: other blocks, start buttons, the setting, the character-level lists. */
-export function referencesTo(id: string, blocks: Block[], character: Pick<Character, 'setting' | 'draft'>): BlockReference[] {
+export function referencesTo(
+  id: string,
+  blocks: Block[],
+  character: Pick<Character, 'setting' | 'draft'>,
+): BlockReference[] {
   const found: BlockReference[] = [];
   for (const b of blocks) {
     if (b.id === id) continue;
-    for (const ref of blockBlockReferences(b)) if (ref.id === id) found.push({ kind: 'block', id: b.id, field: ref.field });
+    for (const ref of blockBlockReferences(b))
+      if (ref.id === id) found.push({ kind: 'block', id: b.id, field: ref.field });
   }
   const draft = character.draft;
-  for (const button of draft?.startButtons ?? []) if (button.block_id === id) found.push({ kind: 'start_button', id: button.id, field: 'block_id' });
-  if (character.setting?.for_mic_test === id) found.push({ kind: 'setting', id: 'for_mic_test', field: 'for_mic_test' });
+  for (const button of draft?.startButtons ?? [])
+    if (button.block_id === id) found.push({ kind: 'start_button', id: button.id, field: 'block_id' });
+  if (character.setting?.for_mic_test === id)
+    found.push({ kind: 'setting', id: 'for_mic_test', field: 'for_mic_test' });
   if (draft) found.push(...draftReferencesTo(id, draft));
   return found;
 }
@@ -73,7 +84,11 @@ export function draftWithoutBlock(id: string, d: CharacterDraft): CharacterDraft
     startButtons: d.startButtons.filter((b) => b.block_id !== id),
     kikiwasure: d.kikiwasure.filter((k) => k.block_id !== id),
     replacement: { ...d.replacement, block_ids: d.replacement.block_ids.filter((b) => b !== id) },
-    random: { ...d.random, end_blocks: d.random.end_blocks.filter((b) => b !== id), final_block_id: d.random.final_block_id === id ? null : d.random.final_block_id },
+    random: {
+      ...d.random,
+      end_blocks: d.random.end_blocks.filter((b) => b !== id),
+      final_block_id: d.random.final_block_id === id ? null : d.random.final_block_id,
+    },
     conversations: d.conversations.map((c) => ({ ...c, block_ids: c.block_ids.filter((b) => b !== id) })),
   };
 }

@@ -29,7 +29,10 @@ export interface AuthoringOptions {
 }
 
 /** Admin authoring of characters, settings and blocks, project settings and translation (SPEC.md §7 Admin; services/catalog/API.md). */
-export const authoringRoutes: FastifyPluginAsync<AuthoringOptions> = async (app, { platform, config, env, credentials, standbyChanges }) => {
+export const authoringRoutes: FastifyPluginAsync<AuthoringOptions> = async (
+  app,
+  { platform, config, env, credentials, standbyChanges },
+) => {
   const translator = await translatorFrom(loadTranslateConfig(env));
   await app.register(characterRoutes, { platform, credentials, ...(standbyChanges ? { standbyChanges } : {}) });
   await app.register(publishingRoutes, { platform, credentials });

@@ -6,14 +6,27 @@ import { catalogService } from '../index.ts';
 import { addCharacterFor, adminHeaders } from './test-support.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(catalogService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(catalogService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  svc.app.inject({ method, url, headers: adminHeaders(svc), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  svc.app.inject({
+    method,
+    url,
+    headers: adminHeaders(svc),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 const publishedDemo = async (patch: Record<string, unknown>) => {
   const id = await addCharacterFor(svc, { name: 'みらい', description: '未来から来た案内役' });
-  await inject('POST', '/api/admin/characters/jsonUpload', { character_id: id, dry_run: false, character: demoCharacter });
+  await inject('POST', '/api/admin/characters/jsonUpload', {
+    character_id: id,
+    dry_run: false,
+    character: demoCharacter,
+  });
   expect((await inject('PUT', `/api/admin/characters/${id}`, patch)).statusCode).toBe(200);
   await inject('POST', `/api/admin/characters/${id}/publish`);
   return (await svc.app.inject({ method: 'GET', url: `/api/character/${id}/get` })).json().character;
@@ -25,7 +38,9 @@ describe('characters in every language', () => {
     const startButtons = [{ ...first!, title_i18n: { 'en-US': 'Talk', 'zh-TW': '' } }, ...rest];
 
     const character = await publishedDemo({
-      name_i18n: { 'en-US': ' Mirai ', 'zh-TW': '未來' }, description_i18n: { 'en-US': 'A guide from the future' }, draft: { startButtons },
+      name_i18n: { 'en-US': ' Mirai ', 'zh-TW': '未來' },
+      description_i18n: { 'en-US': 'A guide from the future' },
+      draft: { startButtons },
     });
 
     expect(character.name_i18n).toEqual({ 'en-US': 'Mirai', 'zh-TW': '未來' });
@@ -47,7 +62,13 @@ describe('characters in every language', () => {
 
     const unknown = await inject('PUT', `/api/admin/characters/${id}`, { name_i18n: { ko: '사쿠라' } });
     const tooLong = await inject('PUT', `/api/admin/characters/${id}`, { name_i18n: { 'en-US': 'S'.repeat(201) } });
-    const buttonTooLong = await inject('PUT', `/api/admin/characters/${id}`, { draft: { startButtons: [{ id: 's1', character_id: id, title: '話す', block_id: 'b1', title_i18n: { 'en-US': 'x'.repeat(201) } }] } });
+    const buttonTooLong = await inject('PUT', `/api/admin/characters/${id}`, {
+      draft: {
+        startButtons: [
+          { id: 's1', character_id: id, title: '話す', block_id: 'b1', title_i18n: { 'en-US': 'x'.repeat(201) } },
+        ],
+      },
+    });
 
     expect([unknown.statusCode, tooLong.statusCode, buttonTooLong.statusCode]).toEqual([400, 400, 400]);
     expect((await inject('GET', `/api/admin/characters/${id}`)).json().character.name_i18n).toEqual({});

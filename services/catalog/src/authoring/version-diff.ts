@@ -17,11 +17,19 @@ const same = (a: unknown, b: unknown): boolean => Value.Equal(a, b);
 /** Keys that say whose an item is, not what it holds. */
 const OWNER_KEYS = new Set(['id', 'character_id']);
 
-function fieldChanges(before: Record<string, unknown>, after: Record<string, unknown>, secret: (key: string) => boolean = () => false): FieldChange[] {
+function fieldChanges(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  secret: (key: string) => boolean = () => false,
+): FieldChange[] {
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => !OWNER_KEYS.has(k));
-  return keys.filter((k) => !same(before[k], after[k])).map((field) => (secret(field)
-    ? { field, before: null, after: null, secret: true }
-    : { field, before: before[field] ?? null, after: after[field] ?? null }));
+  return keys
+    .filter((k) => !same(before[k], after[k]))
+    .map((field) =>
+      secret(field)
+        ? { field, before: null, after: null, secret: true }
+        : { field, before: before[field] ?? null, after: after[field] ?? null },
+    );
 }
 
 type Item = { id: string } & Record<string, unknown>;
@@ -44,12 +52,32 @@ function itemChanges<T extends Item>(before: T[], after: T[], titleOf: (item: T)
 const secretSetting = (key: string) => (SECRET_SETTING_FIELDS as readonly string[]).includes(key);
 
 /** What changes from `before` to `after` (the character's own fields — name, slug, price, group, avatar — are not versioned). */
-export function characterDiff(before: DialogueCharacter, after: DialogueCharacter, fromVersion: number | null): CharacterDiff {
-  const blocks = itemChanges(before.blocks as unknown as Item[], after.blocks as unknown as Item[], (b) => String(b.title ?? ''));
-  const videos = itemChanges(before.videos as unknown as Item[], after.videos as unknown as Item[], (v) => String(v.title ?? ''));
+export function characterDiff(
+  before: DialogueCharacter,
+  after: DialogueCharacter,
+  fromVersion: number | null,
+): CharacterDiff {
+  const blocks = itemChanges(before.blocks as unknown as Item[], after.blocks as unknown as Item[], (b) =>
+    String(b.title ?? ''),
+  );
+  const videos = itemChanges(before.videos as unknown as Item[], after.videos as unknown as Item[], (v) =>
+    String(v.title ?? ''),
+  );
   const settings = fieldChanges(before.setting, after.setting, secretSetting);
-  const lists = fieldChanges(draftListsOf(before) as unknown as Record<string, unknown>, draftListsOf(after) as unknown as Record<string, unknown>);
-  const counts = [blocks.added, blocks.removed, blocks.changed, videos.added, videos.removed, videos.changed, settings, lists].map((x) => x.length);
+  const lists = fieldChanges(
+    draftListsOf(before) as unknown as Record<string, unknown>,
+    draftListsOf(after) as unknown as Record<string, unknown>,
+  );
+  const counts = [
+    blocks.added,
+    blocks.removed,
+    blocks.changed,
+    videos.added,
+    videos.removed,
+    videos.changed,
+    settings,
+    lists,
+  ].map((x) => x.length);
   return { from_version: fromVersion, same: counts.every((n) => n === 0), blocks, videos, settings, lists };
 }
 

@@ -10,17 +10,30 @@ import { customerHeaders } from '../test-support.ts';
 import { openVersions } from './versions.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(catalogService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(catalogService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, sub = 'admin-1') =>
-  svc.app.inject({ method, url, headers: adminHeaders(svc, sub), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  svc.app.inject({
+    method,
+    url,
+    headers: adminHeaders(svc, sub),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 const [firstBlock, secondBlock] = demoCharacter.blocks;
 
 /** A character holding the demo, published once (v1). */
 async function publishedDemo(): Promise<string> {
   const id = await addCharacterFor(svc);
-  await inject('POST', '/api/admin/characters/jsonUpload', { character_id: id, dry_run: false, character: demoCharacter });
+  await inject('POST', '/api/admin/characters/jsonUpload', {
+    character_id: id,
+    dry_run: false,
+    character: demoCharacter,
+  });
   const res = await inject('POST', `/api/admin/characters/${id}/publish`, { note: '最初の版' });
   if (res.statusCode !== 200) throw new Error(`publish answered ${res.statusCode}: ${res.body}`);
   return id;
@@ -49,12 +62,22 @@ describe('admin characters: versions', () => {
 
   it('publish, without a body (as before notes existed), still publishes with an empty note', async () => {
     const id = await addCharacterFor(svc);
-    await inject('POST', '/api/admin/characters/jsonUpload', { character_id: id, dry_run: false, character: demoCharacter });
+    await inject('POST', '/api/admin/characters/jsonUpload', {
+      character_id: id,
+      dry_run: false,
+      character: demoCharacter,
+    });
 
-    const res = await svc.app.inject({ method: 'POST', url: `/api/admin/characters/${id}/publish`, headers: adminHeaders(svc) });
+    const res = await svc.app.inject({
+      method: 'POST',
+      url: `/api/admin/characters/${id}/publish`,
+      headers: adminHeaders(svc),
+    });
 
     expect(res.statusCode).toBe(200);
-    expect((await inject('GET', `/api/admin/characters/${id}/versions`)).json().versions).toMatchObject([{ version: 1, note: '' }]);
+    expect((await inject('GET', `/api/admin/characters/${id}/versions`)).json().versions).toMatchObject([
+      { version: 1, note: '' },
+    ]);
   });
 
   it('the admin view, after publishing then editing a block, says the draft differs; publishing again clears it', async () => {
@@ -75,9 +98,22 @@ describe('admin characters: versions', () => {
 
     const diff = await diffOf(id);
 
-    expect(diff).toMatchObject({ from_version: 1, same: false, blocks: { added: [], removed: [] }, videos: { added: [], removed: [], changed: [] } });
-    expect(diff.blocks.changed).toEqual([{ id: firstBlock!.id, title: '新しいタイトル', fields: [{ field: 'title', before: firstBlock!.title, after: '新しいタイトル' }] }]);
-    expect(diff.settings).toEqual([{ field: 'hit_word_delay', before: demoCharacter.setting.hit_word_delay, after: 777 }]);
+    expect(diff).toMatchObject({
+      from_version: 1,
+      same: false,
+      blocks: { added: [], removed: [] },
+      videos: { added: [], removed: [], changed: [] },
+    });
+    expect(diff.blocks.changed).toEqual([
+      {
+        id: firstBlock!.id,
+        title: '新しいタイトル',
+        fields: [{ field: 'title', before: firstBlock!.title, after: '新しいタイトル' }],
+      },
+    ]);
+    expect(diff.settings).toEqual([
+      { field: 'hit_word_delay', before: demoCharacter.setting.hit_word_delay, after: 777 },
+    ]);
   });
 
   it('diff, with a credential changed, names the field but never sends its values', async () => {
@@ -107,28 +143,53 @@ describe('admin characters: versions', () => {
   it('restore, of version 1 after v2 is live, writes v1 into the draft only: players keep v2 and no event but the audit leaves', async () => {
     const seen: EventEnvelope[] = [];
     const names = ['character.published', 'character.unpublished', 'group.saved', 'admin.acted'] as const;
-    const sub = await svc.platform.events.consume('versions-restore-test', names, async (e) => { seen.push(e); });
+    const sub = await svc.platform.events.consume('versions-restore-test', names, async (e) => {
+      seen.push(e);
+    });
     const id = await publishedDemo();
     await inject('PUT', `/api/admin/blocks/${id}/${secondBlock!.id}`, { title: 'v2 だけのタイトル' });
     await inject('POST', `/api/admin/characters/${id}/publish`);
     // Both the v2 announcement and its audit entry are in before the restore, so what follows is the restore's alone.
-    const actionOf = (e: EventEnvelope) => (e.data as { action?: string; detail?: { character_id?: string; version?: number } });
-    await eventually(async () => seen.some((e) => e.key === id && (e.data as { version?: number }).version === 2) || undefined);
-    await eventually(async () => seen.some((e) => actionOf(e).action === 'character.published' && actionOf(e).detail?.character_id === id && actionOf(e).detail?.version === 2) || undefined);
+    const actionOf = (e: EventEnvelope) =>
+      e.data as { action?: string; detail?: { character_id?: string; version?: number } };
+    await eventually(
+      async () => seen.some((e) => e.key === id && (e.data as { version?: number }).version === 2) || undefined,
+    );
+    await eventually(
+      async () =>
+        seen.some(
+          (e) =>
+            actionOf(e).action === 'character.published' &&
+            actionOf(e).detail?.character_id === id &&
+            actionOf(e).detail?.version === 2,
+        ) || undefined,
+    );
     const before = seen.length;
 
     const res = await inject('POST', `/api/admin/characters/${id}/versions/1/restore`);
-    const audit = await eventually(async () => seen.slice(before).find((e) => (e.data as { action?: string }).action === 'character.version_restored'));
+    const audit = await eventually(async () =>
+      seen.slice(before).find((e) => (e.data as { action?: string }).action === 'character.version_restored'),
+    );
     await sub.close();
 
     expect(res.statusCode).toBe(200);
-    expect(res.json().diff.blocks.changed).toEqual([expect.objectContaining({ id: secondBlock!.id, fields: [expect.objectContaining({ field: 'title', after: secondBlock!.title })] })]);
+    expect(res.json().diff.blocks.changed).toEqual([
+      expect.objectContaining({
+        id: secondBlock!.id,
+        fields: [expect.objectContaining({ field: 'title', after: secondBlock!.title })],
+      }),
+    ]);
     expect(await playedTitle(id, secondBlock!.id)).toBe('v2 だけのタイトル');
     expect((await diffOf(id, 1)).same).toBe(true);
-    const mine = seen.slice(before).filter((e) => e.key === id || (e.data as { detail?: { character_id?: string } }).detail?.character_id === id);
+    const mine = seen
+      .slice(before)
+      .filter((e) => e.key === id || (e.data as { detail?: { character_id?: string } }).detail?.character_id === id);
     expect(mine.map((e) => e.type)).toEqual(['admin.acted']);
     expect(audit.data).toMatchObject({ admin_id: 'admin-1', detail: { character_id: id, version: 1 } });
-    expect((await inject('GET', `/api/admin/characters/${id}`)).json().character).toMatchObject({ published_version: 2, draft_differs: true });
+    expect((await inject('GET', `/api/admin/characters/${id}`)).json().character).toMatchObject({
+      published_version: 2,
+      draft_differs: true,
+    });
   });
 
   it('restore, then publish, makes the restored content what players get as version 3', async () => {
@@ -145,7 +206,11 @@ describe('admin characters: versions', () => {
 
   it('restore, with a block locked since but unchanged, keeps the lock', async () => {
     const id = await publishedDemo();
-    await inject('POST', '/api/admin/blocks/updateBlockLock', { characterId: id, lockBlockIds: [firstBlock!.id], unlockBlockIds: [] });
+    await inject('POST', '/api/admin/blocks/updateBlockLock', {
+      characterId: id,
+      lockBlockIds: [firstBlock!.id],
+      unlockBlockIds: [],
+    });
 
     const res = await inject('POST', `/api/admin/characters/${id}/versions/1/restore`);
     const blocks = (await inject('GET', `/api/admin/characters/${id}/all`)).json().character.blocks;
@@ -157,13 +222,19 @@ describe('admin characters: versions', () => {
   it('restore, a locked block that differs, is refused 409 BLOCK_LOCKED and the draft stays', async () => {
     const id = await publishedDemo();
     await inject('PUT', `/api/admin/blocks/${id}/${firstBlock!.id}`, { title: 'ロック前の変更' });
-    await inject('POST', '/api/admin/blocks/updateBlockLock', { characterId: id, lockBlockIds: [firstBlock!.id], unlockBlockIds: [] });
+    await inject('POST', '/api/admin/blocks/updateBlockLock', {
+      characterId: id,
+      lockBlockIds: [firstBlock!.id],
+      unlockBlockIds: [],
+    });
 
     const res = await inject('POST', `/api/admin/characters/${id}/versions/1/restore`);
 
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'BLOCK_LOCKED' });
-    expect((await diffOf(id)).blocks.changed[0]?.fields).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'title', after: 'ロック前の変更' })]));
+    expect((await diffOf(id)).blocks.changed[0]?.fields).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: 'title', after: 'ロック前の変更' })]),
+    );
   });
 
   it('publish, of a character published before versions were kept (the seeded demo), keeps the snapshot it replaces so it can be restored', async () => {
@@ -176,14 +247,19 @@ describe('admin characters: versions', () => {
     const restored = await inject('POST', `/api/admin/characters/${id}/versions/1/restore`);
 
     expect(listedAlone).toMatchObject([{ version: 1, published_by: null, live: true }]);
-    expect((await inject('GET', `/api/admin/characters/${id}/versions`)).json().versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+    expect(
+      (await inject('GET', `/api/admin/characters/${id}/versions`))
+        .json()
+        .versions.map((v: { version: number }) => v.version),
+    ).toEqual([2, 1]);
     expect(restored.statusCode).toBe(200);
     expect((await diffOf(id, 1)).same).toBe(true);
   });
 
   it('versions, diff and restore, as a customer, are refused 403', async () => {
     const id = await publishedDemo();
-    const asCustomer = (method: 'GET' | 'POST', url: string) => svc.app.inject({ method, url, headers: customerHeaders(svc) });
+    const asCustomer = (method: 'GET' | 'POST', url: string) =>
+      svc.app.inject({ method, url, headers: customerHeaders(svc) });
 
     const answers = await Promise.all([
       asCustomer('GET', `/api/admin/characters/${id}/versions`),

@@ -39,14 +39,23 @@ export async function ensureVersionIndexes(store: DocumentStore): Promise<void> 
  * replaces is kept first when it never was (a character published before
  * versions were kept, or the seeded demo), so it stays restorable.
  */
-export async function recordVersion(tx: Transaction, character: Character, entry: Omit<VersionDoc, '_id' | 'character_id'>): Promise<void> {
+export async function recordVersion(
+  tx: Transaction,
+  character: Character,
+  entry: Omit<VersionDoc, '_id' | 'character_id'>,
+): Promise<void> {
   const previous = character.published_version ?? 0;
   if (previous > 0 && !(await openVersions(tx).findOne({ _id: `${character._id}:${previous}` }))) {
     const full = await openCharacters(tx).findOne({ _id: character._id }, { projection: { dialogue: 1 } });
     if (full?.dialogue) {
       await openVersions(tx).insertOne({
-        _id: `${character._id}:${previous}`, character_id: character._id, version: previous,
-        published_at: character.published_at ?? character.updated_at ?? entry.published_at, published_by: null, note: '', dialogue: full.dialogue,
+        _id: `${character._id}:${previous}`,
+        character_id: character._id,
+        version: previous,
+        published_at: character.published_at ?? character.updated_at ?? entry.published_at,
+        published_by: null,
+        note: '',
+        dialogue: full.dialogue,
       });
     }
   }
@@ -59,12 +68,27 @@ export async function recordVersion(tx: Transaction, character: Character, entry
  */
 export async function listVersions(store: DocumentStore, id: string): Promise<CharacterVersion[]> {
   const character = await requireCharacter(store, id);
-  const kept = await openVersions(store).find({ character_id: id }, { sort: { version: -1 }, projection: { dialogue: 0 }, limit: 500 });
+  const kept = await openVersions(store).find(
+    { character_id: id },
+    { sort: { version: -1 }, projection: { dialogue: 0 }, limit: 500 },
+  );
   const live = character.published_at ? (character.published_version ?? 0) : 0;
-  const versions = kept.map((v) => ({ version: v.version, published_at: v.published_at, published_by: v.published_by, note: v.note, live: v.version === live }));
+  const versions = kept.map((v) => ({
+    version: v.version,
+    published_at: v.published_at,
+    published_by: v.published_by,
+    note: v.note,
+    live: v.version === live,
+  }));
   const current = character.published_version ?? 0;
   if (current > 0 && !kept.some((v) => v.version === current)) {
-    versions.unshift({ version: current, published_at: character.published_at ?? character.updated_at ?? '', published_by: null, note: '', live: current === live });
+    versions.unshift({
+      version: current,
+      published_at: character.published_at ?? character.updated_at ?? '',
+      published_by: null,
+      note: '',
+      live: current === live,
+    });
   }
   return versions;
 }
@@ -72,7 +96,11 @@ export async function listVersions(store: DocumentStore, id: string): Promise<Ch
 const versionNotFound = (version: number) => catalogError('NOT_FOUND', `版 v${version} が見つかりません。`);
 
 /** A version's snapshot: a kept one, or the live snapshot for the current version (kept before versions were). */
-async function snapshotOf(store: DocumentStore | Transaction, character: Character, version: number): Promise<DialogueCharacter> {
+async function snapshotOf(
+  store: DocumentStore | Transaction,
+  character: Character,
+  version: number,
+): Promise<DialogueCharacter> {
   const kept = await openVersions(store).findOne({ _id: `${character._id}:${version}` });
   if (kept) return kept.dialogue;
   if (version === character.published_version) {
@@ -110,26 +138,47 @@ export async function draftDiffers(store: DocumentStore, id: string): Promise<bo
  * read is touched: the published snapshot changes at the next publish only.
  * Like an import, it may not change a locked block nor drop a serial's block.
  */
-export async function restoreVersion(ports: AuthoringPorts, actor: AdminActor, id: string, version: number): Promise<CharacterDiff> {
-  return audited(ports, actor, 'character.version_restored', async (tx) => {
-    const character = await requireCharacter(tx, id);
-    const stored = await draftCharacterOf(tx, character);
-    const snapshot = await snapshotOf(tx, character, version);
-    // Locks say who may edit now, not what a version holds: the draft's stay.
-    const lockedNow = new Set(stored.blocks.filter((b) => b.is_edit_locked).map((b) => b.id));
-    const next: DialogueCharacter = {
-      ...snapshot, setting: { ...snapshot.setting, character_id: id },
-      blocks: snapshot.blocks.map((b) => ({ ...b, is_edit_locked: lockedNow.has(b.id) })),
-    };
-    const changes = changesBetween(stored, next);
-    refuseLockedChanges(stored, changes);
-    await refuseSerialBlockRemoval(tx, id, changes.blocks.removed);
-    await replaceDraftDocs(tx, id, next);
-    await openCharacters(tx).updateOne({ _id: id }, { $set: { setting: next.setting, draft: draftListsOf(next), updated_at: new Date().toISOString() } });
-    return characterDiff(stored, next, version);
-  }, (diff) => ({
-    character_id: id, version,
-    blocks: { added: diff.blocks.added.map((b) => b.id), removed: diff.blocks.removed.map((b) => b.id), changed: diff.blocks.changed.map((b) => b.id) },
-    settings: diff.settings.map((s) => s.field), lists: diff.lists.map((l) => l.field),
-  }));
+export async function restoreVersion(
+  ports: AuthoringPorts,
+  actor: AdminActor,
+  id: string,
+  version: number,
+): Promise<CharacterDiff> {
+  return audited(
+    ports,
+    actor,
+    'character.version_restored',
+    async (tx) => {
+      const character = await requireCharacter(tx, id);
+      const stored = await draftCharacterOf(tx, character);
+      const snapshot = await snapshotOf(tx, character, version);
+      // Locks say who may edit now, not what a version holds: the draft's stay.
+      const lockedNow = new Set(stored.blocks.filter((b) => b.is_edit_locked).map((b) => b.id));
+      const next: DialogueCharacter = {
+        ...snapshot,
+        setting: { ...snapshot.setting, character_id: id },
+        blocks: snapshot.blocks.map((b) => ({ ...b, is_edit_locked: lockedNow.has(b.id) })),
+      };
+      const changes = changesBetween(stored, next);
+      refuseLockedChanges(stored, changes);
+      await refuseSerialBlockRemoval(tx, id, changes.blocks.removed);
+      await replaceDraftDocs(tx, id, next);
+      await openCharacters(tx).updateOne(
+        { _id: id },
+        { $set: { setting: next.setting, draft: draftListsOf(next), updated_at: new Date().toISOString() } },
+      );
+      return characterDiff(stored, next, version);
+    },
+    (diff) => ({
+      character_id: id,
+      version,
+      blocks: {
+        added: diff.blocks.added.map((b) => b.id),
+        removed: diff.blocks.removed.map((b) => b.id),
+        changed: diff.blocks.changed.map((b) => b.id),
+      },
+      settings: diff.settings.map((s) => s.field),
+      lists: diff.lists.map((l) => l.field),
+    }),
+  );
 }

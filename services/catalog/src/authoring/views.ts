@@ -16,20 +16,41 @@ export function maskedSetting(credentials: CredentialCipher, setting: CharacterS
 
 function fieldsOf(c: Character, files: FileStore) {
   return {
-    id: c._id, name: c.name, slug: c.slug ?? c._id, price: c.price ?? 0, group_id: c.group_id ?? null,
-    avatar_url: c.avatar_key ? files.publicUrl(c.avatar_key) : null, published_at: c.published_at,
-    published_version: c.published_version ?? 0, updated_at: c.updated_at ?? null,
+    id: c._id,
+    name: c.name,
+    slug: c.slug ?? c._id,
+    price: c.price ?? 0,
+    group_id: c.group_id ?? null,
+    avatar_url: c.avatar_key ? files.publicUrl(c.avatar_key) : null,
+    published_at: c.published_at,
+    published_version: c.published_version ?? 0,
+    updated_at: c.updated_at ?? null,
   };
 }
 
-export function listItemOf(c: Character, files: FileStore, counts: { blocks: number; videos: number }): AdminCharacterListItem {
+export function listItemOf(
+  c: Character,
+  files: FileStore,
+  counts: { blocks: number; videos: number },
+): AdminCharacterListItem {
   return { ...fieldsOf(c, files), block_count: counts.blocks, video_count: counts.videos };
 }
 
 /** `draftDiffers`: the draft differs from the published snapshot (versions.ts `draftDiffers`), for the console's badge. */
-export function adminCharacterOf(c: Character, files: FileStore, credentials: CredentialCipher, draftDiffers: boolean): AdminCharacter {
+export function adminCharacterOf(
+  c: Character,
+  files: FileStore,
+  credentials: CredentialCipher,
+  draftDiffers: boolean,
+): AdminCharacter {
   return {
-    ...fieldsOf(c, files), description: c.description, name_i18n: c.name_i18n ?? {}, description_i18n: c.description_i18n ?? {}, created_at: c.created_at, draft_differs: draftDiffers,
-    setting: maskedSetting(credentials, c.setting ?? defaultSetting(c._id)), draft: c.draft ?? emptyDraft(),
+    ...fieldsOf(c, files),
+    description: c.description,
+    name_i18n: c.name_i18n ?? {},
+    description_i18n: c.description_i18n ?? {},
+    created_at: c.created_at,
+    draft_differs: draftDiffers,
+    setting: maskedSetting(credentials, c.setting ?? defaultSetting(c._id)),
+    draft: c.draft ?? emptyDraft(),
   };
 }

@@ -18,7 +18,9 @@ export async function standbyOf(ctx: MediaContext, character: Character): Promis
   const doc = await openVideos(ctx.platform.store).findOne({ _id: localId(character._id, standbyId) });
   if (!doc || !tools.ffmpeg) return { videoId: standbyId, firstFrame: Buffer.alloc(0) };
   try {
-    const frame = await withLocalCopy(ctx.platform.files, mediaKeys(character._id).media(doc.path), (path) => firstFrame(path, tools.timeoutMs));
+    const frame = await withLocalCopy(ctx.platform.files, mediaKeys(character._id).media(doc.path), (path) =>
+      firstFrame(path, tools.timeoutMs),
+    );
     return { videoId: standbyId, firstFrame: frame };
   } catch (err) {
     ctx.platform.logger.warn({ err, characterId: character._id, standbyId }, 'media: standby clip unreadable');
@@ -45,17 +47,25 @@ export interface ClipAnalysis {
  * clip. A clip the tools cannot decode is kept (its media_info stays empty and
  * the report says the check could not run): the admin sees why in the library.
  */
-export async function analyseClip(ctx: MediaContext, characterId: string, videoId: string, clip: { key: string; kind: VideoKind; localPath?: string }, standby: Standby): Promise<ClipAnalysis> {
+export async function analyseClip(
+  ctx: MediaContext,
+  characterId: string,
+  videoId: string,
+  clip: { key: string; kind: VideoKind; localPath?: string },
+  standby: Standby,
+): Promise<ClipAnalysis> {
   const tools = await ctx.tools();
   const { key, kind } = clip;
-  const onLocalFile = (use: (path: string) => Promise<ClipAnalysis>) => (clip.localPath ? use(clip.localPath) : withLocalCopy(ctx.platform.files, key, use));
+  const onLocalFile = (use: (path: string) => Promise<ClipAnalysis>) =>
+    clip.localPath ? use(clip.localPath) : withLocalCopy(ctx.platform.files, key, use);
   return onLocalFile(async (path) => {
     const media_info = await probeMedia(path, kind, tools).catch((err: unknown) => {
       ctx.platform.logger.warn({ err, key }, 'media: probe failed');
       return {};
     });
     const continuity = await checkContinuity({ clipPath: path, standby }, tools);
-    const poster = tools.ffmpeg && await writePoster(ctx, path, mediaKeys(characterId).poster(videoId), tools.timeoutMs);
+    const poster =
+      tools.ffmpeg && (await writePoster(ctx, path, mediaKeys(characterId).poster(videoId), tools.timeoutMs));
     return { media_info, continuity, poster };
   });
 }

@@ -10,12 +10,21 @@ import { demoAvatar } from './test-clips.ts';
 import { adminHeaders, multipart, newCharacter, storedKeys, type FilePart } from './test-http.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(catalogService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(catalogService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 
 function sendAvatar(characterId: string, file: FilePart) {
   const body = multipart({}, file);
-  return svc.app.inject({ method: 'POST', url: `/api/admin/characters/${characterId}/avatar_upload`, headers: { ...adminHeaders(svc), ...body.headers }, payload: body.payload });
+  return svc.app.inject({
+    method: 'POST',
+    url: `/api/admin/characters/${characterId}/avatar_upload`,
+    headers: { ...adminHeaders(svc), ...body.headers },
+    payload: body.payload,
+  });
 }
 function pngChunk(type: string, data: Buffer): Buffer {
   const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
@@ -33,9 +42,17 @@ function pngHeaderOnly(width: number, height: number): Buffer {
   header.writeUInt32BE(height, 4);
   header.set([8, 0, 0, 0, 0], 8);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.alloc(1))), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(1))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
-const jpeg = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#c86' } }).jpeg().toBuffer();
+const jpeg = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#c86' } })
+    .jpeg()
+    .toBuffer();
 
 describe('renditionWidths', () => {
   it('renditionWidths, a 1000 px image, gets every SPEC §9 width up to 828 and none larger', () => {
@@ -49,15 +66,28 @@ describe('avatar upload', () => {
     const id = await newCharacter(svc);
     const width = 5000;
     const tooTall = Math.floor(AVATAR_MAX_PIXELS / width) + 1;
-    const refused = await sendAvatar(id, { filename: 'big.png', content: pngHeaderOnly(width, tooTall), contentType: 'image/png' });
+    const refused = await sendAvatar(id, {
+      filename: 'big.png',
+      content: pngHeaderOnly(width, tooTall),
+      contentType: 'image/png',
+    });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ code: 'IMAGE_TOO_LARGE', width, height: tooTall, max_pixels: AVATAR_MAX_PIXELS });
+    expect(refused.json()).toMatchObject({
+      code: 'IMAGE_TOO_LARGE',
+      width,
+      height: tooTall,
+      max_pixels: AVATAR_MAX_PIXELS,
+    });
     expect(await storedKeys(svc, id)).toEqual([]);
   });
 
   it('avatar_upload, a PNG, stores it with its real extension and WebP renditions up to its width, and points the character at them', async () => {
     const id = await newCharacter(svc);
-    const res = await sendAvatar(id, { filename: 'avatar.png', content: readFileSync(demoAvatar), contentType: 'image/png' });
+    const res = await sendAvatar(id, {
+      filename: 'avatar.png',
+      content: readFileSync(demoAvatar),
+      contentType: 'image/png',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.avatar_url).toBe(`/files/characters/${id}/avatar.png`);
@@ -67,7 +97,10 @@ describe('avatar upload', () => {
     for await (const chunk of stored as AsyncIterable<Buffer>) chunks.push(chunk);
     expect(await sharp(Buffer.concat(chunks)).metadata()).toMatchObject({ format: 'webp', width: 64 });
     const character = await openCharacters(svc.platform.store).findOne({ _id: id });
-    expect(character).toMatchObject({ avatar_key: `characters/${id}/avatar.png`, avatar_renditions: { 16: `characters/${id}/avatar/16w.webp` } });
+    expect(character).toMatchObject({
+      avatar_key: `characters/${id}/avatar.png`,
+      avatar_renditions: { 16: `characters/${id}/avatar/16w.webp` },
+    });
   });
 
   it('avatar_upload, a smaller JPEG after a PNG, replaces the avatar and removes the old file and the widths it no longer has', async () => {
@@ -75,14 +108,18 @@ describe('avatar upload', () => {
     await sendAvatar(id, { filename: 'a.png', content: readFileSync(demoAvatar), contentType: 'image/png' });
     const res = await sendAvatar(id, { filename: 'b.jpg', content: await jpeg(100, 100), contentType: 'image/jpeg' });
     expect(res.json().avatar_url).toBe(`/files/characters/${id}/avatar.jpg`);
-    expect(await storedKeys(svc, id)).toEqual([
-      `characters/${id}/avatar.jpg`, ...[16, 32, 48, 64, 96].map((w) => `characters/${id}/avatar/${w}w.webp`),
-    ].sort());
+    expect(await storedKeys(svc, id)).toEqual(
+      [`characters/${id}/avatar.jpg`, ...[16, 32, 48, 64, 96].map((w) => `characters/${id}/avatar/${w}w.webp`)].sort(),
+    );
   });
 
   it('avatar_upload, a video or text named .png, answers 415 and changes nothing', async () => {
     const id = await newCharacter(svc);
-    const res = await sendAvatar(id, { filename: 'x.png', content: Buffer.from('GIF89a not really'), contentType: 'image/png' });
+    const res = await sendAvatar(id, {
+      filename: 'x.png',
+      content: Buffer.from('GIF89a not really'),
+      contentType: 'image/png',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toMatch(/PNG・JPEG・WebP/);
     expect(await storedKeys(svc, id)).toEqual([]);

@@ -17,14 +17,27 @@ export const AVATAR_MAX_PIXELS = 25_000_000;
 const decoding = { limitInputPixels: AVATAR_MAX_PIXELS };
 
 export const AvatarErrors = {
-  notImage: () => catalogError('UNSUPPORTED_MEDIA_TYPE', 'PNG・JPEG・WebP の画像を選んでください（ファイルの中身が画像ではありません）。', { field: 'file' }),
-  unreadable: () => catalogError('VALIDATION_FAILED', '画像を読み取れませんでした（ファイルが壊れている可能性があります）。', { field: 'file' }),
-  tooManyPixels: (width: number, height: number) => catalogError('IMAGE_TOO_LARGE', `画像が大きすぎます（${width}×${height} ピクセル）。${AVATAR_MAX_PIXELS / 1_000_000} メガピクセル（例: 5000×5000）以下の画像を選んでください。`, { field: 'file', body: { width, height, max_pixels: AVATAR_MAX_PIXELS },
-  }),
+  notImage: () =>
+    catalogError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'PNG・JPEG・WebP の画像を選んでください（ファイルの中身が画像ではありません）。',
+      { field: 'file' },
+    ),
+  unreadable: () =>
+    catalogError('VALIDATION_FAILED', '画像を読み取れませんでした（ファイルが壊れている可能性があります）。', {
+      field: 'file',
+    }),
+  tooManyPixels: (width: number, height: number) =>
+    catalogError(
+      'IMAGE_TOO_LARGE',
+      `画像が大きすぎます（${width}×${height} ピクセル）。${AVATAR_MAX_PIXELS / 1_000_000} メガピクセル（例: 5000×5000）以下の画像を選んでください。`,
+      { field: 'file', body: { width, height, max_pixels: AVATAR_MAX_PIXELS } },
+    ),
 };
 
 /** Where the avatar and its renditions live: the original keeps its real extension (avatar.png, avatar.jpg, …). */
-const avatarKeyOf = (characterId: string, kind: ImageKind) => `characters/${characterId}/avatar.${kind === 'jpeg' ? 'jpg' : kind}`;
+const avatarKeyOf = (characterId: string, kind: ImageKind) =>
+  `characters/${characterId}/avatar.${kind === 'jpeg' ? 'jpg' : kind}`;
 const renditionKeyOf = (characterId: string, width: number) => `characters/${characterId}/avatar/${width}w.webp`;
 
 /** The SPEC §9 widths a rendition is made for: never wider than the original (no upscaling). */
@@ -45,10 +58,15 @@ async function imageWidth(image: Buffer): Promise<number> {
 }
 
 /** The WebP renditions, made one at a time inside the image-work gate (a 3840-wide decode is large enough alone). */
-async function renditionsOf(ctx: MediaContext, image: Buffer, widths: number[]): Promise<Array<{ width: number; webp: Buffer }>> {
+async function renditionsOf(
+  ctx: MediaContext,
+  image: Buffer,
+  widths: number[],
+): Promise<Array<{ width: number; webp: Buffer }>> {
   return ctx.imageWork.run(async () => {
     const out: Array<{ width: number; webp: Buffer }> = [];
-    for (const width of widths) out.push({ width, webp: await sharp(image, decoding).resize({ width }).webp({ quality: 82 }).toBuffer() });
+    for (const width of widths)
+      out.push({ width, webp: await sharp(image, decoding).resize({ width }).webp({ quality: 82 }).toBuffer() });
     return out;
   });
 }
@@ -58,7 +76,12 @@ async function renditionsOf(ctx: MediaContext, image: Buffer, widths: number[]):
  * renditions, then points the character at them (characters.avatar_key, used
  * by the public summaries and the poster fallback, and avatar_renditions).
  */
-export async function storeAvatar(ctx: MediaContext, adminId: string, characterId: string, image: Buffer): Promise<Omit<AvatarReply, 'ok'>> {
+export async function storeAvatar(
+  ctx: MediaContext,
+  adminId: string,
+  characterId: string,
+  image: Buffer,
+): Promise<Omit<AvatarReply, 'ok'>> {
   const character = await requireCharacter(ctx, characterId);
   const kind = imageKindOf(image);
   if (!kind) throw AvatarErrors.notImage();
@@ -69,9 +92,13 @@ export async function storeAvatar(ctx: MediaContext, adminId: string, characterI
   const made = await renditionsOf(ctx, image, widths);
   try {
     await files.put(key, image, contentTypeOf(kind));
-    for (const { width, webp } of made) renditions[String(width)] = (await files.put(renditionKeyOf(characterId, width), webp, 'image/webp')).key;
+    for (const { width, webp } of made)
+      renditions[String(width)] = (await files.put(renditionKeyOf(characterId, width), webp, 'image/webp')).key;
     await ctx.platform.store.withTransaction(async (tx) => {
-      await openCharacters(tx).updateOne({ _id: characterId }, { $set: { avatar_key: key, avatar_renditions: renditions, updated_at: new Date().toISOString() } });
+      await openCharacters(tx).updateOne(
+        { _id: characterId },
+        { $set: { avatar_key: key, avatar_renditions: renditions, updated_at: new Date().toISOString() } },
+      );
       await audit(ctx, tx, adminId, 'character.avatar_uploaded', { character_id: characterId, key, widths });
     });
   } catch (err) {
@@ -79,12 +106,22 @@ export async function storeAvatar(ctx: MediaContext, adminId: string, characterI
     throw err;
   }
   await deleteQuietly(ctx, staleKeys(character, key, renditions));
-  return { avatar_url: files.publicUrl(key), renditions: widths.map((width) => ({ width, url: files.publicUrl(renditions[String(width)]!) })) };
+  return {
+    avatar_url: files.publicUrl(key),
+    renditions: widths.map((width) => ({ width, url: files.publicUrl(renditions[String(width)]!) })),
+  };
 }
 
 /** The previous avatar's files that the new one does not overwrite (another extension, widths the new image is too small for). */
-function staleKeys(previous: { avatar_key?: string; avatar_renditions?: unknown }, key: string, renditions: Record<string, string>): string[] {
+function staleKeys(
+  previous: { avatar_key?: string; avatar_renditions?: unknown },
+  key: string,
+  renditions: Record<string, string>,
+): string[] {
   const kept = new Set([key, ...Object.values(renditions)]);
-  const old = previous.avatar_renditions && typeof previous.avatar_renditions === 'object' ? Object.values(previous.avatar_renditions) : [];
+  const old =
+    previous.avatar_renditions && typeof previous.avatar_renditions === 'object'
+      ? Object.values(previous.avatar_renditions)
+      : [];
   return [previous.avatar_key, ...old].filter((k): k is string => typeof k === 'string' && !kept.has(k));
 }

@@ -18,7 +18,9 @@ export async function containerInfo(path: string, container: 'mp4' | 'webm'): Pr
 async function readMovie(path: string): Promise<Movie | null> {
   const file = createFile();
   let movie: Movie | null = null;
-  file.onReady = (info) => { movie = info; };
+  file.onReady = (info) => {
+    movie = info;
+  };
   let offset = 0;
   const stream = createReadStream(path, { highWaterMark: 1024 * 1024 });
   for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -36,13 +38,19 @@ async function mp4Info(path: string, size: number): Promise<MediaInfo> {
   const movie = await readMovie(path);
   const video = movie?.videoTracks[0];
   const audio = movie?.audioTracks[0];
-  const seconds = (t: { duration: number; timescale: number } | undefined) => (t && t.timescale > 0 ? t.duration / t.timescale : null);
+  const seconds = (t: { duration: number; timescale: number } | undefined) =>
+    t && t.timescale > 0 ? t.duration / t.timescale : null;
   const videoSeconds = seconds(video);
   return {
-    duration_s: seconds(movie ?? undefined), size_bytes: size,
-    width: video?.video?.width ?? null, height: video?.video?.height ?? null,
+    duration_s: seconds(movie ?? undefined),
+    size_bytes: size,
+    width: video?.video?.width ?? null,
+    height: video?.video?.height ?? null,
     frame_rate: video && videoSeconds ? round(video.nb_samples / videoSeconds) : null,
-    video_codec: video?.codec ?? null, audio_codec: audio?.codec ?? null, container: 'mp4', probed_with: 'container',
+    video_codec: video?.codec ?? null,
+    audio_codec: audio?.codec ?? null,
+    container: 'mp4',
+    probed_with: 'container',
   };
 }
 
@@ -51,10 +59,15 @@ async function webmInfo(path: string, size: number): Promise<MediaInfo> {
   const video = format.trackInfo.find((t) => t.video);
   const audio = format.trackInfo.find((t) => t.audio);
   return {
-    duration_s: format.duration ?? null, size_bytes: size,
-    width: video?.video?.pixelWidth ?? null, height: video?.video?.pixelHeight ?? null,
+    duration_s: format.duration ?? null,
+    size_bytes: size,
+    width: video?.video?.pixelWidth ?? null,
+    height: video?.video?.pixelHeight ?? null,
     frame_rate: video?.video?.frameRate ? round(video.video.frameRate) : null,
-    video_codec: video?.codecName ?? null, audio_codec: audio?.codecName ?? null, container: 'webm', probed_with: 'container',
+    video_codec: video?.codecName ?? null,
+    audio_codec: audio?.codecName ?? null,
+    container: 'webm',
+    probed_with: 'container',
   };
 }
 

@@ -42,14 +42,24 @@ export async function requireVideo(ctx: MediaContext, characterId: string, video
 }
 
 /** The admin audit entry of a media write, inside the write's transaction. */
-export async function audit(ctx: MediaContext, tx: Transaction, adminId: string, action: string, detail: Record<string, unknown>): Promise<void> {
+export async function audit(
+  ctx: MediaContext,
+  tx: Transaction,
+  adminId: string,
+  action: string,
+  detail: Record<string, unknown>,
+): Promise<void> {
   await ctx.platform.events.publish('admin.acted', adminId, { admin_id: adminId, action, detail }, tx);
 }
 
 /** Stored-file cleanup that must not hide the error being reported. */
 export async function deleteQuietly(ctx: MediaContext, keys: string[]): Promise<void> {
-  await Promise.all(keys.map((key) => ctx.platform.files.delete(key).catch((err: unknown) => {
-    ctx.platform.logger.warn({ err, key }, 'media: could not delete a file');
-    return false;
-  })));
+  await Promise.all(
+    keys.map((key) =>
+      ctx.platform.files.delete(key).catch((err: unknown) => {
+        ctx.platform.logger.warn({ err, key }, 'media: could not delete a file');
+        return false;
+      }),
+    ),
+  );
 }

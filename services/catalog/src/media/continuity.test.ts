@@ -12,8 +12,24 @@ const tools = { ffmpeg: true, timeoutMs: 30_000 };
 /** A white figure on a plain background of the given colour (1 s, H.264). */
 function figureOn(dir: string, colour: string, name: string): string {
   const path = join(dir, `${name}.mp4`);
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=${colour}:size=320x180:rate=15`, '-vf', 'drawbox=x=120:y=40:w=80:h=140:color=white:t=fill',
-    '-t', '1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', path]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=${colour}:size=320x180:rate=15`,
+    '-vf',
+    'drawbox=x=120:y=40:w=80:h=140:color=white:t=fill',
+    '-t',
+    '1',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    path,
+  ]);
   return path;
 }
 const standbyOf = async () => ({ videoId: 'standby', firstFrame: await firstFrame(demoClip('standby'), 30_000) });
@@ -31,15 +47,34 @@ describe('checkContinuity', () => {
   });
 
   it('checkContinuity, a clip showing another picture, warns about both ends in Japanese', async () => {
-    const result = await checkContinuity({ clipPath: makeTestPattern(clips.dir, 'mp4'), standby: await standbyOf() }, tools);
+    const result = await checkContinuity(
+      { clipPath: makeTestPattern(clips.dir, 'mp4'), standby: await standbyOf() },
+      tools,
+    );
     expect(result.first_frame_distance!).toBeGreaterThan(CONTINUITY_THRESHOLD);
-    expect(result.warnings).toEqual([ContinuityWarnings.first, ContinuityWarnings.last, ContinuityWarnings.firstColour, ContinuityWarnings.lastColour]);
+    expect(result.warnings).toEqual([
+      ContinuityWarnings.first,
+      ContinuityWarnings.last,
+      ContinuityWarnings.firstColour,
+      ContinuityWarnings.lastColour,
+    ]);
     expect(result.standby_video_id).toBe('standby');
   });
 
   it('checkContinuity, the standby framing zoomed in by 30 %, warns', async () => {
     const zoomed = join(clips.dir, 'zoom.mp4');
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', demoClip('standby'), '-vf', 'crop=iw*0.7:ih*0.7,scale=480:270', '-t', '1', zoomed]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      demoClip('standby'),
+      '-vf',
+      'crop=iw*0.7:ih*0.7,scale=480:270',
+      '-t',
+      '1',
+      zoomed,
+    ]);
     const result = await checkContinuity({ clipPath: zoomed, standby: await standbyOf() }, tools);
     expect(result.warnings).toContain(ContinuityWarnings.first);
   });
@@ -58,16 +93,31 @@ describe('checkContinuity', () => {
 
   it('checkContinuity, no standby clip yet, skips with standby_video_id null', async () => {
     const result = await checkContinuity({ clipPath: demoClip('greet'), standby: null }, tools);
-    expect(result).toMatchObject({ standby_video_id: null, first_frame_distance: null, last_frame_distance: null, warnings: [] });
+    expect(result).toMatchObject({
+      standby_video_id: null,
+      first_frame_distance: null,
+      last_frame_distance: null,
+      warnings: [],
+    });
   });
 
   it('checkContinuity, ffmpeg missing, reports null distances and that the check could not run', async () => {
-    const result = await checkContinuity({ clipPath: demoClip('greet'), standby: await standbyOf() }, { ffmpeg: false, timeoutMs: 1000 });
-    expect(result).toMatchObject({ standby_video_id: 'standby', first_frame_distance: null, warnings: [ContinuityWarnings.noFfmpeg] });
+    const result = await checkContinuity(
+      { clipPath: demoClip('greet'), standby: await standbyOf() },
+      { ffmpeg: false, timeoutMs: 1000 },
+    );
+    expect(result).toMatchObject({
+      standby_video_id: 'standby',
+      first_frame_distance: null,
+      warnings: [ContinuityWarnings.noFfmpeg],
+    });
   });
 
   it('checkContinuity, a file ffmpeg cannot decode, reports that the check could not run', async () => {
-    const result = await checkContinuity({ clipPath: join(clips.dir, 'missing.mp4'), standby: await standbyOf() }, tools);
+    const result = await checkContinuity(
+      { clipPath: join(clips.dir, 'missing.mp4'), standby: await standbyOf() },
+      tools,
+    );
     expect(result).toMatchObject({ first_frame_distance: null, warnings: [ContinuityWarnings.failed] });
   });
 });
@@ -84,7 +134,7 @@ describe('frameDistance and posterWebp', () => {
     expect(colourDistance(frameOf([9, 99, 199]), frameOf([9, 99, 199]))).toBe(0);
   });
 
-  it('posterWebp, a demo clip, is a WebP of the clip\'s own pixel size', async () => {
+  it("posterWebp, a demo clip, is a WebP of the clip's own pixel size", async () => {
     const meta = await sharp(await posterWebp(demoClip('greet'), 30_000)).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 480, height: 270 });
   });

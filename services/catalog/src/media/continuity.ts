@@ -34,13 +34,23 @@ export interface ContinuityInput {
   standby: { videoId: string; firstFrame: Buffer } | null;
 }
 
-interface Distances { first: number | null; last: number | null; firstColour?: number; lastColour?: number }
+interface Distances {
+  first: number | null;
+  last: number | null;
+  firstColour?: number;
+  lastColour?: number;
+}
 
 const NOT_MEASURED: Distances = { first: null, last: null };
 
 const report = (standbyId: string | null, d: Distances, warnings: string[]): ContinuityReport => ({
-  checked_at: new Date().toISOString(), standby_video_id: standbyId, first_frame_distance: d.first, last_frame_distance: d.last,
-  ...(d.firstColour === undefined ? {} : { first_frame_colour_distance: d.firstColour, last_frame_colour_distance: d.lastColour ?? null }),
+  checked_at: new Date().toISOString(),
+  standby_video_id: standbyId,
+  first_frame_distance: d.first,
+  last_frame_distance: d.last,
+  ...(d.firstColour === undefined
+    ? {}
+    : { first_frame_colour_distance: d.firstColour, last_frame_colour_distance: d.lastColour ?? null }),
   warnings,
 });
 
@@ -54,16 +64,24 @@ function warningsFor(d: { first: number; last: number; firstColour: number; last
 }
 
 /** Compares the clip's first and last frames with the standby clip's first frame, in grey (pose, framing) and in colour. */
-export async function checkContinuity(input: ContinuityInput, tools: Pick<MediaTools, 'ffmpeg' | 'timeoutMs'>): Promise<ContinuityReport> {
+export async function checkContinuity(
+  input: ContinuityInput,
+  tools: Pick<MediaTools, 'ffmpeg' | 'timeoutMs'>,
+): Promise<ContinuityReport> {
   if (!input.standby) return report(null, NOT_MEASURED, []);
   const standbyId = input.standby.videoId;
   if (!tools.ffmpeg) return report(standbyId, NOT_MEASURED, [ContinuityWarnings.noFfmpeg]);
   try {
-    const [first, last] = await Promise.all([firstFrame(input.clipPath, tools.timeoutMs), lastFrame(input.clipPath, tools.timeoutMs)]);
+    const [first, last] = await Promise.all([
+      firstFrame(input.clipPath, tools.timeoutMs),
+      lastFrame(input.clipPath, tools.timeoutMs),
+    ]);
     const standby = input.standby.firstFrame;
     const d = {
-      first: frameDistance(first, standby), last: frameDistance(last, standby),
-      firstColour: colourDistance(first, standby), lastColour: colourDistance(last, standby),
+      first: frameDistance(first, standby),
+      last: frameDistance(last, standby),
+      firstColour: colourDistance(first, standby),
+      lastColour: colourDistance(last, standby),
     };
     return report(standbyId, d, warningsFor(d));
   } catch {
@@ -72,4 +90,5 @@ export async function checkContinuity(input: ContinuityInput, tools: Pick<MediaT
 }
 
 /** The report of a clip whose file could not be read at all. */
-export const unreadableClipReport = (standbyId: string | null): ContinuityReport => report(standbyId, NOT_MEASURED, standbyId ? [ContinuityWarnings.failed] : []);
+export const unreadableClipReport = (standbyId: string | null): ContinuityReport =>
+  report(standbyId, NOT_MEASURED, standbyId ? [ContinuityWarnings.failed] : []);

@@ -15,18 +15,27 @@ const FRAME_BYTES = FRAME_WIDTH * FRAME_HEIGHT * CHANNELS;
 const SMALL_RGB = `scale=${FRAME_WIDTH}:${FRAME_HEIGHT}:flags=area,format=rgb24`;
 
 export async function firstFrame(path: string, timeoutMs: number): Promise<Buffer> {
-  const out = await runTool('ffmpeg', ['-v', 'error', '-i', path, '-frames:v', '1', '-vf', SMALL_RGB, '-f', 'rawvideo', 'pipe:1'], timeoutMs);
+  const out = await runTool(
+    'ffmpeg',
+    ['-v', 'error', '-i', path, '-frames:v', '1', '-vf', SMALL_RGB, '-f', 'rawvideo', 'pipe:1'],
+    timeoutMs,
+  );
   return exactFrame(out.subarray(0, FRAME_BYTES));
 }
 
 /** The last frame: decode the final second only and keep the last frame of it. */
 export async function lastFrame(path: string, timeoutMs: number): Promise<Buffer> {
-  const out = await runTool('ffmpeg', ['-v', 'error', '-sseof', '-1', '-i', path, '-vf', SMALL_RGB, '-f', 'rawvideo', 'pipe:1'], timeoutMs);
+  const out = await runTool(
+    'ffmpeg',
+    ['-v', 'error', '-sseof', '-1', '-i', path, '-vf', SMALL_RGB, '-f', 'rawvideo', 'pipe:1'],
+    timeoutMs,
+  );
   return exactFrame(out.subarray(Math.max(0, out.length - FRAME_BYTES)));
 }
 
 function exactFrame(bytes: Buffer): Buffer {
-  if (bytes.length !== FRAME_BYTES) throw new Error(`ffmpeg gave ${bytes.length} bytes instead of one ${FRAME_WIDTH}×${FRAME_HEIGHT} RGB frame`);
+  if (bytes.length !== FRAME_BYTES)
+    throw new Error(`ffmpeg gave ${bytes.length} bytes instead of one ${FRAME_WIDTH}×${FRAME_HEIGHT} RGB frame`);
   return bytes;
 }
 
@@ -54,7 +63,8 @@ function cellColours(frame: Buffer): Float64Array {
   for (let y = 0; y < FRAME_HEIGHT; y++) {
     for (let x = 0; x < FRAME_WIDTH; x++) {
       const cell = (Math.floor(y / CELL) * columns + Math.floor(x / CELL)) * CHANNELS;
-      for (let c = 0; c < CHANNELS; c++) cells[cell + c]! += frame[(y * FRAME_WIDTH + x) * CHANNELS + c]! / (CELL * CELL);
+      for (let c = 0; c < CHANNELS; c++)
+        cells[cell + c]! += frame[(y * FRAME_WIDTH + x) * CHANNELS + c]! / (CELL * CELL);
     }
   }
   return cells;
@@ -78,6 +88,10 @@ export function colourDistance(a: Buffer, b: Buffer): number {
 
 /** The first frame at full size as WebP: the player shows it until the clip plays (playable.ts posterUrls). */
 export async function posterWebp(path: string, timeoutMs: number): Promise<Buffer> {
-  const png = await runTool('ffmpeg', ['-v', 'error', '-i', path, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'], timeoutMs);
+  const png = await runTool(
+    'ffmpeg',
+    ['-v', 'error', '-i', path, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'],
+    timeoutMs,
+  );
   return sharp(png).webp({ quality: 80 }).toBuffer();
 }

@@ -28,7 +28,8 @@ export function createWorkGate(options: { running: number; waiting: number }): W
   return {
     async run(work) {
       if (running >= options.running) {
-        if (line.length >= options.waiting) throw catalogError('UNAVAILABLE', IMAGE_WORK_BUSY, { expose: true, headers: { 'retry-after': '2' } });
+        if (line.length >= options.waiting)
+          throw catalogError('UNAVAILABLE', IMAGE_WORK_BUSY, { expose: true, headers: { 'retry-after': '2' } });
         // The slot is handed over by release(): `running` stays counted for the waiter.
         await new Promise<void>((resolve) => line.push(resolve));
       } else {

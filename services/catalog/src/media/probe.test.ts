@@ -12,7 +12,15 @@ const withoutFfprobe = { ffprobe: false, timeoutMs: 30_000 };
 describe('probeMedia', () => {
   it('probeMedia, an MP4 with ffprobe, reads size, duration, frame rate and codecs', async () => {
     const info = await probeMedia(demoClip('standby'), 'mp4', withFfprobe);
-    expect(info).toMatchObject({ width: 480, height: 270, frame_rate: 15, video_codec: 'h264', audio_codec: 'aac', container: 'mp4', probed_with: 'ffprobe' });
+    expect(info).toMatchObject({
+      width: 480,
+      height: 270,
+      frame_rate: 15,
+      video_codec: 'h264',
+      audio_codec: 'aac',
+      container: 'mp4',
+      probed_with: 'ffprobe',
+    });
     expect(info.duration_s).toBeGreaterThan(2.9);
     expect(info.size_bytes).toBeGreaterThan(1000);
   });
@@ -29,16 +37,37 @@ describe('probeMedia', () => {
     const path = makeTestPattern(clips.dir, 'webm');
     const probed = await probeMedia(path, 'webm', withFfprobe);
     const read = await probeMedia(path, 'webm', withoutFfprobe);
-    expect(probed).toMatchObject({ width: 160, height: 90, frame_rate: 15, video_codec: 'vp8', audio_codec: 'opus', probed_with: 'ffprobe' });
-    expect(read).toMatchObject({ width: 160, height: 90, frame_rate: 15, video_codec: 'VP8', audio_codec: 'OPUS', probed_with: 'container' });
+    expect(probed).toMatchObject({
+      width: 160,
+      height: 90,
+      frame_rate: 15,
+      video_codec: 'vp8',
+      audio_codec: 'opus',
+      probed_with: 'ffprobe',
+    });
+    expect(read).toMatchObject({
+      width: 160,
+      height: 90,
+      frame_rate: 15,
+      video_codec: 'VP8',
+      audio_codec: 'OPUS',
+      probed_with: 'container',
+    });
     expect(read.size_bytes).toBe(probed.size_bytes);
   });
 
   it('probeMedia, a file that only starts like an MP4, rejects with ffprobe and gives empty figures without', async () => {
     const path = join(clips.dir, 'fake.mp4');
-    writeFileSync(path, Buffer.concat([Buffer.from('0000001866747970', 'hex'), Buffer.from('isom0000isomavc1'), Buffer.alloc(2000, 7)]));
+    writeFileSync(
+      path,
+      Buffer.concat([Buffer.from('0000001866747970', 'hex'), Buffer.from('isom0000isomavc1'), Buffer.alloc(2000, 7)]),
+    );
     await expect(probeMedia(path, 'mp4', withFfprobe)).rejects.toThrow(/ffprobe failed/);
-    expect(await probeMedia(path, 'mp4', withoutFfprobe)).toMatchObject({ width: null, frame_rate: null, size_bytes: 2024 });
+    expect(await probeMedia(path, 'mp4', withoutFfprobe)).toMatchObject({
+      width: null,
+      frame_rate: null,
+      size_bytes: 2024,
+    });
   });
 
   it('probeMedia, an MP4 test pattern copied under another name, still reads its dimensions', async () => {

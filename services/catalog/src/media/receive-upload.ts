@@ -2,7 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyRequest } from 'fastify';
-import type { AppError} from '@talkwith/platform';
+import type { AppError } from '@talkwith/platform';
 import { isAppError } from '@talkwith/platform';
 import { UploadErrors } from './upload-stream.ts';
 import { catalogError } from '../errors.ts';
@@ -17,7 +17,8 @@ const MultipartErrors: Record<string, (maxBytes: number) => AppError> = {
   FST_FILES_LIMIT: () => catalogError('VALIDATION_FAILED', 'ファイルは 1 つだけ送ってください。', { field: 'file' }),
   FST_FIELDS_LIMIT: () => catalogError('VALIDATION_FAILED', 'フィールドが多すぎます（50 個まで）。'),
   FST_PARTS_LIMIT: () => catalogError('VALIDATION_FAILED', '送信された項目が多すぎます。'),
-  FST_INVALID_MULTIPART_CONTENT_TYPE: () => catalogError('UNSUPPORTED_MEDIA_TYPE', 'multipart/form-data で送ってください。'),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () =>
+    catalogError('UNSUPPORTED_MEDIA_TYPE', 'multipart/form-data で送ってください。'),
 };
 
 function asAppError(err: unknown, maxBytes: number): unknown {
@@ -25,16 +26,22 @@ function asAppError(err: unknown, maxBytes: number): unknown {
   const code = (err as { code?: string } | null)?.code;
   const known = code ? MultipartErrors[code] : undefined;
   if (known) return known(maxBytes);
-  if (err instanceof Error && /multipart|boundary|terminated early/i.test(err.message)) return catalogError('VALIDATION_FAILED', '送信データ（multipart）が壊れています。');
+  if (err instanceof Error && /multipart|boundary|terminated early/i.test(err.message))
+    return catalogError('VALIDATION_FAILED', '送信データ（multipart）が壊れています。');
   return err;
 }
 
-export interface Received<R> { fields: Record<string, string>; result: R }
+export interface Received<R> {
+  fields: Record<string, string>;
+  result: R;
+}
 
 /** Runs `onFile` on the one file part with the fields sent before it; `discard` undoes it when the request turns out bad afterwards. */
 export async function receiveUpload<R>(
-  request: FastifyRequest, maxBytes: number,
-  onFile: (fields: Record<string, string>, part: MultipartFile) => Promise<R>, discard: (result: R) => Promise<void>,
+  request: FastifyRequest,
+  maxBytes: number,
+  onFile: (fields: Record<string, string>, part: MultipartFile) => Promise<R>,
+  discard: (result: R) => Promise<void>,
 ): Promise<Received<R>> {
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   let result: { value: R } | undefined;
@@ -44,7 +51,10 @@ export async function receiveUpload<R>(
         if (result) throw MultipartErrors.FST_FILES_LIMIT!(maxBytes);
         result = { value: await onFile(fields, part) };
       } else {
-        if (result) throw catalogError('VALIDATION_FAILED', `フィールド「${part.fieldname}」はファイルより前に送ってください。`, { field: part.fieldname });
+        if (result)
+          throw catalogError('VALIDATION_FAILED', `フィールド「${part.fieldname}」はファイルより前に送ってください。`, {
+            field: part.fieldname,
+          });
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
       }
     }
@@ -52,7 +62,10 @@ export async function receiveUpload<R>(
     if (result) await discard(result.value);
     throw asAppError(err, maxBytes);
   }
-  if (!result) throw catalogError('VALIDATION_FAILED', 'ファイルがありません（フィールド名 file で送ってください）。', { field: 'file' });
+  if (!result)
+    throw catalogError('VALIDATION_FAILED', 'ファイルがありません（フィールド名 file で送ってください）。', {
+      field: 'file',
+    });
   return { fields, result: result.value };
 }
 
@@ -62,5 +75,9 @@ export function parseFields<T extends TSchema>(schema: T, raw: Record<string, st
   if (Value.Check(schema, converted)) return converted;
   const first = Value.Errors(schema, converted).First();
   const field = first?.path.replace(/^\//, '') || undefined;
-  throw catalogError('VALIDATION_FAILED', field ? `フィールド「${field}」の値が正しくありません。` : 'フォームの値が正しくありません。', { field });
+  throw catalogError(
+    'VALIDATION_FAILED',
+    field ? `フィールド「${field}」の値が正しくありません。` : 'フォームの値が正しくありません。',
+    { field },
+  );
 }

@@ -28,19 +28,36 @@ export interface MediaRouteOptions extends CatalogDeps {
 }
 
 /** Admin media: videos, avatars, subtitles, media info and the continuity check. */
-export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { platform, config, env, tools, standbyChanges }) => {
+export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (
+  app,
+  { platform, config, env, tools, standbyChanges },
+) => {
   const media = loadMediaConfig(env ?? process.env);
   // Only this plugin's routes take multipart bodies: one file, a few fields, the configured size.
   await app.register(multipart, {
-    limits: { files: 1, fields: 50, parts: 51, fieldSize: 10_000, fileSize: media.MEDIA_UPLOAD_MAX_BYTES, headerPairs: 100 },
+    limits: {
+      files: 1,
+      fields: 50,
+      parts: 51,
+      fieldSize: 10_000,
+      fileSize: media.MEDIA_UPLOAD_MAX_BYTES,
+      headerPairs: 100,
+    },
   });
-  app.addContentTypeParser('text/vtt', { parseAs: 'string', bodyLimit: SUBTITLE_MAX_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('text/vtt', { parseAs: 'string', bodyLimit: SUBTITLE_MAX_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
   const signing = config?.JWT_SECRET ? createMediaSigning(config.JWT_SECRET) : undefined;
   const ctx: MediaContext = {
-    platform, config: media, publicOrigin: config?.PUBLIC_URL,
+    platform,
+    config: media,
+    publicOrigin: config?.PUBLIC_URL,
     imageWork: createWorkGate({ running: media.MEDIA_IMAGE_WORK_CONCURRENCY, waiting: media.MEDIA_IMAGE_WORK_QUEUE }),
-    ...(signing ? { operatorCookie: (adminId: string) => signing.userCookie(adminId, { path: FILES_PREFIX, operator: true }) } : {}),
-    tools: async () => (tools ? { ...tools, timeoutMs: media.MEDIA_TOOL_TIMEOUT_MS } : detectTools(media.MEDIA_TOOL_TIMEOUT_MS)),
+    ...(signing
+      ? { operatorCookie: (adminId: string) => signing.userCookie(adminId, { path: FILES_PREFIX, operator: true }) }
+      : {}),
+    tools: async () =>
+      tools ? { ...tools, timeoutMs: media.MEDIA_TOOL_TIMEOUT_MS } : detectTools(media.MEDIA_TOOL_TIMEOUT_MS),
   };
   standbyChanges?.onChange((characterId, adminId) => rerunContinuity(ctx, adminId, characterId));
   registerVideoRoutes(app, ctx);

@@ -23,7 +23,8 @@ export function videoKindOf(head: Buffer): VideoKind | null {
 export function imageKindOf(head: Buffer): ImageKind | null {
   if (head.subarray(0, 8).equals(PNG_MAGIC)) return 'png';
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
-  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
   return null;
 }
 

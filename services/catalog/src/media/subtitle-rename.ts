@@ -4,13 +4,16 @@ import { listMedia, subtitleNameOf } from './views.ts';
 
 async function readAll(ctx: MediaContext, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of await ctx.platform.files.read(key) as AsyncIterable<Buffer>) chunks.push(chunk);
+  for await (const chunk of (await ctx.platform.files.read(key)) as AsyncIterable<Buffer>) chunks.push(chunk);
   return Buffer.concat(chunks);
 }
 
 /** Whether the live (published) version still shows a clip titled `title`: its subtitles must stay where it finds them. */
 async function liveVersionUses(ctx: MediaContext, characterId: string, title: string): Promise<boolean> {
-  const character = await openCharacters(ctx.platform.store).findOne({ _id: characterId }, { projection: { dialogue: 1 } });
+  const character = await openCharacters(ctx.platform.store).findOne(
+    { _id: characterId },
+    { projection: { dialogue: 1 } },
+  );
   return character?.dialogue?.videos.some((video) => video.title === title) ?? false;
 }
 
@@ -22,7 +25,12 @@ async function liveVersionUses(ctx: MediaContext, characterId: string, title: st
  * title (they go with a later rename, or stay harmless: no clip has that title).
  * Returns the languages carried.
  */
-export async function carrySubtitlesToNewTitle(ctx: MediaContext, characterId: string, oldTitle: string, newTitle: string): Promise<string[]> {
+export async function carrySubtitlesToNewTitle(
+  ctx: MediaContext,
+  characterId: string,
+  oldTitle: string,
+  newTitle: string,
+): Promise<string[]> {
   const languages = (await listMedia(ctx.platform.files, characterId)).subtitles.get(subtitleNameOf(oldTitle));
   if (!languages || oldTitle === newTitle) return [];
   const keepOld = await liveVersionUses(ctx, characterId, oldTitle);

@@ -7,7 +7,8 @@ import { listMedia } from './views.ts';
 import { catalogError } from '../errors.ts';
 
 /** SPEC §2: subtitles/{character_id}/{language}/{video title without .mp4}.vtt. */
-export const subtitleKey = (characterId: string, language: string, title: string) => `${mediaKeys(characterId).subtitlesPrefix}${language}/${title}.vtt`;
+export const subtitleKey = (characterId: string, language: string, title: string) =>
+  `${mediaKeys(characterId).subtitlesPrefix}${language}/${title}.vtt`;
 
 /**
  * Checks a WebVTT file with the W3C's parser (webvtt-parser): the WEBVTT
@@ -19,7 +20,11 @@ export function validateWebVtt(text: string): number {
   const { cues, errors } = new webvtt.WebVTTParser().parse(text, 'subtitles');
   const first = errors[0];
   if (first) {
-    throw catalogError('INVALID_VTT', `字幕ファイル（WebVTT）の ${first.line} 行目に誤りがあります: ${translate(first.message)}`, { field: 'body', body: { line: first.line, detail: first.message } });
+    throw catalogError(
+      'INVALID_VTT',
+      `字幕ファイル（WebVTT）の ${first.line} 行目に誤りがあります: ${translate(first.message)}`,
+      { field: 'body', body: { line: first.line, detail: first.message } },
+    );
   }
   return cues.length;
 }
@@ -52,52 +57,90 @@ function refuseDeepNesting(text: string): void {
 
 function tooDeep(text: string, at: number): AppError {
   const line = text.slice(0, at).split(/\r\n|\r|\n/).length;
-  return catalogError('VTT_TOO_DEEP', `字幕ファイル（WebVTT）の ${line} 行目でタグの入れ子が深すぎます（${VTT_MAX_TAG_DEPTH} 段まで）。`, { field: 'body', body: { line, max_depth: VTT_MAX_TAG_DEPTH },
-  });
+  return catalogError(
+    'VTT_TOO_DEEP',
+    `字幕ファイル（WebVTT）の ${line} 行目でタグの入れ子が深すぎます（${VTT_MAX_TAG_DEPTH} 段まで）。`,
+    { field: 'body', body: { line, max_depth: VTT_MAX_TAG_DEPTH } },
+  );
 }
 
 /** The parser's most common messages in Japanese (others are shown as they are, after the line number). */
 function translate(message: string): string {
   if (message.startsWith('No valid signature')) return '1 行目は「WEBVTT」で始めてください。';
-  if (message.startsWith('End timestamp is not greater than start')) return '終了時刻が開始時刻より後になっていません。';
-  if (message.startsWith('Start timestamp is not greater than or equal to start timestamp of previous cue')) return '開始時刻が前のキューより前になっています（時刻順に並べてください）。';
-  if (/timestamp/i.test(message)) return `時刻の書き方が正しくありません（hh:mm:ss.ttt --> hh:mm:ss.ttt）。(${message})`;
+  if (message.startsWith('End timestamp is not greater than start'))
+    return '終了時刻が開始時刻より後になっていません。';
+  if (message.startsWith('Start timestamp is not greater than or equal to start timestamp of previous cue'))
+    return '開始時刻が前のキューより前になっています（時刻順に並べてください）。';
+  if (/timestamp/i.test(message))
+    return `時刻の書き方が正しくありません（hh:mm:ss.ttt --> hh:mm:ss.ttt）。(${message})`;
   return message;
 }
 
 /** The subtitle's title must name a video of the character (its title without .mp4). */
 async function requireVideoTitled(ctx: MediaContext, characterId: string, title: string): Promise<void> {
   await requireCharacter(ctx, characterId);
-  if (!await openVideos(ctx.platform.store).findOne({ character_id: characterId, title: `${title}.mp4` }, { projection: { _id: 1 } })) {
-    throw catalogError('NOT_FOUND', `タイトル「${title}.mp4」の動画がありません。字幕の名前は動画のタイトル（.mp4 なし）にしてください。`, { field: 'title' });
+  if (
+    !(await openVideos(ctx.platform.store).findOne(
+      { character_id: characterId, title: `${title}.mp4` },
+      { projection: { _id: 1 } },
+    ))
+  ) {
+    throw catalogError(
+      'NOT_FOUND',
+      `タイトル「${title}.mp4」の動画がありません。字幕の名前は動画のタイトル（.mp4 なし）にしてください。`,
+      { field: 'title' },
+    );
   }
 }
 
-export interface SubtitleRef { characterId: string; language: string; title: string }
+export interface SubtitleRef {
+  characterId: string;
+  language: string;
+  title: string;
+}
 
-export async function saveSubtitle(ctx: MediaContext, adminId: string, ref: SubtitleRef, text: string): Promise<{ url: string; cues: number }> {
+export async function saveSubtitle(
+  ctx: MediaContext,
+  adminId: string,
+  ref: SubtitleRef,
+  text: string,
+): Promise<{ url: string; cues: number }> {
   const cues = validateWebVtt(text);
   await requireVideoTitled(ctx, ref.characterId, ref.title);
   const key = subtitleKey(ref.characterId, ref.language, ref.title);
   // The file port is not transactional: the file is written first, the audit entry records it once it is there.
   await ctx.platform.files.put(key, Buffer.from(text, 'utf8'), 'text/vtt; charset=utf-8');
-  await ctx.platform.store.withTransaction((tx) => audit(ctx, tx, adminId, 'subtitle.saved', { character_id: ref.characterId, language: ref.language, title: ref.title, cues }));
+  await ctx.platform.store.withTransaction((tx) =>
+    audit(ctx, tx, adminId, 'subtitle.saved', {
+      character_id: ref.characterId,
+      language: ref.language,
+      title: ref.title,
+      cues,
+    }),
+  );
   return { url: ctx.platform.files.publicUrl(key), cues };
 }
 
 export async function readSubtitle(ctx: MediaContext, ref: SubtitleRef): Promise<string> {
   await requireCharacter(ctx, ref.characterId);
   const key = subtitleKey(ref.characterId, ref.language, ref.title);
-  if (!await ctx.platform.files.stat(key)) throw catalogError('NOT_FOUND', '字幕ファイルがありません。');
+  if (!(await ctx.platform.files.stat(key))) throw catalogError('NOT_FOUND', '字幕ファイルがありません。');
   const chunks: Buffer[] = [];
-  for await (const chunk of await ctx.platform.files.read(key) as AsyncIterable<Buffer>) chunks.push(chunk);
+  for await (const chunk of (await ctx.platform.files.read(key)) as AsyncIterable<Buffer>) chunks.push(chunk);
   return Buffer.concat(chunks).toString('utf8');
 }
 
 export async function deleteSubtitle(ctx: MediaContext, adminId: string, ref: SubtitleRef): Promise<void> {
   await requireCharacter(ctx, ref.characterId);
-  if (!await ctx.platform.files.delete(subtitleKey(ref.characterId, ref.language, ref.title))) throw catalogError('NOT_FOUND', '字幕ファイルがありません。');
-  await ctx.platform.store.withTransaction((tx) => audit(ctx, tx, adminId, 'subtitle.deleted', { character_id: ref.characterId, language: ref.language, title: ref.title }));
+  if (!(await ctx.platform.files.delete(subtitleKey(ref.characterId, ref.language, ref.title))))
+    throw catalogError('NOT_FOUND', '字幕ファイルがありません。');
+  await ctx.platform.store.withTransaction((tx) =>
+    audit(ctx, tx, adminId, 'subtitle.deleted', {
+      character_id: ref.characterId,
+      language: ref.language,
+      title: ref.title,
+    }),
+  );
 }
 
 /** language → titles that have a subtitle file. */

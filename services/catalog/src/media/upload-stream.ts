@@ -12,9 +12,15 @@ export interface UploadSource extends Readable {
 }
 
 export const UploadErrors = {
-  notVideo: () => catalogError('UNSUPPORTED_MEDIA_TYPE', 'MP4 または WebM の動画ファイルを選んでください（ファイルの中身が動画ではありません）。', { field: 'file' }),
+  notVideo: () =>
+    catalogError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'MP4 または WebM の動画ファイルを選んでください（ファイルの中身が動画ではありません）。',
+      { field: 'file' },
+    ),
   empty: () => catalogError('VALIDATION_FAILED', 'ファイルが空です。', { field: 'file' }),
-  tooLarge: (maxBytes: number) => catalogError('PAYLOAD_TOO_LARGE', `ファイルが大きすぎます（上限 ${formatBytes(maxBytes)}）。`, { field: 'file' }),
+  tooLarge: (maxBytes: number) =>
+    catalogError('PAYLOAD_TOO_LARGE', `ファイルが大きすぎます（上限 ${formatBytes(maxBytes)}）。`, { field: 'file' }),
 };
 
 export function formatBytes(bytes: number): string {
@@ -38,7 +44,7 @@ export async function peekHead(source: UploadSource, bytes: number): Promise<Buf
     }
     const ended = once(source, 'end').then(() => 'end' as const);
     const readable = once(source, 'readable').then(() => 'readable' as const);
-    if (await Promise.race([ended, readable]) === 'end') break;
+    if ((await Promise.race([ended, readable])) === 'end') break;
   }
   const head = Buffer.concat(chunks);
   if (head.length > 0 && !source.readableEnded) source.unshift(head);
@@ -76,7 +82,11 @@ function withCopy(body: Readable, localPath: string): Readable {
 }
 
 export async function storeVideoStream(
-  files: FileStore, source: UploadSource, maxBytes: number, keyFor: (kind: VideoKind) => string, localCopyFor?: (kind: VideoKind) => string,
+  files: FileStore,
+  source: UploadSource,
+  maxBytes: number,
+  keyFor: (kind: VideoKind) => string,
+  localCopyFor?: (kind: VideoKind) => string,
 ): Promise<{ key: string; kind: VideoKind; size: number; localPath?: string }> {
   failWhenTruncated(source, maxBytes);
   const head = await peekHead(source, SNIFF_BYTES);

@@ -10,27 +10,68 @@ import { adminHeaders, fileOf, multipart, newCharacter, setStandby, storedKeys, 
 
 let svc: ServiceUnderTest;
 const clips = makeClipDir();
-beforeAll(async () => { svc = await startServiceForTest(catalogService); });
-afterAll(async () => { await svc?.close(); clips.remove(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(catalogService);
+});
+afterAll(async () => {
+  await svc?.close();
+  clips.remove();
+});
 
 describe('video upload', () => {
   it('video upload, an MP4, is stored under the character with every Video default, media info, poster and an audit entry', async () => {
     const seen: EventEnvelope[] = [];
-    const sub = await svc.platform.events.consume('media-upload-test', ['admin.acted'], async (e) => { seen.push(e); });
+    const sub = await svc.platform.events.consume('media-upload-test', ['admin.acted'], async (e) => {
+      seen.push(e);
+    });
     const id = await newCharacter(svc);
-    const res = await upload(svc, id, { id: 'greet', loop: 'true', comment: 'あいさつ' }, fileOf(demoClip('greet'), 'あいさつ.mp4'));
+    const res = await upload(
+      svc,
+      id,
+      { id: 'greet', loop: 'true', comment: 'あいさつ' },
+      fileOf(demoClip('greet'), 'あいさつ.mp4'),
+    );
     expect(res.statusCode).toBe(201);
     const video = res.json().video;
     expect(video).toMatchObject({
-      id: 'greet', character_id: id, path: 'videos/greet.mp4', title: 'あいさつ.mp4', loop: true, comment: 'あいさつ', play_end: false, loop_count: 0,
-      mic_on: false, mic_on_millisecond: null, original_id: null, file_id: null, video_style: 'portrait', paths: {}, original_url: null, subtitle_languages: [],
+      id: 'greet',
+      character_id: id,
+      path: 'videos/greet.mp4',
+      title: 'あいさつ.mp4',
+      loop: true,
+      comment: 'あいさつ',
+      play_end: false,
+      loop_count: 0,
+      mic_on: false,
+      mic_on_millisecond: null,
+      original_id: null,
+      file_id: null,
+      video_style: 'portrait',
+      paths: {},
+      original_url: null,
+      subtitle_languages: [],
     });
-    expect(video.media_info).toMatchObject({ width: 480, height: 270, frame_rate: 15, video_codec: 'h264', probed_with: 'ffprobe' });
+    expect(video.media_info).toMatchObject({
+      width: 480,
+      height: 270,
+      frame_rate: 15,
+      video_codec: 'h264',
+      probed_with: 'ffprobe',
+    });
     expect(video.continuity).toMatchObject({ standby_video_id: null, warnings: [] });
     expect(video.url).toBe(`/files/characters/${id}/videos/greet.mp4`);
     expect(video.poster_url).toBe(`/files/characters/${id}/posters/greet.webp`);
-    expect(await storedKeys(svc, id)).toEqual([`characters/${id}/posters/greet.webp`, `characters/${id}/videos/greet.mp4`]);
-    const event = await eventually(async () => seen.find((e) => (e.data as { action?: string; detail?: { character_id?: string } }).action === 'video.uploaded' && (e.data as { detail?: { character_id?: string } }).detail?.character_id === id));
+    expect(await storedKeys(svc, id)).toEqual([
+      `characters/${id}/posters/greet.webp`,
+      `characters/${id}/videos/greet.mp4`,
+    ]);
+    const event = await eventually(async () =>
+      seen.find(
+        (e) =>
+          (e.data as { action?: string; detail?: { character_id?: string } }).action === 'video.uploaded' &&
+          (e.data as { detail?: { character_id?: string } }).detail?.character_id === id,
+      ),
+    );
     await sub.close();
     expect(event.data).toMatchObject({ admin_id: 'admin-1', action: 'video.uploaded', detail: { video_id: 'greet' } });
   });
@@ -52,8 +93,16 @@ describe('video upload', () => {
     const same = await upload(svc, id, { id: 'nod' }, fileOf(demoClip('nod_1'), 'nod.mp4'));
     const other = await upload(svc, id, { id: 'pattern' }, fileOf(makeTestPattern(clips.dir, 'mp4'), 'pattern.mp4'));
     expect(same.json().video.continuity).toMatchObject({ standby_video_id: 'standby', warnings: [] });
-    expect(other.json().video.continuity.warnings).toEqual([ContinuityWarnings.first, ContinuityWarnings.last, ContinuityWarnings.firstColour, ContinuityWarnings.lastColour]);
-    expect((await openVideos(svc.platform.store).findOne({ character_id: id, id: 'pattern' }))?.continuity?.first_frame_distance).toBeGreaterThan(0.2);
+    expect(other.json().video.continuity.warnings).toEqual([
+      ContinuityWarnings.first,
+      ContinuityWarnings.last,
+      ContinuityWarnings.firstColour,
+      ContinuityWarnings.lastColour,
+    ]);
+    expect(
+      (await openVideos(svc.platform.store).findOne({ character_id: id, id: 'pattern' }))?.continuity
+        ?.first_frame_distance,
+    ).toBeGreaterThan(0.2);
   });
 
   it('video upload, an image named .mp4 and sent as video/mp4, answers 415 in Japanese and stores nothing', async () => {
@@ -68,7 +117,11 @@ describe('video upload', () => {
 
   it('video upload, a Matroska (not WebM) EBML file, answers 415', async () => {
     const id = await newCharacter(svc);
-    const mkv = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x88]), Buffer.from('matroska'), Buffer.alloc(200)]);
+    const mkv = Buffer.concat([
+      Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x88]),
+      Buffer.from('matroska'),
+      Buffer.alloc(200),
+    ]);
     const res = await upload(svc, id, {}, { filename: 'a.webm', content: mkv, contentType: 'video/webm' });
     expect(res.statusCode).toBe(415);
   });
@@ -88,13 +141,20 @@ describe('video upload', () => {
     expect(sameId.json()).toMatchObject({ code: 'DUPLICATE_KEY', field: 'id' });
     expect(sameTitle.json()).toMatchObject({ code: 'DUPLICATE_KEY', field: 'title' });
     expect(sameId.statusCode).toBe(409);
-    expect((await svc.platform.files.stat(`characters/${id}/videos/a.mp4`))?.size).toBe(fileOf(demoClip('nod_1'), 'x').content.length);
+    expect((await svc.platform.files.stat(`characters/${id}/videos/a.mp4`))?.size).toBe(
+      fileOf(demoClip('nod_1'), 'x').content.length,
+    );
     expect(await svc.platform.files.stat(`characters/${id}/videos/b.mp4`)).toBeNull();
   });
 
   it('video upload, bad form fields (a wrong boolean, an unknown field, an id with a slash, a title without .mp4), answers 400 naming the field', async () => {
     const id = await newCharacter(svc);
-    const cases: Array<[Record<string, string>, string]> = [[{ loop: 'maybe' }, 'loop'], [{ bogus: '1' }, 'bogus'], [{ id: '../x' }, 'id'], [{ title: 'hello.mov' }, 'title']];
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ loop: 'maybe' }, 'loop'],
+      [{ bogus: '1' }, 'bogus'],
+      [{ id: '../x' }, 'id'],
+      [{ title: 'hello.mov' }, 'title'],
+    ];
     for (const [fields, field] of cases) {
       const res = await upload(svc, id, fields, fileOf(demoClip('nod_1'), 'x.mp4'));
       expect(res.statusCode, field).toBe(400);
@@ -114,7 +174,12 @@ describe('video upload', () => {
   it('video upload, no file or a JSON body, answers 400 / 415', async () => {
     const id = await newCharacter(svc);
     const noFile = await upload(svc, id, { id: 'x' });
-    const json = await svc.app.inject({ method: 'POST', url: `/api/admin/characters/${id}/video/upload`, headers: adminHeaders(svc), payload: { id: 'x' } });
+    const json = await svc.app.inject({
+      method: 'POST',
+      url: `/api/admin/characters/${id}/video/upload`,
+      headers: adminHeaders(svc),
+      payload: { id: 'x' },
+    });
     expect(noFile.statusCode).toBe(400);
     expect(json.statusCode).toBe(415);
   });
@@ -124,9 +189,19 @@ describe('video upload', () => {
     const one = multipart({}, fileOf(demoClip('nod_1'), 'a.mp4'));
     const two = multipart({}, fileOf(demoClip('nod_2'), 'b.mp4'));
     const boundary = one.headers['content-type']!.split('boundary=')[1]!;
-    const secondPart = two.payload.toString('latin1').replace(two.headers['content-type']!.split('boundary=')[1]!, boundary);
-    const payload = Buffer.concat([one.payload.subarray(0, one.payload.length - boundary.length - 6), Buffer.from(secondPart, 'latin1')]);
-    const res = await svc.app.inject({ method: 'POST', url: `/api/admin/characters/${id}/video/upload`, headers: { ...adminHeaders(svc), ...one.headers }, payload });
+    const secondPart = two.payload
+      .toString('latin1')
+      .replace(two.headers['content-type']!.split('boundary=')[1]!, boundary);
+    const payload = Buffer.concat([
+      one.payload.subarray(0, one.payload.length - boundary.length - 6),
+      Buffer.from(secondPart, 'latin1'),
+    ]);
+    const res = await svc.app.inject({
+      method: 'POST',
+      url: `/api/admin/characters/${id}/video/upload`,
+      headers: { ...adminHeaders(svc), ...one.headers },
+      payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(await storedKeys(svc, id)).toEqual([]);
   });
@@ -134,8 +209,18 @@ describe('video upload', () => {
   it('video upload, an unknown character, a customer or nobody, answers 404 / 403 / 401', async () => {
     const body = multipart({}, fileOf(demoClip('nod_1'), 'a.mp4'));
     const url = '/api/admin/characters/nope/video/upload';
-    const unknown = await svc.app.inject({ method: 'POST', url, headers: { ...adminHeaders(svc), ...body.headers }, payload: body.payload });
-    const customer = await svc.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${svc.tokenFor('u-1')}`, ...body.headers }, payload: body.payload });
+    const unknown = await svc.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...adminHeaders(svc), ...body.headers },
+      payload: body.payload,
+    });
+    const customer = await svc.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${svc.tokenFor('u-1')}`, ...body.headers },
+      payload: body.payload,
+    });
     const anonymous = await svc.app.inject({ method: 'POST', url, headers: body.headers, payload: body.payload });
     expect([unknown.statusCode, customer.statusCode, anonymous.statusCode]).toEqual([404, 403, 401]);
   });
@@ -143,8 +228,12 @@ describe('video upload', () => {
 
 describe('video upload size limit', () => {
   let small: ServiceUnderTest;
-  beforeAll(async () => { small = await startServiceForTest(catalogService, { MEDIA_UPLOAD_MAX_BYTES: '20000' }); });
-  afterAll(async () => { await small?.close(); });
+  beforeAll(async () => {
+    small = await startServiceForTest(catalogService, { MEDIA_UPLOAD_MAX_BYTES: '20000' });
+  });
+  afterAll(async () => {
+    await small?.close();
+  });
 
   it('video upload, larger than MEDIA_UPLOAD_MAX_BYTES, answers 413 and leaves nothing behind', async () => {
     const id = await newCharacter(small);

@@ -11,23 +11,39 @@ import { catalogError } from '../errors.ts';
 
 /** Video.title from a file name: its base name with .mp4 (proto's rule; subtitles are named after it). */
 export function titleFromFileName(fileName: string | undefined, fallback: string): string {
-  const base = (fileName ?? '').split(/[\\/]/).pop()!.replace(/\.[^.]*$/, '').trim().slice(0, 190);
+  const base = (fileName ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/\.[^.]*$/, '')
+    .trim()
+    .slice(0, 190);
   return `${base || fallback}.mp4`;
 }
 
 export const duplicate = {
   id: (id: string) => catalogError('DUPLICATE_KEY', `動画 ID「${id}」は既に使われています。`, { field: 'id' }),
-  title: (title: string) => catalogError('DUPLICATE_KEY', `タイトル「${title}」の動画が既にあります（字幕はタイトルで結び付くため、重複できません）。`, { field: 'title' }),
+  title: (title: string) =>
+    catalogError(
+      'DUPLICATE_KEY',
+      `タイトル「${title}」の動画が既にあります（字幕はタイトルで結び付くため、重複できません）。`,
+      { field: 'title' },
+    ),
 };
 
 /** The id and title a new video will have; refuses ones the character already uses (before any byte is stored). */
-export async function claimVideoNames(ctx: MediaContext, characterId: string, fields: VideoFields, fileName: string | undefined): Promise<{ id: string; title: string }> {
+export async function claimVideoNames(
+  ctx: MediaContext,
+  characterId: string,
+  fields: VideoFields,
+  fileName: string | undefined,
+): Promise<{ id: string; title: string }> {
   await requireCharacter(ctx, characterId);
   const id = fields.id ?? randomUUID();
   const title = fields.title ?? titleFromFileName(fileName, id);
   const videos = openVideos(ctx.platform.store);
   if (await videos.findOne({ _id: localId(characterId, id) }, { projection: { _id: 1 } })) throw duplicate.id(id);
-  if (await videos.findOne({ character_id: characterId, title }, { projection: { _id: 1 } })) throw duplicate.title(title);
+  if (await videos.findOne({ character_id: characterId, title }, { projection: { _id: 1 } }))
+    throw duplicate.title(title);
   return { id, title };
 }
 
@@ -44,15 +60,41 @@ export interface StoredClip {
 }
 
 /** After the file is stored: media info, continuity, poster, then the VideoDoc and its audit entry in one transaction. */
-export async function createVideo(ctx: MediaContext, adminId: string, characterId: string, names: { id: string; title: string }, fields: VideoFields, clip: StoredClip): Promise<VideoDoc> {
+export async function createVideo(
+  ctx: MediaContext,
+  adminId: string,
+  characterId: string,
+  names: { id: string; title: string },
+  fields: VideoFields,
+  clip: StoredClip,
+): Promise<VideoDoc> {
   try {
     const character = await requireCharacter(ctx, characterId);
     const analysis = await analyseClip(ctx, characterId, names.id, clip, await standbyOf(ctx, character));
     const now = new Date().toISOString();
-    const video = makeVideo({ ...fields, id: names.id, title: names.title, character_id: characterId, path: clip.path, media_info: analysis.media_info });
+    const video = makeVideo({
+      ...fields,
+      id: names.id,
+      title: names.title,
+      character_id: characterId,
+      path: clip.path,
+      media_info: analysis.media_info,
+    });
     return await ctx.platform.store.withTransaction(async (tx) => {
-      const doc = await openVideos(tx).insertOne({ ...video, _id: localId(characterId, names.id), paths: {}, original_url: null, continuity: analysis.continuity, created_at: now, updated_at: now });
-      await audit(ctx, tx, adminId, 'video.uploaded', { character_id: characterId, video_id: names.id, path: clip.path });
+      const doc = await openVideos(tx).insertOne({
+        ...video,
+        _id: localId(characterId, names.id),
+        paths: {},
+        original_url: null,
+        continuity: analysis.continuity,
+        created_at: now,
+        updated_at: now,
+      });
+      await audit(ctx, tx, adminId, 'video.uploaded', {
+        character_id: characterId,
+        video_id: names.id,
+        path: clip.path,
+      });
       return doc;
     });
   } catch (err) {
@@ -66,15 +108,35 @@ export async function createVideo(ctx: MediaContext, adminId: string, characterI
 export const replacementPathFor = (id: string, kind: VideoKind, stamp: string) => `videos/${id}-${stamp}.${kind}`;
 
 /** vod_upload: the video keeps its document (and references); its file, media info, continuity and poster are new. */
-export async function replaceVideoFile(ctx: MediaContext, adminId: string, characterId: string, videoId: string, clip: StoredClip): Promise<VideoDoc> {
+export async function replaceVideoFile(
+  ctx: MediaContext,
+  adminId: string,
+  characterId: string,
+  videoId: string,
+  clip: StoredClip,
+): Promise<VideoDoc> {
   try {
     const character = await requireCharacter(ctx, characterId);
     const analysis = await analyseClip(ctx, characterId, videoId, clip, await standbyOf(ctx, character));
-    const changes = { path: clip.path, media_info: analysis.media_info, continuity: analysis.continuity, updated_at: new Date().toISOString() };
+    const changes = {
+      path: clip.path,
+      media_info: analysis.media_info,
+      continuity: analysis.continuity,
+      updated_at: new Date().toISOString(),
+    };
     const before = await ctx.platform.store.withTransaction(async (tx) => {
-      const previous = await openVideos(tx).findOneAndUpdate({ _id: localId(characterId, videoId) }, { $set: changes }, { returnDocument: 'before' });
+      const previous = await openVideos(tx).findOneAndUpdate(
+        { _id: localId(characterId, videoId) },
+        { $set: changes },
+        { returnDocument: 'before' },
+      );
       if (!previous) throw catalogError('NOT_FOUND', '動画が見つかりません。', { field: 'video_id' });
-      await audit(ctx, tx, adminId, 'video.file_replaced', { character_id: characterId, video_id: videoId, path: clip.path, previous_path: previous.path });
+      await audit(ctx, tx, adminId, 'video.file_replaced', {
+        character_id: characterId,
+        video_id: videoId,
+        path: clip.path,
+        previous_path: previous.path,
+      });
       return previous;
     });
     if (before.path !== clip.path) await deleteUnusedFile(ctx, characterId, before.path);
@@ -88,7 +150,10 @@ export async function replaceVideoFile(ctx: MediaContext, adminId: string, chara
 /** Deletes a video file unless another video of the character (or another rendition) still points at it. */
 export async function deleteUnusedFile(ctx: MediaContext, characterId: string, path: string): Promise<void> {
   try {
-    const videos = await openVideos(ctx.platform.store).find({ character_id: characterId }, { projection: { path: 1, paths: 1 } });
+    const videos = await openVideos(ctx.platform.store).find(
+      { character_id: characterId },
+      { projection: { path: 1, paths: 1 } },
+    );
     const used = videos.some((v) => v.path === path || Object.values(v.paths ?? {}).includes(path));
     if (!used) await deleteQuietly(ctx, [mediaKeys(characterId).media(path)]);
   } catch (err) {
@@ -98,11 +163,24 @@ export async function deleteUnusedFile(ctx: MediaContext, characterId: string, p
 }
 
 /** insert_video: a VideoDoc for a file already in the files port (400 when it is not there or not a video). */
-export async function insertVideo(ctx: MediaContext, adminId: string, characterId: string, fields: VideoFields & { path: string }): Promise<VideoDoc> {
+export async function insertVideo(
+  ctx: MediaContext,
+  adminId: string,
+  characterId: string,
+  fields: VideoFields & { path: string },
+): Promise<VideoDoc> {
   const key = mediaKeys(characterId).media(fields.path);
-  if (!await ctx.platform.files.stat(key)) throw catalogError('VALIDATION_FAILED', `ファイル「${fields.path}」が見つかりません。先にアップロードしてください。`, { field: 'path' });
+  if (!(await ctx.platform.files.stat(key)))
+    throw catalogError(
+      'VALIDATION_FAILED',
+      `ファイル「${fields.path}」が見つかりません。先にアップロードしてください。`,
+      { field: 'path' },
+    );
   const kind = await storedVideoKind(ctx, key);
-  if (!kind) throw catalogError('VALIDATION_FAILED', `ファイル「${fields.path}」は MP4 / WebM の動画ではありません。`, { field: 'path' });
+  if (!kind)
+    throw catalogError('VALIDATION_FAILED', `ファイル「${fields.path}」は MP4 / WebM の動画ではありません。`, {
+      field: 'path',
+    });
   const names = await claimVideoNames(ctx, characterId, fields, fields.path);
   const { path, ...rest } = fields;
   return createVideo(ctx, adminId, characterId, names, rest, { key, kind, path, uploaded: false });

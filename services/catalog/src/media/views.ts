@@ -15,7 +15,10 @@ export interface MediaListing {
 
 export async function listMedia(files: FileStore, characterId: string): Promise<MediaListing> {
   const keys = mediaKeys(characterId);
-  const [posters, subtitleFiles] = await Promise.all([files.list(keys.postersPrefix), files.list(keys.subtitlesPrefix)]);
+  const [posters, subtitleFiles] = await Promise.all([
+    files.list(keys.postersPrefix),
+    files.list(keys.subtitlesPrefix),
+  ]);
   const subtitles = new Map<string, Map<string, string>>();
   for (const file of subtitleFiles) {
     const [language, name] = file.key.slice(keys.subtitlesPrefix.length).split('/');
@@ -58,7 +61,8 @@ export async function videoEntry(ctx: MediaContext, doc: VideoDoc): Promise<Vide
 }
 
 /** The stored media_info when it is a complete probe result (null: never probed, or the probe failed). */
-export const mediaInfoOf = (doc: VideoDoc): MediaInfo | null => (Value.Check(MediaInfoSchema, doc.media_info) ? doc.media_info : null);
+export const mediaInfoOf = (doc: VideoDoc): MediaInfo | null =>
+  Value.Check(MediaInfoSchema, doc.media_info) ? doc.media_info : null;
 
 /** A URL as a browser outside the site needs it: relative ones (the gateway's /files) prefixed with the public origin. */
 export function absolute(url: string, origin: string): string {
@@ -66,13 +70,18 @@ export function absolute(url: string, origin: string): string {
 }
 
 /** abs: every video, poster and subtitle of the character (and its avatar) as absolute URLs. */
-export async function absoluteUrls(ctx: MediaContext, character: Character, origin: string): Promise<Omit<AbsoluteUrls, 'ok'>> {
+export async function absoluteUrls(
+  ctx: MediaContext,
+  character: Character,
+  origin: string,
+): Promise<Omit<AbsoluteUrls, 'ok'>> {
   const files = ctx.platform.files;
   const entries = await videoLibrary(ctx, character._id);
   const listing = await listMedia(files, character._id);
   const subtitles: AbsoluteUrls['subtitles'] = {};
   for (const [title, languages] of listing.subtitles) {
-    for (const [language, key] of languages) (subtitles[language] ??= {})[title] = absolute(files.publicUrl(key), origin);
+    for (const [language, key] of languages)
+      (subtitles[language] ??= {})[title] = absolute(files.publicUrl(key), origin);
   }
   return {
     videos: Object.fromEntries(entries.map((e) => [e.id, absolute(e.url, origin)])),

@@ -31,9 +31,19 @@ export interface ServingDeps {
  * or signed for the caller for about 3 hours (priced). A signed-in caller of
  * a priced character gets the media cookie that proves them to the files route.
  */
-export async function servingFor(deps: ServingDeps, c: Character, caller: AccessCaller | undefined, ticketUseToken: string | undefined, reply: FastifyReply): Promise<Serving> {
+export async function servingFor(
+  deps: ServingDeps,
+  c: Character,
+  caller: AccessCaller | undefined,
+  ticketUseToken: string | undefined,
+  reply: FastifyReply,
+): Promise<Serving> {
   const price = c.price ?? 0;
-  const access = await deps.entitlements.accessOf(deps.store, { character: { id: c._id, price, group_id: c.group_id ?? null }, caller, ticketUseToken });
+  const access = await deps.entitlements.accessOf(deps.store, {
+    character: { id: c._id, price, group_id: c.group_id ?? null },
+    caller,
+    ticketUseToken,
+  });
   const served: CharacterAccess = access === 'none' ? 'preview' : access;
   const locked = await lockedBlocksFor(deps.store, c._id, caller?.sub);
   if (price <= 0) return { access: served, locked, media: {} };
@@ -42,4 +52,3 @@ export async function servingFor(deps: ServingDeps, c: Character, caller: Access
   reply.header('cache-control', 'private, no-store');
   return { access: served, locked, media: { signedFor: { user: caller?.sub ?? ANONYMOUS_MEDIA_USER, expiresAt } } };
 }
-

@@ -11,21 +11,30 @@ import { catalogService } from '../index.ts';
 import { cookieFrom, pathOf, servingTestKit } from './test-kit.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(catalogService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(catalogService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 const kit = servingTestKit(() => svc);
 const admin = () => kit.bearer(`admin-${randomUUID()}`, ['admin']);
 const post = (url: string, headers: Record<string, string> = {}) => svc.app.inject({ method: 'POST', url, headers });
 const served = (res: { json(): unknown }) => (res.json() as PlayableCharacter).character;
 
 /** A copy of ミライ (price 0 or priced) with its draft in block documents, unpublished unless asked; its greeting renamed in the draft only. */
-async function draftCharacter(opts: { price?: number; published?: boolean } = {}): Promise<{ id: string; slug: string }> {
+async function draftCharacter(
+  opts: { price?: number; published?: boolean } = {},
+): Promise<{ id: string; slug: string }> {
   const made = await kit.pricedCharacter(opts.price ?? 0);
   const characters = openCharacters(svc.platform.store);
   const c = await characters.findOne({ _id: made.id });
   await svc.platform.store.withTransaction(async (tx) => {
     await replaceDraftDocs(tx, made.id, c!.dialogue!);
-    await openCharacters(tx).updateOne({ _id: made.id }, { $set: { published_at: opts.published ? new Date().toISOString() : null } });
+    await openCharacters(tx).updateOne(
+      { _id: made.id },
+      { $set: { published_at: opts.published ? new Date().toISOString() : null } },
+    );
     await openBlocks(tx).updateOne({ _id: localId(made.id, 'greet') }, { $set: { title: '下書きのあいさつ' } });
   });
   return made;
@@ -66,7 +75,7 @@ describe('operators try the draft', () => {
     expect((await kit.get(`/api/characters/by-slug/${c.slug}`, customer)).statusCode).toBe(404);
   });
 
-  it('a draft clip, without the operator\'s cookie or with a customer\'s, answers 403; with the operator\'s cookie 200', async () => {
+  it("a draft clip, without the operator's cookie or with a customer's, answers 403; with the operator's cookie 200", async () => {
     const c = await draftCharacter();
     const res = await post(`/api/admin/characters/${c.id}/try`, admin());
     const clip = pathOf(served(res).media.videos['greet']!);
@@ -82,7 +91,7 @@ describe('operators try the draft', () => {
     expect((await kit.get(subtitle, { cookie })).statusCode).toBe(200);
   });
 
-  it('a published free character\'s published clip stays public; a clip only its draft has needs the operator', async () => {
+  it("a published free character's published clip stays public; a clip only its draft has needs the operator", async () => {
     const c = await draftCharacter({ published: true });
     await svc.platform.files.put(`characters/${c.id}/videos/draft-only.mp4`, Buffer.from('clip'), 'video/mp4');
 
@@ -91,18 +100,31 @@ describe('operators try the draft', () => {
     expect((await kit.get(`/files/characters/${c.id}/videos/draft-only.mp4`)).statusCode).toBe(403);
   });
 
-  it('try, announces the draft\'s recognition (character.draft_tried) and publishes nothing', async () => {
+  it("try, announces the draft's recognition (character.draft_tried) and publishes nothing", async () => {
     const c = await draftCharacter();
     const seen: EventEnvelope[] = [];
-    const sub = await svc.platform.events.consume(`draft-${randomUUID()}`, ['character.draft_tried', 'character.published'], async (e) => { seen.push(e); });
+    const sub = await svc.platform.events.consume(
+      `draft-${randomUUID()}`,
+      ['character.draft_tried', 'character.published'],
+      async (e) => {
+        seen.push(e);
+      },
+    );
 
     await post(`/api/admin/characters/${c.id}/try`, admin());
 
-    const tried = await eventually(async () => seen.find((e) => e.type === 'character.draft_tried' && (e.data as { character_id: string }).character_id === c.id));
+    const tried = await eventually(async () =>
+      seen.find(
+        (e) => e.type === 'character.draft_tried' && (e.data as { character_id: string }).character_id === c.id,
+      ),
+    );
     await sub.close();
-    const recognition = (tried.data as { recognition: { blocks: Array<{ block_id: string; title: string }> } }).recognition;
+    const recognition = (tried.data as { recognition: { blocks: Array<{ block_id: string; title: string }> } })
+      .recognition;
     expect(recognition.blocks.find((b) => b.block_id === 'greet')?.title).toBe('下書きのあいさつ');
-    expect(seen.some((e) => e.type === 'character.published' && (e.data as { character_id: string }).character_id === c.id)).toBe(false);
+    expect(
+      seen.some((e) => e.type === 'character.published' && (e.data as { character_id: string }).character_id === c.id),
+    ).toBe(false);
     expect((await openCharacters(svc.platform.store).findOne({ _id: c.id }))?.published_at).toBeNull();
   });
 });

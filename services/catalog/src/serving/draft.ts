@@ -22,12 +22,25 @@ export interface DraftServingDeps extends ServingDeps {
  * dialogue, which indexes it apart for the admin-only draft search and score.
  * Nothing is written for customers: no talk, no ticket, no log, no insight.
  */
-export async function draftToTry(deps: DraftServingDeps, c: Character, operatorId: string, reply: FastifyReply): Promise<PlayableCharacter> {
+export async function draftToTry(
+  deps: DraftServingDeps,
+  c: Character,
+  operatorId: string,
+  reply: FastifyReply,
+): Promise<PlayableCharacter> {
   const dialogue = await draftCharacterOf(deps.store, c);
   if (dialogue.blocks.length === 0) throw catalogError('NOT_FOUND', 'このキャラクターにはまだブロックがありません。');
-  await deps.store.withTransaction((tx) => deps.events.publish('character.draft_tried', c._id, {
-    character_id: c._id, recognition: recognitionSnapshot(c._id, dialogue),
-  }, tx));
+  await deps.store.withTransaction((tx) =>
+    deps.events.publish(
+      'character.draft_tried',
+      c._id,
+      {
+        character_id: c._id,
+        recognition: recognitionSnapshot(c._id, dialogue),
+      },
+      tx,
+    ),
+  );
   reply.header('set-cookie', deps.signing.userCookie(operatorId, { path: deps.filesPrefix, operator: true }));
   reply.header('cache-control', 'private, no-store');
   const media = { signedFor: { user: operatorId, expiresAt: deps.signing.expiryFrom() } };

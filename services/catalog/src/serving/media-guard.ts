@@ -33,7 +33,10 @@ function publicKeysOf(c: Character | null): ReadonlySet<string> {
   if (!c?.dialogue || !c.published_at || (c.price ?? 0) > 0) return new Set();
   const keys = mediaKeys(c._id);
   const titles = c.dialogue.videos.map((v) => v.title.replace(/\.mp4$/, ''));
-  return new Set([...c.dialogue.videos.map((v) => keys.media(v.path)), ...titles.map((t) => `${keys.subtitlesPrefix}*/${t}.vtt`)]);
+  return new Set([
+    ...c.dialogue.videos.map((v) => keys.media(v.path)),
+    ...titles.map((t) => `${keys.subtitlesPrefix}*/${t}.vtt`),
+  ]);
 }
 
 /** A subtitle key in the form publicKeysOf lists them (any language). */
@@ -43,7 +46,10 @@ export function mediaGuard(store: DocumentStore, secret: string, now: () => numb
   const remembered = new Map<string, { open: ReadonlySet<string>; until: number }>();
   const isOpen = (open: ReadonlySet<string>, key: string) => open.has(key) || open.has(subtitlePattern(key));
   async function readPublicKeys(characterId: string): Promise<ReadonlySet<string>> {
-    const found = await openCharacters(store).findOne({ _id: characterId }, { projection: { price: 1, published_at: 1, 'dialogue.videos': 1 } });
+    const found = await openCharacters(store).findOne(
+      { _id: characterId },
+      { projection: { price: 1, published_at: 1, 'dialogue.videos': 1 } },
+    );
     const open = publicKeysOf(found);
     if (remembered.size > 10_000) remembered.clear();
     remembered.set(characterId, { open, until: now() + REMEMBER_MS });

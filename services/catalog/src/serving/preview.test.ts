@@ -16,12 +16,23 @@ describe('previewOf', () => {
     expect(preview.videos.map((v) => v.id).sort()).toEqual(['listen_1', 'mic_test', 'standby']);
     expect(preview.startButtons.map((s) => s.title)).toEqual(['話す', '占い', 'マイクテスト']);
     expect(preview.setting.standby_video_id).toBe('standby');
-    expect(preview).toMatchObject({ price: demoCharacter.price, conversations: [], slots: [], kikiwasure: [], random: { trigger_videos: [], end_blocks: [] } });
+    expect(preview).toMatchObject({
+      price: demoCharacter.price,
+      conversations: [],
+      slots: [],
+      kikiwasure: [],
+      random: { trigger_videos: [], end_blocks: [] },
+    });
   });
 
   it('previewOf, what it keeps, names no block or clip it left out', () => {
     const preview = previewOf(demo());
-    const faults = validateCharacter({ ...demoCharacter, ...preview, setting: demoCharacter.setting, startButtons: [] });
+    const faults = validateCharacter({
+      ...demoCharacter,
+      ...preview,
+      setting: demoCharacter.setting,
+      startButtons: [],
+    });
     expect(faults.filter((f) => f.code.includes('NOT_FOUND'))).toEqual([]);
   });
 

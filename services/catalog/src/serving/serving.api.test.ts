@@ -8,15 +8,35 @@ import { catalogService } from '../index.ts';
 import { cookieFrom, pathOf, servingTestKit } from './test-kit.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(catalogService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(catalogService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 const kit = servingTestKit(() => svc);
 
-type Media = { videos: Record<string, string>; posters: Record<string, string>; subtitles: Record<string, Record<string, string>> };
-const character = (res: { json(): unknown }) => (res.json() as { character: { access: string; dialogue: { blocks: Array<{ id: string }>; videos: Array<{ id: string }>; conversations: unknown[] }; media: Media } }).character;
+type Media = {
+  videos: Record<string, string>;
+  posters: Record<string, string>;
+  subtitles: Record<string, Record<string, string>>;
+};
+const character = (res: { json(): unknown }) =>
+  (
+    res.json() as {
+      character: {
+        access: string;
+        dialogue: { blocks: Array<{ id: string }>; videos: Array<{ id: string }>; conversations: unknown[] };
+        media: Media;
+      };
+    }
+  ).character;
 const blockIds = (res: { json(): unknown }) => character(res).dialogue.blocks.map((b) => b.id);
 const ticketToken = (userId: string, characterId: string, now?: Date) =>
-  ticketUseProofs(TEST_JWT_SECRET).sign({ use_id: randomUUID(), user_id: userId, character_id: characterId }, { ttlSeconds: TICKET_USE_TTL_SECONDS, ...(now ? { now } : {}) });
+  ticketUseProofs(TEST_JWT_SECRET).sign(
+    { use_id: randomUUID(), user_id: userId, character_id: characterId },
+    { ttlSeconds: TICKET_USE_TTL_SECONDS, ...(now ? { now } : {}) },
+  );
 
 describe('serving a priced character: whole dialogue or preview', () => {
   it('by-slug and by-id, a priced character without entitlement, answer the preview: standby, start buttons and the mic test only', async () => {
@@ -30,11 +50,19 @@ describe('serving a priced character: whole dialogue or preview', () => {
         expect(blockIds(res)).toEqual(['mic-test']);
         expect(served.dialogue.videos.map((v) => v.id).sort()).toEqual(['listen_1', 'mic_test', 'standby']);
         expect(Object.keys(served.media.videos).sort()).toEqual(['listen_1', 'mic_test', 'standby']);
-        expect(Object.keys(served.media.posters).every((id) => ['listen_1', 'mic_test', 'standby'].includes(id))).toBe(true);
-        expect(Object.values(served.media.subtitles).flatMap((byName) => Object.keys(byName)).every((name) => ['listen_1', 'mic_test', 'standby'].includes(name))).toBe(true);
+        expect(Object.keys(served.media.posters).every((id) => ['listen_1', 'mic_test', 'standby'].includes(id))).toBe(
+          true,
+        );
+        expect(
+          Object.values(served.media.subtitles)
+            .flatMap((byName) => Object.keys(byName))
+            .every((name) => ['listen_1', 'mic_test', 'standby'].includes(name)),
+        ).toBe(true);
         expect(served.dialogue.conversations).toEqual([]);
         expect(res.body).not.toMatch(/greet\.mp4|"id":"greet"|"id":"fortune"|食べ物/u);
-        expect((res.json() as { character: { dialogue: { startButtons: unknown[] } } }).character.dialogue.startButtons).toHaveLength(3);
+        expect(
+          (res.json() as { character: { dialogue: { startButtons: unknown[] } } }).character.dialogue.startButtons,
+        ).toHaveLength(3);
       }
     }
   });
@@ -43,20 +71,39 @@ describe('serving a priced character: whole dialogue or preview', () => {
     const paid = await kit.pricedCharacter();
     const buyer = randomUUID();
     const purchaseId = await kit.bought(buyer, paid.id);
-    await eventually(async () => character(await kit.get(`/api/characters/by-slug/${paid.slug}`, kit.bearer(buyer))).access === 'owned');
+    await eventually(
+      async () =>
+        character(await kit.get(`/api/characters/by-slug/${paid.slug}`, kit.bearer(buyer))).access === 'owned',
+    );
     expect(blockIds(await kit.get(`/api/characters/by-slug/${paid.slug}`, kit.bearer(buyer)))).toContain('fortune');
-    expect(character(await kit.get(`/api/characters/by-slug/${paid.slug}`, kit.bearer(randomUUID()))).access).toBe('preview');
+    expect(character(await kit.get(`/api/characters/by-slug/${paid.slug}`, kit.bearer(randomUUID()))).access).toBe(
+      'preview',
+    );
 
-    await svc.platform.events.publish('purchase.canceled', buyer, { purchase_id: purchaseId, user_id: buyer, order_id: `o-${purchaseId}`, amount: 800, by: 'admin', canceled_at: new Date().toISOString() });
-    await eventually(async () => character(await kit.get(`/api/characters/by-slug/${paid.slug}`, kit.bearer(buyer))).access === 'preview');
+    await svc.platform.events.publish('purchase.canceled', buyer, {
+      purchase_id: purchaseId,
+      user_id: buyer,
+      order_id: `o-${purchaseId}`,
+      amount: 800,
+      by: 'admin',
+      canceled_at: new Date().toISOString(),
+    });
+    await eventually(
+      async () =>
+        character(await kit.get(`/api/characters/by-slug/${paid.slug}`, kit.bearer(buyer))).access === 'preview',
+    );
   });
 
-  it('by-slug, a priced character in the group of the caller\'s subscription, answers the whole dialogue', async () => {
+  it("by-slug, a priced character in the group of the caller's subscription, answers the whole dialogue", async () => {
     const group = `group-${randomUUID()}`;
     const paid = await kit.pricedCharacter(800, group);
     const subscriber = randomUUID();
     await kit.subscribed(subscriber, group);
-    await eventually(async () => character(await kit.get(`/api/characters/by-slug/${paid.slug}`, kit.bearer(subscriber))).access === 'subscribed');
+    await eventually(
+      async () =>
+        character(await kit.get(`/api/characters/by-slug/${paid.slug}`, kit.bearer(subscriber))).access ===
+        'subscribed',
+    );
     expect(blockIds(await kit.get(`/api/characters/by-slug/${paid.slug}`, kit.bearer(subscriber)))).toContain('greet');
   });
 
@@ -67,7 +114,7 @@ describe('serving a priced character: whole dialogue or preview', () => {
     expect(blockIds(res)).toContain('greet');
   });
 
-  it('by-slug, the caller\'s ticket use for the character, answers the whole dialogue; another user\'s, another character\'s or an expired one, the preview', async () => {
+  it("by-slug, the caller's ticket use for the character, answers the whole dialogue; another user's, another character's or an expired one, the preview", async () => {
     const paid = await kit.pricedCharacter();
     const me = randomUUID();
     const url = (token: string) => `/api/characters/by-slug/${paid.slug}?ticket_use_token=${encodeURIComponent(token)}`;
@@ -75,7 +122,10 @@ describe('serving a priced character: whole dialogue or preview', () => {
     expect(character(await kit.get(url(ticketToken(me, paid.id)), kit.bearer(me))).access).toBe('ticket');
     expect(character(await kit.get(url(ticketToken(randomUUID(), paid.id)), kit.bearer(me))).access).toBe('preview');
     expect(character(await kit.get(url(ticketToken(me, 'demo-mirai')), kit.bearer(me))).access).toBe('preview');
-    expect(character(await kit.get(url(ticketToken(me, paid.id, new Date(Date.now() - 4 * 3600_000))), kit.bearer(me))).access).toBe('preview');
+    expect(
+      character(await kit.get(url(ticketToken(me, paid.id, new Date(Date.now() - 4 * 3600_000))), kit.bearer(me)))
+        .access,
+    ).toBe('preview');
     expect(character(await kit.get(url(ticketToken(me, paid.id)))).access).toBe('preview');
   });
 
@@ -97,7 +147,10 @@ describe('serving a priced character: whole dialogue or preview', () => {
 describe('files of a priced character', () => {
   it('a clip and a subtitle, fetched unsigned, answer 403', async () => {
     const paid = await kit.pricedCharacter();
-    for (const url of [`/files/characters/${paid.id}/videos/greet.mp4`, `/files/subtitles/${paid.id}/ja-JP/greet.vtt`]) {
+    for (const url of [
+      `/files/characters/${paid.id}/videos/greet.mp4`,
+      `/files/subtitles/${paid.id}/ja-JP/greet.vtt`,
+    ]) {
       const res = await kit.get(url);
       expect(res.statusCode, url).toBe(403);
       expect(res.json(), url).toMatchObject({ ok: false, code: 'SIGNATURE_REQUIRED', error: 'Forbidden' });
@@ -150,11 +203,13 @@ describe('files of a priced character', () => {
     expect(subtitle.body).toContain('WEBVTT');
   });
 
-  it('a clip signed for one user, fetched with another user\'s media cookie or none, answers 403', async () => {
+  it("a clip signed for one user, fetched with another user's media cookie or none, answers 403", async () => {
     const paid = await kit.pricedCharacter();
     const [owner, other] = [randomUUID(), randomUUID()];
     const ownerRes = await kit.get(`/api/characters/by-slug/${paid.slug}`, kit.bearer(owner));
-    const otherCookie = cookieFrom((await kit.get(`/api/characters/by-slug/${paid.slug}`, kit.bearer(other))).headers['set-cookie']);
+    const otherCookie = cookieFrom(
+      (await kit.get(`/api/characters/by-slug/${paid.slug}`, kit.bearer(other))).headers['set-cookie'],
+    );
     const standby = pathOf(character(ownerRes).media.videos.standby!);
 
     const withOther = await kit.get(standby, { cookie: otherCookie });
@@ -170,15 +225,23 @@ describe('files of a priced character', () => {
     const paid = await kit.pricedCharacter();
     const user = randomUUID();
     const res = await kit.get(`/api/characters/by-slug/${paid.slug}`, kit.bearer(user));
-    const expired = new URL(await svc.platform.files.signedUrl(`characters/${paid.id}/videos/standby.mp4`, { user, expiresAt: new Date(Date.now() - 1000) }), 'http://gateway');
+    const expired = new URL(
+      await svc.platform.files.signedUrl(`characters/${paid.id}/videos/standby.mp4`, {
+        user,
+        expiresAt: new Date(Date.now() - 1000),
+      }),
+      'http://gateway',
+    );
 
-    const reply = await kit.get(`${expired.pathname}${expired.search}`, { cookie: cookieFrom(res.headers['set-cookie']) });
+    const reply = await kit.get(`${expired.pathname}${expired.search}`, {
+      cookie: cookieFrom(res.headers['set-cookie']),
+    });
 
     expect(reply.statusCode).toBe(403);
     expect(reply.json()).toMatchObject({ code: 'SIGNATURE_EXPIRED' });
   });
 
-  it('a visitor\'s preview clip is signed without a user and plays without a cookie; other clips stay refused', async () => {
+  it("a visitor's preview clip is signed without a user and plays without a cookie; other clips stay refused", async () => {
     const paid = await kit.pricedCharacter();
     const served = character(await kit.get(`/api/characters/by-slug/${paid.slug}`));
     expect((await kit.get(pathOf(served.media.videos.standby!))).statusCode).toBe(200);
@@ -193,7 +256,9 @@ describe('the admin console and priced media', () => {
     const clip = `/files/characters/${paid.id}/videos/greet.mp4`;
 
     const withCookie = await kit.get(clip, { cookie: cookieFrom(library.headers['set-cookie']), range: 'bytes=0-9' });
-    const customerCookie = cookieFrom((await kit.get(`/api/characters/by-slug/${paid.slug}`, kit.bearer(randomUUID()))).headers['set-cookie']);
+    const customerCookie = cookieFrom(
+      (await kit.get(`/api/characters/by-slug/${paid.slug}`, kit.bearer(randomUUID()))).headers['set-cookie'],
+    );
 
     expect(library.statusCode).toBe(200);
     expect(withCookie.statusCode).toBe(206);

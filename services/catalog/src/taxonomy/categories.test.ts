@@ -3,7 +3,15 @@ import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/p
 import { eventually } from '@talkwith/platform/testing/eventually';
 import { catalogService } from '../index.ts';
 import { openCategories } from '../model.ts';
-import { adminHeaders, auditLog, customerHeaders, postCategory, postGroup, storeCharacter, uniqueSlug } from './testing.ts';
+import {
+  adminHeaders,
+  auditLog,
+  customerHeaders,
+  postCategory,
+  postGroup,
+  storeCharacter,
+  uniqueSlug,
+} from './testing.ts';
 
 let svc: ServiceUnderTest;
 let audit: Awaited<ReturnType<typeof auditLog>>;
@@ -17,7 +25,12 @@ afterAll(async () => {
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  svc.app.inject({ method, url, headers: adminHeaders(svc), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  svc.app.inject({
+    method,
+    url,
+    headers: adminHeaders(svc),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 
 describe('categories', () => {
   it('categories, created without a slug, get the §5 slug of the name and are audited', async () => {
@@ -27,8 +40,17 @@ describe('categories', () => {
 
     expect(res.statusCode).toBe(201);
     const category = res.json().category;
-    expect(category).toMatchObject({ name, slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), description: '恋のはなし', group_count: 0 });
-    const entry = await eventually(async () => audit.entries.find((e) => e.action === 'category.created' && (e.detail as { category_id: string }).category_id === category.id));
+    expect(category).toMatchObject({
+      name,
+      slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      description: '恋のはなし',
+      group_count: 0,
+    });
+    const entry = await eventually(async () =>
+      audit.entries.find(
+        (e) => e.action === 'category.created' && (e.detail as { category_id: string }).category_id === category.id,
+      ),
+    );
     expect(entry.admin_id).toBe('admin-1');
   });
 
@@ -73,7 +95,10 @@ describe('categories', () => {
     const first = await postCategory(svc, { name: 'first', slug: uniqueSlug('first'), sort_order: -900 });
     await postGroup(svc, later.id);
 
-    const list = (await call('GET', '/api/admin/full/categories')).json().categories as Array<{ id: string; group_count: number }>;
+    const list = (await call('GET', '/api/admin/full/categories')).json().categories as Array<{
+      id: string;
+      group_count: number;
+    }>;
 
     const ids = list.map((c) => c.id);
     expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(later.id));
@@ -84,20 +109,36 @@ describe('categories', () => {
     const category = await postCategory(svc, { name: '旧名', slug: uniqueSlug('old') });
     const slug = uniqueSlug('new');
 
-    const res = await call('PUT', `/api/admin/full/categories/${category.id}`, { name: '新名', slug, description: '説明', sort_order: 42 });
+    const res = await call('PUT', `/api/admin/full/categories/${category.id}`, {
+      name: '新名',
+      slug,
+      description: '説明',
+      sort_order: 42,
+    });
 
     expect(res.statusCode).toBe(200);
-    expect((await call('GET', `/api/admin/full/categories/${category.id}`)).json().category).toMatchObject({ name: '新名', slug, description: '説明', sort_order: 42 });
+    expect((await call('GET', `/api/admin/full/categories/${category.id}`)).json().category).toMatchObject({
+      name: '新名',
+      slug,
+      description: '説明',
+      sort_order: 42,
+    });
   });
 
-  it('categories, edited to another category\'s slug, answers 409 and keeps the old one', async () => {
+  it("categories, edited to another category's slug, answers 409 and keeps the old one", async () => {
     const taken = await postCategory(svc, { name: 'a', slug: uniqueSlug('taken') });
     const category = await postCategory(svc, { name: 'b', slug: uniqueSlug('mine') });
 
-    const res = await call('PUT', `/api/admin/full/categories/${category.id}`, { slug: taken.slug, name: '変わらない' });
+    const res = await call('PUT', `/api/admin/full/categories/${category.id}`, {
+      slug: taken.slug,
+      name: '変わらない',
+    });
 
     expect(res.statusCode).toBe(409);
-    expect((await call('GET', `/api/admin/full/categories/${category.id}`)).json().category).toMatchObject({ slug: category.slug, name: 'b' });
+    expect((await call('GET', `/api/admin/full/categories/${category.id}`)).json().category).toMatchObject({
+      slug: category.slug,
+      name: 'b',
+    });
   });
 
   it('categories, edited with an empty body or unknown id, answers 400 and 404', async () => {
@@ -128,7 +169,11 @@ describe('categories', () => {
 
     expect(res.statusCode).toBe(200);
     expect((await call('GET', `/api/admin/full/categories/${category.id}`)).statusCode).toBe(404);
-    await eventually(async () => audit.entries.find((e) => e.action === 'category.deleted' && (e.detail as { category_id: string }).category_id === category.id));
+    await eventually(async () =>
+      audit.entries.find(
+        (e) => e.action === 'category.deleted' && (e.detail as { category_id: string }).category_id === category.id,
+      ),
+    );
     expect((await call('DELETE', `/api/admin/full/categories/${category.id}`)).statusCode).toBe(404);
   });
 
@@ -143,10 +188,22 @@ describe('categories', () => {
 
     expect(first.statusCode).toBe(201);
     const copy = first.json().category;
-    expect(copy).toMatchObject({ name: '季節のコピー', slug: `${source.slug}-copy`, description: '四季', group_count: 2 });
+    expect(copy).toMatchObject({
+      name: '季節のコピー',
+      slug: `${source.slug}-copy`,
+      description: '四季',
+      group_count: 2,
+    });
     expect(second.json().category.slug).toBe(`${source.slug}-copy-2`);
-    const groups = (await call('GET', `/api/admin/full/categories/${copy.id}/groups`)).json().groups as Array<{ name: string; character_count: number; id: string }>;
-    expect(groups.map((g) => [g.name, g.character_count])).toEqual([['春', 0], ['夏', 0]]);
+    const groups = (await call('GET', `/api/admin/full/categories/${copy.id}/groups`)).json().groups as Array<{
+      name: string;
+      character_count: number;
+      id: string;
+    }>;
+    expect(groups.map((g) => [g.name, g.character_count])).toEqual([
+      ['春', 0],
+      ['夏', 0],
+    ]);
     expect(groups.map((g) => g.id)).not.toContain(spring.id);
   });
 
@@ -172,7 +229,12 @@ describe('categories', () => {
   });
 
   it('categories, called by a customer or without a token, answer 403 and 401', async () => {
-    const asCustomer = await svc.app.inject({ method: 'POST', url: '/api/admin/categories', headers: customerHeaders(svc), payload: { name: 'x', slug: uniqueSlug('x') } });
+    const asCustomer = await svc.app.inject({
+      method: 'POST',
+      url: '/api/admin/categories',
+      headers: customerHeaders(svc),
+      payload: { name: 'x', slug: uniqueSlug('x') },
+    });
     const anonymous = await svc.app.inject({ method: 'GET', url: '/api/admin/full/categories' });
     const pasteAnonymous = await svc.app.inject({ method: 'POST', url: '/api/admin/categories/any/paste' });
 

@@ -35,19 +35,35 @@ export async function viewCategory(store: StoreOrTx, doc: CategoryDoc): Promise<
 }
 
 async function ensureSlugFree(store: StoreOrTx, slug: string, exceptId?: string): Promise<void> {
-  const taken = await openCategories(store).findOne({ slug, ...(exceptId ? { _id: { $ne: exceptId } } : {}) }, { projection: { _id: 1 } });
-  if (taken) throw catalogError('DUPLICATE_KEY', `スラッグ「${slug}」はほかのカテゴリーで使われています。別のスラッグにしてください。`, { field: 'slug' });
+  const taken = await openCategories(store).findOne(
+    { slug, ...(exceptId ? { _id: { $ne: exceptId } } : {}) },
+    { projection: { _id: 1 } },
+  );
+  if (taken)
+    throw catalogError(
+      'DUPLICATE_KEY',
+      `スラッグ「${slug}」はほかのカテゴリーで使われています。別のスラッグにしてください。`,
+      { field: 'slug' },
+    );
 }
 
 /** The chosen slug, else the §5 slug of the name; a name without a latin letter or digit needs one chosen. */
 function slugFor(input: { name: string; slug?: string }): string {
   const slug = input.slug ?? slugOf(input.name);
-  if (!slug) throw catalogError('VALIDATION_FAILED', '名前からスラッグを作れません。半角英数字とハイフンでスラッグを入力してください。', { field: 'slug' });
+  if (!slug)
+    throw catalogError(
+      'VALIDATION_FAILED',
+      '名前からスラッグを作れません。半角英数字とハイフンでスラッグを入力してください。',
+      { field: 'slug' },
+    );
   return slug;
 }
 
 /** After the last one, so a new entry appears at the end of its list. */
-export async function nextSortOrder<T extends { _id: string; sort_order: number }>(collection: Collection<T>, filter: Record<string, unknown> = {}): Promise<number> {
+export async function nextSortOrder<T extends { _id: string; sort_order: number }>(
+  collection: Collection<T>,
+  filter: Record<string, unknown> = {},
+): Promise<number> {
   const [last] = await collection.find(filter, { sort: { sort_order: -1 }, limit: 1, projection: { sort_order: 1 } });
   return last ? last.sort_order + 1 : 0;
 }
@@ -58,8 +74,13 @@ export async function createCategory(tx: Transaction, input: NewCategoryBody): P
   const categories = openCategories(tx);
   const at = now();
   return categories.insertOne({
-    _id: randomUUID(), name: input.name, slug, description: input.description ?? '',
-    sort_order: input.sort_order ?? await nextSortOrder(categories), created_at: at, updated_at: at,
+    _id: randomUUID(),
+    name: input.name,
+    slug,
+    description: input.description ?? '',
+    sort_order: input.sort_order ?? (await nextSortOrder(categories)),
+    created_at: at,
+    updated_at: at,
   });
 }
 
@@ -74,10 +95,16 @@ export async function updateCategory(tx: Transaction, id: string, patch: Categor
 /** Refuses while groups remain (409 with their list): deleting would leave them, and their characters, nowhere. */
 export async function deleteCategory(tx: Transaction, id: string): Promise<CategoryDoc> {
   const category = await findCategoryDoc(tx, id);
-  const groups = await openGroups(tx).find({ category_id: id }, { sort: CATEGORY_ORDER, projection: { _id: 1, name: 1 } });
+  const groups = await openGroups(tx).find(
+    { category_id: id },
+    { sort: CATEGORY_ORDER, projection: { _id: 1, name: 1 } },
+  );
   if (groups.length > 0) {
-    throw catalogError('CATEGORY_NOT_EMPTY', `カテゴリー「${category.name}」にはまだグループが${groups.length}件あります。先にグループを削除するか、ほかのカテゴリーへ移してください。`, { body: { groups: groups.map((g) => ({ id: g._id, name: g.name })) },
-    });
+    throw catalogError(
+      'CATEGORY_NOT_EMPTY',
+      `カテゴリー「${category.name}」にはまだグループが${groups.length}件あります。先にグループを削除するか、ほかのカテゴリーへ移してください。`,
+      { body: { groups: groups.map((g) => ({ id: g._id, name: g.name })) } },
+    );
   }
   await openCategories(tx).deleteOne({ _id: id });
   return category;
@@ -90,22 +117,48 @@ async function freeCopySlug(store: StoreOrTx, slug: string): Promise<string> {
     const candidate = `${slug.slice(0, SLUG_MAX - suffix.length).replace(/-+$/, '')}${suffix}`;
     if (!(await openCategories(store).findOne({ slug: candidate }, { projection: { _id: 1 } }))) return candidate;
   }
-  throw catalogError('CONFLICT', 'コピーのスラッグを決められません。先に古いコピーを整理してください。', { field: 'slug' });
+  throw catalogError('CONFLICT', 'コピーのスラッグを決められません。先に古いコピーを整理してください。', {
+    field: 'slug',
+  });
 }
 
 /** A copy of the category and its groups (not their characters: a character is listed in one group only). */
-export async function pasteCategory(tx: Transaction, events: Eventing, id: string): Promise<{ category: CategoryDoc; groups: GroupDoc[] }> {
+export async function pasteCategory(
+  tx: Transaction,
+  events: Eventing,
+  id: string,
+): Promise<{ category: CategoryDoc; groups: GroupDoc[] }> {
   const source = await findCategoryDoc(tx, id);
   const categories = openCategories(tx);
   const at = now();
   const category = await categories.insertOne({
-    _id: randomUUID(), name: `${source.name.slice(0, NAME_MAX - COPY_SUFFIX.length)}${COPY_SUFFIX}`, slug: await freeCopySlug(tx, source.slug),
-    description: source.description, sort_order: await nextSortOrder(categories), created_at: at, updated_at: at,
+    _id: randomUUID(),
+    name: `${source.name.slice(0, NAME_MAX - COPY_SUFFIX.length)}${COPY_SUFFIX}`,
+    slug: await freeCopySlug(tx, source.slug),
+    description: source.description,
+    sort_order: await nextSortOrder(categories),
+    created_at: at,
+    updated_at: at,
   });
   const sourceGroups = await openGroups(tx).find({ category_id: id }, { sort: CATEGORY_ORDER });
-  const groups = sourceGroups.length === 0 ? [] : await openGroups(tx).insertMany(sourceGroups.map((g) => ({
-    _id: randomUUID(), category_id: category._id, name: g.name, description: g.description, sort_order: g.sort_order, created_at: at, updated_at: at,
-  })));
-  await announceGroups(tx, events, groups.map((g) => g._id));
+  const groups =
+    sourceGroups.length === 0
+      ? []
+      : await openGroups(tx).insertMany(
+          sourceGroups.map((g) => ({
+            _id: randomUUID(),
+            category_id: category._id,
+            name: g.name,
+            description: g.description,
+            sort_order: g.sort_order,
+            created_at: at,
+            updated_at: at,
+          })),
+        );
+  await announceGroups(
+    tx,
+    events,
+    groups.map((g) => g._id),
+  );
   return { category, groups };
 }

@@ -14,7 +14,13 @@ const seen: EventEnvelope[] = [];
 let sub: { close(): Promise<void> };
 beforeAll(async () => {
   svc = await startServiceForTest(catalogService);
-  sub = await svc.platform.events.consume(`group-facts-${randomUUID()}`, ['group.saved', 'group.deleted'], async (e) => { seen.push(e); });
+  sub = await svc.platform.events.consume(
+    `group-facts-${randomUUID()}`,
+    ['group.saved', 'group.deleted'],
+    async (e) => {
+      seen.push(e);
+    },
+  );
 });
 afterAll(async () => {
   await sub?.close();
@@ -23,16 +29,23 @@ afterAll(async () => {
 
 const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
   svc.app.inject({ method, url, headers: adminHeaders(svc), ...(payload ? { payload } : {}) });
-const newGroup = async () => postGroup(svc, (await postCategory(svc, { name: 'カテゴリー', slug: uniqueSlug('cat') })).id, { name: 'ライブ' });
+const newGroup = async () =>
+  postGroup(svc, (await postCategory(svc, { name: 'カテゴリー', slug: uniqueSlug('cat') })).id, { name: 'ライブ' });
 /** The events about this group so far, once there are at least `count`. */
 const factsOf = (groupId: string, count: number) =>
-  eventually(async () => { const mine = seen.filter((e) => e.key === groupId); return mine.length >= count ? mine : undefined; });
+  eventually(async () => {
+    const mine = seen.filter((e) => e.key === groupId);
+    return mine.length >= count ? mine : undefined;
+  });
 const lastOf = async (groupId: string, count: number) => (await factsOf(groupId, count)).at(-1);
 
 describe('group facts for billing (group.saved / group.deleted)', () => {
   it('group, created, is announced with its category and name and not sold (it lists nobody)', async () => {
     const group = await newGroup();
-    expect((await lastOf(group.id, 1))).toMatchObject({ type: 'group.saved', data: { group_id: group.id, category_id: group.category_id, name: 'ライブ', sold: false } });
+    expect(await lastOf(group.id, 1)).toMatchObject({
+      type: 'group.saved',
+      data: { group_id: group.id, category_id: group.category_id, name: 'ライブ', sold: false },
+    });
   });
 
   it('group, a published character put in then taken out, is sold then not sold', async () => {
@@ -47,7 +60,11 @@ describe('group facts for billing (group.saved / group.deleted)', () => {
   it('group, an unpublished character put in, stays not sold; publishing it sells the group, unpublishing stops it', async () => {
     const group = await newGroup();
     const id = await addCharacterFor(svc, { group_id: group.id });
-    await call('POST', '/api/admin/characters/jsonUpload', { character_id: id, dry_run: false, character: demoCharacter });
+    await call('POST', '/api/admin/characters/jsonUpload', {
+      character_id: id,
+      dry_run: false,
+      character: demoCharacter,
+    });
     await call('POST', `/api/admin/characters/${id}/publish`);
     expect((await lastOf(group.id, 2))?.data).toMatchObject({ sold: true });
     await call('POST', `/api/admin/characters/${id}/unpublish`);
@@ -77,6 +94,9 @@ describe('group facts for billing (group.saved / group.deleted)', () => {
     expect(first?.groups).toBeGreaterThanOrEqual(1);
     expect(first?.characters).toBeGreaterThanOrEqual(1); // the demo character at least
     expect(second).toBeNull();
-    expect(await factsOf(group.id, 2)).toMatchObject([{ type: 'group.saved' }, { type: 'group.saved', data: { group_id: group.id, sold: false } }]);
+    expect(await factsOf(group.id, 2)).toMatchObject([
+      { type: 'group.saved' },
+      { type: 'group.saved', data: { group_id: group.id, sold: false } },
+    ]);
   });
 });

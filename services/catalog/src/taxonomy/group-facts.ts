@@ -12,12 +12,22 @@ const NAME_MAX = 200;
  * a customer can only be sold a group that has something to play.
  */
 export async function isSold(store: StoreOrTx, groupId: string): Promise<boolean> {
-  return (await openCharacters(store).findOne({ group_id: groupId, published_at: { $ne: null } }, { projection: { _id: 1 } })) !== null;
+  return (
+    (await openCharacters(store).findOne(
+      { group_id: groupId, published_at: { $ne: null } },
+      { projection: { _id: 1 } },
+    )) !== null
+  );
 }
 
 async function announceOne(tx: Transaction, events: Eventing, group: GroupDoc): Promise<void> {
   const name = [...group.name].slice(0, NAME_MAX).join('') || group._id;
-  await events.publish('group.saved', group._id, { group_id: group._id, category_id: group.category_id, name, sold: await isSold(tx, group._id) }, tx);
+  await events.publish(
+    'group.saved',
+    group._id,
+    { group_id: group._id, category_id: group.category_id, name, sold: await isSold(tx, group._id) },
+    tx,
+  );
 }
 
 /**
@@ -27,7 +37,11 @@ async function announceOne(tx: Transaction, events: Eventing, group: GroupDoc): 
  * group create/update/delete, category paste, a character put in or taken out
  * of a group, a character published or unpublished.
  */
-export async function announceGroups(tx: Transaction, events: Eventing, ids: readonly (string | null | undefined)[]): Promise<void> {
+export async function announceGroups(
+  tx: Transaction,
+  events: Eventing,
+  ids: readonly (string | null | undefined)[],
+): Promise<void> {
   for (const id of new Set(ids.filter((g): g is string => Boolean(g)))) {
     const group = await openGroups(tx).findOne({ _id: id });
     if (group) await announceOne(tx, events, group);

@@ -3,7 +3,15 @@ import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/p
 import { eventually } from '@talkwith/platform/testing/eventually';
 import { openCharacters } from '../characters.ts';
 import { catalogService } from '../index.ts';
-import { adminHeaders, auditLog, customerHeaders, postCategory, postGroup, storeCharacter, uniqueSlug } from './testing.ts';
+import {
+  adminHeaders,
+  auditLog,
+  customerHeaders,
+  postCategory,
+  postGroup,
+  storeCharacter,
+  uniqueSlug,
+} from './testing.ts';
 
 let svc: ServiceUnderTest;
 let audit: Awaited<ReturnType<typeof auditLog>>;
@@ -17,9 +25,17 @@ afterAll(async () => {
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  svc.app.inject({ method, url, headers: adminHeaders(svc), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  svc.app.inject({
+    method,
+    url,
+    headers: adminHeaders(svc),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 const newCategory = () => postCategory(svc, { name: 'カテゴリー', slug: uniqueSlug('cat') });
-const groupOf = async (id: string) => openCharacters(svc.platform.store).findOne({ _id: id }).then((c) => c?.group_id ?? null);
+const groupOf = async (id: string) =>
+  openCharacters(svc.platform.store)
+    .findOne({ _id: id })
+    .then((c) => c?.group_id ?? null);
 
 describe('groups', () => {
   it('groups, created in a category, are listed in sort order and filtered by category', async () => {
@@ -68,10 +84,20 @@ describe('groups', () => {
     const target = await newCategory();
     const group = await postGroup(svc, category.id);
 
-    const moved = await call('PUT', `/api/admin/full/groups/${group.id}`, { name: '移動済み', category_id: target.id, sort_order: 3, description: 'd' });
+    const moved = await call('PUT', `/api/admin/full/groups/${group.id}`, {
+      name: '移動済み',
+      category_id: target.id,
+      sort_order: 3,
+      description: 'd',
+    });
     const dangling = await call('PUT', `/api/admin/full/groups/${group.id}`, { category_id: 'gone' });
 
-    expect(moved.json().group).toMatchObject({ name: '移動済み', category_id: target.id, sort_order: 3, description: 'd' });
+    expect(moved.json().group).toMatchObject({
+      name: '移動済み',
+      category_id: target.id,
+      sort_order: 3,
+      description: 'd',
+    });
     expect(dangling.statusCode).toBe(400);
     expect((await call('GET', `/api/admin/full/groups/${group.id}`)).json().group.category_id).toBe(target.id);
   });
@@ -96,12 +122,24 @@ describe('groups', () => {
     const res = await call('PUT', `/api/admin/full/groups/${to.id}/characters/${character._id}`);
 
     expect(res.statusCode).toBe(200);
-    expect(res.json().character).toMatchObject({ id: character._id, group_id: to.id, group_name: 'さき', category_id: category.id, category_name: 'カテゴリー' });
+    expect(res.json().character).toMatchObject({
+      id: character._id,
+      group_id: to.id,
+      group_name: 'さき',
+      category_id: category.id,
+      category_name: 'カテゴリー',
+    });
     expect(await groupOf(character._id)).toBe(to.id);
     const listed = (await call('GET', `/api/admin/full/groups/${to.id}/characters`)).json();
     expect(listed.characters.map((c: { id: string }) => c.id)).toEqual([character._id]);
     expect(listed.group.character_count).toBe(1);
-    const entry = await eventually(async () => audit.entries.find((e) => e.action === 'group.character_assigned' && (e.detail as { character_id: string }).character_id === character._id));
+    const entry = await eventually(async () =>
+      audit.entries.find(
+        (e) =>
+          e.action === 'group.character_assigned' &&
+          (e.detail as { character_id: string }).character_id === character._id,
+      ),
+    );
     expect(entry.detail).toMatchObject({ group_id: to.id, previous_group_id: from.id });
   });
 
@@ -148,7 +186,7 @@ describe('groups', () => {
     expect((await call('GET', `/api/admin/full/groups/${group.id}`)).statusCode).toBe(404);
   });
 
-  it('groups, the full characters list, names each character\'s group and category', async () => {
+  it("groups, the full characters list, names each character's group and category", async () => {
     const category = await newCategory();
     const group = await postGroup(svc, category.id, { name: '学園' });
     const member = await storeCharacter(svc, { group_id: group.id, price: 300 });
@@ -158,8 +196,16 @@ describe('groups', () => {
     const one = await call('GET', `/api/admin/full/characters/${member._id}`);
     const unknown = await call('GET', '/api/admin/full/characters/nobody');
 
-    expect(list.find((c) => c.id === member._id)).toMatchObject({ group_name: '学園', category_name: 'カテゴリー', price: 300 });
-    expect(list.find((c) => c.id === loose._id)).toMatchObject({ group_id: 'deleted-group', group_name: null, category_name: null });
+    expect(list.find((c) => c.id === member._id)).toMatchObject({
+      group_name: '学園',
+      category_name: 'カテゴリー',
+      price: 300,
+    });
+    expect(list.find((c) => c.id === loose._id)).toMatchObject({
+      group_id: 'deleted-group',
+      group_name: null,
+      category_name: null,
+    });
     expect(one.json().character).toMatchObject({ id: member._id, group_id: group.id });
     expect(unknown.statusCode).toBe(404);
   });
@@ -171,7 +217,11 @@ describe('groups', () => {
     const customer = customerHeaders(svc);
 
     const results = await Promise.all([
-      svc.app.inject({ method: 'PUT', url: `/api/admin/full/groups/${group.id}/characters/${character._id}`, headers: customer }),
+      svc.app.inject({
+        method: 'PUT',
+        url: `/api/admin/full/groups/${group.id}/characters/${character._id}`,
+        headers: customer,
+      }),
       svc.app.inject({ method: 'DELETE', url: `/api/admin/full/groups/${group.id}`, headers: customer }),
       svc.app.inject({ method: 'GET', url: '/api/admin/full/characters', headers: customer }),
       svc.app.inject({ method: 'GET', url: '/api/admin/groups' }),

@@ -27,7 +27,10 @@ async function ensureCategoryExists(store: StoreOrTx, categoryId: string): Promi
 /** Groups in menu order (of one category when given), with how many characters each lists. */
 export async function listGroups(store: StoreOrTx, categoryId?: string): Promise<Group[]> {
   const groups = await openGroups(store).find(categoryId ? { category_id: categoryId } : {}, { sort: CATEGORY_ORDER });
-  const members = await openCharacters(store).find({ group_id: { $in: groups.map((g) => g._id) } }, { projection: { _id: 1, group_id: 1 } });
+  const members = await openCharacters(store).find(
+    { group_id: { $in: groups.map((g) => g._id) } },
+    { projection: { _id: 1, group_id: 1 } },
+  );
   const counts = countBy(members, (c) => c.group_id);
   return groups.map((g) => groupOf(g, counts.get(g._id) ?? 0));
 }
@@ -42,8 +45,13 @@ export async function createGroup(tx: Transaction, events: Eventing, input: NewG
   const groups = openGroups(tx);
   const at = now();
   const created = await groups.insertOne({
-    _id: randomUUID(), category_id: input.category_id, name: input.name, description: input.description ?? '',
-    sort_order: input.sort_order ?? await nextSortOrder(groups, { category_id: input.category_id }), created_at: at, updated_at: at,
+    _id: randomUUID(),
+    category_id: input.category_id,
+    name: input.name,
+    description: input.description ?? '',
+    sort_order: input.sort_order ?? (await nextSortOrder(groups, { category_id: input.category_id })),
+    created_at: at,
+    updated_at: at,
   });
   await announceGroups(tx, events, [created._id]);
   return created;
@@ -61,10 +69,16 @@ export async function updateGroup(tx: Transaction, events: Eventing, id: string,
 /** Refuses while characters are listed in it (409 with their list): they would vanish from the menu unnoticed. */
 export async function deleteGroup(tx: Transaction, events: Eventing, id: string): Promise<GroupDoc> {
   const group = await findGroupDoc(tx, id);
-  const members = await openCharacters(tx).find({ group_id: id }, { sort: { name: 1 }, projection: { _id: 1, name: 1 } });
+  const members = await openCharacters(tx).find(
+    { group_id: id },
+    { sort: { name: 1 }, projection: { _id: 1, name: 1 } },
+  );
   if (members.length > 0) {
-    throw catalogError('GROUP_NOT_EMPTY', `グループ「${group.name}」にはまだキャラクターが${members.length}人います。先にグループから外してください。`, { body: { characters: members.map((c) => ({ id: c._id, name: c.name })) },
-    });
+    throw catalogError(
+      'GROUP_NOT_EMPTY',
+      `グループ「${group.name}」にはまだキャラクターが${members.length}人います。先にグループから外してください。`,
+      { body: { characters: members.map((c) => ({ id: c._id, name: c.name })) } },
+    );
   }
   await openGroups(tx).deleteOne({ _id: id });
   await announceGroups(tx, events, [id]);

@@ -23,7 +23,11 @@ async function findCharacter(store: StoreOrTx, id: string): Promise<Character> {
 }
 
 /** Every character (by name) with its group and category names. */
-export async function listTaxonomyCharacters(store: StoreOrTx, files: FileStore, filter: Record<string, unknown> = {}): Promise<TaxonomyCharacter[]> {
+export async function listTaxonomyCharacters(
+  store: StoreOrTx,
+  files: FileStore,
+  filter: Record<string, unknown> = {},
+): Promise<TaxonomyCharacter[]> {
   const [characters, place] = await Promise.all([
     openCharacters(store).find(filter, { sort: { name: 1 }, projection: CHARACTER_FIELDS }),
     placementOf(store),
@@ -36,7 +40,11 @@ export async function getTaxonomyCharacter(store: StoreOrTx, files: FileStore, i
   return taxonomyCharacterOf(character, place, files);
 }
 
-export async function groupCharacters(store: StoreOrTx, files: FileStore, groupId: string): Promise<{ group: GroupDoc; characters: TaxonomyCharacter[] }> {
+export async function groupCharacters(
+  store: StoreOrTx,
+  files: FileStore,
+  groupId: string,
+): Promise<{ group: GroupDoc; characters: TaxonomyCharacter[] }> {
   const group = await findGroupDoc(store, groupId);
   return { group, characters: await listTaxonomyCharacters(store, files, { group_id: groupId }) };
 }
@@ -49,20 +57,37 @@ export interface Assignment {
 }
 
 /** Lists the character in the group (moving it out of any other: a character has one group); both groups are announced to billing. */
-export async function assignCharacter(tx: Transaction, events: Eventing, groupId: string, characterId: string): Promise<Assignment> {
+export async function assignCharacter(
+  tx: Transaction,
+  events: Eventing,
+  groupId: string,
+  characterId: string,
+): Promise<Assignment> {
   const group = await findGroupDoc(tx, groupId);
   const character = await findCharacter(tx, characterId);
-  await openCharacters(tx).updateOne({ _id: characterId }, { $set: { group_id: groupId, updated_at: new Date().toISOString() } });
+  await openCharacters(tx).updateOne(
+    { _id: characterId },
+    { $set: { group_id: groupId, updated_at: new Date().toISOString() } },
+  );
   await announceGroups(tx, events, [groupId, character.group_id]);
   return { group, character_id: characterId, previous_group_id: character.group_id ?? null };
 }
 
 /** Takes the character out of this group; 404 when it is not listed there (another group's listing is left alone). */
-export async function unassignCharacter(tx: Transaction, events: Eventing, groupId: string, characterId: string): Promise<Assignment> {
+export async function unassignCharacter(
+  tx: Transaction,
+  events: Eventing,
+  groupId: string,
+  characterId: string,
+): Promise<Assignment> {
   const group = await findGroupDoc(tx, groupId);
   const character = await findCharacter(tx, characterId);
-  if (character.group_id !== groupId) throw catalogError('NOT_FOUND', `キャラクター「${character.name}」はこのグループに入っていません。`);
-  await openCharacters(tx).updateOne({ _id: characterId }, { $set: { group_id: null, updated_at: new Date().toISOString() } });
+  if (character.group_id !== groupId)
+    throw catalogError('NOT_FOUND', `キャラクター「${character.name}」はこのグループに入っていません。`);
+  await openCharacters(tx).updateOne(
+    { _id: characterId },
+    { $set: { group_id: null, updated_at: new Date().toISOString() } },
+  );
   await announceGroups(tx, events, [groupId]);
   return { group, character_id: characterId, previous_group_id: groupId };
 }

@@ -6,8 +6,12 @@ import { catalogService } from '../index.ts';
 import { postCategory, postGroup, storeCharacter, uniqueSlug } from './testing.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(catalogService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(catalogService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 
 const menu = async () => (await svc.app.inject({ method: 'GET', url: '/api/catalog/menu' })).json();
 const published = (at = new Date().toISOString()) => ({ published_at: at });
@@ -41,7 +45,17 @@ describe('catalog menu', () => {
     expect(ids).not.toContain(empty.id);
     const listed = body.categories.find((c: { id: string }) => c.id === first.id);
     expect(listed.groups.map((g: { id: string }) => g.id)).toEqual([groupA.id, groupB.id]);
-    expect(listed.groups[0].characters).toEqual([{ id: a._id, name: a.name, slug: a.slug, avatar_url: null, price: 1200, playable: false, published_at: a.published_at }]);
+    expect(listed.groups[0].characters).toEqual([
+      {
+        id: a._id,
+        name: a.name,
+        slug: a.slug,
+        avatar_url: null,
+        price: 1200,
+        playable: false,
+        published_at: a.published_at,
+      },
+    ]);
     expect(listed.groups[1].characters[0].id).toBe(b._id);
     expect(JSON.stringify(body)).not.toContain(draft._id);
   });
@@ -77,7 +91,12 @@ describe('catalog theme', () => {
     const res = await svc.app.inject({ method: 'GET', url: `/api/catalog/theme/${category.slug}` });
 
     expect(res.statusCode).toBe(200);
-    expect(res.json().category).toMatchObject({ id: category.id, name: 'テーマ', description: '説明', groups: [{ id: group.id, slug: 'school-days', characters: [{ id: member._id }] }] });
+    expect(res.json().category).toMatchObject({
+      id: category.id,
+      name: 'テーマ',
+      description: '説明',
+      groups: [{ id: group.id, slug: 'school-days', characters: [{ id: member._id }] }],
+    });
   });
 
   it('theme, a category without published characters yet, answers it with no groups', async () => {

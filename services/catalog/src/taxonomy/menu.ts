@@ -20,12 +20,22 @@ interface Shelf {
 
 function menuCharacterOf(c: Character, playable: Set<string>, files: FileStore): MenuCharacter {
   return {
-    id: c._id, name: c.name, ...(c.name_i18n ? { name_i18n: c.name_i18n } : {}), slug: c.slug ?? c._id, avatar_url: c.avatar_key ? files.publicUrl(c.avatar_key) : null,
-    price: c.price ?? 0, playable: playable.has(c._id), published_at: c.published_at ?? '',
+    id: c._id,
+    name: c.name,
+    ...(c.name_i18n ? { name_i18n: c.name_i18n } : {}),
+    slug: c.slug ?? c._id,
+    avatar_url: c.avatar_key ? files.publicUrl(c.avatar_key) : null,
+    price: c.price ?? 0,
+    playable: playable.has(c._id),
+    published_at: c.published_at ?? '',
   };
 }
 
-async function loadShelf(store: DocumentStore, files: FileStore, categoryFilter: Record<string, unknown>): Promise<Shelf> {
+async function loadShelf(
+  store: DocumentStore,
+  files: FileStore,
+  categoryFilter: Record<string, unknown>,
+): Promise<Shelf> {
   const published = { published_at: { $ne: null } };
   const [categories, groups, characters, withDialogue] = await Promise.all([
     openCategories(store).find(categoryFilter, { sort: CATEGORY_ORDER }),
@@ -47,7 +57,13 @@ async function loadShelf(store: DocumentStore, files: FileStore, categoryFilter:
 function menuCategoryOf(category: CategoryDoc, shelf: Shelf): MenuCategory {
   const groups = shelf.groups
     .filter((g) => g.category_id === category._id && (shelf.byGroup.get(g._id)?.length ?? 0) > 0)
-    .map((g) => ({ id: g._id, name: g.name, description: g.description, slug: slugOf(g.name), characters: shelf.byGroup.get(g._id) ?? [] }));
+    .map((g) => ({
+      id: g._id,
+      name: g.name,
+      description: g.description,
+      slug: slugOf(g.name),
+      characters: shelf.byGroup.get(g._id) ?? [],
+    }));
   return { id: category._id, name: category.name, slug: category.slug, description: category.description, groups };
 }
 

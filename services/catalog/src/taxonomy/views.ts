@@ -6,17 +6,38 @@ import type { CategoryDoc, GroupDoc } from '../model.ts';
 /** The stored documents as the proto shapes the admin console reads. */
 
 export const categoryOf = (doc: CategoryDoc, groupCount: number): Category => ({
-  id: doc._id, name: doc.name, slug: doc.slug, description: doc.description, sort_order: doc.sort_order,
-  group_count: groupCount, created_at: doc.created_at, updated_at: doc.updated_at,
+  id: doc._id,
+  name: doc.name,
+  slug: doc.slug,
+  description: doc.description,
+  sort_order: doc.sort_order,
+  group_count: groupCount,
+  created_at: doc.created_at,
+  updated_at: doc.updated_at,
 });
 
 export const groupOf = (doc: GroupDoc, characterCount: number): Group => ({
-  id: doc._id, category_id: doc.category_id, name: doc.name, description: doc.description, sort_order: doc.sort_order,
-  character_count: characterCount, created_at: doc.created_at, updated_at: doc.updated_at,
+  id: doc._id,
+  category_id: doc.category_id,
+  name: doc.name,
+  description: doc.description,
+  sort_order: doc.sort_order,
+  character_count: characterCount,
+  created_at: doc.created_at,
+  updated_at: doc.updated_at,
 });
 
 /** The character fields the taxonomy reads (never the dialogue graph or the credentials). */
-export const CHARACTER_FIELDS = { _id: 1, name: 1, name_i18n: 1, slug: 1, price: 1, avatar_key: 1, published_at: 1, group_id: 1 } as const;
+export const CHARACTER_FIELDS = {
+  _id: 1,
+  name: 1,
+  name_i18n: 1,
+  slug: 1,
+  price: 1,
+  avatar_key: 1,
+  published_at: 1,
+  group_id: 1,
+} as const;
 
 export interface Placement {
   groups: Map<string, GroupDoc>;
@@ -28,10 +49,16 @@ export function taxonomyCharacterOf(c: Character, place: Placement, files: FileS
   const group = c.group_id ? place.groups.get(c.group_id) : undefined;
   const category = group ? place.categories.get(group.category_id) : undefined;
   return {
-    id: c._id, name: c.name, slug: c.slug ?? c._id, price: c.price ?? 0,
-    avatar_url: c.avatar_key ? files.publicUrl(c.avatar_key) : null, published_at: c.published_at ?? null,
-    group_id: c.group_id ?? null, group_name: group?.name ?? null,
-    category_id: category?._id ?? null, category_name: category?.name ?? null,
+    id: c._id,
+    name: c.name,
+    slug: c.slug ?? c._id,
+    price: c.price ?? 0,
+    avatar_url: c.avatar_key ? files.publicUrl(c.avatar_key) : null,
+    published_at: c.published_at ?? null,
+    group_id: c.group_id ?? null,
+    group_name: group?.name ?? null,
+    category_id: category?._id ?? null,
+    category_name: category?.name ?? null,
   };
 }
 

@@ -10,7 +10,11 @@ export async function prepareCharacterIndex(search: SearchIndex): Promise<void> 
 /** character.published → searchable by name and description (an upsert: redelivery is harmless). */
 export async function indexCharacter(search: SearchIndex, event: EventOf<'character.published'>): Promise<void> {
   const c = event.data;
-  await search.upsert(CHARACTER_INDEX, c.character_id, { name: c.name, description: c.description, published_at: c.published_at });
+  await search.upsert(CHARACTER_INDEX, c.character_id, {
+    name: c.name,
+    description: c.description,
+    published_at: c.published_at,
+  });
   await search.refresh(CHARACTER_INDEX);
 }
 
@@ -22,5 +26,8 @@ export async function unindexCharacter(search: SearchIndex, event: EventOf<'char
 
 export async function searchCharacters(search: SearchIndex, text: string, size: number) {
   const result = await search.search<{ name: string; description: string }>(CHARACTER_INDEX, { text, size });
-  return { total: result.total, hits: result.hits.map((h) => ({ character_id: h.id, name: h.doc.name, score: h.score })) };
+  return {
+    total: result.total,
+    hits: result.hits.map((h) => ({ character_id: h.id, name: h.doc.name, score: h.score })),
+  };
 }

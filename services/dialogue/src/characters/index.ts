@@ -6,12 +6,19 @@ import { indexCharacter, prepareCharacterIndex, searchCharacters, unindexCharact
 /** Published characters, searchable by name and description. */
 export const charactersArea: DialogueArea = {
   name: 'characters',
-  prepare: async ({ platform }) => { await prepareCharacterIndex(platform.search); },
+  prepare: async ({ platform }) => {
+    await prepareCharacterIndex(platform.search);
+  },
   start: async ({ platform }) => {
     // One group for both types, so a publish and a later unpublish are handled in the order they happened.
-    const consumer = await platform.events.consume('dialogue', ['character.published', 'character.unpublished'], (event) => (
-      event.type === 'character.published' ? indexCharacter(platform.search, event) : unindexCharacter(platform.search, event)
-    ));
+    const consumer = await platform.events.consume(
+      'dialogue',
+      ['character.published', 'character.unpublished'],
+      (event) =>
+        event.type === 'character.published'
+          ? indexCharacter(platform.search, event)
+          : unindexCharacter(platform.search, event),
+    );
     // After subscribing, so the answer reaches the group: catalog announces its facts again (catalog's facts-announce.ts),
     // which rebuilds this index and recognition's characters when empty or behind, whatever the bus still retains.
     await platform.events.publish('facts.requested', 'catalog', { owner: 'catalog', by: 'dialogue' });
@@ -19,9 +26,19 @@ export const charactersArea: DialogueArea = {
   },
   routes: async (app, { platform }) => {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
-    api.get('/api/dialogue/characters/search', { schema: { tags: ['dialogue'], summary: 'Search published characters (Japanese-aware)', querystring: CharacterSearchQuery } }, async (request) => {
-      const { q, size } = request.query;
-      return { ok: true as const, ...(await searchCharacters(platform.search, q, size)) };
-    });
+    api.get(
+      '/api/dialogue/characters/search',
+      {
+        schema: {
+          tags: ['dialogue'],
+          summary: 'Search published characters (Japanese-aware)',
+          querystring: CharacterSearchQuery,
+        },
+      },
+      async (request) => {
+        const { q, size } = request.query;
+        return { ok: true as const, ...(await searchCharacters(platform.search, q, size)) };
+      },
+    );
   },
 };

@@ -6,8 +6,12 @@ import { openInsightSteps } from './model.ts';
 import { insightTestKit } from './test-kit.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(dialogueService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(dialogueService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 const kit = insightTestKit(() => svc);
 const HOUR = 60 * 60 * 1000;
 
@@ -16,9 +20,31 @@ const blocksOf = (characterId: string, query = '') => kit.get(`/api/admin/insigh
 /** Four talks: completed greet→food→bye, stopped in food, abandoned (an hour ago) in pets, and one still going in greet. */
 async function scriptedCharacter(): Promise<string> {
   const characterId = newId('char');
-  await kit.scriptedTalk(characterId, [['greet', 'start'], ['food', 'hitWord'], ['bye', 'final']], 'completed');
-  await kit.scriptedTalk(characterId, [['greet', 'start'], ['food', 'hitWord']], 'stopped');
-  const abandoned = await kit.scriptedTalk(characterId, [['greet', 'start'], ['pets', 'search']], null);
+  await kit.scriptedTalk(
+    characterId,
+    [
+      ['greet', 'start'],
+      ['food', 'hitWord'],
+      ['bye', 'final'],
+    ],
+    'completed',
+  );
+  await kit.scriptedTalk(
+    characterId,
+    [
+      ['greet', 'start'],
+      ['food', 'hitWord'],
+    ],
+    'stopped',
+  );
+  const abandoned = await kit.scriptedTalk(
+    characterId,
+    [
+      ['greet', 'start'],
+      ['pets', 'search'],
+    ],
+    null,
+  );
   await kit.backdate(abandoned, HOUR);
   await kit.scriptedTalk(characterId, [['greet', 'start']], null);
   return characterId;
@@ -34,13 +60,38 @@ describe('GET /api/admin/insight/:character_id/blocks', () => {
     const body = res.json();
     expect(body.talks).toBe(4);
     const figures = Object.fromEntries(body.blocks.map((b: { block_id: string }) => [b.block_id, b]));
-    expect(figures.greet).toMatchObject({ entries: 4, completed: 0, dropped: 0, via: expect.objectContaining({ start: 4, hitWord: 0 }) });
-    expect(figures.food).toMatchObject({ entries: 2, completed: 0, dropped: 1, via: expect.objectContaining({ hitWord: 2 }) });
-    expect(figures.bye).toMatchObject({ entries: 1, completed: 1, dropped: 0, median_ms: null, via: expect.objectContaining({ final: 1 }) });
-    expect(figures.pets).toMatchObject({ entries: 1, completed: 0, dropped: 1, via: expect.objectContaining({ search: 1 }) });
+    expect(figures.greet).toMatchObject({
+      entries: 4,
+      completed: 0,
+      dropped: 0,
+      via: expect.objectContaining({ start: 4, hitWord: 0 }),
+    });
+    expect(figures.food).toMatchObject({
+      entries: 2,
+      completed: 0,
+      dropped: 1,
+      via: expect.objectContaining({ hitWord: 2 }),
+    });
+    expect(figures.bye).toMatchObject({
+      entries: 1,
+      completed: 1,
+      dropped: 0,
+      median_ms: null,
+      via: expect.objectContaining({ final: 1 }),
+    });
+    expect(figures.pets).toMatchObject({
+      entries: 1,
+      completed: 0,
+      dropped: 1,
+      via: expect.objectContaining({ search: 1 }),
+    });
     expect(figures.greet.median_ms).toBeGreaterThanOrEqual(0);
     expect(body.blocks[0].block_id).toBe('greet');
-    expect(body.edges).toEqual([{ from: 'greet', to: 'food', count: 2 }, { from: 'food', to: 'bye', count: 1 }, { from: 'greet', to: 'pets', count: 1 }]);
+    expect(body.edges).toEqual([
+      { from: 'greet', to: 'food', count: 2 },
+      { from: 'food', to: 'bye', count: 1 },
+      { from: 'greet', to: 'pets', count: 1 },
+    ]);
   });
 
   it('block figures, a period before the steps, are empty and name the period asked', async () => {
@@ -48,8 +99,16 @@ describe('GET /api/admin/insight/:character_id/blocks', () => {
 
     const res = await blocksOf(characterId, '?from=2020-01-01&to=2020-01-07');
 
-    expect(res.json()).toEqual({ ok: true, character_id: characterId, from: '2020-01-01', to: '2020-01-07', talks: 0, blocks: [], edges: [],
-      matches: { surface: 0, reading: 0, base: 0, synonym: 0, search: 0, score: 0 } });
+    expect(res.json()).toEqual({
+      ok: true,
+      character_id: characterId,
+      from: '2020-01-01',
+      to: '2020-01-07',
+      talks: 0,
+      blocks: [],
+      edges: [],
+      matches: { surface: 0, reading: 0, base: 0, synonym: 0, search: 0, score: 0 },
+    });
   });
 
   it('block figures, no period, cover the last 7 Japan days ending today', async () => {
@@ -75,10 +134,23 @@ describe('GET /api/admin/insight/:character_id/blocks', () => {
     const characterId = newId('char');
     const user = newId('u');
     const talkId = await kit.startedTalkId(user, { character_id: characterId });
-    const step = (block_id: string, match?: string) => kit.post(user, '/api/conversation_tracker', {
-      character_id: characterId, block_id, talk_id: talkId, via: 'hitWord', conversation_id: null, utterance: 'ごはん', ...(match ? { match } : {}),
-    });
-    for (const [block, match] of [['greet', undefined], ['food', 'reading'], ['food', 'synonym'], ['pets', 'search'], ['food', 'synonym']] as const) {
+    const step = (block_id: string, match?: string) =>
+      kit.post(user, '/api/conversation_tracker', {
+        character_id: characterId,
+        block_id,
+        talk_id: talkId,
+        via: 'hitWord',
+        conversation_id: null,
+        utterance: 'ごはん',
+        ...(match ? { match } : {}),
+      });
+    for (const [block, match] of [
+      ['greet', undefined],
+      ['food', 'reading'],
+      ['food', 'synonym'],
+      ['pets', 'search'],
+      ['food', 'synonym'],
+    ] as const) {
       expect((await step(block, match)).statusCode).toBe(200);
     }
 

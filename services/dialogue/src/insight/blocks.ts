@@ -12,7 +12,12 @@ import { inPeriod, periodOf } from './period.ts';
  * it went on), aggregated in JS. Fine for a period's thousands of steps; a
  * store-side aggregation (or daily roll-ups) is the next step if it grows.
  */
-export async function blockInsight(store: DocumentStore, characterId: string, query: InsightRangeQuery, now = new Date()): Promise<Omit<BlockInsightReply, 'ok'>> {
+export async function blockInsight(
+  store: DocumentStore,
+  characterId: string,
+  query: InsightRangeQuery,
+  now = new Date(),
+): Promise<Omit<BlockInsightReply, 'ok'>> {
   const period = periodOf(query, now);
   const steps: StepRow[] = await openInsightSteps(store).find(
     { character_id: characterId, ...inPeriod(period) },
@@ -25,7 +30,13 @@ export async function blockInsight(store: DocumentStore, characterId: string, qu
     { sort: { at: 1, _id: 1 }, projection: { talk_id: 1, at: 1 } },
   );
   const nextAfter = new Map<string, string>();
-  for (const step of later) if (step.talk_id !== null && !nextAfter.has(step.talk_id)) nextAfter.set(step.talk_id, step.at);
-  const figures = computeFigures({ steps, talks: new Map(talks.map((t): [string, TalkEnding] => [t._id, t])), nextAfter, now });
+  for (const step of later)
+    if (step.talk_id !== null && !nextAfter.has(step.talk_id)) nextAfter.set(step.talk_id, step.at);
+  const figures = computeFigures({
+    steps,
+    talks: new Map(talks.map((t): [string, TalkEnding] => [t._id, t])),
+    nextAfter,
+    now,
+  });
   return { character_id: characterId, from: period.from, to: period.to, ...figures };
 }

@@ -48,9 +48,20 @@ export async function classifierFor(store: DocumentStore, characterId: string): 
  * (engagement answering dialogue's facts.requested) rebuilds it, unless the
  * gate kept is newer than the announcement.
  */
-export async function rememberGate(tx: Transaction, event: EventOf<'coupon.saved' | 'coupon.announced'>): Promise<void> {
+export async function rememberGate(
+  tx: Transaction,
+  event: EventOf<'coupon.saved' | 'coupon.announced'>,
+): Promise<void> {
   const gates = openInsightGates(tx);
   const { coupon_id, character_id, block_id } = event.data;
-  if (event.type === 'coupon.announced' && ((await gates.findOne({ _id: coupon_id }, { projection: { as_of: 1 } }))?.as_of ?? '') > event.occurredAt) return;
-  await gates.updateOne({ _id: coupon_id }, { $set: { character_id, block_id, as_of: event.occurredAt } }, { upsert: true });
+  if (
+    event.type === 'coupon.announced' &&
+    ((await gates.findOne({ _id: coupon_id }, { projection: { as_of: 1 } }))?.as_of ?? '') > event.occurredAt
+  )
+    return;
+  await gates.updateOne(
+    { _id: coupon_id },
+    { $set: { character_id, block_id, as_of: event.occurredAt } },
+    { upsert: true },
+  );
 }

@@ -3,10 +3,20 @@ import { ABANDONED_MS, computeFigures, endingOf, median, type StepRow } from './
 
 const NOW = new Date('2025-03-01T12:00:00.000Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
-const step = (block_id: string, at: string, talk_id: string | null = 't1'): StepRow => ({ block_id, via: 'hitWord', talk_id, at });
+const step = (block_id: string, at: string, talk_id: string | null = 't1'): StepRow => ({
+  block_id,
+  via: 'hitWord',
+  talk_id,
+  at,
+});
 
 describe('median', () => {
-  it.each([[[], null], [[5], 5], [[9, 1, 5], 5], [[4, 1, 3, 2], 2.5]])('median, of %j, is %s', (values, expected) => {
+  it.each([
+    [[], null],
+    [[5], 5],
+    [[9, 1, 5], 5],
+    [[4, 1, 3, 2], 2.5],
+  ])('median, of %j, is %s', (values, expected) => {
     expect(median(values as number[])).toBe(expected);
   });
 });
@@ -35,13 +45,25 @@ describe('computeFigures', () => {
       now: NOW,
     });
 
-    expect(figures.blocks.map((b) => [b.block_id, b.median_ms, b.dropped])).toEqual([['a', 4000, 0], ['b', 6000, 0]]);
+    expect(figures.blocks.map((b) => [b.block_id, b.median_ms, b.dropped])).toEqual([
+      ['a', 4000, 0],
+      ['b', 6000, 0],
+    ]);
     expect(figures.edges).toEqual([{ from: 'a', to: 'b', count: 1 }]);
   });
 
   it('figures, steps without a talk, count as entries only', () => {
-    const figures = computeFigures({ steps: [step('a', ago(0), null)], talks: new Map(), nextAfter: new Map(), now: NOW });
+    const figures = computeFigures({
+      steps: [step('a', ago(0), null)],
+      talks: new Map(),
+      nextAfter: new Map(),
+      now: NOW,
+    });
 
-    expect(figures).toMatchObject({ talks: 0, edges: [], blocks: [{ block_id: 'a', entries: 1, dropped: 0, completed: 0, median_ms: null }] });
+    expect(figures).toMatchObject({
+      talks: 0,
+      edges: [],
+      blocks: [{ block_id: 'a', entries: 1, dropped: 0, completed: 0, median_ms: null }],
+    });
   });
 });

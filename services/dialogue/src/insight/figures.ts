@@ -1,4 +1,11 @@
-import { MatchKind, StepVia, type BlockFigures, type InsightEdge, type MatchCounts, type ViaCounts } from '@talkwith/proto/dialogue';
+import {
+  MatchKind,
+  StepVia,
+  type BlockFigures,
+  type InsightEdge,
+  type MatchCounts,
+  type ViaCounts,
+} from '@talkwith/proto/dialogue';
 import type { TalkDoc } from '../talks/model.ts';
 
 /** Pure arithmetic of the block figures (blocks.ts reads the data): tallies per block, edges, talk endings. */
@@ -86,9 +93,19 @@ export function computeFigures(input: FigureInput): Figures {
   for (const [talkId, steps] of byTalk) walkTalk({ talkId, steps, input, tally, edges });
   return {
     talks: byTalk.size,
-    blocks: [...tallies].map(([block_id, t]) => ({ block_id, entries: t.entries, via: t.via, completed: t.completed, dropped: t.dropped, median_ms: median(t.durations) }))
+    blocks: [...tallies]
+      .map(([block_id, t]) => ({
+        block_id,
+        entries: t.entries,
+        via: t.via,
+        completed: t.completed,
+        dropped: t.dropped,
+        median_ms: median(t.durations),
+      }))
       .sort((a, b) => b.entries - a.entries || a.block_id.localeCompare(b.block_id)),
-    edges: [...edges.values()].sort((a, b) => b.count - a.count || a.from.localeCompare(b.from) || a.to.localeCompare(b.to)),
+    edges: [...edges.values()].sort(
+      (a, b) => b.count - a.count || a.from.localeCompare(b.from) || a.to.localeCompare(b.to),
+    ),
     matches,
   };
 }

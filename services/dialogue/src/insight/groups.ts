@@ -25,7 +25,11 @@ function exactBuckets(rows: UnmatchedRow[]): Bucket[] {
   const buckets = new Map<string, Bucket>();
   for (const row of rows) {
     let bucket = buckets.get(row.normalised);
-    if (!bucket) buckets.set(row.normalised, (bucket = { key: row.normalised, count: 0, variants: new Map(), blocks: new Map(), lastAt: row.at }));
+    if (!bucket)
+      buckets.set(
+        row.normalised,
+        (bucket = { key: row.normalised, count: 0, variants: new Map(), blocks: new Map(), lastAt: row.at }),
+      );
     bucket.count += 1;
     add(bucket.variants, row.text);
     add(bucket.blocks, row.block_id);
@@ -42,7 +46,9 @@ function absorb(into: Bucket, other: Bucket): void {
 }
 
 const byCount = <K extends string>(counts: Map<string, number>, name: K) =>
-  [...counts].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).map(([key, count]) => ({ [name]: key, count }) as Record<K, string> & { count: number });
+  [...counts]
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([key, count]) => ({ [name]: key, count }) as Record<K, string> & { count: number });
 
 /**
  * Largest exact group first, each later one joins the first group it is a
@@ -57,8 +63,16 @@ export function groupUnmatched(rows: UnmatchedRow[]): UnmatchedGroup[] {
     if (home) absorb(home, bucket);
     else merged.push(bucket);
   }
-  return merged.sort((a, b) => b.count - a.count || a.key.localeCompare(b.key)).map((b) => {
-    const variants = byCount(b.variants, 'text');
-    return { text: variants[0]!.text, count: b.count, variants, blocks: byCount(b.blocks, 'block_id'), last_at: b.lastAt };
-  });
+  return merged
+    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
+    .map((b) => {
+      const variants = byCount(b.variants, 'text');
+      return {
+        text: variants[0]!.text,
+        count: b.count,
+        variants,
+        blocks: byCount(b.blocks, 'block_id'),
+        last_at: b.lastAt,
+      };
+    });
 }

@@ -12,9 +12,15 @@ export const insightArea: DialogueArea = {
     await ensureInsightIndexes(platform.store);
   },
   async start({ platform }) {
-    const users = await platform.events.consume('dialogue-insight', ['user.deleted'], async (event, tx) => forgetInsightUser(tx, event.data.user_id));
+    const users = await platform.events.consume('dialogue-insight', ['user.deleted'], async (event, tx) =>
+      forgetInsightUser(tx, event.data.user_id),
+    );
     // A serial batch names the block it unlocks: utterances that would reach that block are counted apart (classify.ts).
-    const gates = await platform.events.consume('dialogue-insight-gates', ['coupon.saved', 'coupon.announced'], async (event, tx) => rememberGate(tx, event));
+    const gates = await platform.events.consume(
+      'dialogue-insight-gates',
+      ['coupon.saved', 'coupon.announced'],
+      async (event, tx) => rememberGate(tx, event),
+    );
     // After subscribing: engagement announces its batches again, rebuilding the gates whatever the bus still holds.
     await platform.events.publish('facts.requested', 'engagement', { owner: 'engagement', by: 'dialogue' });
     return [users, gates];

@@ -47,9 +47,12 @@ export interface InsightGateDoc {
 }
 
 type Store = DocumentStore | Transaction;
-export const openInsightSteps = (store: Store): Collection<InsightStepDoc> => store.collection<InsightStepDoc>('insight_steps');
-export const openUnmatched = (store: Store): Collection<UnmatchedDoc> => store.collection<UnmatchedDoc>('insight_unmatched');
-export const openInsightGates = (store: Store): Collection<InsightGateDoc> => store.collection<InsightGateDoc>('insight_serial_gates');
+export const openInsightSteps = (store: Store): Collection<InsightStepDoc> =>
+  store.collection<InsightStepDoc>('insight_steps');
+export const openUnmatched = (store: Store): Collection<UnmatchedDoc> =>
+  store.collection<UnmatchedDoc>('insight_unmatched');
+export const openInsightGates = (store: Store): Collection<InsightGateDoc> =>
+  store.collection<InsightGateDoc>('insight_serial_gates');
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** When a record written at `at` expires. */

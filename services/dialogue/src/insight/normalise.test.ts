@@ -38,9 +38,17 @@ describe('groupUnmatched', () => {
       row('ありがとうね', 'ありがとうね', '2025-01-03T00:00:00.000Z'),
     ]);
 
-    expect(groups).toEqual([{
-      text: 'ありがとう', count: 3, variants: [{ text: 'ありがとう', count: 2 }, { text: 'ありがとうね', count: 1 }],
-      blocks: [{ block_id: 'b', count: 3 }], last_at: '2025-01-03T00:00:00.000Z',
-    }]);
+    expect(groups).toEqual([
+      {
+        text: 'ありがとう',
+        count: 3,
+        variants: [
+          { text: 'ありがとう', count: 2 },
+          { text: 'ありがとうね', count: 1 },
+        ],
+        blocks: [{ block_id: 'b', count: 3 }],
+        last_at: '2025-01-03T00:00:00.000Z',
+      },
+    ]);
   });
 });

@@ -1,6 +1,11 @@
 import { insightErrors } from '../errors.ts';
 
-const japanDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' });
+const japanDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A week: the default period and the coverage window, today included. */
 export const WEEK_DAYS = 7;

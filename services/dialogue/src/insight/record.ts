@@ -20,8 +20,15 @@ export interface InsightStep {
 /** Appends a tracked step to insight, in the tracker's transaction (a step is in both or in neither). */
 export async function appendInsightStep(tx: Transaction, step: InsightStep): Promise<void> {
   await openInsightSteps(tx).insertOne({
-    _id: randomUUID(), character_id: step.characterId, block_id: step.blockId, via: step.via ?? null, match: step.match ?? null, talk_id: step.talkId ?? null,
-    user_id: step.userId, at: step.at.toISOString(), expires_at: expiryOf(step.at, step.retentionDays),
+    _id: randomUUID(),
+    character_id: step.characterId,
+    block_id: step.blockId,
+    via: step.via ?? null,
+    match: step.match ?? null,
+    talk_id: step.talkId ?? null,
+    user_id: step.userId,
+    at: step.at.toISOString(),
+    expires_at: expiryOf(step.at, step.retentionDays),
   });
 }
 
@@ -45,8 +52,15 @@ export async function recordUnmatched(store: DocumentStore, utterance: Unmatched
   const text = request.text.trim();
   if (normaliseUtterance(text) === '') return;
   await openUnmatched(store).insertOne({
-    _id: randomUUID(), character_id: request.character_id, block_id: request.block_id, text, normalised: normaliseUtterance(text),
-    reason: request.reason, user_id: userId, at: at.toISOString(), expires_at: expiryOf(at, utterance.retentionDays),
+    _id: randomUUID(),
+    character_id: request.character_id,
+    block_id: request.block_id,
+    text,
+    normalised: normaliseUtterance(text),
+    reason: request.reason,
+    user_id: userId,
+    at: at.toISOString(),
+    expires_at: expiryOf(at, utterance.retentionDays),
   });
 }
 

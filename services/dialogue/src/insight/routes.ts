@@ -2,7 +2,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireAdminCaller, requireCaller } from '@talkwith/platform/http';
 import {
-  BlockInsightReply, InsightParams, InsightRangeQuery, UnmatchedInsightQuery, UnmatchedInsightReply, UnmatchedReply, UnmatchedRequest,
+  BlockInsightReply,
+  InsightParams,
+  InsightRangeQuery,
+  UnmatchedInsightQuery,
+  UnmatchedInsightReply,
+  UnmatchedReply,
+  UnmatchedRequest,
 } from '@talkwith/proto/dialogue';
 import type { DialogueDeps } from '../deps.ts';
 import { takeRecognitionSlot } from '../recognition/limiter.ts';
@@ -24,27 +30,56 @@ export const insightRoutes: FastifyPluginAsync<DialogueDeps> = async (app, { pla
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { store } = platform;
 
-  api.post('/api/dialogue/unmatched', {
-    schema: { tags: ['dialogue', 'insight'], summary: 'Report an utterance the character could not answer (visitors too)', body: UnmatchedRequest, response: { 200: UnmatchedReply } },
-  }, async (request) => {
-    // The recognition routes' per-address budget: one limiter for everything a talk sends unauthenticated.
-    await takeRecognitionSlot(platform.cache, config.RECOGNITION_RATE_PER_MINUTE, request.ip);
-    const userId = await optionalCallerId(request);
-    await recordUnmatched(store, { request: request.body, userId, retentionDays: config.INSIGHT_RETENTION_DAYS });
-    return { ok: true as const };
-  });
+  api.post(
+    '/api/dialogue/unmatched',
+    {
+      schema: {
+        tags: ['dialogue', 'insight'],
+        summary: 'Report an utterance the character could not answer (visitors too)',
+        body: UnmatchedRequest,
+        response: { 200: UnmatchedReply },
+      },
+    },
+    async (request) => {
+      // The recognition routes' per-address budget: one limiter for everything a talk sends unauthenticated.
+      await takeRecognitionSlot(platform.cache, config.RECOGNITION_RATE_PER_MINUTE, request.ip);
+      const userId = await optionalCallerId(request);
+      await recordUnmatched(store, { request: request.body, userId, retentionDays: config.INSIGHT_RETENTION_DAYS });
+      return { ok: true as const };
+    },
+  );
 
-  api.get('/api/admin/insight/:character_id/blocks', {
-    schema: { tags: ['insight'], summary: 'Per-block figures and edges of a character over Japan days (default: the last 7)', params: InsightParams, querystring: InsightRangeQuery, response: { 200: BlockInsightReply } },
-  }, async (request) => {
-    await requireAdminCaller(request);
-    return { ok: true as const, ...(await blockInsight(store, request.params.character_id, request.query)) };
-  });
+  api.get(
+    '/api/admin/insight/:character_id/blocks',
+    {
+      schema: {
+        tags: ['insight'],
+        summary: 'Per-block figures and edges of a character over Japan days (default: the last 7)',
+        params: InsightParams,
+        querystring: InsightRangeQuery,
+        response: { 200: BlockInsightReply },
+      },
+    },
+    async (request) => {
+      await requireAdminCaller(request);
+      return { ok: true as const, ...(await blockInsight(store, request.params.character_id, request.query)) };
+    },
+  );
 
-  api.get('/api/admin/insight/:character_id/unmatched', {
-    schema: { tags: ['insight'], summary: 'Unmatched utterances grouped by meaning, and the last week\'s coverage', params: InsightParams, querystring: UnmatchedInsightQuery, response: { 200: UnmatchedInsightReply } },
-  }, async (request) => {
-    await requireAdminCaller(request);
-    return { ok: true as const, ...(await unmatchedInsight(store, request.params.character_id, request.query)) };
-  });
+  api.get(
+    '/api/admin/insight/:character_id/unmatched',
+    {
+      schema: {
+        tags: ['insight'],
+        summary: "Unmatched utterances grouped by meaning, and the last week's coverage",
+        params: InsightParams,
+        querystring: UnmatchedInsightQuery,
+        response: { 200: UnmatchedInsightReply },
+      },
+    },
+    async (request) => {
+      await requireAdminCaller(request);
+      return { ok: true as const, ...(await unmatchedInsight(store, request.params.character_id, request.query)) };
+    },
+  );
 };

@@ -8,14 +8,22 @@ import { openInsightSteps } from './model.ts';
 export function insightTestKit(svc: () => ServiceUnderTest) {
   const talks = talksTestKit(svc);
   const admin = () => ({ authorization: `Bearer ${svc().tokenFor(newId('admin'), ['admin'])}` });
-  const get = (url: string, headers: Record<string, string> = admin()) => svc().app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = admin()) =>
+    svc().app.inject({ method: 'GET', url, headers });
 
   /** One user's talk through `blocks` (block:via), ended with `end` unless it is null; returns the talk id. */
   async function scriptedTalk(characterId: string, blocks: [string, StepVia][], end: string | null): Promise<string> {
     const user = newId('u');
     const talkId = await talks.startedTalkId(user, { character_id: characterId });
     for (const [block_id, via] of blocks) {
-      const res = await talks.post(user, '/api/conversation_tracker', { character_id: characterId, block_id, talk_id: talkId, via, conversation_id: null, utterance: '' });
+      const res = await talks.post(user, '/api/conversation_tracker', {
+        character_id: characterId,
+        block_id,
+        talk_id: talkId,
+        via,
+        conversation_id: null,
+        utterance: '',
+      });
       if (res.statusCode !== 200) throw new Error(`step failed: ${res.body}`);
     }
     if (end !== null) await talks.end(user, talkId, end);
@@ -24,7 +32,9 @@ export function insightTestKit(svc: () => ServiceUnderTest) {
 
   return {
     ...talks,
-    admin, get, scriptedTalk,
+    admin,
+    get,
+    scriptedTalk,
     /** Moves a talk's steps `ms` into the past (a talk left long ago). */
     async backdate(talkId: string, ms: number): Promise<void> {
       const steps = openInsightSteps(svc().platform.store);
@@ -33,6 +43,12 @@ export function insightTestKit(svc: () => ServiceUnderTest) {
       }
     },
     unmatched: (body: Record<string, unknown>, options: { address?: string; headers?: Record<string, string> } = {}) =>
-      svc().app.inject({ method: 'POST', url: '/api/dialogue/unmatched', payload: body, remoteAddress: options.address ?? randomAddress(), headers: options.headers ?? {} }),
+      svc().app.inject({
+        method: 'POST',
+        url: '/api/dialogue/unmatched',
+        payload: body,
+        remoteAddress: options.address ?? randomAddress(),
+        headers: options.headers ?? {},
+      }),
   };
 }

@@ -8,8 +8,12 @@ import { openInsightGates, openUnmatched } from './model.ts';
 import { insightTestKit } from './test-kit.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(dialogueService, { RECOGNITION_RATE_PER_MINUTE: '3' }); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(dialogueService, { RECOGNITION_RATE_PER_MINUTE: '3' });
+});
+afterAll(async () => {
+  await svc?.close();
+});
 const kit = insightTestKit(() => svc);
 
 async function publishedCharacter(): Promise<string> {
@@ -41,9 +45,20 @@ describe('POST /api/dialogue/unmatched and the grouped utterances', () => {
 
     expect(res.statusCode).toBe(200);
     const groups = res.json().groups;
-    expect(groups.map((g: { text: string; count: number }) => [g.text, g.count])).toEqual([['ラーメン！', 6], ['ありがとう', 2], ['お寿司ください', 1]]);
-    expect(groups[0].variants).toEqual([{ text: 'ラーメン！', count: 3 }, { text: 'らーめん', count: 2 }, { text: 'ラーメン', count: 1 }]);
-    expect(groups[0].blocks).toEqual([{ block_id: 'greet', count: 4 }, { block_id: 'food', count: 2 }]);
+    expect(groups.map((g: { text: string; count: number }) => [g.text, g.count])).toEqual([
+      ['ラーメン！', 6],
+      ['ありがとう', 2],
+      ['お寿司ください', 1],
+    ]);
+    expect(groups[0].variants).toEqual([
+      { text: 'ラーメン！', count: 3 },
+      { text: 'らーめん', count: 2 },
+      { text: 'ラーメン', count: 1 },
+    ]);
+    expect(groups[0].blocks).toEqual([
+      { block_id: 'greet', count: 4 },
+      { block_id: 'food', count: 2 },
+    ]);
     expect(Date.parse(groups[0].last_at)).toBeLessThanOrEqual(Date.now());
   });
 
@@ -54,12 +69,24 @@ describe('POST /api/dialogue/unmatched and the grouped utterances', () => {
 
     const res = await groupsOf(characterId, '?block_id=food');
 
-    expect(res.json().groups).toEqual([expect.objectContaining({ text: 'らーめん', count: 2, blocks: [{ block_id: 'food', count: 2 }] })]);
+    expect(res.json().groups).toEqual([
+      expect.objectContaining({ text: 'らーめん', count: 2, blocks: [{ block_id: 'food', count: 2 }] }),
+    ]);
   });
 
   it('coverage, three matched steps and one unmatched utterance this week, is a share of 0.75', async () => {
     const characterId = await publishedCharacter();
-    await kit.scriptedTalk(characterId, [['greet', 'start'], ['food', 'hitWord'], ['greet', 'search'], ['food', 'valid'], ['greet', 'silence']], 'completed');
+    await kit.scriptedTalk(
+      characterId,
+      [
+        ['greet', 'start'],
+        ['food', 'hitWord'],
+        ['greet', 'search'],
+        ['food', 'valid'],
+        ['greet', 'silence'],
+      ],
+      'completed',
+    );
     await say(characterId, 'greet', 'なにそれ');
 
     const res = await groupsOf(characterId);
@@ -70,8 +97,16 @@ describe('POST /api/dialogue/unmatched and the grouped utterances', () => {
   it('unmatched, from a signed-in user, is kept with the user and forgotten with the account', async () => {
     const characterId = await publishedCharacter();
     const user = newId('u');
-    await kit.unmatched({ character_id: characterId, block_id: 'greet', text: 'ねえ', reason: 'empty' }, { headers: kit.auth(user) });
-    expect(await openUnmatched(svc.platform.store).findOne({ user_id: user })).toMatchObject({ text: 'ねえ', normalised: 'ねえ', reason: 'empty', character_id: characterId });
+    await kit.unmatched(
+      { character_id: characterId, block_id: 'greet', text: 'ねえ', reason: 'empty' },
+      { headers: kit.auth(user) },
+    );
+    expect(await openUnmatched(svc.platform.store).findOne({ user_id: user })).toMatchObject({
+      text: 'ねえ',
+      normalised: 'ねえ',
+      reason: 'empty',
+      character_id: characterId,
+    });
 
     await svc.platform.events.publish('user.deleted', user, { user_id: user, by: 'user' });
 
@@ -88,14 +123,25 @@ describe('POST /api/dialogue/unmatched refusals', () => {
   ])('unmatched, %s, is refused 400 VALIDATION_FAILED', async (_case, change) => {
     const characterId = await publishedCharacter();
 
-    const res = await kit.unmatched({ character_id: characterId, block_id: 'greet', text: 'ねえ', reason: 'invalid', ...change });
+    const res = await kit.unmatched({
+      character_id: characterId,
+      block_id: 'greet',
+      text: 'ねえ',
+      reason: 'invalid',
+      ...change,
+    });
 
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
   });
 
   it('unmatched, a character dialogue does not know, is refused 404 NOT_FOUND', async () => {
-    const res = await kit.unmatched({ character_id: newId('char'), block_id: 'greet', text: 'ねえ', reason: 'invalid' });
+    const res = await kit.unmatched({
+      character_id: newId('char'),
+      block_id: 'greet',
+      text: 'ねえ',
+      reason: 'invalid',
+    });
 
     expect(res.statusCode).toBe(404);
   });
@@ -103,7 +149,10 @@ describe('POST /api/dialogue/unmatched refusals', () => {
   it('unmatched, a token that does not verify, is refused 401 (not filed as a visitor)', async () => {
     const characterId = await publishedCharacter();
 
-    const res = await kit.unmatched({ character_id: characterId, block_id: 'greet', text: 'ねえ', reason: 'invalid' }, { headers: { authorization: 'Bearer nonsense' } });
+    const res = await kit.unmatched(
+      { character_id: characterId, block_id: 'greet', text: 'ねえ', reason: 'invalid' },
+      { headers: { authorization: 'Bearer nonsense' } },
+    );
 
     expect(res.statusCode).toBe(401);
   });
@@ -125,8 +174,16 @@ describe('POST /api/dialogue/unmatched refusals', () => {
   it('unmatched, utterances with a hit word of a serial-locked block, are counted apart and not as not understood', async () => {
     const characterId = newId('char');
     await kit.publish(characterId, { greet: 'あいさつ', secret: 'ひみつ' });
-    await svc.platform.events.publish('coupon.saved', newId('coupon'), { coupon_id: newId('coupon'), character_id: characterId, block_id: 'secret', is_debug: false, tickets: 0 });
-    await eventually(async () => (await openInsightGates(svc.platform.store).countDocuments({ character_id: characterId })) === 1);
+    await svc.platform.events.publish('coupon.saved', newId('coupon'), {
+      coupon_id: newId('coupon'),
+      character_id: characterId,
+      block_id: 'secret',
+      is_debug: false,
+      tickets: 0,
+    });
+    await eventually(
+      async () => (await openInsightGates(svc.platform.store).countDocuments({ character_id: characterId })) === 1,
+    );
     await say(characterId, 'greet', 'ひみつを教えて', 2);
     await say(characterId, 'greet', 'ラーメン');
 
@@ -146,7 +203,10 @@ describe('POST /api/dialogue/unmatched refusals', () => {
     await kit.publish(characterId, { greet: 'あいさつ', food: 'ラーメン' }, 2);
 
     const groups = (await groupsOf(characterId)).json().groups as { text: string; resolved: boolean }[];
-    expect(groups.map((g) => [g.text, g.resolved])).toEqual([['お寿司', false], ['ラーメンください', true]]);
+    expect(groups.map((g) => [g.text, g.resolved])).toEqual([
+      ['お寿司', false],
+      ['ラーメンください', true],
+    ]);
   });
 
   it('unmatched groups, one saying a synonym published since for a hit word, are marked resolved', async () => {
@@ -154,7 +214,9 @@ describe('POST /api/dialogue/unmatched refusals', () => {
     await kit.publish(characterId, { greet: 'あいさつ', trip: '旅行' });
     await say(characterId, 'greet', 'おでかけしたい');
 
-    await kit.publish(characterId, { greet: 'あいさつ', trip: '旅行' }, 2, { synonyms: [{ word: '旅行', synonyms: ['おでかけ'] }] });
+    await kit.publish(characterId, { greet: 'あいさつ', trip: '旅行' }, 2, {
+      synonyms: [{ word: '旅行', synonyms: ['おでかけ'] }],
+    });
 
     const groups = (await groupsOf(characterId)).json().groups as { text: string; resolved: boolean }[];
     expect(groups.map((g) => [g.text, g.resolved])).toEqual([['おでかけしたい', true]]);

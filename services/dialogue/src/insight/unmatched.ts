@@ -16,26 +16,54 @@ export const MAX_UNMATCHED_READ = 20_000;
  * optionally of one block; and the coverage of the last week (whole character).
  * Index-backed range reads ({character_id, at}), grouped in JS.
  */
-export async function unmatchedInsight(store: DocumentStore, characterId: string, query: UnmatchedInsightQuery, now = new Date()): Promise<Omit<UnmatchedInsightReply, 'ok'>> {
+export async function unmatchedInsight(
+  store: DocumentStore,
+  characterId: string,
+  query: UnmatchedInsightQuery,
+  now = new Date(),
+): Promise<Omit<UnmatchedInsightReply, 'ok'>> {
   const period = periodOf(query, now);
   const classifier = await classifierFor(store, characterId);
   const rows = await openUnmatched(store).find(
-    { character_id: characterId, ...inPeriod(period), ...(query.block_id !== undefined ? { block_id: query.block_id } : {}) },
+    {
+      character_id: characterId,
+      ...inPeriod(period),
+      ...(query.block_id !== undefined ? { block_id: query.block_id } : {}),
+    },
     { sort: { at: -1, _id: 1 }, limit: MAX_UNMATCHED_READ, projection: { block_id: 1, text: 1, normalised: 1, at: 1 } },
   );
   const locked = rows.filter((row) => classifier.isLocked(row.normalised));
   const understood = rows.filter((row) => !classifier.isLocked(row.normalised));
-  const groups = groupUnmatched(understood).map((group) => ({ ...group, resolved: classifier.isResolved(normaliseUtterance(group.text)) }));
+  const groups = groupUnmatched(understood).map((group) => ({
+    ...group,
+    resolved: classifier.isResolved(normaliseUtterance(group.text)),
+  }));
   return {
-    character_id: characterId, from: period.from, to: period.to, groups, locked_groups: groupUnmatched(locked),
+    character_id: characterId,
+    from: period.from,
+    to: period.to,
+    groups,
+    locked_groups: groupUnmatched(locked),
     coverage: await coverageOf(store, characterId, now, classifier),
   };
 }
 
-async function coverageOf(store: DocumentStore, characterId: string, now: Date, classifier: Classifier): Promise<InsightCoverage> {
+async function coverageOf(
+  store: DocumentStore,
+  characterId: string,
+  now: Date,
+  classifier: Classifier,
+): Promise<InsightCoverage> {
   const week = lastWeek(now);
-  const matched = await openInsightSteps(store).countDocuments({ character_id: characterId, ...inPeriod(week), via: { $in: MATCHED_VIA } });
-  const said = await openUnmatched(store).find({ character_id: characterId, ...inPeriod(week) }, { limit: MAX_UNMATCHED_READ, projection: { normalised: 1 } });
+  const matched = await openInsightSteps(store).countDocuments({
+    character_id: characterId,
+    ...inPeriod(week),
+    via: { $in: MATCHED_VIA },
+  });
+  const said = await openUnmatched(store).find(
+    { character_id: characterId, ...inPeriod(week) },
+    { limit: MAX_UNMATCHED_READ, projection: { normalised: 1 } },
+  );
   const locked = said.filter((row) => classifier.isLocked(row.normalised)).length;
   const unmatched = said.length - locked;
   const total = matched + unmatched;

@@ -13,9 +13,15 @@ const actionIn = (character: RecognitionCharacterDoc | null, code: string): Acti
  * by id when several use it). 404 ACTION_NOT_FOUND otherwise.
  */
 export async function findAction(store: DocumentStore, code: string, characterId?: string): Promise<ActionDefinition> {
-  const character = characterId !== undefined
-    ? await loadRecognition(store, characterId)
-    : (await openRecognitionCharacters(store).find({ 'recognition.actions.code': code }, { sort: { _id: 1 }, limit: 1 }))[0] ?? null;
+  const character =
+    characterId !== undefined
+      ? await loadRecognition(store, characterId)
+      : ((
+          await openRecognitionCharacters(store).find(
+            { 'recognition.actions.code': code },
+            { sort: { _id: 1 }, limit: 1 },
+          )
+        )[0] ?? null);
   const action = actionIn(character, code);
   if (!action) throw recognitionErrors.actionNotFound();
   return action;

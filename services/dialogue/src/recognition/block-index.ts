@@ -31,7 +31,8 @@ function docOf(characterId: string, block: RecognitionBlock): BlockDoc {
 }
 
 async function inBatches<T>(items: T[], write: (item: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += WRITE_CONCURRENCY) await Promise.all(items.slice(i, i + WRITE_CONCURRENCY).map(write));
+  for (let i = 0; i < items.length; i += WRITE_CONCURRENCY)
+    await Promise.all(items.slice(i, i + WRITE_CONCURRENCY).map(write));
 }
 
 /** True when the port refused the index name itself (a setting to fix, not a fault to retry). */
@@ -51,8 +52,12 @@ export async function rebuildBlockIndex(
 ): Promise<void> {
   const index = indexNameOf(characterId, current);
   // The character's synonym groups go to the index's analysis (a shared index takes the last publisher's groups).
-  await search.ensureIndex(index, BLOCK_MAPPING, { synonyms: (current.synonyms ?? []).map((g) => [g.word, ...g.synonyms]) });
-  await inBatches(current.blocks, (b) => search.upsert(index, blockDocId(characterId, b.block_id), docOf(characterId, b)));
+  await search.ensureIndex(index, BLOCK_MAPPING, {
+    synonyms: (current.synonyms ?? []).map((g) => [g.word, ...g.synonyms]),
+  });
+  await inBatches(current.blocks, (b) =>
+    search.upsert(index, blockDocId(characterId, b.block_id), docOf(characterId, b)),
+  );
   if (previous) {
     const before = indexNameOf(characterId, previous);
     const kept = new Set(before === index ? current.blocks.map((b) => b.block_id) : []);
@@ -66,7 +71,11 @@ export async function rebuildBlockIndex(
  * Unpublish: drops the character's own index (`recognition-{id}`); an index
  * the character named may be shared, so only its documents leave that one.
  */
-export async function dropBlockIndex(search: SearchIndex, characterId: string, recognition: CharacterRecognition): Promise<void> {
+export async function dropBlockIndex(
+  search: SearchIndex,
+  characterId: string,
+  recognition: CharacterRecognition,
+): Promise<void> {
   const index = indexNameOf(characterId, recognition);
   if (index === indexNameOf(characterId, { es_index_name: '' })) await search.dropIndex(index);
   else await inBatches(recognition.blocks, (b) => removeQuietly(search, index, blockDocId(characterId, b.block_id)));

@@ -25,7 +25,13 @@ export const openRecognitionCharacters = (store: Store): Collection<RecognitionC
   store.collection<RecognitionCharacterDoc>('recognition_characters');
 
 /** What a publish without recognition data (an older catalog) stands for: nothing to search, no SPJ. */
-export const NO_RECOGNITION: CharacterRecognition = { es_index_name: '', spj_url: '', spj_api_key: '', blocks: [], actions: [] };
+export const NO_RECOGNITION: CharacterRecognition = {
+  es_index_name: '',
+  spj_url: '',
+  spj_api_key: '',
+  blocks: [],
+  actions: [],
+};
 
 /**
  * Keeps the newest version only: a redelivered or late older publish changes
@@ -36,7 +42,13 @@ export async function rememberRecognition(tx: Transaction, event: EventOf<'chara
   const characters = openRecognitionCharacters(tx);
   const known = await characters.findOne({ _id: id }, { projection: { version: 1 } });
   if (known && known.version >= version) return false;
-  const doc = { name, version, recognition: event.data.recognition ?? NO_RECOGNITION, price: event.data.price ?? 0, group_id: event.data.group_id ?? null };
+  const doc = {
+    name,
+    version,
+    recognition: event.data.recognition ?? NO_RECOGNITION,
+    price: event.data.price ?? 0,
+    group_id: event.data.group_id ?? null,
+  };
   await characters.updateOne({ _id: id }, { $set: doc }, { upsert: true });
   return true;
 }
@@ -56,11 +68,20 @@ type KeyField = 'spj_api_key' | 'google_key';
  * holds) counts as not set, logged without the value: the player falls back
  * as it does for a missing key (SPEC §8).
  */
-export function openedKey(credentials: CredentialCipher, logger: Platform['logger'], characterId: string, field: KeyField, stored: string | undefined): string {
+export function openedKey(
+  credentials: CredentialCipher,
+  logger: Platform['logger'],
+  characterId: string,
+  field: KeyField,
+  stored: string | undefined,
+): string {
   try {
     return credentials.open(field, stored ?? '').trim();
   } catch {
-    logger.warn({ character_id: characterId, field }, 'a stored credential does not open with CREDENTIALS_KEY/CREDENTIALS_IV: treated as not set');
+    logger.warn(
+      { character_id: characterId, field },
+      'a stored credential does not open with CREDENTIALS_KEY/CREDENTIALS_IV: treated as not set',
+    );
     return '';
   }
 }
@@ -72,7 +93,10 @@ export function openedKey(credentials: CredentialCipher, logger: Platform['logge
 export async function sealRecognitionCredentials(store: DocumentStore, credentials: CredentialCipher): Promise<number> {
   const characters = openRecognitionCharacters(store);
   let sealed = 0;
-  for (const doc of await characters.find({}, { projection: { 'recognition.spj_api_key': 1, 'recognition.google_key': 1 } })) {
+  for (const doc of await characters.find(
+    {},
+    { projection: { 'recognition.spj_api_key': 1, 'recognition.google_key': 1 } },
+  )) {
     const set: Record<string, string> = {};
     for (const field of ['spj_api_key', 'google_key'] as const) {
       const value = doc.recognition?.[field];

@@ -13,7 +13,11 @@ type Ports = Pick<Platform, 'search' | 'logger'>;
  * rolls the stored version back and the redelivered event builds it again;
  * an older or equal version redelivered changes nothing.
  */
-export async function onCharacterPublished(ports: Ports, event: EventOf<'character.published'>, tx: Transaction): Promise<void> {
+export async function onCharacterPublished(
+  ports: Ports,
+  event: EventOf<'character.published'>,
+  tx: Transaction,
+): Promise<void> {
   const id = event.data.character_id;
   const previous = await loadRecognition(tx, id);
   if (!(await rememberRecognition(tx, event))) return;
@@ -25,11 +29,18 @@ export async function onCharacterPublished(ports: Ports, event: EventOf<'charact
     // A name the search port refuses is a setting to fix: search still ranks by the phrases meanwhile.
     ports.logger.warn({ character_id: id, index: indexNameOf(id, current) }, Messages.INVALID_SPJ_OR_SEARCH);
   }
-  await prepareHitWords([...current.blocks.flatMap((b) => b.phrases), ...(current.synonyms ?? []).flatMap((g) => g.synonyms)]);
+  await prepareHitWords([
+    ...current.blocks.flatMap((b) => b.phrases),
+    ...(current.synonyms ?? []).flatMap((g) => g.synonyms),
+  ]);
 }
 
 /** `character.unpublished`: the data and the block index go. */
-export async function onCharacterUnpublished(ports: Ports, event: EventOf<'character.unpublished'>, tx: Transaction): Promise<void> {
+export async function onCharacterUnpublished(
+  ports: Ports,
+  event: EventOf<'character.unpublished'>,
+  tx: Transaction,
+): Promise<void> {
   const known = await forgetRecognition(tx, event.data.character_id);
   if (!known) return;
   try {

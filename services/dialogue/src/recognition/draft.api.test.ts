@@ -8,13 +8,27 @@ import { loadDraftRecognition } from './draft.ts';
 import { newCharacterId, randomAddress, recognitionTestKit, sampleRecognition } from './test-kit.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(dialogueService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(dialogueService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 const kit = recognitionTestKit(() => svc);
 
 const bearer = (roles: string[]) => ({ authorization: `Bearer ${svc.tokenFor(`u-${randomUUID()}`, roles)}` });
-const draftCall = (what: 'search' | 'score' | 'understand', payload: Record<string, unknown>, headers: Record<string, string> = bearer(['admin'])) =>
-  svc.app.inject({ method: 'POST', url: `/api/admin/dialogue/draft/${what}`, payload, headers, remoteAddress: randomAddress() });
+const draftCall = (
+  what: 'search' | 'score' | 'understand',
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = bearer(['admin']),
+) =>
+  svc.app.inject({
+    method: 'POST',
+    url: `/api/admin/dialogue/draft/${what}`,
+    payload,
+    headers,
+    remoteAddress: randomAddress(),
+  });
 
 /** The catalog's `character.draft_tried`, and waits until dialogue indexed that draft. */
 async function tried(characterId: string, recognition: CharacterRecognition): Promise<void> {
@@ -26,7 +40,13 @@ async function tried(characterId: string, recognition: CharacterRecognition): Pr
 /** The published sample with a new block (shrimp) only the draft has. */
 function editedDraft(id: string): CharacterRecognition {
   const published = sampleRecognition(id);
-  return { ...published, blocks: [...published.blocks, { block_id: 'ebi', title: 'エビの話', phrases: ['エビフライ'], spj_category: 'food', listen_next_block: [] }] };
+  return {
+    ...published,
+    blocks: [
+      ...published.blocks,
+      { block_id: 'ebi', title: 'エビの話', phrases: ['エビフライ'], spj_category: 'food', listen_next_block: [] },
+    ],
+  };
 }
 
 describe('recognition of the draft an operator tries', () => {
@@ -35,7 +55,12 @@ describe('recognition of the draft an operator tries', () => {
     await kit.published(id, sampleRecognition(id));
     await tried(id, editedDraft(id));
 
-    const res = await draftCall('search', { character_id: id, block_id: 'greet', text: 'エビフライが好き', candidates: ['ebi', 'food'] });
+    const res = await draftCall('search', {
+      character_id: id,
+      block_id: 'greet',
+      text: 'エビフライが好き',
+      candidates: ['ebi', 'food'],
+    });
 
     expect(res.statusCode).toBe(200);
     expect(res.json().hits[0]).toEqual({ block_id: 'ebi', score: 100 });
@@ -47,7 +72,12 @@ describe('recognition of the draft an operator tries', () => {
     await tried(id, editedDraft(id));
     await tried(id, sampleRecognition(id));
 
-    const res = await draftCall('search', { character_id: id, block_id: 'greet', text: 'エビの話', candidates: ['ebi'] });
+    const res = await draftCall('search', {
+      character_id: id,
+      block_id: 'greet',
+      text: 'エビの話',
+      candidates: ['ebi'],
+    });
 
     expect(res.json().hits).toEqual([]);
   });
@@ -91,7 +121,8 @@ describe('recognition of the draft an operator tries', () => {
     const id = newCharacterId();
     await kit.published(id, sampleRecognition(id));
     const collections = ['talks', 'insight_steps', 'insight_unmatched', 'conversation_tracker'];
-    const counts = async () => Promise.all(collections.map((name) => svc.platform.store.collection(name).countDocuments({ character_id: id })));
+    const counts = async () =>
+      Promise.all(collections.map((name) => svc.platform.store.collection(name).countDocuments({ character_id: id })));
 
     await tried(id, editedDraft(id));
     await draftCall('search', { character_id: id, block_id: 'greet', text: 'なにもない', candidates: ['ebi'] });

@@ -13,7 +13,8 @@ import type { RecognitionCharacterDoc } from './characters.ts';
  * (draft-routes.ts, admin only).
  */
 type Store = DocumentStore | Transaction;
-const openDraftRecognitions = (store: Store): Collection<RecognitionCharacterDoc> => store.collection<RecognitionCharacterDoc>('draft_recognition_characters');
+const openDraftRecognitions = (store: Store): Collection<RecognitionCharacterDoc> =>
+  store.collection<RecognitionCharacterDoc>('draft_recognition_characters');
 
 export const draftKeyOf = (characterId: string): string => `draft-${characterId}`;
 
@@ -22,16 +23,27 @@ export async function loadDraftRecognition(store: Store, characterId: string): P
 }
 
 /** Keeps the draft's latest recognition and rebuilds its index (removing blocks the previous try had). */
-export async function onDraftTried(ports: Pick<Platform, 'search' | 'logger'>, event: EventOf<'character.draft_tried'>, tx: Transaction): Promise<void> {
+export async function onDraftTried(
+  ports: Pick<Platform, 'search' | 'logger'>,
+  event: EventOf<'character.draft_tried'>,
+  tx: Transaction,
+): Promise<void> {
   const id = draftKeyOf(event.data.character_id);
   const drafts = openDraftRecognitions(tx);
   const previous = await drafts.findOne({ _id: id });
   const recognition = { ...event.data.recognition, es_index_name: '' };
-  await drafts.updateOne({ _id: id }, { $set: { name: id, version: (previous?.version ?? 0) + 1, recognition } }, { upsert: true });
+  await drafts.updateOne(
+    { _id: id },
+    { $set: { name: id, version: (previous?.version ?? 0) + 1, recognition } },
+    { upsert: true },
+  );
   try {
     await rebuildBlockIndex(ports.search, id, recognition, previous?.recognition ?? null);
   } catch (err) {
     if (!isInvalidIndexName(err)) throw err;
-    ports.logger.warn({ character_id: event.data.character_id }, 'draft recognition: the search port refused the draft index');
+    ports.logger.warn(
+      { character_id: event.data.character_id },
+      'draft recognition: the search port refused the draft index',
+    );
   }
 }

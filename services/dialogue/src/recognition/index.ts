@@ -11,12 +11,18 @@ export const recognitionArea: DialogueArea = {
     const sealed = await sealRecognitionCredentials(platform.store, credentials);
     if (sealed > 0) platform.logger.info({ characters: sealed }, 'recognition keys stored in clear were sealed');
     return [
-    // One group for both types, so a publish and a later unpublish are handled in the order they happened.
-    await platform.events.consume('dialogue-recognition', ['character.published', 'character.unpublished'], async (event, tx) => {
-      if (event.type === 'character.published') await onCharacterPublished(platform, event, tx);
-      else await onCharacterUnpublished(platform, event, tx);
-    }),
-    await platform.events.consume('dialogue-draft-recognition', ['character.draft_tried'], (event, tx) => onDraftTried(platform, event, tx)),
+      // One group for both types, so a publish and a later unpublish are handled in the order they happened.
+      await platform.events.consume(
+        'dialogue-recognition',
+        ['character.published', 'character.unpublished'],
+        async (event, tx) => {
+          if (event.type === 'character.published') await onCharacterPublished(platform, event, tx);
+          else await onCharacterUnpublished(platform, event, tx);
+        },
+      ),
+      await platform.events.consume('dialogue-draft-recognition', ['character.draft_tried'], (event, tx) =>
+        onDraftTried(platform, event, tx),
+      ),
     ];
   },
   routes: recognitionRoutes,

@@ -25,7 +25,15 @@ describe('keywordScore', () => {
 
 describe('phrasesOf', () => {
   it('phrasesOf, duplicates and phrases of only punctuation, keeps each meaningful phrase once', () => {
-    expect(phrasesOf({ block_id: 'b', title: '', phrases: ['犬', '犬', '・', '猫'], spj_category: null, listen_next_block: [] })).toEqual(['犬', '猫']);
+    expect(
+      phrasesOf({
+        block_id: 'b',
+        title: '',
+        phrases: ['犬', '犬', '・', '猫'],
+        spj_category: null,
+        listen_next_block: [],
+      }),
+    ).toEqual(['犬', '猫']);
   });
 });
 
@@ -36,7 +44,7 @@ describe('embeddedScore', () => {
     expect(embeddedScore(recognition, 'greeting', '犬を飼っています')).toBe(100);
   });
 
-  it('embeddedScore, a phrase of the category\'s own block, is 100', () => {
+  it("embeddedScore, a phrase of the category's own block, is 100", () => {
     expect(embeddedScore(recognition, 'greeting', 'おはようございます')).toBe(100);
   });
 

@@ -11,5 +11,9 @@ import { recognitionMessages as m } from './messages.ts';
  * routes share this budget: one limit for everything a talk sends unauthenticated.
  */
 export async function takeRecognitionSlot(cache: Cache, perMinute: number, address: string): Promise<void> {
-  await reserveOrRefuse(cache, [{ name: 'recognition.address', key: address, max: perMinute, windowMs: 60_000 }], m.rateLimited);
+  await reserveOrRefuse(
+    cache,
+    [{ name: 'recognition.address', key: address, max: perMinute, windowMs: 60_000 }],
+    m.rateLimited,
+  );
 }

@@ -5,8 +5,12 @@ import { recognitionMessages } from './messages.ts';
 import { newCharacterId, randomAddress, recognitionTestKit } from './test-kit.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(dialogueService, { RECOGNITION_RATE_PER_MINUTE: '3' }); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(dialogueService, { RECOGNITION_RATE_PER_MINUTE: '3' });
+});
+afterAll(async () => {
+  await svc?.close();
+});
 const kit = recognitionTestKit(() => svc);
 
 const searchBody = () => ({ character_id: newCharacterId(), block_id: 'b1', text: 'こんにちは', candidates: ['b2'] });
@@ -23,7 +27,14 @@ describe('recognition rate limit per client address', () => {
     expect(statuses).toEqual([200, 200, 404]);
     expect(refused.statusCode).toBe(429);
     const retryAfter = Number(refused.headers['retry-after']);
-    expect(refused.json()).toEqual({ ok: false, error: 'Too Many Requests', code: 'RATE_LIMITED', rateLimited: true, retry_after: retryAfter, message: recognitionMessages.rateLimited });
+    expect(refused.json()).toEqual({
+      ok: false,
+      error: 'Too Many Requests',
+      code: 'RATE_LIMITED',
+      rateLimited: true,
+      retry_after: retryAfter,
+      message: recognitionMessages.rateLimited,
+    });
     expect(retryAfter).toBeGreaterThan(0);
   });
 
@@ -35,7 +46,8 @@ describe('recognition rate limit per client address', () => {
 
   it('search, a body that fails validation, is refused before it uses a slot', async () => {
     const address = randomAddress();
-    for (let i = 0; i < 5; i++) expect((await kit.post('/api/dialogue/search', { text: 'x' }, address)).statusCode).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await kit.post('/api/dialogue/search', { text: 'x' }, address)).statusCode).toBe(400);
     expect((await kit.post('/api/dialogue/search', searchBody(), address)).statusCode).toBe(200);
   });
 });

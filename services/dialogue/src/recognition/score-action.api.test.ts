@@ -26,32 +26,44 @@ afterAll(async () => {
   spjServer.closeAllConnections();
   await new Promise((resolve) => spjServer.close(resolve));
 });
-afterEach(() => { vi.restoreAllMocks(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 const kit = recognitionTestKit(() => svc);
 
 describe('recognition score', () => {
-  it('score, a character without spj_url and a phrase of the category\'s next block, answers 100 from the embedded scorer', async () => {
+  it("score, a character without spj_url and a phrase of the category's next block, answers 100 from the embedded scorer", async () => {
     const id = newCharacterId();
     await kit.published(id, sampleRecognition(id));
     const res = await kit.score(id, 'ねこを飼っています', 'greeting');
     expect(res.json()).toEqual({ ok: true, score: 100, source: 'embedded' });
   });
 
-  it('score, a category no block has, answers null (an empty result) and logs §8\'s message', async () => {
+  it("score, a category no block has, answers null (an empty result) and logs §8's message", async () => {
     const info = vi.spyOn(svc.platform.logger, 'info');
     const id = newCharacterId();
     await kit.published(id, sampleRecognition(id));
     expect((await kit.score(id, 'はれ', 'weather')).json()).toEqual({ ok: true, score: null, source: 'embedded' });
-    expect(info).toHaveBeenCalledWith(expect.objectContaining({ character_id: id, category: 'weather' }), Messages.EMPTY_SPJ_OR_SEARCH);
+    expect(info).toHaveBeenCalledWith(
+      expect.objectContaining({ character_id: id, category: 'weather' }),
+      Messages.EMPTY_SPJ_OR_SEARCH,
+    );
   });
 
   it('score, a character never published, answers null', async () => {
-    expect((await kit.score(newCharacterId(), 'こんにちは', 'greeting')).json()).toEqual({ ok: true, score: null, source: 'embedded' });
+    expect((await kit.score(newCharacterId(), 'こんにちは', 'greeting')).json()).toEqual({
+      ok: true,
+      score: null,
+      source: 'embedded',
+    });
   });
 
-  it('score, a character with spj_url, answers the SPJ service\'s score; the key goes as a Bearer token and never into the reply or a log line', async () => {
+  it("score, a character with spj_url, answers the SPJ service's score; the key goes as a Bearer token and never into the reply or a log line", async () => {
     const logged: unknown[] = [];
-    for (const level of ['info', 'warn', 'error'] as const) vi.spyOn(svc.platform.logger, level).mockImplementation((...args: unknown[]) => { logged.push(args); });
+    for (const level of ['info', 'warn', 'error'] as const)
+      vi.spyOn(svc.platform.logger, level).mockImplementation((...args: unknown[]) => {
+        logged.push(args);
+      });
     const id = newCharacterId();
     const key = `sk-${id}`;
     await kit.published(id, sampleRecognition(id, { spj_url: spjUrl, spj_api_key: key }));
@@ -80,14 +92,33 @@ describe('get action', () => {
     const id = newCharacterId();
     await kit.published(id, sampleRecognition(id));
     const res = await kit.post('/api/action', { code: 'hint-30', character_id: id });
-    expect(res.json()).toEqual({ ok: true, action: { code: 'hint-30', character_id: id, block_id: 'greet', button_id: 'hint', title: 'ヒントを見る', points: 30 } });
+    expect(res.json()).toEqual({
+      ok: true,
+      action: {
+        code: 'hint-30',
+        character_id: id,
+        block_id: 'greet',
+        button_id: 'hint',
+        title: 'ヒントを見る',
+        points: 30,
+      },
+    });
   });
 
   it('action, a code without a character, finds it among the published characters', async () => {
     const id = newCharacterId();
     const code = `only-${id}`;
-    await kit.published(id, sampleRecognition(id, { actions: [{ code, character_id: id, block_id: 'pets', button_id: 'b1', title: '押す', points: 5 }] }));
-    expect((await kit.post('/api/action', { code })).json().action).toMatchObject({ code, character_id: id, points: 5 });
+    await kit.published(
+      id,
+      sampleRecognition(id, {
+        actions: [{ code, character_id: id, block_id: 'pets', button_id: 'b1', title: '押す', points: 5 }],
+      }),
+    );
+    expect((await kit.post('/api/action', { code })).json().action).toMatchObject({
+      code,
+      character_id: id,
+      points: 5,
+    });
   });
 
   it('action, a code another character has, answers 404 ACTION_NOT_FOUND for this character', async () => {
@@ -96,7 +127,11 @@ describe('get action', () => {
     await kit.published(other, sampleRecognition(other));
     const res = await kit.post('/api/action', { code: 'hint-30', character_id: mine });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ ok: false, code: 'ACTION_NOT_FOUND', message: '指定されたアクションが見つかりません。' });
+    expect(res.json()).toMatchObject({
+      ok: false,
+      code: 'ACTION_NOT_FOUND',
+      message: '指定されたアクションが見つかりません。',
+    });
   });
 
   it('action, an unknown code, answers 404 ACTION_NOT_FOUND', async () => {

@@ -24,16 +24,25 @@ export interface ScoreContext {
 export async function scoreUtterance(ctx: ScoreContext, request: ScoreRequest): Promise<Omit<ScoreReply, 'ok'>> {
   const character = await (ctx.load ?? loadRecognition)(ctx.store, request.character_id);
   const recognition = character?.recognition;
-  const source = recognition?.spj_url.trim() ? 'spj' as const : 'embedded' as const;
+  const source = recognition?.spj_url.trim() ? ('spj' as const) : ('embedded' as const);
   let score: number | null = null;
   if (recognition && source === 'spj') {
-    score = await ctx.spj.score({ url: recognition.spj_url.trim(), apiKey: openedKey(ctx.credentials, ctx.logger, request.character_id, 'spj_api_key', recognition.spj_api_key) }, { text: request.text, category: request.category });
+    score = await ctx.spj.score(
+      {
+        url: recognition.spj_url.trim(),
+        apiKey: openedKey(ctx.credentials, ctx.logger, request.character_id, 'spj_api_key', recognition.spj_api_key),
+      },
+      { text: request.text, category: request.category },
+    );
   } else if (recognition) {
     score = embeddedScore(recognition, request.category, request.text);
   }
   if (score === null) {
     const reason = character ? `no ${source} score` : 'character not published';
-    ctx.logger.info({ character_id: request.character_id, block_id: request.block_id, category: request.category, reason }, Messages.EMPTY_SPJ_OR_SEARCH);
+    ctx.logger.info(
+      { character_id: request.character_id, block_id: request.block_id, category: request.category, reason },
+      Messages.EMPTY_SPJ_OR_SEARCH,
+    );
   }
   return { score, source };
 }

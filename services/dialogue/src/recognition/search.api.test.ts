@@ -9,12 +9,19 @@ import { onCharacterPublished } from './consumer.ts';
 import { newCharacterId, publishedEvent, recognitionTestKit, sampleRecognition } from './test-kit.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(dialogueService); });
-afterAll(async () => { await svc?.close(); });
-afterEach(() => { vi.restoreAllMocks(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(dialogueService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 const kit = recognitionTestKit(() => svc);
 
-const docIds = async (index: string) => (await svc.platform.search.search(index, { size: 100 })).hits.map((h) => h.id).sort();
+const docIds = async (index: string) =>
+  (await svc.platform.search.search(index, { size: 100 })).hits.map((h) => h.id).sort();
 
 describe('recognition search', () => {
   it('search, a phrase of a candidate said inside a sentence, ranks it 100 and leaves out candidates without a match', async () => {
@@ -25,14 +32,14 @@ describe('recognition search', () => {
     expect(res.json()).toEqual({ ok: true, hits: [{ block_id: 'pets', score: 100 }] });
   });
 
-  it('search, katakana said in hiragana and full width, still finds the phrase (the engine\'s normalisation)', async () => {
+  it("search, katakana said in hiragana and full width, still finds the phrase (the engine's normalisation)", async () => {
     const id = newCharacterId();
     await kit.published(id, sampleRecognition(id));
     const res = await kit.search(id, 'ねこ が すき', ['pets']);
     expect(res.json().hits).toEqual([{ block_id: 'pets', score: 100 }]);
   });
 
-  it('search, 「料理」 with 料理 a synonym of the phrase 食べ物, is found by the search port through the index\'s synonym groups', async () => {
+  it("search, 「料理」 with 料理 a synonym of the phrase 食べ物, is found by the search port through the index's synonym groups", async () => {
     const id = newCharacterId();
     await kit.published(id, sampleRecognition(id, { synonyms: [{ word: '食べ物', synonyms: ['料理'] }] }));
     const res = await kit.search(id, '料理', ['food', 'pets']);
@@ -61,12 +68,15 @@ describe('recognition search', () => {
     expect(res.json()).toEqual({ ok: true, hits: [] });
   });
 
-  it('search, a character never published, answers no hits and logs §8\'s empty-result message', async () => {
+  it("search, a character never published, answers no hits and logs §8's empty-result message", async () => {
     const info = vi.spyOn(svc.platform.logger, 'info');
     const id = newCharacterId();
     const res = await kit.search(id, 'こんにちは', ['greet']);
     expect(res.json()).toEqual({ ok: true, hits: [] });
-    expect(info).toHaveBeenCalledWith(expect.objectContaining({ character_id: id, reason: 'character not published' }), Messages.EMPTY_SPJ_OR_SEARCH);
+    expect(info).toHaveBeenCalledWith(
+      expect.objectContaining({ character_id: id, reason: 'character not published' }),
+      Messages.EMPTY_SPJ_OR_SEARCH,
+    );
   });
 
   it('search, no candidates, answers no hits', async () => {
@@ -77,10 +87,26 @@ describe('recognition search', () => {
 
   it.each([
     ['text missing', { character_id: 'c1', block_id: 'b1', candidates: [] }, 'text'],
-    ['an utterance over 500 characters', { character_id: 'c1', block_id: 'b1', text: 'あ'.repeat(501), candidates: [] }, 'text'],
-    ['over 200 candidates', { character_id: 'c1', block_id: 'b1', text: 'a', candidates: Array.from({ length: 201 }, (_, i) => `b${i}`) }, 'candidates'],
-    ['a character id with a path in it', { character_id: '../admin', block_id: 'b1', text: 'a', candidates: [] }, 'character_id'],
-    ['a candidate that is not a string', { character_id: 'c1', block_id: 'b1', text: 'a', candidates: [{ $ne: null }] }, 'candidates/0'],
+    [
+      'an utterance over 500 characters',
+      { character_id: 'c1', block_id: 'b1', text: 'あ'.repeat(501), candidates: [] },
+      'text',
+    ],
+    [
+      'over 200 candidates',
+      { character_id: 'c1', block_id: 'b1', text: 'a', candidates: Array.from({ length: 201 }, (_, i) => `b${i}`) },
+      'candidates',
+    ],
+    [
+      'a character id with a path in it',
+      { character_id: '../admin', block_id: 'b1', text: 'a', candidates: [] },
+      'character_id',
+    ],
+    [
+      'a candidate that is not a string',
+      { character_id: 'c1', block_id: 'b1', text: 'a', candidates: [{ $ne: null }] },
+      'candidates/0',
+    ],
   ])('search, %s, answers 400 VALIDATION_FAILED', async (_name, body, field) => {
     const res = await kit.post('/api/dialogue/search', body);
     expect(res.statusCode).toBe(400);
@@ -103,7 +129,7 @@ describe('recognition block index', () => {
     expect(await docIds(index)).toHaveLength(3);
   });
 
-  it('character.published, a newer version without a block, removes that block\'s document and stops ranking it', async () => {
+  it("character.published, a newer version without a block, removes that block's document and stops ranking it", async () => {
     const id = newCharacterId();
     const first = sampleRecognition(id);
     await kit.published(id, first);
@@ -112,16 +138,21 @@ describe('recognition block index', () => {
     expect((await kit.search(id, '犬', ['pets'])).json().hits).toEqual([]);
   });
 
-  it.each([2, 3])('character.published, version %i delivered after version 3, changes neither the data nor the index (version guard)', async (late) => {
-    const id = newCharacterId();
-    const newer = sampleRecognition(id);
-    await kit.published(id, newer, 3);
-    const older = { ...newer, blocks: [{ ...newer.blocks[0]!, block_id: 'old', phrases: ['むかしの言葉'] }] };
-    await svc.platform.store.withTransaction((tx) => onCharacterPublished(svc.platform, publishedEvent(id, late, older), tx));
-    expect((await loadRecognition(svc.platform.store, id))?.recognition).toEqual(newer);
-    expect(await docIds(`recognition-${id}`)).toEqual(['food', 'greet', 'pets'].map((b) => blockDocId(id, b)).sort());
-    expect((await kit.search(id, '犬', ['pets'])).json().hits).toEqual([{ block_id: 'pets', score: 100 }]);
-  });
+  it.each([2, 3])(
+    'character.published, version %i delivered after version 3, changes neither the data nor the index (version guard)',
+    async (late) => {
+      const id = newCharacterId();
+      const newer = sampleRecognition(id);
+      await kit.published(id, newer, 3);
+      const older = { ...newer, blocks: [{ ...newer.blocks[0]!, block_id: 'old', phrases: ['むかしの言葉'] }] };
+      await svc.platform.store.withTransaction((tx) =>
+        onCharacterPublished(svc.platform, publishedEvent(id, late, older), tx),
+      );
+      expect((await loadRecognition(svc.platform.store, id))?.recognition).toEqual(newer);
+      expect(await docIds(`recognition-${id}`)).toEqual(['food', 'greet', 'pets'].map((b) => blockDocId(id, b)).sort());
+      expect((await kit.search(id, '犬', ['pets'])).json().hits).toEqual([{ block_id: 'pets', score: 100 }]);
+    },
+  );
 
   it('character.published, redelivered after a crash before its commit (index written, data rolled back), ends with the same documents', async () => {
     const id = newCharacterId();

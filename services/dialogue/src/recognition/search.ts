@@ -31,16 +31,26 @@ export async function searchUtterance(ctx: SearchContext, request: SearchRequest
   const hits = character ? await rank(ctx, character, request) : [];
   if (hits.length === 0) {
     const reason = character ? 'no candidate matched' : 'character not published';
-    ctx.logger.info({ character_id: request.character_id, block_id: request.block_id, reason }, Messages.EMPTY_SPJ_OR_SEARCH);
+    ctx.logger.info(
+      { character_id: request.character_id, block_id: request.block_id, reason },
+      Messages.EMPTY_SPJ_OR_SEARCH,
+    );
   }
   return hits;
 }
 
-async function rank(ctx: SearchContext, character: RecognitionCharacterDoc, request: SearchRequest): Promise<SearchHit[]> {
+async function rank(
+  ctx: SearchContext,
+  character: RecognitionCharacterDoc,
+  request: SearchRequest,
+): Promise<SearchHit[]> {
   const blocks = new Map(character.recognition.blocks.map((b) => [b.block_id, b]));
   const candidates = [...new Set(request.candidates)].flatMap((id) => blocks.get(id) ?? []);
   if (candidates.length === 0 || normalizeJapanese(request.text) === '') return [];
-  const byPhrase = candidates.map((block: RecognitionBlock) => ({ block_id: block.block_id, score: keywordScore(request.text, phrasesOf(block)) }));
+  const byPhrase = candidates.map((block: RecognitionBlock) => ({
+    block_id: block.block_id,
+    score: keywordScore(request.text, phrasesOf(block)),
+  }));
   // The port cannot raise a contained phrase's 100: when every candidate has one, it is not asked.
   const open = new Set(byPhrase.filter((h) => h.score < CONTAINED).map((h) => h.block_id));
   const fromPort = open.size > 0 ? await portScores(ctx, character, request.text, open) : new Map<string, number>();
@@ -50,11 +60,19 @@ async function rank(ctx: SearchContext, character: RecognitionCharacterDoc, requ
 }
 
 /** The port's scores of the candidates it found, normalised to 1–99; empty when the index cannot be searched (logged). */
-async function portScores(ctx: SearchContext, character: RecognitionCharacterDoc, text: string, candidates: Set<string>): Promise<Map<string, number>> {
+async function portScores(
+  ctx: SearchContext,
+  character: RecognitionCharacterDoc,
+  text: string,
+  candidates: Set<string>,
+): Promise<Map<string, number>> {
   const index = indexNameOf(character._id, character.recognition);
   try {
     const { hits } = await ctx.search.search<BlockDoc>(index, {
-      text, fields: ['text'], filter: { character_id: character._id }, size: Math.max(1, character.recognition.blocks.length),
+      text,
+      fields: ['text'],
+      filter: { character_id: character._id },
+      size: Math.max(1, character.recognition.blocks.length),
     });
     const found = hits.filter((h) => candidates.has(h.doc.block_id) && h.score > 0);
     const top = Math.max(...found.map((h) => h.score));
@@ -63,7 +81,10 @@ async function portScores(ctx: SearchContext, character: RecognitionCharacterDoc
     // The phrases still rank. An AppError is the index missing or its name refused (a setting to fix); else the port is down.
     const setting = isAppError(err);
     const reason = setting ? err.code : (err as Error).name;
-    ctx.logger.warn({ character_id: character._id, index, reason }, setting ? Messages.INVALID_SPJ_OR_SEARCH : Messages.EMPTY_SPJ_OR_SEARCH);
+    ctx.logger.warn(
+      { character_id: character._id, index, reason },
+      setting ? Messages.INVALID_SPJ_OR_SEARCH : Messages.EMPTY_SPJ_OR_SEARCH,
+    );
     return new Map();
   }
 }

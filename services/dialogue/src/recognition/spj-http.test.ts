@@ -7,7 +7,11 @@ import { eventually } from '@talkwith/platform/testing/eventually';
 import { createSpjHttp, type SpjHttpOptions } from './spj-http.ts';
 
 /** A fake SPJ service: each request is answered by the next queued behaviour (the last one repeats). */
-interface Received { path: string; authorization: string | undefined; body: unknown }
+interface Received {
+  path: string;
+  authorization: string | undefined;
+  body: unknown;
+}
 type Behaviour = (res: ServerResponse) => void;
 
 let server: Server;
@@ -15,7 +19,11 @@ let base: string;
 let behaviours: Behaviour[] = [];
 let received: Received[] = [];
 
-const json = (status: number, body: unknown): Behaviour => (res) => { res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)); };
+const json =
+  (status: number, body: unknown): Behaviour =>
+  (res) => {
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
 const never: Behaviour = () => undefined;
 
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -27,7 +35,9 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
 }
 
 beforeAll(async () => {
-  server = createServer((req, res) => { void handle(req, res); });
+  server = createServer((req, res) => {
+    void handle(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -35,11 +45,24 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
-beforeEach(() => { behaviours = []; received = []; });
+beforeEach(() => {
+  behaviours = [];
+  received = [];
+});
 
 function adapter(overrides: Partial<SpjHttpOptions> = {}) {
   const lines: Array<{ details: Record<string, unknown>; message: string }> = [];
-  const spj = createSpjHttp({ timeoutMs: 1000, breakerFailures: 3, breakerOpenMs: 60_000, logger: { warn: (details, message) => { lines.push({ details, message }); } }, ...overrides });
+  const spj = createSpjHttp({
+    timeoutMs: 1000,
+    breakerFailures: 3,
+    breakerOpenMs: 60_000,
+    logger: {
+      warn: (details, message) => {
+        lines.push({ details, message });
+      },
+    },
+    ...overrides,
+  });
   return { spj, lines };
 }
 /** Each test its own url, so breakers never carry over between tests. */
@@ -55,12 +78,14 @@ describe('SPJ HTTP adapter against a fake SPJ server', () => {
     expect(received).toEqual([{ path: new URL(to.url).pathname, authorization: 'Bearer sk-secret-1', body: query }]);
   });
 
-  it('score, the service does not answer within the time-out, is an empty result without a retry, logged with §8\'s message', async () => {
+  it("score, the service does not answer within the time-out, is an empty result without a retry, logged with §8's message", async () => {
     behaviours = [never];
     const { spj, lines } = adapter({ timeoutMs: 100 });
     expect(await spj.score(target(), query)).toBeNull();
     expect(received).toHaveLength(1);
-    expect(lines).toEqual([{ details: expect.objectContaining({ reason: 'timed out', spj: base }), message: Messages.EMPTY_SPJ_OR_SEARCH }]);
+    expect(lines).toEqual([
+      { details: expect.objectContaining({ reason: 'timed out', spj: base }), message: Messages.EMPTY_SPJ_OR_SEARCH },
+    ]);
   });
 
   it('score, a 503 then a score, retries once and returns the score', async () => {
@@ -83,7 +108,12 @@ describe('SPJ HTTP adapter against a fake SPJ server', () => {
     ['a 401', json(401, { error: 'bad key' })],
     ['a score out of range', json(200, { score: 130 })],
     ['a body without a score', json(200, { result: 'ok' })],
-    ['a body that is not JSON', (res: ServerResponse) => { res.writeHead(200).end('<html>'); }],
+    [
+      'a body that is not JSON',
+      (res: ServerResponse) => {
+        res.writeHead(200).end('<html>');
+      },
+    ],
   ])('score, %s, is an empty result without a retry', async (_name, behaviour) => {
     behaviours = [behaviour];
     const { spj } = adapter();
@@ -127,7 +157,7 @@ describe('SPJ HTTP adapter against a fake SPJ server', () => {
     expect(await spj.score(target(), query)).toBe(88);
   });
 
-  it('score, the breaker\'s open time over, lets a trial through and closes again when it succeeds', async () => {
+  it("score, the breaker's open time over, lets a trial through and closes again when it succeeds", async () => {
     behaviours = [json(500, {}), json(500, {}), json(200, { score: 61 })];
     const { spj } = adapter({ breakerFailures: 1, breakerOpenMs: 100 });
     const to = target();
@@ -136,7 +166,7 @@ describe('SPJ HTTP adapter against a fake SPJ server', () => {
     expect(await spj.score(to, query)).toBe(61);
   });
 
-  it('score, every failure logged, never writes the key or the url\'s path into a log line', async () => {
+  it("score, every failure logged, never writes the key or the url's path into a log line", async () => {
     behaviours = [never];
     const { spj, lines } = adapter({ timeoutMs: 50, breakerFailures: 1 });
     const to = target('sk-never-logged');

@@ -2,7 +2,16 @@ import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { Messages } from '@talkwith/dialogue-engine';
 import {
-  circuitBreaker, ConsecutiveBreaker, ConstantBackoff, handleWhen, isBrokenCircuitError, isTaskCancelledError, retry, timeout, TimeoutStrategy, wrap,
+  circuitBreaker,
+  ConsecutiveBreaker,
+  ConstantBackoff,
+  handleWhen,
+  isBrokenCircuitError,
+  isTaskCancelledError,
+  retry,
+  timeout,
+  TimeoutStrategy,
+  wrap,
   type IPolicy,
 } from 'cockatiel';
 
@@ -68,7 +77,11 @@ function originOf(url: string): string | null {
 async function callSpj(target: SpjTarget, query: SpjQuery, signal: AbortSignal): Promise<number> {
   const response = await fetch(target.url, {
     method: 'POST',
-    headers: { authorization: `Bearer ${target.apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
+    headers: {
+      authorization: `Bearer ${target.apiKey}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+    },
     body: JSON.stringify({ text: query.text, category: query.category }),
     signal,
   });
@@ -105,7 +118,10 @@ export function createSpjHttp(options: SpjHttpOptions): SpjPort {
     const known = policies.get(url);
     if (known) return known;
     const policy = wrap(
-      circuitBreaker(handleWhen(isOutage), { halfOpenAfter: options.breakerOpenMs, breaker: new ConsecutiveBreaker(options.breakerFailures) }),
+      circuitBreaker(handleWhen(isOutage), {
+        halfOpenAfter: options.breakerOpenMs,
+        breaker: new ConsecutiveBreaker(options.breakerFailures),
+      }),
       retry(handleWhen(isRetryable), { maxAttempts: 1, backoff: new ConstantBackoff(0) }),
       timeout(options.timeoutMs, TimeoutStrategy.Aggressive),
     );

@@ -7,20 +7,43 @@ import { loadRecognition } from './characters.ts';
 
 /** Helpers of the recognition area's tests: recognition data, publishing it on the bus, calling the routes. */
 
-const block = (b: Partial<RecognitionBlock> & Pick<RecognitionBlock, 'block_id'>): RecognitionBlock =>
-  ({ title: '', phrases: [], spj_category: null, listen_next_block: [], ...b });
+const block = (b: Partial<RecognitionBlock> & Pick<RecognitionBlock, 'block_id'>): RecognitionBlock => ({
+  title: '',
+  phrases: [],
+  spj_category: null,
+  listen_next_block: [],
+  ...b,
+});
 
 /** A small character: a greeting (category greeting, leads to pets), pets, food (category food); two action buttons. */
-export function sampleRecognition(characterId: string, overrides: Partial<CharacterRecognition> = {}): CharacterRecognition {
+export function sampleRecognition(
+  characterId: string,
+  overrides: Partial<CharacterRecognition> = {},
+): CharacterRecognition {
   return {
-    es_index_name: '', spj_url: '', spj_api_key: '',
+    es_index_name: '',
+    spj_url: '',
+    spj_api_key: '',
     blocks: [
-      block({ block_id: 'greet', title: 'あいさつ', phrases: ['こんにちは', 'おはよう', 'あいさつ'], spj_category: 'greeting', listen_next_block: ['pets'] }),
+      block({
+        block_id: 'greet',
+        title: 'あいさつ',
+        phrases: ['こんにちは', 'おはよう', 'あいさつ'],
+        spj_category: 'greeting',
+        listen_next_block: ['pets'],
+      }),
       block({ block_id: 'pets', title: 'ペットの話', phrases: ['犬', 'ネコ', 'ペットの話'] }),
       block({ block_id: 'food', title: '食べ物', phrases: ['ラーメン', 'お寿司', '食べ物'], spj_category: 'food' }),
     ],
     actions: [
-      { code: 'hint-30', character_id: characterId, block_id: 'greet', button_id: 'hint', title: 'ヒントを見る', points: 30 },
+      {
+        code: 'hint-30',
+        character_id: characterId,
+        block_id: 'greet',
+        button_id: 'hint',
+        title: 'ヒントを見る',
+        points: 30,
+      },
       { code: 'back', character_id: characterId, block_id: 'pets', button_id: 'back', title: '最初へ', points: 0 },
     ],
     ...overrides,
@@ -32,16 +55,35 @@ export const newCharacterId = () => `char-${randomUUID()}`;
 export const randomAddress = () => `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
 
 /** A `character.published` envelope as the bus delivers it (for calling the consumer directly). */
-export function publishedEvent(characterId: string, version: number, recognition?: CharacterRecognition): EventOf<'character.published'> {
+export function publishedEvent(
+  characterId: string,
+  version: number,
+  recognition?: CharacterRecognition,
+): EventOf<'character.published'> {
   return {
-    id: randomUUID(), type: 'character.published', version: 1, occurredAt: new Date().toISOString(), key: characterId,
-    data: { character_id: characterId, name: 'テストキャラ', description: '', published_at: new Date().toISOString(), version, ...(recognition ? { recognition } : {}) },
+    id: randomUUID(),
+    type: 'character.published',
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    key: characterId,
+    data: {
+      character_id: characterId,
+      name: 'テストキャラ',
+      description: '',
+      published_at: new Date().toISOString(),
+      version,
+      ...(recognition ? { recognition } : {}),
+    },
   };
 }
 
 export function recognitionTestKit(svc: () => ServiceUnderTest) {
   const publish = (characterId: string, version: number, recognition: CharacterRecognition) =>
-    svc().platform.events.publish('character.published', characterId, publishedEvent(characterId, version, recognition).data);
+    svc().platform.events.publish(
+      'character.published',
+      characterId,
+      publishedEvent(characterId, version, recognition).data,
+    );
 
   /** Publishes and waits until dialogue holds this version (its block index is written in the same transaction). */
   async function published(characterId: string, recognition: CharacterRecognition, version = 1): Promise<void> {

@@ -4,15 +4,19 @@ import { dialogueService } from '../index.ts';
 import { newCharacterId, recognitionTestKit, sampleRecognition } from './test-kit.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(dialogueService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(dialogueService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 const kit = recognitionTestKit(() => svc);
 
 const understand = (characterId: string, blockId: string, text: string) =>
   kit.post('/api/dialogue/understand', { character_id: characterId, block_id: blockId, text });
 
 describe('understanding an utterance on the server', () => {
-  it('understand, 「お寿司食べたい」 and 「ねこ」, find the block\'s phrases by surface and reading', async () => {
+  it("understand, 「お寿司食べたい」 and 「ねこ」, find the block's phrases by surface and reading", async () => {
     const id = newCharacterId();
     await kit.published(id, sampleRecognition(id));
 
@@ -21,7 +25,12 @@ describe('understanding an utterance on the server', () => {
 
     expect(food.statusCode).toBe(200);
     expect(food.json()).toEqual({ ok: true, matches: [{ word: 'お寿司', negated: false, via: 'surface' }] });
-    expect(pets.json().matches).toEqual(expect.arrayContaining([{ word: '犬', negated: false, via: 'reading' }, { word: 'ネコ', negated: false, via: 'surface' }]));
+    expect(pets.json().matches).toEqual(
+      expect.arrayContaining([
+        { word: '犬', negated: false, via: 'reading' },
+        { word: 'ネコ', negated: false, via: 'surface' },
+      ]),
+    );
   }, 30_000);
 
   it('understand, 「ラーメンじゃなくて」, answers the phrase as negated', async () => {
@@ -58,7 +67,10 @@ describe('understanding an utterance on the server', () => {
     const unknownCharacter = await understand(newCharacterId(), 'food', 'ラーメン');
     const unknownBlock = await understand(id, 'nowhere', 'ラーメン');
 
-    expect([unknownCharacter.json(), unknownBlock.json()]).toEqual([{ ok: true, matches: [] }, { ok: true, matches: [] }]);
+    expect([unknownCharacter.json(), unknownBlock.json()]).toEqual([
+      { ok: true, matches: [] },
+      { ok: true, matches: [] },
+    ]);
   });
 
   it('understand, an utterance longer than 500 characters, is refused', async () => {

@@ -99,7 +99,10 @@ export class SttConnection {
     }
     if (!Value.Check(SttClientFrame, value)) {
       const first = Value.Errors(SttClientFrame, value).First();
-      return this.refuse('VALIDATION_FAILED', first ? `invalid frame at ${first.path || '/'}: ${first.message}` : 'invalid frame');
+      return this.refuse(
+        'VALIDATION_FAILED',
+        first ? `invalid frame at ${first.path || '/'}: ${first.message}` : 'invalid frame',
+      );
     }
     if (value.type === 'start') return this.start(value);
     if (this.stream) await this.finish(this.stream, 'stopped');
@@ -115,12 +118,18 @@ export class SttConnection {
     if (this.stream) return this.send({ type: 'error', code: 'STREAM_ACTIVE', message: SttMessages.streamActive });
     const userId = await this.ctx.authenticate(frame.token);
     if (!userId) return this.send({ type: 'error', code: 'UNAUTHENTICATED', message: messages.unauthenticated });
-    if (!(await this.ctx.allowStart(userId))) return this.send({ type: 'error', code: 'RATE_LIMITED', message: messages.rateLimited });
+    if (!(await this.ctx.allowStart(userId)))
+      return this.send({ type: 'error', code: 'RATE_LIMITED', message: messages.rateLimited });
     const recognizer = await this.ctx.recognizerFor(frame.character_id);
-    if (!recognizer) return this.send({ type: 'unavailable', code: 'CHARACTER_NOT_FOUND', message: SttMessages.characterNotFound });
+    if (!recognizer)
+      return this.send({ type: 'unavailable', code: 'CHARACTER_NOT_FOUND', message: SttMessages.characterNotFound });
     if (!recognizer.available) return this.keyInvalid(frame.character_id);
     if (this.closed) return;
-    const format = { encoding: frame.encoding, sampleRateHertz: frame.sample_rate_hertz, language: frame.language ?? 'ja-JP' };
+    const format = {
+      encoding: frame.encoding,
+      sampleRateHertz: frame.sample_rate_hertz,
+      language: frame.language ?? 'ja-JP',
+    };
     const stream = new SttStream({ userId, characterId: frame.character_id }, recognizer, format, this.ctx.now());
     this.stream = stream;
     clearTimeout(this.idleTimer);
@@ -132,7 +141,10 @@ export class SttConnection {
 
   private scheduleInterim(stream: SttStream): void {
     if (this.ctx.limits.STT_INTERIM_MS === 0 || stream.ended) return;
-    this.interimTimer = setTimeout(() => void this.interim(stream).catch((err: unknown) => this.ctx.warn({ err }, 'interim recognition failed')), this.ctx.limits.STT_INTERIM_MS);
+    this.interimTimer = setTimeout(
+      () => void this.interim(stream).catch((err: unknown) => this.ctx.warn({ err }, 'interim recognition failed')),
+      this.ctx.limits.STT_INTERIM_MS,
+    );
   }
 
   /** One interim pass: recognise the audio so far (when more came), tell a changed transcript, end a stable one. */
@@ -144,7 +156,8 @@ export class SttConnection {
       stream.busy = false;
       if (stream.ended) return;
       if (outcome.kind === 'key-invalid') return this.endWith(stream, () => this.keyInvalid(stream.characterId));
-      if (outcome.kind === 'text' && stream.heard(outcome.text, this.ctx.now())) this.send({ type: 'interim', text: outcome.text });
+      if (outcome.kind === 'text' && stream.heard(outcome.text, this.ctx.now()))
+        this.send({ type: 'interim', text: outcome.text });
     }
     if (stream.isStable(this.ctx.now(), this.ctx.limits.STT_STABLE_MS)) {
       this.enqueue(() => this.finish(stream, 'stable'));

@@ -36,7 +36,7 @@ export function googleSpeechToText(options: GoogleSttOptions): SpeechToText {
         // Never the URL: it carries the key.
         return { kind: 'failed', reason: (err as Error).name === 'TimeoutError' ? 'timeout' : 'network' };
       }
-      const body = await response.json().catch(() => ({})) as RecognizeBody;
+      const body = (await response.json().catch(() => ({}))) as RecognizeBody;
       return outcomeOf(response.status, body);
     },
   };
@@ -44,7 +44,13 @@ export function googleSpeechToText(options: GoogleSttOptions): SpeechToText {
 
 function recognizeBody(request: RecognizeRequest): object {
   return {
-    config: { encoding: request.encoding, sampleRateHertz: request.sampleRateHertz, languageCode: request.language, maxAlternatives: 1, enableAutomaticPunctuation: false },
+    config: {
+      encoding: request.encoding,
+      sampleRateHertz: request.sampleRateHertz,
+      languageCode: request.language,
+      maxAlternatives: 1,
+      enableAutomaticPunctuation: false,
+    },
     audio: { content: request.audio.toString('base64') },
   };
 }
@@ -60,6 +66,10 @@ export function outcomeOf(status: number, body: RecognizeBody): RecognizeOutcome
   if (keyRefused(status, body)) return { kind: 'key-invalid' };
   if (status !== 200) return { kind: 'failed', reason: `status ${status}` };
   // No speech is `{}` (no results); each result is a consecutive part of the audio.
-  const text = (body.results ?? []).map((r) => r.alternatives?.[0]?.transcript).filter((t): t is string => typeof t === 'string').join('').trim();
+  const text = (body.results ?? [])
+    .map((r) => r.alternatives?.[0]?.transcript)
+    .filter((t): t is string => typeof t === 'string')
+    .join('')
+    .trim();
   return { kind: 'text', text };
 }

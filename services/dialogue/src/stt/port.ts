@@ -14,9 +14,7 @@ export interface RecognizeRequest {
  * passing failure (network, time-out, 5xx) that a later call may not have.
  */
 export type RecognizeOutcome =
-  | { kind: 'text'; text: string }
-  | { kind: 'key-invalid' }
-  | { kind: 'failed'; reason: string };
+  { kind: 'text'; text: string } | { kind: 'key-invalid' } | { kind: 'failed'; reason: string };
 
 /** The speech-to-text port: Google Cloud Speech-to-Text (google.ts) or, without a key, the unavailable adapter. */
 export interface SpeechToText {

@@ -26,11 +26,20 @@ const minute = 60_000;
 async function registerWebSocket(app: FastifyInstance): Promise<void> {
   const shared = app.server.listenerCount('upgrade') > 0;
   await app.register(websocket, {
-    options: { maxPayload: STT_MAX_FRAME_BYTES, perMessageDeflate: false, ...(shared ? { server: createServer() } : {}) },
+    options: {
+      maxPayload: STT_MAX_FRAME_BYTES,
+      perMessageDeflate: false,
+      ...(shared ? { server: createServer() } : {}),
+    },
   });
 }
 
-export function sttContext(app: FastifyInstance, platform: Platform, limits: SttConfig, credentials: CredentialCipher): SttContext {
+export function sttContext(
+  app: FastifyInstance,
+  platform: Platform,
+  limits: SttConfig,
+  credentials: CredentialCipher,
+): SttContext {
   return {
     limits,
     authenticate: async (token) => {
@@ -47,9 +56,12 @@ export function sttContext(app: FastifyInstance, platform: Platform, limits: Stt
       const character = await loadRecognition(platform.store, characterId);
       if (!character) return null;
       const key = openedKey(credentials, platform.logger, characterId, 'google_key', character.recognition.google_key);
-      return key === '' ? unavailableSpeechToText : googleSpeechToText({ baseUrl: limits.GOOGLE_STT_URL, apiKey: key, timeoutMs: limits.STT_TIMEOUT_MS });
+      return key === ''
+        ? unavailableSpeechToText
+        : googleSpeechToText({ baseUrl: limits.GOOGLE_STT_URL, apiKey: key, timeoutMs: limits.STT_TIMEOUT_MS });
     },
-    allowStart: async (userId) => (await platform.cache.incr(`stt:starts:${userId}`, minute)) <= limits.STT_STREAMS_PER_MINUTE,
+    allowStart: async (userId) =>
+      (await platform.cache.incr(`stt:starts:${userId}`, minute)) <= limits.STT_STREAMS_PER_MINUTE,
     warn: (details, message) => platform.logger.warn(details, message),
     now: () => Date.now(),
   };
@@ -57,7 +69,9 @@ export function sttContext(app: FastifyInstance, platform: Platform, limits: Stt
 
 function attach(socket: WebSocket, context: SttContext): void {
   const connection = new SttConnection(context, {
-    send: (frame: SttServerFrame) => { if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame)); },
+    send: (frame: SttServerFrame) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+    },
     close: (code, reason) => socket.close(code, reason),
   });
   socket.on('message', (data, isBinary) => {
@@ -70,11 +84,22 @@ function attach(socket: WebSocket, context: SttContext): void {
 }
 
 /** GET /api/dialogue/stt (WebSocket): the server speech-to-text stream (API.md § Speech-to-text). */
-export async function sttRoutes(app: FastifyInstance, { platform, limits, credentials }: Pick<DialogueDeps, 'platform' | 'credentials'> & { limits: SttConfig }): Promise<void> {
+export async function sttRoutes(
+  app: FastifyInstance,
+  { platform, limits, credentials }: Pick<DialogueDeps, 'platform' | 'credentials'> & { limits: SttConfig },
+): Promise<void> {
   await registerWebSocket(app);
   const context = sttContext(app, platform, limits, credentials);
-  app.get(STT_PATH, {
-    websocket: true,
-    schema: { tags: ['dialogue'], summary: 'WebSocket: server speech-to-text (start/stop JSON frames, binary audio frames; interim and final results back)' },
-  }, (socket) => attach(socket, context));
+  app.get(
+    STT_PATH,
+    {
+      websocket: true,
+      schema: {
+        tags: ['dialogue'],
+        summary:
+          'WebSocket: server speech-to-text (start/stop JSON frames, binary audio frames; interim and final results back)',
+      },
+    },
+    (socket) => attach(socket, context),
+  );
 }

@@ -33,8 +33,8 @@ afterEach(async () => {
  * The stt routes then must not add a second upgrade listener, and both
  * sockets must work on the one server.
  */
-describe('stt routes mounted beside the gateway\'s socket', () => {
-  it('shared server, the gateway\'s socket registered first, upgrades both sockets once each', async () => {
+describe("stt routes mounted beside the gateway's socket", () => {
+  it("shared server, the gateway's socket registered first, upgrades both sockets once each", async () => {
     dir = await mkdtemp(join(tmpdir(), 'stt-shared-'));
     platform = await createPlatform(loadPlatformConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }));
     const server = Fastify();
@@ -42,9 +42,15 @@ describe('stt routes mounted beside the gateway\'s socket', () => {
     await ensureJwt(server, 'shared-server-test-secret-0123456789');
     await server.register(async (scope) => {
       await scope.register(websocket);
-      scope.get('/api/socketio/new', { websocket: true }, (socket) => { socket.on('message', (data) => socket.send(`echo:${String(data)}`)); });
+      scope.get('/api/socketio/new', { websocket: true }, (socket) => {
+        socket.on('message', (data) => socket.send(`echo:${String(data)}`));
+      });
     });
-    await server.register(sttRoutes, { platform, limits: sttConfigFrom({ STT_INTERIM_MS: 0 }), credentials: credentialCipherFrom(TEST_CREDENTIALS) });
+    await server.register(sttRoutes, {
+      platform,
+      limits: sttConfigFrom({ STT_INTERIM_MS: 0 }),
+      credentials: credentialCipherFrom(TEST_CREDENTIALS),
+    });
     const address = await server.listen({ port: 0, host: '127.0.0.1' });
     const base = address.replace(/^http/, 'ws');
 
@@ -52,10 +58,16 @@ describe('stt routes mounted beside the gateway\'s socket', () => {
     const gatewaySocket = new WebSocket(`${base}/api/socketio/new`);
     await once(gatewaySocket, 'open');
     gatewaySocket.send('hi');
-    const [echo] = await once(gatewaySocket, 'message') as [Buffer];
+    const [echo] = (await once(gatewaySocket, 'message')) as [Buffer];
     expect(String(echo)).toBe('echo:hi');
     const stt = await openStt(`${base}${STT_PATH}`);
-    stt.send({ type: 'start', token: 'not.a.token', character_id: 'c1', encoding: 'WEBM_OPUS', sample_rate_hertz: 48000 });
+    stt.send({
+      type: 'start',
+      token: 'not.a.token',
+      character_id: 'c1',
+      encoding: 'WEBM_OPUS',
+      sample_rate_hertz: 48000,
+    });
     expect(await stt.next()).toMatchObject({ type: 'error', code: 'UNAUTHENTICATED' });
     gatewaySocket.close();
   });

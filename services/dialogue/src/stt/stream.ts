@@ -23,7 +23,12 @@ export class SttStream {
   readonly recognizer: SpeechToText;
   private readonly format: StreamFormat;
 
-  constructor(owner: { userId: string; characterId: string }, recognizer: SpeechToText, format: StreamFormat, startedAt: number) {
+  constructor(
+    owner: { userId: string; characterId: string },
+    recognizer: SpeechToText,
+    format: StreamFormat,
+    startedAt: number,
+  ) {
     this.userId = owner.userId;
     this.characterId = owner.characterId;
     this.recognizer = recognizer;

@@ -1,14 +1,33 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Messages } from '@talkwith/dialogue-engine';
-import { badKey, openStt, sendAudio, spokenWebm, startFakeGoogle, startSttService, transcript, type FakeGoogle, type SttService } from './test-kit.ts';
+import {
+  badKey,
+  openStt,
+  sendAudio,
+  spokenWebm,
+  startFakeGoogle,
+  startSttService,
+  transcript,
+  type FakeGoogle,
+  type SttService,
+} from './test-kit.ts';
 
 const userId = (): string => `u-${Math.random().toString(36).slice(2, 10)}`;
-const startFrame = (token: string, characterId: string, extra: object = {}) => ({ type: 'start', token, character_id: characterId, encoding: 'WEBM_OPUS', sample_rate_hertz: 48000, ...extra });
+const startFrame = (token: string, characterId: string, extra: object = {}) => ({
+  type: 'start',
+  token,
+  character_id: characterId,
+  encoding: 'WEBM_OPUS',
+  sample_rate_hertz: 48000,
+  ...extra,
+});
 
 let speech: Buffer | null = null;
 let fake: FakeGoogle | null = null;
 let service: SttService | null = null;
-beforeAll(async () => { speech = await spokenWebm(); });
+beforeAll(async () => {
+  speech = await spokenWebm();
+});
 afterEach(async () => {
   await service?.close();
   await fake?.close();
@@ -82,7 +101,11 @@ describe('GET /api/dialogue/stt (WebSocket)', () => {
     sendAudio(client, Buffer.alloc(500, 1));
     client.send({ type: 'stop' });
 
-    expect(await client.next()).toEqual({ type: 'unavailable', code: 'INVALID_GOOGLE_KEY', message: Messages.INVALID_GOOGLE_KEY });
+    expect(await client.next()).toEqual({
+      type: 'unavailable',
+      code: 'INVALID_GOOGLE_KEY',
+      message: Messages.INVALID_GOOGLE_KEY,
+    });
   });
 
   it('stt stream, a character without a google_key (standalone), is unavailable at once with the §8 message', async () => {
@@ -92,7 +115,11 @@ describe('GET /api/dialogue/stt (WebSocket)', () => {
 
     client.send(startFrame(service.tokenFor(userId()), characterId));
 
-    expect(await client.next()).toEqual({ type: 'unavailable', code: 'INVALID_GOOGLE_KEY', message: Messages.INVALID_GOOGLE_KEY });
+    expect(await client.next()).toEqual({
+      type: 'unavailable',
+      code: 'INVALID_GOOGLE_KEY',
+      message: Messages.INVALID_GOOGLE_KEY,
+    });
   });
 
   it('stt stream, a character not published, is unavailable', async () => {

@@ -26,7 +26,19 @@ export async function spokenWebm(text = 'こんにちは'): Promise<Buffer | nul
   const dir = await mkdtemp(join(tmpdir(), 'stt-speech-'));
   try {
     await run('espeak-ng', ['-v', 'ja', '-w', join(dir, 'speech.wav'), text]);
-    await run('ffmpeg', ['-loglevel', 'error', '-i', join(dir, 'speech.wav'), '-c:a', 'libopus', '-ar', '48000', '-f', 'webm', join(dir, 'speech.webm')]);
+    await run('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-i',
+      join(dir, 'speech.wav'),
+      '-c:a',
+      'libopus',
+      '-ar',
+      '48000',
+      '-f',
+      'webm',
+      join(dir, 'speech.webm'),
+    ]);
     return await readFile(join(dir, 'speech.webm'));
   } catch (err) {
     console.warn(`SKIPPED speech-to-text audio tests: espeak-ng or ffmpeg failed (${(err as Error).message})`);
@@ -51,10 +63,15 @@ export interface FakeGoogle {
 
 type Answer = { status: number; body: unknown } | 'hang';
 
-async function readJson(request: IncomingMessage): Promise<{ config?: RecordedCall['config']; audio?: { content?: string } }> {
+async function readJson(
+  request: IncomingMessage,
+): Promise<{ config?: RecordedCall['config']; audio?: { content?: string } }> {
   const parts: Buffer[] = [];
   for await (const part of request) parts.push(part as Buffer);
-  return JSON.parse(Buffer.concat(parts).toString('utf8')) as { config?: RecordedCall['config']; audio?: { content?: string } };
+  return JSON.parse(Buffer.concat(parts).toString('utf8')) as {
+    config?: RecordedCall['config'];
+    audio?: { content?: string };
+  };
 }
 
 /** A stand-in for speech.googleapis.com: records each v1 speech:recognize call and answers what `answer` scripts. */
@@ -67,7 +84,11 @@ export async function startFakeGoogle(answer: (call: RecordedCall, index: number
         response.writeHead(404).end();
         return;
       }
-      const call = { key: url.searchParams.get('key'), config: body.config ?? {}, audio: Buffer.from(body.audio?.content ?? '', 'base64') };
+      const call = {
+        key: url.searchParams.get('key'),
+        config: body.config ?? {},
+        audio: Buffer.from(body.audio?.content ?? '', 'base64'),
+      };
       calls.push(call);
       const scripted = answer(call, calls.length - 1);
       if (scripted === 'hang') return;
@@ -78,13 +99,34 @@ export async function startFakeGoogle(answer: (call: RecordedCall, index: number
   await once(server, 'listening');
   const { port } = server.address() as { port: number };
   return {
-    url: `http://127.0.0.1:${port}`, calls,
-    close: async () => { server.closeAllConnections(); server.close(); await once(server, 'close'); },
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    close: async () => {
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
+    },
   };
 }
 
-export const transcript = (text: string): Answer => ({ status: 200, body: { results: [{ alternatives: [{ transcript: text, confidence: 0.9 }], languageCode: 'ja-jp' }], totalBilledTime: '2s' } });
-export const badKey: Answer = { status: 400, body: { error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT', details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID' }] } } };
+export const transcript = (text: string): Answer => ({
+  status: 200,
+  body: {
+    results: [{ alternatives: [{ transcript: text, confidence: 0.9 }], languageCode: 'ja-jp' }],
+    totalBilledTime: '2s',
+  },
+});
+export const badKey: Answer = {
+  status: 400,
+  body: {
+    error: {
+      code: 400,
+      message: 'API key not valid. Please pass a valid API key.',
+      status: 'INVALID_ARGUMENT',
+      details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID' }],
+    },
+  },
+};
 
 export interface SttService extends ServiceUnderTest {
   url: string;
@@ -95,10 +137,15 @@ export interface SttService extends ServiceUnderTest {
 /** The stt area alone, as a service listening on a free port (the dialogue service mounts the same routes). */
 export async function startSttService(limits: Partial<SttConfig>): Promise<SttService> {
   const module: ServiceModule = {
-    name: 'dialogue', prefixes: [STT_PATH],
+    name: 'dialogue',
+    prefixes: [STT_PATH],
     plugin: async (app, { platform, config }) => {
       await ensureJwt(app, config.JWT_SECRET);
-      await app.register(sttRoutes, { platform, limits: sttConfigFrom(limits), credentials: credentialCipherFrom(config) });
+      await app.register(sttRoutes, {
+        platform,
+        limits: sttConfigFrom(limits),
+        credentials: credentialCipherFrom(config),
+      });
     },
   };
   const service = await startServiceForTest(module);
@@ -108,8 +155,20 @@ export async function startSttService(limits: Partial<SttConfig>): Promise<SttSe
     url: `${address.replace(/^http/, 'ws')}${STT_PATH}`,
     publish: async (googleKey) => {
       const id = `stt-${Math.random().toString(36).slice(2, 10)}`;
-      const recognition = { es_index_name: '', spj_url: '', spj_api_key: '', blocks: [], actions: [], ...(googleKey === undefined ? {} : { google_key: googleKey }) };
-      await openRecognitionCharacters(service.platform.store).insertOne({ _id: id, name: 'テスト', version: 1, recognition });
+      const recognition = {
+        es_index_name: '',
+        spj_url: '',
+        spj_api_key: '',
+        blocks: [],
+        actions: [],
+        ...(googleKey === undefined ? {} : { google_key: googleKey }),
+      };
+      await openRecognitionCharacters(service.platform.store).insertOne({
+        _id: id,
+        name: 'テスト',
+        version: 1,
+        recognition,
+      });
       return id;
     },
   };
@@ -136,7 +195,8 @@ export async function openStt(url: string): Promise<SttClient> {
   const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
   await once(socket, 'open');
   return {
-    socket, closed,
+    socket,
+    closed,
     next: () => {
       const queued = queue.shift();
       return queued ? Promise.resolve(queued) : new Promise((resolve) => waiting.push(resolve));
@@ -147,5 +207,6 @@ export async function openStt(url: string): Promise<SttClient> {
 
 /** Sends audio as MediaRecorder does: consecutive binary chunks. */
 export function sendAudio(client: SttClient, audio: Buffer, chunkBytes = 1024): void {
-  for (let at = 0; at < audio.length; at += chunkBytes) client.socket.send(audio.subarray(at, at + chunkBytes), { binary: true });
+  for (let at = 0; at < audio.length; at += chunkBytes)
+    client.socket.send(audio.subarray(at, at + chunkBytes), { binary: true });
 }

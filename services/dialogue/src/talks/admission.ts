@@ -16,17 +16,31 @@ export const MIC_TEST_BTN = 'micTest';
  * the caller an operator, owned or covered by a subscription, or the mic
  * test (402 otherwise).
  */
-export async function admitTalk(tx: Transaction, entitlements: Entitlements, caller: AccessCaller, request: TalkStartRequest, now: Date): Promise<string | null> {
+export async function admitTalk(
+  tx: Transaction,
+  entitlements: Entitlements,
+  caller: AccessCaller,
+  request: TalkStartRequest,
+  now: Date,
+): Promise<string | null> {
   const character = await loadRecognition(tx, request.character_id);
   if (!character) throw talkErrors.talkCharacterNotFound();
   if (request.ticket_use_token !== undefined) {
-    const claims = entitlements.ticketUseOf(request.ticket_use_token, { userId: caller.sub, characterId: character._id }, now);
+    const claims = entitlements.ticketUseOf(
+      request.ticket_use_token,
+      { userId: caller.sub, characterId: character._id },
+      now,
+    );
     if (!claims) throw talkErrors.ticketForbidden();
     if (await openTicketUses(tx).findOne({ _id: claims.use_id })) throw talkErrors.ticketUseTaken();
     return claims.use_id;
   }
   if (request.btn === MIC_TEST_BTN) return null;
-  const access = await entitlements.accessOf(tx, { character: { id: character._id, price: character.price ?? 0, group_id: character.group_id ?? null }, caller, now });
+  const access = await entitlements.accessOf(tx, {
+    character: { id: character._id, price: character.price ?? 0, group_id: character.group_id ?? null },
+    caller,
+    now,
+  });
   if (access === 'none') throw talkErrors.ticketRequired();
   return null;
 }

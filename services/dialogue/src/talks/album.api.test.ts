@@ -6,14 +6,25 @@ import { dialogueService } from '../index.ts';
 import { newId, talksTestKit } from './test-kit.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(dialogueService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(dialogueService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 const kit = talksTestKit(() => svc);
 
 const redeem = (userId: string, characterId: string, blockId: string, at = new Date().toISOString()) =>
   svc.platform.events.publish('serial.redeemed', userId, {
-    redemption_id: randomUUID(), serial_masked: '*************XYZ', coupon_id: 'cp-1', user_id: userId,
-    character_id: characterId, block_id: blockId, tickets: 0, is_debug: false, redeemed_at: at,
+    redemption_id: randomUUID(),
+    serial_masked: '*************XYZ',
+    coupon_id: 'cp-1',
+    user_id: userId,
+    character_id: characterId,
+    block_id: blockId,
+    tickets: 0,
+    is_debug: false,
+    redeemed_at: at,
   });
 
 describe('GET /api/dialogue/album/:character_id', () => {
@@ -52,14 +63,20 @@ describe('GET /api/dialogue/album/:character_id', () => {
     expect(album.blocks).toEqual([{ block_id: 'b3', title: '占い', how: 'serial', first_at: at, times: 0 }]);
   });
 
-  it('album, a redemption known only from engagement\'s announcement, counts the block as found by serial', async () => {
+  it("album, a redemption known only from engagement's announcement, counts the block as found by serial", async () => {
     const me = newId('u');
     const character = newId('c');
     await kit.publish(character, { b1: 'はじめまして', b3: '占い' });
     const at = '2025-01-02T03:04:05.000Z';
 
     await svc.platform.events.publish('redemption.announced', me, {
-      redemption_id: randomUUID(), coupon_id: 'cp-1', user_id: me, character_id: character, block_id: 'b3', is_debug: false, redeemed_at: at,
+      redemption_id: randomUUID(),
+      coupon_id: 'cp-1',
+      user_id: me,
+      character_id: character,
+      block_id: 'b3',
+      is_debug: false,
+      redeemed_at: at,
     });
 
     const album = await eventually(async () => {
@@ -79,7 +96,9 @@ describe('GET /api/dialogue/album/:character_id', () => {
 
     await kit.step(me, { character_id: character, block_id: 'b3' });
 
-    expect((await kit.album(me, character)).json().blocks).toEqual([{ block_id: 'b3', title: '占い', how: 'played', first_at: at, times: 1 }]);
+    expect((await kit.album(me, character)).json().blocks).toEqual([
+      { block_id: 'b3', title: '占い', how: 'played', first_at: at, times: 1 },
+    ]);
   });
 
   it('album, a played block the character no longer publishes, is not counted', async () => {
@@ -116,13 +135,18 @@ describe('user.deleted', () => {
     const character = newId('c');
     await kit.publish(character, { b1: 'はじめまして' });
     for (const user of [gone, stays]) {
-      const talkId = await kit.startedTalkId(user, { character_id: character, ticket_use_token: kit.ticketToken(user, character) });
+      const talkId = await kit.startedTalkId(user, {
+        character_id: character,
+        ticket_use_token: kit.ticketToken(user, character),
+      });
       await kit.step(user, { character_id: character, block_id: 'b1', talk_id: talkId });
     }
 
     await svc.platform.events.publish('user.deleted', gone, { user_id: gone, by: 'user' });
 
-    await eventually(async () => (await svc.platform.store.collection('talks').countDocuments({ user_id: gone })) === 0);
+    await eventually(
+      async () => (await svc.platform.store.collection('talks').countDocuments({ user_id: gone })) === 0,
+    );
     for (const name of ['conversation_tracker', 'album_blocks', 'talk_ticket_uses']) {
       expect(await svc.platform.store.collection(name).countDocuments({ user_id: gone })).toBe(0);
       expect(await svc.platform.store.collection(name).countDocuments({ user_id: stays })).toBe(1);

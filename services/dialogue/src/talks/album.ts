@@ -13,7 +13,11 @@ export interface Found {
   at: string;
 }
 
-const identity = (found: Found) => ({ user_id: found.userId, character_id: found.characterId, block_id: found.blockId });
+const identity = (found: Found) => ({
+  user_id: found.userId,
+  character_id: found.characterId,
+  block_id: found.blockId,
+});
 
 /** A tracked step: the block counts as played once more; its first time never moves later. */
 export async function recordPlayed(tx: Transaction, found: Found): Promise<void> {
@@ -35,7 +39,13 @@ export async function recordSerialUnlock(tx: Transaction, found: Found): Promise
 
 function albumBlock(doc: AlbumDoc, title: string): AlbumBlock {
   const times = [doc.played_first_at, doc.serial_at].filter((t): t is string => t !== undefined).sort();
-  return { block_id: doc.block_id, title, how: doc.played_times > 0 ? 'played' : 'serial', first_at: times[0] ?? '', times: doc.played_times };
+  return {
+    block_id: doc.block_id,
+    title,
+    how: doc.played_times > 0 ? 'played' : 'serial',
+    first_at: times[0] ?? '',
+    times: doc.played_times,
+  };
 }
 
 /**
@@ -46,12 +56,21 @@ function albumBlock(doc: AlbumDoc, title: string): AlbumBlock {
 export async function albumOf(store: DocumentStore, userId: string, characterId: string): Promise<AlbumReply> {
   const character = await loadRecognition(store, characterId);
   if (!character) throw talkErrors.characterNotFound();
-  const rows = new Map((await openAlbum(store).find({ user_id: userId, character_id: characterId })).map((row) => [row.block_id, row]));
+  const rows = new Map(
+    (await openAlbum(store).find({ user_id: userId, character_id: characterId })).map((row) => [row.block_id, row]),
+  );
   const blocks: AlbumBlock[] = [];
   for (const block of character.recognition.blocks) {
     const row = rows.get(block.block_id);
     if (row) blocks.push(albumBlock(row, block.title));
   }
   const total = character.recognition.blocks.length;
-  return { ok: true, character_id: characterId, found: blocks.length, total, share: total === 0 ? 0 : blocks.length / total, blocks };
+  return {
+    ok: true,
+    character_id: characterId,
+    found: blocks.length,
+    total,
+    share: total === 0 ? 0 : blocks.length / total,
+    blocks,
+  };
 }

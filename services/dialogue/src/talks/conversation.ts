@@ -22,13 +22,22 @@ export function trackedLine(step: Omit<TrackStepRequest, 'user_id'>, at: string)
 export const pushLine = (line: TrackedLine) => ({ lines: { $each: [line], $slice: -CONVERSATION_KEPT } });
 
 /** The places with their conversations, the block titles read from the published characters (one query for all). */
-export async function withConversations(store: DocumentStore, places: TrackerDoc[], view: (doc: TrackerDoc) => TrackerState): Promise<TrackerState[]> {
+export async function withConversations(
+  store: DocumentStore,
+  places: TrackerDoc[],
+  view: (doc: TrackerDoc) => TrackerState,
+): Promise<TrackerState[]> {
   const ids = [...new Set(places.map((p) => p.character_id))];
   const characters = ids.length === 0 ? [] : await openRecognitionCharacters(store).find({ _id: { $in: ids } });
-  const titles = new Map(characters.map((c) => [c._id, new Map(c.recognition.blocks.map((b) => [b.block_id, b.title]))]));
+  const titles = new Map(
+    characters.map((c) => [c._id, new Map(c.recognition.blocks.map((b) => [b.block_id, b.title]))]),
+  );
   return places.map((place) => {
     const titleOf = (blockId: string) => titles.get(place.character_id)?.get(blockId) ?? null;
-    const conversation: ConversationLine[] = (place.lines ?? []).map((line) => ({ ...line, block_title: titleOf(line.block_id) }));
+    const conversation: ConversationLine[] = (place.lines ?? []).map((line) => ({
+      ...line,
+      block_title: titleOf(line.block_id),
+    }));
     return { ...view(place), conversation };
   });
 }

@@ -67,14 +67,17 @@ export interface AlbumDoc {
 
 type Store = DocumentStore | Transaction;
 export const openTalks = (store: Store): Collection<TalkDoc> => store.collection<TalkDoc>('talks');
-export const openTicketUses = (store: Store): Collection<TicketUseDoc> => store.collection<TicketUseDoc>('talk_ticket_uses');
-export const openTracker = (store: Store): Collection<TrackerDoc> => store.collection<TrackerDoc>('conversation_tracker');
+export const openTicketUses = (store: Store): Collection<TicketUseDoc> =>
+  store.collection<TicketUseDoc>('talk_ticket_uses');
+export const openTracker = (store: Store): Collection<TrackerDoc> =>
+  store.collection<TrackerDoc>('conversation_tracker');
 export const openAlbum = (store: Store): Collection<AlbumDoc> => store.collection<AlbumDoc>('album_blocks');
 
 // Ids may hold ':' (DialogueId allows it), so the parts are encoded: two different pairs never share a key.
 const keyOf = (...parts: string[]): string => parts.map(encodeURIComponent).join('/');
 export const trackerKey = (userId: string, characterId: string): string => keyOf(userId, characterId);
-export const albumKey = (userId: string, characterId: string, blockId: string): string => keyOf(userId, characterId, blockId);
+export const albumKey = (userId: string, characterId: string, blockId: string): string =>
+  keyOf(userId, characterId, blockId);
 
 export async function ensureTalkIndexes(store: DocumentStore): Promise<void> {
   await openTalks(store).createIndex({ start_key: 1 }, { unique: true });

@@ -12,7 +12,9 @@ beforeAll(async () => {
   await kit.known('mirai');
   await kit.known('other');
 });
-afterAll(async () => { await svc?.close(); });
+afterAll(async () => {
+  await svc?.close();
+});
 const kit = talksTestKit(() => svc);
 
 /** A priced character (group `group-paid`) published for one test. */
@@ -23,15 +25,27 @@ async function pricedCharacter(group_id: string | null = null): Promise<string> 
 }
 
 describe('POST /api/dialogue/talks', () => {
-  it('talk start, a priced character with the caller\'s ticket use, answers the started talk with its use id and publishes talk.started', async () => {
+  it("talk start, a priced character with the caller's ticket use, answers the started talk with its use id and publishes talk.started", async () => {
     const me = newId('u');
     const useId = randomUUID();
     const paid = await pricedCharacter();
 
-    const res = await kit.start(me, { character_id: paid, btn: 'btn-1', ticket_use_token: kit.ticketToken(me, paid, useId) });
+    const res = await kit.start(me, {
+      character_id: paid,
+      btn: 'btn-1',
+      ticket_use_token: kit.ticketToken(me, paid, useId),
+    });
 
     expect(res.statusCode).toBe(200);
-    expect(res.json().talk).toMatchObject({ character_id: paid, btn: 'btn-1', status: 'started', ticket_use_id: useId, replied_at: null, ended_at: null, total_billed_time: 0 });
+    expect(res.json().talk).toMatchObject({
+      character_id: paid,
+      btn: 'btn-1',
+      status: 'started',
+      ticket_use_id: useId,
+      replied_at: null,
+      ended_at: null,
+      total_billed_time: 0,
+    });
     const [started] = await kit.eventsOf('talk.started', me);
     expect(started?.data).toMatchObject({ talk_id: res.json().talk.talk_id, user_id: me, ticket_use_id: useId });
   });
@@ -96,11 +110,16 @@ describe('POST /api/dialogue/talks', () => {
     const res = await kit.start(me, { character_id: paid });
 
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ ok: false, code: 'TICKET_REQUIRED', message: 'このキャラクターと話すにはトークチケットが必要です。', error: expect.any(String) });
+    expect(res.json()).toEqual({
+      ok: false,
+      code: 'TICKET_REQUIRED',
+      message: 'このキャラクターと話すにはトークチケットが必要です。',
+      error: expect.any(String),
+    });
     expect(await kit.eventsOf('talk.started', me)).toHaveLength(0);
   });
 
-  it('talk start, another user\'s ticket use, is refused 403 and leaves the use to its owner', async () => {
+  it("talk start, another user's ticket use, is refused 403 and leaves the use to its owner", async () => {
     const owner = newId('u');
     const thief = newId('u');
     const paid = await pricedCharacter();
@@ -160,7 +179,9 @@ describe('POST /api/dialogue/talks', () => {
   it('talk start, an operator on a priced character without a ticket, starts', async () => {
     const paid = await pricedCharacter();
     const res = await svc.app.inject({
-      method: 'POST', url: '/api/dialogue/talks', payload: { character_id: paid, btn: 'b1' },
+      method: 'POST',
+      url: '/api/dialogue/talks',
+      payload: { character_id: paid, btn: 'b1' },
       headers: { authorization: `Bearer ${svc.tokenFor(newId('admin'), ['admin'])}`, 'idempotency-key': randomUUID() },
     });
     expect(res.statusCode).toBe(200);
@@ -171,31 +192,63 @@ describe('POST /api/dialogue/talks', () => {
     const paid = await pricedCharacter();
     const purchaseId = randomUUID();
     await svc.platform.events.publish('purchase.completed', me, {
-      purchase_id: purchaseId, user_id: me, order_id: `o-${purchaseId}`, product_id: `character-${paid}`, kind: 'character', amount: 800, character_id: paid, completed_at: new Date().toISOString(),
+      purchase_id: purchaseId,
+      user_id: me,
+      order_id: `o-${purchaseId}`,
+      product_id: `character-${paid}`,
+      kind: 'character',
+      amount: 800,
+      character_id: paid,
+      completed_at: new Date().toISOString(),
     });
     await eventually(async () => ((await kit.start(me, { character_id: paid })).statusCode === 200 ? true : undefined));
 
-    await svc.platform.events.publish('purchase.canceled', me, { purchase_id: purchaseId, user_id: me, order_id: `o-${purchaseId}`, amount: 800, by: 'admin', canceled_at: new Date().toISOString() });
+    await svc.platform.events.publish('purchase.canceled', me, {
+      purchase_id: purchaseId,
+      user_id: me,
+      order_id: `o-${purchaseId}`,
+      amount: 800,
+      by: 'admin',
+      canceled_at: new Date().toISOString(),
+    });
     await eventually(async () => ((await kit.start(me, { character_id: paid })).statusCode === 402 ? true : undefined));
   });
 
-  it('talk start, a priced character in the group of the caller\'s subscription, starts without a ticket; another group\'s needs one', async () => {
+  it("talk start, a priced character in the group of the caller's subscription, starts without a ticket; another group's needs one", async () => {
     const me = newId('u');
     const group = newId('group');
     const covered = await pricedCharacter(group);
     const outside = await pricedCharacter(newId('group'));
     await svc.platform.events.publish('subscription.started', `sub-${me}`, {
-      subscription_id: `sub-${me}`, user_id: me, product_code: 'OTHERS', group_id: group, status: 'active', event: 'subscribe',
-      period_start: new Date().toISOString(), period_end: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      subscription_id: `sub-${me}`,
+      user_id: me,
+      product_code: 'OTHERS',
+      group_id: group,
+      status: 'active',
+      event: 'subscribe',
+      period_start: new Date().toISOString(),
+      period_end: new Date(Date.now() + 30 * 86_400_000).toISOString(),
     });
 
-    await eventually(async () => ((await kit.start(me, { character_id: covered })).statusCode === 200 ? true : undefined));
+    await eventually(async () =>
+      (await kit.start(me, { character_id: covered })).statusCode === 200 ? true : undefined,
+    );
     expect((await kit.start(me, { character_id: outside })).statusCode).toBe(402);
   });
 
   it('talk start, without a token, without a key or with a bad body, is refused', async () => {
-    const anonymous = await svc.app.inject({ method: 'POST', url: '/api/dialogue/talks', headers: { 'idempotency-key': randomUUID() }, payload: { character_id: 'mirai', btn: 'b' } });
-    const keyless = await svc.app.inject({ method: 'POST', url: '/api/dialogue/talks', headers: kit.auth(newId('u')), payload: { character_id: 'mirai', btn: 'b' } });
+    const anonymous = await svc.app.inject({
+      method: 'POST',
+      url: '/api/dialogue/talks',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: { character_id: 'mirai', btn: 'b' },
+    });
+    const keyless = await svc.app.inject({
+      method: 'POST',
+      url: '/api/dialogue/talks',
+      headers: kit.auth(newId('u')),
+      payload: { character_id: 'mirai', btn: 'b' },
+    });
     const badId = await kit.start(newId('u'), { character_id: '../etc/passwd' });
 
     expect(anonymous.statusCode).toBe(401);
@@ -209,14 +262,19 @@ describe('POST /api/dialogue/talks/:talk_id/release', () => {
     const me = newId('u');
     const useId = randomUUID();
     const paid = await pricedCharacter();
-    const talkId = await kit.startedTalkId(me, { character_id: paid, ticket_use_token: kit.ticketToken(me, paid, useId) });
+    const talkId = await kit.startedTalkId(me, {
+      character_id: paid,
+      ticket_use_token: kit.ticketToken(me, paid, useId),
+    });
 
     const res = await kit.release(me, talkId, 'camera refused');
 
     expect(res.statusCode).toBe(200);
     expect(res.json().talk).toMatchObject({ talk_id: talkId, status: 'released' });
     const released = await kit.eventsOf('talk.released', me);
-    expect(released.map((e) => e.data)).toEqual([expect.objectContaining({ talk_id: talkId, user_id: me, ticket_use_id: useId, reason: 'camera refused' })]);
+    expect(released.map((e) => e.data)).toEqual([
+      expect.objectContaining({ talk_id: talkId, user_id: me, ticket_use_id: useId, reason: 'camera refused' }),
+    ]);
   });
 
   it('release, twice, answers the released talk again and publishes once', async () => {
@@ -245,7 +303,10 @@ describe('POST /api/dialogue/talks/:talk_id/release', () => {
 
   it("release, another user's talk, answers 404 and leaves it started", async () => {
     const owner = newId('u');
-    const talkId = await kit.startedTalkId(owner, { character_id: 'mirai', ticket_use_token: kit.ticketToken(owner, 'mirai') });
+    const talkId = await kit.startedTalkId(owner, {
+      character_id: 'mirai',
+      ticket_use_token: kit.ticketToken(owner, 'mirai'),
+    });
 
     const res = await kit.release(newId('intruder'), talkId);
 
@@ -272,7 +333,9 @@ describe('POST /api/dialogue/talks/:talk_id/end', () => {
     const res = await kit.end(me, talkId, 'completed', 95.5);
 
     expect(res.json().talk).toMatchObject({ status: 'ended', total_billed_time: 95.5 });
-    expect((await kit.eventsOf('talk.ended', me)).map((e) => e.data)).toEqual([expect.objectContaining({ talk_id: talkId, reason: 'completed', total_billed_time: 95.5 })]);
+    expect((await kit.eventsOf('talk.ended', me)).map((e) => e.data)).toEqual([
+      expect.objectContaining({ talk_id: talkId, reason: 'completed', total_billed_time: 95.5 }),
+    ]);
   });
 
   it('end, twice, keeps the first end and publishes once', async () => {

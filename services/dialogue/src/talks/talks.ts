@@ -30,14 +30,24 @@ export interface StartTalk {
 
 export function talkView(doc: TalkDoc): Talk {
   return {
-    talk_id: doc._id, character_id: doc.character_id, btn: doc.btn, status: doc.status, ticket_use_id: doc.ticket_use_id,
-    started_at: doc.started_at, replied_at: doc.replied_at, ended_at: doc.ended_at, total_billed_time: doc.total_billed_time,
+    talk_id: doc._id,
+    character_id: doc.character_id,
+    btn: doc.btn,
+    status: doc.status,
+    ticket_use_id: doc.ticket_use_id,
+    started_at: doc.started_at,
+    replied_at: doc.replied_at,
+    ended_at: doc.ended_at,
+    total_billed_time: doc.total_billed_time,
   };
 }
 
-const startKeyOf = (userId: string, key: string): string => createHash('sha256').update(`${userId}\u0000${key}`).digest('base64url');
-const digestOf = (token: string | undefined): string | null => (token === undefined ? null : createHash('sha256').update(token).digest('base64url'));
-const fingerprintOf = (r: TalkStartRequest): string => JSON.stringify([r.character_id, r.btn, digestOf(r.ticket_use_token), r.resumed_from ?? null]);
+const startKeyOf = (userId: string, key: string): string =>
+  createHash('sha256').update(`${userId}\u0000${key}`).digest('base64url');
+const digestOf = (token: string | undefined): string | null =>
+  token === undefined ? null : createHash('sha256').update(token).digest('base64url');
+const fingerprintOf = (r: TalkStartRequest): string =>
+  JSON.stringify([r.character_id, r.btn, digestOf(r.ticket_use_token), r.resumed_from ?? null]);
 
 function replay(doc: TalkDoc, fingerprint: string): Talk {
   if (doc.fingerprint !== fingerprint) throw talkErrors.keyReused();
@@ -58,7 +68,13 @@ export async function startTalk({ store, events, entitlements }: StartPorts, sta
     return await store.withTransaction(async (tx) => {
       const earlier = await openTalks(tx).findOne({ start_key });
       if (earlier) return replay(earlier, fingerprint);
-      const ticketUseId = await admitTalk(tx, entitlements, { sub: start.userId, roles: start.roles }, start.request, start.now ?? new Date());
+      const ticketUseId = await admitTalk(
+        tx,
+        entitlements,
+        { sub: start.userId, roles: start.roles },
+        start.request,
+        start.now ?? new Date(),
+      );
       return insertTalk(tx, events, start, ticketUseId, { start_key, fingerprint });
     });
   } catch (err) {
@@ -70,16 +86,41 @@ export async function startTalk({ store, events, entitlements }: StartPorts, sta
 }
 
 /** The ticket use is bound here; a concurrent twin naming the same use collides on its `_id` (409 after the retry above). */
-async function insertTalk(tx: Transaction, events: Eventing, start: StartTalk, ticket_use_id: string | null, keys: { start_key: string; fingerprint: string }): Promise<Talk> {
+async function insertTalk(
+  tx: Transaction,
+  events: Eventing,
+  start: StartTalk,
+  ticket_use_id: string | null,
+  keys: { start_key: string; fingerprint: string },
+): Promise<Talk> {
   const { character_id, btn, resumed_from = null } = start.request;
   const _id = randomUUID();
-  if (ticket_use_id !== null) await openTicketUses(tx).insertOne({ _id: ticket_use_id, talk_id: _id, user_id: start.userId });
+  if (ticket_use_id !== null)
+    await openTicketUses(tx).insertOne({ _id: ticket_use_id, talk_id: _id, user_id: start.userId });
   const started_at = (start.now ?? new Date()).toISOString();
   const doc = await openTalks(tx).insertOne({
-    _id, user_id: start.userId, character_id, btn, status: 'started', ticket_use_id, resumed_from, ...keys, started_at,
-    replied_at: null, released_at: null, release_reason: null, ended_at: null, end_reason: null, total_billed_time: 0,
+    _id,
+    user_id: start.userId,
+    character_id,
+    btn,
+    status: 'started',
+    ticket_use_id,
+    resumed_from,
+    ...keys,
+    started_at,
+    replied_at: null,
+    released_at: null,
+    release_reason: null,
+    ended_at: null,
+    end_reason: null,
+    total_billed_time: 0,
   });
-  await events.publish('talk.started', start.userId, { talk_id: _id, user_id: start.userId, character_id, btn, ticket_use_id, started_at }, tx);
+  await events.publish(
+    'talk.started',
+    start.userId,
+    { talk_id: _id, user_id: start.userId, character_id, btn, ticket_use_id, started_at },
+    tx,
+  );
   return talkView(doc);
 }
 
@@ -114,7 +155,12 @@ export async function releaseTalk({ store, events }: TalkPorts, release: Release
     // A concurrent step or release got there first: answer as if this call came second.
     if (!changed) return settled(await ownTalk(tx, release.userId, release.talkId));
     const { user_id, character_id, ticket_use_id } = changed;
-    await events.publish('talk.released', user_id, { talk_id: talk._id, user_id, character_id, ticket_use_id, reason: release.reason, released_at }, tx);
+    await events.publish(
+      'talk.released',
+      user_id,
+      { talk_id: talk._id, user_id, character_id, ticket_use_id, reason: release.reason, released_at },
+      tx,
+    );
     return talkView(changed);
   });
 }
@@ -156,7 +202,19 @@ export async function endTalk({ store, events }: TalkPorts, end: EndTalk): Promi
     );
     if (!changed) return talkView(await ownTalk(tx, end.userId, end.talkId));
     const { user_id, character_id } = changed;
-    await events.publish('talk.ended', user_id, { talk_id: talk._id, user_id, character_id, reason: end.reason, total_billed_time: end.totalBilledTime, ended_at }, tx);
+    await events.publish(
+      'talk.ended',
+      user_id,
+      {
+        talk_id: talk._id,
+        user_id,
+        character_id,
+        reason: end.reason,
+        total_billed_time: end.totalBilledTime,
+        ended_at,
+      },
+      tx,
+    );
     return talkView(changed);
   });
 }

@@ -11,15 +11,41 @@ export function talksTestKit(svc: () => ServiceUnderTest) {
   const auth = (userId: string) => ({ authorization: `Bearer ${svc().tokenFor(userId)}` });
   const post = (userId: string, url: string, payload: object, headers: Record<string, string> = {}) =>
     svc().app.inject({ method: 'POST', url, headers: { ...auth(userId), ...headers }, payload });
-  const start = (userId: string, body: Partial<TalkStartRequest> & { character_id: string }, key: string = randomUUID()) =>
-    post(userId, '/api/dialogue/talks', { btn: 'start', ...body }, { 'idempotency-key': key });
+  const start = (
+    userId: string,
+    body: Partial<TalkStartRequest> & { character_id: string },
+    key: string = randomUUID(),
+  ) => post(userId, '/api/dialogue/talks', { btn: 'start', ...body }, { 'idempotency-key': key });
   /** Publishes a character with these blocks (`block_id: title`), free unless `price` says, and waits until dialogue knows it. */
-  async function publish(characterId: string, titles: Record<string, string>, version = 1, sale: { price?: number; group_id?: string | null; synonyms?: SynonymGroup[] } = {}): Promise<void> {
-    const blocks: RecognitionBlock[] = Object.entries(titles).map(([block_id, title]) => ({ block_id, title, phrases: [title], spj_category: null, listen_next_block: [] }));
+  async function publish(
+    characterId: string,
+    titles: Record<string, string>,
+    version = 1,
+    sale: { price?: number; group_id?: string | null; synonyms?: SynonymGroup[] } = {},
+  ): Promise<void> {
+    const blocks: RecognitionBlock[] = Object.entries(titles).map(([block_id, title]) => ({
+      block_id,
+      title,
+      phrases: [title],
+      spj_category: null,
+      listen_next_block: [],
+    }));
     await svc().platform.events.publish('character.published', characterId, {
-      character_id: characterId, name: `name-${characterId}`, description: '', published_at: new Date().toISOString(), version,
-      price: sale.price ?? 0, group_id: sale.group_id ?? null,
-      recognition: { es_index_name: '', spj_url: '', spj_api_key: '', blocks, actions: [], ...(sale.synonyms ? { synonyms: sale.synonyms } : {}) },
+      character_id: characterId,
+      name: `name-${characterId}`,
+      description: '',
+      published_at: new Date().toISOString(),
+      version,
+      price: sale.price ?? 0,
+      group_id: sale.group_id ?? null,
+      recognition: {
+        es_index_name: '',
+        spj_url: '',
+        spj_api_key: '',
+        blocks,
+        actions: [],
+        ...(sale.synonyms ? { synonyms: sale.synonyms } : {}),
+      },
     });
     await eventually(async () => (await loadRecognition(svc().platform.store, characterId))?.version === version);
   }
@@ -29,22 +55,42 @@ export function talksTestKit(svc: () => ServiceUnderTest) {
   };
   /** billing's use_token for a ticket use of `userId` with `characterId`, as POST /api/talk_tickets signs it. */
   const ticketToken = (userId: string, characterId: string, useId: string = randomUUID(), now?: Date): string =>
-    ticketUseProofs(TEST_JWT_SECRET).sign({ use_id: useId, user_id: userId, character_id: characterId }, { ttlSeconds: TICKET_USE_TTL_SECONDS, ...(now ? { now } : {}) });
-  const startedTalkId = async (userId: string, body: Partial<TalkStartRequest> & { character_id: string }): Promise<string> => {
+    ticketUseProofs(TEST_JWT_SECRET).sign(
+      { use_id: useId, user_id: userId, character_id: characterId },
+      { ttlSeconds: TICKET_USE_TTL_SECONDS, ...(now ? { now } : {}) },
+    );
+  const startedTalkId = async (
+    userId: string,
+    body: Partial<TalkStartRequest> & { character_id: string },
+  ): Promise<string> => {
     await known(body.character_id);
     const res = await start(userId, body);
     if (res.statusCode !== 200) throw new Error(`start failed: ${res.body}`);
     return res.json().talk.talk_id as string;
   };
-  const step = (userId: string, body: { character_id: string; block_id: string; talk_id?: string; utterance?: string; user_id?: string }) =>
-    post(userId, '/api/conversation_tracker', { conversation_id: null, utterance: '', ...body });
+  const step = (
+    userId: string,
+    body: { character_id: string; block_id: string; talk_id?: string; utterance?: string; user_id?: string },
+  ) => post(userId, '/api/conversation_tracker', { conversation_id: null, utterance: '', ...body });
   return {
-    auth, post, start, startedTalkId, step, publish, known, ticketToken,
-    release: (userId: string, talkId: string, reason = 'video failed') => post(userId, `/api/dialogue/talks/${talkId}/release`, { reason }),
-    end: (userId: string, talkId: string, reason = 'completed', total = 30) => post(userId, `/api/dialogue/talks/${talkId}/end`, { reason, total_billed_time: total }),
-    album: (userId: string, characterId: string) => svc().app.inject({ method: 'GET', url: `/api/dialogue/album/${characterId}`, headers: auth(userId) }),
+    auth,
+    post,
+    start,
+    startedTalkId,
+    step,
+    publish,
+    known,
+    ticketToken,
+    release: (userId: string, talkId: string, reason = 'video failed') =>
+      post(userId, `/api/dialogue/talks/${talkId}/release`, { reason }),
+    end: (userId: string, talkId: string, reason = 'completed', total = 30) =>
+      post(userId, `/api/dialogue/talks/${talkId}/end`, { reason, total_billed_time: total }),
+    album: (userId: string, characterId: string) =>
+      svc().app.inject({ method: 'GET', url: `/api/dialogue/album/${characterId}`, headers: auth(userId) }),
     eventsOf: async (type: string, userId: string) =>
-      (await svc().platform.store.collection<OutboxEntry>(OUTBOX).find({ key: userId, type })).map((entry) => entry.envelope),
+      (await svc().platform.store.collection<OutboxEntry>(OUTBOX).find({ key: userId, type })).map(
+        (entry) => entry.envelope,
+      ),
   };
 }
 

@@ -5,8 +5,12 @@ import { dialogueService } from '../index.ts';
 import { newId, nextMillisecond, talksTestKit } from './test-kit.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(dialogueService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(dialogueService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 const kit = talksTestKit(() => svc);
 
 describe('POST /api/conversation_tracker', () => {
@@ -17,13 +21,22 @@ describe('POST /api/conversation_tracker', () => {
     const res = await kit.step(me, { character_id: 'mirai', block_id: 'b2', utterance: '元気？', user_id: me });
 
     expect(res.statusCode).toBe(200);
-    expect(res.json().state).toMatchObject({ character_id: 'mirai', block_id: 'b2', conversation_id: null, utterance: '元気？', steps: 2 });
+    expect(res.json().state).toMatchObject({
+      character_id: 'mirai',
+      block_id: 'b2',
+      conversation_id: null,
+      utterance: '元気？',
+      steps: 2,
+    });
   });
 
   it('track step, the first of a talk, marks it replied and publishes talk.replied once over several steps', async () => {
     const me = newId('u');
     const useId = randomUUID();
-    const talkId = await kit.startedTalkId(me, { character_id: 'mirai', ticket_use_token: kit.ticketToken(me, 'mirai', useId) });
+    const talkId = await kit.startedTalkId(me, {
+      character_id: 'mirai',
+      ticket_use_token: kit.ticketToken(me, 'mirai', useId),
+    });
 
     await kit.step(me, { character_id: 'mirai', block_id: 'b1', talk_id: talkId });
     await kit.step(me, { character_id: 'mirai', block_id: 'b2', talk_id: talkId });
@@ -37,7 +50,9 @@ describe('POST /api/conversation_tracker', () => {
     const me = newId('u');
     const talkId = await kit.startedTalkId(me, { character_id: 'mirai' });
 
-    const replies = await Promise.all(['b1', 'b2', 'b3', 'b4'].map((block_id) => kit.step(me, { character_id: 'mirai', block_id, talk_id: talkId })));
+    const replies = await Promise.all(
+      ['b1', 'b2', 'b3', 'b4'].map((block_id) => kit.step(me, { character_id: 'mirai', block_id, talk_id: talkId })),
+    );
 
     expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     expect(await kit.eventsOf('talk.replied', me)).toHaveLength(1);
@@ -87,11 +102,17 @@ describe('POST /api/conversation_tracker', () => {
   });
 
   it('track step, without a token or with a bad block id or an overlong utterance, is refused', async () => {
-    const anonymous = await svc.app.inject({ method: 'POST', url: '/api/conversation_tracker', payload: { character_id: 'mirai', block_id: 'b1', conversation_id: null, utterance: '' } });
+    const anonymous = await svc.app.inject({
+      method: 'POST',
+      url: '/api/conversation_tracker',
+      payload: { character_id: 'mirai', block_id: 'b1', conversation_id: null, utterance: '' },
+    });
 
     expect(anonymous.statusCode).toBe(401);
     expect((await kit.step(newId('u'), { character_id: 'mirai', block_id: 'b 1' })).statusCode).toBe(400);
-    expect((await kit.step(newId('u'), { character_id: 'mirai', block_id: 'b1', utterance: 'あ'.repeat(501) })).statusCode).toBe(400);
+    expect(
+      (await kit.step(newId('u'), { character_id: 'mirai', block_id: 'b1', utterance: 'あ'.repeat(501) })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -120,15 +141,29 @@ describe('POST /api/history and /api/conversation_tracker/delete', () => {
 
     expect(res.json().historyState[0].conversation).toEqual([
       { at: expect.any(String), block_id: 'b1', block_title: 'はじめまして', said: 'こんにちは', talk_id: talkId },
-      { at: expect.any(String), block_id: 'b2', block_title: '好きな食べ物', said: '好きな食べ物は？', talk_id: talkId },
+      {
+        at: expect.any(String),
+        block_id: 'b2',
+        block_title: '好きな食べ物',
+        said: '好きな食べ物は？',
+        talk_id: talkId,
+      },
     ]);
   });
 
   it('history, more steps than are kept and a long text, keeps the last 50 steps and cuts each text to 200 characters', async () => {
     const me = newId('u');
-    for (let i = 1; i <= 53; i += 1) await kit.step(me, { character_id: 'mirai', block_id: `b${i}`, utterance: i === 53 ? 'あ'.repeat(300) : `step ${i}` });
+    for (let i = 1; i <= 53; i += 1)
+      await kit.step(me, {
+        character_id: 'mirai',
+        block_id: `b${i}`,
+        utterance: i === 53 ? 'あ'.repeat(300) : `step ${i}`,
+      });
 
-    const conversation = (await kit.post(me, '/api/history', {})).json().historyState[0].conversation as { block_id: string; said: string }[];
+    const conversation = (await kit.post(me, '/api/history', {})).json().historyState[0].conversation as {
+      block_id: string;
+      said: string;
+    }[];
 
     expect(conversation).toHaveLength(50);
     expect(conversation[0]).toMatchObject({ block_id: 'b4', said: 'step 4', block_title: null });
@@ -165,7 +200,9 @@ describe('POST /api/history and /api/conversation_tracker/delete', () => {
     const res = await kit.post(me, '/api/conversation_tracker/delete', { user_id: me, character_id: 'first' });
 
     expect(res.json()).toEqual({ ok: true, deleted: 1 });
-    expect((await kit.post(me, '/api/history', {})).json().historyState.map((s: { character_id: string }) => s.character_id)).toEqual(['second']);
+    expect(
+      (await kit.post(me, '/api/history', {})).json().historyState.map((s: { character_id: string }) => s.character_id),
+    ).toEqual(['second']);
   });
 
   it("tracker delete, another user's user_id, is refused 403 and deletes nothing", async () => {
@@ -238,7 +275,10 @@ describe('POST /api/next_start_block', () => {
   });
 
   it("next start block, another user's user_id, is refused 403", async () => {
-    const res = await kit.post(newId('u'), '/api/next_start_block', { user_id: newId('victim'), character_id: 'mirai' });
+    const res = await kit.post(newId('u'), '/api/next_start_block', {
+      user_id: newId('victim'),
+      character_id: 'mirai',
+    });
 
     expect(res.statusCode).toBe(403);
   });

@@ -11,7 +11,14 @@ import { ownTalk, type TalkPorts } from './talks.ts';
 /** The conversation tracker (API.md § Talks): where each user is with each character, for history and resume. */
 
 export function trackerView(doc: TrackerDoc): TrackerState {
-  return { character_id: doc.character_id, block_id: doc.block_id, conversation_id: doc.conversation_id, utterance: doc.utterance, steps: doc.steps, updated_at: doc.updated_at };
+  return {
+    character_id: doc.character_id,
+    block_id: doc.block_id,
+    conversation_id: doc.conversation_id,
+    utterance: doc.utterance,
+    steps: doc.steps,
+    updated_at: doc.updated_at,
+  };
 }
 
 export interface TrackStep {
@@ -33,12 +40,18 @@ export async function trackStep({ store, events }: TalkPorts, track: TrackStep):
   const now = track.now ?? new Date();
   const at = now.toISOString();
   return store.withTransaction(async (tx) => {
-    if (step.talk_id !== undefined) await markReplied(tx, events, { userId, talkId: step.talk_id, characterId: step.character_id, at });
+    if (step.talk_id !== undefined)
+      await markReplied(tx, events, { userId, talkId: step.talk_id, characterId: step.character_id, at });
     const doc = await openTracker(tx).findOneAndUpdate(
       { _id: trackerKey(userId, step.character_id) },
       {
         $setOnInsert: { user_id: userId, character_id: step.character_id },
-        $set: { block_id: step.block_id, conversation_id: step.conversation_id, utterance: step.utterance, updated_at: at },
+        $set: {
+          block_id: step.block_id,
+          conversation_id: step.conversation_id,
+          utterance: step.utterance,
+          updated_at: at,
+        },
         $inc: { steps: 1 },
         $push: pushLine(trackedLine(step, at)),
       },
@@ -46,7 +59,14 @@ export async function trackStep({ store, events }: TalkPorts, track: TrackStep):
     );
     await recordPlayed(tx, { userId, characterId: step.character_id, blockId: step.block_id, at });
     await appendInsightStep(tx, {
-      userId, characterId: step.character_id, blockId: step.block_id, via: step.via, match: step.match, talkId: step.talk_id, at: now, retentionDays: track.retentionDays,
+      userId,
+      characterId: step.character_id,
+      blockId: step.block_id,
+      via: step.via,
+      match: step.match,
+      talkId: step.talk_id,
+      at: now,
+      retentionDays: track.retentionDays,
     });
     if (!doc) throw new Error('tracker upsert returned nothing');
     return trackerView(doc);
@@ -75,18 +95,30 @@ async function markReplied(tx: Transaction, events: Eventing, reply: Reply): Pro
     return;
   }
   const { user_id, character_id, ticket_use_id } = changed;
-  await events.publish('talk.replied', user_id, { talk_id: talk._id, user_id, character_id, ticket_use_id, replied_at: reply.at }, tx);
+  await events.publish(
+    'talk.replied',
+    user_id,
+    { talk_id: talk._id, user_id, character_id, ticket_use_id, replied_at: reply.at },
+    tx,
+  );
 }
 
 /** Forgets where the caller was: with every character, or with one. */
 export async function deleteTracker(store: DocumentStore, userId: string, characterId?: string): Promise<number> {
-  const { deletedCount } = await openTracker(store).deleteMany({ user_id: userId, ...(characterId !== undefined ? { character_id: characterId } : {}) });
+  const { deletedCount } = await openTracker(store).deleteMany({
+    user_id: userId,
+    ...(characterId !== undefined ? { character_id: characterId } : {}),
+  });
   return deletedCount;
 }
 
 /** The caller's own places, newest first, each with its conversation (oldest line first). */
 export async function historyOf(store: DocumentStore, userId: string): Promise<TrackerState[]> {
-  return withConversations(store, await openTracker(store).find({ user_id: userId }, { sort: { updated_at: -1, _id: 1 } }), trackerView);
+  return withConversations(
+    store,
+    await openTracker(store).find({ user_id: userId }, { sort: { updated_at: -1, _id: 1 } }),
+    trackerView,
+  );
 }
 
 const NOTHING: Omit<NextStartBlockReply, 'ok'> = { block_id: null, title: null, updated_at: null };
@@ -96,10 +128,17 @@ const NOTHING: Omit<NextStartBlockReply, 'ok'> = { block_id: null, title: null, 
  * character ended normally (`completed`). A block the published character no
  * longer has is nothing to resume from.
  */
-export async function nextStartBlock(store: DocumentStore, userId: string, characterId: string): Promise<Omit<NextStartBlockReply, 'ok'>> {
+export async function nextStartBlock(
+  store: DocumentStore,
+  userId: string,
+  characterId: string,
+): Promise<Omit<NextStartBlockReply, 'ok'>> {
   const place = await openTracker(store).findOne({ _id: trackerKey(userId, characterId) });
   if (!place) return NOTHING;
-  const latest = await openTalks(store).findOne({ user_id: userId, character_id: characterId }, { sort: { started_at: -1, _id: -1 } });
+  const latest = await openTalks(store).findOne(
+    { user_id: userId, character_id: characterId },
+    { sort: { started_at: -1, _id: -1 } },
+  );
   if (latest?.end_reason === 'completed') return NOTHING;
   const character = await loadRecognition(store, characterId);
   const block = character?.recognition.blocks.find((b) => b.block_id === place.block_id);

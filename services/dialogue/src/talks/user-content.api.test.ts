@@ -4,18 +4,31 @@ import { dialogueService } from '../index.ts';
 import { newId, nextMillisecond, talksTestKit } from './test-kit.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(dialogueService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(dialogueService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 const kit = talksTestKit(() => svc);
 
 const asAdmin = (roles = ['admin']) => ({ authorization: `Bearer ${svc.tokenFor(newId('op'), roles)}` });
 const adminAlbum = (userId: string, characterId: string, roles?: string[]) =>
-  svc.app.inject({ method: 'GET', url: `/api/admin/full/users/${userId}/${characterId}/album`, headers: asAdmin(roles) });
+  svc.app.inject({
+    method: 'GET',
+    url: `/api/admin/full/users/${userId}/${characterId}/album`,
+    headers: asAdmin(roles),
+  });
 const content = (userId: string, payload?: object, roles?: string[]) =>
-  svc.app.inject({ method: 'POST', url: `/api/admin/users_content/${userId}`, headers: asAdmin(roles), ...(payload ? { payload } : {}) });
+  svc.app.inject({
+    method: 'POST',
+    url: `/api/admin/users_content/${userId}`,
+    headers: asAdmin(roles),
+    ...(payload ? { payload } : {}),
+  });
 
 describe('GET /api/admin/full/users/:id/:character_id/album', () => {
-  it('admin album, a user who played one block of two, answers that user\'s album with the character\'s name', async () => {
+  it("admin album, a user who played one block of two, answers that user's album with the character's name", async () => {
     const user = newId('u');
     const character = newId('c');
     await kit.publish(character, { b1: 'はじめまして', b2: '趣味' });
@@ -24,7 +37,15 @@ describe('GET /api/admin/full/users/:id/:character_id/album', () => {
     const res = await adminAlbum(user, character);
 
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ ok: true, user_id: user, character_id: character, name: `name-${character}`, found: 1, total: 2, share: 0.5 });
+    expect(res.json()).toMatchObject({
+      ok: true,
+      user_id: user,
+      character_id: character,
+      name: `name-${character}`,
+      found: 1,
+      total: 2,
+      share: 0.5,
+    });
     expect(res.json().blocks).toEqual([expect.objectContaining({ block_id: 'b2', title: '趣味', how: 'played' })]);
   });
 
@@ -32,7 +53,11 @@ describe('GET /api/admin/full/users/:id/:character_id/album', () => {
     const user = newId('u');
     const character = newId('c');
     await kit.publish(character, { b1: 'はじめまして' });
-    const res = await svc.app.inject({ method: 'GET', url: `/api/admin/full/users/${user}/${character}/album`, headers: kit.auth(user) });
+    const res = await svc.app.inject({
+      method: 'GET',
+      url: `/api/admin/full/users/${user}/${character}/album`,
+      headers: kit.auth(user),
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -59,11 +84,31 @@ describe('POST /api/admin/users_content/:id', () => {
 
     expect(res.statusCode).toBe(200);
     const { contents } = res.json();
-    expect(contents.map((c: { id: number; kind: string }) => [c.id, c.kind])).toEqual([[1, 'talk_history'], [2, 'album'], [3, 'talks']]);
-    expect(contents[0].items).toEqual([expect.objectContaining({ character_id: character, name: `name-${character}`, block_id: 'b3', block_title: '占い', utterance: '占いして', steps: 2 })]);
+    expect(contents.map((c: { id: number; kind: string }) => [c.id, c.kind])).toEqual([
+      [1, 'talk_history'],
+      [2, 'album'],
+      [3, 'talks'],
+    ]);
+    expect(contents[0].items).toEqual([
+      expect.objectContaining({
+        character_id: character,
+        name: `name-${character}`,
+        block_id: 'b3',
+        block_title: '占い',
+        utterance: '占いして',
+        steps: 2,
+      }),
+    ]);
     expect(contents[0].items[0]).not.toHaveProperty('conversation');
-    expect(contents[1].items).toEqual([expect.objectContaining({ character_id: character, found: 2, total: 4, share: 0.5 })]);
-    expect(contents[2]).toMatchObject({ total: 1, items: [{ talk_id: talkId, character_id: character, status: 'ended', end_reason: 'completed', total_billed_time: 42 }] });
+    expect(contents[1].items).toEqual([
+      expect.objectContaining({ character_id: character, found: 2, total: 4, share: 0.5 }),
+    ]);
+    expect(contents[2]).toMatchObject({
+      total: 1,
+      items: [
+        { talk_id: talkId, character_id: character, status: 'ended', end_reason: 'completed', total_billed_time: 42 },
+      ],
+    });
   });
 
   it('users_content, ids [3, 1], answers only those, in that order', async () => {
@@ -82,7 +127,12 @@ describe('POST /api/admin/users_content/:id', () => {
 
   it('users_content, a customer asking for their own content, is 403', async () => {
     const user = newId('u');
-    const res = await svc.app.inject({ method: 'POST', url: `/api/admin/users_content/${user}`, headers: kit.auth(user), payload: {} });
+    const res = await svc.app.inject({
+      method: 'POST',
+      url: `/api/admin/users_content/${user}`,
+      headers: kit.auth(user),
+      payload: {},
+    });
     expect(res.statusCode).toBe(403);
   });
 });

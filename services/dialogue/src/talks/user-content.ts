@@ -1,5 +1,12 @@
 import type { DocumentStore } from '@talkwith/platform';
-import type { AdminAlbumReply, AlbumContent, ContentId, HistoryContent, TalksContent, UsersContentReply } from '@talkwith/proto/dialogue';
+import type {
+  AdminAlbumReply,
+  AlbumContent,
+  ContentId,
+  HistoryContent,
+  TalksContent,
+  UsersContentReply,
+} from '@talkwith/proto/dialogue';
 import { openRecognitionCharacters, type RecognitionCharacterDoc } from '../recognition/characters.ts';
 import { albumOf } from './album.ts';
 import { openAlbum, openTalks, openTracker } from './model.ts';
@@ -21,7 +28,11 @@ async function charactersOf(store: DocumentStore, ids: string[]): Promise<Charac
 const nameOf = (characters: Characters, id: string) => characters.get(id)?.name ?? id;
 
 /** full/users/{id}/{character_id}/album: the user's album of one published character, as the user sees it, with its name. */
-export async function adminAlbumOf(store: DocumentStore, userId: string, characterId: string): Promise<AdminAlbumReply> {
+export async function adminAlbumOf(
+  store: DocumentStore,
+  userId: string,
+  characterId: string,
+): Promise<AdminAlbumReply> {
   const album = await albumOf(store, userId, characterId);
   const characters = await charactersOf(store, [characterId]);
   return { ...album, user_id: userId, name: nameOf(characters, characterId) };
@@ -29,7 +40,10 @@ export async function adminAlbumOf(store: DocumentStore, userId: string, charact
 
 async function historyContent(store: DocumentStore, userId: string): Promise<HistoryContent> {
   const places = await openTracker(store).find({ user_id: userId }, { sort: { updated_at: -1, _id: 1 } });
-  const characters = await charactersOf(store, places.map((p) => p.character_id));
+  const characters = await charactersOf(
+    store,
+    places.map((p) => p.character_id),
+  );
   const items = places.map((place) => {
     const block = characters.get(place.character_id)?.recognition.blocks.find((b) => b.block_id === place.block_id);
     return { ...trackerView(place), name: nameOf(characters, place.character_id), block_title: block?.title ?? null };
@@ -39,15 +53,30 @@ async function historyContent(store: DocumentStore, userId: string): Promise<His
 
 async function albumContent(store: DocumentStore, userId: string): Promise<AlbumContent> {
   const rows = await openAlbum(store).find({ user_id: userId });
-  const characters = await charactersOf(store, rows.map((r) => r.character_id));
+  const characters = await charactersOf(
+    store,
+    rows.map((r) => r.character_id),
+  );
   const items: AlbumContent['items'] = [];
   for (const [characterId, character] of characters) {
     const known = new Set(character.recognition.blocks.map((b) => b.block_id));
     const found = rows.filter((r) => r.character_id === characterId && known.has(r.block_id));
     if (found.length === 0) continue;
-    const lastAt = found.flatMap((r) => [r.played_first_at, r.serial_at]).filter((t): t is string => t !== undefined).sort().at(-1) ?? '';
+    const lastAt =
+      found
+        .flatMap((r) => [r.played_first_at, r.serial_at])
+        .filter((t): t is string => t !== undefined)
+        .sort()
+        .at(-1) ?? '';
     const total = known.size;
-    items.push({ character_id: characterId, name: character.name, found: found.length, total, share: found.length / total, last_at: lastAt });
+    items.push({
+      character_id: characterId,
+      name: character.name,
+      found: found.length,
+      total,
+      share: found.length / total,
+      last_at: lastAt,
+    });
   }
   return { id: 2, kind: 'album', items: items.sort((a, b) => b.last_at.localeCompare(a.last_at)) };
 }
@@ -58,11 +87,22 @@ async function talksContent(store: DocumentStore, userId: string): Promise<Talks
     talks.find({ user_id: userId }, { sort: { started_at: -1, _id: -1 }, limit: LATEST_TALKS }),
     talks.countDocuments({ user_id: userId }),
   ]);
-  const characters = await charactersOf(store, latest.map((t) => t.character_id));
-  return { id: 3, kind: 'talks', total, items: latest.map((t) => ({ ...talkView(t), name: nameOf(characters, t.character_id), end_reason: t.end_reason })) };
+  const characters = await charactersOf(
+    store,
+    latest.map((t) => t.character_id),
+  );
+  return {
+    id: 3,
+    kind: 'talks',
+    total,
+    items: latest.map((t) => ({ ...talkView(t), name: nameOf(characters, t.character_id), end_reason: t.end_reason })),
+  };
 }
 
-const CONTENT: Record<ContentId, (store: DocumentStore, userId: string) => Promise<UsersContentReply['contents'][number]>> = {
+const CONTENT: Record<
+  ContentId,
+  (store: DocumentStore, userId: string) => Promise<UsersContentReply['contents'][number]>
+> = {
   1: historyContent,
   2: albumContent,
   3: talksContent,

@@ -11,7 +11,8 @@ export const CAMPAIGN_NOT_FOUND = 'キャンペーンが見つかりません。
 const normalised = (iso: string) => new Date(iso).toISOString();
 
 function assertPeriod(starts_at: string, ends_at: string): void {
-  if (ends_at <= starts_at) throw engagementError('VALIDATION_FAILED', '終了日時は開始日時より後にしてください。', { field: 'ends_at' });
+  if (ends_at <= starts_at)
+    throw engagementError('VALIDATION_FAILED', '終了日時は開始日時より後にしてください。', { field: 'ends_at' });
 }
 
 export async function listCampaigns({ platform }: EngagementDeps, page: number) {
@@ -23,32 +24,71 @@ export async function listCampaigns({ platform }: EngagementDeps, page: number) 
   return { rows, total, page, pages: Math.ceil(total / PAGE_SIZE) };
 }
 
-export async function createCampaign({ platform }: EngagementDeps, adminId: string, body: CampaignBody, now = new Date()): Promise<CampaignDoc> {
+export async function createCampaign(
+  { platform }: EngagementDeps,
+  adminId: string,
+  body: CampaignBody,
+  now = new Date(),
+): Promise<CampaignDoc> {
   const campaign: CampaignDoc = {
-    _id: randomUUID(), title: body.title.trim(), description: body.description ?? '', starts_at: normalised(body.starts_at), ends_at: normalised(body.ends_at),
-    grant: body.grant, active: body.active ?? true, entries: 0, created_at: now.toISOString(), updated_at: now.toISOString(),
+    _id: randomUUID(),
+    title: body.title.trim(),
+    description: body.description ?? '',
+    starts_at: normalised(body.starts_at),
+    ends_at: normalised(body.ends_at),
+    grant: body.grant,
+    active: body.active ?? true,
+    entries: 0,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
   };
-  if (campaign.title === '') throw engagementError('VALIDATION_FAILED', 'タイトルを入力してください。', { field: 'title' });
+  if (campaign.title === '')
+    throw engagementError('VALIDATION_FAILED', 'タイトルを入力してください。', { field: 'title' });
   assertPeriod(campaign.starts_at, campaign.ends_at);
-  return audited(platform, { adminId }, 'engagement.campaign_created', (tx) => openCampaigns(tx).insertOne(campaign), detailOf);
+  return audited(
+    platform,
+    { adminId },
+    'engagement.campaign_created',
+    (tx) => openCampaigns(tx).insertOne(campaign),
+    detailOf,
+  );
 }
 
 /** Changes what the body names; the period is checked as it will be after the change. Past entries keep the grant they got. */
-export async function editCampaign({ platform }: EngagementDeps, adminId: string, id: string, body: CampaignEditBody, now = new Date()): Promise<CampaignDoc> {
+export async function editCampaign(
+  { platform }: EngagementDeps,
+  adminId: string,
+  id: string,
+  body: CampaignEditBody,
+  now = new Date(),
+): Promise<CampaignDoc> {
   const changes: Partial<CampaignDoc> = { updated_at: now.toISOString() };
   if (body.title !== undefined) changes.title = body.title.trim();
-  if (changes.title === '') throw engagementError('VALIDATION_FAILED', 'タイトルを入力してください。', { field: 'title' });
+  if (changes.title === '')
+    throw engagementError('VALIDATION_FAILED', 'タイトルを入力してください。', { field: 'title' });
   if (body.description !== undefined) changes.description = body.description;
   if (body.starts_at !== undefined) changes.starts_at = normalised(body.starts_at);
   if (body.ends_at !== undefined) changes.ends_at = normalised(body.ends_at);
   if (body.grant !== undefined) changes.grant = body.grant;
   if (body.active !== undefined) changes.active = body.active;
-  return audited(platform, { adminId }, 'engagement.campaign_edited', async (tx) => {
-    const current = await openCampaigns(tx).findOne({ _id: id });
-    if (!current) throw engagementError('NOT_FOUND', CAMPAIGN_NOT_FOUND);
-    assertPeriod(changes.starts_at ?? current.starts_at, changes.ends_at ?? current.ends_at);
-    return (await openCampaigns(tx).findOneAndUpdate({ _id: id }, { $set: changes }))!;
-  }, detailOf);
+  return audited(
+    platform,
+    { adminId },
+    'engagement.campaign_edited',
+    async (tx) => {
+      const current = await openCampaigns(tx).findOne({ _id: id });
+      if (!current) throw engagementError('NOT_FOUND', CAMPAIGN_NOT_FOUND);
+      assertPeriod(changes.starts_at ?? current.starts_at, changes.ends_at ?? current.ends_at);
+      return (await openCampaigns(tx).findOneAndUpdate({ _id: id }, { $set: changes }))!;
+    },
+    detailOf,
+  );
 }
 
-const detailOf = (campaign: CampaignDoc) => ({ campaign_id: campaign._id, title: campaign.title, active: campaign.active, starts_at: campaign.starts_at, ends_at: campaign.ends_at });
+const detailOf = (campaign: CampaignDoc) => ({
+  campaign_id: campaign._id,
+  title: campaign.title,
+  active: campaign.active,
+  starts_at: campaign.starts_at,
+  ends_at: campaign.ends_at,
+});

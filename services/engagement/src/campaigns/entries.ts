@@ -14,11 +14,21 @@ const messages = {
 const OPEN_LIMIT = 100;
 
 /** The campaigns open now, soonest ending first, each with whether `userId` entered it. */
-export async function openCampaignsFor({ platform }: EngagementDeps, userId: string, now = new Date()): Promise<Array<{ campaign: CampaignDoc; entered: boolean }>> {
+export async function openCampaignsFor(
+  { platform }: EngagementDeps,
+  userId: string,
+  now = new Date(),
+): Promise<Array<{ campaign: CampaignDoc; entered: boolean }>> {
   const at = now.toISOString();
-  const campaigns = await openCampaigns(platform.store).find({ active: true, starts_at: { $lte: at }, ends_at: { $gt: at } }, { sort: { ends_at: 1, _id: 1 }, limit: OPEN_LIMIT });
+  const campaigns = await openCampaigns(platform.store).find(
+    { active: true, starts_at: { $lte: at }, ends_at: { $gt: at } },
+    { sort: { ends_at: 1, _id: 1 }, limit: OPEN_LIMIT },
+  );
   if (campaigns.length === 0) return [];
-  const entries = await openEntries(platform.store).find({ _id: { $in: campaigns.map((c) => entryIdOf(c._id, userId)) } }, { projection: { campaign_id: 1 } });
+  const entries = await openEntries(platform.store).find(
+    { _id: { $in: campaigns.map((c) => entryIdOf(c._id, userId)) } },
+    { projection: { campaign_id: 1 } },
+  );
   const entered = new Set(entries.map((entry) => entry.campaign_id));
   return campaigns.map((campaign) => ({ campaign, entered: entered.has(campaign._id) }));
 }
@@ -29,7 +39,12 @@ export async function openCampaignsFor({ platform }: EngagementDeps, userId: str
  * `_id` is unique, so of concurrent entries by one user exactly one inserts;
  * the others fail on the key (or find the entry) and answer 409.
  */
-export async function enterCampaign(deps: EngagementDeps, callerId: string, body: { campaign_id: string; user_id?: string }, now = new Date()): Promise<EntryDoc> {
+export async function enterCampaign(
+  deps: EngagementDeps,
+  callerId: string,
+  body: { campaign_id: string; user_id?: string },
+  now = new Date(),
+): Promise<EntryDoc> {
   if (body.user_id !== undefined && body.user_id !== callerId) throw engagementError('FORBIDDEN', messages.forbidden);
   const { store, events } = deps.platform;
   try {
@@ -37,11 +52,28 @@ export async function enterCampaign(deps: EngagementDeps, callerId: string, body
       const campaign = await openCampaigns(tx).findOne({ _id: body.campaign_id });
       if (!campaign) throw engagementError('NOT_FOUND', messages.notFound);
       if (!isOpen(campaign, now)) throw engagementError('CAMPAIGN_CLOSED', messages.closed);
-      const entry: EntryDoc = { _id: entryIdOf(campaign._id, callerId), campaign_id: campaign._id, user_id: callerId, grant: campaign.grant, entered_at: now.toISOString() };
+      const entry: EntryDoc = {
+        _id: entryIdOf(campaign._id, callerId),
+        campaign_id: campaign._id,
+        user_id: callerId,
+        grant: campaign.grant,
+        entered_at: now.toISOString(),
+      };
       if (await openEntries(tx).findOne({ _id: entry._id }, { projection: { _id: 1 } })) throw alreadyEntered();
       await openEntries(tx).insertOne(entry);
       await openCampaigns(tx).updateOne({ _id: campaign._id }, { $inc: { entries: 1 } });
-      await events.publish('campaign.entered', callerId, { entry_id: entry._id, campaign_id: campaign._id, user_id: callerId, grant: entry.grant, entered_at: entry.entered_at }, tx);
+      await events.publish(
+        'campaign.entered',
+        callerId,
+        {
+          entry_id: entry._id,
+          campaign_id: campaign._id,
+          user_id: callerId,
+          grant: entry.grant,
+          entered_at: entry.entered_at,
+        },
+        tx,
+      );
       return entry;
     });
   } catch (err) {

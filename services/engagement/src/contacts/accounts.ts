@@ -27,7 +27,8 @@ export interface AccountAddressDoc {
 }
 
 type Store = DocumentStore | Transaction;
-export const openAccountAddresses = (store: Store): Collection<AccountAddressDoc> => store.collection<AccountAddressDoc>('account_addresses');
+export const openAccountAddresses = (store: Store): Collection<AccountAddressDoc> =>
+  store.collection<AccountAddressDoc>('account_addresses');
 
 export const ACCOUNT_EVENTS = ['user.registered', 'user.announced', 'user.email_changed', 'user.deleted'] as const;
 export type AccountEvent = EventOf<(typeof ACCOUNT_EVENTS)[number]>;
@@ -49,7 +50,11 @@ export async function onAccountEvent(tx: Transaction, event: AccountEvent): Prom
     case 'user.email_changed':
       return keepAddress(tx, event.data.user_id, event.data.new_email, event.occurredAt);
     case 'user.deleted':
-      await openAccountAddresses(tx).updateOne({ _id: event.data.user_id }, { $set: { email: '', at: event.occurredAt, deleted: true } }, { upsert: true });
+      await openAccountAddresses(tx).updateOne(
+        { _id: event.data.user_id },
+        { $set: { email: '', at: event.occurredAt, deleted: true } },
+        { upsert: true },
+      );
   }
 }
 

@@ -41,30 +41,67 @@ export async function contactById({ platform }: EngagementDeps, id: string): Pro
   return contact;
 }
 
-export async function setContactStatus({ platform }: EngagementDeps, adminId: string, id: string, status: ContactStatus): Promise<ContactDoc> {
-  return audited(platform, { adminId }, 'engagement.contact_status', async (tx) => {
-    const updated = await openContacts(tx).findOneAndUpdate({ _id: id }, { $set: { status, updated_at: new Date().toISOString() } });
-    if (!updated) throw engagementError('NOT_FOUND', CONTACT_NOT_FOUND);
-    return updated;
-  }, (contact) => ({ contact_id: contact._id, status }), (contact) => contact.user_id ?? undefined);
+export async function setContactStatus(
+  { platform }: EngagementDeps,
+  adminId: string,
+  id: string,
+  status: ContactStatus,
+): Promise<ContactDoc> {
+  return audited(
+    platform,
+    { adminId },
+    'engagement.contact_status',
+    async (tx) => {
+      const updated = await openContacts(tx).findOneAndUpdate(
+        { _id: id },
+        { $set: { status, updated_at: new Date().toISOString() } },
+      );
+      if (!updated) throw engagementError('NOT_FOUND', CONTACT_NOT_FOUND);
+      return updated;
+    },
+    (contact) => ({ contact_id: contact._id, status }),
+    (contact) => contact.user_id ?? undefined,
+  );
 }
 
 /** Appends a reply that was already mailed (reply.ts) and marks the contact answered. */
-export async function recordReply({ platform }: EngagementDeps, adminId: string, id: string, message: ContactMessage): Promise<ContactDoc> {
-  return audited(platform, { adminId }, 'engagement.contact_replied', async (tx) => {
-    const updated = await openContacts(tx).findOneAndUpdate({ _id: id }, { $push: { thread: message }, $set: { status: 'answered', updated_at: message.at } });
-    if (!updated) throw engagementError('NOT_FOUND', CONTACT_NOT_FOUND);
-    return updated;
-  }, (contact) => ({ contact_id: contact._id, status: 'answered' }), (contact) => contact.user_id ?? undefined);
+export async function recordReply(
+  { platform }: EngagementDeps,
+  adminId: string,
+  id: string,
+  message: ContactMessage,
+): Promise<ContactDoc> {
+  return audited(
+    platform,
+    { adminId },
+    'engagement.contact_replied',
+    async (tx) => {
+      const updated = await openContacts(tx).findOneAndUpdate(
+        { _id: id },
+        { $push: { thread: message }, $set: { status: 'answered', updated_at: message.at } },
+      );
+      if (!updated) throw engagementError('NOT_FOUND', CONTACT_NOT_FOUND);
+      return updated;
+    },
+    (contact) => ({ contact_id: contact._id, status: 'answered' }),
+    (contact) => contact.user_id ?? undefined,
+  );
 }
 
 export async function deleteContact({ platform }: EngagementDeps, adminId: string, id: string): Promise<void> {
-  await audited(platform, { adminId }, 'engagement.contact_deleted', async (tx) => {
-    const contact = await openContacts(tx).findOne({ _id: id }, { projection: { user_id: 1 } });
-    if (!contact) throw engagementError('NOT_FOUND', CONTACT_NOT_FOUND);
-    await openContacts(tx).deleteOne({ _id: id });
-    return contact;
-  }, (contact) => ({ contact_id: contact._id }), (contact) => contact.user_id ?? undefined);
+  await audited(
+    platform,
+    { adminId },
+    'engagement.contact_deleted',
+    async (tx) => {
+      const contact = await openContacts(tx).findOne({ _id: id }, { projection: { user_id: 1 } });
+      if (!contact) throw engagementError('NOT_FOUND', CONTACT_NOT_FOUND);
+      await openContacts(tx).deleteOne({ _id: id });
+      return contact;
+    },
+    (contact) => ({ contact_id: contact._id }),
+    (contact) => contact.user_id ?? undefined,
+  );
 }
 
 /** `user.deleted`: the contacts stay for the support history, without the link to the account. */

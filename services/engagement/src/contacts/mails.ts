@@ -18,17 +18,22 @@ export const DEFAULT_REPLY_SUBJECT = '【TALK WITH】お問い合わせへのご
  * sender typed: no message, no name, no link of theirs, so the form cannot be
  * used to send someone else a text under our name.
  */
-export function receiptMail(contact: Pick<ContactDoc, '_id' | 'category' | 'receipt_number'>, to: string, supportAddress: string): MailMessage {
+export function receiptMail(
+  contact: Pick<ContactDoc, '_id' | 'category' | 'receipt_number'>,
+  to: string,
+  supportAddress: string,
+): MailMessage {
   return {
     to,
     subject: '【TALK WITH】お問い合わせを受け付けました',
     replyTo: supportAddress,
-    text: [
-      'お問い合わせを受け付けました。内容を確認のうえ、担当者よりご連絡いたします。',
-      '',
-      `受付番号: ${numberOf(contact)}`,
-      `お問い合わせの種類: ${CONTACT_CATEGORY_NAMES_JA[contact.category]}`,
-    ].join('\n') + signature(supportAddress),
+    text:
+      [
+        'お問い合わせを受け付けました。内容を確認のうえ、担当者よりご連絡いたします。',
+        '',
+        `受付番号: ${numberOf(contact)}`,
+        `お問い合わせの種類: ${CONTACT_CATEGORY_NAMES_JA[contact.category]}`,
+      ].join('\n') + signature(supportAddress),
   };
 }
 
@@ -36,7 +41,12 @@ export function receiptMail(contact: Pick<ContactDoc, '_id' | 'category' | 'rece
 const numberOf = (contact: Pick<ContactDoc, '_id' | 'receipt_number'>) => contact.receipt_number ?? contact._id;
 
 /** An admin's answer, mailed to the address the contact was sent from. */
-export function replyMail(contact: Pick<ContactDoc, '_id' | 'email' | 'receipt_number'>, subject: string, body: string, supportAddress: string): MailMessage {
+export function replyMail(
+  contact: Pick<ContactDoc, '_id' | 'email' | 'receipt_number'>,
+  subject: string,
+  body: string,
+  supportAddress: string,
+): MailMessage {
   return {
     to: contact.email,
     subject,

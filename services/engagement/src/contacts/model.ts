@@ -1,5 +1,11 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
-import type { ContactCategory, ContactChannel, ContactMessage, ContactStatus, DeviceInfo } from '@talkwith/proto/engagement';
+import type {
+  ContactCategory,
+  ContactChannel,
+  ContactMessage,
+  ContactStatus,
+  DeviceInfo,
+} from '@talkwith/proto/engagement';
 
 /** One contact form as stored (collection `contacts`, owned by this area). */
 export interface ContactDoc {

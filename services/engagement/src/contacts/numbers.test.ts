@@ -5,8 +5,12 @@ import { engagementService } from '../index.ts';
 import { allocateReceiptNumber, drawReceiptNumber, RECEIPT_NUMBER_PATTERN } from './numbers.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(engagementService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(engagementService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 
 describe('contact receipt numbers', () => {
   it('drawReceiptNumber, late on the last day of a month in UTC, uses the next month in Japan time', () => {
@@ -24,9 +28,13 @@ describe('contact receipt numbers', () => {
 
   it('allocateReceiptNumber, the first draws taken, skips them and grows the random part after three', async () => {
     const at = new Date('2026-11-27T00:00:00Z');
-    const taken = await svc.platform.store.withTransaction((tx) => allocateReceiptNumber(tx, randomUUID(), at, () => 5));
+    const taken = await svc.platform.store.withTransaction((tx) =>
+      allocateReceiptNumber(tx, randomUUID(), at, () => 5),
+    );
     let draws = 0;
-    const next = await svc.platform.store.withTransaction((tx) => allocateReceiptNumber(tx, randomUUID(), at, () => (draws++ < 12 ? 5 : 6)));
+    const next = await svc.platform.store.withTransaction((tx) =>
+      allocateReceiptNumber(tx, randomUUID(), at, () => (draws++ < 12 ? 5 : 6)),
+    );
     expect(taken).toBe('CT-2611-7777');
     expect(next).not.toBe(taken);
     expect(next).toMatch(RECEIPT_NUMBER_PATTERN);

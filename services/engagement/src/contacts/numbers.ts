@@ -7,12 +7,21 @@ import { readableNumbers, type RandomIndex } from '@talkwith/platform/numbers';
  * from billing's TW- order numbers). Each is the `_id` of a `contact_numbers`
  * row, inserted in the transaction that stores the contact.
  */
-const receiptNumbers = readableNumbers({ prefix: 'CT', collection: 'contact_numbers', exhausted: '受付番号を発行できませんでした。もう一度お試しください。' });
+const receiptNumbers = readableNumbers({
+  prefix: 'CT',
+  collection: 'contact_numbers',
+  exhausted: '受付番号を発行できませんでした。もう一度お試しください。',
+});
 
 export const RECEIPT_NUMBER_PATTERN = receiptNumbers.pattern;
 export const drawReceiptNumber = receiptNumbers.draw;
 
 /** Takes a free number for the contact inside the caller's transaction. */
-export function allocateReceiptNumber(tx: Transaction, contactId: string, at: Date, pick?: RandomIndex): Promise<string> {
+export function allocateReceiptNumber(
+  tx: Transaction,
+  contactId: string,
+  at: Date,
+  pick?: RandomIndex,
+): Promise<string> {
   return receiptNumbers.allocate(tx, { contact_id: contactId }, at, pick);
 }

@@ -7,14 +7,32 @@ import { loadEngagementConfig } from '../config.ts';
 import type { EngagementDeps } from '../deps.ts';
 import { engagementService } from '../index.ts';
 import { openContacts, type ContactDoc } from './model.ts';
-import { deliverReceipt, onContactReceived, RECEIPT_CLAIM_MS, RECEIPT_MAX_ATTEMPTS, sendDueReceipts } from './receipts.ts';
+import {
+  deliverReceipt,
+  onContactReceived,
+  RECEIPT_CLAIM_MS,
+  RECEIPT_MAX_ATTEMPTS,
+  sendDueReceipts,
+} from './receipts.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(engagementService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(engagementService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 
-const deps = (mail: Mailer = svc.platform.mail): EngagementDeps => ({ platform: { ...svc.platform, mail }, config: loadEngagementConfig({ SUPPORT_MAIL_FROM: 'help@talkwith.example' }) });
-const failingMailer = (): Mailer => ({ ...svc.platform.mail, send: async () => { throw new Error('smtp down'); } });
+const deps = (mail: Mailer = svc.platform.mail): EngagementDeps => ({
+  platform: { ...svc.platform, mail },
+  config: loadEngagementConfig({ SUPPORT_MAIL_FROM: 'help@talkwith.example' }),
+});
+const failingMailer = (): Mailer => ({
+  ...svc.platform.mail,
+  send: async () => {
+    throw new Error('smtp down');
+  },
+});
 const mailsTo = (email: string) => svc.platform.mail.recent({ to: email });
 const contactOf = (id: string) => openContacts(svc.platform.store).findOne({ _id: id });
 
@@ -22,18 +40,44 @@ const contactOf = (id: string) => openContacts(svc.platform.store).findOne({ _id
 async function storedContact(overrides: Partial<ContactDoc> = {}): Promise<ContactDoc & { receipt_to: string }> {
   const at = new Date().toISOString();
   const contact = {
-    _id: randomUUID(), channel: 'contact' as const, category: 1 as const, status: 'new' as const, email: `${randomUUID()}@typed.example`, name: null, user_id: randomUUID(),
-    message: '対話が止まりました。 https://phish.example/login', device: null, character_id: null, thread: [], created_at: at, updated_at: at,
-    receipt_number: 'CT-2611-ABCD', receipt_to: `${randomUUID()}@account.example`, receipt_owed: true,
-    receipt_sent_at: null, receipt_claimed_at: null, receipt_attempts: 0, ...overrides,
+    _id: randomUUID(),
+    channel: 'contact' as const,
+    category: 1 as const,
+    status: 'new' as const,
+    email: `${randomUUID()}@typed.example`,
+    name: null,
+    user_id: randomUUID(),
+    message: '対話が止まりました。 https://phish.example/login',
+    device: null,
+    character_id: null,
+    thread: [],
+    created_at: at,
+    updated_at: at,
+    receipt_number: 'CT-2611-ABCD',
+    receipt_to: `${randomUUID()}@account.example`,
+    receipt_owed: true,
+    receipt_sent_at: null,
+    receipt_claimed_at: null,
+    receipt_attempts: 0,
+    ...overrides,
   };
   await openContacts(svc.platform.store).insertOne(contact);
   return contact as ContactDoc & { receipt_to: string };
 }
 
 const receivedEvent = (contact: ContactDoc): EventOf<'contact.received'> => ({
-  id: randomUUID(), type: 'contact.received', version: 1, occurredAt: contact.created_at, key: contact._id,
-  data: { contact_id: contact._id, user_id: null, category: contact.category, channel: contact.channel, received_at: contact.created_at },
+  id: randomUUID(),
+  type: 'contact.received',
+  version: 1,
+  occurredAt: contact.created_at,
+  key: contact._id,
+  data: {
+    contact_id: contact._id,
+    user_id: null,
+    category: contact.category,
+    channel: contact.channel,
+    received_at: contact.created_at,
+  },
 });
 
 describe('contact receipts', () => {
@@ -65,17 +109,23 @@ describe('contact receipts', () => {
 
   it('contact.received, its transaction rolled back, mails nothing', async () => {
     const contact = await storedContact();
-    await expect(svc.platform.store.withTransaction(async (tx) => {
-      await onContactReceived(deps(), receivedEvent(contact), tx);
-      throw new Error('handler failed later');
-    })).rejects.toThrow('handler failed later');
+    await expect(
+      svc.platform.store.withTransaction(async (tx) => {
+        await onContactReceived(deps(), receivedEvent(contact), tx);
+        throw new Error('handler failed later');
+      }),
+    ).rejects.toThrow('handler failed later');
     expect(await mailsTo(contact.receipt_to)).toHaveLength(0);
   });
 
   it('deliverReceipt, the mail port failing, rethrows, releases the claim and counts the attempt', async () => {
     const contact = await storedContact();
     await expect(deliverReceipt(deps(failingMailer()), contact._id)).rejects.toThrow('smtp down');
-    expect(await contactOf(contact._id)).toMatchObject({ receipt_sent_at: null, receipt_claimed_at: null, receipt_attempts: 1 });
+    expect(await contactOf(contact._id)).toMatchObject({
+      receipt_sent_at: null,
+      receipt_claimed_at: null,
+      receipt_attempts: 1,
+    });
   });
 
   it('deliverReceipt, a live claim by another sender, leaves the receipt to it', async () => {
@@ -100,7 +150,10 @@ describe('contact receipts', () => {
     const old = new Date(Date.now() - 2 * RECEIPT_CLAIM_MS).toISOString();
     const anonymous = await storedContact({ created_at: old, user_id: null, receipt_to: null, receipt_owed: false });
     const earlier = await storedContact({ created_at: old, user_id: null });
-    await openContacts(svc.platform.store).updateOne({ _id: earlier._id }, { $unset: { receipt_to: '', receipt_owed: '' } });
+    await openContacts(svc.platform.store).updateOne(
+      { _id: earlier._id },
+      { $unset: { receipt_to: '', receipt_owed: '' } },
+    );
     await svc.platform.store.withTransaction((tx) => onContactReceived(deps(), receivedEvent(anonymous), tx));
     await sendDueReceipts(deps());
     expect(await deliverReceipt(deps(), earlier._id)).toBe(false);

@@ -22,11 +22,20 @@ const SWEEP_BATCH = 50;
  * from inside an open transaction that do not go through it. A send that fails
  * or never happens (a crash right after the commit) is left to the sweep.
  */
-export async function onContactReceived(deps: EngagementDeps, event: EventOf<'contact.received'>, tx: Transaction): Promise<void> {
-  const contact = await openContacts(tx).findOne({ _id: event.data.contact_id }, { projection: { receipt_sent_at: 1, receipt_owed: 1 } });
+export async function onContactReceived(
+  deps: EngagementDeps,
+  event: EventOf<'contact.received'>,
+  tx: Transaction,
+): Promise<void> {
+  const contact = await openContacts(tx).findOne(
+    { _id: event.data.contact_id },
+    { projection: { receipt_sent_at: 1, receipt_owed: 1 } },
+  );
   if (!contact || contact.receipt_owed !== true || contact.receipt_sent_at !== null) return;
   tx.afterCommit(() => {
-    deliverReceipt(deps, contact._id).catch((err: unknown) => deps.platform.logger.warn({ err, contactId: contact._id }, 'contact receipt not sent; the sweep retries'));
+    deliverReceipt(deps, contact._id).catch((err: unknown) =>
+      deps.platform.logger.warn({ err, contactId: contact._id }, 'contact receipt not sent; the sweep retries'),
+    );
   });
 }
 
@@ -40,12 +49,22 @@ export async function onContactReceived(deps: EngagementDeps, event: EventOf<'co
  * RECEIPT_CLAIM_MS and the sweep mails the receipt a second time. Returns
  * whether this call sent it.
  */
-export async function deliverReceipt({ platform, config }: EngagementDeps, contactId: string, now = new Date()): Promise<boolean> {
+export async function deliverReceipt(
+  { platform, config }: EngagementDeps,
+  contactId: string,
+  now = new Date(),
+): Promise<boolean> {
   const contacts = openContacts(platform.store);
   const claimedAt = now.toISOString();
   const lapsed = new Date(now.getTime() - RECEIPT_CLAIM_MS).toISOString();
   const claimed = await contacts.findOneAndUpdate(
-    { _id: contactId, receipt_owed: true, receipt_sent_at: null, receipt_attempts: { $lt: RECEIPT_MAX_ATTEMPTS }, $or: [{ receipt_claimed_at: null }, { receipt_claimed_at: { $lt: lapsed } }] },
+    {
+      _id: contactId,
+      receipt_owed: true,
+      receipt_sent_at: null,
+      receipt_attempts: { $lt: RECEIPT_MAX_ATTEMPTS },
+      $or: [{ receipt_claimed_at: null }, { receipt_claimed_at: { $lt: lapsed } }],
+    },
     { $set: { receipt_claimed_at: claimedAt }, $inc: { receipt_attempts: 1 } },
   );
   if (!claimed?.receipt_to) return false;
@@ -55,7 +74,10 @@ export async function deliverReceipt({ platform, config }: EngagementDeps, conta
     await contacts.updateOne({ _id: contactId, receipt_claimed_at: claimedAt }, { $set: { receipt_claimed_at: null } });
     throw err;
   }
-  await contacts.updateOne({ _id: contactId }, { $set: { receipt_sent_at: new Date().toISOString(), receipt_claimed_at: null } });
+  await contacts.updateOne(
+    { _id: contactId },
+    { $set: { receipt_sent_at: new Date().toISOString(), receipt_claimed_at: null } },
+  );
   return true;
 }
 
@@ -63,7 +85,12 @@ export async function deliverReceipt({ platform, config }: EngagementDeps, conta
 export async function sendDueReceipts(deps: EngagementDeps, now = new Date()): Promise<number> {
   const settled = new Date(now.getTime() - RECEIPT_CLAIM_MS).toISOString();
   const due = await openContacts(deps.platform.store).find(
-    { receipt_owed: true, receipt_sent_at: null, receipt_attempts: { $lt: RECEIPT_MAX_ATTEMPTS }, created_at: { $lte: settled } },
+    {
+      receipt_owed: true,
+      receipt_sent_at: null,
+      receipt_attempts: { $lt: RECEIPT_MAX_ATTEMPTS },
+      created_at: { $lte: settled },
+    },
     { sort: { created_at: 1 }, limit: SWEEP_BATCH, projection: { _id: 1 } },
   );
   let sent = 0;
@@ -79,9 +106,13 @@ export async function sendDueReceipts(deps: EngagementDeps, now = new Date()): P
 
 /** Defines the sweep (prepare: before the queue starts). */
 export function defineReceiptSweep(deps: EngagementDeps): void {
-  deps.platform.jobs.define(RECEIPT_SWEEP_JOB, async () => {
-    await sendDueReceipts(deps);
-  }, { concurrency: 1 });
+  deps.platform.jobs.define(
+    RECEIPT_SWEEP_JOB,
+    async () => {
+      await sendDueReceipts(deps);
+    },
+    { concurrency: 1 },
+  );
 }
 
 /** Repeats it every RECEIPT_SWEEP_MS (start). */

@@ -5,7 +5,8 @@ import { DEFAULT_REPLY_SUBJECT, replyMail } from './mails.ts';
 import type { ContactDoc } from './model.ts';
 import { engagementError } from '../errors.ts';
 
-export const REPLY_NOT_SENT = '返信メールを送信できませんでした。返信は記録されていません。しばらくしてから再度お試しください。';
+export const REPLY_NOT_SENT =
+  '返信メールを送信できませんでした。返信は記録されていません。しばらくしてから再度お試しください。';
 
 /**
  * An admin's answer: mailed first, recorded after. The mail cannot share the
@@ -16,10 +17,16 @@ export const REPLY_NOT_SENT = '返信メールを送信できませんでした�
  * after the mail left (or the contact was deleted meanwhile), the customer has
  * a reply the thread lacks; it is logged with the mail's id.
  */
-export async function replyToContact(deps: EngagementDeps, adminId: string, id: string, body: ContactReplyBody): Promise<ContactDoc> {
+export async function replyToContact(
+  deps: EngagementDeps,
+  adminId: string,
+  id: string,
+  body: ContactReplyBody,
+): Promise<ContactDoc> {
   const subject = body.subject?.trim() || DEFAULT_REPLY_SUBJECT;
   // A line break in a subject would let a reply write its own mail headers.
-  if (/[\r\n]/.test(subject)) throw engagementError('VALIDATION_FAILED', '件名に改行は使えません。', { field: 'subject' });
+  if (/[\r\n]/.test(subject))
+    throw engagementError('VALIDATION_FAILED', '件名に改行は使えません。', { field: 'subject' });
   const contact = await contactById(deps, id);
   const sent = await sendReply(deps, replyMail(contact, subject, body.body, deps.config.SUPPORT_MAIL_FROM));
   const message: ContactMessage = { from: 'admin', body: body.body, at: sent.sentAt, admin_id: adminId, subject };

@@ -18,7 +18,8 @@ export interface ContactSubmission {
   clientAddress: string;
 }
 
-export const CONTACT_RATE_LIMITED = 'お問い合わせの送信回数が上限に達したため、一時的に制限されています。しばらくしてから再度お試しください。';
+export const CONTACT_RATE_LIMITED =
+  'お問い合わせの送信回数が上限に達したため、一時的に制限されています。しばらくしてから再度お試しください。';
 
 /** Who sends: the account when logged in, else the address typed into the form (lower-cased, so case tricks do not add slots). */
 export function senderOf(userId: string | null, email: string): string {
@@ -42,18 +43,36 @@ export const contactBudgets = ({ config }: EngagementDeps, sender: string, addre
  * is owed only to a signed-in sender, at the account's confirmed address
  * (accounts.ts), never at the typed one: the form must not mail strangers.
  */
-export async function submitContact(deps: EngagementDeps, submission: ContactSubmission, now = new Date()): Promise<ContactDoc> {
-  const receiptTo = submission.userId === null ? null : await confirmedAddressOf(deps.platform.store, submission.userId);
+export async function submitContact(
+  deps: EngagementDeps,
+  submission: ContactSubmission,
+  now = new Date(),
+): Promise<ContactDoc> {
+  const receiptTo =
+    submission.userId === null ? null : await confirmedAddressOf(deps.platform.store, submission.userId);
   const contact = newContact(submission, receiptTo, now);
   assertMailable(contact, deps.config.SUPPORT_MAIL_FROM);
-  await reserveOrRefuse(deps.platform.cache, contactBudgets(deps, senderOf(submission.userId, contact.email), submission.clientAddress), CONTACT_RATE_LIMITED);
+  await reserveOrRefuse(
+    deps.platform.cache,
+    contactBudgets(deps, senderOf(submission.userId, contact.email), submission.clientAddress),
+    CONTACT_RATE_LIMITED,
+  );
   const { store, events } = deps.platform;
   await store.withTransaction(async (tx) => {
     contact.receipt_number = await allocateReceiptNumber(tx, contact._id, now);
     await openContacts(tx).insertOne(contact);
-    await events.publish('contact.received', contact._id, {
-      contact_id: contact._id, user_id: contact.user_id, category: contact.category, channel: contact.channel, received_at: contact.created_at,
-    }, tx);
+    await events.publish(
+      'contact.received',
+      contact._id,
+      {
+        contact_id: contact._id,
+        user_id: contact.user_id,
+        category: contact.category,
+        channel: contact.channel,
+        received_at: contact.created_at,
+      },
+      tx,
+    );
   });
   return contact;
 }
@@ -61,7 +80,8 @@ export async function submitContact(deps: EngagementDeps, submission: ContactSub
 function newContact({ form, userId }: ContactSubmission, receiptTo: string | null, now: Date): ContactDoc {
   const at = now.toISOString();
   const message = form.message.trim();
-  if (message === '') throw engagementError('VALIDATION_FAILED', 'お問い合わせ内容を入力してください。', { field: 'message' });
+  if (message === '')
+    throw engagementError('VALIDATION_FAILED', 'お問い合わせ内容を入力してください。', { field: 'message' });
   return {
     _id: randomUUID(),
     channel: form.channel,
@@ -72,7 +92,7 @@ function newContact({ form, userId }: ContactSubmission, receiptTo: string | nul
     user_id: userId,
     message,
     // Device details are asked for dialogue trouble and bugs only; anything else the client sends is not kept.
-    device: DEVICE_CATEGORIES.includes(form.category) ? form.device ?? null : null,
+    device: DEVICE_CATEGORIES.includes(form.category) ? (form.device ?? null) : null,
     character_id: form.character_id ?? null,
     thread: [{ from: 'customer', body: message, at }],
     created_at: at,
@@ -90,7 +110,8 @@ function assertMailable(contact: ContactDoc, supportAddress: string): void {
   try {
     assertValidMessage(replyMail(contact, DEFAULT_REPLY_SUBJECT, '', supportAddress));
   } catch (err) {
-    if (isAppError(err) && err.code === 'VALIDATION_FAILED') throw engagementError('VALIDATION_FAILED', 'メールアドレスの形式が正しくありません。', { field: 'email' });
+    if (isAppError(err) && err.code === 'VALIDATION_FAILED')
+      throw engagementError('VALIDATION_FAILED', 'メールアドレスの形式が正しくありません。', { field: 'email' });
     throw err;
   }
 }

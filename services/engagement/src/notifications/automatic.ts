@@ -4,7 +4,14 @@ import type { NotificationKind } from '@talkwith/proto/engagement';
 import { openNotifications, openReads, windowFields } from './model.ts';
 
 /** The events the area's consumer group (`engagement-notifications`) takes. */
-export const NOTIFICATION_EVENTS = ['user.registered', 'user.deleted', 'ticket.expiring', 'subscription.renewed', 'subscription.renewal_failed', 'subscription.finished'] as const;
+export const NOTIFICATION_EVENTS = [
+  'user.registered',
+  'user.deleted',
+  'ticket.expiring',
+  'subscription.renewed',
+  'subscription.renewal_failed',
+  'subscription.finished',
+] as const;
 export type NotificationEvent = EventOf<(typeof NOTIFICATION_EVENTS)[number]>;
 
 const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
@@ -32,13 +39,26 @@ interface Automatic {
  */
 async function notify(tx: Transaction, n: Automatic): Promise<void> {
   const publishUntil = n.until ?? null;
-  await openNotifications(tx).updateOne({ _id: n.id }, {
-    $setOnInsert: {
-      kind: n.kind, title: n.title, body: n.body, is_news: false, active: true, audience: n.user_id,
-      publish_from: null, publish_until: publishUntil, ...windowFields(null, publishUntil, n.at),
-      created_at: n.at, updated_at: n.at, created_by: null,
+  await openNotifications(tx).updateOne(
+    { _id: n.id },
+    {
+      $setOnInsert: {
+        kind: n.kind,
+        title: n.title,
+        body: n.body,
+        is_news: false,
+        active: true,
+        audience: n.user_id,
+        publish_from: null,
+        publish_until: publishUntil,
+        ...windowFields(null, publishUntil, n.at),
+        created_at: n.at,
+        updated_at: n.at,
+        created_by: null,
+      },
     },
-  }, { upsert: true });
+    { upsert: true },
+  );
 }
 
 /** The account is gone: its own notifications and every read mark it left. */
@@ -52,22 +72,38 @@ export async function onNotificationEvent(tx: Transaction, event: NotificationEv
   const at = event.occurredAt;
   switch (event.type) {
     case 'user.registered':
-      return notify(tx, { id: `welcome:${event.data.user_id}`, user_id: event.data.user_id, kind: 'welcome', at, title: 'TALK WITH へようこそ', body: 'ご登録ありがとうございます。お気に入りのキャラクターと話してみましょう。' });
+      return notify(tx, {
+        id: `welcome:${event.data.user_id}`,
+        user_id: event.data.user_id,
+        kind: 'welcome',
+        at,
+        title: 'TALK WITH へようこそ',
+        body: 'ご登録ありがとうございます。お気に入りのキャラクターと話してみましょう。',
+      });
     case 'user.deleted':
       return eraseUser(tx, event.data.user_id);
     case 'ticket.expiring': {
       const { user_id, lot_id, count, expires_at } = event.data;
       // It stops showing once the tickets it warns about are gone.
       return notify(tx, {
-        id: `ticket-expiry:${lot_id}`, user_id, kind: 'ticket_expiry', at, until: new Date(expires_at).toISOString(),
-        title: 'トークチケットの有効期限が近づいています', body: `トークチケット ${count} 枚の有効期限が ${japanMonthDay(expires_at)} に切れます。お早めにご利用ください。`,
+        id: `ticket-expiry:${lot_id}`,
+        user_id,
+        kind: 'ticket_expiry',
+        at,
+        until: new Date(expires_at).toISOString(),
+        title: 'トークチケットの有効期限が近づいています',
+        body: `トークチケット ${count} 枚の有効期限が ${japanMonthDay(expires_at)} に切れます。お早めにご利用ください。`,
       });
     }
     case 'subscription.renewed': {
       const { user_id, subscription_id, period, period_end } = event.data;
       return notify(tx, {
-        id: `subscription-renewed:${subscription_id}:${period}`, user_id, kind: 'subscription_renewed', at,
-        title: 'サブスクリプションを更新しました', body: `サブスクリプションを更新しました。次回の更新日は ${japanMonthDay(period_end)} です。`,
+        id: `subscription-renewed:${subscription_id}:${period}`,
+        user_id,
+        kind: 'subscription_renewed',
+        at,
+        title: 'サブスクリプションを更新しました',
+        body: `サブスクリプションを更新しました。次回の更新日は ${japanMonthDay(period_end)} です。`,
       });
     }
     case 'subscription.renewal_failed': {
@@ -75,7 +111,11 @@ export async function onNotificationEvent(tx: Transaction, event: NotificationEv
       // The last try ends the plan: subscription.finished (payment_failed) says so.
       if (!retry_at) return;
       return notify(tx, {
-        id: `subscription-renewal-failed:${subscription_id}:${period}:${attempt}`, user_id, kind: 'subscription_failed', at, until: retry_at,
+        id: `subscription-renewal-failed:${subscription_id}:${period}:${attempt}`,
+        user_id,
+        kind: 'subscription_failed',
+        at,
+        until: retry_at,
         title: '月額プランのお支払いができませんでした',
         body: `更新料金のお支払いができませんでした。${japanMonthDay(retry_at)} にもう一度お支払いを試みます。それまでにマイページでお支払いに使うカードを変更してください。`,
       });
@@ -84,8 +124,12 @@ export async function onNotificationEvent(tx: Transaction, event: NotificationEv
       const { user_id, subscription_id, period_end, reason } = event.data;
       if (reason !== 'payment_failed') return;
       return notify(tx, {
-        id: `subscription-failed:${subscription_id}:${period_end}`, user_id, kind: 'subscription_failed', at,
-        title: 'サブスクリプションが終了しました', body: 'お支払いを確認できなかったため、サブスクリプションが終了しました。カード情報をご確認のうえ、再度お申し込みください。',
+        id: `subscription-failed:${subscription_id}:${period_end}`,
+        user_id,
+        kind: 'subscription_failed',
+        at,
+        title: 'サブスクリプションが終了しました',
+        body: 'お支払いを確認できなかったため、サブスクリプションが終了しました。カード情報をご確認のうえ、再度お申し込みください。',
       });
     }
   }

@@ -8,15 +8,22 @@ import { daysFromNow, notificationKit } from './test-support.ts';
 
 // Only notifications to one user are written here, so each test's counts are exact.
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(engagementService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(engagementService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 const kit = notificationKit(() => svc);
 const to = (userId: string) => ({ target: { user_id: userId } });
 
 /** `count` notifications to one user, oldest first (published a minute apart). */
 async function several(userId: string, count: number): Promise<string[]> {
   const ids: string[] = [];
-  for (let i = 0; i < count; i += 1) ids.push((await kit.add({ ...to(userId), publish_from: new Date(Date.now() - (count - i) * 60_000).toISOString() })).id);
+  for (let i = 0; i < count; i += 1)
+    ids.push(
+      (await kit.add({ ...to(userId), publish_from: new Date(Date.now() - (count - i) * 60_000).toISOString() })).id,
+    );
   return ids;
 }
 
@@ -84,11 +91,18 @@ describe('GET /api/notifications', () => {
     expect(list.total).toBe(0);
   });
 
-  it.each([['?page=0'], ['?page=-1'], ['?page=abc'], ['?page=10001'], ['?active=yes'], ['?new=2']])('GET /api/notifications, bad query %s, answers 400', async (query) => {
-    const res = await svc.app.inject({ method: 'GET', url: `/api/notifications${query}`, headers: kit.auth(randomUUID()) });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
-  });
+  it.each([['?page=0'], ['?page=-1'], ['?page=abc'], ['?page=10001'], ['?active=yes'], ['?new=2']])(
+    'GET /api/notifications, bad query %s, answers 400',
+    async (query) => {
+      const res = await svc.app.inject({
+        method: 'GET',
+        url: `/api/notifications${query}`,
+        headers: kit.auth(randomUUID()),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
+    },
+  );
 });
 
 describe('POST /api/notifications', () => {
@@ -96,10 +110,20 @@ describe('POST /api/notifications', () => {
     const userId = randomUUID();
     const ids = await several(userId, 21);
     await kit.markRead(userId, { ids: [ids[0]!] });
-    const res = await svc.app.inject({ method: 'POST', url: '/api/notifications', headers: kit.auth(userId), payload: { page: 2, new: true } });
+    const res = await svc.app.inject({
+      method: 'POST',
+      url: '/api/notifications',
+      headers: kit.auth(userId),
+      payload: { page: 2, new: true },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json<NotificationList>()).toMatchObject({ total: 20, page: 2, pages: 1, notifications: [] });
-    const flags = await svc.app.inject({ method: 'POST', url: '/api/notifications', headers: kit.auth(userId), payload: { new: 'false', active: 'true' } });
+    const flags = await svc.app.inject({
+      method: 'POST',
+      url: '/api/notifications',
+      headers: kit.auth(userId),
+      payload: { new: 'false', active: 'true' },
+    });
     expect(flags.json<NotificationList>().total).toBe(21);
   });
 
@@ -113,20 +137,49 @@ describe('POST /api/notifications', () => {
 
   it('POST /api/notifications, bad body (page as text, unknown flag value, no token), answers 400 / 401', async () => {
     const userId = randomUUID();
-    expect((await svc.app.inject({ method: 'POST', url: '/api/notifications', headers: kit.auth(userId), payload: { page: 'two' } })).statusCode).toBe(400);
-    expect((await svc.app.inject({ method: 'POST', url: '/api/notifications', headers: kit.auth(userId), payload: { new: 'yes' } })).statusCode).toBe(400);
+    expect(
+      (
+        await svc.app.inject({
+          method: 'POST',
+          url: '/api/notifications',
+          headers: kit.auth(userId),
+          payload: { page: 'two' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await svc.app.inject({
+          method: 'POST',
+          url: '/api/notifications',
+          headers: kit.auth(userId),
+          payload: { new: 'yes' },
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await svc.app.inject({ method: 'POST', url: '/api/notifications', payload: {} })).statusCode).toBe(401);
   });
 });
 
 describe('GET /api/notification/{id}', () => {
-  it('GET /api/notification/{id}, the caller\'s own, answers it with its read state', async () => {
+  it("GET /api/notification/{id}, the caller's own, answers it with its read state", async () => {
     const userId = randomUUID();
     const added = await kit.add({ ...to(userId), title: '点検のお知らせ' });
-    const before = await svc.app.inject({ method: 'GET', url: `/api/notification/${added.id}`, headers: kit.auth(userId) });
+    const before = await svc.app.inject({
+      method: 'GET',
+      url: `/api/notification/${added.id}`,
+      headers: kit.auth(userId),
+    });
     await kit.markRead(userId, { ids: [added.id] });
-    const after = await svc.app.inject({ method: 'GET', url: `/api/notification/${added.id}`, headers: kit.auth(userId) });
-    expect(before.json<NotificationReply>()).toMatchObject({ ok: true, notification: { id: added.id, title: '点検のお知らせ', kind: 'admin', read: false } });
+    const after = await svc.app.inject({
+      method: 'GET',
+      url: `/api/notification/${added.id}`,
+      headers: kit.auth(userId),
+    });
+    expect(before.json<NotificationReply>()).toMatchObject({
+      ok: true,
+      notification: { id: added.id, title: '点検のお知らせ', kind: 'admin', read: false },
+    });
     expect(after.json<NotificationReply>().notification.read).toBe(true);
   });
 
@@ -143,9 +196,20 @@ describe('GET /api/notification/{id}', () => {
   });
 
   it('GET /api/notification/{id}, an id outside the id alphabet, too long, or no token, answers 400 / 414 / 401', async () => {
-    expect((await svc.app.inject({ method: 'GET', url: '/api/notification/%24where', headers: kit.auth(randomUUID()) })).statusCode).toBe(400);
+    expect(
+      (await svc.app.inject({ method: 'GET', url: '/api/notification/%24where', headers: kit.auth(randomUUID()) }))
+        .statusCode,
+    ).toBe(400);
     // Fastify refuses a path parameter longer than 100 characters before any schema runs.
-    expect((await svc.app.inject({ method: 'GET', url: `/api/notification/${'a'.repeat(101)}`, headers: kit.auth(randomUUID()) })).statusCode).toBe(414);
+    expect(
+      (
+        await svc.app.inject({
+          method: 'GET',
+          url: `/api/notification/${'a'.repeat(101)}`,
+          headers: kit.auth(randomUUID()),
+        })
+      ).statusCode,
+    ).toBe(414);
     expect((await svc.app.inject({ method: 'GET', url: `/api/notification/${randomUUID()}` })).statusCode).toBe(401);
   });
 });
@@ -176,10 +240,19 @@ describe('POST /api/notifications/read', () => {
   });
 
   it.each([
-    ['nothing named', {}], ['an empty id list', { ids: [] }], ['all false', { all: false }], ['an id with a dollar', { ids: ['$gt'] }],
-    ['an operator as an id', { ids: [{ $gt: '' }] }], ['101 ids', { ids: Array.from({ length: 101 }, (_, i) => `n${i}`) }],
+    ['nothing named', {}],
+    ['an empty id list', { ids: [] }],
+    ['all false', { all: false }],
+    ['an id with a dollar', { ids: ['$gt'] }],
+    ['an operator as an id', { ids: [{ $gt: '' }] }],
+    ['101 ids', { ids: Array.from({ length: 101 }, (_, i) => `n${i}`) }],
   ])('POST /api/notifications/read, %s, answers 400', async (_label, payload) => {
-    const res = await svc.app.inject({ method: 'POST', url: '/api/notifications/read', headers: kit.auth(randomUUID()), payload });
+    const res = await svc.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read',
+      headers: kit.auth(randomUUID()),
+      payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
   });
@@ -188,11 +261,19 @@ describe('POST /api/notifications/read', () => {
 describe('GET /api/notifications_available', () => {
   it('GET /api/notifications_available, one unread then all read, answers true then false', async () => {
     const userId = randomUUID();
-    const fresh = await svc.app.inject({ method: 'GET', url: '/api/notifications_available', headers: kit.auth(userId) });
+    const fresh = await svc.app.inject({
+      method: 'GET',
+      url: '/api/notifications_available',
+      headers: kit.auth(userId),
+    });
     const added = await kit.add(to(userId));
     const one = await svc.app.inject({ method: 'GET', url: '/api/notifications_available', headers: kit.auth(userId) });
     await kit.markRead(userId, { ids: [added.id] });
-    const none = await svc.app.inject({ method: 'GET', url: '/api/notifications_available', headers: kit.auth(userId) });
+    const none = await svc.app.inject({
+      method: 'GET',
+      url: '/api/notifications_available',
+      headers: kit.auth(userId),
+    });
     expect(fresh.json<NotificationsAvailable>()).toEqual({ ok: true, available: false, unread: 0 });
     expect(one.json<NotificationsAvailable>()).toEqual({ ok: true, available: true, unread: 1 });
     expect(none.json<NotificationsAvailable>()).toEqual({ ok: true, available: false, unread: 0 });

@@ -15,6 +15,10 @@ export const notificationsArea: EngagementArea = {
     await ensureNotificationIndexes(platform.store);
   },
   async start({ platform }) {
-    return [await platform.events.consume('engagement-notifications', NOTIFICATION_EVENTS, (event, tx) => onNotificationEvent(tx, event))];
+    return [
+      await platform.events.consume('engagement-notifications', NOTIFICATION_EVENTS, (event, tx) =>
+        onNotificationEvent(tx, event),
+      ),
+    ];
   },
 };

@@ -41,13 +41,19 @@ export interface NotificationRead {
 }
 
 type Store = DocumentStore | Transaction;
-export const openNotifications = (store: Store): Collection<StoredNotification> => store.collection<StoredNotification>('notifications');
-export const openReads = (store: Store): Collection<NotificationRead> => store.collection<NotificationRead>('notification_reads');
+export const openNotifications = (store: Store): Collection<StoredNotification> =>
+  store.collection<StoredNotification>('notifications');
+export const openReads = (store: Store): Collection<NotificationRead> =>
+  store.collection<NotificationRead>('notification_reads');
 
 export const readId = (userId: string, notificationId: string): string => `${userId}:${notificationId}`;
 
 /** The window fields that follow from publish_from / publish_until. */
-export function windowFields(publishFrom: string | null, publishUntil: string | null, createdAt: string): Pick<StoredNotification, 'published_at' | 'ends_at'> {
+export function windowFields(
+  publishFrom: string | null,
+  publishUntil: string | null,
+  createdAt: string,
+): Pick<StoredNotification, 'published_at' | 'ends_at'> {
   return { published_at: publishFrom ?? createdAt, ends_at: publishUntil ?? NO_END };
 }
 

@@ -7,8 +7,12 @@ import { daysFromNow, notificationKit } from './test-support.ts';
 
 // Notifications to everyone reach every user of this service: tests look for their own ids, never at totals.
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(engagementService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(engagementService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 const kit = notificationKit(() => svc);
 const news = async (query = '') => {
   const res = await svc.app.inject({ method: 'GET', url: `/api/news${query}` });
@@ -17,7 +21,7 @@ const news = async (query = '') => {
 };
 
 describe('notifications to everyone', () => {
-  it('a notification to everyone, read by one user, shows in every user\'s list and stays unread for the others', async () => {
+  it("a notification to everyone, read by one user, shows in every user's list and stays unread for the others", async () => {
     const [reader, other] = [randomUUID(), randomUUID()];
     const added = await kit.add({ target: 'all' });
     await kit.markRead(reader, { ids: [added.id] });
@@ -44,7 +48,12 @@ describe('GET /api/news', () => {
     const plain = await kit.add({ target: 'all' });
     const off = await kit.add({ target: 'all', is_news: true, active: false });
     const scheduled = await kit.add({ target: 'all', is_news: true, publish_from: daysFromNow(1) });
-    const ended = await kit.add({ target: 'all', is_news: true, publish_from: daysFromNow(-3), publish_until: daysFromNow(-2) });
+    const ended = await kit.add({
+      target: 'all',
+      is_news: true,
+      publish_from: daysFromNow(-3),
+      publish_until: daysFromNow(-2),
+    });
     const toOne = await kit.add({ target: { user_id: randomUUID() } });
 
     const list = await news();
@@ -53,12 +62,22 @@ describe('GET /api/news', () => {
     expect(ids).toContain(older.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     for (const hidden of [plain, off, scheduled, ended, toOne]) expect(ids).not.toContain(hidden.id);
-    expect(list.news.find((n) => n.id === newer.id)).toEqual({ id: newer.id, title: newer.title, body: newer.body, published_at: newer.publish_from });
+    expect(list.news.find((n) => n.id === newer.id)).toEqual({
+      id: newer.id,
+      title: newer.title,
+      body: newer.body,
+      published_at: newer.publish_from,
+    });
   });
 
   it('GET /api/news, news switched off by an admin, drops it at once', async () => {
     const added = await kit.add({ target: 'all', is_news: true });
-    await svc.app.inject({ method: 'POST', url: `/api/admin/notifications/active/${added.id}`, headers: kit.asAdmin(), payload: { active: false } });
+    await svc.app.inject({
+      method: 'POST',
+      url: `/api/admin/notifications/active/${added.id}`,
+      headers: kit.asAdmin(),
+      payload: { active: false },
+    });
     expect((await news()).news.map((n) => n.id)).not.toContain(added.id);
   });
 

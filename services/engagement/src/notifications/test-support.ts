@@ -22,7 +22,12 @@ export function notificationKit(svc: () => ServiceUnderTest) {
     asAdmin,
     /** Writes one notification as an admin (201 expected). */
     async add(fields: Partial<NotificationAddBody> & Pick<NotificationAddBody, 'target'>): Promise<AdminNotification> {
-      const res = await svc().app.inject({ method: 'POST', url: '/api/admin/notifications/add', headers: asAdmin(), payload: { title: `お知らせ ${randomUUID()}`, body: '本文です。', ...fields } });
+      const res = await svc().app.inject({
+        method: 'POST',
+        url: '/api/admin/notifications/add',
+        headers: asAdmin(),
+        payload: { title: `お知らせ ${randomUUID()}`, body: '本文です。', ...fields },
+      });
       expect(res.statusCode, res.body).toBe(201);
       return res.json<{ notification: AdminNotification }>().notification;
     },
@@ -37,7 +42,9 @@ export function notificationKit(svc: () => ServiceUnderTest) {
     },
     /** Waits until the area's consumer group has handled the event. */
     async handled(eventId: string): Promise<void> {
-      await eventually(async () => svc().platform.store.collection(PROCESSED_EVENTS).findOne({ group: 'engagement-notifications', eventId }));
+      await eventually(async () =>
+        svc().platform.store.collection(PROCESSED_EVENTS).findOne({ group: 'engagement-notifications', eventId }),
+      );
     },
   };
 }

@@ -14,8 +14,15 @@ export function audienceOf(target: AdminNotification['target']): string {
 /** What the customer sees. */
 export function customerView(stored: StoredNotification, read: boolean): Notification {
   return {
-    id: stored._id, kind: stored.kind, title: stored.title, body: stored.body, is_news: stored.is_news, read,
-    published_at: stored.published_at, publish_until: stored.publish_until, created_at: stored.created_at,
+    id: stored._id,
+    kind: stored.kind,
+    title: stored.title,
+    body: stored.body,
+    is_news: stored.is_news,
+    read,
+    published_at: stored.published_at,
+    publish_until: stored.publish_until,
+    created_at: stored.created_at,
   };
 }
 
@@ -34,13 +41,28 @@ export function stateOf(stored: StoredNotification, now: Date): AdminNotificatio
 
 export function adminView(stored: StoredNotification, readCount: number, now: Date): AdminNotification {
   return {
-    id: stored._id, kind: stored.kind, title: stored.title, body: stored.body, active: stored.active, is_news: stored.is_news,
-    publish_from: stored.publish_from, publish_until: stored.publish_until, target: targetOf(stored), state: stateOf(stored, now),
-    read_count: readCount, created_at: stored.created_at, updated_at: stored.updated_at, created_by: stored.created_by,
+    id: stored._id,
+    kind: stored.kind,
+    title: stored.title,
+    body: stored.body,
+    active: stored.active,
+    is_news: stored.is_news,
+    publish_from: stored.publish_from,
+    publish_until: stored.publish_until,
+    target: targetOf(stored),
+    state: stateOf(stored, now),
+    read_count: readCount,
+    created_at: stored.created_at,
+    updated_at: stored.updated_at,
+    created_by: stored.created_by,
   };
 }
 
 /** A paged reply's counters (API.md: 20 a page). */
-export function pagingOf(total: number, page: number, pageSize: number): { total: number; page: number; pages: number } {
+export function pagingOf(
+  total: number,
+  page: number,
+  pageSize: number,
+): { total: number; page: number; pages: number } {
   return { total, page, pages: Math.ceil(total / pageSize) };
 }

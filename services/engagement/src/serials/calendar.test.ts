@@ -19,14 +19,21 @@ describe('serial calendar', () => {
   });
 
   it('japanRange, one day, covers its 24 Japan hours', () => {
-    expect(japanRange('2025-01-05', '2025-01-05')).toMatchObject({ from: '2025-01-04T15:00:00.000Z', until: '2025-01-05T15:00:00.000Z' });
+    expect(japanRange('2025-01-05', '2025-01-05')).toMatchObject({
+      from: '2025-01-04T15:00:00.000Z',
+      until: '2025-01-05T15:00:00.000Z',
+    });
   });
 
   it('japanRange, end before start, answers 400', () => {
-    expect(() => japanRange('2025-01-06', '2025-01-05')).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED', status: 400 }));
+    expect(() => japanRange('2025-01-06', '2025-01-05')).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_FAILED', status: 400 }),
+    );
   });
 
   it('japanRange, a date that does not exist, answers 400 instead of failing', () => {
-    expect(() => japanRange('2025-02-30', '2025-03-01')).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED', field: 'start' }));
+    expect(() => japanRange('2025-02-30', '2025-03-01')).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_FAILED', field: 'start' }),
+    );
   });
 });

@@ -1,7 +1,12 @@
 import { serialMessages as m } from './messages.ts';
 import { engagementError } from '../errors.ts';
 
-const japanDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' });
+const japanDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The Japan calendar date of an instant, `YYYY-MM-DD` (en-CA formats dates that way). */

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { CODE_ALPHABET, RANDOM_LENGTH, maskCode, newCodes, normaliseCode, printCode, randomPart } from './codes.ts';
 
 const prefixes = fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'), maxLength: 8 });
-const randomParts = fc.string({ unit: fc.constantFrom(...CODE_ALPHABET), minLength: RANDOM_LENGTH, maxLength: RANDOM_LENGTH });
+const randomParts = fc.string({
+  unit: fc.constantFrom(...CODE_ALPHABET),
+  minLength: RANDOM_LENGTH,
+  maxLength: RANDOM_LENGTH,
+});
 
 describe('serial codes', () => {
   it('randomPart, drawn many times, has 16 characters of the Crockford alphabet only', () => {
@@ -43,17 +47,23 @@ describe('serial codes', () => {
   });
 
   it('normaliseCode of printCode, any prefix and random part, is the stored code (property)', () => {
-    fc.assert(fc.property(prefixes, randomParts, (prefix, random) => {
-      const stored = normaliseCode(prefix) + random;
-      expect(normaliseCode(printCode(prefix, stored))).toBe(stored);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(prefixes, randomParts, (prefix, random) => {
+        const stored = normaliseCode(prefix) + random;
+        expect(normaliseCode(printCode(prefix, stored))).toBe(stored);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('normaliseCode of printCode, typed in lower case, is still the stored code (property)', () => {
-    fc.assert(fc.property(prefixes, randomParts, (prefix, random) => {
-      const stored = normaliseCode(prefix) + random;
-      expect(normaliseCode(printCode(prefix, stored).toLowerCase())).toBe(stored);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(prefixes, randomParts, (prefix, random) => {
+        const stored = normaliseCode(prefix) + random;
+        expect(normaliseCode(printCode(prefix, stored).toLowerCase())).toBe(stored);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('maskCode, a long code, shows only its last 3 characters after asterisks', () => {

@@ -23,7 +23,11 @@ export function randomPart(): string {
  * digits (O→0, I/L→1), as Crockford's decoding rules say.
  */
 export function normaliseCode(typed: string): string {
-  return typed.toUpperCase().replace(/[\s-]+/g, '').replaceAll('O', '0').replace(/[IL]/g, '1');
+  return typed
+    .toUpperCase()
+    .replace(/[\s-]+/g, '')
+    .replaceAll('O', '0')
+    .replace(/[IL]/g, '1');
 }
 
 /** `count` distinct stored codes of one batch (a repeat within the batch is drawn again). */

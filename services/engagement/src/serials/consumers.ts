@@ -9,7 +9,11 @@ export async function onSerialEvent(tx: Transaction, event: EventOf<(typeof SERI
   if (event.type === 'user.deleted') await forgetRedeemer(tx, event.data.user_id);
   else {
     const { character_id, name, block_ids } = event.data;
-    await openCharacterNames(tx).updateOne({ _id: character_id }, { $set: { name, ...(block_ids ? { block_ids } : {}) } }, { upsert: true });
+    await openCharacterNames(tx).updateOne(
+      { _id: character_id },
+      { $set: { name, ...(block_ids ? { block_ids } : {}) } },
+      { upsert: true },
+    );
   }
 }
 

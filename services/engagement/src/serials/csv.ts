@@ -5,7 +5,16 @@ import { serialMessages as m } from './messages.ts';
 import { openCoupons, openSerials } from './model.ts';
 import { engagementError } from '../errors.ts';
 
-const HEADERS = ['シリアルコード', 'クーポンID', 'クーポン名', 'キャラクターID', 'ブロックID', '有効開始', '有効期限', '使用日時'];
+const HEADERS = [
+  'シリアルコード',
+  'クーポンID',
+  'クーポン名',
+  'キャラクターID',
+  'ブロックID',
+  '有効開始',
+  '有効期限',
+  '使用日時',
+];
 
 /**
  * A coupon's serials as CSV for the printer (API.md § Serials): UTF-8 with
@@ -18,10 +27,18 @@ export async function couponCsv(store: DocumentStore, couponId: string): Promise
   // Every cell through the shared writer: a coupon name an admin typed as =… must not run in the printer's spreadsheet.
   const lines = [csvLine(HEADERS)];
   for (const serial of serials) {
-    lines.push(csvLine([
-      printCode(coupon.prefix, serial._id), coupon._id, coupon.name, serial.character_id, serial.block_id,
-      coupon.valid_from, coupon.valid_until, serial.redeemed_at,
-    ]));
+    lines.push(
+      csvLine([
+        printCode(coupon.prefix, serial._id),
+        coupon._id,
+        coupon.name,
+        serial.character_id,
+        serial.block_id,
+        coupon.valid_from,
+        coupon.valid_until,
+        serial.redeemed_at,
+      ]),
+    );
   }
   return `${CSV_BOM}${lines.join('')}`;
 }

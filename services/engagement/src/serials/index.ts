@@ -17,7 +17,9 @@ export const serialsArea: EngagementArea = {
     await ensureSerialIndexes(platform.store);
   },
   async start({ platform }) {
-    const consumer = await platform.events.consume('engagement-serials', SERIAL_EVENTS, (event, tx) => onSerialEvent(tx, event));
+    const consumer = await platform.events.consume('engagement-serials', SERIAL_EVENTS, (event, tx) =>
+      onSerialEvent(tx, event),
+    );
     // Rebuilds the character names and block ids when empty or behind: catalog announces its facts again (catalog's facts-announce.ts).
     await platform.events.publish('facts.requested', 'catalog', { owner: 'catalog', by: 'engagement' });
     // Catalog and dialogue keep projections of batches and redemptions; on start they ask engagement to announce them again (announce.ts).

@@ -73,9 +73,11 @@ export interface CharacterNameDoc {
   block_ids?: string[];
   [key: string]: unknown;
 }
-export const openCharacterNames = (store: Store): Collection<CharacterNameDoc> => store.collection<CharacterNameDoc>('character_names');
+export const openCharacterNames = (store: Store): Collection<CharacterNameDoc> =>
+  store.collection<CharacterNameDoc>('character_names');
 
-export const openRedemptions = (store: Store): Collection<RedemptionDoc> => store.collection<RedemptionDoc>('serial_redemptions');
+export const openRedemptions = (store: Store): Collection<RedemptionDoc> =>
+  store.collection<RedemptionDoc>('serial_redemptions');
 
 export const onceKeyOf = (couponId: string, userId: string): string => `${couponId}:${userId}`;
 

@@ -1,7 +1,15 @@
 import { type DocumentStore, type Transaction } from '@talkwith/platform';
 import {
-  PAGE_SIZE, type Coupon, type CouponList, type CouponListQuery, type RedemptionList, type RedemptionQueryBody,
-  type SerialList, type SerialListQuery, type SerialOrCouponReply, type UnlockList,
+  PAGE_SIZE,
+  type Coupon,
+  type CouponList,
+  type CouponListQuery,
+  type RedemptionList,
+  type RedemptionQueryBody,
+  type SerialList,
+  type SerialListQuery,
+  type SerialOrCouponReply,
+  type UnlockList,
 } from '@talkwith/proto/engagement';
 import { japanRange, rangeFilter } from './calendar.ts';
 import { normaliseCode } from './codes.ts';
@@ -62,7 +70,11 @@ export async function serialOrCoupon(store: DocumentStore, id: string): Promise<
 }
 
 /** Redemptions in a Japan date range, newest first (debug ones included, flagged). */
-export async function listRedemptions(store: DocumentStore, body: RedemptionQueryBody, now = new Date()): Promise<RedemptionList> {
+export async function listRedemptions(
+  store: DocumentStore,
+  body: RedemptionQueryBody,
+  now = new Date(),
+): Promise<RedemptionList> {
   const page = body.page ?? 1;
   const range = japanRange(body.start, body.end, now);
   const filter = { ...rangeFilter('redeemed_at', range), ...(body.coupon_id ? { coupon_id: body.coupon_id } : {}) };
@@ -73,8 +85,14 @@ export async function listRedemptions(store: DocumentStore, body: RedemptionQuer
 
 /** The caller's redemptions, newest first. */
 export async function unlocksOf(store: DocumentStore, userId: string): Promise<UnlockList> {
-  const docs = await openRedemptions(store).find({ user_id: userId }, { sort: { redeemed_at: -1, _id: 1 }, limit: 500 });
-  const names = await characterNames(store, docs.map((d) => d.character_id));
+  const docs = await openRedemptions(store).find(
+    { user_id: userId },
+    { sort: { redeemed_at: -1, _id: 1 }, limit: 500 },
+  );
+  const names = await characterNames(
+    store,
+    docs.map((d) => d.character_id),
+  );
   return { ok: true, unlocks: docs.map((d) => unlockView(d, names.get(d.character_id))) };
 }
 

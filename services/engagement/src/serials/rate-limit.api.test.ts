@@ -5,8 +5,15 @@ import { engagementService } from '../index.ts';
 import { serialTestKit } from './test-kit.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(engagementService, { SERIAL_MAX_FAILURES: '3', SERIAL_MAX_FAILURES_PER_ADDRESS: '5' }); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(engagementService, {
+    SERIAL_MAX_FAILURES: '3',
+    SERIAL_MAX_FAILURES_PER_ADDRESS: '5',
+  });
+});
+afterAll(async () => {
+  await svc?.close();
+});
 const kit = serialTestKit(() => svc);
 
 const wrongCode = () => `ZZZZ-ZZZZ-ZZZZ-${randomUUID().slice(0, 4).toUpperCase()}`;
@@ -36,7 +43,11 @@ describe('serial check rate limit, per account', () => {
     expect(retryAfter).toBeGreaterThan(840);
     expect(retryAfter).toBeLessThanOrEqual(900);
     expect(res.json()).toEqual({
-      ok: false, error: 'Too Many Requests', code: 'RATE_LIMITED', rateLimited: true, retry_after: retryAfter,
+      ok: false,
+      error: 'Too Many Requests',
+      code: 'RATE_LIMITED',
+      rateLimited: true,
+      retry_after: retryAfter,
       message: '入力回数の上限を超えたため、一時的に制限されています。15分後に再度お試しください。',
     });
   });
@@ -47,7 +58,10 @@ describe('serial check rate limit, per account', () => {
     const userId = randomUUID();
     expect((await kit.redeem(userId, code!)).statusCode).toBe(200);
     const again: string[] = [];
-    for (let i = 0; i < 5; i++) again.push(...(await Promise.all([kit.redeem(userId, code!), kit.redeem(userId, code!)])).map((r) => r.json().code));
+    for (let i = 0; i < 5; i++)
+      again.push(
+        ...(await Promise.all([kit.redeem(userId, code!), kit.redeem(userId, code!)])).map((r) => r.json().code),
+      );
     expect(again).toEqual(Array(10).fill('SERIAL_ALREADY_UNLOCKED'));
     const wrong: number[] = [];
     for (let i = 0; i < 3; i++) wrong.push((await kit.redeem(userId, wrongCode())).statusCode);
@@ -92,7 +106,8 @@ describe('serial check rate limit, per account', () => {
 describe('serial check rate limit, per address', () => {
   it('serial check, 5 accounts failing once each from one address (limit 5), refuses a 6th account there with 429 and not from another address', async () => {
     const address = kit.randomAddress();
-    for (let i = 0; i < 5; i++) expect((await kit.redeem(randomUUID(), wrongCode(), { remoteAddress: address })).statusCode).toBe(404);
+    for (let i = 0; i < 5; i++)
+      expect((await kit.redeem(randomUUID(), wrongCode(), { remoteAddress: address })).statusCode).toBe(404);
     const limited = await kit.redeem(randomUUID(), wrongCode(), { remoteAddress: address });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', rateLimited: true });
@@ -107,9 +122,10 @@ describe('serial check rate limit, per address', () => {
     expect((await kit.redeem(randomUUID(), code!, { remoteAddress: address })).statusCode).toBe(429);
   });
 
-  it("serial check, a foreign user_id (403) before the limiter, uses no attempt", async () => {
+  it('serial check, a foreign user_id (403) before the limiter, uses no attempt', async () => {
     const userId = randomUUID();
-    for (let i = 0; i < 10; i++) expect((await kit.redeem(userId, wrongCode(), { body: { user_id: randomUUID() } })).statusCode).toBe(403);
+    for (let i = 0; i < 10; i++)
+      expect((await kit.redeem(userId, wrongCode(), { body: { user_id: randomUUID() } })).statusCode).toBe(403);
     expect((await kit.redeem(userId, wrongCode())).statusCode).toBe(404);
   });
 });

@@ -8,8 +8,12 @@ import { openRedemptions, openSerials } from './model.ts';
 import { serialTestKit } from './test-kit.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(engagementService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(engagementService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 const kit = serialTestKit(() => svc);
 const DAY = 86_400_000;
 
@@ -62,20 +66,40 @@ describe('serial check route, redemption', () => {
     const res = await kit.redeem(userId, typed, { body: { user_id: userId } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      ok: true, message: 'シリアルコードを登録しました。',
-      unlock: { coupon_id: coupon.coupon_id, character_id: coupon.character_id, block_id: 'block-1', tickets: 2, serial_masked: `${'*'.repeat(code!.length - 3)}${code!.slice(-3)}` },
+      ok: true,
+      message: 'シリアルコードを登録しました。',
+      unlock: {
+        coupon_id: coupon.coupon_id,
+        character_id: coupon.character_id,
+        block_id: 'block-1',
+        tickets: 2,
+        serial_masked: `${'*'.repeat(code!.length - 3)}${code!.slice(-3)}`,
+      },
     });
-    expect(await openSerials(svc.platform.store).findOne({ _id: code! })).toMatchObject({ redeemed_by: userId, redemptions: 1 });
+    expect(await openSerials(svc.platform.store).findOne({ _id: code! })).toMatchObject({
+      redeemed_by: userId,
+      redemptions: 1,
+    });
     const events = await kit.outbox({ type: 'serial.redeemed', key: userId });
     expect(events).toHaveLength(1);
-    expect(events[0]!.data).toMatchObject({ user_id: userId, coupon_id: coupon.coupon_id, block_id: 'block-1', tickets: 2, is_debug: false });
+    expect(events[0]!.data).toMatchObject({
+      user_id: userId,
+      coupon_id: coupon.coupon_id,
+      block_id: 'block-1',
+      tickets: 2,
+      is_debug: false,
+    });
     expect(JSON.stringify(events[0])).not.toContain(code!);
   });
 
   it('serial check, a code that does not exist, answers 404 SERIAL_NOT_FOUND', async () => {
     const res = await kit.redeem(randomUUID(), 'ZZZZ-ZZZZ-ZZZZ-ZZZZ');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ ok: false, code: 'SERIAL_NOT_FOUND', message: 'シリアルコードが正しくありません。' });
+    expect(res.json()).toMatchObject({
+      ok: false,
+      code: 'SERIAL_NOT_FOUND',
+      message: 'シリアルコードが正しくありません。',
+    });
   });
 
   it('serial check, only hyphens and spaces, answers 404 (nothing left to look up)', async () => {
@@ -83,7 +107,7 @@ describe('serial check route, redemption', () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it("serial check, a code someone else redeemed, answers 409 SERIAL_USED and keeps the first redeemer", async () => {
+  it('serial check, a code someone else redeemed, answers 409 SERIAL_USED and keeps the first redeemer', async () => {
     const coupon = await kit.generate();
     const [code] = await kit.codesOf(coupon.coupon_id);
     const first = randomUUID();
@@ -95,7 +119,10 @@ describe('serial check route, redemption', () => {
   });
 
   it('serial check, a batch whose validity ended, answers 409 SERIAL_EXPIRED', async () => {
-    const coupon = await kit.generate({ valid_from: new Date(Date.now() - 3 * DAY).toISOString(), valid_until: new Date(Date.now() - DAY).toISOString() });
+    const coupon = await kit.generate({
+      valid_from: new Date(Date.now() - 3 * DAY).toISOString(),
+      valid_until: new Date(Date.now() - DAY).toISOString(),
+    });
     const [code] = await kit.codesOf(coupon.coupon_id);
     const res = await kit.redeem(randomUUID(), code!);
     expect(res.statusCode).toBe(409);
@@ -112,7 +139,10 @@ describe('serial check route, redemption', () => {
   });
 
   it('serial check, inside a window given with a +09:00 offset, redeems', async () => {
-    const coupon = await kit.generate({ valid_from: '2020-01-01T00:00:00+09:00', valid_until: '2999-01-01T00:00:00+09:00' });
+    const coupon = await kit.generate({
+      valid_from: '2020-01-01T00:00:00+09:00',
+      valid_until: '2999-01-01T00:00:00+09:00',
+    });
     const [code] = await kit.codesOf(coupon.coupon_id);
     expect((await kit.redeem(randomUUID(), code!)).statusCode).toBe(200);
   });
@@ -124,7 +154,10 @@ describe('serial check route, redemption', () => {
     expect((await kit.redeem(userId, one!)).statusCode).toBe(200);
     const res = await kit.redeem(userId, two!);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'SERIAL_ALREADY_UNLOCKED', message: 'この特典はすでに受け取っています。' });
+    expect(res.json()).toMatchObject({
+      code: 'SERIAL_ALREADY_UNLOCKED',
+      message: 'この特典はすでに受け取っています。',
+    });
     expect((await openSerials(svc.platform.store).findOne({ _id: two! }))?.redeemed_by).toBeNull();
     expect((await kit.redeem(randomUUID(), two!)).statusCode).toBe(200);
   });
@@ -143,9 +176,13 @@ describe('serial check route, debug serials', () => {
     const coupon = await kit.generate({ is_debug: true, tickets: 1 });
     const [code] = await kit.codesOf(coupon.coupon_id);
     const [staff, other] = [randomUUID(), randomUUID()];
-    for (const who of [staff, staff, other]) expect((await kit.redeem(who, code!, { roles: ['admin'] })).statusCode).toBe(200);
+    for (const who of [staff, staff, other])
+      expect((await kit.redeem(who, code!, { roles: ['admin'] })).statusCode).toBe(200);
     expect(await openRedemptions(svc.platform.store).countDocuments({ serial_id: code! })).toBe(3);
-    expect(await openSerials(svc.platform.store).findOne({ _id: code! })).toMatchObject({ redemptions: 3, redeemed_by: other });
+    expect(await openSerials(svc.platform.store).findOne({ _id: code! })).toMatchObject({
+      redemptions: 3,
+      redeemed_by: other,
+    });
     const events = await kit.outbox({ type: 'serial.redeemed', 'envelope.data.coupon_id': coupon.coupon_id });
     expect(events).toHaveLength(3);
     expect(events.every((event) => (event.data as { is_debug: boolean }).is_debug)).toBe(true);
@@ -157,7 +194,7 @@ describe('serial unlocks route', () => {
     expect((await svc.app.inject({ method: 'GET', url: '/api/serial/unlocks' })).statusCode).toBe(401);
   });
 
-  it("unlocks, a customer with two redemptions, lists only theirs, newest first, masked", async () => {
+  it('unlocks, a customer with two redemptions, lists only theirs, newest first, masked', async () => {
     const [a, b] = [await kit.generate(), await kit.generate()];
     const userId = randomUUID();
     const [codeA] = await kit.codesOf(a.coupon_id);
@@ -183,7 +220,9 @@ describe('serial unlocks, named', () => {
     const reply = await kit.redeem(userId, (await kit.codesOf(named.coupon_id))[0]!);
 
     expect(reply.json().unlock).toMatchObject({ character_id: characterId, character_name: 'サクラ' });
-    const unlocks = (await svc.app.inject({ method: 'GET', url: '/api/serial/unlocks', headers: kit.auth(userId) })).json().unlocks as Array<{ character_name?: string }>;
+    const unlocks = (
+      await svc.app.inject({ method: 'GET', url: '/api/serial/unlocks', headers: kit.auth(userId) })
+    ).json().unlocks as Array<{ character_name?: string }>;
     expect(unlocks.map((u) => u.character_name)).toEqual(['サクラ']);
   });
 });
@@ -200,9 +239,18 @@ describe('serials and user.deleted', () => {
       return found?.user_id === 'deleted-user' ? found : null;
     });
     expect(row.once_key).not.toContain(userId);
-    expect(await openSerials(svc.platform.store).findOne({ _id: code! })).toMatchObject({ redeemed_by: 'deleted-user', redemptions: 1 });
+    expect(await openSerials(svc.platform.store).findOne({ _id: code! })).toMatchObject({
+      redeemed_by: 'deleted-user',
+      redemptions: 1,
+    });
     expect((await kit.redeem(randomUUID(), code!)).statusCode).toBe(409);
-    const stats = (await svc.app.inject({ method: 'GET', url: `/api/admin/serials/stats?coupon_id=${coupon.coupon_id}`, headers: kit.admin() })).json();
+    const stats = (
+      await svc.app.inject({
+        method: 'GET',
+        url: `/api/admin/serials/stats?coupon_id=${coupon.coupon_id}`,
+        headers: kit.admin(),
+      })
+    ).json();
     expect(stats.stats.redeemed).toBe(1);
   });
 });

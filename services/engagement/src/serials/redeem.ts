@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { isAppError, type Platform, type Transaction } from '@talkwith/platform';
 import { maskCode, normaliseCode } from './codes.ts';
 import { serialMessages as m } from './messages.ts';
-import { onceKeyOf, openCoupons, openRedemptions, openSerials, type CouponDoc, type RedemptionDoc, type SerialDoc } from './model.ts';
+import {
+  onceKeyOf,
+  openCoupons,
+  openRedemptions,
+  openSerials,
+  type CouponDoc,
+  type RedemptionDoc,
+  type SerialDoc,
+} from './model.ts';
 import { engagementError } from '../errors.ts';
 
 export interface RedeemRequest {
@@ -24,23 +32,43 @@ export interface RedeemRequest {
  * same coupon for one account meets the unique `once_key` and rolls back,
  * leaving that code unused.
  */
-export async function redeemSerial(platform: Pick<Platform, 'store' | 'events'>, request: RedeemRequest): Promise<RedemptionDoc> {
+export async function redeemSerial(
+  platform: Pick<Platform, 'store' | 'events'>,
+  request: RedeemRequest,
+): Promise<RedemptionDoc> {
   const code = normaliseCode(request.code);
   const at = (request.now ?? new Date()).toISOString();
   return platform.store.withTransaction(async (tx) => {
     const { serial, coupon } = await findRedeemable(tx, code, request, at);
     await claim(tx, serial, request.userId, at);
     const row = await recordRedemption(tx, { serial, coupon, userId: request.userId, at });
-    await platform.events.publish('serial.redeemed', row.user_id, {
-      redemption_id: row._id, serial_masked: maskCode(row.serial_id), coupon_id: row.coupon_id, user_id: row.user_id,
-      character_id: row.character_id, block_id: row.block_id, tickets: row.tickets, is_debug: row.is_debug, redeemed_at: row.redeemed_at,
-    }, tx);
+    await platform.events.publish(
+      'serial.redeemed',
+      row.user_id,
+      {
+        redemption_id: row._id,
+        serial_masked: maskCode(row.serial_id),
+        coupon_id: row.coupon_id,
+        user_id: row.user_id,
+        character_id: row.character_id,
+        block_id: row.block_id,
+        tickets: row.tickets,
+        is_debug: row.is_debug,
+        redeemed_at: row.redeemed_at,
+      },
+      tx,
+    );
     return row;
   });
 }
 
 /** The serial and its coupon, if the caller may redeem it now; else the error that says why not. */
-async function findRedeemable(tx: Transaction, code: string, request: RedeemRequest, at: string): Promise<{ serial: SerialDoc; coupon: CouponDoc }> {
+async function findRedeemable(
+  tx: Transaction,
+  code: string,
+  request: RedeemRequest,
+  at: string,
+): Promise<{ serial: SerialDoc; coupon: CouponDoc }> {
   const serial = code ? await openSerials(tx).findOne({ _id: code }) : null;
   const coupon = serial ? await openCoupons(tx).findOne({ _id: serial.coupon_id }) : null;
   if (!serial || !coupon) throw engagementError('SERIAL_NOT_FOUND', m.notFound);
@@ -65,19 +93,30 @@ async function claim(tx: Transaction, serial: SerialDoc, userId: string, at: str
   if (claimed.matchedCount === 0) throw engagementError('SERIAL_USED', m.used);
 }
 
-async function recordRedemption(tx: Transaction, what: { serial: SerialDoc; coupon: CouponDoc; userId: string; at: string }): Promise<RedemptionDoc> {
+async function recordRedemption(
+  tx: Transaction,
+  what: { serial: SerialDoc; coupon: CouponDoc; userId: string; at: string },
+): Promise<RedemptionDoc> {
   const id = randomUUID();
   const { serial, coupon } = what;
   const row: RedemptionDoc = {
-    _id: id, serial_id: serial._id, coupon_id: coupon._id, user_id: what.userId, character_id: serial.character_id,
-    block_id: serial.block_id, tickets: coupon.tickets, is_debug: serial.is_debug, redeemed_at: what.at,
+    _id: id,
+    serial_id: serial._id,
+    coupon_id: coupon._id,
+    user_id: what.userId,
+    character_id: serial.character_id,
+    block_id: serial.block_id,
+    tickets: coupon.tickets,
+    is_debug: serial.is_debug,
+    redeemed_at: what.at,
     once_key: serial.is_debug ? `debug:${id}` : onceKeyOf(coupon._id, what.userId),
   };
   try {
     return await openRedemptions(tx).insertOne(row);
   } catch (err) {
     // Another serial of this coupon was redeemed by the same account in a concurrent transaction.
-    if (isAppError(err) && err.code === 'DUPLICATE_KEY') throw engagementError('SERIAL_ALREADY_UNLOCKED', m.alreadyUnlocked);
+    if (isAppError(err) && err.code === 'DUPLICATE_KEY')
+      throw engagementError('SERIAL_ALREADY_UNLOCKED', m.alreadyUnlocked);
     throw err;
   }
 }

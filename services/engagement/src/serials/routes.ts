@@ -33,18 +33,40 @@ export const serialUserRoutes: FastifyPluginAsync<EngagementDeps> = async (app, 
     { name: 'serial.address', key: address, max: config.SERIAL_MAX_FAILURES_PER_ADDRESS, windowMs },
   ];
 
-  api.post('/api/serial/check', { schema: { tags, summary: 'Redeem a serial code for the caller (rate-limited per account and address)', body: SerialCheckBody, response: { 200: SerialCheckReply } } }, async (request) => {
-    const caller = await requireCaller(request);
-    if (request.body.user_id !== undefined && request.body.user_id !== caller.sub) throw engagementError('FORBIDDEN', m.notYourself);
-    const attempt = { userId: caller.sub, isAdmin: caller.roles.includes('admin'), code: request.body.serial_id };
-    // request.ip: the platform trusts exactly one proxy hop (ours), so this is the client's address.
-    const row = await limitFailures(platform.cache, guessBudgets(caller.sub, request.ip), m.rateLimited, () => redeemSerial(platform, attempt), FAILED_GUESS);
-    const names = await characterNames(platform.store, [row.character_id]);
-    return { ok: true as const, message: m.redeemed, unlock: unlockView(row, names.get(row.character_id)) };
-  });
+  api.post(
+    '/api/serial/check',
+    {
+      schema: {
+        tags,
+        summary: 'Redeem a serial code for the caller (rate-limited per account and address)',
+        body: SerialCheckBody,
+        response: { 200: SerialCheckReply },
+      },
+    },
+    async (request) => {
+      const caller = await requireCaller(request);
+      if (request.body.user_id !== undefined && request.body.user_id !== caller.sub)
+        throw engagementError('FORBIDDEN', m.notYourself);
+      const attempt = { userId: caller.sub, isAdmin: caller.roles.includes('admin'), code: request.body.serial_id };
+      // request.ip: the platform trusts exactly one proxy hop (ours), so this is the client's address.
+      const row = await limitFailures(
+        platform.cache,
+        guessBudgets(caller.sub, request.ip),
+        m.rateLimited,
+        () => redeemSerial(platform, attempt),
+        FAILED_GUESS,
+      );
+      const names = await characterNames(platform.store, [row.character_id]);
+      return { ok: true as const, message: m.redeemed, unlock: unlockView(row, names.get(row.character_id)) };
+    },
+  );
 
-  api.get('/api/serial/unlocks', { schema: { tags, summary: "The caller's redeemed serials, newest first", response: { 200: UnlockList } } }, async (request) => {
-    const caller = await requireCaller(request);
-    return unlocksOf(platform.store, caller.sub);
-  });
+  api.get(
+    '/api/serial/unlocks',
+    { schema: { tags, summary: "The caller's redeemed serials, newest first", response: { 200: UnlockList } } },
+    async (request) => {
+      const caller = await requireCaller(request);
+      return unlocksOf(platform.store, caller.sub);
+    },
+  );
 };

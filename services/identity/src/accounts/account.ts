@@ -35,12 +35,19 @@ export async function updateProfile(deps: AccountsDeps, userId: string, body: Pr
  * neither exists without the other. The same language again writes nothing.
  */
 export async function changeLanguage(deps: AccountsDeps, userId: string, language: InterfaceLanguage) {
-  return toPublicUser(await deps.store.withTransaction(async (tx) => {
-    const before = await usersIn(tx).findOneAndUpdate({ _id: userId }, { $set: { language } }, { returnDocument: 'before' });
-    if (!before) throw identityErrors.userNotFound();
-    if ((before.language ?? DEFAULT_INTERFACE_LANGUAGE) !== language) await deps.events.publish('user.language_changed', userId, { user_id: userId, language }, tx);
-    return { ...before, language };
-  }));
+  return toPublicUser(
+    await deps.store.withTransaction(async (tx) => {
+      const before = await usersIn(tx).findOneAndUpdate(
+        { _id: userId },
+        { $set: { language } },
+        { returnDocument: 'before' },
+      );
+      if (!before) throw identityErrors.userNotFound();
+      if ((before.language ?? DEFAULT_INTERFACE_LANGUAGE) !== language)
+        await deps.events.publish('user.language_changed', userId, { user_id: userId, language }, tx);
+      return { ...before, language };
+    }),
+  );
 }
 
 /**
@@ -48,7 +55,12 @@ export async function changeLanguage(deps: AccountsDeps, userId: string, languag
  * opened. A taken address gets the same answer, and its owner a notice instead
  * of a link, so the form cannot be used to find out which e-mails exist.
  */
-export async function requestEmailChange(deps: AccountsDeps, userId: string, newEmail: string, password: string): Promise<void> {
+export async function requestEmailChange(
+  deps: AccountsDeps,
+  userId: string,
+  newEmail: string,
+  password: string,
+): Promise<void> {
   const user = await requireUser(deps, userId);
   await requirePassword(deps, user, password);
   const email = normalizeEmail(newEmail);
@@ -66,18 +78,32 @@ export async function requestEmailChange(deps: AccountsDeps, userId: string, new
  * link, its use too; with an admin, the audit entry): neither exists without
  * the other.
  */
-export async function applyEmailChange(deps: AccountsDeps, tx: Transaction, userId: string, newEmail: string, by: 'user' | 'admin') {
+export async function applyEmailChange(
+  deps: AccountsDeps,
+  tx: Transaction,
+  userId: string,
+  newEmail: string,
+  by: 'user' | 'admin',
+) {
   const before = await usersIn(tx).findOne({ _id: userId });
   if (!before) throw identityErrors.userNotFound();
   let after: UserDoc | null;
   try {
-    after = await usersIn(tx).findOneAndUpdate({ _id: userId }, { $set: { email: newEmail, emailConfirmedAt: deps.clock() } });
+    after = await usersIn(tx).findOneAndUpdate(
+      { _id: userId },
+      { $set: { email: newEmail, emailConfirmedAt: deps.clock() } },
+    );
   } catch (err) {
     if (err instanceof AppError && err.code === 'DUPLICATE_KEY') throw identityErrors.emailTaken('new_email');
     throw err;
   }
   if (!after) throw identityErrors.userNotFound();
-  await deps.events.publish('user.email_changed', userId, { user_id: userId, old_email: before.email, new_email: newEmail, by }, tx);
+  await deps.events.publish(
+    'user.email_changed',
+    userId,
+    { user_id: userId, old_email: before.email, new_email: newEmail, by },
+    tx,
+  );
   return { before, after };
 }
 
@@ -105,7 +131,12 @@ export async function eraseUser(deps: AccountsDeps, userId: string, by: 'user' |
 }
 
 /** The account, its refresh tokens and user.deleted in `tx`; call endSessionsOfErased once it committed. */
-export async function eraseUserIn(deps: AccountsDeps, tx: Transaction, userId: string, by: 'user' | 'admin'): Promise<void> {
+export async function eraseUserIn(
+  deps: AccountsDeps,
+  tx: Transaction,
+  userId: string,
+  by: 'user' | 'admin',
+): Promise<void> {
   const { deletedCount } = await usersIn(tx).deleteOne({ _id: userId });
   if (deletedCount === 0) throw identityErrors.userNotFound();
   await deps.refresh.revokeUser(userId, tx);

@@ -17,14 +17,23 @@ export const accountsSection = sectionOver<UserDoc>(
     const { filter, options } = pageQuery({}, after, limit);
     return usersIn(tx).find(filter, { ...options, projection: { passwordHash: 0 } });
   },
-  async (tx, events, users) => { await events.publishMany('user.announced', users.map((user) => ({ key: user._id, data: announcedFactsOf(user) })), tx); },
+  async (tx, events, users) => {
+    await events.publishMany(
+      'user.announced',
+      users.map((user) => ({ key: user._id, data: announcedFactsOf(user) })),
+      tx,
+    );
+  },
 );
 
 export const identityFacts: FactsOwner = { owner: 'identity', sections: [accountsSection] };
 
 function announcedFactsOf(user: UserDoc) {
   return {
-    user_id: user._id, email: user.email, registered_at: new Date(user.createdAt).toISOString(), date_of_birth: user.date_of_birth,
+    user_id: user._id,
+    email: user.email,
+    registered_at: new Date(user.createdAt).toISOString(),
+    date_of_birth: user.date_of_birth,
     ...(user.guardianConsentAt ? { guardian_consent_at: new Date(user.guardianConsentAt).toISOString() } : {}),
     ...(user.language ? { language: user.language } : {}),
   };

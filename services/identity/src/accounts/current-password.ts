@@ -19,7 +19,13 @@ export const CURRENT_PASSWORD_LIMIT = { maxFailures: 5, windowMs: 15 * 60_000 };
 
 export function createCurrentPasswordGuard(cache: Cache, options = CURRENT_PASSWORD_LIMIT): CurrentPasswordGuard {
   return {
-    check: (userId, verify) => limitFailures(cache, [{ name: 'current-password', key: userId, max: options.maxFailures, windowMs: options.windowMs }],
-      messages.currentPasswordRateLimited, verify, { failedResult: (right) => !right }),
+    check: (userId, verify) =>
+      limitFailures(
+        cache,
+        [{ name: 'current-password', key: userId, max: options.maxFailures, windowMs: options.windowMs }],
+        messages.currentPasswordRateLimited,
+        verify,
+        { failedResult: (right) => !right },
+      ),
   };
 }

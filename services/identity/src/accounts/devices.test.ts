@@ -20,8 +20,10 @@ describe('device proofs', () => {
     expect(devices.verify(proof, 'owner@example.jp')).toBeNull();
   });
 
-  it('verify, a proof signed with another secret\'s key, null', () => {
-    const forged = createDeviceProofs(deviceKeyFrom('another-secret-that-is-long-enough-0123')).issue('owner@example.jp');
+  it("verify, a proof signed with another secret's key, null", () => {
+    const forged = createDeviceProofs(deviceKeyFrom('another-secret-that-is-long-enough-0123')).issue(
+      'owner@example.jp',
+    );
 
     expect(createDeviceProofs(key).verify(forged, 'owner@example.jp')).toBeNull();
   });

@@ -8,7 +8,19 @@ export type HashJob = ({ kind: 'argon2id' } & Input & Argon2Params) | ({ kind: '
 
 export default function derive(job: HashJob): Buffer {
   if (job.kind === 'argon2id') {
-    return argon2Sync('argon2id', { message: job.password, nonce: job.salt, memory: job.memory, passes: job.passes, parallelism: job.parallelism, tagLength: job.length });
+    return argon2Sync('argon2id', {
+      message: job.password,
+      nonce: job.salt,
+      memory: job.memory,
+      passes: job.passes,
+      parallelism: job.parallelism,
+      tagLength: job.length,
+    });
   }
-  return scryptSync(job.password, job.salt, job.length, { N: job.cost, r: job.blockSize, p: job.parallelization, maxmem: 256 * job.cost * job.blockSize });
+  return scryptSync(job.password, job.salt, job.length, {
+    N: job.cost,
+    r: job.blockSize,
+    p: job.parallelization,
+    maxmem: 256 * job.cost * job.blockSize,
+  });
 }

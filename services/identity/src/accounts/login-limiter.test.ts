@@ -9,8 +9,14 @@ function fakeClock() {
   const clock = {
     slept: 0,
     now: () => at,
-    sleep: async (ms: number) => { at += ms; clock.slept += 1; await new Promise((resolve) => setImmediate(resolve)); },
-    pass: (ms: number) => { at += ms; },
+    sleep: async (ms: number) => {
+      at += ms;
+      clock.slept += 1;
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+    pass: (ms: number) => {
+      at += ms;
+    },
   };
   return clock;
 }
@@ -18,17 +24,34 @@ function fakeClock() {
 /** Resolves once `attempt` has settled or started waiting (slept), whichever comes first. */
 async function waitingOrSettled(attempt: Promise<unknown>, clock: ReturnType<typeof fakeClock>) {
   let settled = false;
-  void attempt.then(() => { settled = true; });
+  void attempt.then(() => {
+    settled = true;
+  });
   while (!settled && clock.slept === 0) await new Promise((resolve) => setImmediate(resolve));
 }
 
 async function limiter(options: Partial<LoginLimitOptions> = {}) {
   const clock = fakeClock();
   const cache = await createMemoryCache();
-  return { clock, limiter: createLoginLimiter(cache, { maxFailures: 3, maxFailuresPerAddress: 50, windowMs: 15 * 60_000, now: clock.now, sleep: clock.sleep, ...options }) };
+  return {
+    clock,
+    limiter: createLoginLimiter(cache, {
+      maxFailures: 3,
+      maxFailuresPerAddress: 50,
+      windowMs: 15 * 60_000,
+      now: clock.now,
+      sleep: clock.sleep,
+      ...options,
+    }),
+  };
 }
 
-async function failFrom(l: Awaited<ReturnType<typeof limiter>>['limiter'], account: string, address: string, times: number) {
+async function failFrom(
+  l: Awaited<ReturnType<typeof limiter>>['limiter'],
+  account: string,
+  address: string,
+  times: number,
+) {
   for (let i = 0; i < times; i++) await (await l.reserve(account, address))!.fail();
 }
 

@@ -69,7 +69,12 @@ export function createLoginLimiter(cache: Cache, options: LoginLimitOptions): Lo
   const maxWait = options.maxWaitMs ?? 3000;
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const budget = (name: string, key: string, max: number, window = windowMs): Budget => ({ name, key, max, windowMs: window });
+  const budget = (name: string, key: string, max: number, window = windowMs): Budget => ({
+    name,
+    key,
+    max,
+    windowMs: window,
+  });
   const failures = (account: string) => budget('login.account', account, Number.MAX_SAFE_INTEGER);
   const lastFailureKey = (account: string) => budgetKey({ name: 'login.account-last', key: account });
 
@@ -84,7 +89,10 @@ export function createLoginLimiter(cache: Cache, options: LoginLimitOptions): Lo
         const wait = Number((await cache.get(lastFailureKey(account))) ?? 0) + delay - now();
         if (now() + wait > deadline) return null;
         // The state may change while we wait (another attempt failed): look again afterwards.
-        if (wait > 0) { await sleep(wait); continue; }
+        if (wait > 0) {
+          await sleep(wait);
+          continue;
+        }
         room = 1;
       }
       const slot = await reserve(cache, [budget('login.account-inflight', account, room, IN_FLIGHT_WINDOW_MS)]);
@@ -98,7 +106,10 @@ export function createLoginLimiter(cache: Cache, options: LoginLimitOptions): Lo
     async reserve(account, address, device) {
       const own = device
         ? [budget('login.device', `${account}|${device}`, maxFailures)]
-        : [budget('login.pair', `${account}|${address}`, maxFailures), budget('login.address', address, options.maxFailuresPerAddress)];
+        : [
+            budget('login.pair', `${account}|${address}`, maxFailures),
+            budget('login.address', address, options.maxFailuresPerAddress),
+          ];
       const taken = await reserve(cache, own);
       if (!taken.ok) return null;
       const slot = device ? null : await admit(account);

@@ -28,7 +28,12 @@ export interface OneTimeTokens {
   /** Whether the token would be consumed now, without consuming it (checked before costly work such as a hash, and by a page before it asks for input). */
   isLive(purpose: TokenPurpose, token: string, now?: Date): Promise<boolean>;
   /** Marks the token used and returns it, or null when unknown, used, expired or for another purpose. */
-  consume(purpose: TokenPurpose, token: string, now?: Date, tx?: Transaction): Promise<{ userId: string; payload: string | null } | null>;
+  consume(
+    purpose: TokenPurpose,
+    token: string,
+    now?: Date,
+    tx?: Transaction,
+  ): Promise<{ userId: string; payload: string | null } | null>;
   /** Marks every unused token of the user for `purpose` used (the other links of a completed reset stop working). */
   revokeAll(purpose: TokenPurpose, userId: string, now?: Date, tx?: Transaction): Promise<void>;
 }
@@ -36,13 +41,25 @@ export interface OneTimeTokens {
 export async function createOneTimeTokens(store: DocumentStore): Promise<OneTimeTokens> {
   const tokens: Collection<TokenDoc> = store.collection<TokenDoc>('auth_tokens');
   const within = (tx?: Transaction) => (tx ? tx.collection<TokenDoc>('auth_tokens') : tokens);
-  const live = (purpose: TokenPurpose, token: string, now: Date) => ({ _id: digest(token), purpose, usedAt: null, expiresAt: { $gt: now } });
+  const live = (purpose: TokenPurpose, token: string, now: Date) => ({
+    _id: digest(token),
+    purpose,
+    usedAt: null,
+    expiresAt: { $gt: now },
+  });
   await tokens.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 24 * 3600 });
   await tokens.createIndex({ userId: 1, purpose: 1 });
   return {
     async issue(purpose, userId, ttlMs, payload, tx) {
       const token = randomBytes(32).toString('base64url');
-      await within(tx).insertOne({ _id: digest(token), purpose, userId, payload: payload ?? null, expiresAt: new Date(Date.now() + ttlMs), usedAt: null });
+      await within(tx).insertOne({
+        _id: digest(token),
+        purpose,
+        userId,
+        payload: payload ?? null,
+        expiresAt: new Date(Date.now() + ttlMs),
+        usedAt: null,
+      });
       return token;
     },
     async isLive(purpose, token, now = new Date()) {

@@ -6,7 +6,10 @@ import { createPasswordHasher, legacyScryptHash, OWASP_ARGON2, type PasswordHash
 
 const FAST = { memory: 64, passes: 1, parallelism: 1 };
 let hasher: PasswordHasher | undefined;
-afterEach(async () => { await hasher?.close(); hasher = undefined; });
+afterEach(async () => {
+  await hasher?.close();
+  hasher = undefined;
+});
 
 describe('password hashing', () => {
   it('verify, the right password, true', async () => {
@@ -69,7 +72,8 @@ describe('password hash pool', () => {
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(3);
     const shed = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected').map((o) => o.reason);
     expect(shed).toHaveLength(7);
-    for (const err of shed) expect(err).toMatchObject({ code: 'UNAVAILABLE', status: 503, expose: true, headers: { 'retry-after': '1' } });
+    for (const err of shed)
+      expect(err).toMatchObject({ code: 'UNAVAILABLE', status: 503, expose: true, headers: { 'retry-after': '1' } });
   });
 
   it('hash, 20 OWASP hashes queued, a file write on the libuv threadpool completes at once', async () => {

@@ -59,7 +59,10 @@ export interface PasswordHasher {
  * with a thread idle once a burst was refused.
  */
 function createPool(options: HashPoolOptions) {
-  const pool = new Piscina<HashJob, Uint8Array>({ filename: new URL('./hash-worker.ts', import.meta.url).href, maxThreads: options.workers });
+  const pool = new Piscina<HashJob, Uint8Array>({
+    filename: new URL('./hash-worker.ts', import.meta.url).href,
+    maxThreads: options.workers,
+  });
   const capacity = options.workers + options.maxQueue;
   let inFlight = 0;
   let closed = false;
@@ -93,7 +96,12 @@ function parse(stored: string): Parsed | null {
   const argon = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(stored);
   if (argon) {
     const [, m, t, p, salt, key] = argon;
-    return { kind: 'argon2id', params: { memory: Number(m), passes: Number(t), parallelism: Number(p) }, salt: Buffer.from(salt!, 'base64'), key: Buffer.from(key!, 'base64') };
+    return {
+      kind: 'argon2id',
+      params: { memory: Number(m), passes: Number(t), parallelism: Number(p) },
+      salt: Buffer.from(salt!, 'base64'),
+      key: Buffer.from(key!, 'base64'),
+    };
   }
   const [scheme, cost, blockSize, parallelization, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !key) return null;
@@ -105,7 +113,10 @@ function parse(stored: string): Parsed | null {
   };
 }
 
-export function createPasswordHasher(params: Argon2Params = OWASP_ARGON2, pool: HashPoolOptions = { workers: 2, maxQueue: 64 }): PasswordHasher {
+export function createPasswordHasher(
+  params: Argon2Params = OWASP_ARGON2,
+  pool: HashPoolOptions = { workers: 2, maxQueue: 64 },
+): PasswordHasher {
   const workers = createPool(pool);
   const argon2 = (password: string, salt: Buffer, p: Argon2Params, length = KEY_LENGTH) =>
     workers.run({ kind: 'argon2id', password: password.normalize('NFC'), salt, length, ...p });
@@ -119,14 +130,26 @@ export function createPasswordHasher(params: Argon2Params = OWASP_ARGON2, pool: 
     async verify(password, stored) {
       const parsed = parse(stored);
       if (!parsed || parsed.key.length < 16) return false;
-      const key = parsed.kind === 'argon2id'
-        ? await argon2(password, parsed.salt, parsed.params, parsed.key.length)
-        : await workers.run({ kind: 'scrypt', password: password.normalize('NFC'), salt: parsed.salt, length: parsed.key.length, ...parsed.params });
+      const key =
+        parsed.kind === 'argon2id'
+          ? await argon2(password, parsed.salt, parsed.params, parsed.key.length)
+          : await workers.run({
+              kind: 'scrypt',
+              password: password.normalize('NFC'),
+              salt: parsed.salt,
+              length: parsed.key.length,
+              ...parsed.params,
+            });
       return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
     },
     needsRehash(stored) {
       const parsed = parse(stored);
-      return !parsed || parsed.kind !== 'argon2id' || parsed.params.memory < params.memory || parsed.params.passes < params.passes;
+      return (
+        !parsed ||
+        parsed.kind !== 'argon2id' ||
+        parsed.params.memory < params.memory ||
+        parsed.params.passes < params.passes
+      );
     },
     pending: workers.pending,
     close: workers.close,
@@ -135,7 +158,8 @@ export function createPasswordHasher(params: Argon2Params = OWASP_ARGON2, pool: 
 
 // The call sites' vocabulary: the hasher is the one of the accounts' deps.
 export const hashPassword = (password: string, hasher: PasswordHasher): Promise<string> => hasher.hash(password);
-export const verifyPassword = (password: string, stored: string, hasher: PasswordHasher): Promise<boolean> => hasher.verify(password, stored);
+export const verifyPassword = (password: string, stored: string, hasher: PasswordHasher): Promise<boolean> =>
+  hasher.verify(password, stored);
 export const needsRehash = (stored: string, hasher: PasswordHasher): boolean => hasher.needsRehash(stored);
 
 /**
@@ -151,7 +175,20 @@ export async function legacyScryptHash(password: string, params: ScryptParams): 
   const { scrypt } = await import('node:crypto');
   const salt = randomBytes(16);
   const key = await new Promise<Buffer>((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { N: params.cost, r: params.blockSize, p: params.parallelization, maxmem: 256 * params.cost * params.blockSize }, (err, k) => (err ? reject(err) : resolve(k)));
+    scrypt(
+      password.normalize('NFC'),
+      salt,
+      KEY_LENGTH,
+      { N: params.cost, r: params.blockSize, p: params.parallelization, maxmem: 256 * params.cost * params.blockSize },
+      (err, k) => (err ? reject(err) : resolve(k)),
+    );
   });
-  return ['scrypt', params.cost, params.blockSize, params.parallelization, salt.toString('base64'), key.toString('base64')].join('$');
+  return [
+    'scrypt',
+    params.cost,
+    params.blockSize,
+    params.parallelization,
+    salt.toString('base64'),
+    key.toString('base64'),
+  ].join('$');
 }

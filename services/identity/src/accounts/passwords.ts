@@ -44,7 +44,11 @@ export async function resetPassword(deps: AccountsDeps, token: string, newPasswo
     await deps.tokens.revokeAll('password_reset', used.userId, now, tx);
     const password = await writePassword(deps, tx, used.userId, passwordHash);
     // Completing the reset proves the user reads the mailbox the link went to.
-    if (used.payload) await usersIn(tx).updateOne({ _id: used.userId, email: used.payload, emailConfirmedAt: null }, { $set: { emailConfirmedAt: now } });
+    if (used.payload)
+      await usersIn(tx).updateOne(
+        { _id: used.userId, email: used.payload, emailConfirmedAt: null },
+        { $set: { emailConfirmedAt: now } },
+      );
     return password;
   });
   await written.afterCommit(true);
@@ -55,7 +59,11 @@ export async function changePassword(deps: AccountsDeps, callerId: string, body:
   assertPassword(body.newPassword, 'newPassword');
   const user = await deps.users.findOne({ _id: callerId });
   if (!user) throw identityErrors.userNotFound();
-  if (!(await deps.currentPassword.check(user._id, () => verifyPassword(body.currentPassword, user.passwordHash, deps.hasher)))) {
+  if (
+    !(await deps.currentPassword.check(user._id, () =>
+      verifyPassword(body.currentPassword, user.passwordHash, deps.hasher),
+    ))
+  ) {
     throw identityErrors.currentPasswordWrong('currentPassword');
   }
   await setPassword(deps, callerId, body.newPassword);
@@ -79,8 +87,16 @@ export interface WrittenPassword {
  * same transaction (refresh tokens revoked, session version raised): a
  * committed password never leaves the old sessions working.
  */
-export async function writePassword(deps: AccountsDeps, tx: Transaction, userId: string, passwordHash: string): Promise<WrittenPassword> {
-  const user = await usersIn(tx).findOneAndUpdate({ _id: userId }, { $set: { passwordHash, mustChangePassword: false } });
+export async function writePassword(
+  deps: AccountsDeps,
+  tx: Transaction,
+  userId: string,
+  passwordHash: string,
+): Promise<WrittenPassword> {
+  const user = await usersIn(tx).findOneAndUpdate(
+    { _id: userId },
+    { $set: { passwordHash, mustChangePassword: false } },
+  );
   if (!user) throw identityErrors.userNotFound();
   await deps.refresh.revokeUser(userId, tx);
   const version = await deps.sessions.bumpIn(tx, userId);

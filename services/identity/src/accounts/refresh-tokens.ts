@@ -18,9 +18,7 @@ type RefreshDoc = {
 };
 
 export type RefreshOutcome =
-  | { kind: 'rotated'; userId: string; token: string }
-  | { kind: 'reused'; userId: string }
-  | { kind: 'invalid' };
+  { kind: 'rotated'; userId: string; token: string } | { kind: 'reused'; userId: string } | { kind: 'invalid' };
 
 export interface RefreshTokens {
   start(userId: string): Promise<string>;
@@ -39,7 +37,17 @@ export async function createRefreshTokens(store: DocumentStore, ttlMs: number): 
 
   function successor(userId: string, familyId: string): { token: string; doc: RefreshDoc } {
     const token = randomBytes(32).toString('base64url');
-    return { token, doc: { _id: digest(token), familyId, userId, expiresAt: new Date(Date.now() + ttlMs), rotatedAt: null, revokedAt: null } };
+    return {
+      token,
+      doc: {
+        _id: digest(token),
+        familyId,
+        userId,
+        expiresAt: new Date(Date.now() + ttlMs),
+        rotatedAt: null,
+        revokedAt: null,
+      },
+    };
   }
 
   return {
@@ -76,7 +84,10 @@ export async function createRefreshTokens(store: DocumentStore, ttlMs: number): 
       return known.userId;
     },
     async revokeUser(userId, tx) {
-      await (tx ? tx.collection<RefreshDoc>('refresh_tokens') : col).updateMany({ userId, revokedAt: null }, { $set: { revokedAt: new Date() } });
+      await (tx ? tx.collection<RefreshDoc>('refresh_tokens') : col).updateMany(
+        { userId, revokedAt: null },
+        { $set: { revokedAt: new Date() } },
+      );
     },
   };
 }

@@ -20,7 +20,10 @@ export function assertPassword(password: string, field = 'password'): void {
  * field otherwise, before anything is stored or mailed (so the answer says
  * nothing about whether the address is taken). Returns when it was given.
  */
-export function guardianConsentOf(body: Pick<SignupBody, 'date_of_birth' | 'guardian_consent'>, now: Date): Date | undefined {
+export function guardianConsentOf(
+  body: Pick<SignupBody, 'date_of_birth' | 'guardian_consent'>,
+  now: Date,
+): Date | undefined {
   if (!isMinorOn(body.date_of_birth, now)) return undefined;
   if (body.guardian_consent !== true) throw identityErrors.guardianConsentRequired();
   return now;
@@ -49,14 +52,32 @@ export async function signup(deps: AccountsDeps, body: SignupBody) {
   let user: UserDoc;
   try {
     user = await registerUser(deps, {
-      email, passwordHash, gender: body.gender, date_of_birth: body.date_of_birth, nickname, roles: ['customer'], emailConfirmedAt: null, createdAt: now, lastLoginAt: null,
-      ...(guardianConsentAt ? { guardianConsentAt } : {}), ...(body.language ? { language: body.language } : {}),
+      email,
+      passwordHash,
+      gender: body.gender,
+      date_of_birth: body.date_of_birth,
+      nickname,
+      roles: ['customer'],
+      emailConfirmedAt: null,
+      createdAt: now,
+      lastLoginAt: null,
+      ...(guardianConsentAt ? { guardianConsentAt } : {}),
+      ...(body.language ? { language: body.language } : {}),
     });
   } catch (err) {
     if (!(err instanceof AppError && err.code === 'DUPLICATE_KEY')) throw err;
     await mailOwnerOfTakenAddress(deps, email);
     return toPublicUser({
-      _id: randomUUID(), email, passwordHash: '', gender: body.gender, date_of_birth: body.date_of_birth, nickname, roles: ['customer'], emailConfirmedAt: null, createdAt: now, lastLoginAt: null,
+      _id: randomUUID(),
+      email,
+      passwordHash: '',
+      gender: body.gender,
+      date_of_birth: body.date_of_birth,
+      nickname,
+      roles: ['customer'],
+      emailConfirmedAt: null,
+      createdAt: now,
+      lastLoginAt: null,
     });
   }
   const token = await deps.tokens.issue('email_confirm', user._id, TOKEN_TTL.emailConfirm);
@@ -67,7 +88,9 @@ export async function signup(deps: AccountsDeps, body: SignupBody) {
 async function mailOwnerOfTakenAddress(deps: AccountsDeps, email: string): Promise<void> {
   const owner = await deps.users.findOne({ email });
   if (!owner) return;
-  const token = owner.emailConfirmedAt ? null : await deps.tokens.issue('email_confirm', owner._id, TOKEN_TTL.emailConfirm);
+  const token = owner.emailConfirmedAt
+    ? null
+    : await deps.tokens.issue('email_confirm', owner._id, TOKEN_TTL.emailConfirm);
   await deps.mail.send(signupAttemptMail(deps.publicUrl, owner.email, token));
 }
 
@@ -80,13 +103,21 @@ export const RESEND_LIMIT = { perEmail: 3, perAddress: 20, windowMs: 60 * 60_000
  * platform's one limiter, keyed by (a hash of) what was asked, so the limit
  * says nothing about accounts either.
  */
-export async function resendConfirmation(deps: AccountsDeps, rawEmail: string, clientAddress: string): Promise<{ send(): Promise<void> }> {
+export async function resendConfirmation(
+  deps: AccountsDeps,
+  rawEmail: string,
+  clientAddress: string,
+): Promise<{ send(): Promise<void> }> {
   const email = normalizeEmail(rawEmail);
   const { perEmail, perAddress, windowMs } = RESEND_LIMIT;
-  await reserveOrRefuse(deps.cache, [
-    { name: 'confirm-resend.email', key: email, max: perEmail, windowMs },
-    { name: 'confirm-resend.address', key: clientAddress, max: perAddress, windowMs },
-  ], messages.resendRateLimited);
+  await reserveOrRefuse(
+    deps.cache,
+    [
+      { name: 'confirm-resend.email', key: email, max: perEmail, windowMs },
+      { name: 'confirm-resend.address', key: clientAddress, max: perAddress, windowMs },
+    ],
+    messages.resendRateLimited,
+  );
   return {
     async send() {
       const user = await deps.users.findOne({ email });
@@ -101,10 +132,19 @@ export async function resendConfirmation(deps: AccountsDeps, rawEmail: string, c
 export async function registerUser(deps: AccountsDeps, fields: Omit<UserDoc, '_id'>): Promise<UserDoc> {
   return deps.store.withTransaction(async (tx) => {
     const user = await usersIn(tx).insertOne(fields);
-    await deps.events.publish('user.registered', user._id, {
-      user_id: user._id, email: user.email, registered_at: user.createdAt.toISOString(), date_of_birth: user.date_of_birth,
-      ...(user.guardianConsentAt ? { guardian_consent_at: user.guardianConsentAt.toISOString() } : {}), ...(user.language ? { language: user.language } : {}),
-    }, tx);
+    await deps.events.publish(
+      'user.registered',
+      user._id,
+      {
+        user_id: user._id,
+        email: user.email,
+        registered_at: user.createdAt.toISOString(),
+        date_of_birth: user.date_of_birth,
+        ...(user.guardianConsentAt ? { guardian_consent_at: user.guardianConsentAt.toISOString() } : {}),
+        ...(user.language ? { language: user.language } : {}),
+      },
+      tx,
+    );
     return user;
   });
 }

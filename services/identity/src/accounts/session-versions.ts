@@ -36,16 +36,27 @@ export function createSessionVersions(users: Collection<UserDoc>, cache: Cache, 
       await announceSessionVersion(cache, user._id, versionOf(user), ttlMs);
       // A bump that landed between reading `user` and the write above must win.
       const now = await users.findOne({ _id: user._id }, { projection: { sessionVersion: 1 } });
-      if (now && versionOf(now) !== versionOf(user)) await announceSessionVersion(cache, user._id, versionOf(now), ttlMs);
+      if (now && versionOf(now) !== versionOf(user))
+        await announceSessionVersion(cache, user._id, versionOf(now), ttlMs);
       return versionOf(user);
     },
     async bump(userId) {
-      const user = await users.findOneAndUpdate({ _id: userId }, { $inc: { sessionVersion: 1 } }, { projection: { sessionVersion: 1 } });
+      const user = await users.findOneAndUpdate(
+        { _id: userId },
+        { $inc: { sessionVersion: 1 } },
+        { projection: { sessionVersion: 1 } },
+      );
       if (user) await announceSessionVersion(cache, userId, versionOf(user), ttlMs);
     },
     async bumpIn(tx, userId) {
-      const user = await tx.collection<UserDoc>(users.name).findOneAndUpdate({ _id: userId }, { $inc: { sessionVersion: 1 } }, { projection: { sessionVersion: 1 } });
-      return { announce: async () => { if (user) await announceSessionVersion(cache, userId, versionOf(user), ttlMs); } };
+      const user = await tx
+        .collection<UserDoc>(users.name)
+        .findOneAndUpdate({ _id: userId }, { $inc: { sessionVersion: 1 } }, { projection: { sessionVersion: 1 } });
+      return {
+        announce: async () => {
+          if (user) await announceSessionVersion(cache, userId, versionOf(user), ttlMs);
+        },
+      };
     },
     async revoke(userId) {
       await announceSessionVersion(cache, userId, REVOKED, ttlMs);

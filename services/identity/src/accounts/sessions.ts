@@ -21,11 +21,21 @@ async function passwordMatches(deps: AccountsDeps, user: UserDoc | null, passwor
 }
 
 /** `device` is the browser's device cookie, if any: a valid one for this account exempts it from the account-wide slow-down. */
-export async function login(deps: AccountsDeps, username: string, password: string, address: string, device?: string): Promise<Session> {
+export async function login(
+  deps: AccountsDeps,
+  username: string,
+  password: string,
+  address: string,
+  device?: string,
+): Promise<Session> {
   const email = normalizeEmail(username);
   // Counted before the hash, so parallel guesses cannot all slip past a check made before any failed.
   const attempt = await deps.limiter.reserve(email, address, deps.devices.verify(device, email));
-  if (!attempt) return { refusal: 'LOGIN_RATE_LIMITED', result: { ok: false, rateLimited: true, errorMessage: messages.loginRateLimited } };
+  if (!attempt)
+    return {
+      refusal: 'LOGIN_RATE_LIMITED',
+      result: { ok: false, rateLimited: true, errorMessage: messages.loginRateLimited },
+    };
   let user: UserDoc | null;
   try {
     user = await deps.users.findOne({ email });
@@ -37,7 +47,8 @@ export async function login(deps: AccountsDeps, username: string, password: stri
     // Right password, or no verdict (e.g. the hash queue was full): not a failure.
     await attempt.release();
   }
-  if (!user.emailConfirmedAt) return { refusal: 'EMAIL_NOT_CONFIRMED', result: { ok: false, errorMessage: messages.emailNotConfirmed } };
+  if (!user.emailConfirmedAt)
+    return { refusal: 'EMAIL_NOT_CONFIRMED', result: { ok: false, errorMessage: messages.emailNotConfirmed } };
   // The password proved the owner: this browser is a known device of the account from now on (renewed at each log-in).
   return { ...(await startSession(deps, user, { method: 'password', password })), device: deps.devices.issue(email) };
 }
@@ -46,22 +57,44 @@ export async function login(deps: AccountsDeps, username: string, password: stri
 const passwordChange = (user: UserDoc) => (user.mustChangePassword ? { pwc: true as const } : {});
 
 /** Opens a session for an authenticated user; with the password, an outdated hash is upgraded on the way. */
-export async function startSession(deps: AccountsDeps, user: UserDoc, how: { method: 'password' | 'google'; password?: string }): Promise<Session> {
+export async function startSession(
+  deps: AccountsDeps,
+  user: UserDoc,
+  how: { method: 'password' | 'google'; password?: string },
+): Promise<Session> {
   // Said only after the password (or Google) proved the owner, so it tells a stranger nothing.
-  if (user.suspendedAt) return { refusal: 'ACCOUNT_SUSPENDED', result: { ok: false, errorMessage: messages.accountSuspended } };
+  if (user.suspendedAt)
+    return { refusal: 'ACCOUNT_SUSPENDED', result: { ok: false, errorMessage: messages.accountSuspended } };
   const now = deps.clock();
   const relogin = user.lastLoginAt !== null && now.getTime() - user.lastLoginAt.getTime() < RELOGIN_WINDOW_MS;
   const set: Partial<UserDoc> = { lastLoginAt: now };
-  if (how.password && needsRehash(user.passwordHash, deps.hasher)) set.passwordHash = await hashPassword(how.password, deps.hasher);
+  if (how.password && needsRehash(user.passwordHash, deps.hasher))
+    set.passwordHash = await hashPassword(how.password, deps.hasher);
   // The log-in time and user.logged_in (the login bonus counts it) commit together: neither exists without the other.
   const updated = await deps.store.withTransaction(async (tx) => {
     const stored = (await usersIn(tx).findOneAndUpdate({ _id: user._id }, { $set: set })) ?? user;
-    await deps.events.publish('user.logged_in', user._id, { user_id: user._id, relogin, method: how.method, at: now.toISOString() }, tx);
+    await deps.events.publish(
+      'user.logged_in',
+      user._id,
+      { user_id: user._id, relogin, method: how.method, at: now.toISOString() },
+      tx,
+    );
     return stored;
   });
   return {
     refreshToken: await deps.refresh.start(user._id),
-    result: { ok: true, relogin, accessToken: deps.signAccessToken({ sub: user._id, roles: user.roles, sv: await deps.sessions.announce(updated), ...passwordChange(updated) }), user: toPublicUser(updated), ...(updated.mustChangePassword ? { passwordChangeRequired: true } : {}) },
+    result: {
+      ok: true,
+      relogin,
+      accessToken: deps.signAccessToken({
+        sub: user._id,
+        roles: user.roles,
+        sv: await deps.sessions.announce(updated),
+        ...passwordChange(updated),
+      }),
+      user: toPublicUser(updated),
+      ...(updated.mustChangePassword ? { passwordChangeRequired: true } : {}),
+    },
   };
 }
 
@@ -74,7 +107,16 @@ export async function refreshSession(deps: AccountsDeps, token: string | undefin
   const user = await deps.users.findOne({ _id: outcome.userId });
   // Suspension revokes refresh tokens in its transaction; this also covers a rotation that raced it.
   if (!user || user.suspendedAt) throw identityErrors.sessionExpired();
-  return { refreshToken: outcome.token, accessToken: deps.signAccessToken({ sub: user._id, roles: user.roles, sv: await deps.sessions.announce(user), ...passwordChange(user) }), user: toPublicUser(user) };
+  return {
+    refreshToken: outcome.token,
+    accessToken: deps.signAccessToken({
+      sub: user._id,
+      roles: user.roles,
+      sv: await deps.sessions.announce(user),
+      ...passwordChange(user),
+    }),
+    user: toPublicUser(user),
+  };
 }
 
 /** Ends this browser's refresh-token family and (by a version bump) every access token of the user. */

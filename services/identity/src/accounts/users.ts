@@ -1,5 +1,11 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
-import { DEFAULT_INTERFACE_LANGUAGE, type InterfaceLanguage, type PublicUser, type Role, type SignupBody } from '@talkwith/proto/identity';
+import {
+  DEFAULT_INTERFACE_LANGUAGE,
+  type InterfaceLanguage,
+  type PublicUser,
+  type Role,
+  type SignupBody,
+} from '@talkwith/proto/identity';
 
 /** A stored account. Emails are kept lower-cased so the unique index is case-insensitive. */
 export type UserDoc = {
@@ -64,7 +70,10 @@ function escapeRegex(text: string): string {
 }
 
 /** Admin listing filter: exact or partial e-mail match, or part of an address or nickname (q), and "new" = registered in the last 7 days. */
-export function userListFilter(query: { email?: string; q?: string; exact: boolean; new?: boolean }, now: Date): Record<string, unknown> {
+export function userListFilter(
+  query: { email?: string; q?: string; exact: boolean; new?: boolean },
+  now: Date,
+): Record<string, unknown> {
   const filter: Record<string, unknown> = {};
   if (query.email) {
     const email = normalizeEmail(query.email);

@@ -22,8 +22,13 @@ export async function startFakeProvider(clientId: string): Promise<FakeProvider>
   const idToken = (nonce: string) => {
     const header = Buffer.from(JSON.stringify({ alg: 'RS256', kid: 'k1', typ: 'JWT' })).toString('base64url');
     const claims = {
-      iss: state.issuer, aud: state.tamper.wrongAudience ? 'someone-else' : clientId, sub: 'g-123', email: state.email,
-      email_verified: !state.tamper.unverifiedEmail, nonce: state.tamper.wrongNonce ? 'other' : nonce, exp: Math.floor(Date.now() / 1000) + 300,
+      iss: state.issuer,
+      aud: state.tamper.wrongAudience ? 'someone-else' : clientId,
+      sub: 'g-123',
+      email: state.email,
+      email_verified: !state.tamper.unverifiedEmail,
+      nonce: state.tamper.wrongNonce ? 'other' : nonce,
+      exp: Math.floor(Date.now() / 1000) + 300,
     };
     const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
     const signature = sign('sha256', Buffer.from(`${header}.${payload}`), privateKey);
@@ -33,14 +38,26 @@ export async function startFakeProvider(clientId: string): Promise<FakeProvider>
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', state.issuer);
-    const json = (status: number, body: unknown) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(body)); };
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
     if (url.pathname === '/.well-known/openid-configuration') {
-      return json(200, { issuer: state.issuer, authorization_endpoint: `${state.issuer}/authorize`, token_endpoint: `${state.issuer}/token`, jwks_uri: `${state.issuer}/jwks` });
+      return json(200, {
+        issuer: state.issuer,
+        authorization_endpoint: `${state.issuer}/authorize`,
+        token_endpoint: `${state.issuer}/token`,
+        jwks_uri: `${state.issuer}/jwks`,
+      });
     }
-    if (url.pathname === '/jwks') return json(200, { keys: [{ ...publicKey.export({ format: 'jwk' }), kid: 'k1', alg: 'RS256', use: 'sig' }] });
+    if (url.pathname === '/jwks')
+      return json(200, { keys: [{ ...publicKey.export({ format: 'jwk' }), kid: 'k1', alg: 'RS256', use: 'sig' }] });
     if (url.pathname === '/authorize') {
       const code = `code-${codes.size + 1}`;
-      codes.set(code, { challenge: url.searchParams.get('code_challenge') ?? '', nonce: url.searchParams.get('nonce') ?? '' });
+      codes.set(code, {
+        challenge: url.searchParams.get('code_challenge') ?? '',
+        nonce: url.searchParams.get('nonce') ?? '',
+      });
       const back = new URL(url.searchParams.get('redirect_uri') ?? '');
       back.searchParams.set('code', code);
       back.searchParams.set('state', url.searchParams.get('state') ?? '');
@@ -52,7 +69,11 @@ export async function startFakeProvider(clientId: string): Promise<FakeProvider>
       for await (const chunk of req) raw += chunk;
       const form = new URLSearchParams(raw);
       const pending = codes.get(form.get('code') ?? '');
-      const verifierOk = pending && createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url') === pending.challenge;
+      const verifierOk =
+        pending &&
+        createHash('sha256')
+          .update(form.get('code_verifier') ?? '')
+          .digest('base64url') === pending.challenge;
       if (!pending || !verifierOk) return json(400, { error: 'invalid_grant' });
       codes.delete(form.get('code') ?? '');
       return json(200, { id_token: idToken(pending.nonce), token_type: 'Bearer', access_token: 'x' });

@@ -76,7 +76,7 @@ export const googleRoutes: FastifyPluginAsyncTypebox<GoogleRouteOptions> = async
     reply.clearCookie(STATE_COOKIE, STATE_COOKIE_OPTIONS);
     if (error || !code || !state) return reply.redirect(failure(error ?? 'missing_code'));
     if (!bindsState(options.stateKey, binding, state)) {
-      req.log.warn('Google sign-in callback without this browser\'s state cookie');
+      req.log.warn("Google sign-in callback without this browser's state cookie");
       return reply.redirect(failure('verification_failed'));
     }
     try {

@@ -4,7 +4,15 @@ import type { AccountsDeps } from '../accounts/deps.ts';
 import { hashPassword } from '../accounts/password-hash.ts';
 import { normalizeEmail, type UserDoc } from '../accounts/users.ts';
 import { registerUser } from '../accounts/registration.ts';
-import { authorizationUrl, discover, exchangeCode, pkcePair, verifyIdToken, type OidcClient, type OidcProvider } from './oidc.ts';
+import {
+  authorizationUrl,
+  discover,
+  exchangeCode,
+  pkcePair,
+  verifyIdToken,
+  type OidcClient,
+  type OidcProvider,
+} from './oidc.ts';
 
 export interface GoogleSettings extends OidcClient {
   issuer: string;
@@ -48,7 +56,12 @@ export function createGoogleSignIn(deps: AccountsDeps, cache: Cache, settings: G
       await cache.del(`oidc:state:${state}`);
       const pending = JSON.parse(raw) as PendingLogin;
       const p = await getProvider();
-      const claims = await verifyIdToken(p, settings, await exchangeCode(p, settings, code, pending.verifier), pending.nonce);
+      const claims = await verifyIdToken(
+        p,
+        settings,
+        await exchangeCode(p, settings, code, pending.verifier),
+        pending.nonce,
+      );
       if (!claims.email || claims.email_verified !== true) throw new Error('Google account has no verified e-mail');
       return { user: await findOrCreate(deps, normalizeEmail(claims.email)), returnTo: pending.returnTo };
     },
@@ -61,7 +74,14 @@ async function findOrCreate(deps: AccountsDeps, email: string): Promise<UserDoc>
   const now = deps.clock();
   // A random password nobody knows: the account signs in with Google until the user sets one by reset.
   return registerUser(deps, {
-    email, passwordHash: await hashPassword(randomBytes(24).toString('base64url'), deps.hasher), gender: 'unspecified',
-    date_of_birth: '1900-01-01', nickname: '', roles: ['customer'], emailConfirmedAt: now, createdAt: now, lastLoginAt: null,
+    email,
+    passwordHash: await hashPassword(randomBytes(24).toString('base64url'), deps.hasher),
+    gender: 'unspecified',
+    date_of_birth: '1900-01-01',
+    nickname: '',
+    roles: ['customer'],
+    emailConfirmedAt: now,
+    createdAt: now,
+    lastLoginAt: null,
   });
 }

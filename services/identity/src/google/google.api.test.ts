@@ -6,20 +6,39 @@ import { safeReturnPath } from './google-signin.ts';
 
 let t: TestApp | undefined;
 let idp: FakeProvider | undefined;
-afterEach(async () => { await t?.close(); await idp?.close(); t = undefined; idp = undefined; });
+afterEach(async () => {
+  await t?.close();
+  await idp?.close();
+  t = undefined;
+  idp = undefined;
+});
 
 async function setup() {
   idp = await startFakeProvider('talkwith-client');
-  t = await buildTestApp({ google: { issuer: idp.issuer, clientId: 'talkwith-client', clientSecret: 's3cret', redirectUri: 'http://localhost:3000/api/auth/google/callback' } });
+  t = await buildTestApp({
+    google: {
+      issuer: idp.issuer,
+      clientId: 'talkwith-client',
+      clientSecret: 's3cret',
+      redirectUri: 'http://localhost:3000/api/auth/google/callback',
+    },
+  });
   return { app: t.app, idp };
 }
 
 /** Starts a sign-in as a browser would and follows the provider's approval: the callback URL and the browser's state cookie. */
 async function startAndApprove(app: TestApp['app'], returnTo = '/mypage') {
-  const start = await app.inject({ method: 'GET', url: `/api/auth/google/login?redirect=${encodeURIComponent(returnTo)}` });
+  const start = await app.inject({
+    method: 'GET',
+    url: `/api/auth/google/login?redirect=${encodeURIComponent(returnTo)}`,
+  });
   const approved = await fetch(start.headers.location as string, { redirect: 'manual' });
   const callback = new URL(approved.headers.get('location') ?? '');
-  return { callbackUrl: `${callback.pathname}${callback.search}`, stateCookie: cookieValue(start.headers['set-cookie'], STATE_COOKIE), start };
+  return {
+    callbackUrl: `${callback.pathname}${callback.search}`,
+    stateCookie: cookieValue(start.headers['set-cookie'], STATE_COOKIE),
+    start,
+  };
 }
 
 /** Follows the browser's path: our login route → provider → back to our callback, with the browser's cookie. */
@@ -104,7 +123,7 @@ describe('Google sign-in', () => {
     expect(cookieValue(again.headers['set-cookie'], 'talkwith_rt')).toBeUndefined();
   });
 
-  it('callback, attacker\'s callback URL opened in a browser without the state cookie, /google/failure and no session', async () => {
+  it("callback, attacker's callback URL opened in a browser without the state cookie, /google/failure and no session", async () => {
     const { app } = await setup();
     const { callbackUrl } = await startAndApprove(app);
 
@@ -114,12 +133,16 @@ describe('Google sign-in', () => {
     expect(cookieValue(res.headers['set-cookie'], 'talkwith_rt')).toBeUndefined();
   });
 
-  it('callback, another browser\'s state cookie, /google/failure and no session', async () => {
+  it("callback, another browser's state cookie, /google/failure and no session", async () => {
     const { app } = await setup();
     const attacker = await startAndApprove(app);
     const victim = await startAndApprove(app);
 
-    const res = await app.inject({ method: 'GET', url: attacker.callbackUrl, cookies: { [STATE_COOKIE]: victim.stateCookie! } });
+    const res = await app.inject({
+      method: 'GET',
+      url: attacker.callbackUrl,
+      cookies: { [STATE_COOKIE]: victim.stateCookie! },
+    });
 
     expect(res.headers.location).toBe('/google/failure?reason=verification_failed');
     expect(cookieValue(res.headers['set-cookie'], 'talkwith_rt')).toBeUndefined();

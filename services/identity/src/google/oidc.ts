@@ -39,23 +39,42 @@ export function pkcePair(): { verifier: string; challenge: string } {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-export function authorizationUrl(provider: OidcProvider, client: OidcClient, p: { state: string; nonce: string; challenge: string }): string {
+export function authorizationUrl(
+  provider: OidcProvider,
+  client: OidcClient,
+  p: { state: string; nonce: string; challenge: string },
+): string {
   const url = new URL(provider.authorization_endpoint);
   const params = {
-    response_type: 'code', client_id: client.clientId, redirect_uri: client.redirectUri, scope: 'openid email profile',
-    state: p.state, nonce: p.nonce, code_challenge: p.challenge, code_challenge_method: 'S256',
+    response_type: 'code',
+    client_id: client.clientId,
+    redirect_uri: client.redirectUri,
+    scope: 'openid email profile',
+    state: p.state,
+    nonce: p.nonce,
+    code_challenge: p.challenge,
+    code_challenge_method: 'S256',
   };
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   return url.toString();
 }
 
-export async function exchangeCode(provider: OidcProvider, client: OidcClient, code: string, verifier: string): Promise<string> {
+export async function exchangeCode(
+  provider: OidcProvider,
+  client: OidcClient,
+  code: string,
+  verifier: string,
+): Promise<string> {
   const res = await fetch(provider.token_endpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
-      grant_type: 'authorization_code', code, redirect_uri: client.redirectUri,
-      client_id: client.clientId, client_secret: client.clientSecret, code_verifier: verifier,
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: client.redirectUri,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      code_verifier: verifier,
     }),
   });
   const body = (await res.json()) as { id_token?: string; error?: string };
@@ -68,14 +87,25 @@ function decodePart<T>(part: string | undefined): T {
   return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as T;
 }
 
-export async function verifyIdToken(provider: OidcProvider, client: OidcClient, idToken: string, nonce: string, now = Date.now()): Promise<IdClaims> {
+export async function verifyIdToken(
+  provider: OidcProvider,
+  client: OidcClient,
+  idToken: string,
+  nonce: string,
+  now = Date.now(),
+): Promise<IdClaims> {
   const [h, p, s] = idToken.split('.');
   const header = decodePart<{ alg: string; kid?: string }>(h);
   if (header.alg !== 'RS256') throw new Error(`unexpected ID token algorithm ${header.alg}`);
   const { keys } = (await (await fetch(provider.jwks_uri)).json()) as { keys: Array<JsonWebKey & { kid?: string }> };
   const jwk = keys.find((k) => k.kid === header.kid) ?? (keys.length === 1 ? keys[0] : undefined);
   if (!jwk) throw new Error('ID token signed by an unknown key');
-  const valid = verify('sha256', Buffer.from(`${h}.${p}`), createPublicKey({ key: jwk, format: 'jwk' }), Buffer.from(s ?? '', 'base64url'));
+  const valid = verify(
+    'sha256',
+    Buffer.from(`${h}.${p}`),
+    createPublicKey({ key: jwk, format: 'jwk' }),
+    Buffer.from(s ?? '', 'base64url'),
+  );
   if (!valid) throw new Error('ID token signature invalid');
   const claims = decodePart<IdClaims>(p);
   const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];

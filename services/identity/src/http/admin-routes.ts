@@ -1,12 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OkBody } from '@talkwith/proto';
 import {
-  AdminEmailChangeBody, AdminMailQuery, AdminPasswordChangeBody, AdminProfileBody, AdminUserBody, AdminUserQuery, UserIdParams, UserReply,
+  AdminEmailChangeBody,
+  AdminMailQuery,
+  AdminPasswordChangeBody,
+  AdminProfileBody,
+  AdminUserBody,
+  AdminUserQuery,
+  UserIdParams,
+  UserReply,
 } from '@talkwith/proto/identity';
 import type { AccountsDeps } from '../accounts/deps.ts';
 import { getMe } from '../accounts/account.ts';
 import {
-  adminChangeEmail, adminChangePassword, adminDeleteUser, adminUpdateProfile, createUser, listUsers,
+  adminChangeEmail,
+  adminChangePassword,
+  adminDeleteUser,
+  adminUpdateProfile,
+  createUser,
+  listUsers,
 } from '../accounts/admin.ts';
 import { requireAdmin } from './auth-guard.ts';
 
@@ -16,22 +28,35 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> 
     req.admin = await requireAdmin(req);
   });
 
-  app.get('/api/admin/users', { schema: { querystring: AdminUserQuery } }, async (req) => ({ ok: true as const, ...(await listUsers(deps, req.query)) }));
+  app.get('/api/admin/users', { schema: { querystring: AdminUserQuery } }, async (req) => ({
+    ok: true as const,
+    ...(await listUsers(deps, req.query)),
+  }));
 
-  app.post('/api/admin/users', { schema: { body: AdminUserBody, response: { 201: UserReply } } }, async (req, reply) => {
-    reply.code(201);
-    return { ok: true as const, user: await createUser(deps, req.admin.sub, req.body) };
-  });
+  app.post(
+    '/api/admin/users',
+    { schema: { body: AdminUserBody, response: { 201: UserReply } } },
+    async (req, reply) => {
+      reply.code(201);
+      return { ok: true as const, user: await createUser(deps, req.admin.sub, req.body) };
+    },
+  );
 
   app.get('/api/admin/users/:id', { schema: { params: UserIdParams, response: { 200: UserReply } } }, async (req) => ({
-    ok: true as const, user: await getMe(deps, req.params.id),
+    ok: true as const,
+    user: await getMe(deps, req.params.id),
   }));
 
   // SPEC.md §7 names both paths for the same edit.
   for (const url of ['/api/admin/users/:id', '/api/admin/users/profile/:id']) {
-    app.put(url, { schema: { params: UserIdParams, body: AdminProfileBody, response: { 200: UserReply } } }, async (req) => ({
-      ok: true as const, user: await adminUpdateProfile(deps, req.admin.sub, req.params.id, req.body),
-    }));
+    app.put(
+      url,
+      { schema: { params: UserIdParams, body: AdminProfileBody, response: { 200: UserReply } } },
+      async (req) => ({
+        ok: true as const,
+        user: await adminUpdateProfile(deps, req.admin.sub, req.params.id, req.body),
+      }),
+    );
   }
 
   app.delete('/api/admin/users/:id', { schema: { params: UserIdParams, response: { 200: OkBody } } }, async (req) => {
@@ -39,19 +64,28 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> 
     return { ok: true as const };
   });
 
-  app.post('/api/admin/users/password_change', { schema: { body: AdminPasswordChangeBody, response: { 200: OkBody } } }, async (req) => {
-    await adminChangePassword(deps, req.admin.sub, req.body);
-    return { ok: true as const };
-  });
+  app.post(
+    '/api/admin/users/password_change',
+    { schema: { body: AdminPasswordChangeBody, response: { 200: OkBody } } },
+    async (req) => {
+      await adminChangePassword(deps, req.admin.sub, req.body);
+      return { ok: true as const };
+    },
+  );
 
-  app.post('/api/admin/users/email_change', { schema: { body: AdminEmailChangeBody, response: { 200: OkBody } } }, async (req) => {
-    await adminChangeEmail(deps, req.admin.sub, req.body);
-    return { ok: true as const };
-  });
+  app.post(
+    '/api/admin/users/email_change',
+    { schema: { body: AdminEmailChangeBody, response: { 200: OkBody } } },
+    async (req) => {
+      await adminChangeEmail(deps, req.admin.sub, req.body);
+      return { ok: true as const };
+    },
+  );
 
   // The mail outbox: in standalone mode this is how a newcomer reads the confirmation mail.
   app.get('/api/admin/mail', { schema: { querystring: AdminMailQuery } }, async (req) => ({
-    ok: true as const, mails: await deps.mail.recent({ ...(req.query.to ? { to: req.query.to } : {}), limit: req.query.limit }),
+    ok: true as const,
+    mails: await deps.mail.recent({ ...(req.query.to ? { to: req.query.to } : {}), limit: req.query.limit }),
   }));
 };
 

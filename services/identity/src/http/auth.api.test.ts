@@ -3,10 +3,19 @@ import { messages } from '../errors.ts';
 import { buildTestApp, cookieValue, tokenFromMail, uniqueEmail, type TestApp } from '../test-app.ts';
 
 let t: TestApp;
-beforeEach(async () => { t = await buildTestApp(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await buildTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
 
-const signupBody = (email: string, password = 'abcd1234') => ({ email, password, gender: 'female', date_of_birth: '2000-04-01' });
+const signupBody = (email: string, password = 'abcd1234') => ({
+  email,
+  password,
+  gender: 'female',
+  date_of_birth: '2000-04-01',
+});
 
 async function registerConfirmed(email: string, password = 'abcd1234') {
   await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(email, password) });
@@ -16,7 +25,12 @@ async function registerConfirmed(email: string, password = 'abcd1234') {
 
 async function loginAs(email: string, password = 'abcd1234') {
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: email, password } });
-  return { res, body: res.json(), rt: cookieValue(res.headers['set-cookie'], 'talkwith_rt'), csrf: cookieValue(res.headers['set-cookie'], 'talkwith-csrf') };
+  return {
+    res,
+    body: res.json(),
+    rt: cookieValue(res.headers['set-cookie'], 'talkwith_rt'),
+    csrf: cookieValue(res.headers['set-cookie'], 'talkwith-csrf'),
+  };
 }
 
 describe('POST /api/auth/signup', () => {
@@ -29,7 +43,9 @@ describe('POST /api/auth/signup', () => {
     const [mail] = await t.platform.mail.recent({ to: email });
     expect(mail?.subject).toContain('メールアドレスの確認');
     expect((await t.eventsOf('user.registered')).map((e) => e.type)).toContain('user.registered');
-    expect((await t.eventsOf('user.registered')).map((e) => e.data)).toContainEqual(expect.objectContaining({ email, date_of_birth: signupBody(email).date_of_birth }));
+    expect((await t.eventsOf('user.registered')).map((e) => e.data)).toContainEqual(
+      expect.objectContaining({ email, date_of_birth: signupBody(email).date_of_birth }),
+    );
   });
 
   it.each([
@@ -37,7 +53,11 @@ describe('POST /api/auth/signup', () => {
     ['abcdefghijk', messages.passwordLetterDigit],
     ['パスワードabc123', messages.passwordCharset],
   ])('signup, password %j, 400 naming the rule', async (password, message) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(uniqueEmail(), password) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: signupBody(uniqueEmail(), password),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', field: 'password', message });
   });
@@ -45,7 +65,11 @@ describe('POST /api/auth/signup', () => {
   it('signup, same e-mail in other case, 201 as for a new address and no second account', async () => {
     const email = uniqueEmail();
     await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(email) });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(email.toUpperCase()) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: signupBody(email.toUpperCase()),
+    });
     expect(res.statusCode).toBe(201);
     expect(await t.platform.store.collection('users').countDocuments({ email })).toBe(1);
   });
@@ -58,18 +82,30 @@ describe('POST /api/auth/signup', () => {
   });
 
   it('signup, a chosen nickname, 201 with it trimmed', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...signupBody(uniqueEmail()), nickname: ' はなこ ' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { ...signupBody(uniqueEmail()), nickname: ' はなこ ' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().user.nickname).toBe('はなこ');
   });
 
   it('signup, a nickname longer than the profile allows (41), 400 from the same schema', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { ...signupBody(uniqueEmail()), nickname: 'あ'.repeat(41) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { ...signupBody(uniqueEmail()), nickname: 'あ'.repeat(41) },
+    });
     expect(res.statusCode).toBe(400);
   });
 
   it('signup, missing gender, 400 from the schema', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: uniqueEmail(), password: 'abcd1234', date_of_birth: '2000-01-01' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email: uniqueEmail(), password: 'abcd1234', date_of_birth: '2000-01-01' },
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -105,7 +141,11 @@ describe('e-mail confirmation and log-in', () => {
     expect(cookies).toMatch(/talkwith_rt=[^;]+;.*HttpOnly/);
     expect(cookies).toMatch(/SameSite=Strict/);
     expect(cookies).toMatch(/Secure/);
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${body.accessToken}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${body.accessToken}` },
+    });
     expect(me.json().user.email).toBe(email);
   });
 
@@ -139,7 +179,12 @@ describe('refresh tokens and CSRF', () => {
     const email = uniqueEmail();
     await registerConfirmed(email);
     const { rt, csrf } = await loginAs(email);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { talkwith_rt: rt!, 'talkwith-csrf': csrf! }, headers: { 'x-csrf-token': csrf! } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { talkwith_rt: rt!, 'talkwith-csrf': csrf! },
+      headers: { 'x-csrf-token': csrf! },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().accessToken).toBeTypeOf('string');
     expect(cookieValue(res.headers['set-cookie'], 'talkwith_rt')).not.toBe(rt);
@@ -149,9 +194,18 @@ describe('refresh tokens and CSRF', () => {
     const email = uniqueEmail();
     await registerConfirmed(email);
     const { rt, csrf } = await loginAs(email);
-    const forged = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { talkwith_rt: rt!, 'talkwith-csrf': csrf! } });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { talkwith_rt: rt!, 'talkwith-csrf': csrf! },
+    });
     expect(forged.statusCode).toBe(403);
-    const real = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { talkwith_rt: rt!, 'talkwith-csrf': csrf! }, headers: { 'x-csrf-token': csrf! } });
+    const real = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { talkwith_rt: rt!, 'talkwith-csrf': csrf! },
+      headers: { 'x-csrf-token': csrf! },
+    });
     expect(real.statusCode).toBe(200);
   });
 
@@ -160,11 +214,26 @@ describe('refresh tokens and CSRF', () => {
     await registerConfirmed(email);
     const { rt, csrf } = await loginAs(email);
     const headers = { 'x-csrf-token': csrf! };
-    const first = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { talkwith_rt: rt!, 'talkwith-csrf': csrf! }, headers });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { talkwith_rt: rt!, 'talkwith-csrf': csrf! },
+      headers,
+    });
     const successor = cookieValue(first.headers['set-cookie'], 'talkwith_rt')!;
     const successorCsrf = cookieValue(first.headers['set-cookie'], 'talkwith-csrf')!;
-    const replay = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { talkwith_rt: rt!, 'talkwith-csrf': csrf! }, headers });
-    const afterTheft = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { talkwith_rt: successor, 'talkwith-csrf': successorCsrf }, headers: { 'x-csrf-token': successorCsrf } });
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { talkwith_rt: rt!, 'talkwith-csrf': csrf! },
+      headers,
+    });
+    const afterTheft = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { talkwith_rt: successor, 'talkwith-csrf': successorCsrf },
+      headers: { 'x-csrf-token': successorCsrf },
+    });
     expect(replay.statusCode).toBe(401);
     expect(afterTheft.statusCode).toBe(401);
   });
@@ -174,8 +243,18 @@ describe('refresh tokens and CSRF', () => {
     await registerConfirmed(email);
     const { rt, csrf } = await loginAs(email);
     const cookies = { talkwith_rt: rt!, 'talkwith-csrf': csrf! };
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies, headers: { 'x-csrf-token': csrf! } });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies, headers: { 'x-csrf-token': csrf! } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies,
+      headers: { 'x-csrf-token': csrf! },
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies,
+      headers: { 'x-csrf-token': csrf! },
+    });
     expect(out.statusCode).toBe(200);
     expect(res.statusCode).toBe(401);
   });

@@ -29,9 +29,26 @@ export function csrfTokenFor(csrfKey: Buffer, refreshToken: string): string {
   return createHmac('sha256', csrfKey).update(refreshToken).digest('base64url');
 }
 
-export function setSessionCookies(reply: FastifyReply, refreshToken: string, maxAgeSeconds: number, csrfKey: Buffer): void {
-  reply.setCookie(REFRESH_COOKIE, refreshToken, { httpOnly: true, secure: true, sameSite: 'strict', path: '/api/auth', maxAge: maxAgeSeconds });
-  reply.setCookie(CSRF_COOKIE, csrfTokenFor(csrfKey, refreshToken), { httpOnly: false, secure: true, sameSite: 'strict', path: '/', maxAge: maxAgeSeconds });
+export function setSessionCookies(
+  reply: FastifyReply,
+  refreshToken: string,
+  maxAgeSeconds: number,
+  csrfKey: Buffer,
+): void {
+  reply.setCookie(REFRESH_COOKIE, refreshToken, {
+    httpOnly: true,
+    secure: true,
+    sameSite: 'strict',
+    path: '/api/auth',
+    maxAge: maxAgeSeconds,
+  });
+  reply.setCookie(CSRF_COOKIE, csrfTokenFor(csrfKey, refreshToken), {
+    httpOnly: false,
+    secure: true,
+    sameSite: 'strict',
+    path: '/',
+    maxAge: maxAgeSeconds,
+  });
 }
 
 /**
@@ -43,7 +60,13 @@ export const DEVICE_COOKIE = 'talkwith_device';
 const DEVICE_COOKIE_PATH = '/api/auth';
 
 export function setDeviceCookie(reply: FastifyReply, proof: string, maxAgeSeconds: number): void {
-  reply.setCookie(DEVICE_COOKIE, proof, { httpOnly: true, secure: true, sameSite: 'strict', path: DEVICE_COOKIE_PATH, maxAge: maxAgeSeconds });
+  reply.setCookie(DEVICE_COOKIE, proof, {
+    httpOnly: true,
+    secure: true,
+    sameSite: 'strict',
+    path: DEVICE_COOKIE_PATH,
+    maxAge: maxAgeSeconds,
+  });
 }
 
 export function deviceProofOf(request: FastifyRequest): string | undefined {
@@ -66,7 +89,11 @@ export function assertCsrf(request: FastifyRequest, csrfKey: Buffer): void {
   const cookie = request.cookies[CSRF_COOKIE];
   const header = request.headers[CSRF_HEADER];
   const refresh = refreshTokenOf(request);
-  const ok = typeof cookie === 'string' && typeof header === 'string' && cookie.length > 0 && same(cookie, header)
-    && (!refresh || same(header, csrfTokenFor(csrfKey, refresh)));
+  const ok =
+    typeof cookie === 'string' &&
+    typeof header === 'string' &&
+    cookie.length > 0 &&
+    same(cookie, header) &&
+    (!refresh || same(header, csrfTokenFor(csrfKey, refresh)));
   if (!ok) throw identityErrors.csrf();
 }

@@ -4,8 +4,12 @@ import { buildTestApp, tokenFromMail, uniqueEmail, type TestApp } from '../test-
 
 /** Issue 9, item 14: sign-up, e-mail change and password reset say nothing about which addresses exist. */
 let t: TestApp;
-beforeEach(async () => { t = await buildTestApp(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await buildTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 const signupBody = (email: string) => ({ email, password: 'abcd1234', gender: 'female', date_of_birth: '2000-04-01' });
 const signup = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signupBody(email) });
@@ -13,8 +17,16 @@ const signup = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth
 async function confirmedUser() {
   const email = uniqueEmail();
   await signup(email);
-  await t.app.inject({ method: 'POST', url: '/api/auth/email_confirm', payload: { token: await tokenFromMail(t.platform, email, '/email_confirm') } });
-  const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: email, password: 'abcd1234' } });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/email_confirm',
+    payload: { token: await tokenFromMail(t.platform, email, '/email_confirm') },
+  });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: email, password: 'abcd1234' },
+  });
   return { email, auth: { authorization: `Bearer ${login.json().accessToken as string}` } };
 }
 
@@ -22,7 +34,13 @@ async function confirmedUser() {
 function shape(res: { statusCode: number; json(): { user?: Record<string, unknown> } & Record<string, unknown> }) {
   const body = res.json();
   const { id, email, created_at, nickname, ...user } = body.user ?? {};
-  return { status: res.statusCode, body: { ...body, user: { ...user, id: typeof id, email: typeof email, created_at: typeof created_at, nickname: typeof nickname } } };
+  return {
+    status: res.statusCode,
+    body: {
+      ...body,
+      user: { ...user, id: typeof id, email: typeof email, created_at: typeof created_at, nickname: typeof nickname },
+    },
+  };
 }
 
 describe('enumeration', () => {
@@ -66,8 +84,18 @@ describe('enumeration', () => {
     const owner = await confirmedUser();
     const asker = await confirmedUser();
 
-    const taken = await t.app.inject({ method: 'POST', url: '/api/auth/email_change', headers: asker.auth, payload: { new_email: owner.email, password: 'abcd1234' } });
-    const free = await t.app.inject({ method: 'POST', url: '/api/auth/email_change', headers: asker.auth, payload: { new_email: uniqueEmail(), password: 'abcd1234' } });
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/email_change',
+      headers: asker.auth,
+      payload: { new_email: owner.email, password: 'abcd1234' },
+    });
+    const free = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/email_change',
+      headers: asker.auth,
+      payload: { new_email: uniqueEmail(), password: 'abcd1234' },
+    });
 
     expect([taken.statusCode, taken.json()]).toEqual([free.statusCode, free.json()]);
     const [mail] = await t.platform.mail.recent({ to: owner.email, limit: 1 });
@@ -78,10 +106,20 @@ describe('enumeration', () => {
   it('password_reset request, known and unknown address, the same answer; the mail is sent after it', async () => {
     const known = await confirmedUser();
 
-    const forKnown = await t.app.inject({ method: 'POST', url: '/api/auth/password_reset', payload: { email: known.email } });
-    const forUnknown = await t.app.inject({ method: 'POST', url: '/api/auth/password_reset', payload: { email: uniqueEmail() } });
+    const forKnown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password_reset',
+      payload: { email: known.email },
+    });
+    const forUnknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password_reset',
+      payload: { email: uniqueEmail() },
+    });
 
     expect([forKnown.statusCode, forKnown.body]).toEqual([forUnknown.statusCode, forUnknown.body]);
-    await eventually(async () => (await t.platform.mail.recent({ to: known.email, limit: 1 }))[0]?.subject.includes('パスワードの再設定'));
+    await eventually(async () =>
+      (await t.platform.mail.recent({ to: known.email, limit: 1 }))[0]?.subject.includes('パスワードの再設定'),
+    );
   });
 });

@@ -5,26 +5,43 @@ import { usersIn } from '../accounts/users.ts';
 import { buildTestApp, uniqueEmail, type TestApp } from '../test-app.ts';
 
 let t: TestApp;
-beforeEach(async () => { t = await buildTestApp(); });
-afterEach(async () => { await t.close(); });
+beforeEach(async () => {
+  t = await buildTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
 
 /** A date of birth that makes the person `years` old today in Japan (born today's Japan date, `years` ago). */
 function bornYearsAgo(years: number, dayShift = 0): string {
   const japanToday = new Date(Date.now() + 9 * 3600_000);
-  const birth = new Date(Date.UTC(japanToday.getUTCFullYear() - years, japanToday.getUTCMonth(), japanToday.getUTCDate() + dayShift));
+  const birth = new Date(
+    Date.UTC(japanToday.getUTCFullYear() - years, japanToday.getUTCMonth(), japanToday.getUTCDate() + dayShift),
+  );
   return birth.toISOString().slice(0, 10);
 }
 
 const signup = (date_of_birth: string, extra: Record<string, unknown> = {}) => {
   const email = uniqueEmail();
-  return t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: 'abcd1234', gender: 'female', date_of_birth, ...extra } }).then((res) => ({ res, email }));
+  return t.app
+    .inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email, password: 'abcd1234', gender: 'female', date_of_birth, ...extra },
+    })
+    .then((res) => ({ res, email }));
 };
 
 describe('minors at sign-up (terms: guardian consent)', () => {
   it('signup, a 15-year-old without guardian consent, 400 on guardian_consent with the Japanese message and nothing stored or mailed', async () => {
     const { res, email } = await signup(bornYearsAgo(15));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', field: 'guardian_consent', message: messages.guardianConsentRequired });
+    expect(res.json()).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_FAILED',
+      field: 'guardian_consent',
+      message: messages.guardianConsentRequired,
+    });
     expect(await usersIn(t.platform.store).findOne({ email })).toBeNull();
     expect(await t.platform.mail.recent({ to: email })).toHaveLength(0);
   });
@@ -42,7 +59,9 @@ describe('minors at sign-up (terms: guardian consent)', () => {
     expect(Date.parse(consentAt)).toBeGreaterThanOrEqual(before - 1000);
     const stored = await usersIn(t.platform.store).findOne({ email });
     expect(stored?.guardianConsentAt?.toISOString()).toBe(consentAt);
-    expect((await t.eventsOf('user.registered')).map((e) => e.data)).toContainEqual(expect.objectContaining({ email, guardian_consent_at: consentAt }));
+    expect((await t.eventsOf('user.registered')).map((e) => e.data)).toContainEqual(
+      expect.objectContaining({ email, guardian_consent_at: consentAt }),
+    );
   });
 
   it('signup, 18 today in Japan, 201 without any consent', async () => {

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OkBody } from '@talkwith/proto';
 import {
-  OperatorInviteBody, OperatorInviteReply, OperatorRoleBody, OperatorsReply, SuspendBody, UserIdParams, UserReply,
+  OperatorInviteBody,
+  OperatorInviteReply,
+  OperatorRoleBody,
+  OperatorsReply,
+  SuspendBody,
+  UserIdParams,
+  UserReply,
 } from '@talkwith/proto/identity';
 import type { AccountsDeps } from '../accounts/deps.ts';
 import { inviteOperator, listOperators, revokeOperator, setOperatorRole } from '../accounts/operators.ts';
@@ -17,27 +23,53 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
     req.admin = await requireAdmin(req);
   });
 
-  app.get('/api/admin/operators', { schema: { response: { 200: OperatorsReply } } }, async () => ({ ok: true as const, operators: await listOperators(deps) }));
-
-  app.post('/api/admin/operators', { schema: { body: OperatorInviteBody, response: { 201: OperatorInviteReply } } }, async (req, reply) => {
-    reply.code(201);
-    return { ok: true as const, ...(await inviteOperator(deps, req.admin.sub, req.body.email)) };
-  });
-
-  app.put('/api/admin/operators/:id/role', { schema: { params: UserIdParams, body: OperatorRoleBody } }, async (req) => ({
-    ok: true as const, operator: await setOperatorRole(deps, req.admin.sub, req.params.id, req.body.role),
+  app.get('/api/admin/operators', { schema: { response: { 200: OperatorsReply } } }, async () => ({
+    ok: true as const,
+    operators: await listOperators(deps),
   }));
 
-  app.delete('/api/admin/operators/:id', { schema: { params: UserIdParams, response: { 200: OkBody } } }, async (req) => {
-    await revokeOperator(deps, req.admin.sub, req.params.id);
-    return { ok: true as const };
-  });
+  app.post(
+    '/api/admin/operators',
+    { schema: { body: OperatorInviteBody, response: { 201: OperatorInviteReply } } },
+    async (req, reply) => {
+      reply.code(201);
+      return { ok: true as const, ...(await inviteOperator(deps, req.admin.sub, req.body.email)) };
+    },
+  );
 
-  app.post('/api/admin/users/:id/suspend', { schema: { params: UserIdParams, body: SuspendBody, response: { 200: UserReply } } }, async (req) => ({
-    ok: true as const, user: await suspendUser(deps, req.admin.sub, req.params.id, req.body.reason),
-  }));
+  app.put(
+    '/api/admin/operators/:id/role',
+    { schema: { params: UserIdParams, body: OperatorRoleBody } },
+    async (req) => ({
+      ok: true as const,
+      operator: await setOperatorRole(deps, req.admin.sub, req.params.id, req.body.role),
+    }),
+  );
 
-  app.post('/api/admin/users/:id/unsuspend', { schema: { params: UserIdParams, response: { 200: UserReply } } }, async (req) => ({
-    ok: true as const, user: await unsuspendUser(deps, req.admin.sub, req.params.id),
-  }));
+  app.delete(
+    '/api/admin/operators/:id',
+    { schema: { params: UserIdParams, response: { 200: OkBody } } },
+    async (req) => {
+      await revokeOperator(deps, req.admin.sub, req.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:id/suspend',
+    { schema: { params: UserIdParams, body: SuspendBody, response: { 200: UserReply } } },
+    async (req) => ({
+      ok: true as const,
+      user: await suspendUser(deps, req.admin.sub, req.params.id, req.body.reason),
+    }),
+  );
+
+  app.post(
+    '/api/admin/users/:id/unsuspend',
+    { schema: { params: UserIdParams, response: { 200: UserReply } } },
+    async (req) => ({
+      ok: true as const,
+      user: await unsuspendUser(deps, req.admin.sub, req.params.id),
+    }),
+  );
 };

@@ -8,20 +8,31 @@ beforeEach(async () => {
   t = await buildTestApp();
   admin = await signedInAdmin(t);
 });
-afterEach(async () => { await t.close(); });
+afterEach(async () => {
+  await t.close();
+});
 
 const as = (authorization: string) => ({ authorization });
-const adminId = async (authorization: string) => (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: as(authorization) })).json().user.id as string;
+const adminId = async (authorization: string) =>
+  (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: as(authorization) })).json().user.id as string;
 
 async function customer(password = 'abcd1234') {
   const email = uniqueEmail();
-  const res = await t.app.inject({ method: 'POST', url: '/api/admin/users', headers: as(admin), payload: { email, password, gender: 'other', date_of_birth: '1999-12-31' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/users',
+    headers: as(admin),
+    payload: { email, password, gender: 'other', date_of_birth: '1999-12-31' },
+  });
   return { email, id: res.json().user.id as string };
 }
 
-const login = (username: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
-const invite = (email: string, by = admin) => t.app.inject({ method: 'POST', url: '/api/admin/operators', headers: as(by), payload: { email } });
-const setRole = (id: string, role: string, by = admin) => t.app.inject({ method: 'PUT', url: `/api/admin/operators/${id}/role`, headers: as(by), payload: { role } });
+const login = (username: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+const invite = (email: string, by = admin) =>
+  t.app.inject({ method: 'POST', url: '/api/admin/operators', headers: as(by), payload: { email } });
+const setRole = (id: string, role: string, by = admin) =>
+  t.app.inject({ method: 'PUT', url: `/api/admin/operators/${id}/role`, headers: as(by), payload: { role } });
 
 describe('operators', () => {
   it('when an unknown address is invited, mails a link that sets a password and then opens the console', async () => {
@@ -30,9 +41,17 @@ describe('operators', () => {
     const res = await invite(email);
     const token = await tokenFromMail(t.platform, email, 'password_reset');
     const mailed = (await t.platform.mail.recent({ to: email }))[0]?.subject;
-    await t.app.inject({ method: 'PUT', url: '/api/auth/password_reset', payload: { token, newPassword: 'operator9x' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/password_reset',
+      payload: { token, newPassword: 'operator9x' },
+    });
     const signedIn = await login(email, 'operator9x');
-    const console = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: as(`Bearer ${signedIn.json().accessToken}`) });
+    const console = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users',
+      headers: as(`Bearer ${signedIn.json().accessToken}`),
+    });
 
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ outcome: 'invited', operator: { email, roles: ['admin'], invited: true } });
@@ -79,11 +98,18 @@ describe('operators', () => {
 
     const demoted = await setRole(me, 'customer');
     const revoked = await t.app.inject({ method: 'DELETE', url: `/api/admin/operators/${me}`, headers: as(admin) });
-    const byProfile = await t.app.inject({ method: 'PUT', url: `/api/admin/users/${me}`, headers: as(admin), payload: { roles: ['customer'] } });
+    const byProfile = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${me}`,
+      headers: as(admin),
+      payload: { roles: ['customer'] },
+    });
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${me}`, headers: as(admin) });
     const still = await t.app.inject({ method: 'GET', url: '/api/admin/operators', headers: as(admin) });
 
-    expect([demoted.statusCode, revoked.statusCode, byProfile.statusCode, deleted.statusCode]).toEqual([409, 409, 409, 409]);
+    expect([demoted.statusCode, revoked.statusCode, byProfile.statusCode, deleted.statusCode]).toEqual([
+      409, 409, 409, 409,
+    ]);
     expect(demoted.json().message).toContain('管理者が1人もいなくなる');
     expect(still.statusCode).toBe(200);
   });
@@ -117,14 +143,19 @@ describe('operators', () => {
     const token = await tokenFromMail(t.platform, email, 'password_reset');
 
     await t.app.inject({ method: 'DELETE', url: `/api/admin/operators/${operator.id}`, headers: as(admin) });
-    const used = await t.app.inject({ method: 'PUT', url: '/api/auth/password_reset', payload: { token, newPassword: 'operator9x' } });
+    const used = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/password_reset',
+      payload: { token, newPassword: 'operator9x' },
+    });
 
     expect(used.statusCode).toBe(400);
   });
 });
 
 describe('suspension', () => {
-  const suspend = (id: string, payload: object = {}, by = admin) => t.app.inject({ method: 'POST', url: `/api/admin/users/${id}/suspend`, headers: as(by), payload });
+  const suspend = (id: string, payload: object = {}, by = admin) =>
+    t.app.inject({ method: 'POST', url: `/api/admin/users/${id}/suspend`, headers: as(by), payload });
 
   it('when a user is suspended, refuses the log-in with a Japanese message and ends the refresh session', async () => {
     const { email, id } = await customer();
@@ -133,12 +164,23 @@ describe('suspension', () => {
 
     const res = await suspend(id, { reason: '規約違反' });
     const again = await login(email, 'abcd1234');
-    const refresh = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies, headers: { 'x-csrf-token': cookies['talkwith-csrf'] ?? '' } });
-    const oldToken = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: as(`Bearer ${before.json().accessToken}`) });
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies,
+      headers: { 'x-csrf-token': cookies['talkwith-csrf'] ?? '' },
+    });
+    const oldToken = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: as(`Bearer ${before.json().accessToken}`),
+    });
 
     expect(res.json().user).toMatchObject({ suspend_reason: '規約違反', suspended_at: expect.any(String) });
     expect(again.statusCode).toBe(403);
-    expect(again.json().errorMessage).toBe('このアカウントは利用停止中のため、ログインできません。お問い合わせフォームからご連絡ください。');
+    expect(again.json().errorMessage).toBe(
+      'このアカウントは利用停止中のため、ログインできません。お問い合わせフォームからご連絡ください。',
+    );
     expect(refresh.statusCode).toBe(401);
     expect(refresh.json().message).toBe('セッションの有効期限が切れました。もう一度ログインしてください。');
     expect(oldToken.statusCode).toBe(401);
@@ -194,8 +236,17 @@ describe('user picker search', () => {
   it('when an admin creates a user with a nickname, keeps it (it was dropped before) so the picker finds it', async () => {
     const email = uniqueEmail();
 
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/users', headers: as(admin), payload: { email, password: 'abcd1234', gender: 'other', date_of_birth: '1999-12-31', nickname: 'ももこ' } });
-    const found = await t.app.inject({ method: 'GET', url: `/api/admin/users?q=${encodeURIComponent('もも')}`, headers: as(admin) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: as(admin),
+      payload: { email, password: 'abcd1234', gender: 'other', date_of_birth: '1999-12-31', nickname: 'ももこ' },
+    });
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/users?q=${encodeURIComponent('もも')}`,
+      headers: as(admin),
+    });
 
     expect(res.json().user.nickname).toBe('ももこ');
     expect(found.json().users.map((u: { email: string }) => u.email)).toEqual([email]);
@@ -203,11 +254,28 @@ describe('user picker search', () => {
 
   it('when q is part of a nickname or an address, finds the account; a regex in q is taken literally', async () => {
     const { id, email } = await customer();
-    await t.app.inject({ method: 'PUT', url: `/api/admin/users/${id}`, headers: as(admin), payload: { nickname: 'さくら姫' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${id}`,
+      headers: as(admin),
+      payload: { nickname: 'さくら姫' },
+    });
 
-    const byNickname = await t.app.inject({ method: 'GET', url: `/api/admin/users?q=${encodeURIComponent('くら姫')}`, headers: as(admin) });
-    const byAddress = await t.app.inject({ method: 'GET', url: `/api/admin/users?q=${encodeURIComponent(email.slice(0, 10).toUpperCase())}`, headers: as(admin) });
-    const literal = await t.app.inject({ method: 'GET', url: `/api/admin/users?q=${encodeURIComponent('.*')}`, headers: as(admin) });
+    const byNickname = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/users?q=${encodeURIComponent('くら姫')}`,
+      headers: as(admin),
+    });
+    const byAddress = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/users?q=${encodeURIComponent(email.slice(0, 10).toUpperCase())}`,
+      headers: as(admin),
+    });
+    const literal = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/users?q=${encodeURIComponent('.*')}`,
+      headers: as(admin),
+    });
 
     expect(byNickname.json().users.map((u: { id: string }) => u.id)).toEqual([id]);
     expect(byAddress.json().users.map((u: { id: string }) => u.id)).toContain(id);

@@ -4,13 +4,25 @@ import { seedAdmin } from '../accounts/seed-admin.ts';
 import { buildTestApp, tokenFromMail, uniqueEmail, type TestApp } from '../test-app.ts';
 
 let t: TestApp | undefined;
-afterEach(async () => { await t?.close(); t = undefined; });
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
 
-const attempt = (app: TestApp['app'], username: string, headers: Record<string, string> = {}, remoteAddress = '203.0.113.7', password = 'wrong1234') =>
-  app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, headers, remoteAddress });
+const attempt = (
+  app: TestApp['app'],
+  username: string,
+  headers: Record<string, string> = {},
+  remoteAddress = '203.0.113.7',
+  password = 'wrong1234',
+) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, headers, remoteAddress });
 
 async function registerConfirmed(app: TestApp, email: string, password = 'right1234') {
-  await app.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password, gender: 'female', date_of_birth: '2000-04-01' } });
+  await app.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { email, password, gender: 'female', date_of_birth: '2000-04-01' },
+  });
   const token = await tokenFromMail(app.platform, email, '/email_confirm');
   await app.app.inject({ method: 'POST', url: '/api/auth/email_confirm', payload: { token } });
 }
@@ -83,7 +95,9 @@ describe('login rate limit: per account, progressive delay instead of a lock', (
     const email = uniqueEmail();
     const app = t.app;
 
-    const codes = statuses(await Promise.all(Array.from({ length: 100 }, (_, i) => attempt(app, email, {}, `198.18.0.${i}`))));
+    const codes = statuses(
+      await Promise.all(Array.from({ length: 100 }, (_, i) => attempt(app, email, {}, `198.18.0.${i}`))),
+    );
 
     // 10 free, then delays of 100 and 200 ms fit in maxWait (250 ms); 400 ms does not.
     expect(count(codes, 401)).toBeGreaterThanOrEqual(10);
@@ -123,7 +137,8 @@ describe('login rate limit: per address', () => {
   it('login, forged first hop behind one trusted proxy, limited by the hop the proxy saw', async () => {
     t = await buildTestApp({ trustProxy: 1, login: { maxFailuresPerAddress: 10 } });
     // The client forges the left entries; our proxy appends the address it really saw (192.0.2.1).
-    for (let i = 0; i < 10; i++) await attempt(t.app, uniqueEmail(), { 'x-forwarded-for': `10.0.0.${i}, 192.0.2.1` }, '127.0.0.1');
+    for (let i = 0; i < 10; i++)
+      await attempt(t.app, uniqueEmail(), { 'x-forwarded-for': `10.0.0.${i}, 192.0.2.1` }, '127.0.0.1');
     const res = await attempt(t.app, uniqueEmail(), { 'x-forwarded-for': '10.7.7.7, 192.0.2.1' }, '127.0.0.1');
     expect(res.statusCode).toBe(429);
   });

@@ -3,7 +3,14 @@ import { draftOf, type LoggedEvent } from './from-event.ts';
 import { logsIn, type LogDraft } from './model.ts';
 
 /** An entry as the first logging service stored it (before issue 15): kind/type/at/data. */
-type LegacyDoc = { _id: string; kind: 'client' | 'event'; type: string; user_id: string | null; data: unknown; at: string };
+type LegacyDoc = {
+  _id: string;
+  kind: 'client' | 'event';
+  type: string;
+  user_id: string | null;
+  data: unknown;
+  at: string;
+};
 
 const SCHEMA_VERSION = 2;
 const PAGE = 500;
@@ -12,16 +19,27 @@ const PAGE = 500;
 export function upgradeLegacy(doc: LegacyDoc): LogDraft {
   const at = Number.isNaN(Date.parse(doc.at)) ? new Date(0).toISOString() : doc.at;
   const data = (doc.data ?? {}) as Record<string, unknown>;
-  const event = doc.kind === 'client'
-    ? { id: doc._id, occurredAt: at, type: 'client.logged', data: { user_id: doc.user_id, type: doc.type, ...data } }
-    : { id: doc._id, occurredAt: at, type: doc.type, data };
+  const event =
+    doc.kind === 'client'
+      ? { id: doc._id, occurredAt: at, type: 'client.logged', data: { user_id: doc.user_id, type: doc.type, ...data } }
+      : { id: doc._id, occurredAt: at, type: doc.type, data };
   try {
     const draft = draftOf(event as LoggedEvent);
     if (draft.type !== undefined && draft.source !== undefined) return draft;
   } catch {
     // An event this version no longer logs: kept as an `other` entry below.
   }
-  return { created_at: new Date(at).toISOString(), type: 'other', source: 'service', user_id: doc.user_id, character_id: null, message: doc.type, extra: data, actor_id: null, request_id: null };
+  return {
+    created_at: new Date(at).toISOString(),
+    type: 'other',
+    source: 'service',
+    user_id: doc.user_id,
+    character_id: null,
+    message: doc.type,
+    extra: data,
+    actor_id: null,
+    request_id: null,
+  };
 }
 
 /**
@@ -37,7 +55,10 @@ export async function migrateLegacyEntries(store: DocumentStore): Promise<number
   for (;;) {
     const page = (await logs.find({ created_at: { $exists: false } }, { limit: PAGE })) as unknown as LegacyDoc[];
     for (const doc of page) {
-      await logs.updateOne({ _id: doc._id }, { $set: upgradeLegacy(doc), $unset: { kind: '', at: '', data: '', relogin: '' } });
+      await logs.updateOne(
+        { _id: doc._id },
+        { $set: upgradeLegacy(doc), $unset: { kind: '', at: '', data: '', relogin: '' } },
+      );
     }
     migrated += page.length;
     if (page.length < PAGE) break;

@@ -23,8 +23,16 @@ export function logsIn(store: DocumentStore | Transaction): Collection<LogDoc> {
 /** The contract's view of a stored entry (the store-only expiry and writer left out; an entry stored without a source gets one derived). */
 export function toEntry(doc: LogDoc): LogEntry {
   return {
-    id: doc._id, created_at: doc.created_at, type: doc.type, source: sourceOf(doc), user_id: doc.user_id ?? null,
-    character_id: doc.character_id ?? null, message: doc.message ?? '', extra: doc.extra ?? null, actor_id: doc.actor_id ?? null, request_id: doc.request_id ?? null,
+    id: doc._id,
+    created_at: doc.created_at,
+    type: doc.type,
+    source: sourceOf(doc),
+    user_id: doc.user_id ?? null,
+    character_id: doc.character_id ?? null,
+    message: doc.message ?? '',
+    extra: doc.extra ?? null,
+    actor_id: doc.actor_id ?? null,
+    request_id: doc.request_id ?? null,
   };
 }
 

@@ -16,7 +16,11 @@ export function expiryOf(draft: LogDraft, retention: RetentionDays): Date | unde
  * finds its entry there) in the caller's transaction; returns the ones it
  * wrote, so counters and the live tail see each entry once.
  */
-export async function storeEntries(tx: Transaction, drafts: Array<{ id: string; draft: LogDraft }>, retention: RetentionDays): Promise<LogEntry[]> {
+export async function storeEntries(
+  tx: Transaction,
+  drafts: Array<{ id: string; draft: LogDraft }>,
+  retention: RetentionDays,
+): Promise<LogEntry[]> {
   if (drafts.length === 0) return [];
   const logs = logsIn(tx);
   const ids = drafts.map((d) => d.id);

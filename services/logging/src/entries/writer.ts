@@ -3,7 +3,13 @@ import type { LogDoc } from './model.ts';
 import { LoginMessages } from './messages.ts';
 
 /** The services whose events become entries, by the event's domain (the part before the dot). */
-const SERVICE_OF_DOMAIN: Readonly<Record<string, string>> = { user: 'identity', ticket: 'billing', points: 'billing', subscription: 'billing', purchase: 'billing' };
+const SERVICE_OF_DOMAIN: Readonly<Record<string, string>> = {
+  user: 'identity',
+  ticket: 'billing',
+  points: 'billing',
+  subscription: 'billing',
+  purchase: 'billing',
+};
 
 /** Who wrote the entry of an event: `client` for a socket line, `audit` for an admin action, else the service that published it. */
 export function writerOfEvent(eventType: string): string {

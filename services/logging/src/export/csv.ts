@@ -15,7 +15,12 @@ export const headerLine = (): string => csvLine(LOG_EXPORT_HEADERS);
  */
 export function csvRow(entry: LogEntry, writer: string): string {
   return csvLine([
-    japanDateTime(entry.created_at), entry.type, entry.user_id, entry.character_id, entry.message,
-    entry.extra === null ? '' : JSON.stringify(entry.extra), writer,
+    japanDateTime(entry.created_at),
+    entry.type,
+    entry.user_id,
+    entry.character_id,
+    entry.message,
+    entry.extra === null ? '' : JSON.stringify(entry.extra),
+    writer,
   ]);
 }

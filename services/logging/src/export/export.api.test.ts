@@ -4,17 +4,32 @@ import { startLogging, uniqueId, type LoggingUnderTest } from '../test-kit.ts';
 import { exportFileName } from './routes.ts';
 
 let svc: LoggingUnderTest;
-beforeAll(async () => { svc = await startLogging(); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startLogging();
+});
+afterAll(async () => {
+  await svc?.close();
+});
 
 const exportLogs = (query: string, token = svc.admin) =>
-  svc.app.inject({ method: 'GET', url: `/api/admin/logs/export?${query}`, headers: { authorization: `Bearer ${token}` } });
+  svc.app.inject({
+    method: 'GET',
+    url: `/api/admin/logs/export?${query}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
 
 describe('GET /api/admin/logs/export', () => {
   it('export, entries with commas, quotes and line breaks in Japanese text, is a BOM CSV with quoted fields and JST times', async () => {
     const user = uniqueId('u');
     await svc.seed(
-      { user_id: user, type: 'error', character_id: 'c-1', created_at: '2025-03-09T15:00:05.000Z', message: 'エラー、"マイク",\n許可なし', extra: { os: 'iOS', note: 'a,b' } },
+      {
+        user_id: user,
+        type: 'error',
+        character_id: 'c-1',
+        created_at: '2025-03-09T15:00:05.000Z',
+        message: 'エラー、"マイク",\n許可なし',
+        extra: { os: 'iOS', note: 'a,b' },
+      },
       { user_id: user, type: 'play', created_at: '2025-03-09T14:59:59.000Z', message: '再生' },
     );
 
@@ -43,7 +58,13 @@ describe('GET /api/admin/logs/export', () => {
 
   it('export, more rows than a page, streams every row once, newest first', async () => {
     const user = uniqueId('u');
-    await svc.seed(...Array.from({ length: 2500 }, (_, i) => ({ user_id: user, message: `m${i}`, created_at: new Date(Date.UTC(2025, 0, 1) + Math.floor(i / 3) * 1000).toISOString() })));
+    await svc.seed(
+      ...Array.from({ length: 2500 }, (_, i) => ({
+        user_id: user,
+        message: `m${i}`,
+        created_at: new Date(Date.UTC(2025, 0, 1) + Math.floor(i / 3) * 1000).toISOString(),
+      })),
+    );
 
     const lines = (await exportLogs(`user_id=${user}`)).body.trimEnd().split('\r\n').slice(1);
 
@@ -54,7 +75,11 @@ describe('GET /api/admin/logs/export', () => {
 
   it('export, types as a comma list, exports those categories only', async () => {
     const user = uniqueId('u');
-    await svc.seed({ user_id: user, type: 'error' }, { user_id: user, type: 'play' }, { user_id: user, type: 'camera' });
+    await svc.seed(
+      { user_id: user, type: 'error' },
+      { user_id: user, type: 'play' },
+      { user_id: user, type: 'camera' },
+    );
 
     const lines = (await exportLogs(`user_id=${user}&types=error,camera`)).body.trimEnd().split('\r\n').slice(1);
 

@@ -16,8 +16,16 @@ it('csvPages, 2,500 rows of Japanese text, yields every row once in chunks V8 ca
     const logs = await openLogs(store);
     const start = Date.UTC(2025, 0, 1);
     const docs: LogDoc[] = Array.from({ length: 2500 }, (_, i) => ({
-      _id: `log-${String(i).padStart(5, '0')}`, created_at: new Date(start + i * 1000).toISOString(), type: 'play', source: 'client',
-      user_id: 'u-1', character_id: 'c-1', message: `再生しました、行 ${i}: 「こんにちは」と話しかけた`, extra: { os: 'iOS', n: i }, actor_id: null, request_id: null,
+      _id: `log-${String(i).padStart(5, '0')}`,
+      created_at: new Date(start + i * 1000).toISOString(),
+      type: 'play',
+      source: 'client',
+      user_id: 'u-1',
+      character_id: 'c-1',
+      message: `再生しました、行 ${i}: 「こんにちは」と話しかけた`,
+      extra: { os: 'iOS', n: i },
+      actor_id: null,
+      request_id: null,
     }));
     await logs.insertMany(docs);
 

@@ -37,7 +37,11 @@ export function readPage(logs: Collection<LogDoc>, filter: Filter, last?: LogDoc
 export async function* csvPages(logs: Collection<LogDoc>, filter: Filter, first: LogDoc[]): AsyncGenerator<string> {
   let page = first;
   while (page.length > 0) {
-    for (let start = 0; start < page.length; start += CHUNK_ROWS) yield page.slice(start, start + CHUNK_ROWS).map((doc) => csvRow(toEntry(doc), writerOf(doc))).join('');
+    for (let start = 0; start < page.length; start += CHUNK_ROWS)
+      yield page
+        .slice(start, start + CHUNK_ROWS)
+        .map((doc) => csvRow(toEntry(doc), writerOf(doc)))
+        .join('');
     if (page.length < EXPORT_PAGE) return;
     page = await readPage(logs, filter, page.at(-1));
   }

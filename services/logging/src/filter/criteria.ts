@@ -27,7 +27,10 @@ function bound(field: 'from' | 'to', value: string): { op: '$gte' | '$lt' | '$lt
 function createdAtRange(from: string | undefined, to: string | undefined): Record<string, string> | undefined {
   if (from === undefined && to === undefined) return undefined;
   const range: Record<string, string> = {};
-  for (const [field, value] of [['from', from], ['to', to]] as const) {
+  for (const [field, value] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
     if (value === undefined) continue;
     const { op, at } = bound(field, value);
     range[op] = at;

@@ -3,10 +3,15 @@ import type { LogFilterReply } from '@talkwith/proto/logging';
 import { startLogging, uniqueId, type LoggingUnderTest } from '../test-kit.ts';
 
 let svc: LoggingUnderTest;
-beforeAll(async () => { svc = await startLogging(); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startLogging();
+});
+afterAll(async () => {
+  await svc?.close();
+});
 
-const ids = async (body: Record<string, unknown>): Promise<string[]> => ((await svc.filter(body)).json() as LogFilterReply).logs.map((l) => l.id);
+const ids = async (body: Record<string, unknown>): Promise<string[]> =>
+  ((await svc.filter(body)).json() as LogFilterReply).logs.map((l) => l.id);
 
 describe('POST /api/admin/logs/filter', () => {
   it('filter, by types, character, source and text, each narrows the list', async () => {
@@ -44,7 +49,12 @@ describe('POST /api/admin/logs/filter', () => {
 
   it('filter, more entries than a page, pages newest first without overlap', async () => {
     const user = uniqueId('u');
-    const seeded = await svc.seed(...Array.from({ length: 5 }, (_, i) => ({ user_id: user, created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString() })));
+    const seeded = await svc.seed(
+      ...Array.from({ length: 5 }, (_, i) => ({
+        user_id: user,
+        created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
+      })),
+    );
 
     const first = (await svc.filter({ user_id: user, limit: 2, page: 1 })).json() as LogFilterReply;
     const third = (await svc.filter({ user_id: user, limit: 2, page: 3 })).json() as LogFilterReply;

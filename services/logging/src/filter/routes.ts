@@ -8,10 +8,19 @@ import { listLogs } from './list.ts';
 
 /** POST /api/admin/logs/filter (API.md § Filter). */
 export async function filterRoutes(app: FastifyInstance, { logs }: { logs: Collection<LogDoc> }): Promise<void> {
-  app.withTypeProvider<TypeBoxTypeProvider>().post('/api/admin/logs/filter', {
-    schema: { tags: ['logging', 'admin'], summary: 'Filter stored logs, newest first, a page at a time', body: LogFilter, response: { 200: LogFilterReply } },
-  }, async (request) => {
-    await requireAdminCaller(request);
-    return listLogs(logs, request.body);
-  });
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
+    '/api/admin/logs/filter',
+    {
+      schema: {
+        tags: ['logging', 'admin'],
+        summary: 'Filter stored logs, newest first, a page at a time',
+        body: LogFilter,
+        response: { 200: LogFilterReply },
+      },
+    },
+    async (request) => {
+      await requireAdminCaller(request);
+      return listLogs(logs, request.body);
+    },
+  );
 }

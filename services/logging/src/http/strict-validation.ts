@@ -25,7 +25,12 @@ export function refuseUnknownFields(app: FastifyInstance): void {
       if (ok) return true;
       const first = validate.errors?.[0];
       if (first?.keyword !== 'additionalProperties') return false;
-      const field = [first.instancePath.replace(/^\//, '').replaceAll('/', '.'), String(first.params.additionalProperty)].filter(Boolean).join('.');
+      const field = [
+        first.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        String(first.params.additionalProperty),
+      ]
+        .filter(Boolean)
+        .join('.');
       return { error: loggingErrors.invalidField(field) };
     };
     return check as ReturnType<FastifySchemaCompiler<unknown>>;

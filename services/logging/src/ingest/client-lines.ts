@@ -63,7 +63,14 @@ export class ClientLineWriter {
       setImmediate(() => this.flush());
     }
     if (batch.length === 0) return;
-    this.writeBatch(batch).then(() => { for (const w of batch) w.resolve(); }, (err: unknown) => { for (const w of batch) w.reject(err); });
+    this.writeBatch(batch).then(
+      () => {
+        for (const w of batch) w.resolve();
+      },
+      (err: unknown) => {
+        for (const w of batch) w.reject(err);
+      },
+    );
   }
 
   /**
@@ -95,7 +102,10 @@ export class ClientLineWriter {
       seen.dropped += 1;
       this.refusals.set(budget, seen);
       if (now - seen.warnedAt < WARN_EVERY_MS) continue;
-      this.options.platform.logger.warn({ budget, dropped: seen.dropped }, 'client log lines over a stored-line budget dropped');
+      this.options.platform.logger.warn(
+        { budget, dropped: seen.dropped },
+        'client log lines over a stored-line budget dropped',
+      );
       seen.warnedAt = now;
       seen.dropped = 0;
     }

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryCache } from '@talkwith/platform/cache';
 import { LineBudgets, lineBytes, type LineBudgetLimits } from './line-budgets.ts';
 
-const roomy: LineBudgetLimits = { LOG_ACCOUNT_LINES_PER_MINUTE: 1000, LOG_ACCOUNT_BYTES_PER_MINUTE: 1_000_000, LOG_GLOBAL_LINES_PER_MINUTE: 1000, LOG_GLOBAL_BYTES_PER_MINUTE: 1_000_000 };
+const roomy: LineBudgetLimits = {
+  LOG_ACCOUNT_LINES_PER_MINUTE: 1000,
+  LOG_ACCOUNT_BYTES_PER_MINUTE: 1_000_000,
+  LOG_GLOBAL_LINES_PER_MINUTE: 1000,
+  LOG_GLOBAL_BYTES_PER_MINUTE: 1_000_000,
+};
 const line = (user_id: string | null, message = 'x') => ({ user_id, type: 'play' as const, message });
 
 async function admitMany(budgets: LineBudgets, lines: Array<ReturnType<typeof line>>): Promise<Array<string | null>> {
@@ -17,7 +22,10 @@ describe('LineBudgets', () => {
     const budgets = new LineBudgets(await createMemoryCache(), { ...roomy, LOG_ACCOUNT_LINES_PER_MINUTE: 3 });
     const user = randomUUID();
 
-    const results = await admitMany(budgets, Array.from({ length: 5 }, () => line(user)));
+    const results = await admitMany(
+      budgets,
+      Array.from({ length: 5 }, () => line(user)),
+    );
 
     expect(results).toEqual([null, null, null, 'logging.lines.account', 'logging.lines.account']);
   });
@@ -31,7 +39,11 @@ describe('LineBudgets', () => {
 
   it('admit, one account past its bytes a minute, refuses by the byte budget and gives its line back', async () => {
     const cache = await createMemoryCache();
-    const budgets = new LineBudgets(cache, { ...roomy, LOG_ACCOUNT_BYTES_PER_MINUTE: 4096, LOG_ACCOUNT_LINES_PER_MINUTE: 2 });
+    const budgets = new LineBudgets(cache, {
+      ...roomy,
+      LOG_ACCOUNT_BYTES_PER_MINUTE: 4096,
+      LOG_ACCOUNT_LINES_PER_MINUTE: 2,
+    });
     const user = randomUUID();
 
     const big = await budgets.admit(line(user, 'あ'.repeat(1000)));
@@ -51,7 +63,11 @@ describe('LineBudgets', () => {
   });
 
   it('admit, an account refused on its own budget, spends nothing of the global one', async () => {
-    const budgets = new LineBudgets(await createMemoryCache(), { ...roomy, LOG_ACCOUNT_LINES_PER_MINUTE: 1, LOG_GLOBAL_LINES_PER_MINUTE: 2 });
+    const budgets = new LineBudgets(await createMemoryCache(), {
+      ...roomy,
+      LOG_ACCOUNT_LINES_PER_MINUTE: 1,
+      LOG_GLOBAL_LINES_PER_MINUTE: 2,
+    });
     await admitMany(budgets, [line('a'), line('a'), line('a'), line('a')]);
 
     expect(await budgets.admit(line('b'))).toBeNull();
@@ -85,6 +101,8 @@ describe('LineBudgets', () => {
   });
 
   it('lineBytes, message, character id and extra, counts their UTF-8 bytes', () => {
-    expect(lineBytes({ user_id: 'u', type: 'error', message: 'あ', character_id: 'c1', extra: { a: 1 } })).toBe(3 + 2 + 7);
+    expect(lineBytes({ user_id: 'u', type: 'error', message: 'あ', character_id: 'c1', extra: { a: 1 } })).toBe(
+      3 + 2 + 7,
+    );
   });
 });

@@ -40,10 +40,23 @@ export class LineBudgets {
 
   private scopes(userId: string | null, unit: 'lines' | 'bytes'): Budget[] {
     const l = this.limits;
-    const global: Budget = { name: `logging.${unit}.global`, key: '*', windowMs: MINUTE, max: unit === 'lines' ? l.LOG_GLOBAL_LINES_PER_MINUTE : l.LOG_GLOBAL_BYTES_PER_MINUTE };
+    const global: Budget = {
+      name: `logging.${unit}.global`,
+      key: '*',
+      windowMs: MINUTE,
+      max: unit === 'lines' ? l.LOG_GLOBAL_LINES_PER_MINUTE : l.LOG_GLOBAL_BYTES_PER_MINUTE,
+    };
     if (userId === null) return [global];
     // The account first: an account over its own budget spends nothing of everyone's.
-    return [{ name: `logging.${unit}.account`, key: userId, windowMs: MINUTE, max: unit === 'lines' ? l.LOG_ACCOUNT_LINES_PER_MINUTE : l.LOG_ACCOUNT_BYTES_PER_MINUTE }, global];
+    return [
+      {
+        name: `logging.${unit}.account`,
+        key: userId,
+        windowMs: MINUTE,
+        max: unit === 'lines' ? l.LOG_ACCOUNT_LINES_PER_MINUTE : l.LOG_ACCOUNT_BYTES_PER_MINUTE,
+      },
+      global,
+    ];
   }
 
   /** Reserves one line and its bytes; null when admitted, else the name of the budget that refused it (nothing spent then). */
@@ -66,11 +79,20 @@ export class LineBudgets {
       if (group) group.push(i);
       else groups.set(line.user_id, [i]);
     });
-    await Promise.all([...groups].map(async ([userId, indexes]) => {
-      const bytes = indexes.map((i) => lineBytes(lines[i]!));
-      if ((await this.reserveLines(userId, indexes.length, bytes.reduce((a, b) => a + b, 0))) === null) return;
-      for (const [k, i] of indexes.entries()) verdicts[i] = await this.reserveLines(userId, 1, bytes[k]!);
-    }));
+    await Promise.all(
+      [...groups].map(async ([userId, indexes]) => {
+        const bytes = indexes.map((i) => lineBytes(lines[i]!));
+        if (
+          (await this.reserveLines(
+            userId,
+            indexes.length,
+            bytes.reduce((a, b) => a + b, 0),
+          )) === null
+        )
+          return;
+        for (const [k, i] of indexes.entries()) verdicts[i] = await this.reserveLines(userId, 1, bytes[k]!);
+      }),
+    );
     return verdicts;
   }
 

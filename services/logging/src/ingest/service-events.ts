@@ -11,7 +11,11 @@ export const SERVICE_GROUP = 'logging';
  * the day's figures and the handled-event record commit together, so a
  * redelivered event changes nothing; the tail hears of it after the commit.
  */
-export function consumeServiceEvents(platform: Platform, retention: RetentionDays, tail: LogTailHub): Promise<{ close(): Promise<void> }> {
+export function consumeServiceEvents(
+  platform: Platform,
+  retention: RetentionDays,
+  tail: LogTailHub,
+): Promise<{ close(): Promise<void> }> {
   return platform.events.consume(SERVICE_GROUP, [...SERVICE_EVENTS, ...COUNTED_EVENTS], async (event, tx) => {
     await countEvent(tx, event);
     if (event.type === 'talk.started' || event.type === 'purchase.refunded') return;

@@ -14,7 +14,9 @@ export const dailyIn = (store: DocumentStore | Transaction): Collection<DailyDoc
 /** Events that move a figure without (only) being an entry: talks started, refunds. */
 export const COUNTED_EVENTS = ['talk.started', 'purchase.refunded'] as const;
 
-type Counted = EventOf<'talk.started' | 'user.registered' | 'purchase.completed' | 'purchase.refunded' | 'subscription.renewed'>;
+type Counted = EventOf<
+  'talk.started' | 'user.registered' | 'purchase.completed' | 'purchase.refunded' | 'subscription.renewed'
+>;
 type CountedEvent = { type: string; data: unknown; occurredAt: string };
 
 /**
@@ -28,12 +30,18 @@ type CountedEvent = { type: string; data: unknown; occurredAt: string };
 function bumpOf(event: CountedEvent): { day: string; inc: Partial<DayFigures> } | null {
   const e = event as Counted;
   switch (e.type) {
-    case 'talk.started': return { day: japanDay(e.data.started_at), inc: { talks: 1 } };
-    case 'user.registered': return { day: japanDay(e.data.registered_at), inc: { signups: 1 } };
-    case 'purchase.completed': return { day: japanDay(e.data.completed_at), inc: { revenue_yen: e.data.amount } };
-    case 'subscription.renewed': return { day: japanDay(e.occurredAt), inc: { revenue_yen: e.data.amount } };
-    case 'purchase.refunded': return { day: japanDay(e.data.refunded_at), inc: { revenue_yen: -e.data.amount } };
-    default: return null;
+    case 'talk.started':
+      return { day: japanDay(e.data.started_at), inc: { talks: 1 } };
+    case 'user.registered':
+      return { day: japanDay(e.data.registered_at), inc: { signups: 1 } };
+    case 'purchase.completed':
+      return { day: japanDay(e.data.completed_at), inc: { revenue_yen: e.data.amount } };
+    case 'subscription.renewed':
+      return { day: japanDay(e.occurredAt), inc: { revenue_yen: e.data.amount } };
+    case 'purchase.refunded':
+      return { day: japanDay(e.data.refunded_at), inc: { revenue_yen: -e.data.amount } };
+    default:
+      return null;
   }
 }
 
@@ -50,7 +58,9 @@ export async function countEvent(tx: Transaction, event: CountedEvent): Promise<
 /** Counts freshly stored error entries, one update per day they fall on. */
 export async function countErrors(tx: Transaction, entries: LogEntry[]): Promise<void> {
   const perDay = new Map<string, number>();
-  for (const entry of entries) if (entry.type === 'error') perDay.set(japanDay(entry.created_at), (perDay.get(japanDay(entry.created_at)) ?? 0) + 1);
+  for (const entry of entries)
+    if (entry.type === 'error')
+      perDay.set(japanDay(entry.created_at), (perDay.get(japanDay(entry.created_at)) ?? 0) + 1);
   for (const [day, errors] of perDay) await bump(tx, day, { errors });
 }
 

@@ -15,7 +15,13 @@ export async function summaryOf(store: DocumentStore, date: string): Promise<Log
   const docs = new Map((await dailyIn(store).find({ _id: { $in: days } })).map((d) => [d._id, d]));
   const figures = (day: string): DayFigures & { date: string } => {
     const doc = docs.get(day);
-    return { date: day, talks: doc?.talks ?? 0, signups: doc?.signups ?? 0, revenue_yen: doc?.revenue_yen ?? 0, errors: doc?.errors ?? 0 };
+    return {
+      date: day,
+      talks: doc?.talks ?? 0,
+      signups: doc?.signups ?? 0,
+      revenue_yen: doc?.revenue_yen ?? 0,
+      errors: doc?.errors ?? 0,
+    };
   };
   const { date: _date, ...today } = figures(date);
   return { ok: true, date, ...today, days: days.map(figures) };
@@ -23,14 +29,23 @@ export async function summaryOf(store: DocumentStore, date: string): Promise<Log
 
 /** GET /api/admin/logs/summary (API.md § Summary). */
 export async function summaryRoutes(app: FastifyInstance, { store }: { store: DocumentStore }): Promise<void> {
-  app.withTypeProvider<TypeBoxTypeProvider>().get('/api/admin/logs/summary', {
-    schema: { tags: ['logging', 'admin'], summary: 'The admin home figures of a Japan day and the 7 days ending on it', querystring: LogSummaryQuery, response: { 200: LogSummaryReply } },
-  }, async (request) => {
-    await requireAdminCaller(request);
-    const date = request.query.date ?? japanDay(new Date());
-    // The pattern admits 2025-02-30: a day that does not come back as itself does not exist.
-    const start = japanDayStart(date);
-    if (Number.isNaN(start) || japanDay(start) !== date) throw loggingErrors.invalidField('date');
-    return summaryOf(store, date);
-  });
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/api/admin/logs/summary',
+    {
+      schema: {
+        tags: ['logging', 'admin'],
+        summary: 'The admin home figures of a Japan day and the 7 days ending on it',
+        querystring: LogSummaryQuery,
+        response: { 200: LogSummaryReply },
+      },
+    },
+    async (request) => {
+      await requireAdminCaller(request);
+      const date = request.query.date ?? japanDay(new Date());
+      // The pattern admits 2025-02-30: a day that does not come back as itself does not exist.
+      const start = japanDayStart(date);
+      if (Number.isNaN(start) || japanDay(start) !== date) throw loggingErrors.invalidField('date');
+      return summaryOf(store, date);
+    },
+  );
 }

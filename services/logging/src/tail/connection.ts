@@ -4,7 +4,8 @@ import { LogTailStart, type LogEntry, type LogTailFrame } from '@talkwith/proto/
 import type { LogTailHub } from './hub.ts';
 
 /** Who the start frame's token names: an admin (until when the token is good), or why not. */
-export type TailAuthorization = { ok: true; expiresAt: number } | { ok: false; code: 'UNAUTHENTICATED' | 'FORBIDDEN'; message: string };
+export type TailAuthorization =
+  { ok: true; expiresAt: number } | { ok: false; code: 'UNAUTHENTICATED' | 'FORBIDDEN'; message: string };
 
 export interface TailContext {
   hub: LogTailHub;
@@ -53,12 +54,16 @@ export class TailConnection {
     } catch {
       return this.refuse('VALIDATION_FAILED', 'frame is not JSON');
     }
-    if (!Value.Check(LogTailStart, frame)) return this.refuse('VALIDATION_FAILED', 'expected {type:"start", token, filter?}');
+    if (!Value.Check(LogTailStart, frame))
+      return this.refuse('VALIDATION_FAILED', 'expected {type:"start", token, filter?}');
     const verdict = await this.ctx.authorize(frame.token);
     if (!verdict.ok) return this.refuse(verdict.code, verdict.message);
     if (this.closed) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.end(1000, 'token expired'), Math.min(Math.max(verdict.expiresAt - Date.now(), 0), MAX_TIMER_MS));
+    this.timer = setTimeout(
+      () => this.end(1000, 'token expired'),
+      Math.min(Math.max(verdict.expiresAt - Date.now(), 0), MAX_TIMER_MS),
+    );
     this.stop = this.ctx.hub.subscribe(frame.filter ?? {}, (entry) => this.push(entry));
     this.send({ type: 'started' });
   }

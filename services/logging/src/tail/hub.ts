@@ -4,10 +4,12 @@ export type TailFilter = NonNullable<LogTailStart['filter']>;
 type Listener = { filter: TailFilter; push(entry: LogEntry): void };
 
 export function matchesTail(filter: TailFilter, entry: LogEntry): boolean {
-  return (!filter.types || filter.types.includes(entry.type))
-    && (filter.user_id === undefined || filter.user_id === entry.user_id)
-    && (filter.character_id === undefined || filter.character_id === entry.character_id)
-    && (filter.source === undefined || filter.source === entry.source);
+  return (
+    (!filter.types || filter.types.includes(entry.type)) &&
+    (filter.user_id === undefined || filter.user_id === entry.user_id) &&
+    (filter.character_id === undefined || filter.character_id === entry.character_id) &&
+    (filter.source === undefined || filter.source === entry.source)
+  );
 }
 
 /**

@@ -10,7 +10,9 @@ beforeAll(async () => {
   svc = await startLogging();
   url = (await svc.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
 });
-afterAll(async () => { await svc?.close(); });
+afterAll(async () => {
+  await svc?.close();
+});
 
 type Tail = { socket: WebSocket; next(): Promise<LogTailFrame>; closed: Promise<number> };
 
@@ -26,7 +28,12 @@ async function openTail(): Promise<Tail> {
     else frames.push(frame);
   });
   const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-  return { socket, closed, next: () => (frames.length > 0 ? Promise.resolve(frames.shift()!) : new Promise((resolve) => waiting.push(resolve))) };
+  return {
+    socket,
+    closed,
+    next: () =>
+      frames.length > 0 ? Promise.resolve(frames.shift()!) : new Promise((resolve) => waiting.push(resolve)),
+  };
 }
 
 describe('GET /api/admin/logs/tail (WebSocket)', () => {
@@ -53,16 +60,35 @@ describe('GET /api/admin/logs/tail (WebSocket)', () => {
   it('tail, started by an admin with a filter, pushes the matching entries stored after the start only', async () => {
     const user = uniqueId('u');
     const tail = await openTail();
-    tail.socket.send(JSON.stringify({ type: 'start', token: svc.admin, filter: { user_id: user, types: ['error', 'ticket'] } }));
+    tail.socket.send(
+      JSON.stringify({ type: 'start', token: svc.admin, filter: { user_id: user, types: ['error', 'ticket'] } }),
+    );
     expect(await tail.next()).toEqual({ type: 'started' });
 
     await svc.platform.events.publish('client.logged', user, { user_id: user, type: 'play', message: 'skipped: play' });
-    await svc.platform.events.publish('client.logged', 'other', { user_id: 'someone-else', type: 'error', message: 'skipped: other user' });
-    await svc.platform.events.publish('client.logged', user, { user_id: user, type: 'error', message: 'カメラが見つかりません' });
-    await svc.platform.events.publish('ticket.used', user, { user_id: user, count: 1, character_id: 'c1', btn: 'start', used_at: new Date().toISOString() });
+    await svc.platform.events.publish('client.logged', 'other', {
+      user_id: 'someone-else',
+      type: 'error',
+      message: 'skipped: other user',
+    });
+    await svc.platform.events.publish('client.logged', user, {
+      user_id: user,
+      type: 'error',
+      message: 'カメラが見つかりません',
+    });
+    await svc.platform.events.publish('ticket.used', user, {
+      user_id: user,
+      count: 1,
+      character_id: 'c1',
+      btn: 'start',
+      used_at: new Date().toISOString(),
+    });
 
     const received = [await tail.next(), await tail.next()];
-    expect(received.map((f) => (f.type === 'entry' ? `${f.entry.source}:${f.entry.message}` : f.type)).sort()).toEqual(['client:カメラが見つかりません', 'service:トークチケットを1枚使用しました']);
+    expect(received.map((f) => (f.type === 'entry' ? `${f.entry.source}:${f.entry.message}` : f.type)).sort()).toEqual([
+      'client:カメラが見つかりません',
+      'service:トークチケットを1枚使用しました',
+    ]);
     tail.socket.terminate();
   });
 });

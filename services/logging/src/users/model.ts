@@ -21,10 +21,17 @@ export interface LogUserDoc {
   [key: string]: unknown;
 }
 
-export const USER_EVENTS = ['user.registered', 'user.announced', 'user.logged_in', 'user.email_changed', 'user.deleted'] as const;
+export const USER_EVENTS = [
+  'user.registered',
+  'user.announced',
+  'user.logged_in',
+  'user.email_changed',
+  'user.deleted',
+] as const;
 export type UserEvent = EventOf<(typeof USER_EVENTS)[number]>;
 
-export const openLogUsers = (store: DocumentStore | Transaction): Collection<LogUserDoc> => store.collection<LogUserDoc>('log_users');
+export const openLogUsers = (store: DocumentStore | Transaction): Collection<LogUserDoc> =>
+  store.collection<LogUserDoc>('log_users');
 
 export async function ensureLogUserIndexes(store: DocumentStore): Promise<void> {
   await openLogUsers(store).createIndex({ seen_at: -1 });
@@ -37,19 +44,44 @@ export async function onUserEvent(tx: Transaction, event: UserEvent): Promise<vo
   switch (event.type) {
     case 'user.registered': {
       const { email, registered_at: at } = event.data;
-      await users.updateOne({ _id: id }, { $set: { email, registered_at: at, email_at: event.occurredAt }, $max: { seen_at: at }, $setOnInsert: { last_login_at: null, deleted_at: null } }, { upsert: true });
+      await users.updateOne(
+        { _id: id },
+        {
+          $set: { email, registered_at: at, email_at: event.occurredAt },
+          $max: { seen_at: at },
+          $setOnInsert: { last_login_at: null, deleted_at: null },
+        },
+        { upsert: true },
+      );
       return;
     }
     case 'user.announced':
       return applyAnnouncement(tx, event);
     case 'user.logged_in':
-      await users.updateOne({ _id: id }, { $max: { last_login_at: event.data.at, seen_at: event.data.at }, $setOnInsert: { email: '', registered_at: null, deleted_at: null } }, { upsert: true });
+      await users.updateOne(
+        { _id: id },
+        {
+          $max: { last_login_at: event.data.at, seen_at: event.data.at },
+          $setOnInsert: { email: '', registered_at: null, deleted_at: null },
+        },
+        { upsert: true },
+      );
       return;
     case 'user.email_changed':
-      await users.updateOne({ _id: id, deleted_at: null }, { $set: { email: event.data.new_email, email_at: event.occurredAt } });
+      await users.updateOne(
+        { _id: id, deleted_at: null },
+        { $set: { email: event.data.new_email, email_at: event.occurredAt } },
+      );
       return;
     case 'user.deleted':
-      await users.updateOne({ _id: id }, { $set: { email: '', deleted_at: event.occurredAt }, $setOnInsert: { registered_at: null, last_login_at: null, seen_at: event.occurredAt } }, { upsert: true });
+      await users.updateOne(
+        { _id: id },
+        {
+          $set: { email: '', deleted_at: event.occurredAt },
+          $setOnInsert: { registered_at: null, last_login_at: null, seen_at: event.occurredAt },
+        },
+        { upsert: true },
+      );
   }
 }
 
@@ -66,11 +98,21 @@ async function applyAnnouncement(tx: Transaction, event: EventOf<'user.announced
   const newer = !kept?.email_at || kept.email_at <= event.occurredAt;
   await users.updateOne(
     { _id: id },
-    { $set: { registered_at: at, ...(newer ? { email, email_at: event.occurredAt } : {}) }, $max: { seen_at: at }, $setOnInsert: { last_login_at: null, deleted_at: null } },
+    {
+      $set: { registered_at: at, ...(newer ? { email, email_at: event.occurredAt } : {}) },
+      $max: { seen_at: at },
+      $setOnInsert: { last_login_at: null, deleted_at: null },
+    },
     { upsert: true },
   );
 }
 
 export function logUserView(doc: LogUserDoc): LogUser {
-  return { user_id: doc._id, email: doc.email, registered_at: doc.registered_at, last_login_at: doc.last_login_at, deleted_at: doc.deleted_at };
+  return {
+    user_id: doc._id,
+    email: doc.email,
+    registered_at: doc.registered_at,
+    last_login_at: doc.last_login_at,
+    deleted_at: doc.deleted_at,
+  };
 }

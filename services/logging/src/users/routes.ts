@@ -7,10 +7,19 @@ import { listLogUsers } from './list.ts';
 
 /** GET /api/admin/logs/users (API.md § Users): the log screen's user picker and the names of a page's user ids. */
 export async function userRoutes(app: FastifyInstance, { store }: { store: DocumentStore }): Promise<void> {
-  app.withTypeProvider<TypeBoxTypeProvider>().get('/api/admin/logs/users', {
-    schema: { tags: ['logging', 'admin'], summary: 'Accounts for the log filter: by part of the address, a whole id, or a list of ids', querystring: LogUsersQuery, response: { 200: LogUsersReply } },
-  }, async (request) => {
-    await requireAdminCaller(request);
-    return listLogUsers(store, request.query);
-  });
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/api/admin/logs/users',
+    {
+      schema: {
+        tags: ['logging', 'admin'],
+        summary: 'Accounts for the log filter: by part of the address, a whole id, or a list of ids',
+        querystring: LogUsersQuery,
+        response: { 200: LogUsersReply },
+      },
+    },
+    async (request) => {
+      await requireAdminCaller(request);
+      return listLogUsers(store, request.query);
+    },
+  );
 }

@@ -5,11 +5,19 @@ import { startLogging, uniqueId, type LoggingUnderTest } from '../test-kit.ts';
 import { openLogUsers } from './model.ts';
 
 let svc: LoggingUnderTest;
-beforeAll(async () => { svc = await startLogging(); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startLogging();
+});
+afterAll(async () => {
+  await svc?.close();
+});
 
 const users = (query: string, token = svc.admin) =>
-  svc.app.inject({ method: 'GET', url: `/api/admin/logs/users${query}`, headers: { authorization: `Bearer ${token}` } });
+  svc.app.inject({
+    method: 'GET',
+    url: `/api/admin/logs/users${query}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
 
 async function registered(userId: string, email: string, at = new Date().toISOString()): Promise<void> {
   await svc.platform.events.publish('user.registered', userId, { user_id: userId, email, registered_at: at });
@@ -21,14 +29,29 @@ describe('GET /api/admin/logs/users', () => {
     const userId = uniqueId('u');
     const tag = uniqueId('t');
     await registered(userId, `Sakura.${tag}@Example.jp`, '2025-03-01T00:00:00.000Z');
-    await svc.platform.events.publish('user.logged_in', userId, { user_id: userId, relogin: false, method: 'password', at: '2025-03-02T00:00:00.000Z' });
-    await eventually(async () => (await openLogUsers(svc.platform.store).findOne({ _id: userId }))?.last_login_at !== null);
+    await svc.platform.events.publish('user.logged_in', userId, {
+      user_id: userId,
+      relogin: false,
+      method: 'password',
+      at: '2025-03-02T00:00:00.000Z',
+    });
+    await eventually(
+      async () => (await openLogUsers(svc.platform.store).findOne({ _id: userId }))?.last_login_at !== null,
+    );
 
     const res = await users(`?q=${encodeURIComponent(`sakura.${tag}`.toUpperCase())}`);
 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, total: 1, page: 1, limit: 20 });
-    expect(res.json().users).toEqual([{ user_id: userId, email: `Sakura.${tag}@Example.jp`, registered_at: '2025-03-01T00:00:00.000Z', last_login_at: '2025-03-02T00:00:00.000Z', deleted_at: null }]);
+    expect(res.json().users).toEqual([
+      {
+        user_id: userId,
+        email: `Sakura.${tag}@Example.jp`,
+        registered_at: '2025-03-01T00:00:00.000Z',
+        last_login_at: '2025-03-02T00:00:00.000Z',
+        deleted_at: null,
+      },
+    ]);
   });
 
   it('users, ids of a page of logs, answers the addresses of those accounts only', async () => {
@@ -37,16 +60,31 @@ describe('GET /api/admin/logs/users', () => {
 
     const res = await users(`?ids=${a},${c},${uniqueId('unknown')}`);
 
-    expect(res.json().users.map((u: LogUser) => u.email).sort()).toEqual([`${a}@example.jp`, `${c}@example.jp`].sort());
+    expect(
+      res
+        .json()
+        .users.map((u: LogUser) => u.email)
+        .sort(),
+    ).toEqual([`${a}@example.jp`, `${c}@example.jp`].sort());
   });
 
   it('users, an account that changed its address and was then deleted, keeps its id and no address', async () => {
     const userId = uniqueId('u');
     await registered(userId, `${userId}@example.jp`);
-    await svc.platform.events.publish('user.email_changed', userId, { user_id: userId, old_email: `${userId}@example.jp`, new_email: `new-${userId}@example.jp`, by: 'user' });
-    await eventually(async () => (await openLogUsers(svc.platform.store).findOne({ _id: userId }))?.email === `new-${userId}@example.jp`);
+    await svc.platform.events.publish('user.email_changed', userId, {
+      user_id: userId,
+      old_email: `${userId}@example.jp`,
+      new_email: `new-${userId}@example.jp`,
+      by: 'user',
+    });
+    await eventually(
+      async () =>
+        (await openLogUsers(svc.platform.store).findOne({ _id: userId }))?.email === `new-${userId}@example.jp`,
+    );
     await svc.platform.events.publish('user.deleted', userId, { user_id: userId, by: 'user' });
-    await eventually(async () => (await openLogUsers(svc.platform.store).findOne({ _id: userId }))?.deleted_at !== null);
+    await eventually(
+      async () => (await openLogUsers(svc.platform.store).findOne({ _id: userId }))?.deleted_at !== null,
+    );
 
     const [user] = (await users(`?q=${userId}`)).json().users;
 

@@ -21,7 +21,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * The behaviour every EventBus adapter must show. `makeBus` returns a fresh,
  * connected bus; two calls model two processes sharing the same engine.
  */
-export function runBusContract(adapterName: string, makeBus: () => Promise<EventBus>, options: { inProcess?: boolean } = {}): void {
+export function runBusContract(
+  adapterName: string,
+  makeBus: () => Promise<EventBus>,
+  options: { inProcess?: boolean } = {},
+): void {
   describe(`EventBus contract: ${adapterName}`, () => {
     const opened: EventBus[] = [];
     const open = async () => {
@@ -57,10 +61,20 @@ export function runBusContract(adapterName: string, makeBus: () => Promise<Event
       if (!bus.consumerLag) return test.skip();
       const group = uniqueGroup('lag');
       let release!: () => void;
-      const gate = new Promise<void>((resolve) => { release = resolve; });
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
       let started = 0;
       let handled = 0;
-      await bus.subscribe({ group, types: ['test.lagged'], handler: async () => { started++; await gate; handled++; } });
+      await bus.subscribe({
+        group,
+        types: ['test.lagged'],
+        handler: async () => {
+          started++;
+          await gate;
+          handled++;
+        },
+      });
       for (let i = 0; i < 4; i++) await bus.publish(testEvent('test.lagged', `lag-key-${i}`));
       await waitFor(() => started >= 1);
       const behind = (await bus.consumerLag()).find((l) => l.group === group);
@@ -76,7 +90,11 @@ export function runBusContract(adapterName: string, makeBus: () => Promise<Event
       const events = Array.from({ length: 3 }, (_, i) => testEvent(type, `early-${i}`));
       for (const event of events) await publisher.publish(event);
       const handled: string[] = [];
-      await late.subscribe({ group: uniqueGroup('late'), types: [type], handler: async (e) => void handled.push(e.id) });
+      await late.subscribe({
+        group: uniqueGroup('late'),
+        types: [type],
+        handler: async (e) => void handled.push(e.id),
+      });
       await waitFor(() => handled.length >= events.length);
       await sleep(100);
       expect([...handled].sort()).toEqual(events.map((e) => e.id).sort());
@@ -101,7 +119,9 @@ export function runBusContract(adapterName: string, makeBus: () => Promise<Event
       const group = uniqueGroup('retry');
       let calls = 0;
       await bus.subscribe({
-        group, types: ['test.retried'], maxAttempts: 3,
+        group,
+        types: ['test.retried'],
+        maxAttempts: 3,
         handler: async () => {
           calls++;
           if (calls === 1) throw new Error('transient');
@@ -119,7 +139,9 @@ export function runBusContract(adapterName: string, makeBus: () => Promise<Event
       const group = uniqueGroup('park');
       let calls = 0;
       await bus.subscribe({
-        group, types: ['test.poisoned'], maxAttempts: 2,
+        group,
+        types: ['test.poisoned'],
+        maxAttempts: 2,
         handler: async () => {
           calls++;
           throw new Error('boom');
@@ -139,7 +161,9 @@ export function runBusContract(adapterName: string, makeBus: () => Promise<Event
       const group = uniqueGroup('permanent');
       let calls = 0;
       await bus.subscribe({
-        group, types: ['test.invalid'], maxAttempts: 5,
+        group,
+        types: ['test.invalid'],
+        maxAttempts: 5,
         handler: async () => {
           calls++;
           throw new PermanentEventError('cannot ever work');
@@ -178,7 +202,8 @@ export function runBusContract(adapterName: string, makeBus: () => Promise<Event
       let started = false;
       let finished = false;
       const subscription = await bus.subscribe({
-        group, types: ['test.slow'],
+        group,
+        types: ['test.slow'],
         handler: async () => {
           started = true;
           await sleep(200);

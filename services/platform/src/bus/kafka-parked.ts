@@ -21,7 +21,10 @@ export async function readParkedTopic(kafka: Kafka, admin: Admin, topic: string)
       void reader.run({
         autoCommit: false,
         eachMessage: async ({ message }) => {
-          found.push({ offset: Number(message.offset), parked: JSON.parse(message.value?.toString() ?? 'null') as Parked });
+          found.push({
+            offset: Number(message.offset),
+            parked: JSON.parse(message.value?.toString() ?? 'null') as Parked,
+          });
           if (found.length >= total) resolve();
         },
       });

@@ -9,6 +9,12 @@ const engine = await useEngine('kafka');
 if (engine.skipped) {
   describe.skip('EventBus contract: kafka', () => undefined);
 } else {
-  const brokers = () => engine.url().replace(/^kafka:\/\//, '').split(',');
-  runBusContract('kafka', () => createKafkaBus({ brokers: brokers(), clientId: `contract-${process.pid}`, retryDelayMs: 20 }));
+  const brokers = () =>
+    engine
+      .url()
+      .replace(/^kafka:\/\//, '')
+      .split(',');
+  runBusContract('kafka', () =>
+    createKafkaBus({ brokers: brokers(), clientId: `contract-${process.pid}`, retryDelayMs: 20 }),
+  );
 }

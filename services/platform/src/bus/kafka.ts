@@ -26,12 +26,19 @@ export interface KafkaBusOptions {
  */
 export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus> {
   const kafka = new Kafka({
-    clientId: options.clientId, brokers: options.brokers, logLevel: logLevel.ERROR,
-    ...(options.sasl ? { sasl: options.sasl } : {}), ...(options.ssl ? { ssl: true } : {}),
+    clientId: options.clientId,
+    brokers: options.brokers,
+    logLevel: logLevel.ERROR,
+    ...(options.sasl ? { sasl: options.sasl } : {}),
+    ...(options.ssl ? { ssl: true } : {}),
   });
   const retryDelayMs = options.retryDelayMs ?? 200;
   const admin: Admin = kafka.admin();
-  const producer: Producer = kafka.producer({ allowAutoTopicCreation: false, idempotent: true, maxInFlightRequests: 1 });
+  const producer: Producer = kafka.producer({
+    allowAutoTopicCreation: false,
+    idempotent: true,
+    maxInFlightRequests: 1,
+  });
   await Promise.all([admin.connect(), producer.connect()]);
   const knownTopics = new Set(await admin.listTopics());
   const consumers = new Set<Consumer>();
@@ -41,7 +48,10 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
   async function ensureTopics(topics: string[], partitions = options.partitions ?? 6): Promise<void> {
     const missing = topics.filter((t) => !knownTopics.has(t));
     if (missing.length === 0) return;
-    await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: partitions })) });
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: missing.map((topic) => ({ topic, numPartitions: partitions })),
+    });
     for (const topic of missing) knownTopics.add(topic);
   }
 
@@ -96,7 +106,11 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
           try {
             event = JSON.parse(message.value?.toString() ?? '') as EventEnvelope;
           } catch (err) {
-            return park(subscribe.group, message.value?.toString() ?? null, `unreadable message: ${errorReason(err, 0)}`);
+            return park(
+              subscribe.group,
+              message.value?.toString() ?? null,
+              `unreadable message: ${errorReason(err, 0)}`,
+            );
           }
           await deliver(subscribe, event);
         },
@@ -117,7 +131,9 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<EventBus
       return readParkedTopic(kafka, admin, `${group}.parked`);
     },
     async consumerLag() {
-      return Promise.all([...groupTopics].map(async ([group, topics]) => ({ group, lag: await groupLag(admin, group, [...topics]) })));
+      return Promise.all(
+        [...groupTopics].map(async ([group, topics]) => ({ group, lag: await groupLag(admin, group, [...topics]) })),
+      );
     },
     async ping() {
       await admin.describeCluster();

@@ -59,7 +59,14 @@ describe('embedded bus, stored positions', () => {
     const store = await tempStore();
     const first = await createOutboxBus({ store, retryDelayMs: 5 });
     let started = 0;
-    await first.subscribe({ group: 'g', types: ['test.kept'], handler: async () => { started++; await hang(); } });
+    await first.subscribe({
+      group: 'g',
+      types: ['test.kept'],
+      handler: async () => {
+        started++;
+        await hang();
+      },
+    });
     const published = Array.from({ length: 5 }, (_, seq) => testEvent('test.kept', 'k1', { seq }));
     for (const event of published) await first.publish(event);
     await waitFor(() => started === 1);
@@ -81,14 +88,26 @@ describe('embedded bus, stored positions', () => {
     for (let life = 0; life < 3; life++) {
       const bus = await createOutboxBus({ store });
       let got = false;
-      await bus.subscribe({ ...options, handler: async () => { got = true; await hang(); } });
+      await bus.subscribe({
+        ...options,
+        handler: async () => {
+          got = true;
+          await hang();
+        },
+      });
       if (life === 0) await bus.publish(event);
       await waitFor(() => got);
     }
     const last = await createOutboxBus({ store });
     let calls = 0;
     const handled: string[] = [];
-    await last.subscribe({ ...options, handler: async (e) => { calls++; handled.push(e.id); } });
+    await last.subscribe({
+      ...options,
+      handler: async (e) => {
+        calls++;
+        handled.push(e.id);
+      },
+    });
     await waitFor(async () => (await last.parked('g')).length === 1);
     expect(calls).toBe(0);
     expect((await last.parked('g'))[0]!.reason).toContain('died with its process 2 time(s)');
@@ -103,7 +122,11 @@ describe('embedded bus, stored positions', () => {
     const store = await tempStore();
     const bus = await createOutboxBus({ store });
     const handled: string[] = [];
-    const sub = await bus.subscribe({ group: 'g', types: ['test.once'], handler: async (e) => void handled.push(e.id) });
+    const sub = await bus.subscribe({
+      group: 'g',
+      types: ['test.once'],
+      handler: async (e) => void handled.push(e.id),
+    });
     const first = testEvent('test.once', 'k1');
     await bus.publish(first);
     await waitFor(() => handled.length === 1);
@@ -120,7 +143,8 @@ describe('embedded bus, stored positions', () => {
     const store = await tempStore();
     const bus = await createOutboxBus({ store });
     const seen: string[] = [];
-    for (const group of ['a', 'b', 'c']) await bus.subscribe({ group, types: ['test.fanout'], handler: async () => void seen.push(group) });
+    for (const group of ['a', 'b', 'c'])
+      await bus.subscribe({ group, types: ['test.fanout'], handler: async () => void seen.push(group) });
     const event = testEvent('test.fanout', 'k1');
     await bus.publish(event);
     await bus.publish(event);
@@ -129,7 +153,7 @@ describe('embedded bus, stored positions', () => {
     await bus.close();
   });
 
-  it('outbox bus, a group\'s events far apart among many rows of other types, delivered in order and its position moves past the rest', async () => {
+  it("outbox bus, a group's events far apart among many rows of other types, delivered in order and its position moves past the rest", async () => {
     const store = await tempStore();
     const bus = await createOutboxBus({ store, batchSize: 2 });
     const mine = [testEvent('test.mine', 'k1', { n: 1 }), testEvent('test.mine', 'k1', { n: 2 })];
@@ -143,11 +167,14 @@ describe('embedded bus, stored positions', () => {
 
     await waitFor(() => handled.length === 2);
     expect(handled).toEqual(mine.map((e) => e.id));
-    await waitFor(async () => (await store.collection<{ _id: string; seq: number }>('bus_positions').findOne({ _id: 'picky' }))?.seq === 50);
+    await waitFor(
+      async () =>
+        (await store.collection<{ _id: string; seq: number }>('bus_positions').findOne({ _id: 'picky' }))?.seq === 50,
+    );
     await bus.close();
   });
 
-  it('outbox bus, a group reading only its types, never reads the other types\' rows from the store', async () => {
+  it("outbox bus, a group reading only its types, never reads the other types' rows from the store", async () => {
     const store = await tempStore();
     const read: string[] = [];
     // The bus's view of the store: its outbox reads are recorded (type of every row it got back).
@@ -170,7 +197,11 @@ describe('embedded bus, stored positions', () => {
     await bus.publish(wanted);
     const handled: string[] = [];
 
-    await bus.subscribe({ group: 'signal-only', types: ['test.signal'], handler: async (e) => void handled.push(e.id) });
+    await bus.subscribe({
+      group: 'signal-only',
+      types: ['test.signal'],
+      handler: async (e) => void handled.push(e.id),
+    });
 
     await waitFor(() => handled.length === 1);
     expect(read).toContain('test.signal');
@@ -180,7 +211,7 @@ describe('embedded bus, stored positions', () => {
 });
 
 describe('embedded bus, unordered groups', () => {
-  it('outbox bus, a group that keeps no per-key order, gets one key\'s batch all at once while an ordered group gets it one by one', async () => {
+  it("outbox bus, a group that keeps no per-key order, gets one key's batch all at once while an ordered group gets it one by one", async () => {
     const store = await tempStore();
     const bus = await createOutboxBus({ store });
     for (let n = 0; n < 5; n++) await bus.publish(testEvent('test.line', 'one-user', { n }));

@@ -64,7 +64,9 @@ describe('embedded bus crash safety', () => {
     // A publish cut short by the kill may still have committed (then it is delivered too), never more than that one,
     // and never an event without its source row: they commit together.
     expect(effects.length - acknowledged.size).toBeLessThanOrEqual(1);
-    expect(await store.collection('sources').countDocuments({})).toBe(await store.collection('outbox').countDocuments({}));
+    expect(await store.collection('sources').countDocuments({})).toBe(
+      await store.collection('outbox').countDocuments({}),
+    );
     for (const key of ['user-0', 'user-1', 'user-2']) {
       const indexes = effects.filter((e) => e['key'] === key).map((e) => e['index'] as number);
       expect(indexes).toEqual([...indexes].sort((a, b) => a - b));

@@ -133,12 +133,19 @@ export class OutboxGroup {
         continue;
       }
       const diedHere = stored?.inFlight !== undefined && stored.inFlight.upTo >= rows[0]!.seq;
-      await this.deps.positions.updateOne({ _id: this.name }, { $set: { seq: rows[0]!.seq - 1, inFlight: { upTo } } }, { upsert: true });
+      await this.deps.positions.updateOne(
+        { _id: this.name },
+        { $set: { seq: rows[0]!.seq - 1, inFlight: { upTo } } },
+        { upsert: true },
+      );
       const wanted = rows.filter((row) => this.memberFor(row) !== undefined);
       if (diedHere) await this.handleOneByOne(wanted, stored?.suspect);
       else await this.handleBatch(wanted);
       if (this.closed) return;
-      await this.deps.positions.updateOne({ _id: this.name }, { $set: { seq: position }, $unset: { inFlight: '', suspect: '' } });
+      await this.deps.positions.updateOne(
+        { _id: this.name },
+        { $set: { seq: position }, $unset: { inFlight: '', suspect: '' } },
+      );
       this.readAhead = position;
       stored = null;
     }

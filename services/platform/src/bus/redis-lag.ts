@@ -23,7 +23,10 @@ async function shardLag(command: Redis, stream: string, group: string): Promise<
   const pending = Number(info.get('pending') ?? 0);
   // Redis 7 keeps `lag` per group; it is nil when trimming or deletions make it unknowable.
   const lag = info.get('lag');
-  const undelivered = lag === null || lag === undefined ? await undeliveredByRange(command, stream, String(info.get('last-delivered-id'))) : Number(lag);
+  const undelivered =
+    lag === null || lag === undefined
+      ? await undeliveredByRange(command, stream, String(info.get('last-delivered-id')))
+      : Number(lag);
   return undelivered + pending;
 }
 

@@ -57,7 +57,8 @@ export function startStreamMember(settings: MemberSettings, options: SubscribeOp
 
   async function balance(): Promise<void> {
     const now = Date.now();
-    const reply = await command.multi()
+    const reply = await command
+      .multi()
       .zadd(keys.members(group), now, consumer)
       .zremrangebyscore(keys.members(group), '-inf', now - settings.leaseMs)
       .zcard(keys.members(group))
@@ -128,10 +129,20 @@ export function startStreamMember(settings: MemberSettings, options: SubscribeOp
     const stream = keys.stream(shard);
     let start = '0-0';
     do {
-      const [next, claimed] = (await command.xautoclaim(stream, group, consumer, 0, start, 'COUNT', settings.batchSize)) as [string, Array<StreamEntry | null>];
+      const [next, claimed] = (await command.xautoclaim(
+        stream,
+        group,
+        consumer,
+        0,
+        start,
+        'COUNT',
+        settings.batchSize,
+      )) as [string, Array<StreamEntry | null>];
       const entries = claimed.filter((e): e is StreamEntry => e !== null);
       if (entries.length > 0) {
-        const pending = (await command.xpending(stream, group, '-', '+', settings.batchSize * 2, consumer)) as Array<[string, string, number, number]>;
+        const pending = (await command.xpending(stream, group, '-', '+', settings.batchSize * 2, consumer)) as Array<
+          [string, string, number, number]
+        >;
         await handleEntries(shard, entries, new Map(pending.map(([id, , , count]) => [id, count])));
       }
       start = next;
@@ -147,7 +158,8 @@ export function startStreamMember(settings: MemberSettings, options: SubscribeOp
       const info = new Map<string, string | number>();
       for (let i = 0; i + 1 < fields.length; i += 2) info.set(String(fields[i]), fields[i + 1]!);
       if (info.get('name') === consumer || Number(info.get('pending')) > 0) continue;
-      if (Number(info.get('idle')) > settings.leaseMs * 10) await command.xgroup('DELCONSUMER', stream, group, String(info.get('name')));
+      if (Number(info.get('idle')) > settings.leaseMs * 10)
+        await command.xgroup('DELCONSUMER', stream, group, String(info.get('name')));
     }
   }
 
@@ -155,11 +167,21 @@ export function startStreamMember(settings: MemberSettings, options: SubscribeOp
     const shards = [...owned];
     if (shards.length === 0) return sleep(settings.blockMs);
     const reply = (await blocking.xreadgroup(
-      'GROUP', group, consumer, 'COUNT', settings.batchSize, 'BLOCK', settings.blockMs,
-      'STREAMS', ...shards.map((s) => keys.stream(s)), ...shards.map(() => '>'),
+      'GROUP',
+      group,
+      consumer,
+      'COUNT',
+      settings.batchSize,
+      'BLOCK',
+      settings.blockMs,
+      'STREAMS',
+      ...shards.map((s) => keys.stream(s)),
+      ...shards.map(() => '>'),
     )) as Array<[string, StreamEntry[]]> | null;
     if (!reply || stopping) return;
-    const work = reply.map(([stream, entries]) => handleEntries(shards[shards.map((s) => keys.stream(s)).indexOf(stream)] ?? -1, entries));
+    const work = reply.map(([stream, entries]) =>
+      handleEntries(shards[shards.map((s) => keys.stream(s)).indexOf(stream)] ?? -1, entries),
+    );
     processing = Promise.all(work);
     await processing;
   }
@@ -176,7 +198,8 @@ export function startStreamMember(settings: MemberSettings, options: SubscribeOp
         await readOnce();
       } catch (err) {
         if (stopping) return;
-        if (String((err as Error)?.message).includes('NOGROUP')) await settings.ensureGroup(group).catch(settings.onError);
+        if (String((err as Error)?.message).includes('NOGROUP'))
+          await settings.ensureGroup(group).catch(settings.onError);
         else settings.onError(err);
         await sleep(settings.blockMs);
       }

@@ -65,7 +65,9 @@ describe('redis streams bus, crash recovery', () => {
     const replacement = await fastBus();
     let calls = 0;
     await replacement.subscribe({
-      group, types: [type], maxAttempts: 3,
+      group,
+      types: [type],
+      maxAttempts: 3,
       handler: async () => {
         calls++;
         throw new Error('still broken');

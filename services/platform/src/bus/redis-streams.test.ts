@@ -11,4 +11,6 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-runBusContract('redis streams', () => createRedisStreamsBus({ url: redis.url, leaseMs: 300, blockMs: 50, retryDelayMs: 5 }));
+runBusContract('redis streams', () =>
+  createRedisStreamsBus({ url: redis.url, leaseMs: 300, blockMs: 50, retryDelayMs: 5 }),
+);

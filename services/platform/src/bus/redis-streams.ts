@@ -91,7 +91,12 @@ export async function createRedisStreamsBus(options: RedisStreamsBusOptions): Pr
       return raw.map((line) => JSON.parse(line) as { event: EventEnvelope; reason: string });
     },
     async consumerLag() {
-      return Promise.all([...groups].map(async (group) => ({ group, lag: await streamGroupLag(command, settings.keys, settings.shards, group) })));
+      return Promise.all(
+        [...groups].map(async (group) => ({
+          group,
+          lag: await streamGroupLag(command, settings.keys, settings.shards, group),
+        })),
+      );
     },
     async ping() {
       await command.ping();

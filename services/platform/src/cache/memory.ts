@@ -10,7 +10,8 @@ export async function createMemoryCache(): Promise<Cache> {
 
   const stringOf = (key: string): string | undefined => {
     const value = live(key);
-    if (value !== undefined && typeof value !== 'string') throw new AppError('INTERNAL', `cache key ${key} holds a set, not a value`);
+    if (value !== undefined && typeof value !== 'string')
+      throw new AppError('INTERNAL', `cache key ${key} holds a set, not a value`);
     return value;
   };
   const setOf = (key: string, create: boolean): Set<string> | undefined => {

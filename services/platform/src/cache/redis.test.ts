@@ -17,7 +17,10 @@ describe('redis cache, Redis going away', () => {
       await server.stop();
 
       const started = performance.now();
-      const failure = await cache.get('outage-key').then(() => null, (err: unknown) => err);
+      const failure = await cache.get('outage-key').then(
+        () => null,
+        (err: unknown) => err,
+      );
       const elapsed = performance.now() - started;
       const back = await startRedisServer({ port: server.port });
       stops.push(() => back.stop());

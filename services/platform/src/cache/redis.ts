@@ -40,8 +40,11 @@ export function cacheUnavailable(cause: unknown): AppError {
 export async function createRedisCache(options: RedisCacheOptions): Promise<Cache> {
   const prefix = options.prefix ?? 'tw:cache:';
   const redis = new Redis(options.url, {
-    lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0,
-    connectTimeout: CONNECT_TIMEOUT_MS, commandTimeout: options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    commandTimeout: options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
   });
   // Without a listener ioredis prints every failed reconnect; the failures reach callers as 503s instead.
   redis.on('error', () => undefined);

@@ -18,7 +18,10 @@ export class ConfigError extends Error {
  * unset variable takes the schema default; a bad or missing one throws
  * ConfigError naming the variable.
  */
-export function loadConfig<P extends TProperties>(schema: TObject<P>, env: NodeJS.ProcessEnv = process.env): Static<TObject<P>> {
+export function loadConfig<P extends TProperties>(
+  schema: TObject<P>,
+  env: NodeJS.ProcessEnv = process.env,
+): Static<TObject<P>> {
   const raw: Record<string, unknown> = {};
   for (const key of Object.keys(schema.properties)) {
     const value = env[key];

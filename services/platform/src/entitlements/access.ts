@@ -36,9 +36,17 @@ export interface AccessChecker {
 }
 
 /** A subscription covers the group while active, or cancelled and still inside its paid period. */
-export async function subscribedTo(c: EntitlementCollections, store: Store, userId: string, groupId: string, now: Date): Promise<boolean> {
+export async function subscribedTo(
+  c: EntitlementCollections,
+  store: Store,
+  userId: string,
+  groupId: string,
+  now: Date,
+): Promise<boolean> {
   const plans = await c.plans(store).find({ user_id: userId, group_id: groupId }, { limit: 20 });
-  return plans.some((p) => p.status === 'active' || (p.status === 'canceled' && Date.parse(p.period_end) > now.getTime()));
+  return plans.some(
+    (p) => p.status === 'active' || (p.status === 'canceled' && Date.parse(p.period_end) > now.getTime()),
+  );
 }
 
 export function createAccessChecker(c: EntitlementCollections, secret: string): AccessChecker {
@@ -54,8 +62,10 @@ export function createAccessChecker(c: EntitlementCollections, secret: string): 
       if (!caller) return 'none';
       if (caller.roles.includes('admin')) return 'operator';
       if (await c.owned(store).findOne({ _id: ownedKey(caller.sub, character.id) })) return 'owned';
-      if (character.group_id && await subscribedTo(c, store, caller.sub, character.group_id, now)) return 'subscribed';
-      if (ticketUseToken && ticketUseOf(ticketUseToken, { userId: caller.sub, characterId: character.id }, now)) return 'ticket';
+      if (character.group_id && (await subscribedTo(c, store, caller.sub, character.group_id, now)))
+        return 'subscribed';
+      if (ticketUseToken && ticketUseOf(ticketUseToken, { userId: caller.sub, characterId: character.id }, now))
+        return 'ticket';
       return 'none';
     },
   };

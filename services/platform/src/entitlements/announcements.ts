@@ -9,12 +9,22 @@ import { ownedKey, type EntitlementCollections } from './model.ts';
  * announcement read before a later purchase, cancellation or renewal never
  * undoes it. A purchase cancelled is taken back only if it is the one kept.
  */
-export async function applyAnnouncement(c: EntitlementCollections, tx: Transaction, event: EventOf<'purchase.announced' | 'subscription.announced'>): Promise<void> {
+export async function applyAnnouncement(
+  c: EntitlementCollections,
+  tx: Transaction,
+  event: EventOf<'purchase.announced' | 'subscription.announced'>,
+): Promise<void> {
   if (event.type === 'subscription.announced') {
     const { subscription_id, user_id, group_id, status, period_end } = event.data;
     const kept = await c.plans(tx).findOne({ _id: subscription_id }, { projection: { as_of: 1 } });
     if (kept?.as_of && kept.as_of > event.occurredAt) return;
-    await c.plans(tx).updateOne({ _id: subscription_id }, { $set: { user_id, group_id: group_id ?? null, status, period_end, as_of: event.occurredAt } }, { upsert: true });
+    await c
+      .plans(tx)
+      .updateOne(
+        { _id: subscription_id },
+        { $set: { user_id, group_id: group_id ?? null, status, period_end, as_of: event.occurredAt } },
+        { upsert: true },
+      );
     return;
   }
   const { purchase_id, user_id, character_id, status, at } = event.data;
@@ -25,5 +35,11 @@ export async function applyAnnouncement(c: EntitlementCollections, tx: Transacti
     if (kept?.purchase_id === purchase_id) await c.owned(tx).deleteOne({ _id });
     return;
   }
-  await c.owned(tx).updateOne({ _id }, { $set: { user_id, character_id, purchase_id, at, as_of: event.occurredAt } }, { upsert: true });
+  await c
+    .owned(tx)
+    .updateOne(
+      { _id },
+      { $set: { user_id, character_id, purchase_id, at, as_of: event.occurredAt } },
+      { upsert: true },
+    );
 }

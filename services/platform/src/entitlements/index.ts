@@ -6,7 +6,15 @@ import { applyEntitlementEvent, ENTITLEMENT_EVENTS } from './projection.ts';
 
 export { ENTITLEMENT_EVENTS, applyEntitlementEvent, type EntitlementEvent } from './projection.ts';
 export { entitlementCollections, ownedKey, type EntitlementCollections, type OwnedDoc, type PlanDoc } from './model.ts';
-export { createAccessChecker, subscribedTo, type Access, type AccessCaller, type AccessCharacter, type AccessChecker, type AccessQuery } from './access.ts';
+export {
+  createAccessChecker,
+  subscribedTo,
+  type Access,
+  type AccessCaller,
+  type AccessCharacter,
+  type AccessChecker,
+  type AccessQuery,
+} from './access.ts';
 
 export interface Entitlements extends AccessChecker {
   /** Indexes of the projection (call once, at ready). */
@@ -32,7 +40,9 @@ export function createEntitlements(options: { service: string; secret: string })
       await c.plans(store).createIndex({ user_id: 1, group_id: 1 });
     },
     async consume(events) {
-      const consumer = await events.consume(`${options.service}-entitlements`, ENTITLEMENT_EVENTS, (event, tx) => applyEntitlementEvent(c, tx, event));
+      const consumer = await events.consume(`${options.service}-entitlements`, ENTITLEMENT_EVENTS, (event, tx) =>
+        applyEntitlementEvent(c, tx, event),
+      );
       // After subscribing, so the answer reaches the group: billing announces every character purchase and subscription
       // again, which rebuilds the projection when the bus no longer holds their history (a Redis restarted empty, a trimmed stream).
       await events.publish('facts.requested', 'billing', { owner: 'billing', by: options.service });

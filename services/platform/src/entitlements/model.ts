@@ -48,4 +48,5 @@ export function entitlementCollections(service: string): EntitlementCollections 
 }
 
 // Ids may hold ':' so the parts are encoded: two different pairs never share a key.
-export const ownedKey = (userId: string, characterId: string): string => `${encodeURIComponent(userId)}/${encodeURIComponent(characterId)}`;
+export const ownedKey = (userId: string, characterId: string): string =>
+  `${encodeURIComponent(userId)}/${encodeURIComponent(characterId)}`;

@@ -5,9 +5,15 @@ import { ownedKey, type EntitlementCollections } from './model.ts';
 
 /** What feeds the projection: billing's purchases and subscriptions (and their announcements), identity's deletions. */
 export const ENTITLEMENT_EVENTS = [
-  'purchase.completed', 'purchase.canceled',
-  'subscription.started', 'subscription.renewed', 'subscription.changed', 'subscription.canceled', 'subscription.finished',
-  'purchase.announced', 'subscription.announced',
+  'purchase.completed',
+  'purchase.canceled',
+  'subscription.started',
+  'subscription.renewed',
+  'subscription.changed',
+  'subscription.canceled',
+  'subscription.finished',
+  'purchase.announced',
+  'subscription.announced',
   'user.deleted',
 ] as const;
 export type EntitlementEvent = EventOf<(typeof ENTITLEMENT_EVENTS)[number]>;
@@ -20,12 +26,22 @@ export type EntitlementEvent = EventOf<(typeof ENTITLEMENT_EVENTS)[number]>;
  * (billing answering facts.requested, announce.ts) older than what is kept
  * never overwrites it.
  */
-export async function applyEntitlementEvent(c: EntitlementCollections, tx: Transaction, event: EntitlementEvent): Promise<void> {
+export async function applyEntitlementEvent(
+  c: EntitlementCollections,
+  tx: Transaction,
+  event: EntitlementEvent,
+): Promise<void> {
   switch (event.type) {
     case 'purchase.completed': {
       const { kind, character_id, user_id, purchase_id, completed_at } = event.data;
       if (kind !== 'character' || !character_id) return;
-      await c.owned(tx).updateOne({ _id: ownedKey(user_id, character_id) }, { $set: { user_id, character_id, purchase_id, at: completed_at, as_of: event.occurredAt } }, { upsert: true });
+      await c
+        .owned(tx)
+        .updateOne(
+          { _id: ownedKey(user_id, character_id) },
+          { $set: { user_id, character_id, purchase_id, at: completed_at, as_of: event.occurredAt } },
+          { upsert: true },
+        );
       return;
     }
     case 'purchase.canceled':
@@ -38,7 +54,13 @@ export async function applyEntitlementEvent(c: EntitlementCollections, tx: Trans
     case 'subscription.finished': {
       const { subscription_id, user_id, group_id, period_end } = event.data;
       const status = event.type === 'subscription.finished' ? 'inactive' : event.data.status;
-      await c.plans(tx).updateOne({ _id: subscription_id }, { $set: { user_id, group_id: group_id ?? null, status, period_end, as_of: event.occurredAt } }, { upsert: true });
+      await c
+        .plans(tx)
+        .updateOne(
+          { _id: subscription_id },
+          { $set: { user_id, group_id: group_id ?? null, status, period_end, as_of: event.occurredAt } },
+          { upsert: true },
+        );
       return;
     }
     case 'purchase.announced':

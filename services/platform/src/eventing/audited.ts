@@ -23,9 +23,17 @@ export async function audited<R>(
   return ports.store.withTransaction(async (tx) => {
     const result = await work(tx);
     const target = targetOf?.(result);
-    await ports.events.publish('admin.acted', actor.adminId, {
-      admin_id: actor.adminId, action, detail: detailOf(result), ...(target ? { target_user_id: target } : {}),
-    }, tx);
+    await ports.events.publish(
+      'admin.acted',
+      actor.adminId,
+      {
+        admin_id: actor.adminId,
+        action,
+        detail: detailOf(result),
+        ...(target ? { target_user_id: target } : {}),
+      },
+      tx,
+    );
     return result;
   });
 }

@@ -19,7 +19,8 @@ afterEach(async () => {
 async function setup(kind: 'broker' | 'embedded' = 'broker') {
   const dir = await mkdtemp(join(tmpdir(), 'talkwith-eventing-'));
   const store: DocumentStore = await createEmbeddedStore({ dir });
-  const bus: EventBus = kind === 'broker' ? await createTestBroker() : await createOutboxBus({ store, retryDelayMs: 5 });
+  const bus: EventBus =
+    kind === 'broker' ? await createTestBroker() : await createOutboxBus({ store, retryDelayMs: 5 });
   const lines: Array<Record<string, unknown>> = [];
   const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
   cleanups.push(async () => {
@@ -46,8 +47,12 @@ describe('eventing', () => {
 
   it('publish, invalid data or unknown type, rejects with VALIDATION_FAILED', async () => {
     const { events } = await setup();
-    await expect(events.publish('client.logged', 'u1', { user_id: 5 } as never)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-    await expect(events.publish('nothing.happened' as never, 'u1', {} as never)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(events.publish('client.logged', 'u1', { user_id: 5 } as never)).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    await expect(events.publish('nothing.happened' as never, 'u1', {} as never)).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
   });
 
   it('consume, invalid event on the bus, parks it at once and logs it without calling the handler', async () => {
@@ -92,7 +97,9 @@ describe('eventing', () => {
 
   it('consume, unknown type asked for, rejects', async () => {
     const { events } = await setup();
-    await expect(events.consume('g', ['nothing.happened' as never], async () => undefined)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(events.consume('g', ['nothing.happened' as never], async () => undefined)).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
   });
 });
 
@@ -122,19 +129,29 @@ describe('eventing in transactions (embedded bus)', () => {
     });
     await store.withTransaction(async (tx) => {
       await tx.collection('users').insertOne({ _id: 'u9', email: 'u9@example.jp' });
-      await events.publish('user.registered', 'u9', { user_id: 'u9', email: 'u9@example.jp', registered_at: new Date().toISOString() }, tx);
+      await events.publish(
+        'user.registered',
+        'u9',
+        { user_id: 'u9', email: 'u9@example.jp', registered_at: new Date().toISOString() },
+        tx,
+      );
     });
     await waitFor(() => seen.length === 1);
     expect(seen).toEqual([{ _id: 'u9', email: 'u9@example.jp' }]);
   });
-
 
   it('publishMany, three events between two single publishes, numbers them consecutively in order and delivers each', async () => {
     const { events, store } = await setup('embedded');
     const received: string[] = [];
     await events.consume('logging', ['client.logged'], async (e) => void received.push(e.key));
     await events.publish('client.logged', 'first', logged);
-    const many = await store.withTransaction((tx) => events.publishMany('client.logged', ['a', 'b', 'c'].map((key) => ({ key, data: { user_id: key, type: 'play' as const } })), tx));
+    const many = await store.withTransaction((tx) =>
+      events.publishMany(
+        'client.logged',
+        ['a', 'b', 'c'].map((key) => ({ key, data: { user_id: key, type: 'play' as const } })),
+        tx,
+      ),
+    );
     await events.publish('client.logged', 'last', logged);
     await waitFor(() => received.length === 5);
     const rows = await store.collection<{ _id: string; seq: number }>('outbox').find({}, { sort: { seq: 1 } });
@@ -145,7 +162,16 @@ describe('eventing in transactions (embedded bus)', () => {
 
   it('publishMany, one item the schema refuses, stores none of them', async () => {
     const { events, store } = await setup('embedded');
-    const attempt = store.withTransaction((tx) => events.publishMany('client.logged', [{ key: 'a', data: logged }, { key: 'b', data: { user_id: 5 } as never }], tx));
+    const attempt = store.withTransaction((tx) =>
+      events.publishMany(
+        'client.logged',
+        [
+          { key: 'a', data: logged },
+          { key: 'b', data: { user_id: 5 } as never },
+        ],
+        tx,
+      ),
+    );
     await expect(attempt).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(await store.collection('outbox').countDocuments({})).toBe(0);
   });
@@ -164,7 +190,13 @@ describe('eventing in transactions (embedded bus)', () => {
 
   it('consume, a group that subscribes after the event was published, still receives it', async () => {
     const { events } = await setup('embedded');
-    const sent = await events.publish('character.published', 'c1', { character_id: 'c1', name: 'ミライ', description: 'demo', published_at: new Date().toISOString(), version: 1 });
+    const sent = await events.publish('character.published', 'c1', {
+      character_id: 'c1',
+      name: 'ミライ',
+      description: 'demo',
+      published_at: new Date().toISOString(),
+      version: 1,
+    });
     const received: string[] = [];
     await events.consume('dialogue', ['character.published'], async (e) => void received.push(e.data.name));
     await waitFor(() => received.length === 1);

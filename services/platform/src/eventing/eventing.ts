@@ -40,7 +40,9 @@ type ProcessedEvent = { _id: string; group: string; eventId: string; type: strin
 export function createEventing(options: EventingOptions): Eventing {
   const { bus, store, logger } = options;
   const embedded = bus.deliversFromOutbox === true;
-  const relay = embedded ? null : startOutboxRelay({ bus, store, logger: logger.child({ component: 'outbox' }), ...options.outbox });
+  const relay = embedded
+    ? null
+    : startOutboxRelay({ bus, store, logger: logger.child({ component: 'outbox' }), ...options.outbox });
   const wake = (envelope: EventEnvelope) => {
     if (bus.wake) return bus.wake();
     void bus.publish(envelope).catch((err: unknown) => logger.warn({ err }, 'embedded bus could not be woken'));
@@ -69,18 +71,35 @@ export function createEventing(options: EventingOptions): Eventing {
     const problem = dataProblem(type, data);
     if (problem) throw new AppError('VALIDATION_FAILED', `cannot publish: ${problem}`);
     const requestId = currentRequestId();
-    return { id: randomUUID(), type, version: definitionOf(type)!.version, occurredAt: new Date().toISOString(), key, data, ...(requestId ? { requestId } : {}) };
+    return {
+      id: randomUUID(),
+      type,
+      version: definitionOf(type)!.version,
+      occurredAt: new Date().toISOString(),
+      key,
+      data,
+      ...(requestId ? { requestId } : {}),
+    };
   }
 
   return {
-    async publish<K extends EventType>(type: K, key: string, data: EventMap[K], tx?: Transaction): Promise<EventEnvelope<EventMap[K]>> {
+    async publish<K extends EventType>(
+      type: K,
+      key: string,
+      data: EventMap[K],
+      tx?: Transaction,
+    ): Promise<EventEnvelope<EventMap[K]>> {
       const envelope = envelopeOf(type, key, data);
       if (tx) await storeInOutbox([envelope], tx);
       else await store.withTransaction((own) => storeInOutbox([envelope], own));
       return envelope;
     },
 
-    async publishMany<K extends EventType>(type: K, items: ReadonlyArray<{ key: string; data: EventMap[K] }>, tx: Transaction): Promise<Array<EventEnvelope<EventMap[K]>>> {
+    async publishMany<K extends EventType>(
+      type: K,
+      items: ReadonlyArray<{ key: string; data: EventMap[K] }>,
+      tx: Transaction,
+    ): Promise<Array<EventEnvelope<EventMap[K]>>> {
       const envelopes = items.map(({ key, data }) => envelopeOf(type, key, data));
       await storeInOutbox(envelopes, tx);
       return envelopes;
@@ -90,23 +109,41 @@ export function createEventing(options: EventingOptions): Eventing {
 
     async consume<K extends EventType>(group: string, types: readonly K[], handler: EventHandlerOf<K>) {
       const unknown = types.filter((t) => !definitionOf(t));
-      if (unknown.length > 0) throw new AppError('VALIDATION_FAILED', `cannot consume unknown event types: ${unknown.join(', ')}`);
+      if (unknown.length > 0)
+        throw new AppError('VALIDATION_FAILED', `cannot consume unknown event types: ${unknown.join(', ')}`);
       await ensureIndexes();
       const log = logger.child({ consumerGroup: group });
       // The handler runs as part of the event's request: what it publishes and logs carries that request's id on.
-      return bus.subscribe({ group, types: [...types], handler: (event) => withRequestId(requestIdOf(event), () => handleOnce(store, log, group, event, handler as EventHandlerOf<EventType>)) });
+      return bus.subscribe({
+        group,
+        types: [...types],
+        handler: (event) =>
+          withRequestId(requestIdOf(event), () =>
+            handleOnce(store, log, group, event, handler as EventHandlerOf<EventType>),
+          ),
+      });
     },
   };
 }
 
 /** The envelope's request id, if it is a usable one (an envelope from the bus is not validated yet). */
 const usableRequestId = new RegExp(REQUEST_ID_PATTERN);
-const requestIdOf = (event: EventEnvelope): string | undefined => (typeof event?.requestId === 'string' && usableRequestId.test(event.requestId) ? event.requestId : undefined);
+const requestIdOf = (event: EventEnvelope): string | undefined =>
+  typeof event?.requestId === 'string' && usableRequestId.test(event.requestId) ? event.requestId : undefined;
 
-async function handleOnce(store: DocumentStore, log: Logger, group: string, event: EventEnvelope, handler: EventHandlerOf<EventType>): Promise<void> {
+async function handleOnce(
+  store: DocumentStore,
+  log: Logger,
+  group: string,
+  event: EventEnvelope,
+  handler: EventHandlerOf<EventType>,
+): Promise<void> {
   const problem = envelopeProblem(event);
   if (problem) {
-    log.warn({ eventId: (event as { id?: unknown })?.id, eventType: (event as { type?: unknown })?.type, problem }, 'invalid event parked');
+    log.warn(
+      { eventId: (event as { id?: unknown })?.id, eventType: (event as { type?: unknown })?.type, problem },
+      'invalid event parked',
+    );
     throw new PermanentEventError(`invalid event: ${problem}`);
   }
   // Validated against the catalogue just above: its data has the schema of its type.
@@ -120,8 +157,16 @@ async function handleOnce(store: DocumentStore, log: Logger, group: string, even
     });
   } catch (err) {
     // Another member of the group handled it at the same moment and committed first: it is done.
-    if (isAppError(err) && err.code === 'DUPLICATE_KEY' && (await store.collection(PROCESSED_EVENTS).findOne({ group, eventId: event.id }))) return;
-    log.warn({ eventId: event.id, eventType: event.type, requestId: event.requestId, err }, 'event handler failed; it will be retried or parked');
+    if (
+      isAppError(err) &&
+      err.code === 'DUPLICATE_KEY' &&
+      (await store.collection(PROCESSED_EVENTS).findOne({ group, eventId: event.id }))
+    )
+      return;
+    log.warn(
+      { eventId: event.id, eventType: event.type, requestId: event.requestId, err },
+      'event handler failed; it will be retried or parked',
+    );
     throw err;
   }
 }

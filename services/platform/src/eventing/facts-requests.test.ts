@@ -34,15 +34,17 @@ function recordingOwner(pageSize: number) {
   const owner: FactsOwner = {
     owner: 'test-owner',
     pageSize,
-    sections: [{
-      name: 'things',
-      async page(tx, _events, after, limit) {
-        const q = pageQuery({}, after, limit);
-        const ids = (await tx.collection<{ _id: string }>('things').find(q.filter, q.options)).map((d) => d._id);
-        pages.push({ after, ids });
-        return ids;
+    sections: [
+      {
+        name: 'things',
+        async page(tx, _events, after, limit) {
+          const q = pageQuery({}, after, limit);
+          const ids = (await tx.collection<{ _id: string }>('things').find(q.filter, q.options)).map((d) => d._id);
+          pages.push({ after, ids });
+          return ids;
+        },
       },
-    }],
+    ],
   };
   return { owner, pages };
 }
@@ -62,8 +64,15 @@ describe('facts requests', () => {
     await events.publish('facts.requested', 'test-owner', { owner: 'test-owner', by: 'someone' });
 
     await eventually(async () => pages.length >= 3 || undefined);
-    expect(pages).toEqual([{ after: null, ids: ['a', 'b'] }, { after: 'b', ids: ['c', 'd'] }, { after: 'd', ids: ['e'] }]);
-    await eventually(async () => (await store.collection('test-owner_announcements').findOne({ _id: 'owed-facts' })) === null || undefined);
+    expect(pages).toEqual([
+      { after: null, ids: ['a', 'b'] },
+      { after: 'b', ids: ['c', 'd'] },
+      { after: 'd', ids: ['e'] },
+    ]);
+    await eventually(
+      async () =>
+        (await store.collection('test-owner_announcements').findOne({ _id: 'owed-facts' })) === null || undefined,
+    );
   });
 
   it('consumeFactsRequests, a request for another owner then one for it, announces once', async () => {
@@ -84,7 +93,9 @@ describe('facts requests', () => {
   it('consumeFactsRequests, an announcement owed when the process stopped, is made at start', async () => {
     const { store, events } = await setup();
     await storeThings(store, ['a']);
-    await store.collection('test-owner_announcements').insertOne({ _id: 'owed-facts', requested_at: new Date().toISOString() });
+    await store
+      .collection('test-owner_announcements')
+      .insertOne({ _id: 'owed-facts', requested_at: new Date().toISOString() });
     const { owner, pages } = recordingOwner(2);
 
     const consumer = await consumeFactsRequests(store, events, owner);
@@ -97,7 +108,9 @@ describe('facts requests', () => {
   it('consumeFactsRequests, a request asked well before the last announcement started, is covered by it', async () => {
     const { store, events } = await setup();
     await storeThings(store, ['a']);
-    await store.collection('test-owner_announcements').insertOne({ _id: 'current-facts', done_at: new Date(Date.now() + 60_000).toISOString() });
+    await store
+      .collection('test-owner_announcements')
+      .insertOne({ _id: 'current-facts', done_at: new Date(Date.now() + 60_000).toISOString() });
     const { owner, pages } = recordingOwner(2);
     const consumer = await consumeFactsRequests(store, events, owner);
     cleanups.push(() => consumer.close());
@@ -115,11 +128,19 @@ describe('facts requests', () => {
     let consumer: { close(): Promise<void> } | null = null;
     let closing: Promise<void> | null = null;
     const section = owner.sections[0]!;
-    const stopAfterFirst: FactsOwner = { ...owner, sections: [{ ...section, page: async (tx, ev, after, limit) => {
-      const ids = await section.page(tx, ev, after, limit);
-      if (pages.length === 1 && consumer) closing = consumer.close();
-      return ids;
-    } }] };
+    const stopAfterFirst: FactsOwner = {
+      ...owner,
+      sections: [
+        {
+          ...section,
+          page: async (tx, ev, after, limit) => {
+            const ids = await section.page(tx, ev, after, limit);
+            if (pages.length === 1 && consumer) closing = consumer.close();
+            return ids;
+          },
+        },
+      ],
+    };
     consumer = await consumeFactsRequests(store, events, stopAfterFirst);
 
     await events.publish('facts.requested', 'test-owner', { owner: 'test-owner', by: 'someone' });

@@ -56,14 +56,19 @@ interface AnnouncementMark {
   [key: string]: unknown;
 }
 
-const marksOf = (store: DocumentStore | Transaction, owner: FactsOwner) => store.collection<AnnouncementMark>(`${owner.owner}_announcements`);
+const marksOf = (store: DocumentStore | Transaction, owner: FactsOwner) =>
+  store.collection<AnnouncementMark>(`${owner.owner}_announcements`);
 
 /**
  * One request, in the consumer's `tx`: recorded as owed unless it is for
  * another owner or an announcement started after it was asked already
  * covers it (many services starting together cost one round). True: owed.
  */
-export async function recordFactsRequest(tx: Transaction, owner: FactsOwner, request: EventOf<'facts.requested'>): Promise<boolean> {
+export async function recordFactsRequest(
+  tx: Transaction,
+  owner: FactsOwner,
+  request: EventOf<'facts.requested'>,
+): Promise<boolean> {
   if (request.data.owner !== owner.owner) return false;
   const marks = marksOf(tx, owner);
   const last = await marks.findOne({ _id: LAST_ANNOUNCED });
@@ -76,7 +81,12 @@ export async function recordFactsRequest(tx: Transaction, owner: FactsOwner, req
 class AnnouncementStopped extends Error {}
 
 /** Every section, page by page (a transaction each); the facts announced per section. `stopping` is asked between pages. */
-export async function announceInPages(store: DocumentStore, events: Eventing, owner: FactsOwner, stopping: () => boolean = () => false): Promise<Record<string, number>> {
+export async function announceInPages(
+  store: DocumentStore,
+  events: Eventing,
+  owner: FactsOwner,
+  stopping: () => boolean = () => false,
+): Promise<Record<string, number>> {
   const limit = owner.pageSize ?? FACTS_PAGE_SIZE;
   const counts: Record<string, number> = {};
   for (const section of owner.sections) {
@@ -98,7 +108,12 @@ export async function announceInPages(store: DocumentStore, events: Eventing, ow
  * request came in meanwhile (then once more, so that request sees a round
  * that started after it). Null: nothing was owed.
  */
-export async function announceOwedFacts(store: DocumentStore, events: Eventing, owner: FactsOwner, stopping: () => boolean = () => false): Promise<Record<string, number> | null> {
+export async function announceOwedFacts(
+  store: DocumentStore,
+  events: Eventing,
+  owner: FactsOwner,
+  stopping: () => boolean = () => false,
+): Promise<Record<string, number> | null> {
   let counts: Record<string, number> | null = null;
   for (;;) {
     const owed = await marksOf(store, owner).findOne({ _id: OWED });
@@ -124,13 +139,22 @@ export async function announceOwedFacts(store: DocumentStore, events: Eventing, 
  * (a shutdown never waits for a million accounts); a debt left by a stop or
  * a crash is paid at start.
  */
-export async function consumeFactsRequests(store: DocumentStore, events: Eventing, owner: FactsOwner): Promise<{ close(): Promise<void> }> {
+export async function consumeFactsRequests(
+  store: DocumentStore,
+  events: Eventing,
+  owner: FactsOwner,
+): Promise<{ close(): Promise<void> }> {
   let running: Promise<unknown> = Promise.resolve();
   let closed = false;
   const pay = () => {
-    running = running.then(() => (closed ? null : announceOwedFacts(store, events, owner, () => closed))).catch((err: unknown) => {
-      if (!(err instanceof AnnouncementStopped)) process.emitWarning(`${owner.owner} facts announcement failed (retried on the next request or start): ${String(err)}`);
-    });
+    running = running
+      .then(() => (closed ? null : announceOwedFacts(store, events, owner, () => closed)))
+      .catch((err: unknown) => {
+        if (!(err instanceof AnnouncementStopped))
+          process.emitWarning(
+            `${owner.owner} facts announcement failed (retried on the next request or start): ${String(err)}`,
+          );
+      });
   };
   pay();
   const consumer = await events.consume(`${owner.owner}-facts-requests`, ['facts.requested'], async (event, tx) => {

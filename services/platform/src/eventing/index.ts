@@ -3,4 +3,14 @@ export { dataProblem, envelopeProblem } from './validation.ts';
 export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox.ts';
 export { OUTBOX, outboxBacklog, type OutboxEntry } from './outbox-entry.ts';
 export { audited, type AdminActor } from './audited.ts';
-export { announceInPages, announceOwedFacts, consumeFactsRequests, FACTS_PAGE_SIZE, pageQuery, recordFactsRequest, sectionOver, type FactsOwner, type FactsSection } from './facts-requests.ts';
+export {
+  announceInPages,
+  announceOwedFacts,
+  consumeFactsRequests,
+  FACTS_PAGE_SIZE,
+  pageQuery,
+  recordFactsRequest,
+  sectionOver,
+  type FactsOwner,
+  type FactsSection,
+} from './facts-requests.ts';

@@ -32,7 +32,9 @@ type SequenceCounter = { _id: string; n: number };
  * (transactions are serialised on the embedded store) and returns the first.
  */
 export async function nextOutboxSeq(tx: Transaction, count = 1): Promise<number> {
-  const counter = await tx.collection<SequenceCounter>(SEQUENCE).findOneAndUpdate({ _id: OUTBOX }, { $inc: { n: count } }, { upsert: true });
+  const counter = await tx
+    .collection<SequenceCounter>(SEQUENCE)
+    .findOneAndUpdate({ _id: OUTBOX }, { $inc: { n: count } }, { upsert: true });
   return counter!.n - count + 1;
 }
 
@@ -45,15 +47,30 @@ export async function newestOutboxSeq(store: Pick<DocumentStore, 'collection'>):
  * Events waiting for the relay to hand them to Redis or Kafka. The embedded
  * bus delivers from the table itself: nothing waits there (its lag is the consumers').
  */
-export async function outboxBacklog(store: Pick<DocumentStore, 'collection'>, bus: Pick<EventBus, 'deliversFromOutbox'>): Promise<number> {
+export async function outboxBacklog(
+  store: Pick<DocumentStore, 'collection'>,
+  bus: Pick<EventBus, 'deliversFromOutbox'>,
+): Promise<number> {
   if (bus.deliversFromOutbox) return 0;
   return store.collection<OutboxEntry>(OUTBOX).countDocuments({ sentAt: null });
 }
 
 /** Stores the envelopes in the outbox in one write, numbered by `seqOf` (their index in the list). */
-export async function appendToOutbox(tx: Transaction, envelopes: readonly EventEnvelope[], seqOf: (index: number) => number): Promise<OutboxEntry[]> {
+export async function appendToOutbox(
+  tx: Transaction,
+  envelopes: readonly EventEnvelope[],
+  seqOf: (index: number) => number,
+): Promise<OutboxEntry[]> {
   const createdAt = new Date();
-  const entries = envelopes.map((envelope, i): OutboxEntry => ({ _id: envelope.id, key: envelope.key, type: envelope.type, envelope, createdAt, seq: seqOf(i), sentAt: null }));
+  const entries = envelopes.map((envelope, i): OutboxEntry => ({
+    _id: envelope.id,
+    key: envelope.key,
+    type: envelope.type,
+    envelope,
+    createdAt,
+    seq: seqOf(i),
+    sentAt: null,
+  }));
   await tx.collection<OutboxEntry>(OUTBOX).insertMany(entries);
   return entries;
 }

@@ -105,7 +105,12 @@ describe('eventing outbox', () => {
     bus.refuseKey = 'stuck';
     const received: EventEnvelope[] = [];
     await bus.subscribe({ group: 'logging', types: ['client.logged'], handler: async (e) => void received.push(e) });
-    const events = createEventing({ bus, store, logger, outbox: { retryMinMs: 10, retryMaxMs: 1000, sweepEveryMs: 60_000 } });
+    const events = createEventing({
+      bus,
+      store,
+      logger,
+      outbox: { retryMinMs: 10, retryMaxMs: 1000, sweepEveryMs: 60_000 },
+    });
     await events.publish('client.logged', 'stuck', logged(0));
     for (let n = 1; n <= 20; n++) {
       await events.publish('client.logged', 'fine', logged(n));
@@ -126,7 +131,10 @@ describe('eventing outbox', () => {
     deadBus.down = true;
     const firstStore = await openStore(dir);
     const crashed: Eventing = createEventing({ bus: deadBus, store: firstStore, logger, outbox: relayTuning });
-    const published = [await crashed.publish('client.logged', 'alpha', logged(1)), await crashed.publish('client.logged', 'alpha', logged(2))];
+    const published = [
+      await crashed.publish('client.logged', 'alpha', logged(1)),
+      await crashed.publish('client.logged', 'alpha', logged(2)),
+    ];
     // The "process" dies: the eventing instance is never closed. Its store is released so the directory can be reopened.
     await firstStore.close();
 

@@ -25,7 +25,6 @@ export interface OutboxRelay {
   close(): Promise<void>;
 }
 
-
 const inOrder = (a: OutboxEntry, b: OutboxEntry) => a.createdAt.getTime() - b.createdAt.getTime() || a.seq - b.seq;
 
 /**
@@ -68,7 +67,13 @@ class Relay implements OutboxRelay {
 
   start(): void {
     const sweepEveryMs = this.options.sweepEveryMs ?? 30_000;
-    this.sweepTimer = setInterval(() => void this.track(this.sweep(sweepEveryMs)).catch((err: unknown) => this.options.logger.warn({ err }, 'outbox sweep failed')), sweepEveryMs);
+    this.sweepTimer = setInterval(
+      () =>
+        void this.track(this.sweep(sweepEveryMs)).catch((err: unknown) =>
+          this.options.logger.warn({ err }, 'outbox sweep failed'),
+        ),
+      sweepEveryMs,
+    );
     this.sweepTimer.unref();
     const indexes = Promise.all([
       this.outbox.createIndex({ sentAt: 1 }, { expireAfterSeconds: this.options.keepSentForSeconds ?? 600 }),
@@ -101,7 +106,10 @@ class Relay implements OutboxRelay {
   }
 
   private track<T>(work: Promise<T>): Promise<T> {
-    const settled = work.then(() => undefined, () => undefined);
+    const settled = work.then(
+      () => undefined,
+      () => undefined,
+    );
     this.running.add(settled);
     void settled.finally(() => this.running.delete(settled));
     return work;
@@ -144,15 +152,18 @@ class Relay implements OutboxRelay {
     }
     this.retries.delete(head.key);
     // Not awaited before the next hand-off: if marking fails the entry is sent again later, a duplicate consumers drop.
-    void this.track(this.outbox.updateOne({ _id: head._id }, { $set: { sentAt: new Date() } })).catch((err: unknown) => {
-      this.options.logger.warn({ err, eventId: head._id }, 'outbox entry sent but not marked; it will be sent again');
-    });
+    void this.track(this.outbox.updateOne({ _id: head._id }, { $set: { sentAt: new Date() } })).catch(
+      (err: unknown) => {
+        this.options.logger.warn({ err, eventId: head._id }, 'outbox entry sent but not marked; it will be sent again');
+      },
+    );
     return true;
   }
 
   private pause(key: string, err: unknown): void {
     // Warn once per outage (when nothing else is waiting), not for every key and retry.
-    if (this.pausedKeys.size === 0 && !this.retries.has(key)) this.options.logger.warn({ err, key }, 'bus refused an event; the outbox keeps it and retries');
+    if (this.pausedKeys.size === 0 && !this.retries.has(key))
+      this.options.logger.warn({ err, key }, 'bus refused an event; the outbox keeps it and retries');
     else this.options.logger.debug({ err, key }, 'bus still refuses events');
     this.pausedKeys.add(key);
     if (this.closed) return;
@@ -168,7 +179,10 @@ class Relay implements OutboxRelay {
   /** Merges unsent entries of the store that this process does not hold, oldest first. */
   private async sweep(olderThanMs: number): Promise<void> {
     const before = new Date(Date.now() - olderThanMs);
-    const unsent = await this.outbox.find({ sentAt: null, createdAt: { $lte: before } }, { sort: { createdAt: 1, seq: 1 } });
+    const unsent = await this.outbox.find(
+      { sentAt: null, createdAt: { $lte: before } },
+      { sort: { createdAt: 1, seq: 1 } },
+    );
     const fresh = unsent.filter((entry) => !this.held.has(entry._id));
     for (const entry of fresh) {
       this.held.add(entry._id);

@@ -50,14 +50,26 @@ describe('eventing request ids', () => {
     await events.consume('relay-group', ['client.logged'], async (event, tx) => {
       if (event.key === 'first') await events.publish('client.logged', 'second', logged, tx);
     });
-    await events.consume('watch-group', ['client.logged'], async (event) => void (event.key === 'second' && followUps.push(event)));
+    await events.consume(
+      'watch-group',
+      ['client.logged'],
+      async (event) => void (event.key === 'second' && followUps.push(event)),
+    );
     await withRequestId('req-chain-9', () => events.publish('client.logged', 'first', logged));
     await waitFor(() => followUps.length === 1);
     expect(followUps[0]!.requestId).toBe('req-chain-9');
   });
 
   it('envelope, request id with a line break, is refused as malformed', () => {
-    const envelope = { id: 'e1', type: 'client.logged', version: 1, occurredAt: new Date().toISOString(), key: 'u1', data: logged, requestId: 'evil\nline' };
+    const envelope = {
+      id: 'e1',
+      type: 'client.logged',
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      key: 'u1',
+      data: logged,
+      requestId: 'evil\nline',
+    };
     expect(envelopeProblem(envelope)).toMatch(/requestId/);
   });
 });

@@ -5,7 +5,8 @@ import { EventEnvelope, eventCatalogue, type EventDefinition } from '@talkwith/p
 // TypeBox checks `format` only for registered formats (an unknown one fails
 // every value), and the catalogue uses these. Registered once, if nobody did.
 const formats: Record<string, (value: string) => boolean> = {
-  'date-time': (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(v) && !Number.isNaN(Date.parse(v)),
+  'date-time': (v) =>
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(v) && !Number.isNaN(Date.parse(v)),
   date: (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)),
   email: (v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
   uri: (v) => URL.canParse(v),

@@ -22,7 +22,11 @@ export interface FilesContractOptions {
 }
 
 /** Behaviour every FileStore adapter shares; each test works under its own random prefix. */
-export function runFilesContract(adapterName: string, make: () => Promise<FileStore>, { atomicOverwrites = true }: FilesContractOptions = {}): void {
+export function runFilesContract(
+  adapterName: string,
+  make: () => Promise<FileStore>,
+  { atomicOverwrites = true }: FilesContractOptions = {},
+): void {
   describe(`files contract (${adapterName})`, () => {
     let files: FileStore;
     let root: string;
@@ -108,7 +112,11 @@ export function runFilesContract(adapterName: string, make: () => Promise<FileSt
       await files.put(`${root}/c1/a.mp4`, Buffer.from('a'), 'video/mp4');
       await files.put(`${root}/c1/sub/z.vtt`, Buffer.from('z'), 'text/vtt');
       await files.put(`${root}/c2/x.mp4`, Buffer.from('x'), 'video/mp4');
-      expect((await files.list(`${root}/c1/`)).map((file) => file.key)).toEqual([`${root}/c1/a.mp4`, `${root}/c1/b.mp4`, `${root}/c1/sub/z.vtt`]);
+      expect((await files.list(`${root}/c1/`)).map((file) => file.key)).toEqual([
+        `${root}/c1/a.mp4`,
+        `${root}/c1/b.mp4`,
+        `${root}/c1/sub/z.vtt`,
+      ]);
       expect((await files.list(`${root}/c`)).map((file) => file.key)).toHaveLength(4);
       expect(await files.list(`${root}/none/`)).toEqual([]);
     });
@@ -121,7 +129,9 @@ export function runFilesContract(adapterName: string, make: () => Promise<FileSt
 
     it('every operation, invalid key, is refused as validation failure', async () => {
       for (const key of INVALID_KEYS) {
-        await expect(files.put(key, Buffer.from('x'), 'text/plain'), key).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+        await expect(files.put(key, Buffer.from('x'), 'text/plain'), key).rejects.toMatchObject({
+          code: 'VALIDATION_FAILED',
+        });
         await expect(files.stat(key), key).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
         await expect(files.read(key), key).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
         await expect(files.delete(key), key).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });

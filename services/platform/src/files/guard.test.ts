@@ -19,19 +19,30 @@ const media = createMediaSigning(SECRET);
 const cookieFor = (user: string): string => media.userCookie(user, { path: '/files' }).split(';')[0]!;
 const inAnHour = (): Date => new Date(Date.now() + 3_600_000);
 /** The path and query of a signed URL (the local adapter's base is absolute here). */
-const pathOf = (url: string): string => { const u = new URL(url, 'http://x'); return `${u.pathname}${u.search}`; };
+const pathOf = (url: string): string => {
+  const u = new URL(url, 'http://x');
+  return `${u.pathname}${u.search}`;
+};
 
 describe('serveFiles guard (local disk)', () => {
   let app: FastifyInstance;
   let files: FileStore;
 
   beforeEach(async () => {
-    files = await createLocalFiles({ dir: await mkdtemp(join(tmpdir(), 'tw-guard-')), publicBaseUrl: 'http://localhost/files', signingSecret: SECRET });
+    files = await createLocalFiles({
+      dir: await mkdtemp(join(tmpdir(), 'tw-guard-')),
+      publicBaseUrl: 'http://localhost/files',
+      signingSecret: SECRET,
+    });
     await files.put(PAID, VIDEO, 'video/mp4');
     await files.put(PAID_VTT, Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nこんにちは'), 'text/vtt; charset=utf-8');
     await files.put(FREE, VIDEO, 'video/mp4');
     app = Fastify();
-    serveFiles(app, { files, prefix: '/files', guard: { secret: SECRET, requiresSignature: (key) => key.includes('/paid/') } });
+    serveFiles(app, {
+      files,
+      prefix: '/files',
+      guard: { secret: SECRET, requiresSignature: (key) => key.includes('/paid/') },
+    });
     await app.ready();
   });
   afterEach(async () => {
@@ -45,7 +56,12 @@ describe('serveFiles guard (local disk)', () => {
     for (const key of [PAID, PAID_VTT]) {
       const response = await get(`/files/${key}`, { cookie: cookieFor('user-a') });
       expect(response.statusCode, key).toBe(403);
-      expect(response.json(), key).toEqual({ ok: false, message: expect.any(String), error: 'Forbidden', code: 'SIGNATURE_REQUIRED' });
+      expect(response.json(), key).toEqual({
+        ok: false,
+        message: expect.any(String),
+        error: 'Forbidden',
+        code: 'SIGNATURE_REQUIRED',
+      });
     }
   });
 
@@ -59,7 +75,9 @@ describe('serveFiles guard (local disk)', () => {
     expect(whole.headers.etag).toBeTruthy();
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe('bytes 10-19/1000');
-    expect((await get(url, { cookie: cookieFor('user-a'), 'if-none-match': String(whole.headers.etag) })).statusCode).toBe(304);
+    expect(
+      (await get(url, { cookie: cookieFor('user-a'), 'if-none-match': String(whole.headers.etag) })).statusCode,
+    ).toBe(304);
   });
 
   it('guarded clip, signed URL past its expiry, answers 403 expired', async () => {
@@ -69,7 +87,7 @@ describe('serveFiles guard (local disk)', () => {
     expect(response.json()).toMatchObject({ code: 'SIGNATURE_EXPIRED' });
   });
 
-  it('guarded clip, signed for user A, fetched with B\'s cookie or none, answers 403', async () => {
+  it("guarded clip, signed for user A, fetched with B's cookie or none, answers 403", async () => {
     const url = pathOf(await files.signedUrl(PAID, { user: 'user-a', expiresAt: inAnHour() }));
     const other = await get(url, { cookie: cookieFor('user-b') });
     const none = await get(url);
@@ -102,7 +120,9 @@ describe('serveFiles guard (local disk)', () => {
 
   it('signedUrl, local store without a signing secret, refuses', async () => {
     const bare = await createLocalFiles({ dir: await mkdtemp(join(tmpdir(), 'tw-guard-')), publicBaseUrl: '/files' });
-    await expect(bare.signedUrl(PAID, { user: 'user-a', expiresAt: inAnHour() })).rejects.toMatchObject({ code: 'INTERNAL' });
+    await expect(bare.signedUrl(PAID, { user: 'user-a', expiresAt: inAnHour() })).rejects.toMatchObject({
+      code: 'INTERNAL',
+    });
   });
 });
 

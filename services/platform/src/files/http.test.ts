@@ -33,7 +33,8 @@ function runServeFilesSuite(storeName: string, openStore: () => Promise<FileStor
       await files.close();
     });
 
-    const get = (headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => app.inject({ method, url: VIDEO_URL, headers });
+    const get = (headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+      app.inject({ method, url: VIDEO_URL, headers });
     const servedEtag = async (): Promise<string> => String((await get()).headers.etag);
 
     it('GET, no Range, answers the whole file with type, length, etag, cache-control and accept-ranges', async () => {
@@ -96,7 +97,12 @@ function runServeFilesSuite(storeName: string, openStore: () => Promise<FileStor
         expect(response.statusCode, range).toBe(416);
         expect(response.headers['content-range'], range).toBe('bytes */1000');
         expect(response.headers['content-type'], range).toMatch(/application\/json/);
-        expect(response.json(), range).toEqual({ ok: false, message: expect.any(String), error: 'Range Not Satisfiable', code: 'RANGE_NOT_SATISFIABLE' });
+        expect(response.json(), range).toEqual({
+          ok: false,
+          message: expect.any(String),
+          error: 'Range Not Satisfiable',
+          code: 'RANGE_NOT_SATISFIABLE',
+        });
       }
     });
 
@@ -141,7 +147,12 @@ function runServeFilesSuite(storeName: string, openStore: () => Promise<FileStor
       const response = await app.inject({ method: 'GET', url: '/files/char-1/none.mp4' });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/application\/json/);
-      expect(response.json()).toEqual({ ok: false, message: expect.any(String), error: 'Not Found', code: 'NOT_FOUND' });
+      expect(response.json()).toEqual({
+        ok: false,
+        message: expect.any(String),
+        error: 'Not Found',
+        code: 'NOT_FOUND',
+      });
     });
 
     it('GET, invalid key (backslash, NUL, empty segment, dot segment), answers 400 validation failure', async () => {

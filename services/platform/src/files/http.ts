@@ -28,10 +28,19 @@ export interface FilesGuard {
 const SIGNED_CACHE_CONTROL = 'private, max-age=0, must-revalidate';
 
 const REFUSALS: Record<Exclude<MediaCheck, 'ok'>, { code: string; message: string }> = {
-  unsigned: { code: 'SIGNATURE_REQUIRED', message: 'このファイルは購入したかたにだけ表示されます。キャラクターのページから開いてください。' },
-  expired: { code: 'SIGNATURE_EXPIRED', message: 'このファイルのURLは有効期限が切れています。ページを開き直してください。' },
+  unsigned: {
+    code: 'SIGNATURE_REQUIRED',
+    message: 'このファイルは購入したかたにだけ表示されます。キャラクターのページから開いてください。',
+  },
+  expired: {
+    code: 'SIGNATURE_EXPIRED',
+    message: 'このファイルのURLは有効期限が切れています。ページを開き直してください。',
+  },
   forged: { code: 'SIGNATURE_INVALID', message: 'このファイルのURLは正しくありません。' },
-  'other-user': { code: 'SIGNATURE_OTHER_USER', message: 'このファイルのURLは別のユーザーのものです。ログインし直してページを開き直してください。' },
+  'other-user': {
+    code: 'SIGNATURE_OTHER_USER',
+    message: 'このファイルのURLは別のユーザーのものです。ログインし直してページを開き直してください。',
+  },
 };
 
 const DEFAULT_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -57,7 +66,8 @@ export function serveFiles(fastify: FastifyInstance, options: ServeFilesOptions)
         if (guard && signing) {
           const check = signing.check(key, request.query, request.headers.cookie);
           if (check === 'ok') cacheControl = SIGNED_CACHE_CONTROL;
-          else if (await guard.requiresSignature(key)) return sendError(reply, 403, REFUSALS[check].code, REFUSALS[check].message);
+          else if (await guard.requiresSignature(key))
+            return sendError(reply, 403, REFUSALS[check].code, REFUSALS[check].message);
         }
         // Stating through the port validates the key (no `..`, absolute or over-long keys) and gives the recorded content type.
         const file = await options.files.stat(key);
@@ -65,7 +75,8 @@ export function serveFiles(fastify: FastifyInstance, options: ServeFilesOptions)
         return await sendStoredFile(request, reply, options.files, file, cacheControl);
       } catch (err) {
         if (isAppError(err) && err.code === 'NOT_FOUND') return sendNotFound(reply);
-        if (isAppError(err) && err.code === 'VALIDATION_FAILED') return sendError(reply, 400, 'VALIDATION_FAILED', err.message);
+        if (isAppError(err) && err.code === 'VALIDATION_FAILED')
+          return sendError(reply, 400, 'VALIDATION_FAILED', err.message);
         throw err;
       }
     },
@@ -77,7 +88,13 @@ export function serveFiles(fastify: FastifyInstance, options: ServeFilesOptions)
  * Last-Modified, 304 on revalidation): local files through @fastify/send, other
  * stores through the port. For routes that serve a file under another address.
  */
-export async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, files: FileStore, file: StoredFile, cacheControl: string): Promise<FastifyReply> {
+export async function sendStoredFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  files: FileStore,
+  file: StoredFile,
+  cacheControl: string,
+): Promise<FastifyReply> {
   const root = localObjectsDir(files);
   if (root !== undefined) return sendFromDisk(request, reply, root, file, cacheControl);
   return streamFromStore(request, reply, files, file, cacheControl);

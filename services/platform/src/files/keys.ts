@@ -27,7 +27,8 @@ function keyProblem(key: string): string | null {
   const segments = key.split('/');
   if (segments.some((segment) => segment === '..' || segment === '.')) return 'dot segment';
   if (segments.some((segment) => segment === '')) return 'empty segment';
-  if (segments.some((segment) => Buffer.byteLength(segment) > MAX_SEGMENT_BYTES)) return `a segment longer than ${MAX_SEGMENT_BYTES} bytes`;
+  if (segments.some((segment) => Buffer.byteLength(segment) > MAX_SEGMENT_BYTES))
+    return `a segment longer than ${MAX_SEGMENT_BYTES} bytes`;
   return null;
 }
 

@@ -8,7 +8,9 @@ import { runFilesContract } from './contract.ts';
 
 const makeDir = (): Promise<string> => mkdtemp(join(tmpdir(), 'tw-files-'));
 
-runFilesContract('local', async () => createLocalFiles({ dir: await makeDir(), publicBaseUrl: 'http://localhost:8080/files/' }));
+runFilesContract('local', async () =>
+  createLocalFiles({ dir: await makeDir(), publicBaseUrl: 'http://localhost:8080/files/' }),
+);
 
 describe('createLocalFiles', () => {
   it('put, upload still streaming, shows no half-written file', async () => {

@@ -7,7 +7,9 @@ export function checkRange(range: ByteRange | undefined, size: number): ByteRang
   if (!range) return undefined;
   const { start, end } = range;
   if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end < start || start >= size) {
-    throw new AppError('VALIDATION_FAILED', `byte range ${start}-${end} is outside a file of ${size} bytes`, { status: 416 });
+    throw new AppError('VALIDATION_FAILED', `byte range ${start}-${end} is outside a file of ${size} bytes`, {
+      status: 416,
+    });
   }
   return { start, end: Math.min(end, size - 1) };
 }

@@ -11,7 +11,10 @@ const STATUS_TEXT: Record<number, string> = {
 /** Answers the DESIGN.md §4 error shape `{ok: false, message, error, code}`, never a file's content type. */
 export function sendError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
   reply.removeHeader('content-type');
-  return reply.code(status).type('application/json; charset=utf-8').send({ ok: false, message, error: STATUS_TEXT[status] ?? 'Error', code });
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({ ok: false, message, error: STATUS_TEXT[status] ?? 'Error', code });
 }
 
 export function sendNotFound(reply: FastifyReply): FastifyReply {

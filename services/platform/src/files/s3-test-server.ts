@@ -20,7 +20,13 @@ export interface LocalS3Server {
  */
 export async function startLocalS3(bucket = 'talkwith-test'): Promise<LocalS3Server> {
   const directory = await mkdtemp(join(tmpdir(), 'tw-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory,
+    silent: true,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const { port } = await server.run();
   return {
     options: { bucket, endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', ...CREDENTIALS },

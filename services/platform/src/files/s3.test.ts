@@ -21,5 +21,7 @@ const engine = await useEngine('s3');
 if (!engine.skipped) {
   // s3rver writes an object in place (fs.createWriteStream on its final path), so racing PUTs can mix bodies there; S3 itself cannot.
   const atomicOverwrites = engine.kind !== 'local';
-  runFilesContract(`s3, ${engine.kind}`, () => createS3Files(optionsFromS3Url(new URL(engine.url()))), { atomicOverwrites });
+  runFilesContract(`s3, ${engine.kind}`, () => createS3Files(optionsFromS3Url(new URL(engine.url()))), {
+    atomicOverwrites,
+  });
 }

@@ -52,14 +52,24 @@ class S3Files implements FileStore {
     this.bucket = options.bucket;
     this.publicBase =
       options.publicBaseUrl ??
-      (options.endpoint ? `${options.endpoint.replace(/\/+$/, '')}/${options.bucket}` : `https://${options.bucket}.s3.${options.region}.amazonaws.com`);
+      (options.endpoint
+        ? `${options.endpoint.replace(/\/+$/, '')}/${options.bucket}`
+        : `https://${options.bucket}.s3.${options.region}.amazonaws.com`);
   }
 
   async put(key: string, body: Buffer | Readable, contentType: string): Promise<StoredFile> {
     assertValidKey(key);
     // PutObject needs a known length; an S3 object only becomes visible complete.
     const bytes = Buffer.isBuffer(body) ? body : await collect(body);
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: bytes,
+        ContentType: contentType,
+        ContentLength: bytes.length,
+      }),
+    );
     const stored = await this.stat(key);
     if (!stored) throw new AppError('UNAVAILABLE', `file ${key} vanished right after upload`);
     return stored;
@@ -112,8 +122,12 @@ class S3Files implements FileStore {
     const files: StoredFile[] = [];
     let ContinuationToken: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken }));
-      const stored = await Promise.all((page.Contents ?? []).map((object) => (object.Key ? this.stat(object.Key) : null)));
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken }),
+      );
+      const stored = await Promise.all(
+        (page.Contents ?? []).map((object) => (object.Key ? this.stat(object.Key) : null)),
+      );
       files.push(...stored.filter((file): file is StoredFile => file !== null));
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);

@@ -15,7 +15,13 @@ import { sendError, sendNotFound, sendRangeNotSatisfiable } from './reply-error.
 const SEND_OPTIONS = { dotfiles: 'allow', index: false, contentType: false, cacheControl: false } as const;
 
 /** Serves a file of the local store straight from disk with @fastify/send. */
-export async function sendFromDisk(request: FastifyRequest, reply: FastifyReply, root: string, file: StoredFile, cacheControl: string): Promise<FastifyReply> {
+export async function sendFromDisk(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  root: string,
+  file: StoredFile,
+  cacheControl: string,
+): Promise<FastifyReply> {
   clampOversizedSuffixRange(request, file.size);
   const result = await send(request.raw, urlPathOf(file.key), { ...SEND_OPTIONS, root });
   if (result.type === 'error') {

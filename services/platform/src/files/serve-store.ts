@@ -13,12 +13,26 @@ import { sendRangeNotSatisfiable } from './reply-error.ts';
  * video player uses: one byte range, If-Range and If-None-Match on the
  * store's ETag.
  */
-export async function streamFromStore(request: FastifyRequest, reply: FastifyReply, files: FileStore, file: StoredFile, cacheControl: string): Promise<FastifyReply> {
-  reply.headers({ 'accept-ranges': 'bytes', etag: file.etag, 'last-modified': file.modifiedAt.toUTCString(), 'cache-control': cacheControl });
+export async function streamFromStore(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  files: FileStore,
+  file: StoredFile,
+  cacheControl: string,
+): Promise<FastifyReply> {
+  reply.headers({
+    'accept-ranges': 'bytes',
+    etag: file.etag,
+    'last-modified': file.modifiedAt.toUTCString(),
+    'cache-control': cacheControl,
+  });
   if (etagMatches(request.headers['if-none-match'], file.etag)) return reply.code(304).send();
 
   const ifRange = request.headers['if-range'];
-  const wanted = parseRangeHeader(ifRange === undefined || ifRange === file.etag ? request.headers.range : undefined, file.size);
+  const wanted = parseRangeHeader(
+    ifRange === undefined || ifRange === file.etag ? request.headers.range : undefined,
+    file.size,
+  );
   if (wanted.kind === 'unsatisfiable') return sendRangeNotSatisfiable(reply, file.size);
   const range: ByteRange | undefined = wanted.kind === 'partial' ? wanted.range : undefined;
   reply.type(file.contentType);

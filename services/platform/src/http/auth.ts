@@ -35,13 +35,19 @@ export async function requireCaller(request: FastifyRequest): Promise<Caller> {
   }
   const platform = (request.server as { platform?: Platform }).platform;
   if (!platform) throw new AppError('INTERNAL', 'no platform decorated: session versions cannot be checked');
-  if (!(await sessionIsCurrent(platform.cache, claims))) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
-  return { sub: String(claims.sub), roles: Array.isArray(claims.roles) ? claims.roles : [], ...(claims.pwc === true ? { passwordChangeRequired: true } : {}) };
+  if (!(await sessionIsCurrent(platform.cache, claims)))
+    throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+  return {
+    sub: String(claims.sub),
+    roles: Array.isArray(claims.roles) ? claims.roles : [],
+    ...(claims.pwc === true ? { passwordChangeRequired: true } : {}),
+  };
 }
 
 export async function requireAdminCaller(request: FastifyRequest): Promise<Caller> {
   const caller = await requireCaller(request);
   if (!caller.roles.includes('admin')) throw new AppError('FORBIDDEN', messages.forbidden);
-  if (caller.passwordChangeRequired) throw new AppError('FORBIDDEN', messages.passwordChangeRequired, { body: { passwordChangeRequired: true } });
+  if (caller.passwordChangeRequired)
+    throw new AppError('FORBIDDEN', messages.passwordChangeRequired, { body: { passwordChangeRequired: true } });
   return caller;
 }

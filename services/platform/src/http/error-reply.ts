@@ -14,7 +14,8 @@ export const messages = {
   rateLimited: 'リクエストが多すぎます。しばらく待ってから再度お試しください。',
   unauthenticated: 'ログインが必要です。',
   forbidden: 'この操作を行う権限がありません。',
-  passwordChangeRequired: '初期パスワードのままでは管理機能を使えません。パスワードを変更してから、もう一度ログインしてください。',
+  passwordChangeRequired:
+    '初期パスワードのままでは管理機能を使えません。パスワードを変更してから、もう一度ログインしてください。',
   unsupportedMedia: 'このリクエストの Content-Type には対応していません。',
   unavailable: 'ただいまこの機能をご利用いただけません。しばらくしてから再度お試しください。',
 };
@@ -57,14 +58,28 @@ export function toErrorReply(err: FastifyError | Error): ErrorReply {
     const field = validationField(fe);
     return reply(400, 'VALIDATION_FAILED', messages.validation(field), { field });
   }
-  if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (err instanceof SyntaxError && fe.statusCode === 400)) {
+  if (
+    fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    (err instanceof SyntaxError && fe.statusCode === 400)
+  ) {
     return reply(400, 'MALFORMED_JSON', messages.malformedJson);
   }
   const status = fe.statusCode ?? 500;
   const known = byStatus[status];
-  if (known) return reply(status, known[0], known[0] === 'RATE_LIMITED' ? messages.rateLimited : known[1], status === 429 ? { rateLimited: true } : {});
+  if (known)
+    return reply(
+      status,
+      known[0],
+      known[0] === 'RATE_LIMITED' ? messages.rateLimited : known[1],
+      status === 429 ? { rateLimited: true } : {},
+    );
   if (fe.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply(414, 'URI_TOO_LONG', messages.uriTooLong);
   // Fastify's own messages quote the input (the URL, a header): never echoed.
   if (status >= 400 && status < 500) return reply(status, 'BAD_REQUEST', messages.badRequest);
-  return reply(status >= 500 && status < 600 ? status : 500, status === 503 ? 'UNAVAILABLE' : 'INTERNAL', messages.internal);
+  return reply(
+    status >= 500 && status < 600 ? status : 500,
+    status === 503 ? 'UNAVAILABLE' : 'INTERNAL',
+    messages.internal,
+  );
 }

@@ -10,20 +10,39 @@ import { eventually } from '../testing/eventually.ts';
 import { failureKind } from './failure-log.ts';
 import { httpPlugin } from './index.ts';
 
-interface Line { level: number; msg: string; err?: { stack?: string }; kind?: string; [key: string]: unknown }
+interface Line {
+  level: number;
+  msg: string;
+  err?: { stack?: string };
+  kind?: string;
+  [key: string]: unknown;
+}
 let app: FastifyInstance;
-afterEach(async () => { await app?.close(); });
+afterEach(async () => {
+  await app?.close();
+});
 
 /** A server of the shared conventions whose log lines the test reads. */
 async function build(): Promise<Line[]> {
   const lines: Line[] = [];
-  const stream = new Writable({ write(chunk, _enc, done) { lines.push(JSON.parse(String(chunk)) as Line); done(); } });
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(JSON.parse(String(chunk)) as Line);
+      done();
+    },
+  });
   app = Fastify(loggingOptions(pino({ ...pinoOptions(), level: 'info' }, stream)));
   await app.register(httpPlugin);
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
-  app.get('/shed', async () => { throw new AppError('UNAVAILABLE', '混み合っています。', { expose: true, headers: { 'retry-after': '1' } }); });
-  app.get('/fault', async () => { throw new Error('the disk is on fire'); });
-  app.get('/down', async () => { throw new AppError('UNAVAILABLE', 'the store is closed'); });
+  app.get('/shed', async () => {
+    throw new AppError('UNAVAILABLE', '混み合っています。', { expose: true, headers: { 'retry-after': '1' } });
+  });
+  app.get('/fault', async () => {
+    throw new Error('the disk is on fire');
+  });
+  app.get('/down', async () => {
+    throw new AppError('UNAVAILABLE', 'the store is closed');
+  });
   // An upload as the media routes read one: the body streamed to the end.
   app.post('/upload', async (request) => {
     let bytes = 0;
@@ -59,7 +78,9 @@ describe('failure log levels', () => {
     const { port } = app.server.address() as AddressInfo;
     const socket = connect(port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
-    socket.write('POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: 1000000\r\n\r\n');
+    socket.write(
+      'POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: 1000000\r\n\r\n',
+    );
     socket.write(Buffer.alloc(10_000, 1));
     await new Promise((resolve) => setTimeout(resolve, 50));
     socket.destroy();

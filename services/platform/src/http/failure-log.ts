@@ -35,7 +35,12 @@ export function failureKind(err: unknown, raw: IncomingMessage | undefined): Fai
 }
 
 /** Logs a request that ended in a server-side status (5xx) or a broken response stream, at the level its kind deserves. */
-export function logFailure(log: FastifyBaseLogger, err: unknown, raw: IncomingMessage | undefined, fields: { status?: number; code?: string } = {}): FailureKind {
+export function logFailure(
+  log: FastifyBaseLogger,
+  err: unknown,
+  raw: IncomingMessage | undefined,
+  fields: { status?: number; code?: string } = {},
+): FailureKind {
   const kind = failureKind(err, raw);
   if (kind === 'fault') {
     log.error({ err, ...fields }, 'request failed');
@@ -43,6 +48,9 @@ export function logFailure(log: FastifyBaseLogger, err: unknown, raw: IncomingMe
   }
   // The error object is left out on purpose: pino's serializer would write its stack.
   const reason = (err as { code?: unknown } | null)?.code ?? (err instanceof Error ? err.message : String(err));
-  log.warn({ ...fields, kind, reason }, kind === 'overload' ? 'request shed: overloaded' : 'request ended: the client closed the connection');
+  log.warn(
+    { ...fields, kind, reason },
+    kind === 'overload' ? 'request shed: overloaded' : 'request ended: the client closed the connection',
+  );
   return kind;
 }

@@ -11,7 +11,7 @@ describe('nonFinitePath', () => {
     expect(nonFinitePath({ a: 1, b: [0.5, -3], c: 'x', d: null })).toBeUndefined();
   });
 
-  it('nonFinitePath, a proxied request\'s raw body stream (circular), is not walked', () => {
+  it("nonFinitePath, a proxied request's raw body stream (circular), is not walked", () => {
     const stream = new PassThrough();
     (stream as unknown as { self: unknown }).self = stream;
 
@@ -20,7 +20,9 @@ describe('nonFinitePath', () => {
   });
 
   it('rejectNonFinite, 1e309 in a query, refuses with 400 VALIDATION_FAILED naming the field', () => {
-    expect(() => rejectNonFinite({ page: Number('1e309') })).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED', field: 'page' }));
+    expect(() => rejectNonFinite({ page: Number('1e309') })).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_FAILED', field: 'page' }),
+    );
   });
 });
 
@@ -42,6 +44,8 @@ describe('rejectNonFinite, nesting', () => {
   it('rejectNonFinite, one level past the limit, names the start of the path it reached', () => {
     const body = nested(MAX_INPUT_DEPTH + 1);
 
-    expect(() => rejectNonFinite(body)).toThrow(expect.objectContaining({ field: Array(MAX_INPUT_DEPTH).fill('a').join('.').slice(0, 64) }));
+    expect(() => rejectNonFinite(body)).toThrow(
+      expect.objectContaining({ field: Array(MAX_INPUT_DEPTH).fill('a').join('.').slice(0, 64) }),
+    );
   });
 });

@@ -16,7 +16,10 @@ const joined = (path: string, key: string): string => (path ? `${path}.${key}` :
 
 // Parsed JSON and query strings only: a proxied request's body is its raw stream (circular, not ours to read), an upload a Buffer.
 const isWalkable = (value: unknown): value is object =>
-  typeof value === 'object' && value !== null && !ArrayBuffer.isView(value) && typeof (value as { pipe?: unknown }).pipe !== 'function';
+  typeof value === 'object' &&
+  value !== null &&
+  !ArrayBuffer.isView(value) &&
+  typeof (value as { pipe?: unknown }).pipe !== 'function';
 
 /**
  * The first problem of a parsed input, in document order: a number that is not

@@ -20,11 +20,23 @@ export interface HealthOptions {
 }
 
 export async function healthRoutes(app: FastifyInstance, options: HealthOptions): Promise<void> {
-  app.get('/healthz', { schema: { tags: ['health'], summary: 'The process is alive', response: { 200: Alive } }, logLevel: 'warn' }, async () => ({ ok: true as const }));
-  app.get('/readyz', { schema: { tags: ['health'], summary: 'This process can serve', response: { 200: Ready, 503: Ready } }, logLevel: 'warn' }, async (request, reply) => {
-    // After SIGTERM the process is going away: no new traffic, whatever its adapters and upstreams say.
-    if (isDraining(request.server.server)) return reply.code(503).send({ ok: false, checks: { process: 'draining' } });
-    const { ok, checks } = await (options.readiness?.() ?? readiness(options.platform));
-    return reply.code(ok ? 200 : 503).send({ ok, checks });
-  });
+  app.get(
+    '/healthz',
+    { schema: { tags: ['health'], summary: 'The process is alive', response: { 200: Alive } }, logLevel: 'warn' },
+    async () => ({ ok: true as const }),
+  );
+  app.get(
+    '/readyz',
+    {
+      schema: { tags: ['health'], summary: 'This process can serve', response: { 200: Ready, 503: Ready } },
+      logLevel: 'warn',
+    },
+    async (request, reply) => {
+      // After SIGTERM the process is going away: no new traffic, whatever its adapters and upstreams say.
+      if (isDraining(request.server.server))
+        return reply.code(503).send({ ok: false, checks: { process: 'draining' } });
+      const { ok, checks } = await (options.readiness?.() ?? readiness(options.platform));
+      return reply.code(ok ? 200 : 503).send({ ok, checks });
+    },
+  );
 }

@@ -11,20 +11,44 @@ let app: FastifyInstance;
 async function build(bodyLimit = 1024): Promise<FastifyInstance> {
   app = Fastify({ ...loggingOptions(pino({ level: 'silent' })), bodyLimit });
   await app.register(httpPlugin);
-  app.post('/echo', { schema: { body: Type.Object({ name: Type.String({ minLength: 1 }), profile: Type.Optional(Type.Object({ age: Type.Integer() })) }) } }, async (req) => req.body);
-  app.get('/boom', async () => { throw new Error('connection to mongodb://admin:hunter2@db failed'); });
-  app.get('/conflict', async () => { throw new AppError('CONFLICT', 'すでに登録されています', { field: 'email' }); });
-  app.get('/hidden-500', async () => { throw new AppError('INTERNAL', 'disk /var/lib/x is full'); });
+  app.post(
+    '/echo',
+    {
+      schema: {
+        body: Type.Object({
+          name: Type.String({ minLength: 1 }),
+          profile: Type.Optional(Type.Object({ age: Type.Integer() })),
+        }),
+      },
+    },
+    async (req) => req.body,
+  );
+  app.get('/boom', async () => {
+    throw new Error('connection to mongodb://admin:hunter2@db failed');
+  });
+  app.get('/conflict', async () => {
+    throw new AppError('CONFLICT', 'すでに登録されています', { field: 'email' });
+  });
+  app.get('/hidden-500', async () => {
+    throw new AppError('INTERNAL', 'disk /var/lib/x is full');
+  });
   await app.ready();
   return app;
 }
 
-afterEach(async () => { await app?.close(); });
+afterEach(async () => {
+  await app?.close();
+});
 
 describe('http plugin', () => {
   it('http plugin, malformed JSON body, answers 400 MALFORMED_JSON in the error shape', async () => {
     await build();
-    const res = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: '{"name": ' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ ok: false, code: 'MALFORMED_JSON', error: 'Bad Request' });
     expect(typeof res.json().message).toBe('string');
@@ -39,7 +63,12 @@ describe('http plugin', () => {
 
   it('http plugin, body over the limit, answers 413 PAYLOAD_TOO_LARGE', async () => {
     await build(100);
-    const res = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'x'.repeat(500) }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(500) }),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ ok: false, code: 'PAYLOAD_TOO_LARGE' });
   });
@@ -63,7 +92,11 @@ describe('http plugin', () => {
     await build();
     const res = await app.inject({ method: 'GET', url: '/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toMatchObject({ ok: false, code: 'INTERNAL', message: 'サーバーエラーが発生しました。しばらくしてから再度お試しください。' });
+    expect(res.json()).toMatchObject({
+      ok: false,
+      code: 'INTERNAL',
+      message: 'サーバーエラーが発生しました。しばらくしてから再度お試しください。',
+    });
     expect(res.body).not.toContain('hunter2');
     expect(res.body).not.toContain('at ');
   });
@@ -79,7 +112,13 @@ describe('http plugin', () => {
     await build();
     const res = await app.inject({ method: 'GET', url: '/conflict' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ ok: false, code: 'CONFLICT', error: 'Conflict', message: 'すでに登録されています', field: 'email' });
+    expect(res.json()).toEqual({
+      ok: false,
+      code: 'CONFLICT',
+      error: 'Conflict',
+      message: 'すでに登録されています',
+      field: 'email',
+    });
   });
 
   it('http plugin, valid incoming x-request-id, is kept and echoed', async () => {
@@ -90,7 +129,11 @@ describe('http plugin', () => {
 
   it('http plugin, forged x-request-id, is replaced by a fresh uuid', async () => {
     await build();
-    const res = await app.inject({ method: 'GET', url: '/conflict', headers: { 'x-request-id': 'evil\nline injected' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/conflict',
+      headers: { 'x-request-id': 'evil\nline injected' },
+    });
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

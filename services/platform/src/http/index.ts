@@ -46,7 +46,9 @@ async function httpConventions(app: FastifyInstance, options: HttpPluginOptions)
   // only drops connections idle at the moment it is called, so a connection
   // whose request was in flight would otherwise hold shutdown open.
   let closing = false;
-  app.addHook('preClose', async () => { closing = true; });
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
     done(null, payload);
@@ -84,4 +86,10 @@ export { closeOnSignals, type ShutdownOptions } from './shutdown.ts';
 export { trustHops, SERVICE_TRUSTED_HOPS } from './proxy-trust.ts';
 export { currentRequestId, withRequestId, type RequestContext } from './request-context.ts';
 export { ensureJwt, requireCaller, requireAdminCaller, type Caller } from './auth.ts';
-export { announceSessionVersion, sessionIsCurrent, sessionVersionKey, REVOKED, SESSION_VERSION_CLAIM } from './session-version.ts';
+export {
+  announceSessionVersion,
+  sessionIsCurrent,
+  sessionVersionKey,
+  REVOKED,
+  SESSION_VERSION_CLAIM,
+} from './session-version.ts';

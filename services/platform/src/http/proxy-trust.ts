@@ -4,7 +4,10 @@
  * ours. With 0 the socket address is the client, so a header the client wrote
  * itself is never taken as its address.
  */
-export const trustHops = (hops: number) => (_address: string, hop: number): boolean => hop < hops;
+export const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
 
 /**
  * A service in distributed mode sits behind exactly one proxy of ours: the

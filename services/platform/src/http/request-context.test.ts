@@ -6,7 +6,9 @@ import { loggingOptions } from '../logger/index.ts';
 import { currentRequestId, httpPlugin, withRequestId } from './index.ts';
 
 let app: FastifyInstance;
-afterEach(async () => { await app?.close(); });
+afterEach(async () => {
+  await app?.close();
+});
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
@@ -25,13 +27,22 @@ async function build(): Promise<FastifyInstance> {
 describe('request context', () => {
   it('request context, POST with a body and an await in the handler, still knows the request id', async () => {
     await build();
-    const res = await app.inject({ method: 'POST', url: '/seen', payload: { text: 'こんにちは' }, headers: { 'x-request-id': 'talk-42' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/seen',
+      payload: { text: 'こんにちは' },
+      headers: { 'x-request-id': 'talk-42' },
+    });
     expect(res.json()).toEqual({ seen: 'talk-42' });
   });
 
   it('request context, two requests at once, each sees its own id', async () => {
     await build();
-    const [a, b] = await Promise.all(['req-a', 'req-b'].map((id) => app.inject({ method: 'POST', url: '/seen', payload: { text: 'x' }, headers: { 'x-request-id': id } })));
+    const [a, b] = await Promise.all(
+      ['req-a', 'req-b'].map((id) =>
+        app.inject({ method: 'POST', url: '/seen', payload: { text: 'x' }, headers: { 'x-request-id': id } }),
+      ),
+    );
     expect([a!.json().seen, b!.json().seen]).toEqual(['req-a', 'req-b']);
   });
 

@@ -26,7 +26,12 @@ export const REVOKED = 'revoked';
 export const sessionVersionKey = (userId: string): string => `session-version:${userId}`;
 
 /** Identity's write: the user's current version (or REVOKED), kept for `ttlMs`. */
-export async function announceSessionVersion(cache: Cache, userId: string, version: number | typeof REVOKED, ttlMs: number): Promise<void> {
+export async function announceSessionVersion(
+  cache: Cache,
+  userId: string,
+  version: number | typeof REVOKED,
+  ttlMs: number,
+): Promise<void> {
   await cache.set(sessionVersionKey(userId), String(version), ttlMs);
 }
 

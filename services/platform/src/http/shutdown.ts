@@ -77,7 +77,10 @@ export function closeOnSignals(app: FastifyInstance, options: ShutdownOptions = 
     if (closing) return;
     closing = true;
     app.log.info({ signal, graceMs: options.timeoutMs ?? 20_000 }, 'draining');
-    setTimeout(() => { app.log.error('shutdown grace exceeded; exiting with work unfinished'); exit(1); }, options.timeoutMs ?? 20_000).unref();
+    setTimeout(() => {
+      app.log.error('shutdown grace exceeded; exiting with work unfinished');
+      exit(1);
+    }, options.timeoutMs ?? 20_000).unref();
     drainingServers.add(app.server);
     void (async () => {
       try {
@@ -96,5 +99,7 @@ export function closeOnSignals(app: FastifyInstance, options: ShutdownOptions = 
   };
   const signals = options.signals ?? ['SIGTERM', 'SIGINT'];
   for (const s of signals) process.on(s, onSignal);
-  return () => { for (const s of signals) process.off(s, onSignal); };
+  return () => {
+    for (const s of signals) process.off(s, onSignal);
+  };
 }

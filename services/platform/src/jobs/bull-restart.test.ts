@@ -28,7 +28,11 @@ async function waitFor(check: () => boolean, timeoutMs = 8000): Promise<void> {
 
 describe('bullmq jobs across a Redis that lost its data', () => {
   it('repeating scheduler, Redis data lost, is declared again by the timer and runs again', async () => {
-    const jobs = await createBullJobs({ url: redis.url, prefix: `tw${randomUUID().slice(0, 6)}`, reassertEveryMs: 200 });
+    const jobs = await createBullJobs({
+      url: redis.url,
+      prefix: `tw${randomUUID().slice(0, 6)}`,
+      reassertEveryMs: 200,
+    });
     let runs = 0;
     jobs.define('sweep', async () => void runs++);
     await jobs.start();
@@ -43,7 +47,11 @@ describe('bullmq jobs across a Redis that lost its data', () => {
   });
 
   it('repeating scheduler, Redis data lost and connections dropped, is declared again on reconnect', async () => {
-    const jobs = await createBullJobs({ url: redis.url, prefix: `tw${randomUUID().slice(0, 6)}`, reassertEveryMs: 600_000 });
+    const jobs = await createBullJobs({
+      url: redis.url,
+      prefix: `tw${randomUUID().slice(0, 6)}`,
+      reassertEveryMs: 600_000,
+    });
     let runs = 0;
     jobs.define('renewals', async () => void runs++);
     await jobs.start();
@@ -61,10 +69,15 @@ describe('bullmq jobs across a Redis that lost its data', () => {
   it('job, failing, counts talkwith_jobs_failed_total for its name', async () => {
     const jobs = await createBullJobs({ url: redis.url, prefix: `tw${randomUUID().slice(0, 6)}` });
     const name = `broken-${randomUUID().slice(0, 6)}`;
-    jobs.define(name, async () => { throw new Error('boom'); });
+    jobs.define(name, async () => {
+      throw new Error('boom');
+    });
     await jobs.start();
     await jobs.enqueue(name, {}, { attempts: 2, backoffMs: 10 });
-    const failed = async () => (await operationsRegistry.getSingleMetric('talkwith_jobs_failed_total')!.get()).values.find((v) => v.labels.job === name)?.value ?? 0;
+    const failed = async () =>
+      (await operationsRegistry.getSingleMetric('talkwith_jobs_failed_total')!.get()).values.find(
+        (v) => v.labels.job === name,
+      )?.value ?? 0;
     const deadline = Date.now() + 8000;
     while ((await failed()) < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     await jobs.close();

@@ -13,7 +13,11 @@ export interface BullJobsOptions {
   reassertEveryMs?: number;
 }
 
-interface Scheduler { name: string; data: unknown; everyMs: number }
+interface Scheduler {
+  name: string;
+  data: unknown;
+  everyMs: number;
+}
 
 interface Definition {
   handler: JobHandler<unknown>;
@@ -57,7 +61,11 @@ export async function createBullJobs(options: BullJobsOptions): Promise<JobQueue
   // declaring them all again (on reconnect and on a timer) brings them back without a service restart.
   const schedulers = new Map<string, Scheduler>();
   const upsert = (repeatId: string, { name, data, everyMs }: Scheduler) =>
-    queueFor(name).upsertJobScheduler(encode(repeatId), { every: everyMs }, { name, data, opts: { removeOnComplete: true, removeOnFail: true } });
+    queueFor(name).upsertJobScheduler(
+      encode(repeatId),
+      { every: everyMs },
+      { name, data, opts: { removeOnComplete: true, removeOnFail: true } },
+    );
   const reassert = () => Promise.all([...schedulers].map(([id, s]) => upsert(id, s))).catch(onError);
   pinger.on('ready', () => void reassert()); // added after the first connect: fires on reconnects only
   const timer = setInterval(() => void reassert(), options.reassertEveryMs ?? 60_000);

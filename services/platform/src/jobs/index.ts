@@ -3,6 +3,8 @@ import type * as BullModule from './bull.ts';
 export { createLocalJobs, type LocalJobsOptions } from './local.ts';
 export type { BullJobsOptions } from './bull.ts';
 /** Loads bullmq on first use: embedded deployments never pay for importing it. */
-export async function createBullJobs(options: BullModule.BullJobsOptions): ReturnType<typeof BullModule.createBullJobs> {
+export async function createBullJobs(
+  options: BullModule.BullJobsOptions,
+): ReturnType<typeof BullModule.createBullJobs> {
   return (await import('./bull.ts')).createBullJobs(options);
 }

@@ -24,8 +24,18 @@ describe('local jobs, crash safety', () => {
   it('job, claimed by a process that died, runs again once its lock expired', async () => {
     const now = Date.now();
     const orphan: JobDoc = {
-      _id: `orphan-${now}`, name: 'orphaned', data: { n: 1 }, status: 'running', runAt: now - 1000, attempts: 1,
-      maxAttempts: 3, backoffMs: 10, lockedUntil: now + 150, lockToken: 'dead-process', repeatEveryMs: null, lastError: null,
+      _id: `orphan-${now}`,
+      name: 'orphaned',
+      data: { n: 1 },
+      status: 'running',
+      runAt: now - 1000,
+      attempts: 1,
+      maxAttempts: 3,
+      backoffMs: 10,
+      lockedUntil: now + 150,
+      lockToken: 'dead-process',
+      repeatEveryMs: null,
+      lastError: null,
     };
     await store.collection<JobDoc>('jobs').insertOne(orphan);
     const queue = await createLocalJobs({ store, lockMs: 5000 });
@@ -44,7 +54,10 @@ describe('local jobs, crash safety', () => {
 describe('local jobs, lock renewal', () => {
   it('job, running longer than its lock while a second process polls the same store, runs once', async () => {
     const name = `long-${Date.now()}`;
-    const [first, second] = [await createLocalJobs({ store, lockMs: 2000 }), await createLocalJobs({ store, lockMs: 2000 })];
+    const [first, second] = [
+      await createLocalJobs({ store, lockMs: 2000 }),
+      await createLocalJobs({ store, lockMs: 2000 }),
+    ];
     let runs = 0;
     for (const queue of [first, second]) {
       queue.define(name, async () => {

@@ -56,7 +56,8 @@ export async function createLocalJobs(options: LocalJobsOptions): Promise<JobQue
 
   async function claimDueJobs(): Promise<void> {
     const now = Date.now();
-    if (running.size > 0) await jobs.updateMany({ lockToken: { $in: [...running.keys()] } }, { $set: { lockedUntil: now + lockMs } });
+    if (running.size > 0)
+      await jobs.updateMany({ lockToken: { $in: [...running.keys()] } }, { $set: { lockedUntil: now + lockMs } });
     for (const [name, definition] of definitions) {
       while (definition.running < definition.concurrency && !stopped) {
         const job = await jobs.findOneAndUpdate(
@@ -66,24 +67,44 @@ export async function createLocalJobs(options: LocalJobsOptions): Promise<JobQue
         );
         if (!job) break;
         const token = job.lockToken!;
-        running.set(token, execute(jobs, job, definition).catch(onError).finally(() => running.delete(token)));
+        running.set(
+          token,
+          execute(jobs, job, definition)
+            .catch(onError)
+            .finally(() => running.delete(token)),
+        );
       }
     }
   }
 
   // One tick at a time, whether croner or an enqueue asked for it.
-  const wake = (): Promise<void> => (tick ??= claimDueJobs().catch(onError).finally(() => (tick = null)));
+  const wake = (): Promise<void> =>
+    (tick ??= claimDueJobs()
+      .catch(onError)
+      .finally(() => (tick = null)));
 
   return {
     define(name, handler, defineOptions) {
-      definitions.set(name, { handler: handler as JobHandler<unknown>, concurrency: defineOptions?.concurrency ?? 1, running: 0 });
+      definitions.set(name, {
+        handler: handler as JobHandler<unknown>,
+        concurrency: defineOptions?.concurrency ?? 1,
+        running: 0,
+      });
     },
     async enqueue(name, data, enqueueOptions: EnqueueOptions = {}) {
       const id = enqueueOptions.jobId ?? randomUUID();
       const fresh = {
-        name, data, status: 'pending' as const, runAt: Date.now() + (enqueueOptions.delayMs ?? 0), attempts: 0,
-        maxAttempts: enqueueOptions.attempts ?? 3, backoffMs: enqueueOptions.backoffMs ?? 1000,
-        lockedUntil: 0, lockToken: null, repeatEveryMs: null, lastError: null,
+        name,
+        data,
+        status: 'pending' as const,
+        runAt: Date.now() + (enqueueOptions.delayMs ?? 0),
+        attempts: 0,
+        maxAttempts: enqueueOptions.attempts ?? 3,
+        backoffMs: enqueueOptions.backoffMs ?? 1000,
+        lockedUntil: 0,
+        lockToken: null,
+        repeatEveryMs: null,
+        lastError: null,
       };
       // A failed job with the same id is replaced; a pending or running one wins (dedupe).
       if (await jobs.findOneAndUpdate({ _id: id, status: 'failed' }, { $set: fresh })) return id;
@@ -147,12 +168,23 @@ async function execute(jobs: Collection<JobDoc>, job: JobDoc, definition: Defini
 }
 
 function nextOccurrence(job: JobDoc) {
-  return { $set: { status: 'pending', runAt: Date.now() + (job.repeatEveryMs ?? 0), attempts: 0, lockedUntil: 0, lockToken: null } };
+  return {
+    $set: {
+      status: 'pending',
+      runAt: Date.now() + (job.repeatEveryMs ?? 0),
+      attempts: 0,
+      lockedUntil: 0,
+      lockToken: null,
+    },
+  };
 }
 
 function afterFailure(job: JobDoc, message: string) {
   if (job.repeatEveryMs !== null) return { $set: { ...nextOccurrence(job).$set, lastError: message } };
-  if (job.attempts >= job.maxAttempts) return { $set: { status: 'failed', lockedUntil: 0, lockToken: null, lastError: message } };
+  if (job.attempts >= job.maxAttempts)
+    return { $set: { status: 'failed', lockedUntil: 0, lockToken: null, lastError: message } };
   const delay = job.backoffMs * 2 ** (job.attempts - 1);
-  return { $set: { status: 'pending', runAt: Date.now() + delay, lockedUntil: 0, lockToken: null, lastError: message } };
+  return {
+    $set: { status: 'pending', runAt: Date.now() + delay, lockedUntil: 0, lockToken: null, lastError: message },
+  };
 }

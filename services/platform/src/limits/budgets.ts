@@ -24,8 +24,7 @@ export interface Budget {
 }
 
 export type Reservation =
-  | { ok: true; giveBack(): Promise<void> }
-  | { ok: false; budget: string; retryAfterSeconds: number };
+  { ok: true; giveBack(): Promise<void> } | { ok: false; budget: string; retryAfterSeconds: number };
 
 /** The cache key of a budget: its name and a hash of whose it is (the cache is no place for addresses or e-mails). */
 export function budgetKey(budget: Pick<Budget, 'name' | 'key'>): string {
@@ -41,13 +40,19 @@ export function budgetKey(budget: Pick<Budget, 'name' | 'key'>): string {
 export async function reserve(cache: Cache, budgets: readonly Budget[], cost = 1): Promise<Reservation> {
   const taken: Budget[] = [];
   // Given back with a 1 ms TTL: if the window ended meanwhile, the recreated key (negative) vanishes at once.
-  const giveBack = async () => { await Promise.all(taken.map((b) => cache.incr(budgetKey(b), 1, -cost))); };
+  const giveBack = async () => {
+    await Promise.all(taken.map((b) => cache.incr(budgetKey(b), 1, -cost)));
+  };
   for (const budget of budgets) {
     taken.push(budget);
     if ((await cache.incr(budgetKey(budget), budget.windowMs, cost)) > budget.max) {
       const left = await cache.ttl(budgetKey(budget));
       await giveBack();
-      return { ok: false, budget: budget.name, retryAfterSeconds: Math.max(1, Math.ceil((left > 0 ? left : budget.windowMs) / 1000)) };
+      return {
+        ok: false,
+        budget: budget.name,
+        retryAfterSeconds: Math.max(1, Math.ceil((left > 0 ? left : budget.windowMs) / 1000)),
+      };
     }
   }
   return { ok: true, giveBack };

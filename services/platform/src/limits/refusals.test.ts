@@ -12,7 +12,13 @@ describe('refusals', () => {
   it('rateLimited, a wait of a minute, carries Retry-After, retry_after and the wait in the Japanese text', () => {
     const refused = rateLimited(60, (wait) => `${wait}後に再度お試しください。`);
 
-    expect(refused).toMatchObject({ code: 'RATE_LIMITED', status: 429, message: '1分後に再度お試しください。', body: { rateLimited: true, retry_after: 60 }, headers: { 'retry-after': '60' } });
+    expect(refused).toMatchObject({
+      code: 'RATE_LIMITED',
+      status: 429,
+      message: '1分後に再度お試しください。',
+      body: { rateLimited: true, retry_after: 60 },
+      headers: { 'retry-after': '60' },
+    });
   });
 
   it('waitInJapanese, seconds and minutes, says them as a person would', () => {
@@ -29,7 +35,7 @@ describe('refusals', () => {
     expect(refused).toMatchObject({ code: 'RATE_LIMITED', message: 'over', headers: { 'retry-after': '60' } });
   });
 
-  it('limitFailures, successes and server faults, gives their units back so only the caller\'s failures count', async () => {
+  it("limitFailures, successes and server faults, gives their units back so only the caller's failures count", async () => {
     const cache = await createMemoryCache();
     const budget = budgetOf(2);
 
@@ -39,7 +45,9 @@ describe('refusals', () => {
     await limitFailures(cache, [budget], 'over', () => Promise.resolve(false), { failedResult: (ok) => !ok });
 
     expect(await used(cache, budget)).toBe(2);
-    await expect(limitFailures(cache, [budget], 'over', () => Promise.resolve('ok'))).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    await expect(limitFailures(cache, [budget], 'over', () => Promise.resolve('ok'))).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
   });
 
   it('limitFailures, 20 parallel failures with a budget of 3, runs at most 3 attempts', async () => {
@@ -47,9 +55,18 @@ describe('refusals', () => {
     const budget = budgetOf(3);
     let ran = 0;
 
-    const results = await Promise.allSettled(Array.from({ length: 20 }, () => limitFailures(cache, [budget], 'over', () => { ran++; return wrong(); })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        limitFailures(cache, [budget], 'over', () => {
+          ran++;
+          return wrong();
+        }),
+      ),
+    );
 
     expect(ran).toBe(3);
-    expect(results.filter((r) => r.status === 'rejected' && (r.reason as AppError).code === 'RATE_LIMITED')).toHaveLength(17);
+    expect(
+      results.filter((r) => r.status === 'rejected' && (r.reason as AppError).code === 'RATE_LIMITED'),
+    ).toHaveLength(17);
   });
 });

@@ -25,7 +25,12 @@ export function rateLimited(retryAfterSeconds: number, message: RefusalMessage):
 }
 
 /** `reserve()` that throws the one 429 when a budget is spent; resolves to the reservation's giveBack. */
-export async function reserveOrRefuse(cache: Cache, budgets: readonly Budget[], message: RefusalMessage, cost = 1): Promise<() => Promise<void>> {
+export async function reserveOrRefuse(
+  cache: Cache,
+  budgets: readonly Budget[],
+  message: RefusalMessage,
+  cost = 1,
+): Promise<() => Promise<void>> {
   const reservation = await reserve(cache, budgets, cost);
   if (!reservation.ok) throw rateLimited(reservation.retryAfterSeconds, message);
   return reservation.giveBack;
@@ -46,7 +51,13 @@ const callersFault = (err: unknown) => isAppError(err) && err.status < 500;
  * pass a check made before any of them failed, and given back unless the
  * attempt failed by `rule`. Over a budget, `attempt` does not run at all.
  */
-export async function limitFailures<R>(cache: Cache, budgets: readonly Budget[], message: RefusalMessage, attempt: () => Promise<R>, rule: NoInfer<FailureRule<R>> = {}): Promise<R> {
+export async function limitFailures<R>(
+  cache: Cache,
+  budgets: readonly Budget[],
+  message: RefusalMessage,
+  attempt: () => Promise<R>,
+  rule: NoInfer<FailureRule<R>> = {},
+): Promise<R> {
   const giveBack = await reserveOrRefuse(cache, budgets, message);
   let result: R;
   try {

@@ -7,7 +7,12 @@ import { loggingOptions, pinoOptions } from './index.ts';
 
 function capture(level: string) {
   const lines: Array<Record<string, unknown>> = [];
-  const stream = new Writable({ write(chunk, _enc, done) { lines.push(JSON.parse(String(chunk)) as Record<string, unknown>); done(); } });
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+      done();
+    },
+  });
   return { logger: pino({ ...pinoOptions(), level }, stream), lines };
 }
 
@@ -24,7 +29,7 @@ describe('deferredChildLogger', () => {
     expect(lines).toEqual([]);
   });
 
-  it('deferred child, lines at the level, are the child\'s with its bindings, built once', () => {
+  it("deferred child, lines at the level, are the child's with its bindings, built once", () => {
     const { logger, lines } = capture('warn');
     const childOf = vi.spyOn(logger, 'child');
 
@@ -33,7 +38,10 @@ describe('deferredChildLogger', () => {
     log.error('second %s', 'line');
 
     expect(childOf).toHaveBeenCalledTimes(1);
-    expect(lines).toMatchObject([{ reqId: 'r-2', msg: 'first', password: '[redacted]' }, { reqId: 'r-2', msg: 'second line' }]);
+    expect(lines).toMatchObject([
+      { reqId: 'r-2', msg: 'first', password: '[redacted]' },
+      { reqId: 'r-2', msg: 'second line' },
+    ]);
   });
 
   it('deferred child, a route quieter than the server, drops its info lines without building a child', () => {
@@ -71,7 +79,11 @@ describe('deferredChildLogger', () => {
   it('request.log through Fastify, a warning in a handler, carries the request id', async () => {
     const { logger, lines } = capture('warn');
     const app = Fastify(loggingOptions(logger));
-    app.get('/warn', async (request) => { request.log.info('quiet'); request.log.warn('loud'); return { ok: true }; });
+    app.get('/warn', async (request) => {
+      request.log.info('quiet');
+      request.log.warn('loud');
+      return { ok: true };
+    });
 
     const res = await app.inject({ method: 'GET', url: '/warn', headers: { 'x-request-id': 'req-abc' } });
     await app.close();

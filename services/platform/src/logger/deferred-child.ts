@@ -2,10 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'pino';
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
-type LevelAware = FastifyBaseLogger & { isLevelEnabled(level: string): boolean; levels: { values: Record<string, number> } };
+type LevelAware = FastifyBaseLogger & {
+  isLevelEnabled(level: string): boolean;
+  levels: { values: Record<string, number> };
+};
 
 const knowsItsLevels = (logger: FastifyBaseLogger): logger is LevelAware =>
-  typeof (logger as Partial<LevelAware>).isLevelEnabled === 'function' && typeof (logger as Partial<LevelAware>).levels?.values === 'object';
+  typeof (logger as Partial<LevelAware>).isLevelEnabled === 'function' &&
+  typeof (logger as Partial<LevelAware>).levels?.values === 'object';
 
 /**
  * `request.log` that builds its pino child only when something is logged at an
@@ -42,12 +46,24 @@ export class DeferredChildLogger implements FastifyBaseLogger {
     return this.#routeLevel !== 'silent' && (values[level] ?? Infinity) >= (values[this.#routeLevel] ?? -Infinity);
   }
 
-  fatal(...args: unknown[]): void { this.#write('fatal', args); }
-  error(...args: unknown[]): void { this.#write('error', args); }
-  warn(...args: unknown[]): void { this.#write('warn', args); }
-  info(...args: unknown[]): void { this.#write('info', args); }
-  debug(...args: unknown[]): void { this.#write('debug', args); }
-  trace(...args: unknown[]): void { this.#write('trace', args); }
+  fatal(...args: unknown[]): void {
+    this.#write('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.#write('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.#write('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.#write('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.#write('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.#write('trace', args);
+  }
   silent(): void {}
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
@@ -61,7 +77,10 @@ export class DeferredChildLogger implements FastifyBaseLogger {
   }
 
   #made(): FastifyBaseLogger {
-    this.#child ??= this.#parent.child(this.#bindings, this.#routeLevel === undefined ? undefined : { level: this.#routeLevel });
+    this.#child ??= this.#parent.child(
+      this.#bindings,
+      this.#routeLevel === undefined ? undefined : { level: this.#routeLevel },
+    );
     return this.#child;
   }
 }
@@ -77,7 +96,11 @@ function setsMoreThanLevel(options: ChildLoggerOptions): boolean {
  * it sets one, as /healthz does), unless the route sets other child options or
  * the parent cannot say which levels it writes.
  */
-export function deferredChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+export function deferredChildLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
   if (setsMoreThanLevel(options) || !knowsItsLevels(logger)) return logger.child(bindings, options);
   return new DeferredChildLogger(logger, bindings, options.level);
 }

@@ -1,14 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { IncomingMessage } from 'node:http';
-import pino, { type DestinationStream, type Logger, type LevelWithSilent, type LoggerOptions as PinoOptions } from 'pino';
+import pino, {
+  type DestinationStream,
+  type Logger,
+  type LevelWithSilent,
+  type LoggerOptions as PinoOptions,
+} from 'pino';
 import type PinoPretty from 'pino-pretty';
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { logFailure } from '../http/failure-log.ts';
 import { deferredChildLogger } from './deferred-child.ts';
 
 /** Never logged: credentials, tokens and card data, wherever they sit in a logged object. */
-const SECRET_KEYS = ['password', 'newPassword', 'currentPassword', 'token', 'refreshToken', 'accessToken', 'card', 'cardNumber', 'cvc', 'secret'];
+const SECRET_KEYS = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'refreshToken',
+  'accessToken',
+  'card',
+  'cardNumber',
+  'cvc',
+  'secret',
+];
 
 export const redactPaths = [
   'req.headers.authorization',
@@ -27,7 +43,8 @@ export const redactPaths = [
  * lower case and digits is treated as a token (slugs, UUIDs and words are not).
  */
 const TOKEN_PATH = /(\/(?:password_reset|email_confirm)\/)[^/?#\s"']+/g;
-const SECRET_QUERY = /([?&](?:token|code|state|access_token|id_token|refresh_token|key|signature|secret|password)=)[^&#\s"']*/gi;
+const SECRET_QUERY =
+  /([?&](?:token|code|state|access_token|id_token|refresh_token|key|signature|secret|password)=)[^&#\s"']*/gi;
 const TOKEN_LIKE = /(?<![\w-])(?=[\w-]*[A-Z])(?=[\w-]*[a-z])(?=[\w-]*\d)[\w-]{32,}(?![\w-])/g;
 
 /**
@@ -38,14 +55,17 @@ const TOKEN_LIKE = /(?<![\w-])(?=[\w-]*[A-Z])(?=[\w-]*[a-z])(?=[\w-]*\d)[\w-]{32
  * between a local part and a dotted domain). Dropped rather than hashed: a
  * hash of an address is found again by hashing a list of guesses.
  */
-const EMAIL_QUERY = /([?&](?:[\w.-]*e-?mail[\w.-]*|mail[\w.-]*|to|cc|bcc|reply_?to|username|user_?name|login)=)[^&#\s"']*/gi;
+const EMAIL_QUERY =
+  /([?&](?:[\w.-]*e-?mail[\w.-]*|mail[\w.-]*|to|cc|bcc|reply_?to|username|user_?name|login)=)[^&#\s"']*/gi;
 // Starts only where a local part starts (the look-behind), so a long run without an address is scanned once, not once per character.
 const EMAIL_LIKE = /(?<![\w.!#$%'*+^`{|}~-])[\w.!#$%'*+^`{|}~-]+(?:@|%40)[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}/gi;
 
 export function redactSecrets(text: string): string {
   return text
-    .replace(TOKEN_PATH, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]')
-    .replace(EMAIL_QUERY, '$1[email]').replace(EMAIL_LIKE, '[email]')
+    .replace(TOKEN_PATH, '$1[redacted]')
+    .replace(SECRET_QUERY, '$1[redacted]')
+    .replace(EMAIL_QUERY, '$1[email]')
+    .replace(EMAIL_LIKE, '[email]')
     .replace(TOKEN_LIKE, '[redacted]');
 }
 
@@ -54,11 +74,18 @@ export function pinoOptions(): PinoOptions {
   return {
     redact: { paths: redactPaths, censor: '[redacted]' },
     serializers: {
-      req: (req: { method?: string; url?: string; id?: unknown }) => ({ method: req.method, url: typeof req.url === 'string' ? redactSecrets(req.url) : req.url, id: req.id }),
+      req: (req: { method?: string; url?: string; id?: unknown }) => ({
+        method: req.method,
+        url: typeof req.url === 'string' ? redactSecrets(req.url) : req.url,
+        id: req.id,
+      }),
     },
     hooks: {
       logMethod(args, method) {
-        method.apply(this, args.map((a) => (typeof a === 'string' ? redactSecrets(a) : a)) as Parameters<typeof method>);
+        method.apply(
+          this,
+          args.map((a) => (typeof a === 'string' ? redactSecrets(a) : a)) as Parameters<typeof method>,
+        );
       },
     },
   };
@@ -75,7 +102,10 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
-export function resolveLogFormat(format: LogFormat = 'auto', stdoutIsTTY = process.stdout.isTTY === true): 'pretty' | 'json' {
+export function resolveLogFormat(
+  format: LogFormat = 'auto',
+  stdoutIsTTY = process.stdout.isTTY === true,
+): 'pretty' | 'json' {
   if (format !== 'auto') return format;
   return stdoutIsTTY ? 'pretty' : 'json';
 }
@@ -135,15 +165,21 @@ export class RequestLineLogController extends LogController {
     // The line (and the URL's redaction) is built only when it will be written.
     const enabled = (reply.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled;
     if (enabled && !enabled.call(reply.log, level)) return;
-    reply.log[level]({ statusCode, responseTime }, `${request.method} ${redactSecrets(request.url)} ${statusCode} ${responseTime} ms`);
+    reply.log[level](
+      { statusCode, responseTime },
+      `${request.method} ${redactSecrets(request.url)} ${statusCode} ${responseTime} ms`,
+    );
   }
 }
 
 /** Fastify constructor options wiring a pino logger, request ids (echoed by the http plugin) and one line per request. */
 export function loggingOptions(logger: Logger) {
   return {
-    loggerInstance: logger as FastifyBaseLogger, genReqId, requestIdHeader: false as const,
-    logController: new RequestLineLogController(), childLoggerFactory: deferredChildLogger,
+    loggerInstance: logger as FastifyBaseLogger,
+    genReqId,
+    requestIdHeader: false as const,
+    logController: new RequestLineLogController(),
+    childLoggerFactory: deferredChildLogger,
   };
 }
 

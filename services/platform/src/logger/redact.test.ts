@@ -8,28 +8,40 @@ const TOKEN = 'Q2xhdWRlUmVzZXRUb2tlbjEyMzQ1Njc4OTBhYmNkZWZn_x-Yz';
 
 function capture() {
   const lines: string[] = [];
-  const stream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
   return { logger: pino({ ...pinoOptions(), level: 'debug' }, stream), lines };
 }
 
 describe('tokens in logs', () => {
-  it.each([`/password_reset/${TOKEN}`, `/email_confirm/${TOKEN}`, `/api/auth/google/callback?code=${TOKEN}&state=abc`, `/somewhere?token=${TOKEN}`])(
-    'request log, GET %s, no token in any line', async (url) => {
-      const { logger, lines } = capture();
-      const app = Fastify(loggingOptions(logger));
-      app.get('/*', async (request) => { request.log.info({ req: request.raw }, `handling ${request.url}`); return { ok: true }; });
+  it.each([
+    `/password_reset/${TOKEN}`,
+    `/email_confirm/${TOKEN}`,
+    `/api/auth/google/callback?code=${TOKEN}&state=abc`,
+    `/somewhere?token=${TOKEN}`,
+  ])('request log, GET %s, no token in any line', async (url) => {
+    const { logger, lines } = capture();
+    const app = Fastify(loggingOptions(logger));
+    app.get('/*', async (request) => {
+      request.log.info({ req: request.raw }, `handling ${request.url}`);
+      return { ok: true };
+    });
 
-      await app.inject({ method: 'GET', url });
-      await app.close();
+    await app.inject({ method: 'GET', url });
+    await app.close();
 
-      const out = lines.join('');
-      expect(out).toContain('[redacted]');
-      expect(out).not.toContain(TOKEN);
-    },
-  );
+    const out = lines.join('');
+    expect(out).toContain('[redacted]');
+    expect(out).not.toContain(TOKEN);
+  });
 
   it('redactSecrets, slugs, UUIDs and plain words, left as they are', () => {
-    const text = '/api/characters/by-slug/mirai-and-the-very-long-character-name-2 /api/admin/users/0b6c2a57-5a0b-4d0e-9a43-3f0f5f7a1c2e hello';
+    const text =
+      '/api/characters/by-slug/mirai-and-the-very-long-character-name-2 /api/admin/users/0b6c2a57-5a0b-4d0e-9a43-3f0f5f7a1c2e hello';
     expect(redactSecrets(text)).toBe(text);
   });
 

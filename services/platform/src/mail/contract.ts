@@ -24,8 +24,16 @@ export function runMailContract(adapterName: string, make: () => Promise<MailFix
 
     it('send, Japanese message, returns it with an id and a send time', async () => {
       const before = Date.now();
-      const sent = await mailer.send({ to: 'yuki@example.com', subject: '【TALK WITH】メールアドレスの確認', text: '以下のリンクを開いてください。\nhttps://example.com/verify?t=abc' });
-      expect(sent).toMatchObject({ to: 'yuki@example.com', subject: '【TALK WITH】メールアドレスの確認', text: '以下のリンクを開いてください。\nhttps://example.com/verify?t=abc' });
+      const sent = await mailer.send({
+        to: 'yuki@example.com',
+        subject: '【TALK WITH】メールアドレスの確認',
+        text: '以下のリンクを開いてください。\nhttps://example.com/verify?t=abc',
+      });
+      expect(sent).toMatchObject({
+        to: 'yuki@example.com',
+        subject: '【TALK WITH】メールアドレスの確認',
+        text: '以下のリンクを開いてください。\nhttps://example.com/verify?t=abc',
+      });
       expect(sent.id).not.toBe('');
       expect(Date.parse(sent.sentAt)).toBeGreaterThanOrEqual(before - 1000);
       expect(new Date(sent.sentAt).toISOString()).toBe(sent.sentAt);
@@ -47,22 +55,43 @@ export function runMailContract(adapterName: string, make: () => Promise<MailFix
     });
 
     it('send, html alternative, keeps it', async () => {
-      const sent = await mailer.send({ to: 'h@example.com', subject: 'HTML', text: 'plain', html: '<p>こんにちは</p>' });
+      const sent = await mailer.send({
+        to: 'h@example.com',
+        subject: 'HTML',
+        text: 'plain',
+        html: '<p>こんにちは</p>',
+      });
       expect(sent.html).toBe('<p>こんにちは</p>');
-      expect((await mailer.recent({ to: 'h@example.com' }))[0]).toMatchObject({ html: '<p>こんにちは</p>', text: 'plain' });
+      expect((await mailer.recent({ to: 'h@example.com' }))[0]).toMatchObject({
+        html: '<p>こんにちは</p>',
+        text: 'plain',
+      });
     });
 
     it('send, a reply-to address, keeps it; a reply-to with a line break is refused', async () => {
       const sent = await mailer.send({ to: 'r@example.com', subject: 'RT', text: 'x', replyTo: 'support@example.com' });
       expect(sent.replyTo).toBe('support@example.com');
       expect((await mailer.recent({ to: 'r@example.com' }))[0]).toMatchObject({ replyTo: 'support@example.com' });
-      await expect(mailer.send({ to: 'r@example.com', subject: 'RT', text: 'x', replyTo: 'a@example.com\r\nBcc: evil@example.com' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+      await expect(
+        mailer.send({
+          to: 'r@example.com',
+          subject: 'RT',
+          text: 'x',
+          replyTo: 'a@example.com\r\nBcc: evil@example.com',
+        }),
+      ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     });
 
     it('send, bad recipient or multi-line subject, is refused as validation failure', async () => {
-      await expect(mailer.send({ to: 'not-an-address', subject: 'x', text: 'x' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-      await expect(mailer.send({ to: 'a@example.com\r\nBcc: evil@example.com', subject: 'x', text: 'x' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-      await expect(mailer.send({ to: 'a@example.com', subject: 'x\r\nBcc: evil@example.com', text: 'x' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+      await expect(mailer.send({ to: 'not-an-address', subject: 'x', text: 'x' })).rejects.toMatchObject({
+        code: 'VALIDATION_FAILED',
+      });
+      await expect(
+        mailer.send({ to: 'a@example.com\r\nBcc: evil@example.com', subject: 'x', text: 'x' }),
+      ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+      await expect(
+        mailer.send({ to: 'a@example.com', subject: 'x\r\nBcc: evil@example.com', text: 'x' }),
+      ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
       expect(await mailer.recent()).toEqual([]);
     });
 

@@ -9,8 +9,10 @@ const ADDRESS = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+$/;
 /** Refuses messages a mail server would reject or that could inject headers. */
 export function assertValidMessage(message: MailMessage): void {
   if (!ADDRESS.test(message.to)) throw new AppError('VALIDATION_FAILED', 'invalid recipient address', { field: 'to' });
-  if (LINE_BREAK.test(message.subject)) throw new AppError('VALIDATION_FAILED', 'subject must be one line', { field: 'subject' });
-  if (message.replyTo !== undefined && !ADDRESS.test(message.replyTo)) throw new AppError('VALIDATION_FAILED', 'invalid reply-to address', { field: 'replyTo' });
+  if (LINE_BREAK.test(message.subject))
+    throw new AppError('VALIDATION_FAILED', 'subject must be one line', { field: 'subject' });
+  if (message.replyTo !== undefined && !ADDRESS.test(message.replyTo))
+    throw new AppError('VALIDATION_FAILED', 'invalid reply-to address', { field: 'replyTo' });
   if (message.subject.trim() === '') throw new AppError('VALIDATION_FAILED', 'subject is empty', { field: 'subject' });
 }
 

@@ -26,7 +26,9 @@ describe('createOutboxMailer', () => {
   it('send, then a restart on the same store dir, still lists the message', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tw-outbox-'));
     const first = await createEmbeddedStore({ dir });
-    const sent = await (await createOutboxMailer({ store: first, from: FROM })).send({ to: 'k@example.com', subject: 'パスワード再設定', text: 'リンク' });
+    const sent = await (
+      await createOutboxMailer({ store: first, from: FROM })
+    ).send({ to: 'k@example.com', subject: 'パスワード再設定', text: 'リンク' });
     await first.close();
 
     const second = await createEmbeddedStore({ dir });

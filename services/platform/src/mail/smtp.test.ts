@@ -22,7 +22,8 @@ describe('createSmtpMailer', () => {
     const server = await startTestSmtpServer();
     const mailer = await createSmtpMailer({ url: server.url, from: FROM });
     const subject = '【TALK WITH】パスワード再設定のご案内 — 24時間有効';
-    const text = 'こんにちは、ユキさん。\n以下のリンクからパスワードを再設定してください。\nhttps://talkwith.test/reset?token=abc';
+    const text =
+      'こんにちは、ユキさん。\n以下のリンクからパスワードを再設定してください。\nhttps://talkwith.test/reset?token=abc';
 
     await mailer.send({ to: 'yuki@example.com', subject, text });
     await mailer.close();

@@ -11,7 +11,9 @@ import { trackOpenSocket } from './sockets.ts';
 const TOKEN = 'metrics-test-token-0123456789';
 const auth = { authorization: `Bearer ${TOKEN}` };
 let app: FastifyInstance;
-afterEach(async () => { await app?.close(); });
+afterEach(async () => {
+  await app?.close();
+});
 
 /** A fake platform: the bus reports `lag`, the store counts `unsent` outbox entries for a relaying bus. */
 function fakePlatform(lag: ConsumerLag[], unsent: number, embedded = false) {
@@ -20,16 +22,22 @@ function fakePlatform(lag: ConsumerLag[], unsent: number, embedded = false) {
   return { bus, store, logger: pino({ level: 'silent' }) };
 }
 
-async function build(options: { token?: string; lag?: ConsumerLag[]; unsent?: number; embedded?: boolean } = {}): Promise<FastifyInstance> {
+async function build(
+  options: { token?: string; lag?: ConsumerLag[]; unsent?: number; embedded?: boolean } = {},
+): Promise<FastifyInstance> {
   app = Fastify(loggingOptions(pino({ level: 'silent' })));
   await app.register(httpPlugin);
   await app.register(metricsPlugin, {
-    platform: fakePlatform(options.lag ?? [], options.unsent ?? 0, options.embedded), service: 'gateway', token: options.token,
+    platform: fakePlatform(options.lag ?? [], options.unsent ?? 0, options.embedded),
+    service: 'gateway',
+    token: options.token,
     services: [{ name: 'catalog', prefixes: ['/api/characters', '/api/character'] }],
   });
   app.get('/api/characters/by-slug/:slug', async () => ({ ok: true }));
   app.get('/api/own', async () => ({ ok: true }));
-  app.get('/api/boom', async () => { throw new AppError('INTERNAL', 'broken'); });
+  app.get('/api/boom', async () => {
+    throw new AppError('INTERNAL', 'broken');
+  });
   await app.ready();
   return app;
 }
@@ -47,7 +55,11 @@ describe('metrics endpoint', () => {
   it('metrics, token configured but missing or wrong, answers 401 with a bearer challenge', async () => {
     await build({ token: TOKEN });
     const missing = await app.inject({ method: 'GET', url: '/metrics' });
-    const wrong = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer not-the-token-at-all' } });
+    const wrong = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer not-the-token-at-all' },
+    });
     expect([missing.statusCode, wrong.statusCode]).toEqual([401, 401]);
     expect(wrong.headers['www-authenticate']).toContain('Bearer');
     expect(wrong.body).not.toContain('talkwith_http_requests_total');
@@ -69,8 +81,12 @@ describe('metrics content', () => {
     await app.inject({ method: 'GET', url: '/api/characters/by-slug/secret-slug-123' });
     await app.inject({ method: 'GET', url: '/api/own' });
     const body = await scrape();
-    expect(body).toContain('talkwith_http_requests_total{service="catalog",method="GET",route="/api/characters/by-slug/:slug",status_class="2xx"} 1');
-    expect(body).toContain('talkwith_http_requests_total{service="gateway",method="GET",route="/api/own",status_class="2xx"} 1');
+    expect(body).toContain(
+      'talkwith_http_requests_total{service="catalog",method="GET",route="/api/characters/by-slug/:slug",status_class="2xx"} 1',
+    );
+    expect(body).toContain(
+      'talkwith_http_requests_total{service="gateway",method="GET",route="/api/own",status_class="2xx"} 1',
+    );
     expect(body).not.toContain('secret-slug-123');
   });
 
@@ -79,7 +95,9 @@ describe('metrics content', () => {
     await app.inject({ method: 'GET', url: '/no/such/thing-42' });
     await app.inject({ method: 'GET', url: '/api/boom' });
     const body = await scrape();
-    expect(body).toContain('talkwith_http_requests_total{service="gateway",method="GET",route="unmatched",status_class="4xx"} 1');
+    expect(body).toContain(
+      'talkwith_http_requests_total{service="gateway",method="GET",route="unmatched",status_class="4xx"} 1',
+    );
     expect(body).toContain('talkwith_http_server_errors_total{service="gateway",method="GET",route="/api/boom"} 1');
     expect(body).not.toContain('thing-42');
   });
@@ -111,7 +129,10 @@ describe('metrics content', () => {
 
 describe('metrics helpers', () => {
   it('serviceOfRoute, nested and look-alike prefixes, picks the longest whole-segment match', () => {
-    const services = [{ name: 'catalog' as const, prefixes: ['/api/character', '/api/admin'] }, { name: 'identity' as const, prefixes: ['/api/admin/users'] }];
+    const services = [
+      { name: 'catalog' as const, prefixes: ['/api/character', '/api/admin'] },
+      { name: 'identity' as const, prefixes: ['/api/admin/users'] },
+    ];
     expect(serviceOfRoute('/api/character/:id/get', services, 'gateway')).toBe('catalog');
     expect(serviceOfRoute('/api/characters', services, 'gateway')).toBe('gateway');
     expect(serviceOfRoute('/api/admin/users/:id', services, 'gateway')).toBe('identity');

@@ -21,13 +21,18 @@ afterEach(async () => {
 async function tempStore() {
   const dir = await mkdtemp(join(tmpdir(), 'talkwith-ops-metrics-'));
   const store = await createEmbeddedStore({ dir });
-  cleanups.push(async () => { await store.close(); await rm(dir, { recursive: true, force: true }); });
+  cleanups.push(async () => {
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
   return store;
 }
 
 async function value(name: string, labels: Record<string, string> = {}): Promise<number> {
   const metric = await operationsRegistry.getSingleMetric(name)!.get();
-  return metric.values.filter((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l)).reduce((sum, v) => sum + v.value, 0);
+  return metric.values
+    .filter((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l))
+    .reduce((sum, v) => sum + v.value, 0);
 }
 
 describe('operations metrics', () => {
@@ -35,11 +40,21 @@ describe('operations metrics', () => {
     const bus = await createOutboxBus({ store: await tempStore(), retryDelayMs: 5 });
     cleanups.push(() => bus.close());
     const group = `poison-${randomUUID().slice(0, 8)}`;
-    await bus.subscribe({ group, types: ['test.poison'], maxAttempts: 3, handler: async () => { throw new PermanentEventError('never'); } });
+    await bus.subscribe({
+      group,
+      types: ['test.poison'],
+      maxAttempts: 3,
+      handler: async () => {
+        throw new PermanentEventError('never');
+      },
+    });
 
     await bus.publish(testEvent('test.poison', 'k1'));
     // The counter moves right after the parked row commits: a poll may see the row a turn before it.
-    await waitFor(async () => (await bus.parked(group)).length === 1 && (await value('talkwith_bus_parked_events_total', { group })) === 1);
+    await waitFor(
+      async () =>
+        (await bus.parked(group)).length === 1 && (await value('talkwith_bus_parked_events_total', { group })) === 1,
+    );
 
     expect(await value('talkwith_bus_parked_events_total', { group })).toBe(1);
     const text = await createMetrics({ consumerLag: async () => [], outboxBacklog: async () => 0 }).render();
@@ -49,8 +64,17 @@ describe('operations metrics', () => {
   it('outbox relay, Redis gone, counts talkwith_outbox_relay_failures_total', async () => {
     const redis = await startRedisServer();
     const bus = await createRedisStreamsBus({ url: redis.url, onError: () => undefined }); // the outage is the point
-    const events = createEventing({ bus, store: await tempStore(), logger: pino({ level: 'silent' }), outbox: { retryMinMs: 10, retryMaxMs: 40, sweepEveryMs: 60_000 } });
-    cleanups.push(async () => { await events.close(); await bus.close().catch(() => undefined); await redis.stop(); });
+    const events = createEventing({
+      bus,
+      store: await tempStore(),
+      logger: pino({ level: 'silent' }),
+      outbox: { retryMinMs: 10, retryMaxMs: 40, sweepEveryMs: 60_000 },
+    });
+    cleanups.push(async () => {
+      await events.close();
+      await bus.close().catch(() => undefined);
+      await redis.stop();
+    });
     const before = await value('talkwith_outbox_relay_failures_total');
 
     await redis.stop();

@@ -74,17 +74,29 @@ async function metricsRoutes(app: FastifyInstance, options: MetricsPluginOptions
     const route = request.routeOptions.url;
     metrics.observeRequest({
       service: route ? (request.routeOptions.config.metricsService ?? options.service) : options.service,
-      method: request.method, route: route ?? 'unmatched', status: reply.statusCode, seconds: reply.elapsedTime / 1000,
+      method: request.method,
+      route: route ?? 'unmatched',
+      status: reply.statusCode,
+      seconds: reply.elapsedTime / 1000,
     });
     done();
   });
-  app.get<{ Headers: MetricsHeaders }>(METRICS_PATH, { schema: { hide: true, headers: MetricsHeaders }, logLevel: 'warn' }, async (request, reply) => {
-    if (!options.token) throw new AppError('NOT_FOUND', messages.notFound);
-    if (!bearerMatches(request.headers.authorization, options.token)) {
-      throw new AppError('UNAUTHENTICATED', 'metrics need the bearer token METRICS_TOKEN', { headers: { 'www-authenticate': 'Bearer realm="metrics"' } });
-    }
-    return reply.type(metrics.contentType).header('cache-control', 'no-store').send(await metrics.render());
-  });
+  app.get<{ Headers: MetricsHeaders }>(
+    METRICS_PATH,
+    { schema: { hide: true, headers: MetricsHeaders }, logLevel: 'warn' },
+    async (request, reply) => {
+      if (!options.token) throw new AppError('NOT_FOUND', messages.notFound);
+      if (!bearerMatches(request.headers.authorization, options.token)) {
+        throw new AppError('UNAUTHENTICATED', 'metrics need the bearer token METRICS_TOKEN', {
+          headers: { 'www-authenticate': 'Bearer realm="metrics"' },
+        });
+      }
+      return reply
+        .type(metrics.contentType)
+        .header('cache-control', 'no-store')
+        .send(await metrics.render());
+    },
+  );
 }
 
 /**

@@ -44,9 +44,25 @@ const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 export function createMetrics(readers: EventReaders): Metrics {
   const registry = new Registry();
   const labelNames = ['service', 'method', 'route', 'status_class'] as const;
-  const requests = new Counter({ name: 'talkwith_http_requests_total', help: 'HTTP requests answered', labelNames, registers: [registry] });
-  const duration = new Histogram({ name: 'talkwith_http_request_duration_seconds', help: 'Time to answer an HTTP request', labelNames, buckets: BUCKETS, registers: [registry] });
-  const errors = new Counter({ name: 'talkwith_http_server_errors_total', help: 'HTTP requests answered with a 5xx status', labelNames: ['service', 'method', 'route'] as const, registers: [registry] });
+  const requests = new Counter({
+    name: 'talkwith_http_requests_total',
+    help: 'HTTP requests answered',
+    labelNames,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'talkwith_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request',
+    labelNames,
+    buckets: BUCKETS,
+    registers: [registry],
+  });
+  const errors = new Counter({
+    name: 'talkwith_http_server_errors_total',
+    help: 'HTTP requests answered with a 5xx status',
+    labelNames: ['service', 'method', 'route'] as const,
+    registers: [registry],
+  });
   registerEventGauges(registry, readers);
   registerSocketGauge(registry);
   return {
@@ -58,20 +74,26 @@ export function createMetrics(readers: EventReaders): Metrics {
       duration.observe(labels, seconds);
       if (status >= 500) errors.inc({ service, method, route });
     },
-    render: async () => `${await registry.metrics()}\n${await operationsRegistry.metrics()}\n${await processMetrics().metrics()}`,
+    render: async () =>
+      `${await registry.metrics()}\n${await operationsRegistry.metrics()}\n${await processMetrics().metrics()}`,
   };
 }
 
 function registerEventGauges(registry: Registry, readers: EventReaders): void {
   new Gauge({
-    name: 'talkwith_event_consumer_lag', help: 'Events published that a consumer group of this process has not handled yet', labelNames: ['group'] as const, registers: [registry],
+    name: 'talkwith_event_consumer_lag',
+    help: 'Events published that a consumer group of this process has not handled yet',
+    labelNames: ['group'] as const,
+    registers: [registry],
     async collect() {
       this.reset();
       for (const { group, lag } of await readers.consumerLag()) this.set({ group }, lag);
     },
   });
   new Gauge({
-    name: 'talkwith_outbox_backlog', help: 'Outbox entries not yet handed to the bus (0 on the embedded bus, which delivers from the outbox)', registers: [registry],
+    name: 'talkwith_outbox_backlog',
+    help: 'Outbox entries not yet handed to the bus (0 on the embedded bus, which delivers from the outbox)',
+    registers: [registry],
     async collect() {
       this.set(await readers.outboxBacklog());
     },
@@ -80,9 +102,13 @@ function registerEventGauges(registry: Registry, readers: EventReaders): void {
 
 function registerSocketGauge(registry: Registry): void {
   new Gauge({
-    name: 'talkwith_open_websockets', help: 'WebSockets open in this process (realtime: the gateway socket; stt: speech-to-text streams)', labelNames: ['socket'] as const, registers: [registry],
+    name: 'talkwith_open_websockets',
+    help: 'WebSockets open in this process (realtime: the gateway socket; stt: speech-to-text streams)',
+    labelNames: ['socket'] as const,
+    registers: [registry],
     collect() {
-      for (const [socket, count] of Object.entries(openSockets()) as Array<[SocketKind, number]>) this.set({ socket }, count);
+      for (const [socket, count] of Object.entries(openSockets()) as Array<[SocketKind, number]>)
+        this.set({ socket }, count);
     },
   });
 }

@@ -36,26 +36,36 @@ export async function openStore({ config, dataDir }: AdapterContext): Promise<Do
   if (config.STORE_URL) return createMongoStore({ url: config.STORE_URL });
   const dir = join(dataDir, 'store');
   if (config.REPLICAS > 1) {
-    throw new ConfigError([`STORE_URL: required with REPLICAS=${config.REPLICAS} (replicas on the embedded store would each keep their own data and diverge); set STORE_URL=mongodb://… or run one replica`]);
+    throw new ConfigError([
+      `STORE_URL: required with REPLICAS=${config.REPLICAS} (replicas on the embedded store would each keep their own data and diverge); set STORE_URL=mongodb://… or run one replica`,
+    ]);
   }
   try {
     return await createEmbeddedStore({ dir });
   } catch (err) {
     if (!(err instanceof AppError && err.code === 'UNAVAILABLE')) throw err;
-    throw new ConfigError([`STORE_URL: the embedded store ${dir} is already held by another process (a second replica on the same DATA_DIR?); replicas need a shared store: set STORE_URL=mongodb://…`]);
+    throw new ConfigError([
+      `STORE_URL: the embedded store ${dir} is already held by another process (a second replica on the same DATA_DIR?); replicas need a shared store: set STORE_URL=mongodb://…`,
+    ]);
   }
 }
 
 /** Unset BUS_URL: the in-process bus that delivers from this process's outbox table (events survive kill -9). */
 export function openBus({ config, clientId, logger }: AdapterContext, store: DocumentStore): Promise<EventBus> {
   const url = config.BUS_URL;
-  if (!url) return createOutboxBus({ store, onError: (err) => logger.error({ err }, 'embedded bus could not reach its store') });
+  if (!url)
+    return createOutboxBus({
+      store,
+      onError: (err) => logger.error({ err }, 'embedded bus could not reach its store'),
+    });
   if (url.startsWith('kafka://')) return createKafkaBus({ ...kafkaOptionsFromUrl(url), clientId });
   return createRedisStreamsBus({ url, leaseMs: config.BUS_LEASE_MS });
 }
 
 export function openJobs({ config, clientId }: AdapterContext, store: DocumentStore): Promise<JobQueue> {
-  return config.JOBS_URL ? createBullJobs({ url: config.JOBS_URL, prefix: `talkwith:${clientId}` }) : createLocalJobs({ store });
+  return config.JOBS_URL
+    ? createBullJobs({ url: config.JOBS_URL, prefix: `talkwith:${clientId}` })
+    : createLocalJobs({ store });
 }
 
 export function openCache({ config }: AdapterContext): Promise<Cache> {
@@ -63,13 +73,19 @@ export function openCache({ config }: AdapterContext): Promise<Cache> {
 }
 
 export function openSearch({ config, dataDir }: AdapterContext): Promise<SearchIndex> {
-  return config.SEARCH_URL ? createElasticSearch({ url: config.SEARCH_URL }) : createLocalSearch({ dir: join(dataDir, 'search') });
+  return config.SEARCH_URL
+    ? createElasticSearch({ url: config.SEARCH_URL })
+    : createLocalSearch({ dir: join(dataDir, 'search') });
 }
 
 export function openFiles({ config }: AdapterContext): Promise<FileStore> {
   const publicBaseUrl = config.FILES_PUBLIC_BASE_URL;
   if (!config.FILES_URL) {
-    return createLocalFiles({ dir: join(config.DATA_DIR, 'files'), publicBaseUrl: publicBaseUrl ?? '/files', ...(config.JWT_SECRET ? { signingSecret: config.JWT_SECRET } : {}) });
+    return createLocalFiles({
+      dir: join(config.DATA_DIR, 'files'),
+      publicBaseUrl: publicBaseUrl ?? '/files',
+      ...(config.JWT_SECRET ? { signingSecret: config.JWT_SECRET } : {}),
+    });
   }
   const u = new URL(config.FILES_URL);
   const endpoint = u.searchParams.get('endpoint');
@@ -77,11 +93,15 @@ export function openFiles({ config }: AdapterContext): Promise<FileStore> {
     bucket: u.hostname,
     region: u.searchParams.get('region') ?? 'us-east-1',
     ...(endpoint ? { endpoint } : {}),
-    ...(u.username ? { accessKeyId: decodeURIComponent(u.username), secretAccessKey: decodeURIComponent(u.password) } : {}),
+    ...(u.username
+      ? { accessKeyId: decodeURIComponent(u.username), secretAccessKey: decodeURIComponent(u.password) }
+      : {}),
     ...(publicBaseUrl ? { publicBaseUrl } : {}),
   });
 }
 
 export function openMail({ config }: AdapterContext, store: DocumentStore): Promise<Mailer> {
-  return config.MAIL_URL ? createSmtpMailer({ url: config.MAIL_URL, from: config.MAIL_FROM }) : createOutboxMailer({ store, from: config.MAIL_FROM });
+  return config.MAIL_URL
+    ? createSmtpMailer({ url: config.MAIL_URL, from: config.MAIL_FROM })
+    : createOutboxMailer({ store, from: config.MAIL_FROM });
 }

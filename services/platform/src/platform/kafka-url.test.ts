@@ -9,11 +9,18 @@ describe('kafkaOptionsFromUrl', () => {
   it('kafkaOptionsFromUrl, credentials, mean SCRAM-SHA-512 with the decoded user and password', () => {
     const options = kafkaOptionsFromUrl('kafka://talkwith:p%40ss%3Aw@k1:9092,k2:9092');
 
-    expect(options).toEqual({ brokers: ['k1:9092', 'k2:9092'], sasl: { mechanism: 'scram-sha-512', username: 'talkwith', password: 'p@ss:w' } });
+    expect(options).toEqual({
+      brokers: ['k1:9092', 'k2:9092'],
+      sasl: { mechanism: 'scram-sha-512', username: 'talkwith', password: 'p@ss:w' },
+    });
   });
 
   it('kafkaOptionsFromUrl, sasl and tls parameters, choose the mechanism and TLS', () => {
-    expect(kafkaOptionsFromUrl('kafka://u:p@k1:9093?sasl=plain&tls=true')).toEqual({ brokers: ['k1:9093'], sasl: { mechanism: 'plain', username: 'u', password: 'p' }, ssl: true });
+    expect(kafkaOptionsFromUrl('kafka://u:p@k1:9093?sasl=plain&tls=true')).toEqual({
+      brokers: ['k1:9093'],
+      sasl: { mechanism: 'plain', username: 'u', password: 'p' },
+      ssl: true,
+    });
   });
 
   it('kafkaOptionsFromUrl, unknown mechanism, is refused naming BUS_URL', () => {

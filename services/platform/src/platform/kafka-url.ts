@@ -4,10 +4,14 @@ type Sasl = NonNullable<KafkaBusOptions['sasl']>;
 
 function saslOptions(mechanism: string, username: string, password: string): Sasl {
   switch (mechanism) {
-    case 'plain': return { mechanism: 'plain', username, password };
-    case 'scram-sha-256': return { mechanism: 'scram-sha-256', username, password };
-    case 'scram-sha-512': return { mechanism: 'scram-sha-512', username, password };
-    default: throw new Error(`BUS_URL: sasl=${mechanism} is not one of plain, scram-sha-256, scram-sha-512`);
+    case 'plain':
+      return { mechanism: 'plain', username, password };
+    case 'scram-sha-256':
+      return { mechanism: 'scram-sha-256', username, password };
+    case 'scram-sha-512':
+      return { mechanism: 'scram-sha-512', username, password };
+    default:
+      throw new Error(`BUS_URL: sasl=${mechanism} is not one of plain, scram-sha-256, scram-sha-512`);
   }
 }
 
@@ -22,7 +26,10 @@ export function kafkaOptionsFromUrl(url: string): Pick<KafkaBusOptions, 'brokers
   const [authority = '', query = ''] = rest.split('?', 2);
   const at = authority.lastIndexOf('@');
   const hosts = at < 0 ? authority : authority.slice(at + 1);
-  const brokers = hosts.split(',').map((b) => b.trim()).filter(Boolean);
+  const brokers = hosts
+    .split(',')
+    .map((b) => b.trim())
+    .filter(Boolean);
   const params = new URLSearchParams(query);
   const ssl = params.get('tls') === 'true' ? { ssl: true } : {};
   if (at < 0) return { brokers, ...ssl };

@@ -9,7 +9,9 @@ const PORTS = ['store', 'bus', 'jobs', 'cache', 'search', 'files', 'mail'] as co
 
 function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms); });
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
@@ -18,7 +20,8 @@ export async function readiness(platform: Platform, timeoutMs = 2000): Promise<R
   const outcomes = await Promise.allSettled(PORTS.map((port) => withTimeout(platform[port].ping(), timeoutMs)));
   const checks: Record<string, string> = {};
   outcomes.forEach((outcome, i) => {
-    checks[PORTS[i] as string] = outcome.status === 'fulfilled' ? 'ok' : String((outcome.reason as Error)?.message ?? outcome.reason);
+    checks[PORTS[i] as string] =
+      outcome.status === 'fulfilled' ? 'ok' : String((outcome.reason as Error)?.message ?? outcome.reason);
   });
   return { ok: outcomes.every((o) => o.status === 'fulfilled'), checks };
 }

@@ -3,7 +3,14 @@ import swagger from '@fastify/swagger';
 import { ConfigError, loadConfig } from '../config/index.ts';
 import type { Platform, ServiceModule } from '../service/index.ts';
 import { loggingOptions } from '../logger/index.ts';
-import { frameworkErrors, httpPlugin, healthRoutes, closeOnSignals, trustHops, SERVICE_TRUSTED_HOPS } from '../http/index.ts';
+import {
+  frameworkErrors,
+  httpPlugin,
+  healthRoutes,
+  closeOnSignals,
+  trustHops,
+  SERVICE_TRUSTED_HOPS,
+} from '../http/index.ts';
 import { metricsPlugin } from '../metrics/index.ts';
 import { loadPlatformConfig, type PlatformConfig } from './config.ts';
 import { createPlatform, closePlatform } from './create.ts';
@@ -12,15 +19,27 @@ import { createPlatform, closePlatform } from './create.ts';
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /** One service as its own HTTP app (distributed mode): conventions, health, the service plugin. Behind the gateway only: it is the one proxy whose X-Forwarded-For is believed. */
-export async function buildServiceApp(module: ServiceModule, platform: Platform, config: PlatformConfig, env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
-  const app = Fastify({ ...loggingOptions(platform.logger), bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: trustHops(SERVICE_TRUSTED_HOPS), frameworkErrors });
+export async function buildServiceApp(
+  module: ServiceModule,
+  platform: Platform,
+  config: PlatformConfig,
+  env: NodeJS.ProcessEnv,
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...loggingOptions(platform.logger),
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    trustProxy: trustHops(SERVICE_TRUSTED_HOPS),
+    frameworkErrors,
+  });
   app.decorate('platform', platform);
   await app.register(httpPlugin);
   // Before the routes it labels (onRoute).
   await app.register(metricsPlugin, { platform, service: module.name, token: config.METRICS_TOKEN });
   await app.register(healthRoutes, { platform });
   // The gateway merges every service's document into its /api/docs in distributed mode.
-  await app.register(swagger, { openapi: { openapi: '3.1.0', info: { title: `TALK WITH ${module.name}`, version: '0.1.0' } } });
+  await app.register(swagger, {
+    openapi: { openapi: '3.1.0', info: { title: `TALK WITH ${module.name}`, version: '0.1.0' } },
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(module.plugin, { platform, config, env });
   return app;
@@ -33,7 +52,8 @@ export async function buildServiceApp(module: ServiceModule, platform: Platform,
  */
 const DISTRIBUTED_REQUIRED = {
   JWT_SECRET: 'required in distributed mode (the gateway and every service must share it)',
-  ADMIN_PATH_PREFIX: 'required in distributed mode (the secret path segment of the admin API, the same in every process)',
+  ADMIN_PATH_PREFIX:
+    'required in distributed mode (the secret path segment of the admin API, the same in every process)',
   PUBLIC_URL: 'required in distributed mode (the origin users reach, for links in mails)',
 } as const;
 
@@ -76,7 +96,11 @@ export async function runService(module: ServiceModule): Promise<FastifyInstance
     await closePlatform(platform);
     process.exit(1);
   }
-  closeOnSignals(app, { timeoutMs: config.SHUTDOWN_GRACE_MS, unreadyMs: config.SHUTDOWN_UNREADY_MS, afterClose: () => closePlatform(platform) });
+  closeOnSignals(app, {
+    timeoutMs: config.SHUTDOWN_GRACE_MS,
+    unreadyMs: config.SHUTDOWN_UNREADY_MS,
+    afterClose: () => closePlatform(platform),
+  });
   await app.listen({ port: config.PORT, host: config.HOST });
   return app;
 }

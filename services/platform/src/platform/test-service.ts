@@ -10,7 +10,10 @@ import { buildServiceApp } from './serve.ts';
 
 export const TEST_JWT_SECRET = 'service-test-secret-0123456789-abcdefgh';
 /** The credentials key and IV every service under test shares (a service alone requires them, as in distributed mode). */
-export const TEST_CREDENTIALS = { CREDENTIALS_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff', CREDENTIALS_IV: '0f1e2d3c4b5a69788796a5b4c3d2e1f0' } as const;
+export const TEST_CREDENTIALS = {
+  CREDENTIALS_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
+  CREDENTIALS_IV: '0f1e2d3c4b5a69788796a5b4c3d2e1f0',
+} as const;
 
 export interface ServiceUnderTest {
   app: FastifyInstance;
@@ -21,7 +24,10 @@ export interface ServiceUnderTest {
 }
 
 /** One service as its own server (distributed mode) on embedded adapters in a temp DATA_DIR. */
-export async function startServiceForTest(module: ServiceModule, env: Record<string, string> = {}): Promise<ServiceUnderTest> {
+export async function startServiceForTest(
+  module: ServiceModule,
+  env: Record<string, string> = {},
+): Promise<ServiceUnderTest> {
   const dir = await mkdtemp(join(tmpdir(), `${module.name}-test-`));
   const fullEnv = { DATA_DIR: dir, LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, ...TEST_CREDENTIALS, ...env };
   const config = loadPlatformConfig(fullEnv);
@@ -32,7 +38,8 @@ export async function startServiceForTest(module: ServiceModule, env: Record<str
   await signer.register(jwt, { secret: TEST_JWT_SECRET });
   await signer.ready();
   return {
-    app, platform,
+    app,
+    platform,
     tokenFor: (sub, roles = ['customer']) => signer.jwt.sign({ sub, roles } as never),
     async close() {
       await app.close();

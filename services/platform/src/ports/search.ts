@@ -36,7 +36,10 @@ export interface SearchIndex {
   upsert(index: string, id: string, doc: Record<string, unknown>): Promise<void>;
   remove(index: string, id: string): Promise<void>;
   /** Hits best first; the total counts all matches, not only this page. */
-  search<T = Record<string, unknown>>(index: string, query: SearchQuery): Promise<{ total: number; hits: SearchHit<T>[] }>;
+  search<T = Record<string, unknown>>(
+    index: string,
+    query: SearchQuery,
+  ): Promise<{ total: number; hits: SearchHit<T>[] }>;
   /** Makes prior writes visible to search (a no-op where writes are immediate). */
   refresh(index: string): Promise<void>;
   dropIndex(index: string): Promise<void>;

@@ -35,7 +35,10 @@ export function runSearchContract(adapterName: string, make: () => Promise<Searc
       (await search.search(index, { text, ...extra })).hits.map((hit) => hit.id);
 
     it('search, hiragana query, finds katakana text', async () => {
-      await put({ a: { name: 'ミライ', description: '未来から来たアンドロイド' }, b: { name: 'はると', description: '高校生' } });
+      await put({
+        a: { name: 'ミライ', description: '未来から来たアンドロイド' },
+        b: { name: 'はると', description: '高校生' },
+      });
       expect(await idsFor('みらい')).toEqual(['a']);
       expect(await idsFor('あんどろいど')).toEqual(['a']);
     });
@@ -47,7 +50,10 @@ export function runSearchContract(adapterName: string, make: () => Promise<Searc
     });
 
     it('search, word inside a sentence, is found', async () => {
-      await put({ a: { name: 'ユキ', description: '東京の大学で心理学を勉強している学生です。' }, b: { name: 'ソラ', description: '海辺の町で暮らす漁師' } });
+      await put({
+        a: { name: 'ユキ', description: '東京の大学で心理学を勉強している学生です。' },
+        b: { name: 'ソラ', description: '海辺の町で暮らす漁師' },
+      });
       expect(await idsFor('心理学')).toEqual(['a']);
       expect(await idsFor('漁師')).toEqual(['b']);
       expect(await idsFor('猫')).toEqual([]);
@@ -59,8 +65,17 @@ export function runSearchContract(adapterName: string, make: () => Promise<Searc
     });
 
     it('search, synonym groups given to the index, finds text saying another member of a group, and no more', async () => {
-      await search.ensureIndex(index, MAPPING, { synonyms: [['料理', 'クッキング'], ['旅行', 'トラベル']] });
-      await put({ a: { name: 'カイ', description: '料理人' }, b: { name: 'ソラ', description: 'トラベルライター' }, c: { name: 'リン', description: '音楽家' } });
+      await search.ensureIndex(index, MAPPING, {
+        synonyms: [
+          ['料理', 'クッキング'],
+          ['旅行', 'トラベル'],
+        ],
+      });
+      await put({
+        a: { name: 'カイ', description: '料理人' },
+        b: { name: 'ソラ', description: 'トラベルライター' },
+        c: { name: 'リン', description: '音楽家' },
+      });
       expect(await idsFor('クッキング')).toEqual(['a']);
       expect(await idsFor('旅行')).toEqual(['b']);
       expect(await idsFor('音楽')).toEqual(['c']);
@@ -98,7 +113,8 @@ export function runSearchContract(adapterName: string, make: () => Promise<Searc
 
     it('search, paging with from and size, returns the page and the full total', async () => {
       const docs: Record<string, Record<string, unknown>> = {};
-      for (let i = 0; i < 7; i++) docs[`d${i}`] = { name: `キャラクター${i}`, description: 'やさしい相談相手', category: 'friend' };
+      for (let i = 0; i < 7; i++)
+        docs[`d${i}`] = { name: `キャラクター${i}`, description: 'やさしい相談相手', category: 'friend' };
       await put(docs);
       const first = await search.search(index, { text: '相談', from: 0, size: 3 });
       const last = await search.search(index, { text: '相談', from: 6, size: 3 });
@@ -135,7 +151,10 @@ export function runSearchContract(adapterName: string, make: () => Promise<Searc
       expect(await idsFor('なつ')).toEqual([]);
       const result = await search.search(index, { text: 'ふゆ' });
       expect(result.total).toBe(1);
-      expect(result.hits[0]).toMatchObject({ id: 'a', doc: { name: 'フユ', description: '冬が好き', category: 'teacher' } });
+      expect(result.hits[0]).toMatchObject({
+        id: 'a',
+        doc: { name: 'フユ', description: '冬が好き', category: 'teacher' },
+      });
     });
 
     it('ping, connected adapter, resolves', async () => {

@@ -7,7 +7,9 @@ import { createLocalSearch } from './local.ts';
 
 describe('DocumentIndex', () => {
   it('search, query tokens split across two fields, does not match', () => {
-    const index = DocumentIndex.create({ name: 'text', description: 'text' }, [['a', { name: 'ミライ', description: 'アンドロイド' }]]);
+    const index = DocumentIndex.create({ name: 'text', description: 'text' }, [
+      ['a', { name: 'ミライ', description: 'アンドロイド' }],
+    ]);
 
     const split = index.search({ text: 'みらい あんどろいど' });
     const oneField = index.search({ text: 'みらい' });
@@ -41,7 +43,10 @@ describe('DocumentIndex', () => {
 describe('createLocalSearch snapshots', () => {
   it('createLocalSearch, snapshot written before minisearch (documents only), re-indexes it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tw-search-'));
-    const legacy = { mapping: { name: 'text', category: 'keyword' }, docs: { a: { name: 'アオイ', category: 'friend' } } };
+    const legacy = {
+      mapping: { name: 'text', category: 'keyword' },
+      docs: { a: { name: 'アオイ', category: 'friend' } },
+    };
     await writeFile(join(dir, 'characters.index.json'), JSON.stringify(legacy));
 
     const search = await createLocalSearch({ dir });

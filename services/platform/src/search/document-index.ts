@@ -40,13 +40,20 @@ export class DocumentIndex {
   /** Normalised synonym groups: a query saying one member is also tried as saying each other. */
   private synonyms: string[][] = [];
 
-  private constructor(mapping: Record<string, FieldKind>, docs: Map<string, Record<string, unknown>>, text: MiniSearch<Entry>) {
+  private constructor(
+    mapping: Record<string, FieldKind>,
+    docs: Map<string, Record<string, unknown>>,
+    text: MiniSearch<Entry>,
+  ) {
     this.mapping = { ...mapping };
     this.docs = docs;
     this.text = text;
   }
 
-  static create(mapping: Record<string, FieldKind>, docs: Iterable<[string, Record<string, unknown>]> = []): DocumentIndex {
+  static create(
+    mapping: Record<string, FieldKind>,
+    docs: Iterable<[string, Record<string, unknown>]> = [],
+  ): DocumentIndex {
     const index = new DocumentIndex(mapping, new Map(), new MiniSearch(miniSearchOptions(mapping)));
     for (const [id, doc] of docs) index.upsert(id, doc);
     return index;
@@ -61,7 +68,12 @@ export class DocumentIndex {
   }
 
   toSnapshot(): IndexSnapshot {
-    return { mapping: this.mapping, docs: Object.fromEntries(this.docs), text: this.text.toJSON(), synonyms: this.synonyms };
+    return {
+      mapping: this.mapping,
+      docs: Object.fromEntries(this.docs),
+      text: this.text.toJSON(),
+      synonyms: this.synonyms,
+    };
   }
 
   /** Replaces the synonym groups (each folded as text is; groups of fewer than two words say nothing). */
@@ -105,10 +117,12 @@ export class DocumentIndex {
     const passesFilter = (result: { id: string }): boolean => matchesFilter(this.docs.get(result.id)!, query.filter);
     const text = query.text ?? '';
     // Like the Elasticsearch adapter: text that normalises to nothing matches everything.
-    if (normalizeJapanese(text) === '') return this.text.search(MiniSearch.wildcard, { filter: passesFilter }).map(scored);
+    if (normalizeJapanese(text) === '')
+      return this.text.search(MiniSearch.wildcard, { filter: passesFilter }).map(scored);
     const best = new Map<string, number>();
     for (const variant of synonymVariants(normalizeJapanese(text), this.synonyms)) {
-      for (const { id, score } of this.rankText(variant, query, passesFilter)) best.set(id, Math.max(score, best.get(id) ?? 0));
+      for (const { id, score } of this.rankText(variant, query, passesFilter))
+        best.set(id, Math.max(score, best.get(id) ?? 0));
     }
     return [...best].map(([id, score]) => ({ id, score }));
   }
@@ -128,8 +142,14 @@ export class DocumentIndex {
    * name and アンドロイド in the description do not match 「みらい あんどろいど」.
    */
   private idsHoldingAllInOneField(required: string[], fields: string[]): Set<string> {
-    const perField = fields.map((field): QueryCombination => ({ fields: [field], combineWith: 'AND', queries: required }));
-    return new Set(this.text.search({ combineWith: 'OR', queries: perField }, PRE_ANALYZED).map((result) => result.id as string));
+    const perField = fields.map((field): QueryCombination => ({
+      fields: [field],
+      combineWith: 'AND',
+      queries: required,
+    }));
+    return new Set(
+      this.text.search({ combineWith: 'OR', queries: perField }, PRE_ANALYZED).map((result) => result.id as string),
+    );
   }
 
   private textFields(): string[] {

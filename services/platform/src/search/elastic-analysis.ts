@@ -23,7 +23,9 @@ const READING = 'talkwith_readingform';
 /** Synonym rules as synonym_graph reads them ("a, b, c": each stands for the others), folded like the text. */
 export function synonymRules(groups: readonly (readonly string[])[]): string[] {
   return groups
-    .map((group) => [...new Set(group.map((word) => normalizeJapanese(word).replace(/,/g, ' ')).filter((word) => word !== ''))])
+    .map((group) => [
+      ...new Set(group.map((word) => normalizeJapanese(word).replace(/,/g, ' ')).filter((word) => word !== '')),
+    ])
     .filter((group) => group.length > 1)
     .map((group) => group.join(', '));
 }
@@ -41,9 +43,21 @@ export function kuromojiSettings(groups: readonly (readonly string[])[]): estype
       },
       analyzer: {
         [KUROMOJI_ANALYZER]: custom(['kuromoji_baseform', 'cjk_width', 'lowercase', 'ja_stop']),
-        [`${KUROMOJI_ANALYZER}_search`]: custom(['kuromoji_baseform', ...synonyms, 'cjk_width', 'lowercase', 'ja_stop']),
+        [`${KUROMOJI_ANALYZER}_search`]: custom([
+          'kuromoji_baseform',
+          ...synonyms,
+          'cjk_width',
+          'lowercase',
+          'ja_stop',
+        ]),
         [`${KUROMOJI_ANALYZER}_reading`]: custom(['kuromoji_baseform', READING, 'cjk_width', 'lowercase']),
-        [`${KUROMOJI_ANALYZER}_reading_search`]: custom(['kuromoji_baseform', ...synonyms, READING, 'cjk_width', 'lowercase']),
+        [`${KUROMOJI_ANALYZER}_reading_search`]: custom([
+          'kuromoji_baseform',
+          ...synonyms,
+          READING,
+          'cjk_width',
+          'lowercase',
+        ]),
       },
     },
   };
@@ -53,13 +67,27 @@ export function kuromojiSettings(groups: readonly (readonly string[])[]): estype
 export const BIGRAM_SETTINGS: estypes.IndicesIndexSettings = {
   analysis: {
     filter: { talkwith_bigram: { type: 'cjk_bigram', output_unigrams: true } },
-    analyzer: { [BIGRAM_ANALYZER]: { type: 'custom', tokenizer: 'standard', filter: ['cjk_width', 'lowercase', 'talkwith_bigram'] } },
+    analyzer: {
+      [BIGRAM_ANALYZER]: {
+        type: 'custom',
+        tokenizer: 'standard',
+        filter: ['cjk_width', 'lowercase', 'talkwith_bigram'],
+      },
+    },
   },
 };
 
 const KUROMOJI_TEXT: estypes.MappingProperty = {
-  type: 'text', analyzer: KUROMOJI_ANALYZER, search_analyzer: `${KUROMOJI_ANALYZER}_search`,
-  fields: { [READING_FIELD]: { type: 'text', analyzer: `${KUROMOJI_ANALYZER}_reading`, search_analyzer: `${KUROMOJI_ANALYZER}_reading_search` } },
+  type: 'text',
+  analyzer: KUROMOJI_ANALYZER,
+  search_analyzer: `${KUROMOJI_ANALYZER}_search`,
+  fields: {
+    [READING_FIELD]: {
+      type: 'text',
+      analyzer: `${KUROMOJI_ANALYZER}_reading`,
+      search_analyzer: `${KUROMOJI_ANALYZER}_reading_search`,
+    },
+  },
 };
 
 export const FIELD_TYPES: Record<Exclude<FieldKind, 'text'>, estypes.MappingProperty> = {

@@ -27,7 +27,11 @@ describe('createElasticSearch wire format', () => {
     indexExists = false;
     kuromojiInstalled = true;
     server = createServer(async (req, res) => {
-      const recorded = { method: req.method ?? '', path: (req.url ?? '').split('?')[0] ?? '', body: await jsonBody(req) };
+      const recorded = {
+        method: req.method ?? '',
+        path: (req.url ?? '').split('?')[0] ?? '',
+        body: await jsonBody(req),
+      };
       requests.push(recorded);
       res.setHeader('x-elastic-product', 'Elasticsearch');
       res.setHeader('content-type', 'application/json');
@@ -46,22 +50,46 @@ describe('createElasticSearch wire format', () => {
 
   it('ensureIndex, new index with synonym groups, creates it with the kuromoji analysis, a reading sub-field and the groups at search time', async () => {
     const search = await createElasticSearch({ url });
-    await search.ensureIndex('characters', { name: 'text', category: 'keyword' }, { synonyms: [['食べ物', '料理', 'フード'], ['ひとつ']] });
+    await search.ensureIndex(
+      'characters',
+      { name: 'text', category: 'keyword' },
+      { synonyms: [['食べ物', '料理', 'フード'], ['ひとつ']] },
+    );
     const create = requests.find((r) => r.method === 'PUT' && r.path === '/characters');
     expect(create?.body).toMatchObject({
-      settings: { analysis: {
-        tokenizer: { talkwith_kuromoji: { type: 'kuromoji_tokenizer' } },
-        filter: { talkwith_synonyms: { type: 'synonym_graph', synonyms: ['食べ物, 料理, ふど'] }, talkwith_readingform: { type: 'kuromoji_readingform', use_romaji: false } },
-        analyzer: {
-          talkwith_ja: { tokenizer: 'talkwith_kuromoji', filter: ['kuromoji_baseform', 'cjk_width', 'lowercase', 'ja_stop'] },
-          talkwith_ja_search: { filter: ['kuromoji_baseform', 'talkwith_synonyms', 'cjk_width', 'lowercase', 'ja_stop'] },
-          talkwith_ja_reading_search: { filter: ['kuromoji_baseform', 'talkwith_synonyms', 'talkwith_readingform', 'cjk_width', 'lowercase'] },
+      settings: {
+        analysis: {
+          tokenizer: { talkwith_kuromoji: { type: 'kuromoji_tokenizer' } },
+          filter: {
+            talkwith_synonyms: { type: 'synonym_graph', synonyms: ['食べ物, 料理, ふど'] },
+            talkwith_readingform: { type: 'kuromoji_readingform', use_romaji: false },
+          },
+          analyzer: {
+            talkwith_ja: {
+              tokenizer: 'talkwith_kuromoji',
+              filter: ['kuromoji_baseform', 'cjk_width', 'lowercase', 'ja_stop'],
+            },
+            talkwith_ja_search: {
+              filter: ['kuromoji_baseform', 'talkwith_synonyms', 'cjk_width', 'lowercase', 'ja_stop'],
+            },
+            talkwith_ja_reading_search: {
+              filter: ['kuromoji_baseform', 'talkwith_synonyms', 'talkwith_readingform', 'cjk_width', 'lowercase'],
+            },
+          },
         },
-      } },
-      mappings: { dynamic: false, properties: {
-        name: { type: 'text', analyzer: 'talkwith_ja', search_analyzer: 'talkwith_ja_search', fields: { reading: { type: 'text', analyzer: 'talkwith_ja_reading' } } },
-        category: { type: 'keyword' },
-      } },
+      },
+      mappings: {
+        dynamic: false,
+        properties: {
+          name: {
+            type: 'text',
+            analyzer: 'talkwith_ja',
+            search_analyzer: 'talkwith_ja_search',
+            fields: { reading: { type: 'text', analyzer: 'talkwith_ja_reading' } },
+          },
+          category: { type: 'keyword' },
+        },
+      },
     });
     await search.close();
   });
@@ -84,11 +112,28 @@ describe('createElasticSearch wire format', () => {
   it('ensureIndex, a cluster without the kuromoji plugin, falls back to the cjk bigram analyzer and typed fields', async () => {
     kuromojiInstalled = false;
     const search = await createElasticSearch({ url });
-    await search.ensureIndex('characters', { name: 'text', category: 'keyword', price: 'number', published: 'boolean' });
+    await search.ensureIndex('characters', {
+      name: 'text',
+      category: 'keyword',
+      price: 'number',
+      published: 'boolean',
+    });
     const create = requests.filter((r) => r.method === 'PUT' && r.path === '/characters').at(-1);
     expect(create?.body).toMatchObject({
-      settings: { analysis: { analyzer: { talkwith_cjk: { tokenizer: 'standard', filter: ['cjk_width', 'lowercase', 'talkwith_bigram'] } } } },
-      mappings: { dynamic: false, properties: { name: { type: 'text', analyzer: 'talkwith_cjk' }, category: { type: 'keyword' }, price: { type: 'double' }, published: { type: 'boolean' } } },
+      settings: {
+        analysis: {
+          analyzer: { talkwith_cjk: { tokenizer: 'standard', filter: ['cjk_width', 'lowercase', 'talkwith_bigram'] } },
+        },
+      },
+      mappings: {
+        dynamic: false,
+        properties: {
+          name: { type: 'text', analyzer: 'talkwith_cjk' },
+          category: { type: 'keyword' },
+          price: { type: 'double' },
+          published: { type: 'boolean' },
+        },
+      },
     });
     await search.close();
   });
@@ -97,7 +142,12 @@ describe('createElasticSearch wire format', () => {
     const search = await createElasticSearch({ url });
     await search.ensureIndex('characters', { name: 'text', category: 'keyword' });
     await search.upsert('characters', 'a', { name: 'ミライ！', category: 'friend' });
-    const result = await search.search('characters', { text: 'ミライ', filter: { category: 'friend' }, from: 5, size: 5 });
+    const result = await search.search('characters', {
+      text: 'ミライ',
+      filter: { category: 'friend' },
+      from: 5,
+      size: 5,
+    });
 
     expect(requests.find((r) => r.method === 'PUT' && r.path === '/characters/_doc/a')?.body).toEqual({
       name: 'みらい',
@@ -108,9 +158,17 @@ describe('createElasticSearch wire format', () => {
       from: 5,
       size: 5,
       track_total_hits: true,
-      query: { bool: { must: [{ multi_match: { query: 'みらい', fields: ['name', 'name.reading'], operator: 'and' } }], filter: [{ term: { category: 'friend' } }] } },
+      query: {
+        bool: {
+          must: [{ multi_match: { query: 'みらい', fields: ['name', 'name.reading'], operator: 'and' } }],
+          filter: [{ term: { category: 'friend' } }],
+        },
+      },
     });
-    expect(result).toEqual({ total: 1, hits: [{ id: 'a', score: 2.5, doc: { name: 'ミライ！', category: 'friend' } }] });
+    expect(result).toEqual({
+      total: 1,
+      hits: [{ id: 'a', score: 2.5, doc: { name: 'ミライ！', category: 'friend' } }],
+    });
     await search.close();
   });
 
@@ -130,18 +188,42 @@ async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown> |
 
 function answer(request: Recorded, indexExists: boolean, kuromojiInstalled: boolean): [number, unknown] {
   const { method, path } = request;
-  if (method === 'PUT' && path === '/characters' && !kuromojiInstalled && JSON.stringify(request.body).includes('kuromoji')) {
-    return [400, { error: { type: 'illegal_argument_exception', reason: 'Unknown tokenizer type [kuromoji_tokenizer] for [talkwith_kuromoji]' }, status: 400 }];
+  if (
+    method === 'PUT' &&
+    path === '/characters' &&
+    !kuromojiInstalled &&
+    JSON.stringify(request.body).includes('kuromoji')
+  ) {
+    return [
+      400,
+      {
+        error: {
+          type: 'illegal_argument_exception',
+          reason: 'Unknown tokenizer type [kuromoji_tokenizer] for [talkwith_kuromoji]',
+        },
+        status: 400,
+      },
+    ];
   }
   if (path === '/') return [200, { version: { number: '9.0.0' }, tagline: 'You Know, for Search' }];
   if (method === 'HEAD' && path === '/characters') return [indexExists ? 200 : 404, {}];
   if (method === 'PUT' && path === '/characters') return [200, { acknowledged: true, index: 'characters' }];
-  if (['/characters/_mapping', '/characters/_settings', '/characters/_close', '/characters/_open'].includes(path)) return [200, { acknowledged: true }];
-  if (method === 'PUT' && path.startsWith('/characters/_doc/')) return [201, { _id: path.split('/').pop(), result: 'created' }];
+  if (['/characters/_mapping', '/characters/_settings', '/characters/_close', '/characters/_open'].includes(path))
+    return [200, { acknowledged: true }];
+  if (method === 'PUT' && path.startsWith('/characters/_doc/'))
+    return [201, { _id: path.split('/').pop(), result: 'created' }];
   if (method === 'DELETE' && path.startsWith('/characters/_doc/')) return [404, { result: 'not_found' }];
   if (path === '/characters/_search') {
     const source = { name: 'みらい', category: 'friend', __source: { name: 'ミライ！', category: 'friend' } };
-    return [200, { hits: { total: { value: 1, relation: 'eq' }, hits: [{ _index: 'characters', _id: 'a', _score: 2.5, _source: source }] } }];
+    return [
+      200,
+      {
+        hits: {
+          total: { value: 1, relation: 'eq' },
+          hits: [{ _index: 'characters', _id: 'a', _score: 2.5, _source: source }],
+        },
+      },
+    ];
   }
   return [400, { error: `unexpected ${method} ${path}` }];
 }

@@ -2,7 +2,15 @@ import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import { AppError } from '../errors/index.ts';
 import type { FieldKind, SearchIndexOptions, SearchHit, SearchIndex, SearchQuery } from '../ports/search.ts';
 import { normalizeJapanese } from './analyzer.ts';
-import { BIGRAM_SETTINGS, FIELD_TYPES, KUROMOJI_ANALYZER, kuromojiSettings, READING_FIELD, synonymRules, textField } from './elastic-analysis.ts';
+import {
+  BIGRAM_SETTINGS,
+  FIELD_TYPES,
+  KUROMOJI_ANALYZER,
+  kuromojiSettings,
+  READING_FIELD,
+  synonymRules,
+  textField,
+} from './elastic-analysis.ts';
 
 export interface ElasticSearchOptions {
   url: string;
@@ -35,16 +43,29 @@ class ElasticSearch implements SearchIndex {
     this.client = client;
   }
 
-  async ensureIndex(index: string, mapping: Record<string, FieldKind>, options: SearchIndexOptions = {}): Promise<void> {
+  async ensureIndex(
+    index: string,
+    mapping: Record<string, FieldKind>,
+    options: SearchIndexOptions = {},
+  ): Promise<void> {
     const propertiesFor = (kuromoji: boolean): Record<string, estypes.MappingProperty> => ({
-      ...Object.fromEntries(Object.entries(mapping).map(([field, kind]) => [field, kind === 'text' ? textField(kuromoji) : FIELD_TYPES[kind]])),
+      ...Object.fromEntries(
+        Object.entries(mapping).map(([field, kind]) => [
+          field,
+          kind === 'text' ? textField(kuromoji) : FIELD_TYPES[kind],
+        ]),
+      ),
       [SOURCE_FIELD]: { type: 'object', enabled: false },
     });
     let kuromoji: boolean;
     if (await this.client.indices.exists({ index })) {
       kuromoji = (await this.known(index)).kuromoji;
       await this.client.indices.putMapping({ index, properties: propertiesFor(kuromoji) });
-      if (kuromoji && options.synonyms && this.synonymsApplied.get(index) !== JSON.stringify(synonymRules(options.synonyms))) {
+      if (
+        kuromoji &&
+        options.synonyms &&
+        this.synonymsApplied.get(index) !== JSON.stringify(synonymRules(options.synonyms))
+      ) {
         await this.replaceSynonyms(index, options.synonyms);
       }
     } else {
@@ -56,13 +77,25 @@ class ElasticSearch implements SearchIndex {
   }
 
   /** Creates the index with the kuromoji analysis; a cluster without the plugin gets the bigram analysis. True: kuromoji. */
-  private async create(index: string, options: SearchIndexOptions, propertiesFor: (kuromoji: boolean) => Record<string, estypes.MappingProperty>): Promise<boolean> {
+  private async create(
+    index: string,
+    options: SearchIndexOptions,
+    propertiesFor: (kuromoji: boolean) => Record<string, estypes.MappingProperty>,
+  ): Promise<boolean> {
     try {
-      await this.client.indices.create({ index, settings: kuromojiSettings(options.synonyms ?? []), mappings: { dynamic: false, properties: propertiesFor(true) } });
+      await this.client.indices.create({
+        index,
+        settings: kuromojiSettings(options.synonyms ?? []),
+        mappings: { dynamic: false, properties: propertiesFor(true) },
+      });
       return true;
     } catch (err) {
       if (!isMissingKuromoji(err)) throw err;
-      await this.client.indices.create({ index, settings: BIGRAM_SETTINGS, mappings: { dynamic: false, properties: propertiesFor(false) } });
+      await this.client.indices.create({
+        index,
+        settings: BIGRAM_SETTINGS,
+        mappings: { dynamic: false, properties: propertiesFor(false) },
+      });
       return false;
     }
   }
@@ -89,7 +122,9 @@ class ElasticSearch implements SearchIndex {
 
   async search<T>(index: string, query: SearchQuery): Promise<{ total: number; hits: SearchHit<T>[] }> {
     const known = await this.known(index);
-    const fields = (query.fields ?? textFieldsOf(known)).flatMap((field) => (known.kuromoji ? [field, `${field}.${READING_FIELD}`] : [field]));
+    const fields = (query.fields ?? textFieldsOf(known)).flatMap((field) =>
+      known.kuromoji ? [field, `${field}.${READING_FIELD}`] : [field],
+    );
     const response = await this.client.search({
       index,
       from: query.from ?? 0,
@@ -131,11 +166,16 @@ class ElasticSearch implements SearchIndex {
   }
 }
 
-const textFieldsOf = (known: KnownIndex): string[] => Object.keys(known.kinds).filter((field) => known.kinds[field] === 'text');
+const textFieldsOf = (known: KnownIndex): string[] =>
+  Object.keys(known.kinds).filter((field) => known.kinds[field] === 'text');
 
 /** The cluster refused the kuromoji tokenizer or filters: the analysis-kuromoji plugin is not installed. */
 function isMissingKuromoji(err: unknown): boolean {
-  return err instanceof errors.ResponseError && err.statusCode === 400 && /kuromoji|ja_stop/.test(JSON.stringify(err.body ?? err.message));
+  return (
+    err instanceof errors.ResponseError &&
+    err.statusCode === 400 &&
+    /kuromoji|ja_stop/.test(JSON.stringify(err.body ?? err.message))
+  );
 }
 
 function normalizeValue(value: unknown): unknown {
@@ -153,7 +193,10 @@ function buildQuery(query: SearchQuery, fields: string[]): Record<string, unknow
 async function loadMapping(client: Client, index: string): Promise<KnownIndex> {
   try {
     const response = await client.indices.getMapping({ index });
-    const properties = (response[index]?.mappings.properties ?? {}) as Record<string, { type?: string; analyzer?: string }>;
+    const properties = (response[index]?.mappings.properties ?? {}) as Record<
+      string,
+      { type?: string; analyzer?: string }
+    >;
     const kinds: Record<string, FieldKind> = {};
     let kuromoji = false;
     for (const [field, { type, analyzer }] of Object.entries(properties)) {
@@ -163,7 +206,9 @@ async function loadMapping(client: Client, index: string): Promise<KnownIndex> {
         kuromoji ||= analyzer === KUROMOJI_ANALYZER;
         continue;
       }
-      const kind = (Object.keys(FIELD_TYPES) as Array<keyof typeof FIELD_TYPES>).find((k) => FIELD_TYPES[k].type === type);
+      const kind = (Object.keys(FIELD_TYPES) as Array<keyof typeof FIELD_TYPES>).find(
+        (k) => FIELD_TYPES[k].type === type,
+      );
       if (kind) kinds[field] = kind;
     }
     return { kinds, kuromoji };

@@ -6,7 +6,9 @@ import { createLocalSearch } from './local.ts';
 import { runSearchContract } from './contract.ts';
 
 runSearchContract('local, in memory', () => createLocalSearch());
-runSearchContract('local, persisted', async () => createLocalSearch({ dir: await mkdtemp(join(tmpdir(), 'tw-search-')) }));
+runSearchContract('local, persisted', async () =>
+  createLocalSearch({ dir: await mkdtemp(join(tmpdir(), 'tw-search-')) }),
+);
 
 describe('createLocalSearch persistence', () => {
   it('createLocalSearch, restart on the same dir, keeps documents and drops removed ones', async () => {

@@ -25,11 +25,18 @@ class LocalSearch implements SearchIndex {
     this.snapshots = snapshots;
   }
 
-  async ensureIndex(index: string, mapping: Record<string, FieldKind>, options: SearchIndexOptions = {}): Promise<void> {
+  async ensureIndex(
+    index: string,
+    mapping: Record<string, FieldKind>,
+    options: SearchIndexOptions = {},
+  ): Promise<void> {
     if (!INDEX_NAME.test(index)) throw new AppError('VALIDATION_FAILED', `invalid search index name: ${index}`);
     const current = this.indexes.get(index);
     if (current && sameMapping(current.mapping, mapping) && !options.synonyms) return;
-    const next = current && sameMapping(current.mapping, mapping) ? current : DocumentIndex.create({ ...current?.mapping, ...mapping }, current?.docs);
+    const next =
+      current && sameMapping(current.mapping, mapping)
+        ? current
+        : DocumentIndex.create({ ...current?.mapping, ...mapping }, current?.docs);
     next.setSynonyms(options.synonyms ?? current?.synonymGroups ?? []);
     this.indexes.set(index, next);
     await this.persist(index);

@@ -40,7 +40,10 @@ export class SnapshotWriter {
       return this.writeNow(name, current());
     });
     this.pending.set(name, next);
-    this.chains.set(name, next.catch(() => undefined));
+    this.chains.set(
+      name,
+      next.catch(() => undefined),
+    );
     return next;
   }
 

@@ -38,13 +38,18 @@ describe('credentialCipherFrom', () => {
 
   it('credentialCipherFrom, the IV not set, throws ConfigError with the Japanese message', () => {
     expect(() => credentialCipherFrom({ CREDENTIALS_KEY: keys.CREDENTIALS_KEY })).toThrow(ConfigError);
-    expect(() => credentialCipherFrom({ CREDENTIALS_KEY: keys.CREDENTIALS_KEY })).toThrow(`CREDENTIALS_IV: ${CredentialMessages.ivMissing}`);
+    expect(() => credentialCipherFrom({ CREDENTIALS_KEY: keys.CREDENTIALS_KEY })).toThrow(
+      `CREDENTIALS_IV: ${CredentialMessages.ivMissing}`,
+    );
     expect(CredentialMessages.ivMissing).toMatch(/^暗号化のIVが設定されていません/);
   });
 
   it('credentialCipherFrom, a key or IV of the wrong length or not hex, throws the length message', () => {
     for (const bad of [
-      { ...keys, CREDENTIALS_KEY: '1f'.repeat(16) }, { ...keys, CREDENTIALS_IV: 'a0'.repeat(12) }, { ...keys, CREDENTIALS_KEY: 'zz'.repeat(32) },
-    ]) expect(() => credentialCipherFrom(bad)).toThrow(CredentialMessages.lengthInvalid);
+      { ...keys, CREDENTIALS_KEY: '1f'.repeat(16) },
+      { ...keys, CREDENTIALS_IV: 'a0'.repeat(12) },
+      { ...keys, CREDENTIALS_KEY: 'zz'.repeat(32) },
+    ])
+      expect(() => credentialCipherFrom(bad)).toThrow(CredentialMessages.lengthInvalid);
   });
 });

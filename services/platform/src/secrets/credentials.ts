@@ -44,10 +44,12 @@ const TAG_BYTES = 16;
 export const CredentialMessages = {
   keyMissing: '暗号化キーが設定されていません（CREDENTIALS_KEY に 32 バイトの 16 進数 64 文字を設定してください）。',
   ivMissing: '暗号化のIVが設定されていません（CREDENTIALS_IV に 16 バイトの 16 進数 32 文字を設定してください）。',
-  lengthInvalid: '暗号化キーまたはIVの長さが正しくありません（CREDENTIALS_KEY は 16 進数 64 文字＝32 バイト、CREDENTIALS_IV は 16 進数 32 文字＝16 バイト）。',
+  lengthInvalid:
+    '暗号化キーまたはIVの長さが正しくありません（CREDENTIALS_KEY は 16 進数 64 文字＝32 バイト、CREDENTIALS_IV は 16 進数 32 文字＝16 バイト）。',
 } as const;
 
-const hexOf = (value: string, bytes: number): Buffer | null => (new RegExp(`^[0-9a-fA-F]{${bytes * 2}}$`).test(value) ? Buffer.from(value, 'hex') : null);
+const hexOf = (value: string, bytes: number): Buffer | null =>
+  new RegExp(`^[0-9a-fA-F]{${bytes * 2}}$`).test(value) ? Buffer.from(value, 'hex') : null;
 
 /** Checks the pair; a missing or malformed one throws ConfigError with the Japanese messages (the process does not start). */
 export function credentialCipherFrom(keys: CredentialKeys): CredentialCipher {
@@ -57,13 +59,17 @@ export function credentialCipherFrom(keys: CredentialKeys): CredentialCipher {
   if (problems.length > 0) throw new ConfigError(problems);
   const key = hexOf(keys.CREDENTIALS_KEY!, KEY_BYTES);
   const iv = hexOf(keys.CREDENTIALS_IV!, IV_BYTES);
-  if (!key || !iv) throw new ConfigError([`${key ? 'CREDENTIALS_IV' : 'CREDENTIALS_KEY'}: ${CredentialMessages.lengthInvalid}`]);
+  if (!key || !iv)
+    throw new ConfigError([`${key ? 'CREDENTIALS_IV' : 'CREDENTIALS_KEY'}: ${CredentialMessages.lengthInvalid}`]);
   return createCredentialCipher(key, iv);
 }
 
 /** A fresh pair for a standalone installation (kept under DATA_DIR, standalone.ts). */
 export function generateCredentialKeys(): Required<CredentialKeys> {
-  return { CREDENTIALS_KEY: randomBytes(KEY_BYTES).toString('hex'), CREDENTIALS_IV: randomBytes(IV_BYTES).toString('hex') };
+  return {
+    CREDENTIALS_KEY: randomBytes(KEY_BYTES).toString('hex'),
+    CREDENTIALS_IV: randomBytes(IV_BYTES).toString('hex'),
+  };
 }
 
 function createCredentialCipher(key: Buffer, iv: Buffer): CredentialCipher {
@@ -72,7 +78,9 @@ function createCredentialCipher(key: Buffer, iv: Buffer): CredentialCipher {
     seal(field, plain) {
       if (plain === '') return '';
       const salt = randomBytes(SALT_BYTES);
-      const cipher = createCipheriv('aes-256-gcm', key, nonceOf(salt), { authTagLength: TAG_BYTES }).setAAD(Buffer.from(field, 'utf8'));
+      const cipher = createCipheriv('aes-256-gcm', key, nonceOf(salt), { authTagLength: TAG_BYTES }).setAAD(
+        Buffer.from(field, 'utf8'),
+      );
       const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
       return `${PREFIX}${salt.toString('base64url')}:${sealed.toString('base64url')}`;
     },
@@ -81,11 +89,16 @@ function createCredentialCipher(key: Buffer, iv: Buffer): CredentialCipher {
       const [saltText = '', sealedText = ''] = stored.slice(PREFIX.length).split(':');
       const salt = Buffer.from(saltText, 'base64url');
       const sealed = Buffer.from(sealedText, 'base64url');
-      if (salt.length !== SALT_BYTES || sealed.length < TAG_BYTES) throw new Error(`${field}: the sealed credential is malformed`);
-      const decipher = createDecipheriv('aes-256-gcm', key, nonceOf(salt), { authTagLength: TAG_BYTES }).setAAD(Buffer.from(field, 'utf8'));
+      if (salt.length !== SALT_BYTES || sealed.length < TAG_BYTES)
+        throw new Error(`${field}: the sealed credential is malformed`);
+      const decipher = createDecipheriv('aes-256-gcm', key, nonceOf(salt), { authTagLength: TAG_BYTES }).setAAD(
+        Buffer.from(field, 'utf8'),
+      );
       decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
       // final() throws when the tag does not match: another key, or a changed value.
-      return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+      return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]).toString(
+        'utf8',
+      );
     },
     isSealed: (stored) => stored.startsWith(PREFIX),
   };

@@ -6,8 +6,12 @@ import { CredentialMessages } from './credentials.ts';
 import { credentialsFor, standaloneCredentialKeys } from './standalone.ts';
 
 let dir: string;
-beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'credentials-')); });
-afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'credentials-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 describe('standaloneCredentialKeys', () => {
   it('standaloneCredentialKeys, a secrets.json with the JWT secret only, adds a key and IV and keeps what was there', async () => {
@@ -27,10 +31,14 @@ describe('standaloneCredentialKeys', () => {
   });
 
   it('credentialsFor, a service alone with nothing set, refuses (every process must hold the same pair)', async () => {
-    await expect(credentialsFor({ keys: {}, dataDir: dir, standalone: false })).rejects.toThrow(CredentialMessages.ivMissing);
+    await expect(credentialsFor({ keys: {}, dataDir: dir, standalone: false })).rejects.toThrow(
+      CredentialMessages.ivMissing,
+    );
   });
 
   it('credentialsFor, standalone with only the key set, refuses rather than generating an IV for it', async () => {
-    await expect(credentialsFor({ keys: { CREDENTIALS_KEY: 'ab'.repeat(32) }, dataDir: dir, standalone: true })).rejects.toThrow(CredentialMessages.ivMissing);
+    await expect(
+      credentialsFor({ keys: { CREDENTIALS_KEY: 'ab'.repeat(32) }, dataDir: dir, standalone: true }),
+    ).rejects.toThrow(CredentialMessages.ivMissing);
   });
 });

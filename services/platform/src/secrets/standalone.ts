@@ -1,6 +1,11 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { credentialCipherFrom, generateCredentialKeys, type CredentialCipher, type CredentialKeys } from './credentials.ts';
+import {
+  credentialCipherFrom,
+  generateCredentialKeys,
+  type CredentialCipher,
+  type CredentialKeys,
+} from './credentials.ts';
 
 /**
  * Standalone mode needs no setup: the credentials key and IV are generated on
@@ -52,8 +57,13 @@ export function standaloneCredentialKeys(dataDir: string): Promise<Required<Cred
  * a service running alone (distributed mode) refuses to start, since every
  * process that opens a sealed value must hold the same pair.
  */
-export async function credentialsFor(options: { keys: CredentialKeys; dataDir: string; standalone: boolean }): Promise<CredentialCipher> {
+export async function credentialsFor(options: {
+  keys: CredentialKeys;
+  dataDir: string;
+  standalone: boolean;
+}): Promise<CredentialCipher> {
   const { keys } = options;
-  if (options.standalone && !keys.CREDENTIALS_KEY && !keys.CREDENTIALS_IV) return credentialCipherFrom(await standaloneCredentialKeys(options.dataDir));
+  if (options.standalone && !keys.CREDENTIALS_KEY && !keys.CREDENTIALS_IV)
+    return credentialCipherFrom(await standaloneCredentialKeys(options.dataDir));
   return credentialCipherFrom(keys);
 }

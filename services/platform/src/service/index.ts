@@ -3,7 +3,16 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
 import type { EventEnvelope, EventMap, EventOf, EventType } from '@talkwith/proto';
 import type { PlatformConfig } from '../platform/config.ts';
-import type { Cache, DocumentStore, EventBus, FileStore, JobQueue, Mailer, SearchIndex, Transaction } from '../ports/index.ts';
+import type {
+  Cache,
+  DocumentStore,
+  EventBus,
+  FileStore,
+  JobQueue,
+  Mailer,
+  SearchIndex,
+  Transaction,
+} from '../ports/index.ts';
 
 export type ServiceName = 'identity' | 'catalog' | 'dialogue' | 'billing' | 'engagement' | 'logging';
 
@@ -19,14 +28,23 @@ export interface Eventing {
    * that commits, the event is delivered (embedded bus) or relayed to the
    * broker, even if the broker is down for a while.
    */
-  publish<K extends EventType>(type: K, key: string, data: EventMap[K], tx?: Transaction): Promise<EventEnvelope<EventMap[K]>>;
+  publish<K extends EventType>(
+    type: K,
+    key: string,
+    data: EventMap[K],
+    tx?: Transaction,
+  ): Promise<EventEnvelope<EventMap[K]>>;
   /**
    * Publishes many events of one type inside `tx`, as `publish` would one by
    * one (same order, same envelopes), but with one outbox write: for bursts
    * such as client log lines, where a write per event would cost more than
    * the events themselves. All of them or none (a bad one refuses the lot).
    */
-  publishMany<K extends EventType>(type: K, items: ReadonlyArray<{ key: string; data: EventMap[K] }>, tx: Transaction): Promise<Array<EventEnvelope<EventMap[K]>>>;
+  publishMany<K extends EventType>(
+    type: K,
+    items: ReadonlyArray<{ key: string; data: EventMap[K] }>,
+    tx: Transaction,
+  ): Promise<Array<EventEnvelope<EventMap[K]>>>;
   /**
    * Consumes `types` as consumer group `group`. Each event runs in a store
    * transaction together with the record that it was handled, so a handler's
@@ -34,7 +52,11 @@ export interface Eventing {
    * and parked. Keep slow work outside the store short: the transaction is
    * open while the handler runs.
    */
-  consume<K extends EventType>(group: string, types: readonly K[], handler: EventHandlerOf<K>): Promise<{ close(): Promise<void> }>;
+  consume<K extends EventType>(
+    group: string,
+    types: readonly K[],
+    handler: EventHandlerOf<K>,
+  ): Promise<{ close(): Promise<void> }>;
   /** Stops the outbox relay (closePlatform calls it before the bus and store close). */
   close(): Promise<void>;
 }

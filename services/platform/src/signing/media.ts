@@ -39,7 +39,12 @@ export interface MediaSigning {
   expiryFrom(now?: Date, ttlSeconds?: number): Date;
   sign(key: string, user: string, expiresAt: Date): MediaSignature;
   /** 'ok', or why the request is refused. */
-  check(key: string, query: Partial<Record<keyof MediaSignature, unknown>>, cookieHeader: string | undefined, now?: Date): MediaCheck;
+  check(
+    key: string,
+    query: Partial<Record<keyof MediaSignature, unknown>>,
+    cookieHeader: string | undefined,
+    now?: Date,
+  ): MediaCheck;
   /** The Set-Cookie value that proves `user` to the files route under `path`; `operator` lets it fetch any file unsigned (the admin console). */
   userCookie(user: string, options: { path: string; now?: Date; ttlSeconds?: number; operator?: boolean }): string;
 }
@@ -72,8 +77,10 @@ export function createMediaSigning(secret: string): MediaSigning {
         return proof ? users.verify(proof, at) : null;
       };
       if (exp === undefined && u === undefined && sig === undefined) return proven()?.op === true ? 'ok' : 'unsigned';
-      const expiry = typeof exp === 'string' && /^\d{1,12}$/.test(exp) ? Number(exp) : typeof exp === 'number' ? exp : NaN;
-      if (!Number.isSafeInteger(expiry) || typeof u !== 'string' || u === '' || typeof sig !== 'string') return 'forged';
+      const expiry =
+        typeof exp === 'string' && /^\d{1,12}$/.test(exp) ? Number(exp) : typeof exp === 'number' ? exp : NaN;
+      if (!Number.isSafeInteger(expiry) || typeof u !== 'string' || u === '' || typeof sig !== 'string')
+        return 'forged';
       const given = Buffer.from(sig, 'base64url');
       const wanted = digest(urlKey, fileKey, u, expiry);
       if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return 'forged';
@@ -83,7 +90,15 @@ export function createMediaSigning(secret: string): MediaSigning {
     },
     userCookie(user, { path, now, ttlSeconds = MEDIA_URL_TTL_SECONDS + EXPIRY_STEP_SECONDS, operator = false }) {
       const token = users.sign(operator ? { u: user, op: true } : { u: user }, { ttlSeconds, ...(now ? { now } : {}) });
-      return stringifySetCookie({ name: MEDIA_COOKIE, value: token, path, httpOnly: true, secure: true, sameSite: 'lax', maxAge: ttlSeconds });
+      return stringifySetCookie({
+        name: MEDIA_COOKIE,
+        value: token,
+        path,
+        httpOnly: true,
+        secure: true,
+        sameSite: 'lax',
+        maxAge: ttlSeconds,
+      });
     },
   };
 }

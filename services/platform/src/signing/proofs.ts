@@ -40,12 +40,32 @@ export function proofsFor<S extends TSchema>(secret: string, purpose: ProofPurpo
   const key = purposeKey(secret, purpose);
   const shape = TypeCompiler.Compile(claims);
   const aud = AUDIENCE(purpose);
-  const verifierAt = (now?: Date) => createVerifier({ key, algorithms: ['HS256'], allowedAud: aud, requiredClaims: ['exp'], ...(now ? { clockTimestamp: now.getTime() } : {}) });
+  const verifierAt = (now?: Date) =>
+    createVerifier({
+      key,
+      algorithms: ['HS256'],
+      allowedAud: aud,
+      requiredClaims: ['exp'],
+      ...(now ? { clockTimestamp: now.getTime() } : {}),
+    });
   // At the current time the verifier keeps what it verified (fast-jwt's LRU, keyed by a hash of the token, bounded by each token's exp):
   // the media cookie comes with every clip request of a talk.
-  const verifier = createVerifier({ key, algorithms: ['HS256'], allowedAud: aud, requiredClaims: ['exp'], cache: VERIFIED_CACHE_SIZE });
+  const verifier = createVerifier({
+    key,
+    algorithms: ['HS256'],
+    allowedAud: aud,
+    requiredClaims: ['exp'],
+    cache: VERIFIED_CACHE_SIZE,
+  });
   // fast-jwt builds a signer or verifier once and reuses it: one per lifetime at the current time (a given clock gets a fresh one).
-  const newSigner = (ttlSeconds: number, now?: Date) => createSigner({ key, algorithm: 'HS256', aud, expiresIn: ttlSeconds * 1000, ...(now ? { clockTimestamp: now.getTime() } : {}) });
+  const newSigner = (ttlSeconds: number, now?: Date) =>
+    createSigner({
+      key,
+      algorithm: 'HS256',
+      aud,
+      expiresIn: ttlSeconds * 1000,
+      ...(now ? { clockTimestamp: now.getTime() } : {}),
+    });
   const signers = new Map<number, ReturnType<typeof newSigner>>();
   const signerFor = (ttlSeconds: number, now?: Date) => {
     if (now) return newSigner(ttlSeconds, now);

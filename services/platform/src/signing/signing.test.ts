@@ -34,12 +34,21 @@ describe('proofsFor', () => {
   });
 
   it('verify, a token signed with JWT_SECRET itself (an access token), answers null', () => {
-    const accessLike = createSigner({ key: SECRET, algorithm: 'HS256', aud: 'talkwith-ticket-use', expiresIn: 60_000, clockTimestamp: AT.getTime() })(CLAIMS);
+    const accessLike = createSigner({
+      key: SECRET,
+      algorithm: 'HS256',
+      aud: 'talkwith-ticket-use',
+      expiresIn: 60_000,
+      clockTimestamp: AT.getTime(),
+    })(CLAIMS);
     expect(proofsFor(SECRET, 'ticket-use', Claims).verify(accessLike, AT)).toBeNull();
   });
 
   it('verify, another secret, a changed payload or garbage, answers null', () => {
-    const token = proofsFor('another-secret-0123456789-0123456789-xyz', 'ticket-use', Claims).sign(CLAIMS, { ttlSeconds: 60, now: AT });
+    const token = proofsFor('another-secret-0123456789-0123456789-xyz', 'ticket-use', Claims).sign(CLAIMS, {
+      ttlSeconds: 60,
+      now: AT,
+    });
     const own = proofsFor(SECRET, 'ticket-use', Claims).sign(CLAIMS, { ttlSeconds: 60, now: AT });
     const [header, , signature] = own.split('.');
     const changed = `${header}.${Buffer.from(JSON.stringify({ ...CLAIMS, user_id: 'user-b', exp: 2e9 })).toString('base64url')}.${signature}`;
@@ -64,14 +73,17 @@ describe('proofsFor', () => {
 
   it('ticketUseProofs, signed at the same moment twice, gives the same token', () => {
     const proofs = ticketUseProofs(SECRET);
-    expect(proofs.sign(CLAIMS, { ttlSeconds: 10_800, now: AT })).toBe(proofs.sign(CLAIMS, { ttlSeconds: 10_800, now: AT }));
+    expect(proofs.sign(CLAIMS, { ttlSeconds: 10_800, now: AT })).toBe(
+      proofs.sign(CLAIMS, { ttlSeconds: 10_800, now: AT }),
+    );
   });
 });
 
 describe('createMediaSigning', () => {
   const media = createMediaSigning(SECRET);
   const KEY = 'characters/c1/videos/a.mp4';
-  const cookieOf = (user: string, now = AT) => `${cookieFrom(media.userCookie(user, { path: '/files', now }))}; other=1`;
+  const cookieOf = (user: string, now = AT) =>
+    `${cookieFrom(media.userCookie(user, { path: '/files', now }))}; other=1`;
   const query = (s: { exp: number; u: string; sig: string }) => ({ exp: String(s.exp), u: s.u, sig: s.sig });
 
   it('check, signed for the user whose cookie comes with it, is ok', () => {
@@ -91,12 +103,14 @@ describe('createMediaSigning', () => {
   it('check, another key, a later expiry or another user in the query, is forged', () => {
     const signed = media.sign(KEY, 'user-a', later(60));
     expect(media.check('characters/c1/videos/b.mp4', query(signed), cookieOf('user-a'), AT)).toBe('forged');
-    expect(media.check(KEY, { ...query(signed), exp: String(signed.exp + 3600) }, cookieOf('user-a'), AT)).toBe('forged');
+    expect(media.check(KEY, { ...query(signed), exp: String(signed.exp + 3600) }, cookieOf('user-a'), AT)).toBe(
+      'forged',
+    );
     expect(media.check(KEY, { ...query(signed), u: 'user-b' }, cookieOf('user-b'), AT)).toBe('forged');
     expect(media.check(KEY, { ...query(signed), exp: 'soon' }, cookieOf('user-a'), AT)).toBe('forged');
   });
 
-  it('check, signed for user A with B\'s cookie or none, is other-user', () => {
+  it("check, signed for user A with B's cookie or none, is other-user", () => {
     const signed = media.sign(KEY, 'user-a', later(3600));
     expect(media.check(KEY, query(signed), cookieOf('user-b'), AT)).toBe('other-user');
     expect(media.check(KEY, query(signed), undefined, AT)).toBe('other-user');
@@ -108,7 +122,7 @@ describe('createMediaSigning', () => {
     expect(media.check(KEY, query(signed), undefined, AT)).toBe('ok');
   });
 
-  it('check, unsigned with an operator\'s cookie, is ok; with a customer\'s, unsigned', () => {
+  it("check, unsigned with an operator's cookie, is ok; with a customer's, unsigned", () => {
     const operator = media.userCookie('admin-1', { path: '/files', now: AT, operator: true }).split(';')[0]!;
     expect(media.check(KEY, {}, operator, AT)).toBe('ok');
     expect(media.check(KEY, {}, cookieOf('user-a'), AT)).toBe('unsigned');

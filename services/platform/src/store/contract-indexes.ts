@@ -15,9 +15,15 @@ export function indexContract(ctx: StoreContext): void {
     it('unique index, an update to a taken key, rejects and leaves the document unchanged', async () => {
       const coll = ctx.store().collection(uniqueName('uniq'));
       await coll.createIndex({ email: 1 }, { unique: true });
-      await coll.insertMany([{ _id: 'a', email: 'a@x' }, { _id: 'b', email: 'b@x' }]);
+      await coll.insertMany([
+        { _id: 'a', email: 'a@x' },
+        { _id: 'b', email: 'b@x' },
+      ]);
       await expectCode(coll.updateOne({ _id: 'b' }, { $set: { email: 'a@x' } }), 'DUPLICATE_KEY');
-      await expectCode(coll.updateOne({ email: 'new@x' }, { $set: { email: 'b@x' } }, { upsert: true }), 'DUPLICATE_KEY');
+      await expectCode(
+        coll.updateOne({ email: 'new@x' }, { $set: { email: 'b@x' } }, { upsert: true }),
+        'DUPLICATE_KEY',
+      );
       expect(await coll.findOne({ _id: 'b' })).toEqual({ _id: 'b', email: 'b@x' });
       await coll.updateOne({ _id: 'b' }, { $set: { email: 'c@x' } });
       await coll.insertOne({ _id: 'd', email: 'b@x' });
@@ -55,14 +61,20 @@ export function indexContract(ctx: StoreContext): void {
       await coll.createIndex({ handle: 1 }, { unique: true });
       const results = await Promise.allSettled(Array.from({ length: 20 }, () => coll.insertOne({ handle: 'same' })));
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason.code === 'DUPLICATE_KEY')).toBe(true);
+      expect(
+        results
+          .filter((r) => r.status === 'rejected')
+          .every((r) => (r as PromiseRejectedResult).reason.code === 'DUPLICATE_KEY'),
+      ).toBe(true);
     });
 
     it('secondary index, documents inserted, updated and deleted, answers equality and $in like a scan', async () => {
       const coll = ctx.store().collection(uniqueName('sec'));
       await coll.createIndex({ owner: 1 });
       await coll.createIndex({ tags: 1 });
-      await coll.insertMany(Array.from({ length: 30 }, (_, i) => ({ _id: `d${i}`, owner: `o${i % 3}`, tags: [`t${i % 5}`], n: i })));
+      await coll.insertMany(
+        Array.from({ length: 30 }, (_, i) => ({ _id: `d${i}`, owner: `o${i % 3}`, tags: [`t${i % 5}`], n: i })),
+      );
       await coll.updateMany({ owner: 'o1' }, { $set: { owner: 'o2' } });
       await coll.deleteMany({ n: { $lt: 6 } });
       expect(await coll.countDocuments({ owner: 'o1' })).toBe(0);
@@ -75,13 +87,32 @@ export function indexContract(ctx: StoreContext): void {
     it('countDocuments on an indexed field, values of every type beside the strings, counts exactly what find matches', async () => {
       const coll = ctx.store().collection(uniqueName('count'));
       await coll.createIndex({ who: 1 });
-      const odd = [{ who: 5 }, { who: true }, { who: null }, {}, { who: { name: 'a' } }, { who: '{"name":"a"}' }, { who: new Date(5) }, { who: '\u0001Dx' }, { who: '' }];
+      const odd = [
+        { who: 5 },
+        { who: true },
+        { who: null },
+        {},
+        { who: { name: 'a' } },
+        { who: '{"name":"a"}' },
+        { who: new Date(5) },
+        { who: '\u0001Dx' },
+        { who: '' },
+      ];
       await coll.insertMany([...odd, ...['a', 'a', 'b', 'c', 'ab'].map((who) => ({ who }))]);
       const filters = [
-        { who: 'a' }, { who: '{"name":"a"}' }, { who: { $gte: 'a', $lt: 'b' } }, { who: { $lt: 'b' } }, { who: { $gt: '' } },
-        { who: { $in: ['a', 'c', ''] } }, { who: '' }, { who: '\u0001Dx' }, { who: { $lte: 'c' }, _id: { $gte: '' } }, {},
+        { who: 'a' },
+        { who: '{"name":"a"}' },
+        { who: { $gte: 'a', $lt: 'b' } },
+        { who: { $lt: 'b' } },
+        { who: { $gt: '' } },
+        { who: { $in: ['a', 'c', ''] } },
+        { who: '' },
+        { who: '\u0001Dx' },
+        { who: { $lte: 'c' }, _id: { $gte: '' } },
+        {},
       ];
-      for (const filter of filters) expect(await coll.countDocuments(filter), JSON.stringify(filter)).toBe((await coll.find(filter)).length);
+      for (const filter of filters)
+        expect(await coll.countDocuments(filter), JSON.stringify(filter)).toBe((await coll.find(filter)).length);
       expect(await coll.countDocuments({ who: { $gte: 'a', $lt: 'b' } })).toBe(3);
     });
   });
@@ -91,7 +122,10 @@ export function indexContract(ctx: StoreContext): void {
       const name = uniqueName('persist');
       const coll = ctx.store().collection(name);
       await coll.createIndex({ email: 1 }, { unique: true });
-      await coll.insertMany([{ _id: 'a', email: 'a@x', at: new Date(42), n: 1 }, { _id: 'b', email: 'b@x' }]);
+      await coll.insertMany([
+        { _id: 'a', email: 'a@x', at: new Date(42), n: 1 },
+        { _id: 'b', email: 'b@x' },
+      ]);
       await coll.updateOne({ _id: 'a' }, { $inc: { n: 1 } });
       await coll.deleteOne({ _id: 'b' });
       const reopened = (await ctx.reopen()).collection(name);

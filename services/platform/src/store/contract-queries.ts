@@ -4,9 +4,39 @@ import type { Collection, Doc } from '../ports/store.ts';
 import { uniqueName, type StoreContext } from './contract.ts';
 
 const PEOPLE = [
-  { _id: 'p1', name: 'Aiko', age: 30, city: 'Tokyo', tags: ['a', 'b'], address: { zip: '100', city: 'Tokyo' }, born: new Date('1995-01-01T00:00:00Z'), items: [{ sku: 'x', qty: 1 }, { sku: 'y', qty: 5 }] },
-  { _id: 'p2', name: 'Ben', age: 25, city: 'Osaka', tags: ['b'], address: { zip: '530', city: 'Osaka' }, born: new Date('2000-06-01T00:00:00Z'), items: [{ sku: 'y', qty: 2 }] },
-  { _id: 'p3', name: 'Chie', age: 35, city: 'Tokyo', tags: [], address: { zip: '150' }, born: new Date('1990-03-01T00:00:00Z'), items: [] },
+  {
+    _id: 'p1',
+    name: 'Aiko',
+    age: 30,
+    city: 'Tokyo',
+    tags: ['a', 'b'],
+    address: { zip: '100', city: 'Tokyo' },
+    born: new Date('1995-01-01T00:00:00Z'),
+    items: [
+      { sku: 'x', qty: 1 },
+      { sku: 'y', qty: 5 },
+    ],
+  },
+  {
+    _id: 'p2',
+    name: 'Ben',
+    age: 25,
+    city: 'Osaka',
+    tags: ['b'],
+    address: { zip: '530', city: 'Osaka' },
+    born: new Date('2000-06-01T00:00:00Z'),
+    items: [{ sku: 'y', qty: 2 }],
+  },
+  {
+    _id: 'p3',
+    name: 'Chie',
+    age: 35,
+    city: 'Tokyo',
+    tags: [],
+    address: { zip: '150' },
+    born: new Date('1990-03-01T00:00:00Z'),
+    items: [],
+  },
   { _id: 'p4', name: 'Dan', age: 25, nickname: null, tags: ['c', 'a', 'd'], items: [{ sku: 'x', qty: 9 }] },
 ];
 
@@ -91,7 +121,10 @@ export function queryContract(ctx: StoreContext): void {
       expect(await ids(coll, { 'items.sku': 'y', 'items.qty': 1 })).toEqual(['p1']);
       expect(await ids(coll, { items: { $elemMatch: { sku: 'x', qty: 5 } } })).toEqual([]);
       const scores = ctx.store().collection(uniqueName('scores'));
-      await scores.insertMany([{ _id: 's1', results: [82, 85, 88] }, { _id: 's2', results: [75, 88, 89] }]);
+      await scores.insertMany([
+        { _id: 's1', results: [82, 85, 88] },
+        { _id: 's2', results: [75, 88, 89] },
+      ]);
       expect((await scores.find({ results: { $elemMatch: { $gte: 80, $lt: 85 } } })).map((d) => d._id)).toEqual(['s1']);
     });
 

@@ -49,7 +49,13 @@ export function transactionContract(ctx: StoreContext): void {
 
     it('withTransaction, 20 concurrent transfers that read then write one balance, never lose an update', async () => {
       const accounts = uniqueName('accounts');
-      await ctx.store().collection<Account>(accounts).insertMany([{ _id: 'from', balance: 100 }, { _id: 'to', balance: 0 }]);
+      await ctx
+        .store()
+        .collection<Account>(accounts)
+        .insertMany([
+          { _id: 'from', balance: 100 },
+          { _id: 'to', balance: 0 },
+        ]);
       const transfer = () =>
         ctx.store().withTransaction(async (tx) => {
           const coll = tx.collection<Account>(accounts);
@@ -61,7 +67,9 @@ export function transactionContract(ctx: StoreContext): void {
           return true;
         });
       const outcomes = await Promise.all(Array.from({ length: 20 }, transfer));
-      const byId = Object.fromEntries((await ctx.store().collection<Account>(accounts).find({})).map((a) => [a._id, a.balance]));
+      const byId = Object.fromEntries(
+        (await ctx.store().collection<Account>(accounts).find({})).map((a) => [a._id, a.balance]),
+      );
       expect(outcomes.filter(Boolean)).toHaveLength(10);
       expect(byId).toEqual({ from: 0, to: 100 });
     });

@@ -13,7 +13,10 @@ export function updateContract(ctx: StoreContext): void {
   describe('update operators', () => {
     it('updateOne, $set on a dotted path and $unset, edits nested fields', async () => {
       const coll = await withDoc(ctx, { _id: 'u', a: 1, profile: { name: 'x', old: true } });
-      const res = await coll.updateOne({ _id: 'u' }, { $set: { 'profile.name': 'y', 'profile.deep.k': 2 }, $unset: { 'profile.old': '', a: '' } });
+      const res = await coll.updateOne(
+        { _id: 'u' },
+        { $set: { 'profile.name': 'y', 'profile.deep.k': 2 }, $unset: { 'profile.old': '', a: '' } },
+      );
       expect(res).toEqual({ matchedCount: 1, modifiedCount: 1, upsertedId: null });
       expect(await coll.findOne({ _id: 'u' })).toEqual({ _id: 'u', profile: { name: 'y', deep: { k: 2 } } });
     });
@@ -36,7 +39,14 @@ export function updateContract(ctx: StoreContext): void {
     });
 
     it('updateOne, $pull by value and by condition, removes matching elements', async () => {
-      const coll = await withDoc(ctx, { _id: 'p', nums: [1, 5, 9, 5], items: [{ k: 'a', n: 1 }, { k: 'b', n: 2 }] });
+      const coll = await withDoc(ctx, {
+        _id: 'p',
+        nums: [1, 5, 9, 5],
+        items: [
+          { k: 'a', n: 1 },
+          { k: 'b', n: 2 },
+        ],
+      });
       await coll.updateOne({ _id: 'p' }, { $pull: { nums: 5, items: { k: 'a' } } });
       expect(await coll.findOne({ _id: 'p' })).toEqual({ _id: 'p', nums: [1, 9], items: [{ k: 'b', n: 2 }] });
       await coll.updateOne({ _id: 'p' }, { $pull: { nums: { $gte: 5 } } });
@@ -58,14 +68,30 @@ export function updateContract(ctx: StoreContext): void {
 
     it('updateOne, an update that changes nothing, reports matched but not modified', async () => {
       const coll = await withDoc(ctx, { _id: 'same', a: 1 });
-      expect(await coll.updateOne({ _id: 'same' }, { $set: { a: 1 } })).toEqual({ matchedCount: 1, modifiedCount: 0, upsertedId: null });
-      expect(await coll.updateOne({ _id: 'none' }, { $set: { a: 1 } })).toEqual({ matchedCount: 0, modifiedCount: 0, upsertedId: null });
+      expect(await coll.updateOne({ _id: 'same' }, { $set: { a: 1 } })).toEqual({
+        matchedCount: 1,
+        modifiedCount: 0,
+        upsertedId: null,
+      });
+      expect(await coll.updateOne({ _id: 'none' }, { $set: { a: 1 } })).toEqual({
+        matchedCount: 0,
+        modifiedCount: 0,
+        upsertedId: null,
+      });
     });
 
     it('updateMany, a filter matching several, updates each and counts them', async () => {
       const coll = ctx.store().collection(uniqueName('many'));
-      await coll.insertMany([{ _id: '1', g: 'x', n: 1 }, { _id: '2', g: 'x', n: 1 }, { _id: '3', g: 'y', n: 1 }]);
-      expect(await coll.updateMany({ g: 'x' }, { $inc: { n: 1 } })).toEqual({ matchedCount: 2, modifiedCount: 2, upsertedId: null });
+      await coll.insertMany([
+        { _id: '1', g: 'x', n: 1 },
+        { _id: '2', g: 'x', n: 1 },
+        { _id: '3', g: 'y', n: 1 },
+      ]);
+      expect(await coll.updateMany({ g: 'x' }, { $inc: { n: 1 } })).toEqual({
+        matchedCount: 2,
+        modifiedCount: 2,
+        upsertedId: null,
+      });
       expect((await coll.find({}, { sort: { _id: 1 } })).map((d) => d['n'])).toEqual([2, 2, 1]);
     });
   });
@@ -73,7 +99,11 @@ export function updateContract(ctx: StoreContext): void {
   describe('upsert and findOneAndUpdate', () => {
     it('updateOne with upsert, no match, inserts from the filter equalities and $setOnInsert', async () => {
       const coll = ctx.store().collection(uniqueName('ups'));
-      const res = await coll.updateOne({ key: 'k', n: { $gt: 0 } }, { $set: { v: 1 }, $setOnInsert: { created: true } }, { upsert: true });
+      const res = await coll.updateOne(
+        { key: 'k', n: { $gt: 0 } },
+        { $set: { v: 1 }, $setOnInsert: { created: true } },
+        { upsert: true },
+      );
       expect(res.matchedCount).toBe(0);
       expect(typeof res.upsertedId).toBe('string');
       expect(await coll.findOne({ key: 'k' })).toEqual({ _id: res.upsertedId, key: 'k', v: 1, created: true });
@@ -81,7 +111,11 @@ export function updateContract(ctx: StoreContext): void {
 
     it('updateOne with upsert, a match, updates without applying $setOnInsert', async () => {
       const coll = await withDoc(ctx, { _id: 'e', key: 'k', v: 0 });
-      const res = await coll.updateOne({ key: 'k' }, { $set: { v: 2 }, $setOnInsert: { created: true } }, { upsert: true });
+      const res = await coll.updateOne(
+        { key: 'k' },
+        { $set: { v: 2 }, $setOnInsert: { created: true } },
+        { upsert: true },
+      );
       expect(res).toEqual({ matchedCount: 1, modifiedCount: 1, upsertedId: null });
       expect(await coll.findOne({ key: 'k' })).toEqual({ _id: 'e', key: 'k', v: 2 });
     });
@@ -95,15 +129,26 @@ export function updateContract(ctx: StoreContext): void {
 
     it('findOneAndUpdate, returnDocument before or after, returns that version', async () => {
       const coll = await withDoc(ctx, { _id: 'f', n: 1 });
-      expect(await coll.findOneAndUpdate({ _id: 'f' }, { $inc: { n: 1 } }, { returnDocument: 'before' })).toEqual({ _id: 'f', n: 1 });
+      expect(await coll.findOneAndUpdate({ _id: 'f' }, { $inc: { n: 1 } }, { returnDocument: 'before' })).toEqual({
+        _id: 'f',
+        n: 1,
+      });
       expect(await coll.findOneAndUpdate({ _id: 'f' }, { $inc: { n: 1 } })).toEqual({ _id: 'f', n: 3 });
       expect(await coll.findOneAndUpdate({ _id: 'nope' }, { $inc: { n: 1 } })).toBeNull();
     });
 
     it('findOneAndUpdate, sort and projection, updates the first in order and projects it', async () => {
       const coll = ctx.store().collection(uniqueName('queue'));
-      await coll.insertMany([{ _id: 'j1', state: 'ready', at: 3 }, { _id: 'j2', state: 'ready', at: 1 }, { _id: 'j3', state: 'done', at: 0 }]);
-      const claimed = await coll.findOneAndUpdate({ state: 'ready' }, { $set: { state: 'running' } }, { sort: { at: 1 }, projection: { state: 1 } });
+      await coll.insertMany([
+        { _id: 'j1', state: 'ready', at: 3 },
+        { _id: 'j2', state: 'ready', at: 1 },
+        { _id: 'j3', state: 'done', at: 0 },
+      ]);
+      const claimed = await coll.findOneAndUpdate(
+        { state: 'ready' },
+        { $set: { state: 'running' } },
+        { sort: { at: 1 }, projection: { state: 1 } },
+      );
       expect(claimed).toEqual({ _id: 'j2', state: 'running' });
     });
 
@@ -112,7 +157,9 @@ export function updateContract(ctx: StoreContext): void {
       const after = await coll.findOneAndUpdate({ key: 'a' }, { $inc: { n: 1 } }, { upsert: true });
       expect(after).toMatchObject({ key: 'a', n: 1 });
       expect(typeof after?._id).toBe('string');
-      expect(await coll.findOneAndUpdate({ key: 'b' }, { $inc: { n: 1 } }, { upsert: true, returnDocument: 'before' })).toBeNull();
+      expect(
+        await coll.findOneAndUpdate({ key: 'b' }, { $inc: { n: 1 } }, { upsert: true, returnDocument: 'before' }),
+      ).toBeNull();
       expect(await coll.countDocuments({ key: 'b' })).toBe(1);
     });
   });
@@ -135,7 +182,11 @@ export function updateContract(ctx: StoreContext): void {
 
     it('conditional $inc, 200 concurrent decrements of a balance of 100, never goes negative', async () => {
       const coll = await withDoc(ctx, { _id: 'wallet', balance: 100 });
-      const results = await Promise.all(Array.from({ length: 200 }, () => coll.updateOne({ _id: 'wallet', balance: { $gte: 1 } }, { $inc: { balance: -1 } })));
+      const results = await Promise.all(
+        Array.from({ length: 200 }, () =>
+          coll.updateOne({ _id: 'wallet', balance: { $gte: 1 } }, { $inc: { balance: -1 } }),
+        ),
+      );
       expect(results.filter((r) => r.modifiedCount === 1)).toHaveLength(100);
       expect((await coll.findOne({ _id: 'wallet' }))?.['balance']).toBe(0);
     });
@@ -143,7 +194,11 @@ export function updateContract(ctx: StoreContext): void {
     it('findOneAndUpdate, 50 concurrent claims of 20 jobs, gives each job to exactly one claimer', async () => {
       const coll = ctx.store().collection(uniqueName('claims'));
       await coll.insertMany(Array.from({ length: 20 }, (_, i) => ({ _id: `job${i}`, state: 'ready' })));
-      const claims = await Promise.all(Array.from({ length: 50 }, (_, i) => coll.findOneAndUpdate({ state: 'ready' }, { $set: { state: 'taken', by: i } })));
+      const claims = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          coll.findOneAndUpdate({ state: 'ready' }, { $set: { state: 'taken', by: i } }),
+        ),
+      );
       const won = claims.filter((c) => c !== null).map((c) => c?._id);
       expect(won).toHaveLength(20);
       expect(new Set(won).size).toBe(20);

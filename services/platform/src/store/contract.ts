@@ -28,7 +28,11 @@ export interface StoreContext {
   reopen(): Promise<DocumentStore>;
 }
 
-export function runStoreContract(name: string, makeStore: () => Promise<StoreFixture>, options: StoreContractOptions = {}): void {
+export function runStoreContract(
+  name: string,
+  makeStore: () => Promise<StoreFixture>,
+  options: StoreContractOptions = {},
+): void {
   describe(`DocumentStore contract: ${name}`, () => {
     let fixture: StoreFixture;
     let current: DocumentStore;

@@ -46,7 +46,9 @@ describe('embedded store crash safety', () => {
       acked.push(...(await runAndKill(dir, run, 20 + Math.floor(Math.random() * 400))).ids);
 
       const store = await createEmbeddedStore({ dir });
-      const transfers = await store.collection<{ _id: string; from: string; amount: number; at: Date }>('transfers').find({});
+      const transfers = await store
+        .collection<{ _id: string; from: string; amount: number; at: Date }>('transfers')
+        .find({});
       const events = new Set((await store.collection('outbox').find({})).map((e) => e['transfer_id']));
       const stored = new Set(transfers.map((t) => t._id));
       // Every acknowledged transfer is there; an unacknowledged one may be too (committed just before the kill).
@@ -55,7 +57,9 @@ describe('embedded store crash safety', () => {
       expect(transfers.filter((t) => !events.has(t._id))).toEqual([]);
       expect(events.size).toBe(transfers.length);
       // The balances moved by exactly the stored transfers, and no money appeared or vanished.
-      const balances = Object.fromEntries((await store.collection('balances').find({})).map((b) => [b._id, b['amount'] as number]));
+      const balances = Object.fromEntries(
+        (await store.collection('balances').find({})).map((b) => [b._id, b['amount'] as number]),
+      );
       const paidByAlice = transfers.reduce((sum, t) => sum + (t.from === 'alice' ? t.amount : -t.amount), 0);
       expect(balances).toEqual({ alice: OPENING_BALANCE - paidByAlice, bob: OPENING_BALANCE + paidByAlice });
       expect(transfers.at(-1)?.at).toBeInstanceOf(Date);

@@ -20,12 +20,13 @@ import { SqliteEngine } from './sqlite-engine.ts';
 import { fieldExpr } from './sqlite-plan.ts';
 import { SqliteSchema } from './sqlite-schema.ts';
 
-export type EmbeddedStoreOptions = EmbeddedStoreSettings & (
+export type EmbeddedStoreOptions = EmbeddedStoreSettings &
   /** Directory of the database file (`store.sqlite`). */
-  | { dir: string; memory?: never }
-  /** Non-durable: an in-memory database, gone at close (tests only: nothing survives a crash). */
-  | { memory: true; dir?: never }
-);
+  (
+    | { dir: string; memory?: never }
+    /** Non-durable: an in-memory database, gone at close (tests only: nothing survives a crash). */
+    | { memory: true; dir?: never }
+  );
 
 interface EmbeddedStoreSettings {
   /** How often TTL indexes are swept (default 30 s). */
@@ -59,7 +60,8 @@ function openDatabase(file: string): DatabaseSync {
     return db;
   } catch (err) {
     db.close();
-    if (err instanceof Error && /locked|busy/i.test(err.message)) throw new AppError('UNAVAILABLE', `the store ${file} is already open in another process`, { cause: err });
+    if (err instanceof Error && /locked|busy/i.test(err.message))
+      throw new AppError('UNAVAILABLE', `the store ${file} is already open in another process`, { cause: err });
     throw err;
   }
 }
@@ -78,7 +80,8 @@ export async function createEmbeddedStore(options: EmbeddedStoreOptions): Promis
   if (options.memory) return new EmbeddedStoreImpl(openDatabase(MEMORY), MEMORY, options);
   await mkdir(options.dir, { recursive: true, mode: 0o700 });
   const file = resolve(join(options.dir, 'store.sqlite'));
-  if (openFiles.has(file)) throw new AppError('UNAVAILABLE', `the store ${file} is already open in process ${process.pid}`);
+  if (openFiles.has(file))
+    throw new AppError('UNAVAILABLE', `the store ${file} is already open in process ${process.pid}`);
   await ownerOnly(file);
   const db = openDatabase(file);
   for (const side of ['-wal', '-shm']) await chmod(`${file}${side}`, 0o600).catch(() => {});
@@ -110,7 +113,8 @@ class EmbeddedStoreImpl implements EmbeddedStore {
     const committed: Array<() => void> = [];
     const result = await this.engine.transaction((owner) =>
       work({
-        collection: <T extends Doc = Doc>(name: string) => new SqliteCollection<T>(name, { engine: this.engine, schema: this.schema, limits: this.limits, owner }),
+        collection: <T extends Doc = Doc>(name: string) =>
+          new SqliteCollection<T>(name, { engine: this.engine, schema: this.schema, limits: this.limits, owner }),
         afterCommit: (callback) => committed.push(callback),
       }),
     );
@@ -134,11 +138,14 @@ class EmbeddedStoreImpl implements EmbeddedStore {
           const [field] = Object.keys(def.keys);
           const table = this.schema.of(collection).table;
           const cutoff = `\u0001D${new Date(Date.now() - (def.ttlSeconds ?? 0) * 1000).toISOString()}`;
-          this.engine.statement(`DELETE FROM ${table} WHERE ${fieldExpr(field!)} >= ? AND ${fieldExpr(field!)} < ?`).run('\u0001D', cutoff);
+          this.engine
+            .statement(`DELETE FROM ${table} WHERE ${fieldExpr(field!)} >= ? AND ${fieldExpr(field!)} < ?`)
+            .run('\u0001D', cutoff);
         }
       });
     } catch (err) {
-      if (!(err instanceof AppError && err.code === 'UNAVAILABLE')) process.emitWarning(`embedded store TTL sweep failed: ${String(err)}`);
+      if (!(err instanceof AppError && err.code === 'UNAVAILABLE'))
+        process.emitWarning(`embedded store TTL sweep failed: ${String(err)}`);
     }
   }
 

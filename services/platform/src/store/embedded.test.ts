@@ -36,7 +36,11 @@ describe('embedded store', () => {
     const store = await createEmbeddedStore({ dir, ttlIntervalMs: 20 });
     const coll = store.collection('sessions');
     await coll.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
-    await coll.insertMany([{ _id: 'old', expiresAt: new Date(Date.now() - 1000) }, { _id: 'new', expiresAt: new Date(Date.now() + 60_000) }, { _id: 'none' }]);
+    await coll.insertMany([
+      { _id: 'old', expiresAt: new Date(Date.now() - 1000) },
+      { _id: 'new', expiresAt: new Date(Date.now() + 60_000) },
+      { _id: 'none' },
+    ]);
     await expect.poll(() => coll.countDocuments({ _id: 'old' }), { timeout: 2000 }).toBe(0);
     expect((await coll.find({})).map((d) => d._id).sort()).toEqual(['new', 'none']);
     await store.close();
@@ -66,8 +70,12 @@ describe('embedded store', () => {
     const store = await createEmbeddedStore({ dir });
     const coll = store.collection('v');
     await coll.insertOne({ _id: 'a', name: 'x', n: 1 });
-    await expect(coll.updateOne({ _id: 'a' }, { $inc: { name: 1, n: 1 } })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-    await expect(coll.updateOne({ _id: 'a' }, { $rename: { n: 'm' } })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(coll.updateOne({ _id: 'a' }, { $inc: { name: 1, n: 1 } })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    await expect(coll.updateOne({ _id: 'a' }, { $rename: { n: 'm' } })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
     await expect(coll.find({ n: { $near: 1 } })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     await expect(coll.find({}, { projection: { name: 1, n: 0 } })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(await coll.findOne({ _id: 'a' })).toEqual({ _id: 'a', name: 'x', n: 1 });
@@ -95,7 +103,9 @@ describe('embedded store limits and transactions', () => {
   it('insertOne, a document over the size limit, is refused with VALIDATION_FAILED', async () => {
     const dir = await tempDir();
     const store = await createEmbeddedStore({ dir, limits: { maxBytes: 1024 } });
-    await expect(store.collection('logs').insertOne({ text: 'x'.repeat(2000) })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(store.collection('logs').insertOne({ text: 'x'.repeat(2000) })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
     expect(await store.collection('logs').countDocuments()).toBe(0);
     await store.close();
     await rm(dir, { recursive: true, force: true });
@@ -154,7 +164,12 @@ describe('embedded store update reports', () => {
       await coll.updateOne({ _id: 's' }, { $addToSet: { tags: 'a' } }),
       await coll.updateOne({ _id: 's' }, { $inc: { n: 1 } }),
     ];
-    expect(outcomes.map((o) => [o.matchedCount, o.modifiedCount])).toEqual([[1, 0], [1, 0], [1, 0], [1, 1]]);
+    expect(outcomes.map((o) => [o.matchedCount, o.modifiedCount])).toEqual([
+      [1, 0],
+      [1, 0],
+      [1, 0],
+      [1, 1],
+    ]);
     expect(await coll.findOne({ _id: 's' })).toEqual({ _id: 's', at: new Date(5), tags: ['a'], n: 2 });
     await store.close();
     await rm(dir, { recursive: true, force: true });

@@ -12,7 +12,10 @@ describe('embedded store file modes', () => {
     const store = await createEmbeddedStore({ dir: join(dir, 'store') });
     await store.collection('mail_outbox').insertOne({ text: 'https://example.jp/password_reset/x' });
 
-    const modes = [await modeOf(join(dir, 'store', 'store.sqlite')), await modeOf(join(dir, 'store', 'store.sqlite-wal'))];
+    const modes = [
+      await modeOf(join(dir, 'store', 'store.sqlite')),
+      await modeOf(join(dir, 'store', 'store.sqlite-wal')),
+    ];
     await store.close();
     await rm(dir, { recursive: true, force: true });
 

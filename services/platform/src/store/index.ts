@@ -3,7 +3,9 @@ export { createEmbeddedStore, type EmbeddedStore, type EmbeddedStoreOptions } fr
 export { DEFAULT_LIMITS, type DocumentLimits } from './json-codec.ts';
 export type { MongoStoreOptions } from './mongo-store.ts';
 /** Loads mongoose on first use: embedded deployments never pay for importing it. */
-export async function createMongoStore(options: MongoStoreModule.MongoStoreOptions): ReturnType<typeof MongoStoreModule.createMongoStore> {
+export async function createMongoStore(
+  options: MongoStoreModule.MongoStoreOptions,
+): ReturnType<typeof MongoStoreModule.createMongoStore> {
   return (await import('./mongo-store.ts')).createMongoStore(options);
 }
 // The contract suite imports vitest, so it is imported by path (./contract.ts), never from here.

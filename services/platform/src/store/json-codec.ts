@@ -49,7 +49,8 @@ function revive(value: unknown): unknown {
     for (const key of Object.keys(record)) {
       const revived = revive(record[key]);
       // defineProperty, not assignment: a stored "__proto__" key must stay data, never become a prototype.
-      if (revived !== record[key]) Object.defineProperty(record, key, { value: revived, enumerable: true, writable: true, configurable: true });
+      if (revived !== record[key])
+        Object.defineProperty(record, key, { value: revived, enumerable: true, writable: true, configurable: true });
     }
   }
   return value;
@@ -58,7 +59,8 @@ function revive(value: unknown): unknown {
 /** Refuses values nested deeper than the limit before anything clones or serialises them (no recursion past it). */
 export function assertDepth(value: unknown, maxDepth: number, depth = 1): void {
   if (value === null || typeof value !== 'object' || value instanceof Date) return;
-  if (depth > maxDepth) throw new AppError('VALIDATION_FAILED', `document nested deeper than ${maxDepth} levels`, { field: 'document' });
+  if (depth > maxDepth)
+    throw new AppError('VALIDATION_FAILED', `document nested deeper than ${maxDepth} levels`, { field: 'document' });
   for (const child of Array.isArray(value) ? value : Object.values(value)) assertDepth(child, maxDepth, depth + 1);
 }
 

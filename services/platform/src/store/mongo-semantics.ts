@@ -14,7 +14,17 @@ import { update as applyModifier, type Modifier } from 'mingo/updater';
 import { AppError } from '../errors/index.ts';
 import type { Doc, Filter, Projection, SortSpec, Update } from '../ports/store.ts';
 
-const UPDATE_OPERATORS = new Set(['$set', '$unset', '$inc', '$push', '$pull', '$addToSet', '$setOnInsert', '$min', '$max']);
+const UPDATE_OPERATORS = new Set([
+  '$set',
+  '$unset',
+  '$inc',
+  '$push',
+  '$pull',
+  '$addToSet',
+  '$setOnInsert',
+  '$min',
+  '$max',
+]);
 
 function invalid(err: unknown): AppError {
   return new AppError('VALIDATION_FAILED', err instanceof Error ? err.message : String(err), { cause: err });
@@ -74,7 +84,8 @@ function assertOperators(update: Update, doc: Doc): void {
  */
 export function applyUpdate(doc: Doc, update: Update, inserting: boolean): { doc: Doc; changed: boolean } {
   if (isReplacement(update)) {
-    if (update['_id'] !== undefined && update['_id'] !== doc._id) throw new AppError('VALIDATION_FAILED', 'the _id of a document cannot change');
+    if (update['_id'] !== undefined && update['_id'] !== doc._id)
+      throw new AppError('VALIDATION_FAILED', 'the _id of a document cannot change');
     const replaced = { ...structuredClone(update), _id: doc._id } as Doc;
     return { doc: replaced, changed: !isDeepStrictEqual(replaced, doc) };
   }
@@ -107,7 +118,12 @@ export function seedFromFilter(filter: Filter): Record<string, unknown> {
       continue;
     }
     if (key.startsWith('$') || cond instanceof RegExp) continue;
-    const isOperators = cond !== null && typeof cond === 'object' && !Array.isArray(cond) && !(cond instanceof Date) && Object.keys(cond).some((k) => k.startsWith('$'));
+    const isOperators =
+      cond !== null &&
+      typeof cond === 'object' &&
+      !Array.isArray(cond) &&
+      !(cond instanceof Date) &&
+      Object.keys(cond).some((k) => k.startsWith('$'));
     if (isOperators && !('$eq' in cond)) continue;
     const value = isOperators ? (cond as Record<string, unknown>)['$eq'] : cond;
     // mingo guards _id as immutable; a seed is a new document, so it is set directly.
@@ -125,14 +141,20 @@ export function sortDocs<T extends Doc>(docs: T[], sort: SortSpec | undefined): 
 
 export function assertProjection(projection: Projection | undefined): void {
   if (!projection) return;
-  const modes = new Set(Object.entries(projection).filter(([k]) => k !== '_id').map(([, v]) => v));
+  const modes = new Set(
+    Object.entries(projection)
+      .filter(([k]) => k !== '_id')
+      .map(([, v]) => v),
+  );
   if (modes.size > 1) throw new AppError('VALIDATION_FAILED', 'a projection cannot mix inclusion and exclusion');
 }
 
 export function projectDoc<T extends Doc>(doc: T, projection: Projection | undefined): T {
   if (!projection || Object.keys(projection).length === 0) return doc;
   try {
-    const project = new Query<Doc>({}, { context: PROJECTION_CONTEXT }).find<Record<string, unknown>>([doc], projection as Record<string, 0 | 1>).all()[0];
+    const project = new Query<Doc>({}, { context: PROJECTION_CONTEXT })
+      .find<Record<string, unknown>>([doc], projection as Record<string, 0 | 1>)
+      .all()[0];
     return project as T;
   } catch (err) {
     throw invalid(err);

@@ -8,7 +8,17 @@ import { randomUUID } from 'node:crypto';
 import type mongoose from 'mongoose';
 import { AppError } from '../errors/index.ts';
 import type {
-  Collection, Doc, DocumentStore, Filter, Transaction, FindOneAndUpdateOptions, FindOptions, IndexOptions, SortSpec, Update, UpdateResult,
+  Collection,
+  Doc,
+  DocumentStore,
+  Filter,
+  Transaction,
+  FindOneAndUpdateOptions,
+  FindOptions,
+  IndexOptions,
+  SortSpec,
+  Update,
+  UpdateResult,
 } from '../ports/store.ts';
 import { isReplacement } from './mongo-semantics.ts';
 import { runAfterCommit } from './after-commit.ts';
@@ -64,14 +74,21 @@ class MongoCollection<T extends Doc> implements Collection<T> {
 
   async insertOne(doc: NewDoc<T>): Promise<T> {
     const full = { ...doc, _id: doc._id ?? randomUUID() };
-    await guarded(() => this.raw.insertOne(full as unknown as mongoose.mongo.OptionalId<mongoose.mongo.Document>, this.session));
+    await guarded(() =>
+      this.raw.insertOne(full as unknown as mongoose.mongo.OptionalId<mongoose.mongo.Document>, this.session),
+    );
     return full as unknown as T;
   }
 
   async insertMany(docs: Array<NewDoc<T>>): Promise<T[]> {
     if (docs.length === 0) return [];
     const full = docs.map((d) => ({ ...d, _id: d._id ?? randomUUID() }));
-    await guarded(() => this.raw.insertMany(full as unknown as Array<mongoose.mongo.OptionalId<mongoose.mongo.Document>>, { ordered: true, ...this.session }));
+    await guarded(() =>
+      this.raw.insertMany(full as unknown as Array<mongoose.mongo.OptionalId<mongoose.mongo.Document>>, {
+        ordered: true,
+        ...this.session,
+      }),
+    );
     return full as unknown as T[];
   }
 
@@ -90,7 +107,11 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
     const upsert = options.upsert ?? false;
     const body = upsert ? withInsertId(filter, update) : update;
-    const res = await guarded(() => (isReplacement(body) ? this.raw.replaceOne(filter, body, { upsert, ...this.session }) : this.raw.updateOne(filter, body, { upsert, ...this.session })));
+    const res = await guarded(() =>
+      isReplacement(body)
+        ? this.raw.replaceOne(filter, body, { upsert, ...this.session })
+        : this.raw.updateOne(filter, body, { upsert, ...this.session }),
+    );
     return toResult(res);
   }
 
@@ -102,11 +123,17 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   async findOneAndUpdate(filter: Filter, update: Update, options: FindOneAndUpdateOptions = {}): Promise<T | null> {
     const upsert = options.upsert ?? false;
     const body = upsert ? withInsertId(filter, update) : update;
-    const opts: mongoose.mongo.FindOneAndUpdateOptions = { upsert, returnDocument: options.returnDocument ?? 'after', ...this.session };
+    const opts: mongoose.mongo.FindOneAndUpdateOptions = {
+      upsert,
+      returnDocument: options.returnDocument ?? 'after',
+      ...this.session,
+    };
     if (options.sort) opts.sort = options.sort;
     if (options.projection) opts.projection = options.projection;
     const doc = await guarded(() =>
-      isReplacement(body) ? this.raw.findOneAndReplace(filter, body, opts) : this.raw.findOneAndUpdate(filter, body, opts),
+      isReplacement(body)
+        ? this.raw.findOneAndReplace(filter, body, opts)
+        : this.raw.findOneAndUpdate(filter, body, opts),
     );
     return doc as T | null;
   }
@@ -122,12 +149,18 @@ class MongoCollection<T extends Doc> implements Collection<T> {
 
 function toResult(res: mongoose.mongo.UpdateResult | mongoose.mongo.Document): UpdateResult {
   const r = res as mongoose.mongo.UpdateResult;
-  return { matchedCount: r.matchedCount, modifiedCount: r.modifiedCount, upsertedId: r.upsertedId === null ? null : String(r.upsertedId) };
+  return {
+    matchedCount: r.matchedCount,
+    modifiedCount: r.modifiedCount,
+    upsertedId: r.upsertedId === null ? null : String(r.upsertedId),
+  };
 }
 
 export async function createMongoStore(options: MongoStoreOptions): Promise<DocumentStore> {
   const { default: driver } = await import('mongoose');
-  const connection = await driver.createConnection(options.url, options.dbName ? { dbName: options.dbName } : {}).asPromise();
+  const connection = await driver
+    .createConnection(options.url, options.dbName ? { dbName: options.dbName } : {})
+    .asPromise();
   const db = connection.db;
   if (!db) throw new AppError('UNAVAILABLE', 'MongoDB connection has no database');
   const cache = new Map<string, MongoCollection<Doc>>();

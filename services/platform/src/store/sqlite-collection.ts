@@ -6,10 +6,25 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../errors/index.ts';
 import type {
-  Collection, Doc, Filter, FindOneAndUpdateOptions, FindOptions, IndexOptions, SortSpec, Update, UpdateResult,
+  Collection,
+  Doc,
+  Filter,
+  FindOneAndUpdateOptions,
+  FindOptions,
+  IndexOptions,
+  SortSpec,
+  Update,
+  UpdateResult,
 } from '../ports/store.ts';
 import { assertDepth, decodeDocument, encodeDocument, type DocumentLimits } from './json-codec.ts';
-import { applyUpdate, assertProjection, compileFilter, projectDoc, seedFromFilter, sortDocs } from './mongo-semantics.ts';
+import {
+  applyUpdate,
+  assertProjection,
+  compileFilter,
+  projectDoc,
+  seedFromFilter,
+  sortDocs,
+} from './mongo-semantics.ts';
 import { isUniqueViolation, type SqliteEngine, type TxToken } from './sqlite-engine.ts';
 import { indexDef, planExact, planQuery } from './sqlite-plan.ts';
 import type { CollectionSchema, SqliteSchema } from './sqlite-schema.ts';
@@ -99,7 +114,12 @@ export class SqliteCollection<T extends Doc = Doc> implements Collection<T> {
     return this.read((schema) => {
       // Conditions SQL decides exactly (strings on indexed fields) are counted in SQLite, without decoding a row.
       const exact = planExact(filter, schema.pushable);
-      if (exact) return Number(this.deps.engine.statement(`SELECT count(*) AS n FROM ${schema.table} WHERE ${exact.where}`).get(...exact.params)?.['n']);
+      if (exact)
+        return Number(
+          this.deps.engine
+            .statement(`SELECT count(*) AS n FROM ${schema.table} WHERE ${exact.where}`)
+            .get(...exact.params)?.['n'],
+        );
       return this.select(schema, filter, {}).length;
     });
   }
@@ -108,7 +128,8 @@ export class SqliteCollection<T extends Doc = Doc> implements Collection<T> {
     this.shallow([filter, update]);
     return this.write((schema) => {
       const [current] = this.select(schema, filter, { limit: 1 });
-      if (current) return { matchedCount: 1, modifiedCount: this.replaceRow(schema, current, update) ? 1 : 0, upsertedId: null };
+      if (current)
+        return { matchedCount: 1, modifiedCount: this.replaceRow(schema, current, update) ? 1 : 0, upsertedId: null };
       if (!options.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedId: null };
       return { matchedCount: 0, modifiedCount: 0, upsertedId: this.upsertRow(schema, filter, update)._id };
     });

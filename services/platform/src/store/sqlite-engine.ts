@@ -153,7 +153,10 @@ export class SqliteEngine {
     if (owner) {
       if (owner !== this.activeTx) throw new AppError('INTERNAL', 'this transaction has already ended');
     } else if (this.activeTx && this.context.getStore() === this.activeTx) {
-      throw new AppError('INTERNAL', 'inside withTransaction, use tx.collection(): the store’s own collections would wait for this transaction');
+      throw new AppError(
+        'INTERNAL',
+        'inside withTransaction, use tx.collection(): the store’s own collections would wait for this transaction',
+      );
     }
   }
 

@@ -25,10 +25,12 @@ it('paged find over 60,000 documents, read twice, leaves the old generation with
   try {
     const docs = store.collection<{ _id: string; n: number }>('rows');
     await docs.createIndex({ n: 1 });
-    for (let n = 0; n < ROWS; n += 5000) await docs.insertMany(Array.from({ length: 5000 }, (_, i) => ({ _id: `row-${n + i}`, n: n + i })));
+    for (let n = 0; n < ROWS; n += 5000)
+      await docs.insertMany(Array.from({ length: 5000 }, (_, i) => ({ _id: `row-${n + i}`, n: n + i })));
     const readAll = async () => {
       let seen = 0;
-      for (let from = 0; from < ROWS; from += PAGE) seen += (await docs.find({ n: { $gte: from } }, { sort: { n: 1 }, limit: PAGE })).length;
+      for (let from = 0; from < ROWS; from += PAGE)
+        seen += (await docs.find({ n: { $gte: from } }, { sort: { n: 1 }, limit: PAGE })).length;
       return seen;
     };
     await readAll();

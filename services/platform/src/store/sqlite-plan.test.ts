@@ -28,8 +28,12 @@ describe('sqlite query plan', () => {
   });
 
   it('planQuery, operators it cannot translate, are left out rather than guessed', () => {
-    const plan = planQuery({ user_id: { $regex: '^u', $ne: 'x' }, n: { $gt: 2 } }, undefined, new Set(['user_id', 'n']));
-    expect(plan.where).toBe('1 AND ifnull(json_extract(doc, \'$.n\'), -9e999) > ?');
+    const plan = planQuery(
+      { user_id: { $regex: '^u', $ne: 'x' }, n: { $gt: 2 } },
+      undefined,
+      new Set(['user_id', 'n']),
+    );
+    expect(plan.where).toBe("1 AND ifnull(json_extract(doc, '$.n'), -9e999) > ?");
     expect(plan.params).toEqual([2]);
   });
 

@@ -46,7 +46,10 @@ export function fieldExpr(field: string): string {
   if (field === '_id') return 'id';
   const segments = field.split('.');
   if (!segments.every((s) => SAFE_SEGMENT.test(s))) {
-    throw new AppError('VALIDATION_FAILED', `cannot index the field "${field}": use letters, digits, _ and - in each dotted part`);
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `cannot index the field "${field}": use letters, digits, _ and - in each dotted part`,
+    );
   }
   return `ifnull(json_extract(doc, '$.${segments.join('.')}'), -9e999)`;
 }
@@ -55,7 +58,11 @@ export function indexDef(keys: SortSpec, options: IndexOptions = {}): IndexDef {
   const fields = Object.keys(keys);
   if (fields.length === 0) throw new AppError('VALIDATION_FAILED', 'an index needs at least one key');
   for (const field of fields) fieldExpr(field);
-  const name = options.name ?? Object.entries(keys).map(([k, d]) => `${k}_${d}`).join('_');
+  const name =
+    options.name ??
+    Object.entries(keys)
+      .map(([k, d]) => `${k}_${d}`)
+      .join('_');
   return { name, keys: { ...keys }, unique: options.unique ?? false, ttlSeconds: options.expireAfterSeconds ?? null };
 }
 
@@ -84,7 +91,14 @@ function conditionsFor(expr: string, cond: unknown, out: QueryPlan): void {
     out.params.push(direct);
     return;
   }
-  if (cond === null || typeof cond !== 'object' || Array.isArray(cond) || cond instanceof Date || cond instanceof RegExp) return;
+  if (
+    cond === null ||
+    typeof cond !== 'object' ||
+    Array.isArray(cond) ||
+    cond instanceof Date ||
+    cond instanceof RegExp
+  )
+    return;
   for (const [op, operand] of Object.entries(cond)) {
     const sqlOp = COMPARISONS[op];
     const value = scalar(operand);
@@ -148,13 +162,21 @@ export function crossesArray(doc: Record<string, unknown>, path: string): boolea
 function exactConditionsFor(field: string, cond: unknown, out: QueryPlan): boolean {
   const expr = fieldExpr(field);
   const plain = (v: unknown): v is string => typeof v === 'string' && !v.startsWith('\u0001');
-  const guard = field === '_id' ? '' : ` AND json_type(doc, '$.${field}') = 'text' AND substr(${expr}, 1, 2) <> char(1, 68)`;
+  const guard =
+    field === '_id' ? '' : ` AND json_type(doc, '$.${field}') = 'text' AND substr(${expr}, 1, 2) <> char(1, 68)`;
   if (plain(cond)) {
     out.where += ` AND ${expr} = ?${guard}`;
     out.params.push(cond);
     return true;
   }
-  if (cond === null || typeof cond !== 'object' || Array.isArray(cond) || cond instanceof Date || cond instanceof RegExp) return false;
+  if (
+    cond === null ||
+    typeof cond !== 'object' ||
+    Array.isArray(cond) ||
+    cond instanceof Date ||
+    cond instanceof RegExp
+  )
+    return false;
   const entries = Object.entries(cond);
   if (entries.length === 0) return false;
   for (const [op, operand] of entries) {
@@ -162,7 +184,13 @@ function exactConditionsFor(field: string, cond: unknown, out: QueryPlan): boole
     if (sqlOp && plain(operand)) {
       out.where += ` AND ${expr} ${sqlOp} ?`;
       out.params.push(operand);
-    } else if (op === '$in' && Array.isArray(operand) && operand.length > 0 && operand.length <= 500 && operand.every(plain)) {
+    } else if (
+      op === '$in' &&
+      Array.isArray(operand) &&
+      operand.length > 0 &&
+      operand.length <= 500 &&
+      operand.every(plain)
+    ) {
       out.where += ` AND ${expr} IN (${operand.map(() => '?').join(', ')})`;
       out.params.push(...operand);
     } else return false;

@@ -25,8 +25,12 @@ export class SqliteSchema {
 
   constructor(engine: SqliteEngine) {
     this.engine = engine;
-    engine.db.exec(`CREATE TABLE IF NOT EXISTS _store_indexes (coll TEXT NOT NULL, name TEXT NOT NULL, def TEXT NOT NULL, PRIMARY KEY (coll, name))`);
-    engine.db.exec(`CREATE TABLE IF NOT EXISTS _store_multikey (coll TEXT NOT NULL, path TEXT NOT NULL, PRIMARY KEY (coll, path))`);
+    engine.db.exec(
+      `CREATE TABLE IF NOT EXISTS _store_indexes (coll TEXT NOT NULL, name TEXT NOT NULL, def TEXT NOT NULL, PRIMARY KEY (coll, name))`,
+    );
+    engine.db.exec(
+      `CREATE TABLE IF NOT EXISTS _store_multikey (coll TEXT NOT NULL, path TEXT NOT NULL, PRIMARY KEY (coll, path))`,
+    );
     // A rolled-back transaction may have created tables or indexes: read them again.
     engine.onRollback = () => this.known.clear();
   }
@@ -38,8 +42,16 @@ export class SqliteSchema {
     if (!name || name.includes('\u0000')) throw new AppError('VALIDATION_FAILED', 'invalid collection name');
     const table = tableName(name);
     this.engine.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY NOT NULL, doc TEXT NOT NULL)`);
-    const indexes = this.engine.statement('SELECT def FROM _store_indexes WHERE coll = ?').all(name).map((row) => JSON.parse(String(row['def'])) as IndexDef);
-    const multikey = new Set(this.engine.statement('SELECT path FROM _store_multikey WHERE coll = ?').all(name).map((row) => String(row['path'])));
+    const indexes = this.engine
+      .statement('SELECT def FROM _store_indexes WHERE coll = ?')
+      .all(name)
+      .map((row) => JSON.parse(String(row['def'])) as IndexDef);
+    const multikey = new Set(
+      this.engine
+        .statement('SELECT path FROM _store_multikey WHERE coll = ?')
+        .all(name)
+        .map((row) => String(row['path'])),
+    );
     const schema: CollectionSchema = { name, table, indexes, multikey, pushable: new Set() };
     refreshPushable(schema);
     this.known.set(name, schema);
@@ -56,12 +68,20 @@ export class SqliteSchema {
     try {
       this.engine.db.exec(createIndexSql(schema.name, def));
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('DUPLICATE_KEY', `existing documents of ${schema.name} violate the unique index ${def.name}`, { cause: err });
+      if (isUniqueViolation(err))
+        throw new AppError(
+          'DUPLICATE_KEY',
+          `existing documents of ${schema.name} violate the unique index ${def.name}`,
+          { cause: err },
+        );
       throw err;
     }
-    this.engine.statement('INSERT INTO _store_indexes (coll, name, def) VALUES (?, ?, ?)').run(schema.name, def.name, JSON.stringify(def));
+    this.engine
+      .statement('INSERT INTO _store_indexes (coll, name, def) VALUES (?, ?, ?)')
+      .run(schema.name, def.name, JSON.stringify(def));
     schema.indexes.push(def);
-    for (const text of this.engine.firstColumn(`SELECT doc FROM ${schema.table}`)) this.noteArrays(schema, JSON.parse(String(text)) as Doc);
+    for (const text of this.engine.firstColumn(`SELECT doc FROM ${schema.table}`))
+      this.noteArrays(schema, JSON.parse(String(text)) as Doc);
     refreshPushable(schema);
   }
 
@@ -71,7 +91,9 @@ export class SqliteSchema {
       for (const field of Object.keys(index.keys)) {
         if (schema.multikey.has(field) || !crossesArray(doc, field)) continue;
         schema.multikey.add(field);
-        this.engine.statement('INSERT OR IGNORE INTO _store_multikey (coll, path) VALUES (?, ?)').run(schema.name, field);
+        this.engine
+          .statement('INSERT OR IGNORE INTO _store_multikey (coll, path) VALUES (?, ?)')
+          .run(schema.name, field);
         refreshPushable(schema);
       }
     }

@@ -14,11 +14,17 @@ describe('engines', () => {
   });
 
   it('engineSource, no URL and no runtime, skips MongoDB, Kafka and Elasticsearch naming the variable', async () => {
-    for (const [engine, variable] of [['mongo', 'MONGO_URL'], ['kafka', 'KAFKA_URL'], ['elasticsearch', 'ELASTICSEARCH_URL']] as const) {
+    for (const [engine, variable] of [
+      ['mongo', 'MONGO_URL'],
+      ['kafka', 'KAFKA_URL'],
+      ['elasticsearch', 'ELASTICSEARCH_URL'],
+    ] as const) {
       const source = await engineSource(engine, {}, noRuntime);
 
       expect(source.kind, engine).toBe('none');
-      expect(source.kind === 'none' && source.reason, engine).toMatch(new RegExp(`skipped: ${engine} .*no Docker.*${variable}`));
+      expect(source.kind === 'none' && source.reason, engine).toMatch(
+        new RegExp(`skipped: ${engine} .*no Docker.*${variable}`),
+      );
     }
   });
 
@@ -34,7 +40,9 @@ describe('engines', () => {
   });
 
   it('startEngine, skipped source, refuses with the reason', async () => {
-    await expect(startEngine('mongo', { kind: 'none', reason: 'skipped: because' })).rejects.toThrow('skipped: because');
+    await expect(startEngine('mongo', { kind: 'none', reason: 'skipped: because' })).rejects.toThrow(
+      'skipped: because',
+    );
   });
 
   it('startEngine, local redis, answers a redis:// URL and stops', async () => {
@@ -45,6 +53,12 @@ describe('engines', () => {
   });
 
   it('containerSocketCandidates, Podman user socket, is looked for under XDG_RUNTIME_DIR', () => {
-    expect(containerSocketCandidates({ XDG_RUNTIME_DIR: '/run/user/1234' }, '/home/u')).toEqual(expect.arrayContaining(['/run/user/1234/podman/podman.sock', '/var/run/docker.sock', '/home/u/.docker/run/docker.sock']));
+    expect(containerSocketCandidates({ XDG_RUNTIME_DIR: '/run/user/1234' }, '/home/u')).toEqual(
+      expect.arrayContaining([
+        '/run/user/1234/podman/podman.sock',
+        '/var/run/docker.sock',
+        '/home/u/.docker/run/docker.sock',
+      ]),
+    );
   });
 });

@@ -17,7 +17,11 @@ import { startLocalS3 } from '../files/s3-test-server.ts';
 export type EngineName = 'mongo' | 'kafka' | 'elasticsearch' | 'redis' | 's3';
 
 export const ENGINE_ENV: Record<EngineName, string> = {
-  mongo: 'MONGO_URL', kafka: 'KAFKA_URL', elasticsearch: 'ELASTICSEARCH_URL', redis: 'REDIS_URL', s3: 'S3_URL',
+  mongo: 'MONGO_URL',
+  kafka: 'KAFKA_URL',
+  elasticsearch: 'ELASTICSEARCH_URL',
+  redis: 'REDIS_URL',
+  s3: 'S3_URL',
 };
 
 /** Pinned like the production manifests (docker-compose.yml, deploy/k8s), so the suites test what ships. */
@@ -29,7 +33,8 @@ export const ENGINE_IMAGES: Record<EngineName, string> = {
   s3: 'minio/minio:RELEASE.2025-09-07T16-13-09Z',
 };
 
-export type EngineSource = { kind: 'env'; url: string } | { kind: 'container' } | { kind: 'local' } | { kind: 'none'; reason: string };
+export type EngineSource =
+  { kind: 'env'; url: string } | { kind: 'container' } | { kind: 'local' } | { kind: 'none'; reason: string };
 
 export interface RealEngine {
   /** The URL the platform config takes for this engine (STORE_URL, BUS_URL, SEARCH_URL, CACHE_URL, FILES_URL form). */
@@ -42,8 +47,13 @@ export interface RealEngine {
 export function containerSocketCandidates(env: NodeJS.ProcessEnv = process.env, home = homedir()): string[] {
   const runtimeDir = env.XDG_RUNTIME_DIR ?? `/run/user/${process.getuid?.() ?? 0}`;
   return [
-    '/var/run/docker.sock', join(home, '.docker/run/docker.sock'), join(home, '.docker/desktop/docker.sock'),
-    join(runtimeDir, 'docker.sock'), join(runtimeDir, 'podman/podman.sock'), join(home, '.colima/default/docker.sock'), join(home, '.rd/docker.sock'),
+    '/var/run/docker.sock',
+    join(home, '.docker/run/docker.sock'),
+    join(home, '.docker/desktop/docker.sock'),
+    join(runtimeDir, 'docker.sock'),
+    join(runtimeDir, 'podman/podman.sock'),
+    join(home, '.colima/default/docker.sock'),
+    join(home, '.rd/docker.sock'),
   ];
 }
 
@@ -69,14 +79,19 @@ export function containerRuntimeMissing(env: NodeJS.ProcessEnv = process.env): P
 
 /** Where `engine` comes from in this process; 'none' means the suite must skip (with the reason). */
 export async function engineSource(
-  engine: EngineName, env: NodeJS.ProcessEnv = process.env, runtimeMissing: () => Promise<string | null> = () => containerRuntimeMissing(env),
+  engine: EngineName,
+  env: NodeJS.ProcessEnv = process.env,
+  runtimeMissing: () => Promise<string | null> = () => containerRuntimeMissing(env),
 ): Promise<EngineSource> {
   const url = env[ENGINE_ENV[engine]];
   if (url) return { kind: 'env', url };
   const missing = await runtimeMissing();
   if (!missing) return { kind: 'container' };
   if (engine === 'redis' || engine === 's3') return { kind: 'local' };
-  return { kind: 'none', reason: `skipped: ${engine} contract suite — ${missing}; set ${ENGINE_ENV[engine]} or provide Docker to run it` };
+  return {
+    kind: 'none',
+    reason: `skipped: ${engine} contract suite — ${missing}; set ${ENGINE_ENV[engine]} or provide Docker to run it`,
+  };
 }
 
 /** Starts (or points at) the engine the source names; always call stop() in afterAll. */
@@ -95,7 +110,11 @@ async function startLocal(engine: EngineName): Promise<RealEngine> {
   if (engine !== 's3') throw new Error(`${engine} has no local stand-in`);
   const s3 = await startLocalS3();
   const { bucket, endpoint, accessKeyId, secretAccessKey } = s3.options;
-  return { url: s3Url(bucket, endpoint ?? '', accessKeyId ?? '', secretAccessKey ?? ''), kind: 'local', stop: () => s3.stop() };
+  return {
+    url: s3Url(bucket, endpoint ?? '', accessKeyId ?? '', secretAccessKey ?? ''),
+    kind: 'local',
+    stop: () => s3.stop(),
+  };
 }
 
 function s3Url(bucket: string, endpoint: string, accessKeyId: string, secret: string): string {
@@ -109,12 +128,20 @@ async function startContainer(engine: EngineName): Promise<RealEngine> {
       // MongoDBContainer initiates a one-member replica set: transactions and change streams need one.
       const { MongoDBContainer } = await import('@testcontainers/mongodb');
       const c = await new MongoDBContainer(image).start();
-      return { url: `${c.getConnectionString()}/?directConnection=true`, kind: 'container', stop: async () => void (await c.stop()) };
+      return {
+        url: `${c.getConnectionString()}/?directConnection=true`,
+        kind: 'container',
+        stop: async () => void (await c.stop()),
+      };
     }
     case 'kafka': {
       const { KafkaContainer } = await import('@testcontainers/kafka');
       const c = await new KafkaContainer(image).withKraft().start();
-      return { url: `kafka://${c.getHost()}:${c.getMappedPort(9093)}`, kind: 'container', stop: async () => void (await c.stop()) };
+      return {
+        url: `kafka://${c.getHost()}:${c.getMappedPort(9093)}`,
+        kind: 'container',
+        stop: async () => void (await c.stop()),
+      };
     }
     case 'elasticsearch': {
       const { ElasticsearchContainer } = await import('@testcontainers/elasticsearch');
@@ -139,17 +166,29 @@ async function startMinio(image: string): Promise<RealEngine> {
   const { S3Client, CreateBucketCommand } = await import('@aws-sdk/client-s3');
   const c = await new MinioContainer(image).start();
   const credentials = { accessKeyId: c.getUsername(), secretAccessKey: c.getPassword() };
-  const client = new S3Client({ endpoint: c.getConnectionUrl(), region: 'us-east-1', forcePathStyle: true, credentials });
+  const client = new S3Client({
+    endpoint: c.getConnectionUrl(),
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials,
+  });
   await client.send(new CreateBucketCommand({ Bucket: 'talkwith-test' }));
   client.destroy();
-  return { url: s3Url('talkwith-test', c.getConnectionUrl(), credentials.accessKeyId, credentials.secretAccessKey), kind: 'container', stop: async () => void (await c.stop()) };
+  return {
+    url: s3Url('talkwith-test', c.getConnectionUrl(), credentials.accessKeyId, credentials.secretAccessKey),
+    kind: 'container',
+    stop: async () => void (await c.stop()),
+  };
 }
 
 /** One line for the whole run (vitest globalSetup): which engines the contract suites use, and why. */
 export async function engineSummary(env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const names: EngineName[] = ['mongo', 'kafka', 'elasticsearch', 'redis', 's3'];
   const sources = await Promise.all(names.map(async (name) => [name, await engineSource(name, env)] as const));
-  const parts = sources.map(([name, s]) => `${name}: ${s.kind === 'env' ? ENGINE_ENV[name] : s.kind === 'container' ? 'testcontainers' : s.kind === 'local' ? 'local stand-in' : 'SKIPPED'}`);
+  const parts = sources.map(
+    ([name, s]) =>
+      `${name}: ${s.kind === 'env' ? ENGINE_ENV[name] : s.kind === 'container' ? 'testcontainers' : s.kind === 'local' ? 'local stand-in' : 'SKIPPED'}`,
+  );
   const missing = await containerRuntimeMissing(env);
   return `engine contract suites — ${parts.join(', ')}${missing ? ` (${missing})` : ''}`;
 }

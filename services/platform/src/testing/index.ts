@@ -64,9 +64,13 @@ export async function startRedisServer(options: { port?: number } = {}): Promise
   const dir = await mkdtemp(join(tmpdir(), 'talkwith-redis-'));
   // A given port: a restart in the same place (clients reconnect to the URL they have).
   const port = options.port ?? (await freePort());
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let exitReason: string | null = null;
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

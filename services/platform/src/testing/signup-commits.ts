@@ -23,13 +23,31 @@ export async function commitsPerSignup(signups: number): Promise<{ commits: numb
   const events = createEventing({ bus, store, logger: createLogger({ level: 'silent', format: 'json' }) });
   try {
     await events.consume('billing', ['user.registered'], async (e, tx) => {
-      await tx.collection('wallets').updateOne({ _id: e.data.user_id }, { $setOnInsert: { points: 0, talk_tickets: 0, opened_at: e.occurredAt } }, { upsert: true });
+      await tx
+        .collection('wallets')
+        .updateOne(
+          { _id: e.data.user_id },
+          { $setOnInsert: { points: 0, talk_tickets: 0, opened_at: e.occurredAt } },
+          { upsert: true },
+        );
     });
     await events.consume('engagement', ['user.registered'], async (e, tx) => {
-      await tx.collection('notifications').updateOne({ _id: `welcome:${e.data.user_id}` }, { $setOnInsert: { user_id: e.data.user_id, kind: 'welcome', read: false, created_at: e.occurredAt } }, { upsert: true });
+      await tx
+        .collection('notifications')
+        .updateOne(
+          { _id: `welcome:${e.data.user_id}` },
+          { $setOnInsert: { user_id: e.data.user_id, kind: 'welcome', read: false, created_at: e.occurredAt } },
+          { upsert: true },
+        );
     });
     await events.consume('logging', ['user.registered'], async (e, tx) => {
-      await tx.collection('logs').updateOne({ _id: e.id }, { $setOnInsert: { kind: 'event', type: e.type, user_id: e.data.user_id, data: e.data, at: e.occurredAt } }, { upsert: true });
+      await tx
+        .collection('logs')
+        .updateOne(
+          { _id: e.id },
+          { $setOnInsert: { kind: 'event', type: e.type, user_id: e.data.user_id, data: e.data, at: e.occurredAt } },
+          { upsert: true },
+        );
     });
     await sleep(50); // the groups' first, empty reads
     const positions = store.collection<{ _id: string; seq: number }>('bus_positions');
@@ -37,11 +55,24 @@ export async function commitsPerSignup(signups: number): Promise<{ commits: numb
     for (let n = 0; n < signups; n++) {
       const email = `signup-${n}@bench.local`;
       const envelope = await store.withTransaction(async (tx) => {
-        const user = await tx.collection('users').insertOne({ email, passwordHash: 'x', roles: ['customer'], emailConfirmedAt: null, createdAt: new Date(), lastLoginAt: null });
-        return events.publish('user.registered', user._id, { user_id: user._id, email, registered_at: new Date().toISOString() }, tx);
+        const user = await tx.collection('users').insertOne({
+          email,
+          passwordHash: 'x',
+          roles: ['customer'],
+          emailConfirmedAt: null,
+          createdAt: new Date(),
+          lastLoginAt: null,
+        });
+        return events.publish(
+          'user.registered',
+          user._id,
+          { user_id: user._id, email, registered_at: new Date().toISOString() },
+          tx,
+        );
       });
       const seq = (await store.collection<{ _id: string; seq: number }>('outbox').findOne({ _id: envelope.id }))!.seq;
-      while ((await positions.countDocuments({ _id: { $in: GROUPS }, seq: { $gte: seq } })) < GROUPS.length) await sleep(1);
+      while ((await positions.countDocuments({ _id: { $in: GROUPS }, seq: { $gte: seq } })) < GROUPS.length)
+        await sleep(1);
     }
     await sleep(20); // positions seen in the open batch are committed by now
     const commits = (store.commitCount() - before) / signups;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import { engineSource, startEngine, type EngineName, type RealEngine } from './engines.ts';
 
-export type SuiteEngine = { skipped: true; reason: string } | { skipped: false; kind: RealEngine['kind']; url(): string };
+export type SuiteEngine =
+  { skipped: true; reason: string } | { skipped: false; kind: RealEngine['kind']; url(): string };
 
 /**
  * For a contract suite file: decides (engines.ts) where `engine` comes from,

@@ -8,9 +8,15 @@ const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
 
 /** Mail bodies are plain text; their links (confirmation, reset) become clickable so a newcomer can confirm without SMTP. */
 export function linkify(text: string): ReactNode[] {
-  return text.split(URL_PATTERN).map((part, index) => (index % 2 === 1
-    ? <a key={index} href={part} target="_blank" rel="noreferrer noopener">{part}</a>
-    : part));
+  return text.split(URL_PATTERN).map((part, index) =>
+    index % 2 === 1 ? (
+      <a key={index} href={part} target="_blank" rel="noreferrer noopener">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
 }
 
 export function MailOutbox({ apiBase }: { apiBase: string }) {
@@ -22,7 +28,9 @@ export function MailOutbox({ apiBase }: { apiBase: string }) {
       <p className="muted">{t('admin.mailLead')}</p>
       <div className="toolbar">
         <Field label={t('admin.mailTo')} type="search" value={to} onChange={(e) => setTo(e.target.value)} />
-        <button type="button" className="btn btn--ghost" onClick={() => void refetch()}>{t('admin.reload')}</button>
+        <button type="button" className="btn btn--ghost" onClick={() => void refetch()}>
+          {t('admin.reload')}
+        </button>
       </div>
       {isFetching && <Spinner label={t('common.loading')} />}
       {error && <Notice kind="error">{errorMessageOf(error, t('common.failed'))}</Notice>}
@@ -32,7 +40,9 @@ export function MailOutbox({ apiBase }: { apiBase: string }) {
           <li key={mail.id} className="mail">
             <div className="mail__head">
               <strong>{mail.subject}</strong>
-              <span className="muted small">{mail.to} · {new Date(mail.sentAt).toLocaleString(i18n.language)}</span>
+              <span className="muted small">
+                {mail.to} · {new Date(mail.sentAt).toLocaleString(i18n.language)}
+              </span>
             </div>
             <pre className="mail__body">{linkify(mail.text)}</pre>
           </li>

@@ -4,7 +4,7 @@ import { sampleUser } from '../../test/harness.tsx';
 import { API, renderConsole, scriptedServer } from './characters/testing.tsx';
 
 describe('console breadcrumbs', () => {
-  it('when a user\'s page opens, names the user by address in the trail with the id on hover', async () => {
+  it("when a user's page opens, names the user by address in the trail with the id on hover", async () => {
     const user = { ...sampleUser, id: 'u-trail-1', email: 'trail@example.jp' };
     scriptedServer({
       [`GET ${API}/users/${user.id}`]: [200, { ok: true, user }],
@@ -17,11 +17,14 @@ describe('console breadcrumbs', () => {
     expect(screen.getByTitle(user.id).closest('.billing-trail')).toBeTruthy();
   });
 
-  it('when a user\'s album opens, names the user and the character, not their ids', async () => {
+  it("when a user's album opens, names the user and the character, not their ids", async () => {
     const user = { ...sampleUser, id: 'u-trail-2', email: 'album@example.jp' };
     scriptedServer({
       [`GET ${API}/users/${user.id}`]: [200, { ok: true, user }],
-      [`GET ${API}/full/users/${user.id}/mirai/album`]: [200, { ok: true, name: 'ミライ', found: 0, total: 3, share: 0, blocks: [] }],
+      [`GET ${API}/full/users/${user.id}/mirai/album`]: [
+        200,
+        { ok: true, name: 'ミライ', found: 0, total: 3, share: 0, blocks: [] },
+      ],
     });
 
     await renderConsole(`/ops/full/users/${user.id}/mirai/album`);

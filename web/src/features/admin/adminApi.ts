@@ -25,13 +25,15 @@ export type WithBase<T> = T & { base: string };
 
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    adminUsers: build.query<AdminUserList, WithBase<{ email: string; exact: boolean; onlyNew: boolean; page: number }>>({
-      query: ({ base, email, exact, onlyNew, page }) => ({
-        url: adminUrl(base, 'users'),
-        params: { page, exact, ...(email ? { email } : {}), ...(onlyNew ? { new: true } : {}) },
-      }),
-      providesTags: ['AdminUsers'],
-    }),
+    adminUsers: build.query<AdminUserList, WithBase<{ email: string; exact: boolean; onlyNew: boolean; page: number }>>(
+      {
+        query: ({ base, email, exact, onlyNew, page }) => ({
+          url: adminUrl(base, 'users'),
+          params: { page, exact, ...(email ? { email } : {}), ...(onlyNew ? { new: true } : {}) },
+        }),
+        providesTags: ['AdminUsers'],
+      },
+    ),
     adminDeleteUser: build.mutation<{ ok: true }, WithBase<{ id: string }>>({
       query: ({ base, id }) => ({ url: adminUrl(base, `users/${encodeURIComponent(id)}`), method: 'DELETE' }),
       invalidatesTags: ['AdminUsers'],

@@ -9,11 +9,14 @@ import { adminMainTexts } from './mainTexts.ts';
  * the area) and they are merged here. Operators read Japanese or English; the
  * other interface languages show the English texts.
  */
-const files = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*.json', './*/locales/*.json'], { eager: true });
+const files = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*.json', './*/locales/*.json'], {
+  eager: true,
+});
 
 function messagesFor(language: 'ja-JP' | 'en-US'): Record<string, unknown> {
   const merged: Record<string, unknown> = {};
-  for (const [path, file] of Object.entries(files)) if (path.endsWith(`/${language}.json`)) Object.assign(merged, file.default);
+  for (const [path, file] of Object.entries(files))
+    if (path.endsWith(`/${language}.json`)) Object.assign(merged, file.default);
   return merged;
 }
 
@@ -28,5 +31,6 @@ export function ensureAdminMessages(i18n: I18n): void {
   if (i18n.hasResourceBundle('ja-JP', ADMIN_NS)) return;
   const ja = messagesFor('ja-JP');
   const en = messagesFor('en-US');
-  for (const language of ['ja-JP', 'en-US', 'fil-PH', 'zh-TW']) i18n.addResourceBundle(language, ADMIN_NS, language === 'ja-JP' ? ja : en, true, true);
+  for (const language of ['ja-JP', 'en-US', 'fil-PH', 'zh-TW'])
+    i18n.addResourceBundle(language, ADMIN_NS, language === 'ja-JP' ? ja : en, true, true);
 }

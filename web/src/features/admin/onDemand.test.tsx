@@ -6,14 +6,27 @@ import { onDemandModule } from './onDemand.ts';
 /** A chunk the test resolves or rejects by hand. */
 function manualChunk() {
   let settle: { resolve: (m: { Page: () => ReactNode }) => void; reject: (e: unknown) => void } | undefined;
-  const importer = vi.fn(() => new Promise<{ Page: () => ReactNode }>((resolve, reject) => { settle = { resolve, reject }; }));
-  return { importer, resolve: () => settle!.resolve({ Page: () => <p>ページ</p> }), reject: () => settle!.reject(new Error('chunk failed')) };
+  const importer = vi.fn(
+    () =>
+      new Promise<{ Page: () => ReactNode }>((resolve, reject) => {
+        settle = { resolve, reject };
+      }),
+  );
+  return {
+    importer,
+    resolve: () => settle!.resolve({ Page: () => <p>ページ</p> }),
+    reject: () => settle!.reject(new Error('chunk failed')),
+  };
 }
 
 class Boundary extends Component<{ children: ReactNode }, { error: string | null }> {
   override state = { error: null as string | null };
-  static getDerivedStateFromError(error: Error) { return { error: error.message }; }
-  override render() { return this.state.error ? <p role="alert">{this.state.error}</p> : this.props.children; }
+  static getDerivedStateFromError(error: Error) {
+    return { error: error.message };
+  }
+  override render() {
+    return this.state.error ? <p role="alert">{this.state.error}</p> : this.props.children;
+  }
 }
 
 function Host({ chunk }: { chunk: ReturnType<typeof onDemandModule<{ Page: () => ReactNode }>> }) {
@@ -25,7 +38,11 @@ describe('onDemandModule', () => {
   it('useModule, the chunk arriving after the first render, shows the module without ever showing the Suspense fallback', async () => {
     const chunk = manualChunk();
     const module = onDemandModule(chunk.importer);
-    render(<Suspense fallback={<p>フォールバック</p>}><Host chunk={module} /></Suspense>);
+    render(
+      <Suspense fallback={<p>フォールバック</p>}>
+        <Host chunk={module} />
+      </Suspense>,
+    );
 
     expect(screen.getByText('読み込み中')).toBeTruthy();
     await act(async () => chunk.resolve());
@@ -37,7 +54,12 @@ describe('onDemandModule', () => {
   it('load, called by two hosts and again after the chunk is in, fetches the chunk once and renders at once the second time', async () => {
     const chunk = manualChunk();
     const module = onDemandModule(chunk.importer);
-    const first = render(<><Host chunk={module} /><Host chunk={module} /></>);
+    const first = render(
+      <>
+        <Host chunk={module} />
+        <Host chunk={module} />
+      </>,
+    );
     await act(async () => chunk.resolve());
     first.unmount();
 
@@ -51,7 +73,11 @@ describe('onDemandModule', () => {
     const chunk = manualChunk();
     const module = onDemandModule(chunk.importer);
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    render(<Boundary><Host chunk={module} /></Boundary>);
+    render(
+      <Boundary>
+        <Host chunk={module} />
+      </Boundary>,
+    );
 
     await act(async () => chunk.reject());
     const retried = module.load();

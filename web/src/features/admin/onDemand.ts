@@ -21,7 +21,10 @@ export function onDemandModule<M>(importer: () => Promise<M>): OnDemandModule<M>
   const load = (): Promise<M> => {
     loading ??= importer().then(
       (module) => (loaded = module),
-      (error: unknown) => { loading = undefined; throw error; }, // a later call tries again
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      }, // a later call tries again
     );
     return loading;
   };
@@ -31,8 +34,17 @@ export function onDemandModule<M>(importer: () => Promise<M>): OnDemandModule<M>
     useEffect(() => {
       if (!wanted || module) return;
       let live = true;
-      load().then((m) => { if (live) setModule(() => m); }, (error: unknown) => { if (live) setFailure({ error }); });
-      return () => { live = false; };
+      load().then(
+        (m) => {
+          if (live) setModule(() => m);
+        },
+        (error: unknown) => {
+          if (live) setFailure({ error });
+        },
+      );
+      return () => {
+        live = false;
+      };
     }, [wanted, module]);
     if (failure) throw failure.error;
     return module;

@@ -6,4 +6,5 @@
 export const pickerLabel = (title: string, id: string): string => (title ? `${title}（${id}）` : id);
 
 /** Picker entries in the order a person looks for them: by their label (title first), not by id (often a UUID). */
-export const byLabel = <T extends { label: string }>(entries: T[]): T[] => [...entries].sort((a, b) => a.label.localeCompare(b.label, 'ja'));
+export const byLabel = <T extends { label: string }>(entries: T[]): T[] =>
+  [...entries].sort((a, b) => a.label.localeCompare(b.label, 'ja'));

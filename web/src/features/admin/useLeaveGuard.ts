@@ -21,7 +21,10 @@ export function useLeaveGuard(dirty: boolean): { confirmLeave: () => boolean } {
 
   useEffect(() => {
     if (!dirty) return undefined;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => { event.preventDefault(); event.returnValue = ''; };
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
     const onClick = (event: MouseEvent) => {
       if (!isInAppNavigation(event)) return;
       if (window.confirm(state.current.message)) return;
@@ -43,9 +46,11 @@ export function useLeaveGuard(dirty: boolean): { confirmLeave: () => boolean } {
 
 /** A plain left click on a same-origin link that would change the page (not a new tab, a download or an in-page anchor). */
 function isInAppNavigation(event: MouseEvent): boolean {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return false;
   const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
-  if (!(anchor instanceof HTMLAnchorElement) || anchor.target === '_blank' || anchor.hasAttribute('download')) return false;
+  if (!(anchor instanceof HTMLAnchorElement) || anchor.target === '_blank' || anchor.hasAttribute('download'))
+    return false;
   const next = new URL(anchor.href, window.location.href);
   if (next.origin !== window.location.origin) return false;
   return next.pathname !== window.location.pathname || next.search !== window.location.search;

@@ -29,11 +29,15 @@ export default function AlbumConversationPage() {
         <Card className="album__summary">
           <ShareMeter label={t('album.foundConversation')} found={found} total={section.entries.length} />
           <div className="album__links">
-            <Link className="btn btn--ghost btn--small" to={`/full/album/${encodeURIComponent(slug)}`}>{t('album.backToAlbum', { name: character.name })}</Link>
+            <Link className="btn btn--ghost btn--small" to={`/full/album/${encodeURIComponent(slug)}`}>
+              {t('album.backToAlbum', { name: character.name })}
+            </Link>
           </div>
         </Card>
         <ReplayViewer character={character} foundIds={new Set(album.blocks.map((block) => block.block_id))} />
-        {found > 0 && character.access === 'preview' && <Notice kind="info">{t('album.previewNote', { name: character.name })}</Notice>}
+        {found > 0 && character.access === 'preview' && (
+          <Notice kind="info">{t('album.previewNote', { name: character.name })}</Notice>
+        )}
         <section className="card album-section" aria-label={section.title}>
           <AlbumEntries entries={section.entries} label={section.title} replayable={servedBlockIds(character)} />
         </section>

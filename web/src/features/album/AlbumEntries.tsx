@@ -10,24 +10,37 @@ function formatDay(iso: string, language: string): string {
  * The blocks of one conversation in order: what was found (how, when, replay) and 「？？？」 for the rest.
  * Replay is offered for the blocks the caller is served (`replayable`): a preview holds none of the found ones.
  */
-export function AlbumEntries({ entries, label, replayable }: { entries: AlbumEntry[]; label: string; replayable: ReadonlySet<string> }) {
+export function AlbumEntries({
+  entries,
+  label,
+  replayable,
+}: {
+  entries: AlbumEntry[];
+  label: string;
+  replayable: ReadonlySet<string>;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <ol className="album-entries" aria-label={label}>
-      {entries.map((entry) => (entry.kind === 'hidden'
-        ? (
+      {entries.map((entry) =>
+        entry.kind === 'hidden' ? (
           <li key={entry.key} className="album-entry album-entry--hidden">
-            <span aria-hidden="true" className="album-entry__title">？？？</span>
+            <span aria-hidden="true" className="album-entry__title">
+              ？？？
+            </span>
             <span className="visually-hidden">{t('album.hidden')}</span>
           </li>
-        )
-        : (
+        ) : (
           <li key={entry.block.block_id} className="album-entry">
             <span className="album-entry__title">{entry.block.title}</span>
             <span className={`album-tag album-tag--${entry.block.how}`}>{t(`album.how.${entry.block.how}`)}</span>
             <span className="small muted">
-              <time dateTime={entry.block.first_at}>{t('album.firstAt', { when: formatDay(entry.block.first_at, i18n.language) })}</time>
-              {entry.block.times > 0 && <span className="album-entry__times">{` · ${t('album.times', { count: entry.block.times })}`}</span>}
+              <time dateTime={entry.block.first_at}>
+                {t('album.firstAt', { when: formatDay(entry.block.first_at, i18n.language) })}
+              </time>
+              {entry.block.times > 0 && (
+                <span className="album-entry__times">{` · ${t('album.times', { count: entry.block.times })}`}</span>
+              )}
             </span>
             {replayable.has(entry.block.block_id) && (
               <Link
@@ -39,7 +52,8 @@ export function AlbumEntries({ entries, label, replayable }: { entries: AlbumEnt
               </Link>
             )}
           </li>
-        )))}
+        ),
+      )}
     </ol>
   );
 }

@@ -28,15 +28,24 @@ describe('AlbumPage', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'ユイのアルバム' })).toBeTruthy();
     const meter = screen.getByRole('progressbar', { name: '見つけた場面' });
-    expect([meter.getAttribute('aria-valuenow'), meter.getAttribute('aria-valuemax'), meter.getAttribute('aria-valuetext')]).toEqual(['2', '6', '2 / 6']);
+    expect([
+      meter.getAttribute('aria-valuenow'),
+      meter.getAttribute('aria-valuemax'),
+      meter.getAttribute('aria-valuetext'),
+    ]).toEqual(['2', '6', '2 / 6']);
     const talk = screen.getByRole('region', { name: 'おしゃべり' });
     const items = within(within(talk).getByRole('list', { name: 'おしゃべり' })).getAllByRole('listitem');
     expect(items.map((item) => item.textContent?.includes('？？？'))).toEqual([false, false, true, true]);
     expect(within(items[0]!).getByText('シリアルコード')).toBeTruthy();
     expect(within(items[1]!).getByText('会話で発見')).toBeTruthy();
     expect(within(items[1]!).getByText(/3回/)).toBeTruthy();
-    expect(within(talk).getByRole('link', { name: '「おしゃべり」の場面を順に見る' }).getAttribute('href')).toBe(`/full/album/${slug}/btn-talk`);
-    expect(server.calls.map((call) => call.url)).toEqual([`/api/characters/by-slug/${slug}`, expect.stringMatching(/^\/api\/dialogue\/album\/c-/)]);
+    expect(within(talk).getByRole('link', { name: '「おしゃべり」の場面を順に見る' }).getAttribute('href')).toBe(
+      `/full/album/${slug}/btn-talk`,
+    );
+    expect(server.calls.map((call) => call.url)).toEqual([
+      `/api/characters/by-slug/${slug}`,
+      expect.stringMatching(/^\/api\/dialogue\/album\/c-/),
+    ]);
   });
 
   it('AlbumPage, replay of a found block, plays its trigger video with subtitles and closes', async () => {
@@ -67,9 +76,15 @@ describe('AlbumPage', () => {
   it('AlbumPage, served as a preview (not entitled) with blocks found, lists what was found without a replay and says what buying gives', async () => {
     const served = aPreviewCharacter({ name: 'ユイ' });
     const { id, slug } = served.character;
-    albumServer({ [`GET characters/by-slug/${slug}`]: [200, served], [`GET dialogue/album/${id}`]: [200, anAlbum(id, [anAlbumBlock('greet'), anAlbumBlock('topic')])] });
+    albumServer({
+      [`GET characters/by-slug/${slug}`]: [200, served],
+      [`GET dialogue/album/${id}`]: [200, anAlbum(id, [anAlbumBlock('greet'), anAlbumBlock('topic')])],
+    });
 
-    const { router } = await renderRoutes(routes, { path: `/full/album/${slug}?block=topic&album=true`, state: signedIn() });
+    const { router } = await renderRoutes(routes, {
+      path: `/full/album/${slug}?block=topic&album=true`,
+      state: signedIn(),
+    });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'ユイのアルバム' })).toBeTruthy();
     expect(screen.getByText('ユイを購入すると、見つけた場面をいつでも見返せます。')).toBeTruthy();
@@ -90,7 +105,10 @@ describe('AlbumPage', () => {
 
   it('AlbumPage, the album failing, shows an error with a reload button that asks again', async () => {
     const served = aServedCharacter();
-    const server = albumServer({ [`GET characters/by-slug/${served.character.slug}`]: [200, served], [`GET dialogue/album/${served.character.id}`]: [500, { ok: false, message: 'boom' }] });
+    const server = albumServer({
+      [`GET characters/by-slug/${served.character.slug}`]: [200, served],
+      [`GET dialogue/album/${served.character.id}`]: [500, { ok: false, message: 'boom' }],
+    });
     await renderRoutes(routes, { path: `/full/album/${served.character.slug}`, state: signedIn() });
 
     expect(await screen.findByText('アルバムを読み込めませんでした。')).toBeTruthy();
@@ -107,7 +125,9 @@ describe('AlbumConversationPage', () => {
     await renderRoutes(routes, { path: `/full/album/${slug}/btn-talk`, state: signedIn() });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'おしゃべり' })).toBeTruthy();
-    expect(screen.getByRole('progressbar', { name: 'この会話で見つけた場面' }).getAttribute('aria-valuetext')).toBe('1 / 4');
+    expect(screen.getByRole('progressbar', { name: 'この会話で見つけた場面' }).getAttribute('aria-valuetext')).toBe(
+      '1 / 4',
+    );
     const items = within(screen.getByRole('list', { name: 'おしゃべり' })).getAllByRole('listitem');
     expect(items.map((item) => item.textContent?.startsWith('？？？'))).toEqual([true, true, false, true]);
     expect(screen.getByRole('link', { name: 'ユイのアルバムへ戻る' }).getAttribute('href')).toBe(`/full/album/${slug}`);

@@ -28,20 +28,36 @@ export default function AlbumPage() {
         <Card className="album__summary">
           <ShareMeter label={t('album.foundAll')} found={album.found} total={album.total} />
           <div className="album__links">
-            <Link className="btn btn--primary btn--small" to={`/full/chat/${encodeURIComponent(slug)}`}>{t('album.talk', { name: character.name })}</Link>
-            <Link className="btn btn--ghost btn--small" to="/chat">{t('album.toTalks')}</Link>
+            <Link className="btn btn--primary btn--small" to={`/full/chat/${encodeURIComponent(slug)}`}>
+              {t('album.talk', { name: character.name })}
+            </Link>
+            <Link className="btn btn--ghost btn--small" to="/chat">
+              {t('album.toTalks')}
+            </Link>
           </div>
         </Card>
         <ReplayViewer character={character} foundIds={new Set(album.blocks.map((block) => block.block_id))} />
         {album.found === 0 && <Notice kind="info">{t('album.nothingYet')}</Notice>}
-        {album.found > 0 && character.access === 'preview' && <Notice kind="info">{t('album.previewNote', { name: character.name })}</Notice>}
-        {sections.map((section) => <SectionCard key={section.id} slug={slug} section={section} replayable={replayable} />)}
+        {album.found > 0 && character.access === 'preview' && (
+          <Notice kind="info">{t('album.previewNote', { name: character.name })}</Notice>
+        )}
+        {sections.map((section) => (
+          <SectionCard key={section.id} slug={slug} section={section} replayable={replayable} />
+        ))}
       </div>
     </Page>
   );
 }
 
-function SectionCard({ slug, section, replayable }: { slug: string; section: AlbumSection; replayable: ReadonlySet<string> }) {
+function SectionCard({
+  slug,
+  section,
+  replayable,
+}: {
+  slug: string;
+  section: AlbumSection;
+  replayable: ReadonlySet<string>;
+}) {
   const { t } = useTranslation();
   const title = section.title || t('album.others');
   const found = section.entries.filter((entry) => entry.kind === 'found').length;
@@ -49,12 +65,17 @@ function SectionCard({ slug, section, replayable }: { slug: string; section: Alb
   return (
     <section className="card album-section" aria-labelledby={headingId}>
       <div className="album-section__head">
-        <h2 className="section-title" id={headingId}>{title}</h2>
+        <h2 className="section-title" id={headingId}>
+          {title}
+        </h2>
         <span className="album-section__count">{t('album.count', { found, total: section.entries.length })}</span>
       </div>
       <AlbumEntries entries={section.entries} label={title} replayable={replayable} />
       {section.button && (
-        <Link className="album-section__more" to={`/full/album/${encodeURIComponent(slug)}/${encodeURIComponent(section.button.id)}`}>
+        <Link
+          className="album-section__more"
+          to={`/full/album/${encodeURIComponent(slug)}/${encodeURIComponent(section.button.id)}`}
+        >
           {t('album.openConversation', { title })}
         </Link>
       )}

@@ -16,7 +16,13 @@ function crossOrigin(url: string | null): 'anonymous' | undefined {
  * ?album=true: nothing is logged, SPEC.md §7), with the browser's own
  * subtitle display. Only found blocks are offered; any other id shows nothing.
  */
-export function ReplayViewer({ character, foundIds }: { character: PlayableCharacter['character']; foundIds: ReadonlySet<string> }) {
+export function ReplayViewer({
+  character,
+  foundIds,
+}: {
+  character: PlayableCharacter['character'];
+  foundIds: ReadonlySet<string>;
+}) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -24,26 +30,47 @@ export function ReplayViewer({ character, foundIds }: { character: PlayableChara
   const replay = blockId && foundIds.has(blockId) ? replayOf(character, blockId, i18n.language) : null;
 
   const shownId = replay?.block.id;
-  useEffect(() => { if (shownId) heading.current?.focus(); }, [shownId]);
+  useEffect(() => {
+    if (shownId) heading.current?.focus();
+  }, [shownId]);
   if (!replay) return null;
   const close = () => setParams({}, { replace: true });
 
   return (
     <section className="album-viewer" aria-labelledby="album-viewer-title">
       <div className="album-viewer__head">
-        <h2 id="album-viewer-title" className="album-viewer__title" tabIndex={-1} ref={heading}>{t('album.viewerTitle', { title: replay.block.title })}</h2>
-        <button type="button" className="btn btn--ghost btn--small" onClick={close}>{t('album.closeViewer')}</button>
+        <h2 id="album-viewer-title" className="album-viewer__title" tabIndex={-1} ref={heading}>
+          {t('album.viewerTitle', { title: replay.block.title })}
+        </h2>
+        <button type="button" className="btn btn--ghost btn--small" onClick={close}>
+          {t('album.closeViewer')}
+        </button>
       </div>
-      {replay.videoUrl
-        ? (
-          <video
-            key={replay.videoUrl} className="album-viewer__video" src={replay.videoUrl} controls autoPlay playsInline preload="auto"
-            crossOrigin={crossOrigin(replay.subtitlesUrl)} aria-label={replay.block.title}
-          >
-            {replay.subtitlesUrl && <track kind="subtitles" src={replay.subtitlesUrl} srcLang={replay.subtitlesLanguage} label={t('album.subtitles')} default />}
-          </video>
-        )
-        : <Notice kind="info">{t('album.noVideo')}</Notice>}
+      {replay.videoUrl ? (
+        <video
+          key={replay.videoUrl}
+          className="album-viewer__video"
+          src={replay.videoUrl}
+          controls
+          autoPlay
+          playsInline
+          preload="auto"
+          crossOrigin={crossOrigin(replay.subtitlesUrl)}
+          aria-label={replay.block.title}
+        >
+          {replay.subtitlesUrl && (
+            <track
+              kind="subtitles"
+              src={replay.subtitlesUrl}
+              srcLang={replay.subtitlesLanguage}
+              label={t('album.subtitles')}
+              default
+            />
+          )}
+        </video>
+      ) : (
+        <Notice kind="info">{t('album.noVideo')}</Notice>
+      )}
     </section>
   );
 }

@@ -9,12 +9,22 @@ export function ShareMeter({ label, found, total }: { label: string; found: numb
   return (
     <div className="album-meter">
       <div className="album-meter__head">
-        <span id={id} className="album-meter__label">{label}</span>
-        <span className="album-meter__count">{t('album.count', { found, total })}<span className="muted small">{` (${percent}%)`}</span></span>
+        <span id={id} className="album-meter__label">
+          {label}
+        </span>
+        <span className="album-meter__count">
+          {t('album.count', { found, total })}
+          <span className="muted small">{` (${percent}%)`}</span>
+        </span>
       </div>
       <div
-        className="album-meter__bar" role="progressbar" aria-labelledby={id}
-        aria-valuemin={0} aria-valuemax={total} aria-valuenow={found} aria-valuetext={t('album.count', { found, total })}
+        className="album-meter__bar"
+        role="progressbar"
+        aria-labelledby={id}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={found}
+        aria-valuetext={t('album.count', { found, total })}
       >
         <span className="album-meter__fill" style={{ width: `${percent}%` }} />
       </div>

@@ -9,8 +9,16 @@ describe('albumModel', () => {
 
     const sections = albumSections(character, album);
 
-    expect(sections.map((section) => [section.title, section.button?.id])).toEqual([['おしゃべり', 'btn-talk'], ['占い', 'btn-fortune']]);
-    expect(sections[0]!.entries.map((entry) => (entry.kind === 'found' ? entry.block.block_id : '？'))).toEqual(['greet', 'topic', '？', '？']);
+    expect(sections.map((section) => [section.title, section.button?.id])).toEqual([
+      ['おしゃべり', 'btn-talk'],
+      ['占い', 'btn-fortune'],
+    ]);
+    expect(sections[0]!.entries.map((entry) => (entry.kind === 'found' ? entry.block.block_id : '？'))).toEqual([
+      'greet',
+      'topic',
+      '？',
+      '？',
+    ]);
     expect(sections[1]!.entries.map((entry) => entry.kind)).toEqual(['hidden']);
   });
 
@@ -19,7 +27,12 @@ describe('albumModel', () => {
 
     const sections = albumSections(character, anAlbum(character.id, [anAlbumBlock('extra')]));
 
-    expect(sections.at(-1)).toMatchObject({ id: 'others', title: '', button: null, entries: [{ kind: 'found', block: { block_id: 'extra' } }] });
+    expect(sections.at(-1)).toMatchObject({
+      id: 'others',
+      title: '',
+      button: null,
+      entries: [{ kind: 'found', block: { block_id: 'extra' } }],
+    });
   });
 
   it('albumSections, a character without conversations and nothing found, has no sections', () => {
@@ -57,7 +70,11 @@ describe('albumModel', () => {
 
     const replay = replayOf(character, 'topic', 'en-US');
 
-    expect(replay).toMatchObject({ videoUrl: `/files/${character.id}/topic.mp4`, subtitlesUrl: `/files/${character.id}/ja-JP/topic.vtt`, subtitlesLanguage: 'ja-JP' });
+    expect(replay).toMatchObject({
+      videoUrl: `/files/${character.id}/topic.mp4`,
+      subtitlesUrl: `/files/${character.id}/ja-JP/topic.vtt`,
+      subtitlesLanguage: 'ja-JP',
+    });
   });
 
   it('replayOf, a block without a trigger video or an unknown block, has no video or is null', () => {

@@ -39,7 +39,8 @@ export function albumSections(character: Served, album: AlbumReply): AlbumSectio
   }));
   const grouped = new Set(conversations.flatMap((conversation) => conversation.block_ids));
   const others = album.blocks.filter((block) => !grouped.has(block.block_id));
-  if (others.length > 0) sections.push({ id: OTHERS, title: '', button: null, entries: others.map((block) => ({ kind: 'found', block })) });
+  if (others.length > 0)
+    sections.push({ id: OTHERS, title: '', button: null, entries: others.map((block) => ({ kind: 'found', block })) });
   return sections;
 }
 
@@ -51,9 +52,16 @@ export function buttonSection(character: Served, album: AlbumReply, buttonId: st
   const button = character.dialogue.startButtons.find((candidate) => candidate.id === buttonId);
   if (!button) return null;
   const found = new Map(album.blocks.map((block) => [block.block_id, block]));
-  const conversation = character.dialogue.conversations.find((candidate) => candidate.block_ids.includes(button.block_id));
+  const conversation = character.dialogue.conversations.find((candidate) =>
+    candidate.block_ids.includes(button.block_id),
+  );
   const blockIds = conversation?.block_ids ?? [button.block_id];
-  return { id: conversation?.id ?? button.id, title: conversation?.title || button.title, button, entries: entriesOf(blockIds, found) };
+  return {
+    id: conversation?.id ?? button.id,
+    title: conversation?.title || button.title,
+    button,
+    entries: entriesOf(blockIds, found),
+  };
 }
 
 /** The blocks the caller is served (all of them when entitled; a preview holds only its mic-test block): those can be replayed. */

@@ -1,6 +1,14 @@
 import type { PlayableCharacter } from '@talkwith/proto/catalog';
 import { fakeServer, sampleUser } from '../../test/harness.tsx';
-import { makeBlock, makeCharacter, makeSetting, makeVideo, publicCharacterOf, type AlbumBlock, type AlbumReply } from '@talkwith/proto/dialogue';
+import {
+  makeBlock,
+  makeCharacter,
+  makeSetting,
+  makeVideo,
+  publicCharacterOf,
+  type AlbumBlock,
+  type AlbumReply,
+} from '@talkwith/proto/dialogue';
 
 /** Album answers for the tests, shaped as proto says; each test builds its own ids. */
 
@@ -11,14 +19,25 @@ const suffix = () => Math.random().toString(36).slice(2, 8);
  * bonus) opened by 「話す」, conversation 「占い」 (fortune) opened by 「占い」,
  * and a block outside every conversation (extra). Each block has its trigger video.
  */
-export function aServedCharacter(fields: { name?: string; slug?: string; access?: PlayableCharacter['character']['access'] } = {}): PlayableCharacter {
+export function aServedCharacter(
+  fields: { name?: string; slug?: string; access?: PlayableCharacter['character']['access'] } = {},
+): PlayableCharacter {
   const id = `c-${suffix()}`;
   const slug = fields.slug ?? `yui-${suffix()}`;
   const ids = ['greet', 'topic', 'reply', 'bonus', 'fortune', 'extra'];
-  const videos = ids.map((block) => makeVideo({ id: `v-${block}`, character_id: id, path: `videos/${block}.mp4`, title: `${block}.mp4` }));
-  const blocks = ids.map((block) => makeBlock({ id: block, character_id: id, title: `場面-${block}`, trigger_video_id: `v-${block}` }));
+  const videos = ids.map((block) =>
+    makeVideo({ id: `v-${block}`, character_id: id, path: `videos/${block}.mp4`, title: `${block}.mp4` }),
+  );
+  const blocks = ids.map((block) =>
+    makeBlock({ id: block, character_id: id, title: `場面-${block}`, trigger_video_id: `v-${block}` }),
+  );
   const character = makeCharacter({
-    id, name: fields.name ?? 'ユイ', slug, setting: makeSetting({ character_id: id }), videos, blocks,
+    id,
+    name: fields.name ?? 'ユイ',
+    slug,
+    setting: makeSetting({ character_id: id }),
+    videos,
+    blocks,
     startButtons: [
       { id: 'btn-talk', character_id: id, title: '話す', block_id: 'greet' },
       { id: 'btn-fortune', character_id: id, title: '占い', block_id: 'fortune' },
@@ -32,7 +51,13 @@ export function aServedCharacter(fields: { name?: string; slug?: string; access?
   return {
     ok: true,
     character: {
-      id, name: character.name, description: '', slug, avatar_url: null, playable: true, published_at: '2026-01-01T00:00:00.000Z',
+      id,
+      name: character.name,
+      description: '',
+      slug,
+      avatar_url: null,
+      playable: true,
+      published_at: '2026-01-01T00:00:00.000Z',
       dialogue: publicCharacterOf(character),
       media: {
         videos: Object.fromEntries(ids.map((block) => [`v-${block}`, `/files/${id}/${block}.mp4`])),
@@ -57,28 +82,63 @@ export function aPreviewCharacter(fields: { name?: string; slug?: string } = {})
     ...whole,
     character: {
       ...whole.character,
-      dialogue: { ...dialogue, blocks: dialogue.blocks.filter((b) => b.id === 'greet'), videos: dialogue.videos.filter((v) => kept(v.id)), conversations: [] },
-      media: { videos: Object.fromEntries(Object.entries(media.videos).filter(([id]) => kept(id))), posters: {}, subtitles: {} },
+      dialogue: {
+        ...dialogue,
+        blocks: dialogue.blocks.filter((b) => b.id === 'greet'),
+        videos: dialogue.videos.filter((v) => kept(v.id)),
+        conversations: [],
+      },
+      media: {
+        videos: Object.fromEntries(Object.entries(media.videos).filter(([id]) => kept(id))),
+        posters: {},
+        subtitles: {},
+      },
     },
   };
 }
 
 export function anAlbumBlock(blockId: string, fields: Partial<AlbumBlock> = {}): AlbumBlock {
-  return { block_id: blockId, title: `場面-${blockId}`, how: 'played', first_at: '2026-03-01T03:00:00.000Z', times: 1, ...fields };
+  return {
+    block_id: blockId,
+    title: `場面-${blockId}`,
+    how: 'played',
+    first_at: '2026-03-01T03:00:00.000Z',
+    times: 1,
+    ...fields,
+  };
 }
 
 export function anAlbum(characterId: string, blocks: AlbumBlock[], total = 6): AlbumReply {
-  return { ok: true, character_id: characterId, found: blocks.length, total, share: total ? blocks.length / total : 0, blocks };
+  return {
+    ok: true,
+    character_id: characterId,
+    found: blocks.length,
+    total,
+    share: total ? blocks.length / total : 0,
+    blocks,
+  };
 }
 
 type Answer = [number, unknown];
 
 /** A scripted server: `'GET dialogue/album/c-1': [200, {...}]`, keyed without /api/; anything else answers 404. */
 export function albumServer(routes: Record<string, Answer>) {
-  return fakeServer((call) => routes[`${call.method} ${call.url.replace(/^\/api\//, '')}`] ?? [404, { ok: false, code: 'NOT_FOUND', message: '見つかりません' }]);
+  return fakeServer(
+    (call) =>
+      routes[`${call.method} ${call.url.replace(/^\/api\//, '')}`] ?? [
+        404,
+        { ok: false, code: 'NOT_FOUND', message: '見つかりません' },
+      ],
+  );
 }
 
 export function signedIn() {
   const id = `u-${suffix()}`;
-  return { session: { status: 'authenticated' as const, accessToken: 'access-token', user: { ...sampleUser, id, email: `${id}@example.jp` } } };
+  return {
+    session: {
+      status: 'authenticated' as const,
+      accessToken: 'access-token',
+      user: { ...sampleUser, id, email: `${id}@example.jp` },
+    },
+  };
 }

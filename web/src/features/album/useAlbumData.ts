@@ -15,6 +15,9 @@ export function useAlbumData(slug: string) {
     loading: character.isLoading || album.isLoading,
     notFound,
     failed: (character.isError && !notFound) || album.isError,
-    retry: () => { void character.refetch(); if (characterId) void album.refetch(); },
+    retry: () => {
+      void character.refetch();
+      if (characterId) void album.refetch();
+    },
   };
 }

@@ -20,7 +20,9 @@ export function PasswordInput({ label, value, onChange, showRule = true, autoCom
       <span>{t('password.rule')}</span>
       {problems.length > 0 && (
         <ul className="rule-list">
-          {problems.map((problem) => <li key={problem}>{t(`password.problem.${problem}`)}</li>)}
+          {problems.map((problem) => (
+            <li key={problem}>{t(`password.problem.${problem}`)}</li>
+          ))}
         </ul>
       )}
     </>

@@ -22,9 +22,23 @@ export function ResendConfirmation({ initialEmail = '' }: { initialEmail?: strin
     <form onSubmit={submit} className="stack-top" aria-label={t('resend.title')}>
       <p className="muted">{t('resend.title')}</p>
       {isSuccess && <Notice kind="success">{t('resend.done')}</Notice>}
-      {error && <Notice kind="error">{statusOf(error) === 429 ? t('resend.rateLimited') : errorMessageOf(error, t('common.failed'))}</Notice>}
-      <Field label={t('form.email')} type="email" name="resend-email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      <button type="submit" className="btn btn--ghost btn--block" disabled={isLoading || isSuccess}>{isLoading ? t('common.sending') : t('resend.submit')}</button>
+      {error && (
+        <Notice kind="error">
+          {statusOf(error) === 429 ? t('resend.rateLimited') : errorMessageOf(error, t('common.failed'))}
+        </Notice>
+      )}
+      <Field
+        label={t('form.email')}
+        type="email"
+        name="resend-email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <button type="submit" className="btn btn--ghost btn--block" disabled={isLoading || isSuccess}>
+        {isLoading ? t('common.sending') : t('resend.submit')}
+      </button>
     </form>
   );
 }

@@ -23,9 +23,17 @@ export function useAccountDeletionConsequences(): string[] {
   const subscriptions = useSubscriptionsQuery(user?.id ?? '', { skip: !user }).data?.subscriptions ?? [];
   const cards = useCardsQuery(undefined, { skip: !user }).data?.cards ?? [];
   const now = Date.now();
-  const inUse = subscriptions.filter((s) => s.status === 'active' || (s.status === 'canceled' && Date.parse(s.period_end ?? '') > now));
+  const inUse = subscriptions.filter(
+    (s) => s.status === 'active' || (s.status === 'canceled' && Date.parse(s.period_end ?? '') > now),
+  );
   return [
-    ...inUse.map((s) => t('billing.deletion.plan', { name: label(s.name, s.name_i18n), amount: formatYen(s.amount), date: formatDate(s.period_end, i18n.language) })),
+    ...inUse.map((s) =>
+      t('billing.deletion.plan', {
+        name: label(s.name, s.name_i18n),
+        amount: formatYen(s.amount),
+        date: formatDate(s.period_end, i18n.language),
+      }),
+    ),
     ...(cards.length > 0 ? [t('billing.deletion.cards', { count: cards.length })] : []),
   ];
 }
@@ -37,7 +45,9 @@ export function AccountDeletionNotice() {
   return (
     <Notice kind="info">
       <strong>{t('billing.deletion.title')}</strong>
-      {lines.map((line) => <p key={line}>{line}</p>)}
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
     </Notice>
   );
 }

@@ -12,9 +12,13 @@ export function BuyButton({ characterId, price }: { characterId: string; price: 
   const user = useAppSelector(selectUser);
   const entitlements = useEntitlementsQuery(undefined, { skip: !user || price <= 0 });
   if (price <= 0) return null;
-  if (entitlements.data?.character_ids.includes(characterId)) return <span className="buy-button buy-button--owned">{t('billing.owned')}</span>;
+  if (entitlements.data?.character_ids.includes(characterId))
+    return <span className="buy-button buy-button--owned">{t('billing.owned')}</span>;
   return (
-    <Link className="btn btn--primary btn--small buy-button" to={`/payment/process/credit?product_id=${encodeURIComponent(`character:${characterId}`)}`}>
+    <Link
+      className="btn btn--primary btn--small buy-button"
+      to={`/payment/process/credit?product_id=${encodeURIComponent(`character:${characterId}`)}`}
+    >
       {t('billing.buyFor', { amount: formatYen(price) })}
     </Link>
   );

@@ -30,7 +30,13 @@ export function CancelReasonStep({ onNext, onBack }: { onNext: (choice: CancelCh
     onNext({ ...(reasonId ? { reason_id: reasonId } : {}), ...(text ? { reason: text } : {}) });
   };
   return (
-    <form className="cancel-reasons" onSubmit={(e) => { e.preventDefault(); if (canGoOn) next(); }}>
+    <form
+      className="cancel-reasons"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (canGoOn) next();
+      }}
+    >
       <fieldset>
         <legend className="cancel-reasons__title">{t('billing.cancelReason.title')}</legend>
         <p className="small muted">{t('billing.cancelReason.lead')}</p>
@@ -40,19 +46,39 @@ export function CancelReasonStep({ onNext, onBack }: { onNext: (choice: CancelCh
           {listed.map((reason) => (
             <li key={reason.reason_id}>
               <label className="cancel-reasons__option">
-                <input type="radio" name="cancel_reason" value={reason.reason_id} checked={reasonId === reason.reason_id} onChange={() => setReasonId(reason.reason_id)} />
+                <input
+                  type="radio"
+                  name="cancel_reason"
+                  value={reason.reason_id}
+                  checked={reasonId === reason.reason_id}
+                  onChange={() => setReasonId(reason.reason_id)}
+                />
                 <span>{reason.label}</span>
               </label>
             </li>
           ))}
         </ul>
       </fieldset>
-      <label className="cancel-reasons__comment" htmlFor={commentId}>{t('billing.cancelReason.comment')}</label>
-      <textarea id={commentId} value={comment} maxLength={CANCEL_COMMENT_MAX} rows={3} onChange={(e) => setComment(e.target.value)} />
-      <p className="small muted" aria-live="polite">{t('billing.cancelReason.count', { count: comment.length, max: CANCEL_COMMENT_MAX })}</p>
+      <label className="cancel-reasons__comment" htmlFor={commentId}>
+        {t('billing.cancelReason.comment')}
+      </label>
+      <textarea
+        id={commentId}
+        value={comment}
+        maxLength={CANCEL_COMMENT_MAX}
+        rows={3}
+        onChange={(e) => setComment(e.target.value)}
+      />
+      <p className="small muted" aria-live="polite">
+        {t('billing.cancelReason.count', { count: comment.length, max: CANCEL_COMMENT_MAX })}
+      </p>
       <div className="billing-actions">
-        <button type="button" className="btn btn--ghost" onClick={onBack}>{t('billing.back')}</button>
-        <button type="submit" className="btn btn--primary" disabled={!canGoOn}>{t('billing.cancelReason.next')}</button>
+        <button type="button" className="btn btn--ghost" onClick={onBack}>
+          {t('billing.back')}
+        </button>
+        <button type="submit" className="btn btn--primary" disabled={!canGoOn}>
+          {t('billing.cancelReason.next')}
+        </button>
       </div>
     </form>
   );

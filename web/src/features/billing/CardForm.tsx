@@ -37,7 +37,14 @@ export function CardForm({ submitLabel, offerSave = false, busy = false, endpoin
     setTokenizing(true);
     let token: string;
     try {
-      token = await fetchCardToken({ number: String(data.get('cardnumber') ?? ''), expiry: String(data.get('cc-exp') ?? ''), securityCode: String(data.get('cvc') ?? '') }, target);
+      token = await fetchCardToken(
+        {
+          number: String(data.get('cardnumber') ?? ''),
+          expiry: String(data.get('cc-exp') ?? ''),
+          securityCode: String(data.get('cvc') ?? ''),
+        },
+        target,
+      );
     } catch (error) {
       setProblem(tokenProblem(error, t));
       return;
@@ -51,10 +58,34 @@ export function CardForm({ submitLabel, offerSave = false, busy = false, endpoin
   const working = tokenizing || busy || !target;
   return (
     <form ref={form} className="card-form" onSubmit={(event) => void submit(event)} autoComplete="on" noValidate>
-      <Field label={t('billing.card.number')} name="cardnumber" autoComplete="cc-number" inputMode="numeric" required maxLength={23} placeholder="1234 5678 9012 3456" />
+      <Field
+        label={t('billing.card.number')}
+        name="cardnumber"
+        autoComplete="cc-number"
+        inputMode="numeric"
+        required
+        maxLength={23}
+        placeholder="1234 5678 9012 3456"
+      />
       <div className="card-form__row">
-        <Field label={t('billing.card.expiry')} name="cc-exp" autoComplete="cc-exp" inputMode="numeric" required maxLength={7} placeholder={t('billing.card.expiryPlaceholder')} />
-        <Field label={t('billing.card.cvc')} name="cvc" autoComplete="cc-csc" inputMode="numeric" required maxLength={4} placeholder="123" />
+        <Field
+          label={t('billing.card.expiry')}
+          name="cc-exp"
+          autoComplete="cc-exp"
+          inputMode="numeric"
+          required
+          maxLength={7}
+          placeholder={t('billing.card.expiryPlaceholder')}
+        />
+        <Field
+          label={t('billing.card.cvc')}
+          name="cvc"
+          autoComplete="cc-csc"
+          inputMode="numeric"
+          required
+          maxLength={4}
+          placeholder="123"
+        />
       </div>
       {offerSave && (
         <label className="check">
@@ -73,6 +104,7 @@ export function CardForm({ submitLabel, offerSave = false, busy = false, endpoin
 
 function tokenProblem(error: unknown, t: (key: string) => string): string {
   if (error instanceof CardTokenError && error.reason === 'timeout') return t('billing.card.timeout');
-  if (error instanceof CardTokenError && error.reason === 'invalid') return error.message && error.message !== 'invalid' ? error.message : t('billing.card.invalid');
+  if (error instanceof CardTokenError && error.reason === 'invalid')
+    return error.message && error.message !== 'invalid' ? error.message : t('billing.card.invalid');
   return t('billing.card.network');
 }

@@ -3,7 +3,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/harness.tsx';
 import { browser, challengeCardOf } from './browser.ts';
 import CreditPage from './CreditPage.tsx';
-import { aCard, aProduct, aPurchase, aUser, aWallet, billingServer, aPlan, aSubscription, signedInAs } from './testing.tsx';
+import {
+  aCard,
+  aProduct,
+  aPurchase,
+  aUser,
+  aWallet,
+  billingServer,
+  aPlan,
+  aSubscription,
+  signedInAs,
+} from './testing.tsx';
 
 const routes = [{ path: '/payment/process/credit', element: <CreditPage /> }];
 const CARD_NUMBER = '4111111111111111';
@@ -19,7 +29,9 @@ function open(path: string) {
 
 /** Types a card once the form knows where to tokenise it (billing names the token endpoint). */
 async function typeCard(number = '4111 1111 1111 1111') {
-  await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: /支払う|登録/ }).disabled).toBe(false));
+  await waitFor(() =>
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /支払う|登録/ }).disabled).toBe(false),
+  );
   fireEvent.change(screen.getByLabelText('カード番号'), { target: { value: number } });
   fireEvent.change(screen.getByLabelText('有効期限（月/年）'), { target: { value: '12/30' } });
   fireEvent.change(screen.getByLabelText('セキュリティコード'), { target: { value: '123' } });
@@ -62,11 +74,21 @@ describe('CreditPage', () => {
 
     await screen.findByText('お支払いが完了しました。ご購入ありがとうございます。');
     const tokenCall = server.calls.find((c) => c.url === '/api/payment/sandbox/tokens');
-    expect(tokenCall?.body).toMatchObject({ card_number: CARD_NUMBER, card_expire: '12/30', security_code: '123', token_api_key: 'sandbox' });
+    expect(tokenCall?.body).toMatchObject({
+      card_number: CARD_NUMBER,
+      card_expire: '12/30',
+      security_code: '123',
+      token_api_key: 'sandbox',
+    });
     expect(tokenCall?.headers.get('authorization')).toBeNull();
     const billingCalls = server.calls.filter((c) => c !== tokenCall);
     expect(JSON.stringify(billingCalls.map((c) => c.body))).not.toContain('4111');
-    expect(server.calls.find((c) => c.url === '/api/payment/card/authorize')?.body).toEqual({ product_id: 'tickets-5', mpi: 'mpi-complete', token: 'tok-123', save_card: true });
+    expect(server.calls.find((c) => c.url === '/api/payment/card/authorize')?.body).toEqual({
+      product_id: 'tickets-5',
+      mpi: 'mpi-complete',
+      token: 'tok-123',
+      save_card: true,
+    });
     expect(JSON.stringify(store.getState())).not.toContain(CARD_NUMBER);
     expect(JSON.stringify({ ...sessionStorage, ...localStorage })).not.toContain(CARD_NUMBER);
     expect(window.location.href).not.toContain(CARD_NUMBER);
@@ -78,7 +100,10 @@ describe('CreditPage', () => {
     const server = billingServer({
       'GET billing/products': [200, { ok: true, products: [aProduct()] }],
       'POST payment/card/info/get': [200, { ok: true, cards: [card, other] }],
-      'POST payment/card/authorize': [402, { ok: false, code: 'PAYMENT_DECLINED', error: 'declined', message: 'カードが承認されませんでした。' }],
+      'POST payment/card/authorize': [
+        402,
+        { ok: false, code: 'PAYMENT_DECLINED', error: 'declined', message: 'カードが承認されませんでした。' },
+      ],
     });
 
     await open('/payment/process/credit?product_id=tickets-5');
@@ -90,7 +115,9 @@ describe('CreditPage', () => {
     fireEvent.click(await screen.findByRole('radio', { name: /4242/ }));
     fireEvent.click(screen.getByRole('button', { name: '¥700を支払う' }));
     await screen.findByText('お支払いができませんでした。');
-    const keys = server.calls.filter((c) => c.url === '/api/payment/card/authorize').map((c) => c.headers.get('idempotency-key'));
+    const keys = server.calls
+      .filter((c) => c.url === '/api/payment/card/authorize')
+      .map((c) => c.headers.get('idempotency-key'));
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe(keys[1]);
   });
@@ -101,7 +128,10 @@ describe('CreditPage', () => {
     const server = billingServer({
       'GET billing/products': [200, { ok: true, products: [aProduct()] }],
       'POST payment/card/info/get': [200, { ok: true, cards: [aCard()] }],
-      'POST payment/card/authorize': () => (++attempts === 1 ? [503, { ok: false, code: 'UNAVAILABLE', message: '' }] : [200, { ok: true, purchase, next: 'done' }]),
+      'POST payment/card/authorize': () =>
+        ++attempts === 1
+          ? [503, { ok: false, code: 'UNAVAILABLE', message: '' }]
+          : [200, { ok: true, purchase, next: 'done' }],
       'GET billing/wallet': [200, aWallet()],
     });
 
@@ -111,7 +141,10 @@ describe('CreditPage', () => {
 
     await screen.findByText('お支払いが完了しました。ご購入ありがとうございます。');
     const calls = server.calls.filter((c) => c.url === '/api/payment/card/authorize');
-    expect(calls.map((c) => c.headers.get('idempotency-key'))).toEqual([calls[0]?.headers.get('idempotency-key'), calls[0]?.headers.get('idempotency-key')]);
+    expect(calls.map((c) => c.headers.get('idempotency-key'))).toEqual([
+      calls[0]?.headers.get('idempotency-key'),
+      calls[0]?.headers.get('idempotency-key'),
+    ]);
     expect(calls[1]?.body).toEqual(calls[0]?.body);
   });
 
@@ -131,7 +164,9 @@ describe('CreditPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '今すぐ確認する' }));
 
     expect(await screen.findByText('お支払いが完了しました。ご購入ありがとうございます。')).toBeTruthy();
-    expect(server.calls.find((c) => c.url === '/api/payment/card/result/get')?.body).toEqual({ order_id: pending.order_id });
+    expect(server.calls.find((c) => c.url === '/api/payment/card/result/get')?.body).toEqual({
+      order_id: pending.order_id,
+    });
   });
 
   it('CreditPage, a 3-D Secure challenge, sends the whole page to the challenge URL and remembers the order', async () => {
@@ -140,7 +175,10 @@ describe('CreditPage', () => {
     billingServer({
       'GET billing/products': [200, { ok: true, products: [aProduct()] }],
       'POST payment/card/info/get': [200, { ok: true, cards: [aCard()] }],
-      'POST payment/card/authorize': [200, { ok: true, purchase, next: 'challenge', challenge_url: '/api/payment/sandbox/challenge/abc' }],
+      'POST payment/card/authorize': [
+        200,
+        { ok: true, purchase, next: 'challenge', challenge_url: '/api/payment/sandbox/challenge/abc' },
+      ],
     });
 
     await open('/payment/process/credit?product_id=tickets-5');
@@ -157,7 +195,10 @@ describe('CreditPage', () => {
     billingServer({
       'GET billing/products': [200, { ok: true, products: [aProduct()] }],
       'POST payment/card/info/get': [200, { ok: true, cards: [card] }],
-      'POST payment/card/authorize': [200, { ok: true, purchase, next: 'challenge', challenge_url: '/api/payment/sandbox/challenge/abc' }],
+      'POST payment/card/authorize': [
+        200,
+        { ok: true, purchase, next: 'challenge', challenge_url: '/api/payment/sandbox/challenge/abc' },
+      ],
     });
 
     await open('/payment/process/credit?product_id=tickets-5');
@@ -182,14 +223,19 @@ describe('CreditPage', () => {
     const user = aUser();
     const card = aCard();
     const server = billingServer({
-      'GET billing/plans': [200, { ok: true, plans: [aPlan(), aPlan({ plan_code: 'OTHERS', name: 'グループプラン', group_bound: true })] }],
+      'GET billing/plans': [
+        200,
+        { ok: true, plans: [aPlan(), aPlan({ plan_code: 'OTHERS', name: 'グループプラン', group_bound: true })] },
+      ],
       'POST payment/card/info/get': [200, { ok: true, cards: [card] }],
       'POST payment/subscription/subscribe': [200, { ok: true, subscription: aSubscription(user.id), next: 'done' }],
       'GET billing/wallet': [200, aWallet({ talk_tickets: 10 })],
     });
 
     await renderRoutes(routes, { path: '/payment/process/credit?plan_code=PROD001', state: signedInAs(user) });
-    expect(await screen.findByText('毎月自動で更新されます。解約はマイページのプラン一覧からいつでもできます。')).toBeTruthy();
+    expect(
+      await screen.findByText('毎月自動で更新されます。解約はマイページのプラン一覧からいつでもできます。'),
+    ).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: '¥1,100を支払う' }));
 
     expect(await screen.findByText('「TALK WITH 月額プラン」のご登録が完了しました。')).toBeTruthy();
@@ -206,9 +252,19 @@ describe('CreditPage', () => {
     const server = billingServer({
       'GET billing/plans': [200, { ok: true, plans: [aPlan()] }],
       'POST payment/card/info/get': [200, { ok: true, cards: [aCard()] }],
-      'POST payment/subscription/subscribe': () => (++attempts === 1
-        ? [202, { ok: true, subscription: unsettled, next: 'pending', code: 'PAYMENT_PENDING', message: 'お支払いの結果を確認しています。' }]
-        : [200, { ok: true, subscription: active, next: 'done' }]),
+      'POST payment/subscription/subscribe': () =>
+        ++attempts === 1
+          ? [
+              202,
+              {
+                ok: true,
+                subscription: unsettled,
+                next: 'pending',
+                code: 'PAYMENT_PENDING',
+                message: 'お支払いの結果を確認しています。',
+              },
+            ]
+          : [200, { ok: true, subscription: active, next: 'done' }],
       'GET billing/wallet': [200, aWallet()],
     });
 
@@ -231,7 +287,15 @@ describe('CreditPage', () => {
       'GET billing/plans': [200, { ok: true, plans: [aPlan()] }],
       'POST payment/card/info/get': [200, { ok: true, cards: [] }],
       'POST payment/sandbox/tokens': [200, { status: 'success', token: 'tok-sub' }],
-      'POST payment/subscription/subscribe': [200, { ok: true, subscription: aSubscription(user.id, { status: 'inactive', period: 0 }), next: 'challenge', challenge_url: '/api/payment/sandbox/challenge/sub-1-1' }],
+      'POST payment/subscription/subscribe': [
+        200,
+        {
+          ok: true,
+          subscription: aSubscription(user.id, { status: 'inactive', period: 0 }),
+          next: 'challenge',
+          challenge_url: '/api/payment/sandbox/challenge/sub-1-1',
+        },
+      ],
     });
 
     await renderRoutes(routes, { path: '/payment/process/credit?plan_code=PROD001', state: signedInAs(user) });
@@ -244,7 +308,9 @@ describe('CreditPage', () => {
   });
 
   it('CreditPage, a group plan asked for directly, is not sold here', async () => {
-    billingServer({ 'GET billing/plans': [200, { ok: true, plans: [aPlan({ plan_code: 'OTHERS', group_bound: true })] }] });
+    billingServer({
+      'GET billing/plans': [200, { ok: true, plans: [aPlan({ plan_code: 'OTHERS', group_bound: true })] }],
+    });
 
     await open('/payment/process/credit?plan_code=OTHERS');
 

@@ -17,20 +17,44 @@ const NEW_CARD = 'new';
 const RECHECK_MS = 5_000;
 
 /** What is being paid for, whether a product (once) or a plan (monthly). */
-interface Offer { target: PaymentTarget; name: string; amount: number; tickets?: number; points?: number; monthly: boolean }
+interface Offer {
+  target: PaymentTarget;
+  name: string;
+  amount: number;
+  tickets?: number;
+  points?: number;
+  monthly: boolean;
+}
 
 /** The product of ?product_id, or the plan of ?plan_code (GET /api/billing/plans). */
-function useOffer(productId: string | null, planCode: string | null): { offer?: Offer; loading: boolean; failed: boolean } {
+function useOffer(
+  productId: string | null,
+  planCode: string | null,
+): { offer?: Offer; loading: boolean; failed: boolean } {
   const label = useLocalized();
   const products = useProductsQuery(undefined, { skip: !productId });
   const plans = usePlansQuery(undefined, { skip: !planCode });
   if (planCode) {
     const plan = plans.data?.plans.find((p) => p.plan_code === planCode && !p.group_bound);
-    const offer = plan && { target: { plan_code: plan.plan_code }, name: label(plan.name, plan.name_i18n), amount: plan.amount, tickets: plan.tickets, points: plan.points, monthly: true };
+    const offer = plan && {
+      target: { plan_code: plan.plan_code },
+      name: label(plan.name, plan.name_i18n),
+      amount: plan.amount,
+      tickets: plan.tickets,
+      points: plan.points,
+      monthly: true,
+    };
     return { offer, loading: plans.isLoading, failed: plans.isError };
   }
   const product = products.data?.products.find((p) => p.product_id === productId);
-  const offer = product && { target: { product_id: product.product_id }, name: label(product.name, product.name_i18n), amount: product.amount, tickets: product.tickets, points: product.points, monthly: false };
+  const offer = product && {
+    target: { product_id: product.product_id },
+    name: label(product.name, product.name_i18n),
+    amount: product.amount,
+    tickets: product.tickets,
+    points: product.points,
+    monthly: false,
+  };
   return { offer, loading: products.isLoading, failed: products.isError };
 }
 
@@ -41,12 +65,19 @@ export default function CreditPage() {
   const [params] = useSearchParams();
   const { offer, loading, failed } = useOffer(params.get('product_id'), params.get('plan_code'));
 
-  if (loading) return <Page title={t('billing.credit.title')}><Spinner label={t('billing.loading')} /></Page>;
+  if (loading)
+    return (
+      <Page title={t('billing.credit.title')}>
+        <Spinner label={t('billing.loading')} />
+      </Page>
+    );
   if (!offer) {
     return (
       <Page title={t('billing.credit.title')}>
         <Notice kind="error">{failed ? t('billing.loadFailed') : t('billing.credit.noProduct')}</Notice>
-        <Link className="btn btn--ghost" to="/mypage#plan_list">{t('billing.toPlanList')}</Link>
+        <Link className="btn btn--ghost" to="/mypage#plan_list">
+          {t('billing.toPlanList')}
+        </Link>
       </Page>
     );
   }
@@ -62,18 +93,39 @@ function Checkout({ offer }: { offer: Offer }) {
     <Page title={t('billing.credit.title')}>
       <OrderSummary offer={offer} />
       {outcome.kind === 'success' && (
-        <PaymentSuccess purchase={outcome.purchase} title={outcome.subscription ? t('billing.credit.subscribed', { name: label(outcome.subscription.name, outcome.subscription.name_i18n) }) : undefined} />
+        <PaymentSuccess
+          purchase={outcome.purchase}
+          title={
+            outcome.subscription
+              ? t('billing.credit.subscribed', {
+                  name: label(outcome.subscription.name, outcome.subscription.name_i18n),
+                })
+              : undefined
+          }
+        />
       )}
-      {outcome.kind === 'declined' && <PaymentDeclined message={outcome.message || undefined} onTryAgain={flow.reset} />}
+      {outcome.kind === 'declined' && (
+        <PaymentDeclined message={outcome.message || undefined} onTryAgain={flow.reset} />
+      )}
       {outcome.kind === 'pending' && (
-        <PaymentPending orderId={outcome.orderId} {...(outcome.orderNumber ? { orderNumber: outcome.orderNumber } : {})} onSettled={(purchase) => flow.setOutcome(purchase.status === 'captured' ? { kind: 'success', purchase } : { kind: 'declined', message: '' })} />
+        <PaymentPending
+          orderId={outcome.orderId}
+          {...(outcome.orderNumber ? { orderNumber: outcome.orderNumber } : {})}
+          onSettled={(purchase) =>
+            flow.setOutcome(
+              purchase.status === 'captured' ? { kind: 'success', purchase } : { kind: 'declined', message: '' },
+            )
+          }
+        />
       )}
       {outcome.kind === 'recheck' && <SubscriptionPending busy={flow.busy} onRecheck={flow.retry} />}
       {outcome.kind === 'redirecting' && <Spinner label={t('billing.credit.toChallenge')} />}
       {outcome.kind === 'lost' && (
         <Card className="outcome">
           <Notice kind="error">{t('billing.credit.lost')}</Notice>
-          <button type="button" className="btn btn--primary" disabled={flow.busy} onClick={() => void flow.retry()}>{t('billing.credit.retrySame')}</button>
+          <button type="button" className="btn btn--primary" disabled={flow.busy} onClick={() => void flow.retry()}>
+            {t('billing.credit.retrySame')}
+          </button>
         </Card>
       )}
       {(outcome.kind === 'idle' || outcome.kind === 'error') && (
@@ -111,10 +163,24 @@ function OrderSummary({ offer }: { offer: Offer }) {
       <p className="muted small">{t('billing.credit.order')}</p>
       <p className="order-summary__name">{offer.name}</p>
       <p className="order-summary__price">
-        {formatYen(offer.amount)}<span className="small muted">{t('billing.taxIncluded')}{offer.monthly ? t('billing.perMonth') : ''}</span>
+        {formatYen(offer.amount)}
+        <span className="small muted">
+          {t('billing.taxIncluded')}
+          {offer.monthly ? t('billing.perMonth') : ''}
+        </span>
       </p>
-      {offer.tickets ? <p className="small">{t(offer.monthly ? 'billing.plan.ticketsEachMonth' : 'billing.credit.includesTickets', { count: offer.tickets })}</p> : null}
-      {offer.points ? <p className="small">{t(offer.monthly ? 'billing.plan.pointsEachMonth' : 'billing.credit.includesPoints', { count: offer.points })}</p> : null}
+      {offer.tickets ? (
+        <p className="small">
+          {t(offer.monthly ? 'billing.plan.ticketsEachMonth' : 'billing.credit.includesTickets', {
+            count: offer.tickets,
+          })}
+        </p>
+      ) : null}
+      {offer.points ? (
+        <p className="small">
+          {t(offer.monthly ? 'billing.plan.pointsEachMonth' : 'billing.credit.includesPoints', { count: offer.points })}
+        </p>
+      ) : null}
       {offer.monthly && <p className="small muted">{t('billing.credit.subscriptionNote')}</p>}
     </Card>
   );
@@ -138,7 +204,9 @@ function PayForm({ offer, busy, onPay }: { offer: Offer; busy: boolean; onPay: P
       {saved.length > 0 && (
         <fieldset className="card-choice">
           <legend className="visually-hidden">{t('billing.credit.method')}</legend>
-          {saved.map((card) => <CardChoice key={card.card_id} card={card} checked={selected === card.card_id} onPick={setChoice} />)}
+          {saved.map((card) => (
+            <CardChoice key={card.card_id} card={card} checked={selected === card.card_id} onPick={setChoice} />
+          ))}
           <label className="card-choice__item">
             <input type="radio" name="card" checked={selected === NEW_CARD} onChange={() => setChoice(NEW_CARD)} />
             <span>{t('billing.credit.newCard')}</span>
@@ -147,9 +215,19 @@ function PayForm({ offer, busy, onPay }: { offer: Offer; busy: boolean; onPay: P
       )}
       {selected === NEW_CARD ? (
         // A plan keeps the card at the provider anyway (renewals charge it), so only one-off purchases ask.
-        <CardForm submitLabel={payLabel} offerSave={!offer.monthly} busy={busy} onToken={(token, { save }) => onPay({ token, save })} />
+        <CardForm
+          submitLabel={payLabel}
+          offerSave={!offer.monthly}
+          busy={busy}
+          onToken={(token, { save }) => onPay({ token, save })}
+        />
       ) : (
-        <button type="button" className="btn btn--primary btn--block" disabled={busy} onClick={() => void onPay({ card_id: selected })}>
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          disabled={busy}
+          onClick={() => void onPay({ card_id: selected })}
+        >
           {busy ? t('billing.credit.paying') : payLabel}
         </button>
       )}
@@ -162,13 +240,26 @@ function PayForm({ offer, busy, onPay }: { offer: Offer; busy: boolean; onPay: P
   );
 }
 
-function CardChoice({ card, checked, onPick }: { card: SavedCardView; checked: boolean; onPick: (id: string) => void }) {
+function CardChoice({
+  card,
+  checked,
+  onPick,
+}: {
+  card: SavedCardView;
+  checked: boolean;
+  onPick: (id: string) => void;
+}) {
   const { t } = useTranslation();
   return (
     <label className="card-choice__item">
       <input type="radio" name="card" checked={checked} onChange={() => onPick(card.card_id)} />
-      <span className="mono">{card.brand} {card.masked}</span>
-      <span className="muted small">{t('billing.card.expiresShort', { expiry: card.expiry })}{card.default ? ` ・ ${t('billing.card.default')}` : ''}</span>
+      <span className="mono">
+        {card.brand} {card.masked}
+      </span>
+      <span className="muted small">
+        {t('billing.card.expiresShort', { expiry: card.expiry })}
+        {card.default ? ` ・ ${t('billing.card.default')}` : ''}
+      </span>
     </label>
   );
 }

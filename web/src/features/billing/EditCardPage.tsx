@@ -24,7 +24,11 @@ export default function EditCardPage() {
 
   const add = async (token: string) => {
     const result = await addCard({ token, default: list.length === 0 });
-    setMessage(result.error ? { kind: 'error', text: errorMessageOf(result.error, t('billing.cards.addFailed')) } : { kind: 'success', text: t('billing.cards.added') });
+    setMessage(
+      result.error
+        ? { kind: 'error', text: errorMessageOf(result.error, t('billing.cards.addFailed')) }
+        : { kind: 'success', text: t('billing.cards.added') },
+    );
   };
 
   return (
@@ -36,14 +40,18 @@ export default function EditCardPage() {
         {cards.isError && <Notice kind="error">{t('billing.loadFailed')}</Notice>}
         {cards.data && list.length === 0 && <p className="muted">{t('billing.cards.none')}</p>}
         <ul className="saved-cards">
-          {list.map((card) => <SavedCard key={card.card_id} card={card} onMessage={setMessage} />)}
+          {list.map((card) => (
+            <SavedCard key={card.card_id} card={card} onMessage={setMessage} />
+          ))}
         </ul>
       </Card>
       <Card>
         <h2 className="section-title">{t('billing.cards.add')}</h2>
         <CardForm submitLabel={t('billing.cards.addButton')} busy={adding.isLoading} onToken={add} />
       </Card>
-      <Link className="btn btn--ghost" to="/mypage#plan_list">{t('billing.toPlanList')}</Link>
+      <Link className="btn btn--ghost" to="/mypage#plan_list">
+        {t('billing.toPlanList')}
+      </Link>
     </Page>
   );
 }
@@ -56,30 +64,55 @@ function SavedCard({ card, onMessage }: { card: SavedCardView; onMessage: (messa
 
   const makeDefault = async () => {
     const result = await setDefault({ card_id: card.card_id });
-    onMessage(result.error ? { kind: 'error', text: errorMessageOf(result.error, t('billing.cards.changeFailed')) } : { kind: 'success', text: t('billing.cards.defaultChanged') });
+    onMessage(
+      result.error
+        ? { kind: 'error', text: errorMessageOf(result.error, t('billing.cards.changeFailed')) }
+        : { kind: 'success', text: t('billing.cards.defaultChanged') },
+    );
   };
-  const remove = () => popup.show({
-    message: t('billing.cards.confirmDelete', { card: card.masked }),
-    ok: {
-      title: t('billing.cards.delete'),
-      onClick: async () => {
-        const result = await deleteCard({ card_id: card.card_id });
-        onMessage(result.error ? { kind: 'error', text: errorMessageOf(result.error, t('billing.cards.deleteFailed')) } : { kind: 'success', text: t('billing.cards.deleted') });
+  const remove = () =>
+    popup.show({
+      message: t('billing.cards.confirmDelete', { card: card.masked }),
+      ok: {
+        title: t('billing.cards.delete'),
+        onClick: async () => {
+          const result = await deleteCard({ card_id: card.card_id });
+          onMessage(
+            result.error
+              ? { kind: 'error', text: errorMessageOf(result.error, t('billing.cards.deleteFailed')) }
+              : { kind: 'success', text: t('billing.cards.deleted') },
+          );
+        },
       },
-    },
-    cancel: { title: t('billing.cancel') },
-  });
+      cancel: { title: t('billing.cancel') },
+    });
 
   return (
     <li className="saved-card">
-      <span className="saved-card__number mono">{card.brand} {card.masked}</span>
+      <span className="saved-card__number mono">
+        {card.brand} {card.masked}
+      </span>
       <span className="muted small">{t('billing.card.expiresShort', { expiry: card.expiry })}</span>
       {card.default ? (
         <span className="badge">{t('billing.card.default')}</span>
       ) : (
-        <button type="button" className="btn btn--ghost btn--small" disabled={settingDefault.isLoading} onClick={() => void makeDefault()}>{t('billing.cards.makeDefault')}</button>
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          disabled={settingDefault.isLoading}
+          onClick={() => void makeDefault()}
+        >
+          {t('billing.cards.makeDefault')}
+        </button>
       )}
-      <button type="button" className="btn btn--ghost btn--small btn--danger-text" disabled={deleting.isLoading} onClick={remove}>{t('billing.cards.delete')}</button>
+      <button
+        type="button"
+        className="btn btn--ghost btn--small btn--danger-text"
+        disabled={deleting.isLoading}
+        onClick={remove}
+      >
+        {t('billing.cards.delete')}
+      </button>
     </li>
   );
 }

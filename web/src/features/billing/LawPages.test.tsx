@@ -4,7 +4,10 @@ import { renderRoutes } from '../../test/harness.tsx';
 import CommerceLawPage from './CommerceLawPage.tsx';
 import SettlementLawPage from './SettlementLawPage.tsx';
 
-const routes = [{ path: '/commerce_law', element: <CommerceLawPage /> }, { path: '/settlement_law', element: <SettlementLawPage /> }];
+const routes = [
+  { path: '/commerce_law', element: <CommerceLawPage /> },
+  { path: '/settlement_law', element: <SettlementLawPage /> },
+];
 const guest = { session: { status: 'guest' as const, accessToken: null, user: null } };
 
 function detailOf(term: string): string {
@@ -16,7 +19,19 @@ describe('law pages', () => {
     await renderRoutes(routes, { path: '/commerce_law', state: guest });
 
     expect(await screen.findByRole('heading', { level: 1, name: '特定商取引法に基づく表記' })).toBeTruthy();
-    for (const term of ['販売事業者', '運営責任者', '所在地', '電話番号', 'メールアドレス', '販売価格', '商品代金以外の必要料金', '支払方法', '支払時期', '引渡時期', '返品・キャンセル']) {
+    for (const term of [
+      '販売事業者',
+      '運営責任者',
+      '所在地',
+      '電話番号',
+      'メールアドレス',
+      '販売価格',
+      '商品代金以外の必要料金',
+      '支払方法',
+      '支払時期',
+      '引渡時期',
+      '返品・キャンセル',
+    ]) {
       expect(detailOf(term).length, term).toBeGreaterThan(5);
     }
     expect(detailOf('販売事業者')).toBe('TALK WITH 運営事務局');
@@ -34,7 +49,10 @@ describe('law pages', () => {
     expect(detailOf('有効期間')).toContain('付与日から3か月');
     expect(detailOf('有効期間')).toContain('付与日から6か月');
     expect(detailOf('払戻し')).toContain('未使用残高の払戻しはいたしません');
-    for (const term of ['支払可能金額等', '使用できる施設または場所の範囲', 'お問い合わせ先', '利用上の注意']) expect(detailOf(term).length, term).toBeGreaterThan(5);
-    expect(within(article).getByRole('link', { name: 'TALK WITH 利用規約' }).getAttribute('href')).toBe('/terms_of_use');
+    for (const term of ['支払可能金額等', '使用できる施設または場所の範囲', 'お問い合わせ先', '利用上の注意'])
+      expect(detailOf(term).length, term).toBeGreaterThan(5);
+    expect(within(article).getByRole('link', { name: 'TALK WITH 利用規約' }).getAttribute('href')).toBe(
+      '/terms_of_use',
+    );
   });
 });

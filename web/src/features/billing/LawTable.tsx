@@ -1,9 +1,24 @@
 import type { ReactNode } from 'react';
 
-export interface LawRow { term: string; detail: ReactNode }
+export interface LawRow {
+  term: string;
+  detail: ReactNode;
+}
 
 /** A legal notice as Japanese shops publish it: a two-column table of terms and details, in Japanese whatever the interface language. */
-export function LawTable({ title, updated, intro, rows, children }: { title: string; updated: string; intro?: string; rows: LawRow[]; children?: ReactNode }) {
+export function LawTable({
+  title,
+  updated,
+  intro,
+  rows,
+  children,
+}: {
+  title: string;
+  updated: string;
+  intro?: string;
+  rows: LawRow[];
+  children?: ReactNode;
+}) {
   return (
     <article className="law" lang="ja">
       <h1 className="law__title">{title}</h1>

@@ -38,14 +38,23 @@ describe('MpiReturnPage', () => {
 
   it('mpi_complete, a failed challenge (402), says calmly nothing was charged and offers retry, another card and the history', async () => {
     const purchase = aPurchase({ status: 'failed', product_id: 'tickets-10' });
-    billingServer({ 'POST payment/card/3dsecure/mpi_complete': [402, { ok: false, code: 'PAYMENT_DECLINED', message: DECLINED, purchase }] });
+    billingServer({
+      'POST payment/card/3dsecure/mpi_complete': [
+        402,
+        { ok: false, code: 'PAYMENT_DECLINED', message: DECLINED, purchase },
+      ],
+    });
 
     await open(`/payment/process/mpi_complete?order_id=${purchase.order_id}`);
 
     expect(await screen.findByText('本人認証（3-Dセキュア）が完了しませんでした。')).toBeTruthy();
     expect(screen.getByText(/代金は請求されていません。/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: '別のカードで支払う' }).getAttribute('href')).toBe('/payment/process/credit?product_id=tickets-10&card=new');
-    expect(screen.getByRole('link', { name: 'もう一度試す' }).getAttribute('href')).toBe('/payment/process/credit?product_id=tickets-10');
+    expect(screen.getByRole('link', { name: '別のカードで支払う' }).getAttribute('href')).toBe(
+      '/payment/process/credit?product_id=tickets-10&card=new',
+    );
+    expect(screen.getByRole('link', { name: 'もう一度試す' }).getAttribute('href')).toBe(
+      '/payment/process/credit?product_id=tickets-10',
+    );
     expect(screen.getByRole('link', { name: '購入履歴' }).getAttribute('href')).toBe('/full/purchases');
   });
 
@@ -55,8 +64,14 @@ describe('MpiReturnPage', () => {
     const again = aPurchase({ status: 'challenge', product_id: 'tickets-10' });
     rememberChallengeCard(failed.order_id, 'card-7');
     const server = billingServer({
-      'POST payment/card/3dsecure/mpi_complete': [402, { ok: false, code: 'PAYMENT_DECLINED', message: DECLINED, purchase: failed }],
-      'POST payment/card/authorize': [200, { ok: true, purchase: again, next: 'challenge', challenge_url: '/api/payment/sandbox/challenge/again' }],
+      'POST payment/card/3dsecure/mpi_complete': [
+        402,
+        { ok: false, code: 'PAYMENT_DECLINED', message: DECLINED, purchase: failed },
+      ],
+      'POST payment/card/authorize': [
+        200,
+        { ok: true, purchase: again, next: 'challenge', challenge_url: '/api/payment/sandbox/challenge/again' },
+      ],
     });
 
     await open(`/payment/process/mpi_complete?order_id=${failed.order_id}`);
@@ -75,7 +90,9 @@ describe('MpiReturnPage', () => {
     await open(`/payment/process/mpi_complete?order_id=${purchase.order_id}`);
 
     expect(await screen.findByText('本人認証（3-Dセキュア）が完了しませんでした。')).toBeTruthy();
-    expect(screen.getByRole('link', { name: '別のカードで支払う' }).getAttribute('href')).toBe('/payment/process/credit?product_id=tickets-10&card=new');
+    expect(screen.getByRole('link', { name: '別のカードで支払う' }).getAttribute('href')).toBe(
+      '/payment/process/credit?product_id=tickets-10&card=new',
+    );
   });
 
   it('mpi_complete, without ?order_id, uses the order remembered before the redirect', async () => {
@@ -89,12 +106,16 @@ describe('MpiReturnPage', () => {
     await open('/payment/process/mpi_complete');
 
     await screen.findByText('お支払いが完了しました。ご購入ありがとうございます。');
-    expect(server.calls.find((c) => c.url === '/api/payment/card/3dsecure/mpi_complete')?.body).toEqual({ order_id: purchase.order_id });
+    expect(server.calls.find((c) => c.url === '/api/payment/card/3dsecure/mpi_complete')?.body).toEqual({
+      order_id: purchase.order_id,
+    });
   });
 
   it('mpi_merchant, a pending order, shows 決済の確認中です with a manual check', async () => {
     const purchase = aPurchase({ status: 'pending' });
-    billingServer({ 'POST payment/threedsecure/mpi_merchant': [202, { ok: true, purchase, next: 'pending', code: 'PAYMENT_PENDING' }] });
+    billingServer({
+      'POST payment/threedsecure/mpi_merchant': [202, { ok: true, purchase, next: 'pending', code: 'PAYMENT_PENDING' }],
+    });
 
     await open(`/payment/process/mpi_merchant?order_id=${purchase.order_id}`);
 
@@ -104,7 +125,9 @@ describe('MpiReturnPage', () => {
   });
 
   it('mpi_none_recurring, the server refusing, shows its message and the way to the history', async () => {
-    billingServer({ 'POST payment/card/result/get': [404, { ok: false, code: 'NOT_FOUND', message: 'ご注文が見つかりません。' }] });
+    billingServer({
+      'POST payment/card/result/get': [404, { ok: false, code: 'NOT_FOUND', message: 'ご注文が見つかりません。' }],
+    });
 
     await open('/payment/process/mpi_none_recurring?order_id=o-404');
 
@@ -119,15 +142,30 @@ describe('MpiReturnPage', () => {
       'GET billing/wallet': [200, aWallet({ talk_tickets: 10 })],
     });
 
-    await renderRoutes(routes, { path: '/payment/process/mpi_complete?order_id=sub-s1-1&kind=subscription', state: signedInAs(user) });
+    await renderRoutes(routes, {
+      path: '/payment/process/mpi_complete?order_id=sub-s1-1&kind=subscription',
+      state: signedInAs(user),
+    });
 
     expect(await screen.findByText('「TALK WITH 月額プラン」のご登録が完了しました。')).toBeTruthy();
-    expect(server.calls.filter((c) => c.url === '/api/payment/subscription/mpi_complete').map((c) => c.body)).toEqual([{ order_id: 'sub-s1-1' }]);
+    expect(server.calls.filter((c) => c.url === '/api/payment/subscription/mpi_complete').map((c) => c.body)).toEqual([
+      { order_id: 'sub-s1-1' },
+    ]);
     expect(server.calls.some((c) => c.url === '/api/payment/card/3dsecure/mpi_complete')).toBe(false);
   });
 
   it('mpi_complete, a plan whose challenge failed, says the card was not accepted and leads back to the plans', async () => {
-    billingServer({ 'POST payment/subscription/mpi_complete': [402, { ok: false, code: 'PAYMENT_DECLINED', message: 'カードでのお支払いができませんでした。別のカードでお試しください。', subscription_id: 's1' }] });
+    billingServer({
+      'POST payment/subscription/mpi_complete': [
+        402,
+        {
+          ok: false,
+          code: 'PAYMENT_DECLINED',
+          message: 'カードでのお支払いができませんでした。別のカードでお試しください。',
+          subscription_id: 's1',
+        },
+      ],
+    });
 
     await open('/payment/process/mpi_complete?order_id=sub-s1-1&kind=subscription');
 
@@ -135,17 +173,25 @@ describe('MpiReturnPage', () => {
     expect(screen.getByRole('link', { name: '別のカードで支払う' }).getAttribute('href')).toBe('/mypage#plan_list');
   });
 
-  it('mpi_complete, a plan\'s new card back from its challenge (kind=card), completes the card change and says the new card', async () => {
+  it("mpi_complete, a plan's new card back from its challenge (kind=card), completes the card change and says the new card", async () => {
     const user = aUser();
     const server = billingServer({
-      'POST payment/recurring/change_card/mpi_complete': [200, { ok: true, subscription_id: 's1', card: { card_id: 'card-9', masked: '************3220' }, next: 'done' }],
+      'POST payment/recurring/change_card/mpi_complete': [
+        200,
+        { ok: true, subscription_id: 's1', card: { card_id: 'card-9', masked: '************3220' }, next: 'done' },
+      ],
       'GET billing/wallet': [200, aWallet()],
     });
 
-    await renderRoutes(routes, { path: '/payment/process/mpi_complete?order_id=cc-abc&kind=card', state: signedInAs(user) });
+    await renderRoutes(routes, {
+      path: '/payment/process/mpi_complete?order_id=cc-abc&kind=card',
+      state: signedInAs(user),
+    });
 
     expect(await screen.findByText('プランのお支払いカードを ************3220 に変更しました。')).toBeTruthy();
-    expect(server.calls.filter((c) => c.url === '/api/payment/recurring/change_card/mpi_complete').map((c) => c.body)).toEqual([{ order_id: 'cc-abc' }]);
+    expect(
+      server.calls.filter((c) => c.url === '/api/payment/recurring/change_card/mpi_complete').map((c) => c.body),
+    ).toEqual([{ order_id: 'cc-abc' }]);
     expect(server.calls.some((c) => c.url.endsWith('/mpi_complete') && !c.url.includes('change_card'))).toBe(false);
   });
 

@@ -22,7 +22,11 @@ import './billing.css';
  */
 export type ReturnMode = 'mpi_complete' | 'mpi_merchant' | 'mpi_none_recurring' | 'mpi_none_register_card';
 
-type Shown = { kind: 'working' } | { kind: 'settled'; purchase: PurchaseView } | { kind: 'pending'; orderId: string; orderNumber?: string } | { kind: 'error'; message: string };
+type Shown =
+  | { kind: 'working' }
+  | { kind: 'settled'; purchase: PurchaseView }
+  | { kind: 'pending'; orderId: string; orderNumber?: string }
+  | { kind: 'error'; message: string };
 
 function useCompletion(mode: ReturnMode) {
   const [complete] = useMpiCompleteMutation();
@@ -40,11 +44,19 @@ export function MpiReturnPage({ mode }: { mode: ReturnMode }) {
   const orderId = params.get('order_id') ?? rememberedOrder();
   // A plan's first charge comes back here too, marked by billing with kind=subscription.
   if (mode === 'mpi_complete' && orderId && params.get('kind') === 'subscription') {
-    return <Page title={t('billing.mpi.subscription')}><SubscriptionReturn orderId={orderId} /></Page>;
+    return (
+      <Page title={t('billing.mpi.subscription')}>
+        <SubscriptionReturn orderId={orderId} />
+      </Page>
+    );
   }
   // A plan's new card (recurring/change_card) comes back marked kind=card.
   if (mode === 'mpi_complete' && orderId && params.get('kind') === 'card') {
-    return <Page title={t('billing.mpi.card')}><CardChangeReturn orderId={orderId} /></Page>;
+    return (
+      <Page title={t('billing.mpi.card')}>
+        <CardChangeReturn orderId={orderId} />
+      </Page>
+    );
   }
   return <PurchaseReturn mode={mode} orderId={orderId} />;
 }
@@ -63,11 +75,21 @@ function PurchaseReturn({ mode, orderId }: { mode: ReturnMode; orderId: string |
       if (!reply.data) {
         // A failed challenge answers 402 PAYMENT_DECLINED with the purchase: a way on, not a dead end.
         const declined = declinedPurchaseOf(reply.error);
-        return setShown(declined ? { kind: 'settled', purchase: declined } : { kind: 'error', message: errorMessageOf(reply.error, t('billing.mpi.failed')) });
+        return setShown(
+          declined
+            ? { kind: 'settled', purchase: declined }
+            : { kind: 'error', message: errorMessageOf(reply.error, t('billing.mpi.failed')) },
+        );
       }
       const { purchase } = reply.data;
-      const unsettled = purchase.status === 'pending' || purchase.status === 'unknown' || purchase.status === 'created' || ('next' in reply.data && reply.data.next === 'pending');
-      setShown(unsettled ? { kind: 'pending', orderId, orderNumber: purchase.order_number } : { kind: 'settled', purchase });
+      const unsettled =
+        purchase.status === 'pending' ||
+        purchase.status === 'unknown' ||
+        purchase.status === 'created' ||
+        ('next' in reply.data && reply.data.next === 'pending');
+      setShown(
+        unsettled ? { kind: 'pending', orderId, orderNumber: purchase.order_number } : { kind: 'settled', purchase },
+      );
     });
   }, [orderId, completion, t]);
 
@@ -78,10 +100,18 @@ function PurchaseReturn({ mode, orderId }: { mode: ReturnMode; orderId: string |
       {shown.kind === 'error' && (
         <>
           <Notice kind="error">{shown.message}</Notice>
-          <Link className="btn btn--ghost" to="/full/purchases">{t('billing.history.title')}</Link>
+          <Link className="btn btn--ghost" to="/full/purchases">
+            {t('billing.history.title')}
+          </Link>
         </>
       )}
-      {shown.kind === 'pending' && <PaymentPending orderId={shown.orderId} {...(shown.orderNumber ? { orderNumber: shown.orderNumber } : {})} onSettled={(purchase) => setShown({ kind: 'settled', purchase })} />}
+      {shown.kind === 'pending' && (
+        <PaymentPending
+          orderId={shown.orderId}
+          {...(shown.orderNumber ? { orderNumber: shown.orderNumber } : {})}
+          onSettled={(purchase) => setShown({ kind: 'settled', purchase })}
+        />
+      )}
       {shown.kind === 'settled' && <Settled purchase={shown.purchase} mode={mode} />}
     </Page>
   );
@@ -90,7 +120,12 @@ function PurchaseReturn({ mode, orderId }: { mode: ReturnMode; orderId: string |
 function Settled({ purchase, mode }: { purchase: PurchaseView; mode: ReturnMode }) {
   const { t } = useTranslation();
   if (purchase.status === 'captured') {
-    return <PaymentSuccess purchase={purchase} title={mode === 'mpi_none_register_card' ? t('billing.mpi.cardSaved') : undefined} />;
+    return (
+      <PaymentSuccess
+        purchase={purchase}
+        title={mode === 'mpi_none_register_card' ? t('billing.mpi.cardSaved') : undefined}
+      />
+    );
   }
   const retryTo = `/payment/process/credit?product_id=${encodeURIComponent(purchase.product_id)}`;
   if (purchase.status === 'canceled') return <PaymentDeclined message={t('billing.mpi.canceled')} retryTo={retryTo} />;

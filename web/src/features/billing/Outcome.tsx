@@ -13,11 +13,33 @@ function PurchasedLine({ purchase }: { purchase: PurchaseView }) {
   const label = useLocalized();
   return (
     <dl className="billing-facts">
-      <div><dt>{t('billing.outcome.item')}</dt><dd>{label(purchase.name, purchase.name_i18n)}</dd></div>
-      <div><dt>{t('billing.outcome.amount')}</dt><dd>{formatYen(purchase.amount)}{t('billing.taxIncluded')}</dd></div>
-      {purchase.tickets ? <div><dt>{t('billing.outcome.granted')}</dt><dd>{t('billing.tickets', { count: purchase.tickets })}</dd></div> : null}
-      {purchase.points ? <div><dt>{t('billing.outcome.granted')}</dt><dd>{t('billing.points', { count: purchase.points })}</dd></div> : null}
-      <div><dt>{t('billing.outcome.orderId')}</dt><dd className="mono">{purchase.order_number}</dd></div>
+      <div>
+        <dt>{t('billing.outcome.item')}</dt>
+        <dd>{label(purchase.name, purchase.name_i18n)}</dd>
+      </div>
+      <div>
+        <dt>{t('billing.outcome.amount')}</dt>
+        <dd>
+          {formatYen(purchase.amount)}
+          {t('billing.taxIncluded')}
+        </dd>
+      </div>
+      {purchase.tickets ? (
+        <div>
+          <dt>{t('billing.outcome.granted')}</dt>
+          <dd>{t('billing.tickets', { count: purchase.tickets })}</dd>
+        </div>
+      ) : null}
+      {purchase.points ? (
+        <div>
+          <dt>{t('billing.outcome.granted')}</dt>
+          <dd>{t('billing.points', { count: purchase.points })}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>{t('billing.outcome.orderId')}</dt>
+        <dd className="mono">{purchase.order_number}</dd>
+      </div>
     </dl>
   );
 }
@@ -35,18 +57,34 @@ export function PaymentSuccess({ purchase, title }: { purchase?: PurchaseView; t
         </p>
       )}
       <div className="billing-actions">
-        <Link className="btn btn--primary" to="/mypage#plan_list">{t('billing.toPlanList')}</Link>
-        <Link className="btn btn--ghost" to="/full/purchases">{t('billing.history.title')}</Link>
+        <Link className="btn btn--primary" to="/mypage#plan_list">
+          {t('billing.toPlanList')}
+        </Link>
+        <Link className="btn btn--ghost" to="/full/purchases">
+          {t('billing.history.title')}
+        </Link>
         {purchase?.status === 'captured' && (
-          <Link className="btn btn--ghost" to={`/full/purchases/${encodeURIComponent(purchase.purchase_id)}/receipt`}>{t('billing.history.receipt')}</Link>
+          <Link className="btn btn--ghost" to={`/full/purchases/${encodeURIComponent(purchase.purchase_id)}/receipt`}>
+            {t('billing.history.receipt')}
+          </Link>
         )}
-        <Link className="btn btn--ghost" to="/full/main_menu">{t('nav.mainMenu')}</Link>
+        <Link className="btn btn--ghost" to="/full/main_menu">
+          {t('nav.mainMenu')}
+        </Link>
       </div>
     </Card>
   );
 }
 
-export function PaymentDeclined({ message, onTryAgain, retryTo }: { message?: string; onTryAgain?: () => void; retryTo?: string }) {
+export function PaymentDeclined({
+  message,
+  onTryAgain,
+  retryTo,
+}: {
+  message?: string;
+  onTryAgain?: () => void;
+  retryTo?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Card className="outcome outcome--declined">
@@ -54,9 +92,19 @@ export function PaymentDeclined({ message, onTryAgain, retryTo }: { message?: st
       <p>{message ?? t('billing.outcome.declinedLead')}</p>
       <p className="muted small">{t('billing.outcome.declinedHint')}</p>
       <div className="billing-actions">
-        {onTryAgain && <button type="button" className="btn btn--primary" onClick={onTryAgain}>{t('billing.outcome.tryAnotherCard')}</button>}
-        {retryTo && <Link className="btn btn--primary" to={retryTo}>{t('billing.outcome.tryAnotherCard')}</Link>}
-        <Link className="btn btn--ghost" to="/mypage#plan_list">{t('billing.toPlanList')}</Link>
+        {onTryAgain && (
+          <button type="button" className="btn btn--primary" onClick={onTryAgain}>
+            {t('billing.outcome.tryAnotherCard')}
+          </button>
+        )}
+        {retryTo && (
+          <Link className="btn btn--primary" to={retryTo}>
+            {t('billing.outcome.tryAnotherCard')}
+          </Link>
+        )}
+        <Link className="btn btn--ghost" to="/mypage#plan_list">
+          {t('billing.toPlanList')}
+        </Link>
       </div>
     </Card>
   );
@@ -71,7 +119,15 @@ const MAX_RECHECK_MS = 15_000;
  * hands the settled purchase to `onSettled`.
  */
 /** `orderNumber`: the short number people quote, when the purchase is known (the long orderId is what is searched). */
-export function PaymentPending({ orderId, orderNumber, onSettled }: { orderId: string; orderNumber?: string; onSettled: (purchase: PurchaseView) => void }) {
+export function PaymentPending({
+  orderId,
+  orderNumber,
+  onSettled,
+}: {
+  orderId: string;
+  orderNumber?: string;
+  onSettled: (purchase: PurchaseView) => void;
+}) {
   const { t } = useTranslation();
   const [check, { isLoading }] = usePurchaseResultMutation();
   const delay = useRef(FIRST_RECHECK_MS);
@@ -114,7 +170,9 @@ export function PaymentPending({ orderId, orderNumber, onSettled }: { orderId: s
         <button type="button" className="btn btn--primary" disabled={isLoading} onClick={() => void recheck()}>
           {isLoading ? t('billing.outcome.checking') : t('billing.outcome.checkNow')}
         </button>
-        <Link className="btn btn--ghost" to="/full/purchases">{t('billing.history.title')}</Link>
+        <Link className="btn btn--ghost" to="/full/purchases">
+          {t('billing.history.title')}
+        </Link>
       </div>
     </Card>
   );

@@ -22,14 +22,40 @@ export function PlanCardChange({ subscription }: { subscription: SubscriptionVie
     return (
       <>
         {done && <Notice kind="success">{t('billing.plan.cardChanged', { card: done })}</Notice>}
-        <button type="button" className="btn btn--ghost" onClick={() => { setDone(null); setOpen(true); }}>{t('billing.plan.changeCard')}</button>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={() => {
+            setDone(null);
+            setOpen(true);
+          }}
+        >
+          {t('billing.plan.changeCard')}
+        </button>
       </>
     );
   }
-  return <CardChooser subscription={subscription} onClose={() => setOpen(false)} onChanged={(masked) => { setDone(masked); setOpen(false); }} />;
+  return (
+    <CardChooser
+      subscription={subscription}
+      onClose={() => setOpen(false)}
+      onChanged={(masked) => {
+        setDone(masked);
+        setOpen(false);
+      }}
+    />
+  );
 }
 
-function CardChooser({ subscription, onClose, onChanged }: { subscription: SubscriptionView; onClose: () => void; onChanged: (masked: string) => void }) {
+function CardChooser({
+  subscription,
+  onClose,
+  onChanged,
+}: {
+  subscription: SubscriptionView;
+  onClose: () => void;
+  onChanged: (masked: string) => void;
+}) {
   const { t } = useTranslation();
   const cards = useCardsQuery();
   const [change, { isLoading }] = useChangePlanCardMutation();
@@ -53,17 +79,29 @@ function CardChooser({ subscription, onClose, onChanged }: { subscription: Subsc
         <ul className="saved-cards">
           {others.map((card) => (
             <li key={card.card_id} className="saved-card">
-              <span className="mono">{card.masked}</span> <span className="small muted">{card.brand} {card.expiry}</span>
-              <button type="button" className="btn btn--primary btn--small" disabled={isLoading} onClick={() => void send({ card_id: card.card_id })}>
+              <span className="mono">{card.masked}</span>{' '}
+              <span className="small muted">
+                {card.brand} {card.expiry}
+              </span>
+              <button
+                type="button"
+                className="btn btn--primary btn--small"
+                disabled={isLoading}
+                onClick={() => void send({ card_id: card.card_id })}
+              >
                 {t('billing.plan.useThisCard')}
               </button>
             </li>
           ))}
         </ul>
-      ) : cards.data && <p className="small muted">{t('billing.plan.noOtherCards')}</p>}
+      ) : (
+        cards.data && <p className="small muted">{t('billing.plan.noOtherCards')}</p>
+      )}
       <h3 className="section-title">{t('billing.plan.newCard')}</h3>
       <CardForm submitLabel={t('billing.plan.newCardSubmit')} busy={isLoading} onToken={(token) => send({ token })} />
-      <button type="button" className="btn btn--ghost" onClick={onClose}>{t('billing.back')}</button>
+      <button type="button" className="btn btn--ghost" onClick={onClose}>
+        {t('billing.back')}
+      </button>
     </section>
   );
 }

@@ -10,11 +10,18 @@ describe('PurchasesPage', () => {
   it('PurchasesPage, history, lists names, amounts, statuses and refunds of the caller', async () => {
     const user = aUser();
     const server = billingServer({
-      'POST payment/user_purchase_history/get': [200, { ok: true, total: 3, purchases: [
-        aPurchase({ name: 'トークチケット 5枚', amount: 700 }),
-        aPurchase({ name: 'キャラクター ユイ', amount: 1200, status: 'canceled', refunded: 1200 }),
-        aPurchase({ name: 'トークチケット 1枚', amount: 150, status: 'failed' }),
-      ] }],
+      'POST payment/user_purchase_history/get': [
+        200,
+        {
+          ok: true,
+          total: 3,
+          purchases: [
+            aPurchase({ name: 'トークチケット 5枚', amount: 700 }),
+            aPurchase({ name: 'キャラクター ユイ', amount: 1200, status: 'canceled', refunded: 1200 }),
+            aPurchase({ name: 'トークチケット 1枚', amount: 150, status: 'failed' }),
+          ],
+        },
+      ],
     });
 
     await renderRoutes(routes, { path: '/full/purchases', state: signedInAs(user) });
@@ -33,20 +40,26 @@ describe('PurchasesPage', () => {
   it('PurchasesPage, a paid and a failed purchase, shows the order numbers and a receipt link for the paid one only', async () => {
     const paid = aPurchase({ order_number: 'TW-2611-7K3Q' });
     const failed = aPurchase({ order_number: 'TW-2611-9XHM', status: 'failed' });
-    billingServer({ 'POST payment/user_purchase_history/get': [200, { ok: true, total: 2, purchases: [paid, failed] }] });
+    billingServer({
+      'POST payment/user_purchase_history/get': [200, { ok: true, total: 2, purchases: [paid, failed] }],
+    });
 
     await renderRoutes(routes, { path: '/full/purchases', state: signedInAs(aUser()) });
 
     const rows = within(await screen.findByRole('list', { name: '購入履歴' })).getAllByRole('listitem');
     expect(within(rows[0]!).getByText('TW-2611-7K3Q')).toBeTruthy();
-    expect(within(rows[0]!).getByRole('link', { name: '領収書' }).getAttribute('href')).toBe(`/full/purchases/${paid.purchase_id}/receipt`);
+    expect(within(rows[0]!).getByRole('link', { name: '領収書' }).getAttribute('href')).toBe(
+      `/full/purchases/${paid.purchase_id}/receipt`,
+    );
     expect(within(rows[1]!).getByText('TW-2611-9XHM')).toBeTruthy();
     expect(within(rows[1]!).queryByRole('link', { name: '領収書' })).toBeNull();
   });
 
   it('PurchasesPage, more than a page, asks for the next page', async () => {
     const user = aUser();
-    const server = billingServer({ 'POST payment/user_purchase_history/get': [200, { ok: true, total: 45, purchases: [aPurchase()] }] });
+    const server = billingServer({
+      'POST payment/user_purchase_history/get': [200, { ok: true, total: 45, purchases: [aPurchase()] }],
+    });
 
     await renderRoutes(routes, { path: '/full/purchases', state: signedInAs(user) });
     expect(await screen.findByText('1 / 3 ページ')).toBeTruthy();

@@ -35,22 +35,44 @@ export default function PurchasesPage() {
       {history.data && purchases.length === 0 && (
         <Card>
           <p className="muted">{t('billing.history.empty')}</p>
-          <Link className="btn btn--ghost" to="/mypage#plan_list">{t('billing.toPlanList')}</Link>
+          <Link className="btn btn--ghost" to="/mypage#plan_list">
+            {t('billing.toPlanList')}
+          </Link>
         </Card>
       )}
       {purchases.length > 0 && (
         <ul className="purchase-list" aria-label={t('billing.history.title')}>
-          {purchases.map((purchase) => <PurchaseRow key={purchase.purchase_id} purchase={purchase} />)}
+          {purchases.map((purchase) => (
+            <PurchaseRow key={purchase.purchase_id} purchase={purchase} />
+          ))}
         </ul>
       )}
       {pages > 1 && (
         <nav className="pager" aria-label={t('billing.history.pages')}>
-          <button type="button" className="btn btn--ghost btn--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('billing.history.previous')}</button>
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          >
+            {t('billing.history.previous')}
+          </button>
           <span className="small">{t('billing.history.pageOf', { page, pages })}</span>
-          <button type="button" className="btn btn--ghost btn--small" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t('billing.history.next')}</button>
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+          >
+            {t('billing.history.next')}
+          </button>
         </nav>
       )}
-      {purchases.length > 0 && <Link className="btn btn--ghost" to="/mypage#plan_list">{t('billing.toPlanList')}</Link>}
+      {purchases.length > 0 && (
+        <Link className="btn btn--ghost" to="/mypage#plan_list">
+          {t('billing.toPlanList')}
+        </Link>
+      )}
     </Page>
   );
 }
@@ -66,13 +88,24 @@ function PurchaseRow({ purchase }: { purchase: PurchaseView }) {
       </div>
       <div className="purchase__meta small muted">
         <time dateTime={purchase.created_at}>{formatDateTime(purchase.created_at, i18n.language)}</time>
-        <span>{t('billing.history.orderNumber')} <span className="mono">{purchase.order_number}</span></span>
+        <span>
+          {t('billing.history.orderNumber')} <span className="mono">{purchase.order_number}</span>
+        </span>
       </div>
       <div className="purchase__amounts">
         <span className="purchase__amount">{formatYen(purchase.amount)}</span>
-        {purchase.refunded > 0 && <span className="purchase__refund">{t('billing.history.refunded', { amount: formatYen(purchase.refunded) })}</span>}
+        {purchase.refunded > 0 && (
+          <span className="purchase__refund">
+            {t('billing.history.refunded', { amount: formatYen(purchase.refunded) })}
+          </span>
+        )}
         {RECEIPTED.includes(purchase.status) && (
-          <Link className="purchase__receipt" to={`/full/purchases/${encodeURIComponent(purchase.purchase_id)}/receipt`}>{t('billing.history.receipt')}</Link>
+          <Link
+            className="purchase__receipt"
+            to={`/full/purchases/${encodeURIComponent(purchase.purchase_id)}/receipt`}
+          >
+            {t('billing.history.receipt')}
+          </Link>
         )}
       </div>
     </li>

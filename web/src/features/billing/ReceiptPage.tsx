@@ -26,8 +26,14 @@ export default function ReceiptPage() {
       {query.isError && <Notice kind="error">{t('billing.receipt.notFound')}</Notice>}
       {query.data && <ReceiptSheet receipt={query.data.receipt} />}
       <div className="receipt-actions no-print">
-        {query.data && <button type="button" className="btn btn--primary" onClick={() => window.print()}>{t('billing.receipt.print')}</button>}
-        <Link className="btn btn--ghost" to="/full/purchases">{t('billing.receipt.back')}</Link>
+        {query.data && (
+          <button type="button" className="btn btn--primary" onClick={() => window.print()}>
+            {t('billing.receipt.print')}
+          </button>
+        )}
+        <Link className="btn btn--ghost" to="/full/purchases">
+          {t('billing.receipt.back')}
+        </Link>
       </div>
     </Page>
   );
@@ -36,7 +42,9 @@ export default function ReceiptPage() {
 function paymentText(receipt: Receipt, t: TFunction): string {
   const { payment } = receipt;
   if (payment.method === 'other') return t('billing.receipt.other');
-  const card = [payment.brand, payment.last4 ? t('billing.receipt.cardEnding', { last4: payment.last4 }) : undefined].filter(Boolean).join(' ');
+  const card = [payment.brand, payment.last4 ? t('billing.receipt.cardEnding', { last4: payment.last4 }) : undefined]
+    .filter(Boolean)
+    .join(' ');
   return card ? `${t('billing.receipt.card')}（${card}）` : t('billing.receipt.card');
 }
 
@@ -55,17 +63,34 @@ export function ReceiptSheet({ receipt }: { receipt: Receipt }) {
   return (
     <article className="receipt" aria-label={t('billing.receipt.title')}>
       <h2 className="receipt__title">{t('billing.receipt.title')}</h2>
-      <p className="receipt__total">{formatYen(receipt.amount)}<span className="small">{t('billing.receipt.taxIncluded')}</span></p>
+      <p className="receipt__total">
+        {formatYen(receipt.amount)}
+        <span className="small">{t('billing.receipt.taxIncluded')}</span>
+      </p>
       <dl className="receipt__rows">
         {rows.map(([term, detail]) => (
-          <div key={term} className="receipt__row"><dt>{term}</dt><dd>{detail}</dd></div>
+          <div key={term} className="receipt__row">
+            <dt>{term}</dt>
+            <dd>{detail}</dd>
+          </div>
         ))}
       </dl>
       <p className="receipt__received">{t('billing.receipt.received')}</p>
       <dl className="receipt__seller small">
-        <div className="receipt__row"><dt>{t('billing.receipt.seller')}</dt><dd>{seller.name}</dd></div>
-        <div className="receipt__row"><dt>{t('billing.receipt.address')}</dt><dd>{seller.address}</dd></div>
-        {seller.registration_number && <div className="receipt__row"><dt>{t('billing.receipt.registration')}</dt><dd>{seller.registration_number}</dd></div>}
+        <div className="receipt__row">
+          <dt>{t('billing.receipt.seller')}</dt>
+          <dd>{seller.name}</dd>
+        </div>
+        <div className="receipt__row">
+          <dt>{t('billing.receipt.address')}</dt>
+          <dd>{seller.address}</dd>
+        </div>
+        {seller.registration_number && (
+          <div className="receipt__row">
+            <dt>{t('billing.receipt.registration')}</dt>
+            <dd>{seller.registration_number}</dd>
+          </div>
+        )}
       </dl>
     </article>
   );

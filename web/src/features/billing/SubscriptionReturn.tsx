@@ -34,7 +34,13 @@ export function SubscriptionReturn({ orderId }: { orderId: string }) {
     const reply = await complete({ order_id: orderId });
     if (reply.data) {
       const { next, subscription } = reply.data;
-      setShown(next === 'pending' ? { kind: 'pending' } : subscription.status === 'active' ? { kind: 'subscribed', subscription } : { kind: 'declined', message: '' });
+      setShown(
+        next === 'pending'
+          ? { kind: 'pending' }
+          : subscription.status === 'active'
+            ? { kind: 'subscribed', subscription }
+            : { kind: 'declined', message: '' },
+      );
     } else if (errorCodeOf(reply.error) === 'PAYMENT_DECLINED') {
       setShown({ kind: 'declined', message: errorMessageOf(reply.error, '') });
     } else {
@@ -55,13 +61,21 @@ export function SubscriptionReturn({ orderId }: { orderId: string }) {
   }, [shown, ask]);
 
   if (shown.kind === 'working') return <Spinner label={t('billing.mpi.working')} />;
-  if (shown.kind === 'subscribed') return <PaymentSuccess title={t('billing.credit.subscribed', { name: label(shown.subscription.name, shown.subscription.name_i18n) })} />;
-  if (shown.kind === 'declined') return <PaymentDeclined message={shown.message || undefined} retryTo="/mypage#plan_list" />;
+  if (shown.kind === 'subscribed')
+    return (
+      <PaymentSuccess
+        title={t('billing.credit.subscribed', { name: label(shown.subscription.name, shown.subscription.name_i18n) })}
+      />
+    );
+  if (shown.kind === 'declined')
+    return <PaymentDeclined message={shown.message || undefined} retryTo="/mypage#plan_list" />;
   if (shown.kind === 'error') {
     return (
       <>
         <Notice kind="error">{shown.message}</Notice>
-        <Link className="btn btn--ghost" to="/mypage#plan_list">{t('billing.toPlanList')}</Link>
+        <Link className="btn btn--ghost" to="/mypage#plan_list">
+          {t('billing.toPlanList')}
+        </Link>
       </>
     );
   }
@@ -76,7 +90,12 @@ export function SubscriptionReturn({ orderId }: { orderId: string }) {
   );
 }
 
-type CardShown = { kind: 'working' } | { kind: 'changed'; masked: string } | { kind: 'pending'; message: string } | { kind: 'declined'; message: string } | { kind: 'error'; message: string };
+type CardShown =
+  | { kind: 'working' }
+  | { kind: 'changed'; masked: string }
+  | { kind: 'pending'; message: string }
+  | { kind: 'declined'; message: string }
+  | { kind: 'error'; message: string };
 
 /**
  * /payment/process/mpi_complete?order_id=cc-…&kind=card: back from the 3-D
@@ -93,10 +112,13 @@ export function CardChangeReturn({ orderId }: { orderId: string }) {
     if (asked.current) return;
     asked.current = true;
     void complete({ order_id: orderId }).then((reply) => {
-      if (reply.data?.next === 'pending' || reply.data?.next === 'challenge') return setShown({ kind: 'pending', message: reply.data.message ?? t('billing.outcome.pendingLead') });
+      if (reply.data?.next === 'pending' || reply.data?.next === 'challenge')
+        return setShown({ kind: 'pending', message: reply.data.message ?? t('billing.outcome.pendingLead') });
       if (reply.data) return setShown({ kind: 'changed', masked: reply.data.card?.masked ?? '' });
       const message = errorMessageOf(reply.error, t('billing.plan.cardChangeFailed'));
-      setShown(errorCodeOf(reply.error) === 'PAYMENT_DECLINED' ? { kind: 'declined', message } : { kind: 'error', message });
+      setShown(
+        errorCodeOf(reply.error) === 'PAYMENT_DECLINED' ? { kind: 'declined', message } : { kind: 'error', message },
+      );
     });
   }, [complete, orderId, t]);
 
@@ -106,7 +128,9 @@ export function CardChangeReturn({ orderId }: { orderId: string }) {
   return (
     <>
       <Notice kind={shown.kind === 'pending' ? 'info' : 'error'}>{shown.message}</Notice>
-      <Link className="btn btn--ghost" to="/mypage#plan_list">{t('billing.toPlanList')}</Link>
+      <Link className="btn btn--ghost" to="/mypage#plan_list">
+        {t('billing.toPlanList')}
+      </Link>
     </>
   );
 }

@@ -42,7 +42,10 @@ export function rememberChallengeCard(orderId: string, cardId: string | null): v
 
 export function challengeCardOf(orderId: string): string | null {
   try {
-    const kept = JSON.parse(sessionStorage.getItem(CHALLENGE_CARD_KEY) ?? 'null') as { order_id?: unknown; card_id?: unknown } | null;
+    const kept = JSON.parse(sessionStorage.getItem(CHALLENGE_CARD_KEY) ?? 'null') as {
+      order_id?: unknown;
+      card_id?: unknown;
+    } | null;
     return kept && kept.order_id === orderId && typeof kept.card_id === 'string' ? kept.card_id : null;
   } catch {
     return null;

@@ -8,9 +8,13 @@ const SANDBOX = { url: '/api/payment/sandbox/tokens', tokenApiKey: 'sandbox' };
 
 describe('cardToken', () => {
   it('fetchCardToken, a provider that never answers, gives up at the time-out with a timeout error', async () => {
-    vi.stubGlobal('fetch', (_request: Request, init: RequestInit) => new Promise((_resolve, reject) => {
-      init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-    }));
+    vi.stubGlobal(
+      'fetch',
+      (_request: Request, init: RequestInit) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
 
     const outcome = fetchCardToken(card, { ...SANDBOX, tokenApiKey: 'k' }, 20);
 
@@ -24,7 +28,11 @@ describe('cardToken', () => {
   });
 
   it('fetchCardToken, a refusal, carries the provider message and no token', async () => {
-    vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify({ status: 'failure', message: '有効期限が正しくありません。' }), { status: 400 })));
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(
+        new Response(JSON.stringify({ status: 'failure', message: '有効期限が正しくありません。' }), { status: 400 }),
+      ),
+    );
 
     const error = await fetchCardToken(card, SANDBOX).catch((e: unknown) => e);
 
@@ -39,6 +47,10 @@ describe('cardToken', () => {
   });
 
   it('normalizeExpiry, typed without a slash or with spaces, becomes MM/YY', () => {
-    expect([normalizeExpiry('1230'), normalizeExpiry('12 / 30'), normalizeExpiry('12/30')]).toEqual(['12/30', '12/30', '12/30']);
+    expect([normalizeExpiry('1230'), normalizeExpiry('12 / 30'), normalizeExpiry('12/30')]).toEqual([
+      '12/30',
+      '12/30',
+      '12/30',
+    ]);
   });
 });

@@ -6,15 +6,27 @@
  */
 
 /** Where the token is asked for: billing names it (GET /api/payment/token_endpoint). */
-export interface TokenEndpoint { url: string; tokenApiKey: string }
+export interface TokenEndpoint {
+  url: string;
+  tokenApiKey: string;
+}
 
 /** SPEC.md §9: the provider's SDK gives up after 60 seconds. */
 export const TOKEN_TIMEOUT_MS = 60_000;
 
-export interface CardInput { number: string; expiry: string; securityCode: string }
+export interface CardInput {
+  number: string;
+  expiry: string;
+  securityCode: string;
+}
 
 /** What the provider answers (MDK token API). */
-interface TokenAnswer { status?: string; token?: string; code?: string; message?: string }
+interface TokenAnswer {
+  status?: string;
+  token?: string;
+  code?: string;
+  message?: string;
+}
 
 export class CardTokenError extends Error {
   readonly reason: 'invalid' | 'timeout' | 'network';
@@ -31,7 +43,11 @@ export function normalizeExpiry(value: string): string {
   return digits.length === 4 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : value.trim();
 }
 
-export async function fetchCardToken(card: CardInput, endpoint: TokenEndpoint, timeoutMs = TOKEN_TIMEOUT_MS): Promise<string> {
+export async function fetchCardToken(
+  card: CardInput,
+  endpoint: TokenEndpoint,
+  timeoutMs = TOKEN_TIMEOUT_MS,
+): Promise<string> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {

@@ -16,7 +16,13 @@ export function formatDate(iso: string | undefined, language: string): string {
 
 export function formatDateTime(iso: string | undefined, language: string): string {
   if (!iso) return '';
-  return new Date(iso).toLocaleString(language, { year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return new Date(iso).toLocaleString(language, {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 }
 
 /** The stable `code` of a billing error body (API.md), or null. */

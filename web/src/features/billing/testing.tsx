@@ -1,4 +1,11 @@
-import type { PlanView, ProductView, PurchaseView, SavedCardView, SubscriptionView, WalletReply } from '@talkwith/proto/billing';
+import type {
+  PlanView,
+  ProductView,
+  PurchaseView,
+  SavedCardView,
+  SubscriptionView,
+  WalletReply,
+} from '@talkwith/proto/billing';
 import type { RouteObject } from 'react-router';
 import { Shell } from '../../app/Shell.tsx';
 import { fakeServer, sampleUser, type RecordedCall } from '../../test/harness.tsx';
@@ -17,16 +24,43 @@ export function signedInAs(user: ReturnType<typeof aUser>) {
 }
 
 export function aProduct(fields: Partial<ProductView> = {}): ProductView {
-  return { product_id: 'tickets-5', kind: 'tickets', name: 'トークチケット 5枚', amount: 700, tickets: 5, methods: ['credit'], ...fields };
+  return {
+    product_id: 'tickets-5',
+    kind: 'tickets',
+    name: 'トークチケット 5枚',
+    amount: 700,
+    tickets: 5,
+    methods: ['credit'],
+    ...fields,
+  };
 }
 
-export const aPlan = (fields: Partial<PlanView> = {}): PlanView =>
-  ({ plan_code: 'PROD001', name: 'TALK WITH 月額プラン', amount: 1100, period_months: 1, tickets: 10, points: 100, group_bound: false, ...fields });
+export const aPlan = (fields: Partial<PlanView> = {}): PlanView => ({
+  plan_code: 'PROD001',
+  name: 'TALK WITH 月額プラン',
+  amount: 1100,
+  period_months: 1,
+  tickets: 10,
+  points: 100,
+  group_bound: false,
+  ...fields,
+});
 
 export function aPurchase(fields: Partial<PurchaseView> = {}): PurchaseView {
   return {
-    purchase_id: id('p'), product_id: 'tickets-5', kind: 'tickets', name: 'トークチケット 5枚', amount: 700, refunded: 0, status: 'captured',
-    order_id: id('order'), order_number: 'TW-2611-7K3Q', created_at: '2026-11-20T03:00:00.000Z', settled_at: '2026-11-20T03:00:02.000Z', tickets: 5, ...fields,
+    purchase_id: id('p'),
+    product_id: 'tickets-5',
+    kind: 'tickets',
+    name: 'トークチケット 5枚',
+    amount: 700,
+    refunded: 0,
+    status: 'captured',
+    order_id: id('order'),
+    order_number: 'TW-2611-7K3Q',
+    created_at: '2026-11-20T03:00:00.000Z',
+    settled_at: '2026-11-20T03:00:02.000Z',
+    tickets: 5,
+    ...fields,
   };
 }
 
@@ -36,9 +70,18 @@ export function aCard(fields: Partial<SavedCardView> = {}): SavedCardView {
 
 export function aSubscription(userId: string, fields: Partial<SubscriptionView> = {}): SubscriptionView {
   return {
-    subscription_id: id('s'), user_id: userId, plan_code: 'PROD001', name: 'TALK WITH 月額プラン', status: 'active', amount: 1100, period: 1,
-    period_start: '2026-11-01T00:00:00.000Z', period_end: '2026-12-01T00:00:00.000Z', next_charge_at: '2026-12-01T00:00:00.000Z',
-    card: { card_id: 'card-1', masked: '************1111' }, ...fields,
+    subscription_id: id('s'),
+    user_id: userId,
+    plan_code: 'PROD001',
+    name: 'TALK WITH 月額プラン',
+    status: 'active',
+    amount: 1100,
+    period: 1,
+    period_start: '2026-11-01T00:00:00.000Z',
+    period_end: '2026-12-01T00:00:00.000Z',
+    next_charge_at: '2026-12-01T00:00:00.000Z',
+    card: { card_id: 'card-1', masked: '************1111' },
+    ...fields,
   };
 }
 

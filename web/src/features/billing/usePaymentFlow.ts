@@ -1,7 +1,13 @@
 import { useCallback, useState } from 'react';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
-import type { PlanCode, PurchaseFlowReply, PurchaseView, SubscriptionFlowReply, SubscriptionView } from '@talkwith/proto/billing';
+import type {
+  PlanCode,
+  PurchaseFlowReply,
+  PurchaseView,
+  SubscriptionFlowReply,
+  SubscriptionView,
+} from '@talkwith/proto/billing';
 import { errorMessageOf } from '../../api/index.ts';
 import { useAuthorizeMutation, useSubscribeMutation } from './billingApi.ts';
 import { browser, rememberChallengeCard, rememberOrder } from './browser.ts';
@@ -31,13 +37,18 @@ type Failure = FetchBaseQueryError | SerializedError | undefined;
 function failureOutcome(error: Failure, fallback: string): PaymentOutcome {
   if (outcomeUnknown(error)) return { kind: 'lost' };
   const body = error && 'data' in error ? (error.data as { purchase?: PurchaseView } | undefined) : undefined;
-  if (errorCodeOf(error) === 'PAYMENT_PENDING' && body?.purchase) return { kind: 'pending', orderId: body.purchase.order_id, orderNumber: body.purchase.order_number };
+  if (errorCodeOf(error) === 'PAYMENT_PENDING' && body?.purchase)
+    return { kind: 'pending', orderId: body.purchase.order_id, orderNumber: body.purchase.order_number };
   if (errorCodeOf(error) === 'PAYMENT_DECLINED') return { kind: 'declined', message: errorMessageOf(error, fallback) };
   return { kind: 'error', message: errorMessageOf(error, fallback) };
 }
 
 /** 3-D Secure: the whole page goes to the issuer's challenge; the return page completes the order. */
-function redirectToChallenge(orderId: string | undefined, challengeUrl: string, cardId: string | null = null): PaymentOutcome {
+function redirectToChallenge(
+  orderId: string | undefined,
+  challengeUrl: string,
+  cardId: string | null = null,
+): PaymentOutcome {
   if (orderId) {
     rememberOrder(orderId);
     rememberChallengeCard(orderId, cardId);
@@ -47,8 +58,10 @@ function redirectToChallenge(orderId: string | undefined, challengeUrl: string, 
 }
 
 function flowOutcome(reply: PurchaseFlowReply, cardId: string | null): PaymentOutcome {
-  if (reply.next === 'challenge' && reply.challenge_url) return redirectToChallenge(reply.purchase.order_id, reply.challenge_url, cardId);
-  if (reply.next === 'pending') return { kind: 'pending', orderId: reply.purchase.order_id, orderNumber: reply.purchase.order_number };
+  if (reply.next === 'challenge' && reply.challenge_url)
+    return redirectToChallenge(reply.purchase.order_id, reply.challenge_url, cardId);
+  if (reply.next === 'pending')
+    return { kind: 'pending', orderId: reply.purchase.order_id, orderNumber: reply.purchase.order_number };
   if (reply.purchase.status === 'failed') return { kind: 'declined', message: '' };
   return { kind: 'success', purchase: reply.purchase };
 }
@@ -57,7 +70,9 @@ function flowOutcome(reply: PurchaseFlowReply, cardId: string | null): PaymentOu
 function subscribedOutcome(reply: SubscriptionFlowReply): PaymentOutcome {
   if (reply.next === 'challenge' && reply.challenge_url) return redirectToChallenge(undefined, reply.challenge_url);
   if (reply.next === 'pending' || !('subscription' in reply)) return { kind: 'recheck' };
-  return reply.subscription.status === 'active' ? { kind: 'success', subscription: reply.subscription } : { kind: 'declined', message: '' };
+  return reply.subscription.status === 'active'
+    ? { kind: 'success', subscription: reply.subscription }
+    : { kind: 'declined', message: '' };
 }
 
 /**
@@ -74,22 +89,30 @@ export function usePaymentFlow(target: PaymentTarget, fallbackError: string) {
   const [outcome, setOutcome] = useState<PaymentOutcome>({ kind: 'idle' });
   const [lastSource, setLastSource] = useState<PaySource | null>(null);
 
-  const send = useCallback(async (source: PaySource) => {
-    setLastSource(source);
-    const key = intent.key();
-    const card = 'card_id' in source ? { card_id: source.card_id } : { token: source.token };
-    let next: PaymentOutcome;
-    if ('product_id' in target) {
-      const save = 'token' in source ? { save_card: source.save } : {};
-      const result = await authorize({ key, body: { product_id: target.product_id, mpi: 'mpi-complete', ...card, ...save } });
-      next = result.data ? flowOutcome(result.data, 'card_id' in source ? source.card_id : null) : failureOutcome(result.error, fallbackError);
-    } else {
-      const result = await subscribe({ key, body: { plan_code: target.plan_code, ...card } });
-      next = result.data ? subscribedOutcome(result.data) : failureOutcome(result.error, fallbackError);
-    }
-    if (next.kind !== 'lost' && next.kind !== 'recheck') intent.finish();
-    setOutcome(next);
-  }, [authorize, subscribe, target, intent, fallbackError]);
+  const send = useCallback(
+    async (source: PaySource) => {
+      setLastSource(source);
+      const key = intent.key();
+      const card = 'card_id' in source ? { card_id: source.card_id } : { token: source.token };
+      let next: PaymentOutcome;
+      if ('product_id' in target) {
+        const save = 'token' in source ? { save_card: source.save } : {};
+        const result = await authorize({
+          key,
+          body: { product_id: target.product_id, mpi: 'mpi-complete', ...card, ...save },
+        });
+        next = result.data
+          ? flowOutcome(result.data, 'card_id' in source ? source.card_id : null)
+          : failureOutcome(result.error, fallbackError);
+      } else {
+        const result = await subscribe({ key, body: { plan_code: target.plan_code, ...card } });
+        next = result.data ? subscribedOutcome(result.data) : failureOutcome(result.error, fallbackError);
+      }
+      if (next.kind !== 'lost' && next.kind !== 'recheck') intent.finish();
+      setOutcome(next);
+    },
+    [authorize, subscribe, target, intent, fallbackError],
+  );
 
   const retry = useCallback(async () => {
     if (lastSource) await send(lastSource);

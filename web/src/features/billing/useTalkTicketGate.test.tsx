@@ -9,17 +9,28 @@ type User = ReturnType<typeof aUser>;
 
 function StartButton({ character, onStart }: { character: GatedCharacter; onStart: (ticket?: TicketUse) => void }) {
   const gate = useTalkTicketGate(character);
-  return <button type="button" onClick={() => gate('btn-hello', onStart)}>はじめる</button>;
+  return (
+    <button type="button" onClick={() => gate('btn-hello', onStart)}>
+      はじめる
+    </button>
+  );
 }
 
 async function openPlayer(user: User, character: GatedCharacter, routes: Parameters<typeof billingServer>[0]) {
   const onStart = vi.fn();
   const server = billingServer({ ...keptSession(user), ...routes });
-  await renderRoutes(inShell([{ path: '/full/chat/x', element: <StartButton character={character} onStart={onStart} /> }]), { path: '/full/chat/x', state: signedInAs(user) });
+  await renderRoutes(
+    inShell([{ path: '/full/chat/x', element: <StartButton character={character} onStart={onStart} /> }]),
+    { path: '/full/chat/x', state: signedInAs(user) },
+  );
   return { onStart, server };
 }
 
-const yui = (price = 1200): GatedCharacter => ({ id: `char-${Math.random().toString(36).slice(2, 8)}`, name: 'ユイ', price });
+const yui = (price = 1200): GatedCharacter => ({
+  id: `char-${Math.random().toString(36).slice(2, 8)}`,
+  name: 'ユイ',
+  price,
+});
 
 describe('useTalkTicketGate', () => {
   it('gate, a free character, starts at once and uses no ticket', async () => {
@@ -43,7 +54,9 @@ describe('useTalkTicketGate', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'はじめる' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('ユイと話すには、トークチケットを1枚使います（現在 3枚）。使いますか？')).toBeTruthy();
+    expect(
+      within(dialog).getByText('ユイと話すには、トークチケットを1枚使います（現在 3枚）。使いますか？'),
+    ).toBeTruthy();
     expect(onStart).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: '1枚使って話す' }));
 
@@ -55,7 +68,9 @@ describe('useTalkTicketGate', () => {
 
   it('gate, clicked before the wallet answered, asks for the ticket once the wallet is known instead of losing the click', async () => {
     let answerWallet: (answer: [number, unknown]) => void = () => undefined;
-    const heldWallet = new Promise<[number, unknown]>((resolve) => { answerWallet = resolve; });
+    const heldWallet = new Promise<[number, unknown]>((resolve) => {
+      answerWallet = resolve;
+    });
     const { onStart, server } = await openPlayer(aUser(), yui(), {
       'GET billing/entitlements': [200, { ok: true, character_ids: [] }],
       'GET billing/wallet': () => heldWallet,
@@ -66,7 +81,9 @@ describe('useTalkTicketGate', () => {
     answerWallet([200, aWallet({ talk_tickets: 2 })]);
 
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('ユイと話すには、トークチケットを1枚使います（現在 2枚）。使いますか？')).toBeTruthy();
+    expect(
+      within(dialog).getByText('ユイと話すには、トークチケットを1枚使います（現在 2枚）。使いますか？'),
+    ).toBeTruthy();
     expect(onStart).not.toHaveBeenCalled();
   });
 
@@ -117,10 +134,14 @@ describe('useTalkTicketGate', () => {
   });
 
   it('gate, a character served as a preview, asks for a ticket without reading the purchases (the served access decides)', async () => {
-    const { onStart, server } = await openPlayer(aUser(), { ...yui(), access: 'preview' }, {
-      'GET billing/wallet': [200, aWallet({ talk_tickets: 1 })],
-      'POST talk_tickets': [200, { ok: true, used: 1, talk_tickets: 0, use_id: 'use-7', use_token: 'token-7' }],
-    });
+    const { onStart, server } = await openPlayer(
+      aUser(),
+      { ...yui(), access: 'preview' },
+      {
+        'GET billing/wallet': [200, aWallet({ talk_tickets: 1 })],
+        'POST talk_tickets': [200, { ok: true, used: 1, talk_tickets: 0, use_id: 'use-7', use_token: 'token-7' }],
+      },
+    );
     await vi.waitFor(() => expect(server.calls.some((c) => c.url === '/api/billing/wallet')).toBe(true));
 
     fireEvent.click(await screen.findByRole('button', { name: 'はじめる' }));
@@ -131,7 +152,11 @@ describe('useTalkTicketGate', () => {
   });
 
   it('gate, a character already opened with a ticket (access ticket), asks for a ticket again for the next talk', async () => {
-    const { onStart, server } = await openPlayer(aUser(), { ...yui(), access: 'ticket' }, { 'GET billing/wallet': [200, aWallet({ talk_tickets: 2 })] });
+    const { onStart, server } = await openPlayer(
+      aUser(),
+      { ...yui(), access: 'ticket' },
+      { 'GET billing/wallet': [200, aWallet({ talk_tickets: 2 })] },
+    );
     await vi.waitFor(() => expect(server.calls.some((c) => c.url === '/api/billing/wallet')).toBe(true));
 
     fireEvent.click(await screen.findByRole('button', { name: 'はじめる' }));
@@ -178,16 +203,33 @@ describe('BuyButton', () => {
     const user = aUser();
     billingServer({ ...keptSession(user), 'GET billing/entitlements': [200, { ok: true, character_ids: [] }] });
 
-    await renderRoutes([{ path: '/', element: <BuyButton characterId="c-9" price={1200} /> }], { state: signedInAs(user) });
+    await renderRoutes([{ path: '/', element: <BuyButton characterId="c-9" price={1200} /> }], {
+      state: signedInAs(user),
+    });
 
-    expect((await screen.findByRole('link', { name: '購入する ¥1,200' })).getAttribute('href')).toBe('/payment/process/credit?product_id=character%3Ac-9');
+    expect((await screen.findByRole('link', { name: '購入する ¥1,200' })).getAttribute('href')).toBe(
+      '/payment/process/credit?product_id=character%3Ac-9',
+    );
   });
 
   it('BuyButton, a character already bought, says 購入済み instead of offering it again; a free one shows nothing', async () => {
     const user = aUser();
     billingServer({ ...keptSession(user), 'GET billing/entitlements': [200, { ok: true, character_ids: ['c-9'] }] });
 
-    await renderRoutes([{ path: '/', element: <><BuyButton characterId="c-9" price={1200} /><BuyButton characterId="c-free" price={0} /></> }], { state: signedInAs(user) });
+    await renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <>
+              <BuyButton characterId="c-9" price={1200} />
+              <BuyButton characterId="c-free" price={0} />
+            </>
+          ),
+        },
+      ],
+      { state: signedInAs(user) },
+    );
 
     expect(await screen.findByText('購入済み')).toBeTruthy();
     expect(screen.queryByRole('link')).toBeNull();

@@ -15,18 +15,25 @@ export function CatalogMenuView({ title, lead }: { title: string; lead: string }
       {isLoading && <Spinner label={t('common.loading')} />}
       {isError && (
         <Notice kind="error">
-          {t('catalog.loadFailed')} <button type="button" className="btn btn--ghost btn--small" onClick={() => void refetch()}>{t('catalog.retry')}</button>
+          {t('catalog.loadFailed')}{' '}
+          <button type="button" className="btn btn--ghost btn--small" onClick={() => void refetch()}>
+            {t('catalog.retry')}
+          </button>
         </Notice>
       )}
       {empty && <p className="catalog-empty muted">{t('catalog.empty')}</p>}
       {data && (
         <div className="catalog">
           <CategoryChips categories={data.categories} />
-          {data.categories.map((c) => <CategoryShelf key={c.id} category={c} />)}
+          {data.categories.map((c) => (
+            <CategoryShelf key={c.id} category={c} />
+          ))}
           {data.ungrouped.length > 0 && (
             <section className="catalog-category" aria-labelledby="catalog-ungrouped">
               <div className="catalog-category__head">
-                <h2 className="catalog-category__title" id="catalog-ungrouped">{data.categories.length > 0 ? t('catalog.ungrouped') : t('catalog.allCharacters')}</h2>
+                <h2 className="catalog-category__title" id="catalog-ungrouped">
+                  {data.categories.length > 0 ? t('catalog.ungrouped') : t('catalog.allCharacters')}
+                </h2>
               </div>
               <CharacterGrid characters={data.ungrouped} />
             </section>

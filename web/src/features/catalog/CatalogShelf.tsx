@@ -20,13 +20,23 @@ export function CategoryShelf({ category }: { category: MenuCategory }) {
   const { t } = useTranslation();
   const themeUrl = `/theme/${encodeURIComponent(category.slug)}`;
   return (
-    <section className="catalog-category" id={`category-${category.slug}`} aria-labelledby={`category-title-${category.id}`}>
+    <section
+      className="catalog-category"
+      id={`category-${category.slug}`}
+      aria-labelledby={`category-title-${category.id}`}
+    >
       <div className="catalog-category__head">
-        <h2 className="catalog-category__title" id={`category-title-${category.id}`}>{category.name}</h2>
-        <Link className="catalog-category__more" to={themeUrl}>{t('catalog.seeAll')}</Link>
+        <h2 className="catalog-category__title" id={`category-title-${category.id}`}>
+          {category.name}
+        </h2>
+        <Link className="catalog-category__more" to={themeUrl}>
+          {t('catalog.seeAll')}
+        </Link>
       </div>
       {category.description && <p className="catalog-category__lead muted">{category.description}</p>}
-      {category.groups.map((g) => <GroupShelf key={g.id} group={g} />)}
+      {category.groups.map((g) => (
+        <GroupShelf key={g.id} group={g} />
+      ))}
     </section>
   );
 }
@@ -37,7 +47,11 @@ export function CategoryChips({ categories }: { categories: MenuCategory[] }) {
   if (categories.length === 0) return null;
   return (
     <nav className="catalog-chips" aria-label={t('catalog.categories')}>
-      {categories.map((c) => <Link key={c.id} className="catalog-chip" to={`/theme/${encodeURIComponent(c.slug)}`}>{c.name}</Link>)}
+      {categories.map((c) => (
+        <Link key={c.id} className="catalog-chip" to={`/theme/${encodeURIComponent(c.slug)}`}>
+          {c.name}
+        </Link>
+      ))}
     </nav>
   );
 }

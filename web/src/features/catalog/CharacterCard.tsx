@@ -15,20 +15,35 @@ export function CharacterCard({ character }: { character: MenuCharacter }) {
   const { t } = useTranslation();
   const name = useLocalized()(character.name, character.name_i18n);
   const ready = character.playable;
-  const to = ready ? `/full/chat/${encodeURIComponent(character.slug)}` : `/coming_soon?name=${encodeURIComponent(name)}`;
+  const to = ready
+    ? `/full/chat/${encodeURIComponent(character.slug)}`
+    : `/coming_soon?name=${encodeURIComponent(name)}`;
   const free = character.price <= 0;
   return (
     <Link className={`catalog-card${ready ? '' : ' catalog-card--soon'}`} to={to}>
       {character.avatar_url ? (
-        <img className="catalog-card__avatar" src={character.avatar_url} alt="" width={AVATAR_SIZE} height={AVATAR_SIZE} loading="lazy" decoding="async" />
+        <img
+          className="catalog-card__avatar"
+          src={character.avatar_url}
+          alt=""
+          width={AVATAR_SIZE}
+          height={AVATAR_SIZE}
+          loading="lazy"
+          decoding="async"
+        />
       ) : (
-        <span className="catalog-card__avatar catalog-card__avatar--initial" aria-hidden="true">{name.slice(0, 1)}</span>
+        <span className="catalog-card__avatar catalog-card__avatar--initial" aria-hidden="true">
+          {name.slice(0, 1)}
+        </span>
       )}
       <span className="catalog-card__name">{name}</span>
       <span className={`catalog-card__price${free ? ' catalog-card__price--free' : ''}`}>
-        <span className="visually-hidden">{t('catalog.price')}: </span>{formatPrice(character.price, t('catalog.free'))}
+        <span className="visually-hidden">{t('catalog.price')}: </span>
+        {formatPrice(character.price, t('catalog.free'))}
       </span>
-      <span className="catalog-card__action" aria-hidden="true">{ready ? t('catalog.talk') : t('catalog.soonBadge')}</span>
+      <span className="catalog-card__action" aria-hidden="true">
+        {ready ? t('catalog.talk') : t('catalog.soonBadge')}
+      </span>
     </Link>
   );
 }
@@ -36,7 +51,12 @@ export function CharacterCard({ character }: { character: MenuCharacter }) {
 export function CharacterGrid({ characters }: { characters: MenuCharacter[] }) {
   return (
     <ul className="catalog-grid">
-      {characters.map((c) => <li key={c.id}><CharacterCard character={c} />{c.playable && <BuyButton characterId={c.id} price={c.price} />}</li>)}
+      {characters.map((c) => (
+        <li key={c.id}>
+          <CharacterCard character={c} />
+          {c.playable && <BuyButton characterId={c.id} price={c.price} />}
+        </li>
+      ))}
     </ul>
   );
 }

@@ -16,7 +16,12 @@ describe('CharacterGrid', () => {
     style.textContent = readFileSync(join(import.meta.dirname, 'catalog.css'), 'utf8');
     document.head.append(style);
 
-    await renderRoutes([{ path: '/', element: <CharacterGrid characters={[menuCharacter({ name: 'ソラ', slug: 'sora', price: 300 })]} /> }]);
+    await renderRoutes([
+      {
+        path: '/',
+        element: <CharacterGrid characters={[menuCharacter({ name: 'ソラ', slug: 'sora', price: 300 })]} />,
+      },
+    ]);
 
     const item = (await screen.findByRole('link', { name: '購入する ¥300' })).closest('li')!;
     expect(getComputedStyle(item).display).toBe('flex');

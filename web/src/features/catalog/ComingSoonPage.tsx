@@ -16,10 +16,16 @@ export default function ComingSoonPage() {
   return (
     <Page title={t('catalog.comingSoon.title')}>
       <Card className="coming-soon">
-        <div className="coming-soon__mark" aria-hidden="true">✦</div>
-        <p className="coming-soon__lead">{name ? t('catalog.comingSoon.named', { name }) : t('catalog.comingSoon.lead')}</p>
+        <div className="coming-soon__mark" aria-hidden="true">
+          ✦
+        </div>
+        <p className="coming-soon__lead">
+          {name ? t('catalog.comingSoon.named', { name }) : t('catalog.comingSoon.lead')}
+        </p>
         <p className="muted">{t('catalog.comingSoon.meanwhile')}</p>
-        <Link className="btn btn--primary btn--large btn--block" to="/full/main_menu">{t('catalog.backToMenu')}</Link>
+        <Link className="btn btn--primary btn--large btn--block" to="/full/main_menu">
+          {t('catalog.backToMenu')}
+        </Link>
       </Card>
     </Page>
   );

@@ -14,7 +14,11 @@ const routes = [
 describe('MainMenuPage', () => {
   it('MainMenuPage, a menu with categories and groups, lists each character under its group with price and link', async () => {
     const yui = menuCharacter({ name: 'ユイ', slug: 'yui', price: 1200, avatar_url: '/files/yui.webp' });
-    const category = menuCategory({ name: '学園', slug: 'school', groups: [{ id: 'g1', name: '二年A組', description: '', slug: '', characters: [yui] }] });
+    const category = menuCategory({
+      name: '学園',
+      slug: 'school',
+      groups: [{ id: 'g1', name: '二年A組', description: '', slug: '', characters: [yui] }],
+    });
     fakeServer(() => [200, menuOf([category])]);
 
     await renderRoutes(routes, { path: '/full/main_menu' });
@@ -24,7 +28,11 @@ describe('MainMenuPage', () => {
     expect(card.getAttribute('href')).toBe('/full/chat/yui');
     expect(within(card).getByText('¥1,200')).toBeTruthy();
     const avatar = card.querySelector('img');
-    expect([avatar?.getAttribute('loading'), avatar?.getAttribute('width'), avatar?.getAttribute('height')]).toEqual(['lazy', '96', '96']);
+    expect([avatar?.getAttribute('loading'), avatar?.getAttribute('width'), avatar?.getAttribute('height')]).toEqual([
+      'lazy',
+      '96',
+      '96',
+    ]);
     expect(screen.getByRole('link', { name: 'すべて見る' }).getAttribute('href')).toBe('/theme/school');
   });
 
@@ -86,7 +94,10 @@ describe('MainMenuPage', () => {
 
     await renderRoutes(appRoutes, { path: '/xx-YY/full/main_menu' });
 
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveProperty('textContent', expect.not.stringContaining('メインメニュー'));
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveProperty(
+      'textContent',
+      expect.not.stringContaining('メインメニュー'),
+    );
     // The admin gate may ask where the console lives; the menu is never loaded.
     expect(server.calls.filter((call) => call.url !== '/api/config')).toHaveLength(0);
   });

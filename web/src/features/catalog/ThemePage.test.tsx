@@ -12,9 +12,17 @@ const routes = [
 
 function seasons() {
   return menuCategory({
-    name: '季節', slug: 'seasons', description: '四季のキャラクター',
+    name: '季節',
+    slug: 'seasons',
+    description: '四季のキャラクター',
     groups: [
-      { id: 'g-spring', name: 'Spring', description: '', slug: 'spring', characters: [menuCharacter({ name: 'ハル' })] },
+      {
+        id: 'g-spring',
+        name: 'Spring',
+        description: '',
+        slug: 'spring',
+        characters: [menuCharacter({ name: 'ハル' })],
+      },
       { id: 'g-summer', name: '夏', description: '', slug: '', characters: [menuCharacter({ name: 'ナツ' })] },
     ],
   });
@@ -53,7 +61,7 @@ describe('ThemePage', () => {
     expect(screen.getByRole('link', { name: /ナツ/ })).toBeTruthy();
   });
 
-  it('ThemePage, an unknown theme, shows the server\'s Japanese message and a way back', async () => {
+  it("ThemePage, an unknown theme, shows the server's Japanese message and a way back", async () => {
     fakeServer(() => [404, { ok: false, code: 'NOT_FOUND', message: 'テーマ「nope」は見つかりません。' }]);
 
     await renderRoutes(routes, { path: '/theme/nope' });
@@ -101,6 +109,8 @@ describe('ComingSoonPage', () => {
   it('ComingSoonPage, without a name, shows the general text', async () => {
     await renderRoutes(routes, { path: '/coming_soon' });
 
-    expect(await screen.findByText('このキャラクターはまだ準備中です。公開まで、もう少しお待ちください。')).toBeTruthy();
+    expect(
+      await screen.findByText('このキャラクターはまだ準備中です。公開まで、もう少しお待ちください。'),
+    ).toBeTruthy();
   });
 });

@@ -26,12 +26,21 @@ function GroupTabs({ category, selected }: { category: MenuCategory; selected: M
   if (category.groups.length < 2) return null;
   const base = `/theme/${encodeURIComponent(category.slug)}`;
   const tab = (to: string, label: string, active: boolean, key: string) => (
-    <Link key={key} className={`catalog-chip${active ? ' catalog-chip--active' : ''}`} to={to} aria-current={active ? 'page' : undefined}>{label}</Link>
+    <Link
+      key={key}
+      className={`catalog-chip${active ? ' catalog-chip--active' : ''}`}
+      to={to}
+      aria-current={active ? 'page' : undefined}
+    >
+      {label}
+    </Link>
   );
   return (
     <nav className="catalog-chips" aria-label={t('catalog.theme.groups')}>
       {tab(base, t('catalog.theme.allGroups'), !selected, '')}
-      {category.groups.map((g) => tab(`${base}/${encodeURIComponent(groupSegment(category, g))}`, g.name, selected?.id === g.id, g.id))}
+      {category.groups.map((g) =>
+        tab(`${base}/${encodeURIComponent(groupSegment(category, g))}`, g.name, selected?.id === g.id, g.id),
+      )}
     </nav>
   );
 }
@@ -48,19 +57,29 @@ export default function ThemePage() {
   const { data, error, isLoading } = useCatalogThemeQuery(slug);
   const category = data?.category;
   const selected = category ? selectedGroup(category, a) : undefined;
-  const shown = selected ? [selected] : category?.groups ?? [];
+  const shown = selected ? [selected] : (category?.groups ?? []);
   return (
     <Page title={category?.name ?? t('catalog.theme.title')} lead={category?.description || undefined} wide>
       {isLoading && <Spinner label={t('common.loading')} />}
-      {error && <Notice kind="error">{statusOf(error) === 404 ? errorMessageOf(error, t('catalog.theme.notFound')) : t('catalog.loadFailed')}</Notice>}
+      {error && (
+        <Notice kind="error">
+          {statusOf(error) === 404 ? errorMessageOf(error, t('catalog.theme.notFound')) : t('catalog.loadFailed')}
+        </Notice>
+      )}
       {category && (
         <div className="catalog">
           <GroupTabs category={category} selected={selected} />
           {shown.length === 0 && <p className="catalog-empty muted">{t('catalog.theme.empty')}</p>}
-          {shown.map((g) => <GroupShelf key={g.id} group={g} level={2} />)}
+          {shown.map((g) => (
+            <GroupShelf key={g.id} group={g} level={2} />
+          ))}
         </div>
       )}
-      <p className="catalog-back"><Link className="btn btn--ghost" to="/full/main_menu">{t('catalog.backToMenu')}</Link></p>
+      <p className="catalog-back">
+        <Link className="btn btn--ghost" to="/full/main_menu">
+          {t('catalog.backToMenu')}
+        </Link>
+      </p>
     </Page>
   );
 }

@@ -16,7 +16,9 @@ export function CampaignList() {
 
   return (
     <section className="card" aria-labelledby="campaigns-title">
-      <h2 id="campaigns-title" className="section-title">{t('engagement.campaigns.title')}</h2>
+      <h2 id="campaigns-title" className="section-title">
+        {t('engagement.campaigns.title')}
+      </h2>
       {isLoading && <Spinner label={t('engagement.loading')} />}
       {isError && <Notice kind="error">{t('engagement.loadFailed')}</Notice>}
       {data && campaigns.length === 0 && <p className="muted">{t('engagement.campaigns.empty')}</p>}
@@ -24,11 +26,20 @@ export function CampaignList() {
         <ul className="engagement-list" aria-labelledby="campaigns-title">
           {campaigns.map((campaign) => (
             <CampaignRow
-              key={campaign.id} campaign={campaign} busy={entry.isLoading} sending={entry.isLoading && concerned === campaign.id}
+              key={campaign.id}
+              campaign={campaign}
+              busy={entry.isLoading}
+              sending={entry.isLoading && concerned === campaign.id}
               onEnter={() => void enter({ campaign_id: campaign.id })}
             >
-              {concerned === campaign.id && entry.isSuccess && <Notice kind="success">{t('engagement.campaigns.done', { grant: grantText(t, campaign.grant) })}</Notice>}
-              {concerned === campaign.id && entry.isError && <Notice kind="error">{errorMessageOf(entry.error, t('engagement.campaigns.failed'))}</Notice>}
+              {concerned === campaign.id && entry.isSuccess && (
+                <Notice kind="success">
+                  {t('engagement.campaigns.done', { grant: grantText(t, campaign.grant) })}
+                </Notice>
+              )}
+              {concerned === campaign.id && entry.isError && (
+                <Notice kind="error">{errorMessageOf(entry.error, t('engagement.campaigns.failed'))}</Notice>
+              )}
             </CampaignRow>
           ))}
         </ul>
@@ -40,9 +51,17 @@ export function CampaignList() {
 type Translate = ReturnType<typeof useTranslation>['t'];
 
 export const grantText = (t: Translate, grant: CampaignGrant) =>
-  grant.kind === 'points' ? t('engagement.campaigns.points', { count: grant.amount }) : t('engagement.campaigns.tickets', { count: grant.amount });
+  grant.kind === 'points'
+    ? t('engagement.campaigns.points', { count: grant.amount })
+    : t('engagement.campaigns.tickets', { count: grant.amount });
 
-interface RowProps { campaign: OpenCampaign; busy: boolean; sending: boolean; onEnter: () => void; children: ReactNode }
+interface RowProps {
+  campaign: OpenCampaign;
+  busy: boolean;
+  sending: boolean;
+  onEnter: () => void;
+  children: ReactNode;
+}
 
 function CampaignRow({ campaign, busy, sending, onEnter, children }: RowProps) {
   const { t, i18n } = useTranslation();
@@ -51,17 +70,28 @@ function CampaignRow({ campaign, busy, sending, onEnter, children }: RowProps) {
       <span className="engagement-list__title">{campaign.title}</span>
       {campaign.description && <p className="campaign__description">{campaign.description}</p>}
       <span className="small muted">
-        {t('engagement.campaigns.period', { from: formatDate(campaign.starts_at, i18n.language), until: formatDate(campaign.ends_at, i18n.language) })}
+        {t('engagement.campaigns.period', {
+          from: formatDate(campaign.starts_at, i18n.language),
+          until: formatDate(campaign.ends_at, i18n.language),
+        })}
       </span>
-      <span className="campaign__grant">{t('engagement.campaigns.grant', { grant: grantText(t, campaign.grant) })}</span>
+      <span className="campaign__grant">
+        {t('engagement.campaigns.grant', { grant: grantText(t, campaign.grant) })}
+      </span>
       {children}
-      {campaign.entered
-        ? <span className="engagement-tag engagement-tag--done">{t('engagement.campaigns.entered')}</span>
-        : (
-          <button type="button" className="btn btn--primary btn--small" disabled={busy} onClick={onEnter} aria-label={t('engagement.campaigns.enterLabel', { title: campaign.title })}>
-            {sending ? t('engagement.campaigns.entering') : t('engagement.campaigns.enter')}
-          </button>
-        )}
+      {campaign.entered ? (
+        <span className="engagement-tag engagement-tag--done">{t('engagement.campaigns.entered')}</span>
+      ) : (
+        <button
+          type="button"
+          className="btn btn--primary btn--small"
+          disabled={busy}
+          onClick={onEnter}
+          aria-label={t('engagement.campaigns.enterLabel', { title: campaign.title })}
+        >
+          {sending ? t('engagement.campaigns.entering') : t('engagement.campaigns.enter')}
+        </button>
+      )}
     </li>
   );
 }

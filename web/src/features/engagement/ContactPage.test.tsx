@@ -4,16 +4,30 @@ import { renderRoutes } from '../../test/harness.tsx';
 import { ContactDevPage, ContactPage } from './ContactPage.tsx';
 import { aUser, engagementServer, loggedOut, refusal, signedInAs } from './testing.tsx';
 
-const routes = [{ path: '/contact', element: <ContactPage /> }, { path: '/contact_dev', element: <ContactDevPage /> }];
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Mobile/15E148 Safari/604.1';
+const routes = [
+  { path: '/contact', element: <ContactPage /> },
+  { path: '/contact_dev', element: <ContactDevPage /> },
+];
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Mobile/15E148 Safari/604.1';
 const received = (id: string, receiptNumber = 'CT-2611-7K3Q', mailed = false) =>
-  [201, { ok: true, id, receipt_number: receiptNumber, receipt_mailed: mailed, message: 'お問い合わせを受け付けました。受付番号をお控えください。' }] as [number, unknown];
+  [
+    201,
+    {
+      ok: true,
+      id,
+      receipt_number: receiptNumber,
+      receipt_mailed: mailed,
+      message: 'お問い合わせを受け付けました。受付番号をお控えください。',
+    },
+  ] as [number, unknown];
 
 const category = () => screen.getByLabelText('お問い合わせの種類') as HTMLSelectElement;
 const email = () => screen.getByLabelText('メールアドレス') as HTMLInputElement;
 const message = () => screen.getByLabelText('お問い合わせ内容') as HTMLTextAreaElement;
 const send = () => fireEvent.click(screen.getByRole('button', { name: '送信する' }));
-const contactCalls = (server: ReturnType<typeof engagementServer>) => server.calls.filter((c) => c.url === '/api/contacts');
+const contactCalls = (server: ReturnType<typeof engagementServer>) =>
+  server.calls.filter((c) => c.url === '/api/contacts');
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -29,10 +43,18 @@ describe('ContactPage', () => {
     send();
 
     expect(await screen.findByText('お問い合わせを受け付けました。')).toBeTruthy();
-    expect(screen.getByText('担当者から guest@example.jp 宛にご連絡します。お問い合わせの際は受付番号をお伝えください。')).toBeTruthy();
+    expect(
+      screen.getByText('担当者から guest@example.jp 宛にご連絡します。お問い合わせの際は受付番号をお伝えください。'),
+    ).toBeTruthy();
     expect(screen.getByText('CT-2611-7K3Q')).toBeTruthy();
     expect(screen.queryByText(/受付確認のメール/)).toBeNull();
-    expect(contactCalls(server)[0]?.body).toEqual({ channel: 'contact', category: 0, email: 'guest@example.jp', name: '山田 花子', message: '料金について教えてください。' });
+    expect(contactCalls(server)[0]?.body).toEqual({
+      channel: 'contact',
+      category: 0,
+      email: 'guest@example.jp',
+      name: '山田 花子',
+      message: '料金について教えてください。',
+    });
     expect(contactCalls(server)[0]?.headers.get('authorization')).toBeNull();
   });
 
@@ -53,21 +75,24 @@ describe('ContactPage', () => {
     ['en-US', 'Receipt number', 'This number is only shown here. Please write it down.'],
     ['fil-PH', 'Receipt number', 'Dito lang makikita ang numerong ito. Pakitala ito.'],
     ['zh-TW', '受理編號', '此編號僅顯示於此畫面，請務必記下。'],
-  ] as const)('ContactPage, logged out in %s, shows the receipt number with its label in that language', async (language, label, keep) => {
-    engagementServer({ 'POST contacts': received('ct-45', 'CT-2612-LANG') });
-    await renderRoutes(routes, { path: '/contact', state: loggedOut, language });
-    fireEvent.change(document.querySelector('select')!, { target: { value: '0' } });
-    fireEvent.change(document.querySelector('input[type="email"]')!, { target: { value: 'guest@example.jp' } });
-    fireEvent.change(document.querySelector('textarea')!, { target: { value: 'Hello' } });
-    fireEvent.submit(document.querySelector('form')!);
+  ] as const)(
+    'ContactPage, logged out in %s, shows the receipt number with its label in that language',
+    async (language, label, keep) => {
+      engagementServer({ 'POST contacts': received('ct-45', 'CT-2612-LANG') });
+      await renderRoutes(routes, { path: '/contact', state: loggedOut, language });
+      fireEvent.change(document.querySelector('select')!, { target: { value: '0' } });
+      fireEvent.change(document.querySelector('input[type="email"]')!, { target: { value: 'guest@example.jp' } });
+      fireEvent.change(document.querySelector('textarea')!, { target: { value: 'Hello' } });
+      fireEvent.submit(document.querySelector('form')!);
 
-    const number = await screen.findByText('CT-2612-LANG');
-    expect(number.closest('.contact-receipt__number')?.textContent).toBe(`${label}CT-2612-LANG`);
-    expect(screen.getByText(keep)).toBeTruthy();
-    expect(screen.getByText(/guest@example\.jp/)).toBeTruthy();
-  });
+      const number = await screen.findByText('CT-2612-LANG');
+      expect(number.closest('.contact-receipt__number')?.textContent).toBe(`${label}CT-2612-LANG`);
+      expect(screen.getByText(keep)).toBeTruthy();
+      expect(screen.getByText(/guest@example\.jp/)).toBeTruthy();
+    },
+  );
 
-  it('ContactPage, logged in with a receipt mailed, shows the number and names the account\'s address, not the typed one', async () => {
+  it("ContactPage, logged in with a receipt mailed, shows the number and names the account's address, not the typed one", async () => {
     const user = aUser();
     engagementServer({ 'POST contacts': received('ct-44', 'CT-2612-WXYZ', true) });
     await renderRoutes(routes, { path: '/contact', state: signedInAs(user) });
@@ -77,11 +102,13 @@ describe('ContactPage', () => {
     send();
 
     expect(await screen.findByText('CT-2612-WXYZ')).toBeTruthy();
-    expect(screen.getByText('ご登録のメールアドレスに受付確認のメールをお送りします。担当者からのご連絡をお待ちください。')).toBeTruthy();
+    expect(
+      screen.getByText('ご登録のメールアドレスに受付確認のメールをお送りします。担当者からのご連絡をお待ちください。'),
+    ).toBeTruthy();
     expect(screen.queryByText(/other@example\.jp/)).toBeNull();
   });
 
-  it('ContactPage, logged in, fills in the session\'s address, which stays editable', async () => {
+  it("ContactPage, logged in, fills in the session's address, which stays editable", async () => {
     const user = aUser();
     const server = engagementServer({ 'POST contacts': received('ct-1') });
     await renderRoutes(routes, { path: '/contact', state: signedInAs(user) });
@@ -115,7 +142,16 @@ describe('ContactPage', () => {
 
     await screen.findByText('お問い合わせを受け付けました。');
     expect(contactCalls(server)[0]?.body).toMatchObject({
-      category: 1, device: { device_type: 'mobile', browser_name: 'Safari', os: 'iOS', mobile_model: 'iPhone', is_ios: true, is_mobile: true, user_agent: IPHONE },
+      category: 1,
+      device: {
+        device_type: 'mobile',
+        browser_name: 'Safari',
+        os: 'iOS',
+        mobile_model: 'iPhone',
+        is_ios: true,
+        is_mobile: true,
+        user_agent: IPHONE,
+      },
     });
   });
 
@@ -131,7 +167,11 @@ describe('ContactPage', () => {
     send();
 
     await screen.findByText('お問い合わせを受け付けました。');
-    expect(contactCalls(server)[0]?.body).toMatchObject({ channel: 'contact_dev', category: 2, device: { user_agent: navigator.userAgent } });
+    expect(contactCalls(server)[0]?.body).toMatchObject({
+      channel: 'contact_dev',
+      category: 2,
+      device: { user_agent: navigator.userAgent },
+    });
   });
 
   it('ContactPage, nothing filled in, says what is missing and sends nothing', async () => {
@@ -162,8 +202,10 @@ describe('ContactPage', () => {
     expect(contactCalls(server)).toHaveLength(0);
   });
 
-  it('ContactPage, too many contacts (429), shows the server\'s text and keeps the message', async () => {
-    engagementServer({ 'POST contacts': refusal(429, 'RATE_LIMITED', '送信回数の上限に達しました。しばらくしてから再度お試しください。') });
+  it("ContactPage, too many contacts (429), shows the server's text and keeps the message", async () => {
+    engagementServer({
+      'POST contacts': refusal(429, 'RATE_LIMITED', '送信回数の上限に達しました。しばらくしてから再度お試しください。'),
+    });
     await renderRoutes(routes, { path: '/contact', state: loggedOut });
 
     fireEvent.change(category(), { target: { value: '4' } });
@@ -171,7 +213,9 @@ describe('ContactPage', () => {
     fireEvent.change(message(), { target: { value: 'コードが使えません。' } });
     send();
 
-    expect((await screen.findByRole('alert')).textContent).toBe('送信回数の上限に達しました。しばらくしてから再度お試しください。');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '送信回数の上限に達しました。しばらくしてから再度お試しください。',
+    );
     expect(message().value).toBe('コードが使えません。');
   });
 

@@ -15,10 +15,14 @@ function ContactScreen({ channel }: { channel: ContactChannel }) {
   const [receipt, setReceipt] = useState<{ number: string; mailed: boolean; email: string } | null>(null);
   const [round, setRound] = useState(0);
   const dev = channel === 'contact_dev';
-  const sent = (reply: ContactReceived, email: string) => setReceipt({ number: reply.receipt_number, mailed: reply.receipt_mailed, email });
+  const sent = (reply: ContactReceived, email: string) =>
+    setReceipt({ number: reply.receipt_number, mailed: reply.receipt_mailed, email });
 
   return (
-    <Page title={t(dev ? 'engagement.contact.titleDev' : 'engagement.contact.title')} lead={t(dev ? 'engagement.contact.leadDev' : 'engagement.contact.lead')}>
+    <Page
+      title={t(dev ? 'engagement.contact.titleDev' : 'engagement.contact.title')}
+      lead={t(dev ? 'engagement.contact.leadDev' : 'engagement.contact.lead')}
+    >
       {receipt ? (
         <Card className="contact-receipt">
           <Notice kind="success">{t('engagement.contact.sentTitle')}</Notice>
@@ -27,16 +31,33 @@ function ContactScreen({ channel }: { channel: ContactChannel }) {
             <span className="small muted">{t('engagement.contact.receiptNumber')}</span>
             <strong>{receipt.number}</strong>
           </p>
-          <p>{receipt.mailed ? t('engagement.contact.sentBodyMailed') : t('engagement.contact.sentBody', { email: receipt.email })}</p>
+          <p>
+            {receipt.mailed
+              ? t('engagement.contact.sentBodyMailed')
+              : t('engagement.contact.sentBody', { email: receipt.email })}
+          </p>
           {!receipt.mailed && <p className="small muted">{t('engagement.contact.receiptKeep')}</p>}
           <div className="engagement-actions">
-            <button type="button" className="btn btn--ghost" onClick={() => { setReceipt(null); setRound(round + 1); }}>{t('engagement.contact.another')}</button>
-            <Link className="btn btn--ghost" to="/">{t('engagement.contact.toTop')}</Link>
+            <button
+              type="button"
+              className="btn btn--ghost"
+              onClick={() => {
+                setReceipt(null);
+                setRound(round + 1);
+              }}
+            >
+              {t('engagement.contact.another')}
+            </button>
+            <Link className="btn btn--ghost" to="/">
+              {t('engagement.contact.toTop')}
+            </Link>
           </div>
         </Card>
       ) : (
         <Card>
-          <p className="small"><Link to="/faq">{t('engagement.contact.faqFirst')}</Link></p>
+          <p className="small">
+            <Link to="/faq">{t('engagement.contact.faqFirst')}</Link>
+          </p>
           <ContactForm key={round} channel={channel} defaultCategory={dev ? 2 : null} onSent={sent} />
         </Card>
       )}

@@ -31,7 +31,16 @@ describe('CouponPage', () => {
       'GET campaigns': () => [200, { ok: true, campaigns: [{ ...campaign, entered }] }],
       'POST campaigns/users/user/insert': () => {
         entered = true;
-        return [201, { ok: true, message: '応募を受け付けました。', campaign_id: campaign.id, grant: campaign.grant, entered_at: '2026-12-02T00:00:00.000Z' }];
+        return [
+          201,
+          {
+            ok: true,
+            message: '応募を受け付けました。',
+            campaign_id: campaign.id,
+            grant: campaign.grant,
+            entered_at: '2026-12-02T00:00:00.000Z',
+          },
+        ];
       },
     });
     await renderRoutes(routes, { path: '/coupon', state: signedInAs(aUser()) });
@@ -40,10 +49,12 @@ describe('CouponPage', () => {
 
     expect(await screen.findByText('応募済み')).toBeTruthy();
     expect(screen.getByText('応募が完了しました。100ポイントをアカウントに付与しました。')).toBeTruthy(); // credited on entry: nothing left to 'receive'
-    expect(server.calls.find((c) => c.url === '/api/campaigns/users/user/insert')?.body).toEqual({ campaign_id: campaign.id });
+    expect(server.calls.find((c) => c.url === '/api/campaigns/users/user/insert')?.body).toEqual({
+      campaign_id: campaign.id,
+    });
   });
 
-  it('CouponPage, a campaign already entered or closed, shows the server\'s message under it', async () => {
+  it("CouponPage, a campaign already entered or closed, shows the server's message under it", async () => {
     const campaign = aCampaign({ title: '冬のキャンペーン' });
     engagementServer({
       'GET campaigns': [200, { ok: true, campaigns: [campaign] }],
@@ -70,9 +81,10 @@ describe('CouponPage', () => {
     let attempts = 0;
     const server = engagementServer({
       'GET campaigns': [200, { ok: true, campaigns: [] }],
-      'POST serial/check': () => (++attempts === 1
-        ? [429, { ok: false, code: 'RATE_LIMITED', rateLimited: true, message: RATE_LIMIT_TEXT }]
-        : [200, { ok: true, message: 'シリアルコードを登録しました。', unlock: anUnlock({ character_id: 'ren' }) }]),
+      'POST serial/check': () =>
+        ++attempts === 1
+          ? [429, { ok: false, code: 'RATE_LIMITED', rateLimited: true, message: RATE_LIMIT_TEXT }]
+          : [200, { ok: true, message: 'シリアルコードを登録しました。', unlock: anUnlock({ character_id: 'ren' }) }],
     });
     await renderRoutes(routes, { path: '/coupon', state: signedInAs(aUser()) });
 
@@ -83,6 +95,9 @@ describe('CouponPage', () => {
 
     expect(await screen.findByText('キャラクター「ren」の特典ストーリー')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(server.calls.filter((c) => c.url === '/api/serial/check').map((c) => c.body)).toEqual([{ serial_id: 'ABCD-EFGH' }, { serial_id: 'ABCD-EFGH' }]);
+    expect(server.calls.filter((c) => c.url === '/api/serial/check').map((c) => c.body)).toEqual([
+      { serial_id: 'ABCD-EFGH' },
+      { serial_id: 'ABCD-EFGH' },
+    ]);
   });
 });

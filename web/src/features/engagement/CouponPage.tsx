@@ -16,7 +16,9 @@ export default function CouponPage() {
       <Card>
         <h2 className="section-title">{t('engagement.serial.title')}</h2>
         <SerialForm />
-        <p className="engagement-links"><Link to="/serial">{t('engagement.serial.unlocks')}</Link></p>
+        <p className="engagement-links">
+          <Link to="/serial">{t('engagement.serial.unlocks')}</Link>
+        </p>
       </Card>
       <CampaignList />
     </Page>

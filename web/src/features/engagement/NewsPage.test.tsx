@@ -9,13 +9,26 @@ const routes = [{ path: '/news', element: <NewsPage /> }];
 describe('NewsPage', () => {
   it('NewsPage, logged out, lists the public news newest first', async () => {
     const server = engagementServer({
-      'GET news': [200, { ok: true, news: [aNewsItem({ title: '新キャラクター登場' }), aNewsItem({ title: 'サービス開始' })], total: 2, page: 1, pages: 1 }],
+      'GET news': [
+        200,
+        {
+          ok: true,
+          news: [aNewsItem({ title: '新キャラクター登場' }), aNewsItem({ title: 'サービス開始' })],
+          total: 2,
+          page: 1,
+          pages: 1,
+        },
+      ],
     });
 
     await renderRoutes(routes, { path: '/news', state: loggedOut });
 
     const list = await screen.findByRole('list', { name: 'ニュース' });
-    expect(within(list).getAllByRole('heading').map((h) => h.textContent)).toEqual(['新キャラクター登場', 'サービス開始']);
+    expect(
+      within(list)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['新キャラクター登場', 'サービス開始']);
     expect(server.calls[0]?.headers.get('authorization')).toBeNull();
   });
 

@@ -24,7 +24,9 @@ export default function NewsPage() {
         <ul className="engagement-feed" aria-label={t('engagement.news.title')}>
           {news.map((item) => (
             <li key={item.id} className="engagement-feed__item">
-              <time className="small muted" dateTime={item.published_at}>{formatDate(item.published_at, i18n.language)}</time>
+              <time className="small muted" dateTime={item.published_at}>
+                {formatDate(item.published_at, i18n.language)}
+              </time>
               <h2 className="engagement-feed__title">{item.title}</h2>
               <p className="engagement-feed__body">{item.body}</p>
             </li>

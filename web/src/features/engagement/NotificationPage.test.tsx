@@ -6,11 +6,17 @@ import { aNotification, aUser, engagementServer, fetchedUrls, signedInAs } from 
 
 const routes = [{ path: '/notification', element: <NotificationPage /> }];
 const page = (notifications: unknown[], fields: Record<string, number> = {}) =>
-  [200, { ok: true, notifications, unread: 0, total: notifications.length, page: 1, pages: 1, ...fields }] as [number, unknown];
-const listUrls = () => fetchedUrls().filter((url) => new URL(url).pathname === '/api/notifications').map((url) => new URL(url).search);
+  [200, { ok: true, notifications, unread: 0, total: notifications.length, page: 1, pages: 1, ...fields }] as [
+    number,
+    unknown,
+  ];
+const listUrls = () =>
+  fetchedUrls()
+    .filter((url) => new URL(url).pathname === '/api/notifications')
+    .map((url) => new URL(url).search);
 
 describe('NotificationPage', () => {
-  it('NotificationPage, the caller\'s notifications, are listed in the server\'s order with the unread ones marked', async () => {
+  it("NotificationPage, the caller's notifications, are listed in the server's order with the unread ones marked", async () => {
     const unread = aNotification({ title: 'チケットの有効期限', read: false });
     const read = aNotification({ title: 'ようこそ', read: true });
     engagementServer({ 'GET notifications': page([unread, read], { unread: 1 }) });
@@ -42,8 +48,12 @@ describe('NotificationPage', () => {
   it('NotificationPage, mark all read, posts all and shows the list again without unread ones', async () => {
     let marked = false;
     const server = engagementServer({
-      'GET notifications': () => page([aNotification({ title: 'お知らせA', read: marked })], { unread: marked ? 0 : 1 }),
-      'POST notifications/read': () => { marked = true; return [200, { ok: true, unread: 0 }]; },
+      'GET notifications': () =>
+        page([aNotification({ title: 'お知らせA', read: marked })], { unread: marked ? 0 : 1 }),
+      'POST notifications/read': () => {
+        marked = true;
+        return [200, { ok: true, unread: 0 }];
+      },
     });
     await renderRoutes(routes, { path: '/notification', state: signedInAs(aUser()) });
     await screen.findByText('未読');
@@ -56,7 +66,9 @@ describe('NotificationPage', () => {
   });
 
   it('NotificationPage, a past notification, is marked as ended', async () => {
-    engagementServer({ 'GET notifications': page([aNotification({ read: true, publish_until: '2020-01-01T00:00:00.000Z' })]) });
+    engagementServer({
+      'GET notifications': page([aNotification({ read: true, publish_until: '2020-01-01T00:00:00.000Z' })]),
+    });
 
     await renderRoutes(routes, { path: '/notification', state: signedInAs(aUser()) });
 

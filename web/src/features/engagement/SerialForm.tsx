@@ -23,15 +23,29 @@ export function SerialForm() {
     const found = serialProblem(code);
     setProblem(found);
     if (found) return reset();
-    void check({ serial_id: code.trim() }).unwrap().then(() => setCode(''), () => undefined);
+    void check({ serial_id: code.trim() })
+      .unwrap()
+      .then(
+        () => setCode(''),
+        () => undefined,
+      );
   };
 
   return (
     <form className="serial-form" onSubmit={submit} noValidate>
       <Field
-        label={t('engagement.serial.code')} value={code} maxLength={SERIAL_MAX} placeholder={t('engagement.serial.placeholder')}
-        autoComplete="off" autoCapitalize="characters" autoCorrect="off" spellCheck={false} enterKeyHint="send"
-        className="field__input serial-form__input" error={problem ? t(`engagement.serial.${problem}`) : null} hint={t('engagement.serial.hint')}
+        label={t('engagement.serial.code')}
+        value={code}
+        maxLength={SERIAL_MAX}
+        placeholder={t('engagement.serial.placeholder')}
+        autoComplete="off"
+        autoCapitalize="characters"
+        autoCorrect="off"
+        spellCheck={false}
+        enterKeyHint="send"
+        className="field__input serial-form__input"
+        error={problem ? t(`engagement.serial.${problem}`) : null}
+        hint={t('engagement.serial.hint')}
         onChange={(event) => setCode(typedSerial(event.target.value))}
       />
       {error && <Notice kind="error">{errorMessageOf(error, t('engagement.serial.failed'))}</Notice>}
@@ -50,7 +64,9 @@ function Unlocked({ unlock }: { unlock: Unlock }) {
       <p className="serial-unlocked__title">{t('engagement.serial.done')}</p>
       <p>{t('engagement.serial.unlockedCharacter', { character: unlock.character_name ?? unlock.character_id })}</p>
       {unlock.tickets > 0 && <p>{t('engagement.serial.unlockedTickets', { count: unlock.tickets })}</p>}
-      <Link className="btn btn--primary btn--small" to="/full/select_chat">{t('engagement.serial.play')}</Link>
+      <Link className="btn btn--primary btn--small" to="/full/select_chat">
+        {t('engagement.serial.play')}
+      </Link>
     </div>
   );
 }

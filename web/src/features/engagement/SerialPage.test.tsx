@@ -4,7 +4,10 @@ import { renderRoutes } from '../../test/harness.tsx';
 import SerialPage from './SerialPage.tsx';
 import { RATE_LIMIT_TEXT, aUser, anUnlock, engagementServer, holdAnswers, refusal, signedInAs } from './testing.tsx';
 
-const routes = [{ path: '/serial', element: <SerialPage /> }, { path: '/full/select_chat', element: <p>select chat</p> }];
+const routes = [
+  { path: '/serial', element: <SerialPage /> },
+  { path: '/full/select_chat', element: <p>select chat</p> },
+];
 
 const codeInput = () => screen.getByLabelText('シリアルコード') as HTMLInputElement;
 const submit = () => fireEvent.click(screen.getByRole('button', { name: '登録する' }));
@@ -15,7 +18,10 @@ describe('SerialPage', () => {
     let redeemed = false;
     const server = engagementServer({
       'GET serial/unlocks': () => [200, { ok: true, unlocks: redeemed ? [unlock] : [] }],
-      'POST serial/check': () => { redeemed = true; return [200, { ok: true, message: 'シリアルコードを登録しました。', unlock }]; },
+      'POST serial/check': () => {
+        redeemed = true;
+        return [200, { ok: true, message: 'シリアルコードを登録しました。', unlock }];
+      },
     });
     await renderRoutes(routes, { path: '/serial', state: signedInAs(aUser()) });
     expect(await screen.findByText('まだ登録したシリアルコードはありません。')).toBeTruthy();
@@ -28,7 +34,9 @@ describe('SerialPage', () => {
     const notice = done.closest('[role="status"]') as HTMLElement;
     expect(within(notice).getByText('キャラクター「yui」の特典ストーリー')).toBeTruthy();
     expect(within(notice).getByText('トークチケット 3枚を付与しました')).toBeTruthy();
-    expect(within(notice).getByRole('link', { name: 'さっそく話してみる' }).getAttribute('href')).toBe('/full/select_chat');
+    expect(within(notice).getByRole('link', { name: 'さっそく話してみる' }).getAttribute('href')).toBe(
+      '/full/select_chat',
+    );
     expect(server.calls.find((c) => c.url === '/api/serial/check')?.body).toEqual({ serial_id: 'TW01-ABCD EFGH' });
     const list = await screen.findByRole('list', { name: '登録済みのシリアルコード' });
     expect(within(list).getByText('*************X7Q')).toBeTruthy();
@@ -36,7 +44,10 @@ describe('SerialPage', () => {
   });
 
   it('SerialPage, a full-width code typed on a Japanese keyboard, is sent half-width', async () => {
-    const server = engagementServer({ 'GET serial/unlocks': [200, { ok: true, unlocks: [] }], 'POST serial/check': refusal(404, 'SERIAL_NOT_FOUND', 'シリアルコードが正しくありません。') });
+    const server = engagementServer({
+      'GET serial/unlocks': [200, { ok: true, unlocks: [] }],
+      'POST serial/check': refusal(404, 'SERIAL_NOT_FOUND', 'シリアルコードが正しくありません。'),
+    });
     await renderRoutes(routes, { path: '/serial', state: signedInAs(aUser()) });
 
     fireEvent.change(codeInput(), { target: { value: 'ａｂｃｄー１２３４' } });
@@ -47,12 +58,35 @@ describe('SerialPage', () => {
   });
 
   it.each([
-    ['a wrong code (404)', refusal(404, 'SERIAL_NOT_FOUND', 'シリアルコードが正しくありません。'), 'シリアルコードが正しくありません。'],
-    ['a used code (409)', refusal(409, 'SERIAL_USED', 'このシリアルコードはすでに使用されています。'), 'このシリアルコードはすでに使用されています。'],
-    ['a bonus already received (409)', refusal(409, 'SERIAL_ALREADY_UNLOCKED', 'この特典はすでに受け取っています。'), 'この特典はすでに受け取っています。'],
-    ['an expired code (409)', refusal(409, 'SERIAL_EXPIRED', 'このシリアルコードは有効期限が切れています。'), 'このシリアルコードは有効期限が切れています。'],
-    ['too many attempts (429)', [429, { ok: false, code: 'RATE_LIMITED', rateLimited: true, message: RATE_LIMIT_TEXT, error: 'Too Many Requests' }] as [number, unknown], RATE_LIMIT_TEXT],
-  ])('SerialPage, %s, shows the server\'s message and keeps the code', async (_situation, answer, text) => {
+    [
+      'a wrong code (404)',
+      refusal(404, 'SERIAL_NOT_FOUND', 'シリアルコードが正しくありません。'),
+      'シリアルコードが正しくありません。',
+    ],
+    [
+      'a used code (409)',
+      refusal(409, 'SERIAL_USED', 'このシリアルコードはすでに使用されています。'),
+      'このシリアルコードはすでに使用されています。',
+    ],
+    [
+      'a bonus already received (409)',
+      refusal(409, 'SERIAL_ALREADY_UNLOCKED', 'この特典はすでに受け取っています。'),
+      'この特典はすでに受け取っています。',
+    ],
+    [
+      'an expired code (409)',
+      refusal(409, 'SERIAL_EXPIRED', 'このシリアルコードは有効期限が切れています。'),
+      'このシリアルコードは有効期限が切れています。',
+    ],
+    [
+      'too many attempts (429)',
+      [
+        429,
+        { ok: false, code: 'RATE_LIMITED', rateLimited: true, message: RATE_LIMIT_TEXT, error: 'Too Many Requests' },
+      ] as [number, unknown],
+      RATE_LIMIT_TEXT,
+    ],
+  ])("SerialPage, %s, shows the server's message and keeps the code", async (_situation, answer, text) => {
     engagementServer({ 'GET serial/unlocks': [200, { ok: true, unlocks: [] }], 'POST serial/check': answer });
     await renderRoutes(routes, { path: '/serial', state: signedInAs(aUser()) });
 
@@ -65,7 +99,10 @@ describe('SerialPage', () => {
   });
 
   it('SerialPage, while the check runs, disables the button so a code is not sent twice', async () => {
-    const server = engagementServer({ 'GET serial/unlocks': [200, { ok: true, unlocks: [] }], 'POST serial/check': [200, { ok: true, message: 'シリアルコードを登録しました。', unlock: anUnlock() }] });
+    const server = engagementServer({
+      'GET serial/unlocks': [200, { ok: true, unlocks: [] }],
+      'POST serial/check': [200, { ok: true, message: 'シリアルコードを登録しました。', unlock: anUnlock() }],
+    });
     await renderRoutes(routes, { path: '/serial', state: signedInAs(aUser()) });
     await screen.findByText('まだ登録したシリアルコードはありません。');
     const held = holdAnswers();
@@ -101,7 +138,9 @@ describe('SerialPage', () => {
     engagementServer({ 'GET serial/unlocks': [500, { ok: false }] });
     await renderRoutes(routes, { path: '/serial', state: signedInAs(aUser()) });
 
-    expect((await screen.findByRole('alert')).textContent).toBe('読み込めませんでした。時間をおいて再度お試しください。');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '読み込めませんでした。時間をおいて再度お試しください。',
+    );
     expect((screen.getByRole('button', { name: '登録する' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

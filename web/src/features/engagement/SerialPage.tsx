@@ -13,9 +13,14 @@ export default function SerialPage() {
   const { t } = useTranslation();
   return (
     <Page title={t('engagement.serial.title')} lead={t('engagement.serial.lead')}>
-      <Card><SerialForm /></Card>
+      <Card>
+        <SerialForm />
+      </Card>
       <UnlockList />
-      <p className="engagement-links"><Link to="/coupon">{t('engagement.coupon.title')}</Link><Link to="/contact">{t('engagement.contact.title')}</Link></p>
+      <p className="engagement-links">
+        <Link to="/coupon">{t('engagement.coupon.title')}</Link>
+        <Link to="/contact">{t('engagement.contact.title')}</Link>
+      </p>
     </Page>
   );
 }

@@ -19,7 +19,9 @@ export const NAME_MAX = 100;
 export const CONTACT_CATEGORIES: readonly ContactCategory[] = [0, 1, 2, 3, 4, 5];
 export const DEVICE_CATEGORIES: readonly ContactCategory[] = [1, 2];
 
-export type ContactProblems = Partial<Record<'category' | 'email' | 'name' | 'message', 'required' | 'invalid' | 'tooLong'>>;
+export type ContactProblems = Partial<
+  Record<'category' | 'email' | 'name' | 'message', 'required' | 'invalid' | 'tooLong'>
+>;
 
 /** A plain address check; the server checks again (format email). */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -37,12 +39,20 @@ export function contactProblems(draft: ContactDraft): ContactProblems {
 }
 
 /** Categories 1 (during a dialogue) and 2 (bug) also send the device information. */
-export const sendsDevice = (category: ContactCategory | null) => category !== null && DEVICE_CATEGORIES.includes(category);
+export const sendsDevice = (category: ContactCategory | null) =>
+  category !== null && DEVICE_CATEGORIES.includes(category);
 
-export function contactBody(channel: ContactChannel, draft: ContactDraft & { category: ContactCategory }, device: DeviceInfo): ContactBody {
+export function contactBody(
+  channel: ContactChannel,
+  draft: ContactDraft & { category: ContactCategory },
+  device: DeviceInfo,
+): ContactBody {
   const name = draft.name.trim();
   return {
-    channel, category: draft.category, email: draft.email.trim(), message: draft.message,
+    channel,
+    category: draft.category,
+    email: draft.email.trim(),
+    message: draft.message,
     ...(name ? { name } : {}),
     ...(sendsDevice(draft.category) ? { device } : {}),
   };

@@ -14,7 +14,10 @@ export interface UserAgentHints {
   platform?: string;
 }
 
-interface Browser { name: string; version: string | undefined }
+interface Browser {
+  name: string;
+  version: string | undefined;
+}
 
 /** First match wins: browsers built on Chrome name themselves before the Chrome token. */
 const BROWSERS: readonly [string, RegExp][] = [
@@ -31,7 +34,10 @@ const BROWSERS: readonly [string, RegExp][] = [
 
 /** Client-hint brand names of the same browsers (the rest, e.g. "Not A Brand", are noise). */
 const HINT_BRANDS: Readonly<Record<string, string>> = {
-  'Microsoft Edge': 'Edge', Opera: 'Opera', 'Samsung Internet': 'Samsung Internet', 'Google Chrome': 'Chrome',
+  'Microsoft Edge': 'Edge',
+  Opera: 'Opera',
+  'Samsung Internet': 'Samsung Internet',
+  'Google Chrome': 'Chrome',
 };
 
 /** Model prefixes of the common Android makers (the model is what the UA string names after the Android version). */
@@ -48,7 +54,14 @@ const VENDORS: readonly [string, RegExp][] = [
   ['Kyocera', /^(?:KYV|KYG|KC-)/i],
 ];
 
-const WINDOWS_VERSIONS: Readonly<Record<string, string>> = { '10.0': '10', '6.3': '8.1', '6.2': '8', '6.1': '7', '6.0': 'Vista', '5.1': 'XP' };
+const WINDOWS_VERSIONS: Readonly<Record<string, string>> = {
+  '10.0': '10',
+  '6.3': '8.1',
+  '6.2': '8',
+  '6.1': '7',
+  '6.0': 'Vista',
+  '5.1': 'XP',
+};
 
 const cut = (value: string | undefined, max = 200) => (value === undefined ? undefined : value.slice(0, max));
 
@@ -81,7 +94,11 @@ function engineOf(ua: string, browser: Browser | undefined, os: string | undefin
   // Every browser on iOS is Safari's WebKit inside.
   if (os === 'iOS') return 'WebKit';
   if (/\bGecko\/\d/.test(ua) && /\bFirefox\//.test(ua)) return 'Gecko';
-  if (/\b(?:Headless)?Chrome\/\d/.test(ua) || (browser && ['Chrome', 'Edge', 'Opera', 'Samsung Internet'].includes(browser.name))) return 'Blink';
+  if (
+    /\b(?:Headless)?Chrome\/\d/.test(ua) ||
+    (browser && ['Chrome', 'Edge', 'Opera', 'Samsung Internet'].includes(browser.name))
+  )
+    return 'Blink';
   if (/\bAppleWebKit\//.test(ua)) return 'WebKit';
   return undefined;
 }
@@ -98,7 +115,8 @@ function mobileDeviceOf(ua: string): { model?: string; vendor?: string } {
 }
 
 function deviceTypeOf(ua: string, hints: UserAgentHints | undefined): 'mobile' | 'tablet' | 'desktop' {
-  if (/\biPad\b|\bTablet\b|\bKindle\b|\bSilk\//.test(ua) || (/\bAndroid\b/.test(ua) && !/\bMobile\b/.test(ua))) return 'tablet';
+  if (/\biPad\b|\bTablet\b|\bKindle\b|\bSilk\//.test(ua) || (/\bAndroid\b/.test(ua) && !/\bMobile\b/.test(ua)))
+    return 'tablet';
   if (/\b(?:iPhone|iPod|Mobile|IEMobile|Windows Phone)\b/.test(ua) || hints?.mobile === true) return 'mobile';
   return 'desktop';
 }
@@ -112,20 +130,38 @@ export function deviceInfoFrom(userAgent: string, hints?: UserAgentHints): Devic
   const mobile = device_type === 'desktop' ? {} : mobileDeviceOf(userAgent);
   const info: DeviceInfo = {
     device_type,
-    browser_name: cut(browser?.name), browser_version: cut(browser?.version), engine, os: cut(os), os_version: cut(os_version),
-    mobile_model: cut(mobile.model), mobile_vendor: cut(mobile.vendor), user_agent: cut(userAgent, 1000),
-    is_mobile: device_type === 'mobile', is_tablet: device_type === 'tablet', is_desktop: device_type === 'desktop', is_ios: os === 'iOS',
-    is_chrome: browser?.name === 'Chrome', is_firefox: browser?.name === 'Firefox', is_safari: browser?.name === 'Safari',
-    is_opera: browser?.name === 'Opera', is_ie: browser?.name === 'Internet Explorer', is_edge: browser?.name === 'Edge',
+    browser_name: cut(browser?.name),
+    browser_version: cut(browser?.version),
+    engine,
+    os: cut(os),
+    os_version: cut(os_version),
+    mobile_model: cut(mobile.model),
+    mobile_vendor: cut(mobile.vendor),
+    user_agent: cut(userAgent, 1000),
+    is_mobile: device_type === 'mobile',
+    is_tablet: device_type === 'tablet',
+    is_desktop: device_type === 'desktop',
+    is_ios: os === 'iOS',
+    is_chrome: browser?.name === 'Chrome',
+    is_firefox: browser?.name === 'Firefox',
+    is_safari: browser?.name === 'Safari',
+    is_opera: browser?.name === 'Opera',
+    is_ie: browser?.name === 'Internet Explorer',
+    is_edge: browser?.name === 'Edge',
     is_samsung: browser?.name === 'Samsung Internet',
   };
   // Absent fields are left out (the contract's fields are optional, and undefined is not JSON).
-  return Object.fromEntries(Object.entries(info).filter(([, value]) => value !== undefined && value !== '')) as DeviceInfo;
+  return Object.fromEntries(
+    Object.entries(info).filter(([, value]) => value !== undefined && value !== ''),
+  ) as DeviceInfo;
 }
 
 /** This browser's device information. */
 export function currentDeviceInfo(): DeviceInfo {
   if (typeof navigator === 'undefined') return {};
   const hints = (navigator as Navigator & { userAgentData?: UserAgentHints }).userAgentData;
-  return deviceInfoFrom(navigator.userAgent, hints ? { brands: hints.brands, mobile: hints.mobile, platform: hints.platform } : undefined);
+  return deviceInfoFrom(
+    navigator.userAgent,
+    hints ? { brands: hints.brands, mobile: hints.mobile, platform: hints.platform } : undefined,
+  );
 }

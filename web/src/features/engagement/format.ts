@@ -6,5 +6,11 @@ export function formatDate(iso: string | null | undefined, language: string): st
 
 export function formatDateTime(iso: string | null | undefined, language: string): string {
   if (!iso) return '';
-  return new Date(iso).toLocaleString(language, { year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return new Date(iso).toLocaleString(language, {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 }

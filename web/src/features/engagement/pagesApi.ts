@@ -1,5 +1,13 @@
 import type {
-  CampaignEnterBody, CampaignEntered, ContactBody, ContactReceived, NewsList, OpenCampaignList, SerialCheckBody, SerialCheckReply, UnlockList,
+  CampaignEnterBody,
+  CampaignEntered,
+  ContactBody,
+  ContactReceived,
+  NewsList,
+  OpenCampaignList,
+  SerialCheckBody,
+  SerialCheckReply,
+  UnlockList,
 } from '@talkwith/proto/engagement';
 import { api } from '../../api/index.ts';
 
@@ -24,10 +32,17 @@ const pagesApi = api.enhanceEndpoints({ addTagTypes: ['SerialUnlocks', 'OpenCamp
       invalidatesTags: ['OpenCampaigns', 'Wallet'],
     }),
     /** POST /api/contacts: works logged out. */
-    sendContact: build.mutation<ContactReceived, ContactBody>({ query: (body) => ({ url: 'contacts', method: 'POST', body }) }),
+    sendContact: build.mutation<ContactReceived, ContactBody>({
+      query: (body) => ({ url: 'contacts', method: 'POST', body }),
+    }),
   }),
 });
 
 export const {
-  useNewsQuery, useCheckSerialMutation, useSerialUnlocksQuery, useOpenCampaignsQuery, useEnterCampaignMutation, useSendContactMutation,
+  useNewsQuery,
+  useCheckSerialMutation,
+  useSerialUnlocksQuery,
+  useOpenCampaignsQuery,
+  useEnterCampaignMutation,
+  useSendContactMutation,
 } = pagesApi;

@@ -6,14 +6,17 @@ import { engagementServer } from './testing.tsx';
 
 /** The engagement routes of app/routes.tsx, in the lazily loaded chunk, as a visitor without a session meets them. */
 describe('engagement routes', () => {
-  it.each(['/serial', '/coupon', '/notification'])('%s, logged out, sends the visitor to log in first and back', async (path) => {
-    engagementServer({});
+  it.each(['/serial', '/coupon', '/notification'])(
+    '%s, logged out, sends the visitor to log in first and back',
+    async (path) => {
+      engagementServer({});
 
-    const { router } = await renderRoutes(routes, { path });
+      const { router } = await renderRoutes(routes, { path });
 
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent(path)}`);
-  });
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent(path)}`);
+    },
+  );
 
   it.each([
     ['/contact', 'お問い合わせ'],

@@ -4,7 +4,10 @@
  * are upper case. The server drops the separators and reads O as 0, I/L as 1.
  */
 export function typedSerial(value: string): string {
-  return value.normalize('NFKC').replace(/[‐‑‒–—―−ー]/g, '-').toUpperCase();
+  return value
+    .normalize('NFKC')
+    .replace(/[‐‑‒–—―−ー]/g, '-')
+    .toUpperCase();
 }
 
 /** What the contract accepts (proto SerialCode): letters, digits, hyphens and spaces, up to 64. */

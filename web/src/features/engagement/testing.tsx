@@ -22,28 +22,59 @@ export const loggedOut = { session: { status: 'guest' as const, accessToken: nul
 
 export function aNotification(fields: Partial<Notification> = {}): Notification {
   return {
-    id: id('n'), kind: 'admin', title: 'メンテナンスのお知らせ', body: '12月1日 2:00〜4:00 はご利用いただけません。', is_news: false, read: false,
-    published_at: '2026-11-20T03:00:00.000Z', publish_until: null, created_at: '2026-11-20T03:00:00.000Z', ...fields,
+    id: id('n'),
+    kind: 'admin',
+    title: 'メンテナンスのお知らせ',
+    body: '12月1日 2:00〜4:00 はご利用いただけません。',
+    is_news: false,
+    read: false,
+    published_at: '2026-11-20T03:00:00.000Z',
+    publish_until: null,
+    created_at: '2026-11-20T03:00:00.000Z',
+    ...fields,
   };
 }
 
 export function aNewsItem(fields: Partial<NewsItem> = {}): NewsItem {
-  return { id: id('news'), title: '新キャラクター登場', body: 'ユイと話せるようになりました。', published_at: '2026-11-01T00:00:00.000Z', ...fields };
+  return {
+    id: id('news'),
+    title: '新キャラクター登場',
+    body: 'ユイと話せるようになりました。',
+    published_at: '2026-11-01T00:00:00.000Z',
+    ...fields,
+  };
 }
 
 export function anUnlock(fields: Partial<Unlock> = {}): Unlock {
-  return { coupon_id: id('c'), character_id: 'yui', block_id: 'bonus-1', tickets: 0, redeemed_at: '2026-11-20T03:00:00.000Z', serial_masked: '*************X7Q', ...fields };
+  return {
+    coupon_id: id('c'),
+    character_id: 'yui',
+    block_id: 'bonus-1',
+    tickets: 0,
+    redeemed_at: '2026-11-20T03:00:00.000Z',
+    serial_masked: '*************X7Q',
+    ...fields,
+  };
 }
 
 export function aCampaign(fields: Partial<OpenCampaign> = {}): OpenCampaign {
   return {
-    id: id('cp'), title: '冬のログインキャンペーン', description: '期間中に応募すると特典がもらえます。', starts_at: '2026-12-01T00:00:00.000Z',
-    ends_at: '2026-12-31T14:59:59.000Z', grant: { kind: 'points', amount: 100 }, entered: false, ...fields,
+    id: id('cp'),
+    title: '冬のログインキャンペーン',
+    description: '期間中に応募すると特典がもらえます。',
+    starts_at: '2026-12-01T00:00:00.000Z',
+    ends_at: '2026-12-31T14:59:59.000Z',
+    grant: { kind: 'points', amount: 100 },
+    entered: false,
+    ...fields,
   };
 }
 
 /** The contract's error body: `{ok:false, message, error, code}` with a Japanese message. */
-export const refusal = (status: number, code: string, message: string): [number, unknown] => [status, { ok: false, code, message, error: code }];
+export const refusal = (status: number, code: string, message: string): [number, unknown] => [
+  status,
+  { ok: false, code, message, error: code },
+];
 
 /** The serial 429's message as engagement words it: SPEC.md §8's text with the wait (as `Retry-After`). */
 export const RATE_LIMIT_TEXT = '入力回数の上限を超えたため、一時的に制限されています。15分後に再度お試しください。';
@@ -73,7 +104,12 @@ export function fetchedUrls(): string[] {
 export function holdAnswers() {
   const answer = globalThis.fetch;
   let release!: () => void;
-  const gate = new Promise<void>((resolve) => { release = resolve; });
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => { await gate; return answer(input, init); });
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    await gate;
+    return answer(input, init);
+  });
   return { release };
 }

@@ -4,7 +4,17 @@ import { useDictionaryPart } from '../../i18n/parts.ts';
 import { helpTexts } from './texts.ts';
 
 /** The questions, in the order asked; each has `help.faq.items.{id}.q` and `.a` in every interface language. */
-export const FAQ_IDS = ['service', 'environment', 'voice', 'mail', 'password', 'passwordChars', 'ticketExpiry', 'serial', 'leave'] as const;
+export const FAQ_IDS = [
+  'service',
+  'environment',
+  'voice',
+  'mail',
+  'password',
+  'passwordChars',
+  'ticketExpiry',
+  'serial',
+  'leave',
+] as const;
 
 /** Frequently asked questions, then the way to the inquiry forms ("FAQ and inquiries" of SPEC.md §2). */
 export default function Faq() {
@@ -25,9 +35,15 @@ export default function Faq() {
         <h2>{t('help.faq.contactTitle')}</h2>
         <p>{t('help.faq.contactLead')}</p>
         <p className="doc__links">
-          <Link className="btn btn--primary" to="/contact">{t('help.faq.contactForm')}</Link>
-          <Link className="btn btn--ghost" to="/contact_dev">{t('help.faq.contactDev')}</Link>
-          <Link className="btn btn--ghost" to="/mic_manual">{t('help.faq.micManual')}</Link>
+          <Link className="btn btn--primary" to="/contact">
+            {t('help.faq.contactForm')}
+          </Link>
+          <Link className="btn btn--ghost" to="/contact_dev">
+            {t('help.faq.contactDev')}
+          </Link>
+          <Link className="btn btn--ghost" to="/mic_manual">
+            {t('help.faq.micManual')}
+          </Link>
         </p>
       </section>
     </article>

@@ -26,9 +26,10 @@ describe('help pages in every interface language', () => {
   });
 
   it('when a language is compared with Japanese, it has every question and every step (same structure)', () => {
-    const keysOf = (value: unknown, prefix = ''): string[] => (typeof value === 'object' && value !== null
-      ? Object.entries(value).flatMap(([key, inner]) => keysOf(inner, `${prefix}${key}.`))
-      : [prefix]);
+    const keysOf = (value: unknown, prefix = ''): string[] =>
+      typeof value === 'object' && value !== null
+        ? Object.entries(value).flatMap(([key, inner]) => keysOf(inner, `${prefix}${key}.`))
+        : [prefix];
 
     const japanese = keysOf(helpTexts['ja-JP']).sort();
     for (const language of LANGUAGES) expect(keysOf(helpTexts[language]).sort()).toEqual(japanese);

@@ -20,7 +20,11 @@ export default function MicManual() {
         <section key={section.id} id={section.id} className="manual-step">
           <h2>{t(`help.mic.${section.key}.title`)}</h2>
           <p>{t(`help.mic.${section.key}.lead`)}</p>
-          <ol>{Array.from({ length: section.steps }, (_, index) => <li key={index}>{t(`help.mic.${section.key}.steps.${index + 1}`)}</li>)}</ol>
+          <ol>
+            {Array.from({ length: section.steps }, (_, index) => (
+              <li key={index}>{t(`help.mic.${section.key}.steps.${index + 1}`)}</li>
+            ))}
+          </ol>
           {section.note && <p className="muted small">{t(`help.mic.${section.key}.note`)}</p>}
         </section>
       ))}

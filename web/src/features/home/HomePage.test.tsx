@@ -7,7 +7,9 @@ const routes = [{ path: '/', element: <HomePage /> }];
 const loggedOut = { session: { status: 'guest' as const, accessToken: null, user: null } };
 
 describe('HomePage', () => {
-  afterEach(() => { vi.unstubAllGlobals(); });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
 
   it('HomePage, Google sign-in not configured, never promises a Google account', async () => {
     fakeServer((call) => [200, call.url === '/api/config' ? { googleSignIn: false } : {}]);

@@ -16,17 +16,27 @@ export function HomePage() {
   return (
     <div className="home">
       <section className="hero">
-        <div className="hero__bubble hero__bubble--a" aria-hidden="true">{t('home.bubbleA')}</div>
-        <div className="hero__bubble hero__bubble--b" aria-hidden="true">{t('home.bubbleB')}</div>
+        <div className="hero__bubble hero__bubble--a" aria-hidden="true">
+          {t('home.bubbleA')}
+        </div>
+        <div className="hero__bubble hero__bubble--b" aria-hidden="true">
+          {t('home.bubbleB')}
+        </div>
         <h1 className="hero__title">{t('home.title')}</h1>
         <p className="hero__lead">{t('home.lead')}</p>
         <div className="hero__actions">
           {status === 'authenticated' ? (
-            <Link className="btn btn--primary btn--large" to="/mypage">{t('nav.mypage')}</Link>
+            <Link className="btn btn--primary btn--large" to="/mypage">
+              {t('nav.mypage')}
+            </Link>
           ) : (
             <>
-              <Link className="btn btn--primary btn--large" to="/register">{t('home.start')}</Link>
-              <Link className="btn btn--ghost btn--large" to="/login">{t('nav.login')}</Link>
+              <Link className="btn btn--primary btn--large" to="/register">
+                {t('home.start')}
+              </Link>
+              <Link className="btn btn--ghost btn--large" to="/login">
+                {t('nav.login')}
+              </Link>
             </>
           )}
         </div>
@@ -36,7 +46,9 @@ export function HomePage() {
         <ol className="steps__list">
           {steps.map((key, index) => (
             <li key={key} className="steps__item">
-              <span className="steps__num" aria-hidden="true">{index + 1}</span>
+              <span className="steps__num" aria-hidden="true">
+                {index + 1}
+              </span>
               <span>{t(key)}</span>
             </li>
           ))}

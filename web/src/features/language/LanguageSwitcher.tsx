@@ -26,7 +26,9 @@ export function LanguageSwitcher() {
       <span className="visually-hidden">{t('language.label')}</span>
       <select value={current} aria-label={t('language.label')} onChange={(event) => void change(event.target.value)}>
         {LANGUAGES.map((language) => (
-          <option key={language} value={language}>{LANGUAGE_NAMES[language]}</option>
+          <option key={language} value={language}>
+            {LANGUAGE_NAMES[language]}
+          </option>
         ))}
       </select>
     </label>

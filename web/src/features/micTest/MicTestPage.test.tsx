@@ -108,7 +108,9 @@ describe('MicTestPage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: '話してみる' }));
 
-    expect((await within(card('音声認識のテスト')).findByRole('alert')).textContent).toContain('マイクが見つかりません');
+    expect((await within(card('音声認識のテスト')).findByRole('alert')).textContent).toContain(
+      'マイクが見つかりません',
+    );
   });
 
   it('MicTestPage, no speech recognition in the browser, says so and disables the test', async () => {
@@ -133,12 +135,19 @@ describe('MicTestPage', () => {
 
     const link = await screen.findByRole('link', { name: 'ミライとマイクテストをはじめる' });
     expect(link.getAttribute('href')).toBe(`/full/chat/${tester.slug}?mic_test=1`);
-    expect(server.calls.map((call) => call.url)).toEqual(['/api/characters', `/api/characters/by-slug/${plain.slug}`, `/api/characters/by-slug/${tester.slug}`]);
+    expect(server.calls.map((call) => call.url)).toEqual([
+      '/api/characters',
+      `/api/characters/by-slug/${plain.slug}`,
+      `/api/characters/by-slug/${tester.slug}`,
+    ]);
   });
 
   it('MicTestPage, no character with a mic-test block, says there is none', async () => {
     const plain = aListedCharacter();
-    micTestServer({ 'GET characters': [200, { ok: true, characters: [plain] }], [`GET characters/by-slug/${plain.slug}`]: [200, servedAs(plain, null)] });
+    micTestServer({
+      'GET characters': [200, { ok: true, characters: [plain] }],
+      [`GET characters/by-slug/${plain.slug}`]: [200, servedAs(plain, null)],
+    });
 
     await renderRoutes(routes, { path: '/mic_test' });
 

@@ -28,8 +28,7 @@ function MicRefused() {
   const { t } = useTranslation();
   return (
     <Notice kind="error">
-      {t('micTest.micRefused')}{' '}
-      <Link to="/mic_manual">{t('micTest.micManual')}</Link>
+      {t('micTest.micRefused')} <Link to="/mic_manual">{t('micTest.micManual')}</Link>
     </Notice>
   );
 }
@@ -40,25 +39,42 @@ function LevelCard() {
   const percent = Math.round(level * 100);
   return (
     <section className="card mictest__card" aria-labelledby="mictest-level">
-      <h2 className="section-title" id="mictest-level">{t('micTest.level.title')}</h2>
+      <h2 className="section-title" id="mictest-level">
+        {t('micTest.level.title')}
+      </h2>
       <p className="muted small">{t('micTest.level.lead')}</p>
       <div
-        className={`mictest-meter${state === 'running' ? ' mictest-meter--on' : ''}`} role="meter" aria-label={t('micTest.level.meter')}
-        aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}
+        className={`mictest-meter${state === 'running' ? ' mictest-meter--on' : ''}`}
+        role="meter"
+        aria-label={t('micTest.level.meter')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
       >
         <span className="mictest-meter__fill" style={{ width: `${percent}%` }} />
       </div>
-      {state === 'running' && <p className="small" aria-live="polite">{level > 0.35 ? t('micTest.level.hearing') : t('micTest.level.speak')}</p>}
+      {state === 'running' && (
+        <p className="small" aria-live="polite">
+          {level > 0.35 ? t('micTest.level.hearing') : t('micTest.level.speak')}
+        </p>
+      )}
       {state === 'denied' && <MicRefused />}
       {state === 'missing' && <Notice kind="error">{t('micTest.level.missing')}</Notice>}
       {state === 'unavailable' && <Notice kind="error">{t('micTest.level.unavailable')}</Notice>}
-      {state === 'running'
-        ? <button type="button" className="btn btn--ghost btn--block" onClick={stop}>{t('micTest.level.stop')}</button>
-        : (
-          <button type="button" className="btn btn--primary btn--block" onClick={() => void start()} disabled={state === 'starting'}>
-            {state === 'starting' ? t('micTest.level.starting') : t('micTest.level.start')}
-          </button>
-        )}
+      {state === 'running' ? (
+        <button type="button" className="btn btn--ghost btn--block" onClick={stop}>
+          {t('micTest.level.stop')}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          onClick={() => void start()}
+          disabled={state === 'starting'}
+        >
+          {state === 'starting' ? t('micTest.level.starting') : t('micTest.level.start')}
+        </button>
+      )}
     </section>
   );
 }
@@ -77,19 +93,33 @@ function RecognitionCard() {
   const notice = RECOGNITION_NOTICES[state];
   return (
     <section className="card mictest__card" aria-labelledby="mictest-recognition">
-      <h2 className="section-title" id="mictest-recognition">{t('micTest.recognition.title')}</h2>
+      <h2 className="section-title" id="mictest-recognition">
+        {t('micTest.recognition.title')}
+      </h2>
       <p className="muted small">{t('micTest.recognition.lead')}</p>
       <div className="mictest-heard" aria-live="polite">
         <span className="mictest-heard__label">{t('micTest.recognition.heard')}</span>
-        <span className="mictest-heard__text">{text || (state === 'listening' ? t('micTest.recognition.listening') : '—')}</span>
+        <span className="mictest-heard__text">
+          {text || (state === 'listening' ? t('micTest.recognition.listening') : '—')}
+        </span>
       </div>
       {state === 'heard' && <Notice kind="success">{t('micTest.recognition.ok')}</Notice>}
       {state === 'denied' && <MicRefused />}
       {notice && <Notice kind={state === 'nothing' ? 'info' : 'error'}>{t(notice)}</Notice>}
-      {state === 'siriOff' && <p className="small"><Link to="/mic_manual">{t('micTest.micManual')}</Link></p>}
-      {state === 'listening'
-        ? <button type="button" className="btn btn--ghost btn--block" onClick={cancel}>{t('micTest.recognition.cancel')}</button>
-        : <button type="button" className="btn btn--primary btn--block" onClick={listen} disabled={!available}>{t('micTest.recognition.start')}</button>}
+      {state === 'siriOff' && (
+        <p className="small">
+          <Link to="/mic_manual">{t('micTest.micManual')}</Link>
+        </p>
+      )}
+      {state === 'listening' ? (
+        <button type="button" className="btn btn--ghost btn--block" onClick={cancel}>
+          {t('micTest.recognition.cancel')}
+        </button>
+      ) : (
+        <button type="button" className="btn btn--primary btn--block" onClick={listen} disabled={!available}>
+          {t('micTest.recognition.start')}
+        </button>
+      )}
     </section>
   );
 }
@@ -103,12 +133,18 @@ function DialogueCard() {
       <p className="muted small">{t('micTest.dialogue.lead')}</p>
       {character.isLoading && <Spinner label={t('common.loading')} />}
       {character.data && (
-        <Link className="btn btn--primary btn--block btn--large" to={`/full/chat/${encodeURIComponent(character.data.slug)}?mic_test=1`}>
+        <Link
+          className="btn btn--primary btn--block btn--large"
+          to={`/full/chat/${encodeURIComponent(character.data.slug)}?mic_test=1`}
+        >
           {t('micTest.dialogue.start', { name: character.data.name })}
         </Link>
       )}
       {(character.data === null || character.isError) && <p className="muted">{t('micTest.dialogue.none')}</p>}
-      <p className="small mictest__links"><Link to="/check">{t('micTest.toCheck')}</Link><Link to="/mic_manual">{t('micTest.micManual')}</Link></p>
+      <p className="small mictest__links">
+        <Link to="/check">{t('micTest.toCheck')}</Link>
+        <Link to="/mic_manual">{t('micTest.micManual')}</Link>
+      </p>
     </Card>
   );
 }

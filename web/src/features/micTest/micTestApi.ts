@@ -2,7 +2,10 @@ import type { CharacterList, PlayableCharacter } from '@talkwith/proto/catalog';
 import { api } from '../../api/index.ts';
 
 /** The character whose mic-test dialogue /mic_test starts (`/full/chat/{slug}?mic_test=1`). */
-export interface MicTestCharacter { slug: string; name: string }
+export interface MicTestCharacter {
+  slug: string;
+  name: string;
+}
 
 /** How many published characters are looked at before giving up (each is one GET). */
 const MAX_LOOKED_AT = 12;
@@ -19,11 +22,14 @@ export const micTestApi = api.injectEndpoints({
         const list = await baseQuery('characters');
         if (list.error) return { error: list.error };
         // The gateway's reply as proto/catalog types it (baseQuery does not know response types).
-        const candidates = (list.data as CharacterList).characters.filter((c) => c.playable && c.slug).slice(0, MAX_LOOKED_AT);
+        const candidates = (list.data as CharacterList).characters
+          .filter((c) => c.playable && c.slug)
+          .slice(0, MAX_LOOKED_AT);
         for (const candidate of candidates) {
           const served = await baseQuery(`characters/by-slug/${encodeURIComponent(candidate.slug ?? '')}`);
           const character = served.data ? (served.data as PlayableCharacter).character : null;
-          if (character?.slug && character.dialogue.setting.for_mic_test) return { data: { slug: character.slug, name: character.name } };
+          if (character?.slug && character.dialogue.setting.for_mic_test)
+            return { data: { slug: character.slug, name: character.name } };
         }
         return { data: null };
       },

@@ -23,15 +23,24 @@ export function fakeAudio(amplitude: number) {
   const frames: FrameRequestCallback[] = [];
   const close = vi.fn(async () => undefined);
   class FakeAudioContext {
-    createAnalyser() { return { fftSize: 0, getFloatTimeDomainData: (into: Float32Array) => into.fill(amplitude) }; }
-    createMediaStreamSource() { return { connect: vi.fn() }; }
+    createAnalyser() {
+      return { fftSize: 0, getFloatTimeDomainData: (into: Float32Array) => into.fill(amplitude) };
+    }
+    createMediaStreamSource() {
+      return { connect: vi.fn() };
+    }
     close = close;
   }
   vi.stubGlobal('AudioContext', FakeAudioContext);
   vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
   vi.stubGlobal('cancelAnimationFrame', vi.fn());
   // Runs the callbacks waiting for the next frame (others than the meter may be waiting too).
-  return { close, frame: () => { for (const callback of frames.splice(0)) callback(0); } };
+  return {
+    close,
+    frame: () => {
+      for (const callback of frames.splice(0)) callback(0);
+    },
+  };
 }
 
 /** webkitSpeechRecognition that, once started, reports `heard` (interim then final) or fails with `error`. */
@@ -47,12 +56,18 @@ export function fakeRecognition(script: { heard?: string; error?: string }) {
     start() {
       started.push({ lang: this.lang });
       setTimeout(() => {
-        if (script.heard) this.onresult?.({ resultIndex: 0, results: [Object.assign([{ transcript: script.heard }], { isFinal: true })] });
+        if (script.heard)
+          this.onresult?.({
+            resultIndex: 0,
+            results: [Object.assign([{ transcript: script.heard }], { isFinal: true })],
+          });
         if (script.error) this.onerror?.({ error: script.error });
         this.onend?.();
       }, 0);
     }
-    abort() { this.onend?.(); }
+    abort() {
+      this.onend?.();
+    }
   }
   vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
   return { started };
@@ -60,16 +75,45 @@ export function fakeRecognition(script: { heard?: string; error?: string }) {
 
 export function aListedCharacter(fields: Partial<CharacterSummary> = {}): CharacterSummary {
   const id = `c-${suffix()}`;
-  return { id, name: 'ユイ', description: '', slug: `yui-${suffix()}`, avatar_url: null, playable: true, published_at: '2026-01-01T00:00:00.000Z', ...fields };
+  return {
+    id,
+    name: 'ユイ',
+    description: '',
+    slug: `yui-${suffix()}`,
+    avatar_url: null,
+    playable: true,
+    published_at: '2026-01-01T00:00:00.000Z',
+    ...fields,
+  };
 }
 
 export function servedAs(listed: CharacterSummary, forMicTest: string | null): PlayableCharacter {
-  const character = makeCharacter({ id: listed.id, name: listed.name, slug: listed.slug ?? 'x', setting: makeSetting({ character_id: listed.id, for_mic_test: forMicTest }) });
-  return { ok: true, character: { ...listed, dialogue: publicCharacterOf(character), media: { videos: {}, posters: {}, subtitles: {} }, locked: [], access: 'free' } };
+  const character = makeCharacter({
+    id: listed.id,
+    name: listed.name,
+    slug: listed.slug ?? 'x',
+    setting: makeSetting({ character_id: listed.id, for_mic_test: forMicTest }),
+  });
+  return {
+    ok: true,
+    character: {
+      ...listed,
+      dialogue: publicCharacterOf(character),
+      media: { videos: {}, posters: {}, subtitles: {} },
+      locked: [],
+      access: 'free',
+    },
+  };
 }
 
 type Answer = [number, unknown];
 
 export function micTestServer(routes: Record<string, Answer>) {
-  return fakeServer((call) => routes[`${call.method} ${call.url.replace(/^\/api\//, '')}`] ?? [404, { ok: false, code: 'NOT_FOUND', message: '見つかりません' }]);
+  return fakeServer(
+    (call) =>
+      routes[`${call.method} ${call.url.replace(/^\/api\//, '')}`] ?? [
+        404,
+        { ok: false, code: 'NOT_FOUND', message: '見つかりません' },
+      ],
+  );
 }

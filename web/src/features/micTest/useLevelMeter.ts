@@ -4,7 +4,11 @@ import { micOutcomeOfError } from '../../app/speechCapability.ts';
 /** Where the level meter is: not started, waiting for the microphone, measuring, or why it cannot. */
 export type MeterState = 'idle' | 'starting' | 'running' | 'denied' | 'missing' | 'unavailable';
 
-interface Running { stream: MediaStream; context: AudioContext; frame: number }
+interface Running {
+  stream: MediaStream;
+  context: AudioContext;
+  frame: number;
+}
 
 /** -60 dBFS (a quiet room) reads as 0, 0 dBFS as 1. */
 export function levelOf(samples: Float32Array): number {
@@ -39,7 +43,10 @@ export function useLevelMeter() {
 
   const start = useCallback(async () => {
     if (running.current) return;
-    if (!navigator.mediaDevices?.getUserMedia || typeof AudioContext === 'undefined') { setState('unavailable'); return; }
+    if (!navigator.mediaDevices?.getUserMedia || typeof AudioContext === 'undefined') {
+      setState('unavailable');
+      return;
+    }
     setState('starting');
     let stream: MediaStream;
     try {

@@ -3,7 +3,8 @@ import { speechRecognitionConstructor, type Recognition } from '../../app/webSpe
 import { confirmRecognitionFailure, recognitionFailureOf } from '../../app/speechCapability.ts';
 
 /** Where the recognition test is; `heard` carries what was recognised. */
-export type RecognitionState = 'idle' | 'listening' | 'heard' | 'nothing' | 'denied' | 'siriOff' | 'missing' | 'unavailable' | 'failed';
+export type RecognitionState =
+  'idle' | 'listening' | 'heard' | 'nothing' | 'denied' | 'siriOff' | 'missing' | 'unavailable' | 'failed';
 
 /** A recognition error, named as /check and the player name it (app/speechCapability.ts). */
 function stateOfError(error: string): RecognitionState {
@@ -21,7 +22,10 @@ export function useRecognitionTest(lang: string) {
 
   const listen = useCallback(() => {
     const Ctor = speechRecognitionConstructor();
-    if (!Ctor) { setState('unavailable'); return; }
+    if (!Ctor) {
+      setState('unavailable');
+      return;
+    }
     active.current?.abort();
     const rec = new Ctor();
     rec.lang = lang;
@@ -33,12 +37,20 @@ export function useRecognitionTest(lang: string) {
       heard = Array.from(event.results, (result) => result[0]?.transcript ?? '').join('');
       setText(heard);
     };
-    rec.onerror = (event) => { outcome = stateOfError(event.error); };
+    rec.onerror = (event) => {
+      outcome = stateOfError(event.error);
+    };
     rec.onend = () => {
       if (active.current === rec) active.current = null;
-      if (heard) { setState('heard'); return; }
+      if (heard) {
+        setState('heard');
+        return;
+      }
       // 'missing' is checked against the microphone itself: recognition may fail to take one that works.
-      if (outcome === 'missing') { void confirmRecognitionFailure('missing').then(setState); return; }
+      if (outcome === 'missing') {
+        void confirmRecognitionFailure('missing').then(setState);
+        return;
+      }
       setState(outcome ?? 'nothing');
     };
     active.current = rec;
@@ -53,6 +65,13 @@ export function useRecognitionTest(lang: string) {
   }, [lang]);
 
   const cancel = useCallback(() => active.current?.abort(), []);
-  useEffect(() => () => { const rec = active.current; active.current = null; rec?.abort(); }, []);
+  useEffect(
+    () => () => {
+      const rec = active.current;
+      active.current = null;
+      rec?.abort();
+    },
+    [],
+  );
   return { available, state, text, listen, cancel };
 }

@@ -4,22 +4,47 @@ import { Shell } from '../../app/Shell.tsx';
 import { fakeServer, renderRoutes, sampleUser, type RecordedCall } from '../../test/harness.tsx';
 
 /** The menu inside the Shell (its popup dialog included), with a scripted engagement server. */
-const routes = [{ element: <Shell />, children: [{ path: '/', element: <p>top</p> }, { path: '/notification', element: <p>all notifications</p> }] }];
+const routes = [
+  {
+    element: <Shell />,
+    children: [
+      { path: '/', element: <p>top</p> },
+      { path: '/notification', element: <p>all notifications</p> },
+    ],
+  },
+];
 const user = { ...sampleUser, id: `u-${Math.random().toString(36).slice(2)}` };
 const signedIn = { session: { status: 'authenticated' as const, accessToken: 'access-token', user } };
 const loggedOut = { session: { status: 'guest' as const, accessToken: null, user: null } };
 
 const aNotification = (title: string, read: boolean) => ({
-  id: `n-${Math.random().toString(36).slice(2, 10)}`, kind: 'admin', title, body: `${title}の本文`, is_news: false, read,
-  published_at: '2026-11-20T03:00:00.000Z', publish_until: null, created_at: '2026-11-20T03:00:00.000Z',
+  id: `n-${Math.random().toString(36).slice(2, 10)}`,
+  kind: 'admin',
+  title,
+  body: `${title}の本文`,
+  is_news: false,
+  read,
+  published_at: '2026-11-20T03:00:00.000Z',
+  publish_until: null,
+  created_at: '2026-11-20T03:00:00.000Z',
 });
 
 type Answer = [number, unknown];
 /** The Shell restores the session on mount (POST /api/auth/refresh, when the CSRF cookie hints at one): it stays signed in. */
 function server(routes: Record<string, (call: RecordedCall) => Answer>) {
   document.cookie = 'talkwith-csrf=test-csrf; path=/';
-  const all: Record<string, (call: RecordedCall) => Answer> = { 'POST auth/refresh': () => [200, { ok: true, accessToken: 'access-token', user }], 'GET config': () => [200, {}], ...routes };
-  return fakeServer((call) => all[`${call.method} ${call.url.replace(/^\/api\//, '')}`]?.(call) ?? [404, { ok: false, message: 'not scripted' }]);
+  const all: Record<string, (call: RecordedCall) => Answer> = {
+    'POST auth/refresh': () => [200, { ok: true, accessToken: 'access-token', user }],
+    'GET config': () => [200, {}],
+    ...routes,
+  };
+  return fakeServer(
+    (call) =>
+      all[`${call.method} ${call.url.replace(/^\/api\//, '')}`]?.(call) ?? [
+        404,
+        { ok: false, message: 'not scripted' },
+      ],
+  );
 }
 
 const openMenu = () => fireEvent.click(screen.getByRole('button', { name: 'メニューを開く' }));
@@ -31,8 +56,21 @@ describe('NavMenu notifications', () => {
     let unread = 2;
     const calls = server({
       'GET notifications_available': () => [200, { ok: true, available: unread > 0, unread }],
-      'GET notifications': () => [200, { ok: true, notifications: [...fresh.map((n) => ({ ...n, read: unread === 0 })), old], unread, total: 3, page: 1, pages: 1 }],
-      'POST notifications/read': () => { unread = 0; return [200, { ok: true, unread: 0 }]; },
+      'GET notifications': () => [
+        200,
+        {
+          ok: true,
+          notifications: [...fresh.map((n) => ({ ...n, read: unread === 0 })), old],
+          unread,
+          total: 3,
+          page: 1,
+          pages: 1,
+        },
+      ],
+      'POST notifications/read': () => {
+        unread = 0;
+        return [200, { ok: true, unread: 0 }];
+      },
     });
     await renderRoutes(routes, { path: '/', state: signedIn });
     openMenu();
@@ -43,12 +81,22 @@ describe('NavMenu notifications', () => {
     const dialog = await screen.findByRole('dialog');
     const list = await within(dialog).findByRole('list', { name: 'お知らせ' });
     const rows = within(list).getAllByRole('listitem');
-    expect(rows.map((row) => row.querySelector('strong')?.textContent)).toEqual(['チケットの有効期限', '新しいお話', 'ようこそ']);
-    await vi.waitFor(() => expect(calls.calls.find((c) => c.url === '/api/notifications/read')?.body).toEqual({ ids: fresh.map((n) => n.id) }));
+    expect(rows.map((row) => row.querySelector('strong')?.textContent)).toEqual([
+      'チケットの有効期限',
+      '新しいお話',
+      'ようこそ',
+    ]);
+    await vi.waitFor(() =>
+      expect(calls.calls.find((c) => c.url === '/api/notifications/read')?.body).toEqual({
+        ids: fresh.map((n) => n.id),
+      }),
+    );
     // Shown as new while the popup stays open, though the server has them read now.
     expect(within(rows[0]!).getByText('NEW')).toBeTruthy();
     expect(within(rows[2]!).queryByText('NEW')).toBeNull();
-    await vi.waitFor(() => expect(calls.calls.filter((c) => c.url === '/api/notifications_available').length).toBeGreaterThanOrEqual(2));
+    await vi.waitFor(() =>
+      expect(calls.calls.filter((c) => c.url === '/api/notifications_available').length).toBeGreaterThanOrEqual(2),
+    );
     await vi.waitFor(() => expect(screen.queryByText('未読 2件')).toBeNull());
   });
 
@@ -57,8 +105,14 @@ describe('NavMenu notifications', () => {
     let unread = 1;
     const calls = server({
       'GET notifications_available': () => [200, { ok: true, available: unread > 0, unread }],
-      'GET notifications': () => [200, { ok: true, notifications: [{ ...fresh, read: unread === 0 }], unread, total: 1, page: 1, pages: 1 }],
-      'POST notifications/read': () => { unread = 0; return [200, { ok: true, unread: 0 }]; },
+      'GET notifications': () => [
+        200,
+        { ok: true, notifications: [{ ...fresh, read: unread === 0 }], unread, total: 1, page: 1, pages: 1 },
+      ],
+      'POST notifications/read': () => {
+        unread = 0;
+        return [200, { ok: true, unread: 0 }];
+      },
     });
     await renderRoutes(routes, { path: '/', state: signedIn });
     openMenu();
@@ -81,7 +135,10 @@ describe('NavMenu notifications', () => {
   it('NavMenu popup, all read, posts nothing and links to every notification', async () => {
     const calls = server({
       'GET notifications_available': () => [200, { ok: true, available: false, unread: 0 }],
-      'GET notifications': () => [200, { ok: true, notifications: [aNotification('ようこそ', true)], unread: 0, total: 1, page: 1, pages: 1 }],
+      'GET notifications': () => [
+        200,
+        { ok: true, notifications: [aNotification('ようこそ', true)], unread: 0, total: 1, page: 1, pages: 1 },
+      ],
     });
     const { router } = await renderRoutes(routes, { path: '/', state: signedIn });
     openMenu();
@@ -105,7 +162,9 @@ describe('NavMenu notifications', () => {
 
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('お知らせを見るにはログインしてください。')).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'ログイン' }).getAttribute('href')).toBe('/login?redirect=%2Fnotification');
+    expect(within(dialog).getByRole('link', { name: 'ログイン' }).getAttribute('href')).toBe(
+      '/login?redirect=%2Fnotification',
+    );
     expect(calls.calls.filter((c) => c.url.startsWith('/api/notification'))).toEqual([]);
   });
 
@@ -119,7 +178,9 @@ describe('NavMenu notifications', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'お知らせ' }));
 
-    expect((await within(await screen.findByRole('dialog')).findByRole('alert')).textContent).toBe('お知らせを取得できませんでした。');
+    expect((await within(await screen.findByRole('dialog')).findByRole('alert')).textContent).toBe(
+      'お知らせを取得できませんでした。',
+    );
   });
 });
 

@@ -55,37 +55,86 @@ export function NavMenu() {
 
   const showNotifications = () => {
     dispatch(menuClosed());
-    popup.show({ children: <><h2 className="popup__title">{t('nav.notifications')}</h2><Suspense fallback={<Spinner label={t('common.loading')} />}><NotificationList /></Suspense></>, ok: { title: t('common.close') } });
+    popup.show({
+      children: (
+        <>
+          <h2 className="popup__title">{t('nav.notifications')}</h2>
+          <Suspense fallback={<Spinner label={t('common.loading')} />}>
+            <NotificationList />
+          </Suspense>
+        </>
+      ),
+      ok: { title: t('common.close') },
+    });
   };
 
   return (
-    <nav ref={drawer} id="main-menu" className={`drawer${open ? ' drawer--open' : ''}`} aria-label={t('nav.label')} aria-hidden={!open} inert={!open}>
+    <nav
+      ref={drawer}
+      id="main-menu"
+      className={`drawer${open ? ' drawer--open' : ''}`}
+      aria-label={t('nav.label')}
+      aria-hidden={!open}
+      inert={!open}
+    >
       <div className="drawer__head">
         <span className="drawer__title">{t('nav.label')}</span>
-        <button type="button" className="popup__close" aria-label={t('common.close')} onClick={() => dispatch(menuClosed())}>×</button>
+        <button
+          type="button"
+          className="popup__close"
+          aria-label={t('common.close')}
+          onClick={() => dispatch(menuClosed())}
+        >
+          ×
+        </button>
       </div>
       <ul className="drawer__list">
         {ITEMS.map((item) => (
           <li key={item.key}>
-            {item.to === null
-              ? (
-                <button type="button" className="drawer__link" onClick={showNotifications}>
-                  {t(item.key)}
-                  {unread > 0 && <><span className="nav-badge" aria-hidden="true">{unread > 99 ? '99+' : unread}</span><span className="visually-hidden">{t('engagement.popup.unread', { count: unread })}</span></>}
-                </button>
-              )
-              : <NavLink className="drawer__link" to={item.to}>{t(item.key)}</NavLink>}
+            {item.to === null ? (
+              <button type="button" className="drawer__link" onClick={showNotifications}>
+                {t(item.key)}
+                {unread > 0 && (
+                  <>
+                    <span className="nav-badge" aria-hidden="true">
+                      {unread > 99 ? '99+' : unread}
+                    </span>
+                    <span className="visually-hidden">{t('engagement.popup.unread', { count: unread })}</span>
+                  </>
+                )}
+              </button>
+            ) : (
+              <NavLink className="drawer__link" to={item.to}>
+                {t(item.key)}
+              </NavLink>
+            )}
           </li>
         ))}
-        {isAdmin && adminPath && <li><NavLink className="drawer__link" to={`/${adminPath}`}>{t('nav.admin')}</NavLink></li>}
+        {isAdmin && adminPath && (
+          <li>
+            <NavLink className="drawer__link" to={`/${adminPath}`}>
+              {t('nav.admin')}
+            </NavLink>
+          </li>
+        )}
       </ul>
       <div className="drawer__foot">
         {status === 'authenticated' ? (
-          <button type="button" className="btn btn--ghost btn--block" onClick={() => void logout().then(() => navigate('/'))}>{t('nav.logout')}</button>
+          <button
+            type="button"
+            className="btn btn--ghost btn--block"
+            onClick={() => void logout().then(() => navigate('/'))}
+          >
+            {t('nav.logout')}
+          </button>
         ) : (
           <>
-            <NavLink className="btn btn--primary btn--block" to="/login">{t('nav.login')}</NavLink>
-            <NavLink className="btn btn--ghost btn--block" to="/register">{t('nav.register')}</NavLink>
+            <NavLink className="btn btn--primary btn--block" to="/login">
+              {t('nav.login')}
+            </NavLink>
+            <NavLink className="btn btn--ghost btn--block" to="/register">
+              {t('nav.register')}
+            </NavLink>
           </>
         )}
       </div>

@@ -23,7 +23,9 @@ export default function NotificationList() {
     return (
       <div className="notification-popup">
         <p className="muted">{t('engagement.popup.loginFirst')}</p>
-        <Link className="btn btn--primary btn--block" to="/login?redirect=%2Fnotification" onClick={popup.close}>{t('nav.login')}</Link>
+        <Link className="btn btn--primary btn--block" to="/login?redirect=%2Fnotification" onClick={popup.close}>
+          {t('nav.login')}
+        </Link>
       </div>
     );
   }
@@ -35,7 +37,10 @@ const unreadIds = (page: NotificationPage) => page.notifications.filter((n) => !
 function CallerNotifications({ onLeave }: { onLeave: () => void }) {
   const { t, i18n } = useTranslation();
   // Fetched afresh at each opening: the popup is where new notifications are noticed.
-  const { data, isLoading, isFetching, error } = useNotificationsQuery({ page: 1 }, { refetchOnMountOrArgChange: true });
+  const { data, isLoading, isFetching, error } = useNotificationsQuery(
+    { page: 1 },
+    { refetchOnMountOrArgChange: true },
+  );
   const [markRead] = useMarkNotificationsReadMutation();
   // Which were unread when shown: they keep their mark while the popup is open, though the server has them read.
   const [shownUnread, setShownUnread] = useState<readonly string[] | null>(null);
@@ -49,12 +54,16 @@ function CallerNotifications({ onLeave }: { onLeave: () => void }) {
   const items = data?.notifications ?? [];
   return (
     <div className="notification-popup">
-      {items.length === 0 ? <p className="muted">{t('notifications.empty')}</p> : (
+      {items.length === 0 ? (
+        <p className="muted">{t('notifications.empty')}</p>
+      ) : (
         <ul className="notice-list" aria-label={t('nav.notifications')}>
           {items.map((item) => (
             <li key={item.id} className={shownUnread?.includes(item.id) ? 'notice-list__item--unread' : undefined}>
               <span className="notice-list__meta">
-                <time className="muted small" dateTime={item.published_at}>{new Date(item.published_at).toLocaleDateString(i18n.language)}</time>
+                <time className="muted small" dateTime={item.published_at}>
+                  {new Date(item.published_at).toLocaleDateString(i18n.language)}
+                </time>
                 {shownUnread?.includes(item.id) && <span className="nav-badge">{t('engagement.popup.new')}</span>}
               </span>
               <strong>{item.title}</strong>
@@ -63,7 +72,9 @@ function CallerNotifications({ onLeave }: { onLeave: () => void }) {
           ))}
         </ul>
       )}
-      <Link className="btn btn--ghost btn--block" to="/notification" onClick={onLeave}>{t('engagement.popup.all')}</Link>
+      <Link className="btn btn--ghost btn--block" to="/notification" onClick={onLeave}>
+        {t('engagement.popup.all')}
+      </Link>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Tab and Shift+Tab wrap inside the drawer. */
 function trapTab(event: KeyboardEvent, drawer: HTMLElement): void {
@@ -9,8 +10,13 @@ function trapTab(event: KeyboardEvent, drawer: HTMLElement): void {
   const last = items.at(-1);
   if (!first || !last) return;
   const active = document.activeElement;
-  if (event.shiftKey && (active === first || !drawer.contains(active))) { event.preventDefault(); last.focus(); }
-  else if (!event.shiftKey && (active === last || !drawer.contains(active))) { event.preventDefault(); first.focus(); }
+  if (event.shiftKey && (active === first || !drawer.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !drawer.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 /**
@@ -18,15 +24,22 @@ function trapTab(event: KeyboardEvent, drawer: HTMLElement): void {
  * opens and stays there (Tab wraps), Escape closes it, and focus goes back to
  * the button that opened it (`opener`) when it closes with focus inside.
  */
-export function useDrawerFocus(open: boolean, drawer: RefObject<HTMLElement | null>, opener: () => HTMLElement | null, close: () => void): void {
+export function useDrawerFocus(
+  open: boolean,
+  drawer: RefObject<HTMLElement | null>,
+  opener: () => HTMLElement | null,
+  close: () => void,
+): void {
   const wasOpen = useRef(false);
   useEffect(() => {
     const element = drawer.current;
     if (!open || !element) return undefined;
     element.querySelector<HTMLElement>(FOCUSABLE)?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') { event.preventDefault(); close(); }
-      else if (event.key === 'Tab') trapTab(event, element);
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        close();
+      } else if (event.key === 'Tab') trapTab(event, element);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);

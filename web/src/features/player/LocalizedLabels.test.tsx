@@ -9,7 +9,11 @@ describe('player labels in the interface language', () => {
   it('when standby is shown in en-US, the start buttons and the hint read in English', async () => {
     playerServer();
 
-    await renderControls({ commands: [{ type: 'showStartButtons', buttons: demoCharacter.startButtons }], language: 'en-US', name: 'Mirai' });
+    await renderControls({
+      commands: [{ type: 'showStartButtons', buttons: demoCharacter.startButtons }],
+      language: 'en-US',
+      name: 'Mirai',
+    });
 
     expect(await screen.findByRole('button', { name: 'Talk' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Fortune' })).toBeTruthy();
@@ -19,7 +23,10 @@ describe('player labels in the interface language', () => {
 
   it('when a block shows its action buttons in zh-TW, they read in Chinese; a button without a translation keeps its Japanese', async () => {
     playerServer();
-    const buttons = [...greet.action_buttons, { id: 'ab-plain', title: '日本語だけ', kind: 'end' as const, block_id: null, video_id: null }];
+    const buttons = [
+      ...greet.action_buttons,
+      { id: 'ab-plain', title: '日本語だけ', kind: 'end' as const, block_id: null, video_id: null },
+    ];
 
     await renderControls({ commands: [{ type: 'showActionButtons', buttons }], language: 'zh-TW' });
 

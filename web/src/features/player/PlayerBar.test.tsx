@@ -11,14 +11,25 @@ import { PlayerControls } from './PlayerControls.tsx';
 import { selectPlayer, sessionOpened, stepped } from './playerSlice.ts';
 
 const END_BUTTON: ActionButton = { id: 'a-end', title: 'おわる', kind: 'block', block_id: 'bye', video_id: null };
-const FOOD_BUTTON: ActionButton = { id: 'a-food', title: 'ごはんの話', kind: 'block', block_id: 'food', video_id: null };
+const FOOD_BUTTON: ActionButton = {
+  id: 'a-food',
+  title: 'ごはんの話',
+  kind: 'block',
+  block_id: 'food',
+  video_id: null,
+};
 
 /** The bar and the controls as the player screen puts them together, in a talk showing these action buttons. */
 async function talkShowing(buttons: ActionButton[]) {
   const runner = fakeRunner();
   function Screen() {
     const { view } = useAppSelector(selectPlayer);
-    return <><PlayerBar name="ミライ" runner={runner} view={view} /><PlayerControls runner={runner} character={demoCharacter} /></>;
+    return (
+      <>
+        <PlayerBar name="ミライ" runner={runner} view={view} />
+        <PlayerControls runner={runner} character={demoCharacter} />
+      </>
+    );
   }
   const harness = await renderWithApp(<Screen />);
   const rt = initialState(demoCharacter).rt;

@@ -10,28 +10,56 @@ import type { PlayerView } from './view.ts';
  * shows an action button with the same label (the demo's 「おわる」), so the
  * screen never has two buttons that read the same.
  */
-export function barStopShown(actionButtons: ActionButton[], stopLabel: string, labelOf: (button: ActionButton) => string = (button) => button.title): boolean {
+export function barStopShown(
+  actionButtons: ActionButton[],
+  stopLabel: string,
+  labelOf: (button: ActionButton) => string = (button) => button.title,
+): boolean {
   const label = stopLabel.trim();
   return !actionButtons.some((button) => labelOf(button).trim() === label);
 }
 
 /** The bar over the player: back to the list, the name (in the interface language), the preview marker (an operator playing the draft), and pause / end while a talk runs. */
-export function PlayerBar({ name, runner, view, preview = false }: { name: string; runner: EffectRunner | null; view: PlayerView; preview?: boolean }) {
+export function PlayerBar({
+  name,
+  runner,
+  view,
+  preview = false,
+}: {
+  name: string;
+  runner: EffectRunner | null;
+  view: PlayerView;
+  preview?: boolean;
+}) {
   const { t } = useTranslation();
   const localized = useLocalized();
   const talking = runner && !view.ended && view.startButtons.length === 0;
   return (
     <header className="player__bar">
-      <Link className="player__back" to="/full/select_chat" aria-label={t('player.chooseAnother')}>‹</Link>
+      <Link className="player__back" to="/full/select_chat" aria-label={t('player.chooseAnother')}>
+        ‹
+      </Link>
       <h1 className="player__name">{name}</h1>
-      {preview && <span className="player__preview" data-testid="preview-marker">{t('player.preview')}</span>}
+      {preview && (
+        <span className="player__preview" data-testid="preview-marker">
+          {t('player.preview')}
+        </span>
+      )}
       {talking && (
         <span className="player__bar-tools">
-          <button type="button" className="player__chip" onClick={() => runner.send({ type: view.paused ? 'resume' : 'pause' })}>
+          <button
+            type="button"
+            className="player__chip"
+            onClick={() => runner.send({ type: view.paused ? 'resume' : 'pause' })}
+          >
             {view.paused ? t('player.resume') : t('player.pause')}
           </button>
-          {barStopShown(view.actionButtons, t('player.stop'), (button) => localized(button.title, button.title_i18n)) && (
-            <button type="button" className="player__chip" onClick={() => runner.send({ type: 'stop' })}>{t('player.stop')}</button>
+          {barStopShown(view.actionButtons, t('player.stop'), (button) =>
+            localized(button.title, button.title_i18n),
+          ) && (
+            <button type="button" className="player__chip" onClick={() => runner.send({ type: 'stop' })}>
+              {t('player.stop')}
+            </button>
           )}
         </span>
       )}

@@ -9,7 +9,6 @@ import { fakeRunner } from './controls-test-kit.tsx';
 import { PlayerControls } from './PlayerControls.tsx';
 import { sessionOpened, speechUnavailable, stepped } from './playerSlice.ts';
 
-
 async function setUp(commands: EngineCommand[], locked: LockedBlock[] = []) {
   const runner = fakeRunner();
   const harness = await renderWithApp(<PlayerControls runner={runner} character={demoCharacter} locked={locked} />);
@@ -31,7 +30,10 @@ describe('player controls', () => {
 
   it('controls, standby with a serial-locked conversation, show it as a link to /serial beside the start buttons', async () => {
     const buttons = demoCharacter.startButtons.filter((b) => b.block_id !== 'fortune');
-    await setUp([{ type: 'showStartButtons', buttons }], [{ block_id: 'fortune', title: '占い', start_button_title: '占い' }]);
+    await setUp(
+      [{ type: 'showStartButtons', buttons }],
+      [{ block_id: 'fortune', title: '占い', start_button_title: '占い' }],
+    );
     const locked = await screen.findByRole('link', { name: '占い（シリアルコードで解放）' });
     expect(locked.getAttribute('href')).toBe('/serial');
     expect(screen.queryByRole('button', { name: '占い' })).toBeNull();
@@ -70,7 +72,9 @@ describe('player controls', () => {
 
   it('controls, speech recognition refused, hide the microphone switch and say to type instead', async () => {
     const { store } = await setUp([{ type: 'micOn', delayMs: 0, showIndicator: true }]);
-    act(() => { store.dispatch(speechUnavailable('not-allowed')); });
+    act(() => {
+      store.dispatch(speechUnavailable('not-allowed'));
+    });
     expect(await screen.findByText('音声認識が使えません。文字で入力してください。')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'マイクをオフにする' })).toBeNull();
   });

@@ -36,14 +36,29 @@ export function PlayerControls({ runner, character, name, locked = [], micTest =
         <p className="player__ended">{t('player.ended')}</p>
         {view.summary && <Summary summary={view.summary} />}
         <div className="player__buttons">
-          <button type="button" className="btn btn--primary" onClick={() => runner.send({ type: 'ready' })}>{t('player.again')}</button>
-          <Link className="btn btn--ghost" to="/full/select_chat">{t('player.chooseAnother')}</Link>
+          <button type="button" className="btn btn--primary" onClick={() => runner.send({ type: 'ready' })}>
+            {t('player.again')}
+          </button>
+          <Link className="btn btn--ghost" to="/full/select_chat">
+            {t('player.chooseAnother')}
+          </Link>
         </div>
       </div>
     );
   }
   if (view.startButtons.length > 0) {
-    return <StartPanel runner={runner} character={character} name={name} buttons={view.startButtons} locked={locked} micTest={micTest} access={access} entitle={entitle} />;
+    return (
+      <StartPanel
+        runner={runner}
+        character={character}
+        name={name}
+        buttons={view.startButtons}
+        locked={locked}
+        micTest={micTest}
+        access={access}
+        entitle={entitle}
+      />
+    );
   }
   return (
     <div className="player__panel">
@@ -63,9 +78,17 @@ function ActionButtons({ runner, character, view }: { runner: EffectRunner; char
   return (
     <div className="player__buttons player__buttons--actions" role="group" aria-label={t('player.actions')}>
       {view.actionButtons.map((button) => (
-        <button key={button.id} type="button" className="player__chip player__chip--action" disabled={view.paused} onClick={() => press(button)}>
+        <button
+          key={button.id}
+          type="button"
+          className="player__chip player__chip--action"
+          disabled={view.paused}
+          onClick={() => press(button)}
+        >
           {label(button.title, button.title_i18n)}
-          {(button.points ?? 0) > 0 && <span className="player__cost">{t('player.paid.cost', { points: button.points })}</span>}
+          {(button.points ?? 0) > 0 && (
+            <span className="player__cost">{t('player.paid.cost', { points: button.points })}</span>
+          )}
         </button>
       ))}
     </div>
@@ -79,8 +102,16 @@ function ActionButtons({ runner, character, view }: { runner: EffectRunner; char
  */
 function Heard({ view }: { view: PlayerView }) {
   const { t } = useTranslation();
-  const text = view.recognition ? t('player.youSaid', { text: view.recognition.text }) : view.previousSpeech ? t('player.previousSpeech', { text: view.previousSpeech }) : '\u00a0';
-  return <p className="player__heard" aria-live="polite" data-testid="player-heard">{text}</p>;
+  const text = view.recognition
+    ? t('player.youSaid', { text: view.recognition.text })
+    : view.previousSpeech
+      ? t('player.previousSpeech', { text: view.previousSpeech })
+      : '\u00a0';
+  return (
+    <p className="player__heard" aria-live="polite" data-testid="player-heard">
+      {text}
+    </p>
+  );
 }
 
 /**
@@ -113,12 +144,19 @@ function SayForm({ runner, view }: { runner: EffectRunner; view: PlayerView }) {
     <>
       <form className="player__say" onSubmit={submit}>
         {speechMode !== 'textOnly' && (
-          <button type="button" className={`player__mic${micEnabled ? ' player__mic--on' : ''}${indicator && micEnabled ? ' player__mic--live' : ''}`} aria-pressed={micEnabled} onClick={toggleMic}>
+          <button
+            type="button"
+            className={`player__mic${micEnabled ? ' player__mic--on' : ''}${indicator && micEnabled ? ' player__mic--live' : ''}`}
+            aria-pressed={micEnabled}
+            onClick={toggleMic}
+          >
             <Icon name="mic" size={20} />
             <span className="visually-hidden">{micEnabled ? t('player.micOn') : t('player.micOff')}</span>
           </button>
         )}
-        <label className="visually-hidden" htmlFor="player-utterance">{t('player.typeLabel')}</label>
+        <label className="visually-hidden" htmlFor="player-utterance">
+          {t('player.typeLabel')}
+        </label>
         <input
           id="player-utterance"
           name="utterance"
@@ -129,7 +167,9 @@ function SayForm({ runner, view }: { runner: EffectRunner; view: PlayerView }) {
           autoComplete="off"
           enterKeyHint="send"
         />
-        <button type="submit" className="btn btn--primary player__send" disabled={!listening || !text.trim()}>{t('player.send')}</button>
+        <button type="submit" className="btn btn--primary player__send" disabled={!listening || !text.trim()}>
+          {t('player.send')}
+        </button>
       </form>
       <p className="player__status small" role="status">
         {indicator ? t('player.listening') : ' '}
@@ -139,13 +179,20 @@ function SayForm({ runner, view }: { runner: EffectRunner; view: PlayerView }) {
   );
 }
 
-function Summary({ summary }: { summary: { title: string; items: Array<{ slot: string; label: string; value: string }> } }) {
+function Summary({
+  summary,
+}: {
+  summary: { title: string; items: Array<{ slot: string; label: string; value: string }> };
+}) {
   return (
     <section className="player__summary">
       <h2>{summary.title}</h2>
       <dl>
         {summary.items.map((item) => (
-          <div key={item.slot}><dt>{item.label}</dt><dd>{item.value}</dd></div>
+          <div key={item.slot}>
+            <dt>{item.label}</dt>
+            <dd>{item.value}</dd>
+          </div>
         ))}
       </dl>
     </section>

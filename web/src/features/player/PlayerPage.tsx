@@ -24,18 +24,29 @@ export default function PlayerPage() {
   // restoring (page load with a session cookie), wait for it rather than fetch the
   // logged-out view; a visitor without one starts at once.
   const restoring = session.status === 'unknown' && hasSessionHint();
-  const { data, isLoading, isError } = useCharacterBySlugQuery({ slug, viewer: session.user?.id ?? null }, { skip: restoring });
+  const { data, isLoading, isError } = useCharacterBySlugQuery(
+    { slug, viewer: session.user?.id ?? null },
+    { skip: restoring },
+  );
   const operator = useOperatorDraft(slug, { data, isError, settled: !restoring && !isLoading });
-  if (restoring || isLoading || (operator.wanted && !operator.draft && !operator.failed)) return <PlayerBoot slug={slug} label={t('player.loading')} />;
+  if (restoring || isLoading || (operator.wanted && !operator.draft && !operator.failed))
+    return <PlayerBoot slug={slug} label={t('player.loading')} />;
   if (operator.draft) {
-    if (claim !== 'owner') return claim === 'refused' ? <SecondTab characterId={operator.draft.dialogue.id} /> : <PlayerBoot slug={slug} label={t('player.loading')} />;
+    if (claim !== 'owner')
+      return claim === 'refused' ? (
+        <SecondTab characterId={operator.draft.dialogue.id} />
+      ) : (
+        <PlayerBoot slug={slug} label={t('player.loading')} />
+      );
     return <PlayerScreen playable={operator.draft} slug={slug} draft={operator.run} />;
   }
   if (isError || !data) {
     return (
       <section className="page">
         <Notice kind="error">{t('player.notFound')}</Notice>
-        <Link className="btn btn--ghost" to="/full/select_chat">{t('player.chooseAnother')}</Link>
+        <Link className="btn btn--ghost" to="/full/select_chat">
+          {t('player.chooseAnother')}
+        </Link>
       </section>
     );
   }

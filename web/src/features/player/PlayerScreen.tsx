@@ -30,14 +30,22 @@ function subtitleUrlOf(playable: Playable, shown: ShownClip | null, language: st
 function useEntitle(playable: Playable, slug: string): { entitle: Entitle; whole: Playable } {
   const dispatch = useAppDispatch();
   const [fetched, setFetched] = useState<{ of: Playable; whole: Playable } | null>(null);
-  const entitle = useCallback<Entitle>(async (ticketUseToken) => {
-    const { data } = await dispatch(playerApi.endpoints.characterWithTicket.initiate({ slug, ticketUseToken }, { subscribe: false, forceRefetch: true }));
-    const whole = data?.character;
-    // Still a preview (the ticket was not accepted) is as good as nothing: no talk can play on it.
-    if (!whole || whole.id !== playable.id || whole.access === 'preview') return null;
-    setFetched({ of: playable, whole });
-    return { character: whole.dialogue, media: whole.media };
-  }, [dispatch, slug, playable]);
+  const entitle = useCallback<Entitle>(
+    async (ticketUseToken) => {
+      const { data } = await dispatch(
+        playerApi.endpoints.characterWithTicket.initiate(
+          { slug, ticketUseToken },
+          { subscribe: false, forceRefetch: true },
+        ),
+      );
+      const whole = data?.character;
+      // Still a preview (the ticket was not accepted) is as good as nothing: no talk can play on it.
+      if (!whole || whole.id !== playable.id || whole.access === 'preview') return null;
+      setFetched({ of: playable, whole });
+      return { character: whole.dialogue, media: whole.media };
+    },
+    [dispatch, slug, playable],
+  );
   return { entitle, whole: fetched?.of === playable ? fetched.whole : playable };
 }
 
@@ -53,7 +61,17 @@ function posterOf(playable: Playable, slug: string): string {
  * fills itself, over the standby clip's poster), subtitles, and the controls.
  * With `draft`, an operator's try of the draft (the 「プレビュー」 marker; `embedded`: inside the console's simulator).
  */
-export function PlayerScreen({ playable: served, slug, micTest = false, draft }: { playable: Playable; slug: string; micTest?: boolean; draft?: DraftRun & { embedded?: boolean } }) {
+export function PlayerScreen({
+  playable: served,
+  slug,
+  micTest = false,
+  draft,
+}: {
+  playable: Playable;
+  slug: string;
+  micTest?: boolean;
+  draft?: DraftRun & { embedded?: boolean };
+}) {
   const { t, i18n } = useTranslation();
   const [stage, setStage] = useState<HTMLDivElement | null>(null);
   const { runner, shown } = usePlayerRunner(served.dialogue, served.media, stage, draft);
@@ -61,26 +79,54 @@ export function PlayerScreen({ playable: served, slug, micTest = false, draft }:
   const { view } = useAppSelector(selectPlayer);
   const name = useLocalized()(playable.name, playable.name_i18n);
   const { setting } = playable.dialogue;
-  const subtitleUrl = view.ended ? null : subtitleUrlOf(playable, shown, subtitleLanguage(playable.media, i18n.language));
+  const subtitleUrl = view.ended
+    ? null
+    : subtitleUrlOf(playable, shown, subtitleLanguage(playable.media, i18n.language));
   const poster = posterOf(playable, slug);
   const { setPosterImage, focusStyle } = usePosterFocus();
-  const classes = ['player', draft?.embedded ? 'player--embedded' : '', setting.landscape_mode ? 'player--landscape' : 'player--portrait', setting.hide_cursor ? 'player--hide-cursor' : '', view.ended ? 'player--ended' : ''];
+  const classes = [
+    'player',
+    draft?.embedded ? 'player--embedded' : '',
+    setting.landscape_mode ? 'player--landscape' : 'player--portrait',
+    setting.hide_cursor ? 'player--hide-cursor' : '',
+    view.ended ? 'player--ended' : '',
+  ];
 
   // The first touch or key lets every clip play with sound from then on (browsers, iOS Safari above all, want a gesture).
   const prime = () => runner?.primeMedia();
 
   return (
-    <div className={classes.join(' ').replace(/\s+/gu, ' ').trim()} style={focusStyle} data-testid="player" onPointerDown={prime} onKeyDown={prime}>
+    <div
+      className={classes.join(' ').replace(/\s+/gu, ' ').trim()}
+      style={focusStyle}
+      data-testid="player"
+      onPointerDown={prime}
+      onKeyDown={prime}
+    >
       <PlayerBar name={name} runner={runner} view={view} preview={Boolean(draft)} />
       <div className="player__stage">
         {poster && <img className="player__poster" src={poster} alt="" fetchPriority="high" ref={setPosterImage} />}
         <div className="player__videos" ref={setStage} />
         {view.ended && <div className="player__end-card" aria-hidden="true" />}
-        {setting.landscape_mode && <p className="player__rotate-hint" aria-hidden="true">{t('player.rotateHint')}</p>}
+        {setting.landscape_mode && (
+          <p className="player__rotate-hint" aria-hidden="true">
+            {t('player.rotateHint')}
+          </p>
+        )}
       </div>
       <div className="player__bottom">
         <Subtitles url={subtitleUrl} video={shown?.element ?? null} />
-        {runner && <PlayerControls runner={runner} character={playable.dialogue} name={name} locked={playable.locked} micTest={micTest} access={served.access} entitle={entitle} />}
+        {runner && (
+          <PlayerControls
+            runner={runner}
+            character={playable.dialogue}
+            name={name}
+            locked={playable.locked}
+            micTest={micTest}
+            access={served.access}
+            entitle={entitle}
+          />
+        )}
       </div>
     </div>
   );
@@ -94,16 +140,25 @@ const PORTRAIT_VISIBLE_SHARE = 1 / (1.4 * (16 / 9));
  * on a portrait phone the clip is cropped to fill the screen around it. The
  * poster element itself is only read, never replaced (it is the page's LCP).
  */
-function usePosterFocus(): { setPosterImage: (image: HTMLImageElement | null) => void; focusStyle: CSSProperties | undefined } {
+function usePosterFocus(): {
+  setPosterImage: (image: HTMLImageElement | null) => void;
+  focusStyle: CSSProperties | undefined;
+} {
   const [image, setPosterImage] = useState<HTMLImageElement | null>(null);
   const [focus, setFocus] = useState<number | null>(null);
   useEffect(() => {
     if (!image) return undefined;
     const measure = () => setFocus(focusOfImage(image));
-    if (image.complete && image.naturalWidth) { measure(); return undefined; }
+    if (image.complete && image.naturalWidth) {
+      measure();
+      return undefined;
+    }
     image.addEventListener('load', measure, { once: true });
     return () => image.removeEventListener('load', measure);
   }, [image]);
-  const focusStyle = focus === null ? undefined : ({ '--player-focus-x': `${coverPositionFor(focus, PORTRAIT_VISIBLE_SHARE)}%` } as CSSProperties);
+  const focusStyle =
+    focus === null
+      ? undefined
+      : ({ '--player-focus-x': `${coverPositionFor(focus, PORTRAIT_VISIBLE_SHARE)}%` } as CSSProperties);
   return { setPosterImage, focusStyle };
 }

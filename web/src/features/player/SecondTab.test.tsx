@@ -8,11 +8,20 @@ describe('second tab', () => {
   it('SecondTab, a refused tab, says the page is open in another tab and logs the SPEC §8 line as an error', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 
-    await renderWithApp(<SecondTab characterId="demo-mirai" />, { state: { session: { status: 'guest', accessToken: null, user: null } } });
+    await renderWithApp(<SecondTab characterId="demo-mirai" />, {
+      state: { session: { status: 'guest', accessToken: null, user: null } },
+    });
 
-    expect(await screen.findByText('このページはほかのタブで開かれています。同じページを二つのタブで使うことはできません。先に開いたタブで続けてください。')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'このページはほかのタブで開かれています。同じページを二つのタブで使うことはできません。先に開いたタブで続けてください。',
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'ほかのキャラクターをえらぶ' })).toBeTruthy();
-    expect(warn).toHaveBeenCalledWith(`[error] ${SECOND_TAB_LOG_MESSAGE}`, expect.objectContaining({ url: expect.any(String) as unknown }));
+    expect(warn).toHaveBeenCalledWith(
+      `[error] ${SECOND_TAB_LOG_MESSAGE}`,
+      expect.objectContaining({ url: expect.any(String) as unknown }),
+    );
     warn.mockRestore();
   });
 });

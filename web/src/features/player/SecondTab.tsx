@@ -15,14 +15,21 @@ export function SecondTab({ characterId }: { characterId: string }) {
   useEffect(() => {
     const state = store.getState();
     const logs = makeLogSink(selectUser(state)?.id ?? null, () => store.getState().session.accessToken);
-    logs.log({ category: 'error', message: SECOND_TAB_LOG_MESSAGE, extra: { url: window.location.pathname }, characterId });
+    logs.log({
+      category: 'error',
+      message: SECOND_TAB_LOG_MESSAGE,
+      extra: { url: window.location.pathname },
+      characterId,
+    });
     // Kept open while the notice shows, so the line leaves even over a slow socket.
     return () => logs.close();
   }, [store, characterId]);
   return (
     <section className="page">
       <Notice kind="error">{t('player.secondTab')}</Notice>
-      <Link className="btn btn--ghost" to="/full/select_chat">{t('player.chooseAnother')}</Link>
+      <Link className="btn btn--ghost" to="/full/select_chat">
+        {t('player.chooseAnother')}
+      </Link>
     </section>
   );
 }

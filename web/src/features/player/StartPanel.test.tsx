@@ -5,7 +5,10 @@ import { aCustomer, playerServer, renderControls } from './controls-test-kit.tsx
 
 const standby = [{ type: 'showStartButtons' as const, buttons: demoCharacter.startButtons }];
 const resumeAnswer = (blockId: string | null, title: string | null = null) =>
-  [200, { ok: true, block_id: blockId, title, updated_at: blockId ? '2026-11-20T03:00:00.000Z' : null }] as [number, unknown];
+  [200, { ok: true, block_id: blockId, title, updated_at: blockId ? '2026-11-20T03:00:00.000Z' : null }] as [
+    number,
+    unknown,
+  ];
 
 describe('start panel', () => {
   it('resume, signed in with a place left last time, offers to resume beside the start buttons and resumes from that block', async () => {

@@ -40,7 +40,16 @@ interface Props {
  * with a ticket starts once the whole character is fetched with it. The mic
  * test never costs a ticket (the server opens it without one).
  */
-export function StartPanel({ runner, character, name = character.name, buttons, locked, micTest, access, entitle }: Props) {
+export function StartPanel({
+  runner,
+  character,
+  name = character.name,
+  buttons,
+  locked,
+  micTest,
+  access,
+  entitle,
+}: Props) {
   const { t } = useTranslation();
   const label = useLocalized();
   const throughTicketGate = useTalkTicketGate({ id: character.id, name, price: character.price, access });
@@ -52,13 +61,15 @@ export function StartPanel({ runner, character, name = character.name, buttons, 
     { character_id: character.id, viewer: user?.id ?? '' },
     { skip: !user || micTest || !offerOpen || access === 'draft', refetchOnMountOrArgChange: true },
   );
-  const resumeBlock = offerOpen ? resume.data?.block_id ?? null : null;
+  const resumeBlock = offerOpen ? (resume.data?.block_id ?? null) : null;
 
   /** The talk once the gate let it through: with a ticket, on the whole character fetched with it. */
   const begin = (start: TalkStart, input: EngineInputOf<'start'>) => (ticket?: TicketUse) => {
     if (!ticket) return runner.startTalk(start, input);
     const withTicket = { ...start, ticketUseToken: ticket.useToken };
-    return entitle ? runner.startTalk(withTicket, input, entitle(ticket.useToken)) : runner.startTalk(withTicket, input);
+    return entitle
+      ? runner.startTalk(withTicket, input, entitle(ticket.useToken))
+      : runner.startTalk(withTicket, input);
   };
   // The mic test (?mic_test=1, or the start button that leads to the mic-test block) never costs a ticket:
   // the server opens a 'micTest' talk without one, and a preview holds the mic-test block.
@@ -70,7 +81,10 @@ export function StartPanel({ runner, character, name = character.name, buttons, 
   };
   const resumeFrom = (blockId: string) => {
     setOfferOpen(false);
-    throughTicketGate('resume', begin({ btn: 'resume', resumedFrom: blockId }, { type: 'start', source: 'resume', blockId }));
+    throughTicketGate(
+      'resume',
+      begin({ btn: 'resume', resumedFrom: blockId }, { type: 'start', source: 'resume', blockId }),
+    );
   };
   useMicTestStart(micTest, startMicTest);
 
@@ -79,17 +93,36 @@ export function StartPanel({ runner, character, name = character.name, buttons, 
       {notice && <Notice kind="info">{t(`player.notice.${notice}`)}</Notice>}
       {resumeBlock && (
         <section className="player__resume" aria-labelledby="player-resume-question">
-          <p id="player-resume-question" className="player__hint">{t('player.resumeQuestion')}</p>
-          {resume.data?.title && <p className="player__hint player__hint--small">{t('player.resumeWhere', { title: resume.data.title })}</p>}
+          <p id="player-resume-question" className="player__hint">
+            {t('player.resumeQuestion')}
+          </p>
+          {resume.data?.title && (
+            <p className="player__hint player__hint--small">{t('player.resumeWhere', { title: resume.data.title })}</p>
+          )}
           <div className="player__buttons">
-            <button type="button" className="btn btn--primary" disabled={starting} onClick={() => resumeFrom(resumeBlock)}>{t('player.resumeYes')}</button>
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={starting}
+              onClick={() => resumeFrom(resumeBlock)}
+            >
+              {t('player.resumeYes')}
+            </button>
           </div>
         </section>
       )}
-      <p className="player__hint">{starting ? t('player.preparing') : resumeBlock ? t('player.startNewHint') : t('player.startHint', { name })}</p>
+      <p className="player__hint">
+        {starting ? t('player.preparing') : resumeBlock ? t('player.startNewHint') : t('player.startHint', { name })}
+      </p>
       <div className="player__buttons">
         {buttons.map((button) => (
-          <button key={button.id} type="button" className={resumeBlock ? 'btn btn--ghost' : 'btn btn--primary'} disabled={starting} onClick={() => startWith(button)}>
+          <button
+            key={button.id}
+            type="button"
+            className={resumeBlock ? 'btn btn--ghost' : 'btn btn--primary'}
+            disabled={starting}
+            onClick={() => startWith(button)}
+          >
             {label(button.title, button.title_i18n)}
           </button>
         ))}
@@ -115,12 +148,21 @@ function useMicTestStart(micTest: boolean, start: () => void): void {
 function LockedButtons({ locked }: { locked: LockedBlock[] }) {
   const { t } = useTranslation();
   const label = useLocalized();
-  const shown = locked.flatMap((l) => (l.start_button_title === null ? [] : [{ ...l, start_button_title: label(l.start_button_title, l.start_button_title_i18n) }]));
+  const shown = locked.flatMap((l) =>
+    l.start_button_title === null
+      ? []
+      : [{ ...l, start_button_title: label(l.start_button_title, l.start_button_title_i18n) }],
+  );
   if (shown.length === 0) return null;
   return (
     <div className="player__buttons player__buttons--locked">
       {shown.map((l) => (
-        <Link key={l.block_id} className="btn btn--ghost player__locked" to="/serial" aria-label={t('player.lockedLabel', { title: l.start_button_title })}>
+        <Link
+          key={l.block_id}
+          className="btn btn--ghost player__locked"
+          to="/serial"
+          aria-label={t('player.lockedLabel', { title: l.start_button_title })}
+        >
           <Icon name="lock" size={18} />
           <span>{l.start_button_title}</span>
         </Link>

@@ -22,8 +22,13 @@ export function Subtitles({ url, video }: { url: string | null; video: HTMLVideo
 
   useEffect(() => {
     let live = true;
-    if (url) void loadCues(url).then((loaded) => { if (live) setCues({ url, cues: loaded }); });
-    return () => { live = false; };
+    if (url)
+      void loadCues(url).then((loaded) => {
+        if (live) setCues({ url, cues: loaded });
+      });
+    return () => {
+      live = false;
+    };
   }, [url]);
 
   useEffect(() => {
@@ -41,7 +46,11 @@ export function Subtitles({ url, video }: { url: string | null; video: HTMLVideo
   const lines = url && cues?.url === url ? cuesAt(cues.cues, time) : [];
   return (
     <div className="player__subtitles" aria-live="polite" data-testid="subtitles">
-      {lines.map((line) => <p key={line} className="player__cue">{line}</p>)}
+      {lines.map((line) => (
+        <p key={line} className="player__cue">
+          {line}
+        </p>
+      ))}
     </div>
   );
 }

@@ -34,8 +34,19 @@ const FIRST_FRAME_GUESS = 1 / 30;
 
 export function newRun(start: Pick<Run, 'el' | 'slot' | 'videoId' | 'endless' | 'loopCount' | 'notifyAtMs'>): Run {
   return {
-    ...start, passes: 0, shown: false, endReported: false, lastMediaTime: -1, frameInterval: Number.POSITIVE_INFINITY,
-    stopFrames: () => undefined, preciseFrames: false, cancelStart: () => undefined, playedAt: null, twinPending: false, framed: false, scheduled: false,
+    ...start,
+    passes: 0,
+    shown: false,
+    endReported: false,
+    lastMediaTime: -1,
+    frameInterval: Number.POSITIVE_INFINITY,
+    stopFrames: () => undefined,
+    preciseFrames: false,
+    cancelStart: () => undefined,
+    playedAt: null,
+    twinPending: false,
+    framed: false,
+    scheduled: false,
   };
 }
 

@@ -18,10 +18,20 @@ export function fakeRunner(): RecordingRunner {
   const sent: unknown[] = [];
   const talks: unknown[] = [];
   return {
-    sent, talks,
-    send: (input) => { sent.push(input); },
-    startTalk: (start, input) => { talks.push(start); sent.push(input); },
-    videoShown: vi.fn(), videoFailed: vi.fn(), setMicEnabled: vi.fn(), primeMedia: vi.fn(), dispose: vi.fn(),
+    sent,
+    talks,
+    send: (input) => {
+      sent.push(input);
+    },
+    startTalk: (start, input) => {
+      talks.push(start);
+      sent.push(input);
+    },
+    videoShown: vi.fn(),
+    videoFailed: vi.fn(),
+    setMicEnabled: vi.fn(),
+    primeMedia: vi.fn(),
+    dispose: vi.fn(),
   };
 }
 
@@ -43,7 +53,12 @@ export function playerServer(routes: Record<string, Route> = {}, user: ReturnTyp
     session['POST auth/refresh'] = [200, { ok: true, accessToken: 'access-token', user }];
   }
   return fakeServer((call) => {
-    const scripted: Record<string, Route> = { 'GET config': [200, {}], 'GET notifications_available': [200, { ok: true, available: false }], ...session, ...routes };
+    const scripted: Record<string, Route> = {
+      'GET config': [200, {}],
+      'GET notifications_available': [200, { ok: true, available: false }],
+      ...session,
+      ...routes,
+    };
     const route = scripted[`${call.method} ${call.url.replace(/^\/api\//, '')}`];
     if (!route) return [404, { ok: false, code: 'NOT_FOUND', message: 'not scripted' }];
     return typeof route === 'function' ? route(call) : route;
@@ -61,11 +76,32 @@ interface ControlsOptions {
 }
 
 /** The controls in the Shell at /full/chat/x, the engine's commands already applied to the view. */
-export async function renderControls({ commands, user = null, character = demoCharacter, micTest = false, language = 'ja-JP', name }: ControlsOptions) {
+export async function renderControls({
+  commands,
+  user = null,
+  character = demoCharacter,
+  micTest = false,
+  language = 'ja-JP',
+  name,
+}: ControlsOptions) {
   const runner = fakeRunner();
-  const state = user ? { session: { status: 'authenticated' as const, accessToken: 'access-token', user } } : { session: { status: 'guest' as const, accessToken: null, user: null } };
+  const state = user
+    ? { session: { status: 'authenticated' as const, accessToken: 'access-token', user } }
+    : { session: { status: 'guest' as const, accessToken: null, user: null } };
   const harness = await renderRoutes(
-    [{ element: <Shell />, children: [{ path: '/full/chat/x', element: <PlayerControls runner={runner} character={character} micTest={micTest} {...(name ? { name } : {})} /> }] }],
+    [
+      {
+        element: <Shell />,
+        children: [
+          {
+            path: '/full/chat/x',
+            element: (
+              <PlayerControls runner={runner} character={character} micTest={micTest} {...(name ? { name } : {})} />
+            ),
+          },
+        ],
+      },
+    ],
     { path: '/full/chat/x', state, language },
   );
   const rt = initialState(character).rt;

@@ -1,5 +1,12 @@
 import type { PlayableCharacter } from '@talkwith/proto/catalog';
-import type { ScoreReply, ScoreRequest, SearchReply, SearchRequest, UnderstandReply, UnderstandRequest } from '@talkwith/proto/dialogue';
+import type {
+  ScoreReply,
+  ScoreRequest,
+  SearchReply,
+  SearchRequest,
+  UnderstandReply,
+  UnderstandRequest,
+} from '@talkwith/proto/dialogue';
 import { adminUrl, api } from '../../api/index.ts';
 import type { AppDispatch } from '../../app/store.ts';
 import type { RecognitionPort } from './ports.ts';
@@ -16,10 +23,16 @@ type WithBase<T> = T & { base: string };
 export const draftApi = api.injectEndpoints({
   endpoints: (build) => ({
     tryDraft: build.mutation<PlayableCharacter, WithBase<{ characterId: string }>>({
-      query: ({ base, characterId }) => ({ url: adminUrl(base, `characters/${encodeURIComponent(characterId)}/try`), method: 'POST' }),
+      query: ({ base, characterId }) => ({
+        url: adminUrl(base, `characters/${encodeURIComponent(characterId)}/try`),
+        method: 'POST',
+      }),
     }),
     tryDraftBySlug: build.mutation<PlayableCharacter, WithBase<{ slug: string }>>({
-      query: ({ base, slug }) => ({ url: adminUrl(base, `characters/by-slug/${encodeURIComponent(slug)}/try`), method: 'POST' }),
+      query: ({ base, slug }) => ({
+        url: adminUrl(base, `characters/by-slug/${encodeURIComponent(slug)}/try`),
+        method: 'POST',
+      }),
     }),
     draftSearch: build.mutation<SearchReply, WithBase<SearchRequest>>({
       query: ({ base, ...body }) => ({ url: adminUrl(base, 'dialogue/draft/search'), method: 'POST', body }),
@@ -43,9 +56,12 @@ export const { useTryDraftMutation, useTryDraftBySlugMutation } = draftApi;
  */
 export function draftRecognition(dispatch: AppDispatch, base: string): RecognitionPort {
   return {
-    search: async (request) => (await dispatch(draftApi.endpoints.draftSearch.initiate({ base, ...request })).unwrap()).hits,
-    score: async (request) => (await dispatch(draftApi.endpoints.draftScore.initiate({ base, ...request })).unwrap()).score,
-    understand: async (request) => (await dispatch(draftApi.endpoints.draftUnderstand.initiate({ base, ...request })).unwrap()).matches,
+    search: async (request) =>
+      (await dispatch(draftApi.endpoints.draftSearch.initiate({ base, ...request })).unwrap()).hits,
+    score: async (request) =>
+      (await dispatch(draftApi.endpoints.draftScore.initiate({ base, ...request })).unwrap()).score,
+    understand: async (request) =>
+      (await dispatch(draftApi.endpoints.draftUnderstand.initiate({ base, ...request })).unwrap()).matches,
     unmatched: async () => undefined,
   };
 }

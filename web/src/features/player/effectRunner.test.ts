@@ -15,10 +15,25 @@ function setUp(character: Character = demoCharacter, media = mediaFor(character)
   const speech = fakeSpeech();
   const logs = fakeLogs();
   const time = fakeClock();
-  store.dispatch(sessionOpened({ characterId: character.id, seed: 7, rt: initialState(character, { seed: 7 }).rt, speechMode: 'webSpeech' }));
+  store.dispatch(
+    sessionOpened({
+      characterId: character.id,
+      seed: 7,
+      rt: initialState(character, { seed: 7 }).rt,
+      speechMode: 'webSpeech',
+    }),
+  );
   const runner = createEffectRunner({
-    character, media, dispatch: store.dispatch, getPlayer: () => selectPlayer(store.getState()),
-    video: video.port, speech: speech.port, logs: logs.sink, clock: time.clock, recognition: recognition.port, talk: null,
+    character,
+    media,
+    dispatch: store.dispatch,
+    getPlayer: () => selectPlayer(store.getState()),
+    video: video.port,
+    speech: speech.port,
+    logs: logs.sink,
+    clock: time.clock,
+    recognition: recognition.port,
+    talk: null,
   });
   const view = () => selectPlayer(store.getState()).view;
   /** Starts talking and lets the greeting reach the point where the microphone opens. */
@@ -43,7 +58,9 @@ describe('player effect runner', () => {
     startTalking();
     const warm = video.warmed.at(-1) ?? [];
     expect(warm[0]).toMatch(/listen_1\.mp4$/u);
-    expect(warm).toEqual(expect.arrayContaining([expect.stringMatching(/topic_food\.mp4$/u), expect.stringMatching(/invalid_1\.mp4$/u)]));
+    expect(warm).toEqual(
+      expect.arrayContaining([expect.stringMatching(/topic_food\.mp4$/u), expect.stringMatching(/invalid_1\.mp4$/u)]),
+    );
   });
 
   it('runner, primeMedia twice, primes the stage once (the first gesture)', () => {
@@ -56,7 +73,14 @@ describe('player effect runner', () => {
   it('runner, ready, loops the standby video and shows the three start buttons', () => {
     const { runner, video, view } = setUp();
     runner.send({ type: 'ready' });
-    expect(video.calls[0]).toEqual({ op: 'play', slot: 'A', url: '/files/characters/demo-mirai/videos/standby.mp4', loop: true, loopCount: 0, notifyAtMs: null });
+    expect(video.calls[0]).toEqual({
+      op: 'play',
+      slot: 'A',
+      url: '/files/characters/demo-mirai/videos/standby.mp4',
+      loop: true,
+      loopCount: 0,
+      notifyAtMs: null,
+    });
     expect(view().startButtons.map((b) => b.title)).toEqual(['話す', '占い', 'マイクテスト']);
     expect(view().subtitle).toBe('standby');
   });
@@ -65,8 +89,19 @@ describe('player effect runner', () => {
     const { runner, video, view } = setUp();
     runner.send({ type: 'ready' });
     runner.send({ type: 'start', source: 'button', buttonId: 'btn-talk' });
-    expect(video.calls).toContainEqual({ op: 'play', slot: 'B', url: '/files/characters/demo-mirai/videos/greet.mp4', loop: false, loopCount: 1, notifyAtMs: GREET_MIC_MS });
-    expect(video.calls).toContainEqual({ op: 'preload', slot: 'A', url: '/files/characters/demo-mirai/videos/listen_1.mp4' });
+    expect(video.calls).toContainEqual({
+      op: 'play',
+      slot: 'B',
+      url: '/files/characters/demo-mirai/videos/greet.mp4',
+      loop: false,
+      loopCount: 1,
+      notifyAtMs: GREET_MIC_MS,
+    });
+    expect(video.calls).toContainEqual({
+      op: 'preload',
+      slot: 'A',
+      url: '/files/characters/demo-mirai/videos/listen_1.mp4',
+    });
     expect(view()).toMatchObject({ activeSlot: 'B', subtitle: 'greet', startButtons: [] });
     expect(view().actionButtons.map((b) => b.id)).toEqual(['ab-fortune', 'ab-finish']);
   });
@@ -106,7 +141,9 @@ describe('player effect runner', () => {
 
     runner.send({ type: 'speechFinal', text: 'ええと' });
 
-    expect(recognition.unmatched).toEqual([{ character_id: 'demo-mirai', block_id: 'greet', text: 'ええと', reason: 'invalid' }]);
+    expect(recognition.unmatched).toEqual([
+      { character_id: 'demo-mirai', block_id: 'greet', text: 'ええと', reason: 'invalid' },
+    ]);
     expect(video.played().at(-1)).toBe('invalid_1.mp4');
   });
 
@@ -155,12 +192,21 @@ describe('player effect runner', () => {
   it('runner, engine logs, go to the log sink with the character id', () => {
     const { runner, logs } = setUp();
     runner.send({ type: 'ready' });
-    expect(logs.entries[0]).toMatchObject({ category: 'play', characterId: 'demo-mirai', message: expect.stringContaining('standby.mp4') });
+    expect(logs.entries[0]).toMatchObject({
+      category: 'play',
+      characterId: 'demo-mirai',
+      message: expect.stringContaining('standby.mp4'),
+    });
   });
 
   it('runner, a block searching its valid responses, asks the server among the candidates and goes to the block it ranks first', async () => {
     const character = searchingCharacter();
-    const recognition = fakeRecognition({ hits: [{ block_id: 'hokkaido', score: 88 }, { block_id: 'kyoto', score: 12 }] });
+    const recognition = fakeRecognition({
+      hits: [
+        { block_id: 'hokkaido', score: 88 },
+        { block_id: 'kyoto', score: 12 },
+      ],
+    });
     const { runner, video, time, view, startTalking, endVisible } = setUp(character, mediaFor(character), recognition);
     startTalking();
 
@@ -168,14 +214,16 @@ describe('player effect runner', () => {
     expect(view().pendingRequests).toBe(1);
     await settle();
 
-    expect(recognition.searches).toEqual([{ character_id: 'demo-mirai', block_id: 'greet', text: '北海道に行きたいな', candidates: ['kyoto', 'hokkaido'] }]);
+    expect(recognition.searches).toEqual([
+      { character_id: 'demo-mirai', block_id: 'greet', text: '北海道に行きたいな', candidates: ['kyoto', 'hokkaido'] },
+    ]);
     expect(view().pendingRequests).toBe(0);
     time.advance(300);
     endVisible();
     expect(video.played().at(-1)).toBe('hokkaido.mp4');
   });
 
-  it('runner, 「御飯の話」 with a server that understands, asks it for the greeting\'s hit words and goes to the food topic on its reading match', async () => {
+  it("runner, 「御飯の話」 with a server that understands, asks it for the greeting's hit words and goes to the food topic on its reading match", async () => {
     const recognition = fakeRecognition({ matches: [{ word: 'ごはん', negated: false, via: 'reading' }] });
     const { runner, video, time, view, startTalking, endVisible } = setUp(demoCharacter, undefined, recognition);
     startTalking();
@@ -225,7 +273,9 @@ describe('player effect runner', () => {
     runner.send({ type: 'speechFinal', text: 'きょうはいい天気' });
     await settle();
 
-    expect(recognition.scores).toEqual([{ character_id: 'demo-mirai', block_id: 'greet', text: 'きょうはいい天気', category: 'weather' }]);
+    expect(recognition.scores).toEqual([
+      { character_id: 'demo-mirai', block_id: 'greet', text: 'きょうはいい天気', category: 'weather' },
+    ]);
   });
 
   it('runner, disposed while a search is on its way, ignores the late answer', async () => {
@@ -258,9 +308,15 @@ function searchingCharacter(): Character {
   return {
     ...demoCharacter,
     setting: { ...demoCharacter.setting, es_index_name: 'demo' },
-    blocks: demoCharacter.blocks.map((b) => (b.id === 'greet'
-      ? { ...b, hit_words: b.hit_words.filter((h) => h.block_id !== 'kyoto' && h.block_id !== 'hokkaido'), valid_response_ids: ['kyoto', 'hokkaido'] }
-      : b)),
+    blocks: demoCharacter.blocks.map((b) =>
+      b.id === 'greet'
+        ? {
+            ...b,
+            hit_words: b.hit_words.filter((h) => h.block_id !== 'kyoto' && h.block_id !== 'hokkaido'),
+            valid_response_ids: ['kyoto', 'hokkaido'],
+          }
+        : b,
+    ),
   };
 }
 
@@ -269,6 +325,8 @@ function scoringCharacter(): Character {
   return {
     ...demoCharacter,
     setting: { ...demoCharacter.setting, spj_url: 'https://spj.example/score' },
-    blocks: demoCharacter.blocks.map((b) => (b.id === 'greet' ? { ...b, hit_words: [], hit_word: '', valid_response_ids: [], spj_category: 'weather' } : b)),
+    blocks: demoCharacter.blocks.map((b) =>
+      b.id === 'greet' ? { ...b, hit_words: [], hit_word: '', valid_response_ids: [], spj_category: 'weather' } : b,
+    ),
   };
 }

@@ -1,5 +1,13 @@
 import { initialState, reachableVideos, step, type EngineState } from '@talkwith/dialogue-engine';
-import type { PublicCharacter as Character, EngineCommand, EngineCommandOf, EngineInput, EngineInputOf, TimerName, VideoSlotName } from '@talkwith/proto/dialogue';
+import type {
+  PublicCharacter as Character,
+  EngineCommand,
+  EngineCommandOf,
+  EngineInput,
+  EngineInputOf,
+  TimerName,
+  VideoSlotName,
+} from '@talkwith/proto/dialogue';
 import type { CharacterMedia } from '@talkwith/proto/catalog';
 import { requestSettled, stepped, talkOpening, type PlayerState, type TalkNotice } from './playerSlice.ts';
 import type { Clock, LogSink, RecognitionPort, SpeechPort, VideoPort } from './ports.ts';
@@ -8,10 +16,18 @@ import type { TalkOpening, TalkSession, TalkStart } from './talkSession.ts';
 type Action = ReturnType<typeof stepped> | ReturnType<typeof requestSettled> | ReturnType<typeof talkOpening>;
 
 /** The whole character, as the catalog serves it to a caller with a ticket (the standby had only its preview). */
-export interface EntitledCharacter { character: Character; media: CharacterMedia }
+export interface EntitledCharacter {
+  character: Character;
+  media: CharacterMedia;
+}
 
 /** What the standby says when the server refused a talk (by its HTTP status). */
-const NOTICE_OF_REFUSAL: Record<number, TalkNotice> = { 402: 'ticketRequired', 403: 'ticketUnusable', 409: 'ticketUnusable', 404: 'unavailable' };
+const NOTICE_OF_REFUSAL: Record<number, TalkNotice> = {
+  402: 'ticketRequired',
+  403: 'ticketUnusable',
+  409: 'ticketUnusable',
+  404: 'unavailable',
+};
 
 export interface RunnerDeps {
   character: Character;
@@ -73,7 +89,9 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
   let micEnabled = true;
   let primed = false;
   let engineListening = false;
-  const openMic = () => { if (micEnabled) deps.speech?.start(); };
+  const openMic = () => {
+    if (micEnabled) deps.speech?.start();
+  };
 
   const clearTimer = (name: TimerName | 'mic') => {
     if (timers.has(name)) deps.clock.clearTimeout(timers.get(name));
@@ -81,7 +99,13 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
   };
   const later = (name: TimerName | 'mic', ms: number, fn: () => void) => {
     clearTimer(name);
-    timers.set(name, deps.clock.setTimeout(() => { timers.delete(name); if (!disposed) fn(); }, ms));
+    timers.set(
+      name,
+      deps.clock.setTimeout(() => {
+        timers.delete(name);
+        if (!disposed) fn();
+      }, ms),
+    );
   };
 
   function runOne(input: EngineInput): void {
@@ -91,7 +115,11 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
     deps.observe?.(input, rt, result.commands);
     for (const command of result.commands) execute(command);
     // Whatever the user does next, its clip should already be decoded.
-    deps.video.warm(reachableVideos(result.state).map(videoUrl).filter((url): url is string => url !== null));
+    deps.video.warm(
+      reachableVideos(result.state)
+        .map(videoUrl)
+        .filter((url): url is string => url !== null),
+    );
   }
 
   function send(input: EngineInput): void {
@@ -117,7 +145,12 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
         const url = videoUrl(command.videoId);
         deps.talk?.clipPlaying(command.videoId);
         if (!url) return missingVideo(command.slot, command.videoId);
-        video.play(command.slot, url, { videoId: command.videoId, loop: command.loop, loopCount: command.loopCount, notifyAtMs: command.notifyAtMs });
+        video.play(command.slot, url, {
+          videoId: command.videoId,
+          loop: command.loop,
+          loopCount: command.loopCount,
+          notifyAtMs: command.notifyAtMs,
+        });
         return;
       }
       case 'preloadVideo': {
@@ -125,20 +158,45 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
         if (url) video.preload(command.slot, url);
         return;
       }
-      case 'pauseVideo': video.pause(); return;
-      case 'resumeVideo': video.resume(); return;
+      case 'pauseVideo':
+        video.pause();
+        return;
+      case 'resumeVideo':
+        video.resume();
+        return;
       case 'micOn':
         engineListening = true;
         if (command.delayMs > 0) later('mic', command.delayMs, openMic);
         else openMic();
         return;
-      case 'micOff': engineListening = false; clearTimer('mic'); speech?.stop(); return;
-      case 'startTimer': later(command.timer, command.ms, () => send({ type: 'timerFired', timer: command.timer })); return;
-      case 'cancelTimer': clearTimer(command.timer); return;
-      case 'requestSearch': case 'requestScore': case 'requestUnderstand': return ask(command);
-      case 'trackStep': deps.talk?.step(command); return;
-      case 'unmatched': return reportUnmatched(command);
-      case 'log': logs.log({ category: command.category, message: command.message, extra: command.extra, characterId: character.id }); return;
+      case 'micOff':
+        engineListening = false;
+        clearTimer('mic');
+        speech?.stop();
+        return;
+      case 'startTimer':
+        later(command.timer, command.ms, () => send({ type: 'timerFired', timer: command.timer }));
+        return;
+      case 'cancelTimer':
+        clearTimer(command.timer);
+        return;
+      case 'requestSearch':
+      case 'requestScore':
+      case 'requestUnderstand':
+        return ask(command);
+      case 'trackStep':
+        deps.talk?.step(command);
+        return;
+      case 'unmatched':
+        return reportUnmatched(command);
+      case 'log':
+        logs.log({
+          category: command.category,
+          message: command.message,
+          extra: command.extra,
+          characterId: character.id,
+        });
+        return;
       case 'end':
         engineListening = false;
         for (const name of [...timers.keys()]) clearTimer(name);
@@ -161,18 +219,33 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
   }
 
   /** Search or score on the server; the answer (or the failure) comes back to the engine as an input of its own. */
-  function ask(command: EngineCommandOf<'requestSearch'> | EngineCommandOf<'requestScore'> | EngineCommandOf<'requestUnderstand'>): void {
+  function ask(
+    command: EngineCommandOf<'requestSearch'> | EngineCommandOf<'requestScore'> | EngineCommandOf<'requestUnderstand'>,
+  ): void {
     const blockId = deps.getPlayer().rt?.blockId ?? '';
     const { requestId, text } = command;
     const body = { character_id: character.id, block_id: blockId, text };
     const recognition = deps.recognition;
-    const asked: Promise<EngineInput> = command.type === 'requestSearch'
-      ? recognition.search({ ...body, candidates: command.candidates }).then((hits) => ({ type: 'searchResult', requestId, hits }))
-      : command.type === 'requestScore'
-        ? recognition.score({ ...body, category: command.category }).then((score) => ({ type: 'scoreResult', requestId, score }))
-        : (recognition.understand?.(body) ?? Promise.resolve([])).then((matches) => ({ type: 'understandResult', requestId, matches }));
+    const asked: Promise<EngineInput> =
+      command.type === 'requestSearch'
+        ? recognition
+            .search({ ...body, candidates: command.candidates })
+            .then((hits) => ({ type: 'searchResult', requestId, hits }))
+        : command.type === 'requestScore'
+          ? recognition
+              .score({ ...body, category: command.category })
+              .then((score) => ({ type: 'scoreResult', requestId, score }))
+          : (recognition.understand?.(body) ?? Promise.resolve([])).then((matches) => ({
+              type: 'understandResult',
+              requestId,
+              matches,
+            }));
     void asked
-      .catch((error: unknown): EngineInput => ({ type: 'requestFailed', requestId, message: error instanceof Error ? error.message : String(error) }))
+      .catch((error: unknown): EngineInput => ({
+        type: 'requestFailed',
+        requestId,
+        message: error instanceof Error ? error.message : String(error),
+      }))
       .then((answer) => {
         if (disposed) return;
         deps.dispatch(requestSettled());
@@ -214,7 +287,12 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
    * plays; paid with a ticket on a preview, it also waits for the whole character fetched with the ticket (both
    * asked at once) and swaps it in at the standby.
    */
-  async function startAwaited(start: TalkStart, input: EngineInputOf<'start'>, entitled: Promise<EntitledCharacter | null> | undefined, talk: number): Promise<void> {
+  async function startAwaited(
+    start: TalkStart,
+    input: EngineInputOf<'start'>,
+    entitled: Promise<EntitledCharacter | null> | undefined,
+    talk: number,
+  ): Promise<void> {
     showNotice(null, true);
     const [opening, whole] = await Promise.all([
       deps.talk?.begin(start) ?? Promise.resolve<TalkOpening>({ kind: 'open' }),
@@ -225,7 +303,12 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
     if (opening.kind === 'refused') return refused(opening, talk);
     if (!whole) {
       // No talk can play without the character: the ticket goes back (the server's release of the talk).
-      deps.logs.log({ category: 'error', message: 'トークチケットでキャラクターを読み込めませんでした。', extra: { btn: start.btn }, characterId: character.id });
+      deps.logs.log({
+        category: 'error',
+        message: 'トークチケットでキャラクターを読み込めませんでした。',
+        extra: { btn: start.btn },
+        characterId: character.id,
+      });
       deps.talk?.failed('the character could not be fetched with the ticket');
       return void showNotice('fetchFailed');
     }

@@ -17,12 +17,25 @@ const stage = vi.hoisted(() => ({ played: [] as string[] }));
 
 vi.mock('./videoStage.ts', () => ({
   createVideoStage: () => ({
-    play: (_slot: string, url: string) => { stage.played.push(url); },
-    preload: () => undefined, warm: () => undefined, prime: () => undefined, pause: () => undefined, resume: () => undefined, dispose: () => undefined,
+    play: (_slot: string, url: string) => {
+      stage.played.push(url);
+    },
+    preload: () => undefined,
+    warm: () => undefined,
+    prime: () => undefined,
+    pause: () => undefined,
+    resume: () => undefined,
+    dispose: () => undefined,
   }),
 }));
-vi.mock('./speechChoice.ts', async (original) => ({ ...await original<object>(), chooseSpeech: () => ({ speech: null, mode: 'textOnly' }) }));
-vi.mock('./logSink.ts', async (original) => ({ ...await original<object>(), socketLogSink: () => ({ log: () => undefined, close: () => undefined }) }));
+vi.mock('./speechChoice.ts', async (original) => ({
+  ...(await original<object>()),
+  chooseSpeech: () => ({ speech: null, mode: 'textOnly' }),
+}));
+vi.mock('./logSink.ts', async (original) => ({
+  ...(await original<object>()),
+  socketLogSink: () => ({ log: () => undefined, close: () => undefined }),
+}));
 
 const PRICE = 1200;
 const MEDIA = mediaFor(demoCharacter);
@@ -34,8 +47,17 @@ function whole(slug: string, access: CharacterAccess): PlayableCharacter {
   return {
     ok: true,
     character: {
-      id: demoCharacter.id, name: 'ミライ', description: '', slug, avatar_url: null, playable: true, published_at: '2026-01-01T00:00:00.000Z',
-      dialogue: { ...demoCharacter, price: PRICE }, media: MEDIA, locked: [], access,
+      id: demoCharacter.id,
+      name: 'ミライ',
+      description: '',
+      slug,
+      avatar_url: null,
+      playable: true,
+      published_at: '2026-01-01T00:00:00.000Z',
+      dialogue: { ...demoCharacter, price: PRICE },
+      media: MEDIA,
+      locked: [],
+      access,
     },
   };
 }
@@ -50,49 +72,79 @@ function preview(slug: string): PlayableCharacter {
     character: {
       ...served.character,
       dialogue: {
-        ...dialogue, blocks: dialogue.blocks.filter((b) => b.id === 'mic-test'), videos: dialogue.videos.filter((v) => keptVideos.has(v.id)), conversations: [],
+        ...dialogue,
+        blocks: dialogue.blocks.filter((b) => b.id === 'mic-test'),
+        videos: dialogue.videos.filter((v) => keptVideos.has(v.id)),
+        conversations: [],
       },
-      media: { videos: Object.fromEntries(Object.entries(MEDIA.videos).filter(([id]) => keptVideos.has(id))), posters: {}, subtitles: {} },
+      media: {
+        videos: Object.fromEntries(Object.entries(MEDIA.videos).filter(([id]) => keptVideos.has(id))),
+        posters: {},
+        subtitles: {},
+      },
     },
   };
 }
 
 const aTalk = (btn: string) => ({
-  talk_id: 'talk-1', character_id: demoCharacter.id, btn, status: 'started', ticket_use_id: null,
-  started_at: '2026-03-01T03:00:00.000Z', replied_at: null, ended_at: null, total_billed_time: 0,
+  talk_id: 'talk-1',
+  character_id: demoCharacter.id,
+  btn,
+  status: 'started',
+  ticket_use_id: null,
+  started_at: '2026-03-01T03:00:00.000Z',
+  replied_at: null,
+  ended_at: null,
+  total_billed_time: 0,
 });
-const TALK_OPENED = (call: RecordedCall): [number, unknown] => [200, { ok: true, talk: aTalk(String((call.body as { btn: string }).btn)) }];
-const TICKET_USED: [number, unknown] = [200, { ok: true, used: 1, talk_tickets: 1, use_id: 'use-1', use_token: 'token-1' }];
+const TALK_OPENED = (call: RecordedCall): [number, unknown] => [
+  200,
+  { ok: true, talk: aTalk(String((call.body as { btn: string }).btn)) },
+];
+const TICKET_USED: [number, unknown] = [
+  200,
+  { ok: true, used: 1, talk_tickets: 1, use_id: 'use-1', use_token: 'token-1' },
+];
 
 type Routes = Parameters<typeof playerServer>[0];
 
 /** The player at /full/chat/{slug}, signed in, over the scripted server (no resume offer, two tickets in the wallet). */
-async function openPlayer(served: (slug: string, call: RecordedCall) => PlayableCharacter | [number, unknown], routes: Routes = {}, query = '') {
+async function openPlayer(
+  served: (slug: string, call: RecordedCall) => PlayableCharacter | [number, unknown],
+  routes: Routes = {},
+  query = '',
+) {
   const user = aCustomer();
   const slug = `mirai-${Math.random().toString(36).slice(2, 8)}`;
-  const server = playerServer({
-    [`GET characters/by-slug/${slug}`]: (call) => {
-      const answer = served(slug, call);
-      return Array.isArray(answer) ? answer : [200, answer];
+  const server = playerServer(
+    {
+      [`GET characters/by-slug/${slug}`]: (call) => {
+        const answer = served(slug, call);
+        return Array.isArray(answer) ? answer : [200, answer];
+      },
+      'POST next_start_block': [200, { ok: true, block_id: null, title: null, updated_at: null }],
+      'GET billing/wallet': [200, { ok: true, talk_tickets: 2, points: 0 }],
+      'POST talk_tickets': TICKET_USED,
+      'POST dialogue/talks': TALK_OPENED,
+      'POST dialogue/talks/talk-1/release': [200, { ok: true, talk: { ...aTalk('btn-talk'), status: 'released' } }],
+      ...routes,
     },
-    'POST next_start_block': [200, { ok: true, block_id: null, title: null, updated_at: null }],
-    'GET billing/wallet': [200, { ok: true, talk_tickets: 2, points: 0 }],
-    'POST talk_tickets': TICKET_USED,
-    'POST dialogue/talks': TALK_OPENED,
-    'POST dialogue/talks/talk-1/release': [200, { ok: true, talk: { ...aTalk('btn-talk'), status: 'released' } }],
-    ...routes,
-  }, user);
+    user,
+  );
   const state = { session: { status: 'authenticated' as const, accessToken: 'access-token', user } };
-  await renderRoutes([{ element: <Shell />, children: [{ path: '/full/chat/:character_slug', element: <PlayerPage /> }] }], { path: `/full/chat/${slug}${query}`, state });
+  await renderRoutes(
+    [{ element: <Shell />, children: [{ path: '/full/chat/:character_slug', element: <PlayerPage /> }] }],
+    { path: `/full/chat/${slug}${query}`, state },
+  );
   return { server, slug };
 }
 
 /** Served with the ticket's token: the whole character; without it: the preview. */
-const servedByTicket = (slug: string, call: RecordedCall): PlayableCharacter => (
-  new URLSearchParams(call.query).get('ticket_use_token') === 'token-1' ? whole(slug, 'ticket') : preview(slug)
-);
+const servedByTicket = (slug: string, call: RecordedCall): PlayableCharacter =>
+  new URLSearchParams(call.query).get('ticket_use_token') === 'token-1' ? whole(slug, 'ticket') : preview(slug);
 
-const calls = (server: { calls: RecordedCall[] }, method: string, url: string) => server.calls.filter((c) => c.method === method && c.url === url);
+const calls = (server: { calls: RecordedCall[] }, method: string, url: string) =>
+  server.calls.filter((c) => c.method === method && c.url === url);
 const talkStarts = (server: { calls: RecordedCall[] }) => calls(server, 'POST', '/api/dialogue/talks');
 
 /** Presses a start button and, in the ticket dialog that follows, uses one ticket. */
@@ -105,17 +157,26 @@ async function startWithTicket(server: { calls: RecordedCall[] }, button = '話�
 beforeEach(() => {
   stage.played.length = 0;
   // This tab holds the player's Web Lock (no other tab has the page).
-  vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, {
-    locks: { request: (_name: string, _options: unknown, callback: (lock: unknown) => unknown) => Promise.resolve(callback({})) },
-  }));
+  vi.stubGlobal(
+    'navigator',
+    Object.assign(Object.create(navigator) as Navigator, {
+      locks: {
+        request: (_name: string, _options: unknown, callback: (lock: unknown) => unknown) =>
+          Promise.resolve(callback({})),
+      },
+    }),
+  );
 });
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('player and entitlement', () => {
   it('preview, a priced character not bought, shows the standby and every start button (mic test included)', async () => {
     await openPlayer(preview);
 
-    for (const title of ['話す', '占い', 'マイクテスト']) expect(await screen.findByRole('button', { name: title })).toBeTruthy();
+    for (const title of ['話す', '占い', 'マイクテスト'])
+      expect(await screen.findByRole('button', { name: title })).toBeTruthy();
     expect(stage.played).toEqual([MEDIA.videos.standby]);
   });
 
@@ -130,17 +191,23 @@ describe('player and entitlement', () => {
     const refetched = order.indexOf(`GET /api/characters/by-slug/${slug}?ticket_use_token=token-1`);
     expect(used).toBeGreaterThan(-1);
     expect(refetched).toBeGreaterThan(used);
-    expect(talkStarts(server).map((c) => c.body)).toEqual([{ character_id: demoCharacter.id, btn: 'btn-talk', ticket_use_token: 'token-1' }]);
+    expect(talkStarts(server).map((c) => c.body)).toEqual([
+      { character_id: demoCharacter.id, btn: 'btn-talk', ticket_use_token: 'token-1' },
+    ]);
     expect(server.calls.some((c) => c.url.endsWith('/release'))).toBe(false);
   });
 
   it('ticket, the character cannot be fetched with it, never starts the engine, releases the talk (the ticket goes back) and says so', async () => {
-    const { server } = await openPlayer((slug, call) => (call.query ? [500, { ok: false, message: '内部エラー' }] : preview(slug)));
+    const { server } = await openPlayer((slug, call) =>
+      call.query ? [500, { ok: false, message: '内部エラー' }] : preview(slug),
+    );
 
     await startWithTicket(server);
 
     await vi.waitFor(() => expect(calls(server, 'POST', '/api/dialogue/talks/talk-1/release')).toHaveLength(1));
-    expect(talkStarts(server).map((c) => c.body)).toEqual([{ character_id: demoCharacter.id, btn: 'btn-talk', ticket_use_token: 'token-1' }]);
+    expect(talkStarts(server).map((c) => c.body)).toEqual([
+      { character_id: demoCharacter.id, btn: 'btn-talk', ticket_use_token: 'token-1' },
+    ]);
     expect(await screen.findByText(/会話を読み込めませんでした。使ったトークチケットはお返しします。/u)).toBeTruthy();
     expect(stage.played).not.toContain(GREETING);
     expect((screen.getByRole('button', { name: '話す' }) as HTMLButtonElement).disabled).toBe(false);
@@ -169,12 +236,22 @@ describe('player and entitlement', () => {
 
   it('402, the server wants a ticket for a character served as owned, shows the calm message and plays nothing', async () => {
     const { server } = await openPlayer((slug) => whole(slug, 'owned'), {
-      'POST dialogue/talks': [402, { ok: false, code: 'TICKET_REQUIRED', error: 'Payment Required', message: 'このキャラクターと話すにはトークチケットが必要です。' }],
+      'POST dialogue/talks': [
+        402,
+        {
+          ok: false,
+          code: 'TICKET_REQUIRED',
+          error: 'Payment Required',
+          message: 'このキャラクターと話すにはトークチケットが必要です。',
+        },
+      ],
     });
 
     fireEvent.click(await screen.findByRole('button', { name: '話す' }));
 
-    expect(await screen.findByText(/このキャラクターと話すにはトークチケットが必要です。トークチケットを用意してから/u)).toBeTruthy();
+    expect(
+      await screen.findByText(/このキャラクターと話すにはトークチケットが必要です。トークチケットを用意してから/u),
+    ).toBeTruthy();
     expect(stage.played).not.toContain(GREETING);
     expect(talkStarts(server)).toHaveLength(1);
     expect(calls(server, 'POST', '/api/talk_tickets')).toHaveLength(0);
@@ -183,7 +260,10 @@ describe('player and entitlement', () => {
 
   it('403, the talk refuses the ticket just used, shows the calm message and plays nothing', async () => {
     const { server } = await openPlayer(servedByTicket, {
-      'POST dialogue/talks': [403, { ok: false, code: 'FORBIDDEN', error: 'Forbidden', message: 'このトークチケットは使えません。' }],
+      'POST dialogue/talks': [
+        403,
+        { ok: false, code: 'FORBIDDEN', error: 'Forbidden', message: 'このトークチケットは使えません。' },
+      ],
     });
 
     await startWithTicket(server);

@@ -25,7 +25,12 @@ function distance(a: Rgb, b: Rgb): number {
 
 /** The figure's horizontal centre in percent of the width (RGBA pixels, row by row); 50 when nothing stands out. */
 export function focusOfPixels(data: Uint8ClampedArray, width: number, height: number): number {
-  const corners = [pixel(data, width, 0, 0), pixel(data, width, width - 1, 0), pixel(data, width, 0, height - 1), pixel(data, width, width - 1, height - 1)];
+  const corners = [
+    pixel(data, width, 0, 0),
+    pixel(data, width, width - 1, 0),
+    pixel(data, width, 0, height - 1),
+    pixel(data, width, width - 1, height - 1),
+  ];
   const rows = Math.max(1, Math.round(height * UPPER_SHARE));
   let weight = 0;
   let moment = 0;

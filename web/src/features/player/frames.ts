@@ -17,7 +17,10 @@ export function hasFrameCallbacks(el: HTMLVideoElement): boolean {
  * frame with `timeupdate` (display time unknown: the current time is used)
  * and returns `precise: false` so callers fall back to the `ended` event.
  */
-export function watchFrames(el: HTMLVideoElement, onFrame: (info: FrameInfo) => void): { stop(): void; precise: boolean } {
+export function watchFrames(
+  el: HTMLVideoElement,
+  onFrame: (info: FrameInfo) => void,
+): { stop(): void; precise: boolean } {
   if (hasFrameCallbacks(el)) {
     let handle = 0;
     let live = true;
@@ -29,10 +32,18 @@ export function watchFrames(el: HTMLVideoElement, onFrame: (info: FrameInfo) => 
       });
     };
     next();
-    return { precise: true, stop: () => { live = false; el.cancelVideoFrameCallback(handle); } };
+    return {
+      precise: true,
+      stop: () => {
+        live = false;
+        el.cancelVideoFrameCallback(handle);
+      },
+    };
   }
   // `playing` alone can come before a frame is painted; the first timeupdate past 0 follows one.
-  const onTime = () => { if (el.currentTime > 0) onFrame({ mediaTime: el.currentTime, now: performance.now() }); };
+  const onTime = () => {
+    if (el.currentTime > 0) onFrame({ mediaTime: el.currentTime, now: performance.now() });
+  };
   el.addEventListener('timeupdate', onTime);
   return { precise: false, stop: () => el.removeEventListener('timeupdate', onTime) };
 }
@@ -42,7 +53,11 @@ export function watchFrames(el: HTMLVideoElement, onFrame: (info: FrameInfo) => 
  * time; the first frame when `at` is null or past). A change made there shows
  * in the same frame as a video frame whose callback had that `now`.
  */
-export function inFrameAt(at: number | null, fn: (now: number) => void, raf: (cb: (now: number) => void) => number): () => void {
+export function inFrameAt(
+  at: number | null,
+  fn: (now: number) => void,
+  raf: (cb: (now: number) => void) => number,
+): () => void {
   let live = true;
   let previous: number | null = null;
   let vsync = 1000 / 60;
@@ -57,11 +72,17 @@ export function inFrameAt(at: number | null, fn: (now: number) => void, raf: (cb
     raf(tick);
   };
   raf(tick);
-  return () => { live = false; };
+  return () => {
+    live = false;
+  };
 }
 
 /** Runs `fn(now)` in the first rendering frame for which `ready(now)` holds (asked in every rendering frame from the next one). */
-export function inFrameWhen(ready: (now: number) => boolean, fn: (now: number) => void, raf: (cb: (now: number) => void) => number): () => void {
+export function inFrameWhen(
+  ready: (now: number) => boolean,
+  fn: (now: number) => void,
+  raf: (cb: (now: number) => void) => number,
+): () => void {
   let live = true;
   const tick = (now: number) => {
     if (!live) return;
@@ -69,5 +90,7 @@ export function inFrameWhen(ready: (now: number) => boolean, fn: (now: number) =
     else raf(tick);
   };
   raf(tick);
-  return () => { live = false; };
+  return () => {
+    live = false;
+  };
 }

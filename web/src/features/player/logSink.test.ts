@@ -11,34 +11,67 @@ class FakeSocket {
   onclose: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onmessage: ((message: { data: unknown }) => void) | null = null;
-  send(data: string) { this.sent.push(data); }
+  send(data: string) {
+    this.sent.push(data);
+  }
   closes = 0;
-  close() { this.readyState = WebSocket.CLOSED; this.closes += 1; }
-  drop() { this.readyState = WebSocket.CLOSED; this.onclose?.(); }
-  open() { this.readyState = WebSocket.OPEN; this.onopen?.(); }
+  close() {
+    this.readyState = WebSocket.CLOSED;
+    this.closes += 1;
+  }
+  drop() {
+    this.readyState = WebSocket.CLOSED;
+    this.onclose?.();
+  }
+  open() {
+    this.readyState = WebSocket.OPEN;
+    this.onopen?.();
+  }
 }
 
 describe('log sink', () => {
   it('socketLogSink, logs before the socket opens, authenticates with the token, joins the room and sends the queued frames without a user_id', () => {
     const sockets: FakeSocket[] = [];
-    const sink = socketLogSink('ws://x/api/socketio/new', () => 'token-1', { makeSocket: () => { const s = new FakeSocket(); sockets.push(s); return s as unknown as WebSocket; } });
-    sink.log({ category: 'play', message: '動画再生: greet.mp4', extra: { videoId: 'greet' }, characterId: 'demo-mirai' });
+    const sink = socketLogSink('ws://x/api/socketio/new', () => 'token-1', {
+      makeSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s as unknown as WebSocket;
+      },
+    });
+    sink.log({
+      category: 'play',
+      message: '動画再生: greet.mp4',
+      extra: { videoId: 'greet' },
+      characterId: 'demo-mirai',
+    });
     sockets[0]?.open();
     const frames = sockets[0]?.sent.map((f) => JSON.parse(f) as { event: string; data: Record<string, unknown> });
     expect(frames?.[0]).toEqual({ event: 'auth', data: { token: 'token-1' } });
     expect(frames?.[1]?.event).toBe('joinRoom');
     expect(frames?.[1]?.data).not.toHaveProperty('user_id');
-    expect(frames?.[2]).toEqual({ event: 'log', data: { type: 'play', message: '動画再生: greet.mp4', extra: { videoId: 'greet' }, character_id: 'demo-mirai' } });
+    expect(frames?.[2]).toEqual({
+      event: 'log',
+      data: { type: 'play', message: '動画再生: greet.mp4', extra: { videoId: 'greet' }, character_id: 'demo-mirai' },
+    });
     sink.close();
   });
 
   it('socketLogSink, server answers UNAUTHENTICATED, authenticates again with the current token', () => {
     const sockets: FakeSocket[] = [];
     let token = 'old';
-    const sink = socketLogSink('ws://x/api/socketio/new', () => token, { makeSocket: () => { const s = new FakeSocket(); sockets.push(s); return s as unknown as WebSocket; } });
+    const sink = socketLogSink('ws://x/api/socketio/new', () => token, {
+      makeSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s as unknown as WebSocket;
+      },
+    });
     sockets[0]?.open();
     token = 'fresh';
-    sockets[0]?.onmessage?.({ data: JSON.stringify({ event: 'error', data: { code: 'UNAUTHENTICATED', message: 'x' } }) });
+    sockets[0]?.onmessage?.({
+      data: JSON.stringify({ event: 'error', data: { code: 'UNAUTHENTICATED', message: 'x' } }),
+    });
     expect(JSON.parse(sockets[0]?.sent.at(-1) ?? '{}')).toEqual({ event: 'auth', data: { token: 'fresh' } });
     sink.close();
   });
@@ -58,7 +91,15 @@ describe('log sink', () => {
   it('socketLogSink, the server keeps dropping the socket, reconnects after 1 s, 2 s, 4 s, then every 5 s without giving up, on a fake clock', () => {
     const { clock, advance } = fakeClock();
     const sockets: FakeSocket[] = [];
-    const sink = socketLogSink('ws://x', () => null, { clock, random: () => 0.5, makeSocket: () => { const s = new FakeSocket(); sockets.push(s); return s as unknown as WebSocket; } });
+    const sink = socketLogSink('ws://x', () => null, {
+      clock,
+      random: () => 0.5,
+      makeSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s as unknown as WebSocket;
+      },
+    });
     const waits = [1000, 2000, 4000, 5000, 5000, 5000, 5000, 5000, 5000, 5000];
 
     for (const wait of waits) {
@@ -75,7 +116,15 @@ describe('log sink', () => {
   it('socketLogSink, the socket opens after a drop, starts the back-off again from 1 s', () => {
     const { clock, advance } = fakeClock();
     const sockets: FakeSocket[] = [];
-    const sink = socketLogSink('ws://x', () => null, { clock, random: () => 0.5, makeSocket: () => { const s = new FakeSocket(); sockets.push(s); return s as unknown as WebSocket; } });
+    const sink = socketLogSink('ws://x', () => null, {
+      clock,
+      random: () => 0.5,
+      makeSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s as unknown as WebSocket;
+      },
+    });
     sockets[0]?.drop();
     advance(1000);
     sockets[1]?.drop();
@@ -92,7 +141,15 @@ describe('log sink', () => {
   it('socketLogSink, a connection not open after 20 s, is abandoned and retried once (not twice when its close arrives)', () => {
     const { clock, advance } = fakeClock();
     const sockets: FakeSocket[] = [];
-    const sink = socketLogSink('ws://x', () => null, { clock, random: () => 0.5, makeSocket: () => { const s = new FakeSocket(); sockets.push(s); return s as unknown as WebSocket; } });
+    const sink = socketLogSink('ws://x', () => null, {
+      clock,
+      random: () => 0.5,
+      makeSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s as unknown as WebSocket;
+      },
+    });
 
     advance(RECONNECT.connectTimeoutMs - 1);
     expect(sockets[0]?.closes).toBe(0);
@@ -108,7 +165,14 @@ describe('log sink', () => {
   it('socketLogSink, an opened connection, is not timed out later', () => {
     const { clock, advance, pending } = fakeClock();
     const sockets: FakeSocket[] = [];
-    const sink = socketLogSink('ws://x', () => null, { clock, makeSocket: () => { const s = new FakeSocket(); sockets.push(s); return s as unknown as WebSocket; } });
+    const sink = socketLogSink('ws://x', () => null, {
+      clock,
+      makeSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s as unknown as WebSocket;
+      },
+    });
     sockets[0]?.open();
 
     advance(RECONNECT.connectTimeoutMs * 2);
@@ -121,7 +185,14 @@ describe('log sink', () => {
   it('socketLogSink, closed by the player, never reconnects', () => {
     const { clock, advance } = fakeClock();
     const sockets: FakeSocket[] = [];
-    const sink = socketLogSink('ws://x', () => null, { clock, makeSocket: () => { const s = new FakeSocket(); sockets.push(s); return s as unknown as WebSocket; } });
+    const sink = socketLogSink('ws://x', () => null, {
+      clock,
+      makeSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s as unknown as WebSocket;
+      },
+    });
     sink.close();
     sockets[0]?.drop();
 
@@ -133,13 +204,27 @@ describe('log sink', () => {
   it('socketLogSink, an error log, carries the device information of SPEC §7; other categories do not', () => {
     const sockets: FakeSocket[] = [];
     const device: DeviceInfo = deviceSample();
-    const sink = socketLogSink('ws://x', () => null, { device: () => device, makeSocket: () => { const s = new FakeSocket(); sockets.push(s); return s as unknown as WebSocket; } });
+    const sink = socketLogSink('ws://x', () => null, {
+      device: () => device,
+      makeSocket: () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s as unknown as WebSocket;
+      },
+    });
     sockets[0]?.open();
 
-    sink.log({ category: 'error', message: '聞き取り動画が見つかりません。', extra: { blockId: 'b1' }, characterId: 'c1' });
+    sink.log({
+      category: 'error',
+      message: '聞き取り動画が見つかりません。',
+      extra: { blockId: 'b1' },
+      characterId: 'c1',
+    });
     sink.log({ category: 'play', message: '動画再生', extra: { videoId: 'v' }, characterId: 'c1' });
 
-    const logs = sockets[0]?.sent.map((f) => JSON.parse(f) as { event: string; data: { extra: Record<string, unknown> } }).filter((f) => f.event === 'log');
+    const logs = sockets[0]?.sent
+      .map((f) => JSON.parse(f) as { event: string; data: { extra: Record<string, unknown> } })
+      .filter((f) => f.event === 'log');
     expect(logs?.[0]?.data.extra).toEqual({ blockId: 'b1', device });
     expect(logs?.[1]?.data.extra).toEqual({ videoId: 'v' });
     sink.close();
@@ -148,9 +233,19 @@ describe('log sink', () => {
   it('socketLogSink, an error log while the device is still being read, goes out once it is read and the logs after it keep their order', async () => {
     const device = deviceSample();
     let deviceRead: (info: DeviceInfo) => void = () => undefined;
-    const { sink, logs } = openSink(() => new Promise<DeviceInfo>((resolve) => { deviceRead = resolve; }));
+    const { sink, logs } = openSink(
+      () =>
+        new Promise<DeviceInfo>((resolve) => {
+          deviceRead = resolve;
+        }),
+    );
 
-    sink.log({ category: 'error', message: '聞き取り動画が見つかりません。', extra: { blockId: 'b1' }, characterId: 'c1' });
+    sink.log({
+      category: 'error',
+      message: '聞き取り動画が見つかりません。',
+      extra: { blockId: 'b1' },
+      characterId: 'c1',
+    });
     sink.log({ category: 'play', message: '動画再生', extra: { videoId: 'v' }, characterId: 'c1' });
     const beforeRead = logs().length;
     deviceRead(device);
@@ -189,15 +284,42 @@ describe('log sink', () => {
 /** A sink on an opened fake socket; `logs()` reads the log frames sent so far. */
 function openSink(device: DeviceReader | undefined) {
   const sockets: FakeSocket[] = [];
-  const sink = socketLogSink('ws://x', () => null, { ...(device ? { device } : {}), makeSocket: () => { const s = new FakeSocket(); sockets.push(s); return s as unknown as WebSocket; } });
+  const sink = socketLogSink('ws://x', () => null, {
+    ...(device ? { device } : {}),
+    makeSocket: () => {
+      const s = new FakeSocket();
+      sockets.push(s);
+      return s as unknown as WebSocket;
+    },
+  });
   sockets[0]?.open();
-  const logs = () => (sockets[0]?.sent ?? []).map((f) => JSON.parse(f) as { event: string; data: { extra: Record<string, unknown> } }).filter((f) => f.event === 'log');
+  const logs = () =>
+    (sockets[0]?.sent ?? [])
+      .map((f) => JSON.parse(f) as { event: string; data: { extra: Record<string, unknown> } })
+      .filter((f) => f.event === 'log');
   return { sink, logs };
 }
 
 function deviceSample(): DeviceInfo {
   return {
-    device_type: 'mobile', browser_name: 'Safari', browser_version: '17.4', engine: 'WebKit', os: 'iOS', os_version: '17.4', mobile_model: 'iPhone', mobile_vendor: 'Apple',
-    is_mobile: true, is_tablet: false, is_desktop: false, is_ios: true, is_chrome: false, is_firefox: false, is_safari: true, is_opera: false, is_ie: false, is_edge: false, is_samsung: false,
+    device_type: 'mobile',
+    browser_name: 'Safari',
+    browser_version: '17.4',
+    engine: 'WebKit',
+    os: 'iOS',
+    os_version: '17.4',
+    mobile_model: 'iPhone',
+    mobile_vendor: 'Apple',
+    is_mobile: true,
+    is_tablet: false,
+    is_desktop: false,
+    is_ios: true,
+    is_chrome: false,
+    is_firefox: false,
+    is_safari: true,
+    is_opera: false,
+    is_ie: false,
+    is_edge: false,
+    is_samsung: false,
   };
 }

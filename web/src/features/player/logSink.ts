@@ -19,7 +19,8 @@ export function reconnectDelay(attempt: number, random = Math.random): number {
 /** Without a user id (SPEC §6) logs only go to the console. */
 export function consoleLogSink(): LogSink {
   return {
-    log: (entry) => (entry.category === 'error' ? console.warn : console.debug)(`[${entry.category}] ${entry.message}`, entry.extra),
+    log: (entry) =>
+      (entry.category === 'error' ? console.warn : console.debug)(`[${entry.category}] ${entry.message}`, entry.extra),
     close: () => undefined,
   };
 }
@@ -43,7 +44,10 @@ const loadedDeviceReader: DeviceReader = async () => (await import('../../app/de
 /** The log frame: an error's extra carries the device it happened on (when it could be read). */
 function logFrame(entry: LogEntry, device: DeviceInfo | undefined): string {
   const extra = entry.category === 'error' && device ? { ...entry.extra, device } : entry.extra;
-  return JSON.stringify({ event: 'log', data: { type: entry.category, message: entry.message, extra, character_id: entry.characterId } });
+  return JSON.stringify({
+    event: 'log',
+    data: { type: entry.category, message: entry.message, extra, character_id: entry.characterId },
+  });
 }
 
 /**
@@ -82,7 +86,12 @@ function orderedFrames(device: DeviceReader, send: (frame: string) => void): (en
  * only written to the console.
  */
 export function socketLogSink(url: string, getToken: () => string | null, options: SocketOptions = {}): LogSink {
-  const { makeSocket = (u: string) => new WebSocket(u), clock = browserClock, random = Math.random, device = loadedDeviceReader } = options;
+  const {
+    makeSocket = (u: string) => new WebSocket(u),
+    clock = browserClock,
+    random = Math.random,
+    device = loadedDeviceReader,
+  } = options;
   const queue: string[] = [];
   let socket: WebSocket | null = null;
   let attempt = 0;

@@ -23,5 +23,7 @@ export function listenToMedia(elements: readonly HTMLVideoElement[], handlers: M
       for (const type of DATA_EVENTS) el.removeEventListener(type, onData);
     };
   });
-  return () => { for (const remove of removers) remove(); };
+  return () => {
+    for (const remove of removers) remove();
+  };
 }

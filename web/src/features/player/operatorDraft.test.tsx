@@ -7,13 +7,27 @@ import { aCustomer, playerServer } from './controls-test-kit.tsx';
 import { mediaFor } from './testing.ts';
 
 const served = (slug: string, access: string, price = 0) => ({
-  ok: true, character: { id: demoCharacter.id, slug, name: 'ミライ', description: '', avatar_url: null, playable: true, published_at: null, access,
-    dialogue: { ...demoCharacter, price }, media: mediaFor(demoCharacter), locked: [] },
+  ok: true,
+  character: {
+    id: demoCharacter.id,
+    slug,
+    name: 'ミライ',
+    description: '',
+    avatar_url: null,
+    playable: true,
+    published_at: null,
+    access,
+    dialogue: { ...demoCharacter, price },
+    media: mediaFor(demoCharacter),
+    locked: [],
+  },
 });
 const anOperator = () => ({ ...aCustomer(), roles: ['admin' as const] });
-const open = (slug: string, user: ReturnType<typeof aCustomer> | ReturnType<typeof anOperator>) => renderRoutes([{ path: '/full/chat/:character_slug', element: <PlayerPage /> }], {
-  path: `/full/chat/${slug}`, state: { session: { status: 'authenticated', accessToken: 'access-token', user } },
-});
+const open = (slug: string, user: ReturnType<typeof aCustomer> | ReturnType<typeof anOperator>) =>
+  renderRoutes([{ path: '/full/chat/:character_slug', element: <PlayerPage /> }], {
+    path: `/full/chat/${slug}`,
+    state: { session: { status: 'authenticated', accessToken: 'access-token', user } },
+  });
 const newSlug = () => `mirai-${Math.random().toString(36).slice(2, 8)}`;
 
 beforeEach(() => {
@@ -21,9 +35,12 @@ beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValue(new DOMException('no media', 'NotSupportedError'));
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockReturnValue(undefined);
 });
-afterEach(() => { vi.unstubAllGlobals(); vi.restoreAllMocks(); });
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
-describe('player, an operator\'s preview of the draft', () => {
+describe("player, an operator's preview of the draft", () => {
   it('an operator on an unpublished character (404), plays the draft asked of the admin route, marked プレビュー', async () => {
     const slug = newSlug();
     const server = playerServer({ [`POST admin/characters/by-slug/${slug}/try`]: [200, served(slug, 'draft')] });

@@ -12,7 +12,10 @@ export const playerApi = api.injectEndpoints({
     }),
     // The whole character for one talk paid with a ticket (billing's use_token): read once, not kept.
     characterWithTicket: build.query<PlayableCharacter, { slug: string; ticketUseToken: string }>({
-      query: ({ slug, ticketUseToken }) => ({ url: `characters/by-slug/${encodeURIComponent(slug)}`, params: { ticket_use_token: ticketUseToken } }),
+      query: ({ slug, ticketUseToken }) => ({
+        url: `characters/by-slug/${encodeURIComponent(slug)}`,
+        params: { ticket_use_token: ticketUseToken },
+      }),
       keepUnusedDataFor: 0,
     }),
   }),

@@ -36,16 +36,39 @@ describe('player slice', () => {
 
   it('stepped, end command, marks the conversation ended and closes the microphone view', () => {
     const store = opened();
-    store.dispatch(stepped({ rt: initialState(demoCharacter).rt, commands: [{ type: 'micOn', delayMs: 0, showIndicator: true }, { type: 'end', reason: 'completed', totalBilledTime: 1200 }] }));
-    expect(selectPlayer(store.getState()).view).toMatchObject({ micOn: false, ended: { reason: 'completed', totalBilledTime: 1200 } });
+    store.dispatch(
+      stepped({
+        rt: initialState(demoCharacter).rt,
+        commands: [
+          { type: 'micOn', delayMs: 0, showIndicator: true },
+          { type: 'end', reason: 'completed', totalBilledTime: 1200 },
+        ],
+      }),
+    );
+    expect(selectPlayer(store.getState()).view).toMatchObject({
+      micOn: false,
+      ended: { reason: 'completed', totalBilledTime: 1200 },
+    });
   });
 
   it('stepped, start buttons shown again, clears what the last conversation showed', () => {
     const store = opened();
     const rt = initialState(demoCharacter).rt;
-    store.dispatch(stepped({ rt, commands: [{ type: 'fillSlot', name: 'food', value: 'ラーメン' }, { type: 'showPreviousSpeech', text: 'ラーメン' }] }));
+    store.dispatch(
+      stepped({
+        rt,
+        commands: [
+          { type: 'fillSlot', name: 'food', value: 'ラーメン' },
+          { type: 'showPreviousSpeech', text: 'ラーメン' },
+        ],
+      }),
+    );
     store.dispatch(stepped({ rt, commands: [{ type: 'showStartButtons', buttons: demoCharacter.startButtons }] }));
-    expect(selectPlayer(store.getState()).view).toMatchObject({ filledSlots: {}, previousSpeech: null, startButtons: demoCharacter.startButtons });
+    expect(selectPlayer(store.getState()).view).toMatchObject({
+      filledSlots: {},
+      previousSpeech: null,
+      startButtons: demoCharacter.startButtons,
+    });
   });
 
   it('speechUnavailable, then sessionClosed, falls back to typing and then forgets the session', () => {

@@ -36,14 +36,24 @@ export interface PlayerState {
 }
 
 const initialState: PlayerState = {
-  characterId: null, seed: 1, rt: null, view: initialView(), speechMode: 'textOnly', speechProblem: null, starting: false, notice: null,
+  characterId: null,
+  seed: 1,
+  rt: null,
+  view: initialView(),
+  speechMode: 'textOnly',
+  speechProblem: null,
+  starting: false,
+  notice: null,
 };
 
 export const playerSlice = createSlice({
   name: 'player',
   initialState,
   reducers: {
-    sessionOpened(_state, action: PayloadAction<{ characterId: string; seed: number; rt: Runtime; speechMode: SpeechMode }>) {
+    sessionOpened(
+      _state,
+      action: PayloadAction<{ characterId: string; seed: number; rt: Runtime; speechMode: SpeechMode }>,
+    ) {
       return { ...initialState, ...action.payload, view: initialView() };
     },
     stepped(state, action: PayloadAction<{ rt: Runtime; commands: EngineCommand[] }>) {
@@ -79,4 +89,5 @@ declare module '../../app/store.ts' {
 // Injected when the player chunk loads, so other pages carry none of it.
 const injected = playerSlice.injectInto(rootReducer);
 export const { selectPlayer, selectPlayerView } = injected.selectors;
-export const { sessionOpened, stepped, requestSettled, speechUnavailable, talkOpening, sessionClosed } = playerSlice.actions;
+export const { sessionOpened, stepped, requestSettled, speechUnavailable, talkOpening, sessionClosed } =
+  playerSlice.actions;

@@ -1,6 +1,16 @@
 import type { Static } from '@sinclair/typebox';
 import type {
-  EndReason, HitWordMatch, LogCategory, ScoreRequest, SearchHit as SearchHitSchema, SearchRequest, TalkStartRequest, TrackStepRequest, UnderstandRequest, UnmatchedRequest, VideoSlotName,
+  EndReason,
+  HitWordMatch,
+  LogCategory,
+  ScoreRequest,
+  SearchHit as SearchHitSchema,
+  SearchRequest,
+  TalkStartRequest,
+  TrackStepRequest,
+  UnderstandRequest,
+  UnmatchedRequest,
+  VideoSlotName,
 } from '@talkwith/proto/dialogue';
 
 export type SearchHit = Static<typeof SearchHitSchema>;
@@ -11,7 +21,11 @@ export type SearchHit = Static<typeof SearchHitSchema>;
  * more clips than two decoded ahead (its warm pool).
  */
 export interface VideoPort {
-  play(slot: VideoSlotName, url: string, options: { videoId: string; loop: boolean; loopCount: number; notifyAtMs: number | null }): void;
+  play(
+    slot: VideoSlotName,
+    url: string,
+    options: { videoId: string; loop: boolean; loopCount: number; notifyAtMs: number | null },
+  ): void;
   /** The engine's guess at the next clip: warmed before any other. */
   preload(slot: VideoSlotName, url: string): void;
   /** The clips that may play next, most likely first: kept decoded as far as the pool allows. */

@@ -12,7 +12,9 @@ async function settled<T>(call: { unwrap(): Promise<T> }): Promise<T> {
     return await call.unwrap();
   } catch (error) {
     const status = typeof error === 'object' && error !== null && 'status' in error ? String(error.status) : 'error';
-    throw new Error(errorMessageOf(error as Parameters<typeof errorMessageOf>[0], `request failed (${status})`), { cause: error });
+    throw new Error(errorMessageOf(error as Parameters<typeof errorMessageOf>[0], `request failed (${status})`), {
+      cause: error,
+    });
   }
 }
 
@@ -32,8 +34,11 @@ export function serverRecognition(dispatch: AppDispatch): RecognitionPort {
   return {
     search: async (request) => (await settled(dispatch(dialogueApi.endpoints.dialogueSearch.initiate(request)))).hits,
     score: async (request) => (await settled(dispatch(dialogueApi.endpoints.dialogueScore.initiate(request)))).score,
-    understand: async (request) => (await settled(dispatch(dialogueApi.endpoints.dialogueUnderstand.initiate(request)))).matches,
-    unmatched: async (request) => { await settled(dispatch(dialogueApi.endpoints.reportUnmatched.initiate(request))); },
+    understand: async (request) =>
+      (await settled(dispatch(dialogueApi.endpoints.dialogueUnderstand.initiate(request)))).matches,
+    unmatched: async (request) => {
+      await settled(dispatch(dialogueApi.endpoints.reportUnmatched.initiate(request)));
+    },
   };
 }
 
@@ -47,12 +52,18 @@ export function serverTalks(dispatch: AppDispatch): TalkPort {
         throw status !== null && REFUSALS.has(status) ? new TalkRefused((error as Error).message, status) : error;
       }
     },
-    track: async (body) => { await settled(dispatch(dialogueApi.endpoints.trackStep.initiate(body))); },
-    release: async (talkId, reason) => { await settled(dispatch(dialogueApi.endpoints.releaseTalk.initiate({ talkId, body: { reason } }))); },
+    track: async (body) => {
+      await settled(dispatch(dialogueApi.endpoints.trackStep.initiate(body)));
+    },
+    release: async (talkId, reason) => {
+      await settled(dispatch(dialogueApi.endpoints.releaseTalk.initiate({ talkId, body: { reason } })));
+    },
     end: async (talkId, reason, totalBilledTime) => {
       // The engine counts milliseconds; the talk records seconds (at most a day, the contract's bound).
       const seconds = Math.min(86_400, Math.max(0, Math.round(totalBilledTime) / 1000));
-      await settled(dispatch(dialogueApi.endpoints.endTalk.initiate({ talkId, body: { reason, total_billed_time: seconds } })));
+      await settled(
+        dispatch(dialogueApi.endpoints.endTalk.initiate({ talkId, body: { reason, total_billed_time: seconds } })),
+      );
     },
   };
 }

@@ -9,39 +9,74 @@ class FakeSocket implements SttSocketLike {
   onmessage: ((event: { data: unknown }) => void) | null = null;
   onclose: (() => void) | null = null;
   readonly url: string;
-  constructor(url: string) { this.url = url; }
-  send(data: string | Blob) { this.sent.push(data); }
-  close() { this.closed = true; }
-  open() { this.readyState = 1; this.onopen?.(); }
-  receive(frame: object) { this.onmessage?.({ data: JSON.stringify(frame) }); }
-  frames() { return this.sent.filter((d): d is string => typeof d === 'string').map((d) => JSON.parse(d) as { type: string; [k: string]: unknown }); }
-  audio() { return this.sent.filter((d) => typeof d !== 'string'); }
+  constructor(url: string) {
+    this.url = url;
+  }
+  send(data: string | Blob) {
+    this.sent.push(data);
+  }
+  close() {
+    this.closed = true;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(frame: object) {
+    this.onmessage?.({ data: JSON.stringify(frame) });
+  }
+  frames() {
+    return this.sent
+      .filter((d): d is string => typeof d === 'string')
+      .map((d) => JSON.parse(d) as { type: string; [k: string]: unknown });
+  }
+  audio() {
+    return this.sent.filter((d) => typeof d !== 'string');
+  }
 }
 
 class FakeRecorder implements RecorderLike {
   static made: FakeRecorder[] = [];
   static supported = ['audio/webm;codecs=opus'];
-  static isTypeSupported(mimeType: string) { return FakeRecorder.supported.includes(mimeType); }
+  static isTypeSupported(mimeType: string) {
+    return FakeRecorder.supported.includes(mimeType);
+  }
   state = 'inactive';
   timeslice = 0;
   ondataavailable: ((event: { data: Blob }) => void) | null = null;
   onstop: (() => void) | null = null;
   readonly options: { mimeType: string };
-  constructor(_stream: MediaStream, options: { mimeType: string }) { this.options = options; FakeRecorder.made.push(this); }
-  start(timeslice: number) { this.state = 'recording'; this.timeslice = timeslice; }
-  stop() { this.state = 'inactive'; this.chunk('last'); this.onstop?.(); }
-  chunk(text: string) { this.ondataavailable?.({ data: new Blob([text]) }); }
+  constructor(_stream: MediaStream, options: { mimeType: string }) {
+    this.options = options;
+    FakeRecorder.made.push(this);
+  }
+  start(timeslice: number) {
+    this.state = 'recording';
+    this.timeslice = timeslice;
+  }
+  stop() {
+    this.state = 'inactive';
+    this.chunk('last');
+    this.onstop?.();
+  }
+  chunk(text: string) {
+    this.ondataavailable?.({ data: new Blob([text]) });
+  }
 }
 
 const track = { stop: vi.fn() };
 const microphone = { getTracks: () => [track] } as unknown as MediaStream;
 
-async function setUp(overrides: { token?: string | null; language?: string; getUserMedia?: () => Promise<MediaStream> } = {}) {
+async function setUp(
+  overrides: { token?: string | null; language?: string; getUserMedia?: () => Promise<MediaStream> } = {},
+) {
   FakeRecorder.made = [];
   const events = { interim: vi.fn(), final: vi.fn(), unavailable: vi.fn() };
   let socket: FakeSocket | null = null;
   const port = createServerSpeech(events, {
-    characterId: 'mirai', language: overrides.language ?? 'ja-JP', url: 'ws://test/api/dialogue/stt',
+    characterId: 'mirai',
+    language: overrides.language ?? 'ja-JP',
+    url: 'ws://test/api/dialogue/stt',
     getToken: () => (overrides.token === undefined ? 'token-1' : overrides.token),
     makeSocket: (url) => (socket = new FakeSocket(url)),
     getUserMedia: overrides.getUserMedia ?? (() => Promise.resolve(microphone)),
@@ -60,8 +95,22 @@ describe('server speech', () => {
     const events = { interim: vi.fn(), final: vi.fn(), unavailable: vi.fn() };
     FakeRecorder.supported = [];
     try {
-      expect(createServerSpeech(events, { characterId: 'c', getToken: () => 't', Recorder: FakeRecorder, getUserMedia: () => Promise.resolve(microphone) })).toBeNull();
-      expect(createServerSpeech(events, { characterId: 'c', getToken: () => 't', Recorder: null, getUserMedia: () => Promise.resolve(microphone) })).toBeNull();
+      expect(
+        createServerSpeech(events, {
+          characterId: 'c',
+          getToken: () => 't',
+          Recorder: FakeRecorder,
+          getUserMedia: () => Promise.resolve(microphone),
+        }),
+      ).toBeNull();
+      expect(
+        createServerSpeech(events, {
+          characterId: 'c',
+          getToken: () => 't',
+          Recorder: null,
+          getUserMedia: () => Promise.resolve(microphone),
+        }),
+      ).toBeNull();
     } finally {
       FakeRecorder.supported = ['audio/webm;codecs=opus'];
     }
@@ -70,7 +119,16 @@ describe('server speech', () => {
   it('start, socket and microphone ready, sends a start frame with the token, character, language and Opus format', async () => {
     const { socket } = await setUp({ language: 'en-US' });
 
-    expect(socket.frames()).toEqual([{ type: 'start', token: 'token-1', character_id: 'mirai', language: 'en-US', encoding: 'WEBM_OPUS', sample_rate_hertz: 48000 }]);
+    expect(socket.frames()).toEqual([
+      {
+        type: 'start',
+        token: 'token-1',
+        character_id: 'mirai',
+        language: 'en-US',
+        encoding: 'WEBM_OPUS',
+        sample_rate_hertz: 48000,
+      },
+    ]);
   });
 
   it('start, a subtitle language the server does not offer, recognises Japanese', () => {
@@ -108,7 +166,11 @@ describe('server speech', () => {
     const { socket, events, recorder } = await setUp();
     socket.receive({ type: 'ready', max_ms: 1, max_bytes: 1 });
 
-    socket.receive({ type: 'unavailable', code: 'INVALID_GOOGLE_KEY', message: 'google_keyが無効または設定されていないため、音声を認識できません。' });
+    socket.receive({
+      type: 'unavailable',
+      code: 'INVALID_GOOGLE_KEY',
+      message: 'google_keyが無効または設定されていないため、音声を認識できません。',
+    });
 
     expect(events.unavailable).toHaveBeenCalledWith('INVALID_GOOGLE_KEY');
     expect(recorder().state).toBe('inactive');
@@ -127,7 +189,7 @@ describe('server speech', () => {
     expect(events.final).not.toHaveBeenCalled();
   });
 
-  it('start again right after stop, waits for the old stream\'s final before a new start', async () => {
+  it("start again right after stop, waits for the old stream's final before a new start", async () => {
     const { socket, port } = await setUp();
     socket.receive({ type: 'ready', max_ms: 1, max_bytes: 1 });
     port.stop();

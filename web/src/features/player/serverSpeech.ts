@@ -47,7 +47,8 @@ const LANGUAGES: readonly SttLanguage[] = ['ja-JP', 'en-US', 'fil-PH', 'zh-TW'];
 const MAX_RESTARTS_PER_10S = 5;
 const OPEN = 1;
 
-export const sttLanguageOf = (language: string | undefined): SttLanguage => LANGUAGES.find((l) => l === language) ?? 'ja-JP';
+export const sttLanguageOf = (language: string | undefined): SttLanguage =>
+  LANGUAGES.find((l) => l === language) ?? 'ja-JP';
 
 function defaultUrl(): string {
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${STT_PATH}`;
@@ -58,7 +59,11 @@ function browserRecorder(): RecorderConstructor | null {
 }
 
 function browserMicrophone(): (() => Promise<MediaStream>) | null {
-  const media = (globalThis as { navigator?: { mediaDevices?: { getUserMedia?: (c: MediaStreamConstraints) => Promise<MediaStream> } } }).navigator?.mediaDevices;
+  const media = (
+    globalThis as {
+      navigator?: { mediaDevices?: { getUserMedia?: (c: MediaStreamConstraints) => Promise<MediaStream> } };
+    }
+  ).navigator?.mediaDevices;
   return media?.getUserMedia ? () => media.getUserMedia!({ audio: true }) : null;
 }
 
@@ -107,7 +112,9 @@ export function createServerSpeech(events: SpeechEvents, options: ServerSpeechOp
     recorder = null;
     if (!current) return;
     if (tellServer) stale += 1;
-    current.onstop = () => { if (tellServer && socket?.readyState === OPEN) socket.send(JSON.stringify({ type: 'stop' })); };
+    current.onstop = () => {
+      if (tellServer && socket?.readyState === OPEN) socket.send(JSON.stringify({ type: 'stop' }));
+    };
     if (current.state !== 'inactive') current.stop();
   }
 
@@ -115,16 +122,24 @@ export function createServerSpeech(events: SpeechEvents, options: ServerSpeechOp
     const token = options.getToken();
     if (!token) return giveUp('signed-out');
     if (!socket || socket.readyState !== OPEN || !microphone || stale > 0) return;
-    socket.send(JSON.stringify({
-      type: 'start', token, character_id: options.characterId, language: sttLanguageOf(options.language),
-      encoding: format!.encoding, sample_rate_hertz: 48000,
-    }));
+    socket.send(
+      JSON.stringify({
+        type: 'start',
+        token,
+        character_id: options.characterId,
+        language: sttLanguageOf(options.language),
+        encoding: format!.encoding,
+        sample_rate_hertz: 48000,
+      }),
+    );
   }
 
   function record(): void {
     if (!wanted || !microphone || recorder) return;
     const next = new Recorder!(microphone, { mimeType: format!.mimeType });
-    next.ondataavailable = (event) => { if (event.data.size > 0 && socket?.readyState === OPEN) socket.send(event.data); };
+    next.ondataavailable = (event) => {
+      if (event.data.size > 0 && socket?.readyState === OPEN) socket.send(event.data);
+    };
     recorder = next;
     next.start(timeslice);
   }
@@ -153,8 +168,10 @@ export function createServerSpeech(events: SpeechEvents, options: ServerSpeechOp
     if (frame.type === 'ready' && !wanted) return sendStop();
     if (!wanted) return;
     switch (frame.type) {
-      case 'ready': return record();
-      case 'interim': return frame.text ? events.interim(frame.text) : undefined;
+      case 'ready':
+        return record();
+      case 'interim':
+        return frame.text ? events.interim(frame.text) : undefined;
       case 'final':
         stopRecording(false);
         if (frame.text) {
@@ -165,8 +182,10 @@ export function createServerSpeech(events: SpeechEvents, options: ServerSpeechOp
       case 'failed':
         stopRecording(false);
         return again();
-      case 'unavailable': return giveUp(frame.code);
-      case 'error': return frame.code === 'STREAM_ACTIVE' ? undefined : giveUp(frame.code);
+      case 'unavailable':
+        return giveUp(frame.code);
+      case 'error':
+        return frame.code === 'STREAM_ACTIVE' ? undefined : giveUp(frame.code);
     }
   }
 
@@ -175,7 +194,10 @@ export function createServerSpeech(events: SpeechEvents, options: ServerSpeechOp
     const opened = makeSocket(options.url ?? defaultUrl());
     socket = opened;
     opened.onopen = () => beginStream();
-    opened.onmessage = (event) => { const frame = parse(event.data); if (frame) onFrame(frame); };
+    opened.onmessage = (event) => {
+      const frame = parse(event.data);
+      if (frame) onFrame(frame);
+    };
     opened.onclose = () => {
       if (socket === opened) socket = null;
       stale = 0;
@@ -185,12 +207,15 @@ export function createServerSpeech(events: SpeechEvents, options: ServerSpeechOp
 
   function openMicrophone(): void {
     if (microphone) return beginStream();
-    getUserMedia!().then((stream) => {
-      microphone = stream;
-      if (wanted) beginStream();
-      else stream.getTracks().forEach((t) => t.stop());
-      if (!wanted) microphone = null;
-    }, () => giveUp('not-allowed'));
+    getUserMedia!().then(
+      (stream) => {
+        microphone = stream;
+        if (wanted) beginStream();
+        else stream.getTracks().forEach((t) => t.stop());
+        if (!wanted) microphone = null;
+      },
+      () => giveUp('not-allowed'),
+    );
   }
 
   return {

@@ -14,14 +14,24 @@ import { fakeClock, fakeLogs, fakeRecognition, fakeSpeech, fakeVideo, mediaFor }
 
 const GREET_MIC_MS = demoCharacter.videos.find((v) => v.id === 'greet')?.mic_on_millisecond ?? 0;
 
-interface Flags { showSpeechMic?: boolean; showRecognitionText?: boolean; showPreviousBlockSpeech?: boolean }
+interface Flags {
+  showSpeechMic?: boolean;
+  showRecognitionText?: boolean;
+  showPreviousBlockSpeech?: boolean;
+}
 
 /** The demo character with the three display settings as given (food-reply is the block that may repeat the last words). */
-function characterWith({ showSpeechMic = true, showRecognitionText = true, showPreviousBlockSpeech = true }: Flags): Character {
+function characterWith({
+  showSpeechMic = true,
+  showRecognitionText = true,
+  showPreviousBlockSpeech = true,
+}: Flags): Character {
   return {
     ...demoCharacter,
     setting: { ...demoCharacter.setting, show_speech_mic: showSpeechMic, show_recognition_text: showRecognitionText },
-    blocks: demoCharacter.blocks.map((b) => (b.id === 'food-reply' ? { ...b, show_previous_block_speech: showPreviousBlockSpeech } : b)),
+    blocks: demoCharacter.blocks.map((b) =>
+      b.id === 'food-reply' ? { ...b, show_previous_block_speech: showPreviousBlockSpeech } : b,
+    ),
   };
 }
 
@@ -32,30 +42,51 @@ async function talkWith(flags: Flags) {
   let made: EffectRunner | null = null;
   function Controls() {
     const store = useStore<RootState>();
-    const [runner] = useState(() => createEffectRunner({
-      character, media: mediaFor(character), dispatch: store.dispatch, getPlayer: () => selectPlayer(store.getState()),
-      video: fakeVideo().port, speech: fakeSpeech().port, logs: fakeLogs().sink, clock: time.clock, recognition: fakeRecognition().port, talk: null,
-    }));
+    const [runner] = useState(() =>
+      createEffectRunner({
+        character,
+        media: mediaFor(character),
+        dispatch: store.dispatch,
+        getPlayer: () => selectPlayer(store.getState()),
+        video: fakeVideo().port,
+        speech: fakeSpeech().port,
+        logs: fakeLogs().sink,
+        clock: time.clock,
+        recognition: fakeRecognition().port,
+        talk: null,
+      }),
+    );
     made = runner;
     return <PlayerControls runner={runner} character={character} />;
   }
   const { store } = await renderWithApp(<Controls />);
-  const runner = await vi.waitFor(() => { if (!made) throw new Error('not rendered'); return made; });
+  const runner = await vi.waitFor(() => {
+    if (!made) throw new Error('not rendered');
+    return made;
+  });
   const view = () => selectPlayer(store.getState()).view;
   act(() => {
-    store.dispatch(sessionOpened({ characterId: character.id, seed: 1, rt: initialState(character, { seed: 1 }).rt, speechMode: 'webSpeech' }));
+    store.dispatch(
+      sessionOpened({
+        characterId: character.id,
+        seed: 1,
+        rt: initialState(character, { seed: 1 }).rt,
+        speechMode: 'webSpeech',
+      }),
+    );
     runner.send({ type: 'ready' });
     runner.send({ type: 'start', source: 'button', buttonId: 'btn-talk' });
     runner.send({ type: 'videoTimeReached', slot: view().activeSlot, videoId: 'greet', ms: GREET_MIC_MS });
   });
   /** Says ラーメン (a hit) and waits until food-reply begins. */
-  const sayRamen = () => act(() => {
-    runner.send({ type: 'speechInterim', text: 'ラー' });
-    runner.send({ type: 'speechFinal', text: 'ラーメン' });
-    time.advance(300);
-    const v = view();
-    runner.send({ type: 'videoEnded', slot: v.activeSlot, videoId: v.slots[v.activeSlot].videoId ?? '' });
-  });
+  const sayRamen = () =>
+    act(() => {
+      runner.send({ type: 'speechInterim', text: 'ラー' });
+      runner.send({ type: 'speechFinal', text: 'ラーメン' });
+      time.advance(300);
+      const v = view();
+      runner.send({ type: 'videoEnded', slot: v.activeSlot, videoId: v.slots[v.activeSlot].videoId ?? '' });
+    });
   const heard = () => screen.getByTestId('player-heard').textContent;
   return { runner, view, sayRamen, heard };
 }

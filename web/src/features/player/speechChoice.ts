@@ -24,11 +24,18 @@ export interface SpeechChoiceOptions {
  * speech-to-text (signed in only: the character's key pays for it), in the
  * subtitle language; else none (the text input remains).
  */
-export function chooseSpeech(events: SpeechEvents, options: SpeechChoiceOptions): { speech: SpeechPort | null; mode: SpeechMode } {
+export function chooseSpeech(
+  events: SpeechEvents,
+  options: SpeechChoiceOptions,
+): { speech: SpeechPort | null; mode: SpeechMode } {
   const web = options.character.setting.use_web_speech_api ? createWebSpeech(events) : null;
   if (web) return { speech: web, mode: 'webSpeech' };
   const server = options.signedIn
-    ? createServerSpeech(events, { characterId: options.character.id, language: subtitleLanguage(options.media, options.uiLanguage), getToken: options.getToken })
+    ? createServerSpeech(events, {
+        characterId: options.character.id,
+        language: subtitleLanguage(options.media, options.uiLanguage),
+        getToken: options.getToken,
+      })
     : null;
   return server ? { speech: server, mode: 'serverSpeech' } : { speech: null, mode: 'textOnly' };
 }

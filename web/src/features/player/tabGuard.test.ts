@@ -26,9 +26,14 @@ function fakeChannels() {
     const channel = {
       onmessage: null as ((event: MessageEvent) => void) | null,
       postMessage: (data: unknown) => {
-        for (const other of open) if (other.name === name && other.channel !== (channel as unknown)) other.channel.onmessage?.({ data } as MessageEvent);
+        for (const other of open)
+          if (other.name === name && other.channel !== (channel as unknown))
+            other.channel.onmessage?.({ data } as MessageEvent);
       },
-      close: () => { const i = open.findIndex((o) => o.channel === (channel as unknown)); if (i >= 0) open.splice(i, 1); },
+      close: () => {
+        const i = open.findIndex((o) => o.channel === (channel as unknown));
+        if (i >= 0) open.splice(i, 1);
+      },
     } as unknown as BroadcastChannel;
     open.push({ name, channel });
     return channel;

@@ -14,7 +14,11 @@ export type TabClaim = 'pending' | 'owner' | 'refused';
 
 /** The part of navigator.locks used here (injectable for tests). */
 export interface TabLocks {
-  request(name: string, options: { ifAvailable: true }, callback: (lock: unknown) => Promise<void> | void): Promise<unknown>;
+  request(
+    name: string,
+    options: { ifAvailable: true },
+    callback: (lock: unknown) => Promise<void> | void,
+  ): Promise<unknown>;
 }
 
 export interface TabEnvironment {
@@ -35,11 +39,18 @@ function browserEnvironment(): TabEnvironment {
   return { locks, channel, setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms) };
 }
 
-interface Held { count: number; claim: TabClaim; listeners: Set<(claim: TabClaim) => void>; release: () => void }
+interface Held {
+  count: number;
+  claim: TabClaim;
+  listeners: Set<(claim: TabClaim) => void>;
+  release: () => void;
+}
 
 function lockClaim(locks: TabLocks, name: string, settle: (claim: TabClaim) => void): () => void {
   let free: () => void = () => undefined;
-  const holding = new Promise<void>((resolve) => { free = resolve; });
+  const holding = new Promise<void>((resolve) => {
+    free = resolve;
+  });
   void locks.request(name, { ifAvailable: true }, (lock) => {
     if (!lock) return settle('refused');
     settle('owner');
@@ -48,15 +59,22 @@ function lockClaim(locks: TabLocks, name: string, settle: (claim: TabClaim) => v
   return free;
 }
 
-function channelClaim(env: TabEnvironment, open: (name: string) => BroadcastChannel, name: string, settle: (claim: TabClaim) => void): () => void {
+function channelClaim(
+  env: TabEnvironment,
+  open: (name: string) => BroadcastChannel,
+  name: string,
+  settle: (claim: TabClaim) => void,
+): () => void {
   const channel = open(name);
   let claim: TabClaim = 'pending';
   channel.onmessage = (event: MessageEvent) => {
     if (event.data === 'who' && claim === 'owner') channel.postMessage('mine');
-    if (event.data === 'mine' && claim === 'pending') settle(claim = 'refused');
+    if (event.data === 'mine' && claim === 'pending') settle((claim = 'refused'));
   };
   channel.postMessage('who');
-  env.setTimeout(() => { if (claim === 'pending') settle(claim = 'owner'); }, ASK_MS);
+  env.setTimeout(() => {
+    if (claim === 'pending') settle((claim = 'owner'));
+  }, ASK_MS);
   return () => channel.close();
 }
 
@@ -72,7 +90,10 @@ export function createTabGuard(env: TabEnvironment = browserEnvironment()): Clai
   const held = new Map<string, Held>();
   const open = (name: string): Held => {
     const created: Held = { count: 0, claim: 'pending', listeners: new Set(), release: () => undefined };
-    const settle = (claim: TabClaim) => { created.claim = claim; for (const listener of created.listeners) listener(claim); };
+    const settle = (claim: TabClaim) => {
+      created.claim = claim;
+      for (const listener of created.listeners) listener(claim);
+    };
     if (env.locks) created.release = lockClaim(env.locks, name, settle);
     else if (env.channel) created.release = channelClaim(env, env.channel, name, settle);
     else created.claim = 'owner';

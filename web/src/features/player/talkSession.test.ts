@@ -11,22 +11,53 @@ import { fakeClock, fakeLogs, fakeRecognition, fakeSpeech, fakeTalks, fakeVideo,
 const GREET_MIC_MS = demoCharacter.videos.find((v) => v.id === 'greet')?.mic_on_millisecond ?? 0;
 
 /** A signed-in player: the runner with a talk session over a recorded talk port. */
-function setUp(options: { failStart?: boolean; refuseStart?: number; media?: ReturnType<typeof mediaFor>; character?: typeof demoCharacter } = {}) {
+function setUp(
+  options: {
+    failStart?: boolean;
+    refuseStart?: number;
+    media?: ReturnType<typeof mediaFor>;
+    character?: typeof demoCharacter;
+  } = {},
+) {
   const character = options.character ?? demoCharacter;
   const store = makeStore();
-  const talks = fakeTalks({ failStart: options.failStart ?? false, ...(options.refuseStart ? { refuseStart: options.refuseStart } : {}) });
+  const talks = fakeTalks({
+    failStart: options.failStart ?? false,
+    ...(options.refuseStart ? { refuseStart: options.refuseStart } : {}),
+  });
   const reports: Array<Omit<LogEntry, 'characterId'>> = [];
   const video = fakeVideo();
   const time = fakeClock();
-  const talk = createTalkSession(talks.port, demoCharacter.id, (entry) => reports.push(entry), () => `key-${Math.random()}`);
-  store.dispatch(sessionOpened({ characterId: character.id, seed: 3, rt: initialState(character, { seed: 3 }).rt, speechMode: 'webSpeech' }));
+  const talk = createTalkSession(
+    talks.port,
+    demoCharacter.id,
+    (entry) => reports.push(entry),
+    () => `key-${Math.random()}`,
+  );
+  store.dispatch(
+    sessionOpened({
+      characterId: character.id,
+      seed: 3,
+      rt: initialState(character, { seed: 3 }).rt,
+      speechMode: 'webSpeech',
+    }),
+  );
   const runner = createEffectRunner({
-    character, media: options.media ?? mediaFor(character), dispatch: store.dispatch, getPlayer: () => selectPlayer(store.getState()),
-    video: video.port, speech: fakeSpeech().port, logs: fakeLogs().sink, clock: time.clock, recognition: fakeRecognition().port, talk,
+    character,
+    media: options.media ?? mediaFor(character),
+    dispatch: store.dispatch,
+    getPlayer: () => selectPlayer(store.getState()),
+    video: video.port,
+    speech: fakeSpeech().port,
+    logs: fakeLogs().sink,
+    clock: time.clock,
+    recognition: fakeRecognition().port,
+    talk,
   });
   const view = () => selectPlayer(store.getState()).view;
   runner.send({ type: 'ready' });
-  const start = (ticketUseToken?: string) => runner.startTalk({ btn: 'btn-talk', ticketUseToken }, { type: 'start', source: 'button', buttonId: 'btn-talk' });
+  const start = (ticketUseToken?: string) =>
+    runner.startTalk({ btn: 'btn-talk', ticketUseToken }, { type: 'start', source: 'button', buttonId: 'btn-talk' });
   const notice = () => selectPlayer(store.getState()).notice;
   return { runner, talks, reports, video, time, view, start, notice };
 }
@@ -36,26 +67,55 @@ describe('talk session', () => {
     const { runner, talks, start } = setUp();
     start('token-1');
     await settle();
-    expect(talks.calls[0]).toMatchObject({ op: 'start', body: { character_id: 'demo-mirai', btn: 'btn-talk', ticket_use_token: 'token-1' } });
+    expect(talks.calls[0]).toMatchObject({
+      op: 'start',
+      body: { character_id: 'demo-mirai', btn: 'btn-talk', ticket_use_token: 'token-1' },
+    });
     expect(talks.ops()).toEqual(['start']);
 
     runner.videoShown('greet');
     await settle();
 
-    expect(talks.calls[1]).toEqual({ op: 'track', body: { character_id: 'demo-mirai', block_id: 'greet', conversation_id: expect.anything() as unknown, utterance: '', talk_id: 'talk-1', via: 'start' } });
+    expect(talks.calls[1]).toEqual({
+      op: 'track',
+      body: {
+        character_id: 'demo-mirai',
+        block_id: 'greet',
+        conversation_id: expect.anything() as unknown,
+        utterance: '',
+        talk_id: 'talk-1',
+        via: 'start',
+      },
+    });
   });
 
   it('talk, a step the engine says was understood by a synonym, is tracked with its match', async () => {
     const talks = fakeTalks({ failStart: false });
-    const talk = createTalkSession(talks.port, demoCharacter.id, () => {}, () => 'key-1');
+    const talk = createTalkSession(
+      talks.port,
+      demoCharacter.id,
+      () => {},
+      () => 'key-1',
+    );
     await talk.begin({ btn: 'btn-talk' });
     talk.clipPlaying('greet');
     talk.clipShown('greet');
 
-    talk.step({ type: 'trackStep', characterId: demoCharacter.id, blockId: 'topic-food', conversationId: null, utterance: 'お腹すいた', via: 'hitWord', match: 'synonym' });
+    talk.step({
+      type: 'trackStep',
+      characterId: demoCharacter.id,
+      blockId: 'topic-food',
+      conversationId: null,
+      utterance: 'お腹すいた',
+      via: 'hitWord',
+      match: 'synonym',
+    });
     await settle();
 
-    expect(talks.calls.at(-1)).toMatchObject({ op: 'track', body: { block_id: 'topic-food', utterance: 'お腹すいた', via: 'hitWord', match: 'synonym' } });
+    expect(talks.calls.at(-1)).toMatchObject({
+      op: 'track',
+      body: { block_id: 'topic-food', utterance: 'お腹すいた', via: 'hitWord', match: 'synonym' },
+    });
   });
 
   it('talk, the first clip fails to play, releases the ticket, never tracks a step and stops the talk', async () => {
@@ -66,7 +126,10 @@ describe('talk session', () => {
     await settle();
 
     expect(talks.ops()).toEqual(['start', 'release']);
-    expect(talks.calls[1]).toMatchObject({ talkId: 'talk-1', reason: expect.stringContaining('video error') as unknown });
+    expect(talks.calls[1]).toMatchObject({
+      talkId: 'talk-1',
+      reason: expect.stringContaining('video error') as unknown,
+    });
     expect(view().ended).not.toBeNull();
   });
 
@@ -171,7 +234,10 @@ describe('talk session', () => {
   });
 
   it('talk, a priced character, waits for the server before the engine starts and a refused start (402) never plays', async () => {
-    const { talks, view, notice, start, video } = setUp({ refuseStart: 402, character: { ...demoCharacter, price: 1200 } });
+    const { talks, view, notice, start, video } = setUp({
+      refuseStart: 402,
+      character: { ...demoCharacter, price: 1200 },
+    });
     start();
     expect(video.played()).toEqual(['standby.mp4']);
     await settle();
@@ -198,7 +264,12 @@ describe('talk session', () => {
   });
 
   it('talk, the engine does not start (the button leads to a missing block), releases the ticket at once', async () => {
-    const broken = { ...demoCharacter, startButtons: demoCharacter.startButtons.map((b) => (b.id === 'btn-talk' ? { ...b, block_id: 'no-such-block' } : b)) };
+    const broken = {
+      ...demoCharacter,
+      startButtons: demoCharacter.startButtons.map((b) =>
+        b.id === 'btn-talk' ? { ...b, block_id: 'no-such-block' } : b,
+      ),
+    };
     const { talks, view, start } = setUp({ character: broken });
 
     start('token-1');
@@ -212,7 +283,10 @@ describe('talk session', () => {
   it('talk, resumed, names the block it resumes from', async () => {
     const { runner, talks } = setUp();
 
-    runner.startTalk({ btn: 'resume', resumedFrom: 'topic-travel' }, { type: 'start', source: 'resume', blockId: 'topic-travel' });
+    runner.startTalk(
+      { btn: 'resume', resumedFrom: 'topic-travel' },
+      { type: 'start', source: 'resume', blockId: 'topic-travel' },
+    );
     await settle();
 
     expect(talks.calls[0]).toMatchObject({ body: { btn: 'resume', resumed_from: 'topic-travel' } });

@@ -2,7 +2,11 @@ import type { EndReason, EngineCommandOf, TalkStartRequest, TrackStepRequest } f
 import { TalkRefused, type LogEntry, type TalkPort } from './ports.ts';
 
 /** How a talk begins: the start button (or "resume", "micTest"), billing's proof of the ticket used for it, the block resumed. */
-export interface TalkStart { btn: string; ticketUseToken?: string | undefined; resumedFrom?: string | undefined }
+export interface TalkStart {
+  btn: string;
+  ticketUseToken?: string | undefined;
+  resumedFrom?: string | undefined;
+}
 
 /**
  * What became of the talk's start on the server: open (it has an id),
@@ -55,9 +59,15 @@ interface Talk {
 
 type Report = (entry: Omit<LogEntry, 'characterId'>) => void;
 
-export function createTalkSession(port: TalkPort, characterId: string, report: Report, newKey: () => string = () => crypto.randomUUID()): TalkSession {
+export function createTalkSession(
+  port: TalkPort,
+  characterId: string,
+  report: Report,
+  newKey: () => string = () => crypto.randomUUID(),
+): TalkSession {
   let talk: Talk | null = null;
-  const problem = (message: string, error: unknown) => report({ category: 'error', message, extra: { error: error instanceof Error ? error.message : String(error) } });
+  const problem = (message: string, error: unknown) =>
+    report({ category: 'error', message, extra: { error: error instanceof Error ? error.message : String(error) } });
 
   function startOnServer(start: TalkStart): Promise<{ opening: TalkOpening; id: string | null }> {
     const body: TalkStartRequest = { character_id: characterId, btn: start.btn };
@@ -66,24 +76,33 @@ export function createTalkSession(port: TalkPort, characterId: string, report: R
     const key = newKey();
     // One retry with the same key (the server makes it one talk), unless the server refused it; after that the talk goes on untracked.
     const retried = (error: unknown) => (error instanceof TalkRefused ? Promise.reject(error) : port.start(body, key));
-    return port.start(body, key).catch(retried).then(
-      (id) => ({ opening: { kind: 'open' as const }, id }),
-      (error: unknown) => {
-        if (error instanceof TalkRefused) {
-          report({ category: 'ticket', message: '会話の開始が断られました。', extra: { status: error.status, error: error.message, btn: start.btn } });
-          return { opening: { kind: 'refused' as const, status: error.status }, id: null };
-        }
-        problem('会話の記録を開始できませんでした。', error);
-        return { opening: { kind: 'untracked' as const }, id: null };
-      },
-    );
+    return port
+      .start(body, key)
+      .catch(retried)
+      .then(
+        (id) => ({ opening: { kind: 'open' as const }, id }),
+        (error: unknown) => {
+          if (error instanceof TalkRefused) {
+            report({
+              category: 'ticket',
+              message: '会話の開始が断られました。',
+              extra: { status: error.status, error: error.message, btn: start.btn },
+            });
+            return { opening: { kind: 'refused' as const, status: error.status }, id: null };
+          }
+          problem('会話の記録を開始できませんでした。', error);
+          return { opening: { kind: 'untracked' as const }, id: null };
+        },
+      );
   }
 
   function send(current: Talk, step: TrackStepRequest): void {
     current.chain = current.chain.then(async () => {
       const id = await current.id;
       if (!id) return;
-      await port.track({ ...step, talk_id: id }).catch((error: unknown) => problem('会話の位置を記録できませんでした。', error));
+      await port
+        .track({ ...step, talk_id: id })
+        .catch((error: unknown) => problem('会話の位置を記録できませんでした。', error));
     });
   }
 
@@ -101,7 +120,13 @@ export function createTalkSession(port: TalkPort, characterId: string, report: R
   return {
     begin(start) {
       const started = startOnServer(start);
-      const current: Talk = { id: started.then((s) => s.id), phase: 'awaitingFirstClip', firstClip: null, held: [], chain: Promise.resolve() };
+      const current: Talk = {
+        id: started.then((s) => s.id),
+        phase: 'awaitingFirstClip',
+        firstClip: null,
+        held: [],
+        chain: Promise.resolve(),
+      };
       talk = current;
       return started.then(({ opening }) => {
         // A refused talk is no talk: nothing to track, release or end.
@@ -125,7 +150,12 @@ export function createTalkSession(port: TalkPort, characterId: string, report: R
     },
     step(command) {
       if (!talk || talk.phase === 'closed') return;
-      const step: TrackStepRequest = { character_id: characterId, block_id: command.blockId, conversation_id: command.conversationId, utterance: command.utterance.slice(0, 500) };
+      const step: TrackStepRequest = {
+        character_id: characterId,
+        block_id: command.blockId,
+        conversation_id: command.conversationId,
+        utterance: command.utterance.slice(0, 500),
+      };
       if (command.via) step.via = command.via;
       if (command.match) step.match = command.match;
       if (talk.phase === 'awaitingFirstClip') talk.held.push(step);
@@ -139,7 +169,10 @@ export function createTalkSession(port: TalkPort, characterId: string, report: R
       // After the tracked steps, so the server sees the talk's last place before its end.
       current.chain = current.chain.then(async () => {
         const id = await current.id;
-        if (id) await port.end(id, reason, totalBilledTime).catch((error: unknown) => problem('会話の終了を記録できませんでした。', error));
+        if (id)
+          await port
+            .end(id, reason, totalBilledTime)
+            .catch((error: unknown) => problem('会話の終了を記録できませんでした。', error));
       });
     },
     left() {

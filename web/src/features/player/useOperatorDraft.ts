@@ -21,13 +21,19 @@ export interface OperatorDraft {
  * `draft`), no talk on the server, no log lines, recognition on the draft.
  * A talk that is never opened cannot be billed, so nothing needs marking.
  */
-export function useOperatorDraft(slug: string, published: { data: PlayableCharacter | undefined; isError: boolean; settled: boolean }): OperatorDraft {
+export function useOperatorDraft(
+  slug: string,
+  published: { data: PlayableCharacter | undefined; isError: boolean; settled: boolean },
+): OperatorDraft {
   const dispatch = useAppDispatch();
   const isAdmin = useAppSelector(selectIsAdmin);
   const base = useClientConfig().data?.adminApiBase ?? '/api/admin';
   const [tryDraft, asked] = useTryDraftBySlugMutation();
-  const wanted = isAdmin && published.settled && (published.isError || (published.data?.character.dialogue.price ?? 0) > 0);
-  useEffect(() => { if (wanted) void tryDraft({ base, slug }); }, [wanted, tryDraft, base, slug]);
+  const wanted =
+    isAdmin && published.settled && (published.isError || (published.data?.character.dialogue.price ?? 0) > 0);
+  useEffect(() => {
+    if (wanted) void tryDraft({ base, slug });
+  }, [wanted, tryDraft, base, slug]);
   const run = useMemo<DraftRun>(() => ({ recognition: draftRecognition(dispatch, base) }), [dispatch, base]);
   return { wanted, draft: asked.data?.character ?? null, failed: asked.isError, run };
 }

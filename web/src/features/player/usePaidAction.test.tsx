@@ -4,8 +4,16 @@ import type { ActionButton } from '@talkwith/proto/dialogue';
 import { aCustomer, playerServer, renderControls } from './controls-test-kit.tsx';
 import { actionCodeOf } from './usePaidAction.tsx';
 
-const hint = (fields: Partial<ActionButton> = {}): ActionButton =>
-  ({ id: `ab-hint-${Math.random().toString(36).slice(2, 6)}`, title: 'ヒントを聞く', kind: 'block', block_id: 'greet', video_id: null, code: 'HINT', points: 30, ...fields });
+const hint = (fields: Partial<ActionButton> = {}): ActionButton => ({
+  id: `ab-hint-${Math.random().toString(36).slice(2, 6)}`,
+  title: 'ヒントを聞く',
+  kind: 'block',
+  block_id: 'greet',
+  video_id: null,
+  code: 'HINT',
+  points: 30,
+  ...fields,
+});
 
 const showing = (button: ActionButton) => [{ type: 'showActionButtons' as const, buttons: [button] }];
 
@@ -22,7 +30,13 @@ describe('paid action buttons', () => {
     expect(runner.sent).toEqual([{ type: 'pause' }]);
     fireEvent.click(within(dialog).getByRole('button', { name: '30ポイント使う' }));
 
-    await vi.waitFor(() => expect(runner.sent).toEqual([{ type: 'pause' }, { type: 'resume' }, { type: 'actionButton', buttonId: button.id }]));
+    await vi.waitFor(() =>
+      expect(runner.sent).toEqual([
+        { type: 'pause' },
+        { type: 'resume' },
+        { type: 'actionButton', buttonId: button.id },
+      ]),
+    );
     const use = server.calls.find((c) => c.url === `/api/points/use/${user.id}`);
     expect(use?.body).toEqual({ points: 30, action_code: 'HINT', character_id: 'demo-mirai', btn: button.id });
     expect(use?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/u);
@@ -30,14 +44,24 @@ describe('paid action buttons', () => {
 
   it('paid button, not enough points, shows the server message and never acts', async () => {
     const user = aCustomer();
-    playerServer({ [`POST points/use/${user.id}`]: [402, { ok: false, code: 'INSUFFICIENT_POINTS', message: 'ポイントが足りません。' }] }, user);
+    playerServer(
+      {
+        [`POST points/use/${user.id}`]: [
+          402,
+          { ok: false, code: 'INSUFFICIENT_POINTS', message: 'ポイントが足りません。' },
+        ],
+      },
+      user,
+    );
     const { runner } = await renderControls({ commands: showing(hint()), user });
 
     fireEvent.click(await screen.findByRole('button', { name: /ヒントを聞く/u }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '30ポイント使う' }));
 
     expect(await screen.findByText('ポイントが足りません。')).toBeTruthy();
-    const close = within(screen.getByRole('dialog')).getAllByRole('button', { name: '閉じる' }).find((el) => el.textContent === '閉じる');
+    const close = within(screen.getByRole('dialog'))
+      .getAllByRole('button', { name: '閉じる' })
+      .find((el) => el.textContent === '閉じる');
     if (!close) throw new Error('no close button');
     fireEvent.click(close);
     await vi.waitFor(() => expect(runner.sent).toEqual([{ type: 'pause' }, { type: 'resume' }]));

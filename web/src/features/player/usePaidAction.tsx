@@ -27,36 +27,43 @@ export function usePaidAction(runner: EffectRunner, characterId: string) {
   const user = useAppSelector(selectUser);
   const [spendPoints] = useUsePointsMutation();
 
-  return useCallback((button: ActionButton) => {
-    const act = () => runner.send({ type: 'actionButton', buttonId: button.id });
-    const points = button.points ?? 0;
-    if (points <= 0) return act();
-    if (!user) return void navigate(`/login?redirect=${encodeURIComponent(window.location.pathname)}`);
-    runner.send({ type: 'pause' });
-    let paid = false;
-    const key = crypto.randomUUID();
-    const body = { points, action_code: actionCodeOf(button), character_id: characterId, btn: button.id };
-    const afterClose = () => {
-      runner.send({ type: 'resume' });
-      if (paid) act();
-    };
-    popup.show({
-      message: t('player.paid.confirm', { title: localized(button.title, button.title_i18n), points }),
-      ok: {
-        title: t('player.paid.use', { points }),
-        onClick: async () => {
-          const result = await spendPoints({ userId: user.id, key, body });
-          if (result.data) {
-            paid = true;
-            return undefined;
-          }
-          // The server's own words (INSUFFICIENT_POINTS: 「ポイントが足りません。」); this dialog gives way to them.
-          popup.show({ message: errorMessageOf(result.error, t('player.paid.failed')), ok: { title: t('player.paid.close') }, onAfterClose: afterClose });
-          return false;
+  return useCallback(
+    (button: ActionButton) => {
+      const act = () => runner.send({ type: 'actionButton', buttonId: button.id });
+      const points = button.points ?? 0;
+      if (points <= 0) return act();
+      if (!user) return void navigate(`/login?redirect=${encodeURIComponent(window.location.pathname)}`);
+      runner.send({ type: 'pause' });
+      let paid = false;
+      const key = crypto.randomUUID();
+      const body = { points, action_code: actionCodeOf(button), character_id: characterId, btn: button.id };
+      const afterClose = () => {
+        runner.send({ type: 'resume' });
+        if (paid) act();
+      };
+      popup.show({
+        message: t('player.paid.confirm', { title: localized(button.title, button.title_i18n), points }),
+        ok: {
+          title: t('player.paid.use', { points }),
+          onClick: async () => {
+            const result = await spendPoints({ userId: user.id, key, body });
+            if (result.data) {
+              paid = true;
+              return undefined;
+            }
+            // The server's own words (INSUFFICIENT_POINTS: 「ポイントが足りません。」); this dialog gives way to them.
+            popup.show({
+              message: errorMessageOf(result.error, t('player.paid.failed')),
+              ok: { title: t('player.paid.close') },
+              onAfterClose: afterClose,
+            });
+            return false;
+          },
         },
-      },
-      cancel: { title: t('player.paid.cancel') },
-      onAfterClose: afterClose,
-    });
-  }, [runner, characterId, user, popup, spendPoints, navigate, t, localized]);
+        cancel: { title: t('player.paid.cancel') },
+        onAfterClose: afterClose,
+      });
+    },
+    [runner, characterId, user, popup, spendPoints, navigate, t, localized],
+  );
 }

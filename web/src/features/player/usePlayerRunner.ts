@@ -24,7 +24,10 @@ export function makeLogSink(userId: string | null, getToken: () => string | null
 }
 
 /** The clip on screen: the element showing it and its video id. */
-export interface ShownClip { element: HTMLVideoElement; videoId: string }
+export interface ShownClip {
+  element: HTMLVideoElement;
+  videoId: string;
+}
 
 /**
  * Opens a player session for the character: wires the effect runner to the
@@ -45,7 +48,12 @@ export interface DraftRun {
 
 const NO_LOGS: LogSink = { log: () => undefined, close: () => undefined };
 
-export function usePlayerRunner(character: Character | undefined, media: CharacterMedia | undefined, stage: HTMLElement | null, draft?: DraftRun): { runner: EffectRunner | null; shown: ShownClip | null } {
+export function usePlayerRunner(
+  character: Character | undefined,
+  media: CharacterMedia | undefined,
+  stage: HTMLElement | null,
+  draft?: DraftRun,
+): { runner: EffectRunner | null; shown: ShownClip | null } {
   const dispatch = useAppDispatch();
   const { i18n } = useTranslation();
   const store = useStore<RootState>();
@@ -58,23 +66,51 @@ export function usePlayerRunner(character: Character | undefined, media: Charact
     const seed = Math.floor(Math.random() * 2 ** 31);
     const send: EffectRunner['send'] = (input) => runnerRef.current?.send(input);
     const userId = selectUser(store.getState())?.id ?? null;
-    const { speech, mode } = chooseSpeech({
-      interim: (text) => send({ type: 'speechInterim', text }),
-      final: (text) => send({ type: 'speechFinal', text }),
-      unavailable: (reason) => dispatch(speechUnavailable(reason)),
-    }, { character, media, uiLanguage: i18n.language, signedIn: userId !== null, getToken: () => store.getState().session.accessToken });
-    dispatch(sessionOpened({ characterId: character.id, seed, rt: initialState(character, { seed }).rt, speechMode: mode }));
+    const { speech, mode } = chooseSpeech(
+      {
+        interim: (text) => send({ type: 'speechInterim', text }),
+        final: (text) => send({ type: 'speechFinal', text }),
+        unavailable: (reason) => dispatch(speechUnavailable(reason)),
+      },
+      {
+        character,
+        media,
+        uiLanguage: i18n.language,
+        signedIn: userId !== null,
+        getToken: () => store.getState().session.accessToken,
+      },
+    );
+    dispatch(
+      sessionOpened({ characterId: character.id, seed, rt: initialState(character, { seed }).rt, speechMode: mode }),
+    );
     const logs = draft ? NO_LOGS : makeLogSink(userId, () => store.getState().session.accessToken);
     // A visitor talks free characters and nothing is recorded; a signed-in user's talks are (tickets, tracker, resume); an operator's try of a draft never is.
-    const talk = userId && !draft ? createTalkSession(serverTalks(dispatch), character.id, (entry) => logs.log({ ...entry, characterId: character.id })) : null;
+    const talk =
+      userId && !draft
+        ? createTalkSession(serverTalks(dispatch), character.id, (entry) =>
+            logs.log({ ...entry, characterId: character.id }),
+          )
+        : null;
     const created = createEffectRunner({
-      character, media, dispatch, getPlayer: () => selectPlayer(store.getState()), speech, clock: browserClock, logs, talk,
-      recognition: draft?.recognition ?? serverRecognition(dispatch), ...(draft?.observe ? { observe: draft.observe } : {}),
+      character,
+      media,
+      dispatch,
+      getPlayer: () => selectPlayer(store.getState()),
+      speech,
+      clock: browserClock,
+      logs,
+      talk,
+      recognition: draft?.recognition ?? serverRecognition(dispatch),
+      ...(draft?.observe ? { observe: draft.observe } : {}),
       video: createVideoStage(stage, {
-        shown: (_slot, videoId, element) => { setShown({ element, videoId }); runnerRef.current?.videoShown(videoId); },
+        shown: (_slot, videoId, element) => {
+          setShown({ element, videoId });
+          runnerRef.current?.videoShown(videoId);
+        },
         ended: (slot, videoId) => send({ type: 'videoEnded', slot, videoId }),
         timeReached: (slot, videoId, ms) => send({ type: 'videoTimeReached', slot, videoId, ms }),
-        failed: (slot, videoId, message) => runnerRef.current?.videoFailed(slot, videoId, `動画を再生できません: ${videoId} (${message})`),
+        failed: (slot, videoId, message) =>
+          runnerRef.current?.videoFailed(slot, videoId, `動画を再生できません: ${videoId} (${message})`),
       }),
     });
     // Closing the tab is leaving too (the effect's clean-up does not run then).
@@ -83,7 +119,8 @@ export function usePlayerRunner(character: Character | undefined, media: Charact
     runnerRef.current = created;
     setRunner(created);
     created.send({ type: 'ready' });
-    if (draft?.startAt) created.startTalk({ btn: 'simulator' }, { type: 'start', source: 'resume', blockId: draft.startAt });
+    if (draft?.startAt)
+      created.startTalk({ btn: 'simulator' }, { type: 'start', source: 'resume', blockId: draft.startAt });
     return () => {
       window.removeEventListener('pagehide', onPageHide);
       created.dispose();

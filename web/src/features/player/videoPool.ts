@@ -99,7 +99,9 @@ export function createVideoPool(container: HTMLElement, options: PoolOptions): V
     },
     twin(el, busy) {
       const url = sourceOf(el);
-      return elements.find((other) => other !== el && !busy.has(other) && sourceOf(other) === url && this.isReady(other));
+      return elements.find(
+        (other) => other !== el && !busy.has(other) && sourceOf(other) === url && this.isReady(other),
+      );
     },
     isReady(el) {
       return el.readyState >= HAVE_CURRENT_DATA && el.currentTime === 0 && !el.seeking && !el.error;

@@ -2,34 +2,68 @@ import { describe, expect, it, vi } from 'vitest';
 import { createVideoStage, SHOWN_CLASS } from './videoStage.ts';
 import type { VideoEvents } from './ports.ts';
 
-
 /**
  * jsdom has no media pipeline: each <video> gets a scripted one. `ready`
  * makes it hold a decoded first frame; `frame(t, now)` presents a frame.
  */
 function fakeMedia(el: HTMLVideoElement) {
-  const state = { readyState: 0, currentTime: 0, paused: true, duration: 2, callbacks: new Map<number, VideoFrameRequestCallback>(), handles: 0 };
+  const state = {
+    readyState: 0,
+    currentTime: 0,
+    paused: true,
+    duration: 2,
+    callbacks: new Map<number, VideoFrameRequestCallback>(),
+    handles: 0,
+  };
   Object.defineProperties(el, {
     readyState: { get: () => state.readyState },
-    currentTime: { get: () => state.currentTime, set: (t: number) => { state.currentTime = t; } },
+    currentTime: {
+      get: () => state.currentTime,
+      set: (t: number) => {
+        state.currentTime = t;
+      },
+    },
     paused: { get: () => state.paused },
     duration: { get: () => state.duration },
     seeking: { get: () => false },
   });
-  el.load = vi.fn(() => { state.readyState = 0; state.currentTime = 0; });
-  el.play = vi.fn(() => { state.paused = false; return Promise.resolve(); });
-  el.pause = vi.fn(() => { state.paused = true; });
-  el.requestVideoFrameCallback = (cb: VideoFrameRequestCallback) => { state.callbacks.set(++state.handles, cb); return state.handles; };
-  el.cancelVideoFrameCallback = (handle: number) => { state.callbacks.delete(handle); };
+  el.load = vi.fn(() => {
+    state.readyState = 0;
+    state.currentTime = 0;
+  });
+  el.play = vi.fn(() => {
+    state.paused = false;
+    return Promise.resolve();
+  });
+  el.pause = vi.fn(() => {
+    state.paused = true;
+  });
+  el.requestVideoFrameCallback = (cb: VideoFrameRequestCallback) => {
+    state.callbacks.set(++state.handles, cb);
+    return state.handles;
+  };
+  el.cancelVideoFrameCallback = (handle: number) => {
+    state.callbacks.delete(handle);
+  };
   return {
     state,
-    ready() { state.readyState = 4; },
+    ready() {
+      state.readyState = 4;
+    },
     /** Presents a frame: the frame callbacks of the rendering update `now` (its animation frame callbacks come after: runFrame). */
     frame(mediaTime: number, now: number) {
       state.currentTime = mediaTime;
       const due = [...state.callbacks.values()];
       state.callbacks.clear();
-      for (const cb of due) cb(now, { mediaTime, expectedDisplayTime: now, presentationTime: now, presentedFrames: 1, width: 480, height: 270 });
+      for (const cb of due)
+        cb(now, {
+          mediaTime,
+          expectedDisplayTime: now,
+          presentationTime: now,
+          presentedFrames: 1,
+          width: 480,
+          height: 270,
+        });
     },
   };
 }
@@ -40,7 +74,11 @@ function setUp(poolSize = 4) {
   const events = { ended: vi.fn(), timeReached: vi.fn(), failed: vi.fn(), shown: vi.fn() } satisfies VideoEvents;
   // The pool creates its elements at once; the fake media is attached to each right after.
   const idles: Array<() => void> = [];
-  const stage = createVideoStage(container, events, { poolSize, raf: (cb) => rafs.push(cb), idle: (fn) => idles.push(fn) });
+  const stage = createVideoStage(container, events, {
+    poolSize,
+    raf: (cb) => rafs.push(cb),
+    idle: (fn) => idles.push(fn),
+  });
   const media = new Map(stage.pool.elements.map((el) => [el, fakeMedia(el)]));
   const mediaOf = (url: string) => {
     const el = stage.pool.elements.find((e) => e.getAttribute('src') === url);
@@ -49,11 +87,18 @@ function setUp(poolSize = 4) {
   };
   const mediaOfElement = (el: HTMLVideoElement) => media.get(el)!;
   // Animation frame callbacks asked for while they run belong to the next rendering update.
-  const runFrame = (now: number) => { for (const cb of rafs.splice(0)) cb(now); };
+  const runFrame = (now: number) => {
+    for (const cb of rafs.splice(0)) cb(now);
+  };
   /** One rendering update in which `video` presents the frame at `mediaTime`: its frame callbacks, then the animation frame callbacks. */
-  const present = (video: ReturnType<typeof fakeMedia>, mediaTime: number, now: number) => { video.frame(mediaTime, now); runFrame(now); };
+  const present = (video: ReturnType<typeof fakeMedia>, mediaTime: number, now: number) => {
+    video.frame(mediaTime, now);
+    runFrame(now);
+  };
   const shown = () => container.querySelectorAll(`.${SHOWN_CLASS}`);
-  const whenIdle = () => { for (const fn of idles.splice(0)) fn(); };
+  const whenIdle = () => {
+    for (const fn of idles.splice(0)) fn();
+  };
   return { stage, events, mediaOf, mediaOfElement, runFrame, present, shown, container, whenIdle };
 }
 
@@ -82,7 +127,9 @@ function loopWithReadyTwin() {
   first.ready();
   world.present(first, 0, 0);
   world.whenIdle();
-  const twin = [...world.container.querySelectorAll('video')].find((v) => v !== first.el && v.getAttribute('src') === '/v/listen.mp4');
+  const twin = [...world.container.querySelectorAll('video')].find(
+    (v) => v !== first.el && v.getAttribute('src') === '/v/listen.mp4',
+  );
   if (!twin) throw new Error('no twin was loaded');
   world.mediaOfElement(twin).ready();
   return { ...world, first, twin };
@@ -328,7 +375,11 @@ describe('video stage', () => {
     stage.play('B', '/v/greet.mp4', { videoId: 'greet', ...once });
     stage.warm(['/v/topic.mp4', '/v/fortune.mp4']);
     whenIdle();
-    const held = () => [...container.querySelectorAll('video')].map((v) => v.getAttribute('src')).filter(Boolean).sort();
+    const held = () =>
+      [...container.querySelectorAll('video')]
+        .map((v) => v.getAttribute('src'))
+        .filter(Boolean)
+        .sort();
     expect(held()).toEqual(['/v/greet.mp4', '/v/standby.mp4']);
     const greet = mediaOf('/v/greet.mp4');
     greet.ready();

@@ -30,7 +30,11 @@ const LONGEST_CADENCE_WAIT = 100;
  * that cuts the one on screen is shown when the switch keeps that clip's frame
  * cadence (cadence.ts), so an interrupt lasts at most one frame too.
  */
-export function createVideoStage(container: HTMLElement, events: VideoEvents, options: StageOptions = {}): VideoPort & { pool: VideoPool } {
+export function createVideoStage(
+  container: HTMLElement,
+  events: VideoEvents,
+  options: StageOptions = {},
+): VideoPort & { pool: VideoPool } {
   const pool = createVideoPool(container, { size: options.poolSize ?? 6, className: 'player__video' });
   const raf = options.raf ?? ((cb: (now: number) => void) => requestAnimationFrame(cb));
   let shownEl: HTMLVideoElement | null = null;
@@ -44,7 +48,8 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
   let wanted: string[] = [];
   let preferred: string | null = null;
 
-  const busy = () => new Set([shownEl, current?.el].filter((el): el is HTMLVideoElement => el !== null && el !== undefined));
+  const busy = () =>
+    new Set([shownEl, current?.el].filter((el): el is HTMLVideoElement => el !== null && el !== undefined));
 
   function startPlaying(el: HTMLVideoElement): void {
     el.muted = !soundAllowed;
@@ -66,7 +71,10 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
       previous.classList.remove(SHOWN_CLASS);
       previous.pause();
       // Back to the first frame while hidden, so it is warm if it comes again.
-      raf(() => { if (previous !== shownEl && previous !== current?.el && wanted.includes(previous.getAttribute('src') ?? '')) pool.rewind(previous); });
+      raf(() => {
+        if (previous !== shownEl && previous !== current?.el && wanted.includes(previous.getAttribute('src') ?? ''))
+          pool.rewind(previous);
+      });
     }
     events.shown?.(run.slot, run.videoId, run.el);
     // The pool catches up now that nothing waits (and a loop gets its twin).
@@ -100,8 +108,7 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
     else if (finalPass) {
       run.el.loop = false;
       reportEnd(run, frame.now + run.frameInterval * 1000);
-    }
-    else nextPassOnTwin(run, frame.now + run.frameInterval * 1000);
+    } else nextPassOnTwin(run, frame.now + run.frameInterval * 1000);
   }
 
   /**
@@ -114,15 +121,27 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
     const twin = pool.twin(run.el, busy());
     if (!twin) return;
     run.twinPending = true;
-    run.cancelStart = inFrameAt(showAt - startLatency, (now) => {
-      if (current !== run) return;
-      run.stopFrames();
-      twin.loop = run.el.loop;
-      // Frame 0 is there, but the twin is shown only at `showAt`, when the last frame has had its interval.
-      Object.assign(run, { el: twin, passes: run.passes + 1, lastMediaTime: -1, shown: false, twinPending: false, framed: true, scheduled: true });
-      startWarm(run, now);
-      run.cancelStart = inFrameAt(showAt, (shownAt) => revealIfFramed(run, shownAt), raf);
-    }, raf);
+    run.cancelStart = inFrameAt(
+      showAt - startLatency,
+      (now) => {
+        if (current !== run) return;
+        run.stopFrames();
+        twin.loop = run.el.loop;
+        // Frame 0 is there, but the twin is shown only at `showAt`, when the last frame has had its interval.
+        Object.assign(run, {
+          el: twin,
+          passes: run.passes + 1,
+          lastMediaTime: -1,
+          shown: false,
+          twinPending: false,
+          framed: true,
+          scheduled: true,
+        });
+        startWarm(run, now);
+        run.cancelStart = inFrameAt(showAt, (shownAt) => revealIfFramed(run, shownAt), raf);
+      },
+      raf,
+    );
   }
 
   /** Shows a clip whose frame is there; otherwise its first presented frame (onFrame) or its data (onData) schedule it again. */
@@ -143,11 +162,15 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
       askedAt ??= now;
       return cadence.switchFits(now) || now - askedAt >= LONGEST_CADENCE_WAIT;
     };
-    run.cancelStart = inFrameWhen(fits, (now) => {
-      if (current !== run) return;
-      start?.(now);
-      revealIfFramed(run, now);
-    }, raf);
+    run.cancelStart = inFrameWhen(
+      fits,
+      (now) => {
+        if (current !== run) return;
+        start?.(now);
+        revealIfFramed(run, now);
+      },
+      raf,
+    );
   }
 
   function watch(run: Run): void {
@@ -180,11 +203,15 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
     // A natural end: the clock starts hidden, early by the learnt start-up latency, and the
     // clip is shown one frame interval after the old clip's last frame.
     run.scheduled = true;
-    run.cancelStart = inFrameAt(handoff - startLatency, (now) => {
-      if (current !== run) return;
-      startWarm(run, now);
-      run.cancelStart = inFrameAt(handoff, (shownAt) => revealIfFramed(run, shownAt), raf);
-    }, raf);
+    run.cancelStart = inFrameAt(
+      handoff - startLatency,
+      (now) => {
+        if (current !== run) return;
+        startWarm(run, now);
+        run.cancelStart = inFrameAt(handoff, (shownAt) => revealIfFramed(run, shownAt), raf);
+      },
+      raf,
+    );
   }
 
   function stopRun(run: Run | null): void {
@@ -225,7 +252,10 @@ export function createVideoStage(container: HTMLElement, events: VideoEvents, op
    * while a clip waits to be shown.
    */
   let warmQueued = false;
-  const idle = options.idle ?? ((fn: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 300 }) : setTimeout(fn, 50)));
+  const idle =
+    options.idle ??
+    ((fn: () => void) =>
+      typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 300 }) : setTimeout(fn, 50));
   /** The twin of a looping clip first, then the engine's guess, then the reachable clips; each once. */
   function warmList(): string[] {
     const loopUrl = current && (current.endless || current.loopCount > 1) ? current.el.getAttribute('src') : null;

@@ -31,9 +31,20 @@ export interface PlayerView {
 const emptySlot = (): SlotView => ({ videoId: null, loop: false, loopCount: 0 });
 
 export const initialView = (): PlayerView => ({
-  slots: { A: emptySlot(), B: emptySlot() }, activeSlot: 'A', subtitle: null, micOn: false, micIndicator: false,
-  startButtons: [], actionButtons: [], recognition: null, previousSpeech: null, summary: null, filledSlots: {},
-  paused: false, ended: null, pendingRequests: 0,
+  slots: { A: emptySlot(), B: emptySlot() },
+  activeSlot: 'A',
+  subtitle: null,
+  micOn: false,
+  micIndicator: false,
+  startButtons: [],
+  actionButtons: [],
+  recognition: null,
+  previousSpeech: null,
+  summary: null,
+  filledSlots: {},
+  paused: false,
+  ended: null,
+  pendingRequests: 0,
 });
 
 /** Applies one engine command to the view (mutates the Immer draft). Commands without a visible effect are ignored here. */
@@ -47,24 +58,52 @@ export function applyCommand(view: PlayerView, command: EngineCommand): void {
     case 'preloadVideo':
       view.slots[command.slot] = { videoId: command.videoId, loop: false, loopCount: 1 };
       return;
-    case 'showSubtitles': view.subtitle = command.name; return;
-    case 'micOn': view.micOn = true; view.micIndicator = command.showIndicator; return;
-    case 'micOff': view.micOn = false; return;
-    case 'pauseVideo': view.paused = true; return;
-    case 'resumeVideo': view.paused = false; return;
+    case 'showSubtitles':
+      view.subtitle = command.name;
+      return;
+    case 'micOn':
+      view.micOn = true;
+      view.micIndicator = command.showIndicator;
+      return;
+    case 'micOff':
+      view.micOn = false;
+      return;
+    case 'pauseVideo':
+      view.paused = true;
+      return;
+    case 'resumeVideo':
+      view.paused = false;
+      return;
     case 'showStartButtons':
       view.startButtons = command.buttons;
       if (command.buttons.length > 0) resetConversation(view);
       return;
-    case 'showActionButtons': view.actionButtons = command.buttons; return;
-    case 'showRecognitionText': view.recognition = { text: command.text, final: command.final }; return;
-    case 'showPreviousSpeech': view.previousSpeech = command.text; return;
+    case 'showActionButtons':
+      view.actionButtons = command.buttons;
+      return;
+    case 'showRecognitionText':
+      view.recognition = { text: command.text, final: command.final };
+      return;
+    case 'showPreviousSpeech':
+      view.previousSpeech = command.text;
+      return;
     // A block begins (the engine tracks every block it enters): what was heard belongs to the block before, and
     // only a block with show_previous_block_speech shows it again (its showPreviousSpeech follows).
-    case 'trackStep': view.recognition = null; view.previousSpeech = null; return;
-    case 'fillSlot': view.filledSlots[command.name] = command.value; return;
-    case 'showSummary': view.summary = { title: command.title, items: command.items }; return;
-    case 'requestSearch': case 'requestScore': case 'requestUnderstand': view.pendingRequests += 1; return;
+    case 'trackStep':
+      view.recognition = null;
+      view.previousSpeech = null;
+      return;
+    case 'fillSlot':
+      view.filledSlots[command.name] = command.value;
+      return;
+    case 'showSummary':
+      view.summary = { title: command.title, items: command.items };
+      return;
+    case 'requestSearch':
+    case 'requestScore':
+    case 'requestUnderstand':
+      view.pendingRequests += 1;
+      return;
     case 'end':
       view.ended = { reason: command.reason, totalBilledTime: command.totalBilledTime };
       view.micOn = false;
@@ -76,5 +115,13 @@ export function applyCommand(view: PlayerView, command: EngineCommand): void {
 
 /** Standby again: what the last conversation showed is cleared. */
 function resetConversation(view: PlayerView): void {
-  Object.assign(view, { recognition: null, previousSpeech: null, summary: null, filledSlots: {}, ended: null, actionButtons: [], paused: false });
+  Object.assign(view, {
+    recognition: null,
+    previousSpeech: null,
+    summary: null,
+    filledSlots: {},
+    ended: null,
+    actionButtons: [],
+    paused: false,
+  });
 }

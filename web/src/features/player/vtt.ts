@@ -21,7 +21,11 @@ export function parseVtt(source: string): Cue[] {
     const timingAt = lines.findIndex((line) => TIMING.test(line));
     const match = timingAt >= 0 ? TIMING.exec(lines[timingAt] ?? '') : null;
     if (!match?.[1] || !match[2]) continue;
-    const text = lines.slice(timingAt + 1).join('\n').replace(/<[^>]+>/g, '').trim();
+    const text = lines
+      .slice(timingAt + 1)
+      .join('\n')
+      .replace(/<[^>]+>/g, '')
+      .trim();
     if (text) cues.push({ start: seconds(match[1]), end: seconds(match[2]), text });
   }
   return cues;

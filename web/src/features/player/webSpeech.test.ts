@@ -12,9 +12,15 @@ class FakeRecognition {
   onresult: ((event: unknown) => void) | null = null;
   onerror: ((event: { error: string }) => void) | null = null;
   onend: (() => void) | null = null;
-  constructor() { FakeRecognition.last = this; }
-  start() { this.started += 1; }
-  abort() { this.aborted += 1; }
+  constructor() {
+    FakeRecognition.last = this;
+  }
+  start() {
+    this.started += 1;
+  }
+  abort() {
+    this.aborted += 1;
+  }
 }
 
 const result = (transcript: string, isFinal: boolean) => Object.assign([{ transcript }], { isFinal });

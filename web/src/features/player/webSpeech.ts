@@ -5,7 +5,11 @@ import type { SpeechEvents, SpeechPort } from './ports.ts';
 const MAX_RESTARTS_PER_10S = 5;
 
 /** Browser speech recognition (ja-JP): interim results become nods, a final result goes to the engine. Null when the browser has none. */
-export function createWebSpeech(events: SpeechEvents, lang = 'ja-JP', Ctor = speechRecognitionConstructor()): SpeechPort | null {
+export function createWebSpeech(
+  events: SpeechEvents,
+  lang = 'ja-JP',
+  Ctor = speechRecognitionConstructor(),
+): SpeechPort | null {
   if (!Ctor) return null;
   const rec = new Ctor();
   rec.lang = lang;
@@ -53,8 +57,20 @@ export function createWebSpeech(events: SpeechEvents, lang = 'ja-JP', Ctor = spe
     begin();
   };
   return {
-    start() { wanted = true; begin(); },
-    stop() { wanted = false; if (running) rec.abort(); },
-    dispose() { wanted = false; rec.onresult = null; rec.onerror = null; rec.onend = null; if (running) rec.abort(); },
+    start() {
+      wanted = true;
+      begin();
+    },
+    stop() {
+      wanted = false;
+      if (running) rec.abort();
+    },
+    dispose() {
+      wanted = false;
+      rec.onresult = null;
+      rec.onerror = null;
+      rec.onend = null;
+      if (running) rec.abort();
+    },
   };
 }

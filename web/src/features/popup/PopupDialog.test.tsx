@@ -50,7 +50,12 @@ describe('PopupDialog', () => {
     const ok = vi.fn();
     const cancel = vi.fn();
     const other = vi.fn();
-    const { store } = await showDialog({ message: 'm', ok: { title: 'はい', onClick: ok }, cancel: { title: 'いいえ', onClick: cancel }, other: { title: '別の操作', onClick: other } });
+    const { store } = await showDialog({
+      message: 'm',
+      ok: { title: 'はい', onClick: ok },
+      cancel: { title: 'いいえ', onClick: cancel },
+      other: { title: '別の操作', onClick: other },
+    });
     fireEvent.click(screen.getByRole('button', { name: '別の操作' }));
     await vi.waitFor(() => expect(store.getState().popup.open).toBe(false));
     expect(other).toHaveBeenCalledOnce();

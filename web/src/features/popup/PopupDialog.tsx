@@ -23,7 +23,12 @@ export function PopupDialog() {
   };
 
   const buttons = ORDER.filter((kind) => popup.buttons[kind]).map((kind) => (
-    <button key={kind} type="button" className={`btn btn--${kind === 'ok' ? 'primary' : 'ghost'}`} onClick={() => void click(kind)}>
+    <button
+      key={kind}
+      type="button"
+      className={`btn btn--${kind === 'ok' ? 'primary' : 'ghost'}`}
+      onClick={() => void click(kind)}
+    >
       {popup.buttons[kind]?.title}
     </button>
   ));

@@ -39,15 +39,21 @@ export function PopupFrame({ title, canClose, fullPage, className, onDismiss, fo
 
   const classes = ['popup', fullPage ? 'popup--full' : '', className ?? ''].filter(Boolean).join(' ');
   return (
-    <div className="popup-overlay" data-testid="popup-overlay" onClick={(event) => {
-      if (event.target === event.currentTarget && canClose) onDismiss();
-    }}>
+    <div
+      className="popup-overlay"
+      data-testid="popup-overlay"
+      onClick={(event) => {
+        if (event.target === event.currentTarget && canClose) onDismiss();
+      }}
+    >
       <div className={classes} role="dialog" aria-modal="true" aria-label={title} tabIndex={-1} ref={panel}>
         {(title || canClose) && (
           <div className="popup__head">
             {title ? <h2 className="popup__title">{title}</h2> : <span />}
             {canClose && (
-              <button type="button" className="popup__close" aria-label={t('common.close')} onClick={onDismiss}>×</button>
+              <button type="button" className="popup__close" aria-label={t('common.close')} onClick={onDismiss}>
+                ×
+              </button>
             )}
           </div>
         )}

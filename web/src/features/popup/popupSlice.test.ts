@@ -7,7 +7,14 @@ describe('popupSlice', () => {
     const store = makeStore();
     store.dispatch(opened({ message: 'a', canClose: false, fullPage: true, buttons: { ok: { title: 'OK' } } }));
     store.dispatch(opened({ message: 'b' }));
-    expect(store.getState().popup).toMatchObject({ open: true, message: 'b', canClose: true, fullPage: false, buttons: {}, serial: 2 });
+    expect(store.getState().popup).toMatchObject({
+      open: true,
+      message: 'b',
+      canClose: true,
+      fullPage: false,
+      buttons: {},
+      serial: 2,
+    });
   });
 
   it('popupSlice, closed, sets open false and clears the message unless keepMsg', () => {

@@ -26,7 +26,14 @@ export interface PopupState {
 export type PopupOpenPayload = Partial<Omit<PopupState, 'open' | 'serial'>>;
 
 const initialState: PopupState = {
-  open: false, message: '', canClose: true, keepMsg: false, fullPage: false, className: '', buttons: {}, serial: 0,
+  open: false,
+  message: '',
+  canClose: true,
+  keepMsg: false,
+  fullPage: false,
+  className: '',
+  buttons: {},
+  serial: 0,
 };
 
 export const popupSlice = createSlice({

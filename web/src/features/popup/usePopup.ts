@@ -40,14 +40,16 @@ export function openPopup(dispatch: AppDispatch, options: PopupOptions): void {
     ...(options.children === undefined ? {} : { children: options.children }),
     ...(options.onAfterClose ? { onAfterClose: options.onAfterClose } : {}),
   });
-  dispatch(opened({
-    message: options.message ?? '',
-    canClose: options.canClose ?? true,
-    keepMsg: options.keepMsg ?? false,
-    fullPage: options.fullPage ?? false,
-    className: options.className ?? '',
-    buttons,
-  }));
+  dispatch(
+    opened({
+      message: options.message ?? '',
+      canClose: options.canClose ?? true,
+      keepMsg: options.keepMsg ?? false,
+      fullPage: options.fullPage ?? false,
+      className: options.className ?? '',
+      buttons,
+    }),
+  );
 }
 
 export function closePopup(dispatch: AppDispatch): void {

@@ -2,14 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { loadAnalytics } from './analytics.ts';
 import { installDevtoolsGuard, isDevtoolsShortcut } from './devtoolsGuard.ts';
 
-const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey', boolean>> = {}) => ({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
+const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey', boolean>> = {}) => ({
+  key: k,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  altKey: false,
+  ...mods,
+});
 
 describe('shell', () => {
   it('isDevtoolsShortcut, for F12, Ctrl+Shift+I/J/C, Ctrl+U and Cmd+Opt+I, is true; for ordinary keys false', () => {
-    for (const event of [key('F12'), key('i', { ctrlKey: true, shiftKey: true }), key('J', { ctrlKey: true, shiftKey: true }), key('c', { metaKey: true, shiftKey: true }), key('u', { ctrlKey: true }), key('i', { metaKey: true, altKey: true })]) {
+    for (const event of [
+      key('F12'),
+      key('i', { ctrlKey: true, shiftKey: true }),
+      key('J', { ctrlKey: true, shiftKey: true }),
+      key('c', { metaKey: true, shiftKey: true }),
+      key('u', { ctrlKey: true }),
+      key('i', { metaKey: true, altKey: true }),
+    ]) {
       expect(isDevtoolsShortcut(event), JSON.stringify(event)).toBe(true);
     }
-    for (const event of [key('a'), key('c', { ctrlKey: true }), key('v', { metaKey: true }), key('I', { shiftKey: true })]) {
+    for (const event of [
+      key('a'),
+      key('c', { ctrlKey: true }),
+      key('v', { metaKey: true }),
+      key('I', { shiftKey: true }),
+    ]) {
       expect(isDevtoolsShortcut(event), JSON.stringify(event)).toBe(false);
     }
   });

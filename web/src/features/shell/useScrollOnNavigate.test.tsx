@@ -19,12 +19,17 @@ function setUp() {
     Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
     window.dispatchEvent(new Event('scroll'));
   };
-  const go = (to: string | number) => act(() => { void (typeof to === 'number' ? navigate(to) : navigate(to)); });
+  const go = (to: string | number) =>
+    act(() => {
+      void (typeof to === 'number' ? navigate(to) : navigate(to));
+    });
   return { go, scrollTo, scrollBy };
 }
 
 describe('scroll on navigation', () => {
-  afterEach(() => { vi.restoreAllMocks(); });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
 
   it('useScrollOnNavigate, a link from a page scrolled down, opens the next page at its top', () => {
     const { go, scrollTo, scrollBy } = setUp();

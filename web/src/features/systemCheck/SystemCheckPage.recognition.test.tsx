@@ -5,8 +5,14 @@ import SystemCheckPage from './SystemCheckPage.tsx';
 
 /** The browser itself faked (not the probes): a granted microphone and a recogniser that fails once started, as the talk would find it. */
 function browserWithRecognitionFailing(error: string) {
-  Object.defineProperty(navigator, 'permissions', { value: { query: vi.fn(async () => ({ state: 'granted' })) }, configurable: true });
-  Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia: vi.fn(async () => ({ getTracks: () => [] })) }, configurable: true });
+  Object.defineProperty(navigator, 'permissions', {
+    value: { query: vi.fn(async () => ({ state: 'granted' })) },
+    configurable: true,
+  });
+  Object.defineProperty(navigator, 'mediaDevices', {
+    value: { getUserMedia: vi.fn(async () => ({ getTracks: () => [] })) },
+    configurable: true,
+  });
   class FailingRecognition {
     lang = '';
     continuous = true;
@@ -14,8 +20,15 @@ function browserWithRecognitionFailing(error: string) {
     onresult: (() => void) | null = null;
     onerror: ((event: { error: string }) => void) | null = null;
     onend: (() => void) | null = null;
-    start() { setTimeout(() => { this.onerror?.({ error }); this.onend?.(); }, 0); }
-    abort() { this.onend?.(); }
+    start() {
+      setTimeout(() => {
+        this.onerror?.({ error });
+        this.onend?.();
+      }, 0);
+    }
+    abort() {
+      this.onend?.();
+    }
   }
   vi.stubGlobal('webkitSpeechRecognition', FailingRecognition);
 }

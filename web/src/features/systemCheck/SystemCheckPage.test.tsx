@@ -15,15 +15,28 @@ vi.mock('./probes.ts', () => ({
 }));
 
 const routes = [{ path: '/check', element: <SystemCheckPage /> }];
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
-function browserSays(ua: string, found: { mic?: MicState; speech?: RecognitionOutcome; autoplay?: { muted: boolean; sound: boolean }; rtt?: number | null } = {}) {
+function browserSays(
+  ua: string,
+  found: {
+    mic?: MicState;
+    speech?: RecognitionOutcome;
+    autoplay?: { muted: boolean; sound: boolean };
+    rtt?: number | null;
+  } = {},
+) {
   vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(ua);
   vi.mocked(probes.queryMicrophone).mockResolvedValue(found.mic ?? 'granted');
   vi.mocked(probes.probeRecognition).mockResolvedValue(found.speech ?? 'available');
   vi.mocked(probes.probeAutoplay).mockResolvedValue(found.autoplay ?? { muted: true, sound: true });
-  vi.mocked(probes.probeNetwork).mockResolvedValue({ roundTripMs: found.rtt === undefined ? 35 : found.rtt, effectiveType: '4g' });
+  vi.mocked(probes.probeNetwork).mockResolvedValue({
+    roundTripMs: found.rtt === undefined ? 35 : found.rtt,
+    effectiveType: '4g',
+  });
 }
 
 const row = (name: string) => screen.getByRole('listitem', { name });
@@ -39,7 +52,8 @@ describe('SystemCheckPage', () => {
 
     expect(await screen.findByText('すべて問題ありません。キャラクターと話せます。')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'システムチェック' })).toBeTruthy();
-    for (const name of ['ブラウザ', 'マイクの許可', '音声認識', '動画の自動再生', '通信']) expect(within(row(name)).getByText('OK')).toBeTruthy();
+    for (const name of ['ブラウザ', 'マイクの許可', '音声認識', '動画の自動再生', '通信'])
+      expect(within(row(name)).getByText('OK')).toBeTruthy();
     expect(within(row('ブラウザ')).getByText('Chrome 131.0.0.0（Windows 10）')).toBeTruthy();
     expect(within(row('通信')).getByText('サーバーとの通信は良好です（応答 35 ミリ秒）。')).toBeTruthy();
   });
@@ -70,7 +84,9 @@ describe('SystemCheckPage', () => {
     const mic = await screen.findByRole('listitem', { name: 'マイクの許可' });
     await vi.waitFor(() => expect(within(mic).getByText('NG')).toBeTruthy());
     expect(within(mic).getByText(/「設定」→「Safari」→「マイク」/)).toBeTruthy();
-    expect(within(mic).getByRole('link', { name: 'iPhone・iPad のマイク設定を見る' }).getAttribute('href')).toBe('/mic_manual');
+    expect(within(mic).getByRole('link', { name: 'iPhone・iPad のマイク設定を見る' }).getAttribute('href')).toBe(
+      '/mic_manual',
+    );
     await vi.waitFor(() => expect(within(row('動画の自動再生')).getByText(/低電力モード/)).toBeTruthy());
   });
 

@@ -22,14 +22,27 @@ export default function SystemCheckPage() {
   return (
     <Page title={t('systemCheck.title')} lead={t('systemCheck.lead')}>
       <div className="syscheck">
-        <p className={`syscheck__summary syscheck__summary--${!done ? 'pending' : problems ? 'warning' : 'ok'}`} role="status" aria-live="polite">
-          {!done ? t('systemCheck.running') : problems ? t('systemCheck.problems', { count: problems }) : t('systemCheck.allOk')}
+        <p
+          className={`syscheck__summary syscheck__summary--${!done ? 'pending' : problems ? 'warning' : 'ok'}`}
+          role="status"
+          aria-live="polite"
+        >
+          {!done
+            ? t('systemCheck.running')
+            : problems
+              ? t('systemCheck.problems', { count: problems })
+              : t('systemCheck.allOk')}
         </p>
         <ol className="syscheck__list">
           {CHECKS.map((name) => (
             <CheckRow key={name} name={name} verdict={verdicts[name]}>
               {name === 'mic' && canAsk && (
-                <button type="button" className="btn btn--primary btn--small" onClick={() => void askMicrophone()} disabled={asking}>
+                <button
+                  type="button"
+                  className="btn btn--primary btn--small"
+                  onClick={() => void askMicrophone()}
+                  disabled={asking}
+                >
                   {asking ? t('systemCheck.mic.asking') : t('systemCheck.mic.ask')}
                 </button>
               )}
@@ -37,24 +50,40 @@ export default function SystemCheckPage() {
           ))}
         </ol>
         <Card className="syscheck__next">
-          <button type="button" className="btn btn--ghost" onClick={rerun}>{t('systemCheck.rerun')}</button>
-          <Link className="btn btn--primary" to="/mic_test">{t('systemCheck.toMicTest')}</Link>
+          <button type="button" className="btn btn--ghost" onClick={rerun}>
+            {t('systemCheck.rerun')}
+          </button>
+          <Link className="btn btn--primary" to="/mic_test">
+            {t('systemCheck.toMicTest')}
+          </Link>
         </Card>
       </div>
     </Page>
   );
 }
 
-function CheckRow({ name, verdict, children }: { name: CheckName; verdict: Verdict | undefined; children?: ReactNode }) {
+function CheckRow({
+  name,
+  verdict,
+  children,
+}: {
+  name: CheckName;
+  verdict: Verdict | undefined;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const headingId = `syscheck-${name}`;
   const status = verdict?.status ?? 'pending';
   return (
     <li className={`syscheck-row syscheck-row--${status}`} aria-labelledby={headingId} aria-busy={!verdict}>
-      <span className="syscheck-row__icon" aria-hidden="true">{verdict ? ICONS[verdict.status] : '…'}</span>
+      <span className="syscheck-row__icon" aria-hidden="true">
+        {verdict ? ICONS[verdict.status] : '…'}
+      </span>
       <div className="syscheck-row__body">
         <div className="syscheck-row__head">
-          <h2 className="syscheck-row__name" id={headingId}>{t(`systemCheck.${name}.name`)}</h2>
+          <h2 className="syscheck-row__name" id={headingId}>
+            {t(`systemCheck.${name}.name`)}
+          </h2>
           <span className="syscheck-row__status">{t(`systemCheck.status.${status}`)}</span>
         </div>
         {verdict && <p className="syscheck-row__found">{t(`systemCheck.${verdict.found}`, verdict.values ?? {})}</p>}

@@ -30,11 +30,22 @@ function silentWav(): Blob {
   const samples = 800;
   const bytes = new Uint8Array(44 + samples).fill(128, 44);
   const view = new DataView(bytes.buffer);
-  const text = (at: number, value: string) => { for (let i = 0; i < value.length; i += 1) bytes[at + i] = value.charCodeAt(i); };
-  text(0, 'RIFF'); view.setUint32(4, 36 + samples, true); text(8, 'WAVE');
-  text(12, 'fmt '); view.setUint32(16, 16, true); view.setUint16(20, 1, true); view.setUint16(22, 1, true);
-  view.setUint32(24, 8000, true); view.setUint32(28, 8000, true); view.setUint16(32, 1, true); view.setUint16(34, 8, true);
-  text(36, 'data'); view.setUint32(40, samples, true);
+  const text = (at: number, value: string) => {
+    for (let i = 0; i < value.length; i += 1) bytes[at + i] = value.charCodeAt(i);
+  };
+  text(0, 'RIFF');
+  view.setUint32(4, 36 + samples, true);
+  text(8, 'WAVE');
+  text(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, 1, true);
+  view.setUint32(24, 8000, true);
+  view.setUint32(28, 8000, true);
+  view.setUint16(32, 1, true);
+  view.setUint16(34, 8, true);
+  text(36, 'data');
+  view.setUint32(40, samples, true);
   return new Blob([bytes], { type: 'audio/wav' });
 }
 
@@ -43,9 +54,17 @@ async function plays(url: string, muted: boolean): Promise<boolean> {
   audio.muted = muted;
   audio.src = url;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS); });
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS);
+  });
   try {
-    return await Promise.race([audio.play().then(() => true, () => false), timeout]);
+    return await Promise.race([
+      audio.play().then(
+        () => true,
+        () => false,
+      ),
+      timeout,
+    ]);
   } catch {
     return false; // a browser without media playback
   } finally {
@@ -68,12 +87,18 @@ export async function probeAutoplay(): Promise<AutoplayFacts> {
   }
 }
 
-interface NetworkInformationLike { effectiveType?: string; downlink?: number; saveData?: boolean }
+interface NetworkInformationLike {
+  effectiveType?: string;
+  downlink?: number;
+  saveData?: boolean;
+}
 
 /** The round trip to the gateway (GET /healthz, uncached) and what navigator.connection tells, where it exists. */
 export async function probeNetwork(): Promise<NetworkFacts> {
   const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
-  const link = connection ? { effectiveType: connection.effectiveType, downlinkMbps: connection.downlink, saveData: connection.saveData } : {};
+  const link = connection
+    ? { effectiveType: connection.effectiveType, downlinkMbps: connection.downlink, saveData: connection.saveData }
+    : {};
   const started = performance.now();
   try {
     const res = await fetch('/healthz', { cache: 'no-store', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });

@@ -1,8 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { currentDeviceInfo } from '../../app/deviceInfo.ts';
 import {
-  autoplayVerdict, browserVerdict, microphoneVerdict, networkVerdict, speechVerdict,
-  type AutoplayFacts, type MicState, type NetworkFacts, type Verdict,
+  autoplayVerdict,
+  browserVerdict,
+  microphoneVerdict,
+  networkVerdict,
+  speechVerdict,
+  type AutoplayFacts,
+  type MicState,
+  type NetworkFacts,
+  type Verdict,
 } from './checks.ts';
 import type { RecognitionOutcome } from '../../app/speechCapability.ts';
 import { probeAutoplay, probeNetwork, probeRecognition, queryMicrophone, requestMicrophone } from './probes.ts';
@@ -10,7 +17,12 @@ import { probeAutoplay, probeNetwork, probeRecognition, queryMicrophone, request
 export const CHECKS = ['browser', 'mic', 'speech', 'autoplay', 'network'] as const;
 export type CheckName = (typeof CHECKS)[number];
 
-interface Facts { mic?: MicState; speech?: RecognitionOutcome | 'untested'; autoplay?: AutoplayFacts; network?: NetworkFacts }
+interface Facts {
+  mic?: MicState;
+  speech?: RecognitionOutcome | 'untested';
+  autoplay?: AutoplayFacts;
+  network?: NetworkFacts;
+}
 
 /** Recognition in the language the talk listens in (ja-JP; en-US when the interface is). */
 const recognitionLanguage = () => (document.documentElement.lang === 'en-US' ? 'en-US' : 'ja-JP');
@@ -24,14 +36,20 @@ export function useSystemChecks() {
 
   // Recognition is started for real once the microphone may be used (starting it would ask for it otherwise).
   const probeSpeech = useCallback((mic: MicState) => {
-    if (mic !== 'granted') { setFacts((known) => ({ ...known, speech: 'untested' })); return; }
+    if (mic !== 'granted') {
+      setFacts((known) => ({ ...known, speech: 'untested' }));
+      return;
+    }
     setFacts((known) => ({ ...known, speech: undefined }));
     void probeRecognition(recognitionLanguage()).then((speech) => setFacts((known) => ({ ...known, speech })));
   }, []);
 
   const rerun = useCallback(() => {
     setFacts({});
-    void queryMicrophone().then((mic) => { setFacts((known) => ({ ...known, mic })); probeSpeech(mic); });
+    void queryMicrophone().then((mic) => {
+      setFacts((known) => ({ ...known, mic }));
+      probeSpeech(mic);
+    });
     void probeAutoplay().then((autoplay) => setFacts((known) => ({ ...known, autoplay })));
     void probeNetwork().then((network) => setFacts((known) => ({ ...known, network })));
   }, [probeSpeech]);

@@ -7,7 +7,11 @@ import { formatWhen } from './talkList.ts';
 const FIRST_SHOWN = 6;
 
 /** One talk's lines (consecutive lines with the same talk_id), headed by when it began. */
-interface TalkGroup { key: string; at: string; lines: ConversationLine[] }
+interface TalkGroup {
+  key: string;
+  at: string;
+  lines: ConversationLine[];
+}
 
 export function groupByTalk(lines: readonly ConversationLine[]): TalkGroup[] {
   const groups: TalkGroup[] = [];
@@ -27,16 +31,22 @@ export function TalkConversation({ name, lines }: { name: string; lines: readonl
   return (
     <div className="talk__conversation">
       {!all && lines.length > FIRST_SHOWN && (
-        <button type="button" className="btn btn--ghost btn--small" onClick={() => setAll(true)}>{t('talks.showAll', { count: lines.length })}</button>
+        <button type="button" className="btn btn--ghost btn--small" onClick={() => setAll(true)}>
+          {t('talks.showAll', { count: lines.length })}
+        </button>
       )}
       <ol className="talk-groups" aria-label={t('talks.conversationOf', { name })}>
         {groupByTalk(shown).map((group) => (
           <li key={group.key} className="talk-group">
-            <p className="talk-group__when small muted"><time dateTime={group.at}>{t('talks.talkAt', { when: formatWhen(group.at, i18n.language) })}</time></p>
+            <p className="talk-group__when small muted">
+              <time dateTime={group.at}>{t('talks.talkAt', { when: formatWhen(group.at, i18n.language) })}</time>
+            </p>
             <ol className="talk-lines">
               {group.lines.map((line) => (
                 <li key={`${line.at}-${line.block_id}`} className="talk-line">
-                  <span className="talk-line__said">{line.said ? t('talks.youSaid', { text: line.said }) : t('talks.youTapped')}</span>
+                  <span className="talk-line__said">
+                    {line.said ? t('talks.youSaid', { text: line.said }) : t('talks.youTapped')}
+                  </span>
                   <span className="talk-line__block small muted">{line.block_title ?? t('talks.blockGone')}</span>
                 </li>
               ))}

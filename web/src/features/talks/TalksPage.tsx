@@ -19,7 +19,8 @@ export default function TalksPage() {
   const characters = useTalkCharactersQuery();
   const loading = history.isLoading || characters.isLoading;
   const failed = history.isError || characters.isError;
-  const entries = history.data && characters.data ? talkEntries(history.data.historyState, characters.data.characters) : null;
+  const entries =
+    history.data && characters.data ? talkEntries(history.data.historyState, characters.data.characters) : null;
 
   return (
     <Page title={t('talks.title')} lead={t('talks.lead')} wide>
@@ -27,21 +28,36 @@ export default function TalksPage() {
       {failed && (
         <Notice kind="error">
           {t('talks.loadFailed')}{' '}
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => { void history.refetch(); void characters.refetch(); }}>{t('talks.retry')}</button>
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            onClick={() => {
+              void history.refetch();
+              void characters.refetch();
+            }}
+          >
+            {t('talks.retry')}
+          </button>
         </Notice>
       )}
       {entries && entries.length === 0 && (
         <Card className="talks-empty">
           <p>{t('talks.empty')}</p>
-          <Link className="btn btn--primary btn--block" to="/full/select_chat">{t('talks.choose')}</Link>
+          <Link className="btn btn--primary btn--block" to="/full/select_chat">
+            {t('talks.choose')}
+          </Link>
         </Card>
       )}
       {entries && entries.length > 0 && (
         <>
           <ul className="talk-list" aria-label={t('talks.listLabel')}>
-            {entries.map((entry) => <TalkRow key={entry.character.id} entry={entry} />)}
+            {entries.map((entry) => (
+              <TalkRow key={entry.character.id} entry={entry} />
+            ))}
           </ul>
-          <p><Link to="/full/select_chat">{t('talks.chooseOther')}</Link></p>
+          <p>
+            <Link to="/full/select_chat">{t('talks.chooseOther')}</Link>
+          </p>
         </>
       )}
     </Page>
@@ -53,22 +69,47 @@ function TalkRow({ entry: { character, state } }: { entry: TalkEntry }) {
   const headingId = `talk-${character.id}`;
   return (
     <li className="talk" aria-labelledby={headingId}>
-      {character.avatar_url
-        ? <img className="talk__avatar" src={character.avatar_url} alt="" width={64} height={64} loading="lazy" />
-        : <span className="talk__avatar talk__avatar--empty" aria-hidden="true">{character.name.slice(0, 1)}</span>}
+      {character.avatar_url ? (
+        <img className="talk__avatar" src={character.avatar_url} alt="" width={64} height={64} loading="lazy" />
+      ) : (
+        <span className="talk__avatar talk__avatar--empty" aria-hidden="true">
+          {character.name.slice(0, 1)}
+        </span>
+      )}
       <div className="talk__body">
-        <h2 className="talk__name" id={headingId}>{character.name}</h2>
+        <h2 className="talk__name" id={headingId}>
+          {character.name}
+        </h2>
         {/* Places tracked before conversations were kept have only their last words. */}
-        {!state.conversation?.length && state.utterance && <p className="talk__said">{t('talks.lastSaid', { text: state.utterance })}</p>}
+        {!state.conversation?.length && state.utterance && (
+          <p className="talk__said">{t('talks.lastSaid', { text: state.utterance })}</p>
+        )}
         <p className="small muted">
-          <time dateTime={state.updated_at}>{t('talks.when', { when: formatWhen(state.updated_at, i18n.language) })}</time>
-          {' · '}{t('talks.steps', { count: state.steps })}
+          <time dateTime={state.updated_at}>
+            {t('talks.when', { when: formatWhen(state.updated_at, i18n.language) })}
+          </time>
+          {' · '}
+          {t('talks.steps', { count: state.steps })}
         </p>
       </div>
-      {state.conversation && state.conversation.length > 0 && <TalkConversation name={character.name} lines={state.conversation} />}
+      {state.conversation && state.conversation.length > 0 && (
+        <TalkConversation name={character.name} lines={state.conversation} />
+      )}
       <div className="talk__actions">
-        <Link className="btn btn--primary btn--small" to={`/full/chat/${encodeURIComponent(character.slug)}`} aria-label={t('talks.resumeWith', { name: character.name })}>{t('talks.resume')}</Link>
-        <Link className="btn btn--ghost btn--small" to={`/full/album/${encodeURIComponent(character.slug)}`} aria-label={t('talks.albumOf', { name: character.name })}>{t('talks.album')}</Link>
+        <Link
+          className="btn btn--primary btn--small"
+          to={`/full/chat/${encodeURIComponent(character.slug)}`}
+          aria-label={t('talks.resumeWith', { name: character.name })}
+        >
+          {t('talks.resume')}
+        </Link>
+        <Link
+          className="btn btn--ghost btn--small"
+          to={`/full/album/${encodeURIComponent(character.slug)}`}
+          aria-label={t('talks.albumOf', { name: character.name })}
+        >
+          {t('talks.album')}
+        </Link>
       </div>
     </li>
   );

@@ -12,12 +12,26 @@ const ADMIN_PATH = `backstage-${suffix()}`;
 
 function served(): PlayableCharacter {
   const id = `c-${suffix()}`;
-  const character = makeCharacter({ id, name: 'ユイ', slug: `yui-${suffix()}`, setting: makeSetting({ character_id: id }) });
+  const character = makeCharacter({
+    id,
+    name: 'ユイ',
+    slug: `yui-${suffix()}`,
+    setting: makeSetting({ character_id: id }),
+  });
   return {
     ok: true,
     character: {
-      id, name: 'ユイ', description: '', slug: character.slug, avatar_url: null, playable: true, published_at: '2026-01-01T00:00:00.000Z',
-      dialogue: publicCharacterOf(character), media: { videos: {}, posters: {}, subtitles: {} }, locked: [], access: 'free',
+      id,
+      name: 'ユイ',
+      description: '',
+      slug: character.slug,
+      avatar_url: null,
+      playable: true,
+      published_at: '2026-01-01T00:00:00.000Z',
+      dialogue: publicCharacterOf(character),
+      media: { videos: {}, posters: {}, subtitles: {} },
+      locked: [],
+      access: 'free',
     },
   };
 }
@@ -32,7 +46,9 @@ function gateway({ signedIn = false, character = served() } = {}) {
   document.cookie = signedIn ? 'talkwith-csrf=test-csrf; path=/' : 'talkwith-csrf=; max-age=0; path=/';
   const user = { ...sampleUser, id: `u-${suffix()}` };
   const answers: Record<string, [number, unknown]> = {
-    'POST auth/refresh': signedIn ? [200, { ok: true, accessToken: 'access-token', user }] : [401, { ok: false, code: 'UNAUTHORIZED', message: 'ログインしてください' }],
+    'POST auth/refresh': signedIn
+      ? [200, { ok: true, accessToken: 'access-token', user }]
+      : [401, { ok: false, code: 'UNAUTHORIZED', message: 'ログインしてください' }],
     'GET config': [200, { adminPath: ADMIN_PATH }],
     'POST history': [200, { ok: true, historyState: [] }],
     'GET characters': [200, { ok: true, characters: [] }],
@@ -41,7 +57,13 @@ function gateway({ signedIn = false, character = served() } = {}) {
     [`GET dialogue/album/${id}`]: [200, { ok: true, character_id: id, found: 0, total: 0, share: 0, blocks: [] }],
     'POST payment/user_purchase_history/get': [200, { ok: true, total: 0, purchases: [] }],
   };
-  const server = fakeServer((call) => answers[`${call.method} ${call.url.replace(/^\/api\//, '')}`] ?? [404, { ok: false, code: 'NOT_FOUND', message: 'not scripted' }]);
+  const server = fakeServer(
+    (call) =>
+      answers[`${call.method} ${call.url.replace(/^\/api\//, '')}`] ?? [
+        404,
+        { ok: false, code: 'NOT_FOUND', message: 'not scripted' },
+      ],
+  );
   return { server, slug: slug! };
 }
 
@@ -55,17 +77,21 @@ describe('talk routes', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it.each(['/chat', '/full/album/yui', '/full/album/yui/btn-talk', '/full/purchases', '/en/full/album/yui', '/ja-JP/full/purchases'])(
-    '%s, logged out, sends the visitor to log in first and back',
-    async (path) => {
-      gateway();
+  it.each([
+    '/chat',
+    '/full/album/yui',
+    '/full/album/yui/btn-talk',
+    '/full/purchases',
+    '/en/full/album/yui',
+    '/ja-JP/full/purchases',
+  ])('%s, logged out, sends the visitor to log in first and back', async (path) => {
+    gateway();
 
-      const { router } = await renderRoutes(routes, { path });
+    const { router } = await renderRoutes(routes, { path });
 
-      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
-      expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent(path)}`);
-    },
-  );
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent(path)}`);
+  });
 
   it.each([
     ['/check', 'システムチェック'],

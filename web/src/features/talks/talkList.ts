@@ -24,5 +24,11 @@ export function talkEntries(history: readonly TrackerState[], characters: readon
 
 /** A date and time as the reader's language writes them. */
 export function formatWhen(iso: string, language: string): string {
-  return new Date(iso).toLocaleString(language, { year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return new Date(iso).toLocaleString(language, {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 }

@@ -1,5 +1,12 @@
 /** The sandbox as a PaymentProvider, calling the engine in-process. */
-import { ProviderTimeoutError, type AuthorizeRequest, type AuthorizeResult, type OrderState, type PaymentProvider, type StoredCard } from '../port.ts';
+import {
+  ProviderTimeoutError,
+  type AuthorizeRequest,
+  type AuthorizeResult,
+  type OrderState,
+  type PaymentProvider,
+  type StoredCard,
+} from '../port.ts';
 import type { EngineAnswer, SandboxEngine } from './engine.ts';
 import { SANDBOX_TOKEN_API_KEY } from './tokens.ts';
 

@@ -16,7 +16,9 @@ export const TEST_CARDS: Readonly<Record<string, Scenario>> = {
 };
 
 /** One card number per scenario, for tests and scripts that pay with the sandbox. */
-export const CARDS = Object.fromEntries(Object.entries(TEST_CARDS).map(([number, scenario]) => [scenario, number])) as Readonly<Record<Scenario, string>>;
+export const CARDS = Object.fromEntries(
+  Object.entries(TEST_CARDS).map(([number, scenario]) => [scenario, number]),
+) as Readonly<Record<Scenario, string>>;
 
 /** Any other number that passes Luhn behaves as a plain success card. */
 export function scenarioOf(cardNumber: string): Scenario {

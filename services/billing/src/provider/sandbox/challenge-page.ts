@@ -30,18 +30,25 @@ function page(title: string, body: string): string {
 
 export function challengePage(order: OrderDoc): string {
   const id = escapeHtml(order._id);
-  return page('3-Dセキュア認証（サンドボックス）', `<h1>3-Dセキュア認証（サンドボックス）</h1>
+  return page(
+    '3-Dセキュア認証（サンドボックス）',
+    `<h1>3-Dセキュア認証（サンドボックス）</h1>
 <p class="note">これはテスト用の認証画面です。実際のカード会社の画面ではありません。</p>
 <dl><dt>取引ID</dt><dd>${id}</dd><dt>金額</dt><dd>¥${order.amount.toLocaleString('ja-JP')}</dd>
 <dt>カード</dt><dd>${escapeHtml(order.card.brand)} ****${escapeHtml(order.card.last4)}</dd></dl>
 <form method="post" action="/api/payment/sandbox/challenge/${id}">
 <button class="pass" type="submit" name="result" value="pass">認証する</button>
-<button class="fail" type="submit" name="result" value="fail">認証に失敗する</button></form>`);
+<button class="fail" type="submit" name="result" value="fail">認証に失敗する</button></form>`,
+  );
 }
 
 export function challengeDonePage(order: OrderDoc): string {
-  const outcome = order.status === 'success' || order.status === 'canceled' ? '認証に成功しました。' : '認証に失敗しました。';
-  return page('3-Dセキュア認証（サンドボックス）', `<h1>3-Dセキュア認証（サンドボックス）</h1><p>${outcome}</p><p class="note">取引ID: ${escapeHtml(order._id)}</p>`);
+  const outcome =
+    order.status === 'success' || order.status === 'canceled' ? '認証に成功しました。' : '認証に失敗しました。';
+  return page(
+    '3-Dセキュア認証（サンドボックス）',
+    `<h1>3-Dセキュア認証（サンドボックス）</h1><p>${outcome}</p><p class="note">取引ID: ${escapeHtml(order._id)}</p>`,
+  );
 }
 
 /** Where the browser returns: only an address of our own origin (never an open redirect), with the order id added. */

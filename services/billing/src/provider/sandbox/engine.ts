@@ -8,11 +8,26 @@
  * caller would learn by searching), whatever the second request carried.
  */
 import { isAppError, type DocumentStore, type Transaction } from '@talkwith/platform';
-import { ProviderRequestError, type AuthorizeRequest, type AuthorizeResult, type CardSource, type OrderState, type StoredCard } from '../port.ts';
+import {
+  ProviderRequestError,
+  type AuthorizeRequest,
+  type AuthorizeResult,
+  type CardSource,
+  type OrderState,
+  type StoredCard,
+} from '../port.ts';
 import { CODES, REQUEST_ERRORS } from './cards.ts';
 import { addMemberCard, deleteMemberCard, listMemberCards, memberCard, setDefaultMemberCard } from './members.ts';
 import { cardsIn, chargesIn, orderStateOf, ordersIn, tokensIn, type CardFacts, type OrderDoc } from './model.ts';
-import { capturedOnSuccess, checkOrderRequest, decideOrder, insertOrder, recordCharge, resultOf, type NewOrder } from './orders.ts';
+import {
+  capturedOnSuccess,
+  checkOrderRequest,
+  decideOrder,
+  insertOrder,
+  recordCharge,
+  resultOf,
+  type NewOrder,
+} from './orders.ts';
 import { cancelOrder } from './refunds.ts';
 import { cardFactsOf, consumeToken, issuedTokenOf, newTokenDoc, type CardInput, type IssuedToken } from './tokens.ts';
 
@@ -65,10 +80,17 @@ export class SandboxEngine {
     }
     return this.placeOnce(request.orderId, async (tx, nowMs) => {
       const card = await this.cardOf(tx, request.card, nowMs);
-      const order = decideOrder({ ...this.orderBase(request.orderId, request.amount, card, nowMs), mpi: request.mpi, redirectionUri: request.redirectionUri, authOnly: !request.withCapture });
+      const order = decideOrder({
+        ...this.orderBase(request.orderId, request.amount, card, nowMs),
+        mpi: request.mpi,
+        redirectionUri: request.redirectionUri,
+        authOnly: !request.withCapture,
+      });
       await insertOrder(tx, order);
-      const savedCard = request.saveCardTo && request.card.kind === 'token' && order.status !== 'failure'
-        ? await addMemberCard(tx, request.saveCardTo, card, false, nowMs) : undefined;
+      const savedCard =
+        request.saveCardTo && request.card.kind === 'token' && order.status !== 'failure'
+          ? await addMemberCard(tx, request.saveCardTo, card, false, nowMs)
+          : undefined;
       return { result: resultOf(order, this.publicUrl, savedCard), answerLost: card.scenario === 'timeout' };
     });
   }
@@ -79,7 +101,11 @@ export class SandboxEngine {
     return this.placeOnce(request.orderId, async (tx, nowMs) => {
       const original = await ordersIn(tx).findOne({ _id: request.originalOrderId });
       if (!original) throw new ProviderRequestError('元の取引が見つかりません。', REQUEST_ERRORS.orderNotFound);
-      const order = decideOrder({ ...this.orderBase(request.orderId, request.amount, original.card, nowMs), mpi: 'mpi-none', originalOrderId: original._id });
+      const order = decideOrder({
+        ...this.orderBase(request.orderId, request.amount, original.card, nowMs),
+        mpi: 'mpi-none',
+        originalOrderId: original._id,
+      });
       await insertOrder(tx, order);
       return { result: resultOf(order, this.publicUrl), answerLost: original.card.scenario === 'timeout' };
     });
@@ -144,7 +170,10 @@ export class SandboxEngine {
   }
 
   /** Runs `place` unless the orderId exists; a concurrent twin that lost the insert race answers the winner's order. */
-  private async placeOnce(orderId: string, place: (tx: Transaction, nowMs: number) => Promise<EngineAnswer>): Promise<EngineAnswer> {
+  private async placeOnce(
+    orderId: string,
+    place: (tx: Transaction, nowMs: number) => Promise<EngineAnswer>,
+  ): Promise<EngineAnswer> {
     try {
       return await this.store.withTransaction(async (tx) => {
         const existing = await ordersIn(tx).findOne({ _id: orderId });
@@ -164,7 +193,12 @@ export class SandboxEngine {
     return this.store.withTransaction(async (tx) => {
       const order = await ordersIn(tx).findOne({ _id: orderId });
       if (!order || order.status !== 'pending' || (order.pending_until_ms ?? 0) > this.now()) return order;
-      return this.moveOrder(tx, order, { ...order, status: 'success', captured: capturedOnSuccess(order), codes: CODES.success });
+      return this.moveOrder(tx, order, {
+        ...order,
+        status: 'success',
+        captured: capturedOnSuccess(order),
+        codes: CODES.success,
+      });
     });
   }
 
@@ -188,6 +222,7 @@ export async function countSandboxCharges(store: DocumentStore, orderId: string)
 /** Every orderId the sandbox charged, with how many times (tests look for any count above one). */
 export async function sandboxChargesByOrder(store: DocumentStore): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  for (const charge of await chargesIn(store).find({})) counts.set(charge.order_id, (counts.get(charge.order_id) ?? 0) + 1);
+  for (const charge of await chargesIn(store).find({}))
+    counts.set(charge.order_id, (counts.get(charge.order_id) ?? 0) + 1);
   return counts;
 }

@@ -13,11 +13,23 @@ export async function listMemberCards(tx: Pick<Transaction, 'collection'>, accou
 }
 
 /** Keeps a card under the account; the first card, or one asked to be, becomes the default. */
-export async function addMemberCard(tx: Transaction, accountId: string, card: CardFacts, makeDefault: boolean, nowMs: number): Promise<StoredCard> {
+export async function addMemberCard(
+  tx: Transaction,
+  accountId: string,
+  card: CardFacts,
+  makeDefault: boolean,
+  nowMs: number,
+): Promise<StoredCard> {
   const cards = cardsIn(tx);
   const isDefault = makeDefault || (await cards.countDocuments({ account_id: accountId })) === 0;
   if (isDefault) await cards.updateMany({ account_id: accountId }, { $set: { is_default: false } });
-  const doc: MemberCardDoc = { _id: `card-${randomUUID()}`, account_id: accountId, card, is_default: isDefault, created_ms: nowMs };
+  const doc: MemberCardDoc = {
+    _id: `card-${randomUUID()}`,
+    account_id: accountId,
+    card,
+    is_default: isDefault,
+    created_ms: nowMs,
+  };
   await cards.insertOne(doc);
   return storedCardOf(doc);
 }

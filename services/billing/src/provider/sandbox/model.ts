@@ -7,7 +7,14 @@ import { masked, type Scenario } from './cards.ts';
 export type CardFacts = { scenario: Scenario; last4: string; brand: string; expiry: string };
 
 /** `expires_at` (a Date) lets the store's TTL index remove old tokens; `expires_ms` is what use is checked against. */
-export type TokenDoc = { _id: string; card: CardFacts; created_ms: number; expires_ms: number; expires_at: Date; used_ms?: number };
+export type TokenDoc = {
+  _id: string;
+  card: CardFacts;
+  created_ms: number;
+  expires_ms: number;
+  expires_at: Date;
+  used_ms?: number;
+};
 
 export type OrderStatus = 'challenge' | 'pending' | 'success' | 'failure' | 'canceled';
 
@@ -35,7 +42,13 @@ export type ChargeDoc = { _id: string; order_id: string; amount: number; at_ms: 
 
 export type RefundDoc = { _id: string; order_id: string; amount: number; at_ms: number };
 
-export type MemberCardDoc = { _id: string; account_id: string; card: CardFacts; is_default: boolean; created_ms: number };
+export type MemberCardDoc = {
+  _id: string;
+  account_id: string;
+  card: CardFacts;
+  is_default: boolean;
+  created_ms: number;
+};
 
 export const SANDBOX_COLLECTIONS = {
   tokens: 'sandbox_tokens',
@@ -49,12 +62,21 @@ type Scope = Pick<Transaction, 'collection'>;
 
 export const tokensIn = (scope: Scope): Collection<TokenDoc> => scope.collection<TokenDoc>(SANDBOX_COLLECTIONS.tokens);
 export const ordersIn = (scope: Scope): Collection<OrderDoc> => scope.collection<OrderDoc>(SANDBOX_COLLECTIONS.orders);
-export const chargesIn = (scope: Scope): Collection<ChargeDoc> => scope.collection<ChargeDoc>(SANDBOX_COLLECTIONS.charges);
-export const refundsIn = (scope: Scope): Collection<RefundDoc> => scope.collection<RefundDoc>(SANDBOX_COLLECTIONS.refunds);
-export const cardsIn = (scope: Scope): Collection<MemberCardDoc> => scope.collection<MemberCardDoc>(SANDBOX_COLLECTIONS.cards);
+export const chargesIn = (scope: Scope): Collection<ChargeDoc> =>
+  scope.collection<ChargeDoc>(SANDBOX_COLLECTIONS.charges);
+export const refundsIn = (scope: Scope): Collection<RefundDoc> =>
+  scope.collection<RefundDoc>(SANDBOX_COLLECTIONS.refunds);
+export const cardsIn = (scope: Scope): Collection<MemberCardDoc> =>
+  scope.collection<MemberCardDoc>(SANDBOX_COLLECTIONS.cards);
 
 export function storedCardOf(doc: MemberCardDoc): StoredCard {
-  return { cardId: doc._id, maskedNumber: masked(doc.card.last4), expiry: doc.card.expiry, brand: doc.card.brand, isDefault: doc.is_default };
+  return {
+    cardId: doc._id,
+    maskedNumber: masked(doc.card.last4),
+    expiry: doc.card.expiry,
+    brand: doc.card.brand,
+    isDefault: doc.is_default,
+  };
 }
 
 export function orderStateOf(order: OrderDoc | null, orderId: string): OrderState {

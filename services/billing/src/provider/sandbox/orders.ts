@@ -35,7 +35,13 @@ export function capturedOnSuccess(order: Pick<OrderDoc, 'amount' | 'auth_only'>)
 /** The order as the card's scenario decides it (a stored or re-authorised card skips 3-D Secure with mpi-none). */
 export function decideOrder(input: NewOrder): OrderDoc {
   const base = {
-    _id: input.orderId, amount: input.amount, captured: 0, refunded: 0, card: input.card, mpi: input.mpi, created_ms: input.nowMs,
+    _id: input.orderId,
+    amount: input.amount,
+    captured: 0,
+    refunded: 0,
+    card: input.card,
+    mpi: input.mpi,
+    created_ms: input.nowMs,
     ...(input.redirectionUri ? { redirection_uri: input.redirectionUri } : {}),
     ...(input.originalOrderId ? { original_order_id: input.originalOrderId } : {}),
     ...(input.authOnly ? { auth_only: true } : {}),
@@ -75,7 +81,13 @@ export function resultOf(order: OrderDoc, publicUrl: string, savedCard?: StoredC
   switch (order.status) {
     case 'success':
     case 'canceled':
-      return { status: 'success', orderId, capturedAmount: order.captured - order.refunded, codes: order.codes, ...(savedCard ? { savedCard } : {}) };
+      return {
+        status: 'success',
+        orderId,
+        capturedAmount: order.captured - order.refunded,
+        codes: order.codes,
+        ...(savedCard ? { savedCard } : {}),
+      };
     case 'failure':
       return { status: 'failure', orderId, codes: order.codes };
     case 'pending':

@@ -11,7 +11,12 @@ import { orderStateOf, ordersIn, refundsIn, type OrderDoc } from './model.ts';
  * cancel refunds each time it is called, so a caller unsure whether one went
  * through searches first (refundedAmount) rather than repeating it.
  */
-export async function cancelOrder(tx: Transaction, orderId: string, amount: number | undefined, nowMs: number): Promise<OrderState> {
+export async function cancelOrder(
+  tx: Transaction,
+  orderId: string,
+  amount: number | undefined,
+  nowMs: number,
+): Promise<OrderState> {
   const order = await ordersIn(tx).findOne({ _id: orderId });
   if (!order) throw new ProviderRequestError('取引が見つかりません。', REQUEST_ERRORS.orderNotFound);
   if (order.status !== 'success' && order.status !== 'canceled') {
@@ -22,7 +27,8 @@ export async function cancelOrder(tx: Transaction, orderId: string, amount: numb
   if (order.auth_only && order.captured === 0) return voidOrder(tx, order);
   if (amount === undefined && left === 0) return orderStateOf(order, orderId);
   const refund = amount ?? left;
-  if (!Number.isSafeInteger(refund) || refund <= 0) throw new ProviderRequestError('取消金額が正しくありません。', REQUEST_ERRORS.badAmount);
+  if (!Number.isSafeInteger(refund) || refund <= 0)
+    throw new ProviderRequestError('取消金額が正しくありません。', REQUEST_ERRORS.badAmount);
   if (refund > left) throw new ProviderRequestError('取消金額が売上金額を超えています。', REQUEST_ERRORS.overRefund);
   const refunded = order.refunded + refund;
   const status = refunded === order.captured ? 'canceled' : 'success';
@@ -30,7 +36,8 @@ export async function cancelOrder(tx: Transaction, orderId: string, amount: numb
     { _id: orderId, refunded: order.refunded },
     { $set: { refunded, status, codes: CODES.canceled } },
   );
-  if (matchedCount !== 1) throw new ProviderRequestError('取消が同時に行われました。もう一度照会してください。', REQUEST_ERRORS.badState);
+  if (matchedCount !== 1)
+    throw new ProviderRequestError('取消が同時に行われました。もう一度照会してください。', REQUEST_ERRORS.badState);
   await refundsIn(tx).insertOne({ _id: randomUUID(), order_id: orderId, amount: refund, at_ms: nowMs });
   return orderStateOf({ ...order, refunded, status, codes: CODES.canceled }, orderId);
 }

@@ -15,13 +15,21 @@ export interface EngineUnderTest {
 export const TEST_PUBLIC_URL = 'http://localhost:3999';
 
 /** An engine on a fresh store, or on the store in `dir` (reopened, as after a restart; the caller removes `dir`). */
-export async function engineForTest(options: { pendingMs?: number; now?: () => number; dir?: string } = {}): Promise<EngineUnderTest> {
-  const dir = options.dir ?? await mkdtemp(join(tmpdir(), 'sandbox-engine-'));
+export async function engineForTest(
+  options: { pendingMs?: number; now?: () => number; dir?: string } = {},
+): Promise<EngineUnderTest> {
+  const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'sandbox-engine-')));
   const store = await createEmbeddedStore({ dir });
-  const engine = new SandboxEngine({ store, publicUrl: TEST_PUBLIC_URL, pendingMs: options.pendingMs ?? 100, now: options.now });
+  const engine = new SandboxEngine({
+    store,
+    publicUrl: TEST_PUBLIC_URL,
+    pendingMs: options.pendingMs ?? 100,
+    now: options.now,
+  });
   await engine.ensureIndexes();
   return {
-    engine, store,
+    engine,
+    store,
     async close() {
       await store.close();
       if (!options.dir) await rm(dir, { recursive: true, force: true });

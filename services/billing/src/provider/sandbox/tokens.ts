@@ -26,13 +26,21 @@ export interface IssuedToken {
 export function cardFactsOf(input: CardInput, now: Date): CardFacts {
   const number = input.cardNumber.replace(/[\s-]/g, '');
   if (!luhnValid(number)) throw new ProviderRequestError('カード番号が正しくありません。', REQUEST_ERRORS.badToken);
-  if (!expiryValid(input.expiry, now)) throw new ProviderRequestError('有効期限が正しくありません。', REQUEST_ERRORS.badToken);
-  if (!/^\d{3,4}$/.test(input.securityCode)) throw new ProviderRequestError('セキュリティコードが正しくありません。', REQUEST_ERRORS.badToken);
+  if (!expiryValid(input.expiry, now))
+    throw new ProviderRequestError('有効期限が正しくありません。', REQUEST_ERRORS.badToken);
+  if (!/^\d{3,4}$/.test(input.securityCode))
+    throw new ProviderRequestError('セキュリティコードが正しくありません。', REQUEST_ERRORS.badToken);
   return { scenario: scenarioOf(number), last4: number.slice(-4), brand: brandOf(number), expiry: input.expiry };
 }
 
 export function newTokenDoc(card: CardFacts, nowMs: number): TokenDoc {
-  return { _id: randomUUID(), card, created_ms: nowMs, expires_ms: nowMs + TOKEN_LIFETIME_MS, expires_at: new Date(nowMs + TOKEN_LIFETIME_MS) };
+  return {
+    _id: randomUUID(),
+    card,
+    created_ms: nowMs,
+    expires_ms: nowMs + TOKEN_LIFETIME_MS,
+    expires_at: new Date(nowMs + TOKEN_LIFETIME_MS),
+  };
 }
 
 export function issuedTokenOf(doc: TokenDoc): IssuedToken {
@@ -45,6 +53,7 @@ export async function consumeToken(tx: Transaction, token: string, nowMs: number
     { _id: token, used_ms: { $exists: false }, expires_ms: { $gt: nowMs } },
     { $set: { used_ms: nowMs } },
   );
-  if (!used) throw new ProviderRequestError('カードトークンが無効か、使用済みか、有効期限切れです。', REQUEST_ERRORS.badToken);
+  if (!used)
+    throw new ProviderRequestError('カードトークンが無効か、使用済みか、有効期限切れです。', REQUEST_ERRORS.badToken);
   return used.card;
 }

@@ -25,11 +25,21 @@ export class VeritransClient {
 
   /** POSTs `{params, authHash}`; `orderId` names the order whose outcome is unknown when no answer comes. */
   async call(path: string, params: Record<string, unknown>, orderId?: string): Promise<VtResult> {
-    const signed = { ...params, txnVersion: '2.0.0', dummyRequest: '0', merchantCcid: this.options.credentials.merchantCcid };
+    const signed = {
+      ...params,
+      txnVersion: '2.0.0',
+      dummyRequest: '0',
+      merchantCcid: this.options.credentials.merchantCcid,
+    };
     const body = JSON.stringify({ params: signed, authHash: authHashOf(this.options.credentials, signed) });
     const signal = AbortSignal.timeout(this.options.timeoutMs);
     try {
-      const response = await fetch(`${this.options.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body, signal });
+      const response = await fetch(`${this.options.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body,
+        signal,
+      });
       const json: unknown = await response.json().catch(() => undefined);
       if (Value.Check(VtReply, json)) return json.result;
       // An answer we cannot read (a proxy's error page, a 5xx) may follow a charge: unknown, like no answer.
@@ -55,5 +65,9 @@ export function refusedRequest(result: VtResult): boolean {
 }
 
 export function throwIfRefused(result: VtResult): void {
-  if (refusedRequest(result)) throw new ProviderRequestError(result.merchMsg ?? 'カード決済サービスが要求を受け付けませんでした。', result.vResultCode);
+  if (refusedRequest(result))
+    throw new ProviderRequestError(
+      result.merchMsg ?? 'カード決済サービスが要求を受け付けませんでした。',
+      result.vResultCode,
+    );
 }

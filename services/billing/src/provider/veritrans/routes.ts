@@ -7,11 +7,22 @@ import { VERITRANS_CHALLENGES, type ChallengeDoc } from './adapter.ts';
 import { billingError } from '../../errors.ts';
 
 export async function veritransPages(app: FastifyInstance, { store }: { store: DocumentStore }): Promise<void> {
-  app.withTypeProvider<TypeBoxTypeProvider>().get('/api/payment/veritrans/challenge/:order_id', {
-    schema: { tags: ['billing'], summary: 'VeriTrans4G 3-D Secure: the page that leads the browser to the card issuer', params: SandboxChallengeParams, response: { 200: HtmlPage } },
-  }, async (request, reply) => {
-    const challenge = await store.collection<ChallengeDoc>(VERITRANS_CHALLENGES).findOne({ _id: request.params.order_id });
-    if (!challenge) throw billingError('NOT_FOUND', '認証する取引が見つかりません。');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(challenge.html);
-  });
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/api/payment/veritrans/challenge/:order_id',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'VeriTrans4G 3-D Secure: the page that leads the browser to the card issuer',
+        params: SandboxChallengeParams,
+        response: { 200: HtmlPage },
+      },
+    },
+    async (request, reply) => {
+      const challenge = await store
+        .collection<ChallengeDoc>(VERITRANS_CHALLENGES)
+        .findOne({ _id: request.params.order_id });
+      if (!challenge) throw billingError('NOT_FOUND', '認証する取引が見つかりません。');
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(challenge.html);
+    },
+  );
 }

@@ -12,7 +12,9 @@ export interface MerchantCredentials {
 }
 
 export function authHashOf(credentials: MerchantCredentials, params: unknown): string {
-  return createHash('sha256').update(credentials.merchantCcid + JSON.stringify(params) + credentials.secretKey, 'utf8').digest('hex');
+  return createHash('sha256')
+    .update(credentials.merchantCcid + JSON.stringify(params) + credentials.secretKey, 'utf8')
+    .digest('hex');
 }
 
 export function authHashValid(credentials: MerchantCredentials, params: unknown, authHash: string): boolean {

@@ -21,7 +21,10 @@ export interface SynonymDictionary {
   synonymsOf(word: string): string[];
 }
 
-interface DataFile { source: SynonymSource; groups: string[][] }
+interface DataFile {
+  source: SynonymSource;
+  groups: string[][];
+}
 
 export function dictionaryOf(data: DataFile): SynonymDictionary {
   const groupsOf = new Map<string, number[]>();
@@ -46,10 +49,12 @@ export function dictionaryOf(data: DataFile): SynonymDictionary {
 let loading: Promise<SynonymDictionary> | undefined;
 
 export function loadSynonymDictionary(path = SYNONYM_DATA_PATH): Promise<SynonymDictionary> {
-  loading ??= readFile(path, 'utf8').then((text) => dictionaryOf(JSON.parse(text) as DataFile)).catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
+  loading ??= readFile(path, 'utf8')
+    .then((text) => dictionaryOf(JSON.parse(text) as DataFile))
+    .catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
   return loading;
 }
 
@@ -58,7 +63,11 @@ export function loadSynonymDictionary(path = SYNONYM_DATA_PATH): Promise<Synonym
  * operator's group for it does not hold yet (a word already covered or
  * unknown to the dictionary is left out). The operator accepts or edits them.
  */
-export function proposeSynonyms(dictionary: SynonymDictionary, words: readonly string[], existing: readonly SynonymGroup[]): SynonymGroup[] {
+export function proposeSynonyms(
+  dictionary: SynonymDictionary,
+  words: readonly string[],
+  existing: readonly SynonymGroup[],
+): SynonymGroup[] {
   const have = new Map(existing.map((g) => [normalizeJapanese(g.word), new Set(g.synonyms.map(normalizeJapanese))]));
   const seen = new Set<string>();
   const candidates: SynonymGroup[] = [];
@@ -67,7 +76,10 @@ export function proposeSynonyms(dictionary: SynonymDictionary, words: readonly s
     if (seen.has(key)) continue;
     seen.add(key);
     const known = have.get(key) ?? new Set<string>();
-    const synonyms = dictionary.synonymsOf(word).filter((s) => !known.has(normalizeJapanese(s))).slice(0, PROPOSED_MAX);
+    const synonyms = dictionary
+      .synonymsOf(word)
+      .filter((s) => !known.has(normalizeJapanese(s)))
+      .slice(0, PROPOSED_MAX);
     if (synonyms.length > 0) candidates.push({ word, synonyms });
   }
   return candidates;

@@ -8,7 +8,10 @@ import { requireCharacter } from '../character-admin.ts';
 import { catalogError } from '../../errors.ts';
 
 /** The draft's synonym groups (none in a draft from before synonyms). */
-export async function synonymGroupsOf(store: DocumentStore | Transaction, characterId: string): Promise<SynonymGroup[]> {
+export async function synonymGroupsOf(
+  store: DocumentStore | Transaction,
+  characterId: string,
+): Promise<SynonymGroup[]> {
   return (await requireCharacter(store, characterId)).draft?.synonyms ?? [];
 }
 
@@ -30,7 +33,11 @@ function cleanSynonyms(word: string, synonyms: readonly string[]): string[] {
  * removes it), read and written in one transaction so two words edited at
  * once both stay. Returns every group.
  */
-export async function setSynonymGroup(tx: Transaction, characterId: string, body: SetSynonymsBody): Promise<SynonymGroup[]> {
+export async function setSynonymGroup(
+  tx: Transaction,
+  characterId: string,
+  body: SetSynonymsBody,
+): Promise<SynonymGroup[]> {
   const word = body.word.trim();
   if (word === '') throw catalogError('VALIDATION_FAILED', '言葉を入力してください。', { field: 'word' });
   const groups = await synonymGroupsOf(tx, characterId);
@@ -39,8 +46,12 @@ export async function setSynonymGroup(tx: Transaction, characterId: string, body
   const at = groups.findIndex((g) => normalizeJapanese(g.word) === key);
   const next = groups.filter((_, i) => i !== at);
   if (synonyms.length > 0) next.splice(at >= 0 ? at : next.length, 0, { word, synonyms });
-  if (next.length > SYNONYM_GROUPS_MAX) throw catalogError('VALIDATION_FAILED', `類義語のグループは${SYNONYM_GROUPS_MAX}個までです。`);
-  await openCharacters(tx).updateOne({ _id: characterId }, { $set: { 'draft.synonyms': next, updated_at: new Date().toISOString() } });
+  if (next.length > SYNONYM_GROUPS_MAX)
+    throw catalogError('VALIDATION_FAILED', `類義語のグループは${SYNONYM_GROUPS_MAX}個までです。`);
+  await openCharacters(tx).updateOne(
+    { _id: characterId },
+    { $set: { 'draft.synonyms': next, updated_at: new Date().toISOString() } },
+  );
   return next;
 }
 

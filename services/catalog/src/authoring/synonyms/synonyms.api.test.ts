@@ -8,12 +8,22 @@ import { catalogService } from '../../index.ts';
 import { addBlocks, addCharacterFor, adminHeaders } from '../test-support.ts';
 
 let svc: ServiceUnderTest;
-beforeAll(async () => { svc = await startServiceForTest(catalogService); });
-afterAll(async () => { await svc?.close(); });
+beforeAll(async () => {
+  svc = await startServiceForTest(catalogService);
+});
+afterAll(async () => {
+  await svc?.close();
+});
 
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers = adminHeaders(svc)) =>
-  svc.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-const setSynonyms = (id: string, word: string, synonyms: string[]) => inject('PUT', `/api/admin/characters/${id}/synonyms`, { word, synonyms });
+  svc.app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+const setSynonyms = (id: string, word: string, synonyms: string[]) =>
+  inject('PUT', `/api/admin/characters/${id}/synonyms`, { word, synonyms });
 
 describe('admin synonyms of a character', () => {
   it('synonyms, set for two words then one emptied, keep the other and drop repeats and the word itself', async () => {
@@ -38,9 +48,11 @@ describe('admin synonyms of a character', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('candidates, for the draft\'s hit words, proposes the dictionary\'s synonyms the character does not have yet, with the source\'s licence', async () => {
+  it("candidates, for the draft's hit words, proposes the dictionary's synonyms the character does not have yet, with the source's licence", async () => {
     const id = await addCharacterFor(svc);
-    await addBlocks(svc, id, [{ id: 'hub', hit_words: [{ words: ['旅行', 'ぬぬぬぬ'], block_id: 'hub', slot: null }] }]);
+    await addBlocks(svc, id, [
+      { id: 'hub', hit_words: [{ words: ['旅行', 'ぬぬぬぬ'], block_id: 'hub', slot: null }] },
+    ]);
     await setSynonyms(id, '旅行', ['旅']);
 
     const res = await inject('POST', `/api/admin/characters/${id}/synonyms/candidates`, {});
@@ -52,9 +64,15 @@ describe('admin synonyms of a character', () => {
 
   it('publish, a draft with synonyms (imported and set), carries them in the recognition of character.published', async () => {
     const seen: EventEnvelope[] = [];
-    const sub = await svc.platform.events.consume('synonym-publish-test', ['character.published'], async (e) => { seen.push(e); });
+    const sub = await svc.platform.events.consume('synonym-publish-test', ['character.published'], async (e) => {
+      seen.push(e);
+    });
     const id = await addCharacterFor(svc);
-    await inject('POST', '/api/admin/characters/jsonUpload', { character_id: id, dry_run: false, character: demoCharacter });
+    await inject('POST', '/api/admin/characters/jsonUpload', {
+      character_id: id,
+      dry_run: false,
+      character: demoCharacter,
+    });
     await setSynonyms(id, '食べ物', ['料理']);
 
     const publish = await inject('POST', `/api/admin/characters/${id}/publish`);

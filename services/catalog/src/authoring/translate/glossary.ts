@@ -37,7 +37,8 @@ export async function readLocales(dir: string): Promise<Map<string, Map<string, 
 export function glossaryTranslator(locales: Map<string, Map<string, string>>): Translator {
   // Japanese text → its key (the first key when two share a text: they translate alike in practice).
   const keyOf = new Map<string, string>();
-  for (const [key, text] of locales.get(SOURCE_LANGUAGE) ?? []) if (!keyOf.has(text.trim())) keyOf.set(text.trim(), key);
+  for (const [key, text] of locales.get(SOURCE_LANGUAGE) ?? [])
+    if (!keyOf.has(text.trim())) keyOf.set(text.trim(), key);
   return {
     kind: 'glossary',
     async translate(text, target) {

@@ -3,7 +3,18 @@ import { catalogError } from '../../errors.ts';
 
 /** SPEC §9 language → the target_lang of a DeepL-compatible API (languages it lacks are answered "not available"). */
 const TARGET_LANG: Record<string, string> = {
-  'ja-JP': 'JA', 'en-US': 'EN-US', 'zh-TW': 'ZH-HANT', ko: 'KO', id: 'ID', ru: 'RU', es: 'ES', fr: 'FR', de: 'DE', it: 'IT', pt: 'PT-PT', nl: 'NL',
+  'ja-JP': 'JA',
+  'en-US': 'EN-US',
+  'zh-TW': 'ZH-HANT',
+  ko: 'KO',
+  id: 'ID',
+  ru: 'RU',
+  es: 'ES',
+  fr: 'FR',
+  de: 'DE',
+  it: 'IT',
+  pt: 'PT-PT',
+  nl: 'NL',
 };
 const TIMEOUT_MS = 10_000;
 
@@ -27,12 +38,18 @@ export function httpTranslator(url: string, apiKey: string, fetchImpl: typeof fe
           signal: AbortSignal.timeout(TIMEOUT_MS),
         });
       } catch (err) {
-        throw catalogError('UNAVAILABLE', '翻訳サービスに接続できませんでした。時間をおいて再度お試しください。', { expose: true, cause: err });
+        throw catalogError('UNAVAILABLE', '翻訳サービスに接続できませんでした。時間をおいて再度お試しください。', {
+          expose: true,
+          cause: err,
+        });
       }
       const body = (reply.ok ? await reply.json().catch(() => ({})) : {}) as DeepLReply;
       const translated = body.translations?.[0]?.text;
       if (typeof translated !== 'string') {
-        throw catalogError('UNAVAILABLE', '翻訳サービスが正しく応答しませんでした。時間をおいて再度お試しください。', { expose: true, body: { upstream_status: reply.status } });
+        throw catalogError('UNAVAILABLE', '翻訳サービスが正しく応答しませんでした。時間をおいて再度お試しください。', {
+          expose: true,
+          body: { upstream_status: reply.status },
+        });
       }
       return { text: translated, available: true };
     },

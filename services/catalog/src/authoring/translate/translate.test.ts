@@ -7,13 +7,18 @@ import { httpTranslator } from './http.ts';
 import { translatorFrom } from './index.ts';
 
 let server: Server | undefined;
-afterEach(async () => { await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined))); server = undefined; });
+afterEach(async () => {
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  server = undefined;
+});
 
 /** A DeepL-like endpoint on the loopback interface that records what it was sent. */
 async function fakeApi(answer: (body: URLSearchParams, req: IncomingMessage) => [number, string]): Promise<string> {
   server = createServer((req, res) => {
     let raw = '';
-    req.on('data', (chunk) => { raw += chunk; });
+    req.on('data', (chunk) => {
+      raw += chunk;
+    });
     req.on('end', () => {
       const [status, body] = answer(new URLSearchParams(raw), req);
       res.writeHead(status, { 'content-type': 'application/json' }).end(body);
@@ -25,7 +30,10 @@ async function fakeApi(answer: (body: URLSearchParams, req: IncomingMessage) => 
 
 describe('translation adapters', () => {
   it('glossary, nested locale files, maps a Japanese string to the same key in the target language', async () => {
-    const locales = new Map([['ja-JP', flattenStrings({ a: { b: '保存する' } })], ['en-US', flattenStrings({ a: { b: 'Save' } })]]);
+    const locales = new Map([
+      ['ja-JP', flattenStrings({ a: { b: '保存する' } })],
+      ['en-US', flattenStrings({ a: { b: 'Save' } })],
+    ]);
     const glossary = glossaryTranslator(locales);
     expect(await glossary.translate(' 保存する ', 'en-US')).toEqual({ text: 'Save', available: true });
     expect(await glossary.translate('保存する', 'zh-TW')).toEqual({ text: '保存する', available: false });
@@ -45,15 +53,28 @@ describe('translation adapters', () => {
   it('http, the API failing or unreachable, answers 503 UNAVAILABLE with a Japanese message; a language it lacks is not available', async () => {
     const url = await fakeApi(() => [456, '{"message":"Quota exceeded"}']);
     const translator = httpTranslator(url, 'k');
-    await expect(translator.translate('こんにちは', 'en-US')).rejects.toMatchObject({ code: 'UNAVAILABLE', status: 503 });
-    await expect(httpTranslator('http://127.0.0.1:1/v2/translate', 'k').translate('こんにちは', 'en-US')).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    await expect(translator.translate('こんにちは', 'en-US')).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      status: 503,
+    });
+    await expect(
+      httpTranslator('http://127.0.0.1:1/v2/translate', 'k').translate('こんにちは', 'en-US'),
+    ).rejects.toMatchObject({ code: 'UNAVAILABLE' });
     expect(await translator.translate('こんにちは', 'fil-PH')).toEqual({ text: 'こんにちは', available: false });
   });
 
   it('configuration, TRANSLATE_URL with its key, chooses the HTTP adapter; without a key it refuses to start; a bad URL names the variable', async () => {
-    expect((await translatorFrom(loadTranslateConfig({ TRANSLATE_URL: 'https://api.example.test/v2/translate', TRANSLATE_API_KEY: 'k' }))).kind).toBe('http');
+    expect(
+      (
+        await translatorFrom(
+          loadTranslateConfig({ TRANSLATE_URL: 'https://api.example.test/v2/translate', TRANSLATE_API_KEY: 'k' }),
+        )
+      ).kind,
+    ).toBe('http');
     expect((await translatorFrom(loadTranslateConfig({}))).kind).toBe('glossary');
-    await expect(translatorFrom(loadTranslateConfig({ TRANSLATE_URL: 'https://api.example.test/v2/translate' }))).rejects.toThrow(/TRANSLATE_API_KEY/);
+    await expect(
+      translatorFrom(loadTranslateConfig({ TRANSLATE_URL: 'https://api.example.test/v2/translate' })),
+    ).rejects.toThrow(/TRANSLATE_API_KEY/);
     expect(() => loadTranslateConfig({ TRANSLATE_URL: 'ftp://nope' })).toThrow(/TRANSLATE_URL/);
   });
 });

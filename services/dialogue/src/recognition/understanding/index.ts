@@ -11,7 +11,11 @@ import { loadRecognition } from '../characters.ts';
  * synonym groups ('synonym'). A character or block not published has no phrases: no matches.
  * `load` reads another copy of the phrases (the draft an operator tries, recognition/draft.ts).
  */
-export async function understandUtterance(store: DocumentStore, request: UnderstandRequest, load: typeof loadRecognition = loadRecognition): Promise<HitWordMatch[]> {
+export async function understandUtterance(
+  store: DocumentStore,
+  request: UnderstandRequest,
+  load: typeof loadRecognition = loadRecognition,
+): Promise<HitWordMatch[]> {
   const character = await load(store, request.character_id);
   const block = character?.recognition.blocks.find((b) => b.block_id === request.block_id);
   if (!block || block.phrases.length === 0) return [];

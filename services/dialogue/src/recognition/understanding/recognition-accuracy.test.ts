@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadAnalyser, Understanding } from '@talkwith/dialogue-engine/understanding';
-import { literalBaseline, loadRecognitionSet, scoreSet, understandingMatcher, type KindScore } from './recognition-set.ts';
+import {
+  literalBaseline,
+  loadRecognitionSet,
+  scoreSet,
+  understandingMatcher,
+  type KindScore,
+} from './recognition-set.ts';
 
 /** The accuracy goals of the recognition test set (figures: `npm run bench`). Accuracy, not timing. */
 const GOAL_OVERALL = 0.95;
@@ -18,7 +24,9 @@ describe('recognition test set (services/dialogue/test-data/recognition-set.json
     const cases = loadRecognitionSet();
 
     expect(cases.length).toBeGreaterThanOrEqual(200);
-    expect(new Set(cases.map((c) => c.kind))).toEqual(new Set(['literal', 'sentence', 'script', 'inflection', 'paraphrase', 'quirks', 'negation', 'nomatch']));
+    expect(new Set(cases.map((c) => c.kind))).toEqual(
+      new Set(['literal', 'sentence', 'script', 'inflection', 'paraphrase', 'quirks', 'negation', 'nomatch']),
+    );
   });
 
   it('understanding, over the set, meets 95 % overall and 90 % per kind with no kind of false positive worse than the literal matcher', () => {

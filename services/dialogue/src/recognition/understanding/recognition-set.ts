@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { hitWordDecision, literalMatcher, normalizeJapanese, type WordMatcher } from '@talkwith/dialogue-engine';
 import { demoCharacter } from '@talkwith/dialogue-engine/demo';
 import { makeBlock, type Block, type SynonymGroup } from '@talkwith/proto/dialogue';
-import { synonymIndex, withSynonyms, type SynonymsOf, type Understanding } from '@talkwith/dialogue-engine/understanding';
+import {
+  synonymIndex,
+  withSynonyms,
+  type SynonymsOf,
+  type Understanding,
+} from '@talkwith/dialogue-engine/understanding';
 
 /**
  * The recognition test set (services/dialogue/test-data/recognition-set.json)
@@ -20,7 +25,13 @@ interface SetFile {
 }
 
 /** `synonyms`: the character's synonym groups (the demo's as published, the generated one's from the set file). */
-export interface RecognitionCase { kind: string; block: Block; text: string; expected: Expected; synonyms: SynonymsOf }
+export interface RecognitionCase {
+  kind: string;
+  block: Block;
+  text: string;
+  expected: Expected;
+  synonyms: SynonymsOf;
+}
 
 /** The generated character's one block: a route per single-form hit word. */
 function generatedBlock(file: SetFile): Block {
@@ -31,15 +42,24 @@ function generatedBlock(file: SetFile): Block {
 export function loadRecognitionSet(path = RECOGNITION_SET_PATH): RecognitionCase[] {
   const file = JSON.parse(readFileSync(path, 'utf8')) as SetFile;
   const generated = generatedBlock(file);
-  const synonymsOf = { demo: synonymIndex(demoCharacter.synonyms ?? []), generated: synonymIndex(file.generated.synonyms ?? []) };
+  const synonymsOf = {
+    demo: synonymIndex(demoCharacter.synonyms ?? []),
+    generated: synonymIndex(file.generated.synonyms ?? []),
+  };
   const blockOf = (character: string, id: string): Block => {
     const b = character === 'generated' ? generated : demoCharacter.blocks.find((d) => d.id === id);
     if (!b || b.id !== id) throw new Error(`recognition set: no block ${character}/${id}`);
     return b;
   };
-  return file.sets.flatMap((s) => s.cases.map(([text, expected]) => ({
-    kind: s.kind, block: blockOf(s.character, s.block), text, expected, synonyms: synonymsOf[s.character],
-  })));
+  return file.sets.flatMap((s) =>
+    s.cases.map(([text, expected]) => ({
+      kind: s.kind,
+      block: blockOf(s.character, s.block),
+      text,
+      expected,
+      synonyms: synonymsOf[s.character],
+    })),
+  );
 }
 
 /** Where an utterance goes by the block's hit words: the route's block, 'valid' (legacy list) or null. */
@@ -56,13 +76,24 @@ export function literalBaseline(text: string): WordMatcher {
 }
 
 /** The dialogue service's matcher for a case: readings, base forms and negation, and the character's synonyms. */
-export const understandingMatcher = (understanding: Understanding) => (text: string, c: RecognitionCase): WordMatcher =>
-  withSynonyms(understanding.matcher(understanding.utterance(text)), c.synonyms);
+export const understandingMatcher =
+  (understanding: Understanding) =>
+  (text: string, c: RecognitionCase): WordMatcher =>
+    withSynonyms(understanding.matcher(understanding.utterance(text)), c.synonyms);
 
-export interface KindScore { kind: string; cases: number; correct: number; falsePositives: number; misses: string[] }
+export interface KindScore {
+  kind: string;
+  cases: number;
+  correct: number;
+  falsePositives: number;
+  misses: string[];
+}
 
 /** Accuracy per kind (and 'overall'); a false positive is a route taken where none, or another, was expected. */
-export function scoreSet(cases: RecognitionCase[], matcherFor: (text: string, c: RecognitionCase) => WordMatcher): KindScore[] {
+export function scoreSet(
+  cases: RecognitionCase[],
+  matcherFor: (text: string, c: RecognitionCase) => WordMatcher,
+): KindScore[] {
   const byKind = new Map<string, KindScore>();
   const overall: KindScore = { kind: 'overall', cases: 0, correct: 0, falsePositives: 0, misses: [] };
   for (const c of cases) {

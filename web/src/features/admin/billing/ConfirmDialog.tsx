@@ -9,7 +9,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** The Japanese message of a refused call (`{ok:false, message, code}` in RTK Query's error data), else the fallback. */
 export function refusalOf(failure: unknown, fallback: string): string {
   const body = isRecord(failure) && isRecord(failure.data) ? failure.data : {};
-  for (const candidate of [body.message, body.error]) if (typeof candidate === 'string' && candidate.length > 0) return candidate;
+  for (const candidate of [body.message, body.error])
+    if (typeof candidate === 'string' && candidate.length > 0) return candidate;
   return fallback;
 }
 
@@ -31,7 +32,15 @@ export interface ConfirmDialogProps {
  * the server's Japanese refusal inside, and a confirm button that sends at most
  * one request at a time (a double click is one request).
  */
-export function ConfirmDialog({ title, confirmLabel, danger = false, children, check, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  confirmLabel,
+  danger = false,
+  children,
+  check,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const { t } = useTranslation(ADMIN_NS);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -55,15 +64,35 @@ export function ConfirmDialog({ title, confirmLabel, danger = false, children, c
   };
   const footer = (
     <div className="form-actions billing-dialog__actions">
-      <button type="button" className="btn btn--ghost" onClick={onClose} disabled={busy}>{t('billing.cancel')}</button>
-      <button type="button" className={`btn ${danger ? 'btn--danger' : 'btn--primary'}`} onClick={() => void confirm()} disabled={busy}>
+      <button type="button" className="btn btn--ghost" onClick={onClose} disabled={busy}>
+        {t('billing.cancel')}
+      </button>
+      <button
+        type="button"
+        className={`btn ${danger ? 'btn--danger' : 'btn--primary'}`}
+        onClick={() => void confirm()}
+        disabled={busy}
+      >
         {busy ? t('billing.sending') : confirmLabel}
       </button>
     </div>
   );
   return (
-    <PopupFrame title={title} canClose={!busy} fullPage={false} className="billing-dialog" onDismiss={onClose} footer={footer}>
-      <form className="billing-dialog__form" onSubmit={(event) => { event.preventDefault(); void confirm(); }}>
+    <PopupFrame
+      title={title}
+      canClose={!busy}
+      fullPage={false}
+      className="billing-dialog"
+      onDismiss={onClose}
+      footer={footer}
+    >
+      <form
+        className="billing-dialog__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void confirm();
+        }}
+      >
         {children}
         {error && <Notice kind="error">{error}</Notice>}
       </form>

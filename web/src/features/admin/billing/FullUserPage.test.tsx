@@ -4,8 +4,19 @@ import { sampleUser } from '../../../test/harness.tsx';
 import { API, renderConsole, scriptedServer } from '../characters/testing.tsx';
 import { entry, idempotencyKeysOf, purchase, purchaseList } from './testing.ts';
 
-const someUser = () => ({ ...sampleUser, id: `u-${Math.random().toString(36).slice(2, 10)}`, email: 'jiro@example.jp' });
-const lot = (over: Record<string, unknown> = {}) => ({ lot_id: `lot-${Math.random()}`, granted: 10, remaining: 7, expires_at: '2026-06-01T00:00:00.000Z', granted_at: '2026-03-01T00:00:00.000Z', ...over });
+const someUser = () => ({
+  ...sampleUser,
+  id: `u-${Math.random().toString(36).slice(2, 10)}`,
+  email: 'jiro@example.jp',
+});
+const lot = (over: Record<string, unknown> = {}) => ({
+  lot_id: `lot-${Math.random()}`,
+  granted: 10,
+  remaining: 7,
+  expires_at: '2026-06-01T00:00:00.000Z',
+  granted_at: '2026-03-01T00:00:00.000Z',
+  ...over,
+});
 
 describe('FullUsersPage and FullUserPage', () => {
   it('full users list, answered by the identity users API, links each user to their billing page', async () => {
@@ -14,13 +25,18 @@ describe('FullUsersPage and FullUserPage', () => {
 
     await renderConsole('/ops/full/users');
 
-    expect((await screen.findByRole('link', { name: user.email })).getAttribute('href')).toBe(`/ops/full/users/${user.id}`);
+    expect((await screen.findByRole('link', { name: user.email })).getAttribute('href')).toBe(
+      `/ops/full/users/${user.id}`,
+    );
   });
 
-  it('user page, purchases tab, lists that user\'s purchases without a user column', async () => {
+  it("user page, purchases tab, lists that user's purchases without a user column", async () => {
     const user = someUser();
     const bought = purchase({ user_id: user.id, name: 'ミライ', amount: 500 });
-    scriptedServer({ [`GET ${API}/users/${user.id}`]: [200, { ok: true, user }], [`GET ${API}/full/users/${user.id}/purchases`]: purchaseList([bought]) });
+    scriptedServer({
+      [`GET ${API}/users/${user.id}`]: [200, { ok: true, user }],
+      [`GET ${API}/full/users/${user.id}/purchases`]: purchaseList([bought]),
+    });
 
     await renderConsole(`/ops/full/users/${user.id}`);
 
@@ -34,10 +50,23 @@ describe('FullUsersPage and FullUserPage', () => {
     const user = someUser();
     scriptedServer({
       [`GET ${API}/users/${user.id}`]: [200, { ok: true, user }],
-      [`GET ${API}/full/users/${user.id}/talk_tickets`]: [200, {
-        ok: true, user_id: user.id, talk_tickets: 7, total: 4, page: 1, lots: [lot({ source: 'subscription' })],
-        entries: [entry({ kind: 'added', delta: 10 }), entry({ kind: 'used', delta: -1, character_id: 'mirai' }), entry({ kind: 'expired', delta: -1 }), entry({ kind: 'removed', delta: -1, reason: '違反' })],
-      }],
+      [`GET ${API}/full/users/${user.id}/talk_tickets`]: [
+        200,
+        {
+          ok: true,
+          user_id: user.id,
+          talk_tickets: 7,
+          total: 4,
+          page: 1,
+          lots: [lot({ source: 'subscription' })],
+          entries: [
+            entry({ kind: 'added', delta: 10 }),
+            entry({ kind: 'used', delta: -1, character_id: 'mirai' }),
+            entry({ kind: 'expired', delta: -1 }),
+            entry({ kind: 'removed', delta: -1, reason: '違反' }),
+          ],
+        },
+      ],
     });
 
     await renderConsole(`/ops/full/users/${user.id}?tab=tickets`);
@@ -45,7 +74,8 @@ describe('FullUsersPage and FullUserPage', () => {
     expect(await screen.findByText('保有チケット：7 枚')).toBeTruthy();
     const lotRow = screen.getByText('サブスクリプション', { selector: 'td' }).closest('tr')!;
     expect(within(lotRow).getByText('7')).toBeTruthy();
-    for (const kind of ['追加', '使用', '失効', '取消']) expect(screen.getByText(kind, { selector: 'td' })).toBeTruthy();
+    for (const kind of ['追加', '使用', '失効', '取消'])
+      expect(screen.getByText(kind, { selector: 'td' })).toBeTruthy();
     expect(screen.getByText('+10')).toBeTruthy();
     expect(screen.getAllByText('-1')).toHaveLength(3);
     expect(screen.getByText('違反')).toBeTruthy();
@@ -55,8 +85,14 @@ describe('FullUsersPage and FullUserPage', () => {
     const user = someUser();
     const server = scriptedServer({
       [`GET ${API}/users/${user.id}`]: [200, { ok: true, user }],
-      [`GET ${API}/full/users/${user.id}/talk_tickets`]: [200, { ok: true, user_id: user.id, talk_tickets: 0, total: 0, page: 1, lots: [], entries: [] }],
-      [`POST ${API}/full/users/${user.id}/talk_tickets`]: [200, { ok: true, user_id: user.id, changed: 3, talk_tickets: 3 }],
+      [`GET ${API}/full/users/${user.id}/talk_tickets`]: [
+        200,
+        { ok: true, user_id: user.id, talk_tickets: 0, total: 0, page: 1, lots: [], entries: [] },
+      ],
+      [`POST ${API}/full/users/${user.id}/talk_tickets`]: [
+        200,
+        { ok: true, user_id: user.id, changed: 3, talk_tickets: 3 },
+      ],
     });
     await renderConsole(`/ops/full/users/${user.id}?tab=tickets`);
     const form = within((await screen.findByRole('heading', { name: 'チケットを付与する' })).closest('form')!);
@@ -76,12 +112,18 @@ describe('FullUsersPage and FullUserPage', () => {
     expect(idempotencyKeysOf(posts)[0]).toBeTruthy();
   });
 
-  it('user page, removing more tickets than held, shows the server\'s Japanese refusal', async () => {
+  it("user page, removing more tickets than held, shows the server's Japanese refusal", async () => {
     const user = someUser();
     scriptedServer({
       [`GET ${API}/users/${user.id}`]: [200, { ok: true, user }],
-      [`GET ${API}/full/users/${user.id}/talk_tickets`]: [200, { ok: true, user_id: user.id, talk_tickets: 1, total: 0, page: 1, lots: [], entries: [] }],
-      [`POST ${API}/full/users/${user.id}/talk_tickets/remove`]: [409, { ok: false, code: 'INSUFFICIENT_TICKETS', message: 'トークチケットが足りません。' }],
+      [`GET ${API}/full/users/${user.id}/talk_tickets`]: [
+        200,
+        { ok: true, user_id: user.id, talk_tickets: 1, total: 0, page: 1, lots: [], entries: [] },
+      ],
+      [`POST ${API}/full/users/${user.id}/talk_tickets/remove`]: [
+        409,
+        { ok: false, code: 'INSUFFICIENT_TICKETS', message: 'トークチケットが足りません。' },
+      ],
     });
     await renderConsole(`/ops/full/users/${user.id}?tab=tickets`);
     const form = within((await screen.findByRole('heading', { name: 'チケットを取り消す' })).closest('form')!);
@@ -100,10 +142,21 @@ describe('FullUsersPage and FullUserPage', () => {
     scriptedServer({
       [`GET ${API}/users/${user.id}`]: [200, { ok: true, user }],
       [`GET ${API}/full/users/${user.id}/purchases`]: purchaseList([]),
-      [`GET ${API}/full/users/${user.id}/points`]: [200, {
-        ok: true, user_id: user.id, points: 110, total: 2, page: 1, lots: [lot({ code: 'SU0001', remaining: 100 })],
-        entries: [entry({ asset: 'points', kind: 'added', delta: 100, code: 'SU0001' }), entry({ asset: 'points', kind: 'added', delta: 10, code: 'LB0001' })],
-      }],
+      [`GET ${API}/full/users/${user.id}/points`]: [
+        200,
+        {
+          ok: true,
+          user_id: user.id,
+          points: 110,
+          total: 2,
+          page: 1,
+          lots: [lot({ code: 'SU0001', remaining: 100 })],
+          entries: [
+            entry({ asset: 'points', kind: 'added', delta: 100, code: 'SU0001' }),
+            entry({ asset: 'points', kind: 'added', delta: 10, code: 'LB0001' }),
+          ],
+        },
+      ],
     });
     const { router } = await renderConsole(`/ops/full/users/${user.id}`);
 
@@ -119,8 +172,19 @@ describe('FullUsersPage and FullUserPage', () => {
     const userId = `u-gone-${Math.random().toString(36).slice(2, 8)}`;
     const bought = purchase({ user_id: userId, name: 'トークチケット 5枚', amount: 700 });
     scriptedServer({
-      [`GET ${API}/users/${userId}`]: [404, { ok: false, code: 'NOT_FOUND', message: 'ユーザーが見つかりません。', error: 'Not Found' }],
-      [`GET ${API}/full/users/${userId}/account`]: [200, { ok: true, user_id: userId, registered_at: '2026-01-01T00:00:00.000Z', deleted_at: '2026-03-01T03:00:00.000Z' }],
+      [`GET ${API}/users/${userId}`]: [
+        404,
+        { ok: false, code: 'NOT_FOUND', message: 'ユーザーが見つかりません。', error: 'Not Found' },
+      ],
+      [`GET ${API}/full/users/${userId}/account`]: [
+        200,
+        {
+          ok: true,
+          user_id: userId,
+          registered_at: '2026-01-01T00:00:00.000Z',
+          deleted_at: '2026-03-01T03:00:00.000Z',
+        },
+      ],
       [`GET ${API}/full/users/${userId}/purchases`]: purchaseList([bought]),
     });
 

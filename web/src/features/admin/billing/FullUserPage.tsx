@@ -33,17 +33,35 @@ export function FullUserPage() {
   const deleted = gone && Boolean(account?.deleted_at);
   return (
     <>
-      <nav className="billing-trail"><Link to={`${basePath}/full/users`}>{t('billing.users.title')}</Link> › <TrailName id={userId} name={data?.user.email} /></nav>
+      <nav className="billing-trail">
+        <Link to={`${basePath}/full/users`}>{t('billing.users.title')}</Link> ›{' '}
+        <TrailName id={userId} name={data?.user.email} />
+      </nav>
       <div className="admin-head">
-        <h2 className="admin-head__title">{data?.user.email ?? (deleted ? t('billing.users.deletedAccount') : userId)}</h2>
+        <h2 className="admin-head__title">
+          {data?.user.email ?? (deleted ? t('billing.users.deletedAccount') : userId)}
+        </h2>
         {data && <span className="muted small">{data.user.nickname}</span>}
       </div>
-      {deleted && account?.deleted_at && <Notice kind="info">{t('billing.users.deletedLead', { date: when(account.deleted_at, i18n.language) })}</Notice>}
+      {deleted && account?.deleted_at && (
+        <Notice kind="info">{t('billing.users.deletedLead', { date: when(account.deleted_at, i18n.language) })}</Notice>
+      )}
       {error && !deleted && <Notice kind="error">{refusalOf(error, t('billing.failed'))}</Notice>}
       <div className="sub-nav billing-tabs" role="tablist">
         {TABS.map((name) => (
-          <a key={name} href={`?tab=${name}`} role="tab" aria-selected={tab === name} className={tab === name ? 'active' : undefined}
-            onClick={(e) => { e.preventDefault(); setParams({ tab: name }, { replace: true }); }}>{name === 'content' ? t('userContent.tab') : t(`billing.tabs.${name}`)}</a>
+          <a
+            key={name}
+            href={`?tab=${name}`}
+            role="tab"
+            aria-selected={tab === name}
+            className={tab === name ? 'active' : undefined}
+            onClick={(e) => {
+              e.preventDefault();
+              setParams({ tab: name }, { replace: true });
+            }}
+          >
+            {name === 'content' ? t('userContent.tab') : t(`billing.tabs.${name}`)}
+          </a>
         ))}
       </div>
       {tab === 'purchases' && <UserPurchasesTab userId={userId} />}

@@ -7,7 +7,10 @@ import { positiveInteger } from './format.ts';
 import { useIntentKey } from './intent.ts';
 import { ReasonField, reasonRefusal } from './ReasonField.tsx';
 
-export interface LedgerMove { count: number; reason: string }
+export interface LedgerMove {
+  count: number;
+  reason: string;
+}
 
 interface Props {
   /** Texts of this operation: `billing.<texts>.{title,count,submit,confirm,message,done}`. */
@@ -28,7 +31,8 @@ export function LedgerOperation({ texts, danger = false, send }: Props) {
   const review = (event: FormEvent) => {
     event.preventDefault();
     const count = positiveInteger(countText);
-    const refused = count === null ? t('billing.points.pointsInvalid') : reasonRefusal(reason, t('billing.reasonRequired'));
+    const refused =
+      count === null ? t('billing.points.pointsInvalid') : reasonRefusal(reason, t('billing.reasonRequired'));
     setRefusal(refused);
     setDone(null);
     if (!refused && count !== null) setConfirming({ count, reason: reason.trim() });
@@ -43,16 +47,33 @@ export function LedgerOperation({ texts, danger = false, send }: Props) {
   return (
     <form className="billing-form billing-operation" onSubmit={review} noValidate>
       <h3 className="billing-subtitle">{t(`billing.${texts}.title`)}</h3>
-      <Field label={t(`billing.${texts}.count`)} inputMode="numeric" value={countText} onChange={(e) => setCountText(e.target.value)} />
+      <Field
+        label={t(`billing.${texts}.count`)}
+        inputMode="numeric"
+        value={countText}
+        onChange={(e) => setCountText(e.target.value)}
+      />
       <ReasonField value={reason} onChange={setReason} />
       {refusal && <Notice kind="error">{refusal}</Notice>}
       {done && <Notice kind="success">{done}</Notice>}
-      <div className="form-actions"><button type="submit" className={`btn ${danger ? 'btn--danger' : 'btn--primary'}`}>{t(`billing.${texts}.submit`)}</button></div>
+      <div className="form-actions">
+        <button type="submit" className={`btn ${danger ? 'btn--danger' : 'btn--primary'}`}>
+          {t(`billing.${texts}.submit`)}
+        </button>
+      </div>
       {confirming && (
-        <ConfirmDialog title={t(`billing.${texts}.title`)} confirmLabel={t(`billing.${texts}.confirm`)} danger={danger} check={() => null}
-          onConfirm={() => confirm(confirming)} onClose={() => setConfirming(null)}>
+        <ConfirmDialog
+          title={t(`billing.${texts}.title`)}
+          confirmLabel={t(`billing.${texts}.confirm`)}
+          danger={danger}
+          check={() => null}
+          onConfirm={() => confirm(confirming)}
+          onClose={() => setConfirming(null)}
+        >
           <p>{t(`billing.${texts}.message`, { n: confirming.count })}</p>
-          <p className="muted small">{t('billing.reason')}：{confirming.reason}</p>
+          <p className="muted small">
+            {t('billing.reason')}：{confirming.reason}
+          </p>
         </ConfirmDialog>
       )}
     </form>

@@ -11,14 +11,28 @@ export function LotTable({ lots, unit }: { lots: (TicketLotView | PointLotView)[
   if (lots.length === 0) return <p className="admin-empty">{t('billing.ledger.noLots')}</p>;
   return (
     <table className="admin-table">
-      <thead><tr><th>{t('billing.ledger.source')}</th><th className="num">{t(`billing.ledger.remaining.${unit}`)}</th><th>{t('billing.ledger.expiresAt')}</th></tr></thead>
-      <tbody>{lots.map((lot) => (
-        <tr key={lot.lot_id}>
-          <td data-label={t('billing.ledger.source')}>{'code' in lot ? `${t(`billing.code.${lot.code}`)} (${lot.code})` : t(`billing.source.${lot.source}`, { defaultValue: lot.source })}</td>
-          <td data-label={t(`billing.ledger.remaining.${unit}`)} className="num">{lot.remaining.toLocaleString(i18n.language)}</td>
-          <td data-label={t('billing.ledger.expiresAt')}>{day(lot.expires_at, i18n.language)}</td>
+      <thead>
+        <tr>
+          <th>{t('billing.ledger.source')}</th>
+          <th className="num">{t(`billing.ledger.remaining.${unit}`)}</th>
+          <th>{t('billing.ledger.expiresAt')}</th>
         </tr>
-      ))}</tbody>
+      </thead>
+      <tbody>
+        {lots.map((lot) => (
+          <tr key={lot.lot_id}>
+            <td data-label={t('billing.ledger.source')}>
+              {'code' in lot
+                ? `${t(`billing.code.${lot.code}`)} (${lot.code})`
+                : t(`billing.source.${lot.source}`, { defaultValue: lot.source })}
+            </td>
+            <td data-label={t(`billing.ledger.remaining.${unit}`)} className="num">
+              {lot.remaining.toLocaleString(i18n.language)}
+            </td>
+            <td data-label={t('billing.ledger.expiresAt')}>{day(lot.expires_at, i18n.language)}</td>
+          </tr>
+        ))}
+      </tbody>
     </table>
   );
 }
@@ -27,14 +41,34 @@ export function LotTable({ lots, unit }: { lots: (TicketLotView | PointLotView)[
 function Detail({ entry }: { entry: LedgerHistoryItem }) {
   const { t } = useTranslation(ADMIN_NS);
   const source = entry.source ? t(`billing.source.${entry.source}`, { defaultValue: entry.source }) : null;
-  const parts: ReactNode[] = [source, entry.reason, entry.character_id ? <CharacterName id={entry.character_id} /> : null, entry.btn].filter(Boolean);
+  const parts: ReactNode[] = [
+    source,
+    entry.reason,
+    entry.character_id ? <CharacterName id={entry.character_id} /> : null,
+    entry.btn,
+  ].filter(Boolean);
   if (parts.length === 0) return <>—</>;
-  return <>{parts.map((part, i) => <Fragment key={i}>{i > 0 && ' · '}{part}</Fragment>)}</>;
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && ' · '}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
 }
 
 function EntryLabel({ entry }: { entry: LedgerHistoryItem }) {
   const { t } = useTranslation(ADMIN_NS);
-  if (entry.asset === 'points' && entry.code) return <>{t(`billing.code.${entry.code}`, { defaultValue: entry.code })} <span className="muted small">{entry.code}</span></>;
+  if (entry.asset === 'points' && entry.code)
+    return (
+      <>
+        {t(`billing.code.${entry.code}`, { defaultValue: entry.code })}{' '}
+        <span className="muted small">{entry.code}</span>
+      </>
+    );
   return <>{t(`billing.kind.${entry.kind}`, { defaultValue: entry.kind })}</>;
 }
 
@@ -43,17 +77,36 @@ export function EntryTable({ entries }: { entries: LedgerHistoryItem[] }) {
   if (entries.length === 0) return <p className="admin-empty">{t('billing.ledger.noEntries')}</p>;
   return (
     <table className="admin-table">
-      <thead><tr><th>{t('billing.when')}</th><th>{t('billing.ledger.kind')}</th><th className="num">{t('billing.ledger.delta')}</th><th>{t('billing.ledger.detail')}</th></tr></thead>
-      <tbody>{entries.map((entry, i) => (
-        <tr key={`${entry.at}-${i}`}>
-          <td data-label={t('billing.when')} className="small">{when(entry.at, i18n.language)}</td>
-          <td data-label={t('billing.ledger.kind')}><EntryLabel entry={entry} /></td>
-          <td data-label={t('billing.ledger.delta')} className={`num ${entry.delta < 0 ? 'billing-minus' : 'billing-plus'}`}>
-            {entry.delta > 0 ? '+' : ''}{entry.delta.toLocaleString(i18n.language)}
-          </td>
-          <td data-label={t('billing.ledger.detail')} className="small"><Detail entry={entry} /></td>
+      <thead>
+        <tr>
+          <th>{t('billing.when')}</th>
+          <th>{t('billing.ledger.kind')}</th>
+          <th className="num">{t('billing.ledger.delta')}</th>
+          <th>{t('billing.ledger.detail')}</th>
         </tr>
-      ))}</tbody>
+      </thead>
+      <tbody>
+        {entries.map((entry, i) => (
+          <tr key={`${entry.at}-${i}`}>
+            <td data-label={t('billing.when')} className="small">
+              {when(entry.at, i18n.language)}
+            </td>
+            <td data-label={t('billing.ledger.kind')}>
+              <EntryLabel entry={entry} />
+            </td>
+            <td
+              data-label={t('billing.ledger.delta')}
+              className={`num ${entry.delta < 0 ? 'billing-minus' : 'billing-plus'}`}
+            >
+              {entry.delta > 0 ? '+' : ''}
+              {entry.delta.toLocaleString(i18n.language)}
+            </td>
+            <td data-label={t('billing.ledger.detail')} className="small">
+              <Detail entry={entry} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
     </table>
   );
 }

@@ -10,9 +10,18 @@ export function Pager({ page, total, onPage }: { page: number; total: number; on
   if (pages <= 1) return null;
   return (
     <div className="pager">
-      <button type="button" className="btn btn--ghost btn--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>{t('billing.prev')}</button>
+      <button type="button" className="btn btn--ghost btn--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('billing.prev')}
+      </button>
       <span>{t('billing.pageOf', { page, pages, total })}</span>
-      <button type="button" className="btn btn--ghost btn--small" disabled={page >= pages} onClick={() => onPage(page + 1)}>{t('billing.next')}</button>
+      <button
+        type="button"
+        className="btn btn--ghost btn--small"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
+        {t('billing.next')}
+      </button>
     </div>
   );
 }

@@ -3,7 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { API, renderConsole, scriptedServer } from '../characters/testing.tsx';
 import { purchase, purchaseList } from './testing.ts';
 
-const searches = () => (globalThis.fetch as unknown as { mock: { calls: [Request][] } }).mock.calls.map(([request]) => new URL(request.url).search);
+const searches = () =>
+  (globalThis.fetch as unknown as { mock: { calls: [Request][] } }).mock.calls.map(
+    ([request]) => new URL(request.url).search,
+  );
 
 describe('PaymentHistoryPage', () => {
   it('payment history, answered with purchases, shows yen amounts, status badges and links to each purchase', async () => {
@@ -17,7 +20,9 @@ describe('PaymentHistoryPage', () => {
     const row = (await screen.findByRole('link', { name: captured.name })).closest('tr')!;
     expect(within(row).getByText('¥1,300')).toBeTruthy();
     expect(within(row).getByText('決済済み')).toBeTruthy();
-    expect(within(row).getByRole('link', { name: captured.name }).getAttribute('href')).toBe(`/ops/full/purchases/${captured.purchase_id}`);
+    expect(within(row).getByRole('link', { name: captured.name }).getAttribute('href')).toBe(
+      `/ops/full/purchases/${captured.purchase_id}`,
+    );
     const table = within(screen.getByRole('table'));
     expect(table.getByText('保留中').closest('tr')!.className).toContain('billing-row--attention');
     expect(within(table.getByText('一部返金').closest('tr')!).getByText('¥300')).toBeTruthy();
@@ -54,12 +59,16 @@ describe('PaymentHistoryPage', () => {
     fireEvent.change(screen.getByLabelText('注文番号'), { target: { value: 'tw 2611 7k3q' } });
 
     await vi.waitFor(() => expect(searches().at(-1)).toBe('?page=1&order_number=tw+2611+7k3q'));
-    expect(searches().some((search) => search.includes('order_number=tw&') || search.endsWith('order_number=tw'))).toBe(false);
+    expect(searches().some((search) => search.includes('order_number=tw&') || search.endsWith('order_number=tw'))).toBe(
+      false,
+    );
     expect(within(screen.getByRole('table')).getByText('TW-2611-7K3Q')).toBeTruthy();
   });
 
   it('payment history, refused by the server, shows its Japanese message', async () => {
-    scriptedServer({ [`GET ${API}/payment/history`]: [403, { ok: false, code: 'FORBIDDEN', message: '管理者のみが利用できます。' }] });
+    scriptedServer({
+      [`GET ${API}/payment/history`]: [403, { ok: false, code: 'FORBIDDEN', message: '管理者のみが利用できます。' }],
+    });
 
     await renderConsole('/ops/payment/history');
 
@@ -73,7 +82,9 @@ describe('PaymentHistoryPage', () => {
 
     const nav = within(await screen.findByRole('navigation', { name: '管理画面' }));
     expect(nav.getByText('課金')).toBeTruthy();
-    const hrefs = ['決済履歴', 'サブスクリプション', 'ポイント付与', '利用者（フル）'].map((name) => nav.getByRole('link', { name }).getAttribute('href'));
+    const hrefs = ['決済履歴', 'サブスクリプション', 'ポイント付与', '利用者（フル）'].map((name) =>
+      nav.getByRole('link', { name }).getAttribute('href'),
+    );
     expect(hrefs).toEqual(['/ops/payment/history', '/ops/subscriptions/list', '/ops/point/give', '/ops/full/users']);
   });
 });

@@ -26,28 +26,63 @@ export function PaymentHistoryPage() {
   const value = (name: Filter) => params.get(name) ?? '';
   const status = value('status');
   const { data, isFetching, error } = useAdminPaymentHistoryQuery({
-    base: apiBase, page, ...(value('order_number').trim().length >= ORDER_NUMBER_MIN ? { order_number: value('order_number').trim() } : {}),
-    ...(value('user_id').trim() ? { user_id: value('user_id').trim() } : {}), ...(isPurchaseStatus(status) ? { status } : {}),
+    base: apiBase,
+    page,
+    ...(value('order_number').trim().length >= ORDER_NUMBER_MIN ? { order_number: value('order_number').trim() } : {}),
+    ...(value('user_id').trim() ? { user_id: value('user_id').trim() } : {}),
+    ...(isPurchaseStatus(status) ? { status } : {}),
     // A date range is whole days: "to" includes its day.
-    ...(value('from') ? { from: `${value('from')}T00:00:00+09:00` } : {}), ...(value('to') ? { to: `${value('to')}T23:59:59.999+09:00` } : {}),
+    ...(value('from') ? { from: `${value('from')}T00:00:00+09:00` } : {}),
+    ...(value('to') ? { to: `${value('to')}T23:59:59.999+09:00` } : {}),
   });
   const go = (next: Partial<Record<Filter, string>> & { page?: number }) => {
     const merged: Record<string, string> = {};
-    for (const name of FILTERS) { const v = next[name] ?? value(name); if (v) merged[name] = v; }
+    for (const name of FILTERS) {
+      const v = next[name] ?? value(name);
+      if (v) merged[name] = v;
+    }
     const nextPage = next.page ?? 1;
     setParams({ ...merged, ...(nextPage > 1 ? { page: String(nextPage) } : {}) }, { replace: true });
   };
   return (
     <>
-      <div className="admin-head"><h2 className="admin-head__title">{t('billing.history.title')}</h2></div>
+      <div className="admin-head">
+        <h2 className="admin-head__title">{t('billing.history.title')}</h2>
+      </div>
       <Card>
         <div className="toolbar billing-filters">
-          <Field label={t('billing.filter.orderNumber')} type="search" placeholder="TW-2611-7K3Q" value={value('order_number')} onChange={(e) => go({ order_number: e.target.value })} />
-          <Field label={t('billing.filter.userId')} type="search" value={value('user_id')} onChange={(e) => go({ user_id: e.target.value })} />
-          <SelectField label={t('billing.filter.status')} value={value('status')} emptyLabel={t('billing.filter.all')}
-            choices={PURCHASE_STATUSES.map((s) => ({ value: s, label: t(`billing.status.${s}`) }))} onChange={(e) => go({ status: e.target.value })} />
-          <Field label={t('billing.filter.from')} type="date" value={value('from')} onChange={(e) => go({ from: e.target.value })} />
-          <Field label={t('billing.filter.to')} type="date" value={value('to')} onChange={(e) => go({ to: e.target.value })} />
+          <Field
+            label={t('billing.filter.orderNumber')}
+            type="search"
+            placeholder="TW-2611-7K3Q"
+            value={value('order_number')}
+            onChange={(e) => go({ order_number: e.target.value })}
+          />
+          <Field
+            label={t('billing.filter.userId')}
+            type="search"
+            value={value('user_id')}
+            onChange={(e) => go({ user_id: e.target.value })}
+          />
+          <SelectField
+            label={t('billing.filter.status')}
+            value={value('status')}
+            emptyLabel={t('billing.filter.all')}
+            choices={PURCHASE_STATUSES.map((s) => ({ value: s, label: t(`billing.status.${s}`) }))}
+            onChange={(e) => go({ status: e.target.value })}
+          />
+          <Field
+            label={t('billing.filter.from')}
+            type="date"
+            value={value('from')}
+            onChange={(e) => go({ from: e.target.value })}
+          />
+          <Field
+            label={t('billing.filter.to')}
+            type="date"
+            value={value('to')}
+            onChange={(e) => go({ to: e.target.value })}
+          />
         </div>
         {isFetching && !data && <Spinner label={t('billing.loading')} />}
         {error && <Notice kind="error">{refusalOf(error, t('billing.failed'))}</Notice>}

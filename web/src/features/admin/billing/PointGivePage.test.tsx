@@ -4,7 +4,12 @@ import { sampleUser } from '../../../test/harness.tsx';
 import { API, renderConsole, scriptedServer } from '../characters/testing.tsx';
 import { idempotencyKeysOf } from './testing.ts';
 
-const customer = (over: Partial<typeof sampleUser> = {}) => ({ ...sampleUser, id: `u-${Math.random().toString(36).slice(2, 10)}`, email: 'taro@example.jp', ...over });
+const customer = (over: Partial<typeof sampleUser> = {}) => ({
+  ...sampleUser,
+  id: `u-${Math.random().toString(36).slice(2, 10)}`,
+  email: 'taro@example.jp',
+  ...over,
+});
 const noHistory = [200, { ok: true, items: [], total: 0, page: 1 }] as [number, unknown];
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -60,12 +65,15 @@ describe('PointGivePage', () => {
     expect(keys[0]).not.toBe(keys[1]);
   });
 
-  it('point cancel, refused because the user holds fewer points, shows the server\'s Japanese message', async () => {
+  it("point cancel, refused because the user holds fewer points, shows the server's Japanese message", async () => {
     const user = customer();
     const server = scriptedServer({
       [`GET ${API}/point/history`]: noHistory,
       [`GET ${API}/users/${user.id}`]: [200, { ok: true, user }],
-      [`POST ${API}/point/cancel`]: [409, { ok: false, code: 'INSUFFICIENT_POINTS', message: 'ポイントが足りません。' }],
+      [`POST ${API}/point/cancel`]: [
+        409,
+        { ok: false, code: 'INSUFFICIENT_POINTS', message: 'ポイントが足りません。' },
+      ],
     });
     await renderConsole('/ops/point/give');
     fill('操作', 'cancel');
@@ -74,15 +82,24 @@ describe('PointGivePage', () => {
     fireEvent.click(dialog.getByRole('button', { name: '取り消す' }));
 
     expect((await dialog.findByRole('alert')).textContent).toBe('ポイントが足りません。');
-    expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({ user_id: user.id, points: 999999, reason: '誤付与の取消' });
+    expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      user_id: user.id,
+      points: 999999,
+      reason: '誤付与の取消',
+    });
   });
 
   it('point give, an unknown user, an empty reason or non-positive points, is refused before any request', async () => {
-    const server = scriptedServer({ [`GET ${API}/point/history`]: noHistory, [`GET ${API}/users`]: [200, { ok: true, users: [], total: 0, page: 1, pageSize: 20 }] });
+    const server = scriptedServer({
+      [`GET ${API}/point/history`]: noHistory,
+      [`GET ${API}/users`]: [200, { ok: true, users: [], total: 0, page: 1, pageSize: 20 }],
+    });
     await renderConsole('/ops/point/give');
 
     await review('nobody@example.jp', '10', 'テスト');
-    expect((await screen.findByRole('alert')).textContent).toBe('「nobody@example.jp」に当たるユーザーが見つかりません。');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '「nobody@example.jp」に当たるユーザーが見つかりません。',
+    );
     await review('nobody@example.jp', '10', ' ');
     expect((await screen.findByRole('alert')).textContent).toBe('理由を入力してください。');
     await review('nobody@example.jp', '-3', 'テスト');
@@ -93,9 +110,24 @@ describe('PointGivePage', () => {
 
   it('point history, recent operator moves, shows the codes in Japanese with the operator', async () => {
     scriptedServer({
-      [`GET ${API}/point/history`]: [200, { ok: true, total: 1, page: 1, items: [
-        { at: '2026-03-01T00:00:00.000Z', user_id: 'u-9', code: 'MA0009', delta: -30, reason: '誤付与', admin_id: 'admin-7' },
-      ] }],
+      [`GET ${API}/point/history`]: [
+        200,
+        {
+          ok: true,
+          total: 1,
+          page: 1,
+          items: [
+            {
+              at: '2026-03-01T00:00:00.000Z',
+              user_id: 'u-9',
+              code: 'MA0009',
+              delta: -30,
+              reason: '誤付与',
+              admin_id: 'admin-7',
+            },
+          ],
+        },
+      ],
     });
 
     await renderConsole('/ops/point/give');

@@ -18,7 +18,12 @@ import '../characters/characters.css';
 import './billing.css';
 
 type Action = 'give' | 'cancel';
-interface Intent { user: PublicUser; action: Action; points: number; reason: string }
+interface Intent {
+  user: PublicUser;
+  action: Action;
+  points: number;
+  reason: string;
+}
 
 function MoveDialog({ intent, onClose, onDone }: { intent: Intent; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation(ADMIN_NS);
@@ -32,10 +37,24 @@ function MoveDialog({ intent, onClose, onDone }: { intent: Intent; onClose: () =
     onDone();
   };
   return (
-    <ConfirmDialog title={t(`billing.points.${intent.action}Title`)} confirmLabel={t(`billing.points.${intent.action}`)} danger={intent.action === 'cancel'}
-      check={() => null} onConfirm={send} onClose={onClose}>
-      <p>{t(`billing.points.${intent.action}Message`, { email: intent.user.email, id: intent.user.id, n: intent.points.toLocaleString() })}</p>
-      <p className="muted small">{t('billing.reason')}：{intent.reason}</p>
+    <ConfirmDialog
+      title={t(`billing.points.${intent.action}Title`)}
+      confirmLabel={t(`billing.points.${intent.action}`)}
+      danger={intent.action === 'cancel'}
+      check={() => null}
+      onConfirm={send}
+      onClose={onClose}
+    >
+      <p>
+        {t(`billing.points.${intent.action}Message`, {
+          email: intent.user.email,
+          id: intent.user.id,
+          n: intent.points.toLocaleString(),
+        })}
+      </p>
+      <p className="muted small">
+        {t('billing.reason')}：{intent.reason}
+      </p>
     </ConfirmDialog>
   );
 }
@@ -51,17 +70,26 @@ function usePointForm(initialUser: string) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const review = async (): Promise<Intent | null> => {
     const points = positiveInteger(pointsText);
-    const refused = !who.trim() ? t('billing.points.userRequired') : points === null ? t('billing.points.pointsInvalid') : reasonRefusal(reason, t('billing.reasonRequired'));
+    const refused = !who.trim()
+      ? t('billing.points.userRequired')
+      : points === null
+        ? t('billing.points.pointsInvalid')
+        : reasonRefusal(reason, t('billing.reasonRequired'));
     setRefusal(refused);
     if (refused || points === null) return null;
     try {
       const user = await lookUp(who);
       if (user) return { user, action, points, reason: reason.trim() };
       setRefusal(t('billing.points.userNotFound', { who: who.trim() }));
-    } catch (failure) { setRefusal(refusalOf(failure, t('billing.failed'))); }
+    } catch (failure) {
+      setRefusal(refusalOf(failure, t('billing.failed')));
+    }
     return null;
   };
-  const clear = () => { setPointsText(''); setReason(''); };
+  const clear = () => {
+    setPointsText('');
+    setReason('');
+  };
   return { who, setWho, action, setAction, pointsText, setPointsText, reason, setReason, refusal, review, clear };
 }
 
@@ -78,24 +106,51 @@ export function PointGivePage() {
     setIntent(await form.review());
   };
   const finished = () => {
-    if (intent) setDone(t(`billing.points.${intent.action}Done`, { email: intent.user.email, n: intent.points.toLocaleString() }));
+    if (intent)
+      setDone(
+        t(`billing.points.${intent.action}Done`, { email: intent.user.email, n: intent.points.toLocaleString() }),
+      );
     form.clear();
   };
   return (
     <>
-      <div className="admin-head"><h2 className="admin-head__title">{t('billing.points.title')}</h2></div>
+      <div className="admin-head">
+        <h2 className="admin-head__title">{t('billing.points.title')}</h2>
+      </div>
       <Card>
         <form className="billing-form" onSubmit={(e) => void submit(e)} noValidate>
           <div className="form-grid">
-            <UserPicker label={t('billing.points.user')} value={form.who} onChange={form.setWho} hint={t('billing.points.userHint')} useOptions={useAccountOptions} />
-            <SelectField label={t('billing.points.action')} value={form.action} onChange={(e) => form.setAction(e.target.value === 'cancel' ? 'cancel' : 'give')}
-              choices={[{ value: 'give', label: t('billing.points.giveChoice') }, { value: 'cancel', label: t('billing.points.cancelChoice') }]} />
-            <Field label={t('billing.points.points')} inputMode="numeric" value={form.pointsText} onChange={(e) => form.setPointsText(e.target.value)} />
+            <UserPicker
+              label={t('billing.points.user')}
+              value={form.who}
+              onChange={form.setWho}
+              hint={t('billing.points.userHint')}
+              useOptions={useAccountOptions}
+            />
+            <SelectField
+              label={t('billing.points.action')}
+              value={form.action}
+              onChange={(e) => form.setAction(e.target.value === 'cancel' ? 'cancel' : 'give')}
+              choices={[
+                { value: 'give', label: t('billing.points.giveChoice') },
+                { value: 'cancel', label: t('billing.points.cancelChoice') },
+              ]}
+            />
+            <Field
+              label={t('billing.points.points')}
+              inputMode="numeric"
+              value={form.pointsText}
+              onChange={(e) => form.setPointsText(e.target.value)}
+            />
           </div>
           <ReasonField value={form.reason} onChange={form.setReason} />
           {form.refusal && <Notice kind="error">{form.refusal}</Notice>}
           {done && <Notice kind="success">{done}</Notice>}
-          <div className="form-actions"><button type="submit" className="btn btn--primary">{t('billing.points.review')}</button></div>
+          <div className="form-actions">
+            <button type="submit" className="btn btn--primary">
+              {t('billing.points.review')}
+            </button>
+          </div>
         </form>
       </Card>
       {intent && <MoveDialog intent={intent} onClose={() => setIntent(null)} onDone={finished} />}

@@ -24,20 +24,41 @@ export function PointHistory() {
       {data && data.items.length === 0 && <p className="admin-empty">{t('billing.points.noHistory')}</p>}
       {data && data.items.length > 0 && (
         <table className="admin-table">
-          <thead><tr>
-            <th>{t('billing.when')}</th><th>{t('billing.purchase.user')}</th><th>{t('billing.points.code')}</th>
-            <th className="num">{t('billing.points.points')}</th><th>{t('billing.reason')}</th><th>{t('billing.points.operator')}</th>
-          </tr></thead>
-          <tbody>{data.items.map((e, i) => (
-            <tr key={`${e.at}-${i}`}>
-              <td data-label={t('billing.when')} className="small">{when(e.at, i18n.language)}</td>
-              <td data-label={t('billing.purchase.user')}><Link to={`${basePath}/full/users/${encodeURIComponent(e.user_id)}`}><ShortId id={e.user_id} /></Link></td>
-              <td data-label={t('billing.points.code')}>{t(`billing.code.${e.code}`)} <span className="muted small">{e.code}</span></td>
-              <td data-label={t('billing.points.points')} className="num">{e.delta < 0 ? '−' : '+'}{Math.abs(e.delta).toLocaleString(i18n.language)}</td>
-              <td data-label={t('billing.reason')}>{e.reason ?? '—'}</td>
-              <td data-label={t('billing.points.operator')} className="small">{e.admin_id ? <ShortId id={e.admin_id} /> : '—'}</td>
+          <thead>
+            <tr>
+              <th>{t('billing.when')}</th>
+              <th>{t('billing.purchase.user')}</th>
+              <th>{t('billing.points.code')}</th>
+              <th className="num">{t('billing.points.points')}</th>
+              <th>{t('billing.reason')}</th>
+              <th>{t('billing.points.operator')}</th>
             </tr>
-          ))}</tbody>
+          </thead>
+          <tbody>
+            {data.items.map((e, i) => (
+              <tr key={`${e.at}-${i}`}>
+                <td data-label={t('billing.when')} className="small">
+                  {when(e.at, i18n.language)}
+                </td>
+                <td data-label={t('billing.purchase.user')}>
+                  <Link to={`${basePath}/full/users/${encodeURIComponent(e.user_id)}`}>
+                    <ShortId id={e.user_id} />
+                  </Link>
+                </td>
+                <td data-label={t('billing.points.code')}>
+                  {t(`billing.code.${e.code}`)} <span className="muted small">{e.code}</span>
+                </td>
+                <td data-label={t('billing.points.points')} className="num">
+                  {e.delta < 0 ? '−' : '+'}
+                  {Math.abs(e.delta).toLocaleString(i18n.language)}
+                </td>
+                <td data-label={t('billing.reason')}>{e.reason ?? '—'}</td>
+                <td data-label={t('billing.points.operator')} className="small">
+                  {e.admin_id ? <ShortId id={e.admin_id} /> : '—'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       )}
       {data && <Pager page={page} total={data.total} onPage={setPage} />}

@@ -21,10 +21,20 @@ export function CancelDialog({ purchase, onClose }: Props) {
   const [reason, setReason] = useState('');
   const request = { purchase_id: purchase.purchase_id, reason: reason.trim() };
   return (
-    <ConfirmDialog title={t('billing.detail.cancelTitle')} confirmLabel={t('billing.detail.cancelConfirm')} danger onClose={onClose}
+    <ConfirmDialog
+      title={t('billing.detail.cancelTitle')}
+      confirmLabel={t('billing.detail.cancelConfirm')}
+      danger
+      onClose={onClose}
       check={() => reasonRefusal(reason, t('billing.reasonRequired'))}
-      onConfirm={async () => { await cancel({ base: apiBase, ...request, idempotencyKey: intent.keyFor(request) }).unwrap(); intent.done(); }}>
-      <p>{t('billing.detail.cancelMessage', { name: purchase.name, amount: yen(refundableOf(purchase), i18n.language) })}</p>
+      onConfirm={async () => {
+        await cancel({ base: apiBase, ...request, idempotencyKey: intent.keyFor(request) }).unwrap();
+        intent.done();
+      }}
+    >
+      <p>
+        {t('billing.detail.cancelMessage', { name: purchase.name, amount: yen(refundableOf(purchase), i18n.language) })}
+      </p>
       <ReasonField value={reason} onChange={setReason} />
     </ConfirmDialog>
   );
@@ -51,10 +61,22 @@ export function RefundDialog({ purchase, onClose }: Props) {
     intent.done();
   };
   return (
-    <ConfirmDialog title={t('billing.detail.refundTitle')} confirmLabel={t('billing.detail.refundConfirm')} danger onClose={onClose} check={check} onConfirm={send}>
+    <ConfirmDialog
+      title={t('billing.detail.refundTitle')}
+      confirmLabel={t('billing.detail.refundConfirm')}
+      danger
+      onClose={onClose}
+      check={check}
+      onConfirm={send}
+    >
       <p>{t('billing.detail.refundMessage', { name: purchase.name, max: yen(refundable, i18n.language) })}</p>
-      <Field label={t('billing.detail.refundAmount')} inputMode="numeric" value={amountText} onChange={(e) => setAmountText(e.target.value)}
-        hint={amount ? t('billing.detail.refundPreview', { amount: yen(amount, i18n.language) }) : undefined} />
+      <Field
+        label={t('billing.detail.refundAmount')}
+        inputMode="numeric"
+        value={amountText}
+        onChange={(e) => setAmountText(e.target.value)}
+        hint={amount ? t('billing.detail.refundPreview', { amount: yen(amount, i18n.language) }) : undefined}
+      />
       <ReasonField value={reason} onChange={setReason} />
     </ConfirmDialog>
   );

@@ -52,7 +52,10 @@ describe('PurchaseDetailPage', () => {
     const id = detail.purchase.purchase_id;
     const server = scriptedServer({
       [`GET ${API}/full/purchases/${id}`]: [200, detail],
-      [`POST ${API}/full/purchases/${id}/cancel_decrement`]: [200, { ok: true, purchase: { ...detail.purchase, refunded: 500 } }],
+      [`POST ${API}/full/purchases/${id}/cancel_decrement`]: [
+        200,
+        { ok: true, purchase: { ...detail.purchase, refunded: 500 } },
+      ],
     });
     await renderConsole(`/ops/full/purchases/${id}`);
     const refund = await openDialog('一部返金');
@@ -75,7 +78,10 @@ describe('PurchaseDetailPage', () => {
     const id = detail.purchase.purchase_id;
     const server = scriptedServer({
       [`GET ${API}/full/purchases/${id}`]: [200, detail],
-      [`POST ${API}/full/purchases/purchase/cancel`]: [409, { ok: false, code: 'PURCHASE_STATE', message: 'この決済はすでに取り消されています。' }],
+      [`POST ${API}/full/purchases/purchase/cancel`]: [
+        409,
+        { ok: false, code: 'PURCHASE_STATE', message: 'この決済はすでに取り消されています。' },
+      ],
     });
     await renderConsole(`/ops/full/purchases/${id}`);
     const cancel = await openDialog('全額取消');

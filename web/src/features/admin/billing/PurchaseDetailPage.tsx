@@ -17,7 +17,16 @@ import './billing.css';
 type Detail = AdminPurchaseReply['purchase'];
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return <dl className="billing-facts">{rows.map(([label, value]) => <div key={label}><dt>{label}</dt><dd>{value}</dd></div>)}</dl>;
+  return (
+    <dl className="billing-facts">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 function PurchaseFacts({ purchase }: { purchase: Detail }) {
@@ -26,24 +35,33 @@ function PurchaseFacts({ purchase }: { purchase: Detail }) {
   const result = purchase.provider_result;
   return (
     <>
-      <Facts rows={[
-        [t('billing.purchase.orderNumber'), <code>{purchase.order_number}</code>],
-        [t('billing.purchase.status'), <PurchaseBadge purchase={purchase} />],
-        [t('billing.purchase.user'), <Link to={`${basePath}/full/users/${encodeURIComponent(purchase.user_id)}`}><code>{purchase.user_id}</code></Link>],
-        [t('billing.purchase.product'), `${purchase.name}（${purchase.product_id}）`],
-        [t('billing.purchase.amount'), yen(purchase.amount, i18n.language)],
-        [t('billing.purchase.refunded'), yen(purchase.refunded, i18n.language)],
-        [t('billing.purchase.createdAt'), when(purchase.created_at, i18n.language)],
-        [t('billing.purchase.settledAt'), when(purchase.settled_at, i18n.language)],
-      ]} />
+      <Facts
+        rows={[
+          [t('billing.purchase.orderNumber'), <code>{purchase.order_number}</code>],
+          [t('billing.purchase.status'), <PurchaseBadge purchase={purchase} />],
+          [
+            t('billing.purchase.user'),
+            <Link to={`${basePath}/full/users/${encodeURIComponent(purchase.user_id)}`}>
+              <code>{purchase.user_id}</code>
+            </Link>,
+          ],
+          [t('billing.purchase.product'), `${purchase.name}（${purchase.product_id}）`],
+          [t('billing.purchase.amount'), yen(purchase.amount, i18n.language)],
+          [t('billing.purchase.refunded'), yen(purchase.refunded, i18n.language)],
+          [t('billing.purchase.createdAt'), when(purchase.created_at, i18n.language)],
+          [t('billing.purchase.settledAt'), when(purchase.settled_at, i18n.language)],
+        ]}
+      />
       <h3 className="billing-subtitle">{t('billing.detail.provider')}</h3>
-      <Facts rows={[
-        ['orderId', <code>{purchase.order_id}</code>],
-        ['vResultCode', <code>{result?.vResultCode ?? '—'}</code>],
-        ['mstatus', <code>{result?.mstatus ?? '—'}</code>],
-        ...(result?.message ? [[t('billing.detail.providerMessage'), result.message] as [string, ReactNode]] : []),
-        [t('billing.detail.attempts'), purchase.attempts],
-      ]} />
+      <Facts
+        rows={[
+          ['orderId', <code>{purchase.order_id}</code>],
+          ['vResultCode', <code>{result?.vResultCode ?? '—'}</code>],
+          ['mstatus', <code>{result?.mstatus ?? '—'}</code>],
+          ...(result?.message ? [[t('billing.detail.providerMessage'), result.message] as [string, ReactNode]] : []),
+          [t('billing.detail.attempts'), purchase.attempts],
+        ]}
+      />
     </>
   );
 }
@@ -59,16 +77,36 @@ function GrantsAndRefunds({ purchase }: { purchase: Detail }) {
   return (
     <>
       <h3 className="billing-subtitle">{t('billing.detail.grants')}</h3>
-      {grants.length === 0 ? <p className="muted small">{t('billing.detail.noGrants')}</p> : <ul className="billing-list">{grants.map((g) => <li key={g}>{g}</li>)}</ul>}
+      {grants.length === 0 ? (
+        <p className="muted small">{t('billing.detail.noGrants')}</p>
+      ) : (
+        <ul className="billing-list">
+          {grants.map((g) => (
+            <li key={g}>{g}</li>
+          ))}
+        </ul>
+      )}
       {purchase.status === 'captured' && purchase.refunded === 0 ? null : (
-        <p className="muted small">{purchase.status === 'canceled' ? t('billing.detail.grantsTakenBack') : purchase.status === 'captured' ? t('billing.detail.grantsKept') : t('billing.detail.notGranted')}</p>
+        <p className="muted small">
+          {purchase.status === 'canceled'
+            ? t('billing.detail.grantsTakenBack')
+            : purchase.status === 'captured'
+              ? t('billing.detail.grantsKept')
+              : t('billing.detail.notGranted')}
+        </p>
       )}
       <h3 className="billing-subtitle">{t('billing.detail.refunds')}</h3>
-      <Facts rows={[
-        [t('billing.purchase.refunded'), yen(purchase.refunded, i18n.language)],
-        [t('billing.detail.refundable'), yen(refundableOf(purchase), i18n.language)],
-      ]} />
-      {purchase.note && <p className="small">{t('billing.detail.note')}：{purchase.note}</p>}
+      <Facts
+        rows={[
+          [t('billing.purchase.refunded'), yen(purchase.refunded, i18n.language)],
+          [t('billing.detail.refundable'), yen(refundableOf(purchase), i18n.language)],
+        ]}
+      />
+      {purchase.note && (
+        <p className="small">
+          {t('billing.detail.note')}：{purchase.note}
+        </p>
+      )}
     </>
   );
 }
@@ -84,13 +122,20 @@ export function PurchaseDetailPage() {
   const refundable = purchase ? refundableOf(purchase) : 0;
   return (
     <>
-      <nav className="billing-trail"><Link to={`${basePath}/payment/history`}>{t('billing.history.title')}</Link> › <TrailName id={purchaseId} name={purchase?.name} /></nav>
+      <nav className="billing-trail">
+        <Link to={`${basePath}/payment/history`}>{t('billing.history.title')}</Link> ›{' '}
+        <TrailName id={purchaseId} name={purchase?.name} />
+      </nav>
       <div className="admin-head">
         <h2 className="admin-head__title">{purchase?.name ?? t('billing.detail.title')}</h2>
         {purchase && refundable > 0 && (
           <div className="admin-head__actions">
-            <button type="button" className="btn btn--ghost" onClick={() => setDialog('refund')}>{t('billing.detail.refund')}</button>
-            <button type="button" className="btn btn--danger" onClick={() => setDialog('cancel')}>{t('billing.detail.cancel')}</button>
+            <button type="button" className="btn btn--ghost" onClick={() => setDialog('refund')}>
+              {t('billing.detail.refund')}
+            </button>
+            <button type="button" className="btn btn--danger" onClick={() => setDialog('cancel')}>
+              {t('billing.detail.cancel')}
+            </button>
           </div>
         )}
       </div>
@@ -98,8 +143,12 @@ export function PurchaseDetailPage() {
       {error && <Notice kind="error">{refusalOf(error, t('billing.failed'))}</Notice>}
       {purchase && (
         <>
-          <Card><PurchaseFacts purchase={purchase} /></Card>
-          <Card><GrantsAndRefunds purchase={purchase} /></Card>
+          <Card>
+            <PurchaseFacts purchase={purchase} />
+          </Card>
+          <Card>
+            <GrantsAndRefunds purchase={purchase} />
+          </Card>
           {dialog === 'cancel' && <CancelDialog purchase={purchase} onClose={() => setDialog(null)} />}
           {dialog === 'refund' && <RefundDialog purchase={purchase} onClose={() => setDialog(null)} />}
         </>

@@ -19,19 +19,36 @@ function PurchaseRow({ purchase, showUser }: { purchase: AdminPurchaseView; show
   const attention = badge === 'pending' || badge === 'unknown';
   return (
     <tr className={attention ? 'billing-row--attention' : undefined}>
-      <td data-label={t('billing.purchase.createdAt')} className="small">{when(purchase.created_at, i18n.language)}</td>
+      <td data-label={t('billing.purchase.createdAt')} className="small">
+        {when(purchase.created_at, i18n.language)}
+      </td>
       {showUser && (
         <td data-label={t('billing.purchase.user')}>
-          <Link to={`${basePath}/full/users/${encodeURIComponent(purchase.user_id)}`}><ShortId id={purchase.user_id} /></Link>
+          <Link to={`${basePath}/full/users/${encodeURIComponent(purchase.user_id)}`}>
+            <ShortId id={purchase.user_id} />
+          </Link>
         </td>
       )}
       <td data-label={t('billing.purchase.product')}>
-        <Link className="admin-table__name billing-product" to={`${basePath}/full/purchases/${encodeURIComponent(purchase.purchase_id)}`}>{purchase.name}</Link>
+        <Link
+          className="admin-table__name billing-product"
+          to={`${basePath}/full/purchases/${encodeURIComponent(purchase.purchase_id)}`}
+        >
+          {purchase.name}
+        </Link>
       </td>
-      <td data-label={t('billing.purchase.amount')} className="num">{yen(purchase.amount, i18n.language)}</td>
-      <td data-label={t('billing.purchase.refunded')} className="num">{purchase.refunded > 0 ? yen(purchase.refunded, i18n.language) : '—'}</td>
-      <td data-label={t('billing.purchase.status')}><PurchaseBadge purchase={purchase} /></td>
-      <td data-label={t('billing.purchase.orderNumber')} className="small mono">{purchase.order_number}</td>
+      <td data-label={t('billing.purchase.amount')} className="num">
+        {yen(purchase.amount, i18n.language)}
+      </td>
+      <td data-label={t('billing.purchase.refunded')} className="num">
+        {purchase.refunded > 0 ? yen(purchase.refunded, i18n.language) : '—'}
+      </td>
+      <td data-label={t('billing.purchase.status')}>
+        <PurchaseBadge purchase={purchase} />
+      </td>
+      <td data-label={t('billing.purchase.orderNumber')} className="small mono">
+        {purchase.order_number}
+      </td>
     </tr>
   );
 }
@@ -41,12 +58,22 @@ export function PurchaseTable({ purchases, showUser = true }: { purchases: Admin
   const { t } = useTranslation(ADMIN_NS);
   return (
     <table className="admin-table">
-      <thead><tr>
-        <th>{t('billing.purchase.createdAt')}</th>{showUser && <th>{t('billing.purchase.user')}</th>}<th>{t('billing.purchase.product')}</th>
-        <th className="num">{t('billing.purchase.amount')}</th><th className="num">{t('billing.purchase.refunded')}</th>
-        <th>{t('billing.purchase.status')}</th><th>{t('billing.purchase.orderNumber')}</th>
-      </tr></thead>
-      <tbody>{purchases.map((p) => <PurchaseRow key={p.purchase_id} purchase={p} showUser={showUser} />)}</tbody>
+      <thead>
+        <tr>
+          <th>{t('billing.purchase.createdAt')}</th>
+          {showUser && <th>{t('billing.purchase.user')}</th>}
+          <th>{t('billing.purchase.product')}</th>
+          <th className="num">{t('billing.purchase.amount')}</th>
+          <th className="num">{t('billing.purchase.refunded')}</th>
+          <th>{t('billing.purchase.status')}</th>
+          <th>{t('billing.purchase.orderNumber')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {purchases.map((p) => (
+          <PurchaseRow key={p.purchase_id} purchase={p} showUser={showUser} />
+        ))}
+      </tbody>
     </table>
   );
 }

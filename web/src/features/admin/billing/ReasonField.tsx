@@ -7,7 +7,16 @@ export const REASON_MAX = 500;
 
 export function ReasonField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation(ADMIN_NS);
-  return <TextAreaField label={t('billing.reason')} hint={t('billing.reasonHint')} rows={2} maxLength={REASON_MAX} value={value} onChange={(e) => onChange(e.target.value)} />;
+  return (
+    <TextAreaField
+      label={t('billing.reason')}
+      hint={t('billing.reasonHint')}
+      rows={2}
+      maxLength={REASON_MAX}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
 }
 
 /** The refusal of an empty reason (the reason is required by every operator action), or null. */

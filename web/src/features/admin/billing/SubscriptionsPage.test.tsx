@@ -5,7 +5,10 @@ import { subscription } from './testing.ts';
 
 const list = (subscriptions: ReturnType<typeof subscription>[], total = subscriptions.length) =>
   [200, { ok: true, subscriptions, total, page: 1 }] as [number, unknown];
-const searches = () => (globalThis.fetch as unknown as { mock: { calls: [Request][] } }).mock.calls.map(([request]) => new URL(request.url).search);
+const searches = () =>
+  (globalThis.fetch as unknown as { mock: { calls: [Request][] } }).mock.calls.map(
+    ([request]) => new URL(request.url).search,
+  );
 
 describe('SubscriptionsPage', () => {
   it('subscriptions list, answered with subscriptions, shows plan, status in Japanese, period end and a retrying renewal', async () => {
@@ -20,14 +23,18 @@ describe('SubscriptionsPage', () => {
     expect(within(row).getByText('TALK WITH 月額プラン')).toBeTruthy();
     expect(within(row).getByText('有効')).toBeTruthy();
     expect(within(row).getByText('¥1,100')).toBeTruthy();
-    expect(within(screen.getByRole('link', { name: retrying.user_id }).closest('tr')!).getByText('再試行中')).toBeTruthy();
+    expect(
+      within(screen.getByRole('link', { name: retrying.user_id }).closest('tr')!).getByText('再試行中'),
+    ).toBeTruthy();
     const stoppedRow = within(screen.getByRole('link', { name: stopped.user_id }).closest('tr')!);
     expect(stoppedRow.getByText('停止')).toBeTruthy();
     expect(stoppedRow.getByText('課金失敗で停止')).toBeTruthy();
   });
 
   it('subscriptions list, the 解約済み filter and the next page, are asked of the server', async () => {
-    const server = scriptedServer({ [`GET ${API}/subscriptions/list`]: list([subscription({ status: 'canceled' })], 21) });
+    const server = scriptedServer({
+      [`GET ${API}/subscriptions/list`]: list([subscription({ status: 'canceled' })], 21),
+    });
     await renderConsole('/ops/subscriptions/list');
     await screen.findByText('1 / 2 ページ（全 21 件）');
 

@@ -26,22 +26,44 @@ export function SubscriptionsPage() {
   const rawStatus = params.get('status');
   const status = isStatus(rawStatus) ? rawStatus : '';
   const userId = params.get('user_id') ?? '';
-  const { data, isFetching, error } = useAdminSubscriptionsQuery({ base: apiBase, page, ...(status ? { status } : {}), ...(userId.trim() ? { user_id: userId.trim() } : {}) });
+  const { data, isFetching, error } = useAdminSubscriptionsQuery({
+    base: apiBase,
+    page,
+    ...(status ? { status } : {}),
+    ...(userId.trim() ? { user_id: userId.trim() } : {}),
+  });
   const go = (next: { status?: string; user_id?: string; page?: number }) => {
     const merged = { status, user_id: userId, ...next };
     const nextPage = next.page ?? 1;
-    setParams({
-      ...(merged.status ? { status: merged.status } : {}), ...(merged.user_id ? { user_id: merged.user_id } : {}), ...(nextPage > 1 ? { page: String(nextPage) } : {}),
-    }, { replace: true });
+    setParams(
+      {
+        ...(merged.status ? { status: merged.status } : {}),
+        ...(merged.user_id ? { user_id: merged.user_id } : {}),
+        ...(nextPage > 1 ? { page: String(nextPage) } : {}),
+      },
+      { replace: true },
+    );
   };
   return (
     <>
-      <div className="admin-head"><h2 className="admin-head__title">{t('billing.subs.title')}</h2></div>
+      <div className="admin-head">
+        <h2 className="admin-head__title">{t('billing.subs.title')}</h2>
+      </div>
       <Card>
         <div className="toolbar billing-filters">
-          <SelectField label={t('billing.filter.status')} value={status} emptyLabel={t('billing.filter.all')}
-            choices={STATUSES.map((s) => ({ value: s, label: t(`billing.subStatus.${s}`) }))} onChange={(e) => go({ status: e.target.value })} />
-          <Field label={t('billing.filter.userId')} type="search" value={userId} onChange={(e) => go({ user_id: e.target.value })} />
+          <SelectField
+            label={t('billing.filter.status')}
+            value={status}
+            emptyLabel={t('billing.filter.all')}
+            choices={STATUSES.map((s) => ({ value: s, label: t(`billing.subStatus.${s}`) }))}
+            onChange={(e) => go({ status: e.target.value })}
+          />
+          <Field
+            label={t('billing.filter.userId')}
+            type="search"
+            value={userId}
+            onChange={(e) => go({ user_id: e.target.value })}
+          />
         </div>
         {isFetching && !data && <Spinner label={t('billing.loading')} />}
         {error && <Notice kind="error">{refusalOf(error, t('billing.failed'))}</Notice>}

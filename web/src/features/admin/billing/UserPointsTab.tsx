@@ -24,7 +24,12 @@ export function UserPointsTab({ userId }: { userId: string }) {
           <>
             <div className="admin-head">
               <p className="billing-total">{t('billing.ledger.pointTotal', { n: data.points.toLocaleString() })}</p>
-              <Link className="btn btn--ghost btn--small" to={`${basePath}/point/give?user=${encodeURIComponent(userId)}`}>{t('billing.points.title')}</Link>
+              <Link
+                className="btn btn--ghost btn--small"
+                to={`${basePath}/point/give?user=${encodeURIComponent(userId)}`}
+              >
+                {t('billing.points.title')}
+              </Link>
             </div>
             <LotTable lots={data.lots} unit="points" />
           </>

@@ -34,7 +34,9 @@ export function UserSubscriptionTab({ userId }: { userId: string }) {
       {isFetching && !data && <Spinner label={t('billing.loading')} />}
       {error && <Notice kind="error">{refusalOf(error, t('billing.failed'))}</Notice>}
       {data && data.subscriptions.length === 0 && <p className="admin-empty">{t('billing.subs.noneForUser')}</p>}
-      {data && data.subscriptions.length > 0 && <SubscriptionTable subscriptions={data.subscriptions} showUser={false} />}
+      {data && data.subscriptions.length > 0 && (
+        <SubscriptionTable subscriptions={data.subscriptions} showUser={false} />
+      )}
     </Card>
   );
 }

@@ -3,7 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Card, Notice, Spinner } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
-import { useAdminGiveTicketsMutation, useAdminRemoveTicketsMutation, useAdminUserTicketsQuery } from './billingAdminApi.ts';
+import {
+  useAdminGiveTicketsMutation,
+  useAdminRemoveTicketsMutation,
+  useAdminUserTicketsQuery,
+} from './billingAdminApi.ts';
 import { refusalOf } from './ConfirmDialog.tsx';
 import { EntryTable, LotTable } from './LedgerTables.tsx';
 import { LedgerOperation } from './LedgerOperation.tsx';
@@ -30,8 +34,19 @@ export function UserTicketsTab({ userId }: { userId: string }) {
         )}
       </Card>
       <div className="billing-operations">
-        <Card><LedgerOperation texts="giveTickets" send={(move, key) => give({ base: apiBase, userId, ...move, idempotencyKey: key }).unwrap()} /></Card>
-        <Card><LedgerOperation texts="removeTickets" danger send={(move, key) => remove({ base: apiBase, userId, ...move, idempotencyKey: key }).unwrap()} /></Card>
+        <Card>
+          <LedgerOperation
+            texts="giveTickets"
+            send={(move, key) => give({ base: apiBase, userId, ...move, idempotencyKey: key }).unwrap()}
+          />
+        </Card>
+        <Card>
+          <LedgerOperation
+            texts="removeTickets"
+            danger
+            send={(move, key) => remove({ base: apiBase, userId, ...move, idempotencyKey: key }).unwrap()}
+          />
+        </Card>
       </div>
       {data && (
         <Card>

@@ -18,6 +18,8 @@ export function useIntentKey() {
     if (current.current?.request !== fingerprint) current.current = { request: fingerprint, key: freshKey() };
     return current.current.key;
   }, []);
-  const done = useCallback(() => { current.current = null; }, []);
+  const done = useCallback(() => {
+    current.current = null;
+  }, []);
   return { keyFor, done };
 }

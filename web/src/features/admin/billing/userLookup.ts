@@ -13,17 +13,23 @@ export function useUserLookup() {
   const { apiBase } = useAdminBase();
   const [byEmail] = adminApi.useLazyAdminUsersQuery();
   const [byId] = useLazyAdminUserByIdQuery();
-  return useCallback(async (text: string): Promise<PublicUser | null> => {
-    const wanted = text.trim();
-    if (!wanted) return null;
-    if (wanted.includes('@')) {
-      const found = await byEmail({ base: apiBase, email: wanted, exact: true, onlyNew: false, page: 1 }).unwrap();
-      return found.users[0] ?? null;
-    }
-    const found = await byId({ base: apiBase, userId: wanted }).unwrap().catch((failure: unknown) => {
-      if (typeof failure === 'object' && failure !== null && 'status' in failure && failure.status === 404) return null;
-      throw failure;
-    });
-    return found?.user ?? null;
-  }, [apiBase, byEmail, byId]);
+  return useCallback(
+    async (text: string): Promise<PublicUser | null> => {
+      const wanted = text.trim();
+      if (!wanted) return null;
+      if (wanted.includes('@')) {
+        const found = await byEmail({ base: apiBase, email: wanted, exact: true, onlyNew: false, page: 1 }).unwrap();
+        return found.users[0] ?? null;
+      }
+      const found = await byId({ base: apiBase, userId: wanted })
+        .unwrap()
+        .catch((failure: unknown) => {
+          if (typeof failure === 'object' && failure !== null && 'status' in failure && failure.status === 404)
+            return null;
+          throw failure;
+        });
+      return found?.user ?? null;
+    },
+    [apiBase, byEmail, byId],
+  );
 }

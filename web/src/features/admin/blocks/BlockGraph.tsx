@@ -1,6 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Background, Controls, MiniMap, Panel, ReactFlow, ReactFlowProvider, useReactFlow, useStore, type Edge, type EdgeChange, type Node, type NodeChange,
+  Background,
+  Controls,
+  MiniMap,
+  Panel,
+  ReactFlow,
+  ReactFlowProvider,
+  useReactFlow,
+  useStore,
+  type Edge,
+  type EdgeChange,
+  type Node,
+  type NodeChange,
 } from '@xyflow/react';
 import type { GraphPositions } from '@talkwith/proto/catalog';
 import '@xyflow/react/dist/style.css';
@@ -13,7 +24,15 @@ import { GraphLegend } from './GraphLegend.tsx';
 import { edgeTypes } from './TransitionEdge.tsx';
 import { useViewArea } from './viewArea.ts';
 import { nodeLook, type TrafficStyle } from '../insight/trafficStyle.ts';
-import { extendLayout, layoutGraph, NODE_HEIGHT, NODE_WIDTH, START_HEIGHT, START_WIDTH, type Positions } from './layout.ts';
+import {
+  extendLayout,
+  layoutGraph,
+  NODE_HEIGHT,
+  NODE_WIDTH,
+  START_HEIGHT,
+  START_WIDTH,
+  type Positions,
+} from './layout.ts';
 
 /**
  * The graph editor's canvas (its own lazy chunk: xyflow and dagre load only
@@ -21,7 +40,10 @@ import { extendLayout, layoutGraph, NODE_HEIGHT, NODE_WIDTH, START_HEIGHT, START
  * extendLayout) so an edit never makes the graph jump. Only the elements in
  * view are rendered, so a 500-block character pans smoothly.
  */
-export interface FocusRequest { id: string; seq: number }
+export interface FocusRequest {
+  id: string;
+  seq: number;
+}
 interface Props {
   graph: CharacterGraph;
   selectedId: string | null;
@@ -58,7 +80,11 @@ function firstViewNodes(graph: CharacterGraph): Array<{ id: string }> {
   return [...new Set(ids)].map((id) => ({ id }));
 }
 
-function useStablePositions(graph: CharacterGraph, stored: GraphPositions | undefined, layoutRound: number): [Positions, (changes: NodeChange[]) => void] {
+function useStablePositions(
+  graph: CharacterGraph,
+  stored: GraphPositions | undefined,
+  layoutRound: number,
+): [Positions, (changes: NodeChange[]) => void] {
   const previous = useRef<{ round: number; positions: Positions } | null>(null);
   const [moved, setMoved] = useState<Positions>(new Map());
   const positions = useMemo(() => {
@@ -70,7 +96,9 @@ function useStablePositions(graph: CharacterGraph, stored: GraphPositions | unde
     previous.current = { round: layoutRound, positions: next };
     return next;
   }, [graph, layoutRound]);
-  useEffect(() => { setMoved(new Map()); }, [layoutRound]);
+  useEffect(() => {
+    setMoved(new Map());
+  }, [layoutRound]);
   const onNodesChange = (changes: NodeChange[]) => {
     const drags = changes.filter((c) => c.type === 'position' && c.position);
     if (drags.length === 0) return;
@@ -127,40 +155,111 @@ function Canvas({ graph, selectedId, focus, onSelect, traffic, stored, edits }: 
   const [selectedEdge, onEdgesChange] = useSelectedEdge();
   // A small character fits the canvas: its minimap would only cover nodes. A large one starts with it (foldable).
   const [minimapOpen, setMinimapOpen] = useState(graph.nodes.length > MINIMAP_FROM);
-  const nodes: Node[] = useMemo(() => graph.nodes.map((n) => ({
-    // Nodes are never deleted from the canvas (Delete on a selected node would also take its edges).
-    id: n.id, type: n.data.kind, data: n.data, position: positions.get(n.id) ?? { x: 0, y: 0 }, selected: n.id === selectedId, deletable: false,
-    // Known sizes: the minimap and the culling of off-screen nodes need no measuring first.
-    ...(n.data.kind === 'start' ? { selectable: false, width: START_WIDTH, height: START_HEIGHT } : { width: NODE_WIDTH, height: NODE_HEIGHT }),
-    ...(traffic && n.data.kind === 'block' ? nodeLook(traffic, n.id) : {}),
-  })), [graph, positions, selectedId, traffic]);
+  const nodes: Node[] = useMemo(
+    () =>
+      graph.nodes.map((n) => ({
+        // Nodes are never deleted from the canvas (Delete on a selected node would also take its edges).
+        id: n.id,
+        type: n.data.kind,
+        data: n.data,
+        position: positions.get(n.id) ?? { x: 0, y: 0 },
+        selected: n.id === selectedId,
+        deletable: false,
+        // Known sizes: the minimap and the culling of off-screen nodes need no measuring first.
+        ...(n.data.kind === 'start'
+          ? { selectable: false, width: START_WIDTH, height: START_HEIGHT }
+          : { width: NODE_WIDTH, height: NODE_HEIGHT }),
+        ...(traffic && n.data.kind === 'block' ? nodeLook(traffic, n.id) : {}),
+      })),
+    [graph, positions, selectedId, traffic],
+  );
   const nearEdges = useFlowEdges(graph, positions, useViewArea(), t, traffic);
-  const edges: Edge[] = useMemo(() => (selectedEdge ? nearEdges.map((e) => (e.id === selectedEdge ? { ...e, selected: true } : e)) : nearEdges), [nearEdges, selectedEdge]);
+  const edges: Edge[] = useMemo(
+    () => (selectedEdge ? nearEdges.map((e) => (e.id === selectedEdge ? { ...e, selected: true } : e)) : nearEdges),
+    [nearEdges, selectedEdge],
+  );
   const firstView = useMemo(() => ({ nodes: firstViewNodes(graph), maxZoom: 1, minZoom: 0.6, padding: 0.15 }), [graph]);
-  const autoLayout = async () => { await edits?.onAutoLayout(); setLayoutRound((r) => r + 1); };
+  const autoLayout = async () => {
+    await edits?.onAutoLayout();
+    setLayoutRound((r) => r + 1);
+  };
 
   useEffect(() => {
     const at = focus ? positions.get(focus.id) : undefined;
-    if (at) void flow.setCenter(at.x + NODE_WIDTH / 2, at.y + NODE_HEIGHT / 2, { zoom: Math.max(flow.getZoom(), 0.9), duration: 300 });
+    if (at)
+      void flow.setCenter(at.x + NODE_WIDTH / 2, at.y + NODE_HEIGHT / 2, {
+        zoom: Math.max(flow.getZoom(), 0.9),
+        duration: 300,
+      });
   }, [focus]); // only a new request moves the view (not a re-layout or a zoom)
 
   return (
-    <ReactFlow nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes} onNodesChange={onNodesChange} onEdgesChange={onEdgesChange}
-      onNodeClick={(_e, node) => { if (node.type === 'block') onSelect(node.id); }}
+    <ReactFlow
+      nodes={nodes}
+      edges={edges}
+      nodeTypes={nodeTypes}
+      edgeTypes={edgeTypes}
+      onNodesChange={onNodesChange}
+      onEdgesChange={onEdgesChange}
+      onNodeClick={(_e, node) => {
+        if (node.type === 'block') onSelect(node.id);
+      }}
       onConnect={(c) => edits?.onConnect(c.source, c.target)}
-      onEdgesDelete={(deleted) => edits?.onEdgesDelete(deleted.map(({ id, source, target }) => ({ id, source, target })))}
-      onNodeDragStop={(_e, _node, dragged) => edits?.onMoved(Object.fromEntries(dragged.filter((n) => n.type === 'block').map((n) => [n.id, roundedPosition(n.position)])))}
+      onEdgesDelete={(deleted) =>
+        edits?.onEdgesDelete(deleted.map(({ id, source, target }) => ({ id, source, target })))
+      }
+      onNodeDragStop={(_e, _node, dragged) =>
+        edits?.onMoved(
+          Object.fromEntries(dragged.filter((n) => n.type === 'block').map((n) => [n.id, roundedPosition(n.position)])),
+        )
+      }
       deleteKeyCode={edits ? ['Delete', 'Backspace'] : null}
-      onlyRenderVisibleElements fitView fitViewOptions={firstView} minZoom={0.05} maxZoom={2}
-      nodesConnectable={!!edits} nodesDraggable elementsSelectable proOptions={{ hideAttribution: true }}>
+      onlyRenderVisibleElements
+      fitView
+      fitViewOptions={firstView}
+      minZoom={0.05}
+      maxZoom={2}
+      nodesConnectable={!!edits}
+      nodesDraggable
+      elementsSelectable
+      proOptions={{ hideAttribution: true }}
+    >
       <Background gap={24} />
       <Controls showInteractive={false} fitViewOptions={{ padding: 0.1 }} position="bottom-left" />
       {minimapOpen && (
-        <MiniMap pannable zoomable position="bottom-right" nodeColor={(n) => (n.type === 'start' ? EDGE_KINDS.start : (n.data as { faults?: unknown[] }).faults?.length ? '#dc2626' : '#c7cbe0')} />
+        <MiniMap
+          pannable
+          zoomable
+          position="bottom-right"
+          nodeColor={(n) =>
+            n.type === 'start'
+              ? EDGE_KINDS.start
+              : (n.data as { faults?: unknown[] }).faults?.length
+                ? '#dc2626'
+                : '#c7cbe0'
+          }
+        />
       )}
       <Panel position="top-left" className="bg-canvas-tools">
-        {edits && <button type="button" className="btn btn--ghost btn--small" onClick={() => { void autoLayout(); }}>{t('blocks.autoLayout')}</button>}
-        <button type="button" className="btn btn--ghost btn--small" aria-pressed={minimapOpen} onClick={() => setMinimapOpen(!minimapOpen)}>{t('blocks.minimap')}</button>
+        {edits && (
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            onClick={() => {
+              void autoLayout();
+            }}
+          >
+            {t('blocks.autoLayout')}
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          aria-pressed={minimapOpen}
+          onClick={() => setMinimapOpen(!minimapOpen)}
+        >
+          {t('blocks.minimap')}
+        </button>
       </Panel>
       <GraphLegend />
       <PaintedMark />

@@ -20,12 +20,24 @@ export function BlockList({ base, character, graph, onSelect }: Props) {
   const [updateLock, lockState] = useUpdateBlockLockMutation();
   const transitions = new Map<string, number>();
   for (const e of graph.edges) transitions.set(e.source, (transitions.get(e.source) ?? 0) + 1);
-  const faults = new Map(graph.nodes.map((n) => [n.id, n.data.kind === 'block' ? (n.data as BlockNodeData).faults.length : 0]));
-  const toggle = (id: string) => setChecked((s) => { const next = new Set(s); if (!next.delete(id)) next.add(id); return next; });
+  const faults = new Map(
+    graph.nodes.map((n) => [n.id, n.data.kind === 'block' ? (n.data as BlockNodeData).faults.length : 0]),
+  );
+  const toggle = (id: string) =>
+    setChecked((s) => {
+      const next = new Set(s);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   const allChecked = checked.size === character.blocks.length && checked.size > 0;
   const apply = async (lock: boolean) => {
     const ids = [...checked];
-    const outcome = await updateLock({ base, characterId: character.id, lockBlockIds: lock ? ids : [], unlockBlockIds: lock ? [] : ids });
+    const outcome = await updateLock({
+      base,
+      characterId: character.id,
+      lockBlockIds: lock ? ids : [],
+      unlockBlockIds: lock ? [] : ids,
+    });
     if (!('error' in outcome)) setChecked(new Set());
   };
   const error = serverErrorOf(lockState.error, t('blocks.list.lockFailed'));
@@ -33,25 +45,59 @@ export function BlockList({ base, character, graph, onSelect }: Props) {
     <div className="bg-list">
       <div className="bg-list__tools">
         <span className="muted small">{t('blocks.list.selected', { count: checked.size })}</span>
-        <button type="button" className="btn btn--small btn--ghost" disabled={checked.size === 0 || lockState.isLoading} onClick={() => apply(true)}>{t('blocks.list.lockSelected')}</button>
-        <button type="button" className="btn btn--small btn--ghost" disabled={checked.size === 0 || lockState.isLoading} onClick={() => apply(false)}>{t('blocks.list.unlockSelected')}</button>
+        <button
+          type="button"
+          className="btn btn--small btn--ghost"
+          disabled={checked.size === 0 || lockState.isLoading}
+          onClick={() => apply(true)}
+        >
+          {t('blocks.list.lockSelected')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--small btn--ghost"
+          disabled={checked.size === 0 || lockState.isLoading}
+          onClick={() => apply(false)}
+        >
+          {t('blocks.list.unlockSelected')}
+        </button>
       </div>
-      {error && <p className="notice notice--error" role="alert">{error.message}</p>}
+      {error && (
+        <p className="notice notice--error" role="alert">
+          {error.message}
+        </p>
+      )}
       <div className="bg-list__scroll">
         <table className="bg-table">
           <thead>
             <tr>
-              <th><input type="checkbox" aria-label={t('blocks.list.selectAll')} checked={allChecked}
-                onChange={() => setChecked(allChecked ? new Set() : new Set(character.blocks.map((b) => b.id)))} /></th>
-              <th>{t('blocks.list.id')}</th><th>{t('blocks.list.title')}</th><th>{t('blocks.list.video')}</th>
-              <th>{t('blocks.list.transitions')}</th><th>{t('blocks.list.locked')}</th><th>{t('blocks.list.faults')}</th>
+              <th>
+                <input
+                  type="checkbox"
+                  aria-label={t('blocks.list.selectAll')}
+                  checked={allChecked}
+                  onChange={() => setChecked(allChecked ? new Set() : new Set(character.blocks.map((b) => b.id)))}
+                />
+              </th>
+              <th>{t('blocks.list.id')}</th>
+              <th>{t('blocks.list.title')}</th>
+              <th>{t('blocks.list.video')}</th>
+              <th>{t('blocks.list.transitions')}</th>
+              <th>{t('blocks.list.locked')}</th>
+              <th>{t('blocks.list.faults')}</th>
             </tr>
           </thead>
           <tbody>
             {character.blocks.map((b) => (
               <tr key={b.id}>
-                <td><input type="checkbox" aria-label={b.id} checked={checked.has(b.id)} onChange={() => toggle(b.id)} /></td>
-                <td><button type="button" className="bg-faults__link" onClick={() => onSelect(b.id)}>{b.id}</button></td>
+                <td>
+                  <input type="checkbox" aria-label={b.id} checked={checked.has(b.id)} onChange={() => toggle(b.id)} />
+                </td>
+                <td>
+                  <button type="button" className="bg-faults__link" onClick={() => onSelect(b.id)}>
+                    {b.id}
+                  </button>
+                </td>
                 <td>{b.title}</td>
                 <td>{b.trigger_video_id ?? '—'}</td>
                 <td>{transitions.get(b.id) ?? 0}</td>

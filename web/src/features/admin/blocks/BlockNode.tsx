@@ -11,7 +11,12 @@ export type StartFlowNode = Node<StartNodeData, 'start'>;
 export const BlockNode = memo(function BlockNode({ data, selected }: NodeProps<BlockFlowNode>) {
   const { t } = useTranslation(ADMIN_NS);
   const { block, faults } = data;
-  const classes = ['bg-node', selected ? 'bg-node--selected' : '', faults.length > 0 ? 'bg-node--fault' : '', block.is_edit_locked ? 'bg-node--locked' : ''];
+  const classes = [
+    'bg-node',
+    selected ? 'bg-node--selected' : '',
+    faults.length > 0 ? 'bg-node--fault' : '',
+    block.is_edit_locked ? 'bg-node--locked' : '',
+  ];
   return (
     <div className={classes.join(' ')} title={faults.length > 0 ? faults.map((f) => f.message).join('\n') : undefined}>
       <Handle type="target" position={Position.Left} />
@@ -25,7 +30,9 @@ export const BlockNode = memo(function BlockNode({ data, selected }: NodeProps<B
         {data.random && <span className="bg-badge">{t('blocks.node.random')}</span>}
         {block.summary_mode && <span className="bg-badge">{t('blocks.node.summary')}</span>}
         {block.kikiwasure_mode && <span className="bg-badge">{t('blocks.node.kikiwasure')}</span>}
-        {faults.length > 0 && <span className="bg-badge bg-badge--fault">{t('blocks.node.faultCount', { count: faults.length })}</span>}
+        {faults.length > 0 && (
+          <span className="bg-badge bg-badge--fault">{t('blocks.node.faultCount', { count: faults.length })}</span>
+        )}
       </div>
       <Handle type="source" position={Position.Right} />
     </div>
@@ -37,7 +44,10 @@ export const StartNode = memo(function StartNode({ data }: NodeProps<StartFlowNo
   const { t } = useTranslation(ADMIN_NS);
   return (
     <div className="bg-start">
-      <span className="bg-start__kind">▶ {t('blocks.node.start')}{data.isDefault ? ` · ${t('blocks.node.default')}` : ''}</span>
+      <span className="bg-start__kind">
+        ▶ {t('blocks.node.start')}
+        {data.isDefault ? ` · ${t('blocks.node.default')}` : ''}
+      </span>
       <span className="bg-start__title">{data.title}</span>
       <Handle type="source" position={Position.Right} />
     </div>

@@ -10,7 +10,11 @@ import { blocksApi } from './blocksApi.ts';
 import { block, character, CID } from './testing.ts';
 
 const API = '/api/ops';
-const adminSession = { status: 'authenticated' as const, accessToken: 't', user: { ...sampleUser, roles: ['admin' as const] } };
+const adminSession = {
+  status: 'authenticated' as const,
+  accessToken: 't',
+  user: { ...sampleUser, roles: ['admin' as const] },
+};
 
 function WithAdminTexts({ children }: { children: ReactNode }) {
   ensureAdminMessages(useTranslation().i18n);
@@ -22,29 +26,43 @@ async function renderPanel(c: Character, blockId: string | null, server: (call: 
   const onSaved = vi.fn();
   const original = blockId === null ? null : (c.blocks.find((b) => b.id === blockId) ?? null);
   const harness = await renderWithApp(
-    <WithAdminTexts><BlockPanel base={API} character={c} block={original} onClose={() => {}} onSaved={onSaved} /></WithAdminTexts>,
+    <WithAdminTexts>
+      <BlockPanel base={API} character={c} block={original} onClose={() => {}} onSaved={onSaved} />
+    </WithAdminTexts>,
     { state: { session: adminSession } },
   );
   return { ...harness, calls: fake.calls, onSaved };
 }
 
-const edited = (c: Character, id: string, fields: object) => ({ ok: true, block: { ...c.blocks.find((b) => b.id === id), ...fields } });
+const edited = (c: Character, id: string, fields: object) => ({
+  ok: true,
+  block: { ...c.blocks.find((b) => b.id === id), ...fields },
+});
 
 describe('BlockPanel', () => {
   it('BlockPanel, a changed title and a chosen next block, PUTs only those two fields', async () => {
     const c = character([block('b1'), block('b2', { title: '二番' })]);
-    const { calls, onSaved } = await renderPanel(c, 'b1', () => [200, edited(c, 'b1', { title: '新しい', listen_next_block: ['b2'] })]);
+    const { calls, onSaved } = await renderPanel(c, 'b1', () => [
+      200,
+      edited(c, 'b1', { title: '新しい', listen_next_block: ['b2'] }),
+    ]);
 
     fireEvent.change(screen.getByLabelText('タイトル'), { target: { value: '新しい' } });
     fireEvent.change(screen.getByLabelText('有効発話後の次ブロック'), { target: { value: 'b2' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
 
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith('b1'));
-    expect(calls).toEqual([expect.objectContaining({ method: 'PUT', url: `${API}/blocks/${CID}/b1`, body: { title: '新しい', listen_next_block: ['b2'] } })]);
+    expect(calls).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        url: `${API}/blocks/${CID}/b1`,
+        body: { title: '新しい', listen_next_block: ['b2'] },
+      }),
+    ]);
     expect(await screen.findByText('保存しました。')).toBeTruthy();
   });
 
-  it('BlockPanel, an action button\'s label typed in en-US, PUTs the button with its translations', async () => {
+  it("BlockPanel, an action button's label typed in en-US, PUTs the button with its translations", async () => {
     const button = { id: 'button1', title: 'おわる', kind: 'end' as const, block_id: null, video_id: null };
     const c = character([block('b1', { action_buttons: [button] })]);
     const { calls, onSaved } = await renderPanel(c, 'b1', () => [200, edited(c, 'b1', {})]);
@@ -53,7 +71,9 @@ describe('BlockPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
 
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith('b1'));
-    expect(calls[0]?.body).toEqual({ action_buttons: [expect.objectContaining({ ...button, title_i18n: { 'en-US': 'End' } })] });
+    expect(calls[0]?.body).toEqual({
+      action_buttons: [expect.objectContaining({ ...button, title_i18n: { 'en-US': 'End' } })],
+    });
   });
 
   it('BlockPanel, a negative count and a hit word without words, shows the schema errors and sends nothing', async () => {
@@ -72,7 +92,10 @@ describe('BlockPanel', () => {
 
   it('BlockPanel, a hit word typed and Enter pressed at once (no blur), POSTs the block with that word', async () => {
     const c = character([block('b1')]);
-    const { calls, onSaved } = await renderPanel(c, null, (call) => [201, { ok: true, block: { ...(call.body as { block: object }).block }, blocks: [] }]);
+    const { calls, onSaved } = await renderPanel(c, null, (call) => [
+      201,
+      { ok: true, block: { ...(call.body as { block: object }).block }, blocks: [] },
+    ]);
     fireEvent.change(screen.getByLabelText('ブロックID'), { target: { value: 'greeting' } });
     fireEvent.click(screen.getByRole('button', { name: 'ヒットワードを追加' }));
     fireEvent.change(screen.getByLabelText('遷移先ブロック'), { target: { value: 'b1' } });
@@ -83,7 +106,10 @@ describe('BlockPanel', () => {
     fireEvent.submit(words.closest('form')!);
 
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith('greeting'));
-    expect(calls[0]).toMatchObject({ method: 'POST', body: { block: { id: 'greeting', hit_words: [{ words: ['ラーメン', 'つけ麺'], block_id: 'b1', slot: null }] } } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      body: { block: { id: 'greeting', hit_words: [{ words: ['ラーメン', 'つけ麺'], block_id: 'b1', slot: null }] } },
+    });
   });
 
   it('BlockPanel, a stored hit word edited and Enter pressed, PUTs the edited words', async () => {
@@ -95,12 +121,22 @@ describe('BlockPanel', () => {
     fireEvent.submit(words.closest('form')!);
 
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]).toMatchObject({ method: 'PUT', body: { hit_words: [{ words: ['はい', 'うん'], block_id: 'b1', slot: null }] } });
+    expect(calls[0]).toMatchObject({
+      method: 'PUT',
+      body: { hit_words: [{ words: ['はい', 'うん'], block_id: 'b1', slot: null }] },
+    });
     expect((words as HTMLInputElement).value).toBe('はい、うん、'); // what was typed stays as typed, trailing 「、」 included
   });
 
   it('BlockPanel, the first of two hit-word rows removed, shows the second row words in the remaining field', async () => {
-    const c = character([block('b1', { hit_words: [{ words: ['はい'], block_id: 'b1', slot: null }, { words: ['いいえ', 'ちがう'], block_id: 'b1', slot: null }] })]);
+    const c = character([
+      block('b1', {
+        hit_words: [
+          { words: ['はい'], block_id: 'b1', slot: null },
+          { words: ['いいえ', 'ちがう'], block_id: 'b1', slot: null },
+        ],
+      }),
+    ]);
     await renderPanel(c, 'b1', () => [200, {}]);
 
     fireEvent.change(screen.getAllByLabelText('ワード')[1]!, { target: { value: 'いいえ、ちがう、だめ' } });
@@ -130,12 +166,19 @@ describe('BlockPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'ロックを解除' }));
 
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]).toMatchObject({ method: 'POST', url: `${API}/blocks/updateBlockLock`, body: { characterId: CID, unlockBlockIds: ['b1'], lockBlockIds: [] } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: `${API}/blocks/updateBlockLock`,
+      body: { characterId: CID, unlockBlockIds: ['b1'], lockBlockIds: [] },
+    });
   });
 
   it('BlockPanel, the server answers 409 BLOCK_LOCKED, shows its Japanese message', async () => {
     const c = character([block('b1')]);
-    await renderPanel(c, 'b1', () => [409, { ok: false, code: 'BLOCK_LOCKED', message: 'このブロックはロックされています。' }]);
+    await renderPanel(c, 'b1', () => [
+      409,
+      { ok: false, code: 'BLOCK_LOCKED', message: 'このブロックはロックされています。' },
+    ]);
 
     fireEvent.change(screen.getByLabelText('タイトル'), { target: { value: '変更' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
@@ -145,7 +188,10 @@ describe('BlockPanel', () => {
 
   it('BlockPanel, a server error naming a field, shows it beside that field', async () => {
     const c = character([block('b1'), block('b2')]);
-    await renderPanel(c, 'b1', () => [400, { ok: false, code: 'DANGLING_REFERENCE', field: 'listen_next_block', message: 'ブロック b2 は存在しません。' }]);
+    await renderPanel(c, 'b1', () => [
+      400,
+      { ok: false, code: 'DANGLING_REFERENCE', field: 'listen_next_block', message: 'ブロック b2 は存在しません。' },
+    ]);
 
     fireEvent.change(screen.getByLabelText('有効発話後の次ブロック'), { target: { value: 'b2' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
@@ -167,7 +213,8 @@ describe('BlockPanel', () => {
     const c = character([block('b1', { title: '' }), block('b2', { title: '二番' })]);
     await renderPanel(c, 'b1', () => [200, {}]);
 
-    const textsOf = (label: string) => [...(screen.getByLabelText(label) as HTMLSelectElement).options].map((o) => o.textContent);
+    const textsOf = (label: string) =>
+      [...(screen.getByLabelText(label) as HTMLSelectElement).options].map((o) => o.textContent);
 
     // Clips by title (あいさつ before 待機), not by id.
     expect(textsOf('トリガー動画')).toEqual(['（なし）', 'あいさつ（v2）', '待機（v1）']);
@@ -176,7 +223,10 @@ describe('BlockPanel', () => {
 
   it('BlockPanel, a new block with an id already taken, is refused; a fresh id is POSTed whole', async () => {
     const c = character([block('b1')]);
-    const { calls, onSaved } = await renderPanel(c, null, (call) => [201, { ok: true, block: { ...(call.body as { block: object }).block }, blocks: [] }]);
+    const { calls, onSaved } = await renderPanel(c, null, (call) => [
+      201,
+      { ok: true, block: { ...(call.body as { block: object }).block }, blocks: [] },
+    ]);
 
     fireEvent.change(screen.getByLabelText('ブロックID'), { target: { value: 'b1' } });
     fireEvent.click(screen.getByRole('button', { name: '作成' }));
@@ -187,20 +237,32 @@ describe('BlockPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: '作成' }));
 
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith('greeting'));
-    expect(calls[0]).toMatchObject({ method: 'POST', url: `${API}/blocks`, body: { character_id: CID, block: { id: 'greeting', character_id: CID, play_again: true } } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: `${API}/blocks`,
+      body: { character_id: CID, block: { id: 'greeting', character_id: CID, play_again: true } },
+    });
   });
 
   it('BlockPanel, a saved edit, replaces the block in the cached character without refetching it', async () => {
     const c = character([block('b1')]);
     const { store } = await renderPanel(c, 'b1', () => [200, edited(c, 'b1', { title: '更新後' })]);
     // The store is typed with the app's endpoints only; the console injects this one at run time.
-    store.dispatch(blocksApi.util.upsertQueryData('blockEditorCharacter', { base: API, characterId: CID }, { ok: true, character: c, faults: [] }) as never);
+    store.dispatch(
+      blocksApi.util.upsertQueryData(
+        'blockEditorCharacter',
+        { base: API, characterId: CID },
+        { ok: true, character: c, faults: [] },
+      ) as never,
+    );
 
     fireEvent.change(screen.getByLabelText('タイトル'), { target: { value: '更新後' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
 
     await waitFor(() => {
-      const cached = blocksApi.endpoints.blockEditorCharacter.select({ base: API, characterId: CID })(store.getState() as never);
+      const cached = blocksApi.endpoints.blockEditorCharacter.select({ base: API, characterId: CID })(
+        store.getState() as never,
+      );
       expect(cached.data?.character.blocks[0]?.title).toBe('更新後');
     });
   });

@@ -46,15 +46,24 @@ export function BlockPanel({ base, character, block, onClose, onSaved, onDirtyCh
   }, [block]);
   // Only the operator's own edits count: a refreshed copy of the block from the server must not make the form "unsaved".
   const [touched, setTouched] = useState(false);
-  const dirty = useMemo(() => touched && ((isNew && draft.id !== '') || Object.keys(changedFields(block ?? blank, draft)).length > 0), [touched, block, blank, draft, isNew]);
-  useEffect(() => { onDirtyChange?.(dirty); }, [dirty, onDirtyChange]);
+  const dirty = useMemo(
+    () => touched && ((isNew && draft.id !== '') || Object.keys(changedFields(block ?? blank, draft)).length > 0),
+    [touched, block, blank, draft, isNew],
+  );
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
   const options = useMemo(() => refOptionsOf(character), [character]);
   const { save, setLocked, destroy, fieldErrors, serverError, busy } = useBlockSave(base, character, block);
   const locked = !isNew && block.is_edit_locked;
 
-  const onChange = (field: BlockField, value: unknown) => { setOutcome(null); setTouched(true); setDraft((d) => ({ ...d, [field]: value })); };
+  const onChange = (field: BlockField, value: unknown) => {
+    setOutcome(null);
+    setTouched(true);
+    setDraft((d) => ({ ...d, [field]: value }));
+  };
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const result = await save(draft, t('blocks.panel.saveFailed'));
@@ -67,35 +76,80 @@ export function BlockPanel({ base, character, block, onClose, onSaved, onDirtyCh
     <aside className="bg-panel" aria-label={t('blocks.panel.title')}>
       <header className="bg-panel__head">
         <h2 className="section-title">{isNew ? t('blocks.panel.newTitle') : `${block.title || block.id}`}</h2>
-        <button type="button" className="popup__close" aria-label={t('blocks.panel.close')} onClick={() => onClose()}>×</button>
+        <button type="button" className="popup__close" aria-label={t('blocks.panel.close')} onClick={() => onClose()}>
+          ×
+        </button>
       </header>
       {locked && (
         <div className="notice notice--info bg-panel__locked">
           <span>{t('blocks.panel.lockedNotice')}</span>
-          <button type="button" className="btn btn--small btn--primary" disabled={busy} onClick={() => setLocked(block.id, false, t('blocks.panel.saveFailed'))}>
+          <button
+            type="button"
+            className="btn btn--small btn--primary"
+            disabled={busy}
+            onClick={() => setLocked(block.id, false, t('blocks.panel.saveFailed'))}
+          >
             {t('blocks.panel.unlock')}
           </button>
         </div>
       )}
       <ServerErrorNotice error={serverError} />
-      {outcome === 'saved' && <p className="notice notice--success" role="status">{t('blocks.panel.saved')}</p>}
-      {outcome === 'unchanged' && <p className="notice notice--info" role="status">{t('blocks.panel.unchanged')}</p>}
-      {outcome === 'invalid' && <p className="notice notice--error" role="alert">{t('blocks.panel.invalid')}</p>}
+      {outcome === 'saved' && (
+        <p className="notice notice--success" role="status">
+          {t('blocks.panel.saved')}
+        </p>
+      )}
+      {outcome === 'unchanged' && (
+        <p className="notice notice--info" role="status">
+          {t('blocks.panel.unchanged')}
+        </p>
+      )}
+      {outcome === 'invalid' && (
+        <p className="notice notice--error" role="alert">
+          {t('blocks.panel.invalid')}
+        </p>
+      )}
       <form className="bg-panel__form" onSubmit={onSubmit} noValidate>
         <fieldset className="bg-panel__fields" disabled={locked || busy}>
           {FIELD_GROUPS.map((group, i) => (
-            <FieldGroup key={group.key} groupKey={group.key} fields={group.fields} open={i === 0 || group.fields.some((f) => fieldErrors[f] || serverError?.field === f)}
-              draft={draft} options={options} locked={locked} isNew={isNew} errors={fieldErrors} serverError={serverError} onChange={onChange} />
+            <FieldGroup
+              key={group.key}
+              groupKey={group.key}
+              fields={group.fields}
+              open={i === 0 || group.fields.some((f) => fieldErrors[f] || serverError?.field === f)}
+              draft={draft}
+              options={options}
+              locked={locked}
+              isNew={isNew}
+              errors={fieldErrors}
+              serverError={serverError}
+              onChange={onChange}
+            />
           ))}
         </fieldset>
         <div className="bg-panel__actions">
-          <button type="submit" className="btn btn--primary" disabled={locked || busy}>{isNew ? t('blocks.panel.create') : t('blocks.panel.save')}</button>
+          <button type="submit" className="btn btn--primary" disabled={locked || busy}>
+            {isNew ? t('blocks.panel.create') : t('blocks.panel.save')}
+          </button>
           {!isNew && !locked && (
-            <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => setLocked(block.id, true, t('blocks.panel.saveFailed'))}>
+            <button
+              type="button"
+              className="btn btn--ghost"
+              disabled={busy}
+              onClick={() => setLocked(block.id, true, t('blocks.panel.saveFailed'))}
+            >
               {t('blocks.panel.lock')}
             </button>
           )}
-          {!isNew && !locked && <DeleteButton busy={busy} error={serverError} onDelete={(force) => destroy(block.id, force, t('blocks.panel.deleteFailed')).then((ok) => ok && onClose(true))} />}
+          {!isNew && !locked && (
+            <DeleteButton
+              busy={busy}
+              error={serverError}
+              onDelete={(force) =>
+                destroy(block.id, force, t('blocks.panel.deleteFailed')).then((ok) => ok && onClose(true))
+              }
+            />
+          )}
         </div>
       </form>
       {/* Outside the block's form: synonyms belong to the character and are saved on their own. */}
@@ -117,7 +171,18 @@ interface GroupProps {
   onChange: (field: BlockField, value: unknown) => void;
 }
 
-function FieldGroup({ groupKey, fields, open, draft, options, locked, isNew, errors, serverError, onChange }: GroupProps) {
+function FieldGroup({
+  groupKey,
+  fields,
+  open,
+  draft,
+  options,
+  locked,
+  isNew,
+  errors,
+  serverError,
+  onChange,
+}: GroupProps) {
   const { t } = useTranslation(ADMIN_NS);
   return (
     <details className="bg-group" open={open}>
@@ -129,12 +194,36 @@ function FieldGroup({ groupKey, fields, open, draft, options, locked, isNew, err
         const editableId = field === 'id' && isNew;
         return (
           <div key={field} className={error || serverText ? 'field field--error' : 'field'}>
-            <label className="field__label" htmlFor={inputId}>{t(`blocks.field.${field}`)}</label>
-            {editableId
-              ? <input id={inputId} className="field__input" value={draft.id} onChange={(e) => onChange('id', e.target.value)} />
-              : <FieldInput field={field} inputId={inputId} draft={draft} options={options} disabled={locked} onChange={onChange} />}
-            {error && <p className="rule-list" role="alert">{t(`blocks.error.${error.key}`, error.values)}</p>}
-            {serverText && <p className="rule-list" role="alert">{serverText}</p>}
+            <label className="field__label" htmlFor={inputId}>
+              {t(`blocks.field.${field}`)}
+            </label>
+            {editableId ? (
+              <input
+                id={inputId}
+                className="field__input"
+                value={draft.id}
+                onChange={(e) => onChange('id', e.target.value)}
+              />
+            ) : (
+              <FieldInput
+                field={field}
+                inputId={inputId}
+                draft={draft}
+                options={options}
+                disabled={locked}
+                onChange={onChange}
+              />
+            )}
+            {error && (
+              <p className="rule-list" role="alert">
+                {t(`blocks.error.${error.key}`, error.values)}
+              </p>
+            )}
+            {serverText && (
+              <p className="rule-list" role="alert">
+                {serverText}
+              </p>
+            )}
           </div>
         );
       })}
@@ -149,13 +238,25 @@ function ServerErrorNotice({ error }: { error: ServerError | null }) {
     <div className="notice notice--error" role="alert">
       <p>{error.message}</p>
       {error.references.length > 0 && (
-        <ul className="small">{error.references.map((r, i) => <li key={i}>{t('blocks.panel.reference', { id: r.id ?? '', field: r.field ?? '' })}</li>)}</ul>
+        <ul className="small">
+          {error.references.map((r, i) => (
+            <li key={i}>{t('blocks.panel.reference', { id: r.id ?? '', field: r.field ?? '' })}</li>
+          ))}
+        </ul>
       )}
     </div>
   );
 }
 
-function DeleteButton({ busy, error, onDelete }: { busy: boolean; error: ServerError | null; onDelete: (force: boolean) => void }) {
+function DeleteButton({
+  busy,
+  error,
+  onDelete,
+}: {
+  busy: boolean;
+  error: ServerError | null;
+  onDelete: (force: boolean) => void;
+}) {
   const { t } = useTranslation(ADMIN_NS);
   const referenced = error?.code === 'BLOCK_REFERENCED';
   return (

@@ -5,7 +5,9 @@ import { block, character } from './testing.ts';
 
 /** The page through the whole console (its routes, base and texts), in the list view: the graph canvas needs a real layout engine. */
 function editorServer() {
-  return scriptedServer({ [`GET ${API}/characters/c1/all`]: [200, { ok: true, character: character([block('b1')]), faults: [] }] });
+  return scriptedServer({
+    [`GET ${API}/characters/c1/all`]: [200, { ok: true, character: character([block('b1')]), faults: [] }],
+  });
 }
 
 const sections = () => screen.getByRole('navigation', { name: 'キャラクターの画面' });
@@ -35,7 +37,12 @@ describe('BlocksPage', () => {
   });
 
   it('BlocksPage, a character that cannot be loaded, still shows the tabs beside the error', async () => {
-    scriptedServer({ [`GET ${API}/characters/c1/all`]: [404, { ok: false, code: 'NOT_FOUND', message: 'キャラクターが見つかりません。' }] });
+    scriptedServer({
+      [`GET ${API}/characters/c1/all`]: [
+        404,
+        { ok: false, code: 'NOT_FOUND', message: 'キャラクターが見つかりません。' },
+      ],
+    });
     await renderConsole('/ops/characters/c1/blocks');
 
     expect(await screen.findByText('キャラクターが見つかりません。')).toBeTruthy();

@@ -8,17 +8,26 @@ interface Props {
   onFocus: (blockId: string) => void;
 }
 
-interface Row { blockId: string | null; fault: ValidationProblem }
+interface Row {
+  blockId: string | null;
+  fault: ValidationProblem;
+}
 
 /** Every fault validateCharacter finds in the draft, with its Japanese message; a block's fault focuses that block. */
 export function FaultList({ graph, onFocus }: Props) {
   const { t } = useTranslation(ADMIN_NS);
   const rows: Row[] = [
-    ...graph.nodes.flatMap((n) => (n.data.kind === 'block' ? (n.data as BlockNodeData).faults.map((fault) => ({ blockId: n.id, fault })) : [])),
+    ...graph.nodes.flatMap((n) =>
+      n.data.kind === 'block' ? (n.data as BlockNodeData).faults.map((fault) => ({ blockId: n.id, fault })) : [],
+    ),
     ...graph.otherFaults.map((fault) => ({ blockId: null, fault })),
   ];
   // A person reads the block's title (the id on hover).
-  const titles = new Map(graph.nodes.flatMap((n) => (n.data.kind === 'block' ? [[n.id, (n.data as BlockNodeData).block.title || n.id] as const] : [])));
+  const titles = new Map(
+    graph.nodes.flatMap((n) =>
+      n.data.kind === 'block' ? [[n.id, (n.data as BlockNodeData).block.title || n.id] as const] : [],
+    ),
+  );
   const titleOf = (id: string) => titles.get(id) ?? id;
   return (
     <details className="bg-faults" open={rows.length > 0 && rows.length <= 8}>
@@ -29,9 +38,20 @@ export function FaultList({ graph, onFocus }: Props) {
         {rows.map(({ blockId, fault }, i) => (
           <li key={i}>
             {/* The message names the block by its title (the validator says where in words); it is the link to that block. */}
-            {blockId
-              ? <button type="button" className="bg-faults__link" title={t('blocks.faultFocus', { id: titleOf(blockId) })} onClick={() => onFocus(blockId)}>{fault.message}</button>
-              : <><span className="muted">{fault.videoId ?? t('blocks.otherFault')}</span>{' '}{fault.message}</>}
+            {blockId ? (
+              <button
+                type="button"
+                className="bg-faults__link"
+                title={t('blocks.faultFocus', { id: titleOf(blockId) })}
+                onClick={() => onFocus(blockId)}
+              >
+                {fault.message}
+              </button>
+            ) : (
+              <>
+                <span className="muted">{fault.videoId ?? t('blocks.otherFault')}</span> {fault.message}
+              </>
+            )}
           </li>
         ))}
       </ul>

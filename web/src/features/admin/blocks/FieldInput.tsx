@@ -13,7 +13,8 @@ interface Props {
 }
 
 /** An integer input keeps what was typed until it parses, so the schema check can say what is wrong with it. */
-const numberOrText = (text: string): number | string => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text);
+const numberOrText = (text: string): number | string =>
+  text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
 
 /** The input of one Block field, chosen from its proto schema (blockFields.widgetOf). */
 export function FieldInput({ field, inputId, draft, options, disabled, onChange }: Props) {
@@ -24,23 +25,83 @@ export function FieldInput({ field, inputId, draft, options, disabled, onChange 
     case 'readonly':
       return <input id={inputId} className="field__input" value={String(value)} disabled readOnly />;
     case 'flag':
-      return <input id={inputId} type="checkbox" className="bg-flag" checked={value === true} disabled={disabled} onChange={(e) => set(e.target.checked)} />;
+      return (
+        <input
+          id={inputId}
+          type="checkbox"
+          className="bg-flag"
+          checked={value === true}
+          disabled={disabled}
+          onChange={(e) => set(e.target.checked)}
+        />
+      );
     case 'integer':
-      return <input id={inputId} className="field__input" inputMode="numeric" value={String(value)} disabled={disabled} onChange={(e) => set(numberOrText(e.target.value))} />;
+      return (
+        <input
+          id={inputId}
+          className="field__input"
+          inputMode="numeric"
+          value={String(value)}
+          disabled={disabled}
+          onChange={(e) => set(numberOrText(e.target.value))}
+        />
+      );
     case 'nullableNumber':
-      return <input id={inputId} className="field__input" inputMode="numeric" value={value === null ? '' : String(value)} disabled={disabled}
-        onChange={(e) => set(e.target.value.trim() === '' ? null : numberOrText(e.target.value))} />;
+      return (
+        <input
+          id={inputId}
+          className="field__input"
+          inputMode="numeric"
+          value={value === null ? '' : String(value)}
+          disabled={disabled}
+          onChange={(e) => set(e.target.value.trim() === '' ? null : numberOrText(e.target.value))}
+        />
+      );
     case 'text':
-      return <input id={inputId} className="field__input" value={String(value)} disabled={disabled} onChange={(e) => set(e.target.value)} />;
+      return (
+        <input
+          id={inputId}
+          className="field__input"
+          value={String(value)}
+          disabled={disabled}
+          onChange={(e) => set(e.target.value)}
+        />
+      );
     case 'nullableText':
-      return <input id={inputId} className="field__input" value={(value as string | null) ?? ''} disabled={disabled} onChange={(e) => set(e.target.value === '' ? null : e.target.value)} />;
+      return (
+        <input
+          id={inputId}
+          className="field__input"
+          value={(value as string | null) ?? ''}
+          disabled={disabled}
+          onChange={(e) => set(e.target.value === '' ? null : e.target.value)}
+        />
+      );
     case 'ref':
-      return <RefSelect id={inputId} value={value as string | null} options={options[widget.ref]} disabled={disabled} onChange={set} />;
+      return (
+        <RefSelect
+          id={inputId}
+          value={value as string | null}
+          options={options[widget.ref]}
+          disabled={disabled}
+          onChange={set}
+        />
+      );
     case 'refList':
-      return <RefChips id={inputId} value={value as string[]} options={options[widget.ref]} disabled={disabled} onChange={set} />;
+      return (
+        <RefChips
+          id={inputId}
+          value={value as string[]}
+          options={options[widget.ref]}
+          disabled={disabled}
+          onChange={set}
+        />
+      );
     case 'hitWords':
       return <HitWordsEditor value={value as HitWord[]} options={options} disabled={disabled} onChange={set} />;
     case 'actionButtons':
-      return <ActionButtonsEditor value={value as ActionButton[]} options={options} disabled={disabled} onChange={set} />;
+      return (
+        <ActionButtonsEditor value={value as ActionButton[]} options={options} disabled={disabled} onChange={set} />
+      );
   }
 }

@@ -12,7 +12,10 @@ export function GraphLegend() {
         <summary>{t('blocks.legend')}</summary>
         <ul>
           {(Object.keys(EDGE_KINDS) as EdgeKind[]).map((kind) => (
-            <li key={kind}><span className="bg-legend__swatch" style={{ background: EDGE_KINDS[kind] }} />{t(`blocks.edge.${kind}`)}</li>
+            <li key={kind}>
+              <span className="bg-legend__swatch" style={{ background: EDGE_KINDS[kind] }} />
+              {t(`blocks.edge.${kind}`)}
+            </li>
           ))}
         </ul>
       </details>

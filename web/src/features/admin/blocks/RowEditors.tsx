@@ -15,7 +15,11 @@ interface RowsProps<T> {
 }
 
 /** Words are typed separated by 「、」 or commas; empty pieces are dropped. */
-const wordsOf = (text: string) => text.split(/[、,，]/).map((w) => w.trim()).filter((w) => w !== '');
+const wordsOf = (text: string) =>
+  text
+    .split(/[、,，]/)
+    .map((w) => w.trim())
+    .filter((w) => w !== '');
 const sameWords = (a: string[], b: string[]) => a.length === b.length && a.every((w, i) => w === b[i]);
 
 /**
@@ -24,7 +28,17 @@ const sameWords = (a: string[], b: string[]) => a.length === b.length && a.every
  * kept as typed (a trailing 「、」 stays). When the words change from outside
  * (a row above removed, rows keyed by index) the text is rewritten from them.
  */
-function WordsInput({ words, label, hint, onChange }: { words: string[]; label: string; hint: string; onChange: (words: string[]) => void }) {
+function WordsInput({
+  words,
+  label,
+  hint,
+  onChange,
+}: {
+  words: string[];
+  label: string;
+  hint: string;
+  onChange: (words: string[]) => void;
+}) {
   const [text, setText] = useState(() => words.join('、'));
   const [shown, setShown] = useState(words);
   if (shown !== words) {
@@ -32,8 +46,16 @@ function WordsInput({ words, label, hint, onChange }: { words: string[]; label: 
     if (!sameWords(wordsOf(text), words)) setText(words.join('、'));
   }
   return (
-    <input className="field__input" aria-label={label} placeholder={hint} value={text}
-      onChange={(e) => { setText(e.target.value); onChange(wordsOf(e.target.value)); }} />
+    <input
+      className="field__input"
+      aria-label={label}
+      placeholder={hint}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(wordsOf(e.target.value));
+      }}
+    />
   );
 }
 
@@ -45,24 +67,52 @@ export function HitWordsEditor({ value, options, disabled, onChange }: RowsProps
       {value.map((hit, i) => (
         <fieldset key={i} className="bg-row" disabled={disabled}>
           <legend className="small muted">{t('blocks.hitWords.row', { n: i + 1 })}</legend>
-          <WordsInput words={hit.words} label={t('blocks.hitWords.words')} hint={t('blocks.hitWords.wordsHint')} onChange={(words) => set(i, { words })} />
-          <RefSelect label={t('blocks.hitWords.target')} value={hit.block_id || null} options={options.block} disabled={disabled}
-            onChange={(id) => set(i, { block_id: id ?? '' })} />
+          <WordsInput
+            words={hit.words}
+            label={t('blocks.hitWords.words')}
+            hint={t('blocks.hitWords.wordsHint')}
+            onChange={(words) => set(i, { words })}
+          />
+          <RefSelect
+            label={t('blocks.hitWords.target')}
+            value={hit.block_id || null}
+            options={options.block}
+            disabled={disabled}
+            onChange={(id) => set(i, { block_id: id ?? '' })}
+          />
           <div className="bg-row__pair">
-            <RefSelect label={t('blocks.hitWords.slot')} value={hit.slot?.name ?? null} options={options.slot} disabled={disabled}
-              onChange={(name) => set(i, { slot: name ? { name, value: hit.slot?.value ?? '' } : null })} />
+            <RefSelect
+              label={t('blocks.hitWords.slot')}
+              value={hit.slot?.name ?? null}
+              options={options.slot}
+              disabled={disabled}
+              onChange={(name) => set(i, { slot: name ? { name, value: hit.slot?.value ?? '' } : null })}
+            />
             {hit.slot && (
-              <input className="field__input" aria-label={t('blocks.hitWords.slotValue')} placeholder={t('blocks.hitWords.slotValueHint')}
-                value={hit.slot.value} onChange={(e) => set(i, { slot: { name: hit.slot?.name ?? '', value: e.target.value } })} />
+              <input
+                className="field__input"
+                aria-label={t('blocks.hitWords.slotValue')}
+                placeholder={t('blocks.hitWords.slotValueHint')}
+                value={hit.slot.value}
+                onChange={(e) => set(i, { slot: { name: hit.slot?.name ?? '', value: e.target.value } })}
+              />
             )}
           </div>
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => onChange(value.filter((_, j) => j !== i))}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            onClick={() => onChange(value.filter((_, j) => j !== i))}
+          >
             {t('blocks.panel.removeRow')}
           </button>
         </fieldset>
       ))}
       {!disabled && (
-        <button type="button" className="btn btn--ghost btn--small" onClick={() => onChange([...value, { words: [], block_id: '', slot: null }])}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          onClick={() => onChange([...value, { words: [], block_id: '', slot: null }])}
+        >
           {t('blocks.hitWords.add')}
         </button>
       )}
@@ -78,32 +128,74 @@ function nextButtonId(value: ActionButton[]): string {
 
 export function ActionButtonsEditor({ value, options, disabled, onChange }: RowsProps<ActionButton>) {
   const { t } = useTranslation(ADMIN_NS);
-  const set = (i: number, row: Partial<ActionButton>) => onChange(value.map((b, j) => (j === i ? { ...b, ...row } : b)));
+  const set = (i: number, row: Partial<ActionButton>) =>
+    onChange(value.map((b, j) => (j === i ? { ...b, ...row } : b)));
   return (
     <div className="bg-rows">
       {value.map((button, i) => (
         <fieldset key={i} className="bg-row" disabled={disabled}>
           <legend className="small muted">{button.id}</legend>
-          <input className="field__input" aria-label={t('blocks.buttons.title')} value={button.title} onChange={(e) => set(i, { title: e.target.value })} />
-          <TranslationsField label={t('blocks.buttons.title')} japanese={button.title} value={button.title_i18n} onChange={(title_i18n) => set(i, { title_i18n })} maxLength={200} disabled={Boolean(disabled)} />
-          <select className="field__input" aria-label={t('blocks.buttons.kind')} value={button.kind}
-            onChange={(e) => set(i, { kind: e.target.value as ActionButton['kind'] })}>
-            {KINDS.map((k) => <option key={k} value={k}>{t(`blocks.buttons.kinds.${k}`)}</option>)}
+          <input
+            className="field__input"
+            aria-label={t('blocks.buttons.title')}
+            value={button.title}
+            onChange={(e) => set(i, { title: e.target.value })}
+          />
+          <TranslationsField
+            label={t('blocks.buttons.title')}
+            japanese={button.title}
+            value={button.title_i18n}
+            onChange={(title_i18n) => set(i, { title_i18n })}
+            maxLength={200}
+            disabled={Boolean(disabled)}
+          />
+          <select
+            className="field__input"
+            aria-label={t('blocks.buttons.kind')}
+            value={button.kind}
+            onChange={(e) => set(i, { kind: e.target.value as ActionButton['kind'] })}
+          >
+            {KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`blocks.buttons.kinds.${k}`)}
+              </option>
+            ))}
           </select>
           {button.kind === 'block' && (
-            <RefSelect label={t('blocks.buttons.block')} value={button.block_id} options={options.block} disabled={disabled} onChange={(id) => set(i, { block_id: id })} />
+            <RefSelect
+              label={t('blocks.buttons.block')}
+              value={button.block_id}
+              options={options.block}
+              disabled={disabled}
+              onChange={(id) => set(i, { block_id: id })}
+            />
           )}
           {button.kind === 'video' && (
-            <RefSelect label={t('blocks.buttons.video')} value={button.video_id} options={options.video} disabled={disabled} onChange={(id) => set(i, { video_id: id })} />
+            <RefSelect
+              label={t('blocks.buttons.video')}
+              value={button.video_id}
+              options={options.video}
+              disabled={disabled}
+              onChange={(id) => set(i, { video_id: id })}
+            />
           )}
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => onChange(value.filter((_, j) => j !== i))}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            onClick={() => onChange(value.filter((_, j) => j !== i))}
+          >
             {t('blocks.panel.removeRow')}
           </button>
         </fieldset>
       ))}
       {!disabled && (
-        <button type="button" className="btn btn--ghost btn--small"
-          onClick={() => onChange([...value, { id: nextButtonId(value), title: '', kind: 'block', block_id: null, video_id: null }])}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          onClick={() =>
+            onChange([...value, { id: nextButtonId(value), title: '', kind: 'block', block_id: null, video_id: null }])
+          }
+        >
           {t('blocks.buttons.add')}
         </button>
       )}

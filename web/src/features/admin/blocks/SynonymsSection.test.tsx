@@ -9,7 +9,11 @@ import { BlockPanel } from './BlockPanel.tsx';
 import { block, character, CID } from './testing.ts';
 
 const API = '/api/ops';
-const adminSession = { status: 'authenticated' as const, accessToken: 't', user: { ...sampleUser, roles: ['admin' as const] } };
+const adminSession = {
+  status: 'authenticated' as const,
+  accessToken: 't',
+  user: { ...sampleUser, roles: ['admin' as const] },
+};
 
 function WithAdminTexts({ children }: { children: ReactNode }) {
   ensureAdminMessages(useTranslation().i18n);
@@ -19,7 +23,9 @@ function WithAdminTexts({ children }: { children: ReactNode }) {
 async function renderPanel(c: Character, server: (call: RecordedCall) => [number, unknown]) {
   const fake = fakeServer(server);
   await renderWithApp(
-    <WithAdminTexts><BlockPanel base={API} character={c} block={c.blocks[0]!} onClose={() => {}} /></WithAdminTexts>,
+    <WithAdminTexts>
+      <BlockPanel base={API} character={c} block={c.blocks[0]!} onClose={() => {}} />
+    </WithAdminTexts>,
     { state: { session: adminSession } },
   );
   return fake.calls;
@@ -30,13 +36,20 @@ const foodBlock = () => block('b1', { hit_words: [{ words: ['食べ物', '旅行
 describe('SynonymsSection (block panel)', () => {
   it('SynonymsSection, a hit word with synonyms, shows them beside it and removing one PUTs the rest', async () => {
     const c = character([foodBlock()], { synonyms: [{ word: '食べ物', synonyms: ['料理', 'ごはん'] }] });
-    const calls = await renderPanel(c, (call) => [200, { ok: true, synonyms: [{ word: '食べ物', synonyms: (call.body as { synonyms: string[] }).synonyms }] }]);
+    const calls = await renderPanel(c, (call) => [
+      200,
+      { ok: true, synonyms: [{ word: '食べ物', synonyms: (call.body as { synonyms: string[] }).synonyms }] },
+    ]);
 
     expect(screen.getByRole('group', { name: '「食べ物」の類義語' }).textContent).toContain('料理');
     fireEvent.click(screen.getByRole('button', { name: '類義語「料理」を外す' }));
 
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]).toMatchObject({ method: 'PUT', url: `${API}/characters/${CID}/synonyms`, body: { word: '食べ物', synonyms: ['ごはん'] } });
+    expect(calls[0]).toMatchObject({
+      method: 'PUT',
+      url: `${API}/characters/${CID}/synonyms`,
+      body: { word: '食べ物', synonyms: ['ごはん'] },
+    });
   });
 
   it('SynonymsSection, a synonym typed and added, PUTs it after the existing ones', async () => {
@@ -50,17 +63,30 @@ describe('SynonymsSection (block panel)', () => {
     expect(calls[0]).toMatchObject({ method: 'PUT', body: { word: '旅行', synonyms: ['旅', 'おでかけ', 'トラベル'] } });
   });
 
-  it('SynonymsSection, 「候補を読み込む」 then one candidate accepted, asks for the block\'s words and PUTs the accepted one', async () => {
+  it("SynonymsSection, 「候補を読み込む」 then one candidate accepted, asks for the block's words and PUTs the accepted one", async () => {
     const c = character([foodBlock()]);
-    const calls = await renderPanel(c, (call) => (call.url.endsWith('/candidates')
-      ? [200, { ok: true, candidates: [{ word: '旅行', synonyms: ['旅', 'トラベル'] }], source: { package: 'p', version: '1', license: 'Apache-2.0', copyright: 'c' } }]
-      : [200, { ok: true, synonyms: [] }]));
+    const calls = await renderPanel(c, (call) =>
+      call.url.endsWith('/candidates')
+        ? [
+            200,
+            {
+              ok: true,
+              candidates: [{ word: '旅行', synonyms: ['旅', 'トラベル'] }],
+              source: { package: 'p', version: '1', license: 'Apache-2.0', copyright: 'c' },
+            },
+          ]
+        : [200, { ok: true, synonyms: [] }],
+    );
 
     fireEvent.click(screen.getByRole('button', { name: '候補を読み込む' }));
     fireEvent.click(await screen.findByRole('button', { name: '候補「トラベル」を追加' }));
 
     await waitFor(() => expect(calls).toHaveLength(2));
-    expect(calls[0]).toMatchObject({ method: 'POST', url: `${API}/characters/${CID}/synonyms/candidates`, body: { words: ['食べ物', '旅行'] } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: `${API}/characters/${CID}/synonyms/candidates`,
+      body: { words: ['食べ物', '旅行'] },
+    });
     expect(calls[1]).toMatchObject({ method: 'PUT', body: { word: '旅行', synonyms: ['トラベル'] } });
   });
 });

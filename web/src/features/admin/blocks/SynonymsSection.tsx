@@ -50,16 +50,34 @@ export function SynonymsSection({ base, character, block, disabled }: Props) {
       <p className="small muted">{t('blocks.synonyms.help')}</p>
       {words.length === 0 && <p className="small muted">{t('blocks.synonyms.noWords')}</p>}
       {words.length > 0 && (
-        <button type="button" className="btn btn--ghost btn--small" disabled={disabled || loading.isLoading} onClick={() => void propose()}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          disabled={disabled || loading.isLoading}
+          onClick={() => void propose()}
+        >
           {t('blocks.synonyms.loadCandidates')}
         </button>
       )}
-      {failed && <p className="small" role="status">{failed}</p>}
+      {failed && (
+        <p className="small" role="status">
+          {failed}
+        </p>
+      )}
       <div className="bg-rows bg-synonyms">
         {words.map((word) => {
           const synonyms = synonymsOf(character, word);
           const proposed = (proposals[word] ?? []).filter((s) => !synonyms.includes(s));
-          return <SynonymRow key={word} word={word} synonyms={synonyms} proposed={proposed} disabled={disabled || saving.isLoading} onChange={(next) => void save(word, next)} />;
+          return (
+            <SynonymRow
+              key={word}
+              word={word}
+              synonyms={synonyms}
+              proposed={proposed}
+              disabled={disabled || saving.isLoading}
+              onChange={(next) => void save(word, next)}
+            />
+          );
         })}
       </div>
       {proposals && Object.keys(proposals).length > 0 && <p className="small muted">{t('blocks.synonyms.source')}</p>}

@@ -21,16 +21,39 @@ export type TransitionFlowEdge = Edge<TransitionEdgeData, 'transition'>;
  * character). Labels are left out when zoomed too far out to read them.
  */
 export const TransitionEdge = memo(function TransitionEdge(props: EdgeProps<TransitionFlowEdge>) {
-  const { id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data, markerEnd, style, selected, deletable } = props;
+  const {
+    id,
+    sourceX,
+    sourceY,
+    targetX,
+    targetY,
+    sourcePosition,
+    targetPosition,
+    data,
+    markerEnd,
+    style,
+    selected,
+    deletable,
+  } = props;
   const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
   const y = labelY + (data?.labelShift ?? 0);
   return (
     <>
-      <BaseEdge id={id} path={path} markerEnd={markerEnd} style={selected ? { ...style, strokeWidth: 3 } : style} interactionWidth={14} />
+      <BaseEdge
+        id={id}
+        path={path}
+        markerEnd={markerEnd}
+        style={selected ? { ...style, strokeWidth: 3 } : style}
+        interactionWidth={14}
+      />
       {(data?.showLabel || selected) && (
         <EdgeLabelRenderer>
-          <div className={selected ? 'bg-edge-label bg-edge-label--selected nodrag nopan' : 'bg-edge-label nodrag nopan'} title={data?.title} data-edge-id={id}
-            style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${y}px)`, color: data?.color }}>
+          <div
+            className={selected ? 'bg-edge-label bg-edge-label--selected nodrag nopan' : 'bg-edge-label nodrag nopan'}
+            title={data?.title}
+            data-edge-id={id}
+            style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${y}px)`, color: data?.color }}
+          >
             <span className="bg-edge-label__text">{data?.label}</span>
             {selected && deletable !== false && <EdgeDeleteButton id={id} />}
           </div>
@@ -45,8 +68,18 @@ function EdgeDeleteButton({ id }: { id: string }) {
   const { t } = useTranslation(ADMIN_NS);
   const flow = useReactFlow();
   return (
-    <button type="button" className="bg-edge-label__delete" aria-label={t('blocks.edgeDelete')} title={t('blocks.edgeDelete')}
-      onClick={(e) => { e.stopPropagation(); void flow.deleteElements({ edges: [{ id }] }); }}>×</button>
+    <button
+      type="button"
+      className="bg-edge-label__delete"
+      aria-label={t('blocks.edgeDelete')}
+      title={t('blocks.edgeDelete')}
+      onClick={(e) => {
+        e.stopPropagation();
+        void flow.deleteElements({ edges: [{ id }] });
+      }}
+    >
+      ×
+    </button>
   );
 }
 

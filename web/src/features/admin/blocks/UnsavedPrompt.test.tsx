@@ -4,12 +4,16 @@ import { API, renderConsole, scriptedServer } from '../characters/testing.tsx';
 import { block, character } from './testing.ts';
 
 function editorServer() {
-  return scriptedServer({ [`GET ${API}/characters/c1/all`]: [200, { ok: true, character: character([block('b1'), block('b2')]), faults: [] }] });
+  return scriptedServer({
+    [`GET ${API}/characters/c1/all`]: [200, { ok: true, character: character([block('b1'), block('b2')]), faults: [] }],
+  });
 }
 const panel = () => screen.getByRole('complementary', { name: 'ブロックの編集' });
 const listButton = (id: string) => within(screen.getByRole('table')).getByRole('button', { name: id });
 
-afterEach(() => { vi.restoreAllMocks(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('unsaved block edits', () => {
   it('BlocksPage, an edited title and another block clicked, asks; staying keeps the edit', async () => {
@@ -17,7 +21,10 @@ describe('unsaved block edits', () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     await renderConsole('/ops/characters/c1/blocks?view=list&block=b1');
 
-    fireEvent.change(await within(await screen.findByRole('complementary', { name: 'ブロックの編集' })).findByLabelText('タイトル'), { target: { value: '書きかけ' } });
+    fireEvent.change(
+      await within(await screen.findByRole('complementary', { name: 'ブロックの編集' })).findByLabelText('タイトル'),
+      { target: { value: '書きかけ' } },
+    );
     fireEvent.click(listButton('b2'));
 
     expect(confirm).toHaveBeenCalledWith('保存していない変更があります。移動すると変更は失われます。移動しますか？');
@@ -28,8 +35,12 @@ describe('unsaved block edits', () => {
     editorServer();
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     await renderConsole('/ops/characters/c1/blocks?view=list&block=b1');
-    fireEvent.change(await within(await screen.findByRole('complementary', { name: 'ブロックの編集' })).findByLabelText('タイトル'), { target: { value: '書きかけ' } });
-    const tab = () => within(screen.getByRole('navigation', { name: 'キャラクターの画面' })).getByRole('link', { name: '初期設定' });
+    fireEvent.change(
+      await within(await screen.findByRole('complementary', { name: 'ブロックの編集' })).findByLabelText('タイトル'),
+      { target: { value: '書きかけ' } },
+    );
+    const tab = () =>
+      within(screen.getByRole('navigation', { name: 'キャラクターの画面' })).getByRole('link', { name: '初期設定' });
 
     fireEvent.click(tab());
     expect(panel()).toBeTruthy();
@@ -44,7 +55,10 @@ describe('unsaved block edits', () => {
     editorServer();
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     await renderConsole('/ops/characters/c1/blocks?view=list&block=b1');
-    fireEvent.change(await within(await screen.findByRole('complementary', { name: 'ブロックの編集' })).findByLabelText('タイトル'), { target: { value: '書きかけ' } });
+    fireEvent.change(
+      await within(await screen.findByRole('complementary', { name: 'ブロックの編集' })).findByLabelText('タイトル'),
+      { target: { value: '書きかけ' } },
+    );
 
     fireEvent.click(within(panel()).getByRole('button', { name: '閉じる' }));
 
@@ -67,7 +81,11 @@ describe('unsaved block edits', () => {
   it('BlocksPage, unsaved edits, asks the browser before the tab is closed', async () => {
     editorServer();
     await renderConsole('/ops/characters/c1/blocks?view=list&block=b1');
-    const event = () => { const e = new Event('beforeunload', { cancelable: true }); window.dispatchEvent(e); return e; };
+    const event = () => {
+      const e = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(e);
+      return e;
+    };
     await screen.findByRole('complementary', { name: 'ブロックの編集' });
     const clean = event();
 

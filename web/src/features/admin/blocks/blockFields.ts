@@ -14,29 +14,99 @@ export type BlockField = Exclude<keyof Block, 'character_id' | 'is_edit_locked'>
 
 export const FIELD_GROUPS: ReadonlyArray<{ key: string; fields: readonly BlockField[] }> = [
   { key: 'basic', fields: ['id', 'title', 'trigger_video_id', 'play_now', 'play_again', 'mic_on_millisecond'] },
-  { key: 'listen', fields: ['listen_video_ids', 'listen_video_number', 'max_recognition_time', 'nod_video_ids', 'show_previous_block_speech'] },
-  { key: 'hitWords', fields: ['hit_words', 'hit_word', 'valid_response', 'listen_next_block', 'force_blocks', 'not_hitword_blocks', 'skip_video_ids', 'slot_name'] },
+  {
+    key: 'listen',
+    fields: [
+      'listen_video_ids',
+      'listen_video_number',
+      'max_recognition_time',
+      'nod_video_ids',
+      'show_previous_block_speech',
+    ],
+  },
+  {
+    key: 'hitWords',
+    fields: [
+      'hit_words',
+      'hit_word',
+      'valid_response',
+      'listen_next_block',
+      'force_blocks',
+      'not_hitword_blocks',
+      'skip_video_ids',
+      'slot_name',
+    ],
+  },
   {
     key: 'spj',
-    fields: ['valid_response_ids', 'spj_category', 'spj_empty_score', 'spj_empty_count', 'spj_empty_end', 'spj_empty_blocks', 'spj_empty_videos',
-      'spj_out_score', 'spj_out_count', 'spj_out_video_id', 'spj_out_block_id'],
+    fields: [
+      'valid_response_ids',
+      'spj_category',
+      'spj_empty_score',
+      'spj_empty_count',
+      'spj_empty_end',
+      'spj_empty_blocks',
+      'spj_empty_videos',
+      'spj_out_score',
+      'spj_out_count',
+      'spj_out_video_id',
+      'spj_out_block_id',
+    ],
   },
-  { key: 'invalid', fields: ['invalid_max_count', 'invalid_count', 'invalid_response_video_ids', 'invalid_video_id', 'invalid_final_video_id', 'invalid_final_block'] },
+  {
+    key: 'invalid',
+    fields: [
+      'invalid_max_count',
+      'invalid_count',
+      'invalid_response_video_ids',
+      'invalid_video_id',
+      'invalid_final_video_id',
+      'invalid_final_block',
+    ],
+  },
   {
     key: 'silence',
-    fields: ['silence_time_limit', 'silence_limit', 'silence_count', 'silence_video_ids', 'silence_video_id', 'silence_final_blocks', 'silence_final_block_id'],
+    fields: [
+      'silence_time_limit',
+      'silence_limit',
+      'silence_count',
+      'silence_video_ids',
+      'silence_video_id',
+      'silence_final_blocks',
+      'silence_final_block_id',
+    ],
   },
-  { key: 'auto', fields: ['play_final_block', 'replacement_video_ids', 'replacement_block_ids', 'random_count', 'random_end_block_id', 'summary_mode', 'kikiwasure_mode'] },
+  {
+    key: 'auto',
+    fields: [
+      'play_final_block',
+      'replacement_video_ids',
+      'replacement_block_ids',
+      'random_count',
+      'random_end_block_id',
+      'summary_mode',
+      'kikiwasure_mode',
+    ],
+  },
   { key: 'buttons', fields: ['action_buttons'] },
 ];
 
 export type RefKind = 'block' | 'video' | 'slot';
 export type Widget =
-  | { kind: 'text' } | { kind: 'integer' } | { kind: 'nullableNumber' } | { kind: 'flag' } | { kind: 'nullableText' }
-  | { kind: 'ref'; ref: RefKind } | { kind: 'refList'; ref: RefKind } | { kind: 'hitWords' } | { kind: 'actionButtons' } | { kind: 'readonly' };
+  | { kind: 'text' }
+  | { kind: 'integer' }
+  | { kind: 'nullableNumber' }
+  | { kind: 'flag' }
+  | { kind: 'nullableText' }
+  | { kind: 'ref'; ref: RefKind }
+  | { kind: 'refList'; ref: RefKind }
+  | { kind: 'hitWords' }
+  | { kind: 'actionButtons' }
+  | { kind: 'readonly' };
 
 const schemaOf = (field: BlockField): TSchema => (Block.properties as Record<string, TSchema>)[field] as TSchema;
-const isNullableOf = (schema: TSchema, type: string) => Array.isArray(schema.anyOf) && schema.anyOf.some((s: TSchema) => s.type === type);
+const isNullableOf = (schema: TSchema, type: string) =>
+  Array.isArray(schema.anyOf) && schema.anyOf.some((s: TSchema) => s.type === type);
 
 /** A reference field's target: videos by name, the slot by name, every other id names a block. */
 function refOf(field: BlockField): RefKind | null {
@@ -65,7 +135,10 @@ export function widgetOf(field: BlockField): Widget {
  * the page's Content-Security-Policy forbids the compiler's eval.
  */
 /** Field → the i18n key (under blocks.error) and its values. */
-export interface FieldError { key: string; values: Record<string, unknown> }
+export interface FieldError {
+  key: string;
+  values: Record<string, unknown>;
+}
 export type FieldErrors = Partial<Record<string, FieldError>>;
 
 /** The schema's complaints by top-level field (`/hit_words/0/words` → `hit_words`), the first one of each. */
@@ -83,18 +156,32 @@ export const newBlockErrors = (block: Record<string, unknown>): FieldErrors => e
 
 /** The i18n key (under blocks.error) and values of a schema error: the limits come from the schema, so the form says what the server would. */
 export function errorText(error: ValueError): FieldError {
-  const schema = error.schema as { minLength?: number; maxLength?: number; minimum?: number; maxItems?: number; minItems?: number };
+  const schema = error.schema as {
+    minLength?: number;
+    maxLength?: number;
+    minimum?: number;
+    maxItems?: number;
+    minItems?: number;
+  };
   switch (error.type) {
-    case ValueErrorType.StringMinLength: return { key: 'required', values: {} };
-    case ValueErrorType.ArrayMinItems: return { key: 'minItems', values: { n: schema.minItems } };
-    case ValueErrorType.StringMaxLength: return { key: 'maxLength', values: { n: schema.maxLength } };
-    case ValueErrorType.ArrayMaxItems: return { key: 'maxItems', values: { n: schema.maxItems } };
-    case ValueErrorType.StringPattern: return { key: 'pattern', values: {} };
+    case ValueErrorType.StringMinLength:
+      return { key: 'required', values: {} };
+    case ValueErrorType.ArrayMinItems:
+      return { key: 'minItems', values: { n: schema.minItems } };
+    case ValueErrorType.StringMaxLength:
+      return { key: 'maxLength', values: { n: schema.maxLength } };
+    case ValueErrorType.ArrayMaxItems:
+      return { key: 'maxItems', values: { n: schema.maxItems } };
+    case ValueErrorType.StringPattern:
+      return { key: 'pattern', values: {} };
     case ValueErrorType.IntegerMinimum:
-    case ValueErrorType.NumberMinimum: return { key: 'minimum', values: { n: schema.minimum } };
+    case ValueErrorType.NumberMinimum:
+      return { key: 'minimum', values: { n: schema.minimum } };
     case ValueErrorType.Integer:
-    case ValueErrorType.Number: return { key: 'integer', values: {} };
-    default: return { key: 'invalid', values: {} };
+    case ValueErrorType.Number:
+      return { key: 'integer', values: {} };
+    default:
+      return { key: 'invalid', values: {} };
   }
 }
 

@@ -19,7 +19,10 @@ export function useFillHeight<T extends HTMLElement>(minimum = 360, bottomGap = 
     window.addEventListener('resize', measure);
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
     if (ref.current?.parentElement) observer?.observe(ref.current.parentElement);
-    return () => { window.removeEventListener('resize', measure); observer?.disconnect(); };
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
   }, [minimum, bottomGap]);
   return { ref, height };
 }
@@ -46,16 +49,36 @@ export function usePanelWidth() {
 export function PanelResizer({ width, onResize }: { width: number; onResize: (width: number) => void }) {
   const { t } = useTranslation(ADMIN_NS);
   const start = useRef<{ x: number; width: number } | null>(null);
-  const down = (e: PointerEvent<HTMLDivElement>) => { e.currentTarget.setPointerCapture(e.pointerId); start.current = { x: e.clientX, width }; };
+  const down = (e: PointerEvent<HTMLDivElement>) => {
+    e.currentTarget.setPointerCapture(e.pointerId);
+    start.current = { x: e.clientX, width };
+  };
   // The panel is on the right: dragging the handle left widens it.
-  const move = (e: PointerEvent<HTMLDivElement>) => { if (start.current) onResize(start.current.width + start.current.x - e.clientX); };
-  const up = () => { start.current = null; };
+  const move = (e: PointerEvent<HTMLDivElement>) => {
+    if (start.current) onResize(start.current.width + start.current.x - e.clientX);
+  };
+  const up = () => {
+    start.current = null;
+  };
   const key = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key === 'ArrowLeft') onResize(width + 20);
     if (e.key === 'ArrowRight') onResize(width - 20);
   };
   return (
-    <div className="bg-resizer" role="separator" aria-orientation="vertical" aria-label={t('blocks.resizePanel')} aria-valuenow={width}
-      aria-valuemin={PANEL_MIN} aria-valuemax={PANEL_MAX} tabIndex={0} onPointerDown={down} onPointerMove={move} onPointerUp={up} onPointerCancel={up} onKeyDown={key} />
+    <div
+      className="bg-resizer"
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={t('blocks.resizePanel')}
+      aria-valuenow={width}
+      aria-valuemin={PANEL_MIN}
+      aria-valuemax={PANEL_MAX}
+      tabIndex={0}
+      onPointerDown={down}
+      onPointerMove={move}
+      onPointerUp={up}
+      onPointerCancel={up}
+      onKeyDown={key}
+    />
   );
 }

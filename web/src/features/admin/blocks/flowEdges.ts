@@ -6,16 +6,32 @@ import { NODE_HEIGHT, NODE_WIDTH, START_HEIGHT, START_WIDTH, type Positions } fr
 import type { TransitionFlowEdge } from './TransitionEdge.tsx';
 import { edgesNear, type ViewArea } from './viewArea.ts';
 
-function flowEdge(e: GraphEdge, t: Translate, labels: boolean, traffic: TrafficStyle | undefined, labelShift: number): TransitionFlowEdge {
+function flowEdge(
+  e: GraphEdge,
+  t: Translate,
+  labels: boolean,
+  traffic: TrafficStyle | undefined,
+  labelShift: number,
+): TransitionFlowEdge {
   const color = EDGE_KINDS[e.kind];
   const look = traffic && e.kind !== 'start' ? edgeLook(traffic, e.source, e.target) : null;
   const marker = look?.markerSize ?? 16;
   return {
-    id: e.id, source: e.source, target: e.target, type: 'transition',
-    data: { label: edgeText(e, t), title: edgeText({ kind: e.kind, label: e.fullLabel ?? e.label }, t), color, showLabel: labels, labelShift },
+    id: e.id,
+    source: e.source,
+    target: e.target,
+    type: 'transition',
+    data: {
+      label: edgeText(e, t),
+      title: edgeText({ kind: e.kind, label: e.fullLabel ?? e.label }, t),
+      color,
+      showLabel: labels,
+      labelShift,
+    },
     // A start button's edge is the setting's, not a block's: not deleted from the graph.
     deletable: e.kind !== 'start',
-    style: { stroke: color, strokeWidth: 1.5, ...look?.style }, markerEnd: { type: MarkerType.ArrowClosed, color, width: marker, height: marker },
+    style: { stroke: color, strokeWidth: 1.5, ...look?.style },
+    markerEnd: { type: MarkerType.ArrowClosed, color, width: marker, height: marker },
   };
 }
 
@@ -26,18 +42,31 @@ function flowEdge(e: GraphEdge, t: Translate, labels: boolean, traffic: TrafficS
  * edges that come into view: with the whole graph in view (~1,200 edges) a
  * new array of fresh objects re-rendered every edge, a 70 ms frame during a pan.
  */
-export function useFlowEdges(graph: CharacterGraph, positions: Positions, area: ViewArea | null, t: Translate, traffic: TrafficStyle | undefined): TransitionFlowEdge[] {
+export function useFlowEdges(
+  graph: CharacterGraph,
+  positions: Positions,
+  area: ViewArea | null,
+  t: Translate,
+  traffic: TrafficStyle | undefined,
+): TransitionFlowEdge[] {
   const labels = area?.labels ?? false;
   // A new cache whenever an edge's look may change: the graph, the layout, label visibility, language or traffic overlay.
   const cache = useMemo(() => new Map<string, TransitionFlowEdge>(), [graph, positions, labels, t, traffic]);
-  const offsets = useMemo(() => (labels ? labelOffsets(graph, positions) : new Map<string, number>()), [graph, positions, labels]);
-  return useMemo(() => edgesNear(graph.edges, positions, area).map((e) => {
-    const known = cache.get(e.id);
-    if (known) return known;
-    const made = flowEdge(e, t, labels, traffic, offsets.get(e.id) ?? 0);
-    cache.set(e.id, made);
-    return made;
-  }), [graph, positions, area, t, labels, traffic, cache, offsets]);
+  const offsets = useMemo(
+    () => (labels ? labelOffsets(graph, positions) : new Map<string, number>()),
+    [graph, positions, labels],
+  );
+  return useMemo(
+    () =>
+      edgesNear(graph.edges, positions, area).map((e) => {
+        const known = cache.get(e.id);
+        if (known) return known;
+        const made = flowEdge(e, t, labels, traffic, offsets.get(e.id) ?? 0);
+        cache.set(e.id, made);
+        return made;
+      }),
+    [graph, positions, area, t, labels, traffic, cache, offsets],
+  );
 }
 
 const LINE = 16;
@@ -64,7 +93,8 @@ export function labelOffsets(graph: CharacterGraph, positions: Positions): Map<s
     const cy = Math.floor(y / LINE);
     for (let dx = -1; dx <= 1; dx += 1) {
       for (let dy = -1; dy <= 1; dy += 1) {
-        for (const [a, b, ly] of cells.get(keyOf(cx + dx, cy + dy)) ?? []) if (x0 < b && a < x1 && Math.abs(ly - y) < LINE) return true;
+        for (const [a, b, ly] of cells.get(keyOf(cx + dx, cy + dy)) ?? [])
+          if (x0 < b && a < x1 && Math.abs(ly - y) < LINE) return true;
       }
     }
     return false;
@@ -80,11 +110,13 @@ export function labelOffsets(graph: CharacterGraph, positions: Positions): Map<s
     const home = cells.get(keyOf(Math.floor(x / LABEL_MAX_WIDTH), Math.floor(y / LINE)));
     // Where labels already crowd (edges fanning into a shared fallback block), no line below is free either: not searched.
     let shift = 0;
-    while ((home?.length ?? 0) < CROWDED && shift < MAX_SHIFT && clashes(x - half, x + half, y + shift * LINE)) shift += 1;
+    while ((home?.length ?? 0) < CROWDED && shift < MAX_SHIFT && clashes(x - half, x + half, y + shift * LINE))
+      shift += 1;
     const placed = y + shift * LINE;
     const key = keyOf(Math.floor(x / LABEL_MAX_WIDTH), Math.floor(placed / LINE));
     const cell = cells.get(key);
-    if (cell) cell.push([x - half, x + half, placed]); else cells.set(key, [[x - half, x + half, placed]]);
+    if (cell) cell.push([x - half, x + half, placed]);
+    else cells.set(key, [[x - half, x + half, placed]]);
     offsets.set(e.id, shift * LINE);
   }
   return offsets;

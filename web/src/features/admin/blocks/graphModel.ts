@@ -28,10 +28,20 @@ export type EdgeKind = keyof typeof EDGE_KINDS;
 
 /** Which field leads to which kind of transition (`hit_words[0].block_id` → `hit_words`). */
 const KIND_OF_FIELD: Record<string, EdgeKind> = {
-  hit_words: 'hit_word', listen_next_block: 'listen_next', valid_response_ids: 'search', not_hitword_blocks: 'not_hitword',
-  force_blocks: 'force', spj_out_block_id: 'spj_out', spj_empty_blocks: 'spj_empty', invalid_final_block: 'invalid_final',
-  silence_final_blocks: 'silence_final', silence_final_block_id: 'silence_final', play_final_block: 'play_final',
-  random_end_block_id: 'random_end', replacement_block_ids: 'replacement', action_buttons: 'action_button',
+  hit_words: 'hit_word',
+  listen_next_block: 'listen_next',
+  valid_response_ids: 'search',
+  not_hitword_blocks: 'not_hitword',
+  force_blocks: 'force',
+  spj_out_block_id: 'spj_out',
+  spj_empty_blocks: 'spj_empty',
+  invalid_final_block: 'invalid_final',
+  silence_final_blocks: 'silence_final',
+  silence_final_block_id: 'silence_final',
+  play_final_block: 'play_final',
+  random_end_block_id: 'random_end',
+  replacement_block_ids: 'replacement',
+  action_buttons: 'action_button',
 };
 
 export interface GraphEdge {
@@ -102,7 +112,16 @@ export function blockEdges(block: Block, exists: (id: string) => boolean): Graph
     if (!kind || !exists(ref.id)) return [];
     const full = fullLabelOf(block, ref.field);
     const label = full === null ? null : truncate(full);
-    return [{ id: `${block.id}→${ref.id}#${ref.field}#${i}`, source: block.id, target: ref.id, kind, label, ...(full !== null && full !== label ? { fullLabel: full } : {}) }];
+    return [
+      {
+        id: `${block.id}→${ref.id}#${ref.field}#${i}`,
+        source: block.id,
+        target: ref.id,
+        kind,
+        label,
+        ...(full !== null && full !== label ? { fullLabel: full } : {}),
+      },
+    ];
   });
 }
 
@@ -110,15 +129,23 @@ export function blockEdges(block: Block, exists: (id: string) => boolean): Graph
  * Puts each fault on the block it concerns. A missing-block fault names the
  * missing id, so it goes to the blocks that refer to that id instead.
  */
-export function faultsByBlock(character: Character, faults: ValidationProblem[]): { byBlock: Map<string, ValidationProblem[]>; other: ValidationProblem[] } {
+export function faultsByBlock(
+  character: Character,
+  faults: ValidationProblem[],
+): { byBlock: Map<string, ValidationProblem[]>; other: ValidationProblem[] } {
   const byBlock = new Map<string, ValidationProblem[]>();
   const other: ValidationProblem[] = [];
   const blockIds = new Set(character.blocks.map((b) => b.id));
   const add = (id: string, fault: ValidationProblem) => byBlock.set(id, [...(byBlock.get(id) ?? []), fault]);
   for (const fault of faults) {
-    if (fault.blockId && blockIds.has(fault.blockId)) { add(fault.blockId, fault); continue; }
+    if (fault.blockId && blockIds.has(fault.blockId)) {
+      add(fault.blockId, fault);
+      continue;
+    }
     const missing = fault.blockId;
-    const referrers = missing ? character.blocks.filter((b) => blockBlockReferences(b).some((r) => r.id === missing)) : [];
+    const referrers = missing
+      ? character.blocks.filter((b) => blockBlockReferences(b).some((r) => r.id === missing))
+      : [];
     for (const b of referrers) add(b.id, { ...fault, message: `${fault.message}（${missing}）` });
     if (referrers.length === 0) other.push(fault);
   }
@@ -127,11 +154,18 @@ export function faultsByBlock(character: Character, faults: ValidationProblem[])
 
 function startGraph(character: Character, exists: (id: string) => boolean): { nodes: GraphNode[]; edges: GraphEdge[] } {
   const nodes: GraphNode[] = character.startButtons.map((b) => ({
-    id: startNodeId(b.id), data: { kind: 'start', title: b.title, isDefault: b.id === character.setting.default_start_button_id },
+    id: startNodeId(b.id),
+    data: { kind: 'start', title: b.title, isDefault: b.id === character.setting.default_start_button_id },
   }));
-  const edges: GraphEdge[] = character.startButtons.filter((b) => exists(b.block_id)).map((b) => ({
-    id: `${startNodeId(b.id)}→${b.block_id}`, source: startNodeId(b.id), target: b.block_id, kind: 'start', label: null,
-  }));
+  const edges: GraphEdge[] = character.startButtons
+    .filter((b) => exists(b.block_id))
+    .map((b) => ({
+      id: `${startNodeId(b.id)}→${b.block_id}`,
+      source: startNodeId(b.id),
+      target: b.block_id,
+      kind: 'start',
+      label: null,
+    }));
   return { nodes, edges };
 }
 
@@ -145,7 +179,11 @@ export function characterGraph(character: Character, faults: ValidationProblem[]
   const blockNodes: GraphNode[] = character.blocks.map((block) => ({
     id: block.id,
     data: {
-      kind: 'block', block, listens: blockListens(block), random: block.random_count > 0, faults: byBlock.get(block.id) ?? [],
+      kind: 'block',
+      block,
+      listens: blockListens(block),
+      random: block.random_count > 0,
+      faults: byBlock.get(block.id) ?? [],
       videoTitle: block.trigger_video_id ? (videoTitles.get(block.trigger_video_id) ?? null) : null,
     },
   }));
@@ -160,5 +198,7 @@ export function characterGraph(character: Character, faults: ValidationProblem[]
 export function findBlocks(character: Character, query: string, limit = 20): Block[] {
   const q = query.trim().toLowerCase();
   if (q === '') return [];
-  return character.blocks.filter((b) => b.id.toLowerCase().includes(q) || b.title.toLowerCase().includes(q)).slice(0, limit);
+  return character.blocks
+    .filter((b) => b.id.toLowerCase().includes(q) || b.title.toLowerCase().includes(q))
+    .slice(0, limit);
 }

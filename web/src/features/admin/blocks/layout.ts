@@ -17,14 +17,19 @@ export const NODE_HEIGHT = 84;
 export const START_WIDTH = 160;
 export const START_HEIGHT = 44;
 
-export interface Position { x: number; y: number }
+export interface Position {
+  x: number;
+  y: number;
+}
 export type Positions = Map<string, Position>;
 
 /** The breadth-first spanning forest: entry nodes first, in the graph's order. */
 export function skeletonEdges(nodes: GraphNode[], edges: GraphEdge[]): Array<[string, string]> {
   const out = new Map<string, string[]>();
   for (const e of edges) out.set(e.source, [...(out.get(e.source) ?? []), e.target]);
-  const roots = [...nodes.filter((n) => n.data.kind === 'start'), ...nodes.filter((n) => n.data.kind === 'block')].map((n) => n.id);
+  const roots = [...nodes.filter((n) => n.data.kind === 'start'), ...nodes.filter((n) => n.data.kind === 'block')].map(
+    (n) => n.id,
+  );
   const seen = new Set<string>();
   const tree: Array<[string, string]> = [];
   for (const root of roots) {
@@ -84,14 +89,19 @@ export function extendLayout(previous: Positions, nodes: GraphNode[], edges: Gra
   let bottom = 0;
   for (const node of nodes) {
     const known = previous.get(node.id);
-    if (known) { positions.set(node.id, known); bottom = Math.max(bottom, known.y + NODE_HEIGHT); }
+    if (known) {
+      positions.set(node.id, known);
+      bottom = Math.max(bottom, known.y + NODE_HEIGHT);
+    }
   }
   let stacked = 0;
   for (const node of nodes) {
     if (positions.has(node.id)) continue;
     const parent = edges.find((e) => e.target === node.id && positions.has(e.source));
     const from = parent ? positions.get(parent.source) : undefined;
-    const placed = from ? { x: from.x + NODE_WIDTH + 90, y: from.y + stacked * 24 } : { x: 20 + stacked * (NODE_WIDTH + 20), y: bottom + 60 };
+    const placed = from
+      ? { x: from.x + NODE_WIDTH + 90, y: from.y + stacked * 24 }
+      : { x: 20 + stacked * (NODE_WIDTH + 20), y: bottom + 60 };
     positions.set(node.id, placed);
     stacked += 1;
   }

@@ -13,7 +13,10 @@ export interface ServerError {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
-export function serverErrorOf(error: FetchBaseQueryError | SerializedError | undefined, fallback: string): ServerError | null {
+export function serverErrorOf(
+  error: FetchBaseQueryError | SerializedError | undefined,
+  fallback: string,
+): ServerError | null {
   if (!error) return null;
   const body = 'status' in error && isRecord(error.data) ? error.data : {};
   return {

@@ -13,18 +13,32 @@ const synonymsPath = (characterId: string) => `characters/${encodeURIComponent(c
 export const synonymsApi = blocksApi.injectEndpoints({
   endpoints: (build) => ({
     setSynonyms: build.mutation<SynonymsReply, WithBase<{ characterId: string } & SetSynonymsBody>>({
-      query: ({ base, characterId, word, synonyms }) => ({ url: adminUrl(base, synonymsPath(characterId)), method: 'PUT', body: { word, synonyms } }),
+      query: ({ base, characterId, word, synonyms }) => ({
+        url: adminUrl(base, synonymsPath(characterId)),
+        method: 'PUT',
+        body: { word, synonyms },
+      }),
       invalidatesTags: ['AdminCharacter'],
       onQueryStarted: async (arg, { dispatch, queryFulfilled }) => {
         const outcome = await queryFulfilled.catch(() => null);
         if (!outcome) return;
-        dispatch(blocksApi.util.updateQueryData('blockEditorCharacter', { base: arg.base, characterId: arg.characterId }, (d) => {
-          d.character.synonyms = outcome.data.synonyms;
-        }));
+        dispatch(
+          blocksApi.util.updateQueryData(
+            'blockEditorCharacter',
+            { base: arg.base, characterId: arg.characterId },
+            (d) => {
+              d.character.synonyms = outcome.data.synonyms;
+            },
+          ),
+        );
       },
     }),
     synonymCandidates: build.mutation<SynonymCandidatesReply, WithBase<{ characterId: string; words: string[] }>>({
-      query: ({ base, characterId, words }) => ({ url: adminUrl(base, `${synonymsPath(characterId)}/candidates`), method: 'POST', body: { words } }),
+      query: ({ base, characterId, words }) => ({
+        url: adminUrl(base, `${synonymsPath(characterId)}/candidates`),
+        method: 'POST',
+        body: { words },
+      }),
     }),
   }),
 });

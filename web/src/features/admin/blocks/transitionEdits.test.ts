@@ -8,7 +8,10 @@ describe('transitionEdits', () => {
     const b = block('b1', { hit_words: [{ words: ['いいえ'], block_id: 'b3', slot: null }] });
 
     expect(connectPatch(b, 'hit_word', 'b2', ['はい', 'うん'])).toEqual({
-      hit_words: [{ words: ['いいえ'], block_id: 'b3', slot: null }, { words: ['はい', 'うん'], block_id: 'b2', slot: null }],
+      hit_words: [
+        { words: ['いいえ'], block_id: 'b3', slot: null },
+        { words: ['はい', 'うん'], block_id: 'b2', slot: null },
+      ],
     });
   });
 
@@ -22,8 +25,12 @@ describe('transitionEdits', () => {
 
   it('disconnectPatch, each edge of a block, removes exactly the reference that edge draws', () => {
     const b = block('b1', {
-      hit_words: [{ words: ['はい'], block_id: 'b2', slot: null }, { words: ['いいえ'], block_id: 'b2', slot: null }],
-      silence_final_blocks: ['b2', 'b3'], random_end_block_id: 'b3',
+      hit_words: [
+        { words: ['はい'], block_id: 'b2', slot: null },
+        { words: ['いいえ'], block_id: 'b2', slot: null },
+      ],
+      silence_final_blocks: ['b2', 'b3'],
+      random_end_block_id: 'b3',
     });
     const edges = blockEdges(b, () => true);
     const patchOf = (id: string) => disconnectPatch(b, edgeField(id)!, edges.find((e) => e.id === id)!.target);

@@ -27,7 +27,11 @@ export type ConnectKind = keyof typeof CONNECT_FIELDS;
 export const CONNECT_KINDS = Object.keys(CONNECT_FIELDS) as ConnectKind[];
 
 /** 「はい、うん」 → ['はい', 'うん'] (the words of a new hit word, split as the panel splits them). */
-export const splitWords = (text: string) => text.split(/[,、，\n]/).map((w) => w.trim()).filter((w) => w !== '');
+export const splitWords = (text: string) =>
+  text
+    .split(/[,、，\n]/)
+    .map((w) => w.trim())
+    .filter((w) => w !== '');
 
 /** The patch that adds a transition of `kind` from `block` to `target` (a list keeps one copy of each id). */
 export function connectPatch(block: Block, kind: ConnectKind, target: string, words: string[] = []): BlockPatch {

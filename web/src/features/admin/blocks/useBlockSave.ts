@@ -2,7 +2,12 @@ import { useState } from 'react';
 import type { Block, Character } from '@talkwith/proto/dialogue';
 import type { BlockPatch } from '@talkwith/proto/catalog';
 import { changedFields, newBlockErrors, patchErrors, type FieldErrors } from './blockFields.ts';
-import { useCreateBlockMutation, useDeleteBlockMutation, useUpdateBlockLockMutation, useUpdateBlockMutation } from './blocksApi.ts';
+import {
+  useCreateBlockMutation,
+  useDeleteBlockMutation,
+  useUpdateBlockLockMutation,
+  useUpdateBlockMutation,
+} from './blocksApi.ts';
 import { serverErrorOf, type ServerError } from './serverError.ts';
 
 export type SaveOutcome = 'saved' | 'unchanged' | 'invalid' | 'failed';
@@ -42,13 +47,19 @@ export function useBlockSave(base: string, character: Character, original: Block
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return 'invalid';
     if (Object.keys(patch).length === 0) return 'unchanged';
-    return (await run(() => update({ base, characterId, blockId: original.id, patch: patch as BlockPatch }), fallback)) ? 'saved' : 'failed';
+    return (await run(() => update({ base, characterId, blockId: original.id, patch: patch as BlockPatch }), fallback))
+      ? 'saved'
+      : 'failed';
   }
 
   const setLocked = (blockId: string, locked: boolean, fallback: string) =>
-    run(() => lock({ base, characterId, lockBlockIds: locked ? [blockId] : [], unlockBlockIds: locked ? [] : [blockId] }), fallback);
+    run(
+      () => lock({ base, characterId, lockBlockIds: locked ? [blockId] : [], unlockBlockIds: locked ? [] : [blockId] }),
+      fallback,
+    );
 
-  const destroy = (blockId: string, force: boolean, fallback: string) => run(() => remove({ base, characterId, blockId, force }), fallback);
+  const destroy = (blockId: string, force: boolean, fallback: string) =>
+    run(() => remove({ base, characterId, blockId, force }), fallback);
 
   const busy = creating.isLoading || updating.isLoading || locking.isLoading || removing.isLoading;
   return { save, setLocked, destroy, fieldErrors, serverError, busy };

@@ -5,7 +5,10 @@ import { useUpdateBlockMutation, useUpdateGraphPositionsMutation } from './block
 import { serverErrorOf } from './serverError.ts';
 import { connectPatch, disconnectPatch, edgeField, type ConnectKind } from './transitionEdits.ts';
 
-export interface PendingConnection { source: string; target: string }
+export interface PendingConnection {
+  source: string;
+  target: string;
+}
 
 /**
  * The graph's own edits, all through the server: a drawn edge (after the
@@ -23,7 +26,8 @@ export function useGraphEdits(base: string, character: Character, fallback: stri
 
   const patchBlock = async (blockId: string, patch: ReturnType<typeof connectPatch>): Promise<boolean> => {
     const outcome = await update({ base, characterId, blockId, patch });
-    const failed = 'error' in outcome ? serverErrorOf(outcome.error as Parameters<typeof serverErrorOf>[0], fallback) : null;
+    const failed =
+      'error' in outcome ? serverErrorOf(outcome.error as Parameters<typeof serverErrorOf>[0], fallback) : null;
     setError(failed?.message ?? null);
     return failed === null;
   };
@@ -45,7 +49,9 @@ export function useGraphEdits(base: string, character: Character, fallback: stri
       const start = blockOf(sourceId);
       if (!start) continue;
       // Several edges of one block: one PUT, later hit words removed first so the earlier indexes still hold.
-      const fields = edges.filter((e) => e.source === sourceId).map((e) => ({ field: edgeField(e.id), target: e.target }))
+      const fields = edges
+        .filter((e) => e.source === sourceId)
+        .map((e) => ({ field: edgeField(e.id), target: e.target }))
         .sort((a, b) => (b.field ?? '').localeCompare(a.field ?? '', undefined, { numeric: true }));
       let block = start;
       let patch = {};
@@ -58,8 +64,20 @@ export function useGraphEdits(base: string, character: Character, fallback: stri
       if (Object.keys(patch).length > 0) await patchBlock(sourceId, patch);
     }
   };
-  const move = (set: GraphPositions) => { void savePositions({ base, characterId, body: { set } }); };
+  const move = (set: GraphPositions) => {
+    void savePositions({ base, characterId, body: { set } });
+  };
   const resetLayout = () => savePositions({ base, characterId, body: { reset: true } });
 
-  return { pending, error, busy: updating.isLoading, requestConnection, connect, cancel: () => setPending(null), disconnect, move, resetLayout };
+  return {
+    pending,
+    error,
+    busy: updating.isLoading,
+    requestConnection,
+    connect,
+    cancel: () => setPending(null),
+    disconnect,
+    move,
+    resetLayout,
+  };
 }

@@ -2,7 +2,9 @@ import type BlockGraph from './BlockGraph.tsx';
 import { onDemandModule } from '../onDemand.ts';
 
 /** What the canvas chunk exports that the page renders (a type-only import: the chunk stays separate). */
-interface GraphModule { default: typeof BlockGraph }
+interface GraphModule {
+  default: typeof BlockGraph;
+}
 
 /**
  * The canvas chunk (xyflow), fetched beside the character: call the hook (or

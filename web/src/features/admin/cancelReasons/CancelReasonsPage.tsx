@@ -6,7 +6,12 @@ import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { when } from '../billing/format.ts';
 import { ADMIN_NS } from '../i18n.ts';
-import { useAdminCancelReasonsQuery, useAdminCancelReasonStatsQuery, useAdminCreateCancelReasonMutation, useAdminUpdateCancelReasonMutation } from './cancelReasonsApi.ts';
+import {
+  useAdminCancelReasonsQuery,
+  useAdminCancelReasonStatsQuery,
+  useAdminCreateCancelReasonMutation,
+  useAdminUpdateCancelReasonMutation,
+} from './cancelReasonsApi.ts';
 import '../characters/characters.css';
 import '../billing/billing.css';
 import './cancelReasons.css';
@@ -16,7 +21,9 @@ export function CancelReasonsPage() {
   const { t } = useTranslation(ADMIN_NS);
   return (
     <>
-      <div className="admin-head"><h2 className="admin-head__title">{t('cancelReasons.title')}</h2></div>
+      <div className="admin-head">
+        <h2 className="admin-head__title">{t('cancelReasons.title')}</h2>
+      </div>
       <ReasonCounts />
       <ReasonList />
     </>
@@ -40,23 +47,42 @@ function ReasonCounts() {
       {error && <Notice kind="error">{refusalOf(error, t('billing.failed'))}</Notice>}
       {data && (
         <>
-          <p className="muted small">{t('cancelReasons.period', { from: data.from, to: data.to, total: data.total })}</p>
+          <p className="muted small">
+            {t('cancelReasons.period', { from: data.from, to: data.to, total: data.total })}
+          </p>
           <table className="admin-table">
-            <thead><tr><th>{t('cancelReasons.reason')}</th><th>{t('cancelReasons.count')}</th><th>{t('cancelReasons.share')}</th></tr></thead>
-            <tbody>{data.reasons.map((row) => (
-              <tr key={row.reason_id ?? '-'}>
-                <td>{row.label}</td>
-                <td data-label={t('cancelReasons.count')}>{row.count}</td>
-                <td data-label={t('cancelReasons.share')}>{data.total === 0 ? '—' : `${Math.round((row.count / data.total) * 100)}%`}</td>
+            <thead>
+              <tr>
+                <th>{t('cancelReasons.reason')}</th>
+                <th>{t('cancelReasons.count')}</th>
+                <th>{t('cancelReasons.share')}</th>
               </tr>
-            ))}</tbody>
+            </thead>
+            <tbody>
+              {data.reasons.map((row) => (
+                <tr key={row.reason_id ?? '-'}>
+                  <td>{row.label}</td>
+                  <td data-label={t('cancelReasons.count')}>{row.count}</td>
+                  <td data-label={t('cancelReasons.share')}>
+                    {data.total === 0 ? '—' : `${Math.round((row.count / data.total) * 100)}%`}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
           </table>
           {data.comments.length > 0 && (
             <>
               <h4>{t('cancelReasons.comments')}</h4>
-              <ul className="cancel-comments">{data.comments.map((c) => (
-                <li key={`${c.at}-${c.text}`}><span className="muted small">{when(c.at, i18n.language)}・{c.label}</span><p>{c.text}</p></li>
-              ))}</ul>
+              <ul className="cancel-comments">
+                {data.comments.map((c) => (
+                  <li key={`${c.at}-${c.text}`}>
+                    <span className="muted small">
+                      {when(c.at, i18n.language)}・{c.label}
+                    </span>
+                    <p>{c.text}</p>
+                  </li>
+                ))}
+              </ul>
             </>
           )}
         </>
@@ -76,7 +102,10 @@ function ReasonList() {
     e.preventDefault();
     const result = await create({ base: apiBase, label: label.trim() });
     if ('error' in result) setProblem(refusalOf(result.error, t('billing.failed')));
-    else { setProblem(null); setLabel(''); }
+    else {
+      setProblem(null);
+      setLabel('');
+    }
   };
   return (
     <Card>
@@ -85,19 +114,43 @@ function ReasonList() {
       {problem && <Notice kind="error">{problem}</Notice>}
       {data && (
         <table className="admin-table cancel-reasons-table">
-          <thead><tr><th>{t('cancelReasons.label')}</th><th>{t('cancelReasons.position')}</th><th>{t('cancelReasons.state')}</th><th /></tr></thead>
-          <tbody>{data.reasons.map((reason) => <ReasonRow key={`${reason.reason_id}-${reason.updated_at}`} reason={reason} onProblem={setProblem} />)}</tbody>
+          <thead>
+            <tr>
+              <th>{t('cancelReasons.label')}</th>
+              <th>{t('cancelReasons.position')}</th>
+              <th>{t('cancelReasons.state')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {data.reasons.map((reason) => (
+              <ReasonRow key={`${reason.reason_id}-${reason.updated_at}`} reason={reason} onProblem={setProblem} />
+            ))}
+          </tbody>
         </table>
       )}
       <form className="toolbar" onSubmit={add}>
-        <Field label={t('cancelReasons.newLabel')} value={label} maxLength={100} onChange={(e) => setLabel(e.target.value)} />
-        <button type="submit" className="btn btn--primary" disabled={!label.trim() || creating.isLoading}>{t('cancelReasons.add')}</button>
+        <Field
+          label={t('cancelReasons.newLabel')}
+          value={label}
+          maxLength={100}
+          onChange={(e) => setLabel(e.target.value)}
+        />
+        <button type="submit" className="btn btn--primary" disabled={!label.trim() || creating.isLoading}>
+          {t('cancelReasons.add')}
+        </button>
       </form>
     </Card>
   );
 }
 
-function ReasonRow({ reason, onProblem }: { reason: AdminCancelReasonView; onProblem: (message: string | null) => void }) {
+function ReasonRow({
+  reason,
+  onProblem,
+}: {
+  reason: AdminCancelReasonView;
+  onProblem: (message: string | null) => void;
+}) {
   const { t } = useTranslation(ADMIN_NS);
   const { apiBase } = useAdminBase();
   const [update, updating] = useAdminUpdateCancelReasonMutation();
@@ -111,13 +164,42 @@ function ReasonRow({ reason, onProblem }: { reason: AdminCancelReasonView; onPro
   const changed = label.trim() !== reason.label || Number(position) !== reason.position;
   return (
     <tr className={retired ? 'muted' : undefined}>
-      <td><input aria-label={t('cancelReasons.labelOf', { label: reason.label })} value={label} maxLength={100} onChange={(e) => setLabel(e.target.value)} /></td>
-      <td data-label={t('cancelReasons.position')}><input aria-label={t('cancelReasons.positionOf', { label: reason.label })} type="number" min={0} max={10000} value={position} onChange={(e) => setPosition(e.target.value)} /></td>
+      <td>
+        <input
+          aria-label={t('cancelReasons.labelOf', { label: reason.label })}
+          value={label}
+          maxLength={100}
+          onChange={(e) => setLabel(e.target.value)}
+        />
+      </td>
+      <td data-label={t('cancelReasons.position')}>
+        <input
+          aria-label={t('cancelReasons.positionOf', { label: reason.label })}
+          type="number"
+          min={0}
+          max={10000}
+          value={position}
+          onChange={(e) => setPosition(e.target.value)}
+        />
+      </td>
       <td data-label={t('cancelReasons.state')}>{retired ? t('cancelReasons.retired') : t('cancelReasons.offered')}</td>
       <td className="form-actions">
-        <button type="button" className="btn btn--ghost btn--small" disabled={!changed || updating.isLoading || !label.trim()}
-          onClick={() => send({ label: label.trim(), ...(Number.isInteger(Number(position)) ? { position: Number(position) } : {}) })}>{t('cancelReasons.save')}</button>
-        <button type="button" className="btn btn--ghost btn--small" disabled={updating.isLoading} onClick={() => send({ retired: !retired })}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          disabled={!changed || updating.isLoading || !label.trim()}
+          onClick={() =>
+            send({ label: label.trim(), ...(Number.isInteger(Number(position)) ? { position: Number(position) } : {}) })
+          }
+        >
+          {t('cancelReasons.save')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          disabled={updating.isLoading}
+          onClick={() => send({ retired: !retired })}
+        >
           {retired ? t('cancelReasons.offer') : t('cancelReasons.retire')}
         </button>
       </td>

@@ -1,7 +1,12 @@
 import { api } from '../../../api/index.ts';
 import { adminUrl, type WithBase } from '../adminApi.ts';
 import type {
-  AdminCancelReasonReply, AdminCancelReasonsReply, CancelReasonStatsQuery, CancelReasonStatsReply, CreateCancelReasonBody, UpdateCancelReasonBody,
+  AdminCancelReasonReply,
+  AdminCancelReasonsReply,
+  CancelReasonStatsQuery,
+  CancelReasonStatsReply,
+  CreateCancelReasonBody,
+  UpdateCancelReasonBody,
 } from '@talkwith/proto/billing';
 
 /** The console's cancellation reasons (services/billing/API.md § Cancellation reasons). */
@@ -12,7 +17,10 @@ const cancelReasonsApi = api.enhanceEndpoints({ addTagTypes: ['AdminCancelReason
       providesTags: ['AdminCancelReasons'],
     }),
     adminCancelReasonStats: build.query<CancelReasonStatsReply, WithBase<CancelReasonStatsQuery>>({
-      query: ({ base, ...period }) => ({ url: adminUrl(base, 'cancel_reasons/stats'), params: Object.fromEntries(Object.entries(period).filter(([, v]) => v)) }),
+      query: ({ base, ...period }) => ({
+        url: adminUrl(base, 'cancel_reasons/stats'),
+        params: Object.fromEntries(Object.entries(period).filter(([, v]) => v)),
+      }),
       providesTags: ['AdminCancelReasons'],
     }),
     adminCreateCancelReason: build.mutation<AdminCancelReasonReply, WithBase<CreateCancelReasonBody>>({
@@ -20,10 +28,19 @@ const cancelReasonsApi = api.enhanceEndpoints({ addTagTypes: ['AdminCancelReason
       invalidatesTags: ['AdminCancelReasons'],
     }),
     adminUpdateCancelReason: build.mutation<AdminCancelReasonReply, WithBase<UpdateCancelReasonBody & { id: string }>>({
-      query: ({ base, id, ...body }) => ({ url: adminUrl(base, `cancel_reasons/${encodeURIComponent(id)}`), method: 'PUT', body }),
+      query: ({ base, id, ...body }) => ({
+        url: adminUrl(base, `cancel_reasons/${encodeURIComponent(id)}`),
+        method: 'PUT',
+        body,
+      }),
       invalidatesTags: ['AdminCancelReasons'],
     }),
   }),
 });
 
-export const { useAdminCancelReasonsQuery, useAdminCancelReasonStatsQuery, useAdminCreateCancelReasonMutation, useAdminUpdateCancelReasonMutation } = cancelReasonsApi;
+export const {
+  useAdminCancelReasonsQuery,
+  useAdminCancelReasonStatsQuery,
+  useAdminCreateCancelReasonMutation,
+  useAdminUpdateCancelReasonMutation,
+} = cancelReasonsApi;

@@ -5,7 +5,9 @@ import { API, adminCharacter, renderConsole, scriptedServer } from './testing.ts
 /** A stand-in XMLHttpRequest: records the request and answers when the test says so. */
 class FakeXhr {
   static last: FakeXhr | null = null;
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -14,14 +16,27 @@ class FakeXhr {
   responseText = '';
   url = '';
   body: FormData | null = null;
-  constructor() { FakeXhr.last = this; }
-  open(_method: string, url: string) { this.url = url; }
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(_method: string, url: string) {
+    this.url = url;
+  }
   setRequestHeader() {}
-  send(body: FormData) { this.body = body; }
-  answer(status: number, body: unknown) { this.status = status; this.responseText = JSON.stringify(body); this.onload?.(); }
+  send(body: FormData) {
+    this.body = body;
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
 }
 
-afterEach(() => { FakeXhr.last = null; vi.unstubAllGlobals(); });
+afterEach(() => {
+  FakeXhr.last = null;
+  vi.unstubAllGlobals();
+});
 
 function avatarPage() {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
@@ -38,18 +53,33 @@ describe('AvatarPage', () => {
     await vi.waitFor(() => expect(FakeXhr.last?.url).toBe('/api/ops/characters/c1/avatar_upload'));
     act(() => FakeXhr.last!.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 }));
     expect((screen.getByLabelText('アバターの送信状況') as HTMLProgressElement).value).toBe(50);
-    act(() => FakeXhr.last!.answer(200, { ok: true, avatar_url: '/files/c1/avatar/384.webp', renditions: [{ width: 16, url: '/files/a16.webp' }, { width: 384, url: '/files/a384.webp' }] }));
+    act(() =>
+      FakeXhr.last!.answer(200, {
+        ok: true,
+        avatar_url: '/files/c1/avatar/384.webp',
+        renditions: [
+          { width: 16, url: '/files/a16.webp' },
+          { width: 384, url: '/files/a384.webp' },
+        ],
+      }),
+    );
     expect(await screen.findByText('アバターを更新しました。')).toBeTruthy();
     expect(screen.getByRole('link', { name: '384w' }).getAttribute('href')).toBe('/files/a384.webp');
     expect(screen.getByAltText('現在のアバター').getAttribute('src')).toBe('/files/c1/avatar/384.webp');
   });
 
-  it('avatar upload, refused as not an image, shows the server\'s message', async () => {
+  it("avatar upload, refused as not an image, shows the server's message", async () => {
     await avatarPage();
     const input = (await screen.findByText('画像を選んでアップロード…')).querySelector('input')!;
     fireEvent.change(input, { target: { files: [new File(['MZ'], 'virus.png', { type: 'image/png' })] } });
     await vi.waitFor(() => expect(FakeXhr.last).not.toBeNull());
-    act(() => FakeXhr.last!.answer(415, { ok: false, code: 'UNSUPPORTED_MEDIA_TYPE', message: '画像ファイル（PNG / JPEG / WebP）を送ってください。' }));
+    act(() =>
+      FakeXhr.last!.answer(415, {
+        ok: false,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: '画像ファイル（PNG / JPEG / WebP）を送ってください。',
+      }),
+    );
     expect(await screen.findByText('画像ファイル（PNG / JPEG / WebP）を送ってください。')).toBeTruthy();
   });
 });

@@ -12,7 +12,11 @@ import { useRouteCharacter } from './CharacterDetailPage.tsx';
 import { CharacterNav } from './CharacterNav.tsx';
 import { charactersApi } from './charactersApi.ts';
 
-type Upload = { state: 'idle' } | { state: 'sending'; progress: number; preview: string } | { state: 'done'; reply: AvatarReply } | { state: 'failed'; message: string };
+type Upload =
+  | { state: 'idle' }
+  | { state: 'sending'; progress: number; preview: string }
+  | { state: 'done'; reply: AvatarReply }
+  | { state: 'failed'; message: string };
 
 function Renditions({ reply }: { reply: AvatarReply }) {
   const { t } = useTranslation(ADMIN_NS);
@@ -23,7 +27,9 @@ function Renditions({ reply }: { reply: AvatarReply }) {
         {reply.renditions.map((r) => (
           <li key={r.width}>
             <img src={r.url} alt="" width={Math.min(r.width, 96)} height={Math.min(r.width, 96)} loading="lazy" />
-            <a href={r.url} target="_blank" rel="noreferrer">{r.width}w</a>
+            <a href={r.url} target="_blank" rel="noreferrer">
+              {r.width}w
+            </a>
           </li>
         ))}
       </ul>
@@ -48,10 +54,12 @@ export function AvatarPage() {
     setUpload({ state: 'sending', progress: 0, preview });
     try {
       const outcome = await send({
-        url: `/api/${adminUrl(apiBase, `characters/${encodeURIComponent(id)}/avatar_upload`)}`, file,
+        url: `/api/${adminUrl(apiBase, `characters/${encodeURIComponent(id)}/avatar_upload`)}`,
+        file,
         onProgress: (progress) => setUpload({ state: 'sending', progress, preview }),
       });
-      if (outcome.status >= 200 && outcome.status < 300) setUpload({ state: 'done', reply: outcome.body as AvatarReply });
+      if (outcome.status >= 200 && outcome.status < 300)
+        setUpload({ state: 'done', reply: outcome.body as AvatarReply });
       else setUpload({ state: 'failed', message: uploadErrorOf(outcome, t('characters.failed')) });
     } catch {
       setUpload({ state: 'failed', message: t('videos.upload.network') });
@@ -69,20 +77,42 @@ export function AvatarPage() {
       <Card>
         <h2 className="section-title">{t('characters.avatar.title')}</h2>
         <div className="avatar-current">
-          {current ? <img className="avatar-current__image" src={current} alt={t('characters.avatar.currentAlt')} /> : <span className="avatar-current__image" aria-hidden="true" />}
+          {current ? (
+            <img className="avatar-current__image" src={current} alt={t('characters.avatar.currentAlt')} />
+          ) : (
+            <span className="avatar-current__image" aria-hidden="true" />
+          )}
           <div>
-            <p className="muted small">{t('characters.avatar.rule', { min: AVATAR_WIDTHS[0], max: AVATAR_WIDTHS[AVATAR_WIDTHS.length - 1] })}</p>
+            <p className="muted small">
+              {t('characters.avatar.rule', { min: AVATAR_WIDTHS[0], max: AVATAR_WIDTHS[AVATAR_WIDTHS.length - 1] })}
+            </p>
             <label className="btn btn--primary">
               {t('characters.avatar.choose')}
-              <input type="file" accept="image/png,image/jpeg,image/webp" className="visually-hidden" onChange={(e) => void choose(e)} disabled={upload.state === 'sending'} />
+              <input
+                type="file"
+                accept="image/png,image/jpeg,image/webp"
+                className="visually-hidden"
+                onChange={(e) => void choose(e)}
+                disabled={upload.state === 'sending'}
+              />
             </label>
           </div>
         </div>
         {upload.state === 'sending' && (
-          <progress className="upload__bar" max={100} value={Math.round(upload.progress * 100)} aria-label={t('characters.avatar.progress')} />
+          <progress
+            className="upload__bar"
+            max={100}
+            value={Math.round(upload.progress * 100)}
+            aria-label={t('characters.avatar.progress')}
+          />
         )}
         {upload.state === 'failed' && <Notice kind="error">{upload.message}</Notice>}
-        {upload.state === 'done' && <><Notice kind="success">{t('characters.avatar.done')}</Notice><Renditions reply={upload.reply} /></>}
+        {upload.state === 'done' && (
+          <>
+            <Notice kind="success">{t('characters.avatar.done')}</Notice>
+            <Renditions reply={upload.reply} />
+          </>
+        )}
       </Card>
     </>
   );

@@ -32,7 +32,9 @@ export function CharacterDetailPage() {
       {error && <Notice kind="error">{serverErrorOf(error, t('characters.failed'))?.message}</Notice>}
       {character && (
         <>
-          <div className="admin-head"><h2 className="admin-head__title">{character.name}</h2></div>
+          <div className="admin-head">
+            <h2 className="admin-head__title">{character.name}</h2>
+          </div>
           {/* An applied import changes the stored fields: the form is refilled from the server then. */}
           <CharacterForm key={`${character.id}-${imports}`} character={character} />
           <PublishPanel character={character} />

@@ -19,9 +19,15 @@ export function CharacterNav({ characterId, name }: { characterId: string; name?
   const root = `${basePath}/characters/${encodeURIComponent(characterId)}`;
   return (
     <>
-      <p className="admin-crumbs"><Link to={`${basePath}/characters`}>{t('characters.title')}</Link> › <TrailName id={characterId} name={name ?? data?.character.name} /> <DraftBadge differs={data?.character.draft_differs} /></p>
+      <p className="admin-crumbs">
+        <Link to={`${basePath}/characters`}>{t('characters.title')}</Link> ›{' '}
+        <TrailName id={characterId} name={name ?? data?.character.name} />{' '}
+        <DraftBadge differs={data?.character.draft_differs} />
+      </p>
       <nav className="sub-nav" aria-label={t('characters.sections')}>
-        <NavLink to={root} end>{t('characters.tab.detail')}</NavLink>
+        <NavLink to={root} end>
+          {t('characters.tab.detail')}
+        </NavLink>
         <NavLink to={`${root}/initialSetting`}>{t('characters.tab.setting')}</NavLink>
         <NavLink to={`${root}/videos`}>{t('characters.tab.videos')}</NavLink>
         <NavLink to={`${root}/blocks`}>{t('characters.tab.blocks')}</NavLink>
@@ -35,9 +41,14 @@ export function CharacterNav({ characterId, name }: { characterId: string; name?
 }
 
 /** Where a validator fault points: the block in the graph editor, or the clip's details. */
-export function faultLinkOf(basePath: string, characterId: string, fault: { blockId?: string; videoId?: string }): string | null {
+export function faultLinkOf(
+  basePath: string,
+  characterId: string,
+  fault: { blockId?: string; videoId?: string },
+): string | null {
   const character = encodeURIComponent(characterId);
   if (fault.blockId) return `${basePath}/characters/${character}/blocks?block=${encodeURIComponent(fault.blockId)}`;
-  if (fault.videoId) return `${basePath}/characters/details/${encodeURIComponent(fault.videoId)}?character_id=${character}`;
+  if (fault.videoId)
+    return `${basePath}/characters/details/${encodeURIComponent(fault.videoId)}?character_id=${character}`;
   return null;
 }

@@ -2,7 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { API, adminCharacter, listItem, renderConsole, scriptedServer } from './testing.tsx';
 
-const list = (characters: unknown[]) => [200, { ok: true, characters, total: characters.length, page: 1, per_page: 20 }] as [number, unknown];
+const list = (characters: unknown[]) =>
+  [200, { ok: true, characters, total: characters.length, page: 1, per_page: 20 }] as [number, unknown];
 
 describe('CharactersPage', () => {
   it('characters list, answered with ミライ, shows her name, slug, counts and published version', async () => {
@@ -16,12 +17,16 @@ describe('CharactersPage', () => {
   });
 
   it('characters list, typed search and more than one page, asks the server for the name and the next page', async () => {
-    const server = scriptedServer({ [`GET ${API}/characters`]: [200, { ok: true, characters: [listItem()], total: 45, page: 1, per_page: 20 }] });
+    const server = scriptedServer({
+      [`GET ${API}/characters`]: [200, { ok: true, characters: [listItem()], total: 45, page: 1, per_page: 20 }],
+    });
     await renderConsole('/ops/characters');
     fireEvent.change(await screen.findByLabelText('名前で検索'), { target: { value: 'ミ' } });
     fireEvent.click(await screen.findByRole('button', { name: '次へ' }));
     await vi.waitFor(() => expect(server.calls.length).toBeGreaterThanOrEqual(3));
-    const urls = (globalThis.fetch as unknown as { mock: { calls: [Request][] } }).mock.calls.map(([request]) => new URL(request.url).search);
+    const urls = (globalThis.fetch as unknown as { mock: { calls: [Request][] } }).mock.calls.map(
+      ([request]) => new URL(request.url).search,
+    );
     expect(urls).toContain('?page=2&q=%E3%83%9F');
   });
 
@@ -50,7 +55,10 @@ describe('CharactersPage', () => {
   it('new character form, the server answers a duplicate slug, shows its message beside the slug field', async () => {
     scriptedServer({
       [`GET ${API}/characters`]: list([]),
-      [`POST ${API}/characters`]: [409, { ok: false, code: 'DUPLICATE_KEY', field: 'slug', message: 'このスラッグは既に使われています。' }],
+      [`POST ${API}/characters`]: [
+        409,
+        { ok: false, code: 'DUPLICATE_KEY', field: 'slug', message: 'このスラッグは既に使われています。' },
+      ],
     });
     await renderConsole('/ops/characters');
     fireEvent.click(await screen.findByRole('button', { name: '新しいキャラクター' }));

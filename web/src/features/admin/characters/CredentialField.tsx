@@ -22,13 +22,29 @@ export function CredentialField({ label, masked, value, onChange, onClear, clear
   const id = useId();
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
-      <label htmlFor={id} className="field__label">{label}</label>
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
       <div className="credential">
-        <input id={id} className="field__input" type="password" autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)}
-          placeholder={masked || t('characters.setting.noKey')} aria-describedby={`${id}-hint`} />
-        {masked && <button type="button" className="btn btn--ghost btn--small" disabled={clearing} onClick={onClear}>{t('characters.setting.clearKey')}</button>}
+        <input
+          id={id}
+          className="field__input"
+          type="password"
+          autoComplete="off"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          placeholder={masked || t('characters.setting.noKey')}
+          aria-describedby={`${id}-hint`}
+        />
+        {masked && (
+          <button type="button" className="btn btn--ghost btn--small" disabled={clearing} onClick={onClear}>
+            {t('characters.setting.clearKey')}
+          </button>
+        )}
       </div>
-      <div id={`${id}-hint`} className="field__hint">{error ?? (masked ? t('characters.setting.keyStored', { masked }) : t('characters.setting.keyHint'))}</div>
+      <div id={`${id}-hint`} className="field__hint">
+        {error ?? (masked ? t('characters.setting.keyStored', { masked }) : t('characters.setting.keyHint'))}
+      </div>
     </div>
   );
 }

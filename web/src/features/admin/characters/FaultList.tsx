@@ -16,7 +16,13 @@ export function FaultList({ characterId, faults }: { characterId: string; faults
         return (
           <li key={`${fault.code}-${fault.blockId ?? ''}-${fault.videoId ?? ''}-${index}`}>
             <span>{fault.message}</span>
-            {link && <Link to={link}>{fault.blockId ? t('characters.openBlock', { id: fault.blockId }) : t('characters.openVideo', { id: fault.videoId })}</Link>}
+            {link && (
+              <Link to={link}>
+                {fault.blockId
+                  ? t('characters.openBlock', { id: fault.blockId })
+                  : t('characters.openVideo', { id: fault.videoId })}
+              </Link>
+            )}
             <code>{fault.code}</code>
           </li>
         );

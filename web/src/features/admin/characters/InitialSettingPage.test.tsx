@@ -3,24 +3,50 @@ import { describe, expect, it, vi } from 'vitest';
 import { API, adminCharacter, renderConsole, scriptedServer, setting } from './testing.tsx';
 
 const video = (id: string, title: string) => ({
-  id, character_id: 'c1', path: `videos/${title}`, original_id: null, title, play_end: false, loop: false, loop_count: 0, mic_on: false, play_now: false,
-  mic_on_millisecond: null, comment: '', file_id: null, media_info: {}, video_style: 'portrait',
+  id,
+  character_id: 'c1',
+  path: `videos/${title}`,
+  original_id: null,
+  title,
+  play_end: false,
+  loop: false,
+  loop_count: 0,
+  mic_on: false,
+  play_now: false,
+  mic_on_millisecond: null,
+  comment: '',
+  file_id: null,
+  media_info: {},
+  video_style: 'portrait',
 });
 
 function settingServer(characterOver: Record<string, unknown> = {}, extra: Parameters<typeof scriptedServer>[0] = {}) {
   const character = adminCharacter({ setting: setting('c1', { spj_api_key: '*****xyz' }), ...characterOver });
   return scriptedServer({
     [`GET ${API}/characters/c1`]: [200, { ok: true, character }],
-    [`GET ${API}/characters/c1/all`]: [200, {
-      ok: true, faults: [],
-      character: { ...character, setting: character.setting, videos: [video('v1', 'standby.mp4'), video('v2', 'greet.mp4')], blocks: [{ id: 'b1', title: 'あいさつ' }], ...character.draft },
-    }],
+    [`GET ${API}/characters/c1/all`]: [
+      200,
+      {
+        ok: true,
+        faults: [],
+        character: {
+          ...character,
+          setting: character.setting,
+          videos: [video('v1', 'standby.mp4'), video('v2', 'greet.mp4')],
+          blocks: [{ id: 'b1', title: 'あいさつ' }],
+          ...character.draft,
+        },
+      },
+    ],
     [`PUT ${API}/characters/c1`]: (call) => [200, { ok: true, character: { ...character, ...(call.body as object) } }],
     ...extra,
   });
 }
 
-const puts = (server: ReturnType<typeof scriptedServer>) => server.calls.filter((c) => c.method === 'PUT').map((c) => c.body as { setting?: Record<string, unknown>; draft?: Record<string, unknown> });
+const puts = (server: ReturnType<typeof scriptedServer>) =>
+  server.calls
+    .filter((c) => c.method === 'PUT')
+    .map((c) => c.body as { setting?: Record<string, unknown>; draft?: Record<string, unknown> });
 
 describe('InitialSettingPage', () => {
   it('setting form, shows Japanese labels with the schema defaults and the stored key only masked', async () => {
@@ -37,7 +63,7 @@ describe('InitialSettingPage', () => {
   it('standby clip picker, clips with ids in another order, lists them by title with the id after it', async () => {
     settingServer();
     await renderConsole('/ops/characters/c1/initialSetting');
-    const picker = await screen.findByLabelText('待機動画') as HTMLSelectElement;
+    const picker = (await screen.findByLabelText('待機動画')) as HTMLSelectElement;
     const labels = [...picker.options].map((o) => o.textContent).filter((label) => label?.includes('.mp4'));
     expect(labels).toEqual(['greet.mp4（v2）', 'standby.mp4（v1）']);
   });
@@ -82,10 +108,12 @@ describe('InitialSettingPage', () => {
     fireEvent.change(screen.getByLabelText('スタートボタン 1 行目 最初のブロック'), { target: { value: 'b1' } });
     fireEvent.click(screen.getByRole('button', { name: 'リストを保存する' }));
     await vi.waitFor(() => expect(puts(server)).toHaveLength(1));
-    expect(puts(server)[0]).toEqual({ draft: { startButtons: [{ id: 'start-1', character_id: 'c1', title: 'はじめる', block_id: 'b1' }] } });
+    expect(puts(server)[0]).toEqual({
+      draft: { startButtons: [{ id: 'start-1', character_id: 'c1', title: 'はじめる', block_id: 'b1' }] },
+    });
   });
 
-  it('lists editor, a start button without a title, names the row\'s problem and sends nothing', async () => {
+  it("lists editor, a start button without a title, names the row's problem and sends nothing", async () => {
     const server = settingServer();
     await renderConsole('/ops/characters/c1/initialSetting');
     fireEvent.click(await screen.findByRole('button', { name: 'スタートボタンを追加' }));

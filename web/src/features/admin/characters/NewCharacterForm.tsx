@@ -13,7 +13,12 @@ import { placeServerError, serverErrorOf } from './serverError.ts';
 const FIELDS = ['name', 'slug', 'price', 'description'] as const;
 
 /** The add body from the inputs: an empty slug or price is left out (the server derives the slug from the name). */
-export function addBodyOf(input: { name: string; slug: string; price: string; description: string }): Record<string, unknown> {
+export function addBodyOf(input: {
+  name: string;
+  slug: string;
+  price: string;
+  description: string;
+}): Record<string, unknown> {
   return {
     name: input.name.trim(),
     description: input.description,
@@ -33,7 +38,10 @@ export function NewCharacterForm({ onCancel }: { onCancel: () => void }) {
   const [checked, setChecked] = useState<Record<string, string>>({});
   const server = placeServerError(serverErrorOf(error, t('characters.failed')), FIELDS);
   const errors = { ...server.fieldErrors, ...checked };
-  const set = (field: keyof typeof input) => (value: string) => { setInput({ ...input, [field]: value }); setChecked({}); };
+  const set = (field: keyof typeof input) => (value: string) => {
+    setInput({ ...input, [field]: value });
+    setChecked({});
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -51,17 +59,50 @@ export function NewCharacterForm({ onCancel }: { onCancel: () => void }) {
         <h2 className="section-title">{t('characters.new')}</h2>
         {server.topError && <Notice kind="error">{server.topError}</Notice>}
         <div className="form-grid">
-          <Field label={t('characters.field.name')} name="name" value={input.name} error={errors.name} onChange={(e) => set('name')(e.target.value)} autoFocus />
-          <Field label={t('characters.field.slug')} name="slug" value={input.slug} error={errors.slug} onChange={(e) => set('slug')(e.target.value)}
-            placeholder={slugOf(input.name) || undefined} hint={t('characters.hint.slug')} />
-          <Field label={t('characters.field.price')} name="price" type="number" min={0} inputMode="numeric" value={input.price} error={errors.price}
-            onChange={(e) => set('price')(e.target.value)} hint={t('characters.hint.price')} />
+          <Field
+            label={t('characters.field.name')}
+            name="name"
+            value={input.name}
+            error={errors.name}
+            onChange={(e) => set('name')(e.target.value)}
+            autoFocus
+          />
+          <Field
+            label={t('characters.field.slug')}
+            name="slug"
+            value={input.slug}
+            error={errors.slug}
+            onChange={(e) => set('slug')(e.target.value)}
+            placeholder={slugOf(input.name) || undefined}
+            hint={t('characters.hint.slug')}
+          />
+          <Field
+            label={t('characters.field.price')}
+            name="price"
+            type="number"
+            min={0}
+            inputMode="numeric"
+            value={input.price}
+            error={errors.price}
+            onChange={(e) => set('price')(e.target.value)}
+            hint={t('characters.hint.price')}
+          />
         </div>
-        <TextAreaField label={t('characters.field.description')} name="description" value={input.description} error={errors.description}
-          onChange={(e) => set('description')(e.target.value)} rows={3} />
+        <TextAreaField
+          label={t('characters.field.description')}
+          name="description"
+          value={input.description}
+          error={errors.description}
+          onChange={(e) => set('description')(e.target.value)}
+          rows={3}
+        />
         <div className="form-actions">
-          <button type="submit" className="btn btn--primary" disabled={isLoading}>{t('characters.add')}</button>
-          <button type="button" className="btn btn--ghost" onClick={onCancel}>{t('characters.cancel')}</button>
+          <button type="submit" className="btn btn--primary" disabled={isLoading}>
+            {t('characters.add')}
+          </button>
+          <button type="button" className="btn btn--ghost" onClick={onCancel}>
+            {t('characters.cancel')}
+          </button>
         </div>
       </form>
     </Card>

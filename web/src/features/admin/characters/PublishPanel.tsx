@@ -30,40 +30,79 @@ export function PublishPanel({ character }: { character: AdminCharacter }) {
   const [note, setNote] = useState('');
   // A publish refused by failing tests (409 CHARACTER_TESTS_FAILED): its report, and 「それでも公開する」 sends it again with force.
   const testReport = refusedTestReport(outcome.error);
-  const run = (next: boolean, force = false) => void publish({ base: apiBase, id: character.id, publish: next, note, force }).then((r) => { if (!('error' in r)) setNote(''); });
+  const run = (next: boolean, force = false) =>
+    void publish({ base: apiBase, id: character.id, publish: next, note, force }).then((r) => {
+      if (!('error' in r)) setNote('');
+    });
   return (
     <Card>
       <div className="admin-head">
         <h2 className="section-title">{t('characters.publishing')}</h2>
-        <StateBadge published={published}>{published ? t('characters.published', { version: character.published_version }) : t('characters.unpublished')}</StateBadge>
+        <StateBadge published={published}>
+          {published
+            ? t('characters.published', { version: character.published_version })
+            : t('characters.unpublished')}
+        </StateBadge>
         <DraftBadge differs={character.draft_differs} />
       </div>
       {published && character.published_at && (
-        <p className="muted small">{t('characters.publishedAt', { at: new Date(character.published_at).toLocaleString(i18n.language) })}</p>
+        <p className="muted small">
+          {t('characters.publishedAt', { at: new Date(character.published_at).toLocaleString(i18n.language) })}
+        </p>
       )}
       {refused && <Notice kind="error">{refused.message}</Notice>}
       {testReport && <TestReportView report={testReport} />}
       {faultsQuery.isFetching && !faultsQuery.data && <Spinner label={t('characters.checking')} />}
-      {faultsQuery.data && faults.length === 0 && !testReport && <Notice kind="success">{t('characters.noFaults')}</Notice>}
+      {faultsQuery.data && faults.length === 0 && !testReport && (
+        <Notice kind="success">{t('characters.noFaults')}</Notice>
+      )}
       {faults.length > 0 && (
         <>
           <p className="small">{t('characters.faultsLead', { n: faults.length })}</p>
           <FaultList characterId={character.id} faults={faults} />
         </>
       )}
-      {character.published_version > 0 && <PendingChanges characterId={character.id} liveVersion={character.published_version} differs={character.draft_differs} />}
+      {character.published_version > 0 && (
+        <PendingChanges
+          characterId={character.id}
+          liveVersion={character.published_version}
+          differs={character.draft_differs}
+        />
+      )}
       <label className="field">
         <span className="field__label">{t('versions.note')}</span>
-        <input className="field__input vd-note" value={note} maxLength={500} placeholder={t('versions.notePlaceholder')} onChange={(e) => setNote(e.target.value)} />
+        <input
+          className="field__input vd-note"
+          value={note}
+          maxLength={500}
+          placeholder={t('versions.notePlaceholder')}
+          onChange={(e) => setNote(e.target.value)}
+        />
       </label>
       <div className="form-actions stack-top">
-        <button type="button" className="btn btn--primary" disabled={outcome.isLoading || faults.length > 0} onClick={() => run(true)}>
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={outcome.isLoading || faults.length > 0}
+          onClick={() => run(true)}
+        >
           {published ? t('characters.republish') : t('characters.publish')}
         </button>
         {testReport && (
-          <button type="button" className="btn btn--danger" disabled={outcome.isLoading || faults.length > 0} onClick={() => run(true, true)}>{t('tests.publishAnyway')}</button>
+          <button
+            type="button"
+            className="btn btn--danger"
+            disabled={outcome.isLoading || faults.length > 0}
+            onClick={() => run(true, true)}
+          >
+            {t('tests.publishAnyway')}
+          </button>
         )}
-        {published && <button type="button" className="btn btn--ghost" disabled={outcome.isLoading} onClick={() => run(false)}>{t('characters.unpublish')}</button>}
+        {published && (
+          <button type="button" className="btn btn--ghost" disabled={outcome.isLoading} onClick={() => run(false)}>
+            {t('characters.unpublish')}
+          </button>
+        )}
       </div>
     </Card>
   );

@@ -18,7 +18,10 @@ type Values = Record<SettingField, unknown>;
 type Credential = 'spj_api_key' | 'google_key';
 
 /** The patch a save sends: every plain field as edited; a credential only when a new one was typed (absent = kept). */
-export function settingPatchOf(values: Values, typedKeys: Partial<Record<Credential, string>>): Record<string, unknown> {
+export function settingPatchOf(
+  values: Values,
+  typedKeys: Partial<Record<Credential, string>>,
+): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
   for (const field of Object.keys(SETTING_FIELDS) as SettingField[]) {
     if (SETTING_FIELDS[field] === 'credential') continue;
@@ -29,7 +32,10 @@ export function settingPatchOf(values: Values, typedKeys: Partial<Record<Credent
   return patch;
 }
 
-const pickerChoices = (draft: Character | undefined, character: AdminCharacter): Record<'video' | 'block' | 'startButton', Choice[]> => ({
+const pickerChoices = (
+  draft: Character | undefined,
+  character: AdminCharacter,
+): Record<'video' | 'block' | 'startButton', Choice[]> => ({
   video: byLabel((draft?.videos ?? []).map((v) => ({ value: v.id, label: pickerLabel(v.title, v.id) }))),
   block: (draft?.blocks ?? []).map((b) => ({ value: b.id, label: pickerLabel(b.title, b.id) })),
   startButton: character.draft.startButtons.map((s) => ({ value: s.id, label: pickerLabel(s.title, s.id) })),
@@ -46,17 +52,32 @@ export function SettingForm({ character, draft }: { character: AdminCharacter; d
   const [values, setValues] = useState<Values>(stored);
   const [typed, setTyped] = useState<Partial<Record<Credential, string>>>({});
   const [checked, setChecked] = useState<Record<string, string>>({});
-  const server = placeServerError(serverErrorOf(error ?? clearing.error, t('characters.failed')), Object.keys(SETTING_FIELDS));
+  const server = placeServerError(
+    serverErrorOf(error ?? clearing.error, t('characters.failed')),
+    Object.keys(SETTING_FIELDS),
+  );
   const errors = { ...server.fieldErrors, ...checked };
   const choices = pickerChoices(draft, character);
   // Edits not saved yet (changed since the last save; a number typed stays text until sent): leaving the page asks first.
   const [touched, setTouched] = useState(false);
-  const set = (field: SettingField, value: unknown) => { setValues({ ...values, [field]: value }); setTouched(true); setChecked({}); reset(); };
+  const set = (field: SettingField, value: unknown) => {
+    setValues({ ...values, [field]: value });
+    setTouched(true);
+    setChecked({});
+    reset();
+  };
   useLeaveGuard((touched && JSON.stringify(values) !== JSON.stringify(stored)) || Object.values(typed).some(Boolean));
   const label = (field: SettingField) => t(`characters.setting.${field}`);
   const hint = (field: SettingField) => {
     const fallback = defaultOf(field);
-    const shown = fallback === true ? t('characters.setting.on') : fallback === false ? t('characters.setting.off') : fallback === null ? t('characters.setting.none') : String(fallback);
+    const shown =
+      fallback === true
+        ? t('characters.setting.on')
+        : fallback === false
+          ? t('characters.setting.off')
+          : fallback === null
+            ? t('characters.setting.none')
+            : String(fallback);
     return t('characters.setting.defaultIs', { value: shown === '' ? t('characters.setting.empty') : shown });
   };
 
@@ -67,9 +88,13 @@ export function SettingForm({ character, draft }: { character: AdminCharacter; d
     setChecked(problems);
     if (Object.keys(problems).length > 0) return;
     const result = await update({ base: apiBase, id: character.id, body: { setting: patch as SettingPatch } });
-    if (result.data) { setTyped({}); setTouched(false); }
+    if (result.data) {
+      setTyped({});
+      setTouched(false);
+    }
   };
-  const clear = (field: Credential) => void clearKey({ base: apiBase, id: character.id, body: { setting: { [field]: '' } } });
+  const clear = (field: Credential) =>
+    void clearKey({ base: apiBase, id: character.id, body: { setting: { [field]: '' } } });
 
   return (
     <Card>
@@ -79,28 +104,61 @@ export function SettingForm({ character, draft }: { character: AdminCharacter; d
         {isSuccess && <Notice kind="success">{t('characters.saved')}</Notice>}
         <div className="form-grid">
           {fieldsOfKind('video', 'block', 'startButton').map((field) => (
-            <SelectField key={field} name={field} label={label(field)} hint={hint(field)} error={errors[field]} emptyLabel={t('characters.setting.none')}
-              choices={choices[SETTING_FIELDS[field] as 'video' | 'block' | 'startButton']} value={(values[field] as string | null) ?? ''}
-              onChange={(e) => set(field, e.target.value || null)} />
+            <SelectField
+              key={field}
+              name={field}
+              label={label(field)}
+              hint={hint(field)}
+              error={errors[field]}
+              emptyLabel={t('characters.setting.none')}
+              choices={choices[SETTING_FIELDS[field] as 'video' | 'block' | 'startButton']}
+              value={(values[field] as string | null) ?? ''}
+              onChange={(e) => set(field, e.target.value || null)}
+            />
           ))}
           {fieldsOfKind('text', 'number').map((field) => (
-            <Field key={field} name={field} label={label(field)} hint={hint(field)} error={errors[field]} value={String(values[field] ?? '')}
-              type={SETTING_FIELDS[field] === 'number' ? 'number' : 'text'} onChange={(e) => set(field, e.target.value)} />
+            <Field
+              key={field}
+              name={field}
+              label={label(field)}
+              hint={hint(field)}
+              error={errors[field]}
+              value={String(values[field] ?? '')}
+              type={SETTING_FIELDS[field] === 'number' ? 'number' : 'text'}
+              onChange={(e) => set(field, e.target.value)}
+            />
           ))}
           {(fieldsOfKind('credential') as Credential[]).map((field) => (
-            <CredentialField key={field} label={label(field)} masked={character.setting[field]} value={typed[field] ?? ''} error={errors[field]}
-              onChange={(value) => setTyped({ ...typed, [field]: value })} onClear={() => clear(field)} clearing={clearing.isLoading} />
+            <CredentialField
+              key={field}
+              label={label(field)}
+              masked={character.setting[field]}
+              value={typed[field] ?? ''}
+              error={errors[field]}
+              onChange={(value) => setTyped({ ...typed, [field]: value })}
+              onClear={() => clear(field)}
+              clearing={clearing.isLoading}
+            />
           ))}
         </div>
         <fieldset className="setting-group">
           <legend>{t('characters.setting.switches')}</legend>
           <div className="switch-grid">
             {fieldsOfKind('switch').map((field) => (
-              <SwitchField key={field} name={field} label={label(field)} hint={hint(field)} checked={values[field] === true} onChange={(on) => set(field, on)} />
+              <SwitchField
+                key={field}
+                name={field}
+                label={label(field)}
+                hint={hint(field)}
+                checked={values[field] === true}
+                onChange={(on) => set(field, on)}
+              />
             ))}
           </div>
         </fieldset>
-        <button type="submit" className="btn btn--primary" disabled={isLoading}>{t('characters.save')}</button>
+        <button type="submit" className="btn btn--primary" disabled={isLoading}>
+          {t('characters.save')}
+        </button>
       </form>
     </Card>
   );

@@ -1,5 +1,12 @@
 import type {
-  AddCharacterBody, AdminCharacterList, AdminCharacterReply, CharacterAllReply, FaultsReply, JsonUploadBody, JsonUploadReply, UpdateCharacterBody,
+  AddCharacterBody,
+  AdminCharacterList,
+  AdminCharacterReply,
+  CharacterAllReply,
+  FaultsReply,
+  JsonUploadBody,
+  JsonUploadReply,
+  UpdateCharacterBody,
 } from '@talkwith/proto/catalog';
 import type { GroupListReply } from '@talkwith/proto/catalog';
 import type { Static } from '@sinclair/typebox';
@@ -11,7 +18,9 @@ type WithBase<T> = T & { base: string };
 const characterPath = (id: string, rest = '') => `characters/${encodeURIComponent(id)}${rest}`;
 
 /** The character tags every admin page shares: a list, one character, and its validator faults. */
-const withTags = api.enhanceEndpoints({ addTagTypes: ['AdminCharacters', 'AdminCharacter', 'AdminFaults', 'AdminVersions'] });
+const withTags = api.enhanceEndpoints({
+  addTagTypes: ['AdminCharacters', 'AdminCharacter', 'AdminFaults', 'AdminVersions'],
+});
 
 export const charactersApi = withTags.injectEndpoints({
   endpoints: (build) => ({
@@ -29,7 +38,11 @@ export const charactersApi = withTags.injectEndpoints({
     }),
     adminUpdateCharacter: build.mutation<AdminCharacterReply, WithBase<{ id: string; body: UpdateCharacterBody }>>({
       query: ({ base, id, body }) => ({ url: adminUrl(base, characterPath(id)), method: 'PUT', body }),
-      invalidatesTags: (_result, _error, { id }) => ['AdminCharacters', { type: 'AdminCharacter', id }, { type: 'AdminFaults', id }],
+      invalidatesTags: (_result, _error, { id }) => [
+        'AdminCharacters',
+        { type: 'AdminCharacter', id },
+        { type: 'AdminFaults', id },
+      ],
     }),
     /** The whole draft (videos, blocks, lists; credentials masked): what the pickers choose from. */
     adminCharacterAll: build.query<Static<typeof CharacterAllReply>, WithBase<{ id: string }>>({
@@ -45,12 +58,21 @@ export const charactersApi = withTags.injectEndpoints({
       providesTags: (_result, _error, { id }) => [{ type: 'AdminFaults', id }],
     }),
     /** Publish (with the operator's note, kept with the version; `force`: even though a test fails) or unpublish. */
-    adminPublishCharacter: build.mutation<unknown, WithBase<{ id: string; publish: boolean; note?: string; force?: boolean }>>({
+    adminPublishCharacter: build.mutation<
+      unknown,
+      WithBase<{ id: string; publish: boolean; note?: string; force?: boolean }>
+    >({
       query: ({ base, id, publish, note, force }) => ({
-        url: adminUrl(base, characterPath(id, publish ? '/publish' : '/unpublish')), method: 'POST',
+        url: adminUrl(base, characterPath(id, publish ? '/publish' : '/unpublish')),
+        method: 'POST',
         ...(publish ? { body: { note: note ?? '', ...(force ? { force: true } : {}) } } : {}),
       }),
-      invalidatesTags: (_result, _error, { id }) => ['AdminCharacters', { type: 'AdminCharacter', id }, { type: 'AdminFaults', id }, { type: 'AdminVersions', id }],
+      invalidatesTags: (_result, _error, { id }) => [
+        'AdminCharacters',
+        { type: 'AdminCharacter', id },
+        { type: 'AdminFaults', id },
+        { type: 'AdminVersions', id },
+      ],
     }),
     /** The export as text (the server's own JSON, byte for byte), for the page to offer as a file. */
     adminExportCharacter: build.mutation<string, WithBase<{ id: string }>>({
@@ -58,14 +80,27 @@ export const charactersApi = withTags.injectEndpoints({
     }),
     adminImportCharacter: build.mutation<JsonUploadReply, WithBase<{ body: JsonUploadBody }>>({
       query: ({ base, body }) => ({ url: adminUrl(base, 'characters/jsonUpload'), method: 'POST', body }),
-      invalidatesTags: (_result, _error, { body }) => (body.dry_run ? [] : [
-        'AdminCharacters', { type: 'AdminCharacter', id: body.character_id }, { type: 'AdminFaults', id: body.character_id },
-      ]),
+      invalidatesTags: (_result, _error, { body }) =>
+        body.dry_run
+          ? []
+          : [
+              'AdminCharacters',
+              { type: 'AdminCharacter', id: body.character_id },
+              { type: 'AdminFaults', id: body.character_id },
+            ],
     }),
   }),
 });
 
 export const {
-  useAdminCharactersQuery, useAdminCharacterQuery, useAdminAddCharacterMutation, useAdminUpdateCharacterMutation,
-  useAdminCharacterFaultsQuery, useAdminCharacterAllQuery, useAdminGroupChoicesQuery, useAdminPublishCharacterMutation, useAdminExportCharacterMutation, useAdminImportCharacterMutation,
+  useAdminCharactersQuery,
+  useAdminCharacterQuery,
+  useAdminAddCharacterMutation,
+  useAdminUpdateCharacterMutation,
+  useAdminCharacterFaultsQuery,
+  useAdminCharacterAllQuery,
+  useAdminGroupChoicesQuery,
+  useAdminPublishCharacterMutation,
+  useAdminExportCharacterMutation,
+  useAdminImportCharacterMutation,
 } = charactersApi;

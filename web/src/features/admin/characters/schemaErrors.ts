@@ -16,15 +16,21 @@ function messageOf(error: ValueError, t: Translate): string {
   switch (error.type) {
     case ValueErrorType.StringMinLength:
       return schema.minLength === 1 ? t('form.required') : t('form.minLength', { n: schema.minLength });
-    case ValueErrorType.StringMaxLength: return t('form.maxLength', { n: schema.maxLength });
-    case ValueErrorType.StringPattern: return t('form.pattern');
+    case ValueErrorType.StringMaxLength:
+      return t('form.maxLength', { n: schema.maxLength });
+    case ValueErrorType.StringPattern:
+      return t('form.pattern');
     case ValueErrorType.IntegerMinimum:
-    case ValueErrorType.NumberMinimum: return t('form.minimum', { n: schema.minimum });
+    case ValueErrorType.NumberMinimum:
+      return t('form.minimum', { n: schema.minimum });
     case ValueErrorType.IntegerMaximum:
-    case ValueErrorType.NumberMaximum: return t('form.maximum', { n: schema.maximum });
+    case ValueErrorType.NumberMaximum:
+      return t('form.maximum', { n: schema.maximum });
     case ValueErrorType.Integer:
-    case ValueErrorType.Number: return t('form.number');
-    default: return t('form.invalid');
+    case ValueErrorType.Number:
+      return t('form.number');
+    default:
+      return t('form.invalid');
   }
 }
 
@@ -33,7 +39,12 @@ function messageOf(error: ValueError, t: Translate): string {
  * same body with (no hand-written rules), and names the first problem of each
  * field. Value.Errors rather than TypeCompiler: the page's CSP forbids eval.
  */
-export function fieldErrorsOf(schema: TSchema, value: unknown, t: Translate, by: 'field' | 'path' = 'field'): FieldErrors {
+export function fieldErrorsOf(
+  schema: TSchema,
+  value: unknown,
+  t: Translate,
+  by: 'field' | 'path' = 'field',
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const error of Value.Errors(schema, value)) {
     const field = by === 'path' ? error.path : (error.path.split('/')[1] ?? '');
@@ -46,5 +57,8 @@ export function fieldErrorsOf(schema: TSchema, value: unknown, t: Translate, by:
 /** fieldErrorsOf with the console's texts (characters.form.*); by 'path' keys nested errors by their whole path (/startButtons/0/title). */
 export function useSchemaErrors(): (schema: TSchema, value: unknown, by?: 'field' | 'path') => FieldErrors {
   const { t } = useTranslation(ADMIN_NS);
-  return useCallback((schema, value, by) => fieldErrorsOf(schema, value, (key, options) => t(`characters.${key}`, options ?? {}), by), [t]);
+  return useCallback(
+    (schema, value, by) => fieldErrorsOf(schema, value, (key, options) => t(`characters.${key}`, options ?? {}), by),
+    [t],
+  );
 }

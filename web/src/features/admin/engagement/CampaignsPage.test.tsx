@@ -3,11 +3,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { API, renderConsole, scriptedServer } from '../characters/testing.tsx';
 import { campaign, paged } from './testing.ts';
 
-const formCard = () => within(screen.getByRole('button', { name: /作成する|保存する/ }).closest('.card') as HTMLElement);
+const formCard = () =>
+  within(screen.getByRole('button', { name: /作成する|保存する/ }).closest('.card') as HTMLElement);
 
 describe('CampaignsPage', () => {
   it('campaigns, answered with a list, show the period, grant, state and entries', async () => {
-    const points = campaign({ title: '春のキャンペーン', grant: { kind: 'points', amount: 1000 }, entries: 1500, ends_at: '2999-01-01T00:00:00.000Z' });
+    const points = campaign({
+      title: '春のキャンペーン',
+      grant: { kind: 'points', amount: 1000 },
+      entries: 1500,
+      ends_at: '2999-01-01T00:00:00.000Z',
+    });
     const off = campaign({ title: '停止したキャンペーン', active: false, grant: { kind: 'tickets', amount: 3 } });
     scriptedServer({ [`GET ${API}/campaigns`]: paged('campaigns', [points, off]) });
 
@@ -30,7 +36,9 @@ describe('CampaignsPage', () => {
   });
 
   it('campaigns, refused by the server, show its message', async () => {
-    scriptedServer({ [`GET ${API}/campaigns`]: [403, { ok: false, code: 'FORBIDDEN', message: '管理者のみが利用できます。' }] });
+    scriptedServer({
+      [`GET ${API}/campaigns`]: [403, { ok: false, code: 'FORBIDDEN', message: '管理者のみが利用できます。' }],
+    });
     await renderConsole('/ops/campaigns');
     expect((await screen.findByRole('alert')).textContent).toBe('管理者のみが利用できます。');
   });
@@ -54,8 +62,12 @@ describe('CampaignsPage', () => {
 
     expect(await screen.findByText('「新規登録キャンペーン」を保存しました。')).toBeTruthy();
     expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({
-      title: '新規登録キャンペーン', description: 'チケット 2 枚プレゼント', starts_at: '2026-03-31T15:00:00.000Z', ends_at: '2026-04-30T14:59:00.000Z',
-      active: true, grant: { kind: 'tickets', amount: 2 },
+      title: '新規登録キャンペーン',
+      description: 'チケット 2 枚プレゼント',
+      starts_at: '2026-03-31T15:00:00.000Z',
+      ends_at: '2026-04-30T14:59:00.000Z',
+      active: true,
+      grant: { kind: 'tickets', amount: 2 },
     });
   });
 
@@ -79,10 +91,17 @@ describe('CampaignsPage', () => {
   });
 
   it('campaign edit, switched off, puts the prefilled fields with active false; a refusal is shown', async () => {
-    const existing = campaign({ title: '春のキャンペーン', starts_at: '2026-03-01T00:00:00.000Z', ends_at: '2026-03-31T15:00:00.000Z' });
+    const existing = campaign({
+      title: '春のキャンペーン',
+      starts_at: '2026-03-01T00:00:00.000Z',
+      ends_at: '2026-03-31T15:00:00.000Z',
+    });
     const server = scriptedServer({
       [`GET ${API}/campaigns`]: paged('campaigns', [existing]),
-      [`PUT ${API}/campaigns/${existing.id}`]: [409, { ok: false, code: 'CONFLICT', message: '変更できませんでした。' }],
+      [`PUT ${API}/campaigns/${existing.id}`]: [
+        409,
+        { ok: false, code: 'CONFLICT', message: '変更できませんでした。' },
+      ],
     });
     await renderConsole('/ops/campaigns');
 
@@ -92,8 +111,15 @@ describe('CampaignsPage', () => {
     fireEvent.click(form.getByRole('button', { name: '保存する' }));
 
     expect((await form.findByRole('alert')).textContent).toBe('変更できませんでした。');
-    await vi.waitFor(() => expect(server.calls.find((c) => c.method === 'PUT')?.body).toEqual({
-      title: '春のキャンペーン', description: existing.description, starts_at: existing.starts_at, ends_at: existing.ends_at, active: false, grant: existing.grant,
-    }));
+    await vi.waitFor(() =>
+      expect(server.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        title: '春のキャンペーン',
+        description: existing.description,
+        starts_at: existing.starts_at,
+        ends_at: existing.ends_at,
+        active: false,
+        grant: existing.grant,
+      }),
+    );
   });
 });

@@ -28,12 +28,34 @@ function CampaignRow({ campaign, onEdit }: { campaign: Campaign; onEdit: (c: Cam
   const state = periodState(campaign);
   return (
     <tr>
-      <td><strong>{campaign.title}</strong>{campaign.description && <div className="muted small engagement-excerpt">{campaign.description}</div>}</td>
-      <td data-label={c('column.period')} className="small">{japanTime(campaign.starts_at, i18n.language)} – {japanTime(campaign.ends_at, i18n.language)}</td>
-      <td data-label={c('column.grant')}>{t(`engagement.campaigns.grant.${campaign.grant.kind}`, { n: campaign.grant.amount.toLocaleString(i18n.language) })}</td>
-      <td data-label={c('column.state')}><Badge tone={TONE[state]}>{c(`state.${state}`)}</Badge></td>
-      <td data-label={c('column.entries')} className="num">{campaign.entries.toLocaleString(i18n.language)}</td>
-      <td><button type="button" className="btn btn--ghost btn--small" onClick={() => onEdit(campaign)} aria-label={t('engagement.campaigns.editOne', { title: campaign.title })}>{t('engagement.edit')}</button></td>
+      <td>
+        <strong>{campaign.title}</strong>
+        {campaign.description && <div className="muted small engagement-excerpt">{campaign.description}</div>}
+      </td>
+      <td data-label={c('column.period')} className="small">
+        {japanTime(campaign.starts_at, i18n.language)} – {japanTime(campaign.ends_at, i18n.language)}
+      </td>
+      <td data-label={c('column.grant')}>
+        {t(`engagement.campaigns.grant.${campaign.grant.kind}`, {
+          n: campaign.grant.amount.toLocaleString(i18n.language),
+        })}
+      </td>
+      <td data-label={c('column.state')}>
+        <Badge tone={TONE[state]}>{c(`state.${state}`)}</Badge>
+      </td>
+      <td data-label={c('column.entries')} className="num">
+        {campaign.entries.toLocaleString(i18n.language)}
+      </td>
+      <td>
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          onClick={() => onEdit(campaign)}
+          aria-label={t('engagement.campaigns.editOne', { title: campaign.title })}
+        >
+          {t('engagement.edit')}
+        </button>
+      </td>
     </tr>
   );
 }
@@ -47,14 +69,32 @@ export function CampaignsPage() {
   const [form, setForm] = useState<{ editing: Campaign | null } | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const c = (key: string) => t(`engagement.campaigns.${key}`);
-  const open = (editing: Campaign | null) => { setSaved(null); setForm({ editing }); };
+  const open = (editing: Campaign | null) => {
+    setSaved(null);
+    setForm({ editing });
+  };
   return (
     <>
       <div className="admin-head">
         <h2 className="admin-head__title">{c('title')}</h2>
-        {!form && <div className="admin-head__actions"><button type="button" className="btn btn--primary" onClick={() => open(null)}>{c('new')}</button></div>}
+        {!form && (
+          <div className="admin-head__actions">
+            <button type="button" className="btn btn--primary" onClick={() => open(null)}>
+              {c('new')}
+            </button>
+          </div>
+        )}
       </div>
-      {form && <CampaignForm key={form.editing?.id ?? 'new'} editing={form.editing} onClose={(campaign) => { setForm(null); if (campaign) setSaved(t('engagement.campaigns.saved', { title: campaign.title })); }} />}
+      {form && (
+        <CampaignForm
+          key={form.editing?.id ?? 'new'}
+          editing={form.editing}
+          onClose={(campaign) => {
+            setForm(null);
+            if (campaign) setSaved(t('engagement.campaigns.saved', { title: campaign.title }));
+          }}
+        />
+      )}
       {saved && <Notice kind="success">{saved}</Notice>}
       <Card className="engagement-section">
         {isFetching && !data && <Spinner label={t('engagement.loading')} />}
@@ -62,11 +102,23 @@ export function CampaignsPage() {
         {data && data.campaigns.length === 0 && <p className="admin-empty">{c('none')}</p>}
         {data && data.campaigns.length > 0 && (
           <table className="admin-table">
-            <thead><tr>
-              <th>{c('column.title')}</th><th>{c('column.period')}</th><th>{c('column.grant')}</th><th>{c('column.state')}</th><th className="num">{c('column.entries')}</th>
-              <th><span className="visually-hidden">{c('column.actions')}</span></th>
-            </tr></thead>
-            <tbody>{data.campaigns.map((campaign) => <CampaignRow key={campaign.id} campaign={campaign} onEdit={open} />)}</tbody>
+            <thead>
+              <tr>
+                <th>{c('column.title')}</th>
+                <th>{c('column.period')}</th>
+                <th>{c('column.grant')}</th>
+                <th>{c('column.state')}</th>
+                <th className="num">{c('column.entries')}</th>
+                <th>
+                  <span className="visually-hidden">{c('column.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.campaigns.map((campaign) => (
+                <CampaignRow key={campaign.id} campaign={campaign} onEdit={open} />
+              ))}
+            </tbody>
           </table>
         )}
         {data && <Pager page={page} total={data.total} onPage={setPage} />}

@@ -20,16 +20,46 @@ function Found({ reply }: { reply: SerialOrCouponReply }) {
   if (!serial) return <Facts rows={[[l('coupon'), couponLink]]} />;
   const used = serial.redeemed_by !== null;
   return (
-    <Facts rows={[
-      [l('code'), <code className="engagement-code">{serial.id}</code>],
-      [l('state'), <>{used ? <Badge tone="off">{t('engagement.serials.used')}</Badge> : <Badge tone="on">{t('engagement.serials.unused')}</Badge>}
-        {serial.is_debug && <> <Badge tone="warn">{t('engagement.serials.debug')}</Badge></>}</>],
-      [l('coupon'), couponLink],
-      [l('block'), <><code>{serial.character_id}</code> / <code>{serial.block_id}</code></>],
-      [l('redeemedBy'), serial.redeemed_by ? <Link to={`${basePath}/full/users/${encodeURIComponent(serial.redeemed_by)}`}><code>{serial.redeemed_by}</code></Link> : '—'],
-      [l('redeemedAt'), japanTime(serial.redeemed_at, i18n.language)],
-      ...(serial.is_debug ? [[l('redemptions'), String(serial.redemptions)] as [string, string]] : []),
-    ]} />
+    <Facts
+      rows={[
+        [l('code'), <code className="engagement-code">{serial.id}</code>],
+        [
+          l('state'),
+          <>
+            {used ? (
+              <Badge tone="off">{t('engagement.serials.used')}</Badge>
+            ) : (
+              <Badge tone="on">{t('engagement.serials.unused')}</Badge>
+            )}
+            {serial.is_debug && (
+              <>
+                {' '}
+                <Badge tone="warn">{t('engagement.serials.debug')}</Badge>
+              </>
+            )}
+          </>,
+        ],
+        [l('coupon'), couponLink],
+        [
+          l('block'),
+          <>
+            <code>{serial.character_id}</code> / <code>{serial.block_id}</code>
+          </>,
+        ],
+        [
+          l('redeemedBy'),
+          serial.redeemed_by ? (
+            <Link to={`${basePath}/full/users/${encodeURIComponent(serial.redeemed_by)}`}>
+              <code>{serial.redeemed_by}</code>
+            </Link>
+          ) : (
+            '—'
+          ),
+        ],
+        [l('redeemedAt'), japanTime(serial.redeemed_at, i18n.language)],
+        ...(serial.is_debug ? [[l('redemptions'), String(serial.redemptions)] as [string, string]] : []),
+      ]}
+    />
   );
 }
 
@@ -50,8 +80,17 @@ export function CodeLookup() {
     <Card className="engagement-section">
       <h3 className="engagement-section__title">{l('title')}</h3>
       <form className="engagement-inline-form" role="search" aria-label={l('title')} onSubmit={submit}>
-        <Field label={l('input')} value={code} onChange={(e) => setCode(e.target.value)} hint={l('hint')} autoComplete="off" spellCheck={false} />
-        <button type="submit" className="btn btn--primary" disabled={isFetching || !code.trim()}>{l('submit')}</button>
+        <Field
+          label={l('input')}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          hint={l('hint')}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <button type="submit" className="btn btn--primary" disabled={isFetching || !code.trim()}>
+          {l('submit')}
+        </button>
       </form>
       {originalArgs && !isFetching && error && <Notice kind="error">{refusalOf(error, t('engagement.failed'))}</Notice>}
       {originalArgs && !isFetching && !error && data && <Found reply={data} />}

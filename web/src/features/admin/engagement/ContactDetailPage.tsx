@@ -21,17 +21,30 @@ function ContactFacts({ contact }: { contact: Contact }) {
   const { basePath } = useAdminBase();
   const c = (key: string) => t(`engagement.contacts.${key}`);
   return (
-    <Facts rows={[
-      [c('column.status'), <Badge tone={STATUS_TONE[contact.status]}>{c(`status.${contact.status}`)}</Badge>],
-      [c('column.category'), c(`category.${contact.category}`)],
-      [c('column.channel'), c(`channel.${contact.channel}`)],
-      [c('column.email'), <a href={`mailto:${contact.email}`}>{contact.email}</a>],
-      [c('detail.name'), contact.name || '—'],
-      [c('detail.user'), contact.user_id ? <Link to={`${basePath}/full/users/${encodeURIComponent(contact.user_id)}`}><code>{contact.user_id}</code></Link> : c('detail.loggedOut')],
-      ...(contact.character_id ? [[c('detail.character'), <code>{contact.character_id}</code>] as [string, ReactNode]] : []),
-      [c('column.at'), japanTime(contact.created_at, i18n.language)],
-      [c('detail.updatedAt'), japanTime(contact.updated_at, i18n.language)],
-    ]} />
+    <Facts
+      rows={[
+        [c('column.status'), <Badge tone={STATUS_TONE[contact.status]}>{c(`status.${contact.status}`)}</Badge>],
+        [c('column.category'), c(`category.${contact.category}`)],
+        [c('column.channel'), c(`channel.${contact.channel}`)],
+        [c('column.email'), <a href={`mailto:${contact.email}`}>{contact.email}</a>],
+        [c('detail.name'), contact.name || '—'],
+        [
+          c('detail.user'),
+          contact.user_id ? (
+            <Link to={`${basePath}/full/users/${encodeURIComponent(contact.user_id)}`}>
+              <code>{contact.user_id}</code>
+            </Link>
+          ) : (
+            c('detail.loggedOut')
+          ),
+        ],
+        ...(contact.character_id
+          ? [[c('detail.character'), <code>{contact.character_id}</code>] as [string, ReactNode]]
+          : []),
+        [c('column.at'), japanTime(contact.created_at, i18n.language)],
+        [c('detail.updatedAt'), japanTime(contact.updated_at, i18n.language)],
+      ]}
+    />
   );
 }
 
@@ -41,16 +54,29 @@ function ContactBody({ contact }: { contact: Contact }) {
   const withDevice = DEVICE_CATEGORIES.includes(contact.category);
   return (
     <>
-      <Card><ContactFacts contact={contact} /><h3 className="billing-subtitle">{d('statusTitle')}</h3><StatusForm key={contact.status} contact={contact} /></Card>
-      <Card className="engagement-section"><h3 className="engagement-section__title">{d('message')}</h3><p className="engagement-text">{contact.message}</p></Card>
+      <Card>
+        <ContactFacts contact={contact} />
+        <h3 className="billing-subtitle">{d('statusTitle')}</h3>
+        <StatusForm key={contact.status} contact={contact} />
+      </Card>
+      <Card className="engagement-section">
+        <h3 className="engagement-section__title">{d('message')}</h3>
+        <p className="engagement-text">{contact.message}</p>
+      </Card>
       {withDevice && (
         <Card className="engagement-section">
           <h3 className="engagement-section__title">{d('device')}</h3>
           {contact.device ? <DeviceTable device={contact.device} /> : <p className="muted small">{d('noDevice')}</p>}
         </Card>
       )}
-      <Card className="engagement-section"><h3 className="engagement-section__title">{d('thread')}</h3><Thread contact={contact} /></Card>
-      <Card className="engagement-section"><h3 className="engagement-section__title">{t('engagement.contacts.reply.title')}</h3><ReplyForm contact={contact} /></Card>
+      <Card className="engagement-section">
+        <h3 className="engagement-section__title">{d('thread')}</h3>
+        <Thread contact={contact} />
+      </Card>
+      <Card className="engagement-section">
+        <h3 className="engagement-section__title">{t('engagement.contacts.reply.title')}</h3>
+        <ReplyForm contact={contact} />
+      </Card>
     </>
   );
 }
@@ -68,17 +94,37 @@ export function ContactDetailPage() {
   const d = (key: string) => t(`engagement.contacts.detail.${key}`);
   return (
     <>
-      <nav className="billing-trail" aria-label={d('trail')}><Link to={`${basePath}/contacts`}>{t('engagement.contacts.title')}</Link> › <TrailName id={id} name={contact ? contact.name || contact.email : null} /></nav>
+      <nav className="billing-trail" aria-label={d('trail')}>
+        <Link to={`${basePath}/contacts`}>{t('engagement.contacts.title')}</Link> ›{' '}
+        <TrailName id={id} name={contact ? contact.name || contact.email : null} />
+      </nav>
       <div className="admin-head">
-        <h2 className="admin-head__title">{contact ? t(`engagement.contacts.category.${contact.category}`) : d('title')}</h2>
-        {contact && <div className="admin-head__actions"><button type="button" className="btn btn--danger" onClick={() => setDeleting(true)}>{t('engagement.delete')}</button></div>}
+        <h2 className="admin-head__title">
+          {contact ? t(`engagement.contacts.category.${contact.category}`) : d('title')}
+        </h2>
+        {contact && (
+          <div className="admin-head__actions">
+            <button type="button" className="btn btn--danger" onClick={() => setDeleting(true)}>
+              {t('engagement.delete')}
+            </button>
+          </div>
+        )}
       </div>
       {isLoading && <Spinner label={t('engagement.loading')} />}
       {error && <Notice kind="error">{refusalOf(error, t('engagement.failed'))}</Notice>}
       {contact && <ContactBody contact={contact} />}
       {contact && deleting && (
-        <ConfirmDialog title={d('deleteTitle')} confirmLabel={t('engagement.delete')} danger check={() => null} onClose={() => setDeleting(false)}
-          onConfirm={async () => { await remove({ base: apiBase, id: contact.id }).unwrap(); void navigate(`${basePath}/contacts`, { replace: true }); }}>
+        <ConfirmDialog
+          title={d('deleteTitle')}
+          confirmLabel={t('engagement.delete')}
+          danger
+          check={() => null}
+          onClose={() => setDeleting(false)}
+          onConfirm={async () => {
+            await remove({ base: apiBase, id: contact.id }).unwrap();
+            void navigate(`${basePath}/contacts`, { replace: true });
+          }}
+        >
           <p>{t('engagement.contacts.detail.deleteMessage', { email: contact.email })}</p>
         </ConfirmDialog>
       )}

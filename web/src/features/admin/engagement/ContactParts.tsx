@@ -15,14 +15,25 @@ export function DeviceTable({ device }: { device: DeviceInfo }) {
   const { t } = useTranslation(ADMIN_NS);
   const rows = DEVICE_FIELDS.filter((field) => device[field] !== undefined);
   if (rows.length === 0) return <p className="muted small">{t('engagement.contacts.detail.noDevice')}</p>;
-  const shown = (value: string | boolean | undefined) => (typeof value === 'boolean' ? t(value ? 'engagement.yes' : 'engagement.no') : value);
+  const shown = (value: string | boolean | undefined) =>
+    typeof value === 'boolean' ? t(value ? 'engagement.yes' : 'engagement.no') : value;
   return (
     <table className="engagement-device">
       <caption className="visually-hidden">{t('engagement.contacts.detail.device')}</caption>
-      <thead className="visually-hidden"><tr><th scope="col">{t('engagement.contacts.detail.deviceField')}</th><th scope="col">{t('engagement.contacts.detail.deviceValue')}</th></tr></thead>
-      <tbody>{rows.map((field) => (
-        <tr key={field}><th scope="row">{t(`engagement.contacts.device.${field}`)}</th><td className="engagement-code">{shown(device[field])}</td></tr>
-      ))}</tbody>
+      <thead className="visually-hidden">
+        <tr>
+          <th scope="col">{t('engagement.contacts.detail.deviceField')}</th>
+          <th scope="col">{t('engagement.contacts.detail.deviceValue')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((field) => (
+          <tr key={field}>
+            <th scope="row">{t(`engagement.contacts.device.${field}`)}</th>
+            <td className="engagement-code">{shown(device[field])}</td>
+          </tr>
+        ))}
+      </tbody>
     </table>
   );
 }
@@ -37,9 +48,13 @@ export function Thread({ contact }: { contact: Contact }) {
   return (
     <ol className="engagement-thread">
       {messages.map((m, index) => (
-        <li key={`${m.at}:${index}`} className={`engagement-thread__item${m.from === 'admin' ? ' engagement-thread__item--admin' : ''}`}>
+        <li
+          key={`${m.at}:${index}`}
+          className={`engagement-thread__item${m.from === 'admin' ? ' engagement-thread__item--admin' : ''}`}
+        >
           <div className="engagement-thread__meta">
-            {t(`engagement.contacts.detail.from.${m.from}`)}{m.admin_id ? `（${m.admin_id}）` : ''} · {japanTime(m.at, i18n.language)}
+            {t(`engagement.contacts.detail.from.${m.from}`)}
+            {m.admin_id ? `（${m.admin_id}）` : ''} · {japanTime(m.at, i18n.language)}
           </div>
           <p className="engagement-text">{m.body}</p>
         </li>
@@ -61,10 +76,22 @@ export function StatusForm({ contact }: { contact: Contact }) {
   };
   return (
     <form className="engagement-inline-form" onSubmit={submit} aria-label={d('detail.statusTitle')}>
-      <SelectField label={d('column.status')} value={status} onChange={(e) => { if (isContactStatus(e.target.value)) setStatus(e.target.value); }}
-        choices={CONTACT_STATUSES.map((s) => ({ value: s, label: d(`status.${s}`) }))} />
-      <button type="submit" className="btn btn--primary" disabled={isLoading || status === contact.status}>{d('detail.changeStatus')}</button>
-      {error && <div className="engagement-inline-form__wide"><Notice kind="error">{refusalOf(error, t('engagement.failed'))}</Notice></div>}
+      <SelectField
+        label={d('column.status')}
+        value={status}
+        onChange={(e) => {
+          if (isContactStatus(e.target.value)) setStatus(e.target.value);
+        }}
+        choices={CONTACT_STATUSES.map((s) => ({ value: s, label: d(`status.${s}`) }))}
+      />
+      <button type="submit" className="btn btn--primary" disabled={isLoading || status === contact.status}>
+        {d('detail.changeStatus')}
+      </button>
+      {error && (
+        <div className="engagement-inline-form__wide">
+          <Notice kind="error">{refusalOf(error, t('engagement.failed'))}</Notice>
+        </div>
+      )}
     </form>
   );
 }
@@ -80,20 +107,48 @@ export function ReplyForm({ contact }: { contact: Contact }) {
   const r = (key: string) => t(`engagement.contacts.reply.${key}`);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!body.trim()) { setOutcome({ kind: 'error', text: r('bodyRequired') }); return; }
+    if (!body.trim()) {
+      setOutcome({ kind: 'error', text: r('bodyRequired') });
+      return;
+    }
     setOutcome(null);
     try {
-      await reply({ base: apiBase, id: contact.id, body: { body: body.trim(), ...(subject.trim() ? { subject: subject.trim() } : {}) } }).unwrap();
-      setBody(''); setSubject('');
+      await reply({
+        base: apiBase,
+        id: contact.id,
+        body: { body: body.trim(), ...(subject.trim() ? { subject: subject.trim() } : {}) },
+      }).unwrap();
+      setBody('');
+      setSubject('');
       setOutcome({ kind: 'success', text: t('engagement.contacts.reply.sent', { email: contact.email }) });
-    } catch (failure) { setOutcome({ kind: 'error', text: refusalOf(failure, t('engagement.failed')) }); }
+    } catch (failure) {
+      setOutcome({ kind: 'error', text: refusalOf(failure, t('engagement.failed')) });
+    }
   };
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={r('title')}>
-      <Field label={r('subject')} value={subject} maxLength={200} onChange={(e) => setSubject(e.target.value)} hint={r('subjectHint')} />
-      <TextAreaField label={r('body')} value={body} maxLength={10_000} rows={6} required onChange={(e) => setBody(e.target.value)} hint={t('engagement.contacts.reply.to', { email: contact.email })} />
+      <Field
+        label={r('subject')}
+        value={subject}
+        maxLength={200}
+        onChange={(e) => setSubject(e.target.value)}
+        hint={r('subjectHint')}
+      />
+      <TextAreaField
+        label={r('body')}
+        value={body}
+        maxLength={10_000}
+        rows={6}
+        required
+        onChange={(e) => setBody(e.target.value)}
+        hint={t('engagement.contacts.reply.to', { email: contact.email })}
+      />
       {outcome && <Notice kind={outcome.kind}>{outcome.text}</Notice>}
-      <div className="form-actions"><button type="submit" className="btn btn--primary" disabled={isLoading}>{isLoading ? t('engagement.sending') : r('send')}</button></div>
+      <div className="form-actions">
+        <button type="submit" className="btn btn--primary" disabled={isLoading}>
+          {isLoading ? t('engagement.sending') : r('send')}
+        </button>
+      </div>
     </form>
   );
 }

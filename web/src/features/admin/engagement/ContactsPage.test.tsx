@@ -31,12 +31,18 @@ describe('ContactsPage', () => {
     fireEvent.change(screen.getByLabelText('フォーム'), { target: { value: 'contact' } });
     fireEvent.change(screen.getByLabelText('メールアドレス・本文で検索'), { target: { value: 'taro' } });
 
-    await vi.waitFor(() => expect(searchesOf(`${API}/contacts`).at(-1)?.toString()).toBe('page=1&status=new&category=4&channel=contact&q=taro'));
+    await vi.waitFor(() =>
+      expect(searchesOf(`${API}/contacts`).at(-1)?.toString()).toBe(
+        'page=1&status=new&category=4&channel=contact&q=taro',
+      ),
+    );
     expect(await screen.findByText('該当するお問い合わせはありません。')).toBeTruthy();
   });
 
   it('contacts, refused by the server, shows its Japanese message', async () => {
-    scriptedServer({ [`GET ${API}/contacts`]: [500, { ok: false, code: 'INTERNAL', message: 'サーバーでエラーが発生しました。' }] });
+    scriptedServer({
+      [`GET ${API}/contacts`]: [500, { ok: false, code: 'INTERNAL', message: 'サーバーでエラーが発生しました。' }],
+    });
 
     await renderConsole('/ops/contacts');
 
@@ -47,7 +53,10 @@ describe('ContactsPage', () => {
 describe('ContactDetailPage', () => {
   it('contact of category 2, with device information and a reply, shows the message, the device table and the thread', async () => {
     const sent = contact({
-      category: 2, user_id: 'u-12', message: '動画が止まります。', device: { os: 'iOS', os_version: '17.4', browser_name: 'Safari', is_mobile: true },
+      category: 2,
+      user_id: 'u-12',
+      message: '動画が止まります。',
+      device: { os: 'iOS', os_version: '17.4', browser_name: 'Safari', is_mobile: true },
       thread: [
         { from: 'customer', body: '動画が止まります。', at: '2026-03-01T01:00:00.000Z' },
         { from: 'admin', body: '再読み込みをお試しください。', at: '2026-03-01T02:00:00.000Z', admin_id: 'admin-1' },
@@ -60,8 +69,12 @@ describe('ContactDetailPage', () => {
     expect(await screen.findByRole('heading', { name: '不具合の報告' })).toBeTruthy();
     expect(screen.getAllByText('動画が止まります。')).toHaveLength(1);
     const device = within(screen.getByRole('table', { name: '端末の情報' }));
-    expect(within(device.getByRole('rowheader', { name: 'OS のバージョン' }).closest('tr')!).getByText('17.4')).toBeTruthy();
-    expect(within(device.getByRole('rowheader', { name: 'スマートフォン' }).closest('tr')!).getByText('はい')).toBeTruthy();
+    expect(
+      within(device.getByRole('rowheader', { name: 'OS のバージョン' }).closest('tr')!).getByText('17.4'),
+    ).toBeTruthy();
+    expect(
+      within(device.getByRole('rowheader', { name: 'スマートフォン' }).closest('tr')!).getByText('はい'),
+    ).toBeTruthy();
     expect(screen.getByText('再読み込みをお試しください。')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'u-12' }).getAttribute('href')).toBe('/ops/full/users/u-12');
   });
@@ -89,17 +102,39 @@ describe('ContactDetailPage', () => {
     fireEvent.change(form.getByLabelText('対応状況'), { target: { value: 'in_progress' } });
     fireEvent.click(form.getByRole('button', { name: '変更する' }));
 
-    await vi.waitFor(() => expect(server.calls.find((c) => c.method === 'PUT')?.body).toEqual({ status: 'in_progress' }));
+    await vi.waitFor(() =>
+      expect(server.calls.find((c) => c.method === 'PUT')?.body).toEqual({ status: 'in_progress' }),
+    );
   });
 
   it('contact reply, sent, posts the text and the thread shows it after the refetch', async () => {
     const sent = contact({ email: 'taro@example.jp' });
     let replied = false;
     const server = scriptedServer({
-      [`GET ${API}/contacts/${sent.id}`]: () => [200, { ok: true, contact: replied
-        ? { ...sent, status: 'answered', thread: [{ from: 'admin', body: '料金表をご覧ください。', at: '2026-03-02T00:00:00.000Z', admin_id: 'admin-1' }] }
-        : sent }],
-      [`POST ${API}/contacts/${sent.id}/reply`]: () => { replied = true; return [200, { ok: true, contact: sent }]; },
+      [`GET ${API}/contacts/${sent.id}`]: () => [
+        200,
+        {
+          ok: true,
+          contact: replied
+            ? {
+                ...sent,
+                status: 'answered',
+                thread: [
+                  {
+                    from: 'admin',
+                    body: '料金表をご覧ください。',
+                    at: '2026-03-02T00:00:00.000Z',
+                    admin_id: 'admin-1',
+                  },
+                ],
+              }
+            : sent,
+        },
+      ],
+      [`POST ${API}/contacts/${sent.id}/reply`]: () => {
+        replied = true;
+        return [200, { ok: true, contact: sent }];
+      },
     });
     await renderConsole(`/ops/contacts/${sent.id}`);
     const form = within(await screen.findByRole('form', { name: 'メールで返信' }));
@@ -119,7 +154,10 @@ describe('ContactDetailPage', () => {
     const sent = contact();
     scriptedServer({
       [`GET ${API}/contacts/${sent.id}`]: [200, { ok: true, contact: sent }],
-      [`POST ${API}/contacts/${sent.id}/reply`]: [502, { ok: false, code: 'MAIL_FAILED', message: 'メールを送信できませんでした。' }],
+      [`POST ${API}/contacts/${sent.id}/reply`]: [
+        502,
+        { ok: false, code: 'MAIL_FAILED', message: 'メールを送信できませんでした。' },
+      ],
     });
     await renderConsole(`/ops/contacts/${sent.id}`);
     const form = within(await screen.findByRole('form', { name: 'メールで返信' }));

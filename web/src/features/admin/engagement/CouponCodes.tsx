@@ -21,13 +21,34 @@ function SerialRow({ serial }: { serial: Serial }) {
   const c = (key: string) => t(`engagement.serials.codes.${key}`);
   return (
     <tr>
-      <td><code className="engagement-code">{serial.id}</code></td>
-      <td data-label={c('state')}>{serial.redeemed_by ? <Badge tone="off">{t('engagement.serials.used')}</Badge> : <Badge tone="on">{t('engagement.serials.unused')}</Badge>}</td>
-      <td data-label={c('block')}><code>{serial.block_id}</code></td>
-      <td data-label={c('redeemedBy')}>
-        {serial.redeemed_by ? <Link to={`${basePath}/full/users/${encodeURIComponent(serial.redeemed_by)}`}><code>{serial.redeemed_by}</code></Link> : '—'}
+      <td>
+        <code className="engagement-code">{serial.id}</code>
       </td>
-      <td data-label={c('redeemedAt')} className="small">{japanTime(serial.redeemed_at, i18n.language)}{serial.is_debug && serial.redemptions > 0 ? ` (${t('engagement.serials.codes.times', { n: serial.redemptions })})` : ''}</td>
+      <td data-label={c('state')}>
+        {serial.redeemed_by ? (
+          <Badge tone="off">{t('engagement.serials.used')}</Badge>
+        ) : (
+          <Badge tone="on">{t('engagement.serials.unused')}</Badge>
+        )}
+      </td>
+      <td data-label={c('block')}>
+        <code>{serial.block_id}</code>
+      </td>
+      <td data-label={c('redeemedBy')}>
+        {serial.redeemed_by ? (
+          <Link to={`${basePath}/full/users/${encodeURIComponent(serial.redeemed_by)}`}>
+            <code>{serial.redeemed_by}</code>
+          </Link>
+        ) : (
+          '—'
+        )}
+      </td>
+      <td data-label={c('redeemedAt')} className="small">
+        {japanTime(serial.redeemed_at, i18n.language)}
+        {serial.is_debug && serial.redemptions > 0
+          ? ` (${t('engagement.serials.codes.times', { n: serial.redemptions })})`
+          : ''}
+      </td>
     </tr>
   );
 }
@@ -38,22 +59,51 @@ export function CouponCodes({ coupon }: { coupon: Coupon }) {
   const { apiBase } = useAdminBase();
   const [status, setStatus] = useState<Status>('');
   const [page, setPage] = useState(1);
-  const { data, isFetching, error } = useAdminSerialsQuery({ base: apiBase, coupon_id: coupon.coupon_id, page, status: status || undefined });
+  const { data, isFetching, error } = useAdminSerialsQuery({
+    base: apiBase,
+    coupon_id: coupon.coupon_id,
+    page,
+    status: status || undefined,
+  });
   const c = (key: string) => t(`engagement.serials.codes.${key}`);
   return (
     <>
       <div className="toolbar billing-filters">
-        <SelectField label={c('filter')} value={status} emptyLabel={t('engagement.all')}
-          choices={[{ value: 'unused', label: t('engagement.serials.unused') }, { value: 'used', label: t('engagement.serials.used') }]}
-          onChange={(e) => { if (isStatus(e.target.value)) { setStatus(e.target.value); setPage(1); } }} />
+        <SelectField
+          label={c('filter')}
+          value={status}
+          emptyLabel={t('engagement.all')}
+          choices={[
+            { value: 'unused', label: t('engagement.serials.unused') },
+            { value: 'used', label: t('engagement.serials.used') },
+          ]}
+          onChange={(e) => {
+            if (isStatus(e.target.value)) {
+              setStatus(e.target.value);
+              setPage(1);
+            }
+          }}
+        />
       </div>
       {isFetching && !data && <Spinner label={t('engagement.loading')} />}
       {error && <Notice kind="error">{refusalOf(error, t('engagement.failed'))}</Notice>}
       {data && data.serials.length === 0 && <p className="admin-empty">{c('none')}</p>}
       {data && data.serials.length > 0 && (
         <table className="admin-table">
-          <thead><tr><th>{c('code')}</th><th>{c('state')}</th><th>{c('block')}</th><th>{c('redeemedBy')}</th><th>{c('redeemedAt')}</th></tr></thead>
-          <tbody>{data.serials.map((serial) => <SerialRow key={serial.id} serial={serial} />)}</tbody>
+          <thead>
+            <tr>
+              <th>{c('code')}</th>
+              <th>{c('state')}</th>
+              <th>{c('block')}</th>
+              <th>{c('redeemedBy')}</th>
+              <th>{c('redeemedAt')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.serials.map((serial) => (
+              <SerialRow key={serial.id} serial={serial} />
+            ))}
+          </tbody>
         </table>
       )}
       {data && <Pager page={page} total={data.total} onPage={setPage} />}

@@ -25,20 +25,29 @@ function CouponFacts({ coupon }: { coupon: Coupon }) {
   const c = (key: string) => t(`engagement.serials.coupon.${key}`);
   const n = (value: number) => value.toLocaleString(i18n.language);
   return (
-    <Facts rows={[
-      [c('id'), <code>{coupon.coupon_id}</code>],
-      [c('type'), coupon.is_debug ? <Badge tone="warn">{t('engagement.serials.debug')}</Badge> : <Badge tone="on">{t('engagement.serials.normal')}</Badge>],
-      [c('count'), n(coupon.count)],
-      [c('redeemedCount'), n(coupon.redeemed)],
-      [c('unused'), n(Math.max(0, coupon.count - coupon.redeemed))],
-      [c('prefix'), coupon.prefix ? <code>{coupon.prefix}</code> : '—'],
-      [c('character'), <CharacterName id={coupon.character_id} />],
-      [c('block'), <BlockTitle characterId={coupon.character_id} blockId={coupon.block_id} />],
-      [c('tickets'), t('engagement.serials.coupon.ticketsEach', { n: coupon.tickets })],
-      [c('validity'), validity(coupon)],
-      [c('createdAt'), japanTime(coupon.created_at, i18n.language)],
-      [c('createdBy'), <UserName id={coupon.created_by} />],
-    ]} />
+    <Facts
+      rows={[
+        [c('id'), <code>{coupon.coupon_id}</code>],
+        [
+          c('type'),
+          coupon.is_debug ? (
+            <Badge tone="warn">{t('engagement.serials.debug')}</Badge>
+          ) : (
+            <Badge tone="on">{t('engagement.serials.normal')}</Badge>
+          ),
+        ],
+        [c('count'), n(coupon.count)],
+        [c('redeemedCount'), n(coupon.redeemed)],
+        [c('unused'), n(Math.max(0, coupon.count - coupon.redeemed))],
+        [c('prefix'), coupon.prefix ? <code>{coupon.prefix}</code> : '—'],
+        [c('character'), <CharacterName id={coupon.character_id} />],
+        [c('block'), <BlockTitle characterId={coupon.character_id} blockId={coupon.block_id} />],
+        [c('tickets'), t('engagement.serials.coupon.ticketsEach', { n: coupon.tickets })],
+        [c('validity'), validity(coupon)],
+        [c('createdAt'), japanTime(coupon.created_at, i18n.language)],
+        [c('createdBy'), <UserName id={coupon.created_by} />],
+      ]}
+    />
   );
 }
 
@@ -54,13 +63,18 @@ export function CouponPage() {
   const d = (key: string) => t(`engagement.serials.detail.${key}`);
   return (
     <>
-      <nav className="billing-trail" aria-label={d('trail')}><Link to={`${basePath}/serials`}>{t('engagement.serials.title')}</Link> › <TrailName id={couponId} name={coupon?.name} /></nav>
+      <nav className="billing-trail" aria-label={d('trail')}>
+        <Link to={`${basePath}/serials`}>{t('engagement.serials.title')}</Link> ›{' '}
+        <TrailName id={couponId} name={coupon?.name} />
+      </nav>
       <div className="admin-head">
         <h2 className="admin-head__title">{coupon?.name ?? d('title')}</h2>
         {coupon && (
           <div className="admin-head__actions">
             <CsvButton coupon={coupon} />
-            <button type="button" className="btn btn--ghost" onClick={() => setChangingType(true)}>{coupon.is_debug ? d('toNormal') : d('toDebug')}</button>
+            <button type="button" className="btn btn--ghost" onClick={() => setChangingType(true)}>
+              {coupon.is_debug ? d('toNormal') : d('toDebug')}
+            </button>
           </div>
         )}
       </div>
@@ -68,8 +82,12 @@ export function CouponPage() {
       {error && <Notice kind="error">{refusalOf(error, t('engagement.failed'))}</Notice>}
       {coupon && (
         <>
-          {generated && <Notice kind="success">{t('engagement.serials.detail.generated', { count: coupon.count })}</Notice>}
-          <Card><CouponFacts coupon={coupon} /></Card>
+          {generated && (
+            <Notice kind="success">{t('engagement.serials.detail.generated', { count: coupon.count })}</Notice>
+          )}
+          <Card>
+            <CouponFacts coupon={coupon} />
+          </Card>
           <Card className="engagement-section">
             <h3 className="engagement-section__title">{d('blockTitle')}</h3>
             <ChangeBlockForm coupon={coupon} />

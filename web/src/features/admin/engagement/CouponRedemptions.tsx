@@ -19,15 +19,32 @@ export function CouponRedemptions({ couponId }: { couponId: string }) {
   const [page, setPage] = useState(1);
   const backwards = start !== '' && end !== '' && start > end;
   const { data, isFetching, error } = useAdminRedemptionsQuery(
-    { base: apiBase, coupon_id: couponId, start: start || undefined, end: end || undefined, page }, { skip: backwards },
+    { base: apiBase, coupon_id: couponId, start: start || undefined, end: end || undefined, page },
+    { skip: backwards },
   );
   const r = (key: string) => t(`engagement.serials.redemptions.${key}`);
-  const range = (next: { start?: string; end?: string }) => { if (next.start !== undefined) setStart(next.start); if (next.end !== undefined) setEnd(next.end); setPage(1); };
+  const range = (next: { start?: string; end?: string }) => {
+    if (next.start !== undefined) setStart(next.start);
+    if (next.end !== undefined) setEnd(next.end);
+    setPage(1);
+  };
   return (
     <>
       <div className="toolbar billing-filters">
-        <Field label={t('engagement.serials.stats.start')} type="date" value={start} onChange={(e) => range({ start: e.target.value })} hint={t('engagement.serials.stats.startHint')} />
-        <Field label={t('engagement.serials.stats.end')} type="date" value={end} onChange={(e) => range({ end: e.target.value })} hint={t('engagement.serials.stats.endHint')} />
+        <Field
+          label={t('engagement.serials.stats.start')}
+          type="date"
+          value={start}
+          onChange={(e) => range({ start: e.target.value })}
+          hint={t('engagement.serials.stats.startHint')}
+        />
+        <Field
+          label={t('engagement.serials.stats.end')}
+          type="date"
+          value={end}
+          onChange={(e) => range({ end: e.target.value })}
+          hint={t('engagement.serials.stats.endHint')}
+        />
       </div>
       {backwards && <Notice kind="error">{t('engagement.serials.stats.backwards')}</Notice>}
       {!backwards && isFetching && !data && <Spinner label={t('engagement.loading')} />}
@@ -35,16 +52,44 @@ export function CouponRedemptions({ couponId }: { couponId: string }) {
       {!backwards && data && data.redemptions.length === 0 && <p className="admin-empty">{r('none')}</p>}
       {!backwards && data && data.redemptions.length > 0 && (
         <table className="admin-table">
-          <thead><tr><th>{r('at')}</th><th>{r('code')}</th><th>{r('user')}</th><th>{r('block')}</th><th className="num">{r('tickets')}</th></tr></thead>
-          <tbody>{data.redemptions.map((x) => (
-            <tr key={`${x.serial_id}:${x.redeemed_at}:${x.user_id}`}>
-              <td className="small">{japanTime(x.redeemed_at, i18n.language)}{x.is_debug && <> <Badge tone="warn">{t('engagement.serials.debug')}</Badge></>}</td>
-              <td data-label={r('code')}><code className="engagement-code">{x.serial_id}</code></td>
-              <td data-label={r('user')}><Link to={`${basePath}/full/users/${encodeURIComponent(x.user_id)}`}><code>{x.user_id}</code></Link></td>
-              <td data-label={r('block')}><code>{x.block_id}</code></td>
-              <td data-label={r('tickets')} className="num">{x.tickets}</td>
+          <thead>
+            <tr>
+              <th>{r('at')}</th>
+              <th>{r('code')}</th>
+              <th>{r('user')}</th>
+              <th>{r('block')}</th>
+              <th className="num">{r('tickets')}</th>
             </tr>
-          ))}</tbody>
+          </thead>
+          <tbody>
+            {data.redemptions.map((x) => (
+              <tr key={`${x.serial_id}:${x.redeemed_at}:${x.user_id}`}>
+                <td className="small">
+                  {japanTime(x.redeemed_at, i18n.language)}
+                  {x.is_debug && (
+                    <>
+                      {' '}
+                      <Badge tone="warn">{t('engagement.serials.debug')}</Badge>
+                    </>
+                  )}
+                </td>
+                <td data-label={r('code')}>
+                  <code className="engagement-code">{x.serial_id}</code>
+                </td>
+                <td data-label={r('user')}>
+                  <Link to={`${basePath}/full/users/${encodeURIComponent(x.user_id)}`}>
+                    <code>{x.user_id}</code>
+                  </Link>
+                </td>
+                <td data-label={r('block')}>
+                  <code>{x.block_id}</code>
+                </td>
+                <td data-label={r('tickets')} className="num">
+                  {x.tickets}
+                </td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       )}
       {!backwards && data && <Pager page={page} total={data.total} onPage={setPage} />}

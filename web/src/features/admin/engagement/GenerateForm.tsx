@@ -11,11 +11,27 @@ import { useAdminGenerateSerialsMutation } from './serialsAdminApi.ts';
 import { dayEndIso, dayStartIso } from './time.ts';
 
 export interface GenerateFields {
-  name: string; count: string; prefix: string; characterId: string; blockId: string; tickets: string; validFrom: string; validUntil: string; isDebug: boolean;
+  name: string;
+  count: string;
+  prefix: string;
+  characterId: string;
+  blockId: string;
+  tickets: string;
+  validFrom: string;
+  validUntil: string;
+  isDebug: boolean;
 }
 
 export const emptyGenerateFields: GenerateFields = {
-  name: '', count: '', prefix: '', characterId: '', blockId: '', tickets: '0', validFrom: '', validUntil: '', isDebug: false,
+  name: '',
+  count: '',
+  prefix: '',
+  characterId: '',
+  blockId: '',
+  tickets: '0',
+  validFrom: '',
+  validUntil: '',
+  isDebug: false,
 };
 
 const wholeIn = (text: string, min: number, max: number): number | null => {
@@ -36,7 +52,12 @@ export function generateBodyOf(f: GenerateFields): { body: SerialGenerateBody } 
   if (f.validFrom && f.validUntil && f.validUntil < f.validFrom) return { refusal: 'validityOrder' };
   return {
     body: {
-      name: f.name.trim(), count, character_id: f.characterId, block_id: f.blockId, tickets, is_debug: f.isDebug,
+      name: f.name.trim(),
+      count,
+      character_id: f.characterId,
+      block_id: f.blockId,
+      tickets,
+      is_debug: f.isDebug,
       ...(f.prefix ? { prefix: f.prefix } : {}),
       ...(f.validFrom ? { valid_from: dayStartIso(f.validFrom) } : {}),
       ...(f.validUntil ? { valid_until: dayEndIso(f.validUntil) } : {}),
@@ -55,11 +76,16 @@ export function GenerateForm({ onCancel, onDone }: { onCancel: () => void; onDon
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = generateBodyOf(f);
-    if ('refusal' in checked) { setRefusal(t(`engagement.serials.generate.${checked.refusal}`)); return; }
+    if ('refusal' in checked) {
+      setRefusal(t(`engagement.serials.generate.${checked.refusal}`));
+      return;
+    }
     setRefusal(null);
     try {
       onDone((await generate({ base: apiBase, body: checked.body }).unwrap()).coupon);
-    } catch (failure) { setRefusal(refusalOf(failure, t('engagement.failed'))); }
+    } catch (failure) {
+      setRefusal(refusalOf(failure, t('engagement.failed')));
+    }
   };
   const g = (key: string) => t(`engagement.serials.generate.${key}`);
   return (
@@ -67,21 +93,79 @@ export function GenerateForm({ onCancel, onDone }: { onCancel: () => void; onDon
       <h3 className="engagement-section__title">{g('title')}</h3>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <div className="form-grid">
-          <Field label={g('name')} value={f.name} maxLength={100} required onChange={(e) => set({ name: e.target.value })} hint={g('nameHint')} />
-          <Field label={g('count')} inputMode="numeric" value={f.count} required onChange={(e) => set({ count: e.target.value })} hint={g('countHint')} />
-          <Field label={g('prefix')} value={f.prefix} maxLength={8} autoCapitalize="characters" hint={g('prefixHint')}
-            onChange={(e) => set({ prefix: e.target.value.toUpperCase() })} />
-          <Field label={g('tickets')} inputMode="numeric" value={f.tickets} onChange={(e) => set({ tickets: e.target.value })} hint={g('ticketsHint')} />
-          <CharacterPicker label={g('character')} value={f.characterId} required onChange={(id) => set({ characterId: id, blockId: '' })} />
-          <BlockPicker label={g('block')} characterId={f.characterId} value={f.blockId} required onChange={(id) => set({ blockId: id })} />
-          <Field label={g('validFrom')} type="date" value={f.validFrom} onChange={(e) => set({ validFrom: e.target.value })} hint={g('validFromHint')} />
-          <Field label={g('validUntil')} type="date" value={f.validUntil} onChange={(e) => set({ validUntil: e.target.value })} hint={g('validUntilHint')} />
+          <Field
+            label={g('name')}
+            value={f.name}
+            maxLength={100}
+            required
+            onChange={(e) => set({ name: e.target.value })}
+            hint={g('nameHint')}
+          />
+          <Field
+            label={g('count')}
+            inputMode="numeric"
+            value={f.count}
+            required
+            onChange={(e) => set({ count: e.target.value })}
+            hint={g('countHint')}
+          />
+          <Field
+            label={g('prefix')}
+            value={f.prefix}
+            maxLength={8}
+            autoCapitalize="characters"
+            hint={g('prefixHint')}
+            onChange={(e) => set({ prefix: e.target.value.toUpperCase() })}
+          />
+          <Field
+            label={g('tickets')}
+            inputMode="numeric"
+            value={f.tickets}
+            onChange={(e) => set({ tickets: e.target.value })}
+            hint={g('ticketsHint')}
+          />
+          <CharacterPicker
+            label={g('character')}
+            value={f.characterId}
+            required
+            onChange={(id) => set({ characterId: id, blockId: '' })}
+          />
+          <BlockPicker
+            label={g('block')}
+            characterId={f.characterId}
+            value={f.blockId}
+            required
+            onChange={(id) => set({ blockId: id })}
+          />
+          <Field
+            label={g('validFrom')}
+            type="date"
+            value={f.validFrom}
+            onChange={(e) => set({ validFrom: e.target.value })}
+            hint={g('validFromHint')}
+          />
+          <Field
+            label={g('validUntil')}
+            type="date"
+            value={f.validUntil}
+            onChange={(e) => set({ validUntil: e.target.value })}
+            hint={g('validUntilHint')}
+          />
         </div>
-        <SwitchField label={g('debug')} hint={g('debugHint')} checked={f.isDebug} onChange={(isDebug) => set({ isDebug })} />
+        <SwitchField
+          label={g('debug')}
+          hint={g('debugHint')}
+          checked={f.isDebug}
+          onChange={(isDebug) => set({ isDebug })}
+        />
         {refusal && <Notice kind="error">{refusal}</Notice>}
         <div className="form-actions">
-          <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={isLoading}>{t('engagement.cancel')}</button>
-          <button type="submit" className="btn btn--primary" disabled={isLoading}>{isLoading ? t('engagement.sending') : g('submit')}</button>
+          <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={isLoading}>
+            {t('engagement.cancel')}
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={isLoading}>
+            {isLoading ? t('engagement.sending') : g('submit')}
+          </button>
         </div>
       </form>
     </Card>

@@ -18,9 +18,24 @@ export interface RowActions {
 function Target({ notification }: { notification: AdminNotification }) {
   const { t } = useTranslation(ADMIN_NS);
   const { basePath } = useAdminBase();
-  if (notification.target === 'all') return <>{t('engagement.notifications.form.targetAll')}{notification.is_news && <> <Badge tone="on">{t('engagement.notifications.news')}</Badge></>}</>;
+  if (notification.target === 'all')
+    return (
+      <>
+        {t('engagement.notifications.form.targetAll')}
+        {notification.is_news && (
+          <>
+            {' '}
+            <Badge tone="on">{t('engagement.notifications.news')}</Badge>
+          </>
+        )}
+      </>
+    );
   const userId = notification.target.user_id;
-  return <Link to={`${basePath}/full/users/${encodeURIComponent(userId)}`}><code>{userId}</code></Link>;
+  return (
+    <Link to={`${basePath}/full/users/${encodeURIComponent(userId)}`}>
+      <code>{userId}</code>
+    </Link>
+  );
 }
 
 function NotificationRow({ notification: n, actions }: { notification: AdminNotification; actions: RowActions }) {
@@ -29,34 +44,85 @@ function NotificationRow({ notification: n, actions }: { notification: AdminNoti
   const busy = actions.busyId === n.id;
   return (
     <tr>
-      <td><strong>{n.title}</strong>{n.kind !== 'admin' && <div className="muted small">{t(`engagement.notifications.kind.${n.kind}`)}</div>}</td>
-      <td data-label={c('target')}><Target notification={n} /></td>
-      <td data-label={c('state')}><Badge tone={STATE_TONE[n.state]}>{t(`engagement.notifications.state.${n.state}`)}</Badge></td>
-      <td data-label={c('window')} className="small">{japanTime(n.publish_from ?? n.created_at, i18n.language)} – {n.publish_until ? japanTime(n.publish_until, i18n.language) : t('engagement.notifications.noEnd')}</td>
-      <td data-label={c('reads')} className="num">{n.read_count.toLocaleString(i18n.language)}</td>
+      <td>
+        <strong>{n.title}</strong>
+        {n.kind !== 'admin' && <div className="muted small">{t(`engagement.notifications.kind.${n.kind}`)}</div>}
+      </td>
+      <td data-label={c('target')}>
+        <Target notification={n} />
+      </td>
+      <td data-label={c('state')}>
+        <Badge tone={STATE_TONE[n.state]}>{t(`engagement.notifications.state.${n.state}`)}</Badge>
+      </td>
+      <td data-label={c('window')} className="small">
+        {japanTime(n.publish_from ?? n.created_at, i18n.language)} –{' '}
+        {n.publish_until ? japanTime(n.publish_until, i18n.language) : t('engagement.notifications.noEnd')}
+      </td>
+      <td data-label={c('reads')} className="num">
+        {n.read_count.toLocaleString(i18n.language)}
+      </td>
       <td data-label={c('actions')}>
         <div className="engagement-actions">
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => actions.onEdit(n)} aria-label={t('engagement.notifications.editOne', { title: n.title })}>{t('engagement.edit')}</button>
-          <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => actions.onToggle(n)}
-            aria-label={t(n.active ? 'engagement.notifications.deactivateOne' : 'engagement.notifications.activateOne', { title: n.title })}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            onClick={() => actions.onEdit(n)}
+            aria-label={t('engagement.notifications.editOne', { title: n.title })}
+          >
+            {t('engagement.edit')}
+          </button>
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            disabled={busy}
+            onClick={() => actions.onToggle(n)}
+            aria-label={t(
+              n.active ? 'engagement.notifications.deactivateOne' : 'engagement.notifications.activateOne',
+              { title: n.title },
+            )}
+          >
             {n.active ? t('engagement.notifications.deactivate') : t('engagement.notifications.activate')}
           </button>
-          <button type="button" className="btn btn--danger btn--small" onClick={() => actions.onDelete(n)} aria-label={t('engagement.notifications.deleteOne', { title: n.title })}>{t('engagement.delete')}</button>
+          <button
+            type="button"
+            className="btn btn--danger btn--small"
+            onClick={() => actions.onDelete(n)}
+            aria-label={t('engagement.notifications.deleteOne', { title: n.title })}
+          >
+            {t('engagement.delete')}
+          </button>
         </div>
       </td>
     </tr>
   );
 }
 
-export function NotificationTable({ notifications, actions }: { notifications: AdminNotification[]; actions: RowActions }) {
+export function NotificationTable({
+  notifications,
+  actions,
+}: {
+  notifications: AdminNotification[];
+  actions: RowActions;
+}) {
   const { t } = useTranslation(ADMIN_NS);
   const c = (key: string) => t(`engagement.notifications.column.${key}`);
   return (
     <table className="admin-table">
-      <thead><tr>
-        <th>{c('title')}</th><th>{c('target')}</th><th>{c('state')}</th><th>{c('window')}</th><th className="num">{c('reads')}</th><th>{c('actions')}</th>
-      </tr></thead>
-      <tbody>{notifications.map((n) => <NotificationRow key={n.id} notification={n} actions={actions} />)}</tbody>
+      <thead>
+        <tr>
+          <th>{c('title')}</th>
+          <th>{c('target')}</th>
+          <th>{c('state')}</th>
+          <th>{c('window')}</th>
+          <th className="num">{c('reads')}</th>
+          <th>{c('actions')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {notifications.map((n) => (
+          <NotificationRow key={n.id} notification={n} actions={actions} />
+        ))}
+      </tbody>
     </table>
   );
 }

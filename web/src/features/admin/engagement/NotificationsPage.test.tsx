@@ -4,7 +4,8 @@ import { API, renderConsole, scriptedServer } from '../characters/testing.tsx';
 import { notification, paged, searchesOf } from './testing.ts';
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const formCard = () => within(screen.getByRole('button', { name: /作成する|保存する/ }).closest('.card') as HTMLElement);
+const formCard = () =>
+  within(screen.getByRole('button', { name: /作成する|保存する/ }).closest('.card') as HTMLElement);
 
 describe('NotificationsPage', () => {
   it('notifications, answered with a list, show state badges, audience and read counts; admin-written ones are asked for', async () => {
@@ -34,7 +35,11 @@ describe('NotificationsPage', () => {
     fill('タイトルで検索', 'メンテ');
     fill('ユーザーID', 'u-9');
 
-    await vi.waitFor(() => expect(searchesOf(`${API}/notifications`).at(-1)?.toString()).toBe('page=1&kind=any&active=false&user_id=u-9&q=%E3%83%A1%E3%83%B3%E3%83%86'));
+    await vi.waitFor(() =>
+      expect(searchesOf(`${API}/notifications`).at(-1)?.toString()).toBe(
+        'page=1&kind=any&active=false&user_id=u-9&q=%E3%83%A1%E3%83%B3%E3%83%86',
+      ),
+    );
   });
 
   it('notification create, to everyone as news with a window, posts the body with Japan times as UTC', async () => {
@@ -55,8 +60,13 @@ describe('NotificationsPage', () => {
 
     expect(await screen.findByText('「春のお知らせ」を保存しました。')).toBeTruthy();
     expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({
-      title: '春のお知らせ', body: '新しいキャラクターが登場します。', active: true, is_news: true,
-      publish_from: '2026-04-01T01:00:00.000Z', publish_until: '2026-04-30T14:59:00.000Z', target: 'all',
+      title: '春のお知らせ',
+      body: '新しいキャラクターが登場します。',
+      active: true,
+      is_news: true,
+      publish_from: '2026-04-01T01:00:00.000Z',
+      publish_until: '2026-04-30T14:59:00.000Z',
+      target: 'all',
     });
   });
 
@@ -80,14 +90,22 @@ describe('NotificationsPage', () => {
     fireEvent.click(form.getByRole('button', { name: '作成する' }));
 
     await vi.waitFor(() => expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
-    expect(server.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ is_news: false, target: { user_id: 'u-42' }, publish_from: null, publish_until: null });
+    expect(server.calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      is_news: false,
+      target: { user_id: 'u-42' },
+      publish_from: null,
+      publish_until: null,
+    });
   });
 
   it('notification edit, refused by the server, shows its message in the form; the edit puts the prefilled fields', async () => {
     const existing = notification({ title: '古いタイトル', publish_from: '2026-03-01T01:00:00.000Z' });
     const server = scriptedServer({
       [`GET ${API}/notifications`]: paged('notifications', [existing]),
-      [`PUT ${API}/notifications/edit/${existing.id}`]: [400, { ok: false, code: 'VALIDATION_FAILED', message: '公開終了は公開開始より後にしてください。' }],
+      [`PUT ${API}/notifications/edit/${existing.id}`]: [
+        400,
+        { ok: false, code: 'VALIDATION_FAILED', message: '公開終了は公開開始より後にしてください。' },
+      ],
     });
     await renderConsole('/ops/notifications');
 
@@ -99,7 +117,13 @@ describe('NotificationsPage', () => {
 
     expect((await form.findByRole('alert')).textContent).toBe('公開終了は公開開始より後にしてください。');
     expect(server.calls.find((c) => c.method === 'PUT')?.body).toEqual({
-      title: '新しいタイトル', body: existing.body, active: true, is_news: false, publish_from: '2026-03-01T01:00:00.000Z', publish_until: null, target: 'all',
+      title: '新しいタイトル',
+      body: existing.body,
+      active: true,
+      is_news: false,
+      publish_from: '2026-03-01T01:00:00.000Z',
+      publish_until: null,
+      target: 'all',
     });
   });
 
@@ -107,7 +131,10 @@ describe('NotificationsPage', () => {
     const live = notification({ title: '公開中のお知らせ' });
     const server = scriptedServer({
       [`GET ${API}/notifications`]: paged('notifications', [live]),
-      [`POST ${API}/notifications/active/${live.id}`]: [200, { ok: true, notification: { ...live, active: false, state: 'inactive' } }],
+      [`POST ${API}/notifications/active/${live.id}`]: [
+        200,
+        { ok: true, notification: { ...live, active: false, state: 'inactive' } },
+      ],
     });
     await renderConsole('/ops/notifications');
 

@@ -10,7 +10,11 @@ import { SelectField } from '../characters/fields.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import { NotificationForm } from './NotificationForm.tsx';
 import { NotificationTable } from './NotificationTable.tsx';
-import { useAdminDeleteNotificationMutation, useAdminNotificationsQuery, useAdminSetNotificationActiveMutation } from './notificationsAdminApi.ts';
+import {
+  useAdminDeleteNotificationMutation,
+  useAdminNotificationsQuery,
+  useAdminSetNotificationActiveMutation,
+} from './notificationsAdminApi.ts';
 import '../characters/characters.css';
 import '../billing/billing.css';
 import './engagement.css';
@@ -28,13 +32,20 @@ function useFilters() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const kind = value('kind');
   const query: AdminNotificationQuery = {
-    page, kind: isKind(kind) ? kind : 'admin',
-    ...(value('active') === 'true' || value('active') === 'false' ? { active: value('active') as 'true' | 'false' } : {}),
-    ...(value('user_id').trim() ? { user_id: value('user_id').trim() } : {}), ...(value('q').trim() ? { q: value('q').trim() } : {}),
+    page,
+    kind: isKind(kind) ? kind : 'admin',
+    ...(value('active') === 'true' || value('active') === 'false'
+      ? { active: value('active') as 'true' | 'false' }
+      : {}),
+    ...(value('user_id').trim() ? { user_id: value('user_id').trim() } : {}),
+    ...(value('q').trim() ? { q: value('q').trim() } : {}),
   };
   const go = (next: Partial<Record<Filter, string>> & { page?: number }) => {
     const merged: Record<string, string> = {};
-    for (const name of FILTERS) { const v = next[name] ?? value(name); if (v) merged[name] = v; }
+    for (const name of FILTERS) {
+      const v = next[name] ?? value(name);
+      if (v) merged[name] = v;
+    }
     if ((next.page ?? 1) > 1) merged.page = String(next.page);
     setParams(merged, { replace: true });
   };
@@ -55,40 +66,100 @@ export function NotificationsPage() {
   const n = (key: string) => t(`engagement.notifications.${key}`);
   const toggle = async (notification: AdminNotification) => {
     setOutcome(null);
-    try { await setActive({ base: apiBase, id: notification.id, active: !notification.active }).unwrap(); }
-    catch (failure) { setOutcome({ kind: 'error', text: refusalOf(failure, t('engagement.failed')) }); }
+    try {
+      await setActive({ base: apiBase, id: notification.id, active: !notification.active }).unwrap();
+    } catch (failure) {
+      setOutcome({ kind: 'error', text: refusalOf(failure, t('engagement.failed')) });
+    }
   };
   const closeForm = (saved: AdminNotification | null) => {
     setForm(null);
     if (saved) setOutcome({ kind: 'success', text: t('engagement.notifications.saved', { title: saved.title }) });
   };
-  const actions = { onEdit: (x: AdminNotification) => { setOutcome(null); setForm({ editing: x }); }, onToggle: (x: AdminNotification) => void toggle(x), onDelete: setDeleting, busyId: activeCall.isLoading ? activeCall.originalArgs?.id ?? null : null };
+  const actions = {
+    onEdit: (x: AdminNotification) => {
+      setOutcome(null);
+      setForm({ editing: x });
+    },
+    onToggle: (x: AdminNotification) => void toggle(x),
+    onDelete: setDeleting,
+    busyId: activeCall.isLoading ? (activeCall.originalArgs?.id ?? null) : null,
+  };
   return (
     <>
       <div className="admin-head">
         <h2 className="admin-head__title">{n('title')}</h2>
-        {!form && <div className="admin-head__actions"><button type="button" className="btn btn--primary" onClick={() => { setOutcome(null); setForm({ editing: null }); }}>{n('new')}</button></div>}
+        {!form && (
+          <div className="admin-head__actions">
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => {
+                setOutcome(null);
+                setForm({ editing: null });
+              }}
+            >
+              {n('new')}
+            </button>
+          </div>
+        )}
       </div>
       {form && <NotificationForm key={form.editing?.id ?? 'new'} editing={form.editing} onClose={closeForm} />}
       {outcome && <Notice kind={outcome.kind}>{outcome.text}</Notice>}
       <Card className="engagement-section">
         <div className="toolbar billing-filters">
-          <Field label={n('filter.q')} type="search" value={filters.value('q')} onChange={(e) => filters.go({ q: e.target.value })} />
-          <SelectField label={n('filter.active')} value={filters.value('active')} emptyLabel={t('engagement.all')} onChange={(e) => filters.go({ active: e.target.value })}
-            choices={[{ value: 'true', label: n('filter.activeOnly') }, { value: 'false', label: n('filter.withPast') }]} />
-          <SelectField label={n('filter.kind')} value={filters.query.kind ?? 'admin'} onChange={(e) => filters.go({ kind: e.target.value })}
-            choices={[...KINDS.map((k) => ({ value: k, label: n(`kind.${k}`) })), { value: 'any', label: n('kind.any') }]} />
-          <Field label={n('filter.userId')} type="search" value={filters.value('user_id')} onChange={(e) => filters.go({ user_id: e.target.value })} />
+          <Field
+            label={n('filter.q')}
+            type="search"
+            value={filters.value('q')}
+            onChange={(e) => filters.go({ q: e.target.value })}
+          />
+          <SelectField
+            label={n('filter.active')}
+            value={filters.value('active')}
+            emptyLabel={t('engagement.all')}
+            onChange={(e) => filters.go({ active: e.target.value })}
+            choices={[
+              { value: 'true', label: n('filter.activeOnly') },
+              { value: 'false', label: n('filter.withPast') },
+            ]}
+          />
+          <SelectField
+            label={n('filter.kind')}
+            value={filters.query.kind ?? 'admin'}
+            onChange={(e) => filters.go({ kind: e.target.value })}
+            choices={[
+              ...KINDS.map((k) => ({ value: k, label: n(`kind.${k}`) })),
+              { value: 'any', label: n('kind.any') },
+            ]}
+          />
+          <Field
+            label={n('filter.userId')}
+            type="search"
+            value={filters.value('user_id')}
+            onChange={(e) => filters.go({ user_id: e.target.value })}
+          />
         </div>
         {isFetching && !data && <Spinner label={t('engagement.loading')} />}
         {error && <Notice kind="error">{refusalOf(error, t('engagement.failed'))}</Notice>}
         {data && data.notifications.length === 0 && <p className="admin-empty">{n('none')}</p>}
-        {data && data.notifications.length > 0 && <NotificationTable notifications={data.notifications} actions={actions} />}
+        {data && data.notifications.length > 0 && (
+          <NotificationTable notifications={data.notifications} actions={actions} />
+        )}
         {data && <Pager page={filters.page} total={data.total} onPage={(p) => filters.go({ page: p })} />}
       </Card>
       {deleting && (
-        <ConfirmDialog title={n('deleteTitle')} confirmLabel={t('engagement.delete')} danger check={() => null} onClose={() => setDeleting(null)}
-          onConfirm={async () => { await remove({ base: apiBase, id: deleting.id }).unwrap(); setOutcome({ kind: 'success', text: t('engagement.notifications.deleted', { title: deleting.title }) }); }}>
+        <ConfirmDialog
+          title={n('deleteTitle')}
+          confirmLabel={t('engagement.delete')}
+          danger
+          check={() => null}
+          onClose={() => setDeleting(null)}
+          onConfirm={async () => {
+            await remove({ base: apiBase, id: deleting.id }).unwrap();
+            setOutcome({ kind: 'success', text: t('engagement.notifications.deleted', { title: deleting.title }) });
+          }}
+        >
           <p>{t('engagement.notifications.deleteMessage', { title: deleting.title, reads: deleting.read_count })}</p>
         </ConfirmDialog>
       )}

@@ -10,10 +10,16 @@ import { useAdminSerialStatsQuery } from './serialsAdminApi.ts';
 import { todayInJapan } from './time.ts';
 
 function Total({ label, value }: { label: string; value: string }) {
-  return <div className="engagement-total"><span className="engagement-total__count">{value}</span><span className="engagement-total__label">{label}</span></div>;
+  return (
+    <div className="engagement-total">
+      <span className="engagement-total__count">{value}</span>
+      <span className="engagement-total__label">{label}</span>
+    </div>
+  );
 }
 
-const rateOf = (redeemed: number, count: number) => (count > 0 ? `${Math.round((redeemed / count) * 1000) / 10}%` : '—');
+const rateOf = (redeemed: number, count: number) =>
+  count > 0 ? `${Math.round((redeemed / count) * 1000) / 10}%` : '—';
 
 function StatsTables({ stats }: { stats: SerialStats }) {
   const { t, i18n } = useTranslation(ADMIN_NS);
@@ -30,28 +36,63 @@ function StatsTables({ stats }: { stats: SerialStats }) {
       <div className="engagement-tables">
         <div>
           <h4 className="billing-subtitle">{s('byDay')}</h4>
-          {stats.by_day.length === 0 ? <p className="muted small">{s('noRedemptions')}</p> : (
+          {stats.by_day.length === 0 ? (
+            <p className="muted small">{s('noRedemptions')}</p>
+          ) : (
             <table className="admin-table">
               <caption className="visually-hidden">{s('byDay')}</caption>
-              <thead><tr><th>{s('date')}</th><th className="num">{s('redeemed')}</th></tr></thead>
-              <tbody>{stats.by_day.map((d) => <tr key={d.date}><td>{d.date}</td><td data-label={s('redeemed')} className="num">{n(d.redeemed)}</td></tr>)}</tbody>
+              <thead>
+                <tr>
+                  <th>{s('date')}</th>
+                  <th className="num">{s('redeemed')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {stats.by_day.map((d) => (
+                  <tr key={d.date}>
+                    <td>{d.date}</td>
+                    <td data-label={s('redeemed')} className="num">
+                      {n(d.redeemed)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
             </table>
           )}
         </div>
         <div>
           <h4 className="billing-subtitle">{s('byCoupon')}</h4>
-          {stats.by_coupon.length === 0 ? <p className="muted small">{s('noCoupons')}</p> : (
+          {stats.by_coupon.length === 0 ? (
+            <p className="muted small">{s('noCoupons')}</p>
+          ) : (
             <table className="admin-table">
               <caption className="visually-hidden">{s('byCoupon')}</caption>
-              <thead><tr><th>{s('coupon')}</th><th className="num">{s('count')}</th><th className="num">{s('redeemed')}</th><th className="num">{s('rate')}</th></tr></thead>
-              <tbody>{stats.by_coupon.map((c) => (
-                <tr key={c.coupon_id}>
-                  <td><Link to={`${basePath}/serials/${encodeURIComponent(c.coupon_id)}`}>{c.name}</Link></td>
-                  <td data-label={s('count')} className="num">{n(c.count)}</td>
-                  <td data-label={s('redeemed')} className="num">{n(c.redeemed)}</td>
-                  <td data-label={s('rate')} className="num">{rateOf(c.redeemed, c.count)}</td>
+              <thead>
+                <tr>
+                  <th>{s('coupon')}</th>
+                  <th className="num">{s('count')}</th>
+                  <th className="num">{s('redeemed')}</th>
+                  <th className="num">{s('rate')}</th>
                 </tr>
-              ))}</tbody>
+              </thead>
+              <tbody>
+                {stats.by_coupon.map((c) => (
+                  <tr key={c.coupon_id}>
+                    <td>
+                      <Link to={`${basePath}/serials/${encodeURIComponent(c.coupon_id)}`}>{c.name}</Link>
+                    </td>
+                    <td data-label={s('count')} className="num">
+                      {n(c.count)}
+                    </td>
+                    <td data-label={s('redeemed')} className="num">
+                      {n(c.redeemed)}
+                    </td>
+                    <td data-label={s('rate')} className="num">
+                      {rateOf(c.redeemed, c.count)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
             </table>
           )}
         </div>
@@ -67,13 +108,22 @@ export function SerialStatsPanel() {
   const [start, setStart] = useState('');
   const [end, setEnd] = useState(todayInJapan);
   const backwards = start !== '' && end !== '' && start > end;
-  const { data, isFetching, error } = useAdminSerialStatsQuery({ base: apiBase, start: start || undefined, end: end || undefined }, { skip: backwards });
+  const { data, isFetching, error } = useAdminSerialStatsQuery(
+    { base: apiBase, start: start || undefined, end: end || undefined },
+    { skip: backwards },
+  );
   const s = (key: string) => t(`engagement.serials.stats.${key}`);
   return (
     <Card className="engagement-section">
       <h3 className="engagement-section__title">{s('title')}</h3>
       <div className="toolbar billing-filters">
-        <Field label={s('start')} type="date" value={start} onChange={(e) => setStart(e.target.value)} hint={s('startHint')} />
+        <Field
+          label={s('start')}
+          type="date"
+          value={start}
+          onChange={(e) => setStart(e.target.value)}
+          hint={s('startHint')}
+        />
         <Field label={s('end')} type="date" value={end} onChange={(e) => setEnd(e.target.value)} hint={s('endHint')} />
       </div>
       {backwards && <Notice kind="error">{s('backwards')}</Notice>}

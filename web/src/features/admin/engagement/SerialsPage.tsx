@@ -21,10 +21,21 @@ export function SerialsPage() {
     <>
       <div className="admin-head">
         <h2 className="admin-head__title">{t('engagement.serials.title')}</h2>
-        {!generating && <div className="admin-head__actions"><button type="button" className="btn btn--primary" onClick={() => setGenerating(true)}>{t('engagement.serials.generate.open')}</button></div>}
+        {!generating && (
+          <div className="admin-head__actions">
+            <button type="button" className="btn btn--primary" onClick={() => setGenerating(true)}>
+              {t('engagement.serials.generate.open')}
+            </button>
+          </div>
+        )}
       </div>
       {generating && (
-        <GenerateForm onCancel={() => setGenerating(false)} onDone={(coupon) => void navigate(`${basePath}/serials/${encodeURIComponent(coupon.coupon_id)}`, { state: { generated: true } })} />
+        <GenerateForm
+          onCancel={() => setGenerating(false)}
+          onDone={(coupon) =>
+            void navigate(`${basePath}/serials/${encodeURIComponent(coupon.coupon_id)}`, { state: { generated: true } })
+          }
+        />
       )}
       <CouponList />
       <CodeLookup />

@@ -1,4 +1,10 @@
-import type { ContactList, ContactListQuery, ContactReply, ContactReplyBody, ContactStatus } from '@talkwith/proto/engagement';
+import type {
+  ContactList,
+  ContactListQuery,
+  ContactReply,
+  ContactReplyBody,
+  ContactStatus,
+} from '@talkwith/proto/engagement';
 import { adminUrl } from '../adminApi.ts';
 import { engagementApi, pathId, setOnly, type WithBase } from './engagementApi.ts';
 
@@ -16,7 +22,11 @@ export const contactsAdminApi = engagementApi.injectEndpoints({
       providesTags: (_r, _e, { id }) => [{ type: 'AdminContacts', id }],
     }),
     adminSetContactStatus: build.mutation<ContactReply, WithBase<{ id: string; status: ContactStatus }>>({
-      query: ({ base, id, status }) => ({ url: adminUrl(base, `contacts/${pathId(id)}/status`), method: 'PUT', body: { status } }),
+      query: ({ base, id, status }) => ({
+        url: adminUrl(base, `contacts/${pathId(id)}/status`),
+        method: 'PUT',
+        body: { status },
+      }),
       invalidatesTags: (_r, _e, { id }) => [LIST, { type: 'AdminContacts', id }],
     }),
     adminReplyContact: build.mutation<ContactReply, WithBase<{ id: string; body: ContactReplyBody }>>({
@@ -32,5 +42,9 @@ export const contactsAdminApi = engagementApi.injectEndpoints({
 });
 
 export const {
-  useAdminContactsQuery, useAdminContactQuery, useAdminSetContactStatusMutation, useAdminReplyContactMutation, useAdminDeleteContactMutation,
+  useAdminContactsQuery,
+  useAdminContactQuery,
+  useAdminSetContactStatusMutation,
+  useAdminReplyContactMutation,
+  useAdminDeleteContactMutation,
 } = contactsAdminApi;

@@ -1,5 +1,9 @@
 import type {
-  AdminNotificationList, AdminNotificationQuery, AdminNotificationReply, NotificationAddBody, NotificationEditBody,
+  AdminNotificationList,
+  AdminNotificationQuery,
+  AdminNotificationReply,
+  NotificationAddBody,
+  NotificationEditBody,
 } from '@talkwith/proto/engagement';
 import { adminUrl } from '../adminApi.ts';
 import { engagementApi, pathId, setOnly, type WithBase } from './engagementApi.ts';
@@ -15,12 +19,22 @@ export const notificationsAdminApi = engagementApi.injectEndpoints({
       query: ({ base, body }) => ({ url: adminUrl(base, 'notifications/add'), method: 'POST', body }),
       invalidatesTags: ['AdminNotifications'],
     }),
-    adminEditNotification: build.mutation<AdminNotificationReply, WithBase<{ id: string; body: NotificationEditBody }>>({
-      query: ({ base, id, body }) => ({ url: adminUrl(base, `notifications/edit/${pathId(id)}`), method: 'PUT', body }),
-      invalidatesTags: ['AdminNotifications'],
-    }),
+    adminEditNotification: build.mutation<AdminNotificationReply, WithBase<{ id: string; body: NotificationEditBody }>>(
+      {
+        query: ({ base, id, body }) => ({
+          url: adminUrl(base, `notifications/edit/${pathId(id)}`),
+          method: 'PUT',
+          body,
+        }),
+        invalidatesTags: ['AdminNotifications'],
+      },
+    ),
     adminSetNotificationActive: build.mutation<AdminNotificationReply, WithBase<{ id: string; active: boolean }>>({
-      query: ({ base, id, active }) => ({ url: adminUrl(base, `notifications/active/${pathId(id)}`), method: 'POST', body: { active } }),
+      query: ({ base, id, active }) => ({
+        url: adminUrl(base, `notifications/active/${pathId(id)}`),
+        method: 'POST',
+        body: { active },
+      }),
       invalidatesTags: ['AdminNotifications'],
     }),
     adminDeleteNotification: build.mutation<{ ok: true }, WithBase<{ id: string }>>({
@@ -31,6 +45,9 @@ export const notificationsAdminApi = engagementApi.injectEndpoints({
 });
 
 export const {
-  useAdminNotificationsQuery, useAdminAddNotificationMutation, useAdminEditNotificationMutation, useAdminSetNotificationActiveMutation,
+  useAdminNotificationsQuery,
+  useAdminAddNotificationMutation,
+  useAdminEditNotificationMutation,
+  useAdminSetNotificationActiveMutation,
   useAdminDeleteNotificationMutation,
 } = notificationsAdminApi;

@@ -1,6 +1,17 @@
 import type {
-  ChangeBlockBody, ChangeSerialTypeBody, CouponList, CouponListQuery, CouponReply, RedemptionList, RedemptionQueryBody, SerialGenerateBody, SerialList,
-  SerialListQuery, SerialOrCouponReply, SerialStatsQuery, SerialStatsReply,
+  ChangeBlockBody,
+  ChangeSerialTypeBody,
+  CouponList,
+  CouponListQuery,
+  CouponReply,
+  RedemptionList,
+  RedemptionQueryBody,
+  SerialGenerateBody,
+  SerialList,
+  SerialListQuery,
+  SerialOrCouponReply,
+  SerialStatsQuery,
+  SerialStatsReply,
 } from '@talkwith/proto/engagement';
 import { adminUrl } from '../adminApi.ts';
 import { saveBlob } from '../saveBlob.ts';
@@ -64,6 +75,14 @@ export const serialsAdminApi = engagementApi.injectEndpoints({
 });
 
 export const {
-  useAdminCouponsQuery, useAdminSerialOrCouponQuery, useLazyAdminSerialOrCouponQuery, useAdminGenerateSerialsMutation, useAdminSerialsQuery,
-  useAdminSerialStatsQuery, useAdminRedemptionsQuery, useAdminChangeBlockMutation, useAdminChangeSerialTypeMutation, useAdminDownloadSerialCsvMutation,
+  useAdminCouponsQuery,
+  useAdminSerialOrCouponQuery,
+  useLazyAdminSerialOrCouponQuery,
+  useAdminGenerateSerialsMutation,
+  useAdminSerialsQuery,
+  useAdminSerialStatsQuery,
+  useAdminRedemptionsQuery,
+  useAdminChangeBlockMutation,
+  useAdminChangeSerialTypeMutation,
+  useAdminDownloadSerialCsvMutation,
 } = serialsAdminApi;

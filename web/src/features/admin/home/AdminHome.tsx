@@ -7,7 +7,17 @@ import { ADMIN_NS } from '../i18n.ts';
 import { useAdminCharactersQuery } from '../characters/charactersApi.ts';
 import { TodayFigures } from './TodayFigures.tsx';
 
-function CountTile({ to, label, count, loading }: { to: string; label: string; count: number | undefined; loading: boolean }) {
+function CountTile({
+  to,
+  label,
+  count,
+  loading,
+}: {
+  to: string;
+  label: string;
+  count: number | undefined;
+  loading: boolean;
+}) {
   return (
     <Link className="home-tile" to={to}>
       <span className="home-tile__count">{count ?? (loading ? '…' : '—')}</span>
@@ -24,23 +34,44 @@ export function AdminHome() {
   const users = useAdminUsersQuery({ base: apiBase, email: '', exact: false, onlyNew: false, page: 1 });
   const published = characters.data?.characters.filter((c) => c.published_at !== null).length;
   const areas: [string, string][] = [
-    ['logs', 'logs'], ['characters', 'characters'], ['full/categories', 'categories'], ['users', 'users'], ['mail', 'mail'],
+    ['logs', 'logs'],
+    ['characters', 'characters'],
+    ['full/categories', 'categories'],
+    ['users', 'users'],
+    ['mail', 'mail'],
   ];
   return (
     <>
       <TodayFigures />
       <div className="home-tiles">
-        <CountTile to={`${basePath}/characters`} label={t('home.characters')} count={characters.data?.total} loading={characters.isLoading} />
+        <CountTile
+          to={`${basePath}/characters`}
+          label={t('home.characters')}
+          count={characters.data?.total}
+          loading={characters.isLoading}
+        />
         {characters.data && characters.data.total <= characters.data.per_page && (
           <CountTile to={`${basePath}/characters`} label={t('home.published')} count={published} loading={false} />
         )}
-        <CountTile to={`${basePath}/users`} label={t('home.users')} count={users.data?.total} loading={users.isLoading} />
+        <CountTile
+          to={`${basePath}/users`}
+          label={t('home.users')}
+          count={users.data?.total}
+          loading={users.isLoading}
+        />
       </div>
       <Card>
         <h2 className="section-title">{t('home.areas')}</h2>
         <ul className="menu-list home-areas">
           {areas.map(([path, key]) => (
-            <li key={path}><Link to={`${basePath}/${path}`}><span className="home-areas__text"><strong>{t(`home.area.${key}.title`)}</strong><span className="muted small">{t(`home.area.${key}.lead`)}</span></span></Link></li>
+            <li key={path}>
+              <Link to={`${basePath}/${path}`}>
+                <span className="home-areas__text">
+                  <strong>{t(`home.area.${key}.title`)}</strong>
+                  <span className="muted small">{t(`home.area.${key}.lead`)}</span>
+                </span>
+              </Link>
+            </li>
           ))}
         </ul>
       </Card>

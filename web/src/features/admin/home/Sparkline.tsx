@@ -1,5 +1,10 @@
 /** One bar per day, oldest first; `label` says the values in words (the bars alone are not readable to everyone). */
-export interface SparklineProps { values: readonly number[]; label: string; width?: number; height?: number }
+export interface SparklineProps {
+  values: readonly number[];
+  label: string;
+  width?: number;
+  height?: number;
+}
 
 /** Bar geometry over a zero line: negative values (a day of refunds) hang below it; every day gets at least a hairline. */
 export function sparkBars(values: readonly number[], width: number, height: number) {
@@ -20,11 +25,25 @@ export function sparkBars(values: readonly number[], width: number, height: numb
 export function Sparkline({ values, label, width = 112, height = 32 }: SparklineProps) {
   const bars = sparkBars(values, width, height);
   return (
-    <svg className="sparkline" role="img" aria-label={label} width={width} height={height} viewBox={`0 0 ${width} ${height}`}>
+    <svg
+      className="sparkline"
+      role="img"
+      aria-label={label}
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+    >
       <title>{label}</title>
       {bars.map((bar, index) => (
-        <rect key={index} className={index === bars.length - 1 ? 'sparkline__bar sparkline__bar--today' : 'sparkline__bar'}
-          x={bar.x} y={bar.y} width={bar.width} height={bar.height} rx={1.5} />
+        <rect
+          key={index}
+          className={index === bars.length - 1 ? 'sparkline__bar sparkline__bar--today' : 'sparkline__bar'}
+          x={bar.x}
+          y={bar.y}
+          width={bar.width}
+          height={bar.height}
+          rx={1.5}
+        />
       ))}
     </svg>
   );

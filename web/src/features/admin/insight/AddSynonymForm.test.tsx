@@ -10,11 +10,14 @@ const SYNONYMS = `PUT ${API}/characters/c1/synonyms`;
 
 /** 食べ物の話 (b1) listens for ラーメン (→ b2); 旅行の話 (b3) for 旅行, which already has the synonym 旅. */
 function foodCharacter() {
-  return character([
-    block('b1', { title: '食べ物の話', hit_words: [{ words: ['ラーメン'], block_id: 'b2', slot: null }] }),
-    block('b2', { title: 'ラーメンの話' }),
-    block('b3', { title: '旅行の話', hit_words: [{ words: ['旅行'], block_id: 'b2', slot: null }] }),
-  ], { synonyms: [{ word: '旅行', synonyms: ['旅'] }] });
+  return character(
+    [
+      block('b1', { title: '食べ物の話', hit_words: [{ words: ['ラーメン'], block_id: 'b2', slot: null }] }),
+      block('b2', { title: 'ラーメンの話' }),
+      block('b3', { title: '旅行の話', hit_words: [{ words: ['旅行'], block_id: 'b2', slot: null }] }),
+    ],
+    { synonyms: [{ word: '旅行', synonyms: ['旅'] }] },
+  );
 }
 
 function insightServer(routes: Parameters<typeof logsServer>[0] = {}) {
@@ -25,12 +28,17 @@ function insightServer(routes: Parameters<typeof logsServer>[0] = {}) {
   });
 }
 
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('insight: 類義語に追加', () => {
-  it('類義語に追加, an utterance said in 旅行の話 and the hit word 旅行 chosen, PUTs it after 旅行\'s synonyms and offers 公開する', async () => {
+  it("類義語に追加, an utterance said in 旅行の話 and the hit word 旅行 chosen, PUTs it after 旅行's synonyms and offers 公開する", async () => {
     const server = insightServer({
-      [`GET ${API}/insight/c1/unmatched`]: [200, unmatchedReply([group('おでかけ', { blocks: [{ block_id: 'b3', count: 2 }] })])],
+      [`GET ${API}/insight/c1/unmatched`]: [
+        200,
+        unmatchedReply([group('おでかけ', { blocks: [{ block_id: 'b3', count: 2 }] })]),
+      ],
       [SYNONYMS]: (call) => [200, { ok: true, synonyms: [call.body] }],
     });
     await renderConsole(PAGE);
@@ -46,7 +54,12 @@ describe('insight: 類義語に追加', () => {
   });
 
   it('類義語に追加, the utterance already a synonym of the chosen word, says so and sends nothing', async () => {
-    const server = insightServer({ [`GET ${API}/insight/c1/unmatched`]: [200, unmatchedReply([group('旅', { blocks: [{ block_id: 'b3', count: 1 }] })])] });
+    const server = insightServer({
+      [`GET ${API}/insight/c1/unmatched`]: [
+        200,
+        unmatchedReply([group('旅', { blocks: [{ block_id: 'b3', count: 1 }] })]),
+      ],
+    });
     await renderConsole(PAGE);
 
     fireEvent.click(await screen.findByRole('button', { name: '類義語に追加' }));

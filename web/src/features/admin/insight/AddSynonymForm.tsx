@@ -17,7 +17,9 @@ interface Props {
 
 /** The hit words to offer: those of the blocks where the group was said (most first), then every other block's. */
 export function hitWordChoices(group: UnmatchedGroup, character: Character): string[] {
-  const said = group.blocks.map((b) => character.blocks.find((block) => block.id === b.block_id)).filter((b) => b !== undefined);
+  const said = group.blocks
+    .map((b) => character.blocks.find((block) => block.id === b.block_id))
+    .filter((b) => b !== undefined);
   const rest = character.blocks.filter((b) => !said.includes(b));
   return [...new Set([...said, ...rest].flatMap(hitWordsOf))];
 }
@@ -60,21 +62,40 @@ export function AddSynonymForm({ group, character, onClose }: Props) {
   return (
     <form className="ins-add" onSubmit={(e) => void submit(e)} aria-label={t('synonymTitle')}>
       <div className="field ins-add__field">
-        <label className="field__label" htmlFor={textId}>{t('text')}</label>
-        <input id={textId} className="field__input" value={text} maxLength={200} required onChange={(e) => setText(e.target.value)} />
+        <label className="field__label" htmlFor={textId}>
+          {t('text')}
+        </label>
+        <input
+          id={textId}
+          className="field__input"
+          value={text}
+          maxLength={200}
+          required
+          onChange={(e) => setText(e.target.value)}
+        />
       </div>
       <div className="field ins-add__field">
-        <label className="field__label" htmlFor={wordId}>{t('synonymOf')}</label>
+        <label className="field__label" htmlFor={wordId}>
+          {t('synonymOf')}
+        </label>
         <select id={wordId} className="field__input" value={word} required onChange={(e) => setWord(e.target.value)}>
           {choices.length === 0 && <option value="">{t('noHitWords')}</option>}
-          {choices.map((w) => <option key={w} value={w}>{w}</option>)}
+          {choices.map((w) => (
+            <option key={w} value={w}>
+              {w}
+            </option>
+          ))}
         </select>
       </div>
       {failure && <Notice kind="error">{failure.message}</Notice>}
       {already && <Notice kind="info">{already}</Notice>}
       <div className="form-actions">
-        <button type="submit" className="btn btn--primary btn--small" disabled={outcome.isLoading || !word}>{t('submit')}</button>
-        <button type="button" className="btn btn--ghost btn--small" onClick={onClose}>{t('cancel')}</button>
+        <button type="submit" className="btn btn--primary btn--small" disabled={outcome.isLoading || !word}>
+          {t('submit')}
+        </button>
+        <button type="button" className="btn btn--ghost btn--small" onClick={onClose}>
+          {t('cancel')}
+        </button>
       </div>
     </form>
   );

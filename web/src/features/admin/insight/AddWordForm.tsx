@@ -19,14 +19,32 @@ interface Props {
   onClose: () => void;
 }
 
-function BlockSelect({ label, value, blocks, onChange, placeholder }: { label: string; value: string; blocks: Block[]; onChange: (id: string) => void; placeholder?: string }) {
+function BlockSelect({
+  label,
+  value,
+  blocks,
+  onChange,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  blocks: Block[];
+  onChange: (id: string) => void;
+  placeholder?: string;
+}) {
   const id = useId();
   return (
     <div className="field ins-add__field">
-      <label className="field__label" htmlFor={id}>{label}</label>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
       <select id={id} className="field__input" value={value} required onChange={(e) => onChange(e.target.value)}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {blocks.map((b) => <option key={b.id} value={b.id}>{pickerLabel(b.title, b.id)}</option>)}
+        {blocks.map((b) => (
+          <option key={b.id} value={b.id}>
+            {pickerLabel(b.title, b.id)}
+          </option>
+        ))}
       </select>
     </div>
   );
@@ -66,7 +84,20 @@ function useAddWord(group: UnmatchedGroup, character: Character, mode: AddMode) 
   };
   const failure = serverErrorOf(outcome.error, t('failed'));
   const alreadyText = already ? t('already', { text: text.trim(), block: title(targetId) }) : null;
-  return { text, setText, targetId, pickTarget, leadTo, setLeadTo, submit, done, failure, alreadyText, busy: outcome.isLoading, ready: !!target && (mode === 'phrase' || !!leadTo) };
+  return {
+    text,
+    setText,
+    targetId,
+    pickTarget,
+    leadTo,
+    setLeadTo,
+    submit,
+    done,
+    failure,
+    alreadyText,
+    busy: outcome.isLoading,
+    ready: !!target && (mode === 'phrase' || !!leadTo),
+  };
 }
 
 /**
@@ -83,20 +114,49 @@ export function AddWordForm({ group, character, mode, onClose }: Props) {
   if (done) {
     return <FixSaved text={done} characterId={character.id} onClose={onClose} />;
   }
-  const submit = (event: FormEvent) => { event.preventDefault(); void form.submit(); };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.submit();
+  };
   return (
     <form className="ins-add" onSubmit={submit} aria-label={mode === 'hitWord' ? t('hitWordTitle') : t('phraseTitle')}>
       <div className="field ins-add__field">
-        <label className="field__label" htmlFor={textId}>{t('text')}</label>
-        <input id={textId} className="field__input" value={form.text} maxLength={200} required onChange={(e) => form.setText(e.target.value)} />
+        <label className="field__label" htmlFor={textId}>
+          {t('text')}
+        </label>
+        <input
+          id={textId}
+          className="field__input"
+          value={form.text}
+          maxLength={200}
+          required
+          onChange={(e) => form.setText(e.target.value)}
+        />
       </div>
-      <BlockSelect label={mode === 'hitWord' ? t('target') : t('phraseTarget')} value={form.targetId} blocks={character.blocks} onChange={form.pickTarget} />
-      {mode === 'hitWord' && <BlockSelect label={t('leadTo')} value={form.leadTo} blocks={character.blocks} onChange={form.setLeadTo} placeholder={t('choose')} />}
+      <BlockSelect
+        label={mode === 'hitWord' ? t('target') : t('phraseTarget')}
+        value={form.targetId}
+        blocks={character.blocks}
+        onChange={form.pickTarget}
+      />
+      {mode === 'hitWord' && (
+        <BlockSelect
+          label={t('leadTo')}
+          value={form.leadTo}
+          blocks={character.blocks}
+          onChange={form.setLeadTo}
+          placeholder={t('choose')}
+        />
+      )}
       {form.failure && <Notice kind="error">{form.failure.message}</Notice>}
       {form.alreadyText && <Notice kind="info">{form.alreadyText}</Notice>}
       <div className="form-actions">
-        <button type="submit" className="btn btn--primary btn--small" disabled={form.busy || !form.ready}>{t('submit')}</button>
-        <button type="button" className="btn btn--ghost btn--small" onClick={onClose}>{t('cancel')}</button>
+        <button type="submit" className="btn btn--primary btn--small" disabled={form.busy || !form.ready}>
+          {t('submit')}
+        </button>
+        <button type="button" className="btn btn--ghost btn--small" onClick={onClose}>
+          {t('cancel')}
+        </button>
       </div>
     </form>
   );

@@ -15,12 +15,23 @@ interface Props {
   titles: ReadonlyMap<string, string>;
 }
 
-function SortHeader({ label, column, sort, onSort }: { label: string; column: SortKey; sort: Sort; onSort: (key: SortKey) => void }) {
+function SortHeader({
+  label,
+  column,
+  sort,
+  onSort,
+}: {
+  label: string;
+  column: SortKey;
+  sort: Sort;
+  onSort: (key: SortKey) => void;
+}) {
   const active = sort.key === column;
   return (
     <th className="num" aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : 'none'}>
       <button type="button" className="ins-sort" onClick={() => onSort(column)}>
-        {label}<span aria-hidden="true">{active ? (sort.descending ? ' ▼' : ' ▲') : ' ↕'}</span>
+        {label}
+        <span aria-hidden="true">{active ? (sort.descending ? ' ▼' : ' ▲') : ' ↕'}</span>
       </button>
     </th>
   );
@@ -41,9 +52,20 @@ function PhoneSort({ sort, onSort }: { sort: Sort; onSort: (sort: Sort) => void 
   const keys = Object.keys(labels) as SortKey[];
   return (
     <div className="ins-phone-sort">
-      <label htmlFor={id} className="small muted">{t('sortBy')}</label>
-      <select id={id} className="field__input" value={sort.key} onChange={(e) => onSort({ key: keys.find((k) => k === e.target.value) ?? 'entries', descending: true })}>
-        {keys.map((key) => <option key={key} value={key}>{labels[key]}</option>)}
+      <label htmlFor={id} className="small muted">
+        {t('sortBy')}
+      </label>
+      <select
+        id={id}
+        className="field__input"
+        value={sort.key}
+        onChange={(e) => onSort({ key: keys.find((k) => k === e.target.value) ?? 'entries', descending: true })}
+      >
+        {keys.map((key) => (
+          <option key={key} value={key}>
+            {labels[key]}
+          </option>
+        ))}
       </select>
     </div>
   );
@@ -55,7 +77,8 @@ export function BlockFiguresTable({ characterId, rows, titles }: Props) {
   const { basePath } = useAdminBase();
   const [sort, setSort] = useState<Sort>({ key: 'entries', descending: true });
   const onSort = (key: SortKey) => setSort((s) => ({ key, descending: s.key === key ? !s.descending : true }));
-  const editor = (id: string) => `${basePath}/characters/${encodeURIComponent(characterId)}/blocks?block=${encodeURIComponent(id)}`;
+  const editor = (id: string) =>
+    `${basePath}/characters/${encodeURIComponent(characterId)}/blocks?block=${encodeURIComponent(id)}`;
   return (
     <div className="ins-table-wrap">
       <PhoneSort sort={sort} onSort={setSort} />
@@ -79,13 +102,24 @@ export function BlockFiguresTable({ characterId, rows, titles }: Props) {
                   <Link to={editor(row.block_id)}>{titles.get(row.block_id) || row.block_id}</Link>
                   <code className="muted">{row.block_id}</code>
                 </td>
-                <td data-label={t('entries')} className="num ins-table__entries">{row.entries.toLocaleString()}</td>
-                <td data-label={t('via')} className="ins-table__via"><ViaBar via={row.via} entries={row.entries} /></td>
-                <td data-label={t('completed')} className="num">{row.completed.toLocaleString()}</td>
-                <td data-label={t('dropped')} className={`num${rate >= HIGH_DROP_RATE && row.dropped > 0 ? ' ins-table__bad' : ''}`}>
+                <td data-label={t('entries')} className="num ins-table__entries">
+                  {row.entries.toLocaleString()}
+                </td>
+                <td data-label={t('via')} className="ins-table__via">
+                  <ViaBar via={row.via} entries={row.entries} />
+                </td>
+                <td data-label={t('completed')} className="num">
+                  {row.completed.toLocaleString()}
+                </td>
+                <td
+                  data-label={t('dropped')}
+                  className={`num${rate >= HIGH_DROP_RATE && row.dropped > 0 ? ' ins-table__bad' : ''}`}
+                >
                   {row.dropped.toLocaleString()} <span className="muted small">({percent(rate)}%)</span>
                 </td>
-                <td data-label={t('median')} className="num"><Duration ms={row.median_ms} /></td>
+                <td data-label={t('median')} className="num">
+                  <Duration ms={row.median_ms} />
+                </td>
               </tr>
             );
           })}

@@ -16,7 +16,11 @@ const PUBLISH = `POST ${API}/characters/c1/publish`;
 /** 食べ物の話 (b1) listens: ラーメン leads to b2; its legacy list has はい. */
 function foodCharacter() {
   return character([
-    block('b1', { title: '食べ物の話', hit_words: [{ words: ['ラーメン'], block_id: 'b2', slot: null }], hit_word: 'はい' }),
+    block('b1', {
+      title: '食べ物の話',
+      hit_words: [{ words: ['ラーメン'], block_id: 'b2', slot: null }],
+      hit_word: 'はい',
+    }),
     block('b2', { title: 'ラーメンの話' }),
     block('b3', { title: 'カレーの話' }),
   ]);
@@ -33,21 +37,40 @@ function insightServer(routes: Routes = {}) {
 }
 
 const rowOf = (title: string) => within(screen.getByRole('link', { name: title }).closest('tr')!);
-const blockTitles = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('link')[0]!.textContent);
+const blockTitles = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('link')[0]!.textContent);
 
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('InsightPage figures', () => {
-  it('insight page, opened, asks for the last 7 Japan days and shows coverage and each block\'s figures with a link to the editor', async () => {
+  it("insight page, opened, asks for the last 7 Japan days and shows coverage and each block's figures with a link to the editor", async () => {
     const server = insightServer({
-      [BLOCKS]: [200, blocksReply([figures('b1', { entries: 12, via: via({ start: 8, hitWord: 4 }), completed: 1, dropped: 6, median_ms: 8_400 })])],
+      [BLOCKS]: [
+        200,
+        blocksReply([
+          figures('b1', {
+            entries: 12,
+            via: via({ start: 8, hitWord: 4 }),
+            completed: 1,
+            dropped: 6,
+            median_ms: 8_400,
+          }),
+        ]),
+      ],
       [UNMATCHED]: [200, unmatchedReply([], { coverage: coverage({ matched: 30, unmatched: 10, share: 0.75 }) })],
     });
 
     await renderConsole(PAGE);
 
     const row = rowOf(await screen.findByText('食べ物の話').then((link) => link.textContent!));
-    expect(row.getByRole('link', { name: '食べ物の話' }).getAttribute('href')).toBe('/ops/characters/c1/blocks?block=b1');
+    expect(row.getByRole('link', { name: '食べ物の話' }).getAttribute('href')).toBe(
+      '/ops/characters/c1/blocks?block=b1',
+    );
     expect(row.getByText('12')).toBeTruthy();
     expect(row.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['ヒットワード 4', '開始 8']);
     expect(row.getByText('(50%)').parentElement!.textContent).toBe('6 (50%)');
@@ -60,7 +83,14 @@ describe('InsightPage figures', () => {
   });
 
   it('insight page, steps led by utterances, shows how many were understood by each kind of match', async () => {
-    insightServer({ [BLOCKS]: [200, blocksReply([figures('b1', { entries: 4 })], { matches: { surface: 2, reading: 1, base: 0, synonym: 1, search: 0, score: 0 } })] });
+    insightServer({
+      [BLOCKS]: [
+        200,
+        blocksReply([figures('b1', { entries: 4 })], {
+          matches: { surface: 2, reading: 1, base: 0, synonym: 1, search: 0, score: 0 },
+        }),
+      ],
+    });
 
     await renderConsole(PAGE);
 
@@ -82,11 +112,16 @@ describe('InsightPage figures', () => {
   });
 
   it('block table, sorted by 離脱 then by 滞在時間の中央値, reorders the rows and says so in aria-sort', async () => {
-    insightServer({ [BLOCKS]: [200, blocksReply([
-      figures('b1', { entries: 30, dropped: 1, median_ms: 2000 }),
-      figures('b2', { entries: 20, dropped: 9, median_ms: null }),
-      figures('b3', { entries: 10, dropped: 3, median_ms: 60_000 }),
-    ])] });
+    insightServer({
+      [BLOCKS]: [
+        200,
+        blocksReply([
+          figures('b1', { entries: 30, dropped: 1, median_ms: 2000 }),
+          figures('b2', { entries: 20, dropped: 9, median_ms: null }),
+          figures('b3', { entries: 10, dropped: 3, median_ms: 60_000 }),
+        ]),
+      ],
+    });
     await renderConsole(PAGE);
     await screen.findByText('食べ物の話');
     expect(blockTitles()).toEqual(['食べ物の話', 'ラーメンの話', 'カレーの話']);
@@ -103,7 +138,15 @@ describe('InsightPage figures', () => {
 
 describe('InsightPage unmatched utterances', () => {
   const curry = group('カレーが好き', {
-    count: 5, variants: [{ text: 'カレーが好き', count: 3 }, { text: 'カレー好き', count: 2 }], blocks: [{ block_id: 'b1', count: 4 }, { block_id: 'b2', count: 1 }],
+    count: 5,
+    variants: [
+      { text: 'カレーが好き', count: 3 },
+      { text: 'カレー好き', count: 2 },
+    ],
+    blocks: [
+      { block_id: 'b1', count: 4 },
+      { block_id: 'b2', count: 1 },
+    ],
   });
 
   it('unmatched list, a resolved group, is hidden until 解決済みも表示 and then offers no fix', async () => {
@@ -120,7 +163,15 @@ describe('InsightPage unmatched utterances', () => {
   });
 
   it('unmatched list, utterances that asked for serial-locked content, are listed apart and counted apart in the coverage', async () => {
-    insightServer({ [UNMATCHED]: [200, unmatchedReply([curry], { locked_groups: [group('ひみつを教えて', { count: 2 })], coverage: coverage({ unmatched: 5, locked: 2 }) })] });
+    insightServer({
+      [UNMATCHED]: [
+        200,
+        unmatchedReply([curry], {
+          locked_groups: [group('ひみつを教えて', { count: 2 })],
+          coverage: coverage({ unmatched: 5, locked: 2 }),
+        }),
+      ],
+    });
     await renderConsole(PAGE);
 
     const locked = (await screen.findByText('シリアルで解放される内容を求めた発話（2 件）')).closest('details')!;
@@ -140,7 +191,7 @@ describe('InsightPage unmatched utterances', () => {
     expect(item.getByText('「カレー好き」 ×2')).toBeTruthy();
   });
 
-  it('ヒットワードに追加, a lead-to block chosen, PUTs the block\'s routes with the new one and offers 公開する, which publishes', async () => {
+  it("ヒットワードに追加, a lead-to block chosen, PUTs the block's routes with the new one and offers 公開する, which publishes", async () => {
     const server = insightServer({
       [UNMATCHED]: [200, unmatchedReply([curry])],
       [PUT_B1]: (call) => [200, { ok: true, block: { ...foodCharacter().blocks[0], ...(call.body as object) } }],
@@ -155,10 +206,17 @@ describe('InsightPage unmatched utterances', () => {
     fireEvent.change(form.getByLabelText('ヒットしたら進むブロック'), { target: { value: 'b3' } });
     fireEvent.click(form.getByRole('button', { name: '追加する' }));
 
-    expect(await screen.findByText('「カレーが好き」を「食べ物の話」のヒットワード（→「カレーの話」）に追加しました。')).toBeTruthy();
-    expect(server.bodiesOf(`${API}/blocks/c1/b1`)).toEqual([{
-      hit_words: [{ words: ['ラーメン'], block_id: 'b2', slot: null }, { words: ['カレーが好き'], block_id: 'b3', slot: null }],
-    }]);
+    expect(
+      await screen.findByText('「カレーが好き」を「食べ物の話」のヒットワード（→「カレーの話」）に追加しました。'),
+    ).toBeTruthy();
+    expect(server.bodiesOf(`${API}/blocks/c1/b1`)).toEqual([
+      {
+        hit_words: [
+          { words: ['ラーメン'], block_id: 'b2', slot: null },
+          { words: ['カレーが好き'], block_id: 'b3', slot: null },
+        ],
+      },
+    ]);
     expect(screen.getByText('この変更は公開するまで利用者には届きません。')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '公開する' }));
     expect(await screen.findByText('公開しました。利用者との会話に反映されます。')).toBeTruthy();
@@ -182,9 +240,12 @@ describe('InsightPage unmatched utterances', () => {
     expect(screen.getByRole('button', { name: '公開する' })).toBeTruthy();
   });
 
-  it('ヒットワードに追加, the block locked (409 BLOCK_LOCKED), shows the server\'s message and offers no publishing', async () => {
+  it("ヒットワードに追加, the block locked (409 BLOCK_LOCKED), shows the server's message and offers no publishing", async () => {
     const locked = 'ブロック「b1」はロックされています。ロックを解除してから編集してください。';
-    insightServer({ [UNMATCHED]: [200, unmatchedReply([curry])], [PUT_B1]: [409, { ok: false, code: 'BLOCK_LOCKED', error: 'Conflict', message: locked }] });
+    insightServer({
+      [UNMATCHED]: [200, unmatchedReply([curry])],
+      [PUT_B1]: [409, { ok: false, code: 'BLOCK_LOCKED', error: 'Conflict', message: locked }],
+    });
     await renderConsole(PAGE);
     fireEvent.click(await screen.findByRole('button', { name: 'ヒットワードに追加' }));
 
@@ -198,7 +259,15 @@ describe('InsightPage unmatched utterances', () => {
     insightServer({
       [UNMATCHED]: [200, unmatchedReply([curry])],
       [PUT_B1]: (call) => [200, { ok: true, block: { ...foodCharacter().blocks[0], ...(call.body as object) } }],
-      [PUBLISH]: [409, { ok: false, code: 'CHARACTER_INVALID', message: '不備があるため公開できません。', faults: [{ code: 'MISSING_VIDEO', message: 'ブロック「b3」の動画がありません。', blockId: 'b3' }] }],
+      [PUBLISH]: [
+        409,
+        {
+          ok: false,
+          code: 'CHARACTER_INVALID',
+          message: '不備があるため公開できません。',
+          faults: [{ code: 'MISSING_VIDEO', message: 'ブロック「b3」の動画がありません。', blockId: 'b3' }],
+        },
+      ],
     });
     await renderConsole(PAGE);
     fireEvent.click(await screen.findByRole('button', { name: '検索フレーズに追加' }));
@@ -220,7 +289,7 @@ describe('InsightPage unmatched utterances', () => {
     expect(server.calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 
-  it('block filter, a block chosen, asks for that block\'s utterances', async () => {
+  it("block filter, a block chosen, asks for that block's utterances", async () => {
     const server = insightServer();
     await renderConsole(PAGE);
     await screen.findByText('この期間に認識できなかった発話はありません。');

@@ -33,7 +33,9 @@ function BlocksCard({ character, period }: { character: Character; period: Perio
       {isFetching && !data && <Spinner label={t('loading')} />}
       {error && <Notice kind="error">{refusalOf(error, t('failed'))}</Notice>}
       {data && data.blocks.length === 0 && <p className="admin-empty">{t('none')}</p>}
-      {data && data.blocks.length > 0 && <BlockFiguresTable characterId={character.id} rows={data.blocks} titles={titles} />}
+      {data && data.blocks.length > 0 && (
+        <BlockFiguresTable characterId={character.id} rows={data.blocks} titles={titles} />
+      )}
     </Card>
   );
 }
@@ -48,7 +50,9 @@ function InsightContent({ character }: { character: Character }) {
   const unmatched = useUnmatchedInsightQuery({ base: apiBase, characterId: character.id, period, blockId });
   const change = (next: Partial<Period & { block: string | null }>) => {
     const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) if (value) merged.set(key, value); else merged.delete(key);
+    for (const [key, value] of Object.entries(next))
+      if (value) merged.set(key, value);
+      else merged.delete(key);
     setParams(merged, { replace: true });
   };
   return (
@@ -62,8 +66,14 @@ function InsightContent({ character }: { character: Character }) {
         <p className="muted small ins-top__lead">{t('lead')}</p>
       </div>
       <BlocksCard character={character} period={period} />
-      <UnmatchedSection character={character} reply={unmatched.data} loading={unmatched.isFetching} error={unmatched.error}
-        blockId={blockId} onBlock={(block) => change({ block })} />
+      <UnmatchedSection
+        character={character}
+        reply={unmatched.data}
+        loading={unmatched.isFetching}
+        error={unmatched.error}
+        blockId={blockId}
+        onBlock={(block) => change({ block })}
+      />
     </>
   );
 }

@@ -22,7 +22,9 @@ export function MatchKinds({ matches }: { matches: MatchCounts | undefined }) {
         {MATCH_ORDER.map((kind) => (
           <div key={kind} title={t(`help.${kind}`)}>
             <dt>{t(`kind.${kind}`)}</dt>
-            <dd>{matches[kind].toLocaleString()} <small className="muted">({percent(matches[kind] / total)}%)</small></dd>
+            <dd>
+              {matches[kind].toLocaleString()} <small className="muted">({percent(matches[kind] / total)}%)</small>
+            </dd>
           </div>
         ))}
       </dl>

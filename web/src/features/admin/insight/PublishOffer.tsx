@@ -18,8 +18,12 @@ export function PublishOffer({ characterId }: { characterId: string }) {
       <p className="small">{t('lead')}</p>
       {refused && <Notice kind="error">{refused.message}</Notice>}
       {refused && refused.faults.length > 0 && <FaultList characterId={characterId} faults={refused.faults} />}
-      <button type="button" className="btn btn--primary btn--small" disabled={outcome.isLoading}
-        onClick={() => void publish({ base: apiBase, id: characterId, publish: true })}>
+      <button
+        type="button"
+        className="btn btn--primary btn--small"
+        disabled={outcome.isLoading}
+        onClick={() => void publish({ base: apiBase, id: characterId, publish: true })}
+      >
         {outcome.isLoading ? t('running') : t('button')}
       </button>
     </div>
@@ -33,7 +37,9 @@ export function FixSaved({ text, characterId, onClose }: { text: string; charact
     <div className="ins-add ins-add--done">
       <Notice kind="success">{text}</Notice>
       <PublishOffer characterId={characterId} />
-      <button type="button" className="btn btn--ghost btn--small" onClick={onClose}>{t('close')}</button>
+      <button type="button" className="btn btn--ghost btn--small" onClick={onClose}>
+        {t('close')}
+      </button>
     </div>
   );
 }

@@ -10,12 +10,21 @@ import { blocksReply, figures } from './testing.ts';
 function editorServer() {
   return logsServer({
     [`GET ${API}/characters/c1/all`]: [200, { ok: true, character: character([block('b1'), block('b2')]), faults: [] }],
-    [`GET ${API}/insight/c1/blocks`]: [200, blocksReply([figures('b1', { entries: 9, dropped: 4 })], { talks: 9, edges: [{ from: 'b1', to: 'b2', count: 5 }] })],
+    [`GET ${API}/insight/c1/blocks`]: [
+      200,
+      blocksReply([figures('b1', { entries: 9, dropped: 4 })], {
+        talks: 9,
+        edges: [{ from: 'b1', to: 'b2', count: 5 }],
+      }),
+    ],
   });
 }
-const insightCalls = (server: ReturnType<typeof editorServer>) => server.calls.filter((c) => c.url.startsWith(`${API}/insight/`));
+const insightCalls = (server: ReturnType<typeof editorServer>) =>
+  server.calls.filter((c) => c.url.startsWith(`${API}/insight/`));
 
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('graph traffic toggle', () => {
   it('graph editor, traffic toggle off, asks for no insight at all', async () => {
@@ -29,7 +38,7 @@ describe('graph traffic toggle', () => {
     expect(screen.queryByRole('note', { name: 'トラフィックの凡例' })).toBeNull();
   });
 
-  it('graph editor, traffic toggle on, asks for the last 7 days and shows the legend with the figures\' range', async () => {
+  it("graph editor, traffic toggle on, asks for the last 7 days and shows the legend with the figures' range", async () => {
     const server = editorServer();
     await renderConsole('/ops/characters/c1/blocks');
 

@@ -18,25 +18,43 @@ export function UnmatchedGroupItem({ group, character }: { group: UnmatchedGroup
         <span className="badge badge--warn">{t('count', { count: group.count })}</span>
       </div>
       <p className="ins-group__where small">
-        {group.blocks.map((b) => <span key={b.block_id} className="chip">{title(b.block_id)} ×{b.count}</span>)}
+        {group.blocks.map((b) => (
+          <span key={b.block_id} className="chip">
+            {title(b.block_id)} ×{b.count}
+          </span>
+        ))}
         <span className="muted">{t('lastAt', { at: japanTime(group.last_at, i18n.language) })}</span>
       </p>
       {group.resolved && <p className="ins-group__resolved small">{t('resolved')}</p>}
       {group.variants.length > 1 && (
         <details className="ins-group__variants small">
           <summary>{t('variants', { count: group.variants.length })}</summary>
-          <ul>{group.variants.map((v) => <li key={v.text}>「{v.text}」 ×{v.count}</li>)}</ul>
+          <ul>
+            {group.variants.map((v) => (
+              <li key={v.text}>
+                「{v.text}」 ×{v.count}
+              </li>
+            ))}
+          </ul>
         </details>
       )}
       {group.resolved ? null : mode === null ? (
         <div className="form-actions">
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => setMode('hitWord')}>{t('addHitWord')}</button>
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => setMode('phrase')}>{t('addPhrase')}</button>
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => setMode('synonym')}>{t('addSynonym')}</button>
+          <button type="button" className="btn btn--ghost btn--small" onClick={() => setMode('hitWord')}>
+            {t('addHitWord')}
+          </button>
+          <button type="button" className="btn btn--ghost btn--small" onClick={() => setMode('phrase')}>
+            {t('addPhrase')}
+          </button>
+          <button type="button" className="btn btn--ghost btn--small" onClick={() => setMode('synonym')}>
+            {t('addSynonym')}
+          </button>
         </div>
-      ) : mode === 'synonym'
-        ? <AddSynonymForm group={group} character={character} onClose={() => setMode(null)} />
-        : <AddWordForm key={mode} group={group} character={character} mode={mode} onClose={() => setMode(null)} />}
+      ) : mode === 'synonym' ? (
+        <AddSynonymForm group={group} character={character} onClose={() => setMode(null)} />
+      ) : (
+        <AddWordForm key={mode} group={group} character={character} mode={mode} onClose={() => setMode(null)} />
+      )}
     </li>
   );
 }

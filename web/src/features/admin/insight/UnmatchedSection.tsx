@@ -31,10 +31,21 @@ export function UnmatchedSection({ character, reply, loading, error, blockId, on
       <div className="ins-section-head">
         <h3 className="section-title">{t('title')}</h3>
         <div className="ins-unmatched__filter">
-          <label htmlFor={filterId} className="small muted">{t('filter')}</label>
-          <select id={filterId} className="field__input" value={blockId ?? ''} onChange={(e) => onBlock(e.target.value || null)}>
+          <label htmlFor={filterId} className="small muted">
+            {t('filter')}
+          </label>
+          <select
+            id={filterId}
+            className="field__input"
+            value={blockId ?? ''}
+            onChange={(e) => onBlock(e.target.value || null)}
+          >
             <option value="">{t('allBlocks')}</option>
-            {character.blocks.map((b) => <option key={b.id} value={b.id}>{pickerLabel(b.title, b.id)}</option>)}
+            {character.blocks.map((b) => (
+              <option key={b.id} value={b.id}>
+                {pickerLabel(b.title, b.id)}
+              </option>
+            ))}
           </select>
         </div>
       </div>
@@ -44,11 +55,18 @@ export function UnmatchedSection({ character, reply, loading, error, blockId, on
       {reply && groups.length === 0 && <p className="admin-empty">{t('none')}</p>}
       {groups.length > 0 && (
         <ol className="ins-groups">
-          {groups.map((group) => <UnmatchedGroupItem key={group.text} group={group} character={character} />)}
+          {groups.map((group) => (
+            <UnmatchedGroupItem key={group.text} group={group} character={character} />
+          ))}
         </ol>
       )}
       {resolvedCount > 0 && (
-        <button type="button" className="btn btn--ghost btn--small" aria-pressed={showResolved} onClick={() => setShowResolved(!showResolved)}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          aria-pressed={showResolved}
+          onClick={() => setShowResolved(!showResolved)}
+        >
           {showResolved ? t('hideResolved') : t('showResolved', { count: resolvedCount })}
         </button>
       )}
@@ -57,7 +75,11 @@ export function UnmatchedSection({ character, reply, loading, error, blockId, on
           <summary>{t('lockedTitle', { count: locked.reduce((sum, g) => sum + g.count, 0) })}</summary>
           <p className="muted small">{t('lockedLead')}</p>
           <ul className="ins-locked__list">
-            {locked.map((g) => <li key={g.text}>{g.text} <span className="muted small">{t('count', { count: g.count })}</span></li>)}
+            {locked.map((g) => (
+              <li key={g.text}>
+                {g.text} <span className="muted small">{t('count', { count: g.count })}</span>
+              </li>
+            ))}
           </ul>
         </details>
       )}

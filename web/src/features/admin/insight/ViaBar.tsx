@@ -12,12 +12,19 @@ export function ViaBar({ via, entries }: { via: ViaCounts; entries: number }) {
     <div className="ins-via">
       <div className="ins-via__bar" aria-hidden="true">
         {parts.map(({ via: key, count }) => (
-          <span key={key} title={`${t(key)} ${count}`} style={{ width: `${(count / Math.max(entries, 1)) * 100}%`, background: VIA_COLORS[key] }} />
+          <span
+            key={key}
+            title={`${t(key)} ${count}`}
+            style={{ width: `${(count / Math.max(entries, 1)) * 100}%`, background: VIA_COLORS[key] }}
+          />
         ))}
       </div>
       <ul className="ins-via__counts">
         {parts.map(({ via: key, count }) => (
-          <li key={key}><i style={{ background: VIA_COLORS[key] }} aria-hidden="true" />{t(key)} <b>{count}</b></li>
+          <li key={key}>
+            <i style={{ background: VIA_COLORS[key] }} aria-hidden="true" />
+            {t(key)} <b>{count}</b>
+          </li>
         ))}
       </ul>
     </div>

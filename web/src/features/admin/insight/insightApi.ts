@@ -12,12 +12,19 @@ const insightPath = (characterId: string, rest: string) => `insight/${encodeURIC
 export const insightApi = api.injectEndpoints({
   endpoints: (build) => ({
     blockInsight: build.query<BlockInsightReply, WithBase<{ characterId: string; period: Period }>>({
-      query: ({ base, characterId, period }) => ({ url: adminUrl(base, insightPath(characterId, 'blocks')), params: { ...period } }),
+      query: ({ base, characterId, period }) => ({
+        url: adminUrl(base, insightPath(characterId, 'blocks')),
+        params: { ...period },
+      }),
       keepUnusedDataFor: 60,
     }),
-    unmatchedInsight: build.query<UnmatchedInsightReply, WithBase<{ characterId: string; period: Period; blockId: string | null }>>({
+    unmatchedInsight: build.query<
+      UnmatchedInsightReply,
+      WithBase<{ characterId: string; period: Period; blockId: string | null }>
+    >({
       query: ({ base, characterId, period, blockId }) => ({
-        url: adminUrl(base, insightPath(characterId, 'unmatched')), params: { ...period, ...(blockId ? { block_id: blockId } : {}) },
+        url: adminUrl(base, insightPath(characterId, 'unmatched')),
+        params: { ...period, ...(blockId ? { block_id: blockId } : {}) },
       }),
       keepUnusedDataFor: 60,
     }),

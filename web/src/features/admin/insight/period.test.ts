@@ -20,9 +20,18 @@ describe('period', () => {
   });
 
   it('periodOfParams, a valid from and to, keeps them; missing or reversed, the last 7 days', () => {
-    expect(periodOfParams(new URLSearchParams('from=2026-01-01&to=2026-01-31'), LATE_EVENING_IN_JAPAN)).toEqual({ from: '2026-01-01', to: '2026-01-31' });
-    expect(periodOfParams(new URLSearchParams('from=2026-02-01&to=2026-01-31'), LATE_EVENING_IN_JAPAN)).toEqual({ from: '2026-03-01', to: '2026-03-07' });
-    expect(periodOfParams(new URLSearchParams('from=x'), LATE_EVENING_IN_JAPAN)).toEqual({ from: '2026-03-01', to: '2026-03-07' });
+    expect(periodOfParams(new URLSearchParams('from=2026-01-01&to=2026-01-31'), LATE_EVENING_IN_JAPAN)).toEqual({
+      from: '2026-01-01',
+      to: '2026-01-31',
+    });
+    expect(periodOfParams(new URLSearchParams('from=2026-02-01&to=2026-01-31'), LATE_EVENING_IN_JAPAN)).toEqual({
+      from: '2026-03-01',
+      to: '2026-03-07',
+    });
+    expect(periodOfParams(new URLSearchParams('from=x'), LATE_EVENING_IN_JAPAN)).toEqual({
+      from: '2026-03-01',
+      to: '2026-03-07',
+    });
   });
 
   it('daysOf, a period, counts both ends', () => {

@@ -5,7 +5,10 @@ import { todayInJapan } from '../engagement/time.ts';
  * (services/dialogue/API.md § Insight). It lives in the address (?from&to) so
  * a view can be shared; absent or malformed, it is the last 7 days.
  */
-export interface Period { from: string; to: string }
+export interface Period {
+  from: string;
+  to: string;
+}
 
 export const QUICK_DAYS = [7, 30, 90] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -7,21 +7,50 @@ export const via = (counts: Partial<ViaCounts> = {}): ViaCounts =>
   ({ ...Object.fromEntries(VIA_ORDER.map((key) => [key, 0])), ...counts }) as ViaCounts;
 
 export const figures = (blockId: string, over: Partial<BlockFigures> = {}): BlockFigures => ({
-  block_id: blockId, entries: 0, via: via(), completed: 0, dropped: 0, median_ms: null, ...over,
+  block_id: blockId,
+  entries: 0,
+  via: via(),
+  completed: 0,
+  dropped: 0,
+  median_ms: null,
+  ...over,
 });
 
 export const blocksReply = (blocks: BlockFigures[], over: Record<string, unknown> = {}) => ({
-  ok: true, character_id: 'c1', from: '2026-03-01', to: '2026-03-07', talks: 10, blocks, edges: [], ...over,
+  ok: true,
+  character_id: 'c1',
+  from: '2026-03-01',
+  to: '2026-03-07',
+  talks: 10,
+  blocks,
+  edges: [],
+  ...over,
 });
 
 export const group = (text: string, over: Partial<UnmatchedGroup> = {}): UnmatchedGroup => ({
-  text, count: 1, variants: [{ text, count: 1 }], blocks: [{ block_id: 'b1', count: 1 }], last_at: '2026-03-07T03:04:00.000Z', ...over,
+  text,
+  count: 1,
+  variants: [{ text, count: 1 }],
+  blocks: [{ block_id: 'b1', count: 1 }],
+  last_at: '2026-03-07T03:04:00.000Z',
+  ...over,
 });
 
 export const coverage = (over: Partial<InsightCoverage> = {}): InsightCoverage => ({
-  from: '2026-03-01', to: '2026-03-07', matched: 30, unmatched: 10, share: 0.75, ...over,
+  from: '2026-03-01',
+  to: '2026-03-07',
+  matched: 30,
+  unmatched: 10,
+  share: 0.75,
+  ...over,
 });
 
 export const unmatchedReply = (groups: UnmatchedGroup[], over: Record<string, unknown> = {}) => ({
-  ok: true, character_id: 'c1', from: '2026-03-01', to: '2026-03-07', groups, coverage: coverage(), ...over,
+  ok: true,
+  character_id: 'c1',
+  from: '2026-03-01',
+  to: '2026-03-07',
+  groups,
+  coverage: coverage(),
+  ...over,
 });

@@ -4,14 +4,20 @@ import { EDGE_WIDTH, edgeLook, nodeLook, TRAFFIC_SHADES, trafficStyle } from './
 
 describe('trafficStyle', () => {
   it('trafficStyle, the most entered block, gets the strongest shade and a rarely entered one a light one', () => {
-    const style = trafficStyle({ blocks: [figures('busy', { entries: 100 }), figures('quiet', { entries: 1 })], edges: [] });
+    const style = trafficStyle({
+      blocks: [figures('busy', { entries: 100 }), figures('quiet', { entries: 1 })],
+      edges: [],
+    });
 
     expect(nodeLook(style, 'busy').style).toEqual({ '--bg-traffic': TRAFFIC_SHADES[4] });
     expect(nodeLook(style, 'quiet').style).toEqual({ '--bg-traffic': TRAFFIC_SHADES[0] });
   });
 
   it('trafficStyle, a block where a third of the entries dropped, is marked; one dropped talk alone is not', () => {
-    const style = trafficStyle({ blocks: [figures('stuck', { entries: 6, dropped: 2 }), figures('once', { entries: 1, dropped: 1 })], edges: [] });
+    const style = trafficStyle({
+      blocks: [figures('stuck', { entries: 6, dropped: 2 }), figures('once', { entries: 1, dropped: 1 })],
+      edges: [],
+    });
 
     expect(nodeLook(style, 'stuck').className).toBe('bg-traffic--drop');
     expect(nodeLook(style, 'once').className).toBeUndefined();
@@ -22,7 +28,13 @@ describe('trafficStyle', () => {
   });
 
   it('edgeLook, arrows followed, are wider the more they were followed; one never followed is thin and faded', () => {
-    const style = trafficStyle({ blocks: [], edges: [{ from: 'a', to: 'b', count: 40 }, { from: 'b', to: 'c', count: 10 }] });
+    const style = trafficStyle({
+      blocks: [],
+      edges: [
+        { from: 'a', to: 'b', count: 40 },
+        { from: 'b', to: 'c', count: 10 },
+      ],
+    });
 
     expect(edgeLook(style, 'a', 'b').style).toEqual({ strokeWidth: EDGE_WIDTH.max });
     const half = edgeLook(style, 'b', 'c').style.strokeWidth;

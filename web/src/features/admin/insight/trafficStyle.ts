@@ -14,7 +14,12 @@ export const EDGE_WIDTH = { none: 1.5, max: 9 } as const;
 /** The editor's arrowhead size at its usual 1.5 stroke (blocks/BlockGraph). */
 const MARKER_SIZE = 16;
 
-export interface NodeTraffic { entries: number; dropped: number; shade: string; highDrop: boolean }
+export interface NodeTraffic {
+  entries: number;
+  dropped: number;
+  shade: string;
+  highDrop: boolean;
+}
 export interface TrafficStyle {
   nodes: ReadonlyMap<string, NodeTraffic>;
   edges: ReadonlyMap<string, number>;
@@ -32,14 +37,21 @@ export function trafficStyle(reply: Pick<BlockInsightReply, 'blocks' | 'edges'>)
   const nodes = new Map<string, NodeTraffic>();
   for (const b of reply.blocks) {
     if (b.entries === 0) continue;
-    const shade = TRAFFIC_SHADES[Math.min(TRAFFIC_SHADES.length - 1, Math.floor(scaled(b.entries, maxEntries) * TRAFFIC_SHADES.length))] ?? TRAFFIC_SHADES[0];
+    const shade =
+      TRAFFIC_SHADES[
+        Math.min(TRAFFIC_SHADES.length - 1, Math.floor(scaled(b.entries, maxEntries) * TRAFFIC_SHADES.length))
+      ] ?? TRAFFIC_SHADES[0];
     const highDrop = b.dropped >= HIGH_DROP_MIN && b.dropped / b.entries >= HIGH_DROP_RATE;
     nodes.set(b.block_id, { entries: b.entries, dropped: b.dropped, shade, highDrop });
   }
   const edges = new Map<string, number>();
   for (const e of reply.edges) {
     // Half-pixel steps: each distinct width is an arrowhead definition of its own in xyflow.
-    if (e.count > 0) edges.set(edgeKey(e.from, e.to), Math.round((EDGE_WIDTH.none + scaled(e.count, maxCount) * (EDGE_WIDTH.max - EDGE_WIDTH.none)) * 2) / 2);
+    if (e.count > 0)
+      edges.set(
+        edgeKey(e.from, e.to),
+        Math.round((EDGE_WIDTH.none + scaled(e.count, maxCount) * (EDGE_WIDTH.max - EDGE_WIDTH.none)) * 2) / 2,
+      );
   }
   return { nodes, edges, maxEntries, maxCount };
 }
@@ -56,7 +68,11 @@ export function nodeLook(traffic: TrafficStyle, id: string): { style?: Record<st
  * others thin and faded. xyflow sizes the arrowhead in stroke widths, so its
  * size is divided by the width to keep the head as large as without the overlay.
  */
-export function edgeLook(traffic: TrafficStyle, source: string, target: string): { style: { strokeWidth: number; opacity?: number }; markerSize: number } {
+export function edgeLook(
+  traffic: TrafficStyle,
+  source: string,
+  target: string,
+): { style: { strokeWidth: number; opacity?: number }; markerSize: number } {
   const width = traffic.edges.get(edgeKey(source, target));
   const style = width === undefined ? { strokeWidth: 1, opacity: 0.35 } : { strokeWidth: width };
   return { style, markerSize: (MARKER_SIZE * EDGE_WIDTH.none) / style.strokeWidth };

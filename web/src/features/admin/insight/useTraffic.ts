@@ -9,7 +9,10 @@ import { trafficStyle, type TrafficStyle } from './trafficStyle.ts';
  * and mapped only while the toggle is on (off: no request, nothing computed,
  * the canvas gets `undefined` and renders exactly as without the overlay).
  */
-export function useTraffic(characterId: string, on: boolean): { style: TrafficStyle | undefined; talks: number | null; failed: boolean; loading: boolean } {
+export function useTraffic(
+  characterId: string,
+  on: boolean,
+): { style: TrafficStyle | undefined; talks: number | null; failed: boolean; loading: boolean } {
   const { apiBase } = useAdminBase();
   const period = useMemo(() => lastDays(7), []);
   const query = useBlockInsightQuery({ base: apiBase, characterId, period }, { skip: !on });

@@ -13,7 +13,8 @@ type Draft = { [K in keyof LogCriteria]?: K extends 'types' ? LogType[] : string
 
 function TypeChecks({ chosen, onChange }: { chosen: readonly LogType[]; onChange: (types: LogType[]) => void }) {
   const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
-  const toggle = (type: LogType, on: boolean) => onChange(LOG_TYPES.filter((t2) => (t2 === type ? on : chosen.includes(t2))));
+  const toggle = (type: LogType, on: boolean) =>
+    onChange(LOG_TYPES.filter((t2) => (t2 === type ? on : chosen.includes(t2))));
   return (
     <fieldset className="logs-types">
       <legend className="field__label">{t('filter.types')}</legend>
@@ -32,33 +33,83 @@ function TypeChecks({ chosen, onChange }: { chosen: readonly LogType[]; onChange
  * cleaned criteria on (the page puts them in the address). The form starts
  * from what the address holds and follows it when the address changes.
  */
-export function LogFilterForm({ criteria, onApply }: { criteria: LogCriteria; onApply: (criteria: LogCriteria) => void }) {
+export function LogFilterForm({
+  criteria,
+  onApply,
+}: {
+  criteria: LogCriteria;
+  onApply: (criteria: LogCriteria) => void;
+}) {
   const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
   const [draft, setDraft] = useState<Draft>(criteria);
   const [shown, setShown] = useState(criteria);
   // A new address (a link followed, back/forward) replaces the draft: derived state, reset during render.
-  if (shown !== criteria) { setShown(criteria); setDraft(criteria); }
+  if (shown !== criteria) {
+    setShown(criteria);
+    setDraft(criteria);
+  }
   const set = (patch: Omit<Draft, 'types'>) => setDraft((d) => ({ ...d, ...patch }));
-  const submit = (event: FormEvent) => { event.preventDefault(); onApply(cleanCriteria(draft)); };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(cleanCriteria(draft));
+  };
   return (
     <form className="logs-filter" onSubmit={submit} aria-label={t('filter.title')}>
       <TypeChecks chosen={draft.types ?? []} onChange={(types) => setDraft((d) => ({ ...d, types }))} />
       <div className="toolbar billing-filters">
         <LogUserPicker value={draft.user_id ?? ''} onChange={(userId) => set({ user_id: userId })} />
-        <CharacterPicker label={t('filter.character')} emptyLabel={t('filter.allCharacters')} value={draft.character_id ?? ''}
-          onChange={(id) => set({ character_id: id })} />
-        <SelectField label={t('filter.source')} value={draft.source ?? ''} emptyLabel={t('source.all')}
-          choices={LOG_SOURCES.map((s) => ({ value: s, label: t(`source.${s}`) }))} onChange={(e) => set({ source: e.target.value })} />
+        <CharacterPicker
+          label={t('filter.character')}
+          emptyLabel={t('filter.allCharacters')}
+          value={draft.character_id ?? ''}
+          onChange={(id) => set({ character_id: id })}
+        />
+        <SelectField
+          label={t('filter.source')}
+          value={draft.source ?? ''}
+          emptyLabel={t('source.all')}
+          choices={LOG_SOURCES.map((s) => ({ value: s, label: t(`source.${s}`) }))}
+          onChange={(e) => set({ source: e.target.value })}
+        />
       </div>
       <div className="toolbar billing-filters">
-        <Field label={t('filter.from')} type="date" value={draft.from ?? ''} max={draft.to} onChange={(e) => set({ from: e.target.value })} />
-        <Field label={t('filter.to')} type="date" value={draft.to ?? ''} min={draft.from} onChange={(e) => set({ to: e.target.value })} />
-        <Field label={t('filter.text')} type="search" value={draft.text ?? ''} maxLength={200} onChange={(e) => set({ text: e.target.value })} />
+        <Field
+          label={t('filter.from')}
+          type="date"
+          value={draft.from ?? ''}
+          max={draft.to}
+          onChange={(e) => set({ from: e.target.value })}
+        />
+        <Field
+          label={t('filter.to')}
+          type="date"
+          value={draft.to ?? ''}
+          min={draft.from}
+          onChange={(e) => set({ to: e.target.value })}
+        />
+        <Field
+          label={t('filter.text')}
+          type="search"
+          value={draft.text ?? ''}
+          maxLength={200}
+          onChange={(e) => set({ text: e.target.value })}
+        />
       </div>
       <p className="muted small">{t('filter.datesHint')}</p>
       <div className="logs-filter__actions">
-        <button type="submit" className="btn btn--primary">{t('filter.apply')}</button>
-        <button type="button" className="btn btn--ghost" onClick={() => { setDraft({}); onApply({}); }}>{t('filter.clear')}</button>
+        <button type="submit" className="btn btn--primary">
+          {t('filter.apply')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={() => {
+            setDraft({});
+            onApply({});
+          }}
+        >
+          {t('filter.clear')}
+        </button>
       </div>
     </form>
   );

@@ -17,7 +17,10 @@ function useLogUserOptions(text: string): PickerOption[] {
   const { apiBase } = useAdminBase();
   const { data } = useAdminLogUsersQuery({ base: apiBase, q: text }, { skip: text.length < MIN_QUERY });
   if (text.length < MIN_QUERY) return [];
-  return (data?.users ?? []).map((user) => ({ id: user.user_id, label: userLabel(user, user.user_id, t('filter.deletedUser')) }));
+  return (data?.users ?? []).map((user) => ({
+    id: user.user_id,
+    label: userLabel(user, user.user_id, t('filter.deletedUser')),
+  }));
 }
 
 /**
@@ -26,5 +29,13 @@ function useLogUserOptions(text: string): PickerOption[] {
  */
 export function LogUserPicker({ value, onChange }: { value: string; onChange: (userId: string) => void }) {
   const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
-  return <UserPicker label={t('filter.userId')} hint={t('filter.userHint')} value={value} onChange={onChange} useOptions={useLogUserOptions} />;
+  return (
+    <UserPicker
+      label={t('filter.userId')}
+      hint={t('filter.userHint')}
+      value={value}
+      onChange={onChange}
+      useOptions={useLogUserOptions}
+    />
+  );
 }

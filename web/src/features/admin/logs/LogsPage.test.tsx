@@ -4,14 +4,28 @@ import { API, listItem, renderConsole } from '../characters/testing.tsx';
 import { FakeWebSocket, fakeWebSockets, logEntry, logsServer } from './testing.ts';
 
 const FILTER = `POST ${API}/logs/filter`;
-const CHARACTERS = { [`GET ${API}/characters`]: [200, { ok: true, characters: [listItem()], total: 1, page: 1, per_page: 20 }] as [number, unknown] };
-const reply = (logs: unknown[], total = logs.length, page = 1) => [200, { ok: true, total, page, limit: 50, logs }] as [number, unknown];
+const CHARACTERS = {
+  [`GET ${API}/characters`]: [200, { ok: true, characters: [listItem()], total: 1, page: 1, per_page: 20 }] as [
+    number,
+    unknown,
+  ],
+};
+const reply = (logs: unknown[], total = logs.length, page = 1) =>
+  [200, { ok: true, total, page, limit: 50, logs }] as [number, unknown];
 
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('LogsPage results', () => {
   it('logs page, opened, posts the first page and shows each entry in Japan time with its type, a user link and details that open on demand', async () => {
-    const entry = logEntry({ type: 'error', user_id: 'u-42', message: 'マイクが許可されていません。', extra: { device: { os: 'iOS' } }, source: 'client' });
+    const entry = logEntry({
+      type: 'error',
+      user_id: 'u-42',
+      message: 'マイクが許可されていません。',
+      extra: { device: { os: 'iOS' } },
+      source: 'client',
+    });
     const server = logsServer({ ...CHARACTERS, [FILTER]: reply([entry]) });
 
     await renderConsole('/ops/logs');
@@ -30,7 +44,15 @@ describe('LogsPage results', () => {
   });
 
   it('logs page, 120 matching entries, pages by 50 and asks for page 2 with the same filter', async () => {
-    const server = logsServer({ ...CHARACTERS, [FILTER]: (call) => reply([logEntry({ message: `page ${(call.body as { page: number }).page}` })], 120, (call.body as { page: number }).page) });
+    const server = logsServer({
+      ...CHARACTERS,
+      [FILTER]: (call) =>
+        reply(
+          [logEntry({ message: `page ${(call.body as { page: number }).page}` })],
+          120,
+          (call.body as { page: number }).page,
+        ),
+    });
     const { router } = await renderConsole('/ops/logs?types=error');
     expect(await screen.findByText('1 / 3 ページ（全 120 件）')).toBeTruthy();
 
@@ -49,7 +71,10 @@ describe('LogsPage results', () => {
   });
 
   it('logs page, refused by the server, shows its Japanese message', async () => {
-    logsServer({ ...CHARACTERS, [FILTER]: [403, { ok: false, code: 'FORBIDDEN', error: 'Forbidden', message: '管理者のみ利用できます。' }] });
+    logsServer({
+      ...CHARACTERS,
+      [FILTER]: [403, { ok: false, code: 'FORBIDDEN', error: 'Forbidden', message: '管理者のみ利用できます。' }],
+    });
     await renderConsole('/ops/logs');
     expect((await screen.findByRole('alert')).textContent).toBe('管理者のみ利用できます。');
   });
@@ -73,10 +98,24 @@ describe('LogsPage filter', () => {
 
     await vi.waitFor(() => expect(server.bodiesOf(`${API}/logs/filter`)).toHaveLength(2));
     expect(server.bodiesOf(`${API}/logs/filter`)[1]).toEqual({
-      types: ['error', 'play'], user_id: 'u-9', character_id: 'mirai', from: '2026-03-01', to: '2026-03-07', text: 'マイク', source: 'audit', page: 1, limit: 50,
+      types: ['error', 'play'],
+      user_id: 'u-9',
+      character_id: 'mirai',
+      from: '2026-03-01',
+      to: '2026-03-07',
+      text: 'マイク',
+      source: 'audit',
+      page: 1,
+      limit: 50,
     });
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
-      types: 'error,play', user_id: 'u-9', character_id: 'mirai', from: '2026-03-01', to: '2026-03-07', text: 'マイク', source: 'audit',
+      types: 'error,play',
+      user_id: 'u-9',
+      character_id: 'mirai',
+      from: '2026-03-01',
+      to: '2026-03-07',
+      text: 'マイク',
+      source: 'audit',
     });
     expect(await screen.findByText('条件に合うログはありません。')).toBeTruthy();
   });
@@ -86,7 +125,14 @@ describe('LogsPage filter', () => {
 
     await renderConsole('/ops/logs?types=error,bogus&user_id=u-1&from=yesterday&evil=1&source=nobody');
 
-    await vi.waitFor(() => expect(server.bodiesOf(`${API}/logs/filter`)[0]).toEqual({ types: ['error'], user_id: 'u-1', page: 1, limit: 50 }));
+    await vi.waitFor(() =>
+      expect(server.bodiesOf(`${API}/logs/filter`)[0]).toEqual({
+        types: ['error'],
+        user_id: 'u-1',
+        page: 1,
+        limit: 50,
+      }),
+    );
     expect((screen.getByLabelText('エラー') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('再生') as HTMLInputElement).checked).toBe(false);
     expect((screen.getByLabelText('ユーザー') as HTMLInputElement).value).toBe('u-1');
@@ -116,18 +162,39 @@ describe('LogsPage export', () => {
 
     expect((await screen.findByText('出力するログがありません。')).getAttribute('role')).toBe('status');
     expect(saved).not.toHaveBeenCalled();
-    expect(server.calls.find((c) => c.url === `${API}/logs/export`)?.search.toString()).toBe('types=error%2Cplay&user_id=u-1');
+    expect(server.calls.find((c) => c.url === `${API}/logs/export`)?.search.toString()).toBe(
+      'types=error%2Cplay&user_id=u-1',
+    );
   });
 
   it('CSV export, answered with a file, saves it under the name of Content-Disposition with the bytes as sent', async () => {
     const blobs: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => { blobs.push(blob); return 'blob:csv'; }, revokeObjectURL: () => undefined }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => {
+          blobs.push(blob);
+          return 'blob:csv';
+        },
+        revokeObjectURL: () => undefined,
+      }),
+    );
     const clicked: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) { clicked.push(this.download); });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
     const csv = '\uFEFF時間,種類,ユーザーID,キャラクターID,内容,詳細\r\n';
     logsServer({
-      ...CHARACTERS, [FILTER]: reply([]),
-      [`GET ${API}/logs/export`]: [200, csv, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="logs_20260307.csv"' }],
+      ...CHARACTERS,
+      [FILTER]: reply([]),
+      [`GET ${API}/logs/export`]: [
+        200,
+        csv,
+        {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="logs_20260307.csv"',
+        },
+      ],
     });
     await renderConsole('/ops/logs');
 
@@ -154,12 +221,21 @@ describe('LogsPage live view', () => {
     expect(screen.getByText('接続中…')).toBeTruthy();
     act(() => socket.receive({ type: 'started' }));
     expect(screen.getByText('受信中')).toBeTruthy();
-    act(() => socket.receive({ type: 'entry', entry: logEntry({ id: 'first', type: 'error', message: '最初のエラー' }) }));
-    act(() => socket.receive({ type: 'entry', entry: logEntry({ id: 'second', type: 'error', message: '次のエラー' }) }));
+    act(() =>
+      socket.receive({ type: 'entry', entry: logEntry({ id: 'first', type: 'error', message: '最初のエラー' }) }),
+    );
+    act(() =>
+      socket.receive({ type: 'entry', entry: logEntry({ id: 'second', type: 'error', message: '次のエラー' }) }),
+    );
     act(() => socket.receive({ type: 'entry', entry: { id: 'broken' } }));
 
     const live = within(screen.getByRole('table', { name: 'ライブ表示' }));
-    expect(live.getAllByRole('row').slice(1).map((row) => row.querySelector('.logs-message')?.textContent)).toEqual(['次のエラー', '最初のエラー']);
+    expect(
+      live
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.querySelector('.logs-message')?.textContent),
+    ).toEqual(['次のエラー', '最初のエラー']);
   });
 
   it('live view, more entries than it keeps, shows only the newest 200', async () => {
@@ -170,9 +246,14 @@ describe('LogsPage live view', () => {
     fireEvent.click(screen.getByRole('button', { name: 'ライブ表示' }));
     act(() => sockets[0]!.open());
 
-    act(() => { for (let n = 1; n <= 205; n += 1) sockets[0]!.receive({ type: 'entry', entry: logEntry({ id: `e${n}`, message: `line ${n}` }) }); });
+    act(() => {
+      for (let n = 1; n <= 205; n += 1)
+        sockets[0]!.receive({ type: 'entry', entry: logEntry({ id: `e${n}`, message: `line ${n}` }) });
+    });
 
-    const rows = within(screen.getByRole('table', { name: 'ライブ表示' })).getAllByRole('row').slice(1);
+    const rows = within(screen.getByRole('table', { name: 'ライブ表示' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows).toHaveLength(200);
     expect(rows[0]!.querySelector('.logs-message')?.textContent).toBe('line 205');
     expect(rows.at(-1)!.querySelector('.logs-message')?.textContent).toBe('line 6');
@@ -180,7 +261,11 @@ describe('LogsPage live view', () => {
 
   it('live view, turned off or the page left, closes the socket', async () => {
     const sockets = fakeWebSockets();
-    logsServer({ ...CHARACTERS, [FILTER]: reply([]), [`GET ${API}/users`]: [200, { ok: true, users: [], total: 0, page: 1, pageSize: 20 }] });
+    logsServer({
+      ...CHARACTERS,
+      [FILTER]: reply([]),
+      [`GET ${API}/users`]: [200, { ok: true, users: [], total: 0, page: 1, pageSize: 20 }],
+    });
     const { router } = await renderConsole('/ops/logs');
     await screen.findByText('ログはまだありません。');
 

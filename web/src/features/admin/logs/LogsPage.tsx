@@ -22,14 +22,36 @@ function LogPager({ page, total, onPage }: { page: number; total: number; onPage
   if (pages <= 1 && page <= 1) return null;
   return (
     <nav className="pager" aria-label={t('pageOf', { page, pages, total })}>
-      <button type="button" className="btn btn--ghost btn--small" disabled={page <= 1} onClick={() => onPage(Math.min(page - 1, pages))}>{t('prev')}</button>
+      <button
+        type="button"
+        className="btn btn--ghost btn--small"
+        disabled={page <= 1}
+        onClick={() => onPage(Math.min(page - 1, pages))}
+      >
+        {t('prev')}
+      </button>
       <span>{t('pageOf', { page, pages, total })}</span>
-      <button type="button" className="btn btn--ghost btn--small" disabled={page >= pages} onClick={() => onPage(page + 1)}>{t('next')}</button>
+      <button
+        type="button"
+        className="btn btn--ghost btn--small"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
+        {t('next')}
+      </button>
     </nav>
   );
 }
 
-function LogResults({ criteria, page, onPage }: { criteria: LogCriteria; page: number; onPage: (page: number) => void }) {
+function LogResults({
+  criteria,
+  page,
+  onPage,
+}: {
+  criteria: LogCriteria;
+  page: number;
+  onPage: (page: number) => void;
+}) {
   const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
   const { apiBase } = useAdminBase();
   const { data, isFetching, error } = useAdminLogsQuery({ base: apiBase, body: filterBody(criteria, page) });
@@ -69,13 +91,20 @@ export function LogsPage() {
           <button type="button" className="btn btn--ghost" disabled={exporter.busy} onClick={() => void exporter.run()}>
             {exporter.busy ? t('export.running') : t('export.button')}
           </button>
-          <button type="button" className={`btn ${live ? 'btn--primary' : 'btn--ghost'}`} aria-pressed={live} onClick={() => setLive(!live)}>
+          <button
+            type="button"
+            className={`btn ${live ? 'btn--primary' : 'btn--ghost'}`}
+            aria-pressed={live}
+            onClick={() => setLive(!live)}
+          >
             {t('live.toggle')}
           </button>
         </div>
       </div>
       {exporter.outcome && <Notice kind={exporter.outcome.kind}>{exporter.outcome.text}</Notice>}
-      <Card><LogFilterForm criteria={criteria} onApply={(next) => go(next)} /></Card>
+      <Card>
+        <LogFilterForm criteria={criteria} onApply={(next) => go(next)} />
+      </Card>
       {live && <LivePanel criteria={criteria} />}
       <LogResults criteria={criteria} page={page} onPage={(next) => go(criteria, next)} />
     </>

@@ -1,4 +1,10 @@
-import { LOG_TYPES, type LogExportQuery, type LogFilter, type LogSource, type LogTailStart } from '@talkwith/proto/logging';
+import {
+  LOG_TYPES,
+  type LogExportQuery,
+  type LogFilter,
+  type LogSource,
+  type LogTailStart,
+} from '@talkwith/proto/logging';
 
 /** The criteria of a filter (proto's LogFilter without its paging): what the form edits and the address keeps. */
 export type LogCriteria = Omit<LogFilter, 'page' | 'limit'>;
@@ -31,16 +37,26 @@ export function cleanCriteria(raw: { [K in keyof LogCriteria]?: string | string[
   const to = day(raw.to);
   const words = text(raw.text, 200);
   return {
-    ...(types.length > 0 ? { types } : {}), ...(userId ? { user_id: userId } : {}), ...(characterId ? { character_id: characterId } : {}),
-    ...(from ? { from } : {}), ...(to ? { to } : {}), ...(words ? { text: words } : {}), ...(source ? { source } : {}),
+    ...(types.length > 0 ? { types } : {}),
+    ...(userId ? { user_id: userId } : {}),
+    ...(characterId ? { character_id: characterId } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    ...(words ? { text: words } : {}),
+    ...(source ? { source } : {}),
   };
 }
 
 /** The criteria and page an address holds (`?types=error,play&user_id=…&page=2`). */
 export function criteriaOfParams(params: URLSearchParams): { criteria: LogCriteria; page: number } {
   const criteria = cleanCriteria({
-    types: params.get('types'), user_id: params.get('user_id'), character_id: params.get('character_id'),
-    from: params.get('from'), to: params.get('to'), text: params.get('text'), source: params.get('source'),
+    types: params.get('types'),
+    user_id: params.get('user_id'),
+    character_id: params.get('character_id'),
+    from: params.get('from'),
+    to: params.get('to'),
+    text: params.get('text'),
+    source: params.get('source'),
   });
   const page = Math.min(100_000, Math.max(1, Math.floor(Number(params.get('page'))) || 1));
   return { criteria, page };

@@ -7,8 +7,15 @@ function manualTimers() {
   const pending: { fn: () => void; ms: number; handle: number }[] = [];
   let next = 0;
   const timers: TailTimers = {
-    setTimeout: (fn, ms) => { next += 1; pending.push({ fn, ms, handle: next }); return next; },
-    clearTimeout: (handle) => { const at = pending.findIndex((p) => p.handle === handle); if (at >= 0) pending.splice(at, 1); },
+    setTimeout: (fn, ms) => {
+      next += 1;
+      pending.push({ fn, ms, handle: next });
+      return next;
+    },
+    clearTimeout: (handle) => {
+      const at = pending.findIndex((p) => p.handle === handle);
+      if (at >= 0) pending.splice(at, 1);
+    },
   };
   const fire = () => pending.shift()?.fn();
   return { timers, pending, fire };
@@ -20,10 +27,18 @@ function tail(overrides: { token?: string | null } = {}) {
   const entries: string[] = [];
   const clock = manualTimers();
   const close = openLogTail({
-    url: 'ws://x/api/ops/logs/tail', getToken: () => (overrides.token === undefined ? 'tok' : overrides.token), filter: { types: ['error'] },
-    onEntry: (entry) => entries.push(entry.id), onState: (state) => states.push(state),
-    makeSocket: (url) => { const socket = new FakeWebSocket(url); sockets.push(socket); return socket as unknown as WebSocket; },
-    timers: clock.timers, random: () => 0.5,
+    url: 'ws://x/api/ops/logs/tail',
+    getToken: () => (overrides.token === undefined ? 'tok' : overrides.token),
+    filter: { types: ['error'] },
+    onEntry: (entry) => entries.push(entry.id),
+    onState: (state) => states.push(state),
+    makeSocket: (url) => {
+      const socket = new FakeWebSocket(url);
+      sockets.push(socket);
+      return socket as unknown as WebSocket;
+    },
+    timers: clock.timers,
+    random: () => 0.5,
   });
   return { sockets, states, entries, clock, close };
 }
@@ -40,7 +55,11 @@ describe('openLogTail', () => {
     t.clock.fire();
     t.sockets[2]!.open();
 
-    expect(t.sockets.map((s) => s.sent)).toEqual([[{ type: 'start', token: 'tok', filter: { types: ['error'] } }], [], [{ type: 'start', token: 'tok', filter: { types: ['error'] } }]]);
+    expect(t.sockets.map((s) => s.sent)).toEqual([
+      [{ type: 'start', token: 'tok', filter: { types: ['error'] } }],
+      [],
+      [{ type: 'start', token: 'tok', filter: { types: ['error'] } }],
+    ]);
     expect(t.states).toEqual(['connecting', 'retrying', 'retrying', 'retrying', 'retrying']);
   });
 
@@ -90,7 +109,9 @@ describe('tail helpers', () => {
   });
 
   it('tailUrl, an https page and a prefix with slashes, is wss on the same host under the admin base', () => {
-    expect(tailUrl('/api/ops/', { protocol: 'https:', host: 'talk.example.jp' })).toBe('wss://talk.example.jp/api/ops/logs/tail');
+    expect(tailUrl('/api/ops/', { protocol: 'https:', host: 'talk.example.jp' })).toBe(
+      'wss://talk.example.jp/api/ops/logs/tail',
+    );
     expect(tailUrl('api/x', { protocol: 'http:', host: 'localhost:8080' })).toBe('ws://localhost:8080/api/x/logs/tail');
   });
 

@@ -18,26 +18,40 @@ export function tailUrl(apiBase: string, location: Pick<Location, 'protocol' | '
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${path}`;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function isEntry(value: unknown): value is LogEntry {
-  return isRecord(value) && typeof value.id === 'string' && typeof value.created_at === 'string' && typeof value.message === 'string'
-    && LOG_TYPES.some((type) => type === value.type);
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.created_at === 'string' &&
+    typeof value.message === 'string' &&
+    LOG_TYPES.some((type) => type === value.type)
+  );
 }
 
 /** A frame the server sent, or null for anything this page does not understand (ignored, never thrown). */
 export function parseTailFrame(data: unknown): LogTailFrame | null {
   if (typeof data !== 'string') return null;
   let frame: unknown;
-  try { frame = JSON.parse(data); } catch { return null; }
+  try {
+    frame = JSON.parse(data);
+  } catch {
+    return null;
+  }
   if (!isRecord(frame)) return null;
   if (frame.type === 'started') return { type: 'started' };
   if (frame.type === 'entry' && isEntry(frame.entry)) return { type: 'entry', entry: frame.entry };
-  if (frame.type === 'error') return { type: 'error', code: String(frame.code ?? ''), message: String(frame.message ?? '') };
+  if (frame.type === 'error')
+    return { type: 'error', code: String(frame.code ?? ''), message: String(frame.message ?? '') };
   return null;
 }
 
-export interface TailTimers { setTimeout(fn: () => void, ms: number): unknown; clearTimeout(handle: unknown): void }
+export interface TailTimers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
 
 export interface TailOptions {
   url: string;
@@ -52,7 +66,10 @@ export interface TailOptions {
 }
 
 const OPEN = 1;
-const browserTimers: TailTimers = { setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms), clearTimeout: (handle) => globalThis.clearTimeout(handle as number) };
+const browserTimers: TailTimers = {
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as number),
+};
 
 /**
  * Opens the live tail: sends `start` with the token and filter when the socket
@@ -61,7 +78,16 @@ const browserTimers: TailTimers = { setTimeout: (fn, ms) => globalThis.setTimeou
  * refused again. Returns the function that closes it for good.
  */
 export function openLogTail(options: TailOptions): () => void {
-  const { url, getToken, filter, onEntry, onState, makeSocket = (u) => new WebSocket(u), timers = browserTimers, random = Math.random } = options;
+  const {
+    url,
+    getToken,
+    filter,
+    onEntry,
+    onState,
+    makeSocket = (u) => new WebSocket(u),
+    timers = browserTimers,
+    random = Math.random,
+  } = options;
   let socket: WebSocket | null = null;
   let attempt = 0;
   let stopped = false;
@@ -70,12 +96,17 @@ export function openLogTail(options: TailOptions): () => void {
   const stop = (state: TailState, message?: string) => {
     stopped = true;
     if (retry !== null) timers.clearTimeout(retry);
-    if (socket) { socket.onclose = null; if (socket.readyState <= OPEN) socket.close(); }
+    if (socket) {
+      socket.onclose = null;
+      if (socket.readyState <= OPEN) socket.close();
+    }
     onState(state, message);
   };
   const onFrame = (frame: LogTailFrame) => {
-    if (frame.type === 'started') { attempt = 0; onState('live'); }
-    else if (frame.type === 'entry') onEntry(frame.entry);
+    if (frame.type === 'started') {
+      attempt = 0;
+      onState('live');
+    } else if (frame.type === 'entry') onEntry(frame.entry);
     else stop('refused', frame.message);
   };
   function connect(): void {
@@ -84,7 +115,10 @@ export function openLogTail(options: TailOptions): () => void {
     socket = ws;
     ws.onopen = () => {
       const token = getToken();
-      if (!token) { stop('refused'); return; }
+      if (!token) {
+        stop('refused');
+        return;
+      }
       const start: LogTailStart = { type: 'start', token, ...(filter ? { filter } : {}) };
       ws.send(JSON.stringify(start));
     };
@@ -100,5 +134,7 @@ export function openLogTail(options: TailOptions): () => void {
     };
   }
   connect();
-  return () => { if (!stopped) stop('closed'); };
+  return () => {
+    if (!stopped) stop('closed');
+  };
 }

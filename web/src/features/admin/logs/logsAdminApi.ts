@@ -1,11 +1,21 @@
-import type { LogExportQuery, LogFilter, LogFilterReply, LogSummaryReply, LogUsersReply } from '@talkwith/proto/logging';
+import type {
+  LogExportQuery,
+  LogFilter,
+  LogFilterReply,
+  LogSummaryReply,
+  LogUsersReply,
+} from '@talkwith/proto/logging';
 import { api } from '../../../api/index.ts';
 import { adminUrl, type WithBase } from '../adminApi.ts';
 import { saveBlob } from '../saveBlob.ts';
 
-interface Download { blob: Blob; name: string | null }
+interface Download {
+  blob: Blob;
+  name: string | null;
+}
 
-const isDownload = (value: unknown): value is Download => typeof value === 'object' && value !== null && 'blob' in value && value.blob instanceof Blob;
+const isDownload = (value: unknown): value is Download =>
+  typeof value === 'object' && value !== null && 'blob' in value && value.blob instanceof Blob;
 
 /**
  * The file name the server gave (Content-Disposition), reduced to a plain
@@ -17,10 +27,18 @@ export function fileNameOf(disposition: string | null): string | null {
   const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition)?.[1];
   let name = plain ?? null;
   if (encoded) {
-    try { name = decodeURIComponent(encoded.trim()); } catch { /* a malformed encoding: keep the plain name */ }
+    try {
+      name = decodeURIComponent(encoded.trim());
+    } catch {
+      /* a malformed encoding: keep the plain name */
+    }
   }
   // Never a path: only the last segment, and nothing a file system would refuse.
-  const base = name?.split(/[\\/]/).pop()?.replace(/[^\w.-]/g, '_') ?? '';
+  const base =
+    name
+      ?.split(/[\\/]/)
+      .pop()
+      ?.replace(/[^\w.-]/g, '_') ?? '';
   return base.length > 0 ? base : null;
 }
 
@@ -34,7 +52,10 @@ export const logsAdminApi = api.enhanceEndpoints({ addTagTypes: ['AdminLogs'] })
     }),
     /** The accounts logging knows: by part of an address or an id (q), or the addresses of a page's ids (ids, comma separated). */
     adminLogUsers: build.query<LogUsersReply, WithBase<{ q?: string; ids?: string }>>({
-      query: ({ base, q, ids }) => ({ url: adminUrl(base, 'logs/users'), params: { ...(q ? { q } : {}), ...(ids ? { ids, limit: 100 } : {}) } }),
+      query: ({ base, q, ids }) => ({
+        url: adminUrl(base, 'logs/users'),
+        params: { ...(q ? { q } : {}), ...(ids ? { ids, limit: 100 } : {}) },
+      }),
     }),
     adminLogSummary: build.query<LogSummaryReply, WithBase<{ date?: string }>>({
       query: ({ base, date }) => ({ url: adminUrl(base, 'logs/summary'), params: date ? { date } : {} }),
@@ -45,7 +66,10 @@ export const logsAdminApi = api.enhanceEndpoints({ addTagTypes: ['AdminLogs'] })
      * the admin's token. 204 (nothing matches) saves nothing: `saved` is null.
      * The bytes are kept as sent (the BOM Excel needs) and never enter the store.
      */
-    adminExportLogs: build.mutation<{ saved: string | null }, WithBase<{ query: LogExportQuery; fallbackName: string }>>({
+    adminExportLogs: build.mutation<
+      { saved: string | null },
+      WithBase<{ query: LogExportQuery; fallbackName: string }>
+    >({
       queryFn: async ({ base, query, fallbackName }, _api, _extra, baseQuery) => {
         const result = await baseQuery({
           url: adminUrl(base, 'logs/export'),
@@ -53,7 +77,10 @@ export const logsAdminApi = api.enhanceEndpoints({ addTagTypes: ['AdminLogs'] })
           responseHandler: async (response) => {
             if (response.status === 204) return null;
             if (!response.ok) return response.json().catch(() => null);
-            return { blob: await response.blob(), name: fileNameOf(response.headers.get('content-disposition')) } satisfies Download;
+            return {
+              blob: await response.blob(),
+              name: fileNameOf(response.headers.get('content-disposition')),
+            } satisfies Download;
           },
         });
         if (result.error) return { error: result.error };
@@ -66,4 +93,5 @@ export const logsAdminApi = api.enhanceEndpoints({ addTagTypes: ['AdminLogs'] })
   }),
 });
 
-export const { useAdminLogsQuery, useAdminLogSummaryQuery, useAdminExportLogsMutation, useAdminLogUsersQuery } = logsAdminApi;
+export const { useAdminLogsQuery, useAdminLogSummaryQuery, useAdminExportLogsMutation, useAdminLogUsersQuery } =
+  logsAdminApi;

@@ -7,7 +7,10 @@ import { ADMIN_NS } from '../i18n.ts';
 import { exportQuery, type LogCriteria } from './logFilter.ts';
 import { useAdminExportLogsMutation } from './logsAdminApi.ts';
 
-export interface ExportOutcome { kind: 'success' | 'info' | 'error'; text: string }
+export interface ExportOutcome {
+  kind: 'success' | 'info' | 'error';
+  text: string;
+}
 
 /** 「CSV出力」 for the criteria on screen: saves the file the server names, or says there was nothing to export. */
 export function useLogExport(criteria: LogCriteria) {

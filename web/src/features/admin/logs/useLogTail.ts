@@ -8,7 +8,11 @@ import { openLogTail, tailUrl, type TailState } from './logTail.ts';
 /** How many live entries stay on screen: the oldest fall off (a busy day would otherwise grow the page for ever). */
 export const TAIL_CAP = 200;
 
-export interface LogTail { entries: LogEntry[]; state: TailState; message: string | undefined }
+export interface LogTail {
+  entries: LogEntry[];
+  state: TailState;
+  message: string | undefined;
+}
 
 /**
  * The live tail while `enabled`: newest entries first, capped, restarted when

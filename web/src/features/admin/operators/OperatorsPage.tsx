@@ -7,7 +7,11 @@ import { useAdminBase } from '../AdminBase.tsx';
 import { ConfirmDialog, refusalOf } from '../billing/ConfirmDialog.tsx';
 import { when } from '../billing/format.ts';
 import { ADMIN_NS } from '../i18n.ts';
-import { useAdminInviteOperatorMutation, useAdminOperatorsQuery, useAdminRevokeOperatorMutation } from './operatorsApi.ts';
+import {
+  useAdminInviteOperatorMutation,
+  useAdminOperatorsQuery,
+  useAdminRevokeOperatorMutation,
+} from './operatorsApi.ts';
 import '../characters/characters.css';
 import '../billing/billing.css';
 import './operators.css';
@@ -22,7 +26,9 @@ export function OperatorsPage() {
   const [done, setDone] = useState<string | null>(null);
   return (
     <>
-      <div className="admin-head"><h2 className="admin-head__title">{t('title')}</h2></div>
+      <div className="admin-head">
+        <h2 className="admin-head__title">{t('title')}</h2>
+      </div>
       <p className="muted small">{t('lead')}</p>
       {done && <Notice kind="success">{done}</Notice>}
       <InviteForm onDone={setDone} />
@@ -51,8 +57,17 @@ function InviteForm({ onDone }: { onDone: (message: string) => void }) {
   return (
     <Card>
       <form className="operators-invite" onSubmit={(e) => void submit(e)}>
-        <Field label={t('email')} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} hint={t('inviteHint')} />
-        <button type="submit" className="btn btn--primary" disabled={isLoading}>{t('invite')}</button>
+        <Field
+          label={t('email')}
+          type="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          hint={t('inviteHint')}
+        />
+        <button type="submit" className="btn btn--primary" disabled={isLoading}>
+          {t('invite')}
+        </button>
       </form>
       {error && <Notice kind="error">{error}</Notice>}
     </Card>
@@ -69,15 +84,38 @@ function OperatorList({ onDone }: { onDone: (message: string) => void }) {
   return (
     <>
       <table className="admin-table operators-table">
-        <thead><tr><th>{t('email')}</th><th>{t('state')}</th><th>{t('lastLogin')}</th><th><span className="visually-hidden">{t('actions')}</span></th></tr></thead>
-        <tbody>{(data?.operators ?? []).map((operator) => (
-          <tr key={operator.id}>
-            <td><Link to={`${basePath}/users/${operator.id}`} title={operator.id}>{operator.email}</Link></td>
-            <td data-label={t('state')}>{t(operator.suspended_at ? 'suspended' : operator.invited ? 'pending' : 'active')}</td>
-            <td data-label={t('lastLogin')}>{operator.last_login_at ? when(operator.last_login_at, i18n.language) : t('never')}</td>
-            <td><button type="button" className="btn btn--danger btn--small" onClick={() => setRevoking(operator)}>{t('revoke')}</button></td>
+        <thead>
+          <tr>
+            <th>{t('email')}</th>
+            <th>{t('state')}</th>
+            <th>{t('lastLogin')}</th>
+            <th>
+              <span className="visually-hidden">{t('actions')}</span>
+            </th>
           </tr>
-        ))}</tbody>
+        </thead>
+        <tbody>
+          {(data?.operators ?? []).map((operator) => (
+            <tr key={operator.id}>
+              <td>
+                <Link to={`${basePath}/users/${operator.id}`} title={operator.id}>
+                  {operator.email}
+                </Link>
+              </td>
+              <td data-label={t('state')}>
+                {t(operator.suspended_at ? 'suspended' : operator.invited ? 'pending' : 'active')}
+              </td>
+              <td data-label={t('lastLogin')}>
+                {operator.last_login_at ? when(operator.last_login_at, i18n.language) : t('never')}
+              </td>
+              <td>
+                <button type="button" className="btn btn--danger btn--small" onClick={() => setRevoking(operator)}>
+                  {t('revoke')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
       </table>
       <p className="muted small">{t('jst')}</p>
       {revoking && <RevokeDialog operator={revoking} onClose={() => setRevoking(null)} onDone={onDone} />}
@@ -85,16 +123,30 @@ function OperatorList({ onDone }: { onDone: (message: string) => void }) {
   );
 }
 
-function RevokeDialog({ operator, onClose, onDone }: { operator: Operator; onClose: () => void; onDone: (message: string) => void }) {
+function RevokeDialog({
+  operator,
+  onClose,
+  onDone,
+}: {
+  operator: Operator;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
   const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'operators' });
   const { apiBase } = useAdminBase();
   const [revoke] = useAdminRevokeOperatorMutation();
   return (
-    <ConfirmDialog title={t('revokeTitle')} confirmLabel={t('revoke')} danger onClose={onClose} check={() => null}
+    <ConfirmDialog
+      title={t('revokeTitle')}
+      confirmLabel={t('revoke')}
+      danger
+      onClose={onClose}
+      check={() => null}
       onConfirm={async () => {
         await revoke({ base: apiBase, userId: operator.id }).unwrap();
         onDone(t('revoked', { email: operator.email }));
-      }}>
+      }}
+    >
       <p>{t('revokeLead', { email: operator.email })}</p>
     </ConfirmDialog>
   );

@@ -1,4 +1,11 @@
-import type { OperatorInviteBody, OperatorInviteReply, OperatorRoleBody, OperatorsReply, SuspendBody, UserReply } from '@talkwith/proto/identity';
+import type {
+  OperatorInviteBody,
+  OperatorInviteReply,
+  OperatorRoleBody,
+  OperatorsReply,
+  SuspendBody,
+  UserReply,
+} from '@talkwith/proto/identity';
 import { api } from '../../../api/index.ts';
 import { adminUrl, type WithBase } from '../adminApi.ts';
 
@@ -19,7 +26,11 @@ export const operatorsApi = api.injectEndpoints({
       invalidatesTags: ['AdminUsers', 'AdminMail'],
     }),
     adminSetOperatorRole: build.mutation<{ ok: true }, WithBase<OperatorRoleBody & { userId: string }>>({
-      query: ({ base, userId, ...body }) => ({ url: adminUrl(base, `operators/${id(userId)}/role`), method: 'PUT', body }),
+      query: ({ base, userId, ...body }) => ({
+        url: adminUrl(base, `operators/${id(userId)}/role`),
+        method: 'PUT',
+        body,
+      }),
       invalidatesTags: ['AdminUsers'],
     }),
     adminRevokeOperator: build.mutation<{ ok: true }, WithBase<{ userId: string }>>({
@@ -27,7 +38,11 @@ export const operatorsApi = api.injectEndpoints({
       invalidatesTags: ['AdminUsers'],
     }),
     adminSuspendUser: build.mutation<UserReply, WithBase<SuspendBody & { userId: string }>>({
-      query: ({ base, userId, ...body }) => ({ url: adminUrl(base, `users/${id(userId)}/suspend`), method: 'POST', body }),
+      query: ({ base, userId, ...body }) => ({
+        url: adminUrl(base, `users/${id(userId)}/suspend`),
+        method: 'POST',
+        body,
+      }),
       invalidatesTags: ['AdminUsers'],
     }),
     adminUnsuspendUser: build.mutation<UserReply, WithBase<{ userId: string }>>({
@@ -38,6 +53,10 @@ export const operatorsApi = api.injectEndpoints({
 });
 
 export const {
-  useAdminOperatorsQuery, useAdminInviteOperatorMutation, useAdminSetOperatorRoleMutation, useAdminRevokeOperatorMutation,
-  useAdminSuspendUserMutation, useAdminUnsuspendUserMutation,
+  useAdminOperatorsQuery,
+  useAdminInviteOperatorMutation,
+  useAdminSetOperatorRoleMutation,
+  useAdminRevokeOperatorMutation,
+  useAdminSuspendUserMutation,
+  useAdminUnsuspendUserMutation,
 } = operatorsApi;

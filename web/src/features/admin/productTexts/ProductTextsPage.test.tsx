@@ -3,27 +3,50 @@ import { describe, expect, it, vi } from 'vitest';
 import { API, renderConsole, scriptedServer } from '../characters/testing.tsx';
 
 const text = (over: Record<string, unknown> = {}) => ({
-  key: 'tickets-5', kind: 'tickets', name: 'トークチケット 5枚', name_i18n: { 'en-US': '5 talk tickets' }, edited_at: null, ...over,
+  key: 'tickets-5',
+  kind: 'tickets',
+  name: 'トークチケット 5枚',
+  name_i18n: { 'en-US': '5 talk tickets' },
+  edited_at: null,
+  ...over,
 });
 
 describe('ProductTextsPage', () => {
   it('when an operator drafts zh-TW from Japanese and saves, the translate call is asked and the three languages are sent', async () => {
     const server = scriptedServer({
       [`GET ${API}/billing/product_texts`]: [200, { ok: true, texts: [text()] }],
-      [`POST ${API}/translate`]: (call) => [200, { ok: true, text: (call.body as { target: string }).target === 'zh-TW' ? '對話券 5 張' : '?', target: 'zh-TW', available: true }],
-      [`PUT ${API}/billing/product_texts/tickets-5`]: (call) => [200, { ok: true, text: text({ ...(call.body as object), edited_at: '2026-11-27T00:00:00.000Z' }) }],
+      [`POST ${API}/translate`]: (call) => [
+        200,
+        {
+          ok: true,
+          text: (call.body as { target: string }).target === 'zh-TW' ? '對話券 5 張' : '?',
+          target: 'zh-TW',
+          available: true,
+        },
+      ],
+      [`PUT ${API}/billing/product_texts/tickets-5`]: (call) => [
+        200,
+        { ok: true, text: text({ ...(call.body as object), edited_at: '2026-11-27T00:00:00.000Z' }) },
+      ],
     });
     await renderConsole('/ops/product_texts');
     const form = await screen.findByRole('form', { name: 'トークチケット 5枚' });
 
     fireEvent.click(within(form).getByRole('button', { name: '名前を zh-TW に翻訳して下書き' }));
-    await vi.waitFor(() => expect((within(form).getByLabelText('名前（zh-TW）') as HTMLInputElement).value).toBe('對話券 5 張'));
+    await vi.waitFor(() =>
+      expect((within(form).getByLabelText('名前（zh-TW）') as HTMLInputElement).value).toBe('對話券 5 張'),
+    );
     fireEvent.change(within(form).getByLabelText('名前（fil-PH）'), { target: { value: '5 na talk ticket' } });
     fireEvent.click(within(form).getByRole('button', { name: '保存' }));
 
     await screen.findByText('保存しました。');
-    expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({ text: 'トークチケット 5枚', target: 'zh-TW' });
-    expect(server.calls.find((c) => c.method === 'PUT')?.body).toEqual({ name_i18n: { 'en-US': '5 talk tickets', 'zh-TW': '對話券 5 張', 'fil-PH': '5 na talk ticket' } });
+    expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      text: 'トークチケット 5枚',
+      target: 'zh-TW',
+    });
+    expect(server.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      name_i18n: { 'en-US': '5 talk tickets', 'zh-TW': '對話券 5 張', 'fil-PH': '5 na talk ticket' },
+    });
   });
 
   it('when the translator has no translation, says so and leaves the field as it was', async () => {

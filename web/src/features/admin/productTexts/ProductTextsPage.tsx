@@ -18,11 +18,15 @@ export function ProductTextsPage() {
   const { data, error, isLoading } = useAdminProductTextsQuery({ base: apiBase });
   return (
     <>
-      <div className="admin-head"><h2 className="admin-head__title">{t('productTexts.title')}</h2></div>
+      <div className="admin-head">
+        <h2 className="admin-head__title">{t('productTexts.title')}</h2>
+      </div>
       <p className="muted small">{t('productTexts.lead')}</p>
       {isLoading && <Spinner label={t('billing.loading')} />}
       {error && <Notice kind="error">{refusalOf(error, t('billing.failed'))}</Notice>}
-      {data?.texts.map((text) => <ProductTextForm key={text.key} text={text} />)}
+      {data?.texts.map((text) => (
+        <ProductTextForm key={text.key} text={text} />
+      ))}
     </>
   );
 }
@@ -39,13 +43,30 @@ function ProductTextForm({ text }: { text: ProductTextView }) {
   return (
     <Card>
       <form onSubmit={submit} noValidate aria-label={text.name}>
-        <h3 className="billing-subtitle">{text.name} <span className="muted small mono">{text.key}</span></h3>
+        <h3 className="billing-subtitle">
+          {text.name} <span className="muted small mono">{text.key}</span>
+        </h3>
         {isSuccess && <Notice kind="success">{t('productTexts.saved')}</Notice>}
         {error && <Notice kind="error">{refusalOf(error, t('billing.failed'))}</Notice>}
-        <TranslationsField label={t('productTexts.name')} japanese={text.name} value={names} onChange={(value) => { setNames(value); reset(); }} maxLength={100} />
+        <TranslationsField
+          label={t('productTexts.name')}
+          japanese={text.name}
+          value={names}
+          onChange={(value) => {
+            setNames(value);
+            reset();
+          }}
+          maxLength={100}
+        />
         <div className="form-actions">
-          <button type="submit" className="btn btn--primary" disabled={isLoading}>{t('productTexts.save')}</button>
-          <span className="muted small">{text.edited_at ? t('productTexts.edited', { at: when(text.edited_at, i18n.language) }) : t('productTexts.shipped')}</span>
+          <button type="submit" className="btn btn--primary" disabled={isLoading}>
+            {t('productTexts.save')}
+          </button>
+          <span className="muted small">
+            {text.edited_at
+              ? t('productTexts.edited', { at: when(text.edited_at, i18n.language) })
+              : t('productTexts.shipped')}
+          </span>
         </div>
       </form>
     </Card>

@@ -10,7 +10,11 @@ const productTextsApi = api.enhanceEndpoints({ addTagTypes: ['AdminProductTexts'
       providesTags: ['AdminProductTexts'],
     }),
     adminUpdateProductText: build.mutation<ProductTextReply, WithBase<UpdateProductTextBody & { key: string }>>({
-      query: ({ base, key, ...body }) => ({ url: adminUrl(base, `billing/product_texts/${encodeURIComponent(key)}`), method: 'PUT', body }),
+      query: ({ base, key, ...body }) => ({
+        url: adminUrl(base, `billing/product_texts/${encodeURIComponent(key)}`),
+        method: 'PUT',
+        body,
+      }),
       invalidatesTags: ['AdminProductTexts'],
     }),
   }),

@@ -10,9 +10,21 @@ const TRY = `POST ${API}/characters/demo-mirai/try`;
 const draftReply = () => ({
   ok: true,
   character: {
-    id: demoCharacter.id, slug: 'mirai', name: 'ミライ', description: '', avatar_url: null, playable: true, published_at: null, access: 'draft',
-    dialogue: demoCharacter, locked: [],
-    media: { videos: Object.fromEntries(demoCharacter.videos.map((v) => [v.id, `/files/${v.path}?sig=x`])), posters: {}, subtitles: {} },
+    id: demoCharacter.id,
+    slug: 'mirai',
+    name: 'ミライ',
+    description: '',
+    avatar_url: null,
+    playable: true,
+    published_at: null,
+    access: 'draft',
+    dialogue: demoCharacter,
+    locked: [],
+    media: {
+      videos: Object.fromEntries(demoCharacter.videos.map((v) => [v.id, `/files/${v.path}?sig=x`])),
+      posters: {},
+      subtitles: {},
+    },
   },
 });
 
@@ -22,7 +34,10 @@ beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValue(new DOMException('no media', 'NotSupportedError'));
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockReturnValue(undefined);
 });
-afterEach(() => { vi.unstubAllGlobals(); vi.restoreAllMocks(); });
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('simulator page', () => {
   it('simulator, opened, asks for the draft and shows it in the player with the プレビュー marker, standing by', async () => {
@@ -33,7 +48,9 @@ describe('simulator page', () => {
     expect(await screen.findByTestId('preview-marker')).toBeTruthy();
     expect(screen.getByRole('link', { name: '試す' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByTestId('sim-block').textContent).toBe('なし');
-    expect(server.calls.filter((c) => c.url === `${API}/characters/demo-mirai/try` && c.method === 'POST')).toHaveLength(1);
+    expect(
+      server.calls.filter((c) => c.url === `${API}/characters/demo-mirai/try` && c.method === 'POST'),
+    ).toHaveLength(1);
   });
 
   it('simulator, started from a chosen block, enters that block and says so, with a link to it in the editor', async () => {
@@ -45,14 +62,19 @@ describe('simulator page', () => {
     fireEvent.click(screen.getByRole('button', { name: '開始' }));
 
     await waitFor(() => expect(screen.getByTestId('sim-block').textContent).toBe('旅行の話'));
-    expect(screen.getByRole('link', { name: '旅行の話' }).getAttribute('href')).toBe('/ops/characters/demo-mirai/blocks?block=topic-travel');
+    expect(screen.getByRole('link', { name: '旅行の話' }).getAttribute('href')).toBe(
+      '/ops/characters/demo-mirai/blocks?block=topic-travel',
+    );
     expect(screen.getByTestId('sim-trace').textContent).toContain('旅行の話（指定ブロック）');
   });
 
   it('simulator, started from a block then saved as a test, posts the session as steps with the name given', async () => {
     const server = scriptedServer({
       [TRY]: [200, draftReply()],
-      [`POST ${API}/characters/demo-mirai/tests`]: (call) => [201, { ok: true, test: { id: 't1', updated_at: '', ...(call.body as object) } }],
+      [`POST ${API}/characters/demo-mirai/tests`]: (call) => [
+        201,
+        { ok: true, test: { id: 't1', updated_at: '', ...(call.body as object) } },
+      ],
     });
     await renderConsole(PAGE);
     await screen.findByTestId('preview-marker');
@@ -65,7 +87,8 @@ describe('simulator page', () => {
 
     expect(await screen.findByText('テスト「旅行から」を保存しました（1 ステップ）。')).toBeTruthy();
     expect(server.calls.find((c) => c.url.endsWith('/tests'))?.body).toEqual({
-      name: '旅行から', steps: [{ input: { kind: 'start_at', block_id: 'topic-travel' }, expect_block_id: 'topic-travel' }],
+      name: '旅行から',
+      steps: [{ input: { kind: 'start_at', block_id: 'topic-travel' }, expect_block_id: 'topic-travel' }],
     });
   });
 

@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { draftRecognition, PlayerScreen, useTryDraftMutation, type DraftRun, type RunnerDeps } from '../../../app/player.ts';
+import {
+  draftRecognition,
+  PlayerScreen,
+  useTryDraftMutation,
+  type DraftRun,
+  type RunnerDeps,
+} from '../../../app/player.ts';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { useAdminBase } from '../AdminBase.tsx';
 import { CharacterNav } from '../characters/CharacterNav.tsx';
@@ -30,30 +36,58 @@ export default function SimulatorPage() {
   const [run, setRun] = useState<{ seq: number; startAt?: string }>({ seq: 0 });
   // Every step of this talk, for 「この会話をテストとして保存」 (a ref: recording must not re-render the page).
   const session = useRef<ObservedStep[]>([]);
-  useEffect(() => { void tryDraft({ base: apiBase, characterId }); }, [tryDraft, apiBase, characterId]);
+  useEffect(() => {
+    void tryDraft({ base: apiBase, characterId });
+  }, [tryDraft, apiBase, characterId]);
   const playable = asked.data?.character;
 
-  const observe = useCallback<NonNullable<RunnerDeps['observe']>>((input, before, commands) => {
-    if (!playable) return;
-    session.current.push({ input, blockBefore: before.blockId, commands });
-    const entries = traceOf(playable.dialogue, input, before, commands);
-    if (entries.length > 0) setTrace((kept) => [...kept, ...entries].slice(-TRACE_KEPT));
-  }, [playable]);
-  const draft = useMemo<DraftRun & { embedded: boolean }>(() => ({
-    embedded: true, recognition: draftRecognition(dispatch, apiBase), observe, ...(run.startAt ? { startAt: run.startAt } : {}),
-  }), [dispatch, apiBase, observe, run]);
-  const startFrom = (blockId: string) => { setTrace([]); session.current = []; setRun((r) => ({ seq: r.seq + 1, startAt: blockId })); };
-  const blocksLink = (blockId: string) => `${basePath}/characters/${encodeURIComponent(characterId)}/blocks?block=${encodeURIComponent(blockId)}`;
+  const observe = useCallback<NonNullable<RunnerDeps['observe']>>(
+    (input, before, commands) => {
+      if (!playable) return;
+      session.current.push({ input, blockBefore: before.blockId, commands });
+      const entries = traceOf(playable.dialogue, input, before, commands);
+      if (entries.length > 0) setTrace((kept) => [...kept, ...entries].slice(-TRACE_KEPT));
+    },
+    [playable],
+  );
+  const draft = useMemo<DraftRun & { embedded: boolean }>(
+    () => ({
+      embedded: true,
+      recognition: draftRecognition(dispatch, apiBase),
+      observe,
+      ...(run.startAt ? { startAt: run.startAt } : {}),
+    }),
+    [dispatch, apiBase, observe, run],
+  );
+  const startFrom = (blockId: string) => {
+    setTrace([]);
+    session.current = [];
+    setRun((r) => ({ seq: r.seq + 1, startAt: blockId }));
+  };
+  const blocksLink = (blockId: string) =>
+    `${basePath}/characters/${encodeURIComponent(characterId)}/blocks?block=${encodeURIComponent(blockId)}`;
 
   let body;
-  if (asked.isError) body = <p className="notice notice--error" role="alert">{t('simulator.loadFailed')}</p>;
+  if (asked.isError)
+    body = (
+      <p className="notice notice--error" role="alert">
+        {t('simulator.loadFailed')}
+      </p>
+    );
   else if (!playable) body = <p className="muted">{t('simulator.loading')}</p>;
   else {
     body = (
       <>
         <div className="sim">
-          <div className="sim__player"><PlayerScreen key={run.seq} playable={playable} slug={playable.slug ?? characterId} draft={draft} /></div>
-          <SimulatorStatus character={playable.dialogue} trace={trace} blocksLink={blocksLink} onStartFrom={startFrom} />
+          <div className="sim__player">
+            <PlayerScreen key={run.seq} playable={playable} slug={playable.slug ?? characterId} draft={draft} />
+          </div>
+          <SimulatorStatus
+            character={playable.dialogue}
+            trace={trace}
+            blocksLink={blocksLink}
+            onStartFrom={startFrom}
+          />
         </div>
         <SaveSessionAsTest characterId={characterId} observed={() => session.current} />
       </>
@@ -62,7 +96,9 @@ export default function SimulatorPage() {
   return (
     <>
       <CharacterNav characterId={characterId} name={playable?.name} />
-      <div className="admin-head"><h2 className="admin-head__title">{t('simulator.title')}</h2></div>
+      <div className="admin-head">
+        <h2 className="admin-head__title">{t('simulator.title')}</h2>
+      </div>
       <p className="muted small">{t('simulator.lead')}</p>
       {body}
     </>

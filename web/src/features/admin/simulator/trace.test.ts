@@ -6,14 +6,21 @@ import { hitWordOf, traceOf } from './trace.ts';
 const inBlock = (blockId: string) => ({ ...initialState(demoCharacter).rt, blockId });
 
 describe('simulator trace', () => {
-  it('hitWordOf, an utterance with a hit word of the block in hiragana, names the route\'s word the engine matched', () => {
+  it("hitWordOf, an utterance with a hit word of the block in hiragana, names the route's word the engine matched", () => {
     expect(hitWordOf(demoCharacter, 'greet', 'topic-food', 'ごはんが食べたい')).toBe('ごはん');
     expect(hitWordOf(demoCharacter, 'greet', 'topic-food', 'こんにちは')).toBeNull();
   });
 
   it('traceOf, a final utterance that entered a block by a hit word, says what was heard, the block and the word', () => {
     const entries = traceOf(demoCharacter, { type: 'speechFinal', text: 'ラーメンが好き' }, inBlock('topic-food'), [
-      { type: 'trackStep', characterId: demoCharacter.id, blockId: 'food-reply', conversationId: null, utterance: 'ラーメンが好き', via: 'hitWord' },
+      {
+        type: 'trackStep',
+        characterId: demoCharacter.id,
+        blockId: 'food-reply',
+        conversationId: null,
+        utterance: 'ラーメンが好き',
+        via: 'hitWord',
+      },
     ]);
 
     expect(entries).toEqual([
@@ -22,11 +29,15 @@ describe('simulator trace', () => {
     ]);
   });
 
-  it('traceOf, a search answer and a score answer, carry the hits and the score against the block\'s threshold', () => {
+  it("traceOf, a search answer and a score answer, carry the hits and the score against the block's threshold", () => {
     const hits = [{ block_id: 'kyoto', score: 87 }];
     const threshold = demoCharacter.blocks.find((b) => b.id === 'greet')!.spj_out_score;
 
-    expect(traceOf(demoCharacter, { type: 'searchResult', requestId: 'r1', hits }, inBlock('greet'), [])).toEqual([{ kind: 'search', hits }]);
-    expect(traceOf(demoCharacter, { type: 'scoreResult', requestId: 'r2', score: 40 }, inBlock('greet'), [])).toEqual([{ kind: 'score', score: 40, threshold }]);
+    expect(traceOf(demoCharacter, { type: 'searchResult', requestId: 'r1', hits }, inBlock('greet'), [])).toEqual([
+      { kind: 'search', hits },
+    ]);
+    expect(traceOf(demoCharacter, { type: 'scoreResult', requestId: 'r2', score: 40 }, inBlock('greet'), [])).toEqual([
+      { kind: 'score', score: 40, threshold },
+    ]);
   });
 });

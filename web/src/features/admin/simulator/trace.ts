@@ -19,7 +19,12 @@ export function hitWordOf(character: Character, from: string | null, to: string,
 }
 
 /** What one engine step says about the route taken: what was heard, server answers, the block entered and why. */
-export function traceOf(character: Character, input: EngineInput, before: Runtime, commands: readonly EngineCommand[]): TraceEntry[] {
+export function traceOf(
+  character: Character,
+  input: EngineInput,
+  before: Runtime,
+  commands: readonly EngineCommand[],
+): TraceEntry[] {
   const out: TraceEntry[] = [];
   if (input.type === 'speechFinal' && input.text.trim()) out.push({ kind: 'heard', text: input.text });
   if (input.type === 'searchResult') out.push({ kind: 'search', hits: input.hits });

@@ -30,10 +30,16 @@ describe('CategoriesPage', () => {
     fill('並び順', '5');
     fireEvent.click(screen.getByRole('button', { name: '追加する' }));
 
-    await vi.waitFor(() => expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Love Stories', description: '', sort_order: 5 }));
+    await vi.waitFor(() =>
+      expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({
+        name: 'Love Stories',
+        description: '',
+        sort_order: 5,
+      }),
+    );
   });
 
-  it('CategoriesPage, invalid input, is refused before sending with the field\'s message', async () => {
+  it("CategoriesPage, invalid input, is refused before sending with the field's message", async () => {
     const server = scriptedServer({ [`GET ${API}/full/categories`]: list() });
     await renderConsole('/ops/full/categories');
     await screen.findByText('カテゴリーはまだありません。');
@@ -42,7 +48,9 @@ describe('CategoriesPage', () => {
     fill('並び順', '1.5');
     fireEvent.click(screen.getByRole('button', { name: '追加する' }));
 
-    expect(await screen.findByText('名前からスラッグを作れません。半角英数字とハイフンで入力してください。')).toBeTruthy();
+    expect(
+      await screen.findByText('名前からスラッグを作れません。半角英数字とハイフンで入力してください。'),
+    ).toBeTruthy();
     expect(screen.getByText('整数で入力してください。')).toBeTruthy();
     fill('スラッグ（URL名）', 'Bad Slug');
     fireEvent.click(screen.getByRole('button', { name: '追加する' }));
@@ -66,10 +74,18 @@ describe('CategoriesPage', () => {
     expect(screen.getByLabelText('スラッグ（URL名）').getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('CategoriesPage, deleting a category that still has groups, shows the server\'s refusal with the groups listed', async () => {
+  it("CategoriesPage, deleting a category that still has groups, shows the server's refusal with the groups listed", async () => {
     const server = scriptedServer({
       [`GET ${API}/full/categories`]: list(category({ group_count: 1 })),
-      [`DELETE ${API}/full/categories/cat1`]: [409, { ok: false, code: 'CATEGORY_NOT_EMPTY', message: 'カテゴリー「学園」にはまだグループが1件あります。', groups: [{ id: 'g1', name: '二年A組' }] }],
+      [`DELETE ${API}/full/categories/cat1`]: [
+        409,
+        {
+          ok: false,
+          code: 'CATEGORY_NOT_EMPTY',
+          message: 'カテゴリー「学園」にはまだグループが1件あります。',
+          groups: [{ id: 'g1', name: '二年A組' }],
+        },
+      ],
     });
     await renderConsoleInShell('/ops/full/categories');
 
@@ -85,13 +101,18 @@ describe('CategoriesPage', () => {
   it('CategoriesPage, paste, asks the server to duplicate the category', async () => {
     const server = scriptedServer({
       [`GET ${API}/full/categories`]: list(category()),
-      [`POST ${API}/categories/cat1/paste`]: [201, { ok: true, category: category({ id: 'cat2', name: '学園のコピー', slug: 'school-copy' }) }],
+      [`POST ${API}/categories/cat1/paste`]: [
+        201,
+        { ok: true, category: category({ id: 'cat2', name: '学園のコピー', slug: 'school-copy' }) },
+      ],
     });
     await renderConsole('/ops/full/categories');
 
     fireEvent.click(await screen.findByRole('button', { name: '複製' }));
 
-    await vi.waitFor(() => expect(server.calls.some((c) => c.method === 'POST' && c.url === `${API}/categories/cat1/paste`)).toBe(true));
+    await vi.waitFor(() =>
+      expect(server.calls.some((c) => c.method === 'POST' && c.url === `${API}/categories/cat1/paste`)).toBe(true),
+    );
   });
 
   it('CategoriesPage, editing, sends the changed fields and closes the form', async () => {
@@ -106,7 +127,14 @@ describe('CategoriesPage', () => {
     fireEvent.change(within(form).getByLabelText('カテゴリー名'), { target: { value: '高校' } });
     fireEvent.click(within(form).getByRole('button', { name: '保存する' }));
 
-    await vi.waitFor(() => expect(server.calls.find((c) => c.method === 'PUT')?.body).toEqual({ name: '高校', slug: 'school', description: '', sort_order: 0 }));
+    await vi.waitFor(() =>
+      expect(server.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        name: '高校',
+        slug: 'school',
+        description: '',
+        sort_order: 0,
+      }),
+    );
     await vi.waitFor(() => expect(screen.queryByRole('button', { name: '保存する' })).toBeNull());
   });
 });

@@ -10,7 +10,11 @@ import { CategoryForm } from './CategoryForm.tsx';
 import { refusalOf, type Refusal } from './formSupport.ts';
 import { RefusalNotice } from './RefusalNotice.tsx';
 import {
-  useAdminCategoriesQuery, useAdminCreateCategoryMutation, useAdminDeleteCategoryMutation, useAdminPasteCategoryMutation, useAdminUpdateCategoryMutation,
+  useAdminCategoriesQuery,
+  useAdminCreateCategoryMutation,
+  useAdminDeleteCategoryMutation,
+  useAdminPasteCategoryMutation,
+  useAdminUpdateCategoryMutation,
 } from './taxonomyApi.ts';
 import './taxonomy.css';
 
@@ -24,33 +28,70 @@ function CategoryRow({ category, onRefused }: { category: Category; onRefused: (
   const [paste] = useAdminPasteCategoryMutation();
   const run = async (work: () => Promise<unknown>) => {
     onRefused(null);
-    try { await work(); } catch (error) { onRefused(refusalOf(error, ta('taxonomy.failed'))); }
+    try {
+      await work();
+    } catch (error) {
+      onRefused(refusalOf(error, ta('taxonomy.failed')));
+    }
   };
-  const confirmDelete = () => popup.show({
-    message: ta('taxonomy.confirmDeleteCategory', { name: category.name }),
-    ok: { title: ta('taxonomy.delete'), onClick: () => run(() => remove({ base: apiBase, id: category.id }).unwrap()) },
-    cancel: { title: ta('taxonomy.cancel') },
-  });
+  const confirmDelete = () =>
+    popup.show({
+      message: ta('taxonomy.confirmDeleteCategory', { name: category.name }),
+      ok: {
+        title: ta('taxonomy.delete'),
+        onClick: () => run(() => remove({ base: apiBase, id: category.id }).unwrap()),
+      },
+      cancel: { title: ta('taxonomy.cancel') },
+    });
   if (editing) {
     return (
       <li className="taxonomy-item taxonomy-item--editing">
-        <CategoryForm category={category} onCancel={() => setEditing(false)}
-          onSubmit={async (body) => { await update({ base: apiBase, id: category.id, body }).unwrap(); setEditing(false); }} />
+        <CategoryForm
+          category={category}
+          onCancel={() => setEditing(false)}
+          onSubmit={async (body) => {
+            await update({ base: apiBase, id: category.id, body }).unwrap();
+            setEditing(false);
+          }}
+        />
       </li>
     );
   }
   return (
     <li className="taxonomy-item">
       <div className="taxonomy-item__main">
-        <Link className="taxonomy-item__name" to={`${basePath}/full/categories/${encodeURIComponent(category.id)}/groups`}>{category.name}</Link>
-        <span className="taxonomy-item__meta muted small">/theme/{category.slug} · {ta('taxonomy.groupCount', { n: category.group_count })} · {ta('taxonomy.sortShort', { n: category.sort_order })}</span>
+        <Link
+          className="taxonomy-item__name"
+          to={`${basePath}/full/categories/${encodeURIComponent(category.id)}/groups`}
+        >
+          {category.name}
+        </Link>
+        <span className="taxonomy-item__meta muted small">
+          /theme/{category.slug} · {ta('taxonomy.groupCount', { n: category.group_count })} ·{' '}
+          {ta('taxonomy.sortShort', { n: category.sort_order })}
+        </span>
         {category.description && <span className="muted small">{category.description}</span>}
       </div>
       <div className="taxonomy-item__actions">
-        <Link className="btn btn--ghost btn--small" to={`${basePath}/full/categories/${encodeURIComponent(category.id)}/groups`}>{ta('taxonomy.groups')}</Link>
-        <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(true)}>{ta('taxonomy.edit')}</button>
-        <button type="button" className="btn btn--ghost btn--small" onClick={() => void run(() => paste({ base: apiBase, id: category.id }).unwrap())}>{ta('taxonomy.paste')}</button>
-        <button type="button" className="btn btn--danger btn--small" onClick={confirmDelete}>{ta('taxonomy.delete')}</button>
+        <Link
+          className="btn btn--ghost btn--small"
+          to={`${basePath}/full/categories/${encodeURIComponent(category.id)}/groups`}
+        >
+          {ta('taxonomy.groups')}
+        </Link>
+        <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(true)}>
+          {ta('taxonomy.edit')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          onClick={() => void run(() => paste({ base: apiBase, id: category.id }).unwrap())}
+        >
+          {ta('taxonomy.paste')}
+        </button>
+        <button type="button" className="btn btn--danger btn--small" onClick={confirmDelete}>
+          {ta('taxonomy.delete')}
+        </button>
       </div>
     </li>
   );
@@ -76,7 +117,9 @@ export function CategoriesPage() {
         {error && <Notice kind="error">{refusalOf(error, ta('taxonomy.failed')).message}</Notice>}
         {data && data.categories.length === 0 && <p className="muted">{ta('taxonomy.noCategories')}</p>}
         <ul className="taxonomy-list">
-          {data?.categories.map((c) => <CategoryRow key={c.id} category={c} onRefused={setRefusal} />)}
+          {data?.categories.map((c) => (
+            <CategoryRow key={c.id} category={c} onRefused={setRefusal} />
+          ))}
         </ul>
       </Card>
     </div>

@@ -10,7 +10,13 @@ import { refusalOf, type Refusal } from './formSupport.ts';
 import { GroupForm } from './GroupForm.tsx';
 import { GroupMembers } from './GroupMembers.tsx';
 import { RefusalNotice } from './RefusalNotice.tsx';
-import { useAdminCategoryGroupsQuery, useAdminCategoryQuery, useAdminCreateGroupMutation, useAdminDeleteGroupMutation, useAdminUpdateGroupMutation } from './taxonomyApi.ts';
+import {
+  useAdminCategoryGroupsQuery,
+  useAdminCategoryQuery,
+  useAdminCreateGroupMutation,
+  useAdminDeleteGroupMutation,
+  useAdminUpdateGroupMutation,
+} from './taxonomyApi.ts';
 import './taxonomy.css';
 
 function GroupPanel({ group }: { group: Group }) {
@@ -21,33 +27,51 @@ function GroupPanel({ group }: { group: Group }) {
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [update] = useAdminUpdateGroupMutation();
   const [remove] = useAdminDeleteGroupMutation();
-  const confirmDelete = () => popup.show({
-    message: ta('taxonomy.confirmDeleteGroup', { name: group.name }),
-    ok: {
-      title: ta('taxonomy.delete'),
-      onClick: async () => {
-        setRefusal(null);
-        try { await remove({ base: apiBase, id: group.id }).unwrap(); } catch (error) { setRefusal(refusalOf(error, ta('taxonomy.failed'))); }
+  const confirmDelete = () =>
+    popup.show({
+      message: ta('taxonomy.confirmDeleteGroup', { name: group.name }),
+      ok: {
+        title: ta('taxonomy.delete'),
+        onClick: async () => {
+          setRefusal(null);
+          try {
+            await remove({ base: apiBase, id: group.id }).unwrap();
+          } catch (error) {
+            setRefusal(refusalOf(error, ta('taxonomy.failed')));
+          }
+        },
       },
-    },
-    cancel: { title: ta('taxonomy.cancel') },
-  });
+      cancel: { title: ta('taxonomy.cancel') },
+    });
   return (
     <Card className="taxonomy-group">
       <RefusalNotice refusal={refusal} />
       {editing ? (
-        <GroupForm group={group} onCancel={() => setEditing(false)}
-          onSubmit={async (body) => { await update({ base: apiBase, id: group.id, body }).unwrap(); setEditing(false); }} />
+        <GroupForm
+          group={group}
+          onCancel={() => setEditing(false)}
+          onSubmit={async (body) => {
+            await update({ base: apiBase, id: group.id, body }).unwrap();
+            setEditing(false);
+          }}
+        />
       ) : (
         <div className="taxonomy-item">
           <div className="taxonomy-item__main">
             <h3 className="taxonomy-group__name">{group.name}</h3>
-            <span className="muted small">{ta('taxonomy.memberCount', { n: group.character_count })} · {ta('taxonomy.sortShort', { n: group.sort_order })}</span>
+            <span className="muted small">
+              {ta('taxonomy.memberCount', { n: group.character_count })} ·{' '}
+              {ta('taxonomy.sortShort', { n: group.sort_order })}
+            </span>
             {group.description && <span className="muted small">{group.description}</span>}
           </div>
           <div className="taxonomy-item__actions">
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(true)}>{ta('taxonomy.edit')}</button>
-            <button type="button" className="btn btn--danger btn--small" onClick={confirmDelete}>{ta('taxonomy.delete')}</button>
+            <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(true)}>
+              {ta('taxonomy.edit')}
+            </button>
+            <button type="button" className="btn btn--danger btn--small" onClick={confirmDelete}>
+              {ta('taxonomy.delete')}
+            </button>
           </div>
         </div>
       )}
@@ -66,7 +90,9 @@ export function CategoryGroupsPage() {
   const [create] = useAdminCreateGroupMutation();
   return (
     <div className="taxonomy">
-      <p className="taxonomy-back"><Link to={`${basePath}/full/categories`}>‹ {ta('taxonomy.categories')}</Link></p>
+      <p className="taxonomy-back">
+        <Link to={`${basePath}/full/categories`}>‹ {ta('taxonomy.categories')}</Link>
+      </p>
       {category.error && <Notice kind="error">{refusalOf(category.error, ta('taxonomy.failed')).message}</Notice>}
       {category.data && (
         <>
@@ -79,7 +105,9 @@ export function CategoryGroupsPage() {
       )}
       {groups.isLoading && <Spinner label={ta('taxonomy.loading')} />}
       {groups.data && groups.data.groups.length === 0 && <p className="muted">{ta('taxonomy.noGroups')}</p>}
-      {groups.data?.groups.map((g) => <GroupPanel key={g.id} group={g} />)}
+      {groups.data?.groups.map((g) => (
+        <GroupPanel key={g.id} group={g} />
+      ))}
     </div>
   );
 }

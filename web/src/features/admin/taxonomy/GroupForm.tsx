@@ -6,31 +6,83 @@ import { optionalNumber } from './formSupport.ts';
 import { RefusalNotice } from './RefusalNotice.tsx';
 import { useTaxonomyForm } from './useTaxonomyForm.ts';
 
-interface Values extends Record<string, string> { name: string; description: string; sort_order: string }
+interface Values extends Record<string, string> {
+  name: string;
+  description: string;
+  sort_order: string;
+}
 
-const valuesOf = (g?: Group): Values => ({ name: g?.name ?? '', description: g?.description ?? '', sort_order: g ? String(g.sort_order) : '' });
+const valuesOf = (g?: Group): Values => ({
+  name: g?.name ?? '',
+  description: g?.description ?? '',
+  sort_order: g ? String(g.sort_order) : '',
+});
 
 function bodyOf(v: Values): NewCategoryGroupBody {
   const sortOrder = optionalNumber(v.sort_order);
-  return { name: v.name.trim(), description: v.description, ...(sortOrder === undefined ? {} : { sort_order: sortOrder }) };
+  return {
+    name: v.name.trim(),
+    description: v.description,
+    ...(sortOrder === undefined ? {} : { sort_order: sortOrder }),
+  };
 }
 
 /** Create (no `group`) or edit a group of the category in the page's path. */
-export function GroupForm({ group, onSubmit, onCancel }: { group?: Group; onSubmit: (body: NewCategoryGroupBody) => Promise<unknown>; onCancel?: () => void }) {
+export function GroupForm({
+  group,
+  onSubmit,
+  onCancel,
+}: {
+  group?: Group;
+  onSubmit: (body: NewCategoryGroupBody) => Promise<unknown>;
+  onCancel?: () => void;
+}) {
   const { t: ta } = useTranslation(ADMIN_NS);
-  const form = useTaxonomyForm({ initial: valuesOf(group), bodyOf, schema: group ? GroupPatch : NewCategoryGroupBody, onSubmit, reset: !group });
+  const form = useTaxonomyForm({
+    initial: valuesOf(group),
+    bodyOf,
+    schema: group ? GroupPatch : NewCategoryGroupBody,
+    onSubmit,
+    reset: !group,
+  });
   const { values, set, errors } = form;
   return (
     <form className="taxonomy-form" onSubmit={form.submit} noValidate>
       <RefusalNotice refusal={form.refusal} />
       <div className="taxonomy-form__grid">
-        <Field label={ta('taxonomy.field.groupName')} value={values.name} onChange={set('name')} error={errors.name} required maxLength={100} />
-        <Field label={ta('taxonomy.field.sortOrder')} value={values.sort_order} onChange={set('sort_order')} error={errors.sort_order} inputMode="numeric" hint={ta('taxonomy.hint.sortOrder')} />
+        <Field
+          label={ta('taxonomy.field.groupName')}
+          value={values.name}
+          onChange={set('name')}
+          error={errors.name}
+          required
+          maxLength={100}
+        />
+        <Field
+          label={ta('taxonomy.field.sortOrder')}
+          value={values.sort_order}
+          onChange={set('sort_order')}
+          error={errors.sort_order}
+          inputMode="numeric"
+          hint={ta('taxonomy.hint.sortOrder')}
+        />
       </div>
-      <Field label={ta('taxonomy.field.description')} value={values.description} onChange={set('description')} error={errors.description} maxLength={2000} />
+      <Field
+        label={ta('taxonomy.field.description')}
+        value={values.description}
+        onChange={set('description')}
+        error={errors.description}
+        maxLength={2000}
+      />
       <div className="taxonomy-form__actions">
-        <button type="submit" className="btn btn--primary btn--small" disabled={form.busy}>{group ? ta('taxonomy.save') : ta('taxonomy.addGroup')}</button>
-        {onCancel && <button type="button" className="btn btn--ghost btn--small" onClick={onCancel}>{ta('taxonomy.cancel')}</button>}
+        <button type="submit" className="btn btn--primary btn--small" disabled={form.busy}>
+          {group ? ta('taxonomy.save') : ta('taxonomy.addGroup')}
+        </button>
+        {onCancel && (
+          <button type="button" className="btn btn--ghost btn--small" onClick={onCancel}>
+            {ta('taxonomy.cancel')}
+          </button>
+        )}
       </div>
     </form>
   );

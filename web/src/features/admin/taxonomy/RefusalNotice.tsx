@@ -8,7 +8,11 @@ export function RefusalNotice({ refusal }: { refusal: Refusal | null }) {
     <Notice kind="error">
       {refusal.message}
       {refusal.blockers.length > 0 && (
-        <ul className="taxonomy-blockers">{refusal.blockers.map((b) => <li key={b.id}>{b.name}</li>)}</ul>
+        <ul className="taxonomy-blockers">
+          {refusal.blockers.map((b) => (
+            <li key={b.id}>{b.name}</li>
+          ))}
+        </ul>
       )}
     </Notice>
   );

@@ -11,7 +11,10 @@ export type { FieldErrors };
 /** Checks a form body against the proto schema the server checks it with; messages from taxonomy.form.*. */
 export function useSchemaCheck(): (schema: TSchema, value: unknown) => FieldErrors {
   const { t: ta } = useTranslation(ADMIN_NS);
-  return useCallback((schema, value) => fieldErrorsOf(schema, value, (key, options) => ta(`taxonomy.${key}`, options ?? {})), [ta]);
+  return useCallback(
+    (schema, value) => fieldErrorsOf(schema, value, (key, options) => ta(`taxonomy.${key}`, options ?? {})),
+    [ta],
+  );
 }
 
 /** '' → absent; anything else a number (a non-integer is then refused by the schema, as by the server). */
@@ -25,7 +28,8 @@ export interface Refusal {
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-const isEntry = (value: unknown): value is { id: string; name: string } => isRecord(value) && typeof value.id === 'string' && typeof value.name === 'string';
+const isEntry = (value: unknown): value is { id: string; name: string } =>
+  isRecord(value) && typeof value.id === 'string' && typeof value.name === 'string';
 
 export function refusalOf(error: unknown, fallback: string): Refusal {
   const failure = error as FetchBaseQueryError | SerializedError;

@@ -18,14 +18,22 @@ interface Options<V, B> {
 }
 
 /** The state of a category or group form: values, checked against the schema before sending; the server's refusal shown after. */
-export function useTaxonomyForm<V extends Record<string, string>, B>({ initial, bodyOf, schema, extraErrors, onSubmit, reset }: Options<V, B>) {
+export function useTaxonomyForm<V extends Record<string, string>, B>({
+  initial,
+  bodyOf,
+  schema,
+  extraErrors,
+  onSubmit,
+  reset,
+}: Options<V, B>) {
   const { t: ta } = useTranslation(ADMIN_NS);
   const check = useSchemaCheck();
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (field: keyof V) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+  const set = (field: keyof V) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

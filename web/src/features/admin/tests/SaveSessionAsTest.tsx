@@ -37,15 +37,29 @@ export function SaveSessionAsTest({ characterId, observed }: Props) {
     }
   };
   return (
-    <form className="ct-save" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+    <form
+      className="ct-save"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
       <label className="field">
         <span className="field__label">{t('tests.saveName')}</span>
         <input className="field__input" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
       </label>
-      <button type="submit" className="btn btn--primary" disabled={adding.isLoading}>{t('tests.saveFromSession')}</button>
+      <button type="submit" className="btn btn--primary" disabled={adding.isLoading}>
+        {t('tests.saveFromSession')}
+      </button>
       {outcome && (
         <Notice kind={outcome.kind}>
-          {outcome.text}{outcome.kind === 'success' && <> <Link to={`${basePath}/characters/${encodeURIComponent(characterId)}/tests`}>{t('tests.title')}</Link></>}
+          {outcome.text}
+          {outcome.kind === 'success' && (
+            <>
+              {' '}
+              <Link to={`${basePath}/characters/${encodeURIComponent(characterId)}/tests`}>{t('tests.title')}</Link>
+            </>
+          )}
         </Notice>
       )}
     </form>

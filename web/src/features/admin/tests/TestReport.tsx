@@ -8,11 +8,18 @@ type T = ReturnType<typeof useTranslation>['t'];
 /** What the user does in a step, in words; `title`: the button's or block's title the server found (else its id). */
 export function inputText(input: TestInput, t: T, title?: string): string {
   switch (input.kind) {
-    case 'start': return input.button_id || title ? t('tests.input.start', { button: title ?? input.button_id }) : t('tests.input.startDefault');
-    case 'start_at': return t('tests.input.startAt', { block: title ?? input.block_id });
-    case 'say': return t('tests.input.say', { text: input.text });
-    case 'silence': return t('tests.input.silence');
-    case 'button': return t('tests.input.button', { button: title ?? input.button_id });
+    case 'start':
+      return input.button_id || title
+        ? t('tests.input.start', { button: title ?? input.button_id })
+        : t('tests.input.startDefault');
+    case 'start_at':
+      return t('tests.input.startAt', { block: title ?? input.block_id });
+    case 'say':
+      return t('tests.input.say', { text: input.text });
+    case 'silence':
+      return t('tests.input.silence');
+    case 'button':
+      return t('tests.input.button', { button: title ?? input.button_id });
   }
 }
 
@@ -30,8 +37,18 @@ export function TestResultView({ result }: { result: TestResult }) {
   return (
     <ol className="ct-steps" aria-label={t('tests.stepsOf', { name: result.name })}>
       {result.steps.map((s, i) => (
-        <li key={i} className={s.passed ? 'ct-step ct-step--pass' : s.unchecked ? 'ct-step ct-step--unchecked' : 'ct-step ct-step--fail'}>
-          <span className="ct-step__mark" aria-label={s.passed ? t('tests.pass') : s.unchecked ? t('tests.uncheckedMark') : t('tests.fail')}>{s.passed ? '✓' : s.unchecked ? '?' : '✗'}</span>
+        <li
+          key={i}
+          className={
+            s.passed ? 'ct-step ct-step--pass' : s.unchecked ? 'ct-step ct-step--unchecked' : 'ct-step ct-step--fail'
+          }
+        >
+          <span
+            className="ct-step__mark"
+            aria-label={s.passed ? t('tests.pass') : s.unchecked ? t('tests.uncheckedMark') : t('tests.fail')}
+          >
+            {s.passed ? '✓' : s.unchecked ? '?' : '✗'}
+          </span>
           <span className="ct-step__input">{inputText(s.input, t, s.input_title)}</span>
           <span className="ct-step__blocks">{stepOutcome(s, t)}</span>
           {s.problem && <span className="ct-step__problem">{s.problem}</span>}
@@ -47,15 +64,19 @@ export function TestReportView({ report }: { report: TestRunReport }) {
   return (
     <section className="ct-report" aria-label={t('tests.reportTitle')}>
       <p className={report.passed ? 'ct-summary ct-summary--pass' : 'ct-summary ct-summary--fail'}>
-        {report.passed ? t('tests.allPassed', { n: report.total }) : t('tests.someFailed', { failed: report.failed, n: report.total })}
+        {report.passed
+          ? t('tests.allPassed', { n: report.total })
+          : t('tests.someFailed', { failed: report.failed, n: report.total })}
       </p>
       {report.unchecked > 0 && <p className="muted small">{t('tests.uncheckedCount', { n: report.unchecked })}</p>}
-      {report.results.filter((r) => !r.passed).map((r) => (
-        <div key={r.test_id} className="ct-result">
-          <p className="ct-result__name">✗ {r.name}</p>
-          <TestResultView result={r} />
-        </div>
-      ))}
+      {report.results
+        .filter((r) => !r.passed)
+        .map((r) => (
+          <div key={r.test_id} className="ct-result">
+            <p className="ct-result__name">✗ {r.name}</p>
+            <TestResultView result={r} />
+          </div>
+        ))}
     </section>
   );
 }

@@ -12,19 +12,60 @@ const draft = {
 };
 const talk = { input: { kind: 'start', button_id: 'btn-talk' }, expect_block_id: 'greet' };
 const tests = [
-  { id: 't1', name: '旅行へ', steps: [talk, { input: { kind: 'say', text: '旅行' }, expect_block_id: 'topic-travel' }], updated_at: '2026-01-01T00:00:00.000Z' },
-  { id: 't2', name: '食べ物のはず', steps: [talk, { input: { kind: 'say', text: '旅行' }, expect_block_id: 'topic-food' }], updated_at: '2026-01-01T00:00:00.000Z' },
+  {
+    id: 't1',
+    name: '旅行へ',
+    steps: [talk, { input: { kind: 'say', text: '旅行' }, expect_block_id: 'topic-travel' }],
+    updated_at: '2026-01-01T00:00:00.000Z',
+  },
+  {
+    id: 't2',
+    name: '食べ物のはず',
+    steps: [talk, { input: { kind: 'say', text: '旅行' }, expect_block_id: 'topic-food' }],
+    updated_at: '2026-01-01T00:00:00.000Z',
+  },
 ];
 const named = (id: string, title: string) => ({ id, title });
 const report = {
-  passed: false, total: 2, failed: 1, unchecked: 0,
+  passed: false,
+  total: 2,
+  failed: 1,
+  unchecked: 0,
   results: [
-    { test_id: 't1', name: '旅行へ', passed: true, unchecked: false, steps: [{ input: talk.input, input_title: '話す', expected: named('greet', 'あいさつ'), reached: named('greet', 'あいさつ'), passed: true }] },
     {
-      test_id: 't2', name: '食べ物のはず', passed: false, unchecked: false,
+      test_id: 't1',
+      name: '旅行へ',
+      passed: true,
+      unchecked: false,
       steps: [
-        { input: talk.input, input_title: '話す', expected: named('greet', 'あいさつ'), reached: named('greet', 'あいさつ'), passed: true },
-        { input: { kind: 'say', text: '旅行' }, expected: named('topic-food', '食べ物の話'), reached: named('topic-travel', '旅行の話'), passed: false },
+        {
+          input: talk.input,
+          input_title: '話す',
+          expected: named('greet', 'あいさつ'),
+          reached: named('greet', 'あいさつ'),
+          passed: true,
+        },
+      ],
+    },
+    {
+      test_id: 't2',
+      name: '食べ物のはず',
+      passed: false,
+      unchecked: false,
+      steps: [
+        {
+          input: talk.input,
+          input_title: '話す',
+          expected: named('greet', 'あいさつ'),
+          reached: named('greet', 'あいさつ'),
+          passed: true,
+        },
+        {
+          input: { kind: 'say', text: '旅行' },
+          expected: named('topic-food', '食べ物の話'),
+          reached: named('topic-travel', '旅行の話'),
+          passed: false,
+        },
       ],
     },
   ],
@@ -40,7 +81,9 @@ function testsServer(extra: Parameters<typeof scriptedServer>[0] = {}) {
   });
 }
 
-afterEach(() => { vi.restoreAllMocks(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('tests of a character in the console', () => {
   it('tests page, run all, shows pass or fail per step with the blocks by their titles', async () => {
@@ -59,14 +102,35 @@ describe('tests of a character in the console', () => {
 
   it('tests page, a run that stopped at a step the server decides, says it was not checked rather than failed', async () => {
     const uncheckedReport = {
-      passed: true, total: 1, failed: 0, unchecked: 1,
-      results: [{
-        test_id: 't1', name: '旅行へ', passed: true, unchecked: true,
-        steps: [
-          { input: talk.input, input_title: '話す', expected: named('greet', 'あいさつ'), reached: named('greet', 'あいさつ'), passed: true },
-          { input: { kind: 'say', text: 'カレー' }, expected: named('topic-food', '食べ物の話'), reached: null, passed: false, unchecked: true, problem: 'サーバーの検索・SPJ の判定で進むため、この先はテストでは確かめられません。' },
-        ],
-      }],
+      passed: true,
+      total: 1,
+      failed: 0,
+      unchecked: 1,
+      results: [
+        {
+          test_id: 't1',
+          name: '旅行へ',
+          passed: true,
+          unchecked: true,
+          steps: [
+            {
+              input: talk.input,
+              input_title: '話す',
+              expected: named('greet', 'あいさつ'),
+              reached: named('greet', 'あいさつ'),
+              passed: true,
+            },
+            {
+              input: { kind: 'say', text: 'カレー' },
+              expected: named('topic-food', '食べ物の話'),
+              reached: null,
+              passed: false,
+              unchecked: true,
+              problem: 'サーバーの検索・SPJ の判定で進むため、この先はテストでは確かめられません。',
+            },
+          ],
+        },
+      ],
     };
     testsServer({ [`POST ${API}/characters/c1/tests/run`]: [200, { ok: true, report: uncheckedReport }] });
     await renderConsole('/ops/characters/c1/tests');
@@ -79,7 +143,7 @@ describe('tests of a character in the console', () => {
     expect(screen.getByText('期待: 食べ物の話')).toBeTruthy();
   });
 
-  it('tests page, before a run, lists each test with its steps named by the draft\'s titles', async () => {
+  it("tests page, before a run, lists each test with its steps named by the draft's titles", async () => {
     testsServer();
     await renderConsole('/ops/characters/c1/tests');
 
@@ -104,7 +168,9 @@ describe('tests of a character in the console', () => {
     fireEvent.click(within(second).getByRole('button', { name: '削除' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '削除' }));
 
-    await waitFor(() => expect(server.calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/tests/t2'))).toBe(true));
+    await waitFor(() =>
+      expect(server.calls.some((c) => c.method === 'DELETE' && c.url.endsWith('/tests/t2'))).toBe(true),
+    );
     expect(server.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ name: '旅行の話へ' });
   });
 
@@ -114,7 +180,10 @@ describe('tests of a character in the console', () => {
       [`POST ${API}/characters/c1/publish`]: () => {
         publishes += 1;
         return publishes === 1
-          ? [409, { ok: false, code: 'CHARACTER_TESTS_FAILED', message: 'テストが1件失敗したため公開できません。', report }]
+          ? [
+              409,
+              { ok: false, code: 'CHARACTER_TESTS_FAILED', message: 'テストが1件失敗したため公開できません。', report },
+            ]
           : [200, { ok: true }];
       },
     });
@@ -126,6 +195,9 @@ describe('tests of a character in the console', () => {
     expect(screen.getByText('期待: 食べ物の話 ／ 実際: 旅行の話')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'それでも公開する' }));
     await waitFor(() => expect(publishes).toBe(2));
-    expect(server.calls.filter((c) => c.url.endsWith('/publish')).map((c) => c.body)).toEqual([{ note: '' }, { note: '', force: true }]);
+    expect(server.calls.filter((c) => c.url.endsWith('/publish')).map((c) => c.body)).toEqual([
+      { note: '' },
+      { note: '', force: true },
+    ]);
   });
 });

@@ -17,10 +17,14 @@ function userInput(input: EngineInput, commands: readonly EngineCommand[]): Test
       const entered = commands.find((c) => c.type === 'trackStep');
       return entered ? { kind: 'start_at', block_id: entered.blockId } : null;
     }
-    case 'speechFinal': return input.text.trim() ? { kind: 'say', text: input.text.trim().slice(0, 200) } : null;
-    case 'timerFired': return input.timer === 'silence' || input.timer === 'recognition' ? { kind: 'silence' } : null;
-    case 'actionButton': return { kind: 'button', button_id: input.buttonId };
-    default: return null;
+    case 'speechFinal':
+      return input.text.trim() ? { kind: 'say', text: input.text.trim().slice(0, 200) } : null;
+    case 'timerFired':
+      return input.timer === 'silence' || input.timer === 'recognition' ? { kind: 'silence' } : null;
+    case 'actionButton':
+      return { kind: 'button', button_id: input.buttonId };
+    default:
+      return null;
   }
 }
 

@@ -7,7 +7,14 @@ export const STEP_KINDS: StepKind[] = ['start', 'start_at', 'say', 'button', 'si
  * A step as the editor holds it: every field of every kind, so switching the
  * kind back and forth keeps what was typed; `stepOf` keeps only the kind's.
  */
-export interface StepDraft { key: number; kind: StepKind; buttonId: string; blockId: string; text: string; expect: string | null }
+export interface StepDraft {
+  key: number;
+  kind: StepKind;
+  buttonId: string;
+  blockId: string;
+  text: string;
+  expect: string | null;
+}
 
 let nextKey = 0;
 const keyed = (draft: Omit<StepDraft, 'key'>): StepDraft => ({ ...draft, key: (nextKey += 1) });
@@ -16,22 +23,28 @@ export function draftOf(step: TestStep): StepDraft {
   const input = step.input;
   return keyed({
     kind: input.kind,
-    buttonId: input.kind === 'start' || input.kind === 'button' ? input.button_id ?? '' : '',
+    buttonId: input.kind === 'start' || input.kind === 'button' ? (input.button_id ?? '') : '',
     blockId: input.kind === 'start_at' ? input.block_id : '',
     text: input.kind === 'say' ? input.text : '',
     expect: step.expect_block_id,
   });
 }
 
-export const blankStep = (expect: string | null): StepDraft => keyed({ kind: 'say', buttonId: '', blockId: '', text: '', expect });
+export const blankStep = (expect: string | null): StepDraft =>
+  keyed({ kind: 'say', buttonId: '', blockId: '', text: '', expect });
 
 function inputOf(d: StepDraft): TestInput {
   switch (d.kind) {
-    case 'start': return { kind: 'start', button_id: d.buttonId || null };
-    case 'start_at': return { kind: 'start_at', block_id: d.blockId };
-    case 'say': return { kind: 'say', text: d.text.trim() };
-    case 'button': return { kind: 'button', button_id: d.buttonId };
-    case 'silence': return { kind: 'silence' };
+    case 'start':
+      return { kind: 'start', button_id: d.buttonId || null };
+    case 'start_at':
+      return { kind: 'start_at', block_id: d.blockId };
+    case 'say':
+      return { kind: 'say', text: d.text.trim() };
+    case 'button':
+      return { kind: 'button', button_id: d.buttonId };
+    case 'silence':
+      return { kind: 'silence' };
   }
 }
 
@@ -44,7 +57,8 @@ export function problemOf(drafts: StepDraft[]): { key: string; step?: number; ma
   for (const [i, d] of drafts.entries()) {
     const step = i + 1;
     if (d.kind === 'say' && !d.text.trim()) return { key: 'tests.edit.textRequired', step };
-    if (d.kind === 'say' && d.text.trim().length > TEST_TEXT_MAX) return { key: 'tests.edit.textTooLong', step, max: TEST_TEXT_MAX };
+    if (d.kind === 'say' && d.text.trim().length > TEST_TEXT_MAX)
+      return { key: 'tests.edit.textTooLong', step, max: TEST_TEXT_MAX };
     if (d.kind === 'button' && !d.buttonId) return { key: 'tests.edit.buttonRequired', step };
     if (d.kind === 'start_at' && !d.blockId) return { key: 'tests.edit.blockRequired', step };
   }

@@ -1,4 +1,10 @@
-import type { CharacterTestReply, CharacterTestsReply, NewTestBody, RunTestsReply, TestPatchBody } from '@talkwith/proto/catalog';
+import type {
+  CharacterTestReply,
+  CharacterTestsReply,
+  NewTestBody,
+  RunTestsReply,
+  TestPatchBody,
+} from '@talkwith/proto/catalog';
 import { api } from '../../../api/index.ts';
 import { adminUrl, type WithBase } from '../adminApi.ts';
 
@@ -18,20 +24,35 @@ export const testsApi = withTags.injectEndpoints({
       invalidatesTags: (_r, _e, { id }) => [{ type: 'AdminTests', id }],
     }),
     adminUpdateTest: build.mutation<CharacterTestReply, WithBase<{ id: string; testId: string; body: TestPatchBody }>>({
-      query: ({ base, id, testId, body }) => ({ url: adminUrl(base, testsPath(id, `/${encodeURIComponent(testId)}`)), method: 'PATCH', body }),
+      query: ({ base, id, testId, body }) => ({
+        url: adminUrl(base, testsPath(id, `/${encodeURIComponent(testId)}`)),
+        method: 'PATCH',
+        body,
+      }),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'AdminTests', id }],
     }),
     adminDeleteTest: build.mutation<unknown, WithBase<{ id: string; testId: string }>>({
-      query: ({ base, id, testId }) => ({ url: adminUrl(base, testsPath(id, `/${encodeURIComponent(testId)}`)), method: 'DELETE' }),
+      query: ({ base, id, testId }) => ({
+        url: adminUrl(base, testsPath(id, `/${encodeURIComponent(testId)}`)),
+        method: 'DELETE',
+      }),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'AdminTests', id }],
     }),
     /** Plays every test (or one) against the draft: a mutation, since each run reads the draft afresh. */
     adminRunTests: build.mutation<RunTestsReply, WithBase<{ id: string; testId?: string }>>({
-      query: ({ base, id, testId }) => ({ url: adminUrl(base, testsPath(id, '/run')), method: 'POST', body: testId ? { test_id: testId } : {} }),
+      query: ({ base, id, testId }) => ({
+        url: adminUrl(base, testsPath(id, '/run')),
+        method: 'POST',
+        body: testId ? { test_id: testId } : {},
+      }),
     }),
   }),
 });
 
 export const {
-  useAdminCharacterTestsQuery, useAdminAddTestMutation, useAdminUpdateTestMutation, useAdminDeleteTestMutation, useAdminRunTestsMutation,
+  useAdminCharacterTestsQuery,
+  useAdminAddTestMutation,
+  useAdminUpdateTestMutation,
+  useAdminDeleteTestMutation,
+  useAdminRunTestsMutation,
 } = testsApi;

@@ -27,7 +27,15 @@ type Note = { language: TranslatedLanguage; kind: 'unavailable' | 'failed' } | n
  * (nothing is saved until the form is); a language left empty shows the
  * Japanese to users of that language.
  */
-export function TranslationsField({ label, japanese, value = {}, onChange, maxLength, multiline = false, disabled = false }: Props) {
+export function TranslationsField({
+  label,
+  japanese,
+  value = {},
+  onChange,
+  maxLength,
+  multiline = false,
+  disabled = false,
+}: Props) {
   const { t } = useTranslation(ADMIN_NS);
   const { apiBase } = useAdminBase();
   const [translate] = useAdminTranslateMutation();
@@ -50,21 +58,40 @@ export function TranslationsField({ label, japanese, value = {}, onChange, maxLe
       <legend className="small">{t('translations.legend', { label })}</legend>
       {TRANSLATED_LANGUAGES.map((language) => {
         const inputLabel = t('translations.input', { label, language });
-        const common = { className: 'field__input', 'aria-label': inputLabel, maxLength, value: value[language] ?? '', placeholder: japanese };
+        const common = {
+          className: 'field__input',
+          'aria-label': inputLabel,
+          maxLength,
+          value: value[language] ?? '',
+          placeholder: japanese,
+        };
         return (
           <div key={language} className="translations__row">
-            <span className="translations__language mono small" aria-hidden="true">{language}</span>
-            {multiline
-              ? <textarea {...common} rows={3} onChange={(e) => set(language, e.target.value)} />
-              : <input {...common} onChange={(e) => set(language, e.target.value)} />}
-            <button type="button" className="btn btn--ghost btn--small" disabled={!japanese.trim() || busy !== null}
-              aria-label={t('translations.draftFor', { label, language })} onClick={() => void draft(language)}>
+            <span className="translations__language mono small" aria-hidden="true">
+              {language}
+            </span>
+            {multiline ? (
+              <textarea {...common} rows={3} onChange={(e) => set(language, e.target.value)} />
+            ) : (
+              <input {...common} onChange={(e) => set(language, e.target.value)} />
+            )}
+            <button
+              type="button"
+              className="btn btn--ghost btn--small"
+              disabled={!japanese.trim() || busy !== null}
+              aria-label={t('translations.draftFor', { label, language })}
+              onClick={() => void draft(language)}
+            >
               {busy === language ? t('translations.drafting') : t('translations.draft')}
             </button>
           </div>
         );
       })}
-      {note && <p className="small muted" role="status">{t(`translations.${note.kind}`, { language: note.language })}</p>}
+      {note && (
+        <p className="small muted" role="status">
+          {t(`translations.${note.kind}`, { language: note.language })}
+        </p>
+      )}
       <p className="small muted">{t('translations.fallback')}</p>
     </fieldset>
   );

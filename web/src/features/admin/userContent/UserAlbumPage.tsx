@@ -22,26 +22,47 @@ export function UserAlbumPage() {
   return (
     <>
       <nav className="billing-trail">
-        <Link to={`${basePath}/full/users`}>{t('billing.users.title')}</Link> › <Link to={userPage}><TrailName id={userId} name={user?.email} /></Link> › <TrailName id={characterId} name={data?.name} />
+        <Link to={`${basePath}/full/users`}>{t('billing.users.title')}</Link> ›{' '}
+        <Link to={userPage}>
+          <TrailName id={userId} name={user?.email} />
+        </Link>{' '}
+        › <TrailName id={characterId} name={data?.name} />
       </nav>
-      <div className="admin-head"><h2 className="admin-head__title">{t('userContent.albumTitle', { name: data?.name ?? characterId })}</h2></div>
+      <div className="admin-head">
+        <h2 className="admin-head__title">{t('userContent.albumTitle', { name: data?.name ?? characterId })}</h2>
+      </div>
       <Card>
         {isFetching && !data && <Spinner label={t('billing.loading')} />}
         {error && <Notice kind="error">{refusalOf(error, t('billing.failed'))}</Notice>}
         {data && (
           <>
-            <p>{t('userContent.foundOf', { found: data.found, total: data.total })}（{Math.round(data.share * 100)}%）</p>
-            {data.blocks.length === 0 ? <p className="admin-empty">{t('userContent.none')}</p> : (
+            <p>
+              {t('userContent.foundOf', { found: data.found, total: data.total })}（{Math.round(data.share * 100)}%）
+            </p>
+            {data.blocks.length === 0 ? (
+              <p className="admin-empty">{t('userContent.none')}</p>
+            ) : (
               <table className="admin-table">
-                <thead><tr><th>{t('userContent.block')}</th><th>{t('userContent.how')}</th><th>{t('userContent.times')}</th><th>{t('userContent.firstAt')}</th></tr></thead>
-                <tbody>{data.blocks.map((block) => (
-                  <tr key={block.block_id}>
-                    <td>{block.title || block.block_id}</td>
-                    <td data-label={t('userContent.how')}>{t(`userContent.howKind.${block.how}`)}</td>
-                    <td data-label={t('userContent.times')}>{block.times}</td>
-                    <td data-label={t('userContent.firstAt')} className="small">{when(block.first_at, i18n.language)}</td>
+                <thead>
+                  <tr>
+                    <th>{t('userContent.block')}</th>
+                    <th>{t('userContent.how')}</th>
+                    <th>{t('userContent.times')}</th>
+                    <th>{t('userContent.firstAt')}</th>
                   </tr>
-                ))}</tbody>
+                </thead>
+                <tbody>
+                  {data.blocks.map((block) => (
+                    <tr key={block.block_id}>
+                      <td>{block.title || block.block_id}</td>
+                      <td data-label={t('userContent.how')}>{t(`userContent.howKind.${block.how}`)}</td>
+                      <td data-label={t('userContent.times')}>{block.times}</td>
+                      <td data-label={t('userContent.firstAt')} className="small">
+                        {when(block.first_at, i18n.language)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
               </table>
             )}
           </>

@@ -20,11 +20,15 @@ export function UserContentTab({ userId }: { userId: string }) {
   if (!data) return null;
   return (
     <>
-      {data.contents.map((content) => (
-        content.kind === 'talk_history' ? <History key="1" content={content} />
-          : content.kind === 'album' ? <Albums key="2" content={content} userId={userId} />
-            : <Talks key="3" content={content} />
-      ))}
+      {data.contents.map((content) =>
+        content.kind === 'talk_history' ? (
+          <History key="1" content={content} />
+        ) : content.kind === 'album' ? (
+          <Albums key="2" content={content} userId={userId} />
+        ) : (
+          <Talks key="3" content={content} />
+        ),
+      )}
     </>
   );
 }
@@ -34,18 +38,32 @@ function History({ content }: { content: HistoryContent }) {
   return (
     <section>
       <h3 className="billing-subtitle">{t('userContent.history')}</h3>
-      {content.items.length === 0 ? <p className="admin-empty">{t('userContent.none')}</p> : (
+      {content.items.length === 0 ? (
+        <p className="admin-empty">{t('userContent.none')}</p>
+      ) : (
         <table className="admin-table">
-          <thead><tr><th>{t('userContent.character')}</th><th>{t('userContent.block')}</th><th>{t('userContent.utterance')}</th><th>{t('userContent.steps')}</th><th>{t('userContent.updated')}</th></tr></thead>
-          <tbody>{content.items.map((item) => (
-            <tr key={item.character_id}>
-              <td>{item.name}</td>
-              <td data-label={t('userContent.block')}>{item.block_title ?? item.block_id}</td>
-              <td data-label={t('userContent.utterance')}>{item.utterance || '—'}</td>
-              <td data-label={t('userContent.steps')}>{item.steps}</td>
-              <td data-label={t('userContent.updated')} className="small">{when(item.updated_at, i18n.language)}</td>
+          <thead>
+            <tr>
+              <th>{t('userContent.character')}</th>
+              <th>{t('userContent.block')}</th>
+              <th>{t('userContent.utterance')}</th>
+              <th>{t('userContent.steps')}</th>
+              <th>{t('userContent.updated')}</th>
             </tr>
-          ))}</tbody>
+          </thead>
+          <tbody>
+            {content.items.map((item) => (
+              <tr key={item.character_id}>
+                <td>{item.name}</td>
+                <td data-label={t('userContent.block')}>{item.block_title ?? item.block_id}</td>
+                <td data-label={t('userContent.utterance')}>{item.utterance || '—'}</td>
+                <td data-label={t('userContent.steps')}>{item.steps}</td>
+                <td data-label={t('userContent.updated')} className="small">
+                  {when(item.updated_at, i18n.language)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       )}
     </section>
@@ -58,16 +76,35 @@ function Albums({ content, userId }: { content: AlbumContent; userId: string }) 
   return (
     <section>
       <h3 className="billing-subtitle">{t('userContent.albums')}</h3>
-      {content.items.length === 0 ? <p className="admin-empty">{t('userContent.none')}</p> : (
+      {content.items.length === 0 ? (
+        <p className="admin-empty">{t('userContent.none')}</p>
+      ) : (
         <table className="admin-table">
-          <thead><tr><th>{t('userContent.character')}</th><th>{t('userContent.found')}</th><th>{t('userContent.share')}</th></tr></thead>
-          <tbody>{content.items.map((item) => (
-            <tr key={item.character_id}>
-              <td><Link className="admin-table__name" to={`${basePath}/full/users/${encodeURIComponent(userId)}/${encodeURIComponent(item.character_id)}/album`}>{item.name}</Link></td>
-              <td data-label={t('userContent.found')}>{t('userContent.foundOf', { found: item.found, total: item.total })}</td>
-              <td data-label={t('userContent.share')}>{percent(item.share)}</td>
+          <thead>
+            <tr>
+              <th>{t('userContent.character')}</th>
+              <th>{t('userContent.found')}</th>
+              <th>{t('userContent.share')}</th>
             </tr>
-          ))}</tbody>
+          </thead>
+          <tbody>
+            {content.items.map((item) => (
+              <tr key={item.character_id}>
+                <td>
+                  <Link
+                    className="admin-table__name"
+                    to={`${basePath}/full/users/${encodeURIComponent(userId)}/${encodeURIComponent(item.character_id)}/album`}
+                  >
+                    {item.name}
+                  </Link>
+                </td>
+                <td data-label={t('userContent.found')}>
+                  {t('userContent.foundOf', { found: item.found, total: item.total })}
+                </td>
+                <td data-label={t('userContent.share')}>{percent(item.share)}</td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       )}
     </section>
@@ -79,18 +116,37 @@ function Talks({ content }: { content: TalksContent }) {
   return (
     <section>
       <h3 className="billing-subtitle">{t('userContent.talks', { total: content.total })}</h3>
-      {content.items.length === 0 ? <p className="admin-empty">{t('userContent.none')}</p> : (
+      {content.items.length === 0 ? (
+        <p className="admin-empty">{t('userContent.none')}</p>
+      ) : (
         <table className="admin-table">
-          <thead><tr><th>{t('userContent.started')}</th><th>{t('userContent.character')}</th><th>{t('userContent.status')}</th><th>{t('userContent.billed')}</th><th>{t('userContent.ticket')}</th></tr></thead>
-          <tbody>{content.items.map((talk) => (
-            <tr key={talk.talk_id}>
-              <td className="small">{when(talk.started_at, i18n.language)}</td>
-              <td data-label={t('userContent.character')}>{talk.name}</td>
-              <td data-label={t('userContent.status')}>{t(`userContent.talkStatus.${talk.status}`)}{talk.end_reason ? `（${talk.end_reason}）` : ''}</td>
-              <td data-label={t('userContent.billed')}>{t('userContent.seconds', { n: Math.round(talk.total_billed_time) })}</td>
-              <td data-label={t('userContent.ticket')} className="small">{talk.ticket_use_id ? <code>{talk.ticket_use_id.slice(0, 8)}</code> : '—'}</td>
+          <thead>
+            <tr>
+              <th>{t('userContent.started')}</th>
+              <th>{t('userContent.character')}</th>
+              <th>{t('userContent.status')}</th>
+              <th>{t('userContent.billed')}</th>
+              <th>{t('userContent.ticket')}</th>
             </tr>
-          ))}</tbody>
+          </thead>
+          <tbody>
+            {content.items.map((talk) => (
+              <tr key={talk.talk_id}>
+                <td className="small">{when(talk.started_at, i18n.language)}</td>
+                <td data-label={t('userContent.character')}>{talk.name}</td>
+                <td data-label={t('userContent.status')}>
+                  {t(`userContent.talkStatus.${talk.status}`)}
+                  {talk.end_reason ? `（${talk.end_reason}）` : ''}
+                </td>
+                <td data-label={t('userContent.billed')}>
+                  {t('userContent.seconds', { n: Math.round(talk.total_billed_time) })}
+                </td>
+                <td data-label={t('userContent.ticket')} className="small">
+                  {talk.ticket_use_id ? <code>{talk.ticket_use_id.slice(0, 8)}</code> : '—'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       )}
     </section>

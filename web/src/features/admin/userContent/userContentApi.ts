@@ -8,7 +8,11 @@ const id = (value: string) => encodeURIComponent(value);
 const userContentApi = api.injectEndpoints({
   endpoints: (build) => ({
     adminUsersContent: build.query<UsersContentReply, WithBase<{ userId: string; ids?: ContentId[] }>>({
-      query: ({ base, userId, ids = [1, 2, 3] }) => ({ url: adminUrl(base, `users_content/${id(userId)}`), method: 'POST', body: { ids } }),
+      query: ({ base, userId, ids = [1, 2, 3] }) => ({
+        url: adminUrl(base, `users_content/${id(userId)}`),
+        method: 'POST',
+        body: { ids },
+      }),
     }),
     adminUserAlbum: build.query<AdminAlbumReply, WithBase<{ userId: string; characterId: string }>>({
       query: ({ base, userId, characterId }) => adminUrl(base, `full/users/${id(userId)}/${id(characterId)}/album`),

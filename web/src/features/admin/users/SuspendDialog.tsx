@@ -18,24 +18,40 @@ export function SuspendDialog({ user, onClose, onDone }: DialogProps) {
   const [reason, setReason] = useState('');
   if (user.suspended_at) {
     return (
-      <ConfirmDialog title={t('suspend.liftTitle')} confirmLabel={t('suspend.lift')} onClose={onClose} check={() => null}
+      <ConfirmDialog
+        title={t('suspend.liftTitle')}
+        confirmLabel={t('suspend.lift')}
+        onClose={onClose}
+        check={() => null}
         onConfirm={async () => {
           await unsuspend({ base: apiBase, userId: user.id }).unwrap();
           onDone(t('suspend.lifted', { email: user.email }));
-        }}>
+        }}
+      >
         <p>{t('suspend.liftLead', { email: user.email })}</p>
       </ConfirmDialog>
     );
   }
   return (
-    <ConfirmDialog title={t('suspend.title')} confirmLabel={t('suspend.confirm')} danger onClose={onClose}
+    <ConfirmDialog
+      title={t('suspend.title')}
+      confirmLabel={t('suspend.confirm')}
+      danger
+      onClose={onClose}
       check={() => (reason.length > REASON_MAX ? t('suspend.reasonTooLong', { max: REASON_MAX }) : null)}
       onConfirm={async () => {
         await suspend({ base: apiBase, userId: user.id, ...(reason.trim() ? { reason: reason.trim() } : {}) }).unwrap();
         onDone(t('suspend.done', { email: user.email }));
-      }}>
+      }}
+    >
       <p>{t('suspend.lead', { email: user.email })}</p>
-      <Field label={t('suspend.reason')} value={reason} maxLength={REASON_MAX} onChange={(e) => setReason(e.target.value)} hint={t('suspend.reasonHint')} />
+      <Field
+        label={t('suspend.reason')}
+        value={reason}
+        maxLength={REASON_MAX}
+        onChange={(e) => setReason(e.target.value)}
+        hint={t('suspend.reasonHint')}
+      />
     </ConfirmDialog>
   );
 }

@@ -7,11 +7,21 @@ import { entry, subscription } from '../billing/testing.ts';
 import { logEntry } from '../logs/testing.ts';
 
 const someUser = (over: Partial<PublicUser> = {}): PublicUser => ({
-  ...sampleUser, id: `u-${Math.random().toString(36).slice(2, 10)}`, email: 'jiro@example.jp', nickname: 'じろう',
-  created_at: '2026-03-01T10:00:00.000Z', last_login_at: '2026-03-02T15:30:00.000Z', ...over,
+  ...sampleUser,
+  id: `u-${Math.random().toString(36).slice(2, 10)}`,
+  email: 'jiro@example.jp',
+  nickname: 'じろう',
+  created_at: '2026-03-01T10:00:00.000Z',
+  last_login_at: '2026-03-02T15:30:00.000Z',
+  ...over,
 });
-const noPurchases = (id: string) => ({ [`GET ${API}/full/users/${id}/purchases`]: [200, { ok: true, purchases: [], total: 0, page: 1 }] as [number, unknown] });
-const userRoutes = (user: PublicUser) => ({ [`GET ${API}/users/${user.id}`]: [200, { ok: true, user }] as [number, unknown], ...noPurchases(user.id) });
+const noPurchases = (id: string) => ({
+  [`GET ${API}/full/users/${id}/purchases`]: [200, { ok: true, purchases: [], total: 0, page: 1 }] as [number, unknown],
+});
+const userRoutes = (user: PublicUser) => ({
+  [`GET ${API}/users/${user.id}`]: [200, { ok: true, user }] as [number, unknown],
+  ...noPurchases(user.id),
+});
 
 async function openAction(name: string) {
   fireEvent.click(await screen.findByRole('button', { name }));
@@ -19,7 +29,7 @@ async function openAction(name: string) {
 }
 
 describe('UserDetailPage', () => {
-  it('when the users list shows a user, links the row to that user\'s detail page with the id on hover', async () => {
+  it("when the users list shows a user, links the row to that user's detail page with the id on hover", async () => {
     const user = someUser();
     scriptedServer({ [`GET ${API}/users`]: [200, { ok: true, users: [user], total: 1, page: 1, pageSize: 20 }] });
 
@@ -49,7 +59,13 @@ describe('UserDetailPage', () => {
 
   it('when the profile is edited, sends the nickname and roles once and says it was saved', async () => {
     const user = someUser();
-    const server = scriptedServer({ ...userRoutes(user), [`PUT ${API}/users/${user.id}`]: [200, { ok: true, user: { ...user, nickname: 'ジロー', roles: ['customer', 'admin'] } }] });
+    const server = scriptedServer({
+      ...userRoutes(user),
+      [`PUT ${API}/users/${user.id}`]: [
+        200,
+        { ok: true, user: { ...user, nickname: 'ジロー', roles: ['customer', 'admin'] } },
+      ],
+    });
     await renderConsole(`/ops/users/${user.id}`);
     const dialog = await openAction('プロフィールを編集');
 
@@ -58,7 +74,9 @@ describe('UserDetailPage', () => {
     fireEvent.click(dialog.getByRole('button', { name: '保存する' }));
 
     expect(await screen.findByText('プロフィールを保存しました。')).toBeTruthy();
-    expect(server.calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ nickname: 'ジロー', roles: ['customer', 'admin'] }]);
+    expect(server.calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { nickname: 'ジロー', roles: ['customer', 'admin'] },
+    ]);
   });
 
   it('when every role is unticked, refuses before sending anything', async () => {
@@ -85,12 +103,20 @@ describe('UserDetailPage', () => {
     fireEvent.click(dialog.getByRole('button', { name: '変更する' }));
 
     expect(await screen.findByText('パスワードを変更しました（メールは送っていません）。')).toBeTruthy();
-    expect(server.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ user_id: user.id, password: 'NewPass1234', sendMail: false }]);
+    expect(server.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { user_id: user.id, password: 'NewPass1234', sendMail: false },
+    ]);
   });
 
   it('when the server refuses a password, shows its Japanese message in the dialog', async () => {
     const user = someUser();
-    scriptedServer({ ...userRoutes(user), [`POST ${API}/users/password_change`]: [400, { ok: false, code: 'VALIDATION', message: 'パスワードは8文字以上で入力してください。' }] });
+    scriptedServer({
+      ...userRoutes(user),
+      [`POST ${API}/users/password_change`]: [
+        400,
+        { ok: false, code: 'VALIDATION', message: 'パスワードは8文字以上で入力してください。' },
+      ],
+    });
     await renderConsole(`/ops/users/${user.id}`);
     const dialog = await openAction('パスワードを変更');
 
@@ -107,7 +133,9 @@ describe('UserDetailPage', () => {
     const dialog = await openAction('メールアドレスを変更');
 
     fireEvent.change(dialog.getByLabelText('新しいメールアドレス'), { target: { value: ' saburo@example.jp ' } });
-    fireEvent.click(within(dialog.getByRole('group', { name: '新しいアドレスに確認メールを' })).getByLabelText('送らない'));
+    fireEvent.click(
+      within(dialog.getByRole('group', { name: '新しいアドレスに確認メールを' })).getByLabelText('送らない'),
+    );
     fireEvent.click(dialog.getByRole('button', { name: '変更する' }));
 
     expect(await screen.findByText('メールアドレスを saburo@example.jp に変更しました。')).toBeTruthy();
@@ -128,18 +156,23 @@ describe('UserDetailPage', () => {
     await renderConsole(`/ops/users/${user.id}`);
     const dialog = await openAction('削除');
 
-    expect(await dialog.findByText('利用中のプラン「TALK WITH 月額プラン」はすぐに終了し、以後の課金は行われません。')).toBeTruthy();
+    expect(
+      await dialog.findByText('利用中のプラン「TALK WITH 月額プラン」はすぐに終了し、以後の課金は行われません。'),
+    ).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: '削除する' }));
 
     expect(await screen.findByText('jiro@example.jp を削除しました。')).toBeTruthy();
     expect(server.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([`${API}/users/${user.id}`]);
   });
 
-  it('when the logs tab is open, asks for that user\'s logs and lists them', async () => {
+  it("when the logs tab is open, asks for that user's logs and lists them", async () => {
     const user = someUser();
     const server = scriptedServer({
       [`GET ${API}/users/${user.id}`]: [200, { ok: true, user }],
-      [`POST ${API}/logs/filter`]: [200, { ok: true, logs: [logEntry({ user_id: user.id, message: '会話を始めました。' })], total: 1, page: 1 }],
+      [`POST ${API}/logs/filter`]: [
+        200,
+        { ok: true, logs: [logEntry({ user_id: user.id, message: '会話を始めました。' })], total: 1, page: 1 },
+      ],
     });
 
     await renderConsole(`/ops/users/${user.id}?tab=logs`);
@@ -154,8 +187,22 @@ describe('UserDetailPage', () => {
     scriptedServer({
       [`GET ${API}/users/${user.id}`]: [200, { ok: true, user }],
       [`GET ${API}/characters/${character.id}`]: [200, { ok: true, character }],
-      [`GET ${API}/full/users/${user.id}/talk_tickets`]: [200, { ok: true, user_id: user.id, talk_tickets: 0, total: 1, page: 1, lots: [], entries: [entry({ kind: 'used', delta: -1, character_id: character.id })] }],
-      [`POST ${API}/logs/filter`]: [200, { ok: true, logs: [logEntry({ user_id: user.id, character_id: character.id })], total: 1, page: 1 }],
+      [`GET ${API}/full/users/${user.id}/talk_tickets`]: [
+        200,
+        {
+          ok: true,
+          user_id: user.id,
+          talk_tickets: 0,
+          total: 1,
+          page: 1,
+          lots: [],
+          entries: [entry({ kind: 'used', delta: -1, character_id: character.id })],
+        },
+      ],
+      [`POST ${API}/logs/filter`]: [
+        200,
+        { ok: true, logs: [logEntry({ user_id: user.id, character_id: character.id })], total: 1, page: 1 },
+      ],
     });
 
     const { router } = await renderConsole(`/ops/users/${user.id}?tab=tickets`);
@@ -171,7 +218,15 @@ describe('UserDetailPage', () => {
     const user = someUser();
     scriptedServer({
       [`GET ${API}/users/${user.id}`]: [404, { ok: false, code: 'NOT_FOUND', message: 'ユーザーが見つかりません。' }],
-      [`GET ${API}/full/users/${user.id}/account`]: [200, { ok: true, user_id: user.id, registered_at: '2026-01-01T00:00:00.000Z', deleted_at: '2026-03-01T10:00:00.000Z' }],
+      [`GET ${API}/full/users/${user.id}/account`]: [
+        200,
+        {
+          ok: true,
+          user_id: user.id,
+          registered_at: '2026-01-01T00:00:00.000Z',
+          deleted_at: '2026-03-01T10:00:00.000Z',
+        },
+      ],
       ...noPurchases(user.id),
     });
 

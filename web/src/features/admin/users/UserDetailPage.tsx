@@ -25,7 +25,13 @@ const TABS = ['purchases', 'tickets', 'points', 'subscription', 'content', 'logs
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
 
-const ACTIONS = { edit: EditProfileDialog, password: PasswordDialog, email: EmailDialog, suspend: SuspendDialog, delete: DeleteDialog } as const;
+const ACTIONS = {
+  edit: EditProfileDialog,
+  password: PasswordDialog,
+  email: EmailDialog,
+  suspend: SuspendDialog,
+  delete: DeleteDialog,
+} as const;
 type Action = keyof typeof ACTIONS;
 
 function UserActions({ user, onDone }: { user: PublicUser; onDone: DialogProps['onDone'] }) {
@@ -35,10 +41,16 @@ function UserActions({ user, onDone }: { user: PublicUser; onDone: DialogProps['
   return (
     <div className="admin-head__actions users-actions">
       {(['edit', 'password', 'email'] as const).map((action) => (
-        <button key={action} type="button" className="btn btn--ghost btn--small" onClick={() => setOpen(action)}>{t(`actions.${action}`)}</button>
+        <button key={action} type="button" className="btn btn--ghost btn--small" onClick={() => setOpen(action)}>
+          {t(`actions.${action}`)}
+        </button>
       ))}
-      <button type="button" className="btn btn--ghost btn--small" onClick={() => setOpen('suspend')}>{t(user.suspended_at ? 'suspend.lift' : 'actions.suspend')}</button>
-      <button type="button" className="btn btn--danger btn--small" onClick={() => setOpen('delete')}>{t('actions.delete')}</button>
+      <button type="button" className="btn btn--ghost btn--small" onClick={() => setOpen('suspend')}>
+        {t(user.suspended_at ? 'suspend.lift' : 'actions.suspend')}
+      </button>
+      <button type="button" className="btn btn--danger btn--small" onClick={() => setOpen('delete')}>
+        {t('actions.delete')}
+      </button>
       {Dialog && <Dialog user={user} onClose={() => setOpen(null)} onDone={onDone} />}
     </div>
   );
@@ -49,8 +61,19 @@ function Tabs({ tab, onTab }: { tab: Tab; onTab: (tab: Tab) => void }) {
   return (
     <div className="sub-nav billing-tabs" role="tablist">
       {TABS.map((name) => (
-        <a key={name} href={`?tab=${name}`} role="tab" aria-selected={tab === name} className={tab === name ? 'active' : undefined}
-          onClick={(e) => { e.preventDefault(); onTab(name); }}>{t(`tabs.${name}`)}</a>
+        <a
+          key={name}
+          href={`?tab=${name}`}
+          role="tab"
+          aria-selected={tab === name}
+          className={tab === name ? 'active' : undefined}
+          onClick={(e) => {
+            e.preventDefault();
+            onTab(name);
+          }}
+        >
+          {t(`tabs.${name}`)}
+        </a>
       ))}
     </div>
   );
@@ -81,9 +104,13 @@ export function UserDetailPage() {
   };
   return (
     <>
-      <nav className="billing-trail"><Link to={`${basePath}/users`}>{t('list')}</Link> › <TrailName id={userId} name={data?.user.email} /></nav>
+      <nav className="billing-trail">
+        <Link to={`${basePath}/users`}>{t('list')}</Link> › <TrailName id={userId} name={data?.user.email} />
+      </nav>
       <div className="admin-head">
-        <h2 className="admin-head__title" title={userId}>{data?.user.email ?? (deletedAt ? t('status.deleted') : userId)}</h2>
+        <h2 className="admin-head__title" title={userId}>
+          {data?.user.email ?? (deletedAt ? t('status.deleted') : userId)}
+        </h2>
         {data && <UserActions user={data.user} onDone={onDone} />}
       </div>
       <p className="muted small">{t('jst')}</p>

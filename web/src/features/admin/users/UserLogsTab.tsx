@@ -16,10 +16,15 @@ export function UserLogsTab({ userId }: { userId: string }) {
   const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'users' });
   const { apiBase, basePath } = useAdminBase();
   const [page, setPage] = useState(1);
-  const { data, isFetching, error } = useAdminLogsQuery({ base: apiBase, body: filterBody({ user_id: userId }, page, PAGE_SIZE) });
+  const { data, isFetching, error } = useAdminLogsQuery({
+    base: apiBase,
+    body: filterBody({ user_id: userId }, page, PAGE_SIZE),
+  });
   return (
     <Card>
-      <p className="small"><Link to={`${basePath}/logs?user_id=${encodeURIComponent(userId)}`}>{t('logs.open')}</Link></p>
+      <p className="small">
+        <Link to={`${basePath}/logs?user_id=${encodeURIComponent(userId)}`}>{t('logs.open')}</Link>
+      </p>
       {isFetching && !data && <Spinner label={t('loading')} />}
       {error && <Notice kind="error">{refusalOf(error, t('failed'))}</Notice>}
       {data && data.logs.length === 0 && <p className="admin-empty">{t('logs.none')}</p>}

@@ -8,7 +8,11 @@ import './users.css';
 export const MIN_QUERY = 2;
 
 /** One suggestion: the id the form needs, the name a person reads, and a second line (nickname, "deleted"). */
-export interface PickerOption { id: string; label: string; detail?: string }
+export interface PickerOption {
+  id: string;
+  label: string;
+  detail?: string;
+}
 
 export interface UserPickerProps {
   label: string;
@@ -35,7 +39,11 @@ export function UserPicker({ label, hint, value, onChange, useOptions }: UserPic
   // The form's value changed from outside (a reset, a link with ?user=): show it as it is.
   if (value !== held) {
     setHeld(value);
-    if (value !== (picked?.id ?? text.trim())) { setPicked(null); setText(value); setOpen(false); }
+    if (value !== (picked?.id ?? text.trim())) {
+      setPicked(null);
+      setText(value);
+      setOpen(false);
+    }
   }
   const shown = picked ? picked.label : text;
   const typed = useDeferredValue(text.trim());
@@ -49,19 +57,53 @@ export function UserPicker({ label, hint, value, onChange, useOptions }: UserPic
   };
   return (
     <div className="field user-picker">
-      <label htmlFor={id} className="field__label">{label}</label>
-      <input id={id} className="field__input" value={shown} autoComplete="off" role="combobox" aria-expanded={options.length > 0}
-        aria-controls={`${id}-list`} aria-autocomplete="list" title={picked?.id ?? undefined}
-        onChange={(e) => { setPicked(null); setText(e.target.value); setOpen(true); setHeld(e.target.value.trim()); onChange(e.target.value.trim()); }} />
-      {picked && <div className="field__hint">{t('picked')} <code className="billing-id" title={picked.id}>{picked.id}</code></div>}
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <input
+        id={id}
+        className="field__input"
+        value={shown}
+        autoComplete="off"
+        role="combobox"
+        aria-expanded={options.length > 0}
+        aria-controls={`${id}-list`}
+        aria-autocomplete="list"
+        title={picked?.id ?? undefined}
+        onChange={(e) => {
+          setPicked(null);
+          setText(e.target.value);
+          setOpen(true);
+          setHeld(e.target.value.trim());
+          onChange(e.target.value.trim());
+        }}
+      />
+      {picked && (
+        <div className="field__hint">
+          {t('picked')}{' '}
+          <code className="billing-id" title={picked.id}>
+            {picked.id}
+          </code>
+        </div>
+      )}
       {!picked && hint && <div className="field__hint">{hint}</div>}
       {options.length > 0 && (
         <ul id={`${id}-list`} className="user-picker__list" role="listbox" aria-label={label}>
           {options.map((option) => (
-            <li key={option.id} role="option" aria-selected={false} title={option.id} tabIndex={-1}
-              onMouseDown={(e) => e.preventDefault()} onClick={() => choose(option)}
-              onKeyDown={(e) => { if (e.key === 'Enter') choose(option); }}>
-              <span>{option.label}</span>{option.detail && <span className="muted small"> {option.detail}</span>}
+            <li
+              key={option.id}
+              role="option"
+              aria-selected={false}
+              title={option.id}
+              tabIndex={-1}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => choose(option)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') choose(option);
+              }}
+            >
+              <span>{option.label}</span>
+              {option.detail && <span className="muted small"> {option.detail}</span>}
             </li>
           ))}
         </ul>
@@ -75,5 +117,7 @@ export function useAccountOptions(text: string): PickerOption[] {
   const { apiBase } = useAdminBase();
   const { data } = useAdminUserSearchQuery({ base: apiBase, q: text }, { skip: text.length < MIN_QUERY });
   if (text.length < MIN_QUERY) return [];
-  return (data?.users ?? []).slice(0, 8).map((user) => ({ id: user.id, label: user.email, ...(user.nickname ? { detail: user.nickname } : {}) }));
+  return (data?.users ?? [])
+    .slice(0, 8)
+    .map((user) => ({ id: user.id, label: user.email, ...(user.nickname ? { detail: user.nickname } : {}) }));
 }

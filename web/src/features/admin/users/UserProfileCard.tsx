@@ -14,7 +14,10 @@ export function UserProfileCard({ user }: { user: PublicUser }) {
     [t('profile.confirmed'), user.email_confirmed ? t('profile.yes') : t('profile.no')],
     [t('profile.created'), when(user.created_at, i18n.language)],
     [t('profile.lastLogin'), user.last_login_at ? when(user.last_login_at, i18n.language) : t('profile.never')],
-    [t('profile.status'), user.suspended_at ? t('status.suspended', { date: when(user.suspended_at, i18n.language) }) : t('status.active')],
+    [
+      t('profile.status'),
+      user.suspended_at ? t('status.suspended', { date: when(user.suspended_at, i18n.language) }) : t('status.active'),
+    ],
     ...(user.suspend_reason ? [[t('profile.suspendReason'), user.suspend_reason] as [string, string]] : []),
     [t('profile.gender'), t(`gender.${user.gender}`)],
     [t('profile.birth'), user.date_of_birth],
@@ -23,8 +26,18 @@ export function UserProfileCard({ user }: { user: PublicUser }) {
   return (
     <Card>
       <dl className="users-facts">
-        {facts.map(([label, value]) => <div key={label}><dt>{label}</dt><dd>{value}</dd></div>)}
-        <div><dt>{t('profile.id')}</dt><dd><code className="billing-id">{user.id}</code></dd></div>
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+        <div>
+          <dt>{t('profile.id')}</dt>
+          <dd>
+            <code className="billing-id">{user.id}</code>
+          </dd>
+        </div>
       </dl>
     </Card>
   );

@@ -1,4 +1,9 @@
-import type { AdminEmailChangeBody, AdminPasswordChangeBody, AdminProfileBody, UserReply } from '@talkwith/proto/identity';
+import type {
+  AdminEmailChangeBody,
+  AdminPasswordChangeBody,
+  AdminProfileBody,
+  UserReply,
+} from '@talkwith/proto/identity';
 import { api } from '../../../api/index.ts';
 import { adminUrl, type AdminUserList, type WithBase } from '../adminApi.ts';
 
@@ -31,4 +36,9 @@ export const usersAdminApi = api.injectEndpoints({
   }),
 });
 
-export const { useAdminUserSearchQuery, useAdminUpdateUserMutation, useAdminChangePasswordMutation, useAdminChangeEmailMutation } = usersAdminApi;
+export const {
+  useAdminUserSearchQuery,
+  useAdminUpdateUserMutation,
+  useAdminChangePasswordMutation,
+  useAdminChangeEmailMutation,
+} = usersAdminApi;

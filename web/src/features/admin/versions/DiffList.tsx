@@ -8,8 +8,16 @@ import './versions.css';
 export function DiffList({ diff }: { diff: CharacterDiff }) {
   return (
     <div className="vd-list">
-      <Items diff={diff.blocks} area="block" titles={{ added: 'versions.blocksAdded', removed: 'versions.blocksRemoved', changed: 'versions.blocksChanged' }} />
-      <Items diff={diff.videos} area="video" titles={{ added: 'versions.videosAdded', removed: 'versions.videosRemoved', changed: 'versions.videosChanged' }} />
+      <Items
+        diff={diff.blocks}
+        area="block"
+        titles={{ added: 'versions.blocksAdded', removed: 'versions.blocksRemoved', changed: 'versions.blocksChanged' }}
+      />
+      <Items
+        diff={diff.videos}
+        area="video"
+        titles={{ added: 'versions.videosAdded', removed: 'versions.videosRemoved', changed: 'versions.videosChanged' }}
+      />
       <Fields title="versions.settings" area="setting" changes={diff.settings} />
       <Fields title="versions.lists" area="list" changes={diff.lists} />
     </div>
@@ -23,12 +31,21 @@ function Items({ diff, area, titles }: { diff: ItemChanges; area: DiffArea; titl
   const named = (item: { id: string; title: string }) => item.title || t('versions.untitled');
   return (
     <>
-      {(['added', 'removed'] as const).map((kind) => diff[kind].length > 0 && (
-        <section key={kind} className="vd-group">
-          <h4 className="vd-group__title">{t(titles[kind])}</h4>
-          <ul className="vd-items">{diff[kind].map((item) => <li key={item.id} title={item.id}>{named(item)}</li>)}</ul>
-        </section>
-      ))}
+      {(['added', 'removed'] as const).map(
+        (kind) =>
+          diff[kind].length > 0 && (
+            <section key={kind} className="vd-group">
+              <h4 className="vd-group__title">{t(titles[kind])}</h4>
+              <ul className="vd-items">
+                {diff[kind].map((item) => (
+                  <li key={item.id} title={item.id}>
+                    {named(item)}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ),
+      )}
       {diff.changed.length > 0 && (
         <section className="vd-group">
           <h4 className="vd-group__title">{t(titles.changed)}</h4>
@@ -64,7 +81,15 @@ function FieldLines({ area, changes }: { area: DiffArea; changes: FieldChange[] 
       {changes.map((change) => (
         <div key={change.field} className="vd-field">
           <dt>{fieldLabel(t, area, change.field)}</dt>
-          <dd>{change.secret ? t('versions.secretChanged') : t('versions.beforeAfter', { before: valueText(t, change.before), after: valueText(t, change.after), interpolation: { escapeValue: false } })}</dd>
+          <dd>
+            {change.secret
+              ? t('versions.secretChanged')
+              : t('versions.beforeAfter', {
+                  before: valueText(t, change.before),
+                  after: valueText(t, change.after),
+                  interpolation: { escapeValue: false },
+                })}
+          </dd>
         </div>
       ))}
     </dl>

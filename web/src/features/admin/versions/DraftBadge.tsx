@@ -5,5 +5,9 @@ import { ADMIN_NS } from '../i18n.ts';
 export function DraftBadge({ differs }: { differs: boolean | undefined }) {
   const { t } = useTranslation(ADMIN_NS);
   if (!differs) return null;
-  return <span className="badge badge--warn" title={t('versions.badgeHint')}>{t('versions.badge')}</span>;
+  return (
+    <span className="badge badge--warn" title={t('versions.badgeHint')}>
+      {t('versions.badge')}
+    </span>
+  );
 }

@@ -4,13 +4,27 @@ import { API, adminCharacter, renderConsole, scriptedServer } from '../character
 
 const live = { published_at: '2026-02-01T00:00:00.000Z', published_version: 4 };
 const diff = {
-  from_version: 4, same: false,
+  from_version: 4,
+  same: false,
   blocks: {
-    added: [{ id: 'b9', title: '新しい占い' }], removed: [],
-    changed: [{ id: 'b1', title: 'あいさつ', fields: [{ field: 'title', before: 'こんにちは', after: 'あいさつ' }, { field: 'hit_words', before: [], after: [{ words: ['占い'], block_id: 'b9' }] }] }],
+    added: [{ id: 'b9', title: '新しい占い' }],
+    removed: [],
+    changed: [
+      {
+        id: 'b1',
+        title: 'あいさつ',
+        fields: [
+          { field: 'title', before: 'こんにちは', after: 'あいさつ' },
+          { field: 'hit_words', before: [], after: [{ words: ['占い'], block_id: 'b9' }] },
+        ],
+      },
+    ],
   },
   videos: { added: [], removed: [], changed: [] },
-  settings: [{ field: 'hit_word_delay', before: 0, after: 500 }, { field: 'spj_api_key', before: null, after: null, secret: true }],
+  settings: [
+    { field: 'hit_word_delay', before: 0, after: 500 },
+    { field: 'spj_api_key', before: null, after: null, secret: true },
+  ],
   lists: [],
 };
 const versions = [
@@ -20,7 +34,10 @@ const versions = [
 
 function versionsServer(over: { draft_differs?: boolean } = {}, extra: Parameters<typeof scriptedServer>[0] = {}) {
   return scriptedServer({
-    [`GET ${API}/characters/c1`]: [200, { ok: true, character: adminCharacter({ ...live, draft_differs: true, ...over }) }],
+    [`GET ${API}/characters/c1`]: [
+      200,
+      { ok: true, character: adminCharacter({ ...live, draft_differs: true, ...over }) },
+    ],
     [`GET ${API}/characters/c1/validate`]: [200, { ok: true, faults: [] }],
     [`GET ${API}/characters/c1/diff`]: [200, { ok: true, diff }],
     [`GET ${API}/characters/c1/versions`]: [200, { ok: true, versions }],
@@ -28,7 +45,9 @@ function versionsServer(over: { draft_differs?: boolean } = {}, extra: Parameter
   });
 }
 
-afterEach(() => { vi.restoreAllMocks(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('versions in the console', () => {
   it('detail page, a draft that differs from the live version, shows 未公開の変更あり and the changes in words', async () => {
@@ -75,7 +94,9 @@ describe('versions in the console', () => {
     fireEvent.click(await screen.findByRole('button', { name: '下書きに戻す' }));
 
     expect(await screen.findByText('v3 を下書きに戻しました。内容を確かめて公開してください。')).toBeTruthy();
-    expect(server.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([`${API}/characters/c1/versions/3/restore`]);
+    expect(server.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      `${API}/characters/c1/versions/3/restore`,
+    ]);
   });
 
   it('versions list, compare v3, asks the diff of that version and lists it', async () => {

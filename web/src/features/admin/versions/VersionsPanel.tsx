@@ -8,7 +8,11 @@ import { useAdminBase } from '../AdminBase.tsx';
 import { ConfirmDialog } from '../billing/ConfirmDialog.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import { DiffList } from './DiffList.tsx';
-import { useAdminCharacterDiffQuery, useAdminCharacterVersionsQuery, useAdminRestoreVersionMutation } from './versionsApi.ts';
+import {
+  useAdminCharacterDiffQuery,
+  useAdminCharacterVersionsQuery,
+  useAdminRestoreVersionMutation,
+} from './versionsApi.ts';
 import './versions.css';
 
 /** Every published version (v, who, when, note), each with its differences from the draft and "restore into the draft". */
@@ -29,20 +33,40 @@ export function VersionsPanel({ characterId }: { characterId: string }) {
       {restored !== null && <Notice kind="success">{t('versions.restored', { version: restored })}</Notice>}
       {versions.length > 0 && (
         <table className="vd-table">
-          <thead><tr><th>{t('versions.version')}</th><th>{t('versions.by')}</th><th>{t('versions.at')}</th><th>{t('versions.noteColumn')}</th><th /></tr></thead>
+          <thead>
+            <tr>
+              <th>{t('versions.version')}</th>
+              <th>{t('versions.by')}</th>
+              <th>{t('versions.at')}</th>
+              <th>{t('versions.noteColumn')}</th>
+              <th />
+            </tr>
+          </thead>
           <tbody>
             {versions.map((v) => (
-              <VersionRow key={v.version} version={v} comparing={comparing === v.version}
-                onCompare={() => setComparing(comparing === v.version ? null : v.version)} onRestore={() => setRestoring(v.version)} />
+              <VersionRow
+                key={v.version}
+                version={v}
+                comparing={comparing === v.version}
+                onCompare={() => setComparing(comparing === v.version ? null : v.version)}
+                onRestore={() => setRestoring(v.version)}
+              />
             ))}
           </tbody>
         </table>
       )}
       {comparing !== null && <VersionDiff characterId={characterId} version={comparing} />}
       {restoring !== null && (
-        <ConfirmDialog title={t('versions.restoreTitle', { version: restoring })} confirmLabel={t('versions.restoreConfirm')} check={() => null}
-          onConfirm={async () => { await restore({ base: apiBase, id: characterId, version: restoring }).unwrap(); setRestored(restoring); }}
-          onClose={() => setRestoring(null)}>
+        <ConfirmDialog
+          title={t('versions.restoreTitle', { version: restoring })}
+          confirmLabel={t('versions.restoreConfirm')}
+          check={() => null}
+          onConfirm={async () => {
+            await restore({ base: apiBase, id: characterId, version: restoring }).unwrap();
+            setRestored(restoring);
+          }}
+          onClose={() => setRestoring(null)}
+        >
           <p>{t('versions.restoreBody', { version: restoring })}</p>
         </ConfirmDialog>
       )}
@@ -50,19 +74,35 @@ export function VersionsPanel({ characterId }: { characterId: string }) {
   );
 }
 
-function VersionRow({ version: v, comparing, onCompare, onRestore }: { version: CharacterVersion; comparing: boolean; onCompare: () => void; onRestore: () => void }) {
+function VersionRow({
+  version: v,
+  comparing,
+  onCompare,
+  onRestore,
+}: {
+  version: CharacterVersion;
+  comparing: boolean;
+  onCompare: () => void;
+  onRestore: () => void;
+}) {
   const { t, i18n } = useTranslation(ADMIN_NS);
   return (
     <tr>
-      <td>v{v.version} {v.live && <span className="badge badge--on">{t('versions.live')}</span>}</td>
-      <td><Publisher id={v.published_by} /></td>
+      <td>
+        v{v.version} {v.live && <span className="badge badge--on">{t('versions.live')}</span>}
+      </td>
+      <td>
+        <Publisher id={v.published_by} />
+      </td>
       <td>{v.published_at ? new Date(v.published_at).toLocaleString(i18n.language) : ''}</td>
       <td>{v.note}</td>
       <td className="vd-table__actions">
         <button type="button" className="btn btn--small btn--ghost" aria-pressed={comparing} onClick={onCompare}>
           {comparing ? t('versions.hideDiff') : t('versions.showDiff')}
         </button>
-        <button type="button" className="btn btn--small btn--ghost" onClick={onRestore}>{t('versions.restore')}</button>
+        <button type="button" className="btn btn--small btn--ghost" onClick={onRestore}>
+          {t('versions.restore')}
+        </button>
       </td>
     </tr>
   );
@@ -74,7 +114,11 @@ function Publisher({ id }: { id: string | null }) {
   const me = useAppSelector(selectUser)?.id;
   if (id === null) return <>{t('versions.unknownAdmin')}</>;
   if (id === me) return <span title={id}>{t('versions.you')}</span>;
-  return <span className="vd-id" title={id}>{id}</span>;
+  return (
+    <span className="vd-id" title={id}>
+      {id}
+    </span>
+  );
 }
 
 /** What the draft changes from one version. */
@@ -87,7 +131,11 @@ function VersionDiff({ characterId, version }: { characterId: string; version: n
   return (
     <section aria-label={t('versions.changesFromTitle', { version })}>
       <h3 className="section-title">{t('versions.changesFromTitle', { version })}</h3>
-      {data.diff.same ? <p className="muted">{t('versions.sameAsVersion', { version })}</p> : <DiffList diff={data.diff} />}
+      {data.diff.same ? (
+        <p className="muted">{t('versions.sameAsVersion', { version })}</p>
+      ) : (
+        <DiffList diff={data.diff} />
+      )}
     </section>
   );
 }

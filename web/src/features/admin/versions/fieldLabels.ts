@@ -26,7 +26,8 @@ export function valueText(t: TFunction, value: unknown): string {
   if (typeof value === 'boolean') return value ? t('versions.on') : t('versions.off');
   if (typeof value === 'string') return value === '' ? t('versions.empty') : clipped(value);
   if (typeof value === 'number') return String(value);
-  if (Array.isArray(value) && value.every((x) => typeof x === 'string' || typeof x === 'number')) return value.length === 0 ? t('versions.empty') : clipped(value.join('、'));
+  if (Array.isArray(value) && value.every((x) => typeof x === 'string' || typeof x === 'number'))
+    return value.length === 0 ? t('versions.empty') : clipped(value.join('、'));
   return clipped(JSON.stringify(value));
 }
 

@@ -9,7 +9,9 @@ const characterPath = (id: string, rest: string) => `characters/${encodeURICompo
  * the character's tag, so any draft edit that refreshes the character
  * refreshes it; a restore changes the draft every page shows.
  */
-const withTags = api.enhanceEndpoints({ addTagTypes: ['AdminVersions', 'AdminCharacter', 'AdminFaults', 'AdminBlockEditor', 'AdminCharacters'] });
+const withTags = api.enhanceEndpoints({
+  addTagTypes: ['AdminVersions', 'AdminCharacter', 'AdminFaults', 'AdminBlockEditor', 'AdminCharacters'],
+});
 
 export const versionsApi = withTags.injectEndpoints({
   endpoints: (build) => ({
@@ -19,16 +21,27 @@ export const versionsApi = withTags.injectEndpoints({
     }),
     /** What the draft changes from `version` (absent: the live version). */
     adminCharacterDiff: build.query<CharacterDiffReply, WithBase<{ id: string; version?: number }>>({
-      query: ({ base, id, version }) => ({ url: adminUrl(base, characterPath(id, '/diff')), params: version ? { version } : {} }),
+      query: ({ base, id, version }) => ({
+        url: adminUrl(base, characterPath(id, '/diff')),
+        params: version ? { version } : {},
+      }),
       providesTags: (_r, _e, { id }) => [{ type: 'AdminCharacter', id }],
     }),
     adminRestoreVersion: build.mutation<CharacterDiffReply, WithBase<{ id: string; version: number }>>({
-      query: ({ base, id, version }) => ({ url: adminUrl(base, characterPath(id, `/versions/${version}/restore`)), method: 'POST' }),
+      query: ({ base, id, version }) => ({
+        url: adminUrl(base, characterPath(id, `/versions/${version}/restore`)),
+        method: 'POST',
+      }),
       invalidatesTags: (_r, _e, { id }) => [
-        'AdminCharacters', { type: 'AdminCharacter', id }, { type: 'AdminFaults', id }, { type: 'AdminBlockEditor', id }, { type: 'AdminVersions', id },
+        'AdminCharacters',
+        { type: 'AdminCharacter', id },
+        { type: 'AdminFaults', id },
+        { type: 'AdminBlockEditor', id },
+        { type: 'AdminVersions', id },
       ],
     }),
   }),
 });
 
-export const { useAdminCharacterVersionsQuery, useAdminCharacterDiffQuery, useAdminRestoreVersionMutation } = versionsApi;
+export const { useAdminCharacterVersionsQuery, useAdminCharacterDiffQuery, useAdminRestoreVersionMutation } =
+  versionsApi;

@@ -15,7 +15,10 @@ export function PreviewVideoPage() {
   const { t } = useTranslation(ADMIN_NS);
   const { basePath, apiBase } = useAdminBase();
   const { videoId, characterId } = useVideoRoute();
-  const { data, error, isLoading } = useAdminVideoPreviewQuery({ base: apiBase, characterId, videoId }, { skip: !characterId || !videoId });
+  const { data, error, isLoading } = useAdminVideoPreviewQuery(
+    { base: apiBase, characterId, videoId },
+    { skip: !characterId || !videoId },
+  );
   if (!characterId) return <Notice kind="error">{t('videos.noCharacter')}</Notice>;
   const languages = Object.entries(data?.subtitles ?? {});
   const facts = mediaFactsOf(data?.video.media_info);
@@ -28,18 +31,43 @@ export function PreviewVideoPage() {
         <div className="preview">
           <Card>
             <h2 className="section-title">{data.video.title}</h2>
-            <video className="preview__video" src={data.url} poster={data.poster_url ?? undefined} controls playsInline preload="metadata" crossOrigin="anonymous">
-              {languages.map(([language, url], index) => <track key={language} kind="subtitles" srcLang={language} label={language} src={url} default={index === 0} />)}
+            <video
+              className="preview__video"
+              src={data.url}
+              poster={data.poster_url ?? undefined}
+              controls
+              playsInline
+              preload="metadata"
+              crossOrigin="anonymous"
+            >
+              {languages.map(([language, url], index) => (
+                <track
+                  key={language}
+                  kind="subtitles"
+                  srcLang={language}
+                  label={language}
+                  src={url}
+                  default={index === 0}
+                />
+              ))}
             </video>
           </Card>
           <Card>
             <dl className="facts">
-              <dt>ID</dt><dd>{data.video.id}</dd>
-              <dt>{t('videos.duration')}</dt><dd>{facts.duration}</dd>
-              <dt>{t('videos.frame')}</dt><dd>{facts.frame}</dd>
-              <dt>{t('videos.subtitles')}</dt><dd>{languages.map(([language]) => language).join(', ') || t('videos.noSubtitles')}</dd>
+              <dt>ID</dt>
+              <dd>{data.video.id}</dd>
+              <dt>{t('videos.duration')}</dt>
+              <dd>{facts.duration}</dd>
+              <dt>{t('videos.frame')}</dt>
+              <dd>{facts.frame}</dd>
+              <dt>{t('videos.subtitles')}</dt>
+              <dd>{languages.map(([language]) => language).join(', ') || t('videos.noSubtitles')}</dd>
             </dl>
-            <Link to={`${basePath}/characters/details/${encodeURIComponent(videoId)}?character_id=${encodeURIComponent(characterId)}`}>{t('videos.detailsAndSubtitles')}</Link>
+            <Link
+              to={`${basePath}/characters/details/${encodeURIComponent(videoId)}?character_id=${encodeURIComponent(characterId)}`}
+            >
+              {t('videos.detailsAndSubtitles')}
+            </Link>
           </Card>
         </div>
       )}

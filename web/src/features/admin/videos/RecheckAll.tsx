@@ -13,10 +13,19 @@ export function RecheckAll({ characterId }: { characterId: string }) {
   const warned = data?.videos.filter((v) => v.continuity.warnings.length > 0).length ?? 0;
   return (
     <div className="recheck-all">
-      <button type="button" className="btn btn--ghost btn--small" disabled={isLoading} onClick={() => void recheck({ base: apiBase, characterId })}>
+      <button
+        type="button"
+        className="btn btn--ghost btn--small"
+        disabled={isLoading}
+        onClick={() => void recheck({ base: apiBase, characterId })}
+      >
         {isLoading ? t('videos.continuity.rechecking') : t('videos.continuity.recheckAll')}
       </button>
-      {data && <Notice kind={warned > 0 ? 'info' : 'success'}>{t('videos.continuity.rechecked', { n: data.videos.length, warned })}</Notice>}
+      {data && (
+        <Notice kind={warned > 0 ? 'info' : 'success'}>
+          {t('videos.continuity.rechecked', { n: data.videos.length, warned })}
+        </Notice>
+      )}
       {error && <Notice kind="error">{serverErrorOf(error, t('characters.failed'))?.message}</Notice>}
     </div>
   );

@@ -27,13 +27,39 @@ function VttText({ video, language }: { video: VideoEntry; language: string }) {
   return (
     <>
       {stored.data === '' && <p className="muted small">{t('videos.vtt.new', { language })}</p>}
-      <TranslateDraft video={video} language={language} onDraft={(draft) => { setText(draft); saved.reset(); }} />
+      <TranslateDraft
+        video={video}
+        language={language}
+        onDraft={(draft) => {
+          setText(draft);
+          saved.reset();
+        }}
+      />
       {failure && <Notice kind="error">{failure.message}</Notice>}
-      {saved.isSuccess && text === null && <Notice kind="success">{t('videos.vtt.saved', { cues: saved.data.cues })}</Notice>}
-      <TextAreaField label={t('videos.vtt.text', { file: `${language}/${title}.vtt` })} className="field__input field__input--area vtt-editor" spellCheck={false}
-        value={value} onChange={(e) => { setText(e.target.value); saved.reset(); }} rows={12} />
-      <button type="button" className="btn btn--primary" disabled={saved.isLoading}
-        onClick={() => void save({ base: apiBase, characterId: video.character_id, language, title, vtt: value }).then((r) => { if (r.data) setText(null); })}>
+      {saved.isSuccess && text === null && (
+        <Notice kind="success">{t('videos.vtt.saved', { cues: saved.data.cues })}</Notice>
+      )}
+      <TextAreaField
+        label={t('videos.vtt.text', { file: `${language}/${title}.vtt` })}
+        className="field__input field__input--area vtt-editor"
+        spellCheck={false}
+        value={value}
+        onChange={(e) => {
+          setText(e.target.value);
+          saved.reset();
+        }}
+        rows={12}
+      />
+      <button
+        type="button"
+        className="btn btn--primary"
+        disabled={saved.isLoading}
+        onClick={() =>
+          void save({ base: apiBase, characterId: video.character_id, language, title, vtt: value }).then((r) => {
+            if (r.data) setText(null);
+          })
+        }
+      >
         {t('videos.vtt.save')}
       </button>
     </>
@@ -44,12 +70,22 @@ function VttText({ video, language }: { video: VideoEntry; language: string }) {
 export function SubtitleEditor({ video }: { video: VideoEntry }) {
   const { t } = useTranslation(ADMIN_NS);
   // Japanese first (the product's default language), else the first language the clip has.
-  const [language, setLanguage] = useState(video.subtitle_languages.includes('ja-JP') ? 'ja-JP' : (video.subtitle_languages[0] ?? 'ja-JP'));
-  const choices = SUPPORTED_LANGUAGES.map((code) => ({ value: code, label: video.subtitle_languages.includes(code) ? `${code} ✓` : code }));
+  const [language, setLanguage] = useState(
+    video.subtitle_languages.includes('ja-JP') ? 'ja-JP' : (video.subtitle_languages[0] ?? 'ja-JP'),
+  );
+  const choices = SUPPORTED_LANGUAGES.map((code) => ({
+    value: code,
+    label: video.subtitle_languages.includes(code) ? `${code} ✓` : code,
+  }));
   return (
     <Card>
       <h2 className="section-title">{t('videos.vtt.title')}</h2>
-      <SelectField label={t('videos.vtt.language')} choices={choices} value={language} onChange={(e) => setLanguage(e.target.value)} />
+      <SelectField
+        label={t('videos.vtt.language')}
+        choices={choices}
+        value={language}
+        onChange={(e) => setLanguage(e.target.value)}
+      />
       <VttText key={language} video={video} language={language} />
     </Card>
   );

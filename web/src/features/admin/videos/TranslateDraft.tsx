@@ -10,14 +10,25 @@ import { serverErrorOf } from '../characters/serverError.ts';
 import { useAdminTranslateMutation, videosApi } from './videosApi.ts';
 import { isSupportedLanguage, subtitleTitleOf, translateCueText } from './vttFiles.ts';
 
-type Outcome = { kind: 'drafted'; untranslated: number; from: string } | { kind: 'noSource'; from: string } | { kind: 'failed'; message: string };
+type Outcome =
+  | { kind: 'drafted'; untranslated: number; from: string }
+  | { kind: 'noSource'; from: string }
+  | { kind: 'failed'; message: string };
 
 /**
  * 「翻訳して下書き」: the clip's subtitle in another language it already has,
  * each cue's text sent through POST /api/admin/translate, put into the editor
  * as a draft (nothing is saved until the operator saves it).
  */
-export function TranslateDraft({ video, language, onDraft }: { video: VideoEntry; language: string; onDraft: (vtt: string) => void }) {
+export function TranslateDraft({
+  video,
+  language,
+  onDraft,
+}: {
+  video: VideoEntry;
+  language: string;
+  onDraft: (vtt: string) => void;
+}) {
   const { t } = useTranslation(ADMIN_NS);
   const { apiBase } = useAdminBase();
   const dispatch = useAppDispatch();
@@ -33,9 +44,20 @@ export function TranslateDraft({ video, language, onDraft }: { video: VideoEntry
     if (!isSupportedLanguage(language)) return;
     setBusy(true);
     setOutcome(null);
-    const failed = (error: Parameters<typeof serverErrorOf>[0]) => setOutcome({ kind: 'failed', message: serverErrorOf(error, t('characters.failed'))?.message ?? t('characters.failed') });
-    const args = { base: apiBase, characterId: video.character_id, language: source, title: subtitleTitleOf(video.title) };
-    const stored = await dispatch(videosApi.endpoints.adminSubtitle.initiate(args, { subscribe: false, forceRefetch: true }));
+    const failed = (error: Parameters<typeof serverErrorOf>[0]) =>
+      setOutcome({
+        kind: 'failed',
+        message: serverErrorOf(error, t('characters.failed'))?.message ?? t('characters.failed'),
+      });
+    const args = {
+      base: apiBase,
+      characterId: video.character_id,
+      language: source,
+      title: subtitleTitleOf(video.title),
+    };
+    const stored = await dispatch(
+      videosApi.endpoints.adminSubtitle.initiate(args, { subscribe: false, forceRefetch: true }),
+    );
     if (stored.error || !stored.data) {
       setBusy(false);
       return stored.error ? failed(stored.error) : setOutcome({ kind: 'noSource', from: source });
@@ -54,11 +76,19 @@ export function TranslateDraft({ video, language, onDraft }: { video: VideoEntry
 
   return (
     <div className="vtt-translate">
-      <SelectField label={t('videos.vtt.translateFrom')} choices={sources.map((code) => ({ value: code, label: code }))} value={source} onChange={(e) => setFrom(e.target.value)} />
-      <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => void draft()}>{t('videos.vtt.translate')}</button>
+      <SelectField
+        label={t('videos.vtt.translateFrom')}
+        choices={sources.map((code) => ({ value: code, label: code }))}
+        value={source}
+        onChange={(e) => setFrom(e.target.value)}
+      />
+      <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => void draft()}>
+        {t('videos.vtt.translate')}
+      </button>
       {outcome?.kind === 'drafted' && (
         <Notice kind="success">
-          {t('videos.vtt.translated', { from: outcome.from })}{outcome.untranslated > 0 && ` ${t('videos.vtt.untranslated', { n: outcome.untranslated })}`}
+          {t('videos.vtt.translated', { from: outcome.from })}
+          {outcome.untranslated > 0 && ` ${t('videos.vtt.untranslated', { n: outcome.untranslated })}`}
         </Notice>
       )}
       {outcome?.kind === 'noSource' && <Notice kind="error">{t('videos.vtt.noSource', { from: outcome.from })}</Notice>}

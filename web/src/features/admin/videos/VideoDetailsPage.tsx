@@ -18,7 +18,10 @@ export function VideoDetailsPage() {
   const { t } = useTranslation(ADMIN_NS);
   const { apiBase } = useAdminBase();
   const { videoId, characterId } = useVideoRoute();
-  const { data, error, isLoading } = useAdminVideoDetailsQuery({ base: apiBase, characterId, videoId }, { skip: !characterId || !videoId });
+  const { data, error, isLoading } = useAdminVideoDetailsQuery(
+    { base: apiBase, characterId, videoId },
+    { skip: !characterId || !videoId },
+  );
   const [probe, probing] = useAdminUpdateMediaInfoMutation();
   const character = useAdminCharacterQuery({ base: apiBase, id: characterId }, { skip: !characterId });
   if (!characterId) return <Notice kind="error">{t('videos.noCharacter')}</Notice>;
@@ -30,28 +33,53 @@ export function VideoDetailsPage() {
       {error && <Notice kind="error">{serverErrorOf(error, t('characters.failed'))?.message}</Notice>}
       {data && (
         <>
-          <div className="admin-head"><h2 className="admin-head__title">{data.video.title}</h2></div>
+          <div className="admin-head">
+            <h2 className="admin-head__title">{data.video.title}</h2>
+          </div>
           <Card>
             <h2 className="section-title">{t('videos.mediaInfo')}</h2>
             <dl className="facts">
-              <dt>ID</dt><dd>{data.video.id}</dd>
-              <dt>{t('videos.path')}</dt><dd>{data.video.path}</dd>
-              <dt>{t('videos.duration')}</dt><dd>{facts.duration}</dd>
-              <dt>{t('videos.frame')}</dt><dd>{facts.frame}</dd>
-              <dt>{t('videos.size')}</dt><dd>{facts.size}</dd>
-              <dt>{t('videos.codecs')}</dt><dd>{facts.codecs}</dd>
-              <dt>{t('videos.probedWith')}</dt><dd>{data.media_info?.probed_with ?? '—'}</dd>
+              <dt>ID</dt>
+              <dd>{data.video.id}</dd>
+              <dt>{t('videos.path')}</dt>
+              <dd>{data.video.path}</dd>
+              <dt>{t('videos.duration')}</dt>
+              <dd>{facts.duration}</dd>
+              <dt>{t('videos.frame')}</dt>
+              <dd>{facts.frame}</dd>
+              <dt>{t('videos.size')}</dt>
+              <dd>{facts.size}</dd>
+              <dt>{t('videos.codecs')}</dt>
+              <dd>{facts.codecs}</dd>
+              <dt>{t('videos.probedWith')}</dt>
+              <dd>{data.media_info?.probed_with ?? '—'}</dd>
             </dl>
-            {probing.error && <Notice kind="error">{serverErrorOf(probing.error, t('characters.failed'))?.message}</Notice>}
-            <button type="button" className="btn btn--ghost btn--small" disabled={probing.isLoading} onClick={() => void probe({ base: apiBase, characterId, videoId })}>{t('videos.probeAgain')}</button>
+            {probing.error && (
+              <Notice kind="error">{serverErrorOf(probing.error, t('characters.failed'))?.message}</Notice>
+            )}
+            <button
+              type="button"
+              className="btn btn--ghost btn--small"
+              disabled={probing.isLoading}
+              onClick={() => void probe({ base: apiBase, characterId, videoId })}
+            >
+              {t('videos.probeAgain')}
+            </button>
           </Card>
           <Card>
             <h2 className="section-title">{t('videos.continuity.title')}</h2>
-            <ContinuityView report={data.continuity} currentStandby={character.data?.character.setting.standby_video_id} />
+            <ContinuityView
+              report={data.continuity}
+              currentStandby={character.data?.character.setting.standby_video_id}
+            />
           </Card>
           <Card>
             <h2 className="section-title">{t('videos.usedByTitle', { n: data.used_by.length })}</h2>
-            {data.used_by.length === 0 ? <p className="muted">{t('videos.unused')}</p> : <ReferenceList characterId={characterId} references={data.used_by} />}
+            {data.used_by.length === 0 ? (
+              <p className="muted">{t('videos.unused')}</p>
+            ) : (
+              <ReferenceList characterId={characterId} references={data.used_by} />
+            )}
           </Card>
           <SubtitleEditor video={data.video} />
         </>

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { ageOf, continuityStateOf, japanTimeOf } from './continuityState.ts';
 
 const report = (standby: string | null, warnings: string[] = []) => ({
-  checked_at: '2026-01-01T00:00:00.000Z', standby_video_id: standby, first_frame_distance: null, last_frame_distance: null, warnings,
+  checked_at: '2026-01-01T00:00:00.000Z',
+  standby_video_id: standby,
+  first_frame_distance: null,
+  last_frame_distance: null,
+  warnings,
 });
 
 describe('continuityStateOf', () => {

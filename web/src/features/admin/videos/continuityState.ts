@@ -9,14 +9,22 @@ import type { ContinuityReport } from '@talkwith/proto/catalog';
  */
 export type ContinuityState = 'notChecked' | 'noStandby' | 'stale' | 'ok' | 'warn';
 
-export function continuityStateOf(report: ContinuityReport | null, currentStandby: string | null | undefined): ContinuityState {
+export function continuityStateOf(
+  report: ContinuityReport | null,
+  currentStandby: string | null | undefined,
+): ContinuityState {
   if (!report) return 'notChecked';
-  if (currentStandby !== undefined && report.standby_video_id !== currentStandby) return currentStandby === null ? 'noStandby' : 'stale';
+  if (currentStandby !== undefined && report.standby_video_id !== currentStandby)
+    return currentStandby === null ? 'noStandby' : 'stale';
   if (report.standby_video_id === null) return 'noStandby';
   return report.warnings.length === 0 ? 'ok' : 'warn';
 }
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [['day', 86_400_000], ['hour', 3_600_000], ['minute', 60_000]];
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
 
 /** How long ago the check ran, in the reader's language ("3 分前", "2 hours ago"); the exact time is given in JST beside it. */
 export function ageOf(iso: string, language: string, now: number = Date.now()): string {

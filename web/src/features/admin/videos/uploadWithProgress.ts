@@ -32,7 +32,15 @@ function jsonOrNull(text: string): unknown {
  * upload progress, and a clip of hundreds of MB needs a progress bar. Sends
  * the same credentials as the API client (bearer token, CSRF double submit).
  */
-export function uploadWithProgress({ url, file, fields = {}, fileField = 'file', accessToken, onProgress, signal }: UploadRequest): Promise<UploadOutcome> {
+export function uploadWithProgress({
+  url,
+  file,
+  fields = {},
+  fileField = 'file',
+  accessToken,
+  onProgress,
+  signal,
+}: UploadRequest): Promise<UploadOutcome> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append(fileField, file, file.name);
@@ -43,7 +51,9 @@ export function uploadWithProgress({ url, file, fields = {}, fileField = 'file',
     if (accessToken) xhr.setRequestHeader('authorization', `Bearer ${accessToken}`);
     const csrf = readCookie(CSRF_COOKIE);
     if (csrf) xhr.setRequestHeader(CSRF_HEADER, csrf);
-    xhr.upload.onprogress = (event) => { if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total); };
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) onProgress(1);
       resolve({ status: xhr.status, body: jsonOrNull(xhr.responseText) });

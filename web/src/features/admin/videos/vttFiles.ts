@@ -3,7 +3,8 @@ import { SUPPORTED_LANGUAGES, type Language, type VideoEntry } from '@talkwith/p
 /** The subtitle name of a clip: its title without .mp4 (SPEC §2: {character_id}/{language}/{title}.vtt). */
 export const subtitleTitleOf = (videoTitle: string) => videoTitle.replace(/\.mp4$/i, '');
 
-export const isSupportedLanguage = (code: string): code is Language => (SUPPORTED_LANGUAGES as readonly string[]).includes(code);
+export const isSupportedLanguage = (code: string): code is Language =>
+  (SUPPORTED_LANGUAGES as readonly string[]).includes(code);
 
 export type VttMatch =
   | { ok: true; video: VideoEntry; language: string; title: string }
@@ -28,7 +29,9 @@ export function matchVttFile(fileName: string, videos: readonly VideoEntry[], ch
   const { title: named, language } = splitLanguage(fileName.replace(/\.vtt$/i, ''));
   const title = subtitleTitleOf(named);
   const video = videos.find((v) => subtitleTitleOf(v.title) === title);
-  return video ? { ok: true, video, language: language ?? chosenLanguage, title } : { ok: false, reason: 'noClip', title };
+  return video
+    ? { ok: true, video, language: language ?? chosenLanguage, title }
+    : { ok: false, reason: 'noClip', title };
 }
 
 /** Cue text lines: the lines after a timing line (`-->`) until the blank line that ends the cue. */
@@ -48,13 +51,18 @@ function payloadLineIndexes(lines: readonly string[]): number[] {
  * answer, timings, header and notes kept as they are. Returns the draft and
  * how many lines the translator had no translation for (kept as they were).
  */
-export async function translateCueText(vtt: string, translateLine: (line: string) => Promise<{ text: string; available: boolean }>): Promise<{ vtt: string; untranslated: number }> {
+export async function translateCueText(
+  vtt: string,
+  translateLine: (line: string) => Promise<{ text: string; available: boolean }>,
+): Promise<{ vtt: string; untranslated: number }> {
   const lines = vtt.split(/\r?\n/);
   let untranslated = 0;
-  await Promise.all(payloadLineIndexes(lines).map(async (index) => {
-    const answer = await translateLine(lines[index]!);
-    if (!answer.available) untranslated += 1;
-    lines[index] = answer.text;
-  }));
+  await Promise.all(
+    payloadLineIndexes(lines).map(async (index) => {
+      const answer = await translateLine(lines[index]!);
+      if (!answer.available) untranslated += 1;
+      lines[index] = answer.text;
+    }),
+  );
   return { vtt: lines.join('\n'), untranslated };
 }

@@ -6,13 +6,36 @@ import { AccountDeletePage } from './AccountDeletePage.tsx';
 
 const user = { ...sampleUser, id: 'u-delete' };
 const signedIn = { session: { status: 'authenticated' as const, accessToken: 'tok', user } };
-const routes = [{ element: <Shell />, children: [{ path: '/account/delete', element: <AccountDeletePage /> }, { path: '/login', element: <p>ログイン画面</p> }] }];
+const routes = [
+  {
+    element: <Shell />,
+    children: [
+      { path: '/account/delete', element: <AccountDeletePage /> },
+      { path: '/login', element: <p>ログイン画面</p> },
+    ],
+  },
+];
 
 const activePlan = {
-  subscription_id: 's1', user_id: user.id, plan_code: 'PROD001', name: 'TALK WITH 月額プラン', status: 'active', amount: 1100, period: 1,
-  period_start: '2099-11-01T00:00:00.000Z', period_end: '2099-12-01T00:00:00.000Z', next_charge_at: '2099-12-01T00:00:00.000Z', card: { card_id: 'c1', masked: '************1111' },
+  subscription_id: 's1',
+  user_id: user.id,
+  plan_code: 'PROD001',
+  name: 'TALK WITH 月額プラン',
+  status: 'active',
+  amount: 1100,
+  period: 1,
+  period_start: '2099-11-01T00:00:00.000Z',
+  period_end: '2099-12-01T00:00:00.000Z',
+  next_charge_at: '2099-12-01T00:00:00.000Z',
+  card: { card_id: 'c1', masked: '************1111' },
 };
-const card = (id: string) => ({ card_id: id, masked: '************1111', expiry: '12/30', brand: 'VISA', default: id === 'c1' });
+const card = (id: string) => ({
+  card_id: id,
+  masked: '************1111',
+  expiry: '12/30',
+  brand: 'VISA',
+  default: id === 'c1',
+});
 
 /** The Shell restores the session on mount when the CSRF cookie hints at one: the refresh answer keeps `user` signed in. */
 function server(subscriptions: unknown[], cards: unknown[]) {
@@ -32,8 +55,12 @@ describe('AccountDeletePage', () => {
 
     await renderRoutes(routes, { path: '/account/delete', state: signedIn });
 
-    const plan = await screen.findByText(/「TALK WITH 月額プラン」（¥1,100／月）はアカウントの削除と同時に解約されます。/);
-    expect(plan.textContent).toContain('以後の請求は一切行われず、お支払い済みの期間（2099年12月1日まで）も削除の時点で終了します');
+    const plan = await screen.findByText(
+      /「TALK WITH 月額プラン」（¥1,100／月）はアカウントの削除と同時に解約されます。/,
+    );
+    expect(plan.textContent).toContain(
+      '以後の請求は一切行われず、お支払い済みの期間（2099年12月1日まで）も削除の時点で終了します',
+    );
     expect(await screen.findByText('登録済みのクレジットカード（2枚）も削除されます。')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('現在のパスワード'), { target: { value: 'abcdefg1' } });
     fireEvent.click(screen.getByRole('button', { name: 'アカウントを削除する' }));

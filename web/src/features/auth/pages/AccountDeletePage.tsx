@@ -48,8 +48,17 @@ export function AccountDeletePage() {
         <AccountDeletionNotice />
         {failure && <Notice kind="error">{failure}</Notice>}
         <form onSubmit={submit}>
-          <PasswordInput label={t('form.currentPassword')} name="password" autoComplete="current-password" showRule={false} value={password} onChange={setPassword} />
-          <button type="submit" className="btn btn--danger btn--block" disabled={isLoading || password.length === 0}>{t('delete.submit')}</button>
+          <PasswordInput
+            label={t('form.currentPassword')}
+            name="password"
+            autoComplete="current-password"
+            showRule={false}
+            value={password}
+            onChange={setPassword}
+          />
+          <button type="submit" className="btn btn--danger btn--block" disabled={isLoading || password.length === 0}>
+            {t('delete.submit')}
+          </button>
         </form>
       </Card>
     </Page>

@@ -50,7 +50,9 @@ describe('logged-in users', () => {
 
 describe('unconfirmed accounts', () => {
   it('LoginPage, account not confirmed (403), explains and resends the confirmation mail to the typed address', async () => {
-    const server = fakeServer((call) => (call.url === '/api/auth/login' ? [403, { ok: false, errorMessage: 'server text' }] : [200, { ok: true }]));
+    const server = fakeServer((call) =>
+      call.url === '/api/auth/login' ? [403, { ok: false, errorMessage: 'server text' }] : [200, { ok: true }],
+    );
     await renderRoutes(routes, { path: '/login', state: guest });
     fireEvent.change(screen.getByLabelText('メールアドレス'), { target: { value: 'hanako@example.jp' } });
     fireEvent.change(screen.getByLabelText('パスワード'), { target: { value: 'abcdefg1' } });
@@ -58,19 +60,38 @@ describe('unconfirmed accounts', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: '確認メールを再送信する' }));
 
-    expect(await screen.findByText('確認がまだお済みでないアカウントであれば、確認メールをお送りしました。メールをご確認ください。')).toBeTruthy();
-    expect(server.calls.find((c) => c.url === '/api/auth/email_confirm/resend')?.body).toEqual({ email: 'hanako@example.jp' });
+    expect(
+      await screen.findByText(
+        '確認がまだお済みでないアカウントであれば、確認メールをお送りしました。メールをご確認ください。',
+      ),
+    ).toBeTruthy();
+    expect(server.calls.find((c) => c.url === '/api/auth/email_confirm/resend')?.body).toEqual({
+      email: 'hanako@example.jp',
+    });
   });
 
   it('EmailConfirmPage, a malformed link (400 on token), a sentence a person understands and a resend form', async () => {
-    fakeServer((call) => (call.url === '/api/auth/email_confirm'
-      ? [400, { ok: false, message: '入力内容に誤りがあります: token', error: 'Bad Request', code: 'VALIDATION_FAILED', field: 'token' }]
-      : [200, {}]));
+    fakeServer((call) =>
+      call.url === '/api/auth/email_confirm'
+        ? [
+            400,
+            {
+              ok: false,
+              message: '入力内容に誤りがあります: token',
+              error: 'Bad Request',
+              code: 'VALIDATION_FAILED',
+              field: 'token',
+            },
+          ]
+        : [200, {}],
+    );
     await renderRoutes(routes, { path: '/email_confirm/short', state: guest });
 
     const alert = await screen.findByRole('alert');
 
-    expect(alert.textContent).toBe('この確認リンクは無効か、有効期限が切れています。メールのリンクをもう一度開くか、下のフォームから確認メールを再送信してください。');
+    expect(alert.textContent).toBe(
+      'この確認リンクは無効か、有効期限が切れています。メールのリンクをもう一度開くか、下のフォームから確認メールを再送信してください。',
+    );
     expect(screen.queryByText(/入力内容に誤りがあります/)).toBeNull();
     await vi.waitFor(() => expect(screen.getByRole('button', { name: '確認メールを再送信する' })).toBeTruthy());
   });

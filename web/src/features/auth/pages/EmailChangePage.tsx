@@ -15,12 +15,36 @@ export function EmailChangePage() {
   return (
     <Page title={t('account.emailChange')} lead={t('emailChange.lead')}>
       <Card>
-        {isSuccess ? <Notice kind="success">{t('emailChange.sent', { email: newEmail })}</Notice> : (
-          <form onSubmit={(event: FormEvent) => { event.preventDefault(); void request({ new_email: newEmail, password }); }}>
+        {isSuccess ? (
+          <Notice kind="success">{t('emailChange.sent', { email: newEmail })}</Notice>
+        ) : (
+          <form
+            onSubmit={(event: FormEvent) => {
+              event.preventDefault();
+              void request({ new_email: newEmail, password });
+            }}
+          >
             {error && <Notice kind="error">{errorMessageOf(error, t('common.failed'))}</Notice>}
-            <Field label={t('form.newEmail')} type="email" name="new_email" autoComplete="email" required value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
-            <PasswordInput label={t('form.currentPassword')} name="password" autoComplete="current-password" showRule={false} value={password} onChange={setPassword} />
-            <button type="submit" className="btn btn--primary btn--block" disabled={isLoading}>{t('emailChange.submit')}</button>
+            <Field
+              label={t('form.newEmail')}
+              type="email"
+              name="new_email"
+              autoComplete="email"
+              required
+              value={newEmail}
+              onChange={(e) => setNewEmail(e.target.value)}
+            />
+            <PasswordInput
+              label={t('form.currentPassword')}
+              name="password"
+              autoComplete="current-password"
+              showRule={false}
+              value={password}
+              onChange={setPassword}
+            />
+            <button type="submit" className="btn btn--primary btn--block" disabled={isLoading}>
+              {t('emailChange.submit')}
+            </button>
           </form>
         )}
       </Card>

@@ -48,11 +48,19 @@ export function EmailConfirmPage() {
         {isSuccess && (
           <>
             <Notice kind="success">{t(change ? 'confirm.changeDone' : 'confirm.done')}</Notice>
-            <button type="button" className="btn btn--primary btn--block" onClick={goLogin}>{t('confirm.toLogin')}</button>
+            <button type="button" className="btn btn--primary btn--block" onClick={goLogin}>
+              {t('confirm.toLogin')}
+            </button>
           </>
         )}
         {/* A malformed, used or expired link (400) gets a sentence a person understands, not the validator's field name. */}
-        {error && <Notice kind="error">{statusOf(error) === 400 ? t(change ? 'confirm.changeInvalidLink' : 'confirm.invalidLink') : errorMessageOf(error, t('confirm.failed'))}</Notice>}
+        {error && (
+          <Notice kind="error">
+            {statusOf(error) === 400
+              ? t(change ? 'confirm.changeInvalidLink' : 'confirm.invalidLink')
+              : errorMessageOf(error, t('confirm.failed'))}
+          </Notice>
+        )}
         {!token && (
           <>
             <p>{pendingEmail ? t('confirm.sentTo', { email: pendingEmail }) : t('confirm.sent')}</p>
@@ -61,13 +69,27 @@ export function EmailConfirmPage() {
         )}
         {!isSuccess && !isLoading && (
           <form onSubmit={submit} className="stack-top">
-            <Field label={t('confirm.codeLabel')} name="token" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" />
-            <button type="submit" className="btn btn--ghost btn--block">{t('confirm.submit')}</button>
+            <Field
+              label={t('confirm.codeLabel')}
+              name="token"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              autoComplete="off"
+            />
+            <button type="submit" className="btn btn--ghost btn--block">
+              {t('confirm.submit')}
+            </button>
           </form>
         )}
         {(error || !token) && !change && <ResendConfirmation initialEmail={pendingEmail ?? ''} />}
-        {error && change && <p className="form-links"><Link to="/account/email_change">{t('confirm.changeAgain')}</Link></p>}
-        <p className="form-links"><Link to="/login">{t('confirm.toLogin')}</Link></p>
+        {error && change && (
+          <p className="form-links">
+            <Link to="/account/email_change">{t('confirm.changeAgain')}</Link>
+          </p>
+        )}
+        <p className="form-links">
+          <Link to="/login">{t('confirm.toLogin')}</Link>
+        </p>
       </Card>
     </Page>
   );

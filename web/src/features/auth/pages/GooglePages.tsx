@@ -18,7 +18,11 @@ export function GoogleSuccessPage() {
     if (status === 'authenticated') void navigate(safeReturnPath(params.get('redirect')), { replace: true });
     if (status === 'guest') void navigate('/google/failure?reason=session', { replace: true });
   }, [status, navigate, params]);
-  return <Page title={t('google.successTitle')}><Spinner label={t('google.finishing')} /></Page>;
+  return (
+    <Page title={t('google.successTitle')}>
+      <Spinner label={t('google.finishing')} />
+    </Page>
+  );
 }
 
 export function GoogleFailurePage() {
@@ -29,8 +33,16 @@ export function GoogleFailurePage() {
   return (
     <Page title={t('google.failureTitle')}>
       <Card>
-        <Notice kind="error">{reason === 'not_configured' ? t('google.notConfigured') : reason === 'suspended' ? t('google.suspended') : t('google.failed')}</Notice>
-        <Link className="btn btn--primary btn--block" to="/login">{t('google.backToLogin')}</Link>
+        <Notice kind="error">
+          {reason === 'not_configured'
+            ? t('google.notConfigured')
+            : reason === 'suspended'
+              ? t('google.suspended')
+              : t('google.failed')}
+        </Notice>
+        <Link className="btn btn--primary btn--block" to="/login">
+          {t('google.backToLogin')}
+        </Link>
       </Card>
     </Page>
   );

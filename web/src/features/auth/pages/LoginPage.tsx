@@ -51,7 +51,9 @@ export function LoginPage() {
       return;
     }
     // SPEC.md §8: HTTP 429 shows the fixed "too many attempts" text; otherwise the server's errorMessage.
-    setFailure(statusOf(result.error) === 429 ? t('login.rateLimited') : errorMessageOf(result.error, t('login.failed')));
+    setFailure(
+      statusOf(result.error) === 429 ? t('login.rateLimited') : errorMessageOf(result.error, t('login.failed')),
+    );
   };
 
   return (
@@ -60,22 +62,49 @@ export function LoginPage() {
         {notice && <Notice kind="success">{t(`login.notice.${notice}`)}</Notice>}
         {failure && <Notice kind="error">{failure}</Notice>}
         <form onSubmit={(event) => void submit(event)}>
-          <Field label={t('form.email')} type="email" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
-          <PasswordInput label={t('form.password')} name="password" autoComplete="current-password" showRule={false} value={password} onChange={setPassword} />
-          <button type="submit" className="btn btn--primary btn--block" disabled={isLoading}>{isLoading ? t('common.sending') : t('login.submit')}</button>
+          <Field
+            label={t('form.email')}
+            type="email"
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+          <PasswordInput
+            label={t('form.password')}
+            name="password"
+            autoComplete="current-password"
+            showRule={false}
+            value={password}
+            onChange={setPassword}
+          />
+          <button type="submit" className="btn btn--primary btn--block" disabled={isLoading}>
+            {isLoading ? t('common.sending') : t('login.submit')}
+          </button>
         </form>
         {unconfirmed && <ResendConfirmation initialEmail={username} />}
         {config?.googleSignIn && (
           <>
-            <div className="divider"><span>{t('login.or')}</span></div>
-            <a className="btn btn--google btn--block" href={`/api/auth/google/login?redirect=${encodeURIComponent(returnTo)}`}>
-              <span className="google-mark" aria-hidden="true">G</span>{t('login.google')}
+            <div className="divider">
+              <span>{t('login.or')}</span>
+            </div>
+            <a
+              className="btn btn--google btn--block"
+              href={`/api/auth/google/login?redirect=${encodeURIComponent(returnTo)}`}
+            >
+              <span className="google-mark" aria-hidden="true">
+                G
+              </span>
+              {t('login.google')}
             </a>
           </>
         )}
         <p className="form-links">
           <Link to="/password_reset">{t('login.forgot')}</Link>
-          <Link to={`/register${params.get('redirect') ? `?redirect=${encodeURIComponent(returnTo)}` : ''}`}>{t('login.toRegister')}</Link>
+          <Link to={`/register${params.get('redirect') ? `?redirect=${encodeURIComponent(returnTo)}` : ''}`}>
+            {t('login.toRegister')}
+          </Link>
         </p>
       </Card>
     </Page>

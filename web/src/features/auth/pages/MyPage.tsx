@@ -28,7 +28,9 @@ export function MyPage() {
   return (
     <Page title={t('mypage.title')}>
       <Card className="hello">
-        <div className="avatar" aria-hidden="true">{(user.nickname || user.email.split('@')[0] || '?').slice(0, 1).toUpperCase()}</div>
+        <div className="avatar" aria-hidden="true">
+          {(user.nickname || user.email.split('@')[0] || '?').slice(0, 1).toUpperCase()}
+        </div>
         <div>
           <p className="hello__name">{t('mypage.hello', { name: user.nickname || user.email.split('@')[0] })}</p>
           <p className="muted">{user.email}</p>
@@ -38,7 +40,9 @@ export function MyPage() {
       <nav className="tiles" aria-label={t('mypage.title')}>
         {LINKS.map((link) => (
           <Link key={link.to} to={link.to} className="tile">
-            <span className="tile__icon"><Icon name={link.icon} /></span>
+            <span className="tile__icon">
+              <Icon name={link.icon} />
+            </span>
             <span>{t(link.key)}</span>
           </Link>
         ))}

@@ -39,10 +39,32 @@ export function PasswordChangePage() {
       <Card>
         {failure && <Notice kind="error">{failure}</Notice>}
         <form onSubmit={(event) => void submit(event)}>
-          <PasswordInput label={t('form.currentPassword')} name="currentPassword" autoComplete="current-password" showRule={false} value={current} onChange={setCurrent} />
-          <PasswordInput label={t('form.newPassword')} name="newPassword" autoComplete="new-password" value={next} onChange={setNext} />
-          <PasswordInput label={t('form.newPasswordAgain')} name="newPasswordAgain" autoComplete="new-password" showRule={false} value={again} onChange={setAgain} />
-          <button type="submit" className="btn btn--primary btn--block" disabled={isLoading}>{t('change.submit')}</button>
+          <PasswordInput
+            label={t('form.currentPassword')}
+            name="currentPassword"
+            autoComplete="current-password"
+            showRule={false}
+            value={current}
+            onChange={setCurrent}
+          />
+          <PasswordInput
+            label={t('form.newPassword')}
+            name="newPassword"
+            autoComplete="new-password"
+            value={next}
+            onChange={setNext}
+          />
+          <PasswordInput
+            label={t('form.newPasswordAgain')}
+            name="newPasswordAgain"
+            autoComplete="new-password"
+            showRule={false}
+            value={again}
+            onChange={setAgain}
+          />
+          <button type="submit" className="btn btn--primary btn--block" disabled={isLoading}>
+            {t('change.submit')}
+          </button>
         </form>
       </Card>
     </Page>

@@ -8,14 +8,26 @@ const TOKEN = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 describe('PasswordResetPage', () => {
   it('PasswordResetPage, a used or expired link, says so on load and asks for no new password', async () => {
-    const server = fakeServer(() => [400, { ok: false, error: 'Bad Request', code: 'VALIDATION_FAILED', message: 'リンクが無効か、有効期限が切れています。' }]);
+    const server = fakeServer(() => [
+      400,
+      {
+        ok: false,
+        error: 'Bad Request',
+        code: 'VALIDATION_FAILED',
+        message: 'リンクが無効か、有効期限が切れています。',
+      },
+    ]);
 
     await renderRoutes(routes, { path: `/password_reset/${TOKEN}` });
 
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(screen.queryByLabelText('新しいパスワード')).toBeNull();
     expect(screen.getByLabelText('メールアドレス')).toBeTruthy();
-    expect(server.calls[0]).toMatchObject({ url: '/api/auth/password_reset/check', method: 'POST', body: { token: TOKEN } });
+    expect(server.calls[0]).toMatchObject({
+      url: '/api/auth/password_reset/check',
+      method: 'POST',
+      body: { token: TOKEN },
+    });
   });
 
   it('PasswordResetPage, a good link, shows the new-password form once checked', async () => {

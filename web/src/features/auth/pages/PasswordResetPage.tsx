@@ -1,7 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf, useCheckResetTokenQuery, useRequestPasswordResetMutation, useResetPasswordMutation } from '../../../api/index.ts';
+import {
+  errorMessageOf,
+  useCheckResetTokenQuery,
+  useRequestPasswordResetMutation,
+  useResetPasswordMutation,
+} from '../../../api/index.ts';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { Card, Field, Notice, Page, Spinner } from '../../../app/ui.tsx';
 import { PasswordInput } from '../PasswordInput.tsx';
@@ -16,14 +21,33 @@ function RequestForm() {
   const [request, { isLoading, isSuccess, error }] = useRequestPasswordResetMutation();
   return (
     <Card>
-      {isSuccess ? <Notice kind="success">{t('reset.requested')}</Notice> : (
-        <form onSubmit={(event: FormEvent) => { event.preventDefault(); void request({ email }); }}>
+      {isSuccess ? (
+        <Notice kind="success">{t('reset.requested')}</Notice>
+      ) : (
+        <form
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            void request({ email });
+          }}
+        >
           {error && <Notice kind="error">{errorMessageOf(error, t('common.failed'))}</Notice>}
-          <Field label={t('form.email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          <button type="submit" className="btn btn--primary btn--block" disabled={isLoading}>{t('reset.send')}</button>
+          <Field
+            label={t('form.email')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <button type="submit" className="btn btn--primary btn--block" disabled={isLoading}>
+            {t('reset.send')}
+          </button>
         </form>
       )}
-      <p className="form-links"><Link to="/login">{t('confirm.toLogin')}</Link></p>
+      <p className="form-links">
+        <Link to="/login">{t('confirm.toLogin')}</Link>
+      </p>
     </Card>
   );
 }
@@ -68,9 +92,24 @@ function NewPasswordForm({ token }: { token: string }) {
     <Card>
       {failure && <Notice kind="error">{failure}</Notice>}
       <form onSubmit={(event) => void submit(event)}>
-        <PasswordInput label={t('form.newPassword')} name="newPassword" autoComplete="new-password" value={password} onChange={setPassword} />
-        <PasswordInput label={t('form.newPasswordAgain')} name="newPasswordAgain" autoComplete="new-password" showRule={false} value={again} onChange={setAgain} />
-        <button type="submit" className="btn btn--primary btn--block" disabled={isLoading}>{t('reset.save')}</button>
+        <PasswordInput
+          label={t('form.newPassword')}
+          name="newPassword"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+        />
+        <PasswordInput
+          label={t('form.newPasswordAgain')}
+          name="newPasswordAgain"
+          autoComplete="new-password"
+          showRule={false}
+          value={again}
+          onChange={setAgain}
+        />
+        <button type="submit" className="btn btn--primary btn--block" disabled={isLoading}>
+          {t('reset.save')}
+        </button>
       </form>
     </Card>
   );

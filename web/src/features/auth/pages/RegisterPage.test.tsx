@@ -33,7 +33,7 @@ const CONSENT = (name: string) => name.includes(GUARDIAN_CONSENT_TEXT);
 const thirteenYearsAgo = () => `${new Date().getFullYear() - 13}-01-01`;
 
 describe('RegisterPage', () => {
-  it('RegisterPage, an adult\'s date of birth, shows no guardian consent and sends none', async () => {
+  it("RegisterPage, an adult's date of birth, shows no guardian consent and sends none", async () => {
     const server = fakeServer(() => [201, { ok: true, user: sampleUser }]);
     await renderRoutes(routes, { path: '/register' });
     fillBorn('1990-05-05');
@@ -43,34 +43,52 @@ describe('RegisterPage', () => {
     expect(server.calls[0]?.body).not.toHaveProperty('guardian_consent');
   });
 
-  it('RegisterPage, a 13-year-old without the guardian\'s consent ticked, shows the terms\' wording, says what is missing and sends nothing', async () => {
+  it("RegisterPage, a 13-year-old without the guardian's consent ticked, shows the terms' wording, says what is missing and sends nothing", async () => {
     const server = fakeServer(() => [201, { ok: true, user: sampleUser }]);
     await renderRoutes(routes, { path: '/register' });
     fillBorn(thirteenYearsAgo());
     expect(screen.getByRole('checkbox', { name: CONSENT })).toBeTruthy();
     expect(screen.getByText(/18歳未満の方は、保護者（親権者）の同意を得たうえで/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '同意して登録する' }));
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', '未成年の方は、保護者の同意欄にチェックを入れてください。');
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      '未成年の方は、保護者の同意欄にチェックを入れてください。',
+    );
     expect(server.calls).toHaveLength(0);
   });
 
-  it('RegisterPage, a 13-year-old with the guardian\'s consent ticked, posts guardian_consent true', async () => {
+  it("RegisterPage, a 13-year-old with the guardian's consent ticked, posts guardian_consent true", async () => {
     const server = fakeServer(() => [201, { ok: true, user: sampleUser }]);
     const { router } = await renderRoutes(routes, { path: '/register' });
     fillBorn(thirteenYearsAgo());
     fireEvent.click(screen.getByRole('checkbox', { name: CONSENT }));
     fireEvent.click(screen.getByRole('button', { name: '同意して登録する' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/email_confirm'));
-    expect(server.calls[0]).toMatchObject({ url: '/api/auth/signup', body: { date_of_birth: thirteenYearsAgo(), guardian_consent: true } });
+    expect(server.calls[0]).toMatchObject({
+      url: '/api/auth/signup',
+      body: { date_of_birth: thirteenYearsAgo(), guardian_consent: true },
+    });
   });
 
   it('RegisterPage, the server refusing a minor (400 on guardian_consent), shows its message', async () => {
-    fakeServer(() => [400, { ok: false, code: 'VALIDATION_FAILED', field: 'guardian_consent', message: '未成年の方は、保護者（親権者）の同意を得たうえでご登録ください。', error: 'Bad Request' }]);
+    fakeServer(() => [
+      400,
+      {
+        ok: false,
+        code: 'VALIDATION_FAILED',
+        field: 'guardian_consent',
+        message: '未成年の方は、保護者（親権者）の同意を得たうえでご登録ください。',
+        error: 'Bad Request',
+      },
+    ]);
     await renderRoutes(routes, { path: '/register' });
     fillBorn(thirteenYearsAgo());
     fireEvent.click(screen.getByRole('checkbox', { name: CONSENT }));
     fireEvent.click(screen.getByRole('button', { name: '同意して登録する' }));
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', '未成年の方は、保護者（親権者）の同意を得たうえでご登録ください。');
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      '未成年の方は、保護者（親権者）の同意を得たうえでご登録ください。',
+    );
   });
 
   it('RegisterPage, password without a digit, names the broken rule and sends nothing', async () => {
@@ -88,7 +106,8 @@ describe('RegisterPage', () => {
     fill('secret123');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/email_confirm'));
     expect(server.calls[0]).toMatchObject({
-      url: '/api/auth/signup', method: 'POST',
+      url: '/api/auth/signup',
+      method: 'POST',
       body: { email: 'taro@example.jp', password: 'secret123', gender: 'male', date_of_birth: '1999-12-31' },
     });
     expect(await screen.findByText('taro@example.jp に確認メールを送信しました。')).toBeTruthy();
@@ -107,13 +126,17 @@ describe('RegisterPage', () => {
     const server = fakeServer(() => [200, { ok: true, user: sampleUser }]);
     await renderRoutes(routes, { path: '/email_confirm/abcdefghijklmnopqrstuvwxyz' });
     expect(await screen.findByText('メールアドレスの確認が完了しました。')).toBeTruthy();
-    expect(server.calls).toEqual([expect.objectContaining({ url: '/api/auth/email_confirm', body: { token: 'abcdefghijklmnopqrstuvwxyz' } })]);
+    expect(server.calls).toEqual([
+      expect.objectContaining({ url: '/api/auth/email_confirm', body: { token: 'abcdefghijklmnopqrstuvwxyz' } }),
+    ]);
   });
 
   it('EmailConfirmPage, an e-mail change link (?change=1), says the address was changed, not that a sign-up was confirmed', async () => {
     fakeServer(() => [200, { ok: true, user: sampleUser }]);
     await renderRoutes(routes, { path: '/email_confirm/abcdefghijklmnopqrstuvwxyz?change=1' });
-    expect(await screen.findByText('メールアドレスを変更しました。次回から新しいメールアドレスでログインしてください。')).toBeTruthy();
+    expect(
+      await screen.findByText('メールアドレスを変更しました。次回から新しいメールアドレスでログインしてください。'),
+    ).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: '新しいメールアドレスの確認' })).toBeTruthy();
     expect(screen.queryByText('メールアドレスの確認が完了しました。')).toBeNull();
   });

@@ -25,7 +25,8 @@ export function RegisterPage() {
   const [guardianAgreed, setGuardianAgreed] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [signup, { isLoading }] = useSignupMutation();
-  const set = <K extends keyof SignupBody>(key: K, value: SignupBody[K]) => setForm((prev) => ({ ...prev, [key]: value }));
+  const set = <K extends keyof SignupBody>(key: K, value: SignupBody[K]) =>
+    setForm((prev) => ({ ...prev, [key]: value }));
   const { status } = useAppSelector(selectSession);
   // Under 18 in Japan time (the server reckons it the same way, proto identity/minors.ts): the terms ask for the guardian's consent.
   const minor = isMinorOn(form.date_of_birth, new Date());
@@ -55,29 +56,69 @@ export function RegisterPage() {
       <Card>
         {failure && <Notice kind="error">{failure}</Notice>}
         <form onSubmit={(event) => void submit(event)}>
-          <Field label={t('form.email')} type="email" name="email" autoComplete="email" required value={form.email} onChange={(e) => set('email', e.target.value)} />
           <Field
-            label={t('register.nicknameLabel')} name="nickname" autoComplete="nickname" maxLength={40} value={form.nickname ?? ''}
-            placeholder={form.email.split('@')[0] ?? ''} hint={t('register.nicknameHint')} onChange={(e) => set('nickname', e.target.value)}
+            label={t('form.email')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={form.email}
+            onChange={(e) => set('email', e.target.value)}
           />
-          <PasswordInput label={t('form.password')} name="password" autoComplete="new-password" value={form.password} onChange={(v) => set('password', v)} />
+          <Field
+            label={t('register.nicknameLabel')}
+            name="nickname"
+            autoComplete="nickname"
+            maxLength={40}
+            value={form.nickname ?? ''}
+            placeholder={form.email.split('@')[0] ?? ''}
+            hint={t('register.nicknameHint')}
+            onChange={(e) => set('nickname', e.target.value)}
+          />
+          <PasswordInput
+            label={t('form.password')}
+            name="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={(v) => set('password', v)}
+          />
           <fieldset className="field choice-group">
             <legend className="field__label">{t('form.gender')}</legend>
             <div className="choices">
               {GENDERS.map((gender) => (
                 <label key={gender} className="choice">
-                  <input type="radio" name="gender" value={gender} checked={form.gender === gender} onChange={() => set('gender', gender)} />
+                  <input
+                    type="radio"
+                    name="gender"
+                    value={gender}
+                    checked={form.gender === gender}
+                    onChange={() => set('gender', gender)}
+                  />
                   <span>{t(`gender.${gender}`)}</span>
                 </label>
               ))}
             </div>
           </fieldset>
-          <Field label={t('form.dateOfBirth')} type="date" name="date_of_birth" required min="1900-01-01" max={today()} value={form.date_of_birth} onChange={(e) => set('date_of_birth', e.target.value)} />
+          <Field
+            label={t('form.dateOfBirth')}
+            type="date"
+            name="date_of_birth"
+            required
+            min="1900-01-01"
+            max={today()}
+            value={form.date_of_birth}
+            onChange={(e) => set('date_of_birth', e.target.value)}
+          />
           {minor && (
             <div className="guardian-consent">
               <p className="small">{t('register.guardianNote')}</p>
               <label className="check">
-                <input type="checkbox" name="guardian_consent" checked={guardianAgreed} onChange={(e) => setGuardianAgreed(e.target.checked)} />
+                <input
+                  type="checkbox"
+                  name="guardian_consent"
+                  checked={guardianAgreed}
+                  onChange={(e) => setGuardianAgreed(e.target.checked)}
+                />
                 <span>{t('register.guardianConsent')}</span>
               </label>
             </div>
@@ -85,12 +126,19 @@ export function RegisterPage() {
           <label className="check">
             <input type="checkbox" name="agree" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
             <span>
-              <Link to="/terms_of_use">{t('nav.terms')}</Link>{t('register.and')}<Link to="/privacy_policy">{t('nav.privacy')}</Link>{t('register.agree')}
+              <Link to="/terms_of_use">{t('nav.terms')}</Link>
+              {t('register.and')}
+              <Link to="/privacy_policy">{t('nav.privacy')}</Link>
+              {t('register.agree')}
             </span>
           </label>
-          <button type="submit" className="btn btn--primary btn--block" disabled={isLoading}>{isLoading ? t('common.sending') : t('register.submit')}</button>
+          <button type="submit" className="btn btn--primary btn--block" disabled={isLoading}>
+            {isLoading ? t('common.sending') : t('register.submit')}
+          </button>
         </form>
-        <p className="form-links"><Link to="/login">{t('register.toLogin')}</Link></p>
+        <p className="form-links">
+          <Link to="/login">{t('register.toLogin')}</Link>
+        </p>
       </Card>
     </Page>
   );
