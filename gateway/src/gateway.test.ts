@@ -74,14 +74,25 @@ describe('gateway, health and docs', () => {
     expect(Object.keys(res.json().checks).sort()).toEqual(['bus', 'cache', 'files', 'jobs', 'mail', 'search', 'store']);
   });
 
-  it('gateway, /readyz with a dead adapter, answers 503', async () => {
+  it('gateway, /readyz with a dead store, answers 503', async () => {
+    const local = await startTestGateway();
+    local.platform.store.ping = async () => {
+      throw new Error('store down');
+    };
+    const res = await local.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().checks.store).toBe('store down');
+    await local.close();
+  });
+
+  it('gateway, /readyz with a dead cache, stays 200 and reports it (the calls that need the cache answer 503 themselves)', async () => {
     const local = await startTestGateway();
     await local.platform.cache.close();
     local.platform.cache.ping = async () => {
       throw new Error('cache down');
     };
     const res = await local.app.inject({ method: 'GET', url: '/readyz' });
-    expect(res.statusCode).toBe(503);
+    expect(res.statusCode).toBe(200);
     expect(res.json().checks.cache).toBe('cache down');
     await local.close();
   });

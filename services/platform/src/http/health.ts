@@ -10,7 +10,7 @@ const Ready = Type.Object({ ok: Type.Boolean(), checks: Type.Record(Type.String(
 /**
  * GET /healthz (liveness: the process answers; it touches nothing else) and
  * GET /readyz (this process can serve; 503 otherwise). A service's readiness
- * is its adapters reachable and no SIGTERM received; the distributed gateway, which serves pages and
+ * is its store reachable (readiness.ts says why only the store) and no SIGTERM received; the distributed gateway, which serves pages and
  * routes whatever state the services are in, gives its own.
  */
 export interface HealthOptions {
