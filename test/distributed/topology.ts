@@ -81,6 +81,21 @@ export interface TopologyOptions {
    * the gateway is then awaited on its liveness, not on every service's readiness.
    */
   initial?: readonly ServiceName[];
+  /** The full engines instead of Redis for the bus and the embedded stores (engines-crash.test.ts); jobs and cache stay on Redis. */
+  engines?: TopologyEngines;
+}
+
+/** Where the full engines are: Kafka for the bus, MongoDB for every store (a database per process), Elasticsearch for search. */
+export interface TopologyEngines {
+  busUrl: string;
+  storeUrl(name: ServiceName | 'gateway'): string;
+  searchUrl: string;
+}
+
+/** The variables that move a process from Redis and the embedded store onto the full engines. */
+function engineEnv(engines: TopologyEngines | undefined, name: ServiceName | 'gateway'): NodeJS.ProcessEnv {
+  if (!engines) return {};
+  return { BUS_URL: engines.busUrl, STORE_URL: engines.storeUrl(name), SEARCH_URL: engines.searchUrl };
 }
 
 export async function startTopology(options: TopologyOptions = {}): Promise<Topology> {
@@ -101,7 +116,13 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
   async function startService(name: ServiceName): Promise<void> {
     const { port, dataDir } = slot(name);
     const child = startNode(`services/${name}/src/server.ts`, {
-      env: { ...env, ...options.env?.[name], PORT: String(port), DATA_DIR: dataDir },
+      env: {
+        ...env,
+        ...engineEnv(options.engines, name),
+        ...options.env?.[name],
+        PORT: String(port),
+        DATA_DIR: dataDir,
+      },
     });
     slot(name).process = child;
     await waitForHttp(`${serviceUrl(name)}/readyz`, child, STARTUP_MS);
@@ -134,6 +155,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     gateway = startNode('gateway/src/server.ts', {
       env: {
         ...env,
+        ...engineEnv(options.engines, 'gateway'),
         ...upstreams,
         SOCKET_FRAMES_PER_MINUTE: '100000',
         SOCKET_CONNECTION_FRAMES_PER_SECOND: '1000',
