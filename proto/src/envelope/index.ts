@@ -14,6 +14,13 @@ export const EventEnvelope = Type.Object({
   version: Type.Integer({ minimum: 1 }),
   occurredAt: Type.String({ format: 'date-time' }),
   key: Type.String({ minLength: 1 }),
+  keySeq: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      description:
+        "the publisher's write number for this key (1, 2, 3, … in commit order, from its store): which of two facts about one record is newer, whatever the clocks of the replicas that published them say",
+    }),
+  ),
   data: Type.Unknown(),
   requestId: Type.Optional(
     Type.String({

@@ -197,4 +197,41 @@ describe('serial-locked blocks in the playable character', () => {
       block_id: 'b-new',
     });
   });
+
+  it("onSerialGateEvent, a batch announced before it moved but stamped later by a replica's fast clock, keeps the block it moved to", async () => {
+    const couponId = `cp-${randomUUID()}`;
+    // Engagement's write numbers for the batch say the announcement (4) came before the move (5); their clocks disagree.
+    const saved = {
+      id: randomUUID(),
+      type: 'coupon.saved',
+      version: 1,
+      occurredAt: '2026-11-27T10:00:01.000Z',
+      key: couponId,
+      keySeq: 5,
+      data: {
+        coupon_id: couponId,
+        character_id: 'c-moved',
+        block_id: 'b-new',
+        previous_block_id: 'b-old',
+        is_debug: false,
+        tickets: 0,
+      },
+    } as EventOf<'coupon.saved'>;
+    const stale = {
+      id: randomUUID(),
+      type: 'coupon.announced',
+      version: 1,
+      occurredAt: '2026-11-27T10:00:10.000Z',
+      key: couponId,
+      keySeq: 4,
+      data: { coupon_id: couponId, character_id: 'c-moved', block_id: 'b-old', is_debug: false },
+    } as EventOf<'coupon.announced'>;
+    await svc.platform.store.withTransaction((tx) => onSerialGateEvent(tx, saved));
+
+    await svc.platform.store.withTransaction((tx) => onSerialGateEvent(tx, stale));
+
+    expect(await svc.platform.store.collection('serial_gates').findOne({ _id: couponId })).toMatchObject({
+      block_id: 'b-new',
+    });
+  });
 });

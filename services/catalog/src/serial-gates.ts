@@ -1,4 +1,5 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
+import { isNotOlder, keySeqAs } from '@talkwith/platform/eventing';
 import type { EventOf } from '@talkwith/proto';
 import type { LockedBlock } from '@talkwith/proto/catalog';
 import type { PublicCharacter } from '@talkwith/proto/dialogue';
@@ -22,6 +23,8 @@ interface GateDoc {
   name?: string;
   /** When engagement published what was applied last: an announcement older than it never overwrites it. */
   as_of?: string;
+  /** Engagement's write number for the batch (`keySeq`) of that event, when it carried one: compared instead of `as_of`. */
+  as_of_seq?: number;
   [key: string]: unknown;
 }
 interface UnlockDoc {
@@ -51,6 +54,12 @@ export const SERIAL_GATE_EVENTS = [
 ] as const;
 export type SerialGateEvent = EventOf<(typeof SERIAL_GATE_EVENTS)[number]>;
 
+/** Where the kept gate stands in engagement's writes to its batch. */
+async function gateMark(tx: Transaction, couponId: string) {
+  const gate = await gatesIn(tx).findOne({ _id: couponId }, { projection: { as_of: 1, as_of_seq: 1 } });
+  return gate && { at: gate.as_of, seq: gate.as_of_seq };
+}
+
 /**
  * Consumer group `catalog-serial-gates`: each event once, in `tx`. The
  * announcements (engagement answering catalog's facts.requested on start)
@@ -62,14 +71,18 @@ export async function onSerialGateEvent(tx: Transaction, event: SerialGateEvent)
     case 'coupon.saved':
     case 'coupon.announced': {
       const { coupon_id, character_id, block_id, name } = event.data;
-      if (
-        event.type === 'coupon.announced' &&
-        ((await gatesIn(tx).findOne({ _id: coupon_id }, { projection: { as_of: 1 } }))?.as_of ?? '') > event.occurredAt
-      )
-        return;
+      if (event.type === 'coupon.announced' && !isNotOlder(event, await gateMark(tx, coupon_id))) return;
       await gatesIn(tx).updateOne(
         { _id: coupon_id },
-        { $set: { character_id, block_id, as_of: event.occurredAt, ...(name === undefined ? {} : { name }) } },
+        {
+          $set: {
+            character_id,
+            block_id,
+            as_of: event.occurredAt,
+            ...keySeqAs('as_of_seq', event),
+            ...(name === undefined ? {} : { name }),
+          },
+        },
         { upsert: true },
       );
       return;

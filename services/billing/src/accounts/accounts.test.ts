@@ -83,6 +83,40 @@ describe("billing accounts rebuilt from identity's announcements", () => {
     });
   });
 
+  it("onAccountEvent, an announcement written before a change but stamped later by a replica's fast clock, keeps the changed address and language", async () => {
+    const userId = randomUUID();
+    // Identity's write numbers for the account: registration 1, announcement 2, changes 3 and 4; the announcing replica's clock runs ahead.
+    const registered = envelope('user.registered', '2026-11-01T10:00:00.000Z', {
+      user_id: userId,
+      email: 'first@example.jp',
+      registered_at: '2026-11-01T10:00:00.000Z',
+      language: 'ja-JP',
+    });
+    const change = envelope('user.email_changed', '2026-11-27T10:00:01.000Z', {
+      user_id: userId,
+      old_email: 'first@example.jp',
+      new_email: 'new@example.jp',
+      by: 'user',
+    });
+    const language = envelope('user.language_changed', '2026-11-27T10:00:02.000Z', {
+      user_id: userId,
+      language: 'zh-TW',
+    });
+    const announcement = envelope('user.announced', '2026-11-27T10:00:10.000Z', {
+      user_id: userId,
+      email: 'first@example.jp',
+      registered_at: '2026-11-01T10:00:00.000Z',
+      language: 'ja-JP',
+    });
+    await apply({ ...registered, keySeq: 1 });
+    await apply({ ...change, keySeq: 3 });
+    await apply({ ...language, keySeq: 4 });
+
+    await apply({ ...announcement, keySeq: 2 });
+
+    expect(await accountOf(svc.platform.store, userId)).toMatchObject({ email: 'new@example.jp', language: 'zh-TW' });
+  });
+
   it('onAccountEvent, an announcement after the account was deleted, leaves it deleted', async () => {
     const userId = randomUUID();
     await apply(

@@ -1,4 +1,5 @@
 import type { Eventing, Transaction } from '@talkwith/platform';
+import { isNotOlder, keySeqAs } from '@talkwith/platform/eventing';
 import type { EventOf } from '@talkwith/proto';
 import { existingAccountIdOf } from '../purchases/cards.ts';
 import { endSubscriptionsOf } from '../subscriptions/account-deletion.ts';
@@ -13,6 +14,9 @@ export const ACCOUNT_EVENTS = [
   'user.deleted',
 ] as const;
 export type AccountEvent = EventOf<(typeof ACCOUNT_EVENTS)[number]>;
+
+/** Where the account's facts stand in identity's writes (its time, and its write number when it carries one). */
+const factsMark = (event: AccountEvent) => ({ facts_at: event.occurredAt, ...keySeqAs('facts_seq', event) });
 
 /**
  * Consumer group `billing-accounts` (each event id once, in `tx`, in the
@@ -36,7 +40,7 @@ export async function onAccountEvent(tx: Transaction, events: Eventing, event: A
             ...(guardian_consent_at ? { guardian_consent_at } : {}),
             ...(language ? { language } : {}),
           },
-          $max: { facts_at: event.occurredAt },
+          $max: factsMark(event),
           $setOnInsert: { deleted_at: null },
         },
         { upsert: true },
@@ -46,13 +50,13 @@ export async function onAccountEvent(tx: Transaction, events: Eventing, event: A
     case 'user.email_changed':
       await accounts.updateOne(
         { _id: event.data.user_id },
-        { $set: { email: event.data.new_email }, $max: { facts_at: event.occurredAt } },
+        { $set: { email: event.data.new_email }, $max: factsMark(event) },
       );
       return;
     case 'user.language_changed':
       await accounts.updateOne(
         { _id: event.data.user_id },
-        { $set: { language: event.data.language }, $max: { facts_at: event.occurredAt } },
+        { $set: { language: event.data.language }, $max: factsMark(event) },
       );
       return;
     case 'user.deleted':
@@ -74,8 +78,8 @@ export async function onAccountEvent(tx: Transaction, events: Eventing, event: A
 async function applyAnnouncement(tx: Transaction, event: EventOf<'user.announced'>): Promise<void> {
   const accounts = openAccounts(tx);
   const { user_id, email, registered_at, date_of_birth, guardian_consent_at, language } = event.data;
-  const kept = await accounts.findOne({ _id: user_id }, { projection: { facts_at: 1 } });
-  const newer = !kept?.facts_at || kept.facts_at <= event.occurredAt;
+  const kept = await accounts.findOne({ _id: user_id }, { projection: { facts_at: 1, facts_seq: 1 } });
+  const newer = isNotOlder(event, kept && { at: kept.facts_at, seq: kept.facts_seq });
   const facts = {
     registered_at,
     ...(date_of_birth ? { date_of_birth } : {}),
@@ -85,7 +89,7 @@ async function applyAnnouncement(tx: Transaction, event: EventOf<'user.announced
     { _id: user_id },
     newer
       ? {
-          $set: { ...facts, email, ...(language ? { language } : {}), facts_at: event.occurredAt },
+          $set: { ...facts, email, ...(language ? { language } : {}), ...factsMark(event) },
           $setOnInsert: { deleted_at: null },
         }
       : { $set: facts, $setOnInsert: { deleted_at: null } },

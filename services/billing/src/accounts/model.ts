@@ -23,6 +23,8 @@ export interface BillingAccount {
   deleted_at: string | null;
   /** When identity's newest event applied here was published: an announcement older than that never overwrites the address or language. */
   facts_at?: string;
+  /** Identity's write number for the account (`keySeq`) of that newest event, when it carried one: compared instead of `facts_at`. */
+  facts_seq?: number;
   [key: string]: unknown;
 }
 

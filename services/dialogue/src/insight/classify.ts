@@ -1,4 +1,5 @@
 import type { DocumentStore, Transaction } from '@talkwith/platform';
+import { isNotOlder, keySeqAs } from '@talkwith/platform/eventing';
 import type { EventOf } from '@talkwith/proto';
 import { loadRecognition } from '../recognition/characters.ts';
 import { synonymIndex } from '@talkwith/dialogue-engine/understanding';
@@ -54,14 +55,13 @@ export async function rememberGate(
 ): Promise<void> {
   const gates = openInsightGates(tx);
   const { coupon_id, character_id, block_id } = event.data;
-  if (
-    event.type === 'coupon.announced' &&
-    ((await gates.findOne({ _id: coupon_id }, { projection: { as_of: 1 } }))?.as_of ?? '') > event.occurredAt
-  )
-    return;
+  if (event.type === 'coupon.announced') {
+    const kept = await gates.findOne({ _id: coupon_id }, { projection: { as_of: 1, as_of_seq: 1 } });
+    if (!isNotOlder(event, kept && { at: kept.as_of, seq: kept.as_of_seq })) return;
+  }
   await gates.updateOne(
     { _id: coupon_id },
-    { $set: { character_id, block_id, as_of: event.occurredAt } },
+    { $set: { character_id, block_id, as_of: event.occurredAt, ...keySeqAs('as_of_seq', event) } },
     { upsert: true },
   );
 }

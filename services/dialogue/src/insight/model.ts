@@ -43,6 +43,8 @@ export interface InsightGateDoc {
   block_id: string;
   /** When engagement published what was applied last: an older announcement never overwrites it. */
   as_of?: string;
+  /** Engagement's write number for the batch (`keySeq`) of that event, when it carried one: compared instead of `as_of`. */
+  as_of_seq?: number;
   [key: string]: unknown;
 }
 

@@ -19,6 +19,27 @@ const envelope = <T extends Kind>(type: T, occurredAt: string, data: EventOf<T>[
 const apply = (event: EventOf<Kind>) => svc.platform.store.withTransaction((tx) => onAccountEvent(tx, event));
 
 describe('account addresses', () => {
+  it("onAccountEvent, an announcement written before a change but stamped later by a replica's fast clock, keeps the changed address", async () => {
+    const userId = randomUUID();
+    // Identity's write numbers for the account say the announcement (5) came before the change (6); their clocks disagree.
+    const change = envelope('user.email_changed', '2026-11-27T10:00:01.000Z', {
+      user_id: userId,
+      old_email: 'old@example.jp',
+      new_email: 'new@example.jp',
+      by: 'user',
+    });
+    const announcement = envelope('user.announced', '2026-11-27T10:00:10.000Z', {
+      user_id: userId,
+      email: 'old@example.jp',
+      registered_at: '2026-11-01T10:00:00.000Z',
+    });
+
+    await apply({ ...change, keySeq: 6 });
+    await apply({ ...announcement, keySeq: 5 });
+
+    expect(await confirmedAddressOf(svc.platform.store, userId)).toBe('new@example.jp');
+  });
+
   it('onAccountEvent, a change that arrives before the registration, keeps the newer address', async () => {
     const userId = randomUUID();
     await apply(

@@ -1,4 +1,5 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
+import { isNotOlder, keySeqAs } from '@talkwith/platform/eventing';
 import type { EventOf } from '@talkwith/proto';
 
 /**
@@ -21,6 +22,8 @@ export interface AccountAddressDoc {
   email: string;
   /** When identity's event said so: an older event never overwrites a newer one (redelivery, reordering). */
   at: string;
+  /** Identity's write number for the account (`keySeq`) of that event, when it carried one: compared instead of `at`. */
+  seq?: number;
   /** The account was deleted (then `email` is empty): kept as a mark, so an announcement read before the deletion cannot bring the address back. */
   deleted?: boolean;
   [key: string]: unknown;
@@ -34,25 +37,29 @@ export const ACCOUNT_EVENTS = ['user.registered', 'user.announced', 'user.email_
 export type AccountEvent = EventOf<(typeof ACCOUNT_EVENTS)[number]>;
 
 /** Keeps the address an event tells, unless a later one is already kept. */
-async function keepAddress(tx: Transaction, userId: string, email: string, at: string): Promise<void> {
+async function keepAddress(tx: Transaction, userId: string, email: string, event: AccountEvent): Promise<void> {
   const addresses = openAccountAddresses(tx);
-  const kept = await addresses.findOne({ _id: userId }, { projection: { at: 1, deleted: 1 } });
-  if (kept && (kept.deleted || kept.at > at)) return;
-  await addresses.updateOne({ _id: userId }, { $set: { email, at } }, { upsert: true });
+  const kept = await addresses.findOne({ _id: userId }, { projection: { at: 1, seq: 1, deleted: 1 } });
+  if (kept && (kept.deleted || !isNotOlder(event, kept))) return;
+  await addresses.updateOne(
+    { _id: userId },
+    { $set: { email, at: event.occurredAt, ...keySeqAs('seq', event) } },
+    { upsert: true },
+  );
 }
 
 export async function onAccountEvent(tx: Transaction, event: AccountEvent): Promise<void> {
   switch (event.type) {
-    // An announcement (identity answering facts.requested) is the address as of its time: an older change never overwrites it.
+    // An announcement (identity answering facts.requested) is the address as of its write: an older change never overwrites it.
     case 'user.announced':
     case 'user.registered':
-      return keepAddress(tx, event.data.user_id, event.data.email, event.occurredAt);
+      return keepAddress(tx, event.data.user_id, event.data.email, event);
     case 'user.email_changed':
-      return keepAddress(tx, event.data.user_id, event.data.new_email, event.occurredAt);
+      return keepAddress(tx, event.data.user_id, event.data.new_email, event);
     case 'user.deleted':
       await openAccountAddresses(tx).updateOne(
         { _id: event.data.user_id },
-        { $set: { email: '', at: event.occurredAt, deleted: true } },
+        { $set: { email: '', at: event.occurredAt, ...keySeqAs('seq', event), deleted: true } },
         { upsert: true },
       );
   }

@@ -65,6 +65,33 @@ describe("log users rebuilt from identity's announcements", () => {
     expect((await kept(userId))?.email).toBe('new@example.jp');
   });
 
+  it("onUserEvent, an announcement written before a change but stamped later by a replica's fast clock, keeps the changed address", async () => {
+    const userId = uniqueId('u');
+    // Identity's write numbers for the account: registration 1, announcement 2, change 3; the announcing replica's clock runs ahead.
+    const registered = envelope('user.registered', '2026-11-01T10:00:00.000Z', {
+      user_id: userId,
+      email: 'first@example.jp',
+      registered_at: '2026-11-01T10:00:00.000Z',
+    });
+    const change = envelope('user.email_changed', '2026-11-27T10:00:01.000Z', {
+      user_id: userId,
+      old_email: 'first@example.jp',
+      new_email: 'new@example.jp',
+      by: 'user',
+    });
+    const announcement = envelope('user.announced', '2026-11-27T10:00:10.000Z', {
+      user_id: userId,
+      email: 'first@example.jp',
+      registered_at: '2026-11-01T10:00:00.000Z',
+    });
+    await apply({ ...registered, keySeq: 1 });
+    await apply({ ...change, keySeq: 3 });
+
+    await apply({ ...announcement, keySeq: 2 });
+
+    expect((await kept(userId))?.email).toBe('new@example.jp');
+  });
+
   it('onUserEvent, an announcement after the account was deleted, leaves it deleted without an address', async () => {
     const userId = uniqueId('u');
     await apply(

@@ -1,4 +1,5 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
+import { isNotOlder, keySeqAs } from '@talkwith/platform/eventing';
 import type { EventOf } from '@talkwith/proto';
 import type { LogUser } from '@talkwith/proto/logging';
 
@@ -18,6 +19,8 @@ export interface LogUserDoc {
   seen_at: string;
   /** When identity's event told the address: an announcement older than that never overwrites it. */
   email_at?: string;
+  /** Identity's write number for the account (`keySeq`) of that event, when it carried one: compared instead of `email_at`. */
+  email_seq?: number;
   [key: string]: unknown;
 }
 
@@ -47,7 +50,7 @@ export async function onUserEvent(tx: Transaction, event: UserEvent): Promise<vo
       await users.updateOne(
         { _id: id },
         {
-          $set: { email, registered_at: at, email_at: event.occurredAt },
+          $set: { email, registered_at: at, email_at: event.occurredAt, ...keySeqAs('email_seq', event) },
           $max: { seen_at: at },
           $setOnInsert: { last_login_at: null, deleted_at: null },
         },
@@ -70,7 +73,7 @@ export async function onUserEvent(tx: Transaction, event: UserEvent): Promise<vo
     case 'user.email_changed':
       await users.updateOne(
         { _id: id, deleted_at: null },
-        { $set: { email: event.data.new_email, email_at: event.occurredAt } },
+        { $set: { email: event.data.new_email, email_at: event.occurredAt, ...keySeqAs('email_seq', event) } },
       );
       return;
     case 'user.deleted':
@@ -93,13 +96,16 @@ export async function onUserEvent(tx: Transaction, event: UserEvent): Promise<vo
 async function applyAnnouncement(tx: Transaction, event: EventOf<'user.announced'>): Promise<void> {
   const users = openLogUsers(tx);
   const { user_id: id, email, registered_at: at } = event.data;
-  const kept = await users.findOne({ _id: id }, { projection: { deleted_at: 1, email_at: 1 } });
+  const kept = await users.findOne({ _id: id }, { projection: { deleted_at: 1, email_at: 1, email_seq: 1 } });
   if (kept?.deleted_at) return;
-  const newer = !kept?.email_at || kept.email_at <= event.occurredAt;
+  const newer = isNotOlder(event, kept && { at: kept.email_at, seq: kept.email_seq });
   await users.updateOne(
     { _id: id },
     {
-      $set: { registered_at: at, ...(newer ? { email, email_at: event.occurredAt } : {}) },
+      $set: {
+        registered_at: at,
+        ...(newer ? { email, email_at: event.occurredAt, ...keySeqAs('email_seq', event) } : {}),
+      },
       $max: { seen_at: at },
       $setOnInsert: { last_login_at: null, deleted_at: null },
     },

@@ -7,7 +7,7 @@ import type { EventHandlerOf, Eventing } from '../service/index.ts';
 import { PermanentEventError } from '../bus/shared.ts';
 import { currentRequestId, withRequestId } from '../http/request-context.ts';
 import { dataProblem, definitionOf, envelopeProblem } from './validation.ts';
-import { appendToOutbox, nextOutboxSeq } from './outbox-entry.ts';
+import { appendToOutbox, nextOutboxSeq, numberWithinKeys } from './outbox-entry.ts';
 import { startOutboxRelay, type OutboxRelayOptions } from './outbox.ts';
 
 export interface EventingOptions {
@@ -56,8 +56,9 @@ export function createEventing(options: EventingOptions): Eventing {
     ]).then(() => undefined));
   };
 
-  async function storeInOutbox(envelopes: readonly EventEnvelope[], tx: Transaction): Promise<void> {
+  async function storeInOutbox(envelopes: EventEnvelope[], tx: Transaction): Promise<void> {
     if (envelopes.length === 0) return;
+    await numberWithinKeys(tx, envelopes);
     // Embedded: one reservation of the store-wide numbers for the lot; relayed: this process's tie-break counter.
     const first = embedded ? await nextOutboxSeq(tx, envelopes.length) : 0;
     const entries = await appendToOutbox(tx, envelopes, (i) => (embedded ? first + i : relay!.nextSeq()));

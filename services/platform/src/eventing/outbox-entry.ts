@@ -38,6 +38,33 @@ export async function nextOutboxSeq(tx: Transaction, count = 1): Promise<number>
   return counter!.n - count + 1;
 }
 
+const KEY_SEQUENCE = 'event_key_sequence';
+
+/**
+ * Numbers each envelope within its key (`keySeq`), in `tx`: one counter per
+ * key in the publisher's store, so the numbers follow commit order across
+ * every replica sharing the store (two transactions writing one key's counter
+ * conflict and one retries; the embedded store serialises them). A consumer
+ * compares them to tell an announcement from a newer change without trusting
+ * clocks. Envelopes of one key in one call get consecutive numbers, in order.
+ */
+export async function numberWithinKeys(tx: Transaction, envelopes: EventEnvelope[]): Promise<void> {
+  const counts = new Map<string, number>();
+  for (const envelope of envelopes) counts.set(envelope.key, (counts.get(envelope.key) ?? 0) + 1);
+  const next = new Map<string, number>();
+  for (const [key, count] of counts) {
+    const counter = await tx
+      .collection<SequenceCounter>(KEY_SEQUENCE)
+      .findOneAndUpdate({ _id: key }, { $inc: { n: count } }, { upsert: true });
+    next.set(key, counter!.n - count + 1);
+  }
+  for (const envelope of envelopes) {
+    const n = next.get(envelope.key)!;
+    envelope.keySeq = n;
+    next.set(envelope.key, n + 1);
+  }
+}
+
 /** The number of the newest event published through this store's embedded bus (0 before the first). */
 export async function newestOutboxSeq(store: Pick<DocumentStore, 'collection'>): Promise<number> {
   return (await store.collection<SequenceCounter>(SEQUENCE).findOne({ _id: OUTBOX }))?.n ?? 0;
