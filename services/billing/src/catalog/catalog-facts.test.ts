@@ -13,9 +13,22 @@ afterAll(async () => {
 });
 
 const store = () => env.platform.store;
-const deliver = (type: CatalogFact['type'], data: CatalogFact['data'], occurredAt = new Date().toISOString()) =>
+const deliver = (
+  type: CatalogFact['type'],
+  data: CatalogFact['data'],
+  occurredAt = new Date().toISOString(),
+  keySeq?: number,
+) =>
   store().withTransaction((tx) =>
-    onCatalogFact(tx, { id: randomUUID(), type, version: 1, occurredAt, key: 'k', data } as CatalogFact),
+    onCatalogFact(tx, {
+      id: randomUUID(),
+      type,
+      version: 1,
+      occurredAt,
+      key: 'k',
+      data,
+      ...(keySeq ? { keySeq } : {}),
+    } as CatalogFact),
   );
 const published = (character_id: string, version: number, actions: { code: string; points: number }[]) =>
   deliver('character.published', {
@@ -89,5 +102,44 @@ describe('billing catalog facts projection', () => {
       status: 409,
       message: 'グループ「新」のプランは現在販売していません。',
     });
+  });
+
+  it("group.saved, written before another but stamped later by a replica's fast clock, keeps the later write's facts", async () => {
+    const id = randomUUID();
+    // Catalog's write numbers for the group say 「旧」 (7) came before 「新」 (8); their clocks disagree.
+    await deliver(
+      'group.saved',
+      { group_id: id, category_id: 'c', name: '新', sold: false },
+      '2026-11-27T10:00:01.000Z',
+      8,
+    );
+
+    await deliver(
+      'group.saved',
+      { group_id: id, category_id: 'c', name: '旧', sold: true },
+      '2026-11-27T10:00:10.000Z',
+      7,
+    );
+
+    await expect(requireSoldGroup(store(), id)).rejects.toMatchObject({ code: 'PRODUCT_UNAVAILABLE' });
+  });
+
+  it('group.saved, a newer write number than the kept one, replaces the facts', async () => {
+    const id = randomUUID();
+    await deliver(
+      'group.saved',
+      { group_id: id, category_id: 'c', name: '旧', sold: false },
+      '2026-11-27T10:00:10.000Z',
+      7,
+    );
+
+    await deliver(
+      'group.saved',
+      { group_id: id, category_id: 'c', name: '新', sold: true },
+      '2026-11-27T10:00:01.000Z',
+      8,
+    );
+
+    expect(await openGroupFacts(store()).findOne({ _id: id })).toMatchObject({ name: '新', sold: true, at_seq: 8 });
   });
 });

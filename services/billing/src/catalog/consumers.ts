@@ -1,4 +1,5 @@
 import type { Transaction } from '@talkwith/platform';
+import { keptNotNewerThan, keySeqAs } from '@talkwith/platform/eventing';
 import type { EventOf } from '@talkwith/proto';
 import { openCharacterActions, openGroupFacts } from './model.ts';
 
@@ -24,7 +25,8 @@ async function upsertNewer(write: () => Promise<unknown>): Promise<void> {
 /**
  * Consumer group `billing-catalog` (each event once, in `tx`). The newest
  * published version of a character wins, as for products; a group's newest
- * event wins (occurredAt), and a deleted group stays deleted.
+ * event wins (catalog's write number for the group, `at_seq`; the time for
+ * events and rows without one), and a deleted group stays deleted.
  */
 export async function onCatalogFact(tx: Transaction, event: CatalogFact): Promise<void> {
   switch (event.type) {
@@ -44,10 +46,10 @@ export async function onCatalogFact(tx: Transaction, event: CatalogFact): Promis
       return;
     case 'group.saved': {
       const { group_id: _id, category_id, name, sold } = event.data;
-      const fresh = { category_id, name, sold, deleted: false, at: event.occurredAt };
+      const fresh = { category_id, name, sold, deleted: false, at: event.occurredAt, ...keySeqAs('at_seq', event) };
       await upsertNewer(() =>
         openGroupFacts(tx).updateOne(
-          { _id, deleted: { $ne: true }, at: { $lte: event.occurredAt } },
+          { _id, deleted: { $ne: true }, ...keptNotNewerThan(event, 'at', 'at_seq') },
           { $set: fresh },
           { upsert: true },
         ),
@@ -57,7 +59,10 @@ export async function onCatalogFact(tx: Transaction, event: CatalogFact): Promis
     case 'group.deleted':
       await openGroupFacts(tx).updateOne(
         { _id: event.data.group_id },
-        { $set: { deleted: true, sold: false, at: event.occurredAt }, $setOnInsert: { category_id: '', name: '' } },
+        {
+          $set: { deleted: true, sold: false, at: event.occurredAt, ...keySeqAs('at_seq', event) },
+          $setOnInsert: { category_id: '', name: '' },
+        },
         { upsert: true },
       );
   }

@@ -27,6 +27,8 @@ export interface GroupFactsDoc {
   deleted: boolean;
   /** occurredAt of the event these facts came from: an older one changes nothing. */
   at: string;
+  /** Catalog's write number for the group (`keySeq`) of that event, when it carried one: compared instead of `at`. */
+  at_seq?: number;
   [key: string]: unknown;
 }
 

@@ -226,6 +226,17 @@ describe("entitlements rebuilt from billing's announcements", () => {
     expect(await ent.accessOf(store, { character: PRICED, caller: customer('u1'), now: NOW })).toBe('none');
   });
 
+  it("accessOf, a subscription announced before its cancel but stamped later by a replica's fast clock, stays as the cancel left it", async () => {
+    const { store, ent, feed } = await setup();
+    // Billing's write numbers for the subscription say the announcement (3) came before the finish (4); their clocks disagree.
+    const finished = eventOf('subscription.finished', { ...facts('u1'), status: 'inactive', reason: 'canceled' });
+    await feed({ ...finished, keySeq: 4 });
+
+    await feed({ ...eventOf('subscription.announced', facts('u1'), '2030-05-01T00:00:10.000Z'), keySeq: 3 });
+
+    expect(await ent.accessOf(store, { character: PRICED, caller: customer('u1'), now: NOW })).toBe('none');
+  });
+
   it('accessOf, a cancelled purchase announced after a newer purchase of the character, keeps the newer one', async () => {
     const { store, ent, feed } = await setup();
     await feed(bought('u1', 'p-2'));

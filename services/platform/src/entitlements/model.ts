@@ -1,4 +1,6 @@
+import type { EventEnvelope } from '@talkwith/proto';
 import type { Collection, DocumentStore, Transaction } from '../ports/index.ts';
+import { keySeqAs } from '../eventing/facts-order.ts';
 
 /**
  * The entitlement projection one mounting service keeps in its own store
@@ -16,6 +18,8 @@ export interface OwnedDoc {
   at: string;
   /** When billing published the event or announcement written last (absent on rows from before): an older announcement never overwrites it. */
   as_of?: string;
+  /** Billing's write number for the event's key (`keySeq`: the user for purchases), when it carried one: compared instead of `as_of`. */
+  as_of_seq?: number;
   [key: string]: unknown;
 }
 
@@ -26,12 +30,19 @@ export interface PlanDoc {
   group_id: string | null;
   status: 'inactive' | 'active' | 'canceled';
   period_end: string;
-  /** As OwnedDoc's. */
+  /** As OwnedDoc's (the key of subscription events is the subscription). */
   as_of?: string;
+  as_of_seq?: number;
   [key: string]: unknown;
 }
 
 type Store = DocumentStore | Transaction;
+
+/** Where a row stands in billing's writes: the event's time and its key's write number (when it carries one). */
+export const asOf = (event: Pick<EventEnvelope, 'occurredAt' | 'keySeq'>) => ({
+  as_of: event.occurredAt,
+  ...keySeqAs('as_of_seq', event),
+});
 
 export interface EntitlementCollections {
   owned(store: Store): Collection<OwnedDoc>;

@@ -1,7 +1,7 @@
 import type { EventOf } from '@talkwith/proto';
 import type { Transaction } from '../ports/index.ts';
 import { applyAnnouncement } from './announcements.ts';
-import { ownedKey, type EntitlementCollections } from './model.ts';
+import { asOf, ownedKey, type EntitlementCollections } from './model.ts';
 
 /** What feeds the projection: billing's purchases and subscriptions (and their announcements), identity's deletions. */
 export const ENTITLEMENT_EVENTS = [
@@ -22,9 +22,10 @@ export type EntitlementEvent = EventOf<(typeof ENTITLEMENT_EVENTS)[number]>;
  * One event, in the consumer's transaction (each event id once). Subscription
  * events are keyed by the subscription, so they arrive in order: the last one
  * says its state. `subscription.finished` leaves it inactive. Every write
- * keeps `as_of` (when billing published what it applies), so an announcement
- * (billing answering facts.requested, announce.ts) older than what is kept
- * never overwrites it.
+ * keeps `as_of` (when billing published what it applies) and `as_of_seq`
+ * (billing's write number for the event's key), so an announcement (billing
+ * answering facts.requested, announce.ts) older than what is kept never
+ * overwrites it.
  */
 export async function applyEntitlementEvent(
   c: EntitlementCollections,
@@ -39,7 +40,7 @@ export async function applyEntitlementEvent(
         .owned(tx)
         .updateOne(
           { _id: ownedKey(user_id, character_id) },
-          { $set: { user_id, character_id, purchase_id, at: completed_at, as_of: event.occurredAt } },
+          { $set: { user_id, character_id, purchase_id, at: completed_at, ...asOf(event) } },
           { upsert: true },
         );
       return;
@@ -58,7 +59,7 @@ export async function applyEntitlementEvent(
         .plans(tx)
         .updateOne(
           { _id: subscription_id },
-          { $set: { user_id, group_id: group_id ?? null, status, period_end, as_of: event.occurredAt } },
+          { $set: { user_id, group_id: group_id ?? null, status, period_end, ...asOf(event) } },
           { upsert: true },
         );
       return;

@@ -26,3 +26,13 @@ export function isNotOlder(event: Ordered, kept: FactsMark | null | undefined): 
 export function keySeqAs<K extends string>(name: K, event: Ordered): Partial<Record<K, number>> {
   return event.keySeq == null ? {} : ({ [name]: event.keySeq } as Record<K, number>);
 }
+
+/**
+ * A store filter matching a kept row that `event` is not older than (isNotOlder as a query, for a guarded upsert):
+ * `timeField` holds the time, `seqField` the write number.
+ */
+export function keptNotNewerThan(event: Ordered, timeField: string, seqField: string): Record<string, unknown> {
+  const byTime = { [timeField]: { $lte: event.occurredAt } };
+  if (event.keySeq == null) return byTime;
+  return { $or: [{ [seqField]: { $lte: event.keySeq } }, { [seqField]: { $exists: false }, ...byTime }] };
+}

@@ -3,7 +3,7 @@ export { dataProblem, envelopeProblem } from './validation.ts';
 export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox.ts';
 export { OUTBOX, outboxBacklog, type OutboxEntry } from './outbox-entry.ts';
 export { audited, type AdminActor } from './audited.ts';
-export { isNotOlder, keySeqAs, type FactsMark } from './facts-order.ts';
+export { isNotOlder, keptNotNewerThan, keySeqAs, type FactsMark } from './facts-order.ts';
 export {
   announceInPages,
   announceOwedFacts,
