@@ -1,4 +1,4 @@
-import type { DocumentStore } from '@talkwith/platform';
+import type { DocumentStore, ReadingForms } from '@talkwith/platform';
 import { matchPhrases, sharedUnderstanding, understandingIfLoaded } from '@talkwith/dialogue-engine/understanding';
 import type { HitWordMatch, UnderstandRequest } from '@talkwith/proto/dialogue';
 import { loadRecognition } from '../characters.ts';
@@ -20,6 +20,16 @@ export async function understandUtterance(
   const block = character?.recognition.blocks.find((b) => b.block_id === request.block_id);
   if (!block || block.phrases.length === 0) return [];
   return matchPhrases(await sharedUnderstanding(), block.phrases, character?.recognition.synonyms ?? [], request.text);
+}
+
+/**
+ * The search port's reading analysis (ReadingForms), from the shared
+ * understanding: the embedded search loads it on the first search of an index
+ * that matches by reading, so dialogue's indexes read Japanese as
+ * Elasticsearch's kuromoji does, with the analyser this process holds anyway.
+ */
+export async function loadReadingForms(): Promise<ReadingForms> {
+  return (await sharedUnderstanding()).searchForms;
 }
 
 /** Computes the hit-word forms of a published character ahead of its first utterance (when the analyser is up). */
