@@ -56,7 +56,7 @@ export const DEFAULT_LANGUAGE: TalkLanguage = 'ja-JP';
  * (the legacy hit_word list has no translations: it is always the Japanese).
  */
 export function routeWords(hit: HitWord, language: TalkLanguage = DEFAULT_LANGUAGE): string[] {
-  if (language === DEFAULT_LANGUAGE) return hit.words;
+  if (language === 'ja-JP') return hit.words;
   const translated = hit.words_i18n?.[language]?.filter((w) => w.trim() !== '') ?? [];
   return translated.length > 0 ? translated : hit.words;
 }
