@@ -245,7 +245,7 @@ describe('player effect runner', () => {
     expect(video.played().slice(-2)).toEqual(['skip.mp4', 'topic_food.mp4']);
   });
 
-  it("runner, English interface with English subtitles, takes ミライ's English route locally and asks the server in en-US otherwise", async () => {
+  it("runner, English interface with English subtitles, takes ミライ's English route locally without asking the server", async () => {
     const recognition = fakeRecognition({ matches: [] });
     const { runner, video, time, startTalking, endVisible } = setUp(demoCharacter, undefined, recognition, 'en-US');
     startTalking();
