@@ -188,6 +188,37 @@ describe('deploy/Dockerfile', () => {
   });
 });
 
+describe('deploy/elasticsearch', () => {
+  const dockerfile = readFileSync(join(ROOT, 'deploy', 'elasticsearch', 'Dockerfile'), 'utf8');
+  const base = /^ARG ELASTICSEARCH_IMAGE=(\S+)$/m.exec(dockerfile)?.[1];
+  const kuromojiImage = (image: string | undefined) => image?.startsWith('talkwith/elasticsearch:') ?? false;
+
+  it('Dockerfile, official image, installs the analysis-kuromoji plugin the search adapter analyses Japanese with', () => {
+    expect(base).toMatch(/^docker\.elastic\.co\/elasticsearch\/elasticsearch:\d+\.\d+\.\d+$/);
+    expect(dockerfile).toContain('FROM ${ELASTICSEARCH_IMAGE}');
+    expect(dockerfile).toMatch(/^RUN bin\/elasticsearch-plugin install --batch analysis-kuromoji$/m);
+  });
+
+  it('compose, elasticsearch, builds deploy/elasticsearch into an image tagged with the base version', () => {
+    const service = readCompose().services.elasticsearch ?? {};
+    expect(service.build?.context).toBe('deploy/elasticsearch');
+    expect(kuromojiImage(service.image)).toBe(true);
+    expect(service.image?.split(':')[1]).toMatch(new RegExp(`^${base?.split(':')[1]}-kuromoji$`));
+  });
+
+  it('k8s, elasticsearch, runs the kuromoji image and kustomization pins its tag', () => {
+    const objects = readK8s();
+    const [container] = podContainers(find(objects, 'StatefulSet', 'elasticsearch')!);
+    const kustomization = parse(readFileSync(join(ROOT, 'deploy', 'k8s', 'kustomization.yaml'), 'utf8')) as {
+      images: { name: string; newTag: string }[];
+    };
+    const pinned = kustomization.images.find((image) => image.name === 'talkwith/elasticsearch');
+    expect(kuromojiImage(container?.image)).toBe(true);
+    expect(pinned?.newTag).toBe(container?.image.split(':')[1]);
+    expect(pinned?.newTag).toBe(`${base?.split(':')[1]}-kuromoji`);
+  });
+});
+
 describe('deploy/k8s', () => {
   const objects = readK8s();
   const deployment = (name: string) => find(objects, 'Deployment', name);

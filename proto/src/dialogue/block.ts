@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Count, Flag, Id, IdList, NullableId, NullableNumber, Text } from './common.ts';
 import { LabelTranslations } from '../identity/localized.ts';
+import { wordsPerLanguage } from './language.ts';
 
 /**
  * A block is one step of a conversation (SPEC.md §3 Block): a trigger video,
@@ -20,8 +21,9 @@ export type SlotAssignment = Static<typeof SlotAssignment>;
 export const HitWord = Type.Object({
   words: Type.Array(Type.String({ minLength: 1 }), {
     minItems: 1,
-    description: 'words or phrases; one contained in the normalised utterance is a hit',
+    description: 'words or phrases (Japanese); one contained in the normalised utterance is a hit',
   }),
+  words_i18n: Type.Optional(wordsPerLanguage(100)),
   block_id: Id('block entered on a hit'),
   slot: Type.Union([SlotAssignment, Type.Null()], { default: null, description: 'slot filled on a hit' }),
 });

@@ -8,6 +8,7 @@ export * from './block.ts';
 export * from './character.ts';
 export * from './insight.ts';
 export * from './io.ts';
+export * from './language.ts';
 export * from './recognition.ts';
 export * from './talk.ts';
 export * from './user-content.ts';

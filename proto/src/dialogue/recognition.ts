@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SYNONYM_GROUPS_MAX, SynonymGroup } from './character.ts';
 import { HitWordMatch, SearchHit } from './io.ts';
+import { TalkLanguage, wordsPerLanguage } from './language.ts';
 
 /**
  * Recognition on the server (services/dialogue/API.md): the character's
@@ -22,6 +23,7 @@ export const RecognitionBlock = Type.Object({
     maxItems: 500,
     description: 'hit words (every route), the legacy hit_word list and the title split at ・／/',
   }),
+  phrases_i18n: Type.Optional(wordsPerLanguage(500, 200, 'the hit words of every route in the other talk languages')),
   spj_category: Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()]),
   listen_next_block: Type.Array(DialogueId, { maxItems: 100 }),
 });
@@ -112,6 +114,7 @@ export const UnderstandRequest = Type.Object({
   character_id: DialogueId,
   block_id: DialogueId,
   text: Utterance,
+  language: Type.Optional(TalkLanguage),
 });
 export type UnderstandRequest = Static<typeof UnderstandRequest>;
 export const UnderstandReply = Type.Object({

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { TalkLanguage } from './language.ts';
 import { DialogueId } from './recognition.ts';
 
 /**
@@ -9,12 +10,9 @@ import { DialogueId } from './recognition.ts';
  */
 export { STT_MAX_FRAME_BYTES, STT_PATH } from './constants.ts';
 
-/** The recognition languages: the subtitle languages the product ships (Google's BCP-47 codes). */
-export const SttLanguage = Type.Union(
-  [Type.Literal('ja-JP'), Type.Literal('en-US'), Type.Literal('fil-PH'), Type.Literal('zh-TW')],
-  { default: 'ja-JP' },
-);
-export type SttLanguage = Static<typeof SttLanguage>;
+/** The recognition languages: the talk languages (the subtitle languages the product ships). */
+export const SttLanguage = TalkLanguage;
+export type SttLanguage = TalkLanguage;
 
 /** The audio encodings the server passes on to the recogniser (Google's RecognitionConfig.AudioEncoding names). */
 export const SttEncoding = Type.Union([Type.Literal('WEBM_OPUS'), Type.Literal('OGG_OPUS'), Type.Literal('LINEAR16')]);

@@ -40,6 +40,24 @@ describe('recognitionSnapshot', () => {
     ]);
   });
 
+  it('recognitionSnapshot, routes with English words, carries en-US phrases (untranslated routes in Japanese) and no other language', () => {
+    const id = characterId();
+    const { blocks } = snapshotOf(id, [
+      block({
+        id: 'b1',
+        title: '話題',
+        hit_words: [
+          { words: ['食べ物'], words_i18n: { 'en-US': ['food', 'meal'] }, block_id: 'b2', slot: null },
+          { words: ['旅行'], block_id: 'b3', slot: null },
+        ],
+      }),
+    ]);
+
+    expect(blocks[0]?.phrases).toEqual(['食べ物', '旅行', '話題']);
+    expect(blocks[0]?.phrases_i18n).toEqual({ 'en-US': ['food', 'meal', '旅行', '話題'] });
+    expect(Value.Check(CharacterRecognition, { ...snapshotOf(id, []), blocks })).toBe(true);
+  });
+
   it('recognitionSnapshot, action buttons, use the code (else the button id) and the points (else 0)', () => {
     const id = characterId();
     const { actions } = snapshotOf(id, [

@@ -1,5 +1,6 @@
 import { Value } from '@sinclair/typebox/value';
-import { splitWordList } from '@talkwith/dialogue-engine';
+import { routeWords, splitWordList } from '@talkwith/dialogue-engine';
+import { TRANSLATED_LANGUAGES } from '@talkwith/proto/i18n';
 import {
   ActionDefinition,
   CharacterRecognition,
@@ -8,6 +9,7 @@ import {
   SynonymGroup,
   type Block,
   type Character,
+  type TalkLanguage,
 } from '@talkwith/proto/dialogue';
 
 /**
@@ -39,15 +41,27 @@ const clip = (text: string, max: number): string => [...text].slice(0, max).join
 /** A setting longer than its bound is not clipped (a cut url or key is wrong): it counts as not set. */
 const setOrEmpty = (value: string, max: number | undefined): string => (value.length <= (max ?? Infinity) ? value : '');
 
-/** Hit words of every route, the legacy comma list, and the title split at ・／/ (each a phrase). */
-export function phrasesOf(block: Block): string[] {
+/**
+ * Hit words of every route (in the talk language: a route's words in it, else
+ * its Japanese ones), the legacy comma list, and the title split at ・／/ (each a phrase).
+ */
+export function phrasesOf(block: Block, language: TalkLanguage = 'ja-JP'): string[] {
   const words = [
-    ...block.hit_words.flatMap((route) => route.words),
+    ...block.hit_words.flatMap((route) => routeWords(route, language)),
     ...splitWordList(block.hit_word),
     ...splitWordList(block.title.replace(/[・／/]/gu, ',')),
   ];
   const phrases = words.map((w) => clip(w.trim(), PHRASE_MAX)).filter((w) => w.length > 0);
   return [...new Set(phrases)].slice(0, PHRASES_MAX);
+}
+
+/** The phrases per other talk language, for the languages some route of the block has words in. */
+function phrasesInOtherLanguages(block: Block): Pick<RecognitionBlock, 'phrases_i18n'> {
+  const spoken = TRANSLATED_LANGUAGES.filter((language) =>
+    block.hit_words.some((route) => (route.words_i18n?.[language] ?? []).some((w) => w.trim() !== '')),
+  );
+  if (spoken.length === 0) return {};
+  return { phrases_i18n: Object.fromEntries(spoken.map((language) => [language, phrasesOf(block, language)])) };
 }
 
 function recognitionBlock(block: Block): RecognitionBlock {
@@ -56,6 +70,7 @@ function recognitionBlock(block: Block): RecognitionBlock {
     block_id: block.id,
     title: clip(block.title, TITLE_MAX),
     phrases: phrasesOf(block),
+    ...phrasesInOtherLanguages(block),
     spj_category: category || null,
     listen_next_block: block.listen_next_block.filter(isId).slice(0, NEXT_MAX),
   };

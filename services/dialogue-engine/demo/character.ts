@@ -63,11 +63,21 @@ export const demoVideos: Video[] = [
 type BlockOptions = Partial<Omit<Block, 'id' | 'character_id'>>;
 const block = (id: string, options: BlockOptions): Block =>
   makeBlock({ id, character_id: CHARACTER_ID, title: id, ...options });
-const hit = (words: string[], blockId: string, slot: { name: string; value: string } | null = null) => ({
+/** A route: its Japanese words, where it goes, its slot and, for her main routes, the words of a talk in English. */
+const hit = (
+  words: string[],
+  blockId: string,
+  slot: { name: string; value: string } | null = null,
+  english: string[] = [],
+) => ({
   words,
+  ...(english.length > 0 ? { words_i18n: { 'en-US': english } } : {}),
   block_id: blockId,
   slot,
 });
+const KYOTO = { name: 'travel', value: '京都' };
+const HOKKAIDO = { name: 'travel', value: '北海道' };
+const RAMEN = { name: 'food', value: 'ラーメン' };
 
 const silenceLadder: BlockOptions = {
   silence_time_limit: 8,
@@ -87,14 +97,15 @@ export const demoBlocks: Block[] = [
     max_recognition_time: 15,
     // One form per word: the dialogue service finds kana/kanji variants and inflections by reading and base
     // form, and the paraphrases are the character's synonyms (below), not more hit words.
+    // A talk with English subtitles is matched against the English words (whole words, plurals too).
     hit_words: [
-      hit(['京都'], 'kyoto', { name: 'travel', value: '京都' }),
-      hit(['北海道'], 'hokkaido', { name: 'travel', value: '北海道' }),
-      hit(['ラーメン'], 'food-reply', { name: 'food', value: 'ラーメン' }),
-      hit(['食べ物', 'ごはん'], 'topic-food'),
-      hit(['旅行'], 'topic-travel'),
-      hit(['占い'], 'fortune'),
-      hit(['バイバイ', '終わり'], 'wrap-up'),
+      hit(['京都'], 'kyoto', KYOTO, ['Kyoto']),
+      hit(['北海道'], 'hokkaido', HOKKAIDO, ['Hokkaido']),
+      hit(['ラーメン'], 'food-reply', RAMEN, ['ramen']),
+      hit(['食べ物', 'ごはん'], 'topic-food', null, ['food', 'eat', 'lunch', 'dinner', 'cooking']),
+      hit(['旅行'], 'topic-travel', null, ['travel', 'trip', 'vacation']),
+      hit(['占い'], 'fortune', null, ['fortune', 'horoscope']),
+      hit(['バイバイ', '終わり'], 'wrap-up', null, ['bye', 'goodbye', 'see you', "that's all"]),
     ],
     skip_video_ids: ['skip'],
     invalid_max_count: 3,
@@ -118,7 +129,7 @@ export const demoBlocks: Block[] = [
     title: '食べ物の話',
     trigger_video_id: 'topic_food',
     listen_video_ids: ['listen_1'],
-    hit_words: [hit(['ラーメン'], 'food-reply', { name: 'food', value: 'ラーメン' })],
+    hit_words: [hit(['ラーメン'], 'food-reply', RAMEN, ['ramen', 'noodle'])],
     valid_response: true,
     slot_name: 'food',
     listen_next_block: ['food-reply'],
@@ -145,10 +156,7 @@ export const demoBlocks: Block[] = [
     title: '旅行の話',
     trigger_video_id: 'topic_travel',
     listen_video_ids: ['listen_2'],
-    hit_words: [
-      hit(['京都'], 'kyoto', { name: 'travel', value: '京都' }),
-      hit(['北海道'], 'hokkaido', { name: 'travel', value: '北海道' }),
-    ],
+    hit_words: [hit(['京都'], 'kyoto', KYOTO, ['Kyoto']), hit(['北海道'], 'hokkaido', HOKKAIDO, ['Hokkaido'])],
     not_hitword_blocks: ['change-topic'],
     ...nods,
     ...silenceLadder,
@@ -172,7 +180,9 @@ export const demoBlocks: Block[] = [
     random_end_block_id: 'fortune-end',
     listen_video_ids: ['listen_1'],
     // もういっかい stays: the dictionary reads 一回 digit by digit (いちかい), so no reading finds the spoken form.
-    hit_words: [hit(['もう一回', 'もういっかい', 'もう一度', '占い'], 'fortune')],
+    hit_words: [
+      hit(['もう一回', 'もういっかい', 'もう一度', '占い'], 'fortune', null, ['again', 'one more', 'fortune']),
+    ],
     not_hitword_blocks: ['fortune-end'],
     silence_time_limit: 8,
     silence_count: 1,

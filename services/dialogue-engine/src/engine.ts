@@ -68,6 +68,16 @@ function indexCharacter(character: Character): CharacterIndex {
   };
 }
 
+const TALK_LANGUAGES: readonly unknown[] = ['ja-JP', 'en-US', 'fil-PH', 'zh-TW'];
+
+/** A talk language other than the default, from options or a state; anything else is the default (undefined). */
+function languageOf(options: unknown): EngineOptions['language'] {
+  const language = isRecord(options) ? options.language : undefined;
+  return TALK_LANGUAGES.includes(language) && language !== 'ja-JP'
+    ? (language as EngineOptions['language'])
+    : undefined;
+}
+
 function seedOf(options: unknown): number {
   const seed = isRecord(options) ? options.seed : undefined;
   return typeof seed === 'number' && Number.isFinite(seed) ? seed : 1;
@@ -81,11 +91,13 @@ export function initialState(character: Character, options: EngineOptions = {}):
   const seed = seedOf(options);
   const understanding = isRecord(options) && options.understanding === true;
   const intake = intakeCharacter(character);
+  const language = languageOf(options);
   return {
     character: intake.character,
     index: indexCharacter(intake.character),
     seed,
     understanding,
+    ...(language ? { language } : {}),
     rt: freshRuntime(seed),
     characterIssues: intake.issues,
   };
@@ -184,7 +196,11 @@ function switchCharacter(state: EngineState, character: Character, now: number):
     if (ctx.rt.phase !== 'ended' && ctx.rt.phase !== 'standby') endConversation(ctx, 'switched');
   });
   const standby = run(
-    initialState(character, { seed: state.seed, understanding: state.understanding === true }),
+    initialState(character, {
+      seed: state.seed,
+      understanding: state.understanding === true,
+      language: languageOf(state),
+    }),
     now,
     showStandby,
   );
@@ -197,6 +213,7 @@ function recoverState(state: unknown): StepResult {
   const fresh = initialState(held.character as Character, {
     seed: typeof held.seed === 'number' ? held.seed : undefined,
     understanding: held.understanding === true,
+    language: languageOf(held),
   });
   return { state: fresh, commands: [problemCommand('ENGINE_FAULT', { detail: 'not an engine state' })] };
 }

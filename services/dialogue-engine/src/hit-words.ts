@@ -1,4 +1,4 @@
-import type { Block } from '@talkwith/proto/dialogue';
+import type { Block, HitWord, TalkLanguage } from '@talkwith/proto/dialogue';
 import { normalizeJapanese, splitWordList } from './normalize.ts';
 
 /**
@@ -47,6 +47,20 @@ export function literalMatcher(normalizedUtterance: string): WordMatcher {
   };
 }
 
+/** A talk is held in Japanese unless the host says otherwise (EngineOptions.language). */
+export const DEFAULT_LANGUAGE: TalkLanguage = 'ja-JP';
+
+/**
+ * The words of a route said in `language`: its `words_i18n` entry for it,
+ * else its Japanese words, so a character nobody translated behaves as before
+ * (the legacy hit_word list has no translations: it is always the Japanese).
+ */
+export function routeWords(hit: HitWord, language: TalkLanguage = DEFAULT_LANGUAGE): string[] {
+  if (language === 'ja-JP') return hit.words;
+  const translated = hit.words_i18n?.[language]?.filter((w) => w.trim() !== '') ?? [];
+  return translated.length > 0 ? translated : hit.words;
+}
+
 function affirmedVia(words: string[], matcher: WordMatcher): MatchVia | undefined {
   return words.flatMap((w) => matcher(w)).find((m) => !m.negated)?.via;
 }
@@ -57,10 +71,15 @@ function affirmedVia(words: string[], matcher: WordMatcher): MatchVia | undefine
  * affirmatively. A word said only as what the user does not want
  * (「京都じゃなくて大阪」, 「ラーメン以外」) does not count: the next route that
  * is affirmed wins, or none does and the block's other routes decide.
+ * A route's words are those of the talk's language (routeWords).
  */
-export function hitWordDecision(b: Block, matcher: WordMatcher): HitWordDecision | undefined {
+export function hitWordDecision(
+  b: Block,
+  matcher: WordMatcher,
+  language: TalkLanguage = DEFAULT_LANGUAGE,
+): HitWordDecision | undefined {
   for (const hit of b.hit_words) {
-    const via = affirmedVia(hit.words, matcher);
+    const via = affirmedVia(routeWords(hit, language), matcher);
     if (via) return { kind: 'block', blockId: hit.block_id, slot: hit.slot, via };
   }
   const via = affirmedVia(splitWordList(b.hit_word), matcher);

@@ -15,12 +15,15 @@ export { reachableBlocks } from './graph-faults.ts';
 export { blockListens } from './routes.ts';
 export { invalidLimit } from './invalid.ts';
 export {
+  DEFAULT_LANGUAGE,
   hitWordDecision,
   literalMatcher,
   negatedAfter,
+  routeWords,
   type HitWordDecision,
   type MatchVia,
   type WordMatch,
   type WordMatcher,
 } from './hit-words.ts';
+export { matcherFor, normalizeSpaced, spacedMatcher } from './talk-language.ts';
 export { playScript, blockName, type ScriptOptions, type ServerRequest } from './script.ts';

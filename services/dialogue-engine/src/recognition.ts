@@ -60,7 +60,7 @@ export function onFinal(ctx: Ctx, text: string): void {
   log(ctx, 'speech', `認識結果: ${text}`, { blockId: b.id, text });
   if (ctx.state.character.setting.show_recognition_text) emit(ctx, { type: 'showRecognitionText', text, final: true });
   rt.phase = 'listening';
-  follow(ctx, b, decide(ctx, b, normalized), text);
+  follow(ctx, b, decide(ctx, b, text), text);
 }
 
 /** Carries out a routing decision for the final utterance `text`. */

@@ -65,7 +65,12 @@ export function onUnderstandResult(ctx: Ctx, input: EngineInputOf<'understandRes
   const b = settle(ctx, input.requestId, 'understand');
   if (!b) return;
   ctx.rt.phase = 'listening';
-  follow(ctx, b, hitWordRoute(b, serverMatcher(input.matches)) ?? afterHitWords(ctx, b), ctx.rt.session.blockText);
+  follow(
+    ctx,
+    b,
+    hitWordRoute(b, serverMatcher(input.matches), ctx.state.language) ?? afterHitWords(ctx, b),
+    ctx.rt.session.blockText,
+  );
 }
 
 export function onRequestFailed(ctx: Ctx, input: EngineInputOf<'requestFailed'>): void {

@@ -1,6 +1,7 @@
-import type { Block, MatchVia } from '@talkwith/proto/dialogue';
+import type { Block, MatchVia, TalkLanguage } from '@talkwith/proto/dialogue';
 import { existingBlocks, logProblem, type Ctx } from './context.ts';
-import { hitWordDecision, literalMatcher, type WordMatcher } from './hit-words.ts';
+import { hitWordDecision, type WordMatcher } from './hit-words.ts';
+import { matcherFor } from './talk-language.ts';
 
 /** What a final utterance leads to, before any server request. */
 export type Decision =
@@ -38,9 +39,9 @@ function forcedBlock(ctx: Ctx, b: Block): string | undefined {
   return existing.find((id) => !ctx.rt.played.includes(id)) ?? existing[0];
 }
 
-/** The block's hit-word route with a word matcher (literal here, the server's matches in results.ts). */
-export function hitWordRoute(b: Block, matcher: WordMatcher): Decision | undefined {
-  const hit = hitWordDecision(b, matcher);
+/** The block's hit-word route with a word matcher (literal here, the server's matches in results.ts), in the talk's language. */
+export function hitWordRoute(b: Block, matcher: WordMatcher, language?: TalkLanguage): Decision | undefined {
+  const hit = hitWordDecision(b, matcher, language);
   if (!hit) return undefined;
   return hit.kind === 'valid'
     ? { kind: 'valid', match: hit.via }
@@ -69,10 +70,10 @@ function serverRoute(ctx: Ctx, b: Block): Decision | undefined {
  * understanding on, then by reading and base form on the server, which comes
  * back to afterHitWords), search, SPJ score, valid_response, not_hitword_blocks, invalid.
  */
-export function decide(ctx: Ctx, b: Block, normalized: string): Decision {
+export function decide(ctx: Ctx, b: Block, text: string): Decision {
   const forced = forcedBlock(ctx, b);
   if (forced) return { kind: 'block', blockId: forced, slot: null, via: 'forced' };
-  const hit = hitWordRoute(b, literalMatcher(normalized));
+  const hit = hitWordRoute(b, matcherFor(text, ctx.state.language), ctx.state.language);
   if (hit) return hit;
   if (ctx.state.understanding === true && hasHitWords(b)) return { kind: 'understand' };
   return afterHitWords(ctx, b);

@@ -267,6 +267,14 @@ export const PUBLIC_CHARACTER_SHAPE: SchemaShape = {
               type: 'object',
               properties: {
                 words: { type: 'array', items: { type: 'string' } },
+                words_i18n: {
+                  type: 'object',
+                  properties: {
+                    'en-US': { type: 'array', items: { type: 'string' } },
+                    'fil-PH': { type: 'array', items: { type: 'string' } },
+                    'zh-TW': { type: 'array', items: { type: 'string' } },
+                  },
+                },
                 block_id: { type: 'string' },
                 slot: {
                   anyOf: [

@@ -5,6 +5,7 @@ import type {
   PlaySession,
   MatchKind,
   StepVia,
+  TalkLanguage,
   TimerName,
   Video,
   VideoSlotName,
@@ -89,6 +90,8 @@ export interface EngineOptions {
    * player matches literally only (no server, tests).
    */
   understanding?: boolean;
+  /** The talk's language (the subtitles shown): hit words are matched in it (default ja-JP). */
+  language?: TalkLanguage;
 }
 
 export interface EngineState {
@@ -98,6 +101,8 @@ export interface EngineState {
   seed: number;
   /** EngineOptions.understanding; absent in states made before it existed. */
   understanding?: boolean;
+  /** EngineOptions.language; absent: ja-JP (and in states made before it existed). */
+  language?: TalkLanguage;
   rt: Runtime;
   /** paths of malformed character data that were repaired or left out; logged (CHARACTER_DATA_INVALID) with the standby. */
   characterIssues: string[];

@@ -7,7 +7,8 @@
  * is matched. Never imported by the web client: the analyser is far over the
  * player's budget (lint keeps it out).
  */
-import type { HitWordMatch, SynonymGroup } from '@talkwith/proto/dialogue';
+import type { HitWordMatch, SynonymGroup, TalkLanguage } from '@talkwith/proto/dialogue';
+import { matcherFor, type WordMatcher } from '../src/index.ts';
 import { loadAnalyser } from './analyser.ts';
 import { Understanding } from './matcher.ts';
 import { synonymIndex, withSynonyms } from './synonyms.ts';
@@ -49,7 +50,25 @@ export function matchPhrases(
   synonyms: readonly SynonymGroup[],
   text: string,
 ): HitWordMatch[] {
-  const matcher = withSynonyms(understanding.matcher(understanding.utterance(text)), synonymIndex(synonyms));
+  return answers(withSynonyms(understanding.matcher(understanding.utterance(text)), synonymIndex(synonyms)), phrases);
+}
+
+/**
+ * matchPhrases for a talk in another language than Japanese: the player's
+ * plain normalised matching (whole words in en-US and fil-PH), and the
+ * character's synonym groups (a group's word is a hit word of that language);
+ * no analyser is loaded.
+ */
+export function matchPhrasesIn(
+  language: Exclude<TalkLanguage, 'ja-JP'>,
+  phrases: readonly string[],
+  synonyms: readonly SynonymGroup[],
+  text: string,
+): HitWordMatch[] {
+  return answers(withSynonyms(matcherFor(text, language), synonymIndex(synonyms)), phrases);
+}
+
+function answers(matcher: WordMatcher, phrases: readonly string[]): HitWordMatch[] {
   return phrases.flatMap((word) => {
     const found = matcher(word);
     const chosen = found.find((m) => !m.negated) ?? found[0];

@@ -7,7 +7,7 @@ import {
   type WordMatcher,
 } from '../src/index.ts';
 import type { Analyse } from './analyser.ts';
-import { morphemeForms, type MorphemeForms } from './forms.ts';
+import { morphemeForms, readingKey, type MorphemeForms } from './forms.ts';
 
 /**
  * Finds hit words in an utterance by surface, reading and base form. The
@@ -134,6 +134,19 @@ export class Understanding {
     }
     return keys;
   }
+
+  /**
+   * The search port's reading tokens of a text (ReadingForms): the reading of
+   * each content word in its dictionary form (御飯 → ごはん, 占った → うらなう),
+   * particles, auxiliaries and symbols left out, as Elasticsearch's kuromoji
+   * `.reading` sub-field reads it, so the embedded search matches alike.
+   */
+  searchForms = (text: string): string[] =>
+    this.analyse(text).flatMap((m) => {
+      if (!m.independent) return [];
+      const key = readingKey(m.base === m.surface ? m.reading : this.readingOf(m.base));
+      return key === '' ? [] : [key];
+    });
 
   utterance(text: string): AnalysedUtterance {
     const forms = this.formsOf(text);

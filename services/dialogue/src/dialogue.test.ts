@@ -37,6 +37,24 @@ describe('dialogue service', () => {
     expect(hit).toMatchObject({ character_id: 'c-1', name: '山田先生' });
   });
 
+  it('dialogue, a search in kana for a description written in kanji, finds the character by reading', async () => {
+    await svc.platform.events.publish('character.published', 'c-3', {
+      character_id: 'c-3',
+      name: 'ハナ',
+      description: '御飯を作るのが好きな講師',
+      published_at: new Date().toISOString(),
+      version: 1,
+    });
+    const hit = await eventually(async () => {
+      const res = await svc.app.inject({
+        method: 'GET',
+        url: `/api/dialogue/characters/search?q=${encodeURIComponent('ごはん')}`,
+      });
+      return res.json().hits?.[0];
+    });
+    expect(hit).toMatchObject({ character_id: 'c-3', name: 'ハナ' });
+  }, 30_000);
+
   it('dialogue, character.unpublished after published, removes the character from the search', async () => {
     await svc.platform.events.publish('character.published', 'c-2', {
       character_id: 'c-2',

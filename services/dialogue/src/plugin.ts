@@ -9,6 +9,7 @@ import { insightArea } from './insight/index.ts';
 import { loadDialogueConfig } from './config.ts';
 import type { Closer, DialogueArea, DialogueDeps } from './deps.ts';
 import { recognitionArea } from './recognition/index.ts';
+import { loadReadingForms } from './recognition/understanding/index.ts';
 import { sttArea } from './stt/index.ts';
 import { talksArea } from './talks/index.ts';
 
@@ -29,6 +30,8 @@ export const dialoguePlugin: FastifyPluginAsync<ServiceOptions> = async (
     entitlements: createEntitlements({ service: 'dialogue', secret: config.JWT_SECRET }),
     credentials,
   };
+  // Dialogue holds the Japanese analyser (its understanding): the embedded search reads dialogue's indexes with it.
+  platform.search.useReadings(loadReadingForms);
   for (const area of AREAS) await area.prepare?.(deps);
   const closers: Closer[] = [];
   app.addHook('onReady', async () => {

@@ -4,7 +4,12 @@ import type { EventOf } from '@talkwith/proto';
 export const CHARACTER_INDEX = 'dialogue-characters';
 
 export async function prepareCharacterIndex(search: SearchIndex): Promise<void> {
-  await search.ensureIndex(CHARACTER_INDEX, { name: 'text', description: 'text', published_at: 'date' });
+  // By reading too (ミライ, みらい, 未来), as Elasticsearch's kuromoji index reads them.
+  await search.ensureIndex(
+    CHARACTER_INDEX,
+    { name: 'text', description: 'text', published_at: 'date' },
+    { readings: true },
+  );
 }
 
 /** character.published → searchable by name and description (an upsert: redelivery is harmless). */

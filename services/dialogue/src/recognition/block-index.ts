@@ -51,9 +51,11 @@ export async function rebuildBlockIndex(
   previous: CharacterRecognition | null,
 ): Promise<void> {
   const index = indexNameOf(characterId, current);
-  // The character's synonym groups go to the index's analysis (a shared index takes the last publisher's groups).
+  // The character's synonym groups go to the index's analysis (a shared index takes the last publisher's groups);
+  // phrases match by reading and dictionary form too (御飯 = ごはん, 占った = 占う), as in Elasticsearch's kuromoji index.
   await search.ensureIndex(index, BLOCK_MAPPING, {
     synonyms: (current.synonyms ?? []).map((g) => [g.word, ...g.synonyms]),
+    readings: true,
   });
   await inBatches(current.blocks, (b) =>
     search.upsert(index, blockDocId(characterId, b.block_id), docOf(characterId, b)),

@@ -46,6 +46,13 @@ describe('recognition search', () => {
     expect(res.json().hits).toEqual([{ block_id: 'food', score: 99 }]);
   });
 
+  it('search, 「すし」 said in kana for the phrase お寿司, is found by the search port by reading', async () => {
+    const id = newCharacterId();
+    await kit.published(id, sampleRecognition(id));
+    const res = await kit.search(id, 'すし', ['food', 'pets']);
+    expect(res.json().hits).toEqual([{ block_id: 'food', score: 99 }]);
+  });
+
   it('search, an utterance inside a longer phrase, is ranked by the search port below 100', async () => {
     const id = newCharacterId();
     await kit.published(id, sampleRecognition(id));

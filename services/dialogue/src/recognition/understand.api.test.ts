@@ -33,6 +33,28 @@ describe('understanding an utterance on the server', () => {
     );
   }, 30_000);
 
+  it('understand, en-US talk saying "I want some noodles", finds the English phrase and its English synonym plainly', async () => {
+    const id = newCharacterId();
+    const recognition = sampleRecognition(id, { synonyms: [{ word: 'food', synonyms: ['noodle'] }] });
+    const food = recognition.blocks.find((b) => b.block_id === 'food')!;
+    food.phrases_i18n = { 'en-US': ['food', 'sushi'] };
+    await kit.published(id, recognition);
+
+    const english = await kit.post('/api/dialogue/understand', {
+      character_id: id,
+      block_id: 'food',
+      text: 'I want some noodles, not sushi',
+      language: 'en-US',
+    });
+    const japanese = await understand(id, 'food', 'I want some noodles, not sushi');
+
+    expect(english.json().matches).toEqual([
+      { word: 'food', negated: false, via: 'synonym' },
+      { word: 'sushi', negated: true, via: 'surface' },
+    ]);
+    expect(japanese.json().matches).toEqual([]);
+  }, 30_000);
+
   it('understand, 「ラーメンじゃなくて」, answers the phrase as negated', async () => {
     const id = newCharacterId();
     await kit.published(id, sampleRecognition(id));

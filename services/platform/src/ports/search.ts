@@ -19,7 +19,21 @@ export interface SearchIndexOptions {
    * index: the query said each way). Replaces the index's previous groups.
    */
   synonyms?: readonly (readonly string[])[];
+  /**
+   * Also match by reading and dictionary form (御飯 = ごはん, 占った = 占う), as
+   * Elasticsearch's kuromoji `.reading` sub-field does for every index. The
+   * local index does it only where the process gave it an analyser
+   * (`useReadings`); else it matches by surface alone. Kept until changed.
+   */
+  readings?: boolean;
 }
+
+/**
+ * The readings of a text's words in their dictionary form, one token per
+ * content word (particles, auxiliaries and symbols left out, as kuromoji_baseform,
+ * kuromoji_readingform and ja_stop leave Elasticsearch's `.reading` tokens).
+ */
+export type ReadingForms = (text: string) => string[];
 
 export interface SearchHit<T = Record<string, unknown>> {
   id: string;
@@ -45,4 +59,11 @@ export interface SearchIndex {
   dropIndex(index: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The process's Japanese analyser, for indexes that ask for readings. Loaded
+   * on the first search of such an index, so a process that never searches one
+   * never pays for it (a morphological analyser is hundreds of MB). Elasticsearch
+   * analyses on the server and ignores it.
+   */
+  useReadings(load: () => Promise<ReadingForms>): void;
 }

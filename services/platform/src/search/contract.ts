@@ -10,8 +10,22 @@ const MAPPING: Record<string, FieldKind> = {
   published: 'boolean',
 };
 
+export interface SearchContractOptions {
+  /**
+   * The adapter reads Japanese (Elasticsearch with the analysis-kuromoji
+   * plugin; the local index given the dialogue service's analyser): the
+   * reading and inflection cases run too. A function decides inside the test
+   * (a cluster is only reachable then); false skips them.
+   */
+  readings?: boolean | (() => Promise<boolean>);
+}
+
 /** Behaviour every SearchIndex adapter shares; `make` returns a connected adapter. */
-export function runSearchContract(adapterName: string, make: () => Promise<SearchIndex>): void {
+export function runSearchContract(
+  adapterName: string,
+  make: () => Promise<SearchIndex>,
+  options: SearchContractOptions = {},
+): void {
   describe(`search contract (${adapterName})`, () => {
     let search: SearchIndex;
     let index: string;
@@ -160,5 +174,51 @@ export function runSearchContract(adapterName: string, make: () => Promise<Searc
     it('ping, connected adapter, resolves', async () => {
       await expect(search.ping()).resolves.toBeUndefined();
     });
+
+    const { readings } = options;
+    if (readings) runReadingCases(() => ({ search, index }), put, readings === true ? async () => true : readings);
+  });
+}
+
+/** Japanese the way people write and say it: kanji or kana, inflected; on an index that asks for readings. */
+function runReadingCases(
+  current: () => { search: SearchIndex; index: string },
+  put: (docs: Record<string, Record<string, unknown>>) => Promise<void>,
+  readsJapanese: () => Promise<boolean>,
+): void {
+  const idsFor = async (text: string): Promise<string[]> => {
+    const { search, index } = current();
+    return (await search.search(index, { text })).hits.map((hit) => hit.id).sort();
+  };
+  /** True when the case runs: the index is asked to match by reading. */
+  const withReadings = async (): Promise<boolean> => {
+    if (!(await readsJapanese())) return false;
+    const { search, index } = current();
+    await search.ensureIndex(index, MAPPING, { readings: true });
+    return true;
+  };
+
+  it('search, word in kana on an index with readings, finds the text writing it in kanji and the reverse', async (ctx) => {
+    if (!(await withReadings())) return ctx.skip();
+    await put({
+      a: { name: 'ハル', description: '御飯を作るのが好き' },
+      b: { name: 'ソラ', description: '週末はすしを食べる' },
+      c: { name: 'リン', description: '海辺の町で暮らす' },
+    });
+    expect(await idsFor('ごはん')).toEqual(['a']);
+    expect(await idsFor('ご飯')).toEqual(['a']);
+    expect(await idsFor('寿司')).toEqual(['b']);
+    expect(await idsFor('おおさか')).toEqual([]);
+  });
+
+  it('search, inflected verb on an index with readings, finds the text with its dictionary form', async (ctx) => {
+    if (!(await withReadings())) return ctx.skip();
+    await put({
+      a: { name: 'ミライ', description: '星を見て未来を占う' },
+      b: { name: 'カイ', description: '毎朝パンを食べる' },
+    });
+    expect(await idsFor('占った')).toEqual(['a']);
+    expect(await idsFor('食べました')).toEqual(['b']);
+    expect(await idsFor('歌った')).toEqual([]);
   });
 }

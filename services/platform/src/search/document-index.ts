@@ -1,12 +1,8 @@
 import MiniSearch, { type AsPlainObject, type Options, type QueryCombination, type SearchOptions } from 'minisearch';
-import type { FieldKind, SearchHit, SearchQuery } from '../ports/search.ts';
+import type { FieldKind, ReadingForms, SearchHit, SearchQuery } from '../ports/search.ts';
 import { analyzeDetailed, analyzeJapanese, normalizeJapanese } from './analyzer.ts';
-
-/** What minisearch indexes: the caller's id beside the untouched document, so no document field can clash with the id. */
-interface Entry {
-  id: string;
-  doc: Record<string, unknown>;
-}
+import { extractField, ID_FIELD, type Entry } from './entry.ts';
+import { ReadingIndex, type Scored } from './reading-index.ts';
 
 /** The persisted form of one index; `text` is absent in snapshots written before minisearch, which are re-indexed on load. */
 export interface IndexSnapshot {
@@ -15,11 +11,8 @@ export interface IndexSnapshot {
   text?: AsPlainObject;
   /** Synonym groups, normalised (absent in snapshots from before synonyms: none). */
   synonyms?: string[][];
-}
-
-interface Scored {
-  id: string;
-  score: number;
+  /** Matches by reading too (absent in snapshots from before readings: no). */
+  readings?: boolean;
 }
 
 /**
@@ -29,9 +22,6 @@ interface Scored {
  */
 const PRE_ANALYZED: SearchOptions = { tokenize: (token) => [token], processTerm: (token) => token };
 
-/** minisearch asks extractField for the id under this name; NUL keeps it apart from any mapped field. */
-const ID_FIELD = '\u0000id';
-
 /** One index: the documents as given, and a minisearch BM25 index over their text fields. */
 export class DocumentIndex {
   readonly mapping: Record<string, FieldKind>;
@@ -39,6 +29,10 @@ export class DocumentIndex {
   private readonly text: MiniSearch<Entry>;
   /** Normalised synonym groups: a query saying one member is also tried as saying each other. */
   private synonyms: string[][] = [];
+  /** Whether the index asked to match by reading (SearchIndexOptions.readings). */
+  private matchesReadings = false;
+  /** The reading side, once a search with an analyser built it. */
+  private readingIndex: ReadingIndex | null = null;
 
   private constructor(
     mapping: Record<string, FieldKind>,
@@ -64,6 +58,7 @@ export class DocumentIndex {
     const text = MiniSearch.loadJS<Entry>(snapshot.text, miniSearchOptions(snapshot.mapping));
     const index = new DocumentIndex(snapshot.mapping, new Map(Object.entries(snapshot.docs)), text);
     index.synonyms = snapshot.synonyms ?? [];
+    index.matchesReadings = snapshot.readings ?? false;
     return index;
   }
 
@@ -73,6 +68,7 @@ export class DocumentIndex {
       docs: Object.fromEntries(this.docs),
       text: this.text.toJSON(),
       synonyms: this.synonyms,
+      readings: this.matchesReadings,
     };
   }
 
@@ -87,20 +83,35 @@ export class DocumentIndex {
     return this.synonyms;
   }
 
+  setReadings(on: boolean): void {
+    this.matchesReadings = on;
+    if (!on) this.readingIndex = null;
+  }
+
+  get readings(): boolean {
+    return this.matchesReadings;
+  }
+
   upsert(id: string, doc: Record<string, unknown>): void {
     if (this.docs.has(id)) this.text.replace({ id, doc });
     else this.text.add({ id, doc });
     this.docs.set(id, doc);
+    this.readingIndex?.upsert(id, doc);
   }
 
   remove(id: string): boolean {
     if (!this.docs.delete(id)) return false;
     this.text.discard(id);
+    this.readingIndex?.remove(id);
     return true;
   }
 
-  search<T>(query: SearchQuery): { total: number; hits: Array<SearchHit<T>> } {
-    const ranked = this.rank(query).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  /** `forms`: the process's analyser, used when this index matches by reading (else surface only). */
+  search<T>(query: SearchQuery, forms?: ReadingForms): { total: number; hits: Array<SearchHit<T>> } {
+    const readings = this.matchesReadings && forms ? this.readingSide(forms) : null;
+    const ranked = this.rank(query, readings).sort(
+      (a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
     const from = Math.max(0, query.from ?? 0);
     const size = Math.max(0, query.size ?? 10);
     const hits = ranked.slice(from, from + size).map(({ id, score }) => ({ id, score, doc: this.docs.get(id) as T }));
@@ -111,17 +122,21 @@ export class DocumentIndex {
    * Matching documents with their scores, unordered: the query as said and,
    * for each synonym of a word in it, as said with that synonym instead (as
    * Elasticsearch's synonym_graph expands a query); a document found more
-   * than one way keeps its best score.
+   * than one way keeps its best score. With `readings`, each is also looked
+   * for by reading (a document found by surface or by reading matches).
    */
-  private rank(query: SearchQuery): Scored[] {
+  private rank(query: SearchQuery, readings: ReadingIndex | null): Scored[] {
     const passesFilter = (result: { id: string }): boolean => matchesFilter(this.docs.get(result.id)!, query.filter);
     const text = query.text ?? '';
     // Like the Elasticsearch adapter: text that normalises to nothing matches everything.
     if (normalizeJapanese(text) === '')
       return this.text.search(MiniSearch.wildcard, { filter: passesFilter }).map(scored);
     const best = new Map<string, number>();
-    for (const variant of synonymVariants(normalizeJapanese(text), this.synonyms)) {
-      for (const { id, score } of this.rankText(variant, query, passesFilter))
+    const variants = synonymVariants(normalizeJapanese(text), this.synonyms);
+    for (const [i, variant] of variants.entries()) {
+      // The analyser reads the text as said (the first variant) better than folded to hiragana.
+      const byReading = readings?.search(i === 0 ? text : variant, this.searchedFields(query), passesFilter) ?? [];
+      for (const { id, score } of [...this.rankText(variant, query, passesFilter), ...byReading])
         best.set(id, Math.max(score, best.get(id) ?? 0));
     }
     return [...best].map(([id, score]) => ({ id, score }));
@@ -129,7 +144,7 @@ export class DocumentIndex {
 
   private rankText(text: string, query: SearchQuery, passesFilter: (result: { id: string }) => boolean): Scored[] {
     const { required, all } = analyzeDetailed(text);
-    const fields = (query.fields ?? this.textFields()).filter((field) => this.mapping[field] === 'text');
+    const fields = this.searchedFields(query);
     if (required.length === 0 || fields.length === 0) return [];
     const matching = this.idsHoldingAllInOneField(required, fields);
     const filter = (result: { id: string }): boolean => matching.has(result.id) && passesFilter(result);
@@ -152,6 +167,15 @@ export class DocumentIndex {
     );
   }
 
+  private searchedFields(query: SearchQuery): string[] {
+    return (query.fields ?? this.textFields()).filter((field) => this.mapping[field] === 'text');
+  }
+
+  private readingSide(forms: ReadingForms): ReadingIndex {
+    this.readingIndex ??= new ReadingIndex(this.textFields(), forms, this.docs);
+    return this.readingIndex;
+  }
+
   private textFields(): string[] {
     return Object.keys(this.mapping).filter((field) => this.mapping[field] === 'text');
   }
@@ -161,7 +185,7 @@ function miniSearchOptions(mapping: Record<string, FieldKind>): Options<Entry> {
   return {
     idField: ID_FIELD,
     fields: Object.keys(mapping).filter((field) => mapping[field] === 'text'),
-    extractField: (entry, field) => (field === ID_FIELD ? entry.id : textOf(entry.doc[field])),
+    extractField,
     // analyzeJapanese already folds widths, case and kana; minisearch's default lower-casing has nothing left to do.
     tokenize: (text) => analyzeJapanese(text),
     processTerm: (term) => term,
@@ -182,12 +206,6 @@ function synonymVariants(text: string, groups: readonly string[][]): string[] {
 
 function scored(result: { id: unknown; score: number }): Scored {
   return { id: result.id as string, score: result.score };
-}
-
-function textOf(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (Array.isArray(value)) return value.map(textOf).join(' ');
-  return typeof value === 'object' ? '' : String(value);
 }
 
 function matchesFilter(doc: Record<string, unknown>, filter: SearchQuery['filter']): boolean {

@@ -159,6 +159,9 @@ class ElasticSearch implements SearchIndex {
     await this.client.close();
   }
 
+  /** The cluster reads text with kuromoji itself (the `.reading` sub-field of every kuromoji index). */
+  useReadings(): void {}
+
   private async known(index: string): Promise<KnownIndex> {
     const known = this.mappings.get(index) ?? (await loadMapping(this.client, index));
     this.mappings.set(index, known);

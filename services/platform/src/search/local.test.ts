@@ -50,3 +50,63 @@ describe('createLocalSearch persistence', () => {
     await expect(search.ensureIndex('../etc', { name: 'text' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 });
+
+describe('createLocalSearch readings', () => {
+  /** A stand-in analyser: each word's reading from a small dictionary (the real one is the dialogue service's kuromoji). */
+  const READINGS: Record<string, string> = { 御飯: 'ごはん', ご飯: 'ごはん', ごはん: 'ごはん', 海: 'うみ' };
+  const fakeForms = (text: string): string[] =>
+    Object.keys(READINGS)
+      .filter((word) => text.includes(word))
+      .map((word) => READINGS[word]!);
+
+  it('search, index with readings and an analyser, finds text written another way and loads the analyser once', async () => {
+    const search = await createLocalSearch();
+    let loads = 0;
+    search.useReadings(async () => {
+      loads += 1;
+      return fakeForms;
+    });
+    await search.ensureIndex('blocks', { text: 'text' }, { readings: true });
+    await search.upsert('blocks', 'food', { text: '御飯の話' });
+    await search.upsert('blocks', 'sea', { text: '海の話' });
+
+    const first = await search.search('blocks', { text: 'ごはん' });
+    await search.upsert('blocks', 'lunch', { text: 'ご飯' });
+    const second = await search.search('blocks', { text: 'ごはん' });
+
+    expect(first.hits.map((hit) => hit.id)).toEqual(['food']);
+    expect(second.hits.map((hit) => hit.id).sort()).toEqual(['food', 'lunch']);
+    expect(loads).toBe(1);
+  });
+
+  it('search, index without readings, never loads the analyser and matches by surface only', async () => {
+    const search = await createLocalSearch();
+    let loads = 0;
+    search.useReadings(async () => {
+      loads += 1;
+      return fakeForms;
+    });
+    await search.ensureIndex('characters', { text: 'text' });
+    await search.upsert('characters', 'food', { text: '御飯の話' });
+
+    const result = await search.search('characters', { text: 'ごはん' });
+
+    expect(result.total).toBe(0);
+    expect(loads).toBe(0);
+  });
+
+  it('createLocalSearch, restart of an index with readings, still matches by reading', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tw-search-'));
+    const first = await createLocalSearch({ dir });
+    await first.ensureIndex('blocks', { text: 'text' }, { readings: true });
+    await first.upsert('blocks', 'food', { text: '御飯の話' });
+    await first.close();
+
+    const second = await createLocalSearch({ dir });
+    second.useReadings(async () => fakeForms);
+    const result = await second.search('blocks', { text: 'ごはん' });
+
+    expect(result.hits.map((hit) => hit.id)).toEqual(['food']);
+    await rm(dir, { recursive: true, force: true });
+  });
+});

@@ -1,5 +1,12 @@
 import { AppError } from '../errors/index.ts';
-import type { FieldKind, SearchIndexOptions, SearchHit, SearchIndex, SearchQuery } from '../ports/search.ts';
+import type {
+  FieldKind,
+  ReadingForms,
+  SearchIndexOptions,
+  SearchHit,
+  SearchIndex,
+  SearchQuery,
+} from '../ports/search.ts';
 import { DocumentIndex } from './document-index.ts';
 import { loadSnapshots, SnapshotWriter } from './snapshots.ts';
 
@@ -19,6 +26,8 @@ export async function createLocalSearch(options: LocalSearchOptions = {}): Promi
 class LocalSearch implements SearchIndex {
   private readonly indexes: Map<string, DocumentIndex>;
   private readonly snapshots: SnapshotWriter | null;
+  private loadReadings: (() => Promise<ReadingForms>) | null = null;
+  private readingForms: Promise<ReadingForms> | null = null;
 
   constructor(indexes: Map<string, DocumentIndex>, snapshots: SnapshotWriter | null) {
     this.indexes = indexes;
@@ -32,12 +41,14 @@ class LocalSearch implements SearchIndex {
   ): Promise<void> {
     if (!INDEX_NAME.test(index)) throw new AppError('VALIDATION_FAILED', `invalid search index name: ${index}`);
     const current = this.indexes.get(index);
-    if (current && sameMapping(current.mapping, mapping) && !options.synonyms) return;
+    const readingsChange = options.readings !== undefined && options.readings !== current?.readings;
+    if (current && sameMapping(current.mapping, mapping) && !options.synonyms && !readingsChange) return;
     const next =
       current && sameMapping(current.mapping, mapping)
         ? current
         : DocumentIndex.create({ ...current?.mapping, ...mapping }, current?.docs);
     next.setSynonyms(options.synonyms ?? current?.synonymGroups ?? []);
+    next.setReadings(options.readings ?? current?.readings ?? false);
     this.indexes.set(index, next);
     await this.persist(index);
   }
@@ -52,7 +63,9 @@ class LocalSearch implements SearchIndex {
   }
 
   async search<T>(index: string, query: SearchQuery): Promise<{ total: number; hits: SearchHit<T>[] }> {
-    const { total, hits } = this.existing(index).search<T>(query);
+    const found = this.existing(index);
+    const forms = found.readings ? await this.analyser() : undefined;
+    const { total, hits } = found.search<T>(query, forms);
     return { total, hits: hits.map((hit) => ({ ...hit, doc: structuredClone(hit.doc) })) };
   }
 
@@ -65,6 +78,21 @@ class LocalSearch implements SearchIndex {
   }
 
   async ping(): Promise<void> {}
+
+  useReadings(load: () => Promise<ReadingForms>): void {
+    this.loadReadings = load;
+    this.readingForms = null;
+  }
+
+  /** The analyser, loaded once (a failed load is tried again by the next search); none given: undefined. */
+  private async analyser(): Promise<ReadingForms | undefined> {
+    if (!this.loadReadings) return undefined;
+    this.readingForms ??= this.loadReadings().catch((err: unknown) => {
+      this.readingForms = null;
+      throw err;
+    });
+    return this.readingForms;
+  }
 
   async close(): Promise<void> {
     await this.snapshots?.flush();

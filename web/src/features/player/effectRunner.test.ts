@@ -9,7 +9,12 @@ import { fakeClock, fakeLogs, fakeRecognition, fakeSpeech, fakeVideo, mediaFor, 
 
 const GREET_MIC_MS = demoCharacter.videos.find((v) => v.id === 'greet')?.mic_on_millisecond ?? 0;
 
-function setUp(character: Character = demoCharacter, media = mediaFor(character), recognition = fakeRecognition()) {
+function setUp(
+  character: Character = demoCharacter,
+  media = mediaFor(character),
+  recognition = fakeRecognition(),
+  uiLanguage?: string,
+) {
   const store = makeStore();
   const video = fakeVideo();
   const speech = fakeSpeech();
@@ -34,6 +39,7 @@ function setUp(character: Character = demoCharacter, media = mediaFor(character)
     clock: time.clock,
     recognition: recognition.port,
     talk: null,
+    ...(uiLanguage ? { uiLanguage } : {}),
   });
   const view = () => selectPlayer(store.getState()).view;
   /** Starts talking and lets the greeting reach the point where the microphone opens. */
@@ -237,6 +243,32 @@ describe('player effect runner', () => {
     expect(recognition.understood).toEqual([{ character_id: 'demo-mirai', block_id: 'greet', text: '御飯の話' }]);
     expect(view().pendingRequests).toBe(0);
     expect(video.played().slice(-2)).toEqual(['skip.mp4', 'topic_food.mp4']);
+  });
+
+  it("runner, English interface with English subtitles, takes ミライ's English route locally without asking the server", async () => {
+    const recognition = fakeRecognition({ matches: [] });
+    const { runner, video, time, startTalking, endVisible } = setUp(demoCharacter, undefined, recognition, 'en-US');
+    startTalking();
+
+    runner.send({ type: 'speechFinal', text: 'Tell me about your trips!' });
+    time.advance(300);
+    endVisible();
+
+    expect(recognition.understood).toEqual([]);
+    expect(video.played().slice(-2)).toEqual(['skip.mp4', 'topic_travel.mp4']);
+  });
+
+  it('runner, English talk saying no English hit word, asks the server to understand it in en-US', async () => {
+    const recognition = fakeRecognition({ matches: [] });
+    const { runner, startTalking } = setUp(demoCharacter, undefined, recognition, 'en-US');
+    startTalking();
+
+    runner.send({ type: 'speechFinal', text: 'something to munch on' });
+    await settle();
+
+    expect(recognition.understood).toEqual([
+      { character_id: 'demo-mirai', block_id: 'greet', text: 'something to munch on', language: 'en-US' },
+    ]);
   });
 
   it('runner, a hit word said, answers locally without asking the server', () => {

@@ -12,6 +12,7 @@ import type { CharacterMedia } from '@talkwith/proto/catalog';
 import { requestSettled, stepped, talkOpening, type PlayerState, type TalkNotice } from './playerSlice.ts';
 import type { Clock, LogSink, RecognitionPort, SpeechPort, VideoPort } from './ports.ts';
 import type { TalkOpening, TalkSession, TalkStart } from './talkSession.ts';
+import { talkLanguage } from './speechChoice.ts';
 
 type Action = ReturnType<typeof stepped> | ReturnType<typeof requestSettled> | ReturnType<typeof talkOpening>;
 
@@ -43,6 +44,8 @@ export interface RunnerDeps {
   recognition: RecognitionPort;
   /** The signed-in user's talk on the server; null for a visitor (free characters, nothing recorded). */
   talk: TalkSession | null;
+  /** The interface language: with subtitles in it the talk is held in it (hit words in that language); absent: ja-JP. */
+  uiLanguage?: string;
   /** Sees every step (input, the runtime before it, the commands): the console's simulator explains the talk with it. */
   observe?: (input: EngineInput, before: EngineState['rt'], commands: readonly EngineCommand[]) => void;
 }
@@ -80,7 +83,12 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
   let { character, media } = deps;
   // Understanding on the server when the port can ask for it (the analyser stays out of the player's bundle).
   const understanding = deps.recognition.understand !== undefined;
-  let base: EngineState = initialState(character, { seed: deps.getPlayer().seed, understanding });
+  const engineOptions = () => ({
+    seed: deps.getPlayer().seed,
+    understanding,
+    language: talkLanguage(media, deps.uiLanguage ?? 'ja-JP'),
+  });
+  let base: EngineState = initialState(character, engineOptions());
   let talks = 0;
   const timers = new Map<TimerName | 'mic', unknown>();
   const queue: EngineInput[] = [];
@@ -235,7 +243,7 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
           ? recognition
               .score({ ...body, category: command.category })
               .then((score) => ({ type: 'scoreResult', requestId, score }))
-          : (recognition.understand?.(body) ?? Promise.resolve([])).then((matches) => ({
+          : (recognition.understand?.(withLanguage(body)) ?? Promise.resolve([])).then((matches) => ({
               type: 'understandResult',
               requestId,
               matches,
@@ -251,6 +259,12 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
         deps.dispatch(requestSettled());
         send(answer);
       });
+  }
+
+  /** An understand request in the talk's language (Japanese, the default, is left unsaid). */
+  function withLanguage<T extends object>(body: T): T & { language?: EngineState['language'] } {
+    const language = base.language;
+    return language && language !== 'ja-JP' ? { ...body, language } : body;
   }
 
   /** A video without a URL must not leave the user stuck: log it and report it ended. */
@@ -314,7 +328,7 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
     }
     if (whole.character !== character && phase() === 'standby') {
       ({ character, media } = whole);
-      base = initialState(character, { seed: deps.getPlayer().seed, understanding });
+      base = initialState(character, engineOptions());
     }
     showNotice(null);
     startEngine(input);

@@ -1,13 +1,18 @@
 import type { CharacterMedia } from '@talkwith/proto/catalog';
-import type { PublicCharacter as Character } from '@talkwith/proto/dialogue';
+import type { PublicCharacter as Character, TalkLanguage } from '@talkwith/proto/dialogue';
 import type { SpeechEvents, SpeechPort } from './ports.ts';
 import type { SpeechMode } from './playerSlice.ts';
-import { createServerSpeech } from './serverSpeech.ts';
+import { createServerSpeech, sttLanguageOf } from './serverSpeech.ts';
 import { createWebSpeech } from './webSpeech.ts';
 
 /** Subtitles follow the interface language when the character has them in it (en-US), else ja-JP. */
 export function subtitleLanguage(media: CharacterMedia, uiLanguage: string): string {
   return uiLanguage === 'en-US' && media.subtitles['en-US'] ? 'en-US' : 'ja-JP';
+}
+
+/** The talk's language: the subtitles' (hit words are matched in it; the engine's language option). */
+export function talkLanguage(media: CharacterMedia, uiLanguage: string): TalkLanguage {
+  return sttLanguageOf(subtitleLanguage(media, uiLanguage));
 }
 
 export interface SpeechChoiceOptions {

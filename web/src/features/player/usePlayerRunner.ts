@@ -94,6 +94,7 @@ export function usePlayerRunner(
     const created = createEffectRunner({
       character,
       media,
+      uiLanguage: i18n.language,
       dispatch,
       getPlayer: () => selectPlayer(store.getState()),
       speech,

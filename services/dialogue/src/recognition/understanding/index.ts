@@ -1,5 +1,10 @@
-import type { DocumentStore } from '@talkwith/platform';
-import { matchPhrases, sharedUnderstanding, understandingIfLoaded } from '@talkwith/dialogue-engine/understanding';
+import type { DocumentStore, ReadingForms } from '@talkwith/platform';
+import {
+  matchPhrases,
+  matchPhrasesIn,
+  sharedUnderstanding,
+  understandingIfLoaded,
+} from '@talkwith/dialogue-engine/understanding';
 import type { HitWordMatch, UnderstandRequest } from '@talkwith/proto/dialogue';
 import { loadRecognition } from '../characters.ts';
 
@@ -9,6 +14,7 @@ import { loadRecognition } from '../characters.ts';
  * utterance by surface, reading or base form, each with whether it was
  * negated (only when every place it was said was negated), or through one of the character's
  * synonym groups ('synonym'). A character or block not published has no phrases: no matches.
+ * A talk in another language (`language`) is matched against the block's phrases in it, plainly (no analyser).
  * `load` reads another copy of the phrases (the draft an operator tries, recognition/draft.ts).
  */
 export async function understandUtterance(
@@ -18,8 +24,24 @@ export async function understandUtterance(
 ): Promise<HitWordMatch[]> {
   const character = await load(store, request.character_id);
   const block = character?.recognition.blocks.find((b) => b.block_id === request.block_id);
+  const language = request.language ?? 'ja-JP';
+  const synonyms = character?.recognition.synonyms ?? [];
+  if (language !== 'ja-JP') {
+    const phrases = block?.phrases_i18n?.[language] ?? block?.phrases ?? [];
+    return matchPhrasesIn(language, phrases, synonyms, request.text);
+  }
   if (!block || block.phrases.length === 0) return [];
-  return matchPhrases(await sharedUnderstanding(), block.phrases, character?.recognition.synonyms ?? [], request.text);
+  return matchPhrases(await sharedUnderstanding(), block.phrases, synonyms, request.text);
+}
+
+/**
+ * The search port's reading analysis (ReadingForms), from the shared
+ * understanding: the embedded search loads it on the first search of an index
+ * that matches by reading, so dialogue's indexes read Japanese as
+ * Elasticsearch's kuromoji does, with the analyser this process holds anyway.
+ */
+export async function loadReadingForms(): Promise<ReadingForms> {
+  return (await sharedUnderstanding()).searchForms;
 }
 
 /** Computes the hit-word forms of a published character ahead of its first utterance (when the analyser is up). */

@@ -128,6 +128,39 @@ describe('BlockPanel', () => {
     expect((words as HTMLInputElement).value).toBe('はい、うん、'); // what was typed stays as typed, trailing 「、」 included
   });
 
+  it('BlockPanel, English words typed for a stored hit word, PUTs them as its en-US words beside the Japanese', async () => {
+    const c = character([block('b1', { hit_words: [{ words: ['旅行'], block_id: 'b1', slot: null }] })]);
+    const { calls } = await renderPanel(c, 'b1', () => [200, edited(c, 'b1', {})]);
+
+    const english = screen.getByLabelText('ワード（en-US）');
+    fireEvent.change(english, { target: { value: 'travel, trip' } });
+    fireEvent.submit(english.closest('form')!);
+
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({
+      method: 'PUT',
+      body: {
+        hit_words: [{ words: ['旅行'], words_i18n: { 'en-US': ['travel', 'trip'] }, block_id: 'b1', slot: null }],
+      },
+    });
+  });
+
+  it('BlockPanel, the English words of a hit word cleared, PUTs the hit word without words_i18n', async () => {
+    const stored = { words: ['旅行'], words_i18n: { 'en-US': ['trip'] }, block_id: 'b1', slot: null };
+    const c = character([block('b1', { hit_words: [stored] })]);
+    const { calls } = await renderPanel(c, 'b1', () => [200, edited(c, 'b1', {})]);
+
+    const english = screen.getByLabelText('ワード（en-US）');
+    expect((english as HTMLInputElement).value).toBe('trip');
+    fireEvent.change(english, { target: { value: '' } });
+    fireEvent.submit(english.closest('form')!);
+
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(JSON.parse(JSON.stringify(calls[0]?.body))).toEqual({
+      hit_words: [{ words: ['旅行'], block_id: 'b1', slot: null }],
+    });
+  });
+
   it('BlockPanel, the first of two hit-word rows removed, shows the second row words in the remaining field', async () => {
     const c = character([
       block('b1', {

@@ -1,9 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActionButton, HitWord } from '@talkwith/proto/dialogue';
 import { ADMIN_NS } from '../i18n.ts';
 import { TranslationsField } from '../translations/TranslationsField.tsx';
 import { RefSelect, type RefOptions } from './RefPickers.tsx';
+import { WordsInput } from './WordsInput.tsx';
+import { WordsPerLanguage } from './WordsPerLanguage.tsx';
 
 /** Editors for the two lists of records in a block: hit words and action buttons. */
 
@@ -12,51 +13,6 @@ interface RowsProps<T> {
   options: RefOptions;
   disabled: boolean;
   onChange: (value: T[]) => void;
-}
-
-/** Words are typed separated by 「、」 or commas; empty pieces are dropped. */
-const wordsOf = (text: string) =>
-  text
-    .split(/[、,，]/)
-    .map((w) => w.trim())
-    .filter((w) => w !== '');
-const sameWords = (a: string[], b: string[]) => a.length === b.length && a.every((w, i) => w === b[i]);
-
-/**
- * The words of one hit word as typed. Every keystroke updates the draft, so
- * Enter (which submits without a blur) sends what is shown; the text itself is
- * kept as typed (a trailing 「、」 stays). When the words change from outside
- * (a row above removed, rows keyed by index) the text is rewritten from them.
- */
-function WordsInput({
-  words,
-  label,
-  hint,
-  onChange,
-}: {
-  words: string[];
-  label: string;
-  hint: string;
-  onChange: (words: string[]) => void;
-}) {
-  const [text, setText] = useState(() => words.join('、'));
-  const [shown, setShown] = useState(words);
-  if (shown !== words) {
-    setShown(words);
-    if (!sameWords(wordsOf(text), words)) setText(words.join('、'));
-  }
-  return (
-    <input
-      className="field__input"
-      aria-label={label}
-      placeholder={hint}
-      value={text}
-      onChange={(e) => {
-        setText(e.target.value);
-        onChange(wordsOf(e.target.value));
-      }}
-    />
-  );
 }
 
 export function HitWordsEditor({ value, options, disabled, onChange }: RowsProps<HitWord>) {
@@ -72,6 +28,11 @@ export function HitWordsEditor({ value, options, disabled, onChange }: RowsProps
             label={t('blocks.hitWords.words')}
             hint={t('blocks.hitWords.wordsHint')}
             onChange={(words) => set(i, { words })}
+          />
+          <WordsPerLanguage
+            japanese={hit.words}
+            value={hit.words_i18n}
+            onChange={(words_i18n) => set(i, { words_i18n })}
           />
           <RefSelect
             label={t('blocks.hitWords.target')}

@@ -52,6 +52,15 @@ describe('SynonymsSection (block panel)', () => {
     });
   });
 
+  it("SynonymsSection, a hit word's English words, get synonym rows of their own beside the Japanese", async () => {
+    const route = { words: ['食べ物'], words_i18n: { 'en-US': ['food'] }, block_id: 'b1', slot: null };
+    const c = character([block('b1', { hit_words: [route] })], { synonyms: [{ word: 'food', synonyms: ['meal'] }] });
+    await renderPanel(c, () => [200, { ok: true, synonyms: [] }]);
+
+    expect(screen.getByRole('group', { name: '「食べ物」の類義語' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: '「food」の類義語' }).textContent).toContain('meal');
+  });
+
   it('SynonymsSection, a synonym typed and added, PUTs it after the existing ones', async () => {
     const c = character([foodBlock()], { synonyms: [{ word: '旅行', synonyms: ['旅'] }] });
     const calls = await renderPanel(c, () => [200, { ok: true, synonyms: [] }]);
