@@ -16,7 +16,7 @@ import { draftCharacterOf } from '../model.ts';
 import { phrasesOf } from '../recognition-snapshot.ts';
 import { audited, type AdminActor, type AuthoringPorts } from '../audit.ts';
 import { requireCharacter } from './character-admin.ts';
-import { catalogError } from '../errors.ts';
+import { characterErrors } from '../errors.ts';
 
 /**
  * Tests of a character (proto catalog authoring-tests.ts), one document each
@@ -58,7 +58,7 @@ const testOf = (doc: TestDoc): CharacterTest => ({
   steps: doc.steps,
   updated_at: doc.updated_at,
 });
-const testNotFound = () => catalogError('NOT_FOUND', 'テストが見つかりません。');
+const testNotFound = () => characterErrors.testNotFound();
 
 async function testDocs(store: DocumentStore | Transaction, characterId: string): Promise<TestDoc[]> {
   return openTests(store).find({ character_id: characterId }, { sort: { created_at: 1, _id: 1 } });
@@ -88,7 +88,7 @@ export async function addTest(
     async (tx) => {
       await requireCharacter(tx, characterId);
       if ((await openTests(tx).countDocuments({ character_id: characterId })) >= CHARACTER_TESTS_MAX) {
-        throw catalogError('TESTS_LIMIT', `テストは1キャラクターにつき${CHARACTER_TESTS_MAX}件までです。`);
+        throw characterErrors.testsLimit(CHARACTER_TESTS_MAX);
       }
       const now = new Date().toISOString();
       const doc: TestDoc = {
