@@ -18,9 +18,6 @@ import { blockErrors } from '../errors.ts';
 
 type StoreOrTx = DocumentStore | Transaction;
 
-const blockNotFound = (id: string) => blockErrors.notFound(id);
-const blockLocked = (id: string) => blockErrors.locked(id);
-
 export const newBlockId = () => `b-${randomBytes(4).toString('hex')}`;
 
 export async function blocksOf(store: StoreOrTx, characterId: string): Promise<Block[]> {
@@ -38,7 +35,7 @@ async function knownIds(tx: Transaction, characterId: string, extraBlocks: strin
 
 export async function requireBlock(store: StoreOrTx, characterId: string, blockId: string): Promise<BlockDoc> {
   const doc = await openBlocks(store).findOne({ _id: localId(characterId, blockId) });
-  if (!doc) throw blockNotFound(blockId);
+  if (!doc) throw blockErrors.notFound(blockId);
   return doc;
 }
 
@@ -66,7 +63,7 @@ export async function editBlock(
   patch: BlockPatch,
 ): Promise<Block> {
   const doc = await requireBlock(tx, characterId, blockId);
-  if (doc.is_edit_locked) throw blockLocked(blockId);
+  if (doc.is_edit_locked) throw blockErrors.locked(blockId);
   const edited: Block = { ...blockOf(doc), ...patch };
   checkBlockReferences(edited, await knownIds(tx, characterId));
   await openBlocks(tx).updateOne({ _id: doc._id }, { $set: { ...patch, updated_at: new Date().toISOString() } });
@@ -97,7 +94,7 @@ export async function deleteBlock(
 ): Promise<BlockReference[]> {
   const character = await requireCharacter(tx, characterId);
   const doc = await requireBlock(tx, characterId, blockId);
-  if (doc.is_edit_locked) throw blockLocked(blockId);
+  if (doc.is_edit_locked) throw blockErrors.locked(blockId);
   await refuseSerialBlockRemoval(tx, characterId, [blockId]);
   const docs = await openBlocks(tx).find({ character_id: characterId });
   const references = referencesTo(blockId, docs.map(blockOf), character);
@@ -106,7 +103,7 @@ export async function deleteBlock(
   }
   const referring = new Set(references.filter((r) => r.kind === 'block').map((r) => r.id));
   const lockedReferrer = docs.find((d) => referring.has(d.id) && d.is_edit_locked);
-  if (lockedReferrer) throw blockLocked(lockedReferrer.id);
+  if (lockedReferrer) throw blockErrors.locked(lockedReferrer.id);
   const now = new Date().toISOString();
   for (const d of docs.filter((x) => referring.has(x.id))) {
     const pruned = withoutReferences(blockOf(d), (ref) => ref.id === blockId);

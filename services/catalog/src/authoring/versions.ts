@@ -93,8 +93,6 @@ export async function listVersions(store: DocumentStore, id: string): Promise<Ch
   return versions;
 }
 
-const versionNotFound = (version: number) => characterErrors.versionNotFound(version);
-
 /** A version's snapshot: a kept one, or the live snapshot for the current version (kept before versions were). */
 async function snapshotOf(
   store: DocumentStore | Transaction,
@@ -107,7 +105,7 @@ async function snapshotOf(
     const full = await openCharacters(store).findOne({ _id: character._id }, { projection: { dialogue: 1 } });
     if (full?.dialogue) return full.dialogue;
   }
-  throw versionNotFound(version);
+  throw characterErrors.versionNotFound(version);
 }
 
 /** The published snapshot players read (or had, if unpublished since), undefined when never published. */
