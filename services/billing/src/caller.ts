@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { requireCaller, type Caller } from '@talkwith/platform/http';
-import { billingError } from './errors.ts';
+import { callErrors } from './errors.ts';
 
 export interface Acting {
   caller: Caller;
@@ -18,6 +18,6 @@ export async function actingUser(request: FastifyRequest, claimedUserId?: string
   const caller = await requireCaller(request);
   const isAdmin = caller.roles.includes('admin') && !caller.passwordChangeRequired;
   const userId = claimedUserId ?? caller.sub;
-  if (userId !== caller.sub && !isAdmin) throw billingError('FORBIDDEN', '他の利用者の情報は扱えません。');
+  if (userId !== caller.sub && !isAdmin) throw callErrors.notTheCaller();
   return { caller, userId, isAdmin };
 }

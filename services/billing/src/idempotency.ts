@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
-import { billingError } from './errors.ts';
+import { callErrors } from './errors.ts';
 
 /** One answered money-moving call, kept so a retry with its key gets the same answer. */
 export interface IdempotencyRecord {
@@ -65,7 +65,7 @@ export function requestFingerprint(request: unknown): string {
 /** Refuses (422 IDEMPOTENCY_KEY_REUSED) a key first used for another request. */
 export function assertSameRequest(storedFingerprint: string, fingerprint: string): void {
   if (storedFingerprint !== fingerprint) {
-    throw billingError('IDEMPOTENCY_KEY_REUSED', 'この Idempotency-Key は別の内容の依頼に使われています。');
+    throw callErrors.keyReused();
   }
 }
 

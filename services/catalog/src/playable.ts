@@ -4,7 +4,7 @@ import { publicCharacterOf, type Character as DialogueCharacter, type PublicChar
 import { mediaKeys, type Character } from './characters.ts';
 import { withoutLockedBlocks } from './serial-gates.ts';
 import { previewOf } from './serving/preview.ts';
-import { catalogError } from './errors.ts';
+import { characterErrors } from './errors.ts';
 
 export function summaryOf(c: Character, files: FileStore): CharacterSummary {
   return {
@@ -92,7 +92,7 @@ export interface Serving {
  * of the clips, posters and subtitles of what it holds.
  */
 export async function playableOf(c: Character, files: FileStore, serving: Serving): Promise<PlayableCharacter> {
-  if (!c.dialogue || !c.published_at) throw catalogError('NOT_FOUND', 'このキャラクターとはまだ会話できません。');
+  if (!c.dialogue || !c.published_at) throw characterErrors.notPlayable();
   return playableFrom(c, c.dialogue, files, serving);
 }
 
@@ -135,7 +135,7 @@ export async function playableFrom(
  * Both stay public whatever the price: the store page shows them.
  */
 export async function posterFileOf(c: Character, files: FileStore): Promise<StoredFile | undefined> {
-  if (!c.dialogue || !c.published_at) throw catalogError('NOT_FOUND', 'このキャラクターとはまだ会話できません。');
+  if (!c.dialogue || !c.published_at) throw characterErrors.notPlayable();
   const standby = c.dialogue.setting.standby_video_id;
   const still = standby ? await files.stat(mediaKeys(c._id).poster(standby)) : null;
   if (still) return still;

@@ -32,7 +32,7 @@ import { ensureSerialGateIndexes, onSerialGateEvent, SERIAL_GATE_EVENTS } from '
 import { optionalCaller, servingFor, type ServingDeps } from './serving/access.ts';
 import { mediaGuard } from './serving/media-guard.ts';
 import { draftRoutes } from './serving/draft-routes.ts';
-import { catalogError } from './errors.ts';
+import { characterErrors } from './errors.ts';
 
 /**
  * The same schema under proto's named type: inferring the reply type from the
@@ -125,7 +125,7 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     },
     async (request, reply) => {
       const found = await characters.findOne({ _id: request.params.character_id });
-      if (!found) throw catalogError('NOT_FOUND', 'キャラクターが見つかりません。');
+      if (!found) throw characterErrors.notFound();
       return playableOf(
         found,
         files,
@@ -146,7 +146,7 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     },
     async (request, reply) => {
       const found = await characters.findOne({ slug: request.params.slug, published_at: { $ne: null } });
-      if (!found) throw catalogError('NOT_FOUND', 'キャラクターが見つかりません。');
+      if (!found) throw characterErrors.notFound();
       return playableOf(
         found,
         files,
@@ -170,9 +170,9 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
     },
     async (request, reply) => {
       const found = await characters.findOne({ slug: request.params.slug, published_at: { $ne: null } });
-      if (!found) throw catalogError('NOT_FOUND', 'キャラクターが見つかりません。');
+      if (!found) throw characterErrors.notFound();
       const poster = await posterFileOf(found, files);
-      if (!poster) throw catalogError('NOT_FOUND', 'このキャラクターには画像がありません。');
+      if (!poster) throw characterErrors.noPoster();
       return sendStoredFile(request, reply, files, poster, POSTER_CACHE);
     },
   );

@@ -6,7 +6,7 @@ import type { PublicCharacter } from '@talkwith/proto/dialogue';
 import { blockBlockReferences } from '@talkwith/dialogue-engine';
 import { draftWithoutBlock, withoutReferences } from './authoring/references.ts';
 import { draftListsOf } from './authoring/drafts.ts';
-import { catalogError } from './errors.ts';
+import { blockErrors } from './errors.ts';
 
 /**
  * Serial-locked blocks (services/engagement/API.md § Serials). Once a serial
@@ -137,11 +137,7 @@ export async function refuseSerialBlockRemoval(
   if (batches.length === 0) return;
   const names = batches.map((b) => `「${b.name ?? b.coupon_id}」`).join('、');
   const blocks = [...new Set(batches.map((b) => `「${b.block_id}」`))].join('、');
-  throw catalogError(
-    'BLOCK_UNLOCKED_BY_SERIAL',
-    `ブロック${blocks}はシリアル${names}で解放されるため削除できません。先にシリアルの対象ブロックを変更してください。`,
-    { body: { batches } },
-  );
+  throw blockErrors.unlockedBySerial(blocks, names, batches);
 }
 
 /** The character's locked blocks the user (undefined = logged out) has not unlocked. */

@@ -1,6 +1,6 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
 import type { InterfaceLanguage } from '@talkwith/proto/identity';
-import { billingError } from '../errors.ts';
+import { callErrors } from '../errors.ts';
 
 /**
  * What billing knows of an account, projected from identity's events
@@ -39,6 +39,6 @@ export async function accountOf(store: DocumentStore | Transaction, userId: stri
 /** An account that exists and is not deleted, or 404 NOT_FOUND (an operator's grant to a mistyped id is refused). */
 export async function requireLiveAccount(store: DocumentStore | Transaction, userId: string): Promise<BillingAccount> {
   const account = await accountOf(store, userId);
-  if (!account || account.deleted_at !== null) throw billingError('NOT_FOUND', 'ユーザーが見つかりません。');
+  if (!account || account.deleted_at !== null) throw callErrors.userNotFound();
   return account;
 }

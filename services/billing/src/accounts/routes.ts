@@ -4,7 +4,7 @@ import { requireAdminCaller } from '@talkwith/platform/http';
 import { AdminAccountReply, AdminUserParams } from '@talkwith/proto/billing';
 import type { BillingDeps } from '../deps.ts';
 import { accountOf } from './model.ts';
-import { billingError } from '../errors.ts';
+import { callErrors } from '../errors.ts';
 
 /** API.md § Accounts: an operator asks whether an id is an account billing knows, and whether it was deleted (its money records stay). */
 export const accountRoutes: FastifyPluginAsync<BillingDeps> = async (app, { platform }) => {
@@ -22,7 +22,7 @@ export const accountRoutes: FastifyPluginAsync<BillingDeps> = async (app, { plat
     async (request) => {
       await requireAdminCaller(request);
       const account = await accountOf(platform.store, request.params.id);
-      if (!account) throw billingError('NOT_FOUND', 'ユーザーが見つかりません。');
+      if (!account) throw callErrors.userNotFound();
       return {
         ok: true as const,
         user_id: account._id,

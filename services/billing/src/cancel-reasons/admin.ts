@@ -3,11 +3,10 @@ import { type Platform } from '@talkwith/platform';
 import { audited } from '@talkwith/platform/eventing';
 import type { AdminCancelReasonView, CreateCancelReasonBody, UpdateCancelReasonBody } from '@talkwith/proto/billing';
 import { adminReasonView, openCancelReasons } from './model.ts';
-import { billingError } from '../errors.ts';
+import { cancelReasonErrors } from '../errors.ts';
 
 type Ports = Pick<Platform, 'store' | 'events'>;
 
-const notFound = () => billingError('NOT_FOUND', '解約理由が見つかりません。');
 const detail = (view: AdminCancelReasonView) => ({
   reason_id: view.reason_id,
   label: view.label,
@@ -21,7 +20,7 @@ async function refuseDuplicateLabel(ports: Ports, label: string, exceptId?: stri
     retired_at: null,
     ...(exceptId ? { _id: { $ne: exceptId } } : {}),
   });
-  if (same) throw billingError('CONFLICT', '同じ解約理由がすでにあります。', { field: 'label' });
+  if (same) throw cancelReasonErrors.duplicate();
 }
 
 /** An operator adds a reason (offered at once, last unless a position is given); audited in the same transaction. */
@@ -32,7 +31,7 @@ export async function createReason(
   now: Date,
 ): Promise<AdminCancelReasonView> {
   const label = input.label.trim();
-  if (!label) throw billingError('VALIDATION_FAILED', '解約理由を入力してください。', { field: 'label' });
+  if (!label) throw cancelReasonErrors.labelRequired();
   await refuseDuplicateLabel(ports, label);
   return audited(
     ports,
@@ -67,7 +66,7 @@ export async function updateReason(
   now: Date,
 ): Promise<AdminCancelReasonView> {
   const label = input.label?.trim();
-  if (label === '') throw billingError('VALIDATION_FAILED', '解約理由を入力してください。', { field: 'label' });
+  if (label === '') throw cancelReasonErrors.labelRequired();
   if (label) await refuseDuplicateLabel(ports, label, id);
   return audited(
     ports,
@@ -76,7 +75,7 @@ export async function updateReason(
     async (tx) => {
       const reasons = openCancelReasons(tx);
       const current = await reasons.findOne({ _id: id });
-      if (!current) throw notFound();
+      if (!current) throw cancelReasonErrors.notFound();
       const retiredAt =
         input.retired === undefined
           ? current.retired_at
@@ -94,7 +93,7 @@ export async function updateReason(
           },
         },
       );
-      if (!updated) throw notFound();
+      if (!updated) throw cancelReasonErrors.notFound();
       return adminReasonView(updated);
     },
     detail,

@@ -1,6 +1,6 @@
 import { type Transaction } from '@talkwith/platform';
 import { openCancelReasons, openCancellations } from './model.ts';
-import { billingError } from '../errors.ts';
+import { cancelReasonErrors } from '../errors.ts';
 
 export interface CancelChoice {
   reasonId?: string;
@@ -21,7 +21,7 @@ export async function factsOfChoice(tx: Transaction, choice: CancelChoice): Prom
   const text = choice.text?.trim() || undefined;
   if (!choice.reasonId) return { by: choice.by, ...(text ? { reason_text: text } : {}) };
   const reason = await openCancelReasons(tx).findOne({ _id: choice.reasonId, retired_at: null });
-  if (!reason) throw billingError('VALIDATION_FAILED', '解約理由を選び直してください。', { field: 'reason_id' });
+  if (!reason) throw cancelReasonErrors.chooseAgain();
   return { by: choice.by, reason_id: reason._id, reason_label: reason.label, ...(text ? { reason_text: text } : {}) };
 }
 

@@ -2,7 +2,7 @@ import { type DocumentStore } from '@talkwith/platform';
 import type { CancelReasonCount, CancelReasonStatsQuery, CancelReasonStatsReply } from '@talkwith/proto/billing';
 import { japanDayOf } from '../ledger/calendar.ts';
 import { offeredReasons, openCancellations, type CancellationRecord } from './model.ts';
-import { billingError } from '../errors.ts';
+import { cancelReasonErrors } from '../errors.ts';
 
 const DAY_MS = 86_400_000;
 const JST_OFFSET_MS = 9 * 3_600_000;
@@ -14,8 +14,7 @@ export const NO_REASON_LABEL = '理由の選択なし';
 /** 00:00 JST of a `YYYY-MM-DD` Japan day, or 400 when the day does not exist. */
 function startOfJapanDay(day: string, field: string): number {
   const at = Date.parse(`${day}T00:00:00.000Z`);
-  if (Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== day)
-    throw billingError('VALIDATION_FAILED', '存在しない日付です。', { field });
+  if (Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== day) throw cancelReasonErrors.noSuchDay(field);
   return at - JST_OFFSET_MS;
 }
 
@@ -27,10 +26,8 @@ export function periodOf(
   const toStart = startOfJapanDay(to, 'to');
   const from = query.from ?? japanDayOf(new Date(toStart + JST_OFFSET_MS - (DEFAULT_DAYS - 1) * DAY_MS));
   const fromStart = startOfJapanDay(from, 'from');
-  if (fromStart > toStart)
-    throw billingError('VALIDATION_FAILED', '開始日は終了日以前の日付を指定してください。', { field: 'from' });
-  if ((toStart - fromStart) / DAY_MS + 1 > MAX_DAYS)
-    throw billingError('VALIDATION_FAILED', '期間は366日以内で指定してください。', { field: 'from' });
+  if (fromStart > toStart) throw cancelReasonErrors.rangeOrder();
+  if ((toStart - fromStart) / DAY_MS + 1 > MAX_DAYS) throw cancelReasonErrors.rangeTooLong();
   return { from, to, start: new Date(fromStart).toISOString(), end: new Date(toStart + DAY_MS).toISOString() };
 }
 

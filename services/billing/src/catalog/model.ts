@@ -1,5 +1,5 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
-import { billingError } from '../errors.ts';
+import { ledgerErrors } from '../errors.ts';
 
 type StoreOrTx = DocumentStore | Transaction;
 
@@ -40,8 +40,6 @@ export function openGroupFacts(store: StoreOrTx): Collection<GroupFactsDoc> {
   return store.collection<GroupFactsDoc>('billing_groups');
 }
 
-const refused = (message: string, field: string) => billingError('VALIDATION_FAILED', message, { field });
-
 /**
  * The price of an action, decided by the server from the published character:
  * 400 VALIDATION_FAILED when the character is not published, the action costs
@@ -52,28 +50,23 @@ export async function requireActionPrice(
   use: { character_id: string; action_code: string; points: number },
 ): Promise<number> {
   const character = await openCharacterActions(store).findOne({ _id: use.character_id });
-  if (!character?.published) throw refused('キャラクターが見つかりません。', 'character_id');
+  if (!character?.published) throw ledgerErrors.characterNotFound();
   const action = character.actions.find((a) => a.code === use.action_code);
-  if (!action) throw refused('このアクションはポイントでは使えません。', 'action_code');
-  if (action.points !== use.points)
-    throw refused(
-      `このアクションに使うポイントは${action.points}ポイントです。画面を更新してもう一度お試しください。`,
-      'points',
-    );
+  if (!action) throw ledgerErrors.actionNotForPoints();
+  if (action.points !== use.points) throw ledgerErrors.actionPriceChanged(action.points);
   return action.points;
 }
 
 /** A group that exists in the catalog (not deleted), or 404 NOT_FOUND. */
 export async function requireGroup(store: StoreOrTx, groupId: string, field = 'group_id'): Promise<GroupFactsDoc> {
   const group = await openGroupFacts(store).findOne({ _id: groupId });
-  if (!group || group.deleted) throw billingError('NOT_FOUND', 'グループが見つかりません。', { field });
+  if (!group || group.deleted) throw ledgerErrors.groupNotFound(field);
   return group;
 }
 
 /** A group whose plan is on sale: 404 when it does not exist, 409 PRODUCT_UNAVAILABLE when it lists no published character. */
 export async function requireSoldGroup(store: StoreOrTx, groupId: string, field = 'group_id'): Promise<GroupFactsDoc> {
   const group = await requireGroup(store, groupId, field);
-  if (!group.sold)
-    throw billingError('PRODUCT_UNAVAILABLE', `グループ「${group.name}」のプランは現在販売していません。`, { field });
+  if (!group.sold) throw ledgerErrors.groupNotSold(group.name, field);
   return group;
 }

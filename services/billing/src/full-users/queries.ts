@@ -6,7 +6,7 @@ import { openPurchases } from '../purchases/records.ts';
 import { adminViewOf } from '../subscriptions/operator.ts';
 import { openSubscriptions, type SubscriptionRecord } from '../subscriptions/records.ts';
 import { effectiveStatus } from '../subscriptions/state.ts';
-import { billingError } from '../errors.ts';
+import { callErrors } from '../errors.ts';
 
 export const PAGE_SIZE = 20;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -92,7 +92,7 @@ function userOf(account: BillingAccount): FullUserReply['user'] {
 /** full/users/{id}: one account, deleted ones included (operators keep finding their money records), 404 when billing never heard of it. */
 export async function fullUser(store: DocumentStore, userId: string, now: Date): Promise<FullUserReply> {
   const account = await openAccounts(store).findOne({ _id: userId });
-  if (!account) throw billingError('NOT_FOUND', 'ユーザーが見つかりません。');
+  if (!account) throw callErrors.userNotFound();
   const [wallet, subscriptions, purchases] = await Promise.all([
     holdings(store, userId, now),
     openSubscriptions(store).find({ user_id: userId }, { sort: { created_at: 1 } }),

@@ -14,7 +14,7 @@ import {
   type LotPart,
   type Wallet,
 } from './model.ts';
-import { billingError } from '../errors.ts';
+import { ledgerErrors } from '../errors.ts';
 
 /**
  * The one ledger of both assets (tickets, points): lots + append-only
@@ -52,8 +52,8 @@ export interface Changed {
 }
 
 const INSUFFICIENT = {
-  tickets: () => billingError('INSUFFICIENT_TICKETS', 'トークチケットが足りません。'),
-  points: () => billingError('INSUFFICIENT_POINTS', 'ポイントが足りません。'),
+  tickets: () => ledgerErrors.insufficientTickets(),
+  points: () => ledgerErrors.insufficientPoints(),
 } as const;
 
 export function insufficient(asset: LedgerAsset): AppError {
@@ -69,16 +69,13 @@ export async function ensureWallet(tx: Transaction, user_id: string, now: Date =
     { upsert: true },
   );
   const wallet = await wallets.findOne({ _id: user_id });
-  if (!wallet) throw billingError('INTERNAL', 'wallet upsert returned nothing');
+  if (!wallet) throw ledgerErrors.walletMissing();
   return wallet;
 }
 
 function positiveInteger(amount: number, asset: LedgerAsset): void {
   if (!Number.isSafeInteger(amount) || amount < 1) {
-    throw billingError(
-      'VALIDATION_FAILED',
-      asset === 'tickets' ? 'チケット数は1以上の整数で指定してください。' : 'ポイントは1以上の整数で指定してください。',
-    );
+    throw ledgerErrors.notPositive(asset);
   }
 }
 

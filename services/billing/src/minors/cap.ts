@@ -3,7 +3,7 @@ import type { AppError } from '@talkwith/platform';
 import { ageInJapanOn, ADULT_AGE, japanDateOf } from '@talkwith/proto/identity';
 import { accountOf } from '../accounts/index.ts';
 import type { BillingConfig } from '../config.ts';
-import { billingError } from '../errors.ts';
+import { callErrors } from '../errors.ts';
 
 /**
  * The minors' monthly spending cap (terms: minors need guardian consent;
@@ -61,12 +61,9 @@ export function capResetOf(at: Date): { month: number; resetsAt: string } {
   return { month: (month % 12) + 1, resetsAt: next.toISOString() };
 }
 
-const yen = (amount: number) => amount.toLocaleString('ja-JP');
-
 export function capReached(cap: number, spent: number, at: Date, what: '購入' | 'お支払い'): AppError {
   const { month, resetsAt } = capResetOf(at);
-  const message = `未成年のお客様の1か月のご利用上限（${yen(cap)}円）を超えるため${what}できません。${month}月1日にリセットされます。`;
-  return billingError('SPENDING_CAP', message, { body: { cap, spent, resets_at: resetsAt } });
+  return callErrors.spendingCap(cap, spent, what, month, resetsAt);
 }
 
 export interface SpendRequest {

@@ -3,7 +3,7 @@ import { audited } from '@talkwith/platform/eventing';
 import type { NameTranslations, ProductTextView } from '@talkwith/proto/billing';
 import { trimmedTranslations } from '@talkwith/proto/identity';
 import { openProductTexts, SHIPPED, shippedText } from './model.ts';
-import { billingError } from '../errors.ts';
+import { purchaseErrors } from '../errors.ts';
 
 type Ports = Pick<Platform, 'store' | 'events'>;
 
@@ -34,7 +34,7 @@ export async function updateProductText(
   now: Date,
 ): Promise<ProductTextView> {
   const shipped = shippedText(key);
-  if (!shipped) throw billingError('PRODUCT_NOT_FOUND', '商品が見つかりません。');
+  if (!shipped) throw purchaseErrors.productNotFound();
   const name_i18n = trimmedTranslations(input);
   const edited_at = now.toISOString();
   return audited(

@@ -3,7 +3,7 @@ import type { Collection, DocumentStore, Transaction } from '@talkwith/platform'
 import type { SavedCardView } from '@talkwith/proto/billing';
 import { ProviderRequestError, type PaymentProvider, type StoredCard } from '../provider/port.ts';
 import { cardInUse, movePlans, plansPaidBy } from '../subscriptions/card-guard.ts';
-import { billingError } from '../errors.ts';
+import { purchaseErrors } from '../errors.ts';
 
 /**
  * The provider keeps a user's cards under an account id of ours. It is a
@@ -56,13 +56,6 @@ export function cardViewOf(card: StoredCard): SavedCardView {
   };
 }
 
-const cardNotFound = () => billingError('CARD_NOT_FOUND', 'カードが見つかりません。');
-const cardRefused = (err: ProviderRequestError) =>
-  billingError('VALIDATION_FAILED', 'カード情報を確認できませんでした。もう一度入力してください。', {
-    field: 'token',
-    cause: err,
-  });
-
 export async function listCards(
   store: DocumentStore,
   provider: PaymentProvider,
@@ -79,7 +72,7 @@ export async function requireCard(
   cardId: string,
 ): Promise<StoredCard> {
   const card = (await provider.listCards(await accountIdOf(store, userId))).find((c) => c.cardId === cardId);
-  if (!card) throw cardNotFound();
+  if (!card) throw purchaseErrors.cardNotFound();
   return card;
 }
 
@@ -93,7 +86,7 @@ export async function addCard(
   try {
     return cardViewOf(await provider.addCard(await accountIdOf(store, userId), token, makeDefault));
   } catch (err) {
-    if (err instanceof ProviderRequestError) throw cardRefused(err);
+    if (err instanceof ProviderRequestError) throw purchaseErrors.cardRefused(err);
     throw err;
   }
 }

@@ -4,9 +4,7 @@ import type { CardSource } from '../provider/port.ts';
 import { accountIdOf, requireCard } from './cards.ts';
 import { charge, type FlowAnswer, type Payment } from './checkout.ts';
 import { purchaseById } from './resume.ts';
-import { billingError } from '../errors.ts';
-
-const invalid = (message: string, field: string) => billingError('VALIDATION_FAILED', message, { field });
+import { purchaseErrors } from '../errors.ts';
 
 /** A saved card of this user's (404 CARD_NOT_FOUND otherwise), as the provider names it, and what a receipt shows of it. */
 async function storedCard(deps: BillingDeps, userId: string, cardId: string): Promise<Payment> {
@@ -26,13 +24,12 @@ export async function authorizePurchase(
   body: AuthorizeBody,
 ): Promise<FlowAnswer> {
   if (body.method === 'convenience') {
-    throw billingError('PRODUCT_UNAVAILABLE', 'コンビニ決済は現在ご利用いただけません。カードでお支払いください。');
+    throw purchaseErrors.konbiniUnavailable();
   }
   const { token, card_id: cardId } = body;
-  if (Boolean(token) === Boolean(cardId))
-    throw invalid('カードのトークンか保存済みカードのどちらか一方を指定してください。', 'token');
+  if (Boolean(token) === Boolean(cardId)) throw purchaseErrors.tokenOrCard();
   const mpi = body.mpi ?? 'mpi-complete';
-  if (mpi === 'mpi-none' && !cardId) throw invalid('3-D Secure なしの決済は保存済みカードでのみ行えます。', 'mpi');
+  if (mpi === 'mpi-none' && !cardId) throw purchaseErrors.mpiNoneNeedsSavedCard();
   const payWith = async (): Promise<Payment> => {
     if (cardId) return storedCard(deps, userId, cardId);
     const card: CardSource = { kind: 'token', token: token ?? '' };
@@ -61,7 +58,7 @@ export async function reauthorizePurchase(
 ): Promise<FlowAnswer> {
   const original = await purchaseById(deps, purchaseId, userId, false);
   if (original.source !== 'card' || !['captured', 'canceled'].includes(original.status)) {
-    throw billingError('PURCHASE_STATE', 'この購入のカードでは再決済できません。');
+    throw purchaseErrors.cardNotReusable();
   }
   const payWith = async (): Promise<Payment> => ({
     originalOrderId: original.order_id,

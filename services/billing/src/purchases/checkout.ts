@@ -12,7 +12,7 @@ import { productForSale } from './products.ts';
 import { openPurchases, UNSETTLED, viewOf, type PurchaseDoc } from './records.ts';
 import { settleBySearch } from './resume.ts';
 import { applyOutcome, outcomeOfAuthorize, type Outcome } from './settle.ts';
-import { billingError } from '../errors.ts';
+import { messages, purchaseErrors } from '../errors.ts';
 
 /** One intended charge, as a route hands it over (identity from the token, key from the header). */
 export interface ChargeRequest {
@@ -38,9 +38,6 @@ export interface FlowAnswer {
   body: PurchaseFlowReply;
 }
 
-export const DECLINED_MESSAGE = 'カードが承認されませんでした。別のカードをお試しください。';
-export const PENDING_MESSAGE = '決済の結果を確認しています。しばらくしてから購入履歴をご確認ください。';
-
 /** What a repeat must match: the call and its body (exported for the crash-repeat tests). */
 export function fingerprintOf(scope: string, body: Record<string, unknown>): string {
   return requestFingerprint([scope, body]);
@@ -64,11 +61,11 @@ export function answerOf(doc: PurchaseDoc): FlowAnswer {
         },
       };
     case 'failed':
-      throw billingError('PAYMENT_DECLINED', DECLINED_MESSAGE, { body: { purchase } });
+      throw purchaseErrors.declined(purchase);
     default:
       return {
         status: 202,
-        body: { ok: true, purchase, next: 'pending', code: 'PAYMENT_PENDING', message: PENDING_MESSAGE },
+        body: { ok: true, purchase, next: 'pending', code: 'PAYMENT_PENDING', message: messages.purchasePending },
       };
   }
 }
@@ -133,7 +130,7 @@ async function resendCreated(deps: BillingDeps, request: ChargeRequest, doc: Pur
 
 export async function reload(deps: BillingDeps, purchaseId: string): Promise<PurchaseDoc> {
   const doc = await openPurchases(deps.platform.store).findOne({ _id: purchaseId });
-  if (!doc) throw billingError('NOT_FOUND', '購入が見つかりません。');
+  if (!doc) throw purchaseErrors.notFound();
   return doc;
 }
 

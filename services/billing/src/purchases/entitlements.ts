@@ -1,5 +1,5 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
-import { billingError } from '../errors.ts';
+import { purchaseErrors } from '../errors.ts';
 
 /**
  * A character a user may talk with because they bought it. The document is
@@ -37,9 +37,8 @@ export async function reserveCharacter(
 ): Promise<void> {
   const entitlements = openEntitlements(tx);
   const existing = await entitlements.findOne({ _id: idOf(userId, characterId) });
-  if (existing?.state === 'owned') throw billingError('ALREADY_OWNED', 'このキャラクターはすでに購入済みです。');
-  if (existing)
-    throw billingError('PURCHASE_STATE', 'このキャラクターの購入手続きが進行中です。しばらくしてからお試しください。');
+  if (existing?.state === 'owned') throw purchaseErrors.alreadyOwned();
+  if (existing) throw purchaseErrors.purchaseInProgress();
   await entitlements.insertOne({
     _id: idOf(userId, characterId),
     user_id: userId,

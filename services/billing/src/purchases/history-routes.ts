@@ -17,7 +17,7 @@ import { withNameTranslations } from '../product-texts/index.ts';
 import { insertManualPurchase, purchaseHistory } from './history.ts';
 import { viewOf } from './records.ts';
 import { refund } from './refunds.ts';
-import { billingError } from '../errors.ts';
+import { purchaseErrors } from '../errors.ts';
 
 const tags = ['billing', 'purchases'];
 
@@ -104,7 +104,7 @@ export const historyRoutes: FastifyPluginAsync<BillingDeps> = async (app, deps) 
     },
     async (request) => {
       const { caller, isAdmin } = await actingUser(request);
-      if (!isAdmin) throw billingError('FORBIDDEN', '購入の取り消しはお問い合わせフォームからご依頼ください。');
+      if (!isAdmin) throw purchaseErrors.cancelByContactOnly();
       const doc = await refund(deps, {
         purchaseId: request.body.purchase_id,
         by: 'admin',
@@ -127,7 +127,7 @@ export const historyRoutes: FastifyPluginAsync<BillingDeps> = async (app, deps) 
     },
     async (request) => {
       const { caller, isAdmin } = await actingUser(request);
-      if (!isAdmin) throw billingError('FORBIDDEN', '購入の取り消しはお問い合わせフォームからご依頼ください。');
+      if (!isAdmin) throw purchaseErrors.cancelByContactOnly();
       const { purchase_id, amount } = request.body;
       const doc = await refund(deps, {
         purchaseId: purchase_id,

@@ -11,7 +11,7 @@ import { allocateOrderNumber, normalizeOrderNumber } from './order-numbers.ts';
 import { productEverSold } from './products.ts';
 import { adminViewOf, openPurchases, viewOf, type PurchaseDoc } from './records.ts';
 import { deliver } from './settle.ts';
-import { billingError } from '../errors.ts';
+import { purchaseErrors } from '../errors.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -70,7 +70,7 @@ export async function insertManualPurchase(
   const product = await productEverSold(tx, body.product_id);
   if (product.character_id) {
     const owned = await openEntitlements(tx).findOne({ _id: `${body.user_id}:${product.character_id}` });
-    if (owned) throw billingError('ALREADY_OWNED', 'この利用者はこのキャラクターをすでに持っています。');
+    if (owned) throw purchaseErrors.userAlreadyOwns();
   }
   const now = new Date();
   const at = now.toISOString();

@@ -1,7 +1,7 @@
 import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
 import type { EventOf } from '@talkwith/proto';
 import type { NameTranslations, ProductView } from '@talkwith/proto/billing';
-import { billingError } from '../errors.ts';
+import { purchaseErrors } from '../errors.ts';
 
 /** A character on sale, priced by the catalog's `character.published`. */
 export interface CharacterProductDoc {
@@ -130,8 +130,8 @@ export async function productForSale(store: DocumentStore | Transaction, product
   const pack = PACKS.find((p) => p.product_id === productId);
   if (pack) return pack;
   const doc = productId.startsWith('character:') ? await openProducts(store).findOne({ _id: productId }) : null;
-  if (!doc) throw billingError('PRODUCT_NOT_FOUND', '商品が見つかりません。');
-  if (!doc.available) throw billingError('PRODUCT_UNAVAILABLE', 'この商品は現在販売していません。');
+  if (!doc) throw purchaseErrors.productNotFound();
+  if (!doc.available) throw purchaseErrors.productUnavailable();
   return characterView(doc);
 }
 
@@ -140,6 +140,6 @@ export async function productEverSold(store: DocumentStore | Transaction, produc
   const pack = PACKS.find((p) => p.product_id === productId);
   if (pack) return pack;
   const doc = productId.startsWith('character:') ? await openProducts(store).findOne({ _id: productId }) : null;
-  if (!doc) throw billingError('PRODUCT_NOT_FOUND', '商品が見つかりません。');
+  if (!doc) throw purchaseErrors.productNotFound();
   return characterView(doc);
 }

@@ -7,7 +7,7 @@ import { releaseSpend } from '../minors/index.ts';
 import { ProviderRequestError, ProviderTimeoutError } from '../provider/port.ts';
 import { releaseCharacter } from './entitlements.ts';
 import { openPurchases, type PurchaseDoc } from './records.ts';
-import { billingError } from '../errors.ts';
+import { purchaseErrors } from '../errors.ts';
 
 /**
  * One refund asked for under an Idempotency-Key. It is written before the
@@ -54,9 +54,6 @@ export async function ensureRefundIndexes(store: DocumentStore): Promise<void> {
 /** A requested refund younger than this is assumed to be still running in the request that wrote it. */
 const REFUND_IN_FLIGHT_MS = 60_000;
 
-const stateError = (message: string) => billingError('PURCHASE_STATE', message);
-const refusedByProvider = () => stateError('カード会社が返金を受け付けませんでした。決済の状態をご確認ください。');
-
 /** Refunds a captured purchase (all of it, or `amount`) at the provider, then books it; safe to repeat with the same key. */
 export async function refund(deps: BillingDeps, request: RefundRequest): Promise<PurchaseDoc> {
   const _id = createHash('sha256').update(`refund\u0000${request.actorId}\u0000${request.key}`).digest('base64url');
@@ -67,13 +64,13 @@ export async function refund(deps: BillingDeps, request: RefundRequest): Promise
   else {
     assertSameRequest(record.fingerprint, fingerprint);
     if (record.state === 'requested' && Date.now() - Date.parse(record.created_at) < REFUND_IN_FLIGHT_MS) {
-      throw billingError('CONFLICT', '返金を処理しています。しばらくしてから結果をご確認ください。');
+      throw purchaseErrors.refundRunning();
     }
   }
-  if (record.state === 'refused') throw refusedByProvider();
+  if (record.state === 'refused') throw purchaseErrors.refundRefusedByProvider();
   if (record.state === 'requested') await completeRefund(deps, record);
   const doc = await openPurchases(deps.platform.store).findOne({ _id: request.purchaseId });
-  if (!doc) throw billingError('NOT_FOUND', '購入が見つかりません。');
+  if (!doc) throw purchaseErrors.notFound();
   return doc;
 }
 
@@ -87,20 +84,17 @@ async function reserveRefund(
   return deps.platform.store.withTransaction(async (tx) => {
     const purchases = openPurchases(tx);
     const doc = await purchases.findOne({ _id: request.purchaseId });
-    if (!doc) throw billingError('NOT_FOUND', '購入が見つかりません。');
-    if (doc.status !== 'captured' || doc.source !== 'card')
-      throw stateError('この購入は返金できる状態ではありません。');
-    if (doc.refund_in_flight)
-      throw billingError('CONFLICT', 'この購入の返金を処理しています。しばらくしてからお試しください。');
+    if (!doc) throw purchaseErrors.notFound();
+    if (doc.status !== 'captured' || doc.source !== 'card') throw purchaseErrors.notRefundable();
+    if (doc.refund_in_flight) throw purchaseErrors.refundInFlight();
     const left = doc.amount - doc.refunded;
     const amount = request.amount ?? left;
-    if (amount < 1 || amount > left) throw stateError(`返金額が返金できる金額（${left}円）を超えています。`);
+    if (amount < 1 || amount > left) throw purchaseErrors.refundTooLarge(left);
     const taken = await purchases.updateOne(
       { _id: doc._id, status: 'captured', refunded: doc.refunded, refund_in_flight: null },
       { $set: { refund_in_flight: _id } },
     );
-    if (taken.matchedCount !== 1)
-      throw billingError('CONFLICT', 'この購入の返金を処理しています。しばらくしてからお試しください。');
+    if (taken.matchedCount !== 1) throw purchaseErrors.refundInFlight();
     return openRefunds(tx).insertOne({
       _id,
       purchase_id: doc._id,
@@ -127,12 +121,10 @@ async function completeRefund(deps: BillingDeps, record: RefundDoc): Promise<voi
   } catch (err) {
     if (err instanceof ProviderRequestError) {
       await releaseRefusedRefund(deps, record);
-      throw refusedByProvider();
+      throw purchaseErrors.refundRefusedByProvider();
     }
     if (!(err instanceof ProviderTimeoutError)) throw err;
-    throw billingError('PAYMENT_UNKNOWN', '返金の結果を確認しています。しばらくしてから購入履歴をご確認ください。', {
-      expose: true,
-    });
+    throw purchaseErrors.refundUnknown();
   }
   await deps.platform.store.withTransaction((tx) => bookRefund(tx, deps, record, purchase));
 }

@@ -9,7 +9,7 @@ import {
   outcomeOfSearch,
   type Outcome,
 } from './settle.ts';
-import { billingError } from '../errors.ts';
+import { purchaseErrors } from '../errors.ts';
 
 async function settleWith(deps: BillingDeps, doc: PurchaseDoc, outcome: Outcome, now: Date): Promise<PurchaseDoc> {
   await deps.platform.store.withTransaction((tx) => applyOutcome(tx, deps.platform.events, doc._id, outcome, now));
@@ -65,7 +65,7 @@ export async function purchaseByOrder(
   isAdmin: boolean,
 ): Promise<PurchaseDoc> {
   const doc = await openPurchases(deps.platform.store).findOne({ order_id: orderId });
-  if (!doc || (doc.user_id !== userId && !isAdmin)) throw billingError('NOT_FOUND', '購入が見つかりません。');
+  if (!doc || (doc.user_id !== userId && !isAdmin)) throw purchaseErrors.notFound();
   return doc;
 }
 
@@ -76,7 +76,7 @@ export async function purchaseById(
   isAdmin: boolean,
 ): Promise<PurchaseDoc> {
   const doc = await openPurchases(deps.platform.store).findOne({ _id: purchaseId });
-  if (!doc || (doc.user_id !== userId && !isAdmin)) throw billingError('NOT_FOUND', '購入が見つかりません。');
+  if (!doc || (doc.user_id !== userId && !isAdmin)) throw purchaseErrors.notFound();
   return doc;
 }
 

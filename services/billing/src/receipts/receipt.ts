@@ -8,7 +8,7 @@ import {
 import type { InterfaceLanguage } from '@talkwith/proto/identity';
 import type { BillingConfig } from '../config.ts';
 import type { PurchaseDoc } from '../purchases/records.ts';
-import { billingError } from '../errors.ts';
+import { purchaseErrors } from '../errors.ts';
 
 /** Statuses a receipt is issued for: paid (a refund, partial or whole, is printed on it). */
 const RECEIPTED: PurchaseDoc['status'][] = ['captured', 'canceled'];
@@ -35,7 +35,7 @@ function paymentOf(doc: PurchaseDoc): ReceiptPayment {
 /** The receipt (領収書) of a paid purchase or plan period; 409 while it is not paid. */
 export function receiptOf(config: BillingConfig, doc: PurchaseDoc): Receipt {
   if (!RECEIPTED.includes(doc.status)) {
-    throw billingError('PURCHASE_STATE', 'お支払いが完了していないため、領収書は発行できません。');
+    throw purchaseErrors.receiptUnpaid();
   }
   return {
     purchase_id: doc._id,

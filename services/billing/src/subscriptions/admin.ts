@@ -15,7 +15,7 @@ import { factsOf } from './periods.ts';
 import { openSubscriptions, viewOf, type SubscriptionRecord } from './records.ts';
 import { checkGroup } from './subscribe.ts';
 import { effectiveStatus, requireTransition } from './state.ts';
-import { billingError } from '../errors.ts';
+import { subscriptionErrors } from '../errors.ts';
 
 const PAGE_SIZE = 20;
 
@@ -55,15 +55,14 @@ export async function insertForAdmin(
 ): Promise<Answer<SubscriptionReply>> {
   const { store, events } = deps.platform;
   checkGroup(input.plan_code, input.group_id);
-  if (Date.parse(input.period_end) <= now.getTime())
-    throw billingError('VALIDATION_FAILED', '終了日時は未来の日時を指定してください。', { field: 'period_end' });
+  if (Date.parse(input.period_end) <= now.getTime()) throw subscriptionErrors.periodEndPast();
   await requireLiveAccount(store, input.user_id);
   if (input.group_id) await requireGroup(store, input.group_id);
   const accountId = await accountIdOf(store, input.user_id);
   return idempotent(store, call, async (tx) => {
     const subscriptions = openSubscriptions(tx);
     const existing = await subscriptions.findOne({ user_id: input.user_id, plan_code: input.plan_code });
-    if (existing?.charge) throw billingError('CONFLICT', 'このご契約はお支払いの処理中です。');
+    if (existing?.charge) throw subscriptionErrors.chargeInProgress();
     requireTransition(existing ? effectiveStatus(existing, now) : 'inactive', 'subscribe');
     const at = now.toISOString();
     const fields = {
@@ -99,7 +98,7 @@ export async function insertForAdmin(
           created_at: at,
           ...fields,
         });
-    if (!record) throw billingError('CONFLICT', 'ご契約が同時に変更されました。もう一度お試しください。');
+    if (!record) throw subscriptionErrors.changedConcurrently();
     await events.publish('subscription.started', record._id, { ...factsOf(record), event: 'subscribe' }, tx);
     await events.publish(
       'admin.acted',

@@ -4,11 +4,10 @@ import type { Acting } from '../caller.ts';
 import type { BillingDeps } from '../deps.ts';
 import { ProviderRequestError, ProviderTimeoutError, type StoredCard } from '../provider/port.ts';
 import { outcomeOfAuthorize, type ChargeOutcome } from './charge.ts';
-import { PENDING_MESSAGE } from './challenge.ts';
 import { ownedSubscription } from './manage.ts';
 import { openSubscriptions, viewOf, type CardChangeInFlight, type SubscriptionRecord } from './records.ts';
 import { CHALLENGE_LEASE_MS, leaseMsOf } from './renewal.ts';
-import { billingError } from '../errors.ts';
+import { messages, subscriptionErrors } from '../errors.ts';
 
 /**
  * recurring/change_card with a new card (a token): the card is checked with
@@ -19,20 +18,6 @@ import { billingError } from '../errors.ts';
  * kept on the subscription (`card_change`) for the return from the page.
  */
 export const CARD_CHECK_AMOUNT = 1;
-
-const checkDeclined = () =>
-  billingError('PAYMENT_DECLINED', 'このカードを確認できませんでした。別のカードでお試しください。');
-const checkInProgress = () =>
-  billingError(
-    'CONFLICT',
-    'カードの確認（3-Dセキュア認証）の途中です。認証を終えるか、30分ほどしてからもう一度お試しください。',
-  );
-const notFound = () => billingError('NOT_FOUND', 'カードの確認が見つかりません。', { field: 'order_id' });
-const tokenRefused = (cause: unknown) =>
-  billingError('VALIDATION_FAILED', 'カード情報を確認できませんでした。もう一度入力してください。', {
-    field: 'token',
-    cause,
-  });
 
 export interface CardChangeAnswer {
   status: 200 | 202;
@@ -68,9 +53,8 @@ export async function changeCardWithToken(
 ): Promise<CardChangeAnswer> {
   const { store } = deps.platform;
   const record = await ownedSubscription(store, acting, subscriptionId);
-  if (record.account_deleted_at)
-    throw billingError('NOT_FOUND', 'ご契約が見つかりません。', { field: 'subscription_id' });
-  if (live(record.card_change, now)) throw checkInProgress();
+  if (record.account_deleted_at) throw subscriptionErrors.notFound();
+  if (live(record.card_change, now)) throw subscriptionErrors.cardCheckInProgress();
   const change: CardChangeInFlight = {
     // The slot is held as long as one provider call may take; only a challenge the shopper must answer holds it longer
     // (settle): a request lost to a crash before the provider answered blocks the next try for seconds, not half an hour.
@@ -88,7 +72,7 @@ export async function changeCardWithToken(
     },
     { $set: { card_change: change, updated_at: now.toISOString() } },
   );
-  if (!claimed) throw checkInProgress();
+  if (!claimed) throw subscriptionErrors.cardCheckInProgress();
   let outcome: ChargeOutcome;
   try {
     outcome = outcomeOfAuthorize(
@@ -106,7 +90,7 @@ export async function changeCardWithToken(
     if (err instanceof ProviderTimeoutError) outcome = { kind: 'unknown' };
     else {
       await release(deps, claimed, 'declined');
-      throw err instanceof ProviderRequestError ? tokenRefused(err) : err;
+      throw err instanceof ProviderRequestError ? subscriptionErrors.cardRefused(err) : err;
     }
   }
   return settle(deps, claimed, outcome, now);
@@ -123,10 +107,10 @@ export async function completeCardChange(
   const record =
     (await subscriptions.findOne({ 'card_change.order_id': orderId })) ??
     (await subscriptions.findOne({ 'last_card_change.order_id': orderId }));
-  if (!record || record.user_id !== userId || record.account_deleted_at) throw notFound();
+  if (!record || record.user_id !== userId || record.account_deleted_at) throw subscriptionErrors.cardCheckNotFound();
   if (record.card_change?.order_id !== orderId) {
     if (record.last_card_change?.outcome === 'done') return { status: 200, body: replyOf(record, { next: 'done' }) };
-    throw checkDeclined();
+    throw subscriptionErrors.cardCheckDeclined();
   }
   let outcome: ChargeOutcome;
   try {
@@ -162,11 +146,11 @@ async function settle(
     case 'unknown':
       return {
         status: 202,
-        body: replyOf(record, { next: 'pending', code: 'PAYMENT_PENDING', message: PENDING_MESSAGE }),
+        body: replyOf(record, { next: 'pending', code: 'PAYMENT_PENDING', message: messages.subscriptionPending }),
       };
     case 'declined':
       await release(deps, record, 'declined');
-      throw checkDeclined();
+      throw subscriptionErrors.cardCheckDeclined();
   }
 }
 
@@ -189,7 +173,7 @@ async function adopt(
   }
   if (!card) {
     await release(deps, record, 'declined');
-    throw checkDeclined();
+    throw subscriptionErrors.cardCheckDeclined();
   }
   const adopted = await openSubscriptions(deps.platform.store).findOneAndUpdate(
     { _id: record._id, 'card_change.order_id': change.order_id, account_deleted_at: { $exists: false } },

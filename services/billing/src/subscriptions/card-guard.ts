@@ -3,7 +3,7 @@ import { type DocumentStore } from '@talkwith/platform';
 import type { StoredCard } from '../provider/port.ts';
 import { planOf } from './plans.ts';
 import { openSubscriptions, type SubscriptionRecord } from './records.ts';
-import { billingError } from '../errors.ts';
+import { purchaseErrors } from '../errors.ts';
 
 /** The user's active plans that this card pays (a cancelled one is never charged again, so it does not hold its card). */
 export async function plansPaidBy(store: DocumentStore, userId: string, cardId: string): Promise<SubscriptionRecord[]> {
@@ -13,10 +13,9 @@ export async function plansPaidBy(store: DocumentStore, userId: string, cardId: 
 /** 409 CARD_IN_USE, naming the plans: the card pays them, and no other card was chosen. */
 export function cardInUse(plans: SubscriptionRecord[]): AppError {
   const names = plans.map((p) => `「${planOf(p.plan_code).name}」`).join('、');
-  return billingError(
-    'CARD_IN_USE',
-    `このカードはご契約中の${names}のお支払いに使われているため削除できません。先にプランのカードを変更するか、代わりのカードを選んでください。`,
-    { field: 'card_id', body: { subscription_ids: plans.map((p) => p._id) } },
+  return purchaseErrors.cardInUse(
+    names,
+    plans.map((p) => p._id),
   );
 }
 

@@ -15,14 +15,7 @@ import {
 } from './records.ts';
 import { CHALLENGE_LEASE_MS, retryWaitsOf } from './renewal.ts';
 import { withKeptCard } from './saved-card.ts';
-import { billingError } from '../errors.ts';
-
-export const DECLINED_MESSAGE = 'カードでのお支払いができませんでした。別のカードでお試しください。';
-export const PENDING_MESSAGE = 'お支払いの結果を確認しています。少し待ってから同じ操作をもう一度お試しください。';
-
-export const declined = (subscriptionId: string) =>
-  billingError('PAYMENT_DECLINED', DECLINED_MESSAGE, { body: { subscription_id: subscriptionId } });
-const notFound = () => billingError('NOT_FOUND', 'ご契約のお支払いが見つかりません。', { field: 'order_id' });
+import { messages, subscriptionErrors } from '../errors.ts';
 
 /** Where the 3-D Secure page sends the browser back: the web's return page, told it is a subscription's charge. */
 export function returnUriOf(publicUrl: string, orderId: string): string {
@@ -48,7 +41,7 @@ function pendingAnswer(record: SubscriptionRecord): Answer<SubscriptionFlowReply
       subscription: viewOf(record),
       next: 'pending',
       code: 'PAYMENT_PENDING',
-      message: PENDING_MESSAGE,
+      message: messages.subscriptionPending,
     },
   };
 }
@@ -75,7 +68,7 @@ export async function holdForChallenge(
       },
     },
   );
-  if (!held) throw billingError('CONFLICT', 'お支払いを処理中です。少し待ってからもう一度お試しください。');
+  if (!held) throw subscriptionErrors.paymentInProgress();
   return challengeAnswer(held, challengeUrl);
 }
 
@@ -113,7 +106,7 @@ export async function finishChallenge(
     }
     case 'declined':
       await store.withTransaction((tx) => settleDeclined(tx, events, record, now, retryWaitsOf(deps.config)));
-      throw declined(record._id);
+      throw subscriptionErrors.declined(record._id);
     case 'challenge':
       return challengeAnswer(record, charge.challenge_url ?? outcome.challengeUrl);
     case 'unknown':
@@ -137,7 +130,7 @@ async function answerOfSettled(
   if (record && (await openPeriodCharges(store).findOne({ _id: orderId }))) return doneAnswer(record);
   try {
     const state = await deps.provider.search(orderId);
-    if (state.status === 'not_found') throw notFound();
+    if (state.status === 'not_found') throw subscriptionErrors.chargeNotFound();
     if (state.capturedAmount > 0) await deps.provider.cancel(orderId);
   } catch (err) {
     if (err instanceof AppError) throw err;
@@ -146,7 +139,7 @@ async function answerOfSettled(
       'a given-up subscription charge was captured and could not be refunded: refund it by hand',
     );
   }
-  throw declined(subscriptionId);
+  throw subscriptionErrors.declined(subscriptionId);
 }
 
 const ORDER_ID = /^sub-(.+)-(\d+)(?:-r(\d+))?$/;
@@ -172,7 +165,7 @@ export async function completeSubscriptionChallenge(
   now: Date,
 ): Promise<Answer<SubscriptionFlowReply>> {
   const record = await subscriptionOfOrder(deps.platform.store, orderId);
-  if (!record || record.user_id !== userId) throw notFound();
+  if (!record || record.user_id !== userId) throw subscriptionErrors.chargeNotFound();
   if (record.charge?.order_id === orderId) {
     // A charge not at a challenge is its holder's to settle (it may not have reached the provider yet): only asked about.
     return record.charge.challenge_url ? finishChallenge(deps, record, now) : pendingAnswer(record);

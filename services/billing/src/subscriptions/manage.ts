@@ -18,7 +18,7 @@ import { PLANS, planOf } from './plans.ts';
 import { openSubscriptions, viewOf, type SubscriptionRecord } from './records.ts';
 import { storedAnswer, startPaidPeriod } from './subscribe.ts';
 import { effectiveStatus, isUsable, requireTransition } from './state.ts';
-import { billingError } from '../errors.ts';
+import { subscriptionErrors } from '../errors.ts';
 
 /** The subscription, if it is the acting user's (an admin may act on anyone's). */
 export async function ownedSubscription(
@@ -27,18 +27,15 @@ export async function ownedSubscription(
   subscriptionId: string,
 ): Promise<SubscriptionRecord> {
   const record = await openSubscriptions(store).findOne({ _id: subscriptionId });
-  if (!record) throw billingError('NOT_FOUND', 'ご契約が見つかりません。', { field: 'subscription_id' });
+  if (!record) throw subscriptionErrors.notFound();
   // An admin may act on anyone's; when the call names a user, the subscription must be that user's.
   const namedSomeoneElse = acting.userId !== acting.caller.sub;
   const allowed = acting.isAdmin
     ? !namedSomeoneElse || record.user_id === acting.userId
     : record.user_id === acting.caller.sub;
-  if (!allowed) throw billingError('FORBIDDEN', '他の利用者のご契約は操作できません。');
+  if (!allowed) throw subscriptionErrors.notYours();
   return record;
 }
-
-const raced = () =>
-  billingError('SUBSCRIPTION_STATE', 'ご契約の状態が変わりました。画面を更新してもう一度お試しください。');
 
 function answer(record: SubscriptionRecord): Answer<SubscriptionReply> {
   return { status: 200, body: { ok: true, subscription: viewOf(record) } };
@@ -75,7 +72,7 @@ export async function cancelSubscription(
         $unset: { retry_at: '' },
       },
     );
-    if (!canceled) throw raced();
+    if (!canceled) throw subscriptionErrors.raced();
     await recordCancellation(tx, canceled, facts, at);
     await events.publish('subscription.canceled', canceled._id, { ...factsOf(canceled), ...facts }, tx);
     return answer(canceled);
@@ -133,7 +130,7 @@ export async function resubscribe(
         $unset: { canceled_at: '', cancel_reason: '', cancel_reason_id: '', cancel_reason_label: '' },
       },
     );
-    if (!resumed) throw raced();
+    if (!resumed) throw subscriptionErrors.raced();
     await events.publish('subscription.started', resumed._id, { ...factsOf(resumed), event: 'resubscribe' }, tx);
     return { status: 200, body: { ok: true, subscription: viewOf(resumed), next: 'done' } };
   });
@@ -151,8 +148,7 @@ export async function changeSubscription(
   const earlier = await storedAnswer<SubscriptionReply>(store, call);
   if (earlier) return earlier;
   const current = await ownedSubscription(store, acting, input.subscriptionId);
-  if (!planOf(current.plan_code).group_bound)
-    throw billingError('VALIDATION_FAILED', 'このプランはグループを変更できません。', { field: 'groupId' });
+  if (!planOf(current.plan_code).group_bound) throw subscriptionErrors.groupNotChangeable();
   await requireSoldGroup(store, input.groupId, 'groupId');
   const card = input.cardInfo ? await requireCard(store, deps.provider, current.user_id, input.cardInfo.card_id) : null;
   return idempotent(store, call, async (tx) => {
@@ -168,7 +164,7 @@ export async function changeSubscription(
         },
       },
     );
-    if (!changed) throw raced();
+    if (!changed) throw subscriptionErrors.raced();
     await events.publish(
       'subscription.changed',
       changed._id,
@@ -248,7 +244,7 @@ export async function recurring(
         { $unset: { card: '' }, $set: { updated_at: now.toISOString() } },
       )) ?? record,
     );
-  if (!input.cardId) throw billingError('VALIDATION_FAILED', 'カードを指定してください。', { field: 'card_id' });
+  if (!input.cardId) throw subscriptionErrors.cardRequired();
   const card = await requireCard(store, deps.provider, record.user_id, input.cardId);
   const updated = await subscriptions.findOneAndUpdate(
     { _id: record._id },

@@ -14,7 +14,7 @@ import { factsOf } from './periods.ts';
 import { openSubscriptions, viewOf, type SubscriptionRecord } from './records.ts';
 import { checkGroup } from './subscribe.ts';
 import { effectiveStatus, requireTransition, type SubscriptionEvent } from './state.ts';
-import { billingError } from '../errors.ts';
+import { subscriptionErrors } from '../errors.ts';
 
 /** What operators see: the subscriber's view, the note, and while cancelled why. */
 export function adminViewOf(record: SubscriptionRecord): AdminSubscriptionView {
@@ -59,9 +59,6 @@ export async function createForAdmin(
   return insertForAdmin(deps, adminId, input, call, now, 'subscription.created');
 }
 
-const raced = () =>
-  billingError('SUBSCRIPTION_STATE', 'ご契約の状態が変わりました。画面を更新してもう一度お試しください。');
-
 /** The state machine's event for an operator's status change; refused when it would charge (operators never charge). */
 function statusEvent(
   from: ReturnType<typeof effectiveStatus>,
@@ -71,9 +68,7 @@ function statusEvent(
   const event: SubscriptionEvent = to === 'canceled' ? 'cancel' : to === 'inactive' ? 'finish' : 'resubscribe';
   const transition = requireTransition(from, event);
   if (transition.charges) {
-    throw billingError('SUBSCRIPTION_STATE', '終了したご契約は再開できません。新しく登録してください。', {
-      body: { status: from, event },
-    });
+    throw subscriptionErrors.endedCannotResume(from, event);
   }
   return event;
 }
@@ -100,7 +95,7 @@ async function applyStatus(
         $unset: { retry_at: '', cancel_reason_id: '', cancel_reason_label: '' },
       },
     );
-    if (!canceled) throw raced();
+    if (!canceled) throw subscriptionErrors.raced();
     await recordCancellation(tx, canceled, facts, at);
     await events.publish('subscription.canceled', canceled._id, { ...factsOf(canceled), ...facts }, tx);
     return canceled;
@@ -113,7 +108,7 @@ async function applyStatus(
         $unset: { retry_at: '' },
       },
     );
-    if (!finished) throw raced();
+    if (!finished) throw subscriptionErrors.raced();
     await events.publish('subscription.finished', finished._id, { ...factsOf(finished), reason: 'canceled' }, tx);
     return finished;
   }
@@ -124,7 +119,7 @@ async function applyStatus(
       $unset: { canceled_at: '', cancel_reason: '', cancel_reason_id: '', cancel_reason_label: '' },
     },
   );
-  if (!resumed) throw raced();
+  if (!resumed) throw subscriptionErrors.raced();
   await events.publish('subscription.started', resumed._id, { ...factsOf(resumed), event: 'resubscribe' }, tx);
   return resumed;
 }
@@ -143,7 +138,7 @@ async function applyChange({ tx, events, record, input, at }: Step): Promise<Sub
       $unset: { retry_at: '' },
     },
   );
-  if (!changed) throw raced();
+  if (!changed) throw subscriptionErrors.raced();
   const previous =
     input.group_id && record.group_id && record.group_id !== input.group_id
       ? { previous_group_id: record.group_id }
@@ -154,12 +149,10 @@ async function applyChange({ tx, events, record, input, at }: Step): Promise<Sub
 
 function checkUpdate(input: UpdateSubscriptionBody, now: Date): void {
   if (input.status === undefined && input.period_end === undefined && input.group_id === undefined) {
-    throw billingError('VALIDATION_FAILED', '変更する項目（状態・終了日時・グループ）を指定してください。', {
-      field: 'status',
-    });
+    throw subscriptionErrors.nothingToChange();
   }
   if (input.period_end !== undefined && Date.parse(input.period_end) <= now.getTime()) {
-    throw billingError('VALIDATION_FAILED', '終了日時は未来の日時を指定してください。', { field: 'period_end' });
+    throw subscriptionErrors.periodEndPast();
   }
 }
 
@@ -181,8 +174,8 @@ export async function updateForAdmin(
   const { store, events } = deps.platform;
   return idempotent(store, call, async (tx) => {
     const before = await openSubscriptions(tx).findOne({ _id: input.subscription_id });
-    if (!before) throw billingError('NOT_FOUND', 'ご契約が見つかりません。', { field: 'subscription_id' });
-    if (before.charge) throw billingError('CONFLICT', 'このご契約はお支払いの処理中です。');
+    if (!before) throw subscriptionErrors.notFound();
+    if (before.charge) throw subscriptionErrors.chargeInProgress();
     const at = now.toISOString();
     const event = statusEvent(effectiveStatus(before, now), input.status);
     let record = event ? await applyStatus({ tx, events, record: before, input, at }, event) : before;

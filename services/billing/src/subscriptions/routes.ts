@@ -40,16 +40,14 @@ import {
 import { planKey, withNameTranslations } from '../product-texts/index.ts';
 import { PLANS } from './plans.ts';
 import { startPaidPeriod } from './subscribe.ts';
-import { billingError } from '../errors.ts';
+import { callErrors, subscriptionErrors } from '../errors.ts';
 
 const tags = ['billing', 'subscriptions'];
 
 /** API.md: a money-moving call without its key is 400 IDEMPOTENCY_KEY_REQUIRED (before the schema's generic refusal). */
 export async function requireIdempotencyKey(request: FastifyRequest): Promise<void> {
   if (request.headers['idempotency-key'] === undefined) {
-    throw billingError('IDEMPOTENCY_KEY_REQUIRED', 'Idempotency-Key ヘッダーを付けてください。', {
-      field: 'idempotency-key',
-    });
+    throw callErrors.keyRequired();
   }
 }
 
@@ -215,8 +213,7 @@ export const subscriptionRoutes: FastifyPluginAsync<BillingDeps> = async (app, d
       },
     },
     async (request) => {
-      if (request.body.user_id !== request.params.user_id)
-        throw billingError('VALIDATION_FAILED', 'user_id が一致しません。', { field: 'user_id' });
+      if (request.body.user_id !== request.params.user_id) throw callErrors.userIdMismatch();
       const acting = await actingUser(request, request.params.user_id);
       return statusOf(store, acting.userId, request.body.btn_id, new Date());
     },
@@ -252,12 +249,7 @@ export const subscriptionRoutes: FastifyPluginAsync<BillingDeps> = async (app, d
       async (request, reply) => {
         const acting = await actingUser(request);
         const { subscription_id: subscriptionId, card_id: cardId, token } = request.body;
-        if (token && (cardId || action !== 'change_card'))
-          throw billingError(
-            'VALIDATION_FAILED',
-            '新しいカードのトークンは change_card でのみ、保存済みカードの指定なしで送ってください。',
-            { field: 'token' },
-          );
+        if (token && (cardId || action !== 'change_card')) throw subscriptionErrors.tokenOnlyForChangeCard();
         if (token) {
           const answer = await changeCardWithToken(deps, acting, subscriptionId, token, new Date());
           return reply.code(answer.status).send(answer.body);

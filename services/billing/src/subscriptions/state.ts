@@ -1,6 +1,6 @@
 import { AppError } from '@talkwith/platform';
 import type { EventMap } from '@talkwith/proto';
-import { billingError } from '../errors.ts';
+import { subscriptionErrors } from '../errors.ts';
 
 export type SubscriptionStatus = EventMap['subscription.started']['status'];
 /** SPEC.md §4's events (subscribe, cancel, finish, renew, resubscribe) plus change. */
@@ -52,7 +52,7 @@ export function transition(status: SubscriptionStatus, event: SubscriptionEvent)
   if (allowed) return allowed;
   const message =
     status === 'inactive' || status === 'canceled' ? (REFUSAL_BY_EVENT[event] ?? REFUSALS[status]) : REFUSALS[status];
-  return billingError('SUBSCRIPTION_STATE', message, { body: { status, event } });
+  return subscriptionErrors.refused(message, status, event);
 }
 
 /** `transition`, throwing the refusal (routes answer it as 409 SUBSCRIPTION_STATE). */

@@ -6,7 +6,7 @@ import type { BillingDeps } from '../deps.ts';
 import { idempotent, type Answer, type IdempotentCall } from '../idempotency.ts';
 import { accountIdOf, listCards, requireCard } from '../purchases/cards.ts';
 import { chargeOnce, type PeriodCharge } from './charge.ts';
-import { declined, doneAnswer, finishChallenge, holdForChallenge, PENDING_MESSAGE, returnUriOf } from './challenge.ts';
+import { doneAnswer, finishChallenge, holdForChallenge, returnUriOf } from './challenge.ts';
 import { claimCharge, settleCaptured, settleDeclined } from './periods.ts';
 import { planOf } from './plans.ts';
 import { openPeriodCharges, openSubscriptions, type ChargeInFlight, type SubscriptionRecord } from './records.ts';
@@ -14,7 +14,7 @@ import { leaseMsOf, retryWaitsOf } from './renewal.ts';
 import { withKeptCard } from './saved-card.ts';
 import { reservePeriodSpend } from './spend-cap.ts';
 import { effectiveStatus, requireTransition } from './state.ts';
-import { billingError } from '../errors.ts';
+import { purchaseErrors, subscriptionErrors } from '../errors.ts';
 
 /** A call that starts a paid period: subscribe, or resubscribe once the paid period is over. */
 export interface PaidStart {
@@ -41,20 +41,12 @@ export async function storedAnswer<B>(store: DocumentStore, call: IdempotentCall
   }
 }
 
-const inProgress = () => billingError('CONFLICT', 'お支払いを処理中です。少し待ってからもう一度お試しください。');
 // Another call's charge waits for its 3-D Secure answer (CHALLENGE_LEASE_MS at most): charging a second card meanwhile could charge twice.
-const challengeInProgress = () =>
-  billingError(
-    'CONFLICT',
-    '3-Dセキュア認証の途中のお支払いがあります。認証を終えるか、30分ほどしてからもう一度お試しください。',
-  );
 
 export function checkGroup(planCode: PlanCode, groupId: string | undefined): void {
   const plan = planOf(planCode);
-  if (plan.group_bound && !groupId)
-    throw billingError('VALIDATION_FAILED', 'グループプランにはグループの指定が必要です。', { field: 'group_id' });
-  if (!plan.group_bound && groupId)
-    throw billingError('VALIDATION_FAILED', 'このプランにはグループを指定できません。', { field: 'group_id' });
+  if (plan.group_bound && !groupId) throw subscriptionErrors.groupRequired();
+  if (!plan.group_bound && groupId) throw subscriptionErrors.groupNotAllowed();
 }
 
 /** The user's record of this plan (one per user and plan), made inactive on first use; a racing maker reads the winner's. */
@@ -107,7 +99,7 @@ async function cardFor(deps: BillingDeps, start: PaidStart, accountId: string): 
     return { card_id: card.cardId, card_masked: card.maskedNumber };
   }
   const card = (await listCards(store, deps.provider, start.userId)).find((c) => c.default);
-  if (!card) throw billingError('CARD_NOT_FOUND', 'お支払いに使うカードを登録してください。', { field: 'card_id' });
+  if (!card) throw subscriptionErrors.noSavedCard();
   return { card_id: card.card_id, card_masked: card.masked };
 }
 
@@ -132,13 +124,13 @@ async function claimFor(
   const leaseMs = leaseMsOf(deps.config);
   if (record.charge?.idempotency_key === key) {
     const resumed = await claimCharge(store, record, record.charge, now, leaseMs);
-    if (!resumed) throw inProgress();
+    if (!resumed) throw subscriptionErrors.paymentInProgress();
     await reservePeriodSpend(deps, resumed, now, true);
     return resumed;
   }
   if (await openPeriodCharges(store).findOne({ subscription_id: record._id, idempotency_key: key })) return null;
-  if (record.charge?.challenge_url) throw challengeInProgress();
-  if (record.charge) throw inProgress();
+  if (record.charge?.challenge_url) throw subscriptionErrors.challengeInProgress();
+  if (record.charge) throw subscriptionErrors.paymentInProgress();
   requireTransition(effectiveStatus(record, now), start.reason);
   // Claim before the card is resolved: of two racing calls only one spends the one-time token.
   const claimed = await claimCharge(
@@ -148,7 +140,7 @@ async function claimFor(
     now,
     leaseMs,
   );
-  if (!claimed) throw inProgress();
+  if (!claimed) throw subscriptionErrors.paymentInProgress();
   const orderFilter = { _id: claimed._id, 'charge.order_id': claimed.charge?.order_id };
   let card: ChargeCard;
   try {
@@ -166,7 +158,7 @@ async function claimFor(
       ...(card.saves_card ? { 'charge.saves_card': card.saves_card } : {}),
     },
   });
-  if (!withCard) throw inProgress();
+  if (!withCard) throw subscriptionErrors.paymentInProgress();
   return withCard;
 }
 
@@ -207,10 +199,7 @@ export async function startPaidPeriod(
   const { store, events } = deps.platform;
   const earlier = await storedAnswer<SubscriptionFlowReply>(store, start.call);
   if (earlier) return withNext(earlier);
-  if (start.token && start.cardId)
-    throw billingError('VALIDATION_FAILED', 'カードのトークンか保存済みカードのどちらか一方を指定してください。', {
-      field: 'token',
-    });
+  if (start.token && start.cardId) throw purchaseErrors.tokenOrCard();
   checkGroup(start.planCode, start.groupId);
   const record = await recordFor(store, start.userId, start.planCode, now);
   // Only a group the catalog has and sells, checked before any charge (this key's own charge in flight is finished whatever the group became).
@@ -243,8 +232,8 @@ export async function startPaidPeriod(
       return holdForChallenge(store, claimed, outcome.challengeUrl, now);
     case 'declined':
       await store.withTransaction((tx) => settleDeclined(tx, events, claimed, now, retryWaitsOf(deps.config)));
-      throw declined(claimed._id);
+      throw subscriptionErrors.declined(claimed._id);
     case 'unknown':
-      throw billingError('PAYMENT_PENDING', PENDING_MESSAGE, { body: { subscription_id: claimed._id } });
+      throw subscriptionErrors.pending(claimed._id);
   }
 }

@@ -7,7 +7,7 @@ import { blockOf, localId, openBlocks, openCategories, openGroups, openVideos, t
 import { audited, type AdminActor, type AuthoringPorts } from '../audit.ts';
 import { requireCharacter } from './character-admin.ts';
 import { droppedReferences, withoutReferences } from './references.ts';
-import { catalogError } from '../errors.ts';
+import { blockErrors } from '../errors.ts';
 
 /** What is copied: the chosen blocks of the source and the source videos they name. */
 interface CopySet {
@@ -20,28 +20,17 @@ async function copySetOf(tx: Transaction, sourceId: string, blockIds: string[]):
   const ids = [...new Set(blockIds)];
   const blocks = (await openBlocks(tx).find({ character_id: sourceId, id: { $in: ids } })).map(blockOf);
   const missing = ids.filter((id) => !blocks.some((b) => b.id === id));
-  if (missing.length > 0)
-    throw catalogError('VALIDATION_FAILED', 'コピー元に存在しないブロックがあります。', {
-      field: 'block_ids',
-      body: { unknown_block_ids: missing },
-    });
+  if (missing.length > 0) throw blockErrors.copyUnknownSource(missing);
   const videoIds = [...new Set(blocks.flatMap((b) => blockVideoReferences(b).map((r) => r.id)))];
   const videos = await openVideos(tx).find({ character_id: sourceId, id: { $in: videoIds } });
   return { blocks, videos };
 }
 
 async function checkTargets(tx: Transaction, sourceId: string, targetIds: string[], set: CopySet): Promise<void> {
-  if (targetIds.includes(sourceId))
-    throw catalogError('VALIDATION_FAILED', 'コピー元と同じキャラクターにはコピーできません。', {
-      field: 'copy_target_character_ids',
-    });
+  if (targetIds.includes(sourceId)) throw blockErrors.copyToSelf();
   const found = await openCharacters(tx).find({ _id: { $in: targetIds } }, { projection: { _id: 1 } });
   const unknown = targetIds.filter((id) => !found.some((c) => c._id === id));
-  if (unknown.length > 0)
-    throw catalogError('NOT_FOUND', 'コピー先のキャラクターが見つかりません。', {
-      field: 'copy_target_character_ids',
-      body: { unknown_character_ids: unknown },
-    });
+  if (unknown.length > 0) throw blockErrors.copyTargetNotFound(unknown);
   const collisions: CopyCollision[] = [];
   for (const target of targetIds) {
     const [blocks, videos] = await Promise.all([
@@ -60,11 +49,7 @@ async function checkTargets(tx: Transaction, sourceId: string, targetIds: string
     );
   }
   if (collisions.length > 0) {
-    throw catalogError(
-      'COPY_COLLISION',
-      'コピー先に同じIDのブロックまたは動画があるため、どのキャラクターにもコピーしませんでした。',
-      { body: { collisions } },
-    );
+    throw blockErrors.copyCollision(collisions);
   }
 }
 
@@ -200,8 +185,7 @@ export async function categoryCharacterIds(
   categoryId: string,
   sourceId: string,
 ): Promise<string[]> {
-  if (!(await openCategories(ports.store).findOne({ _id: categoryId })))
-    throw catalogError('NOT_FOUND', 'カテゴリが見つかりません。', { field: 'category_id' });
+  if (!(await openCategories(ports.store).findOne({ _id: categoryId }))) throw blockErrors.copyCategoryNotFound();
   const groups = await openGroups(ports.store).find({ category_id: categoryId }, { projection: { _id: 1 } });
   const characters = await openCharacters(ports.store).find(
     { group_id: { $in: groups.map((g) => g._id) } },

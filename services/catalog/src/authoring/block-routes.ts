@@ -15,7 +15,7 @@ import {
 import type { CatalogDeps } from '../deps.ts';
 import { audited } from '../audit.ts';
 import { blocksOf, createBlocks, deleteBlock, editBlock } from './blocks.ts';
-import { catalogError } from '../errors.ts';
+import { blockErrors } from '../errors.ts';
 
 const tags = ['catalog', 'admin'];
 
@@ -54,8 +54,7 @@ export const blockRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { platfo
     async (request, reply) => {
       const actor = await actorOf(request);
       const input = [...(request.body.block ? [request.body.block] : []), ...(request.body.blocks ?? [])];
-      if (input.length === 0)
-        throw catalogError('VALIDATION_FAILED', 'block または blocks を指定してください。', { field: 'block' });
+      if (input.length === 0) throw blockErrors.blockOrBlocks();
       const { character_id: characterId } = request.body;
       const blocks = await audited(
         platform,

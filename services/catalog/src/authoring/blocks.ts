@@ -14,16 +14,9 @@ import {
   withoutReferences,
   type KnownIds,
 } from './references.ts';
-import { catalogError } from '../errors.ts';
+import { blockErrors } from '../errors.ts';
 
 type StoreOrTx = DocumentStore | Transaction;
-
-const blockNotFound = (id: string) =>
-  catalogError('NOT_FOUND', `ブロック「${id}」が見つかりません。`, { field: 'block_id' });
-const blockLocked = (id: string) =>
-  catalogError('BLOCK_LOCKED', `ブロック「${id}」はロックされています。ロックを解除してから編集してください。`, {
-    body: { block_id: id },
-  });
 
 export const newBlockId = () => `b-${randomBytes(4).toString('hex')}`;
 
@@ -42,7 +35,7 @@ async function knownIds(tx: Transaction, characterId: string, extraBlocks: strin
 
 export async function requireBlock(store: StoreOrTx, characterId: string, blockId: string): Promise<BlockDoc> {
   const doc = await openBlocks(store).findOne({ _id: localId(characterId, blockId) });
-  if (!doc) throw blockNotFound(blockId);
+  if (!doc) throw blockErrors.notFound(blockId);
   return doc;
 }
 
@@ -54,11 +47,7 @@ export async function createBlocks(tx: Transaction, characterId: string, input: 
   const ids = blocks.map((b) => b.id);
   const known = await knownIds(tx, characterId);
   const taken = ids.find((id, i) => known.blocks.has(id) || ids.indexOf(id) !== i);
-  if (taken)
-    throw catalogError('DUPLICATE_KEY', `ブロックID「${taken}」は既に使われています。`, {
-      field: 'block.id',
-      body: { id: taken },
-    });
+  if (taken) throw blockErrors.idTaken(taken);
   const withNew: KnownIds = { blocks: new Set([...known.blocks, ...ids]), videos: known.videos };
   for (const b of blocks) checkBlockReferences(b, withNew);
   const now = new Date().toISOString();
@@ -74,7 +63,7 @@ export async function editBlock(
   patch: BlockPatch,
 ): Promise<Block> {
   const doc = await requireBlock(tx, characterId, blockId);
-  if (doc.is_edit_locked) throw blockLocked(blockId);
+  if (doc.is_edit_locked) throw blockErrors.locked(blockId);
   const edited: Block = { ...blockOf(doc), ...patch };
   checkBlockReferences(edited, await knownIds(tx, characterId));
   await openBlocks(tx).updateOne({ _id: doc._id }, { $set: { ...patch, updated_at: new Date().toISOString() } });
@@ -105,20 +94,16 @@ export async function deleteBlock(
 ): Promise<BlockReference[]> {
   const character = await requireCharacter(tx, characterId);
   const doc = await requireBlock(tx, characterId, blockId);
-  if (doc.is_edit_locked) throw blockLocked(blockId);
+  if (doc.is_edit_locked) throw blockErrors.locked(blockId);
   await refuseSerialBlockRemoval(tx, characterId, [blockId]);
   const docs = await openBlocks(tx).find({ character_id: characterId });
   const references = referencesTo(blockId, docs.map(blockOf), character);
   if (references.length > 0 && !force) {
-    throw catalogError(
-      'BLOCK_REFERENCED',
-      `ブロック「${blockId}」は他から参照されています。参照を外すか、強制削除してください。`,
-      { body: { references } },
-    );
+    throw blockErrors.referenced(blockId, references);
   }
   const referring = new Set(references.filter((r) => r.kind === 'block').map((r) => r.id));
   const lockedReferrer = docs.find((d) => referring.has(d.id) && d.is_edit_locked);
-  if (lockedReferrer) throw blockLocked(lockedReferrer.id);
+  if (lockedReferrer) throw blockErrors.locked(lockedReferrer.id);
   const now = new Date().toISOString();
   for (const d of docs.filter((x) => referring.has(x.id))) {
     const pruned = withoutReferences(blockOf(d), (ref) => ref.id === blockId);
@@ -155,18 +140,10 @@ export async function updateBlockLocks(
 ): Promise<{ locked: string[]; unlocked: string[] }> {
   await requireCharacter(tx, characterId);
   const both = lock.filter((id) => unlock.includes(id));
-  if (both.length > 0)
-    throw catalogError('VALIDATION_FAILED', 'ロックと解除の両方に同じブロックがあります。', {
-      field: 'lockBlockIds',
-      body: { block_ids: both },
-    });
+  if (both.length > 0) throw blockErrors.lockAndUnlock(both);
   const known = (await knownIds(tx, characterId)).blocks;
   const unknown = [...new Set([...lock, ...unlock].filter((id) => !known.has(id)))];
-  if (unknown.length > 0)
-    throw catalogError('VALIDATION_FAILED', '存在しないブロックが含まれています。', {
-      field: 'blockIds',
-      body: { unknown_block_ids: unknown },
-    });
+  if (unknown.length > 0) throw blockErrors.unknownBlocks(unknown);
   const now = new Date().toISOString();
   if (lock.length > 0)
     await openBlocks(tx).updateMany(

@@ -13,15 +13,13 @@ import { defaultSetting, emptyDraft, openBlocks, openGroups, openVideos } from '
 import { announceGroups } from '../taxonomy/group-facts.ts';
 import { checkSettingReferences, mergedSetting } from './settings.ts';
 import { listItemOf } from './views.ts';
-import { catalogError } from '../errors.ts';
+import { characterErrors } from '../errors.ts';
 
 export const PER_PAGE = 20;
 
-export const characterNotFound = () => catalogError('NOT_FOUND', 'キャラクターが見つかりません。');
-
 export async function requireCharacter(store: DocumentStore | Transaction, id: string): Promise<Character> {
   const found = await openCharacters(store).findOne({ _id: id }, { projection: { dialogue: 0 } });
-  if (!found) throw characterNotFound();
+  if (!found) throw characterErrors.notFound();
   return found;
 }
 
@@ -57,13 +55,12 @@ export async function listCharacters(
 
 async function checkSlugFree(tx: Transaction, slug: string, ownId: string): Promise<void> {
   const holder = await openCharacters(tx).findOne({ slug }, { projection: { _id: 1 } });
-  if (holder && holder._id !== ownId)
-    throw catalogError('DUPLICATE_KEY', `スラッグ「${slug}」は別のキャラクターが使っています。`, { field: 'slug' });
+  if (holder && holder._id !== ownId) throw characterErrors.slugTaken(slug);
 }
 
 async function checkGroup(tx: Transaction, groupId: string | null | undefined): Promise<void> {
   if (groupId && !(await openGroups(tx).findOne({ _id: groupId }))) {
-    throw catalogError('VALIDATION_FAILED', 'グループが見つかりません。', { field: 'group_id' });
+    throw characterErrors.groupNotFound();
   }
 }
 
@@ -117,7 +114,7 @@ export async function updateCharacter(
     { $set: { ...fields, setting, draft, updated_at: new Date().toISOString() } },
     { projection: { dialogue: 0 } },
   );
-  if (!updated) throw catalogError('NOT_FOUND', 'キャラクターが見つかりません。');
+  if (!updated) throw characterErrors.notFound();
   // A published character moved between groups changes what both sell.
   if (patch.group_id !== undefined && patch.group_id !== (stored.group_id ?? null))
     await announceGroups(tx, events, [stored.group_id, patch.group_id]);

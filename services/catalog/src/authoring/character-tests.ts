@@ -16,7 +16,7 @@ import { draftCharacterOf } from '../model.ts';
 import { phrasesOf } from '../recognition-snapshot.ts';
 import { audited, type AdminActor, type AuthoringPorts } from '../audit.ts';
 import { requireCharacter } from './character-admin.ts';
-import { catalogError } from '../errors.ts';
+import { characterErrors } from '../errors.ts';
 
 /**
  * Tests of a character (proto catalog authoring-tests.ts), one document each
@@ -58,7 +58,6 @@ const testOf = (doc: TestDoc): CharacterTest => ({
   steps: doc.steps,
   updated_at: doc.updated_at,
 });
-const testNotFound = () => catalogError('NOT_FOUND', 'テストが見つかりません。');
 
 async function testDocs(store: DocumentStore | Transaction, characterId: string): Promise<TestDoc[]> {
   return openTests(store).find({ character_id: characterId }, { sort: { created_at: 1, _id: 1 } });
@@ -88,7 +87,7 @@ export async function addTest(
     async (tx) => {
       await requireCharacter(tx, characterId);
       if ((await openTests(tx).countDocuments({ character_id: characterId })) >= CHARACTER_TESTS_MAX) {
-        throw catalogError('TESTS_LIMIT', `テストは1キャラクターにつき${CHARACTER_TESTS_MAX}件までです。`);
+        throw characterErrors.testsLimit(CHARACTER_TESTS_MAX);
       }
       const now = new Date().toISOString();
       const doc: TestDoc = {
@@ -125,7 +124,7 @@ export async function updateTest(
         updated_at: new Date().toISOString(),
       };
       const updated = await openTests(tx).findOneAndUpdate({ _id: testId, character_id: characterId }, { $set: set });
-      if (!updated) throw testNotFound();
+      if (!updated) throw characterErrors.testNotFound();
       return testOf(updated);
     },
     (t) => ({ character_id: characterId, test_id: t.id, fields: Object.keys(patch) }),
@@ -144,7 +143,7 @@ export async function deleteTest(
     'character.test_deleted',
     async (tx) => {
       const removed = await openTests(tx).deleteOne({ _id: testId, character_id: characterId });
-      if (removed.deletedCount === 0) throw testNotFound();
+      if (removed.deletedCount === 0) throw characterErrors.testNotFound();
     },
     () => ({ character_id: characterId, test_id: testId }),
   );
@@ -200,7 +199,7 @@ export async function runTests(
   const draft = await draftCharacterOf(store, await requireCharacter(store, characterId));
   const docs = await testDocs(store, characterId);
   const chosen = testId === undefined ? docs : docs.filter((d) => d._id === testId);
-  if (testId !== undefined && chosen.length === 0) throw testNotFound();
+  if (testId !== undefined && chosen.length === 0) throw characterErrors.testNotFound();
   const tests = chosen.map(testOf);
   return reportOf(draft, tests, await understandingForTests(tests));
 }

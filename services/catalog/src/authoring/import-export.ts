@@ -20,7 +20,7 @@ import { draftListsOf, replaceDraftDocs } from './drafts.ts';
 import { checkBlockReferences } from './references.ts';
 import { dangling, mergedCredential } from './settings.ts';
 import { replaceTests, testFilesOf } from './character-tests.ts';
-import { catalogError } from '../errors.ts';
+import { characterErrors } from '../errors.ts';
 
 /** The draft as a file with the character's tests: importable as it is, credentials emptied. */
 export async function exportOf(store: DocumentStore, id: string): Promise<CharacterExport> {
@@ -35,11 +35,7 @@ export async function exportOf(store: DocumentStore, id: string): Promise<Charac
 const MAX_LISTED_ERRORS = 20;
 
 function importInvalid(errors: ImportError[]): AppError {
-  return catalogError(
-    'IMPORT_INVALID',
-    `キャラクターのJSONが正しくありません（${errors[0]?.path ?? '/'}: ${errors[0]?.message ?? ''}）。`,
-    { field: 'character', body: { errors } },
-  );
+  return characterErrors.importInvalid(errors);
 }
 
 /** The file as a Character (defaults filled), or 400 IMPORT_INVALID listing where it differs from the schema. */
@@ -124,11 +120,7 @@ export function changesBetween(before: DialogueCharacter, after: DialogueCharact
 function checkImportReferences(c: DialogueCharacter): void {
   const duplicate = (ids: string[]) => ids.find((id, i) => ids.indexOf(id) !== i);
   const twice = duplicate(c.blocks.map((b) => b.id)) ?? duplicate(c.videos.map((v) => v.id));
-  if (twice)
-    throw catalogError('IMPORT_INVALID', `ID「${twice}」が二度使われています。`, {
-      field: 'character',
-      body: { errors: [{ path: '/', message: `duplicate id ${twice}` }] },
-    });
+  if (twice) throw characterErrors.importDuplicateId(twice);
   const known = { blocks: new Set(c.blocks.map((b) => b.id)), videos: new Set(c.videos.map((v) => v.id)) };
   for (const b of c.blocks) checkBlockReferences(b, known);
   const { standby_video_id: standby, for_mic_test: micTest, default_start_button_id: startButton } = c.setting;
@@ -143,11 +135,7 @@ export function refuseLockedChanges(stored: DialogueCharacter, changes: ImportCh
   const touched = new Set([...changes.blocks.changed, ...changes.blocks.removed]);
   const locked = stored.blocks.filter((b) => b.is_edit_locked && touched.has(b.id)).map((b) => b.id);
   if (locked.length > 0) {
-    throw catalogError(
-      'BLOCK_LOCKED',
-      'ロックされたブロックを変更または削除する内容です。ロックを解除してから取り込んでください。',
-      { body: { block_ids: locked } },
-    );
+    throw characterErrors.importTouchesLocked(locked);
   }
 }
 

@@ -4,7 +4,7 @@ import { GRAPH_POSITIONS_MAX } from '@talkwith/proto/catalog';
 import { openCharacters, type Character } from '../characters.ts';
 import { openBlocks } from '../model.ts';
 import { requireCharacter } from './character-admin.ts';
-import { catalogError } from '../errors.ts';
+import { blockErrors } from '../errors.ts';
 
 /**
  * The graph positions the operator set (proto authoring-layout.ts), stored on
@@ -47,16 +47,11 @@ export async function updateGraphPositions(
       ),
     );
     const unknown = ids.filter((id) => !known.has(id));
-    if (unknown.length > 0)
-      throw catalogError('VALIDATION_FAILED', '存在しないブロックの位置は保存できません。', {
-        field: 'set',
-        body: { unknown_block_ids: unknown },
-      });
+    if (unknown.length > 0) throw blockErrors.unknownPositions(unknown);
   }
   const kept = body.reset ? {} : await graphPositionsOf(tx, characterId);
   const positions = { ...kept, ...set };
-  if (Object.keys(positions).length > GRAPH_POSITIONS_MAX)
-    throw catalogError('VALIDATION_FAILED', `保存できる位置は ${GRAPH_POSITIONS_MAX} 件までです。`, { field: 'set' });
+  if (Object.keys(positions).length > GRAPH_POSITIONS_MAX) throw blockErrors.tooManyPositions(GRAPH_POSITIONS_MAX);
   await openCharacters(tx).updateOne(
     { _id: characterId },
     { $set: { graph_positions: positions, updated_at: new Date().toISOString() } },

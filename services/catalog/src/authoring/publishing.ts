@@ -6,10 +6,10 @@ import { draftCharacterOf } from '../model.ts';
 import { publishedFactsOf } from '../published-event.ts';
 import { announceGroups } from '../taxonomy/group-facts.ts';
 import { audited, type AdminActor, type AuthoringPorts } from '../audit.ts';
-import { characterNotFound, requireCharacter } from './character-admin.ts';
+import { requireCharacter } from './character-admin.ts';
 import { recordVersion } from './versions.ts';
 import { reportOf, testDocsOf, understandingForTests } from './character-tests.ts';
-import { catalogError } from '../errors.ts';
+import { characterErrors } from '../errors.ts';
 
 /** The draft as the engine's Character and every fault the validator finds in it. */
 export async function checkedDraft(
@@ -30,11 +30,7 @@ async function checkTests(tx: Transaction, id: string, draft: DialogueCharacter,
   const tests = await testDocsOf(tx, id);
   const report = reportOf(draft, tests, await understandingForTests(tests));
   if (report.passed || force) return report.failed;
-  throw catalogError(
-    'CHARACTER_TESTS_FAILED',
-    `テストが${report.failed}件失敗したため公開できません。結果を確かめてから、それでも公開する場合は確認してください。`,
-    { body: { report } },
-  );
+  throw characterErrors.testsFailed(report);
 }
 
 /**
@@ -61,11 +57,7 @@ export async function publishCharacter(
     async (tx) => {
       const { character, draft, faults } = await checkedDraft(tx, id);
       if (faults.length > 0) {
-        throw catalogError(
-          'CHARACTER_INVALID',
-          'キャラクターに問題があるため公開できません。一覧の問題を直してください。',
-          { body: { faults } },
-        );
+        throw characterErrors.invalid(faults);
       }
       testsFailed = await checkTests(tx, id, draft, options.force === true);
       const now = new Date().toISOString();
@@ -82,7 +74,7 @@ export async function publishCharacter(
         { $set: { dialogue: draft, published_at: now, published_version: version, updated_at: now } },
         { projection: { dialogue: 0 } },
       );
-      if (!published) throw characterNotFound();
+      if (!published) throw characterErrors.notFound();
       await ports.events.publish(
         'character.published',
         id,
@@ -113,7 +105,7 @@ export async function unpublishCharacter(ports: AuthoringPorts, actor: AdminActo
         { $set: { published_at: null, updated_at: new Date().toISOString() } },
         { projection: { dialogue: 0 } },
       );
-      if (!updated) throw characterNotFound();
+      if (!updated) throw characterErrors.notFound();
       await ports.events.publish('character.unpublished', id, { character_id: id }, tx);
       await announceGroups(tx, ports.events, [updated.group_id]);
       return updated;

@@ -5,7 +5,7 @@ import type { CharacterSetting, StartButton } from '@talkwith/proto/dialogue';
 import { SECRET_SETTING_FIELDS } from '@talkwith/proto/dialogue';
 import { fieldInWords } from '@talkwith/dialogue-engine';
 import { openBlocks, openVideos } from '../model.ts';
-import { catalogError } from '../errors.ts';
+import { characterErrors } from '../errors.ts';
 
 type SecretField = (typeof SECRET_SETTING_FIELDS)[number];
 
@@ -42,10 +42,7 @@ export function mergedSetting(
 
 /** The message names the field in words (「ヒットワード 1 件目の遷移先」); the path stays in `field` for programs. */
 export const dangling = (field: string, id: string) =>
-  catalogError('DANGLING_REFERENCE', `「${fieldInWords(field)}」が存在しない「${id}」を指しています。`, {
-    field,
-    body: { id },
-  });
+  characterErrors.danglingReference(field, fieldInWords(field), id);
 
 /**
  * The setting's references that a patch sets must exist in the character:

@@ -9,7 +9,7 @@ import { requireCharacter } from './character-admin.ts';
 import { draftListsOf, replaceDraftDocs } from './drafts.ts';
 import { changesBetween, refuseLockedChanges } from './import-export.ts';
 import { characterDiff, nothingPublished } from './version-diff.ts';
-import { catalogError } from '../errors.ts';
+import { characterErrors } from '../errors.ts';
 
 /**
  * Every publish is kept in `character_versions` (`_id` = `{character_id}:{version}`),
@@ -93,8 +93,6 @@ export async function listVersions(store: DocumentStore, id: string): Promise<Ch
   return versions;
 }
 
-const versionNotFound = (version: number) => catalogError('NOT_FOUND', `版 v${version} が見つかりません。`);
-
 /** A version's snapshot: a kept one, or the live snapshot for the current version (kept before versions were). */
 async function snapshotOf(
   store: DocumentStore | Transaction,
@@ -107,7 +105,7 @@ async function snapshotOf(
     const full = await openCharacters(store).findOne({ _id: character._id }, { projection: { dialogue: 1 } });
     if (full?.dialogue) return full.dialogue;
   }
-  throw versionNotFound(version);
+  throw characterErrors.versionNotFound(version);
 }
 
 /** The published snapshot players read (or had, if unpublished since), undefined when never published. */

@@ -3,7 +3,7 @@ import { AVATAR_WIDTHS, type AvatarReply } from '@talkwith/proto/catalog';
 import { openCharacters } from '../characters.ts';
 import { audit, deleteQuietly, requireCharacter, type MediaContext } from './context.ts';
 import { contentTypeOf, imageKindOf, type ImageKind } from './sniff.ts';
-import { catalogError } from '../errors.ts';
+import { mediaErrors } from '../errors.ts';
 
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 /**
@@ -15,25 +15,6 @@ export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 export const AVATAR_MAX_PIXELS = 25_000_000;
 /** Every decode of an avatar refuses more pixels too (sharp checks the header), in case a caller skipped the check. */
 const decoding = { limitInputPixels: AVATAR_MAX_PIXELS };
-
-export const AvatarErrors = {
-  notImage: () =>
-    catalogError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      'PNG・JPEG・WebP の画像を選んでください（ファイルの中身が画像ではありません）。',
-      { field: 'file' },
-    ),
-  unreadable: () =>
-    catalogError('VALIDATION_FAILED', '画像を読み取れませんでした（ファイルが壊れている可能性があります）。', {
-      field: 'file',
-    }),
-  tooManyPixels: (width: number, height: number) =>
-    catalogError(
-      'IMAGE_TOO_LARGE',
-      `画像が大きすぎます（${width}×${height} ピクセル）。${AVATAR_MAX_PIXELS / 1_000_000} メガピクセル（例: 5000×5000）以下の画像を選んでください。`,
-      { field: 'file', body: { width, height, max_pixels: AVATAR_MAX_PIXELS } },
-    ),
-};
 
 /** Where the avatar and its renditions live: the original keeps its real extension (avatar.png, avatar.jpg, …). */
 const avatarKeyOf = (characterId: string, kind: ImageKind) =>
@@ -49,11 +30,11 @@ async function imageWidth(image: Buffer): Promise<number> {
   try {
     size = await sharp(image).metadata();
   } catch {
-    throw AvatarErrors.unreadable();
+    throw mediaErrors.imageUnreadable();
   }
   const { width, height } = size;
-  if (!width || !height) throw AvatarErrors.unreadable();
-  if (width * height > AVATAR_MAX_PIXELS) throw AvatarErrors.tooManyPixels(width, height);
+  if (!width || !height) throw mediaErrors.imageUnreadable();
+  if (width * height > AVATAR_MAX_PIXELS) throw mediaErrors.tooManyPixels(width, height, AVATAR_MAX_PIXELS);
   return width;
 }
 
@@ -84,7 +65,7 @@ export async function storeAvatar(
 ): Promise<Omit<AvatarReply, 'ok'>> {
   const character = await requireCharacter(ctx, characterId);
   const kind = imageKindOf(image);
-  if (!kind) throw AvatarErrors.notImage();
+  if (!kind) throw mediaErrors.notImage();
   const widths = renditionWidths(await imageWidth(image));
   const files = ctx.platform.files;
   const key = avatarKeyOf(characterId, kind);

@@ -4,7 +4,7 @@ import { localId, openVideos, type VideoDoc } from '../model.ts';
 import type { MediaConfig } from './config.ts';
 import type { MediaTools } from './tools.ts';
 import type { WorkGate } from './image-work.ts';
-import { catalogError } from '../errors.ts';
+import { mediaErrors } from '../errors.ts';
 
 /** What the media functions work with (never the request). */
 export interface MediaContext {
@@ -24,20 +24,15 @@ export interface MediaContext {
   operatorCookie?: (adminId: string) => string;
 }
 
-export const notFound = {
-  character: () => catalogError('NOT_FOUND', 'キャラクターが見つかりません。', { field: 'character_id' }),
-  video: () => catalogError('NOT_FOUND', '動画が見つかりません。', { field: 'video_id' }),
-};
-
 export async function requireCharacter(ctx: MediaContext, characterId: string): Promise<Character> {
   const found = await openCharacters(ctx.platform.store).findOne({ _id: characterId }, { projection: { dialogue: 0 } });
-  if (!found) throw notFound.character();
+  if (!found) throw mediaErrors.characterNotFound();
   return found;
 }
 
 export async function requireVideo(ctx: MediaContext, characterId: string, videoId: string): Promise<VideoDoc> {
   const found = await openVideos(ctx.platform.store).findOne({ _id: localId(characterId, videoId) });
-  if (!found) throw notFound.video();
+  if (!found) throw mediaErrors.videoNotFound();
   return found;
 }
 

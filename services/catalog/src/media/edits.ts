@@ -3,12 +3,12 @@ import { mediaKeys } from '../characters.ts';
 import { localId, openVideos, type VideoDoc } from '../model.ts';
 import { analyseClip, standbyOf, storedVideoKind } from './analysis.ts';
 import { checkContinuity, unreadableClipReport } from './continuity.ts';
-import { audit, deleteQuietly, notFound, requireCharacter, requireVideo, type MediaContext } from './context.ts';
+import { audit, deleteQuietly, requireCharacter, requireVideo, type MediaContext } from './context.ts';
 import { withLocalCopy } from './local-copy.ts';
 import { videoReferences } from './references.ts';
 import { carrySubtitlesToNewTitle } from './subtitle-rename.ts';
-import { deleteUnusedFile, duplicate } from './videos.ts';
-import { catalogError } from '../errors.ts';
+import { deleteUnusedFile } from './videos.ts';
+import { mediaErrors } from '../errors.ts';
 
 /** Sets fields of one video with its audit entry; 404 when it is gone. */
 async function updateVideo(
@@ -24,7 +24,7 @@ async function updateVideo(
       { _id: localId(characterId, videoId) },
       { $set: { ...set, updated_at: new Date().toISOString() } },
     );
-    if (!doc) throw notFound.video();
+    if (!doc) throw mediaErrors.videoNotFound();
     await audit(ctx, tx, adminId, action, { character_id: characterId, video_id: videoId, fields: Object.keys(set) });
     return doc;
   });
@@ -39,18 +39,14 @@ export async function editVideo(
   body: VideoEditBody,
 ): Promise<VideoDoc> {
   // Unknown fields (path, media_info, …) are dropped by the validator: nothing left means nothing this call can change.
-  if (Object.keys(body).length === 0)
-    throw catalogError(
-      'VALIDATION_FAILED',
-      '変更する項目がありません（path は vod/changeVideoPath、media_info は vod/updateMediaInfo で変更します）。',
-    );
+  if (Object.keys(body).length === 0) throw mediaErrors.nothingToEdit();
   const before = await requireVideo(ctx, characterId, videoId);
   if (body.title) {
     const clash = await openVideos(ctx.platform.store).findOne(
       { character_id: characterId, title: body.title, id: { $ne: videoId } },
       { projection: { _id: 1 } },
     );
-    if (clash) throw duplicate.title(body.title);
+    if (clash) throw mediaErrors.videoTitleTaken(body.title);
   }
   const updated = await updateVideo(ctx, adminId, characterId, videoId, body, 'video.updated');
   if (body.title) await carrySubtitlesToNewTitle(ctx, characterId, before.title, body.title);
@@ -68,15 +64,11 @@ export async function deleteVideo(
   const video = await requireVideo(ctx, characterId, videoId);
   const references = await videoReferences(ctx, character, videoId);
   if (references.length > 0) {
-    throw catalogError(
-      'VIDEO_REFERENCED',
-      `この動画は使われているため削除できません（${references.length} か所）。先に参照を外してください。`,
-      { body: { references } },
-    );
+    throw mediaErrors.videoReferenced(references);
   }
   await ctx.platform.store.withTransaction(async (tx) => {
     const { deletedCount } = await openVideos(tx).deleteOne({ _id: localId(characterId, videoId) });
-    if (deletedCount === 0) throw notFound.video();
+    if (deletedCount === 0) throw mediaErrors.videoNotFound();
     await audit(ctx, tx, adminId, 'video.deleted', { character_id: characterId, video_id: videoId, path: video.path });
   });
   for (const path of new Set([video.path, ...Object.values(video.paths ?? {})]))
@@ -93,7 +85,7 @@ export async function changeVideoPath(
 ): Promise<VideoDoc> {
   await requireVideo(ctx, body.character_id, body.video_id);
   if (!(await ctx.platform.files.stat(mediaKeys(body.character_id).media(body.path)))) {
-    throw catalogError('VALIDATION_FAILED', `ファイル「${body.path}」が見つかりません。`, { field: 'path' });
+    throw mediaErrors.fileNotFound(body.path);
   }
   const set = definition === 'default' ? { path: body.path } : { [`paths.${definition}`]: body.path };
   return updateVideo(ctx, adminId, body.character_id, body.video_id, set, 'video.path_changed');
@@ -120,8 +112,7 @@ export async function refreshMediaInfo(
   const character = await requireCharacter(ctx, characterId);
   const video = await requireVideo(ctx, characterId, videoId);
   const key = mediaKeys(characterId).media(video.path);
-  if (!(await ctx.platform.files.stat(key)))
-    throw catalogError('VALIDATION_FAILED', `動画ファイル「${video.path}」が見つかりません。`, { field: 'path' });
+  if (!(await ctx.platform.files.stat(key))) throw mediaErrors.videoFileNotFound(video.path);
   const kind = (await storedVideoKind(ctx, key)) ?? 'mp4';
   const analysis = await analyseClip(ctx, characterId, videoId, { key, kind }, await standbyOf(ctx, character));
   return updateVideo(

@@ -1,4 +1,4 @@
-import { catalogError } from '../errors.ts';
+import { mediaErrors } from '../errors.ts';
 
 /**
  * Image decoding is the catalog's heaviest work per byte: a decoded image
@@ -15,8 +15,6 @@ export interface WorkGate {
   pending(): number;
 }
 
-export const IMAGE_WORK_BUSY = '画像の処理が混み合っています。しばらく待ってから、もう一度お試しください。';
-
 export function createWorkGate(options: { running: number; waiting: number }): WorkGate {
   let running = 0;
   const line: Array<() => void> = [];
@@ -28,8 +26,7 @@ export function createWorkGate(options: { running: number; waiting: number }): W
   return {
     async run(work) {
       if (running >= options.running) {
-        if (line.length >= options.waiting)
-          throw catalogError('UNAVAILABLE', IMAGE_WORK_BUSY, { expose: true, headers: { 'retry-after': '2' } });
+        if (line.length >= options.waiting) throw mediaErrors.imageWorkBusy();
         // The slot is handed over by release(): `running` stays counted for the waiter.
         await new Promise<void>((resolve) => line.push(resolve));
       } else {

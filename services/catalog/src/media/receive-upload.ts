@@ -4,8 +4,8 @@ import { Value } from '@sinclair/typebox/value';
 import type { FastifyRequest } from 'fastify';
 import type { AppError } from '@talkwith/platform';
 import { isAppError } from '@talkwith/platform';
-import { UploadErrors } from './upload-stream.ts';
-import { catalogError } from '../errors.ts';
+import { formatBytes } from './upload-stream.ts';
+import { mediaErrors } from '../errors.ts';
 
 /**
  * Reading a multipart upload (route side: it needs the request). Fields must
@@ -13,12 +13,11 @@ import { catalogError } from '../errors.ts';
  * a name made from them as it arrives.
  */
 const MultipartErrors: Record<string, (maxBytes: number) => AppError> = {
-  FST_REQ_FILE_TOO_LARGE: (maxBytes) => UploadErrors.tooLarge(maxBytes),
-  FST_FILES_LIMIT: () => catalogError('VALIDATION_FAILED', 'ファイルは 1 つだけ送ってください。', { field: 'file' }),
-  FST_FIELDS_LIMIT: () => catalogError('VALIDATION_FAILED', 'フィールドが多すぎます（50 個まで）。'),
-  FST_PARTS_LIMIT: () => catalogError('VALIDATION_FAILED', '送信された項目が多すぎます。'),
-  FST_INVALID_MULTIPART_CONTENT_TYPE: () =>
-    catalogError('UNSUPPORTED_MEDIA_TYPE', 'multipart/form-data で送ってください。'),
+  FST_REQ_FILE_TOO_LARGE: (maxBytes) => mediaErrors.fileTooLarge(formatBytes(maxBytes)),
+  FST_FILES_LIMIT: () => mediaErrors.oneFileOnly(),
+  FST_FIELDS_LIMIT: () => mediaErrors.tooManyFields(),
+  FST_PARTS_LIMIT: () => mediaErrors.tooManyParts(),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () => mediaErrors.notMultipart(),
 };
 
 function asAppError(err: unknown, maxBytes: number): unknown {
@@ -27,7 +26,7 @@ function asAppError(err: unknown, maxBytes: number): unknown {
   const known = code ? MultipartErrors[code] : undefined;
   if (known) return known(maxBytes);
   if (err instanceof Error && /multipart|boundary|terminated early/i.test(err.message))
-    return catalogError('VALIDATION_FAILED', '送信データ（multipart）が壊れています。');
+    return mediaErrors.brokenMultipart();
   return err;
 }
 
@@ -51,10 +50,7 @@ export async function receiveUpload<R>(
         if (result) throw MultipartErrors.FST_FILES_LIMIT!(maxBytes);
         result = { value: await onFile(fields, part) };
       } else {
-        if (result)
-          throw catalogError('VALIDATION_FAILED', `フィールド「${part.fieldname}」はファイルより前に送ってください。`, {
-            field: part.fieldname,
-          });
+        if (result) throw mediaErrors.fieldAfterFile(part.fieldname);
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
       }
     }
@@ -62,10 +58,7 @@ export async function receiveUpload<R>(
     if (result) await discard(result.value);
     throw asAppError(err, maxBytes);
   }
-  if (!result)
-    throw catalogError('VALIDATION_FAILED', 'ファイルがありません（フィールド名 file で送ってください）。', {
-      field: 'file',
-    });
+  if (!result) throw mediaErrors.noFile();
   return { fields, result: result.value };
 }
 
@@ -75,9 +68,5 @@ export function parseFields<T extends TSchema>(schema: T, raw: Record<string, st
   if (Value.Check(schema, converted)) return converted;
   const first = Value.Errors(schema, converted).First();
   const field = first?.path.replace(/^\//, '') || undefined;
-  throw catalogError(
-    'VALIDATION_FAILED',
-    field ? `フィールド「${field}」の値が正しくありません。` : 'フォームの値が正しくありません。',
-    { field },
-  );
+  throw mediaErrors.badFormField(field);
 }

@@ -4,7 +4,7 @@ import { mediaKeys } from '../characters.ts';
 import { openVideos } from '../model.ts';
 import { audit, requireCharacter, type MediaContext } from './context.ts';
 import { listMedia } from './views.ts';
-import { catalogError } from '../errors.ts';
+import { mediaErrors } from '../errors.ts';
 
 /** SPEC §2: subtitles/{character_id}/{language}/{video title without .mp4}.vtt. */
 export const subtitleKey = (characterId: string, language: string, title: string) =>
@@ -20,11 +20,7 @@ export function validateWebVtt(text: string): number {
   const { cues, errors } = new webvtt.WebVTTParser().parse(text, 'subtitles');
   const first = errors[0];
   if (first) {
-    throw catalogError(
-      'INVALID_VTT',
-      `字幕ファイル（WebVTT）の ${first.line} 行目に誤りがあります: ${translate(first.message)}`,
-      { field: 'body', body: { line: first.line, detail: first.message } },
-    );
+    throw mediaErrors.invalidVtt(first.line, translate(first.message), first.message);
   }
   return cues.length;
 }
@@ -57,11 +53,7 @@ function refuseDeepNesting(text: string): void {
 
 function tooDeep(text: string, at: number): AppError {
   const line = text.slice(0, at).split(/\r\n|\r|\n/).length;
-  return catalogError(
-    'VTT_TOO_DEEP',
-    `字幕ファイル（WebVTT）の ${line} 行目でタグの入れ子が深すぎます（${VTT_MAX_TAG_DEPTH} 段まで）。`,
-    { field: 'body', body: { line, max_depth: VTT_MAX_TAG_DEPTH } },
-  );
+  return mediaErrors.vttTooDeep(line, VTT_MAX_TAG_DEPTH);
 }
 
 /** The parser's most common messages in Japanese (others are shown as they are, after the line number). */
@@ -85,11 +77,7 @@ async function requireVideoTitled(ctx: MediaContext, characterId: string, title:
       { projection: { _id: 1 } },
     ))
   ) {
-    throw catalogError(
-      'NOT_FOUND',
-      `タイトル「${title}.mp4」の動画がありません。字幕の名前は動画のタイトル（.mp4 なし）にしてください。`,
-      { field: 'title' },
-    );
+    throw mediaErrors.subtitleWithoutVideo(title);
   }
 }
 
@@ -124,7 +112,7 @@ export async function saveSubtitle(
 export async function readSubtitle(ctx: MediaContext, ref: SubtitleRef): Promise<string> {
   await requireCharacter(ctx, ref.characterId);
   const key = subtitleKey(ref.characterId, ref.language, ref.title);
-  if (!(await ctx.platform.files.stat(key))) throw catalogError('NOT_FOUND', '字幕ファイルがありません。');
+  if (!(await ctx.platform.files.stat(key))) throw mediaErrors.subtitleNotFound();
   const chunks: Buffer[] = [];
   for await (const chunk of (await ctx.platform.files.read(key)) as AsyncIterable<Buffer>) chunks.push(chunk);
   return Buffer.concat(chunks).toString('utf8');
@@ -133,7 +121,7 @@ export async function readSubtitle(ctx: MediaContext, ref: SubtitleRef): Promise
 export async function deleteSubtitle(ctx: MediaContext, adminId: string, ref: SubtitleRef): Promise<void> {
   await requireCharacter(ctx, ref.characterId);
   if (!(await ctx.platform.files.delete(subtitleKey(ref.characterId, ref.language, ref.title))))
-    throw catalogError('NOT_FOUND', '字幕ファイルがありません。');
+    throw mediaErrors.subtitleNotFound();
   await ctx.platform.store.withTransaction((tx) =>
     audit(ctx, tx, adminId, 'subtitle.deleted', {
       character_id: ref.characterId,

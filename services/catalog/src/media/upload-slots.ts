@@ -1,6 +1,6 @@
 import { reserve } from '@talkwith/platform/limits';
 import type { MediaContext } from './context.ts';
-import { catalogError } from '../errors.ts';
+import { mediaErrors } from '../errors.ts';
 
 /**
  * Uploads one operator may have in flight at once (videos, avatars): each
@@ -13,19 +13,12 @@ import { catalogError } from '../errors.ts';
  */
 export const UPLOAD_LEASE_MS = 60 * 60 * 1000;
 
-export const uploadsInFlight = (max: number) =>
-  catalogError(
-    'TOO_MANY_UPLOADS',
-    `同時に進められるアップロードは ${max} 件までです。進行中のアップロードが終わってから、もう一度お試しください。`,
-    { body: { max_in_flight: max } },
-  );
-
 export async function withUploadSlot<T>(ctx: MediaContext, adminId: string, upload: () => Promise<T>): Promise<T> {
   const max = ctx.config.MEDIA_UPLOADS_PER_ADMIN;
   const slot = await reserve(ctx.platform.cache, [
     { name: 'media.uploads_in_flight', key: adminId, max, windowMs: UPLOAD_LEASE_MS },
   ]);
-  if (!slot.ok) throw uploadsInFlight(max);
+  if (!slot.ok) throw mediaErrors.uploadsInFlight(max);
   try {
     return await upload();
   } finally {

@@ -4,24 +4,12 @@ import { finished } from 'node:stream/promises';
 import { once } from 'node:events';
 import type { FileStore } from '@talkwith/platform';
 import { contentTypeOf, SNIFF_BYTES, videoKindOf, type VideoKind } from './sniff.ts';
-import { catalogError } from '../errors.ts';
+import { mediaErrors } from '../errors.ts';
 
 /** A file part of a multipart request: busboy marks it truncated when it hit the size limit. */
 export interface UploadSource extends Readable {
   truncated?: boolean;
 }
-
-export const UploadErrors = {
-  notVideo: () =>
-    catalogError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      'MP4 または WebM の動画ファイルを選んでください（ファイルの中身が動画ではありません）。',
-      { field: 'file' },
-    ),
-  empty: () => catalogError('VALIDATION_FAILED', 'ファイルが空です。', { field: 'file' }),
-  tooLarge: (maxBytes: number) =>
-    catalogError('PAYLOAD_TOO_LARGE', `ファイルが大きすぎます（上限 ${formatBytes(maxBytes)}）。`, { field: 'file' }),
-};
 
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 ** 3) return `${+(bytes / 1024 ** 3).toFixed(1)} GB`;
@@ -56,7 +44,7 @@ export async function peekHead(source: UploadSource, bytes: number): Promise<Buf
  * truncated): fail the stream instead, before the store keeps a cut file.
  */
 function failWhenTruncated(source: UploadSource, maxBytes: number): void {
-  source.once('limit', () => source.destroy(UploadErrors.tooLarge(maxBytes)));
+  source.once('limit', () => source.destroy(mediaErrors.fileTooLarge(formatBytes(maxBytes))));
 }
 
 /**
@@ -90,14 +78,14 @@ export async function storeVideoStream(
 ): Promise<{ key: string; kind: VideoKind; size: number; localPath?: string }> {
   failWhenTruncated(source, maxBytes);
   const head = await peekHead(source, SNIFF_BYTES);
-  if (head.length === 0) throw UploadErrors.empty();
+  if (head.length === 0) throw mediaErrors.emptyFile();
   // A file shorter than the sniffed bytes has ended already: store the bytes in hand.
   const body = source.readableEnded ? Readable.from([head]) : source;
   const kind = videoKindOf(head);
   if (!kind) {
     // Stop reading: the rest of the request is discarded once the answer is sent.
     source.destroy();
-    throw UploadErrors.notVideo();
+    throw mediaErrors.notVideo();
   }
   const key = keyFor(kind);
   const localPath = localCopyFor?.(kind);

@@ -7,7 +7,7 @@ import { localId, openVideos, type VideoDoc } from '../model.ts';
 import { analyseClip, standbyOf, storedVideoKind } from './analysis.ts';
 import { audit, deleteQuietly, requireCharacter, type MediaContext } from './context.ts';
 import type { VideoKind } from './sniff.ts';
-import { catalogError } from '../errors.ts';
+import { mediaErrors } from '../errors.ts';
 
 /** Video.title from a file name: its base name with .mp4 (proto's rule; subtitles are named after it). */
 export function titleFromFileName(fileName: string | undefined, fallback: string): string {
@@ -20,16 +20,6 @@ export function titleFromFileName(fileName: string | undefined, fallback: string
   return `${base || fallback}.mp4`;
 }
 
-export const duplicate = {
-  id: (id: string) => catalogError('DUPLICATE_KEY', `動画 ID「${id}」は既に使われています。`, { field: 'id' }),
-  title: (title: string) =>
-    catalogError(
-      'DUPLICATE_KEY',
-      `タイトル「${title}」の動画が既にあります（字幕はタイトルで結び付くため、重複できません）。`,
-      { field: 'title' },
-    ),
-};
-
 /** The id and title a new video will have; refuses ones the character already uses (before any byte is stored). */
 export async function claimVideoNames(
   ctx: MediaContext,
@@ -41,9 +31,10 @@ export async function claimVideoNames(
   const id = fields.id ?? randomUUID();
   const title = fields.title ?? titleFromFileName(fileName, id);
   const videos = openVideos(ctx.platform.store);
-  if (await videos.findOne({ _id: localId(characterId, id) }, { projection: { _id: 1 } })) throw duplicate.id(id);
+  if (await videos.findOne({ _id: localId(characterId, id) }, { projection: { _id: 1 } }))
+    throw mediaErrors.videoIdTaken(id);
   if (await videos.findOne({ character_id: characterId, title }, { projection: { _id: 1 } }))
-    throw duplicate.title(title);
+    throw mediaErrors.videoTitleTaken(title);
   return { id, title };
 }
 
@@ -99,7 +90,7 @@ export async function createVideo(
     });
   } catch (err) {
     await deleteQuietly(ctx, [...(clip.uploaded ? [clip.key] : []), mediaKeys(characterId).poster(names.id)]);
-    if (isAppError(err) && err.code === 'DUPLICATE_KEY') throw duplicate.id(names.id);
+    if (isAppError(err) && err.code === 'DUPLICATE_KEY') throw mediaErrors.videoIdTaken(names.id);
     throw err;
   }
 }
@@ -130,7 +121,7 @@ export async function replaceVideoFile(
         { $set: changes },
         { returnDocument: 'before' },
       );
-      if (!previous) throw catalogError('NOT_FOUND', '動画が見つかりません。', { field: 'video_id' });
+      if (!previous) throw mediaErrors.videoNotFound();
       await audit(ctx, tx, adminId, 'video.file_replaced', {
         character_id: characterId,
         video_id: videoId,
@@ -170,17 +161,9 @@ export async function insertVideo(
   fields: VideoFields & { path: string },
 ): Promise<VideoDoc> {
   const key = mediaKeys(characterId).media(fields.path);
-  if (!(await ctx.platform.files.stat(key)))
-    throw catalogError(
-      'VALIDATION_FAILED',
-      `ファイル「${fields.path}」が見つかりません。先にアップロードしてください。`,
-      { field: 'path' },
-    );
+  if (!(await ctx.platform.files.stat(key))) throw mediaErrors.notUploadedYet(fields.path);
   const kind = await storedVideoKind(ctx, key);
-  if (!kind)
-    throw catalogError('VALIDATION_FAILED', `ファイル「${fields.path}」は MP4 / WebM の動画ではありません。`, {
-      field: 'path',
-    });
+  if (!kind) throw mediaErrors.pathNotVideo(fields.path);
   const names = await claimVideoNames(ctx, characterId, fields, fields.path);
   const { path, ...rest } = fields;
   return createVideo(ctx, adminId, characterId, names, rest, { key, kind, path, uploaded: false });

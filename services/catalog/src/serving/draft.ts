@@ -6,7 +6,7 @@ import { draftCharacterOf } from '../model.ts';
 import { playableFrom } from '../playable.ts';
 import { recognitionSnapshot } from '../recognition-snapshot.ts';
 import type { ServingDeps } from './access.ts';
-import { catalogError } from '../errors.ts';
+import { characterErrors } from '../errors.ts';
 
 export interface DraftServingDeps extends ServingDeps {
   files: FileStore;
@@ -29,7 +29,7 @@ export async function draftToTry(
   reply: FastifyReply,
 ): Promise<PlayableCharacter> {
   const dialogue = await draftCharacterOf(deps.store, c);
-  if (dialogue.blocks.length === 0) throw catalogError('NOT_FOUND', 'このキャラクターにはまだブロックがありません。');
+  if (dialogue.blocks.length === 0) throw characterErrors.noBlocksYet();
   await deps.store.withTransaction((tx) =>
     deps.events.publish(
       'character.draft_tried',
@@ -50,6 +50,6 @@ export async function draftToTry(
 /** The character an operator asks to try, by id or URL name (unpublished ones too). */
 export async function characterToTry(store: DocumentStore, by: { id: string } | { slug: string }): Promise<Character> {
   const found = await openCharacters(store).findOne('id' in by ? { _id: by.id } : { slug: by.slug });
-  if (!found) throw catalogError('NOT_FOUND', 'キャラクターが見つかりません。');
+  if (!found) throw characterErrors.notFound();
   return found;
 }

@@ -4,7 +4,7 @@ import { slugOf, SLUG_MAX, type Category, type CategoryPatch, type NewCategoryBo
 import { openCategories, openGroups, type CategoryDoc, type GroupDoc } from '../model.ts';
 import { announceGroups } from './group-facts.ts';
 import { categoryOf, countBy } from './views.ts';
-import { catalogError } from '../errors.ts';
+import { taxonomyErrors } from '../errors.ts';
 
 type StoreOrTx = DocumentStore | Transaction;
 
@@ -16,7 +16,7 @@ const now = () => new Date().toISOString();
 
 export async function findCategoryDoc(store: StoreOrTx, id: string): Promise<CategoryDoc> {
   const found = await openCategories(store).findOne({ _id: id });
-  if (!found) throw catalogError('NOT_FOUND', 'カテゴリーが見つかりません。');
+  if (!found) throw taxonomyErrors.categoryNotFound();
   return found;
 }
 
@@ -39,23 +39,13 @@ async function ensureSlugFree(store: StoreOrTx, slug: string, exceptId?: string)
     { slug, ...(exceptId ? { _id: { $ne: exceptId } } : {}) },
     { projection: { _id: 1 } },
   );
-  if (taken)
-    throw catalogError(
-      'DUPLICATE_KEY',
-      `スラッグ「${slug}」はほかのカテゴリーで使われています。別のスラッグにしてください。`,
-      { field: 'slug' },
-    );
+  if (taken) throw taxonomyErrors.categorySlugTaken(slug);
 }
 
 /** The chosen slug, else the §5 slug of the name; a name without a latin letter or digit needs one chosen. */
 function slugFor(input: { name: string; slug?: string }): string {
   const slug = input.slug ?? slugOf(input.name);
-  if (!slug)
-    throw catalogError(
-      'VALIDATION_FAILED',
-      '名前からスラッグを作れません。半角英数字とハイフンでスラッグを入力してください。',
-      { field: 'slug' },
-    );
+  if (!slug) throw taxonomyErrors.noSlugFromName();
   return slug;
 }
 
@@ -88,7 +78,7 @@ export async function updateCategory(tx: Transaction, id: string, patch: Categor
   await findCategoryDoc(tx, id);
   if (patch.slug !== undefined) await ensureSlugFree(tx, patch.slug, id);
   const updated = await openCategories(tx).findOneAndUpdate({ _id: id }, { $set: { ...patch, updated_at: now() } });
-  if (!updated) throw catalogError('NOT_FOUND', 'カテゴリーが見つかりません。');
+  if (!updated) throw taxonomyErrors.categoryNotFound();
   return updated;
 }
 
@@ -100,11 +90,7 @@ export async function deleteCategory(tx: Transaction, id: string): Promise<Categ
     { sort: CATEGORY_ORDER, projection: { _id: 1, name: 1 } },
   );
   if (groups.length > 0) {
-    throw catalogError(
-      'CATEGORY_NOT_EMPTY',
-      `カテゴリー「${category.name}」にはまだグループが${groups.length}件あります。先にグループを削除するか、ほかのカテゴリーへ移してください。`,
-      { body: { groups: groups.map((g) => ({ id: g._id, name: g.name })) } },
-    );
+    throw taxonomyErrors.categoryNotEmpty(category.name, groups);
   }
   await openCategories(tx).deleteOne({ _id: id });
   return category;
@@ -117,9 +103,7 @@ async function freeCopySlug(store: StoreOrTx, slug: string): Promise<string> {
     const candidate = `${slug.slice(0, SLUG_MAX - suffix.length).replace(/-+$/, '')}${suffix}`;
     if (!(await openCategories(store).findOne({ slug: candidate }, { projection: { _id: 1 } }))) return candidate;
   }
-  throw catalogError('CONFLICT', 'コピーのスラッグを決められません。先に古いコピーを整理してください。', {
-    field: 'slug',
-  });
+  throw taxonomyErrors.copySlugExhausted();
 }
 
 /** A copy of the category and its groups (not their characters: a character is listed in one group only). */

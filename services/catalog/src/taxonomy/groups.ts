@@ -6,7 +6,7 @@ import { openCategories, openGroups, type GroupDoc } from '../model.ts';
 import { CATEGORY_ORDER, nextSortOrder } from './categories.ts';
 import { announceGroups } from './group-facts.ts';
 import { countBy, groupOf } from './views.ts';
-import { catalogError } from '../errors.ts';
+import { taxonomyErrors } from '../errors.ts';
 
 type StoreOrTx = DocumentStore | Transaction;
 
@@ -14,14 +14,14 @@ const now = () => new Date().toISOString();
 
 export async function findGroupDoc(store: StoreOrTx, id: string): Promise<GroupDoc> {
   const found = await openGroups(store).findOne({ _id: id });
-  if (!found) throw catalogError('NOT_FOUND', 'グループが見つかりません。');
+  if (!found) throw taxonomyErrors.groupNotFound();
   return found;
 }
 
 /** A group may only point at a category that exists (400 naming the field, like the other dangling references). */
 async function ensureCategoryExists(store: StoreOrTx, categoryId: string): Promise<void> {
   if (await openCategories(store).findOne({ _id: categoryId }, { projection: { _id: 1 } })) return;
-  throw catalogError('DANGLING_REFERENCE', `カテゴリー「${categoryId}」はありません。`, { field: 'category_id' });
+  throw taxonomyErrors.unknownCategory(categoryId);
 }
 
 /** Groups in menu order (of one category when given), with how many characters each lists. */
@@ -61,7 +61,7 @@ export async function updateGroup(tx: Transaction, events: Eventing, id: string,
   await findGroupDoc(tx, id);
   if (patch.category_id !== undefined) await ensureCategoryExists(tx, patch.category_id);
   const updated = await openGroups(tx).findOneAndUpdate({ _id: id }, { $set: { ...patch, updated_at: now() } });
-  if (!updated) throw catalogError('NOT_FOUND', 'グループが見つかりません。');
+  if (!updated) throw taxonomyErrors.groupNotFound();
   await announceGroups(tx, events, [id]);
   return updated;
 }
@@ -74,11 +74,7 @@ export async function deleteGroup(tx: Transaction, events: Eventing, id: string)
     { sort: { name: 1 }, projection: { _id: 1, name: 1 } },
   );
   if (members.length > 0) {
-    throw catalogError(
-      'GROUP_NOT_EMPTY',
-      `グループ「${group.name}」にはまだキャラクターが${members.length}人います。先にグループから外してください。`,
-      { body: { characters: members.map((c) => ({ id: c._id, name: c.name })) } },
-    );
+    throw taxonomyErrors.groupNotEmpty(group.name, members);
   }
   await openGroups(tx).deleteOne({ _id: id });
   await announceGroups(tx, events, [id]);

@@ -5,7 +5,7 @@ import { openCategories, openGroups, type GroupDoc } from '../model.ts';
 import { announceGroups } from './group-facts.ts';
 import { findGroupDoc } from './groups.ts';
 import { CHARACTER_FIELDS, taxonomyCharacterOf, type Placement } from './views.ts';
-import { catalogError } from '../errors.ts';
+import { characterErrors, taxonomyErrors } from '../errors.ts';
 
 /** Which characters are listed in which group (characters.group_id) and the full area's character views. */
 
@@ -18,7 +18,7 @@ async function placementOf(store: StoreOrTx): Promise<Placement> {
 
 async function findCharacter(store: StoreOrTx, id: string): Promise<Character> {
   const found = await openCharacters(store).findOne({ _id: id }, { projection: CHARACTER_FIELDS });
-  if (!found) throw catalogError('NOT_FOUND', 'キャラクターが見つかりません。');
+  if (!found) throw characterErrors.notFound();
   return found;
 }
 
@@ -82,8 +82,7 @@ export async function unassignCharacter(
 ): Promise<Assignment> {
   const group = await findGroupDoc(tx, groupId);
   const character = await findCharacter(tx, characterId);
-  if (character.group_id !== groupId)
-    throw catalogError('NOT_FOUND', `キャラクター「${character.name}」はこのグループに入っていません。`);
+  if (character.group_id !== groupId) throw taxonomyErrors.notInGroup(character.name);
   await openCharacters(tx).updateOne(
     { _id: characterId },
     { $set: { group_id: null, updated_at: new Date().toISOString() } },

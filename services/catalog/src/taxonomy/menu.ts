@@ -4,7 +4,7 @@ import { openCharacters, type Character } from '../characters.ts';
 import { openCategories, openGroups, type CategoryDoc, type GroupDoc } from '../model.ts';
 import { CATEGORY_ORDER } from './categories.ts';
 import { CHARACTER_FIELDS } from './views.ts';
-import { catalogError } from '../errors.ts';
+import { taxonomyErrors } from '../errors.ts';
 
 /**
  * The public menu: categories → groups → published characters (newest first).
@@ -83,6 +83,6 @@ export async function catalogMenu(store: DocumentStore, files: FileStore): Promi
 export async function catalogTheme(store: DocumentStore, files: FileStore, slug: string): Promise<MenuCategory> {
   const shelf = await loadShelf(store, files, { slug });
   const [category] = shelf.categories;
-  if (!category) throw catalogError('NOT_FOUND', `テーマ「${slug}」は見つかりません。`);
+  if (!category) throw taxonomyErrors.themeNotFound(slug);
   return menuCategoryOf(category, shelf);
 }

@@ -3,16 +3,13 @@ import { audited } from '@talkwith/platform/eventing';
 import { PAGE_SIZE, type CampaignBody, type CampaignEditBody } from '@talkwith/proto/engagement';
 import type { EngagementDeps } from '../deps.ts';
 import { openCampaigns, type CampaignDoc } from './model.ts';
-import { engagementError } from '../errors.ts';
-
-export const CAMPAIGN_NOT_FOUND = 'キャンペーンが見つかりません。';
+import { campaignErrors } from '../errors.ts';
 
 /** One format for every stored time, so that string order is time order (model.ts isOpen). */
 const normalised = (iso: string) => new Date(iso).toISOString();
 
 function assertPeriod(starts_at: string, ends_at: string): void {
-  if (ends_at <= starts_at)
-    throw engagementError('VALIDATION_FAILED', '終了日時は開始日時より後にしてください。', { field: 'ends_at' });
+  if (ends_at <= starts_at) throw campaignErrors.periodOrder();
 }
 
 export async function listCampaigns({ platform }: EngagementDeps, page: number) {
@@ -42,8 +39,7 @@ export async function createCampaign(
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
-  if (campaign.title === '')
-    throw engagementError('VALIDATION_FAILED', 'タイトルを入力してください。', { field: 'title' });
+  if (campaign.title === '') throw campaignErrors.titleRequired();
   assertPeriod(campaign.starts_at, campaign.ends_at);
   return audited(
     platform,
@@ -64,8 +60,7 @@ export async function editCampaign(
 ): Promise<CampaignDoc> {
   const changes: Partial<CampaignDoc> = { updated_at: now.toISOString() };
   if (body.title !== undefined) changes.title = body.title.trim();
-  if (changes.title === '')
-    throw engagementError('VALIDATION_FAILED', 'タイトルを入力してください。', { field: 'title' });
+  if (changes.title === '') throw campaignErrors.titleRequired();
   if (body.description !== undefined) changes.description = body.description;
   if (body.starts_at !== undefined) changes.starts_at = normalised(body.starts_at);
   if (body.ends_at !== undefined) changes.ends_at = normalised(body.ends_at);
@@ -77,7 +72,7 @@ export async function editCampaign(
     'engagement.campaign_edited',
     async (tx) => {
       const current = await openCampaigns(tx).findOne({ _id: id });
-      if (!current) throw engagementError('NOT_FOUND', CAMPAIGN_NOT_FOUND);
+      if (!current) throw campaignErrors.notFound();
       assertPeriod(changes.starts_at ?? current.starts_at, changes.ends_at ?? current.ends_at);
       return (await openCampaigns(tx).findOneAndUpdate({ _id: id }, { $set: changes }))!;
     },

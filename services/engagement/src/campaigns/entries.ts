@@ -1,15 +1,9 @@
 import { isAppError } from '@talkwith/platform';
 import type { EngagementDeps } from '../deps.ts';
 import { entryIdOf, isOpen, openCampaigns, openEntries, type CampaignDoc, type EntryDoc } from './model.ts';
-import { engagementError } from '../errors.ts';
+import { campaignErrors } from '../errors.ts';
 
 export const ENTERED_MESSAGE = 'キャンペーンに参加しました。';
-const messages = {
-  forbidden: 'ほかのアカウントでキャンペーンに参加することはできません。',
-  notFound: 'キャンペーンが見つかりません。',
-  closed: 'このキャンペーンは現在参加できません。',
-  entered: 'このキャンペーンにはすでに参加しています。',
-};
 /** How many open campaigns a customer is shown at most (there are only ever a few at once). */
 const OPEN_LIMIT = 100;
 
@@ -45,13 +39,13 @@ export async function enterCampaign(
   body: { campaign_id: string; user_id?: string },
   now = new Date(),
 ): Promise<EntryDoc> {
-  if (body.user_id !== undefined && body.user_id !== callerId) throw engagementError('FORBIDDEN', messages.forbidden);
+  if (body.user_id !== undefined && body.user_id !== callerId) throw campaignErrors.notYourself();
   const { store, events } = deps.platform;
   try {
     return await store.withTransaction(async (tx) => {
       const campaign = await openCampaigns(tx).findOne({ _id: body.campaign_id });
-      if (!campaign) throw engagementError('NOT_FOUND', messages.notFound);
-      if (!isOpen(campaign, now)) throw engagementError('CAMPAIGN_CLOSED', messages.closed);
+      if (!campaign) throw campaignErrors.notFound();
+      if (!isOpen(campaign, now)) throw campaignErrors.closed();
       const entry: EntryDoc = {
         _id: entryIdOf(campaign._id, callerId),
         campaign_id: campaign._id,
@@ -82,4 +76,4 @@ export async function enterCampaign(
   }
 }
 
-const alreadyEntered = () => engagementError('CAMPAIGN_ENTERED', messages.entered);
+const alreadyEntered = campaignErrors.alreadyEntered;

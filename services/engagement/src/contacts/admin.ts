@@ -3,9 +3,7 @@ import { audited } from '@talkwith/platform/eventing';
 import { PAGE_SIZE, type ContactListQuery, type ContactMessage, type ContactStatus } from '@talkwith/proto/engagement';
 import type { EngagementDeps } from '../deps.ts';
 import { openContacts, type ContactDoc } from './model.ts';
-import { engagementError } from '../errors.ts';
-
-export const CONTACT_NOT_FOUND = 'お問い合わせが見つかりません。';
+import { contactErrors } from '../errors.ts';
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -37,7 +35,7 @@ export async function listContacts({ platform }: EngagementDeps, query: ContactL
 
 export async function contactById({ platform }: EngagementDeps, id: string): Promise<ContactDoc> {
   const contact = await openContacts(platform.store).findOne({ _id: id });
-  if (!contact) throw engagementError('NOT_FOUND', CONTACT_NOT_FOUND);
+  if (!contact) throw contactErrors.notFound();
   return contact;
 }
 
@@ -56,7 +54,7 @@ export async function setContactStatus(
         { _id: id },
         { $set: { status, updated_at: new Date().toISOString() } },
       );
-      if (!updated) throw engagementError('NOT_FOUND', CONTACT_NOT_FOUND);
+      if (!updated) throw contactErrors.notFound();
       return updated;
     },
     (contact) => ({ contact_id: contact._id, status }),
@@ -80,7 +78,7 @@ export async function recordReply(
         { _id: id },
         { $push: { thread: message }, $set: { status: 'answered', updated_at: message.at } },
       );
-      if (!updated) throw engagementError('NOT_FOUND', CONTACT_NOT_FOUND);
+      if (!updated) throw contactErrors.notFound();
       return updated;
     },
     (contact) => ({ contact_id: contact._id, status: 'answered' }),
@@ -95,7 +93,7 @@ export async function deleteContact({ platform }: EngagementDeps, adminId: strin
     'engagement.contact_deleted',
     async (tx) => {
       const contact = await openContacts(tx).findOne({ _id: id }, { projection: { user_id: 1 } });
-      if (!contact) throw engagementError('NOT_FOUND', CONTACT_NOT_FOUND);
+      if (!contact) throw contactErrors.notFound();
       await openContacts(tx).deleteOne({ _id: id });
       return contact;
     },

@@ -3,10 +3,9 @@ import type { EngagementDeps } from '../deps.ts';
 import { contactById, recordReply } from './admin.ts';
 import { DEFAULT_REPLY_SUBJECT, replyMail } from './mails.ts';
 import type { ContactDoc } from './model.ts';
-import { engagementError } from '../errors.ts';
+import { contactErrors, messages } from '../errors.ts';
 
-export const REPLY_NOT_SENT =
-  '返信メールを送信できませんでした。返信は記録されていません。しばらくしてから再度お試しください。';
+export const REPLY_NOT_SENT = messages.replyNotSent;
 
 /**
  * An admin's answer: mailed first, recorded after. The mail cannot share the
@@ -25,8 +24,7 @@ export async function replyToContact(
 ): Promise<ContactDoc> {
   const subject = body.subject?.trim() || DEFAULT_REPLY_SUBJECT;
   // A line break in a subject would let a reply write its own mail headers.
-  if (/[\r\n]/.test(subject))
-    throw engagementError('VALIDATION_FAILED', '件名に改行は使えません。', { field: 'subject' });
+  if (/[\r\n]/.test(subject)) throw contactErrors.subjectLineBreak();
   const contact = await contactById(deps, id);
   const sent = await sendReply(deps, replyMail(contact, subject, body.body, deps.config.SUPPORT_MAIL_FROM));
   const message: ContactMessage = { from: 'admin', body: body.body, at: sent.sentAt, admin_id: adminId, subject };
@@ -43,6 +41,6 @@ async function sendReply(deps: EngagementDeps, mail: ReturnType<typeof replyMail
     return await deps.platform.mail.send(mail);
   } catch (err) {
     deps.platform.logger.warn({ err }, 'contact reply not sent');
-    throw engagementError('UNAVAILABLE', REPLY_NOT_SENT, { expose: true, cause: err });
+    throw contactErrors.replyNotSent(err);
   }
 }

@@ -8,7 +8,7 @@ import { confirmedAddressOf } from './accounts.ts';
 import { DEFAULT_REPLY_SUBJECT, replyMail } from './mails.ts';
 import { openContacts, type ContactDoc } from './model.ts';
 import { allocateReceiptNumber } from './numbers.ts';
-import { engagementError } from '../errors.ts';
+import { contactErrors } from '../errors.ts';
 
 export interface ContactSubmission {
   form: ContactBody;
@@ -80,8 +80,7 @@ export async function submitContact(
 function newContact({ form, userId }: ContactSubmission, receiptTo: string | null, now: Date): ContactDoc {
   const at = now.toISOString();
   const message = form.message.trim();
-  if (message === '')
-    throw engagementError('VALIDATION_FAILED', 'お問い合わせ内容を入力してください。', { field: 'message' });
+  if (message === '') throw contactErrors.emptyMessage();
   return {
     _id: randomUUID(),
     channel: form.channel,
@@ -110,8 +109,7 @@ function assertMailable(contact: ContactDoc, supportAddress: string): void {
   try {
     assertValidMessage(replyMail(contact, DEFAULT_REPLY_SUBJECT, '', supportAddress));
   } catch (err) {
-    if (isAppError(err) && err.code === 'VALIDATION_FAILED')
-      throw engagementError('VALIDATION_FAILED', 'メールアドレスの形式が正しくありません。', { field: 'email' });
+    if (isAppError(err) && err.code === 'VALIDATION_FAILED') throw contactErrors.badEmail();
     throw err;
   }
 }

@@ -7,10 +7,9 @@ import {
   type NotificationEditBody,
   type NotificationKind,
 } from '@talkwith/proto/engagement';
-import { notFound } from './inbox.ts';
 import { openNotifications, openReads, windowFields, type StoredNotification } from './model.ts';
 import { adminView, audienceOf, pagingOf, targetOf } from './views.ts';
-import { engagementError } from '../errors.ts';
+import { notificationErrors } from '../errors.ts';
 
 type Store = DocumentStore | Transaction;
 
@@ -23,15 +22,11 @@ type Written = Pick<
 /** The rules API.md states for add and edit, checked on the result of the write. */
 function assertWritable(written: Written, createdAt: string): void {
   if (written.is_news && targetOf(written) !== 'all') {
-    throw engagementError('VALIDATION_FAILED', 'ニュースは全員宛てのお知らせにだけ設定できます。', {
-      field: 'is_news',
-    });
+    throw notificationErrors.newsNotToAll();
   }
   const start = written.publish_from ?? createdAt;
   if (written.publish_until !== null && Date.parse(written.publish_until) <= Date.parse(start)) {
-    throw engagementError('VALIDATION_FAILED', '公開終了日時は公開開始日時より後にしてください。', {
-      field: 'publish_until',
-    });
+    throw notificationErrors.publishWindowOrder();
   }
 }
 
@@ -68,7 +63,7 @@ export async function addNotification(
 
 async function existing(tx: Transaction, id: string): Promise<StoredNotification> {
   const found = await openNotifications(tx).findOne({ _id: id });
-  if (!found) throw notFound();
+  if (!found) throw notificationErrors.notFound();
   return found;
 }
 
@@ -96,7 +91,7 @@ export async function editNotification(
     updated_at: now.toISOString(),
   };
   const after = await openNotifications(tx).findOneAndUpdate({ _id: id }, { $set: set });
-  if (!after) throw notFound();
+  if (!after) throw notificationErrors.notFound();
   return after;
 }
 
@@ -110,7 +105,7 @@ export async function setNotificationActive(
     { _id: id },
     { $set: { active, updated_at: now.toISOString() } },
   );
-  if (!after) throw notFound();
+  if (!after) throw notificationErrors.notFound();
   return after;
 }
 
@@ -131,7 +126,7 @@ export async function adminReply(store: Store, stored: StoredNotification, now: 
 
 export async function adminNotification(store: Store, id: string, now: Date = new Date()) {
   const found = await openNotifications(store).findOne({ _id: id });
-  if (!found) throw notFound();
+  if (!found) throw notificationErrors.notFound();
   return adminReply(store, found, now);
 }
 

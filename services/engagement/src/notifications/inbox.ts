@@ -1,16 +1,13 @@
 import type { DocumentStore, Filter, Transaction } from '@talkwith/platform';
-import type { AppError } from '@talkwith/platform';
 import { PAGE_SIZE, type MarkReadBody, type NewsList, type NotificationList } from '@talkwith/proto/engagement';
 import { EVERYONE, openNotifications, openReads, readId, type StoredNotification } from './model.ts';
 import { customerView, newsView, pagingOf } from './views.ts';
-import { engagementError } from '../errors.ts';
+import { notificationErrors } from '../errors.ts';
 
 type Store = DocumentStore | Transaction;
 
 /** Newest first; the id breaks ties so pages never overlap. */
 const NEWEST_FIRST = { published_at: -1, _id: -1 } as const;
-
-export const notFound = (): AppError => engagementError('NOT_FOUND', 'お知らせが見つかりません。');
 
 /**
  * What a user may see: to everyone or to them, switched on, already
@@ -101,7 +98,7 @@ export async function notificationFor(
   now: Date = new Date(),
 ): Promise<StoredNotification & { read: boolean }> {
   const found = await openNotifications(store).findOne({ _id: id, ...visibleTo(userId, now, false) });
-  if (!found) throw notFound();
+  if (!found) throw notificationErrors.notFound();
   const read = (await openReads(store).findOne({ _id: readId(userId, id) })) !== null;
   return { ...found, read };
 }
@@ -118,7 +115,7 @@ async function toMark(tx: Transaction, userId: string, body: MarkReadBody, now: 
       { ...visibleTo(userId, now, false), _id: { $in: [...new Set(body.ids)] } },
       { projection: { _id: 1 } },
     );
-  throw engagementError('VALIDATION_FAILED', '既読にするお知らせを指定してください。', { field: 'ids' });
+  throw notificationErrors.nothingToMarkRead();
 }
 
 /** Marks notifications read for the user (idempotent: one row per user and notification); returns the new badge count. */

@@ -3,10 +3,9 @@ import { type Platform, type Transaction } from '@talkwith/platform';
 import { audited } from '@talkwith/platform/eventing';
 import type { ChangeBlockBody, ChangeSerialTypeBody, Coupon, SerialGenerateBody } from '@talkwith/proto/engagement';
 import { newCodes } from './codes.ts';
-import { serialMessages as m } from './messages.ts';
 import { openCharacterNames, openCoupons, openSerials, type CouponDoc, type SerialDoc } from './model.ts';
 import { couponWithCounts } from './queries.ts';
-import { engagementError } from '../errors.ts';
+import { serialErrors } from '../errors.ts';
 
 type Ports = Pick<Platform, 'store' | 'events'>;
 
@@ -26,8 +25,7 @@ export async function generateCoupon(
 ): Promise<Coupon> {
   const valid_from = canonical(body.valid_from);
   const valid_until = canonical(body.valid_until);
-  if (valid_from && valid_until && valid_until <= valid_from)
-    throw engagementError('VALIDATION_FAILED', m.windowOrder, { field: 'valid_until' });
+  if (valid_from && valid_until && valid_until <= valid_from) throw serialErrors.windowOrder();
   const created_at = now.toISOString();
   const coupon: CouponDoc = {
     _id: randomUUID(),
@@ -121,19 +119,15 @@ export async function changeSerialType(ports: Ports, adminId: string, body: Chan
  */
 async function requirePublishedBlock(tx: Transaction, characterId: string, blockId: string): Promise<void> {
   const character = await openCharacterNames(tx).findOne({ _id: characterId });
-  if (!character)
-    throw engagementError('DANGLING_REFERENCE', m.characterUnpublished(characterId), {
-      field: 'character_id',
-      body: { id: characterId },
-    });
+  if (!character) throw serialErrors.characterUnpublished(characterId);
   if (character.block_ids && !character.block_ids.includes(blockId)) {
-    throw engagementError('DANGLING_REFERENCE', m.unknownBlock(blockId), { field: 'block_id', body: { id: blockId } });
+    throw serialErrors.unknownBlock(blockId);
   }
 }
 
 async function couponOrThrow(tx: Transaction, couponId: string): Promise<CouponDoc> {
   const coupon = await openCoupons(tx).findOne({ _id: couponId });
-  if (!coupon) throw engagementError('NOT_FOUND', m.couponNotFound);
+  if (!coupon) throw serialErrors.couponNotFound();
   return coupon;
 }
 

@@ -1,5 +1,4 @@
-import { serialMessages as m } from './messages.ts';
-import { engagementError } from '../errors.ts';
+import { serialErrors } from '../errors.ts';
 
 const japanDate = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Asia/Tokyo',
@@ -18,7 +17,7 @@ export function japanDayOf(at: Date | string): string {
 function startOfJapanDay(day: string, field: string): Date {
   const start = new Date(`${day}T00:00:00+09:00`);
   if (Number.isNaN(start.getTime()) || japanDayOf(start) !== day) {
-    throw engagementError('VALIDATION_FAILED', `入力内容に誤りがあります: ${field}`, { field });
+    throw serialErrors.badDay(field);
   }
   return start;
 }
@@ -37,7 +36,7 @@ export function japanRange(start: string | null | undefined, end: string | undef
   const endDay = end ? end : japanDayOf(now);
   const from = startDay ? startOfJapanDay(startDay, 'start').toISOString() : null;
   const until = new Date(startOfJapanDay(endDay, 'end').getTime() + DAY_MS).toISOString();
-  if (from && from >= until) throw engagementError('VALIDATION_FAILED', m.rangeOrder, { field: 'end' });
+  if (from && from >= until) throw serialErrors.rangeOrder();
   return { start: startDay, end: endDay, from, until };
 }
 

@@ -1,9 +1,8 @@
 import { type DocumentStore } from '@talkwith/platform';
 import { CSV_BOM, csvLine } from '@talkwith/platform/csv';
 import { printCode } from './codes.ts';
-import { serialMessages as m } from './messages.ts';
 import { openCoupons, openSerials } from './model.ts';
-import { engagementError } from '../errors.ts';
+import { serialErrors } from '../errors.ts';
 
 const HEADERS = [
   'シリアルコード',
@@ -22,7 +21,7 @@ const HEADERS = [
  */
 export async function couponCsv(store: DocumentStore, couponId: string): Promise<string> {
   const coupon = await openCoupons(store).findOne({ _id: couponId });
-  if (!coupon) throw engagementError('NOT_FOUND', m.couponNotFound);
+  if (!coupon) throw serialErrors.couponNotFound();
   const serials = await openSerials(store).find({ coupon_id: couponId }, { sort: { _id: 1 } });
   // Every cell through the shared writer: a coupon name an admin typed as =… must not run in the printer's spreadsheet.
   const lines = [csvLine(HEADERS)];

@@ -13,10 +13,9 @@ import {
 } from '@talkwith/proto/engagement';
 import { japanRange, rangeFilter } from './calendar.ts';
 import { normaliseCode } from './codes.ts';
-import { serialMessages as m } from './messages.ts';
 import { openCharacterNames, openCoupons, openRedemptions, openSerials, type CouponDoc } from './model.ts';
 import { couponView, redemptionView, serialView, unlockView } from './views.ts';
-import { engagementError } from '../errors.ts';
+import { serialErrors } from '../errors.ts';
 
 type Store = DocumentStore | Transaction;
 
@@ -65,7 +64,7 @@ export async function serialOrCoupon(store: DocumentStore, id: string): Promise<
   if (coupon) return { ok: true, coupon: await couponWithCounts(store, coupon) };
   const serial = await openSerials(store).findOne({ _id: normaliseCode(id) });
   const owner = serial ? await openCoupons(store).findOne({ _id: serial.coupon_id }) : null;
-  if (!serial || !owner) throw engagementError('NOT_FOUND', m.couponNotFound);
+  if (!serial || !owner) throw serialErrors.couponNotFound();
   return { ok: true, coupon: await couponWithCounts(store, owner), serial: serialView(serial) };
 }
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isAppError, type Platform, type Transaction } from '@talkwith/platform';
 import { maskCode, normaliseCode } from './codes.ts';
-import { serialMessages as m } from './messages.ts';
 import {
   onceKeyOf,
   openCoupons,
@@ -11,7 +10,7 @@ import {
   type RedemptionDoc,
   type SerialDoc,
 } from './model.ts';
-import { engagementError } from '../errors.ts';
+import { serialErrors } from '../errors.ts';
 
 export interface RedeemRequest {
   /** The caller (from the token). */
@@ -71,12 +70,12 @@ async function findRedeemable(
 ): Promise<{ serial: SerialDoc; coupon: CouponDoc }> {
   const serial = code ? await openSerials(tx).findOne({ _id: code }) : null;
   const coupon = serial ? await openCoupons(tx).findOne({ _id: serial.coupon_id }) : null;
-  if (!serial || !coupon) throw engagementError('SERIAL_NOT_FOUND', m.notFound);
-  if (serial.is_debug && !request.isAdmin) throw engagementError('SERIAL_DEBUG_ONLY', m.debugOnly);
-  if (coupon.valid_from && at < coupon.valid_from) throw engagementError('SERIAL_NOT_YET', m.notYet);
-  if (coupon.valid_until && at >= coupon.valid_until) throw engagementError('SERIAL_EXPIRED', m.expired);
+  if (!serial || !coupon) throw serialErrors.notFound();
+  if (serial.is_debug && !request.isAdmin) throw serialErrors.debugOnly();
+  if (coupon.valid_from && at < coupon.valid_from) throw serialErrors.notYet();
+  if (coupon.valid_until && at >= coupon.valid_until) throw serialErrors.expired();
   if (!serial.is_debug && (await openRedemptions(tx).findOne({ once_key: onceKeyOf(coupon._id, request.userId) }))) {
-    throw engagementError('SERIAL_ALREADY_UNLOCKED', m.alreadyUnlocked);
+    throw serialErrors.alreadyUnlocked();
   }
   return { serial, coupon };
 }
@@ -90,7 +89,7 @@ async function claim(tx: Transaction, serial: SerialDoc, userId: string, at: str
     return;
   }
   const claimed = await serials.updateOne({ _id: serial._id, redeemed_by: null }, mark);
-  if (claimed.matchedCount === 0) throw engagementError('SERIAL_USED', m.used);
+  if (claimed.matchedCount === 0) throw serialErrors.used();
 }
 
 async function recordRedemption(
@@ -115,8 +114,7 @@ async function recordRedemption(
     return await openRedemptions(tx).insertOne(row);
   } catch (err) {
     // Another serial of this coupon was redeemed by the same account in a concurrent transaction.
-    if (isAppError(err) && err.code === 'DUPLICATE_KEY')
-      throw engagementError('SERIAL_ALREADY_UNLOCKED', m.alreadyUnlocked);
+    if (isAppError(err) && err.code === 'DUPLICATE_KEY') throw serialErrors.alreadyUnlocked();
     throw err;
   }
 }

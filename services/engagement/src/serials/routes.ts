@@ -9,7 +9,7 @@ import { serialMessages as m } from './messages.ts';
 import { characterNames, unlocksOf } from './queries.ts';
 import { redeemSerial } from './redeem.ts';
 import { unlockView } from './views.ts';
-import { engagementError } from '../errors.ts';
+import { serialErrors } from '../errors.ts';
 
 const tags = ['serials'];
 
@@ -45,8 +45,7 @@ export const serialUserRoutes: FastifyPluginAsync<EngagementDeps> = async (app, 
     },
     async (request) => {
       const caller = await requireCaller(request);
-      if (request.body.user_id !== undefined && request.body.user_id !== caller.sub)
-        throw engagementError('FORBIDDEN', m.notYourself);
+      if (request.body.user_id !== undefined && request.body.user_id !== caller.sub) throw serialErrors.notYourself();
       const attempt = { userId: caller.sub, isAdmin: caller.roles.includes('admin'), code: request.body.serial_id };
       // request.ip: the platform trusts exactly one proxy hop (ours), so this is the client's address.
       const row = await limitFailures(

@@ -61,33 +61,46 @@ const bindsState = (key: Buffer, binding: string | undefined, state: string) => 
 export const googleRoutes: FastifyPluginAsyncTypebox<GoogleRouteOptions> = async (app, options) => {
   const signIn = options.google ? createGoogleSignIn(options.deps, options.cache, options.google) : null;
 
-  app.get('/api/auth/google/login', { schema: { querystring: GoogleLoginQuery } }, async (req, reply) => {
-    if (!signIn) return reply.redirect(failure('not_configured'));
-    const binding = randomBytes(32).toString('base64url');
-    const { url } = await signIn.begin(req.query.redirect, stateOf(options.stateKey, binding));
-    reply.setCookie(STATE_COOKIE, binding, { ...STATE_COOKIE_OPTIONS, maxAge: STATE_COOKIE_MAX_AGE });
-    return reply.redirect(url);
-  });
+  app.get(
+    '/api/auth/google/login',
+    { schema: { summary: 'Start Google sign-in (redirects to Google)', querystring: GoogleLoginQuery } },
+    async (req, reply) => {
+      if (!signIn) return reply.redirect(failure('not_configured'));
+      const binding = randomBytes(32).toString('base64url');
+      const { url } = await signIn.begin(req.query.redirect, stateOf(options.stateKey, binding));
+      reply.setCookie(STATE_COOKIE, binding, { ...STATE_COOKIE_OPTIONS, maxAge: STATE_COOKIE_MAX_AGE });
+      return reply.redirect(url);
+    },
+  );
 
-  app.get('/api/auth/google/callback', { schema: { querystring: GoogleCallbackQuery } }, async (req, reply) => {
-    const { code, state, error } = req.query;
-    if (!signIn) return reply.redirect(failure('not_configured'));
-    const binding = req.cookies[STATE_COOKIE];
-    reply.clearCookie(STATE_COOKIE, STATE_COOKIE_OPTIONS);
-    if (error || !code || !state) return reply.redirect(failure(error ?? 'missing_code'));
-    if (!bindsState(options.stateKey, binding, state)) {
-      req.log.warn("Google sign-in callback without this browser's state cookie");
-      return reply.redirect(failure('verification_failed'));
-    }
-    try {
-      const { user, returnTo } = await signIn.complete(code, state);
-      const session = await startSession(options.deps, user, { method: 'google' });
-      if (!session.refreshToken) return reply.redirect(failure('suspended'));
-      setSessionCookies(reply, session.refreshToken!, options.refreshTtlSeconds, options.csrfKey);
-      return reply.redirect(`/google/success?redirect=${encodeURIComponent(returnTo)}`);
-    } catch (err) {
-      req.log.warn({ err }, 'Google sign-in failed');
-      return reply.redirect(failure('verification_failed'));
-    }
-  });
+  app.get(
+    '/api/auth/google/callback',
+    {
+      schema: {
+        summary: "Google's answer: log in or register, then back to the web app",
+        querystring: GoogleCallbackQuery,
+      },
+    },
+    async (req, reply) => {
+      const { code, state, error } = req.query;
+      if (!signIn) return reply.redirect(failure('not_configured'));
+      const binding = req.cookies[STATE_COOKIE];
+      reply.clearCookie(STATE_COOKIE, STATE_COOKIE_OPTIONS);
+      if (error || !code || !state) return reply.redirect(failure(error ?? 'missing_code'));
+      if (!bindsState(options.stateKey, binding, state)) {
+        req.log.warn("Google sign-in callback without this browser's state cookie");
+        return reply.redirect(failure('verification_failed'));
+      }
+      try {
+        const { user, returnTo } = await signIn.complete(code, state);
+        const session = await startSession(options.deps, user, { method: 'google' });
+        if (!session.refreshToken) return reply.redirect(failure('suspended'));
+        setSessionCookies(reply, session.refreshToken!, options.refreshTtlSeconds, options.csrfKey);
+        return reply.redirect(`/google/success?redirect=${encodeURIComponent(returnTo)}`);
+      } catch (err) {
+        req.log.warn({ err }, 'Google sign-in failed');
+        return reply.redirect(failure('verification_failed'));
+      }
+    },
+  );
 };

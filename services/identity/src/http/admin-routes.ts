@@ -28,30 +28,51 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> 
     req.admin = await requireAdmin(req);
   });
 
-  app.get('/api/admin/users', { schema: { querystring: AdminUserQuery } }, async (req) => ({
-    ok: true as const,
-    ...(await listUsers(deps, req.query)),
-  }));
+  app.get(
+    '/api/admin/users',
+    { schema: { summary: 'Users, paged, by address or part of an address or nickname', querystring: AdminUserQuery } },
+    async (req) => ({
+      ok: true as const,
+      ...(await listUsers(deps, req.query)),
+    }),
+  );
 
   app.post(
     '/api/admin/users',
-    { schema: { body: AdminUserBody, response: { 201: UserReply } } },
+    {
+      schema: {
+        summary: 'Add a user with roles, the address taken as confirmed',
+        body: AdminUserBody,
+        response: { 201: UserReply },
+      },
+    },
     async (req, reply) => {
       reply.code(201);
       return { ok: true as const, user: await createUser(deps, req.admin.sub, req.body) };
     },
   );
 
-  app.get('/api/admin/users/:id', { schema: { params: UserIdParams, response: { 200: UserReply } } }, async (req) => ({
-    ok: true as const,
-    user: await getMe(deps, req.params.id),
-  }));
+  app.get(
+    '/api/admin/users/:id',
+    { schema: { summary: 'One user', params: UserIdParams, response: { 200: UserReply } } },
+    async (req) => ({
+      ok: true as const,
+      user: await getMe(deps, req.params.id),
+    }),
+  );
 
   // SPEC.md §7 names both paths for the same edit.
   for (const url of ['/api/admin/users/:id', '/api/admin/users/profile/:id']) {
     app.put(
       url,
-      { schema: { params: UserIdParams, body: AdminProfileBody, response: { 200: UserReply } } },
+      {
+        schema: {
+          summary: "Edit a user's profile",
+          params: UserIdParams,
+          body: AdminProfileBody,
+          response: { 200: UserReply },
+        },
+      },
       async (req) => ({
         ok: true as const,
         user: await adminUpdateProfile(deps, req.admin.sub, req.params.id, req.body),
@@ -59,14 +80,24 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> 
     );
   }
 
-  app.delete('/api/admin/users/:id', { schema: { params: UserIdParams, response: { 200: OkBody } } }, async (req) => {
-    await adminDeleteUser(deps, req.admin.sub, req.params.id);
-    return { ok: true as const };
-  });
+  app.delete(
+    '/api/admin/users/:id',
+    {
+      schema: {
+        summary: 'Delete a user (other services erase their data on user.deleted)',
+        params: UserIdParams,
+        response: { 200: OkBody },
+      },
+    },
+    async (req) => {
+      await adminDeleteUser(deps, req.admin.sub, req.params.id);
+      return { ok: true as const };
+    },
+  );
 
   app.post(
     '/api/admin/users/password_change',
-    { schema: { body: AdminPasswordChangeBody, response: { 200: OkBody } } },
+    { schema: { summary: "Set a user's password", body: AdminPasswordChangeBody, response: { 200: OkBody } } },
     async (req) => {
       await adminChangePassword(deps, req.admin.sub, req.body);
       return { ok: true as const };
@@ -75,7 +106,13 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> 
 
   app.post(
     '/api/admin/users/email_change',
-    { schema: { body: AdminEmailChangeBody, response: { 200: OkBody } } },
+    {
+      schema: {
+        summary: "Change a user's e-mail address",
+        body: AdminEmailChangeBody,
+        response: { 200: OkBody },
+      },
+    },
     async (req) => {
       await adminChangeEmail(deps, req.admin.sub, req.body);
       return { ok: true as const };
@@ -83,10 +120,19 @@ export const adminUserRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> 
   );
 
   // The mail outbox: in standalone mode this is how a newcomer reads the confirmation mail.
-  app.get('/api/admin/mail', { schema: { querystring: AdminMailQuery } }, async (req) => ({
-    ok: true as const,
-    mails: await deps.mail.recent({ ...(req.query.to ? { to: req.query.to } : {}), limit: req.query.limit }),
-  }));
+  app.get(
+    '/api/admin/mail',
+    {
+      schema: {
+        summary: 'The mail outbox (standalone: how a newcomer reads the confirmation mail)',
+        querystring: AdminMailQuery,
+      },
+    },
+    async (req) => ({
+      ok: true as const,
+      mails: await deps.mail.recent({ ...(req.query.to ? { to: req.query.to } : {}), limit: req.query.limit }),
+    }),
+  );
 };
 
 declare module 'fastify' {

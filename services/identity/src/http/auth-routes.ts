@@ -69,14 +69,30 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (
     await Promise.allSettled([...background]);
   });
 
-  app.post('/api/auth/signup', { schema: { body: SignupBody, response: { 201: UserReply } } }, async (req, reply) => {
-    reply.code(201);
-    return { ok: true as const, user: await signup(deps, req.body) };
-  });
+  app.post(
+    '/api/auth/signup',
+    {
+      schema: {
+        summary: 'Register with e-mail and password; a confirmation mail follows',
+        body: SignupBody,
+        response: { 201: UserReply },
+      },
+    },
+    async (req, reply) => {
+      reply.code(201);
+      return { ok: true as const, user: await signup(deps, req.body) };
+    },
+  );
 
   app.post(
     '/api/auth/email_confirm/resend',
-    { schema: { body: ConfirmResendBody, response: { 200: OkBody } } },
+    {
+      schema: {
+        summary: 'Send the confirmation mail again (limited per address)',
+        body: ConfirmResendBody,
+        response: { 200: OkBody },
+      },
+    },
     async (req) => {
       const resend = await resendConfirmation(deps, req.body.email, req.ip);
       offResponsePath(req, () => resend.send());
@@ -84,15 +100,31 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (
     },
   );
 
-  app.post('/api/auth/email_confirm', { schema: { body: TokenBody, response: { 200: UserReply } } }, async (req) => {
-    // One confirmation page serves both sign-up and e-mail-change links.
-    const changed = await confirmEmailChange(deps, req.body.token);
-    return { ok: true as const, user: changed ?? (await confirmEmail(deps, req.body.token)) };
-  });
+  app.post(
+    '/api/auth/email_confirm',
+    {
+      schema: {
+        summary: 'Confirm the e-mail address with the mailed token',
+        body: TokenBody,
+        response: { 200: UserReply },
+      },
+    },
+    async (req) => {
+      // One confirmation page serves both sign-up and e-mail-change links.
+      const changed = await confirmEmailChange(deps, req.body.token);
+      return { ok: true as const, user: changed ?? (await confirmEmail(deps, req.body.token)) };
+    },
+  );
 
   app.post(
     '/api/auth/login',
-    { schema: { body: LoginBody, response: { '2xx': LoginResult, '4xx': LoginResult } } },
+    {
+      schema: {
+        summary: 'Log in; sets the refresh cookie, or answers a refusal in the LoginResult body',
+        body: LoginBody,
+        response: { '2xx': LoginResult, '4xx': LoginResult },
+      },
+    },
     async (req, reply) => {
       const session = await login(deps, req.body.username, req.body.password, req.ip, deviceProofOf(req));
       if (session.refreshToken) setSessionCookies(reply, session.refreshToken, refreshTtlSeconds, csrfKey);
@@ -102,41 +134,67 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (
     },
   );
 
-  app.post('/api/auth/refresh', { schema: { response: { 200: SessionReply } } }, async (req, reply) => {
-    assertCsrf(req, csrfKey);
-    const session = await refreshSession(deps, refreshTokenOf(req)).catch((err: unknown) => {
+  app.post(
+    '/api/auth/refresh',
+    { schema: { summary: 'A new access token from the refresh cookie (rotated)', response: { 200: SessionReply } } },
+    async (req, reply) => {
+      assertCsrf(req, csrfKey);
+      const session = await refreshSession(deps, refreshTokenOf(req)).catch((err: unknown) => {
+        clearSessionCookies(reply);
+        throw err;
+      });
+      setSessionCookies(reply, session.refreshToken, refreshTtlSeconds, csrfKey);
+      return { ok: true as const, accessToken: session.accessToken, user: session.user };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { summary: 'Log out: revokes the refresh token and clears the cookies', response: { 200: OkBody } } },
+    async (req, reply) => {
+      assertCsrf(req, csrfKey);
+      await logout(deps, refreshTokenOf(req));
       clearSessionCookies(reply);
-      throw err;
-    });
-    setSessionCookies(reply, session.refreshToken, refreshTtlSeconds, csrfKey);
-    return { ok: true as const, accessToken: session.accessToken, user: session.user };
-  });
+      return { ok: true as const };
+    },
+  );
 
-  app.post('/api/auth/logout', { schema: { response: { 200: OkBody } } }, async (req, reply) => {
-    assertCsrf(req, csrfKey);
-    await logout(deps, refreshTokenOf(req));
-    clearSessionCookies(reply);
-    return { ok: true as const };
-  });
+  app.get(
+    '/api/auth/me',
+    { schema: { summary: "The caller's account", response: { 200: UserReply } } },
+    async (req) => {
+      const claims = await requireUser(req);
+      return { ok: true as const, user: await getMe(deps, claims.sub) };
+    },
+  );
 
-  app.get('/api/auth/me', { schema: { response: { 200: UserReply } } }, async (req) => {
-    const claims = await requireUser(req);
-    return { ok: true as const, user: await getMe(deps, claims.sub) };
-  });
+  app.put(
+    '/api/auth/profile',
+    { schema: { summary: "Change the caller's profile", body: ProfileBody, response: { 200: UserReply } } },
+    async (req) => {
+      const claims = await requireUser(req);
+      return { ok: true as const, user: await updateProfile(deps, claims.sub, req.body) };
+    },
+  );
 
-  app.put('/api/auth/profile', { schema: { body: ProfileBody, response: { 200: UserReply } } }, async (req) => {
-    const claims = await requireUser(req);
-    return { ok: true as const, user: await updateProfile(deps, claims.sub, req.body) };
-  });
-
-  app.put('/api/auth/language', { schema: { body: LanguageBody, response: { 200: UserReply } } }, async (req) => {
-    const claims = await requireUser(req);
-    return { ok: true as const, user: await changeLanguage(deps, claims.sub, req.body.language) };
-  });
+  app.put(
+    '/api/auth/language',
+    { schema: { summary: "Change the caller's language", body: LanguageBody, response: { 200: UserReply } } },
+    async (req) => {
+      const claims = await requireUser(req);
+      return { ok: true as const, user: await changeLanguage(deps, claims.sub, req.body.language) };
+    },
+  );
 
   app.post(
     '/api/auth/password_reset',
-    { schema: { body: PasswordResetRequestBody, response: { 200: OkBody } } },
+    {
+      schema: {
+        summary: 'Mail a password-reset link (answers the same whether the address is known or not)',
+        body: PasswordResetRequestBody,
+        response: { 200: OkBody },
+      },
+    },
     async (req) => {
       const { email } = req.body;
       offResponsePath(req, () => requestPasswordReset(deps, email));
@@ -146,7 +204,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (
 
   app.post(
     '/api/auth/password_reset/check',
-    { schema: { body: TokenBody, response: { 200: OkBody } } },
+    {
+      schema: { summary: 'Whether a password-reset token is still valid', body: TokenBody, response: { 200: OkBody } },
+    },
     async (req) => {
       await checkResetToken(deps, req.body.token);
       return { ok: true as const };
@@ -155,7 +215,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (
 
   app.put(
     '/api/auth/password_reset',
-    { schema: { body: PasswordResetBody, response: { 200: OkBody } } },
+    {
+      schema: { summary: 'Set a new password with a reset token', body: PasswordResetBody, response: { 200: OkBody } },
+    },
     async (req) => {
       await resetPassword(deps, req.body.token, req.body.newPassword);
       return { ok: true as const };
@@ -164,7 +226,13 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (
 
   app.post(
     '/api/auth/password_change',
-    { schema: { body: PasswordChangeBody, response: { 200: OkBody } } },
+    {
+      schema: {
+        summary: "Change the caller's password (current password required); ends the session",
+        body: PasswordChangeBody,
+        response: { 200: OkBody },
+      },
+    },
     async (req, reply) => {
       const claims = await requireUser(req);
       await changePassword(deps, claims.sub, req.body);
@@ -173,15 +241,31 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (
     },
   );
 
-  app.post('/api/auth/email_change', { schema: { body: EmailChangeBody, response: { 200: OkBody } } }, async (req) => {
-    const claims = await requireUser(req);
-    await requestEmailChange(deps, claims.sub, req.body.new_email, req.body.password);
-    return { ok: true as const };
-  });
+  app.post(
+    '/api/auth/email_change',
+    {
+      schema: {
+        summary: 'Mail a link that moves the caller to a new address (current password required)',
+        body: EmailChangeBody,
+        response: { 200: OkBody },
+      },
+    },
+    async (req) => {
+      const claims = await requireUser(req);
+      await requestEmailChange(deps, claims.sub, req.body.new_email, req.body.password);
+      return { ok: true as const };
+    },
+  );
 
   app.post(
     '/api/auth/account/delete',
-    { schema: { body: AccountDeleteBody, response: { 200: OkBody } } },
+    {
+      schema: {
+        summary: "Delete the caller's account (password required); ends the session",
+        body: AccountDeleteBody,
+        response: { 200: OkBody },
+      },
+    },
     async (req, reply) => {
       const claims = await requireUser(req);
       await deleteAccount(deps, claims.sub, req.body.password);

@@ -23,14 +23,24 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
     req.admin = await requireAdmin(req);
   });
 
-  app.get('/api/admin/operators', { schema: { response: { 200: OperatorsReply } } }, async () => ({
-    ok: true as const,
-    operators: await listOperators(deps),
-  }));
+  app.get(
+    '/api/admin/operators',
+    { schema: { summary: 'Operators and their roles', response: { 200: OperatorsReply } } },
+    async () => ({
+      ok: true as const,
+      operators: await listOperators(deps),
+    }),
+  );
 
   app.post(
     '/api/admin/operators',
-    { schema: { body: OperatorInviteBody, response: { 201: OperatorInviteReply } } },
+    {
+      schema: {
+        summary: 'Invite an operator by e-mail: a confirmed account is promoted, an unknown address mailed a link',
+        body: OperatorInviteBody,
+        response: { 201: OperatorInviteReply },
+      },
+    },
     async (req, reply) => {
       reply.code(201);
       return { ok: true as const, ...(await inviteOperator(deps, req.admin.sub, req.body.email)) };
@@ -39,7 +49,13 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
 
   app.put(
     '/api/admin/operators/:id/role',
-    { schema: { params: UserIdParams, body: OperatorRoleBody } },
+    {
+      schema: {
+        summary: "Change an operator's role (never leaves no admin)",
+        params: UserIdParams,
+        body: OperatorRoleBody,
+      },
+    },
     async (req) => ({
       ok: true as const,
       operator: await setOperatorRole(deps, req.admin.sub, req.params.id, req.body.role),
@@ -48,7 +64,13 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
 
   app.delete(
     '/api/admin/operators/:id',
-    { schema: { params: UserIdParams, response: { 200: OkBody } } },
+    {
+      schema: {
+        summary: "Remove an operator's role (never the last admin)",
+        params: UserIdParams,
+        response: { 200: OkBody },
+      },
+    },
     async (req) => {
       await revokeOperator(deps, req.admin.sub, req.params.id);
       return { ok: true as const };
@@ -57,7 +79,14 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
 
   app.post(
     '/api/admin/users/:id/suspend',
-    { schema: { params: UserIdParams, body: SuspendBody, response: { 200: UserReply } } },
+    {
+      schema: {
+        summary: 'Suspend an account: its sessions end and it cannot log in',
+        params: UserIdParams,
+        body: SuspendBody,
+        response: { 200: UserReply },
+      },
+    },
     async (req) => ({
       ok: true as const,
       user: await suspendUser(deps, req.admin.sub, req.params.id, req.body.reason),
@@ -66,7 +95,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<{ deps: AccountsDeps }> =
 
   app.post(
     '/api/admin/users/:id/unsuspend',
-    { schema: { params: UserIdParams, response: { 200: UserReply } } },
+    { schema: { summary: 'Lift a suspension', params: UserIdParams, response: { 200: UserReply } } },
     async (req) => ({
       ok: true as const,
       user: await unsuspendUser(deps, req.admin.sub, req.params.id),

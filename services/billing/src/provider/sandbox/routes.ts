@@ -17,7 +17,7 @@ import { ProviderRequestError } from '../port.ts';
 import { CHALLENGE_PAGE_CSP, challengeDonePage, challengePage, returnAddress } from './challenge-page.ts';
 import type { SandboxEngine } from './engine.ts';
 import { SANDBOX_TOKEN_API_KEY } from './tokens.ts';
-import { billingError } from '../../errors.ts';
+import { purchaseErrors } from '../../errors.ts';
 
 type TokenAnswer = { status: 200; body: SandboxTokenReply } | { status: 400; body: SandboxTokenFailure };
 
@@ -53,8 +53,6 @@ export async function tokenAnswer(engine: SandboxEngine, body: SandboxTokenBody)
     };
   }
 }
-
-const notFound = () => billingError('NOT_FOUND', '認証する取引が見つかりません。');
 
 export async function sandboxPages(app: FastifyInstance, { engine }: { engine: SandboxEngine }): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -95,7 +93,7 @@ export async function sandboxPages(app: FastifyInstance, { engine }: { engine: S
     },
     async (request, reply) => {
       const order = await engine.order(request.params.order_id);
-      if (!order) throw notFound();
+      if (!order) throw purchaseErrors.challengeNotFound();
       const html = order.status === 'challenge' ? challengePage(order) : challengeDonePage(order);
       return reply
         .type('text/html; charset=utf-8')
@@ -118,7 +116,7 @@ export async function sandboxPages(app: FastifyInstance, { engine }: { engine: S
     },
     async (request, reply) => {
       const order = await engine.decideChallenge(request.params.order_id, request.body.result === 'pass');
-      if (!order) throw notFound();
+      if (!order) throw purchaseErrors.challengeNotFound();
       const back = returnAddress(order, engine.publicUrl);
       if (back) return reply.redirect(back, 303);
       return reply

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { type DocumentStore } from '@talkwith/platform';
 import { HtmlPage, SandboxChallengeParams } from '@talkwith/proto/billing';
 import { VERITRANS_CHALLENGES, type ChallengeDoc } from './adapter.ts';
-import { billingError } from '../../errors.ts';
+import { purchaseErrors } from '../../errors.ts';
 
 export async function veritransPages(app: FastifyInstance, { store }: { store: DocumentStore }): Promise<void> {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
@@ -21,7 +21,7 @@ export async function veritransPages(app: FastifyInstance, { store }: { store: D
       const challenge = await store
         .collection<ChallengeDoc>(VERITRANS_CHALLENGES)
         .findOne({ _id: request.params.order_id });
-      if (!challenge) throw billingError('NOT_FOUND', '認証する取引が見つかりません。');
+      if (!challenge) throw purchaseErrors.challengeNotFound();
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(challenge.html);
     },
   );

@@ -5,7 +5,7 @@ import { SYNONYM_GROUPS_MAX, type SynonymGroup } from '@talkwith/proto/dialogue'
 import { openCharacters } from '../../characters.ts';
 import { openBlocks } from '../../model.ts';
 import { requireCharacter } from '../character-admin.ts';
-import { catalogError } from '../../errors.ts';
+import { characterErrors } from '../../errors.ts';
 
 /** The draft's synonym groups (none in a draft from before synonyms). */
 export async function synonymGroupsOf(
@@ -39,15 +39,14 @@ export async function setSynonymGroup(
   body: SetSynonymsBody,
 ): Promise<SynonymGroup[]> {
   const word = body.word.trim();
-  if (word === '') throw catalogError('VALIDATION_FAILED', '言葉を入力してください。', { field: 'word' });
+  if (word === '') throw characterErrors.synonymWordRequired();
   const groups = await synonymGroupsOf(tx, characterId);
   const synonyms = cleanSynonyms(word, body.synonyms);
   const key = normalizeJapanese(word);
   const at = groups.findIndex((g) => normalizeJapanese(g.word) === key);
   const next = groups.filter((_, i) => i !== at);
   if (synonyms.length > 0) next.splice(at >= 0 ? at : next.length, 0, { word, synonyms });
-  if (next.length > SYNONYM_GROUPS_MAX)
-    throw catalogError('VALIDATION_FAILED', `類義語のグループは${SYNONYM_GROUPS_MAX}個までです。`);
+  if (next.length > SYNONYM_GROUPS_MAX) throw characterErrors.synonymGroupsLimit(SYNONYM_GROUPS_MAX);
   await openCharacters(tx).updateOne(
     { _id: characterId },
     { $set: { 'draft.synonyms': next, updated_at: new Date().toISOString() } },

@@ -1,5 +1,5 @@
 import type { Translator } from './port.ts';
-import { catalogError } from '../../errors.ts';
+import { characterErrors } from '../../errors.ts';
 
 /** SPEC §9 language → the target_lang of a DeepL-compatible API (languages it lacks are answered "not available"). */
 const TARGET_LANG: Record<string, string> = {
@@ -38,18 +38,12 @@ export function httpTranslator(url: string, apiKey: string, fetchImpl: typeof fe
           signal: AbortSignal.timeout(TIMEOUT_MS),
         });
       } catch (err) {
-        throw catalogError('UNAVAILABLE', '翻訳サービスに接続できませんでした。時間をおいて再度お試しください。', {
-          expose: true,
-          cause: err,
-        });
+        throw characterErrors.translatorUnreachable(err);
       }
       const body = (reply.ok ? await reply.json().catch(() => ({})) : {}) as DeepLReply;
       const translated = body.translations?.[0]?.text;
       if (typeof translated !== 'string') {
-        throw catalogError('UNAVAILABLE', '翻訳サービスが正しく応答しませんでした。時間をおいて再度お試しください。', {
-          expose: true,
-          body: { upstream_status: reply.status },
-        });
+        throw characterErrors.translatorBadReply(reply.status);
       }
       return { text: translated, available: true };
     },
