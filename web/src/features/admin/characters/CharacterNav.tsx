@@ -34,6 +34,7 @@ export function CharacterNav({ characterId, name }: { characterId: string; name?
         <NavLink to={`${root}/insight`}>{t('insight.tab')}</NavLink>
         <NavLink to={`${root}/try`}>{t('simulator.tab')}</NavLink>
         <NavLink to={`${root}/tests`}>{t('tests.tab')}</NavLink>
+        <NavLink to={`${root}/copy`}>{t('blockCopy.tab')}</NavLink>
         <NavLink to={`${root}/avatar`}>{t('characters.tab.avatar')}</NavLink>
       </nav>
     </>
