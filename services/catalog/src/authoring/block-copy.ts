@@ -1,6 +1,5 @@
 import type { FileStore, Transaction } from '@talkwith/platform';
 import type { CopyCollision, CopyTargetResult } from '@talkwith/proto/catalog';
-import type { Block } from '@talkwith/proto/dialogue';
 import { mediaKeys, openCharacters } from '../characters.ts';
 import { localId, openBlocks, openCategories, openGroups, openVideos, type VideoDoc } from '../model.ts';
 import { audited, type AdminActor, type AuthoringPorts } from '../audit.ts';
