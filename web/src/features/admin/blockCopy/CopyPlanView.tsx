@@ -49,7 +49,7 @@ function TargetPlan({ target, blockName }: { target: CopyPlanTarget; blockName: 
           {target.collisions.map((c) => (
             <li key={`${c.kind}:${c.id}`}>
               {t(c.kind === 'block' ? 'blockCopy.collisionBlock' : 'blockCopy.collisionVideo', {
-                name: c.kind === 'block' ? blockName(c.id) : c.id,
+                name: c.kind === 'block' ? blockName(c.id) : (target.videos.find((v) => v.id === c.id)?.title ?? c.id),
               })}
             </li>
           ))}
