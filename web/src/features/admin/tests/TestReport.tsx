@@ -63,6 +63,9 @@ type Outcome = 'passed' | 'failed' | 'unchecked';
 /** A test's outcome: failed, or passed up to a step only the server could check (unchecked), or passed. */
 const outcomeOf = (r: TestResult): Outcome => (!r.passed ? 'failed' : r.unchecked ? 'unchecked' : 'passed');
 const MARK: Record<Outcome, string> = { passed: '✓', failed: '✗', unchecked: '?' };
+const ORDER: Record<Outcome, number> = { failed: 0, unchecked: 1, passed: 2 };
+/** Failed tests first (what blocks the publish), then unchecked, then passed; the run's order within each. */
+const byOutcome = (results: TestResult[]) => [...results].sort((a, b) => ORDER[outcomeOf(a)] - ORDER[outcomeOf(b)]);
 const WORD: Record<Outcome, string> = { passed: 'tests.pass', failed: 'tests.fail', unchecked: 'tests.uncheckedMark' };
 
 /**
@@ -87,7 +90,7 @@ export function TestReportView({ report }: { report: TestRunReport }) {
       </p>
       {report.unchecked > 0 && <p className="muted small">{t('tests.uncheckedCount', { n: report.unchecked })}</p>}
       <ul className="ct-results" aria-label={t('tests.everyTest')}>
-        {report.results.map((r) => (
+        {byOutcome(report.results).map((r) => (
           <ResultItem key={r.test_id} result={r} />
         ))}
       </ul>

@@ -100,7 +100,7 @@ describe('tests of a character in the console', () => {
     expect(server.calls.find((c) => c.url.endsWith('/tests/run'))?.body).toEqual({});
   });
 
-  it('tests page, run all, lists every test with passed / failed / unchecked, not only the failing ones', async () => {
+  it('tests page, run all, lists every test with passed / failed / unchecked, failing ones first', async () => {
     const withUnchecked = {
       ...report,
       unchecked: 1,
@@ -117,7 +117,7 @@ describe('tests of a character in the console', () => {
       .getAllByRole('listitem')
       .filter((li) => li.classList.contains('ct-result'))
       .map((li) => li.querySelector('.ct-result__name')?.textContent);
-    expect(rows).toEqual(['✓ 旅行へ 合格', '✗ 食べ物のはず 失敗', '? 未確認のテスト 未確認']);
+    expect(rows).toEqual(['✗ 食べ物のはず 失敗', '? 未確認のテスト 未確認', '✓ 旅行へ 合格']);
     expect(screen.getByText('合格 1 件・失敗 1 件・未確認 1 件')).toBeTruthy();
   });
 
