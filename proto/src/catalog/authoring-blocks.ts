@@ -156,3 +156,33 @@ export const CopyCollision = Type.Object({
   id: Type.String(),
 });
 export type CopyCollision = Static<typeof CopyCollision>;
+
+/** A reference of a copied block to a block or clip outside the copied set, and what the copy makes of it. */
+export const OutsideReference = Type.Object({
+  block_id: Type.String(),
+  field: Type.String(),
+  id: Type.String(),
+  /** kept: the target has a block of that id and the copy leads there; cleared: the copy drops it. */
+  resolution: Type.Union([Type.Literal('kept'), Type.Literal('cleared')]),
+});
+export type OutsideReference = Static<typeof OutsideReference>;
+/** What a copy would create in one target (the dry run's answer); `collisions` non-empty refuses the whole copy. */
+export const CopyPlanTarget = Type.Object({
+  character_id: Type.String(),
+  name: Type.String(),
+  blocks: Type.Array(Type.String()),
+  videos: Type.Array(Type.Object({ id: Type.String(), title: Type.String() })),
+  /** Subtitle files copied with the clips, `{language}/{title}.vtt`. */
+  subtitles: Type.Array(Type.String()),
+  collisions: Type.Array(Type.Object({ kind: CopyCollision.properties.kind, id: Type.String() })),
+  outside_references: Type.Array(OutsideReference),
+});
+export type CopyPlanTarget = Static<typeof CopyPlanTarget>;
+export const CopyPreviewReply = Type.Object({
+  ok: Type.Literal(true),
+  source: Type.Object({ character_id: Type.String(), name: Type.String() }),
+  /** False when a target has an id the copy would create: the copy would be refused (409 COPY_COLLISION) for every target. */
+  can_copy: Type.Boolean(),
+  targets: Type.Array(CopyPlanTarget),
+});
+export type CopyPreviewReply = Static<typeof CopyPreviewReply>;

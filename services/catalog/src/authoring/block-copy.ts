@@ -1,53 +1,23 @@
-import { blockVideoReferences } from '@talkwith/dialogue-engine';
 import type { FileStore, Transaction } from '@talkwith/platform';
 import type { CopyCollision, CopyTargetResult } from '@talkwith/proto/catalog';
-import type { Block } from '@talkwith/proto/dialogue';
 import { mediaKeys, openCharacters } from '../characters.ts';
-import { blockOf, localId, openBlocks, openCategories, openGroups, openVideos, type VideoDoc } from '../model.ts';
+import { localId, openBlocks, openCategories, openGroups, openVideos, type VideoDoc } from '../model.ts';
 import { audited, type AdminActor, type AuthoringPorts } from '../audit.ts';
-import { requireCharacter } from './character-admin.ts';
+import {
+  collisionsIn,
+  copySetOf,
+  keptIdsIn,
+  requireTargets,
+  subtitleFilesOf,
+  type CopySet,
+} from './block-copy-plan.ts';
 import { droppedReferences, withoutReferences } from './references.ts';
 import { blockErrors } from '../errors.ts';
 
-/** What is copied: the chosen blocks of the source and the source videos they name. */
-interface CopySet {
-  blocks: Block[];
-  videos: VideoDoc[];
-}
-
-async function copySetOf(tx: Transaction, sourceId: string, blockIds: string[]): Promise<CopySet> {
-  await requireCharacter(tx, sourceId);
-  const ids = [...new Set(blockIds)];
-  const blocks = (await openBlocks(tx).find({ character_id: sourceId, id: { $in: ids } })).map(blockOf);
-  const missing = ids.filter((id) => !blocks.some((b) => b.id === id));
-  if (missing.length > 0) throw blockErrors.copyUnknownSource(missing);
-  const videoIds = [...new Set(blocks.flatMap((b) => blockVideoReferences(b).map((r) => r.id)))];
-  const videos = await openVideos(tx).find({ character_id: sourceId, id: { $in: videoIds } });
-  return { blocks, videos };
-}
-
-async function checkTargets(tx: Transaction, sourceId: string, targetIds: string[], set: CopySet): Promise<void> {
-  if (targetIds.includes(sourceId)) throw blockErrors.copyToSelf();
-  const found = await openCharacters(tx).find({ _id: { $in: targetIds } }, { projection: { _id: 1 } });
-  const unknown = targetIds.filter((id) => !found.some((c) => c._id === id));
-  if (unknown.length > 0) throw blockErrors.copyTargetNotFound(unknown);
+/** Refuses (409 COPY_COLLISION, every collision listed) when any target already has an id of the copy. */
+async function refuseCollisions(tx: Transaction, targetIds: string[], set: CopySet): Promise<void> {
   const collisions: CopyCollision[] = [];
-  for (const target of targetIds) {
-    const [blocks, videos] = await Promise.all([
-      openBlocks(tx).find(
-        { character_id: target, id: { $in: set.blocks.map((b) => b.id) } },
-        { projection: { id: 1 } },
-      ),
-      openVideos(tx).find(
-        { character_id: target, id: { $in: set.videos.map((v) => v.id) } },
-        { projection: { id: 1 } },
-      ),
-    ]);
-    collisions.push(
-      ...blocks.map((b) => ({ character_id: target, kind: 'block' as const, id: b.id })),
-      ...videos.map((v) => ({ character_id: target, kind: 'video' as const, id: v.id })),
-    );
-  }
+  for (const target of targetIds) collisions.push(...(await collisionsIn(tx, target, set)));
   if (collisions.length > 0) {
     throw blockErrors.copyCollision(collisions);
   }
@@ -55,11 +25,7 @@ async function checkTargets(tx: Transaction, sourceId: string, targetIds: string
 
 /** Inserts the copies into one target; a reference to a block neither copied nor in the target is cleared and listed. */
 async function copyInto(tx: Transaction, target: string, set: CopySet): Promise<CopyTargetResult> {
-  const targetBlocks = await openBlocks(tx).find({ character_id: target }, { projection: { id: 1 } });
-  const keep = {
-    blocks: new Set([...set.blocks.map((b) => b.id), ...targetBlocks.map((b) => b.id)]),
-    videos: new Set(set.videos.map((v) => v.id)),
-  };
+  const keep = await keptIdsIn(tx, target, set);
   const dropped = set.blocks.flatMap((b) => droppedReferences(b, keep));
   const now = new Date().toISOString();
   const blocks = set.blocks.map((b) =>
@@ -97,10 +63,7 @@ async function fileCopies(
   videos: VideoDoc[],
 ): Promise<Array<[string, string]>> {
   const [source, keys] = [mediaKeys(sourceId), mediaKeys(target)];
-  const titles = new Set(videos.map((v) => v.title.replace(/\.mp4$/i, '')));
-  const subtitles = (await files.list(source.subtitlesPrefix))
-    .map((f) => f.key.slice(source.subtitlesPrefix.length))
-    .filter((rest) => titles.has(rest.split('/')[1]?.replace(/\.vtt$/, '') ?? ''));
+  const subtitles = await subtitleFilesOf(files, sourceId, videos);
   return [
     ...videos.flatMap((v): Array<[string, string]> => [
       [source.media(v.path), keys.media(v.path)],
@@ -149,7 +112,8 @@ export async function copyBlocks(
   const targets = [...new Set(targetIds)];
   const set = await ports.store.withTransaction(async (tx) => {
     const found = await copySetOf(tx, sourceId, blockIds);
-    await checkTargets(tx, sourceId, targets, found);
+    await requireTargets(tx, sourceId, targets);
+    await refuseCollisions(tx, targets, found);
     return found;
   });
   const created = await copyFiles(ports.files, sourceId, targets, set.videos);
@@ -159,7 +123,8 @@ export async function copyBlocks(
       actor,
       'blocks.copied',
       async (tx) => {
-        await checkTargets(tx, sourceId, targets, set);
+        await requireTargets(tx, sourceId, targets);
+        await refuseCollisions(tx, targets, set);
         const results: CopyTargetResult[] = [];
         for (const target of targets) results.push(await copyInto(tx, target, set));
         return results;

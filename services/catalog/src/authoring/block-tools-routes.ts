@@ -9,6 +9,7 @@ import {
   CategoryCopyParams,
   CharacterBlockCopyBody,
   CharacterIdParams,
+  CopyPreviewReply,
   CopyReply,
   UpdateBlockLockBody,
   UpdateBlockLockReply,
@@ -17,6 +18,7 @@ import { OkBody } from '@talkwith/proto/http';
 import type { CatalogDeps } from '../deps.ts';
 import { audited } from '../audit.ts';
 import { categoryCharacterIds, copyBlocks } from './block-copy.ts';
+import { planCopy } from './block-copy-plan.ts';
 import { requireBlock, setActionButtons, updateBlockLocks } from './blocks.ts';
 import { requireCharacter } from './character-admin.ts';
 import { clearKikiwasure, clearSummary } from './drafts.ts';
@@ -129,6 +131,40 @@ export const blockToolRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { pl
       const targets = await categoryCharacterIds(platform, request.params.category_id, source);
       if (targets.length === 0 || blockIds.length === 0) return { ok: true as const, targets: [] };
       return { ok: true as const, targets: await copyBlocks(platform, actor, source, targets, blockIds) };
+    },
+  );
+  api.post(
+    '/api/admin/blocks/characterBlockCopy/preview',
+    {
+      schema: {
+        tags,
+        summary: 'Dry run of characterBlockCopy: what each target would get, its collisions and cleared transitions',
+        body: CharacterBlockCopyBody,
+        response: { 200: CopyPreviewReply },
+      },
+    },
+    async (request) => {
+      await requireAdminCaller(request);
+      const { character_id: source, copy_target_character_ids: targets, block_ids: blockIds } = request.body;
+      return { ok: true as const, ...(await planCopy(platform, source, targets, blockIds)) };
+    },
+  );
+  api.post(
+    '/api/admin/blocks/copy/:category_id/preview',
+    {
+      schema: {
+        tags,
+        summary: 'Dry run of copy/{category_id}',
+        params: CategoryCopyParams,
+        body: CategoryCopyBody,
+        response: { 200: CopyPreviewReply },
+      },
+    },
+    async (request) => {
+      await requireAdminCaller(request);
+      const { character_id: source, block_ids: blockIds } = request.body;
+      const targets = await categoryCharacterIds(platform, request.params.category_id, source);
+      return { ok: true as const, ...(await planCopy(platform, source, targets, blockIds)) };
     },
   );
   for (const [path, action, clear, summary] of [

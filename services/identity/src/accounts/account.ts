@@ -3,6 +3,7 @@ import { DEFAULT_INTERFACE_LANGUAGE, type InterfaceLanguage, type ProfileBody } 
 import { TOKEN_TTL, type AccountsDeps } from './deps.ts';
 import { addressInUseMail, emailChangeMail, noticeMail } from './mails.ts';
 import { identityErrors } from '../errors.ts';
+import { assertAdminRemains, touchAdminGuard } from './operators.ts';
 import { verifyPassword } from './password-hash.ts';
 import { normalizeEmail, toPublicUser, usersIn, type UserDoc } from './users.ts';
 
@@ -125,8 +126,13 @@ export async function deleteAccount(deps: AccountsDeps, userId: string, password
   await eraseUser(deps, userId, 'user');
 }
 
+/** Erases the account; the last active admin cannot erase itself (409, in the same transaction as the delete). */
 export async function eraseUser(deps: AccountsDeps, userId: string, by: 'user' | 'admin'): Promise<void> {
-  await deps.store.withTransaction((tx) => eraseUserIn(deps, tx, userId, by));
+  await deps.store.withTransaction(async (tx) => {
+    const admins = await touchAdminGuard(tx);
+    await eraseUserIn(deps, tx, userId, by);
+    await assertAdminRemains(tx, admins);
+  });
   await endSessionsOfErased(deps, userId);
 }
 

@@ -114,6 +114,43 @@ describe('operators', () => {
     expect(still.statusCode).toBe(200);
   });
 
+  it('when the last admin deletes their own account, refuses with 409 in Japanese and the account still logs in', async () => {
+    const { email, id } = await customer('lastone99');
+    await invite(email);
+    const last = `Bearer ${(await login(email, 'lastone99')).json().accessToken}`;
+    await t.app.inject({ method: 'DELETE', url: `/api/admin/operators/${await adminId(admin)}`, headers: as(last) });
+
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/account/delete',
+      headers: as(last),
+      payload: { password: 'lastone99' },
+    });
+    const again = await login(email, 'lastone99');
+
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().message).toBe(
+      '管理者が1人もいなくなるため、この操作はできません。先に別の管理者を追加してください。',
+    );
+    expect(again.json().user).toMatchObject({ id, roles: ['admin'] });
+  });
+
+  it('when an admin deletes their own account while another admin remains, deletes it', async () => {
+    const { email } = await customer('second99');
+    await invite(email);
+    const second = `Bearer ${(await login(email, 'second99')).json().accessToken}`;
+
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/account/delete',
+      headers: as(second),
+      payload: { password: 'second99' },
+    });
+
+    expect(deleted.statusCode).toBe(200);
+    expect((await login(email, 'second99')).statusCode).toBe(401);
+  });
+
   it('when the only other admin is just invited, still keeps the last active admin', async () => {
     const me = await adminId(admin);
     await invite(uniqueEmail());

@@ -21,6 +21,7 @@ import { VideoDetailsPage } from './videos/VideoDetailsPage.tsx';
 import BlocksPage from './blocks/BlocksPage.tsx';
 import SimulatorPage from './simulator/SimulatorPage.tsx';
 import TestsPage from './tests/TestsPage.tsx';
+import BlockCopyPage from './blockCopy/BlockCopyPage.tsx';
 import { PaymentHistoryPage } from './billing/PaymentHistoryPage.tsx';
 import { PurchaseDetailPage } from './billing/PurchaseDetailPage.tsx';
 import { SubscriptionsPage } from './billing/SubscriptionsPage.tsx';
@@ -134,6 +135,7 @@ export default function AdminConsole({ basePath, apiBase }: { basePath: string; 
               <Route path="characters/:character_id/insight" element={<InsightPage />} />
               <Route path="characters/:character_id/try" element={<SimulatorPage />} />
               <Route path="characters/:character_id/tests" element={<TestsPage />} />
+              <Route path="characters/:character_id/copy" element={<BlockCopyPage />} />
               <Route path="payment/history" element={<PaymentHistoryPage />} />
               <Route path="full/purchases/:purchase_id" element={<PurchaseDetailPage />} />
               <Route path="subscriptions/list" element={<SubscriptionsPage />} />

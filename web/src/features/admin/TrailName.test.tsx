@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { sampleUser } from '../../test/harness.tsx';
-import { API, renderConsole, scriptedServer } from './characters/testing.tsx';
+import { API, adminCharacter, renderConsole, scriptedServer } from './characters/testing.tsx';
 
 describe('console breadcrumbs', () => {
   it("when a user's page opens, names the user by address in the trail with the id on hover", async () => {
@@ -31,5 +31,18 @@ describe('console breadcrumbs', () => {
 
     await vi.waitFor(() => expect(screen.getByTitle(user.id).textContent).toBe('album@example.jp'));
     await vi.waitFor(() => expect(screen.getByTitle('mirai').textContent).toBe('ミライ'));
+  });
+
+  it("when a character's page opens, shows a placeholder until the name arrives, never the id first", async () => {
+    const id = '0b5a3c1e-7d2f-4a8e-9c61-3f2e1d0c9b8a';
+    scriptedServer({
+      [`GET ${API}/characters/${id}`]: [200, { ok: true, character: adminCharacter({ id, name: 'ユイ' }) }],
+    });
+
+    await renderConsole(`/ops/characters/${id}`);
+    const first = screen.getByTitle(id).textContent;
+
+    expect(first).toBe('…');
+    await vi.waitFor(() => expect(screen.getAllByTitle(id)[0]!.textContent).toBe('ユイ'));
   });
 });

@@ -26,7 +26,7 @@ export function FullUserPage() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
   const tab: Tab = isTab(raw) ? raw : 'purchases';
-  const { data, error } = useAdminUserByIdQuery({ base: apiBase, userId });
+  const { data, error, isLoading } = useAdminUserByIdQuery({ base: apiBase, userId });
   // Identity forgets a deleted account; billing keeps its money records (and says when it was deleted).
   const gone = Boolean(error && 'status' in error && error.status === 404);
   const account = useAdminBillingAccountQuery({ base: apiBase, userId }, { skip: !gone }).data;
@@ -35,7 +35,7 @@ export function FullUserPage() {
     <>
       <nav className="billing-trail">
         <Link to={`${basePath}/full/users`}>{t('billing.users.title')}</Link> ›{' '}
-        <TrailName id={userId} name={data?.user.email} />
+        <TrailName id={userId} name={data?.user.email} pending={isLoading} />
       </nav>
       <div className="admin-head">
         <h2 className="admin-head__title">

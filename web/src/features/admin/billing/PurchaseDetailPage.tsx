@@ -124,7 +124,7 @@ export function PurchaseDetailPage() {
     <>
       <nav className="billing-trail">
         <Link to={`${basePath}/payment/history`}>{t('billing.history.title')}</Link> ›{' '}
-        <TrailName id={purchaseId} name={purchase?.name} />
+        <TrailName id={purchaseId} name={purchase?.name} pending={isLoading} />
       </nav>
       <div className="admin-head">
         <h2 className="admin-head__title">{purchase?.name ?? t('billing.detail.title')}</h2>

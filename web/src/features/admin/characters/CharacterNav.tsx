@@ -15,13 +15,13 @@ import './characters.css';
 export function CharacterNav({ characterId, name }: { characterId: string; name?: string }) {
   const { t } = useTranslation(ADMIN_NS);
   const { basePath, apiBase } = useAdminBase();
-  const { data } = useAdminCharacterQuery({ base: apiBase, id: characterId }, { skip: !characterId });
+  const { data, isLoading } = useAdminCharacterQuery({ base: apiBase, id: characterId }, { skip: !characterId });
   const root = `${basePath}/characters/${encodeURIComponent(characterId)}`;
   return (
     <>
       <p className="admin-crumbs">
         <Link to={`${basePath}/characters`}>{t('characters.title')}</Link> ›{' '}
-        <TrailName id={characterId} name={name ?? data?.character.name} />{' '}
+        <TrailName id={characterId} name={name || data?.character.name} pending={isLoading} />{' '}
         <DraftBadge differs={data?.character.draft_differs} />
       </p>
       <nav className="sub-nav" aria-label={t('characters.sections')}>
@@ -34,6 +34,7 @@ export function CharacterNav({ characterId, name }: { characterId: string; name?
         <NavLink to={`${root}/insight`}>{t('insight.tab')}</NavLink>
         <NavLink to={`${root}/try`}>{t('simulator.tab')}</NavLink>
         <NavLink to={`${root}/tests`}>{t('tests.tab')}</NavLink>
+        <NavLink to={`${root}/copy`}>{t('blockCopy.tab')}</NavLink>
         <NavLink to={`${root}/avatar`}>{t('characters.tab.avatar')}</NavLink>
       </nav>
     </>

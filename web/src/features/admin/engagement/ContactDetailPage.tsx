@@ -96,7 +96,7 @@ export function ContactDetailPage() {
     <>
       <nav className="billing-trail" aria-label={d('trail')}>
         <Link to={`${basePath}/contacts`}>{t('engagement.contacts.title')}</Link> ›{' '}
-        <TrailName id={id} name={contact ? contact.name || contact.email : null} />
+        <TrailName id={id} name={contact ? contact.name || contact.email : null} pending={isLoading} />
       </nav>
       <div className="admin-head">
         <h2 className="admin-head__title">

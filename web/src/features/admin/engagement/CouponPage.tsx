@@ -65,7 +65,7 @@ export function CouponPage() {
     <>
       <nav className="billing-trail" aria-label={d('trail')}>
         <Link to={`${basePath}/serials`}>{t('engagement.serials.title')}</Link> ›{' '}
-        <TrailName id={couponId} name={coupon?.name} />
+        <TrailName id={couponId} name={coupon?.name} pending={isLoading} />
       </nav>
       <div className="admin-head">
         <h2 className="admin-head__title">{coupon?.name ?? d('title')}</h2>

@@ -58,7 +58,20 @@ export function TestResultView({ result }: { result: TestResult }) {
   );
 }
 
-/** A whole run: how many passed, then each failing test with its steps (the passing ones are only counted). */
+type Outcome = 'passed' | 'failed' | 'unchecked';
+
+/** A test's outcome: failed, or passed up to a step only the server could check (unchecked), or passed. */
+const outcomeOf = (r: TestResult): Outcome => (!r.passed ? 'failed' : r.unchecked ? 'unchecked' : 'passed');
+const MARK: Record<Outcome, string> = { passed: '✓', failed: '✗', unchecked: '?' };
+const ORDER: Record<Outcome, number> = { failed: 0, unchecked: 1, passed: 2 };
+/** Failed tests first (what blocks the publish), then unchecked, then passed; the run's order within each. */
+const byOutcome = (results: TestResult[]) => [...results].sort((a, b) => ORDER[outcomeOf(a)] - ORDER[outcomeOf(b)]);
+const WORD: Record<Outcome, string> = { passed: 'tests.pass', failed: 'tests.fail', unchecked: 'tests.uncheckedMark' };
+
+/**
+ * A whole run: the counts, then every test with passed / failed / unchecked.
+ * Failed and unchecked tests show their steps; a passing test's steps fold away.
+ */
 export function TestReportView({ report }: { report: TestRunReport }) {
   const { t } = useTranslation(ADMIN_NS);
   return (
@@ -68,16 +81,46 @@ export function TestReportView({ report }: { report: TestRunReport }) {
           ? t('tests.allPassed', { n: report.total })
           : t('tests.someFailed', { failed: report.failed, n: report.total })}
       </p>
+      <p className="muted small">
+        {t('tests.counts', {
+          passed: report.total - report.failed - report.unchecked,
+          failed: report.failed,
+          unchecked: report.unchecked,
+        })}
+      </p>
       {report.unchecked > 0 && <p className="muted small">{t('tests.uncheckedCount', { n: report.unchecked })}</p>}
-      {report.results
-        .filter((r) => !r.passed)
-        .map((r) => (
-          <div key={r.test_id} className="ct-result">
-            <p className="ct-result__name">✗ {r.name}</p>
-            <TestResultView result={r} />
-          </div>
+      <ul className="ct-results" aria-label={t('tests.everyTest')}>
+        {byOutcome(report.results).map((r) => (
+          <ResultItem key={r.test_id} result={r} />
         ))}
+      </ul>
     </section>
+  );
+}
+
+function ResultItem({ result }: { result: TestResult }) {
+  const { t } = useTranslation(ADMIN_NS);
+  const outcome = outcomeOf(result);
+  const head = (
+    <>
+      <span aria-hidden="true">{MARK[outcome]}</span> {result.name}{' '}
+      <span className={`ct-result__status ct-result__status--${outcome}`}>{t(WORD[outcome])}</span>
+    </>
+  );
+  return (
+    <li className={`ct-result ct-result--${outcome}`}>
+      {outcome === 'passed' ? (
+        <details>
+          <summary className="ct-result__name">{head}</summary>
+          <TestResultView result={result} />
+        </details>
+      ) : (
+        <>
+          <p className="ct-result__name">{head}</p>
+          <TestResultView result={result} />
+        </>
+      )}
+    </li>
   );
 }
 

@@ -17,19 +17,22 @@ export function UserAlbumPage() {
   const { apiBase, basePath } = useAdminBase();
   const { id: userId = '', character_id: characterId = '' } = useParams();
   const { data, error, isFetching } = useAdminUserAlbumQuery({ base: apiBase, userId, characterId });
-  const user = useAdminUserByIdQuery({ base: apiBase, userId }).data?.user;
+  const userQuery = useAdminUserByIdQuery({ base: apiBase, userId });
+  const user = userQuery.data?.user;
   const userPage = `${basePath}/full/users/${encodeURIComponent(userId)}?tab=content`;
   return (
     <>
       <nav className="billing-trail">
         <Link to={`${basePath}/full/users`}>{t('billing.users.title')}</Link> ›{' '}
         <Link to={userPage}>
-          <TrailName id={userId} name={user?.email} />
+          <TrailName id={userId} name={user?.email} pending={userQuery.isLoading} />
         </Link>{' '}
-        › <TrailName id={characterId} name={data?.name} />
+        › <TrailName id={characterId} name={data?.name} pending={isFetching && !data} />
       </nav>
       <div className="admin-head">
-        <h2 className="admin-head__title">{t('userContent.albumTitle', { name: data?.name ?? characterId })}</h2>
+        <h2 className="admin-head__title">
+          {t('userContent.albumTitle', { name: data?.name ?? (error ? characterId : '…') })}
+        </h2>
       </div>
       <Card>
         {isFetching && !data && <Spinner label={t('billing.loading')} />}

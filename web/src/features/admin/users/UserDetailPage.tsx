@@ -105,7 +105,8 @@ export function UserDetailPage() {
   return (
     <>
       <nav className="billing-trail">
-        <Link to={`${basePath}/users`}>{t('list')}</Link> › <TrailName id={userId} name={data?.user.email} />
+        <Link to={`${basePath}/users`}>{t('list')}</Link> ›{' '}
+        <TrailName id={userId} name={data?.user.email} pending={isLoading} />
       </nav>
       <div className="admin-head">
         <h2 className="admin-head__title" title={userId}>
