@@ -57,7 +57,7 @@ async function typeWhenListening(page: Page, text: string): Promise<void> {
 }
 
 /** One conversation (clip URLs compared without their query: the simulator's are signed): 話す, 食べ物 (to 食べ物の話), the timed utterance, its reply; then おわる and back to the start. */
-async function converse(page: Page, kind: Kind): Promise<void> {
+export async function converse(page: Page, kind: Kind): Promise<void> {
   await waitForVisibleClip(page);
   await page.getByRole('button', { name: '話す', exact: true }).click();
   await typeWhenListening(page, '食べ物');
@@ -88,13 +88,18 @@ async function converse(page: Page, kind: Kind): Promise<void> {
   await page.getByRole('button', { name: 'もう一度話す' }).click();
 }
 
+/** Latencies (ms, submit → first frame of the reply) of the page's timed utterances since it loaded, in the order said; `count` replies were said. */
+export async function timedReplies(page: Page, count: number): Promise<number[]> {
+  const { latencies } = analyzeProbe(await dumpProbe<ProbeData>(page), { frameMs: FRAME_MS });
+  const replies = latencies.filter((l) => l.toSrc.split('?')[0]!.endsWith(REPLY)).map((l) => l.ms);
+  if (replies.length !== count) throw new Error(`${count} replies said, ${replies.length} timed`);
+  return replies;
+}
+
 /** Latencies (ms, submit → first frame of the reply) of the timed utterances, in the order they were said. */
 export async function measure(page: Page, kinds: Kind[]): Promise<number[]> {
   for (const kind of kinds) await converse(page, kind);
-  const { latencies } = analyzeProbe(await dumpProbe<ProbeData>(page), { frameMs: FRAME_MS });
-  const replies = latencies.filter((l) => l.toSrc.split('?')[0]!.endsWith(REPLY)).map((l) => l.ms);
-  if (replies.length !== kinds.length) throw new Error(`${kinds.length} replies said, ${replies.length} timed`);
-  return replies;
+  return timedReplies(page, kinds.length);
 }
 
 export async function benchPlayerServerReply(): Promise<BenchRow[]> {
