@@ -9,6 +9,7 @@ import {
   type Block,
   type Character,
 } from '@talkwith/proto/dialogue';
+import { TRANSLATED_LANGUAGES, trimmedTranslations } from '@talkwith/proto/identity';
 
 /**
  * The recognition part of `character.published` (dialogue API.md
@@ -50,11 +51,21 @@ export function phrasesOf(block: Block): string[] {
   return [...new Set(phrases)].slice(0, PHRASES_MAX);
 }
 
+/** The title's translations (the talk history shows them), fitted into the label bound; none when an operator wrote none. */
+function titleTranslationsOf(block: Block): Pick<RecognitionBlock, 'title_i18n'> {
+  if (!block.title_i18n) return {};
+  const fitted = trimmedTranslations(block.title_i18n);
+  for (const language of TRANSLATED_LANGUAGES)
+    if (fitted[language]) fitted[language] = clip(fitted[language], TITLE_MAX);
+  return Object.keys(fitted).length > 0 ? { title_i18n: fitted } : {};
+}
+
 function recognitionBlock(block: Block): RecognitionBlock {
   const category = clip(block.spj_category?.trim() ?? '', BLOCK.spj_category.anyOf[0].maxLength ?? 200);
   return {
     block_id: block.id,
     title: clip(block.title, TITLE_MAX),
+    ...titleTranslationsOf(block),
     phrases: phrasesOf(block),
     spj_category: category || null,
     listen_next_block: block.listen_next_block.filter(isId).slice(0, NEXT_MAX),

@@ -151,6 +151,27 @@ describe('POST /api/history and /api/conversation_tracker/delete', () => {
     ]);
   });
 
+  it('history, a block whose title an operator translated, carries the translations beside the Japanese title', async () => {
+    const me = newId('u');
+    const character = newId('c');
+    await kit.publish(character, { b1: 'あいさつ', b2: '食べ物の話' }, 1, {
+      titleTranslations: { b1: { 'en-US': 'Greeting', 'zh-TW': '打招呼' } },
+    });
+    await kit.step(me, { character_id: character, block_id: 'b1', utterance: 'hello' });
+    await nextMillisecond();
+    await kit.step(me, { character_id: character, block_id: 'b2', utterance: 'ramen' });
+
+    const res = await kit.post(me, '/api/history', {});
+
+    const [greeting, food] = res.json().historyState[0].conversation;
+    expect(greeting).toMatchObject({
+      block_title: 'あいさつ',
+      block_title_i18n: { 'en-US': 'Greeting', 'zh-TW': '打招呼' },
+    });
+    expect(food.block_title).toBe('食べ物の話');
+    expect(food).not.toHaveProperty('block_title_i18n');
+  });
+
   it('history, more steps than are kept and a long text, keeps the last 50 steps and cuts each text to 200 characters', async () => {
     const me = newId('u');
     for (let i = 1; i <= 53; i += 1)
