@@ -3,7 +3,7 @@ import { useStore } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import type { PublicCharacter as Character } from '@talkwith/proto/dialogue';
 import type { CharacterMedia } from '@talkwith/proto/catalog';
-import { initialState } from '@talkwith/dialogue-engine';
+import { initialState } from '@talkwith/dialogue-engine/player';
 import { selectUser } from '../../api/index.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import type { RootState } from '../../app/store.ts';
