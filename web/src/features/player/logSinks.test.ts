@@ -11,7 +11,7 @@ vi.mock('./logSink.ts', () => ({
 }));
 
 const { lazySocketLogSink } = await import('./logSinks.ts');
-const entry = (message: string): LogEntry => ({ category: 'info', message }) as LogEntry;
+const entry = (message: string): LogEntry => ({ category: 'other', message, extra: {}, characterId: 'c1' });
 
 describe('lazy log socket', () => {
   it('lazySocketLogSink, lines logged before the socket code arrived, are handed to the socket in order once it has', async () => {
