@@ -128,6 +128,7 @@ export const NextStartBlockReply = Type.Object({
   ok: Type.Literal(true),
   block_id: Type.Union([DialogueId, Type.Null()]),
   title: Type.Union([Type.String(), Type.Null()]),
+  title_i18n: Type.Optional(LabelTranslations),
   updated_at: Type.Union([At, Type.Null()]),
 });
 export type NextStartBlockReply = Static<typeof NextStartBlockReply>;

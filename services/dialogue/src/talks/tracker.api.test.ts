@@ -252,6 +252,20 @@ describe('POST /api/next_start_block', () => {
     expect(res.json().updated_at).not.toBeNull();
   });
 
+  it('next start block, a block whose title was translated, carries the translations for the resume offer', async () => {
+    const me = newId('u');
+    const character = newId('c');
+    await kit.publish(character, { b1: '旅行の話' }, 1, {
+      titleTranslations: { b1: { 'en-US': 'Talking about travel' } },
+    });
+    const talkId = await kit.startedTalkId(me, { character_id: character });
+    await kit.step(me, { character_id: character, block_id: 'b1', talk_id: talkId });
+
+    const res = await kit.post(me, '/api/next_start_block', { character_id: character });
+
+    expect(res.json()).toMatchObject({ title: '旅行の話', title_i18n: { 'en-US': 'Talking about travel' } });
+  });
+
   it('next start block, the latest talk ended completed, answers null', async () => {
     const me = newId('u');
     const character = newId('c');

@@ -104,7 +104,9 @@ export function StartPanel({
             {t('player.resumeQuestion')}
           </p>
           {resume.data?.title && (
-            <p className="player__hint player__hint--small">{t('player.resumeWhere', { title: resume.data.title })}</p>
+            <p className="player__hint player__hint--small">
+              {t('player.resumeWhere', { title: label(resume.data.title, resume.data.title_i18n) })}
+            </p>
           )}
           <div className="player__buttons">
             <button
