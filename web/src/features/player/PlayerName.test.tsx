@@ -53,12 +53,23 @@ describe("player bar, the character's name", () => {
     expect(screen.queryByText('ミライ')).toBeNull();
   });
 
+  it('when the interface is en-US, the translated name is marked to stay shown over a landscape clip (its corner carries only ミライ)', async () => {
+    const slug = newSlug();
+    playerServer({ [`GET characters/by-slug/${slug}`]: [200, served(slug)] });
+
+    await open(slug, 'en-US');
+
+    expect((await screen.findByRole('heading', { level: 1 })).className).toContain('player__name--translated');
+  });
+
   it('when the interface language has no translation of the name, the bar keeps the Japanese', async () => {
     const slug = newSlug();
     playerServer({ [`GET characters/by-slug/${slug}`]: [200, served(slug)] });
 
     await open(slug, 'fil-PH');
 
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('ミライ');
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe('ミライ');
+    expect(heading.className).not.toContain('player__name--translated');
   });
 });

@@ -104,7 +104,7 @@ export function PlayerScreen({
       onPointerDown={prime}
       onKeyDown={prime}
     >
-      <PlayerBar name={name} runner={runner} view={view} preview={Boolean(draft)} />
+      <PlayerBar name={name} translated={name !== playable.name} runner={runner} view={view} preview={Boolean(draft)} />
       <div className="player__stage">
         {poster && <img className="player__poster" src={poster} alt="" fetchPriority="high" ref={setPosterImage} />}
         <div className="player__videos" ref={setStage} />
