@@ -26,6 +26,8 @@ export function chatSlug(url: string): string | undefined {
 
 const characterUrl = (slug: string) => `/api/characters/by-slug/${encodeURIComponent(slug)}`;
 const posterUrl = (slug: string) => `${characterUrl(slug)}/poster`;
+/** The catalog's stylesheet framing the poster on a portrait phone (around the figure, or whole): the first paint's crop. */
+const framingUrl = (slug: string) => `${characterUrl(slug)}/framing.css`;
 
 /**
  * The cookie identity sets beside the refresh cookie (services/identity/src/http/cookies.ts
@@ -70,6 +72,8 @@ export function canRenderChatPage(indexHtml: string): boolean {
 export function renderChatPage(indexHtml: string, slug: string, withCharacter = true): string {
   const preload =
     `<link rel="preload" href="${posterUrl(slug)}" as="image" fetchpriority="high">` +
+    // Render-blocking, tiny, and fetched beside the poster, which the first paint waits for anyway.
+    `<link rel="stylesheet" href="${framingUrl(slug)}">` +
     (withCharacter ? `<link rel="preload" href="${characterUrl(slug)}" as="fetch" crossorigin="use-credentials">` : '');
   return indexHtml
     .replace('</head>', `${preload}</head>`)

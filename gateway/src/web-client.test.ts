@@ -152,6 +152,14 @@ describe('web client, the player route', () => {
     expectHtmlHeaders(res.headers);
   });
 
+  it("/full/chat/mirai, opened by a browser, links the catalog's framing stylesheet in the head, so the first paint crops around the figure", async () => {
+    const res = await page('/full/chat/mirai');
+
+    const link = '<link rel="stylesheet" href="/api/characters/by-slug/mirai/framing.css">';
+    expect(res.body).toContain(link);
+    expect(res.body.indexOf(link)).toBeLessThan(res.body.indexOf('</head>'));
+  });
+
   it('/full/chat/mirai, opened by a browser with a session cookie, preloads the poster but not the character (served per caller)', async () => {
     const res = await page('/full/chat/mirai', { cookie: 'theme=dark; talkwith-csrf=abc' });
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Price, ShortId, Slug } from './authoring.ts';
-import { LabelTranslations } from '../identity/localized.ts';
+import { LabelTranslations, translationsOf } from '../identity/localized.ts';
 
 /**
  * Categories and groups (services/catalog/API.md, "Categories and groups"):
@@ -11,6 +11,14 @@ import { LabelTranslations } from '../identity/localized.ts';
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 const Description = Type.String({ maxLength: 2000 });
 const SortOrder = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, description: 'lower first' });
+/** A category's or group's name and description in the other interface languages (the Japanese fields' limits). */
+const NameTranslations = translationsOf(100);
+const DescriptionTranslations = translationsOf(2000);
+/** What a category, a group and their menu entries carry beside the Japanese (absent on data written before). */
+const TranslatedTexts = {
+  name_i18n: Type.Optional(NameTranslations),
+  description_i18n: Type.Optional(DescriptionTranslations),
+};
 
 // ---- Categories ----
 
@@ -20,6 +28,7 @@ export const NewCategoryBody = Type.Object(
     slug: Type.Optional(Slug),
     description: Type.Optional(Description),
     sort_order: Type.Optional(SortOrder),
+    ...TranslatedTexts,
   },
   {
     additionalProperties: false,
@@ -36,6 +45,7 @@ export const Category = Type.Object({
   name: Type.String(),
   slug: Type.String(),
   description: Type.String(),
+  ...TranslatedTexts,
   sort_order: Type.Integer(),
   group_count: Type.Integer(),
   created_at: Type.String(),
@@ -56,6 +66,7 @@ export const NewGroupBody = Type.Object(
     name: Name,
     description: Type.Optional(Description),
     sort_order: Type.Optional(SortOrder),
+    ...TranslatedTexts,
   },
   { additionalProperties: false },
 );
@@ -74,6 +85,7 @@ export const Group = Type.Object({
   category_id: Type.String(),
   name: Type.String(),
   description: Type.String(),
+  ...TranslatedTexts,
   sort_order: Type.Integer(),
   character_count: Type.Integer(),
   created_at: Type.String(),
@@ -155,6 +167,7 @@ export const MenuGroup = Type.Object({
   id: Type.String(),
   name: Type.String(),
   description: Type.String(),
+  ...TranslatedTexts,
   /** The §5 slug of the name ('' when it has no letter or digit): /theme/{category}/{group slug or id}. */
   slug: Type.String(),
   characters: Type.Array(MenuCharacter),
@@ -166,6 +179,7 @@ export const MenuCategory = Type.Object({
   name: Type.String(),
   slug: Type.String(),
   description: Type.String(),
+  ...TranslatedTexts,
   groups: Type.Array(MenuGroup),
 });
 export type MenuCategory = Static<typeof MenuCategory>;

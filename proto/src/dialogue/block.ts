@@ -49,7 +49,8 @@ export type ActionButton = Static<typeof ActionButton>;
 export const Block = Type.Object({
   id: Id('block id, unique within the character'),
   character_id: Id('owning character'),
-  title: Text('author-facing name'),
+  title: Text('author-facing name; customers see it in their talk history'),
+  title_i18n: Type.Optional(LabelTranslations),
   trigger_video_id: NullableId('video played when the block is entered'),
   is_edit_locked: Flag('admins must unlock the block before editing it'),
   play_now: Flag('after a hit the next block starts at once: hit_word_delay and skip videos are not used'),

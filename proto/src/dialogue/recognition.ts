@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { SYNONYM_GROUPS_MAX, SynonymGroup } from './character.ts';
 import { HitWordMatch, SearchHit } from './io.ts';
 import { TalkLanguage, wordsPerLanguage } from './language.ts';
+import { LabelTranslations } from '../identity/localized.ts';
 
 /**
  * Recognition on the server (services/dialogue/API.md): the character's
@@ -19,6 +20,7 @@ export const Utterance = Type.String({ maxLength: 500, description: 'the recogni
 export const RecognitionBlock = Type.Object({
   block_id: DialogueId,
   title: Type.String({ maxLength: 200 }),
+  title_i18n: Type.Optional(LabelTranslations),
   phrases: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
     maxItems: 500,
     description: 'hit words (every route), the legacy hit_word list and the title split at ・／/',

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { EndReason, MatchKind, StepVia } from './io.ts';
 import { ActionDefinition, DialogueId, Utterance } from './recognition.ts';
+import { LabelTranslations } from '../identity/localized.ts';
 
 /**
  * The talk and the conversation tracker (services/dialogue/API.md). The user
@@ -89,6 +90,7 @@ export const ConversationLine = Type.Object({
   block_title: Type.Union([Type.String(), Type.Null()], {
     description: "the block's title in the published character (null: no longer there)",
   }),
+  block_title_i18n: Type.Optional(LabelTranslations),
   said: Type.String({ maxLength: 200, description: 'what the user said, cut to 200 characters ("" for a button)' }),
   talk_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 });
@@ -126,6 +128,7 @@ export const NextStartBlockReply = Type.Object({
   ok: Type.Literal(true),
   block_id: Type.Union([DialogueId, Type.Null()]),
   title: Type.Union([Type.String(), Type.Null()]),
+  title_i18n: Type.Optional(LabelTranslations),
   updated_at: Type.Union([At, Type.Null()]),
 });
 export type NextStartBlockReply = Static<typeof NextStartBlockReply>;

@@ -67,6 +67,8 @@ export interface SeedResult {
   copied: number;
   /** Characters that had only a published dialogue and now also have a draft. */
   drafted: number;
+  /** Demo characters seeded before translations existed that now have their name and description translated. */
+  translated: number;
 }
 
 /** Every demo file as (source path under the demo's assets folder, key in the files port). */
@@ -137,6 +139,34 @@ async function insertDemo(store: DocumentStore, events: Eventing, demo: DemoSeed
   return true;
 }
 
+/**
+ * A demo character seeded before translations existed has none (insertDemo
+ * skips a slug already there), so its name stays Japanese in every language:
+ * gives it the seed's name and description translations. Only where it has
+ * none, so an operator's own translations are never overwritten.
+ */
+async function translateDemo(store: DocumentStore, demo: DemoSeed): Promise<boolean> {
+  const { character: c, name_i18n, description_i18n } = demo;
+  const characters = openCharacters(store);
+  const untranslated = { _id: c.id, slug: c.slug };
+  let changed = false;
+  if (
+    (await characters.updateOne({ ...untranslated, name_i18n: { $exists: false } }, { $set: { name_i18n } }))
+      .modifiedCount
+  )
+    changed = true;
+  if (
+    (
+      await characters.updateOne(
+        { ...untranslated, description_i18n: { $exists: false } },
+        { $set: { description_i18n } },
+      )
+    ).modifiedCount
+  )
+    changed = true;
+  return changed;
+}
+
 /** Gives every character stored before drafts existed (a `dialogue` but no `setting`) its draft, each in its own transaction. */
 export async function draftPublishedCharacters(store: DocumentStore): Promise<number> {
   const pending = await openCharacters(store).find(
@@ -155,10 +185,11 @@ export async function draftPublishedCharacters(store: DocumentStore): Promise<nu
  * stored before drafts existed. Idempotent; runs on every catalog start.
  */
 export async function seedDemoCharacter(platform: Pick<Platform, 'store' | 'files' | 'events'>): Promise<SeedResult> {
-  const result: SeedResult = { inserted: [], copied: 0, drafted: 0 };
+  const result: SeedResult = { inserted: [], copied: 0, drafted: 0, translated: 0 };
   for (const demo of DEMO_SEEDS) {
     result.copied += await copyMissing(platform.files, demo);
     if (await insertDemo(platform.store, platform.events, demo)) result.inserted.push(demo.character.slug);
+    else if (await translateDemo(platform.store, demo)) result.translated += 1;
   }
   result.drafted = await draftPublishedCharacters(platform.store);
   return result;

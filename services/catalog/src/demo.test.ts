@@ -92,15 +92,29 @@ describe('catalog demo character', () => {
   it('seeding again, everything present, inserts nothing and copies nothing', async () => {
     const characters = openCharacters(svc.platform.store);
     const again = await seedDemoCharacter(svc.platform);
-    expect(again).toEqual({ inserted: [], copied: 0, drafted: 0 });
+    expect(again).toEqual({ inserted: [], copied: 0, drafted: 0, translated: 0 });
     expect(await characters.countDocuments({ slug: 'mirai' })).toBe(1);
   });
 
   it('seeding again, one video deleted from the files port, copies only that file back', async () => {
     await svc.platform.files.delete('characters/demo-mirai/videos/nod_1.mp4');
     const again = await seedDemoCharacter(svc.platform);
-    expect(again).toEqual({ inserted: [], copied: 1, drafted: 0 });
+    expect(again).toEqual({ inserted: [], copied: 1, drafted: 0, translated: 0 });
     expect((await get('/files/characters/demo-mirai/videos/nod_1.mp4')).statusCode).toBe(200);
+  });
+
+  it('seeding again, a ミライ stored before translations existed, gives her the English, Filipino and Chinese name; an operator-written one is kept', async () => {
+    const characters = openCharacters(svc.platform.store);
+    await characters.updateOne({ slug: 'mirai' }, { $unset: { name_i18n: '', description_i18n: '' } });
+    await characters.updateOne({ slug: 'sora' }, { $set: { name_i18n: { 'en-US': 'Sky' } } });
+
+    const again = await seedDemoCharacter(svc.platform);
+
+    const { character } = (await get('/api/characters/by-slug/mirai')).json();
+    expect(again.translated).toBe(1);
+    expect(character.name_i18n).toEqual({ 'en-US': 'Mirai', 'fil-PH': 'Mirai', 'zh-TW': '未來' });
+    expect(character.description_i18n['en-US']).toBe('The TALK WITH demo character');
+    expect((await characters.findOne({ slug: 'sora' }))?.name_i18n).toEqual({ 'en-US': 'Sky' });
   });
 
   it('poster by slug, mirai, answers her standby poster itself (no redirect), cacheable for 5 minutes with validators', async () => {

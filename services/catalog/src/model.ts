@@ -13,6 +13,7 @@ import type {
   SynonymGroup,
   Video,
 } from '@talkwith/proto/dialogue';
+import type { Translations } from '@talkwith/proto/identity';
 import { openCharacters, type Character } from './characters.ts';
 
 /**
@@ -78,6 +79,9 @@ export interface CategoryDoc {
   /** URL name: /theme/{slug}. */
   slug: string;
   description: string;
+  /** The name and description in the other interface languages (absent on categories saved before them). */
+  name_i18n?: Translations;
+  description_i18n?: Translations;
   sort_order: number;
   created_at: string;
   updated_at: string;
@@ -89,6 +93,9 @@ export interface GroupDoc {
   category_id: string;
   name: string;
   description: string;
+  /** The name and description in the other interface languages (absent on groups saved before them). */
+  name_i18n?: Translations;
+  description_i18n?: Translations;
   sort_order: number;
   created_at: string;
   updated_at: string;

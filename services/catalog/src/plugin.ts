@@ -28,6 +28,7 @@ import { ensureTestIndexes } from './authoring/character-tests.ts';
 import { taxonomyRoutes } from './taxonomy/routes.ts';
 import { seedDemoCharacter } from './demo-seed.ts';
 import { playableOf, posterFileOf, summaryOf } from './playable.ts';
+import { FramingCache, framingCss } from './serving/framing.ts';
 import { ensureSerialGateIndexes, onSerialGateEvent, SERIAL_GATE_EVENTS } from './serial-gates.ts';
 import { optionalCaller, servingFor, type ServingDeps } from './serving/access.ts';
 import { mediaGuard } from './serving/media-guard.ts';
@@ -174,6 +175,31 @@ export const catalogPlugin: FastifyPluginAsync<ServiceOptions> = async (app, { p
       const poster = await posterFileOf(found, files);
       if (!poster) throw characterErrors.noPoster();
       return sendStoredFile(request, reply, files, poster, POSTER_CACHE);
+    },
+  );
+  const framings = new FramingCache();
+  // Linked from the page of /full/chat/{slug} beside the poster (gateway/src/chat-page.ts): how to frame it on a
+  // portrait phone in the first paint, before any script. Cached as the poster is; an unknown slug frames nothing.
+  api.get(
+    '/api/characters/by-slug/:slug/framing.css',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary:
+          'How the page of /full/chat/{slug} frames the standby poster on a portrait phone before any script: a stylesheet (cover around the figure, or the whole frame); empty when the character has no poster',
+        params: CharacterSlugParams,
+      },
+    },
+    async (request, reply) => {
+      reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', POSTER_CACHE);
+      const found = await characters.findOne({ slug: request.params.slug, published_at: { $ne: null } });
+      const poster = found?.dialogue ? await posterFileOf(found, files) : undefined;
+      if (!found?.dialogue || !poster) return '';
+      const framing = await framings.get(files, poster, found.dialogue.setting.landscape_mode).catch((err: unknown) => {
+        request.log.warn({ err, slug: request.params.slug }, 'the poster could not be read for its framing');
+        return null;
+      });
+      return framing ? framingCss(request.params.slug, framing) : '';
     },
   );
   const standbyChanges = createStandbyChanges((err, characterId) =>

@@ -58,6 +58,16 @@ describe('recognitionSnapshot', () => {
     expect(Value.Check(CharacterRecognition, { ...snapshotOf(id, []), blocks })).toBe(true);
   });
 
+  it('recognitionSnapshot, a block with translated titles, carries them trimmed, an empty language left out', () => {
+    const { blocks } = snapshotOf(characterId(), [
+      block({ id: 'b1', title: 'あいさつ', title_i18n: { 'en-US': ' Greeting ', 'fil-PH': '', 'zh-TW': '打招呼' } }),
+      block({ id: 'b2', title: '食べ物の話' }),
+    ]);
+
+    expect(blocks[0]?.title_i18n).toEqual({ 'en-US': 'Greeting', 'zh-TW': '打招呼' });
+    expect(blocks[1]).not.toHaveProperty('title_i18n');
+  });
+
   it('recognitionSnapshot, action buttons, use the code (else the button id) and the points (else 0)', () => {
     const id = characterId();
     const { actions } = snapshotOf(id, [

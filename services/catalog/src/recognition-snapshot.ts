@@ -11,6 +11,7 @@ import {
   type Character,
   type TalkLanguage,
 } from '@talkwith/proto/dialogue';
+import { trimmedTranslations } from '@talkwith/proto/identity';
 
 /**
  * The recognition part of `character.published` (dialogue API.md
@@ -64,11 +65,21 @@ function phrasesInOtherLanguages(block: Block): Pick<RecognitionBlock, 'phrases_
   return { phrases_i18n: Object.fromEntries(spoken.map((language) => [language, phrasesOf(block, language)])) };
 }
 
+/** The title's translations (the talk history shows them), fitted into the label bound; none when an operator wrote none. */
+function titleTranslationsOf(block: Block): Pick<RecognitionBlock, 'title_i18n'> {
+  if (!block.title_i18n) return {};
+  const fitted = trimmedTranslations(block.title_i18n);
+  for (const language of TRANSLATED_LANGUAGES)
+    if (fitted[language]) fitted[language] = clip(fitted[language], TITLE_MAX);
+  return Object.keys(fitted).length > 0 ? { title_i18n: fitted } : {};
+}
+
 function recognitionBlock(block: Block): RecognitionBlock {
   const category = clip(block.spj_category?.trim() ?? '', BLOCK.spj_category.anyOf[0].maxLength ?? 200);
   return {
     block_id: block.id,
     title: clip(block.title, TITLE_MAX),
+    ...titleTranslationsOf(block),
     phrases: phrasesOf(block),
     ...phrasesInOtherLanguages(block),
     spj_category: category || null,

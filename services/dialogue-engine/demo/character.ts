@@ -7,7 +7,7 @@ import {
   type Character,
   type Video,
 } from '@talkwith/proto/dialogue';
-import { END_LABEL, START_LABELS } from './labels.ts';
+import { BLOCK_TITLES, END_LABEL, START_LABELS } from './labels.ts';
 
 /**
  * ミライ, the demo character: a small graph that uses every behaviour of the
@@ -61,8 +61,17 @@ export const demoVideos: Video[] = [
 ];
 
 type BlockOptions = Partial<Omit<Block, 'id' | 'character_id'>>;
-const block = (id: string, options: BlockOptions): Block =>
-  makeBlock({ id, character_id: CHARACTER_ID, title: id, ...options });
+/** A block of ミライ, its title translated where labels.ts has it (the talk history shows titles). */
+const block = (id: string, options: BlockOptions): Block => {
+  const translated = options.title ? BLOCK_TITLES[options.title] : undefined;
+  return makeBlock({
+    id,
+    character_id: CHARACTER_ID,
+    title: id,
+    ...(translated ? { title_i18n: translated } : {}),
+    ...options,
+  });
+};
 /** A route: its Japanese words, where it goes, its slot and, for her main routes, the words of a talk in English. */
 const hit = (
   words: string[],

@@ -3,7 +3,7 @@ import type { Collection, DocumentStore, Eventing, Transaction } from '@talkwith
 import { slugOf, SLUG_MAX, type Category, type CategoryPatch, type NewCategoryBody } from '@talkwith/proto/catalog';
 import { openCategories, openGroups, type CategoryDoc, type GroupDoc } from '../model.ts';
 import { announceGroups } from './group-facts.ts';
-import { categoryOf, countBy } from './views.ts';
+import { categoryOf, countBy, storedTextsOf, translatedTextsOf } from './views.ts';
 import { taxonomyErrors } from '../errors.ts';
 
 type StoreOrTx = DocumentStore | Transaction;
@@ -68,6 +68,7 @@ export async function createCategory(tx: Transaction, input: NewCategoryBody): P
     name: input.name,
     slug,
     description: input.description ?? '',
+    ...storedTextsOf(input),
     sort_order: input.sort_order ?? (await nextSortOrder(categories)),
     created_at: at,
     updated_at: at,
@@ -77,7 +78,12 @@ export async function createCategory(tx: Transaction, input: NewCategoryBody): P
 export async function updateCategory(tx: Transaction, id: string, patch: CategoryPatch): Promise<CategoryDoc> {
   await findCategoryDoc(tx, id);
   if (patch.slug !== undefined) await ensureSlugFree(tx, patch.slug, id);
-  const updated = await openCategories(tx).findOneAndUpdate({ _id: id }, { $set: { ...patch, updated_at: now() } });
+  const updated = await openCategories(tx).findOneAndUpdate(
+    { _id: id },
+    {
+      $set: { ...patch, ...storedTextsOf(patch), updated_at: now() },
+    },
+  );
   if (!updated) throw taxonomyErrors.categoryNotFound();
   return updated;
 }
@@ -120,6 +126,7 @@ export async function pasteCategory(
     name: `${source.name.slice(0, NAME_MAX - COPY_SUFFIX.length)}${COPY_SUFFIX}`,
     slug: await freeCopySlug(tx, source.slug),
     description: source.description,
+    ...translatedTextsOf(source),
     sort_order: await nextSortOrder(categories),
     created_at: at,
     updated_at: at,
@@ -134,6 +141,7 @@ export async function pasteCategory(
             category_id: category._id,
             name: g.name,
             description: g.description,
+            ...translatedTextsOf(g),
             sort_order: g.sort_order,
             created_at: at,
             updated_at: at,

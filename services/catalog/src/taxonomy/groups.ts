@@ -5,7 +5,7 @@ import { openCharacters } from '../characters.ts';
 import { openCategories, openGroups, type GroupDoc } from '../model.ts';
 import { CATEGORY_ORDER, nextSortOrder } from './categories.ts';
 import { announceGroups } from './group-facts.ts';
-import { countBy, groupOf } from './views.ts';
+import { countBy, groupOf, storedTextsOf } from './views.ts';
 import { taxonomyErrors } from '../errors.ts';
 
 type StoreOrTx = DocumentStore | Transaction;
@@ -49,6 +49,7 @@ export async function createGroup(tx: Transaction, events: Eventing, input: NewG
     category_id: input.category_id,
     name: input.name,
     description: input.description ?? '',
+    ...storedTextsOf(input),
     sort_order: input.sort_order ?? (await nextSortOrder(groups, { category_id: input.category_id })),
     created_at: at,
     updated_at: at,
@@ -60,7 +61,12 @@ export async function createGroup(tx: Transaction, events: Eventing, input: NewG
 export async function updateGroup(tx: Transaction, events: Eventing, id: string, patch: GroupPatch): Promise<GroupDoc> {
   await findGroupDoc(tx, id);
   if (patch.category_id !== undefined) await ensureCategoryExists(tx, patch.category_id);
-  const updated = await openGroups(tx).findOneAndUpdate({ _id: id }, { $set: { ...patch, updated_at: now() } });
+  const updated = await openGroups(tx).findOneAndUpdate(
+    { _id: id },
+    {
+      $set: { ...patch, ...storedTextsOf(patch), updated_at: now() },
+    },
+  );
   if (!updated) throw taxonomyErrors.groupNotFound();
   await announceGroups(tx, events, [id]);
   return updated;

@@ -3,7 +3,7 @@ import { slugOf, type CatalogMenu, type MenuCategory, type MenuCharacter } from 
 import { openCharacters, type Character } from '../characters.ts';
 import { openCategories, openGroups, type CategoryDoc, type GroupDoc } from '../model.ts';
 import { CATEGORY_ORDER } from './categories.ts';
-import { CHARACTER_FIELDS } from './views.ts';
+import { CHARACTER_FIELDS, translatedTextsOf } from './views.ts';
 import { taxonomyErrors } from '../errors.ts';
 
 /**
@@ -61,10 +61,18 @@ function menuCategoryOf(category: CategoryDoc, shelf: Shelf): MenuCategory {
       id: g._id,
       name: g.name,
       description: g.description,
+      ...translatedTextsOf(g),
       slug: slugOf(g.name),
       characters: shelf.byGroup.get(g._id) ?? [],
     }));
-  return { id: category._id, name: category.name, slug: category.slug, description: category.description, groups };
+  return {
+    id: category._id,
+    name: category.name,
+    slug: category.slug,
+    description: category.description,
+    ...translatedTextsOf(category),
+    groups,
+  };
 }
 
 export async function catalogMenu(store: DocumentStore, files: FileStore): Promise<CatalogMenu> {

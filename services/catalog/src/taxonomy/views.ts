@@ -1,15 +1,29 @@
 import type { FileStore } from '@talkwith/platform';
+import { trimmedTranslations } from '@talkwith/proto/identity';
 import type { Category, Group, TaxonomyCharacter } from '@talkwith/proto/catalog';
 import type { Character } from '../characters.ts';
 import type { CategoryDoc, GroupDoc } from '../model.ts';
 
 /** The stored documents as the proto shapes the admin console reads. */
 
+/** A category's or group's translations as stored (none on documents saved before translations existed). */
+export const translatedTextsOf = (doc: Pick<CategoryDoc, 'name_i18n' | 'description_i18n'>) => ({
+  ...(doc.name_i18n ? { name_i18n: doc.name_i18n } : {}),
+  ...(doc.description_i18n ? { description_i18n: doc.description_i18n } : {}),
+});
+
+/** The translations of a create or change, trimmed, an empty language left out (it shows the Japanese). */
+export const storedTextsOf = (input: Pick<CategoryDoc, 'name_i18n' | 'description_i18n'>) => ({
+  ...(input.name_i18n ? { name_i18n: trimmedTranslations(input.name_i18n) } : {}),
+  ...(input.description_i18n ? { description_i18n: trimmedTranslations(input.description_i18n) } : {}),
+});
+
 export const categoryOf = (doc: CategoryDoc, groupCount: number): Category => ({
   id: doc._id,
   name: doc.name,
   slug: doc.slug,
   description: doc.description,
+  ...translatedTextsOf(doc),
   sort_order: doc.sort_order,
   group_count: groupCount,
   created_at: doc.created_at,
@@ -21,6 +35,7 @@ export const groupOf = (doc: GroupDoc, characterCount: number): Group => ({
   category_id: doc.category_id,
   name: doc.name,
   description: doc.description,
+  ...translatedTextsOf(doc),
   sort_order: doc.sort_order,
   character_count: characterCount,
   created_at: doc.created_at,

@@ -29,15 +29,16 @@ export async function withConversations(
 ): Promise<TrackerState[]> {
   const ids = [...new Set(places.map((p) => p.character_id))];
   const characters = ids.length === 0 ? [] : await openRecognitionCharacters(store).find({ _id: { $in: ids } });
-  const titles = new Map(
-    characters.map((c) => [c._id, new Map(c.recognition.blocks.map((b) => [b.block_id, b.title]))]),
-  );
+  const blocks = new Map(characters.map((c) => [c._id, new Map(c.recognition.blocks.map((b) => [b.block_id, b]))]));
   return places.map((place) => {
-    const titleOf = (blockId: string) => titles.get(place.character_id)?.get(blockId) ?? null;
-    const conversation: ConversationLine[] = (place.lines ?? []).map((line) => ({
-      ...line,
-      block_title: titleOf(line.block_id),
-    }));
+    const conversation: ConversationLine[] = (place.lines ?? []).map((line) => {
+      const block = blocks.get(place.character_id)?.get(line.block_id);
+      return {
+        ...line,
+        block_title: block?.title ?? null,
+        ...(block?.title_i18n ? { block_title_i18n: block.title_i18n } : {}),
+      };
+    });
     return { ...view(place), conversation };
   });
 }

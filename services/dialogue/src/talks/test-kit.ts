@@ -21,11 +21,18 @@ export function talksTestKit(svc: () => ServiceUnderTest) {
     characterId: string,
     titles: Record<string, string>,
     version = 1,
-    sale: { price?: number; group_id?: string | null; synonyms?: SynonymGroup[] } = {},
+    sale: {
+      price?: number;
+      group_id?: string | null;
+      synonyms?: SynonymGroup[];
+      /** Block id → its title's translations. */
+      titleTranslations?: Record<string, RecognitionBlock['title_i18n']>;
+    } = {},
   ): Promise<void> {
     const blocks: RecognitionBlock[] = Object.entries(titles).map(([block_id, title]) => ({
       block_id,
       title,
+      ...(sale.titleTranslations?.[block_id] ? { title_i18n: sale.titleTranslations[block_id] } : {}),
       phrases: [title],
       spj_category: null,
       listen_next_block: [],

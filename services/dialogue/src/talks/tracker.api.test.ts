@@ -151,6 +151,27 @@ describe('POST /api/history and /api/conversation_tracker/delete', () => {
     ]);
   });
 
+  it('history, a block whose title an operator translated, carries the translations beside the Japanese title', async () => {
+    const me = newId('u');
+    const character = newId('c');
+    await kit.publish(character, { b1: 'あいさつ', b2: '食べ物の話' }, 1, {
+      titleTranslations: { b1: { 'en-US': 'Greeting', 'zh-TW': '打招呼' } },
+    });
+    await kit.step(me, { character_id: character, block_id: 'b1', utterance: 'hello' });
+    await nextMillisecond();
+    await kit.step(me, { character_id: character, block_id: 'b2', utterance: 'ramen' });
+
+    const res = await kit.post(me, '/api/history', {});
+
+    const [greeting, food] = res.json().historyState[0].conversation;
+    expect(greeting).toMatchObject({
+      block_title: 'あいさつ',
+      block_title_i18n: { 'en-US': 'Greeting', 'zh-TW': '打招呼' },
+    });
+    expect(food.block_title).toBe('食べ物の話');
+    expect(food).not.toHaveProperty('block_title_i18n');
+  });
+
   it('history, more steps than are kept and a long text, keeps the last 50 steps and cuts each text to 200 characters', async () => {
     const me = newId('u');
     for (let i = 1; i <= 53; i += 1)
@@ -229,6 +250,20 @@ describe('POST /api/next_start_block', () => {
 
     expect(res.json()).toMatchObject({ ok: true, block_id: 'b2', title: '好きな食べ物' });
     expect(res.json().updated_at).not.toBeNull();
+  });
+
+  it('next start block, a block whose title was translated, carries the translations for the resume offer', async () => {
+    const me = newId('u');
+    const character = newId('c');
+    await kit.publish(character, { b1: '旅行の話' }, 1, {
+      titleTranslations: { b1: { 'en-US': 'Talking about travel' } },
+    });
+    const talkId = await kit.startedTalkId(me, { character_id: character });
+    await kit.step(me, { character_id: character, block_id: 'b1', talk_id: talkId });
+
+    const res = await kit.post(me, '/api/next_start_block', { character_id: character });
+
+    expect(res.json()).toMatchObject({ title: '旅行の話', title_i18n: { 'en-US': 'Talking about travel' } });
   });
 
   it('next start block, the latest talk ended completed, answers null', async () => {

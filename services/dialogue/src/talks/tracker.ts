@@ -143,5 +143,10 @@ export async function nextStartBlock(
   const character = await loadRecognition(store, characterId);
   const block = character?.recognition.blocks.find((b) => b.block_id === place.block_id);
   if (!block) return NOTHING;
-  return { block_id: block.block_id, title: block.title, updated_at: place.updated_at };
+  return {
+    block_id: block.block_id,
+    title: block.title,
+    ...(block.title_i18n ? { title_i18n: block.title_i18n } : {}),
+    updated_at: place.updated_at,
+  };
 }

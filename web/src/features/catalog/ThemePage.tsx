@@ -6,6 +6,7 @@ import { Notice, Page, Spinner } from '../../app/ui.tsx';
 import { useCatalogThemeQuery } from './catalogApi.ts';
 import { GroupShelf } from './CatalogShelf.tsx';
 import { useDictionaryPart } from '../../i18n/parts.ts';
+import { useLocalized } from '../../i18n/localized.ts';
 import { catalogTexts } from './texts.ts';
 import './catalog.css';
 
@@ -23,6 +24,7 @@ export function groupSegment(category: MenuCategory, group: MenuGroup): string {
 
 function GroupTabs({ category, selected }: { category: MenuCategory; selected: MenuGroup | undefined }) {
   const { t } = useTranslation();
+  const localized = useLocalized();
   if (category.groups.length < 2) return null;
   const base = `/theme/${encodeURIComponent(category.slug)}`;
   const tab = (to: string, label: string, active: boolean, key: string) => (
@@ -39,7 +41,12 @@ function GroupTabs({ category, selected }: { category: MenuCategory; selected: M
     <nav className="catalog-chips" aria-label={t('catalog.theme.groups')}>
       {tab(base, t('catalog.theme.allGroups'), !selected, '')}
       {category.groups.map((g) =>
-        tab(`${base}/${encodeURIComponent(groupSegment(category, g))}`, g.name, selected?.id === g.id, g.id),
+        tab(
+          `${base}/${encodeURIComponent(groupSegment(category, g))}`,
+          localized(g.name, g.name_i18n),
+          selected?.id === g.id,
+          g.id,
+        ),
       )}
     </nav>
   );
@@ -53,13 +60,18 @@ function GroupTabs({ category, selected }: { category: MenuCategory; selected: M
 export default function ThemePage() {
   useDictionaryPart(catalogTexts);
   const { t } = useTranslation();
+  const localized = useLocalized();
   const { category: slug = '', a } = useParams();
   const { data, error, isLoading } = useCatalogThemeQuery(slug);
   const category = data?.category;
   const selected = category ? selectedGroup(category, a) : undefined;
   const shown = selected ? [selected] : (category?.groups ?? []);
   return (
-    <Page title={category?.name ?? t('catalog.theme.title')} lead={category?.description || undefined} wide>
+    <Page
+      title={category ? localized(category.name, category.name_i18n) : t('catalog.theme.title')}
+      lead={(category && localized(category.description, category.description_i18n)) || undefined}
+      wide
+    >
       {isLoading && <Spinner label={t('common.loading')} />}
       {error && (
         <Notice kind="error">

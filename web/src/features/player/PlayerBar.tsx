@@ -22,11 +22,14 @@ export function barStopShown(
 /** The bar over the player: back to the list, the name (in the interface language), the preview marker (an operator playing the draft), and pause / end while a talk runs. */
 export function PlayerBar({
   name,
+  translated = false,
   runner,
   view,
   preview = false,
 }: {
   name: string;
+  /** The name is a translation: shown over a landscape clip too, whose corner may carry only the Japanese name. */
+  translated?: boolean;
   runner: EffectRunner | null;
   view: PlayerView;
   preview?: boolean;
@@ -39,7 +42,7 @@ export function PlayerBar({
       <Link className="player__back" to="/full/select_chat" aria-label={t('player.chooseAnother')}>
         ‹
       </Link>
-      <h1 className="player__name">{name}</h1>
+      <h1 className={translated ? 'player__name player__name--translated' : 'player__name'}>{name}</h1>
       {preview && (
         <span className="player__preview" data-testid="preview-marker">
           {t('player.preview')}

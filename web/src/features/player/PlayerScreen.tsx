@@ -8,7 +8,7 @@ import { selectPlayer } from './playerSlice.ts';
 import { PlayerControls } from './PlayerControls.tsx';
 import { PlayerBar } from './PlayerBar.tsx';
 import { useLocalized } from '../../i18n/localized.ts';
-import { coverPositionFor, focusOfImage } from './focus.ts';
+import { coverPositionFor, focusOfImage, PORTRAIT_VISIBLE_SHARE } from './focus.ts';
 import { posterUrl } from '../../app/shell.ts';
 import { subtitleLanguage } from './speechChoice.ts';
 import { Subtitles } from './Subtitles.tsx';
@@ -100,10 +100,11 @@ export function PlayerScreen({
       className={classes.join(' ').replace(/\s+/gu, ' ').trim()}
       style={focusStyle}
       data-testid="player"
+      data-player-slug={slug}
       onPointerDown={prime}
       onKeyDown={prime}
     >
-      <PlayerBar name={name} runner={runner} view={view} preview={Boolean(draft)} />
+      <PlayerBar name={name} translated={name !== playable.name} runner={runner} view={view} preview={Boolean(draft)} />
       <div className="player__stage">
         {poster && <img className="player__poster" src={poster} alt="" fetchPriority="high" ref={setPosterImage} />}
         <div className="player__videos" ref={setStage} />
@@ -132,13 +133,11 @@ export function PlayerScreen({
   );
 }
 
-/** The share of a 16:9 frame's width a portrait phone shows: the clip box is 140vw tall (player.css), 1 / (1.4 × 16/9). */
-const PORTRAIT_VISIBLE_SHARE = 1 / (1.4 * (16 / 9));
-
 /**
  * The figure's place across the standby poster (focus.ts) as --player-focus-x:
- * on a portrait phone the clip is cropped to fill the screen around it. The
- * poster element itself is only read, never replaced (it is the page's LCP).
+ * on a portrait phone the clip is cropped to fill the screen around it. Read
+ * here only when the page has no framing.css for this character (opened by a
+ * route change in the app, or a draft). The poster element itself is only read.
  */
 function usePosterFocus(): {
   setPosterImage: (image: HTMLImageElement | null) => void;
@@ -148,6 +147,8 @@ function usePosterFocus(): {
   const [focus, setFocus] = useState<number | null>(null);
   useEffect(() => {
     if (!image) return undefined;
+    // The page's framing.css (the catalog's reading of the same poster) already placed it: the first paint's crop stays.
+    if (getComputedStyle(image).getPropertyValue('--player-focus-x').trim()) return undefined;
     const measure = () => setFocus(focusOfImage(image));
     if (image.complete && image.naturalWidth) {
       measure();

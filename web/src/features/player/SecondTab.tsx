@@ -6,7 +6,7 @@ import { selectUser } from '../../api/index.ts';
 import type { RootState } from '../../app/store.ts';
 import { Notice } from '../../app/ui.tsx';
 import { SECOND_TAB_LOG_MESSAGE } from './tabGuard.ts';
-import { makeLogSink } from './usePlayerRunner.ts';
+import { makeLogSink } from './logSinks.ts';
 
 /** A later tab on the same player URL: no player, the message, and the SPEC.md §8 log line (once). */
 export function SecondTab({ characterId }: { characterId: string }) {

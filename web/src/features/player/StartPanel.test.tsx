@@ -26,6 +26,18 @@ describe('start panel', () => {
     expect(runner.talks).toEqual([{ btn: 'resume', resumedFrom: 'topic-travel' }]);
   });
 
+  it('resume, in en-US with the block title translated, names the place in English', async () => {
+    const user = aCustomer();
+    const answer = resumeAnswer('topic-travel', '旅行の話');
+    (answer[1] as Record<string, unknown>).title_i18n = { 'en-US': 'Talking about travel' };
+    playerServer({ 'POST next_start_block': answer }, user);
+
+    await renderControls({ commands: standby, user, language: 'en-US' });
+
+    expect(await screen.findByText(/Talking about travel/u)).toBeTruthy();
+    expect(screen.queryByText(/旅行の話/u)).toBeNull();
+  });
+
   it('resume, offered but the user starts anew, starts the button normally and the offer goes', async () => {
     const user = aCustomer();
     playerServer({ 'POST next_start_block': resumeAnswer('topic-travel') }, user);

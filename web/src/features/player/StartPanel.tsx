@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CharacterAccess, LockedBlock } from '@talkwith/proto/catalog';
 import type { EngineInputOf, PublicCharacter as Character, StartButton } from '@talkwith/proto/dialogue';
 import { selectUser } from '../../api/index.ts';
-import { useTalkTicketGate, type TicketUse } from '../../app/billing.ts';
+import type { TicketUse } from '../../app/billing.ts';
 import { Icon } from '../../app/Icon.tsx';
 import { useAppSelector } from '../../app/hooks.ts';
 import { Notice } from '../../app/ui.tsx';
@@ -12,6 +12,7 @@ import { useLocalized } from '../../i18n/localized.ts';
 import { useNextStartBlockQuery } from './dialogueApi.ts';
 import type { EffectRunner, EntitledCharacter } from './effectRunner.ts';
 import { selectPlayer } from './playerSlice.ts';
+import { useLazyTicketGate } from './ticketGate.tsx';
 import type { TalkStart } from './talkSession.ts';
 
 /** Fetches the whole character with billing's proof of a ticket use (null when it cannot be had). */
@@ -52,7 +53,12 @@ export function StartPanel({
 }: Props) {
   const { t } = useTranslation();
   const label = useLocalized();
-  const throughTicketGate = useTalkTicketGate({ id: character.id, name, price: character.price, access });
+  const { gate: throughTicketGate, host: ticketGate } = useLazyTicketGate({
+    id: character.id,
+    name,
+    price: character.price,
+    access,
+  });
   const user = useAppSelector(selectUser);
   const { starting, notice } = useAppSelector(selectPlayer);
   // Offered until the user starts a talk on this visit; asked afresh on every visit.
@@ -90,6 +96,7 @@ export function StartPanel({
 
   return (
     <div className="player__panel player__panel--center" aria-busy={starting}>
+      {ticketGate}
       {notice && <Notice kind="info">{t(`player.notice.${notice}`)}</Notice>}
       {resumeBlock && (
         <section className="player__resume" aria-labelledby="player-resume-question">
@@ -97,7 +104,9 @@ export function StartPanel({
             {t('player.resumeQuestion')}
           </p>
           {resume.data?.title && (
-            <p className="player__hint player__hint--small">{t('player.resumeWhere', { title: resume.data.title })}</p>
+            <p className="player__hint player__hint--small">
+              {t('player.resumeWhere', { title: label(resume.data.title, resume.data.title_i18n) })}
+            </p>
           )}
           <div className="player__buttons">
             <button

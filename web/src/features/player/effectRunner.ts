@@ -1,4 +1,4 @@
-import { initialState, reachableVideos, step, type EngineState } from '@talkwith/dialogue-engine';
+import { initialState, reachableVideos, step, type EngineState } from '@talkwith/dialogue-engine/player';
 import type {
   PublicCharacter as Character,
   EngineCommand,

@@ -16,15 +16,6 @@ export function reconnectDelay(attempt: number, random = Math.random): number {
   return Math.round(Math.min(RECONNECT.maxMs, jittered));
 }
 
-/** Without a user id (SPEC §6) logs only go to the console. */
-export function consoleLogSink(): LogSink {
-  return {
-    log: (entry) =>
-      (entry.category === 'error' ? console.warn : console.debug)(`[${entry.category}] ${entry.message}`, entry.extra),
-    close: () => undefined,
-  };
-}
-
 /** SPEC.md §7: error logs carry the device (browser, OS, model, flags). */
 export type DeviceReader = () => DeviceInfo | Promise<DeviceInfo>;
 
@@ -170,7 +161,5 @@ function parseServerFrame(data: unknown): { event?: string; data?: { code?: stri
   }
 }
 
-/** The socket URL on the page's own origin. */
-export function socketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/socketio/new`;
-}
+// Kept where the player imports them without loading this module (logSinks.ts); tests read them here.
+export { consoleLogSink, socketUrl } from './logSinks.ts';

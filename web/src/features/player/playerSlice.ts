@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import type { Runtime } from '@talkwith/dialogue-engine';
+import type { Runtime } from '@talkwith/dialogue-engine/player';
 import type { EngineCommand } from '@talkwith/proto/dialogue';
 import { rootReducer } from '../../app/store.ts';
 import { applyCommand, initialView, type PlayerView } from './view.ts';

@@ -1,5 +1,15 @@
-import { STT_PATH, type SttEncoding, type SttLanguage, type SttServerFrame } from '@talkwith/proto/dialogue';
+import { STT_PATH, type SttServerFrame } from '@talkwith/proto/dialogue';
+import {
+  browserMicrophone,
+  browserRecorder,
+  FORMATS,
+  sttLanguageOf,
+  type RecorderConstructor,
+  type RecorderLike,
+} from './serverSpeechSupport.ts';
 import type { SpeechEvents, SpeechPort } from './ports.ts';
+
+export type { RecorderConstructor, RecorderLike } from './serverSpeechSupport.ts';
 
 /** The parts of a WebSocket the server speech uses (injectable for tests). */
 export interface SttSocketLike {
@@ -9,19 +19,6 @@ export interface SttSocketLike {
   onopen: (() => void) | null;
   onmessage: ((event: { data: unknown }) => void) | null;
   onclose: (() => void) | null;
-}
-
-/** The parts of MediaRecorder the server speech uses. */
-export interface RecorderLike {
-  readonly state: string;
-  start(timesliceMs: number): void;
-  stop(): void;
-  ondataavailable: ((event: { data: Blob }) => void) | null;
-  onstop: (() => void) | null;
-}
-export interface RecorderConstructor {
-  new (stream: MediaStream, options: { mimeType: string }): RecorderLike;
-  isTypeSupported(mimeType: string): boolean;
 }
 
 export interface ServerSpeechOptions {
@@ -38,33 +35,13 @@ export interface ServerSpeechOptions {
   timesliceMs?: number;
 }
 
-/** What MediaRecorder records, best first, and how the server is told (Opus at 48 kHz either way). */
-const FORMATS: { mimeType: string; encoding: SttEncoding }[] = [
-  { mimeType: 'audio/webm;codecs=opus', encoding: 'WEBM_OPUS' },
-  { mimeType: 'audio/ogg;codecs=opus', encoding: 'OGG_OPUS' },
-];
-const LANGUAGES: readonly SttLanguage[] = ['ja-JP', 'en-US', 'fil-PH', 'zh-TW'];
 const MAX_RESTARTS_PER_10S = 5;
 const OPEN = 1;
 
-export const sttLanguageOf = (language: string | undefined): SttLanguage =>
-  LANGUAGES.find((l) => l === language) ?? 'ja-JP';
+export { sttLanguageOf };
 
 function defaultUrl(): string {
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${STT_PATH}`;
-}
-
-function browserRecorder(): RecorderConstructor | null {
-  return (globalThis as { MediaRecorder?: RecorderConstructor }).MediaRecorder ?? null;
-}
-
-function browserMicrophone(): (() => Promise<MediaStream>) | null {
-  const media = (
-    globalThis as {
-      navigator?: { mediaDevices?: { getUserMedia?: (c: MediaStreamConstraints) => Promise<MediaStream> } };
-    }
-  ).navigator?.mediaDevices;
-  return media?.getUserMedia ? () => media.getUserMedia!({ audio: true }) : null;
 }
 
 function parse(data: unknown): SttServerFrame | null {

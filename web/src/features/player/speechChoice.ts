@@ -2,7 +2,8 @@ import type { CharacterMedia } from '@talkwith/proto/catalog';
 import type { PublicCharacter as Character, TalkLanguage } from '@talkwith/proto/dialogue';
 import type { SpeechEvents, SpeechPort } from './ports.ts';
 import type { SpeechMode } from './playerSlice.ts';
-import { createServerSpeech, sttLanguageOf } from './serverSpeech.ts';
+import type { ServerSpeechOptions } from './serverSpeech.ts';
+import { canRecordForServer, sttLanguageOf } from './serverSpeechSupport.ts';
 import { createWebSpeech } from './webSpeech.ts';
 
 /** Subtitles follow the interface language when the character has them in it (en-US), else ja-JP. */
@@ -36,11 +37,45 @@ export function chooseSpeech(
   const web = options.character.setting.use_web_speech_api ? createWebSpeech(events) : null;
   if (web) return { speech: web, mode: 'webSpeech' };
   const server = options.signedIn
-    ? createServerSpeech(events, {
+    ? lazyServerSpeech(events, {
         characterId: options.character.id,
         language: subtitleLanguage(options.media, options.uiLanguage),
         getToken: options.getToken,
       })
     : null;
   return server ? { speech: server, mode: 'serverSpeech' } : { speech: null, mode: 'textOnly' };
+}
+
+/**
+ * The server's speech-to-text, its code (serverSpeech.ts) loaded now rather
+ * than with the chat route: null at once where the browser cannot record; a
+ * start before the code arrived starts it when it has.
+ */
+export function lazyServerSpeech(
+  events: SpeechEvents,
+  options: Pick<ServerSpeechOptions, 'characterId' | 'language' | 'getToken'>,
+): SpeechPort | null {
+  if (!canRecordForServer()) return null;
+  let port: SpeechPort | null = null;
+  let wanted = false;
+  let disposed = false;
+  void import('./serverSpeech.ts').then(({ createServerSpeech }) => {
+    if (disposed) return;
+    port = createServerSpeech(events, options);
+    if (wanted) port?.start();
+  });
+  return {
+    start() {
+      wanted = true;
+      port?.start();
+    },
+    stop() {
+      wanted = false;
+      port?.stop();
+    },
+    dispose() {
+      disposed = true;
+      port?.dispose();
+    },
+  };
 }

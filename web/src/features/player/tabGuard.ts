@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Messages } from '@talkwith/dialogue-engine';
+import { Messages } from '@talkwith/dialogue-engine/player';
 
 /**
  * One tab per player URL (SPEC.md §8: a second tab on the same URL is

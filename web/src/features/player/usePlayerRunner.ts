@@ -3,25 +3,18 @@ import { useStore } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import type { PublicCharacter as Character } from '@talkwith/proto/dialogue';
 import type { CharacterMedia } from '@talkwith/proto/catalog';
-import { initialState } from '@talkwith/dialogue-engine';
+import { initialState } from '@talkwith/dialogue-engine/player';
 import { selectUser } from '../../api/index.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import type { RootState } from '../../app/store.ts';
 import { createEffectRunner, type EffectRunner, type RunnerDeps } from './effectRunner.ts';
-import { consoleLogSink, socketLogSink, socketUrl } from './logSink.ts';
+import { makeLogSink } from './logSinks.ts';
 import { selectPlayer, sessionClosed, sessionOpened, speechUnavailable } from './playerSlice.ts';
 import { browserClock, type LogSink, type RecognitionPort } from './ports.ts';
 import { serverRecognition, serverTalks } from './serverPorts.ts';
 import { createTalkSession } from './talkSession.ts';
 import { createVideoStage } from './videoStage.ts';
 import { chooseSpeech } from './speechChoice.ts';
-
-/** Logging is suppressed when the page is opened from the album (?album=true, SPEC §7). */
-export function makeLogSink(userId: string | null, getToken: () => string | null): LogSink {
-  const album = new URLSearchParams(window.location.search).get('album') === 'true';
-  if (album) return { log: () => undefined, close: () => undefined };
-  return userId ? socketLogSink(socketUrl(), getToken) : consoleLogSink();
-}
 
 /** The clip on screen: the element showing it and its video id. */
 export interface ShownClip {

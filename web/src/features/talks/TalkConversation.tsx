@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationLine } from '@talkwith/proto/dialogue';
+import { useLocalized } from '../../i18n/localized.ts';
 import { formatWhen } from './talkList.ts';
 
 /** Lines shown before 「すべて見る」: enough to recall the talk, short enough for a phone. */
@@ -26,6 +27,7 @@ export function groupByTalk(lines: readonly ConversationLine[]): TalkGroup[] {
 /** What the user said with one character and the blocks it led to, oldest first (newest last), the latest few until asked for all. */
 export function TalkConversation({ name, lines }: { name: string; lines: readonly ConversationLine[] }) {
   const { t, i18n } = useTranslation();
+  const localized = useLocalized();
   const [all, setAll] = useState(false);
   const shown = all ? lines : lines.slice(-FIRST_SHOWN);
   return (
@@ -47,7 +49,11 @@ export function TalkConversation({ name, lines }: { name: string; lines: readonl
                   <span className="talk-line__said">
                     {line.said ? t('talks.youSaid', { text: line.said }) : t('talks.youTapped')}
                   </span>
-                  <span className="talk-line__block small muted">{line.block_title ?? t('talks.blockGone')}</span>
+                  <span className="talk-line__block small muted">
+                    {line.block_title === null
+                      ? t('talks.blockGone')
+                      : localized(line.block_title, line.block_title_i18n)}
+                  </span>
                 </li>
               ))}
             </ol>

@@ -7,6 +7,7 @@ import { formatWhen, talkEntries, type TalkEntry } from './talkList.ts';
 import { TalkConversation } from './TalkConversation.tsx';
 import { useTalkCharactersQuery, useTalkHistoryQuery } from './talksApi.ts';
 import { useDictionaryPart } from '../../i18n/parts.ts';
+import { useLocalized } from '../../i18n/localized.ts';
 import { talksTexts } from './texts.ts';
 import './talks.css';
 
@@ -66,6 +67,7 @@ export default function TalksPage() {
 
 function TalkRow({ entry: { character, state } }: { entry: TalkEntry }) {
   const { t, i18n } = useTranslation();
+  const name = useLocalized()(character.name, character.name_i18n);
   const headingId = `talk-${character.id}`;
   return (
     <li className="talk" aria-labelledby={headingId}>
@@ -73,12 +75,12 @@ function TalkRow({ entry: { character, state } }: { entry: TalkEntry }) {
         <img className="talk__avatar" src={character.avatar_url} alt="" width={64} height={64} loading="lazy" />
       ) : (
         <span className="talk__avatar talk__avatar--empty" aria-hidden="true">
-          {character.name.slice(0, 1)}
+          {name.slice(0, 1)}
         </span>
       )}
       <div className="talk__body">
         <h2 className="talk__name" id={headingId}>
-          {character.name}
+          {name}
         </h2>
         {/* Places tracked before conversations were kept have only their last words. */}
         {!state.conversation?.length && state.utterance && (
@@ -93,20 +95,20 @@ function TalkRow({ entry: { character, state } }: { entry: TalkEntry }) {
         </p>
       </div>
       {state.conversation && state.conversation.length > 0 && (
-        <TalkConversation name={character.name} lines={state.conversation} />
+        <TalkConversation name={name} lines={state.conversation} />
       )}
       <div className="talk__actions">
         <Link
           className="btn btn--primary btn--small"
           to={`/full/chat/${encodeURIComponent(character.slug)}`}
-          aria-label={t('talks.resumeWith', { name: character.name })}
+          aria-label={t('talks.resumeWith', { name })}
         >
           {t('talks.resume')}
         </Link>
         <Link
           className="btn btn--ghost btn--small"
           to={`/full/album/${encodeURIComponent(character.slug)}`}
-          aria-label={t('talks.albumOf', { name: character.name })}
+          aria-label={t('talks.albumOf', { name })}
         >
           {t('talks.album')}
         </Link>

@@ -76,6 +76,17 @@ describe('BlockPanel', () => {
     });
   });
 
+  it("BlockPanel, the block's title typed in zh-TW (customers see it in their talk history), PUTs its translations", async () => {
+    const c = character([block('b1', { title: 'あいさつ' })]);
+    const { calls, onSaved } = await renderPanel(c, 'b1', () => [200, edited(c, 'b1', {})]);
+
+    fireEvent.change(screen.getByLabelText('タイトル（zh-TW）'), { target: { value: '打招呼' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith('b1'));
+    expect(calls[0]?.body).toEqual({ title_i18n: { 'zh-TW': '打招呼' } });
+  });
+
   it('BlockPanel, a negative count and a hit word without words, shows the schema errors and sends nothing', async () => {
     const c = character([block('b1', { hit_words: [{ words: ['はい'], block_id: 'b1', slot: null }] })]);
     const { calls } = await renderPanel(c, 'b1', () => [200, {}]);

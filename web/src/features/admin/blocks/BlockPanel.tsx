@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { makeBlock, type Block, type Character } from '@talkwith/proto/dialogue';
 import { ADMIN_NS } from '../i18n.ts';
 import { byLabel, pickerLabel } from '../pickerLabel.ts';
-import { changedFields, FIELD_GROUPS, rebasedDraft, type BlockField, type FieldErrors } from './blockFields.ts';
+import {
+  changedFields,
+  FIELD_GROUPS,
+  rebasedDraft,
+  widgetOf,
+  type BlockField,
+  type FieldErrors,
+} from './blockFields.ts';
 import { FieldInput } from './FieldInput.tsx';
 import type { RefOptions } from './RefPickers.tsx';
 import type { ServerError } from './serverError.ts';
@@ -194,9 +201,12 @@ function FieldGroup({
         const editableId = field === 'id' && isNew;
         return (
           <div key={field} className={error || serverText ? 'field field--error' : 'field'}>
-            <label className="field__label" htmlFor={inputId}>
-              {t(`blocks.field.${field}`)}
-            </label>
+            {/* The translations are a fieldset with its own legend. */}
+            {widgetOf(field).kind !== 'translations' && (
+              <label className="field__label" htmlFor={inputId}>
+                {t(`blocks.field.${field}`)}
+              </label>
+            )}
             {editableId ? (
               <input
                 id={inputId}

@@ -1,6 +1,10 @@
 import type { ActionButton, Block, HitWord } from '@talkwith/proto/dialogue';
 import { widgetOf, type BlockField } from './blockFields.ts';
 import { RefChips, RefSelect, type RefOptions } from './RefPickers.tsx';
+import type { Translations } from '@talkwith/proto/identity';
+import { useTranslation } from 'react-i18next';
+import { ADMIN_NS } from '../i18n.ts';
+import { TranslationsField } from '../translations/TranslationsField.tsx';
 import { ActionButtonsEditor, HitWordsEditor } from './RowEditors.tsx';
 
 interface Props {
@@ -18,6 +22,7 @@ const numberOrText = (text: string): number | string =>
 
 /** The input of one Block field, chosen from its proto schema (blockFields.widgetOf). */
 export function FieldInput({ field, inputId, draft, options, disabled, onChange }: Props) {
+  const { t } = useTranslation(ADMIN_NS);
   const widget = widgetOf(field);
   const value = draft[field] as unknown;
   const set = (v: unknown) => onChange(field, v);
@@ -99,6 +104,18 @@ export function FieldInput({ field, inputId, draft, options, disabled, onChange 
       );
     case 'hitWords':
       return <HitWordsEditor value={value as HitWord[]} options={options} disabled={disabled} onChange={set} />;
+    case 'translations':
+      // The title customers see in their talk history, in the other interface languages.
+      return (
+        <TranslationsField
+          label={t('blocks.field.title')}
+          japanese={draft.title}
+          value={value as Translations | undefined}
+          onChange={set}
+          maxLength={200}
+          disabled={disabled}
+        />
+      );
     case 'actionButtons':
       return (
         <ActionButtonsEditor value={value as ActionButton[]} options={options} disabled={disabled} onChange={set} />

@@ -13,7 +13,10 @@ import type { TSchema } from '@sinclair/typebox';
 export type BlockField = Exclude<keyof Block, 'character_id' | 'is_edit_locked'>;
 
 export const FIELD_GROUPS: ReadonlyArray<{ key: string; fields: readonly BlockField[] }> = [
-  { key: 'basic', fields: ['id', 'title', 'trigger_video_id', 'play_now', 'play_again', 'mic_on_millisecond'] },
+  {
+    key: 'basic',
+    fields: ['id', 'title', 'title_i18n', 'trigger_video_id', 'play_now', 'play_again', 'mic_on_millisecond'],
+  },
   {
     key: 'listen',
     fields: [
@@ -102,6 +105,7 @@ export type Widget =
   | { kind: 'refList'; ref: RefKind }
   | { kind: 'hitWords' }
   | { kind: 'actionButtons' }
+  | { kind: 'translations' }
   | { kind: 'readonly' };
 
 const schemaOf = (field: BlockField): TSchema => (Block.properties as Record<string, TSchema>)[field] as TSchema;
@@ -118,6 +122,7 @@ function refOf(field: BlockField): RefKind | null {
 export function widgetOf(field: BlockField): Widget {
   if (field === 'hit_words') return { kind: 'hitWords' };
   if (field === 'action_buttons') return { kind: 'actionButtons' };
+  if (field === 'title_i18n') return { kind: 'translations' };
   if (field === 'id') return { kind: 'readonly' };
   const schema = schemaOf(field);
   const ref = refOf(field);

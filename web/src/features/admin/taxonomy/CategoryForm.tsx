@@ -4,6 +4,7 @@ import { Field } from '../../../app/ui.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import { optionalNumber } from './formSupport.ts';
 import { RefusalNotice } from './RefusalNotice.tsx';
+import { TranslatedTexts, useTranslatedTexts } from './TranslatedTexts.tsx';
 import { useTaxonomyForm } from './useTaxonomyForm.ts';
 
 interface Values extends Record<string, string> {
@@ -45,11 +46,12 @@ export function CategoryForm({
   onCancel?: () => void;
 }) {
   const { t: ta } = useTranslation(ADMIN_NS);
+  const texts = useTranslatedTexts(category);
   const form = useTaxonomyForm({
     initial: valuesOf(category),
-    bodyOf,
+    bodyOf: (v: Values) => ({ ...bodyOf(v), ...texts.body }),
     schema: category ? CategoryPatch : NewCategoryBody,
-    onSubmit,
+    onSubmit: texts.thenReset(onSubmit, !category),
     reset: !category,
     extraErrors: category
       ? undefined
@@ -94,6 +96,12 @@ export function CategoryForm({
         onChange={set('description')}
         error={errors.description}
         maxLength={2000}
+      />
+      <TranslatedTexts
+        texts={texts}
+        name={values.name}
+        description={values.description}
+        nameLabel={ta('taxonomy.field.name')}
       />
       <div className="taxonomy-form__actions">
         <button type="submit" className="btn btn--primary btn--small" disabled={form.busy}>

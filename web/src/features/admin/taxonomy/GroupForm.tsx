@@ -4,6 +4,7 @@ import { Field } from '../../../app/ui.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import { optionalNumber } from './formSupport.ts';
 import { RefusalNotice } from './RefusalNotice.tsx';
+import { TranslatedTexts, useTranslatedTexts } from './TranslatedTexts.tsx';
 import { useTaxonomyForm } from './useTaxonomyForm.ts';
 
 interface Values extends Record<string, string> {
@@ -38,11 +39,12 @@ export function GroupForm({
   onCancel?: () => void;
 }) {
   const { t: ta } = useTranslation(ADMIN_NS);
+  const texts = useTranslatedTexts(group);
   const form = useTaxonomyForm({
     initial: valuesOf(group),
-    bodyOf,
+    bodyOf: (v: Values) => ({ ...bodyOf(v), ...texts.body }),
     schema: group ? GroupPatch : NewCategoryGroupBody,
-    onSubmit,
+    onSubmit: texts.thenReset(onSubmit, !group),
     reset: !group,
   });
   const { values, set, errors } = form;
@@ -73,6 +75,12 @@ export function GroupForm({
         onChange={set('description')}
         error={errors.description}
         maxLength={2000}
+      />
+      <TranslatedTexts
+        texts={texts}
+        name={values.name}
+        description={values.description}
+        nameLabel={ta('taxonomy.field.groupName')}
       />
       <div className="taxonomy-form__actions">
         <button type="submit" className="btn btn--primary btn--small" disabled={form.busy}>
