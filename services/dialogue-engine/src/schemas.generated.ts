@@ -251,6 +251,10 @@ export const PUBLIC_CHARACTER_SHAPE: SchemaShape = {
           id: { type: 'string' },
           character_id: { type: 'string' },
           title: { type: 'string', default: '' },
+          title_i18n: {
+            type: 'object',
+            properties: { 'en-US': { type: 'string' }, 'fil-PH': { type: 'string' }, 'zh-TW': { type: 'string' } },
+          },
           trigger_video_id: { anyOf: [{ type: 'string' }, { type: 'null' }], default: null },
           is_edit_locked: { type: 'boolean', default: false },
           play_now: { type: 'boolean', default: false },
