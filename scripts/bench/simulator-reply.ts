@@ -47,7 +47,7 @@ export async function benchSimulatorReply(): Promise<BenchRow[]> {
     const ratio = Math.round((sim95 / Math.max(1, player95)) * 100) / 100;
     return [
       {
-        name: `simulator reply latency − hit_word_delay (${delay} ms), p95 (n=${simulator.length}, alternating with the player; p50 ${percentile(simulator, 50) - delay} against ${percentile(player, 50) - delay} ms)`,
+        name: `simulator reply latency − hit_word_delay (${delay} ms), p95 (n=${simulator.length}, alternating with the player; p50 ${Math.round(percentile(simulator, 50) - delay)} against ${Math.round(percentile(player, 50) - delay)} ms)`,
         value: sim95,
         unit: 'ms',
         baseline: player95,
