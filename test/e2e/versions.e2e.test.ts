@@ -53,7 +53,7 @@ describe.skipIf(!hasChromium)(
     it('block editor, an unsaved title and another block clicked, asks first; staying keeps the edit, which is then saved', async () => {
       await admin.goto(consolePath('characters/demo-mirai/blocks?view=list&block=greet'));
       const panel = admin.getByRole('complementary', { name: 'ブロックの編集' });
-      await panel.getByLabel('タイトル').fill(EDITED);
+      await panel.getByLabel('タイトル', { exact: true }).fill(EDITED);
       const asked = new Promise<string>((resolve) => {
         admin.once('dialog', (dialog) => {
           resolve(dialog.message());
@@ -64,7 +64,7 @@ describe.skipIf(!hasChromium)(
       await admin.locator('table').getByRole('button', { name: 'topic-food', exact: true }).click();
 
       expect(await asked).toBe('保存していない変更があります。移動すると変更は失われます。移動しますか？');
-      expect(await panel.getByLabel('タイトル').inputValue()).toBe(EDITED);
+      expect(await panel.getByLabel('タイトル', { exact: true }).inputValue()).toBe(EDITED);
       await panel.getByRole('button', { name: '保存', exact: true }).click();
       await panel.getByText('保存しました。').waitFor({ timeout: 15_000 });
     }, 90_000);
