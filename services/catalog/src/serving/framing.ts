@@ -1,4 +1,5 @@
 import { buffer } from 'node:stream/consumers';
+import { TTLCache } from '@isaacs/ttlcache';
 import sharp from 'sharp';
 import type { FileStore, StoredFile } from '@talkwith/platform';
 import { coverPositionFor, FOCUS_SAMPLE, focusOfPixels, PORTRAIT_VISIBLE_SHARE } from '@talkwith/proto/framing';
@@ -53,11 +54,10 @@ export function framingCss(slug: string, framing: PosterFraming): string {
 
 /** One reading per poster file version: decoding a poster for every page load would be waste. */
 export class FramingCache {
-  readonly #byVersion = new Map<string, PosterFraming>();
-  readonly #max: number;
+  readonly #byVersion: TTLCache<string, PosterFraming>;
 
   constructor(max = 500) {
-    this.#max = max;
+    this.#byVersion = new TTLCache({ max, ttl: Infinity });
   }
 
   async get(files: FileStore, poster: StoredFile, landscapeMode: boolean): Promise<PosterFraming> {
@@ -65,7 +65,6 @@ export class FramingCache {
     const known = this.#byVersion.get(version);
     if (known) return known;
     const framing = await framingOfPoster(files, poster, landscapeMode);
-    if (this.#byVersion.size >= this.#max) this.#byVersion.delete(this.#byVersion.keys().next().value!);
     this.#byVersion.set(version, framing);
     return framing;
   }
