@@ -114,6 +114,18 @@ describe('gateway, health and docs', () => {
     }
   });
 
+  it('gateway, every header a route schema names, is written in lower case (the lazy compilers do not lower-case)', async () => {
+    const res = await gw.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const operations = Object.values(res.json().paths as Record<string, Record<string, { parameters?: unknown[] }>>)
+      .flatMap((path) => Object.values(path))
+      .flatMap((operation) => (operation.parameters ?? []) as { in: string; name: string }[]);
+
+    const headerNames = operations.filter((p) => p.in === 'header').map((p) => p.name);
+
+    expect(headerNames).toContain('idempotency-key');
+    expect(headerNames.filter((name) => name !== name.toLowerCase())).toEqual([]);
+  });
+
   it('gateway, response, echoes the request id', async () => {
     const res = await gw.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'req-42' } });
     expect(res.headers['x-request-id']).toBe('req-42');

@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { EventEnvelope } from '@talkwith/proto';
 import type { Platform } from '@talkwith/platform';
-import { httpPlugin, trustHops } from '@talkwith/platform/http';
+import { httpPlugin, lazySchemaCompilers, trustHops } from '@talkwith/platform/http';
 import { closePlatform, createPlatform, loadPlatformConfig } from '@talkwith/platform/platform';
 import { eventually } from '@talkwith/platform/testing/eventually';
 import accountsPlugin from './accounts-plugin.ts';
@@ -58,7 +58,7 @@ export async function buildTestApp(
   });
   const hops = options.trustProxy;
   const trustProxy = typeof hops === 'number' ? trustHops(hops) : (hops ?? false);
-  const app: FastifyInstance = Fastify({ trustProxy } satisfies FastifyHttpOptions<Server>);
+  const app: FastifyInstance = Fastify({ trustProxy, ...lazySchemaCompilers } satisfies FastifyHttpOptions<Server>);
   await app.register(httpPlugin);
   await app.register(accountsPlugin, {
     platform,

@@ -84,6 +84,7 @@ export default httpPlugin;
 export { healthRoutes } from './health.ts';
 export { closeOnSignals, type ShutdownOptions } from './shutdown.ts';
 export { trustHops, SERVICE_TRUSTED_HOPS } from './proxy-trust.ts';
+export { lazySchemaCompilers } from './lazy-schemas.ts';
 export { currentRequestId, withRequestId, type RequestContext } from './request-context.ts';
 export { ensureJwt, requireCaller, requireAdminCaller, type Caller } from './auth.ts';
 export {

@@ -10,6 +10,7 @@ import {
   closeOnSignals,
   trustHops,
   SERVICE_TRUSTED_HOPS,
+  lazySchemaCompilers,
 } from '../http/index.ts';
 import { metricsPlugin } from '../metrics/index.ts';
 import { loadPlatformConfig, type PlatformConfig } from './config.ts';
@@ -30,6 +31,7 @@ export async function buildServiceApp(
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: trustHops(SERVICE_TRUSTED_HOPS),
     frameworkErrors,
+    ...lazySchemaCompilers,
   });
   app.decorate('platform', platform);
   await app.register(httpPlugin);
