@@ -3,7 +3,7 @@
 // asks for readings) against the same index by surface only: search time per
 // utterance of the recognition test set (p95), how many utterances find a
 // block at all, and the first search (analyser load and reading index build).
-// Runs alone with `node scripts/bench/search-readings.ts`.
+// In `npm run bench`; alone with `node scripts/bench/search-readings.ts`.
 import { performance } from 'node:perf_hooks';
 import { demoCharacter } from '@talkwith/dialogue-engine/demo';
 import { createLocalSearch } from '@talkwith/platform/search';

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { ReadingTokens } from '../ports/search.ts';
 import { createLocalSearch } from './local.ts';
 import { runSearchContract } from './contract.ts';
 
@@ -54,10 +55,12 @@ describe('createLocalSearch persistence', () => {
 describe('createLocalSearch readings', () => {
   /** A stand-in analyser: each word's reading from a small dictionary (the real one is the dialogue service's kuromoji). */
   const READINGS: Record<string, string> = { 御飯: 'ごはん', ご飯: 'ごはん', ごはん: 'ごはん', 海: 'うみ' };
-  const fakeForms = (text: string): string[] =>
-    Object.keys(READINGS)
+  const fakeForms = (text: string): ReadingTokens => ({
+    words: Object.keys(READINGS)
       .filter((word) => text.includes(word))
-      .map((word) => READINGS[word]!);
+      .map((word) => [READINGS[word]!]),
+    phrases: [],
+  });
 
   it('search, index with readings and an analyser, finds text written another way and loads the analyser once', async () => {
     const search = await createLocalSearch();
