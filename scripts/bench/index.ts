@@ -43,6 +43,11 @@ async function benches(): Promise<Bench[]> {
       'benchSearchReadings',
       'embedded search by reading and dictionary form vs surface only',
     ),
+    optional(
+      'dialogue-warmup.ts',
+      'benchDialogueWarmup',
+      "dialogue's analyser warm-up at start (memory, first search)",
+    ),
     optional('logging.ts', 'benchLogging', 'log ingestion over the socket and the CSV export'),
     optional('socket-validation.ts', 'benchFrameValidation', 'socket frame validation'),
     optional('socket-attack.ts', 'benchSocketAttack', 'socket attack from one address against /healthz'),

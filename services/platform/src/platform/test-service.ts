@@ -35,7 +35,14 @@ export async function startServiceForTest(
   env: Record<string, string> = {},
 ): Promise<ServiceUnderTest> {
   const dir = await mkdtemp(join(tmpdir(), `${module.name}-test-`));
-  const fullEnv = { DATA_DIR: dir, LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, ...TEST_CREDENTIALS, ...NO_WARMUP, ...env };
+  const fullEnv = {
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: TEST_JWT_SECRET,
+    ...TEST_CREDENTIALS,
+    ...NO_WARMUP,
+    ...env,
+  };
   const config = loadPlatformConfig(fullEnv);
   const platform = await createPlatform(config, { serviceName: module.name });
   const app = await buildServiceApp(module, platform, config, fullEnv);
