@@ -12,9 +12,10 @@ export interface Scored {
  * readings (dictionary form, as written and a verb's noun) and each phrase's
  * reading as a whole (the process's analyser, `ReadingForms`), so 御飯 and
  * ごはん, 占った and 占う, 占って and 占い, りょうり and 料理 meet, as in
- * Elasticsearch's kuromoji `.reading` and `.kana` sub-fields. Derived from the documents and never snapshotted: it
- * is built on the first search that wants readings (the analyser is loaded
- * only then) and kept current by upserts and removals after that.
+ * Elasticsearch's kuromoji `.reading` and `.kana` sub-fields. Derived from
+ * the documents and never snapshotted: it is built on the first search that
+ * wants readings (once the analyser is loaded) and kept current by upserts
+ * and removals after that.
  */
 export class ReadingIndex {
   private readonly forms: ReadingForms;
