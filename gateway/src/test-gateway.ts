@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '@talkwith/platform';
 import type { Role } from '@talkwith/proto/identity';
-import { closePlatform, createPlatform, loadPlatformConfig, type PlatformConfig } from '@talkwith/platform/platform';
+import {
+  closePlatform,
+  createPlatform,
+  loadPlatformConfig,
+  NO_WARMUP,
+  type PlatformConfig,
+} from '@talkwith/platform/platform';
 import { buildGateway } from './app.ts';
 import type { SocketLimits } from './socket.ts';
 
@@ -34,6 +40,7 @@ export async function startTestGateway(
     HOST: '127.0.0.1',
     JWT_SECRET: 'test-secret-0123456789-0123456789-abcdef',
     ADMIN_PATH_PREFIX: TEST_ADMIN_PREFIX,
+    ...NO_WARMUP,
     ...env,
   };
   const config = loadPlatformConfig(fullEnv);

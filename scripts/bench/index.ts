@@ -38,6 +38,16 @@ async function benches(): Promise<Bench[]> {
       'benchRecognitionAccuracy',
       'understanding what people say (readings, base forms, negation)',
     ),
+    optional(
+      'search-readings.ts',
+      'benchSearchReadings',
+      'embedded search by reading and dictionary form vs surface only',
+    ),
+    optional(
+      'dialogue-warmup.ts',
+      'benchDialogueWarmup',
+      "dialogue's analyser warm-up at start (memory, first search)",
+    ),
     optional('logging.ts', 'benchLogging', 'log ingestion over the socket and the CSV export'),
     optional('socket-validation.ts', 'benchFrameValidation', 'socket frame validation'),
     optional('socket-attack.ts', 'benchSocketAttack', 'socket attack from one address against /healthz'),

@@ -1,4 +1,5 @@
 import {
+  katakanaToHiragana,
   literalMatcher,
   negatedAfter,
   normalizeJapanese,
@@ -6,8 +7,8 @@ import {
   type WordMatch,
   type WordMatcher,
 } from '../src/index.ts';
-import type { Analyse } from './analyser.ts';
-import { morphemeForms, readingKey, type MorphemeForms } from './forms.ts';
+import type { Analyse, Morpheme } from './analyser.ts';
+import { morphemeForms, nominalForm, readingKey, type MorphemeForms } from './forms.ts';
 
 /**
  * Finds hit words in an utterance by surface, reading and base form. The
@@ -24,6 +25,23 @@ const MIN_READING = 2;
 const MIN_INSIDE_UNKNOWN = 3;
 /** Words (and readings) kept at most; past it the cache starts again (hit words are few, utterances are not cached). */
 const MAX_CACHED = 50_000;
+
+/** A text's readings for search: the search port's ReadingTokens (the engine does not depend on the platform). */
+export interface SearchReadings {
+  words: string[][];
+  phrases: string[];
+}
+
+/** Where one phrase ends and the next begins, for the search's whole-phrase readings. */
+const PHRASE_BREAK = /[\p{P}\p{S}\p{Z}\s]+/u;
+
+/** The readings one content word may stand for in search: dictionary form's first; others only when long enough. */
+function searchReadings(m: Morpheme, readingOf: (word: string) => string): string[] {
+  const baseReading = m.base === m.surface ? m.reading : readingOf(m.base);
+  const noun = nominalForm(katakanaToHiragana(baseReading), m.conjugation);
+  const others = [m.reading, noun ?? ''].map(readingKey).filter((key) => key.length >= MIN_READING);
+  return [...new Set([readingKey(baseReading), ...others])].filter((key) => key !== '');
+}
 
 interface Found {
   end: number;
@@ -136,17 +154,28 @@ export class Understanding {
   }
 
   /**
-   * The search port's reading tokens of a text (ReadingForms): the reading of
-   * each content word in its dictionary form (御飯 → ごはん, 占った → うらなう),
-   * particles, auxiliaries and symbols left out, as Elasticsearch's kuromoji
-   * `.reading` sub-field reads it, so the embedded search matches alike.
+   * The search port's reading tokens of a text (ReadingForms): for each content
+   * word, the readings it may stand for — its dictionary form's (御飯 → ごはん,
+   * 占った → うらなう), as written (りょうり, which kuromoji takes for a verb) and
+   * a verb's noun (占って → うらない) — particles, auxiliaries and symbols left
+   * out, as Elasticsearch's kuromoji `.reading` sub-field reads it; and each
+   * phrase read as a whole (みらい, cut as み + らい), as its `.kana` sub-field does.
    */
-  searchForms = (text: string): string[] =>
-    this.analyse(text).flatMap((m) => {
-      if (!m.independent) return [];
-      const key = readingKey(m.base === m.surface ? m.reading : this.readingOf(m.base));
-      return key === '' ? [] : [key];
-    });
+  searchForms = (text: string): SearchReadings => {
+    const phrases: string[] = [];
+    const words: string[][] = [];
+    for (const phrase of text.split(PHRASE_BREAK)) {
+      const morphemes = this.analyse(phrase);
+      const whole = readingKey(morphemes.map((m) => m.reading).join(''));
+      if (whole.length >= MIN_READING) phrases.push(whole);
+      for (const m of morphemes) {
+        if (!m.independent) continue;
+        const readings = searchReadings(m, this.readingOf);
+        if (readings.length > 0) words.push(readings);
+      }
+    }
+    return { words, phrases: [...new Set(phrases)] };
+  };
 
   utterance(text: string): AnalysedUtterance {
     const forms = this.formsOf(text);

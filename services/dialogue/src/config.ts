@@ -28,6 +28,11 @@ export const DialogueConfig = Type.Object({
     default: 600,
     description: 'search, score, action and unmatched-utterance calls one client address may make a minute',
   }),
+  ANALYSER_WARMUP: Type.Boolean({
+    default: true,
+    description:
+      'load the Japanese analyser (~300 MB, 1.5-3 s) in the background at start, so the first search does not wait for it',
+  }),
   INSIGHT_RETENTION_DAYS: Type.Integer({
     minimum: 1,
     maximum: 3650,

@@ -31,7 +31,8 @@ export const dialoguePlugin: FastifyPluginAsync<ServiceOptions> = async (
     credentials,
   };
   // Dialogue holds the Japanese analyser (its understanding): the embedded search reads dialogue's indexes with it.
-  platform.search.useReadings(loadReadingForms);
+  // Warmed, it loads now in the background (readiness does not wait; searches meanwhile match by surface).
+  platform.search.useReadings(loadReadingForms, { warm: deps.config.ANALYSER_WARMUP });
   for (const area of AREAS) await area.prepare?.(deps);
   const closers: Closer[] = [];
   app.addHook('onReady', async () => {

@@ -15,6 +15,12 @@ export const TEST_CREDENTIALS = {
   CREDENTIALS_IV: '0f1e2d3c4b5a69788796a5b4c3d2e1f0',
 } as const;
 
+/**
+ * Tests start services without background warm-ups unless they ask: dialogue's Japanese analyser costs about
+ * 270 MB resident and seconds of CPU per process (scripts/bench/dialogue-warmup.ts), and most tests never search.
+ */
+export const NO_WARMUP = { ANALYSER_WARMUP: 'false' } as const;
+
 export interface ServiceUnderTest {
   app: FastifyInstance;
   platform: Platform;
@@ -29,7 +35,14 @@ export async function startServiceForTest(
   env: Record<string, string> = {},
 ): Promise<ServiceUnderTest> {
   const dir = await mkdtemp(join(tmpdir(), `${module.name}-test-`));
-  const fullEnv = { DATA_DIR: dir, LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET, ...TEST_CREDENTIALS, ...env };
+  const fullEnv = {
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: TEST_JWT_SECRET,
+    ...TEST_CREDENTIALS,
+    ...NO_WARMUP,
+    ...env,
+  };
   const config = loadPlatformConfig(fullEnv);
   const platform = await createPlatform(config, { serviceName: module.name });
   const app = await buildServiceApp(module, platform, config, fullEnv);

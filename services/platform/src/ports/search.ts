@@ -29,11 +29,31 @@ export interface SearchIndexOptions {
 }
 
 /**
- * The readings of a text's words in their dictionary form, one token per
- * content word (particles, auxiliaries and symbols left out, as kuromoji_baseform,
- * kuromoji_readingform and ja_stop leave Elasticsearch's `.reading` tokens).
+ * How a text reads, for the reading side of an index (as Elasticsearch's
+ * kuromoji `.reading` and `.kana` sub-fields read it).
  */
-export type ReadingForms = (text: string) => string[];
+export interface ReadingTokens {
+  /**
+   * One entry per content word (particles, auxiliaries and symbols left out, as
+   * kuromoji_baseform, kuromoji_readingform and ja_stop leave `.reading`): the
+   * readings it may stand for — its dictionary form's first, then as written,
+   * then for a verb its noun's (占って: うらなう, うらなっ, うらない).
+   */
+  words: string[][];
+  /**
+   * The reading of each phrase (the text between spaces and punctuation) as a
+   * whole, every morpheme of it: all-hiragana text the analyser cuts wrongly
+   * (りょうり read as a verb, みらい as み + らい) still reads as the word.
+   */
+  phrases: string[];
+}
+
+export type ReadingForms = (text: string) => ReadingTokens;
+
+export interface ReadingsOptions {
+  /** Load the analyser at once in the background (a process that will search: no wait on its first search). */
+  warm?: boolean;
+}
 
 export interface SearchHit<T = Record<string, unknown>> {
   id: string;
@@ -62,8 +82,10 @@ export interface SearchIndex {
   /**
    * The process's Japanese analyser, for indexes that ask for readings. Loaded
    * on the first search of such an index, so a process that never searches one
-   * never pays for it (a morphological analyser is hundreds of MB). Elasticsearch
+   * never pays for it (a morphological analyser is hundreds of MB), and that
+   * search waits for it. `warm`: loaded now, in the background, instead; searches
+   * made before it is there do not wait and match by surface alone. Elasticsearch
    * analyses on the server and ignores it.
    */
-  useReadings(load: () => Promise<ReadingForms>): void;
+  useReadings(load: () => Promise<ReadingForms>, options?: ReadingsOptions): void;
 }

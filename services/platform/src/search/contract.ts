@@ -221,4 +221,30 @@ function runReadingCases(
     expect(await idsFor('食べました')).toEqual(['b']);
     expect(await idsFor('歌った')).toEqual([]);
   });
+
+  it('search, all-hiragana word the analyser cuts wrongly on an index with readings, finds the text writing it in kanji', async (ctx) => {
+    if (!(await withReadings())) return ctx.skip();
+    await put({
+      a: { name: 'カイ', description: '料理が得意' },
+      b: { name: 'ユキ', description: '未来から来た' },
+      c: { name: 'リン', description: '海辺の町で暮らす' },
+    });
+    expect(await idsFor('りょうり')).toEqual(['a']);
+    expect(await idsFor('みらい')).toEqual(['b']);
+    expect(await idsFor('うみべ')).toEqual(['c']);
+    expect(await idsFor('りょこう')).toEqual([]);
+  });
+
+  it('search, inflected verb on an index with readings, finds the text with the noun it gives', async (ctx) => {
+    if (!(await withReadings())) return ctx.skip();
+    await put({
+      a: { name: 'ミライ', description: '占いが好き' },
+      b: { name: 'カイ', description: '終わりの時間' },
+      c: { name: 'ソラ', description: '歌が好き' },
+    });
+    expect(await idsFor('占って')).toEqual(['a']);
+    expect(await idsFor('うらなって')).toEqual(['a']);
+    expect(await idsFor('終わった')).toEqual(['b']);
+    expect(await idsFor('泳いで')).toEqual([]);
+  });
 }

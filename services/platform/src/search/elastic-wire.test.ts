@@ -21,11 +21,14 @@ describe('createElasticSearch wire format', () => {
   let indexExists: boolean;
   /** false: the cluster refuses the kuromoji analysis as one without the analysis-kuromoji plugin does. */
   let kuromojiInstalled: boolean;
+  /** The mapping the cluster reports for an index this process did not create (null: none). */
+  let storedMapping: Record<string, unknown> | null;
 
   beforeEach(async () => {
     requests = [];
     indexExists = false;
     kuromojiInstalled = true;
+    storedMapping = null;
     server = createServer(async (req, res) => {
       const recorded = {
         method: req.method ?? '',
@@ -35,7 +38,7 @@ describe('createElasticSearch wire format', () => {
       requests.push(recorded);
       res.setHeader('x-elastic-product', 'Elasticsearch');
       res.setHeader('content-type', 'application/json');
-      const [status, body] = answer(recorded, indexExists, kuromojiInstalled);
+      const [status, body] = answer(recorded, indexExists, kuromojiInstalled, storedMapping);
       if (recorded.method === 'PUT' && recorded.path === '/characters' && status === 200) indexExists = true;
       res.statusCode = status;
       res.end(JSON.stringify(body));
@@ -63,6 +66,14 @@ describe('createElasticSearch wire format', () => {
           filter: {
             talkwith_synonyms: { type: 'synonym_graph', synonyms: ['食べ物, 料理, ふど'] },
             talkwith_readingform: { type: 'kuromoji_readingform', use_romaji: false },
+            talkwith_renyou_0: { type: 'pattern_replace', pattern: 'ウ$', replacement: 'イ' },
+            talkwith_verb_noun: { type: 'multiplexer', preserve_original: true },
+            talkwith_kana_shingle: { type: 'shingle', token_separator: '', output_unigrams: true },
+            talkwith_kana_shingle_search: {
+              type: 'shingle',
+              output_unigrams: false,
+              output_unigrams_if_no_shingles: true,
+            },
           },
           analyzer: {
             talkwith_ja: {
@@ -73,7 +84,18 @@ describe('createElasticSearch wire format', () => {
               filter: ['kuromoji_baseform', 'talkwith_synonyms', 'cjk_width', 'lowercase', 'ja_stop'],
             },
             talkwith_ja_reading_search: {
-              filter: ['kuromoji_baseform', 'talkwith_synonyms', 'talkwith_readingform', 'cjk_width', 'lowercase'],
+              filter: [
+                'kuromoji_baseform',
+                'talkwith_synonyms',
+                'talkwith_readingform',
+                'talkwith_verb_noun',
+                'cjk_width',
+                'lowercase',
+              ],
+            },
+            talkwith_ja_kana: {
+              tokenizer: 'talkwith_kuromoji_normal',
+              filter: ['talkwith_readingform', 'cjk_width', 'lowercase', 'talkwith_kana_shingle'],
             },
           },
         },
@@ -85,7 +107,10 @@ describe('createElasticSearch wire format', () => {
             type: 'text',
             analyzer: 'talkwith_ja',
             search_analyzer: 'talkwith_ja_search',
-            fields: { reading: { type: 'text', analyzer: 'talkwith_ja_reading' } },
+            fields: {
+              reading: { type: 'text', analyzer: 'talkwith_ja_reading' },
+              kana: { type: 'text', analyzer: 'talkwith_ja_kana', search_analyzer: 'talkwith_ja_kana_search' },
+            },
           },
           category: { type: 'keyword' },
         },
@@ -138,6 +163,24 @@ describe('createElasticSearch wire format', () => {
     await search.close();
   });
 
+  it('search, kuromoji index created before the kana sub-field, searches the field and its reading only', async () => {
+    indexExists = true;
+    storedMapping = {
+      properties: {
+        name: { type: 'text', analyzer: 'talkwith_ja', fields: { reading: { type: 'text' } } },
+        __source: { type: 'object', enabled: false },
+      },
+    };
+    const search = await createElasticSearch({ url });
+
+    await search.search('characters', { text: 'みらい' });
+
+    expect(requests.find((r) => r.path === '/characters/_search')?.body).toMatchObject({
+      query: { bool: { must: [{ multi_match: { fields: ['name', 'name.reading'] } }] } },
+    });
+    await search.close();
+  });
+
   it('upsert and search, Japanese text, send normalised text and read back the original document', async () => {
     const search = await createElasticSearch({ url });
     await search.ensureIndex('characters', { name: 'text', category: 'keyword' });
@@ -160,7 +203,7 @@ describe('createElasticSearch wire format', () => {
       track_total_hits: true,
       query: {
         bool: {
-          must: [{ multi_match: { query: 'みらい', fields: ['name', 'name.reading'], operator: 'and' } }],
+          must: [{ multi_match: { query: 'みらい', fields: ['name', 'name.reading', 'name.kana'], operator: 'and' } }],
           filter: [{ term: { category: 'friend' } }],
         },
       },
@@ -186,8 +229,15 @@ async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown> |
   return text === '' ? null : (JSON.parse(text) as Record<string, unknown>);
 }
 
-function answer(request: Recorded, indexExists: boolean, kuromojiInstalled: boolean): [number, unknown] {
+function answer(
+  request: Recorded,
+  indexExists: boolean,
+  kuromojiInstalled: boolean,
+  storedMapping: Record<string, unknown> | null,
+): [number, unknown] {
   const { method, path } = request;
+  if (method === 'GET' && path === '/characters/_mapping' && storedMapping)
+    return [200, { characters: { mappings: storedMapping } }];
   if (
     method === 'PUT' &&
     path === '/characters' &&

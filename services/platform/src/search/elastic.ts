@@ -5,11 +5,13 @@ import { normalizeJapanese } from './analyzer.ts';
 import {
   BIGRAM_SETTINGS,
   FIELD_TYPES,
+  KANA_FIELD,
   KUROMOJI_ANALYZER,
   kuromojiSettings,
-  READING_FIELD,
+  searchedSubFields,
   synonymRules,
   textField,
+  type TextAnalysis,
 } from './elastic-analysis.ts';
 
 export interface ElasticSearchOptions {
@@ -19,10 +21,10 @@ export interface ElasticSearchOptions {
 /** The original document travels beside the indexed, normalised copy. */
 const SOURCE_FIELD = '__source';
 
-/** What the adapter knows of an index: its fields' kinds and whether its text is analysed by kuromoji. */
+/** What the adapter knows of an index: its fields' kinds and how its text is analysed. */
 interface KnownIndex {
   kinds: Record<string, FieldKind>;
-  kuromoji: boolean;
+  analysis: TextAnalysis;
 }
 
 /** Search port on Elasticsearch 8/9; resolves once the cluster answers a ping. */
@@ -48,55 +50,55 @@ class ElasticSearch implements SearchIndex {
     mapping: Record<string, FieldKind>,
     options: SearchIndexOptions = {},
   ): Promise<void> {
-    const propertiesFor = (kuromoji: boolean): Record<string, estypes.MappingProperty> => ({
+    const propertiesFor = (analysis: TextAnalysis): Record<string, estypes.MappingProperty> => ({
       ...Object.fromEntries(
         Object.entries(mapping).map(([field, kind]) => [
           field,
-          kind === 'text' ? textField(kuromoji) : FIELD_TYPES[kind],
+          kind === 'text' ? textField(analysis) : FIELD_TYPES[kind],
         ]),
       ),
       [SOURCE_FIELD]: { type: 'object', enabled: false },
     });
-    let kuromoji: boolean;
+    let analysis: TextAnalysis;
     if (await this.client.indices.exists({ index })) {
-      kuromoji = (await this.known(index)).kuromoji;
-      await this.client.indices.putMapping({ index, properties: propertiesFor(kuromoji) });
+      analysis = (await this.known(index)).analysis;
+      await this.client.indices.putMapping({ index, properties: propertiesFor(analysis) });
       if (
-        kuromoji &&
+        analysis !== 'bigram' &&
         options.synonyms &&
         this.synonymsApplied.get(index) !== JSON.stringify(synonymRules(options.synonyms))
       ) {
         await this.replaceSynonyms(index, options.synonyms);
       }
     } else {
-      kuromoji = await this.create(index, options, propertiesFor);
+      analysis = await this.create(index, options, propertiesFor);
     }
     const known = this.mappings.get(index);
-    this.mappings.set(index, { kinds: { ...known?.kinds, ...mapping }, kuromoji });
+    this.mappings.set(index, { kinds: { ...known?.kinds, ...mapping }, analysis });
     if (options.synonyms) this.synonymsApplied.set(index, JSON.stringify(synonymRules(options.synonyms)));
   }
 
-  /** Creates the index with the kuromoji analysis; a cluster without the plugin gets the bigram analysis. True: kuromoji. */
+  /** Creates the index with the kuromoji analysis; a cluster without the plugin gets the bigram analysis. */
   private async create(
     index: string,
     options: SearchIndexOptions,
-    propertiesFor: (kuromoji: boolean) => Record<string, estypes.MappingProperty>,
-  ): Promise<boolean> {
+    propertiesFor: (analysis: TextAnalysis) => Record<string, estypes.MappingProperty>,
+  ): Promise<TextAnalysis> {
     try {
       await this.client.indices.create({
         index,
         settings: kuromojiSettings(options.synonyms ?? []),
-        mappings: { dynamic: false, properties: propertiesFor(true) },
+        mappings: { dynamic: false, properties: propertiesFor('kuromoji') },
       });
-      return true;
+      return 'kuromoji';
     } catch (err) {
       if (!isMissingKuromoji(err)) throw err;
       await this.client.indices.create({
         index,
         settings: BIGRAM_SETTINGS,
-        mappings: { dynamic: false, properties: propertiesFor(false) },
+        mappings: { dynamic: false, properties: propertiesFor('bigram') },
       });
-      return false;
+      return 'bigram';
     }
   }
 
@@ -122,9 +124,10 @@ class ElasticSearch implements SearchIndex {
 
   async search<T>(index: string, query: SearchQuery): Promise<{ total: number; hits: SearchHit<T>[] }> {
     const known = await this.known(index);
-    const fields = (query.fields ?? textFieldsOf(known)).flatMap((field) =>
-      known.kuromoji ? [field, `${field}.${READING_FIELD}`] : [field],
-    );
+    const fields = (query.fields ?? textFieldsOf(known)).flatMap((field) => [
+      field,
+      ...searchedSubFields(known.analysis).map((sub) => `${field}.${sub}`),
+    ]);
     const response = await this.client.search({
       index,
       from: query.from ?? 0,
@@ -159,7 +162,7 @@ class ElasticSearch implements SearchIndex {
     await this.client.close();
   }
 
-  /** The cluster reads text with kuromoji itself (the `.reading` sub-field of every kuromoji index). */
+  /** The cluster reads text with kuromoji itself (the `.reading` and `.kana` sub-fields of every kuromoji index). */
   useReadings(): void {}
 
   private async known(index: string): Promise<KnownIndex> {
@@ -198,15 +201,15 @@ async function loadMapping(client: Client, index: string): Promise<KnownIndex> {
     const response = await client.indices.getMapping({ index });
     const properties = (response[index]?.mappings.properties ?? {}) as Record<
       string,
-      { type?: string; analyzer?: string }
+      { type?: string; analyzer?: string; fields?: Record<string, unknown> }
     >;
     const kinds: Record<string, FieldKind> = {};
-    let kuromoji = false;
-    for (const [field, { type, analyzer }] of Object.entries(properties)) {
+    let analysis: TextAnalysis = 'bigram';
+    for (const [field, { type, analyzer, fields }] of Object.entries(properties)) {
       if (field === SOURCE_FIELD) continue;
       if (type === 'text') {
         kinds[field] = 'text';
-        kuromoji ||= analyzer === KUROMOJI_ANALYZER;
+        if (analyzer === KUROMOJI_ANALYZER) analysis = fields?.[KANA_FIELD] ? 'kuromoji' : 'kuromoji-before-kana';
         continue;
       }
       const kind = (Object.keys(FIELD_TYPES) as Array<keyof typeof FIELD_TYPES>).find(
@@ -214,7 +217,7 @@ async function loadMapping(client: Client, index: string): Promise<KnownIndex> {
       );
       if (kind) kinds[field] = kind;
     }
-    return { kinds, kuromoji };
+    return { kinds, analysis };
   } catch (err) {
     if (err instanceof errors.ResponseError && err.statusCode === 404) {
       throw new AppError('NOT_FOUND', `search index ${index} does not exist`, { cause: err });

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { ReadingForms, ReadingTokens } from '../ports/search.ts';
 import { createLocalSearch } from './local.ts';
 import { runSearchContract } from './contract.ts';
 
@@ -54,10 +55,12 @@ describe('createLocalSearch persistence', () => {
 describe('createLocalSearch readings', () => {
   /** A stand-in analyser: each word's reading from a small dictionary (the real one is the dialogue service's kuromoji). */
   const READINGS: Record<string, string> = { 御飯: 'ごはん', ご飯: 'ごはん', ごはん: 'ごはん', 海: 'うみ' };
-  const fakeForms = (text: string): string[] =>
-    Object.keys(READINGS)
+  const fakeForms = (text: string): ReadingTokens => ({
+    words: Object.keys(READINGS)
       .filter((word) => text.includes(word))
-      .map((word) => READINGS[word]!);
+      .map((word) => [READINGS[word]!]),
+    phrases: [],
+  });
 
   it('search, index with readings and an analyser, finds text written another way and loads the analyser once', async () => {
     const search = await createLocalSearch();
@@ -93,6 +96,33 @@ describe('createLocalSearch readings', () => {
 
     expect(result.total).toBe(0);
     expect(loads).toBe(0);
+  });
+
+  it('useReadings, warm-up asked, loads the analyser before any search and a search meanwhile matches by surface without waiting', async () => {
+    const search = await createLocalSearch();
+    let loads = 0;
+    let finish: (forms: ReadingForms) => void = () => {};
+    search.useReadings(
+      () => {
+        loads += 1;
+        return new Promise<ReadingForms>((resolve) => (finish = resolve));
+      },
+      { warm: true },
+    );
+    await search.ensureIndex('blocks', { text: 'text' }, { readings: true });
+    await search.upsert('blocks', 'food', { text: '御飯の話' });
+    await search.upsert('blocks', 'kana', { text: 'ごはんの話' });
+    const loadsBeforeSearch = loads;
+
+    const whileLoading = await search.search('blocks', { text: 'ごはん' });
+    finish(fakeForms);
+    await new Promise((resolve) => setImmediate(resolve));
+    const loaded = await search.search('blocks', { text: 'ごはん' });
+
+    expect(loadsBeforeSearch).toBe(1);
+    expect(whileLoading.hits.map((hit) => hit.id)).toEqual(['kana']);
+    expect(loaded.hits.map((hit) => hit.id).sort()).toEqual(['food', 'kana']);
+    expect(loads).toBe(1);
   });
 
   it('createLocalSearch, restart of an index with readings, still matches by reading', async () => {

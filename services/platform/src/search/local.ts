@@ -2,6 +2,7 @@ import { AppError } from '../errors/index.ts';
 import type {
   FieldKind,
   ReadingForms,
+  ReadingsOptions,
   SearchIndexOptions,
   SearchHit,
   SearchIndex,
@@ -28,6 +29,10 @@ class LocalSearch implements SearchIndex {
   private readonly snapshots: SnapshotWriter | null;
   private loadReadings: (() => Promise<ReadingForms>) | null = null;
   private readingForms: Promise<ReadingForms> | null = null;
+  /** The analyser once loaded (searches then use it without awaiting). */
+  private loadedForms: ReadingForms | undefined;
+  /** useReadings asked for a warm-up: searches do not wait for the analyser. */
+  private warm = false;
 
   constructor(indexes: Map<string, DocumentIndex>, snapshots: SnapshotWriter | null) {
     this.indexes = indexes;
@@ -79,18 +84,37 @@ class LocalSearch implements SearchIndex {
 
   async ping(): Promise<void> {}
 
-  useReadings(load: () => Promise<ReadingForms>): void {
+  useReadings(load: () => Promise<ReadingForms>, options: ReadingsOptions = {}): void {
     this.loadReadings = load;
     this.readingForms = null;
+    this.loadedForms = undefined;
+    this.warm = options.warm === true;
+    // A failed warm-up is left to the next search, which tries again (and waits for it).
+    if (this.warm) this.load().catch(() => {});
   }
 
-  /** The analyser, loaded once (a failed load is tried again by the next search); none given: undefined. */
+  /**
+   * The analyser for a search: loaded once (none given: undefined). The first search waits for the load,
+   * except while a warm-up is loading it: then undefined, the search matches by surface rather than wait.
+   */
   private async analyser(): Promise<ReadingForms | undefined> {
     if (!this.loadReadings) return undefined;
-    this.readingForms ??= this.loadReadings().catch((err: unknown) => {
-      this.readingForms = null;
-      throw err;
-    });
+    if (this.loadedForms) return this.loadedForms;
+    if (this.warm && this.readingForms) return undefined;
+    return this.load();
+  }
+
+  /** The one load of the analyser; a failed load is forgotten so the next search tries again. */
+  private load(): Promise<ReadingForms> {
+    const load = this.loadReadings!;
+    this.readingForms ??= load().then(
+      (forms) => (this.loadedForms = forms),
+      (err: unknown) => {
+        this.readingForms = null;
+        this.warm = false;
+        throw err;
+      },
+    );
     return this.readingForms;
   }
 

@@ -1,5 +1,5 @@
 import MiniSearch, { type QueryCombination } from 'minisearch';
-import type { ReadingForms } from '../ports/search.ts';
+import type { ReadingForms, ReadingTokens } from '../ports/search.ts';
 import { extractField, ID_FIELD, type Entry } from './entry.ts';
 
 export interface Scored {
@@ -9,11 +9,13 @@ export interface Scored {
 
 /**
  * The reading side of a local index: each text field's words as their
- * readings in dictionary form (the process's analyser, `ReadingForms`), so
- * 御飯 and ごはん, 占った and 占う meet, as in Elasticsearch's kuromoji
- * `.reading` sub-field. Derived from the documents and never snapshotted: it
- * is built on the first search that wants readings (the analyser is loaded
- * only then) and kept current by upserts and removals after that.
+ * readings (dictionary form, as written and a verb's noun) and each phrase's
+ * reading as a whole (the process's analyser, `ReadingForms`), so 御飯 and
+ * ごはん, 占った and 占う, 占って and 占い, りょうり and 料理 meet, as in
+ * Elasticsearch's kuromoji `.reading` and `.kana` sub-fields. Derived from
+ * the documents and never snapshotted: it is built on the first search that
+ * wants readings (once the analyser is loaded) and kept current by upserts
+ * and removals after that.
  */
 export class ReadingIndex {
   private readonly forms: ReadingForms;
@@ -25,7 +27,7 @@ export class ReadingIndex {
       idField: ID_FIELD,
       fields,
       extractField,
-      tokenize: (text) => (text.trim() === '' ? [] : forms(text)),
+      tokenize: (text) => (text.trim() === '' ? [] : indexedTokens(forms(text))),
       processTerm: (term) => term,
     });
     for (const [id, doc] of docs) this.text.add({ id, doc });
@@ -41,18 +43,21 @@ export class ReadingIndex {
   }
 
   /**
-   * Documents one of whose `fields` holds the reading of every word of `text`
-   * (operator and, per field, as the surface search and Elasticsearch's
-   * multi_match do), with their BM25 scores. No content word: no match.
+   * Documents one of whose `fields` holds every word of `text` by one of its
+   * readings, or every phrase of it read as a whole (operator and, per field,
+   * as the surface search and Elasticsearch's multi_match do), with their BM25
+   * scores. No content word: no match.
    */
   search(text: string, fields: string[], filter: (result: { id: string }) => boolean): Scored[] {
-    const tokens = [...new Set(this.forms(text))];
-    if (tokens.length === 0 || fields.length === 0) return [];
-    const perField = fields.map((field): QueryCombination => ({
-      fields: [field],
+    const { words, phrases } = this.forms(text);
+    const byWord: QueryCombination = {
       combineWith: 'AND',
-      queries: tokens,
-    }));
+      queries: words.map((readings) => ({ combineWith: 'OR', queries: readings })),
+    };
+    const byPhrase: QueryCombination = { combineWith: 'AND', queries: phrases };
+    const ways = [byWord, byPhrase].filter((way) => way.queries.length > 0);
+    if (ways.length === 0 || fields.length === 0) return [];
+    const perField = fields.map((field): QueryCombination => ({ fields: [field], combineWith: 'OR', queries: ways }));
     return this.text
       .search(
         { combineWith: 'OR', queries: perField },
@@ -60,4 +65,9 @@ export class ReadingIndex {
       )
       .map((result) => ({ id: result.id as string, score: result.score }));
   }
+}
+
+/** What a document's field is indexed by: every reading of every word, and every phrase's whole reading. */
+function indexedTokens({ words, phrases }: ReadingTokens): string[] {
+  return [...new Set([...words.flat(), ...phrases])];
 }
