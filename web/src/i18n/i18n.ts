@@ -1,69 +1,75 @@
-import i18next, { type i18n as I18n, type Resource } from 'i18next';
+import i18next, { type i18n as I18n } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import jaJP from './locales/ja-JP.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.ts';
+import { DEFAULT_NS, type Namespace } from './namespaces.ts';
 
 export type Dictionary = Record<string, unknown>;
-export type DictionaryLoader = (language: Language) => Promise<Dictionary>;
+/** Fetches one namespace of one language (the backend's read; tests pass their own). */
+export type NamespaceLoader = (language: Language, namespace: Namespace) => Promise<Dictionary>;
 
-// ja-JP ships in the main bundle; the other locales are separate chunks loaded on demand.
-// These are the shell's and the chat route's texts; every other page brings its own (parts.ts).
-const bundledLoaders: Record<Exclude<Language, 'ja-JP'>, () => Promise<{ default: Dictionary }>> = {
+// ja-JP's common namespace ships in the main bundle; every other (language, namespace) pair
+// is a chunk of its own that Vite splits from these lazy imports, fetched when first used.
+const commonLoaders: Record<Exclude<Language, 'ja-JP'>, () => Promise<{ default: Dictionary }>> = {
   'en-US': () => import('./locales/en-US.json'),
   'fil-PH': () => import('./locales/fil-PH.json'),
   'zh-TW': () => import('./locales/zh-TW.json'),
 };
+const featureLoaders = import.meta.glob<Dictionary>(
+  ['../features/*/locales/*.json', '../features/admin/mainTexts/*.json', '!../features/admin/locales/*.json'],
+  { import: 'default' },
+);
 
-export const loadBundledDictionary: DictionaryLoader = async (language) => {
-  if (language === 'ja-JP') return jaJP;
-  return (await bundledLoaders[language]()).default;
+export const loadBundledNamespace: NamespaceLoader = async (language, namespace) => {
+  if (namespace === 'common') return language === 'ja-JP' ? jaJP : (await commonLoaders[language]()).default;
+  if (namespace === 'admin') return (await import('../features/admin/messages.ts')).adminMessages(language);
+  const folder = namespace === 'adminMain' ? 'admin/mainTexts' : `${namespace}/locales`;
+  const load = featureLoaders[`../features/${folder}/${language}.json`];
+  if (!load) throw new Error(`no texts for ${namespace} in ${language}`);
+  return load();
 };
 
 /**
- * The languages whose entry dictionary each instance has. Not hasResourceBundle:
- * a page's dictionary part (parts.ts) adds every language's bundle before that
- * language's entry dictionary was ever loaded.
+ * Creates the i18next instance with one namespace per feature, loaded through
+ * i18next-resources-to-backend. `common` (the shell and the chat route) is
+ * loaded before the first render; a feature's namespace when a component asks
+ * for it (useTranslation('auth')), the component suspending meanwhile (the
+ * routes' Suspense shows its spinner), so a text never shows as its key. Each
+ * namespace falls back to `common` for the shared texts. A missing key shows
+ * the key itself (no fallback language), and a namespace that fails to load
+ * stays empty (SPEC.md §8), so the page still renders, showing keys.
  */
-const loadedDictionaries = new WeakMap<I18n, Set<Language>>();
-
-/**
- * Creates the i18next instance. A missing key shows the key itself (no
- * fallback language), and a dictionary that fails to load is replaced by an
- * empty one (SPEC.md §8), so the page still renders, showing keys.
- */
-export async function createI18n(language: Language, load: DictionaryLoader = loadBundledDictionary): Promise<I18n> {
+export async function createI18n(language: Language, load: NamespaceLoader = loadBundledNamespace): Promise<I18n> {
   const instance = i18next.createInstance();
-  const resources: Resource = { [DEFAULT_LANGUAGE]: { translation: jaJP } };
-  await instance.use(initReactI18next).init({
-    resources,
-    lng: DEFAULT_LANGUAGE,
-    fallbackLng: false,
-    supportedLngs: [...LANGUAGES],
-    returnNull: false,
-    interpolation: { escapeValue: false }, // React escapes
-    react: { useSuspense: false },
-    initAsync: false,
-  });
-  loadedDictionaries.set(instance, new Set([DEFAULT_LANGUAGE]));
-  await switchLanguage(instance, language, load);
+  instance.on('failedLoading', (lng: string, ns: string, message: string) =>
+    console.warn(`translations for ${lng} (${ns}) could not be loaded`, message),
+  );
+  await instance
+    .use(resourcesToBackend((lng: Language, ns: Namespace) => load(lng, ns)))
+    .use(initReactI18next)
+    .init({
+      resources: { [DEFAULT_LANGUAGE]: { [DEFAULT_NS]: jaJP } },
+      partialBundledLanguages: true,
+      lng: language,
+      ns: [DEFAULT_NS],
+      defaultNS: DEFAULT_NS,
+      fallbackNS: DEFAULT_NS,
+      fallbackLng: false,
+      supportedLngs: [...LANGUAGES],
+      returnNull: false,
+      interpolation: { escapeValue: false }, // React escapes
+    });
+  setDocumentLanguage(language);
   return instance;
 }
 
-export async function switchLanguage(
-  instance: I18n,
-  language: Language,
-  load: DictionaryLoader = loadBundledDictionary,
-): Promise<void> {
-  const loaded = loadedDictionaries.get(instance) ?? new Set<Language>();
-  loadedDictionaries.set(instance, loaded);
-  if (!loaded.has(language)) {
-    const dictionary = await load(language).catch((err: unknown) => {
-      console.warn(`translations for ${language} could not be loaded`, err);
-      return {};
-    });
-    instance.addResourceBundle(language, 'translation', dictionary, true, true);
-    loaded.add(language);
-  }
+/** Changes the language once every namespace in use is loaded in it (i18next's changeLanguage loads them first). */
+export async function switchLanguage(instance: I18n, language: Language): Promise<void> {
   await instance.changeLanguage(language);
+  setDocumentLanguage(language);
+}
+
+function setDocumentLanguage(language: Language): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }

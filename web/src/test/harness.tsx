@@ -7,6 +7,7 @@ import { vi } from 'vitest';
 import { makeStore, type RootState } from '../app/store.ts';
 import { createI18n } from '../i18n/i18n.ts';
 import type { Language } from '../i18n/languages.ts';
+import { NAMESPACES } from '../i18n/namespaces.ts';
 
 export interface Harness {
   store: ReturnType<typeof makeStore>;
@@ -16,10 +17,12 @@ export interface Harness {
 /** Renders routes inside a fresh store, i18n instance and memory router. */
 export async function renderRoutes(
   routes: RouteObject[],
-  options: { path?: string; language?: Language; state?: Partial<RootState> } = {},
+  options: { path?: string; language?: Language; state?: Partial<RootState>; allTexts?: boolean } = {},
 ): Promise<Harness> {
   const store = makeStore(options.state);
   const i18n = await createI18n(options.language ?? 'ja-JP');
+  // Routes load a feature's namespace when its page asks (as in the browser); a lone component gets every namespace first.
+  if (options.allTexts) await i18n.loadNamespaces(NAMESPACES);
   const router = createMemoryRouter(routes, { initialEntries: [options.path ?? '/'] });
   render(
     <Provider store={store}>
@@ -35,7 +38,7 @@ export async function renderWithApp(
   element: ReactNode,
   options: { state?: Partial<RootState> } = {},
 ): Promise<Harness> {
-  return renderRoutes([{ path: '*', element }], options);
+  return renderRoutes([{ path: '*', element }], { ...options, allTexts: true });
 }
 
 export interface RecordedCall {

@@ -21,7 +21,7 @@ export interface CardFormProps {
  * URL, storage or a log. Only the token leaves this component.
  */
 export function CardForm({ submitLabel, offerSave = false, busy = false, endpoint, onToken }: CardFormProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const form = useRef<HTMLFormElement>(null);
   const [tokenizing, setTokenizing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);

@@ -25,7 +25,7 @@ interface Props {
 
 /** The contact form (POST /api/contacts): works logged out; the session's address is filled in when logged in. */
 export function ContactForm({ channel, defaultCategory, onSent }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('engagement');
   const user = useAppSelector(selectUser);
   const [draft, setDraft] = useState<Omit<ContactDraft, 'email'>>({ category: defaultCategory, name: '', message: '' });
   // Untouched, the address follows the session (restored after the first paint); once typed, it is the customer's.
@@ -104,7 +104,7 @@ function CategorySelect({
   error: string | null;
   onChange: (value: ContactCategory) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('engagement');
   const id = useId();
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
@@ -147,7 +147,7 @@ function MessageArea({
   error: string | null;
   onChange: (value: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('engagement');
   const id = useId();
   const over = value.length > MESSAGE_MAX;
   return (

@@ -1,6 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { useDictionaryPart } from '../../i18n/parts.ts';
-import { helpTexts } from './texts.ts';
 
 /** How to let iOS Safari hear you (SPEC.md §2): three settings, each with the steps to change it (`help.mic.{key}` in every interface language). */
 const SECTIONS = [
@@ -10,8 +8,7 @@ const SECTIONS = [
 ] as const;
 
 export default function MicManual() {
-  useDictionaryPart(helpTexts);
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('help');
   return (
     <article className="doc" lang={i18n.language}>
       <h1 className="doc__title">{t('help.mic.title')}</h1>
