@@ -36,7 +36,7 @@ export default function ReceiptPage() {
   );
 }
 
-function paymentText(receipt: Receipt, t: TFunction): string {
+function paymentText(receipt: Receipt, t: TFunction<'billing'>): string {
   const { payment } = receipt;
   if (payment.method === 'other') return t('billing.receipt.other');
   const card = [payment.brand, payment.last4 ? t('billing.receipt.cardEnding', { last4: payment.last4 }) : undefined]

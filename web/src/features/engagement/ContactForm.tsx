@@ -1,4 +1,5 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ContactCategory, ContactChannel, ContactReceived } from '@talkwith/proto/engagement';
 import { errorMessageOf, selectUser } from '../../api/index.ts';
@@ -38,7 +39,9 @@ export function ContactForm({ channel, defaultCategory, onSent }: Props) {
   const problems = tried ? contactProblems(full) : {};
   const problemText = (field: keyof typeof problems) =>
     problems[field]
-      ? t(`engagement.contact.errors.${field}.${problems[field]}`, { max: field === 'name' ? NAME_MAX : MESSAGE_MAX })
+      ? t(`engagement.contact.errors.${field}.${problems[field]}` as ParseKeys<'engagement'>, {
+          max: field === 'name' ? NAME_MAX : MESSAGE_MAX,
+        })
       : null;
 
   const submit = (event: FormEvent) => {

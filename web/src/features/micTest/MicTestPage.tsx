@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Card, Notice, Page, Spinner } from '../../app/ui.tsx';
 import { useMicTestCharacterQuery } from './micTestApi.ts';
@@ -76,7 +77,7 @@ function LevelCard() {
   );
 }
 
-const RECOGNITION_NOTICES: Partial<Record<RecognitionState, string>> = {
+const RECOGNITION_NOTICES: Partial<Record<RecognitionState, ParseKeys<'micTest'>>> = {
   nothing: 'micTest.recognition.nothing',
   siriOff: 'micTest.recognition.siriOff',
   missing: 'micTest.level.missing',

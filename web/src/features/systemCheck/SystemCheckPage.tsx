@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { ParseKeys } from 'i18next';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Card, Page } from '../../app/ui.tsx';
@@ -83,8 +84,14 @@ function CheckRow({
           </h2>
           <span className="syscheck-row__status">{t(`systemCheck.status.${status}`)}</span>
         </div>
-        {verdict && <p className="syscheck-row__found">{t(`systemCheck.${verdict.found}`, verdict.values ?? {})}</p>}
-        {verdict?.fix && <p className="syscheck-row__fix">{t(`systemCheck.${verdict.fix}`)}</p>}
+        {verdict && (
+          <p className="syscheck-row__found">
+            {t(`systemCheck.${verdict.found}` as ParseKeys<'systemCheck'>, verdict.values ?? {})}
+          </p>
+        )}
+        {verdict?.fix && (
+          <p className="syscheck-row__fix">{t(`systemCheck.${verdict.fix}` as ParseKeys<'systemCheck'>)}</p>
+        )}
         {(children || verdict?.micManual) && (
           <p className="syscheck-row__actions">
             {children}
