@@ -1,13 +1,12 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { loadBundledNamespace } from '../i18n/i18n.ts';
 import type { Language } from '../i18n/languages.ts';
-import type { Namespace } from '../i18n/namespaces.ts';
+import { loadNamespace, type Namespace } from './namespaces.ts';
 import { fakeServer, renderRoutes } from '../test/harness.tsx';
 import { routes } from './routes.tsx';
 
 /**
- * The pages whose texts are in a feature's namespace (i18n/namespaces.ts),
+ * The pages whose texts are in a feature's namespace (app/namespaces.ts),
  * opened through the real routes with only the common namespace loaded:
  * their title shows in the language, and none of their keys shows instead.
  * (The billing pages, all behind a log-in but the law pages' fixed Japanese,
@@ -54,9 +53,9 @@ describe('page texts from their namespaces', () => {
     '%s in %s, opened with only common loaded, shows its title and no key',
     async (path, language, namespace, titleKey) => {
       gateway();
-      const texts = await loadBundledNamespace(language as Language, namespace);
+      const texts = await loadNamespace(language as Language, namespace);
 
-      await renderRoutes(routes, { path, language });
+      await renderRoutes(routes, { path, language, allTexts: false });
 
       const title = text(texts, titleKey);
       expect((await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 })).textContent).toBe(

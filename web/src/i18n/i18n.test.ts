@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { ParseKeys } from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { createI18n, loadBundledNamespace, switchLanguage } from './i18n.ts';
+import { createI18n, loadCommon, switchLanguage, type NamespaceLoader } from './i18n.ts';
 import { LANGUAGES, LANGUAGE_STORAGE_KEY, storedLanguage, storeLanguage } from './languages.ts';
 import jaJP from './locales/ja-JP.json';
 
@@ -28,7 +28,7 @@ const ADMIN_DIR = join(SRC, 'features', 'admin');
 const FEATURES = join(SRC, 'features');
 
 /**
- * The namespaces in all four languages (i18n/namespaces.ts): common (i18n/locales)
+ * The namespaces in all four languages (app/namespaces.ts): common (i18n/locales)
  * and each feature's (features/<name>/locales). The admin console's own namespace
  * (ja-JP and en-US only) is checked on its own below.
  */
@@ -60,22 +60,25 @@ function sourceFilesNamed(dir: string, name: string): string[] {
   });
 }
 
+/** The shared layer knows only the common namespace (the features' files are app/namespaces.ts's). */
+const commonOnly: NamespaceLoader = async (language, namespace) => (namespace === 'common' ? loadCommon(language) : {});
+
 describe('i18n', () => {
   it('createI18n, without a stored choice, speaks ja-JP', async () => {
-    const i18n = await createI18n(storedLanguage());
+    const i18n = await createI18n(storedLanguage(), commonOnly);
     expect(i18n.language).toBe('ja-JP');
     expect(i18n.t('nav.login')).toBe('ログイン');
   });
 
   it('t, for a missing key, shows the key itself', async () => {
-    const i18n = await createI18n('en-US');
+    const i18n = await createI18n('en-US', commonOnly);
     expect(i18n.t('no.such.key' as ParseKeys)).toBe('no.such.key');
   });
 
   it('switchLanguage, when the namespace fails to load, still switches and shows keys', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const i18n = await createI18n('ja-JP', (language, namespace) =>
-      language === 'zh-TW' ? Promise.reject(new Error('network down')) : loadBundledNamespace(language, namespace),
+      language === 'zh-TW' ? Promise.reject(new Error('network down')) : commonOnly(language, namespace),
     );
     await switchLanguage(i18n, 'zh-TW');
     expect(i18n.language).toBe('zh-TW');
@@ -85,7 +88,7 @@ describe('i18n', () => {
   });
 
   it('switchLanguage, to en-US, changes texts and the document language', async () => {
-    const i18n = await createI18n('ja-JP');
+    const i18n = await createI18n('ja-JP', commonOnly);
     await switchLanguage(i18n, 'en-US');
     expect(i18n.t('nav.login')).toBe('Log in');
     expect(document.documentElement.lang).toBe('en-US');

@@ -3,32 +3,24 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import jaJP from './locales/ja-JP.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.ts';
-import { DEFAULT_NS, type Namespace } from './namespaces.ts';
 
 export type Dictionary = Record<string, unknown>;
-/** Fetches one namespace of one language (the backend's read; tests pass their own). */
-export type NamespaceLoader = (language: Language, namespace: Namespace) => Promise<Dictionary>;
+/** Fetches one namespace of one language: the backend's read (app/namespaces.ts knows the features' files). */
+export type NamespaceLoader = (language: Language, namespace: string) => Promise<Dictionary>;
 
-// ja-JP's common namespace ships in the main bundle; every other (language, namespace) pair
-// is a chunk of its own that Vite splits from these lazy imports, fetched when first used.
+/** The shell's and the chat route's texts; every other namespace falls back to it. */
+export const DEFAULT_NS = 'common';
+
+// ja-JP's common namespace ships in the main bundle; the other languages' are chunks of their own.
 const commonLoaders: Record<Exclude<Language, 'ja-JP'>, () => Promise<{ default: Dictionary }>> = {
   'en-US': () => import('./locales/en-US.json'),
   'fil-PH': () => import('./locales/fil-PH.json'),
   'zh-TW': () => import('./locales/zh-TW.json'),
 };
-const featureLoaders = import.meta.glob<Dictionary>(
-  ['../features/*/locales/*.json', '../features/admin/mainTexts/*.json', '!../features/admin/locales/*.json'],
-  { import: 'default' },
-);
-
-export const loadBundledNamespace: NamespaceLoader = async (language, namespace) => {
-  if (namespace === 'common') return language === 'ja-JP' ? jaJP : (await commonLoaders[language]()).default;
-  if (namespace === 'admin') return (await import('../features/admin/messages.ts')).adminMessages(language);
-  const folder = namespace === 'adminMain' ? 'admin/mainTexts' : `${namespace}/locales`;
-  const load = featureLoaders[`../features/${folder}/${language}.json`];
-  if (!load) throw new Error(`no texts for ${namespace} in ${language}`);
-  return load();
-};
+/** The common namespace of a language: ja-JP from the entry, the others each a chunk of their own. */
+export async function loadCommon(language: Language): Promise<Dictionary> {
+  return language === 'ja-JP' ? jaJP : (await commonLoaders[language]()).default;
+}
 
 /**
  * Creates the i18next instance with one namespace per feature, loaded through
@@ -40,13 +32,13 @@ export const loadBundledNamespace: NamespaceLoader = async (language, namespace)
  * the key itself (no fallback language), and a namespace that fails to load
  * stays empty (SPEC.md §8), so the page still renders, showing keys.
  */
-export async function createI18n(language: Language, load: NamespaceLoader = loadBundledNamespace): Promise<I18n> {
+export async function createI18n(language: Language, load: NamespaceLoader): Promise<I18n> {
   const instance = i18next.createInstance();
   instance.on('failedLoading', (lng: string, ns: string, message: string) =>
     console.warn(`translations for ${lng} (${ns}) could not be loaded`, message),
   );
   await instance
-    .use(resourcesToBackend((lng: Language, ns: Namespace) => load(lng, ns)))
+    .use(resourcesToBackend((lng: Language, ns: string) => load(lng, ns)))
     .use(initReactI18next)
     .init({
       resources: { [DEFAULT_LANGUAGE]: { [DEFAULT_NS]: jaJP } },

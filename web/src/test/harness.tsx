@@ -7,7 +7,7 @@ import { vi } from 'vitest';
 import { makeStore, type RootState } from '../app/store.ts';
 import { createI18n } from '../i18n/i18n.ts';
 import type { Language } from '../i18n/languages.ts';
-import { NAMESPACES } from '../i18n/namespaces.ts';
+import { NAMESPACES, loadNamespace } from '../app/namespaces.ts';
 
 export interface Harness {
   store: ReturnType<typeof makeStore>;
@@ -20,9 +20,10 @@ export async function renderRoutes(
   options: { path?: string; language?: Language; state?: Partial<RootState>; allTexts?: boolean } = {},
 ): Promise<Harness> {
   const store = makeStore(options.state);
-  const i18n = await createI18n(options.language ?? 'ja-JP');
-  // Routes load a feature's namespace when its page asks (as in the browser); a lone component gets every namespace first.
-  if (options.allTexts) await i18n.loadNamespaces(NAMESPACES);
+  const i18n = await createI18n(options.language ?? 'ja-JP', loadNamespace);
+  // Every namespace is loaded first, so a test can look for a text as soon as it renders; allTexts: false
+  // leaves only common, each feature's namespace loading when its page asks (as in the browser).
+  if (options.allTexts !== false) await i18n.loadNamespaces(NAMESPACES);
   const router = createMemoryRouter(routes, { initialEntries: [options.path ?? '/'] });
   render(
     <Provider store={store}>
@@ -38,7 +39,7 @@ export async function renderWithApp(
   element: ReactNode,
   options: { state?: Partial<RootState> } = {},
 ): Promise<Harness> {
-  return renderRoutes([{ path: '*', element }], { ...options, allTexts: true });
+  return renderRoutes([{ path: '*', element }], options);
 }
 
 export interface RecordedCall {

@@ -27,8 +27,27 @@ import type UsersJa from './users/locales/ja-JP.json';
 import type VersionsJa from './versions/locales/ja-JP.json';
 import type VideosJa from './videos/locales/ja-JP.json';
 
-/** The namespace's type: the ja-JP texts of every area (i18n/namespaces.ts). */
-export type AdminMessages = typeof ConsoleJa & typeof BillingJa & typeof BlockCopyJa & typeof BlocksJa & typeof CancelReasonsJa & typeof CharactersJa & typeof EngagementJa & typeof HomeJa & typeof InsightJa & typeof LogsJa & typeof OperatorsJa & typeof ProductTextsJa & typeof SimulatorJa & typeof TaxonomyJa & typeof TestsJa & typeof TranslationsJa & typeof UserContentJa & typeof UsersJa & typeof VersionsJa & typeof VideosJa;
+/** The namespace's type: the ja-JP texts of every area (app/namespaces.ts). */
+export type AdminMessages = typeof ConsoleJa &
+  typeof BillingJa &
+  typeof BlockCopyJa &
+  typeof BlocksJa &
+  typeof CancelReasonsJa &
+  typeof CharactersJa &
+  typeof EngagementJa &
+  typeof HomeJa &
+  typeof InsightJa &
+  typeof LogsJa &
+  typeof OperatorsJa &
+  typeof ProductTextsJa &
+  typeof SimulatorJa &
+  typeof TaxonomyJa &
+  typeof TestsJa &
+  typeof TranslationsJa &
+  typeof UserContentJa &
+  typeof UsersJa &
+  typeof VersionsJa &
+  typeof VideosJa;
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*.json', './*/locales/*.json'], {
   eager: true,

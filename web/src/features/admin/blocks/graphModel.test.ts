@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateCharacter } from '@talkwith/dialogue-engine';
+import { loadNamespace } from '../../../app/namespaces.ts';
 import { createI18n } from '../../../i18n/i18n.ts';
 import { ADMIN_NS } from '../i18n.ts';
 import { characterGraph, edgeText, findBlocks, startNodeId, type BlockNodeData, type EdgeKind } from './graphModel.ts';
@@ -194,7 +195,7 @@ describe('layout', () => {
 
 describe('edgeText', () => {
   async function japanese() {
-    const i18n = await createI18n('ja-JP');
+    const i18n = await createI18n('ja-JP', loadNamespace);
     await i18n.loadNamespaces(ADMIN_NS);
     const t = i18n.getFixedT('ja-JP', ADMIN_NS);
     return (key: string, values: Record<string, unknown>) => t(key, values);

@@ -9,7 +9,9 @@ import type jaMicTest from '../features/micTest/locales/ja-JP.json';
 import type jaNav from '../features/nav/locales/ja-JP.json';
 import type jaSystemCheck from '../features/systemCheck/locales/ja-JP.json';
 import type jaTalks from '../features/talks/locales/ja-JP.json';
-import type jaCommon from './locales/ja-JP.json';
+import type jaCommon from '../i18n/locales/ja-JP.json';
+import { loadCommon, type Dictionary } from '../i18n/i18n.ts';
+import type { Language } from '../i18n/languages.ts';
 
 /**
  * The i18next namespaces, typed by their ja-JP texts (the source of truth; a
@@ -31,7 +33,7 @@ export interface Namespaces {
   systemCheck: typeof jaSystemCheck;
   talks: typeof jaTalks;
   /**
-   * The admin console's own texts (features/admin/**​/locales: ja-JP, and en-US for every other language).
+   * The admin console's own texts (features/admin/<area>/locales: ja-JP, and en-US for every other language).
    * Not key-checked yet: the console builds many keys at run time (`billing.${operation}.title`);
    * AdminMessages (the ja-JP files' type) is the declaration to put here once those keys are typed.
    */
@@ -41,7 +43,6 @@ export interface Namespaces {
 }
 
 export type Namespace = keyof Namespaces;
-export const DEFAULT_NS = 'common' satisfies Namespace;
 
 /** Every namespace, for the tests that render a component with all texts at hand. */
 export const NAMESPACES = Object.keys({
@@ -59,3 +60,19 @@ export const NAMESPACES = Object.keys({
   admin: true,
   adminMain: true,
 } satisfies Record<Namespace, true>) as Namespace[];
+
+// Each feature's namespace in each language is a chunk of its own that Vite splits from these lazy imports.
+const featureLoaders = import.meta.glob<Dictionary>(
+  ['../features/*/locales/*.json', '../features/admin/mainTexts/*.json', '!../features/admin/locales/*.json'],
+  { import: 'default' },
+);
+
+/** The i18n backend's read (i18n/i18n.ts): one namespace of one language, imported on first use. */
+export async function loadNamespace(language: Language, namespace: string): Promise<Dictionary> {
+  if (namespace === 'common') return loadCommon(language);
+  if (namespace === 'admin') return (await import('../features/admin/messages.ts')).adminMessages(language);
+  const folder = namespace === 'adminMain' ? 'admin/mainTexts' : `${namespace}/locales`;
+  const load = featureLoaders[`../features/${folder}/${language}.json`];
+  if (!load) throw new Error(`no texts for ${namespace} in ${language}`);
+  return load();
+}
