@@ -18,8 +18,7 @@ async function renderPanel(c: Character, blockId: string | null, server: (call: 
   const onSaved = vi.fn();
   const original = blockId === null ? null : (c.blocks.find((b) => b.id === blockId) ?? null);
   const harness = await renderWithApp(
-      <BlockPanel base={API} character={c} block={original} onClose={() => {}} onSaved={onSaved} />
-,
+    <BlockPanel base={API} character={c} block={original} onClose={() => {}} onSaved={onSaved} />,
     { state: { session: adminSession } },
   );
   return { ...harness, calls: fake.calls, onSaved };

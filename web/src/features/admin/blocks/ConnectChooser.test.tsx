@@ -16,15 +16,14 @@ async function renderChooser() {
   const onPick = vi.fn();
   const onCancel = vi.fn();
   await renderWithApp(
-      <ConnectChooser
-        sourceTitle="あいさつ"
-        targetTitle="ラーメン"
-        busy={false}
-        error={null}
-        onPick={onPick}
-        onCancel={onCancel}
-      />
-,
+    <ConnectChooser
+      sourceTitle="あいさつ"
+      targetTitle="ラーメン"
+      busy={false}
+      error={null}
+      onPick={onPick}
+      onCancel={onCancel}
+    />,
     { state: { session: adminSession } },
   );
   return { onPick, onCancel };

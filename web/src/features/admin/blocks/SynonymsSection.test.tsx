@@ -14,11 +14,9 @@ const adminSession = {
 
 async function renderPanel(c: Character, server: (call: RecordedCall) => [number, unknown]) {
   const fake = fakeServer(server);
-  await renderWithApp(
-      <BlockPanel base={API} character={c} block={c.blocks[0]!} onClose={() => {}} />
-,
-    { state: { session: adminSession } },
-  );
+  await renderWithApp(<BlockPanel base={API} character={c} block={c.blocks[0]!} onClose={() => {}} />, {
+    state: { session: adminSession },
+  });
   return fake.calls;
 }
 
