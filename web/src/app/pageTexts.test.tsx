@@ -1,32 +1,29 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { authTexts } from '../features/auth/texts.ts';
-import { catalogTexts } from '../features/catalog/texts.ts';
-import { engagementTexts } from '../features/engagement/texts.ts';
 import type { Language } from '../i18n/languages.ts';
-import type { DictionaryPart } from '../i18n/parts.ts';
+import { loadNamespace, type Namespace } from './namespaces.ts';
 import { fakeServer, renderRoutes } from '../test/harness.tsx';
 import { routes } from './routes.tsx';
 
 /**
- * The pages whose texts left the entry (each carries its part, i18n/parts.ts),
- * opened through the real routes with only the entry's dictionaries loaded:
+ * The pages whose texts are in a feature's namespace (app/namespaces.ts),
+ * opened through the real routes with only the common namespace loaded:
  * their title shows in the language, and none of their keys shows instead.
  * (The billing pages, all behind a log-in but the law pages' fixed Japanese,
  * are opened the same way by their own tests: the harness loads the entry alone.)
  */
-const PAGES: Array<[path: string, part: DictionaryPart, titleKey: string]> = [
-  ['/login', authTexts, 'login.title'],
-  ['/register', authTexts, 'register.title'],
-  ['/password_reset', authTexts, 'reset.title'],
-  ['/news', engagementTexts, 'engagement.news.title'],
-  ['/full/main_menu', catalogTexts, 'catalog.menuTitle'],
+const PAGES: Array<[path: string, namespace: Namespace, titleKey: string]> = [
+  ['/login', 'auth', 'login.title'],
+  ['/register', 'auth', 'register.title'],
+  ['/password_reset', 'auth', 'reset.title'],
+  ['/news', 'engagement', 'engagement.news.title'],
+  ['/full/main_menu', 'catalog', 'catalog.menuTitle'],
 ];
 
-function text(part: DictionaryPart, language: Language, key: string): string {
+function text(texts: Record<string, unknown>, key: string): string {
   const found = key
     .split('.')
-    .reduce<unknown>((node, segment) => (node as Record<string, unknown> | undefined)?.[segment], part[language]);
+    .reduce<unknown>((node, segment) => (node as Record<string, unknown> | undefined)?.[segment], texts);
   if (typeof found !== 'string') throw new Error(`${key} is not a text of this part`);
   return found;
 }
@@ -47,19 +44,25 @@ function gateway() {
   });
 }
 
-describe('page texts from the page chunks', () => {
+describe('page texts from their namespaces', () => {
   it.each(
-    PAGES.flatMap(([path, part, titleKey]) =>
-      (['ja-JP', 'en-US'] as const).map((language) => [path, language, part, titleKey] as const),
+    PAGES.flatMap(([path, namespace, titleKey]) =>
+      (['ja-JP', 'en-US'] as const).map((language) => [path, language, namespace, titleKey] as const),
     ),
-  )('%s in %s, opened from the entry alone, shows its title and no key', async (path, language, part, titleKey) => {
-    gateway();
+  )(
+    '%s in %s, opened with only common loaded, shows its title and no key',
+    async (path, language, namespace, titleKey) => {
+      gateway();
+      const texts = await loadNamespace(language as Language, namespace);
 
-    await renderRoutes(routes, { path, language });
+      await renderRoutes(routes, { path, language, allTexts: false });
 
-    const title = text(part, language, titleKey);
-    expect((await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 })).textContent).toBe(title);
-    const shown = document.body.textContent ?? '';
-    expect(keysOf(part[language]).filter((key) => shown.includes(key))).toEqual([]);
-  });
+      const title = text(texts, titleKey);
+      expect((await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 })).textContent).toBe(
+        title,
+      );
+      const shown = document.body.textContent ?? '';
+      expect(keysOf(texts).filter((key) => shown.includes(key))).toEqual([]);
+    },
+  );
 });

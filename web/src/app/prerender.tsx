@@ -5,6 +5,7 @@ import { languageChanged } from '../features/language/languageSlice.ts';
 import { createI18n } from '../i18n/i18n.ts';
 import { DEFAULT_LANGUAGE } from '../i18n/languages.ts';
 import { AppProviders, AppRoutes } from './App.tsx';
+import { loadNamespace } from './namespaces.ts';
 import { makeStore } from './store.ts';
 
 /**
@@ -16,7 +17,7 @@ import { makeStore } from './store.ts';
  * createRoot then replaces it with the same markup.
  */
 export async function renderPage(path: string): Promise<string> {
-  const i18n = await createI18n(DEFAULT_LANGUAGE);
+  const i18n = await createI18n(DEFAULT_LANGUAGE, loadNamespace);
   const store = makeStore();
   store.dispatch(languageChanged(DEFAULT_LANGUAGE));
   return renderToString(

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import type { ParseKeys } from 'i18next';
 import { Outlet, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { switchLanguage } from '../i18n/i18n.ts';
@@ -75,7 +76,7 @@ const NewsPage = engagementPage('NewsPage');
 const ContactPage = engagementPage('ContactPage');
 const ContactDevPage = engagementPage('ContactDevPage');
 
-function Popup({ titleKey, children }: { titleKey: string; children: ReactNode }) {
+function Popup({ titleKey, children }: { titleKey: ParseKeys; children: ReactNode }) {
   const { t } = useTranslation();
   return <PopupRoute title={t(titleKey)}>{children}</PopupRoute>;
 }

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import type { ParseKeys } from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { createI18n, switchLanguage } from './i18n.ts';
+import { createI18n, loadCommon, switchLanguage, type NamespaceLoader } from './i18n.ts';
 import { LANGUAGES, LANGUAGE_STORAGE_KEY, storedLanguage, storeLanguage } from './languages.ts';
 import jaJP from './locales/ja-JP.json';
 
@@ -27,16 +28,16 @@ const ADMIN_DIR = join(SRC, 'features', 'admin');
 const FEATURES = join(SRC, 'features');
 
 /**
- * The dictionaries of the default namespace: the entry's (i18n/locales) and each
- * lazily loaded feature's part (features/<name>/locales, merged by parts.ts when
- * its page renders). The admin console's own namespace is not among them.
+ * The namespaces in all four languages (app/namespaces.ts): common (i18n/locales)
+ * and each feature's (features/<name>/locales). The admin console's own namespace
+ * (ja-JP and en-US only) is checked on its own below.
  */
 const DICTIONARY_SETS: Array<{ name: string; dir: string }> = [
   { name: 'entry', dir: join(import.meta.dirname, 'locales') },
   ...readdirSync(FEATURES)
     .filter((name) => name !== 'admin' && existsSync(join(FEATURES, name, 'locales', 'ja-JP.json')))
     .map((name) => ({ name, dir: join(FEATURES, name, 'locales') })),
-  // The console's own default-namespace texts (its locales/ folders hold the admin namespace).
+  // The console's texts in every language, namespace adminMain (its locales/ folders hold the admin namespace).
   { name: 'admin', dir: join(ADMIN_DIR, 'mainTexts') },
 ];
 const setDictionary = (dir: string, language: string): unknown =>
@@ -45,7 +46,7 @@ const baseKeys = (dictionary: unknown): string[] => [...new Set(flatKeys(diction
 const partOf = (file: string) =>
   DICTIONARY_SETS.find(({ name }) => name !== 'entry' && file.startsWith(join(FEATURES, name) + sep));
 
-/** The admin console's texts of one language, merged as features/admin/i18n.ts merges them. */
+/** The admin console's texts of one language, merged as features/admin/messages.ts merges them. */
 function adminMessages(language: string): Record<string, unknown> {
   const files = sourceFilesNamed(ADMIN_DIR, `${language}.json`);
   return Object.assign({}, ...files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>));
@@ -59,30 +60,35 @@ function sourceFilesNamed(dir: string, name: string): string[] {
   });
 }
 
+/** The shared layer knows only the common namespace (the features' files are app/namespaces.ts's). */
+const commonOnly: NamespaceLoader = async (language, namespace) => (namespace === 'common' ? loadCommon(language) : {});
+
 describe('i18n', () => {
   it('createI18n, without a stored choice, speaks ja-JP', async () => {
-    const i18n = await createI18n(storedLanguage());
+    const i18n = await createI18n(storedLanguage(), commonOnly);
     expect(i18n.language).toBe('ja-JP');
     expect(i18n.t('nav.login')).toBe('ログイン');
   });
 
   it('t, for a missing key, shows the key itself', async () => {
-    const i18n = await createI18n('en-US');
-    expect(i18n.t('no.such.key')).toBe('no.such.key');
+    const i18n = await createI18n('en-US', commonOnly);
+    expect(i18n.t('no.such.key' as ParseKeys)).toBe('no.such.key');
   });
 
-  it('switchLanguage, when the dictionary fails to load, uses an empty dictionary and shows keys', async () => {
+  it('switchLanguage, when the namespace fails to load, still switches and shows keys', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const i18n = await createI18n('ja-JP');
-    await switchLanguage(i18n, 'zh-TW', () => Promise.reject(new Error('network down')));
+    const i18n = await createI18n('ja-JP', (language, namespace) =>
+      language === 'zh-TW' ? Promise.reject(new Error('network down')) : commonOnly(language, namespace),
+    );
+    await switchLanguage(i18n, 'zh-TW');
     expect(i18n.language).toBe('zh-TW');
-    expect(i18n.getResourceBundle('zh-TW', 'translation')).toEqual({});
     expect(i18n.t('nav.login')).toBe('nav.login');
+    expect(warn).toHaveBeenCalled();
     warn.mockRestore();
   });
 
   it('switchLanguage, to en-US, changes texts and the document language', async () => {
-    const i18n = await createI18n('ja-JP');
+    const i18n = await createI18n('ja-JP', commonOnly);
     await switchLanguage(i18n, 'en-US');
     expect(i18n.t('nav.login')).toBe('Log in');
     expect(document.documentElement.lang).toBe('en-US');
@@ -97,7 +103,7 @@ describe('i18n', () => {
     expect(storedLanguage()).toBe('ja-JP');
   });
 
-  it('locales, all four, in the entry and in every page part, have exactly the keys of ja-JP (plural keys counted once)', () => {
+  it('locales, all four, in common and in every feature namespace, have exactly the keys of ja-JP (plural keys counted once)', () => {
     expect(DICTIONARY_SETS.map(({ name }) => name)).toEqual(
       expect.arrayContaining(['entry', 'auth', 'billing', 'engagement', 'catalog']),
     );
@@ -108,7 +114,7 @@ describe('i18n', () => {
     }
   });
 
-  it('locales, a key in two dictionaries (entry or parts), is refused: the later deep merge would replace it silently', () => {
+  it('locales, a key in common and in a feature namespace, is refused: the feature would hide the common text (fallbackNS)', () => {
     const owners = new Map<string, string[]>();
     for (const { name, dir } of DICTIONARY_SETS)
       for (const key of baseKeys(setDictionary(dir, 'ja-JP'))) owners.set(key, [...(owners.get(key) ?? []), name]);
@@ -128,10 +134,11 @@ describe('i18n', () => {
     }
   });
 
-  it('source, every literal t() key, is in the entry or in the part of the feature that uses it', () => {
-    // A feature's page merges only its own part (parts.ts), so a key of another feature's part would show as the key.
-    // The admin console's files may also use its own namespace (features/admin/**/locales, merged by features/admin/i18n.ts).
-    // A console area may translate with its own key prefix (useTranslation('admin', { keyPrefix: area })).
+  it('source, every literal t() key, is in common or in the namespace of the feature that uses it', () => {
+    // The compiler checks the typed namespaces (i18n/i18next.d.ts); this also covers the admin namespace, whose keys are not typed.
+    // A feature's components ask for their own namespace, so a key of another feature's would show as the key.
+    // The admin console's files may also use its own namespace (features/admin/**/locales, merged by features/admin/messages.ts).
+    // A console area may translate with its own key prefix (useAdminTexts(area)).
     const consoleMessages = adminMessages('ja-JP');
     const consoleKeys = new Set(flatKeys(consoleMessages));
     const inConsole = (key: string) =>

@@ -1,69 +1,67 @@
-import i18next, { type i18n as I18n, type Resource } from 'i18next';
+import i18next, { type i18n as I18n } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import jaJP from './locales/ja-JP.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.ts';
 
 export type Dictionary = Record<string, unknown>;
-export type DictionaryLoader = (language: Language) => Promise<Dictionary>;
+/** Fetches one namespace of one language: the backend's read (app/namespaces.ts knows the features' files). */
+export type NamespaceLoader = (language: Language, namespace: string) => Promise<Dictionary>;
 
-// ja-JP ships in the main bundle; the other locales are separate chunks loaded on demand.
-// These are the shell's and the chat route's texts; every other page brings its own (parts.ts).
-const bundledLoaders: Record<Exclude<Language, 'ja-JP'>, () => Promise<{ default: Dictionary }>> = {
+/** The shell's and the chat route's texts; every other namespace falls back to it. */
+export const DEFAULT_NS = 'common';
+
+// ja-JP's common namespace ships in the main bundle; the other languages' are chunks of their own.
+const commonLoaders: Record<Exclude<Language, 'ja-JP'>, () => Promise<{ default: Dictionary }>> = {
   'en-US': () => import('./locales/en-US.json'),
   'fil-PH': () => import('./locales/fil-PH.json'),
   'zh-TW': () => import('./locales/zh-TW.json'),
 };
-
-export const loadBundledDictionary: DictionaryLoader = async (language) => {
-  if (language === 'ja-JP') return jaJP;
-  return (await bundledLoaders[language]()).default;
-};
-
-/**
- * The languages whose entry dictionary each instance has. Not hasResourceBundle:
- * a page's dictionary part (parts.ts) adds every language's bundle before that
- * language's entry dictionary was ever loaded.
- */
-const loadedDictionaries = new WeakMap<I18n, Set<Language>>();
+/** The common namespace of a language: ja-JP from the entry, the others each a chunk of their own. */
+export async function loadCommon(language: Language): Promise<Dictionary> {
+  return language === 'ja-JP' ? jaJP : (await commonLoaders[language]()).default;
+}
 
 /**
- * Creates the i18next instance. A missing key shows the key itself (no
- * fallback language), and a dictionary that fails to load is replaced by an
- * empty one (SPEC.md §8), so the page still renders, showing keys.
+ * Creates the i18next instance with one namespace per feature, loaded through
+ * i18next-resources-to-backend. `common` (the shell and the chat route) is
+ * loaded before the first render; a feature's namespace when a component asks
+ * for it (useTranslation('auth')), the component suspending meanwhile (the
+ * routes' Suspense shows its spinner), so a text never shows as its key. Each
+ * namespace falls back to `common` for the shared texts. A missing key shows
+ * the key itself (no fallback language), and a namespace that fails to load
+ * stays empty (SPEC.md §8), so the page still renders, showing keys.
  */
-export async function createI18n(language: Language, load: DictionaryLoader = loadBundledDictionary): Promise<I18n> {
+export async function createI18n(language: Language, load: NamespaceLoader): Promise<I18n> {
   const instance = i18next.createInstance();
-  const resources: Resource = { [DEFAULT_LANGUAGE]: { translation: jaJP } };
-  await instance.use(initReactI18next).init({
-    resources,
-    lng: DEFAULT_LANGUAGE,
-    fallbackLng: false,
-    supportedLngs: [...LANGUAGES],
-    returnNull: false,
-    interpolation: { escapeValue: false }, // React escapes
-    react: { useSuspense: false },
-    initAsync: false,
-  });
-  loadedDictionaries.set(instance, new Set([DEFAULT_LANGUAGE]));
-  await switchLanguage(instance, language, load);
+  instance.on('failedLoading', (lng: string, ns: string, message: string) =>
+    console.warn(`translations for ${lng} (${ns}) could not be loaded`, message),
+  );
+  await instance
+    .use(resourcesToBackend((lng: Language, ns: string) => load(lng, ns)))
+    .use(initReactI18next)
+    .init({
+      resources: { [DEFAULT_LANGUAGE]: { [DEFAULT_NS]: jaJP } },
+      partialBundledLanguages: true,
+      lng: language,
+      ns: [DEFAULT_NS],
+      defaultNS: DEFAULT_NS,
+      fallbackNS: DEFAULT_NS,
+      fallbackLng: false,
+      supportedLngs: [...LANGUAGES],
+      returnNull: false,
+      interpolation: { escapeValue: false }, // React escapes
+    });
+  setDocumentLanguage(language);
   return instance;
 }
 
-export async function switchLanguage(
-  instance: I18n,
-  language: Language,
-  load: DictionaryLoader = loadBundledDictionary,
-): Promise<void> {
-  const loaded = loadedDictionaries.get(instance) ?? new Set<Language>();
-  loadedDictionaries.set(instance, loaded);
-  if (!loaded.has(language)) {
-    const dictionary = await load(language).catch((err: unknown) => {
-      console.warn(`translations for ${language} could not be loaded`, err);
-      return {};
-    });
-    instance.addResourceBundle(language, 'translation', dictionary, true, true);
-    loaded.add(language);
-  }
+/** Changes the language once every namespace in use is loaded in it (i18next's changeLanguage loads them first). */
+export async function switchLanguage(instance: I18n, language: Language): Promise<void> {
   await instance.changeLanguage(language);
+  setDocumentLanguage(language);
+}
+
+function setDocumentLanguage(language: Language): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }

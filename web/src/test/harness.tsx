@@ -7,6 +7,7 @@ import { vi } from 'vitest';
 import { makeStore, type RootState } from '../app/store.ts';
 import { createI18n } from '../i18n/i18n.ts';
 import type { Language } from '../i18n/languages.ts';
+import { NAMESPACES, loadNamespace } from '../app/namespaces.ts';
 
 export interface Harness {
   store: ReturnType<typeof makeStore>;
@@ -16,10 +17,13 @@ export interface Harness {
 /** Renders routes inside a fresh store, i18n instance and memory router. */
 export async function renderRoutes(
   routes: RouteObject[],
-  options: { path?: string; language?: Language; state?: Partial<RootState> } = {},
+  options: { path?: string; language?: Language; state?: Partial<RootState>; allTexts?: boolean } = {},
 ): Promise<Harness> {
   const store = makeStore(options.state);
-  const i18n = await createI18n(options.language ?? 'ja-JP');
+  const i18n = await createI18n(options.language ?? 'ja-JP', loadNamespace);
+  // Every namespace is loaded first, so a test can look for a text as soon as it renders; allTexts: false
+  // leaves only common, each feature's namespace loading when its page asks (as in the browser).
+  if (options.allTexts !== false) await i18n.loadNamespaces(NAMESPACES);
   const router = createMemoryRouter(routes, { initialEntries: [options.path ?? '/'] });
   render(
     <Provider store={store}>

@@ -1,7 +1,7 @@
 import { NavLink, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AdminBaseContext } from './AdminBase.tsx';
-import { ADMIN_NS, ensureAdminMessages } from './i18n.ts';
+import { ADMIN_NS } from './i18n.ts';
 import { MailOutbox } from './MailOutbox.tsx';
 import { UsersPage } from './UsersPage.tsx';
 import { UserDetailPage } from './users/UserDetailPage.tsx';
@@ -46,8 +46,7 @@ import { InsightPage } from './insight/InsightPage.tsx';
  * routes and its link below.
  */
 export default function AdminConsole({ basePath, apiBase }: { basePath: string; apiBase: string }) {
-  const { t, i18n } = useTranslation();
-  ensureAdminMessages(i18n);
+  const { t } = useTranslation('adminMain');
   const { t: ta } = useTranslation(ADMIN_NS);
   return (
     <AdminBaseContext value={{ basePath, apiBase }}>

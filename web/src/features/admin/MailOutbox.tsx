@@ -20,7 +20,7 @@ export function linkify(text: string): ReactNode[] {
 }
 
 export function MailOutbox({ apiBase }: { apiBase: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('adminMain');
   const [to, setTo] = useState('');
   const { data, isFetching, error, refetch } = useAdminMailQuery({ base: apiBase, to: to.trim() });
   return (

@@ -7,7 +7,7 @@ import { usePopup } from '../../app/shell.ts';
 import { Card, Field, Notice, Spinner } from '../../app/ui.tsx';
 import { useAdminBase } from './AdminBase.tsx';
 import { when } from './billing/format.ts';
-import { ADMIN_NS } from './i18n.ts';
+import { useAdminTexts } from './i18n.ts';
 import { useAdminDeleteUserMutation, useAdminUsersQuery } from './adminApi.ts';
 import { filtersChanged, pageChanged, selectAdminFilters } from './adminSlice.ts';
 
@@ -18,7 +18,7 @@ const noticeOf = (state: unknown): string | null =>
     : null;
 
 function UserRow({ user, apiBase }: { user: PublicUser; apiBase: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('adminMain');
   const popup = usePopup();
   const { basePath } = useAdminBase();
   const [remove] = useAdminDeleteUserMutation();
@@ -55,10 +55,10 @@ function UserRow({ user, apiBase }: { user: PublicUser; apiBase: string }) {
 }
 
 export function UsersPage({ apiBase }: { apiBase: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('adminMain');
   const dispatch = useAppDispatch();
   const filters = useAppSelector(selectAdminFilters);
-  const { t: ta } = useTranslation(ADMIN_NS, { keyPrefix: 'users' });
+  const { t: ta } = useAdminTexts('users');
   const notice = noticeOf(useLocation().state);
   const { data, isFetching, error } = useAdminUsersQuery({ base: apiBase, ...filters });
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;

@@ -1,36 +1,23 @@
-import type { i18n as I18n } from 'i18next';
-import { addDictionaryPart } from '../../i18n/parts.ts';
-import { adminMainTexts } from './mainTexts.ts';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TOptions } from 'i18next';
 
 /**
- * The admin console's texts live in an `admin` namespace that ships in the
- * console's own chunk, never in the consumers' bundle. Each area of the console
- * keeps its texts beside its code (`<area>/locales/<lang>.json`, top-level key =
- * the area) and they are merged here. Operators read Japanese or English; the
- * other interface languages show the English texts.
+ * The admin console's own i18next namespace (features/admin/messages.ts), loaded
+ * by the i18n backend when the console first renders, in the console's chunk.
  */
-const files = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*.json', './*/locales/*.json'], {
-  eager: true,
-});
-
-function messagesFor(language: 'ja-JP' | 'en-US'): Record<string, unknown> {
-  const merged: Record<string, unknown> = {};
-  for (const [path, file] of Object.entries(files))
-    if (path.endsWith(`/${language}.json`)) Object.assign(merged, file.default);
-  return merged;
-}
-
 export const ADMIN_NS = 'admin';
 
 /**
- * Adds the admin namespace, and the console's texts in the default namespace,
- * to every language once (idempotent; called when the console chunk renders).
+ * The console's texts of one area (`t('title')` reads `users.title`). The admin
+ * namespace's keys are not typed yet (app/namespaces.ts), and i18next's typed
+ * keyPrefix needs them, so the prefix is joined here.
  */
-export function ensureAdminMessages(i18n: I18n): void {
-  addDictionaryPart(i18n, adminMainTexts);
-  if (i18n.hasResourceBundle('ja-JP', ADMIN_NS)) return;
-  const ja = messagesFor('ja-JP');
-  const en = messagesFor('en-US');
-  for (const language of ['ja-JP', 'en-US', 'fil-PH', 'zh-TW'])
-    i18n.addResourceBundle(language, ADMIN_NS, language === 'ja-JP' ? ja : en, true, true);
+export function useAdminTexts(area: string) {
+  const { t, i18n } = useTranslation(ADMIN_NS);
+  const inArea = useCallback(
+    (key: string, options?: TOptions): string => String(t(`${area}.${key}`, options ?? {})),
+    [t, area],
+  );
+  return { t: inArea, i18n };
 }

@@ -7,14 +7,11 @@ import { buttonSection, servedBlockIds } from './albumModel.ts';
 import { ReplayViewer } from './ReplayViewer.tsx';
 import { ShareMeter } from './ShareMeter.tsx';
 import { useAlbumData } from './useAlbumData.ts';
-import { useDictionaryPart } from '../../i18n/parts.ts';
-import { albumTexts } from './texts.ts';
 import './album.css';
 
 /** /full/album/{slug}/{button_id} (login required): the conversation a start button opens, its found blocks in order, with replay. */
 export default function AlbumConversationPage() {
-  useDictionaryPart(albumTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('album');
   const { character_slug: slug = '', button_id: buttonId = '' } = useParams();
   const state = useAlbumData(slug);
   const { character, album } = state;

@@ -19,7 +19,7 @@ export function AlbumEntries({
   label: string;
   replayable: ReadonlySet<string>;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('album');
   return (
     <ol className="album-entries" aria-label={label}>
       {entries.map((entry) =>

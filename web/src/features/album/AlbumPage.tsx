@@ -7,14 +7,11 @@ import { albumSections, servedBlockIds, type AlbumSection } from './albumModel.t
 import { ReplayViewer } from './ReplayViewer.tsx';
 import { ShareMeter } from './ShareMeter.tsx';
 import { useAlbumData } from './useAlbumData.ts';
-import { useDictionaryPart } from '../../i18n/parts.ts';
-import { albumTexts } from './texts.ts';
 import './album.css';
 
 /** /full/album/{slug} (login required): what share of the character the caller has found, conversation by conversation. */
 export default function AlbumPage() {
-  useDictionaryPart(albumTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('album');
   const slug = useParams().character_slug ?? '';
   const state = useAlbumData(slug);
   const { character, album } = state;
@@ -58,7 +55,7 @@ function SectionCard({
   section: AlbumSection;
   replayable: ReadonlySet<string>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('album');
   const title = section.title || t('album.others');
   const found = section.entries.filter((entry) => entry.kind === 'found').length;
   const headingId = `album-section-${section.id}`;

@@ -9,7 +9,7 @@ export function AlbumUnready({
 }: {
   state: Pick<ReturnType<typeof useAlbumData>, 'loading' | 'notFound' | 'retry'>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('album');
   if (state.loading)
     return (
       <Page title={t('album.title')}>
@@ -28,7 +28,7 @@ export function AlbumUnready({
 }
 
 export function AlbumMissing() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('album');
   return (
     <Page title={t('album.title')}>
       <Card>

@@ -23,7 +23,7 @@ export function ReplayViewer({
   character: PlayableCharacter['character'];
   foundIds: ReadonlySet<string>;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('album');
   const [params, setParams] = useSearchParams();
   const heading = useRef<HTMLHeadingElement>(null);
   const blockId = params.get('block');

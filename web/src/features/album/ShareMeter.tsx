@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 /** How much of the character (or of one conversation) the caller has found: a bar and 「n / m」. */
 export function ShareMeter({ label, found, total }: { label: string; found: number; total: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('album');
   const id = useId();
   const percent = total > 0 ? Math.round((found / total) * 100) : 0;
   return (

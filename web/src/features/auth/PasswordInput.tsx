@@ -13,7 +13,7 @@ interface Props {
 
 /** A password input that states the rule of SPEC.md §5 and which parts are still broken. */
 export function PasswordInput({ label, value, onChange, showRule = true, autoComplete, name }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const problems = showRule && value.length > 0 ? passwordProblems(value) : [];
   const hint = showRule ? (
     <>

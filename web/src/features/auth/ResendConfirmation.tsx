@@ -9,7 +9,7 @@ import { Field, Notice } from '../../app/ui.tsx';
  * confirmation link. The server answers alike for any address, so does this.
  */
 export function ResendConfirmation({ initialEmail = '' }: { initialEmail?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const [email, setEmail] = useState(initialEmail);
   const [resend, { isLoading, isSuccess, error }] = useResendConfirmationMutation();
 

@@ -4,8 +4,6 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { Notice } from '../../app/ui.tsx';
 import { useCardsQuery, useSubscriptionsQuery } from './billingApi.ts';
 import { formatDate, formatYen } from './format.ts';
-import { useDictionaryPart } from '../../i18n/parts.ts';
-import { billingTexts } from './texts.ts';
 import { useLocalized } from '../../i18n/localized.ts';
 
 /**
@@ -16,8 +14,7 @@ import { useLocalized } from '../../i18n/localized.ts';
  * subscriptions and cards APIs; empty when there is neither.
  */
 export function useAccountDeletionConsequences(): string[] {
-  useDictionaryPart(billingTexts);
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('billing');
   const label = useLocalized();
   const user = useAppSelector(selectUser);
   const subscriptions = useSubscriptionsQuery(user?.id ?? '', { skip: !user }).data?.subscriptions ?? [];
@@ -39,7 +36,7 @@ export function useAccountDeletionConsequences(): string[] {
 }
 
 export function AccountDeletionNotice() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const lines = useAccountDeletionConsequences();
   if (lines.length === 0) return null;
   return (

@@ -18,7 +18,7 @@ export const CANCEL_COMMENT_MAX = 500;
  * by the survey.
  */
 export function CancelReasonStep({ onNext, onBack }: { onNext: (choice: CancelChoice) => void; onBack: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const reasons = useCancelReasonsQuery();
   const [reasonId, setReasonId] = useState<string | null>(null);
   const [comment, setComment] = useState('');

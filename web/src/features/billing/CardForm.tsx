@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Field, Notice } from '../../app/ui.tsx';
 import { useTokenEndpointQuery } from './billingApi.ts';
@@ -21,7 +22,7 @@ export interface CardFormProps {
  * URL, storage or a log. Only the token leaves this component.
  */
 export function CardForm({ submitLabel, offerSave = false, busy = false, endpoint, onToken }: CardFormProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const form = useRef<HTMLFormElement>(null);
   const [tokenizing, setTokenizing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -102,7 +103,7 @@ export function CardForm({ submitLabel, offerSave = false, busy = false, endpoin
   );
 }
 
-function tokenProblem(error: unknown, t: (key: string) => string): string {
+function tokenProblem(error: unknown, t: TFunction<'billing'>): string {
   if (error instanceof CardTokenError && error.reason === 'timeout') return t('billing.card.timeout');
   if (error instanceof CardTokenError && error.reason === 'invalid')
     return error.message && error.message !== 'invalid' ? error.message : t('billing.card.invalid');

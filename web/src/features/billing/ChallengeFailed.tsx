@@ -17,7 +17,7 @@ const sameProductPath = (productId: string) => `/payment/process/credit?product_
  * token is spent), another card for the same product, or the history.
  */
 export function ChallengeFailed({ purchase }: { purchase: PurchaseView }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const cardId = challengeCardOf(purchase.order_id);
   return (
     <Card className="outcome outcome--declined">
@@ -35,7 +35,7 @@ export function ChallengeFailed({ purchase }: { purchase: PurchaseView }) {
 }
 
 function RetrySavedCard({ productId, cardId }: { productId: string; cardId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const flow = usePaymentFlow({ product_id: productId }, t('billing.credit.failed'));
   const { outcome } = flow;
   if (outcome.kind === 'redirecting') return <Spinner label={t('billing.credit.toChallenge')} />;
@@ -68,7 +68,7 @@ function RetrySavedCard({ productId, cardId }: { productId: string; cardId: stri
 }
 
 function RetryTypedCard({ productId }: { productId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   return (
     <>
       <p className="muted small">{t('billing.challengeFailed.typeAgain')}</p>

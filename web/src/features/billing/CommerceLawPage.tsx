@@ -1,7 +1,5 @@
 import { Link } from 'react-router';
 import { LawTable, type LawRow } from './LawTable.tsx';
-import { useDictionaryPart } from '../../i18n/parts.ts';
-import { billingTexts } from './texts.ts';
 import './billing.css';
 
 /*
@@ -68,7 +66,6 @@ const ROWS: LawRow[] = [
 ];
 
 export default function CommerceLawPage() {
-  useDictionaryPart(billingTexts);
   return (
     <section className="page">
       <LawTable title="特定商取引法に基づく表記" updated="最終更新日：2026年11月23日" rows={ROWS}>

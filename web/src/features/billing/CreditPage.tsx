@@ -8,8 +8,6 @@ import { CardForm } from './CardForm.tsx';
 import { formatYen } from './format.ts';
 import { PaymentDeclined, PaymentPending, PaymentSuccess } from './Outcome.tsx';
 import { usePaymentFlow, type PaymentTarget } from './usePaymentFlow.ts';
-import { useDictionaryPart } from '../../i18n/parts.ts';
-import { billingTexts } from './texts.ts';
 import './billing.css';
 import { useLocalized } from '../../i18n/localized.ts';
 
@@ -60,8 +58,7 @@ function useOffer(
 
 /** /payment/process/credit?product_id=… (or ?plan_code=PROD001): pay by card, with the outcome on the same page. */
 export default function CreditPage() {
-  useDictionaryPart(billingTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const [params] = useSearchParams();
   const { offer, loading, failed } = useOffer(params.get('product_id'), params.get('plan_code'));
 
@@ -85,7 +82,7 @@ export default function CreditPage() {
 }
 
 function Checkout({ offer }: { offer: Offer }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const label = useLocalized();
   const flow = usePaymentFlow(offer.target, t('billing.credit.failed'));
   const { outcome } = flow;
@@ -140,7 +137,7 @@ function Checkout({ offer }: { offer: Offer }) {
 
 /** A subscription charge still being settled: the same call (same key) is repeated on its own and on the button. */
 function SubscriptionPending({ busy, onRecheck }: { busy: boolean; onRecheck: () => Promise<void> }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   useEffect(() => {
     const timer = setTimeout(() => void onRecheck(), RECHECK_MS);
     return () => clearTimeout(timer);
@@ -157,7 +154,7 @@ function SubscriptionPending({ busy, onRecheck }: { busy: boolean; onRecheck: ()
 }
 
 function OrderSummary({ offer }: { offer: Offer }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   return (
     <Card className="order-summary">
       <p className="muted small">{t('billing.credit.order')}</p>
@@ -189,7 +186,7 @@ function OrderSummary({ offer }: { offer: Offer }) {
 type Pay = ReturnType<typeof usePaymentFlow>['pay'];
 
 function PayForm({ offer, busy, onPay }: { offer: Offer; busy: boolean; onPay: Pay }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const cards = useCardsQuery();
   const saved = cards.data?.cards ?? [];
   // ?card=new: sent here by 「別のカードで支払う」, so the saved cards are not preselected.
@@ -249,7 +246,7 @@ function CardChoice({
   checked: boolean;
   onPick: (id: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   return (
     <label className="card-choice__item">
       <input type="radio" name="card" checked={checked} onChange={() => onPick(card.card_id)} />

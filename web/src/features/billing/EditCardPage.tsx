@@ -7,16 +7,13 @@ import { Card, Notice, Page, Spinner } from '../../app/ui.tsx';
 import { usePopup } from '../../app/shell.ts';
 import { useAddCardMutation, useCardsQuery, useDeleteCardMutation, useSetDefaultCardMutation } from './billingApi.ts';
 import { CardForm } from './CardForm.tsx';
-import { useDictionaryPart } from '../../i18n/parts.ts';
-import { billingTexts } from './texts.ts';
 import './billing.css';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
 /** /payment/editcard: the cards kept at the provider (masked), add one, choose the default, delete. */
 export default function EditCardPage() {
-  useDictionaryPart(billingTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const cards = useCardsQuery();
   const [addCard, adding] = useAddCardMutation();
   const [message, setMessage] = useState<Message>(null);
@@ -57,7 +54,7 @@ export default function EditCardPage() {
 }
 
 function SavedCard({ card, onMessage }: { card: SavedCardView; onMessage: (message: Message) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const popup = usePopup();
   const [setDefault, settingDefault] = useSetDefaultCardMutation();
   const [deleteCard, deleting] = useDeleteCardMutation();

@@ -10,8 +10,6 @@ import { ChallengeFailed } from './ChallengeFailed.tsx';
 import { errorCodeOf } from './format.ts';
 import { PaymentDeclined, PaymentPending, PaymentSuccess } from './Outcome.tsx';
 import { CardChangeReturn, SubscriptionReturn } from './SubscriptionReturn.tsx';
-import { useDictionaryPart } from '../../i18n/parts.ts';
-import { billingTexts } from './texts.ts';
 import './billing.css';
 
 /**
@@ -38,8 +36,7 @@ function useCompletion(mode: ReturnMode) {
 }
 
 export function MpiReturnPage({ mode }: { mode: ReturnMode }) {
-  useDictionaryPart(billingTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const [params] = useSearchParams();
   const orderId = params.get('order_id') ?? rememberedOrder();
   // A plan's first charge comes back here too, marked by billing with kind=subscription.
@@ -62,7 +59,7 @@ export function MpiReturnPage({ mode }: { mode: ReturnMode }) {
 }
 
 function PurchaseReturn({ mode, orderId }: { mode: ReturnMode; orderId: string | null }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const completion = useCompletion(mode);
   const [shown, setShown] = useState<Shown>({ kind: 'working' });
   const asked = useRef<string | null>(null);
@@ -118,7 +115,7 @@ function PurchaseReturn({ mode, orderId }: { mode: ReturnMode; orderId: string |
 }
 
 function Settled({ purchase, mode }: { purchase: PurchaseView; mode: ReturnMode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   if (purchase.status === 'captured') {
     return (
       <PaymentSuccess

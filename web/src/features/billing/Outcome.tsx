@@ -9,7 +9,7 @@ import { useLocalized } from '../../i18n/localized.ts';
 
 /** What a purchase brought, in words: 「トークチケット 5枚」, 「500 ポイント」 or the product name. */
 function PurchasedLine({ purchase }: { purchase: PurchaseView }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const label = useLocalized();
   return (
     <dl className="billing-facts">
@@ -45,7 +45,7 @@ function PurchasedLine({ purchase }: { purchase: PurchaseView }) {
 }
 
 export function PaymentSuccess({ purchase, title }: { purchase?: PurchaseView; title?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const wallet = useWalletQuery();
   return (
     <Card className="outcome outcome--success">
@@ -85,7 +85,7 @@ export function PaymentDeclined({
   onTryAgain?: () => void;
   retryTo?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   return (
     <Card className="outcome outcome--declined">
       <Notice kind="error">{t('billing.outcome.declinedTitle')}</Notice>
@@ -128,7 +128,7 @@ export function PaymentPending({
   orderNumber?: string;
   onSettled: (purchase: PurchaseView) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const [check, { isLoading }] = usePurchaseResultMutation();
   const delay = useRef(FIRST_RECHECK_MS);
   // The latest callback, so a parent's new function each render does not restart the re-check timer.

@@ -15,7 +15,7 @@ import { CardForm } from './CardForm.tsx';
  * renewal charges the card chosen here.
  */
 export function PlanCardChange({ subscription }: { subscription: SubscriptionView }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   if (!open) {
@@ -56,7 +56,7 @@ function CardChooser({
   onClose: () => void;
   onChanged: (masked: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const cards = useCardsQuery();
   const [change, { isLoading }] = useChangePlanCardMutation();
   const [problem, setProblem] = useState<string | null>(null);

@@ -18,8 +18,6 @@ import {
 import { formatDate, formatYen } from './format.ts';
 import { useIntentKey } from './intentKey.ts';
 import { PlanCardChange } from './PlanCardChange.tsx';
-import { useDictionaryPart } from '../../i18n/parts.ts';
-import { billingTexts } from './texts.ts';
 import './billing.css';
 import { useLocalized } from '../../i18n/localized.ts';
 
@@ -34,8 +32,7 @@ function currentOf(subscriptions: SubscriptionView[]): SubscriptionView | undefi
 
 /** /mypage#plan_list: the current plan, plans to subscribe, tickets and points with their nearest expiry, and the ways to buy more. */
 export function PlanList() {
-  useDictionaryPart(billingTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const user = useAppSelector(selectUser);
   const subscriptions = useSubscriptionsQuery(user?.id ?? '', { skip: !user });
   const products = useProductsQuery();
@@ -86,7 +83,7 @@ function useScrolledTo(hash: string, ready: boolean) {
 }
 
 function CurrentPlan({ subscription }: { subscription: SubscriptionView }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('billing');
   const label = useLocalized();
   const date = (iso?: string) => formatDate(iso, i18n.language);
   return (
@@ -134,7 +131,7 @@ function CurrentPlan({ subscription }: { subscription: SubscriptionView }) {
 }
 
 function PlanActions({ subscription }: { subscription: SubscriptionView }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('billing');
   const popup = usePopup();
   const cancelIntent = useIntentKey(`cancel:${subscription.subscription_id}`);
   const resubscribeIntent = useIntentKey(`resubscribe:${subscription.subscription_id}`);
@@ -214,7 +211,7 @@ function PlanActions({ subscription }: { subscription: SubscriptionView }) {
 }
 
 function PlanOffers({ plans }: { plans: PlanView[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const label = useLocalized();
   return (
     <ul className="offers" aria-label={t('billing.plan.offers')}>
@@ -241,7 +238,7 @@ function PlanOffers({ plans }: { plans: PlanView[] }) {
 }
 
 function WalletSummary() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('billing');
   const wallet = useWalletQuery();
   if (!wallet.data) return wallet.isLoading ? <Spinner label={t('billing.loading')} /> : null;
   const { tickets, points } = wallet.data.next_expiry ?? {};
@@ -278,7 +275,7 @@ function WalletSummary() {
 }
 
 function Packs({ packs }: { packs: ProductView[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const label = useLocalized();
   return (
     <ul className="offers offers--packs" aria-label={t('billing.wallet.buy')}>

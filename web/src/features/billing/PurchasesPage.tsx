@@ -7,8 +7,6 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { Card, Notice, Page, Spinner } from '../../app/ui.tsx';
 import { usePurchaseHistoryQuery } from './billingApi.ts';
 import { formatDateTime, formatYen } from './format.ts';
-import { useDictionaryPart } from '../../i18n/parts.ts';
-import { billingTexts } from './texts.ts';
 import './billing.css';
 import { useLocalized } from '../../i18n/localized.ts';
 
@@ -20,8 +18,7 @@ const PAGE_SIZE = 20;
 
 /** /full/purchases: what the customer bought, what it cost, how it ended, what was refunded. */
 export default function PurchasesPage() {
-  useDictionaryPart(billingTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const user = useAppSelector(selectUser);
   const [page, setPage] = useState(1);
   const history = usePurchaseHistoryQuery({ user_id: user?.id ?? '', page }, { skip: !user });
@@ -78,7 +75,7 @@ export default function PurchasesPage() {
 }
 
 function PurchaseRow({ purchase }: { purchase: PurchaseView }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('billing');
   const label = useLocalized();
   return (
     <li className="purchase">

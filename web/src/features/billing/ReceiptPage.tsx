@@ -5,8 +5,6 @@ import type { Receipt } from '@talkwith/proto/billing';
 import { Notice, Page, Spinner } from '../../app/ui.tsx';
 import { useReceiptQuery } from './billingApi.ts';
 import { formatDate, formatYen } from './format.ts';
-import { useDictionaryPart } from '../../i18n/parts.ts';
-import { billingTexts } from './texts.ts';
 import './billing.css';
 
 /**
@@ -16,8 +14,7 @@ import './billing.css';
  * caller's own (another user's is 404, shown as not found).
  */
 export default function ReceiptPage() {
-  useDictionaryPart(billingTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const { purchase_id: purchaseId = '' } = useParams();
   const query = useReceiptQuery(purchaseId, { skip: !purchaseId });
   return (
@@ -39,7 +36,7 @@ export default function ReceiptPage() {
   );
 }
 
-function paymentText(receipt: Receipt, t: TFunction): string {
+function paymentText(receipt: Receipt, t: TFunction<'billing'>): string {
   const { payment } = receipt;
   if (payment.method === 'other') return t('billing.receipt.other');
   const card = [payment.brand, payment.last4 ? t('billing.receipt.cardEnding', { last4: payment.last4 }) : undefined]
@@ -49,7 +46,7 @@ function paymentText(receipt: Receipt, t: TFunction): string {
 }
 
 export function ReceiptSheet({ receipt }: { receipt: Receipt }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('billing');
   const rows: Array<[string, string]> = [
     [t('billing.receipt.orderNumber'), receipt.order_number],
     [t('billing.receipt.issuedAt'), formatDate(receipt.issued_at, i18n.language)],

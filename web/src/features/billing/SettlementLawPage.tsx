@@ -1,7 +1,5 @@
 import { Link } from 'react-router';
 import { LawTable, type LawRow } from './LawTable.tsx';
-import { useDictionaryPart } from '../../i18n/parts.ts';
-import { billingTexts } from './texts.ts';
 import './billing.css';
 
 /*
@@ -51,7 +49,6 @@ const ROWS: LawRow[] = [
 ];
 
 export default function SettlementLawPage() {
-  useDictionaryPart(billingTexts);
   return (
     <section className="page">
       <LawTable

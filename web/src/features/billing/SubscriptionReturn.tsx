@@ -24,7 +24,7 @@ type Shown =
  * settles it once (asking again is safe), and the page shows the plan or why not.
  */
 export function SubscriptionReturn({ orderId }: { orderId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const label = useLocalized();
   const [complete, { isLoading }] = useSubscriptionMpiCompleteMutation();
   const [shown, setShown] = useState<Shown>({ kind: 'working' });
@@ -103,7 +103,7 @@ type CardShown =
  * it the plan's card once (asking again is safe); nothing is charged.
  */
 export function CardChangeReturn({ orderId }: { orderId: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const [complete] = useCardChangeMpiCompleteMutation();
   const [shown, setShown] = useState<CardShown>({ kind: 'working' });
   const asked = useRef(false);

@@ -7,7 +7,7 @@ import './catalog.css';
 
 /** Every published character by category and group, then the ones in no group (the demo character ミライ among them). */
 export function CatalogMenuView({ title, lead }: { title: string; lead: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('catalog');
   const { data, isLoading, isError, refetch } = useCatalogMenuQuery();
   const empty = data && data.categories.length === 0 && data.ungrouped.length === 0;
   return (

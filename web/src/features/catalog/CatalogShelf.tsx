@@ -21,7 +21,7 @@ export function GroupShelf({ group, level = 3 }: { group: MenuGroup; level?: 2 |
 
 /** A category with its groups; its title leads to the category's theme page. */
 export function CategoryShelf({ category }: { category: MenuCategory }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('catalog');
   const localized = useLocalized();
   const description = localized(category.description, category.description_i18n);
   const themeUrl = `/theme/${encodeURIComponent(category.slug)}`;
@@ -49,7 +49,7 @@ export function CategoryShelf({ category }: { category: MenuCategory }) {
 
 /** Links to each category's theme page (a row that scrolls sideways on phones). */
 export function CategoryChips({ categories }: { categories: MenuCategory[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('catalog');
   const localized = useLocalized();
   if (categories.length === 0) return null;
   return (

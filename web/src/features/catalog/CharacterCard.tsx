@@ -12,7 +12,7 @@ const AVATAR_SIZE = 96;
  * conversation yet leads to /coming_soon instead of a player that cannot start.
  */
 export function CharacterCard({ character }: { character: MenuCharacter }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('catalog');
   const name = useLocalized()(character.name, character.name_i18n);
   const ready = character.playable;
   const to = ready

@@ -1,16 +1,13 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Card, Page } from '../../app/ui.tsx';
-import { useDictionaryPart } from '../../i18n/parts.ts';
-import { catalogTexts } from './texts.ts';
 import './catalog.css';
 
 const NAME_MAX = 100;
 
 /** /coming_soon: where a character that cannot be talked with yet leads (SPEC.md §2). */
 export default function ComingSoonPage() {
-  useDictionaryPart(catalogTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('catalog');
   const [params] = useSearchParams();
   const name = params.get('name')?.trim().slice(0, NAME_MAX);
   return (

@@ -5,9 +5,7 @@ import { errorMessageOf, statusOf } from '../../api/index.ts';
 import { Notice, Page, Spinner } from '../../app/ui.tsx';
 import { useCatalogThemeQuery } from './catalogApi.ts';
 import { GroupShelf } from './CatalogShelf.tsx';
-import { useDictionaryPart } from '../../i18n/parts.ts';
 import { useLocalized } from '../../i18n/localized.ts';
-import { catalogTexts } from './texts.ts';
 import './catalog.css';
 
 /** The group a further path segment names (its slug or id); undefined when it names none (the segment is then ignored). */
@@ -23,7 +21,7 @@ export function groupSegment(category: MenuCategory, group: MenuGroup): string {
 }
 
 function GroupTabs({ category, selected }: { category: MenuCategory; selected: MenuGroup | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('catalog');
   const localized = useLocalized();
   if (category.groups.length < 2) return null;
   const base = `/theme/${encodeURIComponent(category.slug)}`;
@@ -58,8 +56,7 @@ function GroupTabs({ category, selected }: { category: MenuCategory; selected: M
  * (an unknown group, the second segment) is ignored and the whole theme shown.
  */
 export default function ThemePage() {
-  useDictionaryPart(catalogTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('catalog');
   const localized = useLocalized();
   const { category: slug = '', a } = useParams();
   const { data, error, isLoading } = useCatalogThemeQuery(slug);

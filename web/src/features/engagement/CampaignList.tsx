@@ -8,7 +8,7 @@ import { formatDate } from './format.ts';
 
 /** The campaigns open now, each entered once (POST /api/campaigns/users/user/insert). */
 export function CampaignList() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('engagement');
   const { data, isLoading, isError } = useOpenCampaignsQuery();
   const [enter, entry] = useEnterCampaignMutation();
   const campaigns = data?.campaigns ?? [];
@@ -64,7 +64,7 @@ interface RowProps {
 }
 
 function CampaignRow({ campaign, busy, sending, onEnter, children }: RowProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('engagement');
   return (
     <li className="engagement-list__item campaign">
       <span className="engagement-list__title">{campaign.title}</span>

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ContactCategory, ContactChannel, ContactReceived } from '@talkwith/proto/engagement';
 import { errorMessageOf, selectUser } from '../../api/index.ts';
@@ -25,7 +26,7 @@ interface Props {
 
 /** The contact form (POST /api/contacts): works logged out; the session's address is filled in when logged in. */
 export function ContactForm({ channel, defaultCategory, onSent }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('engagement');
   const user = useAppSelector(selectUser);
   const [draft, setDraft] = useState<Omit<ContactDraft, 'email'>>({ category: defaultCategory, name: '', message: '' });
   // Untouched, the address follows the session (restored after the first paint); once typed, it is the customer's.
@@ -38,7 +39,9 @@ export function ContactForm({ channel, defaultCategory, onSent }: Props) {
   const problems = tried ? contactProblems(full) : {};
   const problemText = (field: keyof typeof problems) =>
     problems[field]
-      ? t(`engagement.contact.errors.${field}.${problems[field]}`, { max: field === 'name' ? NAME_MAX : MESSAGE_MAX })
+      ? t(`engagement.contact.errors.${field}.${problems[field]}` as ParseKeys<'engagement'>, {
+          max: field === 'name' ? NAME_MAX : MESSAGE_MAX,
+        })
       : null;
 
   const submit = (event: FormEvent) => {
@@ -104,7 +107,7 @@ function CategorySelect({
   error: string | null;
   onChange: (value: ContactCategory) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('engagement');
   const id = useId();
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
@@ -147,7 +150,7 @@ function MessageArea({
   error: string | null;
   onChange: (value: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('engagement');
   const id = useId();
   const over = value.length > MESSAGE_MAX;
   return (

@@ -4,14 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { ContactChannel, ContactReceived } from '@talkwith/proto/engagement';
 import { Card, Notice, Page } from '../../app/ui.tsx';
 import { ContactForm } from './ContactForm.tsx';
-import { useDictionaryPart } from '../../i18n/parts.ts';
-import { engagementTexts } from './texts.ts';
 import './engagement.css';
 
 /** /contact (support) and /contact_dev (technical, bug reports first): public. */
 function ContactScreen({ channel }: { channel: ContactChannel }) {
-  useDictionaryPart(engagementTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('engagement');
   const [receipt, setReceipt] = useState<{ number: string; mailed: boolean; email: string } | null>(null);
   const [round, setRound] = useState(0);
   const dev = channel === 'contact_dev';

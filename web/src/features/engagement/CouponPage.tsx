@@ -3,14 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Card, Page } from '../../app/ui.tsx';
 import { CampaignList } from './CampaignList.tsx';
 import { SerialForm } from './SerialForm.tsx';
-import { useDictionaryPart } from '../../i18n/parts.ts';
-import { engagementTexts } from './texts.ts';
 import './engagement.css';
 
 /** /coupon (login required): the serial code form and the open campaigns. */
 export default function CouponPage() {
-  useDictionaryPart(engagementTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('engagement');
   return (
     <Page title={t('engagement.coupon.title')} lead={t('engagement.coupon.lead')}>
       <Card>

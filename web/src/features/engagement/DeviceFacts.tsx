@@ -4,7 +4,7 @@ import type { DeviceInfo } from '@talkwith/proto/engagement';
 
 /** What the form will send about the device (categories 1 and 2), shown before sending. */
 export function DeviceFacts({ device }: { device: DeviceInfo }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('engagement');
   const unknown = t('engagement.contact.device.unknown');
   const join = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' ') || unknown;
   const rows: [string, string][] = [

@@ -4,14 +4,11 @@ import { Notice, Page, Spinner } from '../../app/ui.tsx';
 import { useNewsQuery } from './pagesApi.ts';
 import { formatDate } from './format.ts';
 import { Pager } from './Pager.tsx';
-import { useDictionaryPart } from '../../i18n/parts.ts';
-import { engagementTexts } from './texts.ts';
 import './engagement.css';
 
 /** /news (public): the news of TALK WITH, newest first. */
 export default function NewsPage() {
-  useDictionaryPart(engagementTexts);
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('engagement');
   const [page, setPage] = useState(1);
   const { data, isLoading, isError } = useNewsQuery(page);
   const news = data?.news ?? [];

@@ -6,14 +6,11 @@ import { Notice, Page, Spinner } from '../../app/ui.tsx';
 import { useMarkNotificationsReadMutation, useNotificationsQuery } from './engagementApi.ts';
 import { formatDateTime } from './format.ts';
 import { Pager } from './Pager.tsx';
-import { useDictionaryPart } from '../../i18n/parts.ts';
-import { engagementTexts } from './texts.ts';
 import './engagement.css';
 
 /** /notification (login required): every notification of the caller, page by page, unread first. */
 export default function NotificationPage() {
-  useDictionaryPart(engagementTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('engagement');
   const [page, setPage] = useState(1);
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [includePast, setIncludePast] = useState(false);
@@ -73,7 +70,7 @@ export default function NotificationPage() {
 }
 
 function NotificationRow({ notification }: { notification: Notification }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('engagement');
   const ended = notification.publish_until !== null && Date.parse(notification.publish_until) <= Date.now();
   return (
     <li className={`engagement-feed__item${notification.read ? '' : ' engagement-feed__item--unread'}`}>

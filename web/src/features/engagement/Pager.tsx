@@ -12,7 +12,7 @@ export function Pager({
   label: string;
   onPage: (page: number) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('engagement');
   if (pages <= 1) return null;
   return (
     <nav className="pager" aria-label={label}>

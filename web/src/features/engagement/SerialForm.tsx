@@ -13,7 +13,7 @@ import { SERIAL_MAX, serialProblem, typedSerial } from './serialCode.ts';
  * too many attempts (429, SPEC.md §8).
  */
 export function SerialForm() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('engagement');
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<'required' | 'invalid' | null>(null);
   const [check, { data, error, isLoading, reset }] = useCheckSerialMutation();
@@ -58,7 +58,7 @@ export function SerialForm() {
 }
 
 function Unlocked({ unlock }: { unlock: Unlock }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('engagement');
   return (
     <div className="notice notice--success serial-unlocked" role="status">
       <p className="serial-unlocked__title">{t('engagement.serial.done')}</p>

@@ -3,14 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Card, Page } from '../../app/ui.tsx';
 import { SerialForm } from './SerialForm.tsx';
 import { UnlockList } from './UnlockList.tsx';
-import { useDictionaryPart } from '../../i18n/parts.ts';
-import { engagementTexts } from './texts.ts';
 import './engagement.css';
 
 /** /serial (login required): redeem a serial code, and the codes redeemed so far. */
 export default function SerialPage() {
-  useDictionaryPart(engagementTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('engagement');
   return (
     <Page title={t('engagement.serial.title')} lead={t('engagement.serial.lead')}>
       <Card>

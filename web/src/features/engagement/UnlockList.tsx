@@ -5,7 +5,7 @@ import { formatDate } from './format.ts';
 
 /** The caller's redeemed serial codes, newest first (GET /api/serial/unlocks). */
 export function UnlockList() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('engagement');
   const { data, isLoading, isError } = useSerialUnlocksQuery();
   const unlocks = data?.unlocks ?? [];
   return (

@@ -1,7 +1,5 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useDictionaryPart } from '../../i18n/parts.ts';
-import { helpTexts } from './texts.ts';
 
 /** The questions, in the order asked; each has `help.faq.items.{id}.q` and `.a` in every interface language. */
 export const FAQ_IDS = [
@@ -18,8 +16,7 @@ export const FAQ_IDS = [
 
 /** Frequently asked questions, then the way to the inquiry forms ("FAQ and inquiries" of SPEC.md §2). */
 export default function Faq() {
-  useDictionaryPart(helpTexts);
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('help');
   return (
     <article className="doc" lang={i18n.language}>
       <h1 className="doc__title">{t('help.faq.title')}</h1>

@@ -4,7 +4,12 @@ import { renderRoutes } from '../../test/harness.tsx';
 import { LANGUAGES } from '../../i18n/languages.ts';
 import Faq, { FAQ_IDS } from './Faq.tsx';
 import MicManual from './MicManual.tsx';
-import { helpTexts } from './texts.ts';
+import enUS from './locales/en-US.json';
+import filPH from './locales/fil-PH.json';
+import jaJP from './locales/ja-JP.json';
+import zhTW from './locales/zh-TW.json';
+
+const helpTexts = { 'ja-JP': jaJP, 'en-US': enUS, 'fil-PH': filPH, 'zh-TW': zhTW };
 
 describe('help pages in every interface language', () => {
   it('when the FAQ is opened in en-US, every question, the contact section and the links read in English', async () => {

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useDictionaryPart } from '../../i18n/parts.ts';
-import { helpTexts } from './texts.ts';
+import type { ParseKeys } from 'i18next';
 
 /** How to let iOS Safari hear you (SPEC.md §2): three settings, each with the steps to change it (`help.mic.{key}` in every interface language). */
 const SECTIONS = [
@@ -10,8 +9,7 @@ const SECTIONS = [
 ] as const;
 
 export default function MicManual() {
-  useDictionaryPart(helpTexts);
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('help');
   return (
     <article className="doc" lang={i18n.language}>
       <h1 className="doc__title">{t('help.mic.title')}</h1>
@@ -22,7 +20,7 @@ export default function MicManual() {
           <p>{t(`help.mic.${section.key}.lead`)}</p>
           <ol>
             {Array.from({ length: section.steps }, (_, index) => (
-              <li key={index}>{t(`help.mic.${section.key}.steps.${index + 1}`)}</li>
+              <li key={index}>{t(`help.mic.${section.key}.steps.${index + 1}` as ParseKeys<'help'>)}</li>
             ))}
           </ol>
           {section.note && <p className="muted small">{t(`help.mic.${section.key}.note`)}</p>}

@@ -1,17 +1,15 @@
 import { Link } from 'react-router';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Card, Notice, Page, Spinner } from '../../app/ui.tsx';
 import { useMicTestCharacterQuery } from './micTestApi.ts';
 import { useLevelMeter } from './useLevelMeter.ts';
 import { useRecognitionTest, type RecognitionState } from './useRecognitionTest.ts';
-import { useDictionaryPart } from '../../i18n/parts.ts';
-import { micTestTexts } from './texts.ts';
 import './micTest.css';
 
 /** /mic_test: a live microphone level, one utterance through speech recognition, and the mic-test dialogue. */
 export default function MicTestPage() {
-  useDictionaryPart(micTestTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('micTest');
   return (
     <Page title={t('micTest.title')} lead={t('micTest.lead')} wide>
       <div className="mictest">
@@ -25,7 +23,7 @@ export default function MicTestPage() {
 
 /** SPEC.md §5: the microphone must be allowed, otherwise a message says so (and where to allow it). */
 function MicRefused() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('micTest');
   return (
     <Notice kind="error">
       {t('micTest.micRefused')} <Link to="/mic_manual">{t('micTest.micManual')}</Link>
@@ -34,7 +32,7 @@ function MicRefused() {
 }
 
 function LevelCard() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('micTest');
   const { state, level, start, stop } = useLevelMeter();
   const percent = Math.round(level * 100);
   return (
@@ -79,7 +77,7 @@ function LevelCard() {
   );
 }
 
-const RECOGNITION_NOTICES: Partial<Record<RecognitionState, string>> = {
+const RECOGNITION_NOTICES: Partial<Record<RecognitionState, ParseKeys<'micTest'>>> = {
   nothing: 'micTest.recognition.nothing',
   siriOff: 'micTest.recognition.siriOff',
   missing: 'micTest.level.missing',
@@ -88,7 +86,7 @@ const RECOGNITION_NOTICES: Partial<Record<RecognitionState, string>> = {
 };
 
 function RecognitionCard() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('micTest');
   const { state, text, listen, cancel, available } = useRecognitionTest(i18n.language === 'en-US' ? 'en-US' : 'ja-JP');
   const notice = RECOGNITION_NOTICES[state];
   return (
@@ -125,7 +123,7 @@ function RecognitionCard() {
 }
 
 function DialogueCard() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('micTest');
   const character = useMicTestCharacterQuery();
   return (
     <Card className="mictest__card mictest__dialogue">

@@ -7,16 +7,13 @@ import { useMarkNotificationsReadMutation, useNotificationsQuery } from '../../a
 import { useAppSelector } from '../../app/hooks.ts';
 import { usePopup } from '../../app/shell.ts';
 import { Notice, Spinner } from '../../app/ui.tsx';
-import { useDictionaryPart } from '../../i18n/parts.ts';
-import { navTexts } from './texts.ts';
 
 /**
  * The menu's notifications popup: the caller's first page, unread first (the
  * server's order), marked read once shown. A chunk of its own (NavMenu.tsx).
  */
 export default function NotificationList() {
-  useDictionaryPart(navTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('nav');
   const { status } = useAppSelector(selectSession);
   const popup = usePopup();
   if (status !== 'authenticated') {
@@ -35,7 +32,7 @@ export default function NotificationList() {
 const unreadIds = (page: NotificationPage) => page.notifications.filter((n) => !n.read).map((n) => n.id);
 
 function CallerNotifications({ onLeave }: { onLeave: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('nav');
   // Fetched afresh at each opening: the popup is where new notifications are noticed.
   const { data, isLoading, isFetching, error } = useNotificationsQuery(
     { page: 1 },

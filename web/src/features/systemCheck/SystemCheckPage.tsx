@@ -1,19 +1,17 @@
 import type { ReactNode } from 'react';
+import type { ParseKeys } from 'i18next';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Card, Page } from '../../app/ui.tsx';
 import type { CheckStatus, Verdict } from './checks.ts';
 import { CHECKS, useSystemChecks, type CheckName } from './useSystemChecks.ts';
-import { useDictionaryPart } from '../../i18n/parts.ts';
-import { systemCheckTexts } from './texts.ts';
 import './systemCheck.css';
 
 const ICONS: Record<CheckStatus, string> = { ok: '✓', warning: '!', error: '×' };
 
 /** /check (login required, SPEC.md §2): can this browser talk — browser, microphone, speech recognition, autoplay, network. */
 export default function SystemCheckPage() {
-  useDictionaryPart(systemCheckTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('systemCheck');
   const { verdicts, micState, askMicrophone, asking, rerun } = useSystemChecks();
   const done = CHECKS.every((name) => verdicts[name]);
   const problems = CHECKS.filter((name) => verdicts[name] && verdicts[name].status !== 'ok').length;
@@ -71,7 +69,7 @@ function CheckRow({
   verdict: Verdict | undefined;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('systemCheck');
   const headingId = `syscheck-${name}`;
   const status = verdict?.status ?? 'pending';
   return (
@@ -86,8 +84,14 @@ function CheckRow({
           </h2>
           <span className="syscheck-row__status">{t(`systemCheck.status.${status}`)}</span>
         </div>
-        {verdict && <p className="syscheck-row__found">{t(`systemCheck.${verdict.found}`, verdict.values ?? {})}</p>}
-        {verdict?.fix && <p className="syscheck-row__fix">{t(`systemCheck.${verdict.fix}`)}</p>}
+        {verdict && (
+          <p className="syscheck-row__found">
+            {t(`systemCheck.${verdict.found}` as ParseKeys<'systemCheck'>, verdict.values ?? {})}
+          </p>
+        )}
+        {verdict?.fix && (
+          <p className="syscheck-row__fix">{t(`systemCheck.${verdict.fix}` as ParseKeys<'systemCheck'>)}</p>
+        )}
         {(children || verdict?.micManual) && (
           <p className="syscheck-row__actions">
             {children}

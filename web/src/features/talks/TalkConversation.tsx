@@ -26,7 +26,7 @@ export function groupByTalk(lines: readonly ConversationLine[]): TalkGroup[] {
 
 /** What the user said with one character and the blocks it led to, oldest first (newest last), the latest few until asked for all. */
 export function TalkConversation({ name, lines }: { name: string; lines: readonly ConversationLine[] }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('talks');
   const localized = useLocalized();
   const [all, setAll] = useState(false);
   const shown = all ? lines : lines.slice(-FIRST_SHOWN);

@@ -6,15 +6,12 @@ import { Card, Notice, Page, Spinner } from '../../app/ui.tsx';
 import { formatWhen, talkEntries, type TalkEntry } from './talkList.ts';
 import { TalkConversation } from './TalkConversation.tsx';
 import { useTalkCharactersQuery, useTalkHistoryQuery } from './talksApi.ts';
-import { useDictionaryPart } from '../../i18n/parts.ts';
 import { useLocalized } from '../../i18n/localized.ts';
-import { talksTexts } from './texts.ts';
 import './talks.css';
 
 /** /chat (login required): the characters the caller has talked with, where they were, and the way back in. */
 export default function TalksPage() {
-  useDictionaryPart(talksTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('talks');
   const user = useAppSelector(selectUser);
   const history = useTalkHistoryQuery(user?.id ?? '', { skip: !user });
   const characters = useTalkCharactersQuery();
@@ -66,7 +63,7 @@ export default function TalksPage() {
 }
 
 function TalkRow({ entry: { character, state } }: { entry: TalkEntry }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('talks');
   const name = useLocalized()(character.name, character.name_i18n);
   const headingId = `talk-${character.id}`;
   return (

@@ -6,7 +6,7 @@ import { ADMIN_NS } from '../i18n.ts';
 import { fieldLabel } from '../versions/fieldLabels.ts';
 
 /** `hit_words[0].block_id` → 「ヒットワード 1」; `listen_next_block` → its label. */
-function fieldInWords(t: TFunction, field: string): string {
+function fieldInWords(t: TFunction<'admin'>, field: string): string {
   const [, name = field, index] = /^(\w+)(?:\[(\d+)\])?/.exec(field) ?? [];
   const label = fieldLabel(t, 'block', name);
   return index === undefined ? label : `${label} ${Number(index) + 1}`;

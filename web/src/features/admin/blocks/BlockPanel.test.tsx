@@ -1,10 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import type { Character } from '@talkwith/proto/dialogue';
 import { fakeServer, renderWithApp, sampleUser, type RecordedCall } from '../../../test/harness.tsx';
-import { ensureAdminMessages } from '../i18n.ts';
 import { BlockPanel } from './BlockPanel.tsx';
 import { blocksApi } from './blocksApi.ts';
 import { block, character, CID } from './testing.ts';
@@ -16,19 +13,12 @@ const adminSession = {
   user: { ...sampleUser, roles: ['admin' as const] },
 };
 
-function WithAdminTexts({ children }: { children: ReactNode }) {
-  ensureAdminMessages(useTranslation().i18n);
-  return children;
-}
-
 async function renderPanel(c: Character, blockId: string | null, server: (call: RecordedCall) => [number, unknown]) {
   const fake = fakeServer(server);
   const onSaved = vi.fn();
   const original = blockId === null ? null : (c.blocks.find((b) => b.id === blockId) ?? null);
   const harness = await renderWithApp(
-    <WithAdminTexts>
-      <BlockPanel base={API} character={c} block={original} onClose={() => {}} onSaved={onSaved} />
-    </WithAdminTexts>,
+    <BlockPanel base={API} character={c} block={original} onClose={() => {}} onSaved={onSaved} />,
     { state: { session: adminSession } },
   );
   return { ...harness, calls: fake.calls, onSaved };

@@ -20,8 +20,8 @@ export function BlockSearch({ character, onPick }: { character: Character; onPic
         className="field__input"
         type="search"
         value={query}
-        placeholder={t('blocks.search')}
-        aria-label={t('blocks.search')}
+        placeholder={String(t('blocks.search'))}
+        aria-label={String(t('blocks.search'))}
         aria-controls={listId}
         onChange={(e) => setQuery(e.target.value)}
         onKeyDown={(e) => {

@@ -1,9 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, renderWithApp, sampleUser } from '../../../test/harness.tsx';
-import { ensureAdminMessages } from '../i18n.ts';
 import { ConnectChooser } from './ConnectChooser.tsx';
 import { useGraphEdits } from './useGraphEdits.ts';
 import { block, character, CID } from './testing.ts';
@@ -15,25 +12,18 @@ const adminSession = {
   user: { ...sampleUser, roles: ['admin' as const] },
 };
 
-function WithAdminTexts({ children }: { children: ReactNode }) {
-  ensureAdminMessages(useTranslation().i18n);
-  return children;
-}
-
 async function renderChooser() {
   const onPick = vi.fn();
   const onCancel = vi.fn();
   await renderWithApp(
-    <WithAdminTexts>
-      <ConnectChooser
-        sourceTitle="あいさつ"
-        targetTitle="ラーメン"
-        busy={false}
-        error={null}
-        onPick={onPick}
-        onCancel={onCancel}
-      />
-    </WithAdminTexts>,
+    <ConnectChooser
+      sourceTitle="あいさつ"
+      targetTitle="ラーメン"
+      busy={false}
+      error={null}
+      onPick={onPick}
+      onCancel={onCancel}
+    />,
     { state: { session: adminSession } },
   );
   return { onPick, onCancel };

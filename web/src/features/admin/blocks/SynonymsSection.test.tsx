@@ -1,10 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import type { Character } from '@talkwith/proto/dialogue';
 import { fakeServer, renderWithApp, sampleUser, type RecordedCall } from '../../../test/harness.tsx';
-import { ensureAdminMessages } from '../i18n.ts';
 import { BlockPanel } from './BlockPanel.tsx';
 import { block, character, CID } from './testing.ts';
 
@@ -15,19 +12,11 @@ const adminSession = {
   user: { ...sampleUser, roles: ['admin' as const] },
 };
 
-function WithAdminTexts({ children }: { children: ReactNode }) {
-  ensureAdminMessages(useTranslation().i18n);
-  return children;
-}
-
 async function renderPanel(c: Character, server: (call: RecordedCall) => [number, unknown]) {
   const fake = fakeServer(server);
-  await renderWithApp(
-    <WithAdminTexts>
-      <BlockPanel base={API} character={c} block={c.blocks[0]!} onClose={() => {}} />
-    </WithAdminTexts>,
-    { state: { session: adminSession } },
-  );
+  await renderWithApp(<BlockPanel base={API} character={c} block={c.blocks[0]!} onClose={() => {}} />, {
+    state: { session: adminSession },
+  });
   return fake.calls;
 }
 

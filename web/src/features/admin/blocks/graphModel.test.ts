@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { validateCharacter } from '@talkwith/dialogue-engine';
+import { loadNamespace } from '../../../app/namespaces.ts';
 import { createI18n } from '../../../i18n/i18n.ts';
-import { ADMIN_NS, ensureAdminMessages } from '../i18n.ts';
+import { ADMIN_NS } from '../i18n.ts';
 import { characterGraph, edgeText, findBlocks, startNodeId, type BlockNodeData, type EdgeKind } from './graphModel.ts';
 import { extendLayout, layoutGraph, NODE_HEIGHT, skeletonEdges } from './layout.ts';
 import { block, character } from './testing.ts';
@@ -194,8 +195,8 @@ describe('layout', () => {
 
 describe('edgeText', () => {
   async function japanese() {
-    const i18n = await createI18n('ja-JP');
-    ensureAdminMessages(i18n);
+    const i18n = await createI18n('ja-JP', loadNamespace);
+    await i18n.loadNamespaces(ADMIN_NS);
     const t = i18n.getFixedT('ja-JP', ADMIN_NS);
     return (key: string, values: Record<string, unknown>) => t(key, values);
   }

@@ -85,7 +85,7 @@ export function CharactersPage() {
       <Card>
         <div className="toolbar">
           <Field
-            label={t('characters.search')}
+            label={String(t('characters.search'))}
             type="search"
             name="q"
             value={q}

@@ -58,7 +58,8 @@ export function fieldErrorsOf(
 export function useSchemaErrors(): (schema: TSchema, value: unknown, by?: 'field' | 'path') => FieldErrors {
   const { t } = useTranslation(ADMIN_NS);
   return useCallback(
-    (schema, value, by) => fieldErrorsOf(schema, value, (key, options) => t(`characters.${key}`, options ?? {}), by),
+    (schema, value, by) =>
+      fieldErrorsOf(schema, value, (key, options) => String(t(`characters.${key}`, options ?? {})), by),
     [t],
   );
 }

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { LogSummaryReply } from '@talkwith/proto/logging';
 import { Notice, Spinner } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { yen } from '../billing/format.ts';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import { paramsOfCriteria } from '../logs/logFilter.ts';
 import { useAdminLogSummaryQuery } from '../logs/logsAdminApi.ts';
 import { Sparkline } from './Sparkline.tsx';
@@ -28,7 +27,7 @@ function linkOf(figure: Figure, date: string, basePath: string): string | null {
 }
 
 function FigureTile({ figure, summary }: { figure: Figure; summary: LogSummaryReply }) {
-  const { t, i18n } = useTranslation(ADMIN_NS, { keyPrefix: 'home.today' });
+  const { t, i18n } = useAdminTexts('home.today');
   const { basePath } = useAdminBase();
   const show = (value: number) =>
     figure === 'revenue_yen' ? signedYen(value, i18n.language) : value.toLocaleString(i18n.language);
@@ -58,7 +57,7 @@ function FigureTile({ figure, summary }: { figure: Figure; summary: LogSummaryRe
 
 /** The day's figures from GET logs/summary (today in Japan), each with its week beside it. */
 export function TodayFigures() {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'home.today' });
+  const { t } = useAdminTexts('home.today');
   const { apiBase } = useAdminBase();
   const { data, isLoading, error } = useAdminLogSummaryQuery({ base: apiBase });
   return (

@@ -1,12 +1,11 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Character, UnmatchedGroup } from '@talkwith/proto/dialogue';
 import { Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { hitWordsOf, synonymsOf } from '../blocks/synonymWords.ts';
 import { useSetSynonymsMutation } from '../blocks/synonymsApi.ts';
 import { serverErrorOf } from '../characters/serverError.ts';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import { FixSaved } from './PublishOffer.tsx';
 
 interface Props {
@@ -31,7 +30,7 @@ export function hitWordChoices(group: UnmatchedGroup, character: Character): str
  * offers 公開する like the other fixes.
  */
 export function AddSynonymForm({ group, character, onClose }: Props) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'insight.add' });
+  const { t } = useAdminTexts('insight.add');
   const { apiBase } = useAdminBase();
   const textId = useId();
   const wordId = useId();

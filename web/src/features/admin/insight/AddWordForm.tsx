@@ -1,11 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Block, Character, UnmatchedGroup } from '@talkwith/proto/dialogue';
 import { Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { useUpdateBlockMutation } from '../blocks/blocksApi.ts';
 import { serverErrorOf } from '../characters/serverError.ts';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import { pickerLabel } from '../pickerLabel.ts';
 import { defaultLeadTo, hitWordPatch, searchPhrasePatch } from './hitWordEdit.ts';
 import { FixSaved } from './PublishOffer.tsx';
@@ -56,7 +55,7 @@ const firstTarget = (group: UnmatchedGroup, blocks: Block[]): string =>
 
 /** The form's state and its one write: the patch of the chosen block, what it says once accepted. */
 function useAddWord(group: UnmatchedGroup, character: Character, mode: AddMode) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'insight.add' });
+  const { t } = useAdminTexts('insight.add');
   const { apiBase } = useAdminBase();
   const blocks = character.blocks;
   const [text, setText] = useState(group.text);
@@ -107,7 +106,7 @@ function useAddWord(group: UnmatchedGroup, character: Character, mode: AddMode) 
  * can be shortened first. Success says what was added and offers 公開する.
  */
 export function AddWordForm({ group, character, mode, onClose }: Props) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'insight.add' });
+  const { t } = useAdminTexts('insight.add');
   const textId = useId();
   const form = useAddWord(group, character, mode);
   const { done } = form;

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { BlockFigures } from '@talkwith/proto/dialogue';
 import { useAdminBase } from '../AdminBase.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import { dropRate, durationParts, percent, sortFigures, type Sort, type SortKey } from './blockFigures.ts';
 import { HIGH_DROP_RATE } from './trafficStyle.ts';
 import { ViaBar } from './ViaBar.tsx';
@@ -38,7 +37,7 @@ function SortHeader({
 }
 
 function Duration({ ms }: { ms: number | null }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'insight.blocks' });
+  const { t } = useAdminTexts('insight.blocks');
   if (ms === null) return <span className="muted">—</span>;
   const { minutes, seconds } = durationParts(ms);
   return <>{minutes > 0 ? t('minutes', { minutes, seconds }) : t('seconds', { seconds })}</>;
@@ -46,7 +45,7 @@ function Duration({ ms }: { ms: number | null }) {
 
 /** On a phone the table's head (and its sort buttons) folds away: the same choice as a select. */
 function PhoneSort({ sort, onSort }: { sort: Sort; onSort: (sort: Sort) => void }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'insight.blocks' });
+  const { t } = useAdminTexts('insight.blocks');
   const id = useId();
   const labels: Record<SortKey, string> = { entries: t('entries'), dropped: t('dropped'), median: t('median') };
   const keys = Object.keys(labels) as SortKey[];
@@ -73,7 +72,7 @@ function PhoneSort({ sort, onSort }: { sort: Sort; onSort: (sort: Sort) => void 
 
 /** Per block: entries, how they came in, talks completed and dropped there, the median stay; sortable; each row opens the block in the editor. */
 export function BlockFiguresTable({ characterId, rows, titles }: Props) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'insight.blocks' });
+  const { t } = useAdminTexts('insight.blocks');
   const { basePath } = useAdminBase();
   const [sort, setSort] = useState<Sort>({ key: 'entries', descending: true });
   const onSort = (key: SortKey) => setSort((s) => ({ key, descending: s.key === key ? !s.descending : true }));

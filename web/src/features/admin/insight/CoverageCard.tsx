@@ -1,12 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import type { InsightCoverage } from '@talkwith/proto/dialogue';
 import { Card } from '../../../app/ui.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import { percent } from './blockFigures.ts';
 
 /** 「認識できた発話の割合」: over the last 7 days (whatever the period), utterances that found a route against those that did not. */
 export function CoverageCard({ coverage }: { coverage: InsightCoverage | undefined }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'insight.coverage' });
+  const { t } = useAdminTexts('insight.coverage');
   const share = coverage?.share ?? null;
   return (
     <Card className="ins-coverage">

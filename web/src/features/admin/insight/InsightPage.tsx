@@ -1,13 +1,12 @@
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { Character } from '@talkwith/proto/dialogue';
 import { Card, Notice, Spinner } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { useBlockEditorCharacterQuery } from '../blocks/blocksApi.ts';
 import { CharacterNav } from '../characters/CharacterNav.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import { BlockFiguresTable } from './BlockFiguresTable.tsx';
 import { CoverageCard } from './CoverageCard.tsx';
 import { MatchKinds } from './MatchKinds.tsx';
@@ -19,7 +18,7 @@ import '../characters/characters.css';
 import './insight.css';
 
 function BlocksCard({ character, period }: { character: Character; period: Period }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'insight.blocks' });
+  const { t } = useAdminTexts('insight.blocks');
   const { apiBase } = useAdminBase();
   const { data, isFetching, error } = useBlockInsightQuery({ base: apiBase, characterId: character.id, period });
   const titles = useMemo(() => new Map(character.blocks.map((b) => [b.id, b.title])), [character.blocks]);
@@ -41,7 +40,7 @@ function BlocksCard({ character, period }: { character: Character; period: Perio
 }
 
 function InsightContent({ character }: { character: Character }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'insight' });
+  const { t } = useAdminTexts('insight');
   const { apiBase } = useAdminBase();
   const [params, setParams] = useSearchParams();
   const search = params.toString();
@@ -84,7 +83,7 @@ function InsightContent({ character }: { character: Character }) {
  * not answer, with the fix (a hit word or search phrase) one form away.
  */
 export function InsightPage() {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'insight' });
+  const { t } = useAdminTexts('insight');
   const { character_id: characterId = '' } = useParams();
   const { apiBase } = useAdminBase();
   const query = useBlockEditorCharacterQuery({ base: apiBase, characterId });

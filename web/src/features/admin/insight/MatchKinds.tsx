@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { MatchCounts, MatchKind } from '@talkwith/proto/dialogue';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import { percent } from './blockFigures.ts';
 
 /** From the most literal way to the least: what the operator reads as "how sure" the character was. */
@@ -12,7 +11,7 @@ export const MATCH_ORDER: readonly MatchKind[] = ['surface', 'reading', 'base', 
  * synonyms) carry the traffic. Nothing shown before any player said.
  */
 export function MatchKinds({ matches }: { matches: MatchCounts | undefined }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'insight.match' });
+  const { t } = useAdminTexts('insight.match');
   const total = MATCH_ORDER.reduce((sum, kind) => sum + (matches?.[kind] ?? 0), 0);
   if (!matches || total === 0) return null;
   return (

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import { daysOf, lastDays, QUICK_DAYS, type Period } from './period.ts';
 
 /** The period of the figures: 7 / 30 / 90 日 at a click (ending today, Japan time), or two Japan days and 表示. */
 export function PeriodPicker({ period, onChange }: { period: Period; onChange: (next: Period) => void }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'insight.period' });
+  const { t } = useAdminTexts('insight.period');
   const [draft, setDraft] = useState(period);
   const [shown, setShown] = useState(period);
   // A new period from the address (a quick choice, back/forward) refills the inputs.

@@ -1,14 +1,13 @@
-import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { useAdminPublishCharacterMutation } from '../characters/charactersApi.ts';
 import { FaultList } from '../characters/FaultList.tsx';
 import { serverErrorOf } from '../characters/serverError.ts';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 
 /** After an edit: the draft changed but users get it only once published, so 「公開する」 is offered here (a refusal lists the validator's faults). */
 export function PublishOffer({ characterId }: { characterId: string }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'insight.publish' });
+  const { t } = useAdminTexts('insight.publish');
   const { apiBase } = useAdminBase();
   const [publish, outcome] = useAdminPublishCharacterMutation();
   const refused = serverErrorOf(outcome.error, t('failed'));
@@ -32,7 +31,7 @@ export function PublishOffer({ characterId }: { characterId: string }) {
 
 /** A fix saved (a hit word or a synonym added): what was done, the offer to publish, and 閉じる. */
 export function FixSaved({ text, characterId, onClose }: { text: string; characterId: string; onClose: () => void }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'insight.add' });
+  const { t } = useAdminTexts('insight.add');
   return (
     <div className="ins-add ins-add--done">
       <Notice kind="success">{text}</Notice>

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import { TRAFFIC_SHADES, type TrafficStyle } from './trafficStyle.ts';
 import './insight.css';
 
@@ -15,7 +14,7 @@ export function TrafficLegend({
   failed: boolean;
   loading: boolean;
 }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'insight.traffic' });
+  const { t } = useAdminTexts('insight.traffic');
   if (failed)
     return (
       <p className="ins-traffic-legend ins-traffic-legend--failed" role="alert">

@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Character, UnmatchedGroup } from '@talkwith/proto/dialogue';
 import { japanTime } from '../engagement/time.ts';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import { AddSynonymForm } from './AddSynonymForm.tsx';
 import { AddWordForm, type AddMode } from './AddWordForm.tsx';
 
 /** One group of utterances the character could not answer: how often, the ways it was said (folded), where, when last; and the three fixes. */
 export function UnmatchedGroupItem({ group, character }: { group: UnmatchedGroup; character: Character }) {
-  const { t, i18n } = useTranslation(ADMIN_NS, { keyPrefix: 'insight.unmatched' });
+  const { t, i18n } = useAdminTexts('insight.unmatched');
   const [mode, setMode] = useState<AddMode | 'synonym' | null>(null);
   const title = (id: string) => character.blocks.find((b) => b.id === id)?.title || id;
   return (

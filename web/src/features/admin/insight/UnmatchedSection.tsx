@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Character, UnmatchedInsightReply } from '@talkwith/proto/dialogue';
 import { Card, Notice, Spinner } from '../../../app/ui.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import { pickerLabel } from '../pickerLabel.ts';
 import { UnmatchedGroupItem } from './UnmatchedGroupItem.tsx';
 
@@ -18,7 +17,7 @@ interface Props {
 
 /** 「認識できなかった発話」: the groups of the period, largest first, narrowed to one block on demand. */
 export function UnmatchedSection({ character, reply, loading, error, blockId, onBlock }: Props) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'insight.unmatched' });
+  const { t } = useAdminTexts('insight.unmatched');
   const filterId = useId();
   const [showResolved, setShowResolved] = useState(false);
   // Groups a published hit word now answers are fixed: hidden unless asked for, so the list holds what is left to do.

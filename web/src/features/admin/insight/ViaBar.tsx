@@ -1,11 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import type { ViaCounts } from '@talkwith/proto/dialogue';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import { VIA_COLORS, viaParts } from './blockFigures.ts';
 
 /** How a block's entries came in: a thin stacked bar (for the eye) and the counts as text (for reading and for screen readers). */
 export function ViaBar({ via, entries }: { via: ViaCounts; entries: number }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'insight.via' });
+  const { t } = useAdminTexts('insight.via');
   const parts = viaParts(via);
   if (parts.length === 0) return <span className="muted">—</span>;
   return (

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Card } from '../../../app/ui.tsx';
 import { Badge } from '../engagement/Facts.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import { tailFilter, type LogCriteria } from './logFilter.ts';
 import type { TailState } from './logTail.ts';
 import { LogTable } from './LogTable.tsx';
@@ -17,7 +16,7 @@ const STATE_TONE: Record<TailState, 'on' | 'off' | 'warn' | 'alert'> = {
 
 /** ライブ表示: entries as they are stored, for the criteria a stream can follow; mounted only while the toggle is on. */
 export function LivePanel({ criteria }: { criteria: LogCriteria }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
+  const { t } = useAdminTexts('logs');
   const tail = useLogTail(true, tailFilter(criteria));
   return (
     <Card className="logs-live">

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LOG_TYPES, type LogType } from '@talkwith/proto/logging';
 import { Field } from '../../../app/ui.tsx';
 import { SelectField } from '../characters/fields.tsx';
 import { CharacterPicker } from '../engagement/CatalogPickers.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import { cleanCriteria, LOG_SOURCES, type LogCriteria } from './logFilter.ts';
 import { LogUserPicker } from './LogUserPicker.tsx';
 
@@ -12,7 +11,7 @@ import { LogUserPicker } from './LogUserPicker.tsx';
 type Draft = { [K in keyof LogCriteria]?: K extends 'types' ? LogType[] : string };
 
 function TypeChecks({ chosen, onChange }: { chosen: readonly LogType[]; onChange: (types: LogType[]) => void }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
+  const { t } = useAdminTexts('logs');
   const toggle = (type: LogType, on: boolean) =>
     onChange(LOG_TYPES.filter((t2) => (t2 === type ? on : chosen.includes(t2))));
   return (
@@ -40,7 +39,7 @@ export function LogFilterForm({
   criteria: LogCriteria;
   onApply: (criteria: LogCriteria) => void;
 }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
+  const { t } = useAdminTexts('logs');
   const [draft, setDraft] = useState<Draft>(criteria);
   const [shown, setShown] = useState(criteria);
   // A new address (a link followed, back/forward) replaces the draft: derived state, reset during render.

@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { LogEntry, LogType, LogUser } from '@talkwith/proto/logging';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ShortId } from '../billing/ShortId.tsx';
 import { CharacterName } from '../characters/CharacterName.tsx';
 import { Badge } from '../engagement/Facts.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import { useAdminLogUsersQuery } from './logsAdminApi.ts';
 
 const TONE: Partial<Record<LogType, 'alert' | 'warn' | 'on'>> = {
@@ -35,7 +34,7 @@ export function logTime(iso: string, language: string): string {
 
 /** Who wrote it, the full ids, who acted, which request, and the entry's extra as indented JSON: a row of its own under the entry. */
 function LogDetail({ entry }: { entry: LogEntry }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
+  const { t } = useAdminTexts('logs');
   const facts: [string, string | null][] = [
     [t('detail.source'), t(`source.${entry.source}`)],
     [t('column.userId'), entry.user_id],
@@ -67,7 +66,7 @@ function LogDetail({ entry }: { entry: LogEntry }) {
 }
 
 function LogRow({ entry, fresh, users }: { entry: LogEntry; fresh: boolean; users: Map<string, LogUser> }) {
-  const { t, i18n } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
+  const { t, i18n } = useAdminTexts('logs');
   const { basePath } = useAdminBase();
   const [open, setOpen] = useState(false);
   const detailId = useId();
@@ -118,7 +117,7 @@ function LogRow({ entry, fresh, users }: { entry: LogEntry; fresh: boolean; user
 
 /** An account by its address when logging knows it (GET logs/users), else its short id. */
 function UserName({ id, user }: { id: string; user: LogUser | undefined }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
+  const { t } = useAdminTexts('logs');
   return user?.email ? (
     <span title={id}>{user.email}</span>
   ) : (
@@ -146,7 +145,7 @@ function useUsersOf(entries: LogEntry[]): Map<string, LogUser> {
 
 /** Log entries in the order given (newest first from the server and the tail); `fresh` marks live arrivals. */
 export function LogTable({ entries, label, fresh = false }: { entries: LogEntry[]; label: string; fresh?: boolean }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
+  const { t } = useAdminTexts('logs');
   const users = useUsersOf(entries);
   return (
     <div className="logs-table-wrap">

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { LogUser } from '@talkwith/proto/logging';
 import { useAdminBase } from '../AdminBase.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import { MIN_QUERY, UserPicker, type PickerOption } from '../users/UserPicker.tsx';
 import { useAdminLogUsersQuery } from './logsAdminApi.ts';
 
@@ -13,7 +12,7 @@ export function userLabel(user: LogUser | undefined, id: string, deleted: string
 
 /** Suggestions from the logging service's accounts: it also knows deleted ones, whose logs stay. */
 function useLogUserOptions(text: string): PickerOption[] {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
+  const { t } = useAdminTexts('logs');
   const { apiBase } = useAdminBase();
   const { data } = useAdminLogUsersQuery({ base: apiBase, q: text }, { skip: text.length < MIN_QUERY });
   if (text.length < MIN_QUERY) return [];
@@ -28,7 +27,7 @@ function useLogUserOptions(text: string): PickerOption[] {
  * id), picks the account by its address, and the filter gets its id.
  */
 export function LogUserPicker({ value, onChange }: { value: string; onChange: (userId: string) => void }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
+  const { t } = useAdminTexts('logs');
   return (
     <UserPicker
       label={t('filter.userId')}

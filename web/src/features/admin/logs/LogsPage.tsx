@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Card, Notice, Spinner } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import { LivePanel } from './LivePanel.tsx';
 import { LogFilterForm } from './LogFilterForm.tsx';
 import { criteriaOfParams, filterBody, LOG_PAGE_SIZE, paramsOfCriteria, type LogCriteria } from './logFilter.ts';
@@ -17,7 +16,7 @@ import '../engagement/engagement.css';
 import './logs.css';
 
 function LogPager({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
+  const { t } = useAdminTexts('logs');
   const pages = Math.max(1, Math.ceil(total / LOG_PAGE_SIZE));
   if (pages <= 1 && page <= 1) return null;
   return (
@@ -52,7 +51,7 @@ function LogResults({
   page: number;
   onPage: (page: number) => void;
 }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
+  const { t } = useAdminTexts('logs');
   const { apiBase } = useAdminBase();
   const { data, isFetching, error } = useAdminLogsQuery({ base: apiBase, body: filterBody(criteria, page) });
   const filtered = Object.keys(criteria).length > 0;
@@ -75,7 +74,7 @@ function LogResults({
  * 「ライブ表示」 follows new entries as they are stored.
  */
 export function LogsPage() {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
+  const { t } = useAdminTexts('logs');
   const [params, setParams] = useSearchParams();
   const search = params.toString();
   // One criteria object per address: the form resets its draft only when the address changes.

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { todayInJapan } from '../engagement/time.ts';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import { exportQuery, type LogCriteria } from './logFilter.ts';
 import { useAdminExportLogsMutation } from './logsAdminApi.ts';
 
@@ -14,7 +13,7 @@ export interface ExportOutcome {
 
 /** 「CSV出力」 for the criteria on screen: saves the file the server names, or says there was nothing to export. */
 export function useLogExport(criteria: LogCriteria) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'logs' });
+  const { t } = useAdminTexts('logs');
   const { apiBase } = useAdminBase();
   const [exportLogs, { isLoading }] = useAdminExportLogsMutation();
   const [outcome, setOutcome] = useState<ExportOutcome | null>(null);

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { Operator } from '@talkwith/proto/identity';
 import { Card, Field, Notice, Spinner } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ConfirmDialog, refusalOf } from '../billing/ConfirmDialog.tsx';
 import { when } from '../billing/format.ts';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import {
   useAdminInviteOperatorMutation,
   useAdminOperatorsQuery,
@@ -22,7 +21,7 @@ import './operators.css';
  * a password goes out) and revokes; the server keeps the last active admin.
  */
 export function OperatorsPage() {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'operators' });
+  const { t } = useAdminTexts('operators');
   const [done, setDone] = useState<string | null>(null);
   return (
     <>
@@ -38,7 +37,7 @@ export function OperatorsPage() {
 }
 
 function InviteForm({ onDone }: { onDone: (message: string) => void }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'operators' });
+  const { t } = useAdminTexts('operators');
   const { apiBase } = useAdminBase();
   const [invite, { isLoading }] = useAdminInviteOperatorMutation();
   const [email, setEmail] = useState('');
@@ -75,7 +74,7 @@ function InviteForm({ onDone }: { onDone: (message: string) => void }) {
 }
 
 function OperatorList({ onDone }: { onDone: (message: string) => void }) {
-  const { t, i18n } = useTranslation(ADMIN_NS, { keyPrefix: 'operators' });
+  const { t, i18n } = useAdminTexts('operators');
   const { apiBase, basePath } = useAdminBase();
   const { data, error, isLoading } = useAdminOperatorsQuery({ base: apiBase });
   const [revoking, setRevoking] = useState<Operator | null>(null);
@@ -132,7 +131,7 @@ function RevokeDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'operators' });
+  const { t } = useAdminTexts('operators');
   const { apiBase } = useAdminBase();
   const [revoke] = useAdminRevokeOperatorMutation();
   return (

@@ -12,7 +12,7 @@ export type { FieldErrors };
 export function useSchemaCheck(): (schema: TSchema, value: unknown) => FieldErrors {
   const { t: ta } = useTranslation(ADMIN_NS);
   return useCallback(
-    (schema, value) => fieldErrorsOf(schema, value, (key, options) => ta(`taxonomy.${key}`, options ?? {})),
+    (schema, value) => fieldErrorsOf(schema, value, (key, options) => String(ta(`taxonomy.${key}`, options ?? {}))),
     [ta],
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Field } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ConfirmDialog } from '../billing/ConfirmDialog.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import { useAdminSuspendUserMutation, useAdminUnsuspendUserMutation } from '../operators/operatorsApi.ts';
 import type { DialogProps } from './UserDialogs.tsx';
 
@@ -11,7 +10,7 @@ const REASON_MAX = 500;
 
 /** Suspending ends every session of the user at once and refuses their log-ins until lifted (identity suspension.ts). */
 export function SuspendDialog({ user, onClose, onDone }: DialogProps) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'users' });
+  const { t } = useAdminTexts('users');
   const { apiBase } = useAdminBase();
   const [suspend] = useAdminSuspendUserMutation();
   const [unsuspend] = useAdminUnsuspendUserMutation();

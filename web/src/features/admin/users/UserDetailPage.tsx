@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { PublicUser } from '@talkwith/proto/identity';
 import { Notice, Spinner } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
@@ -10,7 +9,7 @@ import { when } from '../billing/format.ts';
 import { UserPointsTab } from '../billing/UserPointsTab.tsx';
 import { UserPurchasesTab, UserSubscriptionTab } from '../billing/UserPurchasesTab.tsx';
 import { UserTicketsTab } from '../billing/UserTicketsTab.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import { TrailName } from '../TrailName.tsx';
 import { UserContentTab } from '../userContent/UserContentTab.tsx';
 import { DeleteDialog, EditProfileDialog, EmailDialog, PasswordDialog, type DialogProps } from './UserDialogs.tsx';
@@ -35,7 +34,7 @@ const ACTIONS = {
 type Action = keyof typeof ACTIONS;
 
 function UserActions({ user, onDone }: { user: PublicUser; onDone: DialogProps['onDone'] }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'users' });
+  const { t } = useAdminTexts('users');
   const [open, setOpen] = useState<Action | null>(null);
   const Dialog = open ? ACTIONS[open] : null;
   return (
@@ -57,7 +56,7 @@ function UserActions({ user, onDone }: { user: PublicUser; onDone: DialogProps['
 }
 
 function Tabs({ tab, onTab }: { tab: Tab; onTab: (tab: Tab) => void }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'users' });
+  const { t } = useAdminTexts('users');
   return (
     <div className="sub-nav billing-tabs" role="tablist">
       {TABS.map((name) => (
@@ -85,7 +84,7 @@ function Tabs({ tab, onTab }: { tab: Tab; onTab: (tab: Tab) => void }) {
  * bought and holds, its plans, its talks and albums per character, and its logs.
  */
 export function UserDetailPage() {
-  const { t, i18n } = useTranslation(ADMIN_NS, { keyPrefix: 'users' });
+  const { t, i18n } = useAdminTexts('users');
   const { apiBase, basePath } = useAdminBase();
   const navigate = useNavigate();
   const { id: userId = '' } = useParams();

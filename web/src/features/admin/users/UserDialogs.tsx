@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PublicUser, Role } from '@talkwith/proto/identity';
 import { Field } from '../../../app/ui.tsx';
 import { useAdminDeleteUserMutation } from '../adminApi.ts';
 import { useAdminBase } from '../AdminBase.tsx';
 import { useAdminSubscriptionsQuery } from '../billing/billingAdminApi.ts';
 import { ConfirmDialog } from '../billing/ConfirmDialog.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import {
   useAdminChangeEmailMutation,
   useAdminChangePasswordMutation,
@@ -34,7 +33,7 @@ function MailChoice({
   value: boolean;
   onChange: (value: boolean) => void;
 }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'users' });
+  const { t } = useAdminTexts('users');
   return (
     <fieldset className="users-choice">
       <legend>{label}</legend>
@@ -51,7 +50,7 @@ function MailChoice({
 }
 
 export function EditProfileDialog({ user, onClose, onDone }: DialogProps) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'users' });
+  const { t } = useAdminTexts('users');
   const { apiBase } = useAdminBase();
   const [update] = useAdminUpdateUserMutation();
   const [nickname, setNickname] = useState(user.nickname);
@@ -91,7 +90,7 @@ export function EditProfileDialog({ user, onClose, onDone }: DialogProps) {
 }
 
 export function PasswordDialog({ user, onClose, onDone }: DialogProps) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'users' });
+  const { t } = useAdminTexts('users');
   const { apiBase } = useAdminBase();
   const [change] = useAdminChangePasswordMutation();
   const [password, setPassword] = useState('');
@@ -126,7 +125,7 @@ export function PasswordDialog({ user, onClose, onDone }: DialogProps) {
 }
 
 export function EmailDialog({ user, onClose, onDone }: DialogProps) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'users' });
+  const { t } = useAdminTexts('users');
   const { apiBase } = useAdminBase();
   const [change] = useAdminChangeEmailMutation();
   const [email, setEmail] = useState('');
@@ -171,7 +170,7 @@ export function EmailDialog({ user, onClose, onDone }: DialogProps) {
 
 /** Deleting erases the account; billing keeps its money records, forfeits the balance and cancels running plans (services/billing/API.md). */
 export function DeleteDialog({ user, onClose, onDone }: DialogProps) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'users' });
+  const { t } = useAdminTexts('users');
   const { apiBase } = useAdminBase();
   const [remove] = useAdminDeleteUserMutation();
   const { data } = useAdminSubscriptionsQuery({ base: apiBase, page: 1, user_id: user.id });

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card, Notice, Spinner } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { PAGE_SIZE, Pager } from '../billing/Pager.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import { filterBody } from '../logs/logFilter.ts';
 import { useAdminLogsQuery } from '../logs/logsAdminApi.ts';
 import { LogTable } from '../logs/LogTable.tsx';
@@ -13,7 +12,7 @@ import '../logs/logs.css';
 
 /** The logs tab: that user's log lines, newest first, with a link to the logs page filtered the same way (export, live view). */
 export function UserLogsTab({ userId }: { userId: string }) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'users' });
+  const { t } = useAdminTexts('users');
   const { apiBase, basePath } = useAdminBase();
   const [page, setPage] = useState(1);
   const { data, isFetching, error } = useAdminLogsQuery({

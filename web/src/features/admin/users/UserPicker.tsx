@@ -1,7 +1,6 @@
 import { useDeferredValue, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAdminBase } from '../AdminBase.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 import { useAdminUserSearchQuery } from './usersAdminApi.ts';
 import './users.css';
 
@@ -30,7 +29,7 @@ export interface UserPickerProps {
  * the box and its id in the form, the id kept on hover.
  */
 export function UserPicker({ label, hint, value, onChange, useOptions }: UserPickerProps) {
-  const { t } = useTranslation(ADMIN_NS, { keyPrefix: 'users.picker' });
+  const { t } = useAdminTexts('users.picker');
   const id = useId();
   const [picked, setPicked] = useState<PickerOption | null>(null);
   const [text, setText] = useState(value);

@@ -1,12 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import type { PublicUser } from '@talkwith/proto/identity';
 import { Card } from '../../../app/ui.tsx';
 import { when } from '../billing/format.ts';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 
 /** The account as identity holds it; times in Japan time (the page says JST). */
 export function UserProfileCard({ user }: { user: PublicUser }) {
-  const { t, i18n } = useTranslation(ADMIN_NS, { keyPrefix: 'users' });
+  const { t, i18n } = useAdminTexts('users');
   const facts: [string, string][] = [
     [t('profile.nickname'), user.nickname || '—'],
     [t('profile.email'), user.email],

@@ -37,7 +37,7 @@ export function VersionsPanel({ characterId }: { characterId: string }) {
             <tr>
               <th>{t('versions.version')}</th>
               <th>{t('versions.by')}</th>
-              <th>{t('versions.at')}</th>
+              <th>{String(t('versions.at'))}</th>
               <th>{t('versions.noteColumn')}</th>
               <th />
             </tr>

@@ -14,14 +14,14 @@ const KEYS: Record<DiffArea, (field: string) => string[]> = {
   list: (f) => [`versions.listField.${f}`],
 };
 
-export function fieldLabel(t: TFunction, area: DiffArea, field: string): string {
+export function fieldLabel(t: TFunction<'admin'>, area: DiffArea, field: string): string {
   return t(KEYS[area](field), { defaultValue: field });
 }
 
 const MAX_TEXT = 160;
 
 /** A value in a line: words for yes/no and nothing, lists joined, anything nested as short JSON. */
-export function valueText(t: TFunction, value: unknown): string {
+export function valueText(t: TFunction<'admin'>, value: unknown): string {
   if (value === null || value === undefined) return t('versions.none');
   if (typeof value === 'boolean') return value ? t('versions.on') : t('versions.off');
   if (typeof value === 'string') return value === '' ? t('versions.empty') : clipped(value);

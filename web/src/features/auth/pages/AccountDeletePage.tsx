@@ -8,12 +8,9 @@ import { Card, Notice, Page } from '../../../app/ui.tsx';
 import { AccountDeletionNotice, useAccountDeletionConsequences } from '../../../app/planList.ts';
 import { PasswordInput } from '../PasswordInput.tsx';
 import { loginNoticeSet } from '../authSlice.ts';
-import { useDictionaryPart } from '../../../i18n/parts.ts';
-import { authTexts } from '../texts.ts';
 
 export function AccountDeletePage() {
-  useDictionaryPart(authTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const popup = usePopup();

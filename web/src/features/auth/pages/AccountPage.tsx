@@ -3,12 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { selectUser, useLogoutMutation } from '../../../api/index.ts';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { Card, Page } from '../../../app/ui.tsx';
-import { useDictionaryPart } from '../../../i18n/parts.ts';
-import { authTexts } from '../texts.ts';
 
 export function AccountPage() {
-  useDictionaryPart(authTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const user = useAppSelector(selectUser);
   const [logout, { isLoading }] = useLogoutMutation();

@@ -3,12 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { errorMessageOf, useRequestEmailChangeMutation } from '../../../api/index.ts';
 import { Card, Field, Notice, Page } from '../../../app/ui.tsx';
 import { PasswordInput } from '../PasswordInput.tsx';
-import { useDictionaryPart } from '../../../i18n/parts.ts';
-import { authTexts } from '../texts.ts';
 
 export function EmailChangePage() {
-  useDictionaryPart(authTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
   const [request, { isLoading, isSuccess, error }] = useRequestEmailChangeMutation();

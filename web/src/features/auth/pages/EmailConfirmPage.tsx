@@ -6,13 +6,10 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { Card, Field, Notice, Page, Spinner } from '../../../app/ui.tsx';
 import { loginNoticeSet, selectPendingConfirmationEmail } from '../authSlice.ts';
 import { ResendConfirmation } from '../ResendConfirmation.tsx';
-import { useDictionaryPart } from '../../../i18n/parts.ts';
-import { authTexts } from '../texts.ts';
 
 /** /email_confirm tells where the mail went (and takes a pasted code); /email_confirm/:token confirms at once. */
 export function EmailConfirmPage() {
-  useDictionaryPart(authTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const { token } = useParams();
   // An e-mail change's link (identity's emailChangeMail adds ?change=1): its own words, not the sign-up's.
   const change = useSearchParams()[0].get('change') === '1';

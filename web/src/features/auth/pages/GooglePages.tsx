@@ -4,13 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { selectSession } from '../../../api/index.ts';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { Card, Notice, Page, Spinner, safeReturnPath } from '../../../app/ui.tsx';
-import { useDictionaryPart } from '../../../i18n/parts.ts';
-import { authTexts } from '../texts.ts';
 
 /** The callback set the session cookies; the shell's session restore (POST /api/auth/refresh) turns them into a session. */
 export function GoogleSuccessPage() {
-  useDictionaryPart(authTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { status } = useAppSelector(selectSession);
@@ -26,8 +23,7 @@ export function GoogleSuccessPage() {
 }
 
 export function GoogleFailurePage() {
-  useDictionaryPart(authTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const reason = params.get('reason');
   return (

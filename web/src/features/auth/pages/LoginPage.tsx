@@ -7,12 +7,9 @@ import { Card, Field, Notice, Page, safeReturnPath } from '../../../app/ui.tsx';
 import { PasswordInput } from '../PasswordInput.tsx';
 import { ResendConfirmation } from '../ResendConfirmation.tsx';
 import { loginNoticeSet, selectLoginNotice } from '../authSlice.ts';
-import { useDictionaryPart } from '../../../i18n/parts.ts';
-import { authTexts } from '../texts.ts';
 
 export function LoginPage() {
-  useDictionaryPart(authTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const notice = useAppSelector(selectLoginNotice);

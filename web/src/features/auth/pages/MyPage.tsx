@@ -5,8 +5,6 @@ import { useAppSelector } from '../../../app/hooks.ts';
 import { Icon } from '../../../app/Icon.tsx';
 import { Card, Page } from '../../../app/ui.tsx';
 import { PlanList } from '../../../app/planList.ts';
-import { useDictionaryPart } from '../../../i18n/parts.ts';
-import { authTexts } from '../texts.ts';
 
 const LINKS = [
   { to: '/chat', key: 'nav.talks', icon: 'chat' },
@@ -20,8 +18,7 @@ const LINKS = [
 ] as const;
 
 export function MyPage() {
-  useDictionaryPart(authTexts);
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('auth');
   const user = useAppSelector(selectUser);
   if (!user) return null;
   const since = new Date(user.created_at).toLocaleDateString(i18n.language);

@@ -7,12 +7,9 @@ import { Card, Notice, Page } from '../../../app/ui.tsx';
 import { PasswordInput } from '../PasswordInput.tsx';
 import { isValidPassword } from '../passwordRule.ts';
 import { loginNoticeSet } from '../authSlice.ts';
-import { useDictionaryPart } from '../../../i18n/parts.ts';
-import { authTexts } from '../texts.ts';
 
 export function PasswordChangePage() {
-  useDictionaryPart(authTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);

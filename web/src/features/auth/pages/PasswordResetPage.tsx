@@ -12,11 +12,9 @@ import { Card, Field, Notice, Page, Spinner } from '../../../app/ui.tsx';
 import { PasswordInput } from '../PasswordInput.tsx';
 import { isValidPassword } from '../passwordRule.ts';
 import { loginNoticeSet } from '../authSlice.ts';
-import { useDictionaryPart } from '../../../i18n/parts.ts';
-import { authTexts } from '../texts.ts';
 
 function RequestForm() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const [email, setEmail] = useState('');
   const [request, { isLoading, isSuccess, error }] = useRequestPasswordResetMutation();
   return (
@@ -54,7 +52,7 @@ function RequestForm() {
 
 /** The link is checked first: a used or expired one says so at once and offers a new link, before any password is typed. */
 function CheckedLink({ token }: { token: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const check = useCheckResetTokenQuery({ token });
   if (check.isLoading) return <Spinner label={t('reset.checking')} />;
   if (check.isError) {
@@ -70,7 +68,7 @@ function CheckedLink({ token }: { token: string }) {
 }
 
 function NewPasswordForm({ token }: { token: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [password, setPassword] = useState('');
@@ -116,8 +114,7 @@ function NewPasswordForm({ token }: { token: string }) {
 }
 
 export function PasswordResetPage() {
-  useDictionaryPart(authTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const { token } = useParams();
   return (
     <Page title={t('reset.title')} lead={token ? t('reset.leadNew') : t('reset.lead')}>

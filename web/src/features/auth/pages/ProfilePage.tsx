@@ -4,13 +4,11 @@ import type { ProfileBody, PublicUser } from '@talkwith/proto/identity';
 import { errorMessageOf, selectUser, useUpdateProfileMutation } from '../../../api/index.ts';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { Card, Field, Notice, Page } from '../../../app/ui.tsx';
-import { useDictionaryPart } from '../../../i18n/parts.ts';
-import { authTexts } from '../texts.ts';
 
 const GENDERS: PublicUser['gender'][] = ['female', 'male', 'other', 'unspecified'];
 
 function ProfileForm({ user }: { user: PublicUser }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const [form, setForm] = useState<Required<ProfileBody>>({
     nickname: user.nickname,
     gender: user.gender,
@@ -70,8 +68,7 @@ function ProfileForm({ user }: { user: PublicUser }) {
 }
 
 export function ProfilePage() {
-  useDictionaryPart(authTexts);
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const user = useAppSelector(selectUser);
   return (
     <Page title={t('profile.title')}>

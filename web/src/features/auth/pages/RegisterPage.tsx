@@ -8,16 +8,13 @@ import { Card, Field, Notice, Page } from '../../../app/ui.tsx';
 import { PasswordInput } from '../PasswordInput.tsx';
 import { isValidPassword } from '../passwordRule.ts';
 import { signupSubmitted } from '../authSlice.ts';
-import { useDictionaryPart } from '../../../i18n/parts.ts';
-import { authTexts } from '../texts.ts';
 import { isLanguage } from '../../../i18n/languages.ts';
 
 const GENDERS: SignupBody['gender'][] = ['female', 'male', 'other', 'unspecified'];
 const today = () => new Date().toISOString().slice(0, 10);
 
 export function RegisterPage() {
-  useDictionaryPart(authTexts);
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('auth');
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [form, setForm] = useState<SignupBody>({ email: '', password: '', gender: 'unspecified', date_of_birth: '' });
