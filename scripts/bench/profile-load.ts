@@ -46,6 +46,26 @@ function inclusiveTimes(profile: Profile, keyOf: (node: ProfileNode) => string):
   return [...totals].sort((a, b) => b[1] - a[1]);
 }
 
+/** The call tree under each script's top level (module evaluation), children over `minMs`, to depth 4. */
+function printTree(profile: Profile, minMs: number): void {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+  const total = (id: number): number =>
+    (self.get(id) ?? 0) + (byId.get(id)!.children ?? []).reduce((sum, child) => sum + total(child), 0);
+  const walk = (id: number, depth: number) => {
+    const node = byId.get(id)!;
+    const ms = total(id);
+    if (ms < minMs) return;
+    const { functionName, url, lineNumber } = node.callFrame;
+    console.log(`${'  '.repeat(depth)}${ms.toFixed(0)} ${functionName || '(anon)'} ${short(url)}:${lineNumber}`);
+    if (depth < 5) for (const child of node.children ?? []) walk(child, depth + 1);
+  };
+  for (const node of profile.nodes)
+    if (!node.callFrame.functionName && node.callFrame.lineNumber === 0 && node.callFrame.url.includes('/assets/'))
+      walk(node.id, 0);
+}
+
 const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '') || '(native)';
 
 await withPlayerBench(async ({ url, browser }) => {
@@ -84,6 +104,7 @@ new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__
       `${n.callFrame.functionName || '(anon)'} ${short(n.callFrame.url)}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`,
   ).slice(0, TOP))
     console.log(ms.toFixed(0).padStart(7), key);
+  if (process.env.PROFILE_TREE) printTree(profile, Number(process.env.PROFILE_TREE));
   console.log('\n-- inclusive time by function --');
   for (const [key, ms] of inclusiveTimes(
     profile,
