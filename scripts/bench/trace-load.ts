@@ -51,7 +51,8 @@ await withPlayerBench(async ({ url, browser }) => {
   await cdp.send('Network.emulateNetworkConditions', LIGHTHOUSE_MOBILE_NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (message: { value: TraceEvent[] }) => events.push(...message.value));
+  // CDP types the events as string maps; these are Chromium's trace events.
+  cdp.on('Tracing.dataCollected', (message) => events.push(...(message.value as unknown as TraceEvent[])));
   const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Tracing.start', { categories: CATEGORIES.join(','), transferMode: 'ReportEvents' });
   const start = Date.now();

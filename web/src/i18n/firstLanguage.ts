@@ -20,7 +20,7 @@ function matchTag(tag: string): Language | undefined {
   if (exact) return exact;
   const primary = lower.split('-')[0];
   if (primary === 'tl') return 'fil-PH';
-  return LANGUAGES.find((language) => language.split('-')[0].toLowerCase() === primary);
+  return LANGUAGES.find((language) => language.split('-')[0]?.toLowerCase() === primary);
 }
 
 /**

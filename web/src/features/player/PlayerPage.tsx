@@ -29,9 +29,11 @@ export default function PlayerPage() {
   const { isError } = query;
   // The character arrives in a store update, which React renders at once and whole: the player's first
   // render (the largest of the page) is deferred instead, so it is rendered in slices that yield to input
-  // (total blocking time on a phone); the boot poster stays on screen meanwhile.
-  const data = useDeferredValue(query.data);
-  const isLoading = query.isLoading || data !== query.data;
+  // (total blocking time on a phone); the boot poster stays on screen meanwhile. Only the first arrival:
+  // later changes (a refetch, the session restored) reach the mounted player at once, as before.
+  const firstArrival = useDeferredValue(query.data);
+  const data = firstArrival === undefined ? undefined : query.data;
+  const isLoading = query.isLoading || (query.data !== undefined && firstArrival === undefined);
   const operator = useOperatorDraft(slug, { data, isError, settled: !restoring && !isLoading });
   if (restoring || isLoading || (operator.wanted && !operator.draft && !operator.failed))
     return <PlayerBoot slug={slug} label={t('player.loading')} />;
