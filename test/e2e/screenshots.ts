@@ -114,7 +114,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   }
 }
 if (!only || only.includes('menu')) {
-  const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+  const context = await browser.newContext({ viewport: VIEWPORTS.phone, locale: 'ja-JP' });
   const page = await context.newPage();
   await fakeApi(page, true);
   await page.goto(baseUrl + '/mypage');

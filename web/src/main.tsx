@@ -1,25 +1,35 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { makeStore } from './app/store.ts';
 import { languageChanged } from './features/language/languageSlice.ts';
 import { loadNamespace } from './app/namespaces.ts';
 import { createI18n } from './i18n/i18n.ts';
-import { storedLanguage } from './i18n/languages.ts';
+import { initialLanguage } from './i18n/firstLanguage.ts';
+import { hasSessionHint } from './api/index.ts';
 import './app/styles.css';
 
 async function start(): Promise<void> {
-  const language = storedLanguage();
+  // The saved choice, else the browser's languages (first visit), else ja-JP.
+  const language = initialLanguage();
   const i18n = await createI18n(language, loadNamespace);
-  const store = makeStore();
+  // Without the CSRF cookie there is no session to restore: a guest from the first render, so the
+  // shell's start does not re-render every page once more to say so.
+  const store = makeStore(
+    hasSessionHint() ? undefined : { session: { status: 'guest', accessToken: null, user: null } },
+  );
   store.dispatch(languageChanged(language));
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <App store={store} i18n={i18n} />
-    </StrictMode>,
-  );
+  // A transition: React renders the first tree in slices of a few ms, yielding to input between
+  // them, instead of one long task (the chat page on a mid-range phone: total blocking time).
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App store={store} i18n={i18n} />
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

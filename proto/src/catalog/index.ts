@@ -42,6 +42,7 @@ export type CharacterMedia = Static<typeof CharacterMedia>;
 export const LockedBlock = Type.Object({
   block_id: Type.String(),
   title: Type.String({ description: "the block's title" }),
+  title_i18n: Type.Optional(LabelTranslations),
   start_button_title: Type.Union([Type.String(), Type.Null()], {
     description: 'the start button that leads there, if one does',
   }),

@@ -145,6 +145,7 @@ export const AlbumParams = Type.Object({ character_id: DialogueId });
 export const AlbumBlock = Type.Object({
   block_id: DialogueId,
   title: Type.String(),
+  title_i18n: Type.Optional(LabelTranslations),
   how: Type.Union([Type.Literal('played'), Type.Literal('serial')]),
   first_at: At,
   times: Type.Integer({ minimum: 0 }),

@@ -23,3 +23,4 @@ export const catalogService: ServiceModule = {
   configSchema: CatalogConfig,
 };
 export default catalogService;
+export { seedDemoTaxonomy } from './demo-taxonomy.ts';

@@ -13,7 +13,7 @@ const demo = (): PublicCharacter => publicCharacterOf(demoCharacter);
 const everyBlockReference = (c: PublicCharacter) => c.blocks.flatMap((b) => blockBlockReferences(b).map((r) => r.id));
 
 describe('withoutLockedBlocks', () => {
-  it('withoutLockedBlocks, the fortune block locked, leaves it, its start button and every path into it out, naming the button in every language', () => {
+  it('withoutLockedBlocks, the fortune block locked, leaves it, its start button and every path into it out, naming the block and its button in every language', () => {
     const before = demo();
     expect(everyBlockReference(before)).toContain('fortune');
 
@@ -26,6 +26,7 @@ describe('withoutLockedBlocks', () => {
       {
         block_id: 'fortune',
         title: '占い',
+        title_i18n: { 'en-US': 'Fortune', 'fil-PH': 'Hula', 'zh-TW': '占卜' },
         start_button_title: '占い',
         start_button_title_i18n: { 'en-US': 'Fortune', 'fil-PH': 'Hula', 'zh-TW': '占卜' },
       },
@@ -91,6 +92,7 @@ describe('serial-locked blocks in the playable character', () => {
       {
         block_id: 'fortune',
         title: '占い',
+        title_i18n: { 'en-US': 'Fortune', 'fil-PH': 'Hula', 'zh-TW': '占卜' },
         start_button_title: '占い',
         start_button_title_i18n: { 'en-US': 'Fortune', 'fil-PH': 'Hula', 'zh-TW': '占卜' },
       },

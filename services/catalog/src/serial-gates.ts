@@ -194,6 +194,7 @@ export function withoutLockedBlocks(
       return {
         block_id: b.id,
         title: b.title,
+        ...(b.title_i18n ? { title_i18n: b.title_i18n } : {}),
         start_button_title: button?.title ?? null,
         ...(button?.title_i18n ? { start_button_title_i18n: button.title_i18n } : {}),
       };

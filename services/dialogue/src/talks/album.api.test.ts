@@ -46,6 +46,22 @@ describe('GET /api/dialogue/album/:character_id', () => {
     ]);
   });
 
+  it('album, a found block with translated titles, answers its title in every language (one without answers none)', async () => {
+    const me = newId('u');
+    const character = newId('c');
+    await kit.publish(character, { b1: 'はじめまして', b2: '趣味' }, 1, {
+      titleTranslations: { b1: { 'en-US': 'Nice to meet you', 'zh-TW': '初次見面' } },
+    });
+    await kit.step(me, { character_id: character, block_id: 'b1' });
+    await kit.step(me, { character_id: character, block_id: 'b2' });
+
+    const res = await kit.album(me, character);
+
+    const [first, second] = res.json().blocks;
+    expect(first).toMatchObject({ block_id: 'b1', title_i18n: { 'en-US': 'Nice to meet you', 'zh-TW': '初次見面' } });
+    expect(second).not.toHaveProperty('title_i18n');
+  });
+
   it('album, a block unlocked by a serial, counts it as found by serial', async () => {
     const me = newId('u');
     const character = newId('c');

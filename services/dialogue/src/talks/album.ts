@@ -37,11 +37,15 @@ export async function recordSerialUnlock(tx: Transaction, found: Found): Promise
   );
 }
 
-function albumBlock(doc: AlbumDoc, title: string): AlbumBlock {
+/** The block's title as the published character has it, with its translations (the album shows the reader's language). */
+type Titled = Pick<AlbumBlock, 'title' | 'title_i18n'>;
+
+function albumBlock(doc: AlbumDoc, { title, title_i18n }: Titled): AlbumBlock {
   const times = [doc.played_first_at, doc.serial_at].filter((t): t is string => t !== undefined).sort();
   return {
     block_id: doc.block_id,
     title,
+    ...(title_i18n ? { title_i18n } : {}),
     how: doc.played_times > 0 ? 'played' : 'serial',
     first_at: times[0] ?? '',
     times: doc.played_times,
@@ -62,7 +66,7 @@ export async function albumOf(store: DocumentStore, userId: string, characterId:
   const blocks: AlbumBlock[] = [];
   for (const block of character.recognition.blocks) {
     const row = rows.get(block.block_id);
-    if (row) blocks.push(albumBlock(row, block.title));
+    if (row) blocks.push(albumBlock(row, block));
   }
   const total = character.recognition.blocks.length;
   return {

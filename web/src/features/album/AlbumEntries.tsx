@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AlbumEntry } from './albumModel.ts';
+import { useLocalized } from '../../i18n/localized.ts';
 
 function formatDay(iso: string, language: string): string {
   return new Date(iso).toLocaleDateString(language, { year: 'numeric', month: 'numeric', day: 'numeric' });
@@ -20,6 +21,7 @@ export function AlbumEntries({
   replayable: ReadonlySet<string>;
 }) {
   const { t, i18n } = useTranslation('album');
+  const localized = useLocalized();
   return (
     <ol className="album-entries" aria-label={label}>
       {entries.map((entry) =>
@@ -32,7 +34,7 @@ export function AlbumEntries({
           </li>
         ) : (
           <li key={entry.block.block_id} className="album-entry">
-            <span className="album-entry__title">{entry.block.title}</span>
+            <span className="album-entry__title">{localized(entry.block.title, entry.block.title_i18n)}</span>
             <span className={`album-tag album-tag--${entry.block.how}`}>{t(`album.how.${entry.block.how}`)}</span>
             <span className="small muted">
               <time dateTime={entry.block.first_at}>
@@ -46,7 +48,7 @@ export function AlbumEntries({
               <Link
                 className="btn btn--ghost btn--small album-entry__replay"
                 to={{ search: `?block=${encodeURIComponent(entry.block.block_id)}&album=true` }}
-                aria-label={t('album.replayOf', { title: entry.block.title })}
+                aria-label={t('album.replayOf', { title: localized(entry.block.title, entry.block.title_i18n) })}
               >
                 {t('album.replay')}
               </Link>

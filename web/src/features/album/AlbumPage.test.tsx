@@ -158,4 +158,14 @@ describe('AlbumConversationPage', () => {
 
     expect(await screen.findByText('このアルバムは見つかりませんでした。')).toBeTruthy();
   });
+
+  it('AlbumPage, the interface in en-US, shows a found block by its English title and one without a translation in Japanese', async () => {
+    const { slug } = serve([anAlbumBlock('greet', { title_i18n: { 'en-US': 'Hello there' } }), anAlbumBlock('topic')]);
+
+    await renderRoutes(routes, { path: `/full/album/${slug}`, state: signedIn(), language: 'en-US' });
+
+    const titles = await screen.findAllByText(/^(Hello there|場面-topic)$/u);
+    expect(titles.map((title) => title.textContent)).toEqual(['Hello there', '場面-topic']);
+    expect(screen.queryByText('場面-greet')).toBeNull();
+  });
 });

@@ -7,6 +7,7 @@ import { albumSections, servedBlockIds, type AlbumSection } from './albumModel.t
 import { ReplayViewer } from './ReplayViewer.tsx';
 import { ShareMeter } from './ShareMeter.tsx';
 import { useAlbumData } from './useAlbumData.ts';
+import { useLocalized } from '../../i18n/localized.ts';
 import './album.css';
 
 /** /full/album/{slug} (login required): what share of the character the caller has found, conversation by conversation. */
@@ -15,18 +16,20 @@ export default function AlbumPage() {
   const slug = useParams().character_slug ?? '';
   const state = useAlbumData(slug);
   const { character, album } = state;
+  const localized = useLocalized();
 
   if (state.loading || state.notFound || state.failed || !character || !album) return <AlbumUnready state={state} />;
+  const name = localized(character.name, character.name_i18n);
   const sections = albumSections(character, album);
   const replayable = servedBlockIds(character);
   return (
-    <Page title={t('album.titleOf', { name: character.name })} lead={t('album.lead')} wide>
+    <Page title={t('album.titleOf', { name })} lead={t('album.lead')} wide>
       <div className="album">
         <Card className="album__summary">
           <ShareMeter label={t('album.foundAll')} found={album.found} total={album.total} />
           <div className="album__links">
             <Link className="btn btn--primary btn--small" to={`/full/chat/${encodeURIComponent(slug)}`}>
-              {t('album.talk', { name: character.name })}
+              {t('album.talk', { name })}
             </Link>
             <Link className="btn btn--ghost btn--small" to="/chat">
               {t('album.toTalks')}
@@ -36,7 +39,7 @@ export default function AlbumPage() {
         <ReplayViewer character={character} foundIds={new Set(album.blocks.map((block) => block.block_id))} />
         {album.found === 0 && <Notice kind="info">{t('album.nothingYet')}</Notice>}
         {album.found > 0 && character.access === 'preview' && (
-          <Notice kind="info">{t('album.previewNote', { name: character.name })}</Notice>
+          <Notice kind="info">{t('album.previewNote', { name })}</Notice>
         )}
         {sections.map((section) => (
           <SectionCard key={section.id} slug={slug} section={section} replayable={replayable} />

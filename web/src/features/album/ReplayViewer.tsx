@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlayableCharacter } from '@talkwith/proto/catalog';
 import { Notice } from '../../app/ui.tsx';
 import { replayOf } from './albumModel.ts';
+import { useLocalized } from '../../i18n/localized.ts';
 
 /** A subtitle file on another origin (the CDN) needs a CORS request for the browser to read it. */
 function crossOrigin(url: string | null): 'anonymous' | undefined {
@@ -24,6 +25,7 @@ export function ReplayViewer({
   foundIds: ReadonlySet<string>;
 }) {
   const { t, i18n } = useTranslation('album');
+  const localized = useLocalized();
   const [params, setParams] = useSearchParams();
   const heading = useRef<HTMLHeadingElement>(null);
   const blockId = params.get('block');
@@ -35,12 +37,13 @@ export function ReplayViewer({
   }, [shownId]);
   if (!replay) return null;
   const close = () => setParams({}, { replace: true });
+  const title = localized(replay.block.title, replay.block.title_i18n);
 
   return (
     <section className="album-viewer" aria-labelledby="album-viewer-title">
       <div className="album-viewer__head">
         <h2 id="album-viewer-title" className="album-viewer__title" tabIndex={-1} ref={heading}>
-          {t('album.viewerTitle', { title: replay.block.title })}
+          {t('album.viewerTitle', { title })}
         </h2>
         <button type="button" className="btn btn--ghost btn--small" onClick={close}>
           {t('album.closeViewer')}
@@ -56,7 +59,7 @@ export function ReplayViewer({
           playsInline
           preload="auto"
           crossOrigin={crossOrigin(replay.subtitlesUrl)}
-          aria-label={replay.block.title}
+          aria-label={title}
         >
           {replay.subtitlesUrl && (
             <track

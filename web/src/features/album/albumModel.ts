@@ -1,5 +1,6 @@
 import type { PlayableCharacter } from '@talkwith/proto/catalog';
 import type { AlbumBlock, AlbumReply, Block, StartButton, Video } from '@talkwith/proto/dialogue';
+import type { Translations } from '@talkwith/proto/identity';
 
 type Served = PlayableCharacter['character'];
 
@@ -10,6 +11,8 @@ export type AlbumEntry = { kind: 'found'; block: AlbumBlock } | { kind: 'hidden'
 export interface AlbumSection {
   id: string;
   title: string;
+  /** Only when the title is a start button's (conversations have no translated titles). */
+  title_i18n?: Translations | undefined;
   button: StartButton | null;
   entries: AlbumEntry[];
 }
@@ -56,9 +59,12 @@ export function buttonSection(character: Served, album: AlbumReply, buttonId: st
     candidate.block_ids.includes(button.block_id),
   );
   const blockIds = conversation?.block_ids ?? [button.block_id];
+  const title = conversation?.title
+    ? { title: conversation.title }
+    : { title: button.title, title_i18n: button.title_i18n };
   return {
     id: conversation?.id ?? button.id,
-    title: conversation?.title || button.title,
+    ...title,
     button,
     entries: entriesOf(blockIds, found),
   };

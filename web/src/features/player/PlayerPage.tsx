@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasSessionHint, selectSession } from '../../api/index.ts';
@@ -24,10 +25,15 @@ export default function PlayerPage() {
   // restoring (page load with a session cookie), wait for it rather than fetch the
   // logged-out view; a visitor without one starts at once.
   const restoring = session.status === 'unknown' && hasSessionHint();
-  const { data, isLoading, isError } = useCharacterBySlugQuery(
-    { slug, viewer: session.user?.id ?? null },
-    { skip: restoring },
-  );
+  const query = useCharacterBySlugQuery({ slug, viewer: session.user?.id ?? null }, { skip: restoring });
+  const { isError } = query;
+  // The character arrives in a store update, which React renders at once and whole: the player's first
+  // render (the largest of the page) is deferred instead, so it is rendered in slices that yield to input
+  // (total blocking time on a phone); the boot poster stays on screen meanwhile. Only the first arrival:
+  // later changes (a refetch, the session restored) reach the mounted player at once, as before.
+  const firstArrival = useDeferredValue(query.data);
+  const data = firstArrival === undefined ? undefined : query.data;
+  const isLoading = query.isLoading || (query.data !== undefined && firstArrival === undefined);
   const operator = useOperatorDraft(slug, { data, isError, settled: !restoring && !isLoading });
   if (restoring || isLoading || (operator.wanted && !operator.draft && !operator.failed))
     return <PlayerBoot slug={slug} label={t('player.loading')} />;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { hasSessionHint, signedOut, useClientConfig, useRestoreSessionMutation } from '../../api/index.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
+import { useAppDispatch, useAppStore } from '../../app/hooks.ts';
 import { loadAnalytics } from './analytics.ts';
 import { installDevtoolsGuard } from './devtoolsGuard.ts';
 
@@ -11,14 +11,16 @@ const buildBlockHost = import.meta.env.VITE_DEVTOOLS_BLOCK_HOST as string | unde
 /** What the shell does once per visit: restore the session, load analytics if configured, guard devtools on the configured host. */
 export function useShellEffects(): void {
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const [restore] = useRestoreSessionMutation();
   const config = useClientConfig();
 
   useEffect(() => {
     // Without the CSRF cookie there is no refresh cookie either: skip a request that can only fail.
     if (hasSessionHint()) void restore();
-    else dispatch(signedOut());
-  }, [dispatch, restore]);
+    // main.tsx already starts a visitor without the cookie as a guest: no second render of the page to say so.
+    else if (store.getState().session.status !== 'guest') dispatch(signedOut());
+  }, [dispatch, restore, store]);
 
   const settled = !config.isLoading;
   const analyticsId = config.data?.analyticsId ?? buildAnalyticsId;

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { initialLanguage, matchBrowserLanguage } from './firstLanguage.ts';
+import { LANGUAGE_STORAGE_KEY } from './languages.ts';
+
+const storageWith = (saved: string | null) => ({
+  getItem: (key: string) => (key === LANGUAGE_STORAGE_KEY ? saved : null),
+});
+
+describe('initialLanguage', () => {
+  it('when a language was saved, uses it whatever the browser says', () => {
+    expect(initialLanguage(storageWith('fil-PH'), ['en-US'])).toBe('fil-PH');
+  });
+
+  it('when nothing was saved, uses the first browser language the interface has', () => {
+    expect(initialLanguage(storageWith(null), ['de-DE', 'en-US', 'ja-JP'])).toBe('en-US');
+  });
+
+  it('when the saved value is not a language, falls back to the browser languages', () => {
+    expect(initialLanguage(storageWith('xx'), ['zh-TW'])).toBe('zh-TW');
+  });
+
+  it('when no browser language matches, uses ja-JP', () => {
+    expect(initialLanguage(storageWith(null), ['de-DE', 'fr'])).toBe('ja-JP');
+    expect(initialLanguage(storageWith(null), [])).toBe('ja-JP');
+  });
+
+  it('when storage throws, still goes by the browser languages', () => {
+    const blocked = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
+    expect(initialLanguage(blocked, ['en-GB'])).toBe('en-US');
+  });
+});
+
+describe('matchBrowserLanguage', () => {
+  it.each([
+    ['en-GB', 'en-US'],
+    ['en', 'en-US'],
+    ['EN-us', 'en-US'],
+    ['ja', 'ja-JP'],
+    ['fil', 'fil-PH'],
+    ['tl-PH', 'fil-PH'],
+    ['zh-Hant', 'zh-TW'],
+    ['zh-Hant-HK', 'zh-TW'],
+    ['zh-TW', 'zh-TW'],
+    ['zh-CN', 'zh-TW'],
+  ])('when the browser says %s, picks %s', (tag, expected) => {
+    expect(matchBrowserLanguage([tag])).toBe(expected);
+  });
+
+  it('when several match, picks the browser’s first preference', () => {
+    expect(matchBrowserLanguage(['fr-FR', 'zh-TW', 'en-US'])).toBe('zh-TW');
+  });
+
+  it('when none matches, gives undefined', () => {
+    expect(matchBrowserLanguage(['de', 'ko-KR'])).toBeUndefined();
+  });
+});
