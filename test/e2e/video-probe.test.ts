@@ -21,6 +21,8 @@ interface Play {
   played: number;
   total: number;
   loadedAt?: number;
+  /** Rendering frames its frame 0 lasts (its clock starting late); 4 (one clip frame) unless given. */
+  firstHold?: number;
 }
 
 /**
@@ -34,15 +36,18 @@ function recording(
   ready: (tick: number) => number = () => 4,
 ): ProbeData {
   const frames: ProbeFrame[] = plays.flatMap((play) =>
-    Array.from({ length: play.played }, (_, k) => ({
-      i: play.i,
-      src: play.src,
-      mediaTime: k / 15,
-      presentedFrames: k + 1,
-      expectedDisplayTime: at(play.start + 4 * k),
-      now: at(play.start + 4 * k),
-      duration: play.total / 15,
-    })),
+    Array.from({ length: play.played }, (_, k) => {
+      const tick = play.start + (k === 0 ? 0 : (play.firstHold ?? 4) + 4 * (k - 1));
+      return {
+        i: play.i,
+        src: play.src,
+        mediaTime: k / 15,
+        presentedFrames: k + 1,
+        expectedDisplayTime: at(tick),
+        now: at(tick),
+        duration: play.total / 15,
+      };
+    }),
   );
   const loads = plays.map((play) => ({ i: play.i, t: at(play.loadedAt ?? play.start) - 1, src: play.src }));
   const srcAt = (i: number, tick: number) => loads.filter((l) => l.i === i && l.t <= at(tick)).at(-1)?.src ?? '';
@@ -83,7 +88,44 @@ describe('video probe analysis', () => {
     });
     expect(result.switches[0]?.gapMs).toBeCloseTo(FRAME, 6);
     expect(result.switches[0]?.gapFrames).toBeCloseTo(1, 6);
+    expect(result.switches[0]?.holdMs).toBeCloseTo(FRAME, 6);
+    expect(result.switches[0]?.toMovingMs).toBeCloseTo(2 * FRAME, 6);
     expect(result.blankFrames).toBe(0);
+  });
+
+  it('video probe, a new clip whose frame 1 comes 6 rendering frames after its frame 0, reports a 100 ms frame-0 hold and 166.7 ms from the old last frame to the first moving one', () => {
+    const data = recording(
+      [
+        { i: 0, src: '/v/greet.mp4', start: 0, played: 10, total: 10 },
+        { i: 1, src: '/v/listen.mp4', start: 40, played: 6, total: 36, loadedAt: 10, firstHold: 6 },
+      ],
+      (tick) => (tick < 40 ? 0 : 1),
+      70,
+    );
+
+    const result = analyzeProbe(data);
+
+    expect(result.switches[0]?.gapMs).toBeCloseTo(FRAME, 6);
+    expect(result.switches[0]?.holdMs).toBeCloseTo(6 * VSYNC, 6);
+    expect(result.switches[0]?.toMovingMs).toBeCloseTo(FRAME + 6 * VSYNC, 6);
+  });
+
+  it('video probe, a new clip replaced before its frame 1, has no frame-0 hold (NaN)', () => {
+    const data = recording(
+      [
+        { i: 0, src: '/v/greet.mp4', start: 0, played: 10, total: 10 },
+        { i: 1, src: '/v/listen.mp4', start: 40, played: 1, total: 36, loadedAt: 10 },
+        { i: 2, src: '/v/skip.mp4', start: 43, played: 6, total: 36, loadedAt: 10 },
+      ],
+      (tick) => (tick < 40 ? 0 : tick < 43 ? 1 : 2),
+      70,
+    );
+
+    const result = analyzeProbe(data);
+
+    expect(result.switches).toHaveLength(2);
+    expect(result.switches[0]?.holdMs).toBeNaN();
+    expect(result.switches[1]?.holdMs).toBeCloseTo(FRAME, 6);
   });
 
   it('video probe, the class moved to an element that shows its first frame 200 ms later, counts 12 blank frames and a 266.7 ms gap', () => {

@@ -194,6 +194,13 @@ export interface ClipSwitch {
   /** The old clip's last presented mediaTime and its duration, in seconds. */
   lastMediaTime: number;
   duration: number;
+  /**
+   * How long the new clip's first visible frame stayed on screen before its next frame (its frame 1, the
+   * first moving one) replaced it, ms; NaN when another clip replaced it first. Ideal: one frame interval.
+   */
+  holdMs: number;
+  /** The old clip's last visible frame → the new clip's frame 1 (gapMs + holdMs), ms; ideal: two intervals. */
+  toMovingMs: number;
 }
 
 export type BlankReason = 'no-video' | 'not-ready' | 'no-frame';
@@ -354,6 +361,8 @@ export function analyzeProbe(data: ProbeData, options: AnalyzeOptions = {}): Pro
   let firstShownAt: number | null = null;
   let current: { run: Run; frame: ProbeFrame; shownAt: number } | null = null;
   let episode: BlankEpisode | null = null;
+  /** The last switch while its new clip still shows its first visible frame. */
+  let awaitingFrame1: ClipSwitch | null = null;
 
   for (const render of renders) {
     let frame: ProbeFrame | null = null;
@@ -418,7 +427,15 @@ export function analyzeProbe(data: ProbeData, options: AnalyzeOptions = {}): Pro
           at: shownAt,
           lastMediaTime: lastPlayed.mediaTime,
           duration,
+          holdMs: Number.NaN,
+          toMovingMs: Number.NaN,
         });
+      awaitingFrame1 = switches.at(-1)?.at === shownAt ? (switches.at(-1) ?? null) : null;
+    } else if (awaitingFrame1) {
+      // The same clip's next frame: the first moving one after the switch.
+      awaitingFrame1.holdMs = shownAt - awaitingFrame1.at;
+      awaitingFrame1.toMovingMs = awaitingFrame1.gapMs + awaitingFrame1.holdMs;
+      awaitingFrame1 = null;
     }
     current = { run, frame, shownAt };
   }
