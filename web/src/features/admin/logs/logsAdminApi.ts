@@ -14,8 +14,13 @@ interface Download {
   name: string | null;
 }
 
+// By shape, not `instanceof Blob`: the response's Blob may come from another realm than the page's global
+// (the fetch implementation's own, as in the tests' VM contexts).
 const isDownload = (value: unknown): value is Download =>
-  typeof value === 'object' && value !== null && 'blob' in value && value.blob instanceof Blob;
+  typeof value === 'object' &&
+  value !== null &&
+  'blob' in value &&
+  typeof (value.blob as Partial<Blob> | null)?.arrayBuffer === 'function';
 
 /**
  * The file name the server gave (Content-Disposition), reduced to a plain
