@@ -16,7 +16,7 @@
  * one is timed the other's clips bring it back to listening.
  */
 import type { Page } from 'playwright-core';
-import { AdminApi } from '../../test/e2e/engagement-driver.ts';
+import type { AdminApi } from '../../test/e2e/engagement-driver.ts';
 import { startConsoleWorld } from '../../test/e2e/console-world.ts';
 import { analyzeProbe, percentile, videoProbeScript, type ProbeData } from '../../test/e2e/video-probe.ts';
 import { dumpProbe, waitForVisibleClip } from './player-conversation.ts';
