@@ -68,6 +68,16 @@ export class AdminApi {
     return (await reply.json()) as T;
   }
 
+  async put<T>(path: string, body: unknown): Promise<T> {
+    const reply = await fetch(`${this.root}${path}`, {
+      method: 'PUT',
+      headers: { ...json, authorization: `Bearer ${this.token}` },
+      body: JSON.stringify(body),
+    });
+    if (!reply.ok) throw new Error(`PUT ${path}: ${reply.status} ${await reply.text()}`);
+    return (await reply.json()) as T;
+  }
+
   /** The mails the outbox holds for one address (the standalone mail port keeps them for the console's `mail` page). */
   async mailsTo(address: string): Promise<Mail[]> {
     return (await this.get<{ mails: Mail[] }>(`/mail?to=${encodeURIComponent(address)}`)).mails;

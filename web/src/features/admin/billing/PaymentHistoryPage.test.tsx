@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { sampleUser } from '../../../test/harness.tsx';
 import { API, renderConsole, scriptedServer } from '../characters/testing.tsx';
 import { purchase, purchaseList } from './testing.ts';
 
@@ -29,6 +30,23 @@ describe('PaymentHistoryPage', () => {
     expect(screen.getByRole('link', { name: '決済履歴' }).className).toContain('active');
   });
 
+  it('payment history, a purchase of a known account, names the buyer (the id on hover) and links to the user page', async () => {
+    const bought = purchase({ user_id: 'u-buyer-2026-0001' });
+    scriptedServer({
+      [`GET ${API}/payment/history`]: purchaseList([bought]),
+      [`GET ${API}/users/u-buyer-2026-0001`]: [
+        200,
+        { ok: true, user: { ...sampleUser, id: bought.user_id, nickname: 'はなこ' } },
+      ],
+    });
+
+    await renderConsole('/ops/payment/history');
+
+    const buyer = await screen.findByText('はなこ');
+    expect(buyer.getAttribute('title')).toBe(bought.user_id);
+    expect(buyer.closest('a')!.getAttribute('href')).toBe(`/ops/full/users/${bought.user_id}`);
+  });
+
   it('payment history, more than 20 purchases, asks the server for the next page', async () => {
     const server = scriptedServer({ [`GET ${API}/payment/history`]: purchaseList([purchase()], 45) });
     await renderConsole('/ops/payment/history');
@@ -36,8 +54,10 @@ describe('PaymentHistoryPage', () => {
     expect(await screen.findByText('1 / 3 ページ（全 45 件）')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '次へ' }));
 
-    await vi.waitFor(() => expect(server.calls.length).toBe(2));
-    expect(searches()[1]).toBe('?page=2');
+    // The rows' buyer names are asked too; only the history calls count here.
+    const history = () => server.calls.filter((c) => c.url.endsWith('/payment/history'));
+    await vi.waitFor(() => expect(history().length).toBe(2));
+    expect(searches().filter((q) => q.startsWith('?page='))[1]).toBe('?page=2');
   });
 
   it('payment history, a status and a user filter, are sent as query parameters and restart at page 1', async () => {

@@ -137,6 +137,40 @@ describe('PointGivePage', () => {
     expect(within(row).getByText('−30')).toBeTruthy();
     expect(within(row).getByText('admin-7')).toBeTruthy();
   });
+
+  it('point history, known accounts, names the customer and the operator with their ids on hover', async () => {
+    scriptedServer({
+      [`GET ${API}/point/history`]: [
+        200,
+        {
+          ok: true,
+          total: 1,
+          page: 1,
+          items: [
+            {
+              at: '2026-03-01T00:00:00.000Z',
+              user_id: 'u-9',
+              code: 'MA0001',
+              delta: 50,
+              reason: 'お詫び',
+              admin_id: 'admin-7',
+            },
+          ],
+        },
+      ],
+      [`GET ${API}/users/u-9`]: [200, { ok: true, user: customer({ id: 'u-9', nickname: 'はなこ' }) }],
+      [`GET ${API}/users/admin-7`]: [
+        200,
+        { ok: true, user: customer({ id: 'admin-7', nickname: '', email: 'ops@example.jp' }) },
+      ],
+    });
+
+    await renderConsole('/ops/point/give');
+
+    const row = within((await screen.findByText('お詫び')).closest('tr')!);
+    expect((await row.findByText('はなこ')).getAttribute('title')).toBe('u-9');
+    expect((await row.findByText('ops@example.jp')).getAttribute('title')).toBe('admin-7');
+  });
 });
 
 describe('PointGivePage user picker', () => {

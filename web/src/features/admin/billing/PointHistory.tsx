@@ -7,7 +7,7 @@ import { ADMIN_NS } from '../i18n.ts';
 import { useAdminPointHistoryQuery } from './billingAdminApi.ts';
 import { refusalOf } from './ConfirmDialog.tsx';
 import { when } from './format.ts';
-import { ShortId } from './ShortId.tsx';
+import { UserName } from './UserName.tsx';
 import { Pager } from './Pager.tsx';
 
 /** The operators' recent point moves (MA0001 / MA0009) with who acted. */
@@ -42,7 +42,7 @@ export function PointHistory() {
                 </td>
                 <td data-label={t('billing.purchase.user')}>
                   <Link to={`${basePath}/full/users/${encodeURIComponent(e.user_id)}`}>
-                    <ShortId id={e.user_id} />
+                    <UserName id={e.user_id} />
                   </Link>
                 </td>
                 <td data-label={t('billing.points.code')}>
@@ -54,7 +54,7 @@ export function PointHistory() {
                 </td>
                 <td data-label={t('billing.reason')}>{e.reason ?? '—'}</td>
                 <td data-label={t('billing.points.operator')} className="small">
-                  {e.admin_id ? <ShortId id={e.admin_id} /> : '—'}
+                  {e.admin_id ? <UserName id={e.admin_id} /> : '—'}
                 </td>
               </tr>
             ))}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import type { AdminPurchaseView, PurchaseView } from '@talkwith/proto/billing';
-import { ShortId } from './ShortId.tsx';
+import { UserName } from './UserName.tsx';
 import { badgeToneOf, purchaseBadgeOf, when, yen } from './format.ts';
 
 export function PurchaseBadge({ purchase }: { purchase: Pick<PurchaseView, 'status' | 'refunded'> }) {
@@ -25,7 +25,7 @@ function PurchaseRow({ purchase, showUser }: { purchase: AdminPurchaseView; show
       {showUser && (
         <td data-label={t('billing.purchase.user')}>
           <Link to={`${basePath}/full/users/${encodeURIComponent(purchase.user_id)}`}>
-            <ShortId id={purchase.user_id} />
+            <UserName id={purchase.user_id} />
           </Link>
         </td>
       )}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import type { SubscriptionView } from '@talkwith/proto/billing';
-import { ShortId } from './ShortId.tsx';
+import { UserName } from './UserName.tsx';
 import { day, renewalTroubleOf, SUBSCRIPTION_TONE, when, yen } from './format.ts';
 
 function SubscriptionRow({ subscription: s, showUser }: { subscription: SubscriptionView; showUser: boolean }) {
@@ -15,7 +15,7 @@ function SubscriptionRow({ subscription: s, showUser }: { subscription: Subscrip
       {showUser && (
         <td data-label={t('billing.purchase.user')}>
           <Link to={`${basePath}/full/users/${encodeURIComponent(s.user_id)}`}>
-            <ShortId id={s.user_id} />
+            <UserName id={s.user_id} />
           </Link>
         </td>
       )}

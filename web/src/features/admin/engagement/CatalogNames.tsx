@@ -1,5 +1,4 @@
 import { useAdminBase } from '../AdminBase.tsx';
-import { useAdminUserByIdQuery } from '../billing/billingAdminApi.ts';
 import { useAdminCharacterAllQuery, useAdminCharacterQuery } from '../characters/charactersApi.ts';
 
 /**
@@ -22,10 +21,4 @@ export function BlockTitle({ characterId, blockId }: { characterId: string; bloc
   return title ? <span title={blockId}>{title}</span> : <code>{blockId}</code>;
 }
 
-/** An operator or customer by nickname, else e-mail (the id on hover); the id while unknown or for an account that is gone. */
-export function UserName({ id }: { id: string }) {
-  const { apiBase } = useAdminBase();
-  const { data } = useAdminUserByIdQuery({ base: apiBase, userId: id }, { skip: !id });
-  const name = data?.user.nickname || data?.user.email;
-  return name ? <span title={id}>{name}</span> : <code>{id}</code>;
-}
+export { UserName } from '../billing/UserName.tsx';
