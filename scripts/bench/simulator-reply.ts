@@ -91,7 +91,9 @@ async function timedReplies(page: Page, count: number): Promise<number[]> {
   const replies = latencies
     .filter((l) => l.t > looping && l.toSrc.split('?')[0]!.endsWith(`/${REPLY_CLIP}.mp4`))
     .map((l) => l.ms);
-  if (replies.length !== count) throw new Error(`${count} replies said, ${replies.length} timed`);
+  // A reply the probe could not pair with its word (a frame lost under load) is left out and counted in the
+  // row; more than a tenth missing means the bench measures something else and stops.
+  if (replies.length < count * 0.9) throw new Error(`${count} replies said, only ${replies.length} timed`);
   return replies;
 }
 
@@ -129,7 +131,7 @@ export async function benchSimulatorReply(): Promise<BenchRow[]> {
       percentile(player, 95),
     ];
     const ratio = ratioOf(sim95, player95);
-    const about = `n=${SAMPLES} a page, taking turns with the player, ${seconds} s`;
+    const about = `${simulator.length} and ${player.length} of ${SAMPLES} timed, taking turns, ${seconds} s`;
     return [
       {
         name: `simulator reply latency − hit_word_delay (${delay} ms), p95 (${about})`,
