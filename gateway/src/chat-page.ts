@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
+import { INTERFACE_LANGUAGES } from '@talkwith/proto/i18n';
 
 /**
  * The player route's index.html (issue 10): for /full/chat/{slug} (and
@@ -10,8 +11,8 @@ import negotiate from '@fastify/accept-negotiator';
  * before any script runs. No inline script or style: the page CSP forbids them.
  */
 
-/** The interface languages that may prefix a route (web/src/i18n/languages.ts). */
-const LANGUAGES = ['ja-JP', 'en-US', 'fil-PH', 'zh-TW'];
+/** The interface languages that may prefix a route. */
+const LANGUAGES: readonly string[] = INTERFACE_LANGUAGES;
 /** A slug the catalog can hold (CharacterSlugParams allows 1–100 characters; URL names are this subset). */
 const SLUG = /^[A-Za-z0-9_-]{1,100}$/;
 const CHAT_PATH = new RegExp(`^/(?:(?:${LANGUAGES.join('|')})/)?full/chat/([^/]*)/?$`);

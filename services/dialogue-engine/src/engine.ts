@@ -1,4 +1,5 @@
 import type { PublicCharacter as Character, EngineCommand, EngineInput } from '@talkwith/proto/dialogue';
+import { INTERFACE_LANGUAGES } from '@talkwith/proto/i18n';
 import { problemCommand, type Ctx } from './context.ts';
 import { onActionButton, onPause, onResume, onStart, onStop, showStandby } from './controls.ts';
 import { continueLeaving, endConversation } from './flow.ts';
@@ -68,7 +69,7 @@ function indexCharacter(character: Character): CharacterIndex {
   };
 }
 
-const TALK_LANGUAGES: readonly unknown[] = ['ja-JP', 'en-US', 'fil-PH', 'zh-TW'];
+const TALK_LANGUAGES: readonly unknown[] = INTERFACE_LANGUAGES;
 
 /** A talk language other than the default, from options or a state; anything else is the default (undefined). */
 function languageOf(options: unknown): EngineOptions['language'] {

@@ -1,5 +1,7 @@
+import { INTERFACE_LANGUAGES } from '@talkwith/proto/i18n';
+
 /** The bundled interface languages (SPEC.md §9: ja-JP is the default). */
-export const LANGUAGES = ['ja-JP', 'en-US', 'fil-PH', 'zh-TW'] as const;
+export const LANGUAGES = INTERFACE_LANGUAGES;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'ja-JP';
 export const LANGUAGE_STORAGE_KEY = 'talkwith-language';

@@ -1,4 +1,5 @@
 import type { SttEncoding, SttLanguage } from '@talkwith/proto/dialogue';
+import { INTERFACE_LANGUAGES } from '@talkwith/proto/i18n';
 
 /**
  * Whether this browser can record for the server's speech-to-text, without
@@ -6,7 +7,7 @@ import type { SttEncoding, SttLanguage } from '@talkwith/proto/dialogue';
  * the player decides its speech mode at once, the code comes later.
  */
 
-const LANGUAGES: readonly SttLanguage[] = ['ja-JP', 'en-US', 'fil-PH', 'zh-TW'];
+const LANGUAGES: readonly SttLanguage[] = INTERFACE_LANGUAGES;
 
 /** The language the server recognises for a talk in `language` (ja-JP for any other). */
 export const sttLanguageOf = (language: string | undefined): SttLanguage =>
