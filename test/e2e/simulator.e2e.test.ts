@@ -72,6 +72,11 @@ describe.skipIf(!hasChromium)(
       const trace = await admin.getByTestId('sim-trace').textContent();
       expect(trace).toContain(`聞き取り: 「${NEW_WORD}が好き」`);
       expect(trace).toContain(`旅行の話（ヒットワード「${NEW_WORD}」）`);
+      // The draft's graph beside the status has followed the talk to the same block.
+      await admin
+        .locator('.sim__graph .bg-node--selected')
+        .filter({ hasText: '旅行の話' })
+        .waitFor({ timeout: 10_000 });
       await shoot(admin, 'simulator');
       expect(talkCalls).toEqual([]);
       const published = (await (await fetch(`${world.server.url}/api/characters/by-slug/mirai`)).json()) as {

@@ -55,6 +55,8 @@ interface Props {
   stored?: GraphPositions;
   /** The graph as an editor (useGraphEdits): absent, the canvas only shows. */
   edits?: GraphEditHandlers;
+  /** The least zoom a focus request moves to (a small canvas, like the simulator's, wants the neighbours in view too). */
+  focusZoom?: number;
 }
 
 export interface GraphEditHandlers {
@@ -147,7 +149,7 @@ function useSelectedEdge(): [string | null, (changes: EdgeChange[]) => void] {
   return [selectedEdge, onEdgesChange];
 }
 
-function Canvas({ graph, selectedId, focus, onSelect, traffic, stored, edits }: Props) {
+function Canvas({ graph, selectedId, focus, onSelect, traffic, stored, edits, focusZoom = 0.9 }: Props) {
   const { t } = useTranslation(ADMIN_NS);
   const flow = useReactFlow();
   const [layoutRound, setLayoutRound] = useState(0);
@@ -188,7 +190,7 @@ function Canvas({ graph, selectedId, focus, onSelect, traffic, stored, edits }: 
     const at = focus ? positions.get(focus.id) : undefined;
     if (at)
       void flow.setCenter(at.x + NODE_WIDTH / 2, at.y + NODE_HEIGHT / 2, {
-        zoom: Math.max(flow.getZoom(), 0.9),
+        zoom: Math.max(flow.getZoom(), focusZoom),
         duration: 300,
       });
   }, [focus]); // only a new request moves the view (not a re-layout or a zoom)

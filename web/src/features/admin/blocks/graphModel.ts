@@ -1,5 +1,5 @@
 import { blockBlockReferences, blockListens, type ValidationProblem } from '@talkwith/dialogue-engine';
-import type { Block, Character } from '@talkwith/proto/dialogue';
+import type { Block, Character, PublicCharacter } from '@talkwith/proto/dialogue';
 
 /**
  * The character as a graph, independent of the drawing library: one node per
@@ -82,6 +82,14 @@ export interface CharacterGraph {
   otherFaults: ValidationProblem[];
 }
 
+/**
+ * What the graph is drawn from: the editor's full character, or the draft as
+ * the simulator plays it (PublicCharacter: no credentials, no synonym groups).
+ */
+export type GraphSource = Pick<PublicCharacter, 'blocks' | 'videos' | 'startButtons'> & {
+  setting: Pick<PublicCharacter['setting'], 'default_start_button_id'>;
+};
+
 export const LABEL_MAX = 18;
 export const truncate = (text: string, max = LABEL_MAX) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 export const startNodeId = (buttonId: string) => `start:${buttonId}`;
@@ -130,7 +138,7 @@ export function blockEdges(block: Block, exists: (id: string) => boolean): Graph
  * missing id, so it goes to the blocks that refer to that id instead.
  */
 export function faultsByBlock(
-  character: Character,
+  character: Pick<Character, 'blocks'>,
   faults: ValidationProblem[],
 ): { byBlock: Map<string, ValidationProblem[]>; other: ValidationProblem[] } {
   const byBlock = new Map<string, ValidationProblem[]>();
@@ -152,7 +160,10 @@ export function faultsByBlock(
   return { byBlock, other };
 }
 
-function startGraph(character: Character, exists: (id: string) => boolean): { nodes: GraphNode[]; edges: GraphEdge[] } {
+function startGraph(
+  character: GraphSource,
+  exists: (id: string) => boolean,
+): { nodes: GraphNode[]; edges: GraphEdge[] } {
   const nodes: GraphNode[] = character.startButtons.map((b) => ({
     id: startNodeId(b.id),
     data: { kind: 'start', title: b.title, isDefault: b.id === character.setting.default_start_button_id },
@@ -170,7 +181,7 @@ function startGraph(character: Character, exists: (id: string) => boolean): { no
 }
 
 /** The whole graph of a character with its faults placed on the nodes. */
-export function characterGraph(character: Character, faults: ValidationProblem[]): CharacterGraph {
+export function characterGraph(character: GraphSource, faults: ValidationProblem[]): CharacterGraph {
   const blockIds = new Set(character.blocks.map((b) => b.id));
   const exists = (id: string) => blockIds.has(id);
   const videoTitles = new Map(character.videos.map((v) => [v.id, v.title]));

@@ -33,11 +33,43 @@ beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, 'load').mockReturnValue(undefined);
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValue(new DOMException('no media', 'NotSupportedError'));
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockReturnValue(undefined);
+  stubCanvasNeeds();
 });
+
+/**
+ * jsdom lacks what the graph canvas (xyflow) measures with: a size observer, a
+ * transform matrix and performance measures. Stubbed so the canvas renders its
+ * nodes; where they sit on screen is the e2e test's (test/e2e/simulator.e2e.test.ts).
+ */
+function stubCanvasNeeds() {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  vi.stubGlobal(
+    'DOMMatrixReadOnly',
+    class {
+      m22 = 1;
+    },
+  );
+  for (const name of ['mark', 'measure'] as const)
+    if (typeof performance[name] !== 'function')
+      Object.defineProperty(performance, name, { value: () => undefined, configurable: true });
+}
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+/** Starts the talk at a block, as the operator does with the picker. */
+function startFrom(blockId: string) {
+  fireEvent.change(screen.getByLabelText('このブロックから始める'), { target: { value: blockId } });
+  fireEvent.click(screen.getByRole('button', { name: '開始' }));
+}
 
 describe('simulator page', () => {
   it('simulator, opened, asks for the draft and shows it in the player with the プレビュー marker, standing by', async () => {
@@ -101,6 +133,23 @@ describe('simulator page', () => {
 
     expect(await screen.findByText('保存できる操作がまだありません。会話を始めてから保存してください。')).toBeTruthy();
     expect(server.calls.some((c) => c.url.endsWith('/tests'))).toBe(false);
+  });
+
+  it('simulator, moved from one block to another, highlights the current block on the graph and follows it', async () => {
+    scriptedServer({ [TRY]: [200, draftReply()] });
+    await renderConsole(PAGE);
+    await screen.findByTestId('preview-marker');
+    const graph = screen.getByRole('region', { name: 'ブロックグラフ（いまのブロックを強調）' });
+    const highlighted = () => graph.querySelector('.bg-node--selected')?.textContent ?? null;
+    await waitFor(() => expect(graph.querySelector('.bg-node')).toBeTruthy());
+    expect(highlighted()).toBeNull();
+
+    startFrom('topic-travel');
+    await waitFor(() => expect(highlighted()).toContain('旅行の話'));
+    startFrom('topic-food');
+
+    await waitFor(() => expect(highlighted()).toContain('食べ物の話'));
+    expect(graph.querySelectorAll('.bg-node--selected')).toHaveLength(1);
   });
 
   it('simulator, the draft refused (not an operator any more), says it could not be loaded', async () => {

@@ -6,6 +6,7 @@ import type { PublicCharacter as Character } from '@talkwith/proto/dialogue';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { selectPlayer } from '../../../app/player.ts';
 import { ADMIN_NS } from '../i18n.ts';
+import { SimulatorGraph } from './SimulatorGraph.tsx';
 import type { TraceEntry } from './trace.ts';
 
 interface Props {
@@ -15,7 +16,7 @@ interface Props {
   onStartFrom: (blockId: string) => void;
 }
 
-/** Beside the video, live: the block, listen state and timers, the ladders' counters, slots, and why each route was taken. */
+/** Beside the video, live: the block, listen state and timers, the ladders' counters, slots, the graph, and why each route was taken. */
 export function SimulatorStatus({ character, trace, blocksLink, onStartFrom }: Props) {
   const { t } = useTranslation(ADMIN_NS);
   const { rt } = useAppSelector(selectPlayer);
@@ -76,6 +77,7 @@ export function SimulatorStatus({ character, trace, blocksLink, onStartFrom }: P
           {slots.length ? slots.map(([name, value]) => `${name}=${value}`).join(', ') : t('simulator.none')}
         </dd>
       </dl>
+      <SimulatorGraph character={character} blockId={rt?.blockId ?? null} />
       <h3>{t('simulator.trace')}</h3>
       {trace.length === 0 ? (
         <p className="muted">{t('simulator.traceEmpty')}</p>
