@@ -12,7 +12,10 @@ if (!hasChromium) console.warn(`skipped: simulator e2e — set CHROMIUM_PATH (no
 /** Not one of ミライ's words: the draft alone learns it. */
 const NEW_WORD = 'パンダ';
 /** SIMULATOR_SHOTS=<dir> also saves the simulator at phone and desktop sizes. */
-const shoot = shooter(process.env.SIMULATOR_SHOTS);
+const shoot = shooter(process.env.SIMULATOR_SHOTS, {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1366, height: 900 },
+});
 
 interface HitRoute {
   words: string[];

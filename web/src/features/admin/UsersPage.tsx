@@ -58,7 +58,7 @@ export function UsersPage({ apiBase }: { apiBase: string }) {
   const { t } = useTranslation('adminMain');
   const dispatch = useAppDispatch();
   const filters = useAppSelector(selectAdminFilters);
-  const { t: ta } = useAdminTexts('users');
+  const { t: ta } = useAdminTexts('console');
   const notice = noticeOf(useLocation().state);
   const { data, isFetching, error } = useAdminUsersQuery({ base: apiBase, ...filters });
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;

@@ -10,7 +10,7 @@ const searches = () =>
   );
 
 describe('PaymentHistoryPage', () => {
-  it('payment history, answered with purchases, shows yen amounts, status badges and links to each purchase', async () => {
+  it('payment history, answered with purchases, shows yen amounts, status badges, links to each purchase and that times are JST', async () => {
     const captured = purchase({ amount: 1300 });
     const pending = purchase({ status: 'pending', name: 'ミライ' });
     const partly = purchase({ refunded: 300, name: '1000ポイント', amount: 1000 });
@@ -28,6 +28,7 @@ describe('PaymentHistoryPage', () => {
     expect(table.getByText('保留中').closest('tr')!.className).toContain('billing-row--attention');
     expect(within(table.getByText('一部返金').closest('tr')!).getByText('¥300')).toBeTruthy();
     expect(screen.getByRole('link', { name: '決済履歴' }).className).toContain('active');
+    expect(screen.getByText('時刻はすべて日本時間（JST）です。')).toBeTruthy();
   });
 
   it('payment history, a purchase of a known account, names the buyer (the id on hover) and links to the user page', async () => {

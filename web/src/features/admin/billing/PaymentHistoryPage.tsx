@@ -9,6 +9,7 @@ import { refusalOf } from './ConfirmDialog.tsx';
 import { isPurchaseStatus, PURCHASE_STATUSES } from './format.ts';
 import { Pager } from './Pager.tsx';
 import { PurchaseTable } from './PurchaseTable.tsx';
+import { JstNote } from '../JstNote.tsx';
 import '../characters/characters.css';
 import './billing.css';
 
@@ -49,6 +50,7 @@ export function PaymentHistoryPage() {
       <div className="admin-head">
         <h2 className="admin-head__title">{t('billing.history.title')}</h2>
       </div>
+      <JstNote />
       <Card>
         <div className="toolbar billing-filters">
           <Field

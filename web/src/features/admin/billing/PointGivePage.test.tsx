@@ -108,7 +108,7 @@ describe('PointGivePage', () => {
     expect(server.calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
-  it('point history, recent operator moves, shows the codes in Japanese with the operator', async () => {
+  it('point history, recent operator moves, shows the codes in Japanese with the operator, its times said to be JST', async () => {
     scriptedServer({
       [`GET ${API}/point/history`]: [
         200,
@@ -136,6 +136,7 @@ describe('PointGivePage', () => {
     expect(within(row).getByText('運営取消')).toBeTruthy();
     expect(within(row).getByText('−30')).toBeTruthy();
     expect(within(row).getByText('admin-7')).toBeTruthy();
+    expect(within(row.closest('.card') as HTMLElement).getByText('時刻はすべて日本時間（JST）です。')).toBeTruthy();
   });
 
   it('point history, known accounts, names the customer and the operator with their ids on hover', async () => {

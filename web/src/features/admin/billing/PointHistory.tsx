@@ -9,6 +9,7 @@ import { refusalOf } from './ConfirmDialog.tsx';
 import { when } from './format.ts';
 import { UserName } from './UserName.tsx';
 import { Pager } from './Pager.tsx';
+import { JstNote } from '../JstNote.tsx';
 
 /** The operators' recent point moves (MA0001 / MA0009) with who acted. */
 export function PointHistory() {
@@ -19,6 +20,7 @@ export function PointHistory() {
   return (
     <Card>
       <h3 className="section-title">{t('billing.points.history')}</h3>
+      <JstNote />
       {isFetching && !data && <Spinner label={t('billing.loading')} />}
       {error && <Notice kind="error">{refusalOf(error, t('billing.failed'))}</Notice>}
       {data && data.items.length === 0 && <p className="admin-empty">{t('billing.points.noHistory')}</p>}

@@ -11,7 +11,7 @@ const searches = () =>
   );
 
 describe('SubscriptionsPage', () => {
-  it('subscriptions list, answered with subscriptions, shows plan, status in Japanese, period end and a retrying renewal', async () => {
+  it('subscriptions list, answered with subscriptions, shows plan, status in Japanese, period end (saying JST) and a retrying renewal', async () => {
     const active = subscription();
     const retrying = subscription({ next_charge_at: '2026-04-01T06:00:00.000Z' });
     const stopped = subscription({ status: 'inactive', finished_reason: 'payment_failed' });
@@ -29,6 +29,7 @@ describe('SubscriptionsPage', () => {
     const stoppedRow = within(screen.getByRole('link', { name: stopped.user_id }).closest('tr')!);
     expect(stoppedRow.getByText('停止')).toBeTruthy();
     expect(stoppedRow.getByText('課金失敗で停止')).toBeTruthy();
+    expect(screen.getByText('時刻はすべて日本時間（JST）です。')).toBeTruthy();
   });
 
   it('subscriptions list, the 解約済み filter and the next page, are asked of the server', async () => {

@@ -9,6 +9,7 @@ import { refusalOf } from './ConfirmDialog.tsx';
 import type { SubscriptionView } from '@talkwith/proto/billing';
 import { Pager } from './Pager.tsx';
 import { SubscriptionTable } from './SubscriptionTable.tsx';
+import { JstNote } from '../JstNote.tsx';
 import '../characters/characters.css';
 import './billing.css';
 
@@ -49,6 +50,7 @@ export function SubscriptionsPage() {
       <div className="admin-head">
         <h2 className="admin-head__title">{t('billing.subs.title')}</h2>
       </div>
+      <JstNote />
       <Card>
         <div className="toolbar billing-filters">
           <SelectField

@@ -55,7 +55,7 @@ describe('CouponPage', () => {
     expect((await screen.findByText('運営の田中')).getAttribute('title')).toBe('admin-1');
   });
 
-  it("batch, answered with its fields and codes, shows counters, each code's state and who used it", async () => {
+  it("batch, answered with its fields and codes, shows counters, each code's state and who used it, saying times are JST", async () => {
     const batch = coupon({ count: 1000, redeemed: 12, tickets: 2 });
     const used = serial({ coupon_id: batch.coupon_id, redeemed_by: 'u-5', redeemed_at: '2026-03-02T03:00:00.000Z' });
     const fresh = serial({ coupon_id: batch.coupon_id });
@@ -71,6 +71,7 @@ describe('CouponPage', () => {
     ).toBeTruthy();
     expect(within(screen.getByText(fresh.id).closest('tr')!).getByText('未使用')).toBeTruthy();
     expect(searchesOf(`${API}/serials/list`)[0]!.toString()).toBe(`coupon_id=${batch.coupon_id}&page=1`);
+    expect(screen.getByText('時刻はすべて日本時間（JST）です。')).toBeTruthy();
   });
 
   it('batch codes, filtered to unused, ask the server for unused codes from page 1', async () => {

@@ -14,6 +14,7 @@ import { CouponRedemptions } from './CouponRedemptions.tsx';
 import { Badge, Facts } from './Facts.tsx';
 import { useAdminSerialOrCouponQuery } from './serialsAdminApi.ts';
 import { japanTime } from './time.ts';
+import { JstNote } from '../JstNote.tsx';
 import '../characters/characters.css';
 import '../billing/billing.css';
 import './engagement.css';
@@ -78,6 +79,7 @@ export function CouponPage() {
           </div>
         )}
       </div>
+      <JstNote />
       {isLoading && <Spinner label={t('engagement.loading')} />}
       {error && <Notice kind="error">{refusalOf(error, t('engagement.failed'))}</Notice>}
       {coupon && (

@@ -18,7 +18,7 @@ const fill = (label: string, value: string) => fireEvent.change(screen.getByLabe
 const baseRoutes = { [`GET ${API}/serials/stats`]: emptyStats, [`GET ${API}/characters`]: characters };
 
 describe('SerialsPage', () => {
-  it('serials, answered with batches, lists each with its counters, type and a link to the batch', async () => {
+  it('serials, answered with batches, lists each with its counters, type and a link to the batch, saying times are JST', async () => {
     const normal = coupon({ name: 'CD 特典', redeemed: 12, count: 1000 });
     const debug = coupon({ name: 'スタッフ確認用', is_debug: true });
     scriptedServer({ ...baseRoutes, [`GET ${API}/serials/coupons`]: paged('coupons', [normal, debug]) });
@@ -34,6 +34,7 @@ describe('SerialsPage', () => {
       within(screen.getByRole('link', { name: 'スタッフ確認用' }).closest('tr')!).getByText('デバッグ用'),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'シリアルコード' }).className).toContain('active');
+    expect(screen.getByText('時刻はすべて日本時間（JST）です。')).toBeTruthy();
   });
 
   it('serials, a batch of a known character, names the character and the block (their ids on hover)', async () => {

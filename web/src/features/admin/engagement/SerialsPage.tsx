@@ -7,6 +7,7 @@ import { CodeLookup } from './CodeLookup.tsx';
 import { CouponList } from './CouponList.tsx';
 import { GenerateForm } from './GenerateForm.tsx';
 import { SerialStatsPanel } from './SerialStatsPanel.tsx';
+import { JstNote } from '../JstNote.tsx';
 import '../characters/characters.css';
 import '../billing/billing.css';
 import './engagement.css';
@@ -29,6 +30,7 @@ export function SerialsPage() {
           </div>
         )}
       </div>
+      <JstNote />
       {generating && (
         <GenerateForm
           onCancel={() => setGenerating(false)}

@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 describe('LogsPage results', () => {
-  it('logs page, opened, posts the first page and shows each entry in Japan time with its type, a user link and details that open on demand', async () => {
+  it('logs page, opened, posts the first page and shows each entry in Japan time (saying JST) with its type, a user link and details that open on demand', async () => {
     const entry = logEntry({
       type: 'error',
       user_id: 'u-42',
@@ -33,6 +33,7 @@ describe('LogsPage results', () => {
     const row = within((await screen.findByText('マイクが許可されていません。')).closest('tr')!);
     expect(server.bodiesOf(`${API}/logs/filter`)[0]).toEqual({ page: 1, limit: 50 });
     expect(row.getByText('2026/03/01 10:00:05')).toBeTruthy();
+    expect(screen.getByText('時刻はすべて日本時間（JST）です。')).toBeTruthy();
     expect(row.getByText('エラー')).toBeTruthy();
     expect(row.getByRole('link', { name: 'u-42' }).getAttribute('href')).toBe('/ops/full/users/u-42');
     expect(screen.queryByLabelText('追加情報')).toBeNull();

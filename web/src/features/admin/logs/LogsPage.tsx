@@ -10,6 +10,7 @@ import { criteriaOfParams, filterBody, LOG_PAGE_SIZE, paramsOfCriteria, type Log
 import { useAdminLogsQuery } from './logsAdminApi.ts';
 import { LogTable } from './LogTable.tsx';
 import { useLogExport } from './useLogExport.ts';
+import { JstNote } from '../JstNote.tsx';
 import '../characters/characters.css';
 import '../billing/billing.css';
 import '../engagement/engagement.css';
@@ -100,6 +101,7 @@ export function LogsPage() {
           </button>
         </div>
       </div>
+      <JstNote />
       {exporter.outcome && <Notice kind={exporter.outcome.kind}>{exporter.outcome.text}</Notice>}
       <Card>
         <LogFilterForm criteria={criteria} onApply={(next) => go(next)} />

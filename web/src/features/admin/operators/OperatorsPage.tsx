@@ -11,6 +11,7 @@ import {
   useAdminOperatorsQuery,
   useAdminRevokeOperatorMutation,
 } from './operatorsApi.ts';
+import { JstNote } from '../JstNote.tsx';
 import '../characters/characters.css';
 import '../billing/billing.css';
 import './operators.css';
@@ -116,7 +117,7 @@ function OperatorList({ onDone }: { onDone: (message: string) => void }) {
           ))}
         </tbody>
       </table>
-      <p className="muted small">{t('jst')}</p>
+      <JstNote />
       {revoking && <RevokeDialog operator={revoking} onClose={() => setRevoking(null)} onDone={onDone} />}
     </>
   );

@@ -16,6 +16,7 @@ import { DeleteDialog, EditProfileDialog, EmailDialog, PasswordDialog, type Dial
 import { SuspendDialog } from './SuspendDialog.tsx';
 import { UserLogsTab } from './UserLogsTab.tsx';
 import { UserProfileCard } from './UserProfileCard.tsx';
+import { JstNote } from '../JstNote.tsx';
 import '../characters/characters.css';
 import '../billing/billing.css';
 import './users.css';
@@ -113,7 +114,7 @@ export function UserDetailPage() {
         </h2>
         {data && <UserActions user={data.user} onDone={onDone} />}
       </div>
-      <p className="muted small">{t('jst')}</p>
+      <JstNote />
       {done && <Notice kind="success">{done}</Notice>}
       {isLoading && <Spinner label={t('loading')} />}
       {deletedAt && <Notice kind="info">{t('deletedLead', { date: when(deletedAt, i18n.language) })}</Notice>}
