@@ -47,7 +47,8 @@ describe('demo taxonomy (npm start)', () => {
     expect((await get('/api/catalog/menu')).categories).toHaveLength(1);
     const saved = await svc.platform.store
       .collection<OutboxEntry>(OUTBOX)
-      .find({ 'envelope.type': 'group.saved' }, { sort: { _id: 1 } });
+      // In publish order (`seq`): `_id` is the event's random id.
+      .find({ 'envelope.type': 'group.saved' }, { sort: { seq: 1 } });
     const last = new Map(saved.map((entry) => [entry.envelope.key, entry.envelope.data as { sold: boolean }]));
     expect([...last.values()].map((data) => data.sold)).toEqual([true, true]);
   });
