@@ -5,7 +5,7 @@
  * `node scripts/bench/player-load.ts` runs it alone.
  */
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { percentile } from '../../test/e2e/video-probe.ts';
 import { withPlayerBench } from './player-setup.ts';
 import { formatTable, type BenchRow } from './table.ts';
@@ -97,15 +97,27 @@ export function totalBlockingTime(fcp: number | null, tasks: LongTask[]): number
   }, 0);
 }
 
-async function coldLoad(browser: Browser, url: string): Promise<Load> {
+/**
+ * A page on a mid-range phone as Lighthouse's mobile profile emulates it: the phone's screen, its
+ * network and 4× CPU slowdown, cold cache. The bench and its diagnosis scripts (profile-load.ts,
+ * trace-load.ts) load through it; the caller closes the context.
+ */
+export async function openThrottledPhone(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
   const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Network.emulateNetworkConditions', LIGHTHOUSE_MOBILE_NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return { context, page, cdp };
+}
+
+async function coldLoad(browser: Browser, url: string): Promise<Load> {
+  const { context, page } = await openThrottledPhone(browser);
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.send('Network.emulateNetworkConditions', LIGHTHOUSE_MOBILE_NETWORK);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const scripts = new Set<string>();
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script' && response.ok()) scripts.add(response.url());

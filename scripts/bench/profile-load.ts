@@ -3,7 +3,7 @@
  * same phone, network and 4× CPU slowdown as player-load.ts, summed by script and by function,
  * with the long tasks. `node scripts/bench/profile-load.ts [/full/chat/mirai]` (a diagnosis aid, not in `npm run bench`).
  */
-import { LIGHTHOUSE_MOBILE_NETWORK } from './player-load.ts';
+import { openThrottledPhone } from './player-load.ts';
 import { withPlayerBench } from './player-setup.ts';
 
 interface ProfileNode {
@@ -69,19 +69,7 @@ function printTree(profile: Profile, minMs: number): void {
 const short = (url: string) => url.replace(/^https?:\/\/[^/]+/, '') || '(native)';
 
 await withPlayerBench(async ({ url, browser }) => {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'ja-JP',
-  });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.clearBrowserCache');
-  await cdp.send('Network.emulateNetworkConditions', LIGHTHOUSE_MOBILE_NETWORK);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const { context, page, cdp } = await openThrottledPhone(browser);
   await page.addInitScript(`window.__longTasks = [];
 new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'longtask' });`);
   await cdp.send('Profiler.enable');

@@ -4,7 +4,7 @@
  * under the same phone, network and 4× CPU slowdown as player-load.ts.
  * `node scripts/bench/trace-load.ts [/full/chat/mirai]` (a diagnosis aid, not in `npm run bench`).
  */
-import { LIGHTHOUSE_MOBILE_NETWORK } from './player-load.ts';
+import { openThrottledPhone } from './player-load.ts';
 import { withPlayerBench } from './player-setup.ts';
 
 interface TraceEvent {
@@ -31,25 +31,11 @@ function label(event: TraceEvent): string {
   const data = event.args?.data;
   if (event.name === 'EvaluateScript' || event.name === 'v8.compile') return `${event.name} ${short(data?.url)}`;
   if (event.name === 'FunctionCall') return `FunctionCall ${data?.functionName || ''} ${short(data?.url)}`;
-  if (event.name === 'TimerFire' || event.name === 'FireAnimationFrame' || event.name === 'EventDispatch')
-    return event.name;
   return event.name;
 }
 
 await withPlayerBench(async ({ url, browser }) => {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'ja-JP',
-  });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.clearBrowserCache');
-  await cdp.send('Network.emulateNetworkConditions', LIGHTHOUSE_MOBILE_NETWORK);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const { context, page, cdp } = await openThrottledPhone(browser);
   const events: TraceEvent[] = [];
   // CDP types the events as string maps; these are Chromium's trace events.
   cdp.on('Tracing.dataCollected', (message) => events.push(...(message.value as unknown as TraceEvent[])));
