@@ -225,15 +225,16 @@ describe.skipIf(!hasChromium)(
       await context.close();
     }, 60_000);
 
-    it('select chat, standalone start, lists ミライ and opens her player', async () => {
+    it('select chat, standalone start, a first visit in English, lists ミライ by her English name and opens her player', async () => {
+      // A first visit takes its language from the browser, and the demo character has an English name: Mirai.
       const context = await browser.newContext({ viewport: { width: 375, height: 667 }, locale: 'en-US' });
       const page = await context.newPage();
       await page.goto(`${server.url}/full/select_chat`);
-      await page.getByText('ミライ').waitFor();
+      await page.getByText('Mirai', { exact: true }).waitFor();
       await page.screenshot({ path: join(SHOTS, 'phone-select-chat.png') });
-      await page.getByText('ミライ').click();
+      await page.getByText('Mirai', { exact: true }).click();
       await page.waitForURL(/\/full\/chat\/mirai$/);
-      await page.getByRole('button', { name: '話す', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Talk', exact: true }).waitFor();
       await context.close();
     }, 60_000);
   },
