@@ -2,6 +2,7 @@
 // adapters (unless adapter URLs are set), data under DATA_DIR.
 import { closeOnSignals } from '@talkwith/platform/http';
 import { closePlatform, createPlatform, loadPlatformConfig, type PlatformConfig } from '@talkwith/platform/platform';
+import { seedDemoTaxonomy } from '@talkwith/catalog';
 import { seedFirstAdmin } from '@talkwith/identity';
 import { buildGateway } from './app.ts';
 import { checkStandaloneConfig, loadGatewayConfig } from './config.ts';
@@ -28,6 +29,8 @@ const app = await buildGateway({ config, env, platform });
 closeOnSignals(app, { afterClose: () => closePlatform(platform) });
 await app.listen({ port: config.PORT, host: config.HOST });
 const admin = await seedFirstAdmin(platform, config, env);
+// The demo characters (seeded by the catalog as it started) listed under a demo category, on a store without one.
+await seedDemoTaxonomy(platform);
 
 const port = (app.server.address() as { port: number }).port;
 const url = (config.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
