@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fileTimesOf, TIERS } from './test-stages.ts';
+import { FRAME_COUNTING_E2E, fileTimesOf, TIERS } from './test-stages.ts';
 
 describe('test stages', () => {
   it('fileTimesOf, given a vitest JSON report, gives each file its wall time in seconds', () => {
@@ -29,5 +29,9 @@ describe('test stages', () => {
     );
 
     expect([...others].every((stage) => TIERS.all!.includes(stage))).toBe(true);
+  });
+
+  it('frame-counting end-to-end file, named to run alone, exists (a rename would run it beside others)', () => {
+    expect(existsSync(FRAME_COUNTING_E2E)).toBe(true);
   });
 });

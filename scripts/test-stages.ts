@@ -4,9 +4,12 @@
  * time goes. `npm test` runs every tier; `npm run test:fast|test:e2e|test:chaos`
  * one of them. The first failing stage stops the run (its exit code is ours).
  *
- * Stages that start processes or a browser (chaos, e2e) run one file at a time:
- * each bounds how long its fleet may take to come up, which two such files side
- * by side on a two-core machine would break.
+ * The chaos stage runs one file at a time: each bounds how long its fleet of
+ * processes may take to come up and be killed, which two such files side by
+ * side on a two-core machine would break. End-to-end files run two at a time
+ * (most of their time is a browser waiting on clips playing in real time),
+ * except the frame-by-frame motion check, which runs alone after them: it
+ * counts every rendering frame, and a neighbour's load drops frames.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
@@ -18,10 +21,13 @@ interface Stage {
   name: string;
   commands: string[][];
   report?: string;
+  /** Added to the environment of the stage's commands. */
+  env?: Record<string, string>;
 }
 
 const reports = mkdtempSync(join(tmpdir(), 'talkwith-test-'));
-const vitest = (name: string, projects: string[], workers: number): Stage => {
+/** A vitest run of some projects; `args` narrows it to files (a filter, or --exclude). */
+const vitest = (name: string, projects: string[], workers: number, args: string[] = []): Stage => {
   const report = join(reports, `${name}.json`);
   return {
     name,
@@ -36,10 +42,14 @@ const vitest = (name: string, projects: string[], workers: number): Stage => {
         '--reporter=default',
         '--reporter=json',
         `--outputFile.json=${report}`,
+        ...args,
       ],
     ],
   };
 };
+
+/** The end-to-end file that counts rendering frames: it runs with nothing beside it. */
+export const FRAME_COUNTING_E2E = 'test/e2e/player-seamless.e2e.test.ts';
 
 const STAGES: Record<string, Stage> = {
   // The two projects' type checks and lint are single-threaded: side by side they take the longest one's time.
@@ -53,25 +63,27 @@ const STAGES: Record<string, Stage> = {
   },
   unit: vitest('unit and API', ['node', 'web'], 2),
   chaos: vitest('processes and chaos', ['serial'], 1),
-  e2e: vitest('end to end', ['e2e'], 1),
+  e2e: vitest('end to end', ['e2e'], 2, ['--exclude', FRAME_COUNTING_E2E]),
+  // web/dist was built for the stage before (the e2e global setup): reused, not rebuilt.
+  motion: { ...vitest('end to end, motion', ['e2e'], 1, [FRAME_COUNTING_E2E]), env: { E2E_BUILD_WEB: '0' } },
 };
 
 export const TIERS: Record<string, string[]> = {
-  all: ['static', 'unit', 'chaos', 'e2e'],
+  all: ['static', 'unit', 'chaos', 'e2e', 'motion'],
   fast: ['static', 'unit'],
   chaos: ['chaos'],
-  e2e: ['e2e'],
+  e2e: ['e2e', 'motion'],
 };
 
-function runCommand([command, ...args]: string[]): Promise<number> {
+function runCommand([command, ...args]: string[], env: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command!, args, { stdio: 'inherit' });
+    const child = spawn(command!, args, { stdio: 'inherit', env: { ...process.env, ...env } });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
 async function run(stage: Stage): Promise<number> {
-  const codes = await Promise.all(stage.commands.map(runCommand));
+  const codes = await Promise.all(stage.commands.map((command) => runCommand(command, stage.env)));
   return codes.find((code) => code !== 0) ?? 0;
 }
 
