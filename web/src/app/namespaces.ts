@@ -1,3 +1,4 @@
+import type { AdminMessages } from '../features/admin/messages.ts';
 import type jaAdminMain from '../features/admin/mainTexts/ja-JP.json';
 import type jaAlbum from '../features/album/locales/ja-JP.json';
 import type jaAuth from '../features/auth/locales/ja-JP.json';
@@ -32,12 +33,8 @@ export interface Namespaces {
   nav: typeof jaNav;
   systemCheck: typeof jaSystemCheck;
   talks: typeof jaTalks;
-  /**
-   * The admin console's own texts (features/admin/<area>/locales: ja-JP, and en-US for every other language).
-   * Not key-checked yet: the console builds many keys at run time (`billing.${operation}.title`);
-   * AdminMessages (the ja-JP files' type) is the declaration to put here once those keys are typed.
-   */
-  admin: Record<string, string>;
+  /** The admin console's own texts (features/admin/<area>/locales: ja-JP, and en-US for every other language). */
+  admin: AdminMessages;
   /** The console's texts in every interface language (its title, the users and mail pages). */
   adminMain: typeof jaAdminMain;
 }

@@ -135,7 +135,7 @@ describe('i18n', () => {
   });
 
   it('source, every literal t() key, is in common or in the namespace of the feature that uses it', () => {
-    // The compiler checks the typed namespaces (i18n/i18next.d.ts); this also covers the admin namespace, whose keys are not typed.
+    // The compiler checks the typed namespaces (app/i18next.d.ts), the admin one included; this also catches a key of another feature's.
     // A feature's components ask for their own namespace, so a key of another feature's would show as the key.
     // The admin console's files may also use its own namespace (features/admin/**/locales, merged by features/admin/messages.ts).
     // A console area may translate with its own key prefix (useAdminTexts(area)).

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { CampaignGrant, OpenCampaign } from '@talkwith/proto/engagement';
 import { errorMessageOf } from '../../api/index.ts';
 import { Notice, Spinner } from '../../app/ui.tsx';
@@ -48,7 +49,8 @@ export function CampaignList() {
   );
 }
 
-type Translate = ReturnType<typeof useTranslation>['t'];
+/** This feature's `t` (ReturnType<typeof useTranslation> would be every namespace's: too deep to type-check). */
+type Translate = TFunction<'engagement'>;
 
 export const grantText = (t: Translate, grant: CampaignGrant) =>
   grant.kind === 'points'

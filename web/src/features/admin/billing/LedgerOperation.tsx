@@ -14,7 +14,7 @@ export interface LedgerMove {
 
 interface Props {
   /** Texts of this operation: `billing.<texts>.{title,count,submit,confirm,message,done}`. */
-  texts: string;
+  texts: 'giveTickets' | 'removeTickets';
   danger?: boolean;
   send: (move: LedgerMove, idempotencyKey: string) => Promise<unknown>;
 }

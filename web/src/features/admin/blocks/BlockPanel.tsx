@@ -166,7 +166,7 @@ export function BlockPanel({ base, character, block, onClose, onSaved, onDirtyCh
 }
 
 interface GroupProps {
-  groupKey: string;
+  groupKey: (typeof FIELD_GROUPS)[number]['key'];
   fields: readonly BlockField[];
   open: boolean;
   draft: Block;

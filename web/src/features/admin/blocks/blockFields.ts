@@ -3,6 +3,7 @@ import { BlockPatch, NewBlock } from '@talkwith/proto/catalog';
 import { Value } from '@sinclair/typebox/value';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import type { TSchema } from '@sinclair/typebox';
+import type { AdminMessages } from '../messages.ts';
 
 /**
  * The side panel's fields, grouped as proto/src/dialogue/block.ts groups them.
@@ -12,7 +13,10 @@ import type { TSchema } from '@sinclair/typebox';
  */
 export type BlockField = Exclude<keyof Block, 'character_id' | 'is_edit_locked'>;
 
-export const FIELD_GROUPS: ReadonlyArray<{ key: string; fields: readonly BlockField[] }> = [
+export const FIELD_GROUPS: ReadonlyArray<{
+  key: keyof AdminMessages['blocks']['group'];
+  fields: readonly BlockField[];
+}> = [
   {
     key: 'basic',
     fields: ['id', 'title', 'title_i18n', 'trigger_video_id', 'play_now', 'play_again', 'mic_on_millisecond'],
@@ -141,7 +145,7 @@ export function widgetOf(field: BlockField): Widget {
  */
 /** Field → the i18n key (under blocks.error) and its values. */
 export interface FieldError {
-  key: string;
+  key: keyof AdminMessages['blocks']['error'];
   values: Record<string, unknown>;
 }
 export type FieldErrors = Partial<Record<string, FieldError>>;

@@ -197,8 +197,7 @@ describe('edgeText', () => {
   async function japanese() {
     const i18n = await createI18n('ja-JP', loadNamespace);
     await i18n.loadNamespaces(ADMIN_NS);
-    const t = i18n.getFixedT('ja-JP', ADMIN_NS);
-    return (key: string, values: Record<string, unknown>) => t(key, values);
+    return i18n.getFixedT('ja-JP', ADMIN_NS);
   }
 
   it('edgeText, a hit-word and a button edge, reads the kind before the own label', async () => {
@@ -230,6 +229,14 @@ describe('edgeText', () => {
       .map((e) => edgeText(e, t));
 
     expect(texts.sort()).toEqual(['ヒットワード', '聞き取り後（有効発話）'].sort());
+  });
+
+  it('edgeText, a label on a kind that has no labelled text, reads the kind name, never a missing key', async () => {
+    const t = await japanese();
+
+    const text = edgeText({ kind: 'listen_next', label: 'どこか' }, t);
+
+    expect(text).toBe('聞き取り後（有効発話）');
   });
 
   it('edgeText, a long word list, keeps the truncated words after the prefix', async () => {

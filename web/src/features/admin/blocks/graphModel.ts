@@ -1,5 +1,6 @@
 import { blockBlockReferences, blockListens, type ValidationProblem } from '@talkwith/dialogue-engine';
 import type { Block, Character, PublicCharacter } from '@talkwith/proto/dialogue';
+import type { AdminT } from '../i18n.ts';
 
 /**
  * The character as a graph, independent of the drawing library: one node per
@@ -94,8 +95,8 @@ export const LABEL_MAX = 18;
 export const truncate = (text: string, max = LABEL_MAX) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 export const startNodeId = (buttonId: string) => `start:${buttonId}`;
 
-/** An i18n lookup (the console's `t`), so this module stays free of React. */
-export type Translate = (key: string, values: Record<string, unknown>) => string;
+/** The console's `t` (a type only, so this module stays free of React). */
+export type Translate = AdminT;
 
 /**
  * What an edge reads on the canvas: its own label after the kind's short name
@@ -103,8 +104,14 @@ export type Translate = (key: string, values: Record<string, unknown>) => string
  * alone when it has no label of its own (or an empty one).
  */
 export function edgeText(edge: Pick<GraphEdge, 'kind' | 'label'>, t: Translate): string {
-  return edge.label ? t(`blocks.edgeLabel.${edge.kind}`, { label: edge.label }) : t(`blocks.edge.${edge.kind}`, {});
+  return edge.label && hasOwnLabel(edge.kind)
+    ? t(`blocks.edgeLabel.${edge.kind}`, { label: edge.label })
+    : t(`blocks.edge.${edge.kind}`);
 }
+
+/** The kinds whose edges carry a label of their own (fullLabelOf: the hit words, the button's title). */
+const hasOwnLabel = (kind: EdgeKind): kind is 'hit_word' | 'action_button' =>
+  kind === 'hit_word' || kind === 'action_button';
 
 function fullLabelOf(block: Block, field: string): string | null {
   const index = Number(/\[(\d+)\]/.exec(field)?.[1] ?? -1);

@@ -4,7 +4,7 @@ import { DraftPatch, type AdminCharacter, type AuthoringDraft } from '@talkwith/
 import type { Character } from '@talkwith/proto/dialogue';
 import { Card, Field, Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
 import { useLeaveGuard } from '../useLeaveGuard.ts';
 import { pickerLabel } from '../pickerLabel.ts';
 import { useAdminUpdateCharacterMutation } from './charactersApi.ts';
@@ -48,7 +48,7 @@ export function DraftListsEditor({ character, draft }: { character: AdminCharact
     setProblems({});
     reset();
   };
-  const l = (key: string) => t(`characters.lists.${key}`);
+  const { t: l } = useAdminTexts('characters.lists');
   // Edits since the last save (the server's copy may differ in form, e.g. start buttons re-owned): leaving asks first.
   useLeaveGuard(touched && Object.keys(changedLists(character.draft, edited)).length > 0);
   const failure = serverErrorOf(error, t('characters.failed'));

@@ -1,36 +1,38 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
+import type { AdminMessages } from '../messages.ts';
 
 /** Field name (the first segment of the error path) → what is wrong with it, in the operator's language. */
 export type FieldErrors = Record<string, string>;
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+/** The schema messages' keys: each form area (characters.form, taxonomy.form) words the same keys its own way. */
+type FormMessage = keyof AdminMessages['characters']['form'] & keyof AdminMessages['taxonomy']['form'];
+type Translate = (key: FormMessage, options?: { n?: number }) => string;
 
 /** The one message per kind of schema error; the limits come from the schema itself, so the form says what the server would. */
 function messageOf(error: ValueError, t: Translate): string {
   const schema = error.schema as { minLength?: number; maxLength?: number; minimum?: number; maximum?: number };
   switch (error.type) {
     case ValueErrorType.StringMinLength:
-      return schema.minLength === 1 ? t('form.required') : t('form.minLength', { n: schema.minLength });
+      return schema.minLength === 1 ? t('required') : t('minLength', { n: schema.minLength });
     case ValueErrorType.StringMaxLength:
-      return t('form.maxLength', { n: schema.maxLength });
+      return t('maxLength', { n: schema.maxLength });
     case ValueErrorType.StringPattern:
-      return t('form.pattern');
+      return t('pattern');
     case ValueErrorType.IntegerMinimum:
     case ValueErrorType.NumberMinimum:
-      return t('form.minimum', { n: schema.minimum });
+      return t('minimum', { n: schema.minimum });
     case ValueErrorType.IntegerMaximum:
     case ValueErrorType.NumberMaximum:
-      return t('form.maximum', { n: schema.maximum });
+      return t('maximum', { n: schema.maximum });
     case ValueErrorType.Integer:
     case ValueErrorType.Number:
-      return t('form.number');
+      return t('number');
     default:
-      return t('form.invalid');
+      return t('invalid');
   }
 }
 
@@ -56,10 +58,9 @@ export function fieldErrorsOf(
 
 /** fieldErrorsOf with the console's texts (characters.form.*); by 'path' keys nested errors by their whole path (/startButtons/0/title). */
 export function useSchemaErrors(): (schema: TSchema, value: unknown, by?: 'field' | 'path') => FieldErrors {
-  const { t } = useTranslation(ADMIN_NS);
+  const { t } = useAdminTexts('characters.form');
   return useCallback(
-    (schema, value, by) =>
-      fieldErrorsOf(schema, value, (key, options) => String(t(`characters.${key}`, options ?? {})), by),
+    (schema, value, by) => fieldErrorsOf(schema, value, (key, options) => t(key, options ?? {}), by),
     [t],
   );
 }

@@ -5,9 +5,13 @@ import { Card, Field, Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { SelectField, SwitchField, TextAreaField } from '../characters/fields.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
+import type { AdminMessages } from '../messages.ts';
 import { useAdminAddCampaignMutation, useAdminEditCampaignMutation } from './campaignsAdminApi.ts';
 import { isoOfJapanInput, japanInputOf } from './time.ts';
+
+/** Why the form is refused before sending: a key of its texts (engagement.campaigns.form). */
+type Refusal = keyof AdminMessages['engagement']['campaigns']['form'];
 
 export interface CampaignFields {
   title: string;
@@ -33,7 +37,7 @@ const fieldsOf = (c: Campaign | null): CampaignFields => ({
 const GRANT_MAX = { points: 100_000, tickets: 100 } as const;
 
 /** The body the contract takes (create; edit sends the same fields), or the key of the first refusal. */
-export function campaignBodyOf(f: CampaignFields): { body: CampaignBody } | { refusal: string } {
+export function campaignBodyOf(f: CampaignFields): { body: CampaignBody } | { refusal: Refusal } {
   if (!f.title.trim()) return { refusal: 'titleRequired' };
   const startsAt = isoOfJapanInput(f.startsAt);
   const endsAt = isoOfJapanInput(f.endsAt);
@@ -70,7 +74,7 @@ export function CampaignForm({
   const [refusal, setRefusal] = useState<string | null>(null);
   const busy = added.isLoading || edited.isLoading;
   const set = (patch: Partial<CampaignFields>) => setF((current) => ({ ...current, ...patch }));
-  const c = (key: string) => t(`engagement.campaigns.form.${key}`);
+  const { t: c } = useAdminTexts('engagement.campaigns.form');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = campaignBodyOf(f);

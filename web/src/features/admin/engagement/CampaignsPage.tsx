@@ -5,7 +5,7 @@ import { Card, Notice, Spinner } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { Pager } from '../billing/Pager.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
 import { CampaignForm } from './CampaignForm.tsx';
 import { useAdminCampaignsQuery } from './campaignsAdminApi.ts';
 import { Badge } from './Facts.tsx';
@@ -24,7 +24,7 @@ const TONE = { off: 'off', upcoming: 'warn', open: 'on', over: 'off' } as const;
 
 function CampaignRow({ campaign, onEdit }: { campaign: Campaign; onEdit: (c: Campaign) => void }) {
   const { t, i18n } = useTranslation(ADMIN_NS);
-  const c = (key: string) => t(`engagement.campaigns.${key}`);
+  const { t: c } = useAdminTexts('engagement.campaigns');
   const state = periodState(campaign);
   return (
     <tr>
@@ -68,7 +68,7 @@ export function CampaignsPage() {
   const { data, isFetching, error } = useAdminCampaignsQuery({ base: apiBase, page });
   const [form, setForm] = useState<{ editing: Campaign | null } | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const c = (key: string) => t(`engagement.campaigns.${key}`);
+  const { t: c } = useAdminTexts('engagement.campaigns');
   const open = (editing: Campaign | null) => {
     setSaved(null);
     setForm({ editing });

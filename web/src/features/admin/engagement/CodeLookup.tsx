@@ -5,7 +5,7 @@ import type { SerialOrCouponReply } from '@talkwith/proto/engagement';
 import { Card, Field, Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
 import { Badge, Facts } from './Facts.tsx';
 import { useLazyAdminSerialOrCouponQuery } from './serialsAdminApi.ts';
 import { japanTime } from './time.ts';
@@ -15,7 +15,7 @@ function Found({ reply }: { reply: SerialOrCouponReply }) {
   const { t, i18n } = useTranslation(ADMIN_NS);
   const { basePath } = useAdminBase();
   const { serial, coupon } = reply;
-  const l = (key: string) => t(`engagement.serials.lookup.${key}`);
+  const { t: l } = useAdminTexts('engagement.serials.lookup');
   const couponLink = <Link to={`${basePath}/serials/${encodeURIComponent(coupon.coupon_id)}`}>{coupon.name}</Link>;
   if (!serial) return <Facts rows={[[l('coupon'), couponLink]]} />;
   const used = serial.redeemed_by !== null;
@@ -75,7 +75,7 @@ export function CodeLookup() {
     const wanted = code.replace(/\s+/g, '');
     if (wanted) void lookUp({ base: apiBase, id: wanted });
   };
-  const l = (key: string) => t(`engagement.serials.lookup.${key}`);
+  const { t: l } = useAdminTexts('engagement.serials.lookup');
   return (
     <Card className="engagement-section">
       <h3 className="engagement-section__title">{l('title')}</h3>

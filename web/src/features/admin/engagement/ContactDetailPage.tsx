@@ -5,7 +5,7 @@ import { DEVICE_CATEGORIES, type Contact } from '@talkwith/proto/engagement';
 import { Card, Notice, Spinner } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ConfirmDialog, refusalOf } from '../billing/ConfirmDialog.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
 import { TrailName } from '../TrailName.tsx';
 import { STATUS_TONE } from './contactLabels.ts';
 import { DeviceTable, ReplyForm, StatusForm, Thread } from './ContactParts.tsx';
@@ -17,9 +17,8 @@ import '../billing/billing.css';
 import './engagement.css';
 
 function ContactFacts({ contact }: { contact: Contact }) {
-  const { t, i18n } = useTranslation(ADMIN_NS);
   const { basePath } = useAdminBase();
-  const c = (key: string) => t(`engagement.contacts.${key}`);
+  const { i18n, t: c } = useAdminTexts('engagement.contacts');
   return (
     <Facts
       rows={[
@@ -50,7 +49,7 @@ function ContactFacts({ contact }: { contact: Contact }) {
 
 function ContactBody({ contact }: { contact: Contact }) {
   const { t } = useTranslation(ADMIN_NS);
-  const d = (key: string) => t(`engagement.contacts.detail.${key}`);
+  const { t: d } = useAdminTexts('engagement.contacts.detail');
   const withDevice = DEVICE_CATEGORIES.includes(contact.category);
   return (
     <>
@@ -91,7 +90,7 @@ export function ContactDetailPage() {
   const [remove] = useAdminDeleteContactMutation();
   const [deleting, setDeleting] = useState(false);
   const contact = data?.contact;
-  const d = (key: string) => t(`engagement.contacts.detail.${key}`);
+  const { t: d } = useAdminTexts('engagement.contacts.detail');
   return (
     <>
       <nav className="billing-trail" aria-label={d('trail')}>

@@ -5,7 +5,7 @@ import { Field, Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { SelectField, TextAreaField } from '../characters/fields.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
 import { CONTACT_STATUSES, DEVICE_FIELDS, isContactStatus } from './contactLabels.ts';
 import { useAdminReplyContactMutation, useAdminSetContactStatusMutation } from './contactsAdminApi.ts';
 import { japanTime } from './time.ts';
@@ -69,7 +69,7 @@ export function StatusForm({ contact }: { contact: Contact }) {
   const { apiBase } = useAdminBase();
   const [status, setStatus] = useState<ContactStatus>(contact.status);
   const [change, { isLoading, error }] = useAdminSetContactStatusMutation();
-  const d = (key: string) => t(`engagement.contacts.${key}`);
+  const { t: d } = useAdminTexts('engagement.contacts');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void change({ base: apiBase, id: contact.id, status });
@@ -104,7 +104,7 @@ export function ReplyForm({ contact }: { contact: Contact }) {
   const [body, setBody] = useState('');
   const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [reply, { isLoading }] = useAdminReplyContactMutation();
-  const r = (key: string) => t(`engagement.contacts.reply.${key}`);
+  const { t: r } = useAdminTexts('engagement.contacts.reply');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!body.trim()) {

@@ -6,7 +6,7 @@ import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { Pager } from '../billing/Pager.tsx';
 import { SelectField } from '../characters/fields.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
 import { CONTACT_STATUSES, isContactStatus, STATUS_TONE } from './contactLabels.ts';
 import { useAdminContactsQuery } from './contactsAdminApi.ts';
 import { Badge } from './Facts.tsx';
@@ -21,9 +21,8 @@ const isCategory = (value: string): value is NonNullable<ContactListQuery['categ
   CONTACT_CATEGORIES.some((c) => String(c) === value);
 
 function ContactRow({ contact }: { contact: ContactSummary }) {
-  const { t, i18n } = useTranslation(ADMIN_NS);
   const { basePath } = useAdminBase();
-  const c = (key: string) => t(`engagement.contacts.${key}`);
+  const { i18n, t: c } = useAdminTexts('engagement.contacts');
   return (
     <tr>
       <td className="small">{japanTime(contact.created_at, i18n.language)}</td>
@@ -73,7 +72,7 @@ export function ContactsPage() {
     if ((next.page ?? 1) > 1) merged.page = String(next.page);
     setParams(merged, { replace: true });
   };
-  const c = (key: string) => t(`engagement.contacts.${key}`);
+  const { t: c } = useAdminTexts('engagement.contacts');
   const filtered = FILTERS.some((name) => value(name) !== '');
   return (
     <>

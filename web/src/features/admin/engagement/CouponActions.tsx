@@ -4,7 +4,7 @@ import type { Coupon } from '@talkwith/proto/engagement';
 import { Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ConfirmDialog, refusalOf } from '../billing/ConfirmDialog.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
 import { BlockPicker } from './CatalogPickers.tsx';
 import {
   useAdminChangeBlockMutation,
@@ -38,7 +38,7 @@ export function ChangeTypeDialog({ coupon, onClose }: { coupon: Coupon; onClose:
   const { apiBase } = useAdminBase();
   const [change] = useAdminChangeSerialTypeMutation();
   const toDebug = !coupon.is_debug;
-  const d = (key: string) => t(`engagement.serials.detail.${key}`);
+  const { t: d } = useAdminTexts('engagement.serials.detail');
   return (
     <ConfirmDialog
       title={d('typeTitle')}
@@ -65,7 +65,7 @@ export function ChangeBlockForm({ coupon }: { coupon: Coupon }) {
   const [blockId, setBlockId] = useState(coupon.block_id);
   const [change, { isLoading }] = useAdminChangeBlockMutation();
   const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const d = (key: string) => t(`engagement.serials.detail.${key}`);
+  const { t: d } = useAdminTexts('engagement.serials.detail');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {

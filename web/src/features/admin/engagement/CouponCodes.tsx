@@ -7,7 +7,7 @@ import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { Pager } from '../billing/Pager.tsx';
 import { SelectField } from '../characters/fields.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
 import { Badge } from './Facts.tsx';
 import { useAdminSerialsQuery } from './serialsAdminApi.ts';
 import { japanTime } from './time.ts';
@@ -18,7 +18,7 @@ const isStatus = (value: string): value is Status => value === '' || value === '
 function SerialRow({ serial }: { serial: Serial }) {
   const { t, i18n } = useTranslation(ADMIN_NS);
   const { basePath } = useAdminBase();
-  const c = (key: string) => t(`engagement.serials.codes.${key}`);
+  const { t: c } = useAdminTexts('engagement.serials.codes');
   return (
     <tr>
       <td>
@@ -65,7 +65,7 @@ export function CouponCodes({ coupon }: { coupon: Coupon }) {
     page,
     status: status || undefined,
   });
-  const c = (key: string) => t(`engagement.serials.codes.${key}`);
+  const { t: c } = useAdminTexts('engagement.serials.codes');
   return (
     <>
       <div className="toolbar billing-filters">

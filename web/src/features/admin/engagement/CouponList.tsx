@@ -5,7 +5,7 @@ import { Card, Field, Notice, Spinner } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { Pager } from '../billing/Pager.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
 import { BlockTitle, CharacterName } from './CatalogNames.tsx';
 import { CharacterPicker } from './CatalogPickers.tsx';
 import { Badge } from './Facts.tsx';
@@ -27,7 +27,7 @@ function CouponRow({ coupon }: { coupon: Coupon }) {
   const { t, i18n } = useTranslation(ADMIN_NS);
   const { basePath } = useAdminBase();
   const validity = useValidity();
-  const c = (key: string) => t(`engagement.serials.coupon.${key}`);
+  const { t: c } = useAdminTexts('engagement.serials.coupon');
   return (
     <tr>
       <td>
@@ -65,8 +65,7 @@ function CouponRow({ coupon }: { coupon: Coupon }) {
 }
 
 export function CouponTable({ coupons }: { coupons: Coupon[] }) {
-  const { t } = useTranslation(ADMIN_NS);
-  const c = (key: string) => t(`engagement.serials.coupon.${key}`);
+  const { t: c } = useAdminTexts('engagement.serials.coupon');
   return (
     <table className="admin-table">
       <thead>

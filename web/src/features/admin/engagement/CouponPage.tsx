@@ -5,7 +5,7 @@ import type { Coupon } from '@talkwith/proto/engagement';
 import { Card, Notice, Spinner } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
 import { TrailName } from '../TrailName.tsx';
 import { ChangeBlockForm, ChangeTypeDialog, CsvButton } from './CouponActions.tsx';
 import { CouponCodes } from './CouponCodes.tsx';
@@ -23,7 +23,7 @@ import { BlockTitle, CharacterName, UserName } from './CatalogNames.tsx';
 function CouponFacts({ coupon }: { coupon: Coupon }) {
   const { t, i18n } = useTranslation(ADMIN_NS);
   const validity = useValidity();
-  const c = (key: string) => t(`engagement.serials.coupon.${key}`);
+  const { t: c } = useAdminTexts('engagement.serials.coupon');
   const n = (value: number) => value.toLocaleString(i18n.language);
   return (
     <Facts
@@ -61,7 +61,7 @@ export function CouponPage() {
   const { data, isLoading, error } = useAdminSerialOrCouponQuery({ base: apiBase, id: couponId });
   const [changingType, setChangingType] = useState(false);
   const coupon = data?.coupon;
-  const d = (key: string) => t(`engagement.serials.detail.${key}`);
+  const { t: d } = useAdminTexts('engagement.serials.detail');
   return (
     <>
       <nav className="billing-trail" aria-label={d('trail')}>

@@ -5,7 +5,7 @@ import { Field, Notice, Spinner } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { Pager } from '../billing/Pager.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
 import { Badge } from './Facts.tsx';
 import { useAdminRedemptionsQuery } from './serialsAdminApi.ts';
 import { japanTime, todayInJapan } from './time.ts';
@@ -22,7 +22,7 @@ export function CouponRedemptions({ couponId }: { couponId: string }) {
     { base: apiBase, coupon_id: couponId, start: start || undefined, end: end || undefined, page },
     { skip: backwards },
   );
-  const r = (key: string) => t(`engagement.serials.redemptions.${key}`);
+  const { t: r } = useAdminTexts('engagement.serials.redemptions');
   const range = (next: { start?: string; end?: string }) => {
     if (next.start !== undefined) setStart(next.start);
     if (next.end !== undefined) setEnd(next.end);

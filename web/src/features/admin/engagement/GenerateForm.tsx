@@ -5,10 +5,14 @@ import { Card, Field, Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { SwitchField } from '../characters/fields.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
+import type { AdminMessages } from '../messages.ts';
 import { BlockPicker, CharacterPicker } from './CatalogPickers.tsx';
 import { useAdminGenerateSerialsMutation } from './serialsAdminApi.ts';
 import { dayEndIso, dayStartIso } from './time.ts';
+
+/** Why the form is refused before sending: a key of its texts (engagement.serials.generate). */
+type Refusal = keyof AdminMessages['engagement']['serials']['generate'];
 
 export interface GenerateFields {
   name: string;
@@ -41,7 +45,7 @@ const wholeIn = (text: string, min: number, max: number): number | null => {
 };
 
 /** The request body of the form, or the key of the first refusal (checked here as the contract's schema would). */
-export function generateBodyOf(f: GenerateFields): { body: SerialGenerateBody } | { refusal: string } {
+export function generateBodyOf(f: GenerateFields): { body: SerialGenerateBody } | { refusal: Refusal } {
   const count = wholeIn(f.count, 1, 20_000);
   const tickets = wholeIn(f.tickets || '0', 0, 100);
   if (!f.name.trim()) return { refusal: 'nameRequired' };
@@ -87,7 +91,7 @@ export function GenerateForm({ onCancel, onDone }: { onCancel: () => void; onDon
       setRefusal(refusalOf(failure, t('engagement.failed')));
     }
   };
-  const g = (key: string) => t(`engagement.serials.generate.${key}`);
+  const { t: g } = useAdminTexts('engagement.serials.generate');
   return (
     <Card>
       <h3 className="engagement-section__title">{g('title')}</h3>

@@ -5,9 +5,13 @@ import { Card, Field, Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { SelectField, SwitchField, TextAreaField } from '../characters/fields.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
+import type { AdminMessages } from '../messages.ts';
 import { useAdminAddNotificationMutation, useAdminEditNotificationMutation } from './notificationsAdminApi.ts';
 import { isoOfJapanInput, japanInputOf } from './time.ts';
+
+/** Why the form is refused before sending: a key of its texts (engagement.notifications.form). */
+type Refusal = keyof AdminMessages['engagement']['notifications']['form'];
 
 export interface NotificationFields {
   title: string;
@@ -32,7 +36,7 @@ export const fieldsOf = (n: AdminNotification | null): NotificationFields => ({
 });
 
 /** The body the contract takes (add; edit sends the same fields), or the key of the first refusal. */
-export function notificationBodyOf(f: NotificationFields): { body: NotificationAddBody } | { refusal: string } {
+export function notificationBodyOf(f: NotificationFields): { body: NotificationAddBody } | { refusal: Refusal } {
   if (!f.title.trim()) return { refusal: 'titleRequired' };
   if (!f.body.trim()) return { refusal: 'bodyRequired' };
   if (f.target === 'user' && !/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/.test(f.userId.trim()))
@@ -71,7 +75,7 @@ export function NotificationForm({
   const [refusal, setRefusal] = useState<string | null>(null);
   const busy = added.isLoading || edited.isLoading;
   const set = (patch: Partial<NotificationFields>) => setF((current) => ({ ...current, ...patch }));
-  const n = (key: string) => t(`engagement.notifications.form.${key}`);
+  const { t: n } = useAdminTexts('engagement.notifications.form');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = notificationBodyOf(f);

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminNotification } from '@talkwith/proto/engagement';
 import { useAdminBase } from '../AdminBase.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
 import { Badge } from './Facts.tsx';
 import { japanTime } from './time.ts';
 
@@ -40,7 +40,7 @@ function Target({ notification }: { notification: AdminNotification }) {
 
 function NotificationRow({ notification: n, actions }: { notification: AdminNotification; actions: RowActions }) {
   const { t, i18n } = useTranslation(ADMIN_NS);
-  const c = (key: string) => t(`engagement.notifications.column.${key}`);
+  const { t: c } = useAdminTexts('engagement.notifications.column');
   const busy = actions.busyId === n.id;
   return (
     <tr>
@@ -104,8 +104,7 @@ export function NotificationTable({
   notifications: AdminNotification[];
   actions: RowActions;
 }) {
-  const { t } = useTranslation(ADMIN_NS);
-  const c = (key: string) => t(`engagement.notifications.column.${key}`);
+  const { t: c } = useAdminTexts('engagement.notifications.column');
   return (
     <table className="admin-table">
       <thead>

@@ -7,7 +7,7 @@ import { useAdminBase } from '../AdminBase.tsx';
 import { ConfirmDialog, refusalOf } from '../billing/ConfirmDialog.tsx';
 import { Pager } from '../billing/Pager.tsx';
 import { SelectField } from '../characters/fields.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
 import { NotificationForm } from './NotificationForm.tsx';
 import { NotificationTable } from './NotificationTable.tsx';
 import {
@@ -63,7 +63,7 @@ export function NotificationsPage() {
   const [form, setForm] = useState<{ editing: AdminNotification | null } | null>(null);
   const [deleting, setDeleting] = useState<AdminNotification | null>(null);
   const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const n = (key: string) => t(`engagement.notifications.${key}`);
+  const { t: n } = useAdminTexts('engagement.notifications');
   const toggle = async (notification: AdminNotification) => {
     setOutcome(null);
     try {

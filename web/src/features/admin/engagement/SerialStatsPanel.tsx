@@ -5,7 +5,7 @@ import type { SerialStats } from '@talkwith/proto/engagement';
 import { Card, Field, Notice, Spinner } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
 import { useAdminSerialStatsQuery } from './serialsAdminApi.ts';
 import { todayInJapan } from './time.ts';
 
@@ -22,9 +22,8 @@ const rateOf = (redeemed: number, count: number) =>
   count > 0 ? `${Math.round((redeemed / count) * 1000) / 10}%` : '—';
 
 function StatsTables({ stats }: { stats: SerialStats }) {
-  const { t, i18n } = useTranslation(ADMIN_NS);
   const { basePath } = useAdminBase();
-  const s = (key: string) => t(`engagement.serials.stats.${key}`);
+  const { i18n, t: s } = useAdminTexts('engagement.serials.stats');
   const n = (value: number) => value.toLocaleString(i18n.language);
   return (
     <>
@@ -112,7 +111,7 @@ export function SerialStatsPanel() {
     { base: apiBase, start: start || undefined, end: end || undefined },
     { skip: backwards },
   );
-  const s = (key: string) => t(`engagement.serials.stats.${key}`);
+  const { t: s } = useAdminTexts('engagement.serials.stats');
   return (
     <Card className="engagement-section">
       <h3 className="engagement-section__title">{s('title')}</h3>

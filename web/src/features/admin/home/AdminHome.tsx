@@ -4,6 +4,7 @@ import { Card } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { useAdminUsersQuery } from '../adminApi.ts';
 import { ADMIN_NS } from '../i18n.ts';
+import type { AdminMessages } from '../messages.ts';
 import { useAdminCharactersQuery } from '../characters/charactersApi.ts';
 import { TodayFigures } from './TodayFigures.tsx';
 
@@ -33,7 +34,7 @@ export function AdminHome() {
   const characters = useAdminCharactersQuery({ base: apiBase, q: '', page: 1 });
   const users = useAdminUsersQuery({ base: apiBase, email: '', exact: false, onlyNew: false, page: 1 });
   const published = characters.data?.characters.filter((c) => c.published_at !== null).length;
-  const areas: [string, string][] = [
+  const areas: [string, keyof AdminMessages['home']['area']][] = [
     ['logs', 'logs'],
     ['characters', 'characters'],
     ['full/categories', 'categories'],

@@ -5,7 +5,7 @@ import { invalidLimit } from '@talkwith/dialogue-engine';
 import type { PublicCharacter as Character } from '@talkwith/proto/dialogue';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { selectPlayer } from '../../../app/player.ts';
-import { ADMIN_NS } from '../i18n.ts';
+import { ADMIN_NS, type AdminT } from '../i18n.ts';
 import { SimulatorGraph } from './SimulatorGraph.tsx';
 import type { TraceEntry } from './trace.ts';
 
@@ -92,7 +92,7 @@ export function SimulatorStatus({ character, trace, blocksLink, onStartFrom }: P
   );
 }
 
-type T = ReturnType<typeof useTranslation>['t'];
+type T = AdminT;
 
 /** One trace entry in words. */
 function lineOf(entry: TraceEntry, t: T): string {

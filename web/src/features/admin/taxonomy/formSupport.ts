@@ -1,20 +1,16 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TSchema } from '@sinclair/typebox';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 import { fieldErrorsOf, type FieldErrors } from '../characters/schemaErrors.ts';
-import { ADMIN_NS } from '../i18n.ts';
+import { useAdminTexts } from '../i18n.ts';
 
 export type { FieldErrors };
 
 /** Checks a form body against the proto schema the server checks it with; messages from taxonomy.form.*. */
 export function useSchemaCheck(): (schema: TSchema, value: unknown) => FieldErrors {
-  const { t: ta } = useTranslation(ADMIN_NS);
-  return useCallback(
-    (schema, value) => fieldErrorsOf(schema, value, (key, options) => String(ta(`taxonomy.${key}`, options ?? {}))),
-    [ta],
-  );
+  const { t } = useAdminTexts('taxonomy.form');
+  return useCallback((schema, value) => fieldErrorsOf(schema, value, (key, options) => t(key, options ?? {})), [t]);
 }
 
 /** '' → absent; anything else a number (a non-integer is then refused by the schema, as by the server). */

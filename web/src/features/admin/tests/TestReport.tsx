@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { BlockName, TestInput, TestResult, TestRunReport, TestStepResult } from '@talkwith/proto/catalog';
-import { ADMIN_NS } from '../i18n.ts';
+import { ADMIN_NS, type AdminKey, type AdminT } from '../i18n.ts';
 import './tests.css';
 
-type T = ReturnType<typeof useTranslation>['t'];
+type T = AdminT;
 
 /** What the user does in a step, in words; `title`: the button's or block's title the server found (else its id). */
 export function inputText(input: TestInput, t: T, title?: string): string {
@@ -66,7 +66,11 @@ const MARK: Record<Outcome, string> = { passed: '✓', failed: '✗', unchecked:
 const ORDER: Record<Outcome, number> = { failed: 0, unchecked: 1, passed: 2 };
 /** Failed tests first (what blocks the publish), then unchecked, then passed; the run's order within each. */
 const byOutcome = (results: TestResult[]) => [...results].sort((a, b) => ORDER[outcomeOf(a)] - ORDER[outcomeOf(b)]);
-const WORD: Record<Outcome, string> = { passed: 'tests.pass', failed: 'tests.fail', unchecked: 'tests.uncheckedMark' };
+const WORD: Record<Outcome, AdminKey> = {
+  passed: 'tests.pass',
+  failed: 'tests.fail',
+  unchecked: 'tests.uncheckedMark',
+};
 
 /**
  * A whole run: the counts, then every test with passed / failed / unchecked.

@@ -1,4 +1,5 @@
 import { TEST_STEPS_MAX, TEST_TEXT_MAX, type TestInput, type TestStep } from '@talkwith/proto/catalog';
+import type { AdminKey } from '../i18n.ts';
 
 export type StepKind = TestInput['kind'];
 export const STEP_KINDS: StepKind[] = ['start', 'start_at', 'say', 'button', 'silence'];
@@ -51,7 +52,7 @@ function inputOf(d: StepDraft): TestInput {
 export const stepOf = (d: StepDraft): TestStep => ({ input: inputOf(d), expect_block_id: d.expect });
 
 /** The first thing the server would refuse, as a text key and the step number (1-based), or null. */
-export function problemOf(drafts: StepDraft[]): { key: string; step?: number; max?: number } | null {
+export function problemOf(drafts: StepDraft[]): { key: AdminKey; step?: number; max?: number } | null {
   if (drafts.length === 0) return { key: 'tests.edit.noSteps' };
   if (drafts.length > TEST_STEPS_MAX) return { key: 'tests.edit.tooMany', max: TEST_STEPS_MAX };
   for (const [i, d] of drafts.entries()) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CharacterDiff, FieldChange, ItemChanges } from '@talkwith/proto/catalog';
-import { ADMIN_NS } from '../i18n.ts';
+import { ADMIN_NS, type AdminKey } from '../i18n.ts';
 import { fieldLabel, valueText, type DiffArea } from './fieldLabels.ts';
 import './versions.css';
 
@@ -24,7 +24,7 @@ export function DiffList({ diff }: { diff: CharacterDiff }) {
   );
 }
 
-type Titles = Record<keyof ItemChanges, string>;
+type Titles = Record<keyof ItemChanges, AdminKey>;
 
 function Items({ diff, area, titles }: { diff: ItemChanges; area: DiffArea; titles: Titles }) {
   const { t } = useTranslation(ADMIN_NS);
@@ -63,7 +63,7 @@ function Items({ diff, area, titles }: { diff: ItemChanges; area: DiffArea; titl
   );
 }
 
-function Fields({ title, area, changes }: { title: string; area: DiffArea; changes: FieldChange[] }) {
+function Fields({ title, area, changes }: { title: AdminKey; area: DiffArea; changes: FieldChange[] }) {
   const { t } = useTranslation(ADMIN_NS);
   if (changes.length === 0) return null;
   return (

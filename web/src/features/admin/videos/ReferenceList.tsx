@@ -14,9 +14,10 @@ export function ReferenceList({ characterId, references }: { characterId: string
     <ul className="references">
       {references.map((ref, index) => (
         <li key={`${ref.kind}-${ref.block_id ?? ''}-${ref.field}-${index}`}>
-          {ref.kind === 'block' && ref.block_id ? (
-            <Link to={`${root}/blocks?block=${encodeURIComponent(ref.block_id)}`}>
-              {t('videos.usedByBlock', { block: ref.block_id, field: ref.field })}
+          {ref.kind === 'block' ? (
+            // A block's reference always names its block; without one, the blocks page is still the place to look.
+            <Link to={`${root}/blocks${ref.block_id ? `?block=${encodeURIComponent(ref.block_id)}` : ''}`}>
+              {t('videos.usedByBlock', { block: ref.block_id ?? '—', field: ref.field })}
             </Link>
           ) : (
             <Link to={`${root}/initialSetting`}>{t(`videos.usedBy.${ref.kind}`, { field: ref.field })}</Link>

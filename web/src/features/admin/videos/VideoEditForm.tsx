@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VideoEditBody, type VideoEntry } from '@talkwith/proto/catalog';
 import { Field, Notice } from '../../../app/ui.tsx';
-import { ADMIN_NS } from '../i18n.ts';
+import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
 import { useAdminBase } from '../AdminBase.tsx';
 import { SelectField, SwitchField, TextAreaField } from '../characters/fields.tsx';
 import { useSchemaErrors } from '../characters/schemaErrors.ts';
@@ -60,7 +60,7 @@ export function VideoEditForm({ video, onDone }: { video: VideoEntry; onDone: ()
     setInput({ ...input, [key]: value });
     setChecked({});
   };
-  const v = (key: string) => t(`videos.field.${key}`);
+  const { t: v } = useAdminTexts('videos.field');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
