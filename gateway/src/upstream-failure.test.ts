@@ -76,6 +76,53 @@ describe('gateway, a service that cannot answer', () => {
     });
   });
 
+  it('read, its kept-alive connection reset by a service going down, is sent once more and answered', async () => {
+    let seen = 0;
+    const draining = await listen(
+      createServer((request, response) => {
+        if (request.url === '/api/identity/healthz') seen += 1;
+        if (seen === 1)
+          request.socket.destroy(); // closed as the read arrived: the service never answered it
+        else response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      }),
+    );
+
+    const res = await fetch(`${await gatewayTowards(draining)}/api/identity/healthz`);
+
+    expect(res.status).toBe(200);
+    expect(seen).toBe(2);
+  });
+
+  it('write, its connection reset, is not sent again (its outcome is unknown): a 502 after one attempt', async () => {
+    let seen = 0;
+    const dying = await listen(
+      createServer((request) => {
+        if (request.url === '/api/auth/login') seen += 1;
+        request.socket.destroy();
+      }),
+    );
+
+    const res = await login(await gatewayTowards(dying));
+
+    expect(res.status).toBe(502);
+    expect(seen).toBe(1);
+  });
+
+  it('read, answered 503 by a draining service, is passed on at once, not retried', async () => {
+    let seen = 0;
+    const draining = await listen(
+      createServer((request, response) => {
+        if (request.url === '/api/identity/healthz') seen += 1;
+        response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' }).end('{"ok":false}');
+      }),
+    );
+
+    const res = await fetch(`${await gatewayTowards(draining)}/api/identity/healthz`);
+
+    expect(res.status).toBe(503);
+    expect(seen).toBe(1);
+  });
+
   it('forward, nothing listening at the service address, is a 503 UNAVAILABLE saying to try again shortly', async () => {
     const gone = await listen(createServer());
     const closed = stops.pop()!;

@@ -48,6 +48,9 @@ export function upstreamFailure(error: Error & { statusCode?: number; cause?: un
   return new AppError('BAD_GATEWAY', messages.internal, { cause: error });
 }
 
+/** How many times a GET or HEAD whose connection was reset is sent again (reply-from's `retriesCount`). */
+export const SAFE_READ_RETRIES = 1;
+
 /** One circuit breaker per service (upstream-breaker.ts): its routes fail fast while it is down, the others' do not. */
 export type Breakers = Record<ServiceName, UpstreamBreaker>;
 
@@ -110,6 +113,11 @@ export async function proxyRoutes(
           }
         },
         replyOptions: {
+          // A read sent on a kept-alive connection the service closed at that instant (it is draining for a restart)
+          // fails with ECONNRESET before the service saw it: reply-from sends a GET or HEAD once more. Not zero,
+          // which would instead retry every 503 of a GET up to ten times, turning a draining service's fast 503
+          // into a slow one.
+          retriesCount: SAFE_READ_RETRIES,
           rewriteRequestHeaders: forwardClientAddress,
           onError: (reply, { error }) => {
             forwards.get(reply.raw)?.failed(error);
