@@ -73,6 +73,7 @@ export type RandomGroup = Static<typeof RandomGroup>;
 export const Conversation = Type.Object({
   id: Id('conversation id'),
   title: Text('name in the conversation tracker and album'),
+  title_i18n: Type.Optional(LabelTranslations),
   block_ids: IdList('blocks that belong to this conversation'),
 });
 export type Conversation = Static<typeof Conversation>;

@@ -7,7 +7,7 @@ import {
   type Character,
   type Video,
 } from '@talkwith/proto/dialogue';
-import { BLOCK_TITLES, END_LABEL, START_LABELS } from './labels.ts';
+import { BLOCK_TITLES, CONVERSATION_TITLES, END_LABEL, START_LABELS } from './labels.ts';
 
 /**
  * ミライ, the demo character: a small graph that uses every behaviour of the
@@ -272,6 +272,7 @@ export const demoCharacter: Character = makeCharacter({
     {
       id: 'conv-talk',
       title: 'ミライとおしゃべり',
+      title_i18n: CONVERSATION_TITLES['ミライとおしゃべり'],
       block_ids: [
         'greet',
         'topic-food',
@@ -284,7 +285,12 @@ export const demoCharacter: Character = makeCharacter({
         'goodbye',
       ],
     },
-    { id: 'conv-fortune', title: '占い', block_ids: ['fortune', 'fortune-end'] },
+    {
+      id: 'conv-fortune',
+      title: '占い',
+      title_i18n: CONVERSATION_TITLES['占い'],
+      block_ids: ['fortune', 'fortune-end'],
+    },
   ],
   // What an operator adds in the console (several accepted from the dictionary's 「候補を読み込む」): other ways to say a hit word.
   synonyms: [

@@ -7,6 +7,12 @@ export const START_LABELS: Readonly<Record<string, Translations>> = {
   マイクテスト: { 'en-US': 'Mic test', 'fil-PH': 'Subukan ang mic', 'zh-TW': '麥克風測試' },
 };
 
+/** ミライ's conversations (the album's sections), by the Japanese title. */
+export const CONVERSATION_TITLES: Readonly<Record<string, Translations>> = {
+  ミライとおしゃべり: { 'en-US': 'Chatting with Mirai', 'fil-PH': 'Kuwentuhan kasama si Mirai', 'zh-TW': '和未來聊天' },
+  占い: { 'en-US': 'Fortune telling', 'fil-PH': 'Panghuhula', 'zh-TW': '占卜' },
+};
+
 export const END_LABEL: Translations = { 'en-US': 'End', 'fil-PH': 'Tapusin', 'zh-TW': '結束' };
 
 /** ミライ's block titles (customers see them in their talk history), by the Japanese title. */

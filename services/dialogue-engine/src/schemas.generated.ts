@@ -493,6 +493,10 @@ export const PUBLIC_CHARACTER_SHAPE: SchemaShape = {
         properties: {
           id: { type: 'string' },
           title: { type: 'string', default: '' },
+          title_i18n: {
+            type: 'object',
+            properties: { 'en-US': { type: 'string' }, 'fil-PH': { type: 'string' }, 'zh-TW': { type: 'string' } },
+          },
           block_ids: { type: 'array', items: { type: 'string' }, default: [] },
         },
         required: ['id', 'title', 'block_ids'],

@@ -235,7 +235,10 @@ async function runSequence(ledger: Ledger, commands: Command[]): Promise<void> {
 const SEQUENCES_PER_STORE = 100;
 class SequenceStores {
   private current: (Ledger & { close: () => Promise<void>; used: number }) | undefined;
-  constructor(private readonly platform: Platform) {}
+  private readonly platform: Platform;
+  constructor(platform: Platform) {
+    this.platform = platform;
+  }
 
   async next(): Promise<Ledger> {
     if (this.current && this.current.used >= SEQUENCES_PER_STORE) await this.close();

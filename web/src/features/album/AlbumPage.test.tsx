@@ -168,4 +168,13 @@ describe('AlbumConversationPage', () => {
     expect(titles.map((title) => title.textContent)).toEqual(['Hello there', '場面-topic']);
     expect(screen.queryByText('場面-greet')).toBeNull();
   });
+
+  it('AlbumPage, the interface in en-US, heads a conversation by its English title and one without a translation in Japanese', async () => {
+    const { slug } = serve([anAlbumBlock('greet')]);
+
+    await renderRoutes(routes, { path: `/full/album/${slug}`, state: signedIn(), language: 'en-US' });
+
+    const headings = await screen.findAllByRole('heading', { level: 2 });
+    expect(headings.map((heading) => heading.textContent)).toEqual(['Small talk', '占い']);
+  });
 });

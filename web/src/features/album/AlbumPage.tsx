@@ -59,7 +59,8 @@ function SectionCard({
   replayable: ReadonlySet<string>;
 }) {
   const { t } = useTranslation('album');
-  const title = section.title || t('album.others');
+  const localized = useLocalized();
+  const title = section.title ? localized(section.title, section.title_i18n) : t('album.others');
   const found = section.entries.filter((entry) => entry.kind === 'found').length;
   const headingId = `album-section-${section.id}`;
   return (

@@ -47,7 +47,7 @@ describe('albumModel', () => {
 
     const section = buttonSection(character, anAlbum(character.id, [anAlbumBlock('reply')]), 'btn-talk');
 
-    expect(section?.title).toBe('おしゃべり');
+    expect(section).toMatchObject({ title: 'おしゃべり', title_i18n: { 'en-US': 'Small talk' } });
     expect(section?.entries.map((entry) => entry.kind)).toEqual(['hidden', 'hidden', 'found', 'hidden']);
   });
 

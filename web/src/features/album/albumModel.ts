@@ -11,7 +11,7 @@ export type AlbumEntry = { kind: 'found'; block: AlbumBlock } | { kind: 'hidden'
 export interface AlbumSection {
   id: string;
   title: string;
-  /** Only when the title is a start button's (conversations have no translated titles). */
+  /** The title in the other interface languages (the conversation's, or the start button's). */
   title_i18n?: Translations | undefined;
   button: StartButton | null;
   entries: AlbumEntry[];
@@ -37,6 +37,7 @@ export function albumSections(character: Served, album: AlbumReply): AlbumSectio
   const sections: AlbumSection[] = conversations.map((conversation) => ({
     id: conversation.id,
     title: conversation.title,
+    title_i18n: conversation.title_i18n,
     button: startButtons.find((button) => conversation.block_ids.includes(button.block_id)) ?? null,
     entries: entriesOf(conversation.block_ids, found),
   }));
@@ -60,7 +61,7 @@ export function buttonSection(character: Served, album: AlbumReply, buttonId: st
   );
   const blockIds = conversation?.block_ids ?? [button.block_id];
   const title = conversation?.title
-    ? { title: conversation.title }
+    ? { title: conversation.title, title_i18n: conversation.title_i18n }
     : { title: button.title, title_i18n: button.title_i18n };
   return {
     id: conversation?.id ?? button.id,

@@ -44,7 +44,12 @@ export function aServedCharacter(
       { id: 'btn-extra', character_id: id, title: 'おまけ', block_id: 'extra' },
     ],
     conversations: [
-      { id: 'conv-talk', title: 'おしゃべり', block_ids: ['greet', 'topic', 'reply', 'bonus'] },
+      {
+        id: 'conv-talk',
+        title: 'おしゃべり',
+        title_i18n: { 'en-US': 'Small talk' },
+        block_ids: ['greet', 'topic', 'reply', 'bonus'],
+      },
       { id: 'conv-fortune', title: '占い', block_ids: ['fortune'] },
     ],
   });

@@ -129,6 +129,7 @@ export function DraftListsEditor({ character, draft }: { character: AdminCharact
             { key: 'id', label: 'ID', kind: 'text' },
             { key: 'title', label: l('conversationTitle'), kind: 'text' },
             { key: 'block_ids', label: l('blocks'), kind: 'choices', choices: choices.blocks },
+            { key: 'title_i18n', label: t('translations.column'), kind: 'translations', source: 'title' },
           ]}
         />
         <section className="list-section">
