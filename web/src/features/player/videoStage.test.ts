@@ -365,6 +365,40 @@ describe('video stage', () => {
     expect([...shown()]).toEqual([twin]);
   });
 
+  it('endless loop, its twin taking over the next pass, stops the element on screen from looping (its seek back to frame 0 would leave no frame to show)', () => {
+    const { runFrame, present, first, twin } = loopWithReadyTwin();
+    present(first, 1.867, 1000);
+    present(first, 1.933, 1066.7);
+
+    for (const now of [1083.3, 1100]) runFrame(now);
+
+    expect(twin.play).toHaveBeenCalled();
+    expect(twin.loop).toBe(true);
+    expect(first.el.loop).toBe(false);
+  });
+
+  it('play, a warm clip cutting a loop on screen, stops that loop from seeking back to frame 0 while the clip waits for its clock', () => {
+    const { stage, listen } = listenWithWarmReply();
+    const looping = listen.el.loop;
+
+    stage.play('B', '/v/reply.mp4', { videoId: 'reply', ...once });
+
+    expect(looping).toBe(true);
+    expect(listen.el.loop).toBe(false);
+  });
+
+  it('play, a cold clip cutting a loop on screen, lets that loop go on looping while the clip loads', () => {
+    const { stage, mediaOf, present } = setUp();
+    stage.play('A', '/v/listen.mp4', { videoId: 'listen', ...endless });
+    const listen = mediaOf('/v/listen.mp4');
+    listen.ready();
+    present(listen, 0, 0);
+
+    stage.play('B', '/v/cold.mp4', { videoId: 'cold', ...once });
+
+    expect(listen.el.loop).toBe(true);
+  });
+
   it('counted loop of 2, reports the end only on the last frame of the second pass', () => {
     const { stage, mediaOf, events } = setUp();
     stage.play('A', '/v/nod.mp4', { videoId: 'nod', loop: true, loopCount: 2, notifyAtMs: null });

@@ -146,6 +146,7 @@ export function createVideoStage(
         if (current !== run) return;
         run.stopFrames();
         twin.loop = run.el.loop;
+        holdLastFrame(run.el);
         // Frame 0 is there, but the twin is shown only at `showAt`, when the last frame has had its interval.
         Object.assign(run, {
           el: twin,
@@ -161,6 +162,16 @@ export function createVideoStage(
       },
       raf,
     );
+  }
+
+  /**
+   * The element on screen, once another is taking over, ends on its last frame instead of looping: its own
+   * loop would seek back to frame 0 while it is still shown (Chromium's clock can reach the end before the
+   * last frame has had its interval, and the incoming clip waits for its clock), and a seeking element has
+   * no frame to show (readyState drops to HAVE_METADATA) — a blank rendering frame.
+   */
+  function holdLastFrame(el: HTMLVideoElement | null): void {
+    if (el) el.loop = false;
   }
 
   /** Shows the run in the first rendering frame from `at` in which it has a frame and its clock runs. */
@@ -319,6 +330,8 @@ export function createVideoStage(
       const busyNow = new Set(shownEl ? [shownEl] : []);
       const el = pool.take(url, busyNow);
       const warm = pool.isReady(el);
+      // A warm clip takes over within a few hundred ms; a cold one may take long, so the old loop keeps looping meanwhile.
+      if (warm && shownEl !== el) holdLastFrame(shownEl);
       const endless = loop && loopCount === 0;
       // Counted loops are counted frame by frame where the browser reports frames; elsewhere they replay on `ended`.
       el.loop = endless || (loop && hasFrameCallbacks(el));
