@@ -75,12 +75,19 @@ export function isLastFrame(run: Run, t: number): boolean {
 export const CLOCK_WAIT_MAX = 200;
 
 /**
+ * How far a hidden clip's clock has run before it is shown (pre-roll): one 60 Hz vsync. Shown the moment its
+ * media time left 0, a clip held frame 0 for 1.25 intervals at p50 in the player bench (frame 1 about a vsync
+ * late: the clock reads as running before the video renderer keeps pace with it); ms.
+ */
+export const CLOCK_LEAD_MS = 1000 / 60;
+
+/**
  * Whether the run's clock runs, so that its frame on screen now is followed by the next one within a frame
- * interval: its media time has left 0 (Chromium keeps currentTime at 0 until the audio output has started,
- * 40–150 ms after play()), or it waited CLOCK_WAIT_MAX. A run that never asked (nothing started it hidden) runs.
+ * interval: its media time has run CLOCK_LEAD_MS (Chromium keeps currentTime at 0 until the audio output has
+ * started, 40–150 ms after play()), or it waited CLOCK_WAIT_MAX. A run that never asked (nothing started it hidden) runs.
  */
 export function clockRuns(run: Run, now: number): boolean {
-  if (run.clockAskedAt === null || run.el.currentTime > 0) return true;
+  if (run.clockAskedAt === null || run.el.currentTime * 1000 >= CLOCK_LEAD_MS) return true;
   return now - run.clockAskedAt >= CLOCK_WAIT_MAX;
 }
 

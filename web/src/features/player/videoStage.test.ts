@@ -6,6 +6,9 @@ import type { VideoEvents } from './ports.ts';
  * jsdom has no media pipeline: each <video> gets a scripted one. `ready`
  * makes it hold a decoded first frame; `frame(t, now)` presents a frame.
  */
+/** A started clock's media time once it has run a vsync (the stage's pre-roll, clipRun.CLOCK_LEAD_MS). */
+const CLOCK_RAN = 0.02;
+
 function fakeMedia(el: HTMLVideoElement) {
   const state = {
     readyState: 0,
@@ -35,7 +38,7 @@ function fakeMedia(el: HTMLVideoElement) {
   });
   el.play = vi.fn(() => {
     state.paused = false;
-    if (state.clockStartsAtPlay && state.currentTime === 0) state.currentTime = 0.001;
+    if (state.clockStartsAtPlay && state.currentTime === 0) state.currentTime = CLOCK_RAN;
     return Promise.resolve();
   });
   el.pause = vi.fn(() => {
@@ -54,13 +57,13 @@ function fakeMedia(el: HTMLVideoElement) {
       state.readyState = 4;
     },
     /** The clock starts: the media time leaves 0 (the frame on screen stays frame 0). */
-    clockStarts() {
-      state.currentTime = 0.001;
+    clockStarts(mediaTime = CLOCK_RAN) {
+      state.currentTime = mediaTime;
     },
     /** Presents a frame: the frame callbacks of the rendering update `now` (its animation frame callbacks come after: runFrame). */
     frame(mediaTime: number, now: number) {
       // A playing element presenting its frame 0 has its clock running (unless told it starts late).
-      state.currentTime = mediaTime === 0 && !state.paused && state.clockStartsAtPlay ? 0.001 : mediaTime;
+      state.currentTime = mediaTime === 0 && !state.paused && state.clockStartsAtPlay ? CLOCK_RAN : mediaTime;
       const due = [...state.callbacks.values()];
       state.callbacks.clear();
       for (const cb of due)
@@ -217,6 +220,24 @@ describe('video stage', () => {
     expect(beforeClock).toEqual([listen.el]);
     // Once its clock runs, it waits for listen's frame to have had its interval.
     expect(onCadence).toEqual([listen.el]);
+    expect([...shown()]).toEqual([reply.el]);
+  });
+
+  it('play, a warm clip cutting the clip on screen, whose clock has only just started, stays hidden until the clock has run a vsync (pre-roll: its frame 1 is then not presented late)', () => {
+    const { stage, shown, runFrame, listen, reply } = listenWithWarmReply();
+    // Listen stopped: the switch need not wait for its cadence, only for reply's clock.
+    stage.pause();
+    reply.state.clockStartsAtPlay = false;
+
+    stage.play('B', '/v/reply.mp4', { videoId: 'reply', ...once });
+    runFrame(83.3);
+    reply.clockStarts(0.005);
+    for (const now of [100, 116.7, 133.3, 150]) runFrame(now);
+    const justStarted = [...shown()];
+    reply.clockStarts(0.02);
+    runFrame(166.7);
+
+    expect(justStarted).toEqual([listen.el]);
     expect([...shown()]).toEqual([reply.el]);
   });
 

@@ -1,6 +1,7 @@
 import { hasFrameCallbacks, inFrameAt, inFrameWhen, watchFrames, type FrameInfo } from './frames.ts';
 import type { VideoEvents, VideoPort } from './ports.ts';
 import {
+  CLOCK_LEAD_MS,
   clockRuns,
   isLastFrame,
   learnStartLatency,
@@ -141,7 +142,7 @@ export function createVideoStage(
     if (!twin) return;
     run.twinPending = true;
     run.cancelStart = inFrameAt(
-      showAt - startLatency,
+      showAt - startLatency - CLOCK_LEAD_MS,
       (now) => {
         if (current !== run) return;
         run.stopFrames();
@@ -249,10 +250,10 @@ export function createVideoStage(
       return;
     }
     run.scheduled = true;
-    // A natural end: the clock starts hidden, early by the learnt start-up latency, and the
-    // clip is shown one frame interval after the old clip's last frame (once its clock runs).
+    // A natural end: the clock starts hidden, early by the learnt start-up latency and the pre-roll, and
+    // the clip is shown one frame interval after the old clip's last frame (once its clock has run the pre-roll).
     run.cancelStart = inFrameAt(
-      handoff - startLatency - START_MARGIN_MS,
+      handoff - startLatency - START_MARGIN_MS - CLOCK_LEAD_MS,
       (now) => {
         if (current !== run) return;
         startWarm(run, now);
