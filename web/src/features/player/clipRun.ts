@@ -21,6 +21,8 @@ export interface Run {
   cancelStart: () => void;
   /** The rendering frame in which play() was called (to learn how late the clock starts). */
   playedAt: number | null;
+  /** From when the run waits for its clock to start before it is shown (play() of a warm clip, a cold clip's first frame). */
+  clockAskedAt: number | null;
   /** A twin element is about to take over the next pass of the loop. */
   twinPending: boolean;
   /** The element has presented a frame of this clip. */
@@ -44,6 +46,7 @@ export function newRun(start: Pick<Run, 'el' | 'slot' | 'videoId' | 'endless' | 
     preciseFrames: false,
     cancelStart: () => undefined,
     playedAt: null,
+    clockAskedAt: null,
     twinPending: false,
     framed: false,
     scheduled: false,
@@ -63,6 +66,29 @@ export function noteFrame(run: Run, t: number): void {
 export function isLastFrame(run: Run, t: number): boolean {
   const interval = Number.isFinite(run.frameInterval) ? run.frameInterval : FIRST_FRAME_GUESS;
   return Number.isFinite(run.el.duration) && t + interval * 1.5 >= run.el.duration;
+}
+
+/**
+ * The longest a clip waits hidden for its clock to start before it is shown on its frame 0 anyway (that frame is
+ * then held while the clock starts, as a clip shown at play() would hold it); ms.
+ */
+export const CLOCK_WAIT_MAX = 200;
+
+/**
+ * How far a hidden clip's clock has run before it is shown (pre-roll): one 60 Hz vsync. Shown the moment its
+ * media time left 0, a clip held frame 0 for 1.25 intervals at p50 in the player bench (frame 1 about a vsync
+ * late: the clock reads as running before the video renderer keeps pace with it); ms.
+ */
+export const CLOCK_LEAD_MS = 1000 / 60;
+
+/**
+ * Whether the run's clock runs, so that its frame on screen now is followed by the next one within a frame
+ * interval: its media time has run CLOCK_LEAD_MS (Chromium keeps currentTime at 0 until the audio output has
+ * started, 40–150 ms after play()), or it waited CLOCK_WAIT_MAX. A run that never asked (nothing started it hidden) runs.
+ */
+export function clockRuns(run: Run, now: number): boolean {
+  if (run.clockAskedAt === null || run.el.currentTime * 1000 >= CLOCK_LEAD_MS) return true;
+  return now - run.clockAskedAt >= CLOCK_WAIT_MAX;
 }
 
 /** How late a clip's clock starts after play() (audio output start-up), before any was seen; ms. */

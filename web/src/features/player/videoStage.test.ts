@@ -6,12 +6,17 @@ import type { VideoEvents } from './ports.ts';
  * jsdom has no media pipeline: each <video> gets a scripted one. `ready`
  * makes it hold a decoded first frame; `frame(t, now)` presents a frame.
  */
+/** A started clock's media time once it has run a vsync (the stage's pre-roll, clipRun.CLOCK_LEAD_MS). */
+const CLOCK_RAN = 0.02;
+
 function fakeMedia(el: HTMLVideoElement) {
   const state = {
     readyState: 0,
     currentTime: 0,
     paused: true,
     duration: 2,
+    /** Chromium's clock starts 40–150 ms after play() (currentTime stays 0 until then); here at once unless set false. */
+    clockStartsAtPlay: true,
     callbacks: new Map<number, VideoFrameRequestCallback>(),
     handles: 0,
   };
@@ -33,6 +38,7 @@ function fakeMedia(el: HTMLVideoElement) {
   });
   el.play = vi.fn(() => {
     state.paused = false;
+    if (state.clockStartsAtPlay && state.currentTime === 0) state.currentTime = CLOCK_RAN;
     return Promise.resolve();
   });
   el.pause = vi.fn(() => {
@@ -50,9 +56,14 @@ function fakeMedia(el: HTMLVideoElement) {
     ready() {
       state.readyState = 4;
     },
+    /** The clock starts: the media time leaves 0 (the frame on screen stays frame 0). */
+    clockStarts(mediaTime = CLOCK_RAN) {
+      state.currentTime = mediaTime;
+    },
     /** Presents a frame: the frame callbacks of the rendering update `now` (its animation frame callbacks come after: runFrame). */
     frame(mediaTime: number, now: number) {
-      state.currentTime = mediaTime;
+      // A playing element presenting its frame 0 has its clock running (unless told it starts late).
+      state.currentTime = mediaTime === 0 && !state.paused && state.clockStartsAtPlay ? CLOCK_RAN : mediaTime;
       const due = [...state.callbacks.values()];
       state.callbacks.clear();
       for (const cb of due)
@@ -169,20 +180,79 @@ describe('video stage', () => {
     expect(standby.el.pause).toHaveBeenCalled();
   });
 
-  it('play, a warm clip cutting the clip on screen, starts and shows it one frame interval after that clip’s last frame, not in the next rendering update', () => {
+  it('play, a warm clip cutting the clip on screen, starts it hidden and muted at once and shows it one frame interval after that clip’s last frame, not in the next rendering update', () => {
     const { stage, shown, present, runFrame, listen, reply } = listenWithWarmReply();
     present(listen, 1 / 15, 66.7);
     present(listen, 2 / 15, 133.3);
+    stage.prime();
+    vi.mocked(reply.el.play).mockClear();
 
     stage.play('B', '/v/reply.mp4', { videoId: 'reply', ...once });
     for (const now of [150, 166.7, 183.3]) runFrame(now);
-    const early = { shown: [...shown()], played: vi.mocked(reply.el.play).mock.calls.length };
+    const early = { shown: [...shown()], played: vi.mocked(reply.el.play).mock.calls.length, muted: reply.el.muted };
     // Listen's next frame is late (presentation jitters by a rendering update): the switch does not wait for it.
     runFrame(200);
 
-    expect(early).toEqual({ shown: [listen.el], played: 0 });
+    expect(early).toEqual({ shown: [listen.el], played: 1, muted: true });
     expect([...shown()]).toEqual([reply.el]);
+    expect(reply.el.muted).toBe(false);
     expect(reply.el.play).toHaveBeenCalledTimes(1);
+  });
+
+  it('play, a warm clip cutting the clip on screen, whose clock starts late, stays hidden on its frame 0 until its clock runs (its frame 1 then follows within an interval)', () => {
+    const { stage, shown, present, runFrame, listen, reply } = listenWithWarmReply();
+    present(listen, 1 / 15, 66.7);
+    present(listen, 2 / 15, 133.3);
+    reply.state.clockStartsAtPlay = false;
+
+    stage.play('B', '/v/reply.mp4', { videoId: 'reply', ...once });
+    for (const now of [150, 166.7, 183.3]) runFrame(now);
+    present(listen, 3 / 15, 200);
+    for (const now of [216.7, 233.3, 250]) runFrame(now);
+    // Listen presents a frame in time: without its clock, reply is not shown in its place.
+    present(listen, 4 / 15, 266.7);
+    const beforeClock = [...shown()];
+    reply.clockStarts();
+    for (const now of [283.3, 300, 316.7]) runFrame(now);
+    const onCadence = [...shown()];
+    runFrame(333.3);
+
+    expect(beforeClock).toEqual([listen.el]);
+    // Once its clock runs, it waits for listen's frame to have had its interval.
+    expect(onCadence).toEqual([listen.el]);
+    expect([...shown()]).toEqual([reply.el]);
+  });
+
+  it('play, a warm clip cutting the clip on screen, whose clock has only just started, stays hidden until the clock has run a vsync (pre-roll: its frame 1 is then not presented late)', () => {
+    const { stage, shown, runFrame, listen, reply } = listenWithWarmReply();
+    // Listen stopped: the switch need not wait for its cadence, only for reply's clock.
+    stage.pause();
+    reply.state.clockStartsAtPlay = false;
+
+    stage.play('B', '/v/reply.mp4', { videoId: 'reply', ...once });
+    runFrame(83.3);
+    reply.clockStarts(0.005);
+    for (const now of [100, 116.7, 133.3, 150]) runFrame(now);
+    const justStarted = [...shown()];
+    reply.clockStarts(0.02);
+    runFrame(166.7);
+
+    expect(justStarted).toEqual([listen.el]);
+    expect([...shown()]).toEqual([reply.el]);
+  });
+
+  it('play, a warm clip whose clock never starts, is shown on its frame 0 after at most 200 ms (never stuck behind the old clip)', () => {
+    const { stage, shown, runFrame, listen, reply } = listenWithWarmReply();
+    stage.pause();
+    reply.state.clockStartsAtPlay = false;
+
+    stage.play('B', '/v/reply.mp4', { videoId: 'reply', ...once });
+    for (let now = 500; now < 700; now += 16.7) runFrame(now);
+    const before = [...shown()];
+    runFrame(700);
+
+    expect(before).toEqual([listen.el]);
+    expect([...shown()]).toEqual([reply.el]);
   });
 
   it('play, a warm clip asked for after the clip on screen was due its next frame, lets that late frame be seen for one interval (hiding it would hold the frame before for longer)', () => {
@@ -314,6 +384,40 @@ describe('video stage', () => {
     expect(started).toBe(1);
     expect(beforeItsTime).toEqual([first.el]);
     expect([...shown()]).toEqual([twin]);
+  });
+
+  it('endless loop, its twin taking over the next pass, stops the element on screen from looping (its seek back to frame 0 would leave no frame to show)', () => {
+    const { runFrame, present, first, twin } = loopWithReadyTwin();
+    present(first, 1.867, 1000);
+    present(first, 1.933, 1066.7);
+
+    for (const now of [1083.3, 1100]) runFrame(now);
+
+    expect(twin.play).toHaveBeenCalled();
+    expect(twin.loop).toBe(true);
+    expect(first.el.loop).toBe(false);
+  });
+
+  it('play, a warm clip cutting a loop on screen, stops that loop from seeking back to frame 0 while the clip waits for its clock', () => {
+    const { stage, listen } = listenWithWarmReply();
+    const looping = listen.el.loop;
+
+    stage.play('B', '/v/reply.mp4', { videoId: 'reply', ...once });
+
+    expect(looping).toBe(true);
+    expect(listen.el.loop).toBe(false);
+  });
+
+  it('play, a cold clip cutting a loop on screen, lets that loop go on looping while the clip loads', () => {
+    const { stage, mediaOf, present } = setUp();
+    stage.play('A', '/v/listen.mp4', { videoId: 'listen', ...endless });
+    const listen = mediaOf('/v/listen.mp4');
+    listen.ready();
+    present(listen, 0, 0);
+
+    stage.play('B', '/v/cold.mp4', { videoId: 'cold', ...once });
+
+    expect(listen.el.loop).toBe(true);
   });
 
   it('counted loop of 2, reports the end only on the last frame of the second pass', () => {

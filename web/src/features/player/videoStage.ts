@@ -1,6 +1,15 @@
 import { hasFrameCallbacks, inFrameAt, inFrameWhen, watchFrames, type FrameInfo } from './frames.ts';
 import type { VideoEvents, VideoPort } from './ports.ts';
-import { isLastFrame, learnStartLatency, newRun, noteFrame, START_LATENCY_GUESS, type Run } from './clipRun.ts';
+import {
+  CLOCK_LEAD_MS,
+  clockRuns,
+  isLastFrame,
+  learnStartLatency,
+  newRun,
+  noteFrame,
+  START_LATENCY_GUESS,
+  type Run,
+} from './clipRun.ts';
 import { createVideoPool, type VideoPool } from './videoPool.ts';
 import { screenCadence } from './cadence.ts';
 import { listenToMedia } from './mediaEvents.ts';
@@ -18,6 +27,10 @@ export interface StageOptions {
 const HAVE_CURRENT_DATA = 2;
 /** The longest a clip waits for the cadence of the one on screen (clips run at 10 fps or more); ms. */
 const LONGEST_CADENCE_WAIT = 100;
+/** Half a 60 Hz vsync: a rendering frame this close to a due time is that time. */
+const HALF_VSYNC_MS = 1000 / 120;
+/** A natural end's next clip is started this much earlier than its learnt start-up latency, so its clock runs when it is due. */
+const START_MARGIN_MS = 1000 / 60;
 
 /**
  * The player's video stage: a pool of stacked <video> elements of which
@@ -29,6 +42,9 @@ const LONGEST_CADENCE_WAIT = 100;
  * critical path: warm elements already sit at their first frame). A clip
  * that cuts the one on screen is shown when the switch keeps that clip's frame
  * cadence (cadence.ts), so an interrupt lasts at most one frame too.
+ * Either way the incoming clip is started hidden (and muted) and shown only once
+ * its clock runs (clipRun.clockRuns), so its first frame on screen is followed by
+ * the next one within an interval: the motion does not stop at a switch.
  */
 export function createVideoStage(
   container: HTMLElement,
@@ -51,8 +67,9 @@ export function createVideoStage(
   const busy = () =>
     new Set([shownEl, current?.el].filter((el): el is HTMLVideoElement => el !== null && el !== undefined));
 
-  function startPlaying(el: HTMLVideoElement): void {
-    el.muted = !soundAllowed;
+  /** Plays the element; `hidden`: muted until it is shown (its sound would overlap the clip on screen). */
+  function startPlaying(el: HTMLVideoElement, hidden = false): void {
+    el.muted = hidden || !soundAllowed;
     el.play()?.catch(() => {
       // Sound refused without a gesture: play muted rather than not at all.
       el.muted = true;
@@ -64,6 +81,7 @@ export function createVideoStage(
     if (current !== run || run.shown) return;
     run.shown = true;
     const previous = shownEl;
+    if (soundAllowed && run.el.muted) run.el.muted = false;
     run.el.classList.add(SHOWN_CLASS);
     shownEl = run.el;
     cadence.follow(run.el, now);
@@ -92,6 +110,8 @@ export function createVideoStage(
     if (current !== run) return;
     // readyState can lag the first presented frame by a task: then `loadeddata` shows it (see the element listeners).
     run.framed = true;
+    // A cold clip's clock starts about its first frame: from then it may wait for it (the very first clip need not).
+    if (!run.shown && shownEl) run.clockAskedAt ??= frame.now;
     if (!run.shown && !run.scheduled) showOnCadence(run);
     startLatency = learnStartLatency(startLatency, run, frame);
     const t = frame.mediaTime;
@@ -122,11 +142,12 @@ export function createVideoStage(
     if (!twin) return;
     run.twinPending = true;
     run.cancelStart = inFrameAt(
-      showAt - startLatency,
+      showAt - startLatency - CLOCK_LEAD_MS,
       (now) => {
         if (current !== run) return;
         run.stopFrames();
         twin.loop = run.el.loop;
+        holdLastFrame(run.el);
         // Frame 0 is there, but the twin is shown only at `showAt`, when the last frame has had its interval.
         Object.assign(run, {
           el: twin,
@@ -138,7 +159,30 @@ export function createVideoStage(
           scheduled: true,
         });
         startWarm(run, now);
-        run.cancelStart = inFrameAt(showAt, (shownAt) => revealIfFramed(run, shownAt), raf);
+        showFrom(run, showAt);
+      },
+      raf,
+    );
+  }
+
+  /**
+   * The element on screen, once another is taking over, ends on its last frame instead of looping: its own
+   * loop would seek back to frame 0 while it is still shown (Chromium's clock can reach the end before the
+   * last frame has had its interval, and the incoming clip waits for its clock), and a seeking element has
+   * no frame to show (readyState drops to HAVE_METADATA) — a blank rendering frame.
+   */
+  function holdLastFrame(el: HTMLVideoElement | null): void {
+    if (el) el.loop = false;
+  }
+
+  /** Shows the run in the first rendering frame from `at` in which it has a frame and its clock runs. */
+  function showFrom(run: Run, at: number): void {
+    run.scheduled = true;
+    run.cancelStart = inFrameWhen(
+      (now) => now >= at - HALF_VSYNC_MS && run.el.readyState >= HAVE_CURRENT_DATA && clockRuns(run, now),
+      (now) => {
+        run.scheduled = false;
+        reveal(run, now);
       },
       raf,
     );
@@ -151,14 +195,18 @@ export function createVideoStage(
   }
 
   /**
-   * Shows the run in the first rendering frame in which the switch keeps the
-   * cadence of the clip on screen (cadence.ts), waiting at most
-   * LONGEST_CADENCE_WAIT; `start` runs first in that rendering frame.
+   * Shows the run in the first rendering frame, once its clock runs, in which the
+   * switch keeps the cadence of the clip on screen (cadence.ts), waiting for the
+   * cadence at most LONGEST_CADENCE_WAIT; `start` runs first, in the first rendering frame.
    */
   function showOnCadence(run: Run, start?: (now: number) => void): void {
     run.scheduled = true;
+    let started = false;
     let askedAt: number | null = null;
     const fits = (now: number) => {
+      if (!started) start?.(now);
+      started = true;
+      if (!clockRuns(run, now)) return false;
       askedAt ??= now;
       return cadence.switchFits(now) || now - askedAt >= LONGEST_CADENCE_WAIT;
     };
@@ -166,7 +214,6 @@ export function createVideoStage(
       fits,
       (now) => {
         if (current !== run) return;
-        start?.(now);
         revealIfFramed(run, now);
       },
       raf,
@@ -179,11 +226,12 @@ export function createVideoStage(
     run.preciseFrames = frames.precise;
   }
 
-  /** Starts a warm run's clock in the rendering frame `now` (from which its start-up latency is learnt). */
+  /** Starts a warm run's clock, hidden, in the rendering frame `now` (from which its start-up latency is learnt). */
   function startWarm(run: Run, now: number): void {
     watch(run);
     run.playedAt = now;
-    startPlaying(run.el);
+    run.clockAskedAt = now;
+    startPlaying(run.el, true);
   }
 
   function begin(run: Run, warm: boolean): void {
@@ -196,19 +244,20 @@ export function createVideoStage(
       return;
     }
     if (handoff === null) {
-      // An interrupt (a hit word, a button): frame 0 is decoded; it starts and shows when the clip on screen has had its frame interval.
+      // An interrupt (a hit word, a button): frame 0 is decoded; it starts at once, hidden, and shows once its
+      // clock runs and the clip on screen has had its frame interval.
       showOnCadence(run, (now) => startWarm(run, now));
       return;
     }
-    // A natural end: the clock starts hidden, early by the learnt start-up latency, and the
-    // clip is shown one frame interval after the old clip's last frame.
     run.scheduled = true;
+    // A natural end: the clock starts hidden, early by the learnt start-up latency and the pre-roll, and
+    // the clip is shown one frame interval after the old clip's last frame (once its clock has run the pre-roll).
     run.cancelStart = inFrameAt(
-      handoff - startLatency,
+      handoff - startLatency - START_MARGIN_MS - CLOCK_LEAD_MS,
       (now) => {
         if (current !== run) return;
         startWarm(run, now);
-        run.cancelStart = inFrameAt(handoff, (shownAt) => revealIfFramed(run, shownAt), raf);
+        showFrom(run, handoff);
       },
       raf,
     );
@@ -282,6 +331,8 @@ export function createVideoStage(
       const busyNow = new Set(shownEl ? [shownEl] : []);
       const el = pool.take(url, busyNow);
       const warm = pool.isReady(el);
+      // A warm clip takes over within a few hundred ms; a cold one may take long, so the old loop keeps looping meanwhile.
+      if (warm && shownEl !== el) holdLastFrame(shownEl);
       const endless = loop && loopCount === 0;
       // Counted loops are counted frame by frame where the browser reports frames; elsewhere they replay on `ended`.
       el.loop = endless || (loop && hasFrameCallbacks(el));
@@ -313,7 +364,7 @@ export function createVideoStage(
       current?.el.pause();
     },
     resume() {
-      if (current) startPlaying(current.el);
+      if (current) startPlaying(current.el, !current.shown);
     },
     dispose() {
       disposed = true;
