@@ -4,9 +4,10 @@ import { defineConfig } from 'vitest/config';
 // in jsdom (their own project, configured in web/vitest.config.ts); everything
 // else runs in Node. End-to-end browser tests live in test/e2e.
 //
-// `npm test` (scripts/test-stages.ts) runs it in passes: `node` and `web`
+// `npm test` (scripts/test-stages.ts) runs it in passes: `node`, then `web`
 // (in-process tests, two files at a time: most of their time is spent waiting
-// on stores, Redis and timers), then `serial` one file at a time (each starts
+// on stores, Redis and timers; `node` files share their worker's module
+// cache, see test-stages.ts), then `serial` one file at a time (each starts
 // a fleet of processes and bounds how long it may take to come up, which two
 // such files side by side on a small machine would break), then `e2e` two
 // files at a time but for the frame-counting one, which runs alone.
@@ -37,11 +38,6 @@ export default defineConfig({
           exclude: ['**/node_modules/**', 'test/e2e/**/*.e2e.test.ts', ...PROCESS_TESTS],
           // Prints once which engines the contract suites run on (testcontainers when Docker is present, else skipped).
           globalSetup: ['services/platform/src/testing/engines-global-setup.ts'],
-          // Files share their worker's module cache: each file used to import Fastify, the platform and its
-          // adapters afresh, which made collecting (not running) the largest part of this project's time. So a
-          // test file must leave no module state behind: services and platforms come from factories per test,
-          // fake timers and environment changes are undone in afterEach.
-          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
