@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Negotiator from 'negotiator';
 import {
   DEFAULT_INTERFACE_LANGUAGE,
   INTERFACE_LANGUAGES,
@@ -33,20 +34,12 @@ export function renderHomePage(indexHtml: string, markup: string, lang?: string)
 }
 
 /**
- * The tags of an Accept-Language header, most preferred first (by q, ties in
- * header order), without the refused (q=0) ones and the wildcard.
+ * The tags of an Accept-Language header, most preferred first (negotiator: by
+ * q, ties in header order), without the refused (q=0) ones and the wildcard.
  */
 export function acceptedLanguages(header: string | undefined): string[] {
   if (!header) return [];
-  const ranked = header.split(',').map((part, index) => {
-    const [tag = '', ...params] = part.split(';').map((piece) => piece.trim());
-    const q = params.find((param) => param.startsWith('q='));
-    return { tag, index, weight: q === undefined ? 1 : Number(q.slice(2)) };
-  });
-  return ranked
-    .filter(({ tag, weight }) => tag !== '' && tag !== '*' && weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index)
-    .map(({ tag }) => tag);
+  return new Negotiator({ headers: { 'accept-language': header } }).languages().filter((tag) => tag !== '*');
 }
 
 const LANGUAGE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`);
