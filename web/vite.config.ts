@@ -4,16 +4,19 @@ import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
+import { INTERFACE_LANGUAGES } from '@talkwith/proto/i18n';
 import type * as PrerenderModule from './src/app/prerender.tsx';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * After the client build, renders `/` with the app's own components
- * (src/app/prerender.tsx: Shell + HomePage, ja-JP, a fresh store, a static
- * router) through Vite's SSR loader and react-dom/server, and writes the markup
- * to dist/boot/home.html. The gateway puts it inside #root for GET / so the
- * top page paints before its JavaScript has loaded (gateway/src/home-page.ts).
+ * (src/app/prerender.tsx: Shell + HomePage, a fresh store, a static router)
+ * through Vite's SSR loader and react-dom/server, once per interface language,
+ * and writes the markup to dist/boot/home.<language>.html. The gateway puts the
+ * visitor's one inside #root for GET / (language cookie, else Accept-Language),
+ * so the top page paints in the right language before its JavaScript has
+ * loaded (gateway/src/home-page.ts).
  */
 function prerenderHome(): Plugin {
   let outDir = '';
@@ -39,7 +42,9 @@ function prerenderHome(): Plugin {
       try {
         const { renderPage } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as typeof PrerenderModule;
         await mkdir(join(outDir, 'boot'), { recursive: true });
-        await writeFile(join(outDir, 'boot', 'home.html'), await renderPage('/'));
+        for (const language of INTERFACE_LANGUAGES) {
+          await writeFile(join(outDir, 'boot', `home.${language}.html`), await renderPage('/', language));
+        }
       } finally {
         await server.close();
       }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatPages, bootSkeleton, chatSlug, pickEncoding } from './chat-page.ts';
-import { renderHomePage } from './home-page.ts';
+import { acceptedLanguages, renderHomePage } from './home-page.ts';
 import { startTestGateway, type TestGateway } from './test-gateway.ts';
 
 const FAVICON_ICO = new URL('../../web/public/favicon.ico', import.meta.url);
@@ -234,17 +234,27 @@ describe('web client, the player route', () => {
 });
 
 describe('web client, the top page with its prerendered markup', () => {
-  // What web/src/app/prerender.tsx writes to dist/boot/home.html (shortened).
-  const HOME =
-    '<div class="app"><header class="topbar"><a class="brand" href="/">TALK WITH</a></header><main id="content" class="content"><!--$--><div class="home"><h1 class="hero__title">声で話そう、あのキャラクターと。</h1></div><!--/$--></main></div>';
-  const HOME_PAGE = INDEX_HTML.replace('<div id="root"></div>', `<div id="root">${HOME}</div>`);
+  // What web/src/app/prerender.tsx writes to dist/boot/home.<language>.html (shortened); this build has no fil-PH one.
+  const homeMarkup = (title: string) =>
+    `<div class="app"><header class="topbar"><a class="brand" href="/">TALK WITH</a></header><main id="content" class="content"><!--$--><div class="home"><h1 class="hero__title">${title}</h1></div><!--/$--></main></div>`;
+  const HOME = homeMarkup('声で話そう、あのキャラクターと。');
+  const HOME_EN = homeMarkup('Talk by voice with the character.');
+  const HOME_ZH = homeMarkup('用聲音和角色聊天。');
+  const pageOf = (markup: string, lang: string) =>
+    INDEX_HTML.replace('<div id="root"></div>', `<div id="root">${markup}</div>`).replace(
+      '<html lang="ja">',
+      `<html lang="${lang}">`,
+    );
+  const HOME_PAGE = pageOf(HOME, 'ja-JP');
   let homeGw: TestGateway;
   let homeDist: string;
   beforeAll(async () => {
     homeDist = await mkdtemp(join(tmpdir(), 'gateway-web-home-'));
     await writeBuild(homeDist);
     await mkdir(join(homeDist, 'boot'));
-    await writeFile(join(homeDist, 'boot', 'home.html'), HOME);
+    await writeFile(join(homeDist, 'boot', 'home.ja-JP.html'), HOME);
+    await writeFile(join(homeDist, 'boot', 'home.en-US.html'), HOME_EN);
+    await writeFile(join(homeDist, 'boot', 'home.zh-TW.html'), HOME_ZH);
     homeGw = await startTestGateway({}, { webDist: homeDist });
   });
   afterAll(async () => {
@@ -296,6 +306,59 @@ describe('web client, the top page with its prerendered markup', () => {
     expect(res.body).toBe(INDEX_HTML);
   });
 
+  it('/, Accept-Language en-US, is the English markup under <html lang="en-US">, varying on language and cookie', async () => {
+    const res = await home('/', { 'accept-language': 'en-US,en;q=0.9,ja;q=0.8' });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(pageOf(HOME_EN, 'en-US'));
+    expect(String(res.headers.vary)).toBe('accept-encoding, accept-language, cookie');
+    expectHtmlHeaders(res.headers);
+  });
+
+  it('/, Accept-Language by q (ja;q=0.5, zh-CN), picks the most preferred the interface has: zh-TW', async () => {
+    const res = await home('/', { 'accept-language': 'ja;q=0.5, zh-CN, de;q=0.9' });
+
+    expect(res.body).toBe(pageOf(HOME_ZH, 'zh-TW'));
+  });
+
+  it('/, language cookie zh-TW with Accept-Language en, the cookie wins', async () => {
+    const res = await home('/', { 'accept-language': 'en', cookie: 'talkwith-csrf=x; talkwith-lang=zh-TW' });
+
+    expect(res.body).toBe(pageOf(HOME_ZH, 'zh-TW'));
+  });
+
+  it('/, an unknown Accept-Language and a junk cookie, is the Japanese page', async () => {
+    const res = await home('/', { 'accept-language': 'de-DE, ko;q=0.8', cookie: 'talkwith-lang=xx-XX' });
+
+    expect(res.body).toBe(HOME_PAGE);
+  });
+
+  it('/, a language the build has no markup for (fil-PH), is the Japanese page', async () => {
+    const res = await home('/', { cookie: 'talkwith-lang=fil-PH' });
+
+    expect(res.body).toBe(HOME_PAGE);
+  });
+
+  it('/, each language, has its own ETag: the Japanese one does not revalidate the English page', async () => {
+    const ja = await home('/', { 'accept-encoding': 'br' });
+    const en = await home('/', { 'accept-encoding': 'br', 'accept-language': 'en-US' });
+    const enAgain = await home('/', {
+      'accept-encoding': 'br',
+      'accept-language': 'en-US',
+      'if-none-match': String(en.headers.etag),
+    });
+    const enWithJaTag = await home('/', {
+      'accept-encoding': 'br',
+      'accept-language': 'en-US',
+      'if-none-match': String(ja.headers.etag),
+    });
+
+    expect(en.headers.etag).not.toBe(ja.headers.etag);
+    expect(enAgain.statusCode).toBe(304);
+    expect(enWithJaTag.statusCode).toBe(200);
+    expect(brotliDecompressSync(enWithJaTag.rawPayload).toString()).toBe(pageOf(HOME_EN, 'en-US'));
+  });
+
   it('HEAD /, answers 200 with the HTML headers and no body', async () => {
     const res = await homeGw.app.inject({ method: 'HEAD', url: '/' });
 
@@ -337,6 +400,12 @@ describe('chat page helpers', () => {
     expect(
       renderHomePage(INDEX_HTML.replace('<div id="root"></div>', '<div id="root">x</div>'), '<p>x</p>'),
     ).toBeUndefined();
+  });
+
+  it('acceptedLanguages, Accept-Language headers, orders by q (ties in header order) and drops q=0 and *', () => {
+    expect(acceptedLanguages('fr;q=0.3, en-GB, *;q=0.1, ja;q=0.8, ko;q=0')).toEqual(['en-GB', 'ja', 'fr']);
+    expect(acceptedLanguages('zh-TW,en;q=0.9,en-US;q=0.9')).toEqual(['zh-TW', 'en', 'en-US']);
+    expect(acceptedLanguages(undefined)).toEqual([]);
   });
 
   it('ChatPages, more slugs than its bound, keeps the most recent ones only', async () => {

@@ -14,7 +14,7 @@ import {
   type Encoding,
   type PageBody,
 } from './chat-page.ts';
-import { loadHomePage } from './home-page.ts';
+import { homeLanguage, loadHomePages } from './home-page.ts';
 
 const MISSING_PAGE = `<!doctype html><html lang="ja"><meta charset="utf-8"><title>TALK WITH</title>
 <body><h1>TALK WITH</h1><p>The web client is not built (web/dist is missing). Run <code>npm run build</code>, then restart.</p>
@@ -66,13 +66,16 @@ async function webClient(app: FastifyInstance, options: { dist: string }): Promi
     },
   });
   // The top page: index.html with the build's prerendered markup in #root (home-page.ts), so it
-  // paints before its script runs; a build without that markup gets the plain index.html.
-  // The index.html of this start: a rebuild needs a restart (as the hashed asset names in it do).
-  const homePage = loadHomePage(options.dist, readFileSync(join(options.dist, 'index.html'), 'utf8'));
+  // paints before its script runs, in the visitor's language; a build without that markup gets the
+  // plain index.html. The index.html of this start: a rebuild needs a restart (as the hashed asset names in it do).
+  const homePages = loadHomePages(options.dist, readFileSync(join(options.dist, 'index.html'), 'utf8'));
   app.withTypeProvider<TypeBoxTypeProvider>().get('/', { schema: { hide: true } }, async (request, reply) => {
-    if (!homePage) return reply.sendFile('index.html');
+    if (!homePages) return reply.sendFile('index.html');
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    return sendPage(request, reply, encoding, await homePage.get(encoding));
+    const language = homeLanguage(request.headers.cookie, request.headers['accept-language']);
+    const page = await homePages.get(language).get(encoding);
+    // The page differs with the language cookie and Accept-Language: caches must keep each.
+    return sendPage(request, reply, encoding, page, 'accept-encoding, accept-language, cookie');
   });
 }
 

@@ -6,12 +6,15 @@ import { languageChanged } from './features/language/languageSlice.ts';
 import { loadNamespace } from './app/namespaces.ts';
 import { createI18n } from './i18n/i18n.ts';
 import { initialLanguage } from './i18n/firstLanguage.ts';
+import { rememberLanguageCookie } from './i18n/languages.ts';
 import { hasSessionHint } from './api/index.ts';
 import './app/styles.css';
 
 async function start(): Promise<void> {
   // The saved choice, else the browser's languages (first visit), else ja-JP.
   const language = initialLanguage();
+  // The gateway's next top page paints in it (prerendered per language).
+  rememberLanguageCookie(language);
   const i18n = await createI18n(language, loadNamespace);
   // Without the CSRF cookie there is no session to restore: a guest from the first render, so the
   // shell's start does not re-render every page once more to say so.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialLanguage, matchBrowserLanguage } from './firstLanguage.ts';
+import { initialLanguage } from './firstLanguage.ts';
 import { LANGUAGE_STORAGE_KEY } from './languages.ts';
 
 const storageWith = (saved: string | null) => ({
@@ -31,30 +31,5 @@ describe('initialLanguage', () => {
       },
     };
     expect(initialLanguage(blocked, ['en-GB'])).toBe('en-US');
-  });
-});
-
-describe('matchBrowserLanguage', () => {
-  it.each([
-    ['en-GB', 'en-US'],
-    ['en', 'en-US'],
-    ['EN-us', 'en-US'],
-    ['ja', 'ja-JP'],
-    ['fil', 'fil-PH'],
-    ['tl-PH', 'fil-PH'],
-    ['zh-Hant', 'zh-TW'],
-    ['zh-Hant-HK', 'zh-TW'],
-    ['zh-TW', 'zh-TW'],
-    ['zh-CN', 'zh-TW'],
-  ])('when the browser says %s, picks %s', (tag, expected) => {
-    expect(matchBrowserLanguage([tag])).toBe(expected);
-  });
-
-  it('when several match, picks the browser’s first preference', () => {
-    expect(matchBrowserLanguage(['fr-FR', 'zh-TW', 'en-US'])).toBe('zh-TW');
-  });
-
-  it('when none matches, gives undefined', () => {
-    expect(matchBrowserLanguage(['de', 'ko-KR'])).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import { join, sep } from 'node:path';
 import type { ParseKeys } from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { createI18n, loadCommon, switchLanguage, type NamespaceLoader } from './i18n.ts';
-import { LANGUAGES, LANGUAGE_STORAGE_KEY, storedLanguage, storeLanguage } from './languages.ts';
+import { LANGUAGES, LANGUAGE_STORAGE_KEY, rememberLanguageCookie, storedLanguage, storeLanguage } from './languages.ts';
 import jaJP from './locales/ja-JP.json';
 
 function flatKeys(value: unknown, prefix = ''): string[] {
@@ -101,6 +101,20 @@ describe('i18n', () => {
     expect(storedLanguage()).toBe('fil-PH');
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'xx-XX');
     expect(storedLanguage()).toBe('ja-JP');
+  });
+
+  it('storeLanguage, a choice, also writes the language cookie the gateway serves the top page by', () => {
+    storeLanguage('zh-TW');
+
+    expect(document.cookie).toContain('talkwith-lang=zh-TW');
+  });
+
+  it('rememberLanguageCookie, a language, writes it for the whole site for a year, SameSite=Lax', () => {
+    const doc = { cookie: '' };
+
+    rememberLanguageCookie('en-US', doc);
+
+    expect(doc.cookie).toBe('talkwith-lang=en-US; Path=/; Max-Age=31536000; SameSite=Lax');
   });
 
   it('locales, all four, in common and in every feature namespace, have exactly the keys of ja-JP (plural keys counted once)', () => {

@@ -1,4 +1,4 @@
-import { INTERFACE_LANGUAGES } from '@talkwith/proto/i18n';
+import { INTERFACE_LANGUAGES, LANGUAGE_COOKIE } from '@talkwith/proto/i18n';
 
 /** The bundled interface languages (SPEC.md §9: ja-JP is the default). */
 export const LANGUAGES = INTERFACE_LANGUAGES;
@@ -27,13 +27,32 @@ export function storedLanguage(storage: Pick<Storage, 'getItem'> | undefined = g
   }
 }
 
+/** The visitor's choice: kept in storage for the client and in the cookie for the gateway's first paint. */
 export function storeLanguage(
   language: Language,
   storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
+  doc: Pick<Document, 'cookie'> | undefined = globalThis.document,
 ): void {
+  rememberLanguageCookie(language, doc);
   try {
     storage?.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // not persisted; the choice still applies to this visit
   }
+}
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The language cookie (LANGUAGE_COOKIE): the gateway serves the top page's
+ * prerendered markup in it, so the next load of `/` paints in the language the
+ * script shows instead of flashing Japanese first. Written at start too, so the
+ * language the browser's preferences chose sticks like a choice.
+ */
+export function rememberLanguageCookie(
+  language: Language,
+  doc: Pick<Document, 'cookie'> | undefined = globalThis.document,
+): void {
+  if (!doc) return;
+  doc.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`;
 }
