@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseCookie } from 'cookie';
 import Negotiator from 'negotiator';
 import {
   DEFAULT_INTERFACE_LANGUAGE,
@@ -42,8 +43,6 @@ export function acceptedLanguages(header: string | undefined): string[] {
   return new Negotiator({ headers: { 'accept-language': header } }).languages().filter((tag) => tag !== '*');
 }
 
-const LANGUAGE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`);
-
 /**
  * The language of the top page for a request: the language cookie the client
  * writes (its saved choice or its start language), else Accept-Language
@@ -54,7 +53,7 @@ export function homeLanguage(
   cookieHeader: string | undefined,
   acceptLanguage: string | undefined,
 ): InterfaceLanguageTag {
-  const fromCookie = LANGUAGE_COOKIE_VALUE.exec(cookieHeader ?? '')?.[1]?.trim();
+  const fromCookie = cookieHeader ? parseCookie(cookieHeader)[LANGUAGE_COOKIE] : undefined;
   const chosen = INTERFACE_LANGUAGES.find((language) => language === fromCookie);
   return chosen ?? matchBrowserLanguage(acceptedLanguages(acceptLanguage)) ?? DEFAULT_INTERFACE_LANGUAGE;
 }
