@@ -93,6 +93,23 @@ describe('video probe analysis', () => {
     expect(result.blankFrames).toBe(0);
   });
 
+  it('video probe, frames displayed at their callback time and the next clip shown by a class flip, reports the hold and the old last frame → frame 1 by display time a vsync shorter (a class flip reaches the screen a vsync after its update)', () => {
+    const data = recording(
+      [
+        { i: 0, src: '/v/greet.mp4', start: 0, played: 10, total: 10 },
+        { i: 1, src: '/v/listen.mp4', start: 40, played: 6, total: 36, loadedAt: 10 },
+      ],
+      (tick) => (tick < 40 ? 0 : 1),
+      64,
+    );
+
+    const result = analyzeProbe(data);
+
+    expect(result.switches[0]?.holdMs).toBeCloseTo(FRAME, 6);
+    expect(result.switches[0]?.holdDisplayMs).toBeCloseTo(FRAME - VSYNC, 6);
+    expect(result.switches[0]?.toMovingDisplayMs).toBeCloseTo(2 * FRAME, 6);
+  });
+
   it('video probe, a new clip whose frame 1 comes 6 rendering frames after its frame 0, reports a 100 ms frame-0 hold and 166.7 ms from the old last frame to the first moving one', () => {
     const data = recording(
       [

@@ -201,6 +201,14 @@ export interface ClipSwitch {
   holdMs: number;
   /** The old clip's last visible frame → the new clip's frame 1 (gapMs + holdMs), ms; ideal: two intervals. */
   toMovingMs: number;
+  /**
+   * holdMs and toMovingMs by display time: a frame reaches the screen at its expectedDisplayTime, a class flip one
+   * vsync after its rendering update. Chromium composites a video frame without the main thread and reports it in
+   * the next rendering update (expectedDisplayTime = now for most frames), so by callback time a frame looks a vsync
+   * later than a class flip made in the same update: holdMs reads 1.25 intervals for a frame 0 held exactly one.
+   */
+  holdDisplayMs: number;
+  toMovingDisplayMs: number;
 }
 
 export type BlankReason = 'no-video' | 'not-ready' | 'no-frame';
@@ -359,7 +367,10 @@ export function analyzeProbe(data: ProbeData, options: AnalyzeOptions = {}): Pro
   const blankTimes: number[] = [];
   let renderFrames = 0;
   let firstShownAt: number | null = null;
-  let current: { run: Run; frame: ProbeFrame; shownAt: number } | null = null;
+  let current: { run: Run; frame: ProbeFrame; shownAt: number; displayAt: number } | null = null;
+  const vsyncMs = median(renders.slice(1).map((r, k) => r.now - (renders[k] as ProbeRender).now)) || 1000 / 60;
+  /** When the first visible frame of the last switch reached the screen, and the old clip's last one did. */
+  let switchDisplay = { first: Number.NaN, lastOld: Number.NaN };
   let episode: BlankEpisode | null = null;
   /** The last switch while its new clip still shows its first visible frame. */
   let awaitingFrame1: ClipSwitch | null = null;
@@ -429,15 +440,25 @@ export function analyzeProbe(data: ProbeData, options: AnalyzeOptions = {}): Pro
           duration,
           holdMs: Number.NaN,
           toMovingMs: Number.NaN,
+          holdDisplayMs: Number.NaN,
+          toMovingDisplayMs: Number.NaN,
         });
+      switchDisplay = { first: Math.max(frame.expectedDisplayTime, shownAt + vsyncMs), lastOld: current.displayAt };
       awaitingFrame1 = switches.at(-1)?.at === shownAt ? (switches.at(-1) ?? null) : null;
     } else if (awaitingFrame1) {
       // The same clip's next frame: the first moving one after the switch.
       awaitingFrame1.holdMs = shownAt - awaitingFrame1.at;
       awaitingFrame1.toMovingMs = awaitingFrame1.gapMs + awaitingFrame1.holdMs;
+      awaitingFrame1.holdDisplayMs = frame.expectedDisplayTime - switchDisplay.first;
+      awaitingFrame1.toMovingDisplayMs = frame.expectedDisplayTime - switchDisplay.lastOld;
       awaitingFrame1 = null;
     }
-    current = { run, frame, shownAt };
+    // A clip's frame reaches the screen at its display time; a clip just shown, not before its class flip does.
+    const displayAt: number =
+      current && current.run !== run
+        ? Math.max(frame.expectedDisplayTime, shownAt + vsyncMs)
+        : frame.expectedDisplayTime;
+    current = { run, frame, shownAt, displayAt };
   }
 
   const latencies: Latency[] = [];
