@@ -5,7 +5,14 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import type { Platform, ServiceModule } from '@talkwith/platform';
-import { frameworkErrors, httpPlugin, healthRoutes, lazySchemaCompilers, trustHops } from '@talkwith/platform/http';
+import {
+  frameworkErrors,
+  httpPlugin,
+  healthRoutes,
+  lazySchemaCompilers,
+  START_TIMEOUT_MS,
+  trustHops,
+} from '@talkwith/platform/http';
 import { createMemoryCache } from '@talkwith/platform/cache';
 import { loggingOptions } from '@talkwith/platform/logger';
 import { metricsPlugin } from '@talkwith/platform/metrics';
@@ -80,6 +87,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: trustHops(own.TRUST_PROXY_HOPS),
     frameworkErrors,
+    pluginTimeout: START_TIMEOUT_MS,
     ...lazySchemaCompilers,
   };
   if (rewriteUrl) fastifyOptions.rewriteUrl = rewriteUrl;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { startServiceForTest, type ServiceUnderTest } from '@talkwith/platform/platform';
 import { loggingService } from '@talkwith/logging';
+import { START_TIMEOUT_MS } from '@talkwith/platform/http';
 import { startTestGateway, TEST_ADMIN_PREFIX, type TestGateway } from './test-gateway.ts';
 
 let gw: TestGateway;
@@ -118,4 +119,12 @@ describe('framework errors', () => {
       expectShape(await svc.app.inject({ ...request }), status, code, echo);
     },
   );
+});
+
+describe('start-up time allowed', () => {
+  it('gateway and a service started alone, an onReady hook slower than Fastify’s default 10 s, are given START_TIMEOUT_MS', () => {
+    expect(gw.app.initialConfig.pluginTimeout).toBe(START_TIMEOUT_MS);
+    expect(svc.app.initialConfig.pluginTimeout).toBe(START_TIMEOUT_MS);
+    expect(START_TIMEOUT_MS).toBeGreaterThan(10_000);
+  });
 });

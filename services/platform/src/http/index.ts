@@ -18,6 +18,13 @@ export type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
  * in `x-request-id`. Registered once at the root of each Fastify instance.
  */
 /**
+ * How long a plugin or an `onReady` hook may take before Fastify gives up on the start (its default is 10 s).
+ * Services build their indexes and seed in `onReady`: fsync-bound work that on a busy machine (four standalones
+ * starting side by side on two cores) took longer than 10 s, and the process exited instead of starting late.
+ */
+export const START_TIMEOUT_MS = 60_000;
+
+/**
  * Fastify's `frameworkErrors` option (set where the instance is created: the
  * gateway and every service server). Errors Fastify finds before routing
  * (FST_ERR_BAD_URL, FST_ERR_MAX_PARAM_LENGTH) skip the error handler; this

@@ -11,6 +11,7 @@ import {
   trustHops,
   SERVICE_TRUSTED_HOPS,
   lazySchemaCompilers,
+  START_TIMEOUT_MS,
 } from '../http/index.ts';
 import { metricsPlugin } from '../metrics/index.ts';
 import { loadPlatformConfig, type PlatformConfig } from './config.ts';
@@ -31,6 +32,7 @@ export async function buildServiceApp(
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: trustHops(SERVICE_TRUSTED_HOPS),
     frameworkErrors,
+    pluginTimeout: START_TIMEOUT_MS,
     ...lazySchemaCompilers,
   });
   app.decorate('platform', platform);
