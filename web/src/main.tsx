@@ -49,11 +49,13 @@ async function start(): Promise<void> {
       <App store={store} i18n={i18n} />
     </StrictMode>
   );
-  // The prerendered top page is hydrated: its DOM is kept (no new DOM, no second layout of the whole
-  // page), React attaches to it in slices. Any other page: a transition, so React renders the first
-  // tree in slices of a few ms, yielding to input between them, instead of one long task.
-  if (hydrate) hydrateRoot(root, app);
-  else startTransition(() => createRoot(root).render(app));
+  // A transition: React renders the first tree in slices of a few ms, yielding to input between them,
+  // instead of one long task (a hydration outside one is at the default lane, which is not sliced).
+  // The prerendered top page is hydrated: its DOM is kept (no new DOM, no second layout of the whole page).
+  startTransition(() => {
+    if (hydrate) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
 }
 
 void start();
