@@ -3,6 +3,7 @@
  * same phone, network and 4× CPU slowdown as player-load.ts, summed by script and by function,
  * with the long tasks. `node scripts/bench/profile-load.ts [/full/chat/mirai]` (a diagnosis aid, not in `npm run bench`).
  */
+import { writeFile } from 'node:fs/promises';
 import { openThrottledPhone } from './player-load.ts';
 import { withPlayerBench } from './player-setup.ts';
 
@@ -82,6 +83,8 @@ new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__
     await page.evaluate(`({ longTasks: window.__longTasks, fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
     resources: performance.getEntriesByType('resource').map((r) => [r.name.replace(location.origin, ''), Math.round(r.startTime), Math.round(r.responseEnd)]) })`);
   console.log(JSON.stringify(marks, null, 1));
+  // The raw profile and marks for a closer look (chrome://inspect or DevTools' Performance panel open a .cpuprofile).
+  if (process.env.PROFILE_OUT) await writeFile(process.env.PROFILE_OUT, JSON.stringify({ ...profile, marks }));
   console.log('\n-- self time by script (ms, throttled) --');
   for (const [key, ms] of selfTimes(profile, (n) => short(n.callFrame.url)).slice(0, 15))
     console.log(ms.toFixed(0).padStart(7), key);

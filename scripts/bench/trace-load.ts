@@ -23,6 +23,9 @@ const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
   'v8.execute',
+  // Compilation (V8.CompileCode, v8.compile) and parsing: how much of a module's evaluation is compiling it.
+  'v8',
+  'disabled-by-default-v8.compile',
   'blink.user_timing',
 ];
 const short = (url = '') => url.replace(/^https?:\/\/[^/]+/, '');
@@ -68,7 +71,8 @@ await withPlayerBench(async ({ url, browser }) => {
       (e) => e !== task && e.ph === 'X' && e.ts >= task.ts && e.ts < end && (e.dur ?? 0) > 5_000,
     );
     console.log(`\n@${((task.ts - t0) / 1000).toFixed(0)} ms: ${(task.dur! / 1000).toFixed(0)} ms`);
-    for (const e of inner.slice(0, 12)) console.log(`   ${(e.dur! / 1000).toFixed(0).padStart(5)} ${label(e)}`);
+    for (const e of inner.slice(0, Number(process.env.TRACE_INNER ?? 12)))
+      console.log(`   ${(e.dur! / 1000).toFixed(0).padStart(5)} ${label(e)}`);
   }
   await context.close();
 });

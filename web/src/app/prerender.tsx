@@ -15,7 +15,8 @@ import { makeStore } from './store.ts';
  * it for `/` in each interface language (web/vite.config.ts,
  * dist/boot/home.<language>.html) and the gateway puts the visitor's one inside
  * #root, so the top page paints before its script runs, in the language the
- * script picks; createRoot then replaces it with the same markup.
+ * script picks; main.tsx then hydrates it (hydrateRoot keeps its DOM) when it is in the
+ * language the script starts in, else renders anew (createRoot).
  */
 export async function renderPage(path: string, language: Language = DEFAULT_LANGUAGE): Promise<string> {
   const i18n = await createI18n(language, loadNamespace);

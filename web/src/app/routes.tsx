@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import type { ParseKeys } from 'i18next';
-import { Outlet, type RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { switchLanguage } from '../i18n/i18n.ts';
 import { storeLanguage, type Language } from '../i18n/languages.ts';
@@ -96,7 +96,9 @@ function FullPageDoc({ children }: { children: ReactNode }) {
 }
 
 /** The full product's pages (SPEC.md §2), the same under /full and under each language prefix. */
-const fullPages = (): RouteObject[] => [
+const fullPages: RouteObject[] = [
+  // /full itself shows an empty shell, as before; an unknown page under it is not found.
+  { index: true, element: null },
   { path: 'main_menu', element: <MainMenuPage /> },
   { path: 'select_chat', element: <SelectChatPage /> },
   {
@@ -127,7 +129,18 @@ const fullPages = (): RouteObject[] => [
       </FullPageDoc>
     ),
   },
+  { path: '*', element: <NotFoundPage /> },
 ];
+
+/**
+ * The full pages as descendant routes of one `full/*` route (and one per language prefix): the
+ * top-level table stays ~50 routes instead of ~130 (nine copies of these pages), and React Router
+ * flattens, ranks and regex-matches the whole table on every render of the routes, each a long task
+ * on a mid-range phone's first render.
+ */
+function FullPages() {
+  return useRoutes(fullPages);
+}
 
 /**
  * The language prefixes of /{lang}/full/... (SPEC.md §2: /ja/full/main_menu is
@@ -157,7 +170,7 @@ function LanguageRoute({ language }: { language: Language }) {
       dispatch(languageChanged(language));
     });
   }, [language, i18n, dispatch]);
-  return <Outlet />;
+  return <FullPages />;
 }
 
 export const routes: RouteObject[] = [
@@ -231,11 +244,10 @@ export const routes: RouteObject[] = [
           </Popup>
         ),
       },
-      { path: 'full', children: fullPages() },
+      { path: 'full/*', element: <FullPages /> },
       ...LANGUAGE_PREFIXES.map(([prefix, language]): RouteObject => ({
-        path: `${prefix}/full`,
+        path: `${prefix}/full/*`,
         element: <LanguageRoute language={language} />,
-        children: fullPages(),
       })),
       { path: 'theme/:category/:a?/:b?', element: <ThemePage /> },
       { path: 'coming_soon', element: <ComingSoonPage /> },

@@ -133,6 +133,18 @@ export function PlayerScreen({
   );
 }
 
+/** Runs `run` in a task after the next frame is painted; the returned function cancels it. */
+function afterNextPaint(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(run, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /**
  * The figure's place across the standby poster (focus.ts) as --player-focus-x:
  * on a portrait phone the clip is cropped to fill the screen around it. Read
@@ -147,15 +159,19 @@ function usePosterFocus(): {
   const [focus, setFocus] = useState<number | null>(null);
   useEffect(() => {
     if (!image) return undefined;
-    // The page's framing.css (the catalog's reading of the same poster) already placed it: the first paint's crop stays.
-    if (getComputedStyle(image).getPropertyValue('--player-focus-x').trim()) return undefined;
     const measure = () => setFocus(focusOfImage(image));
-    if (image.complete && image.naturalWidth) {
-      measure();
-      return undefined;
-    }
-    image.addEventListener('load', measure, { once: true });
-    return () => image.removeEventListener('load', measure);
+    // Read after the next paint: in the commit's task getComputedStyle forced a style pass over the new
+    // player (on a mid-range phone tens of ms of the page's longest task); after it the style is computed.
+    const cancel = afterNextPaint(() => {
+      // The page's framing.css (the catalog's reading of the same poster) already placed it: the first paint's crop stays.
+      if (getComputedStyle(image).getPropertyValue('--player-focus-x').trim()) return;
+      if (image.complete && image.naturalWidth) measure();
+      else image.addEventListener('load', measure, { once: true });
+    });
+    return () => {
+      cancel();
+      image.removeEventListener('load', measure);
+    };
   }, [image]);
   const focusStyle =
     focus === null

@@ -112,10 +112,15 @@ export function usePlayerRunner(
     window.addEventListener('pagehide', onPageHide);
     runnerRef.current = created;
     setRunner(created);
-    created.send({ type: 'ready' });
-    if (draft?.startAt)
-      created.startTalk({ btn: 'simulator' }, { type: 'start', source: 'resume', blockId: draft.startAt });
+    // The engine's first step (the standby clip loading) in a task of its own: in the player's mount,
+    // after its render and commit, it made that task one of the page's longest on a mid-range phone.
+    const begin = setTimeout(() => {
+      created.send({ type: 'ready' });
+      if (draft?.startAt)
+        created.startTalk({ btn: 'simulator' }, { type: 'start', source: 'resume', blockId: draft.startAt });
+    }, 0);
     return () => {
+      clearTimeout(begin);
       window.removeEventListener('pagehide', onPageHide);
       created.dispose();
       runnerRef.current = null;
