@@ -4,13 +4,10 @@ import { defineConfig } from 'vitest/config';
 // in jsdom (their own project, configured in web/vitest.config.ts); everything
 // else runs in Node. End-to-end browser tests live in test/e2e.
 //
-// `npm test` (scripts/test-stages.ts) runs it in passes: `node`, then `web`
-// (in-process tests, two files at a time: most of their time is spent waiting
-// on stores, Redis and timers; `node` files share their worker's module
-// cache, see test-stages.ts), then `serial` one file at a time (each starts
-// a fleet of processes and bounds how long it may take to come up, which two
-// such files side by side on a small machine would break), then `e2e` two
-// files at a time but for the frame-counting one, which runs alone.
+// `npm test` (scripts/test-stages.ts) runs it in passes, each with its number
+// of files at a time (set there): `node` (in-process tests; its files share
+// their worker's module cache), `web`, `serial` (each file starts a fleet of
+// processes), then `e2e` but for the frame-counting file, which runs alone.
 
 /** Tests that start other processes (a standalone gateway, the distributed topology, a killed worker). */
 const PROCESS_TESTS = [

@@ -4,9 +4,9 @@
  * time goes. `npm test` runs every tier; `npm run test:fast|test:e2e|test:chaos`
  * one of them. The first failing stage stops the run (its exit code is ours).
  *
- * The chaos stage runs one file at a time: each bounds how long its fleet of
- * processes may take to come up and be killed, which two such files side by
- * side on a two-core machine would break. End-to-end files run two at a time
+ * Chaos files run two at a time (one used about one core; each bounds how long
+ * its fleet of processes may take to come up, generously enough for a
+ * neighbour). End-to-end files run three at a time
  * (most of their time is a browser waiting on clips playing in real time),
  * except the frame-by-frame motion check, which runs alone after them: it
  * counts every rendering frame, and a neighbour's load drops frames.
@@ -71,8 +71,9 @@ const STAGES: Record<string, Stage> = {
   // Four at a time on two cores: a web file spends much of its time waiting (timers, `waitFor` polls), and with two
   // workers the stage used about one core.
   web: vitest('web client', ['web'], 4),
-  chaos: vitest('processes and chaos', ['serial'], 1),
-  e2e: vitest('end to end', ['e2e'], 2, ['--exclude', FRAME_COUNTING_E2E]),
+  chaos: vitest('processes and chaos', ['serial'], 2),
+  // Three at a time: most of a browser file's time is clips playing in real time (three used about one core).
+  e2e: vitest('end to end', ['e2e'], 3, ['--exclude', FRAME_COUNTING_E2E]),
   // web/dist was built for the stage before (the e2e global setup): reused, not rebuilt.
   motion: { ...vitest('end to end, motion', ['e2e'], 1, [FRAME_COUNTING_E2E]), env: { E2E_BUILD_WEB: '0' } },
 };
