@@ -53,13 +53,14 @@ export const FRAME_COUNTING_E2E = 'test/e2e/player-seamless.e2e.test.ts';
 
 const STAGES: Record<string, Stage> = {
   // The type checks run on TypeScript 7 (the native compiler, `typescript-native`: the same checks in a third of
-  // the CPU); lint stays on TypeScript 6, whose JavaScript API typescript-eslint needs. Side by side they take the
-  // longest one's time.
+  // the CPU); ESLint stays on TypeScript 6, whose JavaScript API typescript-eslint needs. `npm run lint` is ESLint
+  // then Prettier; here the three run side by side and take about the longest one's time.
   static: {
     name: 'typecheck and lint',
     commands: [
       ['npm', 'run', '--silent', 'typecheck'],
-      ['npm', 'run', '--silent', 'lint'],
+      ['npm', 'run', '--silent', 'lint:code'],
+      ['npm', 'run', '--silent', 'lint:format'],
     ],
   },
   // --no-isolate: the node project's files share their worker's module cache. Each file used to import Fastify, the
