@@ -64,17 +64,20 @@ function recording(
   return { frames, renders, loads, marks: [], faults: [] };
 }
 
+/** greet: 10 frames on element 0 from tick 0; listen: on element 1 from tick 40, preloaded, shown by the class at tick 40. */
+const naturalSwitch = () =>
+  recording(
+    [
+      { i: 0, src: '/v/greet.mp4', start: 0, played: 10, total: 10 },
+      { i: 1, src: '/v/listen.mp4', start: 40, played: 6, total: 36, loadedAt: 10 },
+    ],
+    (tick) => (tick < 40 ? 0 : 1),
+    64,
+  );
+
 describe('video probe analysis', () => {
   it('video probe, the next clip shown in the rendering frame after the last frame of the old one, reports a natural switch of 66.7 ms (one frame) and no blank frame', () => {
-    // greet: 10 frames on element 0 from tick 0; listen: on element 1 from tick 40, preloaded, shown by the class at tick 40.
-    const data = recording(
-      [
-        { i: 0, src: '/v/greet.mp4', start: 0, played: 10, total: 10 },
-        { i: 1, src: '/v/listen.mp4', start: 40, played: 6, total: 36, loadedAt: 10 },
-      ],
-      (tick) => (tick < 40 ? 0 : 1),
-      64,
-    );
+    const data = naturalSwitch();
 
     const result = analyzeProbe(data);
 
@@ -94,14 +97,7 @@ describe('video probe analysis', () => {
   });
 
   it('video probe, frames displayed at their callback time and the next clip shown by a class flip, reports the hold and the old last frame → frame 1 by display time a vsync shorter (a class flip reaches the screen a vsync after its update)', () => {
-    const data = recording(
-      [
-        { i: 0, src: '/v/greet.mp4', start: 0, played: 10, total: 10 },
-        { i: 1, src: '/v/listen.mp4', start: 40, played: 6, total: 36, loadedAt: 10 },
-      ],
-      (tick) => (tick < 40 ? 0 : 1),
-      64,
-    );
+    const data = naturalSwitch();
 
     const result = analyzeProbe(data);
 
