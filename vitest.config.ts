@@ -58,6 +58,9 @@ export default defineConfig({
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A page's data comes through the standalone's API while two other browser files load the same two cores:
+          // expect.poll's default second is not enough (a console breadcrumb stayed on its placeholder past it).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       'web/vitest.config.ts',
