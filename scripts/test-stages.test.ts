@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FRAME_COUNTING_E2E, fileTimesOf, STAGES, START_UP_TEST, TIERS } from './test-stages.ts';
+import { CHAOS_FIRST_HALF, FRAME_COUNTING_E2E, fileTimesOf, STAGES, START_UP_TEST, TIERS } from './test-stages.ts';
 
 const runsOf = (tier: string) => TIERS[tier]!.flatMap((stage) => STAGES[stage]!.lanes.flat());
 const commandsOf = (tier: string) => new Set(runsOf(tier).map((run) => run.command.join(' ')));
@@ -56,6 +56,10 @@ describe('test stages', () => {
     expect(builds).toBeGreaterThanOrEqual(0);
     expect(e2e).toBeGreaterThan(builds);
     expect(STAGES[stages[e2e]!]!.lanes[0]![0]!.env).toEqual({ E2E_BUILD_WEB: '0' });
+  });
+
+  it('chaos files named for the first chaos run, exist (a rename would move a long file to the other lane)', () => {
+    expect(CHAOS_FIRST_HALF.filter((file) => !existsSync(file))).toEqual([]);
   });
 
   it('frame-counting end-to-end file, named to run alone, exists (a rename would run it beside others)', () => {
