@@ -90,9 +90,9 @@ const RUNS = {
   web: vitest('web client', ['web'], 4),
   // Two runs of the chaos files, side by side with each other or with the web client's files: the billing chaos
   // (about 100 s) and the files that take longest with it, the rest in the other run.
-  chaos: vitest('processes and chaos', ['serial'], 1, CHAOS_FIRST_HALF),
+  chaos: vitest('chaos, first half', ['serial'], 1, CHAOS_FIRST_HALF),
   chaosRest: vitest(
-    'processes and chaos, the rest',
+    'chaos, second half',
     ['serial'],
     1,
     [START_UP_TEST, ...CHAOS_FIRST_HALF].flatMap((file) => ['--exclude', file]),
