@@ -4,10 +4,10 @@ import { defineConfig } from 'vitest/config';
 // in jsdom (their own project, configured in web/vitest.config.ts); everything
 // else runs in Node. End-to-end browser tests live in test/e2e.
 //
-// `npm test` (scripts/test-stages.ts) runs it in passes, each with its number
-// of files at a time (set there): `node` (in-process tests; its files share
-// their worker's module cache), `web`, `serial` (each file starts a fleet of
-// processes), then `e2e` but for the frame-counting file, which runs alone.
+// `npm test` (scripts/test-stages.ts) runs its projects in stages, which runs
+// go side by side and how many files each takes at a time set there: `node`
+// (in-process tests; its files share their worker's module cache), `web`,
+// `serial` (each file starts a fleet of processes) and `e2e`.
 
 /** Tests that start other processes (a standalone gateway, the distributed topology, a killed worker). */
 const PROCESS_TESTS = [
