@@ -167,6 +167,15 @@ export const EngineCommand = Type.Union([
     utterance: Type.String(),
     via: Type.Optional(StepVia),
     match: Type.Optional(MatchKind),
+    routed: Type.Optional(
+      Type.Object(
+        { blockId: Type.String(), via: StepVia },
+        {
+          description:
+            'the route taken, when the block it named sent the talk elsewhere (kikiwasure, a random end, a replacement block)',
+        },
+      ),
+    ),
   }),
   Kind('unmatched', {
     blockId: Type.String(),

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { routeKey, routeRecorder, routesOf } from '../src/route-coverage.ts';
 import { playScript, type ScriptOptions } from '../src/script.ts';
 import { matchPhrases, sharedUnderstanding, type Understanding } from '../understanding/index.ts';
 import { demoBlocks, demoCharacter, demoTests } from './index.ts';
@@ -44,11 +45,18 @@ describe('demo character tests', () => {
     expect(understood.every((r) => r.passed)).toBe(true);
   });
 
-  it('demoTests, the blocks they expect, cover every block of ミライ but the goodbye and the summary the flow passes through', () => {
-    const expected = new Set(demoTests.flatMap((t) => t.steps.map((s) => s.expect_block_id)));
+  it('demoTests, the routes the engine took while they ran, take every route and ladder out of every block of ミライ', () => {
+    const taken = new Set<string>();
+    for (const test of demoTests) {
+      const recorder = routeRecorder(demoCharacter);
+      playScript(demoCharacter, test.steps, { ...served(), observe: recorder.observe });
+      for (const key of recorder.taken) taken.add(key);
+    }
 
-    const missing = demoBlocks.map((b) => b.id).filter((id) => !expected.has(id));
+    const untaken = routesOf(demoCharacter)
+      .map(routeKey)
+      .filter((key) => !taken.has(key));
 
-    expect(missing.sort()).toEqual(['goodbye', 'wrap-up']);
+    expect(untaken).toEqual([]);
   });
 });

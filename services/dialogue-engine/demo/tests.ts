@@ -2,9 +2,10 @@ import type { CharacterTestFile, TestInput, TestStep } from '@talkwith/proto/cat
 
 /**
  * The tests ミライ ships with (seeded with her, run before each publish and
- * in CI by demo.test.ts): one per route out of each block and one per ladder
- * (invalid answers, silence, random, SPJ-free "not a hit word"), so an edit
- * that breaks a route of the demo shows at once.
+ * in CI by tests.test.ts): together they take every route out of every block
+ * and every ladder (invalid answers, silence, random, "not a hit word") —
+ * tests.test.ts checks that with route-coverage.ts — so an edit that breaks
+ * a route of the demo shows at once.
  */
 const start = (buttonId: string | null): TestInput => ({ kind: 'start', button_id: buttonId });
 const say = (text: string): TestInput => ({ kind: 'say', text });
@@ -33,6 +34,7 @@ export const demoTests: CharacterTestFile[] = [
   { name: '旅行の話で京都', steps: [talk, to(say('旅行'), 'topic-travel'), to(say('京都に行きたい'), 'kyoto')] },
   { name: '旅行の話で北海道', steps: [talk, to(say('おでかけ'), 'topic-travel'), to(say('北海道'), 'hokkaido')] },
   { name: 'あいさつで京都と言うと京都へ', steps: [talk, to(say('きょうと'), 'kyoto')] },
+  { name: 'あいさつで北海道と言うと北海道へ', steps: [talk, to(say('北海道に行ってみたい'), 'hokkaido')] },
   {
     name: '旅行の話でヒットワード以外は話題を変える',
     steps: [talk, to(say('旅行'), 'topic-travel'), to(say('沖縄'), 'change-topic')],
@@ -44,6 +46,16 @@ export const demoTests: CharacterTestFile[] = [
   {
     name: 'あいさつの無言ラダー（3回で無音終了へ）',
     steps: [talk, to(silence, 'greet'), to(silence, 'greet'), to(silence, 'silence-end')],
+  },
+  {
+    name: '食べ物の話の無言ラダー',
+    steps: [
+      talk,
+      to(say('食べ物'), 'topic-food'),
+      to(silence, 'topic-food'),
+      to(silence, 'topic-food'),
+      to(silence, 'silence-end'),
+    ],
   },
   {
     name: '旅行の話の無言ラダー',

@@ -1,4 +1,4 @@
-import type { Block, EndReason, MatchKind, StepVia } from '@talkwith/proto/dialogue';
+import type { Block, EndReason, EngineCommandOf, MatchKind, StepVia } from '@talkwith/proto/dialogue';
 import { block, currentBlock, emit, existingBlocks, log, logProblem, pick, type Ctx } from './context.ts';
 import { startTimer, stopListening } from './devices.ts';
 import { listenVideoIds, openMicDuringTrigger, startListening } from './listen.ts';
@@ -72,11 +72,14 @@ function redirect(ctx: Ctx, b: Block): { blockId: string; via: StepVia } | undef
   return kikiwasure ? { blockId: kikiwasure, via: 'flow' } : undefined;
 }
 
+/** The block a route named and how it was taken, kept when a redirect enters another block instead. */
+type Routed = NonNullable<EngineCommandOf<'trackStep'>['routed']>;
+
 /**
  * Enters a block: redirects (random end, kikiwasure, replacement), bookkeeping, then its trigger video.
  * `via` (how the block was reached) goes with the tracked step; a redirect tracks its own via.
  */
-export function enterBlock(ctx: Ctx, blockId: string, via: StepVia): void {
+export function enterBlock(ctx: Ctx, blockId: string, via: StepVia, routed?: Routed): void {
   stopListening(ctx);
   ctx.entries += 1;
   if (ctx.entries > MAX_ENTRIES_PER_STEP) {
@@ -93,16 +96,16 @@ export function enterBlock(ctx: Ctx, blockId: string, via: StepVia): void {
   const target = redirect(ctx, b);
   if (target) {
     ctx.depth += 1;
-    enterBlock(ctx, target.blockId, target.via);
+    enterBlock(ctx, target.blockId, target.via, routed ?? { blockId, via });
     return;
   }
   const replacement = replacementFor(ctx, b);
   if (replacement.kind === 'block' && ctx.depth < MAX_REDIRECTS) {
     ctx.depth += 1;
-    enterBlock(ctx, replacement.blockId, via);
+    enterBlock(ctx, replacement.blockId, via, routed ?? { blockId, via });
     return;
   }
-  beginBlock(ctx, b, via);
+  beginBlock(ctx, b, via, routed);
   const trigger =
     replacement.kind === 'video'
       ? replacement.videoId
@@ -117,7 +120,7 @@ export function enterBlock(ctx: Ctx, blockId: string, via: StepVia): void {
   if (trigger) openMicDuringTrigger(ctx, b, trigger, true);
 }
 
-function beginBlock(ctx: Ctx, b: Block, via: StepVia): void {
+function beginBlock(ctx: Ctx, b: Block, via: StepVia, routed: Routed | undefined): void {
   const rt = ctx.rt;
   const utterance = rt.leadingUtterance;
   const match = rt.leadingMatch ?? null;
@@ -137,13 +140,16 @@ function beginBlock(ctx: Ctx, b: Block, via: StepVia): void {
   rt.session.blockText = '';
   if (!rt.played.includes(b.id)) rt.played.push(b.id);
   log(ctx, 'play', `ブロック開始: ${b.title || b.id}`, { blockId: b.id });
-  trackStep(ctx, b, utterance, via, utterance ? match : null);
+  trackStep(ctx, b, utterance, { via, ...(routed ? { routed } : {}) }, utterance ? match : null);
   emit(ctx, { type: 'showActionButtons', buttons: b.action_buttons });
   if (b.show_previous_block_speech) emit(ctx, { type: 'showPreviousSpeech', text: rt.previousSpeech });
   showSummaryIfAsked(ctx, b);
 }
 
-function trackStep(ctx: Ctx, b: Block, utterance: string, via: StepVia, match: MatchKind | null): void {
+/** How a step was reached: its via, and the route the user took when a redirect entered another block. */
+type Reached = Pick<EngineCommandOf<'trackStep'>, 'via' | 'routed'>;
+
+function trackStep(ctx: Ctx, b: Block, utterance: string, reached: Reached, match: MatchKind | null): void {
   const characterId = ctx.state.character.character_id || ctx.state.character.id;
   if (!characterId) {
     logProblem(ctx, 'TRANSCRIPT_NO_CHARACTER', { blockId: b.id });
@@ -156,7 +162,7 @@ function trackStep(ctx: Ctx, b: Block, utterance: string, via: StepVia, match: M
     blockId: b.id,
     conversationId: conversation?.id ?? null,
     utterance,
-    via,
+    ...reached,
     ...(match ? { match } : {}),
   });
 }

@@ -34,6 +34,8 @@ export interface ScriptOptions {
   answer?: (request: ServerRequest) => EngineInput;
   /** Where the current block's phrases occur in what the user said (the server's understanding); absent: literal matching only. */
   understand?: (blockId: string, text: string) => HitWordMatch[];
+  /** Sees every input fed to the engine and the commands it answered with (route coverage watches the blocks entered). */
+  observe?: (input: EngineInput, commands: readonly EngineCommand[]) => void;
 }
 
 /** Settling a step never takes more engine inputs than this (a flow that loops forever without the user fails the step). */
@@ -51,11 +53,13 @@ class ScriptPlayer {
   now = 0;
   private readonly answer: (request: ServerRequest) => EngineInput;
   private commands: EngineCommand[] = [];
+  private readonly observe: ScriptOptions['observe'];
   /** A server request was answered without a host's answer since the last take(). */
   unanswered = false;
 
   constructor(character: Character, options: ScriptOptions) {
     const { understand } = options;
+    this.observe = options.observe;
     this.state = initialState(character, { seed: options.seed ?? 1, understanding: understand !== undefined });
     const answer =
       options.answer ??
@@ -79,6 +83,7 @@ class ScriptPlayer {
     const result = step(this.state, input, this.now);
     this.state = result.state;
     this.commands.push(...result.commands);
+    this.observe?.(input, result.commands);
   }
 
   /** The commands since the last call. */

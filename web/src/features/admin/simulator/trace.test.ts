@@ -29,6 +29,25 @@ describe('simulator trace', () => {
     ]);
   });
 
+  it('traceOf, a hit word whose block sent the talk to a forgotten topic, shows the route the word took, then the topic', () => {
+    const entries = traceOf(demoCharacter, { type: 'speechFinal', text: 'バイバイ' }, inBlock('greet'), [
+      {
+        type: 'trackStep',
+        characterId: demoCharacter.id,
+        blockId: 'topic-food',
+        conversationId: null,
+        utterance: 'バイバイ',
+        via: 'flow',
+        routed: { blockId: 'wrap-up', via: 'hitWord' },
+      },
+    ]);
+
+    expect(entries.slice(1)).toEqual([
+      { kind: 'step', blockId: 'wrap-up', title: 'まとめ', via: 'hitWord', word: 'バイバイ' },
+      { kind: 'step', blockId: 'topic-food', title: '食べ物の話', via: 'flow', word: null },
+    ]);
+  });
+
   it("traceOf, a search answer and a score answer, carry the hits and the score against the block's threshold", () => {
     const hits = [{ block_id: 'kyoto', score: 87 }];
     const threshold = demoCharacter.blocks.find((b) => b.id === 'greet')!.spj_out_score;

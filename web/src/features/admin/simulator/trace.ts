@@ -36,10 +36,21 @@ export function traceOf(
   for (const command of commands) {
     if (command.type === 'unmatched') out.push({ kind: 'unmatched', reason: command.reason });
     if (command.type !== 'trackStep') continue;
-    const via = command.via ?? null;
-    const word = via === 'hitWord' ? hitWordOf(character, before.blockId, command.blockId, command.utterance) : null;
-    const title = character.blocks.find((b) => b.id === command.blockId)?.title ?? command.blockId;
-    out.push({ kind: 'step', blockId: command.blockId, title, via, word });
+    // A redirect (kikiwasure, a random end, a replacement): first the route the utterance took, then where it led.
+    if (command.routed) out.push(stepEntry(character, before.blockId, command.routed, command.utterance));
+    out.push(stepEntry(character, before.blockId, { blockId: command.blockId, via: command.via }, command.utterance));
   }
   return out;
+}
+
+function stepEntry(
+  character: Character,
+  from: string | null,
+  step: { blockId: string; via?: StepVia | undefined },
+  utterance: string,
+): TraceEntry {
+  const via = step.via ?? null;
+  const word = via === 'hitWord' ? hitWordOf(character, from, step.blockId, utterance) : null;
+  const title = character.blocks.find((b) => b.id === step.blockId)?.title ?? step.blockId;
+  return { kind: 'step', blockId: step.blockId, title, via, word };
 }
