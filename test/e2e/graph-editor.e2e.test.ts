@@ -136,6 +136,30 @@ describe.skipIf(!hasChromium)('graph editor end to end: the demo character impor
     await expect.poll(placeOf, { timeout: 10_000 }).not.toEqual(moved);
   }, 60_000);
 
+  it('a new block, with no trigger video, no listening and nothing leading to it, is marked on its node as unreachable and a dead end, in words', async () => {
+    await admin.goto(blocksUrl);
+    await admin.getByRole('link', { name: 'ブロックを追加' }).click();
+    const panel = admin.getByRole('complementary', { name: 'ブロックの編集' });
+    await panel.getByLabel('ブロックID').fill('lonely');
+    await panel.getByLabel('タイトル', { exact: true }).fill('ひとりのブロック');
+    await panel.getByRole('button', { name: '作成', exact: true }).click();
+    const unreachable = 'どの開始ボタンからもたどり着けないブロックです。 — ブロック「ひとりのブロック」';
+    const deadEnd =
+      'トリガー動画も聞き取りも次のブロックもないため、会話がここで止まります。 — ブロック「ひとりのブロック」';
+
+    const faults = admin.locator('.bg-faults');
+    await faults.getByText('不備 2 件').waitFor({ timeout: 15_000 });
+    await faults.getByRole('button', { name: unreachable }).click();
+
+    const lonely = node('lonely').locator('.bg-node');
+    await lonely.waitFor({ timeout: 10_000 });
+    expect(await lonely.getAttribute('class')).toContain('bg-node--fault');
+    expect(await lonely.locator('.bg-badge--fault').textContent()).toBe('不備 2');
+    expect((await lonely.getAttribute('title'))?.split('\n')).toEqual([unreachable, deadEnd]);
+    expect(await faults.getByRole('button', { name: deadEnd }).count()).toBe(1);
+    await admin.screenshot({ path: join(SHOTS, 'graph-editor-faults-1440.png') });
+  }, 60_000);
+
   it('a phone, 390×844, shows the graph and the panel as a sheet', async () => {
     const phone = await (
       await browser.newContext({

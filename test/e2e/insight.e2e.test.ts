@@ -20,7 +20,8 @@ const shoot = shooter(process.env.INSIGHT_SHOTS);
  * Issue 15's end to end: a customer's talk leaves logs and an utterance ミライ
  * could not answer; the operator filters that talk's logs and exports them,
  * opens the character's insight, turns the utterance into a hit word of the
- * greeting and publishes; the customer saying it again gets the answer.
+ * greeting and publishes; the item is then listed as fixed (hidden unless
+ * asked for), and the customer saying it again gets the answer.
  */
 describe.skipIf(!hasChromium)(
   'logs and insight end to end: an operator finds where a user got stuck and fixes it (standalone gateway, headless Chromium)',
@@ -120,6 +121,21 @@ describe.skipIf(!hasChromium)(
       await admin.getByRole('button', { name: '公開する' }).click();
 
       await admin.getByText('公開しました。利用者との会話に反映されます。').waitFor({ timeout: 20_000 });
+    }, 90_000);
+
+    it('insight, opened again after the publish, hides パンダが好き as fixed; 「解決済みも表示」 shows it marked resolved with no fix offered', async () => {
+      await admin.goto(consolePath('characters/demo-mirai/insight'));
+      const showResolved = admin.getByRole('button', { name: '解決済みも表示（1 件）' });
+      await showResolved.waitFor({ timeout: 20_000 });
+      const group = admin.locator('li.ins-group').filter({ hasText: `${NEW_WORD}が好き` });
+      expect(await group.count()).toBe(0);
+
+      await showResolved.click();
+
+      await group.getByText('解決済み：公開中のヒットワードで答えられます').waitFor({ timeout: 10_000 });
+      expect(await group.getAttribute('class')).toContain('ins-group--resolved');
+      expect(await group.getByRole('button', { name: 'ヒットワードに追加' }).count()).toBe(0);
+      await shoot(admin, 'insight-resolved');
     }, 90_000);
 
     it('customer, saying パンダが好き in the greeting again after the publish, gets 食べ物の話', async () => {

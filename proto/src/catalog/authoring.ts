@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CharacterTestFiles, type CharacterTestFile } from './authoring-tests.ts';
+import { CharacterTestFiles, TestRunReport, type CharacterTestFile } from './authoring-tests.ts';
 import { Character, CharacterSetting } from '../dialogue/character.ts';
 import { bounded, withoutDefaults } from './limits.ts';
 import { LabelTranslations, Translations } from '../identity/localized.ts';
@@ -121,6 +121,13 @@ export const AdminCharacterReply = Type.Object({ ok: Type.Literal(true), charact
 export type AdminCharacterReply = Static<typeof AdminCharacterReply>;
 export const AdminCharacterSummaryReply = Type.Object({ ok: Type.Literal(true), character: AdminCharacterListItem });
 export type AdminCharacterSummaryReply = Static<typeof AdminCharacterSummaryReply>;
+/** A publish: the character as published and the report of its tests, run against the draft before it went live. */
+export const PublishReply = Type.Object({
+  ok: Type.Literal(true),
+  character: AdminCharacterListItem,
+  tests: TestRunReport,
+});
+export type PublishReply = Static<typeof PublishReply>;
 
 export const AddCharacterBody = Type.Object(
   {

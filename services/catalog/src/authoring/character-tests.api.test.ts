@@ -315,18 +315,21 @@ describe('admin characters: publishing runs the tests', () => {
     await sub.close();
 
     expect(res.statusCode).toBe(200);
+    expect(res.json().tests).toMatchObject({ passed: false, failed: 1, results: [{ name: '食べ物のはず' }] });
     expect((await inject('GET', `/api/admin/characters/${id}/versions`)).json().versions).toMatchObject([
       { version: 1, note: '承知の上' },
     ]);
     expect(audit.data).toMatchObject({ detail: { character_id: id, version: 1, tests_failed: 1 } });
   });
 
-  it('publish, the demo with every test it ships with, passes them and publishes', async () => {
+  it('publish, the demo with every test it ships with, passes them, publishes and answers their report', async () => {
     const id = await demoDraft();
     for (const t of demoTests) await addTest(id, t.name, t.steps);
 
     const res = await inject('POST', `/api/admin/characters/${id}/publish`, {});
 
     expect(res.statusCode).toBe(200);
+    expect(res.json().tests).toMatchObject({ passed: true, total: demoTests.length, failed: 0 });
+    expect(res.json().tests.results.map((r: { name: string }) => r.name)).toEqual(demoTests.map((t) => t.name));
   });
 });

@@ -8,6 +8,7 @@ import {
   CharacterExport,
   FaultsReply,
   PublishBody,
+  PublishReply,
 } from '@talkwith/proto/catalog';
 import type { Character } from '../characters.ts';
 import type { CredentialDeps } from '../deps.ts';
@@ -91,10 +92,10 @@ export const publishingRoutes: FastifyPluginAsync<CredentialDeps> = async (app, 
       schema: {
         tags,
         summary:
-          "Publish the draft as the next version, with an optional note (refused with its faults unless it has none; refused with the tests' report when one fails, unless force)",
+          "Publish the draft as the next version, with an optional note (refused with its faults unless it has none; refused with the tests' report when one fails, unless force); answers the tests' report",
         params: AdminCharacterParams,
         body: PublishBody,
-        response: { 200: AdminCharacterSummaryReply },
+        response: { 200: PublishReply },
       },
       // Callers from before notes existed post no body at all: that is an empty note.
       preValidation: async (request) => {
@@ -104,10 +105,13 @@ export const publishingRoutes: FastifyPluginAsync<CredentialDeps> = async (app, 
     async (request) => {
       const caller = await requireAdminCaller(request);
       const options = { note: request.body.note?.trim() ?? '', force: request.body.force === true };
-      return {
-        ok: true as const,
-        character: await counted(await publishCharacter(platform, { adminId: caller.sub }, request.params.id, options)),
-      };
+      const { character, tests } = await publishCharacter(
+        platform,
+        { adminId: caller.sub },
+        request.params.id,
+        options,
+      );
+      return { ok: true as const, character: await counted(character), tests };
     },
   );
   api.post(

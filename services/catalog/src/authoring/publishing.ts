@@ -1,6 +1,7 @@
 import type { DocumentStore, Transaction } from '@talkwith/platform';
 import { validateCharacter, type ValidationProblem } from '@talkwith/dialogue-engine';
 import type { Character as DialogueCharacter } from '@talkwith/proto/dialogue';
+import type { TestRunReport } from '@talkwith/proto/catalog';
 import { openCharacters, type Character } from '../characters.ts';
 import { draftCharacterOf } from '../model.ts';
 import { publishedFactsOf } from '../published-event.ts';
@@ -24,12 +25,17 @@ export async function checkedDraft(
 /**
  * Every test of the character played against the draft; a failing one refuses
  * the publish (409 CHARACTER_TESTS_FAILED with the whole report) unless the
- * operator confirmed (`force`). Answers how many failed (0 when all passed).
+ * operator confirmed (`force`). Answers the report (the console shows it after the publish too).
  */
-async function checkTests(tx: Transaction, id: string, draft: DialogueCharacter, force: boolean): Promise<number> {
+async function checkTests(
+  tx: Transaction,
+  id: string,
+  draft: DialogueCharacter,
+  force: boolean,
+): Promise<TestRunReport> {
   const tests = await testDocsOf(tx, id);
   const report = reportOf(draft, tests, await understandingForTests(tests));
-  if (report.passed || force) return report.failed;
+  if (report.passed || force) return report;
   throw characterErrors.testsFailed(report);
 }
 
@@ -38,16 +44,16 @@ async function checkTests(tx: Transaction, id: string, draft: DialogueCharacter,
  * the validator finds none, then (409 CHARACTER_TESTS_FAILED) when a test of
  * the character fails unless `force`; else it becomes the snapshot players
  * read, with the next version, kept in the version list (who, when, `note`)
- * and announced by `character.published` in the same transaction.
+ * and announced by `character.published` in the same transaction. Answers the
+ * published character and the tests' report.
  */
 export async function publishCharacter(
   ports: AuthoringPorts,
   actor: AdminActor,
   id: string,
   options: { note?: string; force?: boolean } = {},
-): Promise<Character> {
+): Promise<{ character: Character; tests: TestRunReport }> {
   const note = options.note ?? '';
-  let testsFailed = 0;
   // The analyser's first load (about a second) happens before the transaction, not inside it.
   await understandingForTests(await testDocsOf(ports.store, id));
   return audited(
@@ -59,7 +65,7 @@ export async function publishCharacter(
       if (faults.length > 0) {
         throw characterErrors.invalid(faults);
       }
-      testsFailed = await checkTests(tx, id, draft, options.force === true);
+      const tests = await checkTests(tx, id, draft, options.force === true);
       const now = new Date().toISOString();
       const version = (character.published_version ?? 0) + 1;
       await recordVersion(tx, character, {
@@ -82,13 +88,13 @@ export async function publishCharacter(
         tx,
       );
       await announceGroups(tx, ports.events, [character.group_id]);
-      return published;
+      return { character: published, tests };
     },
-    (c) => ({
+    ({ character: c, tests }) => ({
       character_id: c._id,
       version: c.published_version,
       ...(note ? { note } : {}),
-      ...(testsFailed > 0 ? { tests_failed: testsFailed } : {}),
+      ...(tests.failed > 0 ? { tests_failed: tests.failed } : {}),
     }),
   );
 }

@@ -17,7 +17,7 @@ import { refusedTestReport, TestReportView } from '../tests/TestReport.tsx';
  * validator's faults, what publishing would change in words, a note for the
  * version and the publish / unpublish buttons (a refused publish shows the
  * faults the server sent, or the tests that failed, per step, with
- * 「それでも公開する」).
+ * 「それでも公開する」; one that went through, the report of its tests).
  */
 export function PublishPanel({ character }: { character: AdminCharacter }) {
   const { t, i18n } = useTranslation(ADMIN_NS);
@@ -30,6 +30,8 @@ export function PublishPanel({ character }: { character: AdminCharacter }) {
   const [note, setNote] = useState('');
   // A publish refused by failing tests (409 CHARACTER_TESTS_FAILED): its report, and 「それでも公開する」 sends it again with force.
   const testReport = refusedTestReport(outcome.error);
+  // A publish that went through answers the report of the tests it ran: shown too, so the operator sees them pass.
+  const ranTests = outcome.data?.tests;
   const run = (next: boolean, force = false) =>
     void publish({ base: apiBase, id: character.id, publish: next, note, force }).then((r) => {
       if (!('error' in r)) setNote('');
@@ -52,6 +54,7 @@ export function PublishPanel({ character }: { character: AdminCharacter }) {
       )}
       {refused && <Notice kind="error">{refused.message}</Notice>}
       {testReport && <TestReportView report={testReport} />}
+      {ranTests && ranTests.total > 0 && <TestReportView report={ranTests} foldPassed />}
       {faultsQuery.isFetching && !faultsQuery.data && <Spinner label={t('characters.checking')} />}
       {faultsQuery.data && faults.length === 0 && !testReport && (
         <Notice kind="success">{t('characters.noFaults')}</Notice>

@@ -2,10 +2,12 @@ import type {
   AddCharacterBody,
   AdminCharacterList,
   AdminCharacterReply,
+  AdminCharacterSummaryReply,
   CharacterAllReply,
   FaultsReply,
   JsonUploadBody,
   JsonUploadReply,
+  PublishReply,
   UpdateCharacterBody,
 } from '@talkwith/proto/catalog';
 import type { GroupListReply } from '@talkwith/proto/catalog';
@@ -57,9 +59,9 @@ export const charactersApi = withTags.injectEndpoints({
       query: ({ base, id }) => adminUrl(base, characterPath(id, '/validate')),
       providesTags: (_result, _error, { id }) => [{ type: 'AdminFaults', id }],
     }),
-    /** Publish (with the operator's note, kept with the version; `force`: even though a test fails) or unpublish. */
+    /** Publish (with the operator's note, kept with the version; `force`: even though a test fails; answers the tests' report) or unpublish. */
     adminPublishCharacter: build.mutation<
-      unknown,
+      AdminCharacterSummaryReply & Partial<Pick<PublishReply, 'tests'>>,
       WithBase<{ id: string; publish: boolean; note?: string; force?: boolean }>
     >({
       query: ({ base, id, publish, note, force }) => ({

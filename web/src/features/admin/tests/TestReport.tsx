@@ -75,9 +75,18 @@ const WORD: Record<Outcome, AdminKey> = {
 /**
  * A whole run: the counts, then every test with passed / failed / unchecked.
  * Failed and unchecked tests show their steps; a passing test's steps fold away.
+ * `foldPassed`: a run where every test passed folds its list too (after a
+ * publish the summary is what matters; the names stay one click away).
  */
-export function TestReportView({ report }: { report: TestRunReport }) {
+export function TestReportView({ report, foldPassed = false }: { report: TestRunReport; foldPassed?: boolean }) {
   const { t } = useTranslation(ADMIN_NS);
+  const list = (
+    <ul className="ct-results" aria-label={t('tests.everyTest')}>
+      {byOutcome(report.results).map((r) => (
+        <ResultItem key={r.test_id} result={r} />
+      ))}
+    </ul>
+  );
   return (
     <section className="ct-report" aria-label={t('tests.reportTitle')}>
       <p className={report.passed ? 'ct-summary ct-summary--pass' : 'ct-summary ct-summary--fail'}>
@@ -93,11 +102,14 @@ export function TestReportView({ report }: { report: TestRunReport }) {
         })}
       </p>
       {report.unchecked > 0 && <p className="muted small">{t('tests.uncheckedCount', { n: report.unchecked })}</p>}
-      <ul className="ct-results" aria-label={t('tests.everyTest')}>
-        {byOutcome(report.results).map((r) => (
-          <ResultItem key={r.test_id} result={r} />
-        ))}
-      </ul>
+      {foldPassed && report.passed ? (
+        <details>
+          <summary className="small">{t('tests.everyTest')}</summary>
+          {list}
+        </details>
+      ) : (
+        list
+      )}
     </section>
   );
 }

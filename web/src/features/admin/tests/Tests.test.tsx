@@ -223,4 +223,25 @@ describe('tests of a character in the console', () => {
       { note: '', force: true },
     ]);
   });
+
+  it('publish, accepted, shows the report of the tests it ran, every one passing, its list folded', async () => {
+    const passing = { ...report, passed: true, failed: 0, results: [report.results[0]] };
+    testsServer({
+      [`POST ${API}/characters/c1/publish`]: [
+        200,
+        { ok: true, character: adminCharacter({ draft_differs: false }), tests: { ...passing, total: 1 } },
+      ],
+    });
+    await renderConsole('/ops/characters/c1');
+
+    fireEvent.click(await screen.findByRole('button', { name: '公開する' }));
+
+    const results = await screen.findByRole('region', { name: 'テストの結果' });
+    expect(within(results).getByText('1 件のテストがすべて合格しました。')).toBeTruthy();
+    expect(within(results).getByText(/旅行へ/).textContent).toBe('✓ 旅行へ 合格');
+    // Every test passed: the list is folded under its summary (the counts are what a publish needs to say).
+    const every = within(results).getByRole('list', { name: 'すべてのテストの結果', hidden: true });
+    expect((every.closest('details') as HTMLDetailsElement | null)?.open).toBe(false);
+    expect(screen.queryByRole('button', { name: 'それでも公開する' })).toBeNull();
+  });
 });
