@@ -81,6 +81,10 @@ export const CharacterDiff = Type.Object({
   videos: ItemChanges,
   settings: Type.Array(FieldChange),
   lists: Type.Array(FieldChange, { description: 'character-level lists (start buttons, slots, summary, …)' }),
+  names: Type.Object(
+    { blocks: Type.Record(Type.String(), Type.String()), videos: Type.Record(Type.String(), Type.String()) },
+    { description: "titles of either side's blocks and clips by id (the draft's winning), for values that name them" },
+  ),
 });
 export type CharacterDiff = Static<typeof CharacterDiff>;
 export const CharacterDiffReply = Type.Object({ ok: Type.Literal(true), diff: CharacterDiff });

@@ -78,7 +78,13 @@ export function characterDiff(
     settings,
     lists,
   ].map((x) => x.length);
-  return { from_version: fromVersion, same: counts.every((n) => n === 0), blocks, videos, settings, lists };
+  const titles = (items: { id: string; title: string }[]) =>
+    Object.fromEntries(items.filter((item) => item.title).map((item) => [item.id, item.title]));
+  const names = {
+    blocks: titles([...before.blocks, ...after.blocks]),
+    videos: titles([...before.videos, ...after.videos]),
+  };
+  return { from_version: fromVersion, same: counts.every((n) => n === 0), blocks, videos, settings, lists, names };
 }
 
 /** An empty character to compare a never-published draft with (everything in the draft is new). */

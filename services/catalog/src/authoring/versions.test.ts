@@ -116,6 +116,17 @@ describe('admin characters: versions', () => {
     ]);
   });
 
+  it("diff, with a block renamed, names every block and clip by its title, the draft's title winning", async () => {
+    const id = await publishedDemo();
+    await inject('PUT', `/api/admin/blocks/${id}/${firstBlock!.id}`, { title: '新しいタイトル' });
+
+    const diff = await diffOf(id);
+
+    const clip = demoCharacter.videos[0]!;
+    expect(diff.names.blocks[firstBlock!.id]).toBe('新しいタイトル');
+    expect(diff.names.videos[clip.id]).toBe(clip.title);
+  });
+
   it('diff, with a credential changed, names the field but never sends its values', async () => {
     const id = await publishedDemo();
     await inject('PUT', `/api/admin/characters/${id}`, { setting: { spj_api_key: 'new-secret-key' } });

@@ -1,28 +1,42 @@
+import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CharacterDiff, FieldChange, ItemChanges } from '@talkwith/proto/catalog';
 import { ADMIN_NS, type AdminKey } from '../i18n.ts';
-import { fieldLabel, valueText, type DiffArea } from './fieldLabels.ts';
+import { fieldLabel, valueText, type DiffArea, type DiffNames } from './fieldLabels.ts';
 import './versions.css';
 
 /** A diff in words: blocks and clips added, removed, changed (each changed field with before → after), settings and lists. */
 export function DiffList({ diff }: { diff: CharacterDiff }) {
   return (
-    <div className="vd-list">
-      <Items
-        diff={diff.blocks}
-        area="block"
-        titles={{ added: 'versions.blocksAdded', removed: 'versions.blocksRemoved', changed: 'versions.blocksChanged' }}
-      />
-      <Items
-        diff={diff.videos}
-        area="video"
-        titles={{ added: 'versions.videosAdded', removed: 'versions.videosRemoved', changed: 'versions.videosChanged' }}
-      />
-      <Fields title="versions.settings" area="setting" changes={diff.settings} />
-      <Fields title="versions.lists" area="list" changes={diff.lists} />
-    </div>
+    <NamesContext.Provider value={diff.names}>
+      <div className="vd-list">
+        <Items
+          diff={diff.blocks}
+          area="block"
+          titles={{
+            added: 'versions.blocksAdded',
+            removed: 'versions.blocksRemoved',
+            changed: 'versions.blocksChanged',
+          }}
+        />
+        <Items
+          diff={diff.videos}
+          area="video"
+          titles={{
+            added: 'versions.videosAdded',
+            removed: 'versions.videosRemoved',
+            changed: 'versions.videosChanged',
+          }}
+        />
+        <Fields title="versions.settings" area="setting" changes={diff.settings} />
+        <Fields title="versions.lists" area="list" changes={diff.lists} />
+      </div>
+    </NamesContext.Provider>
   );
 }
+
+/** Block and clip titles by id, for values that name them. */
+const NamesContext = createContext<DiffNames>({ blocks: {}, videos: {} });
 
 type Titles = Record<keyof ItemChanges, AdminKey>;
 
@@ -76,6 +90,7 @@ function Fields({ title, area, changes }: { title: AdminKey; area: DiffArea; cha
 
 function FieldLines({ area, changes }: { area: DiffArea; changes: FieldChange[] }) {
   const { t } = useTranslation(ADMIN_NS);
+  const names = useContext(NamesContext);
   return (
     <dl className="vd-fields">
       {changes.map((change) => (
@@ -85,8 +100,8 @@ function FieldLines({ area, changes }: { area: DiffArea; changes: FieldChange[] 
             {change.secret
               ? t('versions.secretChanged')
               : t('versions.beforeAfter', {
-                  before: valueText(t, change.before),
-                  after: valueText(t, change.after),
+                  before: valueText(t, change.before, change.field, names),
+                  after: valueText(t, change.after, change.field, names),
                   interpolation: { escapeValue: false },
                 })}
           </dd>

@@ -6,6 +6,7 @@ const live = { published_at: '2026-02-01T00:00:00.000Z', published_version: 4 };
 const diff = {
   from_version: 4,
   same: false,
+  names: { blocks: { b9: '新しい占い' }, videos: {} },
   blocks: {
     added: [{ id: 'b9', title: '新しい占い' }],
     removed: [],
@@ -60,6 +61,8 @@ describe('versions in the console', () => {
     expect(within(changes).getByText('タイトル')).toBeTruthy();
     expect(within(changes).getByText('こんにちは → あいさつ')).toBeTruthy();
     expect(within(changes).getByText('ヒットワード')).toBeTruthy();
+    // A route reads as its words and the block's title, not as JSON with the block's id.
+    expect(within(changes).getByText('（空） → 「占い」で新しい占いへ')).toBeTruthy();
     expect(within(changes).getByText('ヒットワード後の待ち時間（ミリ秒）')).toBeTruthy();
     expect(within(changes).getByText('変更あり（値は表示しません）')).toBeTruthy();
     expect(within(changes).queryByText('hit_words')).toBeNull();

@@ -10,9 +10,12 @@ const distance = (value: number | null | undefined) => (value === null || value 
 export function ContinuityView({
   report,
   currentStandby,
+  titleOf = () => undefined,
 }: {
   report: ContinuityReport | null;
   currentStandby: string | null | undefined;
+  /** A clip's title by its id (the operator reads names; the id stays on hover). */
+  titleOf?: (videoId: string) => string | undefined;
 }) {
   const { t, i18n } = useTranslation(ADMIN_NS);
   const state = continuityStateOf(report, currentStandby);
@@ -21,7 +24,13 @@ export function ContinuityView({
     <>
       <dl className="facts">
         <dt>{t('videos.continuity.standby')}</dt>
-        <dd>{report.standby_video_id ?? t('videos.continuity.noStandby')}</dd>
+        <dd>
+          {report.standby_video_id ? (
+            <span title={report.standby_video_id}>{titleOf(report.standby_video_id) ?? report.standby_video_id}</span>
+          ) : (
+            t('videos.continuity.noStandby')
+          )}
+        </dd>
         <dt>{t('videos.continuity.first')}</dt>
         <dd>{distance(report.first_frame_distance)}</dd>
         <dt>{t('videos.continuity.last')}</dt>

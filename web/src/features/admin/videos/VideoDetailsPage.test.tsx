@@ -51,6 +51,22 @@ describe('VideoDetailsPage', () => {
     );
   });
 
+  it('details page, the standby clip the continuity was compared with, is named by its title with the id on hover', async () => {
+    const standby = entry('9f1c2d3e', { title: '待機ループ.mp4' });
+    detailsServer(
+      { [`GET ${API}/characters/c1/videos`]: [200, { ok: true, videos: [standby] }] },
+      {
+        ...continuity,
+        standby_video_id: '9f1c2d3e',
+      },
+    );
+
+    await renderConsole('/ops/characters/details/greet?character_id=c1');
+
+    const name = await screen.findByText('待機ループ.mp4');
+    expect(name.getAttribute('title')).toBe('9f1c2d3e');
+  });
+
   it('details page without ?character_id=, says the character is missing and calls nothing', async () => {
     const server = detailsServer();
     await renderConsole('/ops/characters/details/greet');

@@ -9,7 +9,7 @@ import { mediaFactsOf } from './mediaFacts.ts';
 import { ContinuityView } from './ContinuityView.tsx';
 import { ReferenceList } from './ReferenceList.tsx';
 import { SubtitleEditor } from './SubtitleEditor.tsx';
-import { useAdminUpdateMediaInfoMutation, useAdminVideoDetailsQuery } from './videosApi.ts';
+import { useAdminUpdateMediaInfoMutation, useAdminVideoDetailsQuery, useAdminVideosQuery } from './videosApi.ts';
 import { useVideoRoute } from './useVideoRoute.ts';
 import './videos.css';
 
@@ -24,6 +24,8 @@ export function VideoDetailsPage() {
   );
   const [probe, probing] = useAdminUpdateMediaInfoMutation();
   const character = useAdminCharacterQuery({ base: apiBase, id: characterId }, { skip: !characterId });
+  const library = useAdminVideosQuery({ base: apiBase, characterId }, { skip: !characterId });
+  const titleOf = (id: string) => library.data?.videos.find((v) => v.id === id)?.title;
   if (!characterId) return <Notice kind="error">{t('videos.noCharacter')}</Notice>;
   const facts = mediaFactsOf(data?.media_info);
   return (
@@ -71,6 +73,7 @@ export function VideoDetailsPage() {
             <ContinuityView
               report={data.continuity}
               currentStandby={character.data?.character.setting.standby_video_id}
+              titleOf={titleOf}
             />
           </Card>
           <Card>
