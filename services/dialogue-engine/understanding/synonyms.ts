@@ -39,8 +39,7 @@ export function withSynonyms(matcher: WordMatcher, synonymsOf: SynonymsOf): Word
     const own = matcher(word);
     if (own.some((m) => !m.negated)) return own;
     const bySynonym = synonymsOf(word)
-      .flatMap((s) => matcher(s))
-      .map((m) => ({ ...m, via: 'synonym' as const }));
+      .flatMap((s) => matcher(s).map((m) => ({ ...m, via: 'synonym' as const, synonym: s })));
     return [...own, ...bySynonym];
   };
 }

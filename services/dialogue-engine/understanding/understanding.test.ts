@@ -60,7 +60,7 @@ describe("understanding hit words by reading and base form (the issue's examples
 
   it('understanding, a match, says how it was found', () => {
     const via = ['ラーメン', '御飯', '占って'].map(
-      (t) => hitWordDecision(greet(), understanding.matcher(understanding.utterance(t)))?.via,
+      (t) => hitWordDecision(greet(), understanding.matcher(understanding.utterance(t)))?.found.via,
     );
 
     expect(via).toEqual(['surface', 'reading', 'base']);
