@@ -100,7 +100,10 @@ export function follow(ctx: Ctx, b: Block, decision: Decision, text: string): vo
 /** The hit word that routed the utterance: how it was found, the word and the synonym said for it. */
 function leadByWord(ctx: Ctx, found: WordFound | undefined): void {
   if (!found) return setLeadingMatch(ctx, null);
-  setLeadingMatch(ctx, found.via, { word: found.word, ...(found.synonym !== undefined ? { synonym: found.synonym } : {}) });
+  setLeadingMatch(ctx, found.via, {
+    word: found.word,
+    ...(found.synonym !== undefined ? { synonym: found.synonym } : {}),
+  });
 }
 
 /** A valid response without its own route: fill slot_name, go to listen_next_block (else play_final_block, else end). */

@@ -1,5 +1,14 @@
 import type { Block, EngineInputOf } from '@talkwith/proto/dialogue';
-import { currentBlock, existingVideos, ladderEntry, log, logProblem, setLeadingMatch, video, type Ctx } from './context.ts';
+import {
+  currentBlock,
+  existingVideos,
+  ladderEntry,
+  log,
+  logProblem,
+  setLeadingMatch,
+  video,
+  type Ctx,
+} from './context.ts';
 import { endConversation, leaveTo, pickBlock } from './flow.ts';
 import { onInvalid } from './invalid.ts';
 import { startListening } from './listen.ts';

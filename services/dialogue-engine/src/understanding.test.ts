@@ -116,6 +116,11 @@ describe("engine, how the utterance that led into a block was understood (trackS
     d.ended();
 
     const step = d.all.findLast((c) => c.type === 'trackStep');
-    expect(step).toMatchObject({ blockId: 'topic-food', match: 'synonym', matchWord: '食べ物', matchSynonym: 'お腹すいた' });
+    expect(step).toMatchObject({
+      blockId: 'topic-food',
+      match: 'synonym',
+      matchWord: '食べ物',
+      matchSynonym: 'お腹すいた',
+    });
   });
 });

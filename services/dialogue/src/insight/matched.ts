@@ -1,10 +1,5 @@
 import type { DocumentStore } from '@talkwith/platform';
-import type {
-  MatchedGroup,
-  MatchedInsightQuery,
-  MatchedInsightReply,
-  MatchKind,
-} from '@talkwith/proto/dialogue';
+import type { MatchedGroup, MatchedInsightQuery, MatchedInsightReply, MatchKind } from '@talkwith/proto/dialogue';
 import { openInsightSteps } from './model.ts';
 import { inPeriod, periodOf } from './period.ts';
 
@@ -108,18 +103,16 @@ export async function matchedInsight(
       projection: { block_id: 1, match: 1, text: 1, normalised: 1, word: 1, synonym: 1, score: 1, at: 1 },
     },
   );
-  const rows = steps.map(
-    (s): MatchedRow => ({
-      block_id: s.block_id,
-      match: s.match!,
-      text: s.text ?? '',
-      normalised: s.normalised ?? '',
-      word: s.word ?? null,
-      synonym: s.synonym ?? null,
-      score: s.score ?? null,
-      at: s.at,
-    }),
-  );
+  const rows = steps.map((s): MatchedRow => ({
+    block_id: s.block_id,
+    match: s.match!,
+    text: s.text ?? '',
+    normalised: s.normalised ?? '',
+    word: s.word ?? null,
+    synonym: s.synonym ?? null,
+    score: s.score ?? null,
+    at: s.at,
+  }));
   const groups = groupMatched(rows, query.sort);
   const start = (query.page - 1) * query.per_page;
   return {

@@ -29,7 +29,11 @@ export async function unmatchedInsight(
       ...inPeriod(period),
       ...(query.block_id !== undefined ? { block_id: query.block_id } : {}),
     },
-    { sort: { at: -1, _id: 1 }, limit: MAX_UNMATCHED_READ, projection: { block_id: 1, text: 1, normalised: 1, at: 1, best_score: 1, nearest_block_id: 1 } },
+    {
+      sort: { at: -1, _id: 1 },
+      limit: MAX_UNMATCHED_READ,
+      projection: { block_id: 1, text: 1, normalised: 1, at: 1, best_score: 1, nearest_block_id: 1 },
+    },
   );
   const locked = rows.filter((row) => classifier.isLocked(row.text));
   const understood = rows.filter((row) => !classifier.isLocked(row.text));
