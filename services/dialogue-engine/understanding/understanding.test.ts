@@ -67,6 +67,31 @@ describe("understanding hit words by reading and base form (the issue's examples
   });
 });
 
+describe('understanding a verb said in kana the analyser cuts wrongly', () => {
+  const sing = () =>
+    makeBlock({
+      id: 'ask',
+      character_id: 'c',
+      title: 'ask',
+      hit_words: [{ words: ['歌う'], block_id: 'sing', slot: null }],
+    });
+
+  it('understanding, 「うたった」 (read as う + たった) against the hit word 歌う, finds it by its base form', () => {
+    const found = understanding.matcher(understanding.utterance('うたった'))('歌う');
+
+    expect(found).toEqual([{ negated: false, via: 'base' }]);
+    expect(routes(sing(), ['うたった', 'きのうカラオケでうたったよ', 'ウタッタ'])).toEqual(['sing', 'sing', 'sing']);
+  });
+
+  it("understanding, kana that only begin with the verb's reading (うたがわしい, うたたね), take no route", () => {
+    expect(routes(sing(), ['うたがわしい', 'うたたねしちゃった', 'ぶたったらかわいい'])).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+});
+
 describe('reading forms', () => {
   it('readingKey, katakana, long vowel marks and small vowels, meet their plain hiragana', () => {
     expect(['ラーメン', 'らあめん', 'バイバーイ', 'ばいばぁい', 'ｷｮｳﾄ'].map(readingKey)).toEqual([
