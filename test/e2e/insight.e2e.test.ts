@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { chooseOption } from './authoring/console.ts';
 import { waitForPlaying } from './authoring/player.ts';
 import { startConsoleWorld, type ConsoleWorld } from './console-world.ts';
-import { customerPage, newCustomer, shooter, type AdminApi, type Customer } from './engagement-driver.ts';
+import { customerPage, newCustomer, shooter, VIEWPORTS, type AdminApi, type Customer } from './engagement-driver.ts';
 import { CHROMIUM, hasChromium as chromiumFound, type Standalone } from './standalone.ts';
 import { say, waitForPlayingMatch } from './talk-driver.ts';
 
@@ -14,7 +14,21 @@ if (!hasChromium) console.warn(`skipped: insight e2e — set CHROMIUM_PATH (no b
 /** Not one of ミライ's words in her greeting: the first time it is an unmatched utterance. */
 const NEW_WORD = 'パンダ';
 /** INSIGHT_SHOTS=<dir> also saves the operator's screens at phone and desktop sizes. */
-const shoot = shooter(process.env.INSIGHT_SHOTS);
+const shoot = shooter(process.env.INSIGHT_SHOTS, { phone: VIEWPORTS.phone, desktop: { width: 1440, height: 900 } });
+
+/** Understood steps as the player tracks them (issue 26's confidence): more ways of saying things than one talk gives. */
+const SAID = [
+  ...Array.from({ length: 3 }, () => ({
+    block_id: 'topic-food',
+    utterance: '御飯',
+    match: 'reading',
+    match_word: 'ごはん',
+  })),
+  { block_id: 'topic-food', utterance: '御飯！', match: 'reading', match_word: 'ごはん' },
+  { block_id: 'topic-travel', utterance: 'トラベル', match: 'synonym', match_word: '旅行', match_synonym: 'トラベル' },
+  { block_id: 'fortune', utterance: '占ってほしい', match: 'base', match_word: '占い' },
+  { block_id: 'kyoto', utterance: 'きょうとにいきたい', via: 'search', match: 'search', match_score: 2.4 },
+];
 
 /**
  * Issue 15's end to end: a customer's talk leaves logs and an utterance ミライ
@@ -146,6 +160,49 @@ describe.skipIf(!hasChromium)(
 
       await waitForPlayingMatch(page, '/(skip|topic_food)\\.mp4$', 30_000);
       await waitForPlaying(page, 'topic_food.mp4', 30_000);
+    }, 90_000);
+
+    it('insight, after the fix, lists パンダが好き as understood → 食べ物の話 as written with 「パンダ」, beside other ways of saying things', async () => {
+      for (const step of SAID) {
+        const res = await fetch(`${server.url}/api/conversation_tracker`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${customer.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ character_id: 'demo-mirai', conversation_id: null, via: 'hitWord', ...step }),
+        });
+        expect(res.status).toBe(200);
+      }
+      // A search that came close but not close enough: the unmatched group says which block it nearly reached.
+      const near = await fetch(`${server.url}/api/dialogue/unmatched`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          character_id: 'demo-mirai',
+          block_id: 'greet',
+          text: '遠くへ行きたいな',
+          reason: 'empty',
+          best_score: 0.8,
+          nearest_block_id: 'topic-travel',
+        }),
+      });
+      expect(near.status).toBe(200);
+
+      await admin.goto(consolePath('characters/demo-mirai/insight'));
+      const understood = admin.getByRole('region', { name: '認識できた発話' });
+      const panda = understood.locator('tr').filter({ hasText: `${NEW_WORD}が好き` });
+      await panda.waitFor({ timeout: 20_000 });
+
+      expect(await panda.locator('td').allTextContents()).toEqual([
+        `${NEW_WORD}が好き`,
+        '→ 食べ物の話',
+        '表記どおり',
+        `「${NEW_WORD}」`,
+        '1 回',
+      ]);
+      expect(await understood.locator('tbody tr').first().locator('td').first().textContent()).toBe(
+        '御飯（言い方 2 通り）',
+      );
+      await admin.getByText('検索でいちばん近かったブロック：旅行の話（スコア 0.80、足りず）').waitFor();
+      await shoot(admin, 'insight-matched');
     }, 90_000);
   },
 );

@@ -22,6 +22,10 @@ export const UnmatchedRequest = Type.Object(
     block_id: DialogueId,
     text: Type.String({ minLength: 1, maxLength: UNMATCHED_TEXT_MAX }),
     reason: UnmatchedReason,
+    best_score: Type.Optional(
+      Type.Number({ description: 'the best search or SPJ score the utterance got, too low to answer' }),
+    ),
+    nearest_block_id: Type.Optional(DialogueId),
   },
   { additionalProperties: false },
 );
@@ -108,8 +112,17 @@ export const UnmatchedGroup = Type.Object({
   resolved: Type.Optional(
     Type.Boolean({
       description:
-        'true: the published character now has a hit word the text contains (e.g. added from insight): shown only on request',
+        'true: the published character would now understand the text (a hit word or synonym said by surface, reading or base form, e.g. added from insight): shown only on request',
     }),
+  ),
+  best_score: Type.Optional(
+    Type.Union([Type.Number(), Type.Null()], {
+      description:
+        'the best search or SPJ score any of its utterances got, too low to answer; null: none reported (a hit-word miss, an older player)',
+    }),
+  ),
+  nearest_block_id: Type.Optional(
+    Type.Union([DialogueId, Type.Null()], { description: 'the candidate block of that best search hit; null: none' }),
   ),
 });
 export type UnmatchedGroup = Static<typeof UnmatchedGroup>;
@@ -151,3 +164,51 @@ export const UnmatchedInsightReply = Type.Object({
   coverage: InsightCoverage,
 });
 export type UnmatchedInsightReply = Static<typeof UnmatchedInsightReply>;
+
+/** GET /api/admin/insight/:character_id/matched: the period's understood utterances, grouped, a page at a time. */
+export const MatchedInsightQuery = Type.Object(
+  {
+    ...InsightRangeQuery.properties,
+    block_id: Type.Optional(DialogueId),
+    match: Type.Optional(MatchKind),
+    sort: Type.Union([Type.Literal('count'), Type.Literal('count_asc'), Type.Literal('recent')], {
+      default: 'count',
+      description: 'count: most said first (default); count_asc: least said first; recent: last said first',
+    }),
+    page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }),
+    per_page: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+  },
+  { additionalProperties: false },
+);
+export type MatchedInsightQuery = Static<typeof MatchedInsightQuery>;
+
+/** One utterance (its normal form) that led into one block in one way: with what, how often, how sure. */
+export const MatchedGroup = Type.Object({
+  text: Type.String({ description: 'the most frequent variant as said' }),
+  count: Count,
+  variants: Type.Array(TextCount, { description: 'as users said them, most frequent first (at most 5)' }),
+  block_id: DialogueId,
+  match: MatchKind,
+  word: Type.Union([Type.String(), Type.Null()], { description: 'the hit word it matched; null: a search or score' }),
+  synonym: Type.Union([Type.String(), Type.Null()], {
+    description: "match synonym: the operator's synonym that was said; else null",
+  }),
+  score: Type.Union([Type.Object({ mean: Type.Number(), max: Type.Number() }), Type.Null()], {
+    description: 'the search or SPJ scores that carried it; null: a hit word',
+  }),
+  last_at: At,
+});
+export type MatchedGroup = Static<typeof MatchedGroup>;
+
+export const MatchedInsightReply = Type.Object({
+  ok: Type.Literal(true),
+  character_id: DialogueId,
+  from: JapanDay,
+  to: JapanDay,
+  steps: Type.Integer({ minimum: 0, description: 'understood steps read (at most the 20,000 most recent)' }),
+  total: Type.Integer({ minimum: 0, description: 'groups in all pages' }),
+  page: Type.Integer({ minimum: 1 }),
+  per_page: Type.Integer({ minimum: 1 }),
+  groups: Type.Array(MatchedGroup, { description: 'this page, in the order asked' }),
+});
+export type MatchedInsightReply = Static<typeof MatchedInsightReply>;

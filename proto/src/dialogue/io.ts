@@ -35,7 +35,12 @@ export type MatchVia = Static<typeof MatchVia>;
 export const MatchKind = Type.Union([...MatchVia.anyOf, Type.Literal('search'), Type.Literal('score')]);
 export type MatchKind = Static<typeof MatchKind>;
 /** One place a block's hit word was found (negated: said as what the user does not want, 「京都じゃなくて」). */
-export const HitWordMatch = Type.Object({ word: Type.String(), negated: Type.Boolean(), via: MatchVia });
+export const HitWordMatch = Type.Object({
+  word: Type.String(),
+  negated: Type.Boolean(),
+  via: MatchVia,
+  synonym: Type.Optional(Type.String({ description: "via synonym: the operator's synonym that was said" })),
+});
 export type HitWordMatch = Static<typeof HitWordMatch>;
 
 export const EngineInput = Type.Union([
@@ -176,11 +181,18 @@ export const EngineCommand = Type.Union([
         },
       ),
     ),
+    matchWord: Type.Optional(Type.String({ description: 'match by a hit word: the hit word' })),
+    matchSynonym: Type.Optional(Type.String({ description: "match synonym: the operator's synonym said for it" })),
+    matchScore: Type.Optional(Type.Number({ description: 'match search or score: the search or SPJ score' })),
   }),
   Kind('unmatched', {
     blockId: Type.String(),
     text: Type.String({ maxLength: UNMATCHED_TEXT_MAX }),
     reason: UnmatchedReason,
+    bestScore: Type.Optional(
+      Type.Number({ description: 'the best search or SPJ score it got, too low to answer (search and score only)' }),
+    ),
+    nearestBlockId: Type.Optional(Type.String({ description: 'the candidate block of that best search hit' })),
   }),
   Kind('log', { category: LogCategory, message: Type.String(), extra: Type.Record(Type.String(), Type.Unknown()) }),
   Kind('end', { reason: EndReason, totalBilledTime: Type.Number() }),

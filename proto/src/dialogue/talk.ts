@@ -80,6 +80,13 @@ export const TrackStepRequest = Type.Object({
   talk_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   via: Type.Optional(StepVia),
   match: Type.Optional(MatchKind),
+  match_word: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, description: 'match by a hit word: the hit word found' }),
+  ),
+  match_synonym: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, description: "match synonym: the operator's synonym that was said" }),
+  ),
+  match_score: Type.Optional(Type.Number({ description: 'match search or score: the search or SPJ score' })),
 });
 export type TrackStepRequest = Static<typeof TrackStepRequest>;
 

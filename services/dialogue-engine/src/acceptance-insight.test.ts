@@ -187,3 +187,82 @@ describe('search and score results', () => {
     expect(unmatched(d)).toEqual(['empty:ask:なにそれ']);
   });
 });
+
+/** What each step and unmatched report said about how the utterance was matched (insight's confidence). */
+const stepMatches = (d: Driver) =>
+  d.all.flatMap((c) =>
+    c.type === 'trackStep' && c.match
+      ? [{ block: c.blockId, match: c.match, word: c.matchWord, synonym: c.matchSynonym, score: c.matchScore }]
+      : [],
+  );
+const nearMisses = (d: Driver) =>
+  d.all.flatMap((c) => (c.type === 'unmatched' ? [{ text: c.text, score: c.bestScore, block: c.nearestBlockId }] : []));
+
+describe("trackStep and unmatched: with what an utterance matched (insight's confidence)", () => {
+  it('engine, a literal hit word, tracks the hit word it matched and no score', () => {
+    const d = listeningIn([ask({ hit_words: [{ words: ['うん', 'はい'], block_id: 'yes', slot: null }] }), yes]);
+
+    d.say('はい、そうです');
+
+    expect(stepMatches(d)).toEqual([
+      { block: 'yes', match: 'surface', word: 'はい', synonym: undefined, score: undefined },
+    ]);
+  });
+
+  it('engine, a search hit and (another run) a good SPJ score, track the score that carried them', () => {
+    const search = drive(searchCharacter());
+    const score = drive(scoreCharacter());
+    for (const d of [search, score]) {
+      d.send({ type: 'start', source: 'button', buttonId: 'go' });
+      d.ended();
+    }
+
+    search.say('はい');
+    search.send({ type: 'searchResult', requestId: 'r1', hits: [{ block_id: 'yes', score: 5.5 }] });
+    score.say('こんにちは');
+    score.send({ type: 'scoreResult', requestId: 'r1', score: 80 });
+
+    expect(stepMatches(search)).toEqual([
+      { block: 'yes', match: 'search', word: undefined, synonym: undefined, score: 5.5 },
+    ]);
+    expect(stepMatches(score)).toEqual([
+      { block: 'yes', match: 'score', word: undefined, synonym: undefined, score: 80 },
+    ]);
+  });
+
+  it('engine, search hits all at or under spj_empty_score, reports the best candidate hit as the near miss', () => {
+    const d = drive(searchCharacter({ spj_empty_score: 2 }));
+    d.send({ type: 'start', source: 'button', buttonId: 'go' });
+    d.ended();
+    d.say('うーん');
+
+    d.send({
+      type: 'searchResult',
+      requestId: 'r1',
+      hits: [
+        { block_id: 'fallback', score: 1.9 },
+        { block_id: 'no', score: 0.4 },
+        { block_id: 'yes', score: 1.5 },
+      ],
+    });
+
+    expect(nearMisses(d)).toEqual([{ text: 'うーん', score: 1.5, block: 'yes' }]);
+  });
+
+  it('engine, no search hit and (another run) a low SPJ score, report no near block, the score only', () => {
+    const search = drive(searchCharacter());
+    const score = drive(scoreCharacter({ spj_out_video_id: null }));
+    for (const d of [search, score]) {
+      d.send({ type: 'start', source: 'button', buttonId: 'go' });
+      d.ended();
+    }
+
+    search.say('うーん');
+    search.send({ type: 'searchResult', requestId: 'r1', hits: [] });
+    score.say('ええと');
+    score.send({ type: 'scoreResult', requestId: 'r1', score: 10 });
+
+    expect(nearMisses(search)).toEqual([{ text: 'うーん', score: undefined, block: undefined }]);
+    expect(nearMisses(score)).toEqual([{ text: 'ええと', score: 10, block: undefined }]);
+  });
+});

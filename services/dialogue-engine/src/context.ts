@@ -1,7 +1,7 @@
-import type { Block, EngineCommand, LogCategory, Video } from '@talkwith/proto/dialogue';
+import type { Block, EngineCommand, LogCategory, MatchKind, Video } from '@talkwith/proto/dialogue';
 import { Messages, type MessageCode } from './messages.ts';
 import { nextRandom } from './prng.ts';
-import type { EngineState, Runtime } from './state.ts';
+import type { EngineState, MatchEvidence, Runtime } from './state.ts';
 
 /** One step in progress: a private copy of the runtime, the commands so far and the input time. */
 export interface Ctx {
@@ -13,6 +13,12 @@ export interface Ctx {
   depth: number;
   /** blocks entered in this step. */
   entries: number;
+}
+
+/** How the utterance leading to the next block was understood and with what (trackStep's match); null: not understood. */
+export function setLeadingMatch(ctx: Ctx, match: MatchKind | null, evidence: MatchEvidence | null = null): void {
+  ctx.rt.leadingMatch = match;
+  ctx.rt.leadingEvidence = match ? evidence : null;
 }
 
 export function emit(ctx: Ctx, command: EngineCommand): void {

@@ -1,5 +1,5 @@
 import { googleKeyConfigured, type EngineInputOf, type StartButton, type TimerName } from '@talkwith/proto/dialogue';
-import { block, currentBlock, emit, log, logProblem, video, type Ctx } from './context.ts';
+import { block, currentBlock, emit, log, logProblem, setLeadingMatch, video, type Ctx } from './context.ts';
 import { micOff, micOn, startTimer, stopListening } from './devices.ts';
 import { endConversation, enterBlock } from './flow.ts';
 import { playVideo } from './playback.ts';
@@ -65,7 +65,7 @@ export function onActionButton(ctx: Ctx, buttonId: string): void {
   log(ctx, 'other', `アクションボタン: ${button.title}`, { blockId: b.id, buttonId });
   resetSilenceCount(ctx);
   rt.leadingUtterance = '';
-  rt.leadingMatch = null;
+  setLeadingMatch(ctx, null);
   if (button.kind === 'end') {
     endConversation(ctx, 'button');
     return;

@@ -32,6 +32,7 @@ function freshRuntime(seed: number): Runtime {
     leavingTo: null,
     leavingVia: null,
     leadingMatch: null,
+    leadingEvidence: null,
     played: [],
     kikiwasureAsked: [],
     invalidCount: 0,

@@ -1,5 +1,15 @@
 import type { Block, EndReason, EngineCommandOf, MatchKind, StepVia } from '@talkwith/proto/dialogue';
-import { block, currentBlock, emit, existingBlocks, log, logProblem, pick, type Ctx } from './context.ts';
+import {
+  block,
+  currentBlock,
+  emit,
+  existingBlocks,
+  log,
+  logProblem,
+  pick,
+  setLeadingMatch,
+  type Ctx,
+} from './context.ts';
 import { startTimer, stopListening } from './devices.ts';
 import { listenVideoIds, openMicDuringTrigger, startListening } from './listen.ts';
 import { kikiwasureRedirect, showSummaryIfAsked } from './memory.ts';
@@ -7,6 +17,7 @@ import { playVideo, preloadVideo } from './playback.ts';
 import { randomRedirect, randomTriggerVideo } from './random.ts';
 import { blockListens } from './routes.ts';
 import { replacementFor } from './replacement.ts';
+import type { MatchEvidence, Runtime } from './state.ts';
 
 const MAX_REDIRECTS = 8;
 /** Blocks without videos that lead to each other would loop forever within one step. */
@@ -123,9 +134,9 @@ export function enterBlock(ctx: Ctx, blockId: string, via: StepVia, routed?: Rou
 function beginBlock(ctx: Ctx, b: Block, via: StepVia, routed: Routed | undefined): void {
   const rt = ctx.rt;
   const utterance = rt.leadingUtterance;
-  const match = rt.leadingMatch ?? null;
+  const match = utterance ? leadingMatchOf(rt) : null;
   rt.leadingUtterance = '';
-  rt.leadingMatch = null;
+  setLeadingMatch(ctx, null);
   rt.blockId = b.id;
   rt.phase = 'trigger';
   rt.queuedBlockId = null;
@@ -140,7 +151,7 @@ function beginBlock(ctx: Ctx, b: Block, via: StepVia, routed: Routed | undefined
   rt.session.blockText = '';
   if (!rt.played.includes(b.id)) rt.played.push(b.id);
   log(ctx, 'play', `ブロック開始: ${b.title || b.id}`, { blockId: b.id });
-  trackStep(ctx, b, utterance, { via, ...(routed ? { routed } : {}) }, utterance ? match : null);
+  trackStep(ctx, b, utterance, { via, ...(routed ? { routed } : {}) }, match);
   emit(ctx, { type: 'showActionButtons', buttons: b.action_buttons });
   if (b.show_previous_block_speech) emit(ctx, { type: 'showPreviousSpeech', text: rt.previousSpeech });
   showSummaryIfAsked(ctx, b);
@@ -149,7 +160,28 @@ function beginBlock(ctx: Ctx, b: Block, via: StepVia, routed: Routed | undefined
 /** How a step was reached: its via, and the route the user took when a redirect entered another block. */
 type Reached = Pick<EngineCommandOf<'trackStep'>, 'via' | 'routed'>;
 
-function trackStep(ctx: Ctx, b: Block, utterance: string, reached: Reached, match: MatchKind | null): void {
+interface LeadingMatch {
+  kind: MatchKind;
+  evidence: MatchEvidence;
+}
+
+function leadingMatchOf(rt: Runtime): LeadingMatch | null {
+  return rt.leadingMatch ? { kind: rt.leadingMatch, evidence: rt.leadingEvidence ?? {} } : null;
+}
+
+/** trackStep's fields for how the utterance was understood (insight's confidence): none when it was not. */
+function matchFields(match: LeadingMatch | null) {
+  if (!match) return {};
+  const { word, synonym, score } = match.evidence;
+  return {
+    match: match.kind,
+    ...(word !== undefined ? { matchWord: word } : {}),
+    ...(synonym !== undefined ? { matchSynonym: synonym } : {}),
+    ...(score !== undefined ? { matchScore: score } : {}),
+  };
+}
+
+function trackStep(ctx: Ctx, b: Block, utterance: string, reached: Reached, match: LeadingMatch | null): void {
   const characterId = ctx.state.character.character_id || ctx.state.character.id;
   if (!characterId) {
     logProblem(ctx, 'TRANSCRIPT_NO_CHARACTER', { blockId: b.id });
@@ -163,7 +195,7 @@ function trackStep(ctx: Ctx, b: Block, utterance: string, reached: Reached, matc
     conversationId: conversation?.id ?? null,
     utterance,
     ...reached,
-    ...(match ? { match } : {}),
+    ...matchFields(match),
   });
 }
 

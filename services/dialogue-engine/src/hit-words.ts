@@ -15,14 +15,23 @@ export type MatchVia = 'surface' | 'reading' | 'base' | 'synonym';
 export interface WordMatch {
   negated: boolean;
   via: MatchVia;
+  /** via 'synonym': the operator's synonym that was said instead of the word (insight shows it). */
+  synonym?: string;
+}
+
+/** What routed an utterance: the hit word, how it was found and, by synonym, the synonym said. */
+export interface WordFound {
+  word: string;
+  via: MatchVia;
+  synonym?: string;
 }
 
 /** Every place a hit word occurs in the utterance (empty: not said). */
 export type WordMatcher = (word: string) => WordMatch[];
 
 export type HitWordDecision =
-  | { kind: 'block'; blockId: string; slot: { name: string; value: string } | null; via: MatchVia }
-  | { kind: 'valid'; via: MatchVia };
+  | { kind: 'block'; blockId: string; slot: { name: string; value: string } | null; found: WordFound }
+  | { kind: 'valid'; found: WordFound };
 
 // What follows a word to say "not this one": 〜じゃなくて／じゃない／ではなく, 〜以外, 〜は嫌／いや／やだ／嫌い.
 // じゃなきゃ／じゃなければ ("it has to be") are not negations. Read on normalised text (kana as hiragana).
@@ -61,8 +70,12 @@ export function routeWords(hit: HitWord, language: TalkLanguage = DEFAULT_LANGUA
   return translated.length > 0 ? translated : hit.words;
 }
 
-function affirmedVia(words: string[], matcher: WordMatcher): MatchVia | undefined {
-  return words.flatMap((w) => matcher(w)).find((m) => !m.negated)?.via;
+function affirmed(words: string[], matcher: WordMatcher): WordFound | undefined {
+  for (const word of words) {
+    const m = matcher(word).find((each) => !each.negated);
+    if (m) return { word, via: m.via, ...(m.synonym !== undefined ? { synonym: m.synonym } : {}) };
+  }
+  return undefined;
 }
 
 /**
@@ -79,9 +92,9 @@ export function hitWordDecision(
   language: TalkLanguage = DEFAULT_LANGUAGE,
 ): HitWordDecision | undefined {
   for (const hit of b.hit_words) {
-    const via = affirmedVia(routeWords(hit, language), matcher);
-    if (via) return { kind: 'block', blockId: hit.block_id, slot: hit.slot, via };
+    const found = affirmed(routeWords(hit, language), matcher);
+    if (found) return { kind: 'block', blockId: hit.block_id, slot: hit.slot, found };
   }
-  const via = affirmedVia(splitWordList(b.hit_word), matcher);
-  return via ? { kind: 'valid', via } : undefined;
+  const found = affirmed(splitWordList(b.hit_word), matcher);
+  return found ? { kind: 'valid', found } : undefined;
 }

@@ -1,9 +1,10 @@
 import type { Block, StepVia } from '@talkwith/proto/dialogue';
-import { currentBlock, emit, log, pick, type Ctx } from './context.ts';
+import { currentBlock, emit, log, pick, setLeadingMatch, type Ctx } from './context.ts';
 import { cancelTimer, startTimer, stopListening } from './devices.ts';
 import { endConversation, leaveTo, pickBlock } from './flow.ts';
 import { onInvalid } from './invalid.ts';
 import { openMic } from './listen.ts';
+import type { WordFound } from './hit-words.ts';
 import { fillSlot } from './memory.ts';
 import { normalizeJapanese } from './normalize.ts';
 import { playVideo } from './playback.ts';
@@ -56,7 +57,7 @@ export function onFinal(ctx: Ctx, text: string): void {
   rt.session.blockText = text;
   rt.previousSpeech = text;
   rt.leadingUtterance = text;
-  rt.leadingMatch = null;
+  setLeadingMatch(ctx, null);
   log(ctx, 'speech', `認識結果: ${text}`, { blockId: b.id, text });
   if (ctx.state.character.setting.show_recognition_text) emit(ctx, { type: 'showRecognitionText', text, final: true });
   rt.phase = 'listening';
@@ -68,11 +69,11 @@ export function follow(ctx: Ctx, b: Block, decision: Decision, text: string): vo
   switch (decision.kind) {
     case 'block':
       if (decision.slot) fillSlot(ctx, decision.slot.name, decision.slot.value || text);
-      ctx.rt.leadingMatch = decision.match ?? null;
+      leadByWord(ctx, decision.match);
       leaveTo(ctx, decision.blockId, decision.via);
       return;
     case 'valid':
-      ctx.rt.leadingMatch = decision.match ?? null;
+      leadByWord(ctx, decision.match);
       acceptValid(ctx, b, text, 'valid');
       return;
     case 'search':
@@ -94,6 +95,15 @@ export function follow(ctx: Ctx, b: Block, decision: Decision, text: string): vo
       reportUnmatched(ctx, b, 'invalid');
       onInvalid(ctx, b);
   }
+}
+
+/** The hit word that routed the utterance: how it was found, the word and the synonym said for it. */
+function leadByWord(ctx: Ctx, found: WordFound | undefined): void {
+  if (!found) return setLeadingMatch(ctx, null);
+  setLeadingMatch(ctx, found.via, {
+    word: found.word,
+    ...(found.synonym !== undefined ? { synonym: found.synonym } : {}),
+  });
 }
 
 /** A valid response without its own route: fill slot_name, go to listen_next_block (else play_final_block, else end). */

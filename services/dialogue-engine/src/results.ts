@@ -1,5 +1,14 @@
 import type { Block, EngineInputOf } from '@talkwith/proto/dialogue';
-import { currentBlock, existingVideos, ladderEntry, log, logProblem, video, type Ctx } from './context.ts';
+import {
+  currentBlock,
+  existingVideos,
+  ladderEntry,
+  log,
+  logProblem,
+  setLeadingMatch,
+  video,
+  type Ctx,
+} from './context.ts';
 import { endConversation, leaveTo, pickBlock } from './flow.ts';
 import { onInvalid } from './invalid.ts';
 import { startListening } from './listen.ts';
@@ -8,7 +17,7 @@ import type { HitWordMatch } from '@talkwith/proto/dialogue';
 import type { WordMatcher } from './hit-words.ts';
 import { acceptValid, follow } from './recognition.ts';
 import { afterHitWords, hitWordRoute } from './routes.ts';
-import { reportUnmatched } from './unmatched.ts';
+import { reportUnmatched, type Nearest } from './unmatched.ts';
 
 /** Takes the pending request if the result answers it; stale or unknown results are ignored. */
 function settle(ctx: Ctx, requestId: string, kind: 'search' | 'score' | 'understand' | 'any'): Block | undefined {
@@ -22,20 +31,16 @@ function settle(ctx: Ctx, requestId: string, kind: 'search' | 'score' | 'underst
 export function onSearchResult(ctx: Ctx, input: EngineInputOf<'searchResult'>): void {
   const b = settle(ctx, input.requestId, 'search');
   if (!b) return;
-  const best = input.hits
-    .filter(
-      (h) =>
-        b.valid_response_ids.includes(h.block_id) &&
-        ctx.state.index.blocks.has(h.block_id) &&
-        h.score > b.spj_empty_score,
-    )
+  const nearest = input.hits
+    .filter((h) => b.valid_response_ids.includes(h.block_id) && ctx.state.index.blocks.has(h.block_id))
     .sort((x, y) => y.score - x.score)[0];
+  const best = nearest && nearest.score > b.spj_empty_score ? nearest : undefined;
   if (!best) {
-    onEmptyResult(ctx, b, true);
+    onEmptyResult(ctx, b, true, nearest && { score: nearest.score, blockId: nearest.block_id });
     return;
   }
   log(ctx, 'speech', `検索結果: ${best.block_id}`, { blockId: b.id, score: best.score });
-  ctx.rt.leadingMatch = 'search';
+  setLeadingMatch(ctx, 'search', { score: best.score });
   leaveTo(ctx, best.block_id, 'search');
 }
 
@@ -43,15 +48,15 @@ export function onScoreResult(ctx: Ctx, input: EngineInputOf<'scoreResult'>): vo
   const b = settle(ctx, input.requestId, 'score');
   if (!b) return;
   if (input.score === null || input.score <= b.spj_empty_score) {
-    onEmptyResult(ctx, b, true);
+    onEmptyResult(ctx, b, true, input.score === null ? {} : { score: input.score });
     return;
   }
   log(ctx, 'speech', `SPJスコア: ${input.score}`, { blockId: b.id, score: input.score });
   if (input.score < b.spj_out_score) {
-    onSpjOut(ctx, b);
+    onSpjOut(ctx, b, input.score);
     return;
   }
-  ctx.rt.leadingMatch = 'score';
+  setLeadingMatch(ctx, 'score', { score: input.score });
   acceptValid(ctx, b, ctx.rt.session.blockText, 'score');
 }
 
@@ -100,9 +105,9 @@ export function react(ctx: Ctx, videoId: string | null | undefined): boolean {
  * one goes to spj_empty_blocks, else ends (spj_empty_end), else counts as invalid.
  * `judged`: a real (empty) answer, reported as unmatched; a failed request was never judged.
  */
-function onEmptyResult(ctx: Ctx, b: Block, judged: boolean): void {
+function onEmptyResult(ctx: Ctx, b: Block, judged: boolean, nearest: Nearest = {}): void {
   logProblem(ctx, 'EMPTY_SPJ_OR_SEARCH', { blockId: b.id });
-  if (judged) reportUnmatched(ctx, b, 'empty');
+  if (judged) reportUnmatched(ctx, b, 'empty', nearest);
   const session = ctx.rt.session;
   session.blockSpjEmptyCount += 1;
   if (session.blockSpjEmptyCount <= b.spj_empty_count) {
@@ -117,7 +122,7 @@ function onEmptyResult(ctx: Ctx, b: Block, judged: boolean): void {
 }
 
 /** Low score: spj_out_video_id each time; after spj_out_count outs, spj_out_block_id. */
-function onSpjOut(ctx: Ctx, b: Block): void {
+function onSpjOut(ctx: Ctx, b: Block, score: number): void {
   ctx.rt.spjOutCount += 1;
   const outVideo = video(ctx, b.spj_out_video_id)?.id;
   const exhausted = ctx.rt.spjOutCount > b.spj_out_count;
@@ -130,6 +135,6 @@ function onSpjOut(ctx: Ctx, b: Block): void {
   }
   if (react(ctx, outVideo)) return;
   if (exhausted) logProblem(ctx, 'SPJ_OUT_NOWHERE', { blockId: b.id });
-  reportUnmatched(ctx, b, 'invalid');
+  reportUnmatched(ctx, b, 'invalid', { score });
   onInvalid(ctx, b);
 }

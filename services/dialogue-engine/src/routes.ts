@@ -1,6 +1,6 @@
-import type { Block, MatchVia, TalkLanguage } from '@talkwith/proto/dialogue';
+import type { Block, TalkLanguage } from '@talkwith/proto/dialogue';
 import { existingBlocks, logProblem, type Ctx } from './context.ts';
-import { hitWordDecision, type WordMatcher } from './hit-words.ts';
+import { hitWordDecision, type WordFound, type WordMatcher } from './hit-words.ts';
 import { matcherFor } from './talk-language.ts';
 
 /** What a final utterance leads to, before any server request. */
@@ -10,9 +10,9 @@ export type Decision =
       blockId: string;
       slot: { name: string; value: string } | null;
       via: 'forced' | 'hitWord';
-      match?: MatchVia;
+      match?: WordFound;
     }
-  | { kind: 'valid'; match?: MatchVia }
+  | { kind: 'valid'; match?: WordFound }
   | { kind: 'search'; candidates: string[] }
   | { kind: 'score'; category: string }
   | { kind: 'notHit'; blockIds: string[] }
@@ -44,8 +44,8 @@ export function hitWordRoute(b: Block, matcher: WordMatcher, language?: TalkLang
   const hit = hitWordDecision(b, matcher, language);
   if (!hit) return undefined;
   return hit.kind === 'valid'
-    ? { kind: 'valid', match: hit.via }
-    : { kind: 'block', blockId: hit.blockId, slot: hit.slot, via: 'hitWord', match: hit.via };
+    ? { kind: 'valid', match: hit.found }
+    : { kind: 'block', blockId: hit.blockId, slot: hit.slot, via: 'hitWord', match: hit.found };
 }
 
 function hasHitWords(b: Block): boolean {

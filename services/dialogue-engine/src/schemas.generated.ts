@@ -127,6 +127,7 @@ export const ENGINE_INPUT_SHAPE: SchemaShape = {
                   { type: 'string', const: 'synonym' },
                 ],
               },
+              synonym: { type: 'string' },
             },
             required: ['word', 'negated', 'via'],
           },

@@ -1,4 +1,4 @@
-import { currentBlock, existingVideos, ladderEntry, logProblem, type Ctx } from './context.ts';
+import { currentBlock, existingVideos, ladderEntry, logProblem, setLeadingMatch, type Ctx } from './context.ts';
 import { micOff } from './devices.ts';
 import { endConversation, enterBlock, pickBlock } from './flow.ts';
 import { openMic } from './listen.ts';
@@ -22,7 +22,7 @@ export function onSilence(ctx: Ctx): void {
   rt.silenceCount += 1;
   rt.session.silenceLoopCount = rt.silenceCount;
   rt.leadingUtterance = '';
-  rt.leadingMatch = null;
+  setLeadingMatch(ctx, null);
   const count = rt.silenceCount;
   micOff(ctx);
   if (b.silence_count > 0 && count >= b.silence_count) {

@@ -70,9 +70,18 @@ export interface Runtime {
   leadingUtterance: string;
   /** how the leading utterance was understood (trackStep.match); null when no hit word, search or score decided; optional in runtimes saved before it existed. */
   leadingMatch?: MatchKind | null;
+  /** what carried leadingMatch (trackStep's matchWord, matchSynonym, matchScore); optional in runtimes saved before it existed. */
+  leadingEvidence?: MatchEvidence | null;
   rng: number;
   requestSeq: number;
   talkingSince: number | null;
+}
+
+/** What an understood utterance was matched with: the hit word (and the synonym said for it), or the search or SPJ score. */
+export interface MatchEvidence {
+  word?: string;
+  synonym?: string;
+  score?: number;
 }
 
 /** Lookup tables built once per character. */

@@ -42,7 +42,7 @@ const leaves = [
   tinyBlock('fallback', { trigger_video_id: 'fallback' }),
 ];
 
-export function searchCharacter(): Character {
+export function searchCharacter(options: Partial<Block> = {}): Character {
   return tinyCharacter(
     [
       tinyBlock('ask', {
@@ -52,6 +52,7 @@ export function searchCharacter(): Character {
         spj_empty_count: 2,
         spj_empty_videos: ['empty1'],
         spj_empty_blocks: ['fallback'],
+        ...options,
       }),
       ...leaves,
     ],

@@ -102,4 +102,25 @@ describe("engine, how the utterance that led into a block was understood (trackS
       ['topic-food', 'お腹すいた', 'synonym'],
     ]);
   });
+
+  it("engine, the server's synonym match naming the synonym said, tracks the hit word and that synonym", () => {
+    const d = listening(true);
+
+    d.say('お腹すいた');
+    d.send({
+      type: 'understandResult',
+      requestId: 'r1',
+      matches: [{ word: '食べ物', negated: false, via: 'synonym', synonym: 'お腹すいた' }],
+    });
+    d.fire('hitWordDelay');
+    d.ended();
+
+    const step = d.all.findLast((c) => c.type === 'trackStep');
+    expect(step).toMatchObject({
+      blockId: 'topic-food',
+      match: 'synonym',
+      matchWord: '食べ物',
+      matchSynonym: 'お腹すいた',
+    });
+  });
 });

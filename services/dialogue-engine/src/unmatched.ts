@@ -7,7 +7,25 @@ import { emit, type Ctx } from './context.ts';
  * say that the character cannot answer. A failed request is not reported: the
  * utterance was never judged.
  */
-export function reportUnmatched(ctx: Ctx, b: Block, reason: UnmatchedReason): void {
+export function reportUnmatched(ctx: Ctx, b: Block, reason: UnmatchedReason, nearest: Nearest = {}): void {
   const text = ctx.rt.session.blockText.trim().slice(0, UNMATCHED_TEXT_MAX);
-  if (text !== '') emit(ctx, { type: 'unmatched', blockId: b.id, text, reason });
+  if (text === '') return;
+  emit(ctx, {
+    type: 'unmatched',
+    blockId: b.id,
+    text,
+    reason,
+    ...(nearest.score !== undefined ? { bestScore: nearest.score } : {}),
+    ...(nearest.blockId !== undefined ? { nearestBlockId: nearest.blockId } : {}),
+  });
+}
+
+/**
+ * How close a search or SPJ answer came, when it was too low to answer: its
+ * best score and, for a search, that hit's block (insight shows the operator
+ * which block the utterance nearly reached).
+ */
+export interface Nearest {
+  score?: number;
+  blockId?: string;
 }

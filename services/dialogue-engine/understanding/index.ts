@@ -72,6 +72,8 @@ function answers(matcher: WordMatcher, phrases: readonly string[]): HitWordMatch
   return phrases.flatMap((word) => {
     const found = matcher(word);
     const chosen = found.find((m) => !m.negated) ?? found[0];
-    return chosen ? [{ word, negated: chosen.negated, via: chosen.via }] : [];
+    if (!chosen) return [];
+    const { negated, via, synonym } = chosen;
+    return [{ word, negated, via, ...(synonym !== undefined ? { synonym } : {}) }];
   });
 }

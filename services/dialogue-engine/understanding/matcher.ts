@@ -9,6 +9,7 @@ import {
 } from '../src/index.ts';
 import type { Analyse, Morpheme } from './analyser.ts';
 import { morphemeForms, nominalForm, readingKey, type MorphemeForms } from './forms.ts';
+import { kanaInflections, kanjiStemOf, type KanjiStem } from './kana-verbs.ts';
 
 /**
  * Finds hit words in an utterance by surface, reading and base form. The
@@ -56,6 +57,8 @@ export interface AnalysedUtterance {
   restAfter: string[];
   /** Reading keys of the morphemes the dictionary does not know, with the text after each. */
   unknown: Array<{ reading: string; rest: string }>;
+  /** Each morpheme's normalised surface (a kanji hit word's stem is written into them: kana-verbs.ts). */
+  surfaces: string[];
 }
 
 function add(runs: Map<string, Found[]>, key: string, found: Found, minimum: number): void {
@@ -120,6 +123,7 @@ export class Understanding {
   private readonly analyse: Analyse;
   private readonly readings = new Map<string, string>();
   private readonly words = new Map<string, string[]>();
+  private readonly stems = new Map<string, KanjiStem | null>();
 
   constructor(analyse: Analyse) {
     this.analyse = analyse;
@@ -151,6 +155,17 @@ export class Understanding {
       this.words.set(word, keys);
     }
     return keys;
+  }
+
+  /** The kanji stem of an inflecting hit word (歌う: 歌, うた), null for other words (computed once per word). */
+  private stemOf(word: string): KanjiStem | null {
+    let stem = this.stems.get(word);
+    if (stem === undefined) {
+      stem = kanjiStemOf(word, this.analyse(word)) ?? null;
+      if (this.stems.size >= MAX_CACHED) this.stems.clear();
+      this.stems.set(word, stem);
+    }
+    return stem;
   }
 
   /**
@@ -186,10 +201,14 @@ export class Understanding {
         .join(''),
     );
     const unknown = forms.flatMap((f, i) => (f.known ? [] : [{ reading: f.reading, rest: restAfter[i] ?? '' }]));
-    return { normalized: normalizeJapanese(text), runs: runsOf(forms), restAfter, unknown };
+    const surfaces = forms.map((f) => f.surface);
+    return { normalized: normalizeJapanese(text), runs: runsOf(forms), restAfter, unknown, surfaces };
   }
 
-  /** The engine's WordMatcher for this utterance: literal occurrences, then runs found by reading or base form. */
+  /**
+   * The engine's WordMatcher for this utterance: literal occurrences, then runs found by reading or base form;
+   * an inflecting kanji word not found so, then in kana the analyser cut wrongly (kana-verbs.ts).
+   */
   matcher(u: AnalysedUtterance): WordMatcher {
     const literal = literalMatcher(u.normalized);
     return (word) => {
@@ -199,6 +218,8 @@ export class Understanding {
           found.push({ negated: negatedAfter(u.restAfter[f.end] ?? ''), via: f.via });
         if (key.length >= MIN_INSIDE_UNKNOWN) found.push(...insideUnknown(u, key));
       }
+      const stem = found.some((m) => !m.negated) ? null : this.stemOf(word);
+      if (stem) found.push(...kanaInflections(this.analyse, u.surfaces, stem));
       return found;
     };
   }

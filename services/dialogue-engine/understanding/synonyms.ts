@@ -38,9 +38,9 @@ export function withSynonyms(matcher: WordMatcher, synonymsOf: SynonymsOf): Word
   return (word) => {
     const own = matcher(word);
     if (own.some((m) => !m.negated)) return own;
-    const bySynonym = synonymsOf(word)
-      .flatMap((s) => matcher(s))
-      .map((m) => ({ ...m, via: 'synonym' as const }));
+    const bySynonym = synonymsOf(word).flatMap((s) =>
+      matcher(s).map((m) => ({ ...m, via: 'synonym' as const, synonym: s })),
+    );
     return [...own, ...bySynonym];
   };
 }

@@ -60,10 +60,35 @@ describe("understanding hit words by reading and base form (the issue's examples
 
   it('understanding, a match, says how it was found', () => {
     const via = ['ラーメン', '御飯', '占って'].map(
-      (t) => hitWordDecision(greet(), understanding.matcher(understanding.utterance(t)))?.via,
+      (t) => hitWordDecision(greet(), understanding.matcher(understanding.utterance(t)))?.found.via,
     );
 
     expect(via).toEqual(['surface', 'reading', 'base']);
+  });
+});
+
+describe('understanding a verb said in kana the analyser cuts wrongly', () => {
+  const sing = () =>
+    makeBlock({
+      id: 'ask',
+      character_id: 'c',
+      title: 'ask',
+      hit_words: [{ words: ['歌う'], block_id: 'sing', slot: null }],
+    });
+
+  it('understanding, 「うたった」 (read as う + たった) against the hit word 歌う, finds it by its base form', () => {
+    const found = understanding.matcher(understanding.utterance('うたった'))('歌う');
+
+    expect(found).toEqual([{ negated: false, via: 'base' }]);
+    expect(routes(sing(), ['うたった', 'きのうカラオケでうたったよ', 'ウタッタ'])).toEqual(['sing', 'sing', 'sing']);
+  });
+
+  it("understanding, kana that only begin with the verb's reading (うたがわしい, うたたね), take no route", () => {
+    expect(routes(sing(), ['うたがわしい', 'うたたねしちゃった', 'ぶたったらかわいい'])).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });
 

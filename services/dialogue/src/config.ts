@@ -31,7 +31,7 @@ export const DialogueConfig = Type.Object({
   ANALYSER_WARMUP: Type.Boolean({
     default: true,
     description:
-      'load the Japanese analyser (~300 MB, 1.5-3 s) in the background at start, so the first search does not wait for it',
+      'load the Japanese analyser (~300 MB, 1.5-3 s) in the background at start, so the first understand request or search does not wait for it',
   }),
   INSIGHT_RETENTION_DAYS: Type.Integer({
     minimum: 1,

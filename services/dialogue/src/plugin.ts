@@ -9,7 +9,7 @@ import { insightArea } from './insight/index.ts';
 import { loadDialogueConfig } from './config.ts';
 import type { Closer, DialogueArea, DialogueDeps } from './deps.ts';
 import { recognitionArea } from './recognition/index.ts';
-import { loadReadingForms } from './recognition/understanding/index.ts';
+import { loadReadingForms, warmUnderstanding } from './recognition/understanding/index.ts';
 import { sttArea } from './stt/index.ts';
 import { talksArea } from './talks/index.ts';
 
@@ -30,8 +30,11 @@ export const dialoguePlugin: FastifyPluginAsync<ServiceOptions> = async (
     entitlements: createEntitlements({ service: 'dialogue', secret: config.JWT_SECRET }),
     credentials,
   };
-  // Dialogue holds the Japanese analyser (its understanding): the embedded search reads dialogue's indexes with it.
-  // Warmed, it loads now in the background (readiness does not wait; searches meanwhile match by surface).
+  // Dialogue holds the Japanese analyser (its understanding): the understand route and insight use it, and the
+  // embedded search reads dialogue's indexes with it. Warmed, it loads now in the background whatever the search
+  // (Elasticsearch's adapter never asks for it), so the first understand request does not wait for it; readiness
+  // does not wait, and embedded searches meanwhile match by surface. Both share the one load.
+  if (deps.config.ANALYSER_WARMUP) warmUnderstanding(platform.logger);
   platform.search.useReadings(loadReadingForms, { warm: deps.config.ANALYSER_WARMUP });
   for (const area of AREAS) await area.prepare?.(deps);
   const closers: Closer[] = [];

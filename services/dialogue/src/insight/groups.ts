@@ -8,7 +8,20 @@ export interface UnmatchedRow {
   text: string;
   normalised: string;
   at: string;
+  best_score?: number;
+  nearest_block_id?: string;
 }
+
+/** The closest a search or SPJ answer came for a group's utterances (null: none reported). */
+interface NearMiss {
+  score: number;
+  block: string | null;
+}
+
+const nearMissOf = (row: UnmatchedRow): NearMiss | null =>
+  row.best_score === undefined ? null : { score: row.best_score, block: row.nearest_block_id ?? null };
+
+const closer = (a: NearMiss | null, b: NearMiss | null): NearMiss | null => (!a || (b && b.score > a.score) ? b : a);
 
 interface Bucket {
   /** the normal form near-duplicates are compared with: the largest member's. */
@@ -17,6 +30,7 @@ interface Bucket {
   variants: Map<string, number>;
   blocks: Map<string, number>;
   lastAt: string;
+  near: NearMiss | null;
 }
 
 const add = (counts: Map<string, number>, key: string, by = 1) => counts.set(key, (counts.get(key) ?? 0) + by);
@@ -28,12 +42,20 @@ function exactBuckets(rows: UnmatchedRow[]): Bucket[] {
     if (!bucket)
       buckets.set(
         row.normalised,
-        (bucket = { key: row.normalised, count: 0, variants: new Map(), blocks: new Map(), lastAt: row.at }),
+        (bucket = {
+          key: row.normalised,
+          count: 0,
+          variants: new Map(),
+          blocks: new Map(),
+          lastAt: row.at,
+          near: null,
+        }),
       );
     bucket.count += 1;
     add(bucket.variants, row.text);
     add(bucket.blocks, row.block_id);
     if (row.at > bucket.lastAt) bucket.lastAt = row.at;
+    bucket.near = closer(bucket.near, nearMissOf(row));
   }
   return [...buckets.values()];
 }
@@ -43,6 +65,7 @@ function absorb(into: Bucket, other: Bucket): void {
   for (const [text, count] of other.variants) add(into.variants, text, count);
   for (const [block, count] of other.blocks) add(into.blocks, block, count);
   if (other.lastAt > into.lastAt) into.lastAt = other.lastAt;
+  into.near = closer(into.near, other.near);
 }
 
 const byCount = <K extends string>(counts: Map<string, number>, name: K) =>
@@ -73,6 +96,8 @@ export function groupUnmatched(rows: UnmatchedRow[]): UnmatchedGroup[] {
         variants,
         blocks: byCount(b.blocks, 'block_id'),
         last_at: b.lastAt,
+        best_score: b.near?.score ?? null,
+        nearest_block_id: b.near?.block ?? null,
       };
     });
 }

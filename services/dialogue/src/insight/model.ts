@@ -14,6 +14,14 @@ export interface InsightStepDoc {
   via: StepVia | null;
   /** how the utterance that led here was understood (insight's confidence); null or absent: not said, or an older player. */
   match?: MatchKind | null;
+  /** An understood step (match set): what the user said, as said and normalised (normalise.ts). Absent on older steps. */
+  text?: string;
+  normalised?: string;
+  /** the hit word it matched (null: a search or score), and the synonym said for it (null: the word itself). */
+  word?: string | null;
+  synonym?: string | null;
+  /** the search or SPJ score that carried it (null: a hit word). */
+  score?: number | null;
   talk_id: string | null;
   user_id: string;
   at: string;
@@ -29,6 +37,9 @@ export interface UnmatchedDoc {
   text: string;
   normalised: string;
   reason: UnmatchedReason;
+  /** the best search or SPJ score it got, too low to answer, and that search hit's block (players that say). */
+  best_score?: number;
+  nearest_block_id?: string;
   /** null: a visitor (not signed in). */
   user_id: string | null;
   at: string;

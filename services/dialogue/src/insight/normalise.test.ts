@@ -48,7 +48,28 @@ describe('groupUnmatched', () => {
         ],
         blocks: [{ block_id: 'b', count: 3 }],
         last_at: '2025-01-03T00:00:00.000Z',
+        best_score: null,
+        nearest_block_id: null,
       },
     ]);
+  });
+
+  it('group, near misses reported by some of its utterances and a merged near-duplicate, keeps the closest one', () => {
+    const at = '2025-01-01T00:00:00.000Z';
+    const row = (text: string, near: { best_score?: number; nearest_block_id?: string } = {}) => ({
+      block_id: 'b',
+      text,
+      normalised: text,
+      at,
+      ...near,
+    });
+
+    const [group] = groupUnmatched([
+      row('とおくにいきたい', { best_score: 0.4, nearest_block_id: 'greet' }),
+      row('とおくにいきたい'),
+      row('とおくにいきたいな', { best_score: 0.9, nearest_block_id: 'travel' }),
+    ]);
+
+    expect(group).toMatchObject({ count: 3, best_score: 0.9, nearest_block_id: 'travel' });
   });
 });

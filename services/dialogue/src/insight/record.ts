@@ -6,12 +6,35 @@ import { insightErrors } from '../errors.ts';
 import { expiryOf, openInsightSteps, openUnmatched } from './model.ts';
 import { normaliseUtterance } from './normalise.ts';
 
+export interface SaidStep {
+  text: string;
+  word?: string | undefined;
+  synonym?: string | undefined;
+  score?: number | undefined;
+}
+
+/** The step's utterance and how it matched, kept only for an understood utterance (a button or the flow says nothing). */
+function saidFields(step: InsightStep) {
+  const said = step.said;
+  const text = said?.text.trim() ?? '';
+  if (!said || !step.match || normaliseUtterance(text) === '') return {};
+  return {
+    text,
+    normalised: normaliseUtterance(text),
+    word: said.word ?? null,
+    synonym: said.synonym ?? null,
+    score: said.score ?? null,
+  };
+}
+
 export interface InsightStep {
   userId: string;
   characterId: string;
   blockId: string;
   via: StepVia | undefined;
   match?: MatchKind | undefined;
+  /** what the user said and, when it was understood, with what (insight's matched utterances). */
+  said?: SaidStep;
   talkId: string | undefined;
   at: Date;
   retentionDays: number;
@@ -25,6 +48,7 @@ export async function appendInsightStep(tx: Transaction, step: InsightStep): Pro
     block_id: step.blockId,
     via: step.via ?? null,
     match: step.match ?? null,
+    ...saidFields(step),
     talk_id: step.talkId ?? null,
     user_id: step.userId,
     at: step.at.toISOString(),
@@ -58,6 +82,8 @@ export async function recordUnmatched(store: DocumentStore, utterance: Unmatched
     text,
     normalised: normaliseUtterance(text),
     reason: request.reason,
+    ...(request.best_score !== undefined ? { best_score: request.best_score } : {}),
+    ...(request.nearest_block_id !== undefined ? { nearest_block_id: request.nearest_block_id } : {}),
     user_id: userId,
     at: at.toISOString(),
     expires_at: expiryOf(at, utterance.retentionDays),

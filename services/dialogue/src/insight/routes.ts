@@ -5,6 +5,8 @@ import {
   BlockInsightReply,
   InsightParams,
   InsightRangeQuery,
+  MatchedInsightQuery,
+  MatchedInsightReply,
   UnmatchedInsightQuery,
   UnmatchedInsightReply,
   UnmatchedReply,
@@ -13,6 +15,7 @@ import {
 import type { DialogueDeps } from '../deps.ts';
 import { takeRecognitionSlot } from '../recognition/limiter.ts';
 import { blockInsight } from './blocks.ts';
+import { matchedInsight } from './matched.ts';
 import { recordUnmatched } from './record.ts';
 import { unmatchedInsight } from './unmatched.ts';
 
@@ -80,6 +83,23 @@ export const insightRoutes: FastifyPluginAsync<DialogueDeps> = async (app, { pla
     async (request) => {
       await requireAdminCaller(request);
       return { ok: true as const, ...(await unmatchedInsight(store, request.params.character_id, request.query)) };
+    },
+  );
+
+  api.get(
+    '/api/admin/insight/:character_id/matched',
+    {
+      schema: {
+        tags: ['insight'],
+        summary: 'Understood utterances grouped by text, block and how they matched (hit word, synonym, score), paged',
+        params: InsightParams,
+        querystring: MatchedInsightQuery,
+        response: { 200: MatchedInsightReply },
+      },
+    },
+    async (request) => {
+      await requireAdminCaller(request);
+      return { ok: true as const, ...(await matchedInsight(store, request.params.character_id, request.query)) };
     },
   );
 };

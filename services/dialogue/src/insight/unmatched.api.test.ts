@@ -222,3 +222,72 @@ describe('POST /api/dialogue/unmatched refusals', () => {
     expect(groups.map((g) => [g.text, g.resolved])).toEqual([['おでかけしたい', true]]);
   });
 });
+
+describe('unmatched insight, classed as the live matcher finds words (reading, base form, synonym, negation)', () => {
+  it('unmatched groups, 「御飯」 said and ごはん published since as a hit word, are marked resolved (by reading)', async () => {
+    const characterId = newId('char');
+    await kit.publish(characterId, { greet: 'あいさつ' });
+    await say(characterId, 'greet', '御飯');
+
+    await kit.publish(characterId, { greet: 'あいさつ', food: 'ごはん' }, 2);
+
+    const groups = (await groupsOf(characterId)).json().groups as { text: string; resolved: boolean }[];
+    expect(groups.map((g) => [g.text, g.resolved])).toEqual([['御飯', true]]);
+  });
+
+  it('unmatched groups, 「占ってほしい」 said and 占い published since, are marked resolved (by base form)', async () => {
+    const characterId = newId('char');
+    await kit.publish(characterId, { greet: 'あいさつ' });
+    await say(characterId, 'greet', '占ってほしい');
+
+    await kit.publish(characterId, { greet: 'あいさつ', fortune: '占い' }, 2);
+
+    const groups = (await groupsOf(characterId)).json().groups as { text: string; resolved: boolean }[];
+    expect(groups.map((g) => [g.text, g.resolved])).toEqual([['占ってほしい', true]]);
+  });
+
+  it('unmatched groups, a synonym published since said in kanji (お出かけ for おでかけ), are marked resolved', async () => {
+    const characterId = newId('char');
+    await kit.publish(characterId, { greet: 'あいさつ', trip: '旅行' });
+    await say(characterId, 'greet', 'お出かけしたい');
+
+    await kit.publish(characterId, { greet: 'あいさつ', trip: '旅行' }, 2, {
+      synonyms: [{ word: '旅行', synonyms: ['おでかけ'] }],
+    });
+
+    const groups = (await groupsOf(characterId)).json().groups as { text: string; resolved: boolean }[];
+    expect(groups.map((g) => [g.text, g.resolved])).toEqual([['お出かけしたい', true]]);
+  });
+
+  it('unmatched groups, a hit word said only negated (「ラーメンじゃなくて」), are not marked resolved', async () => {
+    const characterId = newId('char');
+    await kit.publish(characterId, { greet: 'あいさつ', food: 'ラーメン' });
+    await say(characterId, 'greet', 'ラーメンじゃなくてお寿司');
+
+    const groups = (await groupsOf(characterId)).json().groups as { text: string; resolved: boolean }[];
+
+    expect(groups.map((g) => [g.text, g.resolved])).toEqual([['ラーメンじゃなくてお寿司', false]]);
+  });
+
+  it('unmatched, a serial-locked hit word said in kanji (秘密 for ひみつ), is counted as locked', async () => {
+    const characterId = newId('char');
+    await kit.publish(characterId, { greet: 'あいさつ', secret: 'ひみつ' });
+    await svc.platform.events.publish('coupon.saved', newId('coupon'), {
+      coupon_id: newId('coupon'),
+      character_id: characterId,
+      block_id: 'secret',
+      is_debug: false,
+      tickets: 0,
+    });
+    await eventually(
+      async () => (await openInsightGates(svc.platform.store).countDocuments({ character_id: characterId })) === 1,
+    );
+    await say(characterId, 'greet', '秘密を教えて');
+
+    const body = (await groupsOf(characterId)).json();
+
+    expect(body.groups).toEqual([]);
+    expect(body.locked_groups).toEqual([expect.objectContaining({ text: '秘密を教えて', count: 1 })]);
+    expect(body.coverage).toMatchObject({ unmatched: 0, locked: 1 });
+  });
+});

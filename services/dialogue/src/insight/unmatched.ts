@@ -3,7 +3,6 @@ import type { InsightCoverage, StepVia, UnmatchedInsightQuery, UnmatchedInsightR
 import { classifierFor, type Classifier } from './classify.ts';
 import { groupUnmatched } from './groups.ts';
 import { openInsightSteps, openUnmatched } from './model.ts';
-import { normaliseUtterance } from './normalise.ts';
 import { inPeriod, lastWeek, periodOf } from './period.ts';
 
 /** Steps whose block an utterance found a route to. */
@@ -30,13 +29,17 @@ export async function unmatchedInsight(
       ...inPeriod(period),
       ...(query.block_id !== undefined ? { block_id: query.block_id } : {}),
     },
-    { sort: { at: -1, _id: 1 }, limit: MAX_UNMATCHED_READ, projection: { block_id: 1, text: 1, normalised: 1, at: 1 } },
+    {
+      sort: { at: -1, _id: 1 },
+      limit: MAX_UNMATCHED_READ,
+      projection: { block_id: 1, text: 1, normalised: 1, at: 1, best_score: 1, nearest_block_id: 1 },
+    },
   );
-  const locked = rows.filter((row) => classifier.isLocked(row.normalised));
-  const understood = rows.filter((row) => !classifier.isLocked(row.normalised));
+  const locked = rows.filter((row) => classifier.isLocked(row.text));
+  const understood = rows.filter((row) => !classifier.isLocked(row.text));
   const groups = groupUnmatched(understood).map((group) => ({
     ...group,
-    resolved: classifier.isResolved(normaliseUtterance(group.text)),
+    resolved: classifier.isResolved(group.text),
   }));
   return {
     character_id: characterId,
@@ -62,9 +65,9 @@ async function coverageOf(
   });
   const said = await openUnmatched(store).find(
     { character_id: characterId, ...inPeriod(week) },
-    { limit: MAX_UNMATCHED_READ, projection: { normalised: 1 } },
+    { limit: MAX_UNMATCHED_READ, projection: { text: 1 } },
   );
-  const locked = said.filter((row) => classifier.isLocked(row.normalised)).length;
+  const locked = said.filter((row) => classifier.isLocked(row.text)).length;
   const unmatched = said.length - locked;
   const total = matched + unmatched;
   return { from: week.from, to: week.to, matched, unmatched, locked, share: total === 0 ? null : matched / total };

@@ -49,7 +49,7 @@ describe('understanding an utterance on the server', () => {
     const japanese = await understand(id, 'food', 'I want some noodles, not sushi');
 
     expect(english.json().matches).toEqual([
-      { word: 'food', negated: false, via: 'synonym' },
+      { word: 'food', negated: false, via: 'synonym', synonym: 'noodle' },
       { word: 'sushi', negated: true, via: 'surface' },
     ]);
     expect(japanese.json().matches).toEqual([]);
@@ -70,7 +70,7 @@ describe('understanding an utterance on the server', () => {
 
     const res = await understand(id, 'food', '料理の話がしたい');
 
-    expect(res.json().matches).toEqual([{ word: '食べ物', negated: false, via: 'synonym' }]);
+    expect(res.json().matches).toEqual([{ word: '食べ物', negated: false, via: 'synonym', synonym: '料理' }]);
   }, 30_000);
 
   it('understand, a synonym said negated (「料理じゃなくて」), answers the phrase as negated', async () => {
@@ -79,7 +79,7 @@ describe('understanding an utterance on the server', () => {
 
     const res = await understand(id, 'food', '料理じゃなくて');
 
-    expect(res.json().matches).toEqual([{ word: '食べ物', negated: true, via: 'synonym' }]);
+    expect(res.json().matches).toEqual([{ word: '食べ物', negated: true, via: 'synonym', synonym: '料理' }]);
   }, 30_000);
 
   it('understand, a character never published or a block it does not have, answers no matches', async () => {

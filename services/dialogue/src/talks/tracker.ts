@@ -64,6 +64,7 @@ export async function trackStep({ store, events }: TalkPorts, track: TrackStep):
       blockId: step.block_id,
       via: step.via,
       match: step.match,
+      said: { text: step.utterance, word: step.match_word, synonym: step.match_synonym, score: step.match_score },
       talkId: step.talk_id,
       at: now,
       retentionDays: track.retentionDays,

@@ -29,10 +29,16 @@ export interface ServiceUnderTest {
   close(): Promise<void>;
 }
 
+export interface TestServiceOptions {
+  /** Changes the embedded adapters before the service mounts (e.g. a search that behaves as Elasticsearch's does). */
+  adapt?(platform: Platform): void;
+}
+
 /** One service as its own server (distributed mode) on embedded adapters in a temp DATA_DIR. */
 export async function startServiceForTest(
   module: ServiceModule,
   env: Record<string, string> = {},
+  options: TestServiceOptions = {},
 ): Promise<ServiceUnderTest> {
   const dir = await mkdtemp(join(tmpdir(), `${module.name}-test-`));
   const fullEnv = {
@@ -45,6 +51,7 @@ export async function startServiceForTest(
   };
   const config = loadPlatformConfig(fullEnv);
   const platform = await createPlatform(config, { serviceName: module.name });
+  options.adapt?.(platform);
   const app = await buildServiceApp(module, platform, config, fullEnv);
   await app.ready();
   const signer = Fastify();

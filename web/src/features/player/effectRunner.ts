@@ -222,8 +222,14 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
    * (offline, rate-limited) is not worth a log line of its own.
    */
   function reportUnmatched(command: EngineCommandOf<'unmatched'>): void {
-    const { blockId: block_id, text, reason } = command;
-    void deps.recognition.unmatched({ character_id: character.id, block_id, text, reason }).catch(() => undefined);
+    const { blockId: block_id, text, reason, bestScore, nearestBlockId } = command;
+    const nearest = {
+      ...(bestScore !== undefined ? { best_score: bestScore } : {}),
+      ...(nearestBlockId !== undefined ? { nearest_block_id: nearestBlockId } : {}),
+    };
+    void deps.recognition
+      .unmatched({ character_id: character.id, block_id, text, reason, ...nearest })
+      .catch(() => undefined);
   }
 
   /** Search or score on the server; the answer (or the failure) comes back to the engine as an input of its own. */

@@ -109,12 +109,51 @@ describe('talk session', () => {
       utterance: 'お腹すいた',
       via: 'hitWord',
       match: 'synonym',
+      matchWord: '食べ物',
+      matchSynonym: 'お腹すいた',
     });
     await settle();
 
     expect(talks.calls.at(-1)).toMatchObject({
       op: 'track',
-      body: { block_id: 'topic-food', utterance: 'お腹すいた', via: 'hitWord', match: 'synonym' },
+      body: {
+        block_id: 'topic-food',
+        utterance: 'お腹すいた',
+        via: 'hitWord',
+        match: 'synonym',
+        match_word: '食べ物',
+        match_synonym: 'お腹すいた',
+      },
+    });
+  });
+
+  it('talk, a step reached by a search hit, is tracked with its score', async () => {
+    const talks = fakeTalks({ failStart: false });
+    const talk = createTalkSession(
+      talks.port,
+      demoCharacter.id,
+      () => {},
+      () => 'key-1',
+    );
+    await talk.begin({ btn: 'btn-talk' });
+    talk.clipPlaying('greet');
+    talk.clipShown('greet');
+
+    talk.step({
+      type: 'trackStep',
+      characterId: demoCharacter.id,
+      blockId: 'topic-travel',
+      conversationId: null,
+      utterance: '旅に出たい',
+      via: 'search',
+      match: 'search',
+      matchScore: 3.25,
+    });
+    await settle();
+
+    expect(talks.calls.at(-1)).toMatchObject({
+      op: 'track',
+      body: { block_id: 'topic-travel', via: 'search', match: 'search', match_score: 3.25 },
     });
   });
 

@@ -158,6 +158,10 @@ export function createTalkSession(
       };
       if (command.via) step.via = command.via;
       if (command.match) step.match = command.match;
+      // How it matched, for insight: the word or synonym (cut to the request's bound) or the score.
+      if (command.matchWord) step.match_word = command.matchWord.slice(0, 200);
+      if (command.matchSynonym) step.match_synonym = command.matchSynonym.slice(0, 200);
+      if (command.matchScore !== undefined) step.match_score = command.matchScore;
       if (talk.phase === 'awaitingFirstClip') talk.held.push(step);
       else send(talk, step);
     },

@@ -1,4 +1,4 @@
-import type { DocumentStore, ReadingForms } from '@talkwith/platform';
+import type { DocumentStore, Platform, ReadingForms } from '@talkwith/platform';
 import {
   matchPhrases,
   matchPhrasesIn,
@@ -32,6 +32,16 @@ export async function understandUtterance(
   }
   if (!block || block.phrases.length === 0) return [];
   return matchPhrases(await sharedUnderstanding(), block.phrases, synonyms, request.text);
+}
+
+/**
+ * Starts loading the shared understanding in the background (once per process: sharedUnderstanding keeps it).
+ * A failed load is only logged: the first utterance that needs the analyser loads it again and waits.
+ */
+export function warmUnderstanding(logger: Platform['logger']): void {
+  sharedUnderstanding().catch((error: unknown) =>
+    logger.warn({ err: error }, 'Japanese analyser warm-up failed; the first utterance that needs it loads it'),
+  );
 }
 
 /**

@@ -4,12 +4,13 @@ import { block, character } from '../blocks/testing.ts';
 import { API, renderConsole } from '../characters/testing.tsx';
 import { logsServer } from '../logs/testing.ts';
 import { lastDays } from './period.ts';
-import { blocksReply, coverage, figures, group, unmatchedReply, via } from './testing.ts';
+import { blocksReply, coverage, figures, group, matchedReply, unmatchedReply, via } from './testing.ts';
 
 const PAGE = '/ops/characters/c1/insight';
 const ALL = `GET ${API}/characters/c1/all`;
 const BLOCKS = `GET ${API}/insight/c1/blocks`;
 const UNMATCHED = `GET ${API}/insight/c1/unmatched`;
+const MATCHED = `GET ${API}/insight/c1/matched`;
 const PUT_B1 = `PUT ${API}/blocks/c1/b1`;
 const PUBLISH = `POST ${API}/characters/c1/publish`;
 
@@ -32,6 +33,7 @@ function insightServer(routes: Routes = {}) {
     [ALL]: [200, { ok: true, character: foodCharacter(), faults: [] }],
     [BLOCKS]: [200, blocksReply([])],
     [UNMATCHED]: [200, unmatchedReply([])],
+    [MATCHED]: [200, matchedReply([])],
     ...routes,
   });
 }
@@ -158,7 +160,7 @@ describe('InsightPage unmatched utterances', () => {
     fireEvent.click(screen.getByRole('button', { name: '解決済みも表示（1 件）' }));
 
     const item = within(screen.getByText('ラーメンください').closest('li')!);
-    expect(item.getByText('解決済み：公開中のヒットワードで答えられます')).toBeTruthy();
+    expect(item.getByText('解決済み：公開中のヒットワードか類義語で答えられます')).toBeTruthy();
     expect(item.queryByRole('button', { name: 'ヒットワードに追加' })).toBeNull();
   });
 

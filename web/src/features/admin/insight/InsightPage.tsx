@@ -9,6 +9,7 @@ import { CharacterNav } from '../characters/CharacterNav.tsx';
 import { useAdminTexts } from '../i18n.ts';
 import { BlockFiguresTable } from './BlockFiguresTable.tsx';
 import { CoverageCard } from './CoverageCard.tsx';
+import { MatchedSection } from './MatchedSection.tsx';
 import { MatchKinds } from './MatchKinds.tsx';
 import { useBlockInsightQuery, useUnmatchedInsightQuery } from './insightApi.ts';
 import { periodOfParams, type Period } from './period.ts';
@@ -73,6 +74,7 @@ function InsightContent({ character }: { character: Character }) {
         blockId={blockId}
         onBlock={(block) => change({ block })}
       />
+      <MatchedSection character={character} period={period} blockId={blockId} />
     </>
   );
 }

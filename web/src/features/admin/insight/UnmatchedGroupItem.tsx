@@ -4,6 +4,21 @@ import { japanTime } from '../engagement/time.ts';
 import { useAdminTexts } from '../i18n.ts';
 import { AddSynonymForm } from './AddSynonymForm.tsx';
 import { AddWordForm, type AddMode } from './AddWordForm.tsx';
+import { formatScore } from './MatchedTable.tsx';
+
+/** How close a search or SPJ answer came for the group (players that report it): the score and the block it nearly reached. */
+function NearMiss({ group, title }: { group: UnmatchedGroup; title: (id: string) => string }) {
+  const { t } = useAdminTexts('insight.unmatched');
+  if (group.best_score === undefined || group.best_score === null) return null;
+  const score = formatScore(group.best_score);
+  return (
+    <p className="ins-group__near small">
+      {group.nearest_block_id
+        ? t('nearest', { block: title(group.nearest_block_id), score })
+        : t('bestScore', { score })}
+    </p>
+  );
+}
 
 /** One group of utterances the character could not answer: how often, the ways it was said (folded), where, when last; and the three fixes. */
 export function UnmatchedGroupItem({ group, character }: { group: UnmatchedGroup; character: Character }) {
@@ -24,6 +39,7 @@ export function UnmatchedGroupItem({ group, character }: { group: UnmatchedGroup
         ))}
         <span className="muted">{t('lastAt', { at: japanTime(group.last_at, i18n.language) })}</span>
       </p>
+      <NearMiss group={group} title={title} />
       {group.resolved && <p className="ins-group__resolved small">{t('resolved')}</p>}
       {group.variants.length > 1 && (
         <details className="ins-group__variants small">

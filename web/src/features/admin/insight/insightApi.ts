@@ -1,7 +1,26 @@
-import type { BlockInsightReply, UnmatchedInsightReply } from '@talkwith/proto/dialogue';
+import type {
+  BlockInsightReply,
+  MatchedInsightQuery,
+  MatchedInsightReply,
+  MatchKind,
+  UnmatchedInsightReply,
+} from '@talkwith/proto/dialogue';
 import { api } from '../../../api/index.ts';
 import { adminUrl, type WithBase } from '../adminApi.ts';
 import type { Period } from './period.ts';
+
+/** What the matched list asks: the page's period and block, and its own way, order and page. */
+export interface MatchedArgs {
+  characterId: string;
+  period: Period;
+  blockId: string | null;
+  match: MatchKind | null;
+  sort: MatchedInsightQuery['sort'];
+  page: number;
+}
+
+/** Understood utterances shown a page at a time. */
+export const MATCHED_PER_PAGE = 50;
 
 const insightPath = (characterId: string, rest: string) => `insight/${encodeURIComponent(characterId)}/${rest}`;
 
@@ -28,7 +47,21 @@ export const insightApi = api.injectEndpoints({
       }),
       keepUnusedDataFor: 60,
     }),
+    matchedInsight: build.query<MatchedInsightReply, WithBase<MatchedArgs>>({
+      query: ({ base, characterId, period, blockId, match, sort, page }) => ({
+        url: adminUrl(base, insightPath(characterId, 'matched')),
+        params: {
+          ...period,
+          ...(blockId ? { block_id: blockId } : {}),
+          ...(match ? { match } : {}),
+          sort,
+          page,
+          per_page: MATCHED_PER_PAGE,
+        },
+      }),
+      keepUnusedDataFor: 60,
+    }),
   }),
 });
 
-export const { useBlockInsightQuery, useUnmatchedInsightQuery } = insightApi;
+export const { useBlockInsightQuery, useMatchedInsightQuery, useUnmatchedInsightQuery } = insightApi;

@@ -1,4 +1,4 @@
-import type { BlockFigures, InsightCoverage, UnmatchedGroup, ViaCounts } from '@talkwith/proto/dialogue';
+import type { BlockFigures, InsightCoverage, MatchedGroup, UnmatchedGroup, ViaCounts } from '@talkwith/proto/dialogue';
 import { VIA_ORDER } from './blockFigures.ts';
 
 /** Replies of the insight reads, shaped as proto/src/dialogue/insight.ts says dialogue answers them (each test builds its own). */
@@ -52,5 +52,31 @@ export const unmatchedReply = (groups: UnmatchedGroup[], over: Record<string, un
   to: '2026-03-07',
   groups,
   coverage: coverage(),
+  ...over,
+});
+
+export const matchedGroup = (text: string, over: Partial<MatchedGroup> = {}): MatchedGroup => ({
+  text,
+  count: 1,
+  variants: [{ text, count: 1 }],
+  block_id: 'b2',
+  match: 'surface',
+  word: text,
+  synonym: null,
+  score: null,
+  last_at: '2026-03-07T03:04:00.000Z',
+  ...over,
+});
+
+export const matchedReply = (groups: MatchedGroup[], over: Record<string, unknown> = {}) => ({
+  ok: true,
+  character_id: 'c1',
+  from: '2026-03-01',
+  to: '2026-03-07',
+  steps: groups.reduce((sum, g) => sum + g.count, 0),
+  total: groups.length,
+  page: 1,
+  per_page: 50,
+  groups,
   ...over,
 });
