@@ -212,6 +212,52 @@ describe.skipIf(!hasChromium)(
       await context.close();
     }, 60_000);
 
+    it('player, the issue’s four screen sizes after start, fills a portrait screen, shows one end button, the rotate hint only in portrait and subtitles in view', async () => {
+      const served = (await (await fetch(`${server.url}/api/characters/by-slug/mirai`)).json()) as {
+        character: { dialogue: { setting: { landscape_mode: boolean } } };
+      };
+      const landscapeOnly = served.character.dialogue.setting.landscape_mode;
+      for (const [width, height] of [
+        [390, 844],
+        [844, 390],
+        [768, 1024],
+        [1366, 900],
+      ] as const) {
+        const portrait = height > width;
+        const context = await browser.newContext({ viewport: { width, height }, locale: 'ja-JP' });
+        const page = await context.newPage();
+        await page.goto(`${server.url}/full/chat/mirai`);
+        await page.getByRole('button', { name: '話す', exact: true }).click();
+        await waitForPlaying(page, 'greet.mp4');
+        await expect
+          .poll(async () => page.getByTestId('subtitles').innerText(), { timeout: 10_000 })
+          .toContain('私はミライ');
+        await page.screenshot({ path: join(SHOTS, `size-${width}x${height}-talk.png`) });
+
+        const stage = await page.locator('.player__stage').boundingBox();
+        const cue = page.locator('.player__cue').first();
+        const cueBox = await cue.boundingBox();
+        const hintShown = await page.locator('.player__rotate-hint').evaluateAll((hints) => {
+          // Runs in the page; the root tsconfig has no DOM types, hence the structural cast.
+          const view = globalThis as unknown as { getComputedStyle(element: unknown): { display: string } };
+          return hints.some((hint) => view.getComputedStyle(hint).display !== 'none');
+        });
+        const size = `${width}×${height}`;
+        if (portrait) expect(stage?.height ?? 0, `stage height at ${size}`).toBeGreaterThanOrEqual(0.6 * height);
+        expect(await page.getByRole('button', { name: 'おわる', exact: true }).count(), `end buttons at ${size}`).toBe(
+          1,
+        );
+        expect(hintShown, `rotate hint at ${size}`).toBe(landscapeOnly && portrait);
+        expect(await cue.isVisible(), `subtitles at ${size}`).toBe(true);
+        expect(cueBox, `subtitles at ${size}`).not.toBeNull();
+        expect(cueBox!.x).toBeGreaterThanOrEqual(0);
+        expect(cueBox!.y).toBeGreaterThanOrEqual(0);
+        expect(cueBox!.x + cueBox!.width).toBeLessThanOrEqual(width);
+        expect(cueBox!.y + cueBox!.height).toBeLessThanOrEqual(height);
+        await context.close();
+      }
+    }, 60_000);
+
     it('player, nothing said after the greeting, the silence timer fires in the browser and the first silence video plays', async () => {
       const context = await browser.newContext({ viewport: { width: 375, height: 667 }, locale: 'ja-JP' });
       const page = await context.newPage();

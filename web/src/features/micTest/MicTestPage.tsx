@@ -26,7 +26,7 @@ function MicRefused() {
   const { t } = useTranslation('micTest');
   return (
     <Notice kind="error">
-      {t('micTest.micRefused')} <Link to="/mic_manual">{t('micTest.micManual')}</Link>
+      {t('mic.refused')} <Link to="/mic_manual">{t('mic.manual')}</Link>
     </Notice>
   );
 }
@@ -57,7 +57,7 @@ function LevelCard() {
         </p>
       )}
       {state === 'denied' && <MicRefused />}
-      {state === 'missing' && <Notice kind="error">{t('micTest.level.missing')}</Notice>}
+      {state === 'missing' && <Notice kind="error">{t('mic.missing')}</Notice>}
       {state === 'unavailable' && <Notice kind="error">{t('micTest.level.unavailable')}</Notice>}
       {state === 'running' ? (
         <button type="button" className="btn btn--ghost btn--block" onClick={stop}>
@@ -79,8 +79,8 @@ function LevelCard() {
 
 const RECOGNITION_NOTICES: Partial<Record<RecognitionState, ParseKeys<'micTest'>>> = {
   nothing: 'micTest.recognition.nothing',
-  siriOff: 'micTest.recognition.siriOff',
-  missing: 'micTest.level.missing',
+  siriOff: 'mic.siriOff',
+  missing: 'mic.missing',
   unavailable: 'micTest.recognition.unavailable',
   failed: 'micTest.recognition.failed',
 };
@@ -106,7 +106,7 @@ function RecognitionCard() {
       {notice && <Notice kind={state === 'nothing' ? 'info' : 'error'}>{t(notice)}</Notice>}
       {state === 'siriOff' && (
         <p className="small">
-          <Link to="/mic_manual">{t('micTest.micManual')}</Link>
+          <Link to="/mic_manual">{t('mic.manual')}</Link>
         </p>
       )}
       {state === 'listening' ? (
@@ -141,7 +141,7 @@ function DialogueCard() {
       {(character.data === null || character.isError) && <p className="muted">{t('micTest.dialogue.none')}</p>}
       <p className="small mictest__links">
         <Link to="/check">{t('micTest.toCheck')}</Link>
-        <Link to="/mic_manual">{t('micTest.micManual')}</Link>
+        <Link to="/mic_manual">{t('mic.manual')}</Link>
       </p>
     </Card>
   );

@@ -4,6 +4,8 @@ import type { ActionButton } from '@talkwith/proto/dialogue';
 import { useLocalized } from '../../i18n/localized.ts';
 import type { EffectRunner } from './effectRunner.ts';
 import type { PlayerView } from './view.ts';
+import { SubtitleSettings } from './SubtitleSettings.tsx';
+import type { SubtitlePrefs } from './subtitlePrefs.ts';
 
 /**
  * Whether the bar needs its own end button: not when the character already
@@ -19,13 +21,17 @@ export function barStopShown(
   return !actionButtons.some((button) => labelOf(button).trim() === label);
 }
 
-/** The bar over the player: back to the list, the name (in the interface language), the preview marker (an operator playing the draft), and pause / end while a talk runs. */
+/**
+ * The bar over the player: back to the list, the name (in the interface language), the preview marker (an operator
+ * playing the draft), pause / end while a talk runs, and the subtitles' settings.
+ */
 export function PlayerBar({
   name,
   translated = false,
   runner,
   view,
   preview = false,
+  subtitles,
 }: {
   name: string;
   /** The name is a translation: shown over a landscape clip too, whose corner may carry only the Japanese name. */
@@ -33,6 +39,7 @@ export function PlayerBar({
   runner: EffectRunner | null;
   view: PlayerView;
   preview?: boolean;
+  subtitles?: { prefs: SubtitlePrefs; change: (change: Partial<SubtitlePrefs>) => void };
 }) {
   const { t } = useTranslation();
   const localized = useLocalized();
@@ -48,8 +55,8 @@ export function PlayerBar({
           {t('player.preview')}
         </span>
       )}
-      {talking && (
-        <span className="player__bar-tools">
+      <span className="player__bar-tools">
+        {talking && (
           <button
             type="button"
             className="player__chip"
@@ -57,15 +64,17 @@ export function PlayerBar({
           >
             {view.paused ? t('player.resume') : t('player.pause')}
           </button>
-          {barStopShown(view.actionButtons, t('player.stop'), (button) =>
+        )}
+        {talking &&
+          barStopShown(view.actionButtons, t('player.stop'), (button) =>
             localized(button.title, button.title_i18n),
           ) && (
             <button type="button" className="player__chip" onClick={() => runner.send({ type: 'stop' })}>
               {t('player.stop')}
             </button>
           )}
-        </span>
-      )}
+        {subtitles && <SubtitleSettings prefs={subtitles.prefs} change={subtitles.change} />}
+      </span>
     </header>
   );
 }

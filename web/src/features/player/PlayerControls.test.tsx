@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { demoCharacter } from '@talkwith/dialogue-engine/demo';
 import { initialState } from '@talkwith/dialogue-engine';
 import type { LockedBlock } from '@talkwith/proto/catalog';
 import type { EngineCommand } from '@talkwith/proto/dialogue';
 import { renderWithApp } from '../../test/harness.tsx';
-import { fakeRunner } from './controls-test-kit.tsx';
+import { fakeRunner, renderControls } from './controls-test-kit.tsx';
 import { PlayerControls } from './PlayerControls.tsx';
-import { sessionOpened, speechUnavailable, stepped } from './playerSlice.ts';
+import { sessionOpened, speechSwitchedToServer, speechUnavailable, stepped } from './playerSlice.ts';
 
 async function setUp(commands: EngineCommand[], locked: LockedBlock[] = []) {
   const runner = fakeRunner();
@@ -70,13 +70,57 @@ describe('player controls', () => {
     expect(runner.setMicEnabled).toHaveBeenNthCalledWith(2, true);
   });
 
-  it('controls, speech recognition refused, hide the microphone switch and say to type instead', async () => {
+  it('controls, the microphone refused, hide the microphone switch, say how to allow it (as /mic_test does) and link the mic manual', async () => {
     const { store } = await setUp([{ type: 'micOn', delayMs: 0, showIndicator: true }]);
     act(() => {
-      store.dispatch(speechUnavailable('not-allowed'));
+      store.dispatch(speechUnavailable('denied'));
     });
-    expect(await screen.findByText('音声認識が使えません。文字で入力してください。')).toBeTruthy();
+    const advice = await screen.findByTestId('speech-advice');
+    expect(advice.textContent).toContain(
+      'マイクの使用が許可されていません。ブラウザの設定でマイクを許可してから、もう一度お試しください。',
+    );
+    expect(advice.textContent).toContain('文字で入力して話せます。');
+    expect(within(advice).getByRole('link', { name: 'マイクの設定方法' }).getAttribute('href')).toBe('/mic_manual');
     expect(screen.queryByRole('button', { name: 'マイクをオフにする' })).toBeNull();
+  });
+
+  it.each([
+    ['missing', 'マイクが見つかりません。マイクやイヤホンがつながっているか確認してください。'],
+    ['unavailable', 'このブラウザでは音声認識が使えません。'],
+    ['signInForVoice', 'このキャラクターとは、ログインすると声で話せます。'],
+    ['serverFailed', 'サーバーでの音声認識が止まりました。'],
+  ] as const)('controls, speech unavailable (%s), say why and to type instead', async (problem, why) => {
+    const { store } = await setUp([{ type: 'micOn', delayMs: 0, showIndicator: true }]);
+    act(() => {
+      store.dispatch(speechUnavailable(problem));
+    });
+    const advice = await screen.findByTestId('speech-advice');
+    expect(advice.textContent).toContain(why);
+    expect(advice.textContent).toContain('文字で入力して話せます。');
+  });
+
+  it('controls, interface in en-US and no microphone, give the advice in English', async () => {
+    const { store } = await renderControls({
+      commands: [{ type: 'micOn', delayMs: 0, showIndicator: true }],
+      language: 'en-US',
+    });
+    act(() => {
+      store.dispatch(speechUnavailable('missing'));
+    });
+    const advice = await screen.findByTestId('speech-advice');
+    expect(advice.textContent).toContain('No microphone was found.');
+    expect(advice.textContent).toContain('You can talk by typing.');
+  });
+
+  it('controls, browser recognition off during a talk, say the server listens instead and keep the microphone switch', async () => {
+    const { store } = await setUp([{ type: 'micOn', delayMs: 0, showIndicator: true }]);
+    act(() => {
+      store.dispatch(speechSwitchedToServer('siriOff'));
+    });
+    const advice = await screen.findByTestId('speech-advice');
+    expect(advice.textContent).toContain('「設定」で「Siri と音声入力」をオンにしてください。');
+    expect(advice.textContent).toContain('かわりにサーバーで声を聞き取ります。そのまま話してください。');
+    expect(screen.getByRole('button', { name: 'マイクをオフにする' })).toBeTruthy();
   });
 
   it('controls, conversation ended, offer to talk again (back to standby)', async () => {

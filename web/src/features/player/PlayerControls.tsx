@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CharacterAccess, LockedBlock } from '@talkwith/proto/catalog';
@@ -11,6 +11,9 @@ import { selectPlayer } from './playerSlice.ts';
 import { StartPanel, type Entitle } from './StartPanel.tsx';
 import { usePaidAction } from './usePaidAction.tsx';
 import type { PlayerView } from './view.ts';
+
+// Loaded only when voice fails: the chat route's first paint carries none of it.
+const SpeechAdvice = lazy(() => import('./SpeechAdvice.tsx'));
 
 interface Props {
   runner: EffectRunner;
@@ -173,8 +176,12 @@ function SayForm({ runner, view }: { runner: EffectRunner; view: PlayerView }) {
       </form>
       <p className="player__status small" role="status">
         {indicator ? t('player.listening') : ' '}
-        {speechProblem && <span className="player__problem"> {t('player.speechUnavailable')}</span>}
       </p>
+      {speechProblem && (
+        <Suspense fallback={null}>
+          <SpeechAdvice problem={speechProblem} serverListens={speechMode === 'serverSpeech'} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -10,16 +10,17 @@ import { PlayerBar } from './PlayerBar.tsx';
 import { useLocalized } from '../../i18n/localized.ts';
 import { coverPositionFor, focusOfImage, PORTRAIT_VISIBLE_SHARE } from './focus.ts';
 import { posterUrl } from '../../app/shell.ts';
-import { subtitleLanguage } from './speechChoice.ts';
+import { subtitleFileOf, subtitleLanguage } from './speechChoice.ts';
 import { Subtitles } from './Subtitles.tsx';
+import { useSubtitlePrefs } from './subtitlePrefs.ts';
 import { usePlayerRunner, type DraftRun, type ShownClip } from './usePlayerRunner.ts';
 
 type Playable = PlayableCharacter['character'];
 
-/** The subtitle file of the clip on screen (its name is the video title without .mp4). */
+/** The subtitle file of the clip on screen (its name is the video title without .mp4), Japanese where it has none in `language`. */
 function subtitleUrlOf(playable: Playable, shown: ShownClip | null, language: string): string | null {
   const title = shown ? playable.dialogue.videos.find((v) => v.id === shown.videoId)?.title : undefined;
-  return title ? (playable.media.subtitles[language]?.[title.replace(/\.mp4$/iu, '')] ?? null) : null;
+  return title ? subtitleFileOf(playable.media, title.replace(/\.mp4$/iu, ''), language) : null;
 }
 
 /**
@@ -77,11 +78,13 @@ export function PlayerScreen({
   const { runner, shown } = usePlayerRunner(served.dialogue, served.media, stage, draft);
   const { entitle, whole: playable } = useEntitle(served, slug);
   const { view } = useAppSelector(selectPlayer);
+  const [subtitlePrefs, changeSubtitles] = useSubtitlePrefs();
   const name = useLocalized()(playable.name, playable.name_i18n);
   const { setting } = playable.dialogue;
-  const subtitleUrl = view.ended
-    ? null
-    : subtitleUrlOf(playable, shown, subtitleLanguage(playable.media, i18n.language));
+  const subtitleUrl =
+    view.ended || !subtitlePrefs.on
+      ? null
+      : subtitleUrlOf(playable, shown, subtitleLanguage(playable.media, i18n.language));
   const poster = posterOf(playable, slug);
   const { setPosterImage, focusStyle } = usePosterFocus();
   const classes = [
@@ -104,7 +107,14 @@ export function PlayerScreen({
       onPointerDown={prime}
       onKeyDown={prime}
     >
-      <PlayerBar name={name} translated={name !== playable.name} runner={runner} view={view} preview={Boolean(draft)} />
+      <PlayerBar
+        name={name}
+        translated={name !== playable.name}
+        runner={runner}
+        view={view}
+        preview={Boolean(draft)}
+        subtitles={{ prefs: subtitlePrefs, change: changeSubtitles }}
+      />
       <div className="player__stage">
         {poster && <img className="player__poster" src={poster} alt="" fetchPriority="high" ref={setPosterImage} />}
         <div className="player__videos" ref={setStage} />
@@ -116,7 +126,7 @@ export function PlayerScreen({
         )}
       </div>
       <div className="player__bottom">
-        <Subtitles url={subtitleUrl} video={shown?.element ?? null} />
+        {subtitlePrefs.on && <Subtitles url={subtitleUrl} video={shown?.element ?? null} size={subtitlePrefs.size} />}
         {runner && (
           <PlayerControls
             runner={runner}

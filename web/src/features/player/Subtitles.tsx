@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { SubtitleSize } from './subtitlePrefs.ts';
 import { cuesAt, parseVtt, type Cue } from './vtt.ts';
 
 const cache = new Map<string, Promise<Cue[]>>();
@@ -15,8 +16,19 @@ function loadCues(url: string): Promise<Cue[]> {
   return pending;
 }
 
-/** The cues of the visible video at its current playback time (own renderer: same look on every browser, testable in the DOM). */
-export function Subtitles({ url, video }: { url: string | null; video: HTMLVideoElement | null }) {
+/**
+ * The cues of the visible video at its current playback time (own renderer: same look on every browser, testable in
+ * the DOM), in the user's size (`--player-cue-size` of `player__subtitles--{size}`).
+ */
+export function Subtitles({
+  url,
+  video,
+  size = 'm',
+}: {
+  url: string | null;
+  video: HTMLVideoElement | null;
+  size?: SubtitleSize;
+}) {
   const [cues, setCues] = useState<{ url: string; cues: Cue[] } | null>(null);
   const [time, setTime] = useState(0);
 
@@ -45,7 +57,7 @@ export function Subtitles({ url, video }: { url: string | null; video: HTMLVideo
 
   const lines = url && cues?.url === url ? cuesAt(cues.cues, time) : [];
   return (
-    <div className="player__subtitles" aria-live="polite" data-testid="subtitles">
+    <div className={`player__subtitles player__subtitles--${size}`} aria-live="polite" data-testid="subtitles">
       {lines.map((line) => (
         <p key={line} className="player__cue">
           {line}

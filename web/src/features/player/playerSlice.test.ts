@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { demoCharacter } from '@talkwith/dialogue-engine/demo';
 import { initialState, step } from '@talkwith/dialogue-engine';
 import { makeStore } from '../../app/store.ts';
-import { selectPlayer, sessionClosed, sessionOpened, speechUnavailable, stepped } from './playerSlice.ts';
+import {
+  selectPlayer,
+  sessionClosed,
+  sessionOpened,
+  speechSwitchedToServer,
+  speechUnavailable,
+  stepped,
+} from './playerSlice.ts';
 
 function opened() {
   const store = makeStore();
@@ -73,9 +80,24 @@ describe('player slice', () => {
 
   it('speechUnavailable, then sessionClosed, falls back to typing and then forgets the session', () => {
     const store = opened();
-    store.dispatch(speechUnavailable('not-allowed'));
-    expect(selectPlayer(store.getState())).toMatchObject({ speechMode: 'textOnly', speechProblem: 'not-allowed' });
+    store.dispatch(speechUnavailable('denied'));
+    expect(selectPlayer(store.getState())).toMatchObject({ speechMode: 'textOnly', speechProblem: 'denied' });
     store.dispatch(sessionClosed());
     expect(selectPlayer(store.getState())).toMatchObject({ characterId: null, rt: null, speechProblem: null });
+  });
+
+  it('speechSwitchedToServer, browser recognition off during a talk, keeps why and listens on the server', () => {
+    const store = opened();
+    store.dispatch(speechSwitchedToServer('siriOff'));
+    expect(selectPlayer(store.getState())).toMatchObject({ speechMode: 'serverSpeech', speechProblem: 'siriOff' });
+  });
+
+  it('sessionOpened, a browser without recognition, starts with the reason the player explains', () => {
+    const store = makeStore();
+    const rt = initialState(demoCharacter, { seed: 3 }).rt;
+    store.dispatch(
+      sessionOpened({ characterId: 'demo-mirai', seed: 3, rt, speechMode: 'textOnly', speechProblem: 'unavailable' }),
+    );
+    expect(selectPlayer(store.getState())).toMatchObject({ speechMode: 'textOnly', speechProblem: 'unavailable' });
   });
 });

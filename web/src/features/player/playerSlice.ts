@@ -1,12 +1,22 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { Runtime } from '@talkwith/dialogue-engine/player';
 import type { EngineCommand } from '@talkwith/proto/dialogue';
+import type { RecognitionFailure } from '../../app/speechCapability.ts';
 import { rootReducer } from '../../app/store.ts';
 import { applyCommand, initialView, type PlayerView } from './view.ts';
 
-/** How the user's speech reaches the engine: the browser's recogniser, or typing only. */
 /** webSpeech: the browser recognises; serverSpeech: the dialogue service does (speech-to-text); textOnly: typing only. */
 export type SpeechMode = 'webSpeech' | 'serverSpeech' | 'textOnly';
+
+/**
+ * Why the user's voice does not reach the talk the way it was meant to, named
+ * as /check and /mic_test name it (app/speechCapability.ts: the microphone
+ * refused, no microphone, iOS speech recognition off, no recognition in this
+ * browser), or as only the player knows it: the server's speech-to-text wants
+ * a signed-in user (signInForVoice) or stopped (serverFailed). The player
+ * shows what to do for each (PlayerControls' SpeechAdvice).
+ */
+export type SpeechProblem = RecognitionFailure | 'signInForVoice' | 'serverFailed';
 
 /**
  * Why a talk did not start, shown calmly at the standby: the server wants a
@@ -27,8 +37,8 @@ export interface PlayerState {
   rt: Runtime | null;
   view: PlayerView;
   speechMode: SpeechMode;
-  /** Last speech-recognition problem (e.g. not-allowed), shown next to the text input. */
-  speechProblem: string | null;
+  /** Why recognition failed or was never had, shown with its advice under the text input (kept while the server listens instead). */
+  speechProblem: SpeechProblem | null;
   /** A talk paid with a ticket is being opened (the entitled character is on its way): the start buttons wait. */
   starting: boolean;
   /** Why the last start did not become a talk; cleared by the next start. */
@@ -52,7 +62,13 @@ export const playerSlice = createSlice({
   reducers: {
     sessionOpened(
       _state,
-      action: PayloadAction<{ characterId: string; seed: number; rt: Runtime; speechMode: SpeechMode }>,
+      action: PayloadAction<{
+        characterId: string;
+        seed: number;
+        rt: Runtime;
+        speechMode: SpeechMode;
+        speechProblem?: SpeechProblem | null;
+      }>,
     ) {
       return { ...initialState, ...action.payload, view: initialView() };
     },
@@ -63,8 +79,14 @@ export const playerSlice = createSlice({
     requestSettled(state) {
       state.view.pendingRequests = Math.max(0, state.view.pendingRequests - 1);
     },
-    speechUnavailable(state, action: PayloadAction<string>) {
+    /** Voice cannot reach the talk any more: typing only. */
+    speechUnavailable(state, action: PayloadAction<SpeechProblem>) {
       state.speechMode = 'textOnly';
+      state.speechProblem = action.payload;
+    },
+    /** The browser's recogniser failed and the server's speech-to-text listens instead. */
+    speechSwitchedToServer(state, action: PayloadAction<SpeechProblem>) {
+      state.speechMode = 'serverSpeech';
       state.speechProblem = action.payload;
     },
     talkOpening(state, action: PayloadAction<{ starting: boolean; notice: TalkNotice | null }>) {
@@ -89,5 +111,12 @@ declare module '../../app/store.ts' {
 // Injected when the player chunk loads, so other pages carry none of it.
 const injected = playerSlice.injectInto(rootReducer);
 export const { selectPlayer, selectPlayerView } = injected.selectors;
-export const { sessionOpened, stepped, requestSettled, speechUnavailable, talkOpening, sessionClosed } =
-  playerSlice.actions;
+export const {
+  sessionOpened,
+  stepped,
+  requestSettled,
+  speechUnavailable,
+  speechSwitchedToServer,
+  talkOpening,
+  sessionClosed,
+} = playerSlice.actions;

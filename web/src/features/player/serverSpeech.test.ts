@@ -208,11 +208,22 @@ describe('server speech', () => {
     expect(events.unavailable).toHaveBeenCalledWith('signed-out');
   });
 
-  it('start, microphone refused, is unavailable', async () => {
-    const { events } = await setUp({ getUserMedia: () => Promise.reject(new Error('NotAllowedError')) });
+  it('start, microphone refused, is unavailable as denied (named as /check names it)', async () => {
+    const { events } = await setUp({
+      getUserMedia: () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')),
+    });
     await Promise.resolve();
 
-    expect(events.unavailable).toHaveBeenCalledWith('not-allowed');
+    expect(events.unavailable).toHaveBeenCalledWith('denied');
+  });
+
+  it('start, no microphone at all, is unavailable as missing', async () => {
+    const { events } = await setUp({
+      getUserMedia: () => Promise.reject(new DOMException('Requested device not found', 'NotFoundError')),
+    });
+    await Promise.resolve();
+
+    expect(events.unavailable).toHaveBeenCalledWith('missing');
   });
 
   it('failed streams over and over, give up instead of looping', async () => {

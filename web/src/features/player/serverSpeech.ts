@@ -8,6 +8,7 @@ import {
   type RecorderLike,
 } from './serverSpeechSupport.ts';
 import type { SpeechEvents, SpeechPort } from './ports.ts';
+import { micOutcomeOfError } from '../../app/speechCapability.ts';
 
 export type { RecorderConstructor, RecorderLike } from './serverSpeechSupport.ts';
 
@@ -191,7 +192,8 @@ export function createServerSpeech(events: SpeechEvents, options: ServerSpeechOp
         else stream.getTracks().forEach((t) => t.stop());
         if (!wanted) microphone = null;
       },
-      () => giveUp('not-allowed'),
+      // Named as /check and /mic_test name it: denied, missing, or unavailable (e.g. held by another app).
+      (error: unknown) => giveUp(micOutcomeOfError(error)),
     );
   }
 

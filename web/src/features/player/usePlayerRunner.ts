@@ -9,7 +9,13 @@ import { useAppDispatch } from '../../app/hooks.ts';
 import type { RootState } from '../../app/store.ts';
 import { createEffectRunner, type EffectRunner, type RunnerDeps } from './effectRunner.ts';
 import { makeLogSink } from './logSinks.ts';
-import { selectPlayer, sessionClosed, sessionOpened, speechUnavailable } from './playerSlice.ts';
+import {
+  selectPlayer,
+  sessionClosed,
+  sessionOpened,
+  speechSwitchedToServer,
+  speechUnavailable,
+} from './playerSlice.ts';
 import { browserClock, type LogSink, type RecognitionPort } from './ports.ts';
 import { serverRecognition, serverTalks } from './serverPorts.ts';
 import { createTalkSession } from './talkSession.ts';
@@ -59,11 +65,14 @@ export function usePlayerRunner(
     const seed = Math.floor(Math.random() * 2 ** 31);
     const send: EffectRunner['send'] = (input) => runnerRef.current?.send(input);
     const userId = selectUser(store.getState())?.id ?? null;
-    const { speech, mode } = chooseSpeech(
+    const { speech, mode, problem } = chooseSpeech(
       {
         interim: (text) => send({ type: 'speechInterim', text }),
         final: (text) => send({ type: 'speechFinal', text }),
+      },
+      {
         unavailable: (reason) => dispatch(speechUnavailable(reason)),
+        switched: (reason) => dispatch(speechSwitchedToServer(reason)),
       },
       {
         character,
@@ -74,7 +83,13 @@ export function usePlayerRunner(
       },
     );
     dispatch(
-      sessionOpened({ characterId: character.id, seed, rt: initialState(character, { seed }).rt, speechMode: mode }),
+      sessionOpened({
+        characterId: character.id,
+        seed,
+        rt: initialState(character, { seed }).rt,
+        speechMode: mode,
+        speechProblem: problem,
+      }),
     );
     const logs = draft ? NO_LOGS : makeLogSink(userId, () => store.getState().session.accessToken);
     // A visitor talks free characters and nothing is recorded; a signed-in user's talks are (tickets, tracker, resume); an operator's try of a draft never is.

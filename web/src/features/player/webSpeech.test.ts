@@ -63,20 +63,53 @@ describe('web speech', () => {
     expect(rec.started).toBe(2);
   });
 
-  it('onerror, permission refused, reports the recogniser unavailable and stops restarting', () => {
+  it('onerror, permission refused, reports it denied (as /check names it) and stops restarting', async () => {
     const { port, rec, events } = setUp();
     port?.start();
     rec.onerror?.({ error: 'not-allowed' });
     rec.onend?.();
-    expect(events.unavailable).toHaveBeenCalledWith('not-allowed');
+    await vi.waitFor(() => expect(events.unavailable).toHaveBeenCalledWith('denied'));
     expect(rec.started).toBe(1);
   });
 
-  it('onend, ending over and over at once, gives up after a few restarts', () => {
+  it('onerror, iOS speech recognition off, reports siriOff', async () => {
+    const { port, rec, events } = setUp();
+    port?.start();
+    rec.onerror?.({ error: 'service-not-allowed' });
+    await vi.waitFor(() => expect(events.unavailable).toHaveBeenCalledWith('siriOff'));
+  });
+
+  it('onerror, audio-capture while the microphone itself opens, reports recognition unavailable, not a missing microphone', async () => {
+    const stop = vi.fn();
+    vi.stubGlobal('navigator', {
+      mediaDevices: { getUserMedia: () => Promise.resolve({ getTracks: () => [{ stop }] }) },
+    });
+    const { port, rec, events } = setUp();
+    port?.start();
+    rec.onerror?.({ error: 'audio-capture' });
+    await vi.waitFor(() => expect(events.unavailable).toHaveBeenCalledWith('unavailable'));
+    expect(stop).toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
+  it('onerror, disposed before the failure was confirmed, reports nothing', async () => {
+    vi.stubGlobal('navigator', {
+      mediaDevices: { getUserMedia: () => Promise.reject(new DOMException('', 'NotFoundError')) },
+    });
+    const { port, rec, events } = setUp();
+    port?.start();
+    rec.onerror?.({ error: 'audio-capture' });
+    port?.dispose();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(events.unavailable).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
+  it('onend, ending over and over at once, gives up after a few restarts as recognition unavailable', () => {
     const { port, rec, events } = setUp();
     port?.start();
     for (let i = 0; i < 10; i += 1) rec.onend?.();
-    expect(events.unavailable).toHaveBeenCalledWith('restart-loop');
+    expect(events.unavailable).toHaveBeenCalledWith('unavailable');
     expect(rec.started).toBeLessThanOrEqual(6);
   });
 });

@@ -1,10 +1,13 @@
 import { speechRecognitionConstructor } from '../../app/webSpeechApi.ts';
-import { recognitionFailureOf } from '../../app/speechCapability.ts';
+import { confirmRecognitionFailure, recognitionFailureOf } from '../../app/speechCapability.ts';
 import type { SpeechEvents, SpeechPort } from './ports.ts';
 
 const MAX_RESTARTS_PER_10S = 5;
 
-/** Browser speech recognition (ja-JP): interim results become nods, a final result goes to the engine. Null when the browser has none. */
+/**
+ * Browser speech recognition in the talk's language: interim results become nods, a final result goes to the engine.
+ * A failure is reported by its name in app/speechCapability.ts (as /check and /mic_test name it). Null when the browser has none.
+ */
 export function createWebSpeech(
   events: SpeechEvents,
   lang = 'ja-JP',
@@ -17,6 +20,7 @@ export function createWebSpeech(
   rec.interimResults = true;
   let wanted = false;
   let running = false;
+  let disposed = false;
   let restarts: number[] = [];
 
   const begin = () => {
@@ -39,10 +43,13 @@ export function createWebSpeech(
     if (interim) events.interim(interim);
   };
   rec.onerror = (event) => {
-    // The errors /check and /mic_test name the same way (app/speechCapability.ts); 'no-speech' and 'aborted' just restart.
-    if (!recognitionFailureOf(event.error)) return;
+    // 'no-speech' and 'aborted' just restart; 'audio-capture' is checked against the microphone itself, as /mic_test does.
+    const failure = recognitionFailureOf(event.error);
+    if (!failure) return;
     wanted = false;
-    events.unavailable(event.error);
+    void confirmRecognitionFailure(failure).then((confirmed) => {
+      if (!disposed) events.unavailable(confirmed);
+    });
   };
   rec.onend = () => {
     running = false;
@@ -51,7 +58,8 @@ export function createWebSpeech(
     restarts = [...restarts.filter((t) => now - t < 10_000), now];
     if (restarts.length > MAX_RESTARTS_PER_10S) {
       wanted = false;
-      events.unavailable('restart-loop');
+      // Ending over and over without an error: recognition does not work here.
+      events.unavailable('unavailable');
       return;
     }
     begin();
@@ -67,6 +75,7 @@ export function createWebSpeech(
     },
     dispose() {
       wanted = false;
+      disposed = true;
       rec.onresult = null;
       rec.onerror = null;
       rec.onend = null;
