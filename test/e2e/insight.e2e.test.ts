@@ -146,7 +146,7 @@ describe.skipIf(!hasChromium)(
 
       await showResolved.click();
 
-      await group.getByText('解決済み：公開中のヒットワードで答えられます').waitFor({ timeout: 10_000 });
+      await group.getByText('解決済み：公開中のヒットワードか類義語で答えられます').waitFor({ timeout: 10_000 });
       expect(await group.getAttribute('class')).toContain('ins-group--resolved');
       expect(await group.getByRole('button', { name: 'ヒットワードに追加' }).count()).toBe(0);
       await shoot(admin, 'insight-resolved');
