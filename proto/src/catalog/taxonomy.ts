@@ -58,6 +58,38 @@ export type CategoryReply = Static<typeof CategoryReply>;
 export const CategoryListReply = Type.Object({ ok: Type.Literal(true), categories: Type.Array(Category) });
 export type CategoryListReply = Static<typeof CategoryListReply>;
 
+/** A character named by id and name (the paste preview's characters). */
+const NamedCharacter = Type.Object({ id: Type.String(), name: Type.String() });
+
+/** One group a paste creates: the original's name, texts and order under a new id. */
+export const PastePlanGroup = Type.Object({
+  source_group_id: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  ...TranslatedTexts,
+  sort_order: Type.Integer(),
+  characters: Type.Array(NamedCharacter, {
+    description:
+      'listed in the original group; they stay there (a character is in one group only), so the copy starts empty',
+  }),
+});
+export type PastePlanGroup = Static<typeof PastePlanGroup>;
+
+/** POST categories/:category_id/paste/preview: what the paste would create, from the same plan the paste writes. */
+export const CategoryPastePreviewReply = Type.Object({
+  ok: Type.Literal(true),
+  source: Type.Object({ id: Type.String(), name: Type.String(), slug: Type.String() }),
+  category: Type.Object({
+    name: Type.String(),
+    slug: Type.String({ description: 'the first free {slug}-copy, {slug}-copy-2, …; the menu page /theme/{slug}' }),
+    description: Type.String(),
+    ...TranslatedTexts,
+    sort_order: Type.Integer({ description: 'after the last category' }),
+  }),
+  groups: Type.Array(PastePlanGroup),
+});
+export type CategoryPastePreviewReply = Static<typeof CategoryPastePreviewReply>;
+
 // ---- Groups ----
 
 export const NewGroupBody = Type.Object(

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
+import { BrowserRouter, RouterProvider, createMemoryRouter, useRoutes, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { makeStore, type RootState } from '../app/store.ts';
 import { createI18n } from '../i18n/i18n.ts';
@@ -33,6 +33,35 @@ export async function renderRoutes(
     </Provider>,
   );
   return { store, router };
+}
+
+function Routed({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+/**
+ * Renders routes as the app does (App.tsx: BrowserRouter, declarative mode) on
+ * jsdom's own history, for what only the browser's history does: Back and
+ * Forward (popstate). The location starts at `path`.
+ */
+export async function renderInBrowser(
+  routes: RouteObject[],
+  options: { path: string; state?: Partial<RootState> },
+): Promise<{ store: ReturnType<typeof makeStore> }> {
+  const store = makeStore(options.state);
+  const i18n = await createI18n('ja-JP', loadNamespace);
+  await i18n.loadNamespaces(NAMESPACES);
+  window.history.replaceState(null, '', options.path);
+  render(
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <BrowserRouter>
+          <Routed routes={routes} />
+        </BrowserRouter>
+      </I18nextProvider>
+    </Provider>,
+  );
+  return { store };
 }
 
 export async function renderWithApp(

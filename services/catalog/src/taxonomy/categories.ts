@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Collection, DocumentStore, Eventing, Transaction } from '@talkwith/platform';
-import { slugOf, SLUG_MAX, type Category, type CategoryPatch, type NewCategoryBody } from '@talkwith/proto/catalog';
-import { openCategories, openGroups, type CategoryDoc, type GroupDoc } from '../model.ts';
-import { announceGroups } from './group-facts.ts';
-import { categoryOf, countBy, storedTextsOf, translatedTextsOf } from './views.ts';
+import type { Collection, DocumentStore, Transaction } from '@talkwith/platform';
+import { slugOf, type Category, type CategoryPatch, type NewCategoryBody } from '@talkwith/proto/catalog';
+import { openCategories, openGroups, type CategoryDoc } from '../model.ts';
+import { categoryOf, countBy, storedTextsOf } from './views.ts';
 import { taxonomyErrors } from '../errors.ts';
 
 type StoreOrTx = DocumentStore | Transaction;
 
 export const CATEGORY_ORDER = { sort_order: 1, created_at: 1 } as const;
-const NAME_MAX = 100;
-const COPY_SUFFIX = 'のコピー';
 
 const now = () => new Date().toISOString();
 
@@ -100,57 +97,4 @@ export async function deleteCategory(tx: Transaction, id: string): Promise<Categ
   }
   await openCategories(tx).deleteOne({ _id: id });
   return category;
-}
-
-/** `{slug}-copy`, then `{slug}-copy-2`, … : the first one no category uses. */
-async function freeCopySlug(store: StoreOrTx, slug: string): Promise<string> {
-  for (let n = 1; n <= 1000; n += 1) {
-    const suffix = n === 1 ? '-copy' : `-copy-${n}`;
-    const candidate = `${slug.slice(0, SLUG_MAX - suffix.length).replace(/-+$/, '')}${suffix}`;
-    if (!(await openCategories(store).findOne({ slug: candidate }, { projection: { _id: 1 } }))) return candidate;
-  }
-  throw taxonomyErrors.copySlugExhausted();
-}
-
-/** A copy of the category and its groups (not their characters: a character is listed in one group only). */
-export async function pasteCategory(
-  tx: Transaction,
-  events: Eventing,
-  id: string,
-): Promise<{ category: CategoryDoc; groups: GroupDoc[] }> {
-  const source = await findCategoryDoc(tx, id);
-  const categories = openCategories(tx);
-  const at = now();
-  const category = await categories.insertOne({
-    _id: randomUUID(),
-    name: `${source.name.slice(0, NAME_MAX - COPY_SUFFIX.length)}${COPY_SUFFIX}`,
-    slug: await freeCopySlug(tx, source.slug),
-    description: source.description,
-    ...translatedTextsOf(source),
-    sort_order: await nextSortOrder(categories),
-    created_at: at,
-    updated_at: at,
-  });
-  const sourceGroups = await openGroups(tx).find({ category_id: id }, { sort: CATEGORY_ORDER });
-  const groups =
-    sourceGroups.length === 0
-      ? []
-      : await openGroups(tx).insertMany(
-          sourceGroups.map((g) => ({
-            _id: randomUUID(),
-            category_id: category._id,
-            name: g.name,
-            description: g.description,
-            ...translatedTextsOf(g),
-            sort_order: g.sort_order,
-            created_at: at,
-            updated_at: at,
-          })),
-        );
-  await announceGroups(
-    tx,
-    events,
-    groups.map((g) => g._id),
-  );
-  return { category, groups };
 }

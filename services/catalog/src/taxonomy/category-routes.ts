@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireAdminCaller } from '@talkwith/platform/http';
 import {
   CategoryListReply,
+  CategoryPastePreviewReply,
   CategoryPatch,
   CategoryReply,
   GroupListReply,
@@ -19,16 +20,19 @@ import {
   deleteCategory,
   findCategoryDoc,
   listCategories,
-  pasteCategory,
   updateCategory,
   viewCategory,
 } from './categories.ts';
+import { pasteCategory, pastePreviewOf, planPaste } from './category-paste.ts';
 import { createGroup, listGroups, viewGroup } from './groups.ts';
 import { categoryOf } from './views.ts';
 
 const tags = ['catalog', 'admin'];
 
-/** Categories: SPEC.md §7 `GET/POST categories`, `paste/{category_id}`, and the full area's `categories(/{id})(/groups)`. */
+/**
+ * Categories: SPEC.md §7 `GET/POST categories`, `paste/{category_id}` (and its
+ * dry run `…/paste/preview`), and the full area's `categories(/{id})(/groups)`.
+ */
 export const categoryRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { platform }) => {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const store = platform.store;
@@ -86,6 +90,24 @@ export const categoryRoutes: FastifyPluginAsync<CatalogDeps> = async (app, { pla
         }),
       );
       return reply.code(201).send({ ok: true as const, category: await viewCategory(store, copy.category) });
+    },
+  );
+
+  api.post(
+    '/api/admin/categories/:category_id/paste/preview',
+    {
+      schema: {
+        tags,
+        summary: "Dry run of paste: the new category's name and slug, its groups, and the characters that stay behind",
+        params: PasteCategoryParams,
+        response: { 200: CategoryPastePreviewReply },
+      },
+    },
+    async (request) => {
+      await requireAdminCaller(request);
+      // One read transaction: the free slug, the order and the groups are seen as of one moment, as the paste sees them.
+      const plan = await store.withTransaction((tx) => planPaste(tx, request.params.category_id));
+      return { ok: true as const, ...pastePreviewOf(plan) };
     },
   );
 

@@ -6,6 +6,7 @@ import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { when } from '../billing/format.ts';
 import { ADMIN_NS } from '../i18n.ts';
+import { useLeaveGuard } from '../useLeaveGuard.ts';
 import {
   useAdminCancelReasonsQuery,
   useAdminCancelReasonStatsQuery,
@@ -98,6 +99,7 @@ function ReasonList() {
   const [create, creating] = useAdminCreateCancelReasonMutation();
   const [label, setLabel] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  useLeaveGuard(label.trim() !== '');
   const add = async (e: FormEvent) => {
     e.preventDefault();
     const result = await create({ base: apiBase, label: label.trim() });
@@ -162,6 +164,7 @@ function ReasonRow({
     onProblem('error' in result ? refusalOf(result.error, t('billing.failed')) : null);
   };
   const changed = label.trim() !== reason.label || Number(position) !== reason.position;
+  useLeaveGuard(changed);
   return (
     <tr className={retired ? 'muted' : undefined}>
       <td>

@@ -83,3 +83,37 @@ describe('AvatarPage', () => {
     expect(await screen.findByText('画像ファイル（PNG / JPEG / WebP）を送ってください。')).toBeTruthy();
   });
 });
+
+describe('AvatarPage, an upload in flight', () => {
+  const unloadPrevented = () => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+
+  it('avatar upload, still sending, asks the browser before the tab is closed and no longer once answered', async () => {
+    await avatarPage();
+    const input = (await screen.findByText('画像を選んでアップロード…')).querySelector('input')!;
+    fireEvent.change(input, { target: { files: [new File(['png'], 'face.png', { type: 'image/png' })] } });
+    await vi.waitFor(() => expect(FakeXhr.last).not.toBeNull());
+
+    expect(unloadPrevented()).toBe(true);
+    act(() => FakeXhr.last!.answer(200, { ok: true, avatar_url: '/files/c1/avatar/384.webp', renditions: [] }));
+    await screen.findByText('アバターを更新しました。');
+    expect(unloadPrevented()).toBe(false);
+  });
+
+  it('avatar upload, still sending, another console page is opened without asking (the upload goes on)', async () => {
+    const confirm = vi.spyOn(window, 'confirm');
+    await avatarPage();
+    const input = (await screen.findByText('画像を選んでアップロード…')).querySelector('input')!;
+    fireEvent.change(input, { target: { files: [new File(['png'], 'face.png', { type: 'image/png' })] } });
+    await vi.waitFor(() => expect(FakeXhr.last).not.toBeNull());
+
+    fireEvent.click(screen.getByRole('link', { name: '初期設定' }));
+
+    await vi.waitFor(() => expect(screen.queryByText('画像を選んでアップロード…')).toBeNull());
+    expect(confirm).not.toHaveBeenCalled();
+    confirm.mockRestore();
+  });
+});

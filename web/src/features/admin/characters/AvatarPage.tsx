@@ -6,6 +6,7 @@ import { Card, Notice, Spinner } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { adminUrl } from '../adminApi.ts';
 import { ADMIN_NS } from '../i18n.ts';
+import { useLeaveGuard } from '../useLeaveGuard.ts';
 import { uploadErrorOf } from '../videos/uploadWithProgress.ts';
 import { useAuthorizedUpload } from '../videos/useAuthorizedUpload.ts';
 import { useRouteCharacter } from './CharacterDetailPage.tsx';
@@ -45,6 +46,8 @@ export function AvatarPage() {
   const send = useAuthorizedUpload();
   const { id, data, isLoading } = useRouteCharacter();
   const [upload, setUpload] = useState<Upload>({ state: 'idle' });
+  // Closing the tab aborts the upload; another console page does not (it finishes, and the list shows the new image).
+  useLeaveGuard(upload.state === 'sending', { tabOnly: true });
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];

@@ -6,6 +6,7 @@ import { Card, Field, Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import { useAdminAddCharacterMutation } from './charactersApi.ts';
+import { useLeaveGuard } from '../useLeaveGuard.ts';
 import { TextAreaField } from './fields.tsx';
 import { useSchemaErrors } from './schemaErrors.ts';
 import { placeServerError, serverErrorOf } from './serverError.ts';
@@ -35,6 +36,7 @@ export function NewCharacterForm({ onCancel }: { onCancel: () => void }) {
   const [add, { isLoading, error }] = useAdminAddCharacterMutation();
   const [input, setInput] = useState({ name: '', slug: '', price: '', description: '' });
   const check = useSchemaErrors();
+  useLeaveGuard(Object.values(input).some((value) => value.trim() !== ''));
   const [checked, setChecked] = useState<Record<string, string>>({});
   const server = placeServerError(serverErrorOf(error, t('characters.failed')), FIELDS);
   const errors = { ...server.fieldErrors, ...checked };

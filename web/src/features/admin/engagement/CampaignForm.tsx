@@ -6,6 +6,7 @@ import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { SelectField, SwitchField, TextAreaField } from '../characters/fields.tsx';
 import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
+import { useLeaveGuard } from '../useLeaveGuard.ts';
 import type { AdminMessages } from '../messages.ts';
 import { useAdminAddCampaignMutation, useAdminEditCampaignMutation } from './campaignsAdminApi.ts';
 import { isoOfJapanInput, japanInputOf } from './time.ts';
@@ -73,6 +74,7 @@ export function CampaignForm({
   const [f, setF] = useState<CampaignFields>(() => fieldsOf(editing));
   const [refusal, setRefusal] = useState<string | null>(null);
   const busy = added.isLoading || edited.isLoading;
+  useLeaveGuard(JSON.stringify(f) !== JSON.stringify(fieldsOf(editing)));
   const set = (patch: Partial<CampaignFields>) => setF((current) => ({ ...current, ...patch }));
   const { t: c } = useAdminTexts('engagement.campaigns.form');
   const submit = async (event: FormEvent) => {

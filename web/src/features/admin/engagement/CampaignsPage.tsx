@@ -6,6 +6,7 @@ import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { Pager } from '../billing/Pager.tsx';
 import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
+import { confirmUnsaved } from '../useLeaveGuard.ts';
 import { CampaignForm } from './CampaignForm.tsx';
 import { useAdminCampaignsQuery } from './campaignsAdminApi.ts';
 import { Badge } from './Facts.tsx';
@@ -70,6 +71,8 @@ export function CampaignsPage() {
   const [saved, setSaved] = useState<string | null>(null);
   const { t: c } = useAdminTexts('engagement.campaigns');
   const open = (editing: Campaign | null) => {
+    // Another campaign replaces the form (keyed by campaign) and what was typed in it.
+    if (!confirmUnsaved()) return;
     setSaved(null);
     setForm({ editing });
   };

@@ -6,6 +6,7 @@ import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { SelectField, TextAreaField } from '../characters/fields.tsx';
 import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
+import { useLeaveGuard } from '../useLeaveGuard.ts';
 import { CONTACT_STATUSES, DEVICE_FIELDS, isContactStatus } from './contactLabels.ts';
 import { useAdminReplyContactMutation, useAdminSetContactStatusMutation } from './contactsAdminApi.ts';
 import { japanTime } from './time.ts';
@@ -104,6 +105,7 @@ export function ReplyForm({ contact }: { contact: Contact }) {
   const [body, setBody] = useState('');
   const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [reply, { isLoading }] = useAdminReplyContactMutation();
+  useLeaveGuard(!!(subject.trim() || body.trim()));
   const { t: r } = useAdminTexts('engagement.contacts.reply');
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -6,6 +6,7 @@ import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { SelectField, SwitchField, TextAreaField } from '../characters/fields.tsx';
 import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
+import { useLeaveGuard } from '../useLeaveGuard.ts';
 import type { AdminMessages } from '../messages.ts';
 import { useAdminAddNotificationMutation, useAdminEditNotificationMutation } from './notificationsAdminApi.ts';
 import { isoOfJapanInput, japanInputOf } from './time.ts';
@@ -74,6 +75,7 @@ export function NotificationForm({
   const [f, setF] = useState<NotificationFields>(() => fieldsOf(editing));
   const [refusal, setRefusal] = useState<string | null>(null);
   const busy = added.isLoading || edited.isLoading;
+  useLeaveGuard(JSON.stringify(f) !== JSON.stringify(fieldsOf(editing)));
   const set = (patch: Partial<NotificationFields>) => setF((current) => ({ ...current, ...patch }));
   const { t: n } = useAdminTexts('engagement.notifications.form');
   const submit = async (event: FormEvent) => {

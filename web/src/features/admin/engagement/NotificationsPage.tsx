@@ -8,6 +8,7 @@ import { ConfirmDialog, refusalOf } from '../billing/ConfirmDialog.tsx';
 import { Pager } from '../billing/Pager.tsx';
 import { SelectField } from '../characters/fields.tsx';
 import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
+import { confirmUnsaved } from '../useLeaveGuard.ts';
 import { NotificationForm } from './NotificationForm.tsx';
 import { NotificationTable } from './NotificationTable.tsx';
 import {
@@ -78,6 +79,8 @@ export function NotificationsPage() {
   };
   const actions = {
     onEdit: (x: AdminNotification) => {
+      // Another notice replaces the form and what was typed in it.
+      if (!confirmUnsaved()) return;
       setOutcome(null);
       setForm({ editing: x });
     },

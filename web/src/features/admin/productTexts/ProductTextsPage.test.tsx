@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, renderConsole, scriptedServer } from '../characters/testing.tsx';
 
 const text = (over: Record<string, unknown> = {}) => ({
@@ -61,5 +61,53 @@ describe('ProductTextsPage', () => {
 
     expect(await within(form).findByText('en-US の翻訳が見つかりませんでした。手で入力してください。')).toBeTruthy();
     expect((within(form).getByLabelText('名前（en-US）') as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('ProductTextsPage, unsaved names', () => {
+  const UNSAVED = '保存していない変更があります。移動すると変更は失われます。移動しますか？';
+
+  /** The server keeps what was saved: the list after a save answers with it. */
+  function storingServer() {
+    let stored = text();
+    return scriptedServer({
+      [`GET ${API}/billing/product_texts`]: () => [200, { ok: true, texts: [stored] }],
+      [`PUT ${API}/billing/product_texts/tickets-5`]: (call) => {
+        stored = text({ ...(call.body as object), edited_at: '2026-11-27T00:00:00.000Z' });
+        return [200, { ok: true, text: stored }];
+      },
+    });
+  }
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('ProductTextForm, a name typed and a console link clicked, asks; staying keeps the typed name', async () => {
+    storingServer();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    await renderConsole('/ops/product_texts');
+    const form = await screen.findByRole('form', { name: 'トークチケット 5枚' });
+    fireEvent.change(within(form).getByLabelText('名前（fil-PH）'), { target: { value: '5 na talk ticket' } });
+
+    fireEvent.click(screen.getByRole('link', { name: 'ログ' }));
+
+    expect(confirm).toHaveBeenCalledWith(UNSAVED);
+    expect((within(form).getByLabelText('名前（fil-PH）') as HTMLInputElement).value).toBe('5 na talk ticket');
+  });
+
+  it('ProductTextForm, a typed name saved, leaves without asking', async () => {
+    storingServer();
+    const confirm = vi.spyOn(window, 'confirm');
+    await renderConsole('/ops/product_texts');
+    const form = await screen.findByRole('form', { name: 'トークチケット 5枚' });
+    fireEvent.change(within(form).getByLabelText('名前（fil-PH）'), { target: { value: '5 na talk ticket' } });
+    fireEvent.click(within(form).getByRole('button', { name: '保存' }));
+    await screen.findByText(/に編集/);
+
+    fireEvent.click(screen.getByRole('link', { name: 'ログ' }));
+
+    await vi.waitFor(() => expect(screen.queryByRole('form', { name: 'トークチケット 5枚' })).toBeNull());
+    expect(confirm).not.toHaveBeenCalled();
   });
 });

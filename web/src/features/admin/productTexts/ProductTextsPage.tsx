@@ -7,7 +7,9 @@ import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { when } from '../billing/format.ts';
 import { ADMIN_NS } from '../i18n.ts';
+import { sameTranslations } from '../translations/sameTranslations.ts';
 import { TranslationsField } from '../translations/TranslationsField.tsx';
+import { useLeaveGuard } from '../useLeaveGuard.ts';
 import { useAdminProductTextsQuery, useAdminUpdateProductTextMutation } from './productTextsApi.ts';
 import '../billing/billing.css';
 
@@ -36,6 +38,7 @@ function ProductTextForm({ text }: { text: ProductTextView }) {
   const { apiBase } = useAdminBase();
   const [update, { isLoading, error, isSuccess, reset }] = useAdminUpdateProductTextMutation();
   const [names, setNames] = useState<Translations>(text.name_i18n);
+  useLeaveGuard(!sameTranslations(names, text.name_i18n));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void update({ base: apiBase, key: text.key, name_i18n: names });

@@ -98,23 +98,6 @@ describe('CategoriesPage', () => {
     expect(server.calls.some((c) => c.method === 'DELETE')).toBe(true);
   });
 
-  it('CategoriesPage, paste, asks the server to duplicate the category', async () => {
-    const server = scriptedServer({
-      [`GET ${API}/full/categories`]: list(category()),
-      [`POST ${API}/categories/cat1/paste`]: [
-        201,
-        { ok: true, category: category({ id: 'cat2', name: '学園のコピー', slug: 'school-copy' }) },
-      ],
-    });
-    await renderConsole('/ops/full/categories');
-
-    fireEvent.click(await screen.findByRole('button', { name: '複製' }));
-
-    await vi.waitFor(() =>
-      expect(server.calls.some((c) => c.method === 'POST' && c.url === `${API}/categories/cat1/paste`)).toBe(true),
-    );
-  });
-
   it('CategoriesPage, editing, sends the changed fields and closes the form', async () => {
     const server = scriptedServer({
       [`GET ${API}/full/categories`]: list(category()),

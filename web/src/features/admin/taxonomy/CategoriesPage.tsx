@@ -7,13 +7,13 @@ import { Card, Notice, Spinner } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
 import { CategoryForm } from './CategoryForm.tsx';
+import { PasteCategoryDialog } from './PasteCategoryDialog.tsx';
 import { refusalOf, type Refusal } from './formSupport.ts';
 import { RefusalNotice } from './RefusalNotice.tsx';
 import {
   useAdminCategoriesQuery,
   useAdminCreateCategoryMutation,
   useAdminDeleteCategoryMutation,
-  useAdminPasteCategoryMutation,
   useAdminUpdateCategoryMutation,
 } from './taxonomyApi.ts';
 import './taxonomy.css';
@@ -23,9 +23,9 @@ function CategoryRow({ category, onRefused }: { category: Category; onRefused: (
   const { basePath, apiBase } = useAdminBase();
   const popup = usePopup();
   const [editing, setEditing] = useState(false);
+  const [pasting, setPasting] = useState(false);
   const [update] = useAdminUpdateCategoryMutation();
   const [remove] = useAdminDeleteCategoryMutation();
-  const [paste] = useAdminPasteCategoryMutation();
   const run = async (work: () => Promise<unknown>) => {
     onRefused(null);
     try {
@@ -82,22 +82,22 @@ function CategoryRow({ category, onRefused }: { category: Category; onRefused: (
         <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditing(true)}>
           {ta('taxonomy.edit')}
         </button>
-        <button
-          type="button"
-          className="btn btn--ghost btn--small"
-          onClick={() => void run(() => paste({ base: apiBase, id: category.id }).unwrap())}
-        >
+        <button type="button" className="btn btn--ghost btn--small" onClick={() => setPasting(true)}>
           {ta('taxonomy.paste')}
         </button>
         <button type="button" className="btn btn--danger btn--small" onClick={confirmDelete}>
           {ta('taxonomy.delete')}
         </button>
       </div>
+      {pasting && <PasteCategoryDialog category={category} onClose={() => setPasting(false)} />}
     </li>
   );
 }
 
-/** full/categories: every category in menu order; create, edit, paste (duplicate with its groups), delete (refused while groups remain). */
+/**
+ * full/categories: every category in menu order; create, edit, paste (duplicate
+ * with its groups, after the server's preview of it), delete (refused while groups remain).
+ */
 export function CategoriesPage() {
   const { t: ta } = useTranslation(ADMIN_NS);
   const { apiBase } = useAdminBase();

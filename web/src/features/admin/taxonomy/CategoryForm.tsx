@@ -53,6 +53,7 @@ export function CategoryForm({
     schema: category ? CategoryPatch : NewCategoryBody,
     onSubmit: texts.thenReset(onSubmit, !category),
     reset: !category,
+    otherEdits: texts.dirty,
     extraErrors: category
       ? undefined
       : (body: NewCategoryBody): Record<string, string> =>

@@ -46,6 +46,7 @@ export function GroupForm({
     schema: group ? GroupPatch : NewCategoryGroupBody,
     onSubmit: texts.thenReset(onSubmit, !group),
     reset: !group,
+    otherEdits: texts.dirty,
   });
   const { values, set, errors } = form;
   return (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Translations } from '@talkwith/proto/identity';
 import { ADMIN_NS } from '../i18n.ts';
+import { sameTranslations } from '../translations/sameTranslations.ts';
 import { TranslationsField } from '../translations/TranslationsField.tsx';
 
 interface Translated {
@@ -28,6 +29,8 @@ export function useTranslatedTexts(saved: Translated | undefined) {
     setNameI18n,
     descriptionI18n,
     setDescriptionI18n,
+    /** Translations typed and not saved yet. */
+    dirty: !sameTranslations(nameI18n, saved?.name_i18n) || !sameTranslations(descriptionI18n, saved?.description_i18n),
     body: {
       ...sent('name_i18n', nameI18n, saved),
       ...sent('description_i18n', descriptionI18n, saved),

@@ -1,5 +1,6 @@
 import type {
   CategoryListReply,
+  CategoryPastePreviewReply,
   CategoryPatch,
   CategoryReply,
   GroupCharactersReply,
@@ -55,6 +56,14 @@ export const taxonomyApi = api
           method: 'POST',
         }),
         invalidatesTags: ['AdminCategories', 'AdminGroups'],
+      }),
+      // A POST that writes nothing: the paste's plan, fetched afresh each time the dialog opens and after any paste.
+      adminPastePreview: build.query<CategoryPastePreviewReply, WithBase<{ id: string }>>({
+        query: ({ base, id: categoryId }) => ({
+          url: adminUrl(base, `categories/${id(categoryId)}/paste/preview`),
+          method: 'POST',
+        }),
+        providesTags: ['AdminCategories', 'AdminGroups', 'AdminGroupCharacters'],
       }),
       adminCategoryGroups: build.query<GroupListReply, WithBase<{ categoryId: string }>>({
         query: ({ base, categoryId }) => adminUrl(base, `full/categories/${id(categoryId)}/groups`),
@@ -115,6 +124,7 @@ export const {
   useAdminUpdateCategoryMutation,
   useAdminDeleteCategoryMutation,
   useAdminPasteCategoryMutation,
+  useAdminPastePreviewQuery,
   useAdminCategoryGroupsQuery,
   useAdminCreateGroupMutation,
   useAdminUpdateGroupMutation,

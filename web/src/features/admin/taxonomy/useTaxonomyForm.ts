@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TSchema } from '@sinclair/typebox';
 import { ADMIN_NS } from '../i18n.ts';
+import { useLeaveGuard } from '../useLeaveGuard.ts';
 import { refusalOf, useSchemaCheck, type FieldErrors, type Refusal } from './formSupport.ts';
 
 interface Options<V, B> {
@@ -15,9 +16,14 @@ interface Options<V, B> {
   onSubmit: (body: B) => Promise<unknown>;
   /** Empty the form after a success (a create form). */
   reset: boolean;
+  /** Edits kept beside the values (the translations) that are not saved yet. */
+  otherEdits: boolean;
 }
 
-/** The state of a category or group form: values, checked against the schema before sending; the server's refusal shown after. */
+/**
+ * The state of a category or group form: values, checked against the schema
+ * before sending; the server's refusal shown after; leaving with unsaved edits asks.
+ */
 export function useTaxonomyForm<V extends Record<string, string>, B>({
   initial,
   bodyOf,
@@ -25,6 +31,7 @@ export function useTaxonomyForm<V extends Record<string, string>, B>({
   extraErrors,
   onSubmit,
   reset,
+  otherEdits,
 }: Options<V, B>) {
   const { t: ta } = useTranslation(ADMIN_NS);
   const check = useSchemaCheck();
@@ -32,6 +39,7 @@ export function useTaxonomyForm<V extends Record<string, string>, B>({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
+  useLeaveGuard(otherEdits || JSON.stringify(values) !== JSON.stringify(initial));
   const set = (field: keyof V) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));
 

@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, adminCharacter, renderConsole, scriptedServer } from '../characters/testing.tsx';
 
 const draft = {
@@ -84,5 +84,52 @@ describe('StepEditor', () => {
 
     expect((await screen.findByRole('alert')).textContent).toBe('ステップの形が正しくありません。');
     expect(screen.getByRole('button', { name: 'ステップを保存' })).toBeTruthy();
+  });
+});
+
+describe('StepEditor and TestItem, unsaved edits', () => {
+  const UNSAVED = '保存していない変更があります。移動すると変更は失われます。移動しますか？';
+  const settingTab = () =>
+    within(screen.getByRole('navigation', { name: 'キャラクターの画面' })).getByRole('link', { name: '初期設定' });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("StepEditor, a step's words changed and a character tab clicked, asks; staying keeps the editor and the words", async () => {
+    editorServer();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    await renderConsole('/ops/characters/c1/tests');
+    const steps = await openEditor();
+    fireEvent.change(steps.getByLabelText('ステップ2で話す言葉'), { target: { value: '温泉' } });
+
+    fireEvent.click(settingTab());
+
+    expect(confirm).toHaveBeenCalledWith(UNSAVED);
+    expect((steps.getByLabelText('ステップ2で話す言葉') as HTMLInputElement).value).toBe('温泉');
+  });
+
+  it('StepEditor, opened and nothing changed, leaves by a tab without asking', async () => {
+    editorServer();
+    const confirm = vi.spyOn(window, 'confirm');
+    await renderConsole('/ops/characters/c1/tests');
+    await openEditor();
+
+    fireEvent.click(settingTab());
+
+    await vi.waitFor(() => expect(screen.queryByRole('list', { name: '旅行へ のステップ（編集中）' })).toBeNull());
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it('TestItem, a new name typed and not saved, asks the browser before the tab is closed', async () => {
+    editorServer();
+    await renderConsole('/ops/characters/c1/tests');
+    fireEvent.click(await screen.findByRole('button', { name: '名前を変更' }));
+    fireEvent.change(screen.getByLabelText('テストの名前'), { target: { value: '温泉へ' } });
+    const unload = new Event('beforeunload', { cancelable: true });
+
+    window.dispatchEvent(unload);
+
+    expect(unload.defaultPrevented).toBe(true);
   });
 });

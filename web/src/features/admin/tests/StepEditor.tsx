@@ -6,6 +6,7 @@ import { Notice } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { ADMIN_NS } from '../i18n.ts';
+import { useLeaveGuard } from '../useLeaveGuard.ts';
 import { blankStep, draftOf, moved, problemOf, STEP_KINDS, stepOf, type StepDraft } from './stepDraft.ts';
 import { useAdminUpdateTestMutation } from './testsApi.ts';
 
@@ -49,6 +50,8 @@ export function StepEditor({
   const [steps, setSteps] = useState<StepDraft[]>(() => test.steps.map(draftOf));
   const [error, setError] = useState<string | null>(null);
   const choices = choicesOf(draft);
+  // Both sides through the editor's own shape, so a step the server wrote with other key order or spacing is not a change.
+  useLeaveGuard(JSON.stringify(steps.map(stepOf)) !== JSON.stringify(test.steps.map((s) => stepOf(draftOf(s)))));
   const change = (i: number, patch: Partial<StepDraft>) =>
     setSteps(steps.map((s, j) => (j === i ? { ...s, ...patch } : s)));
   const save = async () => {

@@ -9,6 +9,7 @@ import { ConfirmDialog, refusalOf } from '../billing/ConfirmDialog.tsx';
 import { CharacterNav } from '../characters/CharacterNav.tsx';
 import { useAdminCharacterAllQuery, useAdminCharacterQuery } from '../characters/charactersApi.ts';
 import { ADMIN_NS } from '../i18n.ts';
+import { useLeaveGuard } from '../useLeaveGuard.ts';
 import { StepEditor } from './StepEditor.tsx';
 import { inputText, TestReportView, TestResultView } from './TestReport.tsx';
 import {
@@ -118,6 +119,7 @@ function TestItem({ characterId, test, draft, busy, result, onRun }: ItemProps) 
   const [deleting, setDeleting] = useState(false);
   const [update, updating] = useAdminUpdateTestMutation();
   const [remove] = useAdminDeleteTestMutation();
+  useLeaveGuard(renaming !== null && renaming.trim() !== test.name);
   const rename = async () => {
     const name = renaming?.trim();
     if (!name) return;

@@ -6,6 +6,7 @@ import { useAdminBase } from '../AdminBase.tsx';
 import { useAdminSubscriptionsQuery } from '../billing/billingAdminApi.ts';
 import { ConfirmDialog } from '../billing/ConfirmDialog.tsx';
 import { useAdminTexts } from '../i18n.ts';
+import { useLeaveGuard } from '../useLeaveGuard.ts';
 import {
   useAdminChangeEmailMutation,
   useAdminChangePasswordMutation,
@@ -56,6 +57,7 @@ export function EditProfileDialog({ user, onClose, onDone }: DialogProps) {
   const [nickname, setNickname] = useState(user.nickname);
   const [roles, setRoles] = useState<Role[]>(user.roles);
   const toggle = (role: Role, on: boolean) => setRoles(ROLES.filter((r) => (r === role ? on : roles.includes(r))));
+  useLeaveGuard(nickname !== user.nickname || ROLES.some((r) => roles.includes(r) !== user.roles.includes(r)));
   return (
     <ConfirmDialog
       title={t('edit.title')}
@@ -95,6 +97,7 @@ export function PasswordDialog({ user, onClose, onDone }: DialogProps) {
   const [change] = useAdminChangePasswordMutation();
   const [password, setPassword] = useState('');
   const [sendMail, setSendMail] = useState(true);
+  useLeaveGuard(password !== '');
   return (
     <ConfirmDialog
       title={t('password.title')}
@@ -131,6 +134,7 @@ export function EmailDialog({ user, onClose, onDone }: DialogProps) {
   const [email, setEmail] = useState('');
   const [verify, setVerify] = useState(true);
   const [notice, setNotice] = useState(true);
+  useLeaveGuard(email.trim() !== '');
   return (
     <ConfirmDialog
       title={t('email.title')}

@@ -4,6 +4,7 @@ import { SUPPORTED_LANGUAGES, type VideoEntry } from '@talkwith/proto/catalog';
 import { Card, Notice, Spinner } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
+import { confirmUnsaved, useLeaveGuard } from '../useLeaveGuard.ts';
 import { SelectField, TextAreaField } from '../characters/fields.tsx';
 import { serverErrorOf } from '../characters/serverError.ts';
 import { TranslateDraft } from './TranslateDraft.tsx';
@@ -22,6 +23,7 @@ function VttText({ video, language }: { video: VideoEntry; language: string }) {
   const [save, saved] = useAdminSaveSubtitleMutation();
   const [text, setText] = useState<string | null>(null);
   const failure = serverErrorOf(saved.error, t('characters.failed'));
+  useLeaveGuard(text !== null && text !== (stored.data || EMPTY_VTT));
   if (stored.isLoading) return <Spinner label={t('characters.loading')} />;
   const value = text ?? (stored.data || EMPTY_VTT);
   return (
@@ -84,7 +86,8 @@ export function SubtitleEditor({ video }: { video: VideoEntry }) {
         label={t('videos.vtt.language')}
         choices={choices}
         value={language}
-        onChange={(e) => setLanguage(e.target.value)}
+        // Another language replaces the editor (keyed by language): the text typed in this one would be lost.
+        onChange={(e) => confirmUnsaved() && setLanguage(e.target.value)}
       />
       <VttText key={language} video={video} language={language} />
     </Card>

@@ -4,6 +4,7 @@ import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type VideoEntry } from '@talkwit
 import { Card } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
+import { useLeaveGuard } from '../useLeaveGuard.ts';
 import { SelectField } from '../characters/fields.tsx';
 import { serverErrorOf } from '../characters/serverError.ts';
 import { useAdminSaveSubtitleMutation } from './videosApi.ts';
@@ -29,6 +30,10 @@ export function SubtitleUpload({ characterId, videos }: { characterId: string; v
   const [save] = useAdminSaveSubtitleMutation();
   const [language, setLanguage] = useState<string>(DEFAULT_LANGUAGE);
   const [results, setResults] = useState<FileResult[]>([]);
+  useLeaveGuard(
+    results.some((r) => r.state === 'saving'),
+    { tabOnly: true },
+  );
   const patch = (key: string, change: Partial<FileResult>) =>
     setResults((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r)));
 

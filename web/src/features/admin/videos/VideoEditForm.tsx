@@ -6,6 +6,7 @@ import { ADMIN_NS, useAdminTexts } from '../i18n.ts';
 import { useAdminBase } from '../AdminBase.tsx';
 import { SelectField, SwitchField, TextAreaField } from '../characters/fields.tsx';
 import { useSchemaErrors } from '../characters/schemaErrors.ts';
+import { useLeaveGuard } from '../useLeaveGuard.ts';
 import { placeServerError, serverErrorOf } from '../characters/serverError.ts';
 import { useAdminEditVideoMutation } from './videosApi.ts';
 
@@ -61,6 +62,7 @@ export function VideoEditForm({ video, onDone }: { video: VideoEntry; onDone: ()
     setChecked({});
   };
   const { t: v } = useAdminTexts('videos.field');
+  useLeaveGuard(JSON.stringify(input) !== JSON.stringify(inputsOf(video)));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

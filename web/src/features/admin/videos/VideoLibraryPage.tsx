@@ -5,6 +5,7 @@ import type { VideoEntry, VideoReference } from '@talkwith/proto/catalog';
 import { Card, Notice, Spinner } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { ADMIN_NS } from '../i18n.ts';
+import { confirmUnsaved } from '../useLeaveGuard.ts';
 import { useRouteCharacter } from '../characters/CharacterDetailPage.tsx';
 import { CharacterNav } from '../characters/CharacterNav.tsx';
 import { serverErrorOf } from '../characters/serverError.ts';
@@ -118,7 +119,11 @@ function VideoRow({
             <Link to={`${basePath}/characters/details/${encodeURIComponent(video.id)}${query}`}>
               {t('videos.details')}
             </Link>
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => onEdit(!editing)}>
+            <button
+              type="button"
+              className="btn btn--ghost btn--small"
+              onClick={() => confirmUnsaved() && onEdit(!editing)}
+            >
               {t('videos.edit')}
             </button>
             <DeleteVideo video={video} />

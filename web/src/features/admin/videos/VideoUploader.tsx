@@ -6,6 +6,7 @@ import { Card } from '../../../app/ui.tsx';
 import { useAdminBase } from '../AdminBase.tsx';
 import { adminUrl } from '../adminApi.ts';
 import { ADMIN_NS } from '../i18n.ts';
+import { useLeaveGuard } from '../useLeaveGuard.ts';
 import { useAuthorizedUpload } from './useAuthorizedUpload.ts';
 import { uploadErrorOf } from './uploadWithProgress.ts';
 import { videosApi } from './videosApi.ts';
@@ -65,6 +66,11 @@ export function VideoUploader({ characterId }: { characterId: string }) {
   const send = useAuthorizedUpload();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState(false);
+  // Closing the tab aborts the queue; another console page does not (the uploads go on without their bars).
+  useLeaveGuard(
+    uploads.some((u) => u.state === 'waiting' || u.state === 'uploading'),
+    { tabOnly: true },
+  );
   const running = useRef(Promise.resolve());
   const patch = (key: string, change: Partial<Upload>) =>
     setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...change } : u)));
