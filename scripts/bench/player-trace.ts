@@ -2,7 +2,7 @@
  * Why is a clip switch slow? Plays the player bench's scripted conversations with the video
  * probe (test/e2e/video-probe.ts) plus a recorder of the <video> elements' media events, class
  * flips and long animation frames, and prints a trace around every switch slower than the goal
- * (or every switch of a kind with `--all`). `node scripts/bench/player-trace.ts [rounds] [--all] [--latency-above=MS] [--json=FILE]`.
+ * (or every switch of a kind with `--all`). `node scripts/bench/player-trace.ts [rounds] [--all] [--cpu=N] [--latency-above=MS] [--json=FILE]`.
  */
 import { writeFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -117,6 +117,8 @@ const latencyAbove = Number(
   process.argv.find((a) => a.startsWith('--latency-above='))?.slice(16) ?? Number.POSITIVE_INFINITY,
 );
 const jsonOut = process.argv.find((a) => a.startsWith('--json='))?.slice(7);
+/** Chromium's CPU slowdown (Emulation.setCPUThrottlingRate), as `player.ts --cpu=4` runs it. */
+const cpuRate = Number(process.argv.find((a) => a.startsWith('--cpu='))?.slice(6) ?? 1);
 const dumps: Array<{ data: ProbeData; extra: Extra }> = [];
 await withPlayerBench(async ({ url, browser }) => {
   for (let round = 0; round < rounds; round += 1) {
@@ -124,6 +126,8 @@ await withPlayerBench(async ({ url, browser }) => {
     await context.addInitScript({ content: videoProbeScript() });
     await context.addInitScript({ content: EXTRA_SCRIPT });
     const page = await context.newPage();
+    if (cpuRate !== 1)
+      await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
     await page.goto(`${url}/full/chat/mirai`);
     const dump = await playRound(page);
     await context.close();

@@ -29,6 +29,12 @@ export interface Run {
   framed: boolean;
   /** A rendering frame is chosen to show it (the cadence of the clip on screen, or one interval after a last frame); nothing else shows it. */
   scheduled: boolean;
+  /** The media time of the frame it was shown on (-1: none seen yet, a warm clip's frame 0). */
+  shownOn: number;
+  /** Shown, it has presented its next frame since: it moves on screen. */
+  moved: boolean;
+  /** Shown and moving (or waited for long enough): decoding for other elements may start. */
+  settled: boolean;
 }
 
 /** Until two frames have been seen, a clip is taken to run at 30 fps. */
@@ -50,6 +56,9 @@ export function newRun(start: Pick<Run, 'el' | 'slot' | 'videoId' | 'endless' | 
     twinPending: false,
     framed: false,
     scheduled: false,
+    shownOn: -1,
+    moved: false,
+    settled: false,
   };
 }
 

@@ -291,14 +291,14 @@ describe('video stage', () => {
     const goodbye = mediaOf('/v/goodbye.mp4');
     goodbye.ready();
     for (const k of [0, 1, 2]) present(goodbye, k / 15, k * 66.7);
-    stage.play('B', '/v/standby.mp4', { videoId: 'standby', ...endless });
-    const standby = mediaOf('/v/standby.mp4');
-    standby.ready();
-    present(standby, 0, 200);
     stage.warm(['/v/greet.mp4']);
     whenIdle();
     const greet = mediaOf('/v/greet.mp4');
     greet.ready();
+    stage.play('B', '/v/standby.mp4', { videoId: 'standby', ...endless });
+    const standby = mediaOf('/v/standby.mp4');
+    standby.ready();
+    present(standby, 0, 200);
 
     // Standby's first frame has been on screen for 100 ms, its second is not there yet.
     stage.play('A', '/v/greet.mp4', { videoId: 'greet', ...once });
@@ -469,7 +469,7 @@ describe('video stage', () => {
     for (const el of stage.pool.elements) expect(el.muted).toBe(false);
   });
 
-  it('warm, while a clip waits to be shown, waits until it is shown (loading competes with the switch)', () => {
+  it('warm, while a clip waits to be shown, waits until it is shown and has presented its next frame (loading competes with the switch)', () => {
     const { stage, mediaOf, whenIdle, container, present, runFrame } = setUp(6);
     stage.play('A', '/v/standby.mp4', { videoId: 'standby', ...once });
     const standby = mediaOf('/v/standby.mp4');
@@ -491,7 +491,49 @@ describe('video stage', () => {
     // Standby presents no frame: greet is shown after the longest wait for its cadence.
     runFrame(200);
     whenIdle();
+    const whileOnFrame0 = held();
+    present(greet, 1 / 15, 266.7);
+    whenIdle();
+
+    expect(whileOnFrame0).toEqual(['/v/greet.mp4', '/v/standby.mp4']);
     expect(held()).toEqual(['/v/fortune.mp4', '/v/greet.mp4', '/v/standby.mp4', '/v/topic.mp4']);
+  });
+
+  it('play, a warm clip cutting the clip on screen, rewinds the old element and refills the pool only once the new clip presents its frame 1 (their decoding held frame 0 on a slow CPU)', () => {
+    const { stage, shown, present, runFrame, whenIdle, listen, reply, container } = listenWithWarmReply([0, 1, 2]);
+    stage.play('B', '/v/reply.mp4', { videoId: 'reply', ...once });
+    stage.warm(['/v/listen.mp4', '/v/topic.mp4']);
+    for (const now of [150, 166.7, 183.3, 200]) runFrame(now);
+    const onScreen = [...shown()];
+    whenIdle();
+    for (const now of [216.7, 233.3, 250]) runFrame(now);
+    whenIdle();
+    const held = () => [...container.querySelectorAll('video')].map((v) => v.getAttribute('src'));
+    const onFrame0 = { topicLoaded: held().includes('/v/topic.mp4'), listenAt: listen.el.currentTime };
+
+    present(reply, 1 / 15, 266.7);
+    whenIdle();
+
+    expect(onScreen).toEqual([reply.el]);
+    expect(onFrame0).toEqual({ topicLoaded: false, listenAt: 2 / 15 });
+    expect(held()).toContain('/v/topic.mp4');
+    expect(listen.el.currentTime).toBe(0);
+  });
+
+  it('play, a warm clip shown that presents no next frame, refills the pool after at most 250 ms all the same', () => {
+    const { stage, runFrame, whenIdle, container } = listenWithWarmReply([0, 1, 2]);
+    stage.play('B', '/v/reply.mp4', { videoId: 'reply', ...once });
+    stage.warm(['/v/topic.mp4']);
+    const held = () => [...container.querySelectorAll('video')].map((v) => v.getAttribute('src'));
+    for (let now = 150; now <= 400; now += 16.7) runFrame(now);
+    whenIdle();
+    const before = held().includes('/v/topic.mp4');
+
+    for (let now = 416.7; now <= 466.7; now += 16.7) runFrame(now);
+    whenIdle();
+
+    expect(before).toBe(false);
+    expect(held()).toContain('/v/topic.mp4');
   });
 
   it('warm, before the first clip is shown, loads at once (nothing on screen to protect)', () => {

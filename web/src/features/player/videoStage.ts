@@ -31,6 +31,8 @@ const LONGEST_CADENCE_WAIT = 100;
 const HALF_VSYNC_MS = 1000 / 120;
 /** A natural end's next clip is started this much earlier than its learnt start-up latency, so its clock runs when it is due. */
 const START_MARGIN_MS = 1000 / 60;
+/** The longest decoding for other elements waits for a clip just shown to present its next frame; ms. */
+const MOTION_WAIT_MAX = 250;
 
 /**
  * The player's video stage: a pool of stacked <video> elements of which
@@ -88,15 +90,35 @@ export function createVideoStage(
     if (previous && previous !== run.el) {
       previous.classList.remove(SHOWN_CLASS);
       previous.pause();
-      // Back to the first frame while hidden, so it is warm if it comes again.
-      raf(() => {
-        if (previous !== shownEl && previous !== current?.el && wanted.includes(previous.getAttribute('src') ?? ''))
-          pool.rewind(previous);
-      });
     }
     events.shown?.(run.slot, run.videoId, run.el);
-    // The pool catches up now that nothing waits (and a loop gets its twin).
+    run.shownOn = run.lastMediaTime;
+    // The very first clip replaces only the poster: nothing to protect, the pool fills at once.
+    if (!previous || previous === run.el) settle(run);
+    else afterMotion(run, now, () => settle(run, previous));
+  }
+
+  /** The run on screen moves: the element it replaced goes back to its first frame, and the pool catches up (a loop gets its twin). */
+  function settle(run: Run, previous?: HTMLVideoElement): void {
+    run.settled = true;
+    // Back to the first frame while hidden, so it is warm if it comes again.
+    if (
+      previous &&
+      previous !== shownEl &&
+      previous !== current?.el &&
+      wanted.includes(previous.getAttribute('src') ?? '')
+    )
+      pool.rewind(previous);
     rewarm();
+  }
+
+  /**
+   * Runs `fn` once the run just shown presents its next frame (or after MOTION_WAIT_MAX): a rewind or a pool
+   * refill decodes a frame, and started at the switch it delayed the new clip's frame 1 by one or two intervals
+   * on a slow CPU (frame 0 held: the motion stopped at the switch).
+   */
+  function afterMotion(run: Run, shownAt: number, fn: () => void): void {
+    inFrameWhen((now) => run.moved || current !== run || now - shownAt >= MOTION_WAIT_MAX, fn, raf);
   }
 
   function reportEnd(run: Run, displayAt: number | null): void {
@@ -110,6 +132,7 @@ export function createVideoStage(
     if (current !== run) return;
     // readyState can lag the first presented frame by a task: then `loadeddata` shows it (see the element listeners).
     run.framed = true;
+    if (run.shown && frame.mediaTime > run.shownOn) run.moved = true;
     // A cold clip's clock starts about its first frame: from then it may wait for it (the very first clip need not).
     if (!run.shown && shownEl) run.clockAskedAt ??= frame.now;
     if (!run.shown && !run.scheduled) showOnCadence(run);
@@ -157,6 +180,8 @@ export function createVideoStage(
           twinPending: false,
           framed: true,
           scheduled: true,
+          moved: false,
+          settled: false,
         });
         startWarm(run, now);
         showFrom(run, showAt);
@@ -298,7 +323,7 @@ export function createVideoStage(
   /**
    * Loading and decoding clips competes with the switch itself (decoders,
    * compositor), so the pool is refilled when the browser is idle and never
-   * while a clip waits to be shown.
+   * while a clip waits to be shown or, shown, for its next frame.
    */
   let warmQueued = false;
   const idle =
@@ -318,8 +343,8 @@ export function createVideoStage(
     idle(() => {
       warmQueued = false;
       if (disposed) return;
-      // reveal() asks again once the waiting clip is shown (the very first clip has nothing to protect).
-      if (current && !current.shown && shownEl !== null) return;
+      // reveal() asks again once the clip just chosen is shown and moving (the very first clip has nothing to protect).
+      if (current && !current.settled && shownEl !== null) return;
       pool.warm(warmList(), busy());
     });
   }
