@@ -140,6 +140,27 @@ describe('player effect runner', () => {
     expect(view().previousSpeech).toBe('ラーメン');
   });
 
+  it('runner, an understood utterance, cues at once the clip hit_word_delay’s end will play (the stage starts it ahead), and that clip is the one played', () => {
+    const { runner, video, time, startTalking } = setUp();
+    startTalking();
+
+    runner.send({ type: 'speechFinal', text: 'ラーメン' });
+    const cues = video.calls.filter((c) => c.op === 'cue').map((c) => [c.url?.split('/').pop(), c.inMs]);
+    time.advance(300);
+
+    expect(cues).toEqual([['skip.mp4', 300]]);
+    expect(video.played().at(-1)).toBe('skip.mp4');
+  });
+
+  it('runner, an utterance not understood (no delay before its reply), cues nothing', () => {
+    const { runner, video, startTalking } = setUp();
+    startTalking();
+
+    runner.send({ type: 'speechFinal', text: 'ええと' });
+
+    expect(video.calls.filter((c) => c.op === 'cue')).toEqual([]);
+  });
+
   it('runner, an utterance the character cannot answer (a visitor, no talk), reports it as unmatched and plays the invalid reply at once', () => {
     const recognition = fakeRecognition();
     const { runner, video, startTalking } = setUp(demoCharacter, mediaFor(demoCharacter), recognition);

@@ -128,6 +128,21 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
         .map(videoUrl)
         .filter((url): url is string => url !== null),
     );
+    cueReply(result.state, result.commands);
+  }
+
+  /**
+   * An understood utterance waits hit_word_delay before its reply: the engine is pure, so what that timer
+   * will play is known now (the same step on a copy), and the stage starts that clip hidden just ahead. Its
+   * clock otherwise starts 40–150 ms after play() (audio start-up), all of it added to the reply's latency.
+   */
+  function cueReply(state: EngineState, commands: readonly EngineCommand[]): void {
+    const timer = commands.find((c) => c.type === 'startTimer' && c.timer === 'hitWordDelay');
+    if (timer?.type !== 'startTimer') return;
+    const outcome = step(state, { type: 'timerFired', timer: timer.timer }, deps.clock.now() + timer.ms);
+    const play = outcome.commands.find((c) => c.type === 'playVideo');
+    const url = play?.type === 'playVideo' ? videoUrl(play.videoId) : null;
+    if (url) deps.video.cue(url, timer.ms);
   }
 
   function send(input: EngineInput): void {

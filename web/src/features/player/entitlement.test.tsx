@@ -22,6 +22,7 @@ vi.mock('./videoStage.ts', () => ({
     },
     preload: () => undefined,
     warm: () => undefined,
+    cue: () => undefined,
     prime: () => undefined,
     pause: () => undefined,
     resume: () => undefined,

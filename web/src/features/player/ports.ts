@@ -30,6 +30,11 @@ export interface VideoPort {
   preload(slot: VideoSlotName, url: string): void;
   /** The clips that may play next, most likely first: kept decoded as far as the pool allows. */
   warm(urls: readonly string[]): void;
+  /**
+   * The clip the engine will play in `inMs` unless another input comes first (a timer's outcome, known
+   * ahead): started hidden just before, so its clock runs when play() asks for it.
+   */
+  cue(url: string, inMs: number): void;
   /** Called from the user's first tap or key: lets every element play (with sound) later without a gesture (iOS Safari). */
   prime(): void;
   pause(): void;

@@ -32,6 +32,7 @@ export function fakeVideo() {
     loop?: boolean;
     loopCount?: number;
     notifyAtMs?: number | null;
+    inMs?: number;
   }> = [];
   const port: VideoPort = {
     play: (slot, url, o) =>
@@ -40,6 +41,7 @@ export function fakeVideo() {
     warm: (urls) => {
       warmed.push([...urls]);
     },
+    cue: (url, inMs) => calls.push({ op: 'cue', url, inMs }),
     prime: () => calls.push({ op: 'prime' }),
     pause: () => calls.push({ op: 'pause' }),
     resume: () => calls.push({ op: 'resume' }),

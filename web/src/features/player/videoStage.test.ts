@@ -536,6 +536,70 @@ describe('video stage', () => {
     expect(held()).toContain('/v/topic.mp4');
   });
 
+  it('cue, a warm clip due in 300 ms, starts it hidden and muted just ahead (its learnt clock start-up), not at once', () => {
+    const { stage, runFrame, listen, reply, shown } = listenWithWarmReply([0, 1, 2]);
+    stage.prime();
+    vi.mocked(reply.el.play).mockClear();
+
+    stage.cue('/v/reply.mp4', 300);
+    runFrame(150);
+    for (let now = 166.7; now < 380; now += 16.7) runFrame(now);
+    const early = vi.mocked(reply.el.play).mock.calls.length;
+    for (let now = 383.3; now <= 450; now += 16.7) runFrame(now);
+
+    expect(early).toBe(0);
+    expect(reply.el.play).toHaveBeenCalledTimes(1);
+    expect(reply.el.muted).toBe(true);
+    expect([...shown()]).toEqual([listen.el]);
+  });
+
+  it('cue, then play() of that clip at its due time, shows it on the next frame interval of the clip on screen without starting it again', () => {
+    const { stage, runFrame, present, listen, reply, shown } = listenWithWarmReply([0, 1, 2]);
+    reply.state.clockStartsAtPlay = false;
+    stage.cue('/v/reply.mp4', 300);
+    for (let now = 150; now <= 400; now += 16.7) runFrame(now);
+    reply.clockStarts();
+    present(listen, 6 / 15, 400);
+
+    stage.play('B', '/v/reply.mp4', { videoId: 'reply', ...once });
+    for (let now = 416.7; now < 466; now += 16.7) runFrame(now);
+    const beforeInterval = [...shown()];
+    runFrame(466.7);
+
+    expect(beforeInterval).toEqual([listen.el]);
+    expect([...shown()]).toEqual([reply.el]);
+    expect(reply.el.play).toHaveBeenCalledTimes(1);
+  });
+
+  it('cue, never followed by play() of that clip, puts it back at its first frame after its due time', () => {
+    const { stage, runFrame, reply } = listenWithWarmReply([0, 1, 2]);
+    stage.cue('/v/reply.mp4', 300);
+    for (let now = 150; now <= 450; now += 16.7) runFrame(now);
+    const whileDue = { paused: reply.el.paused };
+
+    for (let now = 466.7; now <= 750; now += 16.7) runFrame(now);
+
+    expect(whileDue).toEqual({ paused: false });
+    expect(reply.el.paused).toBe(true);
+    expect(reply.el.currentTime).toBe(0);
+  });
+
+  it('cue, then play() of another clip, gives the cued one up (paused, back at frame 0)', () => {
+    const { stage, runFrame, reply, mediaOf, whenIdle } = listenWithWarmReply([0, 1, 2]);
+    stage.warm(['/v/reply.mp4', '/v/topic.mp4']);
+    whenIdle();
+    mediaOf('/v/topic.mp4').ready();
+    stage.cue('/v/reply.mp4', 100);
+    for (let now = 150; now <= 250; now += 16.7) runFrame(now);
+    const cuedPlaying = !reply.el.paused;
+
+    stage.play('B', '/v/topic.mp4', { videoId: 'topic', ...once });
+
+    expect(cuedPlaying).toBe(true);
+    expect(reply.el.paused).toBe(true);
+    expect(reply.el.currentTime).toBe(0);
+  });
+
   it('warm, before the first clip is shown, loads at once (nothing on screen to protect)', () => {
     const { stage, whenIdle, container } = setUp();
     stage.play('A', '/v/standby.mp4', { videoId: 'standby', ...endless });

@@ -31,6 +31,17 @@ const LONGEST_CADENCE_WAIT = 100;
 const HALF_VSYNC_MS = 1000 / 120;
 /** A natural end's next clip is started this much earlier than its learnt start-up latency, so its clock runs when it is due. */
 const START_MARGIN_MS = 1000 / 60;
+/** How long after its due time a cued clip waits for play() before it goes back to frame 0; ms. */
+const CUE_GRACE_MS = 250;
+
+interface Cue {
+  url: string;
+  el: HTMLVideoElement;
+  /** The rendering frame in which its hidden play() was called; null before. */
+  startedAt: number | null;
+  cancel: () => void;
+}
+
 /** The longest decoding for other elements waits for a clip just shown to present its next frame; ms. */
 const MOTION_WAIT_MAX = 250;
 
@@ -66,8 +77,11 @@ export function createVideoStage(
   let wanted: string[] = [];
   let preferred: string | null = null;
 
+  /** The clip the engine will play next at a known time (VideoPort.cue), started hidden ahead of it. */
+  let cued: Cue | null = null;
+
   const busy = () =>
-    new Set([shownEl, current?.el].filter((el): el is HTMLVideoElement => el !== null && el !== undefined));
+    new Set([shownEl, current?.el, cued?.el].filter((el): el is HTMLVideoElement => el !== null && el !== undefined));
 
   /** Plays the element; `hidden`: muted until it is shown (its sound would overlap the clip on screen). */
   function startPlaying(el: HTMLVideoElement, hidden = false): void {
@@ -288,6 +302,61 @@ export function createVideoStage(
     );
   }
 
+  /**
+   * Starts the cued clip hidden (muted) when its clock should start running for it to show at its due
+   * time, and gives it up (back to frame 0) when play() has not asked for it soon after that time.
+   */
+  function cue(url: string, inMs: number): void {
+    dropCue();
+    const el = pool.take(url, busy());
+    if (!pool.isReady(el)) return; // a clip still loading gains nothing from an early start
+    const next: Cue = { url, el, startedAt: null, cancel: () => undefined };
+    cued = next;
+    next.cancel = inFrameAt(
+      null,
+      (now) => {
+        const due = now + inMs;
+        next.cancel = inFrameAt(
+          due - startLatency - START_MARGIN_MS - CLOCK_LEAD_MS,
+          (at) => {
+            next.startedAt = at;
+            startPlaying(el, true);
+            next.cancel = inFrameAt(due + CUE_GRACE_MS, dropCue, raf);
+          },
+          raf,
+        );
+      },
+      raf,
+    );
+  }
+
+  function dropCue(): void {
+    const dropped = cued;
+    if (!dropped) return;
+    cued = null;
+    dropped.cancel();
+    if (dropped.el !== shownEl && dropped.el !== current?.el) pool.rewind(dropped.el);
+  }
+
+  /** The cued clip, when play() asks for it: taken over as a run whose clock was started hidden. */
+  function takeCue(url: string): Cue | null {
+    const taken = cued?.url === url && cued.el !== shownEl ? cued : null;
+    if (taken) {
+      cued = null;
+      taken.cancel();
+    } else dropCue();
+    return taken;
+  }
+
+  /** A cued clip asked for: its clock was started hidden at `startedAt`; it shows once it runs, on the cadence of the clip on screen. */
+  function beginCued(run: Run, startedAt: number): void {
+    handoffAt = null;
+    watch(run);
+    run.playedAt = startedAt;
+    run.clockAskedAt = startedAt;
+    showOnCadence(run);
+  }
+
   function stopRun(run: Run | null): void {
     if (!run) return;
     run.stopFrames();
@@ -353,9 +422,11 @@ export function createVideoStage(
     pool,
     play(slot, url, { videoId, loop, loopCount, notifyAtMs }) {
       stopRun(current);
+      const taken = takeCue(url);
       const busyNow = new Set(shownEl ? [shownEl] : []);
-      const el = pool.take(url, busyNow);
-      const warm = pool.isReady(el);
+      const el = taken?.el ?? pool.take(url, busyNow);
+      const started = taken?.startedAt ?? null;
+      const warm = started !== null || pool.isReady(el);
       // A warm clip takes over within a few hundred ms; a cold one may take long, so the old loop keeps looping meanwhile.
       if (warm && shownEl !== el) holdLastFrame(shownEl);
       const endless = loop && loopCount === 0;
@@ -364,8 +435,10 @@ export function createVideoStage(
       if (preferred === url) preferred = null;
       const run = newRun({ el, slot, videoId, endless, loopCount: loop ? Math.max(loopCount, 1) : 1, notifyAtMs });
       current = run;
-      begin(run, warm);
+      if (started === null) begin(run, warm);
+      else beginCued(run, started);
     },
+    cue,
     preload(_slot, url) {
       preferred = url;
       rewarm();
@@ -393,6 +466,7 @@ export function createVideoStage(
     },
     dispose() {
       disposed = true;
+      dropCue();
       stopRun(current);
       cadence.stop();
       current = null;
