@@ -35,6 +35,8 @@ export interface Run {
   moved: boolean;
   /** Shown and moving (or waited for long enough): decoding for other elements may start. */
   settled: boolean;
+  /** Started hidden ahead of play() by a cue (cuedClip.ts). */
+  cued: boolean;
 }
 
 /** Until two frames have been seen, a clip is taken to run at 30 fps. */
@@ -59,6 +61,7 @@ export function newRun(start: Pick<Run, 'el' | 'slot' | 'videoId' | 'endless' | 
     shownOn: -1,
     moved: false,
     settled: false,
+    cued: false,
   };
 }
 

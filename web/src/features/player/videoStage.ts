@@ -13,6 +13,7 @@ import {
 import { createVideoPool, type VideoPool } from './videoPool.ts';
 import { screenCadence } from './cadence.ts';
 import { listenToMedia } from './mediaEvents.ts';
+import { createCuedClip } from './cuedClip.ts';
 
 export const SHOWN_CLASS = 'player__video--active';
 
@@ -31,17 +32,6 @@ const LONGEST_CADENCE_WAIT = 100;
 const HALF_VSYNC_MS = 1000 / 120;
 /** A natural end's next clip is started this much earlier than its learnt start-up latency, so its clock runs when it is due. */
 const START_MARGIN_MS = 1000 / 60;
-/** How long after its due time a cued clip waits for play() before it goes back to frame 0; ms. */
-const CUE_GRACE_MS = 250;
-
-interface Cue {
-  url: string;
-  el: HTMLVideoElement;
-  /** The rendering frame in which its hidden play() was called; null before. */
-  startedAt: number | null;
-  cancel: () => void;
-}
-
 /** The longest decoding for other elements waits for a clip just shown to present its next frame; ms. */
 const MOTION_WAIT_MAX = 250;
 
@@ -77,11 +67,17 @@ export function createVideoStage(
   let wanted: string[] = [];
   let preferred: string | null = null;
 
-  /** The clip the engine will play next at a known time (VideoPort.cue), started hidden ahead of it. */
-  let cued: Cue | null = null;
-
-  const busy = () =>
-    new Set([shownEl, current?.el, cued?.el].filter((el): el is HTMLVideoElement => el !== null && el !== undefined));
+  /** The elements on screen or about to be. */
+  const onStage = () =>
+    new Set([shownEl, current?.el].filter((el): el is HTMLVideoElement => el !== null && el !== undefined));
+  const cuedClip = createCuedClip({ pool, raf, busy: onStage, startHidden: (el) => startPlaying(el, true) });
+  /** The elements the pool must leave alone: on stage, or cued. */
+  const busy = () => {
+    const inUse = onStage();
+    const cuedEl = cuedClip.element();
+    if (cuedEl) inUse.add(cuedEl);
+    return inUse;
+  };
 
   /** Plays the element; `hidden`: muted until it is shown (its sound would overlap the clip on screen). */
   function startPlaying(el: HTMLVideoElement, hidden = false): void {
@@ -106,6 +102,7 @@ export function createVideoStage(
       previous.pause();
     }
     events.shown?.(run.slot, run.videoId, run.el);
+    if (run.cued) cuedClip.shown(run.el.currentTime * 1000);
     run.shownOn = run.lastMediaTime;
     // The very first clip replaces only the poster: nothing to protect, the pool fills at once.
     if (!previous || previous === run.el) settle(run);
@@ -302,55 +299,10 @@ export function createVideoStage(
     );
   }
 
-  /**
-   * Starts the cued clip hidden (muted) when its clock should start running for it to show at its due
-   * time, and gives it up (back to frame 0) when play() has not asked for it soon after that time.
-   */
-  function cue(url: string, inMs: number): void {
-    dropCue();
-    const el = pool.take(url, busy());
-    if (!pool.isReady(el)) return; // a clip still loading gains nothing from an early start
-    const next: Cue = { url, el, startedAt: null, cancel: () => undefined };
-    cued = next;
-    next.cancel = inFrameAt(
-      null,
-      (now) => {
-        const due = now + inMs;
-        next.cancel = inFrameAt(
-          due - startLatency - START_MARGIN_MS - CLOCK_LEAD_MS,
-          (at) => {
-            next.startedAt = at;
-            startPlaying(el, true);
-            next.cancel = inFrameAt(due + CUE_GRACE_MS, dropCue, raf);
-          },
-          raf,
-        );
-      },
-      raf,
-    );
-  }
-
-  function dropCue(): void {
-    const dropped = cued;
-    if (!dropped) return;
-    cued = null;
-    dropped.cancel();
-    if (dropped.el !== shownEl && dropped.el !== current?.el) pool.rewind(dropped.el);
-  }
-
-  /** The cued clip, when play() asks for it: taken over as a run whose clock was started hidden. */
-  function takeCue(url: string): Cue | null {
-    const taken = cued?.url === url && cued.el !== shownEl ? cued : null;
-    if (taken) {
-      cued = null;
-      taken.cancel();
-    } else dropCue();
-    return taken;
-  }
-
   /** A cued clip asked for: its clock was started hidden at `startedAt`; it shows once it runs, on the cadence of the clip on screen. */
   function beginCued(run: Run, startedAt: number): void {
     handoffAt = null;
+    run.cued = true;
     watch(run);
     run.playedAt = startedAt;
     run.clockAskedAt = startedAt;
@@ -422,7 +374,7 @@ export function createVideoStage(
     pool,
     play(slot, url, { videoId, loop, loopCount, notifyAtMs }) {
       stopRun(current);
-      const taken = takeCue(url);
+      const taken = cuedClip.take(url);
       const busyNow = new Set(shownEl ? [shownEl] : []);
       const el = taken?.el ?? pool.take(url, busyNow);
       const started = taken?.startedAt ?? null;
@@ -438,7 +390,7 @@ export function createVideoStage(
       if (started === null) begin(run, warm);
       else beginCued(run, started);
     },
-    cue,
+    cue: (url, inMs) => cuedClip.cue(url, inMs),
     preload(_slot, url) {
       preferred = url;
       rewarm();
@@ -466,7 +418,7 @@ export function createVideoStage(
     },
     dispose() {
       disposed = true;
-      dropCue();
+      cuedClip.drop();
       stopRun(current);
       cadence.stop();
       current = null;

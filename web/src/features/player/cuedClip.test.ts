@@ -1,0 +1,82 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createCuedClip } from './cuedClip.ts';
+import type { VideoPool } from './videoPool.ts';
+
+function setUp() {
+  const el = document.createElement('video');
+  const rafs: Array<(now: number) => void> = [];
+  const pool: VideoPool = {
+    elements: [el],
+    take: () => el,
+    warm: vi.fn(),
+    twin: () => undefined,
+    isReady: () => true,
+    rewind: vi.fn(),
+    dispose: vi.fn(),
+  };
+  const startedAt: number[] = [];
+  let now = 0;
+  const cued = createCuedClip({
+    pool,
+    raf: (cb) => rafs.push(cb),
+    busy: () => new Set(),
+    startHidden: () => startedAt.push(now),
+  });
+  /** Runs the rendering frames up to `until`, one per 60 Hz vsync. */
+  const runUntil = (until: number) => {
+    for (; now <= until; now += 1000 / 60) for (const cb of rafs.splice(0)) cb(now);
+  };
+  return { cued, pool, startedAt, runUntil, now: () => now };
+}
+
+describe('cued clip', () => {
+  it('cue, nothing learnt yet, starts the clip about 73 ms before its due time (40 ms clock start-up and two vsyncs)', () => {
+    const { cued, startedAt, runUntil } = setUp();
+
+    cued.cue('/v/reply.mp4', 300);
+    runUntil(400);
+
+    expect(startedAt).toHaveLength(1);
+    expect(300 - (startedAt[0] ?? 0)).toBeGreaterThan(60);
+    expect(300 - (startedAt[0] ?? 0)).toBeLessThan(85);
+  });
+
+  it('shown, a cued clip whose clock had run 133 ms (its frame 0 passed hidden), starts the next cue about 50 ms later', () => {
+    const { cued, startedAt, runUntil, now } = setUp();
+    cued.cue('/v/reply.mp4', 300);
+    runUntil(300);
+    cued.take('/v/reply.mp4');
+    const firstLead = 300 - (startedAt[0] ?? 0);
+
+    cued.shown(133);
+    const second = now();
+    cued.cue('/v/reply.mp4', 300);
+    runUntil(second + 400);
+
+    const secondLead = second + 300 - (startedAt[1] ?? 0);
+    expect(firstLead - secondLead).toBeGreaterThan(40);
+    expect(firstLead - secondLead).toBeLessThan(60);
+  });
+
+  it('take, another clip than the cued one, gives the cue up (its element back at frame 0)', () => {
+    const { cued, pool, runUntil } = setUp();
+    cued.cue('/v/reply.mp4', 100);
+    runUntil(100);
+
+    const taken = cued.take('/v/topic.mp4');
+
+    expect(taken).toBeNull();
+    expect(cued.element()).toBeNull();
+    expect(pool.rewind).toHaveBeenCalled();
+  });
+
+  it('take, before the cued clip was started, gives nothing (play() starts it as a warm clip)', () => {
+    const { cued, startedAt } = setUp();
+    cued.cue('/v/reply.mp4', 300);
+
+    const taken = cued.take('/v/reply.mp4');
+
+    expect(taken).toBeNull();
+    expect(startedAt).toEqual([]);
+  });
+});
