@@ -4,7 +4,7 @@ import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
-import { INTERFACE_LANGUAGES } from '@talkwith/proto/i18n';
+import { DEFAULT_INTERFACE_LANGUAGE, INTERFACE_LANGUAGES, type InterfaceLanguageTag } from '@talkwith/proto/i18n';
 import type * as PrerenderModule from './src/app/prerender.tsx';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -53,6 +53,76 @@ function prerenderHome(): Plugin {
 }
 
 /**
+ * The client builds: one per interface language, each with that language's
+ * `common` texts in its entry chunk (the others stay chunks of their own, for
+ * a switch at run time), so a visitor downloads only the texts of the language
+ * they start in. ja-JP's is Vite's `client` environment and writes index.html;
+ * each other's is an environment of its own writing index.<language>.html into
+ * the same dist (content-hashed asset names do not collide). The gateway
+ * serves each visitor the index.html of their language (gateway/src/web-client.ts).
+ */
+const CLIENT_BUILDS = INTERFACE_LANGUAGES.map((language) => ({
+  language,
+  environment: language === DEFAULT_INTERFACE_LANGUAGE ? 'client' : `client_${language.replace('-', '_')}`,
+}));
+const buildLanguage = (environment: string): InterfaceLanguageTag =>
+  CLIENT_BUILDS.find((build) => build.environment === environment)?.language ?? DEFAULT_INTERFACE_LANGUAGE;
+/** The module naming the entry's language and texts (ja-JP's in the source). */
+const ENTRY_COMMON = join(webRoot, 'src', 'i18n', 'entryCommon.ts');
+
+/**
+ * `vite build` builds every client of CLIENT_BUILDS in turn, ja-JP's first: it
+ * empties dist, the others add to it (the dev server serves the source as it
+ * is, ja-JP in the entry). In each language's build, src/i18n/entryCommon.ts
+ * names that language: a static import of its common texts (they land in the
+ * entry chunk) and an import() of each other's; and the page of a build other
+ * than ja-JP's is written as index.<language>.html. Post: the HTML page exists
+ * by then, and the compression plugin, which runs after, writes its .br and .gz
+ * under the new name.
+ */
+function perLanguageBuilds(): Plugin {
+  return {
+    name: 'talkwith-per-language-builds',
+    apply: 'build',
+    enforce: 'post',
+    config: () => ({
+      environments: Object.fromEntries(
+        CLIENT_BUILDS.filter(({ environment }) => environment !== 'client').map(({ environment }) => [
+          environment,
+          { consumer: 'client', build: { emptyOutDir: false } },
+        ]),
+      ),
+      builder: {
+        // In turn: they share dist, which ja-JP's empties first (side by side they were no faster on two cores).
+        buildApp: async (builder) => {
+          for (const { environment } of CLIENT_BUILDS) await builder.build(builder.environments[environment]!);
+        },
+      },
+    }),
+    load(id) {
+      if (id !== ENTRY_COMMON) return null;
+      const language = buildLanguage(this.environment.name);
+      const others = INTERFACE_LANGUAGES.filter((other) => other !== language);
+      return [
+        `import common from './locales/${language}.json';`,
+        `export const ENTRY_LANGUAGE = ${JSON.stringify(language)};`,
+        'export const entryCommon = common;',
+        'export const otherCommons = {',
+        ...others.map((other) => `  ${JSON.stringify(other)}: () => import('./locales/${other}.json'),`),
+        '};',
+      ].join('\n');
+    },
+    generateBundle(_options, bundle) {
+      const language = buildLanguage(this.environment.name);
+      const page = bundle['index.html'];
+      if (language === DEFAULT_INTERFACE_LANGUAGE || page?.type !== 'asset') return;
+      delete bundle['index.html'];
+      this.emitFile({ type: 'asset', fileName: `index.${language}.html`, source: page.source });
+    },
+  };
+}
+
+/**
  * Whether a module loads with the entry: an entry, or statically imported by
  * one that does. Rolldown's automatic splitting otherwise cuts the entry's own
  * modules into several shared chunks (react-router, i18next, RTK…) whenever a
@@ -73,7 +143,7 @@ function loadsWithEntry(
   return result;
 }
 const entryModules = new Map<string, boolean>();
-/** The memo is per build (a watch rebuild or a second build in one process sees a new graph). */
+/** The memo is per build (a watch rebuild, or the next language's build in one process, sees a new graph). */
 const freshEntryModules = { name: 'talkwith-entry-modules', buildStart: () => entryModules.clear() };
 
 // The consumer bundle is split so the admin console, the legal texts and the
@@ -83,6 +153,7 @@ export default defineConfig({
   plugins: [
     react(),
     freshEntryModules,
+    perLanguageBuilds(),
     prerenderHome(),
     // Brotli and gzip copies (name.br, name.gz) of every compressible file in dist,
     // public/ files included, at the highest levels (build time, not per request):

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
-import { INTERFACE_LANGUAGES } from '@talkwith/proto/i18n';
+import { DEFAULT_INTERFACE_LANGUAGE, INTERFACE_LANGUAGES, type InterfaceLanguageTag } from '@talkwith/proto/i18n';
 
 /**
  * The player route's index.html (issue 10): for /full/chat/{slug} (and
@@ -130,33 +130,39 @@ export class CompressedPage {
 }
 
 /**
- * The chat pages by slug: at most `max` slugs, the least recently used
- * dropped first. Slugs come from URLs anyone can type, hence the bound.
+ * The chat pages by language and slug, each made from that language's
+ * index.html: at most `max` pages, the least recently used dropped first.
+ * Slugs come from URLs anyone can type, hence the bound.
  */
 export class ChatPages {
-  readonly #indexHtml: string;
+  readonly #indexHtml: (language: InterfaceLanguageTag) => string;
   readonly #max: number;
-  readonly #bySlug = new Map<string, CompressedPage>();
+  readonly #byKey = new Map<string, CompressedPage>();
 
-  constructor(indexHtml: string, max = 200) {
+  constructor(indexHtml: (language: InterfaceLanguageTag) => string, max = 200) {
     this.#indexHtml = indexHtml;
     this.#max = max;
   }
 
   get size(): number {
-    return this.#bySlug.size;
+    return this.#byKey.size;
   }
 
-  async get(slug: string, encoding: Encoding, withCharacter = true): Promise<PageBody> {
-    const key = `${withCharacter ? '+' : '-'}${slug}`;
-    let page = this.#bySlug.get(key);
+  async get(
+    slug: string,
+    encoding: Encoding,
+    withCharacter = true,
+    language: InterfaceLanguageTag = DEFAULT_INTERFACE_LANGUAGE,
+  ): Promise<PageBody> {
+    const key = `${language} ${withCharacter ? '+' : '-'}${slug}`;
+    let page = this.#byKey.get(key);
     if (page) {
-      this.#bySlug.delete(key);
+      this.#byKey.delete(key);
     } else {
-      page = new CompressedPage(renderChatPage(this.#indexHtml, slug, withCharacter));
-      if (this.#bySlug.size >= this.#max) this.#bySlug.delete(this.#bySlug.keys().next().value!);
+      page = new CompressedPage(renderChatPage(this.#indexHtml(language), slug, withCharacter));
+      if (this.#byKey.size >= this.#max) this.#byKey.delete(this.#byKey.keys().next().value!);
     }
-    this.#bySlug.set(key, page);
+    this.#byKey.set(key, page);
     return page.get(encoding);
   }
 }

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatPages, bootSkeleton, chatSlug, pickEncoding } from './chat-page.ts';
-import { acceptedLanguages, renderHomePage } from './home-page.ts';
+import { renderHomePage } from './home-page.ts';
 import { startTestGateway, type TestGateway } from './test-gateway.ts';
+import { acceptedLanguages } from './web-index.ts';
 
 const FAVICON_ICO = new URL('../../web/public/favicon.ico', import.meta.url);
 const INDEX_HTML =
@@ -167,7 +168,7 @@ describe('web client, the player route', () => {
     expect(res.headers.link).toBe('</api/characters/by-slug/mirai/poster>; rel=preload; as=image');
     expect(res.body).toContain(`<div id="root">${BOOT}</div>`);
     expect(res.body).not.toContain('<link rel="preload" href="/api/characters/by-slug/mirai" as="fetch"');
-    expect(res.headers.vary).toBe('accept-encoding, cookie');
+    expect(res.headers.vary).toBe('accept-encoding, accept-language, cookie');
     expect(res.headers.etag).not.toBe((await page('/full/chat/mirai')).headers.etag);
   });
 
@@ -409,7 +410,7 @@ describe('chat page helpers', () => {
   });
 
   it('ChatPages, more slugs than its bound, keeps the most recent ones only', async () => {
-    const pages = new ChatPages(INDEX_HTML, 3);
+    const pages = new ChatPages(() => INDEX_HTML, 3);
     for (const slug of ['a', 'b', 'c', 'a', 'd']) await pages.get(slug, 'identity');
 
     expect(pages.size).toBe(3);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -14,7 +14,8 @@ import {
   type Encoding,
   type PageBody,
 } from './chat-page.ts';
-import { homeLanguage, loadHomePages } from './home-page.ts';
+import { loadHomePages } from './home-page.ts';
+import { PAGE_LANGUAGE_VARY, loadWebIndexes, pageLanguage } from './web-index.ts';
 
 const MISSING_PAGE = `<!doctype html><html lang="ja"><meta charset="utf-8"><title>TALK WITH</title>
 <body><h1>TALK WITH</h1><p>The web client is not built (web/dist is missing). Run <code>npm run build</code>, then restart.</p>
@@ -65,17 +66,18 @@ async function webClient(app: FastifyInstance, options: { dist: string }): Promi
       else reply.header('cache-control', ONE_DAY);
     },
   });
-  // The top page: index.html with the build's prerendered markup in #root (home-page.ts), so it
-  // paints before its script runs, in the visitor's language; a build without that markup gets the
-  // plain index.html. The index.html of this start: a rebuild needs a restart (as the hashed asset names in it do).
-  const homePages = loadHomePages(options.dist, readFileSync(join(options.dist, 'index.html'), 'utf8'));
+  // The top page: the visitor's language's index.html (web-index.ts) with the build's prerendered
+  // markup in #root (home-page.ts), so it paints before its script runs, in the visitor's language; a
+  // build without that markup gets the plain index.html of the language.
+  const indexes = loadWebIndexes(options.dist);
+  const homePages = loadHomePages(options.dist, indexes);
   app.withTypeProvider<TypeBoxTypeProvider>().get('/', { schema: { hide: true } }, async (request, reply) => {
-    if (!homePages) return reply.sendFile('index.html');
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    const language = homeLanguage(request.headers.cookie, request.headers['accept-language']);
-    const page = await homePages.get(language).get(encoding);
+    const language = pageLanguage(request.headers.cookie, request.headers['accept-language']);
     // The page differs with the language cookie and Accept-Language: caches must keep each.
-    return sendPage(request, reply, encoding, page, 'accept-encoding, accept-language, cookie');
+    if (!homePages) return reply.header('vary', PAGE_LANGUAGE_VARY).sendFile(indexes.get(language).file);
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    const page = await homePages.get(language).get(encoding);
+    return sendPage(request, reply, encoding, page, `accept-encoding, ${PAGE_LANGUAGE_VARY}`);
   });
 }
 
@@ -109,36 +111,35 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
 
 /**
  * SPA fallback for the not-found handler: a browser navigating to a client
- * route (a GET outside /api that accepts HTML) gets index.html; the rest gets JSON 404.
- * The player route /full/chat/{slug} (also under a language prefix) gets
- * index.html made for its slug (chat-page.ts): a Link header and preload tags
- * for the poster and the character, and the poster in #root as the first paint.
+ * route (a GET outside /api that accepts HTML) gets the index.html of its
+ * language (web-index.ts); the rest gets JSON 404. The player route
+ * /full/chat/{slug} (also under a language prefix) gets that index.html made
+ * for its slug (chat-page.ts): a Link header and preload tags for the poster
+ * and the character, and the poster in #root as the first paint.
  */
 export function spaFallback(dist: string) {
   const enabled = hasWebClient(dist);
-  // The index.html of this start; a rebuild needs a restart (as the hashed asset names in it do).
-  const indexHtml = enabled ? readFileSync(join(dist, 'index.html'), 'utf8') : '';
-  const chatPages = enabled && canRenderChatPage(indexHtml) ? new ChatPages(indexHtml) : undefined;
+  const indexes = enabled ? loadWebIndexes(dist) : undefined;
+  const chatPages =
+    indexes && indexes.all().every((index) => canRenderChatPage(index.html))
+      ? new ChatPages((language) => indexes.get(language).html)
+      : undefined;
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (!enabled || (request.method !== 'GET' && request.method !== 'HEAD')) return;
+    if (!indexes || (request.method !== 'GET' && request.method !== 'HEAD')) return;
     if (request.url.startsWith('/api/') || request.url === '/api') return;
     if (!(request.headers.accept ?? '').includes('text/html')) return;
+    const language = pageLanguage(request.headers.cookie, request.headers['accept-language']);
     const slug = chatPages ? chatSlug(request.url) : undefined;
     if (chatPages && slug !== undefined) {
       const encoding = pickEncoding(request.headers['accept-encoding']);
       const withCharacter = mayPreloadCharacter(request.headers.cookie);
-      // The page differs with the session cookie (no character preload): caches must keep both.
+      // The page differs with the language and the session cookie (no character preload): caches must keep each.
       reply.header('link', chatPreloadHeader(slug, withCharacter));
-      await sendPage(
-        request,
-        reply,
-        encoding,
-        await chatPages.get(slug, encoding, withCharacter),
-        'accept-encoding, cookie',
-      );
+      const page = await chatPages.get(slug, encoding, withCharacter, language);
+      await sendPage(request, reply, encoding, page, `accept-encoding, ${PAGE_LANGUAGE_VARY}`);
       return;
     }
-    // sendFile goes through the static plugin's setHeaders: index.html gets the HTML headers there.
-    await reply.sendFile('index.html', dist);
+    // sendFile goes through the static plugin's setHeaders (the HTML headers) and adds accept-encoding to Vary.
+    await reply.header('vary', PAGE_LANGUAGE_VARY).sendFile(indexes.get(language).file, dist);
   };
 }

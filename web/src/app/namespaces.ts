@@ -17,9 +17,9 @@ import type { Language } from '../i18n/languages.ts';
 /**
  * The i18next namespaces, typed by their ja-JP texts (the source of truth; a
  * test keeps the other languages' keys equal). `common` is the shell's and the
- * chat route's (i18n/locales, ja-JP in the entry); each other namespace is one
- * feature's (`features/<ns>/locales`), a chunk of its own per language that the
- * backend (i18n.ts) imports when a component first asks for it.
+ * chat route's (i18n/locales; the build's language in the entry, i18n/entryCommon.ts);
+ * each other namespace is one feature's (`features/<ns>/locales`), a chunk of its
+ * own per language that the backend (i18n.ts) imports when a component first asks for it.
  */
 export interface Namespaces {
   common: typeof jaCommon;

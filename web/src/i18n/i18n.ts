@@ -1,8 +1,8 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import jaJP from './locales/ja-JP.json';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.ts';
+import { ENTRY_LANGUAGE, entryCommon, otherCommons } from './entryCommon.ts';
+import { LANGUAGES, type Language } from './languages.ts';
 
 export type Dictionary = Record<string, unknown>;
 /** Fetches one namespace of one language: the backend's read (app/namespaces.ts knows the features' files). */
@@ -11,23 +11,20 @@ export type NamespaceLoader = (language: Language, namespace: string) => Promise
 /** The shell's and the chat route's texts; every other namespace falls back to it. */
 export const DEFAULT_NS = 'common';
 
-// ja-JP's common namespace ships in the main bundle; the other languages' are chunks of their own.
-const commonLoaders: Record<Exclude<Language, 'ja-JP'>, () => Promise<{ default: Dictionary }>> = {
-  'en-US': () => import('./locales/en-US.json'),
-  'fil-PH': () => import('./locales/fil-PH.json'),
-  'zh-TW': () => import('./locales/zh-TW.json'),
-};
-/** The common namespace of a language: ja-JP from the entry, the others each a chunk of their own. */
+/** The common namespace of a language: the build's own from the entry, the others each a chunk of their own. */
 export async function loadCommon(language: Language): Promise<Dictionary> {
-  return language === 'ja-JP' ? jaJP : (await commonLoaders[language]()).default;
+  const load = otherCommons[language]; // none for the entry's own (ENTRY_LANGUAGE)
+  return load ? (await load()).default : entryCommon;
 }
 
 /**
  * Creates the i18next instance with one namespace per feature, loaded through
  * i18next-resources-to-backend. `common` (the shell and the chat route) is
- * loaded before the first render; a feature's namespace when a component asks
- * for it (useTranslation('auth')), the component suspending meanwhile (the
- * routes' Suspense shows its spinner), so a text never shows as its key. Each
+ * there before the first render: the build's language's from the entry, another
+ * language's (a start in a language other than the page's build) loaded first;
+ * a feature's namespace when a component asks for it (useTranslation('auth')),
+ * the component suspending meanwhile (the routes' Suspense shows its spinner),
+ * so a text never shows as its key. Each
  * namespace falls back to `common` for the shared texts. A missing key shows
  * the key itself (no fallback language), and a namespace that fails to load
  * stays empty (SPEC.md §8), so the page still renders, showing keys.
@@ -41,7 +38,7 @@ export async function createI18n(language: Language, load: NamespaceLoader): Pro
     .use(resourcesToBackend((lng: Language, ns: string) => load(lng, ns)))
     .use(initReactI18next)
     .init({
-      resources: { [DEFAULT_LANGUAGE]: { [DEFAULT_NS]: jaJP } },
+      resources: { [ENTRY_LANGUAGE]: { [DEFAULT_NS]: entryCommon } },
       partialBundledLanguages: true,
       lng: language,
       ns: [DEFAULT_NS],
