@@ -39,7 +39,7 @@ interface Extra {
   long: LongFrame[];
 }
 
-/** Media events of every stage element (indexed like the probe: the order the elements were added) and long animation frames. */
+/** Media events of every stage element (indexed like the probe: the order the elements were added), long animation frames, and each playing element's currentTime in every rendering frame (how its clock starts). */
 const EXTRA_SCRIPT = `(() => {
   const events = [], long = [], videos = [];
   const TYPES = ['loadstart', 'loadeddata', 'canplay', 'play', 'playing', 'pause', 'waiting', 'stalled', 'seeking', 'seeked', 'ended', 'emptied'];
@@ -58,7 +58,13 @@ const EXTRA_SCRIPT = `(() => {
         scripts: (e.scripts ?? []).map((s) => (s.invoker || s.name) + ' ' + Math.round(s.duration) + 'ms') });
     }).observe({ type: 'long-animation-frame', buffered: true });
   } catch {}
-  window.__extra = { dump: () => ({ events, long }) };
+  const clocks = [];
+  const sample = (now) => {
+    videos.forEach((v, i) => { if (!v.paused) clocks.push({ i, t: now, ct: v.currentTime }); });
+    requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+  window.__extra = { dump: () => ({ events, long, clocks }) };
 })();`;
 
 const rel = (t: number, at: number) => `${(t - at).toFixed(0).padStart(6)}`;
