@@ -8,7 +8,6 @@ import { useAppDispatch } from './hooks.ts';
 import { languageChanged } from './shell.ts';
 import { PlayerRouteFallback } from './PlayerBoot.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
-import { AdminGate } from './AdminGate.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { PopupRoute } from './PopupRoute.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
@@ -20,6 +19,9 @@ const TermsOfUse = lazy(() => import('../features/help/TermsOfUse.tsx'));
 const PrivacyPolicy = lazy(() => import('../features/help/PrivacyPolicy.tsx'));
 const MicManual = lazy(() => import('../features/help/MicManual.tsx'));
 const Faq = lazy(() => import('../features/help/Faq.tsx'));
+// Any other first path segment: the admin console's secret one, or not found. A chunk of its own (it and the
+// console's loader were in every page's entry, and the talk page's JavaScript budget has no room for them).
+const AdminGate = lazy(async () => ({ default: (await import('./AdminGate.tsx')).AdminGate }));
 // The player (engine included) and the full-product menus load only when opened.
 const PlayerPage = lazy(() => import('../features/player/PlayerPage.tsx'));
 const SelectChatPage = lazy(() => import('../features/catalog/SelectChatPage.tsx'));

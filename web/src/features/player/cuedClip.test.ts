@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createCuedClip } from './cuedClip.ts';
+import { inFrameAt } from './frames.ts';
 import type { VideoPool } from './videoPool.ts';
 
 function setUp() {
@@ -18,7 +19,7 @@ function setUp() {
   let now = 0;
   const cued = createCuedClip({
     pool,
-    raf: (cb) => rafs.push(cb),
+    inFrameAt: (at, fn) => inFrameAt(at, fn, (cb) => rafs.push(cb)),
     busy: () => new Set(),
     startHidden: () => startedAt.push(now),
   });

@@ -1,4 +1,3 @@
-import { inFrameAt } from './frames.ts';
 import type { VideoPool } from './videoPool.ts';
 
 /**
@@ -21,7 +20,8 @@ export interface CuedClip {
 
 export interface CuedClipDeps {
   pool: VideoPool;
-  raf: (cb: (now: number) => void) => number;
+  /** Runs `fn(now)` in the rendering frame closest to `at` (the first one when null); returns a cancel (frames.inFrameAt). */
+  inFrameAt: (at: number | null, fn: (now: number) => void) => () => void;
   /** The elements in use (the one on screen, the one about to be). */
   busy: () => ReadonlySet<HTMLVideoElement>;
   /** Plays the element hidden (muted until shown). */
@@ -43,7 +43,7 @@ interface Cue {
   cancel: () => void;
 }
 
-export function createCuedClip({ pool, raf, busy, startHidden }: CuedClipDeps): CuedClip {
+export function createCuedClip({ pool, inFrameAt, busy, startHidden }: CuedClipDeps): CuedClip {
   let cued: Cue | null = null;
   /** How long before its due time a cued clip is started; learnt. */
   let leadMs = FIRST_LEAD_MS;
@@ -63,22 +63,14 @@ export function createCuedClip({ pool, raf, busy, startHidden }: CuedClipDeps): 
     const next: Cue = { url, el, startedAt: null, cancel: () => undefined };
     cued = next;
     // The due time in the rendering frames' time base: from the first one.
-    next.cancel = inFrameAt(
-      null,
-      (now) => {
-        const due = now + inMs;
-        next.cancel = inFrameAt(
-          due - leadMs,
-          (at) => {
-            next.startedAt = at;
-            startHidden(el);
-            next.cancel = inFrameAt(due + CUE_GRACE_MS, drop, raf);
-          },
-          raf,
-        );
-      },
-      raf,
-    );
+    next.cancel = inFrameAt(null, (now) => {
+      const due = now + inMs;
+      next.cancel = inFrameAt(due - leadMs, (at) => {
+        next.startedAt = at;
+        startHidden(el);
+        next.cancel = inFrameAt(due + CUE_GRACE_MS, drop);
+      });
+    });
   }
 
   return {

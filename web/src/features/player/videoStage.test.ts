@@ -146,6 +146,12 @@ function loopWithReadyTwin() {
   return { ...world, first, twin };
 }
 
+/** The cue's module is loaded by the first tap (prime). */
+async function cueLoaded(stage: ReturnType<typeof createVideoStage>) {
+  stage.prime();
+  await vi.dynamicImportSettled();
+}
+
 describe('video stage', () => {
   it('play, cold clip, stays hidden until its first frame is presented, then shows it in that rendering update (never an empty stage)', () => {
     const { stage, mediaOf, shown, events, present } = setUp();
@@ -536,8 +542,23 @@ describe('video stage', () => {
     expect(held()).toContain('/v/topic.mp4');
   });
 
-  it('cue, a warm clip due in 300 ms, starts it hidden and muted just ahead (its learnt clock start-up), not at once', () => {
+  it('cue, before the talk’s first tap (the cue’s module not loaded yet), starts nothing and play() still plays the clip', () => {
+    const { stage, runFrame, reply } = listenWithWarmReply([0, 1, 2]);
+    vi.mocked(reply.el.play).mockClear();
+
+    stage.cue('/v/reply.mp4', 100);
+    for (let now = 150; now <= 300; now += 16.7) runFrame(now);
+    const startedEarly = vi.mocked(reply.el.play).mock.calls.length;
+    stage.play('B', '/v/reply.mp4', { videoId: 'reply', ...once });
+    runFrame(316.7);
+
+    expect(startedEarly).toBe(0);
+    expect(reply.el.play).toHaveBeenCalledTimes(1);
+  });
+
+  it('cue, a warm clip due in 300 ms, starts it hidden and muted just ahead (its learnt clock start-up), not at once', async () => {
     const { stage, runFrame, listen, reply, shown } = listenWithWarmReply([0, 1, 2]);
+    await cueLoaded(stage);
     stage.prime();
     vi.mocked(reply.el.play).mockClear();
 
@@ -553,8 +574,10 @@ describe('video stage', () => {
     expect([...shown()]).toEqual([listen.el]);
   });
 
-  it('cue, then play() of that clip at its due time, shows it on the next frame interval of the clip on screen without starting it again', () => {
+  it('cue, then play() of that clip at its due time, shows it on the next frame interval of the clip on screen without starting it again', async () => {
     const { stage, runFrame, present, listen, reply, shown } = listenWithWarmReply([0, 1, 2]);
+    await cueLoaded(stage);
+    vi.mocked(reply.el.play).mockClear();
     reply.state.clockStartsAtPlay = false;
     stage.cue('/v/reply.mp4', 300);
     for (let now = 150; now <= 400; now += 16.7) runFrame(now);
@@ -571,8 +594,9 @@ describe('video stage', () => {
     expect(reply.el.play).toHaveBeenCalledTimes(1);
   });
 
-  it('cue, never followed by play() of that clip, puts it back at its first frame after its due time', () => {
+  it('cue, never followed by play() of that clip, puts it back at its first frame after its due time', async () => {
     const { stage, runFrame, reply } = listenWithWarmReply([0, 1, 2]);
+    await cueLoaded(stage);
     stage.cue('/v/reply.mp4', 300);
     for (let now = 150; now <= 450; now += 16.7) runFrame(now);
     const whileDue = { paused: reply.el.paused };
@@ -584,8 +608,9 @@ describe('video stage', () => {
     expect(reply.el.currentTime).toBe(0);
   });
 
-  it('cue, then play() of another clip, gives the cued one up (paused, back at frame 0)', () => {
+  it('cue, then play() of another clip, gives the cued one up (paused, back at frame 0)', async () => {
     const { stage, runFrame, reply, mediaOf, whenIdle } = listenWithWarmReply([0, 1, 2]);
+    await cueLoaded(stage);
     stage.warm(['/v/reply.mp4', '/v/topic.mp4']);
     whenIdle();
     mediaOf('/v/topic.mp4').ready();

@@ -13,7 +13,7 @@ import {
 import { createVideoPool, type VideoPool } from './videoPool.ts';
 import { screenCadence } from './cadence.ts';
 import { listenToMedia } from './mediaEvents.ts';
-import { createCuedClip } from './cuedClip.ts';
+import type { CuedClip } from './cuedClip.ts';
 
 export const SHOWN_CLASS = 'player__video--active';
 
@@ -70,11 +70,22 @@ export function createVideoStage(
   /** The elements on screen or about to be. */
   const onStage = () =>
     new Set([shownEl, current?.el].filter((el): el is HTMLVideoElement => el !== null && el !== undefined));
-  const cuedClip = createCuedClip({ pool, raf, busy: onStage, startHidden: (el) => startPlaying(el, true) });
+  /** Loaded when the talk starts (prime(), the first tap): the talk page's first load stays within its JavaScript budget. */
+  let cuedClip: CuedClip | null = null;
+  const loadCuedClip = () =>
+    void import('./cuedClip.ts').then(({ createCuedClip }) => {
+      if (disposed || cuedClip) return;
+      cuedClip = createCuedClip({
+        pool,
+        inFrameAt: (at, fn) => inFrameAt(at, fn, raf),
+        busy: onStage,
+        startHidden: (el) => startPlaying(el, true),
+      });
+    });
   /** The elements the pool must leave alone: on stage, or cued. */
   const busy = () => {
     const inUse = onStage();
-    const cuedEl = cuedClip.element();
+    const cuedEl = cuedClip?.element();
     if (cuedEl) inUse.add(cuedEl);
     return inUse;
   };
@@ -102,7 +113,7 @@ export function createVideoStage(
       previous.pause();
     }
     events.shown?.(run.slot, run.videoId, run.el);
-    if (run.cued) cuedClip.shown(run.el.currentTime * 1000);
+    if (run.cued) cuedClip?.shown(run.el.currentTime * 1000);
     run.shownOn = run.lastMediaTime;
     // The very first clip replaces only the poster: nothing to protect, the pool fills at once.
     if (!previous || previous === run.el) settle(run);
@@ -374,7 +385,7 @@ export function createVideoStage(
     pool,
     play(slot, url, { videoId, loop, loopCount, notifyAtMs }) {
       stopRun(current);
-      const taken = cuedClip.take(url);
+      const taken = cuedClip?.take(url) ?? null;
       const busyNow = new Set(shownEl ? [shownEl] : []);
       const el = taken?.el ?? pool.take(url, busyNow);
       const started = taken?.startedAt ?? null;
@@ -390,7 +401,7 @@ export function createVideoStage(
       if (started === null) begin(run, warm);
       else beginCued(run, started);
     },
-    cue: (url, inMs) => cuedClip.cue(url, inMs),
+    cue: (url, inMs) => cuedClip?.cue(url, inMs),
     preload(_slot, url) {
       preferred = url;
       rewarm();
@@ -400,6 +411,7 @@ export function createVideoStage(
       rewarm();
     },
     prime() {
+      loadCuedClip();
       soundAllowed = true;
       for (const el of pool.elements) {
         el.muted = false;
@@ -418,7 +430,7 @@ export function createVideoStage(
     },
     dispose() {
       disposed = true;
-      cuedClip.drop();
+      cuedClip?.drop();
       stopRun(current);
       cadence.stop();
       current = null;
