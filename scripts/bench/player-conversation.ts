@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { LISTENING } from '../../test/e2e/talk-driver.ts';
 
 /**
  * Scripted conversations with the demo character ミライ on `/full/chat/mirai`, played
@@ -51,7 +52,6 @@ export const CONVERSATIONS: Conversation[] = [
   },
 ];
 
-const LISTENING = '聞いています';
 const ENDED = '会話が終わりました';
 const AGAIN = 'もう一度話す';
 

@@ -17,7 +17,7 @@ import type { Page } from 'playwright-core';
 import { seedAdminInto } from '../../test/e2e/authoring/console.ts';
 import { AdminApi, apiLogIn } from '../../test/e2e/engagement-driver.ts';
 import { startStandalone, stopStandalone } from '../../test/e2e/standalone.ts';
-import { authorServerRecognition, SEARCHED_WORD } from '../../test/e2e/talk-driver.ts';
+import { authorServerRecognition, LISTENING, SEARCHED_WORD } from '../../test/e2e/talk-driver.ts';
 import { analyzeProbe, percentile, videoProbeScript, type ProbeData } from '../../test/e2e/video-probe.ts';
 import { dumpProbe, waitForVisibleClip } from './player-conversation.ts';
 import { fetchPlayable, launchBenchBrowser } from './player-setup.ts';
@@ -51,7 +51,7 @@ async function adminOf(url: string, dataDir: string, seeded: { email: string; pa
 }
 
 async function typeWhenListening(page: Page, text: string): Promise<void> {
-  await page.getByText('聞いています').waitFor({ timeout: 20_000 });
+  await page.getByText(LISTENING).waitFor({ timeout: 20_000 });
   await page.fill('input[name=utterance]', text);
   await page.getByRole('button', { name: '送る' }).click();
 }

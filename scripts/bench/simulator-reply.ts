@@ -18,6 +18,7 @@
 import type { Page } from 'playwright-core';
 import type { AdminApi } from '../../test/e2e/engagement-driver.ts';
 import { startConsoleWorld } from '../../test/e2e/console-world.ts';
+import { LISTENING } from '../../test/e2e/talk-driver.ts';
 import { analyzeProbe, percentile, videoProbeScript, type ProbeData } from '../../test/e2e/video-probe.ts';
 import { dumpProbe, waitForVisibleClip } from './player-conversation.ts';
 import { fetchPlayable } from './player-setup.ts';
@@ -42,8 +43,6 @@ async function shortLoop(admin: AdminApi): Promise<void> {
   // Her tests expect the way to まとめ this loop replaces.
   await admin.post(`/characters/${CHARACTER}/publish`, { note: 'simulator bench loop', force: true });
 }
-
-const LISTENING = '聞いています';
 
 async function say(page: Page, text: string): Promise<void> {
   await page.getByText(LISTENING).waitFor({ timeout: 30_000 });

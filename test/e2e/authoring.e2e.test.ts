@@ -14,6 +14,7 @@ import {
   stopStandalone,
   type Standalone,
 } from './standalone.ts';
+import { LISTENING } from './talk-driver.ts';
 
 const hasChromium = chromiumFound();
 if (!hasChromium) console.warn(`skipped: authoring e2e — set CHROMIUM_PATH (no browser at ${CHROMIUM})`);
@@ -195,7 +196,7 @@ describe.skipIf(!hasChromium)(
       await waitForPlaying(customer, paths['standby.mp4']!);
       await customer.getByRole('button', { name: START_TITLE, exact: true }).click();
       await waitForPlaying(customer, paths['greet.mp4']!);
-      await customer.getByText('聞いています').waitFor({ timeout: 15_000 });
+      await customer.getByText(LISTENING).waitFor({ timeout: 15_000 });
       await customer.fill('input[name=utterance]', HIT_WORD);
       await customer.getByRole('button', { name: '送る' }).click();
       await waitForPlaying(customer, paths['food_reply.mp4']!, 30_000);

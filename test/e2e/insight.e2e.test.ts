@@ -34,7 +34,7 @@ const SAID = [
  * Issue 15's end to end: a customer's talk leaves logs and an utterance ミライ
  * could not answer; the operator filters that talk's logs and exports them,
  * opens the character's insight, turns the utterance into a hit word of the
- * greeting and publishes; the item is then listed as fixed (hidden unless
+ * greeting and publishes; the item is then listed as fixed at once (hidden unless
  * asked for), and the customer saying it again gets the answer.
  */
 describe.skipIf(!hasChromium)(
@@ -134,7 +134,11 @@ describe.skipIf(!hasChromium)(
         .waitFor({ timeout: 15_000 });
       await admin.getByRole('button', { name: '公開する' }).click();
 
-      await admin.getByText('公開しました。利用者との会話に反映されます。').waitFor({ timeout: 20_000 });
+      // The publish reads the list again: the group leaves it at once and the section says it moved to resolved.
+      const moved = admin.getByRole('status').filter({ hasText: '解決済みに移しました' });
+      await moved.getByText(`${NEW_WORD}が好き`).waitFor({ timeout: 20_000 });
+      expect(await group.count()).toBe(0);
+      await admin.getByRole('button', { name: '解決済みも表示（1 件）' }).waitFor();
     }, 90_000);
 
     it('insight, opened again after the publish, hides パンダが好き as fixed; 「解決済みも表示」 shows it marked resolved with no fix offered', async () => {

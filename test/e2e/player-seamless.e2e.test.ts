@@ -12,6 +12,7 @@ import {
   stopStandalone,
   type Standalone,
 } from './standalone.ts';
+import { LISTENING } from './talk-driver.ts';
 import {
   analyzeProbe,
   clipName,
@@ -87,7 +88,7 @@ describe.skipIf(!hasChromium)(
       const hideFrames = 3;
       const page = await openPlayer({ fault: { hideFrames, maxFaults: 3 } });
       await page.getByRole('button', { name: '話す', exact: true }).click();
-      await page.getByText('聞いています').waitFor({ timeout: 15_000 });
+      await page.getByText(LISTENING).waitFor({ timeout: 15_000 });
       await page.fill('input[name=utterance]', 'ラーメン');
       await page.getByRole('button', { name: '送る' }).click();
       // greet → skip → food_reply: three switches after the first clip shown.

@@ -11,6 +11,7 @@ import {
   stopStandalone,
   type Standalone,
 } from './standalone.ts';
+import { LISTENING } from './talk-driver.ts';
 
 const hasChromium = chromiumFound();
 if (!hasChromium) console.warn(`skipped: player e2e — set CHROMIUM_PATH (no browser at ${CHROMIUM})`);
@@ -113,7 +114,7 @@ describe.skipIf(!hasChromium)(
         .toContain('私はミライ');
       await page.screenshot({ path: join(SHOTS, 'phone-greeting.png') });
 
-      await page.getByText('聞いています').waitFor({ timeout: 15_000 });
+      await page.getByText(LISTENING).waitFor({ timeout: 15_000 });
       // What was heard shows until the reply's block starts (the demo does not keep the previous block's speech): record every text it shows.
       await page.evaluate(`(() => {
       const seen = [];
@@ -145,7 +146,7 @@ describe.skipIf(!hasChromium)(
       await expect
         .poll(async () => page.getByTestId('subtitles').innerText(), { timeout: 10_000 })
         .toContain('私はミライ');
-      await page.getByText('聞いています').waitFor({ timeout: 15_000 });
+      await page.getByText(LISTENING).waitFor({ timeout: 15_000 });
       await page.screenshot({ path: join(SHOTS, 'phone-390x844-csp.png') });
       // A signed-in player logs over /api/socketio/new: connect-src 'self' must cover ws: to this origin.
       const socket = await page.evaluate(
@@ -263,7 +264,7 @@ describe.skipIf(!hasChromium)(
       const page = await context.newPage();
       await page.goto(`${server.url}/full/chat/mirai`);
       await page.getByRole('button', { name: '話す', exact: true }).click();
-      await page.getByText('聞いています').waitFor({ timeout: 15_000 });
+      await page.getByText(LISTENING).waitFor({ timeout: 15_000 });
       await waitForPlaying(page, 'silence_1.mp4', 20_000);
       await expect
         .poll(async () => page.getByTestId('subtitles').innerText(), { timeout: 10_000 })

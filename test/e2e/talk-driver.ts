@@ -13,6 +13,11 @@ export const MIRAI = 'demo-mirai';
 /** The reply the server search finds in 食べ物の話: not a hit word there, only one of 食べ物の返事's phrases. */
 export const SEARCHED_WORD = 'カレー';
 export const FORTUNE_POINTS = 5;
+/**
+ * The player's line while it waits for the user: 「聞いています…」 with a recogniser, 「入力を待っています…」 when only
+ * typing is possible (headless Chromium's recognition fails without a microphone).
+ */
+export const LISTENING = /聞いています|入力を待っています/;
 
 const json = { 'content-type': 'application/json' };
 
@@ -99,7 +104,7 @@ export async function nextSearch(
 
 /** Types an utterance once the player listens. */
 export async function say(page: Page, text: string): Promise<void> {
-  await page.getByText('聞いています').waitFor({ timeout: 20_000 });
+  await page.getByText(LISTENING).waitFor({ timeout: 20_000 });
   await page.fill('input[name=utterance]', text);
   await page.getByRole('button', { name: '送る' }).click();
 }

@@ -1,4 +1,5 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
+import { useDismiss } from '../../app/useDismiss.ts';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -21,8 +22,9 @@ function trapTab(event: KeyboardEvent, drawer: HTMLElement): void {
 
 /**
  * The drawer as a modal menu for the keyboard: focus moves into it when it
- * opens and stays there (Tab wraps), Escape closes it, and focus goes back to
- * the button that opened it (`opener`) when it closes with focus inside.
+ * opens and stays there (Tab wraps); Escape closes it and focus goes back to
+ * the button that opened it (`opener`), as every menu's (useDismiss). A press
+ * outside is the Shell's scrim's: the scrim covers everything but the drawer.
  */
 export function useDrawerFocus(
   open: boolean,
@@ -30,25 +32,15 @@ export function useDrawerFocus(
   opener: () => HTMLElement | null,
   close: () => void,
 ): void {
-  const wasOpen = useRef(false);
+  useDismiss(open, drawer, opener, close);
   useEffect(() => {
     const element = drawer.current;
     if (!open || !element) return undefined;
     element.querySelector<HTMLElement>(FOCUSABLE)?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        close();
-      } else if (event.key === 'Tab') trapTab(event, element);
+      if (event.key === 'Tab') trapTab(event, element);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [open, drawer, close]);
-
-  useEffect(() => {
-    const element = drawer.current;
-    const active = document.activeElement;
-    if (wasOpen.current && !open && (active === document.body || element?.contains(active))) opener()?.focus();
-    wasOpen.current = open;
-  }, [open, drawer, opener]);
+  }, [open, drawer]);
 }

@@ -123,6 +123,36 @@ describe('player controls', () => {
     expect(screen.getByRole('button', { name: 'マイクをオフにする' })).toBeTruthy();
   });
 
+  it('controls, listening with speech available, ask to speak or type', async () => {
+    await setUp([{ type: 'micOn', delayMs: 0, showIndicator: true }]);
+    expect((await screen.findByRole('status')).textContent).toBe('聞いています…話すか、入力してね');
+  });
+
+  it('controls, listening with speech unavailable, ask only to type', async () => {
+    const { store } = await setUp([{ type: 'micOn', delayMs: 0, showIndicator: true }]);
+    act(() => {
+      store.dispatch(speechUnavailable('denied'));
+    });
+    expect((await screen.findByRole('status')).textContent).toBe('入力を待っています…文字で入力してね');
+  });
+
+  it('controls, listening with the microphone switched off, ask only to type', async () => {
+    await setUp([{ type: 'micOn', delayMs: 0, showIndicator: true }]);
+    fireEvent.click(await screen.findByRole('button', { name: 'マイクをオフにする' }));
+    expect(screen.getByRole('status').textContent).toBe('入力を待っています…文字で入力してね');
+  });
+
+  it('controls, a guest with no browser recognition in en-US, ask only to type', async () => {
+    const { store } = await renderControls({
+      commands: [{ type: 'micOn', delayMs: 0, showIndicator: true }],
+      language: 'en-US',
+    });
+    act(() => {
+      store.dispatch(speechUnavailable('signInForVoice'));
+    });
+    expect((await screen.findByRole('status')).textContent).toBe('Waiting for you… type your reply');
+  });
+
   it('controls, conversation ended, offer to talk again (back to standby)', async () => {
     const { runner } = await setUp([{ type: 'end', reason: 'completed', totalBilledTime: 5000 }]);
     fireEvent.click(await screen.findByRole('button', { name: 'もう一度話す' }));

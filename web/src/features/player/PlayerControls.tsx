@@ -130,6 +130,8 @@ function SayForm({ runner, view }: { runner: EffectRunner; view: PlayerView }) {
   const [text, setText] = useState('');
   const listening = view.micOn && !view.paused && !view.ended;
   const indicator = listening && view.micIndicator;
+  // No recogniser (none here, refused, a guest's character without the browser's) or the switch off: typing only.
+  const speaks = speechMode !== 'textOnly' && micEnabled;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -175,7 +177,7 @@ function SayForm({ runner, view }: { runner: EffectRunner; view: PlayerView }) {
         </button>
       </form>
       <p className="player__status small" role="status">
-        {indicator ? t('player.listening') : ' '}
+        {indicator ? (speaks ? t('player.listening') : t('player.listeningTyped')) : ' '}
       </p>
       {speechProblem && (
         <Suspense fallback={null}>

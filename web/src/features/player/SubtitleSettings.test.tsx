@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderRoutes, sampleUser } from '../../test/harness.tsx';
 import type { Language } from '../../i18n/languages.ts';
 import { Subtitles } from './Subtitles.tsx';
@@ -72,6 +72,28 @@ describe('subtitle settings', () => {
     localStorage.setItem('odd', JSON.stringify({ on: true, size: 'xl' }));
     expect(readSubtitlePrefs('junk')).toBeNull();
     expect(readSubtitlePrefs('odd')).toEqual({ on: true, size: 'm' });
+  });
+
+  it('SubtitleSettings, a tap outside while open, closes the menu; a tap inside keeps it open', async () => {
+    await renderPlayer();
+    const settings = screen.getByLabelText('字幕の設定').closest('details')!;
+    fireEvent.pointerDown(screen.getByRole('checkbox', { name: '字幕を表示する' }));
+    expect(settings.open).toBe(true);
+
+    fireEvent.pointerDown(screen.getByTestId('subtitles'));
+
+    await waitFor(() => expect(settings.open).toBe(false));
+  });
+
+  it('SubtitleSettings, Escape while open, closes the menu and puts focus back on its button', async () => {
+    await renderPlayer();
+    const button = screen.getByLabelText('字幕の設定');
+    screen.getByRole('radio', { name: '大' }).focus();
+
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+
+    await waitFor(() => expect(button.closest('details')!.open).toBe(false));
+    expect(document.activeElement).toBe(button);
   });
 
   it('SubtitleSettings, interface in zh-TW, labels the control in Traditional Chinese', async () => {

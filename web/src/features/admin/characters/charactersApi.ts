@@ -19,9 +19,12 @@ type WithBase<T> = T & { base: string };
 
 const characterPath = (id: string, rest = '') => `characters/${encodeURIComponent(id)}${rest}`;
 
-/** The character tags every admin page shares: a list, one character, and its validator faults. */
+/**
+ * The character tags every admin page shares: a list, one character, and its validator faults; and the insight's
+ * unmatched utterances, whose `resolved` is the published version's to say (publishing answers them).
+ */
 const withTags = api.enhanceEndpoints({
-  addTagTypes: ['AdminCharacters', 'AdminCharacter', 'AdminFaults', 'AdminVersions'],
+  addTagTypes: ['AdminCharacters', 'AdminCharacter', 'AdminFaults', 'AdminVersions', 'AdminInsight'],
 });
 
 export const charactersApi = withTags.injectEndpoints({
@@ -74,6 +77,7 @@ export const charactersApi = withTags.injectEndpoints({
         { type: 'AdminCharacter', id },
         { type: 'AdminFaults', id },
         { type: 'AdminVersions', id },
+        { type: 'AdminInsight', id },
       ],
     }),
     /** The export as text (the server's own JSON, byte for byte), for the page to offer as a file. */

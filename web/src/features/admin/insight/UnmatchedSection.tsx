@@ -15,6 +15,21 @@ interface Props {
   onBlock: (id: string | null) => void;
 }
 
+/**
+ * The groups a new reply marks resolved that the reply before listed as still to fix: a fix just published (the
+ * publish reads the list again, insightApi). They leave the list, so the section says where they went.
+ */
+function useNewlyResolved(reply: UnmatchedInsightReply | undefined): string[] {
+  const [seen, setSeen] = useState(reply);
+  const [moved, setMoved] = useState<string[]>([]);
+  if (reply !== seen) {
+    setSeen(reply);
+    const open = new Set(seen?.groups.filter((g) => !g.resolved).map((g) => g.text));
+    setMoved((reply?.groups ?? []).filter((g) => g.resolved && open.has(g.text)).map((g) => g.text));
+  }
+  return moved;
+}
+
 /** 「認識できなかった発話」: the groups of the period, largest first, narrowed to one block on demand. */
 export function UnmatchedSection({ character, reply, loading, error, blockId, onBlock }: Props) {
   const { t } = useAdminTexts('insight.unmatched');
@@ -25,6 +40,7 @@ export function UnmatchedSection({ character, reply, loading, error, blockId, on
   const resolvedCount = all.filter((g) => g.resolved).length;
   const groups = showResolved ? all : all.filter((g) => !g.resolved);
   const locked = reply?.locked_groups ?? [];
+  const moved = useNewlyResolved(reply);
   return (
     <Card className="ins-unmatched">
       <div className="ins-section-head">
@@ -51,6 +67,17 @@ export function UnmatchedSection({ character, reply, loading, error, blockId, on
       <p className="muted small">{t('lead')}</p>
       {loading && !reply && <Spinner label={t('loading')} />}
       {error !== undefined && error !== null && <Notice kind="error">{refusalOf(error, t('failed'))}</Notice>}
+      {moved.length > 0 && (
+        <Notice kind="success">
+          {t('nowResolved')}
+          {moved.map((text, i) => (
+            <span key={text}>
+              {i > 0 && ' '}
+              <q>{text}</q>
+            </span>
+          ))}
+        </Notice>
+      )}
       {reply && groups.length === 0 && <p className="admin-empty">{t('none')}</p>}
       {groups.length > 0 && (
         <ol className="ins-groups">

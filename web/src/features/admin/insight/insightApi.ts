@@ -5,8 +5,8 @@ import type {
   MatchKind,
   UnmatchedInsightReply,
 } from '@talkwith/proto/dialogue';
-import { api } from '../../../api/index.ts';
 import { adminUrl, type WithBase } from '../adminApi.ts';
+import { charactersApi } from '../characters/charactersApi.ts';
 import type { Period } from './period.ts';
 
 /** What the matched list asks: the page's period and block, and its own way, order and page. */
@@ -26,9 +26,11 @@ const insightPath = (characterId: string, rest: string) => `insight/${encodeURIC
 
 /**
  * The insight reads (services/dialogue/API.md § Insight). Figures of a period
- * change as people talk, so they are kept only a minute once nobody looks.
+ * change as people talk, so they are kept only a minute once nobody looks. The
+ * unmatched groups are read again when the character is published
+ * (charactersApi's AdminInsight tag): a fix just published marks its group resolved.
  */
-export const insightApi = api.injectEndpoints({
+export const insightApi = charactersApi.injectEndpoints({
   endpoints: (build) => ({
     blockInsight: build.query<BlockInsightReply, WithBase<{ characterId: string; period: Period }>>({
       query: ({ base, characterId, period }) => ({
@@ -45,6 +47,7 @@ export const insightApi = api.injectEndpoints({
         url: adminUrl(base, insightPath(characterId, 'unmatched')),
         params: { ...period, ...(blockId ? { block_id: blockId } : {}) },
       }),
+      providesTags: (_result, _error, { characterId }) => [{ type: 'AdminInsight', id: characterId }],
       keepUnusedDataFor: 60,
     }),
     matchedInsight: build.query<MatchedInsightReply, WithBase<MatchedArgs>>({

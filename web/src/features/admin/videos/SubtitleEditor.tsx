@@ -32,6 +32,7 @@ function VttText({ video, language }: { video: VideoEntry; language: string }) {
       <TranslateDraft
         video={video}
         language={language}
+        unsaved={text !== null}
         onDraft={(draft) => {
           setText(draft);
           saved.reset();

@@ -18,15 +18,19 @@ type Outcome =
 /**
  * 「翻訳して下書き」: the clip's subtitle in another language it already has,
  * each cue's text sent through POST /api/admin/translate, put into the editor
- * as a draft (nothing is saved until the operator saves it).
+ * as a draft (nothing is saved until the operator saves it). `unsaved`: the
+ * editor holds text not saved yet; once it is saved, the 「翻訳して下書きにしました」
+ * notice goes (it describes a draft to check before saving).
  */
 export function TranslateDraft({
   video,
   language,
+  unsaved,
   onDraft,
 }: {
   video: VideoEntry;
   language: string;
+  unsaved: boolean;
   onDraft: (vtt: string) => void;
 }) {
   const { t } = useTranslation(ADMIN_NS);
@@ -37,6 +41,11 @@ export function TranslateDraft({
   const [from, setFrom] = useState(sources.includes('ja-JP') ? 'ja-JP' : (sources[0] ?? ''));
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [wasUnsaved, setWasUnsaved] = useState(unsaved);
+  if (unsaved !== wasUnsaved) {
+    setWasUnsaved(unsaved);
+    if (!unsaved && outcome?.kind === 'drafted') setOutcome(null);
+  }
   if (sources.length === 0) return null;
   const source = sources.includes(from) ? from : sources[0]!;
 

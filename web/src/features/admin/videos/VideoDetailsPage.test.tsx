@@ -135,6 +135,27 @@ describe('VideoDetailsPage', () => {
     expect(screen.getByText('ja-JP の字幕を翻訳して下書きにしました。確認してから保存してください。')).toBeTruthy();
   });
 
+  it('translate into a draft, then saved, says saved and no longer that the draft awaits a check', async () => {
+    detailsServer({
+      [`GET ${API}/characters/c1/subtitles/en-US/greet`]: [
+        404,
+        { ok: false, code: 'NOT_FOUND', message: 'ありません' },
+      ],
+      [`POST ${API}/translate`]: [200, { ok: true, text: 'Hello', target: 'en-US', available: true }],
+      [`PUT ${API}/characters/c1/subtitles/en-US/greet`]: [200, { ok: true, cues: 1 }],
+    });
+    await renderConsole('/ops/characters/details/greet?character_id=c1');
+    fireEvent.change(await screen.findByLabelText('言語'), { target: { value: 'en-US' } });
+    fireEvent.click(await screen.findByRole('button', { name: '翻訳して下書き' }));
+    const translated = 'ja-JP の字幕を翻訳して下書きにしました。確認してから保存してください。';
+    await screen.findByText(translated);
+
+    fireEvent.click(screen.getByRole('button', { name: '字幕を保存する' }));
+
+    expect(await screen.findByText('保存しました（1 件の字幕）。')).toBeTruthy();
+    expect(screen.queryByText(translated)).toBeNull();
+  });
+
   it('continuity, a report made before the standby clip was chosen, gives no all-clear and says it compared with no standby', async () => {
     detailsServer(
       {},
