@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_INTERFACE_LANGUAGE, INTERFACE_LANGUAGES, type InterfaceLanguageTag } from '@talkwith/proto/i18n';
+import { DEFAULT_INTERFACE_LANGUAGE, INTERFACE_LANGUAGES } from '@talkwith/proto/i18n';
 import { CompressedPage, ROOT } from './chat-page.ts';
-import type { WebIndexes } from './web-index.ts';
+import { PagesByLanguage, type WebIndexes } from './web-index.ts';
 
 /**
  * The top page's index.html (issue 10): the web build prerenders `/` with the
@@ -30,19 +30,7 @@ export function renderHomePage(indexHtml: string, markup: string, lang?: string)
 }
 
 /** The top page of a build in each interface language; a language the build lacks gets the Japanese one. */
-export class HomePages {
-  readonly #byLanguage: ReadonlyMap<string, CompressedPage>;
-  readonly #japanese: CompressedPage;
-
-  constructor(japanese: CompressedPage, byLanguage: ReadonlyMap<string, CompressedPage>) {
-    this.#japanese = japanese;
-    this.#byLanguage = byLanguage;
-  }
-
-  get(language: InterfaceLanguageTag): CompressedPage {
-    return this.#byLanguage.get(language) ?? this.#japanese;
-  }
-}
+export type HomePages = PagesByLanguage<CompressedPage>;
 
 /**
  * The top pages of a build: each language's index.html with dist/boot/home.<language>.html in #root;
@@ -57,5 +45,5 @@ export function loadHomePages(dist: string, indexes: WebIndexes): HomePages | un
     if (html !== undefined) pages.set(language, new CompressedPage(html));
   }
   const japanese = pages.get(DEFAULT_INTERFACE_LANGUAGE);
-  return japanese ? new HomePages(japanese, pages) : undefined;
+  return japanese ? new PagesByLanguage(japanese, pages) : undefined;
 }

@@ -57,25 +57,28 @@ export interface IndexPage {
   html: string;
 }
 
-/** The pages of a build by language; a language the build has no page of gets ja-JP's (index.html). */
-export class WebIndexes {
-  readonly #byLanguage: ReadonlyMap<InterfaceLanguageTag, IndexPage>;
-  readonly #japanese: IndexPage;
+/** A build's pages by language; a language the build has no page of gets ja-JP's. */
+export class PagesByLanguage<Page> {
+  readonly #byLanguage: ReadonlyMap<string, Page>;
+  readonly #japanese: Page;
 
-  constructor(japanese: IndexPage, byLanguage: ReadonlyMap<InterfaceLanguageTag, IndexPage>) {
+  constructor(japanese: Page, byLanguage: ReadonlyMap<string, Page>) {
     this.#japanese = japanese;
     this.#byLanguage = byLanguage;
   }
 
-  get(language: InterfaceLanguageTag): IndexPage {
+  get(language: InterfaceLanguageTag): Page {
     return this.#byLanguage.get(language) ?? this.#japanese;
   }
 
   /** Every language's page (ja-JP's for a language the build lacks). */
-  all(): IndexPage[] {
+  all(): Page[] {
     return INTERFACE_LANGUAGES.map((language) => this.get(language));
   }
 }
+
+/** The index.html pages of a build (index.html is ja-JP's). */
+export type WebIndexes = PagesByLanguage<IndexPage>;
 
 /** The pages of the build in `dist`, read once: a rebuild needs a restart (as the hashed asset names in them do). */
 export function loadWebIndexes(dist: string): WebIndexes {
@@ -86,5 +89,5 @@ export function loadWebIndexes(dist: string): WebIndexes {
   }
   const japanese = pages.get(DEFAULT_INTERFACE_LANGUAGE);
   if (!japanese) throw new Error(`${join(dist, 'index.html')} is missing`);
-  return new WebIndexes(japanese, pages);
+  return new PagesByLanguage(japanese, pages);
 }
