@@ -9,7 +9,7 @@ import { PlayerBoot } from '../../app/shell.ts';
 import { PlayerScreen } from './PlayerScreen.tsx';
 import { SecondTab } from './SecondTab.tsx';
 import { useTabClaim } from './tabGuard.ts';
-import { useOperatorDraft } from './useOperatorDraft.ts';
+import { useOperatorDraft } from './useOperatorDraft.tsx';
 import './player.css';
 
 /** /full/chat/{character_slug}: loads the playable character, then the player. */
@@ -35,16 +35,22 @@ export default function PlayerPage() {
   const data = firstArrival === undefined ? undefined : query.data;
   const isLoading = query.isLoading || (query.data !== undefined && firstArrival === undefined);
   const operator = useOperatorDraft(slug, { data, isError, settled: !restoring && !isLoading });
-  if (restoring || isLoading || (operator.wanted && !operator.draft && !operator.failed))
-    return <PlayerBoot slug={slug} label={t('player.loading')} />;
-  if (operator.draft) {
+  if (restoring || isLoading || (operator.wanted && !operator.found && !operator.failed))
+    return (
+      <>
+        {operator.host}
+        <PlayerBoot slug={slug} label={t('player.loading')} />
+      </>
+    );
+  if (operator.found) {
+    const { draft, run } = operator.found;
     if (claim !== 'owner')
       return claim === 'refused' ? (
-        <SecondTab characterId={operator.draft.dialogue.id} />
+        <SecondTab characterId={draft.dialogue.id} />
       ) : (
         <PlayerBoot slug={slug} label={t('player.loading')} />
       );
-    return <PlayerScreen playable={operator.draft} slug={slug} draft={operator.run} />;
+    return <PlayerScreen playable={draft} slug={slug} draft={run} />;
   }
   if (isError || !data) {
     return (

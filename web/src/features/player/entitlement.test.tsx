@@ -23,6 +23,7 @@ vi.mock('./videoStage.ts', () => ({
     preload: () => undefined,
     warm: () => undefined,
     cue: () => undefined,
+    upNext: () => undefined,
     prime: () => undefined,
     pause: () => undefined,
     resume: () => undefined,

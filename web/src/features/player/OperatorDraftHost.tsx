@@ -1,0 +1,26 @@
+import { useEffect, useMemo } from 'react';
+import { useClientConfig } from '../../api/index.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { draftRecognition, useTryDraftBySlugMutation } from './draftApi.ts';
+import type { DraftFound } from './useOperatorDraft.tsx';
+
+/**
+ * Asks for the draft an operator plays on /full/chat/{slug} (the admin route), and hands up what came back:
+ * the draft with its recognition, or the failure. Loaded in its own chunk only for an operator (useOperatorDraft):
+ * the draft's API is no part of a customer's talk page. Renders nothing.
+ */
+export default function OperatorDraftHost({ slug, onFound }: { slug: string; onFound: (found: DraftFound) => void }) {
+  const dispatch = useAppDispatch();
+  const base = useClientConfig().data?.adminApiBase ?? '/api/admin';
+  const [tryDraft, asked] = useTryDraftBySlugMutation();
+  useEffect(() => {
+    void tryDraft({ base, slug });
+  }, [tryDraft, base, slug]);
+  const run = useMemo(() => ({ recognition: draftRecognition(dispatch, base) }), [dispatch, base]);
+  const draft = asked.data?.character ?? null;
+  const failed = asked.isError;
+  useEffect(() => {
+    if (draft || failed) onFound({ slug, draft, failed, run });
+  }, [slug, draft, failed, run, onFound]);
+  return null;
+}
