@@ -1,6 +1,5 @@
 import type { VideoSlotName } from '@talkwith/proto/dialogue';
 import type { FrameInfo } from './frames.ts';
-import type { CueKind } from './cuedClip.ts';
 
 /** One clip being played: where, how often, and what has been reported of it. */
 export interface Run {
@@ -36,12 +35,8 @@ export interface Run {
   moved: boolean;
   /** Shown and moving (or waited for long enough): decoding for other elements may start. */
   settled: boolean;
-  /** Started hidden ahead of play() by a cue of this kind (cuedClip.ts). */
-  cue: CueKind | null;
-  /** The clip the engine will play when this one ends by itself (VideoPort.upNext). */
-  nextUrl: string | null;
-  /** Once that clip is cued: the rendering frame it is due to show in (one frame interval after this clip's last). */
-  nextDueAt: number | null;
+  /** Started hidden ahead of play() by a cue (cuedClip.ts). */
+  cued: boolean;
 }
 
 /** Until two frames have been seen, a clip is taken to run at 30 fps. */
@@ -66,9 +61,7 @@ export function newRun(start: Pick<Run, 'el' | 'slot' | 'videoId' | 'endless' | 
     shownOn: -1,
     moved: false,
     settled: false,
-    cue: null,
-    nextUrl: null,
-    nextDueAt: null,
+    cued: false,
   };
 }
 

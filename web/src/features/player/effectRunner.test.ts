@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoCharacter } from '@talkwith/dialogue-engine/demo';
 import { initialState } from '@talkwith/dialogue-engine';
 import type { Character } from '@talkwith/proto/dialogue';
@@ -53,12 +53,7 @@ function setUp(
     const id = v.slots[v.activeSlot].videoId;
     if (id) runner.send({ type: 'videoEnded', slot: v.activeSlot, videoId: id });
   };
-  /** The first tap: the look-ahead (cues, what follows a clip) is loaded with it. */
-  const firstTap = async () => {
-    runner.primeMedia();
-    await vi.dynamicImportSettled();
-  };
-  return { store, runner, video, speech, logs, time, view, startTalking, endVisible, firstTap };
+  return { store, runner, video, speech, logs, time, view, startTalking, endVisible };
 }
 
 describe('player effect runner', () => {
@@ -145,10 +140,9 @@ describe('player effect runner', () => {
     expect(view().previousSpeech).toBe('ラーメン');
   });
 
-  it('runner, an understood utterance, cues at once the clip hit_word_delay’s end will play (the stage starts it ahead), and that clip is the one played', async () => {
-    const { runner, video, time, startTalking, firstTap } = setUp();
+  it('runner, an understood utterance, cues at once the clip hit_word_delay’s end will play (the stage starts it ahead), and that clip is the one played', () => {
+    const { runner, video, time, startTalking } = setUp();
     startTalking();
-    await firstTap();
 
     runner.send({ type: 'speechFinal', text: 'ラーメン' });
     const cues = video.calls.filter((c) => c.op === 'cue').map((c) => [c.url?.split('/').pop(), c.inMs]);
@@ -158,74 +152,9 @@ describe('player effect runner', () => {
     expect(video.played().at(-1)).toBe('skip.mp4');
   });
 
-  it('runner, the skip filler playing after ラーメン, tells the stage the food reply follows its end, and that reply is what plays there', async () => {
-    const { runner, video, time, startTalking, endVisible, firstTap } = setUp();
+  it('runner, an utterance not understood (no delay before its reply), cues nothing', () => {
+    const { runner, video, startTalking } = setUp();
     startTalking();
-    await firstTap();
-    runner.send({ type: 'speechFinal', text: 'ラーメン' });
-    time.advance(300);
-
-    const toldAfterSkip = video.calls
-      .filter((c) => c.op === 'upNext')
-      .at(-1)
-      ?.url?.split('/')
-      .pop();
-    endVisible();
-
-    expect(video.played().at(-2)).toBe('skip.mp4');
-    expect(toldAfterSkip).toBe('food_reply.mp4');
-    expect(video.played().at(-1)).toBe('food_reply.mp4');
-  });
-
-  it('runner, steps that leave what follows the clip unchanged, tell the stage once per clip', async () => {
-    const { runner, video, startTalking, firstTap } = setUp();
-    startTalking();
-    await firstTap();
-    const before = video.calls.filter((c) => c.op === 'upNext').length;
-
-    runner.send({ type: 'speechInterim', text: 'ラー' });
-    runner.send({ type: 'speechInterim', text: 'ラーメ' });
-
-    expect(video.calls.filter((c) => c.op === 'upNext')).toHaveLength(before);
-  });
-
-  it('runner, the clip paused, tells the stage nothing follows it until it resumes (no cue plays over a pause)', async () => {
-    const { runner, video, startTalking, firstTap } = setUp();
-    startTalking();
-    await firstTap();
-    runner.send({ type: 'speechFinal', text: 'ラーメン' });
-
-    runner.send({ type: 'pause' });
-    const whilePaused = video.calls.filter((c) => c.op === 'upNext').at(-1);
-    runner.send({ type: 'resume' });
-
-    expect(whilePaused).toEqual({ op: 'upNext', url: undefined });
-    expect(video.calls.filter((c) => c.op === 'upNext').at(-1)?.url).toBeDefined();
-  });
-
-  it('runner, before the first tap, cues nothing and tells the stage nothing (the look-ahead loads with that tap)', () => {
-    const { runner, video, time, startTalking } = setUp();
-    startTalking();
-
-    runner.send({ type: 'speechFinal', text: 'ラーメン' });
-    time.advance(300);
-
-    expect(video.calls.filter((c) => c.op === 'cue' || c.op === 'upNext')).toEqual([]);
-  });
-
-  it('runner, the look-ahead loaded during the greeting, tells the stage at once what follows the greeting', async () => {
-    const { video, startTalking, firstTap } = setUp();
-    startTalking();
-
-    await firstTap();
-
-    expect(video.calls.filter((c) => c.op === 'upNext').map((c) => c.url?.split('/').pop())).toEqual(['listen_1.mp4']);
-  });
-
-  it('runner, an utterance not understood (no delay before its reply), cues nothing', async () => {
-    const { runner, video, startTalking, firstTap } = setUp();
-    startTalking();
-    await firstTap();
 
     runner.send({ type: 'speechFinal', text: 'ええと' });
 
@@ -273,8 +202,7 @@ describe('player effect runner', () => {
     runner.send({ type: 'pause' });
     expect(view().paused).toBe(true);
     runner.send({ type: 'resume' });
-    const playback = video.calls.filter((c) => c.op !== 'upNext');
-    expect(playback.slice(-2).map((c) => c.op)).toEqual(['pause', 'resume']);
+    expect(video.calls.slice(-2).map((c) => c.op)).toEqual(['pause', 'resume']);
     expect(view().paused).toBe(false);
   });
 
@@ -283,7 +211,7 @@ describe('player effect runner', () => {
     startTalking();
     runner.send({ type: 'stop' });
     expect(view().ended?.reason).toBe('stopped');
-    expect(video.calls.filter((c) => c.op !== 'upNext').at(-1)?.op).toBe('pause');
+    expect(video.calls.at(-1)?.op).toBe('pause');
     expect(time.pending()).toBe(0);
     expect(speech.state.open).toBe(false);
   });

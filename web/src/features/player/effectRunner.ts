@@ -13,7 +13,6 @@ import { requestSettled, stepped, talkOpening, type PlayerState, type TalkNotice
 import type { Clock, LogSink, RecognitionPort, SpeechPort, VideoPort } from './ports.ts';
 import type { TalkOpening, TalkSession, TalkStart } from './talkSession.ts';
 import { talkLanguage } from './speechChoice.ts';
-import type { LookAhead } from './lookAhead.ts';
 
 type Action = ReturnType<typeof stepped> | ReturnType<typeof requestSettled> | ReturnType<typeof talkOpening>;
 
@@ -129,18 +128,22 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
         .map(videoUrl)
         .filter((url): url is string => url !== null),
     );
-    lookAhead?.stepped(result.state, result.commands);
+    cueReply(result.state, result.commands);
   }
 
-  /** Loaded at the first tap (primeMedia), with the stage's cue: before it nothing is cued. */
-  let lookAhead: LookAhead | null = null;
-  const loadLookAhead = () =>
-    void import('./lookAhead.ts').then(({ createLookAhead }) => {
-      if (disposed || lookAhead) return;
-      lookAhead = createLookAhead({ step, video: deps.video, videoUrl, now: () => deps.clock.now() });
-      // The clip playing now (the talk's first, begun by that tap) has what follows it told at once.
-      lookAhead.stepped({ ...base, rt: deps.getPlayer().rt ?? base.rt }, []);
-    });
+  /**
+   * An understood utterance waits hit_word_delay before its reply: the engine is pure, so what that timer
+   * will play is known now (the same step on a copy), and the stage starts that clip hidden just ahead. Its
+   * clock otherwise starts 40–150 ms after play() (audio start-up), all of it added to the reply's latency.
+   */
+  function cueReply(state: EngineState, commands: readonly EngineCommand[]): void {
+    const timer = commands.find((c) => c.type === 'startTimer' && c.timer === 'hitWordDelay');
+    if (timer?.type !== 'startTimer') return;
+    const outcome = step(state, { type: 'timerFired', timer: timer.timer }, deps.clock.now() + timer.ms);
+    const play = outcome.commands.find((c) => c.type === 'playVideo');
+    const url = play?.type === 'playVideo' ? videoUrl(play.videoId) : null;
+    if (url) deps.video.cue(url, timer.ms);
+  }
 
   function send(input: EngineInput): void {
     if (disposed) return;
@@ -165,7 +168,6 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
         const url = videoUrl(command.videoId);
         deps.talk?.clipPlaying(command.videoId);
         if (!url) return missingVideo(command.slot, command.videoId);
-        lookAhead?.clipPlayed();
         video.play(command.slot, url, {
           videoId: command.videoId,
           loop: command.loop,
@@ -376,7 +378,6 @@ export function createEffectRunner(deps: RunnerDeps): EffectRunner {
       if (primed) return;
       primed = true;
       deps.video.prime();
-      loadLookAhead();
     },
     dispose() {
       disposed = true;

@@ -23,7 +23,6 @@ vi.mock('./videoStage.ts', () => ({
     preload: () => undefined,
     warm: () => undefined,
     cue: () => undefined,
-    upNext: () => undefined,
     prime: () => undefined,
     pause: () => undefined,
     resume: () => undefined,

@@ -35,11 +35,6 @@ export interface VideoPort {
    * ahead): started hidden just before, so its clock runs when play() asks for it.
    */
   cue(url: string, inMs: number): void;
-  /**
-   * The clip the engine will play when the one now playing ends by itself, as the engine stands now (null: none
-   * known, or it ends the talk): started hidden just before that end, so its clock runs when it is due.
-   */
-  upNext(url: string | null): void;
   /** Called from the user's first tap or key: lets every element play (with sound) later without a gesture (iOS Safari). */
   prime(): void;
   pause(): void;

@@ -42,7 +42,6 @@ export function fakeVideo() {
       warmed.push([...urls]);
     },
     cue: (url, inMs) => calls.push({ op: 'cue', url, inMs }),
-    upNext: (url) => calls.push({ op: 'upNext', url: url ?? undefined }),
     prime: () => calls.push({ op: 'prime' }),
     pause: () => calls.push({ op: 'pause' }),
     resume: () => calls.push({ op: 'resume' }),

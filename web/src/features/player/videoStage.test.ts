@@ -146,37 +146,6 @@ function loopWithReadyTwin() {
   return { ...world, first, twin };
 }
 
-/**
- * greet (2 s at 15 fps, once) on screen and the listen loop warm, the cue's module loaded, and the end of greet
- * playing the listen loop: `playUntil(v)` runs the 60 Hz rendering updates up to the v-th, greet presenting its
- * frame k at update 4k (its last, 1.933 s, at update 116).
- */
-async function greetEndingIntoListen() {
-  const world = setUp();
-  world.stage.play('A', '/v/greet.mp4', { videoId: 'greet', ...once });
-  const greet = world.mediaOf('/v/greet.mp4');
-  greet.ready();
-  world.present(greet, 0, 0);
-  world.stage.warm(['/v/listen.mp4']);
-  world.whenIdle();
-  const listen = world.mediaOf('/v/listen.mp4');
-  listen.ready();
-  await cueLoaded(world.stage);
-  vi.mocked(listen.el.play).mockClear();
-  world.events.ended.mockImplementation(() =>
-    world.stage.play('B', '/v/listen.mp4', { videoId: 'listen', ...endless }),
-  );
-  let update = 1;
-  const playUntil = (last: number) => {
-    for (; update <= last; update += 1) {
-      const now = (update * 1000) / 60;
-      if (update % 4 === 0 && update / 4 <= 29) greet.frame(update / 4 / 15, now);
-      world.runFrame(now);
-    }
-  };
-  return { ...world, greet, listen, playUntil };
-}
-
 /** The cue's module is loaded by the first tap (prime). */
 async function cueLoaded(stage: ReturnType<typeof createVideoStage>) {
   stage.prime();
@@ -637,43 +606,6 @@ describe('video stage', () => {
     expect(whileDue).toEqual({ paused: false });
     expect(reply.el.paused).toBe(true);
     expect(reply.el.currentTime).toBe(0);
-  });
-
-  it('upNext, a clip ending by itself, starts the next clip hidden and muted before its last frame, and shows it one frame interval after that frame without starting it again', async () => {
-    const { stage, greet, listen, shown, playUntil } = await greetEndingIntoListen();
-    stage.upNext('/v/listen.mp4');
-
-    playUntil(115);
-    const beforeLastFrame = { plays: vi.mocked(listen.el.play).mock.calls.length, muted: listen.el.muted };
-    playUntil(119);
-    const beforeDue = [...shown()];
-    playUntil(120);
-
-    expect(beforeLastFrame).toEqual({ plays: 1, muted: true });
-    expect(beforeDue).toEqual([greet.el]);
-    expect([...shown()]).toEqual([listen.el]);
-    expect(listen.el.play).toHaveBeenCalledTimes(1);
-    expect(listen.el.muted).toBe(false);
-  });
-
-  it('upNext, changed after the next clip was cued, gives that clip up (paused at frame 0) and cues the new one', async () => {
-    const { stage, listen, mediaOf, playUntil, runFrame, whenIdle } = await greetEndingIntoListen();
-    stage.warm(['/v/listen.mp4', '/v/topic.mp4']);
-    whenIdle();
-    const topic = mediaOf('/v/topic.mp4');
-    topic.ready();
-    vi.mocked(topic.el.play).mockClear();
-    stage.upNext('/v/listen.mp4');
-    playUntil(115);
-    const listenCued = !listen.el.paused;
-
-    stage.upNext('/v/topic.mp4');
-    runFrame(116 * (1000 / 60));
-
-    expect(listenCued).toBe(true);
-    expect(listen.el.paused).toBe(true);
-    expect(listen.el.currentTime).toBe(0);
-    expect(topic.el.play).toHaveBeenCalledTimes(1);
   });
 
   it('cue, then play() of another clip, gives the cued one up (paused, back at frame 0)', async () => {

@@ -13,7 +13,7 @@ import {
 import { createVideoPool, type VideoPool } from './videoPool.ts';
 import { screenCadence } from './cadence.ts';
 import { listenToMedia } from './mediaEvents.ts';
-import type { CuedClip, CueKind } from './cuedClip.ts';
+import type { CuedClip } from './cuedClip.ts';
 
 export const SHOWN_CLASS = 'player__video--active';
 
@@ -113,7 +113,7 @@ export function createVideoStage(
       previous.pause();
     }
     events.shown?.(run.slot, run.videoId, run.el);
-    if (run.cue) cuedClip?.shown(run.cue, run.el.currentTime * 1000);
+    if (run.cued) cuedClip?.shown(run.el.currentTime * 1000);
     run.shownOn = run.lastMediaTime;
     // The very first clip replaces only the poster: nothing to protect, the pool fills at once.
     if (!previous || previous === run.el) settle(run);
@@ -167,7 +167,6 @@ export function createVideoStage(
       events.timeReached(run.slot, run.videoId, at);
     }
     if (run.endReported || !run.preciseFrames) return;
-    cuedClip?.nearEnd(run, t, frame.now);
     const finalPass = !run.endless && run.passes >= run.loopCount - 1;
     if (!run.endless && run.passes >= run.loopCount) reportEnd(run, null);
     else if (!isLastFrame(run, t)) return;
@@ -311,20 +310,14 @@ export function createVideoStage(
     );
   }
 
-  /**
-   * A cued clip asked for: its clock was started hidden at `startedAt`; it shows once it runs. The clip that
-   * follows a natural end shows one frame interval after the old clip's last frame (shown on the cadence, it
-   * would take that frame's place); a reply cuts the clip on screen on its cadence.
-   */
-  function beginCued(run: Run, { startedAt, kind }: { startedAt: number; kind: CueKind }): void {
-    const handoff = handoffAt;
+  /** A cued clip asked for: its clock was started hidden at `startedAt`; it shows once it runs, on the cadence of the clip on screen. */
+  function beginCued(run: Run, startedAt: number): void {
     handoffAt = null;
-    run.cue = kind;
+    run.cued = true;
     watch(run);
     run.playedAt = startedAt;
     run.clockAskedAt = startedAt;
-    if (kind === 'next' && handoff !== null) showFrom(run, handoff);
-    else showOnCadence(run);
+    showOnCadence(run);
   }
 
   function stopRun(run: Run | null): void {
@@ -395,7 +388,8 @@ export function createVideoStage(
       const taken = cuedClip?.take(url) ?? null;
       const busyNow = new Set(shownEl ? [shownEl] : []);
       const el = taken?.el ?? pool.take(url, busyNow);
-      const warm = taken !== null || pool.isReady(el);
+      const started = taken?.startedAt ?? null;
+      const warm = started !== null || pool.isReady(el);
       // A warm clip takes over within a few hundred ms; a cold one may take long, so the old loop keeps looping meanwhile.
       if (warm && shownEl !== el) holdLastFrame(shownEl);
       const endless = loop && loopCount === 0;
@@ -404,16 +398,10 @@ export function createVideoStage(
       if (preferred === url) preferred = null;
       const run = newRun({ el, slot, videoId, endless, loopCount: loop ? Math.max(loopCount, 1) : 1, notifyAtMs });
       current = run;
-      if (taken === null) begin(run, warm);
-      else beginCued(run, taken);
+      if (started === null) begin(run, warm);
+      else beginCued(run, started);
     },
     cue: (url, inMs) => cuedClip?.cue(url, inMs),
-    upNext(url) {
-      if (!current) return;
-      // Before the cue's module is loaded (it comes with the first tap, as the runner's look-ahead does), only kept.
-      if (cuedClip) cuedClip.upNext(current, url);
-      else current.nextUrl = url;
-    },
     preload(_slot, url) {
       preferred = url;
       rewarm();
