@@ -1,5 +1,4 @@
 import { useEffect, useMemo } from 'react';
-import { useClientConfig } from '../../api/index.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { draftRecognition, useTryDraftBySlugMutation } from './draftApi.ts';
 import type { DraftFound } from './useOperatorDraft.tsx';
@@ -9,9 +8,17 @@ import type { DraftFound } from './useOperatorDraft.tsx';
  * the draft with its recognition, or the failure. Loaded in its own chunk only for an operator (useOperatorDraft):
  * the draft's API is no part of a customer's talk page. Renders nothing.
  */
-export default function OperatorDraftHost({ slug, onFound }: { slug: string; onFound: (found: DraftFound) => void }) {
+export default function OperatorDraftHost({
+  slug,
+  base,
+  onFound,
+}: {
+  slug: string;
+  /** The admin API's base (the client config's; it may come after the page). */
+  base: string;
+  onFound: (found: DraftFound) => void;
+}) {
   const dispatch = useAppDispatch();
-  const base = useClientConfig().data?.adminApiBase ?? '/api/admin';
   const [tryDraft, asked] = useTryDraftBySlugMutation();
   useEffect(() => {
     void tryDraft({ base, slug });
@@ -20,7 +27,7 @@ export default function OperatorDraftHost({ slug, onFound }: { slug: string; onF
   const draft = asked.data?.character ?? null;
   const failed = asked.isError;
   useEffect(() => {
-    if (draft || failed) onFound({ slug, draft, failed, run });
-  }, [slug, draft, failed, run, onFound]);
+    if (draft || failed) onFound({ slug, base, draft, failed, run });
+  }, [slug, base, draft, failed, run, onFound]);
   return null;
 }

@@ -40,7 +40,7 @@ export function aCustomer() {
 }
 
 type Answer = [number, unknown];
-type Route = Answer | ((call: RecordedCall) => Answer);
+type Route = Answer | ((call: RecordedCall) => Answer | Promise<Answer>);
 
 /**
  * `'POST next_start_block': [200, {...}]`; anything not scripted answers 404.

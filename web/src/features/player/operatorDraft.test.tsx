@@ -65,6 +65,21 @@ describe("player, an operator's preview of the draft", () => {
     expect(screen.queryByText(/チケット/u)).toBeNull();
   });
 
+  it('an operator whose admin API base arrives after the page settled, asks again under that base and plays the draft', async () => {
+    const slug = newSlug();
+    const lateConfig = () =>
+      new Promise<[number, unknown]>((resolve) => setTimeout(() => resolve([200, { adminApiBase: '/api/ops' }]), 300));
+    const server = playerServer({
+      'GET config': lateConfig,
+      [`POST ops/characters/by-slug/${slug}/try`]: [200, served(slug, 'draft')],
+    });
+
+    await open(slug, anOperator());
+
+    expect(await screen.findByTestId('preview-marker', {}, { timeout: 3000 })).toBeTruthy();
+    expect(server.calls.some((c) => c.url === `/api/ops/characters/by-slug/${slug}/try`)).toBe(true);
+  });
+
   it('a customer on an unpublished character, is told it is not available and never asks for the draft', async () => {
     const slug = newSlug();
     const server = playerServer();

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { PlayableCharacter } from '@talkwith/proto/catalog';
-import { selectIsAdmin } from '../../api/index.ts';
+import { selectIsAdmin, useClientConfig } from '../../api/index.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import type { DraftRun } from './usePlayerRunner.ts';
 
@@ -8,9 +8,10 @@ const OperatorDraftHost = lazy(() => import('./OperatorDraftHost.tsx'));
 
 type Playable = PlayableCharacter['character'];
 
-/** What the admin route answered for the draft of `slug` (OperatorDraftHost). */
+/** What the admin route under `base` answered for the draft of `slug` (OperatorDraftHost). */
 export interface DraftFound {
   slug: string;
+  base: string;
   draft: Playable | null;
   failed: boolean;
   run: DraftRun;
@@ -37,14 +38,16 @@ export function useOperatorDraft(
   published: { data: PlayableCharacter | undefined; isError: boolean; settled: boolean },
 ): OperatorDraft {
   const isAdmin = useAppSelector(selectIsAdmin);
+  const base = useClientConfig().data?.adminApiBase ?? '/api/admin';
   const [answer, setAnswer] = useState<DraftFound | null>(null);
   const wanted =
     isAdmin && published.settled && (published.isError || (published.data?.character.dialogue.price ?? 0) > 0);
-  const current = answer?.slug === slug ? answer : null;
+  // An answer under another base is stale: the config's base came after the page, and the draft is asked again there.
+  const current = answer?.slug === slug && answer.base === base ? answer : null;
   const host =
     wanted && !current ? (
       <Suspense fallback={null}>
-        <OperatorDraftHost slug={slug} onFound={setAnswer} />
+        <OperatorDraftHost slug={slug} base={base} onFound={setAnswer} />
       </Suspense>
     ) : null;
   const draft = current?.draft ?? null;
