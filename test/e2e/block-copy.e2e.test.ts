@@ -77,6 +77,8 @@ describe.skipIf(!hasChromium)(
       await check('食べ物の話（topic-food）');
       await check('食べ物の返事（food-reply）');
       await admin.getByLabel('キャラクター名で絞り込む').fill('ハナ');
+      // The list narrows when the search answers; a click while it reflows can land on a neighbour.
+      await admin.getByRole('checkbox', { name: /^コピー先カイ（/ }).waitFor({ state: 'detached', timeout: 15_000 });
       await check(/^コピー先ハナ（/);
 
       await admin.getByRole('button', { name: 'コピー内容を確認' }).click();
