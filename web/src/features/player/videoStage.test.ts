@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createVideoStage, SHOWN_CLASS } from './videoStage.ts';
 import type { VideoEvents } from './ports.ts';
+import { FakeAudioContext } from './audio-test-kit.ts';
 
 /**
  * jsdom has no media pipeline: each <video> gets a scripted one. `ready`
@@ -364,6 +365,35 @@ describe('video stage', () => {
     expect(listen.el.play).toHaveBeenCalled();
   });
 
+  it('prime, with an AudioContext that starts, routes the sound: a clip started hidden is unmuted behind a closed gain (its clock starts at once) and heard once shown', async () => {
+    const contexts: FakeAudioContext[] = [];
+    vi.stubGlobal(
+      'AudioContext',
+      vi.fn(() => {
+        const context = new FakeAudioContext();
+        contexts.push(context);
+        return context;
+      }),
+    );
+    const { stage, shown, present, runFrame, listen, reply } = listenWithWarmReply();
+    const gainOf = (el: HTMLVideoElement) => contexts[0]!.gains[stage.pool.elements.indexOf(el)]!.gain.value;
+    stage.prime();
+    await vi.dynamicImportSettled();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+
+    stage.play('B', '/v/reply.mp4', { videoId: 'reply', ...once });
+    runFrame(80);
+    const hidden = { muted: reply.el.muted, gain: gainOf(reply.el), listening: gainOf(listen.el) };
+    present(listen, 1 / 15, 66.7 * 2);
+    for (const now of [150, 166.7]) runFrame(now);
+    vi.unstubAllGlobals();
+
+    expect(contexts).toHaveLength(1);
+    expect(hidden).toEqual({ muted: false, gain: 0, listening: 1 });
+    expect([...shown()]).toEqual([reply.el]);
+    expect({ muted: reply.el.muted, gain: gainOf(reply.el) }).toEqual({ muted: false, gain: 1 });
+  });
+
   it('endless loop, at its last frame, plays the next pass on a twin element already at frame 0 (no seek on screen)', () => {
     const { runFrame, shown, events, first, twin } = loopWithReadyTwin();
     first.frame(1.867, 1000);
@@ -402,6 +432,21 @@ describe('video stage', () => {
     expect(twin.play).toHaveBeenCalled();
     expect(twin.loop).toBe(true);
     expect(first.el.loop).toBe(false);
+  });
+
+  it('endless loop, its clock reaching the end before its twin is started, ends on its last frame instead of seeking back to frame 0, and the twin still takes over', () => {
+    const { runFrame, present, shown, events, first, twin } = loopWithReadyTwin();
+    present(first, 1.867, 1000);
+
+    present(first, 1.933, 1066.7);
+    const loopsAfterLastFrame = first.el.loop;
+    first.el.dispatchEvent(new Event('ended'));
+    for (const now of [1083.3, 1100, 1116.7, 1133.3]) runFrame(now);
+
+    expect(loopsAfterLastFrame).toBe(false);
+    expect(events.ended).not.toHaveBeenCalled();
+    expect(twin.loop).toBe(true);
+    expect([...shown()]).toEqual([twin]);
   });
 
   it('play, a warm clip cutting a loop on screen, stops that loop from seeking back to frame 0 while the clip waits for its clock', () => {

@@ -13,7 +13,7 @@ import {
 import { createVideoPool, type VideoPool } from './videoPool.ts';
 import { screenCadence } from './cadence.ts';
 import { listenToMedia } from './mediaEvents.ts';
-import type { CuedClip } from './cuedClip.ts';
+import type { CuedClip, SoundRoute } from './afterTap.ts';
 
 export const SHOWN_CLASS = 'player__video--active';
 
@@ -70,18 +70,27 @@ export function createVideoStage(
   /** The elements on screen or about to be. */
   const onStage = () =>
     new Set([shownEl, current?.el].filter((el): el is HTMLVideoElement => el !== null && el !== undefined));
-  /** Loaded when the talk starts (prime(), the first tap): the talk page's first load stays within its JavaScript budget. */
+  /** Set by the talk's first tap (prime()): the cue, and the sound routed through an AudioContext (soundRoute.ts). */
   let cuedClip: CuedClip | null = null;
-  const loadCuedClip = () =>
-    void import('./cuedClip.ts').then(({ createCuedClip }) => {
-      if (disposed || cuedClip) return;
-      cuedClip = createCuedClip({
+  let sound: SoundRoute | null = null;
+  /** Lets the element be heard or not: its gain where the sound is routed, else its `muted`. */
+  const hear = (el: HTMLVideoElement, on: boolean) => (sound ? sound.audible(el, on) : void (el.muted = !on));
+  /** Their module loads at the first tap, out of the talk page's first load; the AudioContext is made in the tap (a gesture). */
+  const loadAfterTap = () => {
+    const context = typeof AudioContext === 'function' ? new AudioContext({ latencyHint: 'interactive' }) : null;
+    void import('./afterTap.ts').then(async ({ createCuedClip, routeSound }) => {
+      if (disposed) return void context?.close();
+      cuedClip ??= createCuedClip({
         pool,
         inFrameAt: (at, fn) => inFrameAt(at, fn, raf),
         busy: onStage,
         startHidden: (el) => startPlaying(el, true),
       });
+      const route = context && (await routeSound(context, pool.elements, wanted, (el) => el === shownEl));
+      if (disposed) route?.close();
+      else sound = route;
     });
+  };
   /** The elements the pool must leave alone: on stage, or cued. */
   const busy = () => {
     const inUse = onStage();
@@ -92,7 +101,7 @@ export function createVideoStage(
 
   /** Plays the element; `hidden`: muted until it is shown (its sound would overlap the clip on screen). */
   function startPlaying(el: HTMLVideoElement, hidden = false): void {
-    el.muted = hidden || !soundAllowed;
+    hear(el, !hidden && soundAllowed);
     el.play()?.catch(() => {
       // Sound refused without a gesture: play muted rather than not at all.
       el.muted = true;
@@ -104,7 +113,7 @@ export function createVideoStage(
     if (current !== run || run.shown) return;
     run.shown = true;
     const previous = shownEl;
-    if (soundAllowed && run.el.muted) run.el.muted = false;
+    if (soundAllowed) hear(run.el, true);
     run.el.classList.add(SHOWN_CLASS);
     shownEl = run.el;
     cadence.follow(run.el, now);
@@ -186,13 +195,16 @@ export function createVideoStage(
     const twin = pool.twin(run.el, busy());
     if (!twin) return;
     run.twinPending = true;
+    const loops = run.el.loop;
+    // Its clock may reach the end before the twin starts (with a clock that starts at once, the twin starts late):
+    // then it ends on this frame, and the `ended` listener leaves it to the twin.
+    holdLastFrame(run.el);
     run.cancelStart = inFrameAt(
       showAt - startLatency - CLOCK_LEAD_MS,
       (now) => {
         if (current !== run) return;
         run.stopFrames();
-        twin.loop = run.el.loop;
-        holdLastFrame(run.el);
+        twin.loop = loops;
         // Frame 0 is there, but the twin is shown only at `showAt`, when the last frame has had its interval.
         Object.assign(run, {
           el: twin,
@@ -331,7 +343,7 @@ export function createVideoStage(
   const stopListening = listenToMedia(pool.elements, {
     ended(el) {
       const run = current;
-      if (!run || run.el !== el || run.endReported) return;
+      if (!run || run.el !== el || run.endReported || run.twinPending) return;
       run.passes += 1;
       if (!run.endless && run.passes < run.loopCount) {
         // Without frame callbacks a counted loop is replayed by hand.
@@ -411,7 +423,7 @@ export function createVideoStage(
       rewarm();
     },
     prime() {
-      loadCuedClip();
+      loadAfterTap();
       soundAllowed = true;
       for (const el of pool.elements) {
         el.muted = false;
@@ -431,6 +443,7 @@ export function createVideoStage(
     dispose() {
       disposed = true;
       cuedClip?.drop();
+      sound?.close();
       stopRun(current);
       cadence.stop();
       current = null;
