@@ -135,6 +135,43 @@ describe.skipIf(!hasChromium)(
       await context.close();
     }, 90_000);
 
+    it('player, started by a tap, is heard: the greeting’s voice reaches the page’s audio output through the clips’ gains', async () => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
+      // Every gain the page makes also feeds an analyser: what comes out of the gains is what the user hears.
+      await context.addInitScript(`(() => {
+        const taps = (globalThis.__soundTaps = []);
+        const make = AudioContext.prototype.createGain;
+        AudioContext.prototype.createGain = function () {
+          const gain = make.call(this);
+          const analyser = this.createAnalyser();
+          gain.connect(analyser);
+          taps.push(analyser);
+          return gain;
+        };
+        globalThis.__loudest = () => {
+          const buffer = new Float32Array(2048);
+          return Math.max(0, ...taps.map((a) => {
+            a.getFloatTimeDomainData(buffer);
+            return Math.sqrt(buffer.reduce((sum, x) => sum + x * x, 0) / buffer.length);
+          }));
+        };
+      })()`);
+      const page = await context.newPage();
+      await page.goto(`${server.url}/full/chat/mirai`);
+
+      await page.getByRole('button', { name: '話す', exact: true }).click();
+      await waitForPlaying(page, 'greet.mp4');
+      let loudest = 0;
+      for (let i = 0; i < 30 && loudest < 0.01; i++) {
+        loudest = Math.max(loudest, Number(await page.evaluate('globalThis.__loudest()')));
+        await page.waitForTimeout(100);
+      }
+
+      expect(await page.evaluate('globalThis.__soundTaps.length')).toBeGreaterThan(0);
+      expect(loudest).toBeGreaterThan(0.01);
+      await context.close();
+    }, 60_000);
+
     it('player, under the page Content-Security-Policy at 390×844, plays the greeting and opens the same-origin WebSocket with no CSP violation reported', async () => {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
       const csp = await watchCsp(context);
