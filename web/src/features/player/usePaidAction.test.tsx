@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { ActionButton } from '@talkwith/proto/dialogue';
 import { aCustomer, playerServer, renderControls } from './controls-test-kit.tsx';
-import { actionCodeOf } from './usePaidAction.tsx';
+import { actionCodeOf } from './paidAction.ts';
 
 const hint = (fields: Partial<ActionButton> = {}): ActionButton => ({
   id: `ab-hint-${Math.random().toString(36).slice(2, 6)}`,

@@ -2,22 +2,19 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ActionButton } from '@talkwith/proto/dialogue';
-import { errorMessageOf, selectUser } from '../../api/index.ts';
+import { selectUser } from '../../api/index.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { usePopup } from '../../app/shell.ts';
 import { useLocalized } from '../../i18n/localized.ts';
 import { useUsePointsMutation } from './dialogueApi.ts';
 import type { EffectRunner } from './effectRunner.ts';
 
-/** The action code a paid button spends its points on: its code, else its id (proto ActionButton.code). */
-export const actionCodeOf = (button: ActionButton): string => (button.code?.trim() ? button.code.trim() : button.id);
-
 /**
  * An action button: a free one acts at once; one with points asks first
  * (showing the cost), spends the points (POST /api/points/use/:user_id with
- * an Idempotency-Key, one per confirmed press) and only then acts. The talk
- * is paused while the user decides, so the block cannot move on under the
- * question and the points buy what the button said.
+ * an Idempotency-Key, one per confirmed press) and only then acts (paidAction.ts,
+ * loaded at the first paid press). The talk is paused while the user decides,
+ * so the block cannot move on under the question and the points buy what the button said.
  */
 export function usePaidAction(runner: EffectRunner, characterId: string) {
   const { t } = useTranslation();
@@ -29,40 +26,12 @@ export function usePaidAction(runner: EffectRunner, characterId: string) {
 
   return useCallback(
     (button: ActionButton) => {
-      const act = () => runner.send({ type: 'actionButton', buttonId: button.id });
       const points = button.points ?? 0;
-      if (points <= 0) return act();
+      if (points <= 0) return runner.send({ type: 'actionButton', buttonId: button.id });
       if (!user) return void navigate(`/login?redirect=${encodeURIComponent(window.location.pathname)}`);
       runner.send({ type: 'pause' });
-      let paid = false;
-      const key = crypto.randomUUID();
-      const body = { points, action_code: actionCodeOf(button), character_id: characterId, btn: button.id };
-      const afterClose = () => {
-        runner.send({ type: 'resume' });
-        if (paid) act();
-      };
-      popup.show({
-        message: t('player.paid.confirm', { title: localized(button.title, button.title_i18n), points }),
-        ok: {
-          title: t('player.paid.use', { points }),
-          onClick: async () => {
-            const result = await spendPoints({ userId: user.id, key, body });
-            if (result.data) {
-              paid = true;
-              return undefined;
-            }
-            // The server's own words (INSUFFICIENT_POINTS: 「ポイントが足りません。」); this dialog gives way to them.
-            popup.show({
-              message: errorMessageOf(result.error, t('player.paid.failed')),
-              ok: { title: t('player.paid.close') },
-              onAfterClose: afterClose,
-            });
-            return false;
-          },
-        },
-        cancel: { title: t('player.paid.cancel') },
-        onAfterClose: afterClose,
-      });
+      const deps = { runner, characterId, userId: user.id, t, localized, popup, spendPoints };
+      void import('./paidAction.ts').then(({ confirmPaidAction }) => confirmPaidAction(button, points, deps));
     },
     [runner, characterId, user, popup, spendPoints, navigate, t, localized],
   );

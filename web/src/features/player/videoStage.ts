@@ -77,7 +77,7 @@ export function createVideoStage(
   const hear = (el: HTMLVideoElement, on: boolean) => (sound ? sound.audible(el, on) : void (el.muted = !on));
   /** Their module loads at the first tap, out of the talk page's first load; the AudioContext is made in the tap (a gesture). */
   const loadAfterTap = () => {
-    const context = typeof AudioContext === 'function' ? new AudioContext({ latencyHint: 'interactive' }) : null;
+    const context = typeof AudioContext === 'function' ? new AudioContext() : null;
     void import('./afterTap.ts').then(async ({ createCuedClip, routeSound }) => {
       if (disposed) return void context?.close();
       cuedClip ??= createCuedClip({
