@@ -2,7 +2,7 @@ import type { VideoPool } from './videoPool.ts';
 
 /**
  * The clip the engine will play at a known time (VideoPort.cue: the reply after hit_word_delay), started
- * hidden and muted just ahead, so that its clock runs when play() asks for it. Chromium's clock starts
+ * hidden and silent just ahead, so that its clock runs when play() asks for it. Chromium's clock starts
  * 40–150 ms after play() (audio start-up) and then runs unevenly for a few vsyncs; shown as soon as it
  * runs, the clip's frame 0 is held. Started too early, the clip has played its first frames hidden by
  * the time it shows (its start is lost). How early is learnt from each cued clip shown.
@@ -24,7 +24,7 @@ export interface CuedClipDeps {
   inFrameAt: (at: number | null, fn: (now: number) => void) => () => void;
   /** The elements in use (the one on screen, the one about to be). */
   busy: () => ReadonlySet<HTMLVideoElement>;
-  /** Plays the element hidden (muted until shown). */
+  /** Plays the element hidden (silent until shown). */
   startHidden: (el: HTMLVideoElement) => void;
 }
 

@@ -45,7 +45,7 @@ const MOTION_WAIT_MAX = 250;
  * critical path: warm elements already sit at their first frame). A clip
  * that cuts the one on screen is shown when the switch keeps that clip's frame
  * cadence (cadence.ts), so an interrupt lasts at most one frame too.
- * Either way the incoming clip is started hidden (and muted) and shown only once
+ * Either way the incoming clip is started hidden (and silent: soundRoute.ts) and shown only once
  * its clock runs (clipRun.clockRuns), so its first frame on screen is followed by
  * the next one within an interval: the motion does not stop at a switch.
  */
@@ -99,7 +99,7 @@ export function createVideoStage(
     return inUse;
   };
 
-  /** Plays the element; `hidden`: muted until it is shown (its sound would overlap the clip on screen). */
+  /** Plays the element; `hidden`: silent until it is shown (its sound would overlap the clip on screen). */
   function startPlaying(el: HTMLVideoElement, hidden = false): void {
     hear(el, !hidden && soundAllowed);
     el.play()?.catch(() => {
