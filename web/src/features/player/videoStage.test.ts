@@ -153,6 +153,27 @@ async function cueLoaded(stage: ReturnType<typeof createVideoStage>) {
   await vi.dynamicImportSettled();
 }
 
+/** The AudioContexts the page makes (soundRoute.ts), each a fake that starts when resumed; undone by vi.unstubAllGlobals(). */
+function audioContexts(): FakeAudioContext[] {
+  const contexts: FakeAudioContext[] = [];
+  vi.stubGlobal(
+    'AudioContext',
+    vi.fn(() => {
+      const context = new FakeAudioContext();
+      contexts.push(context);
+      return context;
+    }),
+  );
+  return contexts;
+}
+
+/** The first tap, its module loaded and the sound routed. */
+async function primeRouted(stage: ReturnType<typeof createVideoStage>) {
+  stage.prime();
+  await vi.dynamicImportSettled();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 describe('video stage', () => {
   it('play, cold clip, stays hidden until its first frame is presented, then shows it in that rendering update (never an empty stage)', () => {
     const { stage, mediaOf, shown, events, present } = setUp();
@@ -365,21 +386,39 @@ describe('video stage', () => {
     expect(listen.el.play).toHaveBeenCalled();
   });
 
+  it('ended naturally, the sound routed (the clock starts at play()), starts the next clip one pre-roll and the learnt latency before its time, without the muted start’s margin', async () => {
+    audioContexts();
+    const { stage, mediaOf, shown, runFrame, present, events, whenIdle } = setUp();
+    stage.play('A', '/v/greet.mp4', { videoId: 'greet', ...once });
+    const greet = mediaOf('/v/greet.mp4');
+    greet.ready();
+    present(greet, 0, 0);
+    await primeRouted(stage);
+    stage.warm(['/v/listen.mp4']);
+    whenIdle();
+    present(greet, 1.867, 1000);
+    const listen = mediaOf('/v/listen.mp4');
+    listen.ready();
+    events.ended.mockImplementation(() => stage.play('B', '/v/listen.mp4', { videoId: 'listen', ...endless }));
+
+    // Last frame at 1066.7: shown at 1133.3; started at 1133.3 − 40 (latency guess) − 16.7 (pre-roll) = 1076.7.
+    present(greet, 1.933, 1066.7);
+    const playedAtLastFrame = vi.mocked(listen.el.play).mock.calls.length;
+    runFrame(1083.3);
+    const playedBy1083 = vi.mocked(listen.el.play).mock.calls.length;
+    for (const now of [1100, 1116.7, 1133.3]) runFrame(now);
+    vi.unstubAllGlobals();
+
+    expect(playedAtLastFrame).toBe(0);
+    expect(playedBy1083).toBe(1);
+    expect([...shown()]).toEqual([listen.el]);
+  });
+
   it('prime, with an AudioContext that starts, routes the sound: a clip started hidden is unmuted behind a closed gain (its clock starts at once) and heard once shown', async () => {
-    const contexts: FakeAudioContext[] = [];
-    vi.stubGlobal(
-      'AudioContext',
-      vi.fn(() => {
-        const context = new FakeAudioContext();
-        contexts.push(context);
-        return context;
-      }),
-    );
+    const contexts = audioContexts();
     const { stage, shown, present, runFrame, listen, reply } = listenWithWarmReply();
     const gainOf = (el: HTMLVideoElement) => contexts[0]!.gains[stage.pool.elements.indexOf(el)]!.gain.value;
-    stage.prime();
-    await vi.dynamicImportSettled();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await primeRouted(stage);
 
     stage.play('B', '/v/reply.mp4', { videoId: 'reply', ...once });
     runFrame(80);

@@ -30,7 +30,11 @@ const HAVE_CURRENT_DATA = 2;
 const LONGEST_CADENCE_WAIT = 100;
 /** Half a 60 Hz vsync: a rendering frame this close to a due time is that time. */
 const HALF_VSYNC_MS = 1000 / 120;
-/** A natural end's next clip is started this much earlier than its learnt start-up latency, so its clock runs when it is due. */
+/**
+ * A muted natural end's next clip is started this much earlier than its learnt start-up latency, so its uneven clock
+ * runs when it is due. A routed one (soundRoute.ts) starts at once and needs none: with it, frame 0 was shown for a
+ * vsync only in half the switches (player-trace, 4× CPU), a jump in the motion.
+ */
 const START_MARGIN_MS = 1000 / 60;
 /** The longest decoding for other elements waits for a clip just shown to present its next frame; ms. */
 const MOTION_WAIT_MAX = 250;
@@ -312,7 +316,7 @@ export function createVideoStage(
     // A natural end: the clock starts hidden, early by the learnt start-up latency and the pre-roll, and
     // the clip is shown one frame interval after the old clip's last frame (once its clock has run the pre-roll).
     run.cancelStart = inFrameAt(
-      handoff - startLatency - START_MARGIN_MS - CLOCK_LEAD_MS,
+      handoff - startLatency - (sound ? 0 : START_MARGIN_MS) - CLOCK_LEAD_MS,
       (now) => {
         if (current !== run) return;
         startWarm(run, now);
