@@ -7,8 +7,8 @@
  *
  * A routed element plays only while the context runs (a suspended context stops its clock), so whenever the
  * context does not run, every element is muted instead, and the gains take over again once it runs (resumed by
- * the next tap). Clips from
- * another origin are not routed: without CORS their sound would reach the context as silence.
+ * the next tap). Clips from another origin are not routed: without CORS their sound would reach the context as
+ * silence.
  * The sound reaches the speaker later by the context's output latency (tens of ms), which the element's clock
  * does not count: the voice may trail the lips by that, well inside what viewers notice (sound late by 100 ms).
  */

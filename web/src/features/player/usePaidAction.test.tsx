@@ -42,6 +42,29 @@ describe('paid action buttons', () => {
     expect(use?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/u);
   });
 
+  it('paid button, its flow’s chunk failing to load, says the points were not used, spends nothing and lets the talk go on', async () => {
+    const user = aCustomer();
+    const server = playerServer({}, user);
+    vi.doMock('./paidAction.ts', () => {
+      throw new Error('Failed to fetch dynamically imported module');
+    });
+    const { runner } = await renderControls({ commands: showing(hint()), user });
+
+    fireEvent.click(await screen.findByRole('button', { name: /ヒントを聞く/u }));
+    const dialog = await screen.findByRole('dialog');
+    vi.doUnmock('./paidAction.ts');
+    const message = within(dialog).getByText('ポイントを使えませんでした。');
+    fireEvent.click(
+      within(dialog)
+        .getAllByRole('button', { name: '閉じる' })
+        .find((el) => el.textContent === '閉じる')!,
+    );
+
+    expect(message).toBeTruthy();
+    await vi.waitFor(() => expect(runner.sent).toEqual([{ type: 'pause' }, { type: 'resume' }]));
+    expect(server.calls.some((c) => c.url.startsWith('/api/points/use'))).toBe(false);
+  });
+
   it('paid button, not enough points, shows the server message and never acts', async () => {
     const user = aCustomer();
     playerServer(

@@ -31,7 +31,13 @@ export function usePaidAction(runner: EffectRunner, characterId: string) {
       if (!user) return void navigate(`/login?redirect=${encodeURIComponent(window.location.pathname)}`);
       runner.send({ type: 'pause' });
       const deps = { runner, characterId, userId: user.id, t, localized, popup, spendPoints };
-      void import('./paidAction.ts').then(({ confirmPaidAction }) => confirmPaidAction(button, points, deps));
+      const resume = () => runner.send({ type: 'resume' });
+      import('./paidAction.ts')
+        .then(({ confirmPaidAction }) => confirmPaidAction(button, points, deps))
+        // Its chunk did not load (offline, a new deploy): nothing was spent; say so, and the talk goes on.
+        .catch(() =>
+          popup.show({ message: t('player.paid.failed'), ok: { title: t('player.paid.close') }, onAfterClose: resume }),
+        );
     },
     [runner, characterId, user, popup, spendPoints, navigate, t, localized],
   );
