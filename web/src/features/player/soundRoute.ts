@@ -31,8 +31,9 @@ export async function routeSound(
   heard: (el: HTMLVideoElement) => boolean,
 ): Promise<SoundRoute | null> {
   const sources = [...urls, ...elements.map((el) => el.getAttribute('src') ?? '')].filter((url) => url !== '');
-  if (sources.every(sameOrigin)) await context.resume().catch(() => undefined);
-  if (!sources.every(sameOrigin) || context.state !== 'running') {
+  const routable = sources.every(sameOrigin);
+  if (routable) await context.resume().catch(() => undefined);
+  if (!routable || context.state !== 'running') {
     void context.close().catch(() => undefined);
     return null;
   }
