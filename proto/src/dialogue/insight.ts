@@ -162,6 +162,11 @@ export const UnmatchedInsightReply = Type.Object({
     }),
   ),
   coverage: InsightCoverage,
+  recognition_version: Type.Integer({
+    minimum: 0,
+    description:
+      'the published version the groups were judged against (resolved, locked); 0 = none known yet. It follows a publish by an event, so just after one it may still be the version before',
+  }),
 });
 export type UnmatchedInsightReply = Static<typeof UnmatchedInsightReply>;
 

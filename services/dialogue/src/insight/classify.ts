@@ -32,6 +32,8 @@ import { openInsightGates } from './model.ts';
 export interface Classifier {
   isLocked(text: string): boolean;
   isResolved(text: string): boolean;
+  /** The published version whose words it judges by (0: none known yet). */
+  version: number;
 }
 
 /** The words that would route an utterance: Japanese (understood) and per other language (plain). */
@@ -85,7 +87,11 @@ export async function classifierFor(store: DocumentStore, characterId: string): 
     if (!found) verdicts.set(text, (found = verdictOf(understanding, synonymsOf, text, [locked, served])));
     return found;
   };
-  return { isLocked: (text) => verdict(text).locked, isResolved: (text) => verdict(text).resolved };
+  return {
+    isLocked: (text) => verdict(text).locked,
+    isResolved: (text) => verdict(text).resolved,
+    version: character?.version ?? 0,
+  };
 }
 
 /**

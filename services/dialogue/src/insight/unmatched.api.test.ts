@@ -209,6 +209,18 @@ describe('POST /api/dialogue/unmatched refusals', () => {
     ]);
   });
 
+  it('unmatched groups, read after a second publish, name the published version they were judged against', async () => {
+    const characterId = newId('char');
+    const before = (await groupsOf(characterId)).json();
+    await kit.publish(characterId, { greet: 'あいさつ' });
+    await kit.publish(characterId, { greet: 'あいさつ', food: 'ラーメン' }, 2);
+
+    const after = (await groupsOf(characterId)).json();
+
+    expect(before.recognition_version).toBe(0);
+    expect(after.recognition_version).toBe(2);
+  });
+
   it('unmatched groups, one saying a synonym published since for a hit word, are marked resolved', async () => {
     const characterId = newId('char');
     await kit.publish(characterId, { greet: 'あいさつ', trip: '旅行' });

@@ -48,6 +48,7 @@ export async function unmatchedInsight(
     groups,
     locked_groups: groupUnmatched(locked),
     coverage: await coverageOf(store, characterId, now, classifier),
+    recognition_version: classifier.version,
   };
 }
 

@@ -6,17 +6,21 @@ import { useAdminBase } from '../AdminBase.tsx';
 import { refusalOf } from '../billing/ConfirmDialog.tsx';
 import { useBlockEditorCharacterQuery } from '../blocks/blocksApi.ts';
 import { CharacterNav } from '../characters/CharacterNav.tsx';
+import { useAdminCharacterQuery } from '../characters/charactersApi.ts';
 import { useAdminTexts } from '../i18n.ts';
 import { BlockFiguresTable } from './BlockFiguresTable.tsx';
 import { CoverageCard } from './CoverageCard.tsx';
 import { MatchedSection } from './MatchedSection.tsx';
 import { MatchKinds } from './MatchKinds.tsx';
-import { useBlockInsightQuery, useUnmatchedInsightQuery } from './insightApi.ts';
+import { insightApi, useBlockInsightQuery, useUnmatchedInsightQuery } from './insightApi.ts';
 import { periodOfParams, type Period } from './period.ts';
 import { PeriodPicker } from './PeriodPicker.tsx';
 import { UnmatchedSection } from './UnmatchedSection.tsx';
 import '../characters/characters.css';
 import './insight.css';
+
+/** How often the groups are read again while the insight has not caught up with a publish; ms. */
+const CATCH_UP_POLL_MS = 1000;
 
 function BlocksCard({ character, period }: { character: Character; period: Period }) {
   const { t } = useAdminTexts('insight.blocks');
@@ -47,7 +51,13 @@ function InsightContent({ character }: { character: Character }) {
   const search = params.toString();
   const period = useMemo(() => periodOfParams(new URLSearchParams(search)), [search]);
   const blockId = params.get('block');
-  const unmatched = useUnmatchedInsightQuery({ base: apiBase, characterId: character.id, period, blockId });
+  const unmatchedArgs = { base: apiBase, characterId: character.id, period, blockId };
+  // A publish reaches the insight by an event: read the groups again until they are judged by the version published.
+  const publishedVersion = useAdminCharacterQuery({ base: apiBase, id: character.id }).data?.character
+    .published_version;
+  const judgedBy = insightApi.endpoints.unmatchedInsight.useQueryState(unmatchedArgs).data?.recognition_version;
+  const catchingUp = judgedBy !== undefined && publishedVersion !== undefined && judgedBy < publishedVersion;
+  const unmatched = useUnmatchedInsightQuery(unmatchedArgs, { pollingInterval: catchingUp ? CATCH_UP_POLL_MS : 0 });
   const change = (next: Partial<Period & { block: string | null }>) => {
     const merged = new URLSearchParams(params);
     for (const [key, value] of Object.entries(next))

@@ -52,6 +52,7 @@ export const unmatchedReply = (groups: UnmatchedGroup[], over: Record<string, un
   to: '2026-03-07',
   groups,
   coverage: coverage(),
+  recognition_version: 1,
   ...over,
 });
 
