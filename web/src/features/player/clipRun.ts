@@ -35,8 +35,6 @@ export interface Run {
   moved: boolean;
   /** Shown and moving (or waited for long enough): decoding for other elements may start. */
   settled: boolean;
-  /** Started hidden ahead of play() by a cue (cuedClip.ts). */
-  cued: boolean;
 }
 
 /** Until two frames have been seen, a clip is taken to run at 30 fps. */
@@ -61,7 +59,6 @@ export function newRun(start: Pick<Run, 'el' | 'slot' | 'videoId' | 'endless' | 
     shownOn: -1,
     moved: false,
     settled: false,
-    cued: false,
   };
 }
 
@@ -94,12 +91,20 @@ export const CLOCK_WAIT_MAX = 200;
 export const CLOCK_LEAD_MS = 1000 / 60;
 
 /**
+ * The pre-roll of a clip that cuts the one on screen (shown on that clip's cadence, cadence.ts): two vsyncs. Under a
+ * 4× CPU slowdown Chromium presented the frame 1 of a clip just shown one or two vsyncs after its media time; shown
+ * one vsync into its clock, frame 0 was then held 1.5 intervals in a few switches of each player bench run. A cue
+ * (cuedClip.ts) starts its clip this far ahead of play(), so the wait costs a reply nothing.
+ */
+export const CUT_CLOCK_LEAD_MS = 2 * CLOCK_LEAD_MS;
+
+/**
  * Whether the run's clock runs, so that its frame on screen now is followed by the next one within a frame
  * interval: its media time has run CLOCK_LEAD_MS (Chromium keeps currentTime at 0 until the audio output has
  * started, 40–150 ms after play()), or it waited CLOCK_WAIT_MAX. A run that never asked (nothing started it hidden) runs.
  */
-export function clockRuns(run: Run, now: number): boolean {
-  if (run.clockAskedAt === null || run.el.currentTime * 1000 >= CLOCK_LEAD_MS) return true;
+export function clockRuns(run: Run, now: number, leadMs = CLOCK_LEAD_MS): boolean {
+  if (run.clockAskedAt === null || run.el.currentTime * 1000 >= leadMs) return true;
   return now - run.clockAskedAt >= CLOCK_WAIT_MAX;
 }
 

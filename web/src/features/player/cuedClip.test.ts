@@ -5,6 +5,9 @@ import type { VideoPool } from './videoPool.ts';
 
 function setUp() {
   const el = document.createElement('video');
+  // jsdom has no media clock: the test sets how far the cued clip's clock has run.
+  let clock = 0;
+  Object.defineProperty(el, 'currentTime', { get: () => clock, set: (t: number) => (clock = t) });
   const rafs: Array<(now: number) => void> = [];
   const pool: VideoPool = {
     elements: [el],
@@ -22,12 +25,13 @@ function setUp() {
     inFrameAt: (at, fn) => inFrameAt(at, fn, (cb) => rafs.push(cb)),
     busy: () => new Set(),
     startHidden: () => startedAt.push(now),
+    preRollMs: 1000 / 30,
   });
   /** Runs the rendering frames up to `until`, one per 60 Hz vsync. */
   const runUntil = (until: number) => {
     for (; now <= until; now += 1000 / 60) for (const cb of rafs.splice(0)) cb(now);
   };
-  return { cued, pool, startedAt, runUntil, now: () => now };
+  return { cued, el, pool, startedAt, runUntil, now: () => now };
 }
 
 describe('cued clip', () => {
@@ -42,14 +46,14 @@ describe('cued clip', () => {
     expect(300 - (startedAt[0] ?? 0)).toBeLessThan(85);
   });
 
-  it('shown, a cued clip whose clock had run 133 ms (its frame 0 passed hidden), starts the next cue about 50 ms later', () => {
-    const { cued, startedAt, runUntil, now } = setUp();
+  it('take, a cued clip whose clock had run 133 ms when play() took it (its frame 0 passed hidden), starts the next cue about 50 ms later', () => {
+    const { cued, el, startedAt, runUntil, now } = setUp();
     cued.cue('/v/reply.mp4', 300);
     runUntil(300);
-    cued.take('/v/reply.mp4');
+    el.currentTime = 0.133;
     const firstLead = 300 - (startedAt[0] ?? 0);
 
-    cued.shown(133);
+    cued.take('/v/reply.mp4');
     const second = now();
     cued.cue('/v/reply.mp4', 300);
     runUntil(second + 400);
@@ -57,6 +61,22 @@ describe('cued clip', () => {
     const secondLead = second + 300 - (startedAt[1] ?? 0);
     expect(firstLead - secondLead).toBeGreaterThan(40);
     expect(firstLead - secondLead).toBeLessThan(60);
+  });
+
+  it('take, a cued clip whose clock had not started when play() took it, starts the next cue earlier', () => {
+    const { cued, el, startedAt, runUntil, now } = setUp();
+    cued.cue('/v/reply.mp4', 300);
+    runUntil(300);
+    el.currentTime = 0;
+    const firstLead = 300 - (startedAt[0] ?? 0);
+
+    cued.take('/v/reply.mp4');
+    const second = now();
+    cued.cue('/v/reply.mp4', 300);
+    runUntil(second + 400);
+
+    const secondLead = second + 300 - (startedAt[1] ?? 0);
+    expect(secondLead - firstLead).toBeGreaterThan(10);
   });
 
   it('take, another clip than the cued one, gives the cue up (its element back at frame 0)', () => {

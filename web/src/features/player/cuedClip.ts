@@ -2,20 +2,22 @@ import type { VideoPool } from './videoPool.ts';
 
 /**
  * The clip the engine will play at a known time (VideoPort.cue: the reply after hit_word_delay), started
- * hidden and silent just ahead, so that its clock runs when play() asks for it. Chromium's clock starts
- * 40–150 ms after play() (audio start-up) and then runs unevenly for a few vsyncs; shown as soon as it
- * runs, the clip's frame 0 is held. Started too early, the clip has played its first frames hidden by
- * the time it shows (its start is lost). How early is learnt from each cued clip shown.
+ * hidden and silent just ahead, so that its clock has run the stage's pre-roll (`preRollMs`) when
+ * play() asks for it: the clip can show at the next frame of the clip on screen. Started at play(), the
+ * reply waited for that pre-roll too (and for Chromium's clock start-up, 40–150 ms when the sound is not
+ * routed). Started too early, the clip plays its first frames hidden (its start is lost). How early is
+ * learnt from the clock of each cued clip play() takes.
  */
 export interface CuedClip {
   /** The element the cue holds (kept out of the pool's refill), or null. */
   element(): HTMLVideoElement | null;
   cue(url: string, inMs: number): void;
-  /** play() asks for `url`: the cued element and the rendering frame its clock was started in; any other cue is given up. */
+  /**
+   * play() asks for `url`: the cued element and the rendering frame its clock was started in (how far that clock has
+   * run tells the next cue to start earlier or later); any other cue is given up.
+   */
   take(url: string): { el: HTMLVideoElement; startedAt: number } | null;
   drop(): void;
-  /** A cued clip was shown with its clock at `clockMs`: the next cue starts earlier or later accordingly. */
-  shown(clockMs: number): void;
 }
 
 export interface CuedClipDeps {
@@ -26,14 +28,18 @@ export interface CuedClipDeps {
   busy: () => ReadonlySet<HTMLVideoElement>;
   /** Plays the element hidden (silent until shown). */
   startHidden: (el: HTMLVideoElement) => void;
+  /**
+   * How far a cut's clock must have run before the stage shows it (clipRun.CUT_CLOCK_LEAD_MS; passed in, as an
+   * import would split clipRun.ts out of the talk page's first chunk); ms.
+   */
+  preRollMs: number;
 }
 
 /** How long after its due time a cued clip waits for play() before it goes back to frame 0; ms. */
 const CUE_GRACE_MS = 250;
-/** Where a cued clip's clock should be when it shows: past its first two vsyncs of uneven start-up, well before frame 1; ms. */
-const TARGET_CLOCK_MS = 1000 / 30;
-/** Before anything is learnt: Chromium's usual clock start-up (40 ms) and the target; the bounds keep a wild sample from ruling. */
-const FIRST_LEAD_MS = 40 + TARGET_CLOCK_MS;
+/** Before anything is learnt, a cue starts this much plus the pre-roll early: Chromium's usual clock start-up; ms. */
+const FIRST_START_UP_MS = 40;
+/** The bound keeps a wild sample from ruling; ms. */
 const MAX_LEAD_MS = 250;
 
 interface Cue {
@@ -43,10 +49,10 @@ interface Cue {
   cancel: () => void;
 }
 
-export function createCuedClip({ pool, inFrameAt, busy, startHidden }: CuedClipDeps): CuedClip {
+export function createCuedClip({ pool, inFrameAt, busy, startHidden, preRollMs }: CuedClipDeps): CuedClip {
   let cued: Cue | null = null;
   /** How long before its due time a cued clip is started; learnt. */
-  let leadMs = FIRST_LEAD_MS;
+  let leadMs = FIRST_START_UP_MS + preRollMs;
 
   function drop(): void {
     const dropped = cued;
@@ -84,11 +90,10 @@ export function createCuedClip({ pool, inFrameAt, busy, startHidden }: CuedClipD
       }
       cued = null;
       taken.cancel();
+      const clockMs = taken.el.currentTime * 1000;
+      leadMs = Math.min(MAX_LEAD_MS, Math.max(0, leadMs - 0.5 * (clockMs - preRollMs)));
       return { el: taken.el, startedAt: taken.startedAt };
     },
     drop,
-    shown(clockMs) {
-      leadMs = Math.min(MAX_LEAD_MS, Math.max(0, leadMs - 0.5 * (clockMs - TARGET_CLOCK_MS)));
-    },
   };
 }

@@ -3,6 +3,7 @@ import type { VideoEvents, VideoPort } from './ports.ts';
 import {
   CLOCK_LEAD_MS,
   clockRuns,
+  CUT_CLOCK_LEAD_MS,
   isLastFrame,
   learnStartLatency,
   newRun,
@@ -89,6 +90,7 @@ export function createVideoStage(
         inFrameAt: (at, fn) => inFrameAt(at, fn, raf),
         busy: onStage,
         startHidden: (el) => startPlaying(el, true),
+        preRollMs: CUT_CLOCK_LEAD_MS,
       });
       const route = context && (await routeSound(context, pool.elements, wanted, (el) => el === shownEl));
       if (disposed) route?.close();
@@ -126,7 +128,6 @@ export function createVideoStage(
       previous.pause();
     }
     events.shown?.(run.slot, run.videoId, run.el);
-    if (run.cued) cuedClip?.shown(run.el.currentTime * 1000);
     run.shownOn = run.lastMediaTime;
     // The very first clip replaces only the poster: nothing to protect, the pool fills at once.
     if (!previous || previous === run.el) settle(run);
@@ -258,7 +259,7 @@ export function createVideoStage(
   }
 
   /**
-   * Shows the run in the first rendering frame, once its clock runs, in which the
+   * Shows the run in the first rendering frame, once its clock has run CUT_CLOCK_LEAD_MS, in which the
    * switch keeps the cadence of the clip on screen (cadence.ts), waiting for the
    * cadence at most LONGEST_CADENCE_WAIT; `start` runs first, in the first rendering frame.
    */
@@ -269,7 +270,7 @@ export function createVideoStage(
     const fits = (now: number) => {
       if (!started) start?.(now);
       started = true;
-      if (!clockRuns(run, now)) return false;
+      if (!clockRuns(run, now, CUT_CLOCK_LEAD_MS)) return false;
       askedAt ??= now;
       return cadence.switchFits(now) || now - askedAt >= LONGEST_CADENCE_WAIT;
     };
@@ -329,7 +330,6 @@ export function createVideoStage(
   /** A cued clip asked for: its clock was started hidden at `startedAt`; it shows once it runs, on the cadence of the clip on screen. */
   function beginCued(run: Run, startedAt: number): void {
     handoffAt = null;
-    run.cued = true;
     watch(run);
     run.playedAt = startedAt;
     run.clockAskedAt = startedAt;
