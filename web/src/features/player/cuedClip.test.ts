@@ -34,6 +34,21 @@ function setUp() {
   return { cued, el, pool, startedAt, runUntil, now: () => now };
 }
 
+/**
+ * How early a cue due in 300 ms started its clip, then how early the next one did, once play() took the first with
+ * its clock at `clockS` seconds.
+ */
+function leadsAroundTake({ cued, el, startedAt, runUntil, now }: ReturnType<typeof setUp>, clockS: number) {
+  cued.cue('/v/reply.mp4', 300);
+  runUntil(300);
+  el.currentTime = clockS;
+  cued.take('/v/reply.mp4');
+  const second = now();
+  cued.cue('/v/reply.mp4', 300);
+  runUntil(second + 400);
+  return { firstLead: 300 - (startedAt[0] ?? 0), secondLead: second + 300 - (startedAt[1] ?? 0) };
+}
+
 describe('cued clip', () => {
   it('cue, nothing learnt yet, starts the clip about 73 ms before its due time (40 ms clock start-up and two vsyncs)', () => {
     const { cued, startedAt, runUntil } = setUp();
@@ -47,35 +62,19 @@ describe('cued clip', () => {
   });
 
   it('take, a cued clip whose clock had run 133 ms when play() took it (its frame 0 passed hidden), starts the next cue about 50 ms later', () => {
-    const { cued, el, startedAt, runUntil, now } = setUp();
-    cued.cue('/v/reply.mp4', 300);
-    runUntil(300);
-    el.currentTime = 0.133;
-    const firstLead = 300 - (startedAt[0] ?? 0);
+    const world = setUp();
 
-    cued.take('/v/reply.mp4');
-    const second = now();
-    cued.cue('/v/reply.mp4', 300);
-    runUntil(second + 400);
+    const { firstLead, secondLead } = leadsAroundTake(world, 0.133);
 
-    const secondLead = second + 300 - (startedAt[1] ?? 0);
     expect(firstLead - secondLead).toBeGreaterThan(40);
     expect(firstLead - secondLead).toBeLessThan(60);
   });
 
   it('take, a cued clip whose clock had not started when play() took it, starts the next cue earlier', () => {
-    const { cued, el, startedAt, runUntil, now } = setUp();
-    cued.cue('/v/reply.mp4', 300);
-    runUntil(300);
-    el.currentTime = 0;
-    const firstLead = 300 - (startedAt[0] ?? 0);
+    const world = setUp();
 
-    cued.take('/v/reply.mp4');
-    const second = now();
-    cued.cue('/v/reply.mp4', 300);
-    runUntil(second + 400);
+    const { firstLead, secondLead } = leadsAroundTake(world, 0);
 
-    const secondLead = second + 300 - (startedAt[1] ?? 0);
     expect(secondLead - firstLead).toBeGreaterThan(10);
   });
 

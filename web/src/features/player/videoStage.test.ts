@@ -414,6 +414,32 @@ describe('video stage', () => {
     expect([...shown()]).toEqual([listen.el]);
   });
 
+  it('ended naturally, the next clip’s clock just under a vsync in at its time (the audio clock moves in steps), shows it at its time, not a vsync later', async () => {
+    audioContexts();
+    const { stage, mediaOf, shown, runFrame, present, events, whenIdle } = setUp();
+    stage.play('A', '/v/greet.mp4', { videoId: 'greet', ...once });
+    const greet = mediaOf('/v/greet.mp4');
+    greet.ready();
+    present(greet, 0, 0);
+    await primeRouted(stage);
+    stage.warm(['/v/listen.mp4']);
+    whenIdle();
+    present(greet, 1.867, 1000);
+    const listen = mediaOf('/v/listen.mp4');
+    listen.ready();
+    listen.state.clockStartsAtPlay = false;
+    events.ended.mockImplementation(() => stage.play('B', '/v/listen.mp4', { videoId: 'listen', ...endless }));
+
+    // Last frame at 1066.7: due on screen at 1133.3.
+    present(greet, 1.933, 1066.7);
+    for (const now of [1083.3, 1100, 1116.7]) runFrame(now);
+    listen.clockStarts(0.012);
+    runFrame(1133.3);
+    vi.unstubAllGlobals();
+
+    expect([...shown()]).toEqual([listen.el]);
+  });
+
   it('prime, with an AudioContext that starts, routes the sound: a clip started hidden is unmuted behind a closed gain (its clock starts at once) and heard once shown', async () => {
     const contexts = audioContexts();
     const { stage, shown, present, runFrame, listen, reply } = listenWithWarmReply();

@@ -239,11 +239,19 @@ export function createVideoStage(
     if (el) el.loop = false;
   }
 
-  /** Shows the run in the first rendering frame from `at` in which it has a frame and its clock runs. */
+  /**
+   * Shows the run in the first rendering frame from `at` in which it has a frame and its clock runs. Its clock was
+   * started a rendering frame or so ahead (the pre-roll), so it reads about a vsync at `at`: give or take the audio
+   * clock's steps, just under it in some switches, which then showed a vsync late (unthrottled bench: natural-end
+   * gap p95 83 ms). Half a vsync under the pre-roll is taken as run.
+   */
   function showFrom(run: Run, at: number): void {
     run.scheduled = true;
     run.cancelStart = inFrameWhen(
-      (now) => now >= at - HALF_VSYNC_MS && run.el.readyState >= HAVE_CURRENT_DATA && clockRuns(run, now),
+      (now) =>
+        now >= at - HALF_VSYNC_MS &&
+        run.el.readyState >= HAVE_CURRENT_DATA &&
+        clockRuns(run, now, CLOCK_LEAD_MS - HALF_VSYNC_MS),
       (now) => {
         run.scheduled = false;
         reveal(run, now);
