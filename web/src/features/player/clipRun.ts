@@ -100,8 +100,8 @@ export const CUT_CLOCK_LEAD_MS = 2 * CLOCK_LEAD_MS;
 
 /**
  * Whether the run's clock runs, so that its frame on screen now is followed by the next one within a frame
- * interval: its media time has run CLOCK_LEAD_MS (Chromium keeps currentTime at 0 until the audio output has
- * started, 40–150 ms after play()), or it waited CLOCK_WAIT_MAX. A run that never asked (nothing started it hidden) runs.
+ * interval: its media time has run the pre-roll `leadMs` (Chromium keeps currentTime at 0 until the audio output
+ * has started, 40–150 ms after play()), or it waited CLOCK_WAIT_MAX. A run that never asked (nothing started it hidden) runs.
  */
 export function clockRuns(run: Run, now: number, leadMs = CLOCK_LEAD_MS): boolean {
   if (run.clockAskedAt === null || run.el.currentTime * 1000 >= leadMs) return true;
