@@ -174,6 +174,28 @@ async function primeRouted(stage: ReturnType<typeof createVideoStage>) {
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/**
+ * The sound routed; greet on screen at its last frame but one (1.867 s, at 1000), listen warm and played when greet
+ * ends. Undo the AudioContext stub with vi.unstubAllGlobals().
+ */
+async function routedGreetBeforeListen() {
+  audioContexts();
+  const world = setUp();
+  const { stage, mediaOf, present, events, whenIdle } = world;
+  stage.play('A', '/v/greet.mp4', { videoId: 'greet', ...once });
+  const greet = mediaOf('/v/greet.mp4');
+  greet.ready();
+  present(greet, 0, 0);
+  await primeRouted(stage);
+  stage.warm(['/v/listen.mp4']);
+  whenIdle();
+  present(greet, 1.867, 1000);
+  const listen = mediaOf('/v/listen.mp4');
+  listen.ready();
+  events.ended.mockImplementation(() => stage.play('B', '/v/listen.mp4', { videoId: 'listen', ...endless }));
+  return { ...world, greet, listen };
+}
+
 describe('video stage', () => {
   it('play, cold clip, stays hidden until its first frame is presented, then shows it in that rendering update (never an empty stage)', () => {
     const { stage, mediaOf, shown, events, present } = setUp();
@@ -387,19 +409,7 @@ describe('video stage', () => {
   });
 
   it('ended naturally, the sound routed (the clock starts at play()), starts the next clip one pre-roll and the learnt latency before its time, without the muted start’s margin', async () => {
-    audioContexts();
-    const { stage, mediaOf, shown, runFrame, present, events, whenIdle } = setUp();
-    stage.play('A', '/v/greet.mp4', { videoId: 'greet', ...once });
-    const greet = mediaOf('/v/greet.mp4');
-    greet.ready();
-    present(greet, 0, 0);
-    await primeRouted(stage);
-    stage.warm(['/v/listen.mp4']);
-    whenIdle();
-    present(greet, 1.867, 1000);
-    const listen = mediaOf('/v/listen.mp4');
-    listen.ready();
-    events.ended.mockImplementation(() => stage.play('B', '/v/listen.mp4', { videoId: 'listen', ...endless }));
+    const { shown, runFrame, present, greet, listen } = await routedGreetBeforeListen();
 
     // Last frame at 1066.7: shown at 1133.3; started at 1133.3 − 40 (latency guess) − 16.7 (pre-roll) = 1076.7.
     present(greet, 1.933, 1066.7);
@@ -415,20 +425,8 @@ describe('video stage', () => {
   });
 
   it('ended naturally, the next clip’s clock just under a vsync in at its time (the audio clock moves in steps), shows it at its time, not a vsync later', async () => {
-    audioContexts();
-    const { stage, mediaOf, shown, runFrame, present, events, whenIdle } = setUp();
-    stage.play('A', '/v/greet.mp4', { videoId: 'greet', ...once });
-    const greet = mediaOf('/v/greet.mp4');
-    greet.ready();
-    present(greet, 0, 0);
-    await primeRouted(stage);
-    stage.warm(['/v/listen.mp4']);
-    whenIdle();
-    present(greet, 1.867, 1000);
-    const listen = mediaOf('/v/listen.mp4');
-    listen.ready();
+    const { shown, runFrame, present, greet, listen } = await routedGreetBeforeListen();
     listen.state.clockStartsAtPlay = false;
-    events.ended.mockImplementation(() => stage.play('B', '/v/listen.mp4', { videoId: 'listen', ...endless }));
 
     // Last frame at 1066.7: due on screen at 1133.3.
     present(greet, 1.933, 1066.7);
