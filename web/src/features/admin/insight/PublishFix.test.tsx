@@ -64,15 +64,19 @@ function lateInsightServer() {
   });
 }
 
+/** On the insight page: adds the group 「カレーが好き」 as a search phrase, then publishes (the act of these tests). */
+async function addCurryPhraseAndPublish() {
+  await renderConsole('/ops/characters/c1/insight');
+  const curry = (await screen.findByText('カレーが好き')).closest('li')!;
+  fireEvent.click(within(curry).getByRole('button', { name: '検索フレーズに追加' }));
+  fireEvent.click(await screen.findByRole('button', { name: '追加する' }));
+  fireEvent.click(await screen.findByRole('button', { name: '公開する' }));
+}
+
 describe('InsightPage fix published', () => {
   it('unmatched list, a fix published while the insight still judges by the version before, reads the groups again until it caught up, then says the group moved to resolved', async () => {
     const server = lateInsightServer();
-    await renderConsole('/ops/characters/c1/insight');
-    const curry = (await screen.findByText('カレーが好き')).closest('li')!;
-    fireEvent.click(within(curry).getByRole('button', { name: '検索フレーズに追加' }));
-    fireEvent.click(await screen.findByRole('button', { name: '追加する' }));
-
-    fireEvent.click(await screen.findByRole('button', { name: '公開する' }));
+    await addCurryPhraseAndPublish();
 
     const moved = await screen.findByText(/解決済みに移しました/, undefined, { timeout: 5000 });
     expect(moved.closest('[role=status]')?.textContent).toContain('カレーが好き');
@@ -84,12 +88,7 @@ describe('InsightPage fix published', () => {
 
   it('unmatched list, a fix published from a group, hides the group at once and says it moved to resolved', async () => {
     const server = fixServer();
-    await renderConsole('/ops/characters/c1/insight');
-    const curry = (await screen.findByText('カレーが好き')).closest('li')!;
-    fireEvent.click(within(curry).getByRole('button', { name: '検索フレーズに追加' }));
-    fireEvent.click(await screen.findByRole('button', { name: '追加する' }));
-
-    fireEvent.click(await screen.findByRole('button', { name: '公開する' }));
+    await addCurryPhraseAndPublish();
 
     const moved = (await screen.findByText(/解決済みに移しました/)).closest<HTMLElement>('[role=status]')!;
     expect(moved.textContent).toBe(
